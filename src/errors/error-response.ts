@@ -1,0 +1,40 @@
+// Builds the error envelope of spec 7.1, the only place an error becomes a Response.
+import { ApiError } from './api-error.ts';
+import type { ErrorCatalog } from './error-catalog.ts';
+import { messageFor, type Language } from './messages.ts';
+import { jsonResponse } from '../http/json-response.ts';
+
+export type ErrorContext = {
+  catalog: ErrorCatalog;
+  requestId: string;
+  language: Language;
+  /** `{docs_url}`: the documentation site; each code has a page under /errors/. */
+  docsUrl: string;
+};
+
+export function errorResponse(error: ApiError, context: ErrorContext): Response {
+  const status = statusOf(error, context.catalog);
+  const body = {
+    error: {
+      code: error.code,
+      message: error.options.detail ?? messageFor(error.code, context.language),
+      request_id: context.requestId,
+      docs_url: `${context.docsUrl}/errors/${error.code}`,
+      ...error.extras,
+    },
+  };
+  return jsonResponse(body, { status, headers: { 'X-Request-Id': context.requestId, ...error.options.headers } });
+}
+
+/** The status of an error, checked against the catalog so that the mock never answers a pair the document does not list. */
+export function statusOf(error: ApiError, catalog: ErrorCatalog): number {
+  const entry = catalog.get(error.code);
+  if (!entry) throw new Error(`error code ${error.code} is not in the document's catalog`);
+  const status = error.options.status ?? entry.statuses[0];
+  if (status === undefined || !entry.statuses.includes(status)) {
+    throw new Error(`error code ${error.code} has status ${entry.statuses.join(' or ')}, not ${status}`);
+  }
+  const missing = entry.requiredExtras.filter((key) => !(key in error.extras));
+  if (missing.length) throw new Error(`error code ${error.code} needs ${missing.join(', ')}`);
+  return status;
+}

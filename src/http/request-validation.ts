@@ -1,0 +1,103 @@
+// Checks a request's path, query and body against the operation's schemas in the document and
+// answers in the terms of spec 2.1 and 7.3: unknown_field (400), bad_json (400, wrong type or
+// malformed JSON), validation_failed (422), and for path ids invalid_id_type (400) or not_found.
+import type { ErrorObject } from 'ajv';
+import { ApiError } from '../errors/api-error.ts';
+import type { Operation, OperationParameter } from '../spec/operation-index.ts';
+import type { SchemaValidator } from '../spec/schema-validator.ts';
+import { KNOWN_ID_PREFIXES } from '../store/ids.ts';
+
+export type ValidatedInput = {
+  path: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+};
+
+export function validatePath(operation: Operation, params: Record<string, string>, validator: SchemaValidator): Record<string, string> {
+  for (const parameter of operation.parameters.filter((p) => p.in === 'path')) {
+    const value = params[parameter.name] ?? '';
+    if (validator.at(parameter.schemaPointer)(value)) continue;
+    const prefix = /^([a-z]+)_[0-9a-z]{26}$/.exec(value)?.[1];
+    throw prefix && KNOWN_ID_PREFIXES.has(prefix) ? new ApiError('invalid_id_type') : new ApiError('not_found');
+  }
+  return params;
+}
+
+export function validateQuery(operation: Operation, search: URLSearchParams, validator: SchemaValidator): Record<string, unknown> {
+  const query: Record<string, unknown> = {};
+  const fields: Record<string, string> = {};
+  for (const parameter of operation.parameters.filter((p) => p.in === 'query')) {
+    const raw = search.get(parameter.name);
+    if (raw === null) {
+      if (parameter.required) fields[parameter.name] = 'is required';
+      else if (parameter.schema.default !== undefined) query[parameter.name] = parameter.schema.default;
+      continue;
+    }
+    const value = coerce(raw, parameter);
+    const problems = validator.problems(parameter.schemaPointer, value);
+    if (problems.length) fields[parameter.name] = problems[0]!.message ?? 'is invalid';
+    else query[parameter.name] = value;
+  }
+  if (Object.keys(fields).length) throw new ApiError('validation_failed', { fields });
+  return query;
+}
+
+/** Query strings carry text: numbers and booleans are read as the schema says. */
+function coerce(raw: string, parameter: OperationParameter): unknown {
+  const types = [parameter.schema.type].flat();
+  if ((types.includes('integer') || types.includes('number')) && raw.trim() !== '' && !Number.isNaN(Number(raw))) return Number(raw);
+  if (types.includes('boolean') && (raw === 'true' || raw === 'false')) return raw === 'true';
+  return raw;
+}
+
+export function validateBody(operation: Operation, body: unknown, mediaType: string, validator: SchemaValidator): unknown {
+  const pointer = operation.bodySchemas[mediaType] ?? operation.bodySchemas['application/json'];
+  if (body === undefined) {
+    if (operation.bodyRequired) throw new ApiError('bad_json', {}, { detail: 'A JSON body is required.' });
+    return undefined;
+  }
+  if (!pointer) {
+    // The operation takes no body: any field sent is unknown to it.
+    const keys = body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : [];
+    if (keys.length) throw new ApiError('unknown_field', { fields: Object.fromEntries(keys.map((key) => [key, 'unknown field'])) });
+    return undefined;
+  }
+  const problems = validator.problems(pointer, body);
+  if (problems.length) throw classify(problems);
+  return body;
+}
+
+/**
+ * One code for the whole request, by precedence: an unknown field, then a value of the wrong
+ * type, then any other invalid value. A field counts as wrongly typed only when every problem
+ * reported at it is about its type (so `"abc"` for a nullable id is invalid, not mistyped).
+ */
+function classify(problems: ErrorObject[]): ApiError {
+  const unknown = problems.filter((p) => p.keyword === 'additionalProperties' || p.keyword === 'unevaluatedProperties');
+  if (unknown.length) {
+    const fields = Object.fromEntries(
+      unknown.map((p) => [fieldName(p.instancePath, String(p.params.additionalProperty ?? p.params.unevaluatedProperty)), 'unknown field']),
+    );
+    return new ApiError('unknown_field', { fields });
+  }
+  const byField = new Map<string, ErrorObject[]>();
+  for (const problem of problems) {
+    if (problem.keyword === 'oneOf' || problem.keyword === 'anyOf' || problem.keyword === 'if') continue;
+    const field = problem.keyword === 'required' ? fieldName(problem.instancePath, String(problem.params.missingProperty)) : fieldName(problem.instancePath);
+    byField.set(field, [...(byField.get(field) ?? []), problem]);
+  }
+  const mistyped = [...byField].filter(([, list]) => list.every((p) => p.keyword === 'type'));
+  if (mistyped.length) return new ApiError('bad_json', { fields: Object.fromEntries(mistyped.map(([field, list]) => [field, list[0]!.message ?? 'has the wrong type'])) });
+  if (byField.size === 0) return new ApiError('validation_failed', { fields: { '': problems[0]?.message ?? 'is invalid' } });
+  return new ApiError('validation_failed', {
+    fields: Object.fromEntries([...byField].map(([field, list]) => [field, list.find((p) => p.keyword !== 'type')?.message ?? 'is invalid'])),
+  });
+}
+
+/** `/contact/phones/0` -> `contact.phones[0]`; the root is named `body`. */
+function fieldName(instancePath: string, child?: string): string {
+  const segments = instancePath.split('/').slice(1).map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
+  if (child !== undefined) segments.push(child);
+  if (segments.length === 0) return 'body';
+  return segments.reduce((name, segment) => (/^\d+$/.test(segment) ? `${name}[${segment}]` : name ? `${name}.${segment}` : segment), '');
+}

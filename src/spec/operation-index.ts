@@ -1,0 +1,104 @@
+// The operations of an OpenAPI document, indexed by operationId: what the router, the
+// credential checks and the request validator need, each read once from the document.
+import type { OpenApiDocument } from './document.ts';
+import { escapeSegment, resolvePointer, toPointer } from './json-pointer.ts';
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'] as const;
+
+export type OperationParameter = {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required: boolean;
+  schema: Record<string, any>;
+  /** JSON pointer to the parameter's schema, for the validator. */
+  schemaPointer: string;
+};
+
+export type Operation = {
+  id: string;
+  method: string;
+  path: string;
+  tags: string[];
+  /** Scopes that are all required (`x-scopes`). */
+  scopes: string[];
+  /** Scopes of which any one will do (`x-scopes-any`). */
+  scopesAny: string[];
+  /** Scopes by the record type the request names (`x-scopes-by-entity`). */
+  scopesByEntity: Record<string, string[]>;
+  /** Scopes needed when the body has a field (`x-scopes-conditional`). */
+  scopesWhenFieldSent: Record<string, string[]>;
+  /** No credentials at all (public forms, OAuth endpoints). */
+  isPublic: boolean;
+  /** Only the first-party web app; API keys and tokens are refused. */
+  isFirstPartyOnly: boolean;
+  parameters: OperationParameter[];
+  /** JSON pointers of the request body's schema per media type. */
+  bodySchemas: Record<string, string>;
+  bodyRequired: boolean;
+};
+
+export function indexOperations(document: OpenApiDocument): Map<string, Operation> {
+  const index = new Map<string, Operation>();
+  for (const [path, pathItem] of Object.entries(document.paths ?? {})) {
+    for (const method of HTTP_METHODS) {
+      const operation = (pathItem as Record<string, any>)?.[method];
+      if (!operation) continue;
+      const pointer = toPointer(['paths', path, method]);
+      const id: string = operation.operationId;
+      if (index.has(id)) throw new Error(`operationId ${id} appears twice`);
+      index.set(id, {
+        id,
+        method: method.toUpperCase(),
+        path,
+        tags: operation.tags ?? [],
+        scopes: operation['x-scopes'] ?? [],
+        scopesAny: operation['x-scopes-any'] ?? [],
+        scopesByEntity: operation['x-scopes-by-entity'] ?? {},
+        scopesWhenFieldSent: operation['x-scopes-conditional'] ?? {},
+        isPublic: Array.isArray(operation.security) && operation.security.length === 0,
+        isFirstPartyOnly: operation['x-first-party-only'] === true,
+        parameters: readParameters(document, pathItem as Record<string, any>, operation, pointer),
+        ...readBody(document, operation, pointer),
+      });
+    }
+  }
+  return index;
+}
+
+function readParameters(document: OpenApiDocument, pathItem: Record<string, any>, operation: Record<string, any>, pointer: string): OperationParameter[] {
+  const pathItemPointer = pointer.slice(0, pointer.lastIndexOf('/'));
+  const declared = [
+    ...(pathItem.parameters ?? []).map((p: unknown, i: number) => [p, `${pathItemPointer}/parameters/${i}`] as const),
+    ...(operation.parameters ?? []).map((p: unknown, i: number) => [p, `${pointer}/parameters/${i}`] as const),
+  ];
+  const byKey = new Map<string, OperationParameter>();
+  for (const [raw, at] of declared) {
+    const { node, at: where } = follow(document, raw, at);
+    byKey.set(`${node.in}:${node.name}`, {
+      name: node.name,
+      in: node.in,
+      required: node.required === true,
+      schema: follow(document, node.schema, `${where}/schema`).node,
+      schemaPointer: `${where}/schema`,
+    });
+  }
+  return [...byKey.values()];
+}
+
+function readBody(document: OpenApiDocument, operation: Record<string, any>, pointer: string) {
+  if (!operation.requestBody) return { bodySchemas: {}, bodyRequired: false };
+  const { node: body, at } = follow(document, operation.requestBody, `${pointer}/requestBody`);
+  const bodySchemas = Object.fromEntries(
+    Object.keys(body.content ?? {}).map((mediaType) => [mediaType, `${at}/content/${escapeSegment(mediaType)}/schema`]),
+  );
+  return { bodySchemas, bodyRequired: body.required === true };
+}
+
+/** Follows a local `$ref` (possibly several) and returns the node and its pointer. */
+function follow(document: OpenApiDocument, node: any, at: string): { node: any; at: string } {
+  while (node && typeof node.$ref === 'string' && node.$ref.startsWith('#/')) {
+    at = node.$ref.slice(1);
+    node = resolvePointer(document, at);
+  }
+  return { node, at };
+}

@@ -1,0 +1,56 @@
+// One Ajv (JSON Schema 2020-12) over the whole OpenAPI document: any schema in it, addressed by
+// its JSON pointer, compiles once into a validator whose $refs resolve inside the document.
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { OpenApiDocument } from './document.ts';
+
+const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+
+const DOCUMENT_ID = 'https://crmkit.local/openapi.json';
+// Keywords that OpenAPI allows beside JSON Schema, and the document's top-level sections:
+// declared so that Ajv's strict mode accepts them and still rejects misspelt keywords.
+const OPENAPI_KEYWORDS = ['discriminator', 'xml', 'externalDocs', 'example'];
+const DOCUMENT_SECTIONS = ['openapi', 'info', 'servers', 'paths', 'webhooks', 'components', 'tags', 'security', 'jsonSchemaDialect'];
+
+export type SchemaValidator = {
+  /** Compiles (once) the schema found at `pointer` in the document, e.g. `/components/schemas/Lead`. */
+  at(pointer: string): ValidateFunction;
+  /** Validates `value` against the schema at `pointer`; returns the problems, empty when valid. */
+  problems(pointer: string, value: unknown): ErrorObject[];
+};
+
+export function createSchemaValidator(document: OpenApiDocument): SchemaValidator {
+  // strictTypes is off: OpenAPI authors write `properties` without `type: object` inside allOf, which is valid.
+  const ajv = new Ajv2020({ strict: true, strictTypes: false, strictRequired: false, allErrors: true, allowUnionTypes: true });
+  addFormats(ajv);
+  ajv.addVocabulary([...OPENAPI_KEYWORDS, ...DOCUMENT_SECTIONS, ...extensionKeywords(document)]);
+  ajv.addSchema({ ...document, $id: DOCUMENT_ID });
+
+  const compiled = new Map<string, ValidateFunction>();
+  const at = (pointer: string): ValidateFunction => {
+    let validate = compiled.get(pointer);
+    if (!validate) {
+      validate = ajv.compile({ $ref: `${DOCUMENT_ID}#${encodeURI(pointer)}` });
+      compiled.set(pointer, validate);
+    }
+    return validate;
+  };
+  return {
+    at,
+    problems(pointer, value) {
+      const validate = at(pointer);
+      return validate(value) ? [] : [...(validate.errors ?? [])];
+    },
+  };
+}
+
+function extensionKeywords(node: unknown, found = new Set<string>()): string[] {
+  if (Array.isArray(node)) node.forEach((item) => extensionKeywords(item, found));
+  else if (node && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      if (key.startsWith('x-')) found.add(key);
+      extensionKeywords(value, found);
+    }
+  }
+  return [...found];
+}
