@@ -55,7 +55,7 @@ export function indexOperations(document: OpenApiDocument): Map<string, Operatio
         scopesAny: operation['x-scopes-any'] ?? [],
         scopesByEntity: operation['x-scopes-by-entity'] ?? {},
         scopesWhenFieldSent: operation['x-scopes-conditional'] ?? {},
-        isPublic: Array.isArray(operation.security) && operation.security.length === 0,
+        isPublic: takesNoBearerCredential(operation.security ?? document.security),
         isFirstPartyOnly: operation['x-first-party-only'] === true,
         parameters: readParameters(document, pathItem as Record<string, any>, operation, pointer),
         ...readBody(document, operation, pointer),
@@ -64,6 +64,13 @@ export function indexOperations(document: OpenApiDocument): Map<string, Operatio
   }
   return index;
 }
+
+/** Public operations (forms, OAuth) take no API key or token: only other schemes, or none. */
+function takesNoBearerCredential(security: Record<string, unknown>[] | undefined): boolean {
+  return !(security ?? []).some((requirement) => BEARER_SCHEMES.some((scheme) => scheme in requirement));
+}
+
+const BEARER_SCHEMES = ['apiKey', 'oauth2', 'firstPartySession'];
 
 function readParameters(document: OpenApiDocument, pathItem: Record<string, any>, operation: Record<string, any>, pointer: string): OperationParameter[] {
   const pathItemPointer = pointer.slice(0, pointer.lastIndexOf('/'));

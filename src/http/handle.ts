@@ -1,0 +1,80 @@
+// The one request pipeline (fetch-style Request -> Response). Every face of the mock, the
+// node:http server and the MSW handlers, calls it:
+//   request id -> route -> credentials and scopes -> body -> validation -> handler -> JSON,
+// and any ApiError thrown on the way becomes the error envelope in errors/error-response.ts.
+import { authenticate, authorize, authorizeInput, type Caller } from '../auth/authenticate.ts';
+import { refuseCredentialsInUrl } from '../auth/credentials-in-url.ts';
+import { ApiError } from '../errors/api-error.ts';
+import type { ErrorCatalog } from '../errors/error-catalog.ts';
+import { errorResponse } from '../errors/error-response.ts';
+import { pickLanguage } from '../errors/messages.ts';
+import type { MockState } from '../mock-state.ts';
+import type { Operation } from '../spec/operation-index.ts';
+import type { Api } from './api.ts';
+import type { HandlerResult } from './handler.ts';
+import { jsonResponse } from './json-response.ts';
+import { readBody } from './read-body.ts';
+import { requestIdFor } from './request-id.ts';
+import { validateBody, validatePath, validateQuery, type ValidatedInput } from './request-validation.ts';
+
+export type RequestInfo = { clientAddress?: string };
+
+export type Pipeline = { crm: Api; control: Api | undefined; catalog: ErrorCatalog; state: MockState };
+
+const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
+
+export function createHandle(pipeline: Pipeline) {
+  return async function handle(request: Request, info: RequestInfo = {}): Promise<Response> {
+    const requestId = requestIdFor(request);
+    const language = pickLanguage(request.headers.get('accept-language'));
+    let response: Response;
+    try {
+      response = await serve(pipeline, request, requestId, info);
+    } catch (error) {
+      const apiError = error instanceof ApiError ? error : internalError(error, requestId);
+      response = errorResponse(apiError, { catalog: pipeline.catalog, requestId, language, docsUrl: pipeline.state.config.docsUrl });
+    }
+    if (!response.headers.has('X-Request-Id')) response.headers.set('X-Request-Id', requestId);
+    return response;
+  };
+}
+
+async function serve(pipeline: Pipeline, request: Request, requestId: string, info: RequestInfo): Promise<Response> {
+  const url = new URL(request.url);
+  const api = url.pathname.startsWith('/_mock/') && pipeline.control ? pipeline.control : pipeline.crm;
+  const match = api.router.match(request.method, url.pathname);
+  if (match.kind === 'not_found') throw new ApiError('not_found');
+  if (match.kind === 'method_not_allowed') throw new ApiError('method_not_allowed', {}, { headers: { Allow: match.allowed.join(', ') } });
+  const { operation } = match;
+
+  let caller: Caller | undefined;
+  if (!operation.isPublic) {
+    refuseCredentialsInUrl(url);
+    caller = authenticate(request, pipeline.state.findCredential, Date.now(), info.clientAddress);
+    authorize(caller, operation);
+  }
+  const input = await validateInput(api, operation, request, url, match.params);
+  if (caller) authorizeInput(caller, operation, input);
+
+  const handler = api.handlers[operation.id];
+  if (!handler) throw new ApiError('not_implemented', {}, { detail: `The mock does not implement ${operation.id} yet.` });
+  return toResponse(await handler({ request, requestId, input, caller, state: pipeline.state }));
+}
+
+async function validateInput(api: Api, operation: Operation, request: Request, url: URL, params: Record<string, string>): Promise<ValidatedInput> {
+  const path = validatePath(operation, params, api.validator);
+  const query = validateQuery(operation, url.searchParams, api.validator);
+  const parsed = BODYLESS_METHODS.has(request.method) ? { mediaType: 'application/json', value: undefined } : await readBody(request);
+  const body = validateBody(operation, parsed.value, parsed.mediaType, api.validator);
+  return { path, query, body };
+}
+
+function toResponse(result: HandlerResult): Response {
+  if (result instanceof Response) return result;
+  return jsonResponse(result.body ?? {}, { status: result.status ?? 200, headers: result.headers ?? {} });
+}
+
+function internalError(error: unknown, requestId: string): ApiError {
+  console.error(`[crmkit] ${requestId}: unexpected error`, error);
+  return new ApiError('internal');
+}

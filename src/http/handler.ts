@@ -1,0 +1,25 @@
+// What an operation's handler receives and returns. Handlers are registered by operationId.
+import type { Caller } from '../auth/authenticate.ts';
+import type { MockState } from '../mock-state.ts';
+import type { ValidatedInput } from './request-validation.ts';
+
+export type HandlerContext = {
+  request: Request;
+  requestId: string;
+  input: ValidatedInput;
+  /** Set for every operation that takes credentials; undefined on public ones. */
+  caller: Caller | undefined;
+  state: MockState;
+};
+
+export type HandlerResult = Response | { status?: number; body?: unknown; headers?: Record<string, string> };
+
+export type Handler = (context: HandlerContext) => HandlerResult | Promise<HandlerResult>;
+
+export type HandlerMap = Record<string, Handler>;
+
+/** The caller of an operation that requires credentials (the pipeline has checked them). */
+export function callerOf(context: HandlerContext): Caller {
+  if (!context.caller) throw new Error(`operation without credentials reached a handler that needs them`);
+  return context.caller;
+}

@@ -1,0 +1,69 @@
+// Everything one mock instance holds: its configuration, the workspaces, and the index of
+// credentials by their secret value. Requests reach it only through http/handle.ts.
+import type { ApiKey } from './auth/api-key.ts';
+import { VirtualClock } from './clock/virtual-clock.ts';
+import { createIdFactory, type IdKind } from './store/ids.ts';
+import type { Workspace } from './workspaces/workspace.ts';
+
+export type MockConfig = {
+  /** The three origins of the spec (spec README, reading 2); on the mock they may be one server. */
+  urls: { base_url: string; hub_url: string; workspace_url: string };
+  /** `{docs_url}` for `docs_url` in errors. */
+  docsUrl: string;
+  /** Whether the /_mock control API answers. */
+  controlApi: boolean;
+  /** Lets webhooks deliver to http://127.0.0.1 and localhost, for a developer's own receiver. */
+  allowPrivateWebhooks: boolean;
+};
+
+export class MockState {
+  readonly workspaces = new Map<string, Workspace>();
+  readonly clocks = new Map<string, VirtualClock>();
+  readonly #apiKeysBySecret = new Map<string, ApiKey>();
+  readonly #newId = createIdFactory();
+
+  readonly config: MockConfig;
+
+  constructor(config: MockConfig) {
+    this.config = config;
+  }
+
+  newId(kind: IdKind, workspaceId?: string): string {
+    return this.#newId(kind, this.now(workspaceId));
+  }
+
+  /** The workspace's clock time, or real time outside any workspace. */
+  now(workspaceId?: string): number {
+    return (workspaceId && this.clocks.get(workspaceId)?.now()) || Date.now();
+  }
+
+  clockOf(workspaceId: string): VirtualClock {
+    let clock = this.clocks.get(workspaceId);
+    if (!clock) this.clocks.set(workspaceId, (clock = new VirtualClock()));
+    return clock;
+  }
+
+  addWorkspace(workspace: Workspace): void {
+    this.workspaces.set(workspace.id, workspace);
+    this.clockOf(workspace.id);
+  }
+
+  addApiKey(apiKey: ApiKey): void {
+    const workspace = this.workspaces.get(apiKey.workspaceId);
+    if (!workspace) throw new Error(`no workspace ${apiKey.workspaceId}`);
+    workspace.apiKeys.set(apiKey.id, apiKey);
+    this.#apiKeysBySecret.set(apiKey.key, apiKey);
+  }
+
+  findCredential = (secret: string): { apiKey: ApiKey; workspace: Workspace } | undefined => {
+    const apiKey = this.#apiKeysBySecret.get(secret);
+    const workspace = apiKey && this.workspaces.get(apiKey.workspaceId);
+    return apiKey && workspace ? { apiKey, workspace } : undefined;
+  };
+
+  reset(): void {
+    this.workspaces.clear();
+    this.clocks.clear();
+    this.#apiKeysBySecret.clear();
+  }
+}

@@ -1,0 +1,35 @@
+// A mock instance: the documents, their operations and handlers, the state, and the one
+// `handle(Request) -> Response` that both faces (node:http server, MSW) call.
+import { controlHandlers } from './control/handlers.ts';
+import { readErrorCatalog } from './errors/error-catalog.ts';
+import { createApi, unimplemented } from './http/api.ts';
+import { createHandle, type RequestInfo } from './http/handle.ts';
+import { MockState, type MockConfig } from './mock-state.ts';
+import { crmHandlers } from './resources/index.ts';
+import { loadDocument } from './spec/document.ts';
+import type { Operation } from './spec/operation-index.ts';
+
+export type MockOptions = Partial<Omit<MockConfig, 'urls'>> & { urls?: Partial<MockConfig['urls']> };
+
+export type Mock = {
+  handle(request: Request, info?: RequestInfo): Promise<Response>;
+  state: MockState;
+  /** Operations of the CRM document that answer 501 `not_implemented` so far. */
+  unimplemented(): Operation[];
+};
+
+const DEFAULT_ORIGIN = 'http://127.0.0.1:4010';
+
+export function createMock(options: MockOptions = {}): Mock {
+  const state = new MockState({
+    urls: { base_url: DEFAULT_ORIGIN, hub_url: DEFAULT_ORIGIN, workspace_url: DEFAULT_ORIGIN, ...options.urls },
+    docsUrl: options.docsUrl ?? 'https://docs.crm.example',
+    controlApi: options.controlApi ?? true,
+    allowPrivateWebhooks: options.allowPrivateWebhooks ?? false,
+  });
+  const crmDocument = loadDocument('crm');
+  const crm = createApi(crmDocument, crmHandlers);
+  const control = state.config.controlApi ? createApi(loadDocument('mock-control'), controlHandlers) : undefined;
+  const handle = createHandle({ crm, control, catalog: readErrorCatalog(crmDocument), state });
+  return { handle, state, unimplemented: () => unimplemented(crm) };
+}

@@ -1,0 +1,51 @@
+// A mock in process with one workspace, and a small client that calls its core directly.
+import { createMock, type Mock, type MockOptions } from '../../src/mock.ts';
+import { loadDocument } from '../../src/spec/document.ts';
+import { createSchemaValidator } from '../../src/spec/schema-validator.ts';
+
+export const BASE = 'http://127.0.0.1:4010';
+
+export type Answer = { status: number; headers: Headers; body: any };
+
+export type CallOptions = { body?: unknown; rawBody?: BodyInit; key?: string | null; headers?: Record<string, string>; clientAddress?: string };
+
+export async function call(mock: Mock, method: string, path: string, options: CallOptions = {}): Promise<Answer> {
+  const headers = new Headers(options.headers);
+  if (options.key) headers.set('Authorization', `Bearer ${options.key}`);
+  let body = options.rawBody;
+  if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+  const response = await mock.handle(new Request(`${BASE}${path}`, { method, headers, body }), { clientAddress: options.clientAddress ?? '127.0.0.1' });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+}
+
+export type Setup = { mock: Mock; key: string; workspaceId: string; newKey(settings: Record<string, unknown>): Promise<string> };
+
+export async function setUpMock(options: MockOptions = {}): Promise<Setup> {
+  const mock = createMock(options);
+  const created = await call(mock, 'POST', '/_mock/workspaces', { body: {} });
+  const workspaceId: string = created.body.workspace.id;
+  return {
+    mock,
+    key: created.body.api_key,
+    workspaceId,
+    async newKey(settings) {
+      const answer = await call(mock, 'POST', `/_mock/workspaces/${workspaceId}/api-keys`, { body: settings });
+      if (answer.status !== 201) throw new Error(`cannot create key: ${JSON.stringify(answer.body)}`);
+      return answer.body.key;
+    },
+  };
+}
+
+const validator = createSchemaValidator(loadDocument('crm'));
+
+/** Problems of an error body against the document's envelope and the schema of its code. */
+export function envelopeProblems(body: unknown): string[] {
+  const code = (body as { error?: { code?: string } })?.error?.code ?? '';
+  const schemaName = `${code.split('_').map((word) => word[0]!.toUpperCase() + word.slice(1)).join('')}Error`;
+  const pointer = loadDocument('crm').components?.schemas?.[schemaName] ? `/components/schemas/${schemaName}` : '/components/schemas/ErrorEnvelope';
+  return validator.problems(pointer, body).map((problem) => `${problem.instancePath} ${problem.message}`);
+}
