@@ -1,6 +1,7 @@
 // API keys (spec 5.1): `svc_live_...`, shown once, with scopes, an optional expiry, revocation
 // and an optional IP allow-list.
 import { randomBytes } from 'node:crypto';
+import type { Role } from '../workspaces/member.ts';
 
 export type ApiKey = {
   id: string;
@@ -10,7 +11,7 @@ export type ApiKey = {
   key: string;
   scopes: string[];
   /** The role of the member the key acts for: first-party rules and tag rights depend on it. */
-  role: 'owner' | 'admin' | 'team_lead' | 'manager' | 'viewer';
+  role: Role;
   memberId: string | null;
   createdAt: string;
   expiresAt: string | null;

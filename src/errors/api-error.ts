@@ -1,20 +1,10 @@
 // The one error type of the mock. Anything that goes wrong on the way through a request throws
 // an ApiError; `error-response.ts` turns it into the envelope of spec 7.1 in one place.
 
-/** Extra keys of the envelope that some codes carry (spec 7.1). */
-export type ErrorExtras = {
-  fields?: Record<string, string>;
-  permission?: string;
-  reason?: string;
-  limit?: number;
-  key?: string;
-  used?: number;
-  plan?: string;
-  upgrade_to?: string | null;
-  scope?: string;
-  tag_id?: string;
-  deleted_at?: string;
-};
+import type { components } from '../spec/generated/crm.d.ts';
+
+/** Extra keys of the envelope that some codes carry (spec 7.1), typed from the document. */
+export type ErrorExtras = Omit<components['schemas']['ErrorEnvelope']['error'], 'code' | 'message' | 'request_id' | 'docs_url'>;
 
 export type ApiErrorOptions = {
   /** Needed only for codes the document gives several statuses (limit_reached, no_pipeline). */
@@ -37,9 +27,4 @@ export class ApiError extends Error {
     this.extras = extras;
     this.options = options;
   }
-}
-
-/** A field problem: `validation_failed` with one entry in `fields`. */
-export function invalidField(field: string, message: string): ApiError {
-  return new ApiError('validation_failed', { fields: { [field]: message } });
 }
