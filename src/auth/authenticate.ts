@@ -18,13 +18,14 @@ export type CredentialLookup = (secret: string) => { apiKey: ApiKey; workspace: 
 
 const UNAUTHORIZED = { 'WWW-Authenticate': 'Bearer realm="api"' };
 
-export function authenticate(request: Request, lookup: CredentialLookup, nowMs: number, clientAddress: string | undefined): Caller {
+/** `nowOf` reads the workspace's clock: key expiry follows virtual time like everything else. */
+export function authenticate(request: Request, lookup: CredentialLookup, nowOf: (workspaceId: string) => number, clientAddress: string | undefined): Caller {
   const secret = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
   const found = secret ? lookup(secret) : undefined;
   if (!found) throw new ApiError('invalid_token', {}, { headers: UNAUTHORIZED });
   const { apiKey, workspace } = found;
   if (apiKey.revokedAt) throw new ApiError('key_revoked', {}, { headers: UNAUTHORIZED });
-  if (apiKey.expiresAt && Date.parse(apiKey.expiresAt) <= nowMs) throw new ApiError('key_expired', {}, { headers: UNAUTHORIZED });
+  if (apiKey.expiresAt && Date.parse(apiKey.expiresAt) <= nowOf(workspace.id)) throw new ApiError('key_expired', {}, { headers: UNAUTHORIZED });
   if (apiKey.allowedIps.length && !(clientAddress && apiKey.allowedIps.includes(normalizeAddress(clientAddress)))) {
     throw new ApiError('ip_not_allowed');
   }

@@ -50,7 +50,7 @@ async function serve(pipeline: Pipeline, request: Request, requestId: string, in
   let caller: Caller | undefined;
   if (!operation.isPublic) {
     refuseCredentialsInUrl(url);
-    caller = authenticate(request, pipeline.state.findCredential, Date.now(), info.clientAddress);
+    caller = authenticate(request, pipeline.state.findCredential, (workspaceId) => pipeline.state.now(workspaceId), info.clientAddress);
     authorize(caller, operation);
   }
   const input = await validateInput(api, operation, request, url, match.params);

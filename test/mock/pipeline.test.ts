@@ -93,6 +93,14 @@ describe('credentials (spec 5.1)', () => {
     expect([answer.status, answer.body.error.code]).toEqual([401, 'key_expired']);
   });
 
+  it('a key expires on the workspace clock, not on the wall clock', async () => {
+    const key = await setup.newKey({ scopes: ['leads:read'], expires_at: new Date(Date.now() + 3_600_000).toISOString() });
+    expect((await call(setup.mock, 'GET', '/v1/api-keys/whoami', { key })).status).toBe(200);
+    await call(setup.mock, 'POST', `/_mock/workspaces/${setup.workspaceId}/clock`, { body: { advance_seconds: 7200 } });
+    const answer = await call(setup.mock, 'GET', '/v1/api-keys/whoami', { key });
+    expect([answer.status, answer.body.error.code]).toEqual([401, 'key_expired']);
+  });
+
   it('a key restricted by IP answers 403 ip_not_allowed from another address', async () => {
     const key = await setup.newKey({ scopes: ['leads:read'], allowed_ips: ['10.1.2.3'] });
     const elsewhere = await call(setup.mock, 'GET', '/v1/api-keys/whoami', { key, clientAddress: '127.0.0.1' });
