@@ -1,6 +1,6 @@
 // A mock instance: the documents, their operations and handlers, the state, and the one
 // `handle(Request) -> Response` that both faces (node:http server, MSW) call.
-import { controlHandlers } from './control/handlers.ts';
+import { controlHandlers } from './control/index.ts';
 import { readErrorCatalog } from './errors/error-catalog.ts';
 import { createApi, unimplemented } from './http/api.ts';
 import { createHandle, type RequestInfo } from './http/handle.ts';

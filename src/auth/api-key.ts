@@ -1,6 +1,9 @@
 // API keys (spec 5.1): `svc_live_...`, shown once, with scopes, an optional expiry, revocation
 // and an optional IP allow-list.
 import { randomBytes } from 'node:crypto';
+import { loadDocument } from '../spec/document.ts';
+import type { components } from '../spec/generated/crm.d.ts';
+import { schemaEnum } from '../spec/schema-enum.ts';
 import type { Role } from '../workspaces/member.ts';
 
 export type ApiKey = {
@@ -19,12 +22,10 @@ export type ApiKey = {
   allowedIps: string[];
 };
 
-/** Every scope an API key can hold (spec 5.1). */
-export const API_KEY_SCOPES = [
-  'leads:read', 'leads:write', 'contacts:read', 'contacts:write', 'companies:read', 'companies:write',
-  'users:read', 'products:read', 'products:write', 'messages:read', 'messages:send',
-  'conversations:manage', 'notes:write', 'tasks:read', 'tasks:write', 'tags:manage', 'webhooks:manage',
-] as const;
+export type ApiKeyScope = components['schemas']['ApiKeyScope'];
+
+/** Every scope an API key can hold (spec 5.1), as the document lists them. */
+export const API_KEY_SCOPES = schemaEnum<ApiKeyScope>(loadDocument('crm'), 'ApiKeyScope');
 
 export function newKeySecret(): string {
   return `svc_live_${randomBytes(30).toString('base64url')}`;

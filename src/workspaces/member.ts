@@ -1,6 +1,10 @@
 // Members of a workspace (spec 2.7).
-export const ROLES = ['owner', 'admin', 'team_lead', 'manager', 'viewer'] as const;
-export type Role = (typeof ROLES)[number];
+import { loadDocument } from '../spec/document.ts';
+import type { components } from '../spec/generated/crm.d.ts';
+import { schemaEnum } from '../spec/schema-enum.ts';
+
+export type Role = components['schemas']['MemberRole'];
+export const ROLES = schemaEnum<Role>(loadDocument('crm'), 'MemberRole');
 
 export type Member = {
   id: string;

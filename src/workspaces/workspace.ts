@@ -3,8 +3,8 @@
 import type { ApiKey } from '../auth/api-key.ts';
 import type { Member } from './member.ts';
 
-export const PLANS = ['free', 'start', 'pro', 'business', 'enterprise', 'trial'] as const;
-export type Plan = (typeof PLANS)[number];
+/** The control API's `Plan` (openapi/mock-control.yaml); the CRM document names no plans. */
+export type Plan = 'free' | 'start' | 'pro' | 'business' | 'enterprise' | 'trial';
 
 export type Workspace = {
   id: string;

@@ -2279,6 +2279,12 @@ export type webhooks = {
 export type components = {
     schemas: {
         /**
+         * @description A scope an API key can hold (spec 5.1). A `:write` scope includes its `:read`. Apps may hold three more (`ui:extend`, `channels:provide`, `telephony:provide`, spec 5.2).
+         * @example leads:write
+         * @enum {string}
+         */
+        ApiKeyScope: "leads:read" | "leads:write" | "contacts:read" | "contacts:write" | "companies:read" | "companies:write" | "users:read" | "products:read" | "products:write" | "messages:read" | "messages:send" | "conversations:manage" | "notes:write" | "tasks:read" | "tasks:write" | "tags:manage" | "webhooks:manage";
+        /**
          * @description Key of the field inside `custom` (spec 2.11); the same pattern as the key names of `custom` (common `Custom`).
          * @example delivery_date
          */

@@ -1,25 +1,12 @@
-// The control API under /_mock (openapi/mock-control.yaml): what the CRM leaves to its web app,
-// for tests and tools that drive the mock.
+// /_mock/workspaces and its API keys, and /_mock/reset.
 import { ApiError } from '../errors/api-error.ts';
 import type { HandlerMap } from '../http/handler.ts';
-import type { MockState } from '../mock-state.ts';
 import { addApiKey, createWorkspace } from '../workspaces/create-workspace.ts';
-import type { Workspace } from '../workspaces/workspace.ts';
+import { workspaceOf } from './workspace-of.ts';
 
 type Body = Record<string, any>;
 
-function workspaceOf(state: MockState, id: string | undefined): Workspace {
-  const workspace = id ? state.workspaces.get(id) : undefined;
-  if (!workspace) throw new ApiError('not_found');
-  return workspace;
-}
-
-function clockState(state: MockState, workspaceId: string) {
-  const clock = state.clockOf(workspaceId);
-  return { now: clock.isoNow(), frozen: clock.frozen };
-}
-
-export const controlHandlers: HandlerMap = {
+export const workspaceHandlers: HandlerMap = {
   createWorkspace({ state, input }) {
     const { workspace, ownerKey } = createWorkspace(state, (input.body ?? {}) as Body);
     return {
@@ -55,20 +42,6 @@ export const controlHandlers: HandlerMap = {
     if (!apiKey) throw new ApiError('not_found');
     apiKey.revokedAt ??= new Date(state.now(workspace.id)).toISOString();
     return { body: { ok: true, id: apiKey.id } };
-  },
-
-  getClock({ state, input }) {
-    return { body: clockState(state, workspaceOf(state, input.path.ws).id) };
-  },
-
-  setClock({ state, input }) {
-    const workspace = workspaceOf(state, input.path.ws);
-    const clock = state.clockOf(workspace.id);
-    const body = input.body as Body;
-    if (typeof body.freeze === 'boolean') clock.freeze(body.freeze);
-    if (typeof body.set === 'string') clock.set(Date.parse(body.set));
-    if (typeof body.advance_seconds === 'number') clock.advance(body.advance_seconds * 1000);
-    return { body: clockState(state, workspace.id) };
   },
 
   resetMock({ state }) {
