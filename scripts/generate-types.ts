@@ -1,19 +1,20 @@
-// Generates TypeScript types from the bundled document into src/spec/generated/crm.d.ts.
-// `--check` only compares, and fails when the committed file is stale.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { renderDocumentTypes } from './render-types.ts';
+// Generates TypeScript types from the bundled documents into src/spec/generated/<name>.d.ts.
+// `--check` only compares, and fails when a committed file is stale.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { renderDocumentTypes, TYPED_DOCUMENTS } from './render-types.ts';
 
-const target = new URL('../src/spec/generated/crm.d.ts', import.meta.url);
-const fresh = await renderDocumentTypes();
-
-if (process.argv.includes('--check')) {
-  const committed = readFileSync(target, 'utf8');
-  if (committed !== fresh) {
-    console.error('src/spec/generated/crm.d.ts is stale: run `npm run types`');
-    process.exit(1);
+const check = process.argv.includes('--check');
+let stale = false;
+for (const name of TYPED_DOCUMENTS) {
+  const target = new URL(`../src/spec/generated/${name}.d.ts`, import.meta.url);
+  const fresh = await renderDocumentTypes(name);
+  if (!check) {
+    writeFileSync(target, fresh);
+    console.log(`wrote src/spec/generated/${name}.d.ts`);
+  } else if (!existsSync(target) || readFileSync(target, 'utf8') !== fresh) {
+    console.error(`src/spec/generated/${name}.d.ts is stale: run \`npm run types\``);
+    stale = true;
   }
-  console.log('generated types are up to date');
-} else {
-  writeFileSync(target, fresh);
-  console.log('wrote src/spec/generated/crm.d.ts');
 }
+if (check && !stale) console.log('generated types are up to date');
+if (stale) process.exit(1);

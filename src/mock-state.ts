@@ -1,8 +1,11 @@
 // Everything one mock instance holds: its configuration, the workspaces, and the index of
 // credentials by their secret value. Requests reach it only through http/handle.ts.
 import type { ApiKey } from './auth/api-key.ts';
-import { VirtualClock } from './clock/virtual-clock.ts';
+import type { VirtualClock } from './clock/virtual-clock.ts';
+import { createCursorCodec } from './store/cursor.ts';
 import { createIdFactory, type IdKind } from './store/ids.ts';
+import type { Transactions } from './store/transactions.ts';
+import type { WorkspaceTables } from './workspaces/workspace-tables.ts';
 import type { Workspace } from './workspaces/workspace.ts';
 
 export type MockConfig = {
@@ -18,14 +21,18 @@ export type MockConfig = {
 
 export class MockState {
   readonly workspaces = new Map<string, Workspace>();
-  readonly clocks = new Map<string, VirtualClock>();
+  /** Signs and reads the paging cursors of every list. */
+  readonly cursors = createCursorCodec();
   readonly #apiKeysBySecret = new Map<string, ApiKey>();
   readonly #newId = createIdFactory();
 
   readonly config: MockConfig;
+  /** A workspace's empty tables, their record schemas compiled once for the whole mock. */
+  readonly newTables: (transactions: Transactions) => WorkspaceTables;
 
-  constructor(config: MockConfig) {
+  constructor(config: MockConfig, newTables: (transactions: Transactions) => WorkspaceTables) {
     this.config = config;
+    this.newTables = newTables;
   }
 
   newId(kind: IdKind, workspaceId?: string): string {
@@ -34,18 +41,17 @@ export class MockState {
 
   /** The workspace's clock time, or real time outside any workspace. */
   now(workspaceId?: string): number {
-    return (workspaceId && this.clocks.get(workspaceId)?.now()) || Date.now();
+    return (workspaceId && this.workspaces.get(workspaceId)?.clock.now()) || Date.now();
   }
 
   clockOf(workspaceId: string): VirtualClock {
-    let clock = this.clocks.get(workspaceId);
-    if (!clock) this.clocks.set(workspaceId, (clock = new VirtualClock()));
-    return clock;
+    const workspace = this.workspaces.get(workspaceId);
+    if (!workspace) throw new Error(`no workspace ${workspaceId}`);
+    return workspace.clock;
   }
 
   addWorkspace(workspace: Workspace): void {
     this.workspaces.set(workspace.id, workspace);
-    this.clockOf(workspace.id);
   }
 
   addApiKey(apiKey: ApiKey): void {
@@ -62,8 +68,8 @@ export class MockState {
   };
 
   reset(): void {
+    for (const workspace of this.workspaces.values()) workspace.clock.stop();
     this.workspaces.clear();
-    this.clocks.clear();
     this.#apiKeysBySecret.clear();
   }
 }

@@ -8,6 +8,8 @@ import { MockState, type MockConfig } from './mock-state.ts';
 import { crmHandlers } from './resources/index.ts';
 import { loadDocument } from './spec/document.ts';
 import type { Operation } from './spec/operation-index.ts';
+import { createSchemaValidator } from './spec/schema-validator.ts';
+import { workspaceTablesMaker } from './workspaces/workspace-tables.ts';
 
 export type MockOptions = Partial<Omit<MockConfig, 'urls'>> & { urls?: Partial<MockConfig['urls']> };
 
@@ -21,15 +23,17 @@ export type Mock = {
 const DEFAULT_ORIGIN = 'http://127.0.0.1:4010';
 
 export function createMock(options: MockOptions = {}): Mock {
+  const crmDocument = loadDocument('crm');
+  const controlDocument = loadDocument('mock-control');
+  const validators = { crm: createSchemaValidator(crmDocument), 'mock-control': createSchemaValidator(controlDocument) };
   const state = new MockState({
     urls: { base_url: DEFAULT_ORIGIN, hub_url: DEFAULT_ORIGIN, workspace_url: DEFAULT_ORIGIN, ...options.urls },
     docsUrl: options.docsUrl ?? 'https://docs.crm.example',
     controlApi: options.controlApi ?? true,
     allowPrivateWebhooks: options.allowPrivateWebhooks ?? false,
-  });
-  const crmDocument = loadDocument('crm');
-  const crm = createApi(crmDocument, crmHandlers);
-  const control = state.config.controlApi ? createApi(loadDocument('mock-control'), controlHandlers) : undefined;
+  }, workspaceTablesMaker(validators));
+  const crm = createApi(crmDocument, crmHandlers, validators.crm);
+  const control = state.config.controlApi ? createApi(controlDocument, controlHandlers, validators['mock-control']) : undefined;
   const handle = createHandle({ crm, control, catalog: readErrorCatalog(crmDocument), state });
   return { handle, state, unimplemented: () => unimplemented(crm) };
 }

@@ -1,6 +1,5 @@
 // API keys (spec 5.1): `svc_live_...`, shown once, with scopes, an optional expiry, revocation
 // and an optional IP allow-list.
-import { randomBytes } from 'node:crypto';
 import { loadDocument } from '../spec/document.ts';
 import type { components } from '../spec/generated/crm.d.ts';
 import { schemaEnum } from '../spec/schema-enum.ts';
@@ -28,5 +27,9 @@ export type ApiKeyScope = components['schemas']['ApiKeyScope'];
 export const API_KEY_SCOPES = schemaEnum<ApiKeyScope>(loadDocument('crm'), 'ApiKeyScope');
 
 export function newKeySecret(): string {
-  return `svc_live_${randomBytes(30).toString('base64url')}`;
+  return `svc_live_${base64Url(globalThis.crypto.getRandomValues(new Uint8Array(30)))}`;
+}
+
+function base64Url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }

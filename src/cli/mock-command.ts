@@ -20,7 +20,7 @@ export async function runMockCommand(args: string[]): Promise<void> {
 
   const running = await startServer(mock, { port: Number(values.port), host: values.host });
   mock.state.config.urls = { base_url: running.url, hub_url: running.url, workspace_url: running.url };
-  const { workspace, ownerKey } = createWorkspace(mock.state, {});
+  const { workspace, ownerKey } = await createWorkspace(mock.state, {});
   console.log(
     [
       `crmkit mock is listening`,

@@ -1,8 +1,18 @@
-// A workspace's clock (issue: virtual clocks). It follows real time by default; tests freeze
-// it, set it, or move it forward. Times are milliseconds since the epoch.
+// A workspace's clock. It follows real time by default; tests freeze it, set it, or move it
+// forward. Work scheduled on it (snooze wake-ups, webhook retries, token expiry) runs in time
+// order once its time comes: when the clock is moved past it, or, while the clock follows real
+// time, when a real timer fires. Times are milliseconds since the epoch.
+export type ScheduledWork = () => void | Promise<void>;
+
+type Entry = { atMs: number; order: number; work: ScheduledWork };
+
 export class VirtualClock {
   #offsetMs = 0;
   #frozenAtMs: number | undefined;
+  #due: Entry[] = [];
+  #scheduled = 0;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #running: Promise<void> = Promise.resolve();
 
   readonly #realNow: () => number;
 
@@ -22,20 +32,82 @@ export class VirtualClock {
     return this.#frozenAtMs !== undefined;
   }
 
-  freeze(frozen: boolean): void {
+  /** How many pieces of work wait for their time. */
+  get pending(): number {
+    return this.#due.length;
+  }
+
+  /** Runs `work` at `atMs` (right away, at the next move or tick, when that time has passed). */
+  schedule(atMs: number, work: ScheduledWork): void {
+    this.#due.push({ atMs, order: this.#scheduled++, work });
+    this.#due.sort((a, b) => a.atMs - b.atMs || a.order - b.order);
+    this.#armTimer();
+  }
+
+  async freeze(frozen: boolean): Promise<void> {
     if (frozen && this.#frozenAtMs === undefined) this.#frozenAtMs = this.now();
     if (!frozen && this.#frozenAtMs !== undefined) {
       this.#offsetMs = this.#frozenAtMs - this.#realNow();
       this.#frozenAtMs = undefined;
     }
+    await this.runDue();
   }
 
-  set(atMs: number): void {
+  /** Moves to `atMs`, running what falls due on the way, each at its own time. */
+  async set(atMs: number): Promise<void> {
+    await this.#exclusive(async () => {
+      for (let next = this.#due[0]; next && next.atMs <= atMs; next = this.#due[0]) {
+        if (next.atMs > this.now()) this.#moveTo(next.atMs);
+        await this.#runFirst();
+      }
+      this.#moveTo(atMs);
+    });
+    this.#armTimer();
+  }
+
+  async advance(ms: number): Promise<void> {
+    await this.set(this.now() + ms);
+  }
+
+  /** Runs what is due now without moving the clock. */
+  async runDue(): Promise<void> {
+    await this.set(this.now());
+  }
+
+  /** Stops the real timer; scheduled work stays and runs on the next move. */
+  stop(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  #moveTo(atMs: number): void {
     if (this.#frozenAtMs !== undefined) this.#frozenAtMs = atMs;
     else this.#offsetMs = atMs - this.#realNow();
   }
 
-  advance(ms: number): void {
-    this.set(this.now() + ms);
+  async #runFirst(): Promise<void> {
+    const entry = this.#due.shift()!;
+    try {
+      await entry.work();
+    } catch (error) {
+      console.error('[crmkit] scheduled work failed', error);
+    }
+  }
+
+  /** Moves and runs one at a time: two overlapping advances must not run the same work twice. */
+  #exclusive(task: () => Promise<void>): Promise<void> {
+    const run = this.#running.then(task);
+    this.#running = run.catch(() => {});
+    return run;
+  }
+
+  /** While the clock follows real time, a real timer wakes it for the earliest work. */
+  #armTimer(): void {
+    this.stop();
+    const first = this.#due[0];
+    if (!first || this.frozen) return;
+    const delay = Math.max(0, Math.min(first.atMs - this.now(), 2 ** 31 - 1));
+    this.#timer = setTimeout(() => void this.runDue(), delay);
+    (this.#timer as { unref?: () => void }).unref?.();
   }
 }

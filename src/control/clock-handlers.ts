@@ -15,13 +15,13 @@ export const clockHandlers: HandlerMap = {
     return { body: clockState(state, workspaceOf(state, input.path.ws).id) };
   },
 
-  setClock({ state, input }) {
+  async setClock({ state, input }) {
     const workspace = workspaceOf(state, input.path.ws);
     const clock = state.clockOf(workspace.id);
     const change = input.body as ClockChange;
-    if (change.freeze !== undefined) clock.freeze(change.freeze);
-    if (change.set !== undefined) clock.set(Date.parse(change.set));
-    if (change.advance_seconds !== undefined) clock.advance(change.advance_seconds * 1000);
+    if (change.freeze !== undefined) await clock.freeze(change.freeze);
+    if (change.set !== undefined) await clock.set(Date.parse(change.set));
+    if (change.advance_seconds !== undefined) await clock.advance(change.advance_seconds * 1000);
     return { body: clockState(state, workspace.id) };
   },
 };

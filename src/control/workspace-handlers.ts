@@ -1,14 +1,16 @@
 // /_mock/workspaces and its API keys, and /_mock/reset.
 import { ApiError } from '../errors/api-error.ts';
 import type { HandlerMap } from '../http/handler.ts';
+import { pipelinesInOrder, presentPipeline } from '../resources/pipelines/present-pipeline.ts';
 import { addApiKey, createWorkspace } from '../workspaces/create-workspace.ts';
 import { workspaceOf } from './workspace-of.ts';
 
 type Body = Record<string, any>;
 
 export const workspaceHandlers: HandlerMap = {
-  createWorkspace({ state, input }) {
-    const { workspace, ownerKey } = createWorkspace(state, (input.body ?? {}) as Body);
+  async createWorkspace({ state, input }) {
+    const { workspace, ownerKey } = await createWorkspace(state, (input.body ?? {}) as Body);
+    const { tables } = workspace;
     return {
       status: 201,
       body: {
@@ -16,6 +18,10 @@ export const workspaceHandlers: HandlerMap = {
         urls: state.config.urls,
         api_key: ownerKey.key,
         members: [...workspace.members.values()].map(({ id, role, name, email }) => ({ id, role, name, email })),
+        pipelines: pipelinesInOrder(tables).map((pipeline) => presentPipeline(tables, pipeline)),
+        channels: [...tables.channels.values()],
+        forms: [...tables.forms.values()],
+        app: tables.apps.values().next().value,
       },
     };
   },

@@ -13,11 +13,11 @@ export type Api = {
   handlers: HandlerMap;
 };
 
-export function createApi(document: OpenApiDocument, handlers: HandlerMap): Api {
+export function createApi(document: OpenApiDocument, handlers: HandlerMap, validator: SchemaValidator = createSchemaValidator(document)): Api {
   const operations = indexOperations(document);
   const strays = Object.keys(handlers).filter((id) => !operations.has(id));
   if (strays.length) throw new Error(`handlers without an operation in the document: ${strays.join(', ')}`);
-  return { operations, router: createRouter(operations.values()), validator: createSchemaValidator(document), handlers };
+  return { operations, router: createRouter(operations.values()), validator, handlers };
 }
 
 /** Operations the document declares that no handler serves yet (they answer 501). */

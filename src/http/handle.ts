@@ -1,6 +1,6 @@
 // The one request pipeline (fetch-style Request -> Response). Every face of the mock, the
 // node:http server and the MSW handlers, calls it:
-//   request id -> route -> credentials and scopes -> body -> validation -> handler -> JSON,
+//   request id -> route -> credentials and scopes -> limits -> body -> validation -> handler -> JSON,
 // and any ApiError thrown on the way becomes the error envelope in errors/error-response.ts.
 import { authenticate, authorize, authorizeInput, type Caller } from '../auth/authenticate.ts';
 import { refuseCredentialsInUrl } from '../auth/credentials-in-url.ts';
@@ -8,6 +8,7 @@ import { ApiError } from '../errors/api-error.ts';
 import type { ErrorCatalog } from '../errors/error-catalog.ts';
 import { errorResponse } from '../errors/error-response.ts';
 import { pickLanguage } from '../errors/messages.ts';
+import { admit } from '../limits/admit.ts';
 import type { MockState } from '../mock-state.ts';
 import type { Operation } from '../spec/operation-index.ts';
 import type { Api } from './api.ts';
@@ -53,12 +54,21 @@ async function serve(pipeline: Pipeline, request: Request, requestId: string, in
     caller = authenticate(request, pipeline.state.findCredential, (workspaceId) => pipeline.state.now(workspaceId), info.clientAddress);
     authorize(caller, operation);
   }
-  const input = await validateInput(api, operation, request, url, match.params);
-  if (caller) authorizeInput(caller, operation, input);
+  // Rate, concurrency and read-only limits (limits/admit.ts); the request stays in flight,
+  // body reading included, until its response is built.
+  const release = caller ? admit(pipeline.state, caller, operation) : undefined;
+  try {
+    const input = await validateInput(api, operation, request, url, match.params);
+    if (caller) authorizeInput(caller, operation, input);
 
-  const handler = api.handlers[operation.id];
-  if (!handler) throw new ApiError('not_implemented', {}, { detail: `The mock does not implement ${operation.id} yet.` });
-  return toResponse(await handler({ request, requestId, input, caller, state: pipeline.state }));
+    const handler = api.handlers[operation.id];
+    if (!handler) throw new ApiError('not_implemented', {}, { detail: `The mock does not implement ${operation.id} yet.` });
+    const context = { request, requestId, operation, input, caller, state: pipeline.state };
+    // A credential's request runs as one transaction of its workspace: all of it or none of it.
+    return toResponse(await (caller ? caller.workspace.transactions.run(() => handler(context)) : handler(context)));
+  } finally {
+    release?.();
+  }
 }
 
 async function validateInput(api: Api, operation: Operation, request: Request, url: URL, params: Record<string, string>): Promise<ValidatedInput> {

@@ -1,11 +1,13 @@
 // What an operation's handler receives and returns. Handlers are registered by operationId.
 import type { Caller } from '../auth/authenticate.ts';
 import type { MockState } from '../mock-state.ts';
+import type { Operation } from '../spec/operation-index.ts';
 import type { ValidatedInput } from './request-validation.ts';
 
 export type HandlerContext = {
   request: Request;
   requestId: string;
+  operation: Operation;
   input: ValidatedInput;
   /** Set for every operation that takes credentials; undefined on public ones. */
   caller: Caller | undefined;

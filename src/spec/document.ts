@@ -1,26 +1,21 @@
-// The bundled OpenAPI document (openapi/dist/crm.json), read once. `npm run bundle` writes it
-// from the split sources under openapi/; `npm install` runs that through the `prepare` script.
-import { readFileSync } from 'node:fs';
+// The bundled OpenAPI documents (openapi/dist/*.json), imported as JSON modules so that the same
+// code loads them in Node and in a browser bundle (the MSW face). `npm run bundle` writes them
+// from the split sources under openapi/; `npm install` runs that through the `prepare` script,
+// and `npm test` runs it first. If an import below fails with "Cannot find module
+// .../openapi/dist/crm.json", run `npm run bundle`.
 import type { OpenAPIV3_1 } from 'openapi-types';
+import crm from '../../openapi/dist/crm.json' with { type: 'json' };
+import mockControl from '../../openapi/dist/mock-control.json' with { type: 'json' };
 
 export type OpenApiDocument = OpenAPIV3_1.Document;
 
-const documentUrls = {
-  crm: new URL('../../openapi/dist/crm.json', import.meta.url),
-  'mock-control': new URL('../../openapi/dist/mock-control.json', import.meta.url),
+const documents = {
+  crm: crm as unknown as OpenApiDocument,
+  'mock-control': mockControl as unknown as OpenApiDocument,
 } as const;
 
-const loaded = new Map<keyof typeof documentUrls, OpenApiDocument>();
-
-export function loadDocument(name: keyof typeof documentUrls = 'crm'): OpenApiDocument {
-  let document = loaded.get(name);
-  if (!document) {
-    try {
-      document = JSON.parse(readFileSync(documentUrls[name], 'utf8')) as OpenApiDocument;
-    } catch (cause) {
-      throw new Error(`cannot read ${documentUrls[name].pathname}: run \`npm run bundle\` first`, { cause });
-    }
-    loaded.set(name, document);
-  }
+export function loadDocument(name: keyof typeof documents = 'crm'): OpenApiDocument {
+  const document = documents[name];
+  if (!document?.openapi) throw new Error(`openapi/dist/${name}.json is not a bundled OpenAPI document: run \`npm run bundle\``);
   return document;
 }

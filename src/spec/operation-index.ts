@@ -35,6 +35,10 @@ export type Operation = {
   /** JSON pointers of the request body's schema per media type. */
   bodySchemas: Record<string, string>;
   bodyRequired: boolean;
+  /** The statuses the operation lists among its responses ('200', '402', ...). */
+  responseStatuses: string[];
+  /** JSON pointers of the JSON response bodies' schemas, by declared status ('200', '4XX', 'default'). */
+  responseSchemas: Record<string, string>;
 };
 
 export function indexOperations(document: OpenApiDocument): Map<string, Operation> {
@@ -59,6 +63,8 @@ export function indexOperations(document: OpenApiDocument): Map<string, Operatio
         isFirstPartyOnly: operation['x-first-party-only'] === true,
         parameters: readParameters(document, pathItem as Record<string, any>, operation, pointer),
         ...readBody(document, operation, pointer),
+        responseStatuses: Object.keys(operation.responses ?? {}),
+        responseSchemas: readResponseSchemas(document, operation, pointer),
       });
     }
   }
@@ -99,6 +105,17 @@ function readBody(document: OpenApiDocument, operation: Record<string, any>, poi
     Object.keys(body.content ?? {}).map((mediaType) => [mediaType, `${at}/content/${escapeSegment(mediaType)}/schema`]),
   );
   return { bodySchemas, bodyRequired: body.required === true };
+}
+
+/** The JSON schema pointer of each declared response (`200`, `4XX`, `default`) that has a JSON body. */
+function readResponseSchemas(document: OpenApiDocument, operation: Record<string, any>, pointer: string): Record<string, string> {
+  const schemas: Record<string, string> = {};
+  for (const [status, raw] of Object.entries(operation.responses ?? {})) {
+    const { node: response, at } = follow(document, raw, `${pointer}/responses/${status}`);
+    const mediaType = Object.keys(response?.content ?? {}).find((type) => type === 'application/json' || type.endsWith('+json'));
+    if (mediaType) schemas[status] = `${at}/content/${escapeSegment(mediaType)}/schema`;
+  }
+  return schemas;
 }
 
 /** Follows a local `$ref` (possibly several) and returns the node and its pointer. */

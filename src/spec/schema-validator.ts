@@ -3,6 +3,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { OpenApiDocument } from './document.ts';
+import { resolvePointer } from './json-pointer.ts';
 
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 
@@ -17,6 +18,11 @@ export type SchemaValidator = {
   at(pointer: string): ValidateFunction;
   /** Validates `value` against the schema at `pointer`; returns the problems, empty when valid. */
   problems(pointer: string, value: unknown): ErrorObject[];
+  /**
+   * The object schema at `pointer` without the properties in `omit`: a stored record leaves out
+   * what is computed when it is read (a lead's `owner {id, name}` comes from its `owner_id`).
+   */
+  without(pointer: string, omit: readonly string[]): ValidateFunction;
 };
 
 export function createSchemaValidator(document: OpenApiDocument): SchemaValidator {
@@ -41,7 +47,25 @@ export function createSchemaValidator(document: OpenApiDocument): SchemaValidato
       const validate = at(pointer);
       return validate(value) ? [] : [...(validate.errors ?? [])];
     },
+    without(pointer, omit) {
+      const schema = resolvePointer(document, pointer) as ObjectSchema | undefined;
+      if (!schema?.properties) throw new Error(`no object schema at ${pointer}`);
+      const properties = Object.fromEntries(Object.entries(schema.properties).filter(([name]) => !omit.includes(name)));
+      const required = (schema.required ?? []).filter((name) => !omit.includes(name));
+      return ajv.compile(absoluteRefs({ ...schema, properties, required }) as object);
+    },
   };
+}
+
+type ObjectSchema = { properties?: Record<string, unknown>; required?: string[] };
+
+/** A copy of a schema taken out of the document, its `#/...` references pointing back into it. */
+function absoluteRefs(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(absoluteRefs);
+  if (!node || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [key, key === '$ref' && typeof value === 'string' && value.startsWith('#') ? `${DOCUMENT_ID}${value}` : absoluteRefs(value)]),
+  );
 }
 
 function extensionKeywords(node: unknown, found = new Set<string>()): string[] {

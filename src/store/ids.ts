@@ -1,8 +1,6 @@
 // Ids of spec 2.1 and 2.2: `<prefix>_<26 lowercase letters and digits>`, sortable by creation
 // time (10 characters of milliseconds, then 16 of counter and randomness, ULID-style in
 // lowercase Crockford base32), never reused within a process, compared exactly.
-import { randomBytes } from 'node:crypto';
-
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 
 /** Short prefixes of spec 2.2, and the mock's inferred ones (see the OpenAPI document). */
@@ -40,7 +38,7 @@ export function createIdFactory(): IdFactory {
   return (kind, nowMs) => {
     if (nowMs > lastMs) {
       lastMs = nowMs;
-      counter = BigInt(`0x${randomBytes(8).toString('hex')}`) >> 4n; // 60 random bits, room to count up
+      counter = globalThis.crypto.getRandomValues(new BigUint64Array(1))[0]! >> 4n; // 60 random bits, room to count up
     } else {
       counter += 1n;
     }

@@ -1,8 +1,13 @@
-// A new workspace as the control API makes it: an owner key holding every scope and one
-// member per role, so that tests can act as anyone.
+// A new workspace as the control API makes it: an owner key holding every scope, one member
+// per role so that tests can act as anyone, and the starter content of starter-content.ts.
 import { API_KEY_SCOPES, newKeySecret, type ApiKey } from '../auth/api-key.ts';
+import { DEFAULT_REQUEST_LIMITS } from '../limits/request-limits.ts';
+import { VirtualClock } from '../clock/virtual-clock.ts';
 import type { MockState } from '../mock-state.ts';
+import { noRecordNumbers } from '../store/record-numbers.ts';
+import { Transactions } from '../store/transactions.ts';
 import { ROLES, type Member, type Role } from './member.ts';
+import { addStarterContent } from './starter-content.ts';
 import type { Plan, Workspace } from './workspace.ts';
 
 export type WorkspaceSettings = { name?: string; plan?: Plan; currency?: string };
@@ -15,9 +20,10 @@ const MEMBER_NAMES: Record<Role, string> = {
   viewer: 'Nodira Yusupova',
 };
 
-export function createWorkspace(state: MockState, settings: WorkspaceSettings): { workspace: Workspace; ownerKey: ApiKey } {
+export async function createWorkspace(state: MockState, settings: WorkspaceSettings): Promise<{ workspace: Workspace; ownerKey: ApiKey }> {
   const id = state.newId('workspace');
   const slug = `ws-${id.slice(-8)}`;
+  const transactions = new Transactions();
   const workspace: Workspace = {
     id,
     slug,
@@ -26,13 +32,19 @@ export function createWorkspace(state: MockState, settings: WorkspaceSettings): 
     currency: settings.currency ?? 'UZS',
     createdAt: new Date(state.now()).toISOString(),
     readOnly: false,
+    limits: { ...DEFAULT_REQUEST_LIMITS },
     members: new Map(),
     apiKeys: new Map(),
+    clock: new VirtualClock(),
+    tables: state.newTables(transactions),
+    transactions,
+    numbers: noRecordNumbers(),
   };
   state.addWorkspace(workspace);
   for (const role of ROLES) addMember(state, workspace, role);
   const owner = [...workspace.members.values()][0]!;
   const ownerKey = addApiKey(state, workspace, { name: 'Owner key', scopes: [...API_KEY_SCOPES], role: 'owner', memberId: owner.id });
+  await addStarterContent(state, workspace);
   return { workspace, ownerKey };
 }
 

@@ -1,7 +1,12 @@
 // A workspace: the tenant that owns all data (spec 1). Everything a credential sees lives in
 // exactly one of these.
 import type { ApiKey } from '../auth/api-key.ts';
+import type { RequestLimits } from '../limits/request-limits.ts';
+import type { VirtualClock } from '../clock/virtual-clock.ts';
+import type { RecordNumbers } from '../store/record-numbers.ts';
+import type { Transactions } from '../store/transactions.ts';
 import type { Member } from './member.ts';
+import type { WorkspaceTables } from './workspace-tables.ts';
 
 /** The control API's `Plan` (openapi/mock-control.yaml); the CRM document names no plans. */
 export type Plan = 'free' | 'start' | 'pro' | 'business' | 'enterprise' | 'trial';
@@ -15,6 +20,15 @@ export type Workspace = {
   createdAt: string;
   /** A lapsed subscription makes the workspace read-only (402 `read_only`). */
   readOnly: boolean;
+  /** Per-credential rate and concurrency limits (src/limits/), set through the control API. */
+  limits: RequestLimits;
   members: Map<string, Member>;
   apiKeys: Map<string, ApiKey>;
+  /** Every time the workspace reads or schedules goes through its clock. */
+  clock: VirtualClock;
+  tables: WorkspaceTables;
+  /** Requests change the workspace one at a time, all or nothing. */
+  transactions: Transactions;
+  /** The last record number given per kind (never reused). */
+  numbers: RecordNumbers;
 };

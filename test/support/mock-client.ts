@@ -1,6 +1,8 @@
 // A mock in process with one workspace, and a small client that calls its core directly.
 import { createMock, type Mock, type MockOptions } from '../../src/mock.ts';
+import { createApi } from '../../src/http/api.ts';
 import { loadDocument } from '../../src/spec/document.ts';
+import { responseProblems } from '../../src/spec/response-check.ts';
 import { createSchemaValidator } from '../../src/spec/schema-validator.ts';
 
 export const BASE = 'http://127.0.0.1:4010';
@@ -19,7 +21,25 @@ export async function call(mock: Mock, method: string, path: string, options: Ca
   }
   const response = await mock.handle(new Request(`${BASE}${path}`, { method, headers, body }), { clientAddress: options.clientAddress ?? '127.0.0.1' });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+  const answer = { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+  const problems = answerProblems(method, path, answer);
+  if (problems.length) throw new Error(`the mock answered ${method} ${path} outside the document:\n${problems.join('\n')}`);
+  return answer;
+}
+
+const documented = { crm: createApi(loadDocument('crm'), {}), control: createApi(loadDocument('mock-control'), {}) };
+
+/**
+ * Every answer a test receives must be one the document allows (status and body schema), so
+ * each test also proves the mock and the document agree. 501 `not_implemented` is the mock's
+ * own answer for operations it does not serve yet, and routing misses have no operation.
+ */
+function answerProblems(method: string, path: string, answer: Answer): string[] {
+  const { pathname } = new URL(path, BASE);
+  const api = pathname.startsWith('/_mock/') ? documented.control : documented.crm;
+  const match = api.router.match(method, pathname);
+  if (match.kind !== 'found' || answer.status === 501) return [];
+  return responseProblems(match.operation, api.validator, answer.status, answer.body);
 }
 
 export type Setup = { mock: Mock; key: string; workspaceId: string; newKey(settings: Record<string, unknown>): Promise<string> };

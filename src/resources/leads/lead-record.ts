@@ -1,0 +1,14 @@
+// A lead as stored: `owner`, `contact` and `company` are read from their own records, so a
+// renamed contact shows its new name on every lead.
+import type { components } from '../../spec/generated/crm.d.ts';
+import type { TableDefinition } from '../../store/table-definition.ts';
+
+export type Lead = components['schemas']['Lead'];
+export type StoredLead = Omit<Lead, 'owner' | 'contact' | 'company'>;
+
+export const leadTable: TableDefinition<StoredLead> = {
+  document: 'crm',
+  schema: 'Lead',
+  computed: ['owner', 'contact', 'company'],
+  lookups: { number: (lead) => lead.number, contact: (lead) => lead.contact_id, stage: (lead) => lead.stage_id },
+};

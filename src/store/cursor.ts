@@ -1,0 +1,54 @@
+// Opaque, tamper-proof paging cursors (spec 9: "passed back exactly"; a changed one answers
+// `invalid_cursor`). A cursor is the position after the last record of a page, bound to the
+// list it came from, signed with HMAC-SHA-256 under a key that lives as long as the mock.
+// Web Crypto, so the same code runs in Node and in a browser under MSW.
+import { ApiError } from '../errors/api-error.ts';
+
+/** Where the next page starts: the last record's sort value (when not sorted by id) and id. */
+export type CursorPosition = { id: string; sortValue?: string | number | null };
+
+export type CursorCodec = {
+  encode(list: string, position: CursorPosition): Promise<string>;
+  /** The position in `cursor`, or 400 `invalid_cursor` when it was changed or made for another list. */
+  decode(list: string, cursor: string): Promise<CursorPosition>;
+};
+
+const SIGNATURE_BYTES = 16;
+
+export function createCursorCodec(): CursorCodec {
+  const key = crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  const sign = async (payload: string) =>
+    new Uint8Array(await crypto.subtle.sign('HMAC', await key, new TextEncoder().encode(payload))).slice(0, SIGNATURE_BYTES);
+
+  return {
+    async encode(list, position) {
+      const payload = base64url(new TextEncoder().encode(JSON.stringify([list, position.id, position.sortValue ?? null])));
+      return `${payload}.${base64url(await sign(payload))}`;
+    },
+    async decode(list, cursor) {
+      const [payload, signature, extra] = cursor.split('.');
+      if (!payload || !signature || extra !== undefined) throw new ApiError('invalid_cursor');
+      // Compared as text: a changed last character can decode to the same bytes.
+      if (base64url(await sign(payload)) !== signature) throw new ApiError('invalid_cursor');
+      const [cursorList, id, sortValue] = JSON.parse(new TextDecoder().decode(fromBase64url(payload))) as [string, string, CursorPosition['sortValue']];
+      if (cursorList !== list) throw new ApiError('invalid_cursor');
+      return { id, sortValue };
+    },
+  };
+}
+
+function base64url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+}
+
+function fromBase64url(text: string): Uint8Array {
+  try {
+    return Uint8Array.from(atob(text.replaceAll('-', '+').replaceAll('_', '/')), (char) => char.charCodeAt(0));
+  } catch {
+    return new Uint8Array();
+  }
+}
+
+function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((byte, index) => byte === b[index]);
+}

@@ -1,0 +1,14 @@
+// Record numbers (spec 2.1): leads, contacts, companies and tasks count up per workspace from 1,
+// each kind on its own, and a number is never given twice, not even after a record is gone.
+export const NUMBERED_KINDS = ['lead', 'contact', 'company', 'task'] as const;
+export type NumberedKind = (typeof NUMBERED_KINDS)[number];
+
+export type RecordNumbers = Record<NumberedKind, number>;
+
+export function noRecordNumbers(): RecordNumbers {
+  return { lead: 0, contact: 0, company: 0, task: 0 };
+}
+
+export function nextRecordNumber(numbers: RecordNumbers, kind: NumberedKind): number {
+  return ++numbers[kind];
+}

@@ -1,0 +1,30 @@
+// Every table of one workspace. Tables are per workspace, so nothing of another workspace can
+// be found through them (spec 5.1: a credential sees exactly one workspace).
+import { appTable } from '../resources/apps/app-record.ts';
+import { channelTable } from '../resources/channels/channel-record.ts';
+import { formTable } from '../resources/forms/form-record.ts';
+import { leadTable } from '../resources/leads/lead-record.ts';
+import { pipelineTable, stageTable } from '../resources/pipelines/pipeline-records.ts';
+import { tableMaker, type RecordValidators, type TableDefinition } from '../store/table-definition.ts';
+import type { Table } from '../store/table.ts';
+import type { Transactions } from '../store/transactions.ts';
+
+const definitions = {
+  pipelines: pipelineTable,
+  stages: stageTable,
+  leads: leadTable,
+  channels: channelTable,
+  forms: formTable,
+  apps: appTable,
+};
+
+type Definitions = typeof definitions;
+type RecordOf<D> = D extends TableDefinition<infer T> ? T : never;
+
+export type WorkspaceTables = { readonly [Name in keyof Definitions]: Table<RecordOf<Definitions[Name]>> };
+
+/** Compiles every record schema once; each call of the result makes a workspace's empty tables. */
+export function workspaceTablesMaker(validators: RecordValidators): (transactions: Transactions) => WorkspaceTables {
+  const makers = Object.entries(definitions).map(([name, definition]) => [name, tableMaker(definition as TableDefinition<any>, validators)] as const);
+  return (transactions) => Object.fromEntries(makers.map(([name, make]) => [name, make(transactions)])) as unknown as WorkspaceTables;
+}

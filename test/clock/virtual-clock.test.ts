@@ -1,0 +1,96 @@
+// A workspace's virtual clock: it follows real time, can be frozen, set and advanced, and runs
+// the work scheduled on it in time order, each piece at its own time.
+import { describe, expect, it } from 'vitest';
+import { VirtualClock } from '../../src/clock/virtual-clock.ts';
+
+const T0 = Date.UTC(2026, 10, 22, 9, 0, 0);
+
+function frozenAt(atMs: number): VirtualClock {
+  const clock = new VirtualClock(() => atMs);
+  return clock;
+}
+
+describe('the virtual clock', () => {
+  it('follows real time until frozen, then stands still', async () => {
+    let real = T0;
+    const clock = new VirtualClock(() => real);
+    real += 1000;
+    expect(clock.now()).toBe(T0 + 1000);
+    await clock.freeze(true);
+    real += 5000;
+    expect(clock.now()).toBe(T0 + 1000);
+    await clock.freeze(false);
+    real += 10;
+    expect(clock.now()).toBe(T0 + 1010);
+  });
+
+  it('advancing runs due work in time order, each at its own time, not what is still ahead', async () => {
+    const clock = frozenAt(T0);
+    await clock.freeze(true);
+    const ran: [string, number][] = [];
+    clock.schedule(T0 + 300_000, () => void ran.push(['five minutes', clock.now()]));
+    clock.schedule(T0 + 60_000, () => void ran.push(['one minute', clock.now()]));
+    clock.schedule(T0 + 7_200_000, () => void ran.push(['two hours', clock.now()]));
+    await clock.advance(3_600_000);
+    expect(ran).toEqual([['one minute', T0 + 60_000], ['five minutes', T0 + 300_000]]);
+    expect(clock.now()).toBe(T0 + 3_600_000);
+    expect(clock.pending).toBe(1);
+  });
+
+  it('work scheduled by due work runs in the same advance when it falls due in time', async () => {
+    const clock = frozenAt(T0);
+    await clock.freeze(true);
+    const ran: number[] = [];
+    const retry = (attempt: number) => () => {
+      ran.push(clock.now() - T0);
+      if (attempt < 3) clock.schedule(clock.now() + 60_000, retry(attempt + 1));
+    };
+    clock.schedule(T0 + 60_000, retry(1));
+    await clock.advance(600_000);
+    expect(ran).toEqual([60_000, 120_000, 180_000]);
+  });
+
+  it('work that falls at the same time runs in the order it was scheduled', async () => {
+    const clock = frozenAt(T0);
+    await clock.freeze(true);
+    const ran: string[] = [];
+    for (const name of ['a', 'b', 'c']) clock.schedule(T0 + 1000, () => void ran.push(name));
+    await clock.advance(1000);
+    expect(ran).toEqual(['a', 'b', 'c']);
+  });
+
+  it('setting the clock waits for asynchronous work before it answers', async () => {
+    const clock = frozenAt(T0);
+    await clock.freeze(true);
+    let finished = false;
+    clock.schedule(T0 + 10, async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      finished = true;
+    });
+    await clock.set(T0 + 1000);
+    expect(finished).toBe(true);
+  });
+
+  it('while it follows real time, a real timer runs work when its time comes', async () => {
+    const clock = new VirtualClock();
+    const ran = new Promise<number>((resolve) => clock.schedule(clock.now() + 30, () => resolve(clock.now())));
+    const scheduledAt = clock.now();
+    expect(await ran).toBeGreaterThanOrEqual(scheduledAt + 30);
+    clock.stop();
+  });
+
+  it('a failing piece of work does not stop the others', async () => {
+    const clock = frozenAt(T0);
+    await clock.freeze(true);
+    const ran: string[] = [];
+    const quiet = console.error;
+    console.error = () => {};
+    clock.schedule(T0 + 1, () => {
+      throw new Error('receiver down');
+    });
+    clock.schedule(T0 + 2, () => void ran.push('next'));
+    await clock.advance(10);
+    console.error = quiet;
+    expect(ran).toEqual(['next']);
+  });
+});

@@ -1,0 +1,68 @@
+// POST /_mock/workspaces: a workspace that has everything a test needs to start at once.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadDocument } from '../../src/spec/document.ts';
+import { call, setUpMock, type Setup } from '../support/mock-client.ts';
+
+let setup: Setup;
+let created: any;
+beforeAll(async () => {
+  setup = await setUpMock();
+  created = (await call(setup.mock, 'POST', '/_mock/workspaces', { body: { plan: 'start', currency: 'USD' } })).body;
+});
+
+const channelTypes = (loadDocument('crm').components!.schemas!.ChannelType as { enum: string[] }).enum;
+
+describe('a new workspace', () => {
+  it('has the plan and currency asked for', () => {
+    expect(created.workspace).toMatchObject({ plan: 'start', currency: 'USD' });
+  });
+
+  it('has two pipelines, each with open, won and lost stages named in uz-Latn, ru and en', () => {
+    expect(created.pipelines.length).toBeGreaterThanOrEqual(2);
+    for (const pipeline of created.pipelines) {
+      expect(new Set(pipeline.stages.map((stage: any) => stage.type))).toEqual(new Set(['open', 'won', 'lost']));
+      for (const stage of pipeline.stages) expect(Object.keys(stage.name).sort()).toEqual(['en', 'ru', 'uz-Latn']);
+      expect(pipeline.stages.map((stage: any) => stage.position)).toEqual([...pipeline.stages.keys()]);
+    }
+  });
+
+  it('has one channel of every channel type the document lists', () => {
+    expect(created.channels.map((channel: any) => channel.type).sort()).toEqual([...channelTypes].sort());
+  });
+
+  it('has a website form with consent text that sends leads to the first pipeline', () => {
+    const [form] = created.forms;
+    expect(form.texts[form.default_lang].consent).not.toBe('');
+    expect(form.pipeline_id).toBe(created.pipelines[0].id);
+    expect(created.pipelines[0].stages.map((stage: any) => stage.id)).toContain(form.stage_id);
+  });
+
+  it('has an app whose client id is its app id, with a secret and a redirect URI', () => {
+    expect(created.app.client_id).toBe(created.app.id);
+    expect(created.app.client_secret.length).toBeGreaterThanOrEqual(32);
+    expect(created.app.redirect_uri).toMatch(/^http:\/\/127\.0\.0\.1\//);
+  });
+});
+
+describe('the clock route', () => {
+  it('answers the time after an advance, and refuses an unknown workspace with 404', async () => {
+    const workspace = created.workspace.id;
+    const frozen = await call(setup.mock, 'POST', `/_mock/workspaces/${workspace}/clock`, { body: { freeze: true, set: '2027-01-01T00:00:00Z' } });
+    expect(frozen.body).toEqual({ now: '2027-01-01T00:00:00.000Z', frozen: true });
+    const advanced = await call(setup.mock, 'POST', `/_mock/workspaces/${workspace}/clock`, { body: { advance_seconds: 90 } });
+    expect(advanced.body.now).toBe('2027-01-01T00:01:30.000Z');
+    const unknown = await call(setup.mock, 'GET', `/_mock/workspaces/ws_${'0'.repeat(26)}/clock`);
+    expect(unknown.status).toBe(404);
+  });
+
+  it("runs what falls due on the workspace's clock before it answers", async () => {
+    const workspace = created.workspace.id;
+    await call(setup.mock, 'POST', `/_mock/workspaces/${workspace}/clock`, { body: { freeze: true } });
+    const clock = setup.mock.state.clockOf(workspace);
+    const ranAt: number[] = [];
+    clock.schedule(clock.now() + 60_000, () => void ranAt.push(clock.now()));
+    const before = clock.now();
+    await call(setup.mock, 'POST', `/_mock/workspaces/${workspace}/clock`, { body: { advance_seconds: 120 } });
+    expect(ranAt).toEqual([before + 60_000]);
+  });
+});

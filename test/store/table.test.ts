@@ -1,0 +1,128 @@
+// A workspace table: records checked against the document, found by id and by lookups, kept
+// in creation order.
+import { describe, expect, it } from 'vitest';
+import { createSchemaValidator } from '../../src/spec/schema-validator.ts';
+import { loadDocument } from '../../src/spec/document.ts';
+import { tableMaker } from '../../src/store/table-definition.ts';
+import { leadTable, type StoredLead } from '../../src/resources/leads/lead-record.ts';
+import { createIdFactory } from '../../src/store/ids.ts';
+import { Transactions } from '../../src/store/transactions.ts';
+
+const validators = { crm: createSchemaValidator(loadDocument('crm')), 'mock-control': createSchemaValidator(loadDocument('mock-control')) };
+const newLeads = tableMaker(leadTable, validators);
+const newId = createIdFactory();
+
+function lead(number: number, changes: Partial<StoredLead> = {}): StoredLead {
+  const now = new Date(Date.UTC(2026, 10, 22, 9, 0, number)).toISOString();
+  return {
+    id: newId('lead', Date.now()), number, name: `Lead #${number}`, amount: 0, currency: 'UZS',
+    pipeline_id: `pl_${'0'.repeat(26)}`, stage_id: `st_${'0'.repeat(26)}`, owner_id: null, contact_id: null, company_id: null,
+    source: '', utm: {}, referrer: null, landing_page: null, tags: [], custom: {}, position: number,
+    stage_entered_at: now, closed_at: null, loss_reason: '', created_at: now, updated_at: now, ...changes,
+  };
+}
+
+describe('a table', () => {
+  it('refuses a record that breaks the document schema', async () => {
+    const leads = newLeads();
+    await expect(leads.insert(lead(1, { amount: -5 }))).rejects.toThrow(/schema/);
+    expect(leads.size).toBe(0);
+  });
+
+  it('stores a lead without the fields computed on read (owner, contact, company)', async () => {
+    const leads = newLeads();
+    const stored = await leads.insert(lead(1));
+    expect(stored).not.toHaveProperty('owner');
+    expect(leads.get(stored.id)).toEqual(stored);
+  });
+
+  it('finds records by number and by contact through its lookups', async () => {
+    const leads = newLeads();
+    const contact = `ct_${'1'.repeat(26)}`;
+    const first = await leads.insert(lead(1, { contact_id: contact }));
+    const second = await leads.insert(lead(2, { contact_id: contact }));
+    expect(leads.firstBy('number', 2)?.id).toBe(second.id);
+    expect(leads.findBy('contact', contact).map((record) => record.id)).toEqual([first.id, second.id]);
+  });
+
+  it('keeps its lookups true after an update and a removal', async () => {
+    const leads = newLeads();
+    const contact = `ct_${'1'.repeat(26)}`;
+    const record = await leads.insert(lead(1, { contact_id: contact }));
+    const updated = await leads.update(record.id, (draft) => {
+      draft.contact_id = null;
+      draft.name = 'Renamed';
+    });
+    expect(updated.name).toBe('Renamed');
+    expect(leads.get(record.id)?.name).toBe('Renamed');
+    expect(leads.findBy('contact', contact)).toEqual([]);
+    leads.remove(record.id);
+    expect(leads.firstBy('number', 1)).toBeUndefined();
+    expect(leads.size).toBe(0);
+  });
+
+  it('refuses an update that would break the schema and keeps the record as it was', async () => {
+    const leads = newLeads();
+    const record = await leads.insert(lead(1));
+    await expect(leads.update(record.id, (draft) => void (draft.currency = 'sum'))).rejects.toThrow();
+    expect(leads.get(record.id)?.currency).toBe('UZS');
+  });
+
+  it('lists newest first, and from below a given id', async () => {
+    const leads = newLeads();
+    const ids = [];
+    for (let number = 1; number <= 4; number++) ids.push((await leads.insert(lead(number))).id);
+    expect([...leads.newestFirst()].map((record) => record.number)).toEqual([4, 3, 2, 1]);
+    expect([...leads.newestFirst(ids[2])].map((record) => record.number)).toEqual([2, 1]);
+  });
+
+  it('lets MSW users query the underlying @msw/data collection', async () => {
+    const leads = newLeads();
+    await leads.insert(lead(1, { amount: 100 }));
+    await leads.insert(lead(2, { amount: 900 }));
+    const big = leads.collection.findMany((q) => q.where({ amount: (amount: number) => amount > 500 }));
+    expect(big.map((record) => record.number)).toEqual([2]);
+  });
+});
+
+describe('a transaction', () => {
+  it('that fails leaves every table as it was: inserts, updates and removals undone', async () => {
+    const transactions = new Transactions();
+    const leads = newLeads(transactions);
+    const kept = await leads.insert(lead(1));
+    const removed = await leads.insert(lead(2));
+    const failing = transactions.run(async () => {
+      await leads.insert(lead(3));
+      await leads.update(kept.id, (draft) => void (draft.name = 'Changed'));
+      leads.remove(removed.id);
+      throw new Error('the third step failed');
+    });
+    await expect(failing).rejects.toThrow('the third step failed');
+    expect([...leads.newestFirst()].map((record) => [record.number, record.name])).toEqual([[2, 'Lead #2'], [1, 'Lead #1']]);
+    expect(leads.firstBy('number', 3)).toBeUndefined();
+  });
+
+  it('that fails never runs what was to follow its commit', async () => {
+    const transactions = new Transactions();
+    const effects: string[] = [];
+    await transactions.run(() => transactions.afterCommit(() => effects.push('committed')));
+    await transactions.run(() => {
+      transactions.afterCommit(() => effects.push('rolled back'));
+      throw new Error('no');
+    }).catch(() => {});
+    expect(effects).toEqual(['committed']);
+  });
+
+  it('runs one at a time in the order asked', async () => {
+    const transactions = new Transactions();
+    const steps: string[] = [];
+    const slow = transactions.run(async () => {
+      steps.push('a starts');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      steps.push('a ends');
+    });
+    const fast = transactions.run(() => void steps.push('b'));
+    await Promise.all([slow, fast]);
+    expect(steps).toEqual(['a starts', 'a ends', 'b']);
+  });
+});
