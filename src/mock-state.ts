@@ -5,7 +5,10 @@ import type { VirtualClock } from './clock/virtual-clock.ts';
 import { createCursorCodec } from './store/cursor.ts';
 import { createIdFactory, type IdKind } from './store/ids.ts';
 import type { Transactions } from './store/transactions.ts';
-import type { WorkspaceTables } from './workspaces/workspace-tables.ts';
+import type { EventEnvelope } from './events/event-record.ts';
+import { schemaDefault } from './spec/schema-enum.ts';
+import type { RecordValidators } from './store/table-definition.ts';
+import { workspaceTablesMaker, type WorkspaceTables } from './workspaces/workspace-tables.ts';
 import type { Workspace } from './workspaces/workspace.ts';
 
 export type MockConfig = {
@@ -27,12 +30,20 @@ export class MockState {
   readonly #newId = createIdFactory();
 
   readonly config: MockConfig;
+  /** One validator per document, compiled once for the whole mock. */
+  readonly validators: RecordValidators;
   /** A workspace's empty tables, their record schemas compiled once for the whole mock. */
   readonly newTables: (transactions: Transactions) => WorkspaceTables;
+  /** The `api_version` events carry: the document's default. */
+  readonly eventApiVersion: string;
+  /** Told of every event once the change that caused it has committed (webhooks listen here). */
+  readonly eventListeners = new Set<(workspace: Workspace, event: EventEnvelope) => void>();
 
-  constructor(config: MockConfig, newTables: (transactions: Transactions) => WorkspaceTables) {
+  constructor(config: MockConfig, validators: RecordValidators) {
     this.config = config;
-    this.newTables = newTables;
+    this.validators = validators;
+    this.newTables = workspaceTablesMaker(validators);
+    this.eventApiVersion = schemaDefault(validators.crm.document, 'EventApiVersion');
   }
 
   newId(kind: IdKind, workspaceId?: string): string {

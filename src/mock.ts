@@ -9,7 +9,6 @@ import { crmHandlers } from './resources/index.ts';
 import { loadDocument } from './spec/document.ts';
 import type { Operation } from './spec/operation-index.ts';
 import { createSchemaValidator } from './spec/schema-validator.ts';
-import { workspaceTablesMaker } from './workspaces/workspace-tables.ts';
 
 export type MockOptions = Partial<Omit<MockConfig, 'urls'>> & { urls?: Partial<MockConfig['urls']> };
 
@@ -31,7 +30,7 @@ export function createMock(options: MockOptions = {}): Mock {
     docsUrl: options.docsUrl ?? 'https://docs.crm.example',
     controlApi: options.controlApi ?? true,
     allowPrivateWebhooks: options.allowPrivateWebhooks ?? false,
-  }, workspaceTablesMaker(validators));
+  }, validators);
   const crm = createApi(crmDocument, crmHandlers, validators.crm);
   const control = state.config.controlApi ? createApi(controlDocument, controlHandlers, validators['mock-control']) : undefined;
   const handle = createHandle({ crm, control, catalog: readErrorCatalog(crmDocument), state });

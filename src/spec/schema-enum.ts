@@ -1,9 +1,15 @@
-// The values of an enum schema of a document, so that code never types a list the document
-// already holds (scopes, roles, plans).
+// Values a document holds (an enum's list, a schema's default), so that code never types them a
+// second time (scopes, roles, the events' api_version).
 import type { OpenApiDocument } from './document.ts';
 
 export function schemaEnum<T extends string>(document: OpenApiDocument, schemaName: string): readonly T[] {
   const schema = document.components?.schemas?.[schemaName] as { enum?: unknown[] } | undefined;
   if (!Array.isArray(schema?.enum)) throw new Error(`schema ${schemaName} is not an enum`);
   return schema.enum as T[];
+}
+
+export function schemaDefault<T = string>(document: OpenApiDocument, schemaName: string): T {
+  const schema = document.components?.schemas?.[schemaName] as { default?: unknown } | undefined;
+  if (schema?.default === undefined) throw new Error(`schema ${schemaName} has no default`);
+  return schema.default as T;
 }

@@ -14,6 +14,7 @@ const OPENAPI_KEYWORDS = ['discriminator', 'xml', 'externalDocs', 'example'];
 const DOCUMENT_SECTIONS = ['openapi', 'info', 'servers', 'paths', 'webhooks', 'components', 'tags', 'security', 'jsonSchemaDialect'];
 
 export type SchemaValidator = {
+  document: OpenApiDocument;
   /** Compiles (once) the schema found at `pointer` in the document, e.g. `/components/schemas/Lead`. */
   at(pointer: string): ValidateFunction;
   /** Validates `value` against the schema at `pointer`; returns the problems, empty when valid. */
@@ -42,6 +43,7 @@ export function createSchemaValidator(document: OpenApiDocument): SchemaValidato
     return validate;
   };
   return {
+    document,
     at,
     problems(pointer, value) {
       const validate = at(pointer);

@@ -1,5 +1,6 @@
 // Every table of one workspace. Tables are per workspace, so nothing of another workspace can
 // be found through them (spec 5.1: a credential sees exactly one workspace).
+import { eventTable } from '../events/event-record.ts';
 import { appTable } from '../resources/apps/app-record.ts';
 import { channelTable } from '../resources/channels/channel-record.ts';
 import { formTable } from '../resources/forms/form-record.ts';
@@ -10,6 +11,7 @@ import type { Table } from '../store/table.ts';
 import type { Transactions } from '../store/transactions.ts';
 
 const definitions = {
+  events: eventTable,
   pipelines: pipelineTable,
   stages: stageTable,
   leads: leadTable,

@@ -5392,7 +5392,8 @@ export type components = {
          */
         EventType: string;
         /**
-         * @description Date-form version string of the event format (spec 6.1, 9).
+         * @description Date-form version string of the event format (spec 6.1, 9). The spec shows no value; the mock sends the default.
+         * @default 2026-01-15
          * @example 2026-01-15
          */
         EventApiVersion: string;

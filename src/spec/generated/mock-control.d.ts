@@ -110,6 +110,28 @@ export type paths = {
         patch: operations["updateWorkspaceSettings"];
         trace?: never;
     };
+    "/_mock/workspaces/{ws}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List emitted events
+         * @description Every event the workspace emitted, newest first, each as the envelope a webhook receives (spec 6.1). Only changes that succeeded emit events.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_mock/reset": {
         parameters: {
             query?: never;
@@ -607,6 +629,76 @@ export type components = {
             read_only?: boolean;
             limits?: components["schemas"]["RequestLimitsChange"];
         };
+        /**
+         * @description The event type (spec 6.4), also sent as `Svc-Event`. New types can appear at any time within v1 (for example `lead.reopened`); receivers ignore unknown types (spec 6.3, 9).
+         * @example lead.stage_changed
+         */
+        EventType: string;
+        /** @example evt_01hv6d4s7r3k2m8x5c9bqwe020 */
+        EventId: string;
+        /**
+         * @description Date-form version string of the event format (spec 6.1, 9). The spec shows no value; the mock sends the default.
+         * @default 2026-01-15
+         * @example 2026-01-15
+         */
+        EventApiVersion: string;
+        /** @description Who caused an item or event (spec README, reading 1). */
+        Actor: {
+            /** @enum {string} */
+            type: "member" | "api_key" | "automation" | "system";
+            /** @description The member, key or automation id; empty for `system`. */
+            id: string;
+        };
+        /** @description The id of the record the event is about, in its short-prefix form; records are referenced by id, never by number (spec 6.1). */
+        EventRecordId: string;
+        /** @description `data.object`: always `id` and `object` (type name) of the record, plus the event's own fields; a summary, not the full record (spec 6.1). */
+        EventObject: {
+            id: components["schemas"]["EventRecordId"];
+            /** @description Type name of the record (`lead`, `contact`, ...). */
+            object: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @description The body the service POSTs to a webhook URL (spec 6.1). `id` equals the `Svc-Event-Id` header and stays the same on retries and replays: deduplicate by it. There is no ordering guarantee: use `occurred_at` (spec 6.3).
+         * @example {
+         *       "id": "evt_01jd9a7a2b4c6d8e0f3g5h7j9k",
+         *       "object": "event",
+         *       "type": "lead.stage_changed",
+         *       "api_version": "2026-01-15",
+         *       "occurred_at": "2026-11-22T09:30:00.118Z",
+         *       "workspace_id": "ws_01hv6d4s7r3k2m8x5c9bqwertz",
+         *       "actor": {
+         *         "type": "member",
+         *         "id": "mb_01hv6d4s7r3k2m8x5c9bqwe007"
+         *       },
+         *       "data": {
+         *         "object": {
+         *           "id": "ld_01hv6d4s7r3k2m8x5c9bqwe001",
+         *           "object": "lead",
+         *           "from": "st_01hv6d4s7r3k2m8x5c9bqwe006",
+         *           "to": "st_01hv6d4s7r3k2m8x5c9bqwe106",
+         *           "pipeline_id": "pl_01hv6d4s7r3k2m8x5c9bqwe005",
+         *           "from_type": "open",
+         *           "to_type": "open"
+         *         }
+         *       }
+         *     }
+         */
+        EventEnvelope: {
+            id: components["schemas"]["EventId"];
+            /** @constant */
+            object: "event";
+            type: components["schemas"]["EventType"];
+            api_version: components["schemas"]["EventApiVersion"];
+            occurred_at: components["schemas"]["Time"];
+            workspace_id: components["schemas"]["WorkspaceId"];
+            /** @description Who caused the event (spec README, reading 1): `type` is `member`, `api_key`, `automation` or `system`; `id` is the member, key or automation id, empty for `system`. */
+            actor: components["schemas"]["Actor"];
+            data: {
+                object: components["schemas"]["EventObject"];
+            };
+        };
     };
     responses: {
         /** @description Malformed request. Codes: `bad_json`, `unknown_field`, `invalid_cursor`, `invalid_id_type`, `credentials_in_url`, `request_expired`. */
@@ -665,6 +757,10 @@ export type components = {
     };
     parameters: {
         WorkspacePath: components["schemas"]["WorkspaceId"];
+        /** @description Page size; default 50, at most 250 (a larger value is treated as 250). */
+        Limit: number;
+        /** @description The previous page's `next_cursor`, passed back exactly. A changed cursor answers `invalid_cursor`. */
+        Cursor: string;
     };
     requestBodies: never;
     headers: {
@@ -872,6 +968,41 @@ export interface operations {
             400: components["responses"]["Error400"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Only events of this type, e.g. `lead.created`. */
+                type?: components["schemas"]["EventType"];
+                /** @description Page size; default 50, at most 250 (a larger value is treated as 250). */
+                limit?: components["parameters"]["Limit"];
+                /** @description The previous page's `next_cursor`, passed back exactly. A changed cursor answers `invalid_cursor`. */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EventEnvelope"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            404: components["responses"]["NotFound"];
         };
     };
     resetMock: {

@@ -1,0 +1,47 @@
+// What a handler of a workspace's records works with: the caller's workspace and tables, who
+// acts (for events and timelines), the workspace's time, events, and the list's page request.
+import type { Caller } from '../../auth/authenticate.ts';
+import { emitEvent, type EventObject } from '../../events/emit-event.ts';
+import type { Actor, EventEnvelope } from '../../events/event-record.ts';
+import { callerOf, type HandlerContext } from '../../http/handler.ts';
+import type { MockState } from '../../mock-state.ts';
+import { listOf, pageSize, type PageRequest } from '../../store/paging.ts';
+import type { WorkspaceTables } from '../../workspaces/workspace-tables.ts';
+import type { Workspace } from '../../workspaces/workspace.ts';
+
+export type RecordContext = {
+  state: MockState;
+  caller: Caller;
+  workspace: Workspace;
+  tables: WorkspaceTables;
+  actor: Actor;
+  /** The member the caller acts for (an API key's member, a token's installer), if any. */
+  memberId: string | null;
+  /** The workspace clock's time, RFC 3339. */
+  nowIso(): string;
+  emit(type: string, object: EventObject): Promise<EventEnvelope>;
+  /** The page the list operation asks for: `limit` and `cursor` bound to its filters. */
+  pageRequest(): PageRequest;
+};
+
+export function recordContext(context: HandlerContext): RecordContext {
+  const caller = callerOf(context);
+  const { state, operation, input } = context;
+  const { workspace } = caller;
+  return {
+    state,
+    caller,
+    workspace,
+    tables: workspace.tables,
+    actor: caller.actor,
+    memberId: caller.apiKey.memberId,
+    nowIso: () => new Date(state.now(workspace.id)).toISOString(),
+    emit: (type, object) => emitEvent(state, workspace, caller.actor, type, object),
+    pageRequest: () => ({
+      list: listOf(operation, input.query),
+      limit: pageSize(operation, input.query),
+      cursor: input.query.cursor as string | undefined,
+      codec: state.cursors,
+    }),
+  };
+}
