@@ -1,6 +1,8 @@
 // Everything one mock instance holds: its configuration, the workspaces, and the index of
 // credentials by their secret value. Requests reach it only through http/handle.ts.
+import type { AccessToken } from './auth/access-token.ts';
 import type { ApiKey } from './auth/api-key.ts';
+import type { Credential } from './auth/authenticate.ts';
 import type { VirtualClock } from './clock/virtual-clock.ts';
 import { createCursorCodec } from './store/cursor.ts';
 import { createIdFactory, type IdKind } from './store/ids.ts';
@@ -24,9 +26,11 @@ export type MockConfig = {
 
 export class MockState {
   readonly workspaces = new Map<string, Workspace>();
+  /** Named faults switched on (src/faults/): rules the mock breaks on purpose. */
+  readonly faults = new Set<string>();
   /** Signs and reads the paging cursors of every list. */
   readonly cursors = createCursorCodec();
-  readonly #apiKeysBySecret = new Map<string, ApiKey>();
+  readonly #credentialsBySecret = new Map<string, Credential>();
   readonly #newId = createIdFactory();
 
   readonly config: MockConfig;
@@ -69,18 +73,47 @@ export class MockState {
     const workspace = this.workspaces.get(apiKey.workspaceId);
     if (!workspace) throw new Error(`no workspace ${apiKey.workspaceId}`);
     workspace.apiKeys.set(apiKey.id, apiKey);
-    this.#apiKeysBySecret.set(apiKey.key, apiKey);
+    this.#credentialsBySecret.set(apiKey.key, { kind: 'api_key', apiKey });
   }
 
-  findCredential = (secret: string): { apiKey: ApiKey; workspace: Workspace } | undefined => {
-    const apiKey = this.#apiKeysBySecret.get(secret);
-    const workspace = apiKey && this.workspaces.get(apiKey.workspaceId);
-    return apiKey && workspace ? { apiKey, workspace } : undefined;
+  addAccessToken(accessToken: AccessToken): void {
+    this.#credentialsBySecret.set(accessToken.token, { kind: 'access_token', accessToken });
+  }
+
+  findCredential = (secret: string): { credential: Credential; workspace: Workspace } | undefined => {
+    const credential = this.#credentialsBySecret.get(secret);
+    const workspaceId = credential?.kind === 'api_key' ? credential.apiKey.workspaceId : credential?.accessToken.workspaceId;
+    const workspace = workspaceId ? this.workspaces.get(workspaceId) : undefined;
+    return credential && workspace ? { credential, workspace } : undefined;
   };
+
+  /** The workspace's OAuth access tokens: only the index by secret holds them. */
+  accessTokensOf(workspaceId: string): AccessToken[] {
+    return [...this.#credentialsBySecret.values()].flatMap((credential) =>
+      credential.kind === 'access_token' && credential.accessToken.workspaceId === workspaceId ? [credential.accessToken] : []);
+  }
+
+  /** Puts `workspace` in the place of the one of its id, whose credentials go: no old secret opens the new one. */
+  replaceWorkspace(workspace: Workspace): void {
+    this.workspaces.get(workspace.id)?.clock.stop();
+    for (const [secret, credential] of this.#credentialsBySecret) {
+      if (workspaceIdOf(credential) === workspace.id) this.#credentialsBySecret.delete(secret);
+    }
+    this.workspaces.set(workspace.id, workspace);
+  }
+
+  /** Ids made from now on sort after these, which another process made (a loaded snapshot). */
+  followIds(ids: Iterable<string>): void {
+    for (const id of ids) this.#newId.follow(id);
+  }
 
   reset(): void {
     for (const workspace of this.workspaces.values()) workspace.clock.stop();
     this.workspaces.clear();
-    this.#apiKeysBySecret.clear();
+    this.#credentialsBySecret.clear();
   }
+}
+
+function workspaceIdOf(credential: Credential): string {
+  return credential.kind === 'api_key' ? credential.apiKey.workspaceId : credential.accessToken.workspaceId;
 }

@@ -3,14 +3,20 @@
 import { controlHandlers } from './control/index.ts';
 import { readErrorCatalog } from './errors/error-catalog.ts';
 import { createApi, unimplemented } from './http/api.ts';
+import { FAULT_NAMES, withFaults } from './faults/index.ts';
 import { createHandle, type RequestInfo } from './http/handle.ts';
 import { MockState, type MockConfig } from './mock-state.ts';
 import { crmHandlers } from './resources/index.ts';
+import { startWebhookDeliveries } from './resources/webhooks/fan-out.ts';
 import { loadDocument } from './spec/document.ts';
 import type { Operation } from './spec/operation-index.ts';
 import { createSchemaValidator } from './spec/schema-validator.ts';
 
-export type MockOptions = Partial<Omit<MockConfig, 'urls'>> & { urls?: Partial<MockConfig['urls']> };
+export type MockOptions = Partial<Omit<MockConfig, 'urls'>> & {
+  urls?: Partial<MockConfig['urls']>;
+  /** Named faults to switch on from the start (src/faults/). */
+  faults?: string[];
+};
 
 export type Mock = {
   handle(request: Request, info?: RequestInfo): Promise<Response>;
@@ -31,8 +37,13 @@ export function createMock(options: MockOptions = {}): Mock {
     controlApi: options.controlApi ?? true,
     allowPrivateWebhooks: options.allowPrivateWebhooks ?? false,
   }, validators);
+  startWebhookDeliveries(state);
   const crm = createApi(crmDocument, crmHandlers, validators.crm);
   const control = state.config.controlApi ? createApi(controlDocument, controlHandlers, validators['mock-control']) : undefined;
-  const handle = createHandle({ crm, control, catalog: readErrorCatalog(crmDocument), state });
+  for (const fault of options.faults ?? []) {
+    if (!FAULT_NAMES.has(fault)) throw new Error(`no fault named ${fault}; known: ${[...FAULT_NAMES].join(', ')}`);
+    state.faults.add(fault);
+  }
+  const handle = withFaults(createHandle({ crm, control, catalog: readErrorCatalog(crmDocument), state }), state);
   return { handle, state, unimplemented: () => unimplemented(crm) };
 }

@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
+import { jsonTextOf } from '../http/json-response.ts';
 import type { Mock } from '../mock.ts';
 
 export type RunningServer = { url: string; server: Server; close(): Promise<void> };
@@ -32,19 +33,25 @@ export async function startServer(mock: Mock, { port = 0, host = '127.0.0.1' } =
 }
 
 async function serve(mock: Mock, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
-  const request = toRequest(incoming);
+  const request = await toRequest(incoming);
   const response = await mock.handle(request, { clientAddress: incoming.socket.remoteAddress });
   const headers: Record<string, string | string[]> = Object.fromEntries(response.headers);
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers['set-cookie'] = cookies;
+  // The core's answers are small JSON or HTML built in memory: one write beats a stream pipe.
+  const body = !response.body || incoming.method === 'HEAD' ? undefined : (jsonTextOf(response) ?? new Uint8Array(await response.arrayBuffer()));
+  // A body the core stopped reading (413 body_too_large) leaves bytes on the socket: close it
+  // rather than let the client send its next request behind them.
+  if (!incoming.complete) headers.connection = 'close';
   outgoing.writeHead(response.status, headers);
-  if (!response.body || incoming.method === 'HEAD') return void outgoing.end();
-  await new Promise<void>((resolve, reject) => {
-    Readable.fromWeb(response.body as never).on('error', reject).pipe(outgoing).on('finish', resolve).on('error', reject);
-  });
+  outgoing.end(body);
 }
 
-function toRequest(incoming: IncomingMessage): Request {
+// Bodies that declare a length within the API's limit are read here at once (cheaper than a web
+// stream); others stream into the core, which stops reading at the limit (413 body_too_large).
+const BUFFERED_BODY_LIMIT = 1 << 20;
+
+async function toRequest(incoming: IncomingMessage): Promise<Request> {
   const url = `http://${incoming.headers.host ?? '127.0.0.1'}${incoming.url ?? '/'}`;
   const headers = new Headers();
   for (const [name, value] of Object.entries(incoming.headers)) {
@@ -52,10 +59,13 @@ function toRequest(incoming: IncomingMessage): Request {
     for (const item of [value].flat()) headers.append(name, item);
   }
   const hasBody = incoming.method !== 'GET' && incoming.method !== 'HEAD';
-  return new Request(url, {
-    method: incoming.method,
-    headers,
-    body: hasBody ? (Readable.toWeb(incoming) as ReadableStream) : null,
-    duplex: 'half',
-  } as RequestInit);
+  const length = Number(incoming.headers['content-length'] ?? NaN);
+  const body = !hasBody ? null : length <= BUFFERED_BODY_LIMIT ? await readAll(incoming) : (Readable.toWeb(incoming) as ReadableStream);
+  return new Request(url, { method: incoming.method, headers, body, duplex: 'half' } as RequestInit);
+}
+
+async function readAll(incoming: IncomingMessage): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of incoming) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

@@ -3,18 +3,22 @@
 import { ApiError } from '../errors/api-error.ts';
 import type { Operation } from '../spec/operation-index.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
+import type { AccessToken } from './access-token.ts';
 import type { ApiKey } from './api-key.ts';
 import { firstMissing, grants } from './scopes.ts';
 
-export type Caller = {
-  kind: 'api_key';
+/** A bearer credential: an API key or an OAuth access token. */
+export type Credential = { kind: 'api_key'; apiKey: ApiKey } | { kind: 'access_token'; accessToken: AccessToken };
+
+export type Caller = Credential & {
   workspace: Workspace;
-  apiKey: ApiKey;
   scopes: readonly string[];
-  actor: { type: 'api_key'; id: string };
+  /** The member the credential acts for: an API key's member, the installer of an app. */
+  memberId: string | null;
+  actor: { type: 'api_key' | 'member'; id: string };
 };
 
-export type CredentialLookup = (secret: string) => { apiKey: ApiKey; workspace: Workspace } | undefined;
+export type CredentialLookup = (secret: string) => { credential: Credential; workspace: Workspace } | undefined;
 
 const UNAUTHORIZED = { 'WWW-Authenticate': 'Bearer realm="api"' };
 
@@ -23,13 +27,27 @@ export function authenticate(request: Request, lookup: CredentialLookup, nowOf: 
   const secret = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
   const found = secret ? lookup(secret) : undefined;
   if (!found) throw new ApiError('invalid_token', {}, { headers: UNAUTHORIZED });
-  const { apiKey, workspace } = found;
+  const { credential, workspace } = found;
+  const now = nowOf(workspace.id);
+  return credential.kind === 'api_key'
+    ? apiKeyCaller(credential.apiKey, workspace, now, clientAddress)
+    : accessTokenCaller(credential.accessToken, workspace, now);
+}
+
+function apiKeyCaller(apiKey: ApiKey, workspace: Workspace, now: number, clientAddress: string | undefined): Caller {
   if (apiKey.revokedAt) throw new ApiError('key_revoked', {}, { headers: UNAUTHORIZED });
-  if (apiKey.expiresAt && Date.parse(apiKey.expiresAt) <= nowOf(workspace.id)) throw new ApiError('key_expired', {}, { headers: UNAUTHORIZED });
+  if (apiKey.expiresAt && Date.parse(apiKey.expiresAt) <= now) throw new ApiError('key_expired', {}, { headers: UNAUTHORIZED });
   if (apiKey.allowedIps.length && !(clientAddress && apiKey.allowedIps.includes(normalizeAddress(clientAddress)))) {
     throw new ApiError('ip_not_allowed');
   }
-  return { kind: 'api_key', workspace, apiKey, scopes: apiKey.scopes, actor: { type: 'api_key', id: apiKey.id } };
+  return { kind: 'api_key', apiKey, workspace, scopes: apiKey.scopes, memberId: apiKey.memberId, actor: { type: 'api_key', id: apiKey.id } };
+}
+
+/** Spec 5.2: an expired or revoked access token answers `invalid_token`. */
+function accessTokenCaller(accessToken: AccessToken, workspace: Workspace, now: number): Caller {
+  if (accessToken.revokedAt || Date.parse(accessToken.expiresAt) <= now) throw new ApiError('invalid_token', {}, { headers: UNAUTHORIZED });
+  const { memberId } = accessToken;
+  return { kind: 'access_token', accessToken, workspace, scopes: accessToken.scopes, memberId, actor: { type: 'member', id: memberId } };
 }
 
 /** The scopes an operation names before its input is read (`x-scopes`, `x-scopes-any`). */

@@ -1,13 +1,19 @@
 // `crmkit <command>`: the command line. Each command lives in its own file.
+import { runConformanceCommand } from './conformance-command.ts';
 import { runMockCommand } from './mock-command.ts';
 
 const USAGE = `crmkit: mock server and conformance kit for the CRM HTTP interface
 
 Usage:
-  crmkit mock [--port 4010] [--host 127.0.0.1] [--no-control] [--allow-private-webhooks] [--coverage]
+  crmkit mock [--port 4010] [--host 127.0.0.1] [--no-control] [--allow-private-webhooks] [--coverage] [--state FILE]
+              [--fault NAME ...] [--faults]
+  crmkit conformance --base-url URL [--api-key KEY] [--limited-key KEY] [--hub-url URL] [--workspace-url URL]
+              [--form-id ID] [--client-id ID --client-secret SECRET --redirect-uri URI] [--webhook-receiver-url URL]
+              [--only FAMILY|CHECK ...] [--read-only] [--reporter pretty|json|junit] [--out FILE]
   crmkit help
 
-Commands still to come: conformance (issue 6), scenario (issue 7).
+Against a crmkit mock, conformance needs no key: it provisions its own workspaces.
+Command still to come: scenario (issue 7).
 `;
 
 const [command, ...args] = process.argv.slice(2);
@@ -15,6 +21,9 @@ const [command, ...args] = process.argv.slice(2);
 switch (command) {
   case 'mock':
     await runMockCommand(args);
+    break;
+  case 'conformance':
+    await runConformanceCommand(args);
     break;
   case undefined:
   case 'help':

@@ -1,8 +1,11 @@
-// `crmkit mock`: the standalone mock on node:http, with a fresh workspace and its owner key.
+// `crmkit mock`: the standalone mock on node:http, with a fresh workspace and its owner key, or
+// with the workspaces of `--state FILE`, saved back to it when the mock stops.
 import { parseArgs } from 'node:util';
 import { startServer } from '../adapters/node-server.ts';
+import { FAULTS } from '../faults/index.ts';
 import { createMock } from '../mock.ts';
-import { createWorkspace } from '../workspaces/create-workspace.ts';
+import { startupWorkspace } from './startup-workspace.ts';
+import { loadStateFile, stateSaver } from './state-file.ts';
 
 export async function runMockCommand(args: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -13,14 +16,20 @@ export async function runMockCommand(args: string[]): Promise<void> {
       'no-control': { type: 'boolean', default: false },
       'allow-private-webhooks': { type: 'boolean', default: false },
       coverage: { type: 'boolean', default: false },
+      state: { type: 'string' },
+      fault: { type: 'string', multiple: true },
+      faults: { type: 'boolean', default: false },
     },
   });
-  const mock = createMock({ controlApi: !values['no-control'], allowPrivateWebhooks: values['allow-private-webhooks'] });
+  if (values.faults) return printFaults();
+  const faults = values.fault?.flatMap((item) => item.split(','));
+  const mock = createMock({ controlApi: !values['no-control'], allowPrivateWebhooks: values['allow-private-webhooks'], faults });
   if (values.coverage) return printCoverage(mock);
 
+  const loaded = values.state ? await loadStateFile(mock.state, values.state) : [];
   const running = await startServer(mock, { port: Number(values.port), host: values.host });
   mock.state.config.urls = { base_url: running.url, hub_url: running.url, workspace_url: running.url };
-  const { workspace, ownerKey } = await createWorkspace(mock.state, {});
+  const { workspace, ownerKey } = await startupWorkspace(mock.state, loaded);
   console.log(
     [
       `crmkit mock is listening`,
@@ -30,16 +39,25 @@ export async function runMockCommand(args: string[]): Promise<void> {
       `  workspace      ${workspace.id} (${workspace.slug}, plan ${workspace.plan})`,
       `  owner API key  ${ownerKey.key}`,
       `  control API    ${mock.state.config.controlApi ? `${running.url}/_mock` : 'off'}`,
+      ...(faults?.length ? [`  FAULTS ON      ${faults.join(', ')} (this mock breaks these rules on purpose)`] : []),
+      ...(values.state ? [`  state file     ${values.state} (${loaded.length} workspaces loaded, all saved on exit)`] : []),
       ``,
       `  try: curl -H "Authorization: Bearer ${ownerKey.key}" ${running.url}/v1/api-keys/whoami`,
     ].join('\n'),
   );
+  const save = stateSaver(mock.state, values.state);
+  running.server.once('close', () => void save());
   const stop = async () => {
     await running.close();
-    process.exit(0);
+    process.exit((await save()) ? 0 : 1);
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+function printFaults(): void {
+  console.log('Named faults (crmkit mock --fault NAME): each breaks one rule of the spec on purpose.');
+  for (const fault of FAULTS) console.log(`  ${fault.name.padEnd(28)} [${fault.family}] ${fault.description}`);
 }
 
 function printCoverage(mock: ReturnType<typeof createMock>): void {

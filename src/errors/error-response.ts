@@ -1,8 +1,10 @@
-// Builds the error envelope of spec 7.1, the only place an error becomes a Response.
+// Builds the error envelope of spec 7.1 (or, for the OAuth endpoints, the OAuth format), the only place an error becomes a Response.
 import { ApiError } from './api-error.ts';
 import type { ErrorCatalog } from './error-catalog.ts';
 import { messageFor, type Language } from './messages.ts';
 import { jsonResponse } from '../http/json-response.ts';
+import type { ErrorFormat } from '../spec/operation-index.ts';
+import { oauthErrorResponse } from './oauth-error-response.ts';
 
 export type ErrorContext = {
   catalog: ErrorCatalog;
@@ -10,9 +12,12 @@ export type ErrorContext = {
   language: Language;
   /** `{docs_url}`: the documentation site; each code has a page under /errors/. */
   docsUrl: string;
+  /** The operation's `x-error-format`; the envelope when no operation matched. */
+  format?: ErrorFormat;
 };
 
 export function errorResponse(error: ApiError, context: ErrorContext): Response {
+  if (context.format === 'oauth') return oauthErrorResponse(error, context);
   const status = statusOf(error, context.catalog);
   const body = {
     error: {

@@ -28,25 +28,29 @@ export function createHandle(pipeline: Pipeline) {
   return async function handle(request: Request, info: RequestInfo = {}): Promise<Response> {
     const requestId = requestIdFor(request);
     const language = pickLanguage(request.headers.get('accept-language'));
+    // The matched operation, once known: it says in which format its errors are answered.
+    const route: { operation?: Operation } = {};
     let response: Response;
     try {
-      response = await serve(pipeline, request, requestId, info);
+      response = await serve(pipeline, request, requestId, info, route);
     } catch (error) {
       const apiError = error instanceof ApiError ? error : internalError(error, requestId);
-      response = errorResponse(apiError, { catalog: pipeline.catalog, requestId, language, docsUrl: pipeline.state.config.docsUrl });
+      const format = route.operation?.errorFormat ?? 'envelope';
+      response = errorResponse(apiError, { catalog: pipeline.catalog, requestId, language, docsUrl: pipeline.state.config.docsUrl, format });
     }
     if (!response.headers.has('X-Request-Id')) response.headers.set('X-Request-Id', requestId);
     return response;
   };
 }
 
-async function serve(pipeline: Pipeline, request: Request, requestId: string, info: RequestInfo): Promise<Response> {
+async function serve(pipeline: Pipeline, request: Request, requestId: string, info: RequestInfo, route: { operation?: Operation }): Promise<Response> {
   const url = new URL(request.url);
   const api = url.pathname.startsWith('/_mock/') && pipeline.control ? pipeline.control : pipeline.crm;
   const match = api.router.match(request.method, url.pathname);
   if (match.kind === 'not_found') throw new ApiError('not_found');
   if (match.kind === 'method_not_allowed') throw new ApiError('method_not_allowed', {}, { headers: { Allow: match.allowed.join(', ') } });
   const { operation } = match;
+  route.operation = operation;
 
   let caller: Caller | undefined;
   if (!operation.isPublic) {
@@ -73,8 +77,10 @@ async function serve(pipeline: Pipeline, request: Request, requestId: string, in
 
 async function validateInput(api: Api, operation: Operation, request: Request, url: URL, params: Record<string, string>): Promise<ValidatedInput> {
   const path = validatePath(operation, params, api.validator);
-  const query = validateQuery(operation, url.searchParams, api.validator);
-  const parsed = BODYLESS_METHODS.has(request.method) ? { mediaType: 'application/json', value: undefined } : await readBody(request);
+  // The authorization endpoint answers a malformed query by redirecting to the app (RFC 6749
+  // 4.1.2.1), which only its handler can do once it knows the app: it checks the query itself.
+  const query = operation.errorFormat === 'oauth-redirect' ? Object.fromEntries(url.searchParams) : validateQuery(operation, url.searchParams, api.validator);
+  const parsed = BODYLESS_METHODS.has(request.method) ? { mediaType: 'application/json', value: undefined } : await readBody(request, operation.maxBodyBytes);
   const body = validateBody(operation, parsed.value, parsed.mediaType, api.validator);
   return { path, query, body };
 }

@@ -83,7 +83,9 @@ function classify(problems: ErrorObject[]): ApiError {
   const byField = new Map<string, ErrorObject[]>();
   for (const problem of problems) {
     if (problem.keyword === 'oneOf' || problem.keyword === 'anyOf' || problem.keyword === 'if') continue;
-    const field = problem.keyword === 'required' ? fieldName(problem.instancePath, String(problem.params.missingProperty)) : fieldName(problem.instancePath);
+    // `dependentRequired` (e.g. `all_day` needs `due_at`) names the missing field like `required`.
+    const missing = problem.keyword === 'required' || problem.keyword === 'dependentRequired';
+    const field = missing ? fieldName(problem.instancePath, String(problem.params.missingProperty)) : fieldName(problem.instancePath);
     byField.set(field, [...(byField.get(field) ?? []), problem]);
   }
   const mistyped = [...byField].filter(([, list]) => list.every((p) => p.keyword === 'type'));

@@ -2,10 +2,12 @@
 // integration does not starve another key of the same workspace.
 import type { Caller } from '../auth/authenticate.ts';
 
-/** OAuth access tokens (spec 5.2) will add their own kind here and share every limit. */
+/** An access token counts as its installation: a refreshed token must not get a fresh budget. */
 export function credentialId(caller: Caller): string {
   switch (caller.kind) {
     case 'api_key':
       return caller.apiKey.id;
+    case 'access_token':
+      return caller.accessToken.installationId;
   }
 }

@@ -6,12 +6,14 @@ import { fieldsHandlers } from './fields/handlers.ts';
 import { identityHandlers } from './identity/handlers.ts';
 import { leadsHandlers } from './leads/handlers.ts';
 import { membersHandlers } from './members/handlers.ts';
+import { oauthHandlers } from '../oauth/handlers.ts';
 import { pipelinesHandlers } from './pipelines/handlers.ts';
 import { productsHandlers } from './products/handlers.ts';
 import { queryHandlers } from './query/handlers.ts';
 import { tagsHandlers } from './tags/handlers.ts';
 import { tasksHandlers } from './tasks/handlers.ts';
 import { timelineHandlers } from './timeline/handlers.ts';
+import { webhooksHandlers } from './webhooks/handlers.ts';
 
 export const crmHandlers: HandlerMap = {
   ...identityHandlers,
@@ -26,4 +28,6 @@ export const crmHandlers: HandlerMap = {
   ...productsHandlers,
   ...membersHandlers,
   ...queryHandlers,
+  ...webhooksHandlers,
+  ...oauthHandlers,
 };

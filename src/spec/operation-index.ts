@@ -31,15 +31,25 @@ export type Operation = {
   isPublic: boolean;
   /** Only the first-party web app; API keys and tokens are refused. */
   isFirstPartyOnly: boolean;
+  /** How errors are answered (`x-error-format`): the API envelope, or OAuth's forms (openapi/paths/oauth.yaml). */
+  errorFormat: ErrorFormat;
   parameters: OperationParameter[];
   /** JSON pointers of the request body's schema per media type. */
   bodySchemas: Record<string, string>;
   bodyRequired: boolean;
+  /** A larger body than the 1 MB of spec 8 (`x-max-body-bytes`): the control API's snapshots. */
+  maxBodyBytes: number | undefined;
   /** The statuses the operation lists among its responses ('200', '402', ...). */
   responseStatuses: string[];
   /** JSON pointers of the JSON response bodies' schemas, by declared status ('200', '4XX', 'default'). */
   responseSchemas: Record<string, string>;
 };
+
+/**
+ * `envelope`: the error envelope of spec 7.1. `oauth`: `{error, error_description}` (token and revoke).
+ * `oauth-redirect`: the authorization endpoint, whose handler checks its own query (RFC 6749 4.1.2.1).
+ */
+export type ErrorFormat = 'envelope' | 'oauth' | 'oauth-redirect';
 
 export function indexOperations(document: OpenApiDocument): Map<string, Operation> {
   const index = new Map<string, Operation>();
@@ -61,8 +71,10 @@ export function indexOperations(document: OpenApiDocument): Map<string, Operatio
         scopesWhenFieldSent: operation['x-scopes-conditional'] ?? {},
         isPublic: takesNoBearerCredential(operation.security ?? document.security),
         isFirstPartyOnly: operation['x-first-party-only'] === true,
+        errorFormat: operation['x-error-format'] ?? 'envelope',
         parameters: readParameters(document, pathItem as Record<string, any>, operation, pointer),
         ...readBody(document, operation, pointer),
+        maxBodyBytes: operation['x-max-body-bytes'],
         responseStatuses: Object.keys(operation.responses ?? {}),
         responseSchemas: readResponseSchemas(document, operation, pointer),
       });

@@ -29,13 +29,16 @@ export function normalizeId(id: string): string {
   return short ? `${short}_${match[2]}` : id;
 }
 
-export type IdFactory = (kind: IdKind, nowMs: number) => string;
+export type IdFactory = ((kind: IdKind, nowMs: number) => string) & {
+  /** Makes every later id sort after `id`, made by another process (a loaded snapshot). */
+  follow(id: string): void;
+};
 
 /** A factory of ids that stay in creation order even when a virtual clock moves backwards. */
 export function createIdFactory(): IdFactory {
   let lastMs = 0;
   let counter = 0n;
-  return (kind, nowMs) => {
+  const newId = (kind: IdKind, nowMs: number) => {
     if (nowMs > lastMs) {
       lastMs = nowMs;
       counter = globalThis.crypto.getRandomValues(new BigUint64Array(1))[0]! >> 4n; // 60 random bits, room to count up
@@ -44,6 +47,15 @@ export function createIdFactory(): IdFactory {
     }
     return `${ID_PREFIXES[kind]}_${encode(BigInt(lastMs), 10)}${encode(counter, 16)}`;
   };
+  // A frozen clock gives a whole snapshot one millisecond: without this, a fresh process's random
+  // counter would sort half of its new records before the loaded ones.
+  const follow = (id: string) => {
+    const body = /^[a-z]+_([0-9a-z]{26})$/.exec(id)?.[1];
+    if (!body) return;
+    const [ms, count] = [Number(decode(body.slice(0, 10))), decode(body.slice(10))];
+    if (ms > lastMs || (ms === lastMs && count > counter)) [lastMs, counter] = [ms, count];
+  };
+  return Object.assign(newId, { follow });
 }
 
 function encode(value: bigint, length: number): string {
@@ -53,4 +65,10 @@ function encode(value: bigint, length: number): string {
     value >>= 5n;
   }
   return out;
+}
+
+function decode(text: string): bigint {
+  let value = 0n;
+  for (const character of text) value = (value << 5n) | BigInt(Math.max(0, ALPHABET.indexOf(character)));
+  return value;
 }

@@ -20,7 +20,10 @@ export type TableOptions<T> = {
   transactions?: Transactions;
 };
 
-type Lookup<T> = { keysOf: KeysOf<T>; ids: Map<LookupKey, Set<string>> };
+// Most keys (a number, an email) name one record: a lone id is kept as a string, and a Set only
+// when a second record shares the key. At 100,000 records that saves a Set per record per lookup.
+type Ids = string | Set<string>;
+type Lookup<T> = { keysOf: KeysOf<T>; ids: Map<LookupKey, Ids> };
 
 export class Table<T extends { id: string }> {
   readonly collection: Collection<StandardSchemaV1<T, T>>;
@@ -29,15 +32,23 @@ export class Table<T extends { id: string }> {
   readonly #ids: string[] = [];
   readonly #lookups = new Map<string, Lookup<T>>();
   readonly #transactions: Transactions;
+  readonly #schema: StandardSchemaV1<T, T>;
+  #version = 0;
 
   constructor(options: TableOptions<T>) {
     this.collection = new Collection({ schema: options.schema });
     this.#transactions = options.transactions ?? new Transactions();
+    this.#schema = options.schema;
     for (const [name, keysOf] of Object.entries(options.lookups ?? {})) this.#lookups.set(name, { keysOf, ids: new Map() });
   }
 
   get size(): number {
     return this.#byId.size;
+  }
+
+  /** Changes with every write: what was computed from the records at one version still holds. */
+  get version(): number {
+    return this.#version;
   }
 
   get(id: string): T | undefined {
@@ -47,11 +58,21 @@ export class Table<T extends { id: string }> {
   /** Every record found under `key` in the lookup `name`, oldest first. */
   findBy(name: string, key: LookupKey): T[] {
     const ids = this.#lookup(name).ids.get(key);
-    return ids ? [...ids].sort().map((id) => this.#byId.get(id)!) : [];
+    if (ids === undefined) return [];
+    if (typeof ids === 'string') return [this.#byId.get(ids)!];
+    return [...ids].sort().map((id) => this.#byId.get(id)!);
   }
 
   firstBy(name: string, key: LookupKey): T | undefined {
     return this.findBy(name, key)[0];
+  }
+
+  /** Every record under `key`, in no particular order: for counts and scans that need no order. */
+  *eachBy(name: string, key: LookupKey): Generator<T> {
+    const ids = this.#lookup(name).ids.get(key);
+    if (ids === undefined) return;
+    if (typeof ids === 'string') yield this.#byId.get(ids)!;
+    else for (const id of ids) yield this.#byId.get(id)!;
   }
 
   async insert(values: T): Promise<T> {
@@ -66,6 +87,7 @@ export class Table<T extends { id: string }> {
     const previous = this.#byId.get(id);
     if (!previous) throw new Error(`no record ${id}`);
     const next = (await this.collection.update(previous as never, { data: change as never, strict: true })) as T;
+    this.#version++;
     this.#unindex(previous);
     this.#byId.set(id, next);
     this.#index(next);
@@ -94,6 +116,26 @@ export class Table<T extends { id: string }> {
     return this.#byId.values();
   }
 
+  /** Every record in id order (creation order): what a snapshot of the table holds. */
+  records(): T[] {
+    return this.#ids.map((id) => this.#byId.get(id)!);
+  }
+
+  /** What the schema says against storing `record`; empty when it may be stored. */
+  async problems(record: unknown): Promise<readonly StandardSchemaV1.Issue[]> {
+    return (await this.#schema['~standard'].validate(record)).issues ?? [];
+  }
+
+  /** Replaces every record by `records`, each checked against the schema like any insert. */
+  async load(records: readonly T[]): Promise<void> {
+    this.clear();
+    this.#version++;
+    for (const record of records) {
+      if (this.#byId.has(record.id)) throw new Error(`record ${record.id} appears twice`);
+      await this.#add(record);
+    }
+  }
+
   clear(): void {
     this.collection.clear();
     this.#byId.clear();
@@ -103,6 +145,7 @@ export class Table<T extends { id: string }> {
 
   async #add(values: T): Promise<T> {
     const record = (await this.collection.create(values)) as T;
+    this.#version++;
     this.#byId.set(record.id, record);
     this.#insertId(record.id);
     this.#index(record);
@@ -110,6 +153,7 @@ export class Table<T extends { id: string }> {
   }
 
   #drop(id: string): void {
+    this.#version++;
     const record = this.#byId.get(id)!;
     this.collection.delete(record as never);
     this.#unindex(record);
@@ -126,9 +170,10 @@ export class Table<T extends { id: string }> {
   #index(record: T): void {
     for (const { keysOf, ids } of this.#lookups.values()) {
       for (const key of keysList(keysOf(record))) {
-        let set = ids.get(key);
-        if (!set) ids.set(key, (set = new Set()));
-        set.add(record.id);
+        const found = ids.get(key);
+        if (found === undefined || found === record.id) ids.set(key, record.id);
+        else if (typeof found === 'string') ids.set(key, new Set([found, record.id]));
+        else found.add(record.id);
       }
     }
   }
@@ -136,9 +181,12 @@ export class Table<T extends { id: string }> {
   #unindex(record: T): void {
     for (const { keysOf, ids } of this.#lookups.values()) {
       for (const key of keysList(keysOf(record))) {
-        const set = ids.get(key);
-        set?.delete(record.id);
-        if (set?.size === 0) ids.delete(key);
+        const found = ids.get(key);
+        if (found === record.id) ids.delete(key);
+        else if (typeof found === 'object') {
+          found.delete(record.id);
+          if (found.size === 1) ids.set(key, found.values().next().value!);
+        }
       }
     }
   }

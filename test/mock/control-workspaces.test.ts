@@ -66,3 +66,42 @@ describe('the clock route', () => {
     expect(ranAt).toEqual([before + 60_000]);
   });
 });
+
+describe('content routes', () => {
+  it('add a pipeline after the others, its stages in order, where leads can then go', async () => {
+    const workspace = created.workspace.id;
+    const stages = [{ name: { en: 'New' }, type: 'open' }, { name: { en: 'Done' }, type: 'won' }];
+    const { status, body: pipeline } = await call(setup.mock, 'POST', `/_mock/workspaces/${workspace}/pipelines`, { body: { name: { en: 'Service' }, stages } });
+    expect(status).toBe(201);
+    expect(pipeline.position).toBe(created.pipelines.length);
+    expect(pipeline.stages.map((stage: any) => [stage.name.en, stage.position])).toEqual([['New', 0], ['Done', 1]]);
+    const lead = await call(setup.mock, 'POST', '/v1/leads', { key: created.api_key, body: { pipeline_id: pipeline.id } });
+    expect(lead.body.stage_id).toBe(pipeline.stages[0].id);
+  });
+
+  it('add a channel of a type, active', async () => {
+    const { status, body } = await call(setup.mock, 'POST', `/_mock/workspaces/${created.workspace.id}/channels`, { body: { type: 'whatsapp', name: 'Second line' } });
+    expect(status).toBe(201);
+    expect(body).toMatchObject({ type: 'whatsapp', name: 'Second line', status: 'active' });
+  });
+
+  it('add a form from the starter form, with its stage checked against its pipeline', async () => {
+    const path = `/_mock/workspaces/${created.workspace.id}/forms`;
+    const { body: form } = await call(setup.mock, 'POST', path, { body: { name: 'Landing', min_ms: 0, pipeline_id: created.pipelines[1].id } });
+    expect(form).toMatchObject({ name: 'Landing', min_ms: 0, pipeline_id: created.pipelines[1].id, stage_id: created.pipelines[1].stages[0].id });
+    expect(form.texts.ru.consent).not.toBe('');
+    const wrong = await call(setup.mock, 'POST', path, { body: { pipeline_id: created.pipelines[1].id, stage_id: created.pipelines[0].stages[0].id } });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.error.fields).toHaveProperty('stage_id');
+  });
+
+  it('add an app: a confidential client has a secret, a public one none', async () => {
+    const path = `/_mock/workspaces/${created.workspace.id}/apps`;
+    const body = { name: 'Tracker', redirect_uri: 'http://127.0.0.1:9999/callback', scopes: ['leads:read'] };
+    const confidential = (await call(setup.mock, 'POST', path, { body })).body;
+    const publicClient = (await call(setup.mock, 'POST', path, { body: { ...body, public: true } })).body;
+    expect(confidential.client_secret).toEqual(expect.any(String));
+    expect(publicClient.client_secret).toBeNull();
+    expect(publicClient.client_id).toBe(publicClient.id);
+  });
+});

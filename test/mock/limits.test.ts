@@ -33,7 +33,7 @@ async function slowRequest(key: string) {
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       finish = () => {
-        controller.enqueue(new TextEncoder().encode('{"name":"Deal"}'));
+        controller.enqueue(new TextEncoder().encode('{"name":5}')); // fails validation: the request still ends
         controller.close();
       };
     },

@@ -1,6 +1,10 @@
 // The rules every route shares (spec 2.1, 2.2, 5.1, 7, 8): request ids, the error envelope,
 // credentials and scopes, and request validation from the document.
 import { beforeEach, describe, expect, it } from 'vitest';
+import { readErrorCatalog } from '../../src/errors/error-catalog.ts';
+import { createApi } from '../../src/http/api.ts';
+import { createHandle } from '../../src/http/handle.ts';
+import { loadDocument } from '../../src/spec/document.ts';
 import { call, envelopeProblems, setUpMock, type Setup } from '../support/mock-client.ts';
 
 const ID = (prefix: string) => `${prefix}_${'0'.repeat(10)}${'a'.repeat(16)}`;
@@ -50,9 +54,11 @@ describe('the error envelope', () => {
   });
 
   it('an operation the mock does not implement yet answers 501 not_implemented', async () => {
-    const answer = await call(setup.mock, 'GET', '/v1/leads', { key: setup.key });
-    expect(answer.status).toBe(501);
-    expect(answer.body.error.code).toBe('not_implemented');
+    const crm = createApi(loadDocument('crm'), {});
+    const handle = createHandle({ crm, control: undefined, catalog: readErrorCatalog(loadDocument('crm')), state: setup.mock.state });
+    const response = await handle(new Request('http://127.0.0.1/v1/api-keys/whoami', { headers: { Authorization: `Bearer ${setup.key}` } }));
+    expect(response.status).toBe(501);
+    expect((await response.json()).error.code).toBe('not_implemented');
   });
 
   it('a method the path does not have answers 405 with Allow', async () => {
@@ -125,7 +131,7 @@ describe('credentials (spec 5.1)', () => {
   it('leads:write includes leads:read', async () => {
     const key = await setup.newKey({ scopes: ['leads:write'] });
     const answer = await call(setup.mock, 'GET', '/v1/leads', { key });
-    expect(answer.body.error.code).not.toBe('missing_scope');
+    expect(answer.status).toBe(200);
   });
 
   it('a route for the first-party web app refuses API keys', async () => {
@@ -174,10 +180,11 @@ describe('request validation from the document (spec 2.1, 7.3)', () => {
     expect([answer.status, answer.body.error.code]).toEqual([404, 'not_found']);
   });
 
-  it('a long prefix and a record number are accepted in the path', async () => {
+  it('a long prefix and a record number are accepted in the path (unknown ones are 404, not 400)', async () => {
     for (const id of [ID('lead'), ID('ld'), '42']) {
       const answer = await call(setup.mock, 'GET', `/v1/leads/${id}`, { key: setup.key });
-      expect(answer.body.error.code).toBe('not_implemented');
+      expect(answer.status).toBe(404);
+      expect(answer.body.error.code).toBe('not_found');
     }
   });
 

@@ -18,7 +18,7 @@ function lead(number: number, changes: Partial<StoredLead> = {}): StoredLead {
     id: newId('lead', Date.now()), number, name: `Lead #${number}`, amount: 0, currency: 'UZS',
     pipeline_id: `pl_${'0'.repeat(26)}`, stage_id: `st_${'0'.repeat(26)}`, owner_id: null, contact_id: null, company_id: null,
     source: '', utm: {}, referrer: null, landing_page: null, tags: [], custom: {}, position: number,
-    stage_entered_at: now, closed_at: null, loss_reason: '', created_at: now, updated_at: now, ...changes,
+    stage_entered_at: now, closed_at: null, loss_reason: '', created_at: now, updated_at: now, deleted_at: null, ...changes,
   };
 }
 

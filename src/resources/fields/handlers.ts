@@ -1,4 +1,25 @@
-// Handlers of the fields routes, by operationId.
+// Handlers of the fields routes, by operationId (spec 4.9). Create, change and delete are
+// first-party-only: the pipeline refuses API keys and tokens there before a handler runs.
 import type { HandlerMap } from '../../http/handler.ts';
+import { recordContext } from '../records/record-context.ts';
+import type { CustomEntity } from './custom-values.ts';
+import { fieldsInOrder } from './field-list.ts';
+import { createField, deleteField, updateField, type CustomFieldCreate, type CustomFieldUpdate } from './field-writes.ts';
 
-export const fieldsHandlers: HandlerMap = {};
+export const fieldsHandlers: HandlerMap = {
+  listFields(context) {
+    return { body: { data: fieldsInOrder(recordContext(context), context.input.query.entity as CustomEntity | undefined) } };
+  },
+
+  async createField(context) {
+    return { status: 201, body: await createField(recordContext(context), context.input.body as CustomFieldCreate) };
+  },
+
+  async updateField(context) {
+    return { body: await updateField(recordContext(context), context.input.path.id!, context.input.body as CustomFieldUpdate) };
+  },
+
+  async deleteField(context) {
+    return { body: await deleteField(recordContext(context), context.input.path.id!) };
+  },
+};

@@ -3,14 +3,22 @@ import { callerOf, type HandlerMap } from '../../http/handler.ts';
 
 export const identityHandlers: HandlerMap = {
   getWhoami(context) {
-    const { apiKey, workspace } = callerOf(context);
+    const caller = callerOf(context);
+    const workspace = { id: caller.workspace.id, slug: caller.workspace.slug };
+    if (caller.kind === 'api_key') {
+      const { apiKey } = caller;
+      return { body: { object: 'api_key', id: apiKey.id, name: apiKey.name, scopes: apiKey.scopes, workspace } };
+    }
+    const { accessToken } = caller;
     return {
       body: {
-        object: 'api_key',
-        id: apiKey.id,
-        name: apiKey.name,
-        scopes: apiKey.scopes,
-        workspace: { id: workspace.id, slug: workspace.slug },
+        object: 'access_token',
+        id: accessToken.installationId,
+        name: accessToken.appName,
+        scopes: accessToken.scopes,
+        workspace,
+        app_id: accessToken.appId,
+        installation_id: accessToken.installationId,
       },
     };
   },

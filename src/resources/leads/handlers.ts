@@ -1,4 +1,95 @@
-// Handlers of the leads routes, by operationId.
+// Handlers of the lead routes (spec 4.2), by operationId.
 import type { HandlerMap } from '../../http/handler.ts';
+import { pageSize, sortedPage } from '../../store/paging.ts';
+import { findRecord } from '../../store/find-record.ts';
+import { recordContext } from '../records/record-context.ts';
+import { findLive, moveToTrash, restoreFromTrash } from '../records/trash.ts';
+import { createLead, type LeadCreate } from './create-lead.ts';
+import { leadBoard } from './lead-board.ts';
+import { addLine, changeLine, findLine, linesOf, presentLine } from './lead-products.ts';
+import type { LeadFilters } from './lead-filters.ts';
+import { listLeads } from './list-leads.ts';
+import type { StoredLeadProduct } from './lead-product-record.ts';
+import { presentLead } from './present-lead.ts';
+import { updateLead, type LeadUpdate } from './update-lead.ts';
 
-export const leadsHandlers: HandlerMap = {};
+export const leadsHandlers: HandlerMap = {
+  async createLead(handlerContext) {
+    const context = recordContext(handlerContext);
+    const lead = await createLead(context, handlerContext.input.body as LeadCreate);
+    return { status: 201, body: presentLead(context.workspace, lead) };
+  },
+
+  getLead(handlerContext) {
+    const context = recordContext(handlerContext);
+    return { body: presentLead(context.workspace, findLive(context.tables.leads, handlerContext.input.path.id!)) };
+  },
+
+  async listLeads(handlerContext) {
+    const context = recordContext(handlerContext);
+    const { query } = handlerContext.input;
+    const page = await listLeads(context, query as LeadFilters, query.sort as 'position' | undefined, query.cursor as string | undefined);
+    return { body: { ...page, data: page.data.map((lead) => presentLead(context.workspace, lead)) } };
+  },
+
+  getLeadBoard(handlerContext) {
+    const context = recordContext(handlerContext);
+    const { query } = handlerContext.input;
+    const board = leadBoard(context, query as LeadFilters, pageSize(handlerContext.operation, query));
+    return { body: { ...board, data: board.data.map((column) => ({ ...column, leads: column.leads.map((lead) => presentLead(context.workspace, lead)) })) } };
+  },
+
+  async updateLead(handlerContext) {
+    const context = recordContext(handlerContext);
+    const lead = findLive(context.tables.leads, handlerContext.input.path.id!);
+    const updated = await updateLead(context, lead, handlerContext.input.body as LeadUpdate);
+    return { body: presentLead(context.workspace, updated) };
+  },
+
+  async deleteLead(handlerContext) {
+    const context = recordContext(handlerContext);
+    const lead = findLive(context.tables.leads, handlerContext.input.path.id!);
+    await moveToTrash(context.tables.leads, lead, context.nowIso());
+    return { body: { ok: true, id: lead.id } };
+  },
+
+  listLeadProducts(handlerContext) {
+    const context = recordContext(handlerContext);
+    const lead = findLive(context.tables.leads, handlerContext.input.path.id!);
+    return pageOfLines(context, linesOf(context, lead));
+  },
+
+  async addLeadProduct(handlerContext) {
+    const context = recordContext(handlerContext);
+    const lead = findLive(context.tables.leads, handlerContext.input.path.id!);
+    const line = await addLine(context, lead, handlerContext.input.body as Parameters<typeof addLine>[2]);
+    return { status: 201, body: presentLine(line) };
+  },
+
+  async updateLeadProduct(handlerContext) {
+    const context = recordContext(handlerContext);
+    const { path, body } = handlerContext.input;
+    const line = findLine(context, findLive(context.tables.leads, path.id!), path.itemID!);
+    return { body: presentLine(await changeLine(context, line, body as Parameters<typeof changeLine>[2])) };
+  },
+
+  removeLeadProduct(handlerContext) {
+    const context = recordContext(handlerContext);
+    const { path } = handlerContext.input;
+    const line = findLine(context, findLive(context.tables.leads, path.id!), path.itemID!);
+    context.tables.leadProducts.remove(line.id);
+    return { body: { ok: true, id: line.id } };
+  },
+
+  async restoreLead(handlerContext) {
+    const context = recordContext(handlerContext);
+    const lead = findRecord(context.tables.leads, handlerContext.input.path.id!);
+    return { body: presentLead(context.workspace, await restoreFromTrash(context.tables.leads, lead)) };
+  },
+};
+
+/** Lines oldest first, in the list envelope; a lead has at most 200 of them. */
+async function pageOfLines(context: ReturnType<typeof recordContext>, lines: StoredLeadProduct[]) {
+  const page = await sortedPage(lines, context.pageRequest(), (line) => ({ id: line.id }), (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { body: { ...page, data: page.data.map(presentLine) } };
+}

@@ -34,7 +34,7 @@ export function recordContext(context: HandlerContext): RecordContext {
     workspace,
     tables: workspace.tables,
     actor: caller.actor,
-    memberId: caller.apiKey.memberId,
+    memberId: caller.memberId,
     nowIso: () => new Date(state.now(workspace.id)).toISOString(),
     emit: (type, object) => emitEvent(state, workspace, caller.actor, type, object),
     pageRequest: () => ({

@@ -556,7 +556,7 @@ export type paths = {
         put?: never;
         /**
          * Undo a bulk tag action
-         * @description Puts back the tags of the records the run changed; a bulk tag change is undoable for 24 hours (spec 4.4, 8). After that, or on a run already undone, answers 409.
+         * @description Puts back the tags of the records the run changed; a bulk tag change is undoable for 24 hours on the workspace clock (spec 4.4, 8). After that answers 409 `limit_reached` with `key: bulk_undo_hours` and `limit: 24` (the undo window is a limit of spec 8). Undoing a run already undone changes nothing and answers the run again (safe to retry, like restore).
          */
         post: operations["undoBulkAction"];
         delete?: never;
@@ -1114,7 +1114,7 @@ export type paths = {
         };
         /**
          * List tasks
-         * @description Lists tasks, `{data: [...], next_cursor}`. Parameters: `status` (`open` default, `done`, `all`), `assignee` (`all` default, `me`, member id), `type`, `entity_type` with `entity_id`, `due`, `q`, `limit`, `cursor`, `snoozed=include` (open lists leave out snoozed tasks otherwise) (spec 4.10).
+         * @description Lists tasks, `{data: [...], next_cursor}`. Parameters: `status` (`open` default, `done`, `all`), `assignee` (`all` default, `me`, member id), `type`, `entity_type` with `entity_id`, `due`, `q`, `limit`, `cursor`, `snoozed=include` (open lists leave out snoozed tasks otherwise) (spec 4.10). Deleted tasks leave lists. The spec names no order for tasks: soonest due first, tasks without a due time last, ties in creation order; a cursor keeps its place when a task is rescheduled between pages.
          */
         get: operations["listTasks"];
         put?: never;
@@ -1174,7 +1174,7 @@ export type paths = {
         put?: never;
         /**
          * Complete a task
-         * @description complete: optional body `{result}`; an `open` task becomes `done`, `completed_at` is set and `task.completed` is sent (spec 3, 4.10). Conditions for complete are not shown.
+         * @description complete: optional body `{result}`; an `open` task becomes `done`, `completed_at` is set, a snooze ends and `task.completed` is sent (spec 3, 4.10). Conditions for complete are not shown: completing a task that is already `done` changes nothing and sends nothing, so a retry is harmless.
          */
         post: operations["completeTask"];
         delete?: never;
@@ -1197,7 +1197,7 @@ export type paths = {
         put?: never;
         /**
          * Reopen a task
-         * @description reopen: a `done` task becomes `open` again (spec 3, Task). No body. Conditions for reopen are not shown.
+         * @description reopen: a `done` task becomes `open` again, with `completed_at` null and `result` empty (spec 3, Task). No body. Conditions for reopen are not shown: reopening an `open` task changes nothing.
          */
         post: operations["reopenTask"];
         delete?: never;
@@ -1220,7 +1220,7 @@ export type paths = {
         put?: never;
         /**
          * Snooze a task
-         * @description snooze: body `{until}`; only open tasks: the task stays `open` with `snoozed_until`; other states answer `task_not_open` (spec 3, 4.10).
+         * @description snooze: body `{until}`; only open tasks: the task stays `open` with `snoozed_until`; other states answer `task_not_open` (spec 3, 4.10). `until` must lie ahead on the workspace clock (422 `validation_failed` otherwise); once it passes the task wakes and shows `snoozed_until: null`.
          */
         post: operations["snoozeTask"];
         delete?: never;
@@ -1538,11 +1538,27 @@ export type paths = {
          *       `unsupported_response_type` or `invalid_scope` (and `state`). So the query rules below are answered by a redirect,
          *       never by a validation error, once the client and redirect URI are known.
          *     - An unknown client or redirect URI is never redirected: the user sees an error page (400).
-         *     - A consent request that expired answers 400 `request_expired`.
+         *     - A consent request that expired answers 400 `request_expired`. The consent request is the query: opening
+         *       the same query again within 15 minutes shows the same request, and after that answers `request_expired`
+         *       (the app starts again with a new PKCE pair and `state`).
+         *     - The page shows the app, the workspace and the scopes asked for, and posts the decision to
+         *       `POST /oauth/authorize`.
          */
         get: operations["authorize"];
         put?: never;
-        post?: never;
+        /**
+         * Approve or deny an app (the consent page's form)
+         * @description The consent page of `GET /oauth/authorize` posts the person's decision here, form-encoded (spec 5.2 step 3).
+         *
+         *     - `approve` by an owner or admin of the app's workspace installs the app with the scopes asked for (or changes
+         *       the scopes of its installation) and redirects to `redirect_uri` with `code` (`svc_ac_...`, valid 10 minutes,
+         *       single use) and `state`.
+         *     - `deny` redirects with `error=access_denied` and `state`.
+         *     - A consent request older than 15 minutes, or one already decided, answers 400 `request_expired`: the person
+         *       starts again from the app.
+         *     - A member who is not an active owner or admin of the app's workspace cannot approve (403).
+         */
+        post: operations["submitConsent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3083,7 +3099,7 @@ export type components = {
             /** @description Up to 10 emails, lowercased (spec 2.4, 8). */
             emails?: components["schemas"]["ContactEmailInput"][];
         } | unknown | unknown | unknown | unknown | unknown;
-        /** @description Tag names from the workspace catalog, up to 10 per record. A name differing only in case is stored as the catalog spells it; names missing from the catalog are added with an automatic color. */
+        /** @description Tag names from the workspace catalog, up to 10 per record. A name differing only in case is stored as the catalog spells it; names missing from the catalog are added with an automatic color. No `maxItems` here: a record that already has more than 10 tags from older data may send its list with tags dropped (spec 4.4); more than 10 otherwise answers 422 under `tags`. */
         TagList: components["schemas"]["TagName"][];
         /** @description Custom field values by field key. Only the keys sent change; `null` clears a value. An unknown key or a bad value answers `validation_failed` under `custom.<key>`. */
         CustomInput: {
@@ -3136,7 +3152,7 @@ export type components = {
             landing_page?: components["schemas"]["HttpUrl"];
             tags?: components["schemas"]["TagList"];
             custom?: components["schemas"]["CustomInput"];
-            /** @description Order inside the stage on the board (spec 2.3). */
+            /** @description Order inside the stage on the board (spec 2.3). Defaults to the lead's number, which puts a new lead after the leads created before it. */
             position?: number;
         };
         /** @description On `tag_exists`. */
@@ -3940,7 +3956,7 @@ export type components = {
          */
         BulkRunRequest: {
             type: components["schemas"]["BulkActionType"];
-            /** @description Tag names; with `replace_tags` an empty list removes all tags (spec 4.4). Up to 10 (tags per record, spec 8). */
+            /** @description Tag names; with `replace_tags` an empty list removes all tags (spec 4.4). Up to 10 (tags per record, spec 8): a longer list, or one that would take the catalog past 200 tags, answers 422 with the message in `fields["action.tags"]` (spec 4.4), which is why the count is not a `maxItems` here. */
             tags: components["schemas"]["TagName"][];
             /** @description The records to change, all of the entity in the path; unknown, deleted or other-type ids answer 422 under `ids`. */
             ids: components["schemas"]["BulkRecordIdInput"][];
@@ -4394,12 +4410,16 @@ export type components = {
          */
         ProductCreate: {
             name: string;
-            sku?: string;
-            price?: components["schemas"]["Amount"];
+            /** @default  */
+            sku: string;
+            /** @default 0 */
+            price: components["schemas"]["Amount"];
             /** @description Three letters; the workspace currency when left out. */
             currency?: components["schemas"]["Currency"];
-            unit?: string;
-            vat_percent?: components["schemas"]["ProductVatPercent"];
+            /** @default  */
+            unit: string;
+            /** @default 0 */
+            vat_percent: components["schemas"]["ProductVatPercent"];
             /** @default false */
             archived: boolean;
             custom?: components["schemas"]["CustomInput"];
@@ -5010,7 +5030,8 @@ export type components = {
          * @description Create body (spec 4.10): `title` required; `type` defaults to `follow_up`; `due_at` optional,
          *     RFC 3339 with offset; `all_day` needs `due_at`. `assignee_id` is required for API keys
          *     (422 `validation_failed` under `assignee_id` without it); a signed-in member defaults to self.
-         *     `entity_type` and `entity_id` are sent together and need the record's read scope. Sends `task.created`.
+         *     `entity_type` and `entity_id` are sent together (422 otherwise), name a live record of the workspace of that
+         *     kind, and need the record's read scope. Sends `task.created`.
          * @example {
          *       "title": "Call back about the delivery date",
          *       "type": "call",
@@ -5034,6 +5055,7 @@ export type components = {
             assignee_id?: components["schemas"]["MemberIdInput"];
             entity_type?: components["schemas"]["TaskEntityType"];
             entity_id?: components["schemas"]["TaskEntityIdInput"];
+            /** @description Kept only as a fallback; the task shows the record's own label (its name and `#number`), read when the task is read. */
             entity_label?: string;
         };
         /** @description A task id (short or long prefix) or its record number. */
@@ -5090,7 +5112,7 @@ export type components = {
         WebhookId: string;
         /**
          * Format: uri
-         * @description The receiver's address (spec 4.11, 8): HTTPS on port 443 or 8443; a public address (no private, loopback or link-local IPs, no `localhost`); no user name or password; at most 2048 characters. Checked when saved (a violation answers 422 `validation_failed` under `url`) and again before every delivery.
+         * @description The receiver's address (spec 4.11, 8): HTTPS on port 443 or 8443; a public address (no private, loopback or link-local IPs, no `localhost`); no user name or password; at most 2048 characters. Checked when saved (a violation answers 422 `validation_failed` under `url`) and again before every delivery. The pattern admits `http://` only because a crmkit mock started with `--allow-private-webhooks` accepts a developer's own receiver at `http://127.0.0.1` or `http://localhost` (any port); the service accepts HTTPS only.
          * @example https://hooks.shop.example/crm/events
          */
         WebhookUrl: string;
@@ -5354,7 +5376,7 @@ export type components = {
             /** @description True for a delivery made by a replay (sent with `Svc-Replay: true`). */
             replay: boolean;
             created_at: components["schemas"]["Time"];
-            /** @description When the next attempt is due (1 min, 5 min, 30 min, 2 h, 6 h, then every 6 h, within 24 h of the event); null once `success` or `failed`. */
+            /** @description When the next attempt is due; null once `success` or `failed`. Attempts come at once, then 1 min, 5 min, 30 min, 2 h, 6 h, 12 h, 18 h and 24 h after the event (spec 6.3: "then every 6 hours, while the next attempt falls within 24 hours of the event"); a replay, or a delivery queued again by enable, counts from when it was queued. */
             next_attempt_at: components["schemas"]["TimeOrNull"];
         };
         /**
@@ -5452,7 +5474,7 @@ export type components = {
             at: components["schemas"]["Time"];
             response_status: number | null;
             latency_ms: number | null;
-            /** @description Why the attempt failed without a usable answer (for example `timeout`, `connection_error`, `redirect_not_allowed`, `url_not_allowed`); null when an answer came. */
+            /** @description Why the attempt failed without a usable answer: `timeout` (no answer within 10 seconds), `connection_error`, `redirect_not_allowed` (a redirect to another host or scheme), `too_many_redirects` (more than 3), `url_not_allowed` (the URL or the address it resolves to breaks the URL rules, checked before every delivery); null when an answer came (its status is in `response_status`). */
             error: string | null;
         };
         /**
@@ -5564,7 +5586,8 @@ export type components = {
             field: string;
             op: components["schemas"]["QueryOperator"];
             /**
-             * @description The operand; its type depends on the field and the operator. A list holds at most 100 values (spec 8).
+             * @description The operand; its type depends on the field and the operator. A list holds at most 100 values (spec 8),
+             *     otherwise 422 `too_many_conditions` with `limit`; a `regex` value is a string of 1 to 200 characters, otherwise 422 `invalid_query`.
              *     `in`, `not_in`, `all` take a list; `between` takes `[from, to]`; `empty`, `not_empty`, `duplicate` take none;
              *     `weekday` takes 1 (Monday) to 7 or a list of them; `hour` takes 0 to 23 or a list of them.
              */
@@ -5574,33 +5597,12 @@ export type components = {
              * @default false
              */
             not: boolean;
-        } & unknown;
-        /**
-         * @description A group nested inside the top group: the second and last level (spec 4.13, 8: nesting 2 levels); its conditions are plain conditions only.
-         * @example {
-         *       "op": "or",
-         *       "conditions": [
-         *         {
-         *           "field": "source",
-         *           "op": "eq",
-         *           "value": "instagram"
-         *         },
-         *         {
-         *           "field": "source",
-         *           "op": "eq",
-         *           "value": "website"
-         *         }
-         *       ]
-         *     }
-         */
-        QueryGroupLevel2: {
-            op: components["schemas"]["QueryBoolOp"];
-            conditions: components["schemas"]["QueryCondition"][];
         };
         /**
-         * @description The top group of a query: `op` (`and` or `or`) and `conditions`, each a condition or a nested group,
-         *     at most 2 levels deep (spec 4.13). Limits (spec 8): 50 conditions in the whole tree, 3 `regex` conditions,
-         *     100 list values; over a limit answers 422 `too_many_conditions` with `limit`.
+         * @description A group of conditions: `op` (`and` or `or`) and `conditions`, each a condition or a nested group (spec 4.13).
+         *     The top group is level 1 and a group inside it level 2; a group nested deeper answers 422 `invalid_query`
+         *     (spec 8: nesting 2 levels, `x-query-limits.nesting` on QueryRequest). Limits over the whole tree (spec 8):
+         *     50 conditions, 3 `regex` conditions, 100 values per list; over a limit answers 422 `too_many_conditions` with `limit`.
          * @example {
          *       "op": "and",
          *       "conditions": [
@@ -5637,7 +5639,7 @@ export type components = {
          */
         QueryGroup: {
             op: components["schemas"]["QueryBoolOp"];
-            conditions: (components["schemas"]["QueryCondition"] | components["schemas"]["QueryGroupLevel2"])[];
+            conditions: (components["schemas"]["QueryCondition"] | components["schemas"]["QueryGroup"])[];
         };
         /**
          * @description One sort key `{field, dir}`, `dir` `asc` or `desc` (spec 4.13). A role that sees masked phones and emails cannot sort by them (422 `masked_sort`).
@@ -5652,7 +5654,7 @@ export type components = {
             /** @enum {string} */
             dir: "asc" | "desc";
         };
-        /** @description Up to 5 sort keys, applied in order (spec 4.13, 8). */
+        /** @description Up to 5 sort keys, applied in order (spec 4.13, 8); more answers 422 `too_many_conditions` with `limit`. */
         QuerySort: components["schemas"]["QuerySortKey"][];
         /**
          * @description Page size; default 50, at most 250 (a larger value is treated as 250) (spec 4.13).
@@ -5738,9 +5740,12 @@ export type components = {
         /**
          * @description Query body (spec 4.13): a filter, either `query` (a group of conditions, `QueryRequestByGroup`) or a text filter `q`
          *     in its place (`QueryRequestByText`), exactly one of them; plus `sort` (up to 5 keys), `limit`, `cursor` and `count`.
-         *     Limits of spec 8: 50 conditions, 3 regex conditions, 100 list values, 5 sort keys, nesting 2 levels; over a limit
-         *     answers 422 `too_many_conditions` with `limit`. A filter too slow to run answers 422 `query_too_slow` (add a selective
-         *     condition); a role that sees masked phones and emails matches them only by exact full value (422 `masked_filter`).
+         *     Limits of spec 8 (`x-query-limits`): 50 conditions, 3 regex conditions, 100 list values, 5 sort keys; over one answers
+         *     422 `too_many_conditions` with `limit`. A group nested deeper than 2 levels, a `regex` value not 1 to 200 characters,
+         *     an unknown field or an operator that does not fit the field's type answer 422 `invalid_query`. A filter too slow to run answers 422 `query_too_slow` (add a selective
+         *     condition); a role that sees masked phones and emails matches them only by exact full value (422 `masked_filter`)
+         *     and cannot sort by them (422 `masked_sort`). The spec does not name those roles: crmkit masks them for the roles in
+         *     `x-masked-roles`.
          */
         QueryRequest: components["schemas"]["QueryRequestByGroup"] | components["schemas"]["QueryRequestByText"];
         /**
@@ -5814,10 +5819,32 @@ export type components = {
          */
         OAuthScopeInput: string;
         /**
+         * @description The app's `state`, returned on the callback; up to 500 printable characters (spec 5.2, 8).
+         * @example af0ifjsldkj-7Hq2xLw9
+         */
+        OAuthState: string;
+        /**
          * @description base64url(SHA-256(code_verifier)) without padding, 43 characters (spec 5.2).
          * @example E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM
          */
         OAuthCodeChallenge: string;
+        /**
+         * @description What the consent page posts back (spec 5.2 step 3): the consent request it shows, who decides, and the decision.
+         * @example {
+         *       "consent_request": "cr_Qm7Xo2Lk9Bv4Nc8Zt1Wy6Hd3Jf5Rp0Sa",
+         *       "member_id": "mb_01hv6d4s7r3k2m8x5c9bqwe007",
+         *       "decision": "approve"
+         *     }
+         */
+        OAuthConsentDecision: {
+            /** @description The consent request the page shows (a hidden field of its form). */
+            consent_request: string;
+            /** @description The owner or admin who decides; needed to approve. */
+            member_id?: components["schemas"]["MemberIdInput"];
+            /** @enum {string} */
+            decision: "approve" | "deny";
+        };
+        schema: components["schemas"]["BadJsonError"] | components["schemas"]["UnknownFieldError"] | components["schemas"]["InvalidCursorError"] | components["schemas"]["InvalidIdTypeError"] | components["schemas"]["CredentialsInUrlError"] | components["schemas"]["RequestExpiredError"] | components["schemas"]["UnlistedCodeError"];
         /**
          * @description An authorization code (`svc_ac_...`), valid 10 minutes and single use; a second use revokes every token issued from it (spec 5.2).
          * @example svc_ac_7Hq2xLw9Rk4mNp8Tz3Vb6Yc1
@@ -9968,6 +9995,7 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
         };
     };
@@ -12348,15 +12376,15 @@ export interface operations {
                 entity_type?: components["schemas"]["TaskEntityType"];
                 /** @description Id of the record the tasks belong to, sent with `entity_type` (spec 4.10). */
                 entity_id?: components["schemas"]["TaskEntityIdInput"];
-                /** @description `overdue`, `today`, `tomorrow`, `week`, `later` or `none` (no due time) (spec 4.10). */
+                /** @description `overdue`, `today`, `tomorrow`, `week`, `later` or `none` (no due time) (spec 4.10), on the workspace clock. `overdue`: open and past due (the task's `overdue`); `today`, `tomorrow`: due that day and not overdue; `week`: due in the rest of the seven days starting today; `later`: after that. Days are UTC days; an all-day task is due on the date written in its `due_at` and is overdue once that day is over. A done task due before today is in no bucket. */
                 due?: "overdue" | "today" | "tomorrow" | "week" | "later" | "none";
-                /** @description Text search (spec 4.10). */
+                /** @description Text search (spec 4.10) in the title, result and record label; a number (`42` or `#42`) finds that task. */
                 q?: string;
                 /** @description Page size; default 50, at most 250 (a larger value is treated as 250). */
                 limit?: components["parameters"]["Limit"];
                 /** @description The previous page's `next_cursor`, passed back exactly. A changed cursor answers `invalid_cursor`. */
                 cursor?: components["parameters"]["Cursor"];
-                /** @description `include` keeps snoozed tasks in open lists, which leave them out otherwise (spec 4.10). */
+                /** @description `include` keeps snoozed tasks in open lists, which leave them out otherwise (spec 4.10). A task is snoozed while its `snoozed_until` lies ahead on the workspace clock. */
                 snoozed?: "include";
             };
             header?: never;
@@ -14027,7 +14055,7 @@ export interface operations {
                  * @description Recommended and unguessable; up to 500 printable characters; returned on the callback (spec 5.2, 8).
                  * @example af0ifjsldkj-7Hq2xLw9
                  */
-                state?: string;
+                state?: components["schemas"]["OAuthState"];
                 /** @description PKCE; base64url(SHA-256(code_verifier)) without padding (spec 5.2 step 1). */
                 code_challenge: components["schemas"]["OAuthCodeChallenge"];
                 /** @description PKCE method; only `S256` (spec 5.2). */
@@ -14090,6 +14118,87 @@ export interface operations {
                     "application/json": components["schemas"]["RequestExpiredError"];
                 };
             };
+        };
+    };
+    submitConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "consent_request": "cr_Qm7Xo2Lk9Bv4Nc8Zt1Wy6Hd3Jf5Rp0Sa",
+                 *       "member_id": "mb_01hv6d4s7r3k2m8x5c9bqwe007",
+                 *       "decision": "approve"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["OAuthConsentDecision"];
+            };
+        };
+        responses: {
+            /** @description Back to the app's `redirect_uri`: with `code` and `state` on approval, with `error=access_denied` and `state` on denial (spec 5.2 steps 3 and 4). */
+            302: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    /**
+                     * @description `redirect_uri` with `code` and `state`, or with `error=access_denied` and `state`.
+                     * @example https://app.example.com/oauth/callback?code=svc_ac_7Hq2xLw9Rk4mNp8Tz3Vb6Yc1&state=af0ifjsldkj-7Hq2xLw9
+                     */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The consent request expired (15 minutes), was already decided, or never existed: `request_expired` (spec 5.2). Browsers get a page; a caller that asks for `application/json` gets the error envelope. A malformed form answers `bad_json` or `unknown_field`. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html><head><title>Cannot continue</title></head><body><p>This request has expired; start again from the app.</p></body></html> */
+                    "text/html": string;
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "request_expired",
+                     *         "message": "The consent request has expired; start again from the app.",
+                     *         "request_id": "req_8f2k4m6n",
+                     *         "docs_url": "https://docs.example.com/errors/request_expired"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["schema"];
+                };
+            };
+            /** @description Only an active owner or admin of the app's workspace approves apps (spec 5.2): `forbidden` with `permission: approve_apps`. Browsers get a page; a caller that asks for `application/json` gets the error envelope. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html><head><title>Cannot continue</title></head><body><p>Only owners and admins can approve apps.</p></body></html> */
+                    "text/html": string;
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "You are not allowed to do this.",
+                     *         "request_id": "req_8f2k4m6n",
+                     *         "docs_url": "https://docs.example.com/errors/forbidden",
+                     *         "permission": "approve_apps"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ForbiddenError"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
         };
     };
     createToken: {

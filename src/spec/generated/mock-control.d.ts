@@ -132,6 +132,283 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/_mock/workspaces/{ws}/pipelines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a pipeline with its stages
+         * @description A pipeline after the existing ones, its stages in the order given. It needs at least one stage; a pipeline usually ends with a `won` and a `lost` stage (spec 3).
+         */
+        post: operations["addPipeline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/workspaces/{ws}/channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a channel
+         * @description A connected channel of the given type (spec 2.9), active.
+         */
+        post: operations["addChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/workspaces/{ws}/forms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a website form
+         * @description A website form; what is left out is taken from the starter form (texts, fields, color, `min_ms`), and submissions go to the first stage of the first pipeline unless `pipeline_id`/`stage_id` say otherwise.
+         */
+        post: operations["addForm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/workspaces/{ws}/apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an OAuth app
+         * @description An app whose client id is its id (spec 5.2). A public client (`public: true`) has no secret and relies on PKCE.
+         */
+        post: operations["addApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/workspaces/{ws}/snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Export a workspace
+         * @description Everything that makes the workspace behave as it does: its settings, members, API keys and
+         *     OAuth access tokens with their secret values, record numbers, clock, and every record of every
+         *     table. It is taken after the requests already changing the workspace have finished.
+         *
+         *     Work scheduled on the workspace's clock (snooze wake-ups, webhook retries) is code, not data,
+         *     and is not part of a snapshot. Neither are the counters of the request limits, which start
+         *     afresh when a snapshot is put back.
+         */
+        get: operations["getWorkspaceSnapshot"];
+        /**
+         * Import a workspace
+         * @description Makes the workspace `{ws}` exactly what the snapshot holds, replacing the workspace of that id
+         *     if there is one: its records, members and credentials are gone, and the snapshot's API keys
+         *     and access tokens answer from now on. A snapshot taken of another workspace id takes this one,
+         *     and every reference to its old id in its records is changed to this one.
+         *
+         *     A frozen clock comes back frozen at the snapshot's time. A clock that followed real time goes
+         *     on following it as far ahead of or behind real time as it was when the snapshot was taken.
+         *
+         *     The snapshot is checked whole before anything changes: a malformed one, a record its table's
+         *     schema refuses, or a credential whose secret another workspace holds answers 422
+         *     `validation_failed` naming the fields, and the workspace stays as it was. Scheduled clock work
+         *     is not in snapshots (see `GET`). The body may be up to 256 MB.
+         */
+        put: operations["putWorkspaceSnapshot"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/oauth/consent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or deny an authorization request without a browser
+         * @description Does what a person does on the consent page of `GET {hub_url}/oauth/authorize` (CRM spec 5.2 step 3): the
+         *     request is checked exactly as the page checks it, then approved or denied by `member_id` (default: the
+         *     workspace's owner). The answer is where the browser would be sent.
+         *
+         *     - A malformed request (`unsupported_response_type`, `invalid_request`, `invalid_scope`) answers 200 with the
+         *       error redirect, as the page would redirect.
+         *     - An unknown client or redirect URI, which the page never redirects, answers 422 naming `authorize_url` or `query`.
+         *     - The consent request is the query: if the same query was opened (by a browser or by this route) more than
+         *       15 minutes ago on the workspace's clock, the answer is 400 `request_expired`.
+         */
+        post: operations["decideOAuthConsent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/workspaces/{ws}/apps/{app_id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+                app_id: components["schemas"]["AppId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate an app's client secret
+         * @description What the developer console does (CRM spec 5.2): a new client secret, shown in the answer. The old one keeps
+         *     working at the token endpoint for 24 hours on the workspace's clock; lifecycle events are signed with the new
+         *     one at once. Rotating again within those 24 hours ends the older secret at once (one previous secret is kept).
+         *     A public client has no secret to rotate (422).
+         */
+        post: operations["rotateAppSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/workspaces/{ws}/installations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the workspace's app installations
+         * @description Every installation of the workspace, newest first, uninstalled ones included.
+         */
+        get: operations["listInstallations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/workspaces/{ws}/installations/{installation_id}/uninstall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+                installation_id: components["schemas"]["InstallationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uninstall an app from the workspace
+         * @description What an admin does in the web app: every token of the installation is revoked and `app.uninstalled` is sent to the app (CRM spec 6.5). Uninstalling an uninstalled app changes nothing.
+         */
+        post: operations["uninstallApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/workspaces/{ws}/installations/{installation_id}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+                installation_id: components["schemas"]["InstallationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change an app's settings in the workspace
+         * @description What an admin does in the web app: the settings replace the installation's, and `app.settings_updated` is sent to the app (CRM spec 6.5). An uninstalled app has no settings to change (422).
+         */
+        post: operations["changeInstallationSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/faults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the named faults
+         * @description Every fault the mock knows, and whether it is on.
+         */
+        get: operations["listFaults"];
+        /**
+         * Switch faults on
+         * @description The faults named are on from now, every other one off. They affect the CRM API only, never `/_mock`.
+         */
+        put: operations["setFaults"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_mock/reset": {
         parameters: {
             query?: never;
@@ -155,6 +432,62 @@ export type components = {
     schemas: {
         /** @enum {string} */
         Plan: "free" | "start" | "pro" | "business" | "enterprise" | "trial";
+        /** @description A consent request as the mock keeps it, from the first opening of its query until it is decided (CRM spec 5.2: valid 15 minutes). */
+        OAuthConsentRequestRecord: {
+            /** @description The hidden field of the page's form; unguessable. */
+            id: string;
+            /** @description The authorization query in a canonical order; opening the same query again finds this request. */
+            query_key: string;
+            app_id: components["schemas"]["AppId"];
+            redirect_uri: string;
+            scopes: string[];
+            state: string | null;
+            code_challenge: string;
+            created_at: components["schemas"]["Time"];
+            expires_at: components["schemas"]["Time"];
+        };
+        /** @description An authorization code as the mock keeps it (CRM spec 5.2 step 4); its id is its value. */
+        OAuthCodeRecord: {
+            id: string;
+            app_id: components["schemas"]["AppId"];
+            installation_id: components["schemas"]["InstallationId"];
+            member_id: components["schemas"]["MemberId"];
+            redirect_uri: string;
+            scopes: string[];
+            code_challenge: string;
+            created_at: components["schemas"]["Time"];
+            expires_at: components["schemas"]["Time"];
+            /** Format: date-time */
+            used_at: string | null;
+        };
+        /** @description A refresh token as the mock keeps it (CRM spec 5.2); its id is its value. The tokens issued from one code share `grant`, so that a reused code or a revoked refresh token takes all of them. */
+        OAuthRefreshTokenRecord: {
+            id: string;
+            /** @description The code the chain of refresh tokens started from. */
+            grant: string;
+            app_id: components["schemas"]["AppId"];
+            installation_id: components["schemas"]["InstallationId"];
+            member_id: components["schemas"]["MemberId"];
+            /** @description The scopes granted: a refresh may narrow the access token's, never this. */
+            scopes: string[];
+            /** @description The access token issued with this refresh token. */
+            access_token: string;
+            created_at: components["schemas"]["Time"];
+            expires_at: components["schemas"]["Time"];
+            /**
+             * Format: date-time
+             * @description When it was exchanged for the next one; presenting it again is theft.
+             */
+            used_at: string | null;
+            /** Format: date-time */
+            revoked_at: string | null;
+        };
+        /** @description The workspace's tag settings (CRM spec 4.4) as the mock stores them: one record of id `tag_settings` in a table of the workspace, so that requests change them all or nothing and snapshots carry them. */
+        TagSettingsRecord: {
+            /** @constant */
+            id: "tag_settings";
+            admins_only_create: boolean;
+        };
         WorkspaceCreate: {
             name?: string;
             /** @default pro */
@@ -246,8 +579,8 @@ export type components = {
             name: string;
             /** @description The app's id, which is its OAuth client id (spec 5.2). */
             client_id: string;
-            /** @description Shown here because the mock has no developer console. */
-            client_secret: string;
+            /** @description Shown here because the mock has no developer console; null for a public client, which relies on PKCE (spec 5.2). */
+            client_secret: string | null;
             /** Format: uri */
             redirect_uri: string;
             scopes: string[];
@@ -256,6 +589,10 @@ export type components = {
              * @description Where the app's lifecycle events go (spec 5.2).
              */
             webhook_url?: string | null;
+            /** @description The secret before the last rotation, which keeps working at the token endpoint until `previous_client_secret_expires_at` (spec 5.2: 24 hours). */
+            previous_client_secret?: string | null;
+            /** Format: date-time */
+            previous_client_secret_expires_at?: string | null;
             created_at: components["schemas"]["Time"];
         };
         ApiKeyCreate: {
@@ -699,6 +1036,236 @@ export type components = {
                 object: components["schemas"]["EventObject"];
             };
         };
+        PipelineCreate: {
+            name: components["schemas"]["LocalizedText"];
+            stages: {
+                name: components["schemas"]["LocalizedText"];
+                type: components["schemas"]["StageType"];
+            }[];
+        };
+        ChannelCreate: {
+            type: components["schemas"]["ChannelType"];
+            name?: string;
+        };
+        /** @description The title, submit label and consent text per language; `consent` is `""` for a form without consent text. */
+        texts: {
+            [key: string]: {
+                title: string;
+                submit: string;
+                consent: string;
+            };
+        };
+        "fields-2": {
+            id: components["schemas"]["FormFieldId"];
+            type: components["schemas"]["FormFieldType"];
+            labels: components["schemas"]["LocalizedText"];
+            required: boolean;
+            autocomplete: string;
+            options?: {
+                value: string;
+                labels: components["schemas"]["LocalizedText"];
+            }[];
+        }[];
+        PipelineIdInput: string;
+        StageIdInput: string;
+        /** @description 1 to 32 characters, no commas. Ends are trimmed and inner runs of spaces become one space; unique in the workspace ignoring case. */
+        TagName: string;
+        FormCreate: {
+            name?: string;
+            /** @enum {string} */
+            status?: "active" | "paused";
+            default_lang?: components["schemas"]["Locale"];
+            texts?: components["schemas"]["texts"];
+            fields?: components["schemas"]["fields-2"];
+            color?: string;
+            min_ms?: number;
+            pipeline_id?: components["schemas"]["PipelineIdInput"];
+            stage_id?: components["schemas"]["StageIdInput"];
+            tags?: components["schemas"]["TagName"][];
+            allowed_origins?: string[];
+        };
+        /**
+         * Format: uri
+         * @description A registered redirect URI, matched exactly: `https://`, except `http://localhost` and `http://127.0.0.1`; no wildcards or fragments (spec 5.2).
+         * @example https://app.example.com/oauth/callback
+         * @example http://localhost:5173/callback
+         */
+        OAuthRedirectUri: string;
+        /**
+         * @description A scope an app can declare and be granted: the scopes of API keys plus `ui:extend` (required to add blocks or frames to the web app), `channels:provide` and `telephony:provide` (accepted, no feature uses them yet) (spec 5.2).
+         * @example ui:extend
+         */
+        OAuthAppScope: components["schemas"]["ApiKeyScope"] | ("ui:extend" | "channels:provide" | "telephony:provide");
+        AppCreate: {
+            name: string;
+            redirect_uri: components["schemas"]["OAuthRedirectUri"];
+            scopes: components["schemas"]["OAuthAppScope"][];
+            /**
+             * @description A public client has no secret (spec 5.2).
+             * @default false
+             */
+            public: boolean;
+            /** Format: uri */
+            webhook_url?: string;
+        };
+        SnapshotWorkspace: {
+            /** @description The id it was taken of; `PUT` puts it under the id of its URL. */
+            id: components["schemas"]["WorkspaceId"];
+            slug: string;
+            name: string;
+            plan: components["schemas"]["Plan"];
+            currency: components["schemas"]["Currency"];
+            created_at: components["schemas"]["Time"];
+            read_only: boolean;
+            limits: components["schemas"]["RequestLimits"];
+        };
+        /** @example tm_01hv6d4s7r3k2m8x5c9bqwe008 */
+        TeamId: string;
+        SnapshotMember: {
+            id: components["schemas"]["MemberId"];
+            name: string;
+            email: string;
+            role: components["schemas"]["MemberRole"];
+            /** @enum {string} */
+            status: "active" | "deactivated";
+            joined_at: components["schemas"]["Time"];
+            team_ids: components["schemas"]["TeamId"][];
+        };
+        SnapshotApiKey: {
+            id: components["schemas"]["ApiKeyId"];
+            name: string;
+            /** @description The secret value. */
+            key: string;
+            scopes: components["schemas"]["ApiKeyScope"][];
+            role: components["schemas"]["MemberRole"];
+            member_id: components["schemas"]["MemberId"] | null;
+            created_at: components["schemas"]["Time"];
+            /** Format: date-time */
+            expires_at: string | null;
+            /** Format: date-time */
+            revoked_at: string | null;
+            allowed_ips: string[];
+        };
+        /** @description The OAuth token response shows it with the prefix `inst_` (spec 2.2). */
+        InstallationId: string;
+        /**
+         * @description An app's id, which is also its OAuth client id.
+         * @example app_01hv6d4s7r3k2m8x5c9bqwe019
+         */
+        AppId: string;
+        SnapshotAccessToken: {
+            /** @description The secret value. */
+            token: string;
+            installation_id: components["schemas"]["InstallationId"];
+            app_id: components["schemas"]["AppId"];
+            app_name: string;
+            scopes: string[];
+            member_id: components["schemas"]["MemberId"];
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: date-time */
+            revoked_at: string | null;
+        };
+        /** @description One workspace, whole. Names are snake_case like the API's; records are as their tables store them. */
+        WorkspaceSnapshot: {
+            /**
+             * @description The version of this layout; a mock refuses a format it does not know.
+             * @constant
+             */
+            format: 1;
+            /** @description Real time when the snapshot was taken: how far ahead of real time a running clock was. */
+            exported_at: components["schemas"]["Time"];
+            workspace: components["schemas"]["SnapshotWorkspace"];
+            clock: components["schemas"]["ClockState"];
+            /** @description The last record number given per kind (spec 2.1); new records count on from here. */
+            numbers: {
+                lead: number;
+                contact: number;
+                company: number;
+                task: number;
+            };
+            members: components["schemas"]["SnapshotMember"][];
+            api_keys: components["schemas"]["SnapshotApiKey"][];
+            access_tokens: components["schemas"]["SnapshotAccessToken"][];
+            /**
+             * @description Every table of the workspace by its name in the mock (`leads`, `pipelines`, `events`, ...), its
+             *     records in creation order, each as the document's schema of the record less what is computed
+             *     when it is read. A table the snapshot leaves out is empty; a table the mock does not have is refused.
+             */
+            tables: {
+                [key: string]: {
+                    id: string;
+                }[];
+            };
+        };
+        /** @description Body over 1 MB. */
+        BodyTooLargeError: components["schemas"]["ErrorEnvelope"] & {
+            error?: {
+                /** @constant */
+                code: "body_too_large";
+            };
+        };
+        MemberIdInput: string;
+        OAuthConsentCommand: {
+            /**
+             * Format: uri
+             * @description The whole `GET {hub_url}/oauth/authorize?...` address; only its query is read.
+             */
+            authorize_url?: string;
+            /** @description Or only its query string, with or without the leading `?`. */
+            query?: string;
+            /** @description Who decides: an active owner or admin of the app's workspace. Default: the workspace's owner. */
+            member_id?: components["schemas"]["MemberIdInput"];
+            /** @enum {string} */
+            decision: "approve" | "deny";
+        } & (unknown | unknown);
+        /** @description On `forbidden`. */
+        permission: string;
+        /** @description Not allowed; `permission` names what is missing. */
+        ForbiddenError: components["schemas"]["ErrorEnvelope"] & {
+            error?: {
+                /** @constant */
+                code: "forbidden";
+                permission: components["schemas"]["permission"];
+            };
+        };
+        /** @description An app installed in a workspace (CRM spec 5.2); tokens are stored per installation. */
+        Installation: {
+            id: components["schemas"]["InstallationId"];
+            app_id: components["schemas"]["AppId"];
+            /** @description The owner or admin who last approved the app. */
+            member_id: components["schemas"]["MemberId"];
+            /** @description The scopes last approved. */
+            scopes: string[];
+            /** @enum {string} */
+            status: "active" | "uninstalled";
+            /** @description The app's settings in this workspace, as an admin last saved them. */
+            settings: {
+                [key: string]: unknown;
+            };
+            installed_at: components["schemas"]["Time"];
+            updated_at: components["schemas"]["Time"];
+            /** Format: date-time */
+            uninstalled_at: string | null;
+            /**
+             * @description `refresh_token_reused`: removed because a used refresh token came back (CRM spec 5.2).
+             * @enum {string|null}
+             */
+            uninstall_reason: "uninstalled" | "refresh_token_reused" | null;
+        };
+        /** @description The app's settings in this workspace, as an admin last saved them. */
+        settings: {
+            [key: string]: unknown;
+        };
+        FaultList: {
+            data: {
+                name: string;
+                /** @enum {string} */
+                family: "responses" | "input" | "paging" | "state" | "webhooks" | "forms" | "oauth";
+                description: string;
+                on: boolean;
+            }[];
+        };
     };
     responses: {
         /** @description Malformed request. Codes: `bad_json`, `unknown_field`, `invalid_cursor`, `invalid_id_type`, `credentials_in_url`, `request_expired`. */
@@ -752,6 +1319,27 @@ export type components = {
                  *     }
                  */
                 "application/json": components["schemas"]["NotFoundError"];
+            };
+        };
+        /** @description `forbidden` (403): Not allowed; `permission` names what is missing. */
+        Forbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "forbidden",
+                 *         "message": "Human-readable message.",
+                 *         "request_id": "req_8f2k4m6n",
+                 *         "docs_url": "https://docs.example.com/errors/forbidden",
+                 *         "permission": "leads.delete"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ForbiddenError"];
             };
         };
     };
@@ -1003,6 +1591,461 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    addPipeline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": {
+                 *         "en": "Service",
+                 *         "ru": "Сервис",
+                 *         "uz-Latn": "Servis"
+                 *       },
+                 *       "stages": [
+                 *         {
+                 *           "name": {
+                 *             "en": "New"
+                 *           },
+                 *           "type": "open"
+                 *         },
+                 *         {
+                 *           "name": {
+                 *             "en": "Done"
+                 *           },
+                 *           "type": "won"
+                 *         },
+                 *         {
+                 *           "name": {
+                 *             "en": "Lost"
+                 *           },
+                 *           "type": "lost"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["PipelineCreate"];
+            };
+        };
+        responses: {
+            /** @description The pipeline with its stages, as `GET /v1/pipelines/{id}` shows it. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Pipeline"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    addChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "whatsapp",
+                 *       "name": "Sales WhatsApp"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChannelCreate"];
+            };
+        };
+        responses: {
+            /** @description The channel. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelSummary"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    addForm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Landing page",
+                 *       "allowed_origins": [
+                 *         "https://shop.example"
+                 *       ],
+                 *       "min_ms": 0
+                 *     }
+                 */
+                "application/json": components["schemas"]["FormCreate"];
+            };
+        };
+        responses: {
+            /** @description The form. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Form"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    addApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Call Tracker",
+                 *       "redirect_uri": "http://127.0.0.1:8123/callback",
+                 *       "scopes": [
+                 *         "leads:read",
+                 *         "contacts:read"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["AppCreate"];
+            };
+        };
+        responses: {
+            /** @description The app, with its client secret (the mock has no developer console). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["App"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getWorkspaceSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The snapshot, to be sent back as it is to `PUT`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceSnapshot"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    putWorkspaceSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The workspace now holds the snapshot. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkConfirmation"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            404: components["responses"]["NotFound"];
+            /** @description `body_too_large` (413): a snapshot over 256 MB. */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BodyTooLargeError"];
+                };
+            };
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    decideOAuthConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "authorize_url": "http://127.0.0.1:4010/oauth/authorize?response_type=code&client_id=app_01hv6d4s7r3k2m8x5c9bqwe019&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256&state=xyz",
+                 *       "decision": "approve"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OAuthConsentCommand"];
+            };
+        };
+        responses: {
+            /** @description Where the browser would be sent (code and state, or error and state). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "redirect_url": "http://127.0.0.1:8123/callback?code=svc_ac_7Hq2xLw9Rk4mNp8Tz3Vb6Yc1&state=xyz"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uri */
+                        redirect_url: string;
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    rotateAppSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+                app_id: components["schemas"]["AppId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The app with its new secret and the previous one. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["App"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listInstallations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The installations. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Installation"][];
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    uninstallApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+                installation_id: components["schemas"]["InstallationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The installation, uninstalled. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Installation"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    changeInstallationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+                installation_id: components["schemas"]["InstallationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "settings": {
+                 *         "sync_calls": true
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    settings: components["schemas"]["settings"];
+                };
+            };
+        };
+        responses: {
+            /** @description The installation with its new settings. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Installation"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The faults. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FaultList"];
+                };
+            };
+        };
+    };
+    setFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "on": [
+                 *         "no-request-id"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    on: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The faults after the change. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FaultList"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     resetMock: {

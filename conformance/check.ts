@@ -1,0 +1,46 @@
+// What a conformance check is: one rule of the spec, verified through HTTP against any deployment.
+// Active checks send requests; observers judge every exchange the run makes (status documented,
+// body valid, request id...). Each says which spec section it enforces and whether it rests on
+// documented or on inferred (`x-inferred`) parts of the interface.
+import type { CheckContext } from './context.ts';
+import type { Exchange } from './exchange.ts';
+
+export const FAMILIES = ['responses', 'input', 'paging', 'state', 'webhooks', 'forms', 'oauth'] as const;
+export type Family = (typeof FAMILIES)[number];
+
+export type CheckInfo = {
+  id: string;
+  family: Family;
+  title: string;
+  /** The spec section it enforces, e.g. `7.1`. */
+  spec: string;
+  /** Inferred parts only warn against a deployment crmkit did not build (spec README, reading 3). */
+  basis: 'documented' | 'inferred';
+};
+
+export type ActiveCheck = CheckInfo & {
+  kind: 'active';
+  /** Whether it sends writes (a `--read-only` run skips it). */
+  writes: boolean;
+  run(context: CheckContext): Promise<void>;
+};
+
+export type Observer = CheckInfo & {
+  kind: 'observer';
+  /** A problem with this exchange, or nothing. */
+  observe(exchange: Exchange): string | undefined;
+};
+
+export type Check = ActiveCheck | Observer;
+
+/** Thrown by a check (or its context's expectations) when the deployment breaks the rule. */
+export class CheckFailure extends Error {
+  readonly exchange: Exchange | undefined;
+  constructor(message: string, exchange?: Exchange) {
+    super(message);
+    this.exchange = exchange;
+  }
+}
+
+/** Thrown when a check cannot run here: a missing input, or a write in a read-only run. */
+export class CheckSkipped extends Error {}

@@ -1,0 +1,18 @@
+import type { ActiveCheck } from '../../check.ts';
+
+export const badJson: ActiveCheck = {
+  kind: 'active',
+  id: 'input.bad-json',
+  family: 'input',
+  title: 'malformed JSON and a value of the wrong type answer 400 bad_json',
+  spec: '2.1, 7.3',
+  basis: 'documented',
+  writes: false,
+  async run(context) {
+    const malformed = await context.client.send('POST', '/v1/leads', { rawBody: '{"name": "unterminated', headers: { 'content-type': 'application/json' } });
+    context.expectError(malformed, 400, 'bad_json');
+    const mistyped = await context.client.send('POST', '/v1/leads', { body: { name: 42 } });
+    if (mistyped.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/leads/${mistyped.json.id}`));
+    context.expectError(mistyped, 400, 'bad_json');
+  },
+};

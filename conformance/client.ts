@@ -1,0 +1,96 @@
+// The suite's HTTP client: every request goes through it, so that every exchange is recorded for
+// the observers and a failure can show what was sent and what came back.
+import { Agent, request } from 'undici';
+import { createApi } from '../src/http/api.ts';
+import { loadDocument } from '../src/spec/document.ts';
+import type { Exchange } from './exchange.ts';
+import type { Target } from './target.ts';
+
+export type SendOptions = {
+  /** `null` sends no Authorization header; the target's main key by default. */
+  key?: string | null;
+  body?: unknown;
+  rawBody?: string | Uint8Array;
+  headers?: Record<string, string>;
+  /** Which origin: the API by default. */
+  origin?: 'base' | 'hub' | 'workspace';
+};
+
+const documented = createApi(loadDocument('crm'), {});
+
+export class ConformanceClient {
+  readonly exchanges: Exchange[] = [];
+  readonly #agent = new Agent({ connections: 8, headersTimeout: 30_000, bodyTimeout: 30_000 });
+  readonly #target: Target;
+  #sequence = 0;
+
+  constructor(target: Target) {
+    this.#target = target;
+  }
+
+  async send(method: string, path: string, options: SendOptions = {}): Promise<Exchange> {
+    const url = `${this.#origin(options.origin)}${path}`;
+    const sentRequestId = options.headers?.['x-request-id'] ?? `conf-${Date.now().toString(36)}-${++this.#sequence}`;
+    const headers: Record<string, string> = { 'x-request-id': sentRequestId, ...options.headers };
+    const key = options.key === undefined ? this.#target.apiKey : options.key;
+    if (key) headers.authorization = `Bearer ${key}`;
+    let body = options.rawBody;
+    if (options.body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    const response = await this.#request(url, { method: method as 'GET', headers, body, dispatcher: this.#agent });
+    const text = await response.body.text();
+    const exchange: Exchange = {
+      request: { method, url, headers, body: typeof body === 'string' ? body : body ? `<${body.length} bytes>` : undefined },
+      status: response.statusCode,
+      headers: flatHeaders(response.headers),
+      text,
+      json: parseJson(text),
+      operation: operationOf(method, url),
+      sentRequestId,
+    };
+    this.exchanges.push(exchange);
+    return exchange;
+  }
+
+  /**
+   * A server may close a keep-alive connection after refusing a body it did not read (413): the
+   * next request on that socket is reset before it was sent, so it is sent once more.
+   */
+  async #request(url: string, options: Parameters<typeof request>[1]): ReturnType<typeof request> {
+    try {
+      return await request(url, options);
+    } catch (error) {
+      if (!['ECONNRESET', 'UND_ERR_SOCKET'].includes((error as { code?: string }).code ?? '')) throw error;
+      return request(url, options);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.#agent.close();
+  }
+
+  #origin(origin: SendOptions['origin']): string {
+    if (origin === 'hub') return this.#target.hubUrl;
+    if (origin === 'workspace') return this.#target.workspaceUrl;
+    return this.#target.baseUrl;
+  }
+}
+
+function operationOf(method: string, url: string) {
+  const match = documented.router.match(method, new URL(url).pathname);
+  return match.kind === 'found' ? match.operation : undefined;
+}
+
+function flatHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).flatMap(([name, value]) => (value === undefined ? [] : [[name, [value].flat().join(', ')]])));
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}

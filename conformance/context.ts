@@ -1,0 +1,53 @@
+// What an active check works with: the target, the recording client, the run's id (every record
+// the suite creates carries it in its name), cleanup of what it created, and expectations that
+// fail with the exchange attached.
+import { CheckFailure, CheckSkipped } from './check.ts';
+import type { ConformanceClient } from './client.ts';
+import type { Exchange } from './exchange.ts';
+import type { Target } from './target.ts';
+
+export type CheckContext = {
+  target: Target;
+  client: ConformanceClient;
+  runId: string;
+  /** Called at the end of the run, even after a failure: deletes what a check created. */
+  cleanup(undo: () => Promise<unknown>): void;
+  skip(reason: string): never;
+  fail(message: string, exchange?: Exchange): never;
+  expectStatus(exchange: Exchange, ...statuses: number[]): void;
+  /** The status and the error envelope's `code`. */
+  expectError(exchange: Exchange, status: number | number[], code: string): void;
+  /** Creates a lead named with the run id and deletes it at the end. */
+  createLead(body?: Record<string, unknown>): Promise<any>;
+};
+
+export function createContext(target: Target, client: ConformanceClient, runId: string, undoList: (() => Promise<unknown>)[]): CheckContext {
+  const context: CheckContext = {
+    target,
+    client,
+    runId,
+    cleanup: (undo) => void undoList.push(undo),
+    skip(reason) {
+      throw new CheckSkipped(reason);
+    },
+    fail(message, exchange) {
+      throw new CheckFailure(message, exchange);
+    },
+    expectStatus(exchange, ...statuses) {
+      if (!statuses.includes(exchange.status)) context.fail(`expected status ${statuses.join(' or ')}, got ${exchange.status}`, exchange);
+    },
+    expectError(exchange, status, code) {
+      context.expectStatus(exchange, ...[status].flat());
+      const actual = exchange.json?.error?.code;
+      if (actual !== code) context.fail(`expected error code ${code}, got ${actual ?? 'no error envelope'}`, exchange);
+    },
+    async createLead(body = {}) {
+      if (target.readOnly) context.skip('needs a write; the run is read-only');
+      const created = await client.send('POST', '/v1/leads', { body: { name: `conformance ${runId}`, ...body } });
+      context.expectStatus(created, 201);
+      context.cleanup(() => client.send('DELETE', `/v1/leads/${created.json.id}`));
+      return created.json;
+    },
+  };
+  return context;
+}

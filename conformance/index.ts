@@ -1,0 +1,6 @@
+// `crmkit/conformance`: the suite from code.
+export { runConformance, type Report, type CheckResult, type RunOptions, type Outcome } from './run.ts';
+export { ALL_CHECKS } from './checks/index.ts';
+export { FAMILIES, type Check, type Family } from './check.ts';
+export { prettyReport } from './report/pretty.ts';
+export { junitReport } from './report/junit.ts';

@@ -1,0 +1,40 @@
+// The OAuth error format of the token and revoke endpoints (spec 5.2, 7.1; RFC 6749 5.2):
+// `{error, error_description}`, not the API's envelope. Handlers throw ApiErrors named by OAuth's
+// own codes; anything else that goes wrong on the way (a body the schema refuses, a failure of
+// the mock) is said in OAuth's terms here, so these endpoints never answer the envelope.
+import { jsonResponse } from '../http/json-response.ts';
+import type { ApiError } from './api-error.ts';
+import { messageFor, type Language } from './messages.ts';
+
+/** The codes of spec 5.2 with their statuses. */
+export const OAUTH_ERROR_STATUSES = {
+  invalid_request: 400,
+  invalid_client: 401,
+  invalid_grant: 400,
+  unsupported_grant_type: 400,
+  invalid_scope: 400,
+  server_error: 500,
+} as const;
+
+export type OAuthErrorCode = keyof typeof OAUTH_ERROR_STATUSES;
+
+/** RFC 6749 5.2: a failed client authentication answers 401 with a challenge of the scheme the client may use. */
+const CLIENT_CHALLENGE = 'Basic realm="oauth", charset="UTF-8"';
+
+export function isOAuthErrorCode(code: string): code is OAuthErrorCode {
+  return Object.hasOwn(OAUTH_ERROR_STATUSES, code);
+}
+
+export function oauthErrorResponse(error: ApiError, context: { requestId: string; language: Language }): Response {
+  const code: OAuthErrorCode = isOAuthErrorCode(error.code) ? error.code : error.code === 'internal' ? 'server_error' : 'invalid_request';
+  const body = { error: code, error_description: error.options.detail ?? describe(error, context.language) };
+  const headers: Record<string, string> = { 'X-Request-Id': context.requestId, 'Cache-Control': 'no-store', ...error.options.headers };
+  if (code === 'invalid_client') headers['WWW-Authenticate'] = CLIENT_CHALLENGE;
+  return jsonResponse(body, { status: OAUTH_ERROR_STATUSES[code], headers });
+}
+
+/** A pipeline error (bad_json, validation_failed...) told in words, with the fields it names. */
+function describe(error: ApiError, language: Language): string {
+  const fields = Object.entries(error.extras.fields ?? {}).map(([field, problem]) => `${field}: ${problem}`);
+  return [messageFor(error.code, language), ...fields].join(' ');
+}

@@ -1,0 +1,48 @@
+// A named fault: the mock breaking one rule of the spec the way a real implementation might, so
+// that the conformance suite can prove each of its checks fails when its rule is broken, and so
+// that integrators can see how their code copes. A fault wraps the mock's request handling.
+import type { Family } from '../../conformance/check.ts';
+import type { RequestInfo } from '../http/handle.ts';
+import type { MockState } from '../mock-state.ts';
+
+export type Handle = (request: Request, info?: RequestInfo) => Promise<Response>;
+
+export type Fault = {
+  name: string;
+  /** The conformance family whose checks must catch it. */
+  family: Family;
+  description: string;
+  wrap(next: Handle, state: MockState): Handle;
+};
+
+/** A JSON answer's body, or undefined. */
+export async function jsonOf(response: Response): Promise<any> {
+  try {
+    return await response.clone().json();
+  } catch {
+    return undefined;
+  }
+}
+
+/** The same answer with another status, body or headers. */
+export function changed(response: Response, change: { status?: number; body?: unknown; headers?: Record<string, string | null> }): Response {
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(change.headers ?? {})) {
+    if (value === null) headers.delete(name);
+    else headers.set(name, value);
+  }
+  const body = change.body === undefined ? response.body : JSON.stringify(change.body);
+  return new Response(body, { status: change.status ?? response.status, headers });
+}
+
+/** Runs `next`, and lets `alter` change an error answer of the given code (given an unread copy of the request). */
+export function onErrorCode(code: string, alter: (response: Response, body: any, request: Request) => Response | Promise<Response>) {
+  return (next: Handle): Handle =>
+    async (request, info) => {
+      const copy = request.clone();
+      const response = await next(request, info);
+      if (response.status < 400) return response;
+      const body = await jsonOf(response);
+      return body?.error?.code === code ? alter(response, body, copy) : response;
+    };
+}

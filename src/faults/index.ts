@@ -1,0 +1,22 @@
+// Every named fault, and the handle that applies the ones switched on (`crmkit mock --fault`,
+// or the control API's /_mock/faults) around the mock's own.
+import type { MockState } from '../mock-state.ts';
+import type { Fault, Handle } from './fault.ts';
+import { inputFaults } from './input-faults.ts';
+import { pagingFaults } from './paging-faults.ts';
+import { responseFaults } from './response-faults.ts';
+import { stateFaults } from './state-faults.ts';
+
+export const FAULTS: readonly Fault[] = [...responseFaults, ...inputFaults, ...pagingFaults, ...stateFaults];
+
+export const FAULT_NAMES = new Set(FAULTS.map((fault) => fault.name));
+
+/** The mock's handle with the faults switched on in `state.faults` wrapped around it, checked per request. */
+export function withFaults(handle: Handle, state: MockState): Handle {
+  return (request, info) => {
+    // The control API stays sound: tests and the suite drive the mock through it.
+    if (state.faults.size === 0 || new URL(request.url).pathname.startsWith('/_mock/')) return handle(request, info);
+    const faulty = FAULTS.filter((fault) => state.faults.has(fault.name)).reduce((next, fault) => fault.wrap(next, state), handle);
+    return faulty(request, info);
+  };
+}

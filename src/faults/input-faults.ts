@@ -1,0 +1,93 @@
+// Faults in how bad input is refused: unknown fields, malformed JSON, invalid values,
+// credentials, scopes, the body limit, id types, other workspaces.
+import { findCredentialOwnerKey } from './owner-key.ts';
+import { changed, onErrorCode, type Fault } from './fault.ts';
+
+export const inputFaults: Fault[] = [
+  {
+    name: 'unknown-field-as-422',
+    family: 'input',
+    description: 'An unknown body field answers 422 validation_failed instead of 400 unknown_field.',
+    wrap: onErrorCode('unknown_field', (response, body) => changed(response, { status: 422, body: { error: { ...body.error, code: 'validation_failed' } } })),
+  },
+  {
+    name: 'malformed-json-as-422',
+    family: 'input',
+    description: 'Malformed JSON and wrong types answer 422 validation_failed instead of 400 bad_json.',
+    wrap: onErrorCode('bad_json', (response, body) => changed(response, { status: 422, body: { error: { ...body.error, code: 'validation_failed' } } })),
+  },
+  {
+    name: 'validation-without-fields',
+    family: 'input',
+    description: 'validation_failed answers do not name the fields.',
+    wrap: onErrorCode('validation_failed', (response, body) => changed(response, { body: { error: { ...body.error, fields: {} } } })),
+  },
+  {
+    name: 'missing-key-as-403',
+    family: 'input',
+    description: 'A request without credentials answers 403 forbidden instead of 401 invalid_token.',
+    wrap: onErrorCode('invalid_token', (response, body) => changed(response, { status: 403, body: { error: { ...body.error, code: 'forbidden' } } })),
+  },
+  {
+    name: 'credentials-in-url-accepted',
+    family: 'input',
+    description: 'A key in the query string (?api_key=) is taken as the credential.',
+    wrap: (next) => async (request, info) => {
+      const url = new URL(request.url);
+      const key = url.searchParams.get('api_key');
+      if (!key) return next(request, info);
+      url.searchParams.delete('api_key');
+      const headers = new Headers(request.headers);
+      headers.set('authorization', `Bearer ${key}`);
+      return next(new Request(url, { method: request.method, headers }), info);
+    },
+  },
+  {
+    name: 'scopes-not-checked',
+    family: 'input',
+    description: "A key without the operation's scope is let through as if it had every scope.",
+    wrap: (next, state) =>
+      onErrorCode('missing_scope', async (response, _body, request) => {
+        const ownerKey = findCredentialOwnerKey(state, request);
+        if (!ownerKey) return response;
+        const headers = new Headers(request.headers);
+        headers.set('authorization', `Bearer ${ownerKey}`);
+        return next(new Request(request, { headers }));
+      })(next),
+  },
+  {
+    name: 'body-limit-as-400',
+    family: 'input',
+    description: 'A body over 1 MB answers 400 bad_json instead of 413 body_too_large.',
+    wrap: onErrorCode('body_too_large', (response, body) => changed(response, { status: 400, body: { error: { ...body.error, code: 'bad_json' } } })),
+  },
+  {
+    name: 'long-prefix-refused',
+    family: 'input',
+    description: 'Ids with the older long prefixes (lead_...) are refused with 400 invalid_id_type.',
+    wrap: (next) => async (request, info) => {
+      if (/\/v1\/[a-z]+\/[a-z]{4,}_[0-9a-z]{26}/.test(new URL(request.url).pathname)) {
+        return new Response(JSON.stringify({ error: { code: 'invalid_id_type', message: 'Long prefixes are not accepted.', request_id: 'req_fault', docs_url: 'https://docs.crm.example/errors/invalid_id_type' } }), {
+          status: 400,
+          headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': request.headers.get('x-request-id') ?? 'req_fault' },
+        });
+      }
+      return next(request, info);
+    },
+  },
+  {
+    name: 'ids-across-workspaces',
+    family: 'input',
+    description: "A lead id of another workspace is found: one workspace sees another's records.",
+    wrap: (next, state) =>
+      onErrorCode('not_found', async (response, _body, request) => {
+        const id = /^\/v1\/leads\/(ld_[0-9a-z]{26})$/.exec(new URL(request.url).pathname)?.[1];
+        const home = id && [...state.workspaces.values()].find((workspace) => workspace.tables.leads.get(id));
+        if (!home) return response;
+        const key = [...home.apiKeys.values()].find((apiKey) => apiKey.role === 'owner')?.key;
+        const headers = new Headers(request.headers);
+        headers.set('authorization', `Bearer ${key}`);
+        return next(new Request(request, { headers }));
+      })(next),
+  },
+];

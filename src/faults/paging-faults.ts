@@ -1,0 +1,68 @@
+// Faults in paging: the limits, the cursor, the end of a walk.
+import { changed, jsonOf, onErrorCode, type Fault, type Handle } from './fault.ts';
+
+/** Changes the query of list requests (GET /v1/<records>) before the mock sees them. */
+function withQuery(change: (query: URLSearchParams) => void) {
+  return (next: Handle): Handle =>
+    async (request, info) => {
+      const url = new URL(request.url);
+      if (request.method !== 'GET' || !/^\/v1\/[a-z]+$/.test(url.pathname)) return next(request, info);
+      change(url.searchParams);
+      return next(new Request(url, request), info);
+    };
+}
+
+export const pagingFaults: Fault[] = [
+  {
+    name: 'default-limit-20',
+    family: 'paging',
+    description: 'A list without limit answers pages of 20 instead of 50.',
+    wrap: withQuery((query) => void (query.has('limit') || query.set('limit', '20'))),
+  },
+  {
+    name: 'max-limit-100',
+    family: 'paging',
+    description: 'A limit above 100 is treated as 100 instead of 250.',
+    wrap: withQuery((query) => void (Number(query.get('limit')) > 100 && query.set('limit', '100'))),
+  },
+  {
+    name: 'cursor-not-checked',
+    family: 'paging',
+    description: 'A changed cursor is not refused: the list starts again from the top.',
+    wrap: (next) =>
+      onErrorCode('invalid_cursor', (_response, _body, request) => {
+        const url = new URL(request.url);
+        url.searchParams.delete('cursor');
+        return next(new Request(url, request));
+      })(next),
+  },
+  {
+    name: 'end-cursor-empty-string',
+    family: 'paging',
+    description: "The last page's next_cursor is an empty string instead of null.",
+    wrap: (next) => async (request, info) => {
+      const response = await next(request, info);
+      const body = response.ok && request.method === 'GET' ? await jsonOf(response) : undefined;
+      return body && 'next_cursor' in body && body.next_cursor === null ? changed(response, { body: { ...body, next_cursor: '' } }) : response;
+    },
+  },
+  {
+    name: 'pages-by-offset',
+    family: 'paging',
+    description: 'Cursors count records from the top, so leads added during a walk shift the next page and show a lead twice.',
+    wrap: (next) => async (request, info) => {
+      const url = new URL(request.url);
+      if (request.method !== 'GET' || url.pathname !== '/v1/leads') return next(request, info);
+      const offset = Number(url.searchParams.get('cursor')?.replace(/^offset-/, '') ?? 0) || 0;
+      const limit = Number(url.searchParams.get('limit') ?? 50);
+      url.searchParams.delete('cursor');
+      url.searchParams.set('limit', '250');
+      const response = await next(new Request(url, request), info);
+      const body = response.ok ? await jsonOf(response) : undefined;
+      if (!body) return response;
+      const data = body.data.slice(offset, offset + limit);
+      const more = body.data.length > offset + limit;
+      return changed(response, { body: { ...body, data, next_cursor: more ? `offset-${offset + limit}` : null } });
+    },
+  },
+];

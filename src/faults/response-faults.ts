@@ -1,0 +1,68 @@
+// Faults in what every answer carries: the request id, the content type, the error envelope,
+// documented statuses, no 5xx.
+import { changed, jsonOf, onErrorCode, type Fault } from './fault.ts';
+
+export const responseFaults: Fault[] = [
+  {
+    name: 'no-request-id',
+    family: 'responses',
+    description: 'Answers carry no X-Request-Id header.',
+    wrap: (next) => async (request, info) => changed(await next(request, info), { headers: { 'x-request-id': null } }),
+  },
+  {
+    name: 'request-id-not-echoed',
+    family: 'responses',
+    description: "A caller's valid X-Request-Id is replaced by one of the mock's own.",
+    wrap: (next) => async (request, info) => {
+      const headers = new Headers(request.headers);
+      headers.delete('x-request-id');
+      return next(new Request(request, { headers }), info);
+    },
+  },
+  {
+    name: 'error-without-docs-url',
+    family: 'responses',
+    description: 'Error envelopes leave out docs_url.',
+    wrap: (next) => async (request, info) => {
+      const response = await next(request, info);
+      const body = response.status >= 400 ? await jsonOf(response) : undefined;
+      if (!body?.error) return response;
+      const { docs_url: _dropped, ...error } = body.error;
+      return changed(response, { body: { error } });
+    },
+  },
+  {
+    name: 'json-as-text',
+    family: 'responses',
+    description: 'JSON answers say Content-Type: text/plain.',
+    wrap: (next) => async (request, info) => changed(await next(request, info), { headers: { 'content-type': 'text/plain' } }),
+  },
+  {
+    name: 'not-found-as-409',
+    family: 'responses',
+    description: 'An unknown id answers 409, a status the document does not list for reads.',
+    wrap: onErrorCode('not_found', (response) => changed(response, { status: 409 })),
+  },
+  {
+    name: 'unknown-id-crashes',
+    family: 'responses',
+    description: 'An unknown id makes the server fail with 500.',
+    wrap: onErrorCode('not_found', (response, body) => changed(response, { status: 500, body: { error: { ...body.error, code: 'internal' } } })),
+  },
+  {
+    name: 'lead-without-currency',
+    family: 'responses',
+    description: 'Leads are answered without their currency field.',
+    wrap: (next) => async (request, info) => {
+      const response = await next(request, info);
+      const body = response.ok && new URL(request.url).pathname.startsWith('/v1/leads') ? await jsonOf(response) : undefined;
+      if (!body) return response;
+      const strip = (lead: any) => {
+        if (lead && typeof lead === 'object' && 'currency' in lead && 'stage_id' in lead) delete lead.currency;
+      };
+      strip(body);
+      (body.data ?? []).forEach(strip);
+      return changed(response, { body });
+    },
+  },
+];

@@ -1,0 +1,58 @@
+// Faults in the state rules seen through the API: trash, restore, stage moves.
+import { presentLead } from '../resources/leads/present-lead.ts';
+import { changed, jsonOf, onErrorCode, type Fault } from './fault.ts';
+
+export const stateFaults: Fault[] = [
+  {
+    name: 'deleted-lead-readable',
+    family: 'state',
+    description: 'A lead in the trash still reads 200 instead of 410 gone.',
+    wrap: (next, state) =>
+      onErrorCode('gone', (response, _body, request) => {
+        const id = /^\/v1\/leads\/(ld_[0-9a-z]{26})$/.exec(new URL(request.url).pathname)?.[1];
+        const workspace = id && [...state.workspaces.values()].find((candidate) => candidate.tables.leads.get(id));
+        return workspace ? changed(response, { status: 200, body: presentLead(workspace, workspace.tables.leads.get(id)!) }) : response;
+      })(next),
+  },
+  {
+    name: 'gone-without-deleted-at',
+    family: 'state',
+    description: '410 gone answers leave out deleted_at.',
+    wrap: onErrorCode('gone', (response, body) => {
+      const { deleted_at: _dropped, ...error } = body.error;
+      return changed(response, { body: { error } });
+    }),
+  },
+  {
+    name: 'restore-renumbers',
+    family: 'state',
+    description: 'A restored lead comes back with a new number.',
+    wrap: (next) => async (request, info) => {
+      const response = await next(request, info);
+      if (!response.ok || !/\/restore$/.test(new URL(request.url).pathname)) return response;
+      const body = await jsonOf(response);
+      return changed(response, { body: { ...body, number: body.number + 1000 } });
+    },
+  },
+  {
+    name: 'won-without-closed-at',
+    family: 'state',
+    description: 'A lead moved into a won stage keeps closed_at null.',
+    wrap: (next) => async (request, info) => {
+      const response = await next(request, info);
+      if (!response.ok || request.method !== 'PATCH' || !/^\/v1\/leads\//.test(new URL(request.url).pathname)) return response;
+      return changed(response, { body: { ...(await jsonOf(response)), closed_at: null } });
+    },
+  },
+  {
+    name: 'lost-without-reason',
+    family: 'state',
+    description: 'A lead can be moved into a lost stage without loss_reason.',
+    wrap: (next) =>
+      onErrorCode('validation_failed', async (response, body, request) => {
+        if (request.method !== 'PATCH' || !body.error.fields?.loss_reason) return response;
+        const sent = JSON.parse(await request.clone().text());
+        return next(new Request(request, { body: JSON.stringify({ ...sent, loss_reason: '-' }) }));
+      })(next),
+  },
+];

@@ -1,0 +1,95 @@
+// The hub's pages (spec 5.2 step 3): the consent page a person approves or denies an app on, and
+// the error page shown when the browser cannot be sent back to the app. The mock has no sign-in,
+// so the page asks who is deciding among the workspace's active owners and admins (the people
+// who may approve apps), the owner first.
+import type { App } from '../resources/apps/app-record.ts';
+import type { Member } from '../workspaces/member.ts';
+import type { Workspace } from '../workspaces/workspace.ts';
+import type { ConsentRequest } from './consent-request-record.ts';
+
+const SCOPE_LABELS: Record<string, string> = {
+  'leads:read': 'See leads',
+  'leads:write': 'See, create and change leads',
+  'contacts:read': 'See contacts',
+  'contacts:write': 'See, create and change contacts',
+  'companies:read': 'See companies',
+  'companies:write': 'See, create and change companies',
+  'users:read': 'See the members and teams of the workspace',
+  'products:read': 'See the product catalog',
+  'products:write': 'See and change the product catalog',
+  'messages:read': 'Read conversations and messages (they contain personal data)',
+  'messages:send': 'Send messages to clients',
+  'conversations:manage': 'Assign, resolve and snooze conversations',
+  'notes:write': 'Add notes',
+  'tasks:read': 'See tasks',
+  'tasks:write': 'See, create and change tasks',
+  'tags:manage': 'Create, rename and delete tags',
+  'webhooks:manage': 'Manage webhooks',
+  'ui:extend': 'Add blocks and frames to the web app',
+  'channels:provide': 'Provide messaging channels',
+  'telephony:provide': 'Provide telephony',
+};
+
+const STYLE = `
+  body { font: 16px/1.5 system-ui, sans-serif; background: #f4f5f7; color: #1d2330; margin: 0; }
+  main { max-width: 34rem; margin: 3rem auto; background: #fff; border-radius: 12px; padding: 2rem; box-shadow: 0 1px 4px #0002; }
+  h1 { font-size: 1.35rem; margin: 0 0 1rem; }
+  ul.scopes { padding-left: 1.2rem; } ul.scopes code { color: #555; font-size: .85em; }
+  fieldset { border: 1px solid #dde; border-radius: 8px; margin: 1rem 0; } label { display: block; margin: .25rem 0; }
+  .actions { display: flex; gap: .75rem; margin-top: 1.5rem; }
+  button { font: inherit; padding: .6rem 1.4rem; border-radius: 8px; border: 1px solid #99a; background: #fff; cursor: pointer; }
+  button[value=approve] { background: #2457d6; border-color: #2457d6; color: #fff; }
+  .note { color: #667; font-size: .9rem; }`;
+
+export function consentPage(input: { app: App; workspace: Workspace; consent: ConsentRequest; approvers: Member[] }): string {
+  const { app, workspace, consent, approvers } = input;
+  const scopes = consent.scopes.map((scope) => `<li>${escapeHtml(SCOPE_LABELS[scope] ?? scope)} <code>${escapeHtml(scope)}</code></li>`).join('');
+  const choices = approvers
+    .map((member, index) => `<label><input type="radio" name="member_id" value="${escapeHtml(member.id)}"${index === 0 ? ' checked' : ''}> ${escapeHtml(member.name)} (${member.role}, ${escapeHtml(member.email)})</label>`)
+    .join('');
+  const who = approvers.length
+    ? `<fieldset><legend>Deciding as</legend>${choices}</fieldset>`
+    : '<p>No active owner or admin can approve apps in this workspace; you can only deny.</p>';
+  const title = `Allow ${app.name} to access ${workspace.name}?`;
+  return page(title, `
+    <h1>Allow <strong>${escapeHtml(app.name)}</strong> to access <strong>${escapeHtml(workspace.name)}</strong>?</h1>
+    <p>The app asks to:</p>
+    <ul class="scopes">${scopes}</ul>
+    <form method="post" action="/oauth/authorize">
+      <input type="hidden" name="consent_request" value="${escapeHtml(consent.id)}">
+      ${who}
+      <div class="actions">
+        <button type="submit" name="decision" value="approve"${approvers.length ? '' : ' disabled'}>Approve</button>
+        <button type="submit" name="decision" value="deny">Deny</button>
+      </div>
+    </form>
+    <p class="note">Either way you go back to ${escapeHtml(new URL(consent.redirect_uri).origin)}. This request is valid for 15 minutes.</p>`);
+}
+
+export function errorPage(title: string, message: string): string {
+  return page(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`);
+}
+
+/** An HTML answer of the hub: never cached, never framed (a consent page in a frame could be clickjacked). */
+export function htmlResponse(html: string, status: number, formTarget?: string): Response {
+  // Browsers apply `form-action` to the redirect after the form too, so the app's origin is allowed.
+  const formAction = ["'self'", formTarget ? new URL(formTarget).origin : ''].filter(Boolean).join(' ');
+  return new Response(html, {
+    status,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Frame-Options': 'DENY',
+      'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; form-action ${formAction}; frame-ancestors 'none'`,
+      'Referrer-Policy': 'no-referrer',
+    },
+  });
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}

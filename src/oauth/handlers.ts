@@ -1,0 +1,88 @@
+// The OAuth endpoints of spec 4.15 and 5.2, by operationId: the consent page on `{hub_url}`
+// (`authorize`, and `submitConsent` for its form), and the token and revoke endpoints on
+// `{base_url}`, whose errors are answered in the OAuth format (x-error-format: oauth).
+import { ApiError } from '../errors/api-error.ts';
+import type { HandlerMap } from '../http/handler.ts';
+import type { components } from '../spec/generated/crm.d.ts';
+import { checkAuthorizeQuery } from './authorize-query.ts';
+import { authenticateClient } from './client-auth.ts';
+import { exchangeCode } from './code-grant.ts';
+import { consentPage, errorPage, htmlResponse } from './consent-page.ts';
+import { consentRequestIn, openConsentRequest, workspaceOfConsentRequest } from './consent-requests.ts';
+import { approvers, decideConsent } from './decide-consent.ts';
+import { oauthError } from './oauth-error.ts';
+import { refreshTokens } from './refresh-grant.ts';
+import { revokePresentedToken } from './revoke-tokens.ts';
+
+type TokenRequest = components['schemas']['OAuthTokenRequest'];
+type RevokeRequest = components['schemas']['OAuthRevokeRequest'];
+type ConsentDecision = components['schemas']['OAuthConsentDecision'];
+
+/** RFC 6749 5.1: token answers are never cached. */
+const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
+
+export const oauthHandlers: HandlerMap = {
+  async authorize({ state, request }) {
+    const check = checkAuthorizeQuery(state, new URL(request.url).searchParams);
+    if (check.kind === 'error_page') return htmlResponse(errorPage('This app cannot be connected', check.message), 400);
+    if (check.kind === 'redirect') return redirect(check.location);
+    const { app, workspace } = check.request;
+    return asPage(request, async () => {
+      const consent = await workspace.transactions.run(() => openConsentRequest(state, check.request));
+      return htmlResponse(consentPage({ app, workspace, consent, approvers: approvers(workspace) }), 200, consent.redirect_uri);
+    });
+  },
+
+  async submitConsent({ state, request, input }) {
+    const form = input.body as ConsentDecision;
+    return asPage(request, async () => {
+      const workspace = workspaceOfConsentRequest(state, form.consent_request);
+      const location = await workspace.transactions.run(() =>
+        decideConsent(state, workspace, consentRequestIn(state, workspace, form.consent_request), form.decision, form.member_id));
+      return redirect(location);
+    });
+  },
+
+  async createToken({ state, request, input }) {
+    const body = input.body as TokenRequest;
+    const { app, workspace } = authenticateClient(state, request, body);
+    const { grant_type: grantType } = body;
+    if (grantType !== 'authorization_code' && grantType !== 'refresh_token') {
+      throw oauthError('unsupported_grant_type', 'Only authorization_code and refresh_token are supported.');
+    }
+    // The body's schema has required what each grant needs (OAuthTokenRequest's if/then).
+    const outcome = await workspace.transactions.run(() =>
+      grantType === 'authorization_code'
+        ? exchangeCode(state, workspace, app, body as Required<Pick<TokenRequest, 'code' | 'redirect_uri' | 'code_verifier'>>)
+        : refreshTokens(state, workspace, app, body as Required<Pick<TokenRequest, 'refresh_token'>> & Pick<TokenRequest, 'scope'>));
+    if ('refused' in outcome) throw outcome.refused;
+    return { body: outcome.tokens, headers: NO_STORE };
+  },
+
+  async revokeToken({ state, request, input }) {
+    const body = input.body as RevokeRequest;
+    const { app, workspace } = authenticateClient(state, request, body);
+    await workspace.transactions.run(() => revokePresentedToken(state, workspace, app.id, body.token));
+    return { body: {}, headers: NO_STORE };
+  },
+};
+
+function redirect(location: string): Response {
+  return new Response(null, { status: 302, headers: { Location: location, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } });
+}
+
+/**
+ * What a person's browser sees when the hub refuses: a page. A caller that asks for JSON gets the
+ * error envelope instead (the document's 400 and 403 answers of these operations offer both).
+ */
+async function asPage(request: Request, work: () => Promise<Response>): Promise<Response> {
+  try {
+    return await work();
+  } catch (error) {
+    const accept = request.headers.get('accept') ?? '';
+    if (!(error instanceof ApiError) || (accept.includes('application/json') && !accept.includes('text/html'))) throw error;
+    if (error.code === 'request_expired') return htmlResponse(errorPage('This request has expired', 'Consent requests are valid for 15 minutes, and each is decided once. Start again from the app.'), 400);
+    if (error.code === 'forbidden') return htmlResponse(errorPage('You cannot approve apps', 'Only an active owner or admin of the workspace can approve apps.'), 403);
+    throw error;
+  }
+}

@@ -1,0 +1,69 @@
+// Installing and uninstalling an app in a workspace (spec 5.2, 6.5). Approving an app that is not
+// installed installs it (`app.installed`); approving it again with other scopes changes the
+// installation's scopes (`app.scopes_changed`). Uninstalling revokes every token of the
+// installation and tells the app (`app.uninstalled`). Run these in the workspace's transaction.
+import type { MockState } from '../mock-state.ts';
+import type { App } from '../resources/apps/app-record.ts';
+import type { Workspace } from '../workspaces/workspace.ts';
+import { activeInstallation, type Installation } from './installation-record.ts';
+import { queueLifecycleEvent } from './lifecycle-events.ts';
+import { sameScopes } from './oauth-scopes.ts';
+import { revokeInstallationTokens } from './revoke-tokens.ts';
+
+export async function approveInstallation(state: MockState, workspace: Workspace, app: App, memberId: string, scopes: string[]): Promise<Installation> {
+  const now = new Date(state.now(workspace.id)).toISOString();
+  const { installations } = workspace.tables;
+  const current = activeInstallation(installations, app.id);
+  if (!current) {
+    const installation = await installations.insert({
+      id: state.newId('installation', workspace.id),
+      app_id: app.id,
+      member_id: memberId,
+      scopes,
+      status: 'active',
+      settings: {},
+      installed_at: now,
+      updated_at: now,
+      uninstalled_at: null,
+      uninstall_reason: null,
+    });
+    await queueLifecycleEvent(state, workspace, app, 'app.installed', installation);
+    return installation;
+  }
+  const changed = !sameScopes(current.scopes, scopes);
+  const installation = await installations.update(current.id, (draft) => {
+    draft.member_id = memberId;
+    draft.scopes = scopes;
+    draft.updated_at = now;
+  });
+  if (changed) await queueLifecycleEvent(state, workspace, app, 'app.scopes_changed', installation);
+  return installation;
+}
+
+export type UninstallReason = NonNullable<Installation['uninstall_reason']>;
+
+export async function uninstall(state: MockState, workspace: Workspace, installation: Installation, reason: UninstallReason): Promise<Installation> {
+  if (installation.status !== 'active') return installation;
+  const now = new Date(state.now(workspace.id)).toISOString();
+  await revokeInstallationTokens(state, workspace, installation.id, now);
+  const uninstalled = await workspace.tables.installations.update(installation.id, (draft) => {
+    draft.status = 'uninstalled';
+    draft.uninstalled_at = now;
+    draft.uninstall_reason = reason;
+    draft.updated_at = now;
+  });
+  const app = workspace.tables.apps.get(installation.app_id);
+  if (app) await queueLifecycleEvent(state, workspace, app, 'app.uninstalled', uninstalled);
+  return uninstalled;
+}
+
+/** An admin saved the app's settings in the workspace (`app.settings_updated`). */
+export async function changeSettings(state: MockState, workspace: Workspace, installation: Installation, settings: Record<string, unknown>): Promise<Installation> {
+  const updated = await workspace.tables.installations.update(installation.id, (draft) => {
+    draft.settings = settings;
+    draft.updated_at = new Date(state.now(workspace.id)).toISOString();
+  });
+  const app = workspace.tables.apps.get(installation.app_id);
+  if (app) await queueLifecycleEvent(state, workspace, app, 'app.settings_updated', updated);
+  return updated;
+}

@@ -1,0 +1,83 @@
+// POST /v1/leads (spec 4.2): every default of the create table, the contact created with the
+// lead when `contact` is sent, `duplicate_lead` when the contact already has an open lead in
+// the pipeline, and `lead.created`.
+import { ApiError } from '../../errors/api-error.ts';
+import type { components } from '../../spec/generated/crm.d.ts';
+import { normalizeId } from '../../store/ids.ts';
+import { nextRecordNumber } from '../../store/record-numbers.ts';
+import { customValuesFor } from '../fields/custom-values.ts';
+import { memberIdFrom } from '../records/members.ts';
+import type { RecordContext } from '../records/record-context.ts';
+import { isLive } from '../records/trash.ts';
+import { tagsForRecord } from '../tags/record-tags.ts';
+import { createContactForLead } from './lead-contact.ts';
+import { leadSummary } from './lead-events.ts';
+import { placeNewLead } from './lead-placement.ts';
+import type { StoredLead } from './lead-record.ts';
+
+export type LeadCreate = components['schemas']['LeadCreate'];
+
+export async function createLead(context: RecordContext, body: LeadCreate): Promise<StoredLead> {
+  const { tables, workspace } = context;
+  const { pipeline_id, stage } = placeNewLead(tables, body.pipeline_id, body.stage_id);
+  const owner_id = memberIdFrom(workspace, body.owner_id, 'owner_id');
+  const company_id = body.company_id === undefined ? null : liveId(tables.companies, body.company_id, 'company_id');
+  let contact_id = body.contact_id === undefined ? null : liveId(tables.contacts, body.contact_id, 'contact_id');
+  if (contact_id) refuseDuplicate(context, contact_id, pipeline_id);
+  const tags = await tagsForRecord(context, [], body.tags ?? []);
+  const custom = customValuesFor(context, 'lead', {}, body.custom);
+  if (body.contact) contact_id = (await createContactForLead(context, body.contact)).id;
+
+  const now = context.nowIso();
+  const number = nextRecordNumber(workspace.numbers, 'lead');
+  const lead = await tables.leads.insert({
+    id: context.state.newId('lead', workspace.id),
+    number,
+    name: body.name?.trim() || `Lead #${number}`,
+    amount: body.amount ?? 0,
+    currency: body.currency ?? workspace.currency,
+    pipeline_id,
+    stage_id: stage.id,
+    owner_id,
+    contact_id,
+    company_id,
+    source: body.source ?? '',
+    utm: body.utm ?? {},
+    referrer: body.referrer ?? null,
+    landing_page: body.landing_page ?? null,
+    tags,
+    custom,
+    // The number grows with every lead: a new lead goes after those created before it, in O(1).
+    position: body.position ?? number,
+    stage_entered_at: now,
+    closed_at: stage.type === 'open' ? null : now,
+    loss_reason: '',
+    created_at: now,
+    updated_at: now,
+    deleted_at: null,
+  });
+  await context.emit('lead.created', leadSummary(lead));
+  return lead;
+}
+
+/** The id of a live record of `table` sent under `field`, or 422 naming the field. */
+export function liveId(table: { get(id: string): { id: string; deleted_at: string | null } | undefined }, sent: string, field: string): string {
+  const record = table.get(normalizeId(sent));
+  if (!record || record.deleted_at !== null) throw new ApiError('validation_failed', { fields: { [field]: 'no such record in this workspace' } });
+  return record.id;
+}
+
+/** Spec 7.3 `duplicate_lead`: the contact already has an open lead in this pipeline. */
+export function refuseDuplicate(context: RecordContext, contactId: string, pipelineId: string): void {
+  const open = context.tables.leads
+    .findBy('contact', contactId)
+    .find((lead) => isLive(lead) && lead.pipeline_id === pipelineId && context.tables.stages.get(lead.stage_id)?.type === 'open');
+  if (open) throw new ApiError('duplicate_lead');
+}
+
+/** A new lead goes to the bottom of its stage on the board. */
+export function nextPosition(context: RecordContext, stageId: string): number {
+  let last = -1;
+  for (const lead of context.tables.leads.eachBy('stage', stageId)) last = Math.max(last, lead.position);
+  return Math.floor(last) + 1;
+}

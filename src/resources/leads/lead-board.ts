@@ -1,0 +1,24 @@
+// GET /v1/leads/board (spec 4.2): per stage of the pipeline (the `pipeline` filter's, else the
+// first), its `count`, `sum` and first `limit` leads in board order, under the list filters.
+import { normalizeId } from '../../store/ids.ts';
+import { pipelinesInOrder } from '../pipelines/present-pipeline.ts';
+import type { RecordContext } from '../records/record-context.ts';
+import { ApiError } from '../../errors/api-error.ts';
+import { leadMatcher, type LeadFilters } from './lead-filters.ts';
+import { boardOrder } from './list-leads.ts';
+import type { StoredLead } from './lead-record.ts';
+
+export type BoardColumn = { stage_id: string; count: number; sum: number; leads: StoredLead[] };
+
+export function leadBoard(context: RecordContext, filters: LeadFilters, limit: number): { pipeline_id: string; data: BoardColumn[] } {
+  const { tables } = context;
+  const pipeline = filters.pipeline ? tables.pipelines.get(normalizeId(filters.pipeline)) : pipelinesInOrder(tables)[0];
+  if (!pipeline) throw filters.pipeline ? new ApiError('validation_failed', { fields: { pipeline: 'no pipeline of this workspace has this id' } }) : new ApiError('no_pipeline', {}, { status: 409 });
+  const matches = leadMatcher(context, filters);
+  const stages = tables.stages.findBy('pipeline', pipeline.id).sort((a, b) => a.position - b.position);
+  const data = stages.map((stage) => {
+    const leads = boardOrder(context, matches, tables.leads.findBy('stage', stage.id));
+    return { stage_id: stage.id, count: leads.length, sum: leads.reduce((sum, lead) => sum + lead.amount, 0), leads: leads.slice(0, limit) };
+  });
+  return { pipeline_id: pipeline.id, data };
+}

@@ -1,0 +1,49 @@
+// PATCH /v1/leads/{id} (spec 2.1, 3, 4.2): only the fields sent change; `null` clears owner,
+// contact and company; a stage or pipeline change is a stage move with its events.
+import type { components } from '../../spec/generated/crm.d.ts';
+import { customValuesFor } from '../fields/custom-values.ts';
+import { memberIdFrom } from '../records/members.ts';
+import type { RecordContext } from '../records/record-context.ts';
+import { tagsForRecord } from '../tags/record-tags.ts';
+import { liveId, nextPosition } from './create-lead.ts';
+import { placeMovedLead } from './lead-placement.ts';
+import type { StoredLead } from './lead-record.ts';
+import { emitStageMove, stageFieldsAfterMove } from './stage-move.ts';
+
+export type LeadUpdate = components['schemas']['LeadUpdate'];
+
+export async function updateLead(context: RecordContext, lead: StoredLead, body: LeadUpdate): Promise<StoredLead> {
+  const { tables } = context;
+  const changes = await plainChanges(context, lead, body);
+  const moves = body.stage_id !== undefined || (body.pipeline_id !== undefined && body.pipeline_id !== lead.pipeline_id);
+  const from = tables.stages.get(lead.stage_id)!;
+  const placement = moves ? placeMovedLead(tables, lead, body.pipeline_id, body.stage_id) : undefined;
+  const moved = placement && placement.stage.id !== lead.stage_id ? placement : undefined;
+  if (moved) {
+    Object.assign(changes, stageFieldsAfterMove(lead, moved.pipeline_id, moved.stage, body.loss_reason, context.nowIso()));
+    if (body.position === undefined) changes.position = nextPosition(context, moved.stage.id);
+  }
+  const updated = await tables.leads.update(lead.id, (draft) => {
+    Object.assign(draft, changes, { updated_at: context.nowIso() });
+  });
+  if (moved) await emitStageMove(context, updated, from, moved.stage);
+  return updated;
+}
+
+async function plainChanges(context: RecordContext, lead: StoredLead, body: LeadUpdate): Promise<Partial<StoredLead>> {
+  const { tables, workspace } = context;
+  const changes: Partial<StoredLead> = {};
+  if (body.name !== undefined) changes.name = body.name.trim() || `Lead #${lead.number}`;
+  if (body.amount !== undefined) changes.amount = body.amount;
+  if (body.currency !== undefined) changes.currency = body.currency;
+  if (body.source !== undefined) changes.source = body.source;
+  if (body.utm !== undefined) changes.utm = body.utm;
+  if (body.position !== undefined) changes.position = body.position;
+  if (body.owner_id !== undefined) changes.owner_id = memberIdFrom(workspace, body.owner_id, 'owner_id');
+  if (body.contact_id !== undefined) changes.contact_id = body.contact_id === null ? null : liveId(tables.contacts, body.contact_id, 'contact_id');
+  if (body.company_id !== undefined) changes.company_id = body.company_id === null ? null : liveId(tables.companies, body.company_id, 'company_id');
+  if (body.loss_reason !== undefined && body.stage_id === undefined) changes.loss_reason = body.loss_reason;
+  if (body.tags !== undefined) changes.tags = await tagsForRecord(context, lead.tags, body.tags);
+  if (body.custom !== undefined) changes.custom = customValuesFor(context, 'lead', lead.custom, body.custom);
+  return changes;
+}

@@ -1,0 +1,54 @@
+// Undo of a bulk tag run (spec 4.4, 8): within 24 hours on the workspace clock, each record the
+// run changed gets back the tags it had. A tag renamed since comes back under its new name; one
+// deleted since stays deleted (undo never adds to the catalog). Undoing twice changes nothing.
+import { ApiError } from '../../errors/api-error.ts';
+import { grants } from '../../auth/scopes.ts';
+import type { WorkspaceTables } from '../../workspaces/workspace-tables.ts';
+import type { RecordContext } from '../records/record-context.ts';
+import { presentBulkRun, type BulkRun, type StoredBulkRun, type TagBefore } from './bulk-run-record.ts';
+import { catalogTag } from './tag-catalog.ts';
+import { setRecordTags, taggedTable } from './tagged-records.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export async function undoBulkAction(context: RecordContext, runId: string): Promise<BulkRun> {
+  const run = context.tables.bulkRuns.get(runId);
+  if (!run) throw new ApiError('not_found');
+  // The route's path names no entity, so the pipeline could not check the run's write scope.
+  const scope = `${run.entity}:write`;
+  if (!grants(context.caller.scopes, scope)) throw new ApiError('missing_scope', { scope });
+  if (run.status === 'undone') return presentBulkRun(run);
+  refuseAfterWindow(context, run);
+  await putBack(context, run);
+  return presentBulkRun(await context.tables.bulkRuns.update(run.id, (draft) => void (draft.status = 'undone')));
+}
+
+/** The undo window is a limit of spec 8 ("bulk tag changes undoable: 24 hours"), so past it: 409 `limit_reached`. */
+function refuseAfterWindow(context: RecordContext, run: StoredBulkRun): void {
+  const now = context.state.now(context.workspace.id);
+  if (now <= Date.parse(run.undo_until)) return;
+  const used = Math.floor((now - Date.parse(run.created_at)) / HOUR_MS);
+  throw new ApiError('limit_reached', { key: 'bulk_undo_hours', limit: 24, used, plan: context.workspace.plan, upgrade_to: null }, { status: 409 });
+}
+
+async function putBack(context: RecordContext, run: StoredBulkRun): Promise<void> {
+  const table = taggedTable(context.tables, run.entity);
+  for (const before of run.before) {
+    // A record removed for good since (not trashed: trash keeps it) has nothing to put back.
+    const record = table?.get(before.id);
+    if (record) await setRecordTags(table!, record, namesNow(context.tables, before.tags), context.nowIso());
+  }
+}
+
+/** A record's tags as undo keeps them: by catalog id where the catalog holds the name. */
+export function tagsBefore(tables: WorkspaceTables, tags: readonly string[]): TagBefore[] {
+  return tags.map((name) => ({ tag_id: catalogTag(tables, name)?.id ?? null, name }));
+}
+
+function namesNow(tables: WorkspaceTables, tags: readonly TagBefore[]): string[] {
+  return tags.flatMap(({ tag_id, name }) => {
+    if (tag_id === null) return [name];
+    const tag = tables.tags.get(tag_id);
+    return tag ? [tag.name] : [];
+  });
+}

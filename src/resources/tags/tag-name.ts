@@ -1,0 +1,28 @@
+// Tag names (spec 2.5, 8): ends trimmed, inner runs of spaces folded to one, 1 to 32 characters,
+// no commas, unique in the workspace ignoring case.
+export const TAG_NAME_LENGTH = 32;
+
+/** The name as the catalog and records keep it. Any run of white space folds: a tab or a new line inside a name is never meant. */
+export function normalizeTagName(name: string): string {
+  return name.trim().replace(/\s+/g, ' ');
+}
+
+/** What is wrong with a normalized name, or null. Length counts characters (code points), as the document's maxLength does. */
+export function tagNameProblem(name: string): string | null {
+  const length = [...name].length;
+  if (length === 0) return 'a tag name cannot be empty';
+  if (length > TAG_NAME_LENGTH) return `a tag name has at most ${TAG_NAME_LENGTH} characters`;
+  if (name.includes(',')) return 'a tag name cannot contain commas';
+  return null;
+}
+
+/** The key names are compared under: two names with the same key are the same tag. */
+export function tagKey(name: string): string {
+  return normalizeTagName(name).toLowerCase();
+}
+
+/** Names with the same key given once, the first spelling kept, in the order sent. */
+export function distinctNames(names: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return names.filter((name) => !seen.has(tagKey(name)) && Boolean(seen.add(tagKey(name))));
+}

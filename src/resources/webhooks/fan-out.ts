@@ -1,0 +1,45 @@
+// Events to webhooks (spec 6): once a change commits, each of the workspace's active webhooks
+// whose patterns and filters match the event gets a delivery. `webhook.disabled` goes to every
+// other active webhook of the workspace, whatever it subscribes to: spec 3 and 6.4 name its
+// recipients ("the workspace's other webhooks") instead of leaving them to subscriptions.
+import type { EventEnvelope } from '../../events/event-record.ts';
+import type { MockState } from '../../mock-state.ts';
+import type { Workspace } from '../../workspaces/workspace.ts';
+import { newDelivery, scheduleAttempt } from './delivery.ts';
+import { passesFilters } from './event-filters.ts';
+import { subscribesTo } from './event-patterns.ts';
+import type { StoredWebhook } from './webhook-record.ts';
+
+/** Subscribes the mock's webhooks to its events; call once per mock. */
+export function startWebhookDeliveries(state: MockState): void {
+  state.eventListeners.add((workspace, event) => {
+    if (recipientsOf(workspace, event).length === 0) return;
+    // The deliveries are made on the workspace clock, so advancing it (or the clock route with
+    // nothing to advance) waits for them like for any other work that fell due.
+    const atMs = state.now(workspace.id);
+    workspace.clock.schedule(atMs, () => queueDeliveries(state, workspace, event));
+    void workspace.clock.runDue();
+  });
+}
+
+export function recipientsOf(workspace: Workspace, event: EventEnvelope): StoredWebhook[] {
+  if (event.type === 'ping') return []; // a ping goes only to the webhook pinged
+  const object = event.data.object as Record<string, unknown>;
+  return [...workspace.tables.webhooks.values()].filter((webhook) => {
+    if (!webhook.active) return false;
+    if (event.type === 'webhook.disabled') return webhook.id !== object.id;
+    return subscribesTo(webhook.events, event.type) && passesFilters(webhook.filters, object);
+  });
+}
+
+async function queueDeliveries(state: MockState, workspace: Workspace, event: EventEnvelope): Promise<void> {
+  if (state.workspaces.get(workspace.id) !== workspace) return; // removed or replaced meanwhile
+  await workspace.transactions.run(async () => {
+    for (const webhook of recipientsOf(workspace, event)) {
+      const delivery = await workspace.tables.webhookDeliveries.insert(
+        newDelivery(state, workspace, webhook.id, event, { windowStartMs: Date.parse(event.occurred_at) }),
+      );
+      scheduleAttempt(state, workspace, delivery);
+    }
+  });
+}

@@ -1,0 +1,131 @@
+// Handlers of the webhook routes (spec 4.11), by operationId.
+import { ApiError } from '../../errors/api-error.ts';
+import type { HandlerContext, HandlerMap } from '../../http/handler.ts';
+import { refuseOverPlanLimit } from '../../limits/plans.ts';
+import { normalizeId } from '../../store/ids.ts';
+import { newestFirstPage, sortedPage } from '../../store/paging.ts';
+import { recordContext, type RecordContext } from '../records/record-context.ts';
+import { attemptNow, newDelivery, scheduleAttempt } from './delivery.ts';
+import { disableWebhook, enableWebhook } from './disable-webhook.ts';
+import { pingEvent } from './ping-event.ts';
+import { presentDelivery, presentDeliveryDetail, presentWebhook } from './present.ts';
+import { resendFailed } from './resend-failed.ts';
+import type { StoredDelivery, StoredWebhook } from './webhook-record.ts';
+import { newWebhookSecret } from './webhook-secret.ts';
+import { newWebhook, webhookChanges, type WebhookCreate, type WebhookUpdate } from './webhook-values.ts';
+
+export const webhooksHandlers: HandlerMap = {
+  async createWebhook(handlerContext) {
+    const context = recordContext(handlerContext);
+    const webhook = newWebhook(context, handlerContext.input.body as WebhookCreate);
+    // Spec 4.11: the count by plan; app event subscriptions are not webhooks of this table.
+    refuseOverPlanLimit(context.workspace, 'webhooks', context.tables.webhooks.size);
+    const stored = await context.tables.webhooks.insert(webhook);
+    return { status: 201, body: { webhook: presentWebhook(stored), secret: stored.secret } };
+  },
+
+  async listWebhooks(handlerContext) {
+    const context = recordContext(handlerContext);
+    const page = await newestFirstPage(context.tables.webhooks, context.pageRequest());
+    return { body: { ...page, data: page.data.map(presentWebhook) } };
+  },
+
+  getWebhook(handlerContext) {
+    const context = recordContext(handlerContext);
+    return { body: presentWebhook(findWebhook(context, handlerContext)) };
+  },
+
+  async updateWebhook(handlerContext) {
+    const context = recordContext(handlerContext);
+    const webhook = findWebhook(context, handlerContext);
+    const body = handlerContext.input.body as WebhookUpdate;
+    let updated = await context.tables.webhooks.update(webhook.id, (draft) => void Object.assign(draft, webhookChanges(context, body)));
+    // Spec 3, 4.11: `active: true` only turns it on (failure count reset, nothing resent).
+    if (body.active === true && !updated.active) updated = await enableWebhook(context.workspace, updated);
+    if (body.active === false && updated.active) updated = await disableWebhook(context.state, context.workspace, updated, 'manual');
+    return { body: presentWebhook(updated) };
+  },
+
+  // No more deliveries to it: its queued deliveries go with it, and their timer entries find nothing.
+  deleteWebhook(handlerContext) {
+    const context = recordContext(handlerContext);
+    const webhook = findWebhook(context, handlerContext);
+    for (const delivery of context.tables.webhookDeliveries.findBy('webhook', webhook.id)) context.tables.webhookDeliveries.remove(delivery.id);
+    context.tables.webhooks.remove(webhook.id);
+    return { body: { ok: true, id: webhook.id } };
+  },
+
+  // Spec 4.11: "sends a ping event at once and answers with the delivery result". The answer
+  // needs the attempt, so this is the one place an attempt is sent inside the request's
+  // transaction (at most the 10-second answer limit). A disabled webhook can be pinged: that is
+  // how one checks a receiver before enabling it again.
+  async pingWebhook(handlerContext) {
+    const context = recordContext(handlerContext);
+    const webhook = findWebhook(context, handlerContext);
+    const event = pingEvent(context.state, context.workspace, context.actor, webhook.id);
+    const delivery = await context.tables.webhookDeliveries.insert(newDelivery(context.state, context.workspace, webhook.id, event));
+    return { body: presentDelivery(await attemptNow(context.state, context.workspace, delivery.id)) };
+  },
+
+  async enableWebhook(handlerContext) {
+    const context = recordContext(handlerContext);
+    const webhook = findWebhook(context, handlerContext);
+    const resend = (handlerContext.input.body as { resend_failed?: boolean } | undefined)?.resend_failed === true;
+    // Enabling an active webhook resets its failure count too (spec 3: "failure count reset").
+    const enabled = await enableWebhook(context.workspace, webhook);
+    const resent = resend ? await resendFailed(context.state, context.workspace, enabled.id) : 0;
+    return { body: { webhook: presentWebhook(enabled), resent } };
+  },
+
+  // Spec 4.11: no overlap; deliveries waiting for retry are signed with the new secret, since
+  // every attempt reads the webhook's secret when it is signed.
+  async rotateWebhookSecret(handlerContext) {
+    const context = recordContext(handlerContext);
+    const webhook = findWebhook(context, handlerContext);
+    const secret = newWebhookSecret();
+    const updated = await context.tables.webhooks.update(webhook.id, (draft) => void (draft.secret = secret));
+    return { body: { webhook: presentWebhook(updated), secret } };
+  },
+
+  // The administrative envelope of spec 4.11: `next_cursor` is an empty string on the last page.
+  async listWebhookDeliveries(handlerContext) {
+    const context = recordContext(handlerContext);
+    const webhook = findWebhook(context, handlerContext);
+    const newestFirst = context.tables.webhookDeliveries.findBy('webhook', webhook.id).reverse();
+    const request = context.pageRequest();
+    // The cursor is bound to this webhook's list, not only to the operation.
+    const page = await sortedPage(newestFirst, { ...request, list: `${request.list} ${webhook.id}` }, (delivery) => ({ id: delivery.id }), (a, b) =>
+      a.id > b.id ? -1 : a.id < b.id ? 1 : 0,
+    );
+    return { body: { object: 'list', data: page.data.map(presentDelivery), next_cursor: page.next_cursor ?? '', has_more: page.next_cursor !== null } };
+  },
+
+  getWebhookDelivery(handlerContext) {
+    const context = recordContext(handlerContext);
+    return { body: presentDeliveryDetail(findDelivery(context, handlerContext, findWebhook(context, handlerContext))) };
+  },
+
+  // Spec 4.11, 6.1: the same event (same id) under a new delivery id, sent with `Svc-Replay: true`.
+  async replayWebhookDelivery(handlerContext) {
+    const context = recordContext(handlerContext);
+    const webhook = findWebhook(context, handlerContext);
+    const original = findDelivery(context, handlerContext, webhook);
+    const replay = await context.tables.webhookDeliveries.insert(
+      newDelivery(context.state, context.workspace, webhook.id, original.payload, { replayOf: original.id }),
+    );
+    scheduleAttempt(context.state, context.workspace, replay);
+    return { status: 201, body: presentDelivery(replay) };
+  },
+};
+
+function findWebhook(context: RecordContext, handlerContext: HandlerContext): StoredWebhook {
+  const webhook = context.tables.webhooks.get(normalizeId(handlerContext.input.path.id!));
+  if (!webhook) throw new ApiError('not_found');
+  return webhook;
+}
+
+function findDelivery(context: RecordContext, handlerContext: HandlerContext, webhook: StoredWebhook): StoredDelivery {
+  const delivery = context.tables.webhookDeliveries.get(handlerContext.input.path.did!);
+  if (!delivery || delivery.webhook_id !== webhook.id) throw new ApiError('not_found');
+  return delivery;
+}

@@ -1,0 +1,59 @@
+// Building blocks of a workspace's content that the web app creates (pipelines, channels, forms,
+// apps): the starter content and the control API both use them.
+import type { MockState } from '../mock-state.ts';
+import type { App } from '../resources/apps/app-record.ts';
+import type { Channel, ChannelType } from '../resources/channels/channel-record.ts';
+import type { Form } from '../resources/forms/form-record.ts';
+import type { Stage, StoredPipeline } from '../resources/pipelines/pipeline-records.ts';
+import { pipelinesInOrder } from '../resources/pipelines/present-pipeline.ts';
+import { randomBase64url } from '../store/random-text.ts';
+import type { Workspace } from './workspace.ts';
+
+type LocalizedText = Record<string, string>;
+
+export type PipelineSpec = { name: LocalizedText; stages: { name: LocalizedText; type: Stage['type'] }[] };
+
+/** A pipeline after the existing ones, with its stages in the order given. */
+export async function addPipeline(state: MockState, workspace: Workspace, spec: PipelineSpec): Promise<StoredPipeline> {
+  const { tables } = workspace;
+  const pipeline = await tables.pipelines.insert({ id: state.newId('pipeline', workspace.id), name: spec.name, position: tables.pipelines.size, created_at: isoNow(state, workspace) });
+  for (const [position, stage] of spec.stages.entries()) {
+    await tables.stages.insert({ id: state.newId('stage', workspace.id), pipeline_id: pipeline.id, name: stage.name, type: stage.type, position });
+  }
+  return pipeline;
+}
+
+export async function addChannel(state: MockState, workspace: Workspace, type: ChannelType, name: string): Promise<Channel> {
+  return workspace.tables.channels.insert({ id: state.newId('channel', workspace.id), type, name, status: 'active' });
+}
+
+export type FormSpec = Omit<Form, 'id' | 'created_at' | 'pipeline_id' | 'stage_id'> & { pipeline_id?: string; stage_id?: string };
+
+/** A form; without a pipeline and stage it feeds the first stage of the first pipeline. */
+export async function addForm(state: MockState, workspace: Workspace, spec: FormSpec): Promise<Form> {
+  const { tables } = workspace;
+  const pipeline_id = spec.pipeline_id ?? pipelinesInOrder(tables)[0]!.id;
+  const stage_id = spec.stage_id ?? tables.stages.findBy('pipeline', pipeline_id).sort((a, b) => a.position - b.position)[0]!.id;
+  return tables.forms.insert({ ...spec, id: state.newId('form', workspace.id), pipeline_id, stage_id, created_at: isoNow(state, workspace) });
+}
+
+export type AppSpec = { name: string; redirect_uri: string; scopes: string[]; public?: boolean; webhook_url?: string | null };
+
+/** An app whose client id is its id (spec 5.2); a public client has no secret. */
+export async function addApp(state: MockState, workspace: Workspace, spec: AppSpec): Promise<App> {
+  const id = state.newId('app', workspace.id);
+  return workspace.tables.apps.insert({
+    id,
+    name: spec.name,
+    client_id: id,
+    client_secret: spec.public ? null : randomBase64url(32),
+    redirect_uri: spec.redirect_uri,
+    scopes: spec.scopes,
+    webhook_url: spec.webhook_url ?? null,
+    created_at: isoNow(state, workspace),
+  });
+}
+
+function isoNow(state: MockState, workspace: Workspace): string {
+  return new Date(state.now(workspace.id)).toISOString();
+}

@@ -1,0 +1,54 @@
+// `crmkit conformance` from the command line, and the faults switch of the control API.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../src/adapters/node-server.ts';
+import { createMock, type Mock } from '../../src/mock.ts';
+import { call } from '../support/mock-client.ts';
+
+const run = promisify(execFile);
+const bin = new URL('../../bin/crmkit.js', import.meta.url).pathname;
+
+let mock: Mock;
+let server: RunningServer;
+beforeAll(async () => {
+  mock = createMock();
+  server = await startServer(mock, { port: 0, host: '127.0.0.1' });
+});
+afterAll(() => server.close());
+
+describe('crmkit conformance', () => {
+  it('against a clean mock exits 0 and writes JUnit with every family it ran', async () => {
+    const { stdout } = await run(process.execPath, [bin, 'conformance', '--base-url', server.url, '--reporter', 'junit', '--only', 'input,responses']);
+    expect(stdout).toContain('<testsuite name="input"');
+    expect(stdout).toContain('<testsuite name="responses"');
+    expect(stdout).not.toContain('<failure');
+  });
+
+  it('against a mock with a fault exits 1 and names the failing check', async () => {
+    await call(mock, 'PUT', '/_mock/faults', { body: { on: ['unknown-field-as-422'] } });
+    try {
+      await run(process.execPath, [bin, 'conformance', '--base-url', server.url, '--only', 'input']);
+      expect.unreachable('the run should have failed');
+    } catch (error: any) {
+      expect(error.code).toBe(1);
+      expect(error.stdout).toContain('input.unknown-field');
+    } finally {
+      await call(mock, 'PUT', '/_mock/faults', { body: { on: [] } });
+    }
+  });
+});
+
+describe('the faults switch', () => {
+  it('turns a named fault on for the CRM API only, and refuses unknown names', async () => {
+    const on = await call(mock, 'PUT', '/_mock/faults', { body: { on: ['no-request-id'] } });
+    expect(on.body.data.find((fault: any) => fault.name === 'no-request-id').on).toBe(true);
+    const api = await mock.handle(new Request('http://127.0.0.1/v1/api-keys/whoami'));
+    expect(api.headers.get('x-request-id')).toBeNull();
+    const control = await mock.handle(new Request('http://127.0.0.1/_mock/faults'));
+    expect(control.headers.get('x-request-id')).not.toBeNull();
+    const unknown = await call(mock, 'PUT', '/_mock/faults', { body: { on: ['no-such-fault'] } });
+    expect(unknown.status).toBe(422);
+    await call(mock, 'PUT', '/_mock/faults', { body: { on: [] } });
+  });
+});

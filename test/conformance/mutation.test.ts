@@ -1,0 +1,49 @@
+// The suite against the mock: everything passes on the clean mock, and every named fault makes
+// at least one check of its own family fail (the mutation score must be 100%).
+import { afterAll, describe, expect, it } from 'vitest';
+import { runConformance, type Report } from '../../conformance/run.ts';
+import { startServer } from '../../src/adapters/node-server.ts';
+import { FAULTS } from '../../src/faults/index.ts';
+import type { Fault } from '../../src/faults/fault.ts';
+import { createMock } from '../../src/mock.ts';
+
+async function runAgainst(faults: string[], only?: string[]): Promise<Report> {
+  const mock = createMock({ faults });
+  const server = await startServer(mock, { port: 0, host: '127.0.0.1' });
+  mock.state.config.urls = { base_url: server.url, hub_url: server.url, workspace_url: server.url };
+  try {
+    return await runConformance({ baseUrl: server.url, only });
+  } finally {
+    await server.close();
+  }
+}
+
+/** A fault's own family, and the families whose requests let its family's observers see it. */
+function familiesFor(fault: Fault): string[] {
+  return fault.family === 'responses' ? ['responses', 'input', 'state'] : [fault.family, 'responses'];
+}
+
+describe('the conformance suite against the clean mock', () => {
+  it('passes every check', async () => {
+    const report = await runAgainst([]);
+    const notPassed = report.results.filter((result) => result.outcome !== 'passed');
+    expect(notPassed.map((result) => `${result.id}: ${result.message}\n${result.evidence ?? ''}`)).toEqual([]);
+  });
+});
+
+const caught: string[] = [];
+
+describe('the conformance suite against each named fault', () => {
+  for (const fault of FAULTS) {
+    it(`catches ${fault.name} with a ${fault.family} check`, async () => {
+      const report = await runAgainst([fault.name], familiesFor(fault));
+      const failedOfFamily = report.results.filter((result) => result.outcome === 'failed' && result.family === fault.family);
+      expect(failedOfFamily.map((result) => result.id), `${fault.name}: ${fault.description}`).not.toEqual([]);
+      caught.push(fault.name);
+    });
+  }
+});
+
+afterAll(() => {
+  console.log(`conformance mutation score: ${caught.length}/${FAULTS.length} faults caught`);
+});

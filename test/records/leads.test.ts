@@ -1,0 +1,325 @@
+// Leads (spec 2.3, 3, 4.2): defaults on create, numbers, trash and restore, filters and paging,
+// the board, and every stage move with its events.
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { call, setUpMock, type Setup } from '../support/mock-client.ts';
+
+let setup: Setup;
+let workspace: any;
+beforeAll(async () => {
+  setup = await setUpMock();
+});
+beforeEach(async () => {
+  // One mock, a fresh workspace per test: workspaces share nothing.
+  workspace = (await call(setup.mock, 'POST', '/_mock/workspaces', { body: { currency: 'USD' } })).body;
+});
+
+const key = () => workspace.api_key as string;
+const [sales, wholesale] = [() => workspace.pipelines[0], () => workspace.pipelines[1]];
+const stageOf = (pipeline: any, type: string, index = 0) => pipeline.stages.filter((stage: any) => stage.type === type)[index];
+
+async function create(body: Record<string, unknown> = {}) {
+  return call(setup.mock, 'POST', '/v1/leads', { key: key(), body });
+}
+
+async function patch(id: string, body: Record<string, unknown>) {
+  return call(setup.mock, 'PATCH', `/v1/leads/${id}`, { key: key(), body });
+}
+
+async function events(type: string) {
+  return (await call(setup.mock, 'GET', `/_mock/workspaces/${workspace.workspace.id}/events?type=${type}`)).body.data;
+}
+
+describe('creating a lead', () => {
+  it('without pipeline or stage puts it in the first stage of the first pipeline', async () => {
+    const { status, body } = await create({ name: 'Kitchen set' });
+    expect(status).toBe(201);
+    expect(body).toMatchObject({ pipeline_id: sales().id, stage_id: sales().stages[0].id, amount: 0, closed_at: null });
+  });
+
+  it("with only a pipeline puts it in that pipeline's first stage", async () => {
+    const { body } = await create({ pipeline_id: wholesale().id });
+    expect(body.stage_id).toBe(wholesale().stages[0].id);
+  });
+
+  it('with a stage of another pipeline answers validation_failed under stage_id', async () => {
+    const { status, body } = await create({ pipeline_id: sales().id, stage_id: wholesale().stages[1].id });
+    expect(status).toBe(422);
+    expect(body.error.fields).toHaveProperty('stage_id');
+  });
+
+  it('accepts long id prefixes on input and answers short ones', async () => {
+    const { body } = await create({ pipeline_id: sales().id.replace(/^pl_/, 'pipeline_') });
+    expect(body.pipeline_id).toBe(sales().id);
+  });
+
+  it('without a name is named after its number', async () => {
+    const { body } = await create({ name: '   ' });
+    expect(body.name).toBe(`Lead #${body.number}`);
+  });
+
+  it("without a currency takes the workspace's", async () => {
+    expect((await create()).body.currency).toBe('USD');
+  });
+
+  it('with an API key has no owner unless one is set', async () => {
+    expect((await create()).body).toMatchObject({ owner_id: null, owner: null });
+    const manager = workspace.members.find((member: any) => member.role === 'manager');
+    expect((await create({ owner_id: manager.id })).body.owner).toEqual({ id: manager.id, name: manager.name });
+  });
+
+  it('with an owner who is no member answers validation_failed under owner_id', async () => {
+    const { status, body } = await create({ owner_id: `mb_${'0'.repeat(26)}` });
+    expect(status).toBe(422);
+    expect(body.error.fields).toHaveProperty('owner_id');
+  });
+
+  it('in a workspace without pipelines answers no_pipeline', async () => {
+    const { tables } = setup.mock.state.workspaces.get(workspace.workspace.id)!;
+    for (const pipeline of [...tables.pipelines.values()]) tables.pipelines.remove(pipeline.id);
+    const { status, body } = await create();
+    expect([409, 422]).toContain(status);
+    expect(body.error.code).toBe('no_pipeline');
+  });
+
+  it('sends lead.created with a summary that names records by id', async () => {
+    const { body } = await create({ name: 'Sofa', amount: 250_000 });
+    const [event] = await events('lead.created');
+    expect(event).toMatchObject({ object: 'event', type: 'lead.created', workspace_id: workspace.workspace.id, actor: { type: 'api_key' } });
+    expect(event.data.object).toMatchObject({ id: body.id, object: 'lead', name: 'Sofa', amount: 250_000, stage_id: body.stage_id });
+    expect(event.data.object).not.toHaveProperty('number');
+  });
+});
+
+describe('record numbers', () => {
+  it('count up per workspace from 1, each workspace on its own', async () => {
+    const first = (await create()).body.number;
+    const second = (await create()).body.number;
+    expect([first, second]).toEqual([1, 2]);
+    const other = (await call(setup.mock, 'POST', '/v1/leads', { key: setup.key, body: {} })).body.number;
+    expect(other).toBe(1);
+  });
+
+  it('are never given twice, not even after a lead is deleted', async () => {
+    const { body: lead } = await create();
+    await call(setup.mock, 'DELETE', `/v1/leads/${lead.id}`, { key: key() });
+    expect((await create()).body.number).toBe(lead.number + 1);
+  });
+
+  it('find the lead in the path, like its id with either prefix', async () => {
+    const { body: lead } = await create({ name: 'By number' });
+    for (const ref of [String(lead.number), lead.id, lead.id.replace(/^ld_/, 'lead_')]) {
+      expect((await call(setup.mock, 'GET', `/v1/leads/${ref}`, { key: key() })).body.name).toBe('By number');
+    }
+  });
+
+  it("of another workspace's lead answer 404, by number and by id", async () => {
+    const { body: lead } = await create();
+    const other = (await call(setup.mock, 'POST', '/_mock/workspaces', { body: {} })).body.api_key;
+    for (const ref of [String(lead.number), lead.id]) {
+      const answer = await call(setup.mock, 'GET', `/v1/leads/${ref}`, { key: other });
+      expect(answer.status).toBe(404);
+    }
+  });
+});
+
+describe('trash and restore', () => {
+  it('a deleted lead answers 410 gone with deleted_at and leaves the list', async () => {
+    const { body: lead } = await create();
+    const deleted = await call(setup.mock, 'DELETE', `/v1/leads/${lead.id}`, { key: key() });
+    expect(deleted.body).toEqual({ ok: true, id: lead.id });
+    const read = await call(setup.mock, 'GET', `/v1/leads/${lead.id}`, { key: key() });
+    expect(read.status).toBe(410);
+    expect(read.body.error.deleted_at).toMatch(/^\d{4}-/);
+    expect((await call(setup.mock, 'GET', '/v1/leads', { key: key() })).body.data).toEqual([]);
+  });
+
+  it('restore brings the lead back with its number', async () => {
+    const { body: lead } = await create();
+    await create();
+    await call(setup.mock, 'DELETE', `/v1/leads/${lead.id}`, { key: key() });
+    const restored = await call(setup.mock, 'POST', `/v1/leads/${lead.number}/restore`, { key: key() });
+    expect(restored.body).toMatchObject({ id: lead.id, number: lead.number });
+    expect((await call(setup.mock, 'GET', '/v1/leads', { key: key() })).body.data).toHaveLength(2);
+  });
+});
+
+describe('moving a lead between stages', () => {
+  it('sets stage_entered_at and sends lead.stage_changed with from, to, pipeline_id and the stage types', async () => {
+    await setClock('2026-11-22T09:00:00Z');
+    const { body: lead } = await create();
+    await setClock('2026-11-22T10:00:00Z');
+    const to = sales().stages[1];
+    const { body: moved } = await patch(lead.id, { stage_id: to.id });
+    expect(moved.stage_entered_at).toBe('2026-11-22T10:00:00.000Z');
+    const [event] = await events('lead.stage_changed');
+    expect(event.data.object).toEqual({ id: lead.id, object: 'lead', from: lead.stage_id, to: to.id, pipeline_id: sales().id, from_type: 'open', to_type: 'open' });
+  });
+
+  it('into a won stage closes it with closed_at and sends lead.won', async () => {
+    const { body: lead } = await create();
+    const { body: won } = await patch(lead.id, { stage_id: stageOf(sales(), 'won').id });
+    expect(won.closed_at).not.toBeNull();
+    expect((await events('lead.won'))[0].data.object).toMatchObject({ id: lead.id, closed_at: won.closed_at, loss_reason: null });
+  });
+
+  it('into a lost stage without loss_reason answers validation_failed and changes nothing', async () => {
+    const { body: lead } = await create();
+    const { status, body } = await patch(lead.id, { stage_id: stageOf(sales(), 'lost').id, name: 'Renamed' });
+    expect(status).toBe(422);
+    expect(body.error.fields).toHaveProperty('loss_reason');
+    expect((await call(setup.mock, 'GET', `/v1/leads/${lead.id}`, { key: key() })).body).toMatchObject({ name: lead.name, stage_id: lead.stage_id });
+    expect(await events('lead.stage_changed')).toEqual([]);
+  });
+
+  it('into a lost stage with loss_reason closes it and sends lead.lost with the reason', async () => {
+    const { body: lead } = await create();
+    const { body: lost } = await patch(lead.id, { stage_id: stageOf(sales(), 'lost').id, loss_reason: 'Too expensive' });
+    expect(lost).toMatchObject({ loss_reason: 'Too expensive' });
+    expect((await events('lead.lost'))[0].data.object).toMatchObject({ id: lead.id, loss_reason: 'Too expensive' });
+  });
+
+  it('back into an open stage reopens it: closed_at becomes null', async () => {
+    const { body: lead } = await create();
+    await patch(lead.id, { stage_id: stageOf(sales(), 'won').id });
+    const { body: reopened } = await patch(lead.id, { stage_id: sales().stages[0].id });
+    expect(reopened.closed_at).toBeNull();
+  });
+
+  it('to another pipeline with only pipeline_id lands in its first stage', async () => {
+    const { body: lead } = await create();
+    const { body: moved } = await patch(lead.id, { pipeline_id: wholesale().id });
+    expect(moved).toMatchObject({ pipeline_id: wholesale().id, stage_id: wholesale().stages[0].id });
+  });
+
+  it('a PATCH that fails leaves the lead and the events as they were (no half-applied change)', async () => {
+    const { body: lead } = await create({ name: 'Before' });
+    const { status } = await patch(lead.id, { name: 'After', stage_id: sales().stages[1].id, owner_id: `mb_${'0'.repeat(26)}` });
+    expect(status).toBe(422);
+    expect((await call(setup.mock, 'GET', `/v1/leads/${lead.id}`, { key: key() })).body).toMatchObject({ name: 'Before', stage_id: lead.stage_id });
+    expect(await events('lead.stage_changed')).toEqual([]);
+  });
+
+  it('null clears the owner', async () => {
+    const manager = workspace.members.find((member: any) => member.role === 'manager');
+    const { body: lead } = await create({ owner_id: manager.id });
+    expect((await patch(lead.id, { owner_id: null })).body).toMatchObject({ owner_id: null, owner: null });
+  });
+});
+
+describe('listing leads', () => {
+  it('is newest first and pages stay stable while leads are added', async () => {
+    for (let i = 1; i <= 5; i++) await create({ name: `L${i}` });
+    const first = (await call(setup.mock, 'GET', '/v1/leads?limit=2', { key: key() })).body;
+    await create({ name: 'L6' });
+    const second = (await call(setup.mock, 'GET', `/v1/leads?limit=2&cursor=${encodeURIComponent(first.next_cursor)}`, { key: key() })).body;
+    expect([...first.data, ...second.data].map((lead: any) => lead.name)).toEqual(['L5', 'L4', 'L3', 'L2']);
+  });
+
+  it('has summary {count, sum} over every matching lead on the first page only', async () => {
+    for (const amount of [100, 200, 300]) await create({ amount });
+    const first = (await call(setup.mock, 'GET', '/v1/leads?limit=1', { key: key() })).body;
+    expect(first.summary).toEqual({ count: 3, sum: 600 });
+    const next = (await call(setup.mock, 'GET', `/v1/leads?limit=1&cursor=${encodeURIComponent(first.next_cursor)}`, { key: key() })).body;
+    expect(next).not.toHaveProperty('summary');
+  });
+
+  it('answers invalid_cursor for a changed cursor', async () => {
+    for (let i = 0; i < 3; i++) await create();
+    const { next_cursor } = (await call(setup.mock, 'GET', '/v1/leads?limit=1', { key: key() })).body;
+    const changed = next_cursor.slice(0, -2) + (next_cursor.endsWith('AA') ? 'BB' : 'AA');
+    const answer = await call(setup.mock, 'GET', `/v1/leads?limit=1&cursor=${encodeURIComponent(changed)}`, { key: key() });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.code).toBe('invalid_cursor');
+  });
+
+  it('filters by status, owner (me, unassigned) and stage', async () => {
+    const me = setup.mock.state.workspaces.get(workspace.workspace.id)!.apiKeys.values().next().value!.memberId;
+    const { body: mine } = await create({ owner_id: me });
+    const { body: won } = await create();
+    await patch(won.id, { stage_id: stageOf(sales(), 'won').id });
+    const list = async (query: string) => (await call(setup.mock, 'GET', `/v1/leads?${query}`, { key: key() })).body.data.map((lead: any) => lead.id);
+    expect(await list('status=closed')).toEqual([won.id]);
+    expect(await list('status=open')).toEqual([mine.id]);
+    expect(await list('owner=me')).toEqual([mine.id]);
+    expect(await list('owner=unassigned')).toEqual([won.id]);
+    expect(await list(`stage=${sales().stages[0].id}`)).toEqual([mine.id]);
+  });
+
+  it('q with a number finds that lead; other text searches names', async () => {
+    const { body: sofa } = await create({ name: 'Blue sofa' });
+    await create({ name: 'Kitchen' });
+    const list = async (q: string) => (await call(setup.mock, 'GET', `/v1/leads?q=${encodeURIComponent(q)}`, { key: key() })).body.data.map((lead: any) => lead.name);
+    expect(await list(String(sofa.number))).toEqual(['Blue sofa']);
+    expect(await list('#1')).toEqual(['Blue sofa']);
+    expect(await list('SOFA')).toEqual(['Blue sofa']);
+  });
+
+  it('sort=position lists in board order', async () => {
+    await create({ name: 'third', position: 3 });
+    await create({ name: 'first', position: 1 });
+    await create({ name: 'second', position: 2 });
+    const { data } = (await call(setup.mock, 'GET', '/v1/leads?sort=position', { key: key() })).body;
+    expect(data.map((lead: any) => lead.name)).toEqual(['first', 'second', 'third']);
+  });
+});
+
+describe('the board', () => {
+  it('shows every stage of the first pipeline with count, sum and its first leads in order', async () => {
+    await create({ amount: 10, position: 2, name: 'b' });
+    await create({ amount: 5, position: 1, name: 'a' });
+    await create({ pipeline_id: wholesale().id, amount: 99 });
+    const board = (await call(setup.mock, 'GET', '/v1/leads/board?limit=1', { key: key() })).body;
+    expect(board.pipeline_id).toBe(sales().id);
+    expect(board.data.map((column: any) => column.stage_id)).toEqual(sales().stages.map((stage: any) => stage.id));
+    expect(board.data[0]).toMatchObject({ count: 2, sum: 15 });
+    expect(board.data[0].leads.map((lead: any) => lead.name)).toEqual(['a']);
+  });
+});
+
+async function setClock(at: string) {
+  await call(setup.mock, 'POST', `/_mock/workspaces/${workspace.workspace.id}/clock`, { body: { freeze: true, set: at } });
+}
+
+describe('product lines of a lead', () => {
+  async function product(price = 1000) {
+    return (await call(setup.mock, 'POST', '/v1/products', { key: key(), body: { name: 'Chair', price, vat_percent: 12 } })).body;
+  }
+
+  it('take the product name and price, and total quantity × price less the discount', async () => {
+    const { body: lead } = await create();
+    const chair = await product(1000);
+    const { status, body: line } = await call(setup.mock, 'POST', `/v1/leads/${lead.id}/products`, { key: key(), body: { product_id: chair.id, quantity: 3, discount_percent: 10 } });
+    expect(status).toBe(201);
+    expect(line).toMatchObject({ product_id: chair.id, name: 'Chair', price: 1000, vat_percent: 12, amount: 2700 });
+    const changed = await call(setup.mock, 'PATCH', `/v1/leads/${lead.id}/products/${line.id}`, { key: key(), body: { quantity: 1 } });
+    expect(changed.body.amount).toBe(900);
+  });
+
+  it('keep their price when the catalog product changes', async () => {
+    const { body: lead } = await create();
+    const chair = await product(1000);
+    await call(setup.mock, 'POST', `/v1/leads/${lead.id}/products`, { key: key(), body: { product_id: chair.id, quantity: 1 } });
+    await call(setup.mock, 'PATCH', `/v1/products/${chair.id}`, { key: key(), body: { price: 5000 } });
+    const { data } = (await call(setup.mock, 'GET', `/v1/leads/${lead.id}/products`, { key: key() })).body;
+    expect(data[0].price).toBe(1000);
+  });
+
+  it('stop at 200: the 201st answers limit_reached with key lead_products', async () => {
+    const { body: lead } = await create();
+    const chair = await product();
+    for (let i = 0; i < 200; i++) await call(setup.mock, 'POST', `/v1/leads/${lead.id}/products`, { key: key(), body: { product_id: chair.id, quantity: 1 } });
+    const over = await call(setup.mock, 'POST', `/v1/leads/${lead.id}/products`, { key: key(), body: { product_id: chair.id, quantity: 1 } });
+    expect(over.status).toBe(409);
+    expect(over.body.error).toMatchObject({ code: 'limit_reached', key: 'lead_products', limit: 200, used: 200 });
+  });
+
+  it("of another lead answer 404 through this lead's path", async () => {
+    const { body: first } = await create();
+    const { body: second } = await create();
+    const chair = await product();
+    const { body: line } = await call(setup.mock, 'POST', `/v1/leads/${first.id}/products`, { key: key(), body: { product_id: chair.id, quantity: 1 } });
+    const answer = await call(setup.mock, 'DELETE', `/v1/leads/${second.id}/products/${line.id}`, { key: key() });
+    expect(answer.status).toBe(404);
+    expect((await call(setup.mock, 'DELETE', `/v1/leads/${first.id}/products/${line.id}`, { key: key() })).body).toEqual({ ok: true, id: line.id });
+  });
+});
