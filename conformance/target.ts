@@ -13,7 +13,18 @@ export type TargetOptions = {
   clientId?: string;
   clientSecret?: string;
   redirectUri?: string;
+  /**
+   * A public HTTPS address that forwards to the suite's own webhook receiver (a tunnel such as
+   * `cloudflared` or `ngrok` pointed at 127.0.0.1:`webhookReceiverPort`). Webhooks are created
+   * with this URL plus a path of the check's own, so the forwarder must keep the path. Without
+   * it, the webhook checks that need deliveries skip against a deployment; a mock on this
+   * machine delivers to the receiver on 127.0.0.1 directly.
+   */
   webhookReceiverUrl?: string;
+  /** The local port the receiver listens on when `webhookReceiverUrl` forwards to it (default 8787). */
+  webhookReceiverPort?: number;
+  /** Wait (a minute and more) for webhook retries against a deployment; a mock's clock is advanced instead. */
+  waitForRetries?: boolean;
   /** Send no write at all. */
   readOnly?: boolean;
 };
@@ -27,6 +38,10 @@ export type Target = {
   /** A key of a second workspace, for checks that one workspace never sees another's records. */
   otherKey: string | undefined;
   formId: string | undefined;
+  /** An OAuth client for the token endpoint's checks (on a mock, an app the suite added). */
+  oauthClient: { clientId: string; clientSecret: string | undefined; redirectUri: string | undefined } | undefined;
+  webhookReceiver: { publicUrl: string | undefined; port: number };
+  waitForRetries: boolean;
   readOnly: boolean;
   /** The target is a crmkit mock: its control API can shape state and move its clock. */
   mock: { workspaceId: string; controlUrl: string } | undefined;
@@ -34,15 +49,30 @@ export type Target = {
 
 export async function resolveTarget(options: TargetOptions): Promise<Target> {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const common = { baseUrl, hubUrl: options.hubUrl ?? baseUrl, workspaceUrl: options.workspaceUrl ?? baseUrl, readOnly: options.readOnly ?? false };
+  const common = {
+    baseUrl,
+    hubUrl: options.hubUrl ?? baseUrl,
+    workspaceUrl: options.workspaceUrl ?? baseUrl,
+    readOnly: options.readOnly ?? false,
+    webhookReceiver: { publicUrl: options.webhookReceiverUrl?.replace(/\/+$/, ''), port: options.webhookReceiverPort ?? (options.webhookReceiverUrl ? 8787 : 0) },
+    waitForRetries: options.waitForRetries ?? false,
+  };
+  const givenClient = options.clientId ? { clientId: options.clientId, clientSecret: options.clientSecret, redirectUri: options.redirectUri } : undefined;
   if (options.apiKey) {
-    return { ...common, apiKey: options.apiKey, limitedKey: options.limitedKey, otherKey: undefined, formId: options.formId, mock: undefined };
+    return { ...common, apiKey: options.apiKey, limitedKey: options.limitedKey, otherKey: undefined, formId: options.formId, oauthClient: givenClient, mock: undefined };
   }
   const created = await controlPost(baseUrl, '/_mock/workspaces', {});
   if (!created) throw new Error(`${baseUrl} is not a crmkit mock with its control API: give --api-key`);
   const workspaceId: string = created.workspace.id;
   const limited = await controlPost(baseUrl, `/_mock/workspaces/${workspaceId}/api-keys`, { scopes: ['leads:read'], role: 'manager', name: 'conformance limited' });
   const other = await controlPost(baseUrl, '/_mock/workspaces', {});
+  // A confidential client of the suite's own; its redirect URI is never called (consent goes
+  // through the control API), so any loopback address does.
+  const app = givenClient ? undefined : await controlPost(baseUrl, `/_mock/workspaces/${workspaceId}/apps`, {
+    name: 'conformance',
+    redirect_uri: 'http://127.0.0.1/conformance/callback',
+    scopes: ['leads:read'],
+  });
   return {
     ...common,
     hubUrl: options.hubUrl ?? created.urls.hub_url,
@@ -51,6 +81,7 @@ export async function resolveTarget(options: TargetOptions): Promise<Target> {
     limitedKey: limited?.key,
     otherKey: other?.api_key,
     formId: created.forms?.[0]?.id,
+    oauthClient: givenClient ?? (app && { clientId: app.client_id, clientSecret: app.client_secret ?? undefined, redirectUri: app.redirect_uri }),
     mock: { workspaceId, controlUrl: baseUrl },
   };
 }

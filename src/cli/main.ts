@@ -6,7 +6,7 @@ const USAGE = `crmkit: mock server and conformance kit for the CRM HTTP interfac
 
 Usage:
   crmkit mock [--port 4010] [--host 127.0.0.1] [--no-control] [--allow-private-webhooks] [--coverage] [--state FILE]
-              [--fault NAME ...] [--faults]
+              [--seed N [--seed-size LEADS]] [--fault NAME ...] [--faults]
   crmkit conformance --base-url URL [--api-key KEY] [--limited-key KEY] [--hub-url URL] [--workspace-url URL]
               [--form-id ID] [--client-id ID --client-secret SECRET --redirect-uri URI] [--webhook-receiver-url URL]
               [--only FAMILY|CHECK ...] [--read-only] [--reporter pretty|json|junit] [--out FILE]

@@ -18,6 +18,8 @@ export async function runMockCommand(args: string[]): Promise<void> {
       coverage: { type: 'boolean', default: false },
       state: { type: 'string' },
       fault: { type: 'string', multiple: true },
+      seed: { type: 'string' },
+      'seed-size': { type: 'string' },
       faults: { type: 'boolean', default: false },
     },
   });
@@ -29,7 +31,9 @@ export async function runMockCommand(args: string[]): Promise<void> {
   const loaded = values.state ? await loadStateFile(mock.state, values.state) : [];
   const running = await startServer(mock, { port: Number(values.port), host: values.host });
   mock.state.config.urls = { base_url: running.url, hub_url: running.url, workspace_url: running.url };
-  const { workspace, ownerKey } = await startupWorkspace(mock.state, loaded);
+  const seed = values.seed === undefined ? undefined : Number(values.seed);
+  const seedSize = values['seed-size'] === undefined ? undefined : Number(values['seed-size']);
+  const { workspace, ownerKey } = await startupWorkspace(mock.state, loaded, { seed, seedSize });
   console.log(
     [
       `crmkit mock is listening`,

@@ -1,13 +1,17 @@
 // The workspace and owner key `crmkit mock` prints on start: the first workspace loaded from
-// `--state`, or a new one. The printed key must answer at once, so a loaded workspace whose
+// `--state`, or the demo workspace of `--seed N`, or a new one. The printed key must answer at once, so a loaded workspace whose
 // owner keys were all revoked, expired or limited to some addresses gets a new one.
 import { API_KEY_SCOPES, type ApiKey } from '../auth/api-key.ts';
 import type { MockState } from '../mock-state.ts';
+import { seedDemoWorkspace } from '../seed/demo-workspace.ts';
 import { addApiKey, createWorkspace } from '../workspaces/create-workspace.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 
-export async function startupWorkspace(state: MockState, loaded: Workspace[]): Promise<{ workspace: Workspace; ownerKey: ApiKey }> {
+export type StartupOptions = { seed?: number; seedSize?: number };
+
+export async function startupWorkspace(state: MockState, loaded: Workspace[], options: StartupOptions = {}): Promise<{ workspace: Workspace; ownerKey: ApiKey }> {
   const [workspace] = loaded;
+  if (!workspace && options.seed !== undefined) return seedDemoWorkspace(state, { seed: options.seed, leads: options.seedSize });
   if (!workspace) return createWorkspace(state, {});
   return { workspace, ownerKey: workingOwnerKey(workspace) ?? newOwnerKey(state, workspace) };
 }

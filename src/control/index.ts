@@ -1,10 +1,12 @@
 // Every handler of the control API (openapi/mock-control.yaml), by operationId.
 import type { HandlerMap } from '../http/handler.ts';
 import { oauthControlHandlers } from '../oauth/control-handlers.ts';
+import { channelHandlers } from './channel-handlers.ts';
 import { clockHandlers } from './clock-handlers.ts';
 import { contentHandlers } from './content-handlers.ts';
 import { eventHandlers } from './event-handlers.ts';
 import { faultHandlers } from './fault-handlers.ts';
+import { peopleHandlers } from './people-handlers.ts';
 import { settingsHandlers } from './settings-handlers.ts';
 import { snapshotHandlers } from './snapshot-handlers.ts';
 import { workspaceHandlers } from './workspace-handlers.ts';
@@ -13,8 +15,10 @@ export const controlHandlers: HandlerMap = {
   ...workspaceHandlers,
   ...clockHandlers,
   ...contentHandlers,
+  ...channelHandlers,
   ...eventHandlers,
   ...faultHandlers,
+  ...peopleHandlers,
   ...settingsHandlers,
   ...snapshotHandlers,
   ...oauthControlHandlers,

@@ -2,6 +2,7 @@
 import { ApiError } from '../errors/api-error.ts';
 import type { HandlerMap } from '../http/handler.ts';
 import { pipelinesInOrder, presentPipeline } from '../resources/pipelines/present-pipeline.ts';
+import { seedDemoWorkspace } from '../seed/demo-workspace.ts';
 import { addApiKey, createWorkspace } from '../workspaces/create-workspace.ts';
 import { workspaceOf } from './workspace-of.ts';
 
@@ -9,7 +10,8 @@ type Body = Record<string, any>;
 
 export const workspaceHandlers: HandlerMap = {
   async createWorkspace({ state, input }) {
-    const { workspace, ownerKey } = await createWorkspace(state, (input.body ?? {}) as Body);
+    const body = (input.body ?? {}) as Body;
+    const { workspace, ownerKey } = body.seed === undefined ? await createWorkspace(state, body) : await seedDemoWorkspace(state, { seed: body.seed, leads: body.seed_size, settings: body });
     const { tables } = workspace;
     return {
       status: 201,

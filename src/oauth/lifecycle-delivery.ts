@@ -1,19 +1,22 @@
-// Delivering a lifecycle event (spec 6.5): on the webhooks' queue rules (spec 6.3) — at once, then
+// Delivering a lifecycle event (spec 6.5) on the webhooks' queue rules (spec 6.3): at once, then
 // retried on their schedule for up to 24 hours on the workspace's clock, with the same
-// `Svc-Delivery` id on every attempt; each attempt is signed afresh with the app's current client
-// secret (after a rotation, the new one at once: spec 5.2). Failures never disable anything.
+// `Svc-Delivery` id on every attempt; each attempt is signed afresh (workspace clock timestamp)
+// with the app's current client secret, so after a rotation the new one at once (spec 5.2).
+// Failures never disable anything.
 //
-// The sending itself (undici, node:crypto) is Node-only and lives in lifecycle-sender.ts, loaded on
-// first use through a specifier that bundlers do not follow: the mock's core also runs in a
-// browser (the MSW face), where lifecycle events are not sent.
+// The sending is the webhooks' own (resources/webhooks/webhook-sender.ts: undici, 10 seconds, up to
+// 3 redirects to the same host and scheme, the signature of spec 6.2). It is Node-only, so it is
+// loaded on first use through a specifier that bundlers do not follow: the mock's core also runs
+// in a browser (the MSW face), where lifecycle events are not sent.
 import type { MockState } from '../mock-state.ts';
 import { nextAttemptAt } from '../resources/webhooks/retry-schedule.ts';
+import { urlProblem } from '../resources/webhooks/webhook-url.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import type { LifecycleEvent } from './lifecycle-events.ts';
 
-type Sender = typeof import('./lifecycle-sender.ts');
+type Sender = typeof import('../resources/webhooks/webhook-sender.ts');
 
-const SENDER_MODULE = './lifecycle-sender.ts';
+const SENDER_MODULE = '../resources/webhooks/webhook-sender.ts';
 let sender: Promise<Sender | undefined> | undefined;
 
 function loadSender(): Promise<Sender | undefined> {
@@ -28,26 +31,39 @@ export function deliverLifecycleEvent(state: MockState, workspace: Workspace, ap
   const deliveryId = state.newId('delivery', workspace.id);
   const body = JSON.stringify(event);
   const windowStartMs = Date.parse(event.created_at);
-  const attempt = async (): Promise<void> => {
+
+  /** One attempt; whether the app answered 2xx. */
+  const attempt = async (): Promise<boolean> => {
     // A workspace that was removed or replaced (reset, snapshot put back) sends nothing more.
-    if (state.workspaces.get(workspace.id) !== workspace) return;
+    if (state.workspaces.get(workspace.id) !== workspace) return true;
     const app = workspace.tables.apps.get(appId);
-    if (!app?.webhook_url || !app.client_secret) return;
+    if (!app?.webhook_url || !app.client_secret) return true;
+    const allowPrivate = state.config.allowPrivateWebhooks;
+    if (urlProblem(app.webhook_url, allowPrivate) !== null) return false;
     const send = await loadSender();
-    if (!send) return;
-    const delivered = await send.sendLifecycleEvent({
-      url: app.webhook_url,
-      secret: app.client_secret,
-      body,
-      type: event.type,
-      deliveryId,
-      timestampSeconds: Math.floor(state.now(workspace.id) / 1000),
-      allowPrivate: state.config.allowPrivateWebhooks,
-      docsUrl: state.config.docsUrl,
-    });
-    if (delivered) return;
-    const next = nextAttemptAt(windowStartMs, state.now(workspace.id));
-    if (next !== null) workspace.clock.schedule(next, attempt);
+    if (!send) return true;
+    const timestampSeconds = Math.floor(state.now(workspace.id) / 1000);
+    const headers = {
+      'Content-Type': 'application/json',
+      'User-Agent': `Svc-Webhooks/1.0 (+${state.config.docsUrl}/webhooks)`,
+      'Svc-Event': event.type,
+      'Svc-Delivery': deliveryId,
+      'Svc-Timestamp': String(timestampSeconds),
+    };
+    const outcome = await send.sendSigned({ url: app.webhook_url, headers, body, secret: app.client_secret, timestampSeconds }, allowPrivate);
+    return outcome.success;
   };
-  void attempt().catch((error: unknown) => console.error('[crmkit] an app lifecycle delivery failed', error));
+
+  const run = async (): Promise<void> => {
+    if (await attempt()) return;
+    const next = nextAttemptAt(windowStartMs, state.now(workspace.id));
+    if (next === null) return;
+    workspace.clock.schedule(next, () => {
+      const retried = run().catch((error: unknown) => console.error('[crmkit] an app lifecycle delivery failed', error));
+      // On a frozen clock the retry belongs to the step that moved the clock (a deterministic test);
+      // on a running one, a slow receiver must not hold up the workspace's other scheduled work.
+      return workspace.clock.frozen ? retried : undefined;
+    });
+  };
+  void run().catch((error: unknown) => console.error('[crmkit] an app lifecycle delivery failed', error));
 }

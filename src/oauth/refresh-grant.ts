@@ -29,8 +29,11 @@ export async function refreshTokens(state: MockState, workspace: Workspace, app:
   if (hasPassed(presented.expires_at, nowMs)) return refuse('The refresh token has expired (refresh tokens are valid 60 days).');
   if (installation?.status !== 'active') return refuse('The app is no longer installed in the workspace.');
 
+  // Granted: what this chain was granted, within what the workspace approves now (approving the
+  // app again with fewer scopes narrows the tokens of earlier approvals from their next refresh).
+  const granted = presented.scopes.filter((scope) => scopeOutside([scope], installation.scopes) === undefined);
   const asked = parseScopes(request.scope);
-  const outside = scopeOutside(asked, presented.scopes);
+  const outside = scopeOutside(asked, granted);
   if (outside !== undefined) return { refused: oauthError('invalid_scope', `The scope ${outside} was not granted; a refresh can only narrow the scopes.`) };
 
   await workspace.tables.oauthRefreshTokens.update(presented.id, (draft) => {
@@ -42,7 +45,7 @@ export async function refreshTokens(state: MockState, workspace: Workspace, app:
     grant: presented.grant,
     // RFC 6749 6: the new refresh token has the scopes of the old one; only the access token narrows.
     grantedScopes: presented.scopes,
-    accessScopes: asked.length ? asked : presented.scopes,
+    accessScopes: asked.length ? asked : granted,
   });
   return { tokens };
 }

@@ -2,6 +2,7 @@
 import type { HandlerMap } from '../http/handler.ts';
 import { companiesHandlers } from './companies/handlers.ts';
 import { contactsHandlers } from './contacts/handlers.ts';
+import { conversationsHandlers } from './conversations/handlers.ts';
 import { fieldsHandlers } from './fields/handlers.ts';
 import { identityHandlers } from './identity/handlers.ts';
 import { leadsHandlers } from './leads/handlers.ts';
@@ -29,5 +30,6 @@ export const crmHandlers: HandlerMap = {
   ...membersHandlers,
   ...queryHandlers,
   ...webhooksHandlers,
+  ...conversationsHandlers,
   ...oauthHandlers,
 };

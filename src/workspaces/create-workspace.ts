@@ -42,7 +42,7 @@ export async function createWorkspace(state: MockState, settings: WorkspaceSetti
     numbers: noRecordNumbers(),
   };
   state.addWorkspace(workspace);
-  for (const role of ROLES) addMember(state, workspace, role);
+  for (const role of ROLES) addMember(state, workspace, { role });
   await addStarterTeams(state, workspace);
   const owner = [...workspace.members.values()][0]!;
   const ownerKey = addApiKey(state, workspace, { name: 'Owner key', scopes: [...API_KEY_SCOPES], role: 'owner', memberId: owner.id });
@@ -50,15 +50,19 @@ export async function createWorkspace(state: MockState, settings: WorkspaceSetti
   return { workspace, ownerKey };
 }
 
-function addMember(state: MockState, workspace: Workspace, role: Role): Member {
+export type MemberSettings = { role: Role; name?: string; email?: string; teamIds?: string[] };
+
+/** A member of the role; without a name or email, the role's demo person. */
+export function addMember(state: MockState, workspace: Workspace, settings: MemberSettings): Member {
+  const { role } = settings;
   const member: Member = {
     id: state.newId('member', workspace.id),
-    name: MEMBER_NAMES[role],
-    email: `${role.replace('_', '.')}@${workspace.slug}.crm.example`,
+    name: settings.name ?? MEMBER_NAMES[role],
+    email: settings.email ?? `${role.replace('_', '.')}.${workspace.members.size + 1}@${workspace.slug}.crm.example`,
     role,
     status: 'active',
     joinedAt: new Date(state.now(workspace.id)).toISOString(),
-    teamIds: [],
+    teamIds: settings.teamIds ?? [],
   };
   workspace.members.set(member.id, member);
   return member;

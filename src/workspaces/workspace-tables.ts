@@ -9,6 +9,9 @@ import { appTable } from '../resources/apps/app-record.ts';
 import { channelTable } from '../resources/channels/channel-record.ts';
 import { companyTable } from '../resources/companies/company-record.ts';
 import { contactTable } from '../resources/contacts/contact-record.ts';
+import { channelOutcomeTable } from '../resources/conversations/channel-outcome.ts';
+import { conversationTable } from '../resources/conversations/conversation-record.ts';
+import { messageTable } from '../resources/conversations/message-record.ts';
 import { fieldTable } from '../resources/fields/field-record.ts';
 import { formTable } from '../resources/forms/form-record.ts';
 import { leadProductTable } from '../resources/leads/lead-product-record.ts';
@@ -35,6 +38,9 @@ const definitions = {
   leadProducts: leadProductTable,
   fields: fieldTable,
   channels: channelTable,
+  channelOutcomes: channelOutcomeTable,
+  conversations: conversationTable,
+  messages: messageTable,
   forms: formTable,
   apps: appTable,
   installations: installationTable,

@@ -258,6 +258,15 @@ describe('refresh tokens', () => {
     await expect(refresh(world, setup, again.refresh_token!, { scope: 'leads:write ui:extend' })).rejects.toMatchObject({ error: 'invalid_scope' });
   });
 
+  it('stay within what the workspace approves now: approving again with fewer scopes narrows earlier grants', async () => {
+    const setup = await setUpApp(world);
+    const wide = await authorizeApp(world, setup, { scope: 'leads:read contacts:read' });
+    await authorizeApp(world, setup, { scope: 'contacts:read' });
+    const renewed = await refresh(world, setup, wide.refresh_token!);
+    expect(renewed.scope).toBe('contacts:read');
+    await expect(refresh(world, setup, renewed.refresh_token!, { scope: 'leads:read' })).rejects.toMatchObject({ error: 'invalid_scope' });
+  });
+
   it('used twice are treated as theft: the app is uninstalled, every token revoked, app.uninstalled sent', async () => {
     const setup = await setUpApp(world);
     const first = await authorizeApp(world, setup);

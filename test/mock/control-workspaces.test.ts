@@ -105,3 +105,30 @@ describe('content routes', () => {
     expect(publicClient.client_id).toBe(publicClient.id);
   });
 });
+
+describe('people and fields routes', () => {
+  it('add a member in a team, listed by the API with team_ids', async () => {
+    const workspace = created.workspace.id;
+    const team = (await call(setup.mock, 'POST', `/_mock/workspaces/${workspace}/teams`, { body: { name: 'Sales Bukhara' } })).body;
+    const { status, body: member } = await call(setup.mock, 'POST', `/_mock/workspaces/${workspace}/members`, { body: { role: 'manager', name: 'Jasur Aliyev', team_ids: [team.id] } });
+    expect(status).toBe(201);
+    const listed = (await call(setup.mock, 'GET', '/v1/members', { key: created.api_key })).body.data.find((item: any) => item.id === member.id);
+    expect(listed).toMatchObject({ name: 'Jasur Aliyev', role: 'manager', team_ids: [team.id], is_me: false });
+  });
+
+  it('refuse a team that does not exist with validation_failed', async () => {
+    const answer = await call(setup.mock, 'POST', `/_mock/workspaces/${created.workspace.id}/members`, { body: { role: 'viewer', team_ids: [`tm_${'0'.repeat(26)}`] } });
+    expect(answer.status).toBe(422);
+  });
+
+  it('add a custom field that lead values are then checked against', async () => {
+    const workspace = created.workspace.id;
+    const field = await call(setup.mock, 'POST', `/_mock/workspaces/${workspace}/fields`, { body: { entity: 'lead', key: 'floor', label: 'Floor', type: 'number' } });
+    expect(field.status).toBe(201);
+    const bad = await call(setup.mock, 'POST', '/v1/leads', { key: created.api_key, body: { custom: { floor: 'third' } } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.fields).toHaveProperty('custom.floor');
+    const good = await call(setup.mock, 'POST', '/v1/leads', { key: created.api_key, body: { custom: { floor: 3 } } });
+    expect(good.body.custom.floor).toBe(3);
+  });
+});

@@ -26,22 +26,34 @@ describe('the node:http server', () => {
   });
 });
 
+/** Starts `crmkit mock --port 0 ...args`, reads the URL and key it prints, runs `use`, stops it. */
+async function withCrmkitMock(args: string[], use: (url: string, key: string) => Promise<void>): Promise<void> {
+  const bin = fileURLToPath(new URL('../../bin/crmkit.js', import.meta.url));
+  const child = spawn(process.execPath, [bin, 'mock', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    let output = '';
+    for await (const chunk of child.stdout) {
+      output += chunk;
+      if (output.includes('owner API key')) break;
+    }
+    await use(/base_url\s+(\S+)/.exec(output)![1]!, /owner API key\s+(\S+)/.exec(output)![1]!);
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
 describe('crmkit mock', () => {
   it('answers whoami with the key it prints on start', async () => {
-    const bin = fileURLToPath(new URL('../../bin/crmkit.js', import.meta.url));
-    const child = spawn(process.execPath, [bin, 'mock', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-    try {
-      let output = '';
-      for await (const chunk of child.stdout) {
-        output += chunk;
-        if (output.includes('owner API key')) break;
-      }
-      const url = /base_url\s+(\S+)/.exec(output)![1]!;
-      const key = /owner API key\s+(\S+)/.exec(output)![1]!;
+    await withCrmkitMock([], async (url, key) => {
       const response = await fetch(`${url}/v1/api-keys/whoami`, { headers: { Authorization: `Bearer ${key}` } });
       expect(response.status).toBe(200);
-    } finally {
-      child.kill('SIGTERM');
-    }
+    });
+  });
+
+  it('with --seed 3 --seed-size 25 starts on the demo workspace with 25 leads', async () => {
+    await withCrmkitMock(['--seed', '3', '--seed-size', '25'], async (url, key) => {
+      const leads = await (await fetch(`${url}/v1/leads?limit=1`, { headers: { Authorization: `Bearer ${key}` } })).json();
+      expect(leads.summary.count).toBe(25);
+    });
   });
 });

@@ -323,3 +323,36 @@ describe('product lines of a lead', () => {
     expect((await call(setup.mock, 'DELETE', `/v1/leads/${first.id}/products/${line.id}`, { key: key() })).body).toEqual({ ok: true, id: line.id });
   });
 });
+
+describe('a lead with a new contact', () => {
+  it('creates the contact too, normalized, and links it', async () => {
+    const { status, body: lead } = await create({ contact: { name: 'Aziz Rahimov', phone: '8 90 123-45-67' } });
+    expect(status).toBe(201);
+    expect(lead.contact).toMatchObject({ name: 'Aziz Rahimov', phones: ['+998901234567'] });
+    const contact = (await call(setup.mock, 'GET', `/v1/contacts/${lead.contact_id}`, { key: key() })).body;
+    expect(contact.open_leads).toBe(1);
+    expect((await events('contact.created')).map((event: any) => event.data.object.id)).toEqual([lead.contact_id]);
+  });
+
+  it('needs contacts:write as well', async () => {
+    const readOnlyContacts = (await call(setup.mock, 'POST', `/_mock/workspaces/${workspace.workspace.id}/api-keys`, { body: { scopes: ['leads:write'] } })).body.key;
+    const answer = await call(setup.mock, 'POST', '/v1/leads', { key: readOnlyContacts, body: { contact: { name: 'Aziz' } } });
+    expect(answer.status).toBe(403);
+    expect(answer.body.error).toMatchObject({ code: 'missing_scope', scope: 'contacts:write' });
+  });
+
+  it('with a bad phone answers validation_failed under contact.phone and creates nothing', async () => {
+    const { status, body } = await create({ contact: { phone: 'call me' } });
+    expect(status).toBe(422);
+    expect(Object.keys(body.error.fields)).toEqual(['contact.phone']);
+    expect((await call(setup.mock, 'GET', '/v1/contacts', { key: key() })).body.data).toEqual([]);
+  });
+
+  it("answers duplicate_lead when the contact already has an open lead in the pipeline", async () => {
+    const { body: first } = await create({ contact: { name: 'Malika' } });
+    const again = await create({ contact_id: first.contact_id });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('duplicate_lead');
+    expect((await create({ contact_id: first.contact_id, pipeline_id: wholesale().id })).status).toBe(201);
+  });
+});

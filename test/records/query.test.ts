@@ -3,6 +3,7 @@
 // the limits (read from the document, as the mock reads them) and masking by role.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadDocument } from '../../src/spec/document.ts';
+import { nextRecordNumber } from '../../src/store/record-numbers.ts';
 import { call, envelopeProblems, setUpMock, type Setup } from '../support/mock-client.ts';
 
 let setup: Setup;
@@ -120,6 +121,12 @@ describe('operators by field type', () => {
     expect((await query(where({ field: 'name', op: 'regex', value: 'a'.repeat(LIMITS.regex_length!) }))).status).toBe(200);
   });
 
+  it('a regex with nested repeats is query_too_slow, a repeat after a literal is not', async () => {
+    await lead({ name: '1,250,000' });
+    await expectError(where({ field: 'name', op: 'regex', value: '^(\\w+\\s?)*$' }), 'query_too_slow');
+    expect(await names(where({ field: 'name', op: 'regex', value: '^\\d+(,\\d+)*$' }))).toEqual(['1,250,000']);
+  });
+
   it('sounds_like finds Muhammad for Mukhammad', async () => {
     await lead({ name: 'Muhammad Aliyev' });
     await lead({ name: 'Мухаммад Алиев' });
@@ -227,6 +234,70 @@ describe('custom fields', () => {
   });
 });
 
+describe('contacts and their phones', () => {
+  async function contact(body: Record<string, unknown>) {
+    const answer = await call(setup.mock, 'POST', '/v1/contacts', { key: key(), body });
+    expect(answer.status).toBe(201);
+    return answer.body;
+  }
+
+  it('duplicate finds leads sharing a contact phone', async () => {
+    const aziz = await contact({ name: 'Aziz', phone: '+998901234567' });
+    const azizAgain = await contact({ name: 'Aziz R.', phones: ['+998935554433', '90 123-45-67'] });
+    const other = await contact({ name: 'Dilnoza', phone: '+998977778899' });
+    await lead({ name: 'First', contact_id: aziz.id });
+    await lead({ name: 'Second', contact_id: azizAgain.id });
+    await lead({ name: 'Third', contact_id: other.id });
+    await lead({ name: 'No contact' });
+    expect((await names(where({ field: 'contact.phones', op: 'duplicate' }))).sort()).toEqual(['First', 'Second']);
+  });
+
+  it('a phone in any local spelling finds the contact by its stored number', async () => {
+    await contact({ name: 'Aziz', phone: '+998901234567' });
+    await contact({ name: 'Dilnoza', phone: '+998977778899' });
+    const found = await query({ q: 'phones = "8 90 123 45 67"' }, { entity: 'contacts' });
+    expect(found.body.data.map((record: any) => record.name)).toEqual(['Aziz']);
+    const piece = await query(where({ field: 'phones', op: 'contains', value: '90 123' }), { entity: 'contacts' });
+    expect(piece.body.data.map((record: any) => record.name)).toEqual(['Aziz']);
+  });
+
+  it('parts of the linked contact are read as it is now', async () => {
+    const aziz = await contact({ name: 'Aziz', phone: '+998901234567' });
+    await lead({ name: 'Sofa', contact_id: aziz.id });
+    await call(setup.mock, 'PATCH', `/v1/contacts/${aziz.id}`, { key: key(), body: { name: 'Aziz Rahimov' } });
+    expect(await names(where({ field: 'contact.name', op: 'eq', value: 'aziz rahimov' }))).toEqual(['Sofa']);
+  });
+
+  it("properties computed when shown are queried as shown: a contact's open_leads", async () => {
+    const busy = await contact({ name: 'Busy', phone: '+998901234567' });
+    await contact({ name: 'Idle', phone: '+998977778899' });
+    await lead({ contact_id: busy.id });
+    const answer = await query(where({ field: 'open_leads', op: 'gte', value: 1 }), { entity: 'contacts' });
+    expect(answer.body.data.map((record: any) => [record.name, record.open_leads])).toEqual([['Busy', 1]]);
+  });
+
+  it('companies are queried by their fields, and contacts by the name of their company', async () => {
+    const created = await call(setup.mock, 'POST', '/v1/companies', { key: key(), body: { name: 'Orzu Textile LLC', website: 'https://orzu.example/' } });
+    expect(created.status).toBe(201);
+    await call(setup.mock, 'POST', '/v1/companies', { key: key(), body: { name: 'Toshkent Savdo' } });
+    await contact({ name: 'Aziz', phone: '+998901234567', company_id: created.body.id });
+    await contact({ name: 'Dilnoza', phone: '+998977778899' });
+    const companies = await query({ q: 'website starts https://orzu', count: true }, { entity: 'companies' });
+    expect([companies.body.total, companies.body.data[0].name]).toEqual([1, 'Orzu Textile LLC']);
+    const contacts = await query(where({ field: 'company.name', op: 'contains', value: 'textile' }), { entity: 'contacts' });
+    expect(contacts.body.data.map((record: any) => record.name)).toEqual(['Aziz']);
+  });
+
+  it('a viewer finds a contact by its exact full email but not by a piece of it', async () => {
+    await contact({ name: 'Aziz', email: 'aziz@orzu.example' });
+    const viewer = await viewerKey();
+    const exact = await query(where({ field: 'emails', op: 'eq', value: 'AZIZ@orzu.example' }), { entity: 'contacts', key: viewer });
+    expect(exact.body.data.map((record: any) => record.name)).toEqual(['Aziz']);
+    const piece = await query(where({ field: 'emails', op: 'ends', value: '@orzu.example' }), { entity: 'contacts', key: viewer });
+    expect([piece.status, piece.body.error.code]).toEqual([422, 'masked_filter']);
+  });
+});
+
 describe('tag filters', () => {
   beforeEach(async () => {
     await lead({ name: 'VIP', tags: ['vip'] });
@@ -330,6 +401,31 @@ describe('sort, paging and count', () => {
     expect(counted.body.data).toHaveLength(2);
     const uncounted = await query({ ...where({ field: 'amount', op: 'gt', value: 2 }) });
     expect(uncounted.body).not.toHaveProperty('total');
+  });
+});
+
+describe('total above the exact count', () => {
+  it('above 100,000 matches total is flagged total_estimated', { timeout: 60_000 }, async () => {
+    // Written straight into the table: 100,001 leads through the API would take minutes.
+    const { tables, numbers } = setup.mock.state.workspaces.get(wsId())!;
+    const stage = pipeline().stages[0];
+    const now = '2026-11-18T09:00:00.000Z';
+    const exact = LIMITS.exact_total_up_to!;
+    let last = '';
+    for (let i = 0; i <= exact; i++) {
+      last = setup.mock.state.newId('lead', wsId());
+      const number = nextRecordNumber(numbers, 'lead');
+      await tables.leads.insert({
+        id: last, number, name: `Lead ${number}`, amount: i, currency: 'UZS', pipeline_id: stage.pipeline_id, stage_id: stage.id, owner_id: null,
+        contact_id: null, company_id: null, source: '', utm: {}, referrer: null, landing_page: null, tags: [], custom: {}, position: i,
+        stage_entered_at: now, closed_at: null, loss_reason: '', created_at: now, updated_at: now, deleted_at: null,
+      });
+    }
+    const above = await query({ q: 'amount >= 0', count: true, limit: 1 });
+    expect(above.body).toMatchObject({ total: exact + 1, total_estimated: true });
+    await tables.leads.update(last, (draft) => void (draft.deleted_at = now));
+    const atLimit = await query({ q: 'amount >= 0', count: true, limit: 1 });
+    expect(atLimit.body).toMatchObject({ total: exact, total_estimated: false });
   });
 });
 

@@ -1,11 +1,12 @@
-// The contact created together with a lead (spec 4.2 `contact`): the same rules as contact create.
-import { ApiError } from '../../errors/api-error.ts';
+// The contact created together with a lead (spec 4.2 `contact`): contact create's rules, its
+// problems reported under `contact.`.
 import type { components } from '../../spec/generated/crm.d.ts';
+import type { StoredContact } from '../contacts/contact-record.ts';
+import { createContact, type ContactCreate } from '../contacts/create-contact.ts';
 import type { RecordContext } from '../records/record-context.ts';
 
 export type LeadCreateContact = components['schemas']['LeadCreateContact'];
 
-// PLACEHOLDER until the contacts resource lands: then this calls its create.
-export async function createContactForLead(_context: RecordContext, _contact: LeadCreateContact): Promise<{ id: string }> {
-  throw new ApiError('not_implemented', {}, { detail: 'Creating a contact with a lead is not implemented yet.' });
+export function createContactForLead(context: RecordContext, contact: LeadCreateContact): Promise<StoredContact> {
+  return createContact(context, contact as ContactCreate, 'contact.');
 }

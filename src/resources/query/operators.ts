@@ -4,7 +4,7 @@
 // The negative operators are the negation of their positive twin: `neq` holds for an empty value,
 // as "is not X" reads.
 import type { Operator } from './query-document.ts';
-import { invalidQuery } from './query-errors.ts';
+import { invalidQuery, querySlow } from './query-errors.ts';
 import type { Condition } from './query-parse.ts';
 import type { CatalogField, FieldType } from './query-fields.ts';
 import {
@@ -163,13 +163,26 @@ function betweenTest(value: unknown, kind: Kind, path: string): (ordered: number
   return (ordered) => ordered >= from.lo && ordered <= to.hi;
 }
 
-/** ECMAScript syntax, ignoring case like every text operator. */
+/**
+ * A repeated group that opens with a repeated atom, as `(a+)+` or `(\w+\s?)*`: backtracking can
+ * take exponential time. (`(,\d+)*` opens with a literal and stays linear.)
+ */
+const NESTED_REPEAT = /\((?:\?:)?(?:\\.|\[[^\]]*\]|[^()\\])(?:[+*]|\{\d+,\d*\})[^()]*\)\s*(?:[+*]|\{\d+,\d*\})/;
+
+/**
+ * ECMAScript syntax, ignoring case like every text operator. A pattern with nested repeats is
+ * refused as too slow (422 `query_too_slow`): run over every record it could hold the mock for
+ * minutes, and one slow request holds every workspace of the process.
+ */
 function compileRegex(source: string, path: string): RegExp {
+  let pattern: RegExp;
   try {
-    return new RegExp(source, 'iu');
+    pattern = new RegExp(source, 'iu');
   } catch (error) {
     throw invalidQuery(`${path}.value`, `not a valid regular expression: ${(error as Error).message}`);
   }
+  if (NESTED_REPEAT.test(source)) throw querySlow(`${path}.value`, 'a repeated group that repeats again can take exponential time; write the pattern without nesting repeats');
+  return pattern;
 }
 
 function valuesOf(stored: unknown): unknown[] {

@@ -7,11 +7,12 @@ import type { Table } from '../../store/table.ts';
 import type { WorkspaceTables } from '../../workspaces/workspace-tables.ts';
 import type { Workspace } from '../../workspaces/workspace.ts';
 import type { CustomEntity } from '../fields/custom-values.ts';
-import { companyTable } from '../companies/company-record.ts';
-import { contactTable } from '../contacts/contact-record.ts';
+import { companyTable, type StoredCompany } from '../companies/company-record.ts';
+import { presentCompany } from '../companies/present-company.ts';
+import { contactTable, type StoredContact } from '../contacts/contact-record.ts';
+import { presentContact } from '../contacts/present-contact.ts';
 import { leadTable, type StoredLead } from '../leads/lead-record.ts';
 import { presentLead } from '../leads/present-lead.ts';
-import { presentStored } from './present-stored.ts';
 
 export type QueryEntity = components['schemas']['QueryEntity'];
 
@@ -44,17 +45,24 @@ export const ENTITIES: Readonly<Record<QueryEntity, EntityInfo>> = {
     schema: 'Contact',
     computed: computedOf(contactTable),
     custom: 'contact',
-    present: presentStored,
+    present: (workspace, record) => presentContact(workspace, record as unknown as StoredContact),
     lookups: { number: 'number', phones: 'phone', emails: 'email', company_id: 'company' },
   },
-  companies: { table: 'companies', schema: 'Company', computed: computedOf(companyTable), custom: 'company', present: presentStored, lookups: { number: 'number' } },
+  companies: {
+    table: 'companies',
+    schema: 'Company',
+    computed: computedOf(companyTable),
+    custom: 'company',
+    present: (workspace, record) => presentCompany(workspace, record as unknown as StoredCompany),
+    lookups: { number: 'number' },
+  },
 };
 
 function computedOf(definition: TableDefinition<never>): readonly string[] {
   return definition.computed ?? [];
 }
 
-/** Read by name: a workspace made before a table of records existed simply has none of them. */
-export function entityTable(tables: WorkspaceTables, info: EntityInfo): Table<QueryRecord> | undefined {
-  return (tables as unknown as Partial<Record<string, Table<QueryRecord>>>)[info.table];
+/** The entity's table, its records read by field name. */
+export function entityTable(tables: WorkspaceTables, info: EntityInfo): Table<QueryRecord> {
+  return tables[info.table] as unknown as Table<QueryRecord>;
 }

@@ -18,3 +18,8 @@ export function maskedFilter(path: string, field: string): ApiError {
 export function maskedSort(path: string, field: string): ApiError {
   return new ApiError('masked_sort', { fields: { [path]: `${field} is masked for this role and cannot be sorted by` } });
 }
+
+/** A filter the mock will not run (spec 7.3 `query_too_slow`: add a selective condition). */
+export function querySlow(path: string, problem: string): ApiError {
+  return new ApiError('query_too_slow', { fields: { [path]: problem } });
+}

@@ -42,8 +42,8 @@ type Schema = Record<string, any>;
 /** `{id, name}` references to other records, by schema: how to find the record they show. */
 const REFERENCES: Record<string, (workspace: Workspace, id: string) => Record<string, unknown> | undefined> = {
   MemberRef: (workspace, id) => workspace.members.get(id),
-  ContactRef: (workspace, id) => tableOf(workspace, 'contacts')?.get(id),
-  CompanyRef: (workspace, id) => tableOf(workspace, 'companies')?.get(id),
+  ContactRef: (workspace, id) => workspace.tables.contacts.get(id),
+  CompanyRef: (workspace, id) => workspace.tables.companies.get(id),
 };
 
 /** Schemas whose name says more than their JSON type. */
@@ -161,8 +161,4 @@ function customFields(workspace: Workspace, info: EntityInfo): CatalogField[] {
       multi: definition.type === 'multiselect',
       read: (record: QueryRecord) => (record.custom as Record<string, unknown> | undefined)?.[definition.key],
     }));
-}
-
-function tableOf(workspace: Workspace, table: 'contacts' | 'companies'): { get(id: string): QueryRecord | undefined } | undefined {
-  return (workspace.tables as unknown as Partial<Record<string, { get(id: string): QueryRecord | undefined }>>)[table];
 }

@@ -34,6 +34,7 @@ export function resolveSort(keys: readonly SortKey[], catalog: FieldCatalog, mas
 }
 
 export function orderRecords(records: QueryRecord[], specs: readonly SortSpec[], env: ReadEnv): Ordered {
+  if (specs.length === 0) return newestFirst(records);
   const keysOf = new Map<QueryRecord, Key[]>();
   for (const record of records) keysOf.set(record, specs.map((spec) => sortKey(spec.field, record, env)));
   const byKeys = (a: Key[], b: Key[], idA: string, idB: string) => compareKeys(a, b, specs) || (idA < idB ? 1 : idA > idB ? -1 : 0);
@@ -49,6 +50,16 @@ export function orderRecords(records: QueryRecord[], specs: readonly SortSpec[],
     records: sorted,
     positionOf: (record) => ({ id: record.id, sortValue: JSON.stringify(keysOf.get(record) ?? specs.map((spec) => sortKey(spec.field, record, env))) }),
     compare: (a, b) => byKeys(keysAt(a), keysAt(b), a.id, b.id),
+  };
+}
+
+/** Without sort keys: ids descending, which is newest first (ids sort by creation, spec 2.1). */
+function newestFirst(records: QueryRecord[]): Ordered {
+  const byId = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
+  return {
+    records: records.sort((a, b) => byId(a.id, b.id)),
+    positionOf: (record) => ({ id: record.id }),
+    compare: (a, b) => byId(a.id, b.id),
   };
 }
 

@@ -5,7 +5,7 @@ import type { components } from '../../spec/generated/crm.d.ts';
 import { sortedPage } from '../../store/paging.ts';
 import type { Role } from '../../workspaces/member.ts';
 import type { RecordContext } from '../records/record-context.ts';
-import { candidates, compileFilter } from './evaluate.ts';
+import { candidates, compileFilter, lookupCondition } from './evaluate.ts';
 import { bodyPageSize, queryRules } from './query-document.ts';
 import { ENTITIES, entityTable, type EntityInfo, type QueryEntity, type QueryRecord } from './query-entities.ts';
 import { fieldCatalog, type ReadEnv } from './query-fields.ts';
@@ -24,12 +24,14 @@ export async function runQuery(context: RecordContext, entity: QueryEntity, body
   const catalog = fieldCatalog(context.workspace, document, info);
   const env = readEnv(context, info);
   const table = entityTable(context.tables, info);
-  const filter = compileFilter(where, { catalog, env, masked, memberId: context.memberId, records: () => table?.values() ?? [] });
+  const filterContext = { catalog, env, masked, memberId: context.memberId, records: () => table.values() };
+  const lookup = lookupCondition(where, info);
+  const filter = compileFilter(where, filterContext, lookup);
   const specs = resolveSort(sort, catalog, masked);
   const q = renderQuery(where);
 
   const matches: QueryRecord[] = [];
-  if (table) for (const record of candidates(where, info, table)) if (filter(record)) matches.push(record);
+  for (const record of candidates(table, info, lookup, filterContext)) if (filter(record)) matches.push(record);
   const ordered = orderRecords(matches, specs, env);
   // The cursor is bound to the canonical filter and sort: the body minus limit, cursor and count.
   const list = `runQuery:${entity}?${JSON.stringify({ q, sort: specs.map((spec) => [spec.field.field, spec.dir]) })}`;

@@ -2,7 +2,7 @@
 // acts (for events and timelines), the workspace's time, events, and the list's page request.
 import type { Caller } from '../../auth/authenticate.ts';
 import { emitEvent, type EventObject } from '../../events/emit-event.ts';
-import type { Actor, EventEnvelope } from '../../events/event-record.ts';
+import { SYSTEM_ACTOR, type Actor, type EventEnvelope } from '../../events/event-record.ts';
 import { callerOf, type HandlerContext } from '../../http/handler.ts';
 import type { MockState } from '../../mock-state.ts';
 import { listOf, pageSize, type PageRequest } from '../../store/paging.ts';
@@ -23,6 +23,29 @@ export type RecordContext = {
   /** The page the list operation asks for: `limit` and `cursor` bound to its filters. */
   pageRequest(): PageRequest;
 };
+
+/**
+ * A context that acts as the system on behalf of the workspace's owner: for the control API,
+ * seeding and scheduled work, which no credential of the API sends.
+ */
+export function systemContext(state: MockState, workspace: Workspace): RecordContext {
+  const ownerKey = [...workspace.apiKeys.values()].find((apiKey) => apiKey.role === 'owner');
+  if (!ownerKey) throw new Error(`workspace ${workspace.id} has no owner key`);
+  const caller: Caller = { kind: 'api_key', apiKey: ownerKey, workspace, scopes: ownerKey.scopes, memberId: ownerKey.memberId, actor: { type: 'api_key', id: ownerKey.id } };
+  return {
+    state,
+    caller,
+    workspace,
+    tables: workspace.tables,
+    actor: SYSTEM_ACTOR,
+    memberId: null,
+    nowIso: () => new Date(state.now(workspace.id)).toISOString(),
+    emit: (type, object) => emitEvent(state, workspace, SYSTEM_ACTOR, type, object),
+    pageRequest: () => {
+      throw new Error('a system context lists nothing');
+    },
+  };
+}
 
 export function recordContext(context: HandlerContext): RecordContext {
   const caller = callerOf(context);

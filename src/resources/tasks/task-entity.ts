@@ -3,29 +3,20 @@
 // record each time the task is shown, so a renamed lead shows its new name on its tasks.
 import { ApiError } from '../../errors/api-error.ts';
 import { normalizeId } from '../../store/ids.ts';
-import type { Table } from '../../store/table.ts';
 import type { WorkspaceTables } from '../../workspaces/workspace-tables.ts';
 import type { StoredTask, TaskEntityType } from './task-record.ts';
 
 /** What every lead, contact and company record has that a task needs. */
 type EntityRecord = { id: string; number: number; name: string; deleted_at: string | null };
 
-const TABLE_OF: Record<TaskEntityType, string> = { lead: 'leads', contact: 'contacts', company: 'companies' };
 const PREFIX_OF: Record<TaskEntityType, string> = { lead: 'ld_', contact: 'ct_', company: 'co_' };
 
 export type TaskEntity = { entity_type: TaskEntityType | null; entity_id: string };
 
 export const NO_ENTITY: TaskEntity = { entity_type: null, entity_id: '' };
 
-/**
- * The table of a kind of record, read by name: contacts and companies are registered by their
- * own areas, and tasks follow them as soon as they are.
- * TODO(contacts, companies): until `tables.contacts` and `tables.companies` exist, no contact or
- * company can be found, so a task about one is refused (422 under `entity_id`); once both are
- * registered, index them directly here.
- */
-function tableOf(tables: WorkspaceTables, type: TaskEntityType): Table<EntityRecord> | undefined {
-  return (tables as unknown as Record<string, Table<EntityRecord> | undefined>)[TABLE_OF[type]];
+function findEntity(tables: WorkspaceTables, type: TaskEntityType, id: string): EntityRecord | undefined {
+  return type === 'lead' ? tables.leads.get(id) : type === 'contact' ? tables.contacts.get(id) : tables.companies.get(id);
 }
 
 /** The kind of record an id names (short or long prefix), if it is one a task can be about. */
@@ -40,7 +31,7 @@ export function entityFrom(tables: WorkspaceTables, type: TaskEntityType | undef
   if (type === undefined) throw invalid('entity_type', 'is required with entity_id');
   if (id === undefined) throw invalid('entity_id', 'is required with entity_type');
   if (entityTypeOfId(id) !== type) throw invalid('entity_id', `is not the id of a ${type}`);
-  const record = tableOf(tables, type)?.get(normalizeId(id));
+  const record = findEntity(tables, type, normalizeId(id));
   if (!record || record.deleted_at !== null) throw invalid('entity_id', `no ${type} of this workspace has this id`);
   return { entity_type: type, entity_id: record.id };
 }
@@ -48,7 +39,7 @@ export function entityFrom(tables: WorkspaceTables, type: TaskEntityType | undef
 /** The record's name and number (`#N`, spec 2.1), or the label sent when the record cannot be read. */
 export function entityLabel(tables: WorkspaceTables, task: StoredTask): string {
   if (task.entity_type === null) return '';
-  const record = tableOf(tables, task.entity_type)?.get(task.entity_id);
+  const record = findEntity(tables, task.entity_type, task.entity_id);
   if (!record) return task.label_sent;
   const number = `#${record.number}`;
   // A lead without a name is already named after its number ("Lead #12").

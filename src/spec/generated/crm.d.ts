@@ -9613,6 +9613,8 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
+            /** @description `validation_failed` (422): a filter or paging value is not valid, for example `company` that is not a company id or `limit` below 1 (spec 4.13, 7.3). */
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
         };
     };

@@ -198,6 +198,170 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/_mock/workspaces/{ws}/channels/{channel_id}/inbound": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+                channel_id: components["schemas"]["ChannelIdInput"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A client writes in
+         * @description A message from a client on this channel, as the messenger would deliver it. One conversation per client per
+         *     channel (CRM spec 2.9): the client is the conversation with the same `handle`, else (when no `handle` is sent, or
+         *     the conversation has none) the same `phone`, else, when neither is sent, the same `name`. A new client starts a
+         *     conversation, linked to the live contact with this phone (or, on `email`, this address) and that contact's newest
+         *     open lead; no contact is created. Sent values fill the conversation's empty ones, and a new `name` replaces the old.
+         *
+         *     The message is `received`; the conversation's `last_message_at`, `last_inbound_at` and `preview` move to it,
+         *     `unread_count` grows by one, and `sla_due_at` is set to 15 minutes after the first message still unanswered.
+         *     A `resolved` or `snoozed` conversation is `open` again (event `conversation.status_changed`, actor `system`).
+         */
+        post: operations["receiveInboundMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/workspaces/{ws}/channels/{channel_id}/outcome": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+                channel_id: components["schemas"]["ChannelIdInput"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read what the channel does with outgoing messages
+         * @description The channel's outcome; a channel never set walks every message to `read` and lets the bot reply.
+         */
+        get: operations["getChannelOutcome"];
+        /**
+         * Choose what the channel does with outgoing messages
+         * @description Replaces the channel's outcome for messages it takes from now on (fields left out take their defaults):
+         *     `status` is the last status a message reaches (`sent`, `delivered`, `read`), or `failed`, with `error` as the
+         *     reason and `failed_from` the status it fails from (`queued`: instead of `sent`, 1 s after queuing; `sent`:
+         *     instead of `delivered`). `replies_allowed` (only for `telegram_business`) is whether the account owner allowed
+         *     the bot to reply; without it every reply fails (CRM spec 2.10).
+         *
+         *     The channel's own rules come first: a `whatsapp` free-form reply, or any `telegram_business` reply, more than
+         *     24 hours after the client's last message fails.
+         */
+        put: operations["setChannelOutcome"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/workspaces/{ws}/conversations/{conversation_id}/do-not-contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+                conversation_id: components["schemas"]["ConversationIdInput"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The client opts out (or back in)
+         * @description Sets the conversation's `do_not_contact`: while true, sending answers 409 `opted_out` unless `force` is true (CRM spec 2.9, 4.8).
+         */
+        put: operations["setDoNotContact"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/workspaces/{ws}/conversations/{conversation_id}/external": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+                conversation_id: components["schemas"]["ConversationIdInput"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The account owner writes from their own app
+         * @description Only in `telegram_business` conversations (otherwise 422): an outgoing message written outside the service
+         *     (CRM spec 2.10), `external`, `author_type` member without `author_id`, status `sent` (event `message.sent`).
+         *     The client has their answer: `unread_count` is 0 and `sla_due_at` null; `last_outbound_at`,
+         *     `last_message_at` and `preview` move to it.
+         */
+        post: operations["receiveExternalMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/workspaces/{ws}/messages/{message_id}/edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+                message_id: components["schemas"]["MessageIdInput"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A message is edited in the messenger
+         * @description The client edits one of their messages (any channel), or, in `telegram_business` chats, the account owner edits
+         *     an outgoing one (CRM spec 2.10): `text` becomes the new version, `edited_at` is set, event `message.edited`.
+         *     Other outgoing messages, and deleted messages, cannot be edited (422). The conversation's `preview` follows
+         *     when this is its last message.
+         */
+        post: operations["editMessageInMessenger"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/workspaces/{ws}/messages/{message_id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+                message_id: components["schemas"]["MessageIdInput"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A message is deleted in the messenger
+         * @description Only in `telegram_business` chats (otherwise 422): the message stays in history with `deleted_at` set, event
+         *     `message.deleted` (CRM spec 2.10). Deleting it again changes nothing and sends no second event.
+         */
+        post: operations["deleteMessageInMessenger"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_mock/workspaces/{ws}/apps": {
         parameters: {
             query?: never;
@@ -385,6 +549,69 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/_mock/workspaces/{ws}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a member
+         * @description An active member of the role, in the teams named. Create an API key acting for them with `POST /_mock/workspaces/{ws}/api-keys` and `role`.
+         */
+        post: operations["addMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/workspaces/{ws}/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a team */
+        post: operations["addTeam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/workspaces/{ws}/fields": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a custom field
+         * @description The body and rules of `POST /v1/fields` (spec 4.9), which is for the web app only.
+         */
+        post: operations["addField"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_mock/faults": {
         parameters: {
             query?: never;
@@ -482,6 +709,17 @@ export type components = {
             /** Format: date-time */
             revoked_at: string | null;
         };
+        /** @description What a channel does with the outgoing messages it takes (kept in a table of the workspace, so snapshots carry it). `id` is the channel's id. */
+        ChannelOutcome: {
+            id: components["schemas"]["ChannelId"];
+            /** @enum {string} */
+            status: "sent" | "delivered" | "read" | "failed";
+            /** @enum {string} */
+            failed_from: "queued" | "sent";
+            /** @description The reason messages fail with; null unless `status` is `failed`. */
+            error: string | null;
+            replies_allowed: boolean;
+        };
         /** @description The workspace's tag settings (CRM spec 4.4) as the mock stores them: one record of id `tag_settings` in a table of the workspace, so that requests change them all or nothing and snapshots carry them. */
         TagSettingsRecord: {
             /** @constant */
@@ -494,8 +732,13 @@ export type components = {
             plan: components["schemas"]["Plan"];
             /** @default UZS */
             currency: components["schemas"]["Currency"];
-            /** @description Reserved for the seeded demo data of `--seed`. */
+            /** @description Fill the workspace with the demo data of `crmkit mock --seed N`: the same companies, contacts, products, leads and tasks for the same number. */
             seed?: number;
+            /**
+             * @description How many leads the demo data has (with `seed`).
+             * @default 200
+             */
+            seed_size: number;
         };
         CreatedWorkspace: {
             workspace: {
@@ -1084,6 +1327,292 @@ export type components = {
             tags?: components["schemas"]["TagName"][];
             allowed_origins?: string[];
         };
+        ChannelIdInput: string;
+        InboundMessage: {
+            text: string;
+            /** @description The client's name in the messenger. */
+            name?: string;
+            /** @description The client's handle in the messenger (`@username`, a phone's digits, an email address). */
+            handle?: string;
+            /** @description Normalized like contact phones (CRM spec 2.4); a value that is no phone number answers 422. */
+            phone?: string;
+        };
+        /** @example cv_01hv6d4s7r3k2m8x5c9bqwe012 */
+        ConversationId: string;
+        /** @example msg_01hv6d4s7r3k2m8x5c9bqwe013 */
+        MessageId: string;
+        SimulatedMessage: {
+            conversation_id: components["schemas"]["ConversationId"];
+            message_id: components["schemas"]["MessageId"];
+        };
+        ChannelOutcomeChange: {
+            /**
+             * @description The last status an outgoing message reaches.
+             * @default read
+             * @enum {string}
+             */
+            status: "sent" | "delivered" | "read" | "failed";
+            /**
+             * @description With `status` `failed`: the status a message fails from.
+             * @default queued
+             * @enum {string}
+             */
+            failed_from: "queued" | "sent";
+            /** @description With `status` `failed`: the reason, shown in the message's `error`. Default: a generic refusal. */
+            error?: string;
+            /**
+             * @description Only for `telegram_business`: whether the owner allowed the bot to reply.
+             * @default true
+             */
+            replies_allowed: boolean;
+        };
+        ConversationIdInput: string;
+        /** @example ct_01hv6d4s7r3k2m8x5c9bqwe002 */
+        ContactId: string;
+        /** @example ld_01hv6d4s7r3k2m8x5c9bqwe001 */
+        LeadId: string;
+        /**
+         * @description `open`, `snoozed` or `resolved` (spec 2.9). A snoozed conversation becomes `open` by itself when its `snoozed_until` time arrives (spec 3).
+         * @example open
+         * @enum {string}
+         */
+        ConversationStatus: "open" | "snoozed" | "resolved";
+        /**
+         * Format: date-time
+         * @description RFC 3339 time, or null when empty.
+         */
+        TimeOrNull: string | null;
+        /**
+         * @description `in` (from the client) or `out` (to the client) (spec 2.9, 2.10).
+         * @example in
+         * @enum {string}
+         */
+        MessageDirection: "in" | "out";
+        /**
+         * @description The last message in short: `{text, direction}` where direction is `in` or `out` (spec 2.9).
+         * @example {
+         *       "text": "Is the grey sofa still available?",
+         *       "direction": "in"
+         *     }
+         */
+        ConversationPreview: {
+            text: string;
+            direction: components["schemas"]["MessageDirection"];
+        };
+        /**
+         * @description One conversation per client per channel (spec 2.9).
+         * @example {
+         *       "id": "cv_01hv6d4s7r3k2m8x5c9bqwe012",
+         *       "channel": {
+         *         "id": "ch_01hv6d4s7r3k2m8x5c9bqwe014",
+         *         "type": "telegram_bot",
+         *         "name": "Mebel Shop bot",
+         *         "status": "active"
+         *       },
+         *       "name": "Dilnoza Karimova",
+         *       "handle": "@dilnoza_k",
+         *       "phone": "+998901234567",
+         *       "contact_id": "ct_01hv6d4s7r3k2m8x5c9bqwe002",
+         *       "lead_id": "ld_01hv6d4s7r3k2m8x5c9bqwe001",
+         *       "status": "open",
+         *       "snoozed_until": null,
+         *       "assignee_id": "mb_01hv6d4s7r3k2m8x5c9bqwe007",
+         *       "do_not_contact": false,
+         *       "last_message_at": "2026-11-22T09:30:00.123Z",
+         *       "last_inbound_at": "2026-11-22T09:30:00.123Z",
+         *       "last_outbound_at": "2026-11-22T09:12:41.5+05:00",
+         *       "unread_count": 2,
+         *       "sla_due_at": "2026-11-22T09:45:00.123Z",
+         *       "preview": {
+         *         "text": "Is the grey sofa still available?",
+         *         "direction": "in"
+         *       },
+         *       "created_at": "2026-11-20T14:02:11.482913Z"
+         *     }
+         * @example {
+         *       "id": "cv_01hv6d4s7r3k2m8x5c9bqwe0a1",
+         *       "channel": {
+         *         "id": "ch_01hv6d4s7r3k2m8x5c9bqwe0b2",
+         *         "type": "whatsapp",
+         *         "name": "Sales WhatsApp",
+         *         "status": "active"
+         *       },
+         *       "name": "Rustam Aliyev",
+         *       "handle": "998935554433",
+         *       "phone": "+998935554433",
+         *       "contact_id": null,
+         *       "lead_id": null,
+         *       "status": "snoozed",
+         *       "snoozed_until": "2026-11-25T09:00:00.000+05:00",
+         *       "assignee_id": null,
+         *       "do_not_contact": false,
+         *       "last_message_at": "2026-11-21T17:40:12.03Z",
+         *       "last_inbound_at": "2026-11-21T17:02:55.9Z",
+         *       "last_outbound_at": "2026-11-21T17:40:12.03Z",
+         *       "unread_count": 0,
+         *       "sla_due_at": null,
+         *       "preview": {
+         *         "text": "We will call you back on Monday.",
+         *         "direction": "out"
+         *       },
+         *       "created_at": "2026-11-21T17:02:55.9Z"
+         *     }
+         */
+        Conversation: {
+            id: components["schemas"]["ConversationId"];
+            channel: components["schemas"]["ChannelSummary"];
+            /** @description The client's name. */
+            name: string;
+            /** @description The client's messenger handle. */
+            handle: string;
+            /** @description The client's phone. */
+            phone: string;
+            /** @description The client's contact, or null. */
+            contact_id: components["schemas"]["ContactId"] | null;
+            /** @description The lead the conversation belongs to, or null. */
+            lead_id: components["schemas"]["LeadId"] | null;
+            status: components["schemas"]["ConversationStatus"];
+            /** @description When a snoozed conversation opens again; null when not snoozed. */
+            snoozed_until: components["schemas"]["TimeOrNull"];
+            /** @description The member the conversation is assigned to, or null (spec 2.9). */
+            assignee_id: components["schemas"]["MemberId"] | null;
+            /** @description True when the client opted out on this channel (spec 2.9); sending then answers 409 `opted_out` unless `force` is true (spec 4.8). */
+            do_not_contact: boolean;
+            last_message_at: components["schemas"]["TimeOrNull"];
+            last_inbound_at: components["schemas"]["TimeOrNull"];
+            last_outbound_at: components["schemas"]["TimeOrNull"];
+            unread_count: number;
+            /** @description Set while the client waits for an answer (spec 2.9). */
+            sla_due_at: components["schemas"]["TimeOrNull"];
+            preview: components["schemas"]["ConversationPreview"];
+            created_at: components["schemas"]["Time"];
+        };
+        MessageText: {
+            text: string;
+        };
+        MessageIdInput: string;
+        /**
+         * @description `client` for inbound, `member` for member-written (spec 2.10).
+         * @example member
+         * @enum {string}
+         */
+        MessageAuthorType: "client" | "member";
+        /**
+         * @description One file attached to a message (spec 2.10 lists `attachments` as an array).
+         * @example {
+         *       "id": "att_01hv6d4s7r3k2m8x5c9bqwe0c3",
+         *       "type": "image",
+         *       "name": "sofa-grey.jpg",
+         *       "url": "https://files.crm.example/att_01hv6d4s7r3k2m8x5c9bqwe0c3/sofa-grey.jpg",
+         *       "size": 184233
+         *     }
+         */
+        MessageAttachment: {
+            /** @description The attachment's id; opaque. */
+            id: string;
+            /**
+             * @description Kind of file, for example `image`, `video`, `audio`, `voice`, `document`.
+             * @example image
+             */
+            type: string;
+            /** @description File name. */
+            name: string;
+            /**
+             * Format: uri
+             * @description Where to download the file.
+             */
+            url: string;
+            /** @description Size in bytes. */
+            size: number;
+        };
+        /**
+         * @description Inbound `received`; outbound `queued`, `sent`, `delivered`, `read`, `failed` (spec 2.10). Outgoing: `queued` -> `sent` -> `delivered` -> `read`; `queued` or `sent` -> `failed` on a channel failure (spec 3).
+         * @example queued
+         * @enum {string}
+         */
+        MessageStatus: "received" | "queued" | "sent" | "delivered" | "read" | "failed";
+        /**
+         * @description A message of a conversation (spec 2.10). Inbound messages have `author_type` `client` and status `received`; outbound ones `author_type` `member`. An `external` message was written outside the service (in `telegram_business`, by the account owner from their own app): `author_type` member, no `author_id`, status `sent`.
+         * @example {
+         *       "id": "msg_01hv6d4s7r3k2m8x5c9bqwe013",
+         *       "conversation_id": "cv_01hv6d4s7r3k2m8x5c9bqwe012",
+         *       "direction": "out",
+         *       "author_type": "member",
+         *       "author_id": "mb_01hv6d4s7r3k2m8x5c9bqwe007",
+         *       "text": "Yes, it is in stock. Delivery in Tashkent takes 2 days.",
+         *       "attachments": [],
+         *       "status": "queued",
+         *       "error": null,
+         *       "client_id": "order-5521-reply-1",
+         *       "created_at": "2026-11-22T09:31:02.418Z",
+         *       "edited_at": null,
+         *       "deleted_at": null,
+         *       "external": false
+         *     }
+         * @example {
+         *       "id": "msg_01hv6d4s7r3k2m8x5c9bqwe0d4",
+         *       "conversation_id": "cv_01hv6d4s7r3k2m8x5c9bqwe012",
+         *       "direction": "in",
+         *       "author_type": "client",
+         *       "author_id": null,
+         *       "text": "Is the grey sofa still available?",
+         *       "attachments": [
+         *         {
+         *           "id": "att_01hv6d4s7r3k2m8x5c9bqwe0c3",
+         *           "type": "image",
+         *           "name": "sofa-grey.jpg",
+         *           "url": "https://files.crm.example/att_01hv6d4s7r3k2m8x5c9bqwe0c3/sofa-grey.jpg",
+         *           "size": 184233
+         *         }
+         *       ],
+         *       "status": "received",
+         *       "error": null,
+         *       "client_id": null,
+         *       "created_at": "2026-11-22T09:30:00.123Z",
+         *       "edited_at": "2026-11-22T09:30:41.77Z",
+         *       "deleted_at": null,
+         *       "external": false
+         *     }
+         * @example {
+         *       "id": "msg_01hv6d4s7r3k2m8x5c9bqwe0e5",
+         *       "conversation_id": "cv_01hv6d4s7r3k2m8x5c9bqwe0a1",
+         *       "direction": "out",
+         *       "author_type": "member",
+         *       "author_id": "mb_01hv6d4s7r3k2m8x5c9bqwe007",
+         *       "text": "Salom! Buyurtmangiz tayyor.",
+         *       "attachments": [],
+         *       "status": "failed",
+         *       "error": "Outside the 24-hour window after the client's last message.",
+         *       "client_id": null,
+         *       "created_at": "2026-11-21T17:40:12.03Z",
+         *       "edited_at": null,
+         *       "deleted_at": null,
+         *       "external": false
+         *     }
+         */
+        Message: {
+            id: components["schemas"]["MessageId"];
+            conversation_id: components["schemas"]["ConversationId"];
+            direction: components["schemas"]["MessageDirection"];
+            author_type: components["schemas"]["MessageAuthorType"];
+            /** @description Who wrote it (for `member`, the member id); null when not known, for example on `external` messages (spec 2.10). */
+            author_id: string | null;
+            /** @description The text; after an edit in the messenger, the new version (spec 2.10). */
+            text: string;
+            attachments: components["schemas"]["MessageAttachment"][];
+            status: components["schemas"]["MessageStatus"];
+            /** @description The reason when `failed` (spec 2.10), for example a free-form `whatsapp` message outside 24 hours of the client's last message; otherwise null. */
+            error: string | null;
+            /** @description The caller's own id, up to 64 characters (spec 2.10, 8); sending again with the same value returns this message instead of sending twice (spec 4.8). */
+            client_id: string | null;
+            created_at: components["schemas"]["Time"];
+            /** @description Set when the client (or, in `telegram_business` chats, the account owner) edited it in the messenger; `text` is then the new version (spec 2.10). */
+            edited_at: components["schemas"]["TimeOrNull"];
+            /** @description Set when deleted in the messenger (`telegram_business` chats); the message stays in history, marked (spec 2.10). */
+            deleted_at: components["schemas"]["TimeOrNull"];
+            /** @description True for an outgoing message written outside the service (in `telegram_business`, sent by the account owner from their own messenger app) (spec 2.10). */
+            external: boolean;
+        } & (unknown & unknown);
         /**
          * Format: uri
          * @description A registered redirect URI, matched exactly: `https://`, except `http://localhost` and `http://127.0.0.1`; no wildcards or fragments (spec 5.2).
@@ -1256,6 +1785,185 @@ export type components = {
         /** @description The app's settings in this workspace, as an admin last saved them. */
         settings: {
             [key: string]: unknown;
+        };
+        TeamIdInput: string;
+        /**
+         * @description `active` or `deactivated` (spec 2.7).
+         * @example active
+         * @enum {string}
+         */
+        MemberStatus: "active" | "deactivated";
+        /**
+         * @description A member of the workspace (spec 2.7).
+         * @example {
+         *       "id": "mb_01hv6d4s7r3k2m8x5c9bqwe101",
+         *       "name": "Dilnoza Karimova",
+         *       "email": "dilnoza@acme.uz",
+         *       "role": "manager",
+         *       "status": "active",
+         *       "joined_at": "2026-03-02T08:14:05.512Z",
+         *       "is_me": false,
+         *       "team_ids": [
+         *         "tm_01hv6d4s7r3k2m8x5c9bqwe201"
+         *       ]
+         *     }
+         */
+        Member: {
+            id: components["schemas"]["MemberId"];
+            name: string;
+            /** Format: email */
+            email: string;
+            role: components["schemas"]["MemberRole"];
+            status: components["schemas"]["MemberStatus"];
+            joined_at: components["schemas"]["Time"];
+            /** @description True for the member the caller is signed in as. */
+            is_me: boolean;
+            /** @description Teams of the member (several possible); `[]` when none (spec 2.7). */
+            team_ids: components["schemas"]["TeamId"][];
+        };
+        /**
+         * @description A team groups members so a pipeline can be opened to a whole team (spec 2.7).
+         * @example {
+         *       "id": "tm_01hv6d4s7r3k2m8x5c9bqwe201",
+         *       "name": "Sales Tashkent",
+         *       "member_ids": [
+         *         "mb_01hv6d4s7r3k2m8x5c9bqwe101",
+         *         "mb_01hv6d4s7r3k2m8x5c9bqwe102"
+         *       ],
+         *       "created_at": "2026-02-11T06:00:12.3Z"
+         *     }
+         */
+        Team: {
+            id: components["schemas"]["TeamId"];
+            name: string;
+            member_ids: components["schemas"]["MemberId"][];
+            created_at: components["schemas"]["Time"];
+        };
+        /**
+         * @description The kind of record the field belongs to (spec 2.11).
+         * @example lead
+         * @enum {string}
+         */
+        CustomFieldEntity: "lead" | "contact" | "company" | "product";
+        /**
+         * @description Key of the field inside `custom` (spec 2.11); the same pattern as the key names of `custom` (common `Custom`).
+         * @example delivery_date
+         */
+        CustomFieldKey: string;
+        /** @description On write a plain string may be sent; it is used for every language. */
+        LocalizedTextInput: string | components["schemas"]["LocalizedText"];
+        /**
+         * @description Field type; it decides the JSON value inside `custom` (spec 2.11, value table).
+         * @example select
+         * @enum {string}
+         */
+        CustomFieldType: "text" | "long_text" | "number" | "money" | "date" | "datetime" | "select" | "multiselect" | "checkbox" | "phone" | "email" | "url" | "member" | "rating";
+        /** @description An option on write; send the `id` of an existing option to keep it (values holding it stay valid), leave it out to add a new option. */
+        CustomFieldOptionInput: {
+            id?: string;
+            label: components["schemas"]["LocalizedTextInput"];
+        };
+        /**
+         * @description Body of `POST /v1/fields` (first-party web app only; API keys not accepted, spec 4.9).
+         * @example {
+         *       "entity": "lead",
+         *       "key": "delivery_type",
+         *       "label": {
+         *         "ru": "Доставка",
+         *         "en": "Delivery"
+         *       },
+         *       "type": "select",
+         *       "options": [
+         *         {
+         *           "label": "Standard"
+         *         },
+         *         {
+         *           "label": "Express"
+         *         }
+         *       ],
+         *       "group": "Logistics"
+         *     }
+         */
+        CustomFieldCreate: {
+            entity: components["schemas"]["CustomFieldEntity"];
+            key: components["schemas"]["CustomFieldKey"];
+            label: components["schemas"]["LocalizedTextInput"];
+            type: components["schemas"]["CustomFieldType"];
+            /** @description Options of a `select` or `multiselect` field. */
+            options?: components["schemas"]["CustomFieldOptionInput"][];
+            /** @description Placed last when left out. */
+            position?: number;
+            /** @default false */
+            required: boolean;
+            /** @default  */
+            group: string;
+        };
+        /** @example fd_01hv6d4s7r3k2m8x5c9bqwe015 */
+        FieldId: string;
+        /**
+         * @description One option of a `select` or `multiselect` field; a `select` value is its id (spec 2.11).
+         * @example {
+         *       "id": "opt_express",
+         *       "label": {
+         *         "uz-Latn": "Tezkor",
+         *         "ru": "Экспресс",
+         *         "en": "Express"
+         *       }
+         *     }
+         */
+        CustomFieldOption: {
+            /** @description Option id; what `custom` holds for select and multiselect values. */
+            id: string;
+            label: components["schemas"]["LocalizedText"];
+        };
+        /**
+         * @description A custom field definition (spec 2.11).
+         * @example {
+         *       "id": "fd_01hv6d4s7r3k2m8x5c9bqwe501",
+         *       "entity": "lead",
+         *       "key": "delivery_type",
+         *       "label": {
+         *         "uz-Latn": "Yetkazib berish",
+         *         "ru": "Доставка",
+         *         "en": "Delivery"
+         *       },
+         *       "type": "select",
+         *       "options": [
+         *         {
+         *           "id": "opt_standard",
+         *           "label": {
+         *             "uz-Latn": "Oddiy",
+         *             "ru": "Обычная",
+         *             "en": "Standard"
+         *           }
+         *         },
+         *         {
+         *           "id": "opt_express",
+         *           "label": {
+         *             "uz-Latn": "Tezkor",
+         *             "ru": "Экспресс",
+         *             "en": "Express"
+         *           }
+         *         }
+         *       ],
+         *       "position": 2,
+         *       "required": false,
+         *       "group": "Logistics"
+         *     }
+         */
+        CustomField: {
+            id: components["schemas"]["FieldId"];
+            entity: components["schemas"]["CustomFieldEntity"];
+            key: components["schemas"]["CustomFieldKey"];
+            /** @description Locale to text (spec 2.11). */
+            label: components["schemas"]["LocalizedText"];
+            type: components["schemas"]["CustomFieldType"];
+            /** @description Options for select types (spec 2.11). */
+            options: components["schemas"]["CustomFieldOption"][];
+            position: number;
+            /** @description A required field cannot be cleared (spec 2.11). */
+            required: boolean;
+            group: string;
         };
         FaultList: {
             data: {
@@ -1727,6 +2435,250 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
         };
     };
+    receiveInboundMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+                channel_id: components["schemas"]["ChannelIdInput"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "text": "Is the grey sofa still available?",
+                 *       "name": "Dilnoza Karimova",
+                 *       "handle": "@dilnoza_k",
+                 *       "phone": "+998901234567"
+                 *     }
+                 */
+                "application/json": components["schemas"]["InboundMessage"];
+            };
+        };
+        responses: {
+            /** @description The conversation the message joined (or started) and the new message. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "conversation_id": "cv_01hv6d4s7r3k2m8x5c9bqwe012",
+                     *       "message_id": "msg_01hv6d4s7r3k2m8x5c9bqwe0d4"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SimulatedMessage"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getChannelOutcome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+                channel_id: components["schemas"]["ChannelIdInput"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outcome. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelOutcome"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setChannelOutcome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+                channel_id: components["schemas"]["ChannelIdInput"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "failed",
+                 *       "error": "The recipient's number is not on WhatsApp."
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChannelOutcomeChange"];
+            };
+        };
+        responses: {
+            /** @description The outcome from now on. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelOutcome"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    setDoNotContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+                conversation_id: components["schemas"]["ConversationIdInput"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "do_not_contact": true
+                 *     }
+                 */
+                "application/json": {
+                    do_not_contact: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The conversation, as `GET /v1/conversations/{id}` shows it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    receiveExternalMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+                conversation_id: components["schemas"]["ConversationIdInput"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "text": "I will bring it myself on Saturday."
+                 *     }
+                 */
+                "application/json": components["schemas"]["MessageText"];
+            };
+        };
+        responses: {
+            /** @description The conversation and the new message. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SimulatedMessage"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    editMessageInMessenger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+                message_id: components["schemas"]["MessageIdInput"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "text": "Can you deliver on Sunday instead?"
+                 *     }
+                 */
+                "application/json": components["schemas"]["MessageText"];
+            };
+        };
+        responses: {
+            /** @description The message, as `GET /v1/conversations/{id}/messages` shows it. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteMessageInMessenger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+                message_id: components["schemas"]["MessageIdInput"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message, marked deleted. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
     addApp: {
         parameters: {
             query?: never;
@@ -1984,6 +2936,124 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Installation"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    addMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "manager",
+                 *       "name": "Jasur Aliyev"
+                 *     }
+                 */
+                "application/json": {
+                    role: components["schemas"]["MemberRole"];
+                    name?: string;
+                    /** Format: email */
+                    email?: string;
+                    team_ids?: components["schemas"]["TeamIdInput"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The member, as `GET /v1/members` shows them (`is_me` false). */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    addTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Sales Bukhara"
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    member_ids?: components["schemas"]["MemberIdInput"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The team, as `GET /v1/teams` shows it. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Team"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    addField: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "entity": "lead",
+                 *       "key": "delivery_floor",
+                 *       "label": "Floor",
+                 *       "type": "number"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CustomFieldCreate"];
+            };
+        };
+        responses: {
+            /** @description The field, as `GET /v1/fields` shows it. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomField"];
                 };
             };
             400: components["responses"]["Error400"];

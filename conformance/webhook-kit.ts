@@ -1,0 +1,115 @@
+// What the webhook checks share: the run's receiver (started on first use, closed when the run
+// ends), a webhook of the check's own that points at it and is deleted when the check ends, and
+// waiting for deliveries and for the first retry.
+import type { ConformanceClient } from './client.ts';
+import type { CheckContext } from './context.ts';
+import { advanceMockClock, mockNowMs } from './mock-control.ts';
+import { WebhookReceiver, type ReceivedRequest } from './webhook-receiver.ts';
+
+const receivers = new WeakMap<ConformanceClient, Promise<WebhookReceiver>>();
+
+function receiverOf(context: CheckContext): Promise<WebhookReceiver> {
+  let receiver = receivers.get(context.client);
+  if (!receiver) {
+    const { publicUrl, port } = context.target.webhookReceiver;
+    receiver = WebhookReceiver.start({ publicUrl, port });
+    receivers.set(context.client, receiver);
+    context.cleanup(async () => (await receiver!).close());
+  }
+  return receiver;
+}
+
+export type TestWebhook = {
+  id: string;
+  /** The signing secret the creation answered. */
+  secret: string;
+  /** The receiver's path this webhook delivers to. */
+  path: string;
+  receiver: WebhookReceiver;
+  /** The `count`-th request that reached this webhook's path (and `match`), or the check fails saying `what` did not come. */
+  delivery(count: number, what: string, options?: { match?: (request: ReceivedRequest) => boolean; timeoutMs?: number }): Promise<ReceivedRequest>;
+};
+
+/** An immediate delivery (a ping, a new event) reaches a mock within milliseconds; a deployment goes through a tunnel. */
+function deliveryWaitMs(context: CheckContext): number {
+  return context.target.mock ? 5_000 : 30_000;
+}
+
+/** Skips unless deliveries can reach the receiver: a mock on this machine, or a deployment with a public receiver URL. */
+export function needReceiver(context: CheckContext): void {
+  if (!context.target.mock && !context.target.webhookReceiver.publicUrl) {
+    context.skip("needs --webhook-receiver-url: a public HTTPS address that forwards to the suite's receiver on 127.0.0.1:--webhook-receiver-port");
+  }
+}
+
+/** Skips unless the first retry (1 minute after the event, spec 6.3) can be waited for. */
+export function needRetries(context: CheckContext): void {
+  needReceiver(context);
+  if (!context.target.mock && !context.target.waitForRetries) context.skip('the first retry comes a minute after the event: give --wait-for-retries to wait for it');
+}
+
+/**
+ * Brings the first retry about: a mock's clock is moved a minute on (it answers once what fell
+ * due has run); against a deployment the suite waits. Answers how long to wait for its arrival.
+ */
+export async function letFirstRetryCome(context: CheckContext): Promise<number> {
+  if (context.target.mock) {
+    await advanceMockClock(context, 60);
+    return deliveryWaitMs(context);
+  }
+  return 150_000;
+}
+
+/** The clock a delivery's timestamp is held to: a mock's workspace clock (it may be moved), else the receiver's. */
+export async function referenceNowMs(context: CheckContext, request: ReceivedRequest): Promise<number> {
+  return context.target.mock ? mockNowMs(context) : request.receivedAtMs;
+}
+
+/**
+ * Creates a webhook named with the run id that delivers `events` to a path of the receiver of
+ * its own, runs `work` with it, and deletes it (also at the end of the run, should `work` be cut short).
+ */
+export async function withWebhook(context: CheckContext, slug: string, events: string[], work: (webhook: TestWebhook) => Promise<void>): Promise<void> {
+  needReceiver(context);
+  const receiver = await receiverOf(context);
+  const path = `/crmkit-conformance/${context.runId}/${slug}`;
+  const created = await context.client.send('POST', '/v1/webhooks', { body: { name: `conformance ${context.runId} ${slug}`, url: receiver.urlFor(path), events } });
+  if (created.status === 422 && created.json?.error?.fields?.url && !context.target.webhookReceiver.publicUrl) {
+    context.skip(`the mock refuses the receiver's address ${receiver.urlFor(path)}: start it with --allow-private-webhooks (createMock({ allowPrivateWebhooks: true })), or give --webhook-receiver-url`);
+  }
+  context.expectStatus(created, 200, 201);
+  const { webhook, secret } = created.json;
+  let removed = false;
+  const remove = async () => {
+    if (removed) return;
+    removed = true;
+    await deleteWebhook(context, webhook.id);
+  };
+  context.cleanup(remove);
+  const wait = deliveryWaitMs(context);
+  const testWebhook: TestWebhook = {
+    id: webhook.id,
+    secret,
+    path,
+    receiver,
+    async delivery(count, what, { match, timeoutMs = wait } = {}) {
+      const found = await receiver.nth(path, count, timeoutMs, match);
+      if (!found) context.fail(`${what} did not reach the receiver within ${timeoutMs / 1000} s`);
+      return found;
+    },
+  };
+  try {
+    await work(testWebhook);
+  } finally {
+    await remove();
+  }
+}
+
+/** Deletes the webhook (an inferred route); where a deployment has none, switches it off instead. */
+async function deleteWebhook(context: CheckContext, id: string): Promise<void> {
+  const deleted = await context.client.send('DELETE', `/v1/webhooks/${id}`);
+  if (deleted.status >= 300 && deleted.status !== 404) await context.client.send('PATCH', `/v1/webhooks/${id}`, { body: { active: false } });
+}
+
+/** A webhook signing secret as spec 4.11 gives it: `whsec_` and 43 characters. */
+export const SECRET_FORMAT = /^whsec_\S{43}$/;

@@ -1,0 +1,33 @@
+// One step of a story, by its kind. Each answers the line the progress shows after the step's
+// name, throws StepFailure when the story's expectation is not met, StepSkipped when this
+// target cannot run it.
+import { setClock } from '../clock.ts';
+import { kindOf, type Step, type StepKind } from '../types.ts';
+import { NO_CONTROL, StepSkipped, type World } from '../world.ts';
+import { requestStep } from './request-step.ts';
+import { eventsStep, webhooksStep } from './received-step.ts';
+
+const KINDS: Record<StepKind, (world: World, step: Step) => Promise<string>> = {
+  request: requestStep,
+  control: requestStep,
+  clock: clockStep,
+  receiver: receiverStep,
+  webhooks: webhooksStep,
+  events: eventsStep,
+};
+
+export async function runStep(world: World, step: Step): Promise<string> {
+  if (step.needs === 'control' && !world.control) throw new StepSkipped(`${NO_CONTROL} (it follows a clock move or an inbound message)`);
+  return KINDS[kindOf(step)](world, step);
+}
+
+async function clockStep(world: World, step: Step): Promise<string> {
+  if (!world.control) throw new StepSkipped(`the clock of a deployment cannot be moved: ${NO_CONTROL}`);
+  return `clock ${await setClock(world, world.vars.interpolate(step.clock!))}`;
+}
+
+async function receiverStep(world: World, step: Step): Promise<string> {
+  const answer = world.vars.interpolate(step.receiver!);
+  world.receiver.answer(answer);
+  return `the receiver answers ${answer.status}${answer.path ? ` on ${answer.path}` : ''} from now on`;
+}

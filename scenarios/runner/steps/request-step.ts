@@ -1,0 +1,88 @@
+// A request to the API (or, for `control:` steps, to the mock's control API): sent with the
+// credential the story names, judged against `expect`, then `capture` keeps parts of the answer.
+import { describeExchange, type Exchange } from '../../../conformance/exchange.ts';
+import { ABSENT, describeMismatches, match, show, type Mismatch } from '../match.ts';
+import { follow, parsePath } from '../paths.ts';
+import type { CaptureSpec, Expect, HttpRequestSpec, Step } from '../types.ts';
+import { NO_CONTROL, StepFailure, StepSkipped, type World } from '../world.ts';
+
+export async function requestStep(world: World, step: Step): Promise<string> {
+  const isControl = step.control !== undefined;
+  if (isControl && !world.control) throw new StepSkipped(NO_CONTROL);
+  const written = (step.request ?? step.control) as HttpRequestSpec;
+  const spec = world.vars.interpolate(written);
+  const key = isControl ? null : credential(world, written.credential);
+  const exchange = await world.client.send(spec.method, withQuery(spec.path, spec.query), {
+    key,
+    body: spec.body,
+    headers: lowerCase(spec.headers),
+    origin: spec.origin,
+  });
+  const summary = `${spec.method} ${withQuery(spec.path, spec.query)} → ${exchange.status}`;
+  const mismatches = judge(world.vars.interpolate(step.expect ?? {}), exchange);
+  if (mismatches.length) throw new StepFailure(`${summary}\n${mismatches.join('\n')}`, describeExchange(exchange));
+  capture(world, step.capture ?? {}, exchange);
+  return summary;
+}
+
+/** The key to send: the owner's by default, none, a named key of setup.keys, or a token such as `${tokens.access_token}`. */
+function credential(world: World, written: string | undefined): string | null {
+  if (written === undefined || written === 'owner') return world.keys.get('owner')!;
+  if (written === 'none') return null;
+  if (written.includes('${')) return String(world.vars.interpolate(written));
+  const key = world.keys.get(written);
+  if (key) return key;
+  const missing = world.missingKeys.get(written);
+  if (missing) throw new StepSkipped(missing);
+  throw new StepFailure(`credential ${written} is no key of setup.keys (known: ${[...world.keys.keys()].join(', ')})`);
+}
+
+function judge(expect: Expect, exchange: Exchange): string[] {
+  const problems: string[] = [];
+  const statuses = expect.status === undefined ? undefined : [expect.status].flat();
+  if (statuses && !statuses.includes(exchange.status)) problems.push(`status: expected ${statuses.join(' or ')}, got ${exchange.status}${errorCode(exchange)}`);
+  if (!statuses && exchange.status >= 400) problems.push(`status: expected a success, got ${exchange.status}${errorCode(exchange)}`);
+  const headers: Mismatch[] = Object.entries(expect.headers ?? {}).flatMap(([name, matcher]) => match(matcher, headerOf(exchange, name), name.toLowerCase()));
+  if (headers.length) problems.push(describeMismatches(headers, 'headers'));
+  if (expect.body !== undefined) {
+    const body = match(expect.body, exchange.json ?? exchange.text);
+    if (body.length) problems.push(describeMismatches(body, 'body'));
+  }
+  return problems;
+}
+
+function errorCode(exchange: Exchange): string {
+  const code = exchange.json?.error?.code ?? exchange.json?.error;
+  return typeof code === 'string' ? ` (${code})` : '';
+}
+
+function headerOf(exchange: Exchange, name: string): unknown {
+  return exchange.headers[name.toLowerCase()] ?? ABSENT;
+}
+
+function capture(world: World, captures: Record<string, CaptureSpec>, exchange: Exchange): void {
+  const answer = { status: exchange.status, headers: exchange.headers, body: exchange.json ?? exchange.text };
+  for (const [name, spec] of Object.entries(captures)) {
+    const from = typeof spec === 'string' ? spec : spec.from;
+    const found = follow(answer, parsePath(from));
+    if (!found.found) throw new StepFailure(`capture ${name}: the answer has no ${found.missing}`, describeExchange(exchange));
+    world.vars.set(name, typeof spec === 'string' ? found.value : group(name, spec, found.value, exchange));
+  }
+}
+
+/** `{from, match}`: the first group of the pattern (or the whole match) in the text found. */
+function group(name: string, spec: { from: string; match: string }, value: unknown, exchange: Exchange): string {
+  const found = new RegExp(spec.match).exec(typeof value === 'string' ? value : JSON.stringify(value));
+  if (!found) throw new StepFailure(`capture ${name}: ${spec.from} ${show(value)} does not match /${spec.match}/`, describeExchange(exchange));
+  return decodeURIComponent(found[1] ?? found[0]);
+}
+
+function withQuery(path: string, query: Record<string, unknown> | undefined): string {
+  if (!query || !Object.keys(query).length) return path;
+  const search = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)]));
+  return `${path}${path.includes('?') ? '&' : '?'}${search}`;
+}
+
+function lowerCase(headers: Record<string, string> | undefined): Record<string, string> | undefined {
+  return headers && Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+}

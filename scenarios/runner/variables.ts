@@ -1,0 +1,73 @@
+// The variables of one scenario run: what setup made, what steps captured. A variable may be
+// unavailable (the step that would have set it was skipped, or only a mock makes it): a step
+// that uses one is skipped with that reason rather than failed.
+import { follow, isRecord, parsePath } from './paths.ts';
+
+export class Unavailable {
+  readonly reason: string;
+  constructor(reason: string) {
+    this.reason = reason;
+  }
+}
+
+/** Thrown when a step uses a variable nobody set: the scenario is wrong. */
+export class UnknownVariable extends Error {}
+
+/** Thrown when a step uses an unavailable variable: the step is skipped. */
+export class VariableUnavailable extends Error {}
+
+const REFERENCE = /\$\$\{|\$\{([^}]+)\}/g;
+const WHOLE = /^\$\{([^}]+)\}$/;
+
+export class Variables {
+  readonly #values = new Map<string, unknown>();
+
+  set(name: string, value: unknown): void {
+    this.#values.set(name, value);
+  }
+
+  unavailable(name: string, reason: string): void {
+    this.#values.set(name, new Unavailable(reason));
+  }
+
+  names(): string[] {
+    return [...this.#values.keys()];
+  }
+
+  /** The value at `${path}`. */
+  lookup(path: string): unknown {
+    const [first, ...rest] = parsePath(path.trim());
+    const name = first && 'key' in first ? first.key : '';
+    if (!this.#values.has(name)) throw new UnknownVariable(`no variable ${name} (known: ${this.names().join(', ') || 'none'})`);
+    const value = this.#values.get(name);
+    if (value instanceof Unavailable) throw new VariableUnavailable(`needs ${name}, which is unavailable: ${value.reason}`);
+    const found = follow(value, rest);
+    if (!found.found) throw new UnknownVariable(`\${${path}}: ${name}${found.missing.startsWith('[') ? '' : '.'}${found.missing} does not exist`);
+    return found.value;
+  }
+
+  /**
+   * Replaces every `${path}` in strings, deep inside objects and lists. A string that is only
+   * one `${path}` takes the value itself (a number stays a number); `$${` writes a literal `${`.
+   */
+  interpolate<T>(template: T): T {
+    return this.#walk(template) as T;
+  }
+
+  #walk(value: unknown): unknown {
+    if (typeof value === 'string') return this.#string(value);
+    if (Array.isArray(value)) return value.map((item) => this.#walk(item));
+    if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([key, item]) => [this.#string(key), this.#walk(item)]));
+    return value;
+  }
+
+  #string(text: string): unknown {
+    const whole = WHOLE.exec(text);
+    if (whole) return this.lookup(whole[1]!);
+    return text.replace(REFERENCE, (match, path: string | undefined) => (path === undefined ? '${' : asText(this.lookup(path))));
+  }
+}
+
+function asText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}

@@ -1,0 +1,144 @@
+// One mock for a test file, a fresh workspace per test with its clock frozen, and helpers for
+// the conversation routes (spec 4.8) and the simulated channels (openapi/control/channels.yaml).
+import { beforeAll, beforeEach, expect } from 'vitest';
+import { nextRecordNumber } from '../../src/store/record-numbers.ts';
+import { call, setUpMock, type Answer, type Setup } from '../support/mock-client.ts';
+
+export const START = '2026-11-22T09:00:00.000Z';
+export const SECOND = 1000;
+export const MINUTE = 60 * SECOND;
+export const HOUR = 60 * MINUTE;
+
+export function conversationFixture() {
+  let setup: Setup;
+  let created: any;
+  beforeAll(async () => {
+    setup = await setUpMock();
+  });
+  beforeEach(async () => {
+    created = (await call(setup.mock, 'POST', '/_mock/workspaces', { body: {} })).body;
+    await f.control('POST', '/clock', { freeze: true, set: START });
+  });
+
+  const f = {
+    get mock() {
+      return setup.mock;
+    },
+    get created() {
+      return created;
+    },
+    wsId: () => created.workspace.id as string,
+    key: () => created.api_key as string,
+    workspace: () => setup.mock.state.workspaces.get(created.workspace.id)!,
+    member: (role: string) => created.members.find((member: any) => member.role === role),
+    channel: (type: string) => created.channels.find((channel: any) => channel.type === type),
+
+    api(method: string, path: string, body?: unknown, key: string = f.key()): Promise<Answer> {
+      return call(setup.mock, method, path, { key, body });
+    },
+    control(method: string, path: string, body?: unknown): Promise<Answer> {
+      return call(setup.mock, method, `/_mock/workspaces/${created.workspace.id}${path}`, { body });
+    },
+    async newKey(scopes: string[], role = 'admin'): Promise<string> {
+      const answer = await f.control('POST', '/api-keys', { scopes, role });
+      expect(answer.status).toBe(201);
+      return answer.body.key;
+    },
+
+    /** A client writes in on the workspace's channel of `type`; answers `{conversation_id, message_id}`. */
+    async inbound(type: string, body: Record<string, unknown>) {
+      const answer = await f.control('POST', `/channels/${f.channel(type).id}/inbound`, body);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      return answer.body as { conversation_id: string; message_id: string };
+    },
+    async conversation(id: string) {
+      const answer = await f.api('GET', `/v1/conversations/${id}`);
+      expect(answer.status).toBe(200);
+      return answer.body;
+    },
+    async list(query = '') {
+      const answer = await f.api('GET', `/v1/conversations${query}`);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body;
+    },
+    listedIds: async (query = '') => (await f.list(query)).data.map((conversation: any) => conversation.id),
+    async messages(conversationId: string, query = '') {
+      const answer = await f.api('GET', `/v1/conversations/${conversationId}/messages${query}`);
+      expect(answer.status).toBe(200);
+      return answer.body;
+    },
+    async message(conversationId: string, messageId: string) {
+      return (await f.messages(conversationId, '?limit=250')).data.find((message: any) => message.id === messageId);
+    },
+    send(conversationId: string, body: Record<string, unknown>, key?: string) {
+      return f.api('POST', `/v1/conversations/${conversationId}/messages`, body, key);
+    },
+    async sent(conversationId: string, body: Record<string, unknown> = { text: 'Hello!' }) {
+      const answer = await f.send(conversationId, body);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      return answer.body;
+    },
+    async advance(ms: number) {
+      const answer = await f.control('POST', '/clock', { advance_seconds: ms / 1000 });
+      expect(answer.status).toBe(200);
+    },
+    nowMs: () => f.workspace().clock.now(),
+    at: (ms: number) => new Date(Date.parse(START) + ms).toISOString(),
+    /** Events of `type`, oldest first. */
+    async events(type: string) {
+      return (await call(setup.mock, 'GET', `/_mock/workspaces/${created.workspace.id}/events?type=${type}&limit=250`)).body.data.reverse();
+    },
+
+    /** A contact put straight into the workspace's table, so that a client can be linked to it. */
+    async insertContact(phone: string, email?: string) {
+      const workspace = f.workspace();
+      const now = new Date(workspace.clock.now()).toISOString();
+      return workspace.tables.contacts.insert({
+        id: setup.mock.state.newId('contact', workspace.id),
+        number: nextRecordNumber(workspace.numbers, 'contact'),
+        name: 'Dilnoza Karimova',
+        phones: [phone],
+        emails: email ? [email] : [],
+        company_id: null,
+        preferred_language: '',
+        owner_id: null,
+        custom: {},
+        tags: [],
+        created_at: now,
+        updated_at: now,
+        deleted_at: null,
+      });
+    },
+    async insertLead(contactId: string, changes: { closed_at?: string | null } = {}) {
+      const workspace = f.workspace();
+      const pipeline = created.pipelines[0];
+      const now = new Date(workspace.clock.now()).toISOString();
+      return workspace.tables.leads.insert({
+        id: setup.mock.state.newId('lead', workspace.id),
+        number: nextRecordNumber(workspace.numbers, 'lead'),
+        name: 'Sofa',
+        amount: 0,
+        currency: 'UZS',
+        pipeline_id: pipeline.id,
+        stage_id: pipeline.stages[0].id,
+        owner_id: null,
+        contact_id: contactId,
+        company_id: null,
+        source: '',
+        utm: {},
+        referrer: null,
+        landing_page: null,
+        tags: [],
+        custom: {},
+        position: 0,
+        stage_entered_at: now,
+        closed_at: changes.closed_at ?? null,
+        loss_reason: '',
+        created_at: now,
+        updated_at: now,
+        deleted_at: null,
+      });
+    },
+  };
+  return f;
+}

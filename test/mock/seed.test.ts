@@ -1,0 +1,71 @@
+// `--seed N`: the same demo workspace every time for the same N, Uzbek data that follows the
+// rules of the API, and `--seed-size` to scale the leads.
+import { describe, expect, it } from 'vitest';
+import { createMock } from '../../src/mock.ts';
+import { seedDemoWorkspace } from '../../src/seed/demo-workspace.ts';
+import type { Workspace } from '../../src/workspaces/workspace.ts';
+import { call } from '../support/mock-client.ts';
+
+/** What a workspace holds, with ids (new on every run) replaced by record numbers or names. */
+function contentOf(workspace: Workspace) {
+  const { leads, contacts, companies, products, tasks } = workspace.tables;
+  return {
+    leads: [...leads.values()].map(({ number, name, amount, stage_id, tags, custom, created_at }) => ({
+      number, name, amount, stage: workspace.tables.stages.get(stage_id)!.name, tags, customKeys: Object.keys(custom).sort(), created_at,
+    })),
+    contacts: [...contacts.values()].map(({ number, name, phones, emails, preferred_language }) => ({ number, name, phones, emails, preferred_language })),
+    companies: [...companies.values()].map(({ number, name }) => ({ number, name })),
+    products: [...products.values()].map(({ name, sku, price, archived }) => ({ name, sku, price, archived })),
+    tasks: [...tasks.values()].map(({ number, title, due_at }) => ({ number, title, due_at })),
+  };
+}
+
+describe('the demo workspace', () => {
+  it('is the same every time for the same seed, and another for another seed', async () => {
+    const first = await seedDemoWorkspace(createMock().state, { seed: 7, leads: 40 });
+    const again = await seedDemoWorkspace(createMock().state, { seed: 7, leads: 40 });
+    const other = await seedDemoWorkspace(createMock().state, { seed: 8, leads: 40 });
+    expect(contentOf(again.workspace)).toEqual(contentOf(first.workspace));
+    expect(contentOf(other.workspace).contacts).not.toEqual(contentOf(first.workspace).contacts);
+  });
+
+  it('has Uzbek mobile phones in +998 format, lowercase emails, and leads spread over time', async () => {
+    const { workspace } = await seedDemoWorkspace(createMock().state, { seed: 3, leads: 60 });
+    const contacts = [...workspace.tables.contacts.values()];
+    expect(contacts.every((contact) => contact.phones.every((phone) => /^\+998(9[013-9]|33|88|77)[0-9]{7}$/.test(phone)))).toBe(true);
+    expect(contacts.flatMap((contact) => contact.emails).every((email) => email === email.toLowerCase())).toBe(true);
+    const days = new Set([...workspace.tables.leads.values()].map((lead) => lead.created_at.slice(0, 10)));
+    expect(days.size).toBeGreaterThan(10);
+  });
+
+  it('has custom values of every field type on its records', async () => {
+    const { workspace } = await seedDemoWorkspace(createMock().state, { seed: 5, leads: 120 });
+    const types = new Set<string>();
+    for (const table of [workspace.tables.leads, workspace.tables.contacts, workspace.tables.companies, workspace.tables.products]) {
+      for (const record of table.values() as Iterable<{ custom: Record<string, unknown> }>) {
+        for (const key of Object.keys(record.custom)) types.add(workspace.tables.fields.firstBy('entityKey', `${entityOf(table, workspace)}:${key}`)!.type);
+      }
+    }
+    expect([...types].sort()).toEqual(['checkbox', 'date', 'datetime', 'email', 'long_text', 'member', 'money', 'multiselect', 'number', 'phone', 'rating', 'select', 'text', 'url']);
+  });
+
+  it('answers through the API like any workspace, its records valid against the document', async () => {
+    const mock = createMock();
+    const created = await call(mock, 'POST', '/_mock/workspaces', { body: { seed: 11, seed_size: 30 } });
+    const leads = await call(mock, 'GET', '/v1/leads?limit=250', { key: created.body.api_key });
+    expect(leads.body.summary.count).toBe(30);
+    const contacts = await call(mock, 'GET', '/v1/contacts?limit=250', { key: created.body.api_key });
+    expect(contacts.body.data.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it('scales to --seed-size leads, the ones past the first 300 written in bulk', async () => {
+    const { workspace } = await seedDemoWorkspace(createMock().state, { seed: 1, leads: 1_000 });
+    expect(workspace.tables.leads.size).toBe(1_000);
+    expect(workspace.tables.leads.firstBy('number', 1_000)).toBeDefined();
+  });
+});
+
+function entityOf(table: unknown, workspace: Workspace): string {
+  const { leads, contacts, companies } = workspace.tables;
+  return table === leads ? 'lead' : table === contacts ? 'contact' : table === companies ? 'company' : 'product';
+}
