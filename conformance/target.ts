@@ -39,9 +39,10 @@ export type Target = {
   otherKey: string | undefined;
   formId: string | undefined;
   /** An OAuth client for the token endpoint's checks (on a mock, an app the suite added). */
-  oauthClient: { clientId: string; clientSecret: string | undefined; redirectUri: string | undefined } | undefined;
-  webhookReceiver: { publicUrl: string | undefined; port: number };
-  waitForRetries: boolean;
+  oauthClient?: { clientId: string; clientSecret: string | undefined; redirectUri: string | undefined } | undefined;
+  /** Where the webhook checks' receiver listens, and the public URL that forwards to it; none: 127.0.0.1, any port. */
+  webhookReceiver?: { publicUrl: string | undefined; port: number };
+  waitForRetries?: boolean;
   readOnly: boolean;
   /** The target is a crmkit mock: its control API can shape state and move its clock. */
   mock: { workspaceId: string; controlUrl: string } | undefined;

@@ -11,7 +11,7 @@ const receivers = new WeakMap<ConformanceClient, Promise<WebhookReceiver>>();
 function receiverOf(context: CheckContext): Promise<WebhookReceiver> {
   let receiver = receivers.get(context.client);
   if (!receiver) {
-    const { publicUrl, port } = context.target.webhookReceiver;
+    const { publicUrl, port } = context.target.webhookReceiver ?? { publicUrl: undefined, port: 0 };
     receiver = WebhookReceiver.start({ publicUrl, port });
     receivers.set(context.client, receiver);
     context.cleanup(async () => (await receiver!).close());
@@ -37,7 +37,7 @@ function deliveryWaitMs(context: CheckContext): number {
 
 /** Skips unless deliveries can reach the receiver: a mock on this machine, or a deployment with a public receiver URL. */
 export function needReceiver(context: CheckContext): void {
-  if (!context.target.mock && !context.target.webhookReceiver.publicUrl) {
+  if (!context.target.mock && !context.target.webhookReceiver?.publicUrl) {
     context.skip("needs --webhook-receiver-url: a public HTTPS address that forwards to the suite's receiver on 127.0.0.1:--webhook-receiver-port");
   }
 }
@@ -74,7 +74,7 @@ export async function withWebhook(context: CheckContext, slug: string, events: s
   const receiver = await receiverOf(context);
   const path = `/crmkit-conformance/${context.runId}/${slug}`;
   const created = await context.client.send('POST', '/v1/webhooks', { body: { name: `conformance ${context.runId} ${slug}`, url: receiver.urlFor(path), events } });
-  if (created.status === 422 && created.json?.error?.fields?.url && !context.target.webhookReceiver.publicUrl) {
+  if (created.status === 422 && created.json?.error?.fields?.url && !context.target.webhookReceiver?.publicUrl) {
     context.skip(`the mock refuses the receiver's address ${receiver.urlFor(path)}: start it with --allow-private-webhooks (createMock({ allowPrivateWebhooks: true })), or give --webhook-receiver-url`);
   }
   context.expectStatus(created, 200, 201);

@@ -9,6 +9,15 @@ import { missingScope } from './input/missing-scope.ts';
 import { otherWorkspace } from './input/other-workspace.ts';
 import { unknownField } from './input/unknown-field.ts';
 import { validationFailed } from './input/validation-failed.ts';
+import { authorizationCodeFlow } from './oauth/authorization-code-flow.ts';
+import { codeSingleUse } from './oauth/code-single-use.ts';
+import { errorFormat } from './oauth/error-format.ts';
+import { invalidClient } from './oauth/invalid-client.ts';
+import { invalidGrant } from './oauth/invalid-grant.ts';
+import { pkce } from './oauth/pkce.ts';
+import { refreshRotation } from './oauth/refresh-rotation.ts';
+import { revokeUnknownToken } from './oauth/revoke-unknown-token.ts';
+import { unsupportedGrantType } from './oauth/unsupported-grant-type.ts';
 import { changedCursor } from './paging/changed-cursor.ts';
 import { pageLimits } from './paging/limits.ts';
 import { stableWalk } from './paging/stable-walk.ts';
@@ -19,11 +28,25 @@ import { errorEnvelope } from './responses/error-envelope.ts';
 import { noServerError } from './responses/no-server-error.ts';
 import { requestId } from './responses/request-id.ts';
 import { stageMoves } from './state/stage-moves.ts';
+import { tagRules } from './state/tag-rules.ts';
+import { taskTransitions } from './state/task-transitions.ts';
 import { trashAndRestore } from './state/trash-and-restore.ts';
+import { useAfterDelete } from './state/use-after-delete.ts';
+
+import { deliveryHeaders } from './webhooks/delivery-headers.ts';
+import { replay } from './webhooks/replay.ts';
+import { retryKeepsIds } from './webhooks/retry-keeps-ids.ts';
+import { rotateSecret } from './webhooks/rotate-secret.ts';
+import { signature } from './webhooks/signature.ts';
+import { timestamp } from './webhooks/timestamp.ts';
+import { urlRules } from './webhooks/url-rules.ts';
 
 export const ALL_CHECKS: Check[] = [
   unknownField, badJson, validationFailed, credentials, credentialsInUrl, missingScope, bodyTooLarge, idTypes, otherWorkspace,
   pageLimits, stableWalk, changedCursor,
-  trashAndRestore, stageMoves,
+  trashAndRestore, stageMoves, taskTransitions, tagRules, useAfterDelete,
+  deliveryHeaders, signature, timestamp, retryKeepsIds, replay, rotateSecret, urlRules,
+  // The refresh check last: presenting a used refresh token uninstalls the app (spec 5.2).
+  invalidClient, unsupportedGrantType, invalidGrant, revokeUnknownToken, authorizationCodeFlow, pkce, codeSingleUse, refreshRotation, errorFormat,
   documentedStatus, bodySchema, requestId, contentType, noServerError, errorEnvelope,
 ];

@@ -44,9 +44,12 @@ export function clientFor(target: Pick<Target, 'baseUrl' | 'hubUrl' | 'workspace
 /** Thrown by a step that did not get what the story expects. */
 export class StepFailure extends Error {
   readonly evidence: string | undefined;
-  constructor(message: string, evidence?: string) {
+  /** What the step did before it failed: `POST /v1/leads → 422`. */
+  readonly summary: string | undefined;
+  constructor(message: string, evidence?: string, summary?: string) {
     super(message);
     this.evidence = evidence;
+    this.summary = summary;
   }
 }
 

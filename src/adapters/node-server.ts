@@ -53,11 +53,8 @@ const BUFFERED_BODY_LIMIT = 1 << 20;
 
 async function toRequest(incoming: IncomingMessage): Promise<Request> {
   const url = `http://${incoming.headers.host ?? '127.0.0.1'}${incoming.url ?? '/'}`;
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(incoming.headers)) {
-    if (value === undefined) continue;
-    for (const item of [value].flat()) headers.append(name, item);
-  }
+  const headers: [string, string][] = [];
+  for (let i = 0; i < incoming.rawHeaders.length; i += 2) headers.push([incoming.rawHeaders[i]!, incoming.rawHeaders[i + 1]!]);
   const hasBody = incoming.method !== 'GET' && incoming.method !== 'HEAD';
   const length = Number(incoming.headers['content-length'] ?? NaN);
   const body = !hasBody ? null : length <= BUFFERED_BODY_LIMIT ? await readAll(incoming) : (Readable.toWeb(incoming) as ReadableStream);

@@ -55,4 +55,49 @@ export const stateFaults: Fault[] = [
         return next(new Request(request, { body: JSON.stringify({ ...sent, loss_reason: '-' }) }));
       })(next),
   },
+  {
+    name: 'tag-spelling-kept',
+    family: 'state',
+    description: "Tags are stored as sent instead of in the catalog's spelling.",
+    wrap: (next) => async (request, info) => {
+      const sent = request.method === 'POST' && new URL(request.url).pathname === '/v1/leads' ? await request.clone().json().catch(() => undefined) : undefined;
+      const response = await next(request, info);
+      if (!response.ok || !Array.isArray(sent?.tags)) return response;
+      return changed(response, { body: { ...(await jsonOf(response)), tags: sent.tags } });
+    },
+  },
+  {
+    name: 'eleventh-tag-accepted',
+    family: 'state',
+    description: 'A record takes more than 10 tags: the extra ones are dropped silently instead of refused.',
+    wrap: (next) =>
+      onErrorCode('validation_failed', async (response, body, request) => {
+        if (!body.error.fields?.tags || request.method === 'GET') return response;
+        const sent = JSON.parse(await request.clone().text());
+        return next(new Request(request, { body: JSON.stringify({ ...sent, tags: sent.tags.slice(0, 10) }) }));
+      })(next),
+  },
+  {
+    name: 'done-task-snoozes',
+    family: 'state',
+    description: 'A done task can be snoozed: task_not_open is never answered.',
+    wrap: (next) =>
+      onErrorCode('task_not_open', async (response, _body, request) => {
+        const url = new URL(request.url);
+        url.pathname = url.pathname.replace(/\/snooze$/, '');
+        const task = await next(new Request(url, { headers: request.headers }));
+        return changed(response, { status: 200, body: await jsonOf(task) });
+      })(next),
+  },
+  {
+    name: 'trashed-lead-editable',
+    family: 'state',
+    description: 'A lead in the trash can still be changed by PATCH.',
+    wrap: (next, state) =>
+      onErrorCode('gone', async (response, _body, request) => {
+        const id = /^\/v1\/leads\/(ld_[0-9a-z]{26})$/.exec(new URL(request.url).pathname)?.[1];
+        const workspace = request.method === 'PATCH' && id ? [...state.workspaces.values()].find((candidate) => candidate.tables.leads.get(id)) : undefined;
+        return workspace ? changed(response, { status: 200, body: presentLead(workspace, workspace.tables.leads.get(id!)!) }) : response;
+      })(next),
+  },
 ];

@@ -2,7 +2,7 @@
 // seed and reference date): the starter content (pipelines named in uz-Latn, ru and en, members
 // of every role in two teams, channels, a form, custom fields of every type), then companies,
 // contacts with Uzbek +998 phones and emails, products, tags, leads across stages with amounts
-// in tiyin and custom values, and tasks. Records are made through the same rules the API uses.
+// in tiyin and custom values, tasks, and conversations on every channel type. Records are made through the same rules the API uses.
 // Ids are new on every run (they carry creation time); every other value repeats.
 import type { Faker } from '@faker-js/faker';
 import type { ApiKey } from '../auth/api-key.ts';
@@ -17,6 +17,7 @@ import { createWorkspace, type WorkspaceSettings } from '../workspaces/create-wo
 import type { Workspace } from '../workspaces/workspace.ts';
 import { demoCustomValues } from './demo-custom-values.ts';
 import { companyName, emailFor, uzbekMobile } from './uzbek-people.ts';
+import { seedConversations } from './seed-conversations.ts';
 import { seedLeads } from './seed-leads.ts';
 import { seedProducts } from './seed-products.ts';
 
@@ -82,6 +83,7 @@ export async function seedDemoWorkspace(state: MockState, options: DemoOptions):
       await createTask(context, { title: `Call about ${lead.name}`, type: 'call', due_at: dueAt, assignee_id: lead.owner_id!, entity_type: 'lead', entity_id: lead.id });
     });
   }
+  await inTransaction(() => seedConversations(context, faker, contacts));
   if (leadCount > RICH_LEADS) await seedLeads(state, workspace, { count: leadCount - RICH_LEADS, faker, tags: TAGS });
   await workspace.clock.set(Date.parse(REFERENCE_DATE));
   await workspace.clock.freeze(false);

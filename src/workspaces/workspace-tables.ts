@@ -23,6 +23,7 @@ import { taskTable } from '../resources/tasks/task-record.ts';
 import { bulkRunTable } from '../resources/tags/bulk-run-record.ts';
 import { tagTable } from '../resources/tags/tag-record.ts';
 import { tagSettingsTable } from '../resources/tags/tag-settings.ts';
+import { timelineTable } from '../resources/timeline/timeline-record.ts';
 import { webhookDeliveryTable, webhookTable } from '../resources/webhooks/webhook-record.ts';
 import { tableMaker, type RecordValidators, type TableDefinition } from '../store/table-definition.ts';
 import type { Table } from '../store/table.ts';
@@ -50,6 +51,7 @@ const definitions = {
   teams: teamTable,
   products: productTable,
   tasks: taskTable,
+  timeline: timelineTable,
   webhooks: webhookTable,
   webhookDeliveries: webhookDeliveryTable,
   tags: tagTable,

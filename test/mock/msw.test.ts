@@ -16,6 +16,17 @@ it('answers fetch calls to the mock origin from the same core, with no server li
   expect(crm.mock.state.workspaces.has(created.workspace.id)).toBe(true);
 });
 
+it('lets a test arrange state in the tables and see it through fetch', async () => {
+  const { apiKey, tables, workspace } = await crm.createWorkspace({ seed: 2, seedSize: 10 });
+  const lead = [...tables.leads.values()][0]!;
+  const answer = await (await fetch(`http://127.0.0.1:4010/v1/leads/${lead.number}`, { headers: { Authorization: `Bearer ${apiKey}` } })).json();
+  expect(answer).toMatchObject({ id: lead.id, name: lead.name });
+  await fetch('http://127.0.0.1:4010/v1/leads', { method: 'POST', headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' }, body: '{"name":"From the UI"}' });
+  const made = tables.leads.collection.findMany((q) => q.where({ name: 'From the UI' }));
+  expect(made).toHaveLength(1);
+  expect(workspace.tables.leads.size).toBe(11);
+});
+
 it('reset() empties the mock', async () => {
   crm.reset();
   expect(crm.mock.state.workspaces.size).toBe(0);

@@ -49,6 +49,14 @@ describe('the demo workspace', () => {
     expect([...types].sort()).toEqual(['checkbox', 'date', 'datetime', 'email', 'long_text', 'member', 'money', 'multiselect', 'number', 'phone', 'rating', 'select', 'text', 'url']);
   });
 
+  it('has conversations with messages on every channel type', async () => {
+    const { workspace } = await seedDemoWorkspace(createMock().state, { seed: 4, leads: 20 });
+    const { channels, conversations, messages } = workspace.tables;
+    const typesWithConversations = new Set([...conversations.values()].map((conversation) => channels.get(conversation.channel_id)!.type));
+    expect(typesWithConversations).toEqual(new Set([...channels.values()].map((channel) => channel.type)));
+    expect(messages.size).toBeGreaterThan(conversations.size);
+  });
+
   it('answers through the API like any workspace, its records valid against the document', async () => {
     const mock = createMock();
     const created = await call(mock, 'POST', '/_mock/workspaces', { body: { seed: 11, seed_size: 30 } });

@@ -20,8 +20,8 @@ export async function requestStep(world: World, step: Step): Promise<string> {
   });
   const summary = `${spec.method} ${withQuery(spec.path, spec.query)} → ${exchange.status}`;
   const mismatches = judge(world.vars.interpolate(step.expect ?? {}), exchange);
-  if (mismatches.length) throw new StepFailure(`${summary}\n${mismatches.join('\n')}`, describeExchange(exchange));
-  capture(world, step.capture ?? {}, exchange);
+  if (mismatches.length) throw new StepFailure(mismatches.join('\n'), describeExchange(exchange), summary);
+  capture(world, step.capture ?? {}, exchange, summary);
   return summary;
 }
 
@@ -60,20 +60,20 @@ function headerOf(exchange: Exchange, name: string): unknown {
   return exchange.headers[name.toLowerCase()] ?? ABSENT;
 }
 
-function capture(world: World, captures: Record<string, CaptureSpec>, exchange: Exchange): void {
+function capture(world: World, captures: Record<string, CaptureSpec>, exchange: Exchange, summary: string): void {
   const answer = { status: exchange.status, headers: exchange.headers, body: exchange.json ?? exchange.text };
   for (const [name, spec] of Object.entries(captures)) {
     const from = typeof spec === 'string' ? spec : spec.from;
     const found = follow(answer, parsePath(from));
-    if (!found.found) throw new StepFailure(`capture ${name}: the answer has no ${found.missing}`, describeExchange(exchange));
-    world.vars.set(name, typeof spec === 'string' ? found.value : group(name, spec, found.value, exchange));
+    if (!found.found) throw new StepFailure(`capture ${name}: the answer has no ${found.missing}`, describeExchange(exchange), summary);
+    world.vars.set(name, typeof spec === 'string' ? found.value : group(name, spec, found.value, exchange, summary));
   }
 }
 
 /** `{from, match}`: the first group of the pattern (or the whole match) in the text found. */
-function group(name: string, spec: { from: string; match: string }, value: unknown, exchange: Exchange): string {
+function group(name: string, spec: { from: string; match: string }, value: unknown, exchange: Exchange, summary: string): string {
   const found = new RegExp(spec.match).exec(typeof value === 'string' ? value : JSON.stringify(value));
-  if (!found) throw new StepFailure(`capture ${name}: ${spec.from} ${show(value)} does not match /${spec.match}/`, describeExchange(exchange));
+  if (!found) throw new StepFailure(`capture ${name}: ${spec.from} ${show(value)} does not match /${spec.match}/`, describeExchange(exchange), summary);
   return decodeURIComponent(found[1] ?? found[0]);
 }
 

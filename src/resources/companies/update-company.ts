@@ -2,12 +2,14 @@
 // `phones`, `emails`, `tags` replace the whole list; `null` clears owner and website. A PATCH
 // that changes nothing writes nothing, so `updated_at` stays.
 import type { components } from '../../spec/generated/crm.d.ts';
+import { fieldChanges } from '../contacts/contact-events.ts';
 import { emailList, phoneList } from '../contacts/phones-and-emails.ts';
 import { sameValue } from '../contacts/same-value.ts';
 import { customValuesFor } from '../fields/custom-values.ts';
 import { memberIdFrom } from '../records/members.ts';
 import type { RecordContext } from '../records/record-context.ts';
 import { tagsForRecord } from '../tags/record-tags.ts';
+import { recordChanges } from '../timeline/record-item.ts';
 import { companyName } from './company-name.ts';
 import type { StoredCompany } from './company-record.ts';
 
@@ -19,10 +21,13 @@ export async function updateCompany(context: RecordContext, company: StoredCompa
   const changes = await changesOf(context, company, body);
   const changed = Object.entries(changes).filter(([field, value]) => !sameValue(company[field as keyof Changes], value));
   if (!changed.length) return company;
-  return context.tables.companies.update(company.id, (draft) => {
+  const updated = await context.tables.companies.update(company.id, (draft) => {
     Object.assign(draft, Object.fromEntries(changed));
     draft.updated_at = context.nowIso();
   });
+  // One `change` item per changed field (each custom value its own) on the company's timeline.
+  await recordChanges(context, { type: 'company', id: company.id }, fieldChanges(company, updated, Object.keys(changes)));
+  return updated;
 }
 
 async function changesOf(context: RecordContext, company: StoredCompany, body: CompanyUpdate): Promise<Changes> {

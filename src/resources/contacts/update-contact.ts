@@ -8,6 +8,7 @@ import { customValuesFor } from '../fields/custom-values.ts';
 import { memberIdFrom } from '../records/members.ts';
 import type { RecordContext } from '../records/record-context.ts';
 import { tagsForRecord } from '../tags/record-tags.ts';
+import { recordChanges } from '../timeline/record-item.ts';
 import { fieldChanges } from './contact-events.ts';
 import { contactName } from './contact-name.ts';
 import type { StoredContact } from './contact-record.ts';
@@ -28,6 +29,8 @@ export async function updateContact(context: RecordContext, contact: StoredConta
     draft.updated_at = context.nowIso();
   });
   for (const change of changes) await context.emit('contact.updated', { id: updated.id, object: 'contact', ...change, owner_id: updated.owner_id });
+  // The same changes, one `change` item each, on the contact's timeline.
+  await recordChanges(context, { type: 'contact', id: updated.id }, changes);
   return updated;
 }
 

@@ -10,6 +10,7 @@ import { memberIdFrom } from '../records/members.ts';
 import type { RecordContext } from '../records/record-context.ts';
 import { isLive } from '../records/trash.ts';
 import { tagsForRecord } from '../tags/record-tags.ts';
+import { recordStageMove } from '../timeline/record-item.ts';
 import { createContactForLead } from './lead-contact.ts';
 import { leadSummary } from './lead-events.ts';
 import { placeNewLead } from './lead-placement.ts';
@@ -57,6 +58,8 @@ export async function createLead(context: RecordContext, body: LeadCreate): Prom
     deleted_at: null,
   });
   await context.emit('lead.created', leadSummary(lead));
+  // The timeline starts with the lead entering its first stage (`from` null).
+  await recordStageMove(context, lead.id, null, stage.id, pipeline_id);
   return lead;
 }
 

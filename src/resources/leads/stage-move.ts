@@ -4,6 +4,7 @@
 import { ApiError } from '../../errors/api-error.ts';
 import type { Stage } from '../pipelines/pipeline-records.ts';
 import type { RecordContext } from '../records/record-context.ts';
+import { recordStageMove } from '../timeline/record-item.ts';
 import { closedLeadSummary, stageChange } from './lead-events.ts';
 import type { StoredLead } from './lead-record.ts';
 
@@ -18,9 +19,10 @@ export function stageFieldsAfterMove(lead: StoredLead, pipelineId: string, to: S
   return { pipeline_id: pipelineId, stage_id: to.id, stage_entered_at: nowIso, closed_at, loss_reason: to.type === 'lost' ? lossReason!.trim() : '' };
 }
 
-/** The events of a stage move, once the lead is saved in its new stage. */
+/** The events of a stage move, and its timeline item, once the lead is saved in its new stage. */
 export async function emitStageMove(context: RecordContext, lead: StoredLead, from: Stage, to: Stage): Promise<void> {
   await context.emit('lead.stage_changed', stageChange(lead, from, to));
+  await recordStageMove(context, lead.id, from.id, to.id, lead.pipeline_id);
   if (to.type === 'won') await context.emit('lead.won', closedLeadSummary(lead));
   if (to.type === 'lost') await context.emit('lead.lost', closedLeadSummary(lead));
 }

@@ -1,16 +1,25 @@
 // PATCH /v1/leads/{id} (spec 2.1, 3, 4.2): only the fields sent change; `null` clears owner,
 // contact and company; a stage or pipeline change is a stage move with its events.
 import type { components } from '../../spec/generated/crm.d.ts';
+import { fieldChanges } from '../contacts/contact-events.ts';
 import { customValuesFor } from '../fields/custom-values.ts';
 import { memberIdFrom } from '../records/members.ts';
 import type { RecordContext } from '../records/record-context.ts';
 import { tagsForRecord } from '../tags/record-tags.ts';
+import { recordChanges } from '../timeline/record-item.ts';
 import { liveId, nextPosition } from './create-lead.ts';
 import { placeMovedLead } from './lead-placement.ts';
 import type { StoredLead } from './lead-record.ts';
 import { emitStageMove, stageFieldsAfterMove } from './stage-move.ts';
 
 export type LeadUpdate = components['schemas']['LeadUpdate'];
+
+/**
+ * The fields whose changes the lead's timeline shows as `change` items. Stage and pipeline
+ * have `stage` items of their own (with the times that follow from them); `position` is only
+ * the order on the board.
+ */
+const TIMELINE_FIELDS = ['name', 'amount', 'currency', 'owner_id', 'contact_id', 'company_id', 'source', 'utm', 'tags', 'custom', 'loss_reason'] as const;
 
 export async function updateLead(context: RecordContext, lead: StoredLead, body: LeadUpdate): Promise<StoredLead> {
   const { tables } = context;
@@ -26,6 +35,7 @@ export async function updateLead(context: RecordContext, lead: StoredLead, body:
   const updated = await tables.leads.update(lead.id, (draft) => {
     Object.assign(draft, changes, { updated_at: context.nowIso() });
   });
+  await recordChanges(context, { type: 'lead', id: lead.id }, fieldChanges(lead, updated, TIMELINE_FIELDS));
   if (moved) await emitStageMove(context, updated, from, moved.stage);
   return updated;
 }

@@ -5,6 +5,7 @@ import type { components } from '../../spec/generated/crm.d.ts';
 import { nextRecordNumber } from '../../store/record-numbers.ts';
 import { memberIdFrom } from '../records/members.ts';
 import type { RecordContext } from '../records/record-context.ts';
+import { recordTask } from '../timeline/record-item.ts';
 import { taskEventObject } from './present-task.ts';
 import { entityFrom } from './task-entity.ts';
 import type { StoredTask } from './task-record.ts';
@@ -39,6 +40,7 @@ export async function createTask(context: RecordContext, body: TaskCreate): Prom
     deleted_at: null,
   });
   await context.emit('task.created', taskEventObject(task));
+  await recordTask(context, task, 'created');
   return task;
 }
 

@@ -7,6 +7,7 @@
 import { ApiError } from '../../errors/api-error.ts';
 import type { components } from '../../spec/generated/crm.d.ts';
 import type { RecordContext } from '../records/record-context.ts';
+import { recordTask } from '../timeline/record-item.ts';
 import { taskEventObject } from './present-task.ts';
 import type { StoredTask } from './task-record.ts';
 
@@ -23,6 +24,7 @@ export async function completeTask(context: RecordContext, task: StoredTask, bod
     draft.snoozed_until = null;
   });
   await context.emit('task.completed', taskEventObject(done));
+  await recordTask(context, done, 'completed');
   return done;
 }
 

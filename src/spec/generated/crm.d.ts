@@ -620,14 +620,14 @@ export type paths = {
         post?: never;
         /**
          * Delete a note
-         * @description Needs the write scope of the note's record type; answers `{ok: true, id}` (spec 2.1, 4.5).
+         * @description Needs the write scope of the note's record type (403 `missing_scope` naming it otherwise); anyone holding it may delete any note, not only its author. Answers `{ok: true, id}` (spec 2.1, 4.5).
          */
         delete: operations["deleteNote"];
         options?: never;
         head?: never;
         /**
          * Edit a note
-         * @description Only the member who wrote a note can edit it, within 24 hours; API keys cannot edit notes, and an edit after the window answers 403 `edit_window_closed` (spec 4.5, 8).
+         * @description Only the member who wrote a note can edit it, within 24 hours on the workspace clock; API keys cannot edit notes. An edit after the window, by an API key, or by any other member answers 403 `edit_window_closed` (spec 4.5, 7.3, 8: the window is "24 hours, author member only", so for anyone else it is closed). A note written through an API key has no author member and cannot be edited.
          */
         patch: operations["updateNote"];
         trace?: never;
@@ -999,7 +999,7 @@ export type paths = {
         put?: never;
         /**
          * Resolve a conversation
-         * @description Moves the conversation from any state to `resolved`; sends `conversation.status_changed` (spec 3, 4.8). Takes no body. The manage routes also need messages:read.
+         * @description Moves the conversation from any state to `resolved`; sends `conversation.status_changed` (spec 3, 4.8). Nobody waits for an answer any more: `sla_due_at` is cleared. A conversation already `resolved` stays as it is, without event. Takes no body. The manage routes also need messages:read.
          */
         post: operations["resolveConversation"];
         delete?: never;
@@ -1022,7 +1022,7 @@ export type paths = {
         put?: never;
         /**
          * Reopen a conversation
-         * @description Moves the conversation from any state to `open`; sends `conversation.status_changed` (spec 3, 4.8). Takes no body. The manage routes also need messages:read.
+         * @description Moves the conversation from any state to `open`; sends `conversation.status_changed` (spec 3, 4.8). A conversation already `open` stays as it is, without event. Takes no body. The manage routes also need messages:read.
          */
         post: operations["reopenConversation"];
         delete?: never;
@@ -2142,7 +2142,7 @@ export type webhooks = {
         put?: never;
         /**
          * conversation.status_changed
-         * @description A conversation was resolved, reopened or snoozed (spec 3, 6.4). Verify `Svc-Signature` before parsing the body (spec 6.2) and deduplicate by `Svc-Event-Id` (spec 6.3).
+         * @description A conversation was resolved, reopened or snoozed (spec 3, 6.4); also when its status changes by itself (a snooze ends, or the client writes into a resolved or snoozed conversation, which opens it), with actor `system`. Verify `Svc-Signature` before parsing the body (spec 6.2) and deduplicate by `Svc-Event-Id` (spec 6.3).
          */
         post: operations["onConversationStatusChanged"];
         delete?: never;
@@ -4042,16 +4042,20 @@ export type components = {
          * @description `data` of a `change` item: `field`, `label`, `from`, `to` (spec 2.6).
          * @example {
          *       "field": "preferred_language",
-         *       "label": "Preferred language",
-         *       "from": "",
+         *       "label": {
+         *         "uz-Latn": "Afzal til",
+         *         "ru": "Предпочитаемый язык",
+         *         "en": "Preferred language"
+         *       },
+         *       "from": null,
          *       "to": "ru"
          *     }
          */
         TimelineChangeData: {
             /** @description Name of the changed field (for example `owner_id` or `custom.<key>`). */
             field: string;
-            /** @description The field's display label, as text or as a name keyed by locale. */
-            label: string | components["schemas"]["LocalizedText"];
+            /** @description The field's human name keyed by locale (spec 2.1: field labels are names shown in several languages): a custom field's own `label` (spec 2.11), or the built-in field's name. */
+            label: components["schemas"]["LocalizedText"];
             /** @description The value before the change (any JSON value, or null). */
             from: unknown;
             /** @description The value after the change (any JSON value, or null). */
@@ -4070,6 +4074,101 @@ export type components = {
             from: components["schemas"]["StageId"] | null;
             to: components["schemas"]["StageId"];
             pipeline_id: components["schemas"]["PipelineId"];
+        };
+        /**
+         * @description Task type (spec 2.12).
+         * @example call
+         * @enum {string}
+         */
+        TaskType: "call" | "meeting" | "follow_up" | "custom";
+        /**
+         * @description `data` of a `task` item: a task about the record was created or completed; `ref_id` is the task id.
+         * @example {
+         *       "action": "completed",
+         *       "title": "Call back",
+         *       "type": "call",
+         *       "due_at": "2026-11-22T10:00:00.000Z",
+         *       "result": "Agreed on delivery"
+         *     }
+         */
+        TimelineTaskData: {
+            /** @enum {string} */
+            action: "created" | "completed";
+            title: string;
+            type: components["schemas"]["TaskType"];
+            due_at: components["schemas"]["Time"] | null;
+            /** @description The result given on completion (`completed` only). */
+            result?: string;
+        };
+        /** @example cv_01hv6d4s7r3k2m8x5c9bqwe012 */
+        ConversationId: string;
+        /**
+         * @description `in` (from the client) or `out` (to the client) (spec 2.9, 2.10).
+         * @example in
+         * @enum {string}
+         */
+        MessageDirection: "in" | "out";
+        /**
+         * @description The kind of channel a conversation runs over (spec 2.9): `telegram_bot`, `telegram_business`, `telegram_account`, `whatsapp`, `instagram`, `email`, `webchat` or `simulator`.
+         * @example telegram_bot
+         * @enum {string}
+         */
+        ChannelType: "telegram_bot" | "telegram_business" | "telegram_account" | "whatsapp" | "instagram" | "email" | "webchat" | "simulator";
+        /**
+         * @description `data` of a `message` item (an `email` item on `email` channels): a message of a conversation linked to the record; `ref_id` is the message id.
+         * @example {
+         *       "conversation_id": "cv_01hv6d4s7r3k2m8x5c9bqwe012",
+         *       "direction": "in",
+         *       "channel_type": "telegram_bot",
+         *       "text": "Salom! Narxi qancha?"
+         *     }
+         */
+        TimelineMessageData: {
+            conversation_id: components["schemas"]["ConversationId"];
+            direction: components["schemas"]["MessageDirection"];
+            channel_type: components["schemas"]["ChannelType"];
+            text: string;
+        };
+        /**
+         * @description A website form's id. Forms are addressed by id only, never by a number (spec 2.1).
+         * @example fm_01hv6d4s7r3k2m8x5c9bqwe021
+         */
+        FormId: string;
+        /**
+         * @description A field's id inside its form; `answers` of a submission and `fields` of a `validation_failed` answer are keyed by it (spec 4.12).
+         * @example phone
+         */
+        FormFieldId: string;
+        /**
+         * @description `data` of a `system` item with `event: form_submitted`: a website form submission that created or was added to the lead, with its answers (spec 4.12: "the lead timeline shows the answers"); `ref_id` is the submission's id, if any.
+         * @example {
+         *       "event": "form_submitted",
+         *       "form_id": "fm_01hv6d4s7r3k2m8x5c9bqwe021",
+         *       "form_name": "Website request",
+         *       "answers": [
+         *         {
+         *           "field_id": "phone",
+         *           "label": {
+         *             "uz-Latn": "Telefon",
+         *             "ru": "Телефон",
+         *             "en": "Phone"
+         *           },
+         *           "value": "+998901234567"
+         *         }
+         *       ]
+         *     }
+         */
+        TimelineFormSubmissionData: {
+            /** @constant */
+            event: "form_submitted";
+            form_id: components["schemas"]["FormId"];
+            form_name: string;
+            answers: {
+                field_id: components["schemas"]["FormFieldId"];
+                label: components["schemas"]["LocalizedText"];
+                /** @description The answer as submitted. */
+                value: unknown;
+            }[];
         };
         /**
          * @description The kind of a timeline item (spec 2.6).
@@ -4120,8 +4219,12 @@ export type components = {
          *       "ref_id": null,
          *       "data": {
          *         "field": "preferred_language",
-         *         "label": "Preferred language",
-         *         "from": "",
+         *         "label": {
+         *           "uz-Latn": "Afzal til",
+         *           "ru": "Предпочитаемый язык",
+         *           "en": "Preferred language"
+         *         },
+         *         "from": null,
          *         "to": "ru"
          *       },
          *       "pinned": false,
@@ -4140,7 +4243,9 @@ export type components = {
             /** @description Id of the record the item refers to (for example a message or task), or null (spec 2.6). */
             ref_id: string | null;
             /** @description Depends on `kind`: `note` has `text` and `mentions`; `change` has `field`, `label`, `from`, `to` (spec 2.6); other kinds have their own keys. */
-            data: Record<string, never>;
+            data: {
+                [key: string]: unknown;
+            };
             /** @description A pinned note is on top of the timeline (spec 4.5). */
             pinned: boolean;
             occurred_at: components["schemas"]["Time"];
@@ -4148,7 +4253,7 @@ export type components = {
             editable: boolean;
             /** @description Whether this caller may delete the item (spec 2.6). */
             deletable: boolean;
-        } & (unknown & unknown & unknown);
+        } & (unknown & unknown & unknown & unknown & unknown & unknown);
         /** @description A page of a record's timeline, pinned notes first, then newest first (spec 4.5). */
         TimelineList: {
             data: components["schemas"]["TimelineItem"][];
@@ -4449,16 +4554,8 @@ export type components = {
         };
         ChannelIdInput: string;
         LeadIdInput: string;
-        /** @example cv_01hv6d4s7r3k2m8x5c9bqwe012 */
-        ConversationId: string;
         /** @example ch_01hv6d4s7r3k2m8x5c9bqwe014 */
         ChannelId: string;
-        /**
-         * @description The kind of channel a conversation runs over (spec 2.9): `telegram_bot`, `telegram_business`, `telegram_account`, `whatsapp`, `instagram`, `email`, `webchat` or `simulator`.
-         * @example telegram_bot
-         * @enum {string}
-         */
-        ChannelType: "telegram_bot" | "telegram_business" | "telegram_account" | "whatsapp" | "instagram" | "email" | "webchat" | "simulator";
         /**
          * @description The channel as shown inside a conversation: `{id, type, name, status}` (spec 2.9). Other fields of the channel record are not shown (spec 2.2).
          * @example {
@@ -4485,12 +4582,6 @@ export type components = {
          * @enum {string}
          */
         ConversationStatus: "open" | "snoozed" | "resolved";
-        /**
-         * @description `in` (from the client) or `out` (to the client) (spec 2.9, 2.10).
-         * @example in
-         * @enum {string}
-         */
-        MessageDirection: "in" | "out";
         /**
          * @description The last message in short: `{text, direction}` where direction is `in` or `out` (spec 2.9).
          * @example {
@@ -4935,12 +5026,6 @@ export type components = {
             required?: boolean;
             group?: string;
         };
-        /**
-         * @description Task type (spec 2.12).
-         * @example call
-         * @enum {string}
-         */
-        TaskType: "call" | "meeting" | "follow_up" | "custom";
         /**
          * @description Kind of record a task belongs to (spec 2.12).
          * @example lead
@@ -6057,20 +6142,10 @@ export type components = {
          */
         OAuthRevokeResponse: Record<string, never>;
         /**
-         * @description A website form's id. Forms are addressed by id only, never by a number (spec 2.1).
-         * @example fm_01hv6d4s7r3k2m8x5c9bqwe021
-         */
-        FormId: string;
-        /**
          * @description The visitor's language, `uz`, `ru` or `en` (the values of the widget's `data-lang`, spec 4.12); a language the form does not have falls back to the form's default language.
          * @example ru
          */
         FormLang: string;
-        /**
-         * @description A field's id inside its form; `answers` of a submission and `fields` of a `validation_failed` answer are keyed by it (spec 4.12).
-         * @example phone
-         */
-        FormFieldId: string;
         /**
          * @description The kind of input the widget renders for the field.
          * @example phone
@@ -6794,7 +6869,7 @@ export type components = {
             from: components["schemas"]["ConversationStatus"];
             to: components["schemas"]["ConversationStatus"];
         };
-        /** @description The `conversation.status_changed` event. A conversation was resolved, reopened or snoozed (spec 3, 6.4). */
+        /** @description The `conversation.status_changed` event. A conversation was resolved, reopened or snoozed (spec 3, 6.4), or its status changed by itself (a snooze ended, or the client wrote into a resolved or snoozed conversation), with actor `system`. */
         ConversationStatusChangedEvent: components["schemas"]["EventEnvelope"] & {
             /** @constant */
             type?: "conversation.status_changed";
@@ -10461,8 +10536,12 @@ export interface operations {
                      *           "ref_id": null,
                      *           "data": {
                      *             "field": "preferred_language",
-                     *             "label": "Preferred language",
-                     *             "from": "",
+                     *             "label": {
+                     *               "uz-Latn": "Afzal til",
+                     *               "ru": "Предпочитаемый язык",
+                     *               "en": "Preferred language"
+                     *             },
+                     *             "from": null,
                      *             "to": "ru"
                      *           },
                      *           "pinned": false,

@@ -1,0 +1,28 @@
+import type { ActiveCheck } from '../../check.ts';
+
+export const taskTransitions: ActiveCheck = {
+  kind: 'active',
+  id: 'state.task-transitions',
+  family: 'state',
+  title: 'a task completes with completed_at, a done task cannot be snoozed (task_not_open), and reopens',
+  spec: '3, 4.10',
+  basis: 'documented',
+  writes: true,
+  async run(context) {
+    const members = await context.client.send('GET', '/v1/members');
+    const me = members.json?.data?.find((member: { is_me: boolean }) => member.is_me) ?? members.json?.data?.[0];
+    if (!me) context.skip('GET /v1/members lists no member to assign a task to');
+    const created = await context.client.send('POST', '/v1/tasks', { body: { title: `conformance ${context.runId}`, assignee_id: me.id } });
+    context.expectStatus(created, 201);
+    const task = created.json;
+    context.cleanup(() => context.client.send('DELETE', `/v1/tasks/${task.id}`));
+    const done = await context.client.send('POST', `/v1/tasks/${task.id}/complete`, { body: { result: 'called back' } });
+    context.expectStatus(done, 200);
+    if (done.json.status !== 'done' || !done.json.completed_at) context.fail('a completed task is not done with completed_at', done);
+    const until = new Date(Date.now() + 86_400_000).toISOString();
+    context.expectError(await context.client.send('POST', `/v1/tasks/${task.id}/snooze`, { body: { until } }), 409, 'task_not_open');
+    const reopened = await context.client.send('POST', `/v1/tasks/${task.id}/reopen`);
+    context.expectStatus(reopened, 200);
+    if (reopened.json.status !== 'open' || reopened.json.completed_at !== null) context.fail('a reopened task is not open without completed_at', reopened);
+  },
+};

@@ -1,0 +1,20 @@
+import type { ActiveCheck } from '../../check.ts';
+
+export const useAfterDelete: ActiveCheck = {
+  kind: 'active',
+  id: 'state.use-after-delete',
+  family: 'state',
+  title: 'a lead in the trash cannot be changed (410 gone), and a deleted product is gone (404)',
+  spec: '2.1, 3',
+  basis: 'documented',
+  writes: true,
+  async run(context) {
+    const lead = await context.createLead();
+    context.expectStatus(await context.client.send('DELETE', `/v1/leads/${lead.id}`), 200);
+    context.expectError(await context.client.send('PATCH', `/v1/leads/${lead.id}`, { body: { name: 'after delete' } }), 410, 'gone');
+    const product = await context.client.send('POST', '/v1/products', { body: { name: `conformance ${context.runId}` } });
+    context.expectStatus(product, 201);
+    context.expectStatus(await context.client.send('DELETE', `/v1/products/${product.json.id}`), 200);
+    context.expectError(await context.client.send('GET', `/v1/products/${product.json.id}`), 404, 'not_found');
+  },
+};

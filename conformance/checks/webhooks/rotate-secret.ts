@@ -1,0 +1,43 @@
+import type { ActiveCheck } from '../../check.ts';
+import { letFirstRetryCome, SECRET_FORMAT, withWebhook } from '../../webhook-kit.ts';
+import { signatureProblem, signatureValid } from '../../webhook-signature.ts';
+
+export const rotateSecret: ActiveCheck = {
+  kind: 'active',
+  id: 'webhooks.rotate-secret',
+  family: 'webhooks',
+  title: 'rotate-secret takes effect at once, with no overlap: the next delivery, and a retry waiting since before, are signed with the new secret',
+  spec: '4.11, 6.2',
+  basis: 'documented',
+  writes: true,
+  async run(context) {
+    await withWebhook(context, 'rotate-secret', ['lead.created'], async (webhook) => {
+      // A lead's event whose first attempt fails waits for its retry across the rotation.
+      let leadId: string | undefined;
+      const ours = (request: { json: any }) => leadId !== undefined && request.json?.data?.object?.id === leadId;
+      webhook.receiver.answer(webhook.path, (request) => (ours(request) && webhook.receiver.requestsTo(webhook.path, ours).length === 0 ? 500 : 200));
+      leadId = (await context.createLead()).id;
+      await webhook.delivery(1, 'lead.created', { match: ours });
+
+      const rotated = await context.client.send('POST', `/v1/webhooks/${webhook.id}/rotate-secret`);
+      context.expectStatus(rotated, 200);
+      const secret: string = rotated.json?.secret;
+      if (!SECRET_FORMAT.test(secret ?? '')) context.fail(`rotate-secret answered the secret ${JSON.stringify(secret)}, not whsec_ followed by 43 characters`, rotated);
+      if (secret === webhook.secret) context.fail('rotate-secret answered the same secret again', rotated);
+
+      context.expectStatus(await context.client.send('POST', `/v1/webhooks/${webhook.id}/ping`), 200);
+      const ping = await webhook.delivery(1, 'the ping after the rotation', { match: (request) => request.headers['svc-event'] === 'ping' });
+      if (signatureValid(ping.headers['svc-signature'], ping.rawBody, webhook.secret)) context.fail('the ping after rotate-secret is signed with the old secret: the new one replaces it at once, with no overlap');
+      const pingProblem = signatureProblem(ping.headers['svc-signature'], ping.rawBody, secret);
+      if (pingProblem) context.fail(`the ping after rotate-secret does not verify with the new secret: ${pingProblem}`);
+
+      // The retry part needs the clock to move a minute: a mock's is moved; a deployment's is
+      // waited for only when the run allows it, else the immediate part above is the check.
+      if (!context.target.mock && !context.target.waitForRetries) return;
+      const retry = await webhook.delivery(2, 'the retry of lead.created', { match: ours, timeoutMs: await letFirstRetryCome(context) });
+      if (signatureValid(retry.headers['svc-signature'], retry.rawBody, webhook.secret)) context.fail('a retry waiting since before rotate-secret is signed with the old secret; waiting retries are signed with the new one');
+      const retryProblem = signatureProblem(retry.headers['svc-signature'], retry.rawBody, secret);
+      if (retryProblem) context.fail(`a retry waiting since before rotate-secret does not verify with the new secret: ${retryProblem}`);
+    });
+  },
+};

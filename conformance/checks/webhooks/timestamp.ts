@@ -1,0 +1,32 @@
+import type { ActiveCheck } from '../../check.ts';
+import { referenceNowMs, withWebhook } from '../../webhook-kit.ts';
+
+const TOLERANCE_S = 5 * 60;
+
+export const timestamp: ActiveCheck = {
+  kind: 'active',
+  id: 'webhooks.timestamp',
+  family: 'webhooks',
+  title: "Svc-Timestamp is the signing time in Unix seconds, within 5 minutes of the receiver's clock",
+  spec: '6.1, 6.2, 8',
+  basis: 'documented',
+  writes: true,
+  async run(context) {
+    await withWebhook(context, 'timestamp', ['lead.created'], async (webhook) => {
+      context.expectStatus(await context.client.send('POST', `/v1/webhooks/${webhook.id}/ping`), 200);
+      const ping = await webhook.delivery(1, 'the ping');
+      // A mock's workspace clock can be moved (retries are brought about that way): its deliveries
+      // are signed on that clock, so that is the clock they are held to; a deployment's on the real one.
+      const nowMs = await referenceNowMs(context, ping);
+      const sent = ping.headers['svc-timestamp'] ?? '';
+      if (!/^[0-9]+$/.test(sent)) context.fail(`Svc-Timestamp is ${JSON.stringify(sent)}, not Unix seconds`);
+      const driftS = Number(sent) - nowMs / 1000;
+      if (Math.abs(driftS) > TOLERANCE_S) {
+        const hint = Math.abs(Number(sent) / 1000 - nowMs / 1000) <= TOLERANCE_S ? ' (it is in milliseconds, not seconds)' : '';
+        context.fail(`Svc-Timestamp ${sent} is ${Math.round(driftS)} s from the receiver's clock${hint}; a receiver rejects anything more than 5 minutes off`);
+      }
+      const signedAt = /^t=([0-9]+),/.exec(ping.headers['svc-signature'] ?? '')?.[1];
+      if (signedAt !== undefined && signedAt !== sent) context.fail(`the signature's t=${signedAt} is not Svc-Timestamp ${sent}`);
+    });
+  },
+};

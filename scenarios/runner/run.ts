@@ -1,0 +1,114 @@
+// Runs stories against a target: each in a workspace of its own with its own webhook receiver,
+// its setup first, then its steps in order. A failed step stops its story (the steps after it
+// build on it); a skipped step does not. A pending story or step still runs, but is reported as
+// pending, never as a failure.
+import { loadScenario, ScenarioFileError } from './load.ts';
+import { startReceiver } from './receiver.ts';
+import type { ScenarioReport, ScenarioResult, StepResult } from './report.ts';
+import { applySetup } from './setup.ts';
+import { runStep } from './steps/index.ts';
+import { resolveTarget, type Target, type TargetOptions } from './target.ts';
+import { kindOf, type Scenario, type Step } from './types.ts';
+import { UnknownVariable, VariableUnavailable } from './variables.ts';
+import { newWorld, StepFailure, StepSkipped, type World } from './world.ts';
+
+export type RunHooks = {
+  onScenario?(scenario: Scenario): void;
+  onStep?(result: StepResult, scenario: Scenario): void;
+  onScenarioEnd?(result: ScenarioResult): void;
+};
+
+export type RunOptions = TargetOptions & RunHooks;
+
+/** Loads and runs the files (or scenarios already loaded); a file that does not load is a failed story. */
+export async function runScenarios(sources: (string | Scenario)[], options: RunOptions = {}): Promise<ScenarioReport> {
+  const target = await resolveTarget(options);
+  const scenarios: ScenarioResult[] = [];
+  try {
+    for (const source of sources) {
+      const loaded = load(source);
+      const result = 'steps' in loaded ? await runScenario(loaded, target, options) : loaded.failure;
+      if (!('steps' in loaded)) options.onScenarioEnd?.(result);
+      scenarios.push(result);
+    }
+  } finally {
+    await target.close();
+  }
+  return { target: { baseUrl: target.baseUrl, kind: target.kind }, runId: `s${Date.now().toString(36)}`, scenarios };
+}
+
+function load(source: string | Scenario): Scenario | { failure: ScenarioResult } {
+  if (typeof source !== 'string') return source;
+  try {
+    return loadScenario(source);
+  } catch (error) {
+    const message = error instanceof ScenarioFileError ? error.message : `${source} cannot be read: ${(error as Error).message}`;
+    return { failure: { file: source, title: source, outcome: 'failed', message, steps: [], ms: 0 } };
+  }
+}
+
+export async function runScenario(scenario: Scenario, target: Target, hooks: RunHooks = {}): Promise<ScenarioResult> {
+  const started = performance.now();
+  hooks.onScenario?.(scenario);
+  const receiver = await startReceiver(target.kind === 'deployment' ? target.receiverPort : 0);
+  const world = newWorld(target, receiver);
+  const steps: StepResult[] = [];
+  const record = (result: StepResult) => {
+    steps.push(result);
+    hooks.onStep?.(result, scenario);
+  };
+  try {
+    const setup = await attempt({ index: 0, name: 'setup', kind: 'setup', at: `${scenario.file}:1` }, async () => (await applySetup(world, scenario.setup)).join('; '));
+    record(setup);
+    let stoppedBy = setup.outcome === 'failed' ? 'the setup failed' : undefined;
+    for (const [position, step] of scenario.steps.entries()) {
+      const info = { index: position + 1, name: step.name, kind: kindOf(step), at: `${scenario.file}:${scenario.stepLines[position]}` };
+      if (stoppedBy) {
+        record({ ...info, outcome: 'skipped', message: `not run: ${stoppedBy}`, ms: 0 });
+        continue;
+      }
+      const result = pendingStep(world, step, await attempt(info, () => runStep(world, step)));
+      record(result);
+      if (result.outcome === 'failed') stoppedBy = `step ${info.index} failed`;
+    }
+  } finally {
+    await receiver.close();
+    await world.client.close();
+  }
+  const result = conclude(scenario, steps, performance.now() - started);
+  hooks.onScenarioEnd?.(result);
+  return result;
+}
+
+type StepInfo = Pick<StepResult, 'index' | 'name' | 'kind' | 'at'>;
+
+async function attempt(info: StepInfo, work: () => Promise<string>): Promise<StepResult> {
+  const started = performance.now();
+  const ms = () => performance.now() - started;
+  try {
+    return { ...info, outcome: 'passed', summary: await work(), ms: ms() };
+  } catch (error) {
+    if (error instanceof StepSkipped || error instanceof VariableUnavailable) return { ...info, outcome: 'skipped', message: error.message, ms: ms() };
+    if (error instanceof StepFailure) return { ...info, outcome: 'failed', summary: error.summary, message: error.message, evidence: error.evidence, ms: ms() };
+    if (error instanceof UnknownVariable) return { ...info, outcome: 'failed', message: `the story is wrong: ${error.message}`, ms: ms() };
+    return { ...info, outcome: 'failed', message: `the step broke: ${error instanceof Error ? error.message : String(error)}`, ms: ms() };
+  }
+}
+
+/** A pending step that fails is pending; what it would have captured is unavailable to the steps after it. */
+function pendingStep(world: World, step: Step, result: StepResult): StepResult {
+  if (!step.pending) return result;
+  if (result.outcome === 'passed') return { ...result, summary: `${result.summary} (marked pending, but passes now: remove pending)` };
+  if (result.outcome !== 'failed') return result;
+  for (const name of Object.keys(step.capture ?? {})) world.vars.unavailable(name, `step ${result.index} is pending: ${step.pending}`);
+  return { ...result, outcome: 'pending', message: `pending: ${step.pending}\n${result.message}` };
+}
+
+function conclude(scenario: Scenario, steps: StepResult[], ms: number): ScenarioResult {
+  const failed = steps.find((step) => step.outcome === 'failed');
+  const what = failed?.summary ? ` (${failed.summary})` : '';
+  const failure = failed && `${failed.index === 0 ? 'the setup' : `step ${failed.index} "${failed.name}"`} at ${failed.at} failed${what}:\n${failed.message}`;
+  const base = { file: scenario.file, title: scenario.title, steps, ms };
+  if (scenario.pending) return { ...base, outcome: 'pending', message: `pending: ${scenario.pending}\n${failure ?? 'every step passes now: remove pending'}` };
+  return failure ? { ...base, outcome: 'failed', message: failure } : { ...base, outcome: 'passed' };
+}

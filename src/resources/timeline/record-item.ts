@@ -1,0 +1,100 @@
+// Writing timeline items (spec 2.6). Every write path that changes a lead, contact or company
+// calls one of these beside its event, inside the same request transaction, so a change that
+// fails leaves no item behind. Other areas (conversations, forms) call them the same way:
+//   recordChanges / recordChange   field changes (`change`: field, label, from, to)
+//   recordStageMove                a lead entering a stage (`stage`: from, to, pipeline_id)
+//   recordTask                     a task about the record created or completed (`task`)
+//   recordMessage                  a message of a conversation linked to a lead or contact (`message`/`email`)
+//   recordFormSubmission           a website form submission on its lead (`system`, event form_submitted)
+//   recordTimelineItem             any other item, for kinds not named above
+import type { FieldChange } from '../contacts/contact-events.ts';
+import type { Form } from '../forms/form-record.ts';
+import type { StoredConversation } from '../conversations/conversation-record.ts';
+import type { StoredMessage } from '../conversations/message-record.ts';
+import type { RecordContext } from '../records/record-context.ts';
+import type { StoredTask } from '../tasks/task-record.ts';
+import { localizedLabel } from '../fields/field-labels.ts';
+import { changeLabel } from './change-labels.ts';
+import type { StoredTimelineItem, TimelineEntity, TimelineKind } from './timeline-record.ts';
+
+export type NewTimelineItem = {
+  kind: TimelineKind;
+  entity: TimelineEntity;
+  data: Record<string, unknown>;
+  ref_id?: string | null;
+  /** When it happened; the workspace clock's now by default. */
+  occurred_at?: string;
+};
+
+export async function recordTimelineItem(context: RecordContext, item: NewTimelineItem): Promise<StoredTimelineItem> {
+  const { state, workspace } = context;
+  return context.tables.timeline.insert({
+    // Notes carry the note id that the `/v1/notes/{id}` routes take (see the document's TimelineItem.id).
+    id: state.newId(item.kind === 'note' ? 'note' : 'timelineItem', workspace.id),
+    kind: item.kind,
+    entity_type: item.entity.type,
+    entity_id: item.entity.id,
+    actor: context.actor,
+    ref_id: item.ref_id ?? null,
+    data: item.data,
+    pinned: false,
+    occurred_at: item.occurred_at ?? context.nowIso(),
+  });
+}
+
+/** One `change` item per changed field, in the order given (`custom.<key>` fields included). */
+export async function recordChanges(context: RecordContext, entity: TimelineEntity, changes: readonly FieldChange[]): Promise<void> {
+  for (const change of changes) await recordChange(context, entity, change.field, change.from, change.to);
+}
+
+export async function recordChange(context: RecordContext, entity: TimelineEntity, field: string, from: unknown, to: unknown): Promise<StoredTimelineItem> {
+  const label = changeLabel(context.tables, entity.type, field);
+  return recordTimelineItem(context, { kind: 'change', entity, data: { field, label, from: from ?? null, to: to ?? null } });
+}
+
+/** A lead entered stage `to`: from another stage, or (`from` null) when it was created. */
+export async function recordStageMove(context: RecordContext, leadId: string, from: string | null, to: string, pipelineId: string): Promise<StoredTimelineItem> {
+  return recordTimelineItem(context, { kind: 'stage', entity: { type: 'lead', id: leadId }, data: { from, to, pipeline_id: pipelineId } });
+}
+
+/** A task about a record was created or completed; a task about no record has no timeline. */
+export async function recordTask(context: RecordContext, task: StoredTask, action: 'created' | 'completed'): Promise<StoredTimelineItem | undefined> {
+  if (task.entity_type === null) return undefined;
+  const data: Record<string, unknown> = { action, title: task.title, type: task.type, due_at: task.due_at };
+  if (action === 'completed') data.result = task.result;
+  return recordTimelineItem(context, { kind: 'task', entity: { type: task.entity_type, id: task.entity_id }, ref_id: task.id, data });
+}
+
+/**
+ * A message of `conversation`, on the timelines of its lead and of its contact (whichever it is
+ * linked to): kind `email` on email channels, `message` on the others; `ref_id` is the message id.
+ */
+export async function recordMessage(context: RecordContext, conversation: Pick<StoredConversation, 'id' | 'channel_id' | 'lead_id' | 'contact_id'>, message: Pick<StoredMessage, 'id' | 'direction' | 'text' | 'created_at'>): Promise<StoredTimelineItem[]> {
+  const channelType = context.tables.channels.get(conversation.channel_id)?.type ?? 'simulator';
+  const entities: TimelineEntity[] = [];
+  if (conversation.lead_id) entities.push({ type: 'lead', id: conversation.lead_id });
+  if (conversation.contact_id) entities.push({ type: 'contact', id: conversation.contact_id });
+  const data = { conversation_id: conversation.id, direction: message.direction, channel_type: channelType, text: message.text };
+  const items: StoredTimelineItem[] = [];
+  for (const entity of entities) {
+    items.push(await recordTimelineItem(context, { kind: channelType === 'email' ? 'email' : 'message', entity, ref_id: message.id, data, occurred_at: message.created_at }));
+  }
+  return items;
+}
+
+/**
+ * A website form submission on its lead (spec 4.12: "the lead timeline shows the answers"), each
+ * answer with its field's labels; `answers` are keyed by form field id, as submitted.
+ */
+export async function recordFormSubmission(context: RecordContext, leadId: string, form: Pick<Form, 'id' | 'name' | 'fields'>, answers: Record<string, unknown>, submissionId: string | null = null): Promise<StoredTimelineItem> {
+  const shown = Object.entries(answers).map(([fieldId, value]) => {
+    const field = form.fields.find((candidate) => candidate.id === fieldId);
+    return { field_id: fieldId, label: field ? { ...field.labels } : localizedLabel(fieldId), value };
+  });
+  return recordTimelineItem(context, {
+    kind: 'system',
+    entity: { type: 'lead', id: leadId },
+    ref_id: submissionId,
+    data: { event: 'form_submitted', form_id: form.id, form_name: form.name, answers: shown },
+  });
+}
