@@ -62,6 +62,7 @@ function formEncode(value: string): string {
 
 /** The status, the OAuth format `{error, error_description}` and the code; `invalid_client` also with its challenge. */
 export function expectOAuthError(context: CheckContext, exchange: Exchange, status: number, code: string): void {
+  if (exchange.status < 400) context.fail(`expected ${status} ${code}, got ${exchange.status}`, exchange);
   const error = exchange.json?.error;
   if (typeof error !== 'string') context.fail(`expected the OAuth error ${code} as {error, error_description}, got ${error && typeof error === 'object' ? 'the API error envelope' : 'no OAuth error'}`, exchange);
   if (error !== code) context.fail(`expected the OAuth error ${code}, got ${error}`, exchange);

@@ -6,6 +6,7 @@ import { createApi, unimplemented } from './http/api.ts';
 import { FAULT_NAMES, withFaults } from './faults/index.ts';
 import { createHandle, type RequestInfo } from './http/handle.ts';
 import { MockState, type MockConfig } from './mock-state.ts';
+import { withFormCors } from './resources/forms/form-cors.ts';
 import { crmHandlers } from './resources/index.ts';
 import { startWebhookDeliveries } from './resources/webhooks/fan-out.ts';
 import { loadDocument } from './spec/document.ts';
@@ -44,6 +45,6 @@ export function createMock(options: MockOptions = {}): Mock {
     if (!FAULT_NAMES.has(fault)) throw new Error(`no fault named ${fault}; known: ${[...FAULT_NAMES].join(', ')}`);
     state.faults.add(fault);
   }
-  const handle = withFaults(createHandle({ crm, control, catalog: readErrorCatalog(crmDocument), state }), state);
+  const handle = withFaults(withFormCors(createHandle({ crm, control, catalog: readErrorCatalog(crmDocument), state }), state), state);
   return { handle, state, unimplemented: () => unimplemented(crm) };
 }

@@ -28,13 +28,17 @@ export function parseScenario(text: string, file: string): Scenario {
     const { line, col } = lineCounter.linePos(offset);
     return `${file}:${line}:${col}`;
   };
-  if (document.errors.length) throw new ScenarioFileError(file, document.errors.map((error) => `${where(error.pos[0])}: ${error.message.split('\n')[0]}`));
+  // A YAML error throws the parser off for the rest of the file: the first one is the one to fix.
+  const [syntax, ...cascade] = document.errors;
+  if (syntax) throw new ScenarioFileError(file, [`${where(syntax.pos[0])}: ${syntax.message.split('\n')[0]}${cascade.length ? ` (and ${cascade.length} more errors after it)` : ''}${flowHint(text, syntax.pos[0])}`]);
   const value = document.toJS() as unknown;
   const problems = schemaProblems(value);
   if (problems.length) throw new ScenarioFileError(file, problems.map((problem) => `${where(offsetOf(document, problem))}: ${describePath(problem)}${problem.message}`));
-  const raw = value as Omit<Scenario, 'file' | 'stepLines' | 'setup'> & { setup?: Scenario['setup'] };
-  const stepLines = raw.steps.map((_, index) => lineCounter.linePos(offsetOf(document, { path: ['steps', index], message: '' })).line);
-  return { ...raw, steps: raw.steps as Step[], setup: raw.setup ?? {}, file, stepLines };
+  const raw = value as Omit<Scenario, 'file' | 'stepLines' | 'setupLine' | 'setup'> & { setup?: Scenario['setup'] };
+  const lineOf = (path: (string | number)[]) => lineCounter.linePos(offsetOf(document, { path, message: '' })).line;
+  const stepLines = raw.steps.map((_, index) => lineOf(['steps', index]));
+  const setupLine = raw.setup ? lineOf(['setup']) : 1;
+  return { ...raw, steps: raw.steps as Step[], setup: raw.setup ?? {}, file, stepLines, setupLine };
 }
 
 function describePath(problem: SchemaProblem): string {
@@ -56,4 +60,10 @@ function keyOffset(node: Node, key: string): number | undefined {
   if (!isMap(node)) return undefined;
   const pair = node.items.find((item) => (item.key as { value?: unknown } | null)?.value === key);
   return (pair?.key as Node | undefined)?.range?.[0];
+}
+
+/** `{path: /v1/leads/${lead.id}}` is the usual slip: in a {…} mapping, `{` and `}` end the value. */
+function flowHint(text: string, offset: number): string {
+  const line = text.slice(text.lastIndexOf('\n', offset) + 1, text.indexOf('\n', offset) >>> 0);
+  return /\{[^}]*[^'"]\$\{/.test(line) ? "; inside {…} write '${…}' in quotes" : '';
 }

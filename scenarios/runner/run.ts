@@ -58,7 +58,7 @@ export async function runScenario(scenario: Scenario, target: Target, hooks: Run
     hooks.onStep?.(result, scenario);
   };
   try {
-    const setup = await attempt({ index: 0, name: 'setup', kind: 'setup', at: `${scenario.file}:1` }, async () => (await applySetup(world, scenario.setup)).join('; '));
+    const setup = await attempt({ index: 0, name: 'setup', kind: 'setup', at: `${scenario.file}:${scenario.setupLine}` }, async () => (await applySetup(world, scenario.setup)).join('; '));
     record(setup);
     let stoppedBy = setup.outcome === 'failed' ? 'the setup failed' : undefined;
     for (const [position, step] of scenario.steps.entries()) {

@@ -21,6 +21,7 @@ export async function applySetup(world: World, setup: Setup): Promise<string[]> 
 
 async function workspace(world: World, setup: Setup): Promise<string[]> {
   const { target } = world;
+  world.vars.set('target', { base_url: target.baseUrl, hub_url: target.hubUrl, workspace_url: target.workspaceUrl });
   if (target.kind !== 'deployment') {
     const created = await expectOk(await world.client.send('POST', '/_mock/workspaces', { key: null, body: setup.workspace ?? {} }), 'setup.workspace');
     world.keys.set('owner', created.api_key);
@@ -93,7 +94,7 @@ async function content(world: World, setup: Setup): Promise<string[]> {
     }
   }
   world.vars.set('setup', made);
-  return wanted.map((kind) => `${made[kind]!.length} ${kind}`);
+  return wanted.map((kind) => `${kind}: ${made[kind]!.map((item) => (item as { id?: string }).id ?? '?').join(', ')}`);
 }
 
 async function expectOk(exchange: Exchange, what: string): Promise<any> {

@@ -13,8 +13,9 @@ export type Scenario = {
   pending?: string;
   setup: Setup;
   steps: Step[];
-  /** The line of each step in its file (1-based), for messages. */
+  /** The line of each step in its file (1-based), and of the setup (1 without one), for messages. */
   stepLines: number[];
+  setupLine: number;
 };
 
 export type Setup = {

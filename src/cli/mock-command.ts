@@ -1,6 +1,8 @@
 // `crmkit mock`: the standalone mock on node:http, with a fresh workspace and its owner key, or
-// with the workspaces of `--state FILE`, saved back to it when the mock stops.
+// with the workspaces of `--state FILE`, saved back to it when the mock stops; `--scenario FILE`
+// adds the workspace a story starts from (scenarios/).
 import { parseArgs } from 'node:util';
+import { scenarioSetupLines } from '../../scenarios/runner/mock-setup.ts';
 import { startServer } from '../adapters/node-server.ts';
 import { FAULTS } from '../faults/index.ts';
 import { createMock } from '../mock.ts';
@@ -21,6 +23,7 @@ export async function runMockCommand(args: string[]): Promise<void> {
       seed: { type: 'string' },
       'seed-size': { type: 'string' },
       faults: { type: 'boolean', default: false },
+      scenario: { type: 'string' },
     },
   });
   if (values.faults) return printFaults();
@@ -34,6 +37,7 @@ export async function runMockCommand(args: string[]): Promise<void> {
   const seed = values.seed === undefined ? undefined : Number(values.seed);
   const seedSize = values['seed-size'] === undefined ? undefined : Number(values['seed-size']);
   const { workspace, ownerKey } = await startupWorkspace(mock.state, loaded, { seed, seedSize });
+  const scenario = values.scenario ? await scenarioSetupLines(values.scenario, running.url) : [];
   console.log(
     [
       `crmkit mock is listening`,
@@ -45,6 +49,7 @@ export async function runMockCommand(args: string[]): Promise<void> {
       `  control API    ${mock.state.config.controlApi ? `${running.url}/_mock` : 'off'}`,
       ...(faults?.length ? [`  FAULTS ON      ${faults.join(', ')} (this mock breaks these rules on purpose)`] : []),
       ...(values.state ? [`  state file     ${values.state} (${loaded.length} workspaces loaded, all saved on exit)`] : []),
+      ...scenario,
       ``,
       `  try: curl -H "Authorization: Bearer ${ownerKey.key}" ${running.url}/v1/api-keys/whoami`,
     ].join('\n'),

@@ -55,7 +55,26 @@ export class VirtualClock {
 
   /** Moves to `atMs`, running what falls due on the way, each at its own time. */
   async set(atMs: number): Promise<void> {
+    await this.#moveWhenFree(() => atMs);
+  }
+
+  async advance(ms: number): Promise<void> {
+    await this.#moveWhenFree(() => this.now() + ms);
+  }
+
+  /** Runs what is due now without moving the clock. */
+  async runDue(): Promise<void> {
+    await this.#moveWhenFree(() => this.now());
+  }
+
+  /**
+   * The target is read when the move's turn comes, not when it is asked for: due work that asks
+   * for `runDue()` while an advance is under way must not, once its turn comes, put the clock
+   * back to the time that work ran at.
+   */
+  async #moveWhenFree(target: () => number): Promise<void> {
     await this.#exclusive(async () => {
+      const atMs = target();
       for (let next = this.#due[0]; next && next.atMs <= atMs; next = this.#due[0]) {
         if (next.atMs > this.now()) this.#moveTo(next.atMs);
         await this.#runFirst();
@@ -63,15 +82,6 @@ export class VirtualClock {
       this.#moveTo(atMs);
     });
     this.#armTimer();
-  }
-
-  async advance(ms: number): Promise<void> {
-    await this.set(this.now() + ms);
-  }
-
-  /** Runs what is due now without moving the clock. */
-  async runDue(): Promise<void> {
-    await this.set(this.now());
   }
 
   /** Stops the real timer; scheduled work stays and runs on the next move. */

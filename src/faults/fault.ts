@@ -4,6 +4,9 @@
 import type { Family } from '../../conformance/check.ts';
 import type { RequestInfo } from '../http/handle.ts';
 import type { MockState } from '../mock-state.ts';
+import type { StoredDelivery, StoredWebhook } from '../resources/webhooks/webhook-record.ts';
+import type { UnsignedAttempt } from '../resources/webhooks/webhook-sender.ts';
+import type { Workspace } from '../workspaces/workspace.ts';
 
 export type Handle = (request: Request, info?: RequestInfo) => Promise<Response>;
 
@@ -13,7 +16,15 @@ export type Fault = {
   family: Family;
   description: string;
   wrap(next: Handle, state: MockState): Handle;
+  /**
+   * For faults in webhook deliveries, which the mock's queue sends and no request handle sees:
+   * changes one attempt before it is signed and sent (src/faults/delivery-hook.ts).
+   */
+  alterAttempt?(attempt: UnsignedAttempt, info: AttemptInfo): UnsignedAttempt | Promise<UnsignedAttempt>;
 };
+
+/** What an attempt of a delivery is made from, as the queue read it. */
+export type AttemptInfo = { state: MockState; workspace: Workspace; webhook: StoredWebhook; delivery: StoredDelivery; attemptAtMs: number };
 
 /** A JSON answer's body, or undefined. */
 export async function jsonOf(response: Response): Promise<any> {

@@ -3,11 +3,13 @@
 import type { MockState } from '../mock-state.ts';
 import type { Fault, Handle } from './fault.ts';
 import { inputFaults } from './input-faults.ts';
+import { oauthFaults } from './oauth-faults.ts';
 import { pagingFaults } from './paging-faults.ts';
 import { responseFaults } from './response-faults.ts';
 import { stateFaults } from './state-faults.ts';
+import { webhookFaults } from './webhook-faults.ts';
 
-export const FAULTS: readonly Fault[] = [...responseFaults, ...inputFaults, ...pagingFaults, ...stateFaults];
+export const FAULTS: readonly Fault[] = [...responseFaults, ...inputFaults, ...pagingFaults, ...stateFaults, ...webhookFaults, ...oauthFaults];
 
 export const FAULT_NAMES = new Set(FAULTS.map((fault) => fault.name));
 

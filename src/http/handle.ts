@@ -67,7 +67,7 @@ async function serve(pipeline: Pipeline, request: Request, requestId: string, in
 
     const handler = api.handlers[operation.id];
     if (!handler) throw new ApiError('not_implemented', {}, { detail: `The mock does not implement ${operation.id} yet.` });
-    const context = { request, requestId, operation, input, caller, state: pipeline.state };
+    const context = { request, requestId, operation, input, caller, state: pipeline.state, clientAddress: info.clientAddress };
     // A credential's request runs as one transaction of its workspace: all of it or none of it.
     return toResponse(await (caller ? caller.workspace.transactions.run(() => handler(context)) : handler(context)));
   } finally {
@@ -81,7 +81,8 @@ async function validateInput(api: Api, operation: Operation, request: Request, u
   // 4.1.2.1), which only its handler can do once it knows the app: it checks the query itself.
   const query = operation.errorFormat === 'oauth-redirect' ? Object.fromEntries(url.searchParams) : validateQuery(operation, url.searchParams, api.validator);
   const parsed = BODYLESS_METHODS.has(request.method) ? { mediaType: 'application/json', value: undefined } : await readBody(request, operation.maxBodyBytes);
-  const body = validateBody(operation, parsed.value, parsed.mediaType, api.validator);
+  // A form submission answers field errors by form field id in the visitor's language: its handler checks the body.
+  const body = operation.errorFormat === 'form' ? parsed.value : validateBody(operation, parsed.value, parsed.mediaType, api.validator);
   return { path, query, body };
 }
 

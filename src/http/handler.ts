@@ -12,6 +12,8 @@ export type HandlerContext = {
   /** Set for every operation that takes credentials; undefined on public ones. */
   caller: Caller | undefined;
   state: MockState;
+  /** The peer's IP address when the face knows it (node:http); public forms limit submissions by it. */
+  clientAddress?: string | undefined;
 };
 
 export type HandlerResult = Response | { status?: number; body?: unknown; headers?: Record<string, string> };

@@ -9,7 +9,7 @@ export type ParsedBody = { mediaType: string; value: unknown };
 export async function readBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<ParsedBody> {
   const mediaType = (request.headers.get('content-type') ?? 'application/json').split(';')[0]!.trim().toLowerCase();
   const declared = Number(request.headers.get('content-length') ?? NaN);
-  if (declared > maxBytes) throw new ApiError('body_too_large');
+  if (declared > maxBytes) throw tooLarge(maxBytes);
   const text = await readText(request, maxBytes);
   if (text.trim() === '') return { mediaType, value: undefined };
   if (mediaType === 'application/x-www-form-urlencoded') {
@@ -38,7 +38,7 @@ async function readText(request: Request, maxBytes: number): Promise<string> {
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel();
-      throw new ApiError('body_too_large');
+      throw tooLarge(maxBytes);
     }
     chunks.push(value);
   }
@@ -49,4 +49,11 @@ async function readText(request: Request, maxBytes: number): Promise<string> {
     offset += chunk.byteLength;
   }
   return new TextDecoder().decode(bytes);
+}
+
+/** The catalog's message names the API's 1 MB; a route with its own limit (a form's 32 KB) names that one. */
+function tooLarge(maxBytes: number): ApiError {
+  if (maxBytes === MAX_BODY_BYTES) return new ApiError('body_too_large');
+  const size = maxBytes % (1024 * 1024) === 0 ? `${maxBytes / (1024 * 1024)} MB` : `${Math.ceil(maxBytes / 1024)} KB`;
+  return new ApiError('body_too_large', {}, { detail: `The request body is larger than ${size}.` });
 }

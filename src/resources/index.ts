@@ -4,6 +4,7 @@ import { companiesHandlers } from './companies/handlers.ts';
 import { contactsHandlers } from './contacts/handlers.ts';
 import { conversationsHandlers } from './conversations/handlers.ts';
 import { fieldsHandlers } from './fields/handlers.ts';
+import { formsHandlers } from './forms/handlers.ts';
 import { identityHandlers } from './identity/handlers.ts';
 import { leadsHandlers } from './leads/handlers.ts';
 import { membersHandlers } from './members/handlers.ts';
@@ -32,4 +33,5 @@ export const crmHandlers: HandlerMap = {
   ...webhooksHandlers,
   ...conversationsHandlers,
   ...oauthHandlers,
+  ...formsHandlers,
 };

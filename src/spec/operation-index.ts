@@ -48,8 +48,9 @@ export type Operation = {
 /**
  * `envelope`: the error envelope of spec 7.1. `oauth`: `{error, error_description}` (token and revoke).
  * `oauth-redirect`: the authorization endpoint, whose handler checks its own query (RFC 6749 4.1.2.1).
+ * `form`: a public form submission, whose handler checks its own body (field errors by field id, in the visitor's language).
  */
-export type ErrorFormat = 'envelope' | 'oauth' | 'oauth-redirect';
+export type ErrorFormat = 'envelope' | 'oauth' | 'oauth-redirect' | 'form';
 
 export function indexOperations(document: OpenApiDocument): Map<string, Operation> {
   const index = new Map<string, Operation>();

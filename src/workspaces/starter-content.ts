@@ -51,9 +51,9 @@ export const STARTER_FORM: FormSpec = {
   status: 'active',
   default_lang: 'ru',
   texts: {
-    uz: { title: 'Ariza qoldiring', submit: 'Yuborish', consent: "Shaxsiy ma'lumotlarimni qayta ishlashga roziman." },
-    ru: { title: 'Оставьте заявку', submit: 'Отправить', consent: 'Я согласен на обработку персональных данных.' },
-    en: { title: 'Leave a request', submit: 'Send', consent: 'I agree to the processing of my personal data.' },
+    uz: { title: 'Ariza qoldiring', submit: 'Yuborish', consent: "Shaxsiy ma'lumotlarimni qayta ishlashga roziman.", success: "Rahmat! Tez orada siz bilan bog'lanamiz." },
+    ru: { title: 'Оставьте заявку', submit: 'Отправить', consent: 'Я согласен на обработку персональных данных.', success: 'Спасибо! Мы скоро с вами свяжемся.' },
+    en: { title: 'Leave a request', submit: 'Send', consent: 'I agree to the processing of my personal data.', success: 'Thank you! We will contact you soon.' },
   },
   fields: [
     { id: 'name', type: 'text', labels: { uz: 'Ismingiz', ru: 'Ваше имя', en: 'Your name' }, required: false, autocomplete: 'name' },
@@ -64,6 +64,9 @@ export const STARTER_FORM: FormSpec = {
   min_ms: 3000,
   tags: ['website'],
   allowed_origins: [],
+  redirect_url: null,
+  returning_client: 'add_to_open_lead',
+  owner_rule: { type: 'none', member_ids: [], keep_client_owner: true },
 };
 
 const APP_SCOPES = ['leads:read', 'leads:write', 'contacts:read', 'contacts:write', 'messages:read', 'messages:send', 'ui:extend'];

@@ -14,6 +14,7 @@ import { conversationTable } from '../resources/conversations/conversation-recor
 import { messageTable } from '../resources/conversations/message-record.ts';
 import { fieldTable } from '../resources/fields/field-record.ts';
 import { formTable } from '../resources/forms/form-record.ts';
+import { formSubmissionTable } from '../resources/forms/submission-record.ts';
 import { leadProductTable } from '../resources/leads/lead-product-record.ts';
 import { leadTable } from '../resources/leads/lead-record.ts';
 import { teamTable } from '../resources/members/team-record.ts';
@@ -43,6 +44,7 @@ const definitions = {
   conversations: conversationTable,
   messages: messageTable,
   forms: formTable,
+  formSubmissions: formSubmissionTable,
   apps: appTable,
   installations: installationTable,
   oauthConsentRequests: consentRequestTable,

@@ -79,6 +79,18 @@ describe('the virtual clock', () => {
     clock.stop();
   });
 
+  it('due work that asks for runDue() during an advance never puts the clock back', async () => {
+    const clock = frozenAt(T0);
+    await clock.freeze(true);
+    // As a webhook fan-out does: work at +1 s asks the clock to run what is due "now".
+    clock.schedule(T0 + 1000, () => void clock.runDue());
+    clock.schedule(T0 + 4000, () => {});
+    await clock.advance(5000);
+    expect(clock.now()).toBe(T0 + 5000);
+    await clock.runDue();
+    expect(clock.now()).toBe(T0 + 5000);
+  });
+
   it('a failing piece of work does not stop the others', async () => {
     const clock = frozenAt(T0);
     await clock.freeze(true);

@@ -7,14 +7,16 @@ import { match, show } from '../match.ts';
 import type { ReceivedCheck, Step } from '../types.ts';
 import { NO_CONTROL, StepFailure, StepSkipped, type World } from '../world.ts';
 
-const DEFAULT_WAIT_MS = 3000;
+// Webhooks are delivered in the background; the event log is written with the change itself.
+const DEFAULT_WAIT_MS = { webhooks: 3000, events: 0 };
 const POLL_MS = 25;
 
-type Source = { noun: string; items(): Promise<unknown[]>; label(item: unknown): string };
+type Source = { wait: number; noun: string; items(): Promise<unknown[]>; label(item: unknown): string };
 
 export async function webhooksStep(world: World, step: Step): Promise<string> {
   world.vars.lookup('receiver'); // skips the step when no receiver can be reached
   const source: Source = {
+    wait: DEFAULT_WAIT_MS.webhooks,
     noun: 'requests received',
     async items() {
       await settle(world);
@@ -32,17 +34,17 @@ export async function eventsStep(world: World, step: Step): Promise<string> {
   if (!world.control) throw new StepSkipped(NO_CONTROL);
   const check = world.vars.interpolate(step.events!);
   const type = typeof (check.where as { type?: unknown })?.type === 'string' ? (check.where as { type: string }).type : undefined;
-  const source: Source = { noun: 'events in the log', items: () => eventLog(world, type), label: (item) => String((item as { type: string }).type) };
+  const source: Source = { wait: DEFAULT_WAIT_MS.events, noun: 'events in the log', items: () => eventLog(world, type), label: (item) => String((item as { type: string }).type) };
   return judgeUntilDue(check, source);
 }
 
 async function judgeUntilDue(check: ReceivedCheck, source: Source): Promise<string> {
-  const due = Date.now() + (check.wait === undefined ? DEFAULT_WAIT_MS : durationMs(check.wait));
+  const due = Date.now() + (check.wait === undefined ? source.wait : durationMs(check.wait));
   for (;;) {
     const items = await source.items();
     const chosen = check.where === undefined ? items : items.filter((item) => match(check.where, item).length === 0);
     const problems = judge(check, chosen);
-    if (!problems.length) return `${chosen.length} ${source.noun}${check.where === undefined ? '' : ' (of those asked for)'}`;
+    if (!problems.length) return `${source.noun}: ${chosen.length}${check.where === undefined ? '' : ` matching where, of ${items.length}`}`;
     if (Date.now() >= due) {
       const seen = chosen.length ? chosen.map(source.label).join(', ') : 'none';
       throw new StepFailure(problems.join('\n'), `${chosen.length} ${source.noun}${check.where === undefined ? '' : ' matching where'}: ${seen}`);

@@ -4,5 +4,6 @@ import type { components } from '../../spec/generated/mock-control.d.ts';
 import type { TableDefinition } from '../../store/table-definition.ts';
 
 export type Form = components['schemas']['Form'];
+export type FormField = Form['fields'][number];
 
 export const formTable: TableDefinition<Form> = { document: 'mock-control', schema: 'Form' };

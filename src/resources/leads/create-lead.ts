@@ -18,13 +18,18 @@ import type { StoredLead } from './lead-record.ts';
 
 export type LeadCreate = components['schemas']['LeadCreate'];
 
-export async function createLead(context: RecordContext, body: LeadCreate): Promise<StoredLead> {
+export type CreateLeadOptions = {
+  /** A website form set to open a new lead for a returning client (spec 4.12) does not meet `duplicate_lead`. */
+  allowOpenDuplicate?: boolean;
+};
+
+export async function createLead(context: RecordContext, body: LeadCreate, options: CreateLeadOptions = {}): Promise<StoredLead> {
   const { tables, workspace } = context;
   const { pipeline_id, stage } = placeNewLead(tables, body.pipeline_id, body.stage_id);
   const owner_id = memberIdFrom(workspace, body.owner_id, 'owner_id');
   const company_id = body.company_id === undefined ? null : liveId(tables.companies, body.company_id, 'company_id');
   let contact_id = body.contact_id === undefined ? null : liveId(tables.contacts, body.contact_id, 'contact_id');
-  if (contact_id) refuseDuplicate(context, contact_id, pipeline_id);
+  if (contact_id && !options.allowOpenDuplicate) refuseDuplicate(context, contact_id, pipeline_id);
   const tags = await tagsForRecord(context, [], body.tags ?? []);
   const custom = customValuesFor(context, 'lead', {}, body.custom);
   if (body.contact) contact_id = (await createContactForLead(context, body.contact)).id;

@@ -10,6 +10,7 @@
 // through a specifier that bundlers do not follow: the mock's core also runs in a browser (the
 // MSW face), where deliveries are queued and listed but stay `pending`.
 import type { EventEnvelope } from '../../events/event-record.ts';
+import { attemptWithFaults } from '../../faults/delivery-hook.ts';
 import type { MockState } from '../../mock-state.ts';
 import type { Workspace } from '../../workspaces/workspace.ts';
 import type { AttemptOutcome } from './attempt-outcome.ts';
@@ -125,7 +126,8 @@ async function prepareAttempt(state: MockState, workspace: Workspace, deliveryId
     await stopDelivery(workspace, delivery, iso(attemptAtMs));
     return null;
   }
-  const attempt = unsignedAttempt(state, webhook, delivery, attemptAtMs);
+  // Named faults (crmkit mock --fault) may change the attempt; without any, it is the spec's.
+  const attempt = await attemptWithFaults(unsignedAttempt(state, webhook, delivery, attemptAtMs), { state, workspace, webhook, delivery, attemptAtMs });
   // Spec 4.11: the URL rules are checked again before every delivery.
   const refused = urlProblem(webhook.url, state.config.allowPrivateWebhooks) !== null;
   const refusal = refused ? { success: false, responseStatus: null, responseBody: null, latencyMs: 0, error: 'url_not_allowed' } : null;

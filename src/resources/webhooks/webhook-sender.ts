@@ -6,8 +6,11 @@ import type { AttemptOutcome, AttemptRequest } from './attempt-outcome.ts';
 import { deliveryAgent, sendAttempt } from './http-attempt.ts';
 import { signatureHeader } from './signature.ts';
 
-/** An attempt to sign: `Svc-Timestamp` is already among the headers, the workspace clock's seconds. */
-export type UnsignedAttempt = AttemptRequest & { secret: string; timestampSeconds: number };
+/**
+ * An attempt to sign: `Svc-Timestamp` is already among the headers, the workspace clock's seconds.
+ * `signature` is set only by a named fault that signs the wrong way (src/faults/webhook-faults.ts).
+ */
+export type UnsignedAttempt = AttemptRequest & { secret: string; timestampSeconds: number; signature?: string };
 
 // One agent per setting of `--allow-private-webhooks`, shared by every mock of the process.
 const agents = new Map<boolean, Agent>();
@@ -15,6 +18,6 @@ const agents = new Map<boolean, Agent>();
 export async function sendSigned(attempt: UnsignedAttempt, allowPrivate: boolean): Promise<AttemptOutcome> {
   let agent = agents.get(allowPrivate);
   if (!agent) agents.set(allowPrivate, (agent = deliveryAgent(allowPrivate)));
-  const headers = { ...attempt.headers, 'Svc-Signature': signatureHeader(attempt.secret, attempt.timestampSeconds, attempt.body) };
+  const headers = { ...attempt.headers, 'Svc-Signature': attempt.signature ?? signatureHeader(attempt.secret, attempt.timestampSeconds, attempt.body) };
   return sendAttempt({ url: attempt.url, headers, body: attempt.body }, { dispatcher: agent, allowPrivate });
 }

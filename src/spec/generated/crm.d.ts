@@ -1622,8 +1622,8 @@ export type paths = {
             query?: never;
             header?: never;
             path: {
-                /** @description The form's id (ids only, never a number; spec 2.1). */
-                form_id: components["schemas"]["FormId"];
+                /** @description The form's id (ids only, never a number; spec 2.1); anything that is no form's id answers 404 `form_unavailable`. */
+                form_id: components["schemas"]["FormIdInput"];
             };
             cookie?: never;
         };
@@ -1654,8 +1654,8 @@ export type paths = {
             query?: never;
             header?: never;
             path: {
-                /** @description The form's id (ids only, never a number; spec 2.1). */
-                form_id: components["schemas"]["FormId"];
+                /** @description The form's id (ids only, never a number; spec 2.1); anything that is no form's id answers 404 `form_unavailable`. */
+                form_id: components["schemas"]["FormIdInput"];
             };
             cookie?: never;
         };
@@ -1731,8 +1731,8 @@ export type paths = {
             query?: never;
             header?: never;
             path: {
-                /** @description The form's id (ids only, never a number; spec 2.1). */
-                form_id: components["schemas"]["FormId"];
+                /** @description The form's id (ids only, never a number; spec 2.1); anything that is no form's id answers 404 `form_unavailable`. */
+                form_id: components["schemas"]["FormIdInput"];
             };
             cookie?: never;
         };
@@ -6141,6 +6141,12 @@ export type components = {
          * @example {}
          */
         OAuthRevokeResponse: Record<string, never>;
+        /**
+         * @description A form id in a path of the public form routes. Any text is looked up, and whatever is no form's id answers
+         *     404 `form_unavailable`, the one 404 of these routes (spec 4.12), rather than `not_found` or `invalid_id_type`.
+         * @example fm_01hv6d4s7r3k2m8x5c9bqwe021
+         */
+        FormIdInput: string;
         /**
          * @description The visitor's language, `uz`, `ru` or `en` (the values of the widget's `data-lang`, spec 4.12); a language the form does not have falls back to the form's default language.
          * @example ru
@@ -14500,8 +14506,8 @@ export interface operations {
                 Origin?: string;
             };
             path: {
-                /** @description The form's id (ids only, never a number; spec 2.1). */
-                form_id: components["schemas"]["FormId"];
+                /** @description The form's id (ids only, never a number; spec 2.1); anything that is no form's id answers 404 `form_unavailable`. */
+                form_id: components["schemas"]["FormIdInput"];
             };
             cookie?: never;
         };
@@ -14612,8 +14618,8 @@ export interface operations {
                 "Access-Control-Request-Headers"?: string;
             };
             path: {
-                /** @description The form's id (ids only, never a number; spec 2.1). */
-                form_id: components["schemas"]["FormId"];
+                /** @description The form's id (ids only, never a number; spec 2.1); anything that is no form's id answers 404 `form_unavailable`. */
+                form_id: components["schemas"]["FormIdInput"];
             };
             cookie?: never;
         };
@@ -14684,8 +14690,8 @@ export interface operations {
                 Origin?: string;
             };
             path: {
-                /** @description The form's id (ids only, never a number; spec 2.1). */
-                form_id: components["schemas"]["FormId"];
+                /** @description The form's id (ids only, never a number; spec 2.1); anything that is no form's id answers 404 `form_unavailable`. */
+                form_id: components["schemas"]["FormIdInput"];
             };
             cookie?: never;
         };
@@ -14915,8 +14921,8 @@ export interface operations {
                 "Access-Control-Request-Headers"?: string;
             };
             path: {
-                /** @description The form's id (ids only, never a number; spec 2.1). */
-                form_id: components["schemas"]["FormId"];
+                /** @description The form's id (ids only, never a number; spec 2.1); anything that is no form's id answers 404 `form_unavailable`. */
+                form_id: components["schemas"]["FormIdInput"];
             };
             cookie?: never;
         };
@@ -15008,8 +15014,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The form's id (ids only, never a number; spec 2.1). */
-                form_id: components["schemas"]["FormId"];
+                /** @description The form's id (ids only, never a number; spec 2.1); anything that is no form's id answers 404 `form_unavailable`. */
+                form_id: components["schemas"]["FormIdInput"];
             };
             cookie?: never;
         };

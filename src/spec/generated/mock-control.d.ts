@@ -720,6 +720,31 @@ export type components = {
             error: string | null;
             replies_allowed: boolean;
         };
+        /** @description One website form submission that reached a lead (spec 4.12: "the lead timeline shows the answers"), as the mock keeps it in a table of the workspace: the answers as stored (phones normalized), each answered field's label in the form's default language at the time, and where the submission went. Dropped submissions (too fast, or the honeypot filled) leave none. */
+        FormSubmissionRecord: {
+            id: string;
+            form_id: components["schemas"]["FormId"];
+            lead_id: components["schemas"]["LeadId"];
+            contact_id: components["schemas"]["ContactId"];
+            answers: components["schemas"]["FormAnswers"];
+            /** @description The label of each answered field by field id. */
+            labels: {
+                [key: string]: string;
+            };
+            /** @description Whether the submission opened the lead (false when it was added to an open one). */
+            lead_created: boolean;
+            /** @description Whether the submission created the contact (false for a known client). */
+            contact_created: boolean;
+            utm: components["schemas"]["Utm"];
+            referrer: components["schemas"]["HttpUrl"] | null;
+            landing_page: components["schemas"]["HttpUrl"] | null;
+            /**
+             * @description The visitor's language.
+             * @enum {string}
+             */
+            lang: "en" | "ru" | "uz";
+            occurred_at: components["schemas"]["Time"];
+        };
         /** @description The workspace's tag settings (CRM spec 4.4) as the mock stores them: one record of id `tag_settings` in a table of the workspace, so that requests change them all or nothing and snapshots carry them. */
         TagSettingsRecord: {
             /** @constant */
@@ -794,6 +819,8 @@ export type components = {
                     title: string;
                     submit: string;
                     consent: string;
+                    /** @description The thank-you text of `{ok, success}` after a submission; without it a standard one in that language. */
+                    success?: string;
                 };
             };
             fields: {
@@ -802,6 +829,8 @@ export type components = {
                 labels: components["schemas"]["LocalizedText"];
                 required: boolean;
                 autocomplete: string;
+                /** @description The key of the lead custom field this answer fills ("custom answers", spec 4.12). Without it, a `phone` field gives the client's phone, an `email` field their email, and the field of id `name` (or autocomplete `name`) their name; every answer is kept for the lead's timeline. */
+                custom_key?: string;
                 options?: {
                     value: string;
                     labels: components["schemas"]["LocalizedText"];
@@ -814,6 +843,23 @@ export type components = {
             tags: string[];
             /** @description Exact origins or `https://*.<domain>`; empty means any website (spec 4.12). */
             allowed_origins: string[];
+            /**
+             * Format: uri
+             * @description Where the widget sends the visitor after a submission (`redirect_url` of the answer); null shows the `success` text.
+             */
+            redirect_url: string | null;
+            /**
+             * @description What a submission of a known client does when they have an open lead in the form's pipeline (spec 4.12: "depending on the form, the submission is added to their open lead or opens a new lead"): `add_to_open_lead` adds it to the newest such lead; `new_lead` opens another lead all the same.
+             * @enum {string}
+             */
+            returning_client: "add_to_open_lead" | "new_lead";
+            /** @description Who owns a lead the form opens (spec 4.12 "owner rule"). `none`: no owner; `member`: the first of `member_ids`; `round_robin`: `member_ids` in turn, one per lead the form opens. With `keep_client_owner`, a known client who has an owner gets that owner instead. Ids that are no longer members are passed over. A client the form creates gets the lead's owner; a lead the submission is added to keeps its own. */
+            owner_rule: {
+                /** @enum {string} */
+                type: "none" | "member" | "round_robin";
+                member_ids: components["schemas"]["MemberId"][];
+                keep_client_owner: boolean;
+            };
             created_at: components["schemas"]["Time"];
         };
         /** @description An OAuth app installed in the workspace's marketplace listing, with a confidential client (spec 5.2). */
@@ -1296,6 +1342,8 @@ export type components = {
                 title: string;
                 submit: string;
                 consent: string;
+                /** @description The thank-you text of `{ok, success}` after a submission; without it a standard one in that language. */
+                success?: string;
             };
         };
         "fields-2": {
@@ -1304,6 +1352,8 @@ export type components = {
             labels: components["schemas"]["LocalizedText"];
             required: boolean;
             autocomplete: string;
+            /** @description The key of the lead custom field this answer fills ("custom answers", spec 4.12). Without it, a `phone` field gives the client's phone, an `email` field their email, and the field of id `name` (or autocomplete `name`) their name; every answer is kept for the lead's timeline. */
+            custom_key?: string;
             options?: {
                 value: string;
                 labels: components["schemas"]["LocalizedText"];
@@ -1313,6 +1363,23 @@ export type components = {
         StageIdInput: string;
         /** @description 1 to 32 characters, no commas. Ends are trimmed and inner runs of spaces become one space; unique in the workspace ignoring case. */
         TagName: string;
+        /**
+         * Format: uri
+         * @description Where the widget sends the visitor after a submission (`redirect_url` of the answer); null shows the `success` text.
+         */
+        redirect_url: string | null;
+        /**
+         * @description What a submission of a known client does when they have an open lead in the form's pipeline (spec 4.12: "depending on the form, the submission is added to their open lead or opens a new lead"): `add_to_open_lead` adds it to the newest such lead; `new_lead` opens another lead all the same.
+         * @enum {string}
+         */
+        returning_client: "add_to_open_lead" | "new_lead";
+        /** @description Who owns a lead the form opens (spec 4.12 "owner rule"). `none`: no owner; `member`: the first of `member_ids`; `round_robin`: `member_ids` in turn, one per lead the form opens. With `keep_client_owner`, a known client who has an owner gets that owner instead. Ids that are no longer members are passed over. A client the form creates gets the lead's owner; a lead the submission is added to keeps its own. */
+        owner_rule: {
+            /** @enum {string} */
+            type: "none" | "member" | "round_robin";
+            member_ids: components["schemas"]["MemberId"][];
+            keep_client_owner: boolean;
+        };
         FormCreate: {
             name?: string;
             /** @enum {string} */
@@ -1326,6 +1393,9 @@ export type components = {
             stage_id?: components["schemas"]["StageIdInput"];
             tags?: components["schemas"]["TagName"][];
             allowed_origins?: string[];
+            redirect_url?: components["schemas"]["redirect_url"];
+            returning_client?: components["schemas"]["returning_client"];
+            owner_rule?: components["schemas"]["owner_rule"];
         };
         ChannelIdInput: string;
         InboundMessage: {
@@ -1974,6 +2044,38 @@ export type components = {
                 on: boolean;
             }[];
         };
+        /**
+         * @description One answer, up to 5,000 characters (spec 8). Text-like fields (`text`, `textarea`, `phone`, `email`, `number`, `date`,
+         *     `hidden`, `select`, `radio`) answer a string; a `checkbox` answers a boolean; a `multiselect` answers a list of option values.
+         *     Phones are normalized to international format (`+998...`). Card numbers are refused with 422 `validation_failed` (spec 4.12).
+         * @example +998 90 123-45-67
+         * @example true
+         * @example [
+         *       "delivery",
+         *       "install"
+         *     ]
+         */
+        FormAnswer: string | boolean | string[];
+        /**
+         * @description Answers keyed by field id (spec 4.12); at most 40 answers (spec 8). A field id the form does not have, or a bad value, answers 422 `validation_failed` under that id.
+         * @example {
+         *       "name": "Dilnoza Karimova",
+         *       "phone": "+998 90 123-45-67",
+         *       "service": "delivery"
+         *     }
+         */
+        FormAnswers: {
+            [key: string]: components["schemas"]["FormAnswer"];
+        };
+        Utm: {
+            utm_source?: string;
+            utm_medium?: string;
+            utm_campaign?: string;
+            utm_content?: string;
+            utm_term?: string;
+        };
+        /** Format: uri */
+        HttpUrl: string;
     };
     responses: {
         /** @description Malformed request. Codes: `bad_json`, `unknown_field`, `invalid_cursor`, `invalid_id_type`, `credentials_in_url`, `request_expired`. */

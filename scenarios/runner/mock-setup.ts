@@ -1,0 +1,31 @@
+// `crmkit mock --scenario FILE`: a story's setup made in a running mock (through its control API),
+// for demos and development: the workspace, keys and content the story starts from, and a webhook
+// receiver on 127.0.0.1 for what the setup points at it (it answers as setup.receiver says).
+import { loadScenario } from './load.ts';
+import { startReceiver } from './receiver.ts';
+import { applySetup } from './setup.ts';
+import type { Target } from './target.ts';
+import { newWorld } from './world.ts';
+
+/** The lines `crmkit mock` prints about the scenario's workspace. */
+export async function scenarioSetupLines(file: string, baseUrl: string): Promise<string[]> {
+  const scenario = loadScenario(file);
+  const target: Target = { kind: 'mock', baseUrl, hubUrl: baseUrl, workspaceUrl: baseUrl, apiKey: undefined, keys: {}, receiverUrl: undefined, receiverPort: 0, close: async () => {} };
+  // The receiver lives as long as the mock: deliveries to it keep succeeding during the demo.
+  const receiver = await startReceiver();
+  const world = newWorld(target, receiver);
+  try {
+    const notes = await applySetup(world, scenario.setup);
+    return [
+      `  scenario       ${file}: ${scenario.title}`,
+      ...notes.map((note) => `    ${note}`),
+      ...[...world.keys].map(([name, key]) => `    ${`${name} key`.padEnd(13)}${key}`),
+      `    receiver     ${receiver.origin}/hooks (webhooks reach it only with --allow-private-webhooks)`,
+    ];
+  } catch (error) {
+    await receiver.close();
+    throw new Error(`the setup of ${file} cannot be made: ${(error as Error).message}`);
+  } finally {
+    await world.client.close();
+  }
+}

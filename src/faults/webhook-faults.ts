@@ -1,0 +1,232 @@
+// Faults in webhook deliveries (spec 4.11, 6.1-6.3): the headers, the signature and its timestamp,
+// the ids kept or renewed across retries and replays, secret rotation, the URL rules. Most change
+// an attempt before it is signed and sent (`alterAttempt`, reached through delivery-hook.ts); the
+// ones that concern a request (saving a URL, rotating a secret) wrap the request handle as well.
+// No node: imports: the mock's core, which loads this through the delivery queue, also runs in a
+// browser, so the wrong signatures are made with Web Crypto.
+import type { MockState } from '../mock-state.ts';
+import { isIpAddress, isPublicAddress } from '../resources/webhooks/ip-address.ts';
+import type { StoredWebhook } from '../resources/webhooks/webhook-record.ts';
+import type { UnsignedAttempt } from '../resources/webhooks/webhook-sender.ts';
+import { normalizeId } from '../store/ids.ts';
+import type { Workspace } from '../workspaces/workspace.ts';
+import { changed, jsonOf, type AttemptInfo, type Fault, type Handle } from './fault.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The request handle left as it is: the fault lives in `alterAttempt`. */
+const unchanged = (next: Handle): Handle => next;
+
+async function hmacHex(key: string, text: string): Promise<string> {
+  const encoder = new TextEncoder();
+  const cryptoKey = await crypto.subtle.importKey('raw', encoder.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', cryptoKey, encoder.encode(text)));
+  return Array.from(mac, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The attempt carrying another event id, in the header and in the body alike (the event rebuilt). */
+function withEventId(attempt: UnsignedAttempt, info: AttemptInfo): UnsignedAttempt {
+  const id = info.state.newId('event', info.workspace.id);
+  attempt.headers['Svc-Event-Id'] = id;
+  return { ...attempt, body: JSON.stringify({ ...JSON.parse(attempt.body), id }) };
+}
+
+const isRetry = (info: AttemptInfo) => info.delivery.attempts > 0;
+
+function findWebhook(state: MockState, id: string): { workspace: Workspace; webhook: StoredWebhook } | undefined {
+  for (const workspace of state.workspaces.values()) {
+    const webhook = workspace.tables.webhooks.get(normalizeId(id));
+    if (webhook) return { workspace, webhook };
+  }
+  return undefined;
+}
+
+/** The secret each webhook had before its last rotation, and when it was rotated (workspace clock). */
+const rotations = new WeakMap<MockState, Map<string, { secret: string; atMs: number }>>();
+
+function rotationsOf(state: MockState): Map<string, { secret: string; atMs: number }> {
+  let map = rotations.get(state);
+  if (!map) rotations.set(state, (map = new Map()));
+  return map;
+}
+
+/** Notes the secret a rotate-secret request replaces, for the faults that go on signing with it. */
+function rememberRotations(next: Handle, state: MockState): Handle {
+  return async (request, info) => {
+    const id = /^\/v1\/webhooks\/([^/]+)\/rotate-secret$/.exec(new URL(request.url).pathname)?.[1];
+    const found = request.method === 'POST' && id ? findWebhook(state, id) : undefined;
+    const response = await next(request, info);
+    if (found && response.ok) rotationsOf(state).set(found.webhook.id, { secret: found.webhook.secret, atMs: state.now(found.workspace.id) });
+    return response;
+  };
+}
+
+/** The host of a URL as written (IPv6 without brackets), or undefined. */
+function hostOf(url: unknown): string | undefined {
+  try {
+    return typeof url === 'string' ? new URL(url).hostname.replace(/^\[(.*)\]$/, '$1') : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const PLACEHOLDER_URL = 'https://hooks.example.com/crmkit-fault-placeholder';
+
+export const webhookFaults: Fault[] = [
+  {
+    name: 'signature-without-timestamp',
+    family: 'webhooks',
+    description: 'v1 is the HMAC of the body alone, not of `t.body`.',
+    wrap: unchanged,
+    async alterAttempt(attempt) {
+      return { ...attempt, signature: `t=${attempt.timestampSeconds},v1=${await hmacHex(attempt.secret, attempt.body)}` };
+    },
+  },
+  {
+    name: 'signature-secret-without-prefix',
+    family: 'webhooks',
+    description: 'Deliveries are signed with the secret minus its whsec_ prefix.',
+    wrap: unchanged,
+    alterAttempt: (attempt) => ({ ...attempt, secret: attempt.secret.replace(/^whsec_/, '') }),
+  },
+  {
+    name: 'timestamp-in-milliseconds',
+    family: 'webhooks',
+    description: 'Svc-Timestamp and the signature\'s t are Unix milliseconds, not seconds.',
+    wrap: unchanged,
+    alterAttempt(attempt, info) {
+      attempt.headers['Svc-Timestamp'] = String(info.attemptAtMs);
+      return { ...attempt, timestampSeconds: info.attemptAtMs };
+    },
+  },
+  {
+    name: 'no-user-agent',
+    family: 'webhooks',
+    description: 'Deliveries carry no User-Agent (the HTTP library sends none).',
+    wrap: unchanged,
+    alterAttempt(attempt) {
+      delete attempt.headers['User-Agent'];
+      return attempt;
+    },
+  },
+  {
+    name: 'no-webhook-id-header',
+    family: 'webhooks',
+    description: 'Deliveries carry no Svc-Webhook-Id.',
+    wrap: unchanged,
+    alterAttempt(attempt) {
+      delete attempt.headers['Svc-Webhook-Id'];
+      return attempt;
+    },
+  },
+  {
+    name: 'replay-header-false',
+    family: 'webhooks',
+    description: 'Deliveries that are no replay carry Svc-Replay: false, where the header belongs only to replays.',
+    wrap: unchanged,
+    alterAttempt(attempt, info) {
+      if (!info.delivery.replay) attempt.headers['Svc-Replay'] = 'false';
+      return attempt;
+    },
+  },
+  {
+    name: 'event-id-changes-on-retry',
+    family: 'webhooks',
+    description: 'A retry rebuilds the event with a new id, so receivers cannot deduplicate by Svc-Event-Id.',
+    wrap: unchanged,
+    alterAttempt: (attempt, info) => (isRetry(info) ? withEventId(attempt, info) : attempt),
+  },
+  {
+    name: 'delivery-id-changes-on-retry',
+    family: 'webhooks',
+    description: 'Every attempt gets a Svc-Delivery of its own, where retries keep the delivery id.',
+    wrap: unchanged,
+    alterAttempt(attempt, info) {
+      if (isRetry(info)) attempt.headers['Svc-Delivery'] = info.state.newId('delivery', info.workspace.id);
+      return attempt;
+    },
+  },
+  {
+    name: 'retry-not-resigned',
+    family: 'webhooks',
+    description: "A retry is sent with the first attempt's timestamp and signature instead of being signed again.",
+    wrap: unchanged,
+    alterAttempt(attempt, info) {
+      const first = info.delivery.attempt_log[0];
+      if (!isRetry(info) || !first) return attempt;
+      const timestampSeconds = Math.floor(Date.parse(first.at) / 1000);
+      attempt.headers['Svc-Timestamp'] = String(timestampSeconds);
+      return { ...attempt, timestampSeconds };
+    },
+  },
+  {
+    name: 'no-replay-header',
+    family: 'webhooks',
+    description: 'A replayed delivery carries no Svc-Replay: true.',
+    wrap: unchanged,
+    alterAttempt(attempt, info) {
+      if (info.delivery.replay) delete attempt.headers['Svc-Replay'];
+      return attempt;
+    },
+  },
+  {
+    name: 'replay-same-delivery-id',
+    family: 'webhooks',
+    description: "A replay is sent under the original delivery's id instead of a new one.",
+    wrap: unchanged,
+    alterAttempt(attempt, info) {
+      if (info.delivery.replay && info.delivery.replay_of) attempt.headers['Svc-Delivery'] = info.delivery.replay_of;
+      return attempt;
+    },
+  },
+  {
+    name: 'replay-new-event-id',
+    family: 'webhooks',
+    description: 'A replay sends the event under a new event id instead of the same one.',
+    wrap: unchanged,
+    alterAttempt: (attempt, info) => (info.delivery.replay ? withEventId(attempt, info) : attempt),
+  },
+  {
+    name: 'rotate-secret-overlap',
+    family: 'webhooks',
+    description: 'After rotate-secret, deliveries stay signed with the old secret for 24 hours (as client secrets overlap), where the new one applies at once.',
+    wrap: rememberRotations,
+    alterAttempt(attempt, info) {
+      const rotation = rotationsOf(info.state).get(info.webhook.id);
+      return rotation && info.attemptAtMs - rotation.atMs < DAY_MS ? { ...attempt, secret: rotation.secret } : attempt;
+    },
+  },
+  {
+    name: 'retry-keeps-old-secret',
+    family: 'webhooks',
+    description: 'A delivery queued before rotate-secret is retried signed with the secret of its first attempt, where waiting retries use the new one.',
+    wrap: rememberRotations,
+    alterAttempt(attempt, info) {
+      const rotation = rotationsOf(info.state).get(info.webhook.id);
+      return rotation && Date.parse(info.delivery.created_at) <= rotation.atMs ? { ...attempt, secret: rotation.secret } : attempt;
+    },
+  },
+  {
+    name: 'private-webhook-url-accepted',
+    family: 'webhooks',
+    description: 'A webhook URL at a private, loopback or link-local IP address is accepted when saved (checked only before deliveries).',
+    wrap: (next, state) => async (request, info) => {
+      if (request.method !== 'POST' || new URL(request.url).pathname !== '/v1/webhooks') return next(request, info);
+      const copy = request.clone();
+      const response = await next(request, info);
+      if (response.status !== 422 || !(await jsonOf(response))?.error?.fields?.url) return response;
+      const sent = await copy.clone().json().catch(() => undefined);
+      const host = hostOf(sent?.url);
+      if (!host || !isIpAddress(host) || isPublicAddress(host)) return response;
+      // Saved under a public placeholder (so the rest of the mock's rules still apply), then given the sent URL.
+      const headers = new Headers(copy.headers);
+      headers.delete('content-length');
+      const accepted = await next(new Request(copy.url, { method: 'POST', headers, body: JSON.stringify({ ...sent, url: PLACEHOLDER_URL }) }), info);
+      const created = accepted.status === 201 ? await jsonOf(accepted) : undefined;
+      const found = created ? findWebhook(state, created.webhook.id) : undefined;
+      if (!found) return accepted;
+      await found.workspace.transactions.run(() => found.workspace.tables.webhooks.update(found.webhook.id, (draft) => void (draft.url = sent.url)));
+      return changed(accepted, { body: { ...created, webhook: { ...created.webhook, url: sent.url } } });
+    },
+  },
+];
