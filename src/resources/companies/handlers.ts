@@ -1,14 +1,16 @@
 // Handlers of the company routes (inferred CRUD with trash and restore, spec 2.1, 4.14), by operationId.
 import type { HandlerMap } from '../../http/handler.ts';
-import { findRecord } from '../../store/find-record.ts';
 import { recordContext } from '../records/record-context.ts';
-import { findLive, moveToTrash, restoreFromTrash } from '../records/trash.ts';
+import { findLive } from '../records/trash.ts';
+import { trashableHandlers } from '../records/trashable-handlers.ts';
 import { createCompany, type CompanyCreate } from './create-company.ts';
 import { listCompanies } from './list-companies.ts';
 import { presentCompany } from './present-company.ts';
 import { updateCompany, type CompanyUpdate } from './update-company.ts';
 
 export const companiesHandlers: HandlerMap = {
+  ...trashableHandlers({ kind: 'Company', tableOf: (tables) => tables.companies, present: presentCompany }),
+
   async listCompanies(handlerContext) {
     const context = recordContext(handlerContext);
     const page = await listCompanies(context, handlerContext.input.query.q as string | undefined);
@@ -21,28 +23,10 @@ export const companiesHandlers: HandlerMap = {
     return { status: 201, body: presentCompany(context.workspace, company) };
   },
 
-  getCompany(handlerContext) {
-    const context = recordContext(handlerContext);
-    return { body: presentCompany(context.workspace, findLive(context.tables.companies, handlerContext.input.path.id!)) };
-  },
-
   async updateCompany(handlerContext) {
     const context = recordContext(handlerContext);
     const company = findLive(context.tables.companies, handlerContext.input.path.id!);
     const updated = await updateCompany(context, company, handlerContext.input.body as CompanyUpdate);
     return { body: presentCompany(context.workspace, updated) };
-  },
-
-  async deleteCompany(handlerContext) {
-    const context = recordContext(handlerContext);
-    const company = findLive(context.tables.companies, handlerContext.input.path.id!);
-    await moveToTrash(context.tables.companies, company, context.nowIso());
-    return { body: { ok: true, id: company.id } };
-  },
-
-  async restoreCompany(handlerContext) {
-    const context = recordContext(handlerContext);
-    const company = findRecord(context.tables.companies, handlerContext.input.path.id!);
-    return { body: presentCompany(context.workspace, await restoreFromTrash(context.tables.companies, company)) };
   },
 };

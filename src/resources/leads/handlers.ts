@@ -1,9 +1,9 @@
 // Handlers of the lead routes (spec 4.2), by operationId.
 import type { HandlerMap } from '../../http/handler.ts';
 import { pageSize, sortedPage } from '../../store/paging.ts';
-import { findRecord } from '../../store/find-record.ts';
 import { recordContext } from '../records/record-context.ts';
-import { findLive, moveToTrash, restoreFromTrash } from '../records/trash.ts';
+import { findLive } from '../records/trash.ts';
+import { trashableHandlers } from '../records/trashable-handlers.ts';
 import { createLead, type LeadCreate } from './create-lead.ts';
 import { leadBoard } from './lead-board.ts';
 import { addLine, changeLine, findLine, linesOf, presentLine } from './lead-products.ts';
@@ -14,15 +14,12 @@ import { presentLead } from './present-lead.ts';
 import { updateLead, type LeadUpdate } from './update-lead.ts';
 
 export const leadsHandlers: HandlerMap = {
+  ...trashableHandlers({ kind: 'Lead', tableOf: (tables) => tables.leads, present: presentLead }),
+
   async createLead(handlerContext) {
     const context = recordContext(handlerContext);
     const lead = await createLead(context, handlerContext.input.body as LeadCreate);
     return { status: 201, body: presentLead(context.workspace, lead) };
-  },
-
-  getLead(handlerContext) {
-    const context = recordContext(handlerContext);
-    return { body: presentLead(context.workspace, findLive(context.tables.leads, handlerContext.input.path.id!)) };
   },
 
   async listLeads(handlerContext) {
@@ -44,13 +41,6 @@ export const leadsHandlers: HandlerMap = {
     const lead = findLive(context.tables.leads, handlerContext.input.path.id!);
     const updated = await updateLead(context, lead, handlerContext.input.body as LeadUpdate);
     return { body: presentLead(context.workspace, updated) };
-  },
-
-  async deleteLead(handlerContext) {
-    const context = recordContext(handlerContext);
-    const lead = findLive(context.tables.leads, handlerContext.input.path.id!);
-    await moveToTrash(context.tables.leads, lead, context.nowIso());
-    return { body: { ok: true, id: lead.id } };
   },
 
   listLeadProducts(handlerContext) {
@@ -79,12 +69,6 @@ export const leadsHandlers: HandlerMap = {
     const line = findLine(context, findLive(context.tables.leads, path.id!), path.itemID!);
     context.tables.leadProducts.remove(line.id);
     return { body: { ok: true, id: line.id } };
-  },
-
-  async restoreLead(handlerContext) {
-    const context = recordContext(handlerContext);
-    const lead = findRecord(context.tables.leads, handlerContext.input.path.id!);
-    return { body: presentLead(context.workspace, await restoreFromTrash(context.tables.leads, lead)) };
   },
 };
 

@@ -1,5 +1,6 @@
 // GET /v1/timeline (spec 4.5): one record's items, pinned notes on top, then newest first;
-// `kinds` keeps only items of those kinds; cursor paging (spec 4.13).
+// `kinds` keeps only items of those kinds; cursor paging (spec 4.13). A lead's items include
+// the website form submissions that reached it, read from the forms area's table.
 //
 // Item ids carry different prefixes (`nt_` notes, `tl_` other items), so id order is not time
 // order across kinds: the order is pinned first, then `occurred_at`, then the part of the id
@@ -8,11 +9,13 @@
 import type { CursorPosition } from '../../store/cursor.ts';
 import { sortedPage, type Page } from '../../store/paging.ts';
 import type { RecordContext } from '../records/record-context.ts';
+import { formSubmissionItems } from './form-submission-items.ts';
 import { timelineKey, type StoredTimelineItem, type TimelineEntity } from './timeline-record.ts';
 
 export async function listTimeline(context: RecordContext, entity: TimelineEntity, kinds: string | undefined): Promise<Page<StoredTimelineItem>> {
   const wanted = kinds ? new Set(kinds.split(',')) : undefined;
-  const items = context.tables.timeline.findBy('entity', timelineKey(entity)).filter((item) => !wanted || wanted.has(item.kind));
+  const stored = context.tables.timeline.findBy('entity', timelineKey(entity));
+  const items = [...stored, ...formSubmissionItems(context.tables, entity)].filter((item) => !wanted || wanted.has(item.kind));
   const sorted = items.map((item) => ({ item, position: positionOf(item) })).sort((a, b) => compare(a.position, b.position));
   return sortedPage(sorted.map(({ item }) => item), context.pageRequest(), positionOf, compare);
 }

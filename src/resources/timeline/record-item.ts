@@ -1,19 +1,17 @@
 // Writing timeline items (spec 2.6). Every write path that changes a lead, contact or company
 // calls one of these beside its event, inside the same request transaction, so a change that
-// fails leaves no item behind. Other areas (conversations, forms) call them the same way:
+// fails leaves no item behind. Other areas (conversations) call them the same way; website form
+// submissions are read from the forms area's own table (form-submission-items.ts):
 //   recordChanges / recordChange   field changes (`change`: field, label, from, to)
 //   recordStageMove                a lead entering a stage (`stage`: from, to, pipeline_id)
 //   recordTask                     a task about the record created or completed (`task`)
 //   recordMessage                  a message of a conversation linked to a lead or contact (`message`/`email`)
-//   recordFormSubmission           a website form submission on its lead (`system`, event form_submitted)
 //   recordTimelineItem             any other item, for kinds not named above
 import type { FieldChange } from '../contacts/contact-events.ts';
-import type { Form } from '../forms/form-record.ts';
 import type { StoredConversation } from '../conversations/conversation-record.ts';
 import type { StoredMessage } from '../conversations/message-record.ts';
 import type { RecordContext } from '../records/record-context.ts';
 import type { StoredTask } from '../tasks/task-record.ts';
-import { localizedLabel } from '../fields/field-labels.ts';
 import { changeLabel } from './change-labels.ts';
 import type { StoredTimelineItem, TimelineEntity, TimelineKind } from './timeline-record.ts';
 
@@ -80,21 +78,4 @@ export async function recordMessage(context: RecordContext, conversation: Pick<S
     items.push(await recordTimelineItem(context, { kind: channelType === 'email' ? 'email' : 'message', entity, ref_id: message.id, data, occurred_at: message.created_at }));
   }
   return items;
-}
-
-/**
- * A website form submission on its lead (spec 4.12: "the lead timeline shows the answers"), each
- * answer with its field's labels; `answers` are keyed by form field id, as submitted.
- */
-export async function recordFormSubmission(context: RecordContext, leadId: string, form: Pick<Form, 'id' | 'name' | 'fields'>, answers: Record<string, unknown>, submissionId: string | null = null): Promise<StoredTimelineItem> {
-  const shown = Object.entries(answers).map(([fieldId, value]) => {
-    const field = form.fields.find((candidate) => candidate.id === fieldId);
-    return { field_id: fieldId, label: field ? { ...field.labels } : localizedLabel(fieldId), value };
-  });
-  return recordTimelineItem(context, {
-    kind: 'system',
-    entity: { type: 'lead', id: leadId },
-    ref_id: submissionId,
-    data: { event: 'form_submitted', form_id: form.id, form_name: form.name, answers: shown },
-  });
 }

@@ -4140,19 +4140,16 @@ export type components = {
          */
         FormFieldId: string;
         /**
-         * @description `data` of a `system` item with `event: form_submitted`: a website form submission that created or was added to the lead, with its answers (spec 4.12: "the lead timeline shows the answers"); `ref_id` is the submission's id, if any.
+         * @description `data` of a `system` item with `event: form_submitted`: a website form submission that opened or was added to the lead, with its answers (spec 4.12: "the lead timeline shows the answers"). The item's `id` is the submission's id, `ref_id` the form's id, `actor` the system (a visitor submitted it).
          * @example {
          *       "event": "form_submitted",
          *       "form_id": "fm_01hv6d4s7r3k2m8x5c9bqwe021",
          *       "form_name": "Website request",
+         *       "lead_created": true,
          *       "answers": [
          *         {
          *           "field_id": "phone",
-         *           "label": {
-         *             "uz-Latn": "Telefon",
-         *             "ru": "Телефон",
-         *             "en": "Phone"
-         *           },
+         *           "label": "Telefon",
          *           "value": "+998901234567"
          *         }
          *       ]
@@ -4162,11 +4159,15 @@ export type components = {
             /** @constant */
             event: "form_submitted";
             form_id: components["schemas"]["FormId"];
+            /** @description The form's name; empty once the form is deleted. */
             form_name: string;
+            /** @description Whether the submission opened the lead (false when it was added to an open one). */
+            lead_created: boolean;
             answers: {
                 field_id: components["schemas"]["FormFieldId"];
-                label: components["schemas"]["LocalizedText"];
-                /** @description The answer as submitted. */
+                /** @description The field's label in the form's default language when it was submitted. */
+                label: string;
+                /** @description The answer as stored (phones normalized). */
                 value: unknown;
             }[];
         };

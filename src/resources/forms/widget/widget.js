@@ -309,7 +309,7 @@
     function answered(statusCode, payload) {
       var error = (payload && payload.error) || {};
       if (statusCode === 201) {
-        void (new CustomEvent('svc:form-submitted', { detail: { form: formId } }));
+        window.dispatchEvent(new CustomEvent('svc:form-submitted', { detail: { form: formId } }));
         if (payload.redirect_url) {
           location.assign(payload.redirect_url);
           return;

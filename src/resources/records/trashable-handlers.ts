@@ -1,0 +1,39 @@
+// Read, delete and restore of a record kind with a trash (spec 2.1, 3): the same three handlers
+// for leads, contacts and companies, only the table and the presenter differ.
+import type { HandlerMap } from '../../http/handler.ts';
+import { findRecord } from '../../store/find-record.ts';
+import type { Table } from '../../store/table.ts';
+import type { WorkspaceTables } from '../../workspaces/workspace-tables.ts';
+import type { Workspace } from '../../workspaces/workspace.ts';
+import { recordContext } from './record-context.ts';
+import { findLive, moveToTrash, restoreFromTrash, type Trashable } from './trash.ts';
+
+export type TrashableKind<T extends Trashable> = {
+  /** The operationIds: `get<Kind>`, `delete<Kind>`, `restore<Kind>`. */
+  kind: string;
+  tableOf(tables: WorkspaceTables): Table<T>;
+  present(workspace: Workspace, record: T): unknown;
+};
+
+export function trashableHandlers<T extends Trashable>({ kind, tableOf, present }: TrashableKind<T>): HandlerMap {
+  return {
+    [`get${kind}`](handlerContext) {
+      const context = recordContext(handlerContext);
+      return { body: present(context.workspace, findLive(tableOf(context.tables), handlerContext.input.path.id!)) };
+    },
+
+    async [`delete${kind}`](handlerContext) {
+      const context = recordContext(handlerContext);
+      const record = findLive(tableOf(context.tables), handlerContext.input.path.id!);
+      await moveToTrash(tableOf(context.tables), record, context.nowIso());
+      return { body: { ok: true, id: record.id } };
+    },
+
+    async [`restore${kind}`](handlerContext) {
+      const context = recordContext(handlerContext);
+      const table = tableOf(context.tables);
+      const record = findRecord(table, handlerContext.input.path.id!);
+      return { body: present(context.workspace, await restoreFromTrash(table, record)) };
+    },
+  };
+}
