@@ -161,6 +161,27 @@ describe('what the timeline shows', () => {
     expect(tasks[0].data).toMatchObject({ title: 'Call back', type: 'call', result: 'Agreed' });
   });
 
+  it("a website form submission shows its answers on the lead's timeline, as the system", async () => {
+    const form = created.forms[0];
+    const loaded = await call(setup.mock, 'GET', `/api/forms/${form.id}`);
+    await setClock({ advance_seconds: form.min_ms / 1000 + 1 });
+    const submitted = await call(setup.mock, 'POST', `/api/forms/${form.id}/submit`, {
+      body: { token: loaded.body.token, answers: { name: 'Dilnoza', phone: '90 123-45-67' }, consent: true },
+      clientAddress: '203.0.113.7',
+    });
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(201);
+    const [event] = await events('form.submitted');
+    const [item] = await items('lead', event.data.object.lead_id, '&kinds=system');
+    expect(item).toMatchObject({ kind: 'system', actor: { type: 'system', id: '' }, ref_id: form.id, editable: false, deletable: false });
+    expect(item.data).toMatchObject({ event: 'form_submitted', form_id: form.id, form_name: form.name, lead_created: true });
+    expect(item.data.answers).toEqual(
+      expect.arrayContaining([
+        { field_id: 'name', label: expect.any(String), value: 'Dilnoza' },
+        { field_id: 'phone', label: expect.any(String), value: '+998901234567' },
+      ]),
+    );
+  });
+
   it('a change that fails leaves no item (items are written in the same transaction)', async () => {
     const lead = await newLead({ amount: 100 });
     // Into a lost stage without loss_reason: the whole PATCH, amount included, is refused.
@@ -437,5 +458,16 @@ describe('items that are not notes', () => {
     const [stage] = await items('lead', lead.id);
     const answer = await call(setup.mock, 'POST', `/v1/notes/${stage.id}/pin`, { key: key() });
     expect([400, 404]).toContain(answer.status);
+  });
+});
+
+describe('messages on the timeline', () => {
+  it("a client's inbound message and the reply appear on the contact's timeline", async () => {
+    const contact = (await call(setup.mock, 'POST', '/v1/contacts', { key: key(), body: { name: 'Aziz', phone: '+998901112233' } })).body;
+    const channel = created.channels.find((item: any) => item.type === 'whatsapp');
+    const inbound = await call(setup.mock, 'POST', `/_mock/workspaces/${wsId()}/channels/${channel.id}/inbound`, { body: { text: 'Salom!', phone: '+998901112233', name: 'Aziz' } });
+    await call(setup.mock, 'POST', `/v1/conversations/${inbound.body.conversation_id}/messages`, { key: key(), body: { text: 'Assalomu alaykum!' } });
+    const list = await items('contact', contact.id, '&kinds=message');
+    expect(list.map((item: any) => [item.data.direction, item.data.text])).toEqual([['out', 'Assalomu alaykum!'], ['in', 'Salom!']]);
   });
 });

@@ -4,6 +4,7 @@ import { ApiError } from '../../errors/api-error.ts';
 import type { Channel } from '../channels/channel-record.ts';
 import { InvalidPhone, normalizePhone } from '../contacts/phones-and-emails.ts';
 import type { RecordContext } from '../records/record-context.ts';
+import { recordMessage } from '../timeline/record-item.ts';
 import { clientLink } from './client-link.ts';
 import { noteInbound } from './conversation-activity.ts';
 import { clientKey, type StoredConversation } from './conversation-record.ts';
@@ -39,6 +40,7 @@ export async function receiveInbound(context: RecordContext, channel: Channel, i
   });
   conversation = await tables.conversations.update(conversation.id, (draft) => noteInbound(draft, inbound.text, now));
   conversation = await reopenOnInbound(context, conversation);
+  await recordMessage(context, conversation, message);
   return { conversation, message };
 }
 

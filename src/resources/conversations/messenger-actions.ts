@@ -3,6 +3,7 @@
 // deletes one (it stays in history, marked), and the owner writes from their own app (`external`).
 import { ApiError } from '../../errors/api-error.ts';
 import type { RecordContext } from '../records/record-context.ts';
+import { recordMessage } from '../timeline/record-item.ts';
 import { noteOutbound } from './conversation-activity.ts';
 import type { StoredConversation } from './conversation-record.ts';
 import { messageSummary } from './event-summaries.ts';
@@ -60,6 +61,7 @@ export async function externalMessage(context: RecordContext, conversation: Stor
     delivery_seq: 0,
   });
   await tables.conversations.update(conversation.id, (draft) => noteOutbound(draft, text, now));
+  await recordMessage(context, conversation, message);
   // Spec 6.4 sends an event for each outgoing status; this message starts out `sent`.
   await context.emit('message.sent', messageSummary(tables, message));
   return message;

@@ -4,6 +4,7 @@
 // (transactions.ts), so two concurrent sends with one `client_id` queue one message.
 import { ApiError } from '../../errors/api-error.ts';
 import type { RecordContext } from '../records/record-context.ts';
+import { recordMessage } from '../timeline/record-item.ts';
 import { noteOutbound } from './conversation-activity.ts';
 import type { StoredConversation } from './conversation-record.ts';
 import { startWalk } from './delivery-walk.ts';
@@ -38,6 +39,7 @@ export async function sendMessage(context: RecordContext, conversation: StoredCo
     delivery_seq: 0,
   });
   await tables.conversations.update(conversation.id, (draft) => noteOutbound(draft, body.text, now));
+  await recordMessage(context, conversation, message);
   await queued(context, message);
   return { message, repeated: false };
 }

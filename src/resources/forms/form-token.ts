@@ -29,7 +29,7 @@ async function readToken(state: MockState, workspace: Workspace, form: Form, tok
   if (!token?.startsWith(PREFIX)) return undefined;
   try {
     const position = await state.cursors.decode(boundTo(workspace, form), token.slice(PREFIX.length));
-    return position.id === form.id && typeof position.sortValue === 'number' ? position.sortValue : undefined;
+    return typeof position.sortValue === 'number' ? position.sortValue : undefined;
   } catch {
     return undefined;
   }
