@@ -46,7 +46,7 @@ function signer(): Sign {
     | typeof import('node:crypto')
     | undefined;
   if (nodeCrypto) {
-    const key = nodeCrypto.randomBytes(32);
+    const key = nodeCrypto.createSecretKey(nodeCrypto.randomBytes(32));
     return (payload) => base64url(nodeCrypto.createHmac('sha256', key).update(payload).digest().subarray(0, SIGNATURE_BYTES));
   }
   const key = crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
