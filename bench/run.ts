@@ -1,6 +1,7 @@
 // `npm run bench`: the mock server's speed as a ratio of this machine's raw node:http in the
 // same run (machines here are shared and noisy: only ratios measured together mean anything),
-// and the time and peak memory to seed 100,000 leads (in a child process of its own).
+// the time and peak memory to seed 100,000 leads, and the query endpoint over them (each in a
+// child process of its own).
 import { faker } from '@faker-js/faker/locale/en';
 import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -58,6 +59,9 @@ raw.close();
 
 const seed = JSON.parse(execFileSync(process.execPath, [new URL('./seed-leads.ts', import.meta.url).pathname, '100000'], { encoding: 'utf8' }));
 console.log(`seed 100,000 leads: ${seed.seconds.toFixed(2)} s, peak RSS ${seed.peakRssMb.toFixed(0)} MB (mock before seeding ${seed.baselineRssMb.toFixed(0)} MB); targets < 5 s and < 400 MB`);
+
+// The query endpoint over 100,000 leads, in a process of its own.
+process.stdout.write(execFileSync(process.execPath, [new URL('./query.ts', import.meta.url).pathname], { encoding: 'utf8' }));
 
 function percent(ratio: number): string {
   return `${(ratio * 100).toFixed(0)}%`;

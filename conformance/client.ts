@@ -14,7 +14,11 @@ export type SendOptions = {
   headers?: Record<string, string>;
   /** Which origin: the API by default. */
   origin?: 'base' | 'hub' | 'workspace';
+  /** A 429 with Retry-After is waited out and sent again (up to 3 times), unless a check wants to see it. */
+  honorRetryAfter?: boolean;
 };
+
+const MAX_RETRY_AFTER_SECONDS = 60;
 
 const documented = createApi(loadDocument('crm'), {});
 
@@ -29,6 +33,17 @@ export class ConformanceClient {
   }
 
   async send(method: string, path: string, options: SendOptions = {}): Promise<Exchange> {
+    let exchange = await this.#sendOnce(method, path, options);
+    for (let attempt = 0; attempt < 3 && options.honorRetryAfter !== false && exchange.status === 429; attempt++) {
+      const seconds = Number(exchange.headers['retry-after']);
+      if (!(seconds >= 0 && seconds <= MAX_RETRY_AFTER_SECONDS)) break;
+      await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+      exchange = await this.#sendOnce(method, path, options);
+    }
+    return exchange;
+  }
+
+  async #sendOnce(method: string, path: string, options: SendOptions): Promise<Exchange> {
     const url = `${this.#origin(options.origin)}${path}`;
     const sentRequestId = options.headers?.['x-request-id'] ?? `conf-${Date.now().toString(36)}-${++this.#sequence}`;
     const headers: Record<string, string> = { 'x-request-id': sentRequestId, ...options.headers };

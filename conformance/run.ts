@@ -18,6 +18,8 @@ export type RunOptions = TargetOptions & {
   only?: string[];
   checks?: Check[];
   onResult?: (result: CheckResult) => void;
+  /** Stops the run after the check in progress; what the suite created is still deleted. */
+  signal?: AbortSignal;
 };
 
 export async function runConformance(options: RunOptions): Promise<Report> {
@@ -32,7 +34,10 @@ export async function runConformance(options: RunOptions): Promise<Report> {
     options.onResult?.(result);
   };
   try {
-    for (const check of checks.filter((c): c is ActiveCheck => c.kind === 'active')) record(await runActive(check, target, client, runId, undo));
+    for (const check of checks.filter((c): c is ActiveCheck => c.kind === 'active')) {
+      if (options.signal?.aborted) break;
+      record(await runActive(check, target, client, runId, undo));
+    }
     for (const observer of checks.filter((c): c is Observer => c.kind === 'observer')) record(judge(observer, target, client));
   } finally {
     for (const step of undo.reverse()) await step().catch(() => {});

@@ -29,7 +29,17 @@ export async function runConformanceCommand(args: string[]): Promise<void> {
   });
   if (!values['base-url']) throw new Error('--base-url is required');
   const pretty = values.reporter === 'pretty';
+  // Interrupted, the run stops after the check in progress and still deletes what it created.
+  const interrupted = new AbortController();
+  const stop = () => {
+    if (interrupted.signal.aborted) process.exit(130);
+    process.stderr.write('stopping after this check; cleaning up (interrupt again to quit at once)\n');
+    interrupted.abort();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   const report = await runConformance({
+    signal: interrupted.signal,
     baseUrl: values['base-url'],
     hubUrl: values['hub-url'],
     workspaceUrl: values['workspace-url'],

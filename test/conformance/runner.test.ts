@@ -1,0 +1,49 @@
+// How the suite behaves toward the deployment it checks: it waits out Retry-After, and an
+// interrupted run stops early and still deletes what it created.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConformanceClient } from '../../conformance/client.ts';
+import { runConformance } from '../../conformance/run.ts';
+import { resolveTarget } from '../../conformance/target.ts';
+import { startServer, type RunningServer } from '../../src/adapters/node-server.ts';
+import { createMock, type Mock } from '../../src/mock.ts';
+
+let mock: Mock;
+let server: RunningServer;
+beforeAll(async () => {
+  mock = createMock({ allowPrivateWebhooks: true });
+  server = await startServer(mock, { port: 0, host: '127.0.0.1' });
+});
+afterAll(() => server.close());
+
+describe('the conformance client', () => {
+  it('waits out a 429 with Retry-After and sends the request again', async () => {
+    const target = await resolveTarget({ baseUrl: server.url });
+    await fetch(`${server.url}/_mock/workspaces/${target.mock!.workspaceId}/settings`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ limits: { requests_per_second: 2 } }),
+    });
+    const client = new ConformanceClient(target);
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await client.send('GET', '/v1/api-keys/whoami'));
+    await client.close();
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    expect(client.exchanges.some((exchange) => exchange.status === 429)).toBe(true);
+  });
+});
+
+describe('an interrupted run', () => {
+  it('stops after the check in progress and deletes the records it made', async () => {
+    const stop = new AbortController();
+    const report = await runConformance({
+      baseUrl: server.url,
+      only: ['state'],
+      signal: stop.signal,
+      onResult: () => stop.abort(),
+    });
+    expect(report.results.filter((result) => result.family === 'state')).toHaveLength(1);
+    const workspace = [...mock.state.workspaces.values()].find((candidate) => [...candidate.tables.leads.values()].length > 0);
+    const live = workspace ? [...workspace.tables.leads.values()].filter((lead) => lead.deleted_at === null) : [];
+    expect(live).toEqual([]);
+  });
+});
