@@ -9,7 +9,7 @@ export const ID_PREFIXES = {
   channel: 'ch', webhook: 'wh', apiKey: 'key', app: 'app', tag: 'tag', event: 'evt',
   task: 'tk', note: 'nt', invoice: 'invoice', product: 'pr', field: 'fd', message: 'msg',
   member: 'mb', delivery: 'dlv', workspace: 'ws', installation: 'ins', team: 'tm', automation: 'au',
-  lineItem: 'li', form: 'fm', bulkRun: 'blk', formSubmission: 'fsub', timelineItem: 'tl',
+  lineItem: 'li', leadContact: 'lc', form: 'fm', bulkRun: 'blk', formSubmission: 'fsub', timelineItem: 'tl',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

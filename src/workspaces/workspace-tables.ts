@@ -15,6 +15,7 @@ import { messageTable } from '../resources/conversations/message-record.ts';
 import { fieldTable } from '../resources/fields/field-record.ts';
 import { formTable } from '../resources/forms/form-record.ts';
 import { formSubmissionTable } from '../resources/forms/submission-record.ts';
+import { leadContactTable } from '../resources/leads/lead-contact-record.ts';
 import { leadProductTable } from '../resources/leads/lead-product-record.ts';
 import { leadTable } from '../resources/leads/lead-record.ts';
 import { teamTable } from '../resources/members/team-record.ts';
@@ -38,6 +39,7 @@ const definitions = {
   contacts: contactTable,
   companies: companyTable,
   leadProducts: leadProductTable,
+  leadContacts: leadContactTable,
   fields: fieldTable,
   channels: channelTable,
   channelOutcomes: channelOutcomeTable,

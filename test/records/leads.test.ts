@@ -356,3 +356,49 @@ describe('a lead with a new contact', () => {
     expect((await create({ contact_id: first.contact_id, pipeline_id: wholesale().id })).status).toBe(201);
   });
 });
+
+describe('additional contacts of a lead', () => {
+  async function contact(name: string) {
+    return (await call(setup.mock, 'POST', '/v1/contacts', { key: key(), body: { name } })).body;
+  }
+
+  it('are listed in the order added, and adding one twice changes nothing (200)', async () => {
+    const { body: lead } = await create();
+    const [first, second] = [await contact('First'), await contact('Second')];
+    const path = `/v1/leads/${lead.id}/contacts`;
+    expect((await call(setup.mock, 'POST', path, { key: key(), body: { contact_id: first.id } })).status).toBe(201);
+    expect((await call(setup.mock, 'POST', path, { key: key(), body: { contact_id: second.id } })).status).toBe(201);
+    expect((await call(setup.mock, 'POST', path, { key: key(), body: { contact_id: first.id } })).status).toBe(200);
+    const listed = (await call(setup.mock, 'GET', path, { key: key() })).body.data.map((item: any) => item.name);
+    expect(listed).toEqual(['First', 'Second']);
+  });
+
+  it('stop at 50: the 51st answers limit_reached with key lead_contacts', async () => {
+    const { body: lead } = await create();
+    const path = `/v1/leads/${lead.id}/contacts`;
+    for (let i = 0; i < 50; i++) await call(setup.mock, 'POST', path, { key: key(), body: { contact_id: (await contact(`C${i}`)).id } });
+    const over = await call(setup.mock, 'POST', path, { key: key(), body: { contact_id: (await contact('Too many')).id } });
+    expect(over.status).toBe(409);
+    expect(over.body.error).toMatchObject({ code: 'limit_reached', key: 'lead_contacts', limit: 50, used: 50 });
+  });
+
+  it('are removed by id or number, the contact itself staying; one not on the lead is 404', async () => {
+    const { body: lead } = await create();
+    const kept = await contact('Kept');
+    const path = `/v1/leads/${lead.id}/contacts`;
+    await call(setup.mock, 'POST', path, { key: key(), body: { contact_id: kept.id } });
+    expect((await call(setup.mock, 'DELETE', `${path}/${kept.number}`, { key: key() })).body).toEqual({ ok: true, id: kept.id });
+    expect((await call(setup.mock, 'GET', path, { key: key() })).body.data).toEqual([]);
+    expect((await call(setup.mock, 'GET', `/v1/contacts/${kept.id}`, { key: key() })).status).toBe(200);
+    expect((await call(setup.mock, 'DELETE', `${path}/${kept.id}`, { key: key() })).status).toBe(404);
+  });
+
+  it('must be live contacts of the workspace (422 under contact_id)', async () => {
+    const { body: lead } = await create();
+    const gone = await contact('Gone');
+    await call(setup.mock, 'DELETE', `/v1/contacts/${gone.id}`, { key: key() });
+    const answer = await call(setup.mock, 'POST', `/v1/leads/${lead.id}/contacts`, { key: key(), body: { contact_id: gone.id } });
+    expect(answer.status).toBe(422);
+    expect(answer.body.error.fields).toHaveProperty('contact_id');
+  });
+});

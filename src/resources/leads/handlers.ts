@@ -5,7 +5,9 @@ import { recordContext } from '../records/record-context.ts';
 import { findLive } from '../records/trash.ts';
 import { trashableHandlers } from '../records/trashable-handlers.ts';
 import { createLead, type LeadCreate } from './create-lead.ts';
+import { presentContact } from '../contacts/present-contact.ts';
 import { leadBoard } from './lead-board.ts';
+import { addContact, additionalContacts, removeContact } from './lead-contacts.ts';
 import { addLine, changeLine, findLine, linesOf, presentLine } from './lead-products.ts';
 import type { LeadFilters } from './lead-filters.ts';
 import { listLeads } from './list-leads.ts';
@@ -43,6 +45,28 @@ export const leadsHandlers: HandlerMap = {
     return { body: presentLead(context.workspace, updated) };
   },
 
+  async listLeadContacts(handlerContext) {
+    const context = recordContext(handlerContext);
+    const lead = findLive(context.tables.leads, handlerContext.input.path.id!);
+    const links = additionalContacts(context, lead).map(({ linkId, contact }) => ({ id: linkId, contact }));
+    const page = await sortedPage(links, context.pageRequest(), (link) => ({ id: link.id }), byOrderAdded);
+    return { body: { ...page, data: page.data.map((link) => presentContact(context.workspace, link.contact)) } };
+  },
+
+  async addLeadContact(handlerContext) {
+    const context = recordContext(handlerContext);
+    const lead = findLive(context.tables.leads, handlerContext.input.path.id!);
+    const { contact, added } = await addContact(context, lead, (handlerContext.input.body as { contact_id: string }).contact_id);
+    return { status: added ? 201 : 200, body: presentContact(context.workspace, contact) };
+  },
+
+  removeLeadContact(handlerContext) {
+    const context = recordContext(handlerContext);
+    const { path } = handlerContext.input;
+    const id = removeContact(context, findLive(context.tables.leads, path.id!), path.contactID!);
+    return { body: { ok: true, id } };
+  },
+
   listLeadProducts(handlerContext) {
     const context = recordContext(handlerContext);
     const lead = findLive(context.tables.leads, handlerContext.input.path.id!);
@@ -72,8 +96,13 @@ export const leadsHandlers: HandlerMap = {
   },
 };
 
+/** Lines and additional contacts stay in the order they were added: their ids grow with time. */
+function byOrderAdded(a: { id: string }, b: { id: string }): number {
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
 /** Lines oldest first, in the list envelope; a lead has at most 200 of them. */
 async function pageOfLines(context: ReturnType<typeof recordContext>, lines: StoredLeadProduct[]) {
-  const page = await sortedPage(lines, context.pageRequest(), (line) => ({ id: line.id }), (a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const page = await sortedPage(lines, context.pageRequest(), (line) => ({ id: line.id }), byOrderAdded);
   return { body: { ...page, data: page.data.map(presentLine) } };
 }

@@ -862,6 +862,13 @@ export type components = {
             };
             created_at: components["schemas"]["Time"];
         };
+        /** @description A contact listed on a lead besides its main one (spec 4.2), as the mock keeps it: in snapshots under `leadContacts`. */
+        LeadContactLink: {
+            id: string;
+            lead_id: components["schemas"]["LeadId"];
+            contact_id: components["schemas"]["ContactId"];
+            created_at: components["schemas"]["Time"];
+        };
         /** @description An OAuth app installed in the workspace's marketplace listing, with a confidential client (spec 5.2). */
         App: {
             id: string;
