@@ -1,7 +1,6 @@
 // Record numbers (spec 2.1): leads, contacts, companies and tasks count up per workspace from 1,
 // each kind on its own, and a number is never given twice, not even after a record is gone.
-export const NUMBERED_KINDS = ['lead', 'contact', 'company', 'task'] as const;
-export type NumberedKind = (typeof NUMBERED_KINDS)[number];
+export type NumberedKind = 'lead' | 'contact' | 'company' | 'task';
 
 export type RecordNumbers = Record<NumberedKind, number>;
 

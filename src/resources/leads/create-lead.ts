@@ -82,10 +82,3 @@ export function refuseDuplicate(context: RecordContext, contactId: string, pipel
     .find((lead) => isLive(lead) && lead.pipeline_id === pipelineId && context.tables.stages.get(lead.stage_id)?.type === 'open');
   if (open) throw new ApiError('duplicate_lead');
 }
-
-/** A new lead goes to the bottom of its stage on the board. */
-export function nextPosition(context: RecordContext, stageId: string): number {
-  let last = -1;
-  for (const lead of context.tables.leads.eachBy('stage', stageId)) last = Math.max(last, lead.position);
-  return Math.floor(last) + 1;
-}

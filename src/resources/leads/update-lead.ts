@@ -7,7 +7,7 @@ import { memberIdFrom } from '../records/members.ts';
 import type { RecordContext } from '../records/record-context.ts';
 import { tagsForRecord } from '../tags/record-tags.ts';
 import { recordChanges } from '../timeline/record-item.ts';
-import { liveId, nextPosition } from './create-lead.ts';
+import { liveId } from './create-lead.ts';
 import { placeMovedLead } from './lead-placement.ts';
 import type { StoredLead } from './lead-record.ts';
 import { emitStageMove, stageFieldsAfterMove } from './stage-move.ts';
@@ -56,4 +56,11 @@ async function plainChanges(context: RecordContext, lead: StoredLead, body: Lead
   if (body.tags !== undefined) changes.tags = await tagsForRecord(context, lead.tags, body.tags);
   if (body.custom !== undefined) changes.custom = customValuesFor(context, 'lead', lead.custom, body.custom);
   return changes;
+}
+
+/** A lead moved into a stage goes to the bottom of it on the board. */
+function nextPosition(context: RecordContext, stageId: string): number {
+  let last = -1;
+  for (const lead of context.tables.leads.eachBy('stage', stageId)) last = Math.max(last, lead.position);
+  return Math.floor(last) + 1;
 }
