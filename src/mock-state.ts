@@ -3,6 +3,7 @@
 import type { AccessToken } from './auth/access-token.ts';
 import type { ApiKey } from './auth/api-key.ts';
 import type { Credential } from './auth/authenticate.ts';
+import type { Session } from './auth/session.ts';
 import type { VirtualClock } from './clock/virtual-clock.ts';
 import { createCursorCodec } from './store/cursor.ts';
 import { createIdFactory, type IdKind } from './store/ids.ts';
@@ -80,10 +81,14 @@ export class MockState {
     this.#credentialsBySecret.set(accessToken.token, { kind: 'access_token', accessToken });
   }
 
+  /** A web app session (auth/session.ts). Snapshots leave sessions out: a workspace put back has none. */
+  addSession(session: Session): void {
+    this.#credentialsBySecret.set(session.token, { kind: 'session', session });
+  }
+
   findCredential = (secret: string): { credential: Credential; workspace: Workspace } | undefined => {
     const credential = this.#credentialsBySecret.get(secret);
-    const workspaceId = credential?.kind === 'api_key' ? credential.apiKey.workspaceId : credential?.accessToken.workspaceId;
-    const workspace = workspaceId ? this.workspaces.get(workspaceId) : undefined;
+    const workspace = credential ? this.workspaces.get(workspaceIdOf(credential)) : undefined;
     return credential && workspace ? { credential, workspace } : undefined;
   };
 
@@ -115,5 +120,12 @@ export class MockState {
 }
 
 function workspaceIdOf(credential: Credential): string {
-  return credential.kind === 'api_key' ? credential.apiKey.workspaceId : credential.accessToken.workspaceId;
+  switch (credential.kind) {
+    case 'api_key':
+      return credential.apiKey.workspaceId;
+    case 'access_token':
+      return credential.accessToken.workspaceId;
+    case 'session':
+      return credential.session.workspaceId;
+  }
 }

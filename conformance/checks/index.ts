@@ -1,5 +1,15 @@
 // Every check of the suite, one per file, by family.
 import type { Check } from '../check.ts';
+import { cardNumbers } from './forms/card-numbers.ts';
+import { configuration } from './forms/configuration.ts';
+import { consentAnswer } from './forms/consent-answer.ts';
+import { consent } from './forms/consent.ts';
+import { cors } from './forms/cors.ts';
+import { honeypot } from './forms/honeypot.ts';
+import { minMs } from './forms/min-ms.ts';
+import { origins } from './forms/origins.ts';
+import { submission } from './forms/submission.ts';
+import { token } from './forms/token.ts';
 import { badJson } from './input/bad-json.ts';
 import { bodyTooLarge } from './input/body-too-large.ts';
 import { credentialsInUrl } from './input/credentials-in-url.ts';
@@ -47,6 +57,8 @@ export const ALL_CHECKS: Check[] = [
   pageLimits, stableWalk, changedCursor,
   trashAndRestore, stageMoves, taskTransitions, tagRules, useAfterDelete,
   deliveryHeaders, signature, timestamp, retryKeepsIds, replay, rotateSecret, urlRules,
+  // The token check moves a mock's clock a day on; what follows makes its own fresh tokens and codes.
+  configuration, cors, token, minMs, honeypot, consent, consentAnswer, cardNumbers, origins, submission,
   // The refresh check last: presenting a used refresh token uninstalls the app (spec 5.2).
   invalidClient, unsupportedGrantType, invalidGrant, revokeUnknownToken, authorizationCodeFlow, pkce, codeSingleUse, refreshRotation, errorFormat,
   documentedStatus, bodySchema, requestId, contentType, noServerError, errorEnvelope,

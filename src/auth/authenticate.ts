@@ -1,19 +1,21 @@
-// Who is calling (spec 5.1): the bearer credential, its state, its IP allow-list, and the
-// scopes the operation needs. A credential sees exactly one workspace.
+// Who is calling (spec 5.1): the credential the operation's security takes (a bearer API key or
+// access token, or the web app's session cookie), its state, its IP allow-list, and the scopes or
+// role the operation needs. A credential sees exactly one workspace.
 import { ApiError } from '../errors/api-error.ts';
 import type { Operation } from '../spec/operation-index.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import type { AccessToken } from './access-token.ts';
 import type { ApiKey } from './api-key.ts';
 import { firstMissing, grants } from './scopes.ts';
+import { FIRST_PARTY_ROLES, sessionTokenOf, type Session } from './session.ts';
 
-/** A bearer credential: an API key or an OAuth access token. */
-export type Credential = { kind: 'api_key'; apiKey: ApiKey } | { kind: 'access_token'; accessToken: AccessToken };
+/** A bearer credential (an API key, an OAuth access token) or a web app session (auth/session.ts). */
+export type Credential = { kind: 'api_key'; apiKey: ApiKey } | { kind: 'access_token'; accessToken: AccessToken } | { kind: 'session'; session: Session };
 
 export type Caller = Credential & {
   workspace: Workspace;
   scopes: readonly string[];
-  /** The member the credential acts for: an API key's member, the installer of an app. */
+  /** The member the credential acts for: an API key's member, the installer of an app, the signed-in member. */
   memberId: string | null;
   actor: { type: 'api_key' | 'member'; id: string };
 };
@@ -22,11 +24,16 @@ export type CredentialLookup = (secret: string) => { credential: Credential; wor
 
 const UNAUTHORIZED = { 'WWW-Authenticate': 'Bearer realm="api"' };
 
-/** `nowOf` reads the workspace's clock: key expiry follows virtual time like everything else. */
-export function authenticate(request: Request, lookup: CredentialLookup, nowOf: (workspaceId: string) => number, clientAddress: string | undefined): Caller {
+/**
+ * The session cookie is read only where the operation's security lists `firstPartySession`;
+ * elsewhere it is no credential. `nowOf` reads the workspace's clock: expiry follows virtual time.
+ */
+export function authenticate(request: Request, operation: Operation, lookup: CredentialLookup, nowOf: (workspaceId: string) => number, clientAddress: string | undefined): Caller {
+  const sessionToken = operation.acceptsSession ? sessionTokenOf(request) : undefined;
+  if (sessionToken !== undefined) return sessionCaller(lookup(sessionToken), nowOf);
   const secret = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
   const found = secret ? lookup(secret) : undefined;
-  if (!found) throw new ApiError('invalid_token', {}, { headers: UNAUTHORIZED });
+  if (!found || found.credential.kind === 'session') throw new ApiError('invalid_token', {}, { headers: UNAUTHORIZED });
   const { credential, workspace } = found;
   const now = nowOf(workspace.id);
   return credential.kind === 'api_key'
@@ -50,9 +57,19 @@ function accessTokenCaller(accessToken: AccessToken, workspace: Workspace, now: 
   return { kind: 'access_token', accessToken, workspace, scopes: accessToken.scopes, memberId, actor: { type: 'member', id: memberId } };
 }
 
-/** The scopes an operation names before its input is read (`x-scopes`, `x-scopes-any`). */
+/** A session of an active member that has not expired; it answers 401 like an invalid token otherwise. */
+function sessionCaller(found: ReturnType<CredentialLookup>, nowOf: (workspaceId: string) => number): Caller {
+  if (found?.credential.kind !== 'session') throw new ApiError('invalid_token', {}, { headers: UNAUTHORIZED });
+  const { credential: { session }, workspace } = found;
+  const member = workspace.members.get(session.memberId);
+  if (member?.status !== 'active' || Date.parse(session.expiresAt) <= nowOf(workspace.id)) throw new ApiError('invalid_token', {}, { headers: UNAUTHORIZED });
+  return { kind: 'session', session, workspace, scopes: [], memberId: member.id, actor: { type: 'member', id: member.id } };
+}
+
+/** The scopes an operation names before its input is read (`x-scopes`, `x-scopes-any`), or a session's role. */
 export function authorize(caller: Caller, operation: Operation): void {
-  if (operation.isFirstPartyOnly) throw new ApiError('forbidden', { permission: 'first_party_only' });
+  if (caller.kind === 'session') return authorizeMember(caller, operation);
+  if (!operation.acceptsBearer) throw new ApiError('forbidden', { permission: 'first_party_only' });
   const missing = firstMissing(caller.scopes, operation.scopes);
   if (missing) throw new ApiError('missing_scope', { scope: missing });
   if (operation.scopesAny.length && !operation.scopesAny.some((scope) => grants(caller.scopes, scope))) {
@@ -60,8 +77,17 @@ export function authorize(caller: Caller, operation: Operation): void {
   }
 }
 
+/** A session holds no scopes: the member's role decides (spec 4.6). */
+function authorizeMember(caller: Caller, operation: Operation): void {
+  const role = caller.workspace.members.get(caller.memberId ?? '')?.role;
+  if (operation.isFirstPartyOnly && !(role && FIRST_PARTY_ROLES.includes(role))) {
+    throw new ApiError('forbidden', { permission: 'owner_or_admin' }, { detail: 'Only owners and admins can do this.' });
+  }
+}
+
 /** The scopes that depend on the input: a body field that was sent, or the record type named. */
 export function authorizeInput(caller: Caller, operation: Operation, input: { query: Record<string, unknown>; body: unknown; path: Record<string, string> }): void {
+  if (caller.kind === 'session') return;
   const body = (input.body ?? {}) as Record<string, unknown>;
   for (const [field, scopes] of Object.entries(operation.scopesWhenFieldSent)) {
     const missing = field in body ? firstMissing(caller.scopes, scopes) : undefined;

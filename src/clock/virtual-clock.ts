@@ -62,9 +62,9 @@ export class VirtualClock {
     await this.#moveWhenFree(() => this.now() + ms);
   }
 
-  /** Runs what is due now without moving the clock. */
+  /** Runs what is due now without moving the clock (a following clock keeps following). */
   async runDue(): Promise<void> {
-    await this.#moveWhenFree(() => this.now());
+    await this.#moveWhenFree(() => this.now(), { back: false });
   }
 
   /**
@@ -72,14 +72,15 @@ export class VirtualClock {
    * for `runDue()` while an advance is under way must not, once its turn comes, put the clock
    * back to the time that work ran at.
    */
-  async #moveWhenFree(target: () => number): Promise<void> {
+  async #moveWhenFree(target: () => number, { back = true } = {}): Promise<void> {
     await this.#exclusive(async () => {
       const atMs = target();
       for (let next = this.#due[0]; next && next.atMs <= atMs; next = this.#due[0]) {
         if (next.atMs > this.now()) this.#moveTo(next.atMs);
         await this.#runFirst();
       }
-      this.#moveTo(atMs);
+      // While work ran, a clock that follows real time went on: only an explicit set goes back.
+      if (back || atMs > this.now()) this.#moveTo(atMs);
     });
     this.#armTimer();
   }

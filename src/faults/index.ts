@@ -2,6 +2,7 @@
 // or the control API's /_mock/faults) around the mock's own.
 import type { MockState } from '../mock-state.ts';
 import type { Fault, Handle } from './fault.ts';
+import { formFaults } from './form-faults.ts';
 import { inputFaults } from './input-faults.ts';
 import { oauthFaults } from './oauth-faults.ts';
 import { pagingFaults } from './paging-faults.ts';
@@ -9,7 +10,7 @@ import { responseFaults } from './response-faults.ts';
 import { stateFaults } from './state-faults.ts';
 import { webhookFaults } from './webhook-faults.ts';
 
-export const FAULTS: readonly Fault[] = [...responseFaults, ...inputFaults, ...pagingFaults, ...stateFaults, ...webhookFaults, ...oauthFaults];
+export const FAULTS: readonly Fault[] = [...responseFaults, ...inputFaults, ...pagingFaults, ...stateFaults, ...webhookFaults, ...formFaults, ...oauthFaults];
 
 export const FAULT_NAMES = new Set(FAULTS.map((fault) => fault.name));
 

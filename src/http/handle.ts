@@ -55,7 +55,7 @@ async function serve(pipeline: Pipeline, request: Request, requestId: string, in
   let caller: Caller | undefined;
   if (!operation.isPublic) {
     refuseCredentialsInUrl(url);
-    caller = authenticate(request, pipeline.state.findCredential, (workspaceId) => pipeline.state.now(workspaceId), info.clientAddress);
+    caller = authenticate(request, operation, pipeline.state.findCredential, (workspaceId) => pipeline.state.now(workspaceId), info.clientAddress);
     authorize(caller, operation);
   }
   // Rate, concurrency and read-only limits (limits/admit.ts); the request stays in flight,

@@ -29,7 +29,11 @@ export type Operation = {
   scopesWhenFieldSent: Record<string, string[]>;
   /** No credentials at all (public forms, OAuth endpoints). */
   isPublic: boolean;
-  /** Only the first-party web app; API keys and tokens are refused. */
+  /** Its security lists `apiKey` or `oauth2`: it takes a bearer API key or access token. */
+  acceptsBearer: boolean;
+  /** Its security lists `firstPartySession`: it reads the web app's session cookie. */
+  acceptsSession: boolean;
+  /** Only the first-party web app (`x-first-party-only`), reserved for owners and admins (spec 4.6). */
   isFirstPartyOnly: boolean;
   /** How errors are answered (`x-error-format`): the API envelope, or OAuth's forms (openapi/paths/oauth.yaml). */
   errorFormat: ErrorFormat;
@@ -61,6 +65,9 @@ export function indexOperations(document: OpenApiDocument): Map<string, Operatio
       const pointer = toPointer(['paths', path, method]);
       const id: string = operation.operationId;
       if (index.has(id)) throw new Error(`operationId ${id} appears twice`);
+      const schemes = schemesOf(operation.security ?? document.security);
+      const acceptsBearer = schemes.has('apiKey') || schemes.has('oauth2');
+      const acceptsSession = schemes.has('firstPartySession');
       index.set(id, {
         id,
         method: method.toUpperCase(),
@@ -70,7 +77,9 @@ export function indexOperations(document: OpenApiDocument): Map<string, Operatio
         scopesAny: operation['x-scopes-any'] ?? [],
         scopesByEntity: operation['x-scopes-by-entity'] ?? {},
         scopesWhenFieldSent: operation['x-scopes-conditional'] ?? {},
-        isPublic: takesNoBearerCredential(operation.security ?? document.security),
+        isPublic: !acceptsBearer && !acceptsSession,
+        acceptsBearer,
+        acceptsSession,
         isFirstPartyOnly: operation['x-first-party-only'] === true,
         errorFormat: operation['x-error-format'] ?? 'envelope',
         parameters: readParameters(document, pathItem as Record<string, any>, operation, pointer),
@@ -84,12 +93,10 @@ export function indexOperations(document: OpenApiDocument): Map<string, Operatio
   return index;
 }
 
-/** Public operations (forms, OAuth) take no API key or token: only other schemes, or none. */
-function takesNoBearerCredential(security: Record<string, unknown>[] | undefined): boolean {
-  return !(security ?? []).some((requirement) => BEARER_SCHEMES.some((scheme) => scheme in requirement));
+/** The security schemes any requirement names; public operations (forms, OAuth) name none of the credential ones. */
+function schemesOf(security: Record<string, unknown>[] | undefined): Set<string> {
+  return new Set((security ?? []).flatMap((requirement) => Object.keys(requirement)));
 }
-
-const BEARER_SCHEMES = ['apiKey', 'oauth2', 'firstPartySession'];
 
 function readParameters(document: OpenApiDocument, pathItem: Record<string, any>, operation: Record<string, any>, pointer: string): OperationParameter[] {
   const pathItemPointer = pointer.slice(0, pointer.lastIndexOf('/'));

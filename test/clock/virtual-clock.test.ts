@@ -105,4 +105,13 @@ describe('the virtual clock', () => {
     console.error = quiet;
     expect(ran).toEqual(['next']);
   });
+
+  it('running due work does not put a clock that follows real time back by the time the work took', async () => {
+    let real = T0;
+    const clock = new VirtualClock(() => real);
+    clock.schedule(T0, () => void (real += 500));
+    await clock.runDue();
+    clock.stop();
+    expect(clock.now()).toBe(T0 + 500);
+  });
 });

@@ -144,20 +144,20 @@ steps:
 describe('pending', () => {
   it('a pending story that fails is pending, with its reason and the failure', async () => {
     const scenario = parseScenario(story(`
-  - name: A route not built yet
-    request: {method: GET, path: /v1/leads/1/contacts}
+  - name: A lead that does not exist yet
+    request: {method: GET, path: /v1/leads/999999/contacts}
     expect: {status: 200}
-`, `${CREATE_LEAD.replace('title: A lead', 'title: A lead\npending: lead contacts answer 501 until issue 9')}`), 'pending.yaml');
+`, `${CREATE_LEAD.replace('title: A lead', 'title: A lead\npending: waits for lead 999999')}`), 'pending.yaml');
     const result = await runScenario(scenario, target);
     expect(result.outcome).toBe('pending');
-    expect(result.message).toMatch(/^pending: lead contacts answer 501 until issue 9\nstep 2 "A route not built yet"/);
+    expect(result.message).toMatch(/^pending: waits for lead 999999\nstep 2 "A lead that does not exist yet"/);
   });
 
   it('a pending step that fails is pending; what it would capture is unavailable, and the story goes on', async () => {
     const scenario = parseScenario(story(`
-  - name: Not built yet
-    pending: lead contacts answer 501
-    request: {method: GET, path: /v1/leads/1/contacts}
+  - name: Not there yet
+    pending: waits for lead 999999
+    request: {method: GET, path: /v1/leads/999999/contacts}
     expect: {status: 200}
     capture: {contacts: body}
   - name: Uses what it would capture
@@ -168,7 +168,7 @@ describe('pending', () => {
     const result = await runScenario(scenario, target);
     expect(result.outcome).toBe('passed');
     expect(result.steps.map((step) => step.outcome)).toEqual(['passed', 'passed', 'pending', 'skipped', 'passed']);
-    expect(result.steps[3]!.message).toBe('needs contacts, which is unavailable: step 2 is pending: lead contacts answer 501');
+    expect(result.steps[3]!.message).toBe('needs contacts, which is unavailable: step 2 is pending: waits for lead 999999');
   });
 });
 

@@ -1,5 +1,6 @@
 // Handlers of the fields routes, by operationId (spec 4.9). Create, change and delete are
-// first-party-only: the pipeline refuses API keys and tokens there before a handler runs.
+// first-party-only: the pipeline refuses API keys and tokens there before a handler runs, and
+// lets in only a web app session of an owner or admin.
 import type { HandlerMap } from '../../http/handler.ts';
 import { recordContext } from '../records/record-context.ts';
 import type { CustomEntity } from './custom-values.ts';

@@ -12,8 +12,9 @@ const PREFIX = 'ft.';
 /** Spec 4.12: "a day-old token answers 409 form_expired". */
 export const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
-export function issueFormToken(state: MockState, workspace: Workspace, form: Form): Promise<string> {
-  return state.cursors.encode(boundTo(workspace, form), { id: form.id, sortValue: state.now(workspace.id) }).then((signed) => PREFIX + signed);
+/** A token saying the form was loaded at `atMs` (now by default; the named faults back-date one). */
+export function issueFormToken(state: MockState, workspace: Workspace, form: Form, atMs = state.now(workspace.id)): Promise<string> {
+  return state.cursors.encode(boundTo(workspace, form), { id: form.id, sortValue: atMs }).then((signed) => PREFIX + signed);
 }
 
 /** When the form was loaded (workspace milliseconds); 409 `form_expired` for a missing, forged or day-old token. */
@@ -25,7 +26,8 @@ export async function loadedAt(state: MockState, workspace: Workspace, form: For
   return atMs;
 }
 
-async function readToken(state: MockState, workspace: Workspace, form: Form, token: string | undefined): Promise<number | undefined> {
+/** When a token says the form was loaded, or undefined when it is missing or forged (its age is not judged here). */
+export async function readToken(state: MockState, workspace: Workspace, form: Form, token: string | undefined): Promise<number | undefined> {
   if (!token?.startsWith(PREFIX)) return undefined;
   try {
     const position = await state.cursors.decode(boundTo(workspace, form), token.slice(PREFIX.length));

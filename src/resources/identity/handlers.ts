@@ -9,6 +9,8 @@ export const identityHandlers: HandlerMap = {
       const { apiKey } = caller;
       return { body: { object: 'api_key', id: apiKey.id, name: apiKey.name, scopes: apiKey.scopes, workspace } };
     }
+    // The route's security lists no `firstPartySession`: the pipeline never lets a session through.
+    if (caller.kind === 'session') throw new Error('getWhoami reached with a web app session');
     const { accessToken } = caller;
     return {
       body: {

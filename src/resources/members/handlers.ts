@@ -1,10 +1,12 @@
 // Handlers of the members routes, by operationId (spec 4.6). Only the two lists take API keys
-// and tokens; the other routes (invites, member and team changes) are first-party-only, and the
-// pipeline refuses every credential the mock has (API keys, OAuth tokens) with 403 before a
-// handler could run, so they have no handler until a first-party session credential exists.
+// and tokens; the other routes (invites, member and team changes) are first-party-only: the
+// pipeline lets only a web app session of an owner or admin reach them (auth/authenticate.ts).
 import type { HandlerMap } from '../../http/handler.ts';
 import { recordContext } from '../records/record-context.ts';
+import { createInvite, type InviteCreate } from './invites.ts';
+import { deactivateMember, updateMember, type MemberUpdate } from './member-writes.ts';
 import { membersInOrder, presentMember, presentTeam, teamsInOrder } from './present-member.ts';
+import { createTeam, deleteTeam, updateTeam, type TeamCreate, type TeamUpdate } from './team-writes.ts';
 
 export const membersHandlers: HandlerMap = {
   listMembers(context) {
@@ -15,5 +17,29 @@ export const membersHandlers: HandlerMap = {
   listTeams(context) {
     const { workspace } = recordContext(context);
     return { body: { data: teamsInOrder(workspace).map((team) => presentTeam(workspace, team)) } };
+  },
+
+  updateMember(context) {
+    return { body: updateMember(recordContext(context), context.input.path.id!, context.input.body as MemberUpdate) };
+  },
+
+  deactivateMember(context) {
+    return { body: deactivateMember(recordContext(context), context.input.path.id!) };
+  },
+
+  createInvite(context) {
+    return { status: 201, body: createInvite(recordContext(context), context.input.body as InviteCreate) };
+  },
+
+  async createTeam(context) {
+    return { status: 201, body: await createTeam(recordContext(context), context.input.body as TeamCreate) };
+  },
+
+  async updateTeam(context) {
+    return { body: await updateTeam(recordContext(context), context.input.path.id!, context.input.body as TeamUpdate) };
+  },
+
+  deleteTeam(context) {
+    return { body: deleteTeam(recordContext(context), context.input.path.id!) };
   },
 };

@@ -694,7 +694,7 @@ export type paths = {
         head?: never;
         /**
          * Change a member
-         * @description Changes a member's name, role or teams; first-party web app only, reserved for owners and admins signed in to the web app (spec 4.6). Only the fields sent change (spec 2.1).
+         * @description Changes a member's name, role or teams; first-party web app only, reserved for owners and admins signed in to the web app (spec 4.6). Only the fields sent change (spec 2.1); `team_ids` replaces the member's teams, each of which must be a team of the workspace (422 `validation_failed` under `team_ids[i]`). The owner's role cannot change and no one else can be made owner: the spec shows no transfer of ownership (403 `forbidden` with `permission: transfer_ownership`).
          */
         patch: operations["updateMember"];
         trace?: never;
@@ -710,7 +710,7 @@ export type paths = {
         put?: never;
         /**
          * Deactivate a member
-         * @description Deactivates a member (status `deactivated`, spec 2.7); first-party web app only, reserved for owners and admins signed in to the web app (spec 4.6).
+         * @description Deactivates a member (status `deactivated`, spec 2.7); first-party web app only, reserved for owners and admins signed in to the web app (spec 4.6). The member's web app sessions stop working; a member already deactivated is answered as is. The owner cannot be deactivated (403 `forbidden` with `permission: transfer_ownership`).
          */
         post: operations["deactivateMember"];
         delete?: never;
@@ -730,7 +730,7 @@ export type paths = {
         put?: never;
         /**
          * Invite a member
-         * @description Invites a person by email with a role and teams; first-party web app only, reserved for owners and admins signed in to the web app (spec 4.6). Create answers 201 with the object (spec 2.1).
+         * @description Invites a person by email with a role and teams; first-party web app only, reserved for owners and admins signed in to the web app (spec 4.6). Create answers 201 with the object (spec 2.1). The email of an active member, or a team that is not one of the workspace, answers 422 `validation_failed` under `email` or `team_ids[i]`.
          */
         post: operations["createInvite"];
         delete?: never;
@@ -754,7 +754,7 @@ export type paths = {
         put?: never;
         /**
          * Create a team
-         * @description Creates a team; first-party web app only, reserved for owners and admins signed in to the web app (spec 4.6). Create answers 201 with the object (spec 2.1).
+         * @description Creates a team; first-party web app only, reserved for owners and admins signed in to the web app (spec 4.6). Create answers 201 with the object (spec 2.1). Each of `member_ids` must be a member of the workspace (422 `validation_failed` under `member_ids[i]`).
          */
         post: operations["createTeam"];
         delete?: never;
@@ -778,14 +778,14 @@ export type paths = {
         post?: never;
         /**
          * Delete a team
-         * @description Deletes a team; its members stay. First-party web app only, reserved for owners and admins signed in to the web app (spec 4.6). Delete answers 200 with a small confirmation `{ok: true, id}` (spec 2.1).
+         * @description Deletes a team; its members stay, without it in their `team_ids`. First-party web app only, reserved for owners and admins signed in to the web app (spec 4.6). Delete answers 200 with a small confirmation `{ok: true, id}` (spec 2.1).
          */
         delete: operations["deleteTeam"];
         options?: never;
         head?: never;
         /**
          * Change a team
-         * @description Renames a team or replaces its members; first-party web app only, reserved for owners and admins signed in to the web app (spec 4.6). Only the fields sent change (spec 2.1).
+         * @description Renames a team or replaces its members; first-party web app only, reserved for owners and admins signed in to the web app (spec 4.6). Only the fields sent change (spec 2.1); each of `member_ids` must be a member of the workspace (422 `validation_failed` under `member_ids[i]`).
          */
         patch: operations["updateTeam"];
         trace?: never;
@@ -4406,6 +4406,7 @@ export type components = {
             /** @enum {string} */
             status: "pending";
             created_at: components["schemas"]["Time"];
+            /** @description When the invite lapses unaccepted: 7 days after it was sent. */
             expires_at: components["schemas"]["Time"];
         };
         /**

@@ -40,6 +40,37 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/_mock/workspaces/{ws}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign a member in to the web app
+         * @description A web app session of the member: send `cookie` as the `Cookie` header. Only operations whose
+         *     `security` lists `firstPartySession` read it: the first-party-only routes of spec 4.6 and 4.9, which
+         *     refuse API keys and OAuth tokens, and `PATCH /v1/notes/{id}`, where a note's author edits it. On
+         *     every other route it is no credential at all, so a request with nothing else answers 401 `invalid_token`.
+         *
+         *     The session acts for the member with their role at the time of each request: owners and admins
+         *     may use the first-party-only routes, other roles get 403 `forbidden` with `permission: owner_or_admin`
+         *     (spec 4.6). It answers 401 `invalid_token` once the member is deactivated or once it expires,
+         *     30 days after it was made on the workspace's clock. Sessions are not part of snapshots: a workspace
+         *     put back from one has none.
+         */
+        post: operations["createSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_mock/workspaces/{ws}/api-keys/{key_id}/revoke": {
         parameters: {
             query?: never;
@@ -401,7 +432,8 @@ export type paths = {
          *
          *     Work scheduled on the workspace's clock (snooze wake-ups, webhook retries) is code, not data,
          *     and is not part of a snapshot. Neither are the counters of the request limits, which start
-         *     afresh when a snapshot is put back.
+         *     afresh when a snapshot is put back, nor the web app's sessions (`/_mock/workspaces/{ws}/sessions`):
+         *     a workspace put back has none.
          */
         get: operations["getWorkspaceSnapshot"];
         /**
@@ -1221,6 +1253,20 @@ export type components = {
                 code: "not_found";
             };
         };
+        MemberIdInput: string;
+        /**
+         * @example {
+         *       "cookie": "svc_session=q3Vx0m2bP8kR5tW1yZ7cF4hJ9nL6sD0aG2eU8iO3xYw",
+         *       "member_id": "mb_01hv6d4s7r3k2m8x5c9bqwe101",
+         *       "expires_at": "2026-12-22T09:30:00.123Z"
+         *     }
+         */
+        CreatedSession: {
+            /** @description The `Cookie` header value: `svc_session=` and the session's secret. */
+            cookie: string;
+            member_id: components["schemas"]["MemberId"];
+            expires_at: components["schemas"]["Time"];
+        };
         /** @description Small confirmation answered by a delete. */
         OkConfirmation: {
             /** @constant */
@@ -1811,7 +1857,6 @@ export type components = {
                 code: "body_too_large";
             };
         };
-        MemberIdInput: string;
         OAuthConsentCommand: {
             /**
              * Format: uri
@@ -2231,6 +2276,53 @@ export interface operations {
             400: components["responses"]["Error400"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+        };
+    };
+    createSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "member_id": "mb_01hv6d4s7r3k2m8x5c9bqwe101"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description An active member of the workspace. */
+                    member_id: components["schemas"]["MemberIdInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description The session cookie, shown once. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedSession"];
+                };
+            };
+            400: components["responses"]["Error400"];
+            404: components["responses"]["NotFound"];
+            /** @description `validation_failed` under `member_id`: no member of this workspace has that id, or the member is deactivated. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationFailedError"];
+                };
+            };
         };
     };
     revokeApiKey: {

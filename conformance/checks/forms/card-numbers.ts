@@ -1,0 +1,30 @@
+import type { ActiveCheck } from '../../check.ts';
+import { expectRefusal, loadConfig, needForm, submitForm, validSubmission, visitor, waitOutMinMs } from '../../form-kit.ts';
+
+/** A test card number (Visa, passes the Luhn check), written in groups the way people type it. */
+const CARD = '4111 1111 1111 1111';
+
+export const cardNumbers: ActiveCheck = {
+  kind: 'active',
+  id: 'forms.card-numbers',
+  family: 'forms',
+  title: 'an answer carrying a payment card number is refused: 422 validation_failed naming the field',
+  spec: '4.12',
+  basis: 'documented',
+  writes: true,
+  async run(context) {
+    const formId = needForm(context);
+    const person = visitor(context, 'card');
+    const { config } = await loadConfig(context, formId);
+    // A free-text field, where a visitor could type anything; the name field will do.
+    const field = config.fields.find((candidate) => candidate.type === 'textarea') ?? config.fields.find((candidate) => candidate.type === 'text');
+    if (!field) return context.skip('the form has no text field to type a card number into');
+    await waitOutMinMs(context, config);
+    const body = validSubmission(config, person);
+    const answer = await submitForm(context, formId, { ...body, answers: { ...(body.answers as object), [field.id]: `conformance ${CARD}` } });
+    if (answer.status < 300) context.fail(`a card number in the answer to ${field.id} was accepted (${answer.status}); card numbers are refused`, answer);
+    // Spec 4.12: field errors are 422 validation_failed with fields keyed by field id.
+    expectRefusal(context, answer, 422, 'validation_failed', `a card number in the answer to ${field.id}`);
+    if (!answer.json.error.fields || !(field.id in answer.json.error.fields)) context.fail(`the 422 does not name the field ${field.id}`, answer);
+  },
+};

@@ -1,0 +1,23 @@
+import type { ActiveCheck } from '../../check.ts';
+import { expectDropped, loadConfig, needForm, submitForm, validSubmission, visitor } from '../../form-kit.ts';
+
+export const minMs: ActiveCheck = {
+  kind: 'active',
+  id: 'forms.min-ms',
+  family: 'forms',
+  title: 'a submission sent sooner than min_ms after loading answers the same 201 and creates no client or lead',
+  spec: '2.14, 4.12',
+  basis: 'documented',
+  writes: true,
+  async run(context) {
+    const formId = needForm(context);
+    const person = visitor(context, 'min-ms');
+    const { config, loadedAtMs } = await loadConfig(context, formId);
+    if (config.min_ms <= 0) context.skip('the form has min_ms 0: no submission is too fast for it');
+    const fast = await submitForm(context, formId, validSubmission(config, person));
+    const elapsed = Date.now() - loadedAtMs;
+    // The submission went at once; a slow network could still have taken longer than a small min_ms.
+    if (elapsed >= config.min_ms) context.skip(`the submission reached the service ${elapsed} ms after loading, not sooner than min_ms ${config.min_ms}`);
+    await expectDropped(context, fast, person, `a submission sent ${elapsed} ms after loading (min_ms ${config.min_ms})`);
+  },
+};

@@ -1,0 +1,28 @@
+import type { ActiveCheck } from '../../check.ts';
+import { expectAccepted, findRecordsOf, loadConfig, needForm, submitForm, validSubmission, visitor, waitOutMinMs } from '../../form-kit.ts';
+
+export const submission: ActiveCheck = {
+  kind: 'active',
+  id: 'forms.submission',
+  family: 'forms',
+  title: 'a valid submission answers 201 {ok: true, success, redirect_url} and opens a lead with source webform and the utm sent',
+  spec: '4.12',
+  basis: 'documented',
+  writes: true,
+  async run(context) {
+    const formId = needForm(context);
+    const person = visitor(context, 'submission');
+    const { config } = await loadConfig(context, formId);
+    await waitOutMinMs(context, config);
+    const utm = { utm_source: 'conformance', utm_campaign: context.runId };
+    const sent = await submitForm(context, formId, validSubmission(config, person, { utm, landing_page: 'https://conformance.example/landing' }));
+    expectAccepted(context, sent, 'a valid submission');
+    // A deployment may file it a moment later; a mock at once.
+    const found = await findRecordsOf(context, person, context.target.mock ? 0 : 15_000);
+    if (!found) return context.skip('answered 201 {ok: true, success, redirect_url}; whether a lead appeared could not be seen: the API key cannot list contacts and leads (contacts:read, leads:read)');
+    if (!found.contacts.length) context.fail(`answered 201, but no contact with the visitor's email, phone or name (${person.email}) appeared`, sent);
+    const lead = found.leads.find((candidate) => candidate.source === 'webform');
+    if (!lead) context.fail(`answered 201, but the visitor has no lead with source webform (leads: ${found.leads.map((candidate) => `${candidate.id} source ${candidate.source}`).join(', ') || 'none'})`, sent);
+    if (lead.utm?.utm_source !== utm.utm_source || lead.utm?.utm_campaign !== utm.utm_campaign) context.fail(`the lead's utm is ${JSON.stringify(lead.utm)}, not the ${JSON.stringify(utm)} sent`, sent);
+  },
+};

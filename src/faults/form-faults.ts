@@ -1,0 +1,237 @@
+// Faults in the public website forms (spec 2.14, 4.12, 8): the token, `min_ms`, the honeypot,
+// consent, allowed websites, CORS, card numbers, and what a submission answers and creates. Most
+// change the visitor's request before the mock reads it, the way a service that skips one rule
+// would see it: a token it never verified is taken as genuine (a token back-dated past `min_ms`
+// is put in its place), a rule it does not check is met for it (consent set, the honeypot
+// emptied, the `Origin` left out). The others change the answer, or the lead a submission made.
+import { isPlainObject } from '../resources/forms/submission-body.ts';
+import { containsCardNumber, luhnValid } from '../resources/forms/card-numbers.ts';
+import { findForm, type PublicForm } from '../resources/forms/find-form.ts';
+import { issueFormToken, readToken, TOKEN_LIFETIME_MS } from '../resources/forms/form-token.ts';
+import type { MockState } from '../mock-state.ts';
+import { changed, jsonOf, onErrorCode, type Fault, type Handle } from './fault.ts';
+
+const CONFIG = /^\/api\/forms\/([^/]+)\/?$/;
+const SUBMIT = /^\/api\/forms\/([^/]+)\/submit\/?$/;
+const FORM_ROUTE = /^\/api\/forms\/([^/]+)(?:\/submit)?\/?$/;
+
+type Body = Record<string, unknown>;
+
+function formOf(state: MockState, request: Request, route: RegExp): PublicForm | undefined {
+  const id = route.exec(new URL(request.url).pathname)?.[1];
+  if (id === undefined) return undefined;
+  try {
+    return findForm(state, decodeURIComponent(id));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The same request with another JSON body. */
+function withBody(request: Request, body: Body): Request {
+  const headers = new Headers(request.headers);
+  headers.delete('content-length');
+  return new Request(request.url, { method: request.method, headers, body: JSON.stringify(body) });
+}
+
+/** The same request with other headers (null removes one). */
+function withHeaders(request: Request, change: Record<string, string | null>): Request {
+  const headers = new Headers(request.headers);
+  for (const [name, value] of Object.entries(change)) {
+    if (value === null) headers.delete(name);
+    else headers.set(name, value);
+  }
+  return new Request(request, { headers });
+}
+
+/** Lets `alter` change the JSON body of a submission to an existing form before the mock reads it. */
+function onSubmission(alter: (body: Body, found: PublicForm, state: MockState) => Body | Promise<Body>) {
+  return (next: Handle, state: MockState): Handle =>
+    async (request, info) => {
+      const found = request.method === 'POST' ? formOf(state, request, SUBMIT) : undefined;
+      if (!found) return next(request, info);
+      let body: unknown;
+      try {
+        body = JSON.parse(await request.clone().text());
+      } catch {
+        return next(request, info);
+      }
+      return isPlainObject(body) ? next(withBody(request, await alter(body, found, state)), info) : next(request, info);
+    };
+}
+
+/** A genuine token saying the form was loaded long enough ago for a person: a minute past `min_ms`. */
+function oldEnoughToken(state: MockState, { workspace, form }: PublicForm): Promise<string> {
+  return issueFormToken(state, workspace, form, state.now(workspace.id) - form.min_ms - 60_000);
+}
+
+/** The moment a submission's token says the form was loaded, or undefined (missing or forged). */
+function tokenTime(state: MockState, { workspace, form }: PublicForm, token: unknown): Promise<number | undefined> {
+  return readToken(state, workspace, form, typeof token === 'string' ? token : undefined);
+}
+
+/** A card number written as one unbroken run of digits; grouped ones (`4111 1111 ...`) are not. */
+function unbrokenCardNumber(text: string): boolean {
+  return [...text.matchAll(/\d{13,19}/g)].some(([digits]) => luhnValid(digits));
+}
+
+/** Answers of a form route get `headers` (the origin the page sent, when it is named `$origin`). */
+function onFormAnswers(headers: Record<string, string>) {
+  return (next: Handle): Handle =>
+    async (request, info) => {
+      const response = await next(request, info);
+      if (!FORM_ROUTE.test(new URL(request.url).pathname)) return response;
+      const origin = request.headers.get('origin');
+      const set = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, value === '$origin' ? origin : value]).filter((entry): entry is [string, string] => entry[1] !== null));
+      return changed(response, { headers: set });
+    };
+}
+
+export const formFaults: Fault[] = [
+  {
+    name: 'form-token-not-required',
+    family: 'forms',
+    description: 'A submission without a token is taken (as if the form had been loaded long ago) instead of answering 409 form_expired; a token that is sent is still verified.',
+    wrap: onSubmission(async (body, found, state) => (typeof body.token === 'string' && body.token !== '' ? body : { ...body, token: await oldEnoughToken(state, found) })),
+  },
+  {
+    name: 'form-token-signature-not-checked',
+    family: 'forms',
+    description: 'Any token that is sent is believed: a forged or edited one is taken instead of answering 409 form_expired (only a missing one is refused).',
+    wrap: onSubmission(async (body, found, state) => {
+      if (typeof body.token !== 'string' || body.token === '' || (await tokenTime(state, found, body.token)) !== undefined) return body;
+      return { ...body, token: await oldEnoughToken(state, found) };
+    }),
+  },
+  {
+    name: 'form-token-never-expires',
+    family: 'forms',
+    description: 'A token a day old or older is still taken instead of answering 409 form_expired.',
+    wrap: onSubmission(async (body, found, state) => {
+      const at = await tokenTime(state, found, body.token);
+      return at !== undefined && state.now(found.workspace.id) - at >= TOKEN_LIFETIME_MS ? { ...body, token: await oldEnoughToken(state, found) } : body;
+    }),
+  },
+  {
+    name: 'form-expired-as-400',
+    family: 'forms',
+    description: 'A missing, forged or day-old token answers 400 form_expired instead of 409.',
+    wrap: onErrorCode('form_expired', (response) => changed(response, { status: 400 })),
+  },
+  {
+    name: 'form-min-ms-ignored',
+    family: 'forms',
+    description: 'The time between load and submit is not compared with min_ms: a submission faster than min_ms opens a lead instead of being dropped.',
+    wrap: onSubmission(async (body, found, state) => {
+      const at = await tokenTime(state, found, body.token);
+      return at !== undefined && state.now(found.workspace.id) - at < found.form.min_ms ? { ...body, token: await oldEnoughToken(state, found) } : body;
+    }),
+  },
+  {
+    name: 'form-honeypot-ignored',
+    family: 'forms',
+    description: 'The hidden website field is not looked at: a submission with it filled opens a lead instead of being dropped.',
+    wrap: onSubmission(({ website: _ignored, ...body }) => body),
+  },
+  {
+    name: 'form-honeypot-refused',
+    family: 'forms',
+    description: 'A filled website field answers 422 validation_failed naming it, telling a bot it was caught, instead of the same 201 as a success.',
+    // Checked as if it were one of the form's fields, which it is not: the mock refuses the unknown answer under its name.
+    wrap: onSubmission(({ website, ...body }) => (typeof website === 'string' && website.trim() !== '' && isPlainObject(body.answers) ? { ...body, answers: { ...body.answers, website } } : body)),
+  },
+  {
+    name: 'form-consent-not-required',
+    family: 'forms',
+    description: 'consent is not checked: a submission to a form with consent text is taken without consent, or with consent false.',
+    wrap: onSubmission((body) => ({ ...body, consent: true })),
+  },
+  {
+    name: 'form-consent-false-accepted',
+    family: 'forms',
+    description: 'Only a missing consent is refused; consent: false is taken as given.',
+    wrap: onSubmission((body) => (body.consent === false ? { ...body, consent: true } : body)),
+  },
+  {
+    name: 'form-origins-not-checked',
+    family: 'forms',
+    description: "A form's allowed websites are not enforced: any origin may load and submit it (and is echoed in Access-Control-Allow-Origin) instead of 403 origin_not_allowed.",
+    wrap: (next) => async (request, info) => {
+      const origin = request.headers.get('origin');
+      if (!origin || !FORM_ROUTE.test(new URL(request.url).pathname)) return next(request, info);
+      // The mock lets a request without Origin through (a same-origin or non-browser caller).
+      const response = await next(withHeaders(request, { origin: null }), info);
+      return changed(response, { headers: { 'access-control-allow-origin': origin } });
+    },
+  },
+  {
+    name: 'form-origin-prefix-match',
+    family: 'forms',
+    description: 'An origin is allowed when it starts with an allowed website, so https://shop.example.elsewhere.example passes for https://shop.example.',
+    wrap: (next, state) => async (request, info) => {
+      const origin = request.headers.get('origin');
+      const allowed = origin ? formOf(state, request, FORM_ROUTE)?.form.allowed_origins.find((entry) => !entry.includes('*') && origin.startsWith(entry)) : undefined;
+      if (!origin || !allowed || allowed === origin) return next(request, info);
+      const response = await next(withHeaders(request, { origin: allowed }), info);
+      return changed(response, { headers: response.headers.has('access-control-allow-origin') ? { 'access-control-allow-origin': origin } : {} });
+    },
+  },
+  {
+    name: 'form-cors-allows-credentials',
+    family: 'forms',
+    description: 'The form routes answer Access-Control-Allow-Credentials: true (echoing the page origin), although CORS never allows credentials.',
+    wrap: onFormAnswers({ 'access-control-allow-credentials': 'true', 'access-control-allow-origin': '$origin' }),
+  },
+  {
+    name: 'form-card-numbers-accepted',
+    family: 'forms',
+    description: 'Card numbers are only recognized as one unbroken run of digits: one typed in groups (4111 1111 1111 1111) is accepted and kept.',
+    // The groups are joined by figure spaces, which look the same and which the mock's detection does not bridge.
+    wrap: onSubmission((body) => {
+      if (!isPlainObject(body.answers)) return body;
+      const answers = Object.fromEntries(
+        Object.entries(body.answers).map(([id, answer]) => [id, typeof answer === 'string' && containsCardNumber(answer) && !unbrokenCardNumber(answer) ? answer.replace(/(\d)[ -](?=\d)/g, '$1\u2007') : answer]),
+      );
+      return { ...body, answers };
+    }),
+  },
+  {
+    name: 'form-config-without-token',
+    family: 'forms',
+    description: 'The form configuration leaves out token, so a widget has nothing to submit with.',
+    wrap: (next) => async (request, info) => {
+      const response = await next(request, info);
+      if (request.method !== 'GET' || response.status !== 200 || !CONFIG.test(new URL(request.url).pathname)) return response;
+      const { token: _left, ...config } = (await jsonOf(response)) ?? {};
+      return changed(response, { body: config });
+    },
+  },
+  {
+    name: 'form-submit-answers-200',
+    family: 'forms',
+    description: 'An accepted submission answers 200 instead of 201.',
+    wrap: (next) => async (request, info) => {
+      const response = await next(request, info);
+      return request.method === 'POST' && response.status === 201 && SUBMIT.test(new URL(request.url).pathname) ? changed(response, { status: 200 }) : response;
+    },
+  },
+  {
+    name: 'form-lead-source-website',
+    family: 'forms',
+    description: 'A lead opened by a form submission gets source website instead of webform.',
+    wrap: (next, state) => async (request, info) => {
+      const found = request.method === 'POST' ? formOf(state, request, SUBMIT) : undefined;
+      if (!found) return next(request, info);
+      const { workspace, form } = found;
+      const before = new Set([...workspace.tables.formSubmissions.eachBy('form', form.id)].map((kept) => kept.id));
+      const response = await next(request, info);
+      const opened = [...workspace.tables.formSubmissions.eachBy('form', form.id)].filter((kept) => !before.has(kept.id) && kept.lead_created);
+      if (opened.length) {
+        await workspace.transactions.run(async () => {
+          for (const kept of opened) await workspace.tables.leads.update(kept.lead_id, (draft) => void (draft.source = 'website'));
+        });
+      }
+      return response;
+    },
+  },
+];
