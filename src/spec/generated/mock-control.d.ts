@@ -57,6 +57,7 @@ export type paths = {
          *     `security` lists `firstPartySession` read it: the first-party-only routes of spec 4.6 and 4.9, which
          *     refuse API keys and OAuth tokens, and `PATCH /v1/notes/{id}`, where a note's author edits it. On
          *     every other route it is no credential at all, so a request with nothing else answers 401 `invalid_token`.
+         *     Where an operation takes both, a request that carries the cookie is the session's.
          *
          *     The session acts for the member with their role at the time of each request: owners and admins
          *     may use the first-party-only routes, other roles get 403 `forbidden` with `permission: owner_or_admin`
