@@ -5,6 +5,7 @@ import type { HandlerContext } from '../../src/http/handler.ts';
 import { recordContext, type RecordContext } from '../../src/resources/records/record-context.ts';
 import type { StoredLead } from '../../src/resources/leads/lead-record.ts';
 import type { Workspace } from '../../src/workspaces/workspace.ts';
+import { storedLead } from '../support/stored-lead.ts';
 import { call, setUpMock, type Answer, type Setup } from '../support/mock-client.ts';
 
 export type TagWorld = {
@@ -26,7 +27,6 @@ export async function tagWorld(): Promise<TagWorld> {
   const setup = (shared ??= await setUpMock());
   const created = (await call(setup.mock, 'POST', '/_mock/workspaces', { body: {} })).body;
   const workspace = setup.mock.state.workspaces.get(created.workspace.id)!;
-  const pipeline = created.pipelines[0];
   const key: string = created.api_key;
   return {
     setup,
@@ -34,7 +34,7 @@ export async function tagWorld(): Promise<TagWorld> {
     workspace,
     key,
     call: (method, path, body, asKey = key) => call(setup.mock, method, path, { key: asKey, body }),
-    insertLead: (tags, extra = {}) => workspace.tables.leads.insert(leadValues(setup, workspace, pipeline, tags, extra)),
+    insertLead: (tags, extra = {}) => workspace.tables.leads.insert(storedLead(setup.mock.state, workspace, { tags, ...extra })),
     lead: (id) => workspace.tables.leads.get(id)!,
     async newKey(role, scopes) {
       const answer = await call(setup.mock, 'POST', `/_mock/workspaces/${workspace.id}/api-keys`, { body: { role, scopes } });
@@ -43,37 +43,6 @@ export async function tagWorld(): Promise<TagWorld> {
     asCaller(asKey, work) {
       return workspace.transactions.run(() => work(recordContext(handlerContext(setup, asKey))));
     },
-  };
-}
-
-function leadValues(setup: Setup, workspace: Workspace, pipeline: any, tags: string[], extra: Partial<StoredLead>): StoredLead {
-  const now = new Date(setup.mock.state.now(workspace.id)).toISOString();
-  const number = ++workspace.numbers.lead;
-  return {
-    id: setup.mock.state.newId('lead', workspace.id),
-    number,
-    name: `Lead #${number}`,
-    amount: 0,
-    currency: workspace.currency,
-    pipeline_id: pipeline.id,
-    stage_id: pipeline.stages[0].id,
-    owner_id: null,
-    contact_id: null,
-    company_id: null,
-    source: '',
-    utm: {},
-    referrer: null,
-    landing_page: null,
-    tags,
-    custom: {},
-    position: number,
-    stage_entered_at: now,
-    closed_at: null,
-    loss_reason: '',
-    created_at: now,
-    updated_at: now,
-    deleted_at: null,
-    ...extra,
   };
 }
 

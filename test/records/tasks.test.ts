@@ -1,7 +1,7 @@
 // Tasks (spec 2.12, 3 "Task", 4.10): create defaults, the record a task is about, due buckets
 // and `overdue` on the workspace clock, list filters and paging, the states, trash and events.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { nextRecordNumber } from '../../src/store/record-numbers.ts';
+import { insertLead as insertStoredLead } from '../support/stored-lead.ts';
 import { call, setUpMock, type Setup } from '../support/mock-client.ts';
 
 let setup: Setup;
@@ -52,35 +52,9 @@ async function events(type: string) {
 }
 
 /** A lead put straight into a workspace's table (the test's by default), so tasks can be about it. */
-async function insertLead(name: string, into: any = created) {
+function insertLead(name: string, into: any = created) {
   const workspace = setup.mock.state.workspaces.get(into.workspace.id)!;
-  const pipeline = into.pipelines[0];
-  const now = new Date(workspace.clock.now()).toISOString();
-  return workspace.tables.leads.insert({
-    id: setup.mock.state.newId('lead', workspace.id),
-    number: nextRecordNumber(workspace.numbers, 'lead'),
-    name,
-    amount: 0,
-    currency: 'UZS',
-    pipeline_id: pipeline.id,
-    stage_id: pipeline.stages[0].id,
-    owner_id: null,
-    contact_id: null,
-    company_id: null,
-    source: '',
-    utm: {},
-    referrer: null,
-    landing_page: null,
-    tags: [],
-    custom: {},
-    position: 0,
-    stage_entered_at: now,
-    closed_at: null,
-    loss_reason: '',
-    created_at: now,
-    updated_at: now,
-    deleted_at: null,
-  });
+  return insertStoredLead(setup.mock.state, workspace, { name, currency: 'UZS', position: 0 });
 }
 
 const leadTable = () => setup.mock.state.workspaces.get(wsId())!.tables.leads;
