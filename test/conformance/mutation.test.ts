@@ -1,6 +1,8 @@
-// The suite against the mock: everything passes on the clean mock, and every named fault makes
-// at least one check of its own family fail (the mutation score must be 100%).
+// The suite against the mock: everything passes on the clean mock, every named fault makes at
+// least one check of its own family fail (the mutation score must be 100%), and every check
+// fails under at least one fault (no check that cannot fail).
 import { afterAll, describe, expect, it } from 'vitest';
+import { ALL_CHECKS } from '../../conformance/checks/index.ts';
 import { runConformance, type Report } from '../../conformance/run.ts';
 import { startServer } from '../../src/adapters/node-server.ts';
 import { FAULTS } from '../../src/faults/index.ts';
@@ -33,16 +35,25 @@ describe('the conformance suite against the clean mock', () => {
 });
 
 const caught: string[] = [];
+const checksThatFailed = new Set<string>();
 
 describe('the conformance suite against each named fault', () => {
   for (const fault of FAULTS) {
     it(`catches ${fault.name} with a ${fault.family} check`, async () => {
       const report = await runAgainst([fault.name], familiesFor(fault));
+      for (const result of report.results) if (result.outcome === 'failed') checksThatFailed.add(result.id);
       const failedOfFamily = report.results.filter((result) => result.outcome === 'failed' && result.family === fault.family);
       expect(failedOfFamily.map((result) => result.id), `${fault.name}: ${fault.description}`).not.toEqual([]);
       caught.push(fault.name);
     });
   }
+});
+
+describe('every check', () => {
+  it('fails under at least one named fault', () => {
+    expect(caught, 'runs after the fault tests, in the same file').toHaveLength(FAULTS.length);
+    expect(ALL_CHECKS.map((check) => check.id).filter((id) => !checksThatFailed.has(id))).toEqual([]);
+  });
 });
 
 afterAll(() => {
