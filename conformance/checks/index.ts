@@ -17,7 +17,9 @@ import { credentials } from './input/credentials.ts';
 import { idTypes } from './input/id-types.ts';
 import { missingScope } from './input/missing-scope.ts';
 import { otherWorkspace } from './input/other-workspace.ts';
+import { tooLongEverywhere } from './input/too-long-everywhere.ts';
 import { unknownFieldEverywhere } from './input/unknown-field-everywhere.ts';
+import { wrongTypeEverywhere } from './input/wrong-type-everywhere.ts';
 import { unknownField } from './input/unknown-field.ts';
 import { validationFailed } from './input/validation-failed.ts';
 import { authorizationCodeFlow } from './oauth/authorization-code-flow.ts';
@@ -53,7 +55,7 @@ import { timestamp } from './webhooks/timestamp.ts';
 import { urlRules } from './webhooks/url-rules.ts';
 
 export const ALL_CHECKS: Check[] = [
-  unknownField, unknownFieldEverywhere, badJson, validationFailed, credentials, credentialsInUrl, missingScope, bodyTooLarge, idTypes, otherWorkspace,
+  unknownField, unknownFieldEverywhere, wrongTypeEverywhere, tooLongEverywhere, badJson, validationFailed, credentials, credentialsInUrl, missingScope, bodyTooLarge, idTypes, otherWorkspace,
   pageLimits, stableWalk, changedCursor,
   trashAndRestore, stageMoves, taskTransitions, tagRules, useAfterDelete,
   deliveryHeaders, signature, timestamp, retryKeepsIds, replay, rotateSecret, urlRules,

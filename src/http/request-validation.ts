@@ -88,12 +88,29 @@ function classify(problems: ErrorObject[]): ApiError {
     const field = missing ? fieldName(problem.instancePath, String(problem.params.missingProperty)) : fieldName(problem.instancePath);
     byField.set(field, [...(byField.get(field) ?? []), problem]);
   }
-  const mistyped = [...byField].filter(([, list]) => list.every((p) => p.keyword === 'type'));
+  const mistyped = [...byField].filter(([, list]) => isMistyped(list));
   if (mistyped.length) return new ApiError('bad_json', { fields: Object.fromEntries(mistyped.map(([field, list]) => [field, list[0]!.message ?? 'has the wrong type'])) });
   if (byField.size === 0) return new ApiError('validation_failed', { fields: { '': problems[0]?.message ?? 'is invalid' } });
   return new ApiError('validation_failed', {
     fields: Object.fromEntries([...byField].map(([field, list]) => [field, list.find((p) => p.keyword !== 'type')?.message ?? 'is invalid'])),
   });
+}
+
+// Keywords that only judge a value of the right type: a problem from one of them means the type
+// was right in some branch, so the value is invalid rather than mistyped.
+const TYPED_KEYWORDS = new Set([
+  'pattern', 'format', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf',
+  'minItems', 'maxItems', 'uniqueItems', 'contains', 'minProperties', 'maxProperties', 'required', 'dependentRequired',
+  'propertyNames', 'additionalProperties', 'unevaluatedProperties',
+]);
+
+/**
+ * A field is mistyped (400 bad_json) when its value's JSON type fits none of the schema's
+ * branches: a `type` problem, and no problem that only arises once the type fits. `5` for a
+ * string enum is mistyped; `"abc"` for a nullable id is invalid (the string branch judged it).
+ */
+function isMistyped(problems: ErrorObject[]): boolean {
+  return problems.some((p) => p.keyword === 'type') && !problems.some((p) => TYPED_KEYWORDS.has(p.keyword));
 }
 
 /** `/contact/phones/0` -> `contact.phones[0]`; the root is named `body`. */

@@ -154,6 +154,19 @@ describe('request validation from the document (spec 2.1, 7.3)', () => {
     expect(answer.body.error).toMatchObject({ code: 'bad_json', fields: { amount: expect.any(String) } });
   });
 
+  it('a number where a word of a list is expected is a wrong type (400 bad_json), not an invalid value', async () => {
+    const answer = await call(setup.mock, 'POST', '/v1/bulk/leads/run', { key: setup.key, body: { type: 12345 } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatchObject({ code: 'bad_json', fields: { type: expect.any(String) } });
+  });
+
+  it('a text that is not an id where an id or null is expected is invalid (422), not a wrong type', async () => {
+    const lead = (await call(setup.mock, 'POST', '/v1/leads', { key: setup.key, body: {} })).body;
+    const answer = await call(setup.mock, 'PATCH', `/v1/leads/${lead.id}`, { key: setup.key, body: { owner_id: 'somebody' } });
+    expect(answer.status).toBe(422);
+    expect(answer.body.error.fields).toHaveProperty('owner_id');
+  });
+
   it('malformed JSON answers 400 bad_json', async () => {
     const answer = await call(setup.mock, 'POST', '/v1/leads', { key: setup.key, rawBody: '{"name": ', headers: { 'Content-Type': 'application/json' } });
     expect([answer.status, answer.body.error.code]).toEqual([400, 'bad_json']);
