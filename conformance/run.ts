@@ -61,13 +61,21 @@ async function runActive(check: ActiveCheck, target: Target, client: Conformance
   }
 }
 
+/**
+ * An observer fails on its first problem with a documented operation; a problem only with
+ * operations the spec does not show (`x-inferred`) is judged like an inferred check.
+ */
 function judge(observer: Observer, target: Target, client: ConformanceClient): CheckResult {
   const info = infoOf(observer);
   if (client.exchanges.length === 0) return { ...info, outcome: 'skipped', message: 'no exchange to judge', ms: 0 };
+  let inferredProblem: { problem: string; evidence: string } | undefined;
   for (const exchange of client.exchanges) {
     const problem = observer.observe(exchange);
-    if (problem) return failed(info, target, problem, describeExchange(exchange), 0);
+    if (!problem) continue;
+    if (!exchange.operation?.isInferred) return failed(info, target, problem, describeExchange(exchange), 0);
+    inferredProblem ??= { problem, evidence: describeExchange(exchange) };
   }
+  if (inferredProblem) return failed({ ...info, basis: 'inferred' }, target, `${inferredProblem.problem} (an operation the spec does not show)`, inferredProblem.evidence, 0);
   return { ...info, outcome: 'passed', message: `${client.exchanges.length} exchanges`, ms: 0 };
 }
 

@@ -35,6 +35,8 @@ export type Operation = {
   acceptsSession: boolean;
   /** Only the first-party web app (`x-first-party-only`), reserved for owners and admins (spec 4.6). */
   isFirstPartyOnly: boolean;
+  /** The spec does not show the operation; the document designed it (`x-inferred`, spec README reading 3). */
+  isInferred: boolean;
   /** How errors are answered (`x-error-format`): the API envelope, or OAuth's forms (openapi/paths/oauth.yaml). */
   errorFormat: ErrorFormat;
   parameters: OperationParameter[];
@@ -81,6 +83,7 @@ export function indexOperations(document: OpenApiDocument): Map<string, Operatio
         acceptsBearer,
         acceptsSession,
         isFirstPartyOnly: operation['x-first-party-only'] === true,
+        isInferred: operation['x-inferred'] === true,
         errorFormat: operation['x-error-format'] ?? 'envelope',
         parameters: readParameters(document, pathItem as Record<string, any>, operation, pointer),
         ...readBody(document, operation, pointer),

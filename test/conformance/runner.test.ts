@@ -1,6 +1,8 @@
 // How the suite behaves toward the deployment it checks: it waits out Retry-After, and an
 // interrupted run stops early and still deletes what it created.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActiveCheck } from '../../conformance/check.ts';
+import { documentedStatus } from '../../conformance/checks/responses/documented-status.ts';
 import { ConformanceClient } from '../../conformance/client.ts';
 import { runConformance } from '../../conformance/run.ts';
 import { resolveTarget } from '../../conformance/target.ts';
@@ -45,5 +47,28 @@ describe('an interrupted run', () => {
     const workspace = [...mock.state.workspaces.values()].find((candidate) => [...candidate.tables.leads.values()].length > 0);
     const live = workspace ? [...workspace.tables.leads.values()].filter((lead) => lead.deleted_at === null) : [];
     expect(live).toEqual([]);
+  });
+});
+
+describe('a problem only with operations the spec does not show', () => {
+  it('warns against a deployment and fails against a crmkit mock (spec README, reading 3)', async () => {
+    const faulty = createMock({ faults: ['not-found-as-409'] });
+    const faultyServer = await startServer(faulty, { port: 0, host: '127.0.0.1' });
+    try {
+      const created = await (await fetch(`${faultyServer.url}/_mock/workspaces`, { method: 'POST' })).json();
+      const readUnknownPipeline: ActiveCheck = {
+        kind: 'active', id: 'test.read-pipeline', family: 'state', title: 'reads a pipeline that does not exist', spec: '-', basis: 'inferred', writes: false,
+        async run(context) {
+          await context.client.send('GET', `/v1/pipelines/pl_${'0'.repeat(26)}`);
+        },
+      };
+      const checks = [readUnknownPipeline, documentedStatus];
+      const asDeployment = await runConformance({ baseUrl: faultyServer.url, apiKey: created.api_key, checks });
+      const asMock = await runConformance({ baseUrl: faultyServer.url, checks });
+      expect(asDeployment.results.find((result) => result.id === documentedStatus.id)?.outcome).toBe('warned');
+      expect(asMock.results.find((result) => result.id === documentedStatus.id)?.outcome).toBe('failed');
+    } finally {
+      await faultyServer.close();
+    }
   });
 });
