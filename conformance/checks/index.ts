@@ -7,7 +7,10 @@ import { consent } from './forms/consent.ts';
 import { cors } from './forms/cors.ts';
 import { honeypot } from './forms/honeypot.ts';
 import { minMs } from './forms/min-ms.ts';
+import { errorLanguage } from './forms/error-language.ts';
 import { origins } from './forms/origins.ts';
+import { paused } from './forms/paused.ts';
+import { requestLimits } from './forms/request-limits.ts';
 import { submission } from './forms/submission.ts';
 import { token } from './forms/token.ts';
 import { badJson } from './input/bad-json.ts';
@@ -49,6 +52,7 @@ import { useAfterDelete } from './state/use-after-delete.ts';
 import { deliveryHeaders } from './webhooks/delivery-headers.ts';
 import { replay } from './webhooks/replay.ts';
 import { retryKeepsIds } from './webhooks/retry-keeps-ids.ts';
+import { retrySchedule } from './webhooks/retry-schedule.ts';
 import { rotateSecret } from './webhooks/rotate-secret.ts';
 import { signature } from './webhooks/signature.ts';
 import { timestamp } from './webhooks/timestamp.ts';
@@ -58,9 +62,9 @@ export const ALL_CHECKS: Check[] = [
   unknownField, unknownFieldEverywhere, wrongTypeEverywhere, tooLongEverywhere, badJson, validationFailed, credentials, credentialsInUrl, missingScope, bodyTooLarge, idTypes, otherWorkspace,
   pageLimits, stableWalk, changedCursor,
   trashAndRestore, stageMoves, taskTransitions, tagRules, useAfterDelete,
-  deliveryHeaders, signature, timestamp, retryKeepsIds, replay, rotateSecret, urlRules,
+  deliveryHeaders, signature, timestamp, retryKeepsIds, replay, rotateSecret, urlRules, retrySchedule,
   // The token check moves a mock's clock a day on; what follows makes its own fresh tokens and codes.
-  configuration, cors, token, minMs, honeypot, consent, consentAnswer, cardNumbers, origins, submission,
+  configuration, cors, token, minMs, honeypot, consent, consentAnswer, cardNumbers, errorLanguage, requestLimits, origins, paused, submission,
   // The refresh check last: presenting a used refresh token uninstalls the app (spec 5.2).
   invalidClient, unsupportedGrantType, invalidGrant, revokeUnknownToken, authorizationCodeFlow, pkce, codeSingleUse, refreshRotation, errorFormat,
   documentedStatus, bodySchema, requestId, contentType, noServerError, errorEnvelope,

@@ -21,7 +21,15 @@ export type Fault = {
    * changes one attempt before it is signed and sent (src/faults/delivery-hook.ts).
    */
   alterAttempt?(attempt: UnsignedAttempt, info: AttemptInfo): UnsignedAttempt | Promise<UnsignedAttempt>;
+  /**
+   * For faults in the retry schedule: the time of the next attempt after a failed one, given the
+   * schedule's own (`scheduled`, null once it is used up), as the queue records the attempt.
+   */
+  alterNextAttempt?(scheduled: number | null, info: NextAttemptInfo): number | null;
 };
+
+/** What the next attempt of a delivery is worked out from: its window (the event), the failed attempt, and how many were made. */
+export type NextAttemptInfo = { windowStartMs: number; attemptAtMs: number; attempts: number };
 
 /** What an attempt of a delivery is made from, as the queue read it. */
 export type AttemptInfo = { state: MockState; workspace: Workspace; webhook: StoredWebhook; delivery: StoredDelivery; attemptAtMs: number };

@@ -8,6 +8,9 @@ import { isPlainObject } from '../resources/forms/submission-body.ts';
 import { containsCardNumber, luhnValid } from '../resources/forms/card-numbers.ts';
 import { findForm, type PublicForm } from '../resources/forms/find-form.ts';
 import { issueFormToken, readToken, TOKEN_LIFETIME_MS } from '../resources/forms/form-token.ts';
+import { presentConfig } from '../resources/forms/form-config.ts';
+import { textsKey } from '../resources/forms/form-language.ts';
+import { ANSWER_LIMITS } from '../resources/forms/submission-body.ts';
 import type { MockState } from '../mock-state.ts';
 import { changed, jsonOf, onErrorCode, type Fault, type Handle } from './fault.ts';
 
@@ -232,6 +235,56 @@ export const formFaults: Fault[] = [
         });
       }
       return response;
+    },
+  },
+  {
+    name: 'form-paused-still-loads',
+    family: 'forms',
+    description: 'A paused form still answers its configuration (200, with a token); only submissions get 404 form_unavailable.',
+    wrap: (next, state) => async (request, info) => {
+      const found = request.method === 'GET' ? formOf(state, request, CONFIG) : undefined;
+      if (!found || found.form.status === 'active') return next(request, info);
+      const { workspace, form } = found;
+      const key = textsKey(form, new URL(request.url).searchParams.get('lang') ?? undefined, request.headers.get('accept-language'));
+      const config = presentConfig(form, key, await issueFormToken(state, workspace, form));
+      return new Response(JSON.stringify(config), { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
+    },
+  },
+  {
+    name: 'form-errors-ignore-lang',
+    family: 'forms',
+    description: "The submission's lang is not read: field errors come in the form's default language whatever the visitor's.",
+    wrap: onSubmission(({ lang: _ignored, ...body }) => body),
+  },
+  {
+    name: 'form-errors-without-locale',
+    family: 'forms',
+    description: "A submission's 422 carries no X-Svc-Locale naming the language its messages are in.",
+    wrap: onErrorCode('validation_failed', (response, _body, request) => (SUBMIT.test(new URL(request.url).pathname) ? changed(response, { headers: { 'x-svc-locale': null } }) : response)),
+  },
+  {
+    name: 'form-long-answers-truncated',
+    family: 'forms',
+    description: 'An answer over 5,000 characters is cut to 5,000 and kept instead of being refused with 422 validation_failed.',
+    wrap: onSubmission((body) => {
+      if (!isPlainObject(body.answers)) return body;
+      const cut = (answer: unknown) => (typeof answer === 'string' && [...answer].length > ANSWER_LIMITS.characters ? [...answer].slice(0, ANSWER_LIMITS.characters).join('') : answer);
+      return { ...body, answers: Object.fromEntries(Object.entries(body.answers).map(([id, answer]) => [id, cut(answer)])) };
+    }),
+  },
+  {
+    name: 'form-answers-past-40-dropped',
+    family: 'forms',
+    description: 'Only the first 40 answers are read: a submission of more is taken, the rest left out, instead of being refused.',
+    wrap: onSubmission((body) => (isPlainObject(body.answers) ? { ...body, answers: Object.fromEntries(Object.entries(body.answers).slice(0, ANSWER_LIMITS.answers)) } : body)),
+  },
+  {
+    name: 'form-body-too-large-as-422',
+    family: 'forms',
+    description: 'A form request over 32 KB answers 422 validation_failed instead of 413 body_too_large.',
+    wrap: (next) => async (request, info) => {
+      if (!FORM_ROUTE.test(new URL(request.url).pathname)) return next(request, info);
+      return onErrorCode('body_too_large', (response, body) => changed(response, { status: 422, body: { error: { ...body.error, code: 'validation_failed', fields: {} } } }))(next)(request, info);
     },
   },
 ];

@@ -13,6 +13,15 @@ import type { Workspace } from '../workspaces/workspace.ts';
 import { changed, jsonOf, type AttemptInfo, type Fault, type Handle } from './fault.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+/** The delays of spec 6.3 read as gaps between attempts rather than times after the event. */
+const GAPS_MS = [1 * MINUTE_MS, 5 * MINUTE_MS, 30 * MINUTE_MS, 2 * HOUR_MS, 6 * HOUR_MS];
+
+/** Sets `active: true` on a webhook the service disabled (`status` other than active), as a read answers it. */
+function activeAgain(webhook: any): any {
+  return webhook && typeof webhook === 'object' && webhook.object === 'webhook' && webhook.status !== 'active' ? { ...webhook, active: true } : webhook;
+}
 
 /** The request handle left as it is: the fault lives in `alterAttempt`. */
 const unchanged = (next: Handle): Handle => next;
@@ -227,6 +236,29 @@ export const webhookFaults: Fault[] = [
       if (!found) return accepted;
       await found.workspace.transactions.run(() => found.workspace.tables.webhooks.update(found.webhook.id, (draft) => void (draft.url = sent.url)));
       return changed(accepted, { body: { ...created, webhook: { ...created.webhook, url: sent.url } } });
+    },
+  },
+  {
+    name: 'retry-delays-between-attempts',
+    family: 'webhooks',
+    description: 'The retry delays are counted from the previous attempt (1, 5, 30 min, 2 h, 6 h after it), not from the event, so the third attempt comes 6 minutes after the event instead of 5.',
+    wrap: unchanged,
+    alterNextAttempt(_scheduled, { windowStartMs, attemptAtMs, attempts }) {
+      const next = attemptAtMs + (GAPS_MS[attempts - 1] ?? 6 * HOUR_MS);
+      return next - windowStartMs <= DAY_MS ? next : null;
+    },
+  },
+  {
+    name: 'webhook-disabled-keeps-active',
+    family: 'webhooks',
+    description: 'A webhook disabled by the service (24 hours without success, or a 410) is answered with active: true; only its status says disabled.',
+    wrap: (next) => async (request, info) => {
+      const response = await next(request, info);
+      if (!/^\/v1\/webhooks(\/[^/]+)?\/?$/.test(new URL(request.url).pathname) || !response.ok) return response;
+      const body = await jsonOf(response);
+      if (!body || typeof body !== 'object') return response;
+      const fixed = Array.isArray(body.data) ? { ...body, data: body.data.map(activeAgain) } : body.webhook ? { ...body, webhook: activeAgain(body.webhook) } : activeAgain(body);
+      return changed(response, { body: fixed });
     },
   },
 ];

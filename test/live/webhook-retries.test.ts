@@ -60,6 +60,18 @@ describe('a receiver that is down for 23 hours', () => {
 });
 
 describe('a receiver that is down for 24 hours', () => {
+  it('is disabled at the last attempt even when the first attempt went out late (a clock that followed real time)', async () => {
+    downUntil(Infinity);
+    await h.clock({ freeze: false });
+    const { webhook } = await h.createWebhook();
+    await h.product('first');
+    // The first attempt goes out on a real timer, a few milliseconds after the event.
+    for (let waited = 0; h.receivedBy(webhook.id).length === 0 && waited < 2_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    await h.clock({ freeze: true });
+    await h.advance(24 * HOUR + 60);
+    expect((await h.api('GET', `/v1/webhooks/${webhook.id}`)).body).toMatchObject({ active: false, disabled_reason: 'no_success_24h' });
+  });
+
   it('sees its webhook disabled; every attempt stays in the delivery log; the other webhooks get webhook.disabled', async () => {
     downUntil(Infinity);
     const { webhook } = await h.createWebhook();

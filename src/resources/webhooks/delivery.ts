@@ -10,7 +10,7 @@
 // through a specifier that bundlers do not follow: the mock's core also runs in a browser (the
 // MSW face), where deliveries are queued and listed but stay `pending`.
 import type { EventEnvelope } from '../../events/event-record.ts';
-import { attemptWithFaults } from '../../faults/delivery-hook.ts';
+import { attemptWithFaults, nextAttemptWithFaults } from '../../faults/delivery-hook.ts';
 import type { MockState } from '../../mock-state.ts';
 import type { Workspace } from '../../workspaces/workspace.ts';
 import type { AttemptOutcome } from './attempt-outcome.ts';
@@ -156,7 +156,9 @@ async function recordAttempt(state: MockState, workspace: Workspace, deliveryId:
   const { tables } = workspace;
   const delivery = tables.webhookDeliveries.get(deliveryId);
   if (!delivery) return undefined; // its webhook was deleted while the attempt was out
-  const next = outcome.success ? null : nextAttemptAt(Date.parse(delivery.window_start), attemptAtMs);
+  const windowStartMs = Date.parse(delivery.window_start);
+  // Named faults may move the schedule; without any, it is spec 6.3's.
+  const next = outcome.success ? null : nextAttemptWithFaults(nextAttemptAt(windowStartMs, attemptAtMs), { state, windowStartMs, attemptAtMs, attempts: delivery.attempts + 1 });
   const status = outcome.success ? 'success' : next === null ? 'failed' : 'retrying';
   const updated = await tables.webhookDeliveries.update(deliveryId, (draft) => {
     draft.attempts += 1;
@@ -170,15 +172,27 @@ async function recordAttempt(state: MockState, workspace: Workspace, deliveryId:
     draft.schedule_seq += 1;
   });
   scheduleAttempt(state, workspace, updated);
-  await judgeWebhook(state, workspace, updated.webhook_id, attemptAtMs, outcome);
+  await judgeWebhook(state, workspace, updated.webhook_id, failingFrom(windowStartMs, attemptAtMs), attemptAtMs, outcome);
   return tables.webhookDeliveries.get(deliveryId);
 }
+
+/**
+ * Where a failure streak that starts with this attempt begins. The first attempt of a delivery's
+ * window counts from the window's start (the event), so that the last attempt, due 24 hours
+ * after the event, disables the webhook even when the first went out a few milliseconds late (a
+ * clock that follows real time); a later attempt counts from itself.
+ */
+function failingFrom(windowStartMs: number, attemptAtMs: number): number {
+  return attemptAtMs - windowStartMs < FIRST_ATTEMPT_SLACK_MS ? Math.min(windowStartMs, attemptAtMs) : attemptAtMs;
+}
+
+const FIRST_ATTEMPT_SLACK_MS = 1_000;
 
 /**
  * The webhook's failure streak (spec 3, 6.3): a success resets it; a 410 answer disables the
  * webhook at once; a failed attempt 24 hours or more after the streak began disables it.
  */
-async function judgeWebhook(state: MockState, workspace: Workspace, webhookId: string, attemptAtMs: number, outcome: AttemptOutcome): Promise<void> {
+async function judgeWebhook(state: MockState, workspace: Workspace, webhookId: string, failingFromMs: number, attemptAtMs: number, outcome: AttemptOutcome): Promise<void> {
   const { webhooks } = workspace.tables;
   const webhook = webhooks.get(webhookId);
   if (!webhook?.active) return;
@@ -187,7 +201,7 @@ async function judgeWebhook(state: MockState, workspace: Workspace, webhookId: s
     return;
   }
   if (outcome.responseStatus === 410) return void (await disableWebhook(state, workspace, webhook, 'gone'));
-  const since = webhook.failing_since === null ? attemptAtMs : Date.parse(webhook.failing_since);
+  const since = webhook.failing_since === null ? failingFromMs : Date.parse(webhook.failing_since);
   if (attemptAtMs - since >= DISABLE_AFTER_MS) return void (await disableWebhook(state, workspace, webhook, 'no_success_24h'));
-  if (webhook.failing_since === null) await webhooks.update(webhookId, (draft) => void (draft.failing_since = iso(attemptAtMs)));
+  if (webhook.failing_since === null) await webhooks.update(webhookId, (draft) => void (draft.failing_since = iso(failingFromMs)));
 }

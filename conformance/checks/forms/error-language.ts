@@ -1,0 +1,51 @@
+import type { ActiveCheck } from '../../check.ts';
+import type { Exchange } from '../../exchange.ts';
+import { expectRefusal, loadConfig, needForm, submitForm, validSubmission, visitor, waitOutMinMs, type FormConfig } from '../../form-kit.ts';
+
+/** The widget's languages (spec 4.12 `data-lang`): two of them must give two languages of messages. */
+const LANGUAGES = ['ru', 'uz', 'en'];
+
+const baseOf = (tag: string | undefined) => (tag ?? '').trim().toLowerCase().split('-')[0] ?? '';
+
+export const errorLanguage: ActiveCheck = {
+  kind: 'active',
+  id: 'forms.error-language',
+  family: 'forms',
+  title: "field errors come in the visitor's language (lang), named by X-Svc-Locale; codes and field ids stay the same",
+  spec: '4.12, 7.1',
+  basis: 'documented',
+  writes: true,
+  async run(context) {
+    const formId = needForm(context);
+    const person = visitor(context, 'error-language');
+    // The languages the form is shown in: a form without texts in some language shows another one.
+    const shown: { lang: string; config: FormConfig }[] = [];
+    for (const lang of LANGUAGES) {
+      const { config } = await loadConfig(context, formId, { lang });
+      if (!shown.some((known) => baseOf(known.config.lang) === baseOf(config.lang))) shown.push({ lang, config });
+      if (shown.length === 2) break;
+    }
+    if (shown.length < 2) context.skip(`the form is shown in one language only (${shown[0]?.config.lang}) whatever lang asks: give --form-id of a form with texts in two of ${LANGUAGES.join(', ')}`);
+    await waitOutMinMs(context, shown[0]!.config);
+    const answers: { lang: string; exchange: Exchange }[] = [];
+    for (const { config } of shown) {
+      const body = validSubmission(config, person);
+      // An email that is not one: a field error every form with an email field gives; else a required field left empty.
+      const email = config.fields.find((field) => field.type === 'email');
+      const required = config.fields.find((field) => field.required);
+      if (!email && !required) context.skip('the form has neither an email field nor a required field to get a field error from');
+      const broken = email ? { ...(body.answers as object), [email.id]: 'not-an-email' } : { ...(body.answers as object), [required!.id]: '' };
+      const exchange = await submitForm(context, formId, { ...body, answers: broken, lang: config.lang });
+      expectRefusal(context, exchange, 422, 'validation_failed', `an invalid answer with lang ${config.lang}`);
+      const locale = exchange.headers['x-svc-locale'];
+      if (baseOf(locale) !== baseOf(config.lang)) context.fail(`the 422 for lang ${config.lang} carries X-Svc-Locale ${locale ?? '(none)'}, not the visitor's language`, exchange);
+      answers.push({ lang: config.lang, exchange });
+    }
+    const [first, second] = answers as [(typeof answers)[0], (typeof answers)[0]];
+    const fieldsOf = (exchange: Exchange) => Object.keys(exchange.json?.error?.fields ?? {}).sort().join(', ');
+    if (fieldsOf(first.exchange) !== fieldsOf(second.exchange)) context.fail(`the 422 names fields ${fieldsOf(first.exchange)} in ${first.lang} but ${fieldsOf(second.exchange)} in ${second.lang}: field ids never change with the language`, second.exchange);
+    if (first.exchange.json.error.message === second.exchange.json.error.message) {
+      context.fail(`the 422's message is the same in ${first.lang} and ${second.lang} (${JSON.stringify(first.exchange.json.error.message)}): field errors come in the visitor's language`, second.exchange);
+    }
+  },
+};

@@ -1,0 +1,61 @@
+import type { ActiveCheck } from '../../check.ts';
+import { expectAccepted, expectRefusal, loadConfig, needForm, submitForm, validSubmission, visitor, waitOutMinMs } from '../../form-kit.ts';
+import { controlCall } from '../../mock-control.ts';
+
+const MAX_BODY_BYTES = 32 * 1024;
+const MAX_ANSWERS = 40;
+const MAX_CHARACTERS = 5_000;
+
+export const requestLimits: ActiveCheck = {
+  kind: 'active',
+  id: 'forms.request-limits',
+  family: 'forms',
+  title: 'a form request over 32 KB answers 413 body_too_large; an answer over 5,000 characters (and on a mock, 41 answers) is refused with 422 validation_failed',
+  spec: '4.12, 8',
+  // The 413 of the 32 KB limit is the document's reading (spec 8 gives the limit, not its answer).
+  basis: 'inferred',
+  writes: true,
+  async run(context) {
+    const formId = needForm(context);
+    const person = visitor(context, 'request-limits');
+    const { config } = await loadConfig(context, formId);
+    await waitOutMinMs(context, config);
+    const body = validSubmission(config, person);
+
+    // Over 32 KB in all, with nothing else wrong but a long landing page address.
+    const padding = 'x'.repeat(MAX_BODY_BYTES + 1024);
+    const large = await submitForm(context, formId, { ...body, landing_page: `https://conformance.example/landing?pad=${padding}` });
+    expectRefusal(context, large, 413, 'body_too_large', `a form request of ${Math.round(JSON.stringify(body).length / 1024 + padding.length / 1024)} KB`);
+
+    // One answer of 5,001 characters, in a free-text field (the whole request stays under 32 KB).
+    const text = config.fields.find((field) => field.type === 'textarea') ?? config.fields.find((field) => field.type === 'text');
+    if (text) {
+      const long = await submitForm(context, formId, { ...body, answers: { ...(body.answers as object), [text.id]: `conformance ${'a'.repeat(MAX_CHARACTERS)}` } });
+      if (long.status < 300) context.fail(`an answer of ${MAX_CHARACTERS + 12} characters to ${text.id} was accepted (${long.status}); at most ${MAX_CHARACTERS} characters per answer`, long);
+      expectRefusal(context, long, 422, 'validation_failed', `an answer of ${MAX_CHARACTERS + 12} characters to ${text.id}`);
+      if (!long.json.error.fields || !(text.id in long.json.error.fields)) context.fail(`the 422 does not name the field ${text.id} whose answer is too long`, long);
+    }
+
+    // 41 answers that are each valid need a form of more than 40 fields: a mock makes one.
+    const mock = context.target.mock;
+    if (!mock) {
+      if (!text) context.skip('the 32 KB limit holds; the form has no text field to send a long answer to, and the 40 answers are checked only against a crmkit mock (it needs a form of more than 40 fields)');
+      return;
+    }
+    const fields = Array.from({ length: MAX_ANSWERS + 1 }, (_, index) => ({ id: `q${index + 1}`, type: 'text', labels: { en: `Question ${index + 1}` }, required: false, autocomplete: 'off' }));
+    const wide = await controlCall(context, 'POST', `/_mock/workspaces/${mock.workspaceId}/forms`, {
+      name: `conformance ${context.runId} limits`,
+      min_ms: 0,
+      texts: { en: { title: 'Conformance', submit: 'Send', consent: '' } },
+      default_lang: 'en',
+      fields: [{ id: 'phone', type: 'phone', labels: { en: 'Phone' }, required: true, autocomplete: 'tel' }, ...fields],
+    });
+    const { config: wideConfig } = await loadConfig(context, wide.id);
+    const answers = (count: number) => ({ phone: person.phone, ...Object.fromEntries(fields.slice(0, count - 1).map((field) => [field.id, 'conformance'])) });
+    const forty = await submitForm(context, wide.id, { token: wideConfig.token, answers: answers(MAX_ANSWERS), lang: 'en' });
+    expectAccepted(context, forty, `a submission of ${MAX_ANSWERS} answers`);
+    const fortyOne = await submitForm(context, wide.id, { token: wideConfig.token, answers: answers(MAX_ANSWERS + 1), lang: 'en' });
+    if (fortyOne.status < 300) context.fail(`a submission of ${MAX_ANSWERS + 1} answers was accepted (${fortyOne.status}); at most ${MAX_ANSWERS} answers`, fortyOne);
+    expectRefusal(context, fortyOne, 422, 'validation_failed', `a submission of ${MAX_ANSWERS + 1} answers`);
+  },
+};

@@ -1,0 +1,95 @@
+import type { ActiveCheck } from '../../check.ts';
+import type { CheckContext } from '../../context.ts';
+import { advanceMockClock, controlCall, mockNowMs } from '../../mock-control.ts';
+import type { ReceivedRequest } from '../../webhook-receiver.ts';
+import { withWebhook } from '../../webhook-kit.ts';
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+/** The first retries of spec 6.3 and 8, in seconds after the event; the rest come every 6 hours up to the 24th. */
+const RETRIES = [1 * MINUTE, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 6 * HOUR];
+const DAY = 24 * HOUR;
+/** How far around its time an attempt is looked for: the clock is moved this much short of it, then past it. */
+const SLACK = 5;
+/** On a frozen clock an attempt has been sent when the move answers; a moment more for the receiver to take it in. */
+const ARRIVAL_MS = 1_500;
+
+export const retrySchedule: ActiveCheck = {
+  kind: 'active',
+  id: 'webhooks.retry-schedule',
+  family: 'webhooks',
+  title: 'a failing receiver gets retries 1 min, 5 min, 30 min, 2 h, 6 h, then every 6 h up to 24 h after the event; after 24 hours without success the webhook is disabled and webhook.disabled reaches the other webhooks',
+  spec: '3, 6.3, 8',
+  basis: 'documented',
+  writes: true,
+  async run(context) {
+    // A day of retries is only seen by moving a mock's clock; no run waits 24 hours for a deployment.
+    if (!context.target.mock) return context.skip('the schedule runs over 24 hours: checked against a crmkit mock, whose clock the suite moves through its control API');
+    // A frozen clock runs every attempt inside the move that makes it due, and the next one it schedules
+    // with it: the attempts come at the schedule's exact times. It follows real time again afterwards.
+    const clockPath = `/_mock/workspaces/${context.target.mock.workspaceId}/clock`;
+    const wasFrozen = (await controlCall(context, 'GET', clockPath))?.frozen === true;
+    if (!wasFrozen) await controlCall(context, 'POST', clockPath, { freeze: true });
+    try {
+      await followSchedule(context);
+    } finally {
+      if (!wasFrozen) await controlCall(context, 'POST', clockPath, { freeze: false });
+    }
+  },
+};
+
+async function followSchedule(context: CheckContext): Promise<void> {
+  await withWebhook(context, 'retry-schedule', ['lead.created'], async (failing) => {
+    await withWebhook(context, 'retry-schedule-watcher', ['webhook.disabled'], async (watcher) => {
+      let leadId: string | undefined;
+      const ours = (request: ReceivedRequest) => leadId !== undefined && request.json?.data?.object?.id === leadId;
+      // Every attempt at this webhook fails (500): the schedule is used up and the webhook has no success for a day.
+      failing.receiver.answer(failing.path, () => 500);
+      leadId = (await context.createLead()).id;
+      const first = await failing.delivery(1, 'lead.created', { match: ours });
+      const eventSeconds = Number(first.headers['svc-timestamp']);
+      if (!Number.isFinite(eventSeconds)) context.fail(`the first attempt carries Svc-Timestamp ${first.headers['svc-timestamp']}, not Unix seconds`);
+      const attemptsSoFar = () => failing.receiver.requestsTo(failing.path, ours).length;
+      /** Moves the mock's clock to `seconds` after the event (no further back than it stands). */
+      const moveTo = async (seconds: number) => {
+        const ahead = ((eventSeconds + seconds) * 1000 - (await mockNowMs(context))) / 1000;
+        if (ahead > 0) await advanceMockClock(context, Math.ceil(ahead));
+      };
+      const label = (seconds: number) => (seconds < HOUR ? `${seconds / MINUTE} min` : `${seconds / HOUR} h`);
+      /** Moves the clock just short of attempt `count`'s time (none may have come), then past it (it must come). */
+      const expectAttempt = async (count: number, offset: number) => {
+        await moveTo(offset - SLACK);
+        if (attemptsSoFar() >= count) {
+          const early = failing.receiver.requestsTo(failing.path, ours)[count - 1]!;
+          context.fail(`attempt ${count} came ${Number(early.headers['svc-timestamp']) - eventSeconds} s after the event, before ${label(offset)} (retries come 1 min, 5 min, 30 min, 2 h, 6 h after the event, then every 6 hours within 24 hours)`);
+        }
+        await moveTo(offset + SLACK);
+        const retry = await failing.delivery(count, `the retry ${label(offset)} after the event (attempt ${count})`, { match: ours, timeoutMs: ARRIVAL_MS });
+        const at = Number(retry.headers['svc-timestamp']) - eventSeconds;
+        if (!(Math.abs(at - offset) <= SLACK)) context.fail(`attempt ${count} is stamped ${at} s after the event, not ${label(offset)}`);
+      };
+      const schedule = [...RETRIES];
+      for (let next = 12 * HOUR; next <= DAY; next += 6 * HOUR) schedule.push(next);
+      for (const [index, offset] of schedule.entries()) {
+        if (offset === DAY) {
+          // Failing for 18 hours, not for a day yet: the webhook stays on.
+          const before = await context.client.send('GET', `/v1/webhooks/${failing.id}`);
+          context.expectStatus(before, 200);
+          if (before.json?.active !== true) context.fail(`the webhook is active ${JSON.stringify(before.json?.active)} after 18 hours of failures; it is disabled only after 24 hours without success`, before);
+        }
+        await expectAttempt(index + 2, offset);
+      }
+      // The last attempt, 24 hours after the event, failed too: a day without success (its outcome is recorded as the clock's move ends).
+      let after = await context.client.send('GET', `/v1/webhooks/${failing.id}`);
+      for (let tries = 0; tries < 5 && after.status === 200 && after.json?.active !== false; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        after = await context.client.send('GET', `/v1/webhooks/${failing.id}`);
+      }
+      context.expectStatus(after, 200);
+      if (after.json?.active !== false) context.fail(`24 hours without a successful delivery (${attemptsSoFar()} attempts failed), the webhook is still active (${JSON.stringify(after.json?.active)}); it is disabled`, after);
+      const names = (request: ReceivedRequest) => request.rawBody.includes(failing.id);
+      const told = await watcher.delivery(1, `webhook.disabled naming ${failing.id} at the workspace's other webhook`, { match: names });
+      if (told.headers['svc-event'] !== 'webhook.disabled' || told.json?.type !== 'webhook.disabled') context.fail(`the other webhook got ${told.headers['svc-event']} (type ${told.json?.type}), not webhook.disabled`);
+    });
+  });
+}
