@@ -1,44 +1,17 @@
 // One mock for a test file, a fresh workspace per test with its clock frozen, and helpers for
 // the conversation routes (spec 4.8) and the simulated channels (openapi/control/channels.yaml).
-import { beforeAll, beforeEach, expect } from 'vitest';
+import { expect } from 'vitest';
 import { nextRecordNumber } from '../../src/store/record-numbers.ts';
-import { call, setUpMock, type Answer, type Setup } from '../support/mock-client.ts';
+import { workspaceFixture } from '../support/workspace-fixture.ts';
 
 export const START = '2026-11-22T09:00:00.000Z';
-export const SECOND = 1000;
-export const MINUTE = 60 * SECOND;
-export const HOUR = 60 * MINUTE;
+export { HOUR, MINUTE, SECOND } from '../support/workspace-fixture.ts';
 
 export function conversationFixture() {
-  let setup: Setup;
-  let created: any;
-  beforeAll(async () => {
-    setup = await setUpMock();
-  });
-  beforeEach(async () => {
-    created = (await call(setup.mock, 'POST', '/_mock/workspaces', { body: {} })).body;
-    await f.control('POST', '/clock', { freeze: true, set: START });
-  });
+  const base = workspaceFixture(START);
+  const f = Object.assign(Object.create(base) as typeof base, {
+    channel: (type: string) => base.created.channels.find((channel: any) => channel.type === type),
 
-  const f = {
-    get mock() {
-      return setup.mock;
-    },
-    get created() {
-      return created;
-    },
-    wsId: () => created.workspace.id as string,
-    key: () => created.api_key as string,
-    workspace: () => setup.mock.state.workspaces.get(created.workspace.id)!,
-    member: (role: string) => created.members.find((member: any) => member.role === role),
-    channel: (type: string) => created.channels.find((channel: any) => channel.type === type),
-
-    api(method: string, path: string, body?: unknown, key: string = f.key()): Promise<Answer> {
-      return call(setup.mock, method, path, { key, body });
-    },
-    control(method: string, path: string, body?: unknown): Promise<Answer> {
-      return call(setup.mock, method, `/_mock/workspaces/${created.workspace.id}${path}`, { body });
-    },
     async newKey(scopes: string[], role = 'admin'): Promise<string> {
       const answer = await f.control('POST', '/api-keys', { scopes, role });
       expect(answer.status).toBe(201);
@@ -78,15 +51,11 @@ export function conversationFixture() {
       expect(answer.status, JSON.stringify(answer.body)).toBe(201);
       return answer.body;
     },
-    async advance(ms: number) {
-      const answer = await f.control('POST', '/clock', { advance_seconds: ms / 1000 });
-      expect(answer.status).toBe(200);
-    },
     nowMs: () => f.workspace().clock.now(),
     at: (ms: number) => new Date(Date.parse(START) + ms).toISOString(),
     /** Events of `type`, oldest first. */
     async events(type: string) {
-      return (await call(setup.mock, 'GET', `/_mock/workspaces/${created.workspace.id}/events?type=${type}&limit=250`)).body.data.reverse();
+      return (await f.control('GET', `/events?type=${type}&limit=250`)).body.data.reverse();
     },
 
     /** A contact put straight into the workspace's table, so that a client can be linked to it. */
@@ -94,7 +63,7 @@ export function conversationFixture() {
       const workspace = f.workspace();
       const now = new Date(workspace.clock.now()).toISOString();
       return workspace.tables.contacts.insert({
-        id: setup.mock.state.newId('contact', workspace.id),
+        id: base.mock.state.newId('contact', workspace.id),
         number: nextRecordNumber(workspace.numbers, 'contact'),
         name: 'Dilnoza Karimova',
         phones: [phone],
@@ -111,10 +80,10 @@ export function conversationFixture() {
     },
     async insertLead(contactId: string, changes: { closed_at?: string | null } = {}) {
       const workspace = f.workspace();
-      const pipeline = created.pipelines[0];
+      const pipeline = base.created.pipelines[0];
       const now = new Date(workspace.clock.now()).toISOString();
       return workspace.tables.leads.insert({
-        id: setup.mock.state.newId('lead', workspace.id),
+        id: base.mock.state.newId('lead', workspace.id),
         number: nextRecordNumber(workspace.numbers, 'lead'),
         name: 'Sofa',
         amount: 0,
@@ -139,6 +108,6 @@ export function conversationFixture() {
         deleted_at: null,
       });
     },
-  };
+  });
   return f;
 }
