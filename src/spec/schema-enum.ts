@@ -13,3 +13,11 @@ export function schemaDefault<T = string>(document: OpenApiDocument, schemaName:
   if (schema?.default === undefined) throw new Error(`schema ${schemaName} has no default`);
   return schema.default as T;
 }
+
+/** A limit a schema property declares (`maxItems`, `maxLength`...), e.g. a contact's 10 phones. */
+export function propertyLimit(document: OpenApiDocument, schemaName: string, property: string, keyword: 'maxItems' | 'maxLength'): number {
+  const schema = document.components?.schemas?.[schemaName] as { properties?: Record<string, Record<string, unknown>> } | undefined;
+  const value = schema?.properties?.[property]?.[keyword];
+  if (typeof value !== 'number') throw new Error(`${schemaName}.${property} declares no ${keyword}`);
+  return value;
+}

@@ -3,6 +3,8 @@
 // most 10 of each, without repeats. Custom phone fields and the query endpoint read phones the
 // same way through `normalizePhone`.
 import { ApiError } from '../../errors/api-error.ts';
+import { loadDocument } from '../../spec/document.ts';
+import { propertyLimit } from '../../spec/schema-enum.ts';
 
 /** Thrown by `normalizePhone` for text that is not a phone number; callers choose the answer. */
 export class InvalidPhone extends Error {
@@ -12,8 +14,9 @@ export class InvalidPhone extends Error {
   }
 }
 
-export const MAX_PHONES = 10;
-export const MAX_EMAILS = 10;
+/** Spec 8: 10 each, as the document's Contact declares. */
+export const MAX_PHONES = propertyLimit(loadDocument('crm'), 'Contact', 'phones', 'maxItems');
+export const MAX_EMAILS = propertyLimit(loadDocument('crm'), 'Contact', 'emails', 'maxItems');
 
 const COUNTRY = '998';
 /** A national Uzbek number: a two-digit operator or area code and seven digits. */
