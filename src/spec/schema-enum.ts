@@ -1,5 +1,5 @@
-// Values a document holds (an enum's list, a schema's default), so that code never types them a
-// second time (scopes, roles, the events' api_version).
+// Values a document holds (an enum's list, a schema's default, a property's limit), so that code
+// never types them a second time (scopes, roles, the events' api_version, contact list sizes).
 import type { OpenApiDocument } from './document.ts';
 
 export function schemaEnum<T extends string>(document: OpenApiDocument, schemaName: string): readonly T[] {
