@@ -21,3 +21,10 @@ export function propertyLimit(document: OpenApiDocument, schemaName: string, pro
   if (typeof value !== 'number') throw new Error(`${schemaName}.${property} declares no ${keyword}`);
   return value;
 }
+
+/** A limit a whole schema declares (`maxLength` of a tag name, `maxProperties` of form answers). */
+export function schemaLimit(document: OpenApiDocument, schemaName: string, keyword: 'maxLength' | 'maxItems' | 'maxProperties'): number {
+  const value = (document.components?.schemas?.[schemaName] as Record<string, unknown> | undefined)?.[keyword];
+  if (typeof value !== 'number') throw new Error(`${schemaName} declares no ${keyword}`);
+  return value;
+}

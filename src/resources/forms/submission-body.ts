@@ -8,13 +8,25 @@ import { ApiError } from '../../errors/api-error.ts';
 import type { Language } from '../../errors/messages.ts';
 import type { HandlerContext } from '../../http/handler.ts';
 import { validateBody } from '../../http/request-validation.ts';
+import { loadDocument } from '../../spec/document.ts';
 import type { components } from '../../spec/generated/crm.d.ts';
+import { schemaLimit } from '../../spec/schema-enum.ts';
 import { formInvalid, throwIfAny, type FieldProblems } from './form-problems.ts';
 
 export type SubmissionBody = components['schemas']['FormSubmission'];
 export type Answer = SubmissionBody['answers'][string];
 
-export const ANSWER_LIMITS = { answers: 40, characters: 5_000, choices: 100 } as const;
+/** Spec 8's limits on answers, as the document's FormAnswers and FormAnswer declare them. */
+export const ANSWER_LIMITS = answerLimits();
+
+function answerLimits(): { answers: number; characters: number; choices: number } {
+  const document = loadDocument('crm');
+  const branches = ((document.components?.schemas?.FormAnswer ?? {}) as { oneOf?: { type?: string; maxLength?: number; maxItems?: number }[] }).oneOf ?? [];
+  const text = branches.find((branch) => branch.type === 'string')?.maxLength;
+  const list = branches.find((branch) => branch.type === 'array')?.maxItems;
+  if (text === undefined || list === undefined) throw new Error('FormAnswer declares no text or list limit');
+  return { answers: schemaLimit(document, 'FormAnswers', 'maxProperties'), characters: text, choices: list };
+}
 
 export function readSubmission(context: HandlerContext, language: Language): SubmissionBody {
   const body = context.input.body;
