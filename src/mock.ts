@@ -5,6 +5,7 @@ import { readErrorCatalog } from './errors/error-catalog.ts';
 import { createApi, unimplemented } from './http/api.ts';
 import { FAULT_NAMES, withFaults } from './faults/index.ts';
 import { createHandle, type RequestInfo } from './http/handle.ts';
+import { withBody } from './http/held-body.ts';
 import { MockState, type MockConfig } from './mock-state.ts';
 import { withFormCors } from './resources/forms/form-cors.ts';
 import { crmHandlers } from './resources/index.ts';
@@ -21,6 +22,12 @@ export type MockOptions = Partial<Omit<MockConfig, 'urls'>> & {
 
 export type Mock = {
   handle(request: Request, info?: RequestInfo): Promise<Response>;
+  /**
+   * `handle` for a face that writes bodies itself (the node:http server): a JSON answer comes
+   * back body-less with its text held beside it (http/held-body.ts), and a request may come in
+   * the same way.
+   */
+  respond(request: Request, info?: RequestInfo): Promise<Response>;
   state: MockState;
   /** Operations of the CRM document that answer 501 `not_implemented` so far. */
   unimplemented(): Operation[];
@@ -45,6 +52,7 @@ export function createMock(options: MockOptions = {}): Mock {
     if (!FAULT_NAMES.has(fault)) throw new Error(`no fault named ${fault}; known: ${[...FAULT_NAMES].join(', ')}`);
     state.faults.add(fault);
   }
-  const handle = withFaults(withFormCors(createHandle({ crm, control, catalog: readErrorCatalog(crmDocument), state }), state), state);
-  return { handle, state, unimplemented: () => unimplemented(crm) };
+  const respond = withFaults(withFormCors(createHandle({ crm, control, catalog: readErrorCatalog(crmDocument), state }), state), state);
+  const handle = async (request: Request, info?: RequestInfo) => withBody(await respond(request, info));
+  return { handle, respond, state, unimplemented: () => unimplemented(crm) };
 }

@@ -1,9 +1,10 @@
 // The standalone face: node:http in front of the mock's core. It turns an IncomingMessage into
-// a fetch Request (streaming the body), calls `handle`, and streams the Response back.
+// a fetch Request, calls the core, and writes the Response back. Bodies of up to 1 MB and JSON
+// answers pass as held bytes and text (http/held-body.ts), larger bodies as streams.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
-import { jsonTextOf } from '../http/json-response.ts';
+import { heldBodyRequest, heldTextOf } from '../http/held-body.ts';
 import type { Mock } from '../mock.ts';
 
 export type RunningServer = { url: string; server: Server; close(): Promise<void> };
@@ -34,21 +35,22 @@ export async function startServer(mock: Mock, { port = 0, host = '127.0.0.1' } =
 
 async function serve(mock: Mock, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
   const request = await toRequest(incoming);
-  const response = await mock.handle(request, { clientAddress: incoming.socket.remoteAddress });
+  const response = await mock.respond(request, { clientAddress: incoming.socket.remoteAddress });
   const headers: Record<string, string | string[]> = Object.fromEntries(response.headers);
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers['set-cookie'] = cookies;
   // The core's answers are small JSON or HTML built in memory: one write beats a stream pipe.
-  const body = !response.body || incoming.method === 'HEAD' ? undefined : (jsonTextOf(response) ?? new Uint8Array(await response.arrayBuffer()));
+  const body = incoming.method === 'HEAD' ? undefined : (heldTextOf(response) ?? (response.body ? new Uint8Array(await response.arrayBuffer()) : undefined));
   // A body the core stopped reading (413 body_too_large) leaves bytes on the socket: close it
   // rather than let the client send its next request behind them.
   if (!incoming.complete) headers.connection = 'close';
+  if (body !== undefined) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
   outgoing.writeHead(response.status, headers);
   outgoing.end(body);
 }
 
-// Bodies that declare a length within the API's limit are read here at once (cheaper than a web
-// stream); others stream into the core, which stops reading at the limit (413 body_too_large).
+// Bodies that declare a length within the API's limit are read here at once and held beside the
+// Request; others stream into the core, which stops reading at the limit (413 body_too_large).
 const BUFFERED_BODY_LIMIT = 1 << 20;
 
 async function toRequest(incoming: IncomingMessage): Promise<Request> {
@@ -57,8 +59,10 @@ async function toRequest(incoming: IncomingMessage): Promise<Request> {
   for (let i = 0; i < incoming.rawHeaders.length; i += 2) headers.push([incoming.rawHeaders[i]!, incoming.rawHeaders[i + 1]!]);
   const hasBody = incoming.method !== 'GET' && incoming.method !== 'HEAD';
   const length = Number(incoming.headers['content-length'] ?? NaN);
-  const body = !hasBody ? null : length <= BUFFERED_BODY_LIMIT ? await readAll(incoming) : (Readable.toWeb(incoming) as ReadableStream);
-  return new Request(url, { method: incoming.method, headers, body, duplex: 'half' } as RequestInit);
+  const method = incoming.method ?? 'GET';
+  if (!hasBody) return new Request(url, { method, headers });
+  if (length <= BUFFERED_BODY_LIMIT) return heldBodyRequest(url, { method, headers }, await readAll(incoming));
+  return new Request(url, { method, headers, body: Readable.toWeb(incoming) as ReadableStream, duplex: 'half' } as RequestInit);
 }
 
 async function readAll(incoming: IncomingMessage): Promise<Uint8Array> {

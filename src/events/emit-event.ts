@@ -32,7 +32,10 @@ export async function emitEvent(state: MockState, workspace: Workspace, actor: A
 }
 
 function truncated(event: EventEnvelope): EventEnvelope {
-  if (new TextEncoder().encode(JSON.stringify(event)).length <= MAX_EVENT_BYTES) return event;
+  const json = JSON.stringify(event);
+  // A character is at most 3 bytes of UTF-8 (4 for a surrogate pair, 2 characters): most events
+  // are under the limit without counting their bytes.
+  if (json.length * 3 <= MAX_EVENT_BYTES || new TextEncoder().encode(json).length <= MAX_EVENT_BYTES) return event;
   const { id, object } = event.data.object;
   return { ...event, data: { object: { id, object, truncated: true } } };
 }

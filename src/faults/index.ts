@@ -1,5 +1,6 @@
 // Every named fault, and the handle that applies the ones switched on (`crmkit mock --fault`,
 // or the control API's /_mock/faults) around the mock's own.
+import { withBody, withRequestBody } from '../http/held-body.ts';
 import type { MockState } from '../mock-state.ts';
 import type { Fault, Handle } from './fault.ts';
 import { formFaults } from './form-faults.ts';
@@ -19,7 +20,9 @@ export function withFaults(handle: Handle, state: MockState): Handle {
   return (request, info) => {
     // The control API stays sound: tests and the suite drive the mock through it.
     if (state.faults.size === 0 || new URL(request.url).pathname.startsWith('/_mock/')) return handle(request, info);
-    const faulty = FAULTS.filter((fault) => state.faults.has(fault.name)).reduce((next, fault) => fault.wrap(next, state), handle);
-    return faulty(request, info);
+    // Faults read bodies: they get standard Requests and Responses, not held ones (http/held-body.ts).
+    const sound: Handle = async (soundRequest, soundInfo) => withBody(await handle(soundRequest, soundInfo));
+    const faulty = FAULTS.filter((fault) => state.faults.has(fault.name)).reduce((next, fault) => fault.wrap(next, state), sound);
+    return faulty(withRequestBody(request), info);
   };
 }

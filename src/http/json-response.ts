@@ -1,21 +1,26 @@
-// JSON responses with the content type of spec 2.1.
-export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+// JSON responses with the content type of spec 2.1, their text held beside them (held-body.ts).
+import { heldTextResponse } from './held-body.ts';
 
-// The text of each JSON response the core built, so that the node:http face writes it at once
-// instead of reading it back through the Response's web stream (a third of a request's cost).
-const texts = new WeakMap<Response, string>();
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
-export function jsonResponse(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): Response {
-  const text = JSON.stringify(body);
-  const response = new Response(text, {
+type JsonInit = { status?: number; headers?: Record<string, string> };
+
+export function jsonResponse(body: unknown, init: JsonInit = {}): Response {
+  return jsonTextResponse(JSON.stringify(body), init);
+}
+
+/** A JSON response from text already serialized (a page whose items' JSON is kept). */
+export function jsonTextResponse(text: string, init: JsonInit = {}): Response {
+  return heldTextResponse(text, {
     status: init.status ?? 200,
     headers: { 'Content-Type': JSON_CONTENT_TYPE, ...init.headers },
   });
-  texts.set(response, text);
-  return response;
 }
 
-/** The body text of a response made by `jsonResponse`, unread; undefined for any other. */
-export function jsonTextOf(response: Response): string | undefined {
-  return response.bodyUsed ? undefined : texts.get(response);
+/** A page `{data, ...rest}` whose items are written by `itemJson`, in the key order of `page`. */
+export function jsonPageResponse<T>(page: { data: readonly T[] } & Record<string, unknown>, itemJson: (item: T) => string): Response {
+  const { data, ...rest } = page;
+  const items = `"data":[${data.map(itemJson).join(',')}]`;
+  const others = JSON.stringify(rest).slice(1, -1);
+  return jsonTextResponse(others ? `{${items},${others}}` : `{${items}}`);
 }

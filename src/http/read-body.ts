@@ -1,6 +1,7 @@
 // Reads a request body of at most 1 MB (spec 8) without reading further than that, and parses
 // it as JSON or as a form (the OAuth endpoints accept both).
 import { ApiError } from '../errors/api-error.ts';
+import { heldBodyOf } from './held-body.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -28,6 +29,11 @@ export async function readBody(request: Request, maxBytes = MAX_BODY_BYTES): Pro
 }
 
 async function readText(request: Request, maxBytes: number): Promise<string> {
+  const held = heldBodyOf(request);
+  if (held) {
+    if (held.byteLength > maxBytes) throw tooLarge(maxBytes);
+    return new TextDecoder().decode(held);
+  }
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -41,7 +41,7 @@ export function createIdFactory(): IdFactory {
   const newId = (kind: IdKind, nowMs: number) => {
     if (nowMs > lastMs) {
       lastMs = nowMs;
-      counter = globalThis.crypto.getRandomValues(new BigUint64Array(1))[0]! >> 4n; // 60 random bits, room to count up
+      counter = randomBits60();
     } else {
       counter += 1n;
     }
@@ -56,6 +56,19 @@ export function createIdFactory(): IdFactory {
     if (ms > lastMs || (ms === lastMs && count > counter)) [lastMs, counter] = [ms, count];
   };
   return Object.assign(newId, { follow });
+}
+
+// Random numbers are drawn a batch at a time: a draw costs more than the rest of making an id.
+const randomBatch = new BigUint64Array(256);
+let randomLeft = 0;
+
+/** 60 random bits, leaving room to count up within a millisecond. */
+function randomBits60(): bigint {
+  if (randomLeft === 0) {
+    globalThis.crypto.getRandomValues(randomBatch);
+    randomLeft = randomBatch.length;
+  }
+  return randomBatch[--randomLeft]! >> 4n;
 }
 
 function encode(value: bigint, length: number): string {

@@ -24,13 +24,13 @@ const seen: { method: string; path: string; origin: string | null; cookie: strin
 
 beforeAll(async () => {
   mock = createMock();
-  // The recording wraps the mock's own handle: the same core, one more look at each request.
+  // The recording wraps the core that the node:http face calls: one more look at each request.
   const recording: Mock = {
     ...mock,
-    handle(request, info) {
+    respond(request, info) {
       const url = new URL(request.url);
       seen.push({ method: request.method, path: url.pathname, origin: request.headers.get('origin'), cookie: request.headers.get('cookie') });
-      return mock.handle(request, info);
+      return mock.respond(request, info);
     },
   };
   mockServer = await startServer(recording);

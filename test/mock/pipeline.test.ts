@@ -3,6 +3,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readErrorCatalog } from '../../src/errors/error-catalog.ts';
 import { createApi } from '../../src/http/api.ts';
+import { withBody } from '../../src/http/held-body.ts';
 import { createHandle } from '../../src/http/handle.ts';
 import { loadDocument } from '../../src/spec/document.ts';
 import { call, envelopeProblems, setUpMock, type Setup } from '../support/mock-client.ts';
@@ -56,7 +57,7 @@ describe('the error envelope', () => {
   it('an operation the mock does not implement yet answers 501 not_implemented', async () => {
     const crm = createApi(loadDocument('crm'), {});
     const handle = createHandle({ crm, control: undefined, catalog: readErrorCatalog(loadDocument('crm')), state: setup.mock.state });
-    const response = await handle(new Request('http://127.0.0.1/v1/api-keys/whoami', { headers: { Authorization: `Bearer ${setup.key}` } }));
+    const response = withBody(await handle(new Request('http://127.0.0.1/v1/api-keys/whoami', { headers: { Authorization: `Bearer ${setup.key}` } })));
     expect(response.status).toBe(501);
     expect((await response.json()).error.code).toBe('not_implemented');
   });

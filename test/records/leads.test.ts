@@ -254,6 +254,28 @@ describe('listing leads', () => {
     expect(await list('SOFA')).toEqual(['Blue sofa']);
   });
 
+  it('shows each lead as it is now, also after the page was read: its owner, contact and company renamed, itself changed', async () => {
+    const ws = workspace.workspace.id;
+    const owner = workspace.members.find((member: any) => member.role === 'owner');
+    const { body: contact } = await call(setup.mock, 'POST', '/v1/contacts', { key: key(), body: { name: 'Aziza', phones: ['+998901234567'] } });
+    const { body: company } = await call(setup.mock, 'POST', '/v1/companies', { key: key(), body: { name: 'Mebel LLC' } });
+    const { body: lead } = await create({ name: 'Sofa', contact_id: contact.id, company_id: company.id, owner_id: owner.id });
+    const listed = async () => (await call(setup.mock, 'GET', '/v1/leads', { key: key() })).body.data[0];
+    const read = async () => (await call(setup.mock, 'GET', `/v1/leads/${lead.id}`, { key: key() })).body;
+    expect(await listed()).toEqual(await read());
+
+    const cookie = (await call(setup.mock, 'POST', `/_mock/workspaces/${ws}/sessions`, { body: { member_id: owner.id } })).body.cookie;
+    await call(setup.mock, 'PATCH', `/v1/members/${owner.id}`, { headers: { Cookie: cookie }, body: { name: 'Dilnoza' } });
+    expect(await listed()).toMatchObject({ owner: { name: 'Dilnoza' } });
+    await call(setup.mock, 'PATCH', `/v1/contacts/${contact.id}`, { key: key(), body: { name: 'Aziza K.' } });
+    expect(await listed()).toMatchObject({ contact: { name: 'Aziza K.' } });
+    await call(setup.mock, 'PATCH', `/v1/companies/${company.id}`, { key: key(), body: { name: 'Mebel Group' } });
+    expect(await listed()).toMatchObject({ company: { name: 'Mebel Group' } });
+    await patch(lead.id, { amount: 500 });
+    expect(await listed()).toMatchObject({ amount: 500 });
+    expect(await listed()).toEqual(await read());
+  });
+
   it('sort=position lists in board order', async () => {
     await create({ name: 'third', position: 3 });
     await create({ name: 'first', position: 1 });

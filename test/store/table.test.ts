@@ -29,6 +29,15 @@ describe('a table', () => {
     expect(leads.size).toBe(0);
   });
 
+  it("gives @msw/data the record's id as its hidden primary key instead of a new UUID, and the collection still finds the record", async () => {
+    const leads = newLeads();
+    const stored = await leads.insert(lead(1));
+    const primaryKey = Object.getOwnPropertySymbols(stored).find((symbol) => symbol.description === 'kPrimaryKey');
+    expect(primaryKey && (stored as any)[primaryKey]).toBe(stored.id);
+    const renamed = await leads.collection.update(stored as never, { data: (draft: StoredLead) => void (draft.name = 'Renamed') });
+    expect(renamed).toMatchObject({ id: stored.id, name: 'Renamed' });
+  });
+
   it('stores a lead without the fields computed on read (owner, contact, company)', async () => {
     const leads = newLeads();
     const stored = await leads.insert(lead(1));

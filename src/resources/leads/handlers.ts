@@ -1,5 +1,6 @@
 // Handlers of the lead routes (spec 4.2), by operationId.
 import type { HandlerMap } from '../../http/handler.ts';
+import { jsonPageResponse } from '../../http/json-response.ts';
 import { pageSize, sortedPage } from '../../store/paging.ts';
 import { recordContext } from '../records/record-context.ts';
 import { findLive } from '../records/trash.ts';
@@ -12,7 +13,7 @@ import { addLine, changeLine, findLine, linesOf, presentLine } from './lead-prod
 import type { LeadFilters } from './lead-filters.ts';
 import { listLeads } from './list-leads.ts';
 import type { StoredLeadProduct } from './lead-product-record.ts';
-import { presentLead } from './present-lead.ts';
+import { leadJson, presentLead } from './present-lead.ts';
 import { updateLead, type LeadUpdate } from './update-lead.ts';
 
 export const leadsHandlers: HandlerMap = {
@@ -28,7 +29,7 @@ export const leadsHandlers: HandlerMap = {
     const context = recordContext(handlerContext);
     const { query } = handlerContext.input;
     const page = await listLeads(context, query as LeadFilters, query.sort as 'position' | undefined, query.cursor as string | undefined);
-    return { body: { ...page, data: page.data.map((lead) => presentLead(context.workspace, lead)) } };
+    return jsonPageResponse(page, (lead) => leadJson(context.workspace, lead));
   },
 
   getLeadBoard(handlerContext) {

@@ -1,20 +1,47 @@
 // A lead as the API shows it: the stored lead with `owner`, `contact` and `company` read from
 // their records now, and nothing of the trash.
 import type { Workspace } from '../../workspaces/workspace.ts';
+import type { StoredCompany } from '../companies/company-record.ts';
+import type { StoredContact } from '../contacts/contact-record.ts';
 import { memberRef } from '../records/members.ts';
 import type { Lead, StoredLead } from './lead-record.ts';
 
 export function presentLead(workspace: Workspace, lead: StoredLead): Lead {
   const { deleted_at: _trash, ...shown } = lead;
-  return { ...shown, owner: memberRef(workspace, lead.owner_id), contact: contactRef(workspace, lead.contact_id), company: companyRef(workspace, lead.company_id) };
+  return { ...shown, owner: memberRef(workspace, lead.owner_id), contact: contactRef(contactOf(workspace, lead)), company: companyRef(companyOf(workspace, lead)) };
 }
 
-function contactRef(workspace: Workspace, contactId: string | null): Lead['contact'] {
-  const contact = contactId ? workspace.tables.contacts.get(contactId) : undefined;
+// A page of leads costs mostly their JSON, so each lead's text is kept until the lead or what it
+// shows changes. Stored records are replaced on every write, never changed in place (store/table.ts),
+// so the same lead, contact and company objects mean the same JSON; members change in place, so
+// the owner's name is compared.
+type ShownLead = { text: string; ownerName: string | undefined; contact: StoredContact | undefined; company: StoredCompany | undefined };
+const shownLeads = new WeakMap<StoredLead, ShownLead>();
+
+/** `presentLead` as JSON text. */
+export function leadJson(workspace: Workspace, lead: StoredLead): string {
+  const ownerName = lead.owner_id === null ? undefined : workspace.members.get(lead.owner_id)?.name;
+  const contact = contactOf(workspace, lead);
+  const company = companyOf(workspace, lead);
+  const kept = shownLeads.get(lead);
+  if (kept && kept.ownerName === ownerName && kept.contact === contact && kept.company === company) return kept.text;
+  const text = JSON.stringify(presentLead(workspace, lead));
+  shownLeads.set(lead, { text, ownerName, contact, company });
+  return text;
+}
+
+function contactOf(workspace: Workspace, lead: StoredLead): StoredContact | undefined {
+  return lead.contact_id === null ? undefined : workspace.tables.contacts.get(lead.contact_id);
+}
+
+function companyOf(workspace: Workspace, lead: StoredLead): StoredCompany | undefined {
+  return lead.company_id === null ? undefined : workspace.tables.companies.get(lead.company_id);
+}
+
+function contactRef(contact: StoredContact | undefined): Lead['contact'] {
   return contact ? { id: contact.id, name: contact.name, phones: contact.phones } : null;
 }
 
-function companyRef(workspace: Workspace, companyId: string | null): Lead['company'] {
-  const company = companyId ? workspace.tables.companies.get(companyId) : undefined;
+function companyRef(company: StoredCompany | undefined): Lead['company'] {
   return company ? { id: company.id, name: company.name } : null;
 }
