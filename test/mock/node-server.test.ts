@@ -1,9 +1,8 @@
 // The standalone face: node:http in front of the core, and the `crmkit mock` command.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../src/adapters/node-server.ts';
 import { createMock } from '../../src/mock.ts';
+import { withCrmkitMock } from '../support/crmkit-process.ts';
 
 describe('the node:http server', () => {
   const mock = createMock();
@@ -25,22 +24,6 @@ describe('the node:http server', () => {
     expect(response.status).toBe(413);
   });
 });
-
-/** Starts `crmkit mock --port 0 ...args`, reads the URL and key it prints, runs `use`, stops it. */
-async function withCrmkitMock(args: string[], use: (url: string, key: string) => Promise<void>): Promise<void> {
-  const bin = fileURLToPath(new URL('../../bin/crmkit.js', import.meta.url));
-  const child = spawn(process.execPath, [bin, 'mock', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-  try {
-    let output = '';
-    for await (const chunk of child.stdout) {
-      output += chunk;
-      if (output.includes('owner API key')) break;
-    }
-    await use(/base_url\s+(\S+)/.exec(output)![1]!, /owner API key\s+(\S+)/.exec(output)![1]!);
-  } finally {
-    child.kill('SIGTERM');
-  }
-}
 
 describe('crmkit mock', () => {
   it('answers whoami with the key it prints on start', async () => {

@@ -1,0 +1,110 @@
+// The package as its users get it: `npm pack`, then installed into a new project, where it lives
+// under node_modules and Node strips no types. Its bin answers, each export loads and works, and
+// its declarations type-check a consumer's code.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withCrmkitMock } from '../support/crmkit-process.ts';
+
+const run = promisify(execFile);
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
+const TSC = join(REPO, 'node_modules/typescript/bin/tsc');
+
+let workdir: string;
+let project: string;
+
+beforeAll(async () => {
+  workdir = await mkdtemp(join(tmpdir(), 'crmkit-package-'));
+  project = join(workdir, 'project');
+  // What `npm pack` does through its `prepack` script, less bundling the OpenAPI document again:
+  // `npm test` has just bundled it, and other test files are reading it now.
+  await run(process.execPath, ['scripts/build-package.ts'], { cwd: REPO });
+  await run('npm', ['pack', '--ignore-scripts', '--pack-destination', workdir, '--silent'], { cwd: REPO });
+  const tarball = (await readdir(workdir)).find((name) => name.endsWith('.tgz'))!;
+  await run('mkdir', [project]);
+  await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'integrator-project', private: true, type: 'module' }));
+  // msw is the project's own (crmkit's is an optional peer): the handlers must come from the same msw as setupServer.
+  await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', join(workdir, tarball), 'msw@^3', '@types/node@^24'], { cwd: project });
+}, 300_000);
+
+afterAll(async () => {
+  if (workdir) await rm(workdir, { recursive: true, force: true });
+});
+
+/** Runs a module of the project with this test's Node, and parses the JSON line it prints. */
+async function runInProject(file: string, source: string): Promise<any> {
+  await writeFile(join(project, file), source);
+  const { stdout } = await run(process.execPath, [file], { cwd: project });
+  return JSON.parse(stdout.trim().split('\n').pop()!);
+}
+
+describe('the packed package, installed in a new project', () => {
+  it('ships the build and no TypeScript sources', async () => {
+    const shipped = await readdir(join(project, 'node_modules/crmkit'));
+    expect(shipped.sort()).toEqual(['README.md', 'bin', 'dist', 'package.json']);
+  });
+
+  it('crmkit mock from node_modules/.bin answers whoami with the key it prints', async () => {
+    await withCrmkitMock([], async (url, key) => {
+      const response = await fetch(`${url}/v1/api-keys/whoami`, { headers: { Authorization: `Bearer ${key}` } });
+      expect(response.status).toBe(200);
+    }, join(project, 'node_modules/crmkit/bin/crmkit.js'));
+  });
+
+  it("crmkit/msw serves the project's setupServer", async () => {
+    const answer = await runInProject('msw-user.js', `
+      import { setupServer } from 'msw/node';
+      import { createCrmHandlers } from 'crmkit/msw';
+      const crm = createCrmHandlers();
+      const server = setupServer(...crm.handlers);
+      server.listen({ onUnhandledRequest: 'error' });
+      const { apiKey, tables } = await crm.createWorkspace({ seed: 1, seedSize: 3 });
+      const response = await fetch('http://127.0.0.1:4010/v1/leads', { headers: { Authorization: 'Bearer ' + apiKey } });
+      const body = await response.json();
+      server.close();
+      console.log(JSON.stringify({ status: response.status, listed: body.data.length, stored: tables.leads.size }));
+    `);
+    expect(answer).toEqual({ status: 200, listed: 3, stored: 3 });
+  });
+
+  it('crmkit, crmkit/conformance, crmkit/scenarios and crmkit/openapi.json load and run', async () => {
+    const answer = await runInProject('library-user.js', `
+      import { createMock, startServer } from 'crmkit';
+      import { runConformance } from 'crmkit/conformance';
+      import { loadScenario, runScenarios } from 'crmkit/scenarios';
+      import document from 'crmkit/openapi.json' with { type: 'json' };
+      const server = await startServer(createMock({ allowPrivateWebhooks: true }), { port: 0 });
+      const report = await runConformance({ baseUrl: server.url, only: ['responses'] });
+      const story = loadScenario('node_modules/crmkit/dist/scenarios/lead-won-with-stage-moves.yaml');
+      const stories = await runScenarios([story], { baseUrl: server.url });
+      await server.close();
+      console.log(JSON.stringify({
+        openapi: document.openapi,
+        checks: report.results.length,
+        failed: report.results.filter((result) => result.outcome === 'failed').length,
+        story: stories.scenarios[0].outcome,
+      }));
+    `);
+    expect(answer).toMatchObject({ openapi: '3.1.0', failed: 0, story: 'passed' });
+    expect(answer.checks).toBeGreaterThan(0);
+  });
+
+  it("its declarations type-check an integrator's code, and catch a wrong field", async () => {
+    await writeFile(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'nodenext', strict: true, noEmit: true, skipLibCheck: false, types: ['node'] } }));
+    const consumer = (leadLine: string) => `
+      import { createCrmHandlers, type CrmWorkspace } from 'crmkit/msw';
+      import type { CrmSchemas } from 'crmkit';
+      const crm = createCrmHandlers();
+      export const ready: Promise<CrmWorkspace> = crm.createWorkspace();
+      ${leadLine}
+    `;
+    await writeFile(join(project, 'consumer.ts'), consumer(`export const amount: CrmSchemas['schemas']['Lead']['amount'] = 1000;`));
+    await run(process.execPath, [TSC, '-p', '.'], { cwd: project });
+    await writeFile(join(project, 'consumer.ts'), consumer(`export const amount: CrmSchemas['schemas']['Lead']['amount'] = 'a thousand';`));
+    await expect(run(process.execPath, [TSC, '-p', '.'], { cwd: project })).rejects.toMatchObject({ stdout: expect.stringContaining('consumer.ts') });
+  });
+});
