@@ -1,5 +1,16 @@
-// The tag limits of spec 8, as the tag list shows them.
+// The tag limits of spec 8 as the document states them (the constants of TagLimits, which the
+// tag list reports, and TagName's length).
+import { loadDocument } from '../../spec/document.ts';
 import type { components } from '../../spec/generated/crm.d.ts';
+import { propertyLimit } from '../../spec/schema-enum.ts';
 import { TAG_NAME_LENGTH } from './tag-name.ts';
 
-export const TAG_LIMITS: components['schemas']['TagLimits'] = { per_record: 10, per_workspace: 200, name_length: TAG_NAME_LENGTH };
+type TagLimits = components['schemas']['TagLimits'];
+
+const document = loadDocument('crm');
+
+export const TAG_LIMITS: TagLimits = {
+  per_record: propertyLimit(document, 'TagLimits', 'per_record', 'const') as TagLimits['per_record'],
+  per_workspace: propertyLimit(document, 'TagLimits', 'per_workspace', 'const') as TagLimits['per_workspace'],
+  name_length: TAG_NAME_LENGTH,
+};

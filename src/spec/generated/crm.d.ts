@@ -3773,15 +3773,15 @@ export type components = {
         /** @description The tag limits of the workspace (spec 4.4, 8). */
         TagLimits: {
             /**
-             * @description Tags per record (10).
-             * @example 10
+             * @description Tags per record (spec 8).
+             * @constant
              */
-            per_record: number;
+            per_record: 10;
             /**
-             * @description Tags per workspace (200 on every plan).
-             * @example 200
+             * @description Tags per workspace (spec 8; 200 on every plan).
+             * @constant
              */
-            per_workspace: number;
+            per_workspace: 200;
             /**
              * @description Longest tag name in characters (32).
              * @example 32
