@@ -13,6 +13,7 @@ import {
   ACCESS_TOKEN_NAMES, API_KEY_NAMES, fromWire, LIMIT_NAMES, MEMBER_NAMES, WORKSPACE_NAMES, type WorkspaceSnapshot,
 } from './snapshot-format.ts';
 import { checkedSnapshot, checkIdentities, fieldName, invalidSnapshot, MAX_REPORTED_PROBLEMS } from './snapshot-problems.ts';
+import { resumeScheduledWork } from './resume-scheduled-work.ts';
 import { tablesOf, type AnyTable } from './snapshot.ts';
 import type { Workspace } from './workspace.ts';
 
@@ -30,6 +31,7 @@ export async function restoreSnapshot(state: MockState, value: unknown, workspac
   const previous = state.workspaces.get(id);
   // After the requests already running on the old workspace, which would otherwise finish on a workspace that is gone.
   await (previous ? previous.transactions.run(() => swapIn(state, workspace, snapshot)) : swapIn(state, workspace, snapshot));
+  resumeScheduledWork(state, workspace);
   return workspace;
 }
 

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createMock, type Mock } from '../../src/mock.ts';
 import { createIdFactory } from '../../src/store/ids.ts';
 import { call, setUpMock, type Setup } from '../support/mock-client.ts';
+import { startReceiver } from '../support/webhook-receiver.ts';
 
 let setup: Setup;
 let ws: string;
@@ -171,5 +172,69 @@ describe('putting a snapshot back', () => {
     const events = await call(setup.mock, 'GET', `/_mock/workspaces/${otherId}/events`);
     expect(events.body.data.every((event: any) => event.workspace_id === otherId)).toBe(true);
     expect(lead.id).toMatch(/^ld_/);
+  });
+});
+
+describe('work that waited on the clock, in the mock a snapshot is put back into', () => {
+  const clock = (mock: Mock, change: Record<string, unknown>) => call(mock, 'POST', `/_mock/workspaces/${ws}/clock`, { body: change });
+  const channelOf = (type: string) => [...setup.mock.state.workspaces.get(ws)!.tables.channels.values()].find((channel) => channel.type === type)!;
+  /** The snapshot of `setup`'s workspace put back into a new mock, as `crmkit mock --state` does at start. */
+  async function moved(options = {}): Promise<Mock> {
+    const other = createMock(options);
+    expect((await restore(await save(), other)).status).toBe(200);
+    return other;
+  }
+
+  it('a failed webhook delivery is retried on its schedule, with the same delivery id', async () => {
+    setup = await setUpMock({ allowPrivateWebhooks: true });
+    ws = setup.workspaceId;
+    const receiver = await startReceiver();
+    try {
+      receiver.answer = () => ({ status: 503 });
+      await clock(setup.mock, { freeze: true, set: '2027-03-01T09:00:00Z' });
+      await call(setup.mock, 'POST', '/v1/webhooks', { key: setup.key, body: { name: 'Down', url: receiver.url(), events: ['lead.created'] } });
+      await createLead('Sofa');
+      await clock(setup.mock, { advance_seconds: 0 });
+      expect(receiver.received).toHaveLength(1);
+
+      const other = await moved({ allowPrivateWebhooks: true });
+      receiver.answer = () => ({ status: 200 });
+      await clock(other, { advance_seconds: 59 });
+      expect(receiver.received).toHaveLength(1);
+      await clock(other, { advance_seconds: 1 });
+      expect(receiver.received).toHaveLength(2);
+      expect(receiver.received[1]!.headers['svc-delivery']).toBe(receiver.received[0]!.headers['svc-delivery']);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('a snoozed conversation wakes up when its time comes', async () => {
+    await clock(setup.mock, { freeze: true, set: '2027-03-01T09:00:00Z' });
+    const channel = channelOf('simulator');
+    const { conversation_id } = (await call(setup.mock, 'POST', `/_mock/workspaces/${ws}/channels/${channel.id}/inbound`, { body: { text: 'Salom!' } })).body;
+    await call(setup.mock, 'POST', `/v1/conversations/${conversation_id}/snooze`, { key: setup.key, body: { until: '2027-03-01T10:00:00Z' } });
+
+    const other = await moved();
+    await clock(other, { advance_seconds: 3600 });
+    expect((await call(other, 'GET', `/v1/conversations/${conversation_id}`, { key: setup.key })).body).toMatchObject({ status: 'open', snoozed_until: null });
+    const woken = (await call(other, 'GET', `/_mock/workspaces/${ws}/events?type=conversation.status_changed`)).body.data;
+    expect(woken[0].data.object).toMatchObject({ id: conversation_id, status: 'open' });
+  });
+
+  it('a message on its way is sent, delivered and read on time', async () => {
+    await clock(setup.mock, { freeze: true, set: '2027-03-01T09:00:00Z' });
+    const channel = channelOf('simulator');
+    const { conversation_id } = (await call(setup.mock, 'POST', `/_mock/workspaces/${ws}/channels/${channel.id}/inbound`, { body: { text: 'Salom!' } })).body;
+    const sent = (await call(setup.mock, 'POST', `/v1/conversations/${conversation_id}/messages`, { key: setup.key, body: { text: 'Assalomu alaykum!' } })).body;
+    await clock(setup.mock, { advance_seconds: 1 });
+
+    const other = await moved();
+    const statusIn = async () => (await call(other, 'GET', `/v1/conversations/${conversation_id}/messages`, { key: setup.key })).body.data.find((message: any) => message.id === sent.id).status;
+    expect(await statusIn()).toBe('sent');
+    await clock(other, { advance_seconds: 1 });
+    expect(await statusIn()).toBe('delivered');
+    await clock(other, { advance_seconds: 3 });
+    expect(await statusIn()).toBe('read');
   });
 });

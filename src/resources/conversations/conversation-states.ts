@@ -70,6 +70,13 @@ async function changeStatus(context: RecordContext, conversation: StoredConversa
   return updated;
 }
 
+/** The wake-ups of a workspace restored from a snapshot, which holds no clock work. */
+export function resumeWakeUps(state: MockState, workspace: Workspace): void {
+  for (const conversation of workspace.tables.conversations.values()) {
+    if (conversation.status === 'snoozed' && conversation.snoozed_until) scheduleWakeUp(state, workspace, conversation.id, conversation.snoozed_until);
+  }
+}
+
 /** Once the snooze commits, its end waits on the workspace clock; a later change of state makes it do nothing. */
 function scheduleWakeUp(state: MockState, workspace: Workspace, conversationId: string, snoozedUntil: string): void {
   workspace.transactions.afterCommit(() => {

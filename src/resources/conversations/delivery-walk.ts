@@ -26,9 +26,24 @@ const REACHED: Record<ChannelOutcome['status'], number> = { failed: 0, sent: 1, 
  */
 export function startWalk(context: RecordContext, message: StoredMessage): void {
   const { state, workspace } = context;
-  const conversation = context.tables.conversations.get(message.conversation_id)!;
-  const walk: Walk = { messageId: message.id, seq: message.delivery_seq, queuedAtMs: state.now(workspace.id), outcome: channelOutcome(context.tables, conversation.channel_id) };
+  const walk = walkOf(workspace, message);
   workspace.transactions.afterCommit(() => schedule(state, workspace, walk, 0));
+}
+
+/**
+ * The walks of a workspace restored from a snapshot, which holds no clock work: each message
+ * still on its way takes its next step when it would have. The channel's outcome is read now.
+ */
+export function resumeWalks(state: MockState, workspace: Workspace): void {
+  for (const message of workspace.tables.messages.values()) {
+    const next = WALK.findIndex((step) => step.from === message.status);
+    if (message.queued_at && next !== -1) schedule(state, workspace, walkOf(workspace, message), next);
+  }
+}
+
+function walkOf(workspace: Workspace, message: StoredMessage): Walk {
+  const conversation = workspace.tables.conversations.get(message.conversation_id)!;
+  return { messageId: message.id, seq: message.delivery_seq, queuedAtMs: Date.parse(message.queued_at!), outcome: channelOutcome(workspace.tables, conversation.channel_id) };
 }
 
 type Walk = { messageId: string; seq: number; queuedAtMs: number; outcome: ChannelOutcome };

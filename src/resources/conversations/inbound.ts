@@ -37,6 +37,7 @@ export async function receiveInbound(context: RecordContext, channel: Channel, i
     deleted_at: null,
     external: false,
     delivery_seq: 0,
+    queued_at: null,
   });
   conversation = await tables.conversations.update(conversation.id, (draft) => noteInbound(draft, inbound.text, now));
   conversation = await reopenOnInbound(context, conversation);

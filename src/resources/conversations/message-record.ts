@@ -1,12 +1,14 @@
 // A message as stored (spec 2.10): the document's Message plus `delivery_seq`, bumped whenever the
 // message is queued again (retry), so that steps of an earlier walk that are still on the clock
-// do nothing. Lookups: the messages of a conversation, and a conversation's `client_id`s.
+// do nothing, and `queued_at`, when its current walk began (null for messages that never walk:
+// inbound and external ones), from which a restored workspace resumes the walk. Lookups: the
+// messages of a conversation, and a conversation's `client_id`s.
 import type { components } from '../../spec/generated/crm.d.ts';
 import type { TableDefinition } from '../../store/table-definition.ts';
 
 export type Message = components['schemas']['Message'];
 export type MessageStatus = components['schemas']['MessageStatus'];
-export type StoredMessage = Message & { delivery_seq: number };
+export type StoredMessage = Message & { delivery_seq: number; queued_at: string | null };
 
 export const messageTable: TableDefinition<StoredMessage> = {
   document: 'crm',

@@ -59,6 +59,7 @@ export async function externalMessage(context: RecordContext, conversation: Stor
     deleted_at: null,
     external: true,
     delivery_seq: 0,
+    queued_at: null,
   });
   await tables.conversations.update(conversation.id, (draft) => noteOutbound(draft, text, now));
   await recordMessage(context, conversation, message);

@@ -12,6 +12,6 @@ export function presentConversation(tables: WorkspaceTables, conversation: Store
 }
 
 export function presentMessage(message: StoredMessage): Message {
-  const { delivery_seq: _seq, ...shown } = message;
+  const { delivery_seq: _seq, queued_at: _queuedAt, ...shown } = message;
   return shown;
 }

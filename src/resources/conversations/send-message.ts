@@ -37,6 +37,7 @@ export async function sendMessage(context: RecordContext, conversation: StoredCo
     deleted_at: null,
     external: false,
     delivery_seq: 0,
+    queued_at: now,
   });
   await tables.conversations.update(conversation.id, (draft) => noteOutbound(draft, body.text, now));
   await recordMessage(context, conversation, message);
@@ -51,6 +52,7 @@ export async function retryMessage(context: RecordContext, message: StoredMessag
     draft.status = 'queued';
     draft.error = null;
     draft.delivery_seq += 1;
+    draft.queued_at = context.nowIso();
   });
   await queued(context, updated);
   return updated;

@@ -75,6 +75,12 @@ export function scheduleAttempt(state: MockState, workspace: Workspace, delivery
   });
 }
 
+/** The waiting attempts of a workspace restored from a snapshot, which holds no clock work. */
+export function resumeDeliveries(state: MockState, workspace: Workspace): void {
+  // Only a delivery still waiting has a next attempt (scheduleAttempt skips the others).
+  for (const delivery of workspace.tables.webhookDeliveries.values()) scheduleAttempt(state, workspace, delivery);
+}
+
 type Prepared = { attemptAtMs: number; attempt: UnsignedAttempt; refusal: AttemptOutcome | null };
 
 async function runScheduledAttempt(state: MockState, workspace: Workspace, deliveryId: string, scheduleSeq: number): Promise<void> {

@@ -431,10 +431,10 @@ export type paths = {
          *     OAuth access tokens with their secret values, record numbers, clock, and every record of every
          *     table. It is taken after the requests already changing the workspace have finished.
          *
-         *     Work scheduled on the workspace's clock (snooze wake-ups, webhook retries) is code, not data,
-         *     and is not part of a snapshot. Neither are the counters of the request limits, which start
-         *     afresh when a snapshot is put back, nor the web app's sessions (`/_mock/workspaces/{ws}/sessions`):
-         *     a workspace put back has none.
+         *     Work waiting on the workspace's clock is not part of a snapshot, but follows from its records:
+         *     a workspace put back resumes it (see `PUT`). Not in a snapshot either: the counters of the
+         *     request limits, which start afresh when a snapshot is put back, and the web app's sessions
+         *     (`/_mock/workspaces/{ws}/sessions`): a workspace put back has none.
          */
         get: operations["getWorkspaceSnapshot"];
         /**
@@ -446,11 +446,15 @@ export type paths = {
          *
          *     A frozen clock comes back frozen at the snapshot's time. A clock that followed real time goes
          *     on following it as far ahead of or behind real time as it was when the snapshot was taken.
+         *     What waited on the clock is put back on it from the records: webhook deliveries waiting for
+         *     their next attempt, snoozed conversations' wake-ups, and outgoing messages still on their way
+         *     (each takes its next step when it would have; the channel's outcome is read anew). Retries of
+         *     app lifecycle events are not resumed: no record holds them.
          *
          *     The snapshot is checked whole before anything changes: a malformed one, a record its table's
          *     schema refuses, or a credential whose secret another workspace holds answers 422
-         *     `validation_failed` naming the fields, and the workspace stays as it was. Scheduled clock work
-         *     is not in snapshots (see `GET`). The body may be up to 256 MB.
+         *     `validation_failed` naming the fields, and the workspace stays as it was. The body may be up to
+         *     256 MB.
          */
         put: operations["putWorkspaceSnapshot"];
         post?: never;
