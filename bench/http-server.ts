@@ -1,7 +1,8 @@
 // One server of the HTTP benchmark, in a process of its own so that the load generator (the
 // parent, bench/run.ts) does not share its event loop: `node bench/http-server.ts mock|raw`.
 // Both seed the same workspace of 10,000 leads; `raw` is this machine's plain node:http serving
-// fixed JSON of one of those leads (`/lead`) and of the newest 50 (`/page`). The parent learns the
+// fixed JSON of one of those leads (`/lead`, `/lead?work=N` after N µs of busy work) and of the
+// newest 50 (`/page`). The parent learns the
 // address over IPC and asks for the process's CPU time around each load.
 import { faker } from '@faker-js/faker/locale/en';
 import { createServer } from 'node:http';
@@ -48,6 +49,9 @@ async function startRaw(): Promise<string> {
   const lead = JSON.stringify(presentLead(workspace, sample));
   const page = JSON.stringify({ data: leads.slice(-50).reverse().map((one) => presentLead(workspace, one)), next_cursor: 'x', summary: { count: 1, sum: 1 } });
   const raw = createServer((request, response) => {
+    // `/lead?work=N`: the lead after N µs of busy work, to show what a fixed cost per request does to the rate.
+    const workMicros = Number(/[?&]work=(\d+)/.exec(request.url ?? '')?.[1] ?? 0);
+    for (const until = performance.now() + workMicros / 1000; performance.now() < until; );
     response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': 'req_fixed' });
     response.end(request.url === '/page' ? page : lead);
   });
