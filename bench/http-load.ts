@@ -1,5 +1,5 @@
 // The load of the HTTP benchmark: wrk (a load generator written in C, from Debian's packages;
-// scripts/setup-bench-machine.sh installs it) with one thread and 16 keep-alive connections, in a
+// scripts/ensure-debian-package.sh installs it) with one thread and 16 keep-alive connections, in a
 // process of its own. A load generator in Node costs more than raw node:http answering it: the
 // first version of this benchmark used one, and capped raw node:http at about half of its rate,
 // which made every ratio look twice as good as it is.

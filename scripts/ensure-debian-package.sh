@@ -1,0 +1,16 @@
+#!/bin/sh
+# `ensure-debian-package.sh COMMAND PACKAGE PURPOSE`: installs Debian's PACKAGE when COMMAND is
+# missing, on a fresh machine of this kind (Debian, root). What the tests and the benchmark need
+# from outside npm: Chromium for the browser tests (a test tool's own browser download does not
+# work here), wrk for the benchmark's load.
+set -e
+command="$1" package="$2" purpose="$3"
+if command -v "$command" >/dev/null 2>&1; then exit 0; fi
+if [ "$(id -u)" != 0 ]; then
+  echo "$command is missing: install Debian's $package package (apt-get install $package) and run again." >&2
+  exit 1
+fi
+echo "installing Debian's $package for $purpose..."
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq >/dev/null
+apt-get install -y -qq "$package" >/dev/null
