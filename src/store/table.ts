@@ -214,7 +214,8 @@ export class Table<T extends { id: string }> {
 // under its symbol. Node builds UUIDs by concatenation, which leaves 20 string pieces behind per
 // record (measured: 500 bytes a lead at 100,000 leads), and our ids are unique within a table
 // already: the record's id is its primary key. The symbol is not exported, so it is read off the
-// first record made; should a later @msw/data stop having it, records simply get UUIDs again.
+// first record made; should a later @msw/data stop having it, records simply get UUIDs again
+// (test/store/table.test.ts would say so).
 let primaryKeySymbol: symbol | null | undefined;
 
 async function withPrimaryKey<T extends { id: string }>(values: T): Promise<T> {
