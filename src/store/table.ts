@@ -6,6 +6,7 @@
 // MSW users' queries (`findMany(q => q.where(...))`) and inspection.
 import { Collection } from '@msw/data';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
+import { RecordCollection } from './record-collection.ts';
 import { Transactions } from './transactions.ts';
 
 type LookupKey = string | number;
@@ -27,6 +28,8 @@ type Lookup<T> = { keysOf: KeysOf<T>; ids: Map<LookupKey, Ids> };
 
 export class Table<T extends { id: string }> {
   readonly collection: Collection<StandardSchemaV1<T, T>>;
+  /** The same collection, with the update that needs no search. */
+  readonly #collection: RecordCollection<StandardSchemaV1<T, T>>;
   readonly #byId = new Map<string, T>();
   /** Ids in ascending order, which is creation order: lists run newest first from the end. */
   readonly #ids: string[] = [];
@@ -36,7 +39,7 @@ export class Table<T extends { id: string }> {
   #version = 0;
 
   constructor(options: TableOptions<T>) {
-    this.collection = new Collection({ schema: options.schema });
+    this.collection = this.#collection = new RecordCollection({ schema: options.schema });
     this.#transactions = options.transactions ?? new Transactions();
     this.#schema = options.schema;
     for (const [name, keysOf] of Object.entries(options.lookups ?? {})) this.#lookups.set(name, { keysOf, ids: new Map() });
@@ -86,7 +89,7 @@ export class Table<T extends { id: string }> {
   async update(id: string, change: (draft: T) => void): Promise<T> {
     const previous = this.#byId.get(id);
     if (!previous) throw new Error(`no record ${id}`);
-    const next = (await this.collection.update(previous as never, { data: change as never, strict: true })) as T;
+    const next = (await this.#collection.updateRecord(previous, { data: change as never, strict: true })) as T;
     this.#version++;
     this.#unindex(previous);
     this.#byId.set(id, next);

@@ -1,5 +1,6 @@
 // A workspace table: records checked against the document, found by id and by lookups, kept
 // in creation order.
+import { Query } from '@msw/data';
 import { describe, expect, it } from 'vitest';
 import { createSchemaValidator } from '../../src/spec/schema-validator.ts';
 import { loadDocument } from '../../src/spec/document.ts';
@@ -36,6 +37,17 @@ describe('a table', () => {
     expect(primaryKey && (stored as any)[primaryKey]).toBe(stored.id);
     const renamed = await leads.collection.update(stored as never, { data: (draft: StoredLead) => void (draft.name = 'Renamed') });
     expect(renamed).toMatchObject({ id: stored.id, name: 'Renamed' });
+  });
+
+  it("updates a record through @msw/data's update, and leaves the collection's own queries as they were", async () => {
+    const leads = newLeads();
+    const first = await leads.insert(lead(1, { amount: 100 }));
+    const second = await leads.insert(lead(2, { amount: 100 }));
+    const changed = await leads.update(second.id, (draft) => void (draft.name = 'Changed'));
+    expect(leads.collection.findFirst((query) => query.where({ id: second.id }))).toBe(changed);
+    // The record handed to update must not answer later searches that other records match first.
+    expect(leads.collection.findFirst(new Query((record) => (record as StoredLead).amount === 100))?.id).toBe(first.id);
+    expect(leads.collection.findMany().map((record) => record.name)).toEqual(['Lead #1', 'Changed']);
   });
 
   it('stores a lead without the fields computed on read (owner, contact, company)', async () => {
