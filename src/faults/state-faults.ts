@@ -67,6 +67,17 @@ export const stateFaults: Fault[] = [
     },
   },
   {
+    name: 'tag-limits-misreported',
+    family: 'state',
+    description: 'The tag list reports 20 tags per record and 500 per workspace instead of the 10 and 200 of spec 8.',
+    wrap: (next) => async (request, info) => {
+      const response = await next(request, info);
+      if (!response.ok || request.method !== 'GET' || new URL(request.url).pathname !== '/v1/tags') return response;
+      const body = await jsonOf(response);
+      return changed(response, { body: { ...body, limits: { ...body.limits, per_record: 20, per_workspace: 500 } } });
+    },
+  },
+  {
     name: 'eleventh-tag-accepted',
     family: 'state',
     description: 'A record takes more than 10 tags: the extra ones are dropped silently instead of refused.',
