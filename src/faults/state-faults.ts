@@ -67,6 +67,16 @@ export const stateFaults: Fault[] = [
     },
   },
   {
+    name: 'lead-limits-ignored',
+    family: 'state',
+    description: "A lead's 201st product line and 51st extra contact are taken (201) instead of answering limit_reached.",
+    wrap: (next) =>
+      onErrorCode('limit_reached', (response, body, request) => {
+        if (!/^\/v1\/leads\/[^/]+\/(products|contacts)$/.test(new URL(request.url).pathname)) return response;
+        return changed(response, { status: 201, body: { id: `li_${'0'.repeat(26)}`, ignored: body.error.key } });
+      })(next),
+  },
+  {
     name: 'tag-limits-misreported',
     family: 'state',
     description: 'The tag list reports 20 tags per record and 500 per workspace instead of the 10 and 200 of spec 8.',
