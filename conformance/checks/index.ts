@@ -51,6 +51,7 @@ import { trashAndRestore } from './state/trash-and-restore.ts';
 import { useAfterDelete } from './state/use-after-delete.ts';
 
 import { deliveryHeaders } from './webhooks/delivery-headers.ts';
+import { planLimit } from './webhooks/plan-limit.ts';
 import { replay } from './webhooks/replay.ts';
 import { retryKeepsIds } from './webhooks/retry-keeps-ids.ts';
 import { retrySchedule } from './webhooks/retry-schedule.ts';
@@ -63,7 +64,7 @@ export const ALL_CHECKS: Check[] = [
   unknownField, unknownFieldEverywhere, wrongTypeEverywhere, tooLongEverywhere, badJson, validationFailed, credentials, credentialsInUrl, missingScope, bodyTooLarge, idTypes, otherWorkspace,
   pageLimits, stableWalk, changedCursor,
   trashAndRestore, stageMoves, taskTransitions, tagRules, useAfterDelete, leadLimits,
-  deliveryHeaders, signature, timestamp, retryKeepsIds, replay, rotateSecret, urlRules, retrySchedule,
+  deliveryHeaders, signature, timestamp, retryKeepsIds, replay, rotateSecret, urlRules, retrySchedule, planLimit,
   // The token check moves a mock's clock a day on; what follows makes its own fresh tokens and codes.
   configuration, cors, token, minMs, honeypot, consent, consentAnswer, cardNumbers, errorLanguage, requestLimits, origins, paused, submission,
   // The refresh check last: presenting a used refresh token uninstalls the app (spec 5.2).

@@ -10,7 +10,7 @@ import type { StoredWebhook } from '../resources/webhooks/webhook-record.ts';
 import type { UnsignedAttempt } from '../resources/webhooks/webhook-sender.ts';
 import { normalizeId } from '../store/ids.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
-import { changed, jsonOf, type AttemptInfo, type Fault, type Handle } from './fault.ts';
+import { changed, jsonOf, onErrorCode, type AttemptInfo, type Fault, type Handle } from './fault.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60_000;
@@ -82,6 +82,15 @@ function hostOf(url: unknown): string | undefined {
 const PLACEHOLDER_URL = 'https://hooks.example.com/crmkit-fault-placeholder';
 
 export const webhookFaults: Fault[] = [
+  {
+    name: 'webhook-plan-limit-reports-plan-above',
+    family: 'webhooks',
+    description: "Past the plan's webhook count, limit_reached names the limit of the plan above (Start's 25 on Free).",
+    wrap: onErrorCode('limit_reached', (response, body, request) => {
+      if (new URL(request.url).pathname !== '/v1/webhooks' || body.error.key !== 'webhooks') return response;
+      return changed(response, { body: { error: { ...body.error, limit: 25 } } });
+    }),
+  },
   {
     name: 'signature-without-timestamp',
     family: 'webhooks',

@@ -1,17 +1,17 @@
-// Limits that depend on the workspace's plan, in one table for the resource handlers that
-// enforce them (the pipeline itself enforces none: every plan limit in the spec belongs to
-// one resource). Spec 4.11 and 8 give the webhook count; the forms and monthly submission
-// counts are "by plan; the numbers are not shown", so they are not here yet. The tag limit
-// (200 on every plan) is not a plan limit: it answers `tag_limit`, not `limit_reached`.
+// Limits that depend on the workspace's plan, read from the document (`x-plan-limits` on the
+// operation they refuse), for the resource handlers that enforce them (the pipeline itself
+// enforces none: every plan limit in the spec belongs to one resource). Spec 4.11 and 8 give the
+// webhook count; the forms and monthly submission counts are "by plan; the numbers are not
+// shown", so they are not here. The tag limit (200 on every plan) is not a plan limit: it answers
+// `tag_limit`, not `limit_reached`.
 import { ApiError } from '../errors/api-error.ts';
+import { loadDocument } from '../spec/document.ts';
+import { operationExtension } from '../spec/schema-enum.ts';
 import type { Plan, Workspace } from '../workspaces/workspace.ts';
 
 export type PlanLimitKey = 'webhooks';
 
-export const PLAN_LIMITS: Record<PlanLimitKey, Record<Plan, number>> = {
-  // Spec 4.11: Free 2, Start 25, Pro 100 (also during trial), Business and Enterprise 250.
-  webhooks: { free: 2, start: 25, pro: 100, trial: 100, business: 250, enterprise: 250 },
-};
+export const PLAN_LIMITS = operationExtension<Record<PlanLimitKey, Record<Plan, number>>>(loadDocument('crm'), 'createWebhook', 'x-plan-limits');
 
 /** Paid plans from the smallest up; a trial has Pro's limits and upgrades like Pro. */
 const UPGRADE_ORDER: Plan[] = ['free', 'start', 'pro', 'business', 'enterprise'];

@@ -1,5 +1,6 @@
-// Values a document holds (an enum's list, a schema's default, a property's limit), so that code
-// never types them a second time (scopes, roles, the events' api_version, contact list sizes).
+// Values a document holds (an enum's list, a schema's default, a property's limit, an operation's
+// extension), so that code never types them a second time (scopes, roles, the events' api_version,
+// contact list sizes, plan limits).
 import type { OpenApiDocument } from './document.ts';
 
 export function schemaEnum<T extends string>(document: OpenApiDocument, schemaName: string): readonly T[] {
@@ -12,6 +13,18 @@ export function schemaDefault<T = string>(document: OpenApiDocument, schemaName:
   const schema = document.components?.schemas?.[schemaName] as { default?: unknown } | undefined;
   if (schema?.default === undefined) throw new Error(`schema ${schemaName} has no default`);
   return schema.default as T;
+}
+
+/** An extension (`x-...`) of the operation `operationId`, e.g. createWebhook's `x-plan-limits`. */
+export function operationExtension<T>(document: OpenApiDocument, operationId: string, name: `x-${string}`): T {
+  for (const pathItem of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(pathItem ?? {}) as Record<string, unknown>[]) {
+      if (operation?.operationId !== operationId) continue;
+      if (operation[name] === undefined) throw new Error(`${operationId} declares no ${name}`);
+      return operation[name] as T;
+    }
+  }
+  throw new Error(`no operation ${operationId}`);
 }
 
 /** A limit a schema property declares (`maxItems`, `maxLength`, or `const` for a reported one), e.g. a contact's 10 phones. */
