@@ -20,6 +20,7 @@ import { credentials } from './input/credentials.ts';
 import { idTypes } from './input/id-types.ts';
 import { missingScope } from './input/missing-scope.ts';
 import { otherWorkspace } from './input/other-workspace.ts';
+import { queryLimits } from './input/query-limits.ts';
 import { tooLongEverywhere } from './input/too-long-everywhere.ts';
 import { unknownFieldEverywhere } from './input/unknown-field-everywhere.ts';
 import { wrongTypeEverywhere } from './input/wrong-type-everywhere.ts';
@@ -61,7 +62,7 @@ import { timestamp } from './webhooks/timestamp.ts';
 import { urlRules } from './webhooks/url-rules.ts';
 
 export const ALL_CHECKS: Check[] = [
-  unknownField, unknownFieldEverywhere, wrongTypeEverywhere, tooLongEverywhere, badJson, validationFailed, credentials, credentialsInUrl, missingScope, bodyTooLarge, idTypes, otherWorkspace,
+  unknownField, unknownFieldEverywhere, wrongTypeEverywhere, tooLongEverywhere, badJson, validationFailed, credentials, credentialsInUrl, missingScope, bodyTooLarge, idTypes, otherWorkspace, queryLimits,
   pageLimits, stableWalk, changedCursor,
   trashAndRestore, stageMoves, taskTransitions, tagRules, useAfterDelete, leadLimits,
   deliveryHeaders, signature, timestamp, retryKeepsIds, replay, rotateSecret, urlRules, retrySchedule, planLimit,

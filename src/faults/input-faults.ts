@@ -5,6 +5,16 @@ import { changed, onErrorCode, type Fault } from './fault.ts';
 
 export const inputFaults: Fault[] = [
   {
+    name: 'query-limits-as-validation',
+    family: 'input',
+    description: 'Queries past the limits of spec 8 answer validation_failed instead of too_many_conditions (with limit) and invalid_query.',
+    wrap: (next) =>
+      ['too_many_conditions', 'invalid_query'].reduce(
+        (handle, code) => onErrorCode(code, (response, body) => changed(response, { body: { error: { ...body.error, code: 'validation_failed', fields: { query: body.error.message } } } }))(handle),
+        next,
+      ),
+  },
+  {
     name: 'unknown-field-as-422',
     family: 'input',
     description: 'An unknown body field answers 422 validation_failed instead of 400 unknown_field.',

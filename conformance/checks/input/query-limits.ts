@@ -1,0 +1,47 @@
+import { loadDocument } from '../../../src/spec/document.ts';
+import type { ActiveCheck } from '../../check.ts';
+import type { CheckContext } from '../../context.ts';
+
+/** The query limits of spec 8, as the document states them (`x-query-limits` on QueryRequest). */
+const LIMITS = (loadDocument('crm').components?.schemas?.QueryRequest as { 'x-query-limits': { conditions: number; regex_conditions: number; list_values: number; nesting: number; regex_length: number } })['x-query-limits'];
+
+const amountAtLeast = (value: number) => ({ field: 'amount', op: 'gte', value });
+const nameMatches = (value: string) => ({ field: 'name', op: 'regex', value });
+
+export const queryLimits: ActiveCheck = {
+  kind: 'active',
+  id: 'input.query-limits',
+  family: 'input',
+  title: `a query over ${LIMITS.conditions} conditions, ${LIMITS.regex_conditions} regex conditions or ${LIMITS.list_values} list values answers too_many_conditions with the limit; a regex over ${LIMITS.regex_length} characters, groups nested over ${LIMITS.nesting} levels and an unknown field answer invalid_query`,
+  spec: '4.13, 8',
+  basis: 'documented',
+  writes: false,
+  async run(context) {
+    const tooMany = async (what: string, conditions: unknown[], limit: number) => {
+      const answer = await query(context, { op: 'and', conditions });
+      context.expectError(answer, 422, 'too_many_conditions');
+      if (answer.json.error.limit !== limit) context.fail(`${what}: too_many_conditions names limit ${answer.json.error.limit}, not ${limit}`, answer);
+    };
+    await tooMany('conditions', Array.from({ length: LIMITS.conditions + 1 }, (_, index) => amountAtLeast(index)), LIMITS.conditions);
+    await tooMany('regex conditions', Array.from({ length: LIMITS.regex_conditions + 1 }, (_, index) => nameMatches(`^${index}`)), LIMITS.regex_conditions);
+    await tooMany('list values', [{ field: 'source', op: 'in', value: Array.from({ length: LIMITS.list_values + 1 }, (_, index) => `source-${index}`) }], LIMITS.list_values);
+
+    let nested: unknown = amountAtLeast(1);
+    for (let level = 0; level <= LIMITS.nesting; level++) nested = { op: 'and', conditions: [nested] };
+    const invalid: [string, unknown][] = [
+      [`a regex of ${LIMITS.regex_length + 1} characters`, { op: 'and', conditions: [nameMatches('a'.repeat(LIMITS.regex_length + 1))] }],
+      [`groups nested ${LIMITS.nesting + 1} levels deep`, nested],
+      ['an unknown field', { op: 'and', conditions: [{ field: `conformance_no_such_field_${context.runId}`, op: 'eq', value: 1 }] }],
+    ];
+    for (const [what, group] of invalid) {
+      const answer = await query(context, group);
+      if (answer.status !== 422 || answer.json?.error?.code !== 'invalid_query') context.fail(`a query with ${what} answered ${answer.status} ${answer.json?.error?.code ?? ''}, not 422 invalid_query`, answer);
+    }
+    // Within every limit the same shapes are a query like any other.
+    context.expectStatus(await query(context, { op: 'and', conditions: Array.from({ length: LIMITS.regex_conditions }, (_, index) => nameMatches(`^${index}`)) }), 200);
+  },
+};
+
+function query(context: CheckContext, group: unknown) {
+  return context.client.send('POST', '/v1/query/leads', { body: { query: group, limit: 1 } });
+}
