@@ -44,8 +44,10 @@ import { documentedStatus } from './responses/documented-status.ts';
 import { errorEnvelope } from './responses/error-envelope.ts';
 import { noServerError } from './responses/no-server-error.ts';
 import { requestId } from './responses/request-id.ts';
+import { duplicateLead } from './state/duplicate-lead.ts';
 import { leadLimits } from './state/lead-limits.ts';
 import { stageMoves } from './state/stage-moves.ts';
+import { tagExists } from './state/tag-exists.ts';
 import { tagRules } from './state/tag-rules.ts';
 import { taskTransitions } from './state/task-transitions.ts';
 import { trashAndRestore } from './state/trash-and-restore.ts';
@@ -64,7 +66,7 @@ import { urlRules } from './webhooks/url-rules.ts';
 export const ALL_CHECKS: Check[] = [
   unknownField, unknownFieldEverywhere, wrongTypeEverywhere, tooLongEverywhere, badJson, validationFailed, credentials, credentialsInUrl, missingScope, bodyTooLarge, idTypes, otherWorkspace, queryLimits,
   pageLimits, stableWalk, changedCursor,
-  trashAndRestore, stageMoves, taskTransitions, tagRules, useAfterDelete, leadLimits,
+  trashAndRestore, stageMoves, taskTransitions, tagRules, tagExists, useAfterDelete, duplicateLead, leadLimits,
   deliveryHeaders, signature, timestamp, retryKeepsIds, replay, rotateSecret, urlRules, retrySchedule, planLimit,
   // The token check moves a mock's clock a day on; what follows makes its own fresh tokens and codes.
   configuration, cors, token, minMs, honeypot, consent, consentAnswer, cardNumbers, errorLanguage, requestLimits, origins, paused, submission,

@@ -67,6 +67,25 @@ export const stateFaults: Fault[] = [
     },
   },
   {
+    name: 'duplicate-leads-taken',
+    family: 'state',
+    description: 'A second open lead for a contact in the same pipeline is taken, without its contact, instead of answering duplicate_lead.',
+    wrap: (next) =>
+      onErrorCode('duplicate_lead', async (response, _body, request) => {
+        const { contact_id: _dropped, ...sent } = JSON.parse(await request.clone().text());
+        return next(new Request(request, { body: JSON.stringify(sent) }));
+      })(next),
+  },
+  {
+    name: 'tag-exists-without-tag-id',
+    family: 'state',
+    description: "A rename onto another tag's name answers tag_exists without the other tag's tag_id.",
+    wrap: onErrorCode('tag_exists', (response, body) => {
+      const { tag_id: _dropped, ...error } = body.error;
+      return changed(response, { body: { error } });
+    }),
+  },
+  {
     name: 'lead-limits-ignored',
     family: 'state',
     description: "A lead's 201st product line and 51st extra contact are taken (201) instead of answering limit_reached.",

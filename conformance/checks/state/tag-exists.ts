@@ -1,0 +1,32 @@
+import type { ActiveCheck } from '../../check.ts';
+import type { CheckContext } from '../../context.ts';
+
+export const tagExists: ActiveCheck = {
+  kind: 'active',
+  id: 'state.tag-exists',
+  family: 'state',
+  title: "renaming a tag onto another tag's name, in any case, answers 409 tag_exists with that tag's tag_id and changes nothing",
+  spec: '4.4, 7.3',
+  basis: 'documented',
+  writes: true,
+  async run(context) {
+    const kept = await createTag(context, `conf-${context.runId}-kept`);
+    const renamed = await createTag(context, `conf-${context.runId}-renamed`);
+    for (const name of [kept.name, kept.name.toUpperCase()]) {
+      const answer = await context.client.send('PATCH', `/v1/tags/${renamed.id}`, { body: { name } });
+      context.expectError(answer, 409, 'tag_exists');
+      if (answer.json.error.tag_id !== kept.id) context.fail(`tag_exists names tag_id ${answer.json.error.tag_id}, not ${kept.id}`, answer);
+    }
+    const catalog = await context.client.send('GET', '/v1/tags');
+    if (!catalog.json?.data?.some((tag: { id: string; name: string }) => tag.id === renamed.id && tag.name === renamed.name)) {
+      context.fail('the refused rename changed the tag anyway', catalog);
+    }
+  },
+};
+
+async function createTag(context: CheckContext, name: string): Promise<{ id: string; name: string }> {
+  const answer = await context.client.send('POST', '/v1/tags', { body: { name } });
+  context.expectStatus(answer, 201);
+  context.cleanup(() => context.client.send('DELETE', `/v1/tags/${answer.json.id}`));
+  return answer.json;
+}
