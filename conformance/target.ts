@@ -9,6 +9,10 @@ export type TargetOptions = {
   apiKey?: string;
   /** A key without some scopes, for the scope checks. */
   limitedKey?: string;
+  /** Keys of the workspace in the states spec 5.1 refuses: revoked, expired, and restricted to an IP address that is not the suite's. */
+  revokedKey?: string;
+  expiredKey?: string;
+  ipRestrictedKey?: string;
   formId?: string;
   clientId?: string;
   clientSecret?: string;
@@ -35,6 +39,8 @@ export type Target = {
   workspaceUrl: string;
   apiKey: string;
   limitedKey: string | undefined;
+  /** Keys that must be refused (input.key-states); on a mock the suite makes them. */
+  refusedKeys: RefusedKeys;
   /** A key of a second workspace, for checks that one workspace never sees another's records. */
   otherKey: string | undefined;
   formId: string | undefined;
@@ -48,6 +54,8 @@ export type Target = {
   mock: { workspaceId: string; controlUrl: string } | undefined;
 };
 
+export type RefusedKeys = { revoked: string | undefined; expired: string | undefined; ipRestricted: string | undefined };
+
 export async function resolveTarget(options: TargetOptions): Promise<Target> {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const common = {
@@ -60,12 +68,14 @@ export async function resolveTarget(options: TargetOptions): Promise<Target> {
   };
   const givenClient = options.clientId ? { clientId: options.clientId, clientSecret: options.clientSecret, redirectUri: options.redirectUri } : undefined;
   if (options.apiKey) {
-    return { ...common, apiKey: options.apiKey, limitedKey: options.limitedKey, otherKey: undefined, formId: options.formId, oauthClient: givenClient, mock: undefined };
+    const refusedKeys = { revoked: options.revokedKey, expired: options.expiredKey, ipRestricted: options.ipRestrictedKey };
+    return { ...common, apiKey: options.apiKey, limitedKey: options.limitedKey, refusedKeys, otherKey: undefined, formId: options.formId, oauthClient: givenClient, mock: undefined };
   }
   const created = await controlPost(baseUrl, '/_mock/workspaces', {});
   if (!created) throw new Error(`${baseUrl} is not a crmkit mock with its control API: give --api-key`);
   const workspaceId: string = created.workspace.id;
   const limited = await controlPost(baseUrl, `/_mock/workspaces/${workspaceId}/api-keys`, { scopes: ['leads:read'], role: 'manager', name: 'conformance limited' });
+  const refusedKeys = await refusedKeysOfMock(baseUrl, workspaceId);
   const other = await controlPost(baseUrl, '/_mock/workspaces', {});
   // A confidential client of the suite's own; its redirect URI is never called (consent goes
   // through the control API), so any loopback address does.
@@ -80,11 +90,25 @@ export async function resolveTarget(options: TargetOptions): Promise<Target> {
     workspaceUrl: options.workspaceUrl ?? created.urls.workspace_url,
     apiKey: created.api_key,
     limitedKey: limited?.key,
+    refusedKeys,
     otherKey: other?.api_key,
     formId: created.forms?.[0]?.id,
     oauthClient: givenClient ?? (app && { clientId: app.client_id, clientSecret: app.client_secret ?? undefined, redirectUri: app.redirect_uri }),
     mock: { workspaceId, controlUrl: baseUrl },
   };
+}
+
+/** A revoked key, one that expired a year before the workspace clock's now, and one for a documentation-only address (RFC 5737). */
+async function refusedKeysOfMock(baseUrl: string, workspaceId: string): Promise<RefusedKeys> {
+  const keys = `/_mock/workspaces/${workspaceId}/api-keys`;
+  const scopes = ['leads:read'];
+  const revoked = await controlPost(baseUrl, keys, { scopes, name: 'conformance revoked' });
+  if (revoked) await controlPost(baseUrl, `${keys}/${revoked.id}/revoke`, {});
+  const clock = await (await request(`${baseUrl}/_mock/workspaces/${workspaceId}/clock`)).body.json() as { now: string };
+  const yearAgo = new Date(Date.parse(clock.now) - 365 * 86_400_000).toISOString();
+  const expired = await controlPost(baseUrl, keys, { scopes, name: 'conformance expired', expires_at: yearAgo });
+  const ipRestricted = await controlPost(baseUrl, keys, { scopes, name: 'conformance IP-restricted', allowed_ips: ['203.0.113.7'] });
+  return { revoked: revoked?.key, expired: expired?.key, ipRestricted: ipRestricted?.key };
 }
 
 /** POSTs to the control API; undefined when the target has none. */

@@ -18,6 +18,7 @@ import { bodyTooLarge } from './input/body-too-large.ts';
 import { credentialsInUrl } from './input/credentials-in-url.ts';
 import { credentials } from './input/credentials.ts';
 import { idTypes } from './input/id-types.ts';
+import { keyStates } from './input/key-states.ts';
 import { missingScope } from './input/missing-scope.ts';
 import { otherWorkspace } from './input/other-workspace.ts';
 import { queryLimits } from './input/query-limits.ts';
@@ -64,7 +65,7 @@ import { timestamp } from './webhooks/timestamp.ts';
 import { urlRules } from './webhooks/url-rules.ts';
 
 export const ALL_CHECKS: Check[] = [
-  unknownField, unknownFieldEverywhere, wrongTypeEverywhere, tooLongEverywhere, badJson, validationFailed, credentials, credentialsInUrl, missingScope, bodyTooLarge, idTypes, otherWorkspace, queryLimits,
+  unknownField, unknownFieldEverywhere, wrongTypeEverywhere, tooLongEverywhere, badJson, validationFailed, credentials, keyStates, credentialsInUrl, missingScope, bodyTooLarge, idTypes, otherWorkspace, queryLimits,
   pageLimits, stableWalk, changedCursor,
   trashAndRestore, stageMoves, taskTransitions, tagRules, tagExists, useAfterDelete, duplicateLead, leadLimits,
   deliveryHeaders, signature, timestamp, retryKeepsIds, replay, rotateSecret, urlRules, retrySchedule, planLimit,

@@ -33,6 +33,7 @@ export function clientFor(target: Pick<Target, 'baseUrl' | 'hubUrl' | 'workspace
     workspaceUrl: target.workspaceUrl,
     apiKey: apiKey ?? '',
     limitedKey: undefined,
+    refusedKeys: { revoked: undefined, expired: undefined, ipRestricted: undefined },
     otherKey: undefined,
     formId: undefined,
     readOnly: false,

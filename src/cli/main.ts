@@ -9,6 +9,7 @@ Usage:
   crmkit mock [--port 4010] [--host 127.0.0.1] [--no-control] [--allow-private-webhooks] [--coverage] [--state FILE]
               [--seed N [--seed-size LEADS]] [--fault NAME ...] [--faults] [--scenario FILE]
   crmkit conformance --base-url URL [--api-key KEY] [--limited-key KEY] [--hub-url URL] [--workspace-url URL]
+              [--revoked-key KEY] [--expired-key KEY] [--ip-restricted-key KEY]
               [--form-id ID] [--client-id ID --client-secret SECRET --redirect-uri URI]
               [--webhook-receiver-url URL [--webhook-receiver-port 8787]] [--wait-for-retries]
               [--only FAMILY|CHECK ...] [--read-only] [--reporter pretty|json|junit] [--out FILE]

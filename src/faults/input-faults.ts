@@ -5,6 +5,16 @@ import { changed, onErrorCode, type Fault } from './fault.ts';
 
 export const inputFaults: Fault[] = [
   {
+    name: 'key-states-as-invalid-token',
+    family: 'input',
+    description: 'Revoked and expired keys answer 401 invalid_token instead of key_revoked and key_expired, and a key from a refused IP address 401 invalid_token instead of 403 ip_not_allowed.',
+    wrap: (next) =>
+      ['key_revoked', 'key_expired', 'ip_not_allowed'].reduce(
+        (handle, code) => onErrorCode(code, (response, body) => changed(response, { status: 401, body: { error: { ...body.error, code: 'invalid_token' } } }))(handle),
+        next,
+      ),
+  },
+  {
     name: 'query-limits-as-validation',
     family: 'input',
     description: 'Queries past the limits of spec 8 answer validation_failed instead of too_many_conditions (with limit) and invalid_query.',

@@ -1,0 +1,27 @@
+import type { ActiveCheck } from '../../check.ts';
+import type { RefusedKeys } from '../../target.ts';
+
+/** Each refused key and what spec 5.1 and 7.3 answer it. */
+const REFUSALS: [key: keyof RefusedKeys, option: string, status: number, code: string][] = [
+  ['revoked', '--revoked-key', 401, 'key_revoked'],
+  ['expired', '--expired-key', 401, 'key_expired'],
+  ['ipRestricted', '--ip-restricted-key', 403, 'ip_not_allowed'],
+];
+
+export const keyStates: ActiveCheck = {
+  kind: 'active',
+  id: 'input.key-states',
+  family: 'input',
+  title: 'a revoked key answers 401 key_revoked, an expired one 401 key_expired, and one restricted to another IP address 403 ip_not_allowed',
+  spec: '5.1, 7.3',
+  basis: 'documented',
+  writes: false,
+  async run(context) {
+    const given = REFUSALS.filter(([key]) => context.target.refusedKeys[key] !== undefined);
+    if (!given.length) context.skip(`give keys to refuse: ${REFUSALS.map(([, option]) => option).join(', ')}`);
+    for (const [key, option, status, code] of given) {
+      const answer = await context.client.send('GET', '/v1/api-keys/whoami', { key: context.target.refusedKeys[key] });
+      if (answer.status !== status || answer.json?.error?.code !== code) context.fail(`the ${option.slice(2)} answered ${answer.status} ${answer.json?.error?.code ?? ''}, not ${status} ${code}`, answer);
+    }
+  },
+};
