@@ -1,7 +1,7 @@
 // `npm run bench`: the mock server's speed as a ratio of this machine's raw node:http in the
 // same run (machines here are shared and noisy: only ratios measured together mean anything),
 // the time and peak memory to seed 100,000 leads, and the query endpoint over them. Each server
-// and each measurement runs in a process of its own; the load comes from this one.
+// and each measurement runs in a process of its own, and the load comes from wrk (http-load.ts).
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { load, type LoadRequest, type LoadResult } from './http-load.ts';
 import type { InProcessRun, ServerInfo } from './http-server.ts';
@@ -75,8 +75,16 @@ async function measure(server: Server, request: LoadRequest): Promise<Measured> 
 
 function nextMessage<T>(child: ChildProcess): Promise<T> {
   return new Promise((resolve, reject) => {
-    child.once('message', (message) => resolve(message as T));
-    child.once('exit', (code) => reject(new Error(`the benchmark server exited with ${code}`)));
+    const onMessage = (message: unknown) => {
+      child.off('exit', onExit);
+      resolve(message as T);
+    };
+    const onExit = (code: number | null) => {
+      child.off('message', onMessage);
+      reject(new Error(`the benchmark server exited with ${code}`));
+    };
+    child.once('message', onMessage);
+    child.once('exit', onExit);
   });
 }
 
