@@ -1,4 +1,5 @@
 import type { ActiveCheck } from '../../check.ts';
+import { firstPipeline } from '../../pipeline-kit.ts';
 
 export const duplicateLead: ActiveCheck = {
   kind: 'active',
@@ -9,11 +10,9 @@ export const duplicateLead: ActiveCheck = {
   basis: 'documented',
   writes: true,
   async run(context) {
-    const pipelines = await context.client.send('GET', '/v1/pipelines');
-    if (pipelines.status !== 200) context.skip('the pipelines route (inferred) does not answer: stage ids are unknown');
-    const pipeline = pipelines.json.data[0];
-    const won = pipeline.stages.find((stage: { type: string }) => stage.type === 'won');
-    if (!won) context.skip('the first pipeline has no won stage');
+    const pipeline = await firstPipeline(context);
+    const { won } = pipeline;
+    if (!won) return context.skip('the first pipeline has no won stage');
     const contact = await context.client.send('POST', '/v1/contacts', { body: { name: `conformance ${context.runId} duplicate` } });
     context.expectStatus(contact, 201);
     context.cleanup(() => context.client.send('DELETE', `/v1/contacts/${contact.json.id}`));

@@ -1,4 +1,5 @@
 import type { ActiveCheck } from '../../check.ts';
+import { firstPipeline } from '../../pipeline-kit.ts';
 
 export const stageMoves: ActiveCheck = {
   kind: 'active',
@@ -9,12 +10,9 @@ export const stageMoves: ActiveCheck = {
   basis: 'documented',
   writes: true,
   async run(context) {
-    const pipelines = await context.client.send('GET', '/v1/pipelines');
-    if (pipelines.status !== 200) context.skip('the pipelines route (inferred) does not answer: stage ids are unknown');
-    const pipeline = pipelines.json.data[0];
-    const won = pipeline.stages.find((stage: { type: string }) => stage.type === 'won');
-    const lost = pipeline.stages.find((stage: { type: string }) => stage.type === 'lost');
-    if (!won || !lost) context.skip('the first pipeline has no won and lost stages');
+    const pipeline = await firstPipeline(context);
+    const { won, lost } = pipeline;
+    if (!won || !lost) return context.skip('the first pipeline has no won and lost stages');
     const lead = await context.createLead({ pipeline_id: pipeline.id });
     if (lead.closed_at !== null) context.fail('a new lead in an open stage has closed_at set');
     const refused = await context.client.send('PATCH', `/v1/leads/${lead.id}`, { body: { stage_id: lost.id } });
