@@ -11,12 +11,14 @@ export function presentLead(workspace: Workspace, lead: StoredLead): Lead {
   return { ...shown, owner: memberRef(workspace, lead.owner_id), contact: contactRef(contactOf(workspace, lead)), company: companyRef(companyOf(workspace, lead)) };
 }
 
-// A page of leads costs mostly their JSON, so each lead's text is kept until the lead or what it
-// shows changes. Stored records are replaced on every write, never changed in place (store/table.ts),
-// so the same lead, contact and company objects mean the same JSON; members change in place, so
-// the owner's name is compared.
+// A page of leads costs mostly their JSON, so the text of the leads listed last is kept until the
+// lead or what it shows changes. Stored records are replaced on every write, never changed in place
+// (store/table.ts), so the same lead, contact and company objects mean the same JSON; members change
+// in place, so the owner's name is compared. The oldest texts go first past 5,000 leads (100 pages):
+// a client walking all of 100,000 leads must not leave 65 MB of JSON behind.
 type ShownLead = { text: string; ownerName: string | undefined; contact: StoredContact | undefined; company: StoredCompany | undefined };
-const shownLeads = new WeakMap<StoredLead, ShownLead>();
+const shownLeads = new Map<StoredLead, ShownLead>();
+const MOST_SHOWN_LEADS = 5_000;
 
 /** `presentLead` as JSON text. */
 export function leadJson(workspace: Workspace, lead: StoredLead): string {
@@ -27,6 +29,7 @@ export function leadJson(workspace: Workspace, lead: StoredLead): string {
   if (kept && kept.ownerName === ownerName && kept.contact === contact && kept.company === company) return kept.text;
   const text = JSON.stringify(presentLead(workspace, lead));
   shownLeads.set(lead, { text, ownerName, contact, company });
+  if (shownLeads.size > MOST_SHOWN_LEADS) shownLeads.delete(shownLeads.keys().next().value!);
   return text;
 }
 
