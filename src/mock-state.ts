@@ -81,7 +81,7 @@ export class MockState {
     this.#credentialsBySecret.set(accessToken.token, { kind: 'access_token', accessToken });
   }
 
-  /** A web app session (auth/session.ts). Snapshots leave sessions out: a workspace put back has none. */
+  /** A web app session (auth/session.ts). */
   addSession(session: Session): void {
     this.#credentialsBySecret.set(session.token, { kind: 'session', session });
   }
@@ -96,6 +96,12 @@ export class MockState {
   accessTokensOf(workspaceId: string): AccessToken[] {
     return [...this.#credentialsBySecret.values()].flatMap((credential) =>
       credential.kind === 'access_token' && credential.accessToken.workspaceId === workspaceId ? [credential.accessToken] : []);
+  }
+
+  /** The workspace's web app sessions: only the index by secret holds them. */
+  sessionsOf(workspaceId: string): Session[] {
+    return [...this.#credentialsBySecret.values()].flatMap((credential) =>
+      credential.kind === 'session' && credential.session.workspaceId === workspaceId ? [credential.session] : []);
   }
 
   /** Puts `workspace` in the place of the one of its id, whose credentials go: no old secret opens the new one. */

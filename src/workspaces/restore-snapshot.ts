@@ -3,6 +3,7 @@
 // it swapped in for the old one in one synchronous step, so a bad snapshot leaves nothing behind.
 import type { AccessToken } from '../auth/access-token.ts';
 import type { ApiKey } from '../auth/api-key.ts';
+import type { Session } from '../auth/session.ts';
 import { VirtualClock } from '../clock/virtual-clock.ts';
 import type { RequestLimits } from '../limits/request-limits.ts';
 import type { MockState } from '../mock-state.ts';
@@ -10,7 +11,7 @@ import { noRecordNumbers } from '../store/record-numbers.ts';
 import { Transactions } from '../store/transactions.ts';
 import type { Member } from './member.ts';
 import {
-  ACCESS_TOKEN_NAMES, API_KEY_NAMES, fromWire, LIMIT_NAMES, MEMBER_NAMES, WORKSPACE_NAMES, type WorkspaceSnapshot,
+  ACCESS_TOKEN_NAMES, API_KEY_NAMES, fromWire, LIMIT_NAMES, MEMBER_NAMES, SESSION_NAMES, WORKSPACE_NAMES, type WorkspaceSnapshot,
 } from './snapshot-format.ts';
 import { checkedSnapshot, checkIdentities, fieldName, invalidSnapshot, MAX_REPORTED_PROBLEMS } from './snapshot-problems.ts';
 import { resumeScheduledWork } from './resume-scheduled-work.ts';
@@ -107,6 +108,7 @@ function swapIn(state: MockState, workspace: Workspace, snapshot: WorkspaceSnaps
   state.replaceWorkspace(workspace);
   for (const apiKey of workspace.apiKeys.values()) state.addApiKey(apiKey);
   for (const token of snapshot.access_tokens) state.addAccessToken(fromWire<AccessToken>(token, ACCESS_TOKEN_NAMES, { workspaceId: workspace.id }));
+  for (const session of snapshot.sessions ?? []) state.addSession(fromWire<Session>(session, SESSION_NAMES, { workspaceId: workspace.id }));
   state.followIds(idsOf(workspace));
 }
 

@@ -4,6 +4,7 @@
 // is given a place in snapshots: a snapshot that silently dropped it would not behave the same.
 import type { AccessToken } from '../auth/access-token.ts';
 import type { ApiKey } from '../auth/api-key.ts';
+import type { Session } from '../auth/session.ts';
 import type { RequestLimits } from '../limits/request-limits.ts';
 import type { components } from '../spec/generated/mock-control.d.ts';
 import type { Member } from './member.ts';
@@ -43,6 +44,10 @@ export const ACCESS_TOKEN_NAMES = {
   token: 'token', workspaceId: null, installationId: 'installation_id', appId: 'app_id', appName: 'app_name',
   scopes: 'scopes', memberId: 'member_id', expiresAt: 'expires_at', revokedAt: 'revoked_at',
 } as const satisfies WireNames<AccessToken>;
+
+export const SESSION_NAMES = {
+  token: 'token', workspaceId: null, memberId: 'member_id', expiresAt: 'expires_at',
+} as const satisfies WireNames<Session>;
 
 /** The fields of `value` that `names` gives a snapshot name, under that name. */
 export function toWire<T extends object>(value: T, names: WireNames<T>): Record<string, any> {

@@ -30,6 +30,7 @@ export function checkIdentities(state: MockState, workspaceId: string, snapshot:
   const secrets = [
     ...snapshot.api_keys.map((apiKey, index) => [`api_keys[${index}].key`, apiKey.key] as const),
     ...snapshot.access_tokens.map((token, index) => [`access_tokens[${index}].token`, token.token] as const),
+    ...(snapshot.sessions ?? []).map((session, index) => [`sessions[${index}].token`, session.token] as const),
   ];
   const fields: Fields = {
     ...repeated(snapshot.members.map((member, index) => [`members[${index}].id`, member.id])),

@@ -79,6 +79,16 @@ describe('a workspace snapshot', () => {
     expect((await whoami(expiring, other)).body.error.code).toBe('key_expired');
   });
 
+  it("keeps the web app's sessions: a member signed in before is still signed in", async () => {
+    const owner = (await call(setup.mock, 'GET', '/v1/members', { key: setup.key })).body.data.find((member: any) => member.role === 'owner');
+    const { cookie } = (await call(setup.mock, 'POST', `/_mock/workspaces/${ws}/sessions`, { body: { member_id: owner.id } })).body;
+    const rename = (mock: Mock, name: string) => call(mock, 'PATCH', `/v1/members/${owner.id}`, { headers: { Cookie: cookie }, body: { name } });
+    expect((await rename(setup.mock, 'Before')).status).toBe(200);
+    const other = createMock();
+    await restore(await save(), other);
+    expect((await rename(other, 'After')).body).toMatchObject({ id: owner.id, name: 'After' });
+  });
+
   it('keeps a running clock as far from real time as it was', async () => {
     await call(setup.mock, 'POST', `/_mock/workspaces/${ws}/clock`, { body: { advance_seconds: 86_400 } });
     const other = createMock();

@@ -62,8 +62,8 @@ export type paths = {
          *     The session acts for the member with their role at the time of each request: owners and admins
          *     may use the first-party-only routes, other roles get 403 `forbidden` with `permission: owner_or_admin`
          *     (spec 4.6). It answers 401 `invalid_token` once the member is deactivated or once it expires,
-         *     30 days after it was made on the workspace's clock. Sessions are not part of snapshots: a workspace
-         *     put back from one has none.
+         *     30 days after it was made on the workspace's clock. Sessions are part of snapshots: a workspace
+         *     put back from one has the sessions it had then, and no later ones.
          */
         post: operations["createSession"];
         delete?: never;
@@ -431,10 +431,10 @@ export type paths = {
          *     OAuth access tokens with their secret values, record numbers, clock, and every record of every
          *     table. It is taken after the requests already changing the workspace have finished.
          *
-         *     Work waiting on the workspace's clock is not part of a snapshot, but follows from its records:
-         *     a workspace put back resumes it (see `PUT`). Not in a snapshot either: the counters of the
-         *     request limits, which start afresh when a snapshot is put back, and the web app's sessions
-         *     (`/_mock/workspaces/{ws}/sessions`): a workspace put back has none.
+         *     The web app's sessions (`/_mock/workspaces/{ws}/sessions`) are in it too. Work waiting on the
+         *     workspace's clock is not part of a snapshot, but follows from its records: a workspace put back
+         *     resumes it (see `PUT`). Not in a snapshot either: the counters of the request limits, which
+         *     start afresh when a snapshot is put back.
          */
         get: operations["getWorkspaceSnapshot"];
         /**
@@ -1823,6 +1823,13 @@ export type components = {
             /** Format: date-time */
             revoked_at: string | null;
         };
+        SnapshotSession: {
+            /** @description The secret value of the `svc_session` cookie. */
+            token: string;
+            member_id: components["schemas"]["MemberId"];
+            /** Format: date-time */
+            expires_at: string;
+        };
         /** @description One workspace, whole. Names are snake_case like the API's; records are as their tables store them. */
         WorkspaceSnapshot: {
             /**
@@ -1844,6 +1851,8 @@ export type components = {
             members: components["schemas"]["SnapshotMember"][];
             api_keys: components["schemas"]["SnapshotApiKey"][];
             access_tokens: components["schemas"]["SnapshotAccessToken"][];
+            /** @description The web app's sessions; older snapshots have none. */
+            sessions?: components["schemas"]["SnapshotSession"][];
             /**
              * @description Every table of the workspace by its name in the mock (`leads`, `pipelines`, `events`, ...), its
              *     records in creation order, each as the document's schema of the record less what is computed
