@@ -1,6 +1,8 @@
 // Opaque, tamper-proof paging cursors (spec 9: "passed back exactly"; a changed one answers
-// `invalid_cursor`). A cursor is the position after the last record of a page, bound to the
-// list it came from, signed with HMAC-SHA-256 under a key that lives as long as the mock.
+// `invalid_cursor`). A cursor is the position after the last record of a page, signed with
+// HMAC-SHA-256 under a key that lives as long as the mock together with the list it came from:
+// the list (its filters, a search text of any length) is in the signature, not in the cursor,
+// which stays short enough for the document's 2,048-character cursor parameter.
 // Web Crypto, so the same code runs in Node and in a browser under MSW.
 import { ApiError } from '../errors/api-error.ts';
 
@@ -19,16 +21,15 @@ export function createCursorCodec(): CursorCodec {
   const sign = signer();
   return {
     async encode(list, position) {
-      const payload = base64url(new TextEncoder().encode(JSON.stringify([list, position.id, position.sortValue ?? null])));
-      return `${payload}.${await sign(payload)}`;
+      const payload = base64url(new TextEncoder().encode(JSON.stringify([position.id, position.sortValue ?? null])));
+      return `${payload}.${await sign(`${payload}.${list}`)}`;
     },
     async decode(list, cursor) {
       const [payload, signature, extra] = cursor.split('.');
       if (!payload || !signature || extra !== undefined) throw new ApiError('invalid_cursor');
       // Compared as text: a changed last character can decode to the same bytes.
-      if ((await sign(payload)) !== signature) throw new ApiError('invalid_cursor');
-      const [cursorList, id, sortValue] = JSON.parse(new TextDecoder().decode(fromBase64url(payload))) as [string, string, CursorPosition['sortValue']];
-      if (cursorList !== list) throw new ApiError('invalid_cursor');
+      if ((await sign(`${payload}.${list}`)) !== signature) throw new ApiError('invalid_cursor');
+      const [id, sortValue] = JSON.parse(new TextDecoder().decode(fromBase64url(payload))) as [string, CursorPosition['sortValue']];
       return { id, sortValue };
     },
   };

@@ -31,6 +31,16 @@ async function refusal(promise: Promise<unknown>): Promise<string | undefined> {
   return undefined;
 }
 
+describe('a cursor', () => {
+  it('of a list with a long search text stays within the 2,048 characters of the cursor parameter, and still refuses another list', async () => {
+    const list = `listConversations?${JSON.stringify([['q', 'sofa '.repeat(320)]])}`;
+    const cursor = await codec.encode(list, { id: `cv_${'0'.repeat(26)}` });
+    expect(cursor.length).toBeLessThan(2048);
+    expect(await codec.decode(list, cursor)).toEqual({ id: `cv_${'0'.repeat(26)}`, sortValue: null });
+    await expect(codec.decode(`${list}x`, cursor)).rejects.toThrow(ApiError);
+  });
+});
+
 describe('page size', () => {
   it('is 50 by default, as the document says', () => {
     expect(pageSize(listLeads, {})).toBe(50);
