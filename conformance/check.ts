@@ -1,11 +1,11 @@
 // What a conformance check is: one rule of the spec, verified through HTTP against any deployment.
-// Active checks send requests; observers judge every exchange the run makes (status documented,
+// The catalog (conformance/rules/) says which rules each check judges. Active checks send requests; observers judge every exchange the run makes (status documented,
 // body valid, request id...). Each says which spec section it enforces and whether it rests on
 // documented or on inferred (`x-inferred`) parts of the interface.
 import type { CheckContext } from './context.ts';
 import type { Exchange } from './exchange.ts';
 
-export const FAMILIES = ['responses', 'input', 'paging', 'state', 'webhooks', 'forms', 'oauth'] as const;
+export const FAMILIES = ['responses', 'input', 'paging', 'state', 'leads', 'query', 'records', 'conversations', 'events', 'webhooks', 'forms', 'oauth', 'limits'] as const;
 export type Family = (typeof FAMILIES)[number];
 
 export type CheckInfo = {
@@ -36,11 +36,17 @@ export type Check = ActiveCheck | Observer;
 /** Thrown by a check (or its context's expectations) when the deployment breaks the rule. */
 export class CheckFailure extends Error {
   readonly exchange: Exchange | undefined;
-  constructor(message: string, exchange?: Exchange) {
+  /** The catalog rule it broke, when the check says (conformance/rules/). */
+  readonly rule: string | undefined;
+  constructor(message: string, exchange?: Exchange, rule?: string) {
     super(message);
     this.exchange = exchange;
+    this.rule = rule;
   }
 }
+
+/** A check's judgement of one catalog rule: no problem passes it. */
+export type RuleVerdict = { rule: string; problem: string | undefined; exchange: Exchange | undefined };
 
 /** Thrown when a check cannot run here: a missing input, or a write in a read-only run. */
 export class CheckSkipped extends Error {}

@@ -1,7 +1,7 @@
 // What an active check works with: the target, the recording client, the run's id (every record
 // the suite creates carries it in its name), cleanup of what it created, and expectations that
 // fail with the exchange attached.
-import { CheckFailure, CheckSkipped } from './check.ts';
+import { CheckFailure, CheckSkipped, type RuleVerdict } from './check.ts';
 import type { ConformanceClient } from './client.ts';
 import type { Exchange } from './exchange.ts';
 import type { Target } from './target.ts';
@@ -13,7 +13,15 @@ export type CheckContext = {
   /** Called at the end of the run, even after a failure: deletes what a check created. */
   cleanup(undo: () => Promise<unknown>): void;
   skip(reason: string): never;
-  fail(message: string, exchange?: Exchange): never;
+  /** Fails the check at once; `rule` names the catalog rule it broke (else every rule of the check not judged yet fails with it). */
+  fail(message: string, exchange?: Exchange, rule?: string): never;
+  /**
+   * Judges one catalog rule of this check and goes on: a problem fails that rule (and the
+   * check, at its end), none passes it. A check that judges several rules says which is which.
+   */
+  judge(rule: string, problem: string | undefined | false, exchange?: Exchange): void;
+  /** The rules judged so far. */
+  readonly verdicts: readonly RuleVerdict[];
   expectStatus(exchange: Exchange, ...statuses: number[]): void;
   /** The status and the error envelope's `code`. */
   expectError(exchange: Exchange, status: number | number[], code: string): void;
@@ -22,6 +30,7 @@ export type CheckContext = {
 };
 
 export function createContext(target: Target, client: ConformanceClient, runId: string, undoList: (() => Promise<unknown>)[]): CheckContext {
+  const verdicts: RuleVerdict[] = [];
   const context: CheckContext = {
     target,
     client,
@@ -30,9 +39,13 @@ export function createContext(target: Target, client: ConformanceClient, runId: 
     skip(reason) {
       throw new CheckSkipped(reason);
     },
-    fail(message, exchange) {
-      throw new CheckFailure(message, exchange);
+    fail(message, exchange, rule) {
+      throw new CheckFailure(message, exchange, rule);
     },
+    judge(rule, problem, exchange) {
+      verdicts.push({ rule, problem: problem || undefined, exchange });
+    },
+    verdicts,
     expectStatus(exchange, ...statuses) {
       if (!statuses.includes(exchange.status)) context.fail(`expected status ${statuses.join(' or ')}, got ${exchange.status}`, exchange);
     },

@@ -1,17 +1,30 @@
 // Runs the checks against a target: active checks one after another (each its own failure or
 // pass), then every observer over all the exchanges the run made, then the cleanup.
-import { CheckFailure, CheckSkipped, type ActiveCheck, type Check, type CheckInfo, type Family, type Observer } from './check.ts';
+import { CheckFailure, CheckSkipped, type ActiveCheck, type Check, type CheckInfo, type Family, type Observer, type RuleVerdict } from './check.ts';
 import { ALL_CHECKS } from './checks/index.ts';
 import { ConformanceClient } from './client.ts';
 import { createContext } from './context.ts';
 import { describeExchange } from './exchange.ts';
+import { rulesOfChecks } from './rules/catalog.ts';
+import { ruleResults, type RuleResult } from './rules/rule-results.ts';
 import { resolveTarget, type Target, type TargetOptions } from './target.ts';
 
 export type Outcome = 'passed' | 'failed' | 'warned' | 'skipped';
 
-export type CheckResult = CheckInfo & { outcome: Outcome; message?: string; evidence?: string; ms: number };
+/** A rule the check judged on its own (context.judge), or the rule its failure named. */
+export type JudgedRule = { rule: string; problem?: string; evidence?: string };
 
-export type Report = { target: { baseUrl: string; mock: boolean }; runId: string; results: CheckResult[] };
+export type CheckResult = CheckInfo & {
+  outcome: Outcome;
+  message?: string;
+  evidence?: string;
+  ms: number;
+  judged?: JudgedRule[];
+  /** The check ended at a failure before its end (rules it had not judged yet were not judged). */
+  stopped?: boolean;
+};
+
+export type Report = { target: { baseUrl: string; mock: boolean }; runId: string; results: CheckResult[]; rules: RuleResult[] };
 
 export type RunOptions = TargetOptions & {
   /** Only these families (or check ids). */
@@ -43,22 +56,47 @@ export async function runConformance(options: RunOptions): Promise<Report> {
     for (const step of undo.reverse()) await step().catch(() => {});
     await client.close();
   }
-  return { target: { baseUrl: target.baseUrl, mock: target.mock !== undefined }, runId, results };
+  return { target: { baseUrl: target.baseUrl, mock: target.mock !== undefined }, runId, results, rules: ruleResults(results, target.mock !== undefined) };
 }
 
 async function runActive(check: ActiveCheck, target: Target, client: ConformanceClient, runId: string, undo: (() => Promise<unknown>)[]): Promise<CheckResult> {
   const started = performance.now();
   const info = infoOf(check);
+  const context = createContext(target, client, runId, undo);
+  const finish = (outcome: 'passed' | 'skipped', message?: string): CheckResult => {
+    const judged = context.verdicts.map(toJudged);
+    const problems = judged.filter((verdict) => verdict.problem);
+    const ms = performance.now() - started;
+    if (problems.length) return failed(info, target, problems.map((verdict) => verdict.problem).join('; '), problems[0]!.evidence, ms, judged);
+    return { ...info, outcome, ...(message ? { message } : {}), ms, judged };
+  };
   try {
     if (check.writes && target.readOnly) throw new CheckSkipped('sends writes; the run is read-only');
-    await check.run(createContext(target, client, runId, undo));
-    return { ...info, outcome: 'passed', ms: performance.now() - started };
+    await check.run(context);
+    return withForeignRules(finish('passed'));
   } catch (error) {
+    if (error instanceof CheckSkipped) return withForeignRules(finish('skipped', error.message));
+    const judged = context.verdicts.map(toJudged);
     const ms = performance.now() - started;
-    if (error instanceof CheckSkipped) return { ...info, outcome: 'skipped', message: error.message, ms };
-    if (error instanceof CheckFailure) return failed(info, target, error.message, error.exchange && describeExchange(error.exchange), ms);
-    return failed(info, target, `the check itself broke: ${error instanceof Error ? error.message : String(error)}`, undefined, ms);
+    if (error instanceof CheckFailure) {
+      const evidence = error.exchange && describeExchange(error.exchange);
+      const named = error.rule ? [{ rule: error.rule, problem: error.message, ...(evidence ? { evidence } : {}) }] : [];
+      return withForeignRules({ ...failed(info, target, [...judged.flatMap((verdict) => verdict.problem ?? []), error.message].join('; '), evidence, ms, [...judged, ...named]), stopped: true });
+    }
+    return { ...failed(info, target, `the check itself broke: ${error instanceof Error ? error.message : String(error)}`, undefined, ms, judged), stopped: true };
   }
+}
+
+function toJudged(verdict: RuleVerdict): JudgedRule {
+  return { rule: verdict.rule, ...(verdict.problem ? { problem: verdict.problem } : {}), ...(verdict.problem && verdict.exchange ? { evidence: describeExchange(verdict.exchange) } : {}) };
+}
+
+/** A check may judge only the rules the catalog gives it: another is the check's own mistake, not the target's. */
+function withForeignRules(result: CheckResult): CheckResult {
+  const own = new Set(rulesOfChecks().get(result.id) ?? []);
+  const foreign = [...new Set((result.judged ?? []).map((verdict) => verdict.rule).filter((rule) => !own.has(rule)))];
+  if (!foreign.length) return result;
+  return { ...result, outcome: 'failed', message: `the check itself broke: it judges ${foreign.join(', ')}, which the catalog (conformance/rules/) does not give it` };
 }
 
 /**
@@ -80,9 +118,9 @@ function judge(observer: Observer, target: Target, client: ConformanceClient): C
 }
 
 /** Inferred parts only warn against a deployment crmkit did not build (spec README, reading 3). */
-function failed(info: CheckInfo, target: Target, message: string, evidence: string | undefined, ms: number): CheckResult {
+function failed(info: CheckInfo, target: Target, message: string, evidence: string | undefined, ms: number, judged?: JudgedRule[]): CheckResult {
   const outcome = info.basis === 'inferred' && !target.mock ? 'warned' : 'failed';
-  return { ...info, outcome, message, evidence, ms };
+  return { ...info, outcome, message, ...(evidence ? { evidence } : {}), ms, ...(judged?.length ? { judged } : {}) };
 }
 
 function infoOf(check: Check): CheckInfo {

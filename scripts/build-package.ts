@@ -11,6 +11,6 @@ const OUT = 'dist';
 rmSync(OUT, { recursive: true, force: true });
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
-const copied = [...globSync('src/spec/generated/*.d.ts'), 'scenarios/scenario.schema.json', 'scenarios/README.md', ...globSync('scenarios/*.yaml')];
+const copied = [...globSync('src/spec/generated/*.d.ts'), ...globSync('conformance/rules/*.yaml'), 'scenarios/scenario.schema.json', 'scenarios/README.md', ...globSync('scenarios/*.yaml')];
 for (const file of copied) cpSync(file, `${OUT}/${file}`);
 console.log(`built ${OUT}/ (and copied ${copied.length} files)`);

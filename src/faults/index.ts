@@ -10,8 +10,17 @@ import { pagingFaults } from './paging-faults.ts';
 import { responseFaults } from './response-faults.ts';
 import { stateFaults } from './state-faults.ts';
 import { webhookFaults } from './webhook-faults.ts';
+import { leadsFaults } from './leads-faults.ts';
+import { queryFaults } from './query-faults.ts';
+import { recordsFaults } from './records-faults.ts';
+import { conversationsFaults } from './conversations-faults.ts';
+import { eventsFaults } from './events-faults.ts';
+import { limitsFaults } from './limits-faults.ts';
 
-export const FAULTS: readonly Fault[] = [...responseFaults, ...inputFaults, ...pagingFaults, ...stateFaults, ...webhookFaults, ...formFaults, ...oauthFaults];
+export const FAULTS: readonly Fault[] = [
+  ...responseFaults, ...inputFaults, ...pagingFaults, ...stateFaults, ...leadsFaults, ...queryFaults, ...recordsFaults,
+  ...conversationsFaults, ...eventsFaults, ...webhookFaults, ...formFaults, ...oauthFaults, ...limitsFaults,
+];
 
 export const FAULT_NAMES = new Set(FAULTS.map((fault) => fault.name));
 

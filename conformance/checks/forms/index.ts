@@ -1,0 +1,18 @@
+// The forms family's checks, in the order they run.
+import type { Check } from '../../check.ts';
+import { cardNumbers } from './card-numbers.ts';
+import { configuration } from './configuration.ts';
+import { consent } from './consent.ts';
+import { consentAnswer } from './consent-answer.ts';
+import { cors } from './cors.ts';
+import { errorLanguage } from './error-language.ts';
+import { honeypot } from './honeypot.ts';
+import { minMs } from './min-ms.ts';
+import { origins } from './origins.ts';
+import { paused } from './paused.ts';
+import { requestLimits } from './request-limits.ts';
+import { submission } from './submission.ts';
+import { token } from './token.ts';
+
+// The token check moves a mock's clock a day on; what follows makes its own fresh tokens and codes.
+export const formsChecks: Check[] = [configuration, cors, token, minMs, honeypot, consent, consentAnswer, cardNumbers, errorLanguage, requestLimits, origins, paused, submission];

@@ -1,0 +1,12 @@
+// The state family's checks, in the order they run.
+import type { Check } from '../../check.ts';
+import { duplicateLead } from './duplicate-lead.ts';
+import { leadLimits } from './lead-limits.ts';
+import { stageMoves } from './stage-moves.ts';
+import { tagExists } from './tag-exists.ts';
+import { tagRules } from './tag-rules.ts';
+import { taskTransitions } from './task-transitions.ts';
+import { trashAndRestore } from './trash-and-restore.ts';
+import { useAfterDelete } from './use-after-delete.ts';
+
+export const stateChecks: Check[] = [trashAndRestore, stageMoves, taskTransitions, tagRules, tagExists, useAfterDelete, duplicateLead, leadLimits];

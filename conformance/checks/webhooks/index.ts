@@ -1,0 +1,13 @@
+// The webhooks family's checks, in the order they run.
+import type { Check } from '../../check.ts';
+import { deliveryHeaders } from './delivery-headers.ts';
+import { planLimit } from './plan-limit.ts';
+import { replay } from './replay.ts';
+import { retryKeepsIds } from './retry-keeps-ids.ts';
+import { retrySchedule } from './retry-schedule.ts';
+import { rotateSecret } from './rotate-secret.ts';
+import { signature } from './signature.ts';
+import { timestamp } from './timestamp.ts';
+import { urlRules } from './url-rules.ts';
+
+export const webhooksChecks: Check[] = [deliveryHeaders, signature, timestamp, retryKeepsIds, replay, rotateSecret, urlRules, retrySchedule, planLimit];

@@ -1,0 +1,137 @@
+// The catalog of the spec's rules (conformance/rules/*.yaml): every testable rule of spec parts 2
+// to 9, one entry each, with the checks that judge it or the reason no call can observe it. It is
+// the one place where a rule meets its checks: checks, tests and the document name rule ids.
+import { readdirSync, readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+
+/** What judging a rule takes beyond the target's origins. */
+export const NEEDS = {
+  key: 'an API key of the workspace',
+  'second-key': 'a second key: another scope, role or workspace, or a key in a refused state',
+  form: 'a public form of the workspace',
+  'oauth-client': 'an OAuth client (id, secret, redirect URI)',
+  consent: "an approval of an OAuth consent request (a person, or a mock's control API)",
+  receiver: "a webhook receiver the deployment can reach (the suite's own, through --webhook-receiver-url)",
+  control: "a crmkit mock's control API (its clock, simulated channels, sessions, settings)",
+  waiting: 'waiting out a timing of the spec (a retry, an expiry)',
+} as const;
+export type Need = keyof typeof NEEDS;
+
+export type Rule = {
+  /** Stable, `<area>.<slug>`; never reused for another rule. */
+  id: string;
+  /** The spec section, e.g. `4.2` or `3`. */
+  section: string;
+  /** The rule in one sentence. */
+  rule: string;
+  needs: Need[];
+  /** Ids of the checks that judge it. */
+  checks: string[];
+  /** Why no call of the interface can observe it (then it has no checks). */
+  unobservable?: string;
+  /** Where the spec's words leave the rule open: the reading the checks take. A failure then only warns against a deployment crmkit did not build. */
+  reading?: string;
+  /** The catalog file it is written in. */
+  file: string;
+};
+
+/** The spec's sections of parts 2 to 9, with their titles (part 3's states have no numbers of their own). */
+export const SECTIONS: Record<string, string> = {
+  '2': 'Resources and their fields', '2.1': 'Conventions', '2.2': 'Id prefixes', '2.3': 'Lead', '2.4': 'Contact', '2.5': 'Tag', '2.6': 'Timeline item',
+  '2.7': 'Member and team', '2.8': 'Product', '2.9': 'Conversation', '2.10': 'Message', '2.11': 'Custom field', '2.12': 'Task', '2.13': 'Webhook',
+  '2.14': 'Public form configuration',
+  '3': 'States and transitions',
+  '4': 'Endpoints', '4.1': 'Identity', '4.2': 'Leads', '4.3': 'Contacts', '4.4': 'Tags', '4.5': 'Timeline and notes', '4.6': 'Members and teams',
+  '4.7': 'Products', '4.8': 'Conversations and messages', '4.9': 'Custom fields', '4.10': 'Tasks', '4.11': 'Webhooks', '4.12': 'Public website forms',
+  '4.13': 'Query endpoint and paging', '4.14': 'Other entities', '4.15': 'OAuth endpoints',
+  '5': 'Authentication', '5.1': 'API keys', '5.2': 'OAuth 2.0 for apps',
+  '6': 'Events', '6.1': 'Webhook delivery', '6.2': 'Signature verification', '6.3': 'Delivery semantics', '6.4': 'Event types and their sources', '6.5': 'App lifecycle events',
+  '7': 'Errors', '7.1': 'Format', '7.2': 'Status codes', '7.3': 'Codes tied to the documented interface',
+  '8': 'Limits',
+  '9': 'Versioning',
+};
+
+/** The part a section belongs to (`4.2` → `4`). */
+export function partOf(section: string): string {
+  return section.split('.')[0]!;
+}
+
+const FOLDER = new URL('./', import.meta.url);
+const ID = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/;
+const KEYS = new Set(['id', 'section', 'rule', 'needs', 'checks', 'unobservable', 'reading']);
+
+let loaded: Rule[] | undefined;
+
+/** Every rule, in file order; throws with the file and the entry when the catalog is malformed. */
+export function loadCatalog(): Rule[] {
+  loaded ??= readCatalog();
+  return loaded;
+}
+
+/** The catalog by rule id. */
+export function rulesById(): Map<string, Rule> {
+  return new Map(loadCatalog().map((rule) => [rule.id, rule]));
+}
+
+/** For each check id, the ids of the rules it judges. */
+export function rulesOfChecks(): Map<string, string[]> {
+  const byCheck = new Map<string, string[]>();
+  for (const rule of loadCatalog()) for (const check of rule.checks) byCheck.set(check, [...(byCheck.get(check) ?? []), rule.id]);
+  return byCheck;
+}
+
+/** Sorts sections as the spec numbers them: `2.10` after `2.9`, `3` before `4.1`. */
+export function compareSections(a: string, b: string): number {
+  const [a1 = 0, a2 = 0] = a.split('.').map(Number);
+  const [b1 = 0, b2 = 0] = b.split('.').map(Number);
+  return a1 - b1 || a2 - b2;
+}
+
+function readCatalog(): Rule[] {
+  const files = readdirSync(FOLDER).filter((name) => name.endsWith('.yaml')).sort();
+  const rules = files.flatMap((file) => readFile(file));
+  const seen = new Set<string>();
+  for (const rule of rules) {
+    if (seen.has(rule.id)) throw new Error(`conformance/rules/${rule.file}: rule ${rule.id} is defined twice`);
+    seen.add(rule.id);
+  }
+  return rules;
+}
+
+function readFile(file: string): Rule[] {
+  const entries: unknown = parse(readFileSync(new URL(file, FOLDER), 'utf8')) ?? [];
+  if (!Array.isArray(entries)) throw new Error(`conformance/rules/${file}: a list of rules is expected`);
+  return entries.map((entry, index) => toRule(entry, file, index));
+}
+
+function toRule(entry: any, file: string, index: number): Rule {
+  const where = `conformance/rules/${file}, entry ${index + 1}${entry?.id ? ` (${entry.id})` : ''}`;
+  const problem = problemOf(entry);
+  if (problem) throw new Error(`${where}: ${problem}`);
+  return {
+    id: entry.id,
+    section: entry.section,
+    rule: entry.rule.trim(),
+    needs: entry.needs ?? [],
+    checks: entry.checks ?? [],
+    ...(entry.unobservable ? { unobservable: entry.unobservable.trim() } : {}),
+    ...(entry.reading ? { reading: entry.reading.trim() } : {}),
+    file,
+  };
+}
+
+function problemOf(entry: any): string | undefined {
+  if (typeof entry !== 'object' || entry === null) return 'an entry is an object';
+  const unknown = Object.keys(entry).find((key) => !KEYS.has(key));
+  if (unknown) return `unknown key ${unknown}`;
+  if (typeof entry.id !== 'string' || !ID.test(entry.id)) return 'id is `<area>.<slug>` in lowercase letters, digits and dashes';
+  if (typeof entry.section !== 'string' || !(entry.section in SECTIONS)) return "section is a quoted spec section such as '4.10' (parts 2 to 9)";
+  if (typeof entry.rule !== 'string' || !entry.rule.trim()) return 'rule is one sentence';
+  if (entry.needs !== undefined && (!Array.isArray(entry.needs) || entry.needs.some((need: unknown) => typeof need !== 'string' || !(need in NEEDS)))) {
+    return `needs is a list of ${Object.keys(NEEDS).join(', ')}`;
+  }
+  if (entry.checks !== undefined && (!Array.isArray(entry.checks) || entry.checks.some((check: unknown) => typeof check !== 'string'))) return 'checks is a list of check ids';
+  if (entry.unobservable !== undefined && (typeof entry.unobservable !== 'string' || entry.checks?.length)) return 'unobservable is a reason, for a rule without checks';
+  if (entry.reading !== undefined && typeof entry.reading !== 'string') return 'reading is a sentence';
+  return undefined;
+}

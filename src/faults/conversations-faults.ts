@@ -1,0 +1,5 @@
+// Faults in the conversations rules: each breaks one rule the way a real implementation might, and a check
+// of the conversations family must catch it (test/conformance/mutation.test.ts).
+import type { Fault } from './fault.ts';
+
+export const conversationsFaults: Fault[] = [];
