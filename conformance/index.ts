@@ -2,5 +2,8 @@
 export { runConformance, type Report, type CheckResult, type RunOptions, type Outcome } from './run.ts';
 export { ALL_CHECKS } from './checks/index.ts';
 export { FAMILIES, type Check, type Family } from './check.ts';
+export { loadCatalog, type Rule, type Need } from './rules/catalog.ts';
+export type { RuleResult, RuleOutcome } from './rules/rule-results.ts';
 export { prettyReport } from './report/pretty.ts';
 export { junitReport } from './report/junit.ts';
+export { htmlReport } from './report/html.ts';

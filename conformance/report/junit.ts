@@ -1,29 +1,54 @@
-// JUnit XML for CI: one test suite per family, one test case per check.
+// JUnit XML for CI: one test suite per family with a test case per check, then one per spec part
+// with a test case per rule of the catalog (rules no check judges are skipped, saying so).
 import { FAMILIES } from '../check.ts';
-import type { Report } from '../run.ts';
+import type { RuleResult } from '../rules/rule-results.ts';
+import type { CheckResult, Report } from '../run.ts';
+import { summaryByPart } from './rule-summary.ts';
 
 export function junitReport(report: Report): string {
-  const suites = FAMILIES.map((family) => {
-    const cases = report.results.filter((result) => result.family === family);
-    if (!cases.length) return '';
-    const failures = cases.filter((result) => result.outcome === 'failed').length;
-    const skipped = cases.filter((result) => result.outcome === 'skipped').length;
-    const body = cases
-      .map((result) => {
-        const inner =
-          result.outcome === 'failed'
-            ? `<failure message="${xml(result.message ?? '')}">${xml(`spec ${result.spec}\n${result.evidence ?? ''}`)}</failure>`
-            : result.outcome === 'skipped'
-              ? `<skipped message="${xml(result.message ?? '')}"/>`
-              : result.outcome === 'warned'
-                ? `<system-out>${xml(`warning (rests on inferred parts): ${result.message}\n${result.evidence ?? ''}`)}</system-out>`
-                : '';
-        return `    <testcase classname="conformance.${family}" name="${xml(`${result.id}: ${result.title}`)}" time="${(result.ms / 1000).toFixed(3)}">${inner}</testcase>`;
-      })
-      .join('\n');
-    return `  <testsuite name="${family}" tests="${cases.length}" failures="${failures}" skipped="${skipped}">\n${body}\n  </testsuite>`;
-  });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="crmkit conformance ${report.runId}">\n${suites.filter(Boolean).join('\n')}\n</testsuites>\n`;
+  const checkSuites = FAMILIES.map((family) => suite(family, report.results.filter((result) => result.family === family).map(checkCase)));
+  const ruleSuites = summaryByPart(report.rules).map(({ part, title, rules }) => suite(`spec ${part}. ${title}`, rules.map(ruleCase)));
+  const suites = [...checkSuites, ...ruleSuites].filter(Boolean);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="crmkit conformance ${report.runId}">\n${suites.join('\n')}\n</testsuites>\n`;
+}
+
+type Case = { xml: string; failed: boolean; skipped: boolean };
+
+function suite(name: string, cases: Case[]): string {
+  if (!cases.length) return '';
+  const failures = cases.filter((c) => c.failed).length;
+  const skipped = cases.filter((c) => c.skipped).length;
+  return `  <testsuite name="${xml(name)}" tests="${cases.length}" failures="${failures}" skipped="${skipped}">\n${cases.map((c) => c.xml).join('\n')}\n  </testsuite>`;
+}
+
+function checkCase(result: CheckResult): Case {
+  const inner = outcomeXml(result.outcome, result.message ?? '', `spec ${result.spec}\n${result.evidence ?? ''}`);
+  return {
+    xml: `    <testcase classname="conformance.${result.family}" name="${xml(`${result.id}: ${result.title}`)}" time="${(result.ms / 1000).toFixed(3)}">${inner}</testcase>`,
+    failed: result.outcome === 'failed',
+    skipped: result.outcome === 'skipped',
+  };
+}
+
+function ruleCase(rule: RuleResult): Case {
+  const message =
+    rule.outcome === 'not-checked' ? 'not checked: no check judges this rule yet'
+    : rule.outcome === 'unobservable' ? `not observable through the interface: ${rule.message}`
+    : (rule.message ?? '');
+  const outcome = rule.outcome === 'not-checked' || rule.outcome === 'unobservable' ? 'skipped' : rule.outcome;
+  const inner = outcomeXml(outcome, message, `${rule.rule}\njudged by ${rule.check ?? rule.checks.join(', ')}\n${rule.evidence ?? ''}`);
+  return {
+    xml: `    <testcase classname="spec.${rule.section}" name="${xml(`${rule.id}: ${rule.rule}`)}" time="0">${inner}</testcase>`,
+    failed: rule.outcome === 'failed',
+    skipped: outcome === 'skipped',
+  };
+}
+
+function outcomeXml(outcome: CheckResult['outcome'], message: string, detail: string): string {
+  if (outcome === 'failed') return `<failure message="${xml(message)}">${xml(detail)}</failure>`;
+  if (outcome === 'skipped') return `<skipped message="${xml(message)}"/>`;
+  if (outcome === 'warned') return `<system-out>${xml(`warning (the spec leaves this open, or it rests on inferred parts): ${message}\n${detail}`)}</system-out>`;
+  return '';
 }
 
 function xml(text: string): string {

@@ -1,7 +1,8 @@
-// A report a person reads: one table per family (passed, failed, warned, skipped), then each
-// failure and warning with its spec section, message and evidence.
+// A report a person reads in a terminal: the checks by family, the rules by spec part, then each
+// failed and warned rule with its section, the check that judged it, the message and evidence.
 import { FAMILIES } from '../check.ts';
 import type { CheckResult, Report } from '../run.ts';
+import { ruleTotals, summaryByPart } from './rule-summary.ts';
 
 const MARK = { passed: '✓', failed: '✗', warned: '!', skipped: '-' } as const;
 
@@ -11,16 +12,24 @@ export function prettyProgress(result: CheckResult): string {
 
 export function prettyReport(report: Report): string {
   const lines = [`\nconformance of ${report.target.baseUrl}${report.target.mock ? ' (a crmkit mock)' : ''}, run ${report.runId}\n`];
-  lines.push(`${'family'.padEnd(11)} passed failed warned skipped`);
+  lines.push(`${'checks'.padEnd(14)} passed failed warned skipped`);
   for (const family of FAMILIES) {
     const of = report.results.filter((result) => result.family === family);
     if (!of.length) continue;
     const count = (outcome: CheckResult['outcome']) => String(of.filter((result) => result.outcome === outcome).length).padStart(6);
-    lines.push(`${family.padEnd(11)} ${count('passed')} ${count('failed')} ${count('warned')} ${count('skipped').padStart(7)}`);
+    lines.push(`${family.padEnd(14)} ${count('passed')} ${count('failed')} ${count('warned')} ${count('skipped').padStart(7)}`);
   }
-  for (const result of report.results.filter((r) => r.outcome === 'failed' || r.outcome === 'warned')) {
-    lines.push('', `${MARK[result.outcome]} ${result.id} (spec ${result.spec}${result.basis === 'inferred' ? ', inferred' : ''}): ${result.title}`, `  ${result.message}`);
-    if (result.evidence) lines.push(result.evidence.replace(/^/gm, '    '));
+  lines.push('', `${'rules by part'.padEnd(34)} passed failed warned skipped unchecked unobservable`);
+  for (const { part, title, counts } of summaryByPart(report.rules)) {
+    const cells = [counts.passed, counts.failed, counts.warned, counts.skipped].map((n, i) => String(n).padStart(i === 3 ? 7 : 6));
+    lines.push(`${`${part}. ${title}`.slice(0, 34).padEnd(34)} ${cells.join(' ')} ${String(counts['not-checked']).padStart(9)} ${String(counts.unobservable).padStart(12)}`);
   }
+  lines.push(ruleTotals(report.rules));
+  for (const rule of report.rules.filter((r) => r.outcome === 'failed' || r.outcome === 'warned')) {
+    lines.push('', `${MARK[rule.outcome as 'failed' | 'warned']} ${rule.id} (spec ${rule.section}, judged by ${rule.check})`, `  ${rule.rule}`, `  ${rule.message}`);
+    if (rule.evidence) lines.push(rule.evidence.replace(/^/gm, '    '));
+  }
+  const broken = report.results.filter((result) => result.outcome === 'failed' && !report.rules.some((rule) => rule.check === result.id));
+  for (const result of broken) lines.push('', `${MARK.failed} ${result.id} (spec ${result.spec}): ${result.title}`, `  ${result.message}`);
   return `${lines.join('\n')}\n`;
 }

@@ -1,9 +1,15 @@
 // `crmkit conformance`: the suite against a deployment (or a crmkit mock, which it provisions).
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { htmlReport } from '../../conformance/report/html.ts';
 import { junitReport } from '../../conformance/report/junit.ts';
 import { prettyProgress, prettyReport } from '../../conformance/report/pretty.ts';
+import { ruleTotals } from '../../conformance/report/rule-summary.ts';
+import { compareSections, loadCatalog, rulesOfChecks } from '../../conformance/rules/catalog.ts';
 import { runConformance, type Report } from '../../conformance/run.ts';
+
+const REPORTERS = ['pretty', 'json', 'junit', 'html'] as const;
+type Reporter = (typeof REPORTERS)[number];
 
 export async function runConformanceCommand(args: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -28,10 +34,13 @@ export async function runConformanceCommand(args: string[]): Promise<void> {
       'read-only': { type: 'boolean', default: false },
       reporter: { type: 'string', default: 'pretty' },
       out: { type: 'string' },
+      'list-rules': { type: 'boolean', default: false },
     },
   });
+  const reporter = values.reporter as Reporter;
+  if (!REPORTERS.includes(reporter)) throw new Error(`unknown reporter ${values.reporter}: ${REPORTERS.join(', ')}`);
+  if (values['list-rules']) return void process.stdout.write(listRules(reporter));
   if (!values['base-url']) throw new Error('--base-url is required');
-  const pretty = values.reporter === 'pretty';
   // Interrupted, the run stops after the check in progress and still deletes what it created.
   const interrupted = new AbortController();
   const stop = () => {
@@ -60,18 +69,44 @@ export async function runConformanceCommand(args: string[]): Promise<void> {
     waitForRetries: values['wait-for-retries'],
     only: values.only?.flatMap((item) => item.split(',')),
     readOnly: values['read-only'],
-    onResult: pretty ? (result) => process.stderr.write(prettyProgress(result)) : undefined,
+    // Progress goes to stderr whatever the reporter, so that a long run against a deployment shows where it is.
+    onResult: (result) => process.stderr.write(prettyProgress(result)),
   });
-  const text = render(report, values.reporter);
-  if (values.out) writeFileSync(values.out, text);
-  else process.stdout.write(text);
-  if (values.out && pretty) process.stdout.write(prettyReport(report));
-  process.exitCode = report.results.some((result) => result.outcome === 'failed') ? 1 : 0;
+  const text = render(report, reporter);
+  if (values.out) {
+    writeFileSync(values.out, text);
+    process.stderr.write(`${ruleTotals(report.rules)}; wrote ${values.out}\n`);
+  } else process.stdout.write(text);
+  if (values.out && reporter === 'pretty') process.stdout.write(prettyReport(report));
+  process.exitCode = failed(report) ? 1 : 0;
 }
 
-function render(report: Report, reporter: string): string {
+/** A rule failed, or a check failed that no rule of the catalog answers for. */
+function failed(report: Report): boolean {
+  const judging = rulesOfChecks();
+  return report.rules.some((rule) => rule.outcome === 'failed') || report.results.some((result) => result.outcome === 'failed' && !judging.has(result.id));
+}
+
+function render(report: Report, reporter: Reporter): string {
   if (reporter === 'json') return `${JSON.stringify(report, null, 2)}\n`;
   if (reporter === 'junit') return junitReport(report);
-  if (reporter === 'pretty') return prettyReport(report);
-  throw new Error(`unknown reporter ${reporter}: pretty, json or junit`);
+  if (reporter === 'html') return htmlReport(report);
+  return prettyReport(report);
+}
+
+/** `--list-rules`: the catalog, each rule with its checks (or why none can observe it). */
+function listRules(reporter: Reporter): string {
+  const rules = [...loadCatalog()].sort((a, b) => compareSections(a.section, b.section));
+  if (reporter === 'json') {
+    const entries = rules.map(({ id, section, rule, checks, needs, unobservable, reading }) => ({ id, section, rule, checks, needs, ...(unobservable ? { unobservable } : {}), ...(reading ? { reading } : {}) }));
+    return `${JSON.stringify({ rules: entries }, null, 2)}\n`;
+  }
+  if (reporter !== 'pretty') throw new Error('--list-rules prints with --reporter pretty or json');
+  const lines = rules.map((rule) => {
+    const judged = rule.checks.length ? `checks: ${rule.checks.join(', ')}` : rule.unobservable ? `not observable: ${rule.unobservable}` : 'not checked yet';
+    return `${rule.section.padEnd(5)} ${rule.id}\n      ${rule.rule}\n      ${judged}`;
+  });
+  const observable = rules.filter((rule) => !rule.unobservable);
+  const checked = observable.filter((rule) => rule.checks.length);
+  return `${lines.join('\n')}\n\n${rules.length} rules; ${observable.length} observable through the interface, ${checked.length} of them with a check\n`;
 }

@@ -1,0 +1,57 @@
+// How check results become rule results (conformance/rules/rule-results.ts).
+import { describe, expect, it } from 'vitest';
+import type { Rule } from '../../conformance/rules/catalog.ts';
+import { ruleResults } from '../../conformance/rules/rule-results.ts';
+import type { CheckResult } from '../../conformance/run.ts';
+
+const rule = (id: string, checks: string[], extra: Partial<Rule> = {}): Rule => ({ id, section: '4.2', rule: `rule ${id}`, needs: ['key'], checks, file: 'test.yaml', ...extra });
+const result = (id: string, outcome: CheckResult['outcome'], extra: Partial<CheckResult> = {}): CheckResult => ({
+  id, family: 'leads', title: id, spec: '4.2', basis: 'documented', outcome, ms: 1, ...extra,
+});
+const outcomes = (rules: Rule[], results: CheckResult[], mock = true) => Object.fromEntries(ruleResults(results, mock, rules).map((r) => [r.id, r.outcome]));
+
+describe('rule results', () => {
+  it('a passed check passes every rule it judges; a rule without checks is not checked, or not observable with its reason', () => {
+    const rules = [rule('a.one', ['c']), rule('a.two', ['c']), rule('a.three', []), rule('a.four', [], { unobservable: 'emails' })];
+    expect(outcomes(rules, [result('c', 'passed')])).toEqual({ 'a.one': 'passed', 'a.two': 'passed', 'a.three': 'not-checked', 'a.four': 'unobservable' });
+  });
+
+  it('a problem judged for one rule fails that rule only, when the check went on to its end', () => {
+    const rules = [rule('a.one', ['c']), rule('a.two', ['c'])];
+    const checked = result('c', 'failed', { message: 'x', judged: [{ rule: 'a.one', problem: 'wrong' }, { rule: 'a.two' }] });
+    expect(outcomes(rules, [checked])).toEqual({ 'a.one': 'failed', 'a.two': 'passed' });
+  });
+
+  it('a check stopped at one rule leaves its other rules not judged (skipped, saying why)', () => {
+    const rules = [rule('a.one', ['c']), rule('a.two', ['c'])];
+    const stopped = result('c', 'failed', { stopped: true, judged: [{ rule: 'a.one', problem: 'wrong' }] });
+    const results = ruleResults([stopped], true, rules);
+    expect(results.map((r) => r.outcome)).toEqual(['failed', 'skipped']);
+    expect(results[1]!.message).toContain('stopped at a failure of a.one');
+  });
+
+  it('a failure that names no rule fails every rule of the check', () => {
+    const rules = [rule('a.one', ['c']), rule('a.two', ['c'])];
+    expect(outcomes(rules, [result('c', 'failed', { stopped: true, message: 'broken' })])).toEqual({ 'a.one': 'failed', 'a.two': 'failed' });
+  });
+
+  it('the worst verdict of several checks wins; a skipped check alone skips the rule with its reason', () => {
+    const rules = [rule('a.one', ['c', 'd']), rule('a.two', ['d'])];
+    const results = ruleResults([result('c', 'passed'), result('d', 'skipped', { message: 'needs --form-id' })], true, rules);
+    expect(results.map((r) => [r.outcome, r.message])).toEqual([['passed', undefined], ['skipped', 'needs --form-id']]);
+    expect(outcomes(rules, [result('c', 'failed'), result('d', 'passed')])['a.one']).toBe('failed');
+  });
+
+  it("a rule whose words the spec leaves open warns against a deployment and fails against crmkit's own mock", () => {
+    const rules = [rule('a.open', ['c'], { reading: 'not shown; read as...' })];
+    const failing = [result('c', 'failed', { message: 'x' })];
+    expect(outcomes(rules, failing, false)['a.open']).toBe('warned');
+    expect(outcomes(rules, failing, true)['a.open']).toBe('failed');
+  });
+
+  it('a rule whose checks were not selected is skipped, saying so', () => {
+    const [only] = ruleResults([], true, [rule('a.one', ['c'])]);
+    expect(only!.outcome).toBe('skipped');
+    expect(only!.message).toContain('not selected');
+  });
+});
