@@ -56,8 +56,12 @@ export type Target = {
 
 export type RefusedKeys = { revoked: string | undefined; expired: string | undefined; ipRestricted: string | undefined };
 
+/** The target cannot be checked at all: it does not answer, or it is no mock and no key was given. */
+export class TargetError extends Error {}
+
 export async function resolveTarget(options: TargetOptions): Promise<Target> {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  await mustAnswer(baseUrl);
   const common = {
     baseUrl,
     hubUrl: options.hubUrl ?? baseUrl,
@@ -72,7 +76,7 @@ export async function resolveTarget(options: TargetOptions): Promise<Target> {
     return { ...common, apiKey: options.apiKey, limitedKey: options.limitedKey, refusedKeys, otherKey: undefined, formId: options.formId, oauthClient: givenClient, mock: undefined };
   }
   const created = await controlPost(baseUrl, '/_mock/workspaces', {});
-  if (!created) throw new Error(`${baseUrl} is not a crmkit mock with its control API: give --api-key`);
+  if (!created) throw new TargetError(`${baseUrl} answers, but has no crmkit control API: give --api-key (and the other inputs of a deployment)`);
   const workspaceId: string = created.workspace.id;
   const limited = await controlPost(baseUrl, `/_mock/workspaces/${workspaceId}/api-keys`, { scopes: ['leads:read'], role: 'manager', name: 'conformance limited' });
   const refusedKeys = await refusedKeysOfMock(baseUrl, workspaceId);
@@ -109,6 +113,17 @@ async function refusedKeysOfMock(baseUrl: string, workspaceId: string): Promise<
   const expired = await controlPost(baseUrl, keys, { scopes, name: 'conformance expired', expires_at: yearAgo });
   const ipRestricted = await controlPost(baseUrl, keys, { scopes, name: 'conformance IP-restricted', allowed_ips: ['203.0.113.7'] });
   return { revoked: revoked?.key, expired: expired?.key, ipRestricted: ipRestricted?.key };
+}
+
+/** Anything at all answers at the base URL, within 15 seconds. */
+export async function mustAnswer(baseUrl: string): Promise<void> {
+  try {
+    const answer = await request(`${baseUrl}/v1/api-keys/whoami`, { signal: AbortSignal.timeout(15_000) });
+    await answer.body.dump();
+  } catch (error) {
+    const reason = (error as { code?: string }).code ?? (error as Error).message;
+    throw new TargetError(`cannot reach ${baseUrl}: ${reason}`);
+  }
 }
 
 /** POSTs to the control API; undefined when the target has none. */

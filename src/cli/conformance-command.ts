@@ -7,6 +7,8 @@ import { prettyProgress, prettyReport } from '../../conformance/report/pretty.ts
 import { ruleTotals } from '../../conformance/report/rule-summary.ts';
 import { compareSections, loadCatalog, rulesOfChecks } from '../../conformance/rules/catalog.ts';
 import { runConformance, type Report } from '../../conformance/run.ts';
+import { TargetError } from '../../conformance/target.ts';
+import { numberOption, UsageError } from './usage-error.ts';
 
 const REPORTERS = ['pretty', 'json', 'junit', 'html'] as const;
 type Reporter = (typeof REPORTERS)[number];
@@ -38,9 +40,10 @@ export async function runConformanceCommand(args: string[]): Promise<void> {
     },
   });
   const reporter = values.reporter as Reporter;
-  if (!REPORTERS.includes(reporter)) throw new Error(`unknown reporter ${values.reporter}: ${REPORTERS.join(', ')}`);
+  if (!REPORTERS.includes(reporter)) throw new UsageError(`unknown reporter ${values.reporter}: ${REPORTERS.join(', ')}`);
   if (values['list-rules']) return void process.stdout.write(listRules(reporter));
-  if (!values['base-url']) throw new Error('--base-url is required');
+  if (!values['base-url']) throw new UsageError('--base-url is required (the API origin of the deployment or mock to check)');
+  if (!/^https?:\/\/[^/]/.test(values['base-url'])) throw new UsageError(`--base-url is an http(s) origin, not ${values['base-url']}`);
   // Interrupted, the run stops after the check in progress and still deletes what it created.
   const interrupted = new AbortController();
   const stop = () => {
@@ -65,12 +68,14 @@ export async function runConformanceCommand(args: string[]): Promise<void> {
     clientSecret: values['client-secret'],
     redirectUri: values['redirect-uri'],
     webhookReceiverUrl: values['webhook-receiver-url'],
-    webhookReceiverPort: values['webhook-receiver-port'] === undefined ? undefined : Number(values['webhook-receiver-port']),
+    webhookReceiverPort: numberOption('webhook-receiver-port', values['webhook-receiver-port']),
     waitForRetries: values['wait-for-retries'],
     only: values.only?.flatMap((item) => item.split(',')),
     readOnly: values['read-only'],
     // Progress goes to stderr whatever the reporter, so that a long run against a deployment shows where it is.
     onResult: (result) => process.stderr.write(prettyProgress(result)),
+  }).catch((error) => {
+    throw error instanceof TargetError ? new UsageError(error.message) : error;
   });
   const text = render(report, reporter);
   if (values.out) {
@@ -101,7 +106,7 @@ function listRules(reporter: Reporter): string {
     const entries = rules.map(({ id, section, rule, checks, needs, unobservable, reading }) => ({ id, section, rule, checks, needs, ...(unobservable ? { unobservable } : {}), ...(reading ? { reading } : {}) }));
     return `${JSON.stringify({ rules: entries }, null, 2)}\n`;
   }
-  if (reporter !== 'pretty') throw new Error('--list-rules prints with --reporter pretty or json');
+  if (reporter !== 'pretty') throw new UsageError('--list-rules prints with --reporter pretty or json');
   const lines = rules.map((rule) => {
     const judged = rule.checks.length ? `checks: ${rule.checks.join(', ')}` : rule.unobservable ? `not observable: ${rule.unobservable}` : 'not checked yet';
     return `${rule.section.padEnd(5)} ${rule.id}\n      ${rule.rule}\n      ${judged}`;

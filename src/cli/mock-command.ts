@@ -7,6 +7,7 @@ import { startServer } from '../adapters/node-server.ts';
 import { FAULTS } from '../faults/index.ts';
 import { createMock } from '../mock.ts';
 import { startupWorkspace } from './startup-workspace.ts';
+import { numberOption, UsageError } from './usage-error.ts';
 import { loadStateFile, stateSaver } from './state-file.ts';
 
 export async function runMockCommand(args: string[]): Promise<void> {
@@ -28,14 +29,21 @@ export async function runMockCommand(args: string[]): Promise<void> {
   });
   if (values.faults) return printFaults();
   const faults = values.fault?.flatMap((item) => item.split(','));
+  const unknownFault = faults?.find((name) => !FAULTS.some((fault) => fault.name === name));
+  if (unknownFault) throw new UsageError(`unknown fault ${unknownFault} (crmkit mock --faults lists them)`);
+  const port = numberOption('port', values.port)!;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port is 0 to 65535, not ${values.port}`);
+  const seed = numberOption('seed', values.seed);
+  const seedSize = numberOption('seed-size', values['seed-size']);
   const mock = createMock({ controlApi: !values['no-control'], allowPrivateWebhooks: values['allow-private-webhooks'], faults });
   if (values.coverage) return printCoverage(mock);
 
   const loaded = values.state ? await loadStateFile(mock.state, values.state) : [];
-  const running = await startServer(mock, { port: Number(values.port), host: values.host });
+  const running = await startServer(mock, { port, host: values.host }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'EADDRINUSE' || error.code === 'EADDRNOTAVAIL' || error.code === 'EACCES') throw new UsageError(`cannot listen on ${values.host}:${port}: ${error.code}`);
+    throw error;
+  });
   mock.state.config.urls = { base_url: running.url, hub_url: running.url, workspace_url: running.url };
-  const seed = values.seed === undefined ? undefined : Number(values.seed);
-  const seedSize = values['seed-size'] === undefined ? undefined : Number(values['seed-size']);
   const { workspace, ownerKey } = await startupWorkspace(mock.state, loaded, { seed, seedSize });
   const scenario = values.scenario ? await scenarioSetupLines(values.scenario, running.url) : [];
   console.log(

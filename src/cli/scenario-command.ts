@@ -1,7 +1,7 @@
 // `crmkit scenario run FILE...`: stories against a deployment or a crmkit mock (without
 // --base-url, a mock the runner starts itself), reported like `crmkit conformance`.
 // `crmkit scenario check FILE...` only loads them: the schema, with file and line for each problem.
-import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadScenario, ScenarioFileError } from '../../scenarios/runner/load.ts';
@@ -9,12 +9,14 @@ import type { ScenarioReport } from '../../scenarios/runner/report.ts';
 import { junitScenarioReport } from '../../scenarios/runner/reporters/junit.ts';
 import { prettyScenarioEnd, prettyScenarioReport, prettyScenarioStart, prettyStep } from '../../scenarios/runner/reporters/pretty.ts';
 import { runScenarios } from '../../scenarios/runner/run.ts';
+import { mustAnswer, TargetError } from '../../conformance/target.ts';
+import { numberOption, UsageError } from './usage-error.ts';
 
 export async function runScenarioCommand(args: string[]): Promise<void> {
   const [subcommand, ...rest] = args;
   if (subcommand === 'run') return run(rest);
   if (subcommand === 'check') return check(rest);
-  throw new Error('usage: crmkit scenario run FILE... | crmkit scenario check FILE...');
+  throw new UsageError(subcommand ? `unknown subcommand ${subcommand}: run or check` : 'name a subcommand: run FILE|DIR ... or check FILE|DIR ...');
 }
 
 async function run(args: string[]): Promise<void> {
@@ -33,8 +35,11 @@ async function run(args: string[]): Promise<void> {
       out: { type: 'string' },
     },
   });
-  if (!['pretty', 'json', 'junit'].includes(values.reporter)) throw new Error(`unknown reporter ${values.reporter}: pretty, json or junit`);
+  if (!['pretty', 'json', 'junit'].includes(values.reporter)) throw new UsageError(`unknown reporter ${values.reporter}: pretty, json or junit`);
   const files = scenarioFiles(positionals);
+  if (values['base-url']) await mustAnswer(values['base-url'].replace(/\/+$/, '')).catch((error) => {
+    throw error instanceof TargetError ? new UsageError(error.message) : error;
+  });
   // Progress goes to stderr while the report goes to stdout or --out, as `crmkit conformance` does.
   const progress = (text: string) => values.reporter === 'pretty' && process.stderr.write(text);
   const report = await runScenarios(files, {
@@ -44,7 +49,7 @@ async function run(args: string[]): Promise<void> {
     apiKey: values['api-key'],
     keys: namedKeys(values.key ?? []),
     receiverUrl: values['receiver-url'],
-    receiverPort: values['receiver-port'] === undefined ? undefined : Number(values['receiver-port']),
+    receiverPort: numberOption('receiver-port', values['receiver-port']),
     onScenario: (scenario) => progress(prettyScenarioStart(scenario)),
     onStep: (result) => progress(prettyStep(result)),
     onScenarioEnd: (result) => progress(prettyScenarioEnd(result)),
@@ -72,7 +77,9 @@ function check(args: string[]): void {
 
 /** Files as given; a directory stands for its .yaml files, in name order. */
 function scenarioFiles(paths: string[]): string[] {
-  if (!paths.length) throw new Error('name the scenario files (or a directory of them), e.g. crmkit scenario run scenarios/');
+  if (!paths.length) throw new UsageError('name the scenario files (or a directory of them), e.g. crmkit scenario run scenarios/');
+  const missing = paths.find((path) => !existsSync(path));
+  if (missing) throw new UsageError(`no such file or directory: ${missing}`);
   return paths.flatMap((path) =>
     statSync(path).isDirectory()
       ? readdirSync(path).filter((name) => /\.ya?ml$/.test(name)).sort().map((name) => join(path, name))

@@ -1,9 +1,13 @@
 // `crmkit conformance` from the command line, and the faults switch of the control API.
 import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/adapters/node-server.ts';
 import { createMock, type Mock } from '../../src/mock.ts';
+import { loadCatalog } from '../../conformance/rules/catalog.ts';
 import { call } from '../support/mock-client.ts';
 
 const run = promisify(execFile);
@@ -36,6 +40,29 @@ describe('crmkit conformance', () => {
     } finally {
       await call(mock, 'PUT', '/_mock/faults', { body: { on: [] } });
     }
+  });
+});
+
+describe('crmkit conformance --list-rules', () => {
+  it('prints the catalog as JSON: each rule with its id, section, sentence and checks', async () => {
+    const { stdout } = await run(process.execPath, [bin, 'conformance', '--list-rules', '--reporter', 'json']);
+    const { rules } = JSON.parse(stdout);
+    expect(rules.length).toBe(loadCatalog().length);
+    for (const rule of rules) expect(Object.keys(rule)).toEqual(expect.arrayContaining(['id', 'section', 'rule', 'checks']));
+  });
+
+  it('prints the catalog for a person, with the share of observable rules that have a check', async () => {
+    const { stdout } = await run(process.execPath, [bin, 'conformance', '--list-rules']);
+    expect(stdout).toMatch(/\d+ rules; \d+ observable through the interface, \d+ of them with a check\n$/);
+  });
+});
+
+describe('a report written to a file', () => {
+  it('leaves a one-line summary of the rules on stderr', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'crmkit-')), 'report.xml');
+    const { stderr } = await run(process.execPath, [bin, 'conformance', '--base-url', server.url, '--reporter', 'junit', '--out', out, '--only', 'paging']);
+    expect(stderr).toMatch(new RegExp(`\\d+ rules: \\d+ passed, 0 failed, .*; wrote ${out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\n$`));
+    expect(readFileSync(out, 'utf8')).toContain('<testsuite name="spec ');
   });
 });
 

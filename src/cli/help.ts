@@ -1,0 +1,71 @@
+// What `crmkit help` and each command's `--help` print.
+export const HELP = {
+  crmkit: `crmkit: mock server and conformance kit for the CRM HTTP interface
+
+Usage:
+  crmkit mock [options]              a stateful mock of the interface on node:http
+  crmkit conformance --base-url URL  the conformance suite against a deployment or a crmkit mock
+  crmkit scenario run FILE|DIR ...   readable stories against a mock or a deployment
+  crmkit scenario check FILE|DIR ... load stories and report problems in them
+  crmkit help
+
+Each command has --help.
+`,
+  mock: `crmkit mock: a stateful mock of the CRM interface on node:http
+
+Usage: crmkit mock [options]
+
+  --port N                  port to listen on (default 4010; 0 picks a free one)
+  --host ADDRESS            address to listen on (default 127.0.0.1)
+  --no-control              no control API (/_mock): the mock behaves as a deployment does from outside
+  --allow-private-webhooks  deliver webhooks to loopback and private addresses (for a local receiver)
+  --state FILE              load workspaces from FILE at start and save them back on exit
+  --seed N [--seed-size N]  start with demo data, the same for the same N (size: leads, default 1,000)
+  --scenario FILE           start with the workspace a story sets up
+  --fault NAME ...          break a named rule of the spec on purpose (see --faults)
+  --faults                  list the named faults and exit
+  --coverage                list operations that would answer 501 and exit
+`,
+  conformance: `crmkit conformance: the conformance suite, rule by rule
+
+Usage: crmkit conformance --base-url URL [options]
+       crmkit conformance --list-rules [--reporter pretty|json]
+
+Against a crmkit mock (with its control API) no key is needed: the suite provisions its own workspaces.
+
+Target:
+  --base-url URL                   the API origin (required)
+  --hub-url URL                    the sign-in and consent origin (default: --base-url)
+  --workspace-url URL              the public address of the workspace (forms; default: --base-url)
+  --api-key KEY                    an owner's or admin's key of the workspace
+  --limited-key KEY                a key without some scopes
+  --revoked-key KEY, --expired-key KEY, --ip-restricted-key KEY   keys the deployment must refuse
+  --form-id ID                     a public form of the workspace
+  --client-id ID --client-secret SECRET --redirect-uri URI        an OAuth client
+  --webhook-receiver-url URL       a public HTTPS address forwarding to the suite's receiver
+  --webhook-receiver-port N        the local port that address forwards to (default 8787)
+  --wait-for-retries               wait for webhook retries (a minute and more) against a deployment
+What to run:
+  --only FAMILY|CHECK ...          only these families or checks (comma-separated or repeated)
+  --read-only                      send no write
+Output:
+  --reporter pretty|json|junit|html   (default pretty); progress goes to stderr
+  --out FILE                       write the report to FILE (a one-line summary goes to stderr)
+  --list-rules                     print the catalog of the spec's rules with their checks, and exit
+
+Exit status: 0 when no rule failed, 1 when one did, 2 for a usage error or an unreachable target.
+`,
+  scenario: `crmkit scenario: readable stories of the interface
+
+Usage: crmkit scenario run FILE|DIR ... [options]
+       crmkit scenario check FILE|DIR ...
+
+Without --base-url, run starts a mock of its own (port 0).
+  --base-url URL --api-key KEY   a deployment (steps that need the mock's control API are skipped)
+  --key NAME=KEY ...             further keys the stories name
+  --hub-url URL, --workspace-url URL
+  --receiver-url URL [--receiver-port N]   a public address forwarding to the stories' webhook receiver
+  --reporter pretty|json|junit   (default pretty)
+  --out FILE                     write the report to FILE
+`,
+} as const;
