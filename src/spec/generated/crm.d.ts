@@ -2320,33 +2320,17 @@ export type components = {
                  * @description Page for the code.
                  */
                 docs_url: string;
-                /** @description Only for field problems: request field name to message. */
-                fields?: {
-                    [key: string]: string;
-                };
-                /** @description On `forbidden`. */
-                permission?: string;
-                /** @description On `rate_limited`. */
-                reason?: string;
-                /** @description On `rate_limited`, `limit_reached`, `too_many_conditions`. */
-                limit?: number;
-                /** @description On `limit_reached`: which limit. */
-                key?: string;
-                /** @description On `limit_reached`. */
-                used?: number;
-                /** @description On `limit_reached`: the current plan. */
-                plan?: string;
-                /** @description On `limit_reached`: the plan that lifts the limit, if any. */
-                upgrade_to?: string | null;
-                /** @description On `missing_scope`. */
-                scope?: string;
-                /** @description On `tag_exists`. */
-                tag_id?: string;
-                /**
-                 * Format: date-time
-                 * @description On `gone`.
-                 */
-                deleted_at?: string;
+                fields?: components["schemas"]["ErrorFieldMessages"];
+                permission?: components["schemas"]["ErrorPermission"];
+                reason?: components["schemas"]["ErrorRateLimitReason"];
+                limit?: components["schemas"]["ErrorLimit"];
+                key?: components["schemas"]["ErrorLimitKey"];
+                used?: components["schemas"]["ErrorLimitUsed"];
+                plan?: components["schemas"]["ErrorPlan"];
+                upgrade_to?: components["schemas"]["ErrorUpgradeTo"];
+                scope?: components["schemas"]["ErrorScope"];
+                tag_id?: components["schemas"]["ErrorTagId"];
+                deleted_at?: components["schemas"]["ErrorDeletedAt"];
             };
         };
         /** @description Also in the `X-Request-Id` header of every response. */
@@ -2356,7 +2340,7 @@ export type components = {
             error?: {
                 /** @constant */
                 code: "validation_failed";
-                fields: components["schemas"]["fields"];
+                fields: components["schemas"]["ErrorFieldMessages"];
             };
         };
         /** @description Malformed JSON, or a value of the wrong type. */
@@ -2371,7 +2355,7 @@ export type components = {
             error?: {
                 /** @constant */
                 code: "unknown_field";
-                fields: components["schemas"]["fields"];
+                fields: components["schemas"]["ErrorFieldMessages"];
             };
         };
         /** @description Body over 1 MB. */
@@ -2407,7 +2391,7 @@ export type components = {
             error?: {
                 /** @constant */
                 code: "gone";
-                deleted_at: components["schemas"]["deleted_at"];
+                deleted_at: components["schemas"]["ErrorDeletedAt"];
             };
         };
         /** @description The credential lacks the scope named in `scope`. */
@@ -2415,7 +2399,7 @@ export type components = {
             error?: {
                 /** @constant */
                 code: "missing_scope";
-                scope: components["schemas"]["scope"];
+                scope: components["schemas"]["ErrorScope"];
             };
         };
         /** @description Not allowed; `permission` names what is missing. */
@@ -2423,7 +2407,7 @@ export type components = {
             error?: {
                 /** @constant */
                 code: "forbidden";
-                permission: components["schemas"]["permission"];
+                permission: components["schemas"]["ErrorPermission"];
             };
         };
         /** @description Key management by a member who is not an owner or admin. */
@@ -2480,8 +2464,8 @@ export type components = {
             error?: {
                 /** @constant */
                 code: "rate_limited";
-                reason: components["schemas"]["reason"];
-                limit: components["schemas"]["limit"];
+                reason: components["schemas"]["ErrorRateLimitReason"];
+                limit: components["schemas"]["ErrorLimit"];
             };
         };
         /** @description Too many requests in flight for this credential. */
@@ -2496,11 +2480,11 @@ export type components = {
             error?: {
                 /** @constant */
                 code: "limit_reached";
-                key: components["schemas"]["key"];
-                limit: components["schemas"]["limit"];
-                used: components["schemas"]["used"];
-                plan: components["schemas"]["plan"];
-                upgrade_to: components["schemas"]["upgrade_to"];
+                key: components["schemas"]["ErrorLimitKey"];
+                limit: components["schemas"]["ErrorLimit"];
+                used: components["schemas"]["ErrorLimitUsed"];
+                plan: components["schemas"]["ErrorPlan"];
+                upgrade_to: components["schemas"]["ErrorUpgradeTo"];
             };
         };
         /** @description The feature is not in the workspace plan. */
@@ -2571,7 +2555,7 @@ export type components = {
             error?: {
                 /** @constant */
                 code: "tag_exists";
-                tag_id: components["schemas"]["tag_id"];
+                tag_id: components["schemas"]["ErrorTagId"];
             };
         };
         /** @description Note edit after 24 hours, or by anyone but its author member. */
@@ -2621,7 +2605,7 @@ export type components = {
             error?: {
                 /** @constant */
                 code: "too_many_conditions";
-                limit: components["schemas"]["limit"];
+                limit: components["schemas"]["ErrorLimit"];
             };
         };
         /** @description The query is not valid (for example a regex not 1 to 200 characters). */
@@ -2756,25 +2740,34 @@ export type components = {
         /** @description Who the credential is (spec 4.1); `object` tells an API key from an OAuth access token. */
         Whoami: components["schemas"]["WhoamiApiKey"] | components["schemas"]["WhoamiAccessToken"];
         /** @description Only for field problems: request field name to message. */
-        fields: {
+        ErrorFieldMessages: {
             [key: string]: string;
         };
-        /** @description On `missing_scope`. */
-        scope: string;
         /** @description On `forbidden`. */
-        permission: string;
-        /** @description On `limit_reached`: which limit. */
-        key: string;
-        /** @description On `rate_limited`, `limit_reached`, `too_many_conditions`. */
-        limit: number;
-        /** @description On `limit_reached`. */
-        used: number;
-        /** @description On `limit_reached`: the current plan. */
-        plan: string;
-        /** @description On `limit_reached`: the plan that lifts the limit, if any. */
-        upgrade_to: string | null;
+        ErrorPermission: string;
         /** @description On `rate_limited`. */
-        reason: string;
+        ErrorRateLimitReason: string;
+        /** @description On `rate_limited`, `limit_reached`, `too_many_conditions`. */
+        ErrorLimit: number;
+        /** @description On `limit_reached`: which limit. */
+        ErrorLimitKey: string;
+        /** @description On `limit_reached`. */
+        ErrorLimitUsed: number;
+        /** @description On `limit_reached`: the current plan. */
+        ErrorPlan: string;
+        /** @description On `limit_reached`: the plan that lifts the limit, if any. */
+        ErrorUpgradeTo: string | null;
+        /** @description On `missing_scope`. */
+        ErrorScope: string;
+        /** @description On `tag_exists`. */
+        ErrorTagId: string;
+        /**
+         * Format: date-time
+         * @description On `gone`.
+         */
+        ErrorDeletedAt: string;
+        /** @description The codes of a 400 answer. */
+        MalformedRequestError: components["schemas"]["BadJsonError"] | components["schemas"]["UnknownFieldError"] | components["schemas"]["InvalidCursorError"] | components["schemas"]["InvalidIdTypeError"] | components["schemas"]["CredentialsInUrlError"] | components["schemas"]["RequestExpiredError"] | components["schemas"]["UnlistedCodeError"];
         PipelineIdInput: string;
         StageIdInput: string;
         ContactIdInput: string;
@@ -3155,8 +3148,6 @@ export type components = {
             /** @description Order inside the stage on the board (spec 2.3). Defaults to the lead's number, which puts a new lead after the leads created before it. */
             position?: number;
         };
-        /** @description On `tag_exists`. */
-        tag_id: string;
         /** @description One column of the board: the stage's `stage_id`, `count`, `sum` and its first leads (spec 4.2). */
         LeadBoardStage: {
             stage_id: components["schemas"]["StageId"];
@@ -3176,11 +3167,6 @@ export type components = {
         };
         /** @description A lead id (short or long prefix) or its record number. */
         LeadIdOrNumber: string;
-        /**
-         * Format: date-time
-         * @description On `gone`.
-         */
-        deleted_at: string;
         /** @description Small confirmation answered by a delete. */
         OkConfirmation: {
             /** @constant */
@@ -5931,7 +5917,6 @@ export type components = {
             /** @enum {string} */
             decision: "approve" | "deny";
         };
-        schema: components["schemas"]["BadJsonError"] | components["schemas"]["UnknownFieldError"] | components["schemas"]["InvalidCursorError"] | components["schemas"]["InvalidIdTypeError"] | components["schemas"]["CredentialsInUrlError"] | components["schemas"]["RequestExpiredError"] | components["schemas"]["UnlistedCodeError"];
         /**
          * @description An authorization code (`svc_ac_...`), valid 10 minutes and single use; a second use revokes every token issued from it (spec 5.2).
          * @example svc_ac_7Hq2xLw9Rk4mNp8Tz3Vb6Yc1
@@ -7907,7 +7892,7 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["BadJsonError"] | components["schemas"]["UnknownFieldError"] | components["schemas"]["InvalidCursorError"] | components["schemas"]["InvalidIdTypeError"] | components["schemas"]["CredentialsInUrlError"] | components["schemas"]["RequestExpiredError"] | components["schemas"]["UnlistedCodeError"];
+                "application/json": components["schemas"]["MalformedRequestError"];
             };
         };
         /** @description No valid credentials. Codes: `invalid_token`, `key_expired`, `key_revoked`. */
@@ -14261,7 +14246,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["schema"];
+                    "application/json": components["schemas"]["MalformedRequestError"];
                 };
             };
             /** @description Only an active owner or admin of the app's workspace approves apps (spec 5.2): `forbidden` with `permission: approve_apps`. Browsers get a page; a caller that asks for `application/json` gets the error envelope. */

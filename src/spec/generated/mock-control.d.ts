@@ -1135,6 +1135,33 @@ export type components = {
         FormFieldType: "text" | "textarea" | "phone" | "email" | "number" | "date" | "select" | "multiselect" | "radio" | "checkbox" | "hidden";
         /** @description Also in the `X-Request-Id` header of every response. */
         RequestIdValue: string;
+        /** @description Only for field problems: request field name to message. */
+        ErrorFieldMessages: {
+            [key: string]: string;
+        };
+        /** @description On `forbidden`. */
+        ErrorPermission: string;
+        /** @description On `rate_limited`. */
+        ErrorRateLimitReason: string;
+        /** @description On `rate_limited`, `limit_reached`, `too_many_conditions`. */
+        ErrorLimit: number;
+        /** @description On `limit_reached`: which limit. */
+        ErrorLimitKey: string;
+        /** @description On `limit_reached`. */
+        ErrorLimitUsed: number;
+        /** @description On `limit_reached`: the current plan. */
+        ErrorPlan: string;
+        /** @description On `limit_reached`: the plan that lifts the limit, if any. */
+        ErrorUpgradeTo: string | null;
+        /** @description On `missing_scope`. */
+        ErrorScope: string;
+        /** @description On `tag_exists`. */
+        ErrorTagId: string;
+        /**
+         * Format: date-time
+         * @description On `gone`.
+         */
+        ErrorDeletedAt: string;
         /** @description The error envelope of spec 7.1, built the same way for every error of the API. */
         ErrorEnvelope: {
             error: {
@@ -1148,33 +1175,17 @@ export type components = {
                  * @description Page for the code.
                  */
                 docs_url: string;
-                /** @description Only for field problems: request field name to message. */
-                fields?: {
-                    [key: string]: string;
-                };
-                /** @description On `forbidden`. */
-                permission?: string;
-                /** @description On `rate_limited`. */
-                reason?: string;
-                /** @description On `rate_limited`, `limit_reached`, `too_many_conditions`. */
-                limit?: number;
-                /** @description On `limit_reached`: which limit. */
-                key?: string;
-                /** @description On `limit_reached`. */
-                used?: number;
-                /** @description On `limit_reached`: the current plan. */
-                plan?: string;
-                /** @description On `limit_reached`: the plan that lifts the limit, if any. */
-                upgrade_to?: string | null;
-                /** @description On `missing_scope`. */
-                scope?: string;
-                /** @description On `tag_exists`. */
-                tag_id?: string;
-                /**
-                 * Format: date-time
-                 * @description On `gone`.
-                 */
-                deleted_at?: string;
+                fields?: components["schemas"]["ErrorFieldMessages"];
+                permission?: components["schemas"]["ErrorPermission"];
+                reason?: components["schemas"]["ErrorRateLimitReason"];
+                limit?: components["schemas"]["ErrorLimit"];
+                key?: components["schemas"]["ErrorLimitKey"];
+                used?: components["schemas"]["ErrorLimitUsed"];
+                plan?: components["schemas"]["ErrorPlan"];
+                upgrade_to?: components["schemas"]["ErrorUpgradeTo"];
+                scope?: components["schemas"]["ErrorScope"];
+                tag_id?: components["schemas"]["ErrorTagId"];
+                deleted_at?: components["schemas"]["ErrorDeletedAt"];
             };
         };
         /** @description Malformed JSON, or a value of the wrong type. */
@@ -1184,16 +1195,12 @@ export type components = {
                 code: "bad_json";
             };
         };
-        /** @description Only for field problems: request field name to message. */
-        fields: {
-            [key: string]: string;
-        };
         /** @description A field not documented for the endpoint; `fields` names it. */
         UnknownFieldError: components["schemas"]["ErrorEnvelope"] & {
             error?: {
                 /** @constant */
                 code: "unknown_field";
-                fields: components["schemas"]["fields"];
+                fields: components["schemas"]["ErrorFieldMessages"];
             };
         };
         /** @description Cursor not valid. */
@@ -1230,12 +1237,14 @@ export type components = {
                 code?: unknown;
             };
         };
+        /** @description The codes of a 400 answer. */
+        MalformedRequestError: components["schemas"]["BadJsonError"] | components["schemas"]["UnknownFieldError"] | components["schemas"]["InvalidCursorError"] | components["schemas"]["InvalidIdTypeError"] | components["schemas"]["CredentialsInUrlError"] | components["schemas"]["RequestExpiredError"] | components["schemas"]["UnlistedCodeError"];
         /** @description Invalid values; `fields` names them (for example `custom.<key>`, `tags`). */
         ValidationFailedError: components["schemas"]["ErrorEnvelope"] & {
             error?: {
                 /** @constant */
                 code: "validation_failed";
-                fields: components["schemas"]["fields"];
+                fields: components["schemas"]["ErrorFieldMessages"];
             };
         };
         /**
@@ -1404,7 +1413,7 @@ export type components = {
                 success?: string;
             };
         };
-        "fields-2": {
+        fields: {
             id: components["schemas"]["FormFieldId"];
             type: components["schemas"]["FormFieldType"];
             labels: components["schemas"]["LocalizedText"];
@@ -1444,7 +1453,7 @@ export type components = {
             status?: "active" | "paused";
             default_lang?: components["schemas"]["Locale"];
             texts?: components["schemas"]["texts"];
-            fields?: components["schemas"]["fields-2"];
+            fields?: components["schemas"]["fields"];
             color?: string;
             min_ms?: number;
             pipeline_id?: components["schemas"]["PipelineIdInput"];
@@ -1884,14 +1893,12 @@ export type components = {
             /** @enum {string} */
             decision: "approve" | "deny";
         } & (unknown | unknown);
-        /** @description On `forbidden`. */
-        permission: string;
         /** @description Not allowed; `permission` names what is missing. */
         ForbiddenError: components["schemas"]["ErrorEnvelope"] & {
             error?: {
                 /** @constant */
                 code: "forbidden";
-                permission: components["schemas"]["permission"];
+                permission: components["schemas"]["ErrorPermission"];
             };
         };
         /** @description An app installed in a workspace (CRM spec 5.2); tokens are stored per installation. */
@@ -2151,7 +2158,7 @@ export type components = {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["BadJsonError"] | components["schemas"]["UnknownFieldError"] | components["schemas"]["InvalidCursorError"] | components["schemas"]["InvalidIdTypeError"] | components["schemas"]["CredentialsInUrlError"] | components["schemas"]["RequestExpiredError"] | components["schemas"]["UnlistedCodeError"];
+                "application/json": components["schemas"]["MalformedRequestError"];
             };
         };
         /** @description `validation_failed` (422): Invalid values; `fields` names them (for example `custom.<key>`, `tags`). */
