@@ -850,29 +850,8 @@ export type components = {
              */
             status: "active" | "paused";
             default_lang: components["schemas"]["Locale"];
-            /** @description The title, submit label and consent text per language; `consent` is `""` for a form without consent text. */
-            texts: {
-                [key: string]: {
-                    title: string;
-                    submit: string;
-                    consent: string;
-                    /** @description The thank-you text of `{ok, success}` after a submission; without it a standard one in that language. */
-                    success?: string;
-                };
-            };
-            fields: {
-                id: components["schemas"]["FormFieldId"];
-                type: components["schemas"]["FormFieldType"];
-                labels: components["schemas"]["LocalizedText"];
-                required: boolean;
-                autocomplete: string;
-                /** @description The key of the lead custom field this answer fills ("custom answers", spec 4.12). Without it, a `phone` field gives the client's phone, an `email` field their email, and the field of id `name` (or autocomplete `name`) their name; every answer is kept for the lead's timeline. */
-                custom_key?: string;
-                options?: {
-                    value: string;
-                    labels: components["schemas"]["LocalizedText"];
-                }[];
-            }[];
+            texts: components["schemas"]["FormTexts"];
+            fields: components["schemas"]["FormFields"];
             color: string;
             min_ms: number;
             pipeline_id: components["schemas"]["PipelineId"];
@@ -880,24 +859,50 @@ export type components = {
             tags: string[];
             /** @description Exact origins or `https://*.<domain>`; empty means any website (spec 4.12). */
             allowed_origins: string[];
-            /**
-             * Format: uri
-             * @description Where the widget sends the visitor after a submission (`redirect_url` of the answer); null shows the `success` text.
-             */
-            redirect_url: string | null;
-            /**
-             * @description What a submission of a known client does when they have an open lead in the form's pipeline (spec 4.12: "depending on the form, the submission is added to their open lead or opens a new lead"): `add_to_open_lead` adds it to the newest such lead; `new_lead` opens another lead all the same.
-             * @enum {string}
-             */
-            returning_client: "add_to_open_lead" | "new_lead";
-            /** @description Who owns a lead the form opens (spec 4.12 "owner rule"). `none`: no owner; `member`: the first of `member_ids`; `round_robin`: `member_ids` in turn, one per lead the form opens. With `keep_client_owner`, a known client who has an owner gets that owner instead. Ids that are no longer members are passed over. A client the form creates gets the lead's owner; a lead the submission is added to keeps its own. */
-            owner_rule: {
-                /** @enum {string} */
-                type: "none" | "member" | "round_robin";
-                member_ids: components["schemas"]["MemberId"][];
-                keep_client_owner: boolean;
-            };
+            redirect_url: components["schemas"]["FormRedirectUrl"];
+            returning_client: components["schemas"]["FormReturningClient"];
+            owner_rule: components["schemas"]["FormOwnerRule"];
             created_at: components["schemas"]["Time"];
+        };
+        /** @description The title, submit label and consent text per language; `consent` is `""` for a form without consent text. */
+        FormTexts: {
+            [key: string]: {
+                title: string;
+                submit: string;
+                consent: string;
+                /** @description The thank-you text of `{ok, success}` after a submission; without it a standard one in that language. */
+                success?: string;
+            };
+        };
+        FormFields: {
+            id: components["schemas"]["FormFieldId"];
+            type: components["schemas"]["FormFieldType"];
+            labels: components["schemas"]["LocalizedText"];
+            required: boolean;
+            autocomplete: string;
+            /** @description The key of the lead custom field this answer fills ("custom answers", spec 4.12). Without it, a `phone` field gives the client's phone, an `email` field their email, and the field of id `name` (or autocomplete `name`) their name; every answer is kept for the lead's timeline. */
+            custom_key?: string;
+            options?: {
+                value: string;
+                labels: components["schemas"]["LocalizedText"];
+            }[];
+        }[];
+        /**
+         * Format: uri
+         * @description Where the widget sends the visitor after a submission (`redirect_url` of the answer); null shows the `success` text.
+         */
+        FormRedirectUrl: string | null;
+        /**
+         * @description What a submission of a known client does when they have an open lead in the form's pipeline (spec 4.12: "depending on the form, the submission is added to their open lead or opens a new lead"): `add_to_open_lead` adds it to the newest such lead; `new_lead` opens another lead all the same.
+         * @enum {string}
+         */
+        FormReturningClient: "add_to_open_lead" | "new_lead";
+        /** @description Who owns a lead the form opens (spec 4.12 "owner rule"). `none`: no owner; `member`: the first of `member_ids`; `round_robin`: `member_ids` in turn, one per lead the form opens. With `keep_client_owner`, a known client who has an owner gets that owner instead. Ids that are no longer members are passed over. A client the form creates gets the lead's owner; a lead the submission is added to keeps its own. */
+        FormOwnerRule: {
+            /** @enum {string} */
+            type: "none" | "member" | "round_robin";
+            member_ids: components["schemas"]["MemberId"][];
+            keep_client_owner: boolean;
         };
         /** @description A contact listed on a lead besides its main one (spec 4.2), as the mock keeps it: in snapshots under `leadContacts`. */
         LeadContactLink: {
@@ -1403,66 +1408,26 @@ export type components = {
             type: components["schemas"]["ChannelType"];
             name?: string;
         };
-        /** @description The title, submit label and consent text per language; `consent` is `""` for a form without consent text. */
-        texts: {
-            [key: string]: {
-                title: string;
-                submit: string;
-                consent: string;
-                /** @description The thank-you text of `{ok, success}` after a submission; without it a standard one in that language. */
-                success?: string;
-            };
-        };
-        fields: {
-            id: components["schemas"]["FormFieldId"];
-            type: components["schemas"]["FormFieldType"];
-            labels: components["schemas"]["LocalizedText"];
-            required: boolean;
-            autocomplete: string;
-            /** @description The key of the lead custom field this answer fills ("custom answers", spec 4.12). Without it, a `phone` field gives the client's phone, an `email` field their email, and the field of id `name` (or autocomplete `name`) their name; every answer is kept for the lead's timeline. */
-            custom_key?: string;
-            options?: {
-                value: string;
-                labels: components["schemas"]["LocalizedText"];
-            }[];
-        }[];
         PipelineIdInput: string;
         StageIdInput: string;
         /** @description 1 to 32 characters, no commas. Ends are trimmed and inner runs of spaces become one space; unique in the workspace ignoring case. */
         TagName: string;
-        /**
-         * Format: uri
-         * @description Where the widget sends the visitor after a submission (`redirect_url` of the answer); null shows the `success` text.
-         */
-        redirect_url: string | null;
-        /**
-         * @description What a submission of a known client does when they have an open lead in the form's pipeline (spec 4.12: "depending on the form, the submission is added to their open lead or opens a new lead"): `add_to_open_lead` adds it to the newest such lead; `new_lead` opens another lead all the same.
-         * @enum {string}
-         */
-        returning_client: "add_to_open_lead" | "new_lead";
-        /** @description Who owns a lead the form opens (spec 4.12 "owner rule"). `none`: no owner; `member`: the first of `member_ids`; `round_robin`: `member_ids` in turn, one per lead the form opens. With `keep_client_owner`, a known client who has an owner gets that owner instead. Ids that are no longer members are passed over. A client the form creates gets the lead's owner; a lead the submission is added to keeps its own. */
-        owner_rule: {
-            /** @enum {string} */
-            type: "none" | "member" | "round_robin";
-            member_ids: components["schemas"]["MemberId"][];
-            keep_client_owner: boolean;
-        };
         FormCreate: {
             name?: string;
             /** @enum {string} */
             status?: "active" | "paused";
             default_lang?: components["schemas"]["Locale"];
-            texts?: components["schemas"]["texts"];
-            fields?: components["schemas"]["fields"];
+            texts?: components["schemas"]["FormTexts"];
+            fields?: components["schemas"]["FormFields"];
             color?: string;
             min_ms?: number;
             pipeline_id?: components["schemas"]["PipelineIdInput"];
             stage_id?: components["schemas"]["StageIdInput"];
             tags?: components["schemas"]["TagName"][];
             allowed_origins?: string[];
-            redirect_url?: components["schemas"]["redirect_url"];
-            returning_client?: components["schemas"]["returning_client"];
-            owner_rule?: components["schemas"]["owner_rule"];
+            redirect_url?: components["schemas"]["FormRedirectUrl"];
+            returning_client?: components["schemas"]["FormReturningClient"];
+            owner_rule?: components["schemas"]["FormOwnerRule"];
         };
         ChannelIdInput: string;
         InboundMessage: {
@@ -1901,6 +1866,10 @@ export type components = {
                 permission: components["schemas"]["ErrorPermission"];
             };
         };
+        /** @description The app's settings in this workspace, as an admin last saved them. */
+        InstallationSettings: {
+            [key: string]: unknown;
+        };
         /** @description An app installed in a workspace (CRM spec 5.2); tokens are stored per installation. */
         Installation: {
             id: components["schemas"]["InstallationId"];
@@ -1911,10 +1880,7 @@ export type components = {
             scopes: string[];
             /** @enum {string} */
             status: "active" | "uninstalled";
-            /** @description The app's settings in this workspace, as an admin last saved them. */
-            settings: {
-                [key: string]: unknown;
-            };
+            settings: components["schemas"]["InstallationSettings"];
             installed_at: components["schemas"]["Time"];
             updated_at: components["schemas"]["Time"];
             /** Format: date-time */
@@ -1924,10 +1890,6 @@ export type components = {
              * @enum {string|null}
              */
             uninstall_reason: "uninstalled" | "refresh_token_reused" | null;
-        };
-        /** @description The app's settings in this workspace, as an admin last saved them. */
-        settings: {
-            [key: string]: unknown;
         };
         TeamIdInput: string;
         /**
@@ -3145,7 +3107,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    settings: components["schemas"]["settings"];
+                    settings: components["schemas"]["InstallationSettings"];
                 };
             };
         };
