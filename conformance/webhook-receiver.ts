@@ -21,10 +21,13 @@ export type ReceivedRequest = {
   receivedAtMs: number;
 };
 
+/** How the receiver answers one request: a status alone (a short JSON body), or a status with a body and headers of the check's own (a long body, a redirect's Location). */
+export type ReceiverAnswer = number | { status: number; body?: string; headers?: Record<string, string> };
+
 export class WebhookReceiver {
   readonly received: ReceivedRequest[] = [];
   /** How each path answers; 200 where none was set. */
-  readonly #answerers = new Map<string, (request: ReceivedRequest) => number>();
+  readonly #answerers = new Map<string, (request: ReceivedRequest) => ReceiverAnswer>();
   readonly #waiters = new Set<() => void>();
   readonly #server: Server;
   readonly #publicUrl: string;
@@ -44,9 +47,10 @@ export class WebhookReceiver {
         const headers = Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, [value ?? ''].flat().join(', ')]));
         const path = request.url ?? '/';
         const received: ReceivedRequest = { method: request.method ?? '', path, headers, rawBody, json: parseJson(rawBody), receivedAtMs: Date.now() };
-        const status = receiver!.#answerers.get(path)?.(received) ?? 200;
-        response.writeHead(status, { 'Content-Type': 'application/json' });
-        response.end(status < 300 ? '{"received":true}' : '{"error":"the conformance receiver fails this attempt on purpose"}');
+        const answer = receiver!.#answerers.get(path)?.(received) ?? 200;
+        const { status, body, headers: answerHeaders } = typeof answer === 'number' ? { status: answer, body: undefined, headers: undefined } : answer;
+        response.writeHead(status, { 'Content-Type': 'application/json', ...answerHeaders });
+        response.end(body ?? (status < 300 ? '{"received":true}' : '{"error":"the conformance receiver fails this attempt on purpose"}'));
         receiver!.received.push(received);
         for (const wake of receiver!.#waiters) wake();
       });
@@ -65,9 +69,9 @@ export class WebhookReceiver {
     return `${this.#publicUrl}${path}`;
   }
 
-  /** How requests to `path` are answered from now on (the status for each request). */
-  answer(path: string, status: (request: ReceivedRequest) => number): void {
-    this.#answerers.set(path, status);
+  /** How requests to `path` are answered from now on (the status, or the status, body and headers, for each request). */
+  answer(path: string, answer: (request: ReceivedRequest) => ReceiverAnswer): void {
+    this.#answerers.set(path, answer);
   }
 
   /** The requests to `path` that `match` accepts, in the order they came. */

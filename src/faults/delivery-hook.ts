@@ -1,12 +1,29 @@
 // Where webhook deliveries meet the named faults. A delivery is sent by the mock's queue, not
 // answered to a request, so the faults that break delivery rules cannot wrap the request handle:
 // the queue passes each attempt through here before it is signed and sent (delivery.ts,
-// prepareAttempt), and each failed attempt's next time (recordAttempt). With no fault switched
+// prepareAttempt), each failed attempt's next time (recordAttempt), the webhooks an event goes
+// to (fan-out.ts), and asks here whether a rule of the queue is kept (disabling on a 410,
+// failing queued deliveries on disabling, skipping pings on resend). With no fault switched
 // on, the attempt goes out, and is retried, as the spec has it.
+import type { EventEnvelope } from '../events/event-record.ts';
 import type { MockState } from '../mock-state.ts';
+import type { StoredWebhook } from '../resources/webhooks/webhook-record.ts';
 import type { UnsignedAttempt } from '../resources/webhooks/webhook-sender.ts';
+import type { Workspace } from '../workspaces/workspace.ts';
 import type { AttemptInfo, NextAttemptInfo } from './fault.ts';
 import { webhookFaults } from './webhook-faults.ts';
+
+/** Rules of the delivery queue a named fault may break (`breaks` of a webhook fault). */
+export type QueueRule =
+  /** Spec 3: an endpoint answering 410 disables the webhook. */
+  | 'disable-on-gone'
+  /** Spec 3: deliveries still queued when a webhook is disabled are marked `failed`. */
+  | 'fail-queued-on-disable'
+  /** Spec 4.11: enable with `resend_failed` skips test pings. */
+  | 'skip-pings-on-resend';
+
+/** What a fault that changes which webhooks an event goes to is given. */
+export type RecipientsInfo = { state: MockState; workspace: Workspace; event: EventEnvelope; active: StoredWebhook[] };
 
 export async function attemptWithFaults(attempt: UnsignedAttempt, info: AttemptInfo): Promise<UnsignedAttempt> {
   if (info.state.faults.size === 0) return attempt;
@@ -23,4 +40,18 @@ export function nextAttemptWithFaults(scheduled: number | null, info: NextAttemp
   let next = scheduled;
   for (const fault of webhookFaults) if (fault.alterNextAttempt && info.state.faults.has(fault.name)) next = fault.alterNextAttempt(next, info);
   return next;
+}
+
+/** The webhooks an event goes to (the patterns' and filters' choice, unless a fault in matching is on). */
+export function recipientsWithFaults(recipients: StoredWebhook[], info: RecipientsInfo): StoredWebhook[] {
+  if (info.state.faults.size === 0) return recipients;
+  let chosen = recipients;
+  for (const fault of webhookFaults) if (fault.alterRecipients && info.state.faults.has(fault.name)) chosen = fault.alterRecipients(chosen, info);
+  return chosen;
+}
+
+/** Whether the queue keeps `rule` (true unless a fault switched on breaks it). */
+export function queueKeeps(state: MockState, rule: QueueRule): boolean {
+  if (state.faults.size === 0) return true;
+  return !webhookFaults.some((fault) => fault.breaks?.includes(rule) && state.faults.has(fault.name));
 }

@@ -5,12 +5,25 @@
 // No node: imports: the mock's core, which loads this through the delivery queue, also runs in a
 // browser, so the wrong signatures are made with Web Crypto.
 import type { MockState } from '../mock-state.ts';
+import { passesFilters } from '../resources/webhooks/event-filters.ts';
 import { isIpAddress, isPublicAddress } from '../resources/webhooks/ip-address.ts';
+import { presentWebhook } from '../resources/webhooks/present.ts';
+import { resendFailed } from '../resources/webhooks/resend-failed.ts';
 import type { StoredWebhook } from '../resources/webhooks/webhook-record.ts';
 import type { UnsignedAttempt } from '../resources/webhooks/webhook-sender.ts';
 import { normalizeId } from '../store/ids.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
+import type { QueueRule, RecipientsInfo } from './delivery-hook.ts';
 import { changed, jsonOf, onErrorCode, type AttemptInfo, type Fault, type Handle } from './fault.ts';
+
+/**
+ * A fault of webhooks: besides the request handle and the attempts (fault.ts), it may change which
+ * webhooks an event goes to, or break a rule of the delivery queue (delivery-hook.ts).
+ */
+export type DeliveryFault = Fault & {
+  alterRecipients?(recipients: StoredWebhook[], info: RecipientsInfo): StoredWebhook[];
+  breaks?: QueueRule[];
+};
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60_000;
@@ -81,7 +94,61 @@ function hostOf(url: unknown): string | undefined {
 
 const PLACEHOLDER_URL = 'https://hooks.example.com/crmkit-fault-placeholder';
 
-export const webhookFaults: Fault[] = [
+/** The path's webhook id when the request is `method` on `/v1/webhooks/{id}` plus `rest` (a regex source), else undefined. */
+function webhookIdOf(request: Request, method: string, rest = ''): string | undefined {
+  if (request.method !== method) return undefined;
+  return new RegExp(`^/v1/webhooks/([^/]+)${rest}/?$`).exec(new URL(request.url).pathname)?.[1];
+}
+
+/** Changes the JSON body of a successful answer to the requests `applies` picks. */
+function alterAnswer(applies: (request: Request) => boolean, alter: (body: any, state: MockState) => any) {
+  return (next: Handle, state: MockState): Handle =>
+    async (request, info) => {
+      const picked = applies(request);
+      const response = await next(request, info);
+      if (!picked || !response.ok) return response;
+      const body = await jsonOf(response);
+      return body && typeof body === 'object' ? changed(response, { body: alter(body, state) }) : response;
+    };
+}
+
+/** The webhook with its stored signing secret, as a read that shows the whole record would answer it. */
+function withSecret(state: MockState, webhook: any): any {
+  const found = webhook?.object === 'webhook' && typeof webhook.id === 'string' ? findWebhook(state, webhook.id) : undefined;
+  return found ? { ...webhook, secret: found.webhook.secret } : webhook;
+}
+
+const MAX_PATTERNS = 100;
+const MAX_FILTER_VALUES = 50;
+const FILTER_KEYS = ['pipeline_ids', 'stage_ids', 'owner_ids', 'channels'] as const;
+
+/** A create or change body cut to the limits the document checks, or undefined when it is within them. */
+function withinListLimits(body: any): any | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const longEvents = Array.isArray(body.events) && body.events.length > MAX_PATTERNS;
+  const longFilters = FILTER_KEYS.filter((key) => Array.isArray(body.filters?.[key]) && body.filters[key].length > MAX_FILTER_VALUES);
+  if (!longEvents && longFilters.length === 0) return undefined;
+  const cut = { ...body, ...(longEvents ? { events: body.events.slice(0, MAX_PATTERNS) } : {}) };
+  if (longFilters.length) cut.filters = { ...body.filters, ...Object.fromEntries(longFilters.map((key) => [key, body.filters[key].slice(0, MAX_FILTER_VALUES)])) };
+  return cut;
+}
+
+/** The active webhooks an event goes to when patterns are compared as exact names (no group, no `*`). */
+function exactNameRecipients(recipients: StoredWebhook[], { event, active }: RecipientsInfo): StoredWebhook[] {
+  if (event.type === 'webhook.disabled') return recipients;
+  const object = event.data.object as Record<string, unknown>;
+  return active.filter((webhook) => webhook.events.includes(event.type) && passesFilters(webhook.filters, object));
+}
+
+/** Drops the recipients with a filter whose field the event does not carry. */
+function withoutUncarriedFields(recipients: StoredWebhook[], { event }: RecipientsInfo): StoredWebhook[] {
+  const object = event.data.object as Record<string, unknown>;
+  const fields = { pipeline_ids: 'pipeline_id', stage_ids: 'stage_id', owner_ids: 'owner_id', channels: 'channel' } as const;
+  return recipients.filter((webhook) => FILTER_KEYS.every((key) => webhook.filters[key].length === 0 || Object.hasOwn(object, fields[key])));
+}
+
+
+export const webhookFaults: DeliveryFault[] = [
   {
     name: 'webhook-plan-limit-reports-plan-above',
     family: 'webhooks',
@@ -269,5 +336,123 @@ export const webhookFaults: Fault[] = [
       const fixed = Array.isArray(body.data) ? { ...body, data: body.data.map(activeAgain) } : body.webhook ? { ...body, webhook: activeAgain(body.webhook) } : activeAgain(body);
       return changed(response, { body: fixed });
     },
+  },
+  {
+    name: 'ping-answers-queued-delivery',
+    family: 'webhooks',
+    description: 'Ping queues the ping and answers the delivery as it stood before the attempt (pending, no attempt, no response status), not the delivery result.',
+    wrap: alterAnswer((request) => webhookIdOf(request, 'POST', '/ping') !== undefined, (delivery) => ({
+      ...delivery,
+      status: 'pending',
+      attempts: 0,
+      response_status: null,
+      latency_ms: null,
+    })),
+  },
+  {
+    name: 'secret-shown-in-reads',
+    family: 'webhooks',
+    description: 'Every read of a webhook (GET, the list, PATCH) shows its signing secret, which is returned only on creation and rotation.',
+    wrap: alterAnswer(
+      (request) => /^\/v1\/webhooks(\/[^/]+)?\/?$/.test(new URL(request.url).pathname) && (request.method === 'GET' || request.method === 'PATCH'),
+      (body, state) => (Array.isArray(body.data) ? { ...body, data: body.data.map((webhook: any) => withSecret(state, webhook)) } : withSecret(state, body)),
+    ),
+  },
+  {
+    name: 'webhook-list-limits-unchecked',
+    family: 'webhooks',
+    description: 'More than 100 event patterns, and more than 50 values in a filter, are accepted and kept, where spec 2.13 and 8 allow at most that many.',
+    wrap: (next, state) => async (request, info) => {
+      const path = new URL(request.url).pathname;
+      const saving = (request.method === 'POST' && path === '/v1/webhooks') || webhookIdOf(request, 'PATCH') !== undefined;
+      if (!saving) return next(request, info);
+      const sent = await request.clone().json().catch(() => undefined);
+      const cut = withinListLimits(sent);
+      if (!cut) return next(request, info);
+      const headers = new Headers(request.headers);
+      headers.delete('content-length');
+      const response = await next(new Request(request.url, { method: request.method, headers, body: JSON.stringify(cut) }), info);
+      const body = response.ok ? await jsonOf(response) : undefined;
+      const found = findWebhook(state, body?.webhook?.id ?? body?.id ?? '');
+      if (!found) return response;
+      const kept = await found.workspace.transactions.run(() =>
+        found.workspace.tables.webhooks.update(found.webhook.id, (draft) => {
+          if (Array.isArray(sent.events)) draft.events = [...sent.events];
+          for (const key of FILTER_KEYS) if (Array.isArray(sent.filters?.[key])) (draft.filters as Record<string, unknown>)[key] = [...sent.filters[key]];
+        }),
+      );
+      return changed(response, { body: body.webhook ? { ...body, webhook: presentWebhook(kept) } : presentWebhook(kept) });
+    },
+  },
+  {
+    name: 'group-patterns-match-exact-names',
+    family: 'webhooks',
+    description: 'Event patterns are compared with the event type as exact names: a group such as `lead.*` and `*` receive nothing.',
+    wrap: unchanged,
+    alterRecipients: exactNameRecipients,
+  },
+  {
+    name: 'filters-drop-events-without-field',
+    family: 'webhooks',
+    description: 'A webhook with a filter gets no event that lacks the filtered field (a pipeline filter drops note.created), where such events pass.',
+    wrap: unchanged,
+    alterRecipients: withoutUncarriedFields,
+  },
+  {
+    name: 'deliveries-end-cursor-null',
+    family: 'webhooks',
+    description: 'The last page of a webhook\'s deliveries answers next_cursor null (the standard list), not the empty string of spec 4.11.',
+    wrap: alterAnswer((request) => webhookIdOf(request, 'GET', '/deliveries') !== undefined, (page) => (page.next_cursor === '' ? { ...page, next_cursor: null } : page)),
+  },
+  {
+    name: 'delivery-log-keeps-256-characters',
+    family: 'webhooks',
+    description: "A delivery's log keeps the first 256 characters of the receiver's answer, not the first 2 KB.",
+    wrap: alterAnswer(
+      (request) => webhookIdOf(request, 'GET', '/deliveries/[^/]+') !== undefined,
+      (delivery) => (typeof delivery.response_body === 'string' ? { ...delivery, response_body: delivery.response_body.slice(0, 256) } : delivery),
+    ),
+  },
+  {
+    name: 'gone-answer-not-disabling',
+    family: 'webhooks',
+    description: 'An endpoint answering 410 Gone is retried like any failure; the webhook stays active, where a 410 disables it.',
+    wrap: unchanged,
+    breaks: ['disable-on-gone'],
+  },
+  {
+    name: 'disabling-leaves-deliveries-queued',
+    family: 'webhooks',
+    description: 'Deliveries still queued when a webhook is disabled stay retrying (and are never sent), instead of being marked failed.',
+    wrap: unchanged,
+    breaks: ['fail-queued-on-disable'],
+  },
+  {
+    name: 'resend-includes-pings',
+    family: 'webhooks',
+    description: 'Enable with resend_failed queues failed test pings again too, where they are skipped.',
+    wrap: unchanged,
+    breaks: ['skip-pings-on-resend'],
+  },
+  {
+    name: 'patch-active-resends-failed',
+    family: 'webhooks',
+    description: 'PATCH {active: true} on a disabled webhook also queues its failed deliveries again (it shares the enable route\'s code), where it only turns the webhook on.',
+    wrap: (next, state) => async (request, info) => {
+      const id = webhookIdOf(request, 'PATCH');
+      const before = id ? findWebhook(state, id) : undefined;
+      const sent = before && !before.webhook.active ? await request.clone().json().catch(() => undefined) : undefined;
+      const response = await next(request, info);
+      if (!before || sent?.active !== true || !response.ok) return response;
+      await before.workspace.transactions.run(() => resendFailed(state, before.workspace, before.webhook.id));
+      return response;
+    },
+  },
+  {
+    name: 'redirects-followed-to-any-host',
+    family: 'webhooks',
+    description: 'Redirects from the receiver are followed to any host and scheme (the HTTP library\'s default), where only the same host and scheme are allowed.',
+    wrap: unchanged,
+    alterAttempt: (attempt) => ({ ...attempt, redirectsToAnyHost: true }),
   },
 ];

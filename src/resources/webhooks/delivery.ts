@@ -10,7 +10,7 @@
 // through a specifier that bundlers do not follow: the mock's core also runs in a browser (the
 // MSW face), where deliveries are queued and listed but stay `pending`.
 import type { EventEnvelope } from '../../events/event-record.ts';
-import { attemptWithFaults, nextAttemptWithFaults } from '../../faults/delivery-hook.ts';
+import { attemptWithFaults, nextAttemptWithFaults, queueKeeps } from '../../faults/delivery-hook.ts';
 import type { MockState } from '../../mock-state.ts';
 import type { Workspace } from '../../workspaces/workspace.ts';
 import type { AttemptOutcome } from './attempt-outcome.ts';
@@ -206,7 +206,7 @@ async function judgeWebhook(state: MockState, workspace: Workspace, webhookId: s
     if (webhook.failing_since !== null) await webhooks.update(webhookId, (draft) => void (draft.failing_since = null));
     return;
   }
-  if (outcome.responseStatus === 410) return void (await disableWebhook(state, workspace, webhook, 'gone'));
+  if (outcome.responseStatus === 410 && queueKeeps(state, 'disable-on-gone')) return void (await disableWebhook(state, workspace, webhook, 'gone'));
   const since = webhook.failing_since === null ? failingFromMs : Date.parse(webhook.failing_since);
   if (attemptAtMs - since >= DISABLE_AFTER_MS) return void (await disableWebhook(state, workspace, webhook, 'no_success_24h'));
   if (webhook.failing_since === null) await webhooks.update(webhookId, (draft) => void (draft.failing_since = iso(failingFromMs)));

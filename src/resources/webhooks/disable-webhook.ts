@@ -4,6 +4,7 @@
 // by `PATCH {active: false}` sends no event: the event's reasons are the two of part 3.
 import { emitEvent } from '../../events/emit-event.ts';
 import { SYSTEM_ACTOR } from '../../events/event-record.ts';
+import { queueKeeps } from '../../faults/delivery-hook.ts';
 import type { MockState } from '../../mock-state.ts';
 import type { Workspace } from '../../workspaces/workspace.ts';
 import type { DisabledReason, StoredDelivery, StoredWebhook } from './webhook-record.ts';
@@ -16,8 +17,10 @@ export async function disableWebhook(state: MockState, workspace: Workspace, web
     draft.disabled_at = nowIso;
     draft.disabled_reason = reason;
   });
+  // Named faults may leave them queued; without any, they end as `failed` (spec 3).
+  const failQueued = queueKeeps(state, 'fail-queued-on-disable');
   for (const delivery of workspace.tables.webhookDeliveries.findBy('webhook', webhook.id)) {
-    if (delivery.status === 'pending' || delivery.status === 'retrying') await stopDelivery(workspace, delivery, nowIso);
+    if (failQueued && (delivery.status === 'pending' || delivery.status === 'retrying')) await stopDelivery(workspace, delivery, nowIso);
   }
   if (reason !== 'manual') await emitEvent(state, workspace, SYSTEM_ACTOR, 'webhook.disabled', { id: webhook.id, object: 'webhook', reason });
   return disabled;

@@ -3,6 +3,7 @@
 // other active webhook of the workspace, whatever it subscribes to: spec 3 and 6.4 name its
 // recipients ("the workspace's other webhooks") instead of leaving them to subscriptions.
 import type { EventEnvelope } from '../../events/event-record.ts';
+import { recipientsWithFaults } from '../../faults/delivery-hook.ts';
 import type { MockState } from '../../mock-state.ts';
 import type { Workspace } from '../../workspaces/workspace.ts';
 import { newDelivery, scheduleAttempt } from './delivery.ts';
@@ -13,7 +14,7 @@ import type { StoredWebhook } from './webhook-record.ts';
 /** Subscribes the mock's webhooks to its events; call once per mock. */
 export function startWebhookDeliveries(state: MockState): void {
   state.eventListeners.add((workspace, event) => {
-    if (recipientsOf(workspace, event).length === 0) return;
+    if (recipientsOf(state, workspace, event).length === 0) return;
     // The deliveries are made on the workspace clock, so advancing it (or the clock route with
     // nothing to advance) waits for them like for any other work that fell due.
     const atMs = state.now(workspace.id);
@@ -22,20 +23,22 @@ export function startWebhookDeliveries(state: MockState): void {
   });
 }
 
-export function recipientsOf(workspace: Workspace, event: EventEnvelope): StoredWebhook[] {
+export function recipientsOf(state: MockState, workspace: Workspace, event: EventEnvelope): StoredWebhook[] {
   if (event.type === 'ping') return []; // a ping goes only to the webhook pinged
   const object = event.data.object as Record<string, unknown>;
-  return [...workspace.tables.webhooks.values()].filter((webhook) => {
-    if (!webhook.active) return false;
+  const active = [...workspace.tables.webhooks.values()].filter((webhook) => webhook.active);
+  const recipients = active.filter((webhook) => {
     if (event.type === 'webhook.disabled') return webhook.id !== object.id;
     return subscribesTo(webhook.events, event.type) && passesFilters(webhook.filters, object);
   });
+  // Named faults in patterns or filters may choose otherwise; without any, these are the spec's.
+  return recipientsWithFaults(recipients, { state, workspace, event, active });
 }
 
 async function queueDeliveries(state: MockState, workspace: Workspace, event: EventEnvelope): Promise<void> {
   if (state.workspaces.get(workspace.id) !== workspace) return; // removed or replaced meanwhile
   await workspace.transactions.run(async () => {
-    for (const webhook of recipientsOf(workspace, event)) {
+    for (const webhook of recipientsOf(state, workspace, event)) {
       const delivery = await workspace.tables.webhookDeliveries.insert(
         newDelivery(state, workspace, webhook.id, event, { windowStartMs: Date.parse(event.occurred_at) }),
       );

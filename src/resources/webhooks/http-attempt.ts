@@ -20,7 +20,13 @@ export const KEPT_BYTES = 2048;
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
-export type AttemptOptions = { dispatcher: Dispatcher; allowPrivate: boolean; timeoutMs?: number };
+export type AttemptOptions = {
+  dispatcher: Dispatcher;
+  allowPrivate: boolean;
+  timeoutMs?: number;
+  /** Only for a named fault (src/faults/webhook-faults.ts): redirects are followed to any host and scheme. */
+  redirectsToAnyHost?: boolean;
+};
 
 /** The agent deliveries go through: its sockets refuse names that resolve to non-public addresses. */
 export function deliveryAgent(allowPrivate: boolean): Agent {
@@ -69,7 +75,7 @@ export async function sendAttempt(attempt: AttemptRequest, options: AttemptOptio
       const next = resolve(location, target);
       const refusal =
         redirects === MAX_REDIRECTS ? 'too_many_redirects'
-        : !next || next.protocol !== origin.protocol || next.hostname !== origin.hostname ? 'redirect_not_allowed'
+        : !next || (!options.redirectsToAnyHost && (next.protocol !== origin.protocol || next.hostname !== origin.hostname)) ? 'redirect_not_allowed'
         : urlProblem(next.href, options.allowPrivate) ? 'url_not_allowed'
         : null;
       if (refusal) return outcome({ success: false, responseStatus: answer.statusCode, responseBody: null, error: refusal });

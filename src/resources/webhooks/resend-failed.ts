@@ -6,6 +6,7 @@
 // A resent delivery keeps its id (it is neither a retry nor a replay, and spec 6.1 gives a new id
 // only to replays), keeps its attempt log, and gets a new 24-hour retry window from now: the
 // window of its event has passed by the time anyone enables the webhook.
+import { queueKeeps } from '../../faults/delivery-hook.ts';
 import type { MockState } from '../../mock-state.ts';
 import type { Workspace } from '../../workspaces/workspace.ts';
 import { scheduleAttempt } from './delivery.ts';
@@ -17,9 +18,11 @@ export async function resendFailed(state: MockState, workspace: Workspace, webho
   const nowMs = state.now(workspace.id);
   const chosen: StoredDelivery[] = [];
   const events = new Set<string>();
+  // Named faults may resend pings too; without any, they are skipped (spec 4.11).
+  const skipPings = queueKeeps(state, 'skip-pings-on-resend');
   for (const delivery of deliveries.findBy('webhook', webhookId)) {
     if (chosen.length === RESEND_MAX) break;
-    if (delivery.status !== 'failed' || delivery.event_type === 'ping' || events.has(delivery.event_id)) continue;
+    if (delivery.status !== 'failed' || (skipPings && delivery.event_type === 'ping') || events.has(delivery.event_id)) continue;
     if (delivery.failed_at === null || nowMs - Date.parse(delivery.failed_at) > RESEND_LOOKBACK_MS) continue;
     const others = deliveries.findBy('webhookEvent', `${webhookId} ${delivery.event_id}`);
     if (others.some((other) => other.status !== 'failed')) continue;

@@ -8,9 +8,10 @@ import { signatureHeader } from './signature.ts';
 
 /**
  * An attempt to sign: `Svc-Timestamp` is already among the headers, the workspace clock's seconds.
- * `signature` is set only by a named fault that signs the wrong way (src/faults/webhook-faults.ts).
+ * `signature` is set only by a named fault that signs the wrong way, `redirectsToAnyHost` only by
+ * one that follows redirects to other hosts (src/faults/webhook-faults.ts).
  */
-export type UnsignedAttempt = AttemptRequest & { secret: string; timestampSeconds: number; signature?: string };
+export type UnsignedAttempt = AttemptRequest & { secret: string; timestampSeconds: number; signature?: string; redirectsToAnyHost?: boolean };
 
 // One agent per setting of `--allow-private-webhooks`, shared by every mock of the process.
 const agents = new Map<boolean, Agent>();
@@ -19,5 +20,5 @@ export async function sendSigned(attempt: UnsignedAttempt, allowPrivate: boolean
   let agent = agents.get(allowPrivate);
   if (!agent) agents.set(allowPrivate, (agent = deliveryAgent(allowPrivate)));
   const headers = { ...attempt.headers, 'Svc-Signature': attempt.signature ?? signatureHeader(attempt.secret, attempt.timestampSeconds, attempt.body) };
-  return sendAttempt({ url: attempt.url, headers, body: attempt.body }, { dispatcher: agent, allowPrivate });
+  return sendAttempt({ url: attempt.url, headers, body: attempt.body }, { dispatcher: agent, allowPrivate, redirectsToAnyHost: attempt.redirectsToAnyHost === true });
 }
