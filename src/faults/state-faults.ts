@@ -1,6 +1,22 @@
 // Faults in the state rules seen through the API: trash, restore, stage moves.
 import { presentLead } from '../resources/leads/present-lead.ts';
+import type { MockState } from '../mock-state.ts';
+import { tagKey } from '../resources/tags/tag-name.ts';
+import { TAGGED_ENTITIES, taggedRecords } from '../resources/tags/tagged-records.ts';
+import type { WorkspaceTables } from '../workspaces/workspace-tables.ts';
+import type { Workspace } from '../workspaces/workspace.ts';
 import { changed, jsonOf, onErrorCode, type Fault } from './fault.ts';
+
+/** The workspace whose table `table` holds the record `id`. */
+function workspaceHolding(state: MockState, table: keyof WorkspaceTables, id: string): Workspace | undefined {
+  return [...state.workspaces.values()].find((workspace) => (workspace.tables[table] as { get(id: string): unknown }).get(id));
+}
+
+/** The request's path, and its JSON body when it has one. */
+async function pathAndBody(request: Request): Promise<{ path: string; body: any }> {
+  const body = request.method === 'GET' || request.method === 'DELETE' ? undefined : await request.clone().json().catch(() => undefined);
+  return { path: new URL(request.url).pathname, body };
+}
 
 export const stateFaults: Fault[] = [
   {
@@ -139,5 +155,36 @@ export const stateFaults: Fault[] = [
         const workspace = request.method === 'PATCH' && id ? [...state.workspaces.values()].find((candidate) => candidate.tables.leads.get(id)) : undefined;
         return workspace ? changed(response, { status: 200, body: presentLead(workspace, workspace.tables.leads.get(id!)!) }) : response;
       })(next),
+  },
+  {
+    name: 'tag-inner-spaces-kept',
+    family: 'state',
+    description: 'A new tag name is trimmed but its inner runs of spaces are kept as sent, instead of folded to one space.',
+    wrap: (next, state) => async (request, info) => {
+      const { path, body } = await pathAndBody(request);
+      const response = await next(request, info);
+      if (response.status !== 201 || request.method !== 'POST' || path !== '/v1/tags' || typeof body?.name !== 'string') return response;
+      const tag = await jsonOf(response);
+      const workspace = workspaceHolding(state, 'tags', tag.id);
+      if (!workspace) return response;
+      const stored = await workspace.tables.tags.update(tag.id, (draft) => void (draft.name = body.name.trim()));
+      return changed(response, { body: stored });
+    },
+  },
+  {
+    name: 'tag-usage-counts-trash',
+    family: 'state',
+    description: "A tag's usage counts the records in the trash too.",
+    wrap: (next, state) => async (request, info) => {
+      const response = await next(request, info);
+      const url = new URL(request.url);
+      if (!response.ok || request.method !== 'GET' || url.pathname !== '/v1/tags' || url.searchParams.get('usage') !== '1') return response;
+      const body = await jsonOf(response);
+      const workspace = body.data.length ? workspaceHolding(state, 'tags', body.data[0].id) : undefined;
+      if (!workspace) return response;
+      const countAll = (name: string) =>
+        Object.fromEntries(TAGGED_ENTITIES.map((entity) => [entity, [...taggedRecords(workspace.tables, entity)].filter((record) => record.tags.some((tag) => tagKey(tag) === tagKey(name))).length]));
+      return changed(response, { body: { ...body, data: body.data.map((tag: { name: string }) => ({ ...tag, usage: countAll(tag.name) })) } });
+    },
   },
 ];
