@@ -36,6 +36,8 @@ export type RunOptions = TargetOptions & {
 };
 
 export async function runConformance(options: RunOptions): Promise<Report> {
+  // A broken catalog stops the run before any request is sent.
+  rulesOfChecks();
   const target = await resolveTarget(options);
   const runId = `r${Date.now().toString(36)}`;
   const client = new ConformanceClient(target);

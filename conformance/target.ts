@@ -9,6 +9,8 @@ export type TargetOptions = {
   apiKey?: string;
   /** A key without some scopes, for the scope checks. */
   limitedKey?: string;
+  /** A key of another workspace, for the checks that one workspace never sees another's records. */
+  otherWorkspaceKey?: string;
   /** Keys of the workspace in the states spec 5.1 refuses: revoked, expired, and restricted to an IP address that is not the suite's. */
   revokedKey?: string;
   expiredKey?: string;
@@ -73,7 +75,7 @@ export async function resolveTarget(options: TargetOptions): Promise<Target> {
   const givenClient = options.clientId ? { clientId: options.clientId, clientSecret: options.clientSecret, redirectUri: options.redirectUri } : undefined;
   if (options.apiKey) {
     const refusedKeys = { revoked: options.revokedKey, expired: options.expiredKey, ipRestricted: options.ipRestrictedKey };
-    return { ...common, apiKey: options.apiKey, limitedKey: options.limitedKey, refusedKeys, otherKey: undefined, formId: options.formId, oauthClient: givenClient, mock: undefined };
+    return { ...common, apiKey: options.apiKey, limitedKey: options.limitedKey, refusedKeys, otherKey: options.otherWorkspaceKey, formId: options.formId, oauthClient: givenClient, mock: undefined };
   }
   const created = await controlPost(baseUrl, '/_mock/workspaces', {});
   if (!created) throw new TargetError(`${baseUrl} answers, but has no crmkit control API: give --api-key (and the other inputs of a deployment)`);

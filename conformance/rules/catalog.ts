@@ -61,6 +61,7 @@ const ID = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/;
 const KEYS = new Set(['id', 'section', 'rule', 'needs', 'checks', 'unobservable', 'reading']);
 
 let loaded: Rule[] | undefined;
+let byCheck: Map<string, string[]> | undefined;
 
 /** Every rule, in file order; throws with the file and the entry when the catalog is malformed. */
 export function loadCatalog(): Rule[] {
@@ -75,7 +76,8 @@ export function rulesById(): Map<string, Rule> {
 
 /** For each check id, the ids of the rules it judges. */
 export function rulesOfChecks(): Map<string, string[]> {
-  const byCheck = new Map<string, string[]>();
+  if (byCheck) return byCheck;
+  byCheck = new Map();
   for (const rule of loadCatalog()) for (const check of rule.checks) byCheck.set(check, [...(byCheck.get(check) ?? []), rule.id]);
   return byCheck;
 }
@@ -99,7 +101,12 @@ function readCatalog(): Rule[] {
 }
 
 function readFile(file: string): Rule[] {
-  const entries: unknown = parse(readFileSync(new URL(file, FOLDER), 'utf8')) ?? [];
+  let entries: unknown;
+  try {
+    entries = parse(readFileSync(new URL(file, FOLDER), 'utf8')) ?? [];
+  } catch (error) {
+    throw new Error(`conformance/rules/${file}: ${(error as Error).message.split('\n')[0]}`);
+  }
   if (!Array.isArray(entries)) throw new Error(`conformance/rules/${file}: a list of rules is expected`);
   return entries.map((entry, index) => toRule(entry, file, index));
 }

@@ -7,7 +7,8 @@ import { prettyProgress, prettyReport } from '../../conformance/report/pretty.ts
 import { ruleTotals } from '../../conformance/report/rule-summary.ts';
 import { compareSections, loadCatalog, rulesOfChecks } from '../../conformance/rules/catalog.ts';
 import { runConformance, type Report } from '../../conformance/run.ts';
-import { TargetError } from '../../conformance/target.ts';
+import { InputsError, readInputs, targetOptionsOf } from '../../conformance/inputs.ts';
+import { TargetError, type TargetOptions } from '../../conformance/target.ts';
 import { numberOption, UsageError } from './usage-error.ts';
 
 const REPORTERS = ['pretty', 'json', 'junit', 'html'] as const;
@@ -22,6 +23,7 @@ export async function runConformanceCommand(args: string[]): Promise<void> {
       'workspace-url': { type: 'string' },
       'api-key': { type: 'string' },
       'limited-key': { type: 'string' },
+      'other-workspace-key': { type: 'string' },
       'revoked-key': { type: 'string' },
       'expired-key': { type: 'string' },
       'ip-restricted-key': { type: 'string' },
@@ -37,13 +39,13 @@ export async function runConformanceCommand(args: string[]): Promise<void> {
       reporter: { type: 'string', default: 'pretty' },
       out: { type: 'string' },
       'list-rules': { type: 'boolean', default: false },
+      inputs: { type: 'string' },
     },
   });
   const reporter = values.reporter as Reporter;
   if (!REPORTERS.includes(reporter)) throw new UsageError(`unknown reporter ${values.reporter}: ${REPORTERS.join(', ')}`);
   if (values['list-rules']) return void process.stdout.write(listRules(reporter));
-  if (!values['base-url']) throw new UsageError('--base-url is required (the API origin of the deployment or mock to check)');
-  if (!/^https?:\/\/[^/]/.test(values['base-url'])) throw new UsageError(`--base-url is an http(s) origin, not ${values['base-url']}`);
+  const target = targetOptions(values);
   // Interrupted, the run stops after the check in progress and still deletes what it created.
   const interrupted = new AbortController();
   const stop = () => {
@@ -54,21 +56,8 @@ export async function runConformanceCommand(args: string[]): Promise<void> {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   const report = await runConformance({
+    ...target,
     signal: interrupted.signal,
-    baseUrl: values['base-url'],
-    hubUrl: values['hub-url'],
-    workspaceUrl: values['workspace-url'],
-    apiKey: values['api-key'],
-    limitedKey: values['limited-key'],
-    revokedKey: values['revoked-key'],
-    expiredKey: values['expired-key'],
-    ipRestrictedKey: values['ip-restricted-key'],
-    formId: values['form-id'],
-    clientId: values['client-id'],
-    clientSecret: values['client-secret'],
-    redirectUri: values['redirect-uri'],
-    webhookReceiverUrl: values['webhook-receiver-url'],
-    webhookReceiverPort: numberOption('webhook-receiver-port', values['webhook-receiver-port']),
     waitForRetries: values['wait-for-retries'],
     only: values.only?.flatMap((item) => item.split(',')),
     readOnly: values['read-only'],
@@ -84,6 +73,40 @@ export async function runConformanceCommand(args: string[]): Promise<void> {
   } else process.stdout.write(text);
   if (values.out && reporter === 'pretty') process.stdout.write(prettyReport(report));
   process.exitCode = failed(report) ? 1 : 0;
+}
+
+/** The target from `--inputs FILE` (a deployment's inputs, as `crmkit mock --stand-in` writes them), and the options given, which win. */
+function targetOptions(values: Record<string, string | boolean | string[] | undefined>): TargetOptions {
+  const fromFile: Partial<TargetOptions> = values.inputs ? inputsOf(values.inputs as string) : {};
+  const given = (name: string) => values[name] as string | undefined;
+  const options = {
+    baseUrl: given('base-url') ?? fromFile.baseUrl,
+    hubUrl: given('hub-url') ?? fromFile.hubUrl,
+    workspaceUrl: given('workspace-url') ?? fromFile.workspaceUrl,
+    apiKey: given('api-key') ?? fromFile.apiKey,
+    limitedKey: given('limited-key') ?? fromFile.limitedKey,
+    otherWorkspaceKey: given('other-workspace-key') ?? fromFile.otherWorkspaceKey,
+    revokedKey: given('revoked-key') ?? fromFile.revokedKey,
+    expiredKey: given('expired-key') ?? fromFile.expiredKey,
+    ipRestrictedKey: given('ip-restricted-key') ?? fromFile.ipRestrictedKey,
+    formId: given('form-id') ?? fromFile.formId,
+    clientId: given('client-id') ?? fromFile.clientId,
+    clientSecret: given('client-secret') ?? fromFile.clientSecret,
+    redirectUri: given('redirect-uri') ?? fromFile.redirectUri,
+    webhookReceiverUrl: given('webhook-receiver-url') ?? fromFile.webhookReceiverUrl,
+    webhookReceiverPort: numberOption('webhook-receiver-port', given('webhook-receiver-port')) ?? fromFile.webhookReceiverPort,
+  };
+  if (!options.baseUrl) throw new UsageError('--base-url is required (the API origin of the deployment or mock to check), or --inputs FILE');
+  if (!/^https?:\/\/[^/]/.test(options.baseUrl)) throw new UsageError(`--base-url is an http(s) origin, not ${options.baseUrl}`);
+  return { ...options, baseUrl: options.baseUrl };
+}
+
+function inputsOf(file: string): TargetOptions {
+  try {
+    return targetOptionsOf(readInputs(file));
+  } catch (error) {
+    throw error instanceof InputsError ? new UsageError(error.message) : error;
+  }
 }
 
 /** A rule failed, or a check failed that no rule of the catalog answers for. */

@@ -17,7 +17,10 @@ Usage: crmkit mock [options]
 
   --port N                  port to listen on (default 4010; 0 picks a free one)
   --host ADDRESS            address to listen on (default 127.0.0.1)
-  --no-control              no control API (/_mock): the mock behaves as a deployment does from outside
+  --no-control              no control API (/_mock)
+  --stand-in FILE           stand in for a deployment: no control API, a workspace of demo data on real time,
+                            and the inputs a QA engineer would have (keys, a form, an OAuth client) written to
+                            FILE for \`crmkit conformance --inputs FILE\` and \`crmkit scenario run --inputs FILE\`
   --allow-private-webhooks  deliver webhooks to loopback and private addresses (for a local receiver)
   --state FILE              load workspaces from FILE at start and save them back on exit
   --seed N [--seed-size N]  start with demo data, the same for the same N (size: leads, default 1,000)
@@ -34,11 +37,13 @@ Usage: crmkit conformance --base-url URL [options]
 Against a crmkit mock (with its control API) no key is needed: the suite provisions its own workspaces.
 
 Target:
-  --base-url URL                   the API origin (required)
+  --inputs FILE                    the inputs below from a JSON file (README: "Checking a deployment"); options win
+  --base-url URL                   the API origin (required, unless in --inputs)
   --hub-url URL                    the sign-in and consent origin (default: --base-url)
   --workspace-url URL              the public address of the workspace (forms; default: --base-url)
   --api-key KEY                    an owner's or admin's key of the workspace
   --limited-key KEY                a key without some scopes
+  --other-workspace-key KEY        a key of another workspace
   --revoked-key KEY, --expired-key KEY, --ip-restricted-key KEY   keys the deployment must refuse
   --form-id ID                     a public form of the workspace
   --client-id ID --client-secret SECRET --redirect-uri URI        an OAuth client

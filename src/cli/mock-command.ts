@@ -1,11 +1,13 @@
 // `crmkit mock`: the standalone mock on node:http, with a fresh workspace and its owner key, or
 // with the workspaces of `--state FILE`, saved back to it when the mock stops; `--scenario FILE`
 // adds the workspace a story starts from (scenarios/).
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { scenarioSetupLines } from '../../scenarios/runner/mock-setup.ts';
 import { startServer } from '../adapters/node-server.ts';
 import { FAULTS } from '../faults/index.ts';
 import { createMock } from '../mock.ts';
+import { prepareStandIn } from './stand-in.ts';
 import { startupWorkspace } from './startup-workspace.ts';
 import { numberOption, UsageError } from './usage-error.ts';
 import { loadStateFile, stateSaver } from './state-file.ts';
@@ -25,6 +27,7 @@ export async function runMockCommand(args: string[]): Promise<void> {
       'seed-size': { type: 'string' },
       faults: { type: 'boolean', default: false },
       scenario: { type: 'string' },
+      'stand-in': { type: 'string' },
     },
   });
   if (values.faults) return printFaults();
@@ -35,7 +38,9 @@ export async function runMockCommand(args: string[]): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port is 0 to 65535, not ${values.port}`);
   const seed = numberOption('seed', values.seed);
   const seedSize = numberOption('seed-size', values['seed-size']);
-  const mock = createMock({ controlApi: !values['no-control'], allowPrivateWebhooks: values['allow-private-webhooks'], faults });
+  const standInFile = values['stand-in'];
+  // A stand-in has no control API, as a deployment has none; it delivers to a receiver on this machine.
+  const mock = createMock({ controlApi: !values['no-control'] && !standInFile, allowPrivateWebhooks: values['allow-private-webhooks'] || Boolean(standInFile), faults });
   if (values.coverage) return printCoverage(mock);
 
   const loaded = values.state ? await loadStateFile(mock.state, values.state) : [];
@@ -44,7 +49,9 @@ export async function runMockCommand(args: string[]): Promise<void> {
     throw error;
   });
   mock.state.config.urls = { base_url: running.url, hub_url: running.url, workspace_url: running.url };
-  const { workspace, ownerKey } = await startupWorkspace(mock.state, loaded, { seed, seedSize });
+  const standIn = standInFile ? await prepareStandIn(mock.state, mock.state.config.urls, { seed, leads: seedSize }) : undefined;
+  if (standIn) writeFileSync(standInFile!, `${JSON.stringify(standIn.inputs, null, 2)}\n`, { mode: 0o600 });
+  const { workspace, ownerKey } = standIn ? { workspace: standIn.workspace, ownerKey: { key: standIn.inputs.api_key } } : await startupWorkspace(mock.state, loaded, { seed, seedSize });
   const scenario = values.scenario ? await scenarioSetupLines(values.scenario, running.url) : [];
   console.log(
     [
@@ -56,6 +63,7 @@ export async function runMockCommand(args: string[]): Promise<void> {
       `  owner API key  ${ownerKey.key}`,
       `  control API    ${mock.state.config.controlApi ? `${running.url}/_mock` : 'off'}`,
       ...(faults?.length ? [`  FAULTS ON      ${faults.join(', ')} (this mock breaks these rules on purpose)`] : []),
+      ...(standIn ? [`  stand-in       behaves as a deployment from outside; its inputs are in ${standInFile} (crmkit conformance --inputs ${standInFile})`] : []),
       ...(values.state ? [`  state file     ${values.state} (${loaded.length} workspaces loaded, all saved on exit)`] : []),
       ...scenario,
       ``,

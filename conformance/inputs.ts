@@ -1,0 +1,82 @@
+// The inputs of a run against a deployment, as a QA engineer writes them in a JSON file
+// (`crmkit conformance --inputs FILE`, `crmkit scenario run --inputs FILE`): the three origins and
+// what the spec lets only a person of the workspace hand over (keys in each state, a form, an
+// OAuth client). `crmkit mock --stand-in FILE` writes the same file for a mock standing in for a
+// deployment. Options given on the command line win over the file.
+import { readFileSync } from 'node:fs';
+import type { TargetOptions } from './target.ts';
+
+export type DeploymentInputs = {
+  base_url: string;
+  hub_url?: string;
+  workspace_url?: string;
+  /** An owner's or admin's key with every scope. */
+  api_key: string;
+  /** A key without some scopes (the stand-in's has only leads:read). */
+  limited_key?: string;
+  /** A key of another workspace: what it sees never includes this one's records. */
+  other_workspace_key?: string;
+  revoked_key?: string;
+  expired_key?: string;
+  /** A key restricted to IP addresses that are not the suite's. */
+  ip_restricted_key?: string;
+  form_id?: string;
+  oauth_client?: { client_id: string; client_secret?: string | null; redirect_uri?: string };
+  /** A public address forwarding to the suite's webhook receiver, and the local port it forwards to. */
+  webhook_receiver_url?: string;
+  webhook_receiver_port?: number;
+};
+
+const STRINGS = ['base_url', 'hub_url', 'workspace_url', 'api_key', 'limited_key', 'other_workspace_key', 'revoked_key', 'expired_key', 'ip_restricted_key', 'form_id', 'webhook_receiver_url'] as const;
+const KEYS = new Set<string>([...STRINGS, 'oauth_client', 'webhook_receiver_port']);
+
+/** A file that is not inputs: its name and what is wrong, never its contents (it holds secrets). */
+export class InputsError extends Error {}
+
+export function readInputs(file: string): DeploymentInputs {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? 'not JSON';
+    throw new InputsError(`the inputs file ${file} cannot be read: ${reason}`);
+  }
+  const problem = problemOf(parsed);
+  if (problem) throw new InputsError(`the inputs file ${file}: ${problem}`);
+  return parsed as DeploymentInputs;
+}
+
+function problemOf(value: any): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'a JSON object is expected';
+  const unknown = Object.keys(value).find((key) => !KEYS.has(key));
+  if (unknown) return `unknown key ${unknown} (known: ${[...KEYS].join(', ')})`;
+  const notString = STRINGS.find((key) => value[key] !== undefined && typeof value[key] !== 'string');
+  if (notString) return `${notString} is a string`;
+  if (!value.base_url) return 'base_url is required';
+  if (!value.api_key) return 'api_key is required';
+  if (value.webhook_receiver_port !== undefined && !Number.isInteger(value.webhook_receiver_port)) return 'webhook_receiver_port is an integer';
+  const client = value.oauth_client;
+  if (client !== undefined && (typeof client !== 'object' || typeof client?.client_id !== 'string')) return 'oauth_client is {client_id, client_secret, redirect_uri}';
+  return undefined;
+}
+
+/** The target options the inputs give (undefined where the file says nothing). */
+export function targetOptionsOf(inputs: DeploymentInputs): TargetOptions {
+  return {
+    baseUrl: inputs.base_url,
+    hubUrl: inputs.hub_url,
+    workspaceUrl: inputs.workspace_url,
+    apiKey: inputs.api_key,
+    limitedKey: inputs.limited_key,
+    otherWorkspaceKey: inputs.other_workspace_key,
+    revokedKey: inputs.revoked_key,
+    expiredKey: inputs.expired_key,
+    ipRestrictedKey: inputs.ip_restricted_key,
+    formId: inputs.form_id,
+    clientId: inputs.oauth_client?.client_id,
+    clientSecret: inputs.oauth_client?.client_secret ?? undefined,
+    redirectUri: inputs.oauth_client?.redirect_uri,
+    webhookReceiverUrl: inputs.webhook_receiver_url,
+    webhookReceiverPort: inputs.webhook_receiver_port,
+  };
+}

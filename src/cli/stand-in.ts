@@ -1,0 +1,45 @@
+// `crmkit mock --stand-in FILE`: a mock that behaves as a deployment does from outside (no control
+// API, a workspace already holding demo data, its clock at real time), and the inputs a QA engineer
+// of a real deployment would be handed, written to FILE in the format `--inputs FILE` reads
+// (conformance/inputs.ts): the origins, the owner key, a key limited to leads:read, a key of
+// another workspace, revoked, expired and IP-restricted keys, a form, an OAuth client.
+import type { DeploymentInputs } from '../../conformance/inputs.ts';
+import type { MockState } from '../mock-state.ts';
+import { seedDemoWorkspace } from '../seed/demo-workspace.ts';
+import { addApiKey, createWorkspace } from '../workspaces/create-workspace.ts';
+import type { Workspace } from '../workspaces/workspace.ts';
+
+const DAY_MS = 86_400_000;
+
+export type StandIn = { workspace: Workspace; inputs: DeploymentInputs };
+
+export async function prepareStandIn(state: MockState, urls: { base_url: string; hub_url: string; workspace_url: string }, options: { seed?: number; leads?: number } = {}): Promise<StandIn> {
+  const { workspace, ownerKey } = await seedDemoWorkspace(state, { seed: options.seed ?? 1, leads: options.leads ?? 60 });
+  // A seeded workspace's clock stands at the seed's reference date; a deployment's is real time.
+  await workspace.clock.set(Math.max(Date.now(), workspace.clock.now()));
+  await workspace.clock.freeze(false);
+  const key = (name: string, extra: { expiresAt?: string; allowedIps?: string[] } = {}) =>
+    addApiKey(state, workspace, { name, scopes: ['leads:read'], role: 'manager', ...extra });
+  const revoked = key('QA revoked');
+  revoked.revokedAt = new Date(workspace.clock.now()).toISOString();
+  const expired = key('QA expired', { expiresAt: new Date(workspace.clock.now() - DAY_MS).toISOString() });
+  // 203.0.113.0/24 is for documentation (RFC 5737): never the address of the suite.
+  const ipRestricted = key('QA IP-restricted', { allowedIps: ['203.0.113.7'] });
+  const other = await createWorkspace(state, { name: 'Another workspace' });
+  const form = [...workspace.tables.forms.values()][0];
+  const app = [...workspace.tables.apps.values()].find((candidate) => candidate.client_secret !== null);
+  return {
+    workspace,
+    inputs: {
+      ...urls,
+      api_key: ownerKey.key,
+      limited_key: key('QA limited').key,
+      other_workspace_key: other.ownerKey.key,
+      revoked_key: revoked.key,
+      expired_key: expired.key,
+      ip_restricted_key: ipRestricted.key,
+      ...(form ? { form_id: form.id } : {}),
+      ...(app ? { oauth_client: { client_id: app.client_id, client_secret: app.client_secret, redirect_uri: app.redirect_uri } } : {}),
+    },
+  };
+}
