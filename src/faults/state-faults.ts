@@ -2,7 +2,7 @@
 import { presentLead } from '../resources/leads/present-lead.ts';
 import type { MockState } from '../mock-state.ts';
 import { tagKey } from '../resources/tags/tag-name.ts';
-import { TAGGED_ENTITIES, taggedRecords } from '../resources/tags/tagged-records.ts';
+import { TAGGED_ENTITIES, taggedRecords, taggedTable } from '../resources/tags/tagged-records.ts';
 import type { WorkspaceTables } from '../workspaces/workspace-tables.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import { changed, jsonOf, onErrorCode, type Fault } from './fault.ts';
@@ -185,6 +185,42 @@ export const stateFaults: Fault[] = [
       const countAll = (name: string) =>
         Object.fromEntries(TAGGED_ENTITIES.map((entity) => [entity, [...taggedRecords(workspace.tables, entity)].filter((record) => record.tags.some((tag) => tagKey(tag) === tagKey(name))).length]));
       return changed(response, { body: { ...body, data: body.data.map((tag: { name: string }) => ({ ...tag, usage: countAll(tag.name) })) } });
+    },
+  },
+  {
+    name: 'tag-rename-leaves-records',
+    family: 'state',
+    description: 'Renaming a tag changes the catalog only: the records carrying it keep the old name.',
+    wrap: (next, state) => async (request, info) => {
+      const { path, body } = await pathAndBody(request);
+      const id = request.method === 'PATCH' ? /^\/v1\/tags\/(tag_[0-9a-z]{26})$/.exec(path)?.[1] : undefined;
+      const workspace = id && typeof body?.name === 'string' ? workspaceHolding(state, 'tags', id) : undefined;
+      const oldName = workspace?.tables.tags.get(id!)?.name;
+      const response = await next(request, info);
+      if (!response.ok || !workspace || oldName === undefined) return response;
+      const newKey = tagKey((await jsonOf(response)).tag.name);
+      for (const entity of TAGGED_ENTITIES) {
+        const table = taggedTable(workspace.tables, entity);
+        const carrying = [...(table?.values() ?? [])].filter((record) => record.tags.some((tag) => tagKey(tag) === newKey));
+        for (const record of carrying) await table!.update(record.id, (draft) => void (draft.tags = record.tags.map((tag) => (tagKey(tag) === newKey ? oldName : tag))));
+      }
+      return response;
+    },
+  },
+  {
+    name: 'tag-settings-not-saved',
+    family: 'state',
+    description: 'The tag settings route answers the settings sent but does not keep them: admins_only_create stays as it was.',
+    wrap: (next) => async (request, info) => {
+      if (request.method !== 'PATCH' || new URL(request.url).pathname !== '/v1/tags/settings') return next(request, info);
+      const list = await next(new Request(new URL('/v1/tags', request.url), { headers: request.headers }), info);
+      const before = (await jsonOf(list))?.settings;
+      const response = await next(request, info);
+      if (!response.ok || !before) return response;
+      const headers = new Headers(request.headers);
+      headers.delete('x-request-id');
+      await next(new Request(request.url, { method: 'PATCH', headers, body: JSON.stringify(before) }), info);
+      return response;
     },
   },
 ];

@@ -4,6 +4,8 @@ import { duplicateLead } from './duplicate-lead.ts';
 import { leadLimits } from './lead-limits.ts';
 import { stageMoves } from './stage-moves.ts';
 import { tagCatalog } from './tag-catalog.ts';
+import { tagChanges } from './tag-changes.ts';
+import { tagRights } from './tag-rights.ts';
 import { tagExists } from './tag-exists.ts';
 import { tagNames } from './tag-names.ts';
 import { tagRules } from './tag-rules.ts';
@@ -11,4 +13,4 @@ import { taskTransitions } from './task-transitions.ts';
 import { trashAndRestore } from './trash-and-restore.ts';
 import { useAfterDelete } from './use-after-delete.ts';
 
-export const stateChecks: Check[] = [trashAndRestore, stageMoves, taskTransitions, tagRules, tagExists, tagNames, tagCatalog, useAfterDelete, duplicateLead, leadLimits];
+export const stateChecks: Check[] = [trashAndRestore, stageMoves, taskTransitions, tagRules, tagExists, tagNames, tagCatalog, tagChanges, tagRights, useAfterDelete, duplicateLead, leadLimits];
