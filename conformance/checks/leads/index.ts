@@ -1,4 +1,9 @@
 // The leads family's checks, in the order they run.
 import type { Check } from '../../check.ts';
+import { leadBoard } from './board.ts';
+import { createLeadCheck } from './create.ts';
+import { leadListFilters } from './list-filters.ts';
+import { updateLeadCheck } from './update.ts';
+import { workspaceCurrency } from './workspace-currency.ts';
 
-export const leadsChecks: Check[] = [];
+export const leadsChecks: Check[] = [createLeadCheck, workspaceCurrency, updateLeadCheck, leadListFilters, leadBoard];

@@ -1,0 +1,57 @@
+// What the leads, query and paging checks share: records named with the run id and deleted at the
+// end, the member the key acts for, and a problem message for a field that is not as expected.
+import type { CheckContext } from '../../context.ts';
+import type { Exchange } from '../../exchange.ts';
+
+/** A record created at `path` (201 expected), deleted when the run ends. */
+export async function createRecord(context: CheckContext, path: string, body: Record<string, unknown>, key?: string): Promise<any> {
+  if (context.target.readOnly) context.skip('needs writes; the run is read-only');
+  const answer = await context.client.send('POST', path, { body, ...(key ? { key } : {}) });
+  if (answer.status !== 201) context.fail(`POST ${path} answered ${answer.status} ${answer.json?.error?.code ?? ''}, not 201`, answer);
+  context.cleanup(() => context.client.send('DELETE', `${path}/${answer.json.id}`));
+  return answer.json;
+}
+
+/** A contact named with the run id and `label`. */
+export function createContact(context: CheckContext, label: string, extra: Record<string, unknown> = {}): Promise<any> {
+  return createRecord(context, '/v1/contacts', { name: `conformance ${context.runId} ${label}`, ...extra });
+}
+
+/** A company (its routes are inferred, spec 4.14) named with the run id. */
+export function createCompany(context: CheckContext, label: string): Promise<any> {
+  return createRecord(context, '/v1/companies', { name: `conformance ${context.runId} ${label}` });
+}
+
+/** Deletes a lead created without `context.createLead` (its 201 is the check's to judge) at the end of the run. */
+export function deleteLater(context: CheckContext, created: Exchange): void {
+  if (created.status === 201 && created.json?.id) context.cleanup(() => context.client.send('DELETE', `/v1/leads/${created.json.id}`));
+}
+
+type Member = { id: string; name: string; is_me?: boolean };
+
+/** The workspace's members (`GET /v1/members`): the one the key acts for, and another. */
+export async function members(context: CheckContext): Promise<{ me: Member | undefined; other: Member | undefined }> {
+  const answer = await context.client.send('GET', '/v1/members?limit=250');
+  if (answer.status !== 200) context.skip(`GET /v1/members answered ${answer.status}: member ids are unknown`);
+  const list: Member[] = answer.json.data;
+  const me = list.find((member) => member.is_me);
+  return { me, other: list.find((member) => member.id !== me?.id) };
+}
+
+/** Expected against actual, as a problem or nothing. */
+export function differs(what: string, actual: unknown, expected: unknown): string | undefined {
+  return JSON.stringify(actual) === JSON.stringify(expected) ? undefined : `${what} is ${JSON.stringify(actual)}, not ${JSON.stringify(expected)}`;
+}
+
+/** The 422 validation_failed naming `field`, as a problem or nothing. */
+export function refusedNaming(answer: Exchange, field: string, statuses: number[] = [422], codes: string[] = ['validation_failed']): string | undefined {
+  const code = answer.json?.error?.code;
+  if (!statuses.includes(answer.status) || !codes.includes(code)) return `answered ${answer.status} ${code ?? ''}, not ${statuses.join('/')} ${codes.join('/')}`;
+  const fields = answer.json.error.fields ?? {};
+  return Object.keys(fields).some((name) => name === field || name.startsWith(`${field}.`) || name.startsWith(`${field}[`)) ? undefined : `${code} does not name ${field} in fields`;
+}
+
+/** Ids of a list answer's records. */
+export function idsOf(answer: Exchange): string[] {
+  return (answer.json?.data ?? []).map((record: { id: string }) => record.id);
+}
