@@ -65,4 +65,41 @@ export const responseFaults: Fault[] = [
       return changed(response, { body });
     },
   },
+  {
+    name: 'messages-always-english',
+    family: 'responses',
+    description: 'Error messages are always in English: Accept-Language is not read (the translations were never wired in).',
+    wrap: (next) => async (request, info) => {
+      const headers = new Headers(request.headers);
+      headers.delete('accept-language');
+      return next(new Request(request, { headers }), info);
+    },
+  },
+  {
+    name: 'request-id-truncated',
+    family: 'responses',
+    description: "A caller's X-Request-Id is cut to 36 characters (kept in a UUID-sized column), so a valid id of up to 64 characters comes back changed.",
+    wrap: (next) => async (request, info) => {
+      const supplied = request.headers.get('x-request-id');
+      if (!supplied || supplied.length <= 36) return next(request, info);
+      const headers = new Headers(request.headers);
+      headers.set('x-request-id', supplied.slice(0, 36));
+      return next(new Request(request, { headers }), info);
+    },
+  },
+  {
+    name: 'json-without-charset',
+    family: 'responses',
+    description: 'JSON answers say Content-Type: application/json without charset=utf-8.',
+    wrap: (next) => async (request, info) => {
+      const response = await next(request, info);
+      return response.headers.get('content-type')?.startsWith('application/json') ? changed(response, { headers: { 'content-type': 'application/json' } }) : response;
+    },
+  },
+  {
+    name: 'not-found-with-fields',
+    family: 'responses',
+    description: 'An unknown id answers not_found with fields naming the path parameter, as if it were a field problem, and a docs_url that is one page for every code.',
+    wrap: onErrorCode('not_found', (response, body) => changed(response, { body: { error: { ...body.error, fields: { id: 'not found' }, docs_url: 'https://docs.crm.example/errors' } } })),
+  },
 ];

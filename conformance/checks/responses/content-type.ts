@@ -1,14 +1,20 @@
+// Spec 2.1: responses are `application/json; charset=utf-8`. Judged on every JSON answer of a
+// documented operation the run gets (the media type and the charset; letter case and spaces
+// around `;` are free, as RFC 9110 says).
 import type { Observer } from '../../check.ts';
+
+const JSON_UTF8 = /^application\/json\s*;\s*charset="?utf-8"?\s*$/i;
 
 export const contentType: Observer = {
   kind: 'observer',
   id: 'responses.content-type',
   family: 'responses',
-  title: 'JSON answers say application/json',
+  title: 'JSON answers say application/json; charset=utf-8',
   spec: '2.1',
   basis: 'documented',
   observe({ json, headers, operation }) {
     if (!operation || json === undefined) return undefined;
-    return headers['content-type']?.startsWith('application/json') ? undefined : `a JSON body with Content-Type ${headers['content-type'] ?? '(none)'}`;
+    const type = headers['content-type'];
+    return type && JSON_UTF8.test(type) ? undefined : `a JSON body with Content-Type ${type ?? '(none)'}, not application/json; charset=utf-8`;
   },
 };

@@ -1,0 +1,49 @@
+// Spec 7.1: error.message is for people, in the language of Accept-Language (`en` by default, `ru`,
+// `uz`); codes and field names do not change with the language. The same refused request (an
+// unknown field, so that `fields` is there to compare) is sent without Accept-Language and with
+// each language. The words of a message may change, so the check compares scripts and sameness:
+// English is what no header gives, Russian is in Cyrillic, Uzbek differs from both.
+import type { ActiveCheck } from '../../check.ts';
+import type { CheckContext } from '../../context.ts';
+import type { Exchange } from '../../exchange.ts';
+
+const CYRILLIC = /[\u0400-\u04FF]/;
+
+export const errorLanguage: ActiveCheck = {
+  kind: 'active',
+  id: 'responses.error-language',
+  family: 'responses',
+  title: 'error messages follow Accept-Language (en by default, ru, uz) while the code and the names in fields stay the same',
+  spec: '7.1',
+  basis: 'documented',
+  writes: false,
+  async run(context) {
+    const plain = await refused(context, undefined);
+    const english = await refused(context, 'en');
+    const russian = await refused(context, 'ru');
+    const uzbek = await refused(context, 'uz');
+    const answers = [plain, english, russian, uzbek];
+    if (answers.some((answer) => answer.status === 201)) context.fail('a lead with an unknown field was created', answers.find((answer) => answer.status === 201));
+    const message = (answer: Exchange): string => String(answer.json?.error?.message ?? '');
+    context.judge('errors.message-english-default', message(plain) !== message(english) ? `without Accept-Language the message is "${message(plain)}", with en "${message(english)}"` : CYRILLIC.test(message(plain)) ? `the default message "${message(plain)}" is in Cyrillic` : undefined, plain);
+    context.judge('errors.message-russian', !CYRILLIC.test(message(russian)) ? `with Accept-Language ru the message is "${message(russian)}", not in Cyrillic` : undefined, russian);
+    const uzbekProblem = message(uzbek) === message(english) ? `with Accept-Language uz the message is the English one, "${message(uzbek)}"` : message(uzbek) === message(russian) ? `with Accept-Language uz the message is the Russian one, "${message(uzbek)}"` : undefined;
+    context.judge('errors.message-uzbek', uzbekProblem, uzbek);
+    for (const answer of answers.slice(1)) {
+      const language = answer.request.headers['accept-language'];
+      const code = answer.json?.error?.code;
+      context.judge('errors.codes-unchanged-by-language', code !== plain.json?.error?.code ? `with Accept-Language ${language} the code is ${code}, without it ${plain.json?.error?.code}` : undefined, answer);
+      const names = Object.keys(answer.json?.error?.fields ?? {}).sort().join(', ');
+      const plainNames = Object.keys(plain.json?.error?.fields ?? {}).sort().join(', ');
+      context.judge('errors.field-names-unchanged-by-language', names !== plainNames || !names ? `with Accept-Language ${language} fields names ${names || 'nothing'}, without it ${plainNames || 'nothing'}` : undefined, answer);
+    }
+  },
+};
+
+/** A create with an unknown field, which every deployment refuses before doing anything. */
+function refused(context: CheckContext, language: string | undefined): Promise<Exchange> {
+  return context.client.send('POST', '/v1/leads', {
+    body: { name: `conformance ${context.runId}`, conformance_unknown_field: 1 },
+    ...(language ? { headers: { 'accept-language': language } } : {}),
+  });
+}
