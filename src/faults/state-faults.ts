@@ -1,6 +1,7 @@
 // Faults in the state rules seen through the API: trash, restore, stage moves.
 import { presentLead } from '../resources/leads/present-lead.ts';
 import type { MockState } from '../mock-state.ts';
+import { insertTag } from '../resources/tags/tag-catalog.ts';
 import { tagKey } from '../resources/tags/tag-name.ts';
 import { TAGGED_ENTITIES, taggedRecords, taggedTable } from '../resources/tags/tagged-records.ts';
 import type { WorkspaceTables } from '../workspaces/workspace-tables.ts';
@@ -221,6 +222,38 @@ export const stateFaults: Fault[] = [
       headers.delete('x-request-id');
       await next(new Request(request.url, { method: 'PATCH', headers, body: JSON.stringify(before) }), info);
       return response;
+    },
+  },
+  {
+    name: 'tag-limit-off-by-one',
+    family: 'state',
+    description: "The workspace's tag limit is checked before counting the new tag: a 201st tag is created instead of answering 409 tag_limit.",
+    wrap: (next, state) =>
+      onErrorCode('tag_limit', async (response, _body, request) => {
+        const sent = JSON.parse(await request.text());
+        const workspace = [...state.workspaces.values()].find((candidate) => candidate.tables.tags.size >= 200);
+        if (!workspace || typeof sent.name !== 'string') return response;
+        const tag = await insertTag({ state, workspace, tables: workspace.tables, nowIso: () => new Date(state.now(workspace.id)).toISOString() }, sent.name.trim());
+        return changed(response, { status: 201, body: tag });
+      })(next),
+  },
+  {
+    name: 'bulk-too-many-fails-run',
+    family: 'state',
+    description: 'A bulk tag run in which one record would pass 10 tags is refused whole (422 under action.tags) instead of skipping that record and changing the others.',
+    wrap: (next) => async (request, info) => {
+      const { body: sent } = await pathAndBody(request);
+      const response = await next(request, info);
+      if (!response.ok || !/^\/v1\/bulk\/[a-z]+\/run$/.test(new URL(request.url).pathname)) return response;
+      const run = await jsonOf(response);
+      if (!run?.skipped?.length) return response;
+      const headers = new Headers(request.headers);
+      headers.delete('content-type');
+      await next(new Request(new URL(`/v1/bulk/runs/${run.id}/undo`, request.url), { method: 'POST', headers }), info);
+      // The mock's own refusal of a tag list over the limit, for the same records.
+      headers.set('content-type', 'application/json');
+      const overLimit = Array.from({ length: 11 }, (_, index) => `over-${index}`);
+      return next(new Request(request.url, { method: 'POST', headers, body: JSON.stringify({ ...sent, type: 'add_tag', tags: overLimit }) }), info);
     },
   },
 ];

@@ -1,10 +1,12 @@
 // The state family's checks, in the order they run.
 import type { Check } from '../../check.ts';
+import { bulkTags } from './bulk-tags.ts';
 import { duplicateLead } from './duplicate-lead.ts';
 import { leadLimits } from './lead-limits.ts';
 import { stageMoves } from './stage-moves.ts';
 import { tagCatalog } from './tag-catalog.ts';
 import { tagChanges } from './tag-changes.ts';
+import { tagLimits } from './tag-limits.ts';
 import { tagRights } from './tag-rights.ts';
 import { tagExists } from './tag-exists.ts';
 import { tagNames } from './tag-names.ts';
@@ -13,4 +15,4 @@ import { taskTransitions } from './task-transitions.ts';
 import { trashAndRestore } from './trash-and-restore.ts';
 import { useAfterDelete } from './use-after-delete.ts';
 
-export const stateChecks: Check[] = [trashAndRestore, stageMoves, taskTransitions, tagRules, tagExists, tagNames, tagCatalog, tagChanges, tagRights, useAfterDelete, duplicateLead, leadLimits];
+export const stateChecks: Check[] = [trashAndRestore, stageMoves, taskTransitions, tagRules, tagExists, tagNames, tagCatalog, tagChanges, tagRights, tagLimits, bulkTags, useAfterDelete, duplicateLead, leadLimits];

@@ -1,0 +1,78 @@
+// Spec 4.4, 7.3, 8: a record has at most 10 tags and a workspace 200. An eleventh tag on a
+// record write answers 422 under `fields.tags` and changes nothing (the record keeps its tags,
+// no name enters the catalog); with the catalog full, creating a tag answers 409 tag_limit and a
+// record write naming a new tag 422 under `fields.tags`. The catalog is filled with tags of the
+// run's own (what is missing up to 200) and emptied of them again at the end.
+import { loadDocument } from '../../../src/spec/document.ts';
+import { propertyLimit } from '../../../src/spec/schema-enum.ts';
+import type { ActiveCheck } from '../../check.ts';
+import type { CheckContext } from '../../context.ts';
+import type { Exchange } from '../../exchange.ts';
+import { createRecord, postTag, sameNames, tagList, tagsOf } from '../../tag-kit.ts';
+
+const document = loadDocument('crm');
+const PER_RECORD = propertyLimit(document, 'TagLimits', 'per_record', 'const');
+const PER_WORKSPACE = propertyLimit(document, 'TagLimits', 'per_workspace', 'const');
+
+export const tagLimits: ActiveCheck = {
+  kind: 'active',
+  id: 'state.tag-limits',
+  family: 'state',
+  title: 'an eleventh tag on a record answers 422 under tags and changes nothing; a full catalog answers 409 tag_limit on creation and 422 on record writes',
+  spec: '4.4, 7.3, 8',
+  basis: 'documented',
+  writes: true,
+  async run(context) {
+    const base = `cl${context.runId}`;
+    const kept = [`${base}-a`, `${base}-b`];
+    const lead = await createRecord(context, 'leads', { tags: kept });
+    const eleven = Array.from({ length: PER_RECORD + 1 }, (_, index) => `${base}-e${index}`);
+    const created = await context.client.send('POST', '/v1/leads', { body: { name: `conformance ${context.runId}`, tags: eleven } });
+    if (created.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/leads/${created.json.id}`));
+    const patched = await context.client.send('PATCH', `/v1/leads/${lead.id}`, { body: { tags: eleven } });
+    const refusal = tagsRefusal(created, 'a new lead with 11 tags') ?? tagsRefusal(patched, 'a lead changed to 11 tags');
+    context.judge('tags.record-limit', refusal, refusal === tagsRefusal(created, 'a new lead with 11 tags') ? created : patched);
+    context.judge('tags.limit-per-record', refusal);
+    const catalog = await tagList(context);
+    const entered = catalog.tags.filter((tag) => eleven.includes(tag.name)).map((tag) => tag.name);
+    const leadTags = await tagsOf(context, 'leads', lead.id);
+    context.judge('tags.over-limit-changes-nothing', (entered.length > 0 || !sameNames(leadTags, kept)) && `after the refused writes the lead carries ${JSON.stringify(leadTags)} and the catalog took ${entered.length} of the 11 names`);
+    await judgeFullCatalog(context, base, lead.id, kept, catalog.tags.length);
+  },
+};
+
+/** 422 validation_failed with a message under `fields.tags`, or what is wrong. */
+function tagsRefusal(exchange: Exchange, what: string): string | undefined {
+  const error = exchange.json?.error;
+  if (exchange.status === 422 && error?.code === 'validation_failed' && typeof error.fields?.tags === 'string') return undefined;
+  return `${what} answered ${exchange.status} ${error?.code ?? ''}${error?.fields ? ` with fields ${Object.keys(error.fields).join(', ')}` : ''}, not 422 validation_failed under fields.tags`;
+}
+
+/** The catalog filled up to 200 with the run's tags, which are deleted again before the check ends: later checks create tags. */
+async function judgeFullCatalog(context: CheckContext, base: string, leadId: string, kept: string[], count: number): Promise<void> {
+  if (count > PER_WORKSPACE) context.fail(`the workspace already lists ${count} tags, more than spec 8's ${PER_WORKSPACE}`, undefined, 'tags.limit-per-workspace');
+  const fillers: string[] = [];
+  try {
+    for (let index = count; index < PER_WORKSPACE; index++) {
+      const filled = await postTag(context, { name: `${base}-f${index}` });
+      if (filled.status !== 201) context.fail(`the workspace's ${index + 1}th tag answered ${filled.status}, not 201`, filled, 'tags.limit-per-workspace');
+      fillers.push(filled.json.id);
+    }
+    await judgeOverTheLimit(context, base, leadId, kept);
+  } finally {
+    for (const id of fillers) await context.client.send('DELETE', `/v1/tags/${id}`);
+  }
+}
+
+async function judgeOverTheLimit(context: CheckContext, base: string, leadId: string, kept: string[]): Promise<void> {
+  const over = await postTag(context, { name: `${base}-over` });
+  const limitProblem = over.status !== 409 || over.json?.error?.code !== 'tag_limit' ? `the ${PER_WORKSPACE + 1}st tag answered ${over.status} ${over.json?.error?.code ?? ''}, not 409 tag_limit` : undefined;
+  context.judge('tags.create-limit', limitProblem, over);
+  context.judge('tags.limit-per-workspace', limitProblem, over);
+  context.judge('tags.error-tag-limit', over.json?.error?.code === 'tag_limit' && over.status !== 409 && `tag_limit answered ${over.status}`, over);
+  const onRecord = await context.client.send('PATCH', `/v1/leads/${leadId}`, { body: { tags: [...kept, `${base}-over`] } });
+  const recordProblem = tagsRefusal(onRecord, 'a lead write naming a new tag with the catalog full');
+  const leadTags = await tagsOf(context, 'leads', leadId);
+  context.judge('tags.record-workspace-limit', recordProblem ?? (!sameNames(leadTags, kept) && `the refused write changed the lead's tags to ${JSON.stringify(leadTags)}`), onRecord);
+  context.judge('tags.limit-where', limitProblem ?? recordProblem, recordProblem ? onRecord : over);
+}
