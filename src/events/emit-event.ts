@@ -1,6 +1,7 @@
 // Emits an event of spec 6.4 in the same step as the change that causes it: the event goes into
 // the workspace's outbox table inside the request's transaction, so a change that fails takes
 // its event with it, and listeners (webhook deliveries) hear of it only once it commits.
+import { eventsWithFaults } from '../faults/event-hook.ts';
 import type { MockState } from '../mock-state.ts';
 import { escapeSegment } from '../spec/json-pointer.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
@@ -26,7 +27,8 @@ export async function emitEvent(state: MockState, workspace: Workspace, actor: A
   assertDocumented(state, event);
   const stored = await workspace.tables.events.insert(event);
   workspace.transactions.afterCommit(() => {
-    for (const listener of state.eventListeners) listener(workspace, stored);
+    // Named faults of the events family (crmkit mock --fault) may change what the webhooks hear of.
+    for (const sent of eventsWithFaults(state, workspace, stored)) for (const listener of state.eventListeners) listener(workspace, sent);
   });
   return stored;
 }

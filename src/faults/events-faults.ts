@@ -1,5 +1,182 @@
-// Faults in the events rules: each breaks one rule the way a real implementation might, and a check
-// of the events family must catch it (test/conformance/mutation.test.ts).
-import type { Fault } from './fault.ts';
+// Faults in the events rules (spec 6.1, 6.4, 6.5): each breaks one rule the way a real
+// implementation might, and a check of the events family must catch it (test/conformance/
+// mutation.test.ts). What an event carries, and whether it is sent at all, is decided where the
+// change emits it, not in a request's answer: most of these change the events the webhooks hear
+// of (`alterEvent`, reached through event-hook.ts from events/emit-event.ts), or an app lifecycle
+// attempt before it is signed (`alterLifecycleAttempt`, from oauth/lifecycle-delivery.ts). The
+// changed events stay valid envelopes: the delivery queue keeps them in tables that check it.
+// No node: imports: the mock's core, which loads this through the emitter, also runs in a browser.
+import type { EventEnvelope } from '../events/event-record.ts';
+import { SYSTEM_ACTOR } from '../events/event-record.ts';
+import type { MockState } from '../mock-state.ts';
+import type { LifecycleEvent } from '../oauth/lifecycle-events.ts';
+import type { UnsignedAttempt } from '../resources/webhooks/webhook-sender.ts';
+import type { Workspace } from '../workspaces/workspace.ts';
+import type { Fault, Handle } from './fault.ts';
 
-export const eventsFaults: Fault[] = [];
+export type EventInfo = { state: MockState; workspace: Workspace };
+export type LifecycleAttempt = UnsignedAttempt;
+/** What a lifecycle attempt is made from: the event, and how many attempts went before it. */
+export type LifecycleAttemptInfo = { state: MockState; workspace: Workspace; event: LifecycleEvent; attempts: number };
+
+export type EventFault = Fault & {
+  /** The events the webhooks hear of instead of this one (itself changed, several, or none). */
+  alterEvent?(event: EventEnvelope, info: EventInfo): EventEnvelope[];
+  /** The lifecycle attempt to send instead of this one, or null to send nothing. */
+  alterLifecycleAttempt?(attempt: LifecycleAttempt, info: LifecycleAttemptInfo): LifecycleAttempt | null;
+};
+
+/** The request handle left as it is: the fault lives in the event or the attempt. */
+const unchanged = (next: Handle): Handle => next;
+
+/** Per mock: what a fault remembers between events. */
+function memory<T>(make: () => T): (state: MockState) => T {
+  const kept = new WeakMap<MockState, T>();
+  return (state) => {
+    let value = kept.get(state);
+    if (value === undefined) kept.set(state, (value = make()));
+    return value;
+  };
+}
+
+const objectOf = (event: EventEnvelope) => event.data.object as Record<string, unknown> & { id: string; object: string };
+
+/** Drops the events `dropped` accepts, and sends the others as they are. */
+const dropping = (dropped: (event: EventEnvelope, info: EventInfo) => boolean) => (event: EventEnvelope, info: EventInfo) => (dropped(event, info) ? [] : [event]);
+
+const CHANNEL_REPORTS = new Set(['message.sent', 'message.delivered', 'message.read', 'message.failed']);
+
+const stageChangeIds = memory(() => new Map<string, string>());
+const contactPatches = memory(() => ({ running: 0, announced: new Set<string>() }));
+
+/** Notes that a contact PATCH is running, so that its events can be told from others. */
+function markingContactPatches(next: Handle, state: MockState): Handle {
+  return async (request, info) => {
+    const isPatch = request.method === 'PATCH' && /^\/v1\/contacts\/[^/]+$/.test(new URL(request.url).pathname);
+    if (!isPatch) return next(request, info);
+    const patches = contactPatches(state);
+    patches.running += 1;
+    try {
+      return await next(request, info);
+    } finally {
+      patches.running -= 1;
+      if (patches.running === 0) patches.announced.clear();
+    }
+  };
+}
+
+export const eventsFaults: EventFault[] = [
+  {
+    name: 'event-actor-always-system',
+    family: 'events',
+    description: 'Every event names the system as its actor, with an empty id: who caused it (the API key) is not passed down to the emitter.',
+    wrap: unchanged,
+    alterEvent: (event) => [{ ...event, actor: { ...SYSTEM_ACTOR } }],
+  },
+  {
+    name: 'stage-changed-from-is-new-stage',
+    family: 'events',
+    description: 'lead.stage_changed is built from the lead after the move: `from` and `from_type` name the stage it entered, like `to` and `to_type`.',
+    wrap: unchanged,
+    alterEvent: (event) => {
+      if (event.type !== 'lead.stage_changed') return [event];
+      const object = objectOf(event);
+      return [{ ...event, data: { object: { ...object, from: object.to, from_type: object.to_type } } }];
+    },
+  },
+  {
+    name: 'close-reuses-stage-change-event-id',
+    family: 'events',
+    description: 'lead.won and lead.lost carry the event id of the lead.stage_changed the same move sent (one id per request, not per event), so a receiver deduplicating by Svc-Event-Id drops them.',
+    wrap: unchanged,
+    alterEvent: (event, { state }) => {
+      const ids = stageChangeIds(state);
+      const leadId = objectOf(event).id;
+      if (event.type === 'lead.stage_changed') ids.set(leadId, event.id);
+      const shared = ids.get(leadId);
+      return (event.type === 'lead.won' || event.type === 'lead.lost') && shared ? [{ ...event, id: shared }] : [event];
+    },
+  },
+  {
+    name: 'contact-updated-once-per-patch',
+    family: 'events',
+    description: 'A contact PATCH that changes several fields sends one contact.updated (for the first field) instead of one per changed field.',
+    wrap: markingContactPatches,
+    alterEvent: dropping((event, { state }) => {
+      const patches = contactPatches(state);
+      if (event.type !== 'contact.updated' || patches.running === 0) return false;
+      const contactId = objectOf(event).id;
+      if (!patches.announced.has(contactId)) {
+        patches.announced.add(contactId);
+        return false;
+      }
+      return true;
+    }),
+  },
+  {
+    name: 'form-contacts-not-announced',
+    family: 'events',
+    description: 'A contact made by a form submission sends no contact.created: the form path writes the contact without the event the contacts route sends.',
+    wrap: unchanged,
+    alterEvent: dropping((event) => event.type === 'contact.created' && event.actor.type === 'system'),
+  },
+  {
+    name: 'channel-reports-not-announced',
+    family: 'events',
+    description: 'The status changes a channel reports (sent, delivered, read, failed) update the message but send no message.<status> event; only message.queued goes out.',
+    wrap: unchanged,
+    alterEvent: dropping((event) => CHANNEL_REPORTS.has(event.type)),
+  },
+  {
+    name: 'snooze-not-announced',
+    family: 'events',
+    description: 'Snoozing a conversation changes its status to snoozed without conversation.status_changed (only resolve and reopen send it).',
+    wrap: unchanged,
+    alterEvent: dropping((event) => event.type === 'conversation.status_changed' && objectOf(event).status === 'snoozed'),
+  },
+  {
+    name: 'product-archive-not-announced',
+    family: 'events',
+    description: 'Archiving a product sends no product.archived: the archive is a plain update.',
+    wrap: unchanged,
+    alterEvent: dropping((event) => event.type === 'product.archived'),
+  },
+  {
+    name: 'webhook-disabled-not-announced',
+    family: 'events',
+    description: 'A webhook the service disables sends no webhook.disabled to the workspace\'s other webhooks.',
+    wrap: unchanged,
+    alterEvent: dropping((event) => event.type === 'webhook.disabled'),
+  },
+  {
+    name: 'theft-uninstall-not-announced',
+    family: 'events',
+    description: 'An app removed because a used refresh token came back is uninstalled without app.uninstalled; only an admin\'s uninstall sends it.',
+    wrap: unchanged,
+    alterLifecycleAttempt: (attempt, { workspace, event }) => {
+      if (event.type !== 'app.uninstalled') return attempt;
+      const installation = workspace.tables.installations.get(event.data.installation_id);
+      return installation?.uninstall_reason === 'refresh_token_reused' ? null : attempt;
+    },
+  },
+  {
+    name: 'lifecycle-scopes-as-text',
+    family: 'events',
+    description: 'Lifecycle events carry `data.scopes` as the space-separated text of the token answer\'s `scope`, not as a list.',
+    wrap: unchanged,
+    alterLifecycleAttempt: (attempt) => {
+      const body = JSON.parse(attempt.body);
+      return { ...attempt, body: JSON.stringify({ ...body, data: { ...body.data, scopes: (body.data?.scopes ?? []).join(' ') } }) };
+    },
+  },
+  {
+    name: 'lifecycle-delivery-id-per-attempt',
+    family: 'events',
+    description: 'Each attempt of a lifecycle event carries a new Svc-Delivery id, so an app cannot tell a retry from a new delivery.',
+    wrap: unchanged,
+    alterLifecycleAttempt: (attempt, { state, workspace, attempts }) => {
+      if (attempts > 0) attempt.headers['Svc-Delivery'] = state.newId('delivery', workspace.id);
+      return attempt;
+    },
+  },
+];

@@ -8,6 +8,7 @@
 // 3 redirects to the same host and scheme, the signature of spec 6.2). It is Node-only, so it is
 // loaded on first use through a specifier that bundlers do not follow: the mock's core also runs
 // in a browser (the MSW face), where lifecycle events are not sent.
+import { lifecycleAttemptWithFaults } from '../faults/event-hook.ts';
 import type { MockState } from '../mock-state.ts';
 import { nextAttemptAt } from '../resources/webhooks/retry-schedule.ts';
 import { urlProblem } from '../resources/webhooks/webhook-url.ts';
@@ -31,6 +32,7 @@ export function deliverLifecycleEvent(state: MockState, workspace: Workspace, ap
   const deliveryId = state.newId('delivery', workspace.id);
   const body = JSON.stringify(event);
   const windowStartMs = Date.parse(event.created_at);
+  let attempts = 0;
 
   /** One attempt; whether the app answered 2xx. */
   const attempt = async (): Promise<boolean> => {
@@ -50,7 +52,10 @@ export function deliverLifecycleEvent(state: MockState, workspace: Workspace, ap
       'Svc-Delivery': deliveryId,
       'Svc-Timestamp': String(timestampSeconds),
     };
-    const outcome = await send.sendSigned({ url: app.webhook_url, headers, body, secret: app.client_secret, timestampSeconds }, allowPrivate);
+    // Named faults of the events family may change the attempt, or send nothing; without any, it is the spec's.
+    const sent = lifecycleAttemptWithFaults({ url: app.webhook_url, headers, body, secret: app.client_secret, timestampSeconds }, { state, workspace, event, attempts: attempts++ });
+    if (!sent) return true;
+    const outcome = await send.sendSigned(sent, allowPrivate);
     return outcome.success;
   };
 

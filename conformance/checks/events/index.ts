@@ -1,4 +1,5 @@
 // The events family's checks, in the order they run.
 import type { Check } from '../../check.ts';
+import { leadEvents } from './lead-events.ts';
 
-export const eventsChecks: Check[] = [];
+export const eventsChecks: Check[] = [leadEvents];

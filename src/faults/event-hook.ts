@@ -1,0 +1,30 @@
+// Where events and app lifecycle deliveries meet the named faults of the events family. An event is
+// emitted inside a change and sent by the delivery queue, and a lifecycle event goes out on a queue
+// of its own, so the faults that change what an event carries cannot wrap the request handle: the
+// emitter passes each event through here before the webhooks hear of it (events/emit-event.ts),
+// and the lifecycle queue each attempt before it is signed (oauth/lifecycle-delivery.ts). With no
+// fault switched on, the event and the attempt go out as the spec has them.
+import type { EventEnvelope } from '../events/event-record.ts';
+import type { MockState } from '../mock-state.ts';
+import type { Workspace } from '../workspaces/workspace.ts';
+import { eventsFaults, type LifecycleAttempt, type LifecycleAttemptInfo } from './events-faults.ts';
+
+/** The events the webhooks hear of instead of `event`: itself, changed, several, or none. */
+export function eventsWithFaults(state: MockState, workspace: Workspace, event: EventEnvelope): EventEnvelope[] {
+  if (state.faults.size === 0) return [event];
+  let events = [event];
+  for (const fault of eventsFaults) {
+    if (fault.alterEvent && state.faults.has(fault.name)) events = events.flatMap((each) => fault.alterEvent!(structuredClone(each), { state, workspace }));
+  }
+  return events;
+}
+
+/** The lifecycle attempt to send (changed by a fault), or null when a fault sends nothing (the attempt counts as answered). */
+export function lifecycleAttemptWithFaults(attempt: LifecycleAttempt, info: LifecycleAttemptInfo): LifecycleAttempt | null {
+  if (info.state.faults.size === 0) return attempt;
+  let changed: LifecycleAttempt | null = attempt;
+  for (const fault of eventsFaults) {
+    if (changed && fault.alterLifecycleAttempt && info.state.faults.has(fault.name)) changed = fault.alterLifecycleAttempt({ ...changed, headers: { ...changed.headers } }, info);
+  }
+  return changed;
+}
