@@ -256,4 +256,15 @@ export const stateFaults: Fault[] = [
       return next(new Request(request.url, { method: 'POST', headers, body: JSON.stringify({ ...sent, type: 'add_tag', tags: overLimit }) }), info);
     },
   },
+  {
+    name: 'negated-tag-filter-ignored',
+    family: 'state',
+    description: 'The text filter drops `-tag:` terms: `-tag:spam` excludes nothing.',
+    wrap: (next) => async (request, info) => {
+      const { path, body } = await pathAndBody(request);
+      if (request.method !== 'POST' || !path.startsWith('/v1/query/') || typeof body?.q !== 'string' || !/(^|\s)-tag:/.test(body.q)) return next(request, info);
+      const q = body.q.replace(/(^|\s)-tag:\S+/g, '$1').trim();
+      return next(new Request(request, { body: JSON.stringify({ ...body, q }) }), info);
+    },
+  },
 ];

@@ -7,6 +7,7 @@ import { stageMoves } from './stage-moves.ts';
 import { tagCatalog } from './tag-catalog.ts';
 import { tagChanges } from './tag-changes.ts';
 import { tagLimits } from './tag-limits.ts';
+import { tagQueryFilters } from './tag-query-filters.ts';
 import { tagRights } from './tag-rights.ts';
 import { tagExists } from './tag-exists.ts';
 import { tagNames } from './tag-names.ts';
@@ -15,4 +16,4 @@ import { taskTransitions } from './task-transitions.ts';
 import { trashAndRestore } from './trash-and-restore.ts';
 import { useAfterDelete } from './use-after-delete.ts';
 
-export const stateChecks: Check[] = [trashAndRestore, stageMoves, taskTransitions, tagRules, tagExists, tagNames, tagCatalog, tagChanges, tagRights, tagLimits, bulkTags, useAfterDelete, duplicateLead, leadLimits];
+export const stateChecks: Check[] = [trashAndRestore, stageMoves, taskTransitions, tagRules, tagExists, tagNames, tagCatalog, tagChanges, tagRights, tagLimits, bulkTags, tagQueryFilters, useAfterDelete, duplicateLead, leadLimits];
