@@ -19,6 +19,9 @@ function receiverOf(context: CheckContext): Promise<WebhookReceiver> {
   return receiver;
 }
 
+/** What a test webhook subscribes to: event patterns, and filters (spec 4.11). */
+export type WebhookSubscription = { events: string[]; filters?: Record<string, string[]> };
+
 export type TestWebhook = {
   id: string;
   /** The signing secret the creation answered. */
@@ -69,11 +72,13 @@ export async function referenceNowMs(context: CheckContext, request: ReceivedReq
  * Creates a webhook named with the run id that delivers `events` to a path of the receiver of
  * its own, runs `work` with it, and deletes it (also at the end of the run, should `work` be cut short).
  */
-export async function withWebhook(context: CheckContext, slug: string, events: string[], work: (webhook: TestWebhook) => Promise<void>): Promise<void> {
+export async function withWebhook(context: CheckContext, slug: string, subscription: string[] | WebhookSubscription, work: (webhook: TestWebhook) => Promise<void>): Promise<void> {
   needReceiver(context);
   const receiver = await receiverOf(context);
   const path = `/crmkit-conformance/${context.runId}/${slug}`;
-  const created = await context.client.send('POST', '/v1/webhooks', { body: { name: `conformance ${context.runId} ${slug}`, url: receiver.urlFor(path), events } });
+  const { events, filters } = Array.isArray(subscription) ? { events: subscription, filters: undefined } : subscription;
+  const body = { name: `conformance ${context.runId} ${slug}`, url: receiver.urlFor(path), events, ...(filters ? { filters } : {}) };
+  const created = await context.client.send('POST', '/v1/webhooks', { body });
   if (created.status === 422 && created.json?.error?.fields?.url && !context.target.webhookReceiver?.publicUrl) {
     context.skip(`the mock refuses the receiver's address ${receiver.urlFor(path)}: start it with --allow-private-webhooks (createMock({ allowPrivateWebhooks: true })), or give --webhook-receiver-url`);
   }
@@ -109,6 +114,25 @@ export async function withWebhook(context: CheckContext, slug: string, events: s
 async function deleteWebhook(context: CheckContext, id: string): Promise<void> {
   const deleted = await context.client.send('DELETE', `/v1/webhooks/${id}`);
   if (deleted.status >= 300 && deleted.status !== 404) await context.client.send('PATCH', `/v1/webhooks/${id}`, { body: { active: false } });
+}
+
+/** Every delivery of a webhook, newest first, walking the pages of its deliveries list (spec 4.11); fails the check when a page does not answer 200. */
+export async function allDeliveries(context: CheckContext, webhookId: string): Promise<any[]> {
+  const found: any[] = [];
+  let cursor = '';
+  for (let page = 0; page < 20; page++) {
+    const answer = await context.client.send('GET', `/v1/webhooks/${webhookId}/deliveries?limit=250${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    context.expectStatus(answer, 200);
+    found.push(...(answer.json?.data ?? []));
+    cursor = answer.json?.next_cursor ?? '';
+    if (!cursor || answer.json?.has_more === false) break;
+  }
+  return found;
+}
+
+/** Waits up to `ms` (a moment for events that should not come, past the ones that did). */
+export function settle(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** A webhook signing secret as spec 4.11 gives it: `whsec_` and 43 characters. */

@@ -7,7 +7,6 @@
 import type { MockState } from '../mock-state.ts';
 import { passesFilters } from '../resources/webhooks/event-filters.ts';
 import { isIpAddress, isPublicAddress } from '../resources/webhooks/ip-address.ts';
-import { presentWebhook } from '../resources/webhooks/present.ts';
 import { resendFailed } from '../resources/webhooks/resend-failed.ts';
 import type { StoredWebhook } from '../resources/webhooks/webhook-record.ts';
 import type { UnsignedAttempt } from '../resources/webhooks/webhook-sender.ts';
@@ -359,29 +358,18 @@ export const webhookFaults: DeliveryFault[] = [
     ),
   },
   {
-    name: 'webhook-list-limits-unchecked',
+    name: 'webhook-list-limits-cut',
     family: 'webhooks',
-    description: 'More than 100 event patterns, and more than 50 values in a filter, are accepted and kept, where spec 2.13 and 8 allow at most that many.',
-    wrap: (next, state) => async (request, info) => {
+    description: 'More than 100 event patterns, or more than 50 values in a filter, are cut to the limit and accepted, where they are refused with 422.',
+    wrap: (next) => async (request, info) => {
       const path = new URL(request.url).pathname;
       const saving = (request.method === 'POST' && path === '/v1/webhooks') || webhookIdOf(request, 'PATCH') !== undefined;
       if (!saving) return next(request, info);
-      const sent = await request.clone().json().catch(() => undefined);
-      const cut = withinListLimits(sent);
+      const cut = withinListLimits(await request.clone().json().catch(() => undefined));
       if (!cut) return next(request, info);
       const headers = new Headers(request.headers);
       headers.delete('content-length');
-      const response = await next(new Request(request.url, { method: request.method, headers, body: JSON.stringify(cut) }), info);
-      const body = response.ok ? await jsonOf(response) : undefined;
-      const found = findWebhook(state, body?.webhook?.id ?? body?.id ?? '');
-      if (!found) return response;
-      const kept = await found.workspace.transactions.run(() =>
-        found.workspace.tables.webhooks.update(found.webhook.id, (draft) => {
-          if (Array.isArray(sent.events)) draft.events = [...sent.events];
-          for (const key of FILTER_KEYS) if (Array.isArray(sent.filters?.[key])) (draft.filters as Record<string, unknown>)[key] = [...sent.filters[key]];
-        }),
-      );
-      return changed(response, { body: body.webhook ? { ...body, webhook: presentWebhook(kept) } : presentWebhook(kept) });
+      return next(new Request(request.url, { method: request.method, headers, body: JSON.stringify(cut) }), info);
     },
   },
   {
@@ -453,6 +441,13 @@ export const webhookFaults: DeliveryFault[] = [
     family: 'webhooks',
     description: 'Redirects from the receiver are followed to any host and scheme (the HTTP library\'s default), where only the same host and scheme are allowed.',
     wrap: unchanged,
-    alterAttempt: (attempt) => ({ ...attempt, redirectsToAnyHost: true }),
+    alterAttempt: (attempt) => ({ ...attempt, redirects: { max: 3, anyHost: true } }),
+  },
+  {
+    name: 'redirects-followed-one-too-many',
+    family: 'webhooks',
+    description: 'Four redirects are followed (the count is checked after following), where at most 3 are.',
+    wrap: unchanged,
+    alterAttempt: (attempt) => ({ ...attempt, redirects: { max: 4, anyHost: false } }),
   },
 ];

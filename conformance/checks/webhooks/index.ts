@@ -1,6 +1,8 @@
 // The webhooks family's checks, in the order they run.
 import type { Check } from '../../check.ts';
+import { createAndRead } from './create-and-read.ts';
 import { deliveryHeaders } from './delivery-headers.ts';
+import { ping } from './ping.ts';
 import { planLimit } from './plan-limit.ts';
 import { replay } from './replay.ts';
 import { retryKeepsIds } from './retry-keeps-ids.ts';
@@ -10,4 +12,4 @@ import { signature } from './signature.ts';
 import { timestamp } from './timestamp.ts';
 import { urlRules } from './url-rules.ts';
 
-export const webhooksChecks: Check[] = [deliveryHeaders, signature, timestamp, retryKeepsIds, replay, rotateSecret, urlRules, retrySchedule, planLimit];
+export const webhooksChecks: Check[] = [createAndRead, deliveryHeaders, signature, timestamp, ping, retryKeepsIds, replay, rotateSecret, urlRules, retrySchedule, planLimit];

@@ -24,9 +24,12 @@ export type AttemptOptions = {
   dispatcher: Dispatcher;
   allowPrivate: boolean;
   timeoutMs?: number;
-  /** Only for a named fault (src/faults/webhook-faults.ts): redirects are followed to any host and scheme. */
-  redirectsToAnyHost?: boolean;
+  /** Only for a named fault (src/faults/webhook-faults.ts): how redirects are followed instead of spec 6.3's way. */
+  redirects?: RedirectPolicy;
 };
+
+/** How many redirects are followed, and whether to any host and scheme (spec 6.3: 3, the same host and scheme). */
+export type RedirectPolicy = { max: number; anyHost: boolean };
 
 /** The agent deliveries go through: its sockets refuse names that resolve to non-public addresses. */
 export function deliveryAgent(allowPrivate: boolean): Agent {
@@ -74,8 +77,8 @@ export async function sendAttempt(attempt: AttemptRequest, options: AttemptOptio
       await answer.body.dump().catch(() => {});
       const next = resolve(location, target);
       const refusal =
-        redirects === MAX_REDIRECTS ? 'too_many_redirects'
-        : !next || (!options.redirectsToAnyHost && (next.protocol !== origin.protocol || next.hostname !== origin.hostname)) ? 'redirect_not_allowed'
+        redirects === (options.redirects?.max ?? MAX_REDIRECTS) ? 'too_many_redirects'
+        : !next || (!options.redirects?.anyHost && (next.protocol !== origin.protocol || next.hostname !== origin.hostname)) ? 'redirect_not_allowed'
         : urlProblem(next.href, options.allowPrivate) ? 'url_not_allowed'
         : null;
       if (refusal) return outcome({ success: false, responseStatus: answer.statusCode, responseBody: null, error: refusal });

@@ -3,15 +3,15 @@
 // bundlers do not follow, because the mock's core also runs in a browser, where nothing is sent.
 import type { Agent } from 'undici';
 import type { AttemptOutcome, AttemptRequest } from './attempt-outcome.ts';
-import { deliveryAgent, sendAttempt } from './http-attempt.ts';
+import { deliveryAgent, sendAttempt, type RedirectPolicy } from './http-attempt.ts';
 import { signatureHeader } from './signature.ts';
 
 /**
  * An attempt to sign: `Svc-Timestamp` is already among the headers, the workspace clock's seconds.
- * `signature` is set only by a named fault that signs the wrong way, `redirectsToAnyHost` only by
- * one that follows redirects to other hosts (src/faults/webhook-faults.ts).
+ * `signature` is set only by a named fault that signs the wrong way, `redirects` only by one that
+ * follows redirects otherwise than spec 6.3 (src/faults/webhook-faults.ts).
  */
-export type UnsignedAttempt = AttemptRequest & { secret: string; timestampSeconds: number; signature?: string; redirectsToAnyHost?: boolean };
+export type UnsignedAttempt = AttemptRequest & { secret: string; timestampSeconds: number; signature?: string; redirects?: RedirectPolicy };
 
 // One agent per setting of `--allow-private-webhooks`, shared by every mock of the process.
 const agents = new Map<boolean, Agent>();
@@ -20,5 +20,5 @@ export async function sendSigned(attempt: UnsignedAttempt, allowPrivate: boolean
   let agent = agents.get(allowPrivate);
   if (!agent) agents.set(allowPrivate, (agent = deliveryAgent(allowPrivate)));
   const headers = { ...attempt.headers, 'Svc-Signature': attempt.signature ?? signatureHeader(attempt.secret, attempt.timestampSeconds, attempt.body) };
-  return sendAttempt({ url: attempt.url, headers, body: attempt.body }, { dispatcher: agent, allowPrivate, redirectsToAnyHost: attempt.redirectsToAnyHost === true });
+  return sendAttempt({ url: attempt.url, headers, body: attempt.body }, { dispatcher: agent, allowPrivate, ...(attempt.redirects ? { redirects: attempt.redirects } : {}) });
 }

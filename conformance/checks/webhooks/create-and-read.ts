@@ -1,0 +1,100 @@
+// Spec 2.13 (the webhook's fields; up to 100 patterns; four filters of up to 50 values; the secret
+// returned once, beside the webhook) and 4.11 (the create body and its `{webhook, secret}` answer,
+// the secret `whsec_` and 43 characters). Reads and the list are inferred routes (spec 4.11 does
+// not show them); they are used only to look for the secret, which no answer but creation and
+// rotation may carry. A webhook here points at a public placeholder and subscribes to a group no
+// check causes (`invoice.*`): it receives nothing.
+//
+// Patterns: 100 of them are made of the catalog's names and groups, repeated (the catalog has
+// fewer than 100 types); filter values: copies of the workspace's first pipeline id. The spec does
+// not say whether repeats count; crmkit counts every value sent (the rules' readings).
+import type { ActiveCheck } from '../../check.ts';
+import type { CheckContext } from '../../context.ts';
+import { SECRET_FORMAT } from '../../webhook-kit.ts';
+
+const PATTERNS = ['invoice.*', 'lead.*', 'lead.created', 'lead.stage_changed', 'lead.won', 'lead.lost', 'contact.*', 'contact.created', 'contact.updated', 'note.created', 'task.*', 'product.*'];
+const patterns = (count: number) => Array.from({ length: count }, (_, index) => PATTERNS[index % PATTERNS.length]!);
+
+export const createAndRead: ActiveCheck = {
+  kind: 'active',
+  id: 'webhooks.create-and-read',
+  family: 'webhooks',
+  title: 'create answers 201 {webhook, secret} with the fields of 2.13 as saved; no read, list or change shows the secret; 100 patterns and 50 filter values are the most a webhook takes',
+  spec: '2.13, 4.11, 8',
+  basis: 'documented',
+  writes: true,
+  async run(context) {
+    const pipelineId = await firstPipelineId(context);
+    const name = `conformance ${context.runId} create-and-read`;
+    const url = `https://hooks.example.com/crmkit-conformance/${context.runId}`;
+    const events = ['invoice.*', 'lead.created'];
+    const filters = pipelineId ? { pipeline_ids: [pipelineId] } : undefined;
+    const created = await context.client.send('POST', '/v1/webhooks', { body: { name, url, events, ...(filters ? { filters } : {}) } });
+    if (created.json?.error?.code === 'limit_reached') context.skip("the workspace has no room for another webhook (its plan's count is used)");
+    const { webhook, secret } = created.json ?? {};
+    if (webhook?.id) context.cleanup(() => context.client.send('DELETE', `/v1/webhooks/${webhook.id}`));
+    const createProblem = created.status !== 201 ? `create answered ${created.status}, not 201` : typeof webhook !== 'object' || typeof secret !== 'string' ? 'create did not answer {webhook, secret}' : undefined;
+    if (createProblem) context.fail(createProblem, created, 'webhooks.create-answer');
+    context.judge('webhooks.create-answer', undefined, created);
+    context.judge('webhooks.secret-format', SECRET_FORMAT.test(secret) ? undefined : `the secret is ${JSON.stringify(secret)}, not whsec_ and 43 characters`, created);
+    context.judge('webhooks.id-prefix', /^wh_[a-z0-9]+$/.test(webhook.id ?? '') ? undefined : `the webhook's id is ${JSON.stringify(webhook.id)}, not wh_...`, created);
+    context.judge('webhooks.object-name', webhook.object === 'webhook' ? undefined : `object is ${JSON.stringify(webhook.object)}, not webhook`, created);
+    context.judge('webhooks.fields-as-saved', savedProblem(webhook, { name, url, events, filters }), created);
+    const filterKeys = ['pipeline_ids', 'stage_ids', 'owner_ids', 'channels'];
+    const filtersShown = webhook.filters && typeof webhook.filters === 'object' && filterKeys.every((key) => Array.isArray(webhook.filters[key]));
+    context.judge('webhooks.filters-four-lists', filtersShown ? undefined : `filters is ${JSON.stringify(webhook.filters)}, not the lists ${filterKeys.join(', ')}`, created);
+    context.judge('webhooks.active-while-working', webhook.active === true && webhook.status === 'active' ? undefined : `a new webhook shows active ${JSON.stringify(webhook.active)} and status ${JSON.stringify(webhook.status)}, not true and active`, created);
+
+    await judgeSecretOnce(context, webhook.id, secret);
+    await judgePatternLimit(context, webhook.id);
+    if (pipelineId) await judgeFilterLimit(context, webhook.id, pipelineId);
+    else context.judge('webhooks.filter-values-up-to-50', 'the pipelines route (inferred) does not answer: no pipeline id to fill a filter with');
+  },
+};
+
+async function firstPipelineId(context: CheckContext): Promise<string | undefined> {
+  const pipelines = await context.client.send('GET', '/v1/pipelines');
+  return pipelines.status === 200 ? pipelines.json?.data?.[0]?.id : undefined;
+}
+
+function savedProblem(webhook: any, sent: { name: string; url: string; events: string[]; filters: { pipeline_ids: string[] } | undefined }): string | undefined {
+  const problems: string[] = [];
+  if (webhook.name !== sent.name) problems.push(`name ${JSON.stringify(webhook.name)}`);
+  if (webhook.url !== sent.url) problems.push(`url ${JSON.stringify(webhook.url)}`);
+  if (JSON.stringify(webhook.events) !== JSON.stringify(sent.events)) problems.push(`events ${JSON.stringify(webhook.events)}`);
+  if (sent.filters && JSON.stringify(webhook.filters?.pipeline_ids) !== JSON.stringify(sent.filters.pipeline_ids)) problems.push(`filters.pipeline_ids ${JSON.stringify(webhook.filters?.pipeline_ids)}`);
+  return problems.length ? `the webhook shows ${problems.join(', ')}, not what was sent` : undefined;
+}
+
+/** The read, the list and a change of the webhook must not show its secret (inferred read and list routes: looked at where they answer). */
+async function judgeSecretOnce(context: CheckContext, id: string, secret: string): Promise<void> {
+  const answers = [
+    await context.client.send('GET', `/v1/webhooks/${id}`),
+    await context.client.send('GET', '/v1/webhooks?limit=250'),
+    await context.client.send('PATCH', `/v1/webhooks/${id}`, { body: { name: `conformance ${context.runId} create-and-read renamed` } }),
+  ];
+  const showing = answers.find((answer) => answer.text.includes(secret));
+  context.judge('webhooks.secret-once', showing ? `${showing.request.method} ${new URL(showing.request.url).pathname} shows the signing secret, which is returned only on creation and rotation` : undefined, showing);
+}
+
+/** 100 patterns are taken, 101 refused with 422 validation_failed. */
+async function judgePatternLimit(context: CheckContext, id: string): Promise<void> {
+  const hundred = await context.client.send('PATCH', `/v1/webhooks/${id}`, { body: { events: patterns(100) } });
+  const more = await context.client.send('PATCH', `/v1/webhooks/${id}`, { body: { events: patterns(101) } });
+  const problem =
+    hundred.status !== 200 ? `100 event patterns answered ${hundred.status}, not 200`
+    : more.status !== 422 || more.json?.error?.code !== 'validation_failed' ? `101 event patterns answered ${more.status} ${more.json?.error?.code ?? ''}, not 422 validation_failed`
+    : undefined;
+  context.judge('webhooks.patterns-up-to-100', problem, hundred.status !== 200 ? hundred : more);
+}
+
+/** 50 values in a filter are taken, 51 refused with 422 validation_failed. */
+async function judgeFilterLimit(context: CheckContext, id: string, pipelineId: string): Promise<void> {
+  const fifty = await context.client.send('PATCH', `/v1/webhooks/${id}`, { body: { filters: { pipeline_ids: Array(50).fill(pipelineId) } } });
+  const more = await context.client.send('PATCH', `/v1/webhooks/${id}`, { body: { filters: { pipeline_ids: Array(51).fill(pipelineId) } } });
+  const problem =
+    fifty.status !== 200 ? `50 values in pipeline_ids answered ${fifty.status}, not 200`
+    : more.status !== 422 || more.json?.error?.code !== 'validation_failed' ? `51 values in pipeline_ids answered ${more.status} ${more.json?.error?.code ?? ''}, not 422 validation_failed`
+    : undefined;
+  context.judge('webhooks.filter-values-up-to-50', problem, fifty.status !== 200 ? fifty : more);
+}
