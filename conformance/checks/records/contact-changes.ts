@@ -1,0 +1,66 @@
+// Spec 4.3 (with 2.1 and 2.4): PATCH of a contact. `phones`, `emails` and `tags` replace the whole
+// list; `null` clears `company_id` and `owner_id`; the contact shows its company as `{id, name}`
+// and its owner; an unknown `company_id` is refused; `open_leads` counts the open leads that have it as contact. The company comes from
+// the inferred company routes (spec 4.14 does not show them): without them the company rules are
+// not judged. The owner is the first active member `GET /v1/members` lists (users:read).
+import type { ActiveCheck } from '../../check.ts';
+import type { CheckContext } from '../../context.ts';
+import { createContact, randomSubscriber, token, validationProblem } from '../../records-kit.ts';
+
+export const contactChanges: ActiveCheck = {
+  kind: 'active',
+  id: 'records.contact-changes',
+  family: 'records',
+  title: 'a contact PATCH replaces phones, emails and tags, null clears company and owner, and open_leads counts its leads',
+  spec: '2.4, 4.3',
+  basis: 'documented',
+  writes: true,
+  async run(context) {
+    const [kept, replaced, fresh] = [randomSubscriber(), randomSubscriber(), randomSubscriber()];
+    const local = token(context, 'conf');
+    const created = await createContact(context, { name: `conformance ${context.runId}`, phones: [`+99890${kept}`, `+99890${replaced}`], emails: [`${local}.a@example.com`, `${local}.b@example.com`], tags: [`conf-${context.runId.slice(-8)}-a`] });
+    const id = created.json.id;
+    const lists = await context.client.send('PATCH', `/v1/contacts/${id}`, { body: { phones: [`+99891${fresh}`], emails: [`${local}.c@example.com`], tags: [] } });
+    context.expectStatus(lists, 200);
+    context.judge('contacts.patch-phones-replace', sameList(lists.json.phones, [`+99891${fresh}`]), lists);
+    context.judge('contacts.patch-emails-replace', sameList(lists.json.emails, [`${local}.c@example.com`]), lists);
+    context.judge('contacts.patch-tags-replace', sameList(lists.json.tags, []), lists);
+    await judgeCompany(context, id);
+    await judgeOwner(context, id);
+    await judgeOpenLeads(context, id);
+  },
+};
+
+function sameList(actual: unknown, expected: string[]): string | undefined {
+  return JSON.stringify(actual) === JSON.stringify(expected) ? undefined : `the list is ${JSON.stringify(actual)} after PATCH sent ${JSON.stringify(expected)}`;
+}
+
+async function judgeCompany(context: CheckContext, contactId: string): Promise<void> {
+  const company = await context.client.send('POST', '/v1/companies', { body: { name: `conformance ${context.runId} company` } });
+  if (company.status !== 201) return;
+  context.cleanup(() => context.client.send('DELETE', `/v1/companies/${company.json.id}`));
+  const linked = await context.client.send('PATCH', `/v1/contacts/${contactId}`, { body: { company_id: company.json.id } });
+  const shown = linked.json?.company;
+  context.judge('contacts.company-object', linked.status === 200 && linked.json.company_id === company.json.id && shown?.id === company.json.id && shown?.name === company.json.name ? undefined : `company_id ${linked.json?.company_id} and company ${JSON.stringify(shown)} do not show the company set`, linked);
+  const unknown = await context.client.send('PATCH', `/v1/contacts/${contactId}`, { body: { company_id: `co_${'0'.repeat(26)}` } });
+  const refused = validationProblem(unknown, 'company_id') === undefined || (unknown.status === 404 && unknown.json?.error?.code === 'not_found');
+  context.judge('contacts.company-must-exist', refused ? undefined : `an unknown company_id answered ${unknown.status} ${unknown.json?.error?.code ?? ''}, not 422 validation_failed or 404 not_found`, unknown);
+  const cleared = await context.client.send('PATCH', `/v1/contacts/${contactId}`, { body: { company_id: null } });
+  context.judge('contacts.patch-null-company', cleared.status === 200 && cleared.json.company_id === null && cleared.json.company === null ? undefined : `after company_id null: company_id ${cleared.json?.company_id}, company ${JSON.stringify(cleared.json?.company)}`, cleared);
+}
+
+async function judgeOwner(context: CheckContext, contactId: string): Promise<void> {
+  const members = await context.client.send('GET', '/v1/members');
+  const member = members.status === 200 ? members.json.data.find((candidate: { status: string }) => candidate.status === 'active') : undefined;
+  if (!member) return;
+  const owned = await context.client.send('PATCH', `/v1/contacts/${contactId}`, { body: { owner_id: member.id } });
+  context.judge('contacts.owner-object', owned.status === 200 && owned.json.owner_id === member.id && owned.json.owner?.id === member.id && owned.json.owner?.name === member.name ? undefined : `owner_id ${owned.json?.owner_id} and owner ${JSON.stringify(owned.json?.owner)} do not show member ${member.id}`, owned);
+  const cleared = await context.client.send('PATCH', `/v1/contacts/${contactId}`, { body: { owner_id: null } });
+  context.judge('contacts.patch-null-owner', cleared.status === 200 && cleared.json.owner_id === null && cleared.json.owner === null ? undefined : `after owner_id null: owner_id ${cleared.json?.owner_id}, owner ${JSON.stringify(cleared.json?.owner)}`, cleared);
+}
+
+async function judgeOpenLeads(context: CheckContext, contactId: string): Promise<void> {
+  await context.createLead({ contact_id: contactId });
+  const read = await context.client.send('GET', `/v1/contacts/${contactId}`);
+  context.judge('contacts.open-leads', read.status === 200 && read.json.open_leads === 1 ? undefined : `a contact with one open lead reads open_leads ${read.json?.open_leads}, not 1`, read);
+}

@@ -1,0 +1,94 @@
+// Spec 4.6, 4.9 and 5.1: the write routes of members, teams and custom fields are first-party web
+// app only: they do not accept API keys (refused as 401 or 403; the spec names no code), and are
+// reserved for owners and admins signed in to the web app. Keys are tried on every target with
+// harmless requests (empty PATCH bodies, a team or field named with the run id, an invite to an
+// example.com address); a DELETE or a deactivation is only sent for a team, field or member made
+// for the run on a mock. Sessions (how a member signs in is not shown: inferred, a mock's control
+// API) then show owners and admins allowed and a manager refused with 403.
+import type { ActiveCheck } from '../../check.ts';
+import type { CheckContext } from '../../context.ts';
+import type { Exchange } from '../../exchange.ts';
+import { controlCall } from '../../mock-control.ts';
+import { mockSession } from '../../records-kit.ts';
+
+export const firstPartyRoutes: ActiveCheck = {
+  kind: 'active',
+  id: 'records.first-party-routes',
+  family: 'records',
+  title: 'member, team and field writes refuse API keys and are open to owners and admins signed in, not to other roles',
+  spec: '4.6, 4.9, 5.1',
+  basis: 'documented',
+  writes: true,
+  async run(context) {
+    if (context.target.readOnly) context.skip('needs writes; the run is read-only');
+    await judgeKeysRefused(context);
+    if (context.target.mock) await judgeSessions(context);
+  },
+};
+
+function refusal(answer: Exchange): string | undefined {
+  return [401, 403].includes(answer.status) ? undefined : `${answer.request.method} ${new URL(answer.request.url).pathname} with an API key answered ${answer.status}, not 401 or 403`;
+}
+
+async function judgeKeysRefused(context: CheckContext): Promise<void> {
+  const name = `conformance ${context.runId}`;
+  const send = async (rule: string, method: string, path: string, body?: unknown) => {
+    const answer = await context.client.send(method, path, { body });
+    context.judge(rule, refusal(answer), answer);
+    return answer;
+  };
+  const members = await context.client.send('GET', '/v1/members');
+  const member = members.status === 200 ? members.json.data[0] : undefined;
+  await send('members.invites-refuse-keys', 'POST', '/v1/invites', { email: `conformance.${Date.now()}@example.com`, role: 'viewer' });
+  if (member) await send('members.patch-refuses-keys', 'PATCH', `/v1/members/${member.id}`, {});
+  await send('teams.create-refuses-keys', 'POST', '/v1/teams', { name });
+  const teams = await context.client.send('GET', '/v1/teams');
+  if (teams.status === 200 && teams.json.data[0]) await send('teams.patch-refuses-keys', 'PATCH', `/v1/teams/${teams.json.data[0].id}`, {});
+  await send('fields.create-refuses-keys', 'POST', '/v1/fields', { entity: 'contact', key: `conf_${Date.now().toString(36)}`, label: name, type: 'text' });
+  const fields = await context.client.send('GET', '/v1/fields');
+  if (fields.status === 200 && fields.json.data[0]) await send('fields.patch-refuses-keys', 'PATCH', `/v1/fields/${fields.json.data[0].id}`, {});
+  if (!context.target.mock) return;
+  const workspace = `/_mock/workspaces/${context.target.mock.workspaceId}`;
+  const spareMember = await controlCall(context, 'POST', `${workspace}/members`, { role: 'viewer', name });
+  const spareTeam = await controlCall(context, 'POST', `${workspace}/teams`, { name });
+  const spareField = await controlCall(context, 'POST', `${workspace}/fields`, { entity: 'contact', key: `conf_${Date.now().toString(36)}_spare`, label: name, type: 'text' });
+  await send('members.deactivate-refuses-keys', 'POST', `/v1/members/${spareMember.id}/deactivate`);
+  await send('teams.delete-refuses-keys', 'DELETE', `/v1/teams/${spareTeam.id}`);
+  await send('fields.delete-refuses-keys', 'DELETE', `/v1/fields/${spareField.id}`);
+}
+
+async function judgeSessions(context: CheckContext): Promise<void> {
+  const name = `conformance ${context.runId}`;
+  const owner = await mockSession(context, 'owner');
+  const admin = await mockSession(context, 'admin');
+  const manager = await mockSession(context, 'manager');
+  const as = (session: { cookie: string }, method: string, path: string, body?: unknown) => context.client.send(method, path, { key: null, headers: { cookie: session.cookie }, body });
+
+  const problems: { problem: string; answer: Exchange }[] = [];
+  const expect = (answer: Exchange, status: number) => {
+    if (answer.status !== status) problems.push({ problem: `${answer.request.method} ${new URL(answer.request.url).pathname} by a signed-in owner or admin answered ${answer.status}, not ${status}`, answer });
+    return answer;
+  };
+  const team = expect(await as(owner, 'POST', '/v1/teams', { name }), 201);
+  if (team.status === 201) {
+    expect(await as(admin, 'PATCH', `/v1/teams/${team.json.id}`, { name: `${name} renamed` }), 200);
+    expect(await as(owner, 'DELETE', `/v1/teams/${team.json.id}`), 200);
+  }
+  const field = expect(await as(admin, 'POST', '/v1/fields', { entity: 'contact', key: `conf_${Date.now().toString(36)}_session`, label: name, type: 'text' }), 201);
+  if (field.status === 201) {
+    const relabeled = expect(await as(owner, 'PATCH', `/v1/fields/${field.json.id}`, { label: 'Plain label' }), 200);
+    const labels = relabeled.json?.label ?? {};
+    context.judge('fields.label-plain-string', relabeled.status === 200 && Object.keys(labels).length > 0 && Object.values(labels).every((text) => text === 'Plain label') ? undefined : `a plain string label gave ${JSON.stringify(labels)}`, relabeled);
+    expect(await as(admin, 'DELETE', `/v1/fields/${field.json.id}`), 200);
+  }
+  expect(await as(admin, 'POST', '/v1/invites', { email: `conformance.${Date.now()}@example.com`, role: 'viewer' }), 201);
+  const spare = await controlCall(context, 'POST', `/_mock/workspaces/${context.target.mock!.workspaceId}/members`, { role: 'viewer', name });
+  const deactivated = expect(await as(admin, 'POST', `/v1/members/${spare.id}/deactivate`), 200);
+  context.judge('members.first-party-owners-admins', problems[0]?.problem, problems[0]?.answer ?? team);
+  context.judge('members.deactivate-status', deactivated.status === 200 && deactivated.json?.status === 'deactivated' ? undefined : `a deactivated member shows status ${deactivated.json?.status}`, deactivated);
+
+  const refused = [await as(manager, 'POST', '/v1/teams', { name }), await as(manager, 'POST', '/v1/fields', { entity: 'contact', key: `conf_${Date.now().toString(36)}_manager`, label: name, type: 'text' })];
+  const allowed = refused.find((answer) => answer.status !== 403);
+  if (allowed?.status === 201) context.cleanup(() => as(owner, 'DELETE', `${new URL(allowed.request.url).pathname}/${allowed.json.id}`));
+  context.judge('members.first-party-other-roles', allowed && `${allowed.request.method} ${new URL(allowed.request.url).pathname} by a signed-in manager answered ${allowed.status}, not 403`, allowed ?? refused[0]);
+}
