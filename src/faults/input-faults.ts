@@ -110,4 +110,22 @@ export const inputFaults: Fault[] = [
         return next(new Request(request, { headers }));
       })(next),
   },
+  {
+    name: 'numbers-only-for-leads',
+    family: 'input',
+    description: 'Record numbers are resolved on lead routes only: /v1/contacts/7, /v1/companies/7 and /v1/tasks/7 answer 404 not_found.',
+    wrap: (next) => async (request, info) => {
+      if (/^\/v1\/(contacts|companies|tasks)\/\d+(\/|$)/.test(new URL(request.url).pathname)) return errorAnswer(request, 404, 'not_found', 'Not found.');
+      return next(request, info);
+    },
+  },
 ];
+
+/** An error envelope the fault answers itself, with the caller's request id. */
+function errorAnswer(request: Request, status: number, code: string, message: string, extras: Record<string, unknown> = {}): Response {
+  const requestId = request.headers.get('x-request-id') ?? 'req_fault';
+  return new Response(JSON.stringify({ error: { code, message, request_id: requestId, docs_url: `https://docs.crm.example/errors/${code}`, ...extras } }), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId },
+  });
+}

@@ -1,0 +1,39 @@
+// Records of the four numbered kinds (spec 2.1: leads, contacts, companies, tasks), made for a
+// check with the least each needs and deleted at the end of the run. A task needs an assignee
+// when an API key creates it (spec 4.10): the first active member listed.
+import type { CheckContext } from './context.ts';
+
+export type NumberedKind = 'leads' | 'contacts' | 'companies' | 'tasks';
+
+export const NUMBERED_KINDS: readonly NumberedKind[] = ['leads', 'contacts', 'companies', 'tasks'];
+
+/** The short prefix of each kind's ids (spec 2.2). */
+export const PREFIX: Record<NumberedKind, string> = { leads: 'ld', contacts: 'ct', companies: 'co', tasks: 'tk' };
+
+/** The id of an active member of the workspace, for a task's assignee or a lead's owner. */
+export async function activeMemberId(context: CheckContext): Promise<string> {
+  const members = await context.client.send('GET', '/v1/members?limit=50');
+  context.expectStatus(members, 200);
+  const member = members.json.data.find((candidate: { status?: string }) => candidate.status === undefined || candidate.status === 'active');
+  return member?.id ?? context.skip('needs an active member of the workspace (none is listed)');
+}
+
+/** The body that creates a record of the kind, named with the run id. */
+export function createBody(context: CheckContext, kind: NumberedKind, assigneeId: string): Record<string, unknown> {
+  const name = `conformance ${context.runId}`;
+  return kind === 'tasks' ? { title: name, assignee_id: assigneeId } : { name };
+}
+
+/** Creates a record of the kind, deleted at the end of the run; fails the check when refused. */
+export async function createRecord(context: CheckContext, kind: NumberedKind, body: Record<string, unknown>): Promise<any> {
+  if (context.target.readOnly) context.skip('needs writes; the run is read-only');
+  const created = await context.client.send('POST', `/v1/${kind}`, { body });
+  if (created.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/${kind}/${created.json.id}`));
+  context.expectStatus(created, 201);
+  return created.json;
+}
+
+/** The same answer as a reference: status and error code. */
+export function answerOf(answer: { status: number; json: any }): string {
+  return `${answer.status} ${answer.json?.error?.code ?? ''}`.trim();
+}
