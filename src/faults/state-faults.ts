@@ -267,4 +267,15 @@ export const stateFaults: Fault[] = [
       return next(new Request(request, { body: JSON.stringify({ ...body, q }) }), info);
     },
   },
+  {
+    name: 'timeline-oldest-first',
+    family: 'state',
+    description: 'The timeline lists items oldest first (pinned notes at the end) instead of newest first with pinned notes on top.',
+    wrap: (next) => async (request, info) => {
+      const response = await next(request, info);
+      if (!response.ok || request.method !== 'GET' || new URL(request.url).pathname !== '/v1/timeline') return response;
+      const body = await jsonOf(response);
+      return changed(response, { body: { ...body, data: [...body.data].reverse() } });
+    },
+  },
 ];
