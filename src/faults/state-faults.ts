@@ -278,4 +278,23 @@ export const stateFaults: Fault[] = [
       return changed(response, { body: { ...body, data: [...body.data].reverse() } });
     },
   },
+  {
+    name: 'note-edit-window-never-closes',
+    family: 'state',
+    description: "A note's author can edit it at any time: the 24-hour editing window is never enforced.",
+    wrap: (next, state) =>
+      onErrorCode('edit_window_closed', async (response, _body, request) => {
+        const id = /^\/v1\/notes\/(nt_[0-9a-z]{26})$/.exec(new URL(request.url).pathname)?.[1];
+        const workspace = id && request.headers.get('cookie') ? workspaceHolding(state, 'timeline', id) : undefined;
+        const note = workspace?.tables.timeline.get(id!);
+        if (!workspace || !note) return response;
+        const writtenAt = note.occurred_at;
+        await workspace.tables.timeline.update(note.id, (draft) => void (draft.occurred_at = new Date(state.now(workspace.id)).toISOString()));
+        try {
+          return await next(request);
+        } finally {
+          await workspace.tables.timeline.update(note.id, (draft) => void (draft.occurred_at = writtenAt));
+        }
+      })(next),
+  },
 ];

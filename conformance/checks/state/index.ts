@@ -3,6 +3,7 @@ import type { Check } from '../../check.ts';
 import { bulkTags } from './bulk-tags.ts';
 import { duplicateLead } from './duplicate-lead.ts';
 import { leadLimits } from './lead-limits.ts';
+import { noteEditWindow } from './note-edit-window.ts';
 import { stageMoves } from './stage-moves.ts';
 import { tagCatalog } from './tag-catalog.ts';
 import { tagChanges } from './tag-changes.ts';
@@ -17,4 +18,4 @@ import { timelineNotes } from './timeline-notes.ts';
 import { trashAndRestore } from './trash-and-restore.ts';
 import { useAfterDelete } from './use-after-delete.ts';
 
-export const stateChecks: Check[] = [trashAndRestore, stageMoves, taskTransitions, tagRules, tagExists, tagNames, tagCatalog, tagChanges, tagRights, tagLimits, bulkTags, tagQueryFilters, timelineNotes, useAfterDelete, duplicateLead, leadLimits];
+export const stateChecks: Check[] = [trashAndRestore, stageMoves, taskTransitions, tagRules, tagExists, tagNames, tagCatalog, tagChanges, tagRights, tagLimits, bulkTags, tagQueryFilters, timelineNotes, noteEditWindow, useAfterDelete, duplicateLead, leadLimits];
