@@ -119,6 +119,41 @@ export const inputFaults: Fault[] = [
       return next(request, info);
     },
   },
+  {
+    name: 'times-without-fraction',
+    family: 'input',
+    description: 'Times are answered to the whole second (2026-01-15T10:00:00Z), without the fractional seconds spec 2.1 requires.',
+    wrap: (next) => async (request, info) => {
+      const response = await next(request, info);
+      if (!response.headers.get('content-type')?.startsWith('application/json')) return response;
+      const text = await response.clone().text();
+      return new Response(text.replace(/("\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})\.\d+(Z|[+-]\d{2}:\d{2})"/g, '$1$2"'), { status: response.status, headers: response.headers });
+    },
+  },
+  {
+    name: 'patch-null-keeps-reference',
+    family: 'input',
+    description: 'A PATCH with owner_id, contact_id or company_id null keeps the old reference (the update merges with `value ?? current`).',
+    wrap: (next) => async (request, info) => {
+      if (request.method !== 'PATCH' || !/^\/v1\/(leads|contacts|companies)\/[^/]+$/.test(new URL(request.url).pathname)) return next(request, info);
+      const body = await request.clone().json().catch(() => undefined);
+      if (!body || typeof body !== 'object') return next(request, info);
+      const kept = Object.fromEntries(Object.entries(body).filter(([field, value]) => !(value === null && ['owner_id', 'contact_id', 'company_id'].includes(field))));
+      if (Object.keys(kept).length === Object.keys(body).length) return next(request, info);
+      return next(new Request(request, { body: JSON.stringify(kept) }), info);
+    },
+  },
+  {
+    name: 'time-without-offset-accepted',
+    family: 'input',
+    description: 'A time sent without an offset (2030-01-15T10:00:00) is taken as UTC instead of refused with 422.',
+    wrap: (next) => async (request, info) => {
+      if (!['POST', 'PATCH'].includes(request.method) || !new URL(request.url).pathname.startsWith('/v1/')) return next(request, info);
+      const text = await request.clone().text().catch(() => '');
+      const fixed = text.replace(/("\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?)"/g, '$1Z"');
+      return fixed === text ? next(request, info) : next(new Request(request, { body: fixed }), info);
+    },
+  },
 ];
 
 /** An error envelope the fault answers itself, with the caller's request id. */

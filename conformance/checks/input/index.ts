@@ -9,6 +9,7 @@ import { keyStates } from './key-states.ts';
 import { missingScope } from './missing-scope.ts';
 import { otherWorkspace } from './other-workspace.ts';
 import { queryLimits } from './query-limits.ts';
+import { recordConventions } from './record-conventions.ts';
 import { recordNumbers } from './record-numbers.ts';
 import { tooLongEverywhere } from './too-long-everywhere.ts';
 import { unknownField } from './unknown-field.ts';
@@ -16,4 +17,4 @@ import { unknownFieldEverywhere } from './unknown-field-everywhere.ts';
 import { validationFailed } from './validation-failed.ts';
 import { wrongTypeEverywhere } from './wrong-type-everywhere.ts';
 
-export const inputChecks: Check[] = [unknownField, unknownFieldEverywhere, wrongTypeEverywhere, tooLongEverywhere, badJson, validationFailed, credentials, keyStates, credentialsInUrl, missingScope, bodyTooLarge, idTypes, recordNumbers, otherWorkspace, queryLimits];
+export const inputChecks: Check[] = [unknownField, unknownFieldEverywhere, wrongTypeEverywhere, tooLongEverywhere, badJson, validationFailed, credentials, keyStates, credentialsInUrl, missingScope, bodyTooLarge, idTypes, recordNumbers, recordConventions, otherWorkspace, queryLimits];
