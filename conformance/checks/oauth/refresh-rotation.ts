@@ -1,27 +1,44 @@
+// Spec 5.2 "Refresh" and part 8: a refresh answers a new refresh token and the old one stops
+// working; presenting the used one again is theft: every token of the app in the workspace is
+// revoked and (seen through a crmkit mock's control API) the app is uninstalled. Runs last of
+// its family: the theft uninstalls the suite's app.
 import type { ActiveCheck } from '../../check.ts';
-import { expectOAuthError, expectTokenRefused, expectTokenWorks, freshTokens, needClient, refresh } from '../../oauth-kit.ts';
+import { installationOf } from '../../authorize-kit.ts';
+import { freshTokens, needClient, refresh, whoami } from '../../oauth-kit.ts';
 
 export const refreshRotation: ActiveCheck = {
   kind: 'active',
   id: 'oauth.refresh-rotation',
   family: 'oauth',
-  title: 'a refresh answers a new refresh token and ends the old one; the old one presented again revokes every token',
-  spec: '5.2',
+  title: 'a refresh answers a new refresh token and ends the old one; the old one presented again revokes every token and uninstalls the app',
+  spec: '4.15, 5.2, 8',
   basis: 'documented',
   writes: true,
   async run(context) {
     const client = needClient(context);
     const { tokens } = await freshTokens(context, client);
     const refreshed = await refresh(context, client, tokens.refresh_token);
-    context.expectStatus(refreshed, 200);
     const next = refreshed.json;
-    if (typeof next?.refresh_token !== 'string' || next.refresh_token === tokens.refresh_token) {
-      context.fail('the refresh answered the same refresh token: refresh tokens rotate, each refresh returns a new one', refreshed);
-    }
-    await expectTokenWorks(context, next.access_token, 'the refreshed access token');
+    const grantProblem = (refreshed.status !== 200 || typeof next?.access_token !== 'string') && `a refresh answered ${refreshed.status} ${next?.error ?? ''}, not 200 with tokens`;
+    context.judge('oauth.refresh-grant', grantProblem, refreshed);
+    context.judge('oauth.route-token', grantProblem, refreshed);
+    if (grantProblem) return;
+    const rotateProblem = (typeof next.refresh_token !== 'string' || next.refresh_token === tokens.refresh_token) && 'the refresh answered the same refresh token: refresh tokens rotate, each refresh returns a new one';
+    context.judge('oauth.refresh-rotates', rotateProblem, refreshed);
+    context.judge('oauth.limit-refresh-token', rotateProblem, refreshed);
+    const works = await whoami(context, next.access_token);
+    context.judge('oauth.refresh-grant', works.status !== 200 && `the refreshed access token answered ${works.status}, not 200`, works);
+
     // Presenting the used refresh token is treated as theft: refused, and everything revoked.
-    expectOAuthError(context, await refresh(context, client, tokens.refresh_token), 400, 'invalid_grant');
-    await expectTokenRefused(context, next.access_token, 'after the used refresh token came back, the newest access token');
-    expectOAuthError(context, await refresh(context, client, next.refresh_token), 400, 'invalid_grant');
+    const reused = await refresh(context, client, tokens.refresh_token);
+    context.judge('oauth.refresh-old-stops', (reused.status !== 400 || reused.json?.error !== 'invalid_grant') && `the used refresh token answered ${reused.status} ${reused.json?.error ?? ''}, not 400 invalid_grant`, reused);
+    const newest = await whoami(context, next.access_token);
+    context.judge('oauth.refresh-reuse-revokes-all', (newest.status !== 401 || newest.json?.error?.code !== 'invalid_token') && `after the used refresh token came back, the newest access token answered ${newest.status}, not 401 invalid_token`, newest);
+    const newestRefresh = await refresh(context, client, next.refresh_token);
+    context.judge('oauth.refresh-reuse-revokes-all', (newestRefresh.status !== 400 || newestRefresh.json?.error !== 'invalid_grant') && `after the used refresh token came back, the newest refresh token answered ${newestRefresh.status} ${newestRefresh.json?.error ?? ''}, not 400 invalid_grant`, newestRefresh);
+    if (context.target.mock && typeof tokens.installation_id === 'string') {
+      const installation = await installationOf(context, tokens.installation_id);
+      context.judge('oauth.refresh-reuse-uninstalls', installation?.status !== 'uninstalled' && `after the used refresh token came back, the installation ${tokens.installation_id} is ${installation?.status ?? 'not found'}, not uninstalled`);
+    }
   },
 };
