@@ -13,6 +13,7 @@ import { schemaDefault } from './spec/schema-enum.ts';
 import type { RecordValidators } from './store/table-definition.ts';
 import { workspaceTablesMaker, type WorkspaceTables } from './workspaces/workspace-tables.ts';
 import type { Workspace } from './workspaces/workspace.ts';
+import { RequestJournal } from './journal/request-journal.ts';
 
 export type MockConfig = {
   /** The three origins of the spec (spec README, reading 2); on the mock they may be one server. */
@@ -29,6 +30,8 @@ export class MockState {
   readonly workspaces = new Map<string, Workspace>();
   /** Named faults switched on (src/faults/): rules the mock breaks on purpose. */
   readonly faults = new Set<string>();
+  /** The last requests answered on the CRM interface (src/journal/). */
+  readonly journal = new RequestJournal();
   /** Signs and reads the paging cursors of every list. */
   readonly cursors = createCursorCodec();
   readonly #credentialsBySecret = new Map<string, Credential>();
@@ -122,6 +125,7 @@ export class MockState {
     for (const workspace of this.workspaces.values()) workspace.clock.stop();
     this.workspaces.clear();
     this.#credentialsBySecret.clear();
+    this.journal.clear();
   }
 }
 

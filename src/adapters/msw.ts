@@ -3,6 +3,7 @@
 // Frontend tests create workspaces (demo data included) and reach their tables directly, to
 // arrange and inspect state without going through HTTP.
 import { http, type HttpHandler } from 'msw';
+import { JOURNAL_SIZE, type JournalEntry, type JournalFilter } from '../journal/request-journal.ts';
 import { createMock, type Mock, type MockOptions } from '../mock.ts';
 import { seedDemoWorkspace } from '../seed/demo-workspace.ts';
 import { createWorkspace, type WorkspaceSettings } from '../workspaces/create-workspace.ts';
@@ -17,6 +18,8 @@ export type CrmHandlers = {
   /** A workspace with its owner key; with `seed`, the demo data of `crmkit mock --seed`. */
   createWorkspace(settings?: WorkspaceSettings & { seed?: number; seedSize?: number }): Promise<CrmWorkspace>;
   reset(): void;
+  /** The request journal (as `GET /_mock/requests`): what the app sent and how the mock answered, newest first. */
+  requests(filter?: Partial<JournalFilter>): JournalEntry[];
 };
 
 export function createCrmHandlers(options: MockOptions = {}): CrmHandlers {
@@ -32,5 +35,6 @@ export function createCrmHandlers(options: MockOptions = {}): CrmHandlers {
       return { workspace, apiKey: ownerKey.key, tables: workspace.tables };
     },
     reset: () => mock.state.reset(),
+    requests: (filter = {}) => mock.state.journal.list({ limit: JOURNAL_SIZE, ...filter }),
   };
 }

@@ -7,6 +7,7 @@ import { contentHandlers } from './content-handlers.ts';
 import { eventHandlers } from './event-handlers.ts';
 import { faultHandlers } from './fault-handlers.ts';
 import { peopleHandlers } from './people-handlers.ts';
+import { requestHandlers } from './request-handlers.ts';
 import { sessionHandlers } from './session-handlers.ts';
 import { settingsHandlers } from './settings-handlers.ts';
 import { snapshotHandlers } from './snapshot-handlers.ts';
@@ -20,6 +21,7 @@ export const controlHandlers: HandlerMap = {
   ...eventHandlers,
   ...faultHandlers,
   ...peopleHandlers,
+  ...requestHandlers,
   ...sessionHandlers,
   ...settingsHandlers,
   ...snapshotHandlers,

@@ -17,6 +17,7 @@ import { jsonResponse } from './json-response.ts';
 import { readBody } from './read-body.ts';
 import { requestIdFor } from './request-id.ts';
 import { validateBody, validatePath, validateQuery, type ValidatedInput } from './request-validation.ts';
+import { journal } from '../journal/journal-request.ts';
 
 export type RequestInfo = { clientAddress?: string };
 
@@ -28,8 +29,9 @@ export function createHandle(pipeline: Pipeline) {
   return async function handle(request: Request, info: RequestInfo = {}): Promise<Response> {
     const requestId = requestIdFor(request);
     const language = pickLanguage(request.headers.get('accept-language'));
+    const started = performance.now();
     // The matched operation, once known: it says in which format its errors are answered.
-    const route: { operation?: Operation } = {};
+    const route: Route = {};
     let response: Response;
     try {
       response = await serve(pipeline, request, requestId, info, route);
@@ -39,13 +41,18 @@ export function createHandle(pipeline: Pipeline) {
       response = errorResponse(apiError, { catalog: pipeline.catalog, requestId, language, docsUrl: pipeline.state.config.docsUrl, format });
     }
     if (!response.headers.has('X-Request-Id')) response.headers.set('X-Request-Id', requestId);
+    if (!route.control) journal(pipeline.state, { request, response, requestId, route, ms: performance.now() - started });
     return response;
   };
 }
 
-async function serve(pipeline: Pipeline, request: Request, requestId: string, info: RequestInfo, route: { operation?: Operation }): Promise<Response> {
+/** What the pipeline learned of a request on its way, for its error format and the journal. */
+type Route = { operation?: Operation; control?: boolean; workspaceId?: string; bodyText?: string };
+
+async function serve(pipeline: Pipeline, request: Request, requestId: string, info: RequestInfo, route: Route): Promise<Response> {
   const url = new URL(request.url);
-  const api = url.pathname.startsWith('/_mock/') && pipeline.control ? pipeline.control : pipeline.crm;
+  route.control = url.pathname.startsWith('/_mock/') && pipeline.control !== undefined;
+  const api = route.control ? pipeline.control! : pipeline.crm;
   const match = api.router.match(request.method, url.pathname);
   if (match.kind === 'not_found') throw new ApiError('not_found');
   if (match.kind === 'method_not_allowed') throw new ApiError('method_not_allowed', {}, { headers: { Allow: match.allowed.join(', ') } });
@@ -56,13 +63,14 @@ async function serve(pipeline: Pipeline, request: Request, requestId: string, in
   if (!operation.isPublic) {
     refuseCredentialsInUrl(url);
     caller = authenticate(request, operation, pipeline.state.findCredential, (workspaceId) => pipeline.state.now(workspaceId), info.clientAddress);
+    route.workspaceId = caller.workspace.id;
     authorize(caller, operation);
   }
   // Rate, concurrency and read-only limits (limits/admit.ts); the request stays in flight,
   // body reading included, until its response is built.
   const release = caller ? admit(pipeline.state, caller, operation) : undefined;
   try {
-    const input = await validateInput(api, operation, request, url, match.params);
+    const input = await validateInput(api, operation, request, url, match.params, (text) => (route.bodyText = text));
     if (caller) authorizeInput(caller, operation, input);
 
     const handler = api.handlers[operation.id];
@@ -75,12 +83,12 @@ async function serve(pipeline: Pipeline, request: Request, requestId: string, in
   }
 }
 
-async function validateInput(api: Api, operation: Operation, request: Request, url: URL, params: Record<string, string>): Promise<ValidatedInput> {
+async function validateInput(api: Api, operation: Operation, request: Request, url: URL, params: Record<string, string>, onBodyText: (text: string) => void): Promise<ValidatedInput> {
   const path = validatePath(operation, params, api.validator);
   // The authorization endpoint answers a malformed query by redirecting to the app (RFC 6749
   // 4.1.2.1), which only its handler can do once it knows the app: it checks the query itself.
   const query = operation.errorFormat === 'oauth-redirect' ? Object.fromEntries(url.searchParams) : validateQuery(operation, url.searchParams, api.validator);
-  const parsed = BODYLESS_METHODS.has(request.method) ? { mediaType: 'application/json', value: undefined } : await readBody(request, operation.maxBodyBytes);
+  const parsed = BODYLESS_METHODS.has(request.method) ? { mediaType: 'application/json', value: undefined } : await readBody(request, operation.maxBodyBytes, onBodyText);
   // A form submission answers field errors by form field id in the visitor's language: its handler checks the body.
   const body = operation.errorFormat === 'form' ? parsed.value : validateBody(operation, parsed.value, parsed.mediaType, api.validator);
   return { path, query, body };

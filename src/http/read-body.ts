@@ -7,11 +7,13 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 export type ParsedBody = { mediaType: string; value: unknown };
 
-export async function readBody(request: Request, maxBytes = MAX_BODY_BYTES): Promise<ParsedBody> {
+/** `onText` sees the body's text before it is parsed (the request journal keeps it, bad JSON included). */
+export async function readBody(request: Request, maxBytes = MAX_BODY_BYTES, onText?: (text: string) => void): Promise<ParsedBody> {
   const mediaType = (request.headers.get('content-type') ?? 'application/json').split(';')[0]!.trim().toLowerCase();
   const declared = Number(request.headers.get('content-length') ?? NaN);
   if (declared > maxBytes) throw tooLarge(maxBytes);
   const text = await readText(request, maxBytes);
+  onText?.(text);
   if (text.trim() === '') return { mediaType, value: undefined };
   if (mediaType === 'application/x-www-form-urlencoded') {
     return { mediaType, value: Object.fromEntries(new URLSearchParams(text)) };

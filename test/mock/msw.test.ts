@@ -27,6 +27,15 @@ it('lets a test arrange state in the tables and see it through fetch', async () 
   expect(workspace.tables.leads.size).toBe(11);
 });
 
+it('requests() shows what the app sent and how the mock answered, as the request journal does', async () => {
+  const { apiKey, workspace } = await crm.createWorkspace();
+  await fetch('http://127.0.0.1:4010/v1/leads', { method: 'POST', headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' }, body: '{"name":"Sent by the app","colour":"red"}' });
+  const [refused] = crm.requests({ workspaceId: workspace.id, operation: 'createLead' });
+  expect(refused).toMatchObject({ status: 400, request: { body: '{"name":"Sent by the app","colour":"red"}' }, problem: { code: 'unknown_field' } });
+  const viaControl = await (await fetch(`http://127.0.0.1:4010/_mock/workspaces/${workspace.id}/requests?status=4xx`)).json();
+  expect(viaControl.data.map((entry: { id: string }) => entry.id)).toEqual([refused!.id]);
+});
+
 it('reset() empties the mock', async () => {
   crm.reset();
   expect(crm.mock.state.workspaces.size).toBe(0);

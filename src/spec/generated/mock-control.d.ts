@@ -164,6 +164,49 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/_mock/workspaces/{ws}/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a workspace's requests
+         * @description The requests whose credential belongs to this workspace, newest first.
+         */
+        get: operations["listWorkspaceRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the requests the mock answered
+         * @description Requests of every workspace, and those that reached none (a bad key, an unknown route: `workspace_id` null), newest first.
+         */
+        get: operations["listRequests"];
+        put?: never;
+        post?: never;
+        /** Empty the journal */
+        delete: operations["clearRequests"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_mock/workspaces/{ws}/pipelines": {
         parameters: {
             query?: never;
@@ -709,6 +752,42 @@ export type components = {
             code_challenge: string;
             created_at: components["schemas"]["Time"];
             expires_at: components["schemas"]["Time"];
+        };
+        /** @description One request the mock answered, as it came and as it went. */
+        JournalEntry: {
+            /** @description The request id (`X-Request-Id`). */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When it was answered: the workspace's clock, or real time for a request that reached no workspace.
+             */
+            at: string;
+            workspace_id: string | null;
+            method: string;
+            /** @description The path and query as sent. */
+            path: string;
+            /** @description The operationId it was routed to; null for an unknown route. */
+            operation: string | null;
+            status: number;
+            duration_ms: number;
+            request: components["schemas"]["JournalMessage"];
+            response: components["schemas"]["JournalMessage"];
+            /** @description Why a request was refused: the error envelope's code, message and field problems; null for a success. */
+            problem: {
+                code: string;
+                message: string;
+                fields?: {
+                    [key: string]: string;
+                };
+            } | null;
+        };
+        JournalMessage: {
+            /** @description Authorization and cookies are shortened to their first 16 characters. */
+            headers: {
+                [key: string]: string;
+            };
+            /** @description The body text, cut at 16 KB. */
+            body: string | null;
         };
         /** @description An authorization code as the mock keeps it (CRM spec 5.2 step 4); its id is its value. */
         OAuthCodeRecord: {
@@ -2166,6 +2245,18 @@ export type components = {
                 "application/json": components["schemas"]["NotFoundError"];
             };
         };
+        /** @description The matching requests, newest first. */
+        Journal: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["JournalEntry"][];
+                };
+            };
+        };
         /** @description `forbidden` (403): Not allowed; `permission` names what is missing. */
         Forbidden: {
             headers: {
@@ -2194,6 +2285,16 @@ export type components = {
         Limit: number;
         /** @description The previous page's `next_cursor`, passed back exactly. A changed cursor answers `invalid_cursor`. */
         Cursor: string;
+        /** @description Only requests routed to this operation of the CRM document (its operationId, e.g. `createLead`). */
+        Operation: string;
+        /** @description Only answers of this status (`422`) or class (`4xx`). */
+        Status: string;
+        /** @description Only requests answered at or after this time (the workspace's clock). */
+        Since: string;
+        /** @description Only requests answered at or before this time. */
+        Until: string;
+        /** @description At most this many entries; default 100, at most 2,000. */
+        JournalLimit: number;
     };
     requestBodies: never;
     headers: {
@@ -2483,6 +2584,81 @@ export interface operations {
             };
             400: components["responses"]["Error400"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listWorkspaceRequests: {
+        parameters: {
+            query?: {
+                /** @description Only requests routed to this operation of the CRM document (its operationId, e.g. `createLead`). */
+                operation?: components["parameters"]["Operation"];
+                /** @description Only answers of this status (`422`) or class (`4xx`). */
+                status?: components["parameters"]["Status"];
+                /** @description Only requests answered at or after this time (the workspace's clock). */
+                since?: components["parameters"]["Since"];
+                /** @description Only requests answered at or before this time. */
+                until?: components["parameters"]["Until"];
+                /** @description At most this many entries; default 100, at most 2,000. */
+                limit?: components["parameters"]["JournalLimit"];
+            };
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Journal"];
+            400: components["responses"]["Error400"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listRequests: {
+        parameters: {
+            query?: {
+                /** @description Only requests routed to this operation of the CRM document (its operationId, e.g. `createLead`). */
+                operation?: components["parameters"]["Operation"];
+                /** @description Only answers of this status (`422`) or class (`4xx`). */
+                status?: components["parameters"]["Status"];
+                /** @description Only requests answered at or after this time (the workspace's clock). */
+                since?: components["parameters"]["Since"];
+                /** @description Only requests answered at or before this time. */
+                until?: components["parameters"]["Until"];
+                /** @description At most this many entries; default 100, at most 2,000. */
+                limit?: components["parameters"]["JournalLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Journal"];
+            400: components["responses"]["Error400"];
+        };
+    };
+    clearRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The journal is empty. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
         };
     };
     addPipeline: {
