@@ -297,4 +297,27 @@ export const stateFaults: Fault[] = [
         }
       })(next),
   },
+  {
+    name: 'task-default-type-call',
+    family: 'state',
+    description: 'A task created without type is a call instead of follow_up.',
+    wrap: (next) => async (request, info) => {
+      const { path, body } = await pathAndBody(request);
+      if (request.method !== 'POST' || path !== '/v1/tasks' || !body || typeof body !== 'object' || 'type' in body) return next(request, info);
+      return next(new Request(request, { body: JSON.stringify({ ...body, type: 'call' }) }), info);
+    },
+  },
+  {
+    name: 'reschedule-reopens-task',
+    family: 'state',
+    description: 'Rescheduling a done task reopens it instead of leaving its status unchanged.',
+    wrap: (next) => async (request, info) => {
+      const response = await next(request, info);
+      if (!response.ok || request.method !== 'POST' || !/^\/v1\/tasks\/[^/]+\/reschedule$/.test(new URL(request.url).pathname)) return response;
+      if ((await jsonOf(response))?.status !== 'done') return response;
+      const headers = new Headers(request.headers);
+      headers.delete('content-type');
+      return next(new Request(request.url.replace(/\/reschedule$/, '/reopen'), { method: 'POST', headers }), info);
+    },
+  },
 ];
