@@ -154,6 +154,17 @@ export const inputFaults: Fault[] = [
       return fixed === text ? next(request, info) : next(new Request(request, { body: fixed }), info);
     },
   },
+  {
+    name: 'long-prefix-in-body-refused',
+    family: 'input',
+    description: 'Long-prefixed ids (contact_..., stage_...) are accepted in paths but refused in request bodies with 422 validation_failed: the body schema only knows the short prefixes.',
+    wrap: (next) => async (request, info) => {
+      if (!['POST', 'PATCH'].includes(request.method) || !new URL(request.url).pathname.startsWith('/v1/')) return next(request, info);
+      const body = await request.clone().json().catch(() => undefined);
+      const field = body && typeof body === 'object' ? Object.keys(body).find((key) => typeof body[key] === 'string' && /^(lead|contact|company|task|pipeline|stage|member)_[0-9a-z]{26}$/.test(body[key])) : undefined;
+      return field ? errorAnswer(request, 422, 'validation_failed', 'Some values are invalid.', { fields: { [field]: 'is not an id of the right type' } }) : next(request, info);
+    },
+  },
 ];
 
 /** An error envelope the fault answers itself, with the caller's request id. */

@@ -6,6 +6,7 @@ import { credentials } from './credentials.ts';
 import { credentialsInUrl } from './credentials-in-url.ts';
 import { idTypes } from './id-types.ts';
 import { keyStates } from './key-states.ts';
+import { longPrefixes } from './long-prefixes.ts';
 import { missingScope } from './missing-scope.ts';
 import { otherWorkspace } from './other-workspace.ts';
 import { queryLimits } from './query-limits.ts';
@@ -17,4 +18,4 @@ import { unknownFieldEverywhere } from './unknown-field-everywhere.ts';
 import { validationFailed } from './validation-failed.ts';
 import { wrongTypeEverywhere } from './wrong-type-everywhere.ts';
 
-export const inputChecks: Check[] = [unknownField, unknownFieldEverywhere, wrongTypeEverywhere, tooLongEverywhere, badJson, validationFailed, credentials, keyStates, credentialsInUrl, missingScope, bodyTooLarge, idTypes, recordNumbers, recordConventions, otherWorkspace, queryLimits];
+export const inputChecks: Check[] = [unknownField, unknownFieldEverywhere, wrongTypeEverywhere, tooLongEverywhere, badJson, validationFailed, credentials, keyStates, credentialsInUrl, missingScope, bodyTooLarge, idTypes, recordNumbers, recordConventions, longPrefixes, otherWorkspace, queryLimits];
