@@ -1,5 +1,7 @@
 // The events family's checks, in the order they run.
 import type { Check } from '../../check.ts';
+import { conversationEvents } from './conversation-events.ts';
 import { leadEvents } from './lead-events.ts';
+import { recordEvents } from './record-events.ts';
 
-export const eventsChecks: Check[] = [leadEvents];
+export const eventsChecks: Check[] = [leadEvents, recordEvents, conversationEvents];

@@ -1,0 +1,135 @@
+// Spec 6.4 (contact.created, contact.updated one per changed field, note.created, product.created,
+// product.archived, task.created, task.completed; the patterns `*`, a group and an event name) and
+// 6.1 (the envelope of each). Three webhooks watch the same actions on records of the check's own:
+// one subscribed to `*` must get every event, one to `lead.*` none of them (another group), one to
+// `note.created` only that type. Deliveries are matched by the records' ids; a write the key may
+// not make (403) leaves its event unjudged instead of failing a deployment for its key's scopes.
+import type { ActiveCheck } from '../../check.ts';
+import type { CheckContext } from '../../context.ts';
+import { EnvelopeJudge, ENVELOPE_RULES, eventAbout, eventWaitMs, graceMs, keyIdentity, missing, sleep } from '../../events-kit.ts';
+import type { ReceivedRequest } from '../../webhook-receiver.ts';
+import { withWebhook, type TestWebhook } from '../../webhook-kit.ts';
+
+type Watch = { all: TestWebhook; group: TestWebhook; exact: TestWebhook; judge: EnvelopeJudge; recordIds: Set<string> };
+
+export const recordEvents: ActiveCheck = {
+  kind: 'active',
+  id: 'events.record-events',
+  family: 'events',
+  title: 'contacts, notes, products and tasks send their events (contact.updated once per changed field) to `*`, not to another group, and an event name gets only its type',
+  spec: '6.1, 6.4',
+  basis: 'documented',
+  writes: true,
+  async run(context) {
+    const identity = await keyIdentity(context);
+    await withWebhook(context, 'record-events-all', ['*'], (all) =>
+      withWebhook(context, 'record-events-group', ['lead.*'], (group) =>
+        withWebhook(context, 'record-events-exact', ['note.created'], async (exact) => {
+          const watch: Watch = { all, group, exact, judge: new EnvelopeJudge(identity), recordIds: new Set() };
+          const contactId = await contactEvents(context, watch);
+          if (contactId) await noteEvent(context, watch, contactId);
+          await productEvents(context, watch);
+          await taskEvents(context, watch);
+          await judgePatterns(context, watch);
+          watch.judge.judge(context, ENVELOPE_RULES.filter((rule) => rule !== 'events.actor-system-empty-id'));
+        }),
+      ),
+    );
+  },
+};
+
+/** The event of `type` about `recordId` at the `*` webhook, judged for its envelope; the problem when it did not come. */
+async function expectEvent(context: CheckContext, watch: Watch, rule: string, type: string, recordId: string): Promise<ReceivedRequest | undefined> {
+  watch.recordIds.add(recordId);
+  const found = await watch.all.receiver.nth(watch.all.path, 1, eventWaitMs(context), eventAbout(type, recordId));
+  if (found) watch.judge.add(found, { recordId, byKey: true });
+  context.judge(rule, !found && missing(`${type} about ${recordId}`, eventWaitMs(context) / 1000));
+  return found;
+}
+
+/** A write the key may make answers `status`; one it may not (401, 403) answers undefined: its events are not judged. */
+async function write(context: CheckContext, method: 'POST' | 'PATCH', path: string, body: Record<string, unknown>, status: number): Promise<any> {
+  const answer = await context.client.send(method, path, { body });
+  if (answer.status === 401 || answer.status === 403) return undefined;
+  context.expectStatus(answer, status);
+  return answer.json;
+}
+
+/** A contact created, then a PATCH changing its name and phones and sending its email unchanged: two contact.updated. */
+async function contactEvents(context: CheckContext, watch: Watch): Promise<string | undefined> {
+  const email = `conformance-${context.runId}-events@example.com`;
+  const contact = await write(context, 'POST', '/v1/contacts', { name: `conformance ${context.runId} events`, emails: [email] }, 201);
+  if (!contact) return undefined;
+  context.cleanup(() => context.client.send('DELETE', `/v1/contacts/${contact.id}`));
+  await expectEvent(context, watch, 'events.contact-created', 'contact.created', contact.id);
+  const phone = `+99890${String(Date.now() % 10_000_000).padStart(7, '0')}`;
+  const patched = await write(context, 'PATCH', `/v1/contacts/${contact.id}`, { name: `conformance ${context.runId} events renamed`, phones: [phone], emails: [email] }, 200);
+  if (!patched) return contact.id;
+  const updates = await countUpdates(context, watch, contact.id, 2);
+  const seen = updates.length;
+  for (const update of updates) watch.judge.add(update, { recordId: contact.id, byKey: true });
+  context.judge('events.contact-updated-per-field', seen < 2 && `a PATCH changing name and phones sent ${seen} contact.updated, not one per changed field (2)`);
+  context.judge('events.contact-updated-unchanged-field', seen > 2 && `a PATCH changing name and phones and sending the email it already had sent ${seen} contact.updated, not 2: the unchanged email counted as a change`);
+  return contact.id;
+}
+
+/** The contact.updated events about the contact: waits for `expected`, then a moment for any more. */
+async function countUpdates(context: CheckContext, watch: Watch, contactId: string, expected: number): Promise<ReceivedRequest[]> {
+  await watch.all.receiver.nth(watch.all.path, expected, eventWaitMs(context), eventAbout('contact.updated', contactId));
+  await sleep(graceMs(context));
+  return watch.all.receiver.requestsTo(watch.all.path, eventAbout('contact.updated', contactId));
+}
+
+async function noteEvent(context: CheckContext, watch: Watch, contactId: string): Promise<void> {
+  const note = await write(context, 'POST', '/v1/notes', { entity_type: 'contact', entity_id: contactId, text: `conformance ${context.runId}: a note for the events check` }, 201);
+  if (!note) return;
+  context.cleanup(() => context.client.send('DELETE', `/v1/notes/${note.id}`));
+  await expectEvent(context, watch, 'events.note-created', 'note.created', note.id);
+  // The exact subscription gets it too (judged with the patterns).
+  await watch.exact.receiver.nth(watch.exact.path, 1, eventWaitMs(context), eventAbout('note.created', note.id));
+}
+
+async function productEvents(context: CheckContext, watch: Watch): Promise<void> {
+  const product = await write(context, 'POST', '/v1/products', { name: `conformance ${context.runId} events`, price: 100 }, 201);
+  if (!product) return;
+  context.cleanup(() => context.client.send('DELETE', `/v1/products/${product.id}`));
+  await expectEvent(context, watch, 'events.product-created', 'product.created', product.id);
+  // Spec 2.8 gives products an `archived` flag; how one is archived is not shown (the rule's reading).
+  if (await write(context, 'PATCH', `/v1/products/${product.id}`, { archived: true }, 200)) await expectEvent(context, watch, 'events.product-archived', 'product.archived', product.id);
+}
+
+async function taskEvents(context: CheckContext, watch: Watch): Promise<void> {
+  const assignee = await someMember(context);
+  if (!assignee) return;
+  const due = new Date(Date.now() + 7 * 86_400_000).toISOString();
+  const task = await write(context, 'POST', '/v1/tasks', { title: `conformance ${context.runId} events`, due_at: due, assignee_id: assignee }, 201);
+  if (!task) return;
+  context.cleanup(() => context.client.send('DELETE', `/v1/tasks/${task.id}`));
+  await expectEvent(context, watch, 'events.task-created', 'task.created', task.id);
+  if (await write(context, 'POST', `/v1/tasks/${task.id}/complete`, {}, 200)) await expectEvent(context, watch, 'events.task-completed', 'task.completed', task.id);
+}
+
+/** A member to assign a task to (an API key's task needs an assignee, spec 4.10): the key's own member, else the first active one. */
+async function someMember(context: CheckContext): Promise<string | undefined> {
+  const members = await context.client.send('GET', '/v1/members');
+  if (members.status !== 200) return undefined;
+  const list: any[] = members.json?.data ?? [];
+  return (list.find((member) => member.is_me) ?? list.find((member) => member.status === 'active'))?.id;
+}
+
+/** `*` got every event (judged per event above), `lead.*` none of these, `note.created` nothing but its type. */
+async function judgePatterns(context: CheckContext, watch: Watch): Promise<void> {
+  await sleep(graceMs(context));
+  const ours = (request: ReceivedRequest) => watch.recordIds.has(request.json?.data?.object?.id);
+  const atAll = watch.all.receiver.requestsTo(watch.all.path, ours);
+  context.judge('events.pattern-star', atAll.length === 0 && 'a webhook subscribed to * received none of the events of the records the check made');
+  const atGroup = watch.group.receiver.requestsTo(watch.group.path, ours);
+  context.judge('events.pattern-group', atGroup.length > 0 && `a webhook subscribed to lead.* received ${atGroup.map((request) => request.json?.type).join(', ')}`);
+  const atExact = watch.exact.receiver.requestsTo(watch.exact.path);
+  const others = atExact.filter((request) => request.json?.type !== 'note.created');
+  const notes = atExact.filter((request) => request.json?.type === 'note.created' && ours(request));
+  const exactProblem = others.length
+    ? `a webhook subscribed to note.created received ${others.map((request) => request.json?.type).join(', ')}`
+    : atAll.some((request) => request.json?.type === 'note.created') && notes.length === 0 && 'a webhook subscribed to note.created did not receive the note.created of the check\'s note';
+  context.judge('events.pattern-exact', exactProblem);
+}
