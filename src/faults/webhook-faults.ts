@@ -6,6 +6,7 @@
 // browser, so the wrong signatures are made with Web Crypto.
 import type { MockState } from '../mock-state.ts';
 import { passesFilters } from '../resources/webhooks/event-filters.ts';
+import { subscribesTo } from '../resources/webhooks/event-patterns.ts';
 import { isIpAddress, isPublicAddress } from '../resources/webhooks/ip-address.ts';
 import { resendFailed } from '../resources/webhooks/resend-failed.ts';
 import type { StoredWebhook } from '../resources/webhooks/webhook-record.ts';
@@ -385,6 +386,13 @@ export const webhookFaults: DeliveryFault[] = [
     description: 'A webhook with a filter gets no event that lacks the filtered field (a pipeline filter drops note.created), where such events pass.',
     wrap: unchanged,
     alterRecipients: withoutUncarriedFields,
+  },
+  {
+    name: 'filters-ignored',
+    family: 'webhooks',
+    description: "A webhook's filters are saved and shown but never applied: every event its patterns match reaches it.",
+    wrap: unchanged,
+    alterRecipients: (recipients, { event, active }) => (event.type === 'webhook.disabled' ? recipients : active.filter((webhook) => subscribesTo(webhook.events, event.type))),
   },
   {
     name: 'deliveries-end-cursor-null',
