@@ -320,4 +320,15 @@ export const stateFaults: Fault[] = [
       return next(new Request(request.url.replace(/\/reschedule$/, '/reopen'), { method: 'POST', headers }), info);
     },
   },
+  {
+    name: 'snoozed-tasks-listed',
+    family: 'state',
+    description: 'Open task lists include snoozed tasks, as if snoozed=include were always sent.',
+    wrap: (next) => async (request, info) => {
+      const url = new URL(request.url);
+      if (request.method !== 'GET' || url.pathname !== '/v1/tasks' || url.searchParams.has('snoozed')) return next(request, info);
+      url.searchParams.set('snoozed', 'include');
+      return next(new Request(url, request), info);
+    },
+  },
 ];

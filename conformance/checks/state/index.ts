@@ -14,10 +14,11 @@ import { tagExists } from './tag-exists.ts';
 import { tagNames } from './tag-names.ts';
 import { tagRules } from './tag-rules.ts';
 import { taskCreate } from './task-create.ts';
+import { taskFilters } from './task-filters.ts';
 import { taskStates } from './task-states.ts';
 import { taskTransitions } from './task-transitions.ts';
 import { timelineNotes } from './timeline-notes.ts';
 import { trashAndRestore } from './trash-and-restore.ts';
 import { useAfterDelete } from './use-after-delete.ts';
 
-export const stateChecks: Check[] = [trashAndRestore, stageMoves, taskTransitions, taskCreate, taskStates, tagRules, tagExists, tagNames, tagCatalog, tagChanges, tagRights, tagLimits, bulkTags, tagQueryFilters, timelineNotes, noteEditWindow, useAfterDelete, duplicateLead, leadLimits];
+export const stateChecks: Check[] = [trashAndRestore, stageMoves, taskTransitions, taskCreate, taskStates, taskFilters, tagRules, tagExists, tagNames, tagCatalog, tagChanges, tagRights, tagLimits, bulkTags, tagQueryFilters, timelineNotes, noteEditWindow, useAfterDelete, duplicateLead, leadLimits];
