@@ -1,5 +1,6 @@
 // Faults in how bad input is refused: unknown fields, malformed JSON, invalid values,
 // credentials, scopes, the body limit, id types, other workspaces.
+import type { MockState } from '../mock-state.ts';
 import { findCredentialOwnerKey } from './owner-key.ts';
 import { changed, onErrorCode, type Fault } from './fault.ts';
 
@@ -165,7 +166,45 @@ export const inputFaults: Fault[] = [
       return field ? errorAnswer(request, 422, 'validation_failed', 'Some values are invalid.', { fields: { [field]: 'is not an id of the right type' } }) : next(request, info);
     },
   },
+  {
+    name: 'whoami-needs-users-read',
+    family: 'input',
+    description: 'whoami asks for users:read (it is filed with the member routes), so a key without that scope gets 403 missing_scope instead of its identity.',
+    wrap: (next, state) => async (request, info) => {
+      if (new URL(request.url).pathname !== '/v1/api-keys/whoami') return next(request, info);
+      const scopes = scopesOf(state, request);
+      return scopes && !scopes.includes('users:read') ? errorAnswer(request, 403, 'missing_scope', 'The key lacks a scope.', { scope: 'users:read' }) : next(request, info);
+    },
+  },
+  {
+    name: 'any-version-served',
+    family: 'input',
+    description: 'Any version segment is served as v1 (/v2/leads answers like /v1/leads): the router ignores the version.',
+    wrap: (next) => async (request, info) => {
+      const url = new URL(request.url);
+      if (!/^\/v(?!1\/)\d+\//.test(url.pathname)) return next(request, info);
+      url.pathname = url.pathname.replace(/^\/v\d+\//, '/v1/');
+      return next(new Request(url, request), info);
+    },
+  },
+  {
+    name: 'write-scope-without-read',
+    family: 'input',
+    description: 'leads:write does not include leads:read: a key with leads:write alone gets 403 missing_scope on lead reads.',
+    wrap: (next, state) => async (request, info) => {
+      if (request.method !== 'GET' || !new URL(request.url).pathname.startsWith('/v1/leads')) return next(request, info);
+      const scopes = scopesOf(state, request);
+      return scopes && !scopes.includes('leads:read') ? errorAnswer(request, 403, 'missing_scope', 'The key lacks a scope.', { scope: 'leads:read' }) : next(request, info);
+    },
+  },
 ];
+
+/** The scopes of the request's API key, when it is one of the mock's. */
+function scopesOf(state: MockState, request: Request): string[] | undefined {
+  const secret = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+  const credential = secret ? state.findCredential(secret)?.credential : undefined;
+  return credential?.kind === 'api_key' ? [...credential.apiKey.scopes] : undefined;
+}
 
 /** An error envelope the fault answers itself, with the caller's request id. */
 function errorAnswer(request: Request, status: number, code: string, message: string, extras: Record<string, unknown> = {}): Response {

@@ -102,4 +102,13 @@ export const responseFaults: Fault[] = [
     description: 'An unknown id answers not_found with fields naming the path parameter, as if it were a field problem, and a docs_url that is one page for every code.',
     wrap: onErrorCode('not_found', (response, body) => changed(response, { body: { error: { ...body.error, fields: { id: 'not found' }, docs_url: 'https://docs.crm.example/errors' } } })),
   },
+  {
+    name: 'forbidden-without-permission',
+    family: 'responses',
+    description: 'forbidden answers leave out the permission key spec 7.1 adds to them.',
+    wrap: onErrorCode('forbidden', (response, body) => {
+      const { permission: _permission, ...error } = body.error;
+      return changed(response, { body: { error } });
+    }),
+  },
 ];

@@ -16,6 +16,8 @@ import { tooLongEverywhere } from './too-long-everywhere.ts';
 import { unknownField } from './unknown-field.ts';
 import { unknownFieldEverywhere } from './unknown-field-everywhere.ts';
 import { validationFailed } from './validation-failed.ts';
+import { whoami } from './whoami.ts';
+import { writeIncludesRead } from './write-includes-read.ts';
 import { wrongTypeEverywhere } from './wrong-type-everywhere.ts';
 
-export const inputChecks: Check[] = [unknownField, unknownFieldEverywhere, wrongTypeEverywhere, tooLongEverywhere, badJson, validationFailed, credentials, keyStates, credentialsInUrl, missingScope, bodyTooLarge, idTypes, recordNumbers, recordConventions, longPrefixes, otherWorkspace, queryLimits];
+export const inputChecks: Check[] = [unknownField, unknownFieldEverywhere, wrongTypeEverywhere, tooLongEverywhere, badJson, validationFailed, credentials, whoami, keyStates, credentialsInUrl, missingScope, writeIncludesRead, bodyTooLarge, idTypes, recordNumbers, recordConventions, longPrefixes, otherWorkspace, queryLimits];

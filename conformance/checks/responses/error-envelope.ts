@@ -2,7 +2,9 @@
 // format) answers {error: {code, message, request_id, docs_url, fields?}}: code in snake_case with
 // the status the table gives it, request_id equal to X-Request-Id, docs_url a page for the code
 // (its address is not shown: an absolute URL naming the code), and `fields` only for field
-// problems, mapping field names to messages.
+// problems, mapping field names to messages. The keys some codes add (7.1: permission on forbidden,
+// reason and limit on rate_limited, scope on missing_scope...) are there, as the document's catalog
+// of codes lists them.
 import { readErrorCatalog } from '../../../src/errors/error-catalog.ts';
 import { loadDocument } from '../../../src/spec/document.ts';
 import type { Observer } from '../../check.ts';
@@ -17,7 +19,7 @@ export const errorEnvelope: Observer = {
   kind: 'observer',
   id: 'responses.error-envelope',
   family: 'responses',
-  title: 'errors answer {error: {code, message, request_id, docs_url, fields?}}: a snake_case code with its status, the request id of the header, a docs_url for the code, fields only for field problems',
+  title: 'errors answer {error: {code, message, request_id, docs_url, fields?}}: a snake_case code with its status and its extra keys, the request id of the header, a docs_url for the code, fields only for field problems',
   spec: '7.1, 7.3',
   basis: 'documented',
   observe({ operation, status, json, headers }) {
@@ -29,6 +31,8 @@ export const errorEnvelope: Observer = {
     if (error.request_id !== headers['x-request-id']) return `error.request_id ${error.request_id} differs from X-Request-Id ${headers['x-request-id']}`;
     const statuses = catalog.get(error.code)?.statuses;
     if (statuses && !statuses.includes(status)) return `${error.code} answered with ${status}; the spec gives ${statuses.join(' or ')}`;
+    const missing = catalog.get(error.code)?.requiredExtras.filter((key) => error[key] === undefined || error[key] === null) ?? [];
+    if (missing.length) return `${error.code} without ${missing.join(', ')}`;
     return docsUrlProblem(error.docs_url, error.code) ?? fieldsProblem(error);
   },
 };
