@@ -1,5 +1,123 @@
 // Faults in the leads rules: each breaks one rule the way a real implementation might, and a check
 // of the leads family must catch it (test/conformance/mutation.test.ts).
-import type { Fault } from './fault.ts';
+import { changed, jsonOf, onErrorCode, type Fault, type Handle } from './fault.ts';
+import { findCredentialOwnerKey } from './owner-key.ts';
 
-export const leadsFaults: Fault[] = [];
+/** The request with its JSON body changed. */
+async function withJsonBody(request: Request, change: (body: any) => any): Promise<Request> {
+  const body = change(await request.clone().json().catch(() => undefined));
+  const headers = new Headers(request.headers);
+  headers.delete('content-length');
+  return new Request(request.url, { method: request.method, headers, body: JSON.stringify(body) });
+}
+
+/** Wraps the requests of `method` whose path matches `path`, leaving the others alone. */
+function on(method: string, path: RegExp, wrap: (next: Handle, request: Request, info: Parameters<Handle>[1]) => Promise<Response>) {
+  return (next: Handle): Handle =>
+    (request, info) => (request.method === method && path.test(new URL(request.url).pathname) ? wrap(next, request, info) : next(request, info));
+}
+
+/** The same GET with query parameters changed. */
+function withQuery(request: Request, change: (query: URLSearchParams) => void): Request {
+  const url = new URL(request.url);
+  change(url.searchParams);
+  return new Request(url, request);
+}
+
+const LEADS = /^\/v1\/leads$/;
+const LEAD = /^\/v1\/leads\/[^/]+$/;
+
+export const leadsFaults: Fault[] = [
+  {
+    name: 'lead-currency-hardcoded-usd',
+    family: 'leads',
+    description: 'A lead created without currency gets USD, a hard-coded default, instead of the workspace currency.',
+    wrap: on('POST', LEADS, async (next, request, info) => next(await withJsonBody(request, (body) => (body && body.currency === undefined ? { ...body, currency: 'USD' } : body)), info)),
+  },
+  {
+    name: 'api-key-leads-owned-by-key-member',
+    family: 'leads',
+    description: 'A lead created with an API key without owner_id is owned by the member the key acts for, instead of having no owner.',
+    wrap: on('POST', LEADS, async (next, request, info) => {
+      const members = await jsonOf(await next(new Request(new URL('/v1/members', request.url), { headers: { authorization: request.headers.get('authorization') ?? '' } }), info));
+      const me = members?.data?.find((member: { is_me: boolean }) => member.is_me)?.id;
+      return next(await withJsonBody(request, (body) => (body && me && body.owner_id === undefined ? { ...body, owner_id: me } : body)), info);
+    }),
+  },
+  {
+    name: 'stage-of-other-pipeline-moves-lead',
+    family: 'leads',
+    description: 'A lead created with a stage of another pipeline than pipeline_id is put in that stage (and its pipeline) instead of being refused under stage_id.',
+    wrap: (next) =>
+      onErrorCode('validation_failed', async (response, body, request) => {
+        const path = new URL(request.url).pathname;
+        if (request.method !== 'POST' || !LEADS.test(path) || !body.error.fields?.stage_id) return response;
+        return next(await withJsonBody(request, ({ pipeline_id: _pipeline, ...rest }) => rest));
+      })(next),
+  },
+  {
+    name: 'lead-patch-null-ignored',
+    family: 'leads',
+    description: 'A PATCH of a lead treats null like a field not sent: owner_id, contact_id and company_id cannot be cleared.',
+    wrap: on('PATCH', LEAD, async (next, request, info) => next(await withJsonBody(request, (body) => body && Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null))), info)),
+  },
+  {
+    name: 'lead-owner-unassigned-ignored',
+    family: 'leads',
+    description: 'owner=unassigned is not understood by the lead list and board: it lists leads of every owner.',
+    wrap: (next) => async (request, info) => {
+      const path = new URL(request.url).pathname;
+      if (request.method !== 'GET' || !/^\/v1\/leads(\/board)?$/.test(path)) return next(request, info);
+      return next(withQuery(request, (query) => void (query.get('owner') === 'unassigned' && query.delete('owner'))), info);
+    },
+  },
+  {
+    name: 'lead-summary-of-page',
+    family: 'leads',
+    description: "The lead list's summary counts and sums the leads of the page, not every matching lead.",
+    wrap: on('GET', LEADS, async (next, request, info) => {
+      const response = await next(request, info);
+      const body = response.ok ? await jsonOf(response) : undefined;
+      if (!body?.summary) return response;
+      const summary = { count: body.data.length, sum: body.data.reduce((sum: number, lead: { amount: number }) => sum + lead.amount, 0) };
+      return changed(response, { body: { ...body, summary } });
+    }),
+  },
+  {
+    name: 'lead-board-ignores-filters',
+    family: 'leads',
+    description: 'The board takes only the pipeline: the other list filters are ignored, so counts and sums cover every lead of each stage.',
+    wrap: on('GET', /^\/v1\/leads\/board$/, async (next, request, info) =>
+      next(withQuery(request, (query) => {
+        for (const name of [...query.keys()]) if (name !== 'pipeline' && name !== 'limit') query.delete(name);
+      }), info)),
+  },
+  {
+    name: 'lead-contact-remove-noop',
+    family: 'leads',
+    description: 'Removing a contact from a lead answers {ok: true, id} but the removal is not saved: the contact stays on the lead.',
+    wrap: on('DELETE', /^\/v1\/leads\/[^/]+\/contacts\/[^/]+$/, async (next, request, info) => {
+      const response = await next(request, info);
+      if (!response.ok) return response;
+      // The removal is not saved: the link is written back.
+      const [, , , leadId, , contactId] = new URL(request.url).pathname.split('/');
+      const headers = { authorization: request.headers.get('authorization') ?? '', 'content-type': 'application/json' };
+      await next(new Request(new URL(`/v1/leads/${leadId}/contacts`, request.url), { method: 'POST', headers, body: JSON.stringify({ contact_id: contactId }) }), info);
+      return response;
+    }),
+  },
+  {
+    name: 'lead-sub-routes-take-read-scope',
+    family: 'leads',
+    description: "The lead-contacts and lead-products routes check leads:read for every method: a read-only key adds, changes and removes a lead's contacts and product lines.",
+    wrap: (next, state) =>
+      onErrorCode('missing_scope', async (response, body, request) => {
+        if (body.error.scope !== 'leads:write' || !/^\/v1\/leads\/[^/]+\/(contacts|products)(\/|$)/.test(new URL(request.url).pathname)) return response;
+        const ownerKey = findCredentialOwnerKey(state, request);
+        if (!ownerKey) return response;
+        const headers = new Headers(request.headers);
+        headers.set('authorization', `Bearer ${ownerKey}`);
+        return next(new Request(request, { headers }));
+      })(next),
+  },
+];
