@@ -2,6 +2,7 @@
 import type { Check } from '../../check.ts';
 import { createAndRead } from './create-and-read.ts';
 import { deliveryHeaders } from './delivery-headers.ts';
+import { deliveryLog } from './delivery-log.ts';
 import { eventFilters } from './event-filters.ts';
 import { eventPatterns } from './event-patterns.ts';
 import { ping } from './ping.ts';
@@ -14,4 +15,4 @@ import { signature } from './signature.ts';
 import { timestamp } from './timestamp.ts';
 import { urlRules } from './url-rules.ts';
 
-export const webhooksChecks: Check[] = [createAndRead, deliveryHeaders, signature, timestamp, ping, eventPatterns, eventFilters, retryKeepsIds, replay, rotateSecret, urlRules, retrySchedule, planLimit];
+export const webhooksChecks: Check[] = [createAndRead, deliveryHeaders, signature, timestamp, ping, eventPatterns, eventFilters, deliveryLog, retryKeepsIds, replay, rotateSecret, urlRules, retrySchedule, planLimit];
