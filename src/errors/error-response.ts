@@ -22,13 +22,24 @@ export function errorResponse(error: ApiError, context: ErrorContext): Response 
   const body = {
     error: {
       code: error.code,
-      message: error.options.detail ?? messageFor(error.code, context.language),
+      message: messageOf(error, context),
       request_id: context.requestId,
       docs_url: `${context.docsUrl}/errors/${error.code}`,
       ...error.extras,
     },
   };
   return jsonResponse(body, { status, headers: { 'X-Request-Id': context.requestId, ...error.options.headers } });
+}
+
+/**
+ * The message for people (spec 7.1: in the language of Accept-Language). A thrower's detail is
+ * written in English, so in ru and uz the catalog's message is used instead; forms word their
+ * details in the visitor's language themselves (resources/forms/form-problems.ts).
+ */
+function messageOf(error: ApiError, context: ErrorContext): string {
+  const detail = error.options.detail;
+  if (detail !== undefined && (context.language === 'en' || context.format === 'form')) return detail;
+  return messageFor(error.code, context.language);
 }
 
 /** The status of an error, checked against the catalog so that the mock never answers a pair the document does not list. */

@@ -197,6 +197,16 @@ export const inputFaults: Fault[] = [
       return scopes && !scopes.includes('leads:read') ? errorAnswer(request, 403, 'missing_scope', 'The key lacks a scope.', { scope: 'leads:read' }) : next(request, info);
     },
   },
+  {
+    name: 'body-limit-at-512kb',
+    family: 'input',
+    description: 'The body limit is set at 512 KB instead of 1 MB: a body of 900 KB answers 413 body_too_large.',
+    wrap: (next) => async (request, info) => {
+      if (!['POST', 'PATCH', 'PUT'].includes(request.method)) return next(request, info);
+      const bytes = new Uint8Array(await request.clone().arrayBuffer());
+      return bytes.byteLength > 512 * 1024 ? errorAnswer(request, 413, 'body_too_large', 'The request body is larger than 512 KB.') : next(request, info);
+    },
+  },
 ];
 
 /** The scopes of the request's API key, when it is one of the mock's. */

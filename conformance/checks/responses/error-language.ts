@@ -27,6 +27,9 @@ export const errorLanguage: ActiveCheck = {
     const message = (answer: Exchange): string => String(answer.json?.error?.message ?? '');
     context.judge('errors.message-english-default', message(plain) !== message(english) ? `without Accept-Language the message is "${message(plain)}", with en "${message(english)}"` : CYRILLIC.test(message(plain)) ? `the default message "${message(plain)}" is in Cyrillic` : undefined, plain);
     context.judge('errors.message-russian', !CYRILLIC.test(message(russian)) ? `with Accept-Language ru the message is "${message(russian)}", not in Cyrillic` : undefined, russian);
+    // A refusal before the body is read (one JSON object is expected) is in the language too.
+    const notObject = await context.client.send('POST', '/v1/leads', { rawBody: '[1]', headers: { 'content-type': 'application/json', 'accept-language': 'ru' } });
+    context.judge('errors.message-russian', notObject.status >= 400 && !CYRILLIC.test(message(notObject)) ? `a body that is not one object is refused in Accept-Language ru with "${message(notObject)}"` : undefined, notObject);
     const uzbekProblem = message(uzbek) === message(english) ? `with Accept-Language uz the message is the English one, "${message(uzbek)}"` : message(uzbek) === message(russian) ? `with Accept-Language uz the message is the Russian one, "${message(uzbek)}"` : undefined;
     context.judge('errors.message-uzbek', uzbekProblem, uzbek);
     for (const answer of answers.slice(1)) {
