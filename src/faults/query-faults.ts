@@ -1,5 +1,101 @@
 // Faults in the query rules: each breaks one rule the way a real implementation might, and a check
 // of the query family must catch it (test/conformance/mutation.test.ts).
-import type { Fault } from './fault.ts';
+import { changed, jsonOf, onErrorCode, type Fault, type Handle } from './fault.ts';
+import { findCredentialOwnerKey } from './owner-key.ts';
 
-export const queryFaults: Fault[] = [];
+const QUERY = /^\/v1\/query\/[a-z]+$/;
+
+/** Changes the JSON body of query requests before the mock sees them. */
+function withQueryBody(change: (body: any) => any) {
+  return (next: Handle): Handle =>
+    async (request, info) => {
+      if (request.method !== 'POST' || !QUERY.test(new URL(request.url).pathname)) return next(request, info);
+      const body = await request.clone().json().catch(() => undefined);
+      if (!body || typeof body !== 'object') return next(request, info);
+      const headers = new Headers(request.headers);
+      headers.delete('content-length');
+      return next(new Request(request.url, { method: 'POST', headers, body: JSON.stringify(change(body)) }), info);
+    };
+}
+
+/** Changes the answers of query requests. */
+function withQueryAnswer(change: (answer: any, request: any) => any) {
+  return (next: Handle): Handle =>
+    async (request, info) => {
+      if (request.method !== 'POST' || !QUERY.test(new URL(request.url).pathname)) return next(request, info);
+      const sent = await request.clone().json().catch(() => undefined);
+      const response = await next(request, info);
+      const body = response.ok ? await jsonOf(response) : undefined;
+      return body ? changed(response, { body: change(body, sent) }) : response;
+    };
+}
+
+/** Every condition of a group tree, changed. */
+function mapConditions(group: any, change: (condition: any) => any): any {
+  if (!group || !Array.isArray(group.conditions)) return group;
+  return { ...group, conditions: group.conditions.map((node: any) => (Array.isArray(node?.conditions) ? mapConditions(node, change) : change(node))) };
+}
+
+export const queryFaults: Fault[] = [
+  {
+    name: 'query-not-ignored',
+    family: 'query',
+    description: 'The `not` flag of a query condition is ignored: a negated condition matches what the condition alone matches.',
+    wrap: withQueryBody((body) => ({ ...body, query: mapConditions(body.query, ({ not: _not, ...condition }) => condition) })),
+  },
+  {
+    name: 'query-between-excludes-ends',
+    family: 'query',
+    description: '`between [from, to]` leaves out records equal to from or to (a strict comparison on both ends).',
+    wrap: withQueryBody((body) => ({
+      ...body,
+      query: mapConditions(body.query, (condition) =>
+        condition.op === 'between' && Array.isArray(condition.value) && condition.value.every(Number.isInteger) ? { ...condition, value: [condition.value[0] + 1, condition.value[1] - 1] } : condition),
+    })),
+  },
+  {
+    name: 'query-sort-dir-ignored',
+    family: 'query',
+    description: 'Query sort keys always sort ascending: `dir: desc` is ignored.',
+    wrap: withQueryBody((body) => (Array.isArray(body.sort) ? { ...body, sort: body.sort.map((key: any) => ({ ...key, dir: 'asc' })) } : body)),
+  },
+  {
+    name: 'query-total-of-page',
+    family: 'query',
+    description: "With count: true the query answer's total is the number of records on the page, not of every match.",
+    wrap: withQueryAnswer((answer) => ('total' in answer ? { ...answer, total: answer.data.length } : answer)),
+  },
+  {
+    name: 'query-echo-empty',
+    family: 'query',
+    description: 'The query answer does not echo the filter: `q` is an empty string.',
+    wrap: withQueryAnswer((answer) => ({ ...answer, q: '' })),
+  },
+  {
+    name: 'query-fields-untyped',
+    family: 'query',
+    description: 'The query fields route lists the field names without their types.',
+    wrap: (next) => async (request, info) => {
+      const response = await next(request, info);
+      if (request.method !== 'GET' || !/^\/v1\/query\/[a-z]+\/fields$/.test(new URL(request.url).pathname) || !response.ok) return response;
+      const body = await jsonOf(response);
+      return changed(response, { body: { ...body, data: body.data.map(({ type: _type, ...field }: any) => field) } });
+    },
+  },
+  {
+    name: 'query-masked-partial-match-allowed',
+    family: 'query',
+    description: 'A role that sees masked phones and emails may match them partly (contains) and sort by them: masking is applied to the answer only.',
+    wrap: (next, state) => {
+      const unmasked = (code: string) =>
+        onErrorCode(code, async (response, _body, request) => {
+          const ownerKey = findCredentialOwnerKey(state, request);
+          if (!ownerKey) return response;
+          const headers = new Headers(request.headers);
+          headers.set('authorization', `Bearer ${ownerKey}`);
+          return next(new Request(request, { headers }));
+        });
+      return unmasked('masked_sort')(unmasked('masked_filter')(next));
+    },
+  },
+];

@@ -22,7 +22,7 @@ export const queryTextFilter: ActiveCheck = {
     const grouped = await query(context, { query: { op: 'and', conditions: [scope(scoped), { field: 'amount', op: 'gt', value: 500 }] } });
     const echoes = [byText, grouped].map((answer) => answer.json?.q);
     context.judge('query.q-echo', echoes.every((echo) => typeof echo === 'string' && echo.trim() !== '') ? undefined : `the answers echo q ${JSON.stringify(echoes)}`, grouped);
-    if (typeof grouped.json?.q !== 'string') return;
+    if (typeof grouped.json?.q !== 'string' || !grouped.json.q.trim()) return;
     const again = await query(context, { q: grouped.json.q, limit: 250 });
     context.judge('query.q-echo-reusable', differs(`the records found by the echo ${JSON.stringify(grouped.json.q)}`, matched(again), matched(grouped)), again);
   },
