@@ -3,11 +3,13 @@
 // They wrap the request handle like the API's faults; the ones that must know a code's or a
 // token's story look it up in the workspace's tables, as the endpoint itself would.
 import type { MockState } from '../mock-state.ts';
+import { findApp } from '../oauth/find-app.ts';
 import { s256Challenge } from '../oauth/pkce.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import { changed, jsonOf, type Fault, type Handle } from './fault.ts';
 
 const TOKEN = '/oauth/token';
+const AUTHORIZE = '/oauth/authorize';
 const REVOKE = '/oauth/revoke';
 
 const pathOf = (request: Request) => new URL(request.url).pathname;
@@ -88,7 +90,239 @@ const refreshAliases = memory<string>();
 
 const invalidGrant = (request: Request, description: string) => oauthAnswer(request, 400, { error: 'invalid_grant', error_description: description });
 
+/** A time far ahead: what a lifetime that is never checked amounts to. */
+const FOREVER = '2999-01-01T00:00:00.000Z';
+
+/** Runs `work` for browser visits of the authorization endpoint (given the query). */
+function onAuthorize(work: (request: Request, query: URLSearchParams, next: Handle, state: MockState) => Promise<Response>) {
+  return (next: Handle, state: MockState): Handle =>
+    async (request, info) => (request.method === 'GET' && pathOf(request) === AUTHORIZE ? work(request, new URL(request.url).searchParams, (r) => next(r, info), state) : next(request, info));
+}
+
+/** The same visit with another query. */
+function withQuery(request: Request, query: URLSearchParams): Request {
+  const url = new URL(request.url);
+  url.search = query.toString();
+  return new Request(url, { method: request.method, headers: request.headers });
+}
+
+/** A redirect answer's Location changed by `alter` (other answers as they are). */
+function withLocation(response: Response, alter: (location: URL) => string): Response {
+  const location = response.headers.get('location');
+  return location && response.status >= 300 && response.status < 400 ? changed(response, { headers: { location: alter(new URL(location)) } }) : response;
+}
+
+/** HTTP Basic client credentials of a token or revoke request, if any. */
+function basicOf(request: Request): { clientId: string; secret: string } | undefined {
+  const encoded = /^Basic\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+  if (!encoded) return undefined;
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon < 0 ? undefined : { clientId: decodeURIComponent(decoded.slice(0, colon).replaceAll('+', ' ')), secret: decodeURIComponent(decoded.slice(colon + 1).replaceAll('+', ' ')) };
+}
+
+function withBasic(request: Request, clientId: string, secret: string): Request {
+  const headers = new Headers(request.headers);
+  const encode = (value: string) => encodeURIComponent(value).replaceAll('%20', '+');
+  headers.set('authorization', `Basic ${Buffer.from(`${encode(clientId)}:${encode(secret)}`).toString('base64')}`);
+  return new Request(request.url, { method: request.method, headers, body: request.body, duplex: 'half' } as RequestInit);
+}
+
+/** A PKCE verifier of a valid length standing in for `verifier` (padded or cut to 43 to 128 characters). */
+const validLengthVerifier = (verifier: string) => (verifier.length < 43 ? verifier.padEnd(43, 'x') : verifier.slice(0, 128));
+
 export const oauthFaults: Fault[] = [
+  {
+    name: 'authorize-redirect-prefix-match',
+    family: 'oauth',
+    description: 'A redirect_uri is taken when it starts with a registered one, so https://app.example/callback/anything (or a longer path) gets the code or the error: an open redirector.',
+    wrap: onAuthorize(async (request, query, next, state) => {
+      const sent = query.get('redirect_uri');
+      const app = findApp(state, query.get('client_id') ?? '')?.app;
+      if (!app || !sent || sent === app.redirect_uri || !sent.startsWith(app.redirect_uri)) return next(request);
+      query.set('redirect_uri', app.redirect_uri);
+      const response = await next(withQuery(request, query));
+      return withLocation(response, (location) => location.href.replace(app.redirect_uri, sent));
+    }),
+  },
+  {
+    name: 'authorize-error-without-state',
+    family: 'oauth',
+    description: 'The error redirects of the authorization endpoint (unsupported_response_type, invalid_scope, invalid_request) leave out the state the app sent.',
+    wrap: onAuthorize(async (request, _query, next) =>
+      withLocation(await next(request), (location) => {
+        if (location.searchParams.has('error')) location.searchParams.delete('state');
+        return location.href;
+      })),
+  },
+  {
+    name: 'authorize-pkce-plain-accepted',
+    family: 'oauth',
+    description: 'code_challenge_method=plain is accepted (the challenge is the verifier itself) instead of redirecting with invalid_request: only S256 exists.',
+    wrap: onAuthorize(async (request, query, next) => {
+      const challenge = query.get('code_challenge');
+      if (query.get('code_challenge_method') !== 'plain' || !challenge) return next(request);
+      query.set('code_challenge', await s256Challenge(challenge));
+      query.set('code_challenge_method', 'S256');
+      return next(withQuery(request, query));
+    }),
+  },
+  {
+    name: 'authorize-undeclared-scopes-dropped',
+    family: 'oauth',
+    description: 'Scopes the app does not declare are silently left out of the request instead of redirecting with invalid_scope.',
+    wrap: onAuthorize(async (request, query, next, state) => {
+      const app = findApp(state, query.get('client_id') ?? '')?.app;
+      const asked = (query.get('scope') ?? '').split(' ').filter(Boolean);
+      const declared = asked.filter((scope) => app?.scopes.includes(scope as never));
+      if (!app || declared.length === asked.length) return next(request);
+      if (declared.length) query.set('scope', declared.join(' '));
+      else query.delete('scope');
+      return next(withQuery(request, query));
+    }),
+  },
+  {
+    name: 'consent-request-never-expires',
+    family: 'oauth',
+    description: 'A consent request opened on the hub never expires: it can still be approved after 15 minutes instead of answering 400 request_expired.',
+    wrap: onAuthorize(async (request, query, next, state) => {
+      const response = await next(request);
+      const found = findApp(state, query.get('client_id') ?? '');
+      if (!found) return response;
+      const { workspace } = found;
+      await workspace.transactions.run(async () => {
+        for (const consent of [...workspace.tables.oauthConsentRequests.newestFirst()]) {
+          if (consent.app_id === found.app.id) await workspace.tables.oauthConsentRequests.update(consent.id, (draft) => void (draft.expires_at = FOREVER));
+        }
+      });
+      return response;
+    }),
+  },
+  {
+    name: 'code-never-expires',
+    family: 'oauth',
+    description: 'The 10 minutes of an authorization code are not checked: a code is exchanged whenever it comes.',
+    wrap: onGrant('authorization_code', async (request, params, next, state) => {
+      const found = findCode(state, params.code);
+      if (found) await found.workspace.transactions.run(() => found.workspace.tables.oauthCodes.update(found.record.id, (draft) => void (draft.expires_at = FOREVER)));
+      return next(request);
+    }),
+  },
+  {
+    name: 'access-token-never-expires',
+    family: 'oauth',
+    description: 'An access token keeps working after its hour: the expiry is written in the token answer but never checked on API calls.',
+    wrap: (next, state) => async (request, info) => {
+      const bearer = /^Bearer\s+(svc_at_\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+      const found = bearer ? state.findCredential(bearer) : undefined;
+      if (found?.credential.kind === 'access_token') found.credential.accessToken.expiresAt = FOREVER;
+      return next(request, info);
+    },
+  },
+  {
+    name: 'refresh-token-never-expires',
+    family: 'oauth',
+    description: 'A refresh token keeps refreshing after its 60 days.',
+    wrap: onGrant('refresh_token', async (request, params, next, state) => {
+      const found = findRefreshToken(state, params.refresh_token);
+      if (found && found.record.used_at === null) await found.workspace.transactions.run(() => found.workspace.tables.oauthRefreshTokens.update(found.record.id, (draft) => void (draft.expires_at = FOREVER)));
+      return next(request);
+    }),
+  },
+  {
+    name: 'token-json-body-refused',
+    family: 'oauth',
+    description: 'The token endpoint reads only form-encoded bodies: a JSON exchange answers invalid_request.',
+    wrap: (next) => async (request, info) =>
+      request.method === 'POST' && pathOf(request) === TOKEN && (request.headers.get('content-type') ?? '').includes('json')
+        ? oauthAnswer(request, 400, { error: 'invalid_request', error_description: 'The body must be application/x-www-form-urlencoded.' })
+        : next(request, info),
+  },
+  {
+    name: 'client-secret-in-body-refused',
+    family: 'oauth',
+    description: 'Client credentials are read only from HTTP Basic: client_id and client_secret in the body answer 401 invalid_client.',
+    wrap: (next) => async (request, info) => {
+      if (request.method !== 'POST' || (pathOf(request) !== TOKEN && pathOf(request) !== REVOKE)) return next(request, info);
+      const params = await paramsOf(request);
+      if (params.client_secret === undefined) return next(request, info);
+      const response = oauthAnswer(request, 401, { error: 'invalid_client', error_description: 'Client authentication failed.' });
+      return changed(response, { headers: { 'www-authenticate': 'Basic realm="oauth"' } });
+    },
+  },
+  {
+    name: 'revoke-without-client-auth',
+    family: 'oauth',
+    description: 'Revoke answers 200 {} to a request without client authentication instead of 401 invalid_client.',
+    wrap: (next) => async (request, info) => {
+      if (request.method !== 'POST' || pathOf(request) !== REVOKE || request.headers.has('authorization')) return next(request, info);
+      const params = await paramsOf(request);
+      return params.client_id === undefined ? oauthAnswer(request, 200, {}) : next(request, info);
+    },
+  },
+  {
+    name: 'revoke-refresh-keeps-access',
+    family: 'oauth',
+    description: 'Revoking a refresh token revokes only the refresh tokens: the access token issued with it keeps working.',
+    wrap: (next, state) => async (request, info) => {
+      if (request.method !== 'POST' || pathOf(request) !== REVOKE) return next(request, info);
+      const found = findRefreshToken(state, (await paramsOf(request)).token);
+      const response = await next(request, info);
+      const access = found ? state.findCredential(found.record.access_token) : undefined;
+      if (access?.credential.kind === 'access_token') access.credential.accessToken.revokedAt = null;
+      return response;
+    },
+  },
+  {
+    name: 'refresh-scope-widens',
+    family: 'oauth',
+    description: 'The scope of a refresh is not held to the grant: a scope that was not granted is answered as asked instead of invalid_scope.',
+    wrap: onGrant('refresh_token', async (request, params, next) => {
+      const response = await next(request);
+      if (params.scope === undefined || (await jsonOf(response))?.error !== 'invalid_scope') return response;
+      const { scope: _asked, ...rest } = params;
+      const retried = await next(withParams(request, rest));
+      const body = await jsonOf(retried);
+      return retried.ok ? changed(retried, { body: { ...body, scope: params.scope } }) : retried;
+    }),
+  },
+  {
+    name: 'old-secret-never-expires',
+    family: 'oauth',
+    description: 'After a client secret rotation the old secret keeps working at the token endpoint for good, not for 24 hours.',
+    wrap: (next, state) => async (request, info) => {
+      const basic = request.method === 'POST' && (pathOf(request) === TOKEN || pathOf(request) === REVOKE) ? basicOf(request) : undefined;
+      const app = basic ? findApp(state, basic.clientId)?.app : undefined;
+      if (!basic || !app?.client_secret || basic.secret !== app.previous_client_secret) return next(request, info);
+      return next(withBasic(request, basic.clientId, app.client_secret), info);
+    },
+  },
+  {
+    name: 'old-secret-ends-at-once',
+    family: 'oauth',
+    description: 'A client secret rotation ends the old secret at once (invalid_client) instead of letting it work for 24 hours.',
+    wrap: (next, state) => async (request, info) => {
+      const basic = request.method === 'POST' && (pathOf(request) === TOKEN || pathOf(request) === REVOKE) ? basicOf(request) : undefined;
+      const app = basic ? findApp(state, basic.clientId)?.app : undefined;
+      if (!basic || !app?.previous_client_secret || basic.secret !== app.previous_client_secret) return next(request, info);
+      return changed(oauthAnswer(request, 401, { error: 'invalid_client', error_description: 'Client authentication failed.' }), { headers: { 'www-authenticate': 'Basic realm="oauth"' } });
+    },
+  },
+  {
+    name: 'verifier-length-not-checked',
+    family: 'oauth',
+    description: 'A code_verifier of any length is taken when it hashes to the challenge (42 or 129 characters included), instead of only 43 to 128.',
+    wrap: onGrant('authorization_code', async (request, params, next, state) => {
+      const verifier = params.code_verifier ?? '';
+      const found = findCode(state, params.code);
+      if (!found || found.record.used_at !== null || (verifier.length >= 43 && verifier.length <= 128) || (await s256Challenge(verifier)) !== found.record.code_challenge) return next(request);
+      // The service checks only the hash: the mock's schema would refuse the length, so a stand-in of a valid length is hashed in its place.
+      const standIn = validLengthVerifier(verifier);
+      const challenge = await s256Challenge(standIn);
+      await found.workspace.transactions.run(() => found.workspace.tables.oauthCodes.update(found.record.id, (draft) => void (draft.code_challenge = challenge)));
+      return next(withParams(request, { ...params, code_verifier: standIn }));
+    }),
+  },
   {
     name: 'oauth-errors-as-envelope',
     family: 'oauth',

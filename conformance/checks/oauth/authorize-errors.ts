@@ -33,20 +33,21 @@ export const authorizeErrors: ActiveCheck = {
   writes: false,
   async run(context) {
     const client = needClient(context);
-    if (!client.redirectUri) context.skip('needs the redirect URI registered for the client (--redirect-uri)');
+    const redirectUri = client.redirectUri ?? context.skip('needs the redirect URI registered for the client (--redirect-uri)');
     const { verifier, challenge } = pkcePair();
     const hub = context.target.hubUrl;
 
     const valid = await visitAuthorize(context, authorizeQuery(client, challenge));
-    const validCallback = callbackTo(valid, client.redirectUri, hub);
+    const validCallback = callbackTo(valid, redirectUri, hub);
     context.judge('oauth.route-authorize', (valid.status >= 400 || validCallback?.searchParams.has('error')) && `a well-formed request answered ${valid.status}${validCallback ? ` and sent the browser back with error=${validCallback.searchParams.get('error')}` : ''}`, valid);
 
-    const unknown = await visitAuthorize(context, authorizeQuery(client, challenge, { client_id: UNKNOWN_CLIENT }));
-    context.judge('oauth.authorize-unknown-client', notRedirected(unknown, client.redirectUri, hub, `an unknown client_id (${UNKNOWN_CLIENT})`), unknown);
+    const unknown = await visitAuthorize(context, authorizeQuery(client, challenge, { client_id: UNKNOWN_CLIENT, response_type: 'token' }));
+    context.judge('oauth.authorize-unknown-client', notRedirected(unknown, redirectUri, hub, `an unknown client_id (${UNKNOWN_CLIENT})`), unknown);
 
-    for (const redirectUri of foreignRedirectUris(client.redirectUri)) {
-      const sent = await visitAuthorize(context, authorizeQuery(client, challenge, { redirect_uri: redirectUri }));
-      context.judge('oauth.authorize-redirect-exact', notRedirected(sent, redirectUri, hub, `the unregistered redirect_uri ${redirectUri}`), sent);
+    for (const foreign of foreignRedirectUris(redirectUri)) {
+      // Malformed too: a service that took the address would send its error there at once, no approval needed.
+      const sent = await visitAuthorize(context, authorizeQuery(client, challenge, { redirect_uri: foreign, response_type: 'token' }));
+      context.judge('oauth.authorize-redirect-exact', notRedirected(sent, foreign, hub, `the unregistered redirect_uri ${foreign}`), sent);
     }
 
     for (const malformed of malformedRequests(verifier)) await judgeMalformed(context, client, challenge, malformed);
