@@ -2,7 +2,8 @@
 // `uz`); codes and field names do not change with the language. The same refused request (an
 // unknown field, so that `fields` is there to compare) is sent without Accept-Language and with
 // each language. The words of a message may change, so the check compares scripts and sameness:
-// English is what no header gives, Russian is in Cyrillic, Uzbek differs from both.
+// English is what no header gives, Russian is in Cyrillic, Uzbek differs from both. Refusals of
+// other codes in Russian show that every message follows the language, not only one.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
@@ -27,9 +28,18 @@ export const errorLanguage: ActiveCheck = {
     const message = (answer: Exchange): string => String(answer.json?.error?.message ?? '');
     context.judge('errors.message-english-default', message(plain) !== message(english) ? `without Accept-Language the message is "${message(plain)}", with en "${message(english)}"` : CYRILLIC.test(message(plain)) ? `the default message "${message(plain)}" is in Cyrillic` : undefined, plain);
     context.judge('errors.message-russian', !CYRILLIC.test(message(russian)) ? `with Accept-Language ru the message is "${message(russian)}", not in Cyrillic` : undefined, russian);
-    // A refusal before the body is read (one JSON object is expected) is in the language too.
-    const notObject = await context.client.send('POST', '/v1/leads', { rawBody: '[1]', headers: { 'content-type': 'application/json', 'accept-language': 'ru' } });
-    context.judge('errors.message-russian', notObject.status >= 400 && !CYRILLIC.test(message(notObject)) ? `a body that is not one object is refused in Accept-Language ru with "${message(notObject)}"` : undefined, notObject);
+    // Refusals of other kinds are in the language too: before the body is read (one JSON object is
+    // expected), an unknown id, and a first-party-only route refusing the key (spec 5.1).
+    const others = [
+      await context.client.send('POST', '/v1/leads', { rawBody: '[1]', headers: { 'content-type': 'application/json', 'accept-language': 'ru' } }),
+      await context.client.send('GET', `/v1/leads/ld_${'0'.repeat(26)}`, { headers: { 'accept-language': 'ru' } }),
+      await context.client.send('POST', '/v1/teams', { body: { name: `conformance ${context.runId}` }, headers: { 'accept-language': 'ru' } }),
+    ];
+    for (const answer of others) {
+      if (answer.status === 201) context.fail('a team was created with an API key', answer);
+      const what = `${answer.request.method} ${new URL(answer.request.url).pathname}`;
+      context.judge('errors.message-russian', answer.status >= 400 && !CYRILLIC.test(message(answer)) ? `${what} is refused (${answer.json?.error?.code}) in Accept-Language ru with "${message(answer)}"` : undefined, answer);
+    }
     const uzbekProblem = message(uzbek) === message(english) ? `with Accept-Language uz the message is the English one, "${message(uzbek)}"` : message(uzbek) === message(russian) ? `with Accept-Language uz the message is the Russian one, "${message(uzbek)}"` : undefined;
     context.judge('errors.message-uzbek', uzbekProblem, uzbek);
     for (const answer of answers.slice(1)) {
