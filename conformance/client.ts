@@ -1,9 +1,7 @@
 // The suite's HTTP client: every request goes through it, so that every exchange is recorded for
 // the observers and a failure can show what was sent and what came back.
 import { Agent, request } from 'undici';
-import { createApi } from '../src/http/api.ts';
-import { loadDocument } from '../src/spec/document.ts';
-import type { Exchange } from './exchange.ts';
+import { recordExchange, type Exchange } from './exchange.ts';
 import type { Target } from './target.ts';
 
 export type SendOptions = {
@@ -19,8 +17,6 @@ export type SendOptions = {
 };
 
 const MAX_RETRY_AFTER_SECONDS = 60;
-
-const documented = createApi(loadDocument('crm'), {});
 
 export class ConformanceClient {
   readonly exchanges: Exchange[] = [];
@@ -56,15 +52,16 @@ export class ConformanceClient {
     }
     const response = await this.#request(url, { method: method as 'GET', headers, body, dispatcher: this.#agent });
     const text = await response.body.text();
-    const exchange: Exchange = {
-      request: { method, url, headers, body: typeof body === 'string' ? body : body ? `<${body.length} bytes>` : undefined },
+    const exchange = recordExchange({
+      method,
+      url,
+      requestHeaders: headers,
+      requestBody: typeof body === 'string' ? body : body ? `<${body.length} bytes>` : undefined,
       status: response.statusCode,
-      headers: flatHeaders(response.headers),
+      responseHeaders: response.headers,
       text,
-      json: parseJson(text),
-      operation: operationOf(method, url),
       sentRequestId,
-    };
+    });
     this.exchanges.push(exchange);
     return exchange;
   }
@@ -90,22 +87,5 @@ export class ConformanceClient {
     if (origin === 'hub') return this.#target.hubUrl;
     if (origin === 'workspace') return this.#target.workspaceUrl;
     return this.#target.baseUrl;
-  }
-}
-
-function operationOf(method: string, url: string) {
-  const match = documented.router.match(method, new URL(url).pathname);
-  return match.kind === 'found' ? match.operation : undefined;
-}
-
-function flatHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).flatMap(([name, value]) => (value === undefined ? [] : [[name, [value].flat().join(', ')]])));
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return text ? JSON.parse(text) : undefined;
-  } catch {
-    return undefined;
   }
 }

@@ -4,7 +4,7 @@ import { CheckFailure, CheckSkipped, type ActiveCheck, type Check, type CheckInf
 import { ALL_CHECKS } from './checks/index.ts';
 import { ConformanceClient } from './client.ts';
 import { createContext } from './context.ts';
-import { describeExchange } from './exchange.ts';
+import { describeExchange, type Exchange } from './exchange.ts';
 import { rulesOfChecks } from './rules/catalog.ts';
 import { ruleResults, type RuleResult } from './rules/rule-results.ts';
 import { resolveTarget, type Target, type TargetOptions } from './target.ts';
@@ -53,7 +53,7 @@ export async function runConformance(options: RunOptions): Promise<Report> {
       if (options.signal?.aborted) break;
       record(await runActive(check, target, client, runId, undo));
     }
-    for (const observer of checks.filter((c): c is Observer => c.kind === 'observer')) record(judge(observer, target, client));
+    for (const observer of checks.filter((c): c is Observer => c.kind === 'observer')) record(judgeExchanges(observer, client.exchanges, target.mock !== undefined));
   } finally {
     for (const step of undo.reverse()) await step().catch(() => {});
     await client.close();
@@ -69,7 +69,7 @@ async function runActive(check: ActiveCheck, target: Target, client: Conformance
     const judged = context.verdicts.map(toJudged);
     const problems = judged.filter((verdict) => verdict.problem);
     const ms = performance.now() - started;
-    if (problems.length) return failed(info, target, problems.map((verdict) => verdict.problem).join('; '), problems[0]!.evidence, ms, judged);
+    if (problems.length) return failed(info, target.mock !== undefined, problems.map((verdict) => verdict.problem).join('; '), problems[0]!.evidence, ms, judged);
     return { ...info, outcome, ...(message ? { message } : {}), ms, judged };
   };
   try {
@@ -83,9 +83,9 @@ async function runActive(check: ActiveCheck, target: Target, client: Conformance
     if (error instanceof CheckFailure) {
       const evidence = error.exchange && describeExchange(error.exchange);
       const named = error.rule ? [{ rule: error.rule, problem: error.message, ...(evidence ? { evidence } : {}) }] : [];
-      return withForeignRules({ ...failed(info, target, [...judged.flatMap((verdict) => verdict.problem ?? []), error.message].join('; '), evidence, ms, [...judged, ...named]), stopped: true });
+      return withForeignRules({ ...failed(info, target.mock !== undefined, [...judged.flatMap((verdict) => verdict.problem ?? []), error.message].join('; '), evidence, ms, [...judged, ...named]), stopped: true });
     }
-    return { ...failed(info, target, `the check itself broke: ${error instanceof Error ? error.message : String(error)}`, undefined, ms, judged), stopped: true };
+    return { ...failed(info, target.mock !== undefined, `the check itself broke: ${error instanceof Error ? error.message : String(error)}`, undefined, ms, judged), stopped: true };
   }
 }
 
@@ -105,23 +105,23 @@ function withForeignRules(result: CheckResult): CheckResult {
  * An observer fails on its first problem with a documented operation; a problem only with
  * operations the spec does not show (`x-inferred`) is judged like an inferred check.
  */
-function judge(observer: Observer, target: Target, client: ConformanceClient): CheckResult {
+export function judgeExchanges(observer: Observer, exchanges: readonly Exchange[], mock: boolean): CheckResult {
   const info = infoOf(observer);
-  if (client.exchanges.length === 0) return { ...info, outcome: 'skipped', message: 'no exchange to judge', ms: 0 };
+  if (exchanges.length === 0) return { ...info, outcome: 'skipped', message: 'no exchange to judge', ms: 0 };
   let inferredProblem: { problem: string; evidence: string } | undefined;
-  for (const exchange of client.exchanges) {
+  for (const exchange of exchanges) {
     const problem = observer.observe(exchange);
     if (!problem) continue;
-    if (!exchange.operation?.isInferred) return failed(info, target, problem, describeExchange(exchange), 0);
+    if (!exchange.operation?.isInferred) return failed(info, mock, problem, describeExchange(exchange), 0);
     inferredProblem ??= { problem, evidence: describeExchange(exchange) };
   }
-  if (inferredProblem) return failed({ ...info, basis: 'inferred' }, target, `${inferredProblem.problem} (an operation the spec does not show)`, inferredProblem.evidence, 0);
-  return { ...info, outcome: 'passed', message: `${client.exchanges.length} exchanges`, ms: 0 };
+  if (inferredProblem) return failed({ ...info, basis: 'inferred' }, mock, `${inferredProblem.problem} (an operation the spec does not show)`, inferredProblem.evidence, 0);
+  return { ...info, outcome: 'passed', message: `${exchanges.length} exchanges`, ms: 0 };
 }
 
 /** Inferred parts only warn against a deployment crmkit did not build (spec README, reading 3). */
-function failed(info: CheckInfo, target: Target, message: string, evidence: string | undefined, ms: number, judged?: JudgedRule[]): CheckResult {
-  const outcome = info.basis === 'inferred' && !target.mock ? 'warned' : 'failed';
+function failed(info: CheckInfo, mock: boolean, message: string, evidence: string | undefined, ms: number, judged?: JudgedRule[]): CheckResult {
+  const outcome = info.basis === 'inferred' && !mock ? 'warned' : 'failed';
   return { ...info, outcome, message, ...(evidence ? { evidence } : {}), ms, ...(judged?.length ? { judged } : {}) };
 }
 

@@ -5,6 +5,7 @@ export const HELP = {
 Usage:
   crmkit mock [options]              a stateful mock of the interface on node:http
   crmkit conformance --base-url URL  the conformance suite against a deployment or a crmkit mock
+  crmkit proxy --target URL          a validating proxy: forwards to a deployment and judges every exchange
   crmkit scenario run FILE|DIR ...   readable stories against a mock or a deployment
   crmkit scenario check FILE|DIR ... load stories and report problems in them
   crmkit help
@@ -59,6 +60,15 @@ Output:
   --list-rules                     print the catalog of the spec's rules with their checks, and exit
 
 Exit status: 0 when no rule failed, 1 when one did, 2 for a usage error or an unreachable target.
+`,
+  proxy: `crmkit proxy: a validating proxy in front of a deployment
+
+Usage: crmkit proxy --target URL [--port 4020] [--host 127.0.0.1] [--reporter pretty|json|junit|html] [--out FILE]
+
+Point your application or tests at the proxy instead of the deployment: it forwards every request
+unchanged and judges each answer as the conformance suite's observers do (a status the document
+lists, a body valid against its schema, X-Request-Id, the error envelope, no 5xx), printing a line
+per problem to stderr. Ctrl-C ends it with the report; exit status 1 when a problem was seen.
 `,
   scenario: `crmkit scenario: readable stories of the interface
 

@@ -2,11 +2,12 @@
 import { runConformanceCommand } from './conformance-command.ts';
 import { HELP } from './help.ts';
 import { runMockCommand } from './mock-command.ts';
+import { runProxyCommand } from './proxy-command.ts';
 import { runScenarioCommand } from './scenario-command.ts';
 import { isUsageError } from './usage-error.ts';
 
 const [command, ...args] = process.argv.slice(2);
-const COMMANDS = { mock: runMockCommand, conformance: runConformanceCommand, scenario: runScenarioCommand } as const;
+const COMMANDS = { mock: runMockCommand, conformance: runConformanceCommand, scenario: runScenarioCommand, proxy: runProxyCommand } as const;
 
 try {
   if (command === undefined || ['help', '--help', '-h'].includes(command)) process.stdout.write(HELP.crmkit);

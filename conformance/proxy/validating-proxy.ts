@@ -1,0 +1,58 @@
+// `crmkit proxy`: Prism's proxy mode with crmkit's knowledge of this interface. A user points
+// their application or tests at it; it forwards to the deployment and judges every exchange with
+// the suite's observers (status documented, body schema, request id, envelope, codes with their
+// statuses...), a live line per problem, and a report of the observers and their rules at the end.
+import type { Observer } from '../check.ts';
+import { ALL_CHECKS } from '../checks/index.ts';
+import { describeExchange, type Exchange } from '../exchange.ts';
+import { loadCatalog } from '../rules/catalog.ts';
+import { ruleResults } from '../rules/rule-results.ts';
+import { judgeExchanges, type Report } from '../run.ts';
+import { startForwardingProxy, type RunningProxy } from './forwarding-proxy.ts';
+
+export type ProxyProblem = { check: string; problem: string; exchange: Exchange };
+
+export type ValidatingProxy = RunningProxy & {
+  exchanges: Exchange[];
+  problems: ProxyProblem[];
+  /** The observers' results over every exchange so far, and the rules they judge. */
+  report(): Report;
+};
+
+export const OBSERVERS: Observer[] = ALL_CHECKS.filter((check): check is Observer => check.kind === 'observer');
+
+export async function startValidatingProxy(options: { target: string; port?: number; host?: string; onProblem?: (problem: ProxyProblem) => void }): Promise<ValidatingProxy> {
+  const exchanges: Exchange[] = [];
+  const problems: ProxyProblem[] = [];
+  const proxy = await startForwardingProxy({
+    target: options.target,
+    port: options.port,
+    host: options.host,
+    onExchange(exchange) {
+      exchanges.push(exchange);
+      for (const observer of OBSERVERS) {
+        const problem = observer.observe(exchange);
+        if (!problem) continue;
+        problems.push({ check: observer.id, problem, exchange });
+        options.onProblem?.({ check: observer.id, problem, exchange });
+      }
+    },
+  });
+  return {
+    ...proxy,
+    exchanges,
+    problems,
+    report() {
+      const results = OBSERVERS.map((observer) => judgeExchanges(observer, exchanges, false));
+      const judged = new Set(OBSERVERS.map((observer) => observer.id));
+      const catalog = loadCatalog().filter((rule) => rule.checks.some((check) => judged.has(check)));
+      return { target: { baseUrl: options.target, mock: false }, runId: `proxy-${Date.now().toString(36)}`, results, rules: ruleResults(results, false, catalog) };
+    },
+  };
+}
+
+/** One line for a problem, as the proxy prints it live. */
+export function problemLine({ check, problem, exchange }: ProxyProblem): string {
+  const first = describeExchange(exchange).split('\n')[0];
+  return `✗ ${check}: ${problem}\n    ${first} → ${exchange.status}\n`;
+}

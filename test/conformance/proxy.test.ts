@@ -1,0 +1,68 @@
+// The validating proxy (`crmkit proxy`): it forwards unchanged, and judges every exchange with
+// the suite's observers, live and in its report.
+import { spawn } from 'node:child_process';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startValidatingProxy, type ProxyProblem, type ValidatingProxy } from '../../conformance/proxy/validating-proxy.ts';
+import { startServer, type RunningServer } from '../../src/adapters/node-server.ts';
+import { createMock } from '../../src/mock.ts';
+
+const running: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  for (const item of running.splice(0)) await item.close();
+});
+
+async function mockBehindProxy(faults: string[] = []): Promise<{ server: RunningServer; proxy: ValidatingProxy; key: string; live: ProxyProblem[] }> {
+  const mock = createMock({ faults });
+  const server = await startServer(mock, { port: 0, host: '127.0.0.1' });
+  const created = await (await fetch(`${server.url}/_mock/workspaces`, { method: 'POST' })).json();
+  const live: ProxyProblem[] = [];
+  const proxy = await startValidatingProxy({ target: server.url, onProblem: (problem) => live.push(problem) });
+  running.push(server, proxy);
+  return { server, proxy, key: created.api_key, live };
+}
+
+describe('the validating proxy', () => {
+  it('forwards requests and answers unchanged, and finds no problem with a sound deployment', async () => {
+    const { server, proxy, key } = await mockBehindProxy();
+    const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'x-request-id': 'through-the-proxy' };
+    const created = await fetch(`${proxy.url}/v1/leads`, { method: 'POST', headers, body: JSON.stringify({ name: 'Proxied' }) });
+    const lead = await created.json();
+    expect(created.status).toBe(201);
+    expect(created.headers.get('x-request-id')).toBe('through-the-proxy');
+    const direct = await (await fetch(`${server.url}/v1/leads/${lead.id}`, { headers })).json();
+    expect(direct).toEqual(lead);
+    const refused = await fetch(`${proxy.url}/v1/leads`, { method: 'POST', headers, body: '{"colour": "red"}' });
+    expect(refused.status).toBe(400);
+    expect(proxy.exchanges.map((exchange) => exchange.operation?.id)).toEqual(['createLead', 'createLead']);
+    expect(proxy.problems).toEqual([]);
+    const report = proxy.report();
+    expect(report.results.every((result) => result.outcome === 'passed')).toBe(true);
+    expect(report.rules.length).toBeGreaterThan(0);
+  });
+
+  it('reports a problem live and in its report, with the rule it breaks', async () => {
+    const { proxy, key, live } = await mockBehindProxy(['no-request-id']);
+    await fetch(`${proxy.url}/v1/api-keys/whoami`, { headers: { authorization: `Bearer ${key}` } });
+    expect(live.map((problem) => problem.check)).toContain('responses.request-id');
+    const report = proxy.report();
+    expect(report.results.find((result) => result.id === 'responses.request-id')?.outcome).toBe('failed');
+    expect(report.rules.some((rule) => rule.outcome === 'failed' && rule.checks.includes('responses.request-id'))).toBe(true);
+  });
+
+  it('crmkit proxy prints a line per problem and exits 1 with the report when stopped', async () => {
+    const { server, key } = await mockBehindProxy(['no-request-id']);
+    const child = spawn(process.execPath, [new URL('../../bin/crmkit.js', import.meta.url).pathname, 'proxy', '--target', server.url, '--port', '0']);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    await expect.poll(() => stdout, { timeout: 15_000 }).toMatch(/crmkit proxy on (http:\/\/127\.0\.0\.1:\d+)/);
+    const url = /crmkit proxy on (\S+)/.exec(stdout)![1]!;
+    await fetch(`${url}/v1/api-keys/whoami`, { headers: { authorization: `Bearer ${key}` } });
+    await expect.poll(() => stderr, { timeout: 5_000 }).toContain('✗ responses.request-id');
+    child.kill('SIGINT');
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(stdout).toContain('rules by part');
+  });
+});
