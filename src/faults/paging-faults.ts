@@ -65,4 +65,39 @@ export const pagingFaults: Fault[] = [
       return changed(response, { body: { ...body, data, next_cursor: more ? `offset-${offset + limit}` : null } });
     },
   },
+  {
+    name: 'query-limit-max-100',
+    family: 'paging',
+    description: 'The query endpoint caps limit at 100 instead of 250 (the lists keep 250).',
+    wrap: (next) => async (request, info) => {
+      if (request.method !== 'POST' || !/^\/v1\/query\/[a-z]+$/.test(new URL(request.url).pathname)) return next(request, info);
+      const body = await request.clone().json().catch(() => undefined);
+      if (!(body?.limit > 100)) return next(request, info);
+      const headers = new Headers(request.headers);
+      headers.delete('content-length');
+      return next(new Request(request.url, { method: 'POST', headers, body: JSON.stringify({ ...body, limit: 100 }) }), info);
+    },
+  },
+  {
+    name: 'lists-count-total',
+    family: 'paging',
+    description: 'Every list answers a `total` of all its records beside data and next_cursor.',
+    wrap: (next) => async (request, info) => {
+      const response = await next(request, info);
+      const body = response.ok && request.method === 'GET' ? await jsonOf(response) : undefined;
+      return body && Array.isArray(body.data) && 'next_cursor' in body ? changed(response, { body: { ...body, total: body.data.length + (body.next_cursor ? 1 : 0) } }) : response;
+    },
+  },
+  {
+    name: 'lead-sub-lists-unpaged',
+    family: 'paging',
+    description: "A lead's contacts and product lines are answered whole, limit ignored, with next_cursor null.",
+    wrap: (next) => async (request, info) => {
+      const url = new URL(request.url);
+      if (request.method !== 'GET' || !/^\/v1\/leads\/[^/]+\/(contacts|products)$/.test(url.pathname)) return next(request, info);
+      url.searchParams.delete('limit');
+      url.searchParams.delete('cursor');
+      return next(new Request(url, request), info);
+    },
+  },
 ];
