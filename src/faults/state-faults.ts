@@ -331,4 +331,21 @@ export const stateFaults: Fault[] = [
       return next(new Request(url, request), info);
     },
   },
+  {
+    name: 'tag-rename-skips-forms',
+    family: 'state',
+    description: 'Renaming a tag leaves the forms that add it with the old name, so their submissions bring the old name back.',
+    wrap: (next, state) => async (request, info) => {
+      const { path, body } = await pathAndBody(request);
+      const id = request.method === 'PATCH' ? /^\/v1\/tags\/(tag_[0-9a-z]{26})$/.exec(path)?.[1] : undefined;
+      const workspace = id && typeof body?.name === 'string' ? workspaceHolding(state, 'tags', id) : undefined;
+      const oldName = workspace?.tables.tags.get(id!)?.name;
+      const carrying = oldName === undefined ? [] : [...workspace!.tables.forms.values()].filter((form) => form.tags.some((tag) => tagKey(tag) === tagKey(oldName)));
+      const before = new Map(carrying.map((form) => [form.id, [...form.tags]]));
+      const response = await next(request, info);
+      if (!response.ok) return response;
+      for (const [formId, tags] of before) await workspace!.tables.forms.update(formId, (draft) => void (draft.tags = tags));
+      return response;
+    },
+  },
 ];

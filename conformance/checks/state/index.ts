@@ -1,7 +1,9 @@
-// The state family's checks, in the order they run.
+// The state family's checks, in the order they run. The two that move a mock's clock a day
+// ahead (bulk-tags, note-edit-window) run last.
 import type { Check } from '../../check.ts';
 import { bulkTags } from './bulk-tags.ts';
 import { duplicateLead } from './duplicate-lead.ts';
+import { formTags } from './form-tags.ts';
 import { leadLimits } from './lead-limits.ts';
 import { noteEditWindow } from './note-edit-window.ts';
 import { stageMoves } from './stage-moves.ts';
@@ -21,4 +23,4 @@ import { timelineNotes } from './timeline-notes.ts';
 import { trashAndRestore } from './trash-and-restore.ts';
 import { useAfterDelete } from './use-after-delete.ts';
 
-export const stateChecks: Check[] = [trashAndRestore, stageMoves, taskTransitions, taskCreate, taskStates, taskFilters, tagRules, tagExists, tagNames, tagCatalog, tagChanges, tagRights, tagLimits, bulkTags, tagQueryFilters, timelineNotes, noteEditWindow, useAfterDelete, duplicateLead, leadLimits];
+export const stateChecks: Check[] = [trashAndRestore, stageMoves, taskTransitions, taskCreate, taskStates, taskFilters, tagRules, tagExists, tagNames, tagCatalog, tagChanges, tagRights, formTags, tagLimits, tagQueryFilters, timelineNotes, useAfterDelete, duplicateLead, leadLimits, bulkTags, noteEditWindow];
