@@ -1,9 +1,10 @@
 // The events family's checks, in the order they run.
 import type { Check } from '../../check.ts';
+import { appLifecycle } from './app-lifecycle.ts';
 import { conversationEvents } from './conversation-events.ts';
 import { formEvents } from './form-events.ts';
 import { leadEvents } from './lead-events.ts';
 import { recordEvents } from './record-events.ts';
 import { webhookDisabled } from './webhook-disabled.ts';
 
-export const eventsChecks: Check[] = [leadEvents, recordEvents, conversationEvents, formEvents, webhookDisabled];
+export const eventsChecks: Check[] = [leadEvents, recordEvents, conversationEvents, formEvents, webhookDisabled, appLifecycle];
