@@ -67,6 +67,21 @@ export async function clockForward(context: CheckContext, seconds: number): Prom
   await advanceMockClock(context, seconds);
 }
 
+/**
+ * Runs `steps` with the mock's clock frozen, so that only the check moves it (a channel's reports
+ * come 1 s apart on it), and lets it follow real time again afterwards, whatever happens.
+ */
+export async function withFrozenClock(context: CheckContext, steps: () => Promise<void>): Promise<void> {
+  const clock = `/_mock/workspaces/${mockOnly(context, 'the spec times its rules on a clock only a mock can move')}/clock`;
+  const wasFrozen = (await controlCall(context, 'GET', clock)).frozen === true;
+  if (!wasFrozen) await controlCall(context, 'POST', clock, { freeze: true });
+  try {
+    await steps();
+  } finally {
+    if (!wasFrozen) await controlCall(context, 'POST', clock, { freeze: false });
+  }
+}
+
 /** GET one conversation; fails the check unless it answers 200. */
 export async function readConversation(context: CheckContext, id: string): Promise<Exchange> {
   const read = await context.client.send('GET', `/v1/conversations/${id}`);

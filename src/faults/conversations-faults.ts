@@ -1,5 +1,266 @@
-// Faults in the conversations rules: each breaks one rule the way a real implementation might, and a check
-// of the conversations family must catch it (test/conformance/mutation.test.ts).
-import type { Fault } from './fault.ts';
+// Faults in the conversations rules (spec 2.9, 2.10, 3, 4.8): each breaks one rule the way a real
+// implementation might, and a check of the conversations family must catch it
+// (test/conformance/mutation.test.ts).
+import { presentMessage } from '../resources/conversations/present.ts';
+import { normalizeId } from '../store/ids.ts';
+import type { MockState } from '../mock-state.ts';
+import type { Workspace } from '../workspaces/workspace.ts';
+import { changed, jsonOf, onErrorCode, type Fault, type Handle } from './fault.ts';
+import { findCredentialOwnerKey } from './owner-key.ts';
 
-export const conversationsFaults: Fault[] = [];
+const CONVERSATION_ANSWER = /^\/v1\/conversations(\/[a-z]+_[0-9a-z]{26}(\/(assign|resolve|reopen|snooze))?)?$/;
+const SEND = /^\/v1\/conversations\/([a-z]+_[0-9a-z]{26})\/messages$/;
+const MANAGE = /^\/v1\/conversations\/[a-z]+_[0-9a-z]{26}\/(assign|resolve|reopen|snooze)$/;
+const DAY_MS = 86_400_000;
+
+const pathOf = (request: Request) => new URL(request.url).pathname;
+
+/** The workspace of the request's credential. */
+function workspaceOf(state: MockState, request: Request): Workspace | undefined {
+  const secret = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+  return secret ? state.findCredential(secret)?.workspace : undefined;
+}
+
+/** Changes every conversation a successful answer shows (a list, a read, a manage route's answer). */
+function alterConversations(alter: (conversation: any) => any) {
+  return (next: Handle): Handle =>
+    async (request, info) => {
+      const response = await next(request, info);
+      if (!response.ok || !CONVERSATION_ANSWER.test(pathOf(request)) || pathOf(request) === '/v1/conversations/counts') return response;
+      const body = await jsonOf(response);
+      if (!body) return response;
+      return changed(response, { body: Array.isArray(body.data) ? { ...body, data: body.data.map(alter) } : alter(body) });
+    };
+}
+
+/** Changes the messages a successful messages list shows. */
+function alterMessageList(alter: (messages: any[]) => any[]) {
+  return (next: Handle): Handle =>
+    async (request, info) => {
+      const response = await next(request, info);
+      if (!response.ok || request.method !== 'GET' || !SEND.test(pathOf(request))) return response;
+      const body = await jsonOf(response);
+      return changed(response, { body: { ...body, data: alter(body.data) } });
+    };
+}
+
+export const conversationsFaults: Fault[] = [
+  {
+    name: 'channel-summary-without-status',
+    family: 'conversations',
+    description: "A conversation's channel summary shows {id, type, name} and leaves out the channel's status.",
+    wrap: alterConversations(({ channel: { status: _dropped, ...channel }, ...conversation }) => ({ ...conversation, channel })),
+  },
+  {
+    name: 'unread-count-always-zero',
+    family: 'conversations',
+    description: 'Conversations show unread_count 0 however many client messages are unread.',
+    wrap: alterConversations((conversation) => ({ ...conversation, unread_count: 0 })),
+  },
+  {
+    name: 'answer-keeps-sla',
+    family: 'conversations',
+    description: "sla_due_at is worked out from the client's last message alone, so an answer does not end the wait: it stays 15 minutes after last_inbound_at.",
+    wrap: alterConversations((conversation) => {
+      if (conversation.status === 'resolved' || conversation.last_inbound_at === null) return conversation;
+      return { ...conversation, sla_due_at: conversation.sla_due_at ?? new Date(Date.parse(conversation.last_inbound_at) + 15 * 60_000).toISOString() };
+    }),
+  },
+  {
+    name: 'message-text-limit-4000',
+    family: 'conversations',
+    description: 'A message text over 4000 characters (not 4096) answers 422 validation_failed.',
+    wrap: (next) => async (request, info) => {
+      if (request.method !== 'POST' || !SEND.test(pathOf(request))) return next(request, info);
+      const sent = await request.clone().json().catch(() => undefined);
+      if (typeof sent?.text !== 'string' || sent.text.length <= 4000 || sent.text.length > 4096) return next(request, info);
+      const refusal = await next(new Request(request, { body: JSON.stringify({ ...sent, text: 'x'.repeat(4097) }) }), info);
+      return refusal;
+    },
+  },
+  {
+    name: 'client-id-not-idempotent',
+    family: 'conversations',
+    description: 'Sending again with a client_id already used queues a second message instead of returning the first.',
+    wrap: (next) => async (request, info) => {
+      const copy = request.clone();
+      const response = await next(request, info);
+      if (response.status !== 200 || copy.method !== 'POST' || !SEND.test(pathOf(copy))) return response;
+      const { client_id: clientId, ...sent } = await copy.json();
+      const again = await next(new Request(copy, { body: JSON.stringify(sent) }), info);
+      return again.status === 201 ? changed(again, { body: { ...(await jsonOf(again)), client_id: clientId } }) : again;
+    },
+  },
+  {
+    name: 'failed-without-error',
+    family: 'conversations',
+    description: "Failed messages show error null: the channel's reason is not kept.",
+    wrap: alterMessageList((messages) => messages.map((message) => (message.status === 'failed' ? { ...message, error: null } : message))),
+  },
+  {
+    name: 'retry-requeues-any-message',
+    family: 'conversations',
+    description: 'A retry of a message that is not failed queues it again (200) instead of answering 409 not_failed.',
+    wrap: (next, state) =>
+      onErrorCode('not_failed', (response, _body, request) => {
+        const id = normalizeId(/^\/v1\/messages\/([^/]+)\/retry$/.exec(pathOf(request))?.[1] ?? '');
+        const message = workspaceOf(state, request)?.tables.messages.get(id);
+        return message ? changed(response, { status: 200, body: { ...presentMessage(message), status: 'queued', error: null } }) : response;
+      })(next),
+  },
+  {
+    name: 'opted-out-sent-anyway',
+    family: 'conversations',
+    description: 'A message to a client who opted out is sent without force instead of answering 409 opted_out.',
+    wrap: (next) =>
+      onErrorCode('opted_out', async (_response, _body, request) => {
+        const sent = await request.clone().json();
+        return next(new Request(request, { body: JSON.stringify({ ...sent, force: true }) }));
+      })(next),
+  },
+  {
+    name: 'whatsapp-window-refused-at-once',
+    family: 'conversations',
+    description: "A whatsapp message more than 24 hours after the client's last message is refused at once (422) instead of being queued and failing later with the reason.",
+    wrap: (next, state) => async (request, info) => {
+      const id = request.method === 'POST' ? SEND.exec(pathOf(request))?.[1] : undefined;
+      const workspace = id ? workspaceOf(state, request) : undefined;
+      const conversation = workspace?.tables.conversations.get(normalizeId(id!));
+      const channel = conversation && workspace!.tables.channels.get(conversation.channel_id);
+      const lastInbound = conversation?.last_inbound_at ? Date.parse(conversation.last_inbound_at) : null;
+      if (channel?.type !== 'whatsapp' || (lastInbound !== null && workspace!.clock.now() - lastInbound <= DAY_MS)) return next(request, info);
+      const refused = await next(new Request(request, { body: JSON.stringify({ text: 'x'.repeat(4097) }) }), info);
+      const body = await jsonOf(refused);
+      return changed(refused, { body: { error: { ...body.error, fields: { text: 'free-form messages are allowed only within 24 hours of the client\'s last message' } } } });
+    },
+  },
+  {
+    name: 'deleted-messages-hidden',
+    family: 'conversations',
+    description: 'Messages deleted in the messenger disappear from the messages list instead of staying in history marked with deleted_at.',
+    wrap: alterMessageList((messages) => messages.filter((message) => message.deleted_at === null)),
+  },
+  {
+    name: 'unassign-ignored',
+    family: 'conversations',
+    description: 'Assign with assignee_id null is read as "no change" (PATCH-style), so the conversation keeps its assignee.',
+    wrap: (next) => async (request, info) => {
+      if (request.method !== 'POST' || !pathOf(request).endsWith('/assign') || !MANAGE.test(pathOf(request))) return next(request, info);
+      const sent = await request.clone().json().catch(() => undefined);
+      if (sent?.assignee_id !== null) return next(request, info);
+      const url = new URL(request.url);
+      url.pathname = url.pathname.replace(/\/assign$/, '');
+      return next(new Request(url, { headers: request.headers }), info);
+    },
+  },
+  {
+    name: 'snooze-clamped-to-90-days',
+    family: 'conversations',
+    description: 'A snooze more than 90 days ahead is clamped to 90 days instead of answering 422 validation_failed.',
+    wrap: (next, state) =>
+      onErrorCode('validation_failed', async (response, body, request) => {
+        if (!pathOf(request).endsWith('/snooze') || !body.error.fields?.until) return response;
+        const workspace = workspaceOf(state, request);
+        const until = Date.parse((await request.clone().json()).until);
+        if (!workspace || !(until > workspace.clock.now())) return response;
+        const clamped = new Date(workspace.clock.now() + 90 * DAY_MS - 60_000).toISOString();
+        return next(new Request(request, { body: JSON.stringify({ until: clamped }) }));
+      })(next),
+  },
+  {
+    name: 'unassigned-filter-ignored',
+    family: 'conversations',
+    description: 'The conversation list ignores unassigned=true and lists assigned conversations too.',
+    wrap: (next) => async (request, info) => {
+      const url = new URL(request.url);
+      if (request.method !== 'GET' || url.pathname !== '/v1/conversations' || !url.searchParams.has('unassigned')) return next(request, info);
+      url.searchParams.delete('unassigned');
+      return next(new Request(url, { headers: request.headers }), info);
+    },
+  },
+  {
+    name: 'counts-ignore-assignment',
+    family: 'conversations',
+    description: 'The counts read the assignee from the wrong column: mine is always 0 and unassigned equals all.',
+    wrap: (next) => async (request, info) => {
+      const response = await next(request, info);
+      if (!response.ok || pathOf(request) !== '/v1/conversations/counts') return response;
+      const counts = await jsonOf(response);
+      return changed(response, { body: { ...counts, mine: 0, unassigned: counts.all } });
+    },
+  },
+  {
+    name: 'manage-without-messages-read',
+    family: 'conversations',
+    description: 'The manage routes (assign, resolve, reopen, snooze) check conversations:manage only, letting through a key without messages:read.',
+    wrap: (next, state) =>
+      onErrorCode('missing_scope', async (response, body, request) => {
+        const ownerKey = body.error.scope === 'messages:read' && MANAGE.test(pathOf(request)) ? findCredentialOwnerKey(state, request) : undefined;
+        if (!ownerKey) return response;
+        const headers = new Headers(request.headers);
+        headers.set('authorization', `Bearer ${ownerKey}`);
+        return next(new Request(request, { headers }));
+      })(next),
+  },
+  {
+    name: 'business-bot-permission-ignored',
+    family: 'conversations',
+    description: "telegram_business replies are sent although the account owner did not allow the bot to reply: the service never reads the owner's permission.",
+    wrap: (next, state) => async (request, info) => {
+      const id = request.method === 'POST' ? SEND.exec(pathOf(request))?.[1] : undefined;
+      const workspace = id ? workspaceOf(state, request) : undefined;
+      const conversation = workspace?.tables.conversations.get(normalizeId(id!));
+      const channel = conversation && workspace!.tables.channels.get(conversation.channel_id);
+      if (channel?.type === 'telegram_business' && workspace!.tables.channelOutcomes.get(channel.id)?.replies_allowed === false) {
+        await workspace!.transactions.run(async () => void (await workspace!.tables.channelOutcomes.update(channel.id, (draft) => void (draft.replies_allowed = true))));
+      }
+      return next(request, info);
+    },
+  },
+  {
+    name: 'force-ignored',
+    family: 'conversations',
+    description: 'A message to a client who opted out answers 409 opted_out even with force true.',
+    wrap: (next) => async (request, info) => {
+      if (request.method !== 'POST' || !SEND.test(pathOf(request))) return next(request, info);
+      const sent = await request.clone().json().catch(() => undefined);
+      if (sent?.force !== true) return next(request, info);
+      const { force: _ignored, ...unforced } = sent;
+      return next(new Request(request, { body: JSON.stringify(unforced) }), info);
+    },
+  },
+  {
+    name: 'retry-sends-nothing',
+    family: 'conversations',
+    description: 'A retry of a failed message answers 200 with the message back in queued, but nothing is sent again: it stays failed.',
+    wrap: (next, state) => async (request, info) => {
+      const id = request.method === 'POST' ? /^\/v1\/messages\/([^/]+)\/retry$/.exec(pathOf(request))?.[1] : undefined;
+      const message = id ? workspaceOf(state, request)?.tables.messages.get(normalizeId(id)) : undefined;
+      if (message?.status !== 'failed') return next(request, info);
+      const response = await next(new Request(new URL(`/v1/conversations/${message.conversation_id}`, request.url), { headers: request.headers }), info);
+      return changed(response, { status: 200, body: { ...presentMessage(message), status: 'queued', error: null } });
+    },
+  },
+  {
+    name: 'resolved-in-default-list',
+    family: 'conversations',
+    description: 'The conversation list without status lists every conversation, resolved ones too, instead of the open ones.',
+    wrap: (next) => async (request, info) => {
+      const url = new URL(request.url);
+      if (request.method !== 'GET' || url.pathname !== '/v1/conversations' || url.searchParams.has('status')) return next(request, info);
+      url.searchParams.set('status', 'all');
+      return next(new Request(url, { headers: request.headers }), info);
+    },
+  },
+  {
+    name: 'sla-sort-ignored',
+    family: 'conversations',
+    description: 'The conversation list ignores sort=sla and always lists the most recent activity first.',
+    wrap: (next) => async (request, info) => {
+      const url = new URL(request.url);
+      if (request.method !== 'GET' || url.pathname !== '/v1/conversations' || url.searchParams.get('sort') !== 'sla') return next(request, info);
+      url.searchParams.delete('sort');
+      return next(new Request(url, { headers: request.headers }), info);
+    },
+  },
+];

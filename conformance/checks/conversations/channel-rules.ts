@@ -6,7 +6,7 @@
 // and the owner's permission is set through the control API; a deployment skips (real clients).
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import { SENDS_REACH_CLIENTS, clientWritesIn, clockForward, mockOnly, newChannel, newClient, readMessage, setChannelOutcome } from '../../conversations-kit.ts';
+import { SENDS_REACH_CLIENTS, clientWritesIn, clockForward, mockOnly, newChannel, newClient, readMessage, setChannelOutcome, withFrozenClock } from '../../conversations-kit.ts';
 
 const DAY_AND_HOUR_SECONDS = 25 * 3600;
 
@@ -20,23 +20,25 @@ export const channelRules: ActiveCheck = {
   writes: true,
   async run(context) {
     mockOnly(context, SENDS_REACH_CLIENTS);
-    const whatsapp = await newChannel(context, 'whatsapp');
-    const business = await newChannel(context, 'telegram_business');
-    const whatsappChat = (await clientWritesIn(context, whatsapp.id, newClient(context, 'rules'), 'Is the sofa in stock?')).conversation_id;
-    const businessChat = (await clientWritesIn(context, business.id, newClient(context, 'rules'), 'Can I come on Monday?')).conversation_id;
+    await withFrozenClock(context, async () => {
+      const whatsapp = await newChannel(context, 'whatsapp');
+      const business = await newChannel(context, 'telegram_business');
+      const whatsappChat = (await clientWritesIn(context, whatsapp.id, newClient(context, 'rules'), 'Is the sofa in stock?')).conversation_id;
+      const businessChat = (await clientWritesIn(context, business.id, newClient(context, 'rules'), 'Can I come on Monday?')).conversation_id;
 
-    const inTime = await sendAndWalk(context, whatsappChat, 'Yes, it is.');
-    context.judge('conversations.channel-rule-fails-later', inTime.message.status !== 'sent' && `a whatsapp reply within 24 hours is ${inTime.message.status}, not sent`, inTime.exchange);
-    await setChannelOutcome(context, business.id, { replies_allowed: false });
-    const notAllowed = await sendAndWalk(context, businessChat, 'Yes, we are open.');
-    judgeFailed(context, 'conversations.business-bot-permission', notAllowed, 'a telegram_business reply the owner did not allow');
-    await setChannelOutcome(context, business.id, { replies_allowed: true });
-    const allowed = await sendAndWalk(context, businessChat, 'Yes, from 9 to 18.');
-    context.judge('conversations.business-bot-permission', allowed.message.status !== 'sent' && `an allowed telegram_business reply within 24 hours is ${allowed.message.status}, not sent`, allowed.exchange);
+      const inTime = await sendAndWalk(context, whatsappChat, 'Yes, it is.');
+      context.judge('conversations.channel-rule-fails-later', inTime.message.status !== 'sent' && `a whatsapp reply within 24 hours is ${inTime.message.status}, not sent`, inTime.exchange);
+      await setChannelOutcome(context, business.id, { replies_allowed: false });
+      const notAllowed = await sendAndWalk(context, businessChat, 'Yes, we are open.');
+      judgeFailed(context, 'conversations.business-bot-permission', notAllowed, 'a telegram_business reply the owner did not allow');
+      await setChannelOutcome(context, business.id, { replies_allowed: true });
+      const allowed = await sendAndWalk(context, businessChat, 'Yes, from 9 to 18.');
+      context.judge('conversations.business-bot-permission', allowed.message.status !== 'sent' && `an allowed telegram_business reply within 24 hours is ${allowed.message.status}, not sent`, allowed.exchange);
 
-    await clockForward(context, DAY_AND_HOUR_SECONDS);
-    judgeFailed(context, 'conversations.channel-rule-fails-later', await sendAndWalk(context, whatsappChat, 'Still interested?'), 'a whatsapp free-form message 25 hours after the client wrote');
-    judgeFailed(context, 'conversations.business-reply-window', await sendAndWalk(context, businessChat, 'Are you coming?'), 'a telegram_business reply 25 hours after the client wrote');
+      await clockForward(context, DAY_AND_HOUR_SECONDS);
+      judgeFailed(context, 'conversations.channel-rule-fails-later', await sendAndWalk(context, whatsappChat, 'Still interested?'), 'a whatsapp free-form message 25 hours after the client wrote');
+      judgeFailed(context, 'conversations.business-reply-window', await sendAndWalk(context, businessChat, 'Are you coming?'), 'a telegram_business reply 25 hours after the client wrote');
+    });
   },
 };
 

@@ -7,7 +7,7 @@
 // writing in and the clock past the answer time need the mock: a deployment skips.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import { SENDS_REACH_CLIENTS, clientWritesIn, clockForward, listedIds, mockOnly, myMemberId, newChannel, newClient, readConversation, type Client } from '../../conversations-kit.ts';
+import { SENDS_REACH_CLIENTS, clientWritesIn, clockForward, listedIds, mockOnly, myMemberId, newChannel, newClient, readConversation, type Client, withFrozenClock } from '../../conversations-kit.ts';
 
 type Cast = { p: string; q: string; r: string };
 
@@ -21,42 +21,44 @@ export const listFilters: ActiveCheck = {
   writes: true,
   async run(context) {
     mockOnly(context, SENDS_REACH_CLIENTS);
-    const label = `${context.runId}-filters`;
-    const [webchat, instagram] = [await newChannel(context, 'webchat'), await newChannel(context, 'instagram')];
-    const [clientP, clientQ, clientR] = [newClient(context, 'filters'), newClient(context, 'filters'), newClient(context, 'filters')];
-    const { contactId, leadId } = await contactWithLead(context, clientP);
-    const pText = `sofa ${label} grey`;
-    const p = (await clientWritesIn(context, webchat.id, clientP, pText)).conversation_id;
-    await clockForward(context, 1);
-    const q = (await clientWritesIn(context, webchat.id, clientQ, 'Do you deliver?')).conversation_id;
-    await clockForward(context, 1);
-    context.expectStatus(await context.client.send('POST', `/v1/conversations/${q}/messages`, { body: { text: 'Yes, we do.' } }), 201);
-    context.expectStatus(await context.client.send('POST', `/v1/conversations/${q}/assign`, { body: { assignee_id: await myMemberId(context) } }), 200);
-    await clockForward(context, 1);
-    const r = (await clientWritesIn(context, instagram.id, clientR, 'Price?')).conversation_id;
-    await clockForward(context, 1);
-    await clientWritesIn(context, instagram.id, clientR, 'Hello?');
-    const cast = { p, q, r };
-    const linked = await readConversation(context, p);
-    if (linked.json.contact_id !== contactId) context.fail(`the mock did not link the client to contact ${contactId} by phone`, linked);
+    await withFrozenClock(context, async () => {
+      const label = `${context.runId}-filters`;
+      const [webchat, instagram] = [await newChannel(context, 'webchat'), await newChannel(context, 'instagram')];
+      const [clientP, clientQ, clientR] = [newClient(context, 'filters'), newClient(context, 'filters'), newClient(context, 'filters')];
+      const { contactId, leadId } = await contactWithLead(context, clientP);
+      const pText = `sofa ${label} grey`;
+      const p = (await clientWritesIn(context, webchat.id, clientP, pText)).conversation_id;
+      await clockForward(context, 1);
+      const q = (await clientWritesIn(context, webchat.id, clientQ, 'Do you deliver?')).conversation_id;
+      await clockForward(context, 1);
+      context.expectStatus(await context.client.send('POST', `/v1/conversations/${q}/messages`, { body: { text: 'Yes, we do.' } }), 201);
+      context.expectStatus(await context.client.send('POST', `/v1/conversations/${q}/assign`, { body: { assignee_id: await myMemberId(context) } }), 200);
+      await clockForward(context, 1);
+      const r = (await clientWritesIn(context, instagram.id, clientR, 'Price?')).conversation_id;
+      await clockForward(context, 1);
+      await clientWritesIn(context, instagram.id, clientR, 'Hello?');
+      const cast = { p, q, r };
+      const linked = await readConversation(context, p);
+      if (linked.json.contact_id !== contactId) context.fail(`the mock did not link the client to contact ${contactId} by phone`, linked);
 
-    const expect = filterExpectation(context, cast, label);
-    await expect('conversations.filter-channel', `channel=${webchat.id}`, [p, q]);
-    await expect('conversations.filter-lead', `lead=${leadId}`, linked.json.lead_id === leadId ? [p] : []);
-    await expect('conversations.filter-contact', `contact=${contactId}`, [p]);
-    await expect('conversations.filter-unassigned', 'unassigned=true', [p, r]);
-    await expect('conversations.filter-needs-reply', 'needs_reply=true', [p, r]);
-    await expect('conversations.filter-unread', 'unread=true', [p, r]);
-    await expect('conversations.filter-waiting', 'waiting=true', []);
-    await expect('conversations.q-name', `q=${encodeURIComponent(clientP.name)}`, [p]);
-    await expect('conversations.q-handle', `q=${encodeURIComponent(clientQ.handle)}`, [q]);
-    await expect('conversations.q-phone', `q=${encodeURIComponent(clientR.phone)}`, [r]);
-    await expect('conversations.q-last-message', `q=${encodeURIComponent(pText)}`, [p]);
-    await judgeOrder(context, 'conversations.sort-recent', `q=${label}`, [r, q, p]);
-    await judgeOrder(context, 'conversations.sort-sla', `q=${label}&sort=sla`, [p, r, q]);
-    await judgePaging(context, `q=${label}`, [r, q, p]);
-    await clockForward(context, 16 * 60);
-    await expect('conversations.filter-waiting', 'waiting=true', [p, r]);
+      const expect = filterExpectation(context, cast, label);
+      await expect('conversations.filter-channel', `channel=${webchat.id}`, [p, q]);
+      await expect('conversations.filter-lead', `lead=${leadId}`, linked.json.lead_id === leadId ? [p] : []);
+      await expect('conversations.filter-contact', `contact=${contactId}`, [p]);
+      await expect('conversations.filter-unassigned', 'unassigned=true', [p, r]);
+      await expect('conversations.filter-needs-reply', 'needs_reply=true', [p, r]);
+      await expect('conversations.filter-unread', 'unread=true', [p, r]);
+      await expect('conversations.filter-waiting', 'waiting=true', []);
+      await expect('conversations.q-name', `q=${encodeURIComponent(clientP.name)}`, [p]);
+      await expect('conversations.q-handle', `q=${encodeURIComponent(clientQ.handle)}`, [q]);
+      await expect('conversations.q-phone', `q=${encodeURIComponent(clientR.phone)}`, [r]);
+      await expect('conversations.q-last-message', `q=${encodeURIComponent(pText)}`, [p]);
+      await judgeOrder(context, 'conversations.sort-recent', `q=${label}`, { r, q, p });
+      await judgeOrder(context, 'conversations.sort-sla', `q=${label}&sort=sla`, { p, r, q });
+      await judgePaging(context, `q=${label}`, [r, q, p]);
+      await clockForward(context, 16 * 60);
+      await expect('conversations.filter-waiting', 'waiting=true', [p, r]);
+    });
   },
 };
 
@@ -81,10 +83,13 @@ function filterExpectation(context: CheckContext, cast: Cast, label: string) {
   };
 }
 
-async function judgeOrder(context: CheckContext, rule: string, query: string, expected: string[]): Promise<void> {
+/** Judges the order of the check's conversations, given by name (P, Q, R) in the expected order. */
+async function judgeOrder(context: CheckContext, rule: string, query: string, inOrder: Partial<Cast>): Promise<void> {
+  const expected = Object.values(inOrder);
+  const name = (id: string) => Object.entries(inOrder).find(([, value]) => value === id)?.[0].toUpperCase();
   const { ids, exchange } = await listedIds(context, `${query}&limit=250`);
   const shown = ids.filter((id) => expected.includes(id));
-  context.judge(rule, shown.join() !== expected.join() && `${query} lists ${shown.join(', ')}, not ${expected.join(', ')}`, exchange);
+  context.judge(rule, shown.join() !== expected.join() && `${query} lists the check's conversations as ${shown.map(name).join(', ')}, not ${expected.map(name).join(', ')}`, exchange);
 }
 
 /** Pages of one, walked by cursor, give the check's three conversations once each, in order. */

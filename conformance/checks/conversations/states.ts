@@ -7,7 +7,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { clientWritesIn, clockForward, listedIds, mockOnly, myMemberId, newChannel, newClient, readConversation } from '../../conversations-kit.ts';
+import { clientWritesIn, clockForward, listedIds, mockOnly, myMemberId, newChannel, newClient, readConversation, withFrozenClock } from '../../conversations-kit.ts';
 import { mockNowMs } from '../../mock-control.ts';
 
 const DAY_MS = 86_400_000;
@@ -22,43 +22,45 @@ export const conversationStates: ActiveCheck = {
   writes: true,
   async run(context) {
     mockOnly(context, "a snooze wakes on a clock only a mock can move, and a deployment's conversations belong to its team");
-    const me = await myMemberId(context);
-    const channel = await newChannel(context, 'simulator');
-    const { conversation_id: id } = await clientWritesIn(context, channel.id, newClient(context, 'states'), 'Please call me back.');
-    const manage = (action: string, body?: unknown) => context.client.send('POST', `/v1/conversations/${id}/${action}`, body === undefined ? {} : { body });
-    const listedIn = async (status: string | undefined) => listedIds(context, `channel=${channel.id}&limit=250${status ? `&status=${status}` : ''}`);
+    await withFrozenClock(context, async () => {
+      const me = await myMemberId(context);
+      const channel = await newChannel(context, 'simulator');
+      const { conversation_id: id } = await clientWritesIn(context, channel.id, newClient(context, 'states'), 'Please call me back.');
+      const manage = (action: string, body?: unknown) => context.client.send('POST', `/v1/conversations/${id}/${action}`, body === undefined ? {} : { body });
+      const listedIn = async (status: string | undefined) => listedIds(context, `channel=${channel.id}&limit=250${status ? `&status=${status}` : ''}`);
 
-    const assigned = await manage('assign', { assignee_id: me });
-    judgeAnswer(context, 'conversations.assign', assigned, (c) => c.assignee_id === me && c.status === 'open', `assign to ${me}`);
-    context.judge('conversations.assign-body', assigned.status !== 200 && `{assignee_id: <member id>} answered ${assigned.status}`, assigned);
-    const cleared = await manage('assign', { assignee_id: null });
-    judgeAnswer(context, 'conversations.unassign', cleared, (c) => c.assignee_id === null && c.status === 'open', 'assign null');
-    context.judge('conversations.assign-body', cleared.status !== 200 && `{assignee_id: null} answered ${cleared.status}`, cleared);
+      const assigned = await manage('assign', { assignee_id: me });
+      judgeAnswer(context, 'conversations.assign', assigned, (c) => c.assignee_id === me && c.status === 'open', `assign to ${me}`);
+      context.judge('conversations.assign-body', assigned.status !== 200 && `{assignee_id: <member id>} answered ${assigned.status}`, assigned);
+      const cleared = await manage('assign', { assignee_id: null });
+      judgeAnswer(context, 'conversations.unassign', cleared, (c) => c.assignee_id === null && c.status === 'open', 'assign null');
+      context.judge('conversations.assign-body', cleared.status !== 200 && `{assignee_id: null} answered ${cleared.status}`, cleared);
 
-    judgeAnswer(context, 'conversations.resolve', await manage('resolve'), (c) => c.status === 'resolved', 'resolve');
-    await judgeListed(context, 'conversations.list-status-resolved', await listedIn('resolved'), id, true, 'status=resolved, resolved');
-    await judgeListed(context, 'conversations.list-default-open', await listedIn(undefined), id, false, 'the default list, resolved');
-    await judgeListed(context, 'conversations.list-status-all', await listedIn('all'), id, true, 'status=all, resolved');
-    judgeAnswer(context, 'conversations.reopen', await manage('reopen'), (c) => c.status === 'open', 'reopen');
-    await judgeListed(context, 'conversations.list-status-resolved', await listedIn('resolved'), id, false, 'status=resolved, open');
-    await judgeListed(context, 'conversations.list-default-open', await listedIn(undefined), id, true, 'the default list, open');
+      judgeAnswer(context, 'conversations.resolve', await manage('resolve'), (c) => c.status === 'resolved', 'resolve');
+      await judgeListed(context, 'conversations.list-status-resolved', await listedIn('resolved'), id, true, 'status=resolved, resolved');
+      await judgeListed(context, 'conversations.list-default-open', await listedIn(undefined), id, false, 'the default list, resolved');
+      await judgeListed(context, 'conversations.list-status-all', await listedIn('all'), id, true, 'status=all, resolved');
+      judgeAnswer(context, 'conversations.reopen', await manage('reopen'), (c) => c.status === 'open', 'reopen');
+      await judgeListed(context, 'conversations.list-status-resolved', await listedIn('resolved'), id, false, 'status=resolved, open');
+      await judgeListed(context, 'conversations.list-default-open', await listedIn(undefined), id, true, 'the default list, open');
 
-    await judgeSnoozeRefusals(context, manage);
-    const until = new Date((await mockNowMs(context)) + 3_600_000).toISOString();
-    const snoozed = await manage('snooze', { until });
-    judgeAnswer(context, 'conversations.snooze', snoozed, (c) => c.status === 'snoozed', `snooze until ${until}`);
-    const untilShown = snoozed.json?.snoozed_until && Date.parse(snoozed.json.snoozed_until) === Date.parse(until);
-    context.judge('conversations.snoozed-until', !untilShown && `snoozed until ${until}, but snoozed_until is ${snoozed.json?.snoozed_until}`, snoozed);
-    await judgeListed(context, 'conversations.list-status-snoozed', await listedIn('snoozed'), id, true, 'status=snoozed, snoozed');
-    await judgeListed(context, 'conversations.list-default-open', await listedIn(undefined), id, false, 'the default list, snoozed for an hour');
-    await judgeListed(context, 'conversations.list-status-all', await listedIn('all'), id, true, 'status=all, snoozed');
+      await judgeSnoozeRefusals(context, manage);
+      const until = new Date((await mockNowMs(context)) + 3_600_000).toISOString();
+      const snoozed = await manage('snooze', { until });
+      judgeAnswer(context, 'conversations.snooze', snoozed, (c) => c.status === 'snoozed', `snooze until ${until}`);
+      const untilShown = snoozed.json?.snoozed_until && Date.parse(snoozed.json.snoozed_until) === Date.parse(until);
+      context.judge('conversations.snoozed-until', !untilShown && `snoozed until ${until}, but snoozed_until is ${snoozed.json?.snoozed_until}`, snoozed);
+      await judgeListed(context, 'conversations.list-status-snoozed', await listedIn('snoozed'), id, true, 'status=snoozed, snoozed');
+      await judgeListed(context, 'conversations.list-default-open', await listedIn(undefined), id, false, 'the default list, snoozed for an hour');
+      await judgeListed(context, 'conversations.list-status-all', await listedIn('all'), id, true, 'status=all, snoozed');
 
-    await clockForward(context, 3601);
-    const woken = await readConversation(context, id);
-    context.judge('conversations.wake-up', woken.json.status !== 'open' && `the snooze ended, but the conversation is ${woken.json.status}`, woken);
-    await judgeListed(context, 'conversations.list-open-includes-woken', await listedIn('open'), id, true, 'status=open, its snooze over');
-    await judgeListed(context, 'conversations.list-open-includes-woken', await listedIn(undefined), id, true, 'the default list, its snooze over');
-    await judgeListed(context, 'conversations.list-status-snoozed', await listedIn('snoozed'), id, false, 'status=snoozed, its snooze over');
+      await clockForward(context, 3601);
+      const woken = await readConversation(context, id);
+      context.judge('conversations.wake-up', woken.json.status !== 'open' && `the snooze ended, but the conversation is ${woken.json.status}`, woken);
+      await judgeListed(context, 'conversations.list-open-includes-woken', await listedIn('open'), id, true, 'status=open, its snooze over');
+      await judgeListed(context, 'conversations.list-open-includes-woken', await listedIn(undefined), id, true, 'the default list, its snooze over');
+      await judgeListed(context, 'conversations.list-status-snoozed', await listedIn('snoozed'), id, false, 'status=snoozed, its snooze over');
+    });
   },
 };
 
