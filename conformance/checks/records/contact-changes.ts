@@ -1,8 +1,10 @@
 // Spec 4.3 (with 2.1 and 2.4): PATCH of a contact. `phones`, `emails` and `tags` replace the whole
-// list; `null` clears `company_id` and `owner_id`; the contact shows its company as `{id, name}`
+// list (phones sent in a local spelling and emails in capitals are normalized as on create); `null` clears `company_id` and `owner_id`; the contact shows its company as `{id, name}`
 // and its owner; an unknown `company_id` is refused; `open_leads` counts the open leads that have it as contact. The company comes from
 // the inferred company routes (spec 4.14 does not show them): without them the company rules are
-// not judged. The owner is the first active member `GET /v1/members` lists (users:read).
+// not judged. The owner is the first active member `GET /v1/members` lists (users:read). Last, a
+// contact created with company_id, owner_id, preferred_language and tags shows them (tags compared
+// ignoring case: the catalog may spell a tag its own way, spec 4.4).
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import { createContact, randomSubscriber, token, validationProblem } from '../../records-kit.ts';
@@ -20,24 +22,37 @@ export const contactChanges: ActiveCheck = {
     const local = token(context, 'conf');
     const created = await createContact(context, { name: `conformance ${context.runId}`, phones: [`+99890${kept}`, `+99890${replaced}`], emails: [`${local}.a@example.com`, `${local}.b@example.com`], tags: [`conf-${context.runId.slice(-8)}-a`] });
     const id = created.json.id;
-    const lists = await context.client.send('PATCH', `/v1/contacts/${id}`, { body: { phones: [`+99891${fresh}`], emails: [`${local}.c@example.com`], tags: [] } });
+    const lists = await context.client.send('PATCH', `/v1/contacts/${id}`, { body: { phones: [`91 ${fresh.slice(0, 3)}-${fresh.slice(3, 5)}-${fresh.slice(5)}`], emails: [`${local}.C@Example.com`], tags: [] } });
     context.expectStatus(lists, 200);
     context.judge('contacts.patch-phones-replace', sameList(lists.json.phones, [`+99891${fresh}`]), lists);
     context.judge('contacts.patch-emails-replace', sameList(lists.json.emails, [`${local}.c@example.com`]), lists);
+    context.judge('contacts.patch-normalizes', lists.json.phones?.[0] === `+99891${fresh}` && lists.json.emails?.[0] === `${local}.c@example.com` ? undefined : `PATCH stored phones ${JSON.stringify(lists.json.phones)} and emails ${JSON.stringify(lists.json.emails)}, not normalized and lowercased`, lists);
     context.judge('contacts.patch-tags-replace', sameList(lists.json.tags, []), lists);
-    await judgeCompany(context, id);
-    await judgeOwner(context, id);
+    const company = await judgeCompany(context, id);
+    const owner = await judgeOwner(context, id);
     await judgeOpenLeads(context, id);
+    await judgeCreateFields(context, company, owner);
   },
 };
+
+/** Spec 4.3: create takes company_id, preferred_language, owner_id and tags besides names, phones and emails. */
+async function judgeCreateFields(context: CheckContext, companyId: string | undefined, ownerId: string | undefined): Promise<void> {
+  const tag = `conf-${context.runId.slice(-8)}-b`;
+  const body = { name: `conformance ${context.runId} full`, preferred_language: 'ru', tags: [tag], ...(companyId ? { company_id: companyId } : {}), ...(ownerId ? { owner_id: ownerId } : {}) };
+  const created = await createContact(context, body);
+  const contact = created.json;
+  const differs = Object.entries(body).find(([field, value]) => JSON.stringify(field === 'tags' ? contact.tags?.map((name: string) => name.toLowerCase()) : contact[field]) !== JSON.stringify(value));
+  context.judge('contacts.create-fields', differs && `created with ${differs[0]} ${JSON.stringify(differs[1])}, the contact shows ${JSON.stringify(contact[differs[0]])}`, created);
+}
 
 function sameList(actual: unknown, expected: string[]): string | undefined {
   return JSON.stringify(actual) === JSON.stringify(expected) ? undefined : `the list is ${JSON.stringify(actual)} after PATCH sent ${JSON.stringify(expected)}`;
 }
 
-async function judgeCompany(context: CheckContext, contactId: string): Promise<void> {
+/** Judges the company rules; answers the company's id, when the inferred company routes made one. */
+async function judgeCompany(context: CheckContext, contactId: string): Promise<string | undefined> {
   const company = await context.client.send('POST', '/v1/companies', { body: { name: `conformance ${context.runId} company` } });
-  if (company.status !== 201) return;
+  if (company.status !== 201) return undefined;
   context.cleanup(() => context.client.send('DELETE', `/v1/companies/${company.json.id}`));
   const linked = await context.client.send('PATCH', `/v1/contacts/${contactId}`, { body: { company_id: company.json.id } });
   const shown = linked.json?.company;
@@ -47,16 +62,19 @@ async function judgeCompany(context: CheckContext, contactId: string): Promise<v
   context.judge('contacts.company-must-exist', refused ? undefined : `an unknown company_id answered ${unknown.status} ${unknown.json?.error?.code ?? ''}, not 422 validation_failed or 404 not_found`, unknown);
   const cleared = await context.client.send('PATCH', `/v1/contacts/${contactId}`, { body: { company_id: null } });
   context.judge('contacts.patch-null-company', cleared.status === 200 && cleared.json.company_id === null && cleared.json.company === null ? undefined : `after company_id null: company_id ${cleared.json?.company_id}, company ${JSON.stringify(cleared.json?.company)}`, cleared);
+  return company.json.id;
 }
 
-async function judgeOwner(context: CheckContext, contactId: string): Promise<void> {
+/** Judges the owner rules; answers the member's id, when the key can list members. */
+async function judgeOwner(context: CheckContext, contactId: string): Promise<string | undefined> {
   const members = await context.client.send('GET', '/v1/members');
   const member = members.status === 200 ? members.json.data.find((candidate: { status: string }) => candidate.status === 'active') : undefined;
-  if (!member) return;
+  if (!member) return undefined;
   const owned = await context.client.send('PATCH', `/v1/contacts/${contactId}`, { body: { owner_id: member.id } });
   context.judge('contacts.owner-object', owned.status === 200 && owned.json.owner_id === member.id && owned.json.owner?.id === member.id && owned.json.owner?.name === member.name ? undefined : `owner_id ${owned.json?.owner_id} and owner ${JSON.stringify(owned.json?.owner)} do not show member ${member.id}`, owned);
   const cleared = await context.client.send('PATCH', `/v1/contacts/${contactId}`, { body: { owner_id: null } });
   context.judge('contacts.patch-null-owner', cleared.status === 200 && cleared.json.owner_id === null && cleared.json.owner === null ? undefined : `after owner_id null: owner_id ${cleared.json?.owner_id}, owner ${JSON.stringify(cleared.json?.owner)}`, cleared);
+  return member.id;
 }
 
 async function judgeOpenLeads(context: CheckContext, contactId: string): Promise<void> {

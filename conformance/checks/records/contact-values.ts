@@ -2,8 +2,8 @@
 // its first phone (or, without phones, its first email); `phone` and `phones` may both be sent and
 // `phone` goes first (the same for emails); phones are normalized to `+` and digits, local
 // spellings with spaces, dashes or a leading 8 becoming `+998...`; emails are lowercased;
-// `preferred_language` is `uz-Latn`, `uz-Cyrl`, `ru`, `en` or empty. Phones are random so that no
-// other record's phone gets in the way; the name is compared to the first email ignoring case,
+// `preferred_language` is `uz-Latn`, `uz-Cyrl`, `ru`, `en` or empty (a PATCH with `""` empties
+// it). Phones are random so that no other record's phone gets in the way; the name is compared to the first email ignoring case,
 // since the spec does not say whether the name copies it before or after lowercasing.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
@@ -67,6 +67,8 @@ async function judgeLanguages(context: CheckContext): Promise<void> {
   context.judge('contacts.preferred-language-values', problems[0], created);
   const refused = await context.client.send('PATCH', `/v1/contacts/${id}`, { body: { preferred_language: 'de' } });
   context.judge('contacts.preferred-language-other-refused', validationProblem(refused, 'preferred_language'), refused);
+  const emptied = await context.client.send('PATCH', `/v1/contacts/${id}`, { body: { preferred_language: '' } });
+  context.judge('contacts.preferred-language-cleared', emptied.status === 200 && emptied.json.preferred_language === '' ? undefined : `PATCH to "" answered ${emptied.status} with ${JSON.stringify(emptied.json?.preferred_language ?? emptied.json?.error?.code)}`, emptied);
 }
 
 /** The fields of spec 2.4 with their types. */

@@ -24,7 +24,9 @@ export const customValues: ActiveCheck = {
   writes: true,
   async run(context) {
     const fields = await contactFields(context);
-    const contact = (await createContact(context)).json;
+    // A required field is given a value at create: whether a service asks for it then is not shown.
+    const requiredValue = fields.required && caseOf(fields.required.type, fields.required, fields.memberId)?.good;
+    const contact = (await createContact(context, requiredValue === undefined ? {} : { name: `conformance ${context.runId}`, custom: { [fields.required!.key]: requiredValue } })).json;
     const patch = (custom: Record<string, unknown>) => context.client.send('PATCH', `/v1/contacts/${contact.id}`, { body: { custom } });
     const badAnswers: { key: string; answer: Exchange }[] = [];
     for (const [type, field] of fields.byType) {

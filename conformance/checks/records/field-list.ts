@@ -1,7 +1,8 @@
 // Spec 2.11 and 4.9: `GET /v1/fields` answers `{data: [field...]}`, each field with the fields of
 // 2.11 (a `fd_` id, `entity` one of lead, contact, company, product, a `key`, a `label` keyed by
 // locale, a `type` of the value table, `options`, an integer `position`, a boolean `required`, a
-// `group`), and `entity` keeps the fields of one entity. A workspace may have no custom fields:
+// `group`; select and multiselect fields list their options, each with an id), and `entity`
+// keeps the fields of one entity. A workspace may have no custom fields:
 // the shape rules are then judged on an empty list only by the envelope.
 import type { ActiveCheck } from '../../check.ts';
 import { firstProblem } from '../../records-kit.ts';
@@ -28,6 +29,9 @@ export const fieldList: ActiveCheck = {
     context.judge('fields.entity-values', badEntity && `field ${badEntity.key} has entity ${badEntity.entity}`, all);
     const badType = fields.find((field) => !TYPES.includes(field.type));
     context.judge('fields.type-values', badType && `field ${badType.key} has type ${badType.type}`, all);
+    const selects = fields.filter((field) => field.type === 'select' || field.type === 'multiselect');
+    const optionless = selects.find((field) => !Array.isArray(field.options) || !field.options.length || !field.options.every((option: { id?: unknown }) => typeof option?.id === 'string' && option.id));
+    if (selects.length) context.judge('fields.select-options', optionless && `${optionless.type} field ${optionless.key} has options ${JSON.stringify(optionless.options)}, not a list of options with ids`, all);
 
     const problems: string[] = [];
     for (const entity of ENTITIES) {
