@@ -18,7 +18,8 @@ export const formTags: ActiveCheck = {
   basis: 'documented',
   writes: true,
   async run(context) {
-    if (!context.target.mock) context.skip("needs a form that adds tags, which only a crmkit mock lets the suite make (the web app sets a form's tags)");
+    const mock = context.target.mock;
+    if (!mock) return context.skip("needs a form that adds tags, which only a crmkit mock lets the suite make (the web app sets a form's tags)");
     const base = `cf${context.runId}`;
     const [renamed, merged, into, deleted] = [
       await createTag(context, `${base}-renamed`),
@@ -26,7 +27,7 @@ export const formTags: ActiveCheck = {
       await createTag(context, `${base}-into`),
       await createTag(context, `${base}-deleted`),
     ];
-    const form = await controlCall(context, 'POST', `/_mock/workspaces/${context.target.mock.workspaceId}/forms`, { name: `conformance ${context.runId} tags`, min_ms: 0, tags: [renamed.name, merged.name, deleted.name] });
+    const form = await controlCall(context, 'POST', `/_mock/workspaces/${mock.workspaceId}/forms`, { name: `conformance ${context.runId} tags`, min_ms: 0, tags: [renamed.name, merged.name, deleted.name] });
     const newName = `${base}-new-name`;
     context.expectStatus(await context.client.send('PATCH', `/v1/tags/${renamed.id}`, { body: { name: newName } }), 200);
     context.expectStatus(await context.client.send('POST', `/v1/tags/${merged.id}/merge`, { body: { into: into.id } }), 200);
