@@ -6,6 +6,7 @@ import { deliveryLog } from './delivery-log.ts';
 import { eventFilters } from './event-filters.ts';
 import { eventPatterns } from './event-patterns.ts';
 import { ping } from './ping.ts';
+import { goneAndEnable } from './gone-and-enable.ts';
 import { planLimit } from './plan-limit.ts';
 import { replay } from './replay.ts';
 import { retryKeepsIds } from './retry-keeps-ids.ts';
@@ -15,4 +16,4 @@ import { signature } from './signature.ts';
 import { timestamp } from './timestamp.ts';
 import { urlRules } from './url-rules.ts';
 
-export const webhooksChecks: Check[] = [createAndRead, deliveryHeaders, signature, timestamp, ping, eventPatterns, eventFilters, deliveryLog, retryKeepsIds, replay, rotateSecret, urlRules, retrySchedule, planLimit];
+export const webhooksChecks: Check[] = [createAndRead, deliveryHeaders, signature, timestamp, ping, eventPatterns, eventFilters, deliveryLog, retryKeepsIds, replay, rotateSecret, goneAndEnable, urlRules, retrySchedule, planLimit];
