@@ -4,7 +4,8 @@ import { appLifecycle } from './app-lifecycle.ts';
 import { conversationEvents } from './conversation-events.ts';
 import { formEvents } from './form-events.ts';
 import { leadEvents } from './lead-events.ts';
+import { lifecycleRetries } from './lifecycle-retries.ts';
 import { recordEvents } from './record-events.ts';
 import { webhookDisabled } from './webhook-disabled.ts';
 
-export const eventsChecks: Check[] = [leadEvents, recordEvents, conversationEvents, formEvents, webhookDisabled, appLifecycle];
+export const eventsChecks: Check[] = [leadEvents, recordEvents, conversationEvents, formEvents, webhookDisabled, appLifecycle, lifecycleRetries];

@@ -1,0 +1,85 @@
+// Spec 6.5 (and part 8, lifecycle webhook retries): a lifecycle event the app's endpoint fails is
+// retried on the webhooks' schedule (6.3: 1 minute, 5 minutes, 30 minutes, 2 hours, 6 hours, then
+// every 6 hours, within 24 hours of the event), with the same Svc-Delivery id on every attempt, and
+// failing for 24 hours disables nothing: the installation's refresh token still refreshes. The
+// app's receiver fails every attempt; the mock's workspace clock is moved to each point of the
+// schedule in turn (a single jump of a day would run the waiting attempt late, past the window).
+// Only a mock lets the suite set an app's webhook URL and move time: skipped elsewhere.
+import type { ActiveCheck } from '../../check.ts';
+import type { CheckContext } from '../../context.ts';
+import { eventWaitMs, graceMs, missing, sleep } from '../../events-kit.ts';
+import { approveApp, lifecycleApp, type LifecycleApp } from '../../lifecycle-kit.ts';
+import { advanceMockClock } from '../../mock-control.ts';
+import { refresh, whoami } from '../../oauth-kit.ts';
+import type { ReceivedRequest } from '../../webhook-receiver.ts';
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+/** The points of spec 6.3's schedule after the event, in seconds, up to 24 hours. */
+const SCHEDULE = [MINUTE, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 6 * HOUR, 12 * HOUR, 18 * HOUR, 24 * HOUR];
+/** How late an attempt may be signed after its point (the mock's clock follows real time between moves). */
+const SLACK_SECONDS = 5;
+
+export const lifecycleRetries: ActiveCheck = {
+  kind: 'active',
+  id: 'events.lifecycle-retries',
+  family: 'events',
+  title: 'a lifecycle event the app fails is retried a minute later and on until 24 hours after it, with the same Svc-Delivery and body, and disables nothing',
+  spec: '6.5, 8',
+  basis: 'documented',
+  writes: true,
+  async run(context) {
+    const app = await lifecycleApp(context, 'lifecycle-retries');
+    app.receiver.answer(app.path, () => 503);
+    const tokens = await approveApp(context, app);
+    const first = (await app.receiver.nth(app.path, 1, eventWaitMs(context), (request) => request.json?.type === 'app.installed')) ?? context.fail(missing("app.installed at the app's webhook URL", eventWaitMs(context) / 1000));
+    const eventAt = Number(first.headers['svc-timestamp']);
+    const attempts = await walkSchedule(context, app);
+    judgeFirstRetry(context, attempts, eventAt);
+    judgeSameDelivery(context, first, attempts);
+    context.judge('events.lifecycle-retries-end', lateProblem(attempts, eventAt));
+    await judgeNothingDisabled(context, app, tokens.refresh_token);
+  },
+};
+
+/** Moves the clock to each point of the schedule and past its end; answers every attempt after the first. */
+async function walkSchedule(context: CheckContext, app: LifecycleApp): Promise<ReceivedRequest[]> {
+  let at = 0;
+  for (const point of [...SCHEDULE, 30 * HOUR]) {
+    await advanceMockClock(context, point - at);
+    at = point;
+    const count = app.receiver.requestsTo(app.path).length;
+    // On the mock's running clock the attempt goes out just after the move: wait for one, briefly.
+    await app.receiver.nth(app.path, count + 1, point > 24 * HOUR ? graceMs(context) : 1_000);
+  }
+  await sleep(graceMs(context));
+  return app.receiver.requestsTo(app.path).slice(1);
+}
+
+function judgeFirstRetry(context: CheckContext, retries: ReceivedRequest[], eventAt: number): void {
+  const retry = retries[0];
+  if (!retry) return context.judge('events.lifecycle-retried', 'the app answered 503 and no attempt followed in the 24 hours after the event');
+  const after = Number(retry.headers['svc-timestamp']) - eventAt;
+  context.judge('events.lifecycle-retried', (after < MINUTE - 1 || after > MINUTE + SLACK_SECONDS) && `the first retry was signed ${after} s after the event, not a minute after it`);
+}
+
+function judgeSameDelivery(context: CheckContext, first: ReceivedRequest, retries: ReceivedRequest[]): void {
+  const other = retries.find((retry) => retry.headers['svc-delivery'] !== first.headers['svc-delivery'] || retry.rawBody !== first.rawBody);
+  const problem = other && (other.headers['svc-delivery'] !== first.headers['svc-delivery']
+    ? `a retry carries Svc-Delivery ${other.headers['svc-delivery']}, the first attempt ${first.headers['svc-delivery']}`
+    : 'a retry carries another body than the first attempt');
+  context.judge('events.lifecycle-same-delivery-id', retries.length === 0 ? 'no retry came to compare with the first attempt' : problem);
+}
+
+function lateProblem(retries: ReceivedRequest[], eventAt: number): string | undefined {
+  const late = retries.find((retry) => Number(retry.headers['svc-timestamp']) - eventAt > 24 * HOUR + SLACK_SECONDS);
+  return late && `an attempt was signed ${((Number(late.headers['svc-timestamp']) - eventAt) / HOUR).toFixed(2)} hours after the event, past the 24 hours of the schedule`;
+}
+
+/** After a day of failed lifecycle deliveries the app is still installed: its refresh token refreshes, the new access token works. */
+async function judgeNothingDisabled(context: CheckContext, app: LifecycleApp, refreshToken: string): Promise<void> {
+  const refreshed = await refresh(context, app.client, refreshToken);
+  if (refreshed.status !== 200) return context.judge('events.lifecycle-failures-disable-nothing', `after 24 hours of failed lifecycle deliveries the refresh token answered ${refreshed.status} ${refreshed.json?.error ?? ''}, not new tokens`, refreshed);
+  const works = await whoami(context, refreshed.json.access_token);
+  context.judge('events.lifecycle-failures-disable-nothing', works.status !== 200 && `after 24 hours of failed lifecycle deliveries a freshly refreshed access token answered ${works.status} at whoami`, works);
+}
