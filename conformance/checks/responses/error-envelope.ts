@@ -31,7 +31,7 @@ export const errorEnvelope: Observer = {
     if (error.request_id !== headers['x-request-id']) return `error.request_id ${error.request_id} differs from X-Request-Id ${headers['x-request-id']}`;
     const statuses = catalog.get(error.code)?.statuses;
     if (statuses && !statuses.includes(status)) return `${error.code} answered with ${status}; the spec gives ${statuses.join(' or ')}`;
-    const missing = catalog.get(error.code)?.requiredExtras.filter((key) => error[key] === undefined || error[key] === null) ?? [];
+    const missing = catalog.get(error.code)?.requiredExtras.filter((key) => error[key] === undefined) ?? [];
     if (missing.length) return `${error.code} without ${missing.join(', ')}`;
     return docsUrlProblem(error.docs_url, error.code) ?? fieldsProblem(error);
   },
