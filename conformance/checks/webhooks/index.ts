@@ -8,6 +8,8 @@ import { eventPatterns } from './event-patterns.ts';
 import { ping } from './ping.ts';
 import { goneAndEnable } from './gone-and-enable.ts';
 import { planLimit } from './plan-limit.ts';
+import { redirectOtherHost } from './redirect-other-host.ts';
+import { redirects } from './redirects.ts';
 import { replay } from './replay.ts';
 import { retryKeepsIds } from './retry-keeps-ids.ts';
 import { retrySchedule } from './retry-schedule.ts';
@@ -16,4 +18,4 @@ import { signature } from './signature.ts';
 import { timestamp } from './timestamp.ts';
 import { urlRules } from './url-rules.ts';
 
-export const webhooksChecks: Check[] = [createAndRead, deliveryHeaders, signature, timestamp, ping, eventPatterns, eventFilters, deliveryLog, retryKeepsIds, replay, rotateSecret, goneAndEnable, urlRules, retrySchedule, planLimit];
+export const webhooksChecks: Check[] = [createAndRead, deliveryHeaders, signature, timestamp, ping, eventPatterns, eventFilters, deliveryLog, retryKeepsIds, replay, rotateSecret, redirects, redirectOtherHost, goneAndEnable, urlRules, retrySchedule, planLimit];
