@@ -120,4 +120,11 @@ export const leadsFaults: Fault[] = [
         return next(new Request(request, { headers }));
       })(next),
   },
+  {
+    name: 'no-pipeline-as-validation',
+    family: 'leads',
+    description: 'A lead created in a workspace without a pipeline answers 422 validation_failed naming pipeline_id instead of no_pipeline.',
+    wrap: onErrorCode('no_pipeline', (response, body) =>
+      changed(response, { status: 422, body: { error: { ...body.error, code: 'validation_failed', fields: { pipeline_id: 'no pipeline to put the lead in' } } } })),
+  },
 ];
