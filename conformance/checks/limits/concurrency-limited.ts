@@ -4,6 +4,7 @@
 // its body slowly (chunked, so the server reads it after admitting the request); it is a query,
 // a read, so nothing is left behind. Another key is answered meanwhile, and the first key once
 // its request has ended.
+import { Readable } from 'node:stream';
 import { request } from 'undici';
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
@@ -74,7 +75,7 @@ function holdRequest(context: CheckContext): { finish(): Promise<void> } {
   const answered = request(`${context.target.baseUrl}/v1/query/leads`, {
     method: 'POST',
     headers: { authorization: `Bearer ${context.target.apiKey}`, 'content-type': 'application/json' },
-    body: body(),
+    body: Readable.from(body()),
   }).then((response) => response.body.text(), () => undefined);
   return {
     async finish() {

@@ -22,7 +22,7 @@ export const requestIdLength: ActiveCheck = {
     const problem = longest.headers['x-request-id'] !== LONGEST ? `sent a 64-character X-Request-Id, got ${longest.headers['x-request-id'] ?? 'none'} back` : longest.json?.error?.request_id !== LONGEST ? `error.request_id is ${longest.json?.error?.request_id}, not the 64-character id sent` : undefined;
     context.judge('limits.request-id-64', problem, longest);
     context.judge('errors.request-id-own', problem, longest);
-    for (const [what, id] of [['65 characters', `${LONGEST}x`], ['a space', 'conf id'], ['a slash', 'conf/id']]) {
+    for (const [what, id] of [['65 characters', `${LONGEST}x`], ['a space', 'conf id'], ['a slash', 'conf/id']] as const) {
       const answer = await notFound(context, id);
       const used = answer.headers['x-request-id'] === id || answer.json?.error?.request_id === id;
       context.judge('limits.request-id-over-64', used ? `an X-Request-Id with ${what} was used as the request id` : undefined, answer);
