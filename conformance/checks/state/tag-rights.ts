@@ -23,6 +23,8 @@ export const tagRights: ActiveCheck = {
     const listed = await context.client.send('GET', '/v1/tags', { key: reader });
     context.judge('tags.list-scope', listed.status !== 200 && `a key with only contacts:read listed tags with ${listed.status}`, listed);
     const base = `cr${context.runId}`;
+    const byReader = await postTag(context, { name: `${base}-by-reader` }, reader);
+    context.judge('tags.create-needs-edit-rights', byReader.status !== 403 && `a key with only contacts:read created a tag with ${byReader.status}, not 403`, byReader);
     const tag = await createTag(context, `${base}-kept`);
     await judgeRightsShown(context, editor, false);
     await judgeColorIgnored(context, editor, base);
@@ -83,6 +85,9 @@ async function judgeAdminsOnly(context: CheckContext, editor: string, base: stri
   const refusal = created.status !== 403 || created.json?.error?.code !== 'tags_admins_only' ? `a new tag by a manager's key without tags:manage answered ${created.status} ${created.json?.error?.code ?? ''}, not 403 tags_admins_only` : undefined;
   context.judge('tags.create-admins-only', refusal, created);
   context.judge('tags.error-tags-admins-only', created.json?.error?.code === 'tags_admins_only' && created.status !== 403 && `tags_admins_only answered ${created.status}`, created);
+  const admin = await mockKey(context, ['leads:read', 'leads:write'], 'admin');
+  const byAdmin = await postTag(context, { name: `${base}-by-admin` }, admin);
+  context.judge('tags.admins-only-owners-admins', byAdmin.status !== 201 && `with admins_only_create on, an admin's key with leads:write but not tags:manage created a tag with ${byAdmin.status}, not 201`, byAdmin);
   const lead = await createRecord(context, 'leads', { tags: [tag.name] }, editor);
   const withNew = await context.client.send('PATCH', `/v1/leads/${lead.id}`, { key: editor, body: { tags: [tag.name, `${base}-new`] } });
   const listed = (await tagList(context)).tags.some((listedTag) => listedTag.name === `${base}-new`);
