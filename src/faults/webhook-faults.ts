@@ -14,6 +14,7 @@ import type { UnsignedAttempt } from '../resources/webhooks/webhook-sender.ts';
 import { normalizeId } from '../store/ids.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import type { QueueRule, RecipientsInfo } from './delivery-hook.ts';
+import { findCredentialOwnerKey } from './owner-key.ts';
 import { changed, jsonOf, onErrorCode, type AttemptInfo, type Fault, type Handle } from './fault.ts';
 
 /**
@@ -443,6 +444,20 @@ export const webhookFaults: DeliveryFault[] = [
       await before.workspace.transactions.run(() => resendFailed(state, before.workspace, before.webhook.id));
       return response;
     },
+  },
+  {
+    name: 'deliveries-open-to-any-scope',
+    family: 'webhooks',
+    description: "A webhook's deliveries (list, read, replay) are served to any key of the workspace; only the other webhook routes check webhooks:manage.",
+    wrap: (next, state) =>
+      onErrorCode('missing_scope', async (response, body, request) => {
+        if (body.error.scope !== 'webhooks:manage' || !/^\/v1\/webhooks\/[^/]+\/deliveries(\/|$)/.test(new URL(request.url).pathname)) return response;
+        const ownerKey = findCredentialOwnerKey(state, request);
+        if (!ownerKey) return response;
+        const headers = new Headers(request.headers);
+        headers.set('authorization', `Bearer ${ownerKey}`);
+        return next(new Request(request, { headers }));
+      })(next),
   },
   {
     name: 'redirects-followed-to-any-host',

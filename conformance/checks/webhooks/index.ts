@@ -7,6 +7,7 @@ import { eventFilters } from './event-filters.ts';
 import { eventPatterns } from './event-patterns.ts';
 import { ping } from './ping.ts';
 import { goneAndEnable } from './gone-and-enable.ts';
+import { manageScope } from './manage-scope.ts';
 import { planLimit } from './plan-limit.ts';
 import { redirectOtherHost } from './redirect-other-host.ts';
 import { redirects } from './redirects.ts';
@@ -18,4 +19,4 @@ import { signature } from './signature.ts';
 import { timestamp } from './timestamp.ts';
 import { urlRules } from './url-rules.ts';
 
-export const webhooksChecks: Check[] = [createAndRead, deliveryHeaders, signature, timestamp, ping, eventPatterns, eventFilters, deliveryLog, retryKeepsIds, replay, rotateSecret, redirects, redirectOtherHost, goneAndEnable, urlRules, retrySchedule, planLimit];
+export const webhooksChecks: Check[] = [createAndRead, manageScope, deliveryHeaders, signature, timestamp, ping, eventPatterns, eventFilters, deliveryLog, retryKeepsIds, replay, rotateSecret, redirects, redirectOtherHost, goneAndEnable, urlRules, retrySchedule, planLimit];
