@@ -160,6 +160,19 @@ export const recordsFaults: Fault[] = [
     wrap: onSuccess(contactRead, (body) => eachContact(body, (contact) => ({ ...contact, open_leads: 0 }))),
   },
   {
+    name: 'contact-open-leads-count-closed',
+    family: 'records',
+    description: "A contact's open_leads counts all its leads, won and lost ones too.",
+    wrap: (next, state) =>
+      onSuccess(contactRead, (body) =>
+        eachContact(body, (contact) => {
+          const workspace = [...state.workspaces.values()].find((candidate) => candidate.tables.contacts.get(contact.id));
+          const leads = workspace ? workspace.tables.leads.records().filter((lead: any) => lead.contact_id === contact.id && !lead.deleted_at) : [];
+          return { ...contact, open_leads: leads.length };
+        }),
+      )(next),
+  },
+  {
     name: 'contact-search-names-only',
     family: 'records',
     description: 'q on the contact list searches names only, not phones or emails.',

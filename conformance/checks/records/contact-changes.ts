@@ -1,6 +1,6 @@
 // Spec 4.3 (with 2.1 and 2.4): PATCH of a contact. `phones`, `emails` and `tags` replace the whole
 // list (phones sent in a local spelling and emails in capitals are normalized as on create); `null` clears `company_id` and `owner_id`; the contact shows its company as `{id, name}`
-// and its owner; an unknown `company_id` is refused; `open_leads` counts the open leads that have it as contact. The company comes from
+// and its owner; an unknown `company_id` is refused; `open_leads` counts the open leads that have it as contact (a won lead no longer counts). The company comes from
 // the inferred company routes (spec 4.14 does not show them): without them the company rules are
 // not judged. The owner is the first active member `GET /v1/members` lists (users:read). Last, a
 // contact created with company_id, owner_id, preferred_language and tags shows them (tags compared
@@ -77,8 +77,17 @@ async function judgeOwner(context: CheckContext, contactId: string): Promise<str
   return member.id;
 }
 
+/** One open lead counts; once won (when the inferred pipelines route shows a won stage) it no longer does. */
 async function judgeOpenLeads(context: CheckContext, contactId: string): Promise<void> {
-  await context.createLead({ contact_id: contactId });
+  const lead = await context.createLead({ contact_id: contactId });
   const read = await context.client.send('GET', `/v1/contacts/${contactId}`);
-  context.judge('contacts.open-leads', read.status === 200 && read.json.open_leads === 1 ? undefined : `a contact with one open lead reads open_leads ${read.json?.open_leads}, not 1`, read);
+  if (read.status !== 200 || read.json.open_leads !== 1) return context.judge('contacts.open-leads', `a contact with one open lead reads open_leads ${read.json?.open_leads}, not 1`, read);
+  const pipelines = await context.client.send('GET', '/v1/pipelines');
+  const pipeline = pipelines.status === 200 ? pipelines.json.data?.find((candidate: { id: string }) => candidate.id === lead.pipeline_id) : undefined;
+  const won = pipeline?.stages?.find((stage: { type: string }) => stage.type === 'won');
+  if (!won) return context.judge('contacts.open-leads', undefined, read);
+  const moved = await context.client.send('PATCH', `/v1/leads/${lead.id}`, { body: { stage_id: won.id } });
+  if (moved.status !== 200) return context.judge('contacts.open-leads', undefined, read);
+  const after = await context.client.send('GET', `/v1/contacts/${contactId}`);
+  context.judge('contacts.open-leads', after.status === 200 && after.json.open_leads === 0 ? undefined : `once its only lead is won, the contact reads open_leads ${after.json?.open_leads}, not 0`, after);
 }

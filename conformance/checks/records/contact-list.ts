@@ -39,14 +39,14 @@ export const contactList: ActiveCheck = {
   },
 };
 
-async function judgeCompanyFilter(context: CheckContext, memberId: string, otherId: string): Promise<void> {
+async function judgeCompanyFilter(context: CheckContext, inCompanyId: string, otherId: string): Promise<void> {
   const company = await context.client.send('POST', '/v1/companies', { body: { name: `conformance ${context.runId} filter` } });
   if (company.status !== 201) return;
   context.cleanup(() => context.client.send('DELETE', `/v1/companies/${company.json.id}`));
-  await context.client.send('PATCH', `/v1/contacts/${memberId}`, { body: { company_id: company.json.id } });
+  await context.client.send('PATCH', `/v1/contacts/${inCompanyId}`, { body: { company_id: company.json.id } });
   const filtered = await context.client.send('GET', `/v1/contacts?company=${company.json.id}`);
   const ids = idsOf(filtered);
-  context.judge('contacts.list-company', filtered.status === 200 && ids.includes(memberId) && !ids.includes(otherId) ? undefined : `company=${company.json.id} listed ${JSON.stringify(ids)}, not just its contact`, filtered);
+  context.judge('contacts.list-company', filtered.status === 200 && ids.includes(inCompanyId) && !ids.includes(otherId) ? undefined : `company=${company.json.id} listed ${JSON.stringify(ids)}, not just its contact`, filtered);
 }
 
 async function judgeTrash(context: CheckContext, word: string, id: string): Promise<void> {

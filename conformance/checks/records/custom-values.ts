@@ -2,10 +2,12 @@
 // Each type is written alone by PATCH, so that each rule is judged by its own exchange: a good
 // value is kept in the JSON form of the value table (money's currency defaulting to UZS, datetimes
 // stored in UTC, phones normalized like contact phones, emails lowercased), and a bad one answers
-// 422. Then: every bad value and an unknown key are reported under `custom.<key>`; only the keys
-// sent change; `null` clears; a required field cannot be cleared; a multiselect takes 100 values
-// and refuses 101 (judged only with a field of 101 options or more: the mock's field of the run
-// has them; repeating ids would not do, since a service may collapse duplicates).
+// 422 (spec 2.11 names validation_failed for a bad value, so a value of the wrong JSON type inside
+// `custom` is one too, not the 400 bad_json of spec 2.1). Then: every bad value and an unknown key
+// are reported under `custom.<key>`; only the keys sent change; `null` clears; a required field
+// cannot be cleared; a multiselect takes 100 values and refuses 101 (judged only with a field of
+// 101 options or more, which the mock's field of the run has: repeated ids would not do, since a
+// service may collapse duplicates).
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
