@@ -1,11 +1,14 @@
+// Spec 5.1 and 7.3: keys in the states spec 5.1 refuses, each judged on its own rules: revoked
+// (401 key_revoked), expired (401 key_expired), restricted to another IP address (403
+// ip_not_allowed). A deployment gives them as options; a mock makes them (conformance/target.ts).
 import type { ActiveCheck } from '../../check.ts';
 import type { RefusedKeys } from '../../target.ts';
 
 /** Each refused key and what spec 5.1 and 7.3 answer it. */
-const REFUSALS: [key: keyof RefusedKeys, option: string, status: number, code: string][] = [
-  ['revoked', '--revoked-key', 401, 'key_revoked'],
-  ['expired', '--expired-key', 401, 'key_expired'],
-  ['ipRestricted', '--ip-restricted-key', 403, 'ip_not_allowed'],
+const REFUSALS: [key: keyof RefusedKeys, option: string, status: number, code: string, rules: string[]][] = [
+  ['revoked', '--revoked-key', 401, 'key_revoked', ['auth.key-revoked', 'errors.key-expired-revoked']],
+  ['expired', '--expired-key', 401, 'key_expired', ['auth.key-expired', 'errors.key-expired-revoked']],
+  ['ipRestricted', '--ip-restricted-key', 403, 'ip_not_allowed', ['auth.ip-not-allowed', 'errors.ip-not-allowed', 'errors.status-403']],
 ];
 
 export const keyStates: ActiveCheck = {
@@ -19,9 +22,10 @@ export const keyStates: ActiveCheck = {
   async run(context) {
     const given = REFUSALS.filter(([key]) => context.target.refusedKeys[key] !== undefined);
     if (!given.length) context.skip(`give keys to refuse: ${REFUSALS.map(([, option]) => option).join(', ')}`);
-    for (const [key, option, status, code] of given) {
+    for (const [key, option, status, code, rules] of given) {
       const answer = await context.client.send('GET', '/v1/api-keys/whoami', { key: context.target.refusedKeys[key] });
-      if (answer.status !== status || answer.json?.error?.code !== code) context.fail(`the ${option.slice(2)} answered ${answer.status} ${answer.json?.error?.code ?? ''}, not ${status} ${code}`, answer);
+      const problem = answer.status !== status || answer.json?.error?.code !== code ? `the ${option.slice(2)} answered ${answer.status} ${answer.json?.error?.code ?? ''}, not ${status} ${code}` : undefined;
+      for (const rule of rules) context.judge(rule, problem, answer);
     }
   },
 };
