@@ -1,8 +1,9 @@
 // Spec 4.10: the task list's filters: status (open by default, done, all), assignee (all by
 // default, a member id, me), type, entity_type with entity_id, the due buckets, q, and
-// snoozed=include (open lists leave snoozed tasks out otherwise). Six tasks of the run's own, all
-// titled with the run id; every list but the record's is narrowed with q=<run id>, and only the
-// run's tasks are judged. Due times sit far from any bucket boundary (a day late, 30 days ahead,
+// snoozed=include (open lists leave snoozed tasks out otherwise). Six tasks of the run's own,
+// all about one lead of the run's: every list is narrowed to that lead (what `q` searches is not
+// shown, the record filter is), and only the run's tasks are judged; a seventh task about a
+// second lead tells whether the record filter works. Due times sit far from any bucket boundary (a day late, 30 days ahead,
 // none), since the spec does not show the boundaries or the workspace's time zone.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
@@ -24,20 +25,23 @@ export const taskFilters: ActiveCheck = {
     const [first, second] = [members[0]!.id, members[1]!.id];
     const now = await targetNow(context);
     const lead = await context.createLead();
+    const otherLead = await context.createLead();
+    const about = { entity_type: 'lead', entity_id: lead.id };
     const title = (word: string) => `conformance ${context.runId} ${word}`;
     const tasks: Tasks = {
-      late: (await createTask(context, { title: title('late'), type: 'call', assignee_id: first, due_at: hoursAfter(now, -30), entity_type: 'lead', entity_id: lead.id })).id,
-      undated: (await createTask(context, { title: title('undated'), type: 'meeting', assignee_id: second })).id,
-      later: (await createTask(context, { title: title('zephyrine'), assignee_id: first, due_at: hoursAfter(now, 30 * 24) })).id,
-      done: (await createTask(context, { title: title('done'), assignee_id: first })).id,
-      snoozed: (await createTask(context, { title: title('snoozed'), assignee_id: first })).id,
-      other: (await createTask(context, { title: title('other'), assignee_id: second, type: 'custom' })).id,
+      late: (await createTask(context, { title: title('late'), type: 'call', assignee_id: first, due_at: hoursAfter(now, -30), ...about })).id,
+      undated: (await createTask(context, { title: title('undated'), type: 'meeting', assignee_id: second, ...about })).id,
+      later: (await createTask(context, { title: title('zephyrine'), assignee_id: first, due_at: hoursAfter(now, 30 * 24), ...about })).id,
+      done: (await createTask(context, { title: title('done'), assignee_id: first, ...about })).id,
+      snoozed: (await createTask(context, { title: title('snoozed'), assignee_id: first, ...about })).id,
+      other: (await createTask(context, { title: title('other'), assignee_id: second, type: 'custom', ...about })).id,
     };
     context.expectStatus(await context.client.send('POST', `/v1/tasks/${tasks.done}/complete`), 200);
     context.expectStatus(await context.client.send('POST', `/v1/tasks/${tasks.snoozed}/snooze`, { body: { until: hoursAfter(now, 48) } }), 200);
-    const ours = new Set(Object.values(tasks));
-    const list = async (query: string, narrow = true) => {
-      const answer = await context.client.send('GET', `/v1/tasks?limit=250${narrow ? `&q=${encodeURIComponent(context.runId)}` : ''}${query}`);
+    const elsewhere = (await createTask(context, { title: title('elsewhere'), assignee_id: first, entity_type: 'lead', entity_id: otherLead.id })).id;
+    const ours = new Set([...Object.values(tasks), elsewhere]);
+    const list = async (query: string, record = lead.id) => {
+      const answer = await context.client.send('GET', `/v1/tasks?limit=250&entity_type=lead&entity_id=${record}${query}`);
       context.expectStatus(answer, 200);
       return (answer.json?.data ?? []).map((task: { id: string }) => task.id).filter((id: string) => ours.has(id)) as string[];
     };
@@ -54,17 +58,18 @@ export const taskFilters: ActiveCheck = {
     await expect(context, 'tasks.list-assignee', 'assignee=all', await list('&assignee=all&snoozed=include'), [...open, tasks.snoozed], tasks);
     await judgeMe(context, await list('&assignee=me&status=all&snoozed=include'), tasks, first, second);
     await expect(context, 'tasks.list-type', 'type=call', await list('&type=call'), [tasks.late], tasks);
-    await expect(context, 'tasks.list-entity', `entity_type=lead&entity_id=${lead.id}`, await list(`&entity_type=lead&entity_id=${lead.id}`, false), [tasks.late], tasks);
+    await expect(context, 'tasks.list-entity', `the second lead's entity_id`, await list('', otherLead.id), [elsewhere], tasks);
+    await expect(context, 'tasks.list-entity', `the first lead's entity_id`, await list('&snoozed=include'), [...open, tasks.snoozed], tasks);
     await expect(context, 'tasks.list-due', 'due=overdue', await list('&due=overdue'), [tasks.late], tasks);
     await expect(context, 'tasks.list-due', 'due=none', (await list('&due=none')).filter((id) => id !== tasks.snoozed), [tasks.undated, tasks.other], tasks);
     await expect(context, 'tasks.list-due', 'due=later', await list('&due=later'), [tasks.later], tasks);
-    await expect(context, 'tasks.list-q', 'q=zephyrine', await list('&q=zephyrine', false), [tasks.later], tasks);
+    await expect(context, 'tasks.list-q', 'q=zephyrine', await list('&q=zephyrine'), [tasks.later], tasks);
   },
 };
 
 /** The run's tasks a list showed against those expected; names say which is which. */
 async function expect(context: CheckContext, rule: string, query: string, listed: string[], expected: string[], tasks: Tasks): Promise<void> {
-  const name = (id: string) => Object.entries(tasks).find(([, task]) => task === id)?.[0] ?? id;
+  const name = (id: string) => Object.entries(tasks).find(([, task]) => task === id)?.[0] ?? `another lead's ${id}`;
   const same = listed.length === expected.length && expected.every((id) => listed.includes(id));
   context.judge(rule, !same && `the list with ${query} showed the tasks ${listed.map(name).join(', ') || 'none'}, not ${expected.map(name).join(', ') || 'none'}`);
 }
