@@ -109,6 +109,8 @@ async function judgeRefusals(context: CheckContext): Promise<void> {
     ['leads.referrer-url', 'referrer', { referrer: '/relative/path' }, [422], ['validation_failed']],
     ['leads.referrer-url', 'landing_page', { landing_page: 'ftp://example.com/page' }, [422], ['validation_failed']],
     ['leads.tags-per-lead', 'tags', { tags: Array.from({ length: 11 }, (_, index) => `c${context.runId}${index}`.slice(0, 32)) }, [422], ['validation_failed']],
+    ['leads.create-unknown-reference', 'contact_id', { contact_id: `ct_${'0'.repeat(26)}` }, [404, 422], ['validation_failed', 'not_found']],
+    ['leads.create-unknown-reference', 'company_id', { company_id: `co_${'0'.repeat(26)}` }, [404, 422], ['validation_failed', 'not_found']],
     ['leads.utm-other-key', 'utm', { utm: { utm_source: 'google', utm_id: '7' } }, [400, 422], ['unknown_field', 'validation_failed']],
   ];
   for (const [rule, field, body, statuses, codes] of refusals) {

@@ -47,6 +47,8 @@ export function differs(what: string, actual: unknown, expected: unknown): strin
 export function refusedNaming(answer: Exchange, field: string, statuses: number[] = [422], codes: string[] = ['validation_failed']): string | undefined {
   const code = answer.json?.error?.code;
   if (!statuses.includes(answer.status) || !codes.includes(code)) return `answered ${answer.status} ${code ?? ''}, not ${statuses.join('/')} ${codes.join('/')}`;
+  // not_found names a record, not a field.
+  if (code === 'not_found') return undefined;
   const fields = answer.json.error.fields ?? {};
   return Object.keys(fields).some((name) => name === field || name.startsWith(`${field}.`) || name.startsWith(`${field}[`)) ? undefined : `${code} does not name ${field} in fields`;
 }

@@ -27,13 +27,13 @@ export const stableWalk: ActiveCheck = {
         seen.push(...page.json.data.map((record: { id: string }) => record.id));
         if (seen.length <= 2) await addRecord(context, list);
         cursor = page.json.next_cursor;
-        if (cursor === undefined) context.fail(`${list.name}: a page without next_cursor`, page);
+        if (cursor === undefined) context.fail(`${list.name}: a page without next_cursor`, page, 'query.cursor-walk');
       } while (cursor && seen.length < expected.length + 10);
       const duplicates = seen.filter((id, index) => seen.indexOf(id) !== index);
-      if (duplicates.length) context.fail(`${list.name}: the walk showed ${duplicates.length} record(s) twice: ${duplicates.slice(0, 3).join(', ')}`);
+      if (duplicates.length) context.fail(`${list.name}: the walk showed ${duplicates.length} record(s) twice: ${duplicates.slice(0, 3).join(', ')}`, undefined, 'query.newest-first-stable');
       const missing = expected.filter((id) => !seen.includes(id));
-      if (missing.length) context.fail(`${list.name}: the walk missed ${missing.length} record(s) that existed before it: ${missing.slice(0, 3).join(', ')}`);
-      if (cursor !== null) context.fail(`${list.name}: the walk ended with next_cursor ${JSON.stringify(cursor)}, not null`);
+      if (missing.length) context.fail(`${list.name}: the walk missed ${missing.length} record(s) that existed before it: ${missing.slice(0, 3).join(', ')}`, undefined, 'query.newest-first-stable');
+      if (cursor !== null) context.fail(`${list.name}: the walk ended with next_cursor ${JSON.stringify(cursor)}, not null`, undefined, 'query.cursor-walk');
     }
   },
 };
