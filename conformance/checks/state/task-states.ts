@@ -22,7 +22,8 @@ export const taskStates: ActiveCheck = {
     const [member] = await activeMembers(context);
     const now = await targetNow(context);
     const late = await createTask(context, { title: `conformance ${context.runId} late`, assignee_id: member!.id, due_at: hoursAfter(now, -30) });
-    const ahead = await createTask(context, { title: `conformance ${context.runId} ahead`, assignee_id: member!.id, due_at: hoursAfter(now, 30 * 24), duration_min: 15 });
+    const lead = await context.createLead();
+    const ahead = await createTask(context, { title: `conformance ${context.runId} ahead`, assignee_id: member!.id, due_at: hoursAfter(now, 30 * 24), duration_min: 15, entity_type: 'lead', entity_id: lead.id });
     context.judge('tasks.overdue', (late.overdue !== true || ahead.overdue !== false) && `overdue is ${late.overdue} for an open task due 30 hours ago and ${ahead.overdue} for one due in 30 days`);
 
     const done = await action(context, late.id, 'complete', { result: 'reached the client' });
@@ -76,10 +77,14 @@ async function judgePatch(context: CheckContext, task: any): Promise<void> {
   context.judge('tasks.patch-fields', (patched.status !== 200 || patched.json?.title !== title || !kept) && `PATCH of the title answered ${patched.status} with ${JSON.stringify(patched.json)}`, patched);
 }
 
+/** The task is about a lead of the run's own, so the lead's task list shows whether it left. */
 async function judgeTrash(context: CheckContext, task: any): Promise<void> {
+  const path = `/v1/tasks?status=all&snoozed=include&entity_type=lead&entity_id=${task.entity_id}`;
+  const before = await context.client.send('GET', path);
+  if (!(before.json?.data ?? []).some((item: { id: string }) => item.id === task.id)) context.fail("the lead's task list does not show its task", before, 'tasks.list-deleted-left-out');
   const deleted = await context.client.send('DELETE', `/v1/tasks/${task.id}`);
   const read = await context.client.send('GET', `/v1/tasks/${task.id}`);
-  const listed = await context.client.send('GET', `/v1/tasks?status=all&snoozed=include&q=${encodeURIComponent(context.runId)}&limit=250`);
+  const listed = await context.client.send('GET', path);
   const stillListed = (listed.json?.data ?? []).some((item: { id: string }) => item.id === task.id);
   context.judge('tasks.delete-trash', (deleted.status !== 200 || (read.status !== 404 && read.status !== 410)) && `delete answered ${deleted.status} and a read after it ${read.status}, not 404 or 410`, read);
   context.judge('tasks.list-deleted-left-out', stillListed && 'a deleted task is still listed', listed);
