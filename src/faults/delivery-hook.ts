@@ -3,8 +3,8 @@
 // the queue passes each attempt through here before it is signed and sent (delivery.ts,
 // prepareAttempt), each failed attempt's next time (recordAttempt), the webhooks an event goes
 // to (fan-out.ts), and asks here whether a rule of the queue is kept (disabling on a 410,
-// failing queued deliveries on disabling, skipping pings on resend). With no fault switched
-// on, the attempt goes out, and is retried, as the spec has it.
+// failing queued deliveries on disabling, what enable resends and in which order). With no
+// fault switched on, the attempt goes out, and is retried, as the spec has it.
 import type { EventEnvelope } from '../events/event-record.ts';
 import type { MockState } from '../mock-state.ts';
 import type { StoredWebhook } from '../resources/webhooks/webhook-record.ts';
@@ -20,7 +20,11 @@ export type QueueRule =
   /** Spec 3: deliveries still queued when a webhook is disabled are marked `failed`. */
   | 'fail-queued-on-disable'
   /** Spec 4.11: enable with `resend_failed` skips test pings. */
-  | 'skip-pings-on-resend';
+  | 'skip-pings-on-resend'
+  /** Spec 4.11: enable with `resend_failed` looks back 3 days. */
+  | 'resend-last-3-days'
+  /** Spec 4.11: enable with `resend_failed` queues oldest first. */
+  | 'resend-oldest-first';
 
 /** What a fault that changes which webhooks an event goes to is given. */
 export type RecipientsInfo = { state: MockState; workspace: Workspace; event: EventEnvelope; active: StoredWebhook[] };

@@ -432,6 +432,20 @@ export const webhookFaults: DeliveryFault[] = [
     breaks: ['skip-pings-on-resend'],
   },
   {
+    name: 'resend-without-time-limit',
+    family: 'webhooks',
+    description: 'Enable with resend_failed queues every failed delivery of the webhook, however old, where only the last 3 days\' are.',
+    wrap: unchanged,
+    breaks: ['resend-last-3-days'],
+  },
+  {
+    name: 'resend-newest-first',
+    family: 'webhooks',
+    description: 'Enable with resend_failed queues the failed deliveries newest first (the list\'s order), where they go oldest first.',
+    wrap: unchanged,
+    breaks: ['resend-oldest-first'],
+  },
+  {
     name: 'patch-active-resends-failed',
     family: 'webhooks',
     description: 'PATCH {active: true} on a disabled webhook also queues its failed deliveries again (it shares the enable route\'s code), where it only turns the webhook on.',

@@ -12,6 +12,7 @@ import { planLimit } from './plan-limit.ts';
 import { redirectOtherHost } from './redirect-other-host.ts';
 import { redirects } from './redirects.ts';
 import { replay } from './replay.ts';
+import { resendWindow } from './resend-window.ts';
 import { retryKeepsIds } from './retry-keeps-ids.ts';
 import { retrySchedule } from './retry-schedule.ts';
 import { rotateSecret } from './rotate-secret.ts';
@@ -19,4 +20,4 @@ import { signature } from './signature.ts';
 import { timestamp } from './timestamp.ts';
 import { urlRules } from './url-rules.ts';
 
-export const webhooksChecks: Check[] = [createAndRead, manageScope, deliveryHeaders, signature, timestamp, ping, eventPatterns, eventFilters, deliveryLog, retryKeepsIds, replay, rotateSecret, redirects, redirectOtherHost, goneAndEnable, urlRules, retrySchedule, planLimit];
+export const webhooksChecks: Check[] = [createAndRead, manageScope, deliveryHeaders, signature, timestamp, ping, eventPatterns, eventFilters, deliveryLog, retryKeepsIds, replay, rotateSecret, redirects, redirectOtherHost, goneAndEnable, urlRules, retrySchedule, resendWindow, planLimit];

@@ -18,18 +18,20 @@ export async function resendFailed(state: MockState, workspace: Workspace, webho
   const nowMs = state.now(workspace.id);
   const chosen: StoredDelivery[] = [];
   const events = new Set<string>();
-  // Named faults may resend pings too; without any, they are skipped (spec 4.11).
+  // Named faults may resend pings too, or look back further; without any, the spec's rules hold (4.11).
   const skipPings = queueKeeps(state, 'skip-pings-on-resend');
+  const lookbackMs = queueKeeps(state, 'resend-last-3-days') ? RESEND_LOOKBACK_MS : Number.POSITIVE_INFINITY;
   for (const delivery of deliveries.findBy('webhook', webhookId)) {
     if (chosen.length === RESEND_MAX) break;
     if (delivery.status !== 'failed' || (skipPings && delivery.event_type === 'ping') || events.has(delivery.event_id)) continue;
-    if (delivery.failed_at === null || nowMs - Date.parse(delivery.failed_at) > RESEND_LOOKBACK_MS) continue;
+    if (delivery.failed_at === null || nowMs - Date.parse(delivery.failed_at) > lookbackMs) continue;
     const others = deliveries.findBy('webhookEvent', `${webhookId} ${delivery.event_id}`);
     if (others.some((other) => other.status !== 'failed')) continue;
     events.add(delivery.event_id);
     chosen.push(delivery);
   }
   const nowIso = new Date(nowMs).toISOString();
+  if (!queueKeeps(state, 'resend-oldest-first')) chosen.reverse();
   for (const delivery of chosen) {
     const queued = await deliveries.update(delivery.id, (draft) => {
       draft.status = 'pending';
