@@ -263,4 +263,17 @@ export const conversationsFaults: Fault[] = [
       return next(new Request(url, { headers: request.headers }), info);
     },
   },
+  {
+    name: 'resolve-only-open',
+    family: 'conversations',
+    description: 'Resolve accepts only open conversations: a snoozed one answers 409 instead of being resolved (the spec gives every operation From any).',
+    wrap: (next, state) => async (request, info) => {
+      const id = request.method === 'POST' ? /^\/v1\/conversations\/([^/]+)\/resolve$/.exec(pathOf(request))?.[1] : undefined;
+      const conversation = id ? workspaceOf(state, request)?.tables.conversations.get(normalizeId(id)) : undefined;
+      if (conversation?.status !== 'snoozed') return next(request, info);
+      const read = await next(new Request(new URL(`/v1/conversations/${conversation.id}`, request.url), { headers: request.headers }), info);
+      const requestId = read.headers.get('x-request-id');
+      return changed(read, { status: 409, body: { error: { code: 'invalid_state', message: 'Only open conversations can be resolved.', request_id: requestId, docs_url: 'https://docs.crm.example/errors/invalid_state' } } });
+    },
+  },
 ];

@@ -44,7 +44,7 @@ export const messageDelivery: ActiveCheck = {
       await expectStatus('conversations.sent-to-delivered', 1, 'delivered');
       await expectStatus('conversations.delivered-to-read', 3.2, 'read');
       const notFailed = await context.client.send('POST', `/v1/messages/${walked}/retry`);
-      context.judge('conversations.not-failed', (notFailed.status !== 409 || notFailed.json?.error?.code !== 'not_failed') && `a retry of a read message answered ${notFailed.status} ${notFailed.json?.error?.code ?? ''}`, notFailed);
+      context.judge('conversations.not-failed', (notFailed.status !== 409 || notFailed.json?.error?.code !== 'not_failed') && `a retry of a read message answered ${[notFailed.status, notFailed.json?.error?.code].filter(Boolean).join(' ')}`, notFailed);
 
       await setChannelOutcome(context, channel.id, { status: 'failed', failed_from: 'queued', error: REFUSAL });
       const refused = await send('Your order is ready.');

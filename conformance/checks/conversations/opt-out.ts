@@ -24,7 +24,7 @@ export const optOut: ActiveCheck = {
     context.judge('conversations.do-not-contact-field', !shown && `do_not_contact is ${before.json.do_not_contact} before the client opted out and ${after.json.do_not_contact} after`, after);
 
     const refused = await context.client.send('POST', `/v1/conversations/${id}/messages`, { body: { text: 'One last offer!' } });
-    context.judge('conversations.opted-out', (refused.status !== 409 || refused.json?.error?.code !== 'opted_out') && `a send to a client who opted out answered ${refused.status} ${refused.json?.error?.code ?? ''}, not 409 opted_out`, refused);
+    context.judge('conversations.opted-out', (refused.status !== 409 || refused.json?.error?.code !== 'opted_out') && `a send to a client who opted out answered ${[refused.status, refused.json?.error?.code].filter(Boolean).join(' ')}, not 409 opted_out`, refused);
     const forced = await context.client.send('POST', `/v1/conversations/${id}/messages`, { body: { text: 'Your refund was sent.', force: true } });
     context.judge('conversations.force-sends', (forced.status !== 201 || forced.json?.status !== 'queued') && `a send with force true answered ${forced.status} ${forced.json?.status ?? forced.json?.error?.code ?? ''}, not 201 queued`, forced);
   },

@@ -1,9 +1,10 @@
 // Spec 3 "Conversation", 4.8 and 8: assign (a member id, or null to clear) leaves the status as it
 // was; resolve, reopen and snooze change it; a snooze takes `until` with an offset within the next
 // 90 days and wakes the conversation when that time arrives; the list's `status` shows each state,
-// the default `open` including snoozed conversations whose time is up. Lists are narrowed to the
-// check's own channel. The wake-up needs the mock's clock, and changing a real conversation's state
-// would disturb a deployment's team, so the check runs on a mock only.
+// the default `open` including snoozed conversations whose time is up. Each operation is tried from
+// another status too (the table's From `any`, a reading: the spec also says it does not show them).
+// Lists are narrowed to the check's own channel. The wake-up needs the mock's clock, and changing a
+// real conversation's state would disturb a deployment's team, so the check runs on a mock only.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
@@ -45,6 +46,7 @@ export const conversationStates: ActiveCheck = {
       await judgeListed(context, 'conversations.list-default-open', await listedIn(undefined), id, true, 'the default list, open');
 
       await judgeSnoozeRefusals(context, manage);
+      await judgeFromAnyState(context, manage, me);
       const until = new Date((await mockNowMs(context)) + 3_600_000).toISOString();
       const snoozed = await manage('snooze', { until });
       judgeAnswer(context, 'conversations.snooze', snoozed, (c) => c.status === 'snoozed', `snooze until ${until}`);
@@ -73,8 +75,16 @@ async function judgeSnoozeRefusals(context: CheckContext, manage: (action: strin
   judgeRefused(context, 'conversations.snooze-limit', await manage('snooze', { until: new Date(nowMs + 91 * DAY_MS).toISOString() }), [422]);
   const inLimit = await manage('snooze', { until: new Date(nowMs + 89 * DAY_MS).toISOString() });
   context.judge('conversations.snooze-limit', inLimit.status !== 200 && `a snooze 89 days ahead answered ${inLimit.status}`, inLimit);
-  const reopened = await manage('reopen');
-  context.expectStatus(reopened, 200);
+}
+
+/** From a snoozed conversation: assign keeps it snoozed, resolve; from resolved: snooze; from snoozed: reopen. */
+async function judgeFromAnyState(context: CheckContext, manage: (action: string, body?: unknown) => Promise<Exchange>, me: string): Promise<void> {
+  const steps: [string, unknown, string][] = [['assign', { assignee_id: me }, 'snoozed'], ['resolve', undefined, 'resolved'], ['snooze', { until: new Date((await mockNowMs(context)) + DAY_MS).toISOString() }, 'snoozed'], ['reopen', undefined, 'open']];
+  for (const [action, body, status] of steps) {
+    const answer = await manage(action, body);
+    context.judge('conversations.from-any-state', (answer.status !== 200 || answer.json?.status !== status) && `${action} answered ${answer.status} ${answer.json?.status ?? answer.json?.error?.code ?? ''}, not 200 ${status}`, answer);
+  }
+  context.expectStatus(await manage('assign', { assignee_id: null }), 200);
 }
 
 function judgeRefused(context: CheckContext, rule: string, answer: Exchange, statuses: number[]): void {
