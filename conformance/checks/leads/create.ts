@@ -7,7 +7,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import { firstPipeline } from '../../pipeline-kit.ts';
-import { createContact, createRecord, deleteLater, differs, members, refusedNaming } from './lead-kit.ts';
+import { createContact, deleteLater, differs, members, refusedNaming, runTags } from './lead-kit.ts';
 
 const LEAD_ID = /^ld_[0-9a-z]{26}$/;
 const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
@@ -71,13 +71,13 @@ async function judgePlacement(context: CheckContext, pipelines: { id: string; st
 async function judgeFieldsSent(context: CheckContext): Promise<void> {
   const { other } = await members(context);
   const contact = await createContact(context, 'main', { phones: ['+998901234567'] });
-  const tags = await Promise.all(['a', 'b'].map((label) => createRecord(context, '/v1/tags', { name: `c${context.runId}${label}`.slice(0, 32) })));
+  const tags = await runTags(context, ['a', 'b']);
   const sent = {
     source: 's'.repeat(64),
     utm: { utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'autumn', utm_content: 'banner', utm_term: 'crm' },
     referrer: 'https://www.example.com/from',
     landing_page: 'http://example.org/landing?x=1',
-    tags: tags.map((tag) => tag.name),
+    tags,
     position: 12.5,
   };
   const lead = await context.createLead({ ...sent, name: `conformance ${context.runId} `.padEnd(255, 'n'), owner_id: other?.id, contact_id: contact.id });

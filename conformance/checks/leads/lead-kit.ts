@@ -38,9 +38,25 @@ export async function members(context: CheckContext): Promise<{ me: Member | und
   return { me, other: list.find((member) => member.id !== me?.id) };
 }
 
-/** Expected against actual, as a problem or nothing. */
+/** Expected against actual (objects compared whatever the order of their keys), as a problem or nothing. */
 export function differs(what: string, actual: unknown, expected: unknown): string | undefined {
-  return JSON.stringify(actual) === JSON.stringify(expected) ? undefined : `${what} is ${JSON.stringify(actual)}, not ${JSON.stringify(expected)}`;
+  return canonical(actual) === canonical(expected) ? undefined : `${what} is ${JSON.stringify(actual)}, not ${JSON.stringify(expected)}`;
+}
+
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, item) => (item && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : 1))) : item));
+}
+
+/** Tags of the run made through `POST /v1/tags`, deleted at the end; none when the key may not make tags (tags:manage). */
+export async function runTags(context: CheckContext, labels: string[]): Promise<string[]> {
+  const names: string[] = [];
+  for (const label of labels) {
+    const answer = await context.client.send('POST', '/v1/tags', { body: { name: `c${context.runId}${label}`.slice(0, 32) } });
+    if (answer.status !== 201) return [];
+    context.cleanup(() => context.client.send('DELETE', `/v1/tags/${answer.json.id}`));
+    names.push(answer.json.name);
+  }
+  return names;
 }
 
 /** The 422 validation_failed naming `field`, as a problem or nothing. */

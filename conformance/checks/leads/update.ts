@@ -6,7 +6,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { createCompany, createContact, createRecord, differs, members, refusedNaming } from './lead-kit.ts';
+import { createCompany, createContact, differs, members, refusedNaming, runTags } from './lead-kit.ts';
 
 type Stage = { id: string; type: 'open' | 'won' | 'lost' };
 type Pipeline = { id: string; stages: Stage[] };
@@ -47,9 +47,9 @@ async function patch(context: CheckContext, id: string, body: Record<string, unk
 
 /** Every plain field sent once; nothing else changes. */
 async function judgeFieldChanges(context: CheckContext, lead: any, to: { owner: { id: string; name: string }; contact: { id: string }; company: { id: string } }): Promise<any> {
-  const tag = await createRecord(context, '/v1/tags', { name: `c${context.runId}upd`.slice(0, 32) });
+  const tags = await runTags(context, ['upd']);
   const sent = {
-    name: `conformance ${context.runId} renamed`, amount: 2500, currency: 'USD', source: 'instagram', utm: { utm_source: 'newsletter' }, tags: [tag.name], position: 7.25,
+    name: `conformance ${context.runId} renamed`, amount: 2500, currency: 'USD', source: 'instagram', utm: { utm_source: 'newsletter' }, ...(tags.length ? { tags } : {}), position: 7.25,
     owner_id: to.owner.id, contact_id: to.contact.id, company_id: to.company.id,
   };
   await new Promise((resolve) => setTimeout(resolve, 5));

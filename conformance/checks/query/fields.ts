@@ -8,6 +8,8 @@ import type { CheckContext } from '../../context.ts';
 import { query } from './query-kit.ts';
 
 const ENTITIES: [entity: string, idPrefix: string][] = [['leads', 'ld_'], ['contacts', 'ct_'], ['companies', 'co_']];
+/** A selective condition (spec 7.3 query_too_slow asks for one): the id of no lead. */
+const NO_LEAD = { field: 'id', op: 'eq', value: `ld_${'0'.repeat(26)}` };
 type Field = { field: string; type: string; operators?: string[]; sortable?: boolean };
 
 export const queryFields: ActiveCheck = {
@@ -22,12 +24,16 @@ export const queryFields: ActiveCheck = {
     for (const [entity, prefix] of ENTITIES) {
       const fields = await fieldsOf(context, entity);
       if (entity === 'leads') await judgeUsable(context, fields);
-      const answer = await query(context, { query: { op: 'and', conditions: [{ field: 'created_at', op: 'not_empty' }] }, limit: 3 }, entity);
+      // One record of the entity, found by its id.
+      const listed = await context.client.send('GET', `/v1/${entity}?limit=1`);
+      const id: string = listed.json?.data?.[0]?.id ?? `${prefix}${'0'.repeat(26)}`;
+      const answer = await query(context, { query: { op: 'and', conditions: [{ field: 'id', op: 'eq', value: id }] }, limit: 3 }, entity);
       const envelope = answer.status === 200 && Array.isArray(answer.json.data) && 'next_cursor' in answer.json && typeof answer.json.total_estimated === 'boolean' && typeof answer.json.q === 'string';
-      const foreign = envelope ? answer.json.data.find((record: { id: string }) => !record.id.startsWith(prefix)) : undefined;
-      context.judge('query.entities', !envelope ? `POST /v1/query/${entity} answered ${answer.status} without {data, next_cursor, total_estimated, q}` : foreign ? `${entity} answered ${foreign.id}` : undefined, answer);
+      const found = envelope ? answer.json.data.map((record: { id: string }) => record.id) : [];
+      const wrong = found.length > 1 || (found.length === 1 && found[0] !== id) || (listed.json?.data?.length && found.length === 0);
+      context.judge('query.entities', !envelope ? `POST /v1/query/${entity} answered ${answer.status} without {data, next_cursor, total_estimated, q}` : wrong ? `${entity} by id ${id} answered ${found.join(', ') || 'nothing'}` : undefined, answer);
     }
-    const misfit = await query(context, { query: { op: 'and', conditions: [{ field: 'amount', op: 'regex', value: '^1' }] } });
+    const misfit = await query(context, { query: { op: 'and', conditions: [NO_LEAD, { field: 'amount', op: 'regex', value: '^1' }] } });
     context.judge('query.operator-for-type', misfit.status === 422 && misfit.json?.error?.code === 'invalid_query' ? undefined : `regex on amount answered ${misfit.status} ${misfit.json?.error?.code ?? ''}`, misfit);
     await judgeScope(context);
   },
@@ -48,7 +54,7 @@ async function judgeUsable(context: CheckContext, fields: Field[]): Promise<void
   const refused: string[] = [];
   for (const field of fields) {
     const op = ['not_empty', 'empty'].find((candidate) => field.operators?.includes(candidate));
-    const conditions = op ? [{ field: field.field, op }] : [{ field: 'created_at', op: 'not_empty' }];
+    const conditions = op ? [NO_LEAD, { field: field.field, op }] : [NO_LEAD];
     const sort = field.sortable ? [{ field: field.field, dir: 'desc' }] : undefined;
     if (!op && !sort) continue;
     const answer = await query(context, { query: { op: 'and', conditions }, ...(sort ? { sort } : {}), limit: 1 });
@@ -64,8 +70,8 @@ async function judgeScope(context: CheckContext): Promise<void> {
   const whoami = await context.client.send('GET', '/v1/api-keys/whoami', { key });
   const scopes: string[] = whoami.json?.scopes ?? [];
   if (!scopes.includes('leads:read') || scopes.includes('contacts:read')) return;
-  const leads = await query(context, { query: { op: 'and', conditions: [{ field: 'created_at', op: 'not_empty' }] }, limit: 1 }, 'leads', key);
-  const contacts = await query(context, { query: { op: 'and', conditions: [{ field: 'created_at', op: 'not_empty' }] }, limit: 1 }, 'contacts', key);
+  const leads = await query(context, { query: { op: 'and', conditions: [NO_LEAD] }, limit: 1 }, 'leads', key);
+  const contacts = await query(context, { query: { op: 'and', conditions: [{ field: 'id', op: 'eq', value: `ct_${'0'.repeat(26)}` }] }, limit: 1 }, 'contacts', key);
   const refused = contacts.status === 403 && contacts.json?.error?.code === 'missing_scope' && contacts.json.error.scope === 'contacts:read';
   context.judge('query.entity-scope', leads.status !== 200 ? `a leads:read key querying leads answered ${leads.status}` : refused ? undefined : `a key without contacts:read querying contacts answered ${contacts.status} ${contacts.json?.error?.code ?? ''} scope ${contacts.json?.error?.scope}`, contacts);
 }
