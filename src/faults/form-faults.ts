@@ -5,6 +5,9 @@
 // is put in its place), a rule it does not check is met for it (consent set, the honeypot
 // emptied, the `Origin` left out). The others change the answer, or the lead a submission made.
 import { isPlainObject } from '../resources/forms/submission-body.ts';
+import type { FormSubmission } from '../resources/forms/submission-record.ts';
+import { isLive } from '../resources/records/trash.ts';
+import type { Workspace } from '../workspaces/workspace.ts';
 import { containsCardNumber, luhnValid } from '../resources/forms/card-numbers.ts';
 import { findForm, type PublicForm } from '../resources/forms/find-form.ts';
 import { issueFormToken, readToken, TOKEN_LIFETIME_MS } from '../resources/forms/form-token.ts';
@@ -90,7 +93,158 @@ function onFormAnswers(headers: Record<string, string>) {
     };
 }
 
+/**
+ * Lets `alter` change, after the mock answered a submission, each submission record it kept (and
+ * through it the lead and contact): what a service that files submissions its own way would leave.
+ */
+function afterSubmission(alter: (workspace: Workspace, kept: FormSubmission, body: Body) => Promise<void>) {
+  return (next: Handle, state: MockState): Handle =>
+    async (request, info) => {
+      const found = request.method === 'POST' ? formOf(state, request, SUBMIT) : undefined;
+      if (!found) return next(request, info);
+      const { workspace, form } = found;
+      let body: Body = {};
+      try {
+        body = JSON.parse(await request.clone().text());
+      } catch {
+        // A body the mock refuses: nothing is kept.
+      }
+      const before = new Set([...workspace.tables.formSubmissions.eachBy('form', form.id)].map((kept) => kept.id));
+      const response = await next(request, info);
+      const added = [...workspace.tables.formSubmissions.eachBy('form', form.id)].filter((kept) => !before.has(kept.id));
+      if (added.length) await workspace.transactions.run(async () => {
+        for (const kept of added) await alter(workspace, kept, body);
+      });
+      return response;
+    };
+}
+
+/** Answers of a form route get a changed Cache-Control when the path is `/widget.js` and `versioned` says whether `?v=` is there. */
+function widgetCache(versioned: boolean, cacheControl: string) {
+  return (next: Handle): Handle =>
+    async (request, info) => {
+      const url = new URL(request.url);
+      const response = await next(request, info);
+      return url.pathname === '/widget.js' && url.searchParams.has('v') === versioned ? changed(response, { headers: { 'cache-control': cacheControl } }) : response;
+    };
+}
+
 export const formFaults: Fault[] = [
+  {
+    name: 'form-widget-cached-a-day',
+    family: 'forms',
+    description: '/widget.js (without ?v=) is served with Cache-Control max-age=86400, a CDN default, so a fix of the script takes a day to reach pages instead of five minutes.',
+    wrap: widgetCache(false, 'public, max-age=86400'),
+  },
+  {
+    name: 'form-widget-version-not-immutable',
+    family: 'forms',
+    description: '/widget.js?v=<version> is served like the plain address (max-age=300), not immutable.',
+    wrap: widgetCache(true, 'public, max-age=300'),
+  },
+  {
+    name: 'form-hosted-page-origin-refused',
+    family: 'forms',
+    description: "A form's allowed websites are enforced on its own hosted page too: a restricted form cannot be loaded or submitted from {workspace_url} (403 origin_not_allowed).",
+    wrap: (next, state) => async (request, info) => {
+      const origin = request.headers.get('origin');
+      const found = origin ? formOf(state, request, FORM_ROUTE) : undefined;
+      if (!found || found.form.allowed_origins.length === 0 || origin !== new URL(request.url).origin) return next(request, info);
+      return next(withHeaders(request, { origin: 'https://hosted-page.invalid' }), info);
+    },
+  },
+  {
+    name: 'form-unknown-id-not-found',
+    family: 'forms',
+    description: 'A form id that no form has (a deleted form) answers 404 not_found instead of form_unavailable.',
+    wrap: (next, state) => async (request, info) => {
+      const unknown = FORM_ROUTE.test(new URL(request.url).pathname) && !formOf(state, request, FORM_ROUTE);
+      const response = await next(request, info);
+      if (!unknown || response.status !== 404) return response;
+      const body = await jsonOf(response);
+      return body?.error?.code === 'form_unavailable' ? changed(response, { body: { error: { ...body.error, code: 'not_found' } } }) : response;
+    },
+  },
+  {
+    name: 'form-lead-in-first-stage',
+    family: 'forms',
+    description: "A lead a submission opens is put in the first stage of the pipeline, not the form's stage.",
+    wrap: afterSubmission(async (workspace, kept) => {
+      const lead = kept.lead_created ? workspace.tables.leads.get(kept.lead_id) : undefined;
+      const first = lead ? workspace.tables.stages.findBy('pipeline', lead.pipeline_id)[0] : undefined;
+      if (lead && first) await workspace.tables.leads.update(lead.id, (draft) => void (draft.stage_id = first.id));
+    }),
+  },
+  {
+    name: 'form-tags-not-applied',
+    family: 'forms',
+    description: "The form's tags are not put on the lead a submission opens.",
+    wrap: afterSubmission(async (workspace, kept) => {
+      if (kept.lead_created) await workspace.tables.leads.update(kept.lead_id, (draft) => void (draft.tags = []));
+    }),
+  },
+  {
+    name: 'form-owner-rule-ignored',
+    family: 'forms',
+    description: "The form's owner rule is not applied: a lead a submission opens has no owner.",
+    wrap: afterSubmission(async (workspace, kept) => {
+      if (kept.lead_created) await workspace.tables.leads.update(kept.lead_id, (draft) => void (draft.owner_id = null));
+    }),
+  },
+  {
+    name: 'form-timeline-without-answers',
+    family: 'forms',
+    description: "The answers of a submission are not kept: the lead's timeline shows that a form was submitted, without what was answered.",
+    wrap: afterSubmission(async (workspace, kept) => {
+      await workspace.tables.formSubmissions.update(kept.id, (draft) => {
+        draft.answers = {};
+        draft.labels = {};
+      });
+    }),
+  },
+  {
+    name: 'form-client-by-email-first',
+    family: 'forms',
+    description: "The client is looked up by email before phone: a submission whose phone is one client's and whose email another's goes to the email's.",
+    wrap: afterSubmission(async (workspace, kept, body) => {
+      const answers = isPlainObject(body.answers) ? Object.values(body.answers) : [];
+      const emails = answers.filter((answer): answer is string => typeof answer === 'string' && answer.includes('@')).map((email) => email.trim().toLowerCase());
+      const byEmail = emails.map((email) => workspace.tables.contacts.findBy('email', email).find(isLive)).find((contact) => contact !== undefined);
+      if (kept.contact_created || !byEmail || byEmail.id === kept.contact_id) return;
+      await workspace.tables.leads.update(kept.lead_id, (draft) => void (draft.contact_id = byEmail.id));
+      await workspace.tables.formSubmissions.update(kept.id, (draft) => void (draft.contact_id = byEmail.id));
+    }),
+  },
+  {
+    name: 'form-referrer-not-kept',
+    family: 'forms',
+    description: 'The referrer and landing_page of a submission are read but not kept on the lead.',
+    wrap: onSubmission(({ referrer: _referrer, landing_page: _landingPage, ...body }) => body),
+  },
+  {
+    name: 'form-consent-always-required',
+    family: 'forms',
+    description: 'Every form requires consent, also one without consent text: a submission without consent: true answers 422 validation_failed naming consent.',
+    // As an answer to a field the form does not have, which the mock refuses under its name.
+    wrap: onSubmission((body) => (body.consent === true || !isPlainObject(body.answers) ? body : { ...body, answers: { ...body.answers, consent: 'missing' } })),
+  },
+  {
+    name: 'form-phone-must-be-international',
+    family: 'forms',
+    description: 'Only phones written +998... are taken: a national number typed with brackets, spaces or dashes is refused as invalid instead of being normalized.',
+    wrap: (next, state) => onSubmission((body, found) => {
+      if (!isPlainObject(body.answers)) return body;
+      const phones = new Set(found.form.fields.filter((field) => field.type === 'phone').map((field) => field.id));
+      const answers = Object.fromEntries(Object.entries(body.answers).map(([id, answer]) => [id, phones.has(id) && typeof answer === 'string' && !answer.trim().startsWith('+') ? 'not a phone' : answer]));
+      return { ...body, answers };
+    })(next, state),
+  },
+  {
+    name: 'form-ip-limit-missing',
+    family: 'forms',
+    description: 'Submissions are not limited per visitor IP (the limit keys on the connection, so every request is a new visitor): the 11th within a minute is taken.',
+    wrap: (next) => async (request, info) => (request.method === 'POST' && SUBMIT.test(new URL(request.url).pathname) ? next(request, { ...info, clientAddress: `198.51.100.${Math.floor(Math.random() * 250)}:${Math.floor(Math.random() * 60000)}` }) : next(request, info)),
+  },
   {
     name: 'form-token-not-required',
     family: 'forms',

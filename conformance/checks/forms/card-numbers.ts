@@ -1,5 +1,8 @@
+// Spec 4.12: "card numbers are refused", here as a field error (422 validation_failed with
+// `fields` keyed by the field's id), also for a number typed in groups as people type it.
 import type { ActiveCheck } from '../../check.ts';
-import { expectRefusal, loadConfig, needForm, submitForm, validSubmission, visitor, waitOutMinMs } from '../../form-kit.ts';
+import { refusalProblem } from '../../form-effect-kit.ts';
+import { loadConfig, needForm, submitForm, validSubmission, visitor, waitOutMinMs } from '../../form-kit.ts';
 
 /** A test card number (Visa, passes the Luhn check), written in groups the way people type it. */
 const CARD = '4111 1111 1111 1111';
@@ -22,9 +25,11 @@ export const cardNumbers: ActiveCheck = {
     await waitOutMinMs(context, config);
     const body = validSubmission(config, person);
     const answer = await submitForm(context, formId, { ...body, answers: { ...(body.answers as object), [field.id]: `conformance ${CARD}` } });
-    if (answer.status < 300) context.fail(`a card number in the answer to ${field.id} was accepted (${answer.status}); card numbers are refused`, answer);
+    context.judge('forms.card-numbers', answer.status < 300 && `a card number in the answer to ${field.id} was accepted (${answer.status}); card numbers are refused`, answer);
+    if (answer.status < 300) return;
     // Spec 4.12: field errors are 422 validation_failed with fields keyed by field id.
-    expectRefusal(context, answer, 422, 'validation_failed', `a card number in the answer to ${field.id}`);
-    if (!answer.json.error.fields || !(field.id in answer.json.error.fields)) context.fail(`the 422 does not name the field ${field.id}`, answer);
+    const problem = refusalProblem(answer, 422, 'validation_failed', `a card number in the answer to ${field.id}`) ?? (!answer.json.error.fields || !(field.id in answer.json.error.fields) ? `the 422 does not name the field ${field.id}` : undefined);
+    context.judge('forms.card-numbers', problem, answer);
+    context.judge('forms.field-errors', problem, answer);
   },
 };

@@ -1,3 +1,7 @@
+// Spec 2.14 and 4.12: the configuration loads from {workspace_url} without credentials or
+// cookies as `{id, lang, title, submit, consent, fields[], color, token, min_ms}`, each field
+// `{id, type, label, required, autocomplete}`, `consent` a string ("" without consent text), and
+// its CORS allows no credentials.
 import type { ActiveCheck } from '../../check.ts';
 import { loadForm, needForm } from '../../form-kit.ts';
 
@@ -15,23 +19,30 @@ export const configuration: ActiveCheck = {
     const formId = needForm(context);
     // No API key and no cookie: the visitor's browser has neither (spec 4.12).
     const loaded = await loadForm(context, formId, { lang: 'en' });
-    if (loaded.status !== 200) context.fail(`loading the configuration without credentials answered ${loaded.status}, not 200`, loaded);
+    const loadProblem = loaded.status !== 200 && `loading the configuration without credentials answered ${loaded.status}, not 200`;
+    context.judge('forms.route-config', loadProblem, loaded);
+    context.judge('forms.no-credentials', loadProblem, loaded);
+    if (loadProblem) context.fail(loadProblem, loaded, 'forms.route-config');
     const config = loaded.json;
-    const problems: string[] = [];
-    const expect = (ok: boolean, problem: string) => void (ok || problems.push(problem));
-    expect(config?.id === formId, `id is ${JSON.stringify(config?.id)}, not the form's ${formId}`);
-    for (const key of ['lang', 'title', 'submit', 'color']) expect(isString(config?.[key]), `${key} is not a string`);
+    const problems = (checks: [boolean, string][]) => checks.filter(([ok]) => !ok).map(([, problem]) => problem).join('; ') || undefined;
+
+    context.judge('forms.config-fields', problems([
+      [config?.id === formId, `id is ${JSON.stringify(config?.id)}, not the form's ${formId}`],
+      ...['lang', 'title', 'submit', 'color'].map((key): [boolean, string] => [isString(config?.[key]), `${key} is not a string`]),
+      [isString(config?.token) && config.token !== '', 'token is missing: a submission has nothing to prove when the form was loaded'],
+      [Array.isArray(config?.fields), 'fields is not a list'],
+      [isString(config?.consent), 'consent is missing'],
+      [config && 'min_ms' in config, 'min_ms is missing'],
+    ]), loaded);
+    const fields: any[] = Array.isArray(config?.fields) ? config.fields : [];
+    context.judge('forms.config-field-fields', problems(fields.map((field): [boolean, string] => [
+      isString(field?.id) && isString(field?.type) && isString(field?.label) && typeof field?.required === 'boolean' && isString(field?.autocomplete),
+      `field ${JSON.stringify(field?.id)} is not {id, type, label, required, autocomplete}`,
+    ])), loaded);
     // `consent` is "" on a form without consent text, never left out (spec 2.14).
-    expect(isString(config?.consent), 'consent is not a string ("" when the form has no consent text)');
-    expect(isString(config?.token) && config.token !== '', 'token is missing: a submission has nothing to prove when the form was loaded');
-    expect(Number.isInteger(config?.min_ms) && config.min_ms >= 0, `min_ms is ${JSON.stringify(config?.min_ms)}, not a whole number of milliseconds`);
-    expect(Array.isArray(config?.fields), 'fields is not a list');
-    for (const field of Array.isArray(config?.fields) ? config.fields : []) {
-      const ok = isString(field?.id) && isString(field?.type) && isString(field?.label) && typeof field?.required === 'boolean' && isString(field?.autocomplete);
-      expect(ok, `field ${JSON.stringify(field?.id)} is not {id, type, label, required, autocomplete}`);
-    }
-    expect(loaded.headers['set-cookie'] === undefined, 'the answer sets a cookie; the form routes use none');
-    expect(loaded.headers['access-control-allow-credentials']?.trim().toLowerCase() !== 'true', 'Access-Control-Allow-Credentials: true; CORS never allows credentials');
-    if (problems.length) context.fail(`the configuration: ${problems.join('; ')}`, loaded);
+    context.judge('forms.config-consent-empty', !isString(config?.consent) && 'consent is not a string ("" when the form has no consent text)', loaded);
+    context.judge('forms.config-min-ms', !(Number.isInteger(config?.min_ms) && config.min_ms >= 0) && `min_ms is ${JSON.stringify(config?.min_ms)}, not a whole number of milliseconds`, loaded);
+    context.judge('forms.no-cookies', loaded.headers['set-cookie'] !== undefined && 'the answer sets a cookie; the form routes use none', loaded);
+    context.judge('forms.cors-no-credentials', loaded.headers['access-control-allow-credentials']?.trim().toLowerCase() === 'true' && 'Access-Control-Allow-Credentials: true; CORS never allows credentials', loaded);
   },
 };

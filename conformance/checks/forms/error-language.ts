@@ -1,6 +1,10 @@
+// Spec 4.12 and 7.1: field errors are 422 validation_failed with `fields` keyed by field id, in the
+// visitor's language (the submission's `lang`, named by X-Svc-Locale); `?lang=` chooses the
+// configuration's language; codes and field ids do not change with the language.
 import type { ActiveCheck } from '../../check.ts';
 import type { Exchange } from '../../exchange.ts';
-import { expectRefusal, loadConfig, needForm, submitForm, validSubmission, visitor, waitOutMinMs, type FormConfig } from '../../form-kit.ts';
+import { refusalProblem } from '../../form-effect-kit.ts';
+import { loadConfig, needForm, submitForm, validSubmission, visitor, waitOutMinMs, type FormConfig } from '../../form-kit.ts';
 
 /** The widget's languages (spec 4.12 `data-lang`): two of them must give two languages of messages. */
 const LANGUAGES = ['ru', 'uz', 'en'];
@@ -19,13 +23,15 @@ export const errorLanguage: ActiveCheck = {
     const formId = needForm(context);
     const person = visitor(context, 'error-language');
     // The languages the form is shown in: a form without texts in some language shows another one.
-    const shown: { lang: string; config: FormConfig }[] = [];
+    const shown: { lang: string; config: FormConfig; exchange: Exchange }[] = [];
     for (const lang of LANGUAGES) {
-      const { config } = await loadConfig(context, formId, { lang });
-      if (!shown.some((known) => baseOf(known.config.lang) === baseOf(config.lang))) shown.push({ lang, config });
+      const { config, exchange } = await loadConfig(context, formId, { lang });
+      if (!shown.some((known) => baseOf(known.config.lang) === baseOf(config.lang))) shown.push({ lang, config, exchange });
       if (shown.length === 2) break;
     }
     if (shown.length < 2) context.skip(`the form is shown in one language only (${shown[0]?.config.lang}) whatever lang asks: give --form-id of a form with texts in two of ${LANGUAGES.join(', ')}`);
+    // Two values of ?lang= gave configurations in two languages: the query chose between them.
+    context.judge('forms.lang-query', undefined, shown[1]?.exchange);
     await waitOutMinMs(context, shown[0]!.config);
     const answers: { lang: string; exchange: Exchange }[] = [];
     for (const { config } of shown) {
@@ -36,16 +42,16 @@ export const errorLanguage: ActiveCheck = {
       if (!email && !required) context.skip('the form has neither an email field nor a required field to get a field error from');
       const broken = email ? { ...(body.answers as object), [email.id]: 'not-an-email' } : { ...(body.answers as object), [required!.id]: '' };
       const exchange = await submitForm(context, formId, { ...body, answers: broken, lang: config.lang });
-      expectRefusal(context, exchange, 422, 'validation_failed', `an invalid answer with lang ${config.lang}`);
+      const refusal = refusalProblem(exchange, 422, 'validation_failed', `an invalid answer with lang ${config.lang}`);
+      context.judge('forms.field-errors', refusal ?? (Object.keys(exchange.json.error.fields ?? {}).length === 0 && 'the 422 names no field in fields'), exchange);
       const locale = exchange.headers['x-svc-locale'];
-      if (baseOf(locale) !== baseOf(config.lang)) context.fail(`the 422 for lang ${config.lang} carries X-Svc-Locale ${locale ?? '(none)'}, not the visitor's language`, exchange);
+      context.judge('forms.field-errors-locale-header', baseOf(locale) !== baseOf(config.lang) && `the 422 for lang ${config.lang} carries X-Svc-Locale ${locale ?? '(none)'}, not the visitor's language`, exchange);
+      if (refusal) return;
       answers.push({ lang: config.lang, exchange });
     }
     const [first, second] = answers as [(typeof answers)[0], (typeof answers)[0]];
     const fieldsOf = (exchange: Exchange) => Object.keys(exchange.json?.error?.fields ?? {}).sort().join(', ');
-    if (fieldsOf(first.exchange) !== fieldsOf(second.exchange)) context.fail(`the 422 names fields ${fieldsOf(first.exchange)} in ${first.lang} but ${fieldsOf(second.exchange)} in ${second.lang}: field ids never change with the language`, second.exchange);
-    if (first.exchange.json.error.message === second.exchange.json.error.message) {
-      context.fail(`the 422's message is the same in ${first.lang} and ${second.lang} (${JSON.stringify(first.exchange.json.error.message)}): field errors come in the visitor's language`, second.exchange);
-    }
+    context.judge('forms.field-errors-language', fieldsOf(first.exchange) !== fieldsOf(second.exchange) && `the 422 names fields ${fieldsOf(first.exchange)} in ${first.lang} but ${fieldsOf(second.exchange)} in ${second.lang}: field ids never change with the language`, second.exchange);
+    context.judge('forms.field-errors-language', first.exchange.json.error.message === second.exchange.json.error.message && `the 422's message is the same in ${first.lang} and ${second.lang} (${JSON.stringify(first.exchange.json.error.message)}): field errors come in the visitor's language`, second.exchange);
   },
 };

@@ -1,3 +1,5 @@
+// Spec 2.14 and 4.12: `min_ms` is the minimum time between load and submit, which the token
+// proves; a submission sent sooner answers the same 201 as a success but is dropped.
 import type { ActiveCheck } from '../../check.ts';
 import { expectDropped, loadConfig, needForm, submitForm, validSubmission, visitor } from '../../form-kit.ts';
 
@@ -18,6 +20,7 @@ export const minMs: ActiveCheck = {
     const elapsed = Date.now() - loadedAtMs;
     // The submission went at once; a slow network could still have taken longer than a small min_ms.
     if (elapsed >= config.min_ms) context.skip(`the submission reached the service ${elapsed} ms after loading, not sooner than min_ms ${config.min_ms}`);
+    // One outcome proves the three rules: the too-fast submission is told apart by its token, and dropped.
     await expectDropped(context, fast, person, `a submission sent ${elapsed} ms after loading (min_ms ${config.min_ms})`);
   },
 };

@@ -1,25 +1,43 @@
+// Spec 4.12 and 7.3: "paused or deleted forms answer 404 form_unavailable", to loading and to
+// submitting. A deleted form's id is, to these routes, an id no form has: that part runs anywhere.
+// A paused form needs a crmkit mock, which makes one (forms are paused in the web app).
+import { randomBytes } from 'node:crypto';
 import type { ActiveCheck } from '../../check.ts';
-import { expectRefusal, loadForm, submitForm } from '../../form-kit.ts';
+import { refusalProblem } from '../../form-effect-kit.ts';
+import { loadForm, submitForm } from '../../form-kit.ts';
 import { controlCall } from '../../mock-control.ts';
+
+/** An id of the shape of crmkit's form ids that no form has. */
+const goneFormId = () => `fm_${[...randomBytes(26)].map((byte) => 'abcdefghijklmnopqrstuvwxyz0123456789'[byte % 36]).join('')}`;
 
 export const paused: ActiveCheck = {
   kind: 'active',
   id: 'forms.paused',
   family: 'forms',
-  title: 'a paused form answers 404 form_unavailable, both to loading its configuration and to a submission',
+  title: 'a paused or deleted form answers 404 form_unavailable, both to loading its configuration and to a submission',
   spec: '4.12, 7.3',
   basis: 'documented',
   writes: true,
   async run(context) {
+    const gone = goneFormId();
+    for (const exchange of [await loadForm(context, gone), await submitForm(context, gone, { token: 'conformance', answers: { phone: '+998901234567' }, consent: true })]) {
+      const problem = refusalProblem(exchange, 404, 'form_unavailable', `${exchange.request.method} of a form that does not exist (deleted)`);
+      context.judge('forms.unavailable-deleted', problem, exchange);
+      context.judge('forms.error-form-unavailable', problem, exchange);
+    }
+
     const mock = context.target.mock;
     // A deployment's forms are paused in its web app, which the interface does not reach.
-    if (!mock) return context.skip('a form cannot be paused through the interface; checked against a crmkit mock, which makes a paused form');
+    if (!mock) return context.skip('a deleted form answers form_unavailable (judged); a form cannot be paused through the interface, so a paused one is checked against a crmkit mock');
     // The control API has no route to change a form: it is made paused from the start.
     const form = await controlCall(context, 'POST', `/_mock/workspaces/${mock.workspaceId}/forms`, { name: `conformance ${context.runId} paused`, status: 'paused', min_ms: 0 });
     const loaded = await loadForm(context, form.id);
-    expectRefusal(context, loaded, 404, 'form_unavailable', 'loading the configuration of a paused form');
     // Whatever the body: a paused form takes nothing (a token loaded before the pause included, which no check can make).
     const sent = await submitForm(context, form.id, { token: 'conformance', answers: { name: `conformance ${context.runId}`, phone: '+998901234567' }, consent: true });
-    expectRefusal(context, sent, 404, 'form_unavailable', 'a submission to a paused form');
+    for (const [exchange, what] of [[loaded, 'loading the configuration of a paused form'], [sent, 'a submission to a paused form']] as const) {
+      const problem = refusalProblem(exchange, 404, 'form_unavailable', what);
+      context.judge('forms.unavailable-paused', problem, exchange);
+      context.judge('forms.error-form-unavailable', problem, exchange);
+    }
   },
 };
