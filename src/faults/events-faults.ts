@@ -149,6 +149,19 @@ export const eventsFaults: EventFault[] = [
     alterEvent: dropping((event) => event.type === 'webhook.disabled'),
   },
   {
+    name: 'large-events-sent-whole',
+    family: 'events',
+    description: 'An event over 256 KB is sent whole, the record as it is now in data.object, instead of cut to id, object and truncated: true.',
+    wrap: unchanged,
+    alterEvent: (event, { workspace }) => {
+      const object = objectOf(event);
+      if (object.truncated !== true) return [event];
+      const table = (workspace.tables as unknown as Record<string, { get(id: string): object | undefined } | undefined>)[`${object.object}s`];
+      const record = table?.get(object.id);
+      return record ? [{ ...event, data: { object: { ...record, id: object.id, object: object.object } } }] : [event];
+    },
+  },
+  {
     name: 'theft-uninstall-not-announced',
     family: 'events',
     description: 'An app removed because a used refresh token came back is uninstalled without app.uninstalled; only an admin\'s uninstall sends it.',

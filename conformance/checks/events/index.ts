@@ -6,6 +6,7 @@ import { formEvents } from './form-events.ts';
 import { leadEvents } from './lead-events.ts';
 import { lifecycleRetries } from './lifecycle-retries.ts';
 import { recordEvents } from './record-events.ts';
+import { truncation } from './truncation.ts';
 import { webhookDisabled } from './webhook-disabled.ts';
 
-export const eventsChecks: Check[] = [leadEvents, recordEvents, conversationEvents, formEvents, webhookDisabled, appLifecycle, lifecycleRetries];
+export const eventsChecks: Check[] = [leadEvents, recordEvents, truncation, conversationEvents, formEvents, webhookDisabled, appLifecycle, lifecycleRetries];
