@@ -2,6 +2,7 @@
 // of the records family must catch it (test/conformance/mutation.test.ts). Contacts (spec 2.4,
 // 4.3), companies (2.1), products (2.8, 4.7), custom fields and their values (2.11, 4.9), members
 // and teams (2.7, 4.6).
+import { newSession, SESSION_COOKIE, sessionTokenOf } from '../auth/session.ts';
 import type { MockState } from '../mock-state.ts';
 import { changed, jsonOf, onErrorCode, type Fault, type Handle } from './fault.ts';
 
@@ -339,27 +340,27 @@ export const recordsFaults: Fault[] = [
   {
     name: 'team-writes-take-keys',
     family: 'records',
-    description: 'The team routes forgot the first-party guard: an API key creates, changes and deletes teams.',
-    wrap: onErrorCode('forbidden', async (response, body, request) => {
-      const url = new URL(request.url);
-      if (body.error.permission !== 'first_party_only' || !url.pathname.startsWith('/v1/teams')) return response;
-      return fakeTeamWrite(response, request, url);
-    }),
+    description: "The team routes forgot the first-party guard: an API key creates, changes and deletes teams as the key's member.",
+    wrap: (next, state) =>
+      onErrorCode('forbidden', async (response, body, request) => {
+        if (body.error.permission !== 'first_party_only' || !new URL(request.url).pathname.startsWith('/v1/teams')) return response;
+        const found = state.findCredential((request.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, ''));
+        const key = found?.credential.kind === 'api_key' ? found.credential.apiKey : undefined;
+        const memberId = key?.memberId ?? [...(found?.workspace.members.values() ?? [])].find((member) => member.role === 'owner')?.id;
+        return found && memberId ? next(asMember(state, request, found.workspace.id, memberId)) : response;
+      })(next),
   },
   {
     name: 'first-party-any-role',
     family: 'records',
     description: 'First-party-only routes let any signed-in member in (a manager creates teams and fields), not only owners and admins.',
-    wrap: onErrorCode('forbidden', async (response, body, request) => {
-      const url = new URL(request.url);
-      if (body.error.permission !== 'owner_or_admin') return response;
-      if (url.pathname.startsWith('/v1/teams')) return fakeTeamWrite(response, request, url);
-      if (request.method === 'POST' && url.pathname === '/v1/fields') {
-        const sent = await request.clone().json();
-        return changed(response, { status: 201, body: { id: `fd_${'0'.repeat(26)}`, options: [], position: 0, required: false, group: '', ...sent } });
-      }
-      return response;
-    }),
+    wrap: (next, state) =>
+      onErrorCode('forbidden', async (response, body, request) => {
+        if (body.error.permission !== 'owner_or_admin') return response;
+        const found = state.findCredential(sessionTokenOf(request) ?? '');
+        const owner = found && [...found.workspace.members.values()].find((member) => member.role === 'owner' && member.status === 'active');
+        return found && owner ? next(asMember(state, request, found.workspace.id, owner.id)) : response;
+      })(next),
   },
   {
     name: 'company-delete-removes',
@@ -372,11 +373,12 @@ export const recordsFaults: Fault[] = [
   },
 ];
 
-/** What a team route would answer had it accepted the request: the team, or the delete confirmation. */
-async function fakeTeamWrite(response: Response, request: Request, url: URL): Promise<Response> {
-  const id = url.pathname.split('/')[3] ?? `tm_${'0'.repeat(26)}`;
-  if (request.method === 'DELETE') return changed(response, { status: 200, body: { ok: true, id } });
-  const sent = await request.clone().json().catch(() => ({}));
-  const team = { id, name: sent.name ?? 'team', member_ids: [], created_at: new Date().toISOString() };
-  return changed(response, { status: request.method === 'POST' ? 201 : 200, body: team });
+/** The same request made by a web app session of the member (a guard that lets a request through acts as someone allowed). */
+function asMember(state: MockState, request: Request, workspaceId: string, memberId: string): Request {
+  const session = newSession(workspaceId, memberId, state.now(workspaceId));
+  state.addSession(session);
+  const headers = new Headers(request.headers);
+  headers.delete('authorization');
+  headers.set('cookie', `${SESSION_COOKIE}=${session.token}`);
+  return new Request(request, { headers });
 }
