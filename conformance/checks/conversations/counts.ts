@@ -7,7 +7,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { clientWritesIn, clockForward, listedIds, myMemberId, newChannel, newClient } from '../../conversations-kit.ts';
+import { clientWritesIn, clockForward, listedIds, myMemberId, newChannel, newClient, withFrozenClock } from '../../conversations-kit.ts';
 
 type Counts = { all: number; mine: number; unassigned: number; waiting: number; unread: number };
 const KEYS = ['all', 'mine', 'unassigned', 'waiting', 'unread'] as const;
@@ -21,26 +21,30 @@ export const conversationCounts: ActiveCheck = {
   basis: 'documented',
   writes: false,
   async run(context) {
-    const start = await readCounts(context);
+    await readCounts(context);
     if (!context.target.mock || context.target.readOnly) return;
-    const channel = await newChannel(context, 'telegram_account');
-    const { conversation_id: id } = await clientWritesIn(context, channel.id, newClient(context, 'counts'), 'Is anyone there?');
-    const afterNew = await readCounts(context);
-    judgeMoved(context, start, afterNew, { all: 1, unassigned: 1, unread: 1, mine: 0 }, 'a client started a conversation');
+    // Frozen, so that no snooze ends and no answer time passes between two reads but when the check moves it.
+    await withFrozenClock(context, async () => {
+      const start = await readCounts(context);
+      const channel = await newChannel(context, 'telegram_account');
+      const { conversation_id: id } = await clientWritesIn(context, channel.id, newClient(context, 'counts'), 'Is anyone there?');
+      const afterNew = await readCounts(context);
+      judgeMoved(context, start, afterNew, { all: 1, unassigned: 1, unread: 1, mine: 0 }, 'a client started a conversation');
 
-    context.expectStatus(await context.client.send('POST', `/v1/conversations/${id}/assign`, { body: { assignee_id: await myMemberId(context) } }), 200);
-    const afterAssign = await readCounts(context);
-    judgeMoved(context, afterNew, afterAssign, { all: 0, unassigned: -1, mine: 1, unread: 0 }, 'it was assigned to the caller');
+      context.expectStatus(await context.client.send('POST', `/v1/conversations/${id}/assign`, { body: { assignee_id: await myMemberId(context) } }), 200);
+      const afterAssign = await readCounts(context);
+      judgeMoved(context, afterNew, afterAssign, { all: 0, unassigned: -1, mine: 1, unread: 0 }, 'it was assigned to the caller');
 
-    await clockForward(context, 16 * 60);
-    const waiting = await listedIds(context, 'waiting=true&limit=250');
-    const afterWait = await readCounts(context);
-    const sameAsList = waiting.exchange.json?.next_cursor ? undefined : afterWait.counts.waiting === waiting.ids.length && waiting.ids.includes(id);
-    if (sameAsList !== undefined) context.judge('conversations.counts-waiting', !sameAsList && `waiting counts ${afterWait.counts.waiting}, the waiting=true list shows ${waiting.ids.length} conversations${waiting.ids.includes(id) ? '' : ' without the check\'s own'}`, afterWait.exchange);
+      await clockForward(context, 16 * 60);
+      const waiting = await listedIds(context, 'waiting=true&limit=250');
+      const afterWait = await readCounts(context);
+      const sameAsList = waiting.exchange.json?.next_cursor ? undefined : afterWait.counts.waiting === waiting.ids.length && waiting.ids.includes(id);
+      if (sameAsList !== undefined) context.judge('conversations.counts-waiting', !sameAsList && `waiting counts ${afterWait.counts.waiting}, the waiting=true list shows ${waiting.ids.length} conversations${waiting.ids.includes(id) ? '' : ' without the check\'s own'}`, afterWait.exchange);
 
-    context.expectStatus(await context.client.send('POST', `/v1/conversations/${id}/resolve`), 200);
-    const afterResolve = await readCounts(context);
-    judgeMoved(context, afterWait, afterResolve, { all: -1, mine: -1, unread: -1 }, 'it was resolved');
+      context.expectStatus(await context.client.send('POST', `/v1/conversations/${id}/resolve`), 200);
+      const afterResolve = await readCounts(context);
+      judgeMoved(context, afterWait, afterResolve, { all: -1, mine: -1, unread: -1 }, 'it was resolved');
+    });
   },
 };
 
