@@ -23,7 +23,7 @@ export const noteEditWindow: ActiveCheck = {
     const members = await activeMembers(context);
     const author = members.find((member) => member.role === 'owner');
     const other = members.find((member) => member.role === 'admin') ?? members.find((member) => member.id !== author?.id);
-    if (!author || !other) context.skip('the workspace needs an owner and a second member');
+    if (!author || !other) return context.skip('the workspace needs an owner and a second member');
     const lead = await context.createLead();
     const token = await authorToken(context);
     const note = await context.client.send('POST', '/v1/notes', { key: token, body: { entity_type: 'lead', entity_id: lead.id, text: `conformance ${context.runId}` } });
