@@ -75,7 +75,7 @@ async function contactWithLead(context: CheckContext, client: Client): Promise<{
 /** Judges that a filter keeps exactly `kept` of the check's three conversations. */
 function filterExpectation(context: CheckContext, cast: Cast, label: string) {
   const ours = Object.values(cast);
-  const name = (id: string) => Object.entries(cast).find(([, value]) => value === id)?.[0] ?? id;
+  const name = (id: string) => Object.entries(cast).find(([, value]) => value === id)?.[0].toUpperCase() ?? id;
   return async (rule: string, query: string, kept: string[]) => {
     const { ids, exchange } = await listedIds(context, `${query}&status=all&limit=250`);
     const shown = ours.filter((id) => ids.includes(id));
