@@ -348,4 +348,25 @@ export const stateFaults: Fault[] = [
       return response;
     },
   },
+  {
+    name: 'tag-create-existing-201',
+    family: 'state',
+    description: 'Creating a tag whose name exists answers 201, as if it were new, instead of 200 with the existing tag.',
+    wrap: (next) => async (request, info) => {
+      const response = await next(request, info);
+      if (response.status !== 200 || request.method !== 'POST' || new URL(request.url).pathname !== '/v1/tags') return response;
+      return changed(response, { status: 201 });
+    },
+  },
+  {
+    name: 'timeline-kinds-ignored',
+    family: 'state',
+    description: 'The timeline ignores `kinds` and lists items of every kind.',
+    wrap: (next) => async (request, info) => {
+      const url = new URL(request.url);
+      if (request.method !== 'GET' || url.pathname !== '/v1/timeline' || !url.searchParams.has('kinds')) return next(request, info);
+      url.searchParams.delete('kinds');
+      return next(new Request(url, request), info);
+    },
+  },
 ];
