@@ -47,6 +47,7 @@ const dropping = (dropped: (event: EventEnvelope, info: EventInfo) => boolean) =
 const CHANNEL_REPORTS = new Set(['message.sent', 'message.delivered', 'message.read', 'message.failed']);
 
 const stageChangeIds = memory(() => new Map<string, string>());
+const firstSignings = memory(() => new Map<string, number>());
 const contactPatches = memory(() => ({ running: 0, announced: new Set<string>() }));
 
 /** Notes that a contact PATCH is running, so that its events can be told from others. */
@@ -180,6 +181,22 @@ export const eventsFaults: EventFault[] = [
     alterLifecycleAttempt: (attempt) => {
       const body = JSON.parse(attempt.body);
       return { ...attempt, body: JSON.stringify({ ...body, data: { ...body.data, scopes: (body.data?.scopes ?? []).join(' ') } }) };
+    },
+  },
+  {
+    name: 'lifecycle-signed-once',
+    family: 'events',
+    description: 'A lifecycle event is signed once, when it is queued: every retry carries the first attempt\'s timestamp and signature, which a receiver rejects once 5 minutes have passed.',
+    wrap: unchanged,
+    alterLifecycleAttempt: (attempt, { state }) => {
+      const key = attempt.headers['Svc-Delivery']!;
+      const first = firstSignings(state).get(key);
+      if (first === undefined) {
+        firstSignings(state).set(key, attempt.timestampSeconds);
+        return attempt;
+      }
+      attempt.headers['Svc-Timestamp'] = String(first);
+      return { ...attempt, timestampSeconds: first };
     },
   },
   {

@@ -10,14 +10,18 @@ import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import { eventWaitMs, missing } from '../../events-kit.ts';
 import { approveApp, lifecycleApp, lifecycleEvent, sameInstallation, type LifecycleApp } from '../../lifecycle-kit.ts';
-import { controlCall } from '../../mock-control.ts';
+import { controlCall, mockNowMs } from '../../mock-control.ts';
 import { refresh, type Tokens } from '../../oauth-kit.ts';
 import type { ReceivedRequest } from '../../webhook-receiver.ts';
-import { signatureProblem } from '../../webhook-signature.ts';
+import { signatureParts, signatureProblem } from '../../webhook-signature.ts';
 
 const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
-type Expected = { installationId: unknown; scopes?: string[] };
+/** Spec 6.2: a receiver rejects a `t` more than 5 minutes from its clock. */
+const TOLERANCE_SECONDS = 300;
+
+/** What an event must carry, and the workspace clock when it came (the time it was signed, near enough). */
+type Expected = { installationId: unknown; scopes?: string[]; nowSeconds?: number };
 
 export const appLifecycle: ActiveCheck = {
   kind: 'active',
@@ -34,7 +38,7 @@ export const appLifecycle: ActiveCheck = {
     const expectEvent = async (rule: string, type: string, nth: number, expected: Expected) => {
       const request = await lifecycleEvent(app, type, nth, eventWaitMs(context));
       context.judge(rule, !request && missing(`${type}${nth > 1 ? ` number ${nth}` : ''} at the app's webhook URL`, seconds));
-      if (request) received.push({ request, expected });
+      if (request) received.push({ request, expected: { ...expected, nowSeconds: Math.floor((await mockNowMs(context)) / 1000) } });
       return request;
     };
 
@@ -90,9 +94,19 @@ function judgeBodies(context: CheckContext, app: LifecycleApp, received: { reque
     note('events.lifecycle-headers', absent.length > 0 && `${what} came without ${absent.join(', ')}`);
     const signed = signatureProblem(request.headers['svc-signature'], request.rawBody, app.client.clientSecret);
     note('events.lifecycle-signed-with-client-secret', signed && `${what}, checked with the app's client secret: ${signed}`);
+    note('events.lifecycle-timestamp', timestampProblem(what, request, expected.nowSeconds));
   }
-  const rules = ['events.lifecycle-body-id', 'events.lifecycle-body-type', 'events.lifecycle-body-created-at', 'events.lifecycle-app-id', 'events.lifecycle-workspace-id', 'events.lifecycle-installation-id', 'events.lifecycle-scopes', 'events.lifecycle-headers', 'events.lifecycle-signed-with-client-secret'];
+  const rules = ['events.lifecycle-body-id', 'events.lifecycle-body-type', 'events.lifecycle-body-created-at', 'events.lifecycle-app-id', 'events.lifecycle-workspace-id', 'events.lifecycle-installation-id', 'events.lifecycle-scopes', 'events.lifecycle-headers', 'events.lifecycle-signed-with-client-secret', 'events.lifecycle-timestamp'];
   for (const rule of rules) context.judge(rule, problems.get(rule));
+}
+
+/** Svc-Timestamp is the signature's `t`, and near the workspace clock when the event came. */
+function timestampProblem(what: string, request: ReceivedRequest, nowSeconds: number | undefined): string | undefined {
+  const stamp = request.headers['svc-timestamp'];
+  const parts = signatureParts(request.headers['svc-signature']);
+  if (parts && parts.t !== stamp) return `${what}: Svc-Timestamp ${stamp} is not the signature's t ${parts.t}`;
+  if (nowSeconds !== undefined && !(Math.abs(Number(stamp) - nowSeconds) <= TOLERANCE_SECONDS)) return `${what}: Svc-Timestamp ${stamp} is not within 5 minutes of the workspace clock (${nowSeconds}) when it came`;
+  return undefined;
 }
 
 function scopesProblem(what: string, scopes: unknown, expected: string[] | undefined): string | undefined {
