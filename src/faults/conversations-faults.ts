@@ -15,6 +15,9 @@ const DAY_MS = 86_400_000;
 
 const pathOf = (request: Request) => new URL(request.url).pathname;
 
+/** For snooze-never-wakes: the conversations snoozed through the API and their until, per mock, until a later manage call. */
+const snoozedThroughApi = new WeakMap<MockState, Map<string, string>>();
+
 /** The workspace of the request's credential. */
 function workspaceOf(state: MockState, request: Request): Workspace | undefined {
   const secret = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
@@ -274,6 +277,26 @@ export const conversationsFaults: Fault[] = [
       const read = await next(new Request(new URL(`/v1/conversations/${conversation.id}`, request.url), { headers: request.headers }), info);
       const requestId = read.headers.get('x-request-id');
       return changed(read, { status: 409, body: { error: { code: 'invalid_state', message: 'Only open conversations can be resolved.', request_id: requestId, docs_url: 'https://docs.crm.example/errors/invalid_state' } } });
+    },
+  },
+  {
+    name: 'snooze-never-wakes',
+    family: 'conversations',
+    description: 'The wake-up job never runs: a snoozed conversation still reads snoozed after its until time, until someone reopens it.',
+    wrap: (next, state) => {
+      // Faults are wrapped anew for each request: what they remember lives with the mock's state.
+      const snoozed = snoozedThroughApi.get(state) ?? snoozedThroughApi.set(state, new Map()).get(state)!;
+      return async (request, info) => {
+        const response = await next(request, info);
+        const [, id, action] = /^\/v1\/conversations\/([^/]+)(?:\/(assign|resolve|reopen|snooze))?$/.exec(pathOf(request)) ?? [];
+        if (!id || !response.ok) return response;
+        const body = await jsonOf(response);
+        if (action === 'snooze') snoozed.set(body.id, body.snoozed_until);
+        else if (action && action !== 'assign') snoozed.delete(body.id);
+        const until = snoozed.get(body.id);
+        if (request.method !== 'GET' || !until || body.status !== 'open') return response;
+        return changed(response, { body: { ...body, status: 'snoozed', snoozed_until: until } });
+      };
     },
   },
 ];
