@@ -192,6 +192,14 @@ export const formFaults: Fault[] = [
     }),
   },
   {
+    name: 'form-custom-answers-ignored',
+    family: 'forms',
+    description: "Answers of fields tied to lead custom fields are kept on the timeline only: the lead's custom fields stay empty.",
+    wrap: afterSubmission(async (workspace, kept) => {
+      if (kept.lead_created) await workspace.tables.leads.update(kept.lead_id, (draft) => void (draft.custom = {}));
+    }),
+  },
+  {
     name: 'form-timeline-without-answers',
     family: 'forms',
     description: "The answers of a submission are not kept: the lead's timeline shows that a form was submitted, without what was answered.",
@@ -238,6 +246,19 @@ export const formFaults: Fault[] = [
       const answers = Object.fromEntries(Object.entries(body.answers).map(([id, answer]) => [id, phones.has(id) && typeof answer === 'string' && !answer.trim().startsWith('+') ? 'not a phone' : answer]));
       return { ...body, answers };
     })(next, state),
+  },
+  {
+    name: 'form-burst-limit-missing',
+    family: 'forms',
+    description: 'The per-form burst of 60 is not enforced: a submission beyond it is answered 201 as if taken (only the daily 2,000 and the per-IP limit hold).',
+    wrap: (next, state) => async (request, info) => {
+      const response = await next(request, info);
+      if (response.status !== 429 || request.method !== 'POST' || !SUBMIT.test(new URL(request.url).pathname)) return response;
+      const body = await jsonOf(response);
+      const found = formOf(state, request, SUBMIT);
+      if (body?.error?.reason !== 'form_burst' || !found) return response;
+      return new Response(JSON.stringify({ ok: true, success: 'Thank you!', redirect_url: found.form.redirect_url }), { status: 201, headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': response.headers.get('x-request-id') ?? 'req_fault' } });
+    },
   },
   {
     name: 'form-ip-limit-missing',

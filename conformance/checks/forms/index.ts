@@ -1,5 +1,6 @@
 // The forms family's checks, in the order they run.
 import type { Check } from '../../check.ts';
+import { burstLimit } from './burst-limit.ts';
 import { cardNumbers } from './card-numbers.ts';
 import { configuration } from './configuration.ts';
 import { consent } from './consent.ts';
@@ -23,5 +24,5 @@ import { widgetScript } from './widget-script.ts';
 // The per-IP limit last: once met, it refuses the visitor IP's submissions for the rest of the minute.
 export const formsChecks: Check[] = [
   configuration, cors, widgetScript, hostedPage, token, minMs, honeypot, consent, consentAnswer, cardNumbers, errorLanguage, requestLimits, origins, paused,
-  submission, submissionEffect, returningClient, ipLimit,
+  submission, submissionEffect, returningClient, burstLimit, ipLimit,
 ];

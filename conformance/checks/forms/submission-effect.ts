@@ -1,7 +1,8 @@
 // Spec 2.14 and 4.12, what a submission does with what the form says: a form without consent text
 // shows `consent: ""` and takes a submission without consent; `utm` and `lang` may be left out; the
 // phone typed as a visitor types it is kept as +998...; the new lead is in the form's pipeline and
-// stage, with its tags, the owner its owner rule gives, the `referrer` and `landing_page` sent, and
+// stage, with its tags, the owner its owner rule gives, the answer of a field tied to a lead custom
+// field in that field, the `referrer` and `landing_page` sent, and
 // the answers on its timeline; no answer sets a cookie. Only a crmkit mock lets the suite make a
 // form with a known pipeline, stage, tags and owner rule, so the check runs there.
 import type { ActiveCheck } from '../../check.ts';
@@ -11,6 +12,7 @@ import { findRecordsOf, loadConfig, visitor, type Visitor } from '../../form-kit
 import { controlCall } from '../../mock-control.ts';
 
 const REFERRER = 'https://search.example/?q=conformance';
+const BUDGET = 'conformance budget 1000';
 
 export const submissionEffect: ActiveCheck = {
   kind: 'active',
@@ -33,6 +35,7 @@ export const submissionEffect: ActiveCheck = {
         { id: 'name', type: 'text', labels: { en: 'Name' }, required: true, autocomplete: 'name' },
         { id: 'phone', type: 'phone', labels: { en: 'Phone' }, required: true, autocomplete: 'tel' },
         { id: 'email', type: 'email', labels: { en: 'Email' }, required: false, autocomplete: 'email' },
+        { id: 'budget', type: 'text', labels: { en: 'Budget' }, required: false, autocomplete: 'off', custom_key: setup.customKey },
       ],
       pipeline_id: setup.pipelineId,
       stage_id: setup.stageId,
@@ -45,7 +48,7 @@ export const submissionEffect: ActiveCheck = {
     const person = visitor(context, 'effect');
     const landingPage = `https://conformance.example/landing?run=${context.runId}`;
     // No consent, no utm, no lang: none is required of this form.
-    const sent = await submitOnce(context, form.id, { token: config.token, answers: { name: person.name, phone: asTyped(person), email: person.email }, referrer: REFERRER, landing_page: landingPage });
+    const sent = await submitOnce(context, form.id, { token: config.token, answers: { name: person.name, phone: asTyped(person), email: person.email, budget: BUDGET }, referrer: REFERRER, landing_page: landingPage });
     const acceptProblem = acceptedProblem(sent, 'a submission without consent, utm and lang to a form without consent text');
     // A 422 says which answer it refused: the phone as typed, or the consent not asked for.
     const refusedFields = Object.keys(sent.json?.error?.fields ?? {});
@@ -66,6 +69,7 @@ export const submissionEffect: ActiveCheck = {
     context.judge('forms.effect-pipeline-stage', (lead.pipeline_id !== setup.pipelineId || lead.stage_id !== setup.stageId) && `the lead is in pipeline ${lead.pipeline_id}, stage ${lead.stage_id}, not the form's ${setup.pipelineId}, ${setup.stageId}`, sent);
     context.judge('forms.effect-tags', !(lead.tags ?? []).includes(setup.tag) && `the lead's tags are ${JSON.stringify(lead.tags)}, without the form's tag ${setup.tag}`, sent);
     context.judge('forms.effect-owner-rule', lead.owner_id !== setup.ownerId && `the lead's owner is ${lead.owner_id}, not ${setup.ownerId}, whom the form's owner rule names`, sent);
+    context.judge('forms.effect-custom-answers', lead.custom?.[setup.customKey] !== BUDGET && `the lead's custom ${setup.customKey} is ${JSON.stringify(lead.custom?.[setup.customKey])}, not the answer ${JSON.stringify(BUDGET)} of the field tied to it`, sent);
     context.judge('forms.effect-referrer-landing-page', (lead.referrer !== REFERRER || lead.landing_page !== landingPage) && `the lead's referrer and landing_page are ${JSON.stringify(lead.referrer)} and ${JSON.stringify(lead.landing_page)}, not the ${REFERRER} and ${landingPage} sent`, sent);
 
     const timeline = await leadTimeline(context, lead.id);
@@ -81,8 +85,8 @@ function asTyped(person: Visitor): string {
   return `(${national.slice(0, 2)}) ${national.slice(2, 5)}-${national.slice(5, 7)}-${national.slice(7)}`;
 }
 
-/** A pipeline's stage other than its first (a lead placed by default would land in the first), a member to own the lead, and a tag of the run's own. */
-async function formSetup(context: CheckContext): Promise<{ pipelineId: string; stageId: string; ownerId: string; tag: string }> {
+/** A pipeline's stage other than its first (a lead placed by default would land in the first), a member to own the lead, a tag and a lead custom field of the run's own. */
+async function formSetup(context: CheckContext): Promise<{ pipelineId: string; stageId: string; ownerId: string; tag: string; customKey: string }> {
   const pipelines = await context.client.send('GET', '/v1/pipelines');
   context.expectStatus(pipelines, 200);
   const pipeline = [...(pipelines.json?.data ?? [])].reverse().find((candidate: any) => (candidate.stages ?? []).filter((stage: any) => stage.type === 'open').length >= 2);
@@ -94,7 +98,10 @@ async function formSetup(context: CheckContext): Promise<{ pipelineId: string; s
   if (!owner) context.skip('the workspace has no member to own a lead');
   const tag = `cf-${context.runId}`.slice(0, 32);
   context.cleanup(() => removeTag(context, tag));
-  return { pipelineId: pipeline.id, stageId: stage.id, ownerId: owner.id, tag };
+  // Custom fields are made in the web app; the control API makes one (there is no route to delete it).
+  const customKey = `conformance_${context.runId.replace(/[^a-z0-9]/g, '')}`.slice(0, 40);
+  await controlCall(context, 'POST', `/_mock/workspaces/${context.target.mock!.workspaceId}/fields`, { entity: 'lead', key: customKey, label: 'Conformance budget', type: 'text' });
+  return { pipelineId: pipeline.id, stageId: stage.id, ownerId: owner.id, tag, customKey };
 }
 
 async function removeTag(context: CheckContext, name: string): Promise<void> {
