@@ -36,8 +36,10 @@ export const taskFilters: ActiveCheck = {
       snoozed: (await createTask(context, { title: title('snoozed'), assignee_id: first, ...about })).id,
       other: (await createTask(context, { title: title('other'), assignee_id: second, type: 'custom', ...about })).id,
     };
-    context.expectStatus(await context.client.send('POST', `/v1/tasks/${tasks.done}/complete`), 200);
-    context.expectStatus(await context.client.send('POST', `/v1/tasks/${tasks.snoozed}/snooze`, { body: { until: hoursAfter(now, 48) } }), 200);
+    // The sub-routes' methods are not shown (POST is crmkit's reading): without them there is no done or snoozed task to filter.
+    const completed = await context.client.send('POST', `/v1/tasks/${tasks.done}/complete`);
+    const snoozed = await context.client.send('POST', `/v1/tasks/${tasks.snoozed}/snooze`, { body: { until: hoursAfter(now, 48) } });
+    if (completed.status !== 200 || snoozed.status !== 200) context.skip(`POST /v1/tasks/{id}/complete and /snooze answered ${completed.status} and ${snoozed.status}; state.task-states judges those routes`);
     const elsewhere = (await createTask(context, { title: title('elsewhere'), assignee_id: first, entity_type: 'lead', entity_id: otherLead.id })).id;
     const ours = new Set([...Object.values(tasks), elsewhere]);
     const list = async (query: string, record = lead.id) => {

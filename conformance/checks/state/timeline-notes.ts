@@ -32,7 +32,7 @@ export const timelineNotes: ActiveCheck = {
     const created = await context.client.send('POST', '/v1/notes', { body: { entity_type: 'lead', entity_id: lead.id, text, mentions: [member!.id] } });
     context.judge('notes.create-answer', (created.status !== 201 || created.json?.kind !== 'note') && `adding a note answered ${created.status} kind ${created.json?.kind}, not 201 with a note item`, created);
     if (created.status !== 201) context.fail('a note could not be added', created, 'notes.create-answer');
-    judgeNewNote(context, created, { leadId: lead.id, text, memberId: member!.id, keyId: whoami.json?.id });
+    judgeNewNote(context, created, { leadId: lead.id, text, memberId: member!.id, keyId: whoami.json?.id, canDelete: (whoami.json?.scopes ?? ['leads:write']).includes('leads:write') });
     const first: Item = created.json;
     const second = await context.client.send('POST', '/v1/notes', { body: { entity_type: 'lead', entity_id: lead.id, text: `conformance ${context.runId} second note` } });
     context.expectStatus(second, 201);
@@ -54,7 +54,7 @@ async function items(context: CheckContext, path: string): Promise<Item[]> {
   return answer.json?.data ?? [];
 }
 
-function judgeNewNote(context: CheckContext, created: Exchange, sent: { leadId: string; text: string; memberId: string; keyId: string | undefined }): void {
+function judgeNewNote(context: CheckContext, created: Exchange, sent: { leadId: string; text: string; memberId: string; keyId: string | undefined; canDelete: boolean }): void {
   const item: Item = created.json;
   const missing = ITEM_FIELDS.filter((field) => !(field in item));
   context.judge('notes.item-fields', missing.length > 0 && `the note item lacks ${missing.join(', ')}`, created);
@@ -65,7 +65,7 @@ function judgeNewNote(context: CheckContext, created: Exchange, sent: { leadId: 
   const mentions = item.data?.mentions;
   context.judge('notes.item-note-data', (item.data?.text !== sent.text || !Array.isArray(mentions) || mentions.length !== 1 || mentions[0] !== sent.memberId) && `data is ${JSON.stringify(item.data)}, not {text, mentions: [${sent.memberId}]}`, created);
   context.judge('notes.item-pinned', item.pinned !== false && `a new note has pinned ${item.pinned}`, created);
-  context.judge('notes.item-editable-deletable', (item.editable !== false || item.deletable !== true) && `for the key that wrote it (with leads:write) the note is editable ${item.editable}, deletable ${item.deletable}; keys cannot edit notes and can delete them`, created);
+  context.judge('notes.item-editable-deletable', (item.editable !== false || item.deletable !== sent.canDelete) && `for the key that wrote it (${sent.canDelete ? 'with' : 'without'} leads:write) the note is editable ${item.editable}, deletable ${item.deletable}; keys cannot edit notes and delete them with the record's write scope`, created);
 }
 
 /** Both notes on the timeline, newest first, kinds of spec 2.6, the amount change as a change item. */
