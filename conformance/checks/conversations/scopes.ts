@@ -1,8 +1,10 @@
 // Spec 4.8 (and 5.1, 7.3): each conversation route's scope. Reads need `messages:read`, sending and
 // retrying `messages:send`, the manage routes `conversations:manage` and also `messages:read`; a key
 // without the scope answers 403 `missing_scope` naming it, and a key with the scopes a route needs
-// (and no more) is let through. The check needs keys of chosen scopes, which a mock's control API
-// makes; a deployment's given keys have scopes the suite cannot know, so it skips there.
+// (and no more) is let through. On a mock the check makes keys of chosen scopes through the control
+// API. Against a deployment it uses the given limited key, whose scopes whoami shows, and only on
+// the read routes: a write wrongly let through would message a real client or change a real
+// conversation.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import { clientWritesIn, mockOnly, newChannel, newClient } from '../../conversations-kit.ts';
@@ -19,6 +21,7 @@ export const conversationScopes: ActiveCheck = {
   basis: 'documented',
   writes: true,
   async run(context) {
+    if (!context.target.mock) return judgeGivenKey(context);
     const workspaceId = mockOnly(context, 'keys of chosen scopes are made in the web app');
     const keyWith = async (scopes: string[]) => (await controlCall(context, 'POST', `/_mock/workspaces/${workspaceId}/api-keys`, { scopes, role: 'admin', name: `conformance ${context.runId} ${scopes.join(' ')}` })).key as string;
     const [noMessages, readOnly, manageOnly, manager, sender] = [
@@ -60,4 +63,21 @@ function refusal(context: CheckContext) {
     const refused = answer.status === 403 && answer.json?.error?.code === 'missing_scope' && answer.json.error.scope === scope;
     context.judge(rule, !refused && `${method} ${path} with a key without ${scope} answered ${answer.status} ${answer.json?.error?.code ?? ''} ${answer.json?.error?.scope ?? ''}`, answer);
   };
+}
+
+/** A deployment: the given limited key on the read routes, when whoami shows it lacks `messages:read`. */
+async function judgeGivenKey(context: CheckContext): Promise<void> {
+  const key = context.target.limitedKey ?? context.skip('needs --limited-key (a key without messages:read) against a deployment');
+  const whoami = await context.client.send('GET', '/v1/api-keys/whoami', { key });
+  context.expectStatus(whoami, 200);
+  const scopes: string[] = whoami.json?.scopes ?? [];
+  if (scopes.includes('messages:read')) context.skip('the limited key has messages:read: no read route can refuse it');
+  const expectRefused = refusal(context);
+  await expectRefused('conversations.scope-list', key, 'GET', '/v1/conversations', undefined, 'messages:read');
+  await expectRefused('conversations.scope-counts', key, 'GET', '/v1/conversations/counts', undefined, 'messages:read');
+  const list = await context.client.send('GET', '/v1/conversations?status=all&limit=1');
+  const id = list.json?.data?.[0]?.id;
+  if (!id) return;
+  await expectRefused('conversations.scope-read', key, 'GET', `/v1/conversations/${id}`, undefined, 'messages:read');
+  await expectRefused('conversations.scope-messages', key, 'GET', `/v1/conversations/${id}/messages`, undefined, 'messages:read');
 }
