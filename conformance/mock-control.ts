@@ -5,7 +5,7 @@ import { request } from 'undici';
 import type { CheckContext } from './context.ts';
 
 /** Answers the control route's JSON; fails the check when the mock refuses. */
-export async function controlCall(context: CheckContext, method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown): Promise<any> {
+export async function controlCall(context: CheckContext, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<any> {
   const mock = context.target.mock;
   if (!mock) context.skip('needs the control API of a crmkit mock');
   const response = await request(`${mock.controlUrl}${path}`, {

@@ -48,6 +48,7 @@ export async function runConformance(options: RunOptions): Promise<Report> {
     results.push(result);
     options.onResult?.(result);
   };
+  const tagsBefore = await tagNames(client);
   try {
     for (const check of checks.filter((c): c is ActiveCheck => c.kind === 'active')) {
       if (options.signal?.aborted) break;
@@ -56,9 +57,31 @@ export async function runConformance(options: RunOptions): Promise<Report> {
     for (const observer of checks.filter((c): c is Observer => c.kind === 'observer')) record(judgeExchanges(observer, client.exchanges, target.mock !== undefined));
   } finally {
     for (const step of undo.reverse()) await step().catch(() => {});
+    if (!target.readOnly) await sweepNewTags(client, tagsBefore);
     await client.close();
   }
   return { target: { baseUrl: target.baseUrl, mock: target.mock !== undefined }, runId, results, rules: ruleResults(results, target.mock !== undefined) };
+}
+
+/** The workspace's tag names (spec 4.4: at most 200, no paging), or undefined when the key cannot list them. */
+async function tagNames(client: ConformanceClient): Promise<Set<string> | undefined> {
+  const listed = await client.send('GET', '/v1/tags').catch(() => undefined);
+  if (listed?.status !== 200 || !Array.isArray(listed.json?.data)) return undefined;
+  return new Set(listed.json.data.map((tag: { name: string }) => tag.name.toLowerCase()));
+}
+
+/**
+ * Tags the run's records brought into the catalog (spec 4.4: names on records are added to it)
+ * stay there once the records are gone: deletes the tags that were not there before the run and
+ * that no record outside the trash carries (spec 2.5: usage leaves deleted records out).
+ */
+async function sweepNewTags(client: ConformanceClient, before: Set<string> | undefined): Promise<void> {
+  if (!before) return;
+  const listed = await client.send('GET', '/v1/tags?usage=1').catch(() => undefined);
+  for (const tag of listed?.json?.data ?? []) {
+    const used = tag.usage ? tag.usage.leads + tag.usage.contacts + tag.usage.companies : 1;
+    if (!before.has(String(tag.name).toLowerCase()) && used === 0) await client.send('DELETE', `/v1/tags/${tag.id}`).catch(() => undefined);
+  }
 }
 
 async function runActive(check: ActiveCheck, target: Target, client: ConformanceClient, runId: string, undo: (() => Promise<unknown>)[]): Promise<CheckResult> {

@@ -12,8 +12,10 @@ export type ForwardingOptions = {
   target: string;
   port?: number;
   host?: string;
-  /** Milliseconds to hold each answer before sending it on (a number, or drawn per request). */
-  delayMs?: number | (() => number);
+  /** Milliseconds to hold each request before forwarding it (drawn per request: requests overtake each other). */
+  holdMs?: (request: { method: string; url: string }) => number;
+  /** Milliseconds to hold each answer before sending it on (drawn per request). */
+  delayMs?: (request: { method: string; url: string }) => number;
   onExchange?: (exchange: Exchange) => void;
 };
 
@@ -53,10 +55,10 @@ async function forward(incoming: IncomingMessage, outgoing: ServerResponse, targ
   const method = incoming.method ?? 'GET';
   const headers = forwardedHeaders(incoming.headers);
   const url = `${target}${incoming.url ?? '/'}`;
+  await pause(options.holdMs?.({ method, url }));
   const answer = await request(url, { method: method as 'GET', headers, body: body.length ? body : undefined, dispatcher: agent });
   const answerBody = Buffer.from(await answer.body.arrayBuffer());
-  const delay = typeof options.delayMs === 'function' ? options.delayMs() : (options.delayMs ?? 0);
-  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+  await pause(options.delayMs?.({ method, url }));
   const back = forwardedHeaders(answer.headers);
   outgoing.writeHead(answer.statusCode, { ...back, ...cookiesOf(answer.headers), 'content-length': String(answerBody.length) });
   outgoing.end(method === 'HEAD' ? undefined : answerBody);
@@ -70,6 +72,10 @@ async function forward(incoming: IncomingMessage, outgoing: ServerResponse, targ
     text: answerBody.toString('utf8'),
     sentRequestId: headers['x-request-id'],
   }));
+}
+
+async function pause(ms: number | undefined): Promise<void> {
+  if (ms && ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 function forwardedHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {

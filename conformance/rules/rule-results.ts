@@ -40,16 +40,20 @@ export function ruleResults(results: CheckResult[], mock: boolean, catalog: Rule
 }
 
 function verdictOn(rule: Rule, result: CheckResult, mock: boolean): Verdict {
-  const own = (result.judged ?? []).filter((verdict) => verdict.rule === rule.id);
+  const judged = result.judged ?? [];
+  const own = judged.filter((verdict) => verdict.rule === rule.id);
   const problem = own.find((verdict) => verdict.problem);
   const failedOutcome: Outcome = result.outcome === 'warned' || (rule.reading && !mock) ? 'warned' : 'failed';
   const check = result.id;
   if (problem) return { outcome: failedOutcome, message: problem.problem!, ...(problem.evidence ? { evidence: problem.evidence } : {}), check };
   if (own.length) return { outcome: 'passed', check };
-  if (result.outcome === 'passed') return { outcome: 'passed', check };
   if (result.outcome === 'skipped') return { outcome: 'skipped', message: result.message ?? 'skipped', check };
-  const attributed = (result.judged ?? []).filter((verdict) => verdict.problem).map((verdict) => verdict.rule);
-  if (attributed.length && result.stopped) return { outcome: 'skipped', message: `not judged: ${check} stopped at a failure of ${[...new Set(attributed)].join(', ')}`, check };
-  if (attributed.length) return { outcome: 'passed', check };
-  return { outcome: failedOutcome, message: result.message ?? 'failed', ...(result.evidence ? { evidence: result.evidence } : {}), check };
+  const attributed = [...new Set(judged.filter((verdict) => verdict.problem).map((verdict) => verdict.rule))];
+  if (result.outcome !== 'passed' && !attributed.length) {
+    return { outcome: failedOutcome, message: result.message ?? 'failed', ...(result.evidence ? { evidence: result.evidence } : {}), check };
+  }
+  if (result.stopped) return { outcome: 'skipped', message: `not judged: ${check} stopped at a failure of ${attributed.join(', ')}`, check };
+  // A check that judges its rules one by one and did not judge this one (an input it needs was missing).
+  if (judged.length) return { outcome: 'skipped', message: `not judged: ${check} did not reach it in this run`, check };
+  return { outcome: 'passed', check };
 }

@@ -20,6 +20,15 @@ describe('rule results', () => {
     const rules = [rule('a.one', ['c']), rule('a.two', ['c'])];
     const checked = result('c', 'failed', { message: 'x', judged: [{ rule: 'a.one', problem: 'wrong' }, { rule: 'a.two' }] });
     expect(outcomes(rules, [checked])).toEqual({ 'a.one': 'failed', 'a.two': 'passed' });
+    const unjudged = result('c', 'failed', { message: 'x', judged: [{ rule: 'a.one', problem: 'wrong' }] });
+    expect(outcomes(rules, [unjudged])).toEqual({ 'a.one': 'failed', 'a.two': 'skipped' });
+  });
+
+  it('a rule that a check judging rule by rule did not reach is skipped, not passed', () => {
+    const rules = [rule('a.one', ['c']), rule('a.two', ['c'])];
+    const results = ruleResults([result('c', 'passed', { judged: [{ rule: 'a.one' }] })], true, rules);
+    expect(results.map((r) => r.outcome)).toEqual(['passed', 'skipped']);
+    expect(results[1]!.message).toContain('did not reach it');
   });
 
   it('a check stopped at one rule leaves its other rules not judged (skipped, saying why)', () => {

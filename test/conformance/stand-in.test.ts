@@ -1,26 +1,33 @@
 // The suite against a deployment stand-in (`crmkit mock --stand-in`): no control API, a workspace
 // that already holds data, its clock at real time, and only the inputs a QA engineer would have.
 // No check may fail there (a failure is a false one: the stand-in is the sound mock), every skip
-// says why, and nothing the run made stays outside the trash.
+// says why, and nothing the run made stays outside the trash. A second run goes through proxies
+// that answer writes late and shuffle webhook deliveries, so that deliveries come before the
+// answers that caused them and out of order (spec 6.3: no ordering guarantee).
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { targetOptionsOf } from '../../conformance/inputs.ts';
+import { targetOptionsOf, type DeploymentInputs } from '../../conformance/inputs.ts';
+import { startForwardingProxy } from '../../conformance/proxy/forwarding-proxy.ts';
 import { runConformance, type Report } from '../../conformance/run.ts';
 import { startServer, type RunningServer } from '../../src/adapters/node-server.ts';
 import { prepareStandIn } from '../../src/cli/stand-in.ts';
-import { createMock, type Mock } from '../../src/mock.ts';
+import { createMock } from '../../src/mock.ts';
 import type { Workspace } from '../../src/workspaces/workspace.ts';
-
-let mock: Mock;
-let server: RunningServer;
-let workspace: Workspace;
-let before: Record<string, string[]>;
-let report: Report;
 
 /** What a run could leave behind: the records of these tables outside the trash. */
 const TABLES = ['leads', 'contacts', 'companies', 'tasks', 'products', 'tags', 'webhooks', 'fields', 'teams'] as const;
 
-function liveRecords(): Record<string, string[]> {
+type StandIn = { server: RunningServer; workspace: Workspace; inputs: DeploymentInputs };
+
+async function startStandIn(): Promise<StandIn> {
+  const mock = createMock({ controlApi: false, allowPrivateWebhooks: true });
+  const server = await startServer(mock, { port: 0, host: '127.0.0.1' });
+  mock.state.config.urls = { base_url: server.url, hub_url: server.url, workspace_url: server.url };
+  const { workspace, inputs } = await prepareStandIn(mock.state, mock.state.config.urls);
+  return { server, workspace, inputs };
+}
+
+function liveRecords(workspace: Workspace): Record<string, string[]> {
   return Object.fromEntries(TABLES.map((name) => {
     const records = [...(workspace.tables[name] as { values(): Iterable<any> }).values()];
     return [name, records.filter((record) => !record.deleted_at).map((record) => record.id).sort()];
@@ -35,25 +42,26 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-beforeAll(async () => {
-  mock = createMock({ controlApi: false, allowPrivateWebhooks: true });
-  server = await startServer(mock, { port: 0, host: '127.0.0.1' });
-  mock.state.config.urls = { base_url: server.url, hub_url: server.url, workspace_url: server.url };
-  const standIn = await prepareStandIn(mock.state, mock.state.config.urls);
-  workspace = standIn.workspace;
-  before = liveRecords();
-  const port = await freePort();
-  report = await runConformance({ ...targetOptionsOf(standIn.inputs), webhookReceiverUrl: `http://127.0.0.1:${port}`, webhookReceiverPort: port });
-}, 300_000);
-
-afterAll(() => server?.close());
+function expectNoFailure(report: Report): void {
+  const failed = report.results.filter((result) => result.outcome === 'failed').map((result) => `${result.id}: ${result.message}\n${result.evidence ?? ''}`);
+  expect(failed).toEqual([]);
+  expect(report.rules.filter((rule) => rule.outcome === 'failed').map((rule) => rule.id)).toEqual([]);
+}
 
 describe('the suite against a deployment stand-in', () => {
-  it('fails no check and no rule', () => {
-    const failed = report.results.filter((result) => result.outcome === 'failed').map((result) => `${result.id}: ${result.message}\n${result.evidence ?? ''}`);
-    expect(failed).toEqual([]);
-    expect(report.rules.filter((rule) => rule.outcome === 'failed').map((rule) => rule.id)).toEqual([]);
-  });
+  let standIn: StandIn;
+  let before: Record<string, string[]>;
+  let report: Report;
+
+  beforeAll(async () => {
+    standIn = await startStandIn();
+    before = liveRecords(standIn.workspace);
+    const port = await freePort();
+    report = await runConformance({ ...targetOptionsOf(standIn.inputs), webhookReceiverUrl: `http://127.0.0.1:${port}`, webhookReceiverPort: port });
+  }, 420_000);
+  afterAll(() => standIn?.server.close());
+
+  it('fails no check and no rule', () => expectNoFailure(report));
 
   it('says why for every check it skips', () => {
     const skipped = report.results.filter((result) => result.outcome === 'skipped');
@@ -62,6 +70,35 @@ describe('the suite against a deployment stand-in', () => {
   });
 
   it('leaves nothing it made outside the trash', () => {
-    expect(liveRecords()).toEqual(before);
+    expect(liveRecords(standIn.workspace)).toEqual(before);
+  });
+});
+
+describe('the suite against a stand-in whose answers come late and whose deliveries come out of order', () => {
+  let standIn: StandIn;
+  let report: Report;
+  const closing: { close(): Promise<void> }[] = [];
+
+  beforeAll(async () => {
+    standIn = await startStandIn();
+    // A third of the writes are answered 100 to 250 ms late: their events' deliveries come first.
+    const late = ({ method }: { method: string }) => (method !== 'GET' && Math.random() < 1 / 3 ? 100 + Math.random() * 150 : 0);
+    const api = await startForwardingProxy({ target: standIn.inputs.base_url, delayMs: late });
+    // Each delivery is held 0 to 150 ms on its way to the receiver: they overtake each other.
+    const receiverPort = await freePort();
+    const deliveries = await startForwardingProxy({ target: `http://127.0.0.1:${receiverPort}`, holdMs: () => Math.random() * 150 });
+    closing.push(api, deliveries, standIn.server);
+    const urls = { base_url: api.url, hub_url: api.url, workspace_url: api.url };
+    report = await runConformance({ ...targetOptionsOf({ ...standIn.inputs, ...urls }), webhookReceiverUrl: deliveries.url, webhookReceiverPort: receiverPort });
+  }, 420_000);
+  afterAll(async () => {
+    for (const item of closing) await item.close();
+  });
+
+  it('fails no check and no rule', () => expectNoFailure(report));
+
+  it('judged deliveries (the webhook checks ran)', () => {
+    const webhookChecks = report.results.filter((result) => result.family === 'webhooks' || result.family === 'events');
+    expect(webhookChecks.filter((result) => result.outcome === 'passed').length).toBeGreaterThan(0);
   });
 });
