@@ -20,7 +20,7 @@ export const conversationFields: ActiveCheck = {
   writes: false,
   async run(context) {
     const judge = new RuleJudge(context);
-    const own = context.target.mock ? await startOwnConversation(context, judge) : undefined;
+    const own = context.target.mock && !context.target.readOnly ? await startOwnConversation(context, judge) : undefined;
     const list = await context.client.send('GET', '/v1/conversations?status=all&limit=50');
     context.expectStatus(list, 200);
     const conversations: any[] = list.json?.data ?? [];
