@@ -41,9 +41,12 @@ export const conversationFields: ActiveCheck = {
 /** A client writes in on a new channel; judges what only a fresh conversation shows. */
 async function startOwnConversation(context: CheckContext, judge: RuleJudge): Promise<string> {
   const channel = await newChannel(context, 'telegram_bot');
-  const written = await clientWritesIn(context, channel.id, newClient(context, 'fields'), 'Is the grey sofa still available?');
+  const client = newClient(context, 'fields');
+  const written = await clientWritesIn(context, channel.id, client, 'Is the grey sofa still available?');
   const read = await readConversation(context, written.conversation_id);
   const conversation = read.json;
+  const known = conversation.name === client.name && conversation.handle === client.handle && conversation.phone === client.phone;
+  judge.expect('conversations.client-fields', known, `the client wrote as ${JSON.stringify(client)}, the conversation shows ${JSON.stringify({ name: conversation.name, handle: conversation.handle, phone: conversation.phone })}`, read);
   judge.expect('conversations.channel-status-active', conversation.channel?.status === 'active', `a channel just connected shows status ${JSON.stringify(conversation.channel?.status)}, not active`, read);
   judge.expect('conversations.sla-due-while-waiting', isTime(conversation.sla_due_at), `a client waiting for an answer, but sla_due_at is ${JSON.stringify(conversation.sla_due_at)}`, read);
   judge.expect('conversations.unread-count', conversation.unread_count === 1, `unread_count is ${conversation.unread_count} after the client's first message`, read);
