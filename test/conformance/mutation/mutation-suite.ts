@@ -1,0 +1,57 @@
+// The mutation test of one family of the suite: against each named fault of the family, at least
+// one check of the family fails (the mutation score must be 100 %), and every check of the family
+// fails under at least one of the family's faults (no check that cannot fail). One file per family
+// lets vitest run the families side by side.
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Family } from '../../../conformance/check.ts';
+import { ALL_CHECKS } from '../../../conformance/checks/index.ts';
+import { runConformance, type Report } from '../../../conformance/run.ts';
+import { startServer } from '../../../src/adapters/node-server.ts';
+import type { Fault } from '../../../src/faults/fault.ts';
+import { FAULTS } from '../../../src/faults/index.ts';
+import { createMock } from '../../../src/mock.ts';
+
+export async function runAgainst(faults: string[], only?: string[]): Promise<Report> {
+  // The webhook checks deliver to the suite's receiver on 127.0.0.1, which only a developer's mock allows.
+  const mock = createMock({ faults, allowPrivateWebhooks: true });
+  const server = await startServer(mock, { port: 0, host: '127.0.0.1' });
+  mock.state.config.urls = { base_url: server.url, hub_url: server.url, workspace_url: server.url };
+  try {
+    return await runConformance({ baseUrl: server.url, only });
+  } finally {
+    await server.close();
+  }
+}
+
+/** A fault's own family, and the families whose requests let its family's observers see it. */
+function familiesFor(fault: Fault): string[] {
+  return fault.family === 'responses' ? ['responses', 'input', 'state'] : [fault.family, 'responses'];
+}
+
+export function mutationSuite(family: Family): void {
+  const faults = FAULTS.filter((fault) => fault.family === family);
+  const checks = ALL_CHECKS.filter((check) => check.family === family);
+  const caught: string[] = [];
+  const checksThatFailed = new Set<string>();
+
+  describe(`the ${family} checks against each named fault of their family`, () => {
+    for (const fault of faults) {
+      it(`catch ${fault.name}`, async () => {
+        const report = await runAgainst([fault.name], familiesFor(fault));
+        for (const result of report.results) if (result.outcome === 'failed') checksThatFailed.add(result.id);
+        const failedOfFamily = report.results.filter((result) => result.outcome === 'failed' && result.family === family);
+        expect(failedOfFamily.map((result) => result.id), `${fault.name}: ${fault.description}`).not.toEqual([]);
+        caught.push(fault.name);
+      }, 120_000);
+    }
+
+    it('each fail under at least one of them', () => {
+      expect(caught, 'runs after the fault tests, in the same file').toHaveLength(faults.length);
+      expect(checks.map((check) => check.id).filter((id) => !checksThatFailed.has(id))).toEqual([]);
+    });
+  });
+
+  afterAll(() => {
+    console.log(`conformance mutation score of ${family}: ${caught.length}/${faults.length} faults caught`);
+  });
+}
