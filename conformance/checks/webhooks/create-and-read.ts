@@ -10,6 +10,7 @@
 // not say whether repeats count; crmkit counts every value sent (the rules' readings).
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
+import type { Exchange } from '../../exchange.ts';
 import { SECRET_FORMAT } from '../../webhook-kit.ts';
 
 const PATTERNS = ['invoice.*', 'lead.*', 'lead.created', 'lead.stage_changed', 'lead.won', 'lead.lost', 'contact.*', 'contact.created', 'contact.updated', 'note.created', 'task.*', 'product.*'];
@@ -27,30 +28,42 @@ export const createAndRead: ActiveCheck = {
     const pipelineId = await firstPipelineId(context);
     const name = `conformance ${context.runId} create-and-read`;
     const url = `https://hooks.example.com/crmkit-conformance/${context.runId}`;
-    const events = ['invoice.*', 'lead.created'];
+    const events = ['invoice.*', 'product.archived'];
     const filters = pipelineId ? { pipeline_ids: [pipelineId] } : undefined;
     const created = await context.client.send('POST', '/v1/webhooks', { body: { name, url, events, ...(filters ? { filters } : {}) } });
     if (created.json?.error?.code === 'limit_reached') context.skip("the workspace has no room for another webhook (its plan's count is used)");
     const { webhook, secret } = created.json ?? {};
-    if (webhook?.id) context.cleanup(() => context.client.send('DELETE', `/v1/webhooks/${webhook.id}`));
-    const createProblem = created.status !== 201 ? `create answered ${created.status}, not 201` : typeof webhook !== 'object' || typeof secret !== 'string' ? 'create did not answer {webhook, secret}' : undefined;
-    if (createProblem) context.fail(createProblem, created, 'webhooks.create-answer');
-    context.judge('webhooks.create-answer', undefined, created);
-    context.judge('webhooks.secret-format', SECRET_FORMAT.test(secret) ? undefined : `the secret is ${JSON.stringify(secret)}, not whsec_ and 43 characters`, created);
-    context.judge('webhooks.id-prefix', /^wh_[a-z0-9]+$/.test(webhook.id ?? '') ? undefined : `the webhook's id is ${JSON.stringify(webhook.id)}, not wh_...`, created);
-    context.judge('webhooks.object-name', webhook.object === 'webhook' ? undefined : `object is ${JSON.stringify(webhook.object)}, not webhook`, created);
-    context.judge('webhooks.fields-as-saved', savedProblem(webhook, { name, url, events, filters }), created);
-    const filterKeys = ['pipeline_ids', 'stage_ids', 'owner_ids', 'channels'];
-    const filtersShown = webhook.filters && typeof webhook.filters === 'object' && filterKeys.every((key) => Array.isArray(webhook.filters[key]));
-    context.judge('webhooks.filters-four-lists', filtersShown ? undefined : `filters is ${JSON.stringify(webhook.filters)}, not the lists ${filterKeys.join(', ')}`, created);
-    context.judge('webhooks.active-while-working', webhook.active === true && webhook.status === 'active' ? undefined : `a new webhook shows active ${JSON.stringify(webhook.active)} and status ${JSON.stringify(webhook.status)}, not true and active`, created);
-
-    await judgeSecretOnce(context, webhook.id, secret);
-    await judgePatternLimit(context, webhook.id);
-    if (pipelineId) await judgeFilterLimit(context, webhook.id, pipelineId);
-    else context.judge('webhooks.filter-values-up-to-50', 'the pipelines route (inferred) does not answer: no pipeline id to fill a filter with');
+    if (!webhook?.id) return judgeCreated(context, created, webhook, secret, { name, url, events, filters, pipelineId });
+    // Deleted when the check ends, not the run: its patterns grow to groups that later checks' events match.
+    context.cleanup(() => context.client.send('DELETE', `/v1/webhooks/${webhook.id}`));
+    try {
+      await judgeCreated(context, created, webhook, secret, { name, url, events, filters, pipelineId });
+    } finally {
+      await context.client.send('DELETE', `/v1/webhooks/${webhook.id}`);
+    }
   },
 };
+
+type Sent = { name: string; url: string; events: string[]; filters: { pipeline_ids: string[] } | undefined; pipelineId: string | undefined };
+
+async function judgeCreated(context: CheckContext, created: Exchange, webhook: any, secret: any, { name, url, events, filters, pipelineId }: Sent): Promise<void> {
+  const createProblem = created.status !== 201 ? `create answered ${created.status}, not 201` : typeof webhook !== 'object' || typeof secret !== 'string' ? 'create did not answer {webhook, secret}' : undefined;
+  if (createProblem) context.fail(createProblem, created, 'webhooks.create-answer');
+  context.judge('webhooks.create-answer', undefined, created);
+  context.judge('webhooks.secret-format', SECRET_FORMAT.test(secret) ? undefined : `the secret is ${JSON.stringify(secret)}, not whsec_ and 43 characters`, created);
+  context.judge('webhooks.id-prefix', /^wh_[a-z0-9]+$/.test(webhook.id ?? '') ? undefined : `the webhook's id is ${JSON.stringify(webhook.id)}, not wh_...`, created);
+  context.judge('webhooks.object-name', webhook.object === 'webhook' ? undefined : `object is ${JSON.stringify(webhook.object)}, not webhook`, created);
+  context.judge('webhooks.fields-as-saved', savedProblem(webhook, { name, url, events, filters }), created);
+  const filterKeys = ['pipeline_ids', 'stage_ids', 'owner_ids', 'channels'];
+  const filtersShown = webhook.filters && typeof webhook.filters === 'object' && filterKeys.every((key) => Array.isArray(webhook.filters[key]));
+  context.judge('webhooks.filters-four-lists', filtersShown ? undefined : `filters is ${JSON.stringify(webhook.filters)}, not the lists ${filterKeys.join(', ')}`, created);
+  context.judge('webhooks.active-while-working', webhook.active === true && webhook.status === 'active' ? undefined : `a new webhook shows active ${JSON.stringify(webhook.active)} and status ${JSON.stringify(webhook.status)}, not true and active`, created);
+
+  await judgeSecretOnce(context, webhook.id, secret);
+  await judgePatternLimit(context, webhook.id);
+  if (pipelineId) await judgeFilterLimit(context, webhook.id, pipelineId);
+  else context.judge('webhooks.filter-values-up-to-50', 'the pipelines route (inferred) does not answer: no pipeline id to fill a filter with');
+}
 
 async function firstPipelineId(context: CheckContext): Promise<string | undefined> {
   const pipelines = await context.client.send('GET', '/v1/pipelines');

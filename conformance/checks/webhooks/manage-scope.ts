@@ -39,6 +39,8 @@ export const manageScope: ActiveCheck = {
       if (method === 'POST' && path === '/v1/webhooks' && answer.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/webhooks/${answer.json.webhook.id}`));
       if (answer.status !== 403 || answer.json?.error?.code !== 'missing_scope') problems.push(`${method} ${path.replace(id, '{id}').replace(deliveryId, '{did}')} answered ${answer.status} ${answer.json?.error?.code ?? ''}`);
     }
+    // Deleted at once (webhook.disabled of later checks would go to it).
+    await context.client.send('DELETE', `/v1/webhooks/${id}`);
     if (problems.length) context.fail(`without webhooks:manage: ${problems.join('; ')}, not 403 missing_scope`);
   },
 };

@@ -1,43 +1,82 @@
+// Spec 4.11 and 8: "URL rules: HTTPS on port 443 or 8443; a public address (no private, loopback
+// or link-local IPs, no localhost); no user name or password; at most 2048 characters. Checked
+// when saved". Each refused URL is sent on creation and must answer 422 validation_failed naming
+// `url`; public HTTPS URLs on port 8443 and of exactly 2048 characters are taken; and a saved
+// webhook cannot be moved (PATCH) to a refused URL. Localhost is sent as a name under
+// `.localhost`: a developer's mock may take exactly `localhost` (--allow-private-webhooks), never
+// another name of it; a loopback address likewise as 127.0.0.2, not 127.0.0.1. The webhooks
+// taken point at a public placeholder and are deleted.
 import type { ActiveCheck } from '../../check.ts';
+import type { CheckContext } from '../../context.ts';
+import type { Exchange } from '../../exchange.ts';
 
-/** Addresses every deployment refuses when a webhook is saved (spec 4.11, 8), even a developer's mock that allows 127.0.0.1. */
-const REFUSED: [url: string, rule: string][] = [
-  ['https://10.0.0.1/crmkit-conformance', 'a private address'],
-  ['https://192.168.1.20/crmkit-conformance', 'a private address'],
-  ['https://169.254.169.254/latest/meta-data', 'a link-local address'],
-  ['https://[::1]/crmkit-conformance', 'an IPv6 loopback address'],
-  ['http://hooks.example.com/crmkit-conformance', 'plain HTTP'],
-  ['https://hooks.example.com:8080/crmkit-conformance', 'a port other than 443 and 8443'],
-  ['https://user:secret@hooks.example.com/crmkit-conformance', 'a user name and password'],
-  [`https://hooks.example.com/${'a'.repeat(2030)}`, 'more than 2048 characters'],
+const BASE = 'https://hooks.example.com/crmkit-conformance';
+
+/** Addresses every deployment refuses when a webhook is saved, with the rule each breaks. */
+const REFUSED: [url: string, what: string, rule: string][] = [
+  ['https://10.0.0.1/crmkit-conformance', 'a private address', 'webhooks.url-private'],
+  ['https://192.168.1.20/crmkit-conformance', 'a private address', 'webhooks.url-private'],
+  ['https://127.0.0.2/crmkit-conformance', 'a loopback address', 'webhooks.url-loopback'],
+  ['https://[::1]/crmkit-conformance', 'an IPv6 loopback address', 'webhooks.url-loopback'],
+  ['https://169.254.169.254/latest/meta-data', 'a link-local address', 'webhooks.url-link-local'],
+  ['https://hooks.localhost/crmkit-conformance', 'a localhost name', 'webhooks.url-localhost'],
+  ['http://hooks.example.com/crmkit-conformance', 'plain HTTP', 'webhooks.url-https'],
+  ['https://hooks.example.com:8080/crmkit-conformance', 'a port other than 443 and 8443', 'webhooks.url-ports'],
+  ['https://user:secret@hooks.example.com/crmkit-conformance', 'a user name and password', 'webhooks.url-credentials'],
+  [`${BASE}/${'a'.repeat(2049 - BASE.length - 1)}`, 'more than 2048 characters', 'webhooks.url-length'],
+];
+
+/** URLs every deployment takes, at the edges of the rules. */
+const TAKEN: [url: string, what: string, rule: string][] = [
+  ['https://hooks.example.com:8443/crmkit-conformance', 'port 8443', 'webhooks.url-port-8443'],
+  [`${BASE}/${'a'.repeat(2048 - BASE.length - 1)}`, 'exactly 2048 characters', 'webhooks.url-length'],
 ];
 
 export const urlRules: ActiveCheck = {
   kind: 'active',
   id: 'webhooks.url-rules',
   family: 'webhooks',
-  title: 'a webhook URL that is not public HTTPS on 443 or 8443 (private, loopback, link-local, credentials, too long) is refused with 422 when saved',
+  title: 'a webhook URL that is not public HTTPS on 443 or 8443 (private, loopback, link-local, localhost, credentials, over 2048 characters) is refused with 422 when saved or changed; 8443 and 2048 characters are taken',
   spec: '4.11, 8',
   basis: 'documented',
   writes: true,
   async run(context) {
     const name = `conformance ${context.runId} url-rules`;
-    for (const [url, rule] of REFUSED) {
-      const created = await context.client.send('POST', '/v1/webhooks', { body: { name, url, events: ['lead.created'] } });
+    // A webhook taken is deleted at once (webhook.disabled of later checks would go to it).
+    const create = async (url: string) => {
+      const created = await context.client.send('POST', '/v1/webhooks', { body: { name, url, events: ['invoice.*'] } });
       if (created.status < 300 && created.json?.webhook?.id) {
         const id = created.json.webhook.id;
         context.cleanup(() => context.client.send('DELETE', `/v1/webhooks/${id}`));
+        await context.client.send('DELETE', `/v1/webhooks/${id}`);
       }
-      if (created.status !== 422) context.fail(`a webhook URL with ${rule} (${url.slice(0, 60)}) answered ${created.status}, not 422`, created);
-      context.expectError(created, 422, 'validation_failed');
-      if (!created.json.error.fields?.url) context.fail('the refusal does not name the url field', created);
+      return created;
+    };
+    for (const [url, what, rule] of REFUSED) {
+      const answer = await create(url);
+      context.judge(rule, refusalProblem(answer, `a webhook URL with ${what} (${url.slice(0, 60)})`), answer);
     }
-    // The rules hold for a change of URL too: a saved webhook cannot be moved to a private address.
-    const saved = await context.client.send('POST', '/v1/webhooks', { body: { name, url: 'https://hooks.example.com/crmkit-conformance', events: ['invoice.*'] } });
-    context.expectStatus(saved, 200, 201);
-    const id = saved.json.webhook.id;
-    context.cleanup(() => context.client.send('DELETE', `/v1/webhooks/${id}`));
-    const moved = await context.client.send('PATCH', `/v1/webhooks/${id}`, { body: { url: 'https://10.0.0.1/crmkit-conformance' } });
-    context.expectError(moved, 422, 'validation_failed');
+    for (const [url, what, rule] of TAKEN) {
+      const created = await create(url);
+      context.judge(rule, created.status === 201 ? undefined : `a public HTTPS webhook URL with ${what} answered ${created.status} ${created.json?.error?.code ?? ''}, not 201`, created);
+    }
+    await judgeChange(context, name);
   },
 };
+
+/** Why the answer is not a 422 validation_failed naming `url`, or undefined. */
+function refusalProblem(answer: Exchange, what: string): string | undefined {
+  if (answer.status !== 422 || answer.json?.error?.code !== 'validation_failed') return `${what} answered ${answer.status} ${answer.json?.error?.code ?? ''}, not 422 validation_failed`;
+  return answer.json.error.fields?.url ? undefined : `${what} was refused without naming the url field`;
+}
+
+/** The rules hold for a change of URL too: a saved webhook cannot be moved to a private address. */
+async function judgeChange(context: CheckContext, name: string): Promise<void> {
+  const saved = await context.client.send('POST', '/v1/webhooks', { body: { name, url: BASE, events: ['invoice.*'] } });
+  context.expectStatus(saved, 200, 201);
+  const id = saved.json.webhook.id;
+  context.cleanup(() => context.client.send('DELETE', `/v1/webhooks/${id}`));
+  const moved = await context.client.send('PATCH', `/v1/webhooks/${id}`, { body: { url: 'https://10.0.0.1/crmkit-conformance' } });
+  await context.client.send('DELETE', `/v1/webhooks/${id}`);
+  context.judge('webhooks.url-checked-on-change', refusalProblem(moved, 'moving a webhook to a private address'), moved);
+}
