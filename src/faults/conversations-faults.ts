@@ -299,4 +299,21 @@ export const conversationsFaults: Fault[] = [
       };
     },
   },
+  {
+    name: 'opt-out-across-channels',
+    family: 'conversations',
+    description: "An opt-out is kept on the client, not on the channel: a client who opted out on one channel answers 409 opted_out on every other.",
+    wrap: (next, state) => async (request, info) => {
+      const id = request.method === 'POST' ? SEND.exec(pathOf(request))?.[1] : undefined;
+      const workspace = id ? workspaceOf(state, request) : undefined;
+      const conversation = workspace?.tables.conversations.get(normalizeId(id!));
+      if (!conversation || conversation.do_not_contact) return next(request, info);
+      const sameClient = (other: typeof conversation) => other.id !== conversation.id && other.do_not_contact && ((conversation.handle !== '' && other.handle === conversation.handle) || (conversation.phone !== '' && other.phone === conversation.phone));
+      const sent = await request.clone().json().catch(() => undefined);
+      if (sent?.force === true || ![...workspace!.tables.conversations.values()].some(sameClient)) return next(request, info);
+      const read = await next(new Request(new URL(`/v1/conversations/${conversation.id}`, request.url), { headers: request.headers }), info);
+      const error = { code: 'opted_out', message: 'The client opted out.', request_id: read.headers.get('x-request-id'), docs_url: 'https://docs.crm.example/errors/opted_out' };
+      return changed(read, { status: 409, body: { error } });
+    },
+  },
 ];

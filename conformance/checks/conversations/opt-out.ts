@@ -1,5 +1,6 @@
 // Spec 2.9, 4.8 and 7.3: a client who opted out on a channel shows `do_not_contact` true; a message
-// to them answers 409 `opted_out` unless `force` is true, which sends it (201, `queued`). Only the
+// to them answers 409 `opted_out` unless `force` is true, which sends it (201, `queued`). The opt-out
+// is "on this channel": the same client's conversation on another channel is not touched. Only the
 // client opts out, in the messenger: the mock's control API stands in for them, and a deployment's
 // opted-out client is a real person, so the check skips there.
 import type { ActiveCheck } from '../../check.ts';
@@ -15,8 +16,10 @@ export const optOut: ActiveCheck = {
   writes: true,
   async run(context) {
     mockOnly(context, SENDS_REACH_CLIENTS);
-    const channel = await newChannel(context, 'telegram_bot');
-    const { conversation_id: id } = await clientWritesIn(context, channel.id, newClient(context, 'opt-out'), 'Please stop writing to me.');
+    const [channel, otherChannel] = [await newChannel(context, 'telegram_bot'), await newChannel(context, 'email')];
+    const client = newClient(context, 'opt-out');
+    const { conversation_id: id } = await clientWritesIn(context, channel.id, client, 'Please stop writing to me.');
+    const { conversation_id: elsewhere } = await clientWritesIn(context, otherChannel.id, client, 'Please send the invoice here.');
     const before = await readConversation(context, id);
     await setDoNotContact(context, id, true);
     const after = await readConversation(context, id);
@@ -25,6 +28,10 @@ export const optOut: ActiveCheck = {
 
     const refused = await context.client.send('POST', `/v1/conversations/${id}/messages`, { body: { text: 'One last offer!' } });
     context.judge('conversations.opted-out', (refused.status !== 409 || refused.json?.error?.code !== 'opted_out') && `a send to a client who opted out answered ${[refused.status, refused.json?.error?.code].filter(Boolean).join(' ')}, not 409 opted_out`, refused);
+    const otherRead = await readConversation(context, elsewhere);
+    const otherSend = await context.client.send('POST', `/v1/conversations/${elsewhere}/messages`, { body: { text: 'Here is your invoice.' } });
+    const perChannel = otherRead.json.do_not_contact === false && otherSend.status === 201;
+    context.judge('conversations.opt-out-per-channel', !perChannel && `the client opted out on ${channel.type} only, but on ${otherChannel.type} do_not_contact is ${otherRead.json.do_not_contact} and a send answered ${[otherSend.status, otherSend.json?.error?.code].filter(Boolean).join(' ')}`, perChannel ? otherRead : otherSend);
     const forced = await context.client.send('POST', `/v1/conversations/${id}/messages`, { body: { text: 'Your refund was sent.', force: true } });
     context.judge('conversations.force-sends', (forced.status !== 201 || forced.json?.status !== 'queued') && `a send with force true answered ${forced.status} ${forced.json?.status ?? forced.json?.error?.code ?? ''}, not 201 queued`, forced);
   },
