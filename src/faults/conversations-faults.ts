@@ -77,8 +77,8 @@ export const conversationsFaults: Fault[] = [
       if (request.method !== 'POST' || !SEND.test(pathOf(request))) return next(request, info);
       const sent = await request.clone().json().catch(() => undefined);
       if (typeof sent?.text !== 'string' || sent.text.length <= 4000 || sent.text.length > 4096) return next(request, info);
-      const refusal = await next(new Request(request, { body: JSON.stringify({ ...sent, text: 'x'.repeat(4097) }) }), info);
-      return refusal;
+      // The mock's own refusal of a text over its limit: the answer has the real error's shape and request id.
+      return next(new Request(request, { body: JSON.stringify({ ...sent, text: 'x'.repeat(4097) }) }), info);
     },
   },
   {
@@ -132,6 +132,7 @@ export const conversationsFaults: Fault[] = [
       const channel = conversation && workspace!.tables.channels.get(conversation.channel_id);
       const lastInbound = conversation?.last_inbound_at ? Date.parse(conversation.last_inbound_at) : null;
       if (channel?.type !== 'whatsapp' || (lastInbound !== null && workspace!.clock.now() - lastInbound <= DAY_MS)) return next(request, info);
+      // The mock's own refusal of a text over its limit, told as the channel's rule instead.
       const refused = await next(new Request(request, { body: JSON.stringify({ text: 'x'.repeat(4097) }) }), info);
       const body = await jsonOf(refused);
       return changed(refused, { body: { error: { ...body.error, fields: { text: 'free-form messages are allowed only within 24 hours of the client\'s last message' } } } });
