@@ -43,7 +43,10 @@ export const sendMessage: ActiveCheck = {
     const sameMessage = repeat.status < 300 && repeat.json?.id === first.json.id && repeat.json?.text === first.json.text;
     const messages = await readMessages(context, written.conversation_id);
     const withClientId = (messages.json?.data ?? []).filter((message: any) => message.client_id === clientId);
-    context.judge('conversations.client-id-idempotent', (!sameMessage || withClientId.length !== 1) && `a repeat with the same client_id answered ${repeat.status} ${repeat.json?.id ?? ''}, not ${first.json.id}, and the conversation holds ${withClientId.length} messages with it`, sameMessage ? messages : repeat);
+    const idempotence = (!sameMessage || withClientId.length !== 1) && `a repeat with the same client_id answered ${repeat.status} ${repeat.json?.id ?? ''}, not ${first.json.id}, and the conversation holds ${withClientId.length} messages with it`;
+    context.judge('conversations.client-id-idempotent', idempotence, sameMessage ? messages : repeat);
+    // Part 9 says it again ("message sending is idempotent by client_id"); conventions.yaml gives that rule to this check.
+    context.judge('conventions.message-client-id-idempotent', idempotence, sameMessage ? messages : repeat);
 
     const ownIds = [written.message_id, longest.json?.id, first.json.id].filter(Boolean);
     judgeNewestFirst(context, messages, ownIds);
