@@ -67,7 +67,6 @@ export const ENVELOPE_RULES = [
   'events.data-object-id-and-object',
   'events.data-object-is-the-record',
   'events.data-object-references-by-id',
-  'events.event-id-header',
   'events.event-ids-unique',
 ] as const;
 export type EnvelopeRule = (typeof ENVELOPE_RULES)[number];
@@ -114,7 +113,6 @@ export class EnvelopeJudge {
     note('events.data-object-id-and-object', !(object && typeof object.id === 'string' && typeof object.object === 'string' && object.object !== '') && `data.object is ${JSON.stringify(object)?.slice(0, 200)}, without both id and object`);
     note('events.data-object-is-the-record', object?.id !== cause.recordId && `data.object.id is ${JSON.stringify(object?.id)}, not the record ${cause.recordId}`);
     note('events.data-object-references-by-id', referenceProblem(object));
-    note('events.event-id-header', request.headers['svc-event-id'] !== event?.id && `Svc-Event-Id ${request.headers['svc-event-id']} is not the body's id ${event?.id}`);
     const key = `${event?.type} about ${cause.recordId}`;
     const earlier = this.#ids.get(String(event?.id));
     note('events.event-ids-unique', earlier !== undefined && earlier !== key && `its event id ${event?.id} is also the id of ${earlier}`);
