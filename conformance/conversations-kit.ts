@@ -51,14 +51,13 @@ export async function clientWritesIn(context: CheckContext, channelId: string, c
 /** What the channel does with the messages it takes from now on (control/channels.yaml ChannelOutcome). */
 export async function setChannelOutcome(context: CheckContext, channelId: string, outcome: Record<string, unknown>): Promise<void> {
   const workspaceId = mockOnly(context, 'only the messenger decides what happens to a message');
-  // controlCall's type lists the methods other checks use; the route is a PUT, which it sends as given.
-  await controlCall(context, 'PUT' as 'POST', `/_mock/workspaces/${workspaceId}/channels/${channelId}/outcome`, outcome);
+  await controlCall(context, 'PUT', `/_mock/workspaces/${workspaceId}/channels/${channelId}/outcome`, outcome);
 }
 
 /** The client opts out on the channel (or back in). */
 export async function setDoNotContact(context: CheckContext, conversationId: string, doNotContact: boolean): Promise<void> {
   const workspaceId = mockOnly(context, 'only the client opts out, in the messenger');
-  await controlCall(context, 'PUT' as 'POST', `/_mock/workspaces/${workspaceId}/conversations/${conversationId}/do-not-contact`, { do_not_contact: doNotContact });
+  await controlCall(context, 'PUT', `/_mock/workspaces/${workspaceId}/conversations/${conversationId}/do-not-contact`, { do_not_contact: doNotContact });
 }
 
 /** Moves the mock's clock (what fell due runs before it answers). */
