@@ -21,9 +21,8 @@ export const paused: ActiveCheck = {
   async run(context) {
     const gone = goneFormId();
     for (const exchange of [await loadForm(context, gone), await submitForm(context, gone, { token: 'conformance', answers: { phone: '+998901234567' }, consent: true })]) {
-      const problem = refusalProblem(exchange, 404, 'form_unavailable', `${exchange.request.method} of a form that does not exist (deleted)`);
-      context.judge('forms.unavailable-deleted', problem, exchange);
-      context.judge('forms.error-form-unavailable', problem, exchange);
+      // Only the deleted-form rule, which carries the reading that an unknown id stands for a deleted form.
+      context.judge('forms.unavailable-deleted', refusalProblem(exchange, 404, 'form_unavailable', `${exchange.request.method} of a form that does not exist (deleted)`), exchange);
     }
 
     const mock = context.target.mock;
