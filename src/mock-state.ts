@@ -14,6 +14,7 @@ import type { RecordValidators } from './store/table-definition.ts';
 import { workspaceTablesMaker, type WorkspaceTables } from './workspaces/workspace-tables.ts';
 import type { Workspace } from './workspaces/workspace.ts';
 import { RequestJournal } from './journal/request-journal.ts';
+import { FailureRules } from './failures/failure-rules.ts';
 
 export type MockConfig = {
   /** The three origins of the spec (spec README, reading 2); on the mock they may be one server. */
@@ -32,6 +33,8 @@ export class MockState {
   readonly faults = new Set<string>();
   /** The last requests answered on the CRM interface (src/journal/). */
   readonly journal = new RequestJournal();
+  /** Failures on demand (src/failures/): operations slow or failing for a while. */
+  readonly failures = new FailureRules();
   /** Signs and reads the paging cursors of every list. */
   readonly cursors = createCursorCodec();
   readonly #credentialsBySecret = new Map<string, Credential>();
@@ -126,6 +129,7 @@ export class MockState {
     this.workspaces.clear();
     this.#credentialsBySecret.clear();
     this.journal.clear();
+    this.failures.set([]);
   }
 }
 

@@ -34,8 +34,15 @@ export async function startServer(mock: Mock, { port = 0, host = '127.0.0.1' } =
 }
 
 async function serve(mock: Mock, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
-  const request = await toRequest(incoming);
+  // The request's signal aborts when the client goes away before its answer (a hung call ends then).
+  const gone = new AbortController();
+  outgoing.once('close', () => {
+    if (!outgoing.writableFinished) gone.abort();
+  });
+  const request = await toRequest(incoming, gone.signal);
   const response = await mock.respond(request, { clientAddress: incoming.socket.remoteAddress });
+  // A dropped connection on demand (/_mock/failures): no answer at all.
+  if (response.type === 'error') return void incoming.socket.destroy();
   const headers: Record<string, string | string[]> = Object.fromEntries(response.headers);
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers['set-cookie'] = cookies;
@@ -53,16 +60,16 @@ async function serve(mock: Mock, incoming: IncomingMessage, outgoing: ServerResp
 // Request; others stream into the core, which stops reading at the limit (413 body_too_large).
 const BUFFERED_BODY_LIMIT = 1 << 20;
 
-async function toRequest(incoming: IncomingMessage): Promise<Request> {
+async function toRequest(incoming: IncomingMessage, signal: AbortSignal): Promise<Request> {
   const url = `http://${incoming.headers.host ?? '127.0.0.1'}${incoming.url ?? '/'}`;
   const headers: [string, string][] = [];
   for (let i = 0; i < incoming.rawHeaders.length; i += 2) headers.push([incoming.rawHeaders[i]!, incoming.rawHeaders[i + 1]!]);
   const hasBody = incoming.method !== 'GET' && incoming.method !== 'HEAD';
   const length = Number(incoming.headers['content-length'] ?? NaN);
   const method = incoming.method ?? 'GET';
-  if (!hasBody) return new Request(url, { method, headers });
-  if (length <= BUFFERED_BODY_LIMIT) return heldBodyRequest(url, { method, headers }, await readAll(incoming));
-  return new Request(url, { method, headers, body: Readable.toWeb(incoming) as ReadableStream, duplex: 'half' } as RequestInit);
+  if (!hasBody) return new Request(url, { method, headers, signal });
+  if (length <= BUFFERED_BODY_LIMIT) return heldBodyRequest(url, { method, headers, signal }, await readAll(incoming));
+  return new Request(url, { method, headers, signal, body: Readable.toWeb(incoming) as ReadableStream, duplex: 'half' } as RequestInit);
 }
 
 async function readAll(incoming: IncomingMessage): Promise<Uint8Array> {

@@ -26,6 +26,9 @@ Usage: crmkit mock [options]
   --state FILE              load workspaces from FILE at start and save them back on exit
   --seed N [--seed-size N]  start with demo data, the same for the same N (size: leads, default 1,000)
   --scenario FILE           start with the workspace a story sets up
+  --failure SPEC ...        make calls slow or failing, e.g. operation=createLead,error=unavailable,times=3
+                            or latency_ms=200,latency_jitter_ms=300,share=0.5 (errors: internal, unavailable,
+                            rate_limited, drop, hang); also PUT /_mock/failures
   --fault NAME ...          break a named rule of the spec on purpose (see --faults)
   --faults                  list the named faults and exit
   --coverage                list operations that would answer 501 and exit

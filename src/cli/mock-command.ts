@@ -7,6 +7,7 @@ import { scenarioSetupLines } from '../../scenarios/runner/mock-setup.ts';
 import { startServer } from '../adapters/node-server.ts';
 import { FAULTS } from '../faults/index.ts';
 import { createMock } from '../mock.ts';
+import { parseFailureRule } from './failure-option.ts';
 import { prepareStandIn } from './stand-in.ts';
 import { startupWorkspace } from './startup-workspace.ts';
 import { numberOption, UsageError } from './usage-error.ts';
@@ -28,6 +29,7 @@ export async function runMockCommand(args: string[]): Promise<void> {
       faults: { type: 'boolean', default: false },
       scenario: { type: 'string' },
       'stand-in': { type: 'string' },
+      failure: { type: 'string', multiple: true },
     },
   });
   if (values.faults) return printFaults();
@@ -42,6 +44,7 @@ export async function runMockCommand(args: string[]): Promise<void> {
   // A stand-in has no control API, as a deployment has none; it delivers to a receiver on this machine.
   const mock = createMock({ controlApi: !values['no-control'] && !standInFile, allowPrivateWebhooks: values['allow-private-webhooks'] || Boolean(standInFile), faults });
   if (values.coverage) return printCoverage(mock);
+  if (values.failure) mock.state.failures.set(values.failure.map(parseFailureRule));
 
   const loaded = values.state ? await loadStateFile(mock.state, values.state) : [];
   const running = await startServer(mock, { port, host: values.host }).catch((error: NodeJS.ErrnoException) => {
@@ -62,6 +65,7 @@ export async function runMockCommand(args: string[]): Promise<void> {
       `  workspace      ${workspace.id} (${workspace.slug}, plan ${workspace.plan})`,
       `  owner API key  ${ownerKey.key}`,
       `  control API    ${mock.state.config.controlApi ? `${running.url}/_mock` : 'off'}`,
+      ...(values.failure?.length ? [`  failures       ${values.failure.join('; ')} (GET /_mock/failures shows them)`] : []),
       ...(faults?.length ? [`  FAULTS ON      ${faults.join(', ')} (this mock breaks these rules on purpose)`] : []),
       ...(standIn ? [`  stand-in       behaves as a deployment from outside; its inputs are in ${standInFile} (crmkit conformance --inputs ${standInFile})`] : []),
       ...(values.state ? [`  state file     ${values.state} (${loaded.length} workspaces loaded, all saved on exit)`] : []),

@@ -5,6 +5,7 @@ import { channelHandlers } from './channel-handlers.ts';
 import { clockHandlers } from './clock-handlers.ts';
 import { contentHandlers } from './content-handlers.ts';
 import { eventHandlers } from './event-handlers.ts';
+import { failureHandlers } from './failure-handlers.ts';
 import { faultHandlers } from './fault-handlers.ts';
 import { peopleHandlers } from './people-handlers.ts';
 import { requestHandlers } from './request-handlers.ts';
@@ -20,6 +21,7 @@ export const controlHandlers: HandlerMap = {
   ...channelHandlers,
   ...eventHandlers,
   ...faultHandlers,
+  ...failureHandlers,
   ...peopleHandlers,
   ...requestHandlers,
   ...sessionHandlers,

@@ -8,6 +8,8 @@ export type CatalogEntry = { code: string; statuses: number[]; requiredExtras: s
 const MOCK_CODES: CatalogEntry[] = [
   { code: 'not_implemented', statuses: [501], requiredExtras: [] },
   { code: 'method_not_allowed', statuses: [405], requiredExtras: [] },
+  // A 503 on demand (/_mock/failures): spec 7.2 names the status, not a code.
+  { code: 'service_unavailable', statuses: [503], requiredExtras: [] },
 ];
 
 export type ErrorCatalog = Map<string, CatalogEntry>;

@@ -18,6 +18,7 @@ import { readBody } from './read-body.ts';
 import { requestIdFor } from './request-id.ts';
 import { validateBody, validatePath, validateQuery, type ValidatedInput } from './request-validation.ts';
 import { journal } from '../journal/journal-request.ts';
+import { applyFailure, DROPPED } from '../failures/apply-failure.ts';
 
 export type RequestInfo = { clientAddress?: string };
 
@@ -40,7 +41,8 @@ export function createHandle(pipeline: Pipeline) {
       const format = route.operation?.errorFormat ?? 'envelope';
       response = errorResponse(apiError, { catalog: pipeline.catalog, requestId, language, docsUrl: pipeline.state.config.docsUrl, format });
     }
-    if (!response.headers.has('X-Request-Id')) response.headers.set('X-Request-Id', requestId);
+    // A dropped connection (failures on demand) has no headers to set.
+    if (response.type !== 'error' && !response.headers.has('X-Request-Id')) response.headers.set('X-Request-Id', requestId);
     if (!route.control) journal(pipeline.state, { request, response, requestId, route, ms: performance.now() - started });
     return response;
   };
@@ -58,6 +60,8 @@ async function serve(pipeline: Pipeline, request: Request, requestId: string, in
   if (match.kind === 'method_not_allowed') throw new ApiError('method_not_allowed', {}, { headers: { Allow: match.allowed.join(', ') } });
   const { operation } = match;
   route.operation = operation;
+  const failure = route.control ? undefined : pipeline.state.failures.planFor(operation.id);
+  if (failure && (await applyFailure(failure, request.signal)) === DROPPED) return Response.error();
 
   let caller: Caller | undefined;
   if (!operation.isPublic) {

@@ -14,7 +14,7 @@ export type Answered = {
 
 export function journal(state: MockState, { request, response, requestId, route, ms }: Answered): void {
   const url = new URL(request.url);
-  const responseText = heldTextOf(response);
+  const responseText = response.type === 'error' ? undefined : heldTextOf(response);
   const entry: JournalEntry = {
     id: requestId,
     at: new Date(state.now(route.workspaceId)).toISOString(),

@@ -38,6 +38,8 @@ describe('a mistake in the call', () => {
     ['an unreachable target of the stories', ['scenario', 'run', 'scenarios/', '--base-url', 'http://127.0.0.1:9', '--api-key', 'x'], /cannot reach http:\/\/127\.0\.0\.1:9/],
     ['a port that is not a number', ['mock', '--port', 'abc'], /--port takes a number, not "abc"/],
     ['an unknown fault', ['mock', '--fault', 'no-such-fault'], /unknown fault no-such-fault/],
+    ['a failure rule it cannot read', ['mock', '--failure', 'error=explode'], /--failure error=explode: error=explode is not one of/],
+    ['a failure rule out of bounds', ['mock', '--failure', 'share=2'], /share is above 0 and at most 1/],
   ];
   for (const [what, args, message] of cases) {
     it(`${what} answers one line and exit status 2`, async () => {

@@ -36,6 +36,14 @@ it('requests() shows what the app sent and how the mock answered, as the request
   expect(viaControl.data.map((entry: { id: string }) => entry.id)).toEqual([refused!.id]);
 });
 
+it('fails calls on demand through the MSW face too: a dropped connection is a network error', async () => {
+  const { apiKey } = await crm.createWorkspace();
+  await fetch('http://127.0.0.1:4010/_mock/failures', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rules: [{ operation: 'getWhoami', error: 'drop', times: 1 }] }) });
+  const whoami = () => fetch('http://127.0.0.1:4010/v1/api-keys/whoami', { headers: { Authorization: `Bearer ${apiKey}` } });
+  await expect(whoami()).rejects.toThrow(TypeError);
+  expect((await whoami()).status).toBe(200);
+});
+
 it('reset() empties the mock', async () => {
   crm.reset();
   expect(crm.mock.state.workspaces.size).toBe(0);

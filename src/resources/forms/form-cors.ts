@@ -21,7 +21,7 @@ export function withFormCors(handle: Handle, state: MockState): Handle {
   return async (request, info) => {
     const response = await handle(request, info);
     const formId = FORM_ROUTE.exec(new URL(request.url).pathname)?.[1];
-    if (formId === undefined) return response;
+    if (formId === undefined || response.type === 'error') return response;
     const { allowOrigin } = originVerdict(state, findForm(state, safeDecode(formId))?.form, request);
     if (allowOrigin) response.headers.set('Access-Control-Allow-Origin', allowOrigin);
     response.headers.set('Access-Control-Expose-Headers', EXPOSED);

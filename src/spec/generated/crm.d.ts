@@ -10554,6 +10554,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
         };
     };

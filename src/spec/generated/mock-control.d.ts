@@ -207,6 +207,30 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/_mock/failures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the failure rules
+         * @description The rules in force, each with the calls it may still touch (`remaining`, null for no limit) and those it touched (`matched`).
+         */
+        get: operations["listFailures"];
+        /**
+         * Set the failure rules
+         * @description Replaces the rules (an empty list lifts them all). Each call of the CRM interface takes the first rule that matches its operation, has calls left and draws within its share: the call waits `latency_ms` (plus up to `latency_jitter_ms`), then fails with `error`, or is served when the rule has no error. Errors: `internal` (500 envelope), `unavailable` (503 `service_unavailable` with Retry-After: 1), `rate_limited` (429 with Retry-After, `reason: injected`, `limit`), `drop` (the connection is closed without an answer; fetch fails), `hang` (no answer until the client gives up, at most 10 minutes).
+         */
+        put: operations["setFailures"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_mock/workspaces/{ws}/pipelines": {
         parameters: {
             query?: never;
@@ -780,6 +804,24 @@ export type components = {
                     [key: string]: string;
                 };
             } | null;
+        };
+        FailureRule: {
+            /** @description The operationId of the CRM document (`createLead`), or `*` (the default) for every operation. */
+            operation?: string;
+            /** @description Added before the answer. */
+            latency_ms?: number;
+            /** @description Up to this much more, drawn per call. */
+            latency_jitter_ms?: number;
+            /** @enum {string} */
+            error?: "internal" | "unavailable" | "rate_limited" | "drop" | "hang";
+            /** @description Only the next this-many matching calls; without it, every one. */
+            times?: number;
+            /** @description Only this share of the calls, drawn per call; without it, every one. */
+            share?: number;
+        };
+        ActiveFailureRule: components["schemas"]["FailureRule"] & {
+            remaining: number | null;
+            matched: number;
         };
         JournalMessage: {
             /** @description Authorization and cookies are shortened to their first 16 characters. */
@@ -2659,6 +2701,76 @@ export interface operations {
                     };
                 };
             };
+        };
+    };
+    listFailures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rules, first match first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ActiveFailureRule"][];
+                    };
+                };
+            };
+        };
+    };
+    setFailures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "rules": [
+                 *         {
+                 *           "operation": "createLead",
+                 *           "error": "unavailable",
+                 *           "times": 2
+                 *         },
+                 *         {
+                 *           "latency_ms": 200,
+                 *           "latency_jitter_ms": 300,
+                 *           "share": 0.5
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    rules: components["schemas"]["FailureRule"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The rules now in force. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ActiveFailureRule"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     addPipeline: {
