@@ -87,6 +87,7 @@ function memory<T>(): (state: MockState) => Map<string, T> {
 
 const answeredCodes = memory<{ status: number; body: unknown }>();
 const refreshAliases = memory<string>();
+const swappedRotations = memory<boolean>();
 
 const invalidGrant = (request: Request, description: string) => oauthAnswer(request, 400, { error: 'invalid_grant', error_description: description });
 
@@ -306,6 +307,26 @@ export const oauthFaults: Fault[] = [
       const app = basic ? findApp(state, basic.clientId)?.app : undefined;
       if (!basic || !app?.previous_client_secret || basic.secret !== app.previous_client_secret) return next(request, info);
       return changed(oauthAnswer(request, 401, { error: 'invalid_client', error_description: 'Client authentication failed.' }), { headers: { 'www-authenticate': 'Basic realm="oauth"' } });
+    },
+  },
+  {
+    name: 'rotation-keeps-old-secret-current',
+    family: 'oauth',
+    description: 'A client secret rotation is applied backwards: the old secret stays the current one (lifecycle events stay signed with it, and it works past 24 hours) while the new one is kept as the previous one.',
+    // The rotation itself goes through the control API, which no fault wraps: the swap is made at the app's next token request.
+    wrap: (next, state) => async (request, info) => {
+      const basic = request.method === 'POST' && (pathOf(request) === TOKEN || pathOf(request) === REVOKE) ? basicOf(request) : undefined;
+      const found = basic ? findApp(state, basic.clientId) : undefined;
+      const app = found?.app;
+      const swapped = swappedRotations(state);
+      const rotation = app ? `${app.id}:${app.previous_client_secret_expires_at}` : '';
+      if (found && app?.client_secret && app.previous_client_secret && !swapped.has(rotation)) {
+        swapped.set(rotation, true);
+        await found.workspace.transactions.run(() => found.workspace.tables.apps.update(app.id, (draft) => {
+          [draft.client_secret, draft.previous_client_secret] = [draft.previous_client_secret!, draft.client_secret!];
+        }));
+      }
+      return next(request, info);
     },
   },
   {
