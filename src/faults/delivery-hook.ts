@@ -3,8 +3,9 @@
 // the queue passes each attempt through here before it is signed and sent (delivery.ts,
 // prepareAttempt), each failed attempt's next time (recordAttempt), the webhooks an event goes
 // to (fan-out.ts), and asks here whether a rule of the queue is kept (disabling on a 410,
-// failing queued deliveries on disabling, what enable resends and in which order). With no
-// fault switched on, the attempt goes out, and is retried, as the spec has it.
+// failing queued deliveries on disabling, what enable resends and in which order, a success
+// ending a failure streak). With no fault switched on, the attempt goes out, and is retried, as
+// the spec has it.
 import type { EventEnvelope } from '../events/event-record.ts';
 import type { MockState } from '../mock-state.ts';
 import type { StoredWebhook } from '../resources/webhooks/webhook-record.ts';
@@ -24,7 +25,9 @@ export type QueueRule =
   /** Spec 4.11: enable with `resend_failed` looks back 3 days. */
   | 'resend-last-3-days'
   /** Spec 4.11: enable with `resend_failed` queues oldest first. */
-  | 'resend-oldest-first';
+  | 'resend-oldest-first'
+  /** Spec 6.3: a success resets the failure count. */
+  | 'reset-failures-on-success';
 
 /** What a fault that changes which webhooks an event goes to is given. */
 export type RecipientsInfo = { state: MockState; workspace: Workspace; event: EventEnvelope; active: StoredWebhook[] };

@@ -460,6 +460,27 @@ export const webhookFaults: DeliveryFault[] = [
     },
   },
   {
+    name: 'success-keeps-failure-streak',
+    family: 'webhooks',
+    description: 'A successful delivery does not reset the failure count: a webhook is disabled 24 hours after its first failure even with successes in between.',
+    wrap: unchanged,
+    breaks: ['reset-failures-on-success'],
+  },
+  {
+    name: 'enable-keeps-failure-streak',
+    family: 'webhooks',
+    description: "Enable turns a webhook on without resetting its failure count: the next failed attempt disables it again at once.",
+    wrap: (next, state) => async (request, info) => {
+      const id = webhookIdOf(request, 'POST', '/enable');
+      const before = id ? findWebhook(state, id) : undefined;
+      const response = await next(request, info);
+      if (!before || !response.ok || before.webhook.failing_since === null) return response;
+      const { failing_since: since } = before.webhook;
+      await before.workspace.transactions.run(() => before.workspace.tables.webhooks.update(before.webhook.id, (draft) => void (draft.failing_since = since)));
+      return response;
+    },
+  },
+  {
     name: 'deliveries-open-to-any-scope',
     family: 'webhooks',
     description: "A webhook's deliveries (list, read, replay) are served to any key of the workspace; only the other webhook routes check webhooks:manage.",

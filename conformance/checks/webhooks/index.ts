@@ -6,6 +6,7 @@ import { deliveryLog } from './delivery-log.ts';
 import { eventFilters } from './event-filters.ts';
 import { eventPatterns } from './event-patterns.ts';
 import { ping } from './ping.ts';
+import { failureStreak } from './failure-streak.ts';
 import { goneAndEnable } from './gone-and-enable.ts';
 import { manageScope } from './manage-scope.ts';
 import { planLimit } from './plan-limit.ts';
@@ -20,4 +21,4 @@ import { signature } from './signature.ts';
 import { timestamp } from './timestamp.ts';
 import { urlRules } from './url-rules.ts';
 
-export const webhooksChecks: Check[] = [createAndRead, manageScope, deliveryHeaders, signature, timestamp, ping, eventPatterns, eventFilters, deliveryLog, retryKeepsIds, replay, rotateSecret, redirects, redirectOtherHost, goneAndEnable, urlRules, retrySchedule, resendWindow, planLimit];
+export const webhooksChecks: Check[] = [createAndRead, manageScope, deliveryHeaders, signature, timestamp, ping, eventPatterns, eventFilters, deliveryLog, retryKeepsIds, replay, rotateSecret, redirects, redirectOtherHost, goneAndEnable, urlRules, retrySchedule, failureStreak, resendWindow, planLimit];

@@ -203,7 +203,8 @@ async function judgeWebhook(state: MockState, workspace: Workspace, webhookId: s
   const webhook = webhooks.get(webhookId);
   if (!webhook?.active) return;
   if (outcome.success) {
-    if (webhook.failing_since !== null) await webhooks.update(webhookId, (draft) => void (draft.failing_since = null));
+    // A named fault may keep the streak across a success; without any, a success resets it (spec 6.3).
+    if (webhook.failing_since !== null && queueKeeps(state, 'reset-failures-on-success')) await webhooks.update(webhookId, (draft) => void (draft.failing_since = null));
     return;
   }
   if (outcome.responseStatus === 410 && queueKeeps(state, 'disable-on-gone')) return void (await disableWebhook(state, workspace, webhook, 'gone'));
