@@ -46,7 +46,7 @@ export class CheckFailure extends Error {
 }
 
 /** A check's judgement of one catalog rule: no problem passes it. */
-export type RuleVerdict = { rule: string; problem: string | undefined; exchange: Exchange | undefined };
+export type RuleVerdict = { rule: string; problem: string | undefined; exchange: Exchange | undefined; skipped?: string };
 
 /** Thrown when a check cannot run here: a missing input, or a write in a read-only run. */
 export class CheckSkipped extends Error {}

@@ -20,6 +20,8 @@ export type CheckContext = {
    * check, at its end), none passes it. A check that judges several rules says which is which.
    */
   judge(rule: string, problem: string | undefined | false, exchange?: Exchange): void;
+  /** Leaves one catalog rule of this check unjudged in this run, saying why (the check goes on with its others). */
+  skipRule(rule: string, reason: string): void;
   /** The rules judged so far. */
   readonly verdicts: readonly RuleVerdict[];
   expectStatus(exchange: Exchange, ...statuses: number[]): void;
@@ -44,6 +46,9 @@ export function createContext(target: Target, client: ConformanceClient, runId: 
     },
     judge(rule, problem, exchange) {
       verdicts.push({ rule, problem: problem || undefined, exchange });
+    },
+    skipRule(rule, reason) {
+      verdicts.push({ rule, problem: undefined, exchange: undefined, skipped: reason });
     },
     verdicts,
     expectStatus(exchange, ...statuses) {

@@ -12,7 +12,7 @@ import { resolveTarget, type Target, type TargetOptions } from './target.ts';
 export type Outcome = 'passed' | 'failed' | 'warned' | 'skipped';
 
 /** A rule the check judged on its own (context.judge), or the rule its failure named. */
-export type JudgedRule = { rule: string; problem?: string; evidence?: string };
+export type JudgedRule = { rule: string; problem?: string; evidence?: string; skipped?: string };
 
 export type CheckResult = CheckInfo & {
   outcome: Outcome;
@@ -113,7 +113,7 @@ async function runActive(check: ActiveCheck, target: Target, client: Conformance
 }
 
 function toJudged(verdict: RuleVerdict): JudgedRule {
-  return { rule: verdict.rule, ...(verdict.problem ? { problem: verdict.problem } : {}), ...(verdict.problem && verdict.exchange ? { evidence: describeExchange(verdict.exchange) } : {}) };
+  return { rule: verdict.rule, ...(verdict.skipped ? { skipped: verdict.skipped } : {}), ...(verdict.problem ? { problem: verdict.problem } : {}), ...(verdict.problem && verdict.exchange ? { evidence: describeExchange(verdict.exchange) } : {}) };
 }
 
 /** A check may judge only the rules the catalog gives it: another is the check's own mistake, not the target's. */

@@ -46,7 +46,9 @@ function verdictOn(rule: Rule, result: CheckResult, mock: boolean): Verdict {
   const failedOutcome: Outcome = result.outcome === 'warned' || (rule.reading && !mock) ? 'warned' : 'failed';
   const check = result.id;
   if (problem) return { outcome: failedOutcome, message: problem.problem!, ...(problem.evidence ? { evidence: problem.evidence } : {}), check };
-  if (own.length) return { outcome: 'passed', check };
+  const judgedHere = own.filter((verdict) => !verdict.skipped);
+  if (judgedHere.length) return { outcome: 'passed', check };
+  if (own.length) return { outcome: 'skipped', message: own[0]!.skipped!, check };
   if (result.outcome === 'skipped') return { outcome: 'skipped', message: result.message ?? 'skipped', check };
   const attributed = [...new Set(judged.filter((verdict) => verdict.problem).map((verdict) => verdict.rule))];
   if (result.outcome !== 'passed' && !attributed.length) {

@@ -31,6 +31,12 @@ describe('rule results', () => {
     expect(results[1]!.message).toContain('did not reach it');
   });
 
+  it('a rule a check left unjudged on purpose is skipped with its reason', () => {
+    const rules = [rule('a.one', ['c']), rule('a.two', ['c'])];
+    const results = ruleResults([result('c', 'passed', { judged: [{ rule: 'a.one' }, { rule: 'a.two', skipped: 'not safe on a deployment' }] })], true, rules);
+    expect(results.map((r) => [r.outcome, r.message])).toEqual([['passed', undefined], ['skipped', 'not safe on a deployment']]);
+  });
+
   it('a check stopped at one rule leaves its other rules not judged (skipped, saying why)', () => {
     const rules = [rule('a.one', ['c']), rule('a.two', ['c'])];
     const stopped = result('c', 'failed', { stopped: true, judged: [{ rule: 'a.one', problem: 'wrong' }] });
