@@ -1,5 +1,6 @@
 // The webhooks family's checks, in the order they run.
 import type { Check } from '../../check.ts';
+import { channelFilter } from './channel-filter.ts';
 import { createAndRead } from './create-and-read.ts';
 import { deliveryHeaders } from './delivery-headers.ts';
 import { deliveryLog } from './delivery-log.ts';
@@ -21,4 +22,4 @@ import { signature } from './signature.ts';
 import { timestamp } from './timestamp.ts';
 import { urlRules } from './url-rules.ts';
 
-export const webhooksChecks: Check[] = [createAndRead, manageScope, deliveryHeaders, signature, timestamp, ping, eventPatterns, eventFilters, deliveryLog, retryKeepsIds, replay, rotateSecret, redirects, redirectOtherHost, goneAndEnable, urlRules, retrySchedule, failureStreak, resendWindow, planLimit];
+export const webhooksChecks: Check[] = [createAndRead, manageScope, deliveryHeaders, signature, timestamp, ping, eventPatterns, eventFilters, channelFilter, deliveryLog, retryKeepsIds, replay, rotateSecret, redirects, redirectOtherHost, goneAndEnable, urlRules, retrySchedule, failureStreak, resendWindow, planLimit];
