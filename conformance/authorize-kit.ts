@@ -102,3 +102,10 @@ export async function installationOf(context: CheckContext, installationId: stri
   const suffix = installationId.replace(/^inst?_/, '');
   return (listed.data as { id: string; status: string }[]).find((installation) => installation.id.replace(/^inst?_/, '') === suffix);
 }
+
+/** The OAuth `error` of an answer for a failure message: the code, the API envelope's code (a wrong format), or nothing. */
+export function oauthErrorOf(exchange: Exchange): string {
+  const error = exchange.json?.error;
+  if (typeof error === 'string') return error;
+  return error && typeof error === 'object' ? `(the API envelope, code ${error.code})` : '';
+}

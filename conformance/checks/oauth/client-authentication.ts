@@ -5,7 +5,7 @@
 // the public client an app of the check's own (a mock makes one).
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import { authorizeQuery, decide, mockApp } from '../../authorize-kit.ts';
+import { authorizeQuery, decide, mockApp, oauthErrorOf } from '../../authorize-kit.ts';
 import { approvedCode, needClient, oauthPost, pkcePair, unknownValue, type OAuthClient } from '../../oauth-kit.ts';
 
 export const clientAuthentication: ActiveCheck = {
@@ -23,7 +23,7 @@ export const clientAuthentication: ActiveCheck = {
       rawBody: new URLSearchParams({ token: unknownValue('svc_at_') }).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
     });
-    context.judge('oauth.revoke-client-auth', (anonymous.status !== 401 || anonymous.json?.error !== 'invalid_client') && `a revoke without client authentication answered ${anonymous.status} ${anonymous.json?.error ?? ''}, not 401 invalid_client`, anonymous);
+    context.judge('oauth.revoke-client-auth', (anonymous.status !== 401 || anonymous.json?.error !== 'invalid_client') && `a revoke without client authentication answered ${anonymous.status} ${oauthErrorOf(anonymous)}, not 401 invalid_client`, anonymous);
 
     if (!context.target.mock) context.skip('revoke needs client authentication (judged); the exchanges need an approval by a person, which only a crmkit mock lets the suite do');
     if (client.clientSecret !== undefined) await judgeJsonWithBodyCredentials(context, client);
@@ -37,7 +37,7 @@ async function judgeJsonWithBodyCredentials(context: CheckContext, client: OAuth
   const { code, redirectUri } = await approvedCode(context, client, challenge);
   const body = { grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier, client_id: client.clientId, client_secret: client.clientSecret };
   const exchange = await context.client.send('POST', '/oauth/token', { key: null, body, headers: { accept: 'application/json' } });
-  const problem = (exchange.status !== 200 || typeof exchange.json?.access_token !== 'string') && `a JSON exchange with client_id and client_secret in the body answered ${exchange.status} ${exchange.json?.error ?? ''}, not 200 with tokens`;
+  const problem = (exchange.status !== 200 || typeof exchange.json?.access_token !== 'string') && `a JSON exchange with client_id and client_secret in the body answered ${exchange.status} ${oauthErrorOf(exchange)}, not 200 with tokens`;
   context.judge('oauth.exchange-json', problem, exchange);
   context.judge('oauth.client-auth-body', problem, exchange);
 }
@@ -51,8 +51,8 @@ async function judgePublicClient(context: CheckContext): Promise<void> {
   if (!code) context.fail(`approving the public client sent the browser to ${callback.href}, without a code`);
   const exchange = await oauthPost(context, '/oauth/token', { grant_type: 'authorization_code', code, redirect_uri: app.redirectUri!, code_verifier: verifier }, { client: app });
   if (exchange.status !== 200 || typeof exchange.json?.refresh_token !== 'string') {
-    return context.judge('oauth.public-client', `a public client's exchange with client_id and the verifier answered ${exchange.status} ${exchange.json?.error ?? ''}, not 200 with tokens`, exchange);
+    return context.judge('oauth.public-client', `a public client's exchange with client_id and the verifier answered ${exchange.status} ${oauthErrorOf(exchange)}, not 200 with tokens`, exchange);
   }
   const refreshed = await oauthPost(context, '/oauth/token', { grant_type: 'refresh_token', refresh_token: exchange.json.refresh_token }, { client: app });
-  context.judge('oauth.public-client', refreshed.status !== 200 && `a public client's refresh with client_id alone answered ${refreshed.status} ${refreshed.json?.error ?? ''}, not 200`, refreshed);
+  context.judge('oauth.public-client', refreshed.status !== 200 && `a public client's refresh with client_id alone answered ${refreshed.status} ${oauthErrorOf(refreshed)}, not 200`, refreshed);
 }

@@ -1,6 +1,7 @@
 // Spec 5.2 step 4 and part 8: a code is single use; "a second use revokes every token issued
 // from it": the access token and the refresh token of the first exchange stop working.
 import type { ActiveCheck } from '../../check.ts';
+import { oauthErrorOf } from '../../authorize-kit.ts';
 import { exchangeCode, expectTokenWorks, freshTokens, needClient, refresh, whoami } from '../../oauth-kit.ts';
 
 export const codeSingleUse: ActiveCheck = {
@@ -16,7 +17,7 @@ export const codeSingleUse: ActiveCheck = {
     const { tokens, code, redirectUri, verifier } = await freshTokens(context, client);
     await expectTokenWorks(context, tokens.access_token, 'the access token of the first exchange');
     const second = await exchangeCode(context, client, code, redirectUri, verifier);
-    const secondProblem = (second.status !== 400 || second.json?.error !== 'invalid_grant') && `a code exchanged a second time answered ${second.status} ${second.json?.error ?? ''}, not 400 invalid_grant`;
+    const secondProblem = (second.status !== 400 || second.json?.error !== 'invalid_grant') && `a code exchanged a second time answered ${second.status} ${oauthErrorOf(second)}, not 400 invalid_grant`;
     context.judge('oauth.code-single-use', secondProblem, second);
     context.judge('oauth.limit-code', secondProblem, second);
     const call = await whoami(context, tokens.access_token);

@@ -3,6 +3,7 @@
 // (a person) and hours of waiting, so the check runs on a crmkit mock, whose clock the control API
 // moves: 10 minutes and a second, then to an hour and a second, then 60 days and a second.
 import type { ActiveCheck } from '../../check.ts';
+import { oauthErrorOf } from '../../authorize-kit.ts';
 import { advanceMockClock } from '../../mock-control.ts';
 import { approvedCode, exchangeCode, freshTokens, needClient, pkcePair, refresh, whoami } from '../../oauth-kit.ts';
 
@@ -27,7 +28,7 @@ export const expiries: ActiveCheck = {
 
     await advanceMockClock(context, CODE_SECONDS + 1);
     const lateCode = await exchangeCode(context, client, code, redirectUri, verifier);
-    const codeProblem = (lateCode.status !== 400 || lateCode.json?.error !== 'invalid_grant') && `a code exchanged 10 minutes and a second after its approval answered ${lateCode.status} ${lateCode.json?.error ?? ''}, not 400 invalid_grant`;
+    const codeProblem = (lateCode.status !== 400 || lateCode.json?.error !== 'invalid_grant') && `a code exchanged 10 minutes and a second after its approval answered ${lateCode.status} ${oauthErrorOf(lateCode)}, not 400 invalid_grant`;
     context.judge('oauth.code-10-minutes', codeProblem, lateCode);
     context.judge('oauth.limit-code', codeProblem, lateCode);
 
@@ -39,12 +40,12 @@ export const expiries: ActiveCheck = {
 
     // The refresh token outlives the access token: an hour on it still refreshes.
     const refreshed = await refresh(context, client, tokens.refresh_token);
-    const refreshedProblem = (refreshed.status !== 200 || typeof refreshed.json?.refresh_token !== 'string') && `a refresh token an hour old answered ${refreshed.status} ${refreshed.json?.error ?? ''}; it is valid 60 days`;
+    const refreshedProblem = (refreshed.status !== 200 || typeof refreshed.json?.refresh_token !== 'string') && `a refresh token an hour old answered ${refreshed.status} ${oauthErrorOf(refreshed)}; it is valid 60 days`;
     context.judge('oauth.refresh-token-60-days', refreshedProblem, refreshed);
     if (refreshedProblem) return;
     await advanceMockClock(context, REFRESH_TOKEN_SECONDS + 1);
     const lateRefresh = await refresh(context, client, refreshed.json.refresh_token);
-    const refreshProblem = (lateRefresh.status !== 400 || lateRefresh.json?.error !== 'invalid_grant') && `a refresh token 60 days and a second old answered ${lateRefresh.status} ${lateRefresh.json?.error ?? ''}, not 400 invalid_grant`;
+    const refreshProblem = (lateRefresh.status !== 400 || lateRefresh.json?.error !== 'invalid_grant') && `a refresh token 60 days and a second old answered ${lateRefresh.status} ${oauthErrorOf(lateRefresh)}, not 400 invalid_grant`;
     context.judge('oauth.refresh-token-60-days', refreshProblem, lateRefresh);
     context.judge('oauth.limit-refresh-token', refreshProblem, lateRefresh);
   },

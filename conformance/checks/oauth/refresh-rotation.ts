@@ -3,7 +3,7 @@
 // revoked and (seen through a crmkit mock's control API) the app is uninstalled. Runs last of
 // its family: the theft uninstalls the suite's app.
 import type { ActiveCheck } from '../../check.ts';
-import { installationOf } from '../../authorize-kit.ts';
+import { installationOf, oauthErrorOf } from '../../authorize-kit.ts';
 import { freshTokens, needClient, refresh, whoami } from '../../oauth-kit.ts';
 
 export const refreshRotation: ActiveCheck = {
@@ -31,11 +31,11 @@ export const refreshRotation: ActiveCheck = {
 
     // Presenting the used refresh token is treated as theft: refused, and everything revoked.
     const reused = await refresh(context, client, tokens.refresh_token);
-    context.judge('oauth.refresh-old-stops', (reused.status !== 400 || reused.json?.error !== 'invalid_grant') && `the used refresh token answered ${reused.status} ${reused.json?.error ?? ''}, not 400 invalid_grant`, reused);
+    context.judge('oauth.refresh-old-stops', (reused.status !== 400 || reused.json?.error !== 'invalid_grant') && `the used refresh token answered ${reused.status} ${oauthErrorOf(reused)}, not 400 invalid_grant`, reused);
     const newest = await whoami(context, next.access_token);
     context.judge('oauth.refresh-reuse-revokes-all', (newest.status !== 401 || newest.json?.error?.code !== 'invalid_token') && `after the used refresh token came back, the newest access token answered ${newest.status}, not 401 invalid_token`, newest);
     const newestRefresh = await refresh(context, client, next.refresh_token);
-    context.judge('oauth.refresh-reuse-revokes-all', (newestRefresh.status !== 400 || newestRefresh.json?.error !== 'invalid_grant') && `after the used refresh token came back, the newest refresh token answered ${newestRefresh.status} ${newestRefresh.json?.error ?? ''}, not 400 invalid_grant`, newestRefresh);
+    context.judge('oauth.refresh-reuse-revokes-all', (newestRefresh.status !== 400 || newestRefresh.json?.error !== 'invalid_grant') && `after the used refresh token came back, the newest refresh token answered ${newestRefresh.status} ${oauthErrorOf(newestRefresh)}, not 400 invalid_grant`, newestRefresh);
     if (context.target.mock && typeof tokens.installation_id === 'string') {
       const installation = await installationOf(context, tokens.installation_id);
       context.judge('oauth.refresh-reuse-uninstalls', installation?.status !== 'uninstalled' && `after the used refresh token came back, the installation ${tokens.installation_id} is ${installation?.status ?? 'not found'}, not uninstalled`);

@@ -3,7 +3,7 @@
 // a wider one refused with invalid_scope. It needs an app declaring two scopes, which only a
 // crmkit mock lets the suite register, and an approval.
 import type { ActiveCheck } from '../../check.ts';
-import { mockApp, tokensOf } from '../../authorize-kit.ts';
+import { mockApp, tokensOf, oauthErrorOf } from '../../authorize-kit.ts';
 import { oauthPost } from '../../oauth-kit.ts';
 
 const scopesOf = (answer: any) => String(answer?.scope ?? '').split(' ').filter(Boolean).sort().join(' ');
@@ -23,7 +23,7 @@ export const refreshScope: ActiveCheck = {
 
     // tasks:read is declared by the app but was not granted: asking for it widens.
     const wider = await oauthPost(context, '/oauth/token', { grant_type: 'refresh_token', refresh_token: granted.json.refresh_token, scope: 'leads:read tasks:read' }, { client: app });
-    context.judge('oauth.refresh-scope-no-widening', (wider.status !== 400 || wider.json?.error !== 'invalid_scope') && `a refresh asking for tasks:read, not granted, answered ${wider.status} ${wider.json?.error ?? ''} ${wider.json?.scope ?? ''}, not 400 invalid_scope`, wider);
+    context.judge('oauth.refresh-scope-no-widening', (wider.status !== 400 || wider.json?.error !== 'invalid_scope') && `a refresh asking for tasks:read, not granted, answered ${wider.status} ${oauthErrorOf(wider)} ${wider.json?.scope ?? ''}, not 400 invalid_scope`, wider);
     if (wider.status === 200) return;
 
     const narrower = await oauthPost(context, '/oauth/token', { grant_type: 'refresh_token', refresh_token: granted.json.refresh_token, scope: 'leads:read' }, { client: app });

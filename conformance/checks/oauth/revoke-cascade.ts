@@ -2,6 +2,7 @@
 // refresh token is revoked, the access token issued with it answers invalid_token and the refresh
 // token itself no longer refreshes.
 import type { ActiveCheck } from '../../check.ts';
+import { oauthErrorOf } from '../../authorize-kit.ts';
 import { freshTokens, needClient, oauthPost, refresh, whoami } from '../../oauth-kit.ts';
 
 export const revokeCascade: ActiveCheck = {
@@ -20,6 +21,6 @@ export const revokeCascade: ActiveCheck = {
     const call = await whoami(context, tokens.access_token);
     context.judge('oauth.revoke-refresh-cascade', (call.status !== 401 || call.json?.error?.code !== 'invalid_token') && `after its refresh token was revoked, the access token issued with it answered ${call.status}, not 401 invalid_token`, call);
     const refreshed = await refresh(context, client, tokens.refresh_token);
-    context.judge('oauth.revoke-refresh-cascade', (refreshed.status !== 400 || refreshed.json?.error !== 'invalid_grant') && `the revoked refresh token refreshed: ${refreshed.status} ${refreshed.json?.error ?? ''}, not 400 invalid_grant`, refreshed);
+    context.judge('oauth.revoke-refresh-cascade', (refreshed.status !== 400 || refreshed.json?.error !== 'invalid_grant') && `the revoked refresh token refreshed: ${refreshed.status} ${oauthErrorOf(refreshed)}, not 400 invalid_grant`, refreshed);
   },
 };

@@ -7,6 +7,7 @@
 // read from a refresh with an unknown token: invalid_grant means the client was authenticated,
 // invalid_client not.
 import type { ActiveCheck } from '../../check.ts';
+import { oauthErrorOf } from '../../authorize-kit.ts';
 import type { CheckContext } from '../../context.ts';
 import { eventWaitMs } from '../../events-kit.ts';
 import { approveApp, lifecycleApp, lifecycleEvent, type LifecycleApp } from '../../lifecycle-kit.ts';
@@ -41,7 +42,7 @@ export const secretRotation: ActiveCheck = {
 
     await advanceMockClock(context, OLD_SECRET_SECONDS + 1);
     const oldLater = await authenticates(context, app, oldSecret);
-    const oldLaterProblem = oldLater.refused !== true && `24 hours and a second after the rotation the old secret still authenticates (${oldLater.exchange.status} ${oldLater.exchange.json?.error ?? ''}), not 401 invalid_client`;
+    const oldLaterProblem = oldLater.refused !== true && `24 hours and a second after the rotation the old secret still authenticates (${oldLater.exchange.status} ${oauthErrorOf(oldLater.exchange)}), not 401 invalid_client`;
     context.judge('oauth.old-secret-24-hours', oldLaterProblem, oldLater.exchange);
     context.judge('oauth.limit-old-secret', oldLaterProblem, oldLater.exchange);
     const newLater = await authenticates(context, app, newSecret);
@@ -53,7 +54,7 @@ export const secretRotation: ActiveCheck = {
 async function authenticates(context: CheckContext, app: LifecycleApp, secret: string) {
   const exchange = await oauthPost(context, '/oauth/token', { grant_type: 'refresh_token', refresh_token: unknownValue('svc_rt_') }, { client: app.client, secret });
   const refused = exchange.status === 401 && exchange.json?.error === 'invalid_client';
-  const problem = exchange.json?.error === 'invalid_grant' ? undefined : `answered ${exchange.status} ${exchange.json?.error ?? ''} to a refresh with an unknown token, not invalid_grant (the client authenticated)`;
+  const problem = exchange.json?.error === 'invalid_grant' ? undefined : `answered ${exchange.status} ${oauthErrorOf(exchange)} to a refresh with an unknown token, not invalid_grant (the client authenticated)`;
   return { exchange, refused, problem };
 }
 
