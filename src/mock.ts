@@ -29,6 +29,12 @@ export type Mock = {
    */
   respond(request: Request, info?: RequestInfo): Promise<Response>;
   state: MockState;
+  /**
+   * The methods a path of the mock's documents has (the CRM interface, and the control API when
+   * it is on), or undefined for a path that is none of theirs: what a face in front of other
+   * servers (MSW in an app) leaves alone.
+   */
+  methodsOf(pathname: string): string[] | undefined;
   /** Operations of the CRM document that answer 501 `not_implemented` so far. */
   unimplemented(): Operation[];
 };
@@ -54,5 +60,11 @@ export function createMock(options: MockOptions = {}): Mock {
   }
   const respond = withFaults(withFormCors(createHandle({ crm, control, catalog: readErrorCatalog(crmDocument), state }), state), state);
   const handle = async (request: Request, info?: RequestInfo) => withBody(await respond(request, info));
-  return { handle, respond, state, unimplemented: () => unimplemented(crm) };
+  const methodsOf = (pathname: string) => {
+    const api = pathname.startsWith('/_mock/') ? control : crm;
+    // No operation has this method: the router answers with the path's methods, or not found.
+    const match = api?.router.match('PATH-PROBE', pathname);
+    return match?.kind === 'method_not_allowed' ? match.allowed : undefined;
+  };
+  return { handle, respond, state, methodsOf, unimplemented: () => unimplemented(crm) };
 }

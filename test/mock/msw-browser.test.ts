@@ -83,6 +83,9 @@ it('setupWorker answers the CRM API from the mock in Chromium', async () => {
     const apiCalls = served.filter((line) => /^\S+ \/(_mock|v1)\//.test(line));
     expect(apiCalls, diagnostics).toEqual(['GET /v1/api-keys/whoami']);
     expect(served).toEqual(expect.arrayContaining(['GET /', 'GET /page.js', 'GET /mockServiceWorker.js']));
+    // The app's own files on the same origin keep loading while the worker runs: only the interface's routes are the mock's.
+    expect(result.ownAsset).toEqual({ status: 200, type: 'text/javascript; charset=utf-8' });
+    expect(served.filter((line) => line === 'GET /page.js')).toHaveLength(2);
   } finally {
     await context.close();
   }

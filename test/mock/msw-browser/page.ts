@@ -15,6 +15,8 @@ export type PageResult = {
   workspaceInPageState: boolean;
   /** The same whoami call after `worker.stop()`: it reaches the node:http server. */
   afterStop: { status: number; text: string };
+  /** The page's own script fetched again while the worker runs on the same origin: the handlers let it through. */
+  ownAsset: { status: number; type: string | null };
 };
 
 declare global {
@@ -41,12 +43,14 @@ async function run(): Promise<PageResult> {
   const whoami = await answer(await fetch(`${origin}/v1/api-keys/whoami`, { headers: { Authorization: `Bearer ${key}` } }));
   const withoutKey = await answer(await fetch(`${origin}/v1/api-keys/whoami`));
   const workspaceInPageState = crm.mock.state.workspaces.has(created.body?.workspace?.id);
+  const asset = await fetch(`${origin}/page.js`, { cache: 'no-store' });
+  const ownAsset = { status: asset.status, type: asset.headers.get('content-type') };
 
   await worker.stop();
   const stopped = await fetch(`${origin}/v1/api-keys/whoami`, { headers: { Authorization: `Bearer ${key}` } });
   const afterStop = { status: stopped.status, text: await stopped.text() };
 
-  return { created, whoami, withoutKey, workspaceInPageState, afterStop };
+  return { created, whoami, withoutKey, workspaceInPageState, afterStop, ownAsset };
 }
 
 window.crmkitResult = run();
