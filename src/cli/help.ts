@@ -79,6 +79,7 @@ Usage: crmkit scenario run FILE|DIR ... [options]
        crmkit scenario check FILE|DIR ...
 
 Without --base-url, run starts a mock of its own (port 0).
+  --inputs FILE                  a deployment's inputs, as \`crmkit conformance --inputs\` reads them
   --base-url URL --api-key KEY   a deployment (steps that need the mock's control API are skipped)
   --key NAME=KEY ...             further keys the stories name
   --hub-url URL, --workspace-url URL

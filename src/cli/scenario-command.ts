@@ -9,6 +9,7 @@ import type { ScenarioReport } from '../../scenarios/runner/report.ts';
 import { junitScenarioReport } from '../../scenarios/runner/reporters/junit.ts';
 import { prettyScenarioEnd, prettyScenarioReport, prettyScenarioStart, prettyStep } from '../../scenarios/runner/reporters/pretty.ts';
 import { runScenarios } from '../../scenarios/runner/run.ts';
+import { InputsError, readInputs, type DeploymentInputs } from '../../conformance/inputs.ts';
 import { mustAnswer, TargetError } from '../../conformance/target.ts';
 import { numberOption, UsageError } from './usage-error.ts';
 
@@ -33,23 +34,26 @@ async function run(args: string[]): Promise<void> {
       'receiver-port': { type: 'string' },
       reporter: { type: 'string', default: 'pretty' },
       out: { type: 'string' },
+      inputs: { type: 'string' },
     },
   });
+  const inputs = values.inputs ? inputsOf(values.inputs) : undefined;
   if (!['pretty', 'json', 'junit'].includes(values.reporter)) throw new UsageError(`unknown reporter ${values.reporter}: pretty, json or junit`);
   const files = scenarioFiles(positionals);
-  if (values['base-url']) await mustAnswer(values['base-url'].replace(/\/+$/, '')).catch((error) => {
+  const baseUrl = values['base-url'] ?? inputs?.base_url;
+  if (baseUrl) await mustAnswer(baseUrl.replace(/\/+$/, '')).catch((error) => {
     throw error instanceof TargetError ? new UsageError(error.message) : error;
   });
   // Progress goes to stderr while the report goes to stdout or --out, as `crmkit conformance` does.
   const progress = (text: string) => values.reporter === 'pretty' && process.stderr.write(text);
   const report = await runScenarios(files, {
-    baseUrl: values['base-url'],
-    hubUrl: values['hub-url'],
-    workspaceUrl: values['workspace-url'],
-    apiKey: values['api-key'],
-    keys: namedKeys(values.key ?? []),
-    receiverUrl: values['receiver-url'],
-    receiverPort: numberOption('receiver-port', values['receiver-port']),
+    baseUrl,
+    hubUrl: values['hub-url'] ?? inputs?.hub_url,
+    workspaceUrl: values['workspace-url'] ?? inputs?.workspace_url,
+    apiKey: values['api-key'] ?? inputs?.api_key,
+    keys: { ...inputKeys(inputs), ...namedKeys(values.key ?? []) },
+    receiverUrl: values['receiver-url'] ?? inputs?.webhook_receiver_url,
+    receiverPort: numberOption('receiver-port', values['receiver-port']) ?? inputs?.webhook_receiver_port,
     onScenario: (scenario) => progress(prettyScenarioStart(scenario)),
     onStep: (result) => progress(prettyStep(result)),
     onScenarioEnd: (result) => progress(prettyScenarioEnd(result)),
@@ -59,6 +63,22 @@ async function run(args: string[]): Promise<void> {
   else process.stdout.write(text);
   if (values.out && values.reporter === 'pretty') process.stdout.write(prettyScenarioReport(report));
   process.exitCode = report.scenarios.some((scenario) => scenario.outcome === 'failed') ? 1 : 0;
+}
+
+/** A deployment's inputs (conformance/inputs.ts), as `crmkit conformance --inputs` reads them. */
+function inputsOf(file: string): DeploymentInputs {
+  try {
+    return readInputs(file);
+  } catch (error) {
+    throw error instanceof InputsError ? new UsageError(error.message) : error;
+  }
+}
+
+/** The keys of the inputs, by the names stories give them (`setup.keys`). */
+function inputKeys(inputs: DeploymentInputs | undefined): Record<string, string> {
+  if (!inputs) return {};
+  const keys: Record<string, string | undefined> = { limited: inputs.limited_key, other_workspace: inputs.other_workspace_key };
+  return Object.fromEntries(Object.entries(keys).filter((entry): entry is [string, string] => entry[1] !== undefined));
 }
 
 function check(args: string[]): void {
