@@ -68,6 +68,8 @@ export async function runScenario(scenario: Scenario, target: Target, hooks: Run
         continue;
       }
       const result = pendingStep(world, step, await attempt(info, () => runStep(world, step)));
+      // What a skipped step would have captured is unavailable: the steps that need it are skipped too, saying why.
+      if (result.outcome === 'skipped') for (const name of Object.keys(step.capture ?? {})) world.vars.unavailable(name, `step ${info.index} was skipped (${result.message})`);
       record(result);
       if (result.outcome === 'failed') stoppedBy = `step ${info.index} failed`;
     }

@@ -230,4 +230,23 @@ steps:
     });
     expect(result.steps[0]!.summary).toContain('clock left alone');
   });
+
+  it('skips a step that needs what a skipped step would have captured, saying which step and why', async () => {
+    const scenario = parseScenario(`
+title: Captured by a skipped step
+description: A step captures from the control API; the next one uses it.
+steps:
+  - name: The clock
+    control: {method: GET, path: '/_mock/workspaces/\${workspace.id}/clock'}
+    capture: {clock: body}
+  - name: Uses it
+    request: {method: GET, path: '/v1/leads?q=\${clock.now}'}
+  - name: Goes on
+    request: {method: GET, path: /v1/leads}
+`, 'captured-by-skipped.yaml');
+    const result = await runScenario(scenario, deployment);
+    expect(result.outcome).toBe('passed');
+    expect(result.steps.map((step) => step.outcome)).toEqual(['passed', 'skipped', 'skipped', 'passed']);
+    expect(result.steps[2]!.message).toMatch(/^needs clock, which is unavailable: step 1 was skipped \(needs the control API/);
+  });
 });
