@@ -22,6 +22,8 @@ export const configuration: ActiveCheck = {
     const loadProblem = loaded.status !== 200 && `loading the configuration without credentials answered ${loaded.status}, not 200`;
     context.judge('forms.route-config', loadProblem, loaded);
     context.judge('forms.no-credentials', loadProblem, loaded);
+    // The same rule as spec 5.1 words it (auth.yaml).
+    context.judge('auth.public-forms-no-credentials', loadProblem, loaded);
     if (loadProblem) context.fail(loadProblem, loaded, 'forms.route-config');
     const config = loaded.json;
     const problems = (checks: [boolean, string][]) => checks.filter(([ok]) => !ok).map(([, problem]) => problem).join('; ') || undefined;

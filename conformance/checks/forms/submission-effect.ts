@@ -59,7 +59,11 @@ export const submissionEffect: ActiveCheck = {
       context.judge('forms.submit-optional-fields', acceptProblem, sent);
     }
     context.judge('forms.no-cookies', sent.headers['set-cookie'] !== undefined && `the submission's answer sets a cookie (${sent.headers['set-cookie']}); the form routes use none`, sent);
-    if (acceptProblem) return;
+    if (acceptProblem) {
+      const unjudged = ['forms.submit-phone-normalized', 'forms.effect-pipeline-stage', 'forms.effect-tags', 'forms.effect-owner-rule', 'forms.effect-custom-answers', 'forms.effect-referrer-landing-page', 'forms.effect-timeline-answers'];
+      for (const rule of unjudged) if (!context.verdicts.some((verdict) => verdict.rule === rule)) context.skipRule(rule, 'the submission was refused, so it had no effect to judge');
+      return;
+    }
 
     const found = await findRecordsOf(context, person);
     const contact = found?.contacts[0];

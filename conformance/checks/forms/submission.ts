@@ -21,7 +21,7 @@ export const submission: ActiveCheck = {
     const utm = { utm_source: 'conformance', utm_campaign: context.runId };
     const sent = await submitForm(context, formId, validSubmission(config, person, { utm, landing_page: 'https://conformance.example/landing' }));
     const accepted = acceptedProblem(sent, 'a valid submission without credentials');
-    for (const rule of ['forms.route-submit', 'forms.no-credentials', 'forms.submit-token', 'forms.submit-success']) context.judge(rule, accepted, sent);
+    for (const rule of ['forms.route-submit', 'forms.no-credentials', 'auth.public-forms-no-credentials', 'forms.submit-token', 'forms.submit-success']) context.judge(rule, accepted, sent);
     if (accepted) return;
     // A deployment may file it a moment later; a mock at once.
     const found = await findRecordsOf(context, person, context.target.mock ? 0 : 15_000);

@@ -30,7 +30,7 @@ export const widgetScript: ActiveCheck = {
     context.judge('forms.widget-cache-five-minutes', (maxAgeOf(cacheControl) !== 300 || isImmutable(cacheControl)) && `GET /widget.js answered Cache-Control ${cacheControl ?? '(none)'}, not cached for five minutes (max-age=300)`, plain);
 
     const version = await currentVersion(context);
-    if (version === undefined) return;
+    if (version === undefined) return context.skipRule('forms.widget-version-immutable', "the current widget version is unknown: no --form-id, or the form's hosted page names no /widget.js?v=");
     const versioned = await context.client.send('GET', `/widget.js?v=${encodeURIComponent(version)}`, { key: null, origin: 'workspace' });
     const versionedCache = versioned.headers['cache-control'];
     context.judge('forms.widget-version-immutable', (versioned.status !== 200 || !isImmutable(versionedCache)) && `GET /widget.js?v=${version} answered ${versioned.status} with Cache-Control ${versionedCache ?? '(none)'}, not immutable`, versioned);

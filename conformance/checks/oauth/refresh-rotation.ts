@@ -22,7 +22,10 @@ export const refreshRotation: ActiveCheck = {
     const grantProblem = (refreshed.status !== 200 || typeof next?.access_token !== 'string') && `a refresh answered ${refreshed.status} ${next?.error ?? ''}, not 200 with tokens`;
     context.judge('oauth.refresh-grant', grantProblem, refreshed);
     context.judge('oauth.route-token', grantProblem, refreshed);
-    if (grantProblem) return;
+    if (grantProblem) {
+      for (const rule of ['oauth.refresh-rotates', 'oauth.limit-refresh-token', 'oauth.refresh-old-stops', 'oauth.refresh-reuse-revokes-all', 'oauth.refresh-reuse-uninstalls']) context.skipRule(rule, 'the refresh was refused, so there was no rotation to judge');
+      return;
+    }
     const rotateProblem = (typeof next.refresh_token !== 'string' || next.refresh_token === tokens.refresh_token) && 'the refresh answered the same refresh token: refresh tokens rotate, each refresh returns a new one';
     context.judge('oauth.refresh-rotates', rotateProblem, refreshed);
     context.judge('oauth.limit-refresh-token', rotateProblem, refreshed);
@@ -36,7 +39,8 @@ export const refreshRotation: ActiveCheck = {
     context.judge('oauth.refresh-reuse-revokes-all', (newest.status !== 401 || newest.json?.error?.code !== 'invalid_token') && `after the used refresh token came back, the newest access token answered ${newest.status}, not 401 invalid_token`, newest);
     const newestRefresh = await refresh(context, client, next.refresh_token);
     context.judge('oauth.refresh-reuse-revokes-all', (newestRefresh.status !== 400 || newestRefresh.json?.error !== 'invalid_grant') && `after the used refresh token came back, the newest refresh token answered ${newestRefresh.status} ${oauthErrorOf(newestRefresh)}, not 400 invalid_grant`, newestRefresh);
-    if (context.target.mock && typeof tokens.installation_id === 'string') {
+    if (!context.target.mock) context.skipRule('oauth.refresh-reuse-uninstalls', "an installation's state is seen only through a crmkit mock's control API (the app.uninstalled event is the events family's)");
+    else if (typeof tokens.installation_id === 'string') {
       const installation = await installationOf(context, tokens.installation_id);
       context.judge('oauth.refresh-reuse-uninstalls', installation?.status !== 'uninstalled' && `after the used refresh token came back, the installation ${tokens.installation_id} is ${installation?.status ?? 'not found'}, not uninstalled`);
     }
