@@ -20,18 +20,18 @@ export const replay: ActiveCheck = {
       const replayed = await context.client.send('POST', `/v1/webhooks/${webhook.id}/deliveries/${deliveryId}/replay`);
       context.expectStatus(replayed, 200, 201, 202);
       const again = await webhook.delivery(2, 'the replayed lead.created', { match: ours });
-      const problems: string[] = [];
-      if (again.headers['svc-replay'] !== 'true') problems.push(`Svc-Replay is ${JSON.stringify(again.headers['svc-replay'] ?? null)}, not "true"`);
-      if (again.headers['svc-event-id'] !== original.headers['svc-event-id']) problems.push(`Svc-Event-Id changed from ${original.headers['svc-event-id']} to ${again.headers['svc-event-id']}`);
-      if (again.json?.id !== original.json?.id) problems.push(`the body's event id changed from ${original.json?.id} to ${again.json?.id}`);
-      if (!/^dlv_\S+$/.test(again.headers['svc-delivery'] ?? '') || again.headers['svc-delivery'] === deliveryId) {
-        problems.push(`Svc-Delivery is ${again.headers['svc-delivery']}; a replay has a new delivery id, not the original's ${deliveryId}`);
-      } else if (typeof replayed.json?.id === 'string' && replayed.json.id !== again.headers['svc-delivery']) {
-        problems.push(`Svc-Delivery is ${again.headers['svc-delivery']}, but the replay route answered delivery ${replayed.json.id}`);
-      }
+      const sameEvent = again.headers['svc-event-id'] !== original.headers['svc-event-id'] ? `Svc-Event-Id changed from ${original.headers['svc-event-id']} to ${again.headers['svc-event-id']}`
+        : again.json?.id !== original.json?.id ? `the body's event id changed from ${original.json?.id} to ${again.json?.id}`
+        : undefined;
+      context.judge('webhooks.replay-same-event', sameEvent && `the replay: ${sameEvent}`, replayed);
+      context.judge('webhooks.at-least-once', sameEvent && `a replayed event cannot be told a duplicate: ${sameEvent}`, replayed);
+      context.judge('webhooks.replay-header', again.headers['svc-replay'] === 'true' ? undefined : `the replay carries Svc-Replay ${JSON.stringify(again.headers['svc-replay'] ?? null)}, not "true"`, replayed);
+      const newId = !/^dlv_\S+$/.test(again.headers['svc-delivery'] ?? '') || again.headers['svc-delivery'] === deliveryId ? `Svc-Delivery is ${again.headers['svc-delivery']}; a replay has a new delivery id, not the original's ${deliveryId}`
+        : typeof replayed.json?.id === 'string' && replayed.json.id !== again.headers['svc-delivery'] ? `Svc-Delivery is ${again.headers['svc-delivery']}, but the replay route answered delivery ${replayed.json.id}`
+        : undefined;
+      context.judge('webhooks.replay-new-delivery-id', newId && `the replay: ${newId}`, replayed);
       const signed = signatureProblem(again.headers['svc-signature'], again.rawBody, webhook.secret);
-      if (signed) problems.push(`the replay's signature does not verify: ${signed}`);
-      if (problems.length) context.fail(`the replay: ${problems.join('; ')}`, replayed);
+      if (signed) context.fail(`the replay's signature does not verify: ${signed}`, replayed, 'webhooks.signature-hmac');
     });
   },
 };

@@ -20,21 +20,22 @@ export const retryKeepsIds: ActiveCheck = {
       leadId = (await context.createLead()).id;
       const first = await webhook.delivery(1, 'lead.created', { match: ours });
       const retry = await webhook.delivery(2, 'the retry of lead.created after a 500', { match: ours, timeoutMs: await letFirstRetryCome(context) });
-      const problems: string[] = [];
-      const same = (name: string, what: string) => {
-        if (retry.headers[name] !== first.headers[name]) problems.push(`${what} changed from ${first.headers[name]} to ${retry.headers[name]}`);
-      };
-      same('svc-event-id', 'Svc-Event-Id');
-      if (retry.json?.id !== first.json?.id) problems.push(`the body's event id changed from ${first.json?.id} to ${retry.json?.id}`);
-      if (retry.headers['svc-event-id'] !== retry.json?.id) problems.push(`the retry's Svc-Event-Id ${retry.headers['svc-event-id']} is not its body's id ${retry.json?.id}`);
-      same('svc-delivery', 'Svc-Delivery');
-      same('svc-webhook-id', 'Svc-Webhook-Id');
-      if (!(Number(retry.headers['svc-timestamp']) > Number(first.headers['svc-timestamp']))) {
-        problems.push(`the retry carries Svc-Timestamp ${retry.headers['svc-timestamp']}, not later than the first attempt's ${first.headers['svc-timestamp']}: every attempt is signed again with a fresh timestamp`);
-      }
+      const eventId = retry.headers['svc-event-id'] !== first.headers['svc-event-id'] ? `Svc-Event-Id changed from ${first.headers['svc-event-id']} to ${retry.headers['svc-event-id']}`
+        : retry.json?.id !== first.json?.id ? `the body's event id changed from ${first.json?.id} to ${retry.json?.id}`
+        : retry.headers['svc-event-id'] !== retry.json?.id ? `the retry's Svc-Event-Id ${retry.headers['svc-event-id']} is not its body's id ${retry.json?.id}`
+        : undefined;
+      context.judge('webhooks.event-id-same-on-retry', eventId && `across a retry: ${eventId}`);
+      context.judge('webhooks.at-least-once', eventId && `a retried event cannot be told a duplicate: ${eventId}`);
+      const sameDelivery = retry.headers['svc-delivery'] === first.headers['svc-delivery'] && retry.headers['svc-webhook-id'] === first.headers['svc-webhook-id'];
+      context.judge('webhooks.delivery-id-same-on-retry', sameDelivery ? undefined : `across a retry Svc-Delivery went from ${first.headers['svc-delivery']} to ${retry.headers['svc-delivery']} (Svc-Webhook-Id ${first.headers['svc-webhook-id']} to ${retry.headers['svc-webhook-id']})`);
+      const fresh = Number(retry.headers['svc-timestamp']) > Number(first.headers['svc-timestamp']);
       const signed = signatureProblem(retry.headers['svc-signature'], retry.rawBody, webhook.secret);
-      if (signed) problems.push(`the retry's signature does not verify: ${signed}`);
-      if (problems.length) context.fail(`across a retry: ${problems.join('; ')}`);
+      context.judge(
+        'webhooks.fresh-timestamp-per-attempt',
+        !fresh ? `the retry carries Svc-Timestamp ${retry.headers['svc-timestamp']}, not later than the first attempt's ${first.headers['svc-timestamp']}: every attempt is signed again with a fresh timestamp`
+        : signed ? `the retry's signature does not verify: ${signed}`
+        : undefined,
+      );
     });
   },
 };

@@ -47,8 +47,12 @@ async function followSchedule(context: CheckContext): Promise<void> {
       failing.receiver.answer(failing.path, () => 500);
       leadId = (await context.createLead()).id;
       const first = await failing.delivery(1, 'lead.created', { match: ours });
-      const eventSeconds = Number(first.headers['svc-timestamp']);
-      if (!Number.isFinite(eventSeconds)) context.fail(`the first attempt carries Svc-Timestamp ${first.headers['svc-timestamp']}, not Unix seconds`);
+      // The event's time is the frozen clock's (nothing has moved it since): a Svc-Timestamp in the
+      // wrong unit must not send the clock years ahead (webhooks.timestamp judges the header).
+      const eventSeconds = Math.floor((await mockNowMs(context)) / 1000);
+      if (Math.abs(Number(first.headers['svc-timestamp']) - eventSeconds) > 5) {
+        context.fail(`the first attempt carries Svc-Timestamp ${first.headers['svc-timestamp']}, not the event's time in Unix seconds (${eventSeconds})`, undefined, 'webhooks.retry-schedule');
+      }
       const attemptsSoFar = () => failing.receiver.requestsTo(failing.path, ours).length;
       /** Moves the mock's clock to `seconds` after the event (no further back than it stands). */
       const moveTo = async (seconds: number) => {

@@ -22,22 +22,25 @@ export const rotateSecret: ActiveCheck = {
       const rotated = await context.client.send('POST', `/v1/webhooks/${webhook.id}/rotate-secret`);
       context.expectStatus(rotated, 200);
       const secret: string = rotated.json?.secret;
-      if (!SECRET_FORMAT.test(secret ?? '')) context.fail(`rotate-secret answered the secret ${JSON.stringify(secret)}, not whsec_ followed by 43 characters`, rotated);
-      if (secret === webhook.secret) context.fail('rotate-secret answered the same secret again', rotated);
+      context.judge('webhooks.secret-format', SECRET_FORMAT.test(secret ?? '') ? undefined : `rotate-secret answered the secret ${JSON.stringify(secret)}, not whsec_ followed by 43 characters`, rotated);
+      if (typeof secret !== 'string' || secret === webhook.secret) context.fail(`rotate-secret answered ${secret === webhook.secret ? 'the same secret again' : `no new secret (${rotated.text.slice(0, 120)})`}`, rotated, 'webhooks.secret-on-rotation');
+      context.judge('webhooks.secret-on-rotation', undefined, rotated);
 
       context.expectStatus(await context.client.send('POST', `/v1/webhooks/${webhook.id}/ping`), 200);
       const ping = await webhook.delivery(1, 'the ping after the rotation', { match: (request) => request.headers['svc-event'] === 'ping' });
-      if (signatureValid(ping.headers['svc-signature'], ping.rawBody, webhook.secret)) context.fail('the ping after rotate-secret is signed with the old secret: the new one replaces it at once, with no overlap');
-      const pingProblem = signatureProblem(ping.headers['svc-signature'], ping.rawBody, secret);
-      if (pingProblem) context.fail(`the ping after rotate-secret does not verify with the new secret: ${pingProblem}`);
+      const pingProblem = signatureValid(ping.headers['svc-signature'], ping.rawBody, webhook.secret)
+        ? 'the ping after rotate-secret is signed with the old secret: the new one replaces it at once, with no overlap'
+        : signatureProblem(ping.headers['svc-signature'], ping.rawBody, secret);
+      context.judge('webhooks.rotate-no-overlap', pingProblem && `the ping after rotate-secret: ${pingProblem}`);
 
       // The retry part needs the clock to move a minute: a mock's is moved; a deployment's is
       // waited for only when the run allows it, else the immediate part above is the check.
       if (!context.target.mock && !context.target.waitForRetries) return;
       const retry = await webhook.delivery(2, 'the retry of lead.created', { match: ours, timeoutMs: await letFirstRetryCome(context) });
-      if (signatureValid(retry.headers['svc-signature'], retry.rawBody, webhook.secret)) context.fail('a retry waiting since before rotate-secret is signed with the old secret; waiting retries are signed with the new one');
-      const retryProblem = signatureProblem(retry.headers['svc-signature'], retry.rawBody, secret);
-      if (retryProblem) context.fail(`a retry waiting since before rotate-secret does not verify with the new secret: ${retryProblem}`);
+      const retryProblem = signatureValid(retry.headers['svc-signature'], retry.rawBody, webhook.secret)
+        ? 'it is signed with the old secret; waiting retries are signed with the new one'
+        : signatureProblem(retry.headers['svc-signature'], retry.rawBody, secret);
+      context.judge('webhooks.rotate-waiting-retries', retryProblem && `a retry waiting since before rotate-secret: ${retryProblem}`);
     });
   },
 };

@@ -12,16 +12,16 @@ export const signature: ActiveCheck = {
   writes: true,
   async run(context) {
     await withWebhook(context, 'signature', ['lead.created'], async (webhook) => {
-      if (!SECRET_FORMAT.test(webhook.secret ?? '')) context.fail(`the creation answered the secret ${JSON.stringify(webhook.secret)}, not whsec_ followed by 43 characters`);
+      context.judge('webhooks.secret-format', SECRET_FORMAT.test(webhook.secret ?? '') ? undefined : `the creation answered the secret ${JSON.stringify(webhook.secret)}, not whsec_ followed by 43 characters`);
       context.expectStatus(await context.client.send('POST', `/v1/webhooks/${webhook.id}/ping`), 200);
       const ping = await webhook.delivery(1, 'the ping');
       const pingProblem = signatureProblem(ping.headers['svc-signature'], ping.rawBody, webhook.secret);
-      if (pingProblem) context.fail(`the ping's signature does not verify: ${pingProblem}`);
+      if (pingProblem) context.fail(`the ping's signature does not verify: ${pingProblem}`, undefined, 'webhooks.signature-hmac');
       // An event of the catalog too: the signature must not depend on which kind of delivery it is.
       const lead = await context.createLead();
       const event = await webhook.delivery(1, 'lead.created', { match: (request) => request.json?.data?.object?.id === lead.id });
       const eventProblem = signatureProblem(event.headers['svc-signature'], event.rawBody, webhook.secret);
-      if (eventProblem) context.fail(`the lead.created delivery's signature does not verify: ${eventProblem}`);
+      context.judge('webhooks.signature-hmac', eventProblem && `the lead.created delivery's signature does not verify: ${eventProblem}`);
     });
   },
 };

@@ -19,14 +19,18 @@ export const timestamp: ActiveCheck = {
       // are signed on that clock, so that is the clock they are held to; a deployment's on the real one.
       const nowMs = await referenceNowMs(context, ping);
       const sent = ping.headers['svc-timestamp'] ?? '';
-      if (!/^[0-9]+$/.test(sent)) context.fail(`Svc-Timestamp is ${JSON.stringify(sent)}, not Unix seconds`);
+      if (!/^[0-9]+$/.test(sent)) context.fail(`Svc-Timestamp is ${JSON.stringify(sent)}, not Unix seconds`, undefined, 'webhooks.header-timestamp');
       const driftS = Number(sent) - nowMs / 1000;
       if (Math.abs(driftS) > TOLERANCE_S) {
         const hint = Math.abs(Number(sent) / 1000 - nowMs / 1000) <= TOLERANCE_S ? ' (it is in milliseconds, not seconds)' : '';
-        context.fail(`Svc-Timestamp ${sent} is ${Math.round(driftS)} s from the receiver's clock${hint}; a receiver rejects anything more than 5 minutes off`);
+        context.judge('webhooks.signature-tolerance', `Svc-Timestamp ${sent} is ${Math.round(driftS)} s from the receiver's clock${hint}; a receiver rejects anything more than 5 minutes off`);
+        context.judge('webhooks.header-timestamp', `Svc-Timestamp ${sent} is not the signing time in Unix seconds${hint}`);
+      } else {
+        context.judge('webhooks.signature-tolerance', undefined);
+        context.judge('webhooks.header-timestamp', undefined);
       }
       const signedAt = /^t=([0-9]+),/.exec(ping.headers['svc-signature'] ?? '')?.[1];
-      if (signedAt !== undefined && signedAt !== sent) context.fail(`the signature's t=${signedAt} is not Svc-Timestamp ${sent}`);
+      context.judge('webhooks.header-signature-format', signedAt !== undefined && signedAt !== sent ? `the signature's t=${signedAt} is not Svc-Timestamp ${sent}` : undefined);
     });
   },
 };
