@@ -104,7 +104,7 @@ export type paths = {
         put?: never;
         /**
          * Freeze, set or advance the clock
-         * @description Applies `freeze`, then `set`, then `advance_seconds`, and answers once everything that fell due has run.
+         * @description Applies `freeze`, then `set`, then `advance_seconds`, and answers once everything that fell due has run. A move before 1970 or past the end of year 9999 is refused (422) and changes nothing.
          */
         post: operations["setClock"];
         delete?: never;
