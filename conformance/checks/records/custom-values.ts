@@ -105,7 +105,9 @@ async function judgeChangesAndClearing(context: CheckContext, patch: Patch, text
   await patch({ [text.key]: 'before', [number.key]: 7 });
   const onlyText = await patch({ [text.key]: 'after' });
   const custom = onlyText.json?.custom ?? {};
-  context.judge('fields.only-sent-keys-change', onlyText.status === 200 && custom[text.key] === 'after' && custom[number.key] === 7 ? undefined : `after a PATCH of ${text.key} alone, custom is ${JSON.stringify(custom)}: ${number.key} is no longer 7`, onlyText);
+  const onlySent = onlyText.status === 200 && custom[text.key] === 'after' && custom[number.key] === 7 ? undefined : `after a PATCH of ${text.key} alone, custom is ${JSON.stringify(custom)}: ${number.key} is no longer 7`;
+  context.judge('fields.only-sent-keys-change', onlySent, onlyText);
+  context.judge('conventions.patch-custom-keys', onlySent, onlyText);
   const cleared = await patch({ [number.key]: null });
   const after = cleared.json?.custom ?? {};
   context.judge('fields.null-clears', cleared.status === 200 && (after[number.key] === undefined || after[number.key] === null) && after[text.key] === 'after' ? undefined : `after ${number.key}: null, custom is ${JSON.stringify(after)}`, cleared);

@@ -32,9 +32,11 @@ function refusal(answer: Exchange): string | undefined {
 
 async function judgeKeysRefused(context: CheckContext): Promise<void> {
   const name = `conformance ${context.runId}`;
+  const taken: Exchange[] = [];
   const send = async (rule: string, method: string, path: string, body?: unknown) => {
     const answer = await context.client.send(method, path, { body });
     context.judge(rule, refusal(answer), answer);
+    if (refusal(answer)) taken.push(answer);
     return answer;
   };
   const members = await context.client.send('GET', '/v1/members');
@@ -55,6 +57,8 @@ async function judgeKeysRefused(context: CheckContext): Promise<void> {
   await send('members.deactivate-refuses-keys', 'POST', `/v1/members/${spareMember.id}/deactivate`);
   await send('teams.delete-refuses-keys', 'DELETE', `/v1/teams/${spareTeam.id}`);
   await send('fields.delete-refuses-keys', 'DELETE', `/v1/fields/${spareField.id}`);
+  // Spec 5.1: routes marked first-party web app only accept no API key, whichever they are.
+  context.judge('auth.first-party-only', taken[0] && refusal(taken[0]), taken[0]);
 }
 
 async function judgeSessions(context: CheckContext): Promise<void> {
@@ -78,7 +82,9 @@ async function judgeSessions(context: CheckContext): Promise<void> {
   if (field.status === 201) {
     const relabeled = expect(await as(owner, 'PATCH', `/v1/fields/${field.json.id}`, { label: 'Plain label' }), 200);
     const labels = relabeled.json?.label ?? {};
-    context.judge('fields.label-plain-string', relabeled.status === 200 && Object.keys(labels).length > 0 && Object.values(labels).every((text) => text === 'Plain label') ? undefined : `a plain string label gave ${JSON.stringify(labels)}`, relabeled);
+    const plainLabel = relabeled.status === 200 && Object.keys(labels).length > 0 && Object.values(labels).every((text) => text === 'Plain label') ? undefined : `a plain string label gave ${JSON.stringify(labels)}`;
+    context.judge('fields.label-plain-string', plainLabel, relabeled);
+    context.judge('conventions.localized-names-plain-string', plainLabel, relabeled);
     expect(await as(admin, 'DELETE', `/v1/fields/${field.json.id}`), 200);
   }
   expect(await as(admin, 'POST', '/v1/invites', { email: `conformance.${Date.now()}@example.com`, role: 'viewer' }), 201);
