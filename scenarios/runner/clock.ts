@@ -14,8 +14,20 @@ export async function setClock(world: World, change: ClockChange): Promise<strin
   const exchange = await world.client.send('POST', `/_mock/workspaces/${world.workspaceId}/clock`, { key: null, body });
   if (exchange.status !== 200) throw new StepFailure(`the clock refused ${JSON.stringify(body)}: ${exchange.status}`, describeExchange(exchange));
   const { now, frozen } = exchange.json as { now: string; frozen: boolean };
+  world.clock = { set: world.clock.set || change.set !== undefined, frozen, shiftMs: 0 };
   const moved = change.advance !== undefined ? `+${formatDuration(durationMs(change.advance))} → ` : '';
   return `${moved}${now}${frozen ? ' (frozen)' : ''}`;
+}
+
+/**
+ * A clock change the target cannot make (a deployment): the story's clock moves alone, so that
+ * `$time` after it still reads the story's times against the target's real clock.
+ */
+export function moveStoryClock(world: World, change: ClockChange): void {
+  const clock = { ...world.clock, frozen: false };
+  if (change.set !== undefined) Object.assign(clock, { set: true, shiftMs: Date.now() - Date.parse(change.set) });
+  if (change.advance !== undefined) clock.shiftMs -= durationMs(change.advance);
+  world.clock = clock;
 }
 
 /** Runs what is due now without moving the clock: deliveries queued "at once" on a frozen clock. */

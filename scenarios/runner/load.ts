@@ -34,11 +34,13 @@ export function parseScenario(text: string, file: string): Scenario {
   const value = document.toJS() as unknown;
   const problems = schemaProblems(value);
   if (problems.length) throw new ScenarioFileError(file, problems.map((problem) => `${where(offsetOf(document, problem))}: ${describePath(problem)}${problem.message}`));
-  const raw = value as Omit<Scenario, 'file' | 'stepLines' | 'setupLine' | 'setup'> & { setup?: Scenario['setup'] };
+  const raw = value as Omit<Scenario, 'file' | 'stepLines' | 'cleanupLines' | 'setupLine' | 'setup' | 'cleanup'> & { setup?: Scenario['setup']; cleanup?: Step[] };
   const lineOf = (path: (string | number)[]) => lineCounter.linePos(offsetOf(document, { path, message: '' })).line;
   const stepLines = raw.steps.map((_, index) => lineOf(['steps', index]));
+  const cleanup = raw.cleanup ?? [];
+  const cleanupLines = cleanup.map((_, index) => lineOf(['cleanup', index]));
   const setupLine = raw.setup ? lineOf(['setup']) : 1;
-  return { ...raw, steps: raw.steps as Step[], setup: raw.setup ?? {}, file, stepLines, setupLine };
+  return { ...raw, steps: raw.steps as Step[], cleanup, setup: raw.setup ?? {}, file, stepLines, cleanupLines, setupLine };
 }
 
 function describePath(problem: SchemaProblem): string {

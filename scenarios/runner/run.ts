@@ -1,7 +1,10 @@
 // Runs stories against a target: each in a workspace of its own with its own webhook receiver,
 // its setup first, then its steps in order. A failed step stops its story (the steps after it
 // build on it); a skipped step does not. A pending story or step still runs, but is reported as
-// pending, never as a failure.
+// pending, never as a failure. Each run of a story has its own `${run}`, a short text no other
+// run has, so that a story names (and later finds) its records in a workspace others share; its
+// `cleanup:` steps run however the story ended, and delete what it made.
+import { randomBytes } from 'node:crypto';
 import { loadScenario, ScenarioFileError } from './load.ts';
 import { startReceiver } from './receiver.ts';
 import type { ScenarioReport, ScenarioResult, StepResult } from './report.ts';
@@ -52,6 +55,7 @@ export async function runScenario(scenario: Scenario, target: Target, hooks: Run
   hooks.onScenario?.(scenario);
   const receiver = await startReceiver(target.kind === 'deployment' ? target.receiverPort : 0);
   const world = newWorld(target, receiver);
+  world.vars.set('run', runId());
   const steps: StepResult[] = [];
   const record = (result: StepResult) => {
     steps.push(result);
@@ -73,6 +77,7 @@ export async function runScenario(scenario: Scenario, target: Target, hooks: Run
       record(result);
       if (result.outcome === 'failed') stoppedBy = `step ${info.index} failed`;
     }
+    if (setup.outcome !== 'failed') for (const [position, step] of scenario.cleanup.entries()) record(await cleanupStep(world, scenario, step, position, scenario.steps.length + position + 1));
   } finally {
     await receiver.close();
     await world.client.close();
@@ -80,6 +85,34 @@ export async function runScenario(scenario: Scenario, target: Target, hooks: Run
   const result = conclude(scenario, steps, performance.now() - started);
   hooks.onScenarioEnd?.(result);
   return result;
+}
+
+/**
+ * `run` + 8 lowercase letters and digits: fits a tag name (32 characters) beside a word, and a
+ * text search finds it. Time first, so two runs in the same millisecond still differ by chance only.
+ */
+export function runId(): string {
+  const random = [...randomBytes(4)].map((byte) => (byte % 36).toString(36)).join('');
+  return `run${Date.now().toString(36).slice(-4)}${random}`;
+}
+
+/**
+ * A cleanup step runs whether the story passed or not. One that names a variable never set (the
+ * story stopped before making the record, or a step that makes it was skipped) has nothing to do.
+ */
+async function cleanupStep(world: World, scenario: Scenario, step: Step, position: number, index: number): Promise<StepResult> {
+  const info = { index, name: `cleanup: ${step.name}`, kind: kindOf(step), at: `${scenario.file}:${scenario.cleanupLines[position]}` };
+  const result = pendingStep(world, step, await attempt(info, () => runStep(world, step)));
+  if (result.outcome === 'failed' && result.message?.startsWith(`the story is wrong: no variable `)) {
+    const name = /no variable (\w+)/.exec(result.message)?.[1];
+    if (name && capturedByStory(scenario, name)) return { ...result, outcome: 'skipped', message: `nothing to clean up: ${name} was never made (the story stopped before the step that makes it)` };
+  }
+  return result;
+}
+
+/** A variable a step of the story captures: a cleanup step may name it before it exists. */
+function capturedByStory(scenario: Scenario, name: string): boolean {
+  return scenario.steps.some((step) => Object.hasOwn(step.capture ?? {}, name));
 }
 
 type StepInfo = Pick<StepResult, 'index' | 'name' | 'kind' | 'at'>;

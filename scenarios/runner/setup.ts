@@ -3,7 +3,7 @@
 // first answer and constant variables. What cannot be made on this target becomes unavailable
 // variables, so the steps that need them are skipped with the reason.
 import { describeExchange, type Exchange } from '../../conformance/exchange.ts';
-import { setClock } from './clock.ts';
+import { moveStoryClock, setClock } from './clock.ts';
 import { CONTENT_KINDS, type Setup } from './types.ts';
 import { NO_CONTROL, StepFailure, type World } from './world.ts';
 
@@ -11,7 +11,11 @@ import { NO_CONTROL, StepFailure, type World } from './world.ts';
 export async function applySetup(world: World, setup: Setup): Promise<string[]> {
   const notes = await workspace(world, setup);
   await identity(world);
-  if (setup.clock) notes.push(world.control ? `clock ${await setClock(world, setup.clock)}` : `clock left alone (${NO_CONTROL})`);
+  if (setup.clock && world.control) notes.push(`clock ${await setClock(world, setup.clock)}`);
+  else if (setup.clock) {
+    moveStoryClock(world, setup.clock);
+    notes.push(`clock left alone (${NO_CONTROL}): the story's times are read against the target's clock`);
+  }
   notes.push(...(await keys(world, setup)));
   notes.push(...(await content(world, setup)));
   if (setup.receiver) world.receiver.answer(setup.receiver);

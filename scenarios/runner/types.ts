@@ -13,8 +13,11 @@ export type Scenario = {
   pending?: string;
   setup: Setup;
   steps: Step[];
+  /** Steps that run after the story however it ended: they delete what it made. */
+  cleanup: Step[];
   /** The line of each step in its file (1-based), and of the setup (1 without one), for messages. */
   stepLines: number[];
+  cleanupLines: number[];
   setupLine: number;
 };
 
@@ -45,7 +48,7 @@ export type HttpRequestSpec = {
 
 export type Expect = { status?: number | number[]; headers?: Record<string, Matcher>; body?: Matcher };
 
-export type CaptureSpec = string | { from: string; match: string };
+export type CaptureSpec = string | { from: string; match: string } | { from: string; where: Matcher } | { from: string; find: Matcher };
 
 export type ClockChange = { freeze?: boolean; set?: string; advance?: number | string };
 
@@ -64,7 +67,10 @@ export type Step = {
   name: string;
   note?: string;
   pending?: string;
-  needs?: 'control';
+  /** `control`: only where the control API moved the clock or made a message arrive; or variables that must be available. */
+  needs?: 'control' | string[];
+  /** A list: the request is sent once per item, as `${item}`. */
+  each?: unknown;
   request?: HttpRequestSpec;
   control?: Omit<HttpRequestSpec, 'credential' | 'origin'>;
   clock?: ClockChange;

@@ -19,8 +19,13 @@ export class VariableUnavailable extends Error {}
 const REFERENCE = /\$\$\{|\$\{([^}]+)\}/g;
 const WHOLE = /^\$\{([^}]+)\}$/;
 
+/** `${time:2026-11-20T15:00:00+05:00}`: a time on the story's clock, as the target's clock reads it. */
+const TIME_PREFIX = 'time:';
+
 export class Variables {
   readonly #values = new Map<string, unknown>();
+  /** Reads a time written on the story's clock as the target's clock (set by the run). */
+  storyTime: (written: string) => string = (written) => written;
 
   set(name: string, value: unknown): void {
     this.#values.set(name, value);
@@ -36,6 +41,7 @@ export class Variables {
 
   /** The value at `${path}`. */
   lookup(path: string): unknown {
+    if (path.trim().startsWith(TIME_PREFIX)) return this.storyTime(path.trim().slice(TIME_PREFIX.length).trim());
     const [first, ...rest] = parsePath(path.trim());
     const name = first && 'key' in first ? first.key : '';
     if (!this.#values.has(name)) throw new UnknownVariable(`no variable ${name} (known: ${this.names().join(', ') || 'none'})`);

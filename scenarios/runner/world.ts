@@ -3,9 +3,10 @@
 // and the webhook receiver.
 import { ConformanceClient } from '../../conformance/client.ts';
 import type { Target as ConformanceTarget } from '../../conformance/target.ts';
+import type { MatchContext } from './match.ts';
 import type { Receiver } from './receiver.ts';
 import type { Target } from './target.ts';
-import { Variables } from './variables.ts';
+import { UnknownVariable, Variables } from './variables.ts';
 
 export type World = {
   target: Target;
@@ -19,10 +20,42 @@ export type World = {
   workspaceId: string | undefined;
   /** The control API answers for this workspace: clock moves, the event log, content. */
   control: boolean;
+  /** The story's clock against the target's, for `$time` (scenarios/runner/match.ts). */
+  clock: StoryClock;
 };
 
+/**
+ * `set`: the story has set its clock (setup.clock.set or a clock step), so its written times
+ * mean something. On a mock the story's clock is the workspace's (`shiftMs` 0), exact while
+ * `frozen`; on a deployment it only exists in the story: `shiftMs` is how far the target's real
+ * clock stands from it (the clock steps that were skipped move the story's clock, not the target's).
+ */
+export type StoryClock = { set: boolean; frozen: boolean; shiftMs: number };
+
+/** A deployment's clock may stand a little off the runner's, and a request takes its time. */
+export const TIME_TOLERANCE_MS = 5 * 60_000;
+
+export function matchContext(world: World): MatchContext {
+  const { set, frozen, shiftMs } = world.clock;
+  if (!set) return { time: { unknown: 'the story never set (setup.clock.set or a clock step with set)' } };
+  return { time: frozen ? { exact: true } : { exact: false, shiftMs, toleranceMs: TIME_TOLERANCE_MS } };
+}
+
 export function newWorld(target: Target, receiver: Receiver): World {
-  return { target, client: clientFor(target, undefined), receiver, vars: new Variables(), keys: new Map(), missingKeys: new Map(), workspaceId: undefined, control: false };
+  const world: World = { target, client: clientFor(target, undefined), receiver, vars: new Variables(), keys: new Map(), missingKeys: new Map(), workspaceId: undefined, control: false, clock: { set: false, frozen: false, shiftMs: 0 } };
+  world.vars.storyTime = (written) => storyTime(world, written);
+  return world;
+}
+
+/**
+ * `${time:…}`: a time the story sends, written on its clock. On a mock it is sent as written; on
+ * a deployment it is moved by as much as the deployment's clock stands from the story's, so that
+ * "three hours from now" stays three hours from now.
+ */
+function storyTime(world: World, written: string): string {
+  if (Number.isNaN(Date.parse(written))) throw new UnknownVariable(`\${time:${written}}: not a time`);
+  if (!world.clock.set) throw new UnknownVariable(`\${time:${written}}: the story never set its clock (setup.clock.set)`);
+  return world.clock.shiftMs === 0 ? written : new Date(Date.parse(written) + world.clock.shiftMs).toISOString();
 }
 
 /** The conformance suite's client, pointed at the target's origins; every request names its key. */

@@ -3,9 +3,9 @@
 // first). Both wait a little for what is on its way: deliveries are sent in the background.
 import { settle } from '../clock.ts';
 import { durationMs } from '../duration.ts';
-import { match, show } from '../match.ts';
+import { match, show, type MatchContext } from '../match.ts';
 import type { ReceivedCheck, Step } from '../types.ts';
-import { NO_CONTROL, StepFailure, StepSkipped, type World } from '../world.ts';
+import { matchContext, NO_CONTROL, StepFailure, StepSkipped, type World } from '../world.ts';
 
 // Webhooks are delivered in the background; the event log is written with the change itself.
 const DEFAULT_WAIT_MS = { webhooks: 3000, events: 0 };
@@ -27,7 +27,7 @@ export async function webhooksStep(world: World, step: Step): Promise<string> {
       return `${request.headers['svc-event'] ?? request.path} → ${request.answered}`;
     },
   };
-  return judgeUntilDue(world.vars.interpolate(step.webhooks!), source);
+  return judgeUntilDue(world.vars.interpolate(step.webhooks!), source, matchContext(world));
 }
 
 export async function eventsStep(world: World, step: Step): Promise<string> {
@@ -35,15 +35,15 @@ export async function eventsStep(world: World, step: Step): Promise<string> {
   const check = world.vars.interpolate(step.events!);
   const type = typeof (check.where as { type?: unknown })?.type === 'string' ? (check.where as { type: string }).type : undefined;
   const source: Source = { wait: DEFAULT_WAIT_MS.events, noun: 'events in the log', items: () => eventLog(world, type), label: (item) => String((item as { type: string }).type) };
-  return judgeUntilDue(check, source);
+  return judgeUntilDue(check, source, matchContext(world));
 }
 
-async function judgeUntilDue(check: ReceivedCheck, source: Source): Promise<string> {
+async function judgeUntilDue(check: ReceivedCheck, source: Source, context: MatchContext): Promise<string> {
   const due = Date.now() + (check.wait === undefined ? source.wait : durationMs(check.wait));
   for (;;) {
     const items = await source.items();
-    const chosen = check.where === undefined ? items : items.filter((item) => match(check.where, item).length === 0);
-    const problems = judge(check, chosen);
+    const chosen = check.where === undefined ? items : items.filter((item) => match(check.where, item, '', context).length === 0);
+    const problems = judge(check, chosen, context);
     if (!problems.length) return `${source.noun}: ${chosen.length}${check.where === undefined ? '' : ` matching where, of ${items.length}`}`;
     if (Date.now() >= due) {
       const seen = chosen.length ? chosen.map(source.label).join(', ') : 'none';
@@ -53,37 +53,37 @@ async function judgeUntilDue(check: ReceivedCheck, source: Source): Promise<stri
   }
 }
 
-function judge(check: ReceivedCheck, items: unknown[]): string[] {
+function judge(check: ReceivedCheck, items: unknown[], context: MatchContext): string[] {
   const problems: string[] = [];
-  if (check.count !== undefined && match(check.count, items.length).length) problems.push(`count: expected ${show(check.count)}, got ${items.length}`);
-  problems.push(...includes(check.includes ?? [], items, check.ordered ?? false));
+  if (check.count !== undefined && match(check.count, items.length, '', context).length) problems.push(`count: expected ${show(check.count)}, got ${items.length}`);
+  problems.push(...includes(check.includes ?? [], items, check.ordered ?? false, context));
   for (const [index, matcher] of (check.excludes ?? []).entries()) {
-    const found = items.find((item) => match(matcher, item).length === 0);
+    const found = items.find((item) => match(matcher, item, '', context).length === 0);
     if (found !== undefined) problems.push(`excludes[${index}]: expected none like ${show(matcher)}, got ${show(found)}`);
   }
   return problems;
 }
 
 /** Each matcher takes its own item; `ordered` wants them in the order written. */
-function includes(matchers: unknown[], items: unknown[], ordered: boolean): string[] {
+function includes(matchers: unknown[], items: unknown[], ordered: boolean, context: MatchContext): string[] {
   const used = new Set<number>();
   let after = -1;
   const problems: string[] = [];
   for (const [index, matcher] of matchers.entries()) {
-    const at = items.findIndex((item, position) => !used.has(position) && (!ordered || position > after) && match(matcher, item).length === 0);
+    const at = items.findIndex((item, position) => !used.has(position) && (!ordered || position > after) && match(matcher, item, '', context).length === 0);
     if (at >= 0) {
       used.add(at);
       after = at;
       continue;
     }
-    problems.push(`includes[${index}]: expected an item like ${show(matcher)}${ordered ? ' (in this order)' : ''}, got none${closest(matcher, items)}`);
+    problems.push(`includes[${index}]: expected an item like ${show(matcher)}${ordered ? ' (in this order)' : ''}, got none${closest(matcher, items, context)}`);
   }
   return problems;
 }
 
 /** The nearest miss, so the failure shows what differed rather than only that nothing matched. */
-function closest(matcher: unknown, items: unknown[]): string {
-  const ranked = items.map((item) => match(matcher, item)).filter((mismatches) => mismatches.length).sort((a, b) => a.length - b.length);
+function closest(matcher: unknown, items: unknown[], context: MatchContext): string {
+  const ranked = items.map((item) => match(matcher, item, '', context)).filter((mismatches) => mismatches.length).sort((a, b) => a.length - b.length);
   const nearest = ranked[0];
   if (!nearest) return '';
   return `; the nearest differs in ${nearest.map((mismatch) => `${mismatch.path || 'the item'} (expected ${mismatch.expected}, got ${mismatch.actual})`).join('; ')}`;

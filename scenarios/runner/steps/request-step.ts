@@ -1,14 +1,31 @@
 // A request to the API (or, for `control:` steps, to the mock's control API): sent with the
 // credential the story names, judged against `expect`, then `capture` keeps parts of the answer.
 import { describeExchange, type Exchange } from '../../../conformance/exchange.ts';
-import { ABSENT, describeMismatches, match, show, type Mismatch } from '../match.ts';
+import { ABSENT, describeMismatches, match, show, type MatchContext, type Mismatch } from '../match.ts';
 import { follow, parsePath } from '../paths.ts';
 import type { CaptureSpec, Expect, HttpRequestSpec, Step } from '../types.ts';
-import { NO_CONTROL, StepFailure, StepSkipped, type World } from '../world.ts';
+import { matchContext, NO_CONTROL, StepFailure, StepSkipped, type World } from '../world.ts';
 
 export async function requestStep(world: World, step: Step): Promise<string> {
   const isControl = step.control !== undefined;
   if (isControl && !world.control) throw new StepSkipped(NO_CONTROL);
+  if (step.each === undefined) return send(world, step, isControl);
+  // `each`: the request once per item of a list, `${item}` being the item (cleanup of what a story made).
+  const items = world.vars.interpolate(step.each);
+  if (!Array.isArray(items)) throw new StepFailure(`each: expected a list, got ${show(items)}`);
+  const summaries: string[] = [];
+  try {
+    for (const item of items) {
+      world.vars.set('item', item);
+      summaries.push(await send(world, step, isControl));
+    }
+  } finally {
+    world.vars.unavailable('item', 'item exists only inside a step with each');
+  }
+  return items.length ? `${summaries[0]}${items.length > 1 ? ` (and ${items.length - 1} more like it)` : ''}` : 'each: no items';
+}
+
+async function send(world: World, step: Step, isControl: boolean): Promise<string> {
   const written = (step.request ?? step.control) as HttpRequestSpec;
   const spec = world.vars.interpolate(written);
   const key = isControl ? null : credential(world, written.credential);
@@ -19,9 +36,9 @@ export async function requestStep(world: World, step: Step): Promise<string> {
     origin: spec.origin,
   });
   const summary = `${spec.method} ${withQuery(spec.path, spec.query)} → ${exchange.status}`;
-  const mismatches = judge(world.vars.interpolate(step.expect ?? {}), exchange);
+  const mismatches = judge(world.vars.interpolate(step.expect ?? {}), exchange, matchContext(world));
   if (mismatches.length) throw new StepFailure(mismatches.join('\n'), describeExchange(exchange), summary);
-  capture(world, step.capture ?? {}, exchange, summary);
+  capture(world, world.vars.interpolate(step.capture ?? {}), exchange, summary);
   return summary;
 }
 
@@ -37,15 +54,15 @@ function credential(world: World, written: string | undefined): string | null {
   throw new StepFailure(`credential ${written} is no key of setup.keys (known: ${[...world.keys.keys()].join(', ')})`);
 }
 
-function judge(expect: Expect, exchange: Exchange): string[] {
+function judge(expect: Expect, exchange: Exchange, context: MatchContext): string[] {
   const problems: string[] = [];
   const statuses = expect.status === undefined ? undefined : [expect.status].flat();
   if (statuses && !statuses.includes(exchange.status)) problems.push(`status: expected ${statuses.join(' or ')}, got ${exchange.status}${errorCode(exchange)}`);
   if (!statuses && exchange.status >= 400) problems.push(`status: expected a success, got ${exchange.status}${errorCode(exchange)}`);
-  const headers: Mismatch[] = Object.entries(expect.headers ?? {}).flatMap(([name, matcher]) => match(matcher, headerOf(exchange, name), name.toLowerCase()));
+  const headers: Mismatch[] = Object.entries(expect.headers ?? {}).flatMap(([name, matcher]) => match(matcher, headerOf(exchange, name), name.toLowerCase(), context));
   if (headers.length) problems.push(describeMismatches(headers, 'headers'));
   if (expect.body !== undefined) {
-    const body = match(expect.body, exchange.json ?? exchange.text);
+    const body = match(expect.body, exchange.json ?? exchange.text, '', context);
     if (body.length) problems.push(describeMismatches(body, 'body'));
   }
   return problems;
@@ -66,8 +83,19 @@ function capture(world: World, captures: Record<string, CaptureSpec>, exchange: 
     const from = typeof spec === 'string' ? spec : spec.from;
     const found = follow(answer, parsePath(from));
     if (!found.found) throw new StepFailure(`capture ${name}: the answer has no ${found.missing}`, describeExchange(exchange), summary);
-    world.vars.set(name, typeof spec === 'string' ? found.value : group(name, spec, found.value, exchange, summary));
+    if (typeof spec === 'string') world.vars.set(name, found.value);
+    else if ('match' in spec) world.vars.set(name, group(name, spec, found.value, exchange, summary));
+    else chosen(world, name, spec, found.value, matchContext(world), () => new StepFailure(`capture ${name}: ${spec.from} is not a list`, describeExchange(exchange), summary));
   }
+}
+
+/** `{from, where}`: the items of a list that match; `{from, find}`: the first, or unavailable (with why) when none does. */
+function chosen(world: World, name: string, spec: { from: string; where?: unknown; find?: unknown }, value: unknown, context: MatchContext, notList: () => StepFailure): void {
+  if (!Array.isArray(value)) throw notList();
+  if (spec.where !== undefined) return world.vars.set(name, value.filter((item) => match(spec.where, item, '', context).length === 0));
+  const first = value.find((item) => match(spec.find, item, '', context).length === 0);
+  if (first === undefined) world.vars.unavailable(name, `no item of ${spec.from} is like ${show(spec.find)}`);
+  else world.vars.set(name, first);
 }
 
 /** `{from, match}`: the first group of the pattern (or the whole match) in the text found. */
