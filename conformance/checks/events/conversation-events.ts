@@ -87,13 +87,11 @@ async function messageWalk(context: CheckContext, watch: Watch, conversationId: 
 
 /** The channel set to fail what it takes: a reply fails from queued (message.failed); the channel is put back after. */
 async function failedMessage(context: CheckContext, watch: Watch, workspace: string, channelId: string, conversationId: string): Promise<void> {
-  const outcome = `${context.target.mock!.controlUrl}${workspace}/channels/${channelId}/outcome`;
-  const put = (body: unknown) => fetch(outcome, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const set = await put({ status: 'failed', error: 'conformance: the recipient blocked the bot' });
-  if (!set.ok) context.fail(`the mock's control route PUT ${outcome} answered ${set.status}`);
-  context.cleanup(() => put({}));
+  const outcome = `${workspace}/channels/${channelId}/outcome`;
+  await controlCall(context, 'PUT', outcome, { status: 'failed', error: 'conformance: the recipient blocked the bot' });
+  context.cleanup(() => controlCall(context, 'PUT', outcome, {}));
   const message = await api(context, `/v1/conversations/${conversationId}/messages`, { text: `conformance ${context.runId}: this one fails` }, 201);
   await advanceMockClock(context, 2);
   await expectEvent(context, watch, 'events.message-failed', 'message.failed', message.id, false);
-  await put({});
+  await controlCall(context, 'PUT', outcome, {});
 }
