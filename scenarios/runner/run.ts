@@ -88,12 +88,11 @@ export async function runScenario(scenario: Scenario, target: Target, hooks: Run
 }
 
 /**
- * `run` + 8 lowercase letters and digits: fits a tag name (32 characters) beside a word, and a
- * text search finds it. Time first, so two runs in the same millisecond still differ by chance only.
+ * `run` + 8 random lowercase letters: fits a tag name (32 characters) beside a word, and has no
+ * digits, as a text search may read digits as a record number or part of a phone number.
  */
 export function runId(): string {
-  const random = [...randomBytes(4)].map((byte) => (byte % 36).toString(36)).join('');
-  return `run${Date.now().toString(36).slice(-4)}${random}`;
+  return `run${[...randomBytes(8)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('')}`;
 }
 
 /**

@@ -6,7 +6,7 @@ import { startServer, type RunningServer } from '../../src/adapters/node-server.
 import { createMock } from '../../src/mock.ts';
 import { createWorkspace } from '../../src/workspaces/create-workspace.ts';
 import { parseScenario, ScenarioFileError } from '../../scenarios/runner/load.ts';
-import { runScenario } from '../../scenarios/runner/run.ts';
+import { runId, runScenario } from '../../scenarios/runner/run.ts';
 import { resolveTarget, type Target } from '../../scenarios/runner/target.ts';
 
 let target: Target;
@@ -248,5 +248,164 @@ steps:
     expect(result.outcome).toBe('passed');
     expect(result.steps.map((step) => step.outcome)).toEqual(['passed', 'skipped', 'skipped', 'passed']);
     expect(result.steps[2]!.message).toMatch(/^needs clock, which is unavailable: step 1 was skipped \(needs the control API/);
+  });
+});
+
+describe('stories in a workspace others share', () => {
+  let server: RunningServer;
+  let shared: Target;
+  beforeAll(async () => {
+    const mock = createMock({ controlApi: false });
+    server = await startServer(mock, { port: 0, host: '127.0.0.1' });
+    const { ownerKey } = await createWorkspace(mock.state, {});
+    shared = await resolveTarget({ baseUrl: server.url, apiKey: ownerKey.key });
+  });
+  afterAll(async () => server.close());
+
+  it('${run} is new in every run, letters only, and scopes a story to its own records', async () => {
+    expect(runId()).toMatch(/^run[a-z]{8}$/);
+    expect(runId()).not.toBe(runId());
+    const scenario = parseScenario(`
+title: Own leads
+description: Two runs in one workspace each see only their own lead.
+steps:
+  - name: Create
+    request: {method: POST, path: /v1/leads, body: {name: 'Desk \${run}'}}
+    capture: {lead: body}
+  - name: Only mine
+    request: {method: GET, path: /v1/leads, query: {q: '\${run}'}}
+    expect: {body: {data: [{id: '\${lead.id}'}], summary: {count: 1}}}
+`, 'own.yaml');
+    const results = [await runScenario(scenario, shared), await runScenario(scenario, shared)];
+    expect(results.map((result) => result.outcome)).toEqual(['passed', 'passed']);
+  });
+
+  it('cleanup runs however the story ended, and skips what was never made', async () => {
+    const scenario = parseScenario(`
+title: Cleaned up
+description: A step fails; the cleanup still deletes what was made.
+steps:
+  - name: Create
+    request: {method: POST, path: /v1/leads, body: {name: 'Chair \${run}'}}
+    capture: {made: body}
+  - name: Fails
+    request: {method: GET, path: /v1/leads/999999}
+  - name: Never reached
+    request: {method: POST, path: /v1/leads, body: {name: 'Sofa \${run}'}}
+    capture: {never: body}
+cleanup:
+  - name: Delete the chair
+    request: {method: DELETE, path: '/v1/leads/\${made.id}'}
+  - name: Delete the sofa
+    request: {method: DELETE, path: '/v1/leads/\${never.id}'}
+  - name: The chair is in the trash
+    request: {method: GET, path: '/v1/leads/\${made.id}'}
+    expect: {status: 410}
+`, 'cleaned.yaml');
+    const result = await runScenario(scenario, shared);
+    expect(result.outcome).toBe('failed');
+    expect(result.steps.map((step) => [step.name, step.outcome])).toEqual([
+      ['setup', 'passed'],
+      ['Create', 'passed'],
+      ['Fails', 'failed'],
+      ['Never reached', 'skipped'],
+      ['cleanup: Delete the chair', 'passed'],
+      ['cleanup: Delete the sofa', 'skipped'],
+      ['cleanup: The chair is in the trash', 'passed'],
+    ]);
+    expect(result.steps[5]!.message).toBe('nothing to clean up: never was never made (the story stopped before the step that makes it)');
+    expect(result.steps[5]!.at).toBe('cleaned.yaml:16');
+  });
+
+  it('captures the items of a list that match (where) or the first (find, unavailable when none), and sends a request for each', async () => {
+    const scenario = parseScenario(`
+title: Lists
+description: Tags made by the run are found and deleted one by one.
+steps:
+  - name: A lead with two tags of the run
+    request: {method: POST, path: /v1/leads, body: {name: 'Lamp \${run}', tags: ['a-\${run}', 'b-\${run}']}}
+    capture: {lead: body}
+  - name: The run's tags
+    request: {method: GET, path: /v1/tags}
+    capture:
+      mine: {from: body.data, where: {name: {$match: '\${run}$'}}}
+      first: {from: body.data, find: {name: 'b-\${run}'}}
+      missing: {from: body.data, find: {name: 'c-\${run}'}}
+  - name: Uses the missing one
+    request: {method: GET, path: '/v1/tags/\${missing.id}'}
+  - name: Needs it without naming it in the request
+    needs: [missing]
+    request: {method: GET, path: /v1/tags}
+  - name: Delete each
+    each: \${mine}
+    request: {method: DELETE, path: '/v1/tags/\${item.id}'}
+    expect: {body: {ok: true, id: '\${item.id}'}}
+  - name: None left
+    request: {method: GET, path: /v1/tags}
+    expect: {body: {data: {$not: {$contains: [{id: '\${first.id}'}]}}}}
+cleanup:
+  - name: Delete the lead
+    request: {method: DELETE, path: '/v1/leads/\${lead.id}'}
+`, 'lists.yaml');
+    const result = await runScenario(scenario, shared);
+    expect(result.outcome, result.message).toBe('passed');
+    const [, , , uses, needs, each] = result.steps;
+    expect(uses!.message).toMatch(/^needs missing, which is unavailable: no item of body\.data is like \{"name":"c-run[a-z]{8}"\}$/);
+    expect(needs!.outcome).toBe('skipped');
+    expect(each!.summary).toMatch(/^DELETE \/v1\/tags\/tag_\w+ → 200 \(and 1 more like it\)$/);
+  });
+
+  it("reads the story's times against the target's clock: ${time:…} sent, $time judged, skipped clock moves counted", async () => {
+    const text = `
+title: Times
+description: A task due three hours after the story's nine o'clock, a day later a lead.
+setup:
+  clock: {freeze: true, set: '2026-01-01T09:00:00Z'}
+steps:
+  - name: Someone
+    request: {method: GET, path: /v1/members}
+    capture: {member: {from: body.data, find: {status: active}}}
+  - name: The task
+    request:
+      method: POST
+      path: /v1/tasks
+      body: {title: 'Call \${run}', assignee_id: '\${member.id}', due_at: '\${time:2026-01-01T12:00:00+00:00}'}
+    expect: {status: 201, body: {due_at: {$time: '2026-01-01T12:00:00Z'}, created_at: {$time: '2026-01-01T09:00:00Z'}}}
+    capture: {task: body}
+  - name: A day passes
+    clock: {advance: 1d}
+  - name: The lead
+    request: {method: POST, path: /v1/leads, body: {name: 'Lead \${run}'}}
+    expect: {status: 201, body: {created_at: {$time: '2026-01-02T09:00:00Z'}, closed_at: null}}
+    capture: {lead: body}
+  - name: Not a day earlier
+    request: {method: GET, path: '/v1/leads/\${lead.id}'}
+    expect: {body: {created_at: {$not: {$time: '2026-01-01T09:00:00Z'}}}}
+cleanup:
+  - name: Delete the task
+    request: {method: DELETE, path: '/v1/tasks/\${task.id}'}
+  - name: Delete the lead
+    request: {method: DELETE, path: '/v1/leads/\${lead.id}'}
+`;
+    const onDeployment = await runScenario(parseScenario(text, 'times.yaml'), shared);
+    expect(onDeployment.outcome, onDeployment.message).toBe('passed');
+    expect(onDeployment.steps.find((step) => step.name === 'A day passes')!.outcome).toBe('skipped');
+    // On a mock the same story runs on the frozen clock, exactly.
+    const onMock = await runScenario(parseScenario(text, 'times.yaml'), target);
+    expect(onMock.outcome, onMock.message).toBe('passed');
+    expect(onMock.steps.every((step) => step.outcome === 'passed')).toBe(true);
+  });
+
+  it('$time without a story clock is a wrong story, saying so', async () => {
+    const scenario = parseScenario(`
+title: No clock
+description: A stamped time with nothing to read it against.
+steps:
+  - name: The lead
+    request: {method: POST, path: /v1/leads, body: {name: Desk}}
+    expect: {body: {created_at: {$time: '2026-01-01T09:00:00Z'}}}
+`, 'no-clock.yaml');
+    const result = await runScenario(scenario, shared);
+    expect(result.message).toContain("body.created_at: expected 2026-01-01T09:00:00Z read against the story's clock, which the story never set");
   });
 });

@@ -38,7 +38,7 @@ async function send(world: World, step: Step, isControl: boolean): Promise<strin
   const summary = `${spec.method} ${withQuery(spec.path, spec.query)} → ${exchange.status}`;
   const mismatches = judge(world.vars.interpolate(step.expect ?? {}), exchange, matchContext(world));
   if (mismatches.length) throw new StepFailure(mismatches.join('\n'), describeExchange(exchange), summary);
-  capture(world, world.vars.interpolate(step.capture ?? {}), exchange, summary);
+  capture(world, step.capture ?? {}, exchange, summary);
   return summary;
 }
 
@@ -79,7 +79,9 @@ function headerOf(exchange: Exchange, name: string): unknown {
 
 function capture(world: World, captures: Record<string, CaptureSpec>, exchange: Exchange, summary: string): void {
   const answer = { status: exchange.status, headers: exchange.headers, body: exchange.json ?? exchange.text };
-  for (const [name, spec] of Object.entries(captures)) {
+  // Each in turn, so that one may use what the one before it captured.
+  for (const [name, written] of Object.entries(captures)) {
+    const spec = world.vars.interpolate(written);
     const from = typeof spec === 'string' ? spec : spec.from;
     const found = follow(answer, parsePath(from));
     if (!found.found) throw new StepFailure(`capture ${name}: the answer has no ${found.missing}`, describeExchange(exchange), summary);
