@@ -73,7 +73,7 @@ export async function runScenario(scenario: Scenario, target: Target, hooks: Run
       }
       const result = pendingStep(world, step, await attempt(info, () => runStep(world, step)));
       // What a skipped step would have captured is unavailable: the steps that need it are skipped too, saying why.
-      if (result.outcome === 'skipped') for (const name of Object.keys(step.capture ?? {})) world.vars.unavailable(name, `step ${info.index} was skipped (${result.message})`);
+      if (result.outcome === 'skipped') for (const name of Object.keys(step.capture ?? {})) world.vars.unavailable(name, `step ${info.index} was skipped (${rootReason(result.message ?? '')})`);
       record(result);
       if (result.outcome === 'failed') stoppedBy = `step ${info.index} failed`;
     }
@@ -85,6 +85,12 @@ export async function runScenario(scenario: Scenario, target: Target, hooks: Run
   const result = conclude(scenario, steps, performance.now() - started);
   hooks.onScenarioEnd?.(result);
   return result;
+}
+
+/** Why a chain of skipped steps began: `needs a, which is unavailable: step 2 was skipped (needs b, … (why))` is `why`. */
+function rootReason(message: string): string {
+  const inner = /^needs \w+, which is unavailable: step \d+ was skipped \((.*)\)$/s.exec(message);
+  return inner ? rootReason(inner[1]!) : message;
 }
 
 /**
