@@ -69,6 +69,8 @@ export type Step = {
   pending?: string;
   /** `control`: only where the control API moved the clock or made a message arrive; or variables that must be available. */
   needs?: 'control' | string[];
+  /** The request is sent again until its answer is as expected, for up to this long. */
+  wait?: number | string;
   /** A list: the request is sent once per item, as `${item}`. */
   each?: unknown;
   request?: HttpRequestSpec;

@@ -409,3 +409,36 @@ steps:
     expect(result.message).toContain("body.created_at: expected 2026-01-01T09:00:00Z read against the story's clock, which the story never set");
   });
 });
+
+describe('capturing from webhooks, and requests that wait', () => {
+  it('a webhooks step captures from the first request it chose; a request with wait is sent again until it matches', async () => {
+    const scenario = parseScenario(`
+title: Delivery
+description: The delivery id comes from the receiver, then is found in the log.
+steps:
+  - name: Webhook
+    request: {method: POST, path: /v1/webhooks, body: {name: 'Log \${run}', url: '\${receiver.url}', events: [lead.created]}}
+    capture: {hook: body.webhook}
+  - name: Lead
+    request: {method: POST, path: /v1/leads, body: {name: 'Desk \${run}'}}
+    capture: {lead: body}
+  - name: Received
+    webhooks:
+      where: {body: {data: {object: {id: '\${lead.id}'}}}}
+      count: 1
+    capture: {delivery: headers.svc-delivery, event: body.id}
+  - name: In the log
+    wait: 2s
+    request: {method: GET, path: '/v1/webhooks/\${hook.id}/deliveries'}
+    expect: {body: {data: [{id: '\${delivery}', event_id: '\${event}', status: success}]}}
+  - name: Never so
+    wait: 300ms
+    request: {method: GET, path: '/v1/webhooks/\${hook.id}/deliveries'}
+    expect: {body: {data: []}}
+`, 'delivery.yaml');
+    const result = await runScenario(scenario, target);
+    expect(result.steps.map((step) => step.outcome)).toEqual(['passed', 'passed', 'passed', 'passed', 'passed', 'failed']);
+    expect(result.steps[5]!.ms).toBeGreaterThanOrEqual(300);
+    expect(result.steps[5]!.message).toMatch(/^body\.data: expected 0 items/);
+  });
+});

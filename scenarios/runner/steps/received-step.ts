@@ -6,6 +6,7 @@ import { durationMs } from '../duration.ts';
 import { match, show, type MatchContext } from '../match.ts';
 import type { ReceivedCheck, Step } from '../types.ts';
 import { matchContext, NO_CONTROL, StepFailure, StepSkipped, type World } from '../world.ts';
+import { captureFrom } from './capture.ts';
 
 // Webhooks are delivered in the background; the event log is written with the change itself.
 const DEFAULT_WAIT_MS = { webhooks: 3000, events: 0 };
@@ -27,7 +28,7 @@ export async function webhooksStep(world: World, step: Step): Promise<string> {
       return `${request.headers['svc-event'] ?? request.path} → ${request.answered}`;
     },
   };
-  return judgeUntilDue(world.vars.interpolate(step.webhooks!), source, matchContext(world));
+  return judgeUntilDue(world, step, world.vars.interpolate(step.webhooks!), source);
 }
 
 export async function eventsStep(world: World, step: Step): Promise<string> {
@@ -35,16 +36,25 @@ export async function eventsStep(world: World, step: Step): Promise<string> {
   const check = world.vars.interpolate(step.events!);
   const type = typeof (check.where as { type?: unknown })?.type === 'string' ? (check.where as { type: string }).type : undefined;
   const source: Source = { wait: DEFAULT_WAIT_MS.events, noun: 'events in the log', items: () => eventLog(world, type), label: (item) => String((item as { type: string }).type) };
-  return judgeUntilDue(check, source, matchContext(world));
+  return judgeUntilDue(world, step, check, source);
 }
 
-async function judgeUntilDue(check: ReceivedCheck, source: Source, context: MatchContext): Promise<string> {
+/** Judges what came until it passes or the wait is over; then captures from the first item chosen. */
+async function judgeUntilDue(world: World, step: Step, check: ReceivedCheck, source: Source): Promise<string> {
+  const context = matchContext(world);
   const due = Date.now() + (check.wait === undefined ? source.wait : durationMs(check.wait));
   for (;;) {
     const items = await source.items();
     const chosen = check.where === undefined ? items : items.filter((item) => match(check.where, item, '', context).length === 0);
     const problems = judge(check, chosen, context);
-    if (!problems.length) return `${source.noun}: ${chosen.length}${check.where === undefined ? '' : ` matching where, of ${items.length}`}`;
+    if (!problems.length) {
+      const summary = `${source.noun}: ${chosen.length}${check.where === undefined ? '' : ` matching where, of ${items.length}`}`;
+      if (step.capture) {
+        if (!chosen.length) throw new StepFailure(`capture: nothing came to capture from (${summary})`);
+        captureFrom(world, step.capture, chosen[0], (message) => new StepFailure(message, `the first of the ${source.noun}: ${show(chosen[0])}`, summary));
+      }
+      return summary;
+    }
     if (Date.now() >= due) {
       const seen = chosen.length ? chosen.map(source.label).join(', ') : 'none';
       throw new StepFailure(problems.join('\n'), `${chosen.length} ${source.noun}${check.where === undefined ? '' : ' matching where'}: ${seen}`);

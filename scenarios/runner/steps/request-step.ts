@@ -2,14 +2,15 @@
 // credential the story names, judged against `expect`, then `capture` keeps parts of the answer.
 import { describeExchange, type Exchange } from '../../../conformance/exchange.ts';
 import { ABSENT, describeMismatches, match, show, type MatchContext, type Mismatch } from '../match.ts';
-import { follow, parsePath } from '../paths.ts';
-import type { CaptureSpec, Expect, HttpRequestSpec, Step } from '../types.ts';
+import { durationMs } from '../duration.ts';
+import { captureFrom } from './capture.ts';
+import type { Expect, HttpRequestSpec, Step } from '../types.ts';
 import { matchContext, NO_CONTROL, StepFailure, StepSkipped, type World } from '../world.ts';
 
 export async function requestStep(world: World, step: Step): Promise<string> {
   const isControl = step.control !== undefined;
   if (isControl && !world.control) throw new StepSkipped(NO_CONTROL);
-  if (step.each === undefined) return send(world, step, isControl);
+  if (step.each === undefined) return step.wait === undefined ? send(world, step, isControl) : sendUntilMatched(world, step, isControl);
   // `each`: the request once per item of a list, `${item}` being the item (cleanup of what a story made).
   const items = world.vars.interpolate(step.each);
   if (!Array.isArray(items)) throw new StepFailure(`each: expected a list, got ${show(items)}`);
@@ -25,6 +26,25 @@ export async function requestStep(world: World, step: Step): Promise<string> {
   return items.length ? `${summaries[0]}${items.length > 1 ? ` (and ${items.length - 1} more like it)` : ''}` : 'each: no items';
 }
 
+/**
+ * `wait`: what the request reads may take a moment to show what happened (a delivery log after
+ * the receiver answered): the request is sent again until the answer is as expected, or the time is up.
+ */
+async function sendUntilMatched(world: World, step: Step, isControl: boolean): Promise<string> {
+  const due = Date.now() + durationMs(step.wait!);
+  for (let tries = 1; ; tries++) {
+    try {
+      const summary = await send(world, step, isControl);
+      return tries > 1 ? `${summary} (try ${tries})` : summary;
+    } catch (error) {
+      if (!(error instanceof StepFailure) || Date.now() >= due) throw error;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+    }
+  }
+}
+
+const RETRY_MS = 100;
+
 async function send(world: World, step: Step, isControl: boolean): Promise<string> {
   const written = (step.request ?? step.control) as HttpRequestSpec;
   const spec = world.vars.interpolate(written);
@@ -38,7 +58,8 @@ async function send(world: World, step: Step, isControl: boolean): Promise<strin
   const summary = `${spec.method} ${withQuery(spec.path, spec.query)} → ${exchange.status}`;
   const mismatches = judge(world.vars.interpolate(step.expect ?? {}), exchange, matchContext(world));
   if (mismatches.length) throw new StepFailure(mismatches.join('\n'), describeExchange(exchange), summary);
-  capture(world, step.capture ?? {}, exchange, summary);
+  const answer = { status: exchange.status, headers: exchange.headers, body: exchange.json ?? exchange.text };
+  captureFrom(world, step.capture ?? {}, answer, (message) => new StepFailure(message, describeExchange(exchange), summary));
   return summary;
 }
 
@@ -75,36 +96,6 @@ function errorCode(exchange: Exchange): string {
 
 function headerOf(exchange: Exchange, name: string): unknown {
   return exchange.headers[name.toLowerCase()] ?? ABSENT;
-}
-
-function capture(world: World, captures: Record<string, CaptureSpec>, exchange: Exchange, summary: string): void {
-  const answer = { status: exchange.status, headers: exchange.headers, body: exchange.json ?? exchange.text };
-  // Each in turn, so that one may use what the one before it captured.
-  for (const [name, written] of Object.entries(captures)) {
-    const spec = world.vars.interpolate(written);
-    const from = typeof spec === 'string' ? spec : spec.from;
-    const found = follow(answer, parsePath(from));
-    if (!found.found) throw new StepFailure(`capture ${name}: the answer has no ${found.missing}`, describeExchange(exchange), summary);
-    if (typeof spec === 'string') world.vars.set(name, found.value);
-    else if ('match' in spec) world.vars.set(name, group(name, spec, found.value, exchange, summary));
-    else chosen(world, name, spec, found.value, matchContext(world), () => new StepFailure(`capture ${name}: ${spec.from} is not a list`, describeExchange(exchange), summary));
-  }
-}
-
-/** `{from, where}`: the items of a list that match; `{from, find}`: the first, or unavailable (with why) when none does. */
-function chosen(world: World, name: string, spec: { from: string; where?: unknown; find?: unknown }, value: unknown, context: MatchContext, notList: () => StepFailure): void {
-  if (!Array.isArray(value)) throw notList();
-  if (spec.where !== undefined) return world.vars.set(name, value.filter((item) => match(spec.where, item, '', context).length === 0));
-  const first = value.find((item) => match(spec.find, item, '', context).length === 0);
-  if (first === undefined) world.vars.unavailable(name, `no item of ${spec.from} is like ${show(spec.find)}`);
-  else world.vars.set(name, first);
-}
-
-/** `{from, match}`: the first group of the pattern (or the whole match) in the text found. */
-function group(name: string, spec: { from: string; match: string }, value: unknown, exchange: Exchange, summary: string): string {
-  const found = new RegExp(spec.match).exec(typeof value === 'string' ? value : JSON.stringify(value));
-  if (!found) throw new StepFailure(`capture ${name}: ${spec.from} ${show(value)} does not match /${spec.match}/`, describeExchange(exchange), summary);
-  return decodeURIComponent(found[1] ?? found[0]);
 }
 
 function withQuery(path: string, query: Record<string, unknown> | undefined): string {
