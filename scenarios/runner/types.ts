@@ -67,6 +67,8 @@ export type Step = {
   name: string;
   note?: string;
   pending?: string;
+  /** Rests on a part the spec does not show: against a deployment a failure is pending, with this reason. */
+  inferred?: string;
   /** `control`: only where the control API moved the clock or made a message arrive; or variables that must be available. */
   needs?: 'control' | string[];
   /** The request is sent again until its answer is as expected, for up to this long. */

@@ -396,6 +396,29 @@ cleanup:
     expect(onMock.steps.every((step) => step.outcome === 'passed')).toBe(true);
   });
 
+  it('a step on a part the spec does not show (inferred) that fails is pending against a deployment, failed on a mock', async () => {
+    const text = `
+title: Inferred
+description: A route crmkit designed, and a deployment that designed it otherwise.
+steps:
+  - name: A route only crmkit has
+    inferred: the spec shows no such route
+    request: {method: GET, path: /v1/leads/board/extra}
+    expect: {status: 200}
+    capture: {extra: body}
+  - name: Uses it
+    request: {method: GET, path: '/v1/leads/\${extra.id}'}
+  - name: Goes on
+    request: {method: GET, path: /v1/leads}
+`;
+    const onDeployment = await runScenario(parseScenario(text, 'inferred.yaml'), shared);
+    expect(onDeployment.outcome).toBe('passed');
+    expect(onDeployment.steps.map((step) => step.outcome)).toEqual(['passed', 'pending', 'skipped', 'passed']);
+    expect(onDeployment.steps[1]!.message).toMatch(/^pending: rests on what the spec does not show \(the spec shows no such route\)\nstatus: expected 200, got 404/);
+    const onMock = await runScenario(parseScenario(text, 'inferred.yaml'), target);
+    expect(onMock.outcome).toBe('failed');
+  });
+
   it('$time without a story clock is a wrong story, saying so', async () => {
     const scenario = parseScenario(`
 title: No clock
