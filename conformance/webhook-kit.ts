@@ -3,7 +3,7 @@
 // waiting for deliveries and for the first retry.
 import type { ConformanceClient } from './client.ts';
 import type { CheckContext } from './context.ts';
-import { advanceMockClock, mockNowMs } from './mock-control.ts';
+import { advanceMockClock } from './mock-control.ts';
 import { WebhookReceiver, type ReceivedRequest } from './webhook-receiver.ts';
 
 const receivers = new WeakMap<ConformanceClient, Promise<WebhookReceiver>>();
@@ -57,15 +57,12 @@ export function needRetries(context: CheckContext): void {
  */
 export async function letFirstRetryCome(context: CheckContext): Promise<number> {
   if (context.target.mock) {
+    // A second of real time first: a retry signed again then carries a later timestamp (wall-clock seconds, spec 6.1, 6.2).
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
     await advanceMockClock(context, 60);
     return deliveryWaitMs(context);
   }
   return 150_000;
-}
-
-/** The clock a delivery's timestamp is held to: a mock's workspace clock (it may be moved), else the receiver's. */
-export async function referenceNowMs(context: CheckContext, request: ReceivedRequest): Promise<number> {
-  return context.target.mock ? mockNowMs(context) : request.receivedAtMs;
 }
 
 /**

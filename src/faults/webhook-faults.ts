@@ -56,6 +56,14 @@ function withEventId(attempt: UnsignedAttempt, info: AttemptInfo): UnsignedAttem
 
 const isRetry = (info: AttemptInfo) => info.delivery.attempts > 0;
 
+/** The timestamp each delivery's first attempt was signed with, per mock. */
+const signings = new WeakMap<MockState, Map<string, number>>();
+function firstSignings(state: MockState): Map<string, number> {
+  let map = signings.get(state);
+  if (!map) signings.set(state, (map = new Map()));
+  return map;
+}
+
 function findWebhook(state: MockState, id: string): { workspace: Workspace; webhook: StoredWebhook } | undefined {
   for (const workspace of state.workspaces.values()) {
     const webhook = workspace.tables.webhooks.get(normalizeId(id));
@@ -238,9 +246,21 @@ export const webhookFaults: DeliveryFault[] = [
     description: "A retry is sent with the first attempt's timestamp and signature instead of being signed again.",
     wrap: unchanged,
     alterAttempt(attempt, info) {
-      const first = info.delivery.attempt_log[0];
-      if (!isRetry(info) || !first) return attempt;
-      const timestampSeconds = Math.floor(Date.parse(first.at) / 1000);
+      const first = firstSignings(info.state);
+      const signedAt = first.get(info.delivery.id);
+      if (signedAt === undefined) first.set(info.delivery.id, attempt.timestampSeconds);
+      if (!isRetry(info) || signedAt === undefined) return attempt;
+      attempt.headers['Svc-Timestamp'] = String(signedAt);
+      return { ...attempt, timestampSeconds: signedAt };
+    },
+  },
+  {
+    name: 'signed-on-workspace-clock',
+    family: 'webhooks',
+    description: "Deliveries are signed with the workspace's time instead of the time they are sent: once that clock is elsewhere than real time (a seeded or moved workspace), receivers reject them.",
+    wrap: unchanged,
+    alterAttempt(attempt, info) {
+      const timestampSeconds = Math.floor(info.attemptAtMs / 1000);
       attempt.headers['Svc-Timestamp'] = String(timestampSeconds);
       return { ...attempt, timestampSeconds };
     },

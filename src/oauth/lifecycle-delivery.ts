@@ -44,7 +44,8 @@ export function deliverLifecycleEvent(state: MockState, workspace: Workspace, ap
     if (urlProblem(app.webhook_url, allowPrivate) !== null) return false;
     const send = await loadSender();
     if (!send) return true;
-    const timestampSeconds = Math.floor(state.now(workspace.id) / 1000);
+    // Signed on the wall clock, as webhooks are (spec 6.5: same as webhooks; 6.2: receivers hold it to their clock).
+    const timestampSeconds = Math.floor(Date.now() / 1000);
     const headers = {
       'Content-Type': 'application/json',
       'User-Agent': `Svc-Webhooks/1.0 (+${state.config.docsUrl}/webhooks)`,

@@ -83,7 +83,8 @@ describe('app lifecycle events', () => {
     const delivered = await eventOf(setup, 'app.installed');
     const [first, second] = ofThisApp();
     expect(second!.headers['svc-delivery']).toBe(first!.headers['svc-delivery']);
-    expect(Number(second!.headers['svc-timestamp']) - Number(first!.headers['svc-timestamp'])).toBe(60);
+    // Each attempt is signed when it is sent, on the wall clock (spec 6.2), however far the workspace clock moved.
+    for (const attempt of [first!, second!]) expect(Math.abs(Number(attempt.headers['svc-timestamp']) - Date.now() / 1000)).toBeLessThan(5);
     expect(signatureValid(delivered, setup.app.client_secret!)).toBe(true);
   });
 

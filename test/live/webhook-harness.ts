@@ -32,6 +32,8 @@ export function webhookHarness(plan?: string): Harness {
   beforeAll(async () => {
     harness.setup = await setUpMock({ allowPrivateWebhooks: true });
     harness.receiver = await startReceiver();
+    // Requests are timed on the workspace's (moved) clock; Svc-Timestamp is the wall clock's (spec 6.2).
+    harness.receiver.stamp = () => harness.nowMs();
   });
   afterAll(async () => harness.receiver.close());
   beforeEach(async () => {
@@ -66,7 +68,7 @@ export function webhookHarness(plan?: string): Harness {
   return harness;
 }
 
-/** The Svc-Timestamp of a request, in seconds after the test's start. */
+/** When a request came on the workspace's clock, in seconds after the test's start. */
 export function secondsAfterStart(request: Received): number {
-  return Number(request.headers['svc-timestamp']) - START_MS / 1000;
+  return Math.round((request.atMs - START_MS) / 1000);
 }

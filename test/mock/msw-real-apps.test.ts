@@ -23,7 +23,7 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
   crm = createCrmHandlers({ urls: { base_url: origin, hub_url: origin, workspace_url: origin } });
   msw = setupServer(...crm.handlers);
-  msw.listen({ onUnhandledRequest: 'bypass' });
+  msw.listen({ onUnhandledFrame: 'bypass' });
 });
 afterAll(async () => {
   msw.close();

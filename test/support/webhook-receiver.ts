@@ -4,7 +4,7 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Received = { method: string; path: string; headers: IncomingHttpHeaders; rawBody: string; body: any };
+export type Received = { method: string; path: string; headers: IncomingHttpHeaders; rawBody: string; body: any; /** `stamp()` when it came: the test's clock of choice (real time by default). */ atMs: number };
 
 export type Answer = { status: number; body?: string; headers?: Record<string, string> } | 'hang';
 
@@ -13,6 +13,8 @@ export type Receiver = {
   origin: string;
   url(path?: string): string;
   received: Received[];
+  /** The clock `atMs` is read from; real time by default. */
+  stamp: () => number;
   /** How the next requests are answered; 200 by default. */
   answer: (request: Received) => Answer;
   close(): Promise<void>;
@@ -24,6 +26,7 @@ export async function startReceiver(): Promise<Receiver> {
     origin: '',
     url: (path = '/hooks') => `${receiver.origin}${path}`,
     received: [],
+    stamp: () => Date.now(),
     answer: () => ({ status: 200, body: '{"received":true}' }),
     close: () =>
       new Promise<void>((resolve) => {
@@ -37,7 +40,7 @@ export async function startReceiver(): Promise<Receiver> {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const rawBody = Buffer.concat(chunks).toString('utf8');
-      const received: Received = { method: request.method ?? '', path: request.url ?? '', headers: request.headers, rawBody, body: safeParse(rawBody) };
+      const received: Received = { method: request.method ?? '', path: request.url ?? '', headers: request.headers, rawBody, body: safeParse(rawBody), atMs: receiver.stamp() };
       receiver.received.push(received);
       const answer = receiver.answer(received);
       if (answer === 'hang') {

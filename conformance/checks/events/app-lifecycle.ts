@@ -10,7 +10,7 @@ import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import { eventWaitMs, missing } from '../../events-kit.ts';
 import { approveApp, lifecycleApp, lifecycleEvent, sameInstallation, type LifecycleApp } from '../../lifecycle-kit.ts';
-import { controlCall, mockNowMs } from '../../mock-control.ts';
+import { controlCall } from '../../mock-control.ts';
 import { refresh, type Tokens } from '../../oauth-kit.ts';
 import type { ReceivedRequest } from '../../webhook-receiver.ts';
 import { signatureParts, signatureProblem } from '../../webhook-signature.ts';
@@ -38,7 +38,7 @@ export const appLifecycle: ActiveCheck = {
     const expectEvent = async (rule: string, type: string, nth: number, expected: Expected) => {
       const request = await lifecycleEvent(app, type, nth, eventWaitMs(context));
       context.judge(rule, !request && missing(`${type}${nth > 1 ? ` number ${nth}` : ''} at the app's webhook URL`, seconds));
-      if (request) received.push({ request, expected: { ...expected, nowSeconds: Math.floor((await mockNowMs(context)) / 1000) } });
+      if (request) received.push({ request, expected: { ...expected, nowSeconds: Math.floor(request.receivedAtMs / 1000) } });
       return request;
     };
 
@@ -100,12 +100,12 @@ function judgeBodies(context: CheckContext, app: LifecycleApp, received: { reque
   for (const rule of rules) context.judge(rule, problems.get(rule));
 }
 
-/** Svc-Timestamp is the signature's `t`, and near the workspace clock when the event came. */
+/** Svc-Timestamp is the signature's `t`, and near the receiver's clock when it came (signed when sent, spec 6.2). */
 function timestampProblem(what: string, request: ReceivedRequest, nowSeconds: number | undefined): string | undefined {
   const stamp = request.headers['svc-timestamp'];
   const parts = signatureParts(request.headers['svc-signature']);
   if (parts && parts.t !== stamp) return `${what}: Svc-Timestamp ${stamp} is not the signature's t ${parts.t}`;
-  if (nowSeconds !== undefined && !(Math.abs(Number(stamp) - nowSeconds) <= TOLERANCE_SECONDS)) return `${what}: Svc-Timestamp ${stamp} is not within 5 minutes of the workspace clock (${nowSeconds}) when it came`;
+  if (nowSeconds !== undefined && !(Math.abs(Number(stamp) - nowSeconds) <= TOLERANCE_SECONDS)) return `${what}: Svc-Timestamp ${stamp} is not within 5 minutes of the receiver's clock (${nowSeconds}) when it came`;
   return undefined;
 }
 

@@ -50,8 +50,10 @@ async function walkSchedule(context: CheckContext, app: LifecycleApp): Promise<A
   const collect = (point: number) => {
     for (const request of app.receiver.requestsTo(app.path).slice(1 + attempts.length)) attempts.push({ request, point });
   };
-  // Nothing is due before the first minute: a retry that comes at once is not on the schedule.
-  await sleep(graceMs(context));
+  // Nothing is due before the first minute: a retry that comes at once is not on the schedule. At
+  // least a second of real time passes too, so that the first retry, signed again, carries a later
+  // timestamp (wall-clock seconds, spec 6.2) than the first attempt.
+  await sleep(Math.max(graceMs(context), 1_100));
   collect(0);
   let at = 0;
   for (const point of [...SCHEDULE, 30 * HOUR]) {
@@ -81,13 +83,19 @@ function judgeSameDelivery(context: CheckContext, first: ReceivedRequest, retrie
   context.judge('events.lifecycle-same-delivery-id', retries.length === 0 ? 'no retry came to compare with the first attempt' : problem);
 }
 
-/** Each attempt later than the one before it, and each verifying with the client secret. */
+/**
+ * Each attempt signed when it was sent (its timestamp near the receiver's clock when it came), the
+ * first retry later than the first attempt (a second of real time lies between them; the later ones
+ * come within moments on the moved clock), and each verifying with the client secret.
+ */
 function judgeSignedAfresh(context: CheckContext, app: LifecycleApp, attempts: ReceivedRequest[]): void {
   let problem: string | undefined;
   attempts.forEach((attempt, index) => {
     const before = attempts[index - 1];
     const stamp = Number(attempt.headers['svc-timestamp']);
-    if (!problem && before && !(stamp > Number(before.headers['svc-timestamp']))) problem = `attempt ${index + 1} carries Svc-Timestamp ${stamp}, not later than attempt ${index}'s ${before.headers['svc-timestamp']}: it was not signed again`;
+    const drift = Math.round(Math.abs(stamp - attempt.receivedAtMs / 1000));
+    if (!problem && drift > 5 * MINUTE) problem = `attempt ${index + 1} carries Svc-Timestamp ${stamp}, ${drift} s from the receiver's clock when it came: not the time it was signed`;
+    if (!problem && index === 1 && before && !(stamp > Number(before.headers['svc-timestamp']))) problem = `attempt ${index + 1} carries Svc-Timestamp ${stamp}, not later than attempt ${index}'s ${before.headers['svc-timestamp']}: it was not signed again`;
     const signed = signatureProblem(attempt.headers['svc-signature'], attempt.rawBody, app.client.clientSecret);
     if (!problem && signed) problem = `attempt ${index + 1}, checked with the app's client secret: ${signed}`;
   });

@@ -28,11 +28,15 @@ export const retryKeepsIds: ActiveCheck = {
       context.judge('webhooks.at-least-once', eventId && `a retried event cannot be told a duplicate: ${eventId}`);
       const sameDelivery = retry.headers['svc-delivery'] === first.headers['svc-delivery'] && retry.headers['svc-webhook-id'] === first.headers['svc-webhook-id'];
       context.judge('webhooks.delivery-id-same-on-retry', sameDelivery ? undefined : `across a retry Svc-Delivery went from ${first.headers['svc-delivery']} to ${retry.headers['svc-delivery']} (Svc-Webhook-Id ${first.headers['svc-webhook-id']} to ${retry.headers['svc-webhook-id']})`);
-      const fresh = Number(retry.headers['svc-timestamp']) > Number(first.headers['svc-timestamp']);
+      // The retry came at least a second after the first attempt (letFirstRetryCome): signed again, its timestamp is later, and the time it was sent.
+      const stamp = Number(retry.headers['svc-timestamp']);
+      const fresh = stamp > Number(first.headers['svc-timestamp']);
+      const drift = Math.round(Math.abs(stamp - retry.receivedAtMs / 1000));
       const signed = signatureProblem(retry.headers['svc-signature'], retry.rawBody, webhook.secret);
       context.judge(
         'webhooks.fresh-timestamp-per-attempt',
-        !fresh ? `the retry carries Svc-Timestamp ${retry.headers['svc-timestamp']}, not later than the first attempt's ${first.headers['svc-timestamp']}: every attempt is signed again with a fresh timestamp`
+        !fresh ? `the retry carries Svc-Timestamp ${stamp}, not later than the first attempt's ${first.headers['svc-timestamp']}: every attempt is signed again with a fresh timestamp`
+        : drift > 5 * 60 ? `the retry carries Svc-Timestamp ${stamp}, ${drift} s from the receiver's clock when it came: not the time it was signed`
         : signed ? `the retry's signature does not verify: ${signed}`
         : undefined,
       );

@@ -143,7 +143,9 @@ async function prepareAttempt(state: MockState, workspace: Workspace, deliveryId
 /** The headers of spec 6.1 and the body; the sender adds Svc-Signature over them (spec 6.2). */
 function unsignedAttempt(state: MockState, webhook: StoredWebhook, delivery: StoredDelivery, attemptAtMs: number): UnsignedAttempt {
   const body = JSON.stringify(delivery.payload);
-  const timestampSeconds = Math.floor(attemptAtMs / 1000);
+  // Spec 6.1, 6.2: the time this attempt is signed, which receivers hold to their own clock (5
+  // minutes): the wall clock, not the workspace's, which tests move. The event keeps its workspace times.
+  const timestampSeconds = Math.floor(Date.now() / 1000);
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
     'User-Agent': `Svc-Webhooks/1.0 (+${state.config.docsUrl}/webhooks)`,
