@@ -116,19 +116,25 @@ export function narrowErrorResponses(document: Document): number {
         if (keep.length === options.length) continue;
         const kept = new Set(keep.map((option) => (option.$ref ? codeOf(document, option.$ref) : undefined)).filter(Boolean) as string[]);
         if (kept.size === 0) continue;
-        const media = shared.content['application/json'];
-        const generic = String(shared.description ?? '').replace(/ Codes: .*$/, '');
-        operation.responses[status] = {
-          ...shared,
-          description: answer.description ?? `${generic} Codes: ${[...kept].map((code) => `\`${code}\``).join(', ')}.`,
-          content: {
-            'application/json': {
-              ...media,
-              schema: { ...union, oneOf: keep },
-              ...(media.examples ? { examples: Object.fromEntries(Object.entries(media.examples).filter(([name]) => kept.has(name))) } : {}),
+        // One shared response per status and set of codes, referred to by every operation that has it.
+        const name = `${String(answer.$ref).split('/').pop()}_${[...kept].join('_')}`;
+        document.components.responses ??= {};
+        if (!document.components.responses[name]) {
+          const media = shared.content['application/json'];
+          const generic = String(shared.description ?? '').replace(/ Codes: .*$/, '');
+          document.components.responses[name] = {
+            ...shared,
+            description: `${generic} Codes: ${[...kept].map((code) => `\`${code}\``).join(', ')}.`,
+            content: {
+              'application/json': {
+                ...media,
+                schema: { ...union, oneOf: keep },
+                ...(media.examples ? { examples: Object.fromEntries(Object.entries(media.examples).filter(([example]) => kept.has(example))) } : {}),
+              },
             },
-          },
-        };
+          };
+        }
+        operation.responses[status] = { $ref: `#/components/responses/${name}`, ...(answer.description ? { description: answer.description } : {}) };
         changed++;
       }
     }
