@@ -254,6 +254,16 @@ describe('listing leads', () => {
     expect(await list('SOFA')).toEqual(['Blue sofa']);
   });
 
+  it("q finds a lead by its contact's phone written any way, and text with a digit in it is no phone number", async () => {
+    const { body: contact } = await call(setup.mock, 'POST', '/v1/contacts', { key: key(), body: { name: 'Aziza', phones: ['+998901234567'] } });
+    await create({ name: 'Wardrobe', contact_id: contact.id });
+    await create({ name: 'Shelf' });
+    const list = async (q: string) => (await call(setup.mock, 'GET', `/v1/leads?q=${encodeURIComponent(q)}`, { key: key() })).body.data.map((lead: any) => lead.name);
+    expect(await list('90 123-45-67')).toEqual(['Wardrobe']);
+    expect(await list('+998 (90) 123')).toEqual(['Wardrobe']);
+    expect(await list('runxyz9')).toEqual([]);
+  });
+
   it('shows each lead as it is now, also after the page was read: its owner, contact and company renamed, itself changed', async () => {
     const ws = workspace.workspace.id;
     const owner = workspace.members.find((member: any) => member.role === 'owner');

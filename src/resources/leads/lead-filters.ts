@@ -40,14 +40,19 @@ function statusTest(context: RecordContext, status: 'open' | 'closed'): (lead: S
   return (lead) => (context.tables.stages.get(lead.stage_id)?.type === 'open') === (status === 'open');
 }
 
-/** A number (`42` or `#42`) finds that lead; other text is looked for in the name and the contact. */
+/**
+ * A number (`42` or `#42`) finds that lead; other text is looked for in the name and the contact's
+ * name and phones. Text that is written like a phone (digits with spaces, dashes, brackets, a
+ * plus) is matched by its digits; other text only as written (`run1` is no phone number).
+ */
 function textTest(context: RecordContext, q: string): (lead: StoredLead) => boolean {
   const text = q.trim().toLowerCase();
   const number = /^#?([0-9]+)$/.exec(text)?.[1];
+  const phoneText = /^[+0-9\s\-()]+$/.test(text) ? text.replace(/[^0-9+]/g, '') : text;
   return (lead) => {
     if (number !== undefined && lead.number === Number(number)) return true;
     if (lead.name.toLowerCase().includes(text)) return true;
     const contact = lead.contact_id ? context.tables.contacts.get(lead.contact_id) : undefined;
-    return !!contact && (contact.name.toLowerCase().includes(text) || contact.phones.some((phone) => phone.includes(text.replace(/[^0-9+]/g, '') || text)));
+    return !!contact && (contact.name.toLowerCase().includes(text) || contact.phones.some((phone) => phone.includes(phoneText)));
   };
 }
