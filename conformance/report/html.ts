@@ -81,13 +81,13 @@ ${rule.evidence ? `<details open><summary>Request and answer</summary><pre>${esc
   return `<section aria-labelledby="${outcome}"><h2 id="${outcome}">${heading} (${of.length})</h2>${items.join('\n')}</section>`;
 }
 
-/** Checks that failed in a way no rule shows (a check the catalog does not place, or one that broke). */
+/** Checks that failed without being the verdict shown for any rule (another check's failure is shown for their rules, or the check broke). */
 function brokenChecks(report: Report): string {
   const shown = new Set(report.rules.map((rule) => rule.check));
   const broken = report.results.filter((result) => result.outcome === 'failed' && !shown.has(result.id));
   if (!broken.length) return '';
   const items = broken.map((result) => `<li><code>${esc(result.id)}</code>: ${esc(result.message ?? '')}${result.evidence ? `<pre>${esc(result.evidence)}</pre>` : ''}</li>`);
-  return `<section aria-labelledby="broken"><h2 id="broken">Other check failures</h2><ul>${items.join('')}</ul></section>`;
+  return `<section aria-labelledby="broken"><h2 id="broken">More failing checks</h2><p>These checks failed too; their rules are shown above with another check's failure, or they broke.</p><ul>${items.join('')}</ul></section>`;
 }
 
 function allRules(rules: RuleResult[]): string {
