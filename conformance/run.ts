@@ -1,5 +1,7 @@
 // Runs the checks against a target: active checks one after another (each its own failure or
-// pass), then every observer over all the exchanges the run made, then the cleanup.
+// pass), then every observer over all the exchanges the run made, then the cleanup (what the
+// checks made, and the tags their records brought into the catalog); then each rule of the
+// catalog gets its result from the checks that judge it (rules/rule-results.ts).
 import { CheckFailure, CheckSkipped, type ActiveCheck, type Check, type CheckInfo, type Family, type Observer, type RuleVerdict } from './check.ts';
 import { ALL_CHECKS } from './checks/index.ts';
 import { ConformanceClient } from './client.ts';
