@@ -6,11 +6,11 @@
 //   introduction (openapi/guide/control-page.md).
 // Both render a copy of the bundled document made for readers (docs-dist/*.docs.json): spec
 // references become links to the guide or go (scripts/docs-spec-refs.ts), and per-status error
-// responses list only the codes of their operation (scripts/docs-error-codes.ts). The contract
-// in openapi/dist/ is left as it is.
+// responses list only the codes of their operation and keep the operation's own description of
+// them (scripts/docs-error-codes.ts). The contract in openapi/dist/ is left as it is.
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { GUIDE_DIR, readGuide, readMarkdown } from './docs-guide.ts';
-import { narrowErrorResponses } from './docs-error-codes.ts';
+import { inlineDescribedResponses, narrowErrorResponses } from './docs-error-codes.ts';
 import { rewriteDocumentReferences } from './docs-spec-refs.ts';
 import { redocly } from './redocly.ts';
 
@@ -50,6 +50,7 @@ for (const page of pages) {
   // Redoc renders info.description before the operations; its headings become menu entries.
   document.info = { ...document.info, description: page.description };
   const narrowed = narrowErrorResponses(document);
+  inlineDescribedResponses(document);
   writeFileSync(page.copy, `${JSON.stringify(document, null, 2)}\n`);
   const status = redocly(['build-docs', page.copy, '--output', page.output, '--title', page.title, '--inlineBundle', ...REDOC_OPTIONS], { quiet: true });
   if (status !== 0) process.exit(status);

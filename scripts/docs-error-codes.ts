@@ -134,10 +134,32 @@ export function narrowErrorResponses(document: Document): number {
             },
           };
         }
-        operation.responses[status] = { $ref: `#/components/responses/${name}`, ...(answer.description ? { description: answer.description } : {}) };
+        // Redoc shows a response's own description only when it is not a reference.
+        operation.responses[status] = answer.description
+          ? { ...document.components.responses[name], description: answer.description }
+          : { $ref: `#/components/responses/${name}` };
         changed++;
       }
     }
   }
   return changed;
+}
+
+/**
+ * A response given as a reference with a description of its own (`{$ref: NotFound, description:
+ * 'the lead is not in the workspace'}`) shows only the shared description in Redoc: in the docs'
+ * copy it becomes the shared response with the operation's description. Answers how many.
+ */
+export function inlineDescribedResponses(document: Document): number {
+  let inlined = 0;
+  for (const pathItem of Object.values<Record<string, any>>(document.paths ?? {})) {
+    for (const operation of Object.values<any>(pathItem)) {
+      for (const [status, answer] of Object.entries<any>(operation?.responses ?? {})) {
+        if (typeof answer?.$ref !== 'string' || typeof answer.description !== 'string') continue;
+        operation.responses[status] = { ...resolve(document, answer.$ref), description: answer.description };
+        inlined++;
+      }
+    }
+  }
+  return inlined;
 }
