@@ -79,8 +79,8 @@ export const CODE_CONCERNS: Record<string, Concerns> = {
   not_failed: named('retryMessage'),
   // 3 (Task), 4.10: snoozing a task that is not open.
   task_not_open: named('snoozeTask'),
-  // 7.3 and 8: plan and object limits (webhooks per workspace, contacts and product lines on a
-  // lead; an undo that would take records past the tag limit).
+  // 7.3 and 8: plan and object limits (webhooks per workspace by plan, 50 more contacts and 200
+  // product lines on a lead, the 24 hours in which a bulk tag change can be undone).
   limit_reached: named('createWebhook', 'addLeadContact', 'addLeadProduct', 'undoBulkAction'),
   // 4.13 and 8: the query endpoint.
   query_too_slow: named('runQuery'),
