@@ -2774,7 +2774,7 @@ export type components = {
         CompanyIdInput: string;
         /** @example ld_01hv6d4s7r3k2m8x5c9bqwe001 */
         LeadId: string;
-        /** @description Record number, unique per workspace, shown as */
+        /** @description Record number, unique per workspace, shown as #N; assigned on create, never reused, kept on restore. */
         RecordNumber: number;
         /**
          * @description Money in the smallest unit of the currency (tiyin for UZS; 1 unit = 100 tiyin). Never decimals or strings.
