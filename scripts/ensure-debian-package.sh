@@ -2,7 +2,7 @@
 # `ensure-debian-package.sh COMMAND PACKAGE PURPOSE`: installs Debian's PACKAGE when COMMAND is
 # missing, on a fresh machine of this kind (Debian, root). What the tests and the benchmark need
 # from outside npm: Chromium for the browser tests (a test tool's own browser download does not
-# work here), wrk for the benchmark's load.
+# work here), PHP for the guide's PHP signature recipe, wrk for the benchmark's load.
 set -e
 command="$1" package="$2" purpose="$3"
 if command -v "$command" >/dev/null 2>&1; then exit 0; fi
