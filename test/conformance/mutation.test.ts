@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { FAMILIES } from '../../conformance/check.ts';
 import { ALL_CHECKS } from '../../conformance/checks/index.ts';
 import { FAULTS } from '../../src/faults/index.ts';
+import { loadDocument } from '../../src/spec/document.ts';
 import { runAgainst } from './mutation/mutation-suite.ts';
 
 describe('the conformance suite against the clean mock', () => {
@@ -25,5 +26,10 @@ describe('the mutation test', () => {
     const withChecks = FAMILIES.filter((family) => ALL_CHECKS.some((check) => check.family === family));
     const withFaults = FAMILIES.filter((family) => FAULTS.some((fault) => fault.family === family));
     expect(withFaults).toEqual(withChecks);
+  });
+
+  it('names the same families as the control document lists for faults', () => {
+    const list = loadDocument('mock-control').components?.schemas?.FaultList as any;
+    expect(list?.properties.data.items.properties.family.enum).toEqual([...FAMILIES]);
   });
 });

@@ -2195,7 +2195,7 @@ export type components = {
             data: {
                 name: string;
                 /** @enum {string} */
-                family: "responses" | "input" | "paging" | "state" | "webhooks" | "forms" | "oauth";
+                family: "responses" | "input" | "paging" | "state" | "leads" | "query" | "records" | "conversations" | "events" | "webhooks" | "forms" | "oauth" | "limits";
                 description: string;
                 on: boolean;
             }[];
