@@ -4,43 +4,11 @@
 // says why, and nothing the run made stays outside the trash. A second run goes through proxies
 // that answer writes late and shuffle webhook deliveries, so that deliveries come before the
 // answers that caused them and out of order (spec 6.3: no ordering guarantee).
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { targetOptionsOf, type DeploymentInputs } from '../../conformance/inputs.ts';
+import { freePort, liveRecords, startStandIn, type StandIn } from '../support/stand-in.ts';
+import { targetOptionsOf } from '../../conformance/inputs.ts';
 import { startForwardingProxy } from '../../conformance/proxy/forwarding-proxy.ts';
 import { runConformance, type Report } from '../../conformance/run.ts';
-import { startServer, type RunningServer } from '../../src/adapters/node-server.ts';
-import { prepareStandIn } from '../../src/cli/stand-in.ts';
-import { createMock } from '../../src/mock.ts';
-import type { Workspace } from '../../src/workspaces/workspace.ts';
-
-/** What a run could leave behind: the records of these tables outside the trash. */
-const TABLES = ['leads', 'contacts', 'companies', 'tasks', 'products', 'tags', 'webhooks', 'fields', 'teams'] as const;
-
-type StandIn = { server: RunningServer; workspace: Workspace; inputs: DeploymentInputs };
-
-async function startStandIn(): Promise<StandIn> {
-  const mock = createMock({ controlApi: false, allowPrivateWebhooks: true });
-  const server = await startServer(mock, { port: 0, host: '127.0.0.1' });
-  mock.state.config.urls = { base_url: server.url, hub_url: server.url, workspace_url: server.url };
-  const { workspace, inputs } = await prepareStandIn(mock.state, mock.state.config.urls);
-  return { server, workspace, inputs };
-}
-
-function liveRecords(workspace: Workspace): Record<string, string[]> {
-  return Object.fromEntries(TABLES.map((name) => {
-    const records = [...(workspace.tables[name] as { values(): Iterable<any> }).values()];
-    return [name, records.filter((record) => !record.deleted_at).map((record) => record.id).sort()];
-  }));
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 function expectNoFailure(report: Report): void {
   const failed = report.results.filter((result) => result.outcome === 'failed').map((result) => `${result.id}: ${result.message}\n${result.evidence ?? ''}`);

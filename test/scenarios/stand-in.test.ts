@@ -4,47 +4,15 @@
 // one: the stand-in is the sound mock), every skip says why, and nothing a story made stays
 // outside the trash. Once with a webhook receiver the stand-in can reach (as a tunnel would give
 // a deployment), once without one (its steps are skipped, and what the story made still goes).
-import { createServer } from 'node:net';
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, liveRecords, startStandIn, type StandIn } from '../support/stand-in.ts';
 import type { DeploymentInputs } from '../../conformance/inputs.ts';
-import { startServer, type RunningServer } from '../../src/adapters/node-server.ts';
-import { prepareStandIn } from '../../src/cli/stand-in.ts';
-import { createMock } from '../../src/mock.ts';
-import type { Workspace } from '../../src/workspaces/workspace.ts';
 import { runScenarios } from '../../scenarios/runner/run.ts';
 import type { ScenarioReport } from '../../scenarios/runner/report.ts';
 
 const DIRECTORY = new URL('../../scenarios/', import.meta.url);
 const files = readdirSync(DIRECTORY).filter((name) => name.endsWith('.yaml')).sort().map((name) => new URL(name, DIRECTORY).pathname);
-
-/** What a story could leave behind: the records of these tables outside the trash. */
-const TABLES = ['leads', 'contacts', 'companies', 'tasks', 'products', 'tags', 'webhooks'] as const;
-
-type StandIn = { server: RunningServer; workspace: Workspace; inputs: DeploymentInputs };
-
-async function startStandIn(): Promise<StandIn> {
-  const mock = createMock({ controlApi: false, allowPrivateWebhooks: true });
-  const server = await startServer(mock, { port: 0, host: '127.0.0.1' });
-  mock.state.config.urls = { base_url: server.url, hub_url: server.url, workspace_url: server.url };
-  const { workspace, inputs } = await prepareStandIn(mock.state, mock.state.config.urls);
-  return { server, workspace, inputs };
-}
-
-function liveRecords(workspace: Workspace): Record<string, string[]> {
-  return Object.fromEntries(TABLES.map((name) => {
-    const records = [...(workspace.tables[name] as { values(): Iterable<any> }).values()];
-    return [name, records.filter((record) => !record.deleted_at).map((record) => record.id).sort()];
-  }));
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** As `crmkit scenario run scenarios/ --inputs FILE` reads the inputs (src/cli/scenario-command.ts). */
 async function runStories(inputs: DeploymentInputs, receiver: boolean): Promise<ScenarioReport> {
