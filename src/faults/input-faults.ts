@@ -6,6 +6,21 @@ import { changed, onErrorCode, type Fault } from './fault.ts';
 
 export const inputFaults: Fault[] = [
   {
+    name: 'any-content-type-as-json',
+    family: 'input',
+    description: 'The API reads any body as JSON whatever its Content-Type (text/plain, a form), where spec 2.1 takes application/json.',
+    wrap: (next) => async (request, info) => {
+      const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+      if (!new URL(request.url).pathname.startsWith('/v1/') || (type !== 'text/plain' && type !== 'application/x-www-form-urlencoded')) return next(request, info);
+      const text = await request.text();
+      const body = type === 'text/plain' ? text : JSON.stringify(Object.fromEntries(new URLSearchParams(text)));
+      const headers = new Headers(request.headers);
+      headers.set('content-type', 'application/json');
+      headers.delete('content-length');
+      return next(new Request(request.url, { method: request.method, headers, body }), info);
+    },
+  },
+  {
     name: 'key-states-as-invalid-token',
     family: 'input',
     description: 'Revoked and expired keys answer 401 invalid_token instead of key_revoked and key_expired, and a key from a refused IP address 401 invalid_token instead of 403 ip_not_allowed.',

@@ -23,7 +23,8 @@ export async function readBody(request: Request, maxBytes = MAX_BODY_BYTES, onTe
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       throw new ApiError('bad_json', {}, { detail: 'The body must be one JSON object.' });
     }
-    return { mediaType: 'application/json', value };
+    // The media type stays as sent: a JSON text sent as text/plain is still not an application/json body (spec 2.1).
+    return { mediaType, value };
   } catch (error) {
     if (error instanceof ApiError) throw error;
     throw new ApiError('bad_json');

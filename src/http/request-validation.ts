@@ -56,6 +56,10 @@ export function validateBody(operation: Operation, body: unknown, mediaType: str
     if (operation.bodyRequired) throw new ApiError('bad_json', {}, { detail: 'A JSON body is required.' });
     return undefined;
   }
+  // Spec 2.1: a body is sent as application/json (the OAuth endpoints also take forms, 5.2).
+  if (pointer && !operation.bodySchemas[mediaType]) {
+    throw new ApiError('bad_json', {}, { detail: `The body must be sent as ${Object.keys(operation.bodySchemas).join(' or ')}, not ${mediaType}.` });
+  }
   if (!pointer) {
     // The operation takes no body: any field sent is unknown to it.
     const keys = body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : [];

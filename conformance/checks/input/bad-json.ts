@@ -1,19 +1,26 @@
 import type { ActiveCheck } from '../../check.ts';
+import type { Exchange } from '../../exchange.ts';
+
+function badJsonProblem(exchange: Exchange, what: string): string | undefined {
+  return exchange.status === 400 && exchange.json?.error?.code === 'bad_json' ? undefined : `${what} answered ${exchange.status} ${exchange.json?.error?.code ?? ''}, not 400 bad_json`;
+}
 
 export const badJson: ActiveCheck = {
   kind: 'active',
   id: 'input.bad-json',
   family: 'input',
-  title: 'malformed JSON and a value of the wrong type answer 400 bad_json',
+  title: 'malformed JSON, a value of the wrong type and a body that is not application/json answer 400 bad_json',
   spec: '2.1, 7.3',
   basis: 'documented',
   writes: false,
   async run(context) {
     const malformed = await context.client.send('POST', '/v1/leads', { rawBody: '{"name": "unterminated', headers: { 'content-type': 'application/json' } });
-    context.expectError(malformed, 400, 'bad_json');
+    const malformedProblem = badJsonProblem(malformed, 'malformed JSON');
+    context.judge('errors.bad-json', malformedProblem, malformed);
+    context.judge('errors.status-400', malformedProblem, malformed);
     const mistyped = await context.client.send('POST', '/v1/leads', { body: { name: 42 } });
     if (mistyped.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/leads/${mistyped.json.id}`));
-    context.expectError(mistyped, 400, 'bad_json');
+    context.judge('conventions.wrong-type', badJsonProblem(mistyped, 'a name of the wrong type (a number)'), mistyped);
     // Spec 2.1: a body is one JSON object; valid JSON of another kind is malformed for the API.
     for (const rawBody of ['[{"name": "x"}]', '"x"']) {
       const notObject = await context.client.send('POST', '/v1/leads', { rawBody, headers: { 'content-type': 'application/json' } });
@@ -21,5 +28,16 @@ export const badJson: ActiveCheck = {
       const refused = notObject.status === 400 && notObject.json?.error?.code === 'bad_json';
       context.judge('conventions.request-body-json-object', refused ? undefined : `a body of ${rawBody} answered ${notObject.status} ${notObject.json?.error?.code ?? ''}, not 400 bad_json`, notObject);
     }
+    // Spec 2.1: bodies are sent as application/json; the same lead as text/plain or as a form is refused and makes nothing.
+    const name = `conformance ${context.runId} content type`;
+    const others: [string, string][] = [['text/plain', JSON.stringify({ name })], ['application/x-www-form-urlencoded', new URLSearchParams({ name }).toString()]];
+    let problem: string | undefined;
+    let evidence;
+    for (const [type, rawBody] of others) {
+      const sent = await context.client.send('POST', '/v1/leads', { rawBody, headers: { 'content-type': type } });
+      if (sent.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/leads/${sent.json.id}`));
+      if (!problem && !(sent.status === 400 || sent.status === 415)) [problem, evidence] = [`a lead sent as ${type} answered ${sent.status}, not 400 (or 415): bodies are application/json`, sent];
+    }
+    context.judge('conventions.request-content-type', problem, evidence);
   },
 };

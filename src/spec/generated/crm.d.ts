@@ -2343,7 +2343,7 @@ export type components = {
                 fields: components["schemas"]["ErrorFieldMessages"];
             };
         };
-        /** @description Malformed JSON, or a value of the wrong type. */
+        /** @description Malformed JSON, a value of the wrong type, or a body not sent as application/json (the OAuth endpoints also take forms). */
         BadJsonError: components["schemas"]["ErrorEnvelope"] & {
             error?: {
                 /** @constant */

@@ -1314,7 +1314,7 @@ export type components = {
                 deleted_at?: components["schemas"]["ErrorDeletedAt"];
             };
         };
-        /** @description Malformed JSON, or a value of the wrong type. */
+        /** @description Malformed JSON, a value of the wrong type, or a body not sent as application/json (the OAuth endpoints also take forms). */
         BadJsonError: components["schemas"]["ErrorEnvelope"] & {
             error?: {
                 /** @constant */
