@@ -6,6 +6,12 @@ import { runProxyCommand } from './proxy-command.ts';
 import { runScenarioCommand } from './scenario-command.ts';
 import { isUsageError } from './usage-error.ts';
 
+// Output piped into `head` and closed early is no error of the command's.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(process.exitCode ?? 0);
+});
+
 const [command, ...args] = process.argv.slice(2);
 const COMMANDS = { mock: runMockCommand, conformance: runConformanceCommand, scenario: runScenarioCommand, proxy: runProxyCommand } as const;
 
