@@ -6,7 +6,7 @@ import { normalizeId } from '../store/ids.ts';
 import type { MockState } from '../mock-state.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import { changed, jsonOf, onErrorCode, type Fault, type Handle } from './fault.ts';
-import { findCredentialOwnerKey } from './owner-key.ts';
+import { retryAsOwner } from './owner-key.ts';
 
 const CONVERSATION_ANSWER = /^\/v1\/conversations(\/[a-z]+_[0-9a-z]{26}(\/(assign|resolve|reopen|snooze))?)?$/;
 const SEND = /^\/v1\/conversations\/([a-z]+_[0-9a-z]{26})\/messages$/;
@@ -199,11 +199,8 @@ export const conversationsFaults: Fault[] = [
     description: 'The manage routes (assign, resolve, reopen, snooze) check conversations:manage only, letting through a key without messages:read.',
     wrap: (next, state) =>
       onErrorCode('missing_scope', async (response, body, request) => {
-        const ownerKey = body.error.scope === 'messages:read' && MANAGE.test(pathOf(request)) ? findCredentialOwnerKey(state, request) : undefined;
-        if (!ownerKey) return response;
-        const headers = new Headers(request.headers);
-        headers.set('authorization', `Bearer ${ownerKey}`);
-        return next(new Request(request, { headers }));
+        if (body.error.scope !== 'messages:read' || !MANAGE.test(pathOf(request))) return response;
+        return retryAsOwner(state, next, request, response);
       })(next),
   },
   {

@@ -1,7 +1,7 @@
 // Faults in how bad input is refused: unknown fields, malformed JSON, invalid values,
 // credentials, scopes, the body limit, id types, other workspaces.
 import type { MockState } from '../mock-state.ts';
-import { findCredentialOwnerKey } from './owner-key.ts';
+import { retryAsOwner } from './owner-key.ts';
 import { changed, onErrorCode, type Fault } from './fault.ts';
 
 export const inputFaults: Fault[] = [
@@ -84,11 +84,7 @@ export const inputFaults: Fault[] = [
     description: "A key without the operation's scope is let through as if it had every scope.",
     wrap: (next, state) =>
       onErrorCode('missing_scope', async (response, _body, request) => {
-        const ownerKey = findCredentialOwnerKey(state, request);
-        if (!ownerKey) return response;
-        const headers = new Headers(request.headers);
-        headers.set('authorization', `Bearer ${ownerKey}`);
-        return next(new Request(request, { headers }));
+        return retryAsOwner(state, next, request, response);
       })(next),
   },
   {

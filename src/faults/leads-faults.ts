@@ -1,7 +1,7 @@
 // Faults in the leads rules: each breaks one rule the way a real implementation might, and a check
 // of the leads family must catch it (test/conformance/mutation.test.ts).
 import { changed, jsonOf, onErrorCode, type Fault, type Handle } from './fault.ts';
-import { findCredentialOwnerKey } from './owner-key.ts';
+import { retryAsOwner } from './owner-key.ts';
 
 /** The request with its JSON body changed. */
 async function withJsonBody(request: Request, change: (body: any) => any): Promise<Request> {
@@ -113,11 +113,7 @@ export const leadsFaults: Fault[] = [
     wrap: (next, state) =>
       onErrorCode('missing_scope', async (response, body, request) => {
         if (body.error.scope !== 'leads:write' || !/^\/v1\/leads\/[^/]+\/(contacts|products)(\/|$)/.test(new URL(request.url).pathname)) return response;
-        const ownerKey = findCredentialOwnerKey(state, request);
-        if (!ownerKey) return response;
-        const headers = new Headers(request.headers);
-        headers.set('authorization', `Bearer ${ownerKey}`);
-        return next(new Request(request, { headers }));
+        return retryAsOwner(state, next, request, response);
       })(next),
   },
   {

@@ -1,7 +1,7 @@
 // Faults in the query rules: each breaks one rule the way a real implementation might, and a check
 // of the query family must catch it (test/conformance/mutation.test.ts).
 import { changed, jsonOf, onErrorCode, type Fault, type Handle } from './fault.ts';
-import { findCredentialOwnerKey } from './owner-key.ts';
+import { retryAsOwner } from './owner-key.ts';
 
 const QUERY = /^\/v1\/query\/[a-z]+$/;
 
@@ -89,11 +89,7 @@ export const queryFaults: Fault[] = [
     wrap: (next, state) => {
       const unmasked = (code: string) =>
         onErrorCode(code, async (response, _body, request) => {
-          const ownerKey = findCredentialOwnerKey(state, request);
-          if (!ownerKey) return response;
-          const headers = new Headers(request.headers);
-          headers.set('authorization', `Bearer ${ownerKey}`);
-          return next(new Request(request, { headers }));
+          return retryAsOwner(state, next, request, response);
         });
       return unmasked('masked_sort')(unmasked('masked_filter')(next));
     },

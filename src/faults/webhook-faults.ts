@@ -14,7 +14,7 @@ import type { UnsignedAttempt } from '../resources/webhooks/webhook-sender.ts';
 import { normalizeId } from '../store/ids.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import type { QueueRule, RecipientsInfo } from './delivery-hook.ts';
-import { findCredentialOwnerKey } from './owner-key.ts';
+import { retryAsOwner } from './owner-key.ts';
 import { changed, jsonOf, onErrorCode, type AttemptInfo, type Fault, type Handle } from './fault.ts';
 
 /**
@@ -507,11 +507,7 @@ export const webhookFaults: DeliveryFault[] = [
     wrap: (next, state) =>
       onErrorCode('missing_scope', async (response, body, request) => {
         if (body.error.scope !== 'webhooks:manage' || !/^\/v1\/webhooks\/[^/]+\/deliveries(\/|$)/.test(new URL(request.url).pathname)) return response;
-        const ownerKey = findCredentialOwnerKey(state, request);
-        if (!ownerKey) return response;
-        const headers = new Headers(request.headers);
-        headers.set('authorization', `Bearer ${ownerKey}`);
-        return next(new Request(request, { headers }));
+        return retryAsOwner(state, next, request, response);
       })(next),
   },
   {
