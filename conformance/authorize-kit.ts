@@ -3,7 +3,6 @@
 // (an error page, a sign-in page), apps of a check's own on a mock, and approvals with a query of
 // the check's choosing. conformance/oauth-kit.ts has the token side.
 import { randomBytes } from 'node:crypto';
-import { request } from 'undici';
 import type { CheckContext } from './context.ts';
 import type { Exchange } from './exchange.ts';
 import { controlCall } from './mock-control.ts';
@@ -45,25 +44,6 @@ export function callbackTo(exchange: Exchange, redirectUri: string, hubUrl: stri
 /** A redirect that leaves for somewhere other than the app (a sign-in page, say). */
 export function redirectsElsewhere(exchange: Exchange, redirectUri: string, hubUrl: string): boolean {
   return exchange.status >= 300 && exchange.status < 400 && callbackTo(exchange, redirectUri, hubUrl) === undefined;
-}
-
-/** A control call whose refusal is an answer to judge, not a broken check: the status and the JSON. */
-export async function controlAnswer(context: CheckContext, method: 'POST' | 'GET', path: string, body?: unknown): Promise<{ status: number; json: any }> {
-  const mock = context.target.mock;
-  if (!mock) context.skip('needs the control API of a crmkit mock');
-  const response = await request(`${mock.controlUrl}${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.body.text();
-  let json: any;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = undefined;
-  }
-  return { status: response.statusCode, json };
 }
 
 /** An app of the check's own on a mock (a confidential client unless `public`), with its redirect URI. */

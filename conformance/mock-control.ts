@@ -4,8 +4,10 @@
 import { request } from 'undici';
 import type { CheckContext } from './context.ts';
 
-/** Answers the control route's JSON; fails the check when the mock refuses. */
-export async function controlCall(context: CheckContext, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<any> {
+type ControlMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/** A control route's status and JSON, whatever the mock answers (a refusal may be what a check judges). */
+export async function controlAnswer(context: CheckContext, method: ControlMethod, path: string, body?: unknown): Promise<{ status: number; json: any; text: string }> {
   const mock = context.target.mock;
   if (!mock) context.skip('needs the control API of a crmkit mock');
   const response = await request(`${mock.controlUrl}${path}`, {
@@ -14,8 +16,20 @@ export async function controlCall(context: CheckContext, method: 'GET' | 'POST' 
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.body.text();
-  if (response.statusCode >= 300) context.fail(`the mock's control route ${method} ${path} answered ${response.statusCode}: ${text.slice(0, 300)}`);
-  return text ? JSON.parse(text) : undefined;
+  let json: any;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: response.statusCode, json, text };
+}
+
+/** Answers the control route's JSON; fails the check when the mock refuses. */
+export async function controlCall(context: CheckContext, method: ControlMethod, path: string, body?: unknown): Promise<any> {
+  const { status, json, text } = await controlAnswer(context, method, path, body);
+  if (status >= 300) context.fail(`the mock's control route ${method} ${path} answered ${status}: ${text.slice(0, 300)}`);
+  return json;
 }
 
 /** The mock workspace's clock, in ms. */

@@ -6,8 +6,8 @@
 // the check runs on a crmkit mock only (its control API decides as the consent page does, and
 // moves its clock).
 import type { ActiveCheck } from '../../check.ts';
-import { authorizeQuery, controlAnswer, decide, mockApp, tokensOf, visitAuthorize } from '../../authorize-kit.ts';
-import { advanceMockClock } from '../../mock-control.ts';
+import { authorizeQuery, decide, mockApp, tokensOf, visitAuthorize } from '../../authorize-kit.ts';
+import { advanceMockClock, controlAnswer } from '../../mock-control.ts';
 import { needClient, pkcePair } from '../../oauth-kit.ts';
 
 /** 500 printable ASCII characters, spaces and signs included: the longest `state` spec 8 allows. */
