@@ -6,6 +6,7 @@ import { clockHandlers } from './clock-handlers.ts';
 import { contentHandlers } from './content-handlers.ts';
 import { eventHandlers } from './event-handlers.ts';
 import { failureHandlers } from './failure-handlers.ts';
+import { inspectorHandlers } from '../inspector/control-handlers.ts';
 import { faultHandlers } from './fault-handlers.ts';
 import { peopleHandlers } from './people-handlers.ts';
 import { requestHandlers } from './request-handlers.ts';
@@ -28,4 +29,6 @@ export const controlHandlers: HandlerMap = {
   ...settingsHandlers,
   ...snapshotHandlers,
   ...oauthControlHandlers,
+  // The inspector page at /_mock/ui (issue 16) and the routes it reads.
+  ...inspectorHandlers,
 };

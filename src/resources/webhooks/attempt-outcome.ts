@@ -11,4 +11,6 @@ export type AttemptOutcome = {
   latencyMs: number;
   /** Why the attempt failed without a usable answer (see WebhookDeliveryAttempt in the document). */
   error: string | null;
+  /** The request as it went out, signature included (absent when nothing was sent): the inspector shows it. */
+  sent?: { headers: Record<string, string>; body: string };
 };

@@ -175,6 +175,8 @@ async function recordAttempt(state: MockState, workspace: Workspace, deliveryId:
     draft.latency_ms = outcome.latencyMs;
     draft.response_body = outcome.responseBody;
     draft.attempt_log.push({ at: iso(attemptAtMs), response_status: outcome.responseStatus, latency_ms: outcome.latencyMs, error: outcome.error });
+    // What went out, kept in step with attempt_log (a snapshot from before it has none).
+    draft.sent_log = [...(draft.sent_log ?? Array<null>(draft.attempt_log.length - 1).fill(null)), outcome.sent ?? null];
     draft.next_attempt_at = next === null ? null : iso(next);
     draft.failed_at = status === 'failed' ? iso(state.now(workspace.id)) : null;
     draft.schedule_seq += 1;

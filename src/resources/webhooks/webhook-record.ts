@@ -28,6 +28,12 @@ export type StoredDelivery = WebhookDelivery & {
   failed_at: string | null;
   /** The delivery a replay was made from. */
   replay_of: string | null;
+  /**
+   * What each attempt sent, in the order of `attempt_log` (null where nothing went out): headers
+   * with the signature, and the body. Shown by the control API (GET /_mock/workspaces/{ws}/webhooks)
+   * so the inspector page can check the signature (spec 6.2). Absent in older snapshots.
+   */
+  sent_log?: ({ headers: Record<string, string>; body: string } | null)[];
   /** Bumped whenever the delivery is (re)scheduled or stopped, so a stale timer entry does nothing. */
   schedule_seq: number;
 };
