@@ -143,6 +143,18 @@ export const inputFaults: Fault[] = [
     },
   },
   {
+    name: 'task-times-as-sent',
+    family: 'input',
+    description: "A task's due_at is stored and answered as the caller wrote it, so a time sent to the second comes back without the fractional seconds spec 2.1 requires.",
+    wrap: (next) => async (request, info) => {
+      if (!['POST', 'PATCH'].includes(request.method) || !/^\/v1\/tasks(\/[^/]+)?$/.test(new URL(request.url).pathname)) return next(request, info);
+      const sent = await request.clone().json().catch(() => undefined);
+      const response = await next(request, info);
+      if (typeof sent?.due_at !== 'string' || response.status >= 300) return response;
+      return changed(response, { body: { ...(await response.clone().json()), due_at: sent.due_at } });
+    },
+  },
+  {
     name: 'patch-null-keeps-reference',
     family: 'input',
     description: 'A PATCH with owner_id, contact_id or company_id null keeps the old reference (the update merges with `value ?? current`).',

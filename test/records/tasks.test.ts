@@ -107,7 +107,7 @@ describe('creating a task', () => {
     const task = await createdTask({ type: 'call', due_at: '2027-03-11T10:00:00+05:00', entity_type: 'lead', entity_id: lead.id });
     const [event] = await events('task.created');
     expect(event.data.object).toEqual({
-      id: task.id, object: 'task', title: 'Call back', type: 'call', status: 'open', due_at: '2027-03-11T10:00:00+05:00',
+      id: task.id, object: 'task', title: 'Call back', type: 'call', status: 'open', due_at: '2027-03-11T10:00:00.000+05:00',
       assignee_id: owner().id, entity_type: 'lead', entity_id: lead.id, result: null, completed_at: null,
     });
   });
@@ -210,6 +210,17 @@ describe('reading, deleting and restoring', () => {
 });
 
 describe('due time and overdue on the workspace clock', () => {
+  it('times sent to the second come back with fractional seconds in the offset they were sent in (spec 2.1)', async () => {
+    const task = await createdTask({ due_at: '2027-03-11T09:00:00+05:00' });
+    expect(task.due_at).toBe('2027-03-11T09:00:00.000+05:00');
+    const moved = await call(setup.mock, 'PATCH', `/v1/tasks/${task.id}`, { key: key(), body: { due_at: '2027-03-12t04:00:00z' } });
+    expect(moved.body.due_at).toBe('2027-03-12T04:00:00.000Z');
+    const rescheduled = await call(setup.mock, 'POST', `/v1/tasks/${task.id}/reschedule`, { key: key(), body: { due_at: '2027-03-13T10:00:00.25-03:00' } });
+    expect(rescheduled.body.due_at).toBe('2027-03-13T10:00:00.25-03:00');
+    const snoozed = await call(setup.mock, 'POST', `/v1/tasks/${task.id}/snooze`, { key: key(), body: { until: '2027-03-10T18:00:00+05:00' } });
+    expect(snoozed.body.snoozed_until).toBe('2027-03-10T18:00:00.000+05:00');
+  });
+
   it('a task due yesterday is overdue on the workspace clock', async () => {
     const task = await createdTask({ due_at: '2027-03-09T10:00:00Z' });
     expect(task.overdue).toBe(true);
@@ -355,7 +366,7 @@ describe('states', () => {
   it('a snoozed task leaves open lists until its time comes, unless snoozed=include', async () => {
     const task = await createdTask();
     const snoozed = await action(task.id, 'snooze', { until: '2027-03-10T13:00:00+00:00' });
-    expect(snoozed.body).toMatchObject({ status: 'open', snoozed_until: '2027-03-10T13:00:00+00:00' });
+    expect(snoozed.body).toMatchObject({ status: 'open', snoozed_until: '2027-03-10T13:00:00.000+00:00' });
     expect(await titles()).toEqual([]);
     expect(await titles('?snoozed=include')).toEqual(['Call back']);
     await setClock({ advance_seconds: 3600 });
@@ -374,7 +385,7 @@ describe('states', () => {
     const task = await createdTask({ due_at: '2027-03-10T15:00:00Z', duration_min: 30 });
     await action(task.id, 'complete');
     const { body } = await action(task.id, 'reschedule', { due_at: '2027-03-12T00:00:00+05:00', all_day: true });
-    expect(body).toMatchObject({ status: 'done', due_at: '2027-03-12T00:00:00+05:00', all_day: true, duration_min: 30 });
+    expect(body).toMatchObject({ status: 'done', due_at: '2027-03-12T00:00:00.000+05:00', all_day: true, duration_min: 30 });
   });
 });
 
@@ -382,7 +393,7 @@ describe('changing a task', () => {
   it('PATCH changes only the fields sent', async () => {
     const task = await createdTask({ type: 'call', due_at: '2027-03-11T09:00:00Z', duration_min: 15 });
     const { body } = await call(setup.mock, 'PATCH', `/v1/tasks/${task.id}`, { key: key(), body: { title: 'Call again', assignee_id: memberOf('admin').id } });
-    expect(body).toMatchObject({ title: 'Call again', type: 'call', due_at: '2027-03-11T09:00:00Z', duration_min: 15, assignee: { id: memberOf('admin').id } });
+    expect(body).toMatchObject({ title: 'Call again', type: 'call', due_at: '2027-03-11T09:00:00.000Z', duration_min: 15, assignee: { id: memberOf('admin').id } });
   });
 
   it('clearing due_at ends all_day; asking for all_day without a due time is refused', async () => {

@@ -114,6 +114,11 @@ async function judgeTimeInput(context: CheckContext, assigneeId: string): Promis
   const due = await context.client.send('PATCH', `/v1/tasks/${task.id}`, { body: { due_at: '2030-01-15T10:00:00.5+05:00' } });
   const instant = Date.parse(due.json?.due_at ?? '');
   context.judge('conventions.time-fractional', due.status !== 200 ? `due_at with an offset answered ${answerOf(due)}` : !TIME.test(due.json.due_at) || instant !== Date.parse('2030-01-15T05:00:00.500Z') ? `due_at 2030-01-15T10:00:00.5+05:00 came back as ${due.json.due_at}` : undefined, due);
+  // A time sent to the second is still answered with fractional seconds (spec 2.1 says how times
+  // are answered, not that they are echoed as sent).
+  const whole = await context.client.send('PATCH', `/v1/tasks/${task.id}`, { body: { due_at: '2030-01-15T10:00:00+05:00' } });
+  const wholeInstant = Date.parse(whole.json?.due_at ?? '');
+  context.judge('conventions.time-fractional', whole.status !== 200 ? `due_at with an offset answered ${answerOf(whole)}` : !TIME.test(whole.json.due_at) || wholeInstant !== Date.parse('2030-01-15T05:00:00Z') ? `due_at 2030-01-15T10:00:00+05:00 came back as ${whole.json.due_at}, not with fractional seconds` : undefined, whole);
 }
 
 /** An id in other letter case is another id. */

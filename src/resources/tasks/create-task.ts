@@ -9,7 +9,7 @@ import { recordTask } from '../timeline/record-item.ts';
 import { taskEventObject } from './present-task.ts';
 import { entityFrom } from './task-entity.ts';
 import type { StoredTask } from './task-record.ts';
-import { checkAllDay, titleFrom } from './task-values.ts';
+import { checkAllDay, timeFrom, titleFrom } from './task-values.ts';
 
 export type TaskCreate = components['schemas']['TaskCreate'];
 
@@ -17,7 +17,7 @@ export async function createTask(context: RecordContext, body: TaskCreate): Prom
   const { tables, workspace } = context;
   const assignee_id = assigneeFrom(context, body.assignee_id);
   const entity = entityFrom(tables, body.entity_type, body.entity_id);
-  const due_at = body.due_at ?? null;
+  const due_at = timeFrom(body.due_at ?? null);
   const all_day = body.all_day ?? false;
   checkAllDay({ due_at, all_day });
   const task = await tables.tasks.insert({

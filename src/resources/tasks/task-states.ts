@@ -10,6 +10,7 @@ import type { RecordContext } from '../records/record-context.ts';
 import { recordTask } from '../timeline/record-item.ts';
 import { taskEventObject } from './present-task.ts';
 import type { StoredTask } from './task-record.ts';
+import { timeFrom } from './task-values.ts';
 
 export type TaskComplete = components['schemas']['TaskComplete'];
 export type TaskSnooze = components['schemas']['TaskSnooze'];
@@ -44,5 +45,5 @@ export async function snoozeTask(context: RecordContext, task: StoredTask, body:
   if (Date.parse(body.until) <= context.state.now(context.workspace.id)) {
     throw new ApiError('validation_failed', { fields: { until: 'must be in the future' } });
   }
-  return context.tables.tasks.update(task.id, (draft) => void (draft.snoozed_until = body.until));
+  return context.tables.tasks.update(task.id, (draft) => void (draft.snoozed_until = timeFrom(body.until)));
 }

@@ -2938,7 +2938,7 @@ export type components = {
         Time: string;
         /**
          * Format: date-time
-         * @description RFC 3339 time, or null when empty.
+         * @description RFC 3339 time with fractional seconds and an offset (spec 2.1), or null when empty.
          */
         TimeOrNull: string | null;
         /**
@@ -5041,7 +5041,7 @@ export type components = {
          *       "number": 318,
          *       "title": "Call back about the delivery date",
          *       "type": "call",
-         *       "due_at": "2026-11-24T10:00:00+05:00",
+         *       "due_at": "2026-11-24T10:00:00.000+05:00",
          *       "all_day": false,
          *       "duration_min": 15,
          *       "assignee": {
@@ -6648,7 +6648,7 @@ export type components = {
          *       "title": "Call back about delivery",
          *       "type": "call",
          *       "status": "done",
-         *       "due_at": "2026-11-22T15:00:00+05:00",
+         *       "due_at": "2026-11-22T15:00:00.000+05:00",
          *       "assignee_id": "mb_01hv6d4s7r3k2m8x5c9bqwe007",
          *       "entity_type": "lead",
          *       "entity_id": "ld_01hv6d4s7r3k2m8x5c9bqwe001",
@@ -6853,7 +6853,7 @@ export type components = {
          *       "assignee_id": "mb_01hv6d4s7r3k2m8x5c9bqwe007",
          *       "contact_id": "ct_01hv6d4s7r3k2m8x5c9bqwe002",
          *       "lead_id": null,
-         *       "snoozed_until": "2026-11-25T04:00:00Z",
+         *       "snoozed_until": "2026-11-25T04:00:00.000Z",
          *       "from": "open",
          *       "to": "snoozed"
          *     }
@@ -12483,7 +12483,7 @@ export interface operations {
                      *           "number": 318,
                      *           "title": "Call back about the delivery date",
                      *           "type": "call",
-                     *           "due_at": "2026-11-24T10:00:00+05:00",
+                     *           "due_at": "2026-11-24T10:00:00.000+05:00",
                      *           "all_day": false,
                      *           "duration_min": 15,
                      *           "assignee": {
@@ -12544,7 +12544,7 @@ export interface operations {
                      *       "number": 318,
                      *       "title": "Call back about the delivery date",
                      *       "type": "call",
-                     *       "due_at": "2026-11-24T10:00:00+05:00",
+                     *       "due_at": "2026-11-24T10:00:00.000+05:00",
                      *       "all_day": false,
                      *       "duration_min": 15,
                      *       "assignee": {
@@ -12603,7 +12603,7 @@ export interface operations {
                      *       "number": 318,
                      *       "title": "Call back about the delivery date",
                      *       "type": "call",
-                     *       "due_at": "2026-11-24T10:00:00+05:00",
+                     *       "due_at": "2026-11-24T10:00:00.000+05:00",
                      *       "all_day": false,
                      *       "duration_min": 15,
                      *       "assignee": {
@@ -12742,7 +12742,7 @@ export interface operations {
                      *       "number": 318,
                      *       "title": "Call back about the delivery date",
                      *       "type": "call",
-                     *       "due_at": "2026-11-24T10:00:00+05:00",
+                     *       "due_at": "2026-11-24T10:00:00.000+05:00",
                      *       "all_day": false,
                      *       "duration_min": 15,
                      *       "assignee": {
@@ -12827,7 +12827,7 @@ export interface operations {
                      *       "number": 318,
                      *       "title": "Call back about the delivery date",
                      *       "type": "call",
-                     *       "due_at": "2026-11-24T10:00:00+05:00",
+                     *       "due_at": "2026-11-24T10:00:00.000+05:00",
                      *       "all_day": false,
                      *       "duration_min": 15,
                      *       "assignee": {
@@ -12908,7 +12908,7 @@ export interface operations {
                      *       "number": 318,
                      *       "title": "Call back about the delivery date",
                      *       "type": "call",
-                     *       "due_at": "2026-11-24T10:00:00+05:00",
+                     *       "due_at": "2026-11-24T10:00:00.000+05:00",
                      *       "all_day": false,
                      *       "duration_min": 15,
                      *       "assignee": {
@@ -12991,7 +12991,7 @@ export interface operations {
                      *       "number": 318,
                      *       "title": "Call back about the delivery date",
                      *       "type": "call",
-                     *       "due_at": "2026-11-24T10:00:00+05:00",
+                     *       "due_at": "2026-11-24T10:00:00.000+05:00",
                      *       "all_day": false,
                      *       "duration_min": 15,
                      *       "assignee": {
@@ -13004,7 +13004,7 @@ export interface operations {
                      *       "status": "open",
                      *       "result": "",
                      *       "completed_at": null,
-                     *       "snoozed_until": "2026-11-25T09:00:00+05:00",
+                     *       "snoozed_until": "2026-11-25T09:00:00.000+05:00",
                      *       "created_by": {
                      *         "id": "mb_01hv6d4s7r3k2m8x5c9bqwe102",
                      *         "name": "Aziz Rakhimov"
@@ -13077,7 +13077,7 @@ export interface operations {
                      *       "number": 318,
                      *       "title": "Call back about the delivery date",
                      *       "type": "call",
-                     *       "due_at": "2026-11-26T00:00:00+05:00",
+                     *       "due_at": "2026-11-26T00:00:00.000+05:00",
                      *       "all_day": true,
                      *       "duration_min": 15,
                      *       "assignee": {
@@ -13158,7 +13158,7 @@ export interface operations {
                      *       "number": 318,
                      *       "title": "Call back about the delivery date",
                      *       "type": "call",
-                     *       "due_at": "2026-11-24T10:00:00+05:00",
+                     *       "due_at": "2026-11-24T10:00:00.000+05:00",
                      *       "all_day": false,
                      *       "duration_min": 15,
                      *       "assignee": {
@@ -16048,7 +16048,7 @@ export interface operations {
                  *           "title": "Call back about delivery",
                  *           "type": "call",
                  *           "status": "open",
-                 *           "due_at": "2026-11-22T15:00:00+05:00",
+                 *           "due_at": "2026-11-22T15:00:00.000+05:00",
                  *           "assignee_id": "mb_01hv6d4s7r3k2m8x5c9bqwe007",
                  *           "entity_type": "lead",
                  *           "entity_id": "ld_01hv6d4s7r3k2m8x5c9bqwe001",
@@ -16153,7 +16153,7 @@ export interface operations {
                  *           "title": "Call back about delivery",
                  *           "type": "call",
                  *           "status": "done",
-                 *           "due_at": "2026-11-22T15:00:00+05:00",
+                 *           "due_at": "2026-11-22T15:00:00.000+05:00",
                  *           "assignee_id": "mb_01hv6d4s7r3k2m8x5c9bqwe007",
                  *           "entity_type": "lead",
                  *           "entity_id": "ld_01hv6d4s7r3k2m8x5c9bqwe001",
@@ -17106,7 +17106,7 @@ export interface operations {
                  *           "assignee_id": "mb_01hv6d4s7r3k2m8x5c9bqwe007",
                  *           "contact_id": "ct_01hv6d4s7r3k2m8x5c9bqwe002",
                  *           "lead_id": null,
-                 *           "snoozed_until": "2026-11-25T04:00:00Z",
+                 *           "snoozed_until": "2026-11-25T04:00:00.000Z",
                  *           "from": "open",
                  *           "to": "snoozed"
                  *         }
