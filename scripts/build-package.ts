@@ -1,16 +1,33 @@
-// `npm run build` (and `npm pack`, through `prepack`, after `npm run bundle`): compiles src/, conformance/ and scenarios/
-// to JavaScript with declarations under dist/, so that the published package runs where Node
-// will not strip types (anything under node_modules). tsc rewrites the `.ts` in relative imports
-// and copies the OpenAPI documents the code imports; this script copies what it reads at run time
-// or only declares: the generated types, the scenario schema, the example stories and the inspector page's files.
+// `npm run build [-- --out DIR]`: the package as it is published, in a folder of its own (build/ unless
+// --out says otherwise), which `npm pack ./build` packs (`npm run package` does both, after `npm run bundle`).
+// - DIR/dist: src/, conformance/ and scenarios/ compiled to JavaScript with declarations, so that
+//   the package runs where Node will not strip types (anything under node_modules). tsc rewrites
+//   the `.ts` in relative imports and copies the OpenAPI documents the code imports; this script
+//   copies what the code reads at run time or only declares: the generated types, the rule
+//   catalog, the scenario schema and the example stories.
+// - DIR/bin and DIR/README.md as they are.
+// - DIR/package.json: this repository's, less what only its development uses (published-manifest.ts):
+//   a `prepare` script in an installed package makes npm 11 warn in every project that installs it.
+// The repository root is not packed (package.json's `prepack` refuses): its package.json holds those scripts.
 import { execFileSync } from 'node:child_process';
-import { cpSync, globSync, rmSync } from 'node:fs';
+import { cpSync, globSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { publishedManifest } from './published-manifest.ts';
 
-const OUT = 'dist';
+const { values } = parseArgs({ options: { out: { type: 'string', default: 'build' } } });
+const OUT = resolve(values.out!);
+const DIST = join(OUT, 'dist');
+
 rmSync(OUT, { recursive: true, force: true });
+mkdirSync(OUT, { recursive: true });
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', DIST], { stdio: 'inherit' });
 const copied = [...globSync('src/spec/generated/*.d.ts'), ...globSync('conformance/rules/*.yaml'), 'scenarios/scenario.schema.json', 'scenarios/README.md', ...globSync('scenarios/*.yaml'), ...globSync('src/inspector/page/*')];
-for (const file of copied) cpSync(file, `${OUT}/${file}`);
-console.log(`built ${OUT}/ (and copied ${copied.length} files)`);
+for (const file of copied) cpSync(file, join(DIST, file));
+cpSync('bin', join(OUT, 'bin'), { recursive: true });
+cpSync('README.md', join(OUT, 'README.md'));
+const manifest = publishedManifest(JSON.parse(readFileSync('package.json', 'utf8')));
+writeFileSync(join(OUT, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+console.log(`built ${values.out}/: dist/ (and ${copied.length} copied files), bin/, README.md, package.json`);

@@ -1,34 +1,23 @@
-// The package as its users get it: `npm pack`, then installed into a new project, where it lives
-// under node_modules and Node strips no types. Its bin answers, each export loads and works, and
-// its declarations type-check a consumer's code.
-import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+// The package as its users get it: built and packed (`npm run package`), then installed into a new
+// project, where it lives under node_modules and Node strips no types. It installs without a
+// warning, its bin answers, each export loads and works, and its declarations type-check a consumer's code.
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCrmkitMock } from '../support/crmkit-process.ts';
-
-const run = promisify(execFile);
-const REPO = fileURLToPath(new URL('../..', import.meta.url));
-const TSC = join(REPO, 'node_modules/typescript/bin/tsc');
+import { newProject, npmWarnings, packCrmkit, run, TSC, type NewProject } from './packed-project.ts';
 
 let workdir: string;
 let project: string;
+let installed: NewProject;
 
 beforeAll(async () => {
   workdir = await mkdtemp(join(tmpdir(), 'crmkit-package-'));
-  project = join(workdir, 'project');
-  // What `npm pack` does through its `prepack` script, less bundling the OpenAPI document again:
-  // `npm test` has just bundled it, and other test files are reading it now.
-  await run(process.execPath, ['scripts/build-package.ts'], { cwd: REPO });
-  await run('npm', ['pack', '--ignore-scripts', '--pack-destination', workdir, '--silent'], { cwd: REPO });
-  const tarball = (await readdir(workdir)).find((name) => name.endsWith('.tgz'))!;
-  await run('mkdir', [project]);
-  await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'integrator-project', private: true, type: 'module' }));
+  const tarball = await packCrmkit(workdir);
   // msw is the project's own (crmkit's is an optional peer): the handlers must come from the same msw as setupServer.
-  await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', join(workdir, tarball), 'msw@^3', '@types/node@^24'], { cwd: project });
+  installed = await newProject(join(workdir, 'project'), [tarball, 'msw@^3', '@types/node@^24']);
+  project = installed.dir;
 }, 300_000);
 
 afterAll(async () => {
@@ -43,6 +32,16 @@ async function runInProject(file: string, source: string): Promise<any> {
 }
 
 describe('the packed package, installed in a new project', () => {
+  it('installs on Node 24 without a warning (a prepare script in its package.json would make npm 11 warn)', () => {
+    expect(npmWarnings(installed.installLog)).toEqual([]);
+  });
+
+  it('ships a package.json without the development scripts and dependencies', async () => {
+    const keys = Object.keys(JSON.parse(await readFile(join(project, 'node_modules/crmkit/package.json'), 'utf8')));
+    expect(keys).toEqual(expect.arrayContaining(['name', 'version', 'exports', 'bin', 'dependencies', 'peerDependencies']));
+    for (const developmentOnly of ['scripts', 'devDependencies', 'allowScripts']) expect(keys).not.toContain(developmentOnly);
+  });
+
   it('ships the build and no TypeScript sources', async () => {
     const shipped = await readdir(join(project, 'node_modules/crmkit'));
     expect(shipped.sort()).toEqual(['README.md', 'bin', 'dist', 'package.json']);
