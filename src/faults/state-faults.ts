@@ -94,6 +94,23 @@ export const stateFaults: Fault[] = [
       })(next),
   },
   {
+    name: 'duplicate-lead-only-on-create',
+    family: 'state',
+    description: 'duplicate_lead is checked only when a lead is created: a PATCH naming a contact that already has an open lead in the pipeline, or reopening a closed lead beside an open one, is taken.',
+    wrap: (next, state) =>
+      onErrorCode('duplicate_lead', async (response, _body, request) => {
+        const id = /^\/v1\/leads\/(ld_[0-9a-z]{26})$/.exec(new URL(request.url).pathname)?.[1];
+        const workspace = request.method === 'PATCH' && id ? workspaceHolding(state, 'leads', id) : undefined;
+        if (!workspace) return response;
+        const sent = await request.clone().json();
+        const lead = await workspace.tables.leads.update(id!, (draft) => {
+          if (typeof sent.contact_id === 'string') draft.contact_id = sent.contact_id;
+          if (typeof sent.stage_id === 'string') draft.stage_id = sent.stage_id;
+        });
+        return changed(response, { status: 200, body: presentLead(workspace, lead) });
+      })(next),
+  },
+  {
     name: 'tag-exists-without-tag-id',
     family: 'state',
     description: "A rename onto another tag's name answers tag_exists without the other tag's tag_id.",

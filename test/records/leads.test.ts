@@ -387,6 +387,29 @@ describe('a lead with a new contact', () => {
     expect(again.body.error.code).toBe('duplicate_lead');
     expect((await create({ contact_id: first.contact_id, pipeline_id: wholesale().id })).status).toBe(201);
   });
+
+  it('a PATCH that would give the contact a second open lead in a pipeline answers duplicate_lead and changes nothing', async () => {
+    const { body: first } = await create({ contact: { name: 'Malika' } });
+    const { body: other } = await create({ contact: { name: 'Bobur' } });
+    const named = await patch(other.id, { contact_id: first.contact_id });
+    expect([named.status, named.body.error.code]).toEqual([409, 'duplicate_lead']);
+    const { body: elsewhere } = await create({ contact_id: first.contact_id, pipeline_id: wholesale().id });
+    const movedIn = await patch(elsewhere.id, { pipeline_id: sales().id });
+    expect([movedIn.status, movedIn.body.error.code]).toEqual([409, 'duplicate_lead']);
+    expect((await patch(first.id, { stage_id: stageOf(sales(), 'won').id })).status).toBe(200);
+    expect((await create({ contact_id: first.contact_id })).status).toBe(201);
+    const reopened = await patch(first.id, { stage_id: stageOf(sales(), 'open').id });
+    expect([reopened.status, reopened.body.error.code]).toEqual([409, 'duplicate_lead']);
+    const read = async (id: string) => (await call(setup.mock, 'GET', `/v1/leads/${id}`, { key: key() })).body;
+    expect((await read(other.id)).contact_id).toBe(other.contact_id);
+    expect((await read(elsewhere.id)).pipeline_id).toBe(wholesale().id);
+    expect((await read(first.id)).stage_id).toBe(stageOf(sales(), 'won').id);
+  });
+
+  it('a PATCH of an open lead that keeps its contact and pipeline is not refused for it', async () => {
+    const { body: first } = await create({ contact: { name: 'Malika' } });
+    expect((await patch(first.id, { name: 'Renamed', stage_id: stageOf(sales(), 'open', 1).id })).status).toBe(200);
+  });
 });
 
 describe('additional contacts of a lead', () => {

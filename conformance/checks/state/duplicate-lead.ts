@@ -1,28 +1,56 @@
+// Spec 7.3 `duplicate_lead` (409): a contact has at most one open lead in a pipeline. Creating a
+// second is refused; once the first is closed a new one is taken. A change must not make a second
+// either: naming the contact on another open lead, or reopening the closed one, is refused too.
 import type { ActiveCheck } from '../../check.ts';
+import type { CheckContext } from '../../context.ts';
+import type { Exchange } from '../../exchange.ts';
 import { firstPipeline } from '../../pipeline-kit.ts';
 
 export const duplicateLead: ActiveCheck = {
   kind: 'active',
   id: 'state.duplicate-lead',
   family: 'state',
-  title: 'a second open lead for a contact in the same pipeline answers 409 duplicate_lead; once the first is won, a new one is taken',
+  title: 'a second open lead for a contact in the same pipeline answers 409 duplicate_lead, whether created or made by a PATCH (another contact, a reopened lead); once the first is won, a new one is taken',
   spec: '4.2, 7.3',
   basis: 'documented',
   writes: true,
   async run(context) {
     const pipeline = await firstPipeline(context);
     const { won } = pipeline;
-    if (!won) return context.skip('the first pipeline has no won stage');
-    const contact = await context.client.send('POST', '/v1/contacts', { body: { name: `conformance ${context.runId} duplicate` } });
-    context.expectStatus(contact, 201);
-    context.cleanup(() => context.client.send('DELETE', `/v1/contacts/${contact.json.id}`));
+    const open = pipeline.stages.find((stage) => stage.type === 'open');
+    if (!won || !open) return context.skip('the first pipeline has no won or no open stage');
+    const contact = await createContact(context, 'duplicate');
 
-    const first = await context.createLead({ pipeline_id: pipeline.id, contact_id: contact.json.id });
-    const second = await context.client.send('POST', '/v1/leads', { body: { name: `conformance ${context.runId}`, pipeline_id: pipeline.id, contact_id: contact.json.id } });
+    const first = await context.createLead({ pipeline_id: pipeline.id, contact_id: contact });
+    const second = await context.client.send('POST', '/v1/leads', { body: { name: `conformance ${context.runId}`, pipeline_id: pipeline.id, contact_id: contact } });
     if (second.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/leads/${second.json.id}`));
-    context.expectError(second, 409, 'duplicate_lead');
+    context.judge('leads.duplicate-lead', refusal(second, 'a second open lead for the contact'), second);
+    context.judge('errors.status-409', second.status === 409 ? undefined : `a second open lead for the contact answered ${second.status}, not 409`, second);
+
+    // Another contact's open lead may not be moved onto this contact while its lead is open.
+    const other = await context.createLead({ pipeline_id: pipeline.id, contact_id: await createContact(context, 'other') });
+    const moved = await context.client.send('PATCH', `/v1/leads/${other.id}`, { body: { contact_id: contact } });
+    const kept = await context.client.send('GET', `/v1/leads/${other.id}`);
+    context.judge('leads.duplicate-lead-on-change', refusal(moved, 'a PATCH naming a contact that has an open lead in the pipeline') ?? (kept.json?.contact_id !== other.contact_id ? `the refused PATCH changed the lead's contact_id to ${kept.json?.contact_id}` : undefined), moved);
 
     context.expectStatus(await context.client.send('PATCH', `/v1/leads/${first.id}`, { body: { stage_id: won.id } }), 200);
-    await context.createLead({ pipeline_id: pipeline.id, contact_id: contact.json.id });
+    const next = await context.client.send('POST', '/v1/leads', { body: { name: `conformance ${context.runId}`, pipeline_id: pipeline.id, contact_id: contact } });
+    if (next.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/leads/${next.json.id}`));
+    context.judge('leads.duplicate-lead', next.status === 201 ? undefined : `once the contact's lead was won, a new lead answered ${next.status} ${next.json?.error?.code ?? ''}, not 201`, next);
+
+    // The won lead reopened beside the new open one would be a second open lead.
+    const reopened = await context.client.send('PATCH', `/v1/leads/${first.id}`, { body: { stage_id: open.id } });
+    context.judge('leads.duplicate-lead-on-change', refusal(reopened, 'reopening a won lead while the contact has another open lead in the pipeline'), reopened);
   },
 };
+
+async function createContact(context: CheckContext, label: string): Promise<string> {
+  const contact = await context.client.send('POST', '/v1/contacts', { body: { name: `conformance ${context.runId} ${label}` } });
+  context.expectStatus(contact, 201);
+  context.cleanup(() => context.client.send('DELETE', `/v1/contacts/${contact.json.id}`));
+  return contact.json.id;
+}
+
+function refusal(answer: Exchange, what: string): string | undefined {
+  return answer.status === 409 && answer.json?.error?.code === 'duplicate_lead' ? undefined : `${what} answered ${answer.status} ${answer.json?.error?.code ?? ''}, not 409 duplicate_lead`;
+}

@@ -75,10 +75,10 @@ export function liveId(table: { get(id: string): { id: string; deleted_at: strin
   return record.id;
 }
 
-/** Spec 7.3 `duplicate_lead`: the contact already has an open lead in this pipeline. */
-export function refuseDuplicate(context: RecordContext, contactId: string, pipelineId: string): void {
+/** Spec 7.3 `duplicate_lead`: the contact already has an open lead in this pipeline (other than `exceptId`, the lead being changed). */
+export function refuseDuplicate(context: RecordContext, contactId: string, pipelineId: string, exceptId?: string): void {
   const open = context.tables.leads
     .findBy('contact', contactId)
-    .find((lead) => isLive(lead) && lead.pipeline_id === pipelineId && context.tables.stages.get(lead.stage_id)?.type === 'open');
+    .find((lead) => lead.id !== exceptId && isLive(lead) && lead.pipeline_id === pipelineId && context.tables.stages.get(lead.stage_id)?.type === 'open');
   if (open) throw new ApiError('duplicate_lead');
 }

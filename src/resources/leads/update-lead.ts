@@ -7,8 +7,9 @@ import { memberIdFrom } from '../records/members.ts';
 import type { RecordContext } from '../records/record-context.ts';
 import { tagsForRecord } from '../tags/record-tags.ts';
 import { recordChanges } from '../timeline/record-item.ts';
-import { liveId } from './create-lead.ts';
+import { liveId, refuseDuplicate } from './create-lead.ts';
 import { placeMovedLead } from './lead-placement.ts';
+import type { Stage } from '../pipelines/pipeline-records.ts';
 import type { StoredLead } from './lead-record.ts';
 import { emitStageMove, stageFieldsAfterMove } from './stage-move.ts';
 
@@ -32,6 +33,7 @@ export async function updateLead(context: RecordContext, lead: StoredLead, body:
     Object.assign(changes, stageFieldsAfterMove(lead, moved.pipeline_id, moved.stage, body.loss_reason, context.nowIso()));
     if (body.position === undefined) changes.position = nextPosition(context, moved.stage.id);
   }
+  refuseSecondOpenLead(context, lead, changes.contact_id, moved?.pipeline_id, moved?.stage);
   const updated = await tables.leads.update(lead.id, (draft) => {
     Object.assign(draft, changes, { updated_at: context.nowIso() });
   });
@@ -56,6 +58,22 @@ async function plainChanges(context: RecordContext, lead: StoredLead, body: Lead
   if (body.tags !== undefined) changes.tags = await tagsForRecord(context, lead.tags, body.tags);
   if (body.custom !== undefined) changes.custom = customValuesFor(context, 'lead', lead.custom, body.custom);
   return changes;
+}
+
+/**
+ * Spec 7.3 `duplicate_lead`: a change must not give a contact a second open lead in one pipeline,
+ * whether it names another contact, moves the lead to another pipeline, or reopens a closed lead.
+ * A lead that stays where it was (already open, same contact, same pipeline) is not checked again:
+ * older data may hold duplicates, and editing one must not be refused for them.
+ */
+function refuseSecondOpenLead(context: RecordContext, lead: StoredLead, contactId: string | null | undefined, pipelineId: string | undefined, stage: Stage | undefined): void {
+  const contact = contactId === undefined ? lead.contact_id : contactId;
+  const pipeline = pipelineId ?? lead.pipeline_id;
+  const wasOpen = context.tables.stages.get(lead.stage_id)?.type === 'open';
+  const isOpen = stage ? stage.type === 'open' : wasOpen;
+  if (!contact || !isOpen) return;
+  if (contact === lead.contact_id && pipeline === lead.pipeline_id && wasOpen) return;
+  refuseDuplicate(context, contact, pipeline, lead.id);
 }
 
 /** A lead moved into a stage goes to the bottom of it on the board. */

@@ -90,7 +90,7 @@ export type paths = {
         head?: never;
         /**
          * Update a lead
-         * @description Changes only the fields sent; `null` clears `owner_id`, `contact_id`, `company_id` (spec 4.2). A new `stage_id` must belong to the pipeline: it updates `stage_entered_at` and sends `lead.stage_changed`; a won stage sets `closed_at` and sends `lead.won`; a lost stage needs `loss_reason` in the same request, sets `closed_at` and sends `lead.lost` (spec 3).
+         * @description Changes only the fields sent; `null` clears `owner_id`, `contact_id`, `company_id` (spec 4.2). A new `stage_id` must belong to the pipeline: it updates `stage_entered_at` and sends `lead.stage_changed`; a won stage sets `closed_at` and sends `lead.won`; a lost stage needs `loss_reason` in the same request, sets `closed_at` and sends `lead.lost` (spec 3). A change that would give the contact a second open lead in the pipeline (naming the contact on another open lead, moving the lead into a pipeline where the contact has one, reopening a closed lead beside an open one) answers 409 `duplicate_lead` and changes nothing (spec 7.3).
          */
         patch: operations["updateLead"];
         trace?: never;
@@ -8644,6 +8644,8 @@ export interface operations {
             402: components["responses"]["Error402"];
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
+            /** @description `duplicate_lead` (409): the change would give the contact a second open lead in the pipeline (spec 7.3). */
+            409: components["responses"]["DuplicateLead"];
             410: components["responses"]["Gone"];
             413: components["responses"]["BodyTooLarge"];
             /** @description `validation_failed` (422): for example a stage of another pipeline (under `stage_id`), a lost stage without `loss_reason`, more than 10 tags (under `tags`), a bad custom value (under `custom.<key>`) (spec 2.11, 3, 4.4). */
