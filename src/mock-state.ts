@@ -23,6 +23,12 @@ export type MockConfig = {
   docsUrl: string;
   /** Whether the /_mock control API answers. */
   controlApi: boolean;
+  /**
+   * Who may use the control API (control/control-guard.ts): names of the mock besides loopback
+   * and its URLs, and a token every control request must carry; false on the MSW face, which
+   * only its own process or page can reach.
+   */
+  controlAccess: { token?: string; hostNames?: string[] } | false;
   /** Lets webhooks deliver to http://127.0.0.1 and localhost, for a developer's own receiver. */
   allowPrivateWebhooks: boolean;
 };

@@ -49,6 +49,7 @@ export function createMock(options: MockOptions = {}): Mock {
     urls: { base_url: DEFAULT_ORIGIN, hub_url: DEFAULT_ORIGIN, workspace_url: DEFAULT_ORIGIN, ...options.urls },
     docsUrl: options.docsUrl ?? 'https://docs.crm.example',
     controlApi: options.controlApi ?? true,
+    controlAccess: options.controlAccess ?? {},
     allowPrivateWebhooks: options.allowPrivateWebhooks ?? false,
   }, validators);
   startWebhookDeliveries(state);

@@ -19,6 +19,8 @@ Usage: crmkit mock [options]
   --port N                  port to listen on (default 4010; 0 picks a free one)
   --host ADDRESS            address to listen on (default 127.0.0.1)
   --no-control              no control API (/_mock)
+  --control-token SECRET    control requests need "Authorization: Bearer SECRET" (or set
+                            CRMKIT_CONTROL_TOKEN); beyond loopback the control API is off without it
   --stand-in FILE           stand in for a deployment: no control API, a workspace of demo data on real time,
                             and the inputs a QA engineer would have (keys, a form, an OAuth client) written to
                             FILE for \`crmkit conformance --inputs FILE\` and \`crmkit scenario run --inputs FILE\`

@@ -7,6 +7,7 @@ import { scenarioSetupLines } from '../../scenarios/runner/mock-setup.ts';
 import { startServer } from '../adapters/node-server.ts';
 import { FAULTS } from '../faults/index.ts';
 import { createMock } from '../mock.ts';
+import { controlSetup } from './control-access.ts';
 import { parseFailureRule } from './failure-option.ts';
 import { prepareStandIn } from './stand-in.ts';
 import { startupWorkspace } from './startup-workspace.ts';
@@ -20,6 +21,7 @@ export async function runMockCommand(args: string[]): Promise<void> {
       port: { type: 'string', default: '4010' },
       host: { type: 'string', default: '127.0.0.1' },
       'no-control': { type: 'boolean', default: false },
+      'control-token': { type: 'string' },
       'allow-private-webhooks': { type: 'boolean', default: false },
       coverage: { type: 'boolean', default: false },
       state: { type: 'string' },
@@ -42,7 +44,11 @@ export async function runMockCommand(args: string[]): Promise<void> {
   const seedSize = numberOption('seed-size', values['seed-size']);
   const standInFile = values['stand-in'];
   // A stand-in has no control API, as a deployment has none; it delivers to a receiver on this machine.
-  const mock = createMock({ controlApi: !values['no-control'] && !standInFile, allowPrivateWebhooks: values['allow-private-webhooks'] || Boolean(standInFile), faults });
+  // Beyond loopback the control API needs a token (cli/control-access.ts).
+  const token = values['control-token'] ?? process.env.CRMKIT_CONTROL_TOKEN;
+  const off = standInFile ? 'a stand-in has none' : values['no-control'] ? '--no-control' : undefined;
+  const control = controlSetup({ host: values.host, token, off });
+  const mock = createMock({ controlApi: control.controlApi, controlAccess: control.controlAccess, allowPrivateWebhooks: values['allow-private-webhooks'] || Boolean(standInFile), faults });
   if (values.coverage) return printCoverage(mock);
   if (values.failure) mock.state.failures.set(values.failure.map(parseFailureRule));
 
@@ -64,7 +70,7 @@ export async function runMockCommand(args: string[]): Promise<void> {
       `  workspace_url  ${running.url}`,
       `  workspace      ${workspace.id} (${workspace.slug}, plan ${workspace.plan})`,
       `  owner API key  ${ownerKey.key}`,
-      `  control API    ${mock.state.config.controlApi ? `${running.url}/_mock` : 'off'}`,
+      `  control API    ${control.describe(running.url)}`,
       ...(values.failure?.length ? [`  failures       ${values.failure.join('; ')} (GET /_mock/failures shows them)`] : []),
       ...(faults?.length ? [`  FAULTS ON      ${faults.join(', ')} (this mock breaks these rules on purpose)`] : []),
       ...(standIn ? [`  stand-in       behaves as a deployment from outside; its inputs are in ${standInFile} (crmkit conformance --inputs ${standInFile})`] : []),

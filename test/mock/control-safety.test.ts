@@ -1,0 +1,234 @@
+// Issue 15 item 4: the control API on a developer's machine answers neither a web page the
+// developer visits (no text/plain or form bodies, no changes from another origin, no CORS) nor a
+// page reaching it through DNS rebinding (its Host is not the mock's), and beyond loopback only
+// a client holding the token (control/control-guard.ts, cli/control-access.ts).
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../src/adapters/node-server.ts';
+import { controlSetup, isLoopback } from '../../src/cli/control-access.ts';
+import { hostNameOf, sameSecret } from '../../src/control/control-guard.ts';
+import { createMock, type Mock, type MockOptions } from '../../src/mock.ts';
+import { loadDocument } from '../../src/spec/document.ts';
+import { indexOperations } from '../../src/spec/operation-index.ts';
+import { BASE, call } from '../support/mock-client.ts';
+
+type Raw = { status: number; headers: Headers; body: any };
+
+/** A control request sent as a browser or a stranger would, straight to the core (answers outside the document allowed). */
+async function raw(mock: Mock, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Raw> {
+  const response = await mock.handle(new Request(`${BASE}${path}`, { method, headers, body }), { clientAddress: '127.0.0.1' });
+  const text = await response.text();
+  const json = response.headers.get('content-type')?.includes('json');
+  return { status: response.status, headers: response.headers, body: text && json ? JSON.parse(text) : text };
+}
+
+async function mockWithWorkspace(options: MockOptions = {}) {
+  const mock = createMock(options);
+  const created = await call(mock, 'POST', '/_mock/workspaces', { body: {} });
+  return { mock, ws: created.body.workspace.id as string, key: created.body.api_key as string };
+}
+
+function expectEnvelope(answer: Raw, status: number, code: string) {
+  expect([answer.status, answer.body?.error?.code]).toEqual([status, code]);
+  expect(answer.headers.get('x-request-id')).toBe(answer.body.error.request_id);
+}
+
+describe('the Host of a control request', () => {
+  it('refuses a name the mock does not have (DNS rebinding), for reads and changes, and changes nothing', async () => {
+    const { mock, ws } = await mockWithWorkspace();
+    const snapshot = await raw(mock, 'GET', `/_mock/workspaces/${ws}/snapshot`, { host: 'attacker.example:4010' });
+    expectEnvelope(snapshot, 403, 'forbidden');
+    expect(snapshot.body.error.permission).toBe('control_host');
+    expect(JSON.stringify(snapshot.body)).not.toContain('svc_live_');
+    expectEnvelope(await raw(mock, 'POST', '/_mock/reset', { host: 'attacker.example' }), 403, 'forbidden');
+    // A routing miss under /_mock is refused the same: nothing tells a stranger what exists.
+    expectEnvelope(await raw(mock, 'GET', '/_mock/nothing-here', { host: 'attacker.example' }), 403, 'forbidden');
+    expect(mock.state.workspaces.has(ws)).toBe(true);
+  });
+
+  it('refuses a Host that is no host name at all', async () => {
+    const { mock } = await mockWithWorkspace();
+    for (const host of ['', 'a b', 'user@127.0.0.1', '127.0.0.1/x', '[::1']) {
+      expectEnvelope(await raw(mock, 'GET', '/_mock/faults', { host }), 403, 'forbidden');
+    }
+  });
+
+  it('serves the loopback names on any port, and the names of the mock\'s own URLs', async () => {
+    const { mock } = await mockWithWorkspace({ urls: { workspace_url: 'https://acme.crm.example' } });
+    for (const host of ['127.0.0.1', 'localhost:3000', 'LOCALHOST.', '[::1]:4010', 'acme.crm.example']) {
+      expect((await raw(mock, 'GET', '/_mock/faults', { host })).status, host).toBe(200);
+    }
+    const named = createMock({ controlAccess: { hostNames: ['devbox.lan', '192.168.1.5', 'fe80::1'] } });
+    for (const host of ['devbox.lan:4010', '192.168.1.5', '[fe80::1]:4010']) {
+      expect((await raw(named, 'GET', '/_mock/faults', { host })).status, host).toBe(200);
+    }
+    expect((await raw(named, 'GET', '/_mock/faults', { host: 'devbox.lan.attacker.example' })).status).toBe(403);
+  });
+
+  it('is not checked on the CRM interface, whose calls carry their own keys', async () => {
+    const { mock, key } = await mockWithWorkspace();
+    expect((await raw(mock, 'GET', '/v1/api-keys/whoami', { host: 'api.crm.example', authorization: `Bearer ${key}` })).status).toBe(200);
+  });
+
+  it('reads the host name as URL parsing does', () => {
+    expect([hostNameOf('LocalHost:80'), hostNameOf('[::1]:1'), hostNameOf('127.1'), hostNameOf('x y')]).toEqual(['localhost', '[::1]', '127.0.0.1', undefined]);
+  });
+});
+
+describe('bodies and pages of other origins', () => {
+  it('refuses text/plain, form and untyped bodies, and leaves the clock where it was', async () => {
+    const { mock, ws } = await mockWithWorkspace();
+    const before = (await call(mock, 'GET', `/_mock/workspaces/${ws}/clock`)).body.now;
+    const body = '{"advance_seconds":86400}';
+    for (const headers of [{ 'content-type': 'text/plain' }, { 'content-type': 'text/plain;charset=UTF-8' }, { 'content-type': 'application/x-www-form-urlencoded' }, { 'content-type': 'multipart/form-data; boundary=x' }, {}]) {
+      const answer = await raw(mock, 'POST', `/_mock/workspaces/${ws}/clock`, headers, headers['content-type']?.startsWith('application/x-www') ? 'advance_seconds=86400' : body);
+      expectEnvelope(answer, 400, 'bad_json');
+    }
+    expect((await call(mock, 'GET', `/_mock/workspaces/${ws}/clock`)).body.now.slice(0, 10)).toBe(before.slice(0, 10));
+    const json = await raw(mock, 'POST', `/_mock/workspaces/${ws}/clock`, { 'content-type': 'application/json' }, body);
+    expect(json.status).toBe(200);
+  });
+
+  it('refuses a change sent by a page of another origin, even one on this machine, and resets nothing', async () => {
+    const { mock, ws } = await mockWithWorkspace();
+    const foreign = [
+      { origin: 'http://localhost:3000' },
+      { origin: 'http://127.0.0.1:4011' },
+      { origin: 'https://127.0.0.1:4010' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site', origin: 'http://127.0.0.1:4010' },
+    ];
+    for (const headers of foreign) {
+      const answer = await raw(mock, 'POST', '/_mock/reset', headers);
+      expectEnvelope(answer, 403, 'forbidden');
+      expect(answer.body.error.permission).toBe('control_origin');
+    }
+    expect(mock.state.workspaces.has(ws)).toBe(true);
+    // A page the mock serves itself (its own origin) and a client that is no browser may change it.
+    expect((await raw(mock, 'POST', '/_mock/reset', { origin: 'http://127.0.0.1:4010', 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+    expect((await raw(mock, 'POST', '/_mock/reset')).status).toBe(200);
+  });
+
+  it('changes nothing on any read of the control document', async () => {
+    const { mock, ws } = await mockWithWorkspace();
+    const channel = (await call(mock, 'POST', `/_mock/workspaces/${ws}/channels`, { body: { type: 'telegram' } })).body.id;
+    await call(mock, 'POST', `/_mock/workspaces/${ws}/clock`, { body: { freeze: true } });
+    const reads = [...indexOperations(loadDocument('mock-control')).values()].filter((operation) => operation.method === 'GET');
+    expect(reads.length).toBeGreaterThan(5);
+    const stateOf = async () => JSON.stringify({
+      snapshot: { ...(await raw(mock, 'GET', `/_mock/workspaces/${ws}/snapshot`)).body, exported_at: undefined },
+      workspaces: [...mock.state.workspaces.keys()],
+      failures: mock.state.failures.list(),
+      faults: [...mock.state.faults],
+    });
+    const before = await stateOf();
+    for (const operation of reads) {
+      const path = operation.path.replace('{ws}', ws).replace('{channel_id}', channel).replace(/\{[^}]+\}/g, 'x');
+      // A foreign page reaching a read (a link, an image) gets no answer it can use either.
+      const answer = await raw(mock, 'GET', path, { 'sec-fetch-site': 'cross-site', origin: 'http://localhost:3000' });
+      expect(answer.status, `${operation.id} ${path}`).toBeLessThan(500);
+      expect(answer.headers.get('access-control-allow-origin')).toBeNull();
+    }
+    expect(JSON.parse(await stateOf())).toEqual(JSON.parse(before));
+  });
+});
+
+describe('the control API over node:http', () => {
+  let mock: Mock;
+  let server: RunningServer;
+  beforeAll(async () => {
+    mock = createMock();
+    server = await startServer(mock, { port: 0 });
+  });
+  afterAll(() => server.close());
+
+  it('answers a preflight and a read with no Access-Control header', async () => {
+    const preflight = await fetch(`${server.url}/_mock/reset`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    expect(preflight.status).toBeGreaterThanOrEqual(400);
+    const read = await fetch(`${server.url}/_mock/faults`, { headers: { origin: 'http://localhost:3000' } });
+    expect(read.status).toBe(200);
+    for (const answer of [preflight, read]) {
+      expect([...answer.headers.keys()].filter((name) => name.startsWith('access-control-'))).toEqual([]);
+    }
+  });
+
+  it('refuses a request whose Host is another name', async () => {
+    const { request } = await import('node:http');
+    const status = await new Promise<number>((resolve, reject) => {
+      const sent = request(`${server.url}/_mock/faults`, { headers: { host: `attacker.example:${new URL(server.url).port}` } }, (answer) => {
+        answer.resume();
+        resolve(answer.statusCode ?? 0);
+      });
+      sent.on('error', reject);
+      sent.end();
+    });
+    expect(status).toBe(403);
+  });
+});
+
+const token = 'a-control-token-of-32-characters';
+
+describe('the control token', () => {
+  it('needs Authorization: Bearer <token> on every control request, compared exactly', async () => {
+    const mock = createMock({ controlAccess: { token } });
+    for (const authorization of [undefined, 'Bearer wrong', `Bearer ${token.slice(0, -1)}`, `Bearer ${token}x`, token, `Basic ${token}`]) {
+      const answer = await raw(mock, 'POST', '/_mock/workspaces', authorization ? { authorization } : {});
+      expectEnvelope(answer, 401, 'invalid_token');
+      expect(answer.headers.get('www-authenticate')).toContain('Bearer');
+    }
+    expect(mock.state.workspaces.size).toBe(0);
+    expect((await raw(mock, 'POST', '/_mock/workspaces', { authorization: `Bearer ${token}` })).status).toBe(201);
+    expect((await raw(mock, 'GET', '/_mock/faults', { authorization: `bearer ${token}` })).status).toBe(200);
+  });
+
+  it('compares secrets in full, whatever their lengths', () => {
+    expect([sameSecret(token, token), sameSecret('', token), sameSecret(`${token}!`, token), sameSecret(token.replace('a', 'b'), token)]).toEqual([true, false, false, false]);
+  });
+});
+
+describe('crmkit mock beyond loopback', () => {
+  it('keeps the control API off without a token, and says how to turn it on', () => {
+    const open = controlSetup({ host: '0.0.0.0' });
+    expect(open.controlApi).toBe(false);
+    expect(open.describe('http://0.0.0.0:4010')).toMatch(/^off: .*--control-token/);
+    const lan = controlSetup({ host: '192.168.1.5' });
+    expect([lan.controlApi, lan.controlAccess.hostNames]).toEqual([false, ['192.168.1.5']]);
+  });
+
+  it('turns it on with a token that every request then needs', () => {
+    const setup = controlSetup({ host: '0.0.0.0', token: 'x'.repeat(16) });
+    expect([setup.controlApi, setup.controlAccess.token]).toEqual([true, 'x'.repeat(16)]);
+    expect(setup.controlAccess.hostNames!.length).toBeGreaterThan(0);
+    expect(setup.describe('http://0.0.0.0:4010')).toContain('Authorization: Bearer');
+    expect(() => controlSetup({ host: '0.0.0.0', token: 'short' })).toThrow(/16 characters/);
+  });
+
+  it('counts only this machine\'s own addresses as loopback', () => {
+    expect(['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1'].every(isLoopback)).toBe(true);
+    expect(['0.0.0.0', '::', '192.168.1.5', '127.0.0.1.nip.io', 'localhost.attacker.example'].some(isLoopback)).toBe(false);
+  });
+
+  it('prints the control line and requires the token when started with one', async () => {
+    const bin = fileURLToPath(new URL('../../bin/crmkit.js', import.meta.url));
+    const child = spawn(process.execPath, [bin, 'mock', '--port', '0', '--control-token', token], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      let output = '';
+      for await (const chunk of child.stdout) {
+        output += chunk;
+        if (output.includes('try:')) break;
+      }
+      const url = /base_url\s+(\S+)/.exec(output)![1]!;
+      expect(output).toMatch(/control API\s+http:\/\/127\.0\.0\.1:\d+\/_mock \(each request needs "Authorization: Bearer/);
+      expect(output).not.toContain(token);
+      expect((await fetch(`${url}/_mock/faults`)).status).toBe(401);
+      expect((await fetch(`${url}/_mock/faults`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+});
