@@ -1,30 +1,70 @@
 // The standalone face: node:http in front of the mock's core. It turns an IncomingMessage into
-// a fetch Request, calls the core, and writes the Response back. Bodies of up to 1 MB and JSON
-// answers pass as held bytes and text (http/held-body.ts), larger bodies as streams.
+// a fetch Request (node/incoming-request.ts), calls the core, and writes the Response back. Bodies
+// of up to 1 MB and JSON answers pass as held bytes and text (http/held-body.ts), larger bodies
+// as streams.
+//
+// Every answer comes from the core, with X-Request-Id and the error envelope (issue 15): also
+// those node:http would give itself, to a request its parser refuses (`clientError`), a CONNECT
+// (`connect`), an `Expect` it does not know (`checkExpectation`) or a missing Host header.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Readable } from 'node:stream';
-import { heldBodyRequest, heldTextOf } from '../http/held-body.ts';
+import type { Duplex } from 'node:stream';
+import type { RequestInfo } from '../http/handle.ts';
+import { heldTextOf } from '../http/held-body.ts';
 import type { Mock } from '../mock.ts';
+import { describe, peerGone, refusedRequest } from './node/client-error.ts';
+import { answered, track, unfinished } from './node/in-flight.ts';
+import { BUFFERED_BODY_LIMIT, toRequest } from './node/incoming-request.ts';
+import { writeRawAnswer } from './node/raw-answer.ts';
+import { lastResortAnswer } from './node/last-resort.ts';
 
 export type RunningServer = { url: string; server: Server; close(): Promise<void> };
 
 export async function startServer(mock: Mock, { port = 0, host = '127.0.0.1' } = {}): Promise<RunningServer> {
-  const server = createServer((incoming, outgoing) => {
-    serve(mock, incoming, outgoing).catch((error: unknown) => {
+  // The routed URL is the listening origin and the request's path: never the Host header.
+  let origin = '';
+  const onRequest = (incoming: IncomingMessage, outgoing: ServerResponse) => {
+    const { cut } = track(incoming, outgoing);
+    serve(mock, origin, incoming, outgoing, cut.signal).catch((error: unknown) => {
       console.error('[crmkit] the node adapter failed', error);
-      if (!outgoing.headersSent) outgoing.writeHead(500);
-      outgoing.end();
+      if (outgoing.headersSent) return void outgoing.destroy();
+      const { status, headers, body } = lastResortAnswer(mock);
+      outgoing.writeHead(status, { ...headers, 'content-length': Buffer.byteLength(body) }).end(body);
     });
+  };
+  // A missing Host is the core's 400 (node/host-header.ts), not node's bare one.
+  const server = createServer({ requireHostHeader: false }, onRequest);
+  // `Expect: 100-continue`: a body declared over the limit is refused (413) without asking for it.
+  server.on('checkContinue', (incoming: IncomingMessage, outgoing: ServerResponse) => {
+    if (!(Number(incoming.headers['content-length']) > BUFFERED_BODY_LIMIT)) outgoing.writeContinue();
+    onRequest(incoming, outgoing);
+  });
+  // Another expectation is ignored, as RFC 9110 10.1.1 allows, rather than answered by node's bare 417.
+  server.on('checkExpectation', onRequest);
+  server.on('connect', (incoming: IncomingMessage, socket: Duplex) => {
+    // CONNECT has no operation: the core answers 405 (http/handle.ts).
+    const info: RequestInfo = { clientAddress: incoming.socket.remoteAddress, method: incoming.method };
+    void answerRaw(mock, socket, new Request(`${origin}/`), info);
+  });
+  server.on('clientError', (error: Error, socket: Duplex) => {
+    if (peerGone(error, socket)) return void socket.destroy();
+    // Inside a request's body: that request answers (400, or what it already answered), then the connection ends.
+    const open = unfinished(socket);
+    if (open) {
+      open.cut.abort(describe(error));
+      return void open.done.then(() => socket.end());
+    }
+    const { request, info } = refusedRequest(error, origin, (socket as { remoteAddress?: string }).remoteAddress);
+    void answerRaw(mock, socket, request, info);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
   });
   const { port: boundPort } = server.address() as AddressInfo;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${boundPort}`;
+  origin = `http://${host.includes(':') ? `[${host}]` : host}:${boundPort}`;
   return {
-    url,
+    url: origin,
     server,
     close: () => new Promise<void>((resolve, reject) => {
       server.closeAllConnections();
@@ -33,14 +73,14 @@ export async function startServer(mock: Mock, { port = 0, host = '127.0.0.1' } =
   };
 }
 
-async function serve(mock: Mock, incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
+async function serve(mock: Mock, origin: string, incoming: IncomingMessage, outgoing: ServerResponse, cut: AbortSignal): Promise<void> {
   // The request's signal aborts when the client goes away before its answer (a hung call ends then).
   const gone = new AbortController();
   outgoing.once('close', () => {
     if (!outgoing.writableFinished) gone.abort();
   });
-  const request = await toRequest(incoming, gone.signal);
-  const response = await mock.respond(request, { clientAddress: incoming.socket.remoteAddress });
+  const { request, info } = await toRequest(incoming, origin, gone.signal, cut);
+  const response = await mock.respond(request, info);
   // A dropped connection on demand (/_mock/failures): no answer at all.
   if (response.type === 'error') return void incoming.socket.destroy();
   const headers: Record<string, string | string[]> = Object.fromEntries(response.headers);
@@ -48,32 +88,23 @@ async function serve(mock: Mock, incoming: IncomingMessage, outgoing: ServerResp
   if (cookies.length) headers['set-cookie'] = cookies;
   // The core's answers are small JSON or HTML built in memory: one write beats a stream pipe.
   const body = incoming.method === 'HEAD' ? undefined : (heldTextOf(response) ?? (response.body ? new Uint8Array(await response.arrayBuffer()) : undefined));
-  // A body the core stopped reading (413 body_too_large) leaves bytes on the socket: close it
-  // rather than let the client send its next request behind them.
-  if (!incoming.complete) headers.connection = 'close';
+  // A body the core stopped reading (413 body_too_large), or one of a malformed request, leaves
+  // bytes on the socket: close it rather than let the client send its next request behind them.
+  if (!incoming.complete || info.malformed !== undefined) headers.connection = 'close';
   if (body !== undefined) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
   outgoing.writeHead(response.status, headers);
   outgoing.end(body);
 }
 
-// Bodies that declare a length within the API's limit are read here at once and held beside the
-// Request; others stream into the core, which stops reading at the limit (413 body_too_large).
-const BUFFERED_BODY_LIMIT = 1 << 20;
-
-async function toRequest(incoming: IncomingMessage, signal: AbortSignal): Promise<Request> {
-  const url = `http://${incoming.headers.host ?? '127.0.0.1'}${incoming.url ?? '/'}`;
-  const headers: [string, string][] = [];
-  for (let i = 0; i < incoming.rawHeaders.length; i += 2) headers.push([incoming.rawHeaders[i]!, incoming.rawHeaders[i + 1]!]);
-  const hasBody = incoming.method !== 'GET' && incoming.method !== 'HEAD';
-  const length = Number(incoming.headers['content-length'] ?? NaN);
-  const method = incoming.method ?? 'GET';
-  if (!hasBody) return new Request(url, { method, headers, signal });
-  if (length <= BUFFERED_BODY_LIMIT) return heldBodyRequest(url, { method, headers, signal }, await readAll(incoming));
-  return new Request(url, { method, headers, signal, body: Readable.toWeb(incoming) as ReadableStream, duplex: 'half' } as RequestInit);
-}
-
-async function readAll(incoming: IncomingMessage): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of incoming) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+/** The core's answer written onto the socket itself, after the answers still owed on it; then the connection ends. */
+async function answerRaw(mock: Mock, socket: Duplex, request: Request, info: RequestInfo): Promise<void> {
+  try {
+    await answered(socket);
+    const response = await mock.respond(request, info);
+    if (response.type === 'error') return void socket.destroy();
+    await writeRawAnswer(socket, response);
+  } catch (error) {
+    console.error('[crmkit] the node adapter failed', error);
+    socket.destroy();
+  }
 }

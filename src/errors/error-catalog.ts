@@ -8,6 +8,9 @@ export type CatalogEntry = { code: string; statuses: number[]; requiredExtras: s
 const MOCK_CODES: CatalogEntry[] = [
   { code: 'not_implemented', statuses: [501], requiredExtras: [] },
   { code: 'method_not_allowed', statuses: [405], requiredExtras: [] },
+  // A request the node:http face cannot read as HTTP/1.1 (framing, header syntax, a missing or
+  // invalid Host, headers over 16 KB, a body cut short): spec 7.2's 400, "malformed".
+  { code: 'malformed_request', statuses: [400], requiredExtras: [] },
   // A 503 on demand (/_mock/failures): spec 7.2 names the status, not a code.
   { code: 'service_unavailable', statuses: [503], requiredExtras: [] },
 ];

@@ -50,6 +50,7 @@ const messages: Record<string, Texts> = {
   internal: { en: 'Something went wrong on our side; retry with backoff.', ru: 'Внутренняя ошибка; повторите позже.', uz: "Ichki xato; keyinroq qayta urinib ko'ring." },
   not_implemented: { en: 'The mock does not implement this operation yet.', ru: 'Мок пока не реализует эту операцию.', uz: 'Mock bu amalni hali bajarmaydi.' },
   service_unavailable: { en: 'The service is unavailable for a moment; retry with backoff.', ru: 'Сервис временно недоступен; повторите позже.', uz: "Xizmat vaqtincha ishlamayapti; keyinroq qayta urinib ko'ring." },
+  malformed_request: { en: 'The request is not valid HTTP.', ru: 'Запрос не является корректным HTTP.', uz: "So'rov to'g'ri HTTP emas." },
   method_not_allowed: { en: 'This method is not allowed on this path.', ru: 'Этот метод не разрешён для этого пути.', uz: "Bu yo'l uchun bu usulga ruxsat yo'q." },
 };
 

@@ -21,7 +21,19 @@ import { validateBody, validatePath, validateQuery, type ValidatedInput } from '
 import { journal } from '../journal/journal-request.ts';
 import { applyFailure, DROPPED } from '../failures/apply-failure.ts';
 
-export type RequestInfo = { clientAddress?: string };
+export type RequestInfo = {
+  clientAddress?: string | undefined;
+  /**
+   * The method as sent, when a fetch Request cannot carry it (TRACE, TRACK and CONNECT are
+   * forbidden methods in fetch): the face builds the Request with GET and names the method here.
+   */
+  method?: string | undefined;
+  /**
+   * Why the face could not read the request as HTTP (framing, header syntax, a Host header of
+   * RFC 9112 3.2 that is missing or invalid, a body cut short): answered 400 `malformed_request`.
+   */
+  malformed?: string | undefined;
+};
 
 export type Pipeline = { crm: Api; control: Api | undefined; catalog: ErrorCatalog; state: MockState };
 
@@ -39,8 +51,13 @@ export function createHandle(pipeline: Pipeline) {
       response = await serve(pipeline, request, requestId, info, route);
     } catch (error) {
       const apiError = error instanceof ApiError ? error : internalError(error, requestId);
-      const format = route.operation?.errorFormat ?? 'envelope';
-      response = errorResponse(apiError, { catalog: pipeline.catalog, requestId, language, docsUrl: pipeline.state.config.docsUrl, format });
+      const context = { catalog: pipeline.catalog, requestId, language, docsUrl: pipeline.state.config.docsUrl };
+      try {
+        response = errorResponse(apiError, { ...context, format: route.operation?.errorFormat ?? 'envelope' });
+      } catch (unanswerable) {
+        // An error the catalog cannot answer (a code or status it does not list) is the mock's own failure.
+        response = errorResponse(internalError(unanswerable, requestId), context);
+      }
     }
     // A dropped connection (failures on demand) has no headers to set.
     if (response.type !== 'error' && !response.headers.has('X-Request-Id')) response.headers.set('X-Request-Id', requestId);
@@ -53,12 +70,18 @@ export function createHandle(pipeline: Pipeline) {
 type Route = { operation?: Operation; control?: boolean; workspaceId?: string; bodyText?: string };
 
 async function serve(pipeline: Pipeline, request: Request, requestId: string, info: RequestInfo, route: Route): Promise<Response> {
+  if (info.malformed !== undefined) throw new ApiError('malformed_request', {}, { detail: info.malformed });
   const url = new URL(request.url);
   route.control = url.pathname.startsWith('/_mock/') && pipeline.control !== undefined;
   // Host, token and the page a change came from, before anything else (control/control-guard.ts).
   if (route.control) guardControlRequest(request, url, pipeline.state.config);
   const api = route.control ? pipeline.control! : pipeline.crm;
-  const match = api.router.match(request.method, url.pathname);
+  const method = info.method ?? request.method;
+  const match = api.router.match(method, url.pathname);
+  // RFC 9110 15.5.6: a method no operation has (TRACE, CONNECT, a custom one) answers 405 on any
+  // path, with the path's methods in Allow (empty when the path is none of the API's), not 501:
+  // the mock answers no 5xx of its own to a request (issue 15).
+  if (match.kind === 'not_found' && !api.router.knows(method)) throw new ApiError('method_not_allowed', {}, { headers: { Allow: '' } });
   if (match.kind === 'not_found') throw new ApiError('not_found');
   if (match.kind === 'method_not_allowed') throw new ApiError('method_not_allowed', {}, { headers: { Allow: match.allowed.join(', ') } });
   const { operation } = match;
@@ -101,8 +124,21 @@ async function validateInput(api: Api, operation: Operation, request: Request, u
     throw new ApiError('bad_json', {}, { detail: 'The control API takes a body only with Content-Type: application/json.' });
   }
   // A form submission answers field errors by form field id in the visitor's language: its handler checks the body.
-  const body = operation.errorFormat === 'form' ? parsed.value : validateBody(operation, parsed.value, parsed.mediaType, api.validator);
-  return { path, query, body };
+  if (operation.errorFormat === 'form') return { path, query, body: parsed.value };
+  refuseUndocumentedMediaType(operation, parsed);
+  return { path, query, body: validateBody(operation, parsed.value, parsed.mediaType, api.validator) };
+}
+
+/**
+ * Spec 2.1: a body is sent in a media type its operation documents. The consent form
+ * (`POST /oauth/authorize`) takes only a form: JSON or text sent there used to reach its handler
+ * as no body at all and fail (500, issue 15); it is malformed (400 `bad_json`, as the document's
+ * 400 of submitConsent says).
+ */
+function refuseUndocumentedMediaType(operation: Operation, parsed: { mediaType: string; value: unknown }): void {
+  const documented = Object.keys(operation.bodySchemas);
+  if (parsed.value === undefined || documented.length === 0 || documented.includes(parsed.mediaType)) return;
+  throw new ApiError('bad_json', {}, { detail: `The body must be sent as ${documented.join(' or ')}, not ${parsed.mediaType}.` });
 }
 
 function toResponse(result: HandlerResult): Response {

@@ -42,7 +42,11 @@ async function readText(request: Request, maxBytes: number): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch((reason: unknown) => {
+      // The connection or the chunked framing broke inside the body (the node face says why in a
+      // sentence): the request is malformed, not a failure of the mock (issue 15).
+      throw new ApiError('malformed_request', {}, { detail: typeof reason === 'string' ? reason : 'The request body ended before its declared length.' });
+    });
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {

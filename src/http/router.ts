@@ -14,14 +14,23 @@ export type RouteMatch =
   | { kind: 'method_not_allowed'; allowed: string[] }
   | { kind: 'not_found' };
 
-export type Router = { match(method: string, pathname: string): RouteMatch };
+export type Router = {
+  match(method: string, pathname: string): RouteMatch;
+  /** Whether any operation has this method (TRACE, CONNECT or a custom one has none). */
+  knows(method: string): boolean;
+};
 
 const newNode = (): RouteNode => ({ statics: new Map(), operations: new Map() });
 
 export function createRouter(operations: Iterable<Operation>): Router {
   const root = newNode();
-  for (const operation of operations) insert(root, operation);
+  const methods = new Set<string>();
+  for (const operation of operations) {
+    insert(root, operation);
+    methods.add(operation.method);
+  }
   return {
+    knows: (method) => methods.has(method.toUpperCase()),
     match(method, pathname) {
       const segments = pathname.split('/').slice(1);
       const found = walk(root, segments, 0, {});

@@ -1,0 +1,48 @@
+// Requests node:http's parser refuses (its `clientError` event): bad framing or header syntax,
+// headers over the 16 KB limit, a custom method, a body cut short, a request that does not
+// arrive in time. Node answers these itself with a bare 400, 408 or 431 and no X-Request-Id;
+// here the core answers them like any other request (issue 15): 400 `malformed_request` in the
+// envelope with its X-Request-Id, or, for a method llhttp does not know, 405 `method_not_allowed`.
+import { maxHeaderSize } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { RequestInfo } from '../../http/handle.ts';
+import { readTarget, routedUrl } from './request-target.ts';
+
+type ParserError = Error & { code?: string; reason?: string; rawPacket?: Buffer };
+
+/** Errors after which nothing can be written: the peer is gone. */
+const PEER_GONE = new Set(['ECONNRESET', 'EPIPE', 'ERR_STREAM_DESTROYED']);
+
+export function peerGone(error: ParserError, socket: Duplex): boolean {
+  return PEER_GONE.has(error.code ?? '') || !socket.writable;
+}
+
+/** The Request and what the core must know of it, standing for a request the parser refused. */
+export function refusedRequest(error: ParserError, origin: string, clientAddress: string | undefined): { request: Request; info: RequestInfo } {
+  const custom = error.code === 'HPE_INVALID_METHOD' ? customMethodLine(error.rawPacket) : undefined;
+  if (custom) return { request: new Request(custom.url, { method: 'GET' }), info: { clientAddress, method: custom.method } };
+  return { request: new Request(`${origin}/`, { method: 'GET' }), info: { clientAddress, malformed: describe(error) } };
+
+  function customMethodLine(packet: Buffer | undefined): { method: string; url: string } | undefined {
+    // A request line with a method llhttp does not know, e.g. `PURGEALL /v1/leads HTTP/1.1`.
+    const line = /^([!#$%&'*+.^_`|~0-9A-Za-z-]{1,32}) (\S{1,8192}) HTTP\/1\.[01]\r?\n/.exec(packet?.toString('latin1') ?? '');
+    const target = line && readTarget(line[2]!);
+    const url = target?.kind === 'path' ? routedUrl(origin, target.pathAndQuery) : undefined;
+    return line && url ? { method: line[1]!, url } : undefined;
+  }
+}
+
+export function describe(error: ParserError): string {
+  switch (error.code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return `The request line and headers are larger than ${Math.round(maxHeaderSize / 1024)} KB.`;
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return 'The request did not arrive in time.';
+    case 'HPE_INVALID_EOF_STATE':
+      return 'The connection ended before the request did.';
+    case 'HPE_INVALID_METHOD':
+      return 'The request line is not `METHOD target HTTP/1.1`.';
+    default:
+      return `The request is not valid HTTP/1.1${error.reason ? `: ${error.reason.replace(/\.$/, '')}` : ''}.`;
+  }
+}
