@@ -1,5 +1,5 @@
 // `crmkit mock`: the standalone mock on node:http, with a fresh workspace and its owner key, or
-// with the workspaces of `--state FILE`, saved back to it when the mock stops; `--scenario FILE`
+// with the workspaces of `--state FILE`, each change kept there before it is answered; `--scenario FILE`
 // adds the workspace a story starts from (scenarios/).
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -12,7 +12,8 @@ import { parseFailureRule } from './failure-option.ts';
 import { prepareStandIn } from './stand-in.ts';
 import { startupWorkspace } from './startup-workspace.ts';
 import { numberOption, UsageError } from './usage-error.ts';
-import { loadStateFile, stateSaver } from './state-file.ts';
+import { StateFileError } from './state-file-error.ts';
+import { useStateFile, type StateOption } from './state-option.ts';
 
 export async function runMockCommand(args: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -52,8 +53,10 @@ export async function runMockCommand(args: string[]): Promise<void> {
   if (values.coverage) return printCoverage(mock);
   if (values.failure) mock.state.failures.set(values.failure.map(parseFailureRule));
 
-  const loaded = values.state ? await loadStateFile(mock.state, values.state) : [];
-  const running = await startServer(mock, { port, host: values.host }).catch((error: NodeJS.ErrnoException) => {
+  const stateFile = await openStateFile(mock, values.state);
+  if (!stateFile) return;
+  const { loaded } = stateFile;
+  const running = await startServer(stateFile.mock, { port, host: values.host }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'EADDRINUSE' || error.code === 'EADDRNOTAVAIL' || error.code === 'EACCES') throw new UsageError(`cannot listen on ${values.host}:${port}: ${error.code}`);
     throw error;
   });
@@ -62,6 +65,9 @@ export async function runMockCommand(args: string[]): Promise<void> {
   if (standIn) writeFileSync(standInFile!, `${JSON.stringify(standIn.inputs, null, 2)}\n`, { mode: 0o600 });
   const { workspace, ownerKey } = standIn ? { workspace: standIn.workspace, ownerKey: { key: standIn.inputs.api_key } } : await startupWorkspace(mock.state, loaded, { seed, seedSize });
   const scenario = values.scenario ? await scenarioSetupLines(values.scenario, running.url) : [];
+  // Before the key is printed: the workspace it opens is in the file by then.
+  await stateFile.start();
+  for (const note of stateFile.notes) process.stderr.write(`crmkit mock: ${note}\n`);
   console.log(
     [
       `crmkit mock is listening`,
@@ -76,20 +82,33 @@ export async function runMockCommand(args: string[]): Promise<void> {
       ...(values.failure?.length ? [`  failures       ${values.failure.join('; ')} (GET /_mock/failures shows them)`] : []),
       ...(faults?.length ? [`  FAULTS ON      ${faults.join(', ')} (this mock breaks these rules on purpose)`] : []),
       ...(standIn ? [`  stand-in       behaves as a deployment from outside; its inputs are in ${standInFile} (crmkit conformance --inputs ${standInFile})`] : []),
-      ...(values.state ? [`  state file     ${values.state} (${loaded.length} workspaces loaded, all saved on exit)`] : []),
+      ...(values.state ? [`  state file     ${values.state} (${loaded.length} workspaces loaded; each change is kept before it is answered)`] : []),
       ...scenario,
       ``,
       `  try: curl -H "Authorization: Bearer ${ownerKey.key}" ${running.url}/v1/api-keys/whoami`,
     ].join('\n'),
   );
-  const save = stateSaver(mock.state, values.state);
-  running.server.once('close', () => void save());
+  running.server.once('close', () => void stateFile.close());
   const stop = async () => {
     await running.close();
-    process.exit((await save()) ? 0 : 1);
+    process.exit((await stateFile.close()) ? 0 : 1);
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  // A closed terminal: nothing is lost without this either (the journal), but FILE is left whole.
+  process.once('SIGHUP', stop);
+}
+
+/** The `--state` file loaded, or undefined after one line on what is wrong with it (exit status 1, no stack, no contents). */
+async function openStateFile(mock: ReturnType<typeof createMock>, path: string | undefined): Promise<StateOption | undefined> {
+  try {
+    return await useStateFile(mock, path);
+  } catch (error) {
+    if (!(error instanceof StateFileError)) throw error;
+    process.stderr.write(`crmkit mock: ${error.message}\n`);
+    process.exitCode = 1;
+    return undefined;
+  }
 }
 
 function printFaults(): void {

@@ -17,7 +17,7 @@ export type KeysOf<T> = (record: T) => LookupKey | null | undefined | readonly L
 export type TableOptions<T> = {
   schema: StandardSchemaV1<T, T>;
   lookups?: Record<string, KeysOf<T>>;
-  /** The workspace's transactions, which journal every write so that a failed request leaves nothing. */
+  /** The workspace's transactions, which journal every write so that a failed request leaves nothing (and, for `--state`, so that a committed one survives a crash). */
   transactions?: Transactions;
 };
 
@@ -82,6 +82,7 @@ export class Table<T extends { id: string }> {
     if (this.#byId.has(values.id)) throw new Error(`record ${values.id} exists`);
     const record = await this.#add(values);
     this.#transactions.recordUndo(async () => this.#drop(record.id));
+    this.#transactions.recordWrite(this, record.id, record);
     return record;
   }
 
@@ -98,6 +99,7 @@ export class Table<T extends { id: string }> {
       this.#drop(id);
       await this.#add(previous);
     });
+    this.#transactions.recordWrite(this, id, next);
     return next;
   }
 
@@ -107,6 +109,7 @@ export class Table<T extends { id: string }> {
     if (!record) return;
     this.#drop(id);
     this.#transactions.recordUndo(async () => void (await this.#add(record)));
+    this.#transactions.recordWrite(this, id, null);
   }
 
   /** Records newest first, starting after the record `afterId` when given. */

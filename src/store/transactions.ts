@@ -2,12 +2,26 @@
 // a half-applied change). While work runs, every table write of the workspace is journaled with
 // its undo; if the work throws, the writes are undone in reverse order, and what was to happen
 // after commit (webhook deliveries, timers) never happens.
-export type Journal = { undo: (() => Promise<void>)[]; afterCommit: (() => void)[] };
+//
+// When a redo listener is set (`crmkit mock --state`, src/cli/state-journal.ts), each write is
+// also kept as its after-image, and a committed transaction hands its writes to the listener, so
+// that a journal of committed transactions can be replayed after a crash. Without a listener the
+// after-images are not kept (the MSW face and tests pay nothing).
+export type Journal = { undo: (() => Promise<void>)[]; afterCommit: (() => void)[]; redo: Map<string, Write> };
+
+/** A record as it stands after a write: `record` null when it was removed. */
+export type Write = { table: object; id: string; record: object | null };
+
+/** Told of every commit, after its after-commit effects, with the last write of each record it touched. */
+export type RedoListener = (writes: Write[]) => void;
 
 export class Transactions {
   /** The journal of the running transaction; tables write into it. */
   current: Journal | undefined;
   #queue: Promise<unknown> = Promise.resolve();
+  #listener: RedoListener | undefined;
+  /** Writes made outside any transaction (seeding, set-up), handed on as one commit of their own. */
+  #loose: Write[] = [];
 
   /** Runs `work` after the workspace's earlier transactions, all or nothing. Do not nest. */
   run<T>(work: () => Promise<T> | T): Promise<T> {
@@ -16,9 +30,28 @@ export class Transactions {
     return result;
   }
 
+  /** Starts (or, with undefined, stops) handing committed writes to `listener`. */
+  listen(listener: RedoListener | undefined): void {
+    this.#listener = listener;
+  }
+
   /** Records how to undo a write; outside a transaction (seeding, set-up) there is nothing to undo. */
   recordUndo(undo: () => Promise<void>): void {
     this.current?.undo.push(undo);
+  }
+
+  /** Records a write's after-image for the redo listener; the last write of a record wins. */
+  recordWrite(table: object, id: string, record: object | null): void {
+    if (!this.#listener) return;
+    const write = { table, id, record };
+    if (this.current) {
+      // Deleted first so that the record's place is that of its last write (a map keeps insertion order).
+      const key = `${id}\u0000${tableKey(table)}`;
+      this.current.redo.delete(key);
+      this.current.redo.set(key, write);
+      return;
+    }
+    if (this.#loose.push(write) === 1) queueMicrotask(() => this.#handOnLoose());
   }
 
   /** Runs `effect` once the running transaction commits, or at once outside one. */
@@ -28,12 +61,14 @@ export class Transactions {
   }
 
   async #attempt<T>(work: () => Promise<T> | T): Promise<T> {
-    const journal: Journal = { undo: [], afterCommit: [] };
+    this.#handOnLoose();
+    const journal: Journal = { undo: [], afterCommit: [], redo: new Map() };
     this.current = journal;
     try {
       const result = await work();
       this.current = undefined;
       for (const effect of journal.afterCommit) effect();
+      this.#listener?.([...journal.redo.values()]);
       return result;
     } catch (error) {
       this.current = undefined;
@@ -41,4 +76,21 @@ export class Transactions {
       throw error;
     }
   }
+
+  #handOnLoose(): void {
+    if (!this.#loose.length) return;
+    const writes = this.#loose;
+    this.#loose = [];
+    this.#listener?.(writes);
+  }
+}
+
+// Tables have no names of their own; a stable key per table object tells their writes apart.
+const tableKeys = new WeakMap<object, number>();
+let lastTableKey = 0;
+
+function tableKey(table: object): number {
+  let key = tableKeys.get(table);
+  if (key === undefined) tableKeys.set(table, (key = ++lastTableKey));
+  return key;
 }

@@ -2,7 +2,7 @@
 // way a developer starts it, stopped with SIGTERM, and started again from the same file.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -95,11 +95,13 @@ describe('crmkit mock --state', () => {
     expect(readFileSync(stateFile, 'utf8')).toBe(broken);
   });
 
-  it('starts with a new workspace when the file does not exist yet', async () => {
+  it('starts with a new workspace when the file does not exist yet, kept in the file before its key is printed', async () => {
     rmSync(stateFile, { force: true });
     const started = await startMock();
     expect((await request(started, 'GET', '/v1/api-keys/whoami')).status).toBe(200);
-    expect(existsSync(stateFile)).toBe(false);
+    expect(JSON.parse(readFileSync(stateFile, 'utf8')).workspaces.map((snapshot: any) => snapshot.workspace.id)).toEqual([started.workspaceId]);
+    // The journal of the changes since: empty, nothing having changed.
+    expect(readFileSync(`${stateFile}.journal`, 'utf8')).toBe('');
     expect(await stop(started.child)).toBe(0);
     expect(JSON.parse(readFileSync(stateFile, 'utf8')).workspaces).toHaveLength(1);
   });
