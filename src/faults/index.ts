@@ -16,10 +16,11 @@ import { recordsFaults } from './records-faults.ts';
 import { conversationsFaults } from './conversations-faults.ts';
 import { eventsFaults } from './events-faults.ts';
 import { limitsFaults } from './limits-faults.ts';
+import { consentFaults } from './consent-faults.ts';
 
 export const FAULTS: readonly Fault[] = [
   ...responseFaults, ...inputFaults, ...pagingFaults, ...stateFaults, ...leadsFaults, ...queryFaults, ...recordsFaults,
-  ...conversationsFaults, ...eventsFaults, ...webhookFaults, ...formFaults, ...oauthFaults, ...limitsFaults,
+  ...conversationsFaults, ...eventsFaults, ...webhookFaults, ...formFaults, ...oauthFaults, ...consentFaults, ...limitsFaults,
 ];
 
 export const FAULT_NAMES = new Set(FAULTS.map((fault) => fault.name));

@@ -1,7 +1,7 @@
 // The hub's pages (spec 5.2 step 3): the consent page a person approves or denies an app on, and
-// the error page shown when the browser cannot be sent back to the app. The mock has no sign-in,
-// so the page asks who is deciding among the workspace's active owners and admins (the people
-// who may approve apps), the owner first.
+// the error page shown when the browser cannot be sent back to the app. The decision is made by
+// the member signed in to the hub (the `svc_session` cookie), never by a member the form names:
+// the mock has no sign-in page, so the page says how to get a session (the control API).
 import type { App } from '../resources/apps/app-record.ts';
 import type { Member } from '../workspaces/member.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
@@ -44,11 +44,8 @@ const STYLE = `
 export function consentPage(input: { app: App; workspace: Workspace; consent: ConsentRequest; approvers: Member[] }): string {
   const { app, workspace, consent, approvers } = input;
   const scopes = consent.scopes.map((scope) => `<li>${escapeHtml(SCOPE_LABELS[scope] ?? scope)} <code>${escapeHtml(scope)}</code></li>`).join('');
-  const choices = approvers
-    .map((member, index) => `<label><input type="radio" name="member_id" value="${escapeHtml(member.id)}"${index === 0 ? ' checked' : ''}> ${escapeHtml(member.name)} (${member.role}, ${escapeHtml(member.email)})</label>`)
-    .join('');
   const who = approvers.length
-    ? `<fieldset><legend>Deciding as</legend>${choices}</fieldset>`
+    ? `<p class="note">You decide as the member signed in to ${escapeHtml(workspace.name)}: only an active owner or admin can approve. This mock has no sign-in page: a session comes from its control API (<code>POST /_mock/workspaces/${escapeHtml(workspace.id)}/sessions</code>), sent as the <code>svc_session</code> cookie.</p>`
     : '<p>No active owner or admin can approve apps in this workspace; you can only deny.</p>';
   const title = `Allow ${app.name} to access ${workspace.name}?`;
   return page(title, `

@@ -2,7 +2,7 @@
 // (`authorize`, and `submitConsent` for its form), and the token and revoke endpoints on
 // `{base_url}`, whose errors are answered in the OAuth format (x-error-format: oauth).
 import { ApiError } from '../errors/api-error.ts';
-import type { HandlerMap } from '../http/handler.ts';
+import { callerOf, type HandlerMap } from '../http/handler.ts';
 import type { components } from '../spec/generated/crm.d.ts';
 import { checkAuthorizeQuery } from './authorize-query.ts';
 import { authenticateClient } from './client-auth.ts';
@@ -33,12 +33,17 @@ export const oauthHandlers: HandlerMap = {
     });
   },
 
-  async submitConsent({ state, request, input }) {
+  // Spec 5.2: the person deciding is the member signed in to the hub (the pipeline has checked the
+  // `svc_session` cookie the operation's security names), never a member named by the form; the
+  // pipeline runs this in the session's workspace transaction.
+  async submitConsent(context) {
+    const { state, request, input } = context;
     const form = input.body as ConsentDecision;
+    const caller = callerOf(context);
     return asPage(request, async () => {
       const workspace = workspaceOfConsentRequest(state, form.consent_request);
-      const location = await workspace.transactions.run(() =>
-        decideConsent(state, workspace, consentRequestIn(state, workspace, form.consent_request), form.decision, form.member_id));
+      if (workspace !== caller.workspace) throw new ApiError('forbidden', { permission: 'approve_apps' }, { detail: 'You are signed in to another workspace than the one the app asks to be installed in.' });
+      const location = await decideConsent(state, workspace, consentRequestIn(state, workspace, form.consent_request), form.decision, caller.memberId ?? undefined);
       return redirect(location);
     });
   },

@@ -3,7 +3,7 @@
 // form, and the 15 minutes a consent request lives.
 import { describe, expect, it } from 'vitest';
 import { documentedFetch } from '../support/documented-fetch.ts';
-import { advanceClock, exchangeCode, send, setUpApp, startAuthorization, useWorld, type AppSetup, type Flow } from './oauth-fixture.ts';
+import { advanceClock, exchangeCode, send, setUpApp, signIn, startAuthorization, useWorld, type AppSetup, type Flow } from './oauth-fixture.ts';
 
 const world = useWorld();
 
@@ -32,10 +32,11 @@ function consentRequestOf(html: string): string {
   return /name="consent_request" value="([^"]+)"/.exec(html)![1]!;
 }
 
-async function submit(form: Record<string, string>): Promise<Response> {
+/** The consent page's form posted back, by the member whose session cookie is given (none: nobody signed in). */
+async function submit(form: Record<string, string>, cookie?: string): Promise<Response> {
   return documentedFetch(`${world.server.url}/oauth/authorize`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(cookie ? { Cookie: cookie } : {}) },
     body: new URLSearchParams(form),
   });
 }
@@ -127,7 +128,7 @@ describe('malformed requests are redirected with error and state', () => {
 });
 
 describe('the consent page', () => {
-  it('shows the app, the workspace, the scopes asked for and who may decide, and cannot be framed', async () => {
+  it('shows the app, the workspace, the scopes asked for and who decides (the signed-in member, not a choice of members), and cannot be framed', async () => {
     const setup = await setUpApp(world);
     const flow = await startAuthorization(world, setup, { scope: 'leads:read ui:extend' });
     const response = await open(flow);
@@ -141,10 +142,9 @@ describe('the consent page', () => {
     expect(html).toContain('<code>leads:read</code>');
     expect(html).toContain('<code>ui:extend</code>');
     expect(html).not.toContain('<code>leads:write</code>');
-    const approvers = setup.members.filter((member) => member.role === 'owner' || member.role === 'admin');
-    for (const member of approvers) expect(html).toContain(`value="${member.id}"`);
-    const manager = setup.members.find((member) => member.role === 'manager')!;
-    expect(html).not.toContain(manager.id);
+    expect(html).not.toContain('name="member_id"');
+    for (const member of setup.members) expect(html).not.toContain(member.id);
+    expect(html).toContain('signed in');
     expect(consentRequestOf(html)).toMatch(/^cr_/);
   });
 
@@ -152,14 +152,16 @@ describe('the consent page', () => {
     const setup = await setUpApp(world);
     const flow = await startAuthorization(world, setup);
     const consentRequest = consentRequestOf(await (await open(flow)).text());
-    const owner = setup.members.find((member) => member.role === 'owner')!;
-    const approved = await submit({ consent_request: consentRequest, member_id: owner.id, decision: 'approve' });
+    const owner = await signIn(world, setup, 'owner');
+    const approved = await submit({ consent_request: consentRequest, decision: 'approve' }, owner.cookie);
     expect(approved.status).toBe(302);
     const callback = new URL(approved.headers.get('location')!);
     expect(callback.searchParams.get('state')).toBe(flow.state);
     expect((await exchangeCode(world, setup, flow, callback)).access_token).toMatch(/^svc_at_/);
+    const [installation] = (await send(world, 'GET', `/_mock/workspaces/${setup.workspaceId}/installations`)).body.data;
+    expect(installation.member_id).toBe(owner.memberId);
 
-    const again = await submit({ consent_request: consentRequest, member_id: owner.id, decision: 'approve' });
+    const again = await submit({ consent_request: consentRequest, decision: 'approve' }, owner.cookie);
     expect(again.status).toBe(400);
     expect(await again.text()).toContain('expired');
   });
@@ -168,7 +170,7 @@ describe('the consent page', () => {
     const setup = await setUpApp(world);
     const flow = await startAuthorization(world, setup);
     const consentRequest = consentRequestOf(await (await open(flow)).text());
-    const denied = await submit({ consent_request: consentRequest, decision: 'deny' });
+    const denied = await submit({ consent_request: consentRequest, decision: 'deny' }, (await signIn(world, setup, 'viewer')).cookie);
     expect(denied.status).toBe(302);
     expect(new URL(denied.headers.get('location')!).searchParams.get('error')).toBe('access_denied');
   });
@@ -177,10 +179,42 @@ describe('the consent page', () => {
     const setup = await setUpApp(world);
     const flow = await startAuthorization(world, setup);
     const consentRequest = consentRequestOf(await (await open(flow)).text());
-    const viewer = setup.members.find((member) => member.role === 'viewer')!;
-    const refused = await submit({ consent_request: consentRequest, member_id: viewer.id, decision: 'approve' });
+    const viewer = await signIn(world, setup, 'viewer');
+    const refused = await submit({ consent_request: consentRequest, decision: 'approve' }, viewer.cookie);
     expect(refused.status).toBe(403);
     expect(refused.headers.get('content-type')).toMatch(/^text\/html/);
+  });
+
+  it('decides nothing without a signed-in member, whatever member the form names (spec 5.2)', async () => {
+    const setup = await setUpApp(world);
+    const flow = await startAuthorization(world, setup);
+    const consentRequest = consentRequestOf(await (await open(flow)).text());
+    const owner = setup.members.find((member) => member.role === 'owner')!;
+    const forged = await submit({ consent_request: consentRequest, member_id: owner.id, decision: 'approve' });
+    expect(forged.status).toBe(401);
+    expect(forged.headers.get('location')).toBeNull();
+    expect((await forged.json()).error.code).toBe('invalid_token');
+    const anonymous = await submit({ consent_request: consentRequest, decision: 'approve' });
+    expect(anonymous.status).toBe(401);
+    // A member id beside a real session is not how the form speaks: it is refused, not used.
+    const viewer = await signIn(world, setup, 'viewer');
+    const named = await submit({ consent_request: consentRequest, member_id: owner.id, decision: 'approve' }, viewer.cookie);
+    expect(named.status).toBe(400);
+    expect((await named.json()).error.code).toBe('unknown_field');
+    expect((await send(world, 'GET', `/_mock/workspaces/${setup.workspaceId}/installations`)).body.data).toEqual([]);
+    // The request was not used up: the owner, signed in, still decides it.
+    expect((await submit({ consent_request: consentRequest, decision: 'approve' }, (await signIn(world, setup, 'owner')).cookie)).status).toBe(302);
+  });
+
+  it("refuses an owner signed in to another workspace than the app's", async () => {
+    const setup = await setUpApp(world);
+    const other = await setUpApp(world);
+    const flow = await startAuthorization(world, setup);
+    const consentRequest = consentRequestOf(await (await open(flow)).text());
+    const stranger = await signIn(world, other, 'owner');
+    const refused = await submit({ consent_request: consentRequest, decision: 'approve' }, stranger.cookie);
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('location')).toBeNull();
   });
 });
 
@@ -206,8 +240,7 @@ describe('a consent request is valid 15 minutes on the workspace clock', () => {
     const control = await send(world, 'POST', '/_mock/oauth/consent', { authorize_url: flow.url.href, decision: 'approve' });
     expect(control.status).toBe(400);
     expect(control.body.error.code).toBe('request_expired');
-    const owner = setup.members.find((member) => member.role === 'owner')!;
-    const posted = await submit({ consent_request: consentRequest, member_id: owner.id, decision: 'approve' });
+    const posted = await submit({ consent_request: consentRequest, decision: 'approve' }, (await signIn(world, setup, 'owner')).cookie);
     expect(posted.status).toBe(400);
 
     // The app starts again with a new PKCE pair and state: a new request.

@@ -1,5 +1,5 @@
 // The OAuth tests' world: the mock on a real node:http server (127.0.0.1, port 0) whose three
-// origins are that server, an app's server (test/support/oauth-receiver.ts), and a real OAuth
+// origins are that server, an app's server (test/support/oauth-app-server.ts), and a real OAuth
 // client library, oauth4webapi, talking to the mock as an app's server would. Every JSON answer
 // the mock gives is held to its document (test/support/documented-fetch.ts).
 import * as oauth from 'oauth4webapi';
@@ -7,9 +7,9 @@ import { afterAll, beforeAll } from 'vitest';
 import { startServer, type RunningServer } from '../../src/adapters/node-server.ts';
 import { createMock, type Mock } from '../../src/mock.ts';
 import { documentedFetch } from '../support/documented-fetch.ts';
-import { startReceiver, type Receiver } from '../support/oauth-receiver.ts';
+import { startAppServer, type AppServer } from '../support/oauth-app-server.ts';
 
-export type World = { mock: Mock; server: RunningServer; receiver: Receiver; as: oauth.AuthorizationServer };
+export type World = { mock: Mock; server: RunningServer; receiver: AppServer; as: oauth.AuthorizationServer };
 
 /** Starts the world before the file's tests and stops it after them. */
 export function useWorld(): World {
@@ -20,7 +20,7 @@ export function useWorld(): World {
     world.server = await startServer(world.mock, { port: 0, host: '127.0.0.1' });
     const origin = world.server.url;
     world.mock.state.config.urls = { base_url: origin, hub_url: origin, workspace_url: origin };
-    world.receiver = await startReceiver();
+    world.receiver = await startAppServer();
     world.as = {
       issuer: origin,
       authorization_endpoint: `${origin}/oauth/authorize`,
@@ -101,6 +101,15 @@ export async function consent(world: World, flow: Flow, decision: 'approve' | 'd
   const answer = await send(world, 'POST', '/_mock/oauth/consent', { authorize_url: flow.url.href, decision, ...(memberId ? { member_id: memberId } : {}) });
   if (answer.status !== 200) throw new Error(`consent answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return new URL(answer.body.redirect_url);
+}
+
+/** A member signed in to the hub: the `Cookie` header of a session the control API makes (the mock has no sign-in page). */
+export async function signIn(world: World, setup: AppSetup, role: string): Promise<{ cookie: string; memberId: string }> {
+  const member = setup.members.find((candidate) => candidate.role === role);
+  if (!member) throw new Error(`the workspace has no ${role}`);
+  const session = await send(world, 'POST', `/_mock/workspaces/${setup.workspaceId}/sessions`, { member_id: member.id });
+  if (session.status !== 201) throw new Error(`cannot sign in: ${JSON.stringify(session.body)}`);
+  return { cookie: session.body.cookie, memberId: member.id };
 }
 
 /** The app's server at its callback: checks the answer and exchanges the code (spec 5.2 steps 4 and 5). */

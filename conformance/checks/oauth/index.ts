@@ -5,6 +5,7 @@ import { authorizeErrors } from './authorize-errors.ts';
 import { clientAuthentication } from './client-authentication.ts';
 import { codeSingleUse } from './code-single-use.ts';
 import { consent } from './consent.ts';
+import { consentSession } from './consent-session.ts';
 import { errorFormat } from './error-format.ts';
 import { expiries } from './expiries.ts';
 import { invalidClient } from './invalid-client.ts';
@@ -22,5 +23,5 @@ import { unsupportedGrantType } from './unsupported-grant-type.ts';
 // last: presenting a used refresh token uninstalls the app (spec 5.2).
 export const oauthChecks: Check[] = [
   invalidClient, unsupportedGrantType, invalidGrant, revokeUnknownToken, authorizeErrors, authorizationCodeFlow, clientAuthentication, pkce, codeSingleUse,
-  revokeCascade, refreshScope, consent, expiries, secretRotation, refreshRotation, errorFormat,
+  revokeCascade, refreshScope, consent, consentSession, expiries, secretRotation, refreshRotation, errorFormat,
 ];

@@ -1556,7 +1556,10 @@ export type paths = {
          *     - `deny` redirects with `error=access_denied` and `state`.
          *     - A consent request older than 15 minutes, or one already decided, answers 400 `request_expired`: the person
          *       starts again from the app.
-         *     - A member who is not an active owner or admin of the app's workspace cannot approve (403).
+         *     - The person deciding is the member signed in to the hub: the `svc_session` cookie of `firstPartySession`
+         *       (spec 5.2: an owner or admin approves). The form names no member; without a valid session the answer is
+         *       401 `invalid_token` and nothing is decided. A signed-in member who is not an active owner or admin of the
+         *       app's workspace, or one signed in to another workspace, cannot approve (403); any member of the workspace may deny.
          */
         post: operations["submitConsent"];
         delete?: never;
@@ -5902,18 +5905,15 @@ export type components = {
          */
         OAuthCodeChallenge: string;
         /**
-         * @description What the consent page posts back (spec 5.2 step 3): the consent request it shows, who decides, and the decision.
+         * @description What the consent page posts back (spec 5.2 step 3): the consent request it shows and the decision. Who decides is the member signed in to the hub (the session cookie), never a field of the form: a `member_id` is an unknown field.
          * @example {
          *       "consent_request": "cr_Qm7Xo2Lk9Bv4Nc8Zt1Wy6Hd3Jf5Rp0Sa",
-         *       "member_id": "mb_01hv6d4s7r3k2m8x5c9bqwe007",
          *       "decision": "approve"
          *     }
          */
         OAuthConsentDecision: {
             /** @description The consent request the page shows (a hidden field of its form). */
             consent_request: string;
-            /** @description The owner or admin who decides; needed to approve. */
-            member_id?: components["schemas"]["MemberIdInput"];
             /** @enum {string} */
             decision: "approve" | "deny";
         };
@@ -6347,7 +6347,7 @@ export type components = {
             success: string;
             /**
              * Format: uri
-             * @description Where to send the visitor after the submission, or null to show `success` in place.
+             * @description Where to send the visitor after the submission, or null to show `success` in place. A web address the widget follows with `location.assign`: crmkit's mock answers only `https://` addresses (and `http://localhost` for a developer's own site), never `javascript:` or `data:`, and its widget.js follows no other.
              */
             redirect_url: string | null;
         };
@@ -8059,6 +8059,8 @@ export type components = {
         XRequestId: string;
         /** @description Seconds to wait before retrying. */
         RetryAfter: number;
+        /** @description Bearer challenge. */
+        WwwAuthenticateBearer: string;
         /**
          * @description The caller's origin when it is allowed (an allowed website, or the hosted page), or `*` when the form has no list
          *     of allowed websites; present whenever the request carries an allowed `Origin`. `Access-Control-Allow-Credentials`
@@ -8066,8 +8068,6 @@ export type components = {
          * @example https://acme.uz
          */
         "Access-Control-Allow-Origin": string;
-        /** @description Bearer challenge. */
-        WwwAuthenticateBearer: string;
     };
     pathItems: never;
 };
@@ -14209,7 +14209,6 @@ export interface operations {
                 /**
                  * @example {
                  *       "consent_request": "cr_Qm7Xo2Lk9Bv4Nc8Zt1Wy6Hd3Jf5Rp0Sa",
-                 *       "member_id": "mb_01hv6d4s7r3k2m8x5c9bqwe007",
                  *       "decision": "approve"
                  *     }
                  */
@@ -14252,7 +14251,9 @@ export interface operations {
                     "application/json": components["schemas"]["MalformedRequestError"];
                 };
             };
-            /** @description Only an active owner or admin of the app's workspace approves apps (spec 5.2): `forbidden` with `permission: approve_apps`. Browsers get a page; a caller that asks for `application/json` gets the error envelope. */
+            /** @description `invalid_token` (401): no signed-in member (the `svc_session` cookie is missing, unknown, expired, or its member deactivated); nothing is decided. */
+            401: components["responses"]["InvalidToken"];
+            /** @description Only an active owner or admin of the app's workspace, signed in to it, approves apps (spec 5.2): `forbidden` with `permission: approve_apps`. Browsers get a page; a caller that asks for `application/json` gets the error envelope. A bearer credential instead of the session answers `forbidden` with `permission: first_party_only`. */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
