@@ -80,8 +80,7 @@ function renderDelivery(ctx, webhook, delivery) {
     pairs([['Delivery', h('code', {}, delivery.id)], ['Event', h('code', {}, delivery.event_id)], ['Created', time(delivery.created_at)], ['Next attempt', time(delivery.next_attempt_at)], ['Last latency', delivery.latency_ms === null ? '—' : `${delivery.latency_ms} ms`]]),
     h('p', { class: 'actions' }, h('button', { type: 'button', 'data-key': `replay-${delivery.id}`, onclick: () => act(ctx, 'POST', `/v1/webhooks/${webhook.id}/deliveries/${delivery.id}/replay`, undefined, (body) => `Replayed as ${body.id ?? body.delivery?.id ?? 'a new delivery'}.`) }, 'Replay')),
     h('ol', { class: 'attempts' }, delivery.attempts_sent.map((attempt, index) => h('li', {}, renderAttempt(attempt, index, delivery)))),
-    h('h5', {}, 'Last answer body'),
-    delivery.response_body === null ? h('p', {}, 'No answer body.') : json(delivery.response_body),
+    h('div', { class: 'answer' }, h('h5', {}, 'Last answer body'), delivery.response_body === null ? h('p', {}, 'No answer body.') : json(delivery.response_body)),
     h('details', { 'data-key': `payload-${delivery.id}` }, h('summary', {}, 'Event payload'), json(delivery.payload)));
 }
 
@@ -96,6 +95,8 @@ function renderAttempt(attempt, index, delivery) {
           h('p', { class: `signature ${check.valid ? 'valid' : 'invalid'}` }, check.valid ? '✓ Signature valid: ' : '✗ Signature invalid: ', check.reason),
           h('details', { 'data-key': `req-${delivery.id}-${index}` }, h('summary', {}, 'Request headers and body'),
             pairs(Object.entries(attempt.request.headers).map(([name, value]) => [name, h('code', {}, value)]), 'Headers'),
-            json(attempt.request.body)),
+            // The body exactly as sent: the bytes the signature covers, not a reformatted copy.
+            h('h6', {}, 'Body as sent (what the signature covers)'),
+            h('pre', { class: 'code raw', tabindex: 0 }, attempt.request.body)),
         ]);
 }

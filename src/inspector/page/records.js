@@ -54,6 +54,16 @@ async function loadList(ctx) {
   return list.ok ? { items: list.body.data } : { error: problemOf(list) };
 }
 
+/** Stage names by id, for the timeline's stage moves (its items name stages by id). */
+async function stageNames(ctx) {
+  if (view.stages?.ws !== ctx.ws) {
+    const pipelines = await crm(ctx.ws, 'GET', '/v1/pipelines');
+    const names = Object.fromEntries((pipelines.body?.data ?? []).flatMap((pipeline) => pipeline.stages.map((stage) => [stage.id, label(stage.name)])));
+    view.stages = { ws: ctx.ws, names };
+  }
+  return view.stages.names;
+}
+
 async function loadRecord(ctx, { type, id }) {
   const record = await crm(ctx.ws, 'GET', `${PATHS[type]}/${id}`);
   if (!record.ok) return { type, id, error: problemOf(record) };
@@ -61,7 +71,8 @@ async function loadRecord(ctx, { type, id }) {
   const messages = type === 'conversation' ? await crm(ctx.ws, 'GET', `/v1/conversations/${id}/messages?limit=100`) : null;
   const log = await control('GET', `/workspaces/${ctx.ws}/events?limit=500`);
   const events = (log.body?.data ?? []).filter((event) => event.data?.object?.id === id);
-  return { type, id, record: record.body, timeline: timeline?.body?.data ?? null, messages: messages?.body?.data ?? null, events };
+  const stages = type === 'lead' ? await stageNames(ctx) : {};
+  return { type, id, record: record.body, timeline: timeline?.body?.data ?? null, messages: messages?.body?.data ?? null, events, stages };
 }
 
 export function render(ctx, data) {
@@ -156,11 +167,13 @@ function renderRecord(ctx, detail) {
   const { record, type } = detail;
   const title = record.number ? `${type} #${record.number}: ${record.name ?? record.title ?? ''}` : `${type} ${record.name ?? record.id}`;
   const fields = Object.entries(record).filter(([, value]) => value === null || typeof value !== 'object').map(([name, value]) => [name, value === null ? '—' : String(value)]);
+  const stage = fields.find(([name]) => name === 'stage_id');
+  if (stage && detail.stages?.[stage[1]]) stage[1] = `${detail.stages[stage[1]]} (${stage[1]})`;
   return h('section', { class: 'detail-pane', 'aria-labelledby': 'record-title' },
     h('h3', { id: 'record-title', tabindex: -1 }, title),
     h('details', { 'data-key': `fields-${record.id}`, open: true }, h('summary', {}, 'Fields'), pairs(fields)),
     detail.messages ? h('section', {}, h('h4', {}, 'Messages'), renderMessages(detail.messages)) : null,
-    detail.timeline ? h('section', {}, h('h4', {}, 'Timeline'), renderTimeline(detail.timeline)) : null,
+    detail.timeline ? h('section', {}, h('h4', {}, 'Timeline'), renderTimeline(detail.timeline, detail.stages)) : null,
     h('section', {}, h('h4', {}, `Events (${detail.events.length})`), renderEvents(detail.events)));
 }
 
@@ -171,15 +184,16 @@ function renderMessages(messages) {
     h('p', {}, message.deleted_at ? '(deleted)' : message.text ?? ''))));
 }
 
-function renderTimeline(items) {
+function renderTimeline(items, stages) {
   if (!items.length) return h('p', {}, 'Nothing on the timeline.');
   return h('ol', { class: 'timeline' }, items.map((item) => h('li', {},
-    h('span', { class: 'muted' }, time(item.occurred_at)), ' ', badge(item.kind), ' ', timelineText(item))));
+    h('span', { class: 'muted' }, time(item.occurred_at)), ' ', badge(item.kind), ' ', timelineText(item, stages))));
 }
 
-function timelineText(item) {
+function timelineText(item, stages) {
   const data = item.data ?? {};
-  if (item.kind === 'stage') return `stage ${data.from_name ? label(data.from_name) : data.from ?? ''} → ${data.to_name ? label(data.to_name) : data.to ?? ''}`;
+  const stage = (id) => (id ? stages[id] ?? id : '(none)');
+  if (item.kind === 'stage') return `${stage(data.from)} → ${stage(data.to)}`;
   if (item.kind === 'change') return `${data.label ?? data.field}: ${JSON.stringify(data.from)} → ${JSON.stringify(data.to)}`;
   return data.text ?? data.title ?? JSON.stringify(data);
 }

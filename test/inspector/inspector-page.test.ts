@@ -1,0 +1,243 @@
+// The inspector page (/_mock/ui, issue 16) in Debian's Chromium, driven as a person would: a
+// lead moved through two stages from the board, the failing webhook's deliveries with their
+// signature checked on the page (and a signature a named fault spoils shown invalid), the clock
+// moved from the page until the retry succeeds, a replay, and the request journal showing why a
+// request was refused, arriving while the page is open. Screenshots of each view go to
+// test-results/inspector-*.png.
+import { createHmac } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../src/adapters/node-server.ts';
+import { createMock, type Mock } from '../../src/mock.ts';
+import { launchChromium } from '../support/chromium.ts';
+
+const START = '2026-11-20T08:00:00.000Z';
+
+/** The webhook's receiver: answers `status` and keeps what it got. */
+const receiver = { status: 500, got: [] as { headers: Record<string, string>; body: string }[], server: undefined as Server | undefined, url: '' };
+
+let mock: Mock;
+let running: RunningServer;
+let browser: Browser;
+let page: Page;
+let ws: string;
+let ownerKey: string;
+let secret: string;
+let webhookId: string;
+const pageErrors: string[] = [];
+
+async function api(method: string, path: string, body?: unknown, key?: string): Promise<{ status: number; body: any }> {
+  const headers: Record<string, string> = {};
+  if (key) headers.Authorization = `Bearer ${key}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(`${running.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+beforeAll(async () => {
+  receiver.server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      receiver.got.push({ headers: request.headers as Record<string, string>, body: Buffer.concat(chunks).toString('utf8') });
+      response.writeHead(receiver.status, { 'Content-Type': 'text/plain' });
+      response.end(receiver.status === 200 ? 'thanks' : 'receiver says no');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.server!.listen(0, '127.0.0.1', resolve));
+  receiver.url = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/hooks/crm`;
+
+  mock = createMock({ allowPrivateWebhooks: true });
+  running = await startServer(mock);
+  mock.state.config.urls = { base_url: running.url, hub_url: running.url, workspace_url: running.url };
+  const created = await api('POST', '/_mock/workspaces', { name: 'Inspector shop' });
+  ws = created.body.workspace.id;
+  ownerKey = created.body.api_key;
+  await api('POST', `/_mock/workspaces/${ws}/clock`, { freeze: true, set: START });
+  const hook = await api('POST', '/v1/webhooks', { name: 'Shop backend', url: receiver.url, events: ['lead.stage_changed', 'ping'] }, ownerKey);
+  expect(hook.status).toBe(201);
+  ({ secret } = hook.body);
+  webhookId = hook.body.webhook.id;
+  const lead = await api('POST', '/v1/leads', { name: 'Oak kitchen for Dilnoza', amount: 1250000 }, ownerKey);
+  expect(lead.status).toBe(201);
+
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') pageErrors.push(message.text());
+  });
+  mkdirSync('test-results', { recursive: true });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await running?.close();
+  await new Promise((resolve) => receiver.server?.close(resolve));
+});
+
+const column = (name: string) => page.locator(`section.column[data-stage="${name}"]`);
+
+async function moveLead(to: string): Promise<void> {
+  const card = page.locator('li.card', { hasText: 'Oak kitchen for Dilnoza' });
+  await card.getByLabel(/Stage for lead/).selectOption({ label: to });
+  await card.getByRole('button', { name: 'Move' }).click();
+  await expect.poll(() => column(to).locator('li.card', { hasText: 'Oak kitchen for Dilnoza' }).count(), { timeout: 10_000 }).toBe(1);
+}
+
+describe('the inspector page', () => {
+  it('is served with a strict Content-Security-Policy and runs under it', async () => {
+    const response = await page.goto(`${running.url}/_mock/ui?ws=${ws}#records`);
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+    await expect.poll(() => page.locator('#workspace').inputValue()).toBe(ws);
+    await expect.poll(() => page.locator('#clock-line').textContent()).toBe('Clock: 2026-11-20 08:00:00 UTC (frozen)');
+  });
+
+  it('moves a lead through two stages from the board, and opens it with its timeline and events', async () => {
+    await expect.poll(() => column('New').locator('li.card', { hasText: 'Oak kitchen for Dilnoza' }).count(), { timeout: 10_000 }).toBe(1);
+    await moveLead('Contacted');
+    await expect.poll(() => page.locator('#notice').textContent()).toMatch(/^Lead #1 moved to Contacted\.$/);
+    await moveLead('Negotiation');
+    expect(await column('New').locator('li.card', { hasText: 'Oak kitchen' }).count()).toBe(0);
+
+    await page.locator('li.card').getByRole('button', { name: /Oak kitchen for Dilnoza/ }).click();
+    const detail = page.locator('.detail-pane');
+    await expect.poll(() => detail.locator('#record-title').textContent()).toBe('lead #1: Oak kitchen for Dilnoza');
+    // Focus follows the opened record (keyboard users land on it).
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('record-title');
+    await expect.poll(() => detail.locator('.events > li').count()).toBe(3);
+    const events = await detail.locator('.events summary code').allTextContents();
+    expect(events).toEqual(['lead.stage_changed', 'lead.stage_changed', 'lead.created']);
+    // Stage moves by name, newest first.
+    expect(await detail.locator('.timeline li').allTextContents()).toEqual([
+      expect.stringMatching(/stage Contacted → Negotiation$/),
+      expect.stringMatching(/stage New → Contacted$/),
+      expect.stringMatching(/stage \(none\) → New$/),
+    ]);
+    await page.screenshot({ path: 'test-results/inspector-records.png', fullPage: true });
+  });
+
+  it('shows the failing deliveries, each attempt\'s request with its signature checked on the page', async () => {
+    await page.getByRole('link', { name: 'Events and deliveries' }).click();
+    const deliveries = page.locator('details.delivery');
+    await expect.poll(() => deliveries.count(), { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => page.locator('details.delivery summary .badge-retrying').count(), { timeout: 10_000 }).toBe(2);
+    const first = deliveries.first();
+    await first.locator(':scope > summary').click();
+    expect(await first.locator(':scope > summary').textContent()).toContain('lead.stage_changed');
+    expect(await first.locator(':scope > summary .badge-5xx').textContent()).toBe('500');
+    expect(await first.locator(':scope > summary').textContent()).toContain('next attempt 2026-11-20 08:01:00 UTC');
+    const attempt = first.locator('section.attempt').first();
+    expect(await attempt.locator('p.signature').textContent()).toMatch(/^✓ Signature valid/);
+    await attempt.locator('details summary').click();
+    const signatureHeader = await attempt.locator('tr', { has: page.locator('th', { hasText: /^Svc-Signature$/ }) }).locator('td').textContent();
+    // The page shows what the receiver got, and that is what spec 6.2 signs.
+    const received = receiver.got.find((request) => request.headers['svc-signature'] === signatureHeader);
+    expect(received).toBeDefined();
+    const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(signatureHeader!)!;
+    expect(createHmac('sha256', secret).update(`${t}.${received!.body}`).digest('hex')).toBe(v1);
+    expect(await first.locator('.answer pre').textContent()).toBe('receiver says no');
+    await page.screenshot({ path: 'test-results/inspector-deliveries.png', fullPage: true });
+  });
+
+  it('moves the clock from the page: the retry, listed as scheduled, goes out and succeeds', async () => {
+    await page.getByRole('link', { name: 'Steering' }).click();
+    const scheduled = page.locator('ol.scheduled li');
+    await expect.poll(() => scheduled.count()).toBe(2);
+    expect(await scheduled.first().textContent()).toContain('2026-11-20 08:01:00 UTC');
+    expect(await scheduled.first().textContent()).toContain('lead.stage_changed to');
+    receiver.status = 200;
+    await page.screenshot({ path: 'test-results/inspector-steering.png', fullPage: true });
+    await page.getByRole('button', { name: '+1 minute' }).click();
+    await expect.poll(() => page.locator('#clock-line').textContent()).toBe('Clock: 2026-11-20 08:01:00 UTC (frozen)');
+    await expect.poll(() => scheduled.count()).toBe(0);
+    expect(await page.locator('.panel', { hasText: 'Scheduled next' }).textContent()).toContain('Nothing waits on the clock.');
+
+    await page.getByRole('link', { name: 'Events and deliveries' }).click();
+    await expect.poll(() => page.locator('details.delivery summary .badge-success').count(), { timeout: 10_000 }).toBe(2);
+    const first = page.locator('details.delivery').first();
+    await first.locator(':scope > summary').click();
+    expect(await first.locator('section.attempt').count()).toBe(2);
+    const [one, two] = await first.locator('section.attempt h5').allTextContents();
+    expect(one).toMatch(/^Attempt 1 2026-11-20 08:00:00 UTC 500/);
+    expect(two).toMatch(/^Attempt 2 2026-11-20 08:01:00 UTC 200/);
+    expect(await first.locator('p.signature.valid').count()).toBe(2);
+  });
+
+  it('replays a delivery from the page: a new delivery with the same event, marked as a replay', async () => {
+    const first = page.locator('details.delivery').first();
+    const eventId = await first.locator('tr', { has: page.locator('th', { hasText: /^Event$/ }) }).locator('td').textContent();
+    await first.getByRole('button', { name: 'Replay' }).click();
+    await expect.poll(() => page.locator('details.delivery').count(), { timeout: 10_000 }).toBe(3);
+    const replay = page.locator('details.delivery', { has: page.locator('.badge-replay') });
+    await expect.poll(() => replay.locator('summary .badge-success').count(), { timeout: 10_000 }).toBe(1);
+    expect(receiver.got.at(-1)!.headers['svc-replay']).toBe('true');
+    expect(receiver.got.at(-1)!.headers['svc-event-id']).toBe(eventId);
+  });
+
+  it('shows a signature a named fault spoils as invalid (the check can fail)', async () => {
+    await page.getByRole('link', { name: 'Steering' }).click();
+    await page.getByLabel('Find a fault').fill('signature-secret-without-prefix');
+    await page.locator('input[data-key="fault-signature-secret-without-prefix"]').check();
+    await expect.poll(() => page.locator('#faults-title').textContent()).toMatch(/^Named faults \(1 on of \d+\)$/);
+    await page.getByRole('link', { name: 'Events and deliveries' }).click();
+    await page.getByRole('button', { name: 'Send a ping' }).click();
+    const ping = page.locator('details.delivery', { has: page.locator('summary code', { hasText: /^ping$/ }) });
+    await expect.poll(() => ping.count(), { timeout: 10_000 }).toBe(1);
+    expect(await ping.locator(':scope > summary .badge-invalid').textContent()).toBe('signature invalid');
+    await ping.locator(':scope > summary').click();
+    expect(await ping.locator('p.signature').textContent()).toMatch(/^✗ Signature invalid: v1 is not HMAC-SHA256/);
+    await page.screenshot({ path: 'test-results/inspector-invalid-signature.png', fullPage: true });
+    await api('PUT', '/_mock/faults', { on: [] });
+  });
+
+  it('shows the request journal newest first, live, with why a request was refused, filtered by operation and status', async () => {
+    await page.getByRole('link', { name: 'Requests' }).click();
+    await expect.poll(() => page.locator('ul.journal > li').count()).toBeGreaterThan(0);
+    // Sent while the page is open: it appears without a reload.
+    const refused = await api('POST', '/v1/leads', { name: '', amount: -5 }, ownerKey);
+    expect(refused.status).toBe(422);
+    const entries = page.locator('ul.journal details.request');
+    await expect.poll(() => entries.first().getAttribute('data-status'), { timeout: 10_000 }).toBe('422');
+    const entry = entries.first();
+    expect(await entry.locator(':scope > summary .op').textContent()).toBe('createLead');
+    await entry.locator(':scope > summary').click();
+    expect(await entry.locator('.problem').textContent()).toContain('validation_failed');
+    expect(await entry.locator('.problem li').allTextContents()).toEqual(['amount must be >= 0']);
+    await page.screenshot({ path: 'test-results/inspector-requests.png', fullPage: true });
+
+    await page.getByLabel('Status').selectOption('2xx');
+    await page.getByLabel('Operation').fill('createLead');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect.poll(() => entries.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-status')))).toEqual(['201']);
+    // The page's own calls (its stage moves) are left out until asked for.
+    await page.getByLabel('Operation').fill('updateLead');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect.poll(() => entries.count()).toBe(0);
+    await page.getByLabel("the page's own requests").check();
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect.poll(() => entries.count()).toBe(2);
+  });
+
+  it('can be used with the keyboard alone, with focus always visible, and logged no error while it ran', async () => {
+    const records = page.getByRole('link', { name: 'Records' });
+    await records.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Records');
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).toBe('solid');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#records');
+    // The view takes focus, so the next Tab goes into it.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('view');
+    await expect.poll(() => page.locator('#view button[aria-pressed="true"]').textContent()).toBe('Board');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Board');
+    expect(pageErrors).toEqual([]);
+  });
+});
