@@ -1,6 +1,8 @@
-// Faults of the consent step (spec 5.2 steps 2 and 3): who decides on a consent request.
+// Faults of the authorization request and its consent (spec 5.2 steps 2 and 3): which redirect
+// URIs are taken, and who decides on a consent request.
 import { consentRequestIn, workspaceOfConsentRequest } from '../oauth/consent-requests.ts';
 import { decideConsent } from '../oauth/decide-consent.ts';
+import { findApp } from '../oauth/find-app.ts';
 import type { Fault } from './fault.ts';
 
 export const consentFaults: Fault[] = [
@@ -20,6 +22,21 @@ export const consentFaults: Fault[] = [
       } catch {
         return next(request, info);
       }
+    },
+  },
+  {
+    name: 'authorize-redirect-wildcard-match',
+    family: 'oauth',
+    description: 'The authorization endpoint matches redirect_uri as a pattern: a `*` in the one sent matches any text, so https://app.example/* (or a * for the host) is taken for the registered callback.',
+    wrap: (next, state) => async (request, info) => {
+      const url = new URL(request.url);
+      const sent = url.searchParams.get('redirect_uri');
+      if (request.method !== 'GET' || url.pathname !== '/oauth/authorize' || !sent?.includes('*')) return next(request, info);
+      const app = findApp(state, url.searchParams.get('client_id') ?? '')?.app;
+      const pattern = new RegExp(`^${sent.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+      if (!app || !pattern.test(app.redirect_uri)) return next(request, info);
+      url.searchParams.set('redirect_uri', app.redirect_uri);
+      return next(new Request(url, request), info);
     },
   },
 ];

@@ -66,6 +66,28 @@ describe('requests that are never redirected (an error page)', () => {
     }
   });
 
+  it('shows an error page for a redirect URI with a wildcard that would match the registered one', async () => {
+    const setup = await setUpApp(world);
+    const registered = new URL(world.receiver.redirectUri);
+    for (const redirectUri of [`${registered.origin}/*`, `${registered.protocol}//*${registered.pathname}`, `${world.receiver.redirectUri}*`]) {
+      const flow = await startAuthorization(world, setup, { redirect_uri: redirectUri });
+      expect(await expectErrorPage(flow)).toContain('not registered');
+    }
+  });
+
+  it('refuses to register an app whose redirect URI has a wildcard or a fragment, or is plain http elsewhere than localhost (spec 5.2)', async () => {
+    const created = await send(world, 'POST', '/_mock/workspaces', {});
+    const register = (redirectUri: string) => send(world, 'POST', `/_mock/workspaces/${created.body.workspace.id}/apps`, { name: 'Wild', redirect_uri: redirectUri, scopes: ['leads:read'] });
+    for (const redirectUri of ['https://*.example.com/callback', 'https://app.example.com/*', 'https://app.example.com/oauth/cb*', 'http://localhost:5173/*', 'https://app.example.com/callback#done', 'http://app.example.com/callback']) {
+      const answer = await register(redirectUri);
+      expect([redirectUri, answer.status, answer.body.error?.code]).toEqual([redirectUri, 422, 'validation_failed']);
+      expect(Object.keys(answer.body.error.fields)).toEqual(['redirect_uri']);
+    }
+    for (const redirectUri of ['https://app.example.com/oauth/callback', 'http://localhost:5173/callback', 'http://127.0.0.1/callback']) {
+      expect((await register(redirectUri)).status).toBe(201);
+    }
+  });
+
   it('answers the control route with 422 naming the address for an unknown client', async () => {
     const setup = await setUpApp(world);
     const flow = await startAuthorization(world, setup, { client_id: `app_${'0'.repeat(26)}` });

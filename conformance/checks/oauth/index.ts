@@ -11,6 +11,7 @@ import { expiries } from './expiries.ts';
 import { invalidClient } from './invalid-client.ts';
 import { invalidGrant } from './invalid-grant.ts';
 import { pkce } from './pkce.ts';
+import { redirectUriRules } from './redirect-uri-rules.ts';
 import { refreshRotation } from './refresh-rotation.ts';
 import { refreshScope } from './refresh-scope.ts';
 import { revokeCascade } from './revoke-cascade.ts';
@@ -22,6 +23,6 @@ import { unsupportedGrantType } from './unsupported-grant-type.ts';
 // checks that do not move it; each check makes its own fresh codes and tokens. The refresh check
 // last: presenting a used refresh token uninstalls the app (spec 5.2).
 export const oauthChecks: Check[] = [
-  invalidClient, unsupportedGrantType, invalidGrant, revokeUnknownToken, authorizeErrors, authorizationCodeFlow, clientAuthentication, pkce, codeSingleUse,
+  invalidClient, unsupportedGrantType, invalidGrant, revokeUnknownToken, authorizeErrors, redirectUriRules, authorizationCodeFlow, clientAuthentication, pkce, codeSingleUse,
   revokeCascade, refreshScope, consent, consentSession, expiries, secretRotation, refreshRotation, errorFormat,
 ];

@@ -5884,7 +5884,7 @@ export type components = {
         };
         /**
          * Format: uri
-         * @description A registered redirect URI, matched exactly: `https://`, except `http://localhost` and `http://127.0.0.1`; no wildcards or fragments (spec 5.2).
+         * @description A registered redirect URI, matched exactly: `https://`, except `http://localhost` and `http://127.0.0.1`; no wildcards (`*`, in the host or the path) or fragments (spec 5.2). Registering one that breaks these answers 422.
          * @example https://app.example.com/oauth/callback
          * @example http://localhost:5173/callback
          */
