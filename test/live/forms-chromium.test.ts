@@ -62,6 +62,11 @@ async function focusInWidget(page: Page, formId: string): Promise<void> {
   await page.waitForFunction((id) => document.activeElement?.getAttribute('data-svc-widget') === id, formId);
 }
 
+/** Waits until an inline widget has loaded its form and rendered it. */
+async function widgetShown(page: Page): Promise<void> {
+  await page.waitForFunction(() => (document.querySelector('[data-svc-widget]')?.getBoundingClientRect().height ?? 0) > 100);
+}
+
 /** Name, phone, email, consent, send: the tab order a visitor follows. */
 async function fillInAndSend(page: Page): Promise<void> {
   await page.keyboard.type('Dilnoza Karimova');
@@ -152,4 +157,89 @@ describe('the widget in Chromium', () => {
     // The page itself came with the cookie: it was there to be sent.
     expect(seen.find((request) => request.path === `/f/${form.id}`)?.cookie).toContain('visitor-secret');
   });
+
+  it('the hosted page sends a strict Content-Security-Policy, under which its style and the widget\'s all apply', async () => {
+    const created = await api('POST', '/_mock/workspaces', {});
+    const form = await api('POST', `/_mock/workspaces/${created.workspace.id}/forms`, { name: 'Hosted CSP', min_ms: 0 });
+    const context = await browser!.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const refusals: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) refusals.push(message.text());
+    });
+    await page.addInitScript(() => {
+      const seen: string[] = ((window as unknown as { refusals: string[] }).refusals = []);
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    });
+    try {
+      const answer = await page.goto(`${mockServer.url}/f/${form.id}`);
+      const policy = answer!.headers()['content-security-policy'] ?? '';
+      expect(policy).toMatch(/default-src 'none'/);
+      expect(policy).toMatch(/script-src 'self'(;|$)/);
+      expect(policy).toMatch(/frame-ancestors 'none'/);
+      expect(policy).not.toContain('unsafe-inline');
+      await page.waitForFunction(() => document.querySelector('[data-svc-widget]')!.getBoundingClientRect().height > 100);
+      // The page's own style applied (main: at most 420px wide plus 16px of padding each side; 1280 without it).
+      expect(await page.evaluate(() => document.querySelector('main')!.getBoundingClientRect().width)).toBe(452);
+      // So did the widget's, in its shadow root: its `:host{all:initial}` makes the host element inline (a div is a block without it).
+      expect(await page.evaluate(() => getComputedStyle(document.querySelector('[data-svc-widget]')!).display)).toBe('inline');
+      const pageRefusals = await page.evaluate(() => (window as unknown as { refusals: string[] }).refusals);
+      expect([...refusals, ...pageRefusals]).toEqual([]);
+      // An inline script of the page would not run: the policy is what protects the mock's origin.
+      await page.evaluate(() => {
+        const script = document.createElement('script');
+        script.textContent = 'window.injected = true';
+        document.body.appendChild(script);
+      });
+      expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the widget follows an https redirect_url, and never a javascript: or data: one whatever the answer says', async () => {
+    const created = await api('POST', '/_mock/workspaces', {});
+    const form = await api('POST', `/_mock/workspaces/${created.workspace.id}/forms`, { name: 'Redirecting', min_ms: 0, allowed_origins: [shopOrigin], redirect_url: 'https://thanks.example/done' });
+    expect(form.redirect_url).toBe('https://thanks.example/done');
+    shopPage = `<!doctype html><html><head><meta charset="utf-8"><title>Acme shop</title></head><body>
+<div id="here"></div>
+<script>window.ran = false; window.submitted = []; addEventListener('svc:form-submitted', (event) => window.submitted.push(event.detail));</script>
+<script src="${mockServer.url}/widget.js" data-svc-form="${form.id}" data-target="#here" data-lang="en"></script>
+</body></html>`;
+    const submitUrl = `${mockServer.url}/api/forms/${form.id}/submit`;
+    for (const address of ['javascript:window.ran=true', 'data:text/html,<script>opener.ran=true</script>', 'http://thanks.example/done', 'JAVASCRIPT:window.ran=true', '', null]) {
+      const context = await browser!.newContext();
+      const page = await context.newPage();
+      try {
+        // The answer as a broken or hostile service would give it: the widget must judge it itself.
+        await page.route(submitUrl, async (route) => {
+          const response = await route.fetch();
+          await route.fulfill({ response, json: { ...(await response.json()), redirect_url: address } });
+        });
+        await page.goto(`${shopOrigin}/`);
+        await widgetShown(page);
+        await page.keyboard.press('Tab');
+        await focusInWidget(page, form.id);
+        await fillInAndSend(page);
+        await page.waitForFunction(() => (window as unknown as { submitted: unknown[] }).submitted.length > 0, undefined, { timeout: 10_000 });
+        await page.waitForTimeout(300);
+        expect([page.url(), await page.evaluate(() => (window as unknown as { ran: boolean }).ran)], String(address)).toEqual([`${shopOrigin}/`, false]);
+      } finally {
+        await context.close();
+      }
+    }
+    const context = await browser!.newContext();
+    const page = await context.newPage();
+    try {
+      await page.route('https://thanks.example/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Thanks</title>' }));
+      await page.goto(`${shopOrigin}/`);
+      await widgetShown(page);
+      await page.keyboard.press('Tab');
+      await focusInWidget(page, form.id);
+      await fillInAndSend(page);
+      await page.waitForURL('https://thanks.example/done', { timeout: 10_000 });
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
 });

@@ -16,6 +16,7 @@ import type { FieldProblems } from './form-problems.ts';
 import { issueFormToken, loadedAt } from './form-token.ts';
 import { availableForm, findForm } from './find-form.ts';
 import { hostedPage, unavailablePage, wantsJson } from './hosted-page.ts';
+import { answeredRedirectUrl } from './redirect-url.ts';
 import { readSubmission, type SubmissionBody } from './submission-body.ts';
 import { widgetScript } from './widget-script.ts';
 
@@ -39,7 +40,7 @@ export const formsHandlers: HandlerMap = {
     const key = textsKey(form, langSent(input.body), request.headers.get('accept-language'));
     const language = languageOf(key);
     const texts = textsOf(form, key);
-    const accepted = { status: 201, body: { ok: true, success: texts.success ?? DEFAULT_SUCCESS[language], redirect_url: form.redirect_url } };
+    const accepted = { status: 201, body: { ok: true, success: texts.success ?? DEFAULT_SUCCESS[language], redirect_url: answeredRedirectUrl(form.redirect_url) } };
 
     return workspace.transactions.run(async () => {
       takeSubmission(workspace, form.id, context.clientAddress ?? 'unknown', state.now(workspace.id));

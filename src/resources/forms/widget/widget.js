@@ -62,6 +62,10 @@
     '.fab{position:fixed;right:20px;bottom:20px;z-index:2147483645;border:0;border-radius:999px;padding:12px 20px;background:var(--accent);color:#fff;font:600 15px system-ui,sans-serif;box-shadow:0 6px 20px rgba(0,0,0,.2);cursor:pointer}',
   ].join('\n');
 
+  // A page with a Content-Security-Policy (the hosted page has one) lets the widget's own styles in
+  // by the nonce it gave this script tag.
+  var NONCE = script.nonce || '';
+
   var runtime = window.Svc && window.Svc.__svc;
   if (!runtime) {
     runtime = createRuntime(new URL(script.src, location.href).origin);
@@ -169,6 +173,7 @@
     function frameIn(host, formId) {
       var root = host.attachShadow({ mode: 'closed' });
       var style = document.createElement('style');
+      if (NONCE) style.nonce = NONCE;
       style.textContent = CSS;
       root.appendChild(style);
       var theme = settingsOf(formId).theme;
@@ -310,8 +315,9 @@
       var error = (payload && payload.error) || {};
       if (statusCode === 201) {
         window.dispatchEvent(new CustomEvent('svc:form-submitted', { detail: { form: formId } }));
-        if (payload.redirect_url) {
-          location.assign(payload.redirect_url);
+        var target = redirectTarget(payload.redirect_url);
+        if (target) {
+          location.assign(target);
           return;
         }
         card.textContent = '';
@@ -442,6 +448,23 @@
       if (value) (utm = utm || {})[key] = value.slice(0, 255);
     });
     return utm;
+  }
+
+  // Only a web address is followed after a submission: https, or http on this machine (a local
+  // test site). A `javascript:` or `data:` address would run script on the page that embeds the
+  // widget; whatever the service answered, such an address shows the success text instead.
+  function redirectTarget(address) {
+    if (typeof address !== 'string' || !address) return null;
+    var url;
+    try {
+      url = new URL(address);
+    } catch (error) {
+      return null;
+    }
+    var local = url.protocol === 'http:' && /^(localhost|127\.0\.0\.1|\[::1\])$/.test(url.hostname);
+    if (url.protocol === 'https:' || local) return url.href;
+    console.warn('[svc] not following redirect_url ' + address.slice(0, 60) + ': only https addresses are followed');
+    return null;
   }
 
   function textsFor(lang) {
