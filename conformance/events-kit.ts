@@ -4,7 +4,7 @@
 // deliveries are matched by the ids of the records the check made), and judging the envelope of
 // every delivery a check received, rule by rule.
 import type { CheckContext } from './context.ts';
-import type { ReceivedRequest } from './webhook-receiver.ts';
+import type { ReceivedRequest } from '../harness/webhook-receiver.ts';
 import type { TestWebhook } from './webhook-kit.ts';
 
 export type Identity = { keyId: string; workspaceId: string };

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { CheckContext } from './context.ts';
 import { controlCall } from './mock-control.ts';
 import { exchangeCode, pkcePair, type OAuthClient, type Tokens } from './oauth-kit.ts';
-import { WebhookReceiver, type ReceivedRequest } from './webhook-receiver.ts';
+import { WebhookReceiver, type ReceivedRequest } from '../harness/webhook-receiver.ts';
 
 export type LifecycleApp = { client: OAuthClient & { clientSecret: string; redirectUri: string }; workspaceId: string; receiver: WebhookReceiver; path: string };
 
@@ -23,7 +23,7 @@ export async function lifecycleApp(context: CheckContext, slug: string): Promise
     name: `conformance ${context.runId} ${slug}`,
     redirect_uri: 'http://127.0.0.1/conformance/callback',
     scopes: APP_SCOPES,
-    webhook_url: receiver.urlFor(path),
+    webhook_url: receiver.url(path),
   });
   return { client: { clientId: app.client_id, clientSecret: app.client_secret, redirectUri: app.redirect_uri }, workspaceId: mock.workspaceId, receiver, path };
 }

@@ -4,7 +4,7 @@
 import type { ConformanceClient } from './client.ts';
 import type { CheckContext } from './context.ts';
 import { advanceMockClock } from './mock-control.ts';
-import { WebhookReceiver, type ReceivedRequest } from './webhook-receiver.ts';
+import { WebhookReceiver, type ReceivedRequest } from '../harness/webhook-receiver.ts';
 
 const receivers = new WeakMap<ConformanceClient, Promise<WebhookReceiver>>();
 
@@ -74,10 +74,10 @@ export async function withWebhook(context: CheckContext, slug: string, subscript
   const receiver = await receiverOf(context);
   const path = `/crmkit-conformance/${context.runId}/${slug}`;
   const { events, filters } = Array.isArray(subscription) ? { events: subscription, filters: undefined } : subscription;
-  const body = { name: `conformance ${context.runId} ${slug}`, url: receiver.urlFor(path), events, ...(filters ? { filters } : {}) };
+  const body = { name: `conformance ${context.runId} ${slug}`, url: receiver.url(path), events, ...(filters ? { filters } : {}) };
   const created = await context.client.send('POST', '/v1/webhooks', { body });
   if (created.status === 422 && created.json?.error?.fields?.url && !context.target.webhookReceiver?.publicUrl) {
-    context.skip(`the mock refuses the receiver's address ${receiver.urlFor(path)}: start it with --allow-private-webhooks (createMock({ allowPrivateWebhooks: true })), or give --webhook-receiver-url`);
+    context.skip(`the mock refuses the receiver's address ${receiver.url(path)}: start it with --allow-private-webhooks (createMock({ allowPrivateWebhooks: true })), or give --webhook-receiver-url`);
   }
   context.expectStatus(created, 200, 201);
   const { webhook, secret } = created.json;

@@ -2,7 +2,7 @@
 // for demos and development: the workspace, keys and content the story starts from, and a webhook
 // receiver on 127.0.0.1 for what the setup points at it (it answers as setup.receiver says).
 import { loadScenario } from './load.ts';
-import { startReceiver } from './receiver.ts';
+import { WebhookReceiver } from '../../harness/webhook-receiver.ts';
 import { applySetup } from './setup.ts';
 import type { Target } from './target.ts';
 import { newWorld } from './world.ts';
@@ -12,7 +12,7 @@ export async function scenarioSetupLines(file: string, baseUrl: string): Promise
   const scenario = loadScenario(file);
   const target: Target = { kind: 'mock', baseUrl, hubUrl: baseUrl, workspaceUrl: baseUrl, apiKey: undefined, keys: {}, receiverUrl: undefined, receiverPort: 0, close: async () => {} };
   // The receiver lives as long as the mock: deliveries to it keep succeeding during the demo.
-  const receiver = await startReceiver();
+  const receiver = await WebhookReceiver.start();
   const world = newWorld(target, receiver);
   try {
     const notes = await applySetup(world, scenario.setup);

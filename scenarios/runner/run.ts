@@ -6,7 +6,7 @@
 // `cleanup:` steps run however the story ended, and delete what it made.
 import { randomBytes } from 'node:crypto';
 import { loadScenario, ScenarioFileError } from './load.ts';
-import { startReceiver } from './receiver.ts';
+import { WebhookReceiver } from '../../harness/webhook-receiver.ts';
 import type { ScenarioReport, ScenarioResult, StepResult } from './report.ts';
 import { applySetup } from './setup.ts';
 import { runStep } from './steps/index.ts';
@@ -53,7 +53,7 @@ function load(source: string | Scenario): Scenario | { failure: ScenarioResult }
 export async function runScenario(scenario: Scenario, target: Target, hooks: RunHooks = {}): Promise<ScenarioResult> {
   const started = performance.now();
   hooks.onScenario?.(scenario);
-  const receiver = await startReceiver(target.kind === 'deployment' ? target.receiverPort : 0);
+  const receiver = await WebhookReceiver.start({ port: target.kind === 'deployment' ? target.receiverPort : 0 });
   const world = newWorld(target, receiver);
   world.vars.set('run', runId());
   const steps: StepResult[] = [];

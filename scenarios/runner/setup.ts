@@ -4,6 +4,7 @@
 // variables, so the steps that need them are skipped with the reason.
 import { describeExchange, type Exchange } from '../../conformance/exchange.ts';
 import { moveStoryClock, setClock } from './clock.ts';
+import { tellReceiver } from './receiver-rule.ts';
 import { CONTENT_KINDS, type Setup } from './types.ts';
 import { NO_CONTROL, StepFailure, type World } from './world.ts';
 
@@ -18,7 +19,7 @@ export async function applySetup(world: World, setup: Setup): Promise<string[]> 
   }
   notes.push(...(await keys(world, setup)));
   notes.push(...(await content(world, setup)));
-  if (setup.receiver) world.receiver.answer(setup.receiver);
+  if (setup.receiver) tellReceiver(world.receiver, setup.receiver);
   for (const [name, value] of Object.entries(setup.variables ?? {})) world.vars.set(name, world.vars.interpolate(value));
   return notes;
 }

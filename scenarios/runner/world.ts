@@ -2,16 +2,16 @@
 // (so a failure shows the exchange the same way), the workspace and its keys, the variables,
 // and the webhook receiver.
 import { ConformanceClient } from '../../conformance/client.ts';
+import type { WebhookReceiver } from '../../harness/webhook-receiver.ts';
 import type { Target as ConformanceTarget } from '../../conformance/target.ts';
 import type { MatchContext } from './match.ts';
-import type { Receiver } from './receiver.ts';
 import type { Target } from './target.ts';
 import { UnknownVariable, Variables } from './variables.ts';
 
 export type World = {
   target: Target;
   client: ConformanceClient;
-  receiver: Receiver;
+  receiver: WebhookReceiver;
   vars: Variables;
   /** Keys by name: `owner` and those of setup.keys that could be made or were given. */
   keys: Map<string, string>;
@@ -41,7 +41,7 @@ export function matchContext(world: World): MatchContext {
   return { time: frozen ? { exact: true } : { exact: false, shiftMs, toleranceMs: TIME_TOLERANCE_MS } };
 }
 
-export function newWorld(target: Target, receiver: Receiver): World {
+export function newWorld(target: Target, receiver: WebhookReceiver): World {
   const world: World = { target, client: clientFor(target, undefined), receiver, vars: new Variables(), keys: new Map(), missingKeys: new Map(), workspaceId: undefined, control: false, clock: { set: false, frozen: false, shiftMs: 0 } };
   world.vars.storyTime = (written) => storyTime(world, written);
   return world;

@@ -1,13 +1,14 @@
 // App lifecycle events (spec 6.5) as the app's server receives them: signed with the client secret
 // (spec 6.2), one per change of the installation, retried with the same delivery id.
 import { describe, expect, it } from 'vitest';
-import { signatureValid, type ReceivedEvent } from '../support/oauth-receiver.ts';
+import type { ReceivedRequest } from '../../harness/webhook-receiver.ts';
+import { signatureValid } from '../support/oauth-app-server.ts';
 import { advanceClock, authorizeApp, send, setUpApp, useWorld, whoami, type AppSetup } from './oauth-fixture.ts';
 
 const world = useWorld();
 
-function eventOf(setup: AppSetup, type: string): Promise<ReceivedEvent> {
-  return world.receiver.waitFor((event) => event.body.type === type && event.body.data.app_id === setup.app.id);
+function eventOf(setup: AppSetup, type: string): Promise<ReceivedRequest> {
+  return world.receiver.waitFor((event) => event.json.type === type && event.json.data.app_id === setup.app.id);
 }
 
 async function installationOf(setup: AppSetup): Promise<any> {
@@ -20,7 +21,7 @@ describe('app lifecycle events', () => {
     await authorizeApp(world, setup, { scope: 'leads:read ui:extend' });
     const event = await eventOf(setup, 'app.installed');
     const installation = await installationOf(setup);
-    expect(event.body).toEqual({
+    expect(event.json).toEqual({
       id: expect.stringMatching(/^evt_[0-9a-z]{26}$/),
       type: 'app.installed',
       created_at: expect.any(String),
@@ -44,8 +45,8 @@ describe('app lifecycle events', () => {
     await authorizeApp(world, setup, { scope: 'leads:read' });
     await authorizeApp(world, setup, { scope: 'leads:read contacts:read' });
     const changed = await eventOf(setup, 'app.scopes_changed');
-    expect(changed.body.data.scopes).toEqual(['leads:read', 'contacts:read']);
-    const mine = world.receiver.events.filter((event) => event.body.data.app_id === setup.app.id).map((event) => event.body.type);
+    expect(changed.json.data.scopes).toEqual(['leads:read', 'contacts:read']);
+    const mine = world.receiver.events().filter((event) => event.json.data.app_id === setup.app.id).map((event) => event.json.type);
     expect(mine).toEqual(['app.installed', 'app.scopes_changed']);
     expect((await installationOf(setup)).scopes).toEqual(['leads:read', 'contacts:read']);
   });
@@ -56,7 +57,7 @@ describe('app lifecycle events', () => {
     const installation = await installationOf(setup);
     const changed = await send(world, 'POST', `/_mock/workspaces/${setup.workspaceId}/installations/${installation.id}/settings`, { settings: { sync_calls: true } });
     expect(changed.body.settings).toEqual({ sync_calls: true });
-    expect((await eventOf(setup, 'app.settings_updated')).body.data.installation_id).toBe(installation.id);
+    expect((await eventOf(setup, 'app.settings_updated')).json.data.installation_id).toBe(installation.id);
   });
 
   it('app.uninstalled when an admin uninstalls the app, whose tokens stop working', async () => {
@@ -66,15 +67,15 @@ describe('app lifecycle events', () => {
     const uninstalled = await send(world, 'POST', `/_mock/workspaces/${setup.workspaceId}/installations/inst_${installation.id.slice(4)}/uninstall`);
     expect(uninstalled.body).toMatchObject({ status: 'uninstalled', uninstall_reason: 'uninstalled' });
     expect((await whoami(world, tokens.access_token)).status).toBe(401);
-    expect((await eventOf(setup, 'app.uninstalled')).body.data.installation_id).toBe(installation.id);
+    expect((await eventOf(setup, 'app.uninstalled')).json.data.installation_id).toBe(installation.id);
   });
 
   it('are retried on the webhook schedule with the same Svc-Delivery, each attempt signed afresh', async () => {
     const setup = await setUpApp(world);
     await send(world, 'POST', `/_mock/workspaces/${setup.workspaceId}/clock`, { freeze: true });
-    world.receiver.refuseNext = 1;
+    world.receiver.refuseNext(1);
     await authorizeApp(world, setup);
-    const ofThisApp = () => world.receiver.attempts.filter((event) => event.body.data.app_id === setup.app.id);
+    const ofThisApp = () => world.receiver.attempts().filter((event) => event.json.data.app_id === setup.app.id);
     await expect.poll(() => ofThisApp().length).toBe(1);
 
     await advanceClock(world, setup, 59);
@@ -92,7 +93,7 @@ describe('app lifecycle events', () => {
     const created = await send(world, 'POST', '/_mock/workspaces', {});
     const app = created.body.app; // the starter app has no webhook URL
     expect(app.webhook_url).toBeNull();
-    const before = world.receiver.attempts.length;
+    const before = world.receiver.attempts().length;
     const setup = { workspaceId: created.body.workspace.id, members: created.body.members, app, client: { client_id: app.client_id } };
     await send(world, 'POST', '/_mock/oauth/consent', {
       authorize_url: `${world.server.url}/oauth/authorize?response_type=code&client_id=${app.client_id}&code_challenge=${'a'.repeat(43)}&code_challenge_method=S256`,
@@ -100,6 +101,6 @@ describe('app lifecycle events', () => {
     });
     expect((await installationOf(setup)).status).toBe('active');
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(world.receiver.attempts.length).toBe(before);
+    expect(world.receiver.attempts().length).toBe(before);
   });
 });

@@ -3,7 +3,7 @@
 // rotation and theft, revocation, and client secret rotation.
 import * as oauth from 'oauth4webapi';
 import { describe, expect, it } from 'vitest';
-import { signatureValid } from '../support/oauth-receiver.ts';
+import { signatureValid } from '../support/oauth-app-server.ts';
 import {
   advanceClock, authorizeApp, clientAuth, consent, exchangeCode, HTTP, refresh, send, setUpApp, startAuthorization, useWorld, whoami,
 } from './oauth-fixture.ts';
@@ -284,8 +284,8 @@ describe('refresh tokens', () => {
 
     const installations = await send(world, 'GET', `/_mock/workspaces/${setup.workspaceId}/installations`);
     expect(installations.body.data).toMatchObject([{ app_id: setup.app.id, status: 'uninstalled', uninstall_reason: 'refresh_token_reused' }]);
-    const event = await world.receiver.waitFor((received) => received.body.type === 'app.uninstalled' && received.body.data.app_id === setup.app.id);
-    expect(event.body.data).toMatchObject({ workspace_id: setup.workspaceId, installation_id: installations.body.data[0].id });
+    const event = await world.receiver.waitFor((received) => received.json.type === 'app.uninstalled' && received.json.data.app_id === setup.app.id);
+    expect(event.json.data).toMatchObject({ workspace_id: setup.workspaceId, installation_id: installations.body.data[0].id });
     expect(signatureValid(event, setup.app.client_secret!)).toBe(true);
 
     // Installing again is a new installation.
@@ -366,7 +366,7 @@ describe('client secret rotation', () => {
     const rotated = await send(world, 'POST', `/_mock/workspaces/${setup.workspaceId}/apps/${setup.app.id}/rotate-secret`);
     const [installation] = (await send(world, 'GET', `/_mock/workspaces/${setup.workspaceId}/installations`)).body.data;
     await send(world, 'POST', `/_mock/workspaces/${setup.workspaceId}/installations/${installation.id}/uninstall`);
-    const event = await world.receiver.waitFor((received) => received.body.type === 'app.uninstalled' && received.body.data.app_id === setup.app.id);
+    const event = await world.receiver.waitFor((received) => received.json.type === 'app.uninstalled' && received.json.data.app_id === setup.app.id);
     expect(signatureValid(event, rotated.body.client_secret)).toBe(true);
     expect(signatureValid(event, setup.app.client_secret!)).toBe(false);
   });

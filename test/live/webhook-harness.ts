@@ -2,7 +2,7 @@
 // one real receiver, a fresh workspace per test on a frozen clock, and small helpers over the API.
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { call, setUpMock, type Answer, type Setup } from '../support/mock-client.ts';
-import { startReceiver, type Receiver, type Received } from '../support/webhook-receiver.ts';
+import { WebhookReceiver, type ReceivedRequest } from '../../harness/webhook-receiver.ts';
 
 export const START_MS = Date.parse('2026-11-20T08:00:00.000Z');
 export const MINUTE = 60;
@@ -10,7 +10,7 @@ export const HOUR = 3600;
 
 export type Harness = {
   setup: Setup;
-  receiver: Receiver;
+  receiver: WebhookReceiver;
   workspace: any;
   api(method: string, path: string, body?: unknown): Promise<Answer>;
   /** The control route of the workspace's clock; answers once what fell due has run. */
@@ -23,7 +23,7 @@ export type Harness = {
   createWebhook(overrides?: Record<string, unknown>): Promise<{ webhook: any; secret: string }>;
   /** Creates a product: one `product.created` event. */
   product(name?: string): Promise<any>;
-  receivedBy(webhookId: string): Received[];
+  receivedBy(webhookId: string): ReceivedRequest[];
   deliveries(webhookId: string, query?: string): Promise<any[]>;
 };
 
@@ -31,16 +31,14 @@ export function webhookHarness(plan?: string): Harness {
   const harness = {} as Harness;
   beforeAll(async () => {
     harness.setup = await setUpMock({ allowPrivateWebhooks: true });
-    harness.receiver = await startReceiver();
     // Requests are timed on the workspace's (moved) clock; Svc-Timestamp is the wall clock's (spec 6.2).
-    harness.receiver.stamp = () => harness.nowMs();
+    harness.receiver = await WebhookReceiver.start({ clock: () => harness.nowMs() });
   });
   afterAll(async () => harness.receiver.close());
   beforeEach(async () => {
     // A fresh workspace per test, its clock frozen: retries move only when a test moves time.
     harness.workspace = (await call(harness.setup.mock, 'POST', '/_mock/workspaces', { body: plan ? { plan } : {} })).body;
-    harness.receiver.received.length = 0;
-    harness.receiver.answer = () => ({ status: 200, body: '{"received":true}' });
+    harness.receiver.reset();
     await harness.clock({ freeze: true, set: new Date(START_MS).toISOString() });
   });
   const workspaceId = () => harness.workspace.workspace.id as string;
@@ -69,6 +67,6 @@ export function webhookHarness(plan?: string): Harness {
 }
 
 /** When a request came on the workspace's clock, in seconds after the test's start. */
-export function secondsAfterStart(request: Received): number {
-  return Math.round((request.atMs - START_MS) / 1000);
+export function secondsAfterStart(request: ReceivedRequest): number {
+  return Math.round((request.receivedAtMs - START_MS) / 1000);
 }

@@ -9,10 +9,10 @@ const h = webhookHarness();
 
 /** Answers `/hop/<n>` with a 307 to `/hop/<n-1>`, and `/hop/0` with 200. */
 function redirectChain(location = (n: number) => `/hop/${n - 1}`) {
-  h.receiver.answer = (request) => {
+  h.receiver.answerEvery((request) => {
     const n = Number(/^\/hop\/(\d+)$/.exec(request.path)?.[1] ?? 0);
     return n === 0 ? { status: 200, body: 'arrived' } : { status: 307, headers: { Location: location(n) } };
-  };
+  });
 }
 
 async function deliverOnce(path: string) {
@@ -54,14 +54,14 @@ describe('redirects (spec 6.3)', () => {
 
 describe('the answer (spec 6.3, 8)', () => {
   it('a 2xx with a body over 1 MB is a success; the log keeps its first 2 KB', async () => {
-    h.receiver.answer = () => ({ status: 200, body: 'x'.repeat(3 * 1024 * 1024), headers: { 'Content-Type': 'text/plain' } });
+    h.receiver.answerEvery(() => ({ status: 200, body: 'x'.repeat(3 * 1024 * 1024), headers: { 'Content-Type': 'text/plain' } }));
     const detail = await deliverOnce('/big');
     expect(detail).toMatchObject({ status: 'success', response_status: 200 });
     expect(detail.response_body).toBe('x'.repeat(2048));
   });
 
   it('any answer other than 2xx is a failed attempt, retried a minute later', async () => {
-    h.receiver.answer = () => ({ status: 302, body: 'no location' });
+    h.receiver.answerEvery(() => ({ status: 302, body: 'no location' }));
     const detail = await deliverOnce('/found');
     expect(detail).toMatchObject({ status: 'retrying', response_status: 302, response_body: 'no location' });
     await h.advance(MINUTE);
@@ -81,7 +81,7 @@ describe('the answer (spec 6.3, 8)', () => {
 
   it('the answer limit is 10 seconds; an answer that does not come in time is a timeout', async () => {
     expect(ANSWER_TIMEOUT_MS).toBe(10_000);
-    h.receiver.answer = () => 'hang';
+    h.receiver.answerEvery(() => 'hang');
     const agent = deliveryAgent(true);
     const outcome = await sendAttempt({ url: h.receiver.url(), headers: { 'Content-Type': 'application/json' }, body: '{}' }, { dispatcher: agent, allowPrivate: true, timeoutMs: 50 });
     await agent.close();
@@ -104,7 +104,7 @@ describe('the address check before every delivery (spec 4.11)', () => {
   });
 
   it('a stored URL that breaks the rules is not called: the attempt fails with url_not_allowed', async () => {
-    h.receiver.answer = () => ({ status: 503 });
+    h.receiver.answerEvery(() => ({ status: 503 }));
     const { webhook } = await h.createWebhook();
     await h.product();
     await h.settle();

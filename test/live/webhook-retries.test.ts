@@ -8,7 +8,7 @@ const h = webhookHarness();
 
 /** The receiver is down (503) until the clock reaches `upAfterSeconds` after the start, then answers 200. */
 function downUntil(upAfterSeconds: number) {
-  h.receiver.answer = (request) => (secondsAfterStart(request) < upAfterSeconds ? { status: 503, body: 'down' } : { status: 200 });
+  h.receiver.answerEvery((request) => (secondsAfterStart(request) < upAfterSeconds ? { status: 503, body: 'down' } : { status: 200 }));
 }
 
 describe('the retry schedule (spec 6.3)', () => {
@@ -51,7 +51,7 @@ describe('a receiver that is down for 23 hours', () => {
     expect(h.receivedBy(webhook.id).filter((request) => secondsAfterStart(request) >= 23 * HOUR)).toHaveLength(0);
     await h.advance(4 * HOUR + MINUTE); // to 27 h: past both events' 24-hour windows
     const answered = h.receivedBy(webhook.id).filter((request) => secondsAfterStart(request) >= 23 * HOUR);
-    expect(answered.map((request) => request.body.data.object.id).sort()).toEqual(sent.map((product) => product.id).sort());
+    expect(answered.map((request) => request.json.data.object.id).sort()).toEqual(sent.map((product) => product.id).sort());
     for (const request of answered) expect(verifySignature(request.headers['svc-signature'] as string, request.rawBody, secret, Number(request.headers['svc-timestamp']) * 1000)).toBe(true);
     expect((await h.api('GET', `/v1/webhooks/${webhook.id}`)).body).toMatchObject({ active: true, status: 'active' });
     expect((await h.deliveries(webhook.id)).map((delivery: any) => delivery.status)).toEqual(['success', 'success']);
@@ -77,7 +77,7 @@ describe('a receiver that is down for 24 hours', () => {
     const { webhook } = await h.createWebhook();
     const otherReceiverPath = '/other';
     const other = await h.createWebhook({ url: h.receiver.url(otherReceiverPath), events: ['product.created'] });
-    h.receiver.answer = (request) => (request.path === otherReceiverPath ? { status: 200 } : { status: 503, body: 'down' });
+    h.receiver.answerEvery((request) => (request.path === otherReceiverPath ? { status: 200 } : { status: 503, body: 'down' }));
     await h.product('first');
     await h.advance(3 * HOUR);
     await h.product('second'); // still waiting for retries when the webhook is disabled
@@ -96,7 +96,7 @@ describe('a receiver that is down for 24 hours', () => {
     // webhook.disabled goes to the workspace's other webhooks, whatever they subscribe to, not to the disabled one.
     const notices = h.receiver.received.filter((request) => request.headers['svc-event'] === 'webhook.disabled');
     expect(notices.map((request) => request.headers['svc-webhook-id'])).toEqual([other.webhook.id]);
-    expect(notices[0]!.body.data.object).toEqual({ id: webhook.id, object: 'webhook', reason: 'no_success_24h' });
+    expect(notices[0]!.json.data.object).toEqual({ id: webhook.id, object: 'webhook', reason: 'no_success_24h' });
 
     // Nothing more goes out to a disabled webhook.
     const before = h.receivedBy(webhook.id).length;
@@ -106,7 +106,7 @@ describe('a receiver that is down for 24 hours', () => {
   });
 
   it('a success resets the failure streak: failing for 20 h, one success, failing again does not disable at 24 h', async () => {
-    h.receiver.answer = (request) => (secondsAfterStart(request) === 18 * HOUR ? { status: 200 } : { status: 503 });
+    h.receiver.answerEvery((request) => (secondsAfterStart(request) === 18 * HOUR ? { status: 200 } : { status: 503 }));
     const { webhook } = await h.createWebhook();
     await h.product('first');
     await h.advance(HOUR);
@@ -118,12 +118,12 @@ describe('a receiver that is down for 24 hours', () => {
 
 describe('a 410 answer (spec 3)', () => {
   it('disables the webhook at once with reason gone, and marks its queued deliveries failed', async () => {
-    h.receiver.answer = () => ({ status: 503 });
+    h.receiver.answerEvery(() => ({ status: 503 }));
     const { webhook } = await h.createWebhook();
     const other = await h.createWebhook({ url: h.receiver.url('/other'), events: ['lead.created'] });
     await h.product('queued');
     await h.settle();
-    h.receiver.answer = (request) => (request.path === '/other' ? { status: 200 } : { status: 410 });
+    h.receiver.answerEvery((request) => (request.path === '/other' ? { status: 200 } : { status: 410 }));
     await h.product('answered 410');
     await h.settle();
     expect((await h.api('GET', `/v1/webhooks/${webhook.id}`)).body).toMatchObject({ active: false, status: 'disabled', disabled_reason: 'gone' });
@@ -132,27 +132,27 @@ describe('a 410 answer (spec 3)', () => {
       ['failed', 503],
     ]);
     const notice = h.receivedBy(other.webhook.id).find((request) => request.headers['svc-event'] === 'webhook.disabled');
-    expect(notice!.body.data.object).toEqual({ id: webhook.id, object: 'webhook', reason: 'gone' });
+    expect(notice!.json.data.object).toEqual({ id: webhook.id, object: 'webhook', reason: 'gone' });
   });
 });
 
 describe('turning a disabled webhook on again', () => {
   /** A webhook with failed deliveries of three products and a failed ping, the second event already delivered by a replay. */
   async function disabledWithFailures() {
-    h.receiver.answer = (request) => (request.headers['svc-replay'] === 'true' ? { status: 200 } : { status: 503 });
+    h.receiver.answerEvery((request) => (request.headers['svc-replay'] === 'true' ? { status: 200 } : { status: 503 }));
     const { webhook } = await h.createWebhook({ events: ['product.created'] });
     const products = [await h.product('one'), await h.product('two'), await h.product('three')];
     await h.api('POST', `/v1/webhooks/${webhook.id}/ping`);
     await h.settle();
-    const byProduct = async (product: any) => (await h.deliveries(webhook.id)).find((delivery: any) => delivery.event_type === 'product.created' && !delivery.replay && h.receiver.received.some((request) => request.headers['svc-delivery'] === delivery.id && request.body.data.object.id === product.id));
+    const byProduct = async (product: any) => (await h.deliveries(webhook.id)).find((delivery: any) => delivery.event_type === 'product.created' && !delivery.replay && h.receiver.received.some((request) => request.headers['svc-delivery'] === delivery.id && request.json.data.object.id === product.id));
     const second = await byProduct(products[1]);
     await h.api('POST', `/v1/webhooks/${webhook.id}/deliveries/${second.id}/replay`);
     await h.settle();
-    h.receiver.answer = () => ({ status: 410 });
+    h.receiver.answerEvery(() => ({ status: 410 }));
     await h.advance(MINUTE); // the first retry answers 410: disabled, the rest failed
     expect((await h.api('GET', `/v1/webhooks/${webhook.id}`)).body.status).toBe('disabled');
     h.receiver.received.length = 0;
-    h.receiver.answer = () => ({ status: 200 });
+    h.receiver.answerEvery(() => ({ status: 200 }));
     return { webhook, products };
   }
 
@@ -164,7 +164,7 @@ describe('turning a disabled webhook on again', () => {
     expect(body).toMatchObject({ resent: 2, webhook: { active: true, status: 'active', disabled_at: null, disabled_reason: null } });
     await h.settle();
     const resent = h.receivedBy(webhook.id);
-    expect(resent.map((request) => request.body.data.object.id)).toEqual([products[0].id, products[2].id]);
+    expect(resent.map((request) => request.json.data.object.id)).toEqual([products[0].id, products[2].id]);
     // A resend is neither a retry nor a replay: the same delivery id, no Svc-Replay.
     expect(resent.every((request) => failedBefore.some((delivery: any) => delivery.id === request.headers['svc-delivery']))).toBe(true);
     expect(resent.every((request) => request.headers['svc-replay'] === undefined)).toBe(true);
@@ -190,7 +190,7 @@ describe('turning a disabled webhook on again', () => {
   });
 
   it('resends at most 1,000, the oldest first', async () => {
-    h.receiver.answer = () => ({ status: 410 });
+    h.receiver.answerEvery(() => ({ status: 410 }));
     const { webhook } = await h.createWebhook({ events: ['product.created'] });
     await h.product('first');
     await h.settle();
@@ -200,7 +200,7 @@ describe('turning a disabled webhook on again', () => {
     for (let index = 0; index < 1004; index++) {
       await tables.webhookDeliveries.insert({ ...structuredClone(template!), id: h.setup.mock.state.newId('delivery', h.workspace.workspace.id), event_id: h.setup.mock.state.newId('event', h.workspace.workspace.id) });
     }
-    h.receiver.answer = () => ({ status: 200 });
+    h.receiver.answerEvery(() => ({ status: 200 }));
     expect((await h.api('POST', `/v1/webhooks/${webhook.id}/enable`, { resend_failed: true })).body.resent).toBe(1000);
     const all = tables.webhookDeliveries.findBy('webhook', webhook.id);
     expect(all.slice(0, 1000).every((delivery) => delivery.status !== 'failed')).toBe(true);

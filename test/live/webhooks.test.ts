@@ -41,7 +41,7 @@ describe('creating and managing a webhook', () => {
   });
 
   it('DELETE answers {ok, id}; the webhook is gone and its waiting retries are never sent', async () => {
-    h.receiver.answer = () => ({ status: 503 });
+    h.receiver.answerEvery(() => ({ status: 503 }));
     const { webhook } = await h.createWebhook();
     await h.product();
     await h.settle();
@@ -81,7 +81,7 @@ describe('a delivery (spec 6.1, 6.2)', () => {
     await h.settle();
     const [request] = h.receivedBy(webhook.id);
     expect(request).toBeDefined();
-    const { headers, body, rawBody } = request!;
+    const { headers, json: body, rawBody } = request!;
     expect(request!.method).toBe('POST');
     expect(headers['content-type']).toBe('application/json');
     expect(headers['user-agent']).toMatch(/^Svc-Webhooks\/1\.0 \S+/);
@@ -143,7 +143,7 @@ describe('event patterns and filters (spec 4.11, 6.4)', () => {
     await h.api('POST', '/v1/leads', { name: 'in wholesale', pipeline_id: wholesale.id });
     await h.product();
     await h.settle();
-    const got = h.receivedBy(webhook.id).map((request) => [request.headers['svc-event'], request.body.data.object.pipeline_id ?? null]);
+    const got = h.receivedBy(webhook.id).map((request) => [request.headers['svc-event'], request.json.data.object.pipeline_id ?? null]);
     expect(got).toEqual(expect.arrayContaining([['lead.created', sales.id], ['product.created', null]]));
     expect(got).toHaveLength(2);
   });
@@ -154,7 +154,7 @@ describe('event patterns and filters (spec 4.11, 6.4)', () => {
     await h.api('POST', '/v1/leads', { name: 'nobody' });
     await h.api('POST', '/v1/leads', { name: 'managed', owner_id: manager.id });
     await h.settle();
-    expect(h.receivedBy(webhook.id).map((request) => request.body.data.object.owner_id)).toEqual([manager.id]);
+    expect(h.receivedBy(webhook.id).map((request) => request.json.data.object.owner_id)).toEqual([manager.id]);
   });
 });
 
@@ -167,16 +167,16 @@ describe('ping (spec 4.11)', () => {
     const [request] = h.receivedBy(webhook.id);
     expect(request!.headers['svc-event']).toBe('ping');
     expect(request!.headers['svc-delivery']).toBe(body.id);
-    expect(request!.body).toMatchObject({ type: 'ping', id: body.event_id, data: { object: { id: webhook.id, object: 'webhook' } } });
+    expect(request!.json).toMatchObject({ type: 'ping', id: body.event_id, data: { object: { id: webhook.id, object: 'webhook' } } });
     expect(verifySignature(request!.headers['svc-signature'] as string, request!.rawBody, secret, Date.now())).toBe(true);
   });
 
   it('a failed ping answers retrying with the status it got, and is retried', async () => {
-    h.receiver.answer = () => ({ status: 500, body: 'boom' });
+    h.receiver.answerEvery(() => ({ status: 500, body: 'boom' }));
     const { webhook } = await h.createWebhook();
     const { body } = await h.api('POST', `/v1/webhooks/${webhook.id}/ping`);
     expect(body).toMatchObject({ status: 'retrying', attempts: 1, response_status: 500 });
-    h.receiver.answer = () => ({ status: 200 });
+    h.receiver.answerEvery(() => ({ status: 200 }));
     await h.advance(MINUTE);
     expect(h.receivedBy(webhook.id).map((request) => request.headers['svc-delivery'])).toEqual([body.id, body.id]);
   });
@@ -209,14 +209,14 @@ describe('the deliveries list and detail (spec 4.11)', () => {
 
   it('the detail adds the payload as sent, the first 2 KB of the answer and every attempt', async () => {
     const answerBody = 'é'.repeat(3000); // 6000 bytes; 2 KB of it is 1024 characters
-    h.receiver.answer = () => ({ status: 200, body: answerBody, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+    h.receiver.answerEvery(() => ({ status: 200, body: answerBody, headers: { 'Content-Type': 'text/plain; charset=utf-8' } }));
     const { webhook } = await h.createWebhook();
     await h.product();
     await h.settle();
     const [delivery] = await h.deliveries(webhook.id);
     const detail = await h.api('GET', `/v1/webhooks/${webhook.id}/deliveries/${delivery.id}`);
     expect(detail.status).toBe(200);
-    expect(detail.body.payload).toEqual(h.receivedBy(webhook.id)[0]!.body);
+    expect(detail.body.payload).toEqual(h.receivedBy(webhook.id)[0]!.json);
     expect(detail.body.response_body).toBe('é'.repeat(1024));
     expect(detail.body.attempt_log).toEqual([{ at: new Date(h.nowMs()).toISOString(), response_status: 200, latency_ms: expect.any(Number), error: null }]);
   });
@@ -244,7 +244,7 @@ describe('replay (spec 4.11, 6.1)', () => {
     await h.settle();
     const [first, second] = h.receivedBy(webhook.id);
     expect(second!.headers['svc-event-id']).toBe(first!.headers['svc-event-id']);
-    expect(second!.body.id).toBe(first!.body.id);
+    expect(second!.json.id).toBe(first!.json.id);
     expect(second!.headers['svc-delivery']).toBe(replay.body.id);
     expect(second!.headers['svc-delivery']).not.toBe(first!.headers['svc-delivery']);
     expect(second!.headers['svc-replay']).toBe('true');
@@ -256,7 +256,7 @@ describe('replay (spec 4.11, 6.1)', () => {
 
 describe('rotate-secret (spec 4.11)', () => {
   it('returns a new secret once and signs the next retry with it, not with the old one', async () => {
-    h.receiver.answer = () => ({ status: 503 });
+    h.receiver.answerEvery(() => ({ status: 503 }));
     const { webhook, secret: oldSecret } = await h.createWebhook();
     await h.product();
     await h.settle();
@@ -265,7 +265,7 @@ describe('rotate-secret (spec 4.11)', () => {
     const newSecret: string = rotated.body.secret;
     expect(newSecret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     expect(newSecret).not.toBe(oldSecret);
-    h.receiver.answer = () => ({ status: 200 });
+    h.receiver.answerEvery(() => ({ status: 200 }));
     await h.advance(MINUTE);
     const [first, retry] = h.receivedBy(webhook.id);
     expect(secondsAfterStart(retry!)).toBe(MINUTE);

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createMock, type Mock } from '../../src/mock.ts';
 import { createIdFactory } from '../../src/store/ids.ts';
 import { call, setUpMock, type Setup } from '../support/mock-client.ts';
-import { startReceiver } from '../support/webhook-receiver.ts';
+import { WebhookReceiver } from '../../harness/webhook-receiver.ts';
 
 let setup: Setup;
 let ws: string;
@@ -198,9 +198,9 @@ describe('work that waited on the clock, in the mock a snapshot is put back into
   it('a failed webhook delivery is retried on its schedule, with the same delivery id', async () => {
     setup = await setUpMock({ allowPrivateWebhooks: true });
     ws = setup.workspaceId;
-    const receiver = await startReceiver();
+    const receiver = await WebhookReceiver.start();
     try {
-      receiver.answer = () => ({ status: 503 });
+      receiver.answerEvery(() => ({ status: 503 }));
       await clock(setup.mock, { freeze: true, set: '2027-03-01T09:00:00Z' });
       await call(setup.mock, 'POST', '/v1/webhooks', { key: setup.key, body: { name: 'Down', url: receiver.url(), events: ['lead.created'] } });
       await createLead('Sofa');
@@ -208,7 +208,7 @@ describe('work that waited on the clock, in the mock a snapshot is put back into
       expect(receiver.received).toHaveLength(1);
 
       const other = await moved({ allowPrivateWebhooks: true });
-      receiver.answer = () => ({ status: 200 });
+      receiver.answerEvery(() => ({ status: 200 }));
       await clock(other, { advance_seconds: 59 });
       expect(receiver.received).toHaveLength(1);
       await clock(other, { advance_seconds: 1 });

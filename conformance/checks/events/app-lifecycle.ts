@@ -12,7 +12,7 @@ import { eventWaitMs, missing } from '../../events-kit.ts';
 import { approveApp, lifecycleApp, lifecycleEvent, sameInstallation, type LifecycleApp } from '../../lifecycle-kit.ts';
 import { controlCall } from '../../mock-control.ts';
 import { refresh, type Tokens } from '../../oauth-kit.ts';
-import type { ReceivedRequest } from '../../webhook-receiver.ts';
+import type { ReceivedRequest } from '../../../harness/webhook-receiver.ts';
 import { signatureParts, signatureProblem } from '../../webhook-signature.ts';
 
 const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
@@ -57,7 +57,7 @@ export const appLifecycle: ActiveCheck = {
     await reuseRefreshToken(context, app, again);
     await expectEvent('events.lifecycle-uninstalled-on-reuse', 'app.uninstalled', 2, { installationId: again.installation_id });
 
-    context.judge('events.lifecycle-to-app-url', received.length === 0 && `no lifecycle event reached the app's webhook URL ${app.receiver.urlFor(app.path)}`);
+    context.judge('events.lifecycle-to-app-url', received.length === 0 && `no lifecycle event reached the app's webhook URL ${app.receiver.url(app.path)}`);
     judgeBodies(context, app, received);
   },
 };

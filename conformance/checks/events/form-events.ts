@@ -8,7 +8,7 @@ import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import { eventAbout, eventWaitMs, graceMs, missing, sleep } from '../../events-kit.ts';
 import { expectAccepted, findRecordsOf, loadConfig, needForm, submitForm, validSubmission, visitor, waitOutMinMs, type Visitor } from '../../form-kit.ts';
-import type { ReceivedRequest } from '../../webhook-receiver.ts';
+import type { ReceivedRequest } from '../../../harness/webhook-receiver.ts';
 import { withWebhook, type TestWebhook } from '../../webhook-kit.ts';
 
 export const formEvents: ActiveCheck = {

@@ -7,7 +7,7 @@ import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import { EnvelopeJudge, ENVELOPE_RULES, eventAbout, eventWaitMs, keyIdentity, missing } from '../../events-kit.ts';
 import { firstPipeline } from '../../pipeline-kit.ts';
-import type { ReceivedRequest } from '../../webhook-receiver.ts';
+import type { ReceivedRequest } from '../../../harness/webhook-receiver.ts';
 import { withWebhook } from '../../webhook-kit.ts';
 
 export const leadEvents: ActiveCheck = {

@@ -11,7 +11,7 @@ import { eventWaitMs, graceMs, missing, sleep } from '../../events-kit.ts';
 import { approveApp, lifecycleApp, type LifecycleApp } from '../../lifecycle-kit.ts';
 import { advanceMockClock } from '../../mock-control.ts';
 import { refresh, whoami } from '../../oauth-kit.ts';
-import type { ReceivedRequest } from '../../webhook-receiver.ts';
+import type { ReceivedRequest } from '../../../harness/webhook-receiver.ts';
 import { signatureProblem } from '../../webhook-signature.ts';
 
 const MINUTE = 60;

@@ -6,7 +6,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import { EnvelopeJudge, ENVELOPE_RULES, eventAbout, eventWaitMs, graceMs, keyIdentity, missing, sleep } from '../../events-kit.ts';
-import type { ReceivedRequest } from '../../webhook-receiver.ts';
+import type { ReceivedRequest } from '../../../harness/webhook-receiver.ts';
 import { withWebhook, type TestWebhook } from '../../webhook-kit.ts';
 
 type Watch = { all: TestWebhook; judge: EnvelopeJudge };

@@ -8,7 +8,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import { clientWritesIn, mockOnly, newChannel, newClient } from '../../conversations-kit.ts';
-import type { ReceivedRequest } from '../../webhook-receiver.ts';
+import type { ReceivedRequest } from '../../../harness/webhook-receiver.ts';
 import { allDeliveries, settle, withWebhook } from '../../webhook-kit.ts';
 
 export const channelFilter: ActiveCheck = {

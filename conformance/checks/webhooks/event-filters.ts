@@ -9,7 +9,7 @@
 // Without a second pipeline with an open stage, or a second member, the check skips saying so.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import type { ReceivedRequest } from '../../webhook-receiver.ts';
+import type { ReceivedRequest } from '../../../harness/webhook-receiver.ts';
 import { allDeliveries, settle, withWebhook, type TestWebhook } from '../../webhook-kit.ts';
 
 type Setting = { pipelineId: string; stageId: string; ownerId: string };

@@ -6,7 +6,7 @@
 // webhook's deliveries list. Only the records this check made are looked at.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import type { ReceivedRequest } from '../../webhook-receiver.ts';
+import type { ReceivedRequest } from '../../../harness/webhook-receiver.ts';
 import { allDeliveries, settle, withWebhook, type TestWebhook } from '../../webhook-kit.ts';
 
 type Caused = { type: string; recordId: string };

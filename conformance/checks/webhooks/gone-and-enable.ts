@@ -16,7 +16,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import type { ReceivedRequest } from '../../webhook-receiver.ts';
+import type { ReceivedRequest } from '../../../harness/webhook-receiver.ts';
 import { settle, withWebhook, type TestWebhook } from '../../webhook-kit.ts';
 
 type Scene = { context: CheckContext; hook: TestWebhook; wait: number; pause: number };

@@ -19,7 +19,7 @@ export const redirectOtherHost: ActiveCheck = {
       context.skip('the receiver has one public host here; a redirect to another host of its own needs a mock on this machine (127.0.0.1 and localhost)');
     }
     await withWebhook(context, 'redirect-other-host', ['lead.created'], async (hook) => {
-      const local = new URL(hook.receiver.urlFor(hook.path));
+      const local = new URL(hook.receiver.url(hook.path));
       if (local.hostname !== '127.0.0.1') context.skip(`the receiver is at ${local.hostname}, not 127.0.0.1: no second name for it`);
       const elsewhere = `${hook.path}/elsewhere`;
       hook.receiver.answer(hook.path, () => ({ status: 307, headers: { location: `${local.protocol}//localhost:${local.port}${elsewhere}` } }));

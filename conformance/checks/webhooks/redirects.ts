@@ -29,7 +29,7 @@ export const redirects: ActiveCheck = {
 async function pingThroughChain(context: CheckContext, hook: TestWebhook, name: string, hops: number): Promise<{ reached: boolean; status: unknown }> {
   const stops = [hook.path, ...Array.from({ length: hops - 1 }, (_, index) => `${hook.path}/${name}/hop${index + 1}`), `${hook.path}/${name}/end`];
   for (let index = 0; index < stops.length - 1; index++) {
-    hook.receiver.answer(stops[index]!, () => ({ status: 307, headers: { location: hook.receiver.urlFor(stops[index + 1]!) } }));
+    hook.receiver.answer(stops[index]!, () => ({ status: 307, headers: { location: hook.receiver.url(stops[index + 1]!) } }));
   }
   const end = stops.at(-1)!;
   const ping = await context.client.send('POST', `/v1/webhooks/${hook.id}/ping`);

@@ -1,7 +1,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import { advanceMockClock, controlCall, mockNowMs } from '../../mock-control.ts';
-import type { ReceivedRequest } from '../../webhook-receiver.ts';
+import type { ReceivedRequest } from '../../../harness/webhook-receiver.ts';
 import { withWebhook } from '../../webhook-kit.ts';
 
 const MINUTE = 60;

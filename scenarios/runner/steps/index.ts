@@ -2,6 +2,7 @@
 // name, throws StepFailure when the story's expectation is not met, StepSkipped when this
 // target cannot run it.
 import { moveStoryClock, setClock } from '../clock.ts';
+import { tellReceiver } from '../receiver-rule.ts';
 import { kindOf, type Step, type StepKind } from '../types.ts';
 import { NO_CONTROL, StepSkipped, type World } from '../world.ts';
 import { requestStep } from './request-step.ts';
@@ -34,6 +35,6 @@ async function clockStep(world: World, step: Step): Promise<string> {
 
 async function receiverStep(world: World, step: Step): Promise<string> {
   const answer = world.vars.interpolate(step.receiver!);
-  world.receiver.answer(answer);
+  tellReceiver(world.receiver, answer);
   return `the receiver answers ${answer.status}${answer.path ? ` on ${answer.path}` : ''} from now on`;
 }

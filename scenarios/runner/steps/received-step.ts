@@ -21,7 +21,8 @@ export async function webhooksStep(world: World, step: Step): Promise<string> {
     noun: 'requests received',
     async items() {
       await settle(world);
-      return world.receiver.received.map(({ method, path, headers, body, answered }) => ({ method, path, headers, body, answered }));
+      // A body that is not JSON is matched as its text.
+      return world.receiver.received.map(({ method, path, headers, json, rawBody, answered }) => ({ method, path, headers, body: json ?? (rawBody || undefined), answered }));
     },
     label: (item) => {
       const request = item as { headers: Record<string, string>; answered: number; path: string };
