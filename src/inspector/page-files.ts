@@ -15,7 +15,6 @@ const TYPES: Record<string, string> = {
   svg: 'image/svg+xml',
 };
 
-const PAGE_DIR = new URL('./page/', import.meta.url);
 const FS_MODULE = 'node:fs/promises';
 
 type Fs = typeof import('node:fs/promises');
@@ -34,7 +33,8 @@ export async function pageFile(name: string): Promise<Response> {
   if (!type || !/^[a-z][a-z0-9-]*\.[a-z]+$/.test(name)) throw new ApiError('not_found');
   const files = await loadFs();
   if (!files) throw new ApiError('not_found', {}, { detail: 'The inspector page is served by `crmkit mock` (Node), not in a browser.' });
-  const body = await files.readFile(new URL(name, PAGE_DIR)).catch(() => undefined);
+  // Resolved here, not at load: a browser bundle has no module URL, and the core must still load there.
+  const body = await files.readFile(new URL(`./page/${name}`, import.meta.url)).catch(() => undefined);
   if (!body) throw new ApiError('not_found');
   return new Response(body, {
     status: 200,
