@@ -143,6 +143,8 @@ describe('the inspector page', () => {
     expect(createHmac('sha256', secret).update(`${t}.${received!.body}`).digest('hex')).toBe(v1);
     expect(await first.locator('.answer pre').textContent()).toBe('receiver says no');
     await page.screenshot({ path: 'test-results/inspector-deliveries.png', fullPage: true });
+    // The README's picture (docs/images/inspector.png is a copy of it).
+    await page.screenshot({ path: 'test-results/inspector-readme.png', clip: { x: 0, y: 0, width: 1400, height: 880 } });
   });
 
   it('moves the clock from the page: the retry, listed as scheduled, goes out and succeeds', async () => {
