@@ -25,7 +25,8 @@ Usage: crmkit mock [options]
                             and the inputs a QA engineer would have (keys, a form, an OAuth client) written to
                             FILE for \`crmkit conformance --inputs FILE\` and \`crmkit scenario run --inputs FILE\`
   --allow-private-webhooks  deliver webhooks to loopback and private addresses (for a local receiver)
-  --state FILE              load workspaces from FILE at start and save them back on exit
+  --state FILE              keep every workspace in FILE (and FILE.journal): each change is on the disk
+                            before it is answered, so kill -9 or a crash loses nothing answered
   --seed N [--seed-size N]  start with demo data, the same for the same N (size: leads, default 1,000)
   --scenario FILE           start with the workspace a story sets up
   --failure SPEC ...        make calls slow or failing, e.g. operation=createLead,error=unavailable,times=3

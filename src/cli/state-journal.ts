@@ -22,7 +22,7 @@ import { snapshotOf, tablesOf } from '../workspaces/snapshot.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import { journalPathOf, syncFolder, writeDurably, writeStateFile } from './state-file.ts';
 import { journalLine, type JournalEntry, type JournalWrite } from './state-journal-format.ts';
-import { changedHead, headParts } from './workspace-head.ts';
+import { changedHead, writtenHead } from './workspace-head.ts';
 
 export type StateJournalOptions = {
   /** The last sequence number the loaded file and journal used. */
@@ -34,7 +34,7 @@ export type StateJournalOptions = {
 };
 
 /** A workspace the journal follows: its tables' names and the head parts last written. */
-type Followed = { workspace: Workspace; tableNames: Map<object, string>; written: Map<string, string> };
+type Followed = { workspace: Workspace; tableNames: Map<object, string>; written: ReturnType<typeof writtenHead> };
 
 type Pending = { seq: number; line: string };
 
@@ -55,7 +55,9 @@ export class StateJournal {
   /** Writes to the journal file, one at a time: batches, and the journal's replacement after a compaction. */
   #serial: Promise<void> = Promise.resolve();
   #sinceCompaction = 0;
-  #compacting: Promise<void> | undefined;
+  /** The last compaction asked for, and the one waiting for it to end (asking again joins that one). */
+  #lastCompaction: Promise<void> = Promise.resolve();
+  #waitingCompaction: Promise<void> | undefined;
   /** While a compaction runs: the lines written after the last entry its snapshot is sure to hold. */
   #tail: { afterSeq: number; lines: string[] } | undefined;
   #failed = false;
@@ -101,17 +103,27 @@ export class StateJournal {
     }
   }
 
-  /** Writes FILE anew from the workspaces and cuts the journal down to what came after. */
+  /** Writes FILE anew from the workspaces and cuts the journal down to what came after; after the compaction under way, if any. */
   compact(): Promise<void> {
-    this.#compacting ??= this.#compactNow().catch((error: unknown) => this.#fail(error)).finally(() => (this.#compacting = undefined));
-    return this.#compacting;
+    if (this.#waitingCompaction) return this.#waitingCompaction;
+    const compaction = this.#lastCompaction.then(() => {
+      this.#waitingCompaction = undefined;
+      return this.#failed ? undefined : this.#compactNow().catch((error: unknown) => this.#fail(error));
+    });
+    this.#waitingCompaction = this.#lastCompaction = compaction;
+    return compaction;
+  }
+
+  /** Resolves once the compactions asked for have ended and every entry so far is on the disk. */
+  async settled(): Promise<void> {
+    await this.#lastCompaction;
+    await this.durable();
   }
 
   /** A clean stop: everything into FILE, and no journal left beside it; false when that failed. */
   async close(): Promise<boolean> {
     await this.catchUp();
     for (const followed of [...this.#followed.values()]) this.#unfollow(followed);
-    await this.#compacting;
     await this.compact();
     // Followed no more, so the compaction's snapshots hold every entry: the journal says nothing more.
     await this.#inTurn(async () => {
@@ -125,8 +137,7 @@ export class StateJournal {
 
   #follow(workspace: Workspace): void {
     const tableNames = new Map(tablesOf(workspace).map(([name, table]) => [table as object, name]));
-    const followed: Followed = { workspace, tableNames, written: new Map() };
-    changedHead(headParts(this.#state, workspace), followed.written);
+    const followed: Followed = { workspace, tableNames, written: writtenHead(this.#state, workspace) };
     this.#followed.set(workspace.id, followed);
     workspace.transactions.listen((writes) => this.#committed(followed, writes));
   }
@@ -141,7 +152,7 @@ export class StateJournal {
     if (this.#state.workspaces.get(workspace.id) !== workspace) return;
     const entry: Omit<JournalEntry, 'seq'> = { ws: workspace.id };
     if (writes.length) entry.writes = writes.map(({ table, id, record }) => [followed.tableNames.get(table) ?? '?', id, record] as JournalWrite);
-    const head = changedHead(headParts(this.#state, workspace), followed.written);
+    const head = changedHead(this.#state, workspace, followed.written);
     if (head) entry.head = head;
     if (entry.writes || entry.head) this.#append(entry);
   }

@@ -16,13 +16,15 @@ export type StateOption = {
   start(): Promise<void>;
   /** Everything into FILE; false when that failed. Once, however often called. */
   close(): Promise<boolean>;
+  /** Once compactions under way have ended and every change so far is on the disk (for tests). */
+  settled(): Promise<void>;
 };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Throws StateFileError (state-file-error.ts) for a file it cannot use. */
 export async function useStateFile(mock: Mock, path: string | undefined): Promise<StateOption> {
-  if (!path) return { mock, loaded: [], notes: [], start: async () => {}, close: async () => true };
+  if (!path) return { mock, loaded: [], notes: [], start: async () => {}, close: async () => true, settled: async () => {} };
   const { workspaces, lastSeq, notes } = await loadStateFile(mock.state, path);
   const journal = new StateJournal(mock.state, path, {
     lastSeq,
@@ -52,5 +54,6 @@ export async function useStateFile(mock: Mock, path: string | undefined): Promis
       started();
     },
     close: () => (closing ??= journal.close()),
+    settled: () => journal.settled(),
   };
 }
