@@ -1010,7 +1010,7 @@ export type components = {
         }[];
         /**
          * Format: uri
-         * @description Where the widget sends the visitor after a submission (`redirect_url` of the answer); null shows the `success` text.
+         * @description Where the widget sends the visitor after a submission (`redirect_url` of the answer); null shows the `success` text. Only a web address: `https://...`, or `http://localhost`, `http://127.0.0.1` or `http://[::1]` (any port) for a site on the developer's machine; anything else (`javascript:`, `data:`, `http://` elsewhere) answers 422 `validation_failed` naming `redirect_url`, since the widget would run it on the page that embeds the form. A submission's answer carries null for an address outside these that got stored anyway, and widget.js follows no other.
          */
         FormRedirectUrl: string | null;
         /**
