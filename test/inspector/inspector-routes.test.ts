@@ -171,11 +171,13 @@ describe('GET /_mock/workspaces/{ws}/webhooks', () => {
 });
 
 describe('GET /_mock/workspaces/{ws}/clock/scheduled', () => {
-  it('lists the next delivery attempts and snoozed conversations\' wake-ups, soonest first', async () => {
+  it('lists the next delivery attempts, outgoing messages\' next steps and snoozed conversations\' wake-ups, soonest first', async () => {
     receiver.status = 500;
     await webhookWithOneDelivery();
     const inbound = await call(setup.mock, 'POST', `/_mock/workspaces/${ws}/channels/${channelId}/inbound`, { body: { text: 'Is the oak table in stock?', name: 'Dilnoza' } });
     expect(inbound.status).toBe(201);
+    const reply = await call(setup.mock, 'POST', `/v1/conversations/${inbound.body.conversation_id}/messages`, { key, body: { text: 'Yes, it is.' } });
+    expect(reply.status).toBe(201);
     const snoozed = await call(setup.mock, 'POST', `/v1/conversations/${inbound.body.conversation_id}/snooze`, { key, body: { until: '2026-11-20T08:00:30.000Z' } });
     expect(snoozed.status).toBe(200);
 
@@ -183,6 +185,7 @@ describe('GET /_mock/workspaces/{ws}/clock/scheduled', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.now).toBe(START);
     expect(answer.body.data).toEqual([
+      { at: '2026-11-20T08:00:01.000Z', kind: 'message_step', id: reply.body.id, detail: 'message queued → sent' },
       { at: '2026-11-20T08:00:30.000Z', kind: 'conversation_wake_up', id: inbound.body.conversation_id, detail: 'snoozed conversation opens again' },
       { at: '2026-11-20T08:01:00.000Z', kind: 'delivery_attempt', id: expect.stringMatching(/^dlv_/), detail: expect.stringMatching(/^product\.created to wh_\w+ \(attempt 2\)$/) },
     ]);
@@ -190,7 +193,30 @@ describe('GET /_mock/workspaces/{ws}/clock/scheduled', () => {
 
     receiver.status = 200;
     await call(setup.mock, 'POST', `/_mock/workspaces/${ws}/clock`, { body: { advance_seconds: 60 } });
+    // The message walked to `read` on the way, the conversation woke up, the retry succeeded.
     expect((await get(`/_mock/workspaces/${ws}/clock/scheduled`)).body.data).toEqual([]);
+  });
+
+  it('leaves out a message whose channel stops it where it is, and names the step a failing channel fails it at', async () => {
+    const inbound = await call(setup.mock, 'POST', `/_mock/workspaces/${ws}/channels/${channelId}/inbound`, { body: { text: 'Hello?', name: 'Aziz' } });
+    const conversation = inbound.body.conversation_id;
+    const outcome = (body: Record<string, unknown>) => call(setup.mock, 'PUT', `/_mock/workspaces/${ws}/channels/${channelId}/outcome`, { body });
+    const send = async (text: string) => (await call(setup.mock, 'POST', `/v1/conversations/${conversation}/messages`, { key, body: { text } })).body.id;
+    const steps = async () => (await get(`/_mock/workspaces/${ws}/clock/scheduled`)).body.data.map((work: { id: string; detail: string }) => [work.id, work.detail]);
+
+    expect((await outcome({ status: 'sent' })).status).toBe(200);
+    const stopsAtSent = await send('One');
+    expect(await steps()).toEqual([[stopsAtSent, 'message queued → sent']]);
+    await call(setup.mock, 'POST', `/_mock/workspaces/${ws}/clock`, { body: { advance_seconds: 1 } });
+    expect(await steps()).toEqual([]);
+    // Past the time of the step it did not take, a message is not listed whatever the outcome says.
+    await call(setup.mock, 'POST', `/_mock/workspaces/${ws}/clock`, { body: { advance_seconds: 5 } });
+
+    expect((await outcome({ status: 'failed', failed_from: 'sent' })).status).toBe(200);
+    const failsAfterSent = await send('Two');
+    expect(await steps()).toEqual([[failsAfterSent, 'message queued → sent']]);
+    await call(setup.mock, 'POST', `/_mock/workspaces/${ws}/clock`, { body: { advance_seconds: 1 } });
+    expect(await steps()).toEqual([[failsAfterSent, 'message sent → failed']]);
   });
 
   it('answers 404 for an unknown workspace', async () => {
