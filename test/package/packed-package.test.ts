@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withCrmkitMock } from '../support/crmkit-process.ts';
-import { newProject, npmWarnings, packCrmkit, run, TSC, type NewProject } from './packed-project.ts';
+import { newProject, npmWarnings, packCrmkit, REPO, run, TSC, type NewProject } from './packed-project.ts';
 
 let workdir: string;
 let project: string;
@@ -47,10 +47,14 @@ describe('the packed package, installed in a new project', () => {
     expect(shipped.sort()).toEqual(['README.md', 'bin', 'dist', 'package.json']);
   });
 
-  it('crmkit mock from node_modules/.bin answers whoami with the key it prints', async () => {
+  it('crmkit mock from node_modules/.bin answers whoami with the key it prints, and serves the inspector page and its files', async () => {
     await withCrmkitMock([], async (url, key) => {
       const response = await fetch(`${url}/v1/api-keys/whoami`, { headers: { Authorization: `Bearer ${key}` } });
       expect(response.status).toBe(200);
+      const pageFiles = await readdir(join(REPO, 'src/inspector/page'));
+      for (const path of ['/_mock/ui', ...pageFiles.filter((name) => name !== 'index.html').map((name) => `/_mock/ui/${name}`)]) {
+        expect((await fetch(`${url}${path}`)).status, path).toBe(200);
+      }
     }, join(project, 'node_modules/crmkit/bin/crmkit.js'));
   });
 
