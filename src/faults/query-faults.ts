@@ -94,4 +94,15 @@ export const queryFaults: Fault[] = [
       return unmasked('masked_sort')(unmasked('masked_filter')(next));
     },
   },
+  {
+    name: 'query-values-as-unknown-fields',
+    family: 'query',
+    description: 'The query body is validated as "a group body or a text body", so a wrong value (an empty q, limit 0, a bad op) answers 400 unknown_field naming the documented q or query instead of the value\'s own problem.',
+    wrap: onErrorCode('validation_failed', async (response, body, request) => {
+      if (request.method !== 'POST' || !QUERY.test(new URL(request.url).pathname)) return response;
+      const sent = await request.clone().json().catch(() => ({}));
+      const named = ['q', 'query'].filter((field) => field in sent);
+      return changed(response, { status: 400, body: { error: { ...body.error, code: 'unknown_field', fields: Object.fromEntries(named.map((field) => [field, 'unknown field'])) } } });
+    }),
+  },
 ];

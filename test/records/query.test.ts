@@ -58,6 +58,34 @@ async function viewerKey() {
   return answer.body.key as string;
 }
 
+describe('bad values of the body', () => {
+  const query = (body: Record<string, unknown>) => call(setup.mock, 'POST', '/v1/query/leads', { key: key(), body });
+  const group = { op: 'and', conditions: [{ field: 'amount', op: 'gte', value: 1 }] };
+
+  it('a wrong value of a documented field is that field\'s problem, never unknown_field (spec 2.1, 4.13)', async () => {
+    const cases: [Record<string, unknown>, number, string, string][] = [
+      [{ q: '' }, 422, 'validation_failed', 'q'],
+      [{ q: 'x', limit: 0 }, 422, 'validation_failed', 'limit'],
+      [{ q: 'x', limit: 'ten' }, 400, 'bad_json', 'limit'],
+      [{ query: group, count: 'yes' }, 400, 'bad_json', 'count'],
+      [{ query: { ...group, op: 'xor' } }, 422, 'validation_failed', 'query.op'],
+      [{ query: { op: 'and', conditions: [{ field: 'amount', op: 'bogus', value: 1 }] } }, 422, 'validation_failed', 'query.conditions[0].op'],
+      [{ query: group, sort: [{ field: 'amount', dir: 'up' }] }, 422, 'validation_failed', 'sort[0].dir'],
+    ];
+    for (const [body, status, code, field] of cases) {
+      const { status: answered, body: answer } = await query(body);
+      expect([JSON.stringify(body), answered, answer.error.code, Object.keys(answer.error.fields)]).toEqual([JSON.stringify(body), status, code, [field]]);
+    }
+  });
+
+  it('neither or both of query and q is validation_failed; only an undocumented field is unknown_field', async () => {
+    expect((await query({})).body.error.code).toBe('validation_failed');
+    expect((await query({ query: group, q: 'x' })).body.error.code).toBe('validation_failed');
+    const unknown = await query({ query: group, bogus: 1 });
+    expect([unknown.status, unknown.body.error.code, Object.keys(unknown.body.error.fields)]).toEqual([400, 'unknown_field', ['bogus']]);
+  });
+});
+
 describe('groups', () => {
   it('groups nest two levels and a third is invalid_query', async () => {
     await lead({ name: 'Sofa', amount: 500, source: 'website' });

@@ -20,7 +20,8 @@ type BodyCondition = components['schemas']['QueryCondition'];
 export type ParsedQuery = { where: Group; sort: SortKey[] };
 
 export function parseQuery(body: QueryBody, limits: QueryLimits): ParsedQuery {
-  const where = 'q' in body ? parseText(body.q) : fromBody(body.query, 'query');
+  // The body's schema has required exactly one of `q` and `query`.
+  const where = body.q !== undefined ? parseText(body.q) : fromBody(body.query!, 'query');
   const sort = (body.sort ?? []).map((key, index) => ({ field: key.field, dir: key.dir, path: `sort[${index}]` }));
   checkLimits(where, sort, limits);
   return { where, sort };
@@ -31,7 +32,8 @@ function fromBody(group: BodyGroup, path: string): Group {
     kind: 'group',
     op: group.op,
     path,
-    conditions: group.conditions.map((node, index) => {
+    // The schema chose each entry's shape (if it has `conditions`, a group; else a condition).
+    conditions: (group.conditions as (BodyGroup | BodyCondition)[]).map((node, index) => {
       const at = `${path}.conditions[${index}]`;
       return 'conditions' in node ? fromBody(node, at) : fromCondition(node, at);
     }),
