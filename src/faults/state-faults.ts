@@ -111,6 +111,20 @@ export const stateFaults: Fault[] = [
       })(next),
   },
   {
+    name: 'tag-name-problem-per-item',
+    family: 'state',
+    description: 'A bad tag name in a record write or a bulk action is reported under the item that holds it (`fields["tags[1]"]`), as a schema validator words it, instead of under `fields.tags` (bulk: `fields["action.tags"]`) as spec 4.4 writes it.',
+    wrap: onErrorCode('validation_failed', async (response, body, request) => {
+      const fields = body.error.fields ?? {};
+      const key = ['tags', 'action.tags'].find((name) => typeof fields[name] === 'string' && /tag name/.test(fields[name]));
+      if (!key) return response;
+      const sent = await request.clone().json().catch(() => ({}));
+      const index = Math.max(0, (Array.isArray(sent.tags) ? sent.tags : []).findIndex((name: unknown) => typeof name === 'string' && (name.includes(',') || [...name.trim()].length > 32 || !name.trim())));
+      const { [key]: message, ...others } = fields;
+      return changed(response, { body: { error: { ...body.error, fields: { ...others, [`tags[${index}]`]: message } } } });
+    }),
+  },
+  {
     name: 'tag-exists-without-tag-id',
     family: 'state',
     description: "A rename onto another tag's name answers tag_exists without the other tag's tag_id.",

@@ -70,6 +70,16 @@ describe('running a bulk tag action', () => {
     expect(await catalogNames()).toEqual([]);
   });
 
+  it('a bad tag name answers validation_failed under action.tags, not under its item, and changes nothing (spec 4.4)', async () => {
+    const lead = await world.insertLead([]);
+    for (const bad of ['vip,hot', 'n'.repeat(33), '   ']) {
+      const { status, body } = await run({ type: 'add_tag', tags: ['fine', bad], ids: [lead.id] });
+      expect([status, Object.keys(body.error.fields)]).toEqual([422, ['action.tags']]);
+    }
+    expect(tagsOf(lead)).toEqual([[]]);
+    expect(await catalogNames()).toEqual([]);
+  });
+
   it('a list that would take the catalog past 200 tags answers 422 under action.tags', async () => {
     for (const name of names(199, 'c')) await world.workspace.tables.tags.insert({ id: world.setup.mock.state.newId('tag', world.workspace.id), name, color: 'slate', created_at: new Date().toISOString() });
     const lead = await world.insertLead([]);

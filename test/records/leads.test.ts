@@ -406,6 +406,16 @@ describe('a lead with a new contact', () => {
     expect((await read(first.id)).stage_id).toBe(stageOf(sales(), 'won').id);
   });
 
+  it('a bad tag name answers validation_failed under tags, not under its item (spec 4.4)', async () => {
+    const { body: lead } = await create({ tags: ['vip'] });
+    for (const bad of ['vip,hot', 'n'.repeat(33), '  ']) {
+      for (const answer of [await create({ tags: ['ok', bad] }), await patch(lead.id, { tags: ['vip', bad] })]) {
+        expect([answer.status, Object.keys(answer.body.error.fields)]).toEqual([422, ['tags']]);
+      }
+    }
+    expect((await call(setup.mock, 'GET', `/v1/leads/${lead.id}`, { key: key() })).body.tags).toEqual(['vip']);
+  });
+
   it('a PATCH of an open lead that keeps its contact and pipeline is not refused for it', async () => {
     const { body: first } = await create({ contact: { name: 'Malika' } });
     expect((await patch(first.id, { name: 'Renamed', stage_id: stageOf(sales(), 'open', 1).id })).status).toBe(200);

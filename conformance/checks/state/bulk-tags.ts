@@ -53,6 +53,8 @@ export const bulkTags: ActiveCheck = {
     const fewAfter = await tagsOf(context, 'leads', leads.few);
     const limitProblem = tooMany.status !== 422 || !fieldProblem(tooMany, 'action.tags') ? `add_tag with 11 tags answered ${tooMany.status} with fields ${JSON.stringify(tooMany.json?.error?.fields)}, not 422 under action.tags` : !sameNames(fewAfter, [d, b]) ? `the refused run changed the lead to ${JSON.stringify(fewAfter)}` : undefined;
     context.judge('tags.bulk-limit-field', limitProblem, tooMany);
+    const badName = await context.client.send('POST', '/v1/bulk/leads/run', { body: { type: 'add_tag', tags: [d, `${base},x`], ids: [leads.few] } });
+    context.judge('tags.name-problem-field', badName.status !== 422 || !fieldProblem(badName, 'action.tags') ? `add_tag with a tag name holding a comma answered ${badName.status} with fields ${JSON.stringify(badName.json?.error?.fields)}, not 422 under action.tags` : undefined, badName);
 
     await judgeUndo(context, replaced, leads.few, [c]);
     await judgeUndoWindow(context, base, leads.two);

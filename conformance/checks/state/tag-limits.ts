@@ -44,6 +44,11 @@ export const tagLimits: ActiveCheck = {
     const entered = catalog.tags.filter((tag) => eleven.includes(tag.name)).map((tag) => tag.name);
     const leadTags = await tagsOf(context, 'leads', lead.id);
     context.judge('tags.over-limit-changes-nothing', (entered.length > 0 || !sameNames(leadTags, kept)) && `after the refused writes the lead carries ${JSON.stringify(leadTags)} and the catalog took ${entered.length} of the 11 names`);
+    // A bad name is a problem of the list too: under `fields.tags`, not under one item (`tags[1]`).
+    for (const [what, name] of [['33 characters', 'n'.repeat(33)], ['a comma', `${base},x`]] as const) {
+      const bad = await context.client.send('PATCH', `/v1/leads/${lead.id}`, { body: { tags: [...kept, name] } });
+      context.judge('tags.name-problem-field', tagsRefusal(bad, `a lead changed to a tag name with ${what}`), bad);
+    }
     // A deployment's catalog is not filled: people working in the workspace would have their new tags refused meanwhile.
     if (!context.target.mock) {
       const reason = "not judged against a deployment: filling its tag catalog to 200 would refuse its people's new tags meanwhile";

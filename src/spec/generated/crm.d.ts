@@ -3095,8 +3095,10 @@ export type components = {
             /** @description Up to 10 emails, lowercased (spec 2.4, 8). */
             emails?: components["schemas"]["ContactEmailInput"][];
         } | unknown | unknown | unknown | unknown | unknown;
+        /** @description A tag name sent in a record's or a bulk action's list: held to TagName's rules (after trimming and folding inner spaces, 1 to 32 characters, no commas) by the service, not by this schema, so that a bad one is reported under the list's own name, `fields.tags` (bulk: `fields["action.tags"]`), as spec 4.4 writes it, and not under one item (`tags[0]`). */
+        TagNameSent: string;
         /** @description Tag names from the workspace catalog, up to 10 per record. A name differing only in case is stored as the catalog spells it; names missing from the catalog are added with an automatic color. No `maxItems` here: a record that already has more than 10 tags from older data may send its list with tags dropped (spec 4.4); more than 10 otherwise answers 422 under `tags`. */
-        TagList: components["schemas"]["TagName"][];
+        TagList: components["schemas"]["TagNameSent"][];
         /** @description Custom field values by field key. Only the keys sent change; `null` clears a value. An unknown key or a bad value answers `validation_failed` under `custom.<key>`. */
         CustomInput: {
             [key: string]: unknown;
@@ -3945,8 +3947,8 @@ export type components = {
          */
         BulkRunRequest: {
             type: components["schemas"]["BulkActionType"];
-            /** @description Tag names; with `replace_tags` an empty list removes all tags (spec 4.4). Up to 10 (tags per record, spec 8): a longer list, or one that would take the catalog past 200 tags, answers 422 with the message in `fields["action.tags"]` (spec 4.4), which is why the count is not a `maxItems` here. */
-            tags: components["schemas"]["TagName"][];
+            /** @description Tag names; with `replace_tags` an empty list removes all tags (spec 4.4). A bad name answers 422 under `fields["action.tags"]`. Up to 10 (tags per record, spec 8): a longer list, or one that would take the catalog past 200 tags, answers 422 with the message in `fields["action.tags"]` (spec 4.4), which is why the count is not a `maxItems` here. */
+            tags: components["schemas"]["TagNameSent"][];
             /** @description The records to change, all of the entity in the path; unknown, deleted or other-type ids answer 422 under `ids`. */
             ids: components["schemas"]["BulkRecordIdInput"][];
         } & unknown;
@@ -5628,6 +5630,49 @@ export type components = {
          */
         QueryBoolOp: "and" | "or";
         /**
+         * @description A group of conditions: `op` (`and` or `or`) and `conditions`, each a condition or a nested group (spec 4.13).
+         *     The top group is level 1 and a group inside it level 2; a group nested deeper answers 422 `invalid_query`
+         *     (spec 8: nesting 2 levels, `x-query-limits.nesting` on QueryRequest). Limits over the whole tree (spec 8):
+         *     50 conditions, 3 `regex` conditions, 100 values per list; over a limit answers 422 `too_many_conditions` with `limit`.
+         * @example {
+         *       "op": "and",
+         *       "conditions": [
+         *         {
+         *           "field": "amount",
+         *           "op": "gte",
+         *           "value": 5000000
+         *         },
+         *         {
+         *           "field": "created_at",
+         *           "op": "between",
+         *           "value": [
+         *             "2026-11-01T00:00:00+05:00",
+         *             "2026-12-01T00:00:00+05:00"
+         *           ]
+         *         },
+         *         {
+         *           "op": "or",
+         *           "conditions": [
+         *             {
+         *               "field": "source",
+         *               "op": "eq",
+         *               "value": "instagram"
+         *             },
+         *             {
+         *               "field": "source",
+         *               "op": "eq",
+         *               "value": "website"
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
+        QueryGroup: {
+            op: components["schemas"]["QueryBoolOp"];
+            conditions: unknown[];
+        };
+        /**
          * @description A condition operator (spec 4.13): `eq`, `neq`, `in`, `not_in`, `all`, `contains`, `not_contains`, `starts`,
          *     `ends`, `empty`, `not_empty`, `regex`, `sounds_like`, `gt`, `gte`, `lt`, `lte`, `between`, `duplicate`,
          *     `weekday`, `hour`; which apply depends on the field type (see `GET /v1/query/{entity}/fields`).
@@ -5675,49 +5720,6 @@ export type components = {
             not: boolean;
         };
         /**
-         * @description A group of conditions: `op` (`and` or `or`) and `conditions`, each a condition or a nested group (spec 4.13).
-         *     The top group is level 1 and a group inside it level 2; a group nested deeper answers 422 `invalid_query`
-         *     (spec 8: nesting 2 levels, `x-query-limits.nesting` on QueryRequest). Limits over the whole tree (spec 8):
-         *     50 conditions, 3 `regex` conditions, 100 values per list; over a limit answers 422 `too_many_conditions` with `limit`.
-         * @example {
-         *       "op": "and",
-         *       "conditions": [
-         *         {
-         *           "field": "amount",
-         *           "op": "gte",
-         *           "value": 5000000
-         *         },
-         *         {
-         *           "field": "created_at",
-         *           "op": "between",
-         *           "value": [
-         *             "2026-11-01T00:00:00+05:00",
-         *             "2026-12-01T00:00:00+05:00"
-         *           ]
-         *         },
-         *         {
-         *           "op": "or",
-         *           "conditions": [
-         *             {
-         *               "field": "source",
-         *               "op": "eq",
-         *               "value": "instagram"
-         *             },
-         *             {
-         *               "field": "source",
-         *               "op": "eq",
-         *               "value": "website"
-         *             }
-         *           ]
-         *         }
-         *       ]
-         *     }
-         */
-        QueryGroup: {
-            op: components["schemas"]["QueryBoolOp"];
-            conditions: (components["schemas"]["QueryCondition"] | components["schemas"]["QueryGroup"])[];
-        };
-        /**
          * @description One sort key `{field, dir}`, `dir` `asc` or `desc` (spec 4.13). A role that sees masked phones and emails cannot sort by them (422 `masked_sort`).
          * @example {
          *       "field": "amount",
@@ -5745,7 +5747,17 @@ export type components = {
          */
         QueryCount: boolean;
         /**
-         * @description A query body whose filter is a group of conditions (spec 4.13).
+         * @description Query body (spec 4.13): a filter, either `query` (a group of conditions) or a text filter `q` in its place, exactly
+         *     one of them; plus `sort` (up to 5 keys), `limit`, `cursor` and `count`. Sending neither or both answers 422
+         *     `validation_failed`; a documented field with a wrong value answers 400 `bad_json` (a wrong type) or 422
+         *     `validation_failed` (an invalid value, an empty `q`) naming that field; only a field the body does not document
+         *     answers 400 `unknown_field` (spec 2.1, 7.3).
+         *     Limits of spec 8 (`x-query-limits`): 50 conditions, 3 regex conditions, 100 list values, 5 sort keys; over one answers
+         *     422 `too_many_conditions` with `limit`. A group nested deeper than 2 levels, a `regex` value not 1 to 200 characters,
+         *     an unknown field or an operator that does not fit the field's type answer 422 `invalid_query`. A filter too slow to run answers 422 `query_too_slow` (add a selective
+         *     condition); a role that sees masked phones and emails matches them only by exact full value (422 `masked_filter`)
+         *     and cannot sort by them (422 `masked_sort`). The spec does not name those roles: crmkit masks them for the roles in
+         *     `x-masked-roles`.
          * @example {
          *       "query": {
          *         "op": "and",
@@ -5785,45 +5797,25 @@ export type components = {
          *       "limit": 50,
          *       "count": true
          *     }
-         */
-        QueryRequestByGroup: {
-            query: components["schemas"]["QueryGroup"];
-            sort?: components["schemas"]["QuerySort"];
-            limit?: components["schemas"]["QueryLimit"];
-            cursor?: components["schemas"]["QueryCursor"];
-            count?: components["schemas"]["QueryCount"];
-        };
-        /**
-         * @description A query body whose filter is the text filter `q`, in place of `query` (spec 4.13).
          * @example {
          *       "q": "tag:vip -tag:spam",
          *       "limit": 100
          *     }
          */
-        QueryRequestByText: {
+        QueryRequest: {
+            query?: components["schemas"]["QueryGroup"];
             /**
              * @description A text filter in place of `query` (spec 4.13); the answer echoes the filter as text.
              *     Tag filters (spec 4.4): `tag:vip` (has the tag), `-tag:spam` (has not), `tag:vip,hot` (any of them), `has:tag` (has any tag).
              * @example tag:vip,hot -tag:spam
              * @example has:tag
              */
-            q: string;
+            q?: string;
             sort?: components["schemas"]["QuerySort"];
             limit?: components["schemas"]["QueryLimit"];
             cursor?: components["schemas"]["QueryCursor"];
             count?: components["schemas"]["QueryCount"];
-        };
-        /**
-         * @description Query body (spec 4.13): a filter, either `query` (a group of conditions, `QueryRequestByGroup`) or a text filter `q`
-         *     in its place (`QueryRequestByText`), exactly one of them; plus `sort` (up to 5 keys), `limit`, `cursor` and `count`.
-         *     Limits of spec 8 (`x-query-limits`): 50 conditions, 3 regex conditions, 100 list values, 5 sort keys; over one answers
-         *     422 `too_many_conditions` with `limit`. A group nested deeper than 2 levels, a `regex` value not 1 to 200 characters,
-         *     an unknown field or an operator that does not fit the field's type answer 422 `invalid_query`. A filter too slow to run answers 422 `query_too_slow` (add a selective
-         *     condition); a role that sees masked phones and emails matches them only by exact full value (422 `masked_filter`)
-         *     and cannot sort by them (422 `masked_sort`). The spec does not name those roles: crmkit masks them for the roles in
-         *     `x-masked-roles`.
-         */
-        QueryRequest: components["schemas"]["QueryRequestByGroup"] | components["schemas"]["QueryRequestByText"];
+        } & (unknown | unknown);
         /**
          * @description Query answer `{data, next_cursor, total, total_estimated, q}` (spec 4.13). `data` holds records of the queried
          *     entity. `total` is present with `count: true`; above 100,000 matches it is an estimate and `total_estimated` is true.
@@ -8731,6 +8723,7 @@ export interface operations {
             402: components["responses"]["Error402"];
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["BodyTooLarge"];
             429: components["responses"]["Error429"];
         };
     };
@@ -8766,6 +8759,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
         };
     };
@@ -8914,6 +8908,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
         };
     };
@@ -9611,6 +9606,7 @@ export interface operations {
             402: components["responses"]["Error402"];
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["BodyTooLarge"];
             429: components["responses"]["Error429"];
         };
     };
@@ -10001,6 +9997,7 @@ export interface operations {
             402: components["responses"]["Error402"];
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["BodyTooLarge"];
             429: components["responses"]["Error429"];
         };
     };
@@ -10394,6 +10391,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             402: components["responses"]["Error402"];
             403: components["responses"]["Error403"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["BodyTooLarge"];
             /** @description `validation_failed` (422): the tag list breaks a limit (message in `fields["action.tags"]`), or other invalid values; nothing changes (spec 4.4). */
             422: {
@@ -10467,6 +10465,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Error409"];
+            413: components["responses"]["BodyTooLarge"];
             429: components["responses"]["Error429"];
         };
     };
@@ -10773,6 +10772,7 @@ export interface operations {
             402: components["responses"]["Error402"];
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["BodyTooLarge"];
             429: components["responses"]["Error429"];
         };
     };
@@ -11009,6 +11009,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            413: components["responses"]["BodyTooLarge"];
             429: components["responses"]["Error429"];
         };
     };
@@ -11915,6 +11916,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["NotFailed"];
+            413: components["responses"]["BodyTooLarge"];
             429: components["responses"]["Error429"];
         };
     };
@@ -12046,6 +12048,7 @@ export interface operations {
             402: components["responses"]["Error402"];
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["BodyTooLarge"];
             429: components["responses"]["Error429"];
         };
     };
@@ -12106,6 +12109,7 @@ export interface operations {
             402: components["responses"]["Error402"];
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["BodyTooLarge"];
             429: components["responses"]["Error429"];
         };
     };
@@ -12258,6 +12262,7 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
         };
     };
@@ -12961,6 +12966,7 @@ export interface operations {
                     "application/json": components["schemas"]["GoneError"];
                 };
             };
+            413: components["responses"]["BodyTooLarge"];
             429: components["responses"]["Error429"];
         };
     };
@@ -13190,6 +13196,7 @@ export interface operations {
             402: components["responses"]["Error402"];
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["BodyTooLarge"];
             429: components["responses"]["Error429"];
         };
     };
@@ -13251,6 +13258,7 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
         };
     };
@@ -13535,6 +13543,7 @@ export interface operations {
             402: components["responses"]["Error402"];
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["BodyTooLarge"];
             429: components["responses"]["Error429"];
         };
     };
@@ -13663,6 +13672,7 @@ export interface operations {
             402: components["responses"]["Error402"];
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["BodyTooLarge"];
             429: components["responses"]["Error429"];
         };
     };
@@ -13720,6 +13730,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
         };
     };
@@ -13853,6 +13864,7 @@ export interface operations {
             402: components["responses"]["Error402"];
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["BodyTooLarge"];
             429: components["responses"]["Error429"];
         };
     };
@@ -14276,6 +14288,7 @@ export interface operations {
                     "application/json": components["schemas"]["ForbiddenError"];
                 };
             };
+            413: components["responses"]["BodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
         };
     };
@@ -14573,7 +14586,7 @@ export interface operations {
                     "application/json": components["schemas"]["OriginNotAllowedError"];
                 };
             };
-            /** @description `form_unavailable`: the form is paused or deleted (spec 4.12); also an unknown form id. */
+            /** @description `form_unavailable`: the form is paused or deleted (spec 4.12); also an unknown form id. A form id that is not one in shape (`fm_` and 26 letters and digits) is `not_found`, as on every route. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -14592,7 +14605,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["FormUnavailableError"];
+                    "application/json": components["schemas"]["FormUnavailableError"] | components["schemas"]["NotFoundError"];
                 };
             };
         };
@@ -14775,7 +14788,7 @@ export interface operations {
                     "application/json": components["schemas"]["OriginNotAllowedError"];
                 };
             };
-            /** @description `form_unavailable`: the form is paused or deleted (spec 4.12); also an unknown form id. */
+            /** @description `form_unavailable`: the form is paused or deleted (spec 4.12); also an unknown form id. A form id that is not one in shape (`fm_` and 26 letters and digits) is `not_found`, as on every route. */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -14794,7 +14807,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["FormUnavailableError"];
+                    "application/json": components["schemas"]["FormUnavailableError"] | components["schemas"]["NotFoundError"];
                 };
             };
             /** @description `form_expired`: the token is missing, forged or a day old; load the configuration again (spec 4.12). */
@@ -15025,7 +15038,7 @@ export interface operations {
             };
             /**
              * @description `form_unavailable`: the form is paused or deleted, or the workspace is not verified yet. Browsers get an HTML page;
-             *     a caller that accepts only `application/json` gets the error envelope.
+             *     a caller that accepts only `application/json` gets the error envelope. A form id that is not one in shape is `not_found`.
              */
             404: {
                 headers: {
@@ -15045,7 +15058,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["FormUnavailableError"];
+                    "application/json": components["schemas"]["FormUnavailableError"] | components["schemas"]["NotFoundError"];
                 };
             };
         };
