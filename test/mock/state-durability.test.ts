@@ -98,12 +98,32 @@ describe('crmkit mock --state keeps every answered write', () => {
     const second = await startStateMock(stateFile);
     const found = await checkSurvivors(second, load);
     await checkWhole(second, load);
-    // Figures for the report: answered writes (and the created records among them), found after the restart.
-    console.log(`kill -9: ${load.answered} writes answered (${countOf(load)} records and moves, ${load.deleted.size} deletions, ${load.leads.size - load.deleted.size} renamed or live leads), ${found} found after restart; ${load.inFlight.creates} creates, ${load.inFlight.renames.size} renames, ${load.inFlight.deletions.size} deletions in flight at the kill`);
+    // The figures: what was answered before the kill, and what the restart found of it.
+    console.log(`kill -9 after ${load.answered} answered writes: ${load.leads.size} leads created, ${load.renamed} renamed, ${load.deleted.size} deleted, ${load.contacts.size} contacts, ${load.companies.size} companies, ${load.apiKeys.length} API keys, ${load.clockTimes.length} clock moves; after the restart ${found} of ${countOf(load)} created records and moves found, every rename and deletion as answered; in flight at the kill: ${load.inFlight.creates} creates, ${load.inFlight.renames.size} renames, ${load.inFlight.deletions.size} deletions`);
     expect(found).toBe(countOf(load));
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
   }, 120_000);
+
+  it('through five kills in a row at random moments, each restart going on from what the last one left', async () => {
+    const stateFile = join(directory, 'five-kills.json');
+    const loads: LoadRecord[] = [];
+    for (let round = 0; round < 5; round++) {
+      const mock = await startStateMock(stateFile, { CRMKIT_STATE_COMPACT_EVERY: '25' });
+      const killAt = 40 + Math.floor(Math.random() * 160);
+      loads.push(await runLoad(mock, 10, (record) => record.answered >= killAt && mock.child.kill('SIGKILL')));
+      expect(await mock.exited).toBe('SIGKILL');
+    }
+    const last = await startStateMock(stateFile);
+    for (const load of loads) {
+      expect(load.refused).toEqual([]);
+      // The clock moved on in later rounds: only the last round's moves are compared with it.
+      const found = await checkSurvivors(last, load === loads.at(-1) ? load : { ...load, clockTimes: [] });
+      expect(found).toBe(countOf(load) - (load === loads.at(-1) ? 0 : load.clockTimes.length));
+    }
+    last.child.kill('SIGTERM');
+    expect(await last.exited).toBe(0);
+  }, 180_000);
 
   it('through SIGHUP (a closed terminal) in the middle of a load, leaving the file whole and no journal', async () => {
     const stateFile = join(directory, 'hangup.json');

@@ -14,6 +14,8 @@ export type LoadRecord = {
   companies: Set<string>;
   /** Leads whose deletion was answered. */
   deleted: Set<string>;
+  /** Renames of a lead that were answered. */
+  renamed: number;
   apiKeys: string[];
   /** The clock's time each answered move gave, latest last. */
   clockTimes: string[];
@@ -28,7 +30,7 @@ type Request = { method: string; path: string; body?: unknown };
 /** Runs `workers` loops of writes until `stop(record)` says so; `stop` sees each answer as it comes. */
 export async function runLoad(mock: StateMock, workers: number, stop: (record: LoadRecord) => boolean): Promise<LoadRecord> {
   const record: LoadRecord = {
-    answered: 0, leads: new Map(), contacts: new Set(), companies: new Set(), deleted: new Set(), apiKeys: [], clockTimes: [],
+    answered: 0, leads: new Map(), contacts: new Set(), companies: new Set(), deleted: new Set(), renamed: 0, apiKeys: [], clockTimes: [],
     inFlight: { creates: 0, renames: new Map(), deletions: new Set() }, refused: [],
   };
   let stopped = false;
@@ -44,7 +46,8 @@ export async function runLoad(mock: StateMock, workers: number, stop: (record: L
     return answer;
   };
   const worker = async (index: number) => {
-    for (let step = 0; !stopped; step++) {
+    // Each worker starts at another kind of write, so that every kind runs beside the others.
+    for (let step = index; !stopped; step++) {
       const own = [...record.leads].filter(([id, lead]) => lead.worker === index && !record.deleted.has(id) && !record.inFlight.deletions.has(id));
       const kind = step % 7;
       try {
@@ -66,6 +69,7 @@ export async function runLoad(mock: StateMock, workers: number, stop: (record: L
           const lead = await send({ method: 'PATCH', path: `/v1/leads/${id}`, body: { name } });
           record.inFlight.renames.delete(id);
           record.leads.get(id)!.name = lead.name;
+          record.renamed++;
         } else if (kind === 4) {
           const [id] = own[0]!;
           record.inFlight.deletions.add(id);
