@@ -60,6 +60,26 @@ describe('the hosted page', () => {
     expect(html).toContain('data-lang="uz"');
   });
 
+  it('sends a Content-Security-Policy whose nonce, fresh on each answer, is the one its style and script carry', async () => {
+    const nonces: (string | undefined)[] = [];
+    for (let i = 0; i < 2; i++) {
+      const response = await get(`/f/${f.starter().id}`);
+      const policy = response.headers.get('content-security-policy') ?? '';
+      const nonce = /style-src 'nonce-([A-Za-z0-9_-]{20,})'/.exec(policy)?.[1];
+      expect(policy.split('; ')).toEqual([
+        "default-src 'none'", "script-src 'self'", `style-src 'nonce-${nonce}'`, "connect-src 'self'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'",
+      ]);
+      const html = await response.text();
+      expect(html).toContain(`<style nonce="${nonce}">`);
+      expect(html).toContain(`<script nonce="${nonce}" src="/widget.js`);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      nonces.push(nonce);
+    }
+    expect(new Set(nonces).size).toBe(2);
+    const unavailable = await get('/f/nothing', { Accept: 'text/html' });
+    expect(unavailable.headers.get('content-security-policy')).toMatch(/^default-src 'none';.*frame-ancestors 'none'$/);
+  });
+
   it("an unknown or paused form's page answers 404 form_unavailable", async () => {
     const paused = await f.addForm({ name: 'Paused', status: 'paused' });
     for (const id of [paused.id, `fm_${'0'.repeat(26)}`, 'nothing']) {

@@ -24,7 +24,6 @@ export function hostedPagePolicy(nonce: string): string {
     "script-src 'self'",
     `style-src 'nonce-${nonce}'`,
     "connect-src 'self'",
-    "img-src 'self' data:",
     "base-uri 'none'",
     "form-action 'none'",
     "frame-ancestors 'none'",
