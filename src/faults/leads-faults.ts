@@ -123,4 +123,16 @@ export const leadsFaults: Fault[] = [
     wrap: onErrorCode('no_pipeline', (response, body) =>
       changed(response, { status: 422, body: { error: { ...body.error, code: 'validation_failed', fields: { pipeline_id: 'no pipeline to put the lead in' } } } })),
   },
+  {
+    name: 'board-without-pipeline-409',
+    family: 'leads',
+    description: 'The board of a workspace without a pipeline answers 409 no_pipeline (an error the board does not document) instead of an empty board.',
+    wrap: on('GET', /^\/v1\/leads\/board$/, async (next, request, info) => {
+      const response = await next(request, info);
+      const body = response.ok ? await jsonOf(response) : undefined;
+      if (body?.pipeline_id !== null) return response;
+      const requestId = response.headers.get('x-request-id') ?? '';
+      return changed(response, { status: 409, body: { error: { code: 'no_pipeline', message: 'The workspace has no pipeline.', request_id: requestId, docs_url: 'https://docs.crm.example/errors/no_pipeline' } } });
+    }),
+  },
 ];

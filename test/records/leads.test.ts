@@ -81,6 +81,15 @@ describe('creating a lead', () => {
     expect(body.error.code).toBe('no_pipeline');
   });
 
+  it('in a workspace without pipelines the board is empty, not an error', async () => {
+    const { tables } = setup.mock.state.workspaces.get(workspace.workspace.id)!;
+    for (const pipeline of [...tables.pipelines.values()]) tables.pipelines.remove(pipeline.id);
+    const board = await call(setup.mock, 'GET', '/v1/leads/board', { key: key() });
+    expect([board.status, board.body]).toEqual([200, { pipeline_id: null, data: [] }]);
+    const named = await call(setup.mock, 'GET', `/v1/leads/board?pipeline=${sales().id}`, { key: key() });
+    expect([named.status, Object.keys(named.body.error.fields)]).toEqual([422, ['pipeline']]);
+  });
+
   it('sends lead.created with a summary that names records by id', async () => {
     const { body } = await create({ name: 'Sofa', amount: 250_000 });
     const [event] = await events('lead.created');

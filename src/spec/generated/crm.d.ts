@@ -53,7 +53,7 @@ export type paths = {
         };
         /**
          * Read the lead board
-         * @description Takes the list filters; returns for each stage its `stage_id`, `count`, `sum` and the first leads (spec 4.2). Shows the pipeline of the `pipeline` filter, else the first pipeline; each stage holds at most `limit` leads in board order, and the rest of a stage is read with `GET /v1/leads?stage=<stage_id>&sort=position` (no paging inside the board).
+         * @description Takes the list filters; returns for each stage its `stage_id`, `count`, `sum` and the first leads (spec 4.2). Shows the pipeline of the `pipeline` filter, else the first pipeline; each stage holds at most `limit` leads in board order, and the rest of a stage is read with `GET /v1/leads?stage=<stage_id>&sort=position` (no paging inside the board). A workspace without a pipeline has an empty board: 200 with `pipeline_id` null and no stages (`no_pipeline` refuses only what needs a pipeline, such as creating a lead).
          */
         get: operations["getLeadBoard"];
         put?: never;
