@@ -46,7 +46,7 @@ export async function runMockCommand(args: string[]): Promise<void> {
   const standInFile = values['stand-in'];
   // A stand-in has no control API, as a deployment has none; it delivers to a receiver on this machine.
   // Beyond loopback the control API needs a token (cli/control-access.ts).
-  const token = values['control-token'] ?? process.env.CRMKIT_CONTROL_TOKEN;
+  const token = values['control-token'] ?? (process.env.CRMKIT_CONTROL_TOKEN || undefined);
   const off = standInFile ? 'a stand-in has none' : values['no-control'] ? '--no-control' : undefined;
   const control = controlSetup({ host: values.host, token, off });
   const mock = createMock({ controlApi: control.controlApi, controlAccess: control.controlAccess, allowPrivateWebhooks: values['allow-private-webhooks'] || Boolean(standInFile), faults });
