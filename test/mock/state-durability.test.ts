@@ -182,6 +182,17 @@ describe('crmkit mock --state keeps every answered write', () => {
     expect(stderr).not.toContain(first.key);
   }, 60_000);
 
+  it('stops with one line and exit status 1 when the file can no longer be written, rather than answer what it cannot keep', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'crmkit-gone-'));
+    const stateFile = join(folder, 'state.json');
+    // A compaction after every entry: the first write needs FILE's folder, which is gone by then.
+    const mock = await startStateMock(stateFile, { CRMKIT_STATE_COMPACT_EVERY: '1' });
+    rmSync(folder, { recursive: true, force: true });
+    await fetch(`${mock.url}/v1/leads`, { method: 'POST', headers: { Authorization: `Bearer ${mock.key}`, 'Content-Type': 'application/json' }, body: '{}' }).catch(() => undefined);
+    expect(await mock.exited).toBe(1);
+    expect(mock.stderr()).toBe(`crmkit mock: the state file ${stateFile} or its journal cannot be written (ENOENT): stopping, without sending the answers of changes not on the disk\n`);
+  }, 60_000);
+
   it('refuses a state file cut short or not JSON: one line naming the file, exit 1, no contents and no stack', async () => {
     const stateFile = join(directory, 'truncated.json');
     const first = await startStateMock(stateFile);
