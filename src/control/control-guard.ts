@@ -28,7 +28,8 @@ export function guardControlRequest(request: Request, url: URL, config: MockConf
   const host = hostNameOf(request.headers.get('host') ?? url.host);
   if (host === undefined || !allowedHostNames(config).has(host)) {
     throw new ApiError('forbidden', { permission: 'control_host' }, {
-      detail: `The control API answers only requests to the mock's own names (${[...allowedHostNames(config)].join(', ')}), not ${request.headers.get('host') ?? url.host}.`,
+      // The names are not listed: a page rebound to 127.0.0.1 reads this answer, and should learn nothing of the machine.
+      detail: 'The control API answers only requests to a loopback name (localhost, 127.0.0.1, [::1]) or to the name the mock was started with (--host).',
     });
   }
   if (access.token !== undefined && !sameSecret(bearerOf(request) ?? '', access.token)) {

@@ -41,6 +41,10 @@ describe('the Host of a control request', () => {
     expectEnvelope(snapshot, 403, 'forbidden');
     expect(snapshot.body.error.permission).toBe('control_host');
     expect(JSON.stringify(snapshot.body)).not.toContain('svc_live_');
+    // Nor does a stranger learn the mock's names from the refusal.
+    const named = createMock({ controlAccess: { hostNames: ['devbox.lan', '192.168.1.5'] } });
+    const refusal = JSON.stringify((await raw(named, 'GET', '/_mock/faults', { host: 'attacker.example' })).body);
+    expect([refusal.includes('devbox'), refusal.includes('192.168')]).toEqual([false, false]);
     expectEnvelope(await raw(mock, 'POST', '/_mock/reset', { host: 'attacker.example' }), 403, 'forbidden');
     // A routing miss under /_mock is refused the same: nothing tells a stranger what exists.
     expectEnvelope(await raw(mock, 'GET', '/_mock/nothing-here', { host: 'attacker.example' }), 403, 'forbidden');
@@ -81,7 +85,8 @@ describe('bodies and pages of other origins', () => {
     const { mock, ws } = await mockWithWorkspace();
     const before = (await call(mock, 'GET', `/_mock/workspaces/${ws}/clock`)).body.now;
     const body = '{"advance_seconds":86400}';
-    for (const headers of [{ 'content-type': 'text/plain' }, { 'content-type': 'text/plain;charset=UTF-8' }, { 'content-type': 'application/x-www-form-urlencoded' }, { 'content-type': 'multipart/form-data; boundary=x' }, {}]) {
+    const kinds: Record<string, string>[] = [{ 'content-type': 'text/plain' }, { 'content-type': 'text/plain;charset=UTF-8' }, { 'content-type': 'application/x-www-form-urlencoded' }, { 'content-type': 'multipart/form-data; boundary=x' }, {}];
+    for (const headers of kinds) {
       const answer = await raw(mock, 'POST', `/_mock/workspaces/${ws}/clock`, headers, headers['content-type']?.startsWith('application/x-www') ? 'advance_seconds=86400' : body);
       expectEnvelope(answer, 400, 'bad_json');
     }
@@ -92,7 +97,7 @@ describe('bodies and pages of other origins', () => {
 
   it('refuses a change sent by a page of another origin, even one on this machine, and resets nothing', async () => {
     const { mock, ws } = await mockWithWorkspace();
-    const foreign = [
+    const foreign: Record<string, string>[] = [
       { origin: 'http://localhost:3000' },
       { origin: 'http://127.0.0.1:4011' },
       { origin: 'https://127.0.0.1:4010' },
