@@ -140,6 +140,18 @@ describe('bodies and pages of other origins', () => {
   });
 });
 
+describe('the control API on the MSW face', () => {
+  it('serves the app that installed the handlers from any origin, and still takes JSON only', async () => {
+    // Only this process (setupServer) or the app's own page (setupWorker) reaches MSW handlers: an
+    // app on a dev server's origin calling the mock's control routes is the developer's own code.
+    const { createCrmHandlers } = await import('../../src/adapters/msw.ts');
+    const crm = createCrmHandlers();
+    const fromApp = { origin: 'http://localhost:5173', 'sec-fetch-site': 'cross-site', host: 'localhost:5173' };
+    expect((await raw(crm.mock, 'POST', '/_mock/workspaces', fromApp)).status).toBe(201);
+    expectEnvelope(await raw(crm.mock, 'POST', '/_mock/workspaces', { ...fromApp, 'content-type': 'text/plain' }, '{}'), 400, 'bad_json');
+  });
+});
+
 describe('the control API over node:http', () => {
   let mock: Mock;
   let server: RunningServer;
