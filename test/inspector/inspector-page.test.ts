@@ -26,6 +26,8 @@ let page: Page;
 let ws: string;
 let ownerKey: string;
 let secret: string;
+let channelId: string;
+let memberId: string;
 let webhookId: string;
 const pageErrors: string[] = [];
 
@@ -57,6 +59,8 @@ beforeAll(async () => {
   const created = await api('POST', '/_mock/workspaces', { name: 'Inspector shop' });
   ws = created.body.workspace.id;
   ownerKey = created.body.api_key;
+  channelId = created.body.channels[0].id;
+  memberId = created.body.members[0].id;
   await api('POST', `/_mock/workspaces/${ws}/clock`, { freeze: true, set: START });
   const hook = await api('POST', '/v1/webhooks', { name: 'Shop backend', url: receiver.url, events: ['lead.stage_changed', 'ping'] }, ownerKey);
   expect(hook.status).toBe(201);
@@ -226,7 +230,41 @@ describe('the inspector page', () => {
     await expect.poll(() => entries.count()).toBe(2);
   });
 
+  it('lists contacts, tasks and conversations with their messages, and finds leads by number or text', async () => {
+    expect((await api('POST', '/v1/contacts', { name: 'Dilnoza Karimova', phones: ['+998901234567'] }, ownerKey)).status).toBe(201);
+    expect((await api('POST', '/v1/tasks', { title: 'Call Dilnoza back', due_at: '2026-11-21T09:00:00.000Z', assignee_id: memberId }, ownerKey)).status).toBe(201);
+    expect((await api('POST', `/_mock/workspaces/${ws}/channels/${channelId}/inbound`, { text: 'Is the oak kitchen ready?', name: 'Dilnoza' })).status).toBe(201);
+
+    await page.getByRole('link', { name: 'Records' }).click();
+    await page.getByRole('button', { name: 'Contacts' }).click();
+    const rows = page.locator('table.grid tbody tr');
+    await expect.poll(() => rows.allTextContents(), { timeout: 10_000 }).toEqual(expect.arrayContaining([expect.stringContaining('Dilnoza Karimova+998901234567')]));
+    await page.getByRole('button', { name: 'Tasks' }).click();
+    await expect.poll(() => rows.allTextContents()).toEqual([expect.stringMatching(/^#1 Call Dilnoza backopen/)]);
+    await page.getByRole('button', { name: 'Conversations' }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+    await rows.getByRole('button', { name: 'Dilnoza' }).click();
+    await expect.poll(() => page.locator('ol.messages li').allTextContents()).toEqual([expect.stringContaining('Is the oak kitchen ready?')]);
+    await page.screenshot({ path: 'test-results/inspector-conversation.png', fullPage: true });
+
+    expect((await api('POST', '/v1/leads', { name: 'Walnut wardrobe for Aziz' }, ownerKey)).status).toBe(201);
+    await page.getByRole('button', { name: 'Leads', exact: true }).click();
+    await expect.poll(() => rows.count()).toBe(2);
+    const search = async (text: string) => {
+      await page.getByLabel('Search by number or text').fill(text);
+      await page.getByRole('button', { name: 'Search' }).click();
+    };
+    await search('2');
+    await expect.poll(() => rows.first().textContent()).toMatch(/^#2 Walnut wardrobe for Aziz/);
+    await search('kitchen');
+    await expect.poll(() => rows.allTextContents()).toEqual([expect.stringMatching(/^#1 Oak kitchen for Dilnoza/)]);
+    await search('zzzz');
+    await expect.poll(() => page.locator('.list-pane').textContent()).toBe('Nothing matches “zzzz”.');
+    await search('');
+  });
+
   it('can be used with the keyboard alone, with focus always visible, and logged no error while it ran', async () => {
+    await page.getByRole('link', { name: 'Requests' }).click();
     const records = page.getByRole('link', { name: 'Records' });
     await records.focus();
     await page.keyboard.press('Shift+Tab');
@@ -236,8 +274,8 @@ describe('the inspector page', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.evaluate(() => location.hash)).toBe('#records');
     // The view takes focus, so the next Tab goes into it.
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('view');
-    await expect.poll(() => page.locator('#view button[aria-pressed="true"]').textContent()).toBe('Board');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('view');
+    await expect.poll(() => page.locator('#view .tabs button').count()).toBe(6);
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Board');
     expect(pageErrors).toEqual([]);

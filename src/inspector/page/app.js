@@ -13,7 +13,7 @@ const VIEWS = { records, events, requests, steering };
 const POLL_MS = 1500;
 
 const $ = (id) => document.getElementById(id);
-const page = { workspaceId: null, view: 'records', last: '', timer: undefined, busy: false };
+const page = { workspaceId: null, view: 'records', last: '', timer: undefined, busy: false, seq: 0 };
 
 /** Shown in the status line (role=status): results of actions and errors. */
 function notify(text, kind = 'info') {
@@ -61,6 +61,8 @@ async function showClock() {
 async function refresh(force = false) {
   if (page.busy && !force) return;
   page.busy = true;
+  // A later refresh (the person clicked while a poll was out) wins: an older one renders nothing.
+  const seq = ++page.seq;
   try {
     await loadWorkspaces();
     await showClock();
@@ -68,6 +70,7 @@ async function refresh(force = false) {
     const container = $('view');
     if (!page.workspaceId) return swap(container, h('p', {}, 'The mock has no workspace yet: create one with POST /_mock/workspaces.'));
     const data = await view.load(context(), force);
+    if (seq !== page.seq) return;
     const key = `${page.view} ${page.workspaceId} ${JSON.stringify(data)}`;
     if (force || key !== page.last) {
       page.last = key;
@@ -79,7 +82,7 @@ async function refresh(force = false) {
     $('live-text').textContent = `not updating: ${error.message}`;
     document.body.dataset.live = 'off';
   } finally {
-    page.busy = false;
+    if (seq === page.seq) page.busy = false;
   }
 }
 

@@ -10,7 +10,11 @@ export function h(tag, attributes = {}, ...children) {
   for (const [name, value] of Object.entries(attributes)) {
     if (value === false || value === null || value === undefined) continue;
     if (name.startsWith('on')) element.addEventListener(name.slice(2), value);
-    else if (name === 'value') element.value = value;
+    else if (name === 'value') {
+      // As the default too: swap() tells what the person typed from what the page rendered.
+      element.setAttribute('value', String(value));
+      element.value = value;
+    }
     else element.setAttribute(name, value === true ? '' : String(value));
   }
   append(element, children);
@@ -80,12 +84,37 @@ export function money(amount, currency) {
   return `${(amount / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })} ${currency ?? ''}`.trim();
 }
 
-/** Replaces a container's children, keeping which <details> were open and where focus was. */
+/** Replaces a container's children, keeping which <details> were open, where focus was, and what was typed. */
 export function swap(container, ...children) {
   const open = new Set([...container.querySelectorAll('details[open][data-key]')].map((node) => node.dataset.key));
-  const focused = container.contains(document.activeElement) ? document.activeElement?.dataset?.key : undefined;
+  const typed = edits(container);
+  const active = container.contains(document.activeElement) ? document.activeElement : null;
+  const focused = active?.dataset?.key;
+  const caret = active && 'selectionStart' in active ? [active.selectionStart, active.selectionEnd] : null;
   const fresh = h('div', {}, ...children);
   for (const node of fresh.querySelectorAll('details[data-key]')) if (open.has(node.dataset.key)) node.open = true;
+  // A render that lands while the person types must not take their text or choice away.
+  for (const node of fresh.querySelectorAll('input[data-key], select[data-key]')) if (typed.has(node.dataset.key)) node.value = typed.get(node.dataset.key);
   container.replaceChildren(...fresh.childNodes);
-  if (focused) container.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus();
+  if (!focused) return;
+  const again = container.querySelector(`[data-key="${CSS.escape(focused)}"]`);
+  again?.focus();
+  if (again && caret && caret[0] !== null) {
+    try {
+      again.setSelectionRange(caret[0], caret[1]);
+    } catch {
+      // Not a text field (a number or date input): the caret has no place to keep.
+    }
+  }
+}
+
+/** The fields whose value the person changed from what was rendered, by data-key. */
+function edits(container) {
+  const typed = new Map();
+  for (const node of container.querySelectorAll('input[data-key], select[data-key]')) {
+    if (node.type === 'checkbox' || node.type === 'file') continue;
+    const changed = node.tagName === 'SELECT' ? [...node.options].some((option) => option.selected !== option.defaultSelected) : node.value !== node.defaultValue;
+    if (changed) typed.set(node.dataset.key, node.value);
+  }
+  return typed;
 }

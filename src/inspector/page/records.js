@@ -70,9 +70,14 @@ async function loadRecord(ctx, { type, id }) {
   const timeline = TIMELINES.has(type) ? await crm(ctx.ws, 'GET', `/v1/timeline?entity_type=${type}&entity_id=${id}&limit=50`) : null;
   const messages = type === 'conversation' ? await crm(ctx.ws, 'GET', `/v1/conversations/${id}/messages?limit=100`) : null;
   const log = await control('GET', `/workspaces/${ctx.ws}/events?limit=500`);
-  const events = (log.body?.data ?? []).filter((event) => event.data?.object?.id === id);
+  const events = (log.body?.data ?? []).filter((event) => names(event.data?.object ?? {}, id));
   const stages = type === 'lead' ? await stageNames(ctx) : {};
   return { type, id, record: record.body, timeline: timeline?.body?.data ?? null, messages: messages?.body?.data ?? null, events, stages };
+}
+
+/** Whether an event's object is the record or names it (`conversation_id`, `lead_id`, ...). */
+function names(object, id) {
+  return Object.entries(object).some(([field, value]) => (field === 'id' || field.endsWith('_id')) && value === id);
 }
 
 export function render(ctx, data) {
@@ -159,7 +164,7 @@ function moveForm(ctx, lead, stages, names) {
   } },
   h('label', { for: id, class: 'visually-hidden' }, `Stage for lead #${lead.number}`),
   h('select', { id, name: 'stage_id', 'data-key': id }, stages.map((stage) => h('option', { value: stage.id, selected: stage.id === lead.stage_id }, names.get(stage.id)))),
-  h('button', { type: 'submit', 'data-key': `${id}-go` }, 'Move'));
+  h('button', { type: 'submit', 'data-key': `${id}-go`, 'aria-label': `Move lead #${lead.number}` }, 'Move'));
 }
 
 function renderRecord(ctx, detail) {

@@ -72,9 +72,9 @@ function failuresPanel(ctx, data) {
       put([...data.failures.map(plain), rule], 'Failure rule added.');
     } },
     h('label', { for: 'failure-operation' }, 'Operation'), h('input', { id: 'failure-operation', name: 'operation', placeholder: '* or createLead', 'data-key': 'failure-operation' }),
-    h('label', { for: 'failure-error' }, 'Error'), h('select', { id: 'failure-error', name: 'error' }, h('option', { value: '' }, 'none (latency only)'), ERRORS.map((error) => h('option', { value: error, selected: error === 'unavailable' }, error))),
-    h('label', { for: 'failure-times' }, 'Times'), h('input', { id: 'failure-times', name: 'times', type: 'number', min: 1, value: 1, class: 'short' }),
-    h('label', { for: 'failure-latency' }, 'Latency ms'), h('input', { id: 'failure-latency', name: 'latency', type: 'number', min: 0, max: 60000, class: 'short' }),
+    h('label', { for: 'failure-error' }, 'Error'), h('select', { id: 'failure-error', name: 'error', 'data-key': 'failure-error' }, h('option', { value: '' }, 'none (latency only)'), ERRORS.map((error) => h('option', { value: error, selected: error === 'unavailable' }, error))),
+    h('label', { for: 'failure-times' }, 'Times'), h('input', { id: 'failure-times', name: 'times', type: 'number', min: 1, value: 1, class: 'short', 'data-key': 'failure-times' }),
+    h('label', { for: 'failure-latency' }, 'Latency ms'), h('input', { id: 'failure-latency', name: 'latency', type: 'number', min: 0, max: 60000, class: 'short', 'data-key': 'failure-latency' }),
     h('button', { type: 'submit' }, 'Add rule')),
     data.failures.length ? h('p', {}, h('button', { type: 'button', onclick: () => put([], 'All failure rules lifted.') }, 'Lift all')) : null);
 }
