@@ -88,12 +88,30 @@ async function serve(mock: Mock, origin: string, incoming: IncomingMessage, outg
   if (cookies.length) headers['set-cookie'] = cookies;
   // The core's answers are small JSON or HTML built in memory: one write beats a stream pipe.
   const body = incoming.method === 'HEAD' ? undefined : (heldTextOf(response) ?? (response.body ? new Uint8Array(await response.arrayBuffer()) : undefined));
-  // A body the core stopped reading (413 body_too_large), or one of a malformed request, leaves
-  // bytes on the socket: close it rather than let the client send its next request behind them.
-  if (!incoming.complete || info.malformed !== undefined) headers.connection = 'close';
+  // The connection ends after a malformed request (its framing cannot be trusted) and after a
+  // body refused on its declared length under `Expect: 100-continue` (the client will not send
+  // it). A body the core did not read to its end (413 body_too_large, a body on GET) is drained
+  // by node:http behind the answer instead: closing at once would reset a client still sending
+  // it before it reads the answer (RFC 9112 9.6).
+  if (info.malformed !== undefined || (!incoming.complete && /100-continue/i.test(incoming.headers.expect ?? ''))) headers.connection = 'close';
+  else if (!incoming.complete) closeIfNotDrained(incoming);
   if (body !== undefined) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
   outgoing.writeHead(response.status, headers);
   outgoing.end(body);
+}
+
+/**
+ * The rest of a body nobody reads is discarded (as node:http's own dump does), so that the
+ * connection's next request is read; one that does not end within DRAIN_MS of its answer (a
+ * client sending without end) ends its connection.
+ */
+const DRAIN_MS = 10_000;
+
+function closeIfNotDrained(incoming: IncomingMessage): void {
+  incoming.removeAllListeners('data');
+  incoming.resume();
+  const timer = setTimeout(() => incoming.socket.destroy(), DRAIN_MS).unref();
+  incoming.once('end', () => clearTimeout(timer)).once('close', () => clearTimeout(timer));
 }
 
 /** The core's answer written onto the socket itself, after the answers still owed on it; then the connection ends. */

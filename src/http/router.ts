@@ -30,12 +30,13 @@ export function createRouter(operations: Iterable<Operation>): Router {
     methods.add(operation.method);
   }
   return {
-    knows: (method) => methods.has(method.toUpperCase()),
+    knows: (method) => methods.has(method),
     match(method, pathname) {
       const segments = pathname.split('/').slice(1);
       const found = walk(root, segments, 0, {});
       if (!found) return { kind: 'not_found' };
-      const operation = found.node.operations.get(method.toUpperCase());
+      // RFC 9110 9.1: the method token is case-sensitive (`get` is not GET; fetch upper-cases the standard ones itself).
+      const operation = found.node.operations.get(method);
       if (!operation) return { kind: 'method_not_allowed', allowed: [...found.node.operations.keys()] };
       return { kind: 'found', operation, params: found.params };
     },

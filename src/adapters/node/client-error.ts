@@ -8,7 +8,7 @@ import type { Duplex } from 'node:stream';
 import type { RequestInfo } from '../../http/handle.ts';
 import { readTarget, routedUrl } from './request-target.ts';
 
-type ParserError = Error & { code?: string; reason?: string; rawPacket?: Buffer };
+type ParserError = Error & { code?: string; reason?: string; rawPacket?: Buffer; bytesParsed?: number };
 
 /** Errors after which nothing can be written: the peer is gone. */
 const PEER_GONE = new Set(['ECONNRESET', 'EPIPE', 'ERR_STREAM_DESTROYED']);
@@ -19,17 +19,28 @@ export function peerGone(error: ParserError, socket: Duplex): boolean {
 
 /** The Request and what the core must know of it, standing for a request the parser refused. */
 export function refusedRequest(error: ParserError, origin: string, clientAddress: string | undefined): { request: Request; info: RequestInfo } {
-  const custom = error.code === 'HPE_INVALID_METHOD' ? customMethodLine(error.rawPacket) : undefined;
+  const custom = error.code === 'HPE_INVALID_METHOD' ? customMethodLine(failingLine(error)) : undefined;
   if (custom) return { request: new Request(custom.url, { method: 'GET' }), info: { clientAddress, method: custom.method } };
   return { request: new Request(`${origin}/`, { method: 'GET' }), info: { clientAddress, malformed: describe(error) } };
 
-  function customMethodLine(packet: Buffer | undefined): { method: string; url: string } | undefined {
+  function customMethodLine(text: string): { method: string; url: string } | undefined {
     // A request line with a method llhttp does not know, e.g. `PURGEALL /v1/leads HTTP/1.1`.
-    const line = /^([!#$%&'*+.^_`|~0-9A-Za-z-]{1,32}) (\S{1,8192}) HTTP\/1\.[01]\r?\n/.exec(packet?.toString('latin1') ?? '');
+    const line = /^([!#$%&'*+.^_`|~0-9A-Za-z-]{1,32}) (\S{1,8192}) HTTP\/1\.[01]\r?\n/.exec(text);
     const target = line && readTarget(line[2]!);
     const url = target?.kind === 'path' ? routedUrl(origin, target.pathAndQuery) : undefined;
     return line && url ? { method: line[1]!, url } : undefined;
   }
+}
+
+/**
+ * The text from the line the parser failed on: the packet may hold requests before it (pipelined),
+ * and a method cannot hold a line break, so the failing request line starts after the last one
+ * before the point of failure.
+ */
+function failingLine(error: ParserError): string {
+  const packet = error.rawPacket?.toString('latin1') ?? '';
+  const failedAt = Math.min(error.bytesParsed ?? 0, packet.length);
+  return packet.slice(packet.lastIndexOf('\n', failedAt - 1) + 1);
 }
 
 export function describe(error: ParserError): string {

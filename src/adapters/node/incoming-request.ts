@@ -3,9 +3,9 @@
 // request is malformed when it is. The URL is the listening origin and the target's path
 // (request-target.ts); the Host header is checked (host-header.ts) and kept among the headers.
 import type { IncomingMessage } from 'node:http';
-import { Readable } from 'node:stream';
 import type { RequestInfo } from '../../http/handle.ts';
 import { heldBodyRequest } from '../../http/held-body.ts';
+import { bodyStream } from './body-stream.ts';
 import { hostProblem } from './host-header.ts';
 import { readTarget, routedUrl } from './request-target.ts';
 
@@ -41,20 +41,6 @@ export async function toRequest(incoming: IncomingMessage, origin: string, signa
     const malformed = typeof error === 'string' ? error : 'The request body ended before its declared length.';
     return { request: new Request(url, init), info: { ...info, malformed } };
   }
-}
-
-/** The body as a web stream that fails when the request is cut (the core then answers 400 malformed_request). */
-function bodyStream(incoming: IncomingMessage, cut: AbortSignal): ReadableStream<Uint8Array> {
-  const reader = (Readable.toWeb(incoming) as ReadableStream<Uint8Array>).getReader();
-  const stopped = cutShort(cut);
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { done, value } = await Promise.race([reader.read(), stopped]);
-      if (done) controller.close();
-      else controller.enqueue(value);
-    },
-    cancel: (reason) => reader.cancel(reason),
-  });
 }
 
 /** A promise that rejects with the cut's reason (a sentence) once the request is cut. */

@@ -1,0 +1,106 @@
+// A fuzz run: `cases` cases generated from the document with a seed, sent over raw sockets by
+// `concurrency` workers (each on a keep-alive connection, or a connection of its own for cases
+// that break framing), every answer judged (judge.ts), with the figures a report needs.
+import { loadDocument } from '../../src/spec/document.ts';
+import { indexOperations } from '../../src/spec/operation-index.ts';
+import type { Answer } from './answer-parser.ts';
+import type { FuzzCase } from './fuzz-case.ts';
+import { startFuzzTarget, type FuzzTarget } from './fuzz-setup.ts';
+import { createJudge, type FindingKind } from './judge.ts';
+import { MUTATORS } from './mutators/index.ts';
+import { Connection, type Exchange } from './raw-client.ts';
+import { caseSeed, createRng } from './rng.ts';
+import { sampleOperations, type OperationSample } from './samples.ts';
+
+export type FuzzOptions = { cases: number; seed: number; concurrency?: number; timeoutMs?: number };
+
+export type FuzzFinding = { case: number; mutator: string; operationId: string; kind: FindingKind | 'no-answer' | 'slow' | 'bad-answer'; detail: string };
+
+export type FuzzReport = {
+  cases: number;
+  requests: number;
+  answers: number;
+  statuses: Record<string, number>;
+  fiveXx: number;
+  outsideEnvelope: number;
+  noRequestId: number;
+  missingAnswers: number;
+  slow: number;
+  slowestMs: number;
+  slowestCase: string;
+  ms: number;
+  findings: FuzzFinding[];
+};
+
+export async function runFuzz({ cases, seed, concurrency = 12, timeoutMs = 2_000 }: FuzzOptions): Promise<FuzzReport> {
+  const target = await startFuzzTarget(seed);
+  const document = loadDocument('crm');
+  const samples = sampleOperations(document, indexOperations(document).values());
+  const judge = createJudge();
+  const report: FuzzReport = { cases, requests: 0, answers: 0, statuses: {}, fiveXx: 0, outsideEnvelope: 0, noRequestId: 0, missingAnswers: 0, slow: 0, slowestMs: 0, slowestCase: '', ms: 0, findings: [] };
+  const started = performance.now();
+  let next = 0;
+  const worker = async () => {
+    let connection: Connection | undefined;
+    for (let index = next++; index < cases; index = next++) {
+      const fuzzCase = makeCase(index, seed, samples, target);
+      const own = fuzzCase.alone ? await Connection.open(target.port) : (connection ??= await Connection.open(target.port));
+      const exchange = await own.exchange(fuzzCase.bytes, {
+        expected: fuzzCase.alone ? Infinity : fuzzCase.requests.length,
+        alone: fuzzCase.alone,
+        bodiless: (i) => fuzzCase.requests[i]?.method === 'HEAD',
+        timeoutMs,
+      });
+      record(report, index, fuzzCase, exchange, judge, timeoutMs);
+      if (fuzzCase.alone) own.close();
+      else if (!own.reusable(exchange.answers.at(-1)) || exchange.timedOut || exchange.problem) {
+        own.close();
+        connection = undefined;
+      }
+    }
+    connection?.close();
+  };
+  try {
+    await Promise.all(Array.from({ length: concurrency }, worker));
+  } finally {
+    await target.running.close();
+  }
+  report.ms = Math.round(performance.now() - started);
+  return report;
+}
+
+function makeCase(index: number, seed: number, samples: OperationSample[], target: FuzzTarget): FuzzCase {
+  const sample = samples[index % samples.length]!;
+  const mutator = MUTATORS[Math.floor(index / samples.length) % MUTATORS.length]!;
+  const rng = createRng(caseSeed(seed, index));
+  return mutator.make({ rng, sample, samples, key: target.key, host: target.host, known: target.known });
+}
+
+function record(report: FuzzReport, index: number, fuzzCase: FuzzCase, exchange: Exchange, judge: ReturnType<typeof createJudge>, timeoutMs: number): void {
+  const found = (kind: FuzzFinding['kind'], detail: string) => {
+    if (report.findings.length < 200) report.findings.push({ case: index, mutator: fuzzCase.mutator, operationId: fuzzCase.operationId, kind, detail });
+  };
+  report.requests += fuzzCase.requests.length;
+  exchange.answers.forEach((answer: Answer, i) => {
+    report.answers += 1;
+    report.statuses[answer.status] = (report.statuses[answer.status] ?? 0) + 1;
+    const ms = answer.at - exchange.started;
+    if (ms > report.slowestMs) Object.assign(report, { slowestMs: Math.round(ms), slowestCase: `#${index} ${fuzzCase.mutator} ${fuzzCase.operationId}` });
+    for (const finding of judge(answer, fuzzCase.requests[i])) {
+      if (finding.kind === '5xx') report.fiveXx += 1;
+      if (finding.kind === 'outside-envelope') report.outsideEnvelope += 1;
+      if (finding.kind === 'no-request-id') report.noRequestId += 1;
+      found(finding.kind, finding.detail);
+    }
+  });
+  if (exchange.problem) found('bad-answer', exchange.problem);
+  if (exchange.timedOut) {
+    report.slow += 1;
+    report.slowestMs = Math.max(report.slowestMs, timeoutMs);
+    found('slow', `no ${exchange.answers.length ? 'further ' : ''}answer within ${timeoutMs} ms`);
+  }
+  if (exchange.answers.length < fuzzCase.minAnswers) {
+    report.missingAnswers += 1;
+    found('no-answer', `${exchange.answers.length} of ${fuzzCase.minAnswers} answers`);
+  }
+}
