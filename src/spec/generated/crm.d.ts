@@ -14608,6 +14608,7 @@ export interface operations {
                     "application/json": components["schemas"]["FormUnavailableError"] | components["schemas"]["NotFoundError"];
                 };
             };
+            422: components["responses"]["ValidationFailed"];
         };
     };
     preflightFormConfig: {
