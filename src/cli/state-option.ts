@@ -1,9 +1,10 @@
 // `crmkit mock --state FILE` around the mock: loads FILE and replays its journal, holds each answer
 // until the changes made before it are on the disk (state-journal.ts), and keeps everything in
-// FILE at a clean stop. Without `--state` it changes nothing.
+// FILE at a clean stop. One mock per FILE (state-lock.ts). Without `--state` it changes nothing.
 import type { Mock } from '../mock.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import { loadStateFile } from './state-file.ts';
+import { lockStateFile } from './state-lock.ts';
 import { DEFAULT_COMPACT_EVERY, StateJournal } from './state-journal.ts';
 
 export type StateOption = {
@@ -25,7 +26,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Throws StateFileError (state-file-error.ts) for a file it cannot use. */
 export async function useStateFile(mock: Mock, path: string | undefined): Promise<StateOption> {
   if (!path) return { mock, loaded: [], notes: [], start: async () => {}, close: async () => true, settled: async () => {} };
-  const { workspaces, lastSeq, notes } = await loadStateFile(mock.state, path);
+  const unlock = lockStateFile(path);
+  const { workspaces, lastSeq, notes } = await loadStateFile(mock.state, path).catch((error: unknown) => {
+    unlock();
+    throw error;
+  });
   const journal = new StateJournal(mock.state, path, {
     lastSeq,
     // Tests compact often, to be killed in the middle of one.
@@ -53,7 +58,7 @@ export async function useStateFile(mock: Mock, path: string | undefined): Promis
       await journal.start();
       started();
     },
-    close: () => (closing ??= journal.close()),
+    close: () => (closing ??= journal.close().finally(unlock)),
     settled: () => journal.settled(),
   };
 }

@@ -182,6 +182,21 @@ describe('crmkit mock --state keeps every answered write', () => {
     expect(stderr).not.toContain(first.key);
   }, 60_000);
 
+  it('refuses a second mock on a file in use, with one line; a lock left by a killed mock is taken over', async () => {
+    const stateFile = join(directory, 'shared.json');
+    const first = await startStateMock(stateFile);
+    const second = await failedStart(stateFile);
+    expect(second.code).toBe(1);
+    expect(second.stderr).toBe(`crmkit mock: the state file ${stateFile} is in use by another crmkit mock (process ${first.child.pid}; ${stateFile}.lock)\n`);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const third = await startStateMock(stateFile);
+    expect(third.workspaceId).toBe(first.workspaceId);
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
+    expect(() => readFileSync(`${stateFile}.lock`)).toThrow(/ENOENT/);
+  }, 60_000);
+
   it('stops with one line and exit status 1 when the file can no longer be written, rather than answer what it cannot keep', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'crmkit-gone-'));
     const stateFile = join(folder, 'state.json');
