@@ -5,7 +5,7 @@
 // request was refused, arriving while the page is open. Screenshots of each view go to
 // test-results/inspector-*.png.
 import { createHmac } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
@@ -261,6 +261,38 @@ describe('the inspector page', () => {
     await search('zzzz');
     await expect.poll(() => page.locator('.list-pane').textContent()).toBe('Nothing matches “zzzz”.');
     await search('');
+  });
+
+  it('downloads the workspace\'s snapshot and puts it back from the file, and sets failures on demand', async () => {
+    await page.getByRole('link', { name: 'Steering' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download the snapshot' }).click()]);
+    const file = await download.path();
+    const snapshot = JSON.parse(readFileSync(file, 'utf8'));
+    expect(snapshot.workspace.id).toBe(ws);
+    // A change after the snapshot, undone by putting it back.
+    const lead = (await api('GET', '/v1/leads/1', undefined, ownerKey)).body;
+    const stages = (await api('GET', '/v1/pipelines', undefined, ownerKey)).body.data[0].stages;
+    expect((await api('PATCH', `/v1/leads/${lead.id}`, { stage_id: stages[0].id }, ownerKey)).status).toBe(200);
+    await page.locator('#snapshot-file').setInputFiles(file);
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await expect.poll(() => page.locator('#notice').textContent()).toMatch(/^Workspace put back from /);
+    expect((await api('GET', '/v1/leads/1', undefined, ownerKey)).body.stage_id).toBe(lead.stage_id);
+    // The page's own key went with the old workspace: it mints another and goes on reading.
+    await page.getByRole('link', { name: 'Records' }).click();
+    await page.getByRole('button', { name: 'Board' }).click();
+    await expect.poll(() => column('Negotiation').locator('li.card', { hasText: 'Oak kitchen for Dilnoza' }).count(), { timeout: 10_000 }).toBe(1);
+
+    await page.getByRole('link', { name: 'Steering' }).click();
+    const failures = page.locator('.panel', { hasText: 'Failures on demand' });
+    await failures.getByLabel('Operation', { exact: true }).fill('createLead');
+    await failures.getByLabel('Error', { exact: true }).selectOption('unavailable');
+    await failures.getByLabel('Times', { exact: true }).fill('1');
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    await expect.poll(() => failures.locator('li').allTextContents()).toEqual([expect.stringMatching(/^createLead: unavailable · matched 0, remaining 1/)]);
+    expect((await api('POST', '/v1/leads', { name: 'Refused once' }, ownerKey)).status).toBe(503);
+    await expect.poll(() => failures.locator('li').allTextContents()).toEqual([expect.stringMatching(/matched 1, remaining 0/)]);
+    await page.getByRole('button', { name: 'Lift all' }).click();
+    await expect.poll(() => failures.textContent()).toContain('None: every call is served.');
   });
 
   it('can be used with the keyboard alone, with focus always visible, and logged no error while it ran', async () => {

@@ -50,15 +50,22 @@ async function keyOf(workspaceId) {
 /** The header the page's own requests carry, so that the request view can leave them out. */
 export const OWN_REQUEST_HEADER = 'x-crmkit-inspector';
 
-/** A call of the CRM interface as the workspace's inspector key. */
+/**
+ * A call of the CRM interface as the workspace's inspector key. A workspace put back from a
+ * snapshot (or reset) no longer knows the key: on 401 the page mints a new one and tries once more.
+ */
 export async function crm(workspaceId, method, path, body) {
-  let key;
-  try {
-    key = await keyOf(workspaceId);
-  } catch (error) {
-    return { status: 0, ok: false, body: { error: { code: 'no_key', message: error.message } } };
+  for (let attempt = 0; ; attempt++) {
+    let key;
+    try {
+      key = await keyOf(workspaceId);
+    } catch (error) {
+      return { status: 0, ok: false, body: { error: { code: 'no_key', message: error.message } } };
+    }
+    const answer = await send(method, path, { body, headers: { Authorization: `Bearer ${key}`, [OWN_REQUEST_HEADER]: 'page' } });
+    if (answer.status !== 401 || attempt > 0) return answer;
+    if (keys.get(workspaceId) && (await keys.get(workspaceId).catch(() => null)) === key) keys.delete(workspaceId);
   }
-  return send(method, path, { body, headers: { Authorization: `Bearer ${key}`, [OWN_REQUEST_HEADER]: 'page' } });
 }
 
 /** The error of an answer in one line, for the page's status line. */
