@@ -4,6 +4,9 @@ import { Agent, request } from 'undici';
 import { recordExchange, type Exchange } from './exchange.ts';
 import type { Target } from './target.ts';
 
+/** What the client needs of a target: its origins and the key it sends by default (a scenario's world has no more). */
+export type ClientTarget = Pick<Target, 'baseUrl' | 'hubUrl' | 'workspaceUrl' | 'apiKey'>;
+
 export type SendOptions = {
   /** `null` sends no Authorization header; the target's main key by default. */
   key?: string | null;
@@ -21,10 +24,10 @@ const MAX_RETRY_AFTER_SECONDS = 60;
 export class ConformanceClient {
   readonly exchanges: Exchange[] = [];
   readonly #agent = new Agent({ connections: 8, headersTimeout: 30_000, bodyTimeout: 30_000 });
-  readonly #target: Target;
+  readonly #target: ClientTarget;
   #sequence = 0;
 
-  constructor(target: Target) {
+  constructor(target: ClientTarget) {
     this.#target = target;
   }
 

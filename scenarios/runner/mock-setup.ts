@@ -4,13 +4,13 @@
 import { loadScenario } from './load.ts';
 import { WebhookReceiver } from '../../harness/webhook-receiver.ts';
 import { applySetup } from './setup.ts';
-import type { Target } from './target.ts';
+import type { Target } from '../../harness/target.ts';
 import { newWorld } from './world.ts';
 
 /** The lines `crmkit mock` prints about the scenario's workspace. */
 export async function scenarioSetupLines(file: string, baseUrl: string): Promise<string[]> {
   const scenario = loadScenario(file);
-  const target: Target = { kind: 'mock', baseUrl, hubUrl: baseUrl, workspaceUrl: baseUrl, apiKey: undefined, keys: {}, receiverUrl: undefined, receiverPort: 0, close: async () => {} };
+  const target: Target = { kind: 'mock', baseUrl, hubUrl: baseUrl, workspaceUrl: baseUrl, apiKey: undefined, keys: {}, formId: undefined, oauthClient: undefined, webhookReceiver: { publicUrl: undefined, port: 0 }, close: async () => {} };
   // The receiver lives as long as the mock: deliveries to it keep succeeding during the demo.
   const receiver = await WebhookReceiver.start();
   const world = newWorld(target, receiver);

@@ -1,5 +1,5 @@
 // What a run answers: per scenario, per step, an outcome with its message and evidence.
-import type { TargetKind } from './target.ts';
+import type { TargetKind } from '../../harness/target.ts';
 
 export type StepOutcome = 'passed' | 'failed' | 'skipped' | 'pending';
 export type ScenarioOutcome = 'passed' | 'failed' | 'pending';

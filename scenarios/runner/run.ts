@@ -6,11 +6,11 @@
 // `cleanup:` steps run however the story ended, and delete what it made.
 import { randomBytes } from 'node:crypto';
 import { loadScenario, ScenarioFileError } from './load.ts';
+import { resolveTarget, type Target, type TargetOptions } from '../../harness/target.ts';
 import { WebhookReceiver } from '../../harness/webhook-receiver.ts';
 import type { ScenarioReport, ScenarioResult, StepResult } from './report.ts';
 import { applySetup } from './setup.ts';
 import { runStep } from './steps/index.ts';
-import { resolveTarget, type Target, type TargetOptions } from './target.ts';
 import { kindOf, type Scenario, type Step } from './types.ts';
 import { UnknownVariable, VariableUnavailable } from './variables.ts';
 import { newWorld, StepFailure, StepSkipped, type World } from './world.ts';
@@ -25,7 +25,7 @@ export type RunOptions = TargetOptions & RunHooks;
 
 /** Loads and runs the files (or scenarios already loaded); a file that does not load is a failed story. */
 export async function runScenarios(sources: (string | Scenario)[], options: RunOptions = {}): Promise<ScenarioReport> {
-  const target = await resolveTarget(options);
+  const target = await resolveTarget(options, { ownMock: true });
   const scenarios: ScenarioResult[] = [];
   try {
     for (const source of sources) {
@@ -53,7 +53,7 @@ function load(source: string | Scenario): Scenario | { failure: ScenarioResult }
 export async function runScenario(scenario: Scenario, target: Target, hooks: RunHooks = {}): Promise<ScenarioResult> {
   const started = performance.now();
   hooks.onScenario?.(scenario);
-  const receiver = await WebhookReceiver.start({ port: target.kind === 'deployment' ? target.receiverPort : 0 });
+  const receiver = await WebhookReceiver.start(target.kind === 'deployment' ? target.webhookReceiver : {});
   const world = newWorld(target, receiver);
   world.vars.set('run', runId());
   const steps: StepResult[] = [];

@@ -60,9 +60,9 @@ async function controlAnswers(world: World): Promise<boolean> {
 }
 
 function setReceiverVariable(world: World): void {
-  const origin = world.target.kind === 'deployment' ? world.target.receiverUrl?.replace(/\/+$/, '') : world.receiver.origin;
-  if (origin) world.vars.set('receiver', { origin, url: `${origin}/hooks` });
-  else world.vars.unavailable('receiver', 'a deployment cannot reach the receiver on 127.0.0.1: give --receiver-url, a public address that reaches it (and --receiver-port)');
+  // The receiver was started with the public address a deployment reaches it by, if one was given.
+  if (world.target.kind !== 'deployment' || world.target.webhookReceiver.publicUrl) world.vars.set('receiver', { origin: world.receiver.url(''), url: world.receiver.url('/hooks') });
+  else world.vars.unavailable('receiver', 'a deployment cannot reach the receiver on 127.0.0.1: give --webhook-receiver-url, a public address that reaches it (and --webhook-receiver-port)');
 }
 
 async function keys(world: World, setup: Setup): Promise<string[]> {

@@ -3,9 +3,8 @@
 // and the webhook receiver.
 import { ConformanceClient } from '../../conformance/client.ts';
 import type { WebhookReceiver } from '../../harness/webhook-receiver.ts';
-import type { Target as ConformanceTarget } from '../../conformance/target.ts';
 import type { MatchContext } from './match.ts';
-import type { Target } from './target.ts';
+import type { Target } from '../../harness/target.ts';
 import { UnknownVariable, Variables } from './variables.ts';
 
 export type World = {
@@ -60,19 +59,7 @@ function storyTime(world: World, written: string): string {
 
 /** The conformance suite's client, pointed at the target's origins; every request names its key. */
 export function clientFor(target: Pick<Target, 'baseUrl' | 'hubUrl' | 'workspaceUrl'>, apiKey: string | undefined): ConformanceClient {
-  const conformanceTarget: ConformanceTarget = {
-    baseUrl: target.baseUrl,
-    hubUrl: target.hubUrl,
-    workspaceUrl: target.workspaceUrl,
-    apiKey: apiKey ?? '',
-    limitedKey: undefined,
-    refusedKeys: { revoked: undefined, expired: undefined, ipRestricted: undefined },
-    otherKey: undefined,
-    formId: undefined,
-    readOnly: false,
-    mock: undefined,
-  };
-  return new ConformanceClient(conformanceTarget);
+  return new ConformanceClient({ baseUrl: target.baseUrl, hubUrl: target.hubUrl, workspaceUrl: target.workspaceUrl, apiKey: apiKey ?? '' });
 }
 
 /** Thrown by a step that did not get what the story expects. */

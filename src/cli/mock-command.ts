@@ -2,7 +2,6 @@
 // with the workspaces of `--state FILE`, each change kept there before it is answered; `--scenario FILE`
 // adds the workspace a story starts from (scenarios/).
 import { writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { scenarioSetupLines } from '../../scenarios/runner/mock-setup.ts';
 import { startServer } from '../adapters/node-server.ts';
 import { FAULTS } from '../faults/index.ts';
@@ -11,53 +10,51 @@ import { controlSetup } from './control-access.ts';
 import { parseFailureRule } from './failure-option.ts';
 import { prepareStandIn } from './stand-in.ts';
 import { startupWorkspace } from './startup-workspace.ts';
-import { numberOption, UsageError } from './usage-error.ts';
+import { number, parseOptions, type OptionSpecs } from './options.ts';
+import { listenOptions } from './shared-options.ts';
+import { UsageError } from './usage-error.ts';
 import { StateFileError } from './state-file-error.ts';
 import { useStateFile, type StateOption } from './state-option.ts';
 
+export const MOCK_OPTIONS = {
+  ...listenOptions(4010),
+  'no-control': { type: 'boolean', default: false, help: 'no control API (/_mock)' },
+  'control-token': { type: 'string', value: 'SECRET', help: 'control requests need "Authorization: Bearer SECRET" (or set CRMKIT_CONTROL_TOKEN); beyond loopback the control API is off without it' },
+  'stand-in': { type: 'string', value: 'FILE', help: 'stand in for a deployment: no control API, a workspace of demo data on real time, and the inputs a QA engineer would have (keys, a form, an OAuth client) written to FILE for `crmkit conformance --inputs FILE` and `crmkit scenario run --inputs FILE`' },
+  'allow-private-webhooks': { type: 'boolean', default: false, help: 'deliver webhooks to loopback and private addresses (for a local receiver)' },
+  state: { type: 'string', value: 'FILE', help: 'keep every workspace in FILE (and FILE.journal): each change is on the disk before it is answered, so kill -9 or a crash loses nothing answered' },
+  seed: { type: 'string', value: 'N', help: 'start with demo data, the same for the same N', check: number },
+  'seed-size': { type: 'string', value: 'N', help: 'how many leads the demo data has (default 1,000)', check: number },
+  scenario: { type: 'string', value: 'FILE', help: 'start with the workspace a story sets up' },
+  failure: { type: 'string', multiple: true, value: 'SPEC', check: (value) => void parseFailureRule(value), help: 'make calls slow or failing, e.g. operation=createLead,error=unavailable,times=3 or latency_ms=200,latency_jitter_ms=300,share=0.5 (errors: internal, unavailable, rate_limited, drop, hang); also PUT /_mock/failures' },
+  fault: { type: 'string', multiple: true, value: 'NAME', help: 'break a named rule of the spec on purpose (see --faults)', check: knownFaults },
+  faults: { type: 'boolean', default: false, help: 'list the named faults and exit' },
+  coverage: { type: 'boolean', default: false, help: 'list operations that would answer 501 and exit' },
+} as const satisfies OptionSpecs;
+
 export async function runMockCommand(args: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      port: { type: 'string', default: '4010' },
-      host: { type: 'string', default: '127.0.0.1' },
-      'no-control': { type: 'boolean', default: false },
-      'control-token': { type: 'string' },
-      'allow-private-webhooks': { type: 'boolean', default: false },
-      coverage: { type: 'boolean', default: false },
-      state: { type: 'string' },
-      fault: { type: 'string', multiple: true },
-      seed: { type: 'string' },
-      'seed-size': { type: 'string' },
-      faults: { type: 'boolean', default: false },
-      scenario: { type: 'string' },
-      'stand-in': { type: 'string' },
-      failure: { type: 'string', multiple: true },
-    },
-  });
+  const { values } = parseOptions(args, MOCK_OPTIONS);
   if (values.faults) return printFaults();
   const faults = values.fault?.flatMap((item) => item.split(','));
-  const unknownFault = faults?.find((name) => !FAULTS.some((fault) => fault.name === name));
-  if (unknownFault) throw new UsageError(`unknown fault ${unknownFault} (crmkit mock --faults lists them)`);
-  const port = numberOption('port', values.port)!;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port is 0 to 65535, not ${values.port}`);
-  const seed = numberOption('seed', values.seed);
-  const seedSize = numberOption('seed-size', values['seed-size']);
+  const port = Number(values.port);
+  const host = values.host ?? '127.0.0.1';
+  const seed = values.seed === undefined ? undefined : Number(values.seed);
+  const seedSize = values['seed-size'] === undefined ? undefined : Number(values['seed-size']);
   const standInFile = values['stand-in'];
   // A stand-in has no control API, as a deployment has none; it delivers to a receiver on this machine.
   // Beyond loopback the control API needs a token (cli/control-access.ts).
   const token = values['control-token'] ?? (process.env.CRMKIT_CONTROL_TOKEN || undefined);
   const off = standInFile ? 'a stand-in has none' : values['no-control'] ? '--no-control' : undefined;
-  const control = controlSetup({ host: values.host, token, off });
-  const mock = createMock({ controlApi: control.controlApi, controlAccess: control.controlAccess, allowPrivateWebhooks: values['allow-private-webhooks'] || Boolean(standInFile), faults });
+  const control = controlSetup({ host, token, off });
+  const mock = createMock({ controlApi: control.controlApi, controlAccess: control.controlAccess, allowPrivateWebhooks: Boolean(values['allow-private-webhooks'] || standInFile), faults });
   if (values.coverage) return printCoverage(mock);
   if (values.failure) mock.state.failures.set(values.failure.map(parseFailureRule));
 
   const stateFile = await openStateFile(mock, values.state);
   if (!stateFile) return;
   const { loaded } = stateFile;
-  const running = await startServer(stateFile.mock, { port, host: values.host }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'EADDRINUSE' || error.code === 'EADDRNOTAVAIL' || error.code === 'EACCES') throw new UsageError(`cannot listen on ${values.host}:${port}: ${error.code}`);
+  const running = await startServer(stateFile.mock, { port, host }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'EADDRINUSE' || error.code === 'EADDRNOTAVAIL' || error.code === 'EACCES') throw new UsageError(`cannot listen on ${host}:${port}: ${error.code}`);
     throw error;
   });
   mock.state.config.urls = { base_url: running.url, hub_url: running.url, workspace_url: running.url };
@@ -109,6 +106,12 @@ async function openStateFile(mock: ReturnType<typeof createMock>, path: string |
     process.exitCode = 1;
     return undefined;
   }
+}
+
+/** `--fault a,b`: names of src/faults/. */
+function knownFaults(value: string): void {
+  const unknown = value.split(',').find((name) => !FAULTS.some((fault) => fault.name === name));
+  if (unknown !== undefined) throw new UsageError(`unknown fault ${unknown} (crmkit mock --faults lists them)`);
 }
 
 function printFaults(): void {

@@ -1,38 +1,35 @@
 // `crmkit proxy --target URL`: a validating proxy in front of a deployment (conformance/proxy/).
 import { writeFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { problemLine, startValidatingProxy } from '../../conformance/proxy/validating-proxy.ts';
 import { htmlReport } from '../../conformance/report/html.ts';
 import { junitReport } from '../../conformance/report/junit.ts';
 import { prettyReport } from '../../conformance/report/pretty.ts';
 import { ruleTotals } from '../../conformance/report/rule-summary.ts';
 import type { Report } from '../../conformance/run.ts';
-import { mustAnswer, TargetError } from '../../conformance/target.ts';
-import { numberOption, UsageError } from './usage-error.ts';
+import { mustAnswer, TargetError } from '../../harness/target.ts';
+import { httpUrl, parseOptions, type OptionSpecs } from './options.ts';
+import { listenOptions, reportOptions } from './shared-options.ts';
+import { UsageError } from './usage-error.ts';
 
 const REPORTERS = ['pretty', 'json', 'junit', 'html'] as const;
 
+export const PROXY_OPTIONS = {
+  target: { type: 'string', value: 'URL', help: 'the http(s) origin of the deployment to forward to (required)', check: httpUrl },
+  ...listenOptions(4020),
+  ...reportOptions(REPORTERS),
+} as const satisfies OptionSpecs;
+
 export async function runProxyCommand(args: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      target: { type: 'string' },
-      port: { type: 'string', default: '4020' },
-      host: { type: 'string', default: '127.0.0.1' },
-      reporter: { type: 'string', default: 'pretty' },
-      out: { type: 'string' },
-    },
-  });
-  const reporter = values.reporter as (typeof REPORTERS)[number];
-  if (!REPORTERS.includes(reporter)) throw new UsageError(`unknown reporter ${values.reporter}: ${REPORTERS.join(', ')}`);
-  if (!values.target || !/^https?:\/\/[^/]/.test(values.target)) throw new UsageError('--target is required: the http(s) origin to forward to');
+  const { values } = parseOptions(args, PROXY_OPTIONS);
+  const reporter = (values.reporter ?? 'pretty') as (typeof REPORTERS)[number];
+  if (!values.target) throw new UsageError('--target is required: the http(s) origin to forward to');
   const target = values.target.replace(/\/+$/, '');
   await mustAnswer(target).catch((error) => {
     throw error instanceof TargetError ? new UsageError(error.message) : error;
   });
   const proxy = await startValidatingProxy({
     target,
-    port: numberOption('port', values.port),
+    port: Number(values.port),
     host: values.host,
     onProblem: (problem) => process.stderr.write(problemLine(problem)),
   }).catch((error: NodeJS.ErrnoException) => {

@@ -3,7 +3,7 @@
 // of a real deployment would be handed, written to FILE in the format `--inputs FILE` reads
 // (conformance/inputs.ts): the origins, the owner key, a key limited to leads:read, a key of
 // another workspace, revoked, expired and IP-restricted keys, a form, an OAuth client.
-import type { DeploymentInputs } from '../../conformance/inputs.ts';
+import type { DeploymentInputs } from '../../harness/inputs.ts';
 import type { MockState } from '../mock-state.ts';
 import { seedDemoWorkspace } from '../seed/demo-workspace.ts';
 import { addApiKey, createWorkspace } from '../workspaces/create-workspace.ts';

@@ -8,11 +8,3 @@ export function isUsageError(error: unknown): error is Error {
   const code = (error as { code?: string } | undefined)?.code ?? '';
   return code.startsWith('ERR_PARSE_ARGS_');
 }
-
-/** A number option's value, or a usage error naming the option. */
-export function numberOption(name: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const number = Number(value);
-  if (value.trim() === '' || !Number.isFinite(number)) throw new UsageError(`--${name} takes a number, not ${JSON.stringify(value)}`);
-  return number;
-}

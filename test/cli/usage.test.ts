@@ -17,7 +17,7 @@ async function crmkit(...args: string[]): Promise<{ code: number; stdout: string
 }
 
 describe('crmkit --help', () => {
-  for (const command of ['mock', 'conformance', 'scenario']) {
+  for (const command of ['mock', 'conformance', 'scenario', 'proxy']) {
     it(`crmkit ${command} --help prints its options and exits 0`, async () => {
       const { code, stdout } = await crmkit(command, '--help');
       expect(code).toBe(0);
@@ -25,6 +25,19 @@ describe('crmkit --help', () => {
       expect(stdout).toContain('--');
     });
   }
+});
+
+describe('the options several commands share', () => {
+  it('are described the same in the help of each command that takes them', async () => {
+    const lines = async (...args: string[]) => (await crmkit(...args)).stdout.split('\n').filter((line) => /^  --(base-url|api-key|other-workspace-key|inputs|webhook-receiver-url|out|port) /.test(line));
+    const conformance = await lines('conformance', '--help');
+    expect(conformance.length).toBeGreaterThanOrEqual(6);
+    const scenario = await lines('scenario', '--help');
+    for (const line of conformance) expect(scenario).toContain(line);
+    const proxy = await lines('proxy', '--help');
+    expect(proxy.find((line) => line.startsWith('  --out '))).toBe(conformance.find((line) => line.startsWith('  --out ')));
+    expect((await lines('mock', '--help')).find((line) => line.startsWith('  --port '))).toMatch(/0 picks a free one \(default 4010\)/);
+  });
 });
 
 describe('a mistake in the call', () => {
@@ -41,6 +54,32 @@ describe('a mistake in the call', () => {
     ['a failure rule it cannot read', ['mock', '--failure', 'error=explode'], /--failure error=explode: error=explode is not one of/],
     ['a failure rule out of bounds', ['mock', '--failure', 'share=2'], /share is above 0 and at most 1/],
   ];
+  // The options several commands share are read and checked by one definition (src/cli/shared-options.ts).
+  const unreachable = ['--base-url', 'http://127.0.0.1:9'];
+  const shared: [string, string[], RegExp][] = [
+    ['conformance: a base URL that is not http(s)', ['conformance', '--base-url', 'ftp://example.com'], /--base-url is an http\(s\) address, not "ftp:\/\/example.com"/],
+    ['conformance: a receiver port that is not a number', ['conformance', ...unreachable, '--webhook-receiver-port', 'abc'], /--webhook-receiver-port takes a number, not "abc"/],
+    ['conformance: a receiver port out of range', ['conformance', ...unreachable, '--webhook-receiver-port', '70000'], /--webhook-receiver-port is 0 to 65535, not 70000/],
+    ['conformance: an inputs file that is not there', ['conformance', '--inputs', '/no/such/inputs.json'], /the inputs file \/no\/such\/inputs.json cannot be read: ENOENT/],
+    ['conformance: a hub URL without its value', ['conformance', ...unreachable, '--hub-url'], /--hub-url <value>' argument missing/],
+    ['scenario run: an unknown option', ['scenario', 'run', 'scenarios/', '--bogus'], /Unknown option '--bogus'/],
+    ['scenario run: an unknown reporter, before any request', ['scenario', 'run', 'scenarios/', ...unreachable, '--reporter', 'html'], /unknown reporter html: pretty, json, junit/],
+    ['scenario run: a base URL that is not http(s)', ['scenario', 'run', 'scenarios/', '--base-url', 'localhost:4010'], /--base-url is an http\(s\) address/],
+    ['scenario run: a base URL without its value', ['scenario', 'run', 'scenarios/', '--base-url'], /--base-url <value>' argument missing/],
+    ['scenario run: a key without a name', ['scenario', 'run', 'scenarios/', ...unreachable, '--key', 'svc_live_x'], /--key takes NAME=VALUE, not "svc_live_x"/],
+    ['scenario run: the older --receiver-port, checked as --webhook-receiver-port', ['scenario', 'run', 'scenarios/', ...unreachable, '--receiver-port', 'abc'], /--webhook-receiver-port takes a number, not "abc"/],
+    ['scenario run: both spellings of the receiver URL', ['scenario', 'run', 'scenarios/', '--receiver-url', 'https://a.example', '--webhook-receiver-url', 'https://b.example'], /--receiver-url is the older name of --webhook-receiver-url/],
+    ['scenario run: an inputs file that is not there', ['scenario', 'run', 'scenarios/', '--inputs', '/no/such/inputs.json'], /the inputs file \/no\/such\/inputs.json cannot be read: ENOENT/],
+    ['proxy: an unknown reporter, before any request', ['proxy', '--target', 'http://127.0.0.1:9', '--reporter', 'junt'], /unknown reporter junt: pretty, json, junit, html/],
+    ['proxy: no target', ['proxy'], /--target is required/],
+    ['proxy: a target that is not http(s)', ['proxy', '--target', 'example.com'], /--target is an http\(s\) address/],
+    ['proxy: a port out of range', ['proxy', '--target', 'http://127.0.0.1:9', '--port', '99999'], /--port is 0 to 65535, not 99999/],
+    ['proxy: an unknown option', ['proxy', '--target', 'http://127.0.0.1:9', '--base-url', 'http://x'], /Unknown option '--base-url'/],
+    ['mock: a port out of range', ['mock', '--port', '70000'], /--port is 0 to 65535, not 70000/],
+    ['mock: a seed that is not a number', ['mock', '--seed', 'many'], /--seed takes a number, not "many"/],
+    ['mock: a host without its value', ['mock', '--host'], /--host <value>' argument missing/],
+  ];
+  cases.push(...shared);
   for (const [what, args, message] of cases) {
     it(`${what} answers one line and exit status 2`, async () => {
       const { code, stderr } = await crmkit(...args);

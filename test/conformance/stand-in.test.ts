@@ -6,7 +6,7 @@
 // answers that caused them and out of order (spec 6.3: no ordering guarantee).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, liveRecords, startStandIn, type StandIn } from '../support/stand-in.ts';
-import { targetOptionsOf } from '../../conformance/inputs.ts';
+import { targetOptionsOf } from '../../harness/inputs.ts';
 import { startForwardingProxy } from '../../conformance/proxy/forwarding-proxy.ts';
 import { runConformance, type Report } from '../../conformance/run.ts';
 

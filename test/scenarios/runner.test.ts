@@ -7,11 +7,11 @@ import { createMock } from '../../src/mock.ts';
 import { createWorkspace } from '../../src/workspaces/create-workspace.ts';
 import { parseScenario, ScenarioFileError } from '../../scenarios/runner/load.ts';
 import { runId, runScenario } from '../../scenarios/runner/run.ts';
-import { resolveTarget, type Target } from '../../scenarios/runner/target.ts';
+import { resolveTarget, type Target } from '../../harness/target.ts';
 
 let target: Target;
 beforeAll(async () => {
-  target = await resolveTarget({});
+  target = await resolveTarget({}, { ownMock: true });
 });
 afterAll(async () => target.close());
 
@@ -224,8 +224,8 @@ steps:
       'A client writes in': ['skipped', expect.stringContaining('needs the control API')],
       'The log': ['skipped', expect.stringContaining('needs the control API')],
       'As the reader': ['skipped', 'needs the key reader of setup.keys: give --key reader=KEY'],
-      'A webhook to the receiver': ['skipped', expect.stringContaining('give --receiver-url')],
-      'What it received': ['skipped', expect.stringContaining('give --receiver-url')],
+      'A webhook to the receiver': ['skipped', expect.stringContaining('give --webhook-receiver-url')],
+      'What it received': ['skipped', expect.stringContaining('give --webhook-receiver-url')],
       Read: ['passed', ''],
     });
     expect(result.steps[0]!.summary).toContain('clock left alone');

@@ -4,14 +4,14 @@ import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadScenario } from '../../scenarios/runner/load.ts';
 import { runScenario } from '../../scenarios/runner/run.ts';
-import { resolveTarget, type Target } from '../../scenarios/runner/target.ts';
+import { resolveTarget, type Target } from '../../harness/target.ts';
 
 const DIRECTORY = new URL('../../scenarios/', import.meta.url);
 const files = readdirSync(DIRECTORY).filter((name) => name.endsWith('.yaml')).sort();
 
 let target: Target;
 beforeAll(async () => {
-  target = await resolveTarget({});
+  target = await resolveTarget({}, { ownMock: true });
 });
 afterAll(async () => target.close());
 

@@ -7,7 +7,7 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, liveRecords, startStandIn, type StandIn } from '../support/stand-in.ts';
-import type { DeploymentInputs } from '../../conformance/inputs.ts';
+import { targetOptionsOf, type DeploymentInputs } from '../../harness/inputs.ts';
 import { runScenarios } from '../../scenarios/runner/run.ts';
 import type { ScenarioReport } from '../../scenarios/runner/report.ts';
 
@@ -18,12 +18,8 @@ const files = readdirSync(DIRECTORY).filter((name) => name.endsWith('.yaml')).so
 async function runStories(inputs: DeploymentInputs, receiver: boolean): Promise<ScenarioReport> {
   const port = receiver ? await freePort() : undefined;
   return runScenarios(files, {
-    baseUrl: inputs.base_url,
-    hubUrl: inputs.hub_url,
-    workspaceUrl: inputs.workspace_url,
-    apiKey: inputs.api_key,
-    keys: { ...(inputs.limited_key ? { limited: inputs.limited_key } : {}), ...(inputs.other_workspace_key ? { other_workspace: inputs.other_workspace_key } : {}) },
-    ...(port ? { receiverUrl: `http://127.0.0.1:${port}`, receiverPort: port } : {}),
+    ...targetOptionsOf(inputs),
+    ...(port ? { webhookReceiverUrl: `http://127.0.0.1:${port}`, webhookReceiverPort: port } : {}),
   });
 }
 
@@ -63,7 +59,7 @@ for (const receiver of [true, false]) {
       const skipped = skips(report);
       for (const { step } of skipped) expect(step.message, step.at).toMatch(/\w{3,}/);
       if (receiver) console.info(`stand-in: ${report.scenarios.length} stories, ${skipped.length} steps skipped:\n${skipped.map(({ story, step }) => `  ${story} ${step.index}. ${step.name}: ${step.message}`).join('\n')}`);
-      else expect(skipped.filter(({ step }) => step.message?.includes('--receiver-url')).length).toBeGreaterThan(0);
+      else expect(skipped.filter(({ step }) => step.message?.includes('--webhook-receiver-url')).length).toBeGreaterThan(0);
     });
 
     it('runs something of every story but those that start with what only a person, a client or the web app does', () => {

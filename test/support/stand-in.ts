@@ -2,7 +2,7 @@
 // that run the suite and the stories as against a deployment, and what they compare before and
 // after: the records outside the trash.
 import { createServer } from 'node:net';
-import type { DeploymentInputs } from '../../conformance/inputs.ts';
+import type { DeploymentInputs } from '../../harness/inputs.ts';
 import { startServer, type RunningServer } from '../../src/adapters/node-server.ts';
 import { prepareStandIn } from '../../src/cli/stand-in.ts';
 import { createMock } from '../../src/mock.ts';

@@ -1,0 +1,130 @@
+// What a run talks to, for the conformance suite and the scenario runner alike: a crmkit mock the
+// runner starts itself (no base URL, where the caller allows it), a crmkit mock at a URL
+// (recognised by its control API; the caller makes its own workspaces there), or a deployment
+// (an owner's key, and what only a person of the workspace can hand over: keys in each state, a
+// form, an OAuth client, the public address of the webhook receiver).
+import { request } from 'undici';
+import { startServer } from '../src/adapters/node-server.ts';
+import { createMock } from '../src/mock.ts';
+
+export type TargetOptions = {
+  /** Without it, a mock of the run's own on 127.0.0.1, port 0 (where `resolveTarget` is allowed to start one). */
+  baseUrl?: string;
+  hubUrl?: string;
+  workspaceUrl?: string;
+  /** An owner's or admin's key of the deployment's workspace. */
+  apiKey?: string;
+  /** A key without some scopes, for the scope checks. */
+  limitedKey?: string;
+  /** A key of another workspace: what it sees never includes this one's records. */
+  otherWorkspaceKey?: string;
+  /** Keys spec 5.1 refuses: revoked, expired, restricted to an IP address that is not the runner's. */
+  revokedKey?: string;
+  expiredKey?: string;
+  ipRestrictedKey?: string;
+  formId?: string;
+  clientId?: string;
+  clientSecret?: string;
+  redirectUri?: string;
+  /**
+   * A public HTTPS address that forwards to the runner's webhook receiver (a tunnel such as
+   * `cloudflared` or `ngrok` pointed at 127.0.0.1:`webhookReceiverPort`), keeping the path.
+   * Without it a deployment cannot reach the receiver; a mock on this machine reaches it directly.
+   */
+  webhookReceiverUrl?: string;
+  /** The local port the receiver listens on when `webhookReceiverUrl` forwards to it (default 8787). */
+  webhookReceiverPort?: number;
+  /** Further keys by the names stories give them (`--key NAME=KEY`). */
+  keys?: Record<string, string>;
+};
+
+export type TargetKind = 'own mock' | 'mock' | 'deployment';
+
+/** Keys a deployment's person handed over, by name: `limited`, `other_workspace`, `revoked`, `expired`, `ip_restricted`, and any named with `--key`. */
+export type GivenKeys = Record<string, string>;
+
+export type Target = {
+  kind: TargetKind;
+  baseUrl: string;
+  hubUrl: string;
+  workspaceUrl: string;
+  /** The deployment's owner key; none on a mock, where the runner makes its own workspaces. */
+  apiKey: string | undefined;
+  keys: GivenKeys;
+  formId: string | undefined;
+  oauthClient: { clientId: string; clientSecret: string | undefined; redirectUri: string | undefined } | undefined;
+  /** Where the webhook receiver listens (127.0.0.1:`port`), and the public URL that forwards to it. */
+  webhookReceiver: { publicUrl: string | undefined; port: number };
+  /** Stops the mock the runner started; nothing otherwise. */
+  close(): Promise<void>;
+};
+
+/** The target cannot be used at all: it does not answer, or it is no mock and no key was given. */
+export class TargetError extends Error {}
+
+/** A receiver behind a tunnel listens on a port the tunnel knows before the run starts. */
+const TUNNEL_PORT = 8787;
+
+export async function resolveTarget(options: TargetOptions, { ownMock = false } = {}): Promise<Target> {
+  const common = givenParts(options);
+  if (!options.baseUrl) {
+    if (!ownMock) throw new TargetError('--base-url is required (the API origin of the deployment or mock), or --inputs FILE');
+    return { ...common, ...(await startOwnMock()), apiKey: undefined };
+  }
+  const baseUrl = trimmed(options.baseUrl);
+  const origins = { baseUrl, hubUrl: options.hubUrl ? trimmed(options.hubUrl) : baseUrl, workspaceUrl: options.workspaceUrl ? trimmed(options.workspaceUrl) : baseUrl };
+  await mustAnswer(baseUrl);
+  const close = async () => {};
+  if (options.apiKey) return { ...common, ...origins, kind: 'deployment', apiKey: options.apiKey, close };
+  if (!(await hasControlApi(baseUrl))) throw new TargetError(`${baseUrl} answers, but has no crmkit control API: give --api-key (and the other inputs of a deployment)`);
+  return { ...common, ...origins, kind: 'mock', apiKey: undefined, close };
+}
+
+function givenParts(options: TargetOptions) {
+  const named: Record<string, string | undefined> = { limited: options.limitedKey, other_workspace: options.otherWorkspaceKey, revoked: options.revokedKey, expired: options.expiredKey, ip_restricted: options.ipRestrictedKey };
+  const keys = Object.fromEntries(Object.entries({ ...named, ...options.keys }).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const publicUrl = options.webhookReceiverUrl ? trimmed(options.webhookReceiverUrl) : undefined;
+  return {
+    keys,
+    formId: options.formId,
+    oauthClient: options.clientId ? { clientId: options.clientId, clientSecret: options.clientSecret, redirectUri: options.redirectUri } : undefined,
+    webhookReceiver: { publicUrl, port: options.webhookReceiverPort ?? (publicUrl ? TUNNEL_PORT : 0) },
+  };
+}
+
+/**
+ * The runner's own mock may deliver webhooks to 127.0.0.1, where the runner's receiver listens:
+ * a developer's mock allows that, a deployment never does.
+ */
+async function startOwnMock() {
+  const mock = createMock({ allowPrivateWebhooks: true });
+  const running = await startServer(mock, { port: 0, host: '127.0.0.1' });
+  mock.state.config.urls = { base_url: running.url, hub_url: running.url, workspace_url: running.url };
+  return { kind: 'own mock' as const, baseUrl: running.url, hubUrl: running.url, workspaceUrl: running.url, close: () => running.close() };
+}
+
+/** Anything at all answers at the base URL, within 15 seconds. */
+export async function mustAnswer(baseUrl: string): Promise<void> {
+  try {
+    const answer = await request(`${baseUrl}/v1/api-keys/whoami`, { signal: AbortSignal.timeout(15_000) });
+    await answer.body.dump();
+  } catch (error) {
+    const reason = (error as { code?: string }).code ?? (error as Error).message;
+    throw new TargetError(`cannot reach ${baseUrl}: ${reason}`);
+  }
+}
+
+/** A crmkit mock answers its control API (`GET /_mock/faults`, which changes nothing). */
+async function hasControlApi(baseUrl: string): Promise<boolean> {
+  try {
+    const response = await request(`${baseUrl}/_mock/faults`);
+    await response.body.dump();
+    return response.statusCode === 200;
+  } catch {
+    return false;
+  }
+}
+
+function trimmed(url: string): string {
+  return url.replace(/\/+$/, '');
+}

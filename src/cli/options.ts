@@ -1,0 +1,103 @@
+// How a command's options are declared once: each with its value's placeholder and help line, how
+// its value is checked, and older spellings still read. `parseOptions` reads a command line
+// against such a table and checks every value given before the command does anything (no request
+// is sent for a call with a mistake in it); `optionHelp` prints the table's lines for --help.
+import { parseArgs } from 'node:util';
+import { UsageError } from './usage-error.ts';
+
+export type OptionSpec = {
+  type: 'string' | 'boolean';
+  multiple?: boolean;
+  default?: string | boolean;
+  /** The value's placeholder in the help (`URL`, `KEY`, `N`...). */
+  value?: string;
+  help: string;
+  /** Throws a UsageError naming the option when a given value is not one it takes. */
+  check?: (value: string, name: string) => void;
+  /** Other spellings read as this option (names it had before). */
+  aliases?: readonly string[];
+};
+
+export type OptionSpecs = Record<string, OptionSpec>;
+
+type ValueOf<S extends OptionSpec> = S['type'] extends 'boolean' ? boolean : S['multiple'] extends true ? string[] : string;
+
+/** The options given (or defaulted), by their canonical names. */
+export type OptionValues<S extends OptionSpecs> = { [K in keyof S]?: ValueOf<S[K]> };
+
+/** Reads `args` against `specs`: an unknown option, a missing value or a value an option does not take is a UsageError. */
+export function parseOptions<S extends OptionSpecs>(args: string[], specs: S, { positionals = false } = {}): { values: OptionValues<S>; positionals: string[] } {
+  const options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean; default?: string | boolean }> = {};
+  for (const [name, spec] of Object.entries(specs)) {
+    options[name] = { type: spec.type, ...(spec.multiple ? { multiple: true } : {}), ...(spec.default !== undefined ? { default: spec.default } : {}) };
+    for (const alias of spec.aliases ?? []) options[alias] = { type: spec.type, ...(spec.multiple ? { multiple: true } : {}) };
+  }
+  const parsed = parseArgs({ args, options, allowPositionals: positionals, strict: true, tokens: true });
+  const values: Record<string, unknown> = { ...parsed.values };
+  for (const [name, spec] of Object.entries(specs)) {
+    for (const alias of spec.aliases ?? []) {
+      if (values[alias] === undefined) continue;
+      if (parsed.tokens?.some((token) => token.kind === 'option' && token.name === name)) throw new UsageError(`--${alias} is the older name of --${name}: give one of them`);
+      values[name] = values[alias];
+      delete values[alias];
+    }
+    const given = values[name];
+    if (spec.check && given !== undefined && typeof given !== 'boolean') for (const value of [given].flat() as string[]) spec.check(value, name);
+  }
+  return { values: values as OptionValues<S>, positionals: parsed.positionals };
+}
+
+/** The help lines of `specs`: the option and its placeholder in one column, what it does in the next, wrapped at 100 characters. */
+export function optionHelp(specs: OptionSpecs, width = 36): string {
+  return Object.entries(specs)
+    .map(([name, spec]) => {
+      const left = `  --${name}${spec.value ? ` ${spec.value}` : ''}${spec.multiple ? ' ...' : ''}`;
+      const text = `${spec.help}${spec.default !== undefined && spec.default !== false ? ` (default ${spec.default})` : ''}`;
+      const lines = wrap(text, 100 - width - 1);
+      return [`${left.padEnd(width)} ${lines[0]}`, ...lines.slice(1).map((line) => `${' '.repeat(width + 1)}${line}`)].join('\n');
+    })
+    .join('\n');
+}
+
+function wrap(text: string, columns: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > columns) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return [...lines, line];
+}
+
+// Checks of values that several options share.
+
+/** An http(s) origin (a path after it is allowed: a deployment may sit under one). */
+export function httpUrl(value: string, name: string): void {
+  if (!/^https?:\/\/[^/\s]+/.test(value)) throw new UsageError(`--${name} is an http(s) address, not ${JSON.stringify(value)}`);
+}
+
+/** A number (the command checks its range where it has one). */
+export function number(value: string, name: string): void {
+  if (value.trim() === '' || !Number.isFinite(Number(value))) throw new UsageError(`--${name} takes a number, not ${JSON.stringify(value)}`);
+}
+
+/** A TCP port: 0 to 65535. */
+export function port(value: string, name: string): void {
+  number(value, name);
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--${name} is 0 to 65535, not ${value}`);
+}
+
+/** One of `choices`. */
+export function oneOf(noun: string, choices: readonly string[]) {
+  return (value: string): void => {
+    if (!choices.includes(value)) throw new UsageError(`unknown ${noun} ${value}: ${choices.join(', ')}`);
+  };
+}
+
+/** `NAME=VALUE` with a name. */
+export function namedPair(value: string, name: string): void {
+  if (value.indexOf('=') < 1) throw new UsageError(`--${name} takes NAME=VALUE, not ${JSON.stringify(value)}`);
+}
