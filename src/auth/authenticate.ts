@@ -2,6 +2,7 @@
 // access token, or the web app's session cookie), its state, its IP allow-list, and the scopes or
 // role the operation needs. A credential sees exactly one workspace.
 import { ApiError } from '../errors/api-error.ts';
+import type { Texts } from '../errors/messages.ts';
 import type { Operation } from '../spec/operation-index.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import type { AccessToken } from './access-token.ts';
@@ -23,6 +24,13 @@ export type Caller = Credential & {
 export type CredentialLookup = (secret: string) => { credential: Credential; workspace: Workspace } | undefined;
 
 const UNAUTHORIZED = { 'WWW-Authenticate': 'Bearer realm="api"' };
+
+/** Spec 7.1: the message in each language. */
+const OWNERS_AND_ADMINS: Texts = {
+  en: 'Only owners and admins can do this.',
+  ru: 'Это могут делать только владельцы и администраторы.',
+  uz: 'Buni faqat egalar va administratorlar qila oladi.',
+};
 
 /**
  * The session cookie is read only where the operation's security lists `firstPartySession`;
@@ -81,7 +89,7 @@ export function authorize(caller: Caller, operation: Operation): void {
 function authorizeMember(caller: Caller, operation: Operation): void {
   const role = caller.workspace.members.get(caller.memberId ?? '')?.role;
   if (operation.isFirstPartyOnly && !(role && FIRST_PARTY_ROLES.includes(role))) {
-    throw new ApiError('forbidden', { permission: 'owner_or_admin' }, { detail: 'Only owners and admins can do this.' });
+    throw new ApiError('forbidden', { permission: 'owner_or_admin' }, { detail: OWNERS_AND_ADMINS });
   }
 }
 

@@ -32,13 +32,16 @@ export function errorResponse(error: ApiError, context: ErrorContext): Response 
 }
 
 /**
- * The message for people (spec 7.1: in the language of Accept-Language). A thrower's detail is
- * written in English, so in ru and uz the catalog's message is used instead; forms word their
- * details in the visitor's language themselves (resources/forms/form-problems.ts).
+ * The message for people (spec 7.1: in the language of Accept-Language). A thrower's detail in
+ * each language gives that language's; a plain one is English, so in ru and uz the catalog's
+ * message stands in for it, on every route (forms included: a form's 413 or bad_json before its
+ * body is read is no exception), unless the thrower worded it in the answer's language already
+ * (a form's field problems, in the visitor's language: resources/forms/form-problems.ts).
  */
-function messageOf(error: ApiError, context: ErrorContext): string {
-  const detail = error.options.detail;
-  if (detail !== undefined && (context.language === 'en' || context.format === 'form')) return detail;
+export function messageOf(error: ApiError, context: Pick<ErrorContext, 'language'>): string {
+  const { detail, localized } = error.options;
+  if (typeof detail === 'object') return detail[context.language];
+  if (detail !== undefined && (context.language === 'en' || localized)) return detail;
   return messageFor(error.code, context.language);
 }
 

@@ -3,7 +3,8 @@
 
 export type Language = 'en' | 'ru' | 'uz';
 
-type Texts = Record<Language, string>;
+/** One text in each language of spec 7.1. */
+export type Texts = Record<Language, string>;
 
 const messages: Record<string, Texts> = {
   validation_failed: { en: 'Some values are invalid.', ru: 'Некоторые значения недопустимы.', uz: "Ba'zi qiymatlar noto'g'ri." },

@@ -27,7 +27,8 @@ export function isOAuthErrorCode(code: string): code is OAuthErrorCode {
 
 export function oauthErrorResponse(error: ApiError, context: { requestId: string; language: Language }): Response {
   const code: OAuthErrorCode = isOAuthErrorCode(error.code) ? error.code : error.code === 'internal' ? 'server_error' : 'invalid_request';
-  const body = { error: code, error_description: error.options.detail ?? describe(error, context.language) };
+  const { detail } = error.options;
+  const body = { error: code, error_description: typeof detail === 'object' ? detail[context.language] : (detail ?? describe(error, context.language)) };
   const headers: Record<string, string> = { 'X-Request-Id': context.requestId, 'Cache-Control': 'no-store', ...error.options.headers };
   if (code === 'invalid_client') headers['WWW-Authenticate'] = CLIENT_CHALLENGE;
   return jsonResponse(body, { status: OAUTH_ERROR_STATUSES[code], headers });

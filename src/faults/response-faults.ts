@@ -1,5 +1,6 @@
 // Faults in what every answer carries: the request id, the content type, the error envelope,
 // documented statuses, no 5xx.
+import { messageFor } from '../errors/messages.ts';
 import { changed, jsonOf, onErrorCode, type Fault } from './fault.ts';
 
 export const responseFaults: Fault[] = [
@@ -110,5 +111,25 @@ export const responseFaults: Fault[] = [
       const { permission: _permission, ...error } = body.error;
       return changed(response, { body: { error } });
     }),
+  },
+  {
+    name: 'english-details-in-every-language',
+    family: 'responses',
+    description: "An error's detail, worded by the code that refused (a body that is not one object, a note's edit window, a form's 32 KB), is sent in English whatever Accept-Language asks, in place of the ru or uz message.",
+    wrap: (next) => async (request, info) => {
+      const language = (request.headers.get('accept-language') ?? '').slice(0, 2).toLowerCase();
+      if (language !== 'ru' && language !== 'uz') return next(request, info);
+      const copy = request.clone();
+      const response = await next(request, info);
+      const body = response.status >= 400 ? await jsonOf(response) : undefined;
+      if (!body?.error) return response;
+      // The same refusal asked in English (a refused request changed nothing): its message is the detail.
+      const headers = new Headers(copy.headers);
+      headers.set('accept-language', 'en');
+      const english = await jsonOf(await next(new Request(copy, { headers }), info));
+      const detail = english?.error?.message;
+      if (typeof detail !== 'string' || english.error.code !== body.error.code || detail === messageFor(body.error.code, 'en')) return response;
+      return changed(response, { body: { error: { ...body.error, message: detail } } });
+    },
   },
 ];

@@ -1,6 +1,7 @@
 // Reads a request body of at most 1 MB (spec 8) without reading further than that, and parses
 // it as JSON or as a form (the OAuth endpoints accept both).
 import { ApiError } from '../errors/api-error.ts';
+import type { Texts } from '../errors/messages.ts';
 import { heldBodyOf } from './held-body.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -21,7 +22,7 @@ export async function readBody(request: Request, maxBytes = MAX_BODY_BYTES, onTe
   try {
     const value: unknown = JSON.parse(text);
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      throw new ApiError('bad_json', {}, { detail: 'The body must be one JSON object.' });
+      throw new ApiError('bad_json', {}, { detail: ONE_OBJECT });
     }
     // The media type stays as sent: a JSON text sent as text/plain is still not an application/json body (spec 2.1).
     return { mediaType, value };
@@ -64,9 +65,23 @@ async function readText(request: Request, maxBytes: number): Promise<string> {
   return new TextDecoder().decode(bytes);
 }
 
-/** The catalog's message names the API's 1 MB; a route with its own limit (a form's 32 KB) names that one. */
+/** Spec 7.1: the message in the language of Accept-Language, here as everywhere. */
+const ONE_OBJECT: Texts = {
+  en: 'The body must be one JSON object.',
+  ru: 'Тело запроса должно быть одним объектом JSON.',
+  uz: "So'rov tanasi bitta JSON obyekti bo'lishi kerak.",
+};
+
+/** The catalog's message names the API's 1 MB; a route with its own limit (a form's 32 KB) names that one, in each language. */
 function tooLarge(maxBytes: number): ApiError {
   if (maxBytes === MAX_BODY_BYTES) return new ApiError('body_too_large');
-  const size = maxBytes % (1024 * 1024) === 0 ? `${maxBytes / (1024 * 1024)} MB` : `${Math.ceil(maxBytes / 1024)} KB`;
-  return new ApiError('body_too_large', {}, { detail: `The request body is larger than ${size}.` });
+  const mb = maxBytes % (1024 * 1024) === 0;
+  const amount = mb ? maxBytes / (1024 * 1024) : Math.ceil(maxBytes / 1024);
+  return new ApiError('body_too_large', {}, {
+    detail: {
+      en: `The request body is larger than ${amount} ${mb ? 'MB' : 'KB'}.`,
+      ru: `Тело запроса больше ${amount} ${mb ? 'МБ' : 'КБ'}.`,
+      uz: `So'rov tanasi ${amount} ${mb ? 'MB' : 'KB'} dan katta.`,
+    },
+  });
 }

@@ -3,6 +3,7 @@
 // than 15 minutes the answer is 400 `request_expired` (the app must start again, with a new PKCE
 // pair). Deciding it removes it, so a decision cannot be made twice.
 import { ApiError } from '../errors/api-error.ts';
+import type { Texts } from '../errors/messages.ts';
 import type { MockState } from '../mock-state.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import type { AuthorizationRequest } from './authorize-query.ts';
@@ -45,8 +46,14 @@ export function consentRequestIn(state: MockState, workspace: Workspace, id: str
   return unexpired(consent, state.now(workspace.id));
 }
 
+const DECIDED_OR_EXPIRED: Texts = {
+  en: 'This consent request was already decided or has expired; start again from the app.',
+  ru: 'Этот запрос согласия уже решён или истёк; начните заново из приложения.',
+  uz: "Bu rozilik so'rovi allaqachon hal qilingan yoki muddati o'tgan; ilovadan qaytadan boshlang.",
+};
+
 function decidedOrExpired(): ApiError {
-  return new ApiError('request_expired', {}, { detail: 'This consent request was already decided or has expired; start again from the app.' });
+  return new ApiError('request_expired', {}, { detail: DECIDED_OR_EXPIRED });
 }
 
 function unexpired(consent: ConsentRequest, nowMs: number): ConsentRequest {

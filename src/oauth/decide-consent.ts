@@ -3,6 +3,7 @@
 // scopes) and sends it back with a code. Either way the request is used up. Run in the
 // workspace's transaction.
 import { ApiError } from '../errors/api-error.ts';
+import type { Texts } from '../errors/messages.ts';
 import type { MockState } from '../mock-state.ts';
 import { normalizeId } from '../store/ids.ts';
 import type { Member } from '../workspaces/member.ts';
@@ -14,6 +15,18 @@ import { redirectTo } from './redirect-url.ts';
 import { CODE_PREFIX, newSecret } from './secret-values.ts';
 
 export type Decision = 'approve' | 'deny';
+
+/** Spec 7.1: the message in each language. */
+export const ONLY_APPROVERS: Texts = {
+  en: 'Only an active owner or admin of the workspace can approve apps.',
+  ru: 'Одобрять приложения может только активный владелец или администратор рабочего пространства.',
+  uz: 'Ilovalarni faqat ish maydonining faol egasi yoki administratori tasdiqlay oladi.',
+};
+const APP_GONE: Texts = {
+  en: 'The app no longer exists; start again from the app.',
+  ru: 'Приложение больше не существует; начните заново из приложения.',
+  uz: 'Ilova endi mavjud emas; ilovadan qaytadan boshlang.',
+};
 
 /** Members who may approve apps: active owners and admins (spec 5.2). */
 export function approvers(workspace: Workspace): Member[] {
@@ -27,9 +40,9 @@ export async function decideConsent(state: MockState, workspace: Workspace, cons
     return redirectTo(consent.redirect_uri, { error: 'access_denied', error_description: 'The workspace declined to install the app.', state: consent.state });
   }
   const member = memberId === undefined ? undefined : approvers(workspace).find((candidate) => candidate.id === normalizeId(memberId));
-  if (!member) throw new ApiError('forbidden', { permission: 'approve_apps' }, { detail: 'Only an active owner or admin of the workspace can approve apps.' });
+  if (!member) throw new ApiError('forbidden', { permission: 'approve_apps' }, { detail: ONLY_APPROVERS });
   const app = workspace.tables.apps.get(consent.app_id);
-  if (!app) throw new ApiError('request_expired', {}, { detail: 'The app no longer exists; start again from the app.' });
+  if (!app) throw new ApiError('request_expired', {}, { detail: APP_GONE });
 
   const installation = await approveInstallation(state, workspace, app, member.id, consent.scopes);
   const nowMs = state.now(workspace.id);

@@ -2,6 +2,7 @@
 // (`authorize`, and `submitConsent` for its form), and the token and revoke endpoints on
 // `{base_url}`, whose errors are answered in the OAuth format (x-error-format: oauth).
 import { ApiError } from '../errors/api-error.ts';
+import type { Texts } from '../errors/messages.ts';
 import { callerOf, type HandlerMap } from '../http/handler.ts';
 import type { components } from '../spec/generated/crm.d.ts';
 import { checkAuthorizeQuery } from './authorize-query.ts';
@@ -19,6 +20,12 @@ type RevokeRequest = components['schemas']['OAuthRevokeRequest'];
 type ConsentDecision = components['schemas']['OAuthConsentDecision'];
 
 /** RFC 6749 5.1: token answers are never cached. */
+const OTHER_WORKSPACE: Texts = {
+  en: 'You are signed in to another workspace than the one the app asks to be installed in.',
+  ru: 'Вы вошли в другое рабочее пространство, а не в то, куда просит установить себя приложение.',
+  uz: "Siz ilova o'rnatilishini so'ragan ish maydoniga emas, boshqa ish maydoniga kirgansiz.",
+};
+
 const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
 
 export const oauthHandlers: HandlerMap = {
@@ -42,7 +49,7 @@ export const oauthHandlers: HandlerMap = {
     const caller = callerOf(context);
     return asPage(request, async () => {
       const workspace = workspaceOfConsentRequest(state, form.consent_request);
-      if (workspace !== caller.workspace) throw new ApiError('forbidden', { permission: 'approve_apps' }, { detail: 'You are signed in to another workspace than the one the app asks to be installed in.' });
+      if (workspace !== caller.workspace) throw new ApiError('forbidden', { permission: 'approve_apps' }, { detail: OTHER_WORKSPACE });
       const location = await decideConsent(state, workspace, consentRequestIn(state, workspace, form.consent_request), form.decision, caller.memberId ?? undefined);
       return redirect(location);
     });

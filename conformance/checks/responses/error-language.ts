@@ -3,7 +3,10 @@
 // unknown field, so that `fields` is there to compare) is sent without Accept-Language and with
 // each language. The words of a message may change, so the check compares scripts and sameness:
 // English is what no header gives, Russian is in Cyrillic, Uzbek differs from both. Refusals of
-// other codes in Russian show that every message follows the language, not only one.
+// other codes in Russian show that every message follows the language, not only one; refusals
+// whose message is worded for the case (a detail) are held to Russian and Uzbek too, for a detail
+// in English must not stand in for the language asked (a body not one object, a note edited with
+// a key, a form's 413).
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
@@ -14,7 +17,7 @@ export const errorLanguage: ActiveCheck = {
   kind: 'active',
   id: 'responses.error-language',
   family: 'responses',
-  title: 'error messages follow Accept-Language (en by default, ru, uz) while the code and the names in fields stay the same',
+  title: 'error messages follow Accept-Language (en by default, ru, uz), details included, while the code and the names in fields stay the same',
   spec: '7.1',
   basis: 'documented',
   writes: false,
@@ -42,6 +45,14 @@ export const errorLanguage: ActiveCheck = {
     }
     const uzbekProblem = message(uzbek) === message(english) ? `with Accept-Language uz the message is the English one, "${message(uzbek)}"` : message(uzbek) === message(russian) ? `with Accept-Language uz the message is the Russian one, "${message(uzbek)}"` : undefined;
     context.judge('errors.message-uzbek', uzbekProblem, uzbek);
+    // Refusals whose message says more than the code (a detail the refusing code words itself) are in
+    // the language too: each is sent in en, ru and uz, and ru must be Cyrillic, uz neither Cyrillic nor the English text.
+    for (const send of await detailedRefusals(context)) {
+      const [en, ru, uz] = [await send('en'), await send('ru'), await send('uz')];
+      const what = `${ru.request.method} ${new URL(ru.request.url).pathname} (${ru.json?.error?.code ?? ru.status})`;
+      context.judge('errors.message-russian', ru.status >= 400 && !CYRILLIC.test(message(ru)) ? `${what} in Accept-Language ru says "${message(ru)}"` : undefined, ru);
+      context.judge('errors.message-uzbek', uz.status >= 400 && (CYRILLIC.test(message(uz)) || message(uz) === message(en)) ? `${what} in Accept-Language uz says "${message(uz)}", as in ${CYRILLIC.test(message(uz)) ? 'Russian' : 'English'}` : undefined, uz);
+    }
     for (const answer of answers.slice(1)) {
       const language = answer.request.headers['accept-language'];
       const code = answer.json?.error?.code;
@@ -52,6 +63,29 @@ export const errorLanguage: ActiveCheck = {
     }
   },
 };
+
+type Send = (language: string) => Promise<Exchange>;
+
+/**
+ * Requests refused with a message of their own: a body that is not one JSON object; a note edited
+ * with an API key (403 edit_window_closed: only its author, a member, edits it), when the run may
+ * write; a form submission over the form's 32 KB (413 on the form route), when there is a form.
+ */
+async function detailedRefusals(context: CheckContext): Promise<Send[]> {
+  const header = (language: string) => ({ 'accept-language': language });
+  const sends: Send[] = [(language) => context.client.send('POST', '/v1/leads', { rawBody: '[1]', headers: { 'content-type': 'application/json', ...header(language) } })];
+  if (!context.target.readOnly) {
+    const lead = await context.createLead();
+    const note = await context.client.send('POST', '/v1/notes', { body: { entity_type: 'lead', entity_id: lead.id, text: `conformance ${context.runId}` } });
+    if (note.status === 201) sends.push((language) => context.client.send('PATCH', `/v1/notes/${note.json.id}`, { body: { text: 'edited with a key' }, headers: header(language) }));
+  }
+  const formId = context.target.formId;
+  if (formId) {
+    const oversized = JSON.stringify({ answers: { text: 'x'.repeat(40 * 1024) } });
+    sends.push((language) => context.client.send('POST', `/api/forms/${formId}/submit`, { key: null, origin: 'workspace', rawBody: oversized, headers: { 'content-type': 'application/json', ...header(language) } }));
+  }
+  return sends;
+}
 
 /** A create with an unknown field, which every deployment refuses before doing anything. */
 function refused(context: CheckContext, language: string | undefined): Promise<Exchange> {

@@ -36,5 +36,7 @@ export function deactivateMember(context: RecordContext, id: string): ApiMember 
 }
 
 function refuseOwnershipChange(): never {
-  throw new ApiError('forbidden', { permission: 'transfer_ownership' }, { detail: 'The workspace owner stays the owner.' });
+  throw new ApiError('forbidden', { permission: 'transfer_ownership' }, {
+    detail: { en: 'The workspace owner stays the owner.', ru: 'Владелец рабочего пространства остаётся владельцем.', uz: 'Ish maydoni egasi egaligicha qoladi.' },
+  });
 }

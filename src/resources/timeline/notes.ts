@@ -1,6 +1,7 @@
 // Notes (spec 4.5): add, edit, pin, unpin, delete. A note is a timeline item of kind `note` whose
 // id is the note id; `data` holds `text` and `mentions` (member ids, spec 2.6).
 import { ApiError } from '../../errors/api-error.ts';
+import type { Texts } from '../../errors/messages.ts';
 import { firstMissing } from '../../auth/scopes.ts';
 import type { components } from '../../spec/generated/crm.d.ts';
 import { normalizeId } from '../../store/ids.ts';
@@ -33,11 +34,24 @@ export function findNote(context: RecordContext, sentId: string): StoredTimeline
   return note;
 }
 
-const REFUSALS = {
-  api_key: 'API keys cannot edit notes; only the member who wrote the note can, within 24 hours.',
-  not_author: 'Only the member who wrote this note can edit it, within 24 hours.',
-  window_closed: 'Notes can be edited only within 24 hours of being written.',
-} as const;
+/** Why the window is closed, in each language of spec 7.1. */
+const REFUSALS: Record<'api_key' | 'not_author' | 'window_closed', Texts> = {
+  api_key: {
+    en: 'API keys cannot edit notes; only the member who wrote the note can, within 24 hours.',
+    ru: 'Ключи API не могут изменять заметки; изменить заметку может только её автор в течение 24 часов.',
+    uz: "API kalitlari eslatmalarni o'zgartira olmaydi; eslatmani faqat uni yozgan a'zo 24 soat ichida o'zgartira oladi.",
+  },
+  not_author: {
+    en: 'Only the member who wrote this note can edit it, within 24 hours.',
+    ru: 'Изменить эту заметку может только её автор в течение 24 часов.',
+    uz: "Bu eslatmani faqat uni yozgan a'zo 24 soat ichida o'zgartira oladi.",
+  },
+  window_closed: {
+    en: 'Notes can be edited only within 24 hours of being written.',
+    ru: 'Заметку можно изменить только в течение 24 часов после её создания.',
+    uz: "Eslatmani faqat yozilganidan keyin 24 soat ichida o'zgartirish mumkin.",
+  },
+};
 
 /**
  * Spec 4.5, 7.3, 8: the editing window is "24 hours, author member only", so an API key, another

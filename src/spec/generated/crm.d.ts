@@ -2315,7 +2315,7 @@ export type components = {
             error: {
                 /** @description Stable snake_case code; branch on it. Unknown codes are handled by status. */
                 code: string;
-                /** @description For people, in the language of `Accept-Language` (`en` default, `ru`, `uz`); may change. */
+                /** @description For people, in the language of `Accept-Language` (`en` default, `ru`, `uz`); may change. A message that says more than the code (why a note cannot be edited, the 32 KB of a form's route) is in that language too, never English in its place (spec 7.1). A form's field problems are in the visitor's language (`X-Svc-Locale`, spec 4.12). */
                 message: string;
                 request_id: components["schemas"]["RequestIdValue"];
                 /**
