@@ -67,8 +67,12 @@ export class Transactions {
     try {
       const result = await work();
       this.current = undefined;
-      for (const effect of journal.afterCommit) effect();
-      this.#listener?.([...journal.redo.values()]);
+      try {
+        for (const effect of journal.afterCommit) effect();
+      } finally {
+        // Committed whatever an effect did: the writes are the workspace's now.
+        this.#listener?.([...journal.redo.values()]);
+      }
       return result;
     } catch (error) {
       this.current = undefined;

@@ -63,8 +63,9 @@ describe('the state journal', () => {
     for (const name of ['A', 'B', 'C']) leads.push((await call('POST', '/v1/leads', { name })).body);
     const renamed = (await call('PATCH', `/v1/leads/${leads[1].id}`, { name: 'B2' })).body;
     expect((await call('DELETE', `/v1/leads/${leads[2].id}`)).status).toBe(200);
-    // Outside any transaction: a key and a clock move through the control API.
+    // Outside any transaction: a key, settings and a clock move through the control API.
     const key = (await call('POST', `/_mock/workspaces/${workspace.id}/api-keys`, { scopes: ['leads:read'] })).body;
+    expect((await call('PATCH', `/_mock/workspaces/${workspace.id}/settings`, { plan: 'business', limits: { requests_per_minute: 321 } })).status).toBe(200);
     const clock = (await call('POST', `/_mock/workspaces/${workspace.id}/clock`, { freeze: true, set: '2031-05-01T10:00:00.000Z' })).body;
     expect(clock).toEqual({ now: '2031-05-01T10:00:00.000Z', frozen: true });
 
@@ -81,6 +82,7 @@ describe('the state journal', () => {
     expect([...restored.apiKeys.values()].map((apiKey) => apiKey.key)).toContain(key.key);
     expect(fresh.state.findCredential(key.key)?.workspace).toBe(restored);
     expect([restored.clock.isoNow(), restored.clock.frozen]).toEqual(['2031-05-01T10:00:00.000Z', true]);
+    expect([restored.plan, restored.limits.requestsPerMinute]).toEqual(['business', 321]);
   });
 
   it('keeps a workspace created through the control API, and forgets one /_mock/reset removed', async () => {
