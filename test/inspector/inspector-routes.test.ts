@@ -4,14 +4,15 @@
 // went out (its signature verifiable with the secret, spec 6.2), and the work waiting on the clock.
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { WebhookReceiver } from '../../harness/webhook-receiver.ts';
 import { createMock } from '../../src/mock.ts';
 import { BASE, call, setUpMock, type Setup } from '../support/mock-client.ts';
 
 const START = '2026-11-20T08:00:00.000Z';
-const receiver = { status: 200, got: [] as { headers: Record<string, string | string[] | undefined>; body: string }[], server: undefined as Server | undefined, url: '' };
+let receiver: WebhookReceiver;
+/** The receiver answers `status` from now on, with a text of its own. */
+const answerWith = (status: number) => receiver.answerEvery(() => ({ status, body: status === 200 ? 'ok' : 'down for maintenance' }));
 
 let setup: Setup;
 let ws: string;
@@ -19,28 +20,19 @@ let key: string;
 let channelId: string;
 
 beforeAll(async () => {
-  receiver.server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      receiver.got.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      response.writeHead(receiver.status).end(receiver.status === 200 ? 'ok' : 'down for maintenance');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.server!.listen(0, '127.0.0.1', resolve));
-  receiver.url = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/hook`;
+  receiver = await WebhookReceiver.start();
   setup = await setUpMock({ allowPrivateWebhooks: true });
 });
 
-afterAll(() => new Promise((resolve) => receiver.server?.close(resolve)));
+afterAll(() => receiver.close());
 
 beforeEach(async () => {
   const created = await call(setup.mock, 'POST', '/_mock/workspaces', { body: { name: 'Routes' } });
   ws = created.body.workspace.id;
   key = created.body.api_key;
   channelId = created.body.channels[0].id;
-  receiver.got = [];
-  receiver.status = 200;
+  receiver.reset();
+  answerWith(200);
   await call(setup.mock, 'POST', `/_mock/workspaces/${ws}/clock`, { body: { freeze: true, set: START } });
 });
 
@@ -48,7 +40,7 @@ const get = (path: string) => call(setup.mock, 'GET', path);
 const page = (path: string) => setup.mock.handle(new Request(`${BASE}${path}`));
 
 async function webhookWithOneDelivery(): Promise<{ secret: string; webhookId: string }> {
-  const created = await call(setup.mock, 'POST', '/v1/webhooks', { key, body: { name: 'Receiver', url: receiver.url, events: ['product.created'] } });
+  const created = await call(setup.mock, 'POST', '/v1/webhooks', { key, body: { name: 'Receiver', url: receiver.url('/hook'), events: ['product.created'] } });
   expect(created.status).toBe(201);
   expect((await call(setup.mock, 'POST', '/v1/products', { key, body: { name: 'Oak table' } })).status).toBe(201);
   // The attempt goes out at once; advancing by nothing waits for it on the frozen clock.
@@ -132,8 +124,8 @@ describe('GET /_mock/workspaces/{ws}/webhooks', () => {
     expect(delivery).toMatchObject({ status: 'success', attempts: 1, response_status: 200, response_body: 'ok', event_type: 'product.created' });
     const [attempt] = delivery.attempts_sent;
     expect(attempt).toMatchObject({ at: START, response_status: 200, error: null });
-    const got = receiver.got[0]!;
-    expect(attempt.request.body).toBe(got.body);
+    const got = receiver.received[0]!;
+    expect(attempt.request.body).toBe(got.rawBody);
     expect(attempt.request.headers['Svc-Signature']).toBe(got.headers['svc-signature']);
     expect(attempt.request.headers['Svc-Delivery']).toBe(delivery.id);
     const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(attempt.request.headers['Svc-Signature'])!;
@@ -142,14 +134,14 @@ describe('GET /_mock/workspaces/{ws}/webhooks', () => {
   });
 
   it('keeps one request per attempt, in order, across retries', async () => {
-    receiver.status = 503;
+    answerWith(503);
     await webhookWithOneDelivery();
     await call(setup.mock, 'POST', `/_mock/workspaces/${ws}/clock`, { body: { advance_seconds: 60 } });
     const [item] = (await get(`/_mock/workspaces/${ws}/webhooks`)).body.data;
     const [delivery] = item.deliveries;
     expect(delivery.status).toBe('retrying');
     expect(delivery.attempts_sent.map((attempt: { at: string; response_status: number }) => [attempt.at, attempt.response_status])).toEqual([[START, 503], ['2026-11-20T08:01:00.000Z', 503]]);
-    expect(delivery.attempts_sent.map((attempt: any) => attempt.request.headers['Svc-Signature'])).toEqual(receiver.got.map((request) => request.headers['svc-signature']));
+    expect(delivery.attempts_sent.map((attempt: any) => attempt.request.headers['Svc-Signature'])).toEqual(receiver.received.map((request) => request.headers['svc-signature']));
     expect(delivery.response_body).toBe('down for maintenance');
   });
 
@@ -172,7 +164,7 @@ describe('GET /_mock/workspaces/{ws}/webhooks', () => {
 
 describe('GET /_mock/workspaces/{ws}/clock/scheduled', () => {
   it('lists the next delivery attempts, outgoing messages\' next steps and snoozed conversations\' wake-ups, soonest first', async () => {
-    receiver.status = 500;
+    answerWith(500);
     await webhookWithOneDelivery();
     const inbound = await call(setup.mock, 'POST', `/_mock/workspaces/${ws}/channels/${channelId}/inbound`, { body: { text: 'Is the oak table in stock?', name: 'Dilnoza' } });
     expect(inbound.status).toBe(201);
@@ -191,7 +183,7 @@ describe('GET /_mock/workspaces/{ws}/clock/scheduled', () => {
     ]);
     expect(answer.body.pending).toBeGreaterThanOrEqual(2);
 
-    receiver.status = 200;
+    answerWith(200);
     await call(setup.mock, 'POST', `/_mock/workspaces/${ws}/clock`, { body: { advance_seconds: 60 } });
     // The message walked to `read` on the way, the conversation woke up, the retry succeeded.
     expect((await get(`/_mock/workspaces/${ws}/clock/scheduled`)).body.data).toEqual([]);
