@@ -84,37 +84,40 @@ afterAll(async () => {
   await new Promise((resolve) => receiver.server?.close(resolve));
 });
 
+/** The page polls every 1.5 s: what it shows after a change may take a poll or two. */
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000, interval: 100 });
+
 const column = (name: string) => page.locator(`section.column[data-stage="${name}"]`);
 
 async function moveLead(to: string): Promise<void> {
   const card = page.locator('li.card', { hasText: 'Oak kitchen for Dilnoza' });
   await card.getByLabel(/Stage for lead/).selectOption({ label: to });
   await card.getByRole('button', { name: 'Move' }).click();
-  await expect.poll(() => column(to).locator('li.card', { hasText: 'Oak kitchen for Dilnoza' }).count(), { timeout: 10_000 }).toBe(1);
+  await eventually(() => column(to).locator('li.card', { hasText: 'Oak kitchen for Dilnoza' }).count()).toBe(1);
 }
 
-describe('the inspector page', () => {
+describe('the inspector page', { timeout: 60_000 }, () => {
   it('is served with a strict Content-Security-Policy and runs under it', async () => {
     const response = await page.goto(`${running.url}/_mock/ui?ws=${ws}#records`);
     expect(response?.status()).toBe(200);
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
-    await expect.poll(() => page.locator('#workspace').inputValue()).toBe(ws);
-    await expect.poll(() => page.locator('#clock-line').textContent()).toBe('Clock: 2026-11-20 08:00:00 UTC (frozen)');
+    await eventually(() => page.locator('#workspace').inputValue()).toBe(ws);
+    await eventually(() => page.locator('#clock-line').textContent()).toBe('Clock: 2026-11-20 08:00:00 UTC (frozen)');
   });
 
   it('moves a lead through two stages from the board, and opens it with its timeline and events', async () => {
-    await expect.poll(() => column('New').locator('li.card', { hasText: 'Oak kitchen for Dilnoza' }).count(), { timeout: 10_000 }).toBe(1);
+    await eventually(() => column('New').locator('li.card', { hasText: 'Oak kitchen for Dilnoza' }).count()).toBe(1);
     await moveLead('Contacted');
-    await expect.poll(() => page.locator('#notice').textContent()).toMatch(/^Lead #1 moved to Contacted\.$/);
+    await eventually(() => page.locator('#notice').textContent()).toMatch(/^Lead #1 moved to Contacted\.$/);
     await moveLead('Negotiation');
     expect(await column('New').locator('li.card', { hasText: 'Oak kitchen' }).count()).toBe(0);
 
     await page.locator('li.card').getByRole('button', { name: /Oak kitchen for Dilnoza/ }).click();
     const detail = page.locator('.detail-pane');
-    await expect.poll(() => detail.locator('#record-title').textContent()).toBe('lead #1: Oak kitchen for Dilnoza');
+    await eventually(() => detail.locator('#record-title').textContent()).toBe('lead #1: Oak kitchen for Dilnoza');
     // Focus follows the opened record (keyboard users land on it).
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('record-title');
-    await expect.poll(() => detail.locator('.events > li').count()).toBe(3);
+    await eventually(() => detail.locator('.events > li').count()).toBe(3);
     const events = await detail.locator('.events summary code').allTextContents();
     expect(events).toEqual(['lead.stage_changed', 'lead.stage_changed', 'lead.created']);
     // Stage moves by name, newest first.
@@ -129,8 +132,8 @@ describe('the inspector page', () => {
   it('shows the failing deliveries, each attempt\'s request with its signature checked on the page', async () => {
     await page.getByRole('link', { name: 'Events and deliveries' }).click();
     const deliveries = page.locator('details.delivery');
-    await expect.poll(() => deliveries.count(), { timeout: 10_000 }).toBe(2);
-    await expect.poll(() => page.locator('details.delivery summary .badge-retrying').count(), { timeout: 10_000 }).toBe(2);
+    await eventually(() => deliveries.count()).toBe(2);
+    await eventually(() => page.locator('details.delivery summary .badge-retrying').count()).toBe(2);
     const first = deliveries.first();
     await first.locator(':scope > summary').click();
     expect(await first.locator(':scope > summary').textContent()).toContain('lead.stage_changed');
@@ -154,18 +157,18 @@ describe('the inspector page', () => {
   it('moves the clock from the page: the retry, listed as scheduled, goes out and succeeds', async () => {
     await page.getByRole('link', { name: 'Steering' }).click();
     const scheduled = page.locator('ol.scheduled li');
-    await expect.poll(() => scheduled.count()).toBe(2);
+    await eventually(() => scheduled.count()).toBe(2);
     expect(await scheduled.first().textContent()).toContain('2026-11-20 08:01:00 UTC');
     expect(await scheduled.first().textContent()).toContain('lead.stage_changed to');
     receiver.status = 200;
     await page.screenshot({ path: 'test-results/inspector-steering.png', fullPage: true });
     await page.getByRole('button', { name: '+1 minute' }).click();
-    await expect.poll(() => page.locator('#clock-line').textContent()).toBe('Clock: 2026-11-20 08:01:00 UTC (frozen)');
-    await expect.poll(() => scheduled.count()).toBe(0);
+    await eventually(() => page.locator('#clock-line').textContent()).toBe('Clock: 2026-11-20 08:01:00 UTC (frozen)');
+    await eventually(() => scheduled.count()).toBe(0);
     expect(await page.locator('.panel', { hasText: 'Scheduled next' }).textContent()).toContain('Nothing waits on the clock.');
 
     await page.getByRole('link', { name: 'Events and deliveries' }).click();
-    await expect.poll(() => page.locator('details.delivery summary .badge-success').count(), { timeout: 10_000 }).toBe(2);
+    await eventually(() => page.locator('details.delivery summary .badge-success').count()).toBe(2);
     const first = page.locator('details.delivery').first();
     await first.locator(':scope > summary').click();
     expect(await first.locator('section.attempt').count()).toBe(2);
@@ -179,9 +182,9 @@ describe('the inspector page', () => {
     const first = page.locator('details.delivery').first();
     const eventId = await first.locator('tr', { has: page.locator('th', { hasText: /^Event$/ }) }).locator('td').textContent();
     await first.getByRole('button', { name: 'Replay' }).click();
-    await expect.poll(() => page.locator('details.delivery').count(), { timeout: 10_000 }).toBe(3);
+    await eventually(() => page.locator('details.delivery').count()).toBe(3);
     const replay = page.locator('details.delivery', { has: page.locator('.badge-replay') });
-    await expect.poll(() => replay.locator('summary .badge-success').count(), { timeout: 10_000 }).toBe(1);
+    await eventually(() => replay.locator('summary .badge-success').count()).toBe(1);
     expect(receiver.got.at(-1)!.headers['svc-replay']).toBe('true');
     expect(receiver.got.at(-1)!.headers['svc-event-id']).toBe(eventId);
   });
@@ -190,26 +193,30 @@ describe('the inspector page', () => {
     await page.getByRole('link', { name: 'Steering' }).click();
     await page.getByLabel('Find a fault').fill('signature-secret-without-prefix');
     await page.locator('input[data-key="fault-signature-secret-without-prefix"]').check();
-    await expect.poll(() => page.locator('#faults-title').textContent()).toMatch(/^Named faults \(1 on of \d+\)$/);
+    await eventually(() => page.locator('#faults-title').textContent()).toMatch(/^Named faults \(1 on of \d+\)$/);
     await page.getByRole('link', { name: 'Events and deliveries' }).click();
     await page.getByRole('button', { name: 'Send a ping' }).click();
     const ping = page.locator('details.delivery', { has: page.locator('summary code', { hasText: /^ping$/ }) });
-    await expect.poll(() => ping.count(), { timeout: 10_000 }).toBe(1);
+    await eventually(() => ping.count()).toBe(1);
     expect(await ping.locator(':scope > summary .badge-invalid').textContent()).toBe('signature invalid');
     await ping.locator(':scope > summary').click();
     expect(await ping.locator('p.signature').textContent()).toMatch(/^✗ Signature invalid: v1 is not HMAC-SHA256/);
+    // What the secret gives instead: what the receiver computes (spec 6.2) from this body and t.
+    const sent = receiver.got.at(-1)!;
+    const t = /t=(\d+)/.exec(sent.headers['svc-signature']!)![1];
+    expect(await ping.locator('section.attempt p').nth(1).textContent()).toBe(`The secret gives v1=${createHmac('sha256', secret).update(`${t}.${sent.body}`).digest('hex')}`);
     await page.screenshot({ path: 'test-results/inspector-invalid-signature.png', fullPage: true });
     await api('PUT', '/_mock/faults', { on: [] });
   });
 
   it('shows the request journal newest first, live, with why a request was refused, filtered by operation and status', async () => {
     await page.getByRole('link', { name: 'Requests' }).click();
-    await expect.poll(() => page.locator('ul.journal > li').count()).toBeGreaterThan(0);
+    await eventually(() => page.locator('ul.journal > li').count()).toBeGreaterThan(0);
     // Sent while the page is open: it appears without a reload.
     const refused = await api('POST', '/v1/leads', { name: '', amount: -5 }, ownerKey);
     expect(refused.status).toBe(422);
     const entries = page.locator('ul.journal details.request');
-    await expect.poll(() => entries.first().getAttribute('data-status'), { timeout: 10_000 }).toBe('422');
+    await eventually(() => entries.first().getAttribute('data-status')).toBe('422');
     const entry = entries.first();
     expect(await entry.locator(':scope > summary .op').textContent()).toBe('createLead');
     await entry.locator(':scope > summary').click();
@@ -220,14 +227,14 @@ describe('the inspector page', () => {
     await page.getByLabel('Status').selectOption('2xx');
     await page.getByLabel('Operation').fill('createLead');
     await page.getByRole('button', { name: 'Filter' }).click();
-    await expect.poll(() => entries.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-status')))).toEqual(['201']);
+    await eventually(() => entries.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-status')))).toEqual(['201']);
     // The page's own calls (its stage moves) are left out until asked for.
     await page.getByLabel('Operation').fill('updateLead');
     await page.getByRole('button', { name: 'Filter' }).click();
-    await expect.poll(() => entries.count()).toBe(0);
+    await eventually(() => entries.count()).toBe(0);
     await page.getByLabel("the page's own requests").check();
     await page.getByRole('button', { name: 'Filter' }).click();
-    await expect.poll(() => entries.count()).toBe(2);
+    await eventually(() => entries.count()).toBe(2);
   });
 
   it('lists contacts, tasks and conversations with their messages, and finds leads by number or text', async () => {
@@ -238,28 +245,28 @@ describe('the inspector page', () => {
     await page.getByRole('link', { name: 'Records' }).click();
     await page.getByRole('button', { name: 'Contacts' }).click();
     const rows = page.locator('table.grid tbody tr');
-    await expect.poll(() => rows.allTextContents(), { timeout: 10_000 }).toEqual(expect.arrayContaining([expect.stringContaining('Dilnoza Karimova+998901234567')]));
+    await eventually(() => rows.allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('Dilnoza Karimova+998901234567')]));
     await page.getByRole('button', { name: 'Tasks' }).click();
-    await expect.poll(() => rows.allTextContents()).toEqual([expect.stringMatching(/^#1 Call Dilnoza backopen/)]);
+    await eventually(() => rows.allTextContents()).toEqual([expect.stringMatching(/^#1 Call Dilnoza backopen/)]);
     await page.getByRole('button', { name: 'Conversations' }).click();
-    await expect.poll(() => rows.count()).toBe(1);
+    await eventually(() => rows.count()).toBe(1);
     await rows.getByRole('button', { name: 'Dilnoza' }).click();
-    await expect.poll(() => page.locator('ol.messages li').allTextContents()).toEqual([expect.stringContaining('Is the oak kitchen ready?')]);
+    await eventually(() => page.locator('ol.messages li').allTextContents()).toEqual([expect.stringContaining('Is the oak kitchen ready?')]);
     await page.screenshot({ path: 'test-results/inspector-conversation.png', fullPage: true });
 
     expect((await api('POST', '/v1/leads', { name: 'Walnut wardrobe for Aziz' }, ownerKey)).status).toBe(201);
     await page.getByRole('button', { name: 'Leads', exact: true }).click();
-    await expect.poll(() => rows.count()).toBe(2);
+    await eventually(() => rows.count()).toBe(2);
     const search = async (text: string) => {
       await page.getByLabel('Search by number or text').fill(text);
       await page.getByRole('button', { name: 'Search' }).click();
     };
     await search('2');
-    await expect.poll(() => rows.first().textContent()).toMatch(/^#2 Walnut wardrobe for Aziz/);
+    await eventually(() => rows.first().textContent()).toMatch(/^#2 Walnut wardrobe for Aziz/);
     await search('kitchen');
-    await expect.poll(() => rows.allTextContents()).toEqual([expect.stringMatching(/^#1 Oak kitchen for Dilnoza/)]);
+    await eventually(() => rows.allTextContents()).toEqual([expect.stringMatching(/^#1 Oak kitchen for Dilnoza/)]);
     await search('zzzz');
-    await expect.poll(() => page.locator('.list-pane').textContent()).toBe('Nothing matches “zzzz”.');
+    await eventually(() => page.locator('.list-pane').textContent()).toBe('Nothing matches “zzzz”.');
     await search('');
   });
 
@@ -275,12 +282,12 @@ describe('the inspector page', () => {
     expect((await api('PATCH', `/v1/leads/${lead.id}`, { stage_id: stages[0].id }, ownerKey)).status).toBe(200);
     await page.locator('#snapshot-file').setInputFiles(file);
     await page.getByRole('button', { name: 'Upload' }).click();
-    await expect.poll(() => page.locator('#notice').textContent()).toMatch(/^Workspace put back from /);
+    await eventually(() => page.locator('#notice').textContent()).toMatch(/^Workspace put back from /);
     expect((await api('GET', '/v1/leads/1', undefined, ownerKey)).body.stage_id).toBe(lead.stage_id);
     // The page's own key went with the old workspace: it mints another and goes on reading.
     await page.getByRole('link', { name: 'Records' }).click();
     await page.getByRole('button', { name: 'Board' }).click();
-    await expect.poll(() => column('Negotiation').locator('li.card', { hasText: 'Oak kitchen for Dilnoza' }).count(), { timeout: 10_000 }).toBe(1);
+    await eventually(() => column('Negotiation').locator('li.card', { hasText: 'Oak kitchen for Dilnoza' }).count()).toBe(1);
 
     await page.getByRole('link', { name: 'Steering' }).click();
     const failures = page.locator('.panel', { hasText: 'Failures on demand' });
@@ -288,11 +295,11 @@ describe('the inspector page', () => {
     await failures.getByLabel('Error', { exact: true }).selectOption('unavailable');
     await failures.getByLabel('Times', { exact: true }).fill('1');
     await page.getByRole('button', { name: 'Add rule' }).click();
-    await expect.poll(() => failures.locator('li').allTextContents()).toEqual([expect.stringMatching(/^createLead: unavailable · matched 0, remaining 1/)]);
+    await eventually(() => failures.locator('li').allTextContents()).toEqual([expect.stringMatching(/^createLead: unavailable · matched 0, remaining 1/)]);
     expect((await api('POST', '/v1/leads', { name: 'Refused once' }, ownerKey)).status).toBe(503);
-    await expect.poll(() => failures.locator('li').allTextContents()).toEqual([expect.stringMatching(/matched 1, remaining 0/)]);
+    await eventually(() => failures.locator('li').allTextContents()).toEqual([expect.stringMatching(/matched 1, remaining 0/)]);
     await page.getByRole('button', { name: 'Lift all' }).click();
-    await expect.poll(() => failures.textContent()).toContain('None: every call is served.');
+    await eventually(() => failures.textContent()).toContain('None: every call is served.');
   });
 
   it('can be used with the keyboard alone, with focus always visible, and logged no error while it ran', async () => {
@@ -304,10 +311,10 @@ describe('the inspector page', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Records');
     expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).toBe('solid');
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#records');
+    await eventually(() => page.evaluate(() => location.hash)).toBe('#records');
     // The view takes focus, so the next Tab goes into it.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('view');
-    await expect.poll(() => page.locator('#view .tabs button').count()).toBe(6);
+    await eventually(() => page.evaluate(() => document.activeElement?.id)).toBe('view');
+    await eventually(() => page.locator('#view .tabs button').count()).toBe(6);
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Board');
     expect(pageErrors).toEqual([]);

@@ -93,6 +93,7 @@ function renderAttempt(attempt, index, delivery) {
       ? h('p', {}, attempt.error === 'url_not_allowed' ? 'Nothing was sent: the URL breaks the rules of spec 4.11.' : 'The request of this attempt was not kept.')
       : [
           h('p', { class: `signature ${check.valid ? 'valid' : 'invalid'}` }, check.valid ? '✓ Signature valid: ' : '✗ Signature invalid: ', check.reason),
+          !check.valid && check.expected ? h('p', {}, 'The secret gives v1=', h('code', {}, check.expected)) : null,
           h('details', { 'data-key': `req-${delivery.id}-${index}` }, h('summary', {}, 'Request headers and body'),
             pairs(Object.entries(attempt.request.headers).map(([name, value]) => [name, h('code', {}, value)]), 'Headers'),
             // The body exactly as sent: the bytes the signature covers, not a reformatted copy.
