@@ -37,3 +37,12 @@ export function signatureProblem(header: string | undefined, rawBody: string, se
   if (sameHex(hmacHex(bare, rawBody), parts.v1)) return 'v1 is the HMAC of the body alone, keyed with the secret without its whsec_ prefix';
   return 'v1 is not HMAC-SHA256(whole secret, `t.body`) of the body as received';
 }
+
+/** 5 minutes (spec 6.2): how far a receiver lets `t` stand from its own clock. */
+export const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60;
+
+/** What a receiver written from spec 6.2 accepts: the signature verifies and `t` is within 5 minutes of its clock `nowMs`. */
+export function signatureAccepted(header: string | undefined, rawBody: string, secret: string, nowMs: number): boolean {
+  const parts = signatureParts(header);
+  return parts !== undefined && signatureValid(header, rawBody, secret) && Math.abs(nowMs / 1000 - Number(parts.t)) <= TIMESTAMP_TOLERANCE_SECONDS;
+}
