@@ -86,13 +86,29 @@ describe('crmkit mock --state', () => {
   });
 
   it('refuses to start from a file it cannot read, and leaves the file alone', async () => {
+    writeFileSync(`${stateFile}.good`, readFileSync(stateFile));
     const broken = JSON.stringify({ format: 1, workspaces: [{ format: 1, tables: {} }] });
     writeFileSync(stateFile, broken);
-    const child = spawn(process.execPath, [bin, 'mock', '--port', '0', '--state', stateFile], { stdio: 'ignore' });
-    children.push(child as ChildProcessWithoutNullStreams);
+    const child = spawn(process.execPath, [bin, 'mock', '--port', '0', '--state', stateFile]);
+    children.push(child);
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
     const [code] = await once(child, 'exit');
-    expect(code).not.toBe(0);
+    expect(code).toBe(1);
+    expect(stderr).toBe(`crmkit mock: the state file ${stateFile} is damaged: workspaces[0] has no workspace id\n`);
     expect(readFileSync(stateFile, 'utf8')).toBe(broken);
+
+    // A whole snapshot with a record the document refuses: the record's place and the rule, not its value.
+    const snapshot = JSON.parse(readFileSync(`${stateFile}.good`, 'utf8'));
+    snapshot.workspaces[0].tables.leads[0].amount = -12345;
+    writeFileSync(stateFile, JSON.stringify(snapshot));
+    const refused = spawn(process.execPath, [bin, 'mock', '--port', '0', '--state', stateFile]);
+    children.push(refused);
+    let refusal = '';
+    refused.stderr.on('data', (chunk) => (refusal += chunk));
+    expect((await once(refused, 'exit'))[0]).toBe(1);
+    expect(refusal).toMatch(new RegExp(`^crmkit mock: the state file ${stateFile} is damaged: workspace ws_\\w+ is not a workspace snapshot \\(tables\\.leads\\[0\\]\\.amount [^\\n]*\\)\\n$`));
+    expect(refusal).not.toContain('12345');
   });
 
   it('starts with a new workspace when the file does not exist yet, kept in the file before its key is printed', async () => {
