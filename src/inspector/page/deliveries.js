@@ -5,7 +5,7 @@
 // that call the CRM interface; and the workspace's event log (GET /_mock/workspaces/{ws}/events).
 import { control, crm, problemOf } from './api.js';
 import { badge, h, json, pairs, time } from './dom.js';
-import { renderEvents } from './records.js';
+import { renderEvents } from './record-detail.js';
 import { checkSignature } from './signature.js';
 
 const view = { type: '' };

@@ -4,7 +4,9 @@
 // API's event log). The CRM interface journals every read, so the page reads it again only when
 // the event log moved (a change happened) or the person asked for something else.
 import { control, crm, problemOf } from './api.js';
-import { badge, h, json, label, money, pairs, time } from './dom.js';
+import { renderBoard } from './board.js';
+import { badge, h, money, time } from './dom.js';
+import { loadRecord, renderRecord } from './record-detail.js';
 
 const TABS = [
   { id: 'board', name: 'Board', path: '/v1/leads/board', type: 'lead' },
@@ -14,9 +16,6 @@ const TABS = [
   { id: 'tasks', name: 'Tasks', path: '/v1/tasks', type: 'task' },
   { id: 'conversations', name: 'Conversations', path: '/v1/conversations', type: 'conversation' },
 ];
-
-const PATHS = { lead: '/v1/leads', contact: '/v1/contacts', company: '/v1/companies', task: '/v1/tasks', conversation: '/v1/conversations' };
-const TIMELINES = new Set(['lead', 'contact', 'company']);
 
 const view = { tab: 'board', q: '', pipelineId: '', selected: null, cache: null, cacheKey: '' };
 
@@ -52,32 +51,6 @@ async function loadList(ctx) {
     if (byNumber.ok) return { items: [byNumber.body, ...(list.body?.data ?? []).filter((lead) => lead.id !== byNumber.body.id)] };
   }
   return list.ok ? { items: list.body.data } : { error: problemOf(list) };
-}
-
-/** Stage names by id, for the timeline's stage moves (its items name stages by id). */
-async function stageNames(ctx) {
-  if (view.stages?.ws !== ctx.ws) {
-    const pipelines = await crm(ctx.ws, 'GET', '/v1/pipelines');
-    const names = Object.fromEntries((pipelines.body?.data ?? []).flatMap((pipeline) => pipeline.stages.map((stage) => [stage.id, label(stage.name)])));
-    view.stages = { ws: ctx.ws, names };
-  }
-  return view.stages.names;
-}
-
-async function loadRecord(ctx, { type, id }) {
-  const record = await crm(ctx.ws, 'GET', `${PATHS[type]}/${id}`);
-  if (!record.ok) return { type, id, error: problemOf(record) };
-  const timeline = TIMELINES.has(type) ? await crm(ctx.ws, 'GET', `/v1/timeline?entity_type=${type}&entity_id=${id}&limit=50`) : null;
-  const messages = type === 'conversation' ? await crm(ctx.ws, 'GET', `/v1/conversations/${id}/messages?limit=100`) : null;
-  const log = await control('GET', `/workspaces/${ctx.ws}/events?limit=500`);
-  const events = (log.body?.data ?? []).filter((event) => names(event.data?.object ?? {}, id));
-  const stages = type === 'lead' ? await stageNames(ctx) : {};
-  return { type, id, record: record.body, timeline: timeline?.body?.data ?? null, messages: messages?.body?.data ?? null, events, stages };
-}
-
-/** Whether an event's object is the record or names it (`conversation_id`, `lead_id`, ...). */
-function names(object, id) {
-  return Object.entries(object).some(([field, value]) => (field === 'id' || field.endsWith('_id')) && value === id);
 }
 
 export function render(ctx, data) {
@@ -118,7 +91,10 @@ function openButton(ctx, type, record, text) {
 
 function renderList(ctx, list) {
   if (list.error) return h('p', { class: 'error' }, list.error);
-  if (view.tab === 'board') return renderBoard(ctx, list);
+  if (view.tab === 'board') return renderBoard(ctx, list, (lead) => openButton(ctx, 'lead', lead, `#${lead.number} ${lead.name}`), (pipelineId) => {
+    view.pipelineId = pipelineId;
+    ctx.refresh(true);
+  });
   const rows = list.items ?? [];
   if (!rows.length) return h('p', {}, view.q ? `Nothing matches “${view.q}”.` : 'Nothing here yet.');
   const columns = COLUMNS[view.tab];
@@ -134,78 +110,3 @@ const COLUMNS = {
   tasks: [['Task', (ctx, task) => openButton(ctx, 'task', task, `#${task.number} ${task.title}`)], ['Status', (ctx, task) => badge(task.status)], ['Due', (ctx, task) => time(task.due_at)], ['For', (ctx, task) => task.entity_label ?? '']],
   conversations: [['Conversation', (ctx, conversation) => openButton(ctx, 'conversation', conversation, conversation.name || conversation.handle || conversation.id)], ['Channel', (ctx, conversation) => conversation.channel?.type ?? conversation.channel ?? ''], ['Status', (ctx, conversation) => badge(conversation.status)], ['Last message', (ctx, conversation) => time(conversation.last_message_at)]],
 };
-
-function renderBoard(ctx, { pipelines, pipeline, board }) {
-  if (!pipeline) return h('p', {}, 'The workspace has no pipeline.');
-  const stages = [...pipeline.stages].sort((a, b) => a.position - b.position);
-  const names = new Map(stages.map((stage) => [stage.id, label(stage.name)]));
-  const picker = h('p', {}, h('label', { for: 'pipeline' }, 'Pipeline '), h('select', { id: 'pipeline', 'data-key': 'pipeline', onchange: (event) => {
-    view.pipelineId = event.target.value;
-    ctx.refresh(true);
-  } }, pipelines.map((candidate) => h('option', { value: candidate.id, selected: candidate.id === pipeline.id }, label(candidate.name)))));
-  const columns = board.data.map((column) => h('section', { class: 'column', 'aria-labelledby': `stage-${column.stage_id}`, 'data-stage': names.get(column.stage_id) },
-    h('h3', { id: `stage-${column.stage_id}` }, names.get(column.stage_id) ?? column.stage_id, ' ', h('span', { class: 'count' }, `${column.count} · ${money(column.sum, board.data[0]?.leads[0]?.currency)}`)),
-    h('ul', { class: 'cards' }, column.leads.map((lead) => h('li', { class: 'card', 'data-lead': lead.number },
-      openButton(ctx, 'lead', lead, `#${lead.number} ${lead.name}`),
-      h('p', { class: 'muted' }, money(lead.amount, lead.currency)),
-      moveForm(ctx, lead, stages, names))))));
-  return [picker, h('div', { class: 'board' }, columns)];
-}
-
-/** Moves a lead to another stage with PATCH /v1/leads/{id} (spec 4.2): the same call an app makes. */
-function moveForm(ctx, lead, stages, names) {
-  const id = `move-${lead.id}`;
-  return h('form', { class: 'move', onsubmit: async (event) => {
-    event.preventDefault();
-    const stageId = new FormData(event.target).get('stage_id');
-    const answer = await crm(ctx.ws, 'PATCH', `/v1/leads/${lead.id}`, { stage_id: stageId });
-    ctx.notify(answer.ok ? `Lead #${lead.number} moved to ${names.get(stageId)}.` : `Lead #${lead.number} not moved: ${problemOf(answer)}`, answer.ok ? 'info' : 'error');
-    await ctx.refresh(true);
-  } },
-  h('label', { for: id, class: 'visually-hidden' }, `Stage for lead #${lead.number}`),
-  h('select', { id, name: 'stage_id', 'data-key': id }, stages.map((stage) => h('option', { value: stage.id, selected: stage.id === lead.stage_id }, names.get(stage.id)))),
-  h('button', { type: 'submit', 'data-key': `${id}-go`, 'aria-label': `Move lead #${lead.number}` }, 'Move'));
-}
-
-function renderRecord(ctx, detail) {
-  if (detail.error) return h('section', { class: 'detail-pane' }, h('p', { class: 'error' }, detail.error));
-  const { record, type } = detail;
-  const title = record.number ? `${type} #${record.number}: ${record.name ?? record.title ?? ''}` : `${type} ${record.name ?? record.id}`;
-  const fields = Object.entries(record).filter(([, value]) => value === null || typeof value !== 'object').map(([name, value]) => [name, value === null ? '—' : String(value)]);
-  const stage = fields.find(([name]) => name === 'stage_id');
-  if (stage && detail.stages?.[stage[1]]) stage[1] = `${detail.stages[stage[1]]} (${stage[1]})`;
-  return h('section', { class: 'detail-pane', 'aria-labelledby': 'record-title' },
-    h('h3', { id: 'record-title', tabindex: -1 }, title),
-    h('details', { 'data-key': `fields-${record.id}`, open: true }, h('summary', {}, 'Fields'), pairs(fields)),
-    detail.messages ? h('section', {}, h('h4', {}, 'Messages'), renderMessages(detail.messages)) : null,
-    detail.timeline ? h('section', {}, h('h4', {}, 'Timeline'), renderTimeline(detail.timeline, detail.stages)) : null,
-    h('section', {}, h('h4', {}, `Events (${detail.events.length})`), renderEvents(detail.events)));
-}
-
-function renderMessages(messages) {
-  if (!messages.length) return h('p', {}, 'No messages.');
-  return h('ol', { class: 'messages' }, [...messages].reverse().map((message) => h('li', { class: `message ${message.direction}` },
-    h('p', { class: 'muted' }, `${message.direction === 'in' ? 'client' : message.author_type} · `, time(message.created_at), ' · ', badge(message.status ?? 'received')),
-    h('p', {}, message.deleted_at ? '(deleted)' : message.text ?? ''))));
-}
-
-function renderTimeline(items, stages) {
-  if (!items.length) return h('p', {}, 'Nothing on the timeline.');
-  return h('ol', { class: 'timeline' }, items.map((item) => h('li', {},
-    h('span', { class: 'muted' }, time(item.occurred_at)), ' ', badge(item.kind), ' ', timelineText(item, stages))));
-}
-
-function timelineText(item, stages) {
-  const data = item.data ?? {};
-  const stage = (id) => (id ? stages[id] ?? id : '(none)');
-  if (item.kind === 'stage') return `${stage(data.from)} → ${stage(data.to)}`;
-  if (item.kind === 'change') return `${data.label ?? data.field}: ${JSON.stringify(data.from)} → ${JSON.stringify(data.to)}`;
-  return data.text ?? data.title ?? JSON.stringify(data);
-}
-
-export function renderEvents(events) {
-  if (!events.length) return h('p', {}, 'No events.');
-  return h('ul', { class: 'events' }, events.map((event) => h('li', {}, h('details', { 'data-key': `event-${event.id}` },
-    h('summary', {}, time(event.occurred_at), ' ', h('code', {}, event.type), ' ', h('span', { class: 'muted' }, event.id)),
-    json(event)))));
-}
