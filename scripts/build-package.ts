@@ -1,6 +1,6 @@
 // `npm run build [-- --out DIR]`: the package as it is published, in a folder of its own (build/ unless
 // --out says otherwise), which `npm pack ./build` packs (`npm run package` does both, after `npm run bundle`).
-// - DIR/dist: src/, conformance/ and scenarios/ compiled to JavaScript with declarations, so that
+// - DIR/dist: src/, harness/, conformance/ and scenarios/ compiled to JavaScript with declarations, so that
 //   the package runs where Node will not strip types (anything under node_modules). tsc rewrites
 //   the `.ts` in relative imports and copies the OpenAPI documents the code imports; this script
 //   copies what the code reads at run time or only declares: the generated types, the rule
