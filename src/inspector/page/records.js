@@ -73,7 +73,8 @@ export function render(ctx, data) {
   return [
     h('h2', {}, 'Records'),
     h('div', { class: 'toolbar' }, tabs, search),
-    h('div', { class: data.selected ? 'split' : 'single' },
+    // The board needs the width: an opened lead goes under it; beside a list otherwise.
+    h('div', { class: !data.selected ? 'single' : data.tab === 'board' ? 'stack' : 'split' },
       h('section', { class: 'list-pane', 'aria-label': TABS.find((tab) => tab.id === data.tab).name }, renderList(ctx, data.list)),
       data.selected ? renderRecord(ctx, data.selected) : null),
   ];
