@@ -43,6 +43,17 @@ describe('the bundled document', () => {
     expect(missing).toEqual([]);
   });
 
+  it('lists the 5xx answers of spec 7.2 on every operation: 500 and 5XX (502, 503 with Retry-After, 504)', () => {
+    const missing = operations.flatMap((op) => ['500', '5XX'].filter((status) => !op.operation.responses?.[status]).map((status) => `${op.method} ${op.path} ${status}`));
+    // The OAuth token and revoke endpoints answer a failure in the OAuth format: their own 500 server_error.
+    expect(missing.filter((entry) => !/^POST \/oauth\/(token|revoke) 5XX$/.test(entry))).toEqual([]);
+    expect(resolveResponse(document.components!.responses!.Error5XX).headers?.['Retry-After']).toBeDefined();
+  });
+
+  it('says on the document that JSON answers are application/json; charset=utf-8 (spec 2.1)', () => {
+    expect(document.info.description).toContain('application/json; charset=utf-8');
+  });
+
   it('declares X-Request-Id on every response of every operation', () => {
     const missing = operations.flatMap((op) =>
       Object.entries(op.operation.responses ?? {})

@@ -7978,7 +7978,7 @@ export type components = {
                 "application/json": components["schemas"]["RateLimitedError"] | components["schemas"]["ConcurrencyLimitedError"] | components["schemas"]["FormQuotaReachedError"] | components["schemas"]["UnlistedCodeError"];
             };
         };
-        /** @description Service failure. Codes: `internal`. */
+        /** @description Service failure (spec 7.2): retry with backoff. Codes: `internal`. Any operation may answer it. */
         Error500: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
@@ -7986,6 +7986,18 @@ export type components = {
             };
             content: {
                 "application/json": components["schemas"]["InternalError"] | components["schemas"]["UnlistedCodeError"];
+            };
+        };
+        /** @description A dependency failed or is slow (spec 7.2: 502, 503, 504): retry with backoff, after `Retry-After` seconds when the answer gives them (a 503 does). Any operation may answer it; its code is not in the catalog (spec 7.2 names the statuses only): unknown codes are handled by status. */
+        Error5XX: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                /** @description Seconds to wait before retrying; a 503 carries it. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["UnlistedCodeError"];
             };
         };
     };
@@ -8105,6 +8117,8 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     listLeads: {
@@ -8213,6 +8227,8 @@ export interface operations {
             /** @description `validation_failed` (422): a filter value is not valid, or a changed cursor (spec 4.13). */
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     createLead: {
@@ -8315,6 +8331,8 @@ export interface operations {
             /** @description Cannot be accepted: `validation_failed` (for example a stage of another pipeline, under `stage_id`; more than 10 tags, under `tags`) or `no_pipeline` (409 or 422) (spec 4.2, 7.3). */
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     getLeadBoard: {
@@ -8427,6 +8445,8 @@ export interface operations {
             403: components["responses"]["Error403"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     getLead: {
@@ -8508,6 +8528,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     deleteLead: {
@@ -8545,6 +8567,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     updateLead: {
@@ -8643,6 +8667,8 @@ export interface operations {
             /** @description `validation_failed` (422): for example a stage of another pipeline (under `stage_id`), a lost stage without `loss_reason`, more than 10 tags (under `tags`), a bad custom value (under `custom.<key>`) (spec 2.11, 3, 4.4). */
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     restoreLead: {
@@ -8725,6 +8751,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["BodyTooLarge"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     listLeadContacts: {
@@ -8761,6 +8789,8 @@ export interface operations {
             410: components["responses"]["Gone"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     addLeadContact: {
@@ -8816,6 +8846,8 @@ export interface operations {
             /** @description `validation_failed` (422): `contact_id` names no contact of the workspace, or a deleted one. */
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     removeLeadContact: {
@@ -8855,6 +8887,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     listLeadProducts: {
@@ -8910,6 +8944,8 @@ export interface operations {
             410: components["responses"]["Gone"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     addLeadProduct: {
@@ -8971,6 +9007,8 @@ export interface operations {
             /** @description `validation_failed` (422): for example `product_id` names no product of the workspace. */
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     removeLeadProduct: {
@@ -9010,6 +9048,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     updateLeadProduct: {
@@ -9069,6 +9109,8 @@ export interface operations {
             413: components["responses"]["BodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     listPipelines: {
@@ -9156,6 +9198,8 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     getPipeline: {
@@ -9243,6 +9287,8 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     listCompanies: {
@@ -9309,6 +9355,8 @@ export interface operations {
             /** @description `validation_failed` (422): a changed cursor (spec 4.13). */
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     createCompany: {
@@ -9384,6 +9432,8 @@ export interface operations {
             /** @description `validation_failed` (422): for example more than 10 tags (under `tags`) or a bad custom value (under `custom.<key>`) (spec 2.11, 4.4). */
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     getCompany: {
@@ -9441,6 +9491,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     deleteCompany: {
@@ -9478,6 +9530,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     updateCompany: {
@@ -9550,6 +9604,8 @@ export interface operations {
             413: components["responses"]["BodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     restoreCompany: {
@@ -9608,6 +9664,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["BodyTooLarge"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     listContacts: {
@@ -9682,6 +9740,8 @@ export interface operations {
             /** @description `validation_failed` (422): a filter or paging value is not valid, for example `company` that is not a company id or `limit` below 1 (spec 4.13, 7.3). */
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     createContact: {
@@ -9756,6 +9816,8 @@ export interface operations {
             413: components["responses"]["BodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     getContact: {
@@ -9822,6 +9884,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     deleteContact: {
@@ -9859,6 +9923,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     updateContact: {
@@ -9940,6 +10006,8 @@ export interface operations {
             413: components["responses"]["BodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     restoreContact: {
@@ -9999,6 +10067,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["BodyTooLarge"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     listTags: {
@@ -10066,6 +10136,8 @@ export interface operations {
             403: components["responses"]["Error403"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     createTag: {
@@ -10131,6 +10203,8 @@ export interface operations {
             413: components["responses"]["BodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     updateTagSettings: {
@@ -10175,6 +10249,8 @@ export interface operations {
             413: components["responses"]["BodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     deleteTag: {
@@ -10216,6 +10292,8 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     updateTag: {
@@ -10273,6 +10351,8 @@ export interface operations {
             413: components["responses"]["BodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     mergeTag: {
@@ -10329,6 +10409,8 @@ export interface operations {
             413: components["responses"]["BodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     runBulkAction: {
@@ -10417,6 +10499,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     undoBulkAction: {
@@ -10467,6 +10551,8 @@ export interface operations {
             409: components["responses"]["Error409"];
             413: components["responses"]["BodyTooLarge"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     listTimeline: {
@@ -10557,6 +10643,8 @@ export interface operations {
             410: components["responses"]["Gone"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     createNote: {
@@ -10624,6 +10712,8 @@ export interface operations {
             413: components["responses"]["BodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     deleteNote: {
@@ -10660,6 +10750,8 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     updateNote: {
@@ -10722,6 +10814,8 @@ export interface operations {
             413: components["responses"]["BodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     pinNote: {
@@ -10774,6 +10868,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["BodyTooLarge"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     unpinNote: {
@@ -10825,6 +10921,8 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     listMembers: {
@@ -10898,6 +10996,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     updateMember: {
@@ -10957,6 +11057,8 @@ export interface operations {
             413: components["responses"]["BodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     deactivateMember: {
@@ -11011,6 +11113,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["BodyTooLarge"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     createInvite: {
@@ -11065,6 +11169,8 @@ export interface operations {
             413: components["responses"]["BodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     listTeams: {
@@ -11125,6 +11231,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     createTeam: {
@@ -11176,6 +11284,8 @@ export interface operations {
             413: components["responses"]["BodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     deleteTeam: {
@@ -11221,6 +11331,8 @@ export interface operations {
             };
             404: components["responses"]["NotFound"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     updateTeam: {
@@ -11277,6 +11389,8 @@ export interface operations {
             413: components["responses"]["BodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     listProducts: {
@@ -11334,6 +11448,8 @@ export interface operations {
             403: components["responses"]["Error403"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     createProduct: {
@@ -11383,6 +11499,8 @@ export interface operations {
             413: components["responses"]["BodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     getProduct: {
@@ -11429,6 +11547,8 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     deleteProduct: {
@@ -11465,6 +11585,8 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     updateProduct: {
@@ -11518,6 +11640,8 @@ export interface operations {
             413: components["responses"]["BodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     listConversations: {
@@ -11604,6 +11728,8 @@ export interface operations {
             403: components["responses"]["Error403"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     getConversationCounts: {
@@ -11638,6 +11764,8 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     getConversation: {
@@ -11697,6 +11825,8 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     listMessages: {
@@ -11779,6 +11909,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     sendMessage: {
@@ -11868,6 +12000,8 @@ export interface operations {
             413: components["responses"]["BodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     retryMessage: {
@@ -11918,6 +12052,8 @@ export interface operations {
             409: components["responses"]["NotFailed"];
             413: components["responses"]["BodyTooLarge"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     assignConversation: {
@@ -11989,6 +12125,8 @@ export interface operations {
             413: components["responses"]["BodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     resolveConversation: {
@@ -12050,6 +12188,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["BodyTooLarge"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     reopenConversation: {
@@ -12111,6 +12251,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["BodyTooLarge"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     snoozeConversation: {
@@ -12182,6 +12324,8 @@ export interface operations {
             413: components["responses"]["BodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     listFields: {
@@ -12264,6 +12408,8 @@ export interface operations {
             403: components["responses"]["Error403"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     createField: {
@@ -12336,6 +12482,8 @@ export interface operations {
             413: components["responses"]["BodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     deleteField: {
@@ -12381,6 +12529,8 @@ export interface operations {
             };
             404: components["responses"]["NotFound"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     updateField: {
@@ -12443,6 +12593,8 @@ export interface operations {
             413: components["responses"]["BodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     listTasks: {
@@ -12523,6 +12675,8 @@ export interface operations {
             403: components["responses"]["Error403"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     createTask: {
@@ -12583,6 +12737,8 @@ export interface operations {
             413: components["responses"]["BodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     getTask: {
@@ -12661,6 +12817,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     deleteTask: {
@@ -12718,6 +12876,8 @@ export interface operations {
                 };
             };
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     updateTask: {
@@ -12803,6 +12963,8 @@ export interface operations {
             413: components["responses"]["BodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     completeTask: {
@@ -12888,6 +13050,8 @@ export interface operations {
             413: components["responses"]["BodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     reopenTask: {
@@ -12968,6 +13132,8 @@ export interface operations {
             };
             413: components["responses"]["BodyTooLarge"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     snoozeTask: {
@@ -13054,6 +13220,8 @@ export interface operations {
             413: components["responses"]["BodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     rescheduleTask: {
@@ -13139,6 +13307,8 @@ export interface operations {
             413: components["responses"]["BodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     restoreTask: {
@@ -13198,6 +13368,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["BodyTooLarge"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     listWebhooks: {
@@ -13260,6 +13432,8 @@ export interface operations {
             403: components["responses"]["Error403"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     createWebhook: {
@@ -13339,6 +13513,8 @@ export interface operations {
             /** @description `validation_failed`: for example a URL that is not HTTPS on port 443 or 8443, not a public address, carries a user name or password, or is longer than 2048 characters (under `url`), or more than 100 event patterns (under `events`) (spec 4.11, 8). */
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     getWebhook: {
@@ -13394,6 +13570,8 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     deleteWebhook: {
@@ -13430,6 +13608,8 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     updateWebhook: {
@@ -13498,6 +13678,8 @@ export interface operations {
             /** @description `validation_failed`: for example a `url` that breaks the URL rules, or more than 100 `events` or 50 values in a filter (spec 4.11, 8). */
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     pingWebhook: {
@@ -13545,6 +13727,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["BodyTooLarge"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     enableWebhook: {
@@ -13614,6 +13798,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["BodyTooLarge"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     rotateWebhookSecret: {
@@ -13674,6 +13860,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["BodyTooLarge"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     listWebhookDeliveries: {
@@ -13732,6 +13920,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     getWebhookDelivery: {
@@ -13817,6 +14007,8 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     replayWebhookDelivery: {
@@ -13866,6 +14058,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["BodyTooLarge"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     runQuery: {
@@ -14005,6 +14199,8 @@ export interface operations {
             413: components["responses"]["BodyTooLarge"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     listQueryFields: {
@@ -14127,6 +14323,8 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["Error429"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     authorize: {
@@ -14207,6 +14405,8 @@ export interface operations {
                     "application/json": components["schemas"]["RequestExpiredError"];
                 };
             };
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     submitConsent: {
@@ -14290,6 +14490,8 @@ export interface operations {
             };
             413: components["responses"]["BodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     createToken: {
@@ -14609,6 +14811,8 @@ export interface operations {
                 };
             };
             422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     preflightFormConfig: {
@@ -14685,6 +14889,8 @@ export interface operations {
                     "application/json": components["schemas"]["OriginNotAllowedError"];
                 };
             };
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     submitForm: {
@@ -14912,6 +15118,8 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimitedError"] | components["schemas"]["FormQuotaReachedError"];
                 };
             };
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     preflightFormSubmit: {
@@ -14982,6 +15190,8 @@ export interface operations {
                     "application/json": components["schemas"]["OriginNotAllowedError"];
                 };
             };
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     getWidgetScript: {
@@ -15012,6 +15222,8 @@ export interface operations {
                     "application/javascript": string;
                 };
             };
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     getHostedFormPage: {
@@ -15062,6 +15274,8 @@ export interface operations {
                     "application/json": components["schemas"]["FormUnavailableError"] | components["schemas"]["NotFoundError"];
                 };
             };
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     onLeadCreated: {
