@@ -1,0 +1,47 @@
+// The one definition of the options several commands share (src/cli/options.ts, shared-options.ts), read in process.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { optionHelp, parseOptions } from '../../src/cli/options.ts';
+import { reportOptions, TARGET_OPTIONS, targetOptionsFrom } from '../../src/cli/shared-options.ts';
+import { UsageError } from '../../src/cli/usage-error.ts';
+
+const OPTIONS = { ...TARGET_OPTIONS, ...reportOptions(['pretty', 'json'] as const) };
+
+function inputsFile(inputs: object): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'crmkit-options-')), 'inputs.json');
+  writeFileSync(file, JSON.stringify(inputs));
+  return file;
+}
+
+describe('reading the shared options', () => {
+  it('reads the older --receiver-url and --receiver-port as --webhook-receiver-url and --webhook-receiver-port', () => {
+    const { values } = parseOptions(['--receiver-url', 'https://hooks.example', '--receiver-port', '8788'], OPTIONS);
+    expect(values).toMatchObject({ 'webhook-receiver-url': 'https://hooks.example', 'webhook-receiver-port': '8788' });
+    expect(targetOptionsFrom(values)).toMatchObject({ webhookReceiverUrl: 'https://hooks.example', webhookReceiverPort: 8788 });
+  });
+
+  it('defaults the reporter and refuses one the command does not have', () => {
+    expect(parseOptions([], OPTIONS).values.reporter).toBe('pretty');
+    expect(() => parseOptions(['--reporter', 'junit'], OPTIONS)).toThrow(new UsageError('unknown reporter junit: pretty, json'));
+  });
+
+  it('takes the target from --inputs, with the options given over it', () => {
+    const file = inputsFile({ base_url: 'https://api.crm.example', api_key: 'svc_file', other_workspace_key: 'svc_other', webhook_receiver_port: 9000 });
+    const { values } = parseOptions(['--inputs', file, '--api-key', 'svc_given'], OPTIONS);
+    expect(targetOptionsFrom(values)).toMatchObject({ baseUrl: 'https://api.crm.example', apiKey: 'svc_given', otherWorkspaceKey: 'svc_other', webhookReceiverPort: 9000 });
+  });
+
+  it("holds the inputs file's addresses to what --base-url takes", () => {
+    const file = inputsFile({ base_url: 'api.crm.example', api_key: 'svc_file' });
+    expect(() => targetOptionsFrom(parseOptions(['--inputs', file], OPTIONS).values)).toThrow(/--base-url is an http\(s\) address, not "api.crm.example"/);
+  });
+
+  it('prints one help line per option, wrapped, with its placeholder and default', () => {
+    const help = optionHelp({ port: { type: 'string', value: 'N', default: '4010', help: 'port to listen on' }, long: { type: 'string', help: 'word '.repeat(30).trim() } });
+    expect(help.split('\n')[0]).toBe(`${'  --port N'.padEnd(36)} port to listen on (default 4010)`);
+    expect(help.split('\n').every((line) => line.length <= 100)).toBe(true);
+    expect(help.split('\n').length).toBeGreaterThan(2);
+  });
+});
