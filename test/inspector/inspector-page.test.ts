@@ -302,6 +302,19 @@ describe('the inspector page', { timeout: 60_000 }, () => {
     await eventually(() => failures.textContent()).toContain('None: every call is served.');
   });
 
+  it('sets the clock to a time, lets it follow real time and freezes it again', async () => {
+    await page.getByRole('link', { name: 'Steering' }).click();
+    await page.getByLabel('Set to (UTC)').fill('2026-11-21T10:30:00');
+    await page.getByRole('button', { name: 'Set', exact: true }).click();
+    await eventually(() => page.locator('#clock-line').textContent()).toBe('Clock: 2026-11-21 10:30:00 UTC (frozen)');
+    await page.getByRole('button', { name: 'Unfreeze' }).click();
+    await eventually(() => page.locator('#clock-title').textContent()).toBe('Clock following real time');
+    await eventually(() => page.locator('#clock-line').textContent()).toMatch(/^Clock: 2026-11-21 10:3\d:\d\d UTC$/);
+    await page.getByRole('button', { name: 'Freeze' }).click();
+    await eventually(() => page.locator('#clock-line').textContent()).toMatch(/^Clock: 2026-11-21 10:3\d:\d\d UTC \(frozen\)$/);
+    expect((await api('GET', `/_mock/workspaces/${ws}/clock`)).body.frozen).toBe(true);
+  });
+
   it('can be used with the keyboard alone, with focus always visible, and logged no error while it ran', async () => {
     await page.getByRole('link', { name: 'Requests' }).click();
     const records = page.getByRole('link', { name: 'Records' });
