@@ -3,7 +3,7 @@
 // its bin, its node:http server and its MSW face run there. Node 22 is the npm registry's `node@22` package (a Node
 // binary, as the repository's own `node` devDependency is Node 24), installed once into
 // node_modules/.cache and reused by later runs.
-import { access, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,10 +15,11 @@ const NODE22_BIN = join(NODE22_CACHE, 'node_modules/.bin');
 let workdir: string;
 let installed: NewProject;
 
-/** The folder holding Node 22's `node`, installed on the first run. */
+/** The folder holding Node 22's `node`, installed on the first run (again if what is there is not a working Node 22). */
 async function node22(): Promise<string> {
-  const present = await access(join(NODE22_BIN, 'node')).then(() => true, () => false);
-  if (!present) {
+  const version = await run(join(NODE22_BIN, 'node'), ['--version']).then(({ stdout }) => stdout, () => '');
+  if (!version.startsWith('v22.')) {
+    await rm(NODE22_CACHE, { recursive: true, force: true });
     await newProject(NODE22_CACHE, ['node@22']);
   }
   return NODE22_BIN;
