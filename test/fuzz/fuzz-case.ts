@@ -25,6 +25,8 @@ export type CaseContext = {
   samples: readonly OperationSample[];
   /** An owner key of the fuzz workspace (every scope). */
   key: string;
+  /** The owner's web app session (`svc_session=...`), for operations that take no key. */
+  cookie: string;
   /** The Host header of the listening server, `127.0.0.1:port`. */
   host: string;
   known: KnownIds;
@@ -36,7 +38,8 @@ export type Mutator = { name: string; make(context: CaseContext): FuzzCase };
 export function baseRequest(context: CaseContext, sample = context.sample): RawRequest {
   const { operation, body } = sample;
   const headers: [string, string][] = [['Host', context.host], ['Accept', 'application/json']];
-  if (!operation.isPublic) headers.push(['Authorization', `Bearer ${context.key}`]);
+  if (operation.acceptsBearer) headers.push(['Authorization', `Bearer ${context.key}`]);
+  else if (operation.acceptsSession) headers.push(['Cookie', context.cookie]);
   if (body) headers.push(['Content-Type', body.mediaType]);
   return { method: operation.method, target: fillPath(sample, context.rng, context.known), headers, body: body ? encodeBody(body.mediaType, body.example) : undefined };
 }

@@ -32,6 +32,15 @@ export type FuzzReport = {
   findings: FuzzFinding[];
 };
 
+/**
+ * Cases run in batches; the answers of a batch are judged after it, while nothing is in flight:
+ * judging compiles schemas (seconds, in this process, which also serves the mock), and doing it
+ * between answers would slow the answers it measures.
+ */
+const BATCH = 2_000;
+
+type Sent = { index: number; fuzzCase: FuzzCase; exchange: Exchange };
+
 export async function runFuzz({ cases, seed, concurrency = 12, timeoutMs = 2_000 }: FuzzOptions): Promise<FuzzReport> {
   const target = await startFuzzTarget(seed);
   const document = loadDocument('crm');
@@ -39,19 +48,34 @@ export async function runFuzz({ cases, seed, concurrency = 12, timeoutMs = 2_000
   const judge = createJudge();
   const report: FuzzReport = { cases, requests: 0, answers: 0, statuses: {}, fiveXx: 0, outsideEnvelope: 0, noRequestId: 0, missingAnswers: 0, slow: 0, slowestMs: 0, slowestCase: '', ms: 0, findings: [] };
   const started = performance.now();
-  let next = 0;
+  try {
+    for (let first = 0; first < cases; first += BATCH) {
+      const sent = await sendBatch(first, Math.min(first + BATCH, cases), concurrency, (index) => makeCase(index, seed, samples, target), target.port, timeoutMs);
+      for (const { index, fuzzCase, exchange } of sent) record(report, index, fuzzCase, exchange, judge, timeoutMs);
+    }
+  } finally {
+    await target.running.close();
+  }
+  report.ms = Math.round(performance.now() - started);
+  return report;
+}
+
+/** Cases `from` to `to` sent by `concurrency` workers, each on a keep-alive connection of its own (or one per `alone` case). */
+async function sendBatch(from: number, to: number, concurrency: number, make: (index: number) => FuzzCase, port: number, timeoutMs: number): Promise<Sent[]> {
+  const sent: Sent[] = [];
+  let next = from;
   const worker = async () => {
     let connection: Connection | undefined;
-    for (let index = next++; index < cases; index = next++) {
-      const fuzzCase = makeCase(index, seed, samples, target);
-      const own = fuzzCase.alone ? await Connection.open(target.port) : (connection ??= await Connection.open(target.port));
+    for (let index = next++; index < to; index = next++) {
+      const fuzzCase = make(index);
+      const own = fuzzCase.alone ? await Connection.open(port) : (connection ??= await Connection.open(port));
       const exchange = await own.exchange(fuzzCase.bytes, {
         expected: fuzzCase.alone ? Infinity : fuzzCase.requests.length,
         alone: fuzzCase.alone,
         bodiless: (i) => fuzzCase.requests[i]?.method === 'HEAD',
         timeoutMs,
       });
-      record(report, index, fuzzCase, exchange, judge, timeoutMs);
+      sent.push({ index, fuzzCase, exchange });
       if (fuzzCase.alone) own.close();
       else if (!own.reusable(exchange.answers.at(-1)) || exchange.timedOut || exchange.problem) {
         own.close();
@@ -60,20 +84,15 @@ export async function runFuzz({ cases, seed, concurrency = 12, timeoutMs = 2_000
     }
     connection?.close();
   };
-  try {
-    await Promise.all(Array.from({ length: concurrency }, worker));
-  } finally {
-    await target.running.close();
-  }
-  report.ms = Math.round(performance.now() - started);
-  return report;
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return sent.sort((a, b) => a.index - b.index);
 }
 
 function makeCase(index: number, seed: number, samples: OperationSample[], target: FuzzTarget): FuzzCase {
   const sample = samples[index % samples.length]!;
   const mutator = MUTATORS[Math.floor(index / samples.length) % MUTATORS.length]!;
   const rng = createRng(caseSeed(seed, index));
-  return mutator.make({ rng, sample, samples, key: target.key, host: target.host, known: target.known });
+  return mutator.make({ rng, sample, samples, key: target.key, cookie: target.cookie, host: target.host, known: target.known });
 }
 
 function record(report: FuzzReport, index: number, fuzzCase: FuzzCase, exchange: Exchange, judge: ReturnType<typeof createJudge>, timeoutMs: number): void {

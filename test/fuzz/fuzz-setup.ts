@@ -1,11 +1,11 @@
 // The fuzz target: a crmkit mock started in this process on 127.0.0.1, port 0, with one demo
-// workspace (seeded records, an owner key with every scope, no request limits, so that the
+// workspace (seeded records, an owner key with every scope and an owner's web app session, no request limits, so that the
 // cases reach validation and handlers rather than 429) and the ids of its records by prefix.
 import { startServer, type RunningServer } from '../../src/adapters/node-server.ts';
 import { createMock } from '../../src/mock.ts';
 import type { KnownIds } from './samples.ts';
 
-export type FuzzTarget = { running: RunningServer; port: number; host: string; key: string; known: KnownIds };
+export type FuzzTarget = { running: RunningServer; port: number; host: string; key: string; cookie: string; known: KnownIds };
 
 const ID = /^([a-z]+)_[0-9a-z]{26}$/;
 
@@ -20,6 +20,8 @@ export async function startFuzzTarget(seed: number): Promise<FuzzTarget> {
   const workspace: string = created.workspace.id;
   await json(`/_mock/workspaces/${workspace}/settings`, { method: 'PATCH', body: JSON.stringify({ limits: { requests_per_second: null, requests_per_minute: null, concurrent_requests: null } }) });
   const key: string = created.api_key;
+  // The owner signed in to the web app, for the first-party-only routes and the consent form.
+  const session = await json(`/_mock/workspaces/${workspace}/sessions`, { method: 'POST', body: JSON.stringify({ member_id: created.members[0].id }) });
   const auth = { headers: { authorization: `Bearer ${key}` } };
   const whoami = await json('/v1/api-keys/whoami', auth);
   const own = new Set(JSON.stringify(whoami).match(/[a-z]+_[0-9a-z]{26}/g) ?? []);
@@ -35,5 +37,5 @@ export async function startFuzzTarget(seed: number): Promise<FuzzTarget> {
     }
   }
   const port = Number(new URL(running.url).port);
-  return { running, port, host: `127.0.0.1:${port}`, key, known };
+  return { running, port, host: `127.0.0.1:${port}`, key, cookie: session.cookie, known };
 }

@@ -14889,6 +14889,7 @@ export interface operations {
                     "application/json": components["schemas"]["OriginNotAllowedError"];
                 };
             };
+            404: components["responses"]["NotFound"];
             500: components["responses"]["Error500"];
             "5XX": components["responses"]["Error5XX"];
         };
@@ -15190,6 +15191,7 @@ export interface operations {
                     "application/json": components["schemas"]["OriginNotAllowedError"];
                 };
             };
+            404: components["responses"]["NotFound"];
             500: components["responses"]["Error500"];
             "5XX": components["responses"]["Error5XX"];
         };
@@ -15222,6 +15224,7 @@ export interface operations {
                     "application/javascript": string;
                 };
             };
+            422: components["responses"]["ValidationFailed"];
             500: components["responses"]["Error500"];
             "5XX": components["responses"]["Error5XX"];
         };
