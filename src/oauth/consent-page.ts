@@ -2,6 +2,7 @@
 // the error page shown when the browser cannot be sent back to the app. The decision is made by
 // the member signed in to the hub (the `svc_session` cookie), never by a member the form names:
 // the mock has no sign-in page, so the page says how to get a session (the control API).
+import type { Language } from '../errors/messages.ts';
 import type { App } from '../resources/apps/app-record.ts';
 import type { Member } from '../workspaces/member.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
@@ -63,8 +64,8 @@ export function consentPage(input: { app: App; workspace: Workspace; consent: Co
     <p class="note">Either way you go back to ${escapeHtml(new URL(consent.redirect_uri).origin)}. This request is valid for 15 minutes.</p>`);
 }
 
-export function errorPage(title: string, message: string): string {
-  return page(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`);
+export function errorPage(title: string, message: string, language: Language = 'en'): string {
+  return page(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`, language);
 }
 
 /** An HTML answer of the hub: never cached, never framed (a consent page in a frame could be clickjacked). */
@@ -83,8 +84,8 @@ export function htmlResponse(html: string, status: number, formTarget?: string):
   });
 }
 
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+function page(title: string, body: string, language: Language = 'en'): string {
+  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
 function escapeHtml(text: string): string {

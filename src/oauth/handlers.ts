@@ -2,7 +2,8 @@
 // (`authorize`, and `submitConsent` for its form), and the token and revoke endpoints on
 // `{base_url}`, whose errors are answered in the OAuth format (x-error-format: oauth).
 import { ApiError } from '../errors/api-error.ts';
-import type { Texts } from '../errors/messages.ts';
+import { pickLanguage, type Texts } from '../errors/messages.ts';
+import { messageOf } from '../errors/error-response.ts';
 import { callerOf, type HandlerMap } from '../http/handler.ts';
 import type { components } from '../spec/generated/crm.d.ts';
 import { checkAuthorizeQuery } from './authorize-query.ts';
@@ -93,8 +94,16 @@ async function asPage(request: Request, work: () => Promise<Response>): Promise<
   } catch (error) {
     const accept = request.headers.get('accept') ?? '';
     if (!(error instanceof ApiError) || (accept.includes('application/json') && !accept.includes('text/html'))) throw error;
-    if (error.code === 'request_expired') return htmlResponse(errorPage('This request has expired', 'Consent requests are valid for 15 minutes, and each is decided once. Start again from the app.'), 400);
-    if (error.code === 'forbidden') return htmlResponse(errorPage('You cannot approve apps', 'Only an active owner or admin of the workspace can approve apps.'), 403);
+    // Spec 7.1: a person reads the page in the language of Accept-Language, as an envelope's message.
+    const language = pickLanguage(request.headers.get('accept-language'));
+    const page = PAGES[error.code];
+    if (page) return htmlResponse(errorPage(page.title[language], messageOf(error, { language }), language), page.status);
     throw error;
   }
 }
+
+/** The hub's pages for the refusals a person meets on the consent form, titled in each language. */
+const PAGES: Record<string, { status: number; title: Texts }> = {
+  request_expired: { status: 400, title: { en: 'This request has expired', ru: 'Срок действия запроса истёк', uz: "So'rov muddati tugagan" } },
+  forbidden: { status: 403, title: { en: 'You cannot approve apps', ru: 'Вы не можете одобрять приложения', uz: 'Siz ilovalarni tasdiqlay olmaysiz' } },
+};

@@ -265,6 +265,14 @@ describe('a consent request is valid 15 minutes on the workspace clock', () => {
     const posted = await submit({ consent_request: consentRequest, decision: 'approve' }, (await signIn(world, setup, 'owner')).cookie);
     expect(posted.status).toBe(400);
 
+    // A person whose browser asks for Russian or Uzbek reads the page in that language (spec 7.1).
+    const russian = await open(flow, { 'Accept-Language': 'ru' });
+    const russianPage = await russian.text();
+    expect([russian.status, /lang="ru"/.test(russianPage), /[\u0400-\u04FF]/.test(russianPage.replace(/<style>[\s\S]*<\/style>/, ''))]).toEqual([400, true, true]);
+    const uzbekPage = await (await open(flow, { 'Accept-Language': 'uz' })).text();
+    expect(uzbekPage).toContain('lang="uz"');
+    expect(uzbekPage).toContain('muddati');
+
     // The app starts again with a new PKCE pair and state: a new request.
     const again = await startAuthorization(world, setup);
     expect((await open(again)).status).toBe(200);
