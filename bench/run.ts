@@ -1,6 +1,7 @@
 // `npm run bench`: the mock server's speed as a ratio of this machine's raw node:http in the
 // same run (machines here are shared and noisy: only ratios measured together mean anything),
-// the time and peak memory to seed 100,000 leads, and the query endpoint over them. Each server
+// the time and peak memory to seed 100,000 leads, the query endpoint over them, and the worst
+// cost of a body at the size limit (largest-bodies.ts). Each server
 // and each measurement runs in a process of its own, and the load comes from wrk (http-load.ts).
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { load, type LoadRequest, type LoadResult } from './http-load.ts';
@@ -53,6 +54,8 @@ const seed = JSON.parse(execFileSync(process.execPath, [new URL('./seed-leads.ts
 console.log(`seed 100,000 leads: ${seed.seconds.toFixed(2)} s, peak RSS ${seed.peakRssMb.toFixed(0)} MB (mock before seeding ${seed.baselineRssMb.toFixed(0)} MB); targets < 5 s and < 400 MB`);
 
 process.stdout.write(execFileSync(process.execPath, [new URL('./query.ts', import.meta.url).pathname], { encoding: 'utf8' }));
+
+process.stdout.write(execFileSync(process.execPath, [new URL('./largest-bodies.ts', import.meta.url).pathname], { encoding: 'utf8' }));
 
 type Server = { info: ServerInfo; child: ChildProcess; stop(): void };
 

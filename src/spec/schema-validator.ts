@@ -4,6 +4,8 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormatsModule from 'ajv-formats';
 import type { OpenApiDocument } from './document.ts';
 import { resolvePointer } from './json-pointer.ts';
+import { boundedErrors, isTooManyProblems, MAX_PROBLEMS } from './bounded-errors.ts';
+import { uniqueItemsKeyword } from './unique-items.ts';
 
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
 
@@ -17,7 +19,7 @@ export type SchemaValidator = {
   document: OpenApiDocument;
   /** Compiles (once) the schema found at `pointer` in the document, e.g. `/components/schemas/Lead`. */
   at(pointer: string): ValidateFunction;
-  /** Validates `value` against the schema at `pointer`; returns the problems, empty when valid. */
+  /** Validates `value` against the schema at `pointer`; returns the problems (at most MAX_PROBLEMS), empty when valid. */
   problems(pointer: string, value: unknown): ErrorObject[];
   /**
    * The object schema at `pointer` without the properties in `omit`: a stored record leaves out
@@ -28,7 +30,13 @@ export type SchemaValidator = {
 
 export function createSchemaValidator(document: OpenApiDocument): SchemaValidator {
   // strictTypes is off: OpenAPI authors write `properties` without `type: object` inside allOf, which is valid.
-  const ajv = new Ajv2020({ strict: true, strictTypes: false, strictRequired: false, allErrors: true, allowUnionTypes: true });
+  // Every problem is collected (answers name each bad field), up to MAX_PROBLEMS and in linear
+  // time (issue 15): see bounded-errors.ts, and `uniqueItems` uses a map instead of comparing every pair.
+  const ajv = new Ajv2020({
+    strict: true, strictTypes: false, strictRequired: false, allErrors: true, allowUnionTypes: true,
+    code: { process: boundedErrors },
+  });
+  ajv.removeKeyword('uniqueItems').addKeyword(uniqueItemsKeyword);
   addFormats(ajv);
   ajv.addVocabulary([...OPENAPI_KEYWORDS, ...DOCUMENT_SECTIONS, ...extensionKeywords(document)]);
   ajv.addSchema({ ...document, $id: DOCUMENT_ID });
@@ -37,7 +45,7 @@ export function createSchemaValidator(document: OpenApiDocument): SchemaValidato
   const at = (pointer: string): ValidateFunction => {
     let validate = compiled.get(pointer);
     if (!validate) {
-      validate = ajv.compile({ $ref: `${DOCUMENT_ID}#${encodeURI(pointer)}` });
+      validate = stoppingAtTooMany(ajv.compile({ $ref: `${DOCUMENT_ID}#${encodeURI(pointer)}` }));
       compiled.set(pointer, validate);
     }
     return validate;
@@ -54,9 +62,25 @@ export function createSchemaValidator(document: OpenApiDocument): SchemaValidato
       if (!schema?.properties) throw new Error(`no object schema at ${pointer}`);
       const properties = Object.fromEntries(Object.entries(schema.properties).filter(([name]) => !omit.includes(name)));
       const required = (schema.required ?? []).filter((name) => !omit.includes(name));
-      return ajv.compile(absoluteRefs({ ...schema, properties, required }) as object);
+      return stoppingAtTooMany(ajv.compile(absoluteRefs({ ...schema, properties, required }) as object));
     },
   };
+}
+
+/** The validator, answering `false` with the first MAX_PROBLEMS problems when it stopped there (bounded-errors.ts). */
+function stoppingAtTooMany(validate: ValidateFunction): ValidateFunction {
+  const guarded = ((data: unknown) => {
+    try {
+      const valid = validate(data);
+      guarded.errors = validate.errors;
+      return valid;
+    } catch (thrown) {
+      if (!isTooManyProblems(thrown)) throw thrown;
+      guarded.errors = thrown.tooManyProblems.slice(0, MAX_PROBLEMS) as ErrorObject[];
+      return false;
+    }
+  }) as ValidateFunction;
+  return Object.assign(guarded, { schema: validate.schema, schemaEnv: validate.schemaEnv, errors: null });
 }
 
 type ObjectSchema = { properties?: Record<string, unknown>; required?: string[] };

@@ -1,6 +1,7 @@
 // The custom value rules every record shares (spec 2.11): leads, contacts, companies and
 // products call `customValuesFor` on create (`current` = {}) and on PATCH.
 import { ApiError } from '../../errors/api-error.ts';
+import { MAX_PROBLEMS } from '../../spec/bounded-errors.ts';
 import type { components } from '../../spec/generated/crm.d.ts';
 import type { RecordContext } from '../records/record-context.ts';
 import { checkValue, isEmptyValue, type ValueCheck } from './custom-value-types.ts';
@@ -17,11 +18,15 @@ export type CustomEntity = components['schemas']['CustomFieldEntity'];
 export function customValuesFor(context: RecordContext, entity: CustomEntity, current: Custom, sent: Record<string, unknown> | undefined): Custom {
   const next: Custom = { ...current };
   const problems: Record<string, string> = {};
+  let problemCount = 0;
   for (const [key, value] of Object.entries(sent ?? {})) {
     const field = context.tables.fields.firstBy('entityKey', entityKey(entity, key));
     const check = field ? checkSent(context, field, value) : { problem: `no ${entity} custom field has this key` };
-    if ('problem' in check) problems[`custom.${key}`] = check.problem;
-    else if (check.value === null) delete next[key];
+    if ('problem' in check) {
+      problems[`custom.${key}`] = check.problem;
+      // An answer names at most MAX_PROBLEMS problems, as the schema validator's do (issue 15: 1 MB of unknown keys).
+      if ((problemCount += 1) === MAX_PROBLEMS) break;
+    } else if (check.value === null) delete next[key];
     else next[key] = check.value as Custom[string];
   }
   if (Object.keys(problems).length) throw new ApiError('validation_failed', { fields: problems });
