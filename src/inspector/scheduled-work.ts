@@ -1,20 +1,24 @@
 // GET /_mock/workspaces/{ws}/clock/scheduled (openapi/control/inspector.yaml): what the clock
 // will run as it moves, read from the records that put it there (the clock's own entries are
-// bare callbacks): delivery attempts waiting (spec 6.3), snoozed conversations (spec 3) and
+// bare callbacks): delivery attempts waiting (spec 6.3, 6.5), snoozed conversations (spec 3) and
 // outgoing messages on their way through the simulated channel (spec 3, delivery-walk.ts).
 import { channelOutcome } from '../resources/conversations/channel-outcome.ts';
 import { WALK } from '../resources/conversations/delivery-walk.ts';
 import type { StoredMessage } from '../resources/conversations/message-record.ts';
+import type { QueuedDelivery } from '../resources/webhooks/attempt-record.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 
 export type ScheduledWork = { at: string; kind: 'delivery_attempt' | 'conversation_wake_up' | 'message_step'; id: string; detail: string };
 
 export function scheduledWork(workspace: Workspace): ScheduledWork[] {
-  const { webhookDeliveries, conversations, messages } = workspace.tables;
+  const { webhookDeliveries, appDeliveries, conversations, messages } = workspace.tables;
   const work: ScheduledWork[] = [];
-  for (const delivery of webhookDeliveries.values()) {
+  // Webhook deliveries and app lifecycle deliveries (spec 6.5) wait on the same queue.
+  const deliveries: [QueuedDelivery, string][] = [...webhookDeliveries.values()].map((delivery) => [delivery, delivery.webhook_id]);
+  for (const delivery of appDeliveries.values()) deliveries.push([delivery, `app ${delivery.app_id}`]);
+  for (const [delivery, target] of deliveries) {
     if (delivery.next_attempt_at === null || (delivery.status !== 'pending' && delivery.status !== 'retrying')) continue;
-    const detail = `${delivery.event_type} to ${delivery.webhook_id} (attempt ${delivery.attempts + 1})`;
+    const detail = `${delivery.event_type} to ${target} (attempt ${delivery.attempts + 1})`;
     work.push({ at: delivery.next_attempt_at, kind: 'delivery_attempt', id: delivery.id, detail });
   }
   for (const conversation of conversations.values()) {

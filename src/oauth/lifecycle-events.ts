@@ -1,16 +1,16 @@
 // App lifecycle events (spec 6.5): `{id, type, created_at, data: {app_id, workspace_id,
-// installation_id, scopes[]}}`, posted to the app's webhook URL when it has one. Queued in the
-// same transaction as the change: the delivery starts only once the change has committed.
-import type { components } from '../spec/generated/crm.d.ts';
+// installation_id, scopes[]}}`, posted to the app's webhook URL when it has one. Queued as a
+// stored delivery in the same transaction as the change (lifecycle-delivery.ts): the first
+// attempt goes only once the change has committed, and a restart does not lose it.
 import type { MockState } from '../mock-state.ts';
 import type { App } from '../resources/apps/app-record.ts';
 import { escapeSegment } from '../spec/json-pointer.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import type { Installation } from './installation-record.ts';
-import { deliverLifecycleEvent } from './lifecycle-delivery.ts';
+import { queueAppDelivery } from './lifecycle-delivery.ts';
+import type { LifecycleEvent, LifecycleEventType } from './lifecycle-event.ts';
 
-export type LifecycleEvent = components['schemas']['AppLifecycleEvent'];
-export type LifecycleEventType = 'app.installed' | 'app.scopes_changed' | 'app.settings_updated' | 'app.uninstalled';
+export type { LifecycleEvent, LifecycleEventType } from './lifecycle-event.ts';
 
 export async function queueLifecycleEvent(state: MockState, workspace: Workspace, app: App, type: LifecycleEventType, installation: Installation): Promise<LifecycleEvent> {
   const event: LifecycleEvent = {
@@ -20,7 +20,7 @@ export async function queueLifecycleEvent(state: MockState, workspace: Workspace
     data: { app_id: app.id, workspace_id: workspace.id, installation_id: installation.id, scopes: [...installation.scopes] },
   };
   assertDocumented(state, event);
-  if (app.webhook_url) workspace.transactions.afterCommit(() => deliverLifecycleEvent(state, workspace, app.id, event));
+  if (app.webhook_url) await queueAppDelivery(state, workspace, app.id, event);
   return event;
 }
 

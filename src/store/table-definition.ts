@@ -11,7 +11,11 @@ export type TableDefinition<T extends { id: string }> = {
   document: keyof RecordValidators;
   /** A name under `components/schemas` of that document. */
   schema: string;
-  /** Properties of the schema computed when the record is read (e.g. a lead's `owner {id, name}`). */
+  /**
+   * Properties of the schema the stored records do not carry: those computed when the record is
+   * read (e.g. a lead's `owner {id, name}`), or, for a table that shares another's schema, those
+   * that are not its own (an app lifecycle delivery has no `webhook_id`).
+   */
   computed?: readonly string[];
   lookups?: Record<string, KeysOf<T>>;
 };

@@ -1,6 +1,7 @@
 // Every table of one workspace. Tables are per workspace, so nothing of another workspace can
 // be found through them (spec 5.1: a credential sees exactly one workspace).
 import { eventTable } from '../events/event-record.ts';
+import { appDeliveryTable } from '../oauth/app-delivery-record.ts';
 import { codeTable } from '../oauth/code-record.ts';
 import { consentRequestTable } from '../oauth/consent-request-record.ts';
 import { installationTable } from '../oauth/installation-record.ts';
@@ -58,6 +59,7 @@ const definitions = {
   timeline: timelineTable,
   webhooks: webhookTable,
   webhookDeliveries: webhookDeliveryTable,
+  appDeliveries: appDeliveryTable,
   tags: tagTable,
   tagSettings: tagSettingsTable,
   bulkRuns: bulkRunTable,

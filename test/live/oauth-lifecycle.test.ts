@@ -1,5 +1,11 @@
 // App lifecycle events (spec 6.5) as the app's server receives them: signed with the client secret
 // (spec 6.2), one per change of the installation, retried with the same delivery id.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ReceivedRequest } from '../../harness/webhook-receiver.ts';
 import { signatureValid } from '../support/oauth-app-server.ts';
@@ -89,6 +95,84 @@ describe('app lifecycle events', () => {
     expect(signatureValid(delivered, setup.app.client_secret!)).toBe(true);
   });
 
+  it('are stored deliveries: a retry waiting when the snapshot was taken comes after it is put back, same Svc-Delivery', async () => {
+    const setup = await setUpApp(world);
+    await send(world, 'POST', `/_mock/workspaces/${setup.workspaceId}/clock`, { freeze: true });
+    world.receiver.refuseNext(1);
+    await authorizeApp(world, setup);
+    const ofThisApp = () => world.receiver.attempts().filter((event) => event.json.data.app_id === setup.app.id);
+    await expect.poll(() => ofThisApp().length).toBe(1);
+
+    const snapshot = (await send(world, 'GET', `/_mock/workspaces/${setup.workspaceId}/snapshot`)).body;
+    const [stored] = snapshot.tables.appDeliveries;
+    expect(stored).toMatchObject({ id: ofThisApp()[0]!.headers['svc-delivery'], app_id: setup.app.id, event_type: 'app.installed', status: 'retrying', attempts: 1 });
+    expect(stored.attempt_log).toEqual([expect.objectContaining({ response_status: 503 })]);
+    // Put back: the workspace is a new one, with nothing on its clock but what the records hold.
+    expect((await send(world, 'PUT', `/_mock/workspaces/${setup.workspaceId}/snapshot`, snapshot)).status).toBe(200);
+    await advanceClock(world, setup, 59);
+    expect(ofThisApp().length).toBe(1);
+    await advanceClock(world, setup, 1);
+    const delivered = await eventOf(setup, 'app.installed');
+    expect(ofThisApp().length).toBe(2);
+    expect(delivered.headers['svc-delivery']).toBe(stored.id);
+    expect(signatureValid(delivered, setup.app.client_secret!)).toBe(true);
+    const after = (await send(world, 'GET', `/_mock/workspaces/${setup.workspaceId}/snapshot`)).body.tables.appDeliveries;
+    expect(after).toEqual([expect.objectContaining({ id: stored.id, status: 'success', attempts: 2, next_attempt_at: null })]);
+  });
+
+  it('a failing receiver disables nothing: the retries run out, the app and its installation stay as they were', async () => {
+    const setup = await setUpApp(world);
+    await send(world, 'POST', `/_mock/workspaces/${setup.workspaceId}/clock`, { freeze: true });
+    world.receiver.refuseNext(1000);
+    try {
+      await authorizeApp(world, setup);
+      await advanceClock(world, setup, 25 * 3600);
+    } finally {
+      world.receiver.refuseNext(0);
+    }
+    const ofThisApp = world.receiver.attempts().filter((event) => event.json.data.app_id === setup.app.id);
+    // Spec 6.3: at once, 1 min, 5 min, 30 min, 2 h, 6 h, then every 6 hours up to the 24th hour: 9 attempts.
+    expect(ofThisApp.length).toBe(9);
+    expect(new Set(ofThisApp.map((event) => event.headers['svc-delivery'])).size).toBe(1);
+    const snapshot = (await send(world, 'GET', `/_mock/workspaces/${setup.workspaceId}/snapshot`)).body;
+    expect(snapshot.tables.appDeliveries).toEqual([expect.objectContaining({ status: 'failed', attempts: 9, next_attempt_at: null })]);
+    expect((await installationOf(setup)).status).toBe('active');
+    expect(snapshot.tables.apps.find((app: any) => app.id === setup.app.id).webhook_url).toBe(world.receiver.webhookUrl);
+  });
+
+  it('a retry waiting when `crmkit mock --state` stopped comes after the next start, same Svc-Delivery', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'crmkit-lifecycle-'));
+    const stateFile = join(directory, 'state.json');
+    try {
+      const first = await startStateMock(stateFile);
+      const control = (method: string, path: string, body?: unknown) => controlCall(first.url, method, path, body);
+      const app = await control('POST', `/_mock/workspaces/${first.workspaceId}/apps`, {
+        name: 'Call Tracker', redirect_uri: world.receiver.redirectUri, scopes: ['leads:read'], webhook_url: world.receiver.webhookUrl,
+      });
+      await control('POST', `/_mock/workspaces/${first.workspaceId}/clock`, { freeze: true });
+      world.receiver.refuseNext(1);
+      const authorize = `${first.url}/oauth/authorize?response_type=code&client_id=${app.client_id}&redirect_uri=${encodeURIComponent(world.receiver.redirectUri)}&code_challenge=${'a'.repeat(43)}&code_challenge_method=S256`;
+      await control('POST', '/_mock/oauth/consent', { authorize_url: authorize, decision: 'approve' });
+      const ofThisApp = () => world.receiver.attempts().filter((event) => event.json.data.app_id === app.id);
+      await expect.poll(() => ofThisApp().length).toBe(1);
+      await stopChild(first.child);
+
+      const second = await startStateMock(stateFile);
+      try {
+        expect(second.workspaceId).toBe(first.workspaceId);
+        await controlCall(second.url, 'POST', `/_mock/workspaces/${second.workspaceId}/clock`, { freeze: true, advance_seconds: 60 });
+        const delivered = await world.receiver.waitFor((event) => event.json.data.app_id === app.id);
+        expect(ofThisApp().length).toBe(2);
+        expect(delivered.headers['svc-delivery']).toBe(ofThisApp()[0]!.headers['svc-delivery']);
+        expect(signatureValid(delivered, app.client_secret)).toBe(true);
+      } finally {
+        await stopChild(second.child);
+      }
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  }, 30_000);
+
   it('are not sent to an app without a webhook URL', async () => {
     const created = await send(world, 'POST', '/_mock/workspaces', {});
     const app = created.body.app; // the starter app has no webhook URL
@@ -104,3 +188,33 @@ describe('app lifecycle events', () => {
     expect(world.receiver.attempts().length).toBe(before);
   });
 });
+
+const bin = fileURLToPath(new URL('../../bin/crmkit.js', import.meta.url));
+
+type StateMock = { child: ChildProcessWithoutNullStreams; url: string; workspaceId: string };
+
+/** `crmkit mock --state FILE` as a developer starts it, delivering to the app's server on 127.0.0.1. */
+async function startStateMock(stateFile: string): Promise<StateMock> {
+  const child = spawn(process.execPath, [bin, 'mock', '--port', '0', '--host', '127.0.0.1', '--allow-private-webhooks', '--state', stateFile]);
+  child.stderr.pipe(process.stderr);
+  let output = '';
+  for await (const chunk of child.stdout) {
+    output += chunk;
+    if (output.includes('owner API key')) break;
+  }
+  const field = (name: string) => new RegExp(`${name}\\s+(\\S+)`).exec(output)?.[1] ?? '';
+  return { child, url: field('base_url'), workspaceId: field('workspace') };
+}
+
+async function stopChild(child: ChildProcessWithoutNullStreams): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function controlCall(url: string, method: string, path: string, body?: unknown): Promise<any> {
+  const response = await fetch(`${url}${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}

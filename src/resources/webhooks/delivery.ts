@@ -7,31 +7,21 @@
 // change (status, attempt log, the webhook's failure streak, disabling) happens in that last step.
 //
 // Sending is Node-only (undici, node:crypto) and lives in webhook-sender.ts, loaded on first use
-// through a specifier that bundlers do not follow: the mock's core also runs in a browser (the
-// MSW face), where deliveries are queued and listed but stay `pending`.
+// (load-sender.ts): in a browser (the MSW face) deliveries are queued and listed but stay `pending`.
+// App lifecycle events go through the same queue with records of their own table
+// (oauth/lifecycle-delivery.ts), sharing the schedule, the sender and how an attempt is recorded.
 import type { EventEnvelope } from '../../events/event-record.ts';
 import { attemptWithFaults, nextAttemptWithFaults, queueKeeps } from '../../faults/delivery-hook.ts';
 import type { MockState } from '../../mock-state.ts';
 import type { Workspace } from '../../workspaces/workspace.ts';
 import type { AttemptOutcome } from './attempt-outcome.ts';
+import { recordOnDraft } from './attempt-record.ts';
 import { disableWebhook, stopDelivery } from './disable-webhook.ts';
+import { loadSender } from './load-sender.ts';
 import { DISABLE_AFTER_MS, nextAttemptAt } from './retry-schedule.ts';
 import type { StoredDelivery, StoredWebhook } from './webhook-record.ts';
 import type { UnsignedAttempt } from './webhook-sender.ts';
 import { urlProblem } from './webhook-url.ts';
-
-type Sender = typeof import('./webhook-sender.ts');
-
-const SENDER_MODULE = './webhook-sender.ts';
-let sender: Promise<Sender | undefined> | undefined;
-
-function loadSender(): Promise<Sender | undefined> {
-  sender ??= (import(/* @vite-ignore */ SENDER_MODULE) as Promise<Sender>).catch((error: unknown) => {
-    console.warn('[crmkit] webhook deliveries cannot be sent here (they need Node); they stay pending:', error);
-    return undefined;
-  });
-  return sender;
-}
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -167,20 +157,7 @@ async function recordAttempt(state: MockState, workspace: Workspace, deliveryId:
   const windowStartMs = Date.parse(delivery.window_start);
   // Named faults may move the schedule; without any, it is spec 6.3's.
   const next = outcome.success ? null : nextAttemptWithFaults(nextAttemptAt(windowStartMs, attemptAtMs), { state, windowStartMs, attemptAtMs, attempts: delivery.attempts + 1 });
-  const status = outcome.success ? 'success' : next === null ? 'failed' : 'retrying';
-  const updated = await tables.webhookDeliveries.update(deliveryId, (draft) => {
-    draft.attempts += 1;
-    draft.status = status;
-    draft.response_status = outcome.responseStatus;
-    draft.latency_ms = outcome.latencyMs;
-    draft.response_body = outcome.responseBody;
-    draft.attempt_log.push({ at: iso(attemptAtMs), response_status: outcome.responseStatus, latency_ms: outcome.latencyMs, error: outcome.error });
-    // What went out, kept in step with attempt_log (a snapshot from before it has none).
-    draft.sent_log = [...(draft.sent_log ?? Array<null>(draft.attempt_log.length - 1).fill(null)), outcome.sent ?? null];
-    draft.next_attempt_at = next === null ? null : iso(next);
-    draft.failed_at = status === 'failed' ? iso(state.now(workspace.id)) : null;
-    draft.schedule_seq += 1;
-  });
+  const updated = await tables.webhookDeliveries.update(deliveryId, (draft) => recordOnDraft(draft, attemptAtMs, outcome, next, state.now(workspace.id)));
   scheduleAttempt(state, workspace, updated);
   await judgeWebhook(state, workspace, updated.webhook_id, failingFrom(windowStartMs, attemptAtMs), attemptAtMs, outcome);
   return tables.webhookDeliveries.get(deliveryId);

@@ -513,10 +513,10 @@ export type paths = {
          *
          *     A frozen clock comes back frozen at the snapshot's time. A clock that followed real time goes
          *     on following it as far ahead of or behind real time as it was when the snapshot was taken.
-         *     What waited on the clock is put back on it from the records: webhook deliveries waiting for
-         *     their next attempt, snoozed conversations' wake-ups, and outgoing messages still on their way
-         *     (each takes its next step when it would have; the channel's outcome is read anew). Retries of
-         *     app lifecycle events are not resumed: no record holds them.
+         *     What waited on the clock is put back on it from the records: webhook deliveries and app
+         *     lifecycle event deliveries (table `appDeliveries`) waiting for their next attempt, snoozed
+         *     conversations' wake-ups, and outgoing messages still on their way (each takes its next step
+         *     when it would have; the channel's outcome is read anew).
          *
          *     The snapshot is checked whole before anything changes: a malformed one, a record its table's
          *     schema refuses, or a credential whose secret another workspace holds answers 422
