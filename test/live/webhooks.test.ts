@@ -3,6 +3,7 @@
 // the deliveries list and detail, replay and rotate-secret, against a real HTTP receiver.
 import { describe, expect, it, vi } from 'vitest';
 import { signatureAccepted } from '../../conformance/webhook-signature.ts';
+import { call } from '../support/mock-client.ts';
 import { MINUTE, secondsAfterStart, webhookHarness } from './webhook-harness.ts';
 
 const h = webhookHarness();
@@ -179,6 +180,21 @@ describe('ping (spec 4.11)', () => {
     h.receiver.answerEvery(() => ({ status: 200 }));
     await h.advance(MINUTE);
     expect(h.receivedBy(webhook.id).map((request) => request.headers['svc-delivery'])).toEqual([body.id, body.id]);
+  });
+
+  it('a failed ping is a stored delivery: its retry comes after the workspace is snapshotted and put back', async () => {
+    h.receiver.answerEvery(() => ({ status: 500, body: 'boom' }));
+    const { webhook } = await h.createWebhook();
+    const { body } = await h.api('POST', `/v1/webhooks/${webhook.id}/ping`);
+    expect(body).toMatchObject({ status: 'retrying', attempts: 1 });
+    const path = `/_mock/workspaces/${h.workspace.workspace.id}/snapshot`;
+    const snapshot = (await call(h.setup.mock, 'GET', path)).body;
+    expect(snapshot.tables.webhookDeliveries).toEqual([expect.objectContaining({ id: body.id, event_type: 'ping', status: 'retrying' })]);
+    expect((await call(h.setup.mock, 'PUT', path, { body: snapshot })).status).toBe(200);
+    h.receiver.answerEvery(() => ({ status: 200 }));
+    await h.advance(MINUTE);
+    expect(h.receivedBy(webhook.id).map((request) => request.headers['svc-delivery'])).toEqual([body.id, body.id]);
+    expect((await h.deliveries(webhook.id))[0]).toMatchObject({ id: body.id, status: 'success', attempts: 2 });
   });
 });
 
