@@ -6,18 +6,18 @@
 // test-results/inspector-*.png.
 import { createHmac } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebhookReceiver } from '../../harness/webhook-receiver.ts';
 import { startServer, type RunningServer } from '../../src/adapters/node-server.ts';
 import { createMock, type Mock } from '../../src/mock.ts';
 import { launchChromium } from '../support/chromium.ts';
 
 const START = '2026-11-20T08:00:00.000Z';
 
-/** The webhook's receiver: answers `status` and keeps what it got. */
-const receiver = { status: 500, got: [] as { headers: Record<string, string>; body: string }[], server: undefined as Server | undefined, url: '' };
+/** The webhook's receiver (the shared one): answers 500 until told otherwise, and keeps what it got. */
+let receiver: WebhookReceiver;
+const answerWith = (status: number) => receiver.answerEvery(() => ({ status, body: status === 200 ? 'thanks' : 'receiver says no', headers: { 'Content-Type': 'text/plain' } }));
 
 let mock: Mock;
 let running: RunningServer;
@@ -41,17 +41,8 @@ async function api(method: string, path: string, body?: unknown, key?: string): 
 }
 
 beforeAll(async () => {
-  receiver.server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      receiver.got.push({ headers: request.headers as Record<string, string>, body: Buffer.concat(chunks).toString('utf8') });
-      response.writeHead(receiver.status, { 'Content-Type': 'text/plain' });
-      response.end(receiver.status === 200 ? 'thanks' : 'receiver says no');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.server!.listen(0, '127.0.0.1', resolve));
-  receiver.url = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/hooks/crm`;
+  receiver = await WebhookReceiver.start();
+  answerWith(500);
 
   mock = createMock({ allowPrivateWebhooks: true });
   running = await startServer(mock);
@@ -62,7 +53,7 @@ beforeAll(async () => {
   channelId = created.body.channels[0].id;
   memberId = created.body.members[0].id;
   await api('POST', `/_mock/workspaces/${ws}/clock`, { freeze: true, set: START });
-  const hook = await api('POST', '/v1/webhooks', { name: 'Shop backend', url: receiver.url, events: ['lead.stage_changed', 'ping'] }, ownerKey);
+  const hook = await api('POST', '/v1/webhooks', { name: 'Shop backend', url: receiver.url('/hooks/crm'), events: ['lead.stage_changed', 'ping'] }, ownerKey);
   expect(hook.status).toBe(201);
   ({ secret } = hook.body);
   webhookId = hook.body.webhook.id;
@@ -81,7 +72,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await running?.close();
-  await new Promise((resolve) => receiver.server?.close(resolve));
+  await receiver?.close();
 });
 
 /** The page polls every 1.5 s: what it shows after a change may take a poll or two. */
@@ -144,10 +135,10 @@ describe('the inspector page', { timeout: 60_000 }, () => {
     await attempt.locator('details summary').click();
     const signatureHeader = await attempt.locator('tr', { has: page.locator('th', { hasText: /^Svc-Signature$/ }) }).locator('td').textContent();
     // The page shows what the receiver got, and that is what spec 6.2 signs.
-    const received = receiver.got.find((request) => request.headers['svc-signature'] === signatureHeader);
+    const received = receiver.received.find((request) => request.headers['svc-signature'] === signatureHeader);
     expect(received).toBeDefined();
     const [, t, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(signatureHeader!)!;
-    expect(createHmac('sha256', secret).update(`${t}.${received!.body}`).digest('hex')).toBe(v1);
+    expect(createHmac('sha256', secret).update(`${t}.${received!.rawBody}`).digest('hex')).toBe(v1);
     expect(await first.locator('.answer pre').textContent()).toBe('receiver says no');
     await page.screenshot({ path: 'test-results/inspector-deliveries.png', fullPage: true });
     // The README's picture (docs/images/inspector.png is a copy of it).
@@ -160,7 +151,7 @@ describe('the inspector page', { timeout: 60_000 }, () => {
     await eventually(() => scheduled.count()).toBe(2);
     expect(await scheduled.first().textContent()).toContain('2026-11-20 08:01:00 UTC');
     expect(await scheduled.first().textContent()).toContain('lead.stage_changed to');
-    receiver.status = 200;
+    answerWith(200);
     await page.screenshot({ path: 'test-results/inspector-steering.png', fullPage: true });
     await page.getByRole('button', { name: '+1 minute' }).click();
     await eventually(() => page.locator('#clock-line').textContent()).toBe('Clock: 2026-11-20 08:01:00 UTC (frozen)');
@@ -185,8 +176,8 @@ describe('the inspector page', { timeout: 60_000 }, () => {
     await eventually(() => page.locator('details.delivery').count()).toBe(3);
     const replay = page.locator('details.delivery', { has: page.locator('.badge-replay') });
     await eventually(() => replay.locator('summary .badge-success').count()).toBe(1);
-    expect(receiver.got.at(-1)!.headers['svc-replay']).toBe('true');
-    expect(receiver.got.at(-1)!.headers['svc-event-id']).toBe(eventId);
+    expect(receiver.received.at(-1)!.headers['svc-replay']).toBe('true');
+    expect(receiver.received.at(-1)!.headers['svc-event-id']).toBe(eventId);
   });
 
   it('shows a signature a named fault spoils as invalid (the check can fail)', async () => {
@@ -202,9 +193,9 @@ describe('the inspector page', { timeout: 60_000 }, () => {
     await ping.locator(':scope > summary').click();
     expect(await ping.locator('p.signature').textContent()).toMatch(/^✗ Signature invalid: v1 is not HMAC-SHA256/);
     // What the secret gives instead: what the receiver computes (spec 6.2) from this body and t.
-    const sent = receiver.got.at(-1)!;
+    const sent = receiver.received.at(-1)!;
     const t = /t=(\d+)/.exec(sent.headers['svc-signature']!)![1];
-    expect(await ping.locator('section.attempt p').nth(1).textContent()).toBe(`The secret gives v1=${createHmac('sha256', secret).update(`${t}.${sent.body}`).digest('hex')}`);
+    expect(await ping.locator('section.attempt p').nth(1).textContent()).toBe(`The secret gives v1=${createHmac('sha256', secret).update(`${t}.${sent.rawBody}`).digest('hex')}`);
     await page.screenshot({ path: 'test-results/inspector-invalid-signature.png', fullPage: true });
     await api('PUT', '/_mock/faults', { on: [] });
   });
