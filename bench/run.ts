@@ -1,7 +1,8 @@
 // `npm run bench`: the mock server's speed as a ratio of this machine's raw node:http in the
 // same run (machines here are shared and noisy: only ratios measured together mean anything),
-// the time and peak memory to seed 100,000 leads, the query endpoint over them, and the worst
-// cost of a body at the size limit (largest-bodies.ts). Each server
+// the time and peak memory to seed 100,000 leads, the query endpoint over them, the worst
+// cost of a body at the size limit (largest-bodies.ts), start-up to the first answer of the MSW
+// face with a seeded workspace (start-up.ts) and the browser bundle's size (browser-size.ts). Each server
 // and each measurement runs in a process of its own, and the load comes from wrk (http-load.ts).
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { load, type LoadRequest, type LoadResult } from './http-load.ts';
@@ -57,7 +58,17 @@ process.stdout.write(execFileSync(process.execPath, [new URL('./query.ts', impor
 
 process.stdout.write(execFileSync(process.execPath, [new URL('./largest-bodies.ts', import.meta.url).pathname], { encoding: 'utf8' }));
 
+// Start-up (issue 14): a process per run, the median of each phase and the largest RSS.
+const STARTS = 5;
+const starts: StartUp[] = Array.from({ length: STARTS }, () => JSON.parse(execFileSync(process.execPath, [new URL('./start-up.ts', import.meta.url).pathname], { encoding: 'utf8' })));
+const median = (key: keyof StartUp) => starts.map((run) => run[key]).sort((a, b) => a - b)[Math.floor(STARTS / 2)]!.toFixed(0);
+console.log(`start-up, median of ${STARTS} processes: import ${median('importMs')} ms, createCrmHandlers() ${median('handlersMs')} ms, createWorkspace({seed: 1}) ${median('seedMs')} ms, first answer ${median('firstAnswerMs')} ms, total ${median('totalMs')} ms (target < 250 ms), CPU ${median('cpuMs')} ms; RSS ${Math.max(...starts.map((run) => run.rssMb)).toFixed(0)} MB (target < 150 MB)`);
+const bundle = JSON.parse(execFileSync(process.execPath, [new URL('./browser-size.ts', import.meta.url).pathname], { encoding: 'utf8' }));
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(0)} kB`;
+console.log(`browser bundle (minified, split as an app's bundler splits it): ${kB(bundle.atNavigation.bytes)} at navigation, ${kB(bundle.atNavigation.gzipBytes)} gzip (target < 300 kB); faker, loaded only to seed, ${kB(bundle.whenSeeding.gzipBytes)} gzip`);
+
 type Server = { info: ServerInfo; child: ChildProcess; stop(): void };
+type StartUp = { importMs: number; handlersMs: number; seedMs: number; firstAnswerMs: number; totalMs: number; cpuMs: number; rssMb: number };
 
 async function startServer(kind: 'mock' | 'raw'): Promise<Server> {
   const child = fork(new URL('./http-server.ts', import.meta.url).pathname, [kind]);
