@@ -88,11 +88,11 @@ describe('the packed package, installed in a new project', () => {
       console.log(JSON.stringify({
         openapi: document.openapi,
         checks: report.results.length,
-        failed: report.results.filter((result) => result.outcome === 'failed').length,
+        failed: report.results.filter((result) => result.outcome === 'failed').map((result) => result.id + ': ' + result.message),
         story: stories.scenarios[0].outcome,
       }));
     `);
-    expect(answer).toMatchObject({ openapi: '3.1.0', failed: 0, story: 'passed' });
+    expect(answer).toMatchObject({ openapi: '3.1.0', failed: [], story: 'passed' });
     expect(answer.checks).toBeGreaterThan(0);
   });
 
