@@ -34,6 +34,11 @@ export async function startServer(mock: Mock, { port = 0, host = '127.0.0.1' } =
   };
   // A missing Host is the core's 400 (node/host-header.ts), not node's bare one.
   const server = createServer({ requireHostHeader: false }, onRequest);
+  // A client that half-closes after sending its requests (pipelined, or a body it ended early)
+  // still reads every answer: by default node:http takes the half-close for an abort and drops
+  // the answers still owed.
+  // (`httpAllowHalfOpen`: a property of node:http's Server that @types/node does not declare.)
+  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   // `Expect: 100-continue`: a body declared over the limit is refused (413) without asking for it.
   server.on('checkContinue', (incoming: IncomingMessage, outgoing: ServerResponse) => {
     if (!(Number(incoming.headers['content-length']) > BUFFERED_BODY_LIMIT)) outgoing.writeContinue();

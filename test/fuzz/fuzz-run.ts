@@ -1,6 +1,7 @@
 // A fuzz run: `cases` cases generated from the document with a seed, sent over raw sockets by
 // `concurrency` workers (each on a keep-alive connection, or a connection of its own for cases
 // that break framing), every answer judged (judge.ts), with the figures a report needs.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { loadDocument } from '../../src/spec/document.ts';
 import { indexOperations } from '../../src/spec/operation-index.ts';
 import type { Answer } from './answer-parser.ts';
@@ -12,7 +13,8 @@ import { Connection, type Exchange } from './raw-client.ts';
 import { caseSeed, createRng } from './rng.ts';
 import { sampleOperations, type OperationSample } from './samples.ts';
 
-export type FuzzOptions = { cases: number; seed: number; concurrency?: number; timeoutMs?: number };
+/** `from`: the first case's number (replaying a finding of a longer run: the same seed and number make the same case). */
+export type FuzzOptions = { cases: number; seed: number; from?: number; concurrency?: number; timeoutMs?: number };
 
 export type FuzzFinding = { case: number; mutator: string; operationId: string; kind: FindingKind | 'no-answer' | 'slow' | 'bad-answer'; detail: string };
 
@@ -28,6 +30,9 @@ export type FuzzReport = {
   slow: number;
   slowestMs: number;
   slowestCase: string;
+  /** The longest the process's event loop was blocked (the mock and the fuzzer share it), and in which batch of cases. */
+  loopBlockedMs: number;
+  loopBlockedIn: string;
   ms: number;
   findings: FuzzFinding[];
 };
@@ -41,16 +46,22 @@ const BATCH = 2_000;
 
 type Sent = { index: number; fuzzCase: FuzzCase; exchange: Exchange };
 
-export async function runFuzz({ cases, seed, concurrency = 12, timeoutMs = 2_000 }: FuzzOptions): Promise<FuzzReport> {
+export async function runFuzz({ cases, seed, from = 0, concurrency = 12, timeoutMs = 2_000 }: FuzzOptions): Promise<FuzzReport> {
   const target = await startFuzzTarget(seed);
   const document = loadDocument('crm');
   const samples = sampleOperations(document, indexOperations(document).values());
   const judge = createJudge();
-  const report: FuzzReport = { cases, requests: 0, answers: 0, statuses: {}, fiveXx: 0, outsideEnvelope: 0, noRequestId: 0, missingAnswers: 0, slow: 0, slowestMs: 0, slowestCase: '', ms: 0, findings: [] };
+  const report: FuzzReport = { cases, requests: 0, answers: 0, statuses: {}, fiveXx: 0, outsideEnvelope: 0, noRequestId: 0, missingAnswers: 0, slow: 0, slowestMs: 0, slowestCase: '', loopBlockedMs: 0, loopBlockedIn: '', ms: 0, findings: [] };
+  const loop = monitorEventLoopDelay({ resolution: 10 });
   const started = performance.now();
   try {
-    for (let first = 0; first < cases; first += BATCH) {
-      const sent = await sendBatch(first, Math.min(first + BATCH, cases), concurrency, (index) => makeCase(index, seed, samples, target), target.port, timeoutMs);
+    for (let first = from; first < from + cases; first += BATCH) {
+      const last = Math.min(first + BATCH, from + cases);
+      loop.reset();
+      loop.enable();
+      const sent = await sendBatch(first, last, concurrency, (index) => makeCase(index, seed, samples, target), target.port, timeoutMs);
+      loop.disable();
+      if (loop.max / 1e6 > report.loopBlockedMs) Object.assign(report, { loopBlockedMs: Math.round(loop.max / 1e6), loopBlockedIn: `#${first} to #${last - 1}` });
       for (const { index, fuzzCase, exchange } of sent) record(report, index, fuzzCase, exchange, judge, timeoutMs);
     }
   } finally {
