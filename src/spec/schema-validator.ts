@@ -28,28 +28,27 @@ export type SchemaValidator = {
   without(pointer: string, omit: readonly string[]): ValidateFunction;
 };
 
-export function createSchemaValidator(document: OpenApiDocument): SchemaValidator {
-  // strictTypes is off: OpenAPI authors write `properties` without `type: object` inside allOf, which is valid.
-  // Every problem is collected (answers name each bad field), up to MAX_PROBLEMS and in linear
-  // time (issue 15): see bounded-errors.ts, and `uniqueItems` uses a map instead of comparing every pair.
-  const ajv = new Ajv2020({
-    strict: true, strictTypes: false, strictRequired: false, allErrors: true, allowUnionTypes: true,
-    code: { process: boundedErrors },
-  });
-  ajv.removeKeyword('uniqueItems').addKeyword(uniqueItemsKeyword);
-  addFormats(ajv);
-  ajv.addVocabulary([...OPENAPI_KEYWORDS, ...DOCUMENT_SECTIONS, ...extensionKeywords(document)]);
-  ajv.addSchema({ ...document, $id: DOCUMENT_ID });
+// Validators depend on the document alone: every mock of a process (a test file makes many)
+// shares one set per document, and each schema compiles once, when first used (issue 14: a
+// mock's start compiled 40 record schemas and Ajv's meta-schema, 200 ms of its 250).
+const byDocument = new WeakMap<OpenApiDocument, SchemaValidator>();
 
+export function createSchemaValidator(document: OpenApiDocument): SchemaValidator {
+  let validator = byDocument.get(document);
+  if (!validator) byDocument.set(document, (validator = buildSchemaValidator(document)));
+  return validator;
+}
+
+function buildSchemaValidator(document: OpenApiDocument): SchemaValidator {
+  let ajv: Ajv2020 | undefined;
+  const compile = (schema: object) => (ajv ??= documentAjv(document)).compile(schema);
   const compiled = new Map<string, ValidateFunction>();
-  const at = (pointer: string): ValidateFunction => {
-    let validate = compiled.get(pointer);
-    if (!validate) {
-      validate = stoppingAtTooMany(ajv.compile({ $ref: `${DOCUMENT_ID}#${encodeURI(pointer)}` }));
-      compiled.set(pointer, validate);
-    }
+  const once = (key: string, schema: () => object): ValidateFunction => {
+    let validate = compiled.get(key);
+    if (!validate) compiled.set(key, (validate = compiledOnFirstUse(() => compile(schema()))));
     return validate;
   };
+  const at = (pointer: string) => once(pointer, () => ({ $ref: `${DOCUMENT_ID}#${encodeURI(pointer)}` }));
   return {
     document,
     at,
@@ -62,14 +61,36 @@ export function createSchemaValidator(document: OpenApiDocument): SchemaValidato
       if (!schema?.properties) throw new Error(`no object schema at ${pointer}`);
       const properties = Object.fromEntries(Object.entries(schema.properties).filter(([name]) => !omit.includes(name)));
       const required = (schema.required ?? []).filter((name) => !omit.includes(name));
-      return stoppingAtTooMany(ajv.compile(absoluteRefs({ ...schema, properties, required }) as object));
+      return once(`${pointer} without ${omit.join(',')}`, () => absoluteRefs({ ...schema, properties, required }) as object);
     },
   };
 }
 
-/** The validator, answering `false` with the first MAX_PROBLEMS problems when it stopped there (bounded-errors.ts). */
-function stoppingAtTooMany(validate: ValidateFunction): ValidateFunction {
+function documentAjv(document: OpenApiDocument): Ajv2020 {
+  // strictTypes is off: OpenAPI authors write `properties` without `type: object` inside allOf, which is valid.
+  // Every problem is collected (answers name each bad field), up to MAX_PROBLEMS and in linear
+  // time (issue 15): see bounded-errors.ts, and `uniqueItems` uses a map instead of comparing every pair.
+  // The document is not checked against JSON Schema's meta-schema here (Redocly lints it, and
+  // strict mode still refuses unknown keywords): that check compiled the meta-schema in every mock.
+  const ajv = new Ajv2020({
+    strict: true, strictTypes: false, strictRequired: false, allErrors: true, allowUnionTypes: true, validateSchema: false,
+    code: { process: boundedErrors },
+  });
+  ajv.removeKeyword('uniqueItems').addKeyword(uniqueItemsKeyword);
+  addFormats(ajv);
+  ajv.addVocabulary([...OPENAPI_KEYWORDS, ...DOCUMENT_SECTIONS, ...extensionKeywords(document)]);
+  ajv.addSchema({ ...document, $id: DOCUMENT_ID });
+  return ajv;
+}
+
+/**
+ * A validator compiled when first called. It answers `false` with the first MAX_PROBLEMS
+ * problems when it stopped there (bounded-errors.ts).
+ */
+function compiledOnFirstUse(compile: () => ValidateFunction): ValidateFunction {
+  let validate: ValidateFunction | undefined;
   const guarded = ((data: unknown) => {
+    validate ??= compile();
     try {
       const valid = validate(data);
       guarded.errors = validate.errors;
@@ -80,7 +101,8 @@ function stoppingAtTooMany(validate: ValidateFunction): ValidateFunction {
       return false;
     }
   }) as ValidateFunction;
-  return Object.assign(guarded, { schema: validate.schema, schemaEnv: validate.schemaEnv, errors: null });
+  guarded.errors = null;
+  return guarded;
 }
 
 type ObjectSchema = { properties?: Record<string, unknown>; required?: string[] };
