@@ -6,6 +6,7 @@
 import { request } from 'undici';
 import { startServer } from '../src/adapters/node-server.ts';
 import { createMock } from '../src/mock.ts';
+import { TargetError } from './target-error.ts';
 
 export type TargetOptions = {
   /** Without it, a mock of the run's own on 127.0.0.1, port 0 (where `resolveTarget` is allowed to start one). */
@@ -59,8 +60,7 @@ export type Target = {
   close(): Promise<void>;
 };
 
-/** The target cannot be used at all: it does not answer, or it is no mock and no key was given. */
-export class TargetError extends Error {}
+export { TargetError };
 
 /** A receiver behind a tunnel listens on a port the tunnel knows before the run starts. */
 const TUNNEL_PORT = 8787;

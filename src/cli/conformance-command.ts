@@ -1,18 +1,13 @@
 // `crmkit conformance`: the suite against a deployment (or a crmkit mock, which it provisions).
 import { writeFileSync } from 'node:fs';
-import { htmlReport } from '../../conformance/report/html.ts';
-import { junitReport } from '../../conformance/report/junit.ts';
 import { prettyProgress, prettyReport } from '../../conformance/report/pretty.ts';
+import { renderReport, REPORTERS, type Reporter } from '../../conformance/report/render.ts';
 import { ruleTotals } from '../../conformance/report/rule-summary.ts';
 import { compareSections, loadCatalog, rulesOfChecks } from '../../conformance/rules/catalog.ts';
 import { runConformance, type Report } from '../../conformance/run.ts';
-import { TargetError } from '../../harness/target.ts';
 import { parseOptions, type OptionSpecs } from './options.ts';
 import { reportOptions, TARGET_OPTIONS, targetOptionsFrom } from './shared-options.ts';
 import { UsageError } from './usage-error.ts';
-
-const REPORTERS = ['pretty', 'json', 'junit', 'html'] as const;
-type Reporter = (typeof REPORTERS)[number];
 
 export const CONFORMANCE_OPTIONS = {
   target: TARGET_OPTIONS,
@@ -49,10 +44,8 @@ export async function runConformanceCommand(args: string[]): Promise<void> {
     readOnly: values['read-only'] ?? false,
     // Progress goes to stderr whatever the reporter, so that a long run against a deployment shows where it is.
     onResult: (result) => process.stderr.write(prettyProgress(result)),
-  }).catch((error) => {
-    throw error instanceof TargetError ? new UsageError(error.message) : error;
   });
-  const text = render(report, reporter);
+  const text = renderReport(report, reporter);
   if (values.out) {
     writeFileSync(values.out, text);
     process.stderr.write(`${ruleTotals(report.rules)}; wrote ${values.out}\n`);
@@ -65,13 +58,6 @@ export async function runConformanceCommand(args: string[]): Promise<void> {
 function failed(report: Report): boolean {
   const judging = rulesOfChecks();
   return report.rules.some((rule) => rule.outcome === 'failed') || report.results.some((result) => result.outcome === 'failed' && !judging.has(result.id));
-}
-
-function render(report: Report, reporter: Reporter): string {
-  if (reporter === 'json') return `${JSON.stringify(report, null, 2)}\n`;
-  if (reporter === 'junit') return junitReport(report);
-  if (reporter === 'html') return htmlReport(report);
-  return prettyReport(report);
 }
 
 /** `--list-rules`: the catalog, each rule with its checks (or why none can observe it). */

@@ -1,17 +1,12 @@
 // `crmkit proxy --target URL`: a validating proxy in front of a deployment (conformance/proxy/).
 import { writeFileSync } from 'node:fs';
 import { problemLine, startValidatingProxy } from '../../conformance/proxy/validating-proxy.ts';
-import { htmlReport } from '../../conformance/report/html.ts';
-import { junitReport } from '../../conformance/report/junit.ts';
-import { prettyReport } from '../../conformance/report/pretty.ts';
+import { renderReport, REPORTERS, type Reporter } from '../../conformance/report/render.ts';
 import { ruleTotals } from '../../conformance/report/rule-summary.ts';
-import type { Report } from '../../conformance/run.ts';
-import { mustAnswer, TargetError } from '../../harness/target.ts';
+import { mustAnswer } from '../../harness/target.ts';
 import { httpUrl, parseOptions, type OptionSpecs } from './options.ts';
 import { listenOptions, reportOptions } from './shared-options.ts';
 import { UsageError } from './usage-error.ts';
-
-const REPORTERS = ['pretty', 'json', 'junit', 'html'] as const;
 
 export const PROXY_OPTIONS = {
   target: { type: 'string', value: 'URL', help: 'the http(s) origin of the deployment to forward to (required)', check: httpUrl },
@@ -21,12 +16,10 @@ export const PROXY_OPTIONS = {
 
 export async function runProxyCommand(args: string[]): Promise<void> {
   const { values } = parseOptions(args, PROXY_OPTIONS);
-  const reporter = (values.reporter ?? 'pretty') as (typeof REPORTERS)[number];
+  const reporter = (values.reporter ?? 'pretty') as Reporter;
   if (!values.target) throw new UsageError('--target is required: the http(s) origin to forward to');
   const target = values.target.replace(/\/+$/, '');
-  await mustAnswer(target).catch((error) => {
-    throw error instanceof TargetError ? new UsageError(error.message) : error;
-  });
+  await mustAnswer(target);
   const proxy = await startValidatingProxy({
     target,
     port: Number(values.port),
@@ -39,7 +32,7 @@ export async function runProxyCommand(args: string[]): Promise<void> {
   const stop = async () => {
     await proxy.close();
     const report = proxy.report();
-    const text = render(report, reporter);
+    const text = renderReport(report, reporter);
     if (values.out) {
       writeFileSync(values.out, text);
       process.stderr.write(`${proxy.exchanges.length} exchanges, ${proxy.problems.length} problems; ${ruleTotals(report.rules)}; wrote ${values.out}\n`);
@@ -48,11 +41,4 @@ export async function runProxyCommand(args: string[]): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-}
-
-function render(report: Report, reporter: (typeof REPORTERS)[number]): string {
-  if (reporter === 'json') return `${JSON.stringify(report, null, 2)}\n`;
-  if (reporter === 'junit') return junitReport(report);
-  if (reporter === 'html') return htmlReport(report);
-  return prettyReport(report);
 }
