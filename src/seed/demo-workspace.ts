@@ -30,8 +30,13 @@ const RICH_LEADS = 300;
 const DAY_MS = 86_400_000;
 
 export async function seedDemoWorkspace(state: MockState, options: DemoOptions): Promise<{ workspace: Workspace; ownerKey: ApiKey }> {
-  const { Faker, uz_UZ_latin, en, base } = await import('@faker-js/faker');
-  const faker = new Faker({ locale: [uz_UZ_latin, en, base], seed: options.seed });
+  // Only the Uzbek locale's module (with its en and base fallbacks), not the package's index of
+  // every locale: 20 ms and 70 MB instead of 110 ms and 100 MB (issue 14). Its shared instance
+  // only lends its class and merged definitions: each seed gets a Faker of its own, so two seeds
+  // running at once stay deterministic.
+  const { faker: uzbek } = await import('@faker-js/faker/locale/uz_UZ_latin');
+  const UzbekFaker = uzbek.constructor as typeof Faker;
+  const faker = new UzbekFaker({ locale: uzbek.rawDefinitions, seed: options.seed });
   faker.setDefaultRefDate(REFERENCE_DATE);
   const leadCount = options.leads ?? 200;
 
