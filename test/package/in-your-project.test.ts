@@ -49,7 +49,8 @@ describe("the README's In your project", () => {
 
   it("its test passes with vitest and happy-dom in the project, on Node 24", async () => {
     const output = join(workdir, 'vitest-report.json');
-    await run(join(project, 'node_modules/.bin/vitest'), ['run', '--reporter', 'json', '--outputFile', output], {
+    // This test's Node (the repository's node@24) runs the project's vitest, and vitest's workers.
+    await run(process.execPath, [join(project, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter', 'json', '--outputFile', output], {
       cwd: project,
       env: { ...process.env, PATH: `${dirname(process.execPath)}:${process.env.PATH}` },
       timeout: 60_000,
