@@ -8,7 +8,6 @@ import type { ScenarioReport } from '../../scenarios/runner/report.ts';
 import { junitScenarioReport } from '../../scenarios/runner/reporters/junit.ts';
 import { prettyScenarioEnd, prettyScenarioReport, prettyScenarioStart, prettyStep } from '../../scenarios/runner/reporters/pretty.ts';
 import { runScenarios } from '../../scenarios/runner/run.ts';
-import { mustAnswer } from '../../harness/target.ts';
 import { namedPair, parseOptions, type OptionSpecs } from './options.ts';
 import { reportOptions, TARGET_OPTIONS, targetOptionsFrom } from './shared-options.ts';
 import { UsageError } from './usage-error.ts';
@@ -35,8 +34,6 @@ async function run(args: string[]): Promise<void> {
   const reporter = values.reporter ?? 'pretty';
   const target = targetOptionsFrom(values);
   const files = scenarioFiles(positionals);
-  // Without a base URL the runner starts a mock of its own; a target given must answer before any story starts.
-  if (target.baseUrl) await mustAnswer(target.baseUrl.replace(/\/+$/, ''));
   // Progress goes to stderr while the report goes to stdout or --out, as `crmkit conformance` does.
   const progress = (text: string) => reporter === 'pretty' && process.stderr.write(text);
   const report = await runScenarios(files, {
