@@ -2,6 +2,8 @@
 // unknown option, a missing value, a bad reporter, an unreachable target) answers one clear line
 // and exit status 2, never a stack trace.
 import { execFile } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
@@ -23,6 +25,25 @@ describe('crmkit --help', () => {
       expect(code).toBe(0);
       expect(stdout).toMatch(new RegExp(`^crmkit ${command}: `));
       expect(stdout).toContain('--');
+    });
+  }
+});
+
+describe('a target that answers but is no crmkit mock, given without a key', () => {
+  for (const command of [['conformance'], ['scenario', 'run', 'scenarios/']]) {
+    it(`crmkit ${command.join(' ')} says to give --api-key, in one line with exit status 2`, async () => {
+      const server = createServer((_request, response) => response.writeHead(404).end());
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+        const { code, stderr } = await crmkit(...command, '--base-url', url);
+        expect(code).toBe(2);
+        expect(stderr).toContain(`${url} answers, but has no crmkit control API: give --api-key`);
+        expect(stderr.trim().split('\n')).toHaveLength(2);
+      } finally {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
     });
   }
 });
