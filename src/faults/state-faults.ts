@@ -96,14 +96,15 @@ export const stateFaults: Fault[] = [
   {
     name: 'duplicate-lead-only-on-create',
     family: 'state',
-    description: 'duplicate_lead is checked only when a lead is created: a PATCH naming a contact that already has an open lead in the pipeline, or reopening a closed lead beside an open one, is taken.',
+    description: 'duplicate_lead is checked only when a lead is created: a PATCH naming a contact that already has an open lead in the pipeline, reopening a closed lead beside an open one, or restoring an open lead beside another, is taken.',
     wrap: (next, state) =>
       onErrorCode('duplicate_lead', async (response, _body, request) => {
-        const id = /^\/v1\/leads\/(ld_[0-9a-z]{26})$/.exec(new URL(request.url).pathname)?.[1];
-        const workspace = request.method === 'PATCH' && id ? workspaceHolding(state, 'leads', id) : undefined;
+        const [, id, restore] = /^\/v1\/leads\/(ld_[0-9a-z]{26})(\/restore)?$/.exec(new URL(request.url).pathname) ?? [];
+        const workspace = id && request.method === (restore ? 'POST' : 'PATCH') ? workspaceHolding(state, 'leads', id) : undefined;
         if (!workspace) return response;
-        const sent = await request.clone().json();
+        const sent = restore ? {} : await request.clone().json();
         const lead = await workspace.tables.leads.update(id!, (draft) => {
+          if (restore) draft.deleted_at = null;
           if (typeof sent.contact_id === 'string') draft.contact_id = sent.contact_id;
           if (typeof sent.stage_id === 'string') draft.stage_id = sent.stage_id;
         });

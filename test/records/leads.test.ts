@@ -425,6 +425,15 @@ describe('a lead with a new contact', () => {
     expect((await call(setup.mock, 'GET', `/v1/leads/${lead.id}`, { key: key() })).body.tags).toEqual(['vip']);
   });
 
+  it('an open lead restored beside another open lead of its contact in the pipeline answers duplicate_lead and stays in the trash', async () => {
+    const { body: first } = await create({ contact: { name: 'Malika' } });
+    expect((await call(setup.mock, 'DELETE', `/v1/leads/${first.id}`, { key: key() })).status).toBe(200);
+    expect((await create({ contact_id: first.contact_id })).status).toBe(201);
+    const restored = await call(setup.mock, 'POST', `/v1/leads/${first.id}/restore`, { key: key() });
+    expect([restored.status, restored.body.error.code]).toEqual([409, 'duplicate_lead']);
+    expect((await call(setup.mock, 'GET', `/v1/leads/${first.id}`, { key: key() })).status).toBe(410);
+  });
+
   it('a PATCH of an open lead that keeps its contact and pipeline is not refused for it', async () => {
     const { body: first } = await create({ contact: { name: 'Malika' } });
     expect((await patch(first.id, { name: 'Renamed', stage_id: stageOf(sales(), 'open', 1).id })).status).toBe(200);

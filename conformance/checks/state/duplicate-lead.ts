@@ -1,6 +1,7 @@
 // Spec 7.3 `duplicate_lead` (409): a contact has at most one open lead in a pipeline. Creating a
 // second is refused; once the first is closed a new one is taken. A change must not make a second
-// either: naming the contact on another open lead, or reopening the closed one, is refused too.
+// either: naming the contact on another open lead, reopening the closed one, or restoring an open
+// one from the trash beside another, is refused too.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
@@ -10,7 +11,7 @@ export const duplicateLead: ActiveCheck = {
   kind: 'active',
   id: 'state.duplicate-lead',
   family: 'state',
-  title: 'a second open lead for a contact in the same pipeline answers 409 duplicate_lead, whether created or made by a PATCH (another contact, a reopened lead); once the first is won, a new one is taken',
+  title: 'a second open lead for a contact in the same pipeline answers 409 duplicate_lead, whether created, made by a PATCH (another contact, a reopened lead) or restored from the trash; once the first is won, a new one is taken',
   spec: '4.2, 7.3',
   basis: 'documented',
   writes: true,
@@ -41,6 +42,14 @@ export const duplicateLead: ActiveCheck = {
     // The won lead reopened beside the new open one would be a second open lead.
     const reopened = await context.client.send('PATCH', `/v1/leads/${first.id}`, { body: { stage_id: open.id } });
     context.judge('leads.duplicate-lead-on-change', refusal(reopened, 'reopening a won lead while the contact has another open lead in the pipeline'), reopened);
+
+    // So would an open lead brought back from the trash: the new lead goes to the trash, another is
+    // made for the contact, and the first of them is restored.
+    if (next.status !== 201) return;
+    context.expectStatus(await context.client.send('DELETE', `/v1/leads/${next.json.id}`), 200);
+    await context.createLead({ pipeline_id: pipeline.id, contact_id: contact });
+    const restored = await context.client.send('POST', `/v1/leads/${next.json.id}/restore`);
+    context.judge('leads.duplicate-lead-on-change', refusal(restored, 'restoring an open lead while the contact has another open lead in the pipeline'), restored);
   },
 };
 

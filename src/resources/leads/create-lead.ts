@@ -82,3 +82,8 @@ export function refuseDuplicate(context: RecordContext, contactId: string, pipel
     .find((lead) => lead.id !== exceptId && isLive(lead) && lead.pipeline_id === pipelineId && context.tables.stages.get(lead.stage_id)?.type === 'open');
   if (open) throw new ApiError('duplicate_lead');
 }
+
+/** Spec 7.3 `duplicate_lead`: an open lead restored from the trash must not be its contact's second open lead in its pipeline. */
+export function refuseDuplicateOnRestore(context: RecordContext, lead: StoredLead): void {
+  if (lead.contact_id && context.tables.stages.get(lead.stage_id)?.type === 'open') refuseDuplicate(context, lead.contact_id, lead.pipeline_id, lead.id);
+}

@@ -5,7 +5,7 @@ import { pageSize, sortedPage } from '../../store/paging.ts';
 import { recordContext } from '../records/record-context.ts';
 import { findLive } from '../records/trash.ts';
 import { trashableHandlers } from '../records/trashable-handlers.ts';
-import { createLead, type LeadCreate } from './create-lead.ts';
+import { createLead, refuseDuplicateOnRestore, type LeadCreate } from './create-lead.ts';
 import { presentContact } from '../contacts/present-contact.ts';
 import { leadBoard } from './lead-board.ts';
 import { addContact, additionalContacts, removeContact } from './lead-contacts.ts';
@@ -17,7 +17,7 @@ import { leadJson, presentLead } from './present-lead.ts';
 import { updateLead, type LeadUpdate } from './update-lead.ts';
 
 export const leadsHandlers: HandlerMap = {
-  ...trashableHandlers({ kind: 'Lead', tableOf: (tables) => tables.leads, present: presentLead }),
+  ...trashableHandlers({ kind: 'Lead', tableOf: (tables) => tables.leads, present: presentLead, checkRestore: refuseDuplicateOnRestore }),
 
   async createLead(handlerContext) {
     const context = recordContext(handlerContext);

@@ -5,7 +5,7 @@ import { findRecord } from '../../store/find-record.ts';
 import type { Table } from '../../store/table.ts';
 import type { WorkspaceTables } from '../../workspaces/workspace-tables.ts';
 import type { Workspace } from '../../workspaces/workspace.ts';
-import { recordContext } from './record-context.ts';
+import { recordContext, type RecordContext } from './record-context.ts';
 import { findLive, moveToTrash, restoreFromTrash, type Trashable } from './trash.ts';
 
 export type TrashableKind<T extends Trashable> = {
@@ -13,9 +13,11 @@ export type TrashableKind<T extends Trashable> = {
   kind: string;
   tableOf(tables: WorkspaceTables): Table<T>;
   present(workspace: Workspace, record: T): unknown;
+  /** A rule a record in the trash must still meet to come back (a lead: spec 7.3 duplicate_lead); throws if not. */
+  checkRestore?(context: RecordContext, record: T): void;
 };
 
-export function trashableHandlers<T extends Trashable>({ kind, tableOf, present }: TrashableKind<T>): HandlerMap {
+export function trashableHandlers<T extends Trashable>({ kind, tableOf, present, checkRestore }: TrashableKind<T>): HandlerMap {
   return {
     [`get${kind}`](handlerContext) {
       const context = recordContext(handlerContext);
@@ -33,6 +35,7 @@ export function trashableHandlers<T extends Trashable>({ kind, tableOf, present 
       const context = recordContext(handlerContext);
       const table = tableOf(context.tables);
       const record = findRecord(table, handlerContext.input.path.id!);
+      if (record.deleted_at !== null) checkRestore?.(context, record);
       return { body: present(context.workspace, await restoreFromTrash(table, record)) };
     },
   };

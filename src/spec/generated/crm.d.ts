@@ -109,7 +109,7 @@ export type paths = {
         put?: never;
         /**
          * Restore a lead from the trash
-         * @description Brings a deleted lead back into lists; its number is kept (spec 2.1, 3). Answers 200 with the lead.
+         * @description Brings a deleted lead back into lists; its number is kept (spec 2.1, 3). Answers 200 with the lead. An open lead whose contact meanwhile has another open lead in its pipeline stays in the trash and answers 409 `duplicate_lead` (spec 7.3).
          */
         post: operations["restoreLead"];
         delete?: never;
@@ -8749,6 +8749,8 @@ export interface operations {
             402: components["responses"]["Error402"];
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
+            /** @description `duplicate_lead` (409): the contact has another open lead in the pipeline now (spec 7.3). */
+            409: components["responses"]["DuplicateLead"];
             413: components["responses"]["BodyTooLarge"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
