@@ -26,8 +26,9 @@ export const consentSession: ActiveCheck = {
 
     const forged = await post(context, { consent_request: consentRequest, member_id: ownerId, decision: 'approve' });
     const forgedCode = codeOf(context, forged, client);
-    context.judge('oauth.consent-signed-in-member', forgedCode !== undefined || (forged.status >= 200 && forged.status < 300)
-      ? `a decision posted with no signed-in member, naming the owner ${ownerId}, answered ${forged.status}${forgedCode ? ' and sent the app a code' : ''}, not a refusal`
+    // Refused, or sent to sign in (a page or a redirect elsewhere): anything but a code for the app.
+    context.judge('oauth.consent-signed-in-member', forgedCode !== undefined
+      ? `a decision posted with no signed-in member, naming the owner ${ownerId}, answered ${forged.status} and sent the app a code`
       : undefined, forged);
 
     if (!context.target.mock) return context.skipRule('oauth.approval-by-owner-admin', 'signing in as a member of a chosen role needs a crmkit mock (control API sessions)');
