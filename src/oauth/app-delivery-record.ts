@@ -5,7 +5,7 @@
 // secret are read at each attempt, so a changed URL or a rotated secret applies to retries.
 import type { QueuedDelivery } from '../resources/webhooks/attempt-record.ts';
 import type { TableDefinition } from '../store/table-definition.ts';
-import type { LifecycleEvent } from './lifecycle-event.ts';
+import type { LifecycleEvent } from '../events/build-event.ts';
 
 export type StoredAppDelivery = QueuedDelivery & { app_id: string; payload: LifecycleEvent };
 

@@ -12,13 +12,14 @@ import { lifecycleAttemptWithFaults } from '../faults/event-hook.ts';
 import type { MockState } from '../mock-state.ts';
 import type { AttemptOutcome } from '../resources/webhooks/attempt-outcome.ts';
 import { recordOnDraft } from '../resources/webhooks/attempt-record.ts';
+import { deliveryHeaders } from '../resources/webhooks/delivery-headers.ts';
 import { loadSender } from '../resources/webhooks/load-sender.ts';
 import { nextAttemptAt } from '../resources/webhooks/retry-schedule.ts';
 import type { UnsignedAttempt } from '../resources/webhooks/webhook-sender.ts';
 import { urlProblem } from '../resources/webhooks/webhook-url.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import type { StoredAppDelivery } from './app-delivery-record.ts';
-import type { LifecycleEvent } from './lifecycle-event.ts';
+import type { LifecycleEvent } from '../events/build-event.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -106,14 +107,7 @@ async function prepareAppAttempt(state: MockState, workspace: Workspace, deliver
   if (urlProblem(app.webhook_url, allowPrivate) !== null) return { attemptAtMs, attempt: null, refusal: { ...NOTHING_SENT, success: false, error: 'url_not_allowed' } };
   // Signed on the wall clock, as webhooks are (spec 6.5: same as webhooks; 6.2: receivers hold it to their clock).
   const timestampSeconds = Math.floor(Date.now() / 1000);
-  const headers = {
-    'Content-Type': 'application/json',
-    'User-Agent': `Svc-Webhooks/1.0 (+${state.config.docsUrl}/webhooks)`,
-    'Svc-Event': delivery.event_type,
-    'Svc-Delivery': delivery.id,
-    'Svc-Timestamp': String(timestampSeconds),
-  };
-  const unsigned = { url: app.webhook_url, headers, body: JSON.stringify(delivery.payload), secret: app.client_secret, timestampSeconds };
+  const unsigned = { url: app.webhook_url, headers: deliveryHeaders(state, delivery.event_type, delivery.id, timestampSeconds), body: JSON.stringify(delivery.payload), secret: app.client_secret, timestampSeconds };
   // Named faults of the events family may change the attempt, or send nothing; without any, it is the spec's.
   const attempt = lifecycleAttemptWithFaults(unsigned, { state, workspace, event: delivery.payload, attempts: delivery.attempts });
   return { attemptAtMs, attempt, refusal: null };

@@ -5,7 +5,7 @@ import { sameValue } from './same-value.ts';
 
 export function contactSummary(contact: StoredContact) {
   const { id, name, phones, emails, owner_id, company_id } = contact;
-  return { id, object: 'contact', name, phones, emails, owner_id, company_id };
+  return { id, object: 'contact' as const, name, phones, emails, owner_id, company_id };
 }
 
 export type FieldChange = { field: string; from: unknown; to: unknown };

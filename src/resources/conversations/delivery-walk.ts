@@ -85,7 +85,7 @@ function failureAt(workspace: Workspace, walk: Walk, message: StoredMessage, ind
   return failsHere ? (outcome.error ?? DEFAULT_FAILURE) : null;
 }
 
-async function changeStatus(state: MockState, workspace: Workspace, message: StoredMessage, status: MessageStatus, error: string | null): Promise<void> {
+async function changeStatus(state: MockState, workspace: Workspace, message: StoredMessage, status: Step['status'] | 'failed', error: string | null): Promise<void> {
   const updated = await workspace.tables.messages.update(message.id, (draft) => {
     draft.status = status;
     draft.error = error;

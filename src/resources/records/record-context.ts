@@ -1,7 +1,8 @@
 // What a handler of a workspace's records works with: the caller's workspace and tables, who
 // acts (for events and timelines), the workspace's time, events, and the list's page request.
 import type { Caller } from '../../auth/authenticate.ts';
-import { emitEvent, type EventObject } from '../../events/emit-event.ts';
+import { emitEvent } from '../../events/emit-event.ts';
+import type { CatalogEventType, EventObjectOf } from '../../events/event-types.ts';
 import { SYSTEM_ACTOR, type Actor, type EventEnvelope } from '../../events/event-record.ts';
 import { callerOf, type HandlerContext } from '../../http/handler.ts';
 import type { MockState } from '../../mock-state.ts';
@@ -19,7 +20,8 @@ export type RecordContext = {
   memberId: string | null;
   /** The workspace clock's time, RFC 3339. */
   nowIso(): string;
-  emit(type: string, object: EventObject): Promise<EventEnvelope>;
+  /** Emits a catalog event (spec 6.4): its data as the document has it for that type (events/event-types.ts). */
+  emit<T extends CatalogEventType>(type: T, object: EventObjectOf<T>): Promise<EventEnvelope>;
   /** The page the list operation asks for: `limit` and `cursor` bound to its filters. */
   pageRequest(): PageRequest;
 };

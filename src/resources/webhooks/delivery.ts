@@ -16,6 +16,7 @@ import type { MockState } from '../../mock-state.ts';
 import type { Workspace } from '../../workspaces/workspace.ts';
 import type { AttemptOutcome } from './attempt-outcome.ts';
 import { recordOnDraft } from './attempt-record.ts';
+import { deliveryHeaders } from './delivery-headers.ts';
 import { disableWebhook, stopDelivery } from './disable-webhook.ts';
 import { loadSender } from './load-sender.ts';
 import { DISABLE_AFTER_MS, nextAttemptAt } from './retry-schedule.ts';
@@ -136,15 +137,7 @@ function unsignedAttempt(state: MockState, webhook: StoredWebhook, delivery: Sto
   // Spec 6.1, 6.2: the time this attempt is signed, which receivers hold to their own clock (5
   // minutes): the wall clock, not the workspace's, which tests move. The event keeps its workspace times.
   const timestampSeconds = Math.floor(Date.now() / 1000);
-  const headers: Record<string, string> = {
-    'Content-Type': 'application/json',
-    'User-Agent': `Svc-Webhooks/1.0 (+${state.config.docsUrl}/webhooks)`,
-    'Svc-Event': delivery.event_type,
-    'Svc-Event-Id': delivery.event_id,
-    'Svc-Delivery': delivery.id,
-    'Svc-Webhook-Id': webhook.id,
-    'Svc-Timestamp': String(timestampSeconds),
-  };
+  const headers: Record<string, string> = { ...deliveryHeaders(state, delivery.event_type, delivery.id, timestampSeconds), 'Svc-Event-Id': delivery.event_id, 'Svc-Webhook-Id': webhook.id };
   if (delivery.replay) headers['Svc-Replay'] = 'true';
   return { url: webhook.url, headers, body, secret: webhook.secret, timestampSeconds };
 }
