@@ -13,6 +13,7 @@ const { findings, statuses, ...figures } = report;
 console.log(`cases ${figures.cases}, requests ${figures.requests}, answers ${figures.answers} in ${(figures.ms / 1000).toFixed(1)} s (${Math.round(figures.cases / (figures.ms / 1000))} cases/s)`);
 console.log(`5xx ${figures.fiveXx}, outside the envelope or the document ${figures.outsideEnvelope}, without X-Request-Id ${figures.noRequestId}, missing answers ${figures.missingAnswers}, slow ${figures.slow}`);
 console.log(`slowest answer ${figures.slowestMs} ms (${figures.slowestCase}); event loop blocked at most ${figures.loopBlockedMs} ms (cases ${figures.loopBlockedIn})`);
+console.log(`slowest in the core: ${figures.slowestInCore.map(({ request, ms }) => `${request} ${ms} ms`).join(', ')}`);
 console.log(`statuses ${Object.entries(statuses).map(([status, count]) => `${status}: ${count}`).join(', ')}`);
 for (const finding of findings.slice(0, 50)) console.log(`  #${finding.case} ${finding.mutator} ${finding.operationId}: ${finding.kind}: ${finding.detail}`);
 process.exit(findings.length ? 1 : 0);

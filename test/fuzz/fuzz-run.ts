@@ -33,6 +33,7 @@ export type FuzzReport = {
   /** The longest the process's event loop was blocked (the mock and the fuzzer share it), and in which batch of cases. */
   loopBlockedMs: number;
   loopBlockedIn: string;
+  slowestInCore: { request: string; ms: number }[];
   ms: number;
   findings: FuzzFinding[];
 };
@@ -51,7 +52,7 @@ export async function runFuzz({ cases, seed, from = 0, concurrency = 12, timeout
   const document = loadDocument('crm');
   const samples = sampleOperations(document, indexOperations(document).values());
   const judge = createJudge();
-  const report: FuzzReport = { cases, requests: 0, answers: 0, statuses: {}, fiveXx: 0, outsideEnvelope: 0, noRequestId: 0, missingAnswers: 0, slow: 0, slowestMs: 0, slowestCase: '', loopBlockedMs: 0, loopBlockedIn: '', ms: 0, findings: [] };
+  const report: FuzzReport = { cases, requests: 0, answers: 0, statuses: {}, fiveXx: 0, outsideEnvelope: 0, noRequestId: 0, missingAnswers: 0, slow: 0, slowestMs: 0, slowestCase: '', loopBlockedMs: 0, loopBlockedIn: '', slowestInCore: [], ms: 0, findings: [] };
   const loop = monitorEventLoopDelay({ resolution: 10 });
   const started = performance.now();
   try {
@@ -65,6 +66,7 @@ export async function runFuzz({ cases, seed, from = 0, concurrency = 12, timeout
       for (const { index, fuzzCase, exchange } of sent) record(report, index, fuzzCase, exchange, judge, timeoutMs);
     }
   } finally {
+    report.slowestInCore = target.slowestInCore();
     await target.running.close();
   }
   report.ms = Math.round(performance.now() - started);

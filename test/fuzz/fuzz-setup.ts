@@ -5,12 +5,36 @@ import { startServer, type RunningServer } from '../../src/adapters/node-server.
 import { createMock } from '../../src/mock.ts';
 import type { KnownIds } from './samples.ts';
 
-export type FuzzTarget = { running: RunningServer; port: number; host: string; key: string; cookie: string; known: KnownIds };
+export type FuzzTarget = {
+  running: RunningServer;
+  port: number;
+  host: string;
+  key: string;
+  cookie: string;
+  known: KnownIds;
+  /** The requests the core took longest over, slowest first: where a slow answer's time went. */
+  slowestInCore(): { request: string; ms: number }[];
+};
 
 const ID = /^([a-z]+)_[0-9a-z]{26}$/;
 
 export async function startFuzzTarget(seed: number): Promise<FuzzTarget> {
-  const running = await startServer(createMock(), { port: 0 });
+  const mock = createMock();
+  const slowest: { request: string; ms: number }[] = [];
+  const respond = mock.respond;
+  mock.respond = async (request, info) => {
+    const started = performance.now();
+    try {
+      return await respond(request, info);
+    } finally {
+      const ms = performance.now() - started;
+      if (slowest.length < 5 || ms > slowest.at(-1)!.ms) {
+        slowest.push({ request: `${info?.method ?? request.method} ${new URL(request.url).pathname}`, ms: Math.round(ms) });
+        slowest.sort((a, b) => b.ms - a.ms).splice(5);
+      }
+    }
+  };
+  const running = await startServer(mock, { port: 0 });
   const json = async (path: string, init: RequestInit = {}) => {
     const response = await fetch(`${running.url}${path}`, { ...init, headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string>) } });
     if (!response.ok) throw new Error(`fuzz setup: ${init.method ?? 'GET'} ${path} answered ${response.status}: ${await response.text()}`);
@@ -37,5 +61,5 @@ export async function startFuzzTarget(seed: number): Promise<FuzzTarget> {
     }
   }
   const port = Number(new URL(running.url).port);
-  return { running, port, host: `127.0.0.1:${port}`, key, cookie: session.cookie, known };
+  return { running, port, host: `127.0.0.1:${port}`, key, cookie: session.cookie, known, slowestInCore: () => [...slowest] };
 }
