@@ -1,7 +1,7 @@
 // `crmkit mock --stand-in FILE`: a mock that behaves as a deployment does from outside (no control
 // API, a workspace already holding demo data, its clock at real time), and the inputs a QA engineer
 // of a real deployment would be handed, written to FILE in the format `--inputs FILE` reads
-// (conformance/inputs.ts): the origins, the owner key, a key limited to leads:read, a key of
+// (harness/inputs.ts): the origins, the owner key, a key limited to leads:read, a key of
 // another workspace, revoked, expired and IP-restricted keys, a form, an OAuth client.
 import type { DeploymentInputs } from '../../harness/inputs.ts';
 import type { MockState } from '../mock-state.ts';
