@@ -1,13 +1,17 @@
 // What a new workspace holds besides its people, so that every feature can be tried at once:
-// two pipelines with stages named in uz-Latn, ru and en, one channel of every type, a website
-// form with consent text, and an installed OAuth app.
+// two teams, two pipelines with stages named in uz-Latn, ru and en, one channel of every type, a
+// website form with consent text, an installed OAuth app, and the starter custom fields. Each is
+// a step registered with src/workspaces/starter-content.ts (by src/resources/index.ts), run in
+// this order on every new workspace once its members exist.
 import type { MockState } from '../mock-state.ts';
-import type { ChannelType } from '../resources/channels/channel-record.ts';
-import { addStarterFields } from '../resources/fields/starter-fields.ts';
-import type { Stage } from '../resources/pipelines/pipeline-records.ts';
 import { loadDocument } from '../spec/document.ts';
 import { schemaEnum } from '../spec/schema-enum.ts';
-import type { Workspace } from './workspace.ts';
+import type { StarterStep } from '../workspaces/starter-content.ts';
+import type { Workspace } from '../workspaces/workspace.ts';
+import type { ChannelType } from './channels/channel-record.ts';
+import { addStarterFields } from './fields/starter-fields.ts';
+import { addStarterTeams } from './members/starter-teams.ts';
+import type { Stage } from './pipelines/pipeline-records.ts';
 import { addApp, addChannel, addForm, addPipeline, type FormSpec } from './workspace-content.ts';
 
 type Name = { 'uz-Latn': string; ru: string; en: string };
@@ -71,13 +75,7 @@ export const STARTER_FORM: FormSpec = {
 
 const APP_SCOPES = ['leads:read', 'leads:write', 'contacts:read', 'contacts:write', 'messages:read', 'messages:send', 'ui:extend'];
 
-export async function addStarterContent(state: MockState, workspace: Workspace): Promise<void> {
-  await addPipelines(state, workspace);
-  await addChannels(state, workspace);
-  await addWebsiteForm(state, workspace);
-  await addDemoApp(state, workspace);
-  await addStarterFields(state, workspace);
-}
+export const starterSteps: StarterStep[] = [addStarterTeams, addPipelines, addChannels, addWebsiteForm, addDemoApp, addStarterFields];
 
 async function addPipelines(state: MockState, workspace: Workspace): Promise<void> {
   for (const pipeline of PIPELINES) await addPipeline(state, workspace, pipeline);

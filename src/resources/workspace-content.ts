@@ -1,13 +1,13 @@
 // Building blocks of a workspace's content that the web app creates (pipelines, channels, forms,
 // apps): the starter content and the control API both use them.
 import type { MockState } from '../mock-state.ts';
-import type { App } from '../resources/apps/app-record.ts';
-import type { Channel, ChannelType } from '../resources/channels/channel-record.ts';
-import type { Form } from '../resources/forms/form-record.ts';
-import type { Stage, StoredPipeline } from '../resources/pipelines/pipeline-records.ts';
-import { pipelinesInOrder } from '../resources/pipelines/present-pipeline.ts';
 import { randomBase64url } from '../store/random-text.ts';
-import type { Workspace } from './workspace.ts';
+import type { Workspace } from '../workspaces/workspace.ts';
+import type { App } from './apps/app-record.ts';
+import type { Channel, ChannelType } from './channels/channel-record.ts';
+import type { Form } from './forms/form-record.ts';
+import type { Stage, StoredPipeline } from './pipelines/pipeline-records.ts';
+import { pipelinesInOrder } from './pipelines/present-pipeline.ts';
 
 type LocalizedText = Record<string, string>;
 

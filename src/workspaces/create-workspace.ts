@@ -1,10 +1,10 @@
 // A new workspace as the control API makes it: an owner key holding every scope, one member
-// per role so that tests can act as anyone, and the starter content of starter-content.ts.
+// per role so that tests can act as anyone, and the starter content the resources register
+// (starter-content.ts).
 import { API_KEY_SCOPES, newKeySecret, type ApiKey } from '../auth/api-key.ts';
 import { DEFAULT_REQUEST_LIMITS } from '../limits/request-limits.ts';
 import { VirtualClock } from '../clock/virtual-clock.ts';
 import type { MockState } from '../mock-state.ts';
-import { addStarterTeams } from '../resources/members/starter-teams.ts';
 import { noRecordNumbers } from '../store/record-numbers.ts';
 import { Transactions } from '../store/transactions.ts';
 import { ROLES, type Member, type Role } from './member.ts';
@@ -43,7 +43,6 @@ export async function createWorkspace(state: MockState, settings: WorkspaceSetti
   };
   state.addWorkspace(workspace);
   for (const role of ROLES) addMember(state, workspace, { role });
-  await addStarterTeams(state, workspace);
   const owner = [...workspace.members.values()][0]!;
   const ownerKey = addApiKey(state, workspace, { name: 'Owner key', scopes: [...API_KEY_SCOPES], role: 'owner', memberId: owner.id });
   await addStarterContent(state, workspace);

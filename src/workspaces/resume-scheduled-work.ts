@@ -1,17 +1,20 @@
 // A snapshot holds records, not what was waiting on the workspace's clock. Every such piece of
 // work follows from the records, so a restored workspace (snapshot PUT, `crmkit mock --state`)
-// puts it back: waiting webhook attempts, snoozed conversations' wake-ups, messages still on
-// their way, app lifecycle events waiting for their next attempt (spec 6.5).
+// puts it back: each resource that schedules work registers how to resume it from its records
+// (waiting webhook and app lifecycle deliveries, snoozed conversations' wake-ups, messages still
+// on their way; src/resources/index.ts). The workspace knows none of them.
 import type { MockState } from '../mock-state.ts';
-import { resumeAppDeliveries } from '../oauth/lifecycle-delivery.ts';
-import { resumeWakeUps } from '../resources/conversations/conversation-states.ts';
-import { resumeWalks } from '../resources/conversations/delivery-walk.ts';
-import { resumeDeliveries } from '../resources/webhooks/delivery.ts';
 import type { Workspace } from './workspace.ts';
 
+/** Puts a restored workspace's waiting work of one kind back on its clock. */
+export type Resumer = (state: MockState, workspace: Workspace) => void;
+
+const resumers: Resumer[] = [];
+
+export function registerScheduledWork(...added: Resumer[]): void {
+  resumers.push(...added);
+}
+
 export function resumeScheduledWork(state: MockState, workspace: Workspace): void {
-  resumeDeliveries(state, workspace);
-  resumeAppDeliveries(state, workspace);
-  resumeWakeUps(state, workspace);
-  resumeWalks(state, workspace);
+  for (const resume of resumers) resume(state, workspace);
 }
