@@ -17,6 +17,8 @@ export type FuzzCase = {
   alone: boolean;
   /** At least this many answers (an alone case whose bytes hold no request may see none). */
   minAnswers: number;
+  /** The bytes may break HTTP/1.1 on purpose: a 400 `malformed_request` is a right answer (otherwise a wrong one). */
+  malformedAllowed: boolean;
 };
 
 export type CaseContext = {
@@ -53,7 +55,7 @@ export function encodeBody(mediaType: string, value: unknown): Buffer {
 }
 
 /** A case of one request. */
-export function caseOf(context: CaseContext, mutator: string, request: RawRequest, options: { alone?: boolean } = {}): FuzzCase {
+export function caseOf(context: CaseContext, mutator: string, request: RawRequest, options: { alone?: boolean; malformed?: boolean } = {}): FuzzCase {
   return {
     mutator,
     operationId: context.sample.operation.id,
@@ -61,12 +63,13 @@ export function caseOf(context: CaseContext, mutator: string, request: RawReques
     bytes: requestBytes(request),
     alone: options.alone ?? false,
     minAnswers: 1,
+    malformedAllowed: options.malformed ?? false,
   };
 }
 
 /** A case of raw bytes on a connection of its own. */
 export function rawCase(context: CaseContext, mutator: string, bytes: Buffer, requests: SentRequest[], minAnswers = 1): FuzzCase {
-  return { mutator, operationId: context.sample.operation.id, requests, bytes, alone: true, minAnswers };
+  return { mutator, operationId: context.sample.operation.id, requests, bytes, alone: true, minAnswers, malformedAllowed: true };
 }
 
 export function setHeader(headers: [string, string][], name: string, value: string | undefined): [string, string][] {

@@ -118,7 +118,11 @@ function record(report: FuzzReport, index: number, fuzzCase: FuzzCase, exchange:
     report.statuses[answer.status] = (report.statuses[answer.status] ?? 0) + 1;
     const ms = answer.at - exchange.started;
     if (ms > report.slowestMs) Object.assign(report, { slowestMs: Math.round(ms), slowestCase: `#${index} ${fuzzCase.mutator} ${fuzzCase.operationId}` });
-    for (const finding of judge(answer, fuzzCase.requests[i])) {
+    const findings = judge(answer, fuzzCase.requests[i]);
+    if (!fuzzCase.malformedAllowed && answer.status === 400 && /"code":"malformed_request"/.test(answer.body.toString())) {
+      findings.push({ kind: 'outside-envelope', detail: `a well-formed request refused as malformed: ${answer.body.toString().slice(0, 200)}` });
+    }
+    for (const finding of findings) {
       if (finding.kind === '5xx') report.fiveXx += 1;
       if (finding.kind === 'outside-envelope') report.outsideEnvelope += 1;
       if (finding.kind === 'no-request-id') report.noRequestId += 1;

@@ -25,7 +25,7 @@ export function refusedRequest(error: ParserError, origin: string, clientAddress
 
   function customMethodLine(text: string): { method: string; url: string } | undefined {
     // A request line with a method llhttp does not know, e.g. `PURGEALL /v1/leads HTTP/1.1`.
-    const line = /^([!#$%&'*+.^_`|~0-9A-Za-z-]{1,32}) (\S{1,8192}) HTTP\/1\.[01]\r?\n/.exec(text);
+    const line = /^([!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}) (\S{1,8192}) HTTP\/1\.[01]\r?\n/.exec(text);
     const target = line && readTarget(line[2]!);
     const url = target?.kind === 'path' ? routedUrl(origin, target.pathAndQuery) : undefined;
     return line && url ? { method: line[1]!, url } : undefined;

@@ -51,7 +51,7 @@ export const headerMutators: Mutator[] = [
       request.headers = setHeader(request.headers, 'Host', undefined);
       for (const one of [value ?? []].flat()) request.headers.unshift(['Host', one]);
       if (value === undefined && context.rng.chance(0.3)) request.version = 'HTTP/1.0';
-      return caseOf(context, 'header-host', request, { alone: request.version === 'HTTP/1.0' });
+      return caseOf(context, 'header-host', request, { alone: request.version === 'HTTP/1.0', malformed: true });
     },
   },
   {
@@ -62,7 +62,7 @@ export const headerMutators: Mutator[] = [
       const size = rng.pick([4_000, 15_000, 17_000, 70_000]);
       if (rng.chance(0.5)) request.headers.push(['X-Big', 'b'.repeat(size)]);
       else for (let i = 0; i < size / 100; i++) request.headers.push([`X-Many-${i}`, 'm'.repeat(90)]);
-      return caseOf(context, 'header-huge', request, { alone: size > 15_000 });
+      return caseOf(context, 'header-huge', request, { alone: size > 15_000, malformed: size > 15_000 });
     },
   },
   {

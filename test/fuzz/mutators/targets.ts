@@ -17,7 +17,7 @@ function oddTarget(context: CaseContext, path: string): string {
 }
 
 function queryValue(rng: CaseContext['rng']): string {
-  return rng.pick(['', '-1', '0', 'abc', '1e9', '99999999999999999999', 'true', 'null', '%00', '%E2%28', '[]', '{}', 'x'.repeat(5_000), '1.5', '+1', ' 1']);
+  return rng.pick(['', '-1', '0', 'abc', '1e9', '99999999999999999999', 'true', 'null', '%00', '%E2%28', '[]', '{}', 'x'.repeat(5_000), '1.5', '+1', '%201']);
 }
 
 export const targetMutators: Mutator[] = [
@@ -27,7 +27,7 @@ export const targetMutators: Mutator[] = [
       const request = baseRequest(context);
       request.target = oddTarget(context, request.target);
       // A target node:http refuses (very long ones) ends the connection.
-      return caseOf(context, 'target-odd', request, { alone: request.target.length > 14_000 });
+      return caseOf(context, 'target-odd', request, { alone: request.target.length > 14_000, malformed: true });
     },
   },
   {
