@@ -2,7 +2,8 @@
 // same run (machines here are shared and noisy: only ratios measured together mean anything),
 // the time and peak memory to seed 100,000 leads, the query endpoint over them, the worst
 // cost of a body at the size limit (largest-bodies.ts), start-up to the first answer of the MSW
-// face with a seeded workspace (start-up.ts) and the browser bundle's size (browser-size.ts). Each server
+// face with a seeded workspace (start-up.ts), the browser bundle's size (browser-size.ts) and the
+// first answer in Chromium after navigation (browser-first-answer.ts). Each server
 // and each measurement runs in a process of its own, and the load comes from wrk (http-load.ts).
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { load, type LoadRequest, type LoadResult } from './http-load.ts';
@@ -66,6 +67,8 @@ console.log(`start-up, median of ${STARTS} processes: import ${median('importMs'
 const bundle = JSON.parse(execFileSync(process.execPath, [new URL('./browser-size.ts', import.meta.url).pathname], { encoding: 'utf8' }));
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(0)} kB`;
 console.log(`browser bundle (minified, split as an app's bundler splits it): ${kB(bundle.atNavigation.bytes)} at navigation, ${kB(bundle.atNavigation.gzipBytes)} gzip (target < 300 kB); faker, loaded only to seed, ${kB(bundle.whenSeeding.gzipBytes)} gzip`);
+const inChromium = JSON.parse(execFileSync(process.execPath, [new URL('./browser-first-answer.ts', import.meta.url).pathname], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+console.log(`first answer in Chromium (setupWorker, a workspace, whoami): ${inChromium.firstAnswerMs.toFixed(0)} ms after navigation (target < 400 ms), the script running from ${inChromium.scriptStartMs.toFixed(0)} ms (one unminified script of ${kB(inChromium.scriptBytes)}, as the browser tests bundle it)`);
 
 type Server = { info: ServerInfo; child: ChildProcess; stop(): void };
 type StartUp = { importMs: number; handlersMs: number; seedMs: number; firstAnswerMs: number; totalMs: number; cpuMs: number; rssMb: number };
