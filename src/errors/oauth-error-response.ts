@@ -25,13 +25,27 @@ export function isOAuthErrorCode(code: string): code is OAuthErrorCode {
   return Object.hasOwn(OAUTH_ERROR_STATUSES, code);
 }
 
+/**
+ * Codes of the envelope that a service (or the mock's failures on demand) answers on any route,
+ * said in OAuth's terms at their own status, with their headers (Retry-After): a 503 stays a 503
+ * that a client retries, not a 400 it gives up on. Spec 5.2 has no code for a rate limit, so a
+ * 429 is told as invalid_request with its Retry-After.
+ */
+const SERVICE_FAILURES: Record<string, { code: OAuthErrorCode; status: number }> = {
+  internal: { code: 'server_error', status: 500 },
+  service_unavailable: { code: 'server_error', status: 503 },
+  rate_limited: { code: 'invalid_request', status: 429 },
+};
+
 export function oauthErrorResponse(error: ApiError, context: { requestId: string; language: Language }): Response {
-  const code: OAuthErrorCode = isOAuthErrorCode(error.code) ? error.code : error.code === 'internal' ? 'server_error' : 'invalid_request';
+  const failure = SERVICE_FAILURES[error.code];
+  const code: OAuthErrorCode = isOAuthErrorCode(error.code) ? error.code : (failure?.code ?? 'invalid_request');
+  const status = isOAuthErrorCode(error.code) ? OAUTH_ERROR_STATUSES[error.code] : (failure?.status ?? OAUTH_ERROR_STATUSES[code]);
   const { detail } = error.options;
   const body = { error: code, error_description: typeof detail === 'object' ? detail[context.language] : (detail ?? describe(error, context.language)) };
   const headers: Record<string, string> = { 'X-Request-Id': context.requestId, 'Cache-Control': 'no-store', ...error.options.headers };
   if (code === 'invalid_client') headers['WWW-Authenticate'] = CLIENT_CHALLENGE;
-  return jsonResponse(body, { status: OAUTH_ERROR_STATUSES[code], headers });
+  return jsonResponse(body, { status, headers });
 }
 
 /** A pipeline error (bad_json, validation_failed...) told in words, with the fields it names. */

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/adapters/node-server.ts';
 import { createMock, type Mock } from '../../src/mock.ts';
+import { documentedFetch } from '../support/documented-fetch.ts';
 
 let mock: Mock;
 let server: RunningServer;
@@ -83,6 +84,17 @@ describe('failures on demand', () => {
     await setFailures([{ operation: 'createLead', error: 'hang', times: 1 }]);
     await expect(createLead(AbortSignal.timeout(300))).rejects.toThrow(/aborted|timeout/i);
     expect((await createLead()).status).toBe(201);
+  });
+
+  it('answers the OAuth endpoints in their own format (spec 5.2): a 503 stays a 503 a client retries, as the document says', async () => {
+    await setFailures([{ operation: 'createToken', error: 'unavailable', times: 1 }, { operation: 'revokeToken', error: 'rate_limited', times: 1 }, { operation: 'revokeToken', error: 'internal', times: 1 }]);
+    const form = { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+    const unavailable = await documentedFetch(`${server.url}/oauth/token`, { ...form, body: 'grant_type=refresh_token&refresh_token=x' });
+    expect([unavailable.status, unavailable.headers.get('retry-after'), (await unavailable.json()).error]).toEqual([503, '1', 'server_error']);
+    const limited = await documentedFetch(`${server.url}/oauth/revoke`, { ...form, body: 'token=x' });
+    expect([limited.status, limited.headers.get('retry-after'), (await limited.json()).error]).toEqual([429, '1', 'invalid_request']);
+    const internal = await documentedFetch(`${server.url}/oauth/revoke`, { ...form, body: 'token=x' });
+    expect([internal.status, (await internal.json()).error]).toEqual([500, 'server_error']);
   });
 
   it('refuses a rule outside the control document', async () => {

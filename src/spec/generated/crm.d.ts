@@ -8000,6 +8000,45 @@ export type components = {
                 "application/json": components["schemas"]["UnlistedCodeError"];
             };
         };
+        /** @description Too many requests: wait `Retry-After` seconds. Spec 5.2's OAuth format has no code for a rate limit, so the error is `invalid_request`; the status and `Retry-After` say what happened. */
+        OAuthRateLimited: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                /** @description Seconds to wait before retrying. */
+                "Retry-After": number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "invalid_request",
+                 *       "error_description": "Too many requests; try again after Retry-After seconds."
+                 *     }
+                 */
+                "application/json": components["schemas"]["OAuthError"] & {
+                    /** @constant */
+                    error?: "invalid_request";
+                };
+            };
+        };
+        /** @description `server_error` at the status the service failed with (spec 5.2, 7.2: 502, 503, 504): retry with backoff, after `Retry-After` seconds when the answer gives them (a 503 does). The token and revoke endpoints answer in the OAuth format, never the envelope. */
+        OAuthError5XX: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                /** @description Seconds to wait before retrying; a 503 carries it. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "server_error",
+                 *       "error_description": "The service is unavailable; try again."
+                 *     }
+                 */
+                "application/json": components["schemas"]["OAuthServerError"];
+            };
+        };
     };
     parameters: {
         /** @description Page size; default 50, at most 250 (a larger value is treated as 250). */
@@ -14589,6 +14628,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthInvalidClientError"];
                 };
             };
+            429: components["responses"]["OAuthRateLimited"];
             /** @description `server_error`: service failure; retry with backoff (spec 5.2, 7.2). */
             500: {
                 headers: {
@@ -14605,6 +14645,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthServerError"];
                 };
             };
+            "5XX": components["responses"]["OAuthError5XX"];
         };
     };
     revokeToken: {
@@ -14685,6 +14726,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthInvalidClientError"];
                 };
             };
+            429: components["responses"]["OAuthRateLimited"];
             /** @description `server_error`: service failure; retry with backoff (spec 5.2, 7.2). */
             500: {
                 headers: {
@@ -14701,6 +14743,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthServerError"];
                 };
             };
+            "5XX": components["responses"]["OAuthError5XX"];
         };
     };
     getFormConfig: {
