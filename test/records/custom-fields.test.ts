@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { authenticate } from '../../src/auth/authenticate.ts';
 import { ApiError } from '../../src/errors/api-error.ts';
 import type { HandlerContext } from '../../src/http/handler.ts';
-import { normalizePhone } from '../../src/resources/contacts/phones-and-emails.ts';
+import { normalizePhone } from '../../src/records/phones-and-emails.ts';
 import { customValuesFor, type Custom, type CustomEntity } from '../../src/resources/fields/custom-values.ts';
 import type { CustomField } from '../../src/resources/fields/field-record.ts';
 import { fieldsHandlers } from '../../src/resources/fields/handlers.ts';

@@ -2,7 +2,7 @@
 // normalized like a contact's, owner, custom values and tags. The spec names no company event.
 import type { components } from '../../spec/generated/crm.d.ts';
 import { nextRecordNumber } from '../../store/record-numbers.ts';
-import { emailList, phoneList } from '../contacts/phones-and-emails.ts';
+import { emailList, phoneList } from '../../records/phones-and-emails.ts';
 import { customValuesFor } from '../fields/custom-values.ts';
 import { memberIdFrom } from '../records/members.ts';
 import type { RecordContext } from '../records/record-context.ts';

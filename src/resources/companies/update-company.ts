@@ -2,9 +2,9 @@
 // `phones`, `emails`, `tags` replace the whole list; `null` clears owner and website. A PATCH
 // that changes nothing writes nothing, so `updated_at` stays.
 import type { components } from '../../spec/generated/crm.d.ts';
-import { fieldChanges } from '../contacts/contact-events.ts';
-import { emailList, phoneList } from '../contacts/phones-and-emails.ts';
-import { sameValue } from '../contacts/same-value.ts';
+import { fieldChanges } from '../../records/field-changes.ts';
+import { emailList, phoneList } from '../../records/phones-and-emails.ts';
+import { sameValue } from '../../records/same-value.ts';
 import { customValuesFor } from '../fields/custom-values.ts';
 import { memberIdFrom } from '../records/members.ts';
 import type { RecordContext } from '../records/record-context.ts';

@@ -1,29 +1,8 @@
-// The `data.object` of contact events (spec 6.1, 6.4; the document's ContactEventObject and
-// ContactUpdatedEventObject): a summary with ids, and one change per field.
+// The `data.object` of contact events (spec 6.1, 6.4; the document's ContactEventObject): a
+// summary with ids. `contact.updated` carries one change per field (records/field-changes.ts).
 import type { StoredContact } from './contact-record.ts';
-import { sameValue } from './same-value.ts';
 
 export function contactSummary(contact: StoredContact) {
   const { id, name, phones, emails, owner_id, company_id } = contact;
   return { id, object: 'contact' as const, name, phones, emails, owner_id, company_id };
-}
-
-export type FieldChange = { field: string; from: unknown; to: unknown };
-
-/** The fields that differ, in the order given; each custom value is a field of its own (`custom.<key>`). */
-export function fieldChanges(before: Record<string, unknown>, after: Record<string, unknown>, fields: readonly string[]): FieldChange[] {
-  return fields.flatMap((field) => {
-    if (field === 'custom') return customChanges(before.custom as Record<string, unknown>, after.custom as Record<string, unknown>);
-    return sameValue(before[field], after[field]) ? [] : [{ field, from: emptyAsNull(before[field]), to: emptyAsNull(after[field]) }];
-  });
-}
-
-function customChanges(before: Record<string, unknown>, after: Record<string, unknown>): FieldChange[] {
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  return keys.filter((key) => !sameValue(before[key], after[key])).map((key) => ({ field: `custom.${key}`, from: emptyAsNull(before[key]), to: emptyAsNull(after[key]) }));
-}
-
-/** The document: `from` is null when the field was empty, `to` null when it is cleared. */
-function emptyAsNull(value: unknown): unknown {
-  return value === undefined || value === '' ? null : value;
 }

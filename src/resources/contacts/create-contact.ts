@@ -11,7 +11,7 @@ import { tagsForRecord } from '../tags/record-tags.ts';
 import { contactSummary } from './contact-events.ts';
 import { contactName } from './contact-name.ts';
 import type { StoredContact } from './contact-record.ts';
-import { emailList, phoneList } from './phones-and-emails.ts';
+import { emailList, phoneList } from '../../records/phones-and-emails.ts';
 
 type Schemas = components['schemas'];
 

@@ -6,7 +6,7 @@ import { newestFirstPage, sortedPage, type Page } from '../../store/paging.ts';
 import type { RecordContext } from '../records/record-context.ts';
 import { isLive } from '../records/trash.ts';
 import type { StoredContact } from './contact-record.ts';
-import { textSearch } from './record-search.ts';
+import { textSearch } from '../../records/record-search.ts';
 
 export type ContactFilters = { company?: string; q?: string };
 

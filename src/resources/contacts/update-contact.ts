@@ -9,10 +9,10 @@ import { memberIdFrom } from '../records/members.ts';
 import type { RecordContext } from '../records/record-context.ts';
 import { tagsForRecord } from '../tags/record-tags.ts';
 import { recordChanges } from '../timeline/record-item.ts';
-import { fieldChanges } from './contact-events.ts';
+import { fieldChanges } from '../../records/field-changes.ts';
 import { contactName } from './contact-name.ts';
 import type { StoredContact } from './contact-record.ts';
-import { emailList, phoneList } from './phones-and-emails.ts';
+import { emailList, phoneList } from '../../records/phones-and-emails.ts';
 
 export type ContactUpdate = components['schemas']['ContactUpdate'];
 

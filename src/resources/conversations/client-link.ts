@@ -4,7 +4,7 @@
 // spec 6.4 names form submissions, not messages, as a source of `contact.created`.
 import type { WorkspaceTables } from '../../workspaces/workspace-tables.ts';
 import type { ChannelType } from '../channels/channel-record.ts';
-import { normalizeEmail } from '../contacts/phones-and-emails.ts';
+import { normalizeEmail } from '../../records/phones-and-emails.ts';
 
 export type ClientLink = { contact_id: string | null; lead_id: string | null };
 

@@ -2,7 +2,7 @@
 // per channel (spec 2.9), found by the client's handle, else phone, else (with neither) name.
 import { ApiError } from '../../errors/api-error.ts';
 import type { Channel } from '../channels/channel-record.ts';
-import { InvalidPhone, normalizePhone } from '../contacts/phones-and-emails.ts';
+import { InvalidPhone, normalizePhone } from '../../records/phones-and-emails.ts';
 import type { RecordContext } from '../records/record-context.ts';
 import { recordMessage } from '../timeline/record-item.ts';
 import { clientLink } from './client-link.ts';

@@ -6,7 +6,7 @@
 import type { SchemaValidator } from '../../spec/schema-validator.ts';
 import { normalizeId } from '../../store/ids.ts';
 import type { Workspace } from '../../workspaces/workspace.ts';
-import { normalizePhone } from '../contacts/phones-and-emails.ts';
+import { normalizePhone } from '../../records/phones-and-emails.ts';
 import type { CustomField, CustomFieldType } from './field-record.ts';
 
 /** Spec 2.11: "currency defaults to UZS" (for custom money, unlike a lead's workspace currency). */

@@ -3,7 +3,7 @@
 // `+998...`, emails lowercased) and sorted by where it goes: the client (phone, email, name), the
 // lead's custom fields ("custom answers"), and the timeline (every answer, with its label).
 import type { Language } from '../../errors/messages.ts';
-import { InvalidPhone, normalizePhone } from '../contacts/phones-and-emails.ts';
+import { InvalidPhone, normalizePhone } from '../../records/phones-and-emails.ts';
 import { checkValue } from '../fields/custom-value-types.ts';
 import { entityKey, type CustomField } from '../fields/field-record.ts';
 import type { RecordContext } from '../records/record-context.ts';

@@ -1,7 +1,7 @@
 // PATCH /v1/leads/{id} (spec 2.1, 3, 4.2): only the fields sent change; `null` clears owner,
 // contact and company; a stage or pipeline change is a stage move with its events.
 import type { components } from '../../spec/generated/crm.d.ts';
-import { fieldChanges } from '../contacts/contact-events.ts';
+import { fieldChanges } from '../../records/field-changes.ts';
 import { customValuesFor } from '../fields/custom-values.ts';
 import { memberIdFrom } from '../records/members.ts';
 import type { RecordContext } from '../records/record-context.ts';

@@ -3,7 +3,7 @@
 // prefixes accepted, money by its amount, times as instants and dates as days of the workspace
 // calendar. Operands are read here too: a wrong one answers 422 `invalid_query` at its path.
 import { normalizeId } from '../../store/ids.ts';
-import { normalizeEmail, normalizePhone } from '../contacts/phones-and-emails.ts';
+import { normalizeEmail, normalizePhone } from '../../records/phones-and-emails.ts';
 import { tagKey } from '../tags/tag-name.ts';
 import { workspaceOffsetMinutes } from '../tasks/due-buckets.ts';
 import { invalidQuery } from './query-errors.ts';

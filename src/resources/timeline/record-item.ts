@@ -7,7 +7,7 @@
 //   recordTask                     a task about the record created or completed (`task`)
 //   recordMessage                  a message of a conversation linked to a lead or contact (`message`/`email`)
 //   recordTimelineItem             any other item, for kinds not named above
-import type { FieldChange } from '../contacts/contact-events.ts';
+import type { FieldChange } from '../../records/field-changes.ts';
 import type { StoredConversation } from '../conversations/conversation-record.ts';
 import type { StoredMessage } from '../conversations/message-record.ts';
 import type { RecordContext } from '../records/record-context.ts';

@@ -2,9 +2,9 @@
 // format (`+` and digits), local Uzbek spellings turned into `+998...`; emails lowercased; at
 // most 10 of each, without repeats. Custom phone fields and the query endpoint read phones the
 // same way through `normalizePhone`.
-import { ApiError } from '../../errors/api-error.ts';
-import { loadDocument } from '../../spec/document.ts';
-import { propertyLimit } from '../../spec/schema-enum.ts';
+import { ApiError } from '../errors/api-error.ts';
+import { loadDocument } from '../spec/document.ts';
+import { propertyLimit } from '../spec/schema-enum.ts';
 
 /** Thrown by `normalizePhone` for text that is not a phone number; callers choose the answer. */
 export class InvalidPhone extends Error {
