@@ -4,7 +4,7 @@ import { ApiError } from '../../errors/api-error.ts';
 import type { Channel } from '../channels/channel-record.ts';
 import { InvalidPhone, normalizePhone } from '../../records/phones-and-emails.ts';
 import type { RecordContext } from '../records/record-context.ts';
-import { recordMessage } from '../timeline/record-item.ts';
+import { recordMessage } from './message-timeline.ts';
 import { clientLink } from './client-link.ts';
 import { noteInbound } from './conversation-activity.ts';
 import { clientKey, type StoredConversation } from './conversation-record.ts';

@@ -3,7 +3,7 @@
 // deletes one (it stays in history, marked), and the owner writes from their own app (`external`).
 import { ApiError } from '../../errors/api-error.ts';
 import type { RecordContext } from '../records/record-context.ts';
-import { recordMessage } from '../timeline/record-item.ts';
+import { recordMessage } from './message-timeline.ts';
 import { noteOutbound } from './conversation-activity.ts';
 import type { StoredConversation } from './conversation-record.ts';
 import { messageSummary } from './event-summaries.ts';

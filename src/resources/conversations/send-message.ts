@@ -4,7 +4,7 @@
 // (transactions.ts), so two concurrent sends with one `client_id` queue one message.
 import { ApiError } from '../../errors/api-error.ts';
 import type { RecordContext } from '../records/record-context.ts';
-import { recordMessage } from '../timeline/record-item.ts';
+import { recordMessage } from './message-timeline.ts';
 import { noteOutbound } from './conversation-activity.ts';
 import type { StoredConversation } from './conversation-record.ts';
 import { startWalk } from './delivery-walk.ts';

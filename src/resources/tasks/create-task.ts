@@ -5,7 +5,7 @@ import type { components } from '../../spec/generated/crm.d.ts';
 import { nextRecordNumber } from '../../store/record-numbers.ts';
 import { memberIdFrom } from '../records/members.ts';
 import type { RecordContext } from '../records/record-context.ts';
-import { recordTask } from '../timeline/record-item.ts';
+import { recordTask } from './task-timeline.ts';
 import { taskEventObject } from './present-task.ts';
 import { entityFrom } from './task-entity.ts';
 import type { StoredTask } from './task-record.ts';

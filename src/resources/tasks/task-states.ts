@@ -7,7 +7,7 @@
 import { ApiError } from '../../errors/api-error.ts';
 import type { components } from '../../spec/generated/crm.d.ts';
 import type { RecordContext } from '../records/record-context.ts';
-import { recordTask } from '../timeline/record-item.ts';
+import { recordTask } from './task-timeline.ts';
 import { taskEventObject } from './present-task.ts';
 import type { StoredTask } from './task-record.ts';
 import { timeFrom } from './task-values.ts';

@@ -4,14 +4,10 @@
 // submissions are read from the forms area's own table (form-submission-items.ts):
 //   recordChanges / recordChange   field changes (`change`: field, label, from, to)
 //   recordStageMove                a lead entering a stage (`stage`: from, to, pipeline_id)
-//   recordTask                     a task about the record created or completed (`task`)
-//   recordMessage                  a message of a conversation linked to a lead or contact (`message`/`email`)
-//   recordTimelineItem             any other item, for kinds not named above
+//   recordTimelineItem             any other item: tasks (tasks/task-timeline.ts) and messages
+//                                  (conversations/message-timeline.ts) write theirs through it
 import type { FieldChange } from '../../records/field-changes.ts';
-import type { StoredConversation } from '../conversations/conversation-record.ts';
-import type { StoredMessage } from '../conversations/message-record.ts';
 import type { RecordContext } from '../records/record-context.ts';
-import type { StoredTask } from '../tasks/task-record.ts';
 import { changeLabel } from './change-labels.ts';
 import type { StoredTimelineItem, TimelineEntity, TimelineKind } from './timeline-record.ts';
 
@@ -53,29 +49,4 @@ export async function recordChange(context: RecordContext, entity: TimelineEntit
 /** A lead entered stage `to`: from another stage, or (`from` null) when it was created. */
 export async function recordStageMove(context: RecordContext, leadId: string, from: string | null, to: string, pipelineId: string): Promise<StoredTimelineItem> {
   return recordTimelineItem(context, { kind: 'stage', entity: { type: 'lead', id: leadId }, data: { from, to, pipeline_id: pipelineId } });
-}
-
-/** A task about a record was created or completed; a task about no record has no timeline. */
-export async function recordTask(context: RecordContext, task: StoredTask, action: 'created' | 'completed'): Promise<StoredTimelineItem | undefined> {
-  if (task.entity_type === null) return undefined;
-  const data: Record<string, unknown> = { action, title: task.title, type: task.type, due_at: task.due_at };
-  if (action === 'completed') data.result = task.result;
-  return recordTimelineItem(context, { kind: 'task', entity: { type: task.entity_type, id: task.entity_id }, ref_id: task.id, data });
-}
-
-/**
- * A message of `conversation`, on the timelines of its lead and of its contact (whichever it is
- * linked to): kind `email` on email channels, `message` on the others; `ref_id` is the message id.
- */
-export async function recordMessage(context: RecordContext, conversation: Pick<StoredConversation, 'id' | 'channel_id' | 'lead_id' | 'contact_id'>, message: Pick<StoredMessage, 'id' | 'direction' | 'text' | 'created_at'>): Promise<StoredTimelineItem[]> {
-  const channelType = context.tables.channels.get(conversation.channel_id)?.type ?? 'simulator';
-  const entities: TimelineEntity[] = [];
-  if (conversation.lead_id) entities.push({ type: 'lead', id: conversation.lead_id });
-  if (conversation.contact_id) entities.push({ type: 'contact', id: conversation.contact_id });
-  const data = { conversation_id: conversation.id, direction: message.direction, channel_type: channelType, text: message.text };
-  const items: StoredTimelineItem[] = [];
-  for (const entity of entities) {
-    items.push(await recordTimelineItem(context, { kind: channelType === 'email' ? 'email' : 'message', entity, ref_id: message.id, data, occurred_at: message.created_at }));
-  }
-  return items;
 }
