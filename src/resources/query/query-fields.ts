@@ -11,7 +11,7 @@ import type { OpenApiDocument } from '../../spec/document.ts';
 import type { components } from '../../spec/generated/crm.d.ts';
 import type { Workspace } from '../../workspaces/workspace.ts';
 import type { EntityInfo, QueryRecord } from './query-entities.ts';
-import { builtInLabel } from './query-labels.ts';
+import { builtInLabel } from '../../records/field-labels.ts';
 
 type LocalizedText = components['schemas']['LocalizedText'];
 

@@ -4,7 +4,7 @@
 // field's name from the same catalog the query endpoint's field list uses.
 import type { components } from '../../spec/generated/crm.d.ts';
 import { entityKey } from '../fields/field-record.ts';
-import { builtInLabel } from '../query/query-labels.ts';
+import { builtInLabel } from '../../records/field-labels.ts';
 import type { WorkspaceTables } from '../../workspaces/workspace-tables.ts';
 import type { TimelineEntityType } from './timeline-record.ts';
 

@@ -5,9 +5,11 @@
 // the `timeline` table, so there is one record of each submission. A visitor, not a credential,
 // submits a form: the actor is the system.
 import { SYSTEM_ACTOR } from '../../events/event-record.ts';
-import type { FormSubmission } from '../forms/submission-record.ts';
 import type { WorkspaceTables } from '../../workspaces/workspace-tables.ts';
 import type { StoredTimelineItem, TimelineEntity } from './timeline-record.ts';
+
+/** A submission as the forms area's table holds it (read through the workspace's tables, not the forms folder). */
+type FormSubmission = NonNullable<ReturnType<WorkspaceTables['formSubmissions']['get']>>;
 
 export function formSubmissionItems(tables: WorkspaceTables, entity: TimelineEntity): StoredTimelineItem[] {
   if (entity.type !== 'lead') return [];

@@ -1,7 +1,7 @@
-// Labels of the built-in fields in the fields list (spec 2.1: names shown in several languages
-// are keyed by locale). The document gives record properties no labels, so they live here; a
-// field without one is labelled with its name.
-import type { components } from '../../spec/generated/crm.d.ts';
+// Labels of the built-in fields, in the fields list and on timeline change items (spec 2.1:
+// names shown in several languages are keyed by locale). The document gives record properties
+// no labels, so they live here; a field without one is labelled with its name.
+import type { components } from '../spec/generated/crm.d.ts';
 
 type LocalizedText = components['schemas']['LocalizedText'];
 
