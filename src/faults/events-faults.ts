@@ -9,7 +9,7 @@
 import type { EventEnvelope } from '../events/event-record.ts';
 import { SYSTEM_ACTOR } from '../events/event-record.ts';
 import type { MockState } from '../mock-state.ts';
-import type { LifecycleEvent } from '../oauth/lifecycle-events.ts';
+import type { LifecycleEvent } from '../events/build-event.ts';
 import type { UnsignedAttempt } from '../resources/webhooks/webhook-sender.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import type { Fault, Handle } from './fault.ts';
