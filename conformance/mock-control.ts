@@ -2,6 +2,7 @@
 // to time or to a person: moving the workspace clock past a retry, reading it, approving an app.
 // These requests are not the CRM interface, so they are not recorded for the observers.
 import { request } from 'undici';
+import { controlHeaders } from '../harness/target.ts';
 import type { CheckContext } from './context.ts';
 
 type ControlMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -12,7 +13,7 @@ export async function controlAnswer(context: CheckContext, method: ControlMethod
   if (!mock) context.skip('needs the control API of a crmkit mock');
   const response = await request(`${mock.controlUrl}${path}`, {
     method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    headers: { ...controlHeaders(mock.controlToken), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.body.text();

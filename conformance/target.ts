@@ -2,7 +2,7 @@
 // person handed over, or a crmkit mock), and on a mock what the suite provisions itself through
 // its control API (workspaces, keys in each state, an app).
 import { request } from 'undici';
-import { resolveTarget as resolveSharedTarget, TargetError, type TargetOptions as SharedTargetOptions } from '../harness/target.ts';
+import { controlHeaders, resolveTarget as resolveSharedTarget, TargetError, type TargetOptions as SharedTargetOptions } from '../harness/target.ts';
 
 export type TargetOptions = SharedTargetOptions & {
   /** Wait (a minute and more) for webhook retries against a deployment; a mock's clock is advanced instead. */
@@ -29,7 +29,7 @@ export type Target = {
   waitForRetries?: boolean;
   readOnly: boolean;
   /** The target is a crmkit mock: its control API can shape state and move its clock. */
-  mock: { workspaceId: string; controlUrl: string } | undefined;
+  mock: { workspaceId: string; controlUrl: string; controlToken: string | undefined } | undefined;
 };
 
 export type RefusedKeys = { revoked: string | undefined; expired: string | undefined; ipRestricted: string | undefined };
@@ -43,15 +43,16 @@ export async function resolveTarget(options: TargetOptions): Promise<Target> {
     const refusedKeys = { revoked: keys.revoked, expired: keys.expired, ipRestricted: keys.ip_restricted };
     return { ...common, apiKey: shared.apiKey!, limitedKey: keys.limited, refusedKeys, otherKey: keys.other_workspace, formId: shared.formId, oauthClient: shared.oauthClient, mock: undefined };
   }
-  const created = await controlPost(baseUrl, '/_mock/workspaces', {});
+  const control = { baseUrl, token: shared.controlToken };
+  const created = await controlPost(control, '/_mock/workspaces', {});
   if (!created) throw new TargetError(`${baseUrl} has a crmkit control API, but it makes no workspace`);
   const workspaceId: string = created.workspace.id;
-  const limited = await controlPost(baseUrl, `/_mock/workspaces/${workspaceId}/api-keys`, { scopes: ['leads:read'], role: 'manager', name: 'conformance limited' });
-  const refusedKeys = await refusedKeysOfMock(baseUrl, workspaceId);
-  const other = await controlPost(baseUrl, '/_mock/workspaces', {});
+  const limited = await controlPost(control, `/_mock/workspaces/${workspaceId}/api-keys`, { scopes: ['leads:read'], role: 'manager', name: 'conformance limited' });
+  const refusedKeys = await refusedKeysOfMock(control, workspaceId);
+  const other = await controlPost(control, '/_mock/workspaces', {});
   // A confidential client of the suite's own; its redirect URI is never called (consent goes
   // through the control API), so any loopback address does.
-  const app = shared.oauthClient ? undefined : await controlPost(baseUrl, `/_mock/workspaces/${workspaceId}/apps`, {
+  const app = shared.oauthClient ? undefined : await controlPost(control, `/_mock/workspaces/${workspaceId}/apps`, {
     name: 'conformance',
     redirect_uri: 'http://127.0.0.1/conformance/callback',
     scopes: ['leads:read'],
@@ -66,27 +67,30 @@ export async function resolveTarget(options: TargetOptions): Promise<Target> {
     otherKey: other?.api_key,
     formId: created.forms?.[0]?.id,
     oauthClient: shared.oauthClient ?? (app && { clientId: app.client_id, clientSecret: app.client_secret ?? undefined, redirectUri: app.redirect_uri }),
-    mock: { workspaceId, controlUrl: baseUrl },
+    mock: { workspaceId, controlUrl: baseUrl, controlToken: shared.controlToken },
   };
 }
 
 /** A revoked key, one that expired a year before the workspace clock's now, and one for a documentation-only address (RFC 5737). */
-async function refusedKeysOfMock(baseUrl: string, workspaceId: string): Promise<RefusedKeys> {
+async function refusedKeysOfMock(control: ControlApi, workspaceId: string): Promise<RefusedKeys> {
   const keys = `/_mock/workspaces/${workspaceId}/api-keys`;
   const scopes = ['leads:read'];
-  const revoked = await controlPost(baseUrl, keys, { scopes, name: 'conformance revoked' });
-  if (revoked) await controlPost(baseUrl, `${keys}/${revoked.id}/revoke`, {});
-  const clock = await (await request(`${baseUrl}/_mock/workspaces/${workspaceId}/clock`)).body.json() as { now: string };
+  const revoked = await controlPost(control, keys, { scopes, name: 'conformance revoked' });
+  if (revoked) await controlPost(control, `${keys}/${revoked.id}/revoke`, {});
+  const clock = await (await request(`${control.baseUrl}/_mock/workspaces/${workspaceId}/clock`, { headers: controlHeaders(control.token) })).body.json() as { now: string };
   const yearAgo = new Date(Date.parse(clock.now) - 365 * 86_400_000).toISOString();
-  const expired = await controlPost(baseUrl, keys, { scopes, name: 'conformance expired', expires_at: yearAgo });
-  const ipRestricted = await controlPost(baseUrl, keys, { scopes, name: 'conformance IP-restricted', allowed_ips: ['203.0.113.7'] });
+  const expired = await controlPost(control, keys, { scopes, name: 'conformance expired', expires_at: yearAgo });
+  const ipRestricted = await controlPost(control, keys, { scopes, name: 'conformance IP-restricted', allowed_ips: ['203.0.113.7'] });
   return { revoked: revoked?.key, expired: expired?.key, ipRestricted: ipRestricted?.key };
 }
 
+/** A mock's control API: its origin and the token it asks for (`--control-token`), if any. */
+type ControlApi = { baseUrl: string; token: string | undefined };
+
 /** POSTs to the control API; undefined when the target has none. */
-export async function controlPost(baseUrl: string, path: string, body: unknown): Promise<any | undefined> {
+export async function controlPost(control: ControlApi, path: string, body: unknown): Promise<any | undefined> {
   try {
-    const response = await request(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await request(`${control.baseUrl}${path}`, { method: 'POST', headers: { ...controlHeaders(control.token), 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const text = await response.body.text();
     return response.statusCode < 300 ? JSON.parse(text) : undefined;
   } catch {

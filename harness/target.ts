@@ -37,6 +37,8 @@ export type TargetOptions = {
   webhookReceiverPort?: number;
   /** Further keys by the names stories give them (`--key NAME=KEY`). */
   keys?: Record<string, string>;
+  /** The token of a mock started with `crmkit mock --control-token` (control/control-guard.ts), sent as `Authorization: Bearer` on each control call. */
+  controlToken?: string;
 };
 
 export type TargetKind = 'own mock' | 'mock' | 'deployment';
@@ -56,6 +58,8 @@ export type Target = {
   oauthClient: { clientId: string; clientSecret: string | undefined; redirectUri: string | undefined } | undefined;
   /** Where the webhook receiver listens (127.0.0.1:`port`), and the public URL that forwards to it. */
   webhookReceiver: { publicUrl: string | undefined; port: number };
+  /** What control calls send as `Authorization: Bearer` (`--control-token`); none for a mock that asks for none. */
+  controlToken: string | undefined;
   /** Stops the mock the runner started; nothing otherwise. */
   close(): Promise<void>;
 };
@@ -76,7 +80,10 @@ export async function resolveTarget(options: TargetOptions, { ownMock = false } 
   await mustAnswer(baseUrl);
   const close = async () => {};
   if (options.apiKey) return { ...common, ...origins, kind: 'deployment', apiKey: options.apiKey, close };
-  if (!(await hasControlApi(baseUrl))) throw new TargetError(`${baseUrl} answers, but has no crmkit control API: give --api-key (and the other inputs of a deployment)`);
+  const control = await controlApiOf(baseUrl, options.controlToken);
+  if (control === 'needs token') throw new TargetError(`the control API of ${baseUrl} needs a token (the mock was started with --control-token): give --control-token SECRET or set CRMKIT_CONTROL_TOKEN`);
+  if (control === 'token refused') throw new TargetError(`the control API of ${baseUrl} refuses the control token given (--control-token or CRMKIT_CONTROL_TOKEN): give the one the mock was started with`);
+  if (control === 'none') throw new TargetError(`${baseUrl} answers, but has no crmkit control API: give --api-key (and the other inputs of a deployment)`);
   return { ...common, ...origins, kind: 'mock', apiKey: undefined, close };
 }
 
@@ -89,6 +96,7 @@ function givenParts(options: TargetOptions) {
     formId: options.formId,
     oauthClient: options.clientId ? { clientId: options.clientId, clientSecret: options.clientSecret, redirectUri: options.redirectUri } : undefined,
     webhookReceiver: { publicUrl, port: options.webhookReceiverPort ?? (publicUrl ? TUNNEL_PORT : 0) },
+    controlToken: options.controlToken,
   };
 }
 
@@ -100,7 +108,7 @@ async function startOwnMock() {
   const mock = createMock({ allowPrivateWebhooks: true });
   const running = await startServer(mock, { port: 0, host: '127.0.0.1' });
   mock.state.config.urls = { base_url: running.url, hub_url: running.url, workspace_url: running.url };
-  return { kind: 'own mock' as const, baseUrl: running.url, hubUrl: running.url, workspaceUrl: running.url, close: () => running.close() };
+  return { kind: 'own mock' as const, baseUrl: running.url, hubUrl: running.url, workspaceUrl: running.url, controlToken: undefined, close: () => running.close() };
 }
 
 /** Anything at all answers at the base URL, within 15 seconds. */
@@ -114,15 +122,23 @@ export async function mustAnswer(baseUrl: string): Promise<void> {
   }
 }
 
-/** A crmkit mock answers its control API (`GET /_mock/faults`, which changes nothing). */
-async function hasControlApi(baseUrl: string): Promise<boolean> {
+/** Whether a crmkit mock answers its control API (`GET /_mock/faults`, which changes nothing) with this token, or wants one (401 invalid_token). */
+async function controlApiOf(baseUrl: string, token: string | undefined): Promise<'yes' | 'none' | 'needs token' | 'token refused'> {
   try {
-    const response = await request(`${baseUrl}/_mock/faults`);
-    await response.body.dump();
-    return response.statusCode === 200;
+    const response = await request(`${baseUrl}/_mock/faults`, { headers: controlHeaders(token) });
+    const text = await response.body.text();
+    if (response.statusCode === 200) return 'yes';
+    const refused = response.statusCode === 401 && /Bearer realm="crmkit-control"/.test(String(response.headers['www-authenticate'] ?? '')) && text.includes('invalid_token');
+    if (refused) return token === undefined ? 'needs token' : 'token refused';
+    return 'none';
   } catch {
-    return false;
+    return 'none';
   }
+}
+
+/** The headers of a control call: the control token, when there is one. */
+export function controlHeaders(token: string | undefined): Record<string, string> {
+  return token === undefined ? {} : { authorization: `Bearer ${token}` };
 }
 
 function trimmed(url: string): string {

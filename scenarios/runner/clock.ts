@@ -3,7 +3,7 @@
 import { describeExchange } from '../../conformance/exchange.ts';
 import { durationMs, formatDuration } from './duration.ts';
 import type { ClockChange } from './types.ts';
-import { StepFailure, type World } from './world.ts';
+import { controlKey, StepFailure, type World } from './world.ts';
 
 /** Answers how the step reads: `frozen at 2026-11-20T08:00:00.000Z`, `+1d → 2026-11-21T…`. */
 export async function setClock(world: World, change: ClockChange): Promise<string> {
@@ -11,7 +11,7 @@ export async function setClock(world: World, change: ClockChange): Promise<strin
   if (change.freeze !== undefined) body.freeze = change.freeze;
   if (change.set !== undefined) body.set = change.set;
   if (change.advance !== undefined) body.advance_seconds = durationMs(change.advance) / 1000;
-  const exchange = await world.client.send('POST', `/_mock/workspaces/${world.workspaceId}/clock`, { key: null, body });
+  const exchange = await world.client.send('POST', `/_mock/workspaces/${world.workspaceId}/clock`, { key: controlKey(world), body });
   if (exchange.status !== 200) throw new StepFailure(`the clock refused ${JSON.stringify(body)}: ${exchange.status}`, describeExchange(exchange));
   const { now, frozen } = exchange.json as { now: string; frozen: boolean };
   world.clock = { set: world.clock.set || change.set !== undefined, frozen, shiftMs: 0 };
@@ -32,5 +32,5 @@ export function moveStoryClock(world: World, change: ClockChange): void {
 
 /** Runs what is due now without moving the clock: deliveries queued "at once" on a frozen clock. */
 export async function settle(world: World): Promise<void> {
-  if (world.control) await world.client.send('POST', `/_mock/workspaces/${world.workspaceId}/clock`, { key: null, body: { advance_seconds: 0 } });
+  if (world.control) await world.client.send('POST', `/_mock/workspaces/${world.workspaceId}/clock`, { key: controlKey(world), body: { advance_seconds: 0 } });
 }

@@ -8,9 +8,9 @@ import type { Target } from '../../harness/target.ts';
 import { newWorld } from './world.ts';
 
 /** The lines `crmkit mock` prints about the scenario's workspace. */
-export async function scenarioSetupLines(file: string, baseUrl: string): Promise<string[]> {
+export async function scenarioSetupLines(file: string, baseUrl: string, controlToken?: string): Promise<string[]> {
   const scenario = loadScenario(file);
-  const target: Target = { kind: 'mock', baseUrl, hubUrl: baseUrl, workspaceUrl: baseUrl, apiKey: undefined, keys: {}, formId: undefined, oauthClient: undefined, webhookReceiver: { publicUrl: undefined, port: 0 }, close: async () => {} };
+  const target: Target = { kind: 'mock', baseUrl, hubUrl: baseUrl, workspaceUrl: baseUrl, apiKey: undefined, keys: {}, formId: undefined, oauthClient: undefined, webhookReceiver: { publicUrl: undefined, port: 0 }, controlToken, close: async () => {} };
   // The receiver lives as long as the mock: deliveries to it keep succeeding during the demo.
   const receiver = await WebhookReceiver.start();
   const world = newWorld(target, receiver);

@@ -6,7 +6,7 @@ import { describeExchange, type Exchange } from '../../conformance/exchange.ts';
 import { moveStoryClock, setClock } from './clock.ts';
 import { tellReceiver } from './receiver-rule.ts';
 import { CONTENT_KINDS, type Setup } from './types.ts';
-import { NO_CONTROL, StepFailure, type World } from './world.ts';
+import { controlKey, NO_CONTROL, StepFailure, type World } from './world.ts';
 
 /** Makes the setup; answers one line per thing done or left out. */
 export async function applySetup(world: World, setup: Setup): Promise<string[]> {
@@ -28,7 +28,7 @@ async function workspace(world: World, setup: Setup): Promise<string[]> {
   const { target } = world;
   world.vars.set('target', { base_url: target.baseUrl, hub_url: target.hubUrl, workspace_url: target.workspaceUrl });
   if (target.kind !== 'deployment') {
-    const created = await expectOk(await world.client.send('POST', '/_mock/workspaces', { key: null, body: setup.workspace ?? {} }), 'setup.workspace');
+    const created = await expectOk(await world.client.send('POST', '/_mock/workspaces', { key: controlKey(world), body: setup.workspace ?? {} }), 'setup.workspace');
     world.keys.set('owner', created.api_key);
     world.workspaceId = created.workspace.id;
     world.control = true;
@@ -53,7 +53,7 @@ async function identity(world: World): Promise<void> {
 /** A deployment run may still be a crmkit mock given a key: its control API then serves the workspace. */
 async function controlAnswers(world: World): Promise<boolean> {
   try {
-    return (await world.client.send('GET', `/_mock/workspaces/${world.workspaceId}/clock`, { key: null })).status === 200;
+    return (await world.client.send('GET', `/_mock/workspaces/${world.workspaceId}/clock`, { key: controlKey(world) })).status === 200;
   } catch {
     return false;
   }
@@ -70,7 +70,7 @@ async function keys(world: World, setup: Setup): Promise<string[]> {
   for (const [name, settings] of Object.entries(setup.keys ?? {})) {
     const given = world.target.keys[name];
     if (world.control && world.target.kind !== 'deployment') {
-      const created = await expectOk(await world.client.send('POST', `/_mock/workspaces/${world.workspaceId}/api-keys`, { key: null, body: { name, ...settings } }), `setup.keys.${name}`);
+      const created = await expectOk(await world.client.send('POST', `/_mock/workspaces/${world.workspaceId}/api-keys`, { key: controlKey(world), body: { name, ...settings } }), `setup.keys.${name}`);
       world.keys.set(name, created.key);
       notes.push(`key ${name} (${(settings.scopes as string[]).join(' ') || 'no scopes'})`);
     } else if (given) {
@@ -94,7 +94,7 @@ async function content(world: World, setup: Setup): Promise<string[]> {
   for (const kind of wanted) {
     made[kind] = [];
     for (const [index, body] of setup[kind]!.entries()) {
-      const answer = await world.client.send('POST', `/_mock/workspaces/${world.workspaceId}/${kind}`, { key: null, body: world.vars.interpolate(body) });
+      const answer = await world.client.send('POST', `/_mock/workspaces/${world.workspaceId}/${kind}`, { key: controlKey(world), body: world.vars.interpolate(body) });
       made[kind].push(await expectOk(answer, `setup.${kind}[${index}]`));
     }
   }

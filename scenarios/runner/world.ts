@@ -62,6 +62,11 @@ export function clientFor(target: Pick<Target, 'baseUrl' | 'hubUrl' | 'workspace
   return new ConformanceClient({ baseUrl: target.baseUrl, hubUrl: target.hubUrl, workspaceUrl: target.workspaceUrl, apiKey: apiKey ?? '' });
 }
 
+/** What a control call sends as its key: the mock's control token (`--control-token`), or nothing. */
+export function controlKey(world: World): string | null {
+  return world.target.controlToken ?? null;
+}
+
 /** Thrown by a step that did not get what the story expects. */
 export class StepFailure extends Error {
   readonly evidence: string | undefined;

@@ -11,7 +11,7 @@ import { parseFailureRule } from './failure-option.ts';
 import { prepareStandIn } from './stand-in.ts';
 import { startupWorkspace } from './startup-workspace.ts';
 import { number, parseOptions, type OptionSpecs } from './options.ts';
-import { listenOptions } from './shared-options.ts';
+import { controlTokenOption, listenOptions } from './shared-options.ts';
 import { UsageError } from './usage-error.ts';
 import { StateFileError } from './state-file-error.ts';
 import { useStateFile, type StateOption } from './state-option.ts';
@@ -19,7 +19,7 @@ import { useStateFile, type StateOption } from './state-option.ts';
 export const MOCK_OPTIONS = {
   ...listenOptions(4010),
   'no-control': { type: 'boolean', default: false, help: 'no control API (/_mock)' },
-  'control-token': { type: 'string', value: 'SECRET', help: 'control requests need "Authorization: Bearer SECRET" (or set CRMKIT_CONTROL_TOKEN); beyond loopback the control API is off without it' },
+  'control-token': controlTokenOption('control requests need "Authorization: Bearer SECRET"; beyond loopback the control API is off without it'),
   'stand-in': { type: 'string', value: 'FILE', help: 'stand in for a deployment: no control API, a workspace of demo data on real time, and the inputs a QA engineer would have (keys, a form, an OAuth client) written to FILE for `crmkit conformance --inputs FILE` and `crmkit scenario run --inputs FILE`' },
   'allow-private-webhooks': { type: 'boolean', default: false, help: 'deliver webhooks to loopback and private addresses (for a local receiver)' },
   state: { type: 'string', value: 'FILE', help: 'keep every workspace in FILE (and FILE.journal): each change is on the disk before it is answered, so kill -9 or a crash loses nothing answered' },
@@ -43,7 +43,7 @@ export async function runMockCommand(args: string[]): Promise<void> {
   const standInFile = values['stand-in'];
   // A stand-in has no control API, as a deployment has none; it delivers to a receiver on this machine.
   // Beyond loopback the control API needs a token (cli/control-access.ts).
-  const token = values['control-token'] ?? (process.env.CRMKIT_CONTROL_TOKEN || undefined);
+  const token = values['control-token'];
   const off = standInFile ? 'a stand-in has none' : values['no-control'] ? '--no-control' : undefined;
   const control = controlSetup({ host, token, off });
   const mock = createMock({ controlApi: control.controlApi, controlAccess: control.controlAccess, allowPrivateWebhooks: Boolean(values['allow-private-webhooks'] || standInFile), faults });
@@ -61,7 +61,7 @@ export async function runMockCommand(args: string[]): Promise<void> {
   const standIn = standInFile ? await prepareStandIn(mock.state, mock.state.config.urls, { seed, leads: seedSize }) : undefined;
   if (standIn) writeFileSync(standInFile!, `${JSON.stringify(standIn.inputs, null, 2)}\n`, { mode: 0o600 });
   const { workspace, ownerKey } = standIn ? { workspace: standIn.workspace, ownerKey: { key: standIn.inputs.api_key } } : await startupWorkspace(mock.state, loaded, { seed, seedSize });
-  const scenario = values.scenario ? await scenarioSetupLines(values.scenario, running.url) : [];
+  const scenario = values.scenario ? await scenarioSetupLines(values.scenario, running.url, token) : [];
   // Before the key is printed: the workspace it opens is in the file by then.
   await stateFile.start();
   for (const note of stateFile.notes) process.stderr.write(`crmkit mock: ${note}\n`);

@@ -16,6 +16,8 @@ export type OptionSpec = {
   check?: (value: string, name: string) => void;
   /** Other spellings read as this option (names it had before). */
   aliases?: readonly string[];
+  /** An environment variable read when the option is not given (a secret kept out of the shell's history and `ps`). */
+  env?: string;
 };
 
 export type OptionSpecs = Record<string, OptionSpec>;
@@ -41,6 +43,7 @@ export function parseOptions<S extends OptionSpecs>(args: string[], specs: S, { 
       values[name] = values[alias];
       delete values[alias];
     }
+    if (values[name] === undefined && spec.env && process.env[spec.env]) values[name] = process.env[spec.env];
     const given = values[name];
     if (spec.check && given !== undefined && typeof given !== 'boolean') for (const value of [given].flat() as string[]) spec.check(value, name);
   }
@@ -52,7 +55,7 @@ export function optionHelp(specs: OptionSpecs, width = 36): string {
   return Object.entries(specs)
     .map(([name, spec]) => {
       const left = `  --${name}${spec.value ? ` ${spec.value}` : ''}${spec.multiple ? ' ...' : ''}`;
-      const text = `${spec.help}${spec.default !== undefined && spec.default !== false ? ` (default ${spec.default})` : ''}`;
+      const text = `${spec.help}${spec.env ? ` (or set ${spec.env})` : ''}${spec.default !== undefined && spec.default !== false ? ` (default ${spec.default})` : ''}`;
       const lines = wrap(text, 100 - width - 1);
       return [`${left.padEnd(width)} ${lines[0]}`, ...lines.slice(1).map((line) => `${' '.repeat(width + 1)}${line}`)].join('\n');
     })

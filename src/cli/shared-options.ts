@@ -24,7 +24,16 @@ export const TARGET_OPTIONS = {
   'redirect-uri': { type: 'string', value: 'URI', help: "that client's redirect URI" },
   'webhook-receiver-url': { type: 'string', value: 'URL', help: 'a public HTTPS address forwarding to the webhook receiver', check: httpUrl, aliases: ['receiver-url'] },
   'webhook-receiver-port': { type: 'string', value: 'N', help: 'the local port that address forwards to (default 8787)', check: port, aliases: ['receiver-port'] },
+  'control-token': controlTokenOption("the control token of a crmkit mock started with --control-token: its control API (/_mock) is called with it"),
 } as const satisfies OptionSpecs;
+
+/**
+ * `--control-token SECRET` (or CRMKIT_CONTROL_TOKEN): the one secret of a mock's control API
+ * (control/control-guard.ts), given the same way to `crmkit mock` and to the commands that call it.
+ */
+export function controlTokenOption<const H extends string>(help: H) {
+  return { type: 'string', value: 'SECRET', env: 'CRMKIT_CONTROL_TOKEN', help } as const satisfies OptionSpecs[string];
+}
 
 /** `--reporter` with the reporters a command has, and `--out FILE`. */
 export function reportOptions<const R extends readonly string[]>(reporters: R) {
@@ -61,6 +70,7 @@ export function targetOptionsFrom(values: OptionValues<typeof TARGET_OPTIONS>): 
     redirectUri: values['redirect-uri'],
     webhookReceiverUrl: values['webhook-receiver-url'],
     webhookReceiverPort: values['webhook-receiver-port'] === undefined ? undefined : Number(values['webhook-receiver-port']),
+    controlToken: values['control-token'],
   };
   const merged = { ...fromFile, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) } as TargetOptions;
   // The file's addresses are held to what the options take.

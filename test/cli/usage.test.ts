@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { withCrmkitMock } from '../support/crmkit-process.ts';
 
 const bin = new URL('../../bin/crmkit.js', import.meta.url).pathname;
 
@@ -48,11 +49,30 @@ describe('a target that answers but is no crmkit mock, given without a key', () 
   }
 });
 
+describe('a mock started with --control-token, called without its token', () => {
+  const TOKEN = 'usage-test-control-token-0123';
+  for (const command of [['conformance'], ['scenario', 'run', 'scenarios/members-and-teams.yaml']]) {
+    it(`crmkit ${command.join(' ')} says to give --control-token (none given) or the right one (wrong given), in one line with exit status 2`, async () => {
+      await withCrmkitMock(['--control-token', TOKEN], async (url) => {
+        const none = await crmkit(...command, '--base-url', url);
+        expect(none.code).toBe(2);
+        expect(none.stderr).toContain(`the control API of ${url} needs a token (the mock was started with --control-token): give --control-token SECRET or set CRMKIT_CONTROL_TOKEN`);
+        expect(none.stderr.trim().split('\n')).toHaveLength(2);
+        const wrong = await crmkit(...command, '--base-url', url, '--control-token', `${TOKEN}-not`);
+        expect(wrong.code).toBe(2);
+        expect(wrong.stderr).toContain(`the control API of ${url} refuses the control token given`);
+        expect(wrong.stderr).not.toContain(TOKEN);
+      });
+    });
+  }
+});
+
 describe('the options several commands share', () => {
   it('are described the same in the help of each command that takes them', async () => {
-    const lines = async (...args: string[]) => (await crmkit(...args)).stdout.split('\n').filter((line) => /^  --(base-url|api-key|other-workspace-key|inputs|webhook-receiver-url|out|port) /.test(line));
+    const lines = async (...args: string[]) => (await crmkit(...args)).stdout.split('\n').filter((line) => /^  --(base-url|api-key|other-workspace-key|inputs|webhook-receiver-url|control-token|out|port) /.test(line));
     const conformance = await lines('conformance', '--help');
-    expect(conformance.length).toBeGreaterThanOrEqual(6);
+    expect(conformance.length).toBeGreaterThanOrEqual(7);
+    for (const command of ['conformance', 'mock']) expect((await crmkit(command, '--help')).stdout.replace(/\s+/g, ' ')).toMatch(/--control-token SECRET .{0,160}?\(or set CRMKIT_CONTROL_TOKEN\) /);
     const scenario = await lines('scenario', '--help');
     for (const line of conformance) expect(scenario).toContain(line);
     const proxy = await lines('proxy', '--help');

@@ -9,6 +9,7 @@ import { startServer, type RunningServer } from '../../src/adapters/node-server.
 import { createMock, type Mock } from '../../src/mock.ts';
 import { loadCatalog } from '../../conformance/rules/catalog.ts';
 import { call } from '../support/mock-client.ts';
+import { withCrmkitMock } from '../support/crmkit-process.ts';
 
 const run = promisify(execFile);
 const bin = new URL('../../bin/crmkit.js', import.meta.url).pathname;
@@ -42,6 +43,18 @@ describe('crmkit conformance', () => {
     } finally {
       await call(mock, 'PUT', '/_mock/faults', { body: { on: [] } });
     }
+  });
+});
+
+describe('crmkit conformance against `crmkit mock --control-token`', () => {
+  it('passes a family with --control-token, every control call sending the token', async () => {
+    const token = 'conformance-cli-control-token';
+    await withCrmkitMock(['--control-token', token], async (url) => {
+      const { stdout } = await run(process.execPath, [bin, 'conformance', '--base-url', url, '--control-token', token, '--reporter', 'junit', '--only', 'input']);
+      expect(stdout).toContain('<testsuite name="input"');
+      // The family provisions its keys and workspaces through the control API: skipped checks would mean the token was not sent.
+      expect(stdout).not.toMatch(/<failure|needs the control API/);
+    });
   });
 });
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/adapters/node-server.ts';
 import { createMock } from '../../src/mock.ts';
 import { scenarioSetupLines } from '../../scenarios/runner/mock-setup.ts';
+import { withCrmkitMock } from '../support/crmkit-process.ts';
 
 const run = promisify(execFile);
 const bin = new URL('../../bin/crmkit.js', import.meta.url).pathname;
@@ -43,6 +44,18 @@ describe('crmkit scenario run', () => {
     expect(failure.stderr).toContain('✗ 1. Create  POST /v1/leads → 201');
     expect(failure.stdout).toContain(`step 1 "Create" at ${file}:4 failed (POST /v1/leads → 201):\n  body.name: expected "Chair", got "Desk"`);
     expect(failure.stdout).toContain('1 scenarios: 1 failed; steps: 1 failed');
+  });
+});
+
+describe('crmkit scenario run against `crmkit mock --control-token`', () => {
+  it('passes a story that moves the clock, the token read from CRMKIT_CONTROL_TOKEN', async () => {
+    const token = 'scenario-cli-control-token';
+    await withCrmkitMock(['--control-token', token], async (url) => {
+      const env = { ...process.env, CRMKIT_CONTROL_TOKEN: token };
+      const { stdout } = await run(process.execPath, [bin, 'scenario', 'run', story('lead-lost-trashed-restored.yaml'), '--base-url', url, '--reporter', 'junit'], { env });
+      expect(stdout).toContain('<testsuite ');
+      expect(stdout).not.toMatch(/<failure|<skipped/);
+    });
   });
 });
 

@@ -3,7 +3,6 @@
 // shape is crmkit's reading). A deployment's keys give no such workspace, so this needs a mock: the
 // control API makes a new workspace, and a snapshot of it put back without pipelines, stages and
 // forms (a form points at a stage) leaves it with none.
-import { request } from 'undici';
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import { controlCall } from '../../mock-control.ts';
@@ -20,7 +19,7 @@ export const noPipeline: ActiveCheck = {
     const created = await controlCall(context, 'POST', '/_mock/workspaces', { name: `conformance ${context.runId} no pipeline` });
     const snapshotPath = `/_mock/workspaces/${created.workspace.id}/snapshot`;
     const snapshot = await controlCall(context, 'GET', snapshotPath);
-    await putSnapshot(context, snapshotPath, { ...snapshot, tables: { ...snapshot.tables, pipelines: [], stages: [], forms: [] } });
+    await controlCall(context, 'PUT', snapshotPath, { ...snapshot, tables: { ...snapshot.tables, pipelines: [], stages: [], forms: [] } });
     const answer = await context.client.send('POST', '/v1/leads', { key: created.api_key, body: { name: `conformance ${context.runId}` } });
     const code = answer.json?.error?.code;
     context.judge('leads.no-pipeline', answer.status === 201 ? 'a workspace without a pipeline created a lead' : ![409, 422].includes(answer.status) || code !== 'no_pipeline' ? `a lead in a workspace without a pipeline answered ${answer.status} ${code ?? ''}, not 409 or 422 no_pipeline` : undefined, answer);
@@ -30,9 +29,3 @@ export const noPipeline: ActiveCheck = {
   },
 };
 
-/** `PUT` of a snapshot (controlCall sends GET, POST and PATCH only). */
-async function putSnapshot(context: CheckContext, path: string, snapshot: unknown): Promise<void> {
-  const response = await request(`${context.target.mock!.controlUrl}${path}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(snapshot) });
-  const text = await response.body.text();
-  if (response.statusCode !== 200) context.fail(`the mock's control route PUT ${path} answered ${response.statusCode}: ${text.slice(0, 300)}`);
-}

@@ -5,7 +5,7 @@ import { settle } from '../clock.ts';
 import { durationMs } from '../duration.ts';
 import { match, show, type MatchContext } from '../match.ts';
 import type { ReceivedCheck, Step } from '../types.ts';
-import { matchContext, NO_CONTROL, StepFailure, StepSkipped, type World } from '../world.ts';
+import { controlKey, matchContext, NO_CONTROL, StepFailure, StepSkipped, type World } from '../world.ts';
 import { captureFrom } from './capture.ts';
 
 // Webhooks are delivered in the background; the event log is written with the change itself.
@@ -109,7 +109,7 @@ async function eventLog(world: World, type: string | undefined): Promise<unknown
   let cursor: string | null = null;
   for (let page = 0; page < MAX_PAGES; page++) {
     const query = new URLSearchParams({ limit: String(PAGE), ...(type ? { type } : {}), ...(cursor ? { cursor } : {}) });
-    const exchange = await world.client.send('GET', `/_mock/workspaces/${world.workspaceId}/events?${query}`, { key: null });
+    const exchange = await world.client.send('GET', `/_mock/workspaces/${world.workspaceId}/events?${query}`, { key: controlKey(world) });
     if (exchange.status !== 200) throw new StepFailure(`the event log answered ${exchange.status}`);
     events.push(...exchange.json.data);
     cursor = exchange.json.next_cursor;

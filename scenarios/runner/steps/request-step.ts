@@ -5,7 +5,7 @@ import { ABSENT, describeMismatches, match, show, type MatchContext, type Mismat
 import { durationMs } from '../duration.ts';
 import { captureFrom } from './capture.ts';
 import type { Expect, HttpRequestSpec, Step } from '../types.ts';
-import { matchContext, NO_CONTROL, StepFailure, StepSkipped, type World } from '../world.ts';
+import { controlKey, matchContext, NO_CONTROL, StepFailure, StepSkipped, type World } from '../world.ts';
 
 export async function requestStep(world: World, step: Step): Promise<string> {
   const isControl = step.control !== undefined;
@@ -48,7 +48,7 @@ const RETRY_MS = 100;
 async function send(world: World, step: Step, isControl: boolean): Promise<string> {
   const written = (step.request ?? step.control) as HttpRequestSpec;
   const spec = world.vars.interpolate(written);
-  const key = isControl ? null : credential(world, written.credential);
+  const key = isControl ? controlKey(world) : credential(world, written.credential);
   const exchange = await world.client.send(spec.method, withQuery(spec.path, spec.query), {
     key,
     body: spec.body,
