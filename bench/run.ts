@@ -5,7 +5,10 @@
 // face with a seeded workspace (start-up.ts), the browser bundle's size (browser-size.ts) and the
 // first answer in Chromium after navigation (browser-first-answer.ts). Each server
 // and each measurement runs in a process of its own, and the load comes from wrk (http-load.ts).
+// `npm run bench -- --only start-up` runs only the last three (start-up, bundle, Chromium).
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { load, type LoadRequest, type LoadResult } from './http-load.ts';
 import type { InProcessRun, ServerInfo } from './http-server.ts';
 
@@ -14,56 +17,66 @@ const RAW_WORK_MICROS = 20;
 
 type Measured = LoadResult & { cpuMicrosPerRequest: number };
 
-const raw = await startServer('raw');
-const rawLead = await measure(raw, { method: 'GET', url: `${raw.info.url}/lead` });
-const rawPage = await measure(raw, { method: 'GET', url: `${raw.info.url}/page` });
-const rawWorking = await measure(raw, { method: 'GET', url: `${raw.info.url}/lead?work=${RAW_WORK_MICROS}` });
-raw.stop();
-console.log(`raw node:http, fixed JSON lead:        ${format(rawLead)}`);
-console.log(`raw node:http, fixed page of 50 leads: ${format(rawPage)}`);
-// Any work per request costs more than itself: the server falls behind the load generator, which
-// then waits, and every answer has to wake it. This line shows how much, for reading the ratios.
-console.log(`raw node:http, the lead after ${RAW_WORK_MICROS} µs of busy work: ${format(rawWorking)}  = ${percent(rawWorking.requestsPerSecond / rawLead.requestsPerSecond)} of raw node:http`);
+const { values: options } = parseArgs({ options: { only: { type: 'string' } } });
+if (options.only !== undefined && options.only !== 'start-up') throw new Error(`--only takes start-up, not ${options.only}`);
+if (!options.only) await serverAndStore();
 
-const mock = await startServer('mock');
-const auth = { Authorization: `Bearer ${mock.info.key}` };
-const scenarios: [string, LoadRequest, Measured][] = [
-  ['GET /v1/leads/{id}', { method: 'GET', url: `${mock.info.url}/v1/leads/${mock.info.leadId}`, headers: auth }, rawLead],
-  ['GET /v1/leads?limit=50', { method: 'GET', url: `${mock.info.url}/v1/leads?limit=50`, headers: auth }, rawPage],
-  ['POST /v1/leads', { method: 'POST', url: `${mock.info.url}/v1/leads`, headers: { ...auth, 'Content-Type': 'application/json' }, body: '{"name":"Bench lead","amount":1000}' }, rawLead],
-];
-for (const [name, request, closestRaw] of scenarios) {
-  const result = await measure(mock, request);
-  const ofPage = closestRaw === rawPage ? `, ${percent(result.requestsPerSecond / rawPage.requestsPerSecond)} of the raw page` : '';
-  const errors = result.errors ? `  (${result.errors} errors!)` : '';
-  console.log(`${name.padEnd(24)} ${format(result)}  = ${percent(result.requestsPerSecond / rawLead.requestsPerSecond)} of raw node:http${ofPage}${errors}`);
+async function serverAndStore(): Promise<void> {
+  const raw = await startServer('raw');
+  const rawLead = await measure(raw, { method: 'GET', url: `${raw.info.url}/lead` });
+  const rawPage = await measure(raw, { method: 'GET', url: `${raw.info.url}/page` });
+  const rawWorking = await measure(raw, { method: 'GET', url: `${raw.info.url}/lead?work=${RAW_WORK_MICROS}` });
+  raw.stop();
+  console.log(`raw node:http, fixed JSON lead:        ${format(rawLead)}`);
+  console.log(`raw node:http, fixed page of 50 leads: ${format(rawPage)}`);
+  // Any work per request costs more than itself: the server falls behind the load generator, which
+  // then waits, and every answer has to wake it. This line shows how much, for reading the ratios.
+  console.log(`raw node:http, the lead after ${RAW_WORK_MICROS} µs of busy work: ${format(rawWorking)}  = ${percent(rawWorking.requestsPerSecond / rawLead.requestsPerSecond)} of raw node:http`);
+
+  const mock = await startServer('mock');
+  const auth = { Authorization: `Bearer ${mock.info.key}` };
+  const scenarios: [string, LoadRequest, Measured][] = [
+    ['GET /v1/leads/{id}', { method: 'GET', url: `${mock.info.url}/v1/leads/${mock.info.leadId}`, headers: auth }, rawLead],
+    ['GET /v1/leads?limit=50', { method: 'GET', url: `${mock.info.url}/v1/leads?limit=50`, headers: auth }, rawPage],
+    ['POST /v1/leads', { method: 'POST', url: `${mock.info.url}/v1/leads`, headers: { ...auth, 'Content-Type': 'application/json' }, body: '{"name":"Bench lead","amount":1000}' }, rawLead],
+  ];
+  for (const [name, request, closestRaw] of scenarios) {
+    const result = await measure(mock, request);
+    const ofPage = closestRaw === rawPage ? `, ${percent(result.requestsPerSecond / rawPage.requestsPerSecond)} of the raw page` : '';
+    const errors = result.errors ? `  (${result.errors} errors!)` : '';
+    console.log(`${name.padEnd(24)} ${format(result)}  = ${percent(result.requestsPerSecond / rawLead.requestsPerSecond)} of raw node:http${ofPage}${errors}`);
+  }
+  // The same three through `mock.handle` without HTTP, as the MSW face calls it (warmed up by the loads above).
+  const inProcess = [
+    ['GET /v1/leads/{id}', { method: 'GET', path: `/v1/leads/${mock.info.leadId}`, count: 5000 }],
+    ['GET /v1/leads?limit=50', { method: 'GET', path: '/v1/leads?limit=50', count: 2000 }],
+    ['POST /v1/leads', { method: 'POST', path: '/v1/leads', body: '{"name":"Bench lead","amount":1000}', count: 2000 }],
+  ] as const;
+  const coreTimes: string[] = [];
+  for (const [name, run] of inProcess) {
+    mock.child.send(run satisfies InProcessRun);
+    coreTimes.push(`${name} ${(await nextMessage<number>(mock.child)).toFixed(0)} µs`);
+  }
+  console.log(`mock.handle in process, no HTTP (CPU per request): ${coreTimes.join(', ')}`);
+  mock.stop();
+
+  const seed = JSON.parse(execFileSync(process.execPath, [new URL('./seed-leads.ts', import.meta.url).pathname, '100000'], { encoding: 'utf8' }));
+  console.log(`seed 100,000 leads: ${seed.seconds.toFixed(2)} s, peak RSS ${seed.peakRssMb.toFixed(0)} MB (mock before seeding ${seed.baselineRssMb.toFixed(0)} MB); targets < 5 s and < 400 MB`);
+
+  process.stdout.write(execFileSync(process.execPath, [new URL('./query.ts', import.meta.url).pathname], { encoding: 'utf8' }));
+
+  process.stdout.write(execFileSync(process.execPath, [new URL('./largest-bodies.ts', import.meta.url).pathname], { encoding: 'utf8' }));
 }
-// The same three through `mock.handle` without HTTP, as the MSW face calls it (warmed up by the loads above).
-const inProcess = [
-  ['GET /v1/leads/{id}', { method: 'GET', path: `/v1/leads/${mock.info.leadId}`, count: 5000 }],
-  ['GET /v1/leads?limit=50', { method: 'GET', path: '/v1/leads?limit=50', count: 2000 }],
-  ['POST /v1/leads', { method: 'POST', path: '/v1/leads', body: '{"name":"Bench lead","amount":1000}', count: 2000 }],
-] as const;
-const coreTimes: string[] = [];
-for (const [name, run] of inProcess) {
-  mock.child.send(run satisfies InProcessRun);
-  coreTimes.push(`${name} ${(await nextMessage<number>(mock.child)).toFixed(0)} µs`);
-}
-console.log(`mock.handle in process, no HTTP (CPU per request): ${coreTimes.join(', ')}`);
-mock.stop();
-
-const seed = JSON.parse(execFileSync(process.execPath, [new URL('./seed-leads.ts', import.meta.url).pathname, '100000'], { encoding: 'utf8' }));
-console.log(`seed 100,000 leads: ${seed.seconds.toFixed(2)} s, peak RSS ${seed.peakRssMb.toFixed(0)} MB (mock before seeding ${seed.baselineRssMb.toFixed(0)} MB); targets < 5 s and < 400 MB`);
-
-process.stdout.write(execFileSync(process.execPath, [new URL('./query.ts', import.meta.url).pathname], { encoding: 'utf8' }));
-
-process.stdout.write(execFileSync(process.execPath, [new URL('./largest-bodies.ts', import.meta.url).pathname], { encoding: 'utf8' }));
 
 // Start-up (issue 14): a process per run, the median of each phase and the largest RSS.
+// The sources (through Node's type stripping), and the compiled package as users run it when dist/
+// is there (`node scripts/build-package.ts --out .`, or tsc -p tsconfig.build.json).
 const STARTS = 5;
-const starts: StartUp[] = Array.from({ length: STARTS }, () => JSON.parse(execFileSync(process.execPath, [new URL('./start-up.ts', import.meta.url).pathname], { encoding: 'utf8' })));
-const median = (key: keyof StartUp) => starts.map((run) => run[key]).sort((a, b) => a - b)[Math.floor(STARTS / 2)]!.toFixed(0);
-console.log(`start-up, median of ${STARTS} processes: import ${median('importMs')} ms, createCrmHandlers() ${median('handlersMs')} ms, createWorkspace({seed: 1}) ${median('seedMs')} ms, first answer ${median('firstAnswerMs')} ms, total ${median('totalMs')} ms (target < 250 ms), CPU ${median('cpuMs')} ms; RSS ${Math.max(...starts.map((run) => run.rssMb)).toFixed(0)} MB (target < 150 MB)`);
+for (const from of existsSync(new URL('../dist/src/adapters/msw.js', import.meta.url)) ? ['src', 'dist'] : ['src']) {
+  const starts: StartUp[] = Array.from({ length: STARTS }, () => JSON.parse(execFileSync(process.execPath, [new URL('./start-up.ts', import.meta.url).pathname, from], { encoding: 'utf8' })));
+  const median = (key: keyof StartUp) => starts.map((run) => run[key]).sort((a, b) => a - b)[Math.floor(STARTS / 2)]!.toFixed(0);
+  console.log(`start-up from ${from}/, median of ${STARTS} processes: import ${median('importMs')} ms, createCrmHandlers() ${median('handlersMs')} ms, createWorkspace({seed: 1}) ${median('seedMs')} ms, first answer ${median('firstAnswerMs')} ms, total ${median('totalMs')} ms (target < 250 ms), CPU ${median('cpuMs')} ms; RSS ${Math.max(...starts.map((run) => run.rssMb)).toFixed(0)} MB (target < 150 MB)`);
+}
 const bundle = JSON.parse(execFileSync(process.execPath, [new URL('./browser-size.ts', import.meta.url).pathname], { encoding: 'utf8' }));
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(0)} kB`;
 console.log(`browser bundle (minified, split as an app's bundler splits it): ${kB(bundle.atNavigation.bytes)} at navigation, ${kB(bundle.atNavigation.gzipBytes)} gzip (target < 300 kB); faker, loaded only to seed, ${kB(bundle.whenSeeding.gzipBytes)} gzip`);
