@@ -74,8 +74,8 @@ export async function runMockCommand(args: string[]): Promise<void> {
       `  workspace      ${workspace.id} (${workspace.slug}, plan ${workspace.plan})`,
       `  owner API key  ${ownerKey.key}`,
       `  control API    ${control.describe(running.url)}`,
-      // The inspector page (issue 16) reads through the control API: a browser cannot add its token.
-      ...(control.controlApi && !control.controlAccess.token ? [`  inspector      ${running.url}/_mock/ui`] : []),
+      // The inspector page (issue 16) reads through the control API; with a token it asks for it once (inspector/page/token.js).
+      ...(control.controlApi ? [`  inspector      ${running.url}/_mock/ui${control.controlAccess.token ? ' (asks for the control token once)' : ''}`] : []),
       ...(values.failure?.length ? [`  failures       ${values.failure.join('; ')} (GET /_mock/failures shows them)`] : []),
       ...(faults?.length ? [`  FAULTS ON      ${faults.join(', ')} (this mock breaks these rules on purpose)`] : []),
       ...(standIn ? [`  stand-in       behaves as a deployment from outside; its inputs are in ${standInFile} (crmkit conformance --inputs ${standInFile})`] : []),

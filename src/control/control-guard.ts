@@ -10,7 +10,10 @@
 //   `Sec-Fetch-Site`; a request with neither is no browser's. Reads need no such rule: without
 //   CORS headers (the control API sends none) a foreign page cannot read the answer.
 // - With a token (`crmkit mock --control-token`, required outside loopback), every request
-//   carries `Authorization: Bearer <token>`, compared in constant time: 401 otherwise.
+//   carries `Authorization: Bearer <token>`, compared in constant time: 401 otherwise. Reads of
+//   the inspector page's static files (/_mock/ui, /_mock/ui/{file}: src/inspector/page/, no data
+//   and no secret in them) are the one exception: a browser cannot add the header to a page it
+//   opens, so the page asks the person for the token and sends it on its own control calls.
 // Bodies are JSON only (http/handle.ts: a body without Content-Type is refused on these routes).
 // The MSW face turns this guard off: it is reached only by its own process or page.
 import { ApiError } from '../errors/api-error.ts';
@@ -32,7 +35,7 @@ export function guardControlRequest(request: Request, url: URL, config: MockConf
       detail: 'The control API answers only requests to a loopback name (localhost, 127.0.0.1, [::1]) or to the name the mock was started with (--host).',
     });
   }
-  if (access.token !== undefined && !sameSecret(bearerOf(request) ?? '', access.token)) {
+  if (access.token !== undefined && !isPageFile(request, url) && !sameSecret(bearerOf(request) ?? '', access.token)) {
     throw new ApiError('invalid_token', {}, {
       detail: 'The control API of this mock needs `Authorization: Bearer <token>`, the token given to `crmkit mock --control-token`.',
       headers: { 'WWW-Authenticate': 'Bearer realm="crmkit-control"' },
@@ -43,6 +46,11 @@ export function guardControlRequest(request: Request, url: URL, config: MockConf
       detail: 'The control API takes changes only from the mock\'s own pages and from clients that are not browsers.',
     });
   }
+}
+
+/** A read of the inspector page's static files (openapi/control/inspector.yaml: getInspectorPage, getInspectorFile). */
+function isPageFile(request: Request, url: URL): boolean {
+  return SAFE_METHODS.has(request.method) && /^\/_mock\/ui(\/[^/]+)?$/.test(url.pathname);
 }
 
 function allowedHostNames(config: MockConfig): Set<string> {

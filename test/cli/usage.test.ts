@@ -53,7 +53,8 @@ describe('a mock started with --control-token, called without its token', () => 
   const TOKEN = 'usage-test-control-token-0123';
   for (const command of [['conformance'], ['scenario', 'run', 'scenarios/members-and-teams.yaml']]) {
     it(`crmkit ${command.join(' ')} says to give --control-token (none given) or the right one (wrong given), in one line with exit status 2`, async () => {
-      await withCrmkitMock(['--control-token', TOKEN], async (url) => {
+      await withCrmkitMock(['--control-token', TOKEN], async (url, _key, banner) => {
+        expect(banner).toContain(`  inspector      ${url}/_mock/ui (asks for the control token once)`);
         const none = await crmkit(...command, '--base-url', url);
         expect(none.code).toBe(2);
         expect(none.stderr).toContain(`the control API of ${url} needs a token (the mock was started with --control-token): give --control-token SECRET or set CRMKIT_CONTROL_TOKEN`);

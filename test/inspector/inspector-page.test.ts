@@ -324,3 +324,59 @@ describe('the inspector page', { timeout: 60_000 }, () => {
     expect(pageErrors).toEqual([]);
   });
 });
+
+describe('the inspector page of a mock with a control token', { timeout: 60_000 }, () => {
+  const TOKEN = 'inspector-page-control-token';
+  let guarded: Mock;
+  let server: RunningServer;
+  let tokenPage: Page;
+
+  beforeAll(async () => {
+    guarded = createMock({ controlAccess: { token: TOKEN } });
+    server = await startServer(guarded);
+    guarded.state.config.urls = { base_url: server.url, hub_url: server.url, workspace_url: server.url };
+    const created = await fetch(`${server.url}/_mock/workspaces`, { method: 'POST', headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Guarded shop' }) });
+    const { api_key: key } = await created.json();
+    await fetch(`${server.url}/v1/leads`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Walnut desk for Aziz' }) });
+    // A tab of its own: sessionStorage starts empty.
+    tokenPage = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+    tokenPage.on('pageerror', (error) => pageErrors.push(error.message));
+  });
+  afterAll(() => server?.close());
+
+  it('serves its files without the token, and nothing else', async () => {
+    for (const file of ['/_mock/ui', '/_mock/ui/app.js', '/_mock/ui/token.js']) expect((await fetch(`${server.url}${file}`)).status).toBe(200);
+    const refused = await fetch(`${server.url}/_mock/workspaces`);
+    expect([refused.status, (await refused.json()).error.code]).toEqual([401, 'invalid_token']);
+    expect((await fetch(`${server.url}/_mock/ui/app.js`, { method: 'POST' })).status).toBe(401);
+  });
+
+  it('asks for the token, asks again after a wrong one, then works with its calls carrying it', async () => {
+    const sent: string[] = [];
+    tokenPage.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/_mock/') && !request.url().includes('/_mock/ui')) sent.push(`${request.method()} ${request.headers().authorization ?? 'none'}`);
+    });
+    await tokenPage.goto(`${server.url}/_mock/ui#records`);
+    const form = tokenPage.locator('#token-form');
+    await eventually(() => form.isVisible()).toBe(true);
+    expect(await tokenPage.evaluate(() => document.activeElement?.id)).toBe('control-token');
+    await tokenPage.getByRole('textbox', { name: 'Token' }).fill('not-the-token-at-all');
+    await tokenPage.getByRole('button', { name: 'Open the inspector' }).click();
+    await eventually(() => form.textContent()).toContain('The mock refused this token.');
+    await tokenPage.getByRole('textbox', { name: 'Token' }).fill(TOKEN);
+    await tokenPage.getByRole('button', { name: 'Open the inspector' }).click();
+    // The board needs a key the page mints by POST /_mock/workspaces/{ws}/api-keys: a change, which
+    // the guard's Origin rule lets through only from the mock's own page.
+    await eventually(() => tokenPage.locator('li.card', { hasText: 'Walnut desk for Aziz' }).count()).toBe(1);
+    expect(await form.count()).toBe(0);
+    expect(sent[0]).toBe('GET none');
+    expect(sent).toContain(`POST Bearer ${TOKEN}`);
+    expect(sent.filter((line) => line.endsWith(`Bearer ${TOKEN}`)).length).toBeGreaterThan(2);
+    expect(await tokenPage.evaluate(() => sessionStorage.getItem('crmkit-control-token'))).toBe(TOKEN);
+    // Kept for the tab: a reload asks no more.
+    await tokenPage.reload();
+    await eventually(() => tokenPage.locator('li.card', { hasText: 'Walnut desk for Aziz' }).count()).toBe(1);
+    expect(await tokenPage.locator('#token-form').count()).toBe(0);
+    expect(pageErrors.filter((error) => !/401/.test(error))).toEqual([]);
+  });
+});

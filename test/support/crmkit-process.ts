@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 
 const REPO_BIN = fileURLToPath(new URL('../../bin/crmkit.js', import.meta.url));
 
-/** Starts `crmkit mock --port 0 ...args` (this repository's bin unless told), runs `use` with the URL and key it prints, stops it. */
-export async function withCrmkitMock(args: string[], use: (url: string, key: string) => Promise<void>, bin = REPO_BIN): Promise<void> {
+/** Starts `crmkit mock --port 0 ...args` (this repository's bin unless told), runs `use` with the URL and key it prints (and its banner), stops it. */
+export async function withCrmkitMock(args: string[], use: (url: string, key: string, banner: string) => Promise<void>, bin = REPO_BIN): Promise<void> {
   const child = spawn(process.execPath, [bin, 'mock', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     let output = '';
@@ -16,7 +16,7 @@ export async function withCrmkitMock(args: string[], use: (url: string, key: str
     const url = /base_url\s+(\S+)/.exec(output)?.[1];
     const key = /owner API key\s+(\S+)/.exec(output)?.[1];
     if (!url || !key) throw new Error(`crmkit mock printed no URL and key:\n${output}`);
-    await use(url, key);
+    await use(url, key, output);
   } finally {
     child.kill('SIGTERM');
   }

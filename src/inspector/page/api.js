@@ -1,5 +1,8 @@
-// How the page talks to the mock: the control API (/_mock, no credentials) and the CRM interface
-// with a key the page mints through the control API. It has no other way in.
+// How the page talks to the mock: the control API (/_mock, with the control token when the mock
+// asks for one: token.js) and the CRM interface with a key the page mints through the control
+// API. It has no other way in. Calls are same-origin fetches: the control guard's Host and
+// Origin rules hold for them as for any client.
+import { askForToken, controlToken } from './token.js';
 
 /** The answer of a call: the status and the parsed body; errors come back too, not thrown. */
 async function send(method, path, { body, headers = {} } = {}) {
@@ -24,8 +27,14 @@ async function send(method, path, { body, headers = {} } = {}) {
   return { status: response.status, ok: response.ok, body: parsed };
 }
 
-export function control(method, path, body) {
-  return send(method, `/_mock${path}`, { body });
+/** A control call; a mock that wants its control token (401 invalid_token) gets it from the person, and the call is sent again. */
+export async function control(method, path, body) {
+  for (;;) {
+    const token = controlToken();
+    const answer = await send(method, `/_mock${path}`, { body, headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    if (answer.status !== 401 || answer.body?.error?.code !== 'invalid_token') return answer;
+    await askForToken(token);
+  }
 }
 
 /** The scopes of spec 5.1 the page needs to read everything and to move leads and replay deliveries. */
