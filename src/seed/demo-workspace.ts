@@ -13,6 +13,7 @@ import { createContact, type ContactCreate } from '../resources/contacts/create-
 import { createLead } from '../resources/leads/create-lead.ts';
 import { systemContext } from '../resources/records/record-context.ts';
 import { createTask } from '../resources/tasks/create-task.ts';
+import { withTrustedWrites } from '../store/trusted-writes.ts';
 import { createWorkspace, type WorkspaceSettings } from '../workspaces/create-workspace.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import { demoCustomValues } from './demo-custom-values.ts';
@@ -38,10 +39,16 @@ export async function seedDemoWorkspace(state: MockState, options: DemoOptions):
   const UzbekFaker = uzbek.constructor as typeof Faker;
   const faker = new UzbekFaker({ locale: uzbek.rawDefinitions, seed: options.seed });
   faker.setDefaultRefDate(REFERENCE_DATE);
-  const leadCount = options.leads ?? 200;
 
   const created = await createWorkspace(state, { name: `Demo ${options.seed}`, ...options.settings });
-  const { workspace } = created;
+  // The demo's records and events skip the document checks (store/trusted-writes.ts: about 300 ms
+  // of compiling per process); test/mock/seed.test.ts holds them to the document instead.
+  await withTrustedWrites(created.workspace.transactions, () => seedRecords(state, created.workspace, faker, options));
+  return created;
+}
+
+async function seedRecords(state: MockState, workspace: Workspace, faker: Faker, options: DemoOptions): Promise<void> {
+  const leadCount = options.leads ?? 200;
   const context = systemContext(state, workspace);
   // Records are made over the 90 days before the reference date, oldest first, each in its own
   // transaction with the clock moved between them, so that creation times are spread out.
@@ -92,7 +99,6 @@ export async function seedDemoWorkspace(state: MockState, options: DemoOptions):
   if (leadCount > RICH_LEADS) await seedLeads(state, workspace, { count: leadCount - RICH_LEADS, faker, tags: TAGS });
   await workspace.clock.set(Date.parse(REFERENCE_DATE));
   await workspace.clock.freeze(false);
-  return created;
 }
 
 function demoContact(faker: Faker, workspace: Workspace, companies: readonly StoredCompany[]): ContactCreate {

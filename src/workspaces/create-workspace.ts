@@ -7,6 +7,7 @@ import { VirtualClock } from '../clock/virtual-clock.ts';
 import type { MockState } from '../mock-state.ts';
 import { noRecordNumbers } from '../store/record-numbers.ts';
 import { Transactions } from '../store/transactions.ts';
+import { withTrustedWrites } from '../store/trusted-writes.ts';
 import { ROLES, type Member, type Role } from './member.ts';
 import { addStarterContent } from './starter-content.ts';
 import type { Plan, Workspace } from './workspace.ts';
@@ -45,7 +46,8 @@ export async function createWorkspace(state: MockState, settings: WorkspaceSetti
   for (const role of ROLES) addMember(state, workspace, { role });
   const owner = [...workspace.members.values()][0]!;
   const ownerKey = addApiKey(state, workspace, { name: 'Owner key', scopes: [...API_KEY_SCOPES], role: 'owner', memberId: owner.id });
-  await addStarterContent(state, workspace);
+  // Starter content is the mock's own: written without the document checks (store/trusted-writes.ts).
+  await withTrustedWrites(transactions, () => addStarterContent(state, workspace));
   return { workspace, ownerKey };
 }
 

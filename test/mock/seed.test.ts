@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { createMock } from '../../src/mock.ts';
 import { seedDemoWorkspace } from '../../src/seed/demo-workspace.ts';
+import { escapeSegment } from '../../src/spec/json-pointer.ts';
+import type { Table } from '../../src/store/table.ts';
 import type { Workspace } from '../../src/workspaces/workspace.ts';
 import { call } from '../support/mock-client.ts';
 
@@ -64,6 +66,29 @@ describe('the demo workspace', () => {
     expect(leads.body.summary.count).toBe(30);
     const contacts = await call(mock, 'GET', '/v1/contacts?limit=250', { key: created.body.api_key });
     expect(contacts.body.data.length).toBeGreaterThanOrEqual(10);
+  });
+
+  // The seed writes without the document checks of requests (src/store/trusted-writes.ts): this
+  // holds what it wrote to them, starter content and the leads written in bulk included.
+  it('writes only records and events the document allows, and trusts nothing after it', async () => {
+    const mock = createMock();
+    const { workspace } = await seedDemoWorkspace(mock.state, { seed: 2, leads: 320 });
+    let records = 0;
+    for (const [name, table] of Object.entries(workspace.tables) as [string, Table<{ id: string }>][]) {
+      for (const record of table.records()) {
+        records++;
+        expect(await table.problems(record), `${name} ${record.id}`).toEqual([]);
+      }
+    }
+    expect(records).toBeGreaterThan(1_000);
+    const events = [...workspace.tables.events.values()];
+    expect(new Set(events.map((event) => event.type))).toEqual(new Set(['contact.created', 'lead.created', 'task.created', 'message.queued']));
+    for (const event of events) {
+      const pointer = `/webhooks/${escapeSegment(event.type)}/post/requestBody/content/application~1json/schema`;
+      expect(mock.state.validators.crm.problems(pointer, event), event.type).toEqual([]);
+    }
+    // The same tables check writes again once the seed is done.
+    await expect(workspace.tables.leads.insert({ id: 'lead_not_a_lead' } as never)).rejects.toThrow();
   });
 
   it('scales to --seed-size leads, the ones past the first 300 written in bulk', async () => {
