@@ -99,8 +99,13 @@ async function prepareAppAttempt(state: MockState, workspace: Workspace, deliver
   const attemptAtMs = state.now(workspace.id);
   const app = apps.get(delivery.app_id);
   if (!app?.webhook_url || !app.client_secret) {
-    // The app is gone or no longer has a webhook URL: nothing more goes out.
-    await appDeliveries.update(deliveryId, (draft) => recordOnDraft(draft, attemptAtMs, { ...NOTHING_SENT, success: false, error: 'url_not_allowed' }, null, attemptAtMs));
+    // The app is gone or no longer has a webhook URL: it ends `failed` without an attempt, and nothing more goes out.
+    await appDeliveries.update(deliveryId, (draft) => {
+      draft.status = 'failed';
+      draft.next_attempt_at = null;
+      draft.failed_at = iso(attemptAtMs);
+      draft.schedule_seq += 1;
+    });
     return null;
   }
   const allowPrivate = state.config.allowPrivateWebhooks;

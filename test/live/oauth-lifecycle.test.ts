@@ -120,6 +120,23 @@ describe('app lifecycle events', () => {
     expect(after).toEqual([expect.objectContaining({ id: stored.id, status: 'success', attempts: 2, next_attempt_at: null })]);
   });
 
+  it('a waiting retry of an app that no longer has a webhook URL ends failed without another attempt', async () => {
+    const setup = await setUpApp(world);
+    await send(world, 'POST', `/_mock/workspaces/${setup.workspaceId}/clock`, { freeze: true });
+    world.receiver.refuseNext(1);
+    await authorizeApp(world, setup);
+    const ofThisApp = () => world.receiver.attempts().filter((event) => event.json.data.app_id === setup.app.id);
+    await expect.poll(() => ofThisApp().length).toBe(1);
+    const snapshot = (await send(world, 'GET', `/_mock/workspaces/${setup.workspaceId}/snapshot`)).body;
+    snapshot.tables.apps.find((app: any) => app.id === setup.app.id).webhook_url = null;
+    expect((await send(world, 'PUT', `/_mock/workspaces/${setup.workspaceId}/snapshot`, snapshot)).status).toBe(200);
+    await advanceClock(world, setup, 60);
+    expect(ofThisApp().length).toBe(1);
+    const after = (await send(world, 'GET', `/_mock/workspaces/${setup.workspaceId}/snapshot`)).body.tables.appDeliveries;
+    expect(after).toEqual([expect.objectContaining({ status: 'failed', attempts: 1, next_attempt_at: null, failed_at: expect.any(String) })]);
+    expect(after[0].attempt_log).toHaveLength(1);
+  });
+
   it('a failing receiver disables nothing: the retries run out, the app and its installation stay as they were', async () => {
     const setup = await setUpApp(world);
     await send(world, 'POST', `/_mock/workspaces/${setup.workspaceId}/clock`, { freeze: true });
