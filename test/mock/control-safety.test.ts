@@ -15,12 +15,13 @@ import { BASE, call } from '../support/mock-client.ts';
 
 type Raw = { status: number; headers: Headers; body: any };
 
-/** A control request sent as a browser or a stranger would, straight to the core (answers outside the document allowed). */
+/**
+ * A control request sent as a browser or a stranger would. Its answer must be one the control
+ * document allows (support/mock-client.ts): the guard's answers are on every control operation
+ * (components.responses of openapi/mock-control.yaml, added by scripts/bundle-openapi.ts).
+ */
 async function raw(mock: Mock, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Raw> {
-  const response = await mock.handle(new Request(`${BASE}${path}`, { method, headers, body }), { clientAddress: '127.0.0.1' });
-  const text = await response.text();
-  const json = response.headers.get('content-type')?.includes('json');
-  return { status: response.status, headers: response.headers, body: text && json ? JSON.parse(text) : text };
+  return call(mock, method, path, { headers, ...(body === undefined ? {} : { rawBody: body }) });
 }
 
 async function mockWithWorkspace(options: MockOptions = {}) {
@@ -196,11 +197,25 @@ describe('the control token', () => {
     for (const authorization of [undefined, 'Bearer wrong', `Bearer ${token.slice(0, -1)}`, `Bearer ${token}x`, token, `Basic ${token}`]) {
       const answer = await raw(mock, 'POST', '/_mock/workspaces', authorization ? { authorization } : {});
       expectEnvelope(answer, 401, 'invalid_token');
-      expect(answer.headers.get('www-authenticate')).toContain('Bearer');
+      expect(answer.headers.get('www-authenticate')).toBe('Bearer realm="crmkit-control"');
     }
     expect(mock.state.workspaces.size).toBe(0);
     expect((await raw(mock, 'POST', '/_mock/workspaces', { authorization: `Bearer ${token}` })).status).toBe(201);
     expect((await raw(mock, 'GET', '/_mock/faults', { authorization: `bearer ${token}` })).status).toBe(200);
+  });
+
+  it("serves the inspector page's files without it, and keeps the Host rule for them", async () => {
+    const mock = createMock({ controlAccess: { token } });
+    for (const path of ['/_mock/ui', '/_mock/ui/app.js', '/_mock/ui/token.js']) expect((await raw(mock, 'GET', path)).status, path).toBe(200);
+    const rebound = await raw(mock, 'GET', '/_mock/ui/api.js', { host: 'attacker.example' });
+    expectEnvelope(rebound, 403, 'forbidden');
+    expect(rebound.body.error.permission).toBe('control_host');
+    // Only reads of the files: a change sent there, or any other route, still needs the token.
+    for (const [method, path] of [['POST', '/_mock/ui'], ['GET', '/_mock/uix'], ['GET', '/_mock/ui/../workspaces']]) {
+      const answer = await mock.handle(new Request(`${BASE}${path}`, { method }), { clientAddress: '127.0.0.1' });
+      expect(answer.status, `${method} ${path}`).toBe(401);
+    }
+    expect(mock.state.workspaces.size).toBe(0);
   });
 
   it('compares secrets in full, whatever their lengths', () => {

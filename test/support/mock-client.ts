@@ -21,8 +21,10 @@ export async function call(mock: Mock, method: string, path: string, options: Ca
   }
   const response = await mock.handle(new Request(`${BASE}${path}`, { method, headers, body }), { clientAddress: options.clientAddress ?? '127.0.0.1' });
   const text = await response.text();
-  const answer = { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
-  const problems = answerProblems(method, path, answer);
+  // A page (the inspector's HTML, CSS, JavaScript) is kept as text: only its status is checked then.
+  const json = text !== '' && !/^text\/|^image\//.test(response.headers.get('content-type') ?? '');
+  const answer = { status: response.status, headers: response.headers, body: json ? JSON.parse(text) : text || undefined };
+  const problems = answerProblems(method, path, json ? answer : { ...answer, body: undefined });
   if (problems.length) throw new Error(`the mock answered ${method} ${path} outside the document:\n${problems.join('\n')}`);
   return answer;
 }

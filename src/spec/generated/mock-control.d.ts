@@ -7,7 +7,11 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List the workspaces
+         * @description Every workspace of the mock, oldest first (the inspector page picks one from them).
+         */
+        get: operations["listWorkspaces"];
         put?: never;
         /**
          * Create a workspace
@@ -740,6 +744,102 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/_mock/ui": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The inspector page
+         * @description A page for people debugging against the mock: a workspace's records, events and webhook
+         *     deliveries (with their signatures checked), the request journal, and the clock, failures,
+         *     faults and snapshots. Plain HTML, one CSS file and JavaScript modules, served with a strict
+         *     Content-Security-Policy (`script-src 'self'`). Off with the control API.
+         */
+        get: operations["getInspectorPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/ui/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A file of the inspector page
+         * @description The page's style sheet and JavaScript modules; any other name answers 404.
+         */
+        get: operations["getInspectorFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/workspaces/{ws}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Webhooks with their secrets and deliveries
+         * @description Every webhook of the workspace with its signing secret (which the CRM interface shows only
+         *     once, spec 4.11) and its newest deliveries, each with its attempts: the request as it went
+         *     out (headers with `Svc-Signature`, and the body the signature covers, spec 6.1, 6.2), and
+         *     the receiver's status and the start of its answer. An attempt that sent nothing (a URL the
+         *     rules refuse) has `request` null. Only the last attempt's answer body is kept (spec 6.3).
+         */
+        get: operations["inspectWebhooks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/workspaces/{ws}/clock/scheduled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * What waits on the clock
+         * @description The work the workspace's clock will run as it moves, soonest first, as the records hold it:
+         *     webhook delivery attempts (pending or retrying), snoozed conversations' wake-ups and the next
+         *     step of outgoing messages on their way through the simulated channel (`sent` 1 s after being
+         *     queued, `delivered` at 2 s, `read` at 5 s), predicted from the channel's outcome as set now
+         *     (a message queued before the outcome changed follows the one it was queued under). `pending`
+         *     counts every piece of work on the clock, including what no record names.
+         */
+        get: operations["listScheduledWork"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_mock/reset": {
         parameters: {
             query?: never;
@@ -1075,13 +1175,119 @@ export type components = {
             set?: components["schemas"]["TimeInput"];
             advance_seconds?: number;
         };
+        /** @example ws_01hv6d4s7r3k2m8x5c9bqwertz */
+        WorkspaceId: string;
+        /** @description Also in the `X-Request-Id` header of every response. */
+        RequestIdValue: string;
+        /** @description Only for field problems: request field name to message. */
+        ErrorFieldMessages: {
+            [key: string]: string;
+        };
+        /** @description On `forbidden`. */
+        ErrorPermission: string;
+        /** @description On `rate_limited`. */
+        ErrorRateLimitReason: string;
+        /** @description On `rate_limited`, `limit_reached`, `too_many_conditions`. */
+        ErrorLimit: number;
+        /** @description On `limit_reached`: which limit. */
+        ErrorLimitKey: string;
+        /** @description On `limit_reached`. */
+        ErrorLimitUsed: number;
+        /** @description On `limit_reached`: the current plan. */
+        ErrorPlan: string;
+        /** @description On `limit_reached`: the plan that lifts the limit, if any. */
+        ErrorUpgradeTo: string | null;
+        /** @description On `missing_scope`. */
+        ErrorScope: string;
+        /** @description On `tag_exists`. */
+        ErrorTagId: string;
+        /**
+         * Format: date-time
+         * @description On `gone`.
+         */
+        ErrorDeletedAt: string;
+        /** @description The error envelope of spec 7.1, built the same way for every error of the API. */
+        ErrorEnvelope: {
+            error: {
+                /** @description Stable snake_case code; branch on it. Unknown codes are handled by status. */
+                code: string;
+                /** @description For people, in the language of `Accept-Language` (`en` default, `ru`, `uz`); may change. A message that says more than the code (why a note cannot be edited, the 32 KB of a form's route) is in that language too, never English in its place (spec 7.1). A form's field problems are in the visitor's language (`X-Svc-Locale`, spec 4.12). */
+                message: string;
+                request_id: components["schemas"]["RequestIdValue"];
+                /**
+                 * Format: uri
+                 * @description Page for the code.
+                 */
+                docs_url: string;
+                fields?: components["schemas"]["ErrorFieldMessages"];
+                permission?: components["schemas"]["ErrorPermission"];
+                reason?: components["schemas"]["ErrorRateLimitReason"];
+                limit?: components["schemas"]["ErrorLimit"];
+                key?: components["schemas"]["ErrorLimitKey"];
+                used?: components["schemas"]["ErrorLimitUsed"];
+                plan?: components["schemas"]["ErrorPlan"];
+                upgrade_to?: components["schemas"]["ErrorUpgradeTo"];
+                scope?: components["schemas"]["ErrorScope"];
+                tag_id?: components["schemas"]["ErrorTagId"];
+                deleted_at?: components["schemas"]["ErrorDeletedAt"];
+            };
+        };
+        /** @description Malformed JSON, a value of the wrong type, or a body not sent as application/json (the OAuth endpoints also take forms). */
+        BadJsonError: components["schemas"]["ErrorEnvelope"] & {
+            error?: {
+                /** @constant */
+                code: "bad_json";
+            };
+        };
+        /** @description A field not documented for the endpoint; `fields` names it. */
+        UnknownFieldError: components["schemas"]["ErrorEnvelope"] & {
+            error?: {
+                /** @constant */
+                code: "unknown_field";
+                fields: components["schemas"]["ErrorFieldMessages"];
+            };
+        };
+        /** @description Cursor not valid. */
+        InvalidCursorError: components["schemas"]["ErrorEnvelope"] & {
+            error?: {
+                /** @constant */
+                code: "invalid_cursor";
+            };
+        };
+        /** @description Id of the wrong type. */
+        InvalidIdTypeError: components["schemas"]["ErrorEnvelope"] & {
+            error?: {
+                /** @constant */
+                code: "invalid_id_type";
+            };
+        };
+        /** @description A key or token was sent in the URL. */
+        CredentialsInUrlError: components["schemas"]["ErrorEnvelope"] & {
+            error?: {
+                /** @constant */
+                code: "credentials_in_url";
+            };
+        };
+        /** @description The OAuth consent request is older than 15 minutes (spec 5.2). */
+        RequestExpiredError: components["schemas"]["ErrorEnvelope"] & {
+            error?: {
+                /** @constant */
+                code: "request_expired";
+            };
+        };
+        /** @description An error whose code is not in the documented catalog; the spec lets new codes appear at any time, handled by status. */
+        UnlistedCodeError: components["schemas"]["ErrorEnvelope"] & {
+            error?: {
+                code?: unknown;
+            };
+        };
+        /** @description The codes of a 400 answer. */
+        MalformedRequestError: components["schemas"]["BadJsonError"] | components["schemas"]["UnknownFieldError"] | components["schemas"]["InvalidCursorError"] | components["schemas"]["InvalidIdTypeError"] | components["schemas"]["CredentialsInUrlError"] | components["schemas"]["RequestExpiredError"] | components["schemas"]["UnlistedCodeError"];
         /**
          * @description ISO 4217 three-letter currency code.
          * @example UZS
          */
         Currency: string;
-        /** @example ws_01hv6d4s7r3k2m8x5c9bqwertz */
-        WorkspaceId: string;
         /** @example mb_01hv6d4s7r3k2m8x5c9bqwe007 */
         MemberId: string;
         /**
@@ -1259,112 +1465,6 @@ export type components = {
          * @enum {string}
          */
         FormFieldType: "text" | "textarea" | "phone" | "email" | "number" | "date" | "select" | "multiselect" | "radio" | "checkbox" | "hidden";
-        /** @description Also in the `X-Request-Id` header of every response. */
-        RequestIdValue: string;
-        /** @description Only for field problems: request field name to message. */
-        ErrorFieldMessages: {
-            [key: string]: string;
-        };
-        /** @description On `forbidden`. */
-        ErrorPermission: string;
-        /** @description On `rate_limited`. */
-        ErrorRateLimitReason: string;
-        /** @description On `rate_limited`, `limit_reached`, `too_many_conditions`. */
-        ErrorLimit: number;
-        /** @description On `limit_reached`: which limit. */
-        ErrorLimitKey: string;
-        /** @description On `limit_reached`. */
-        ErrorLimitUsed: number;
-        /** @description On `limit_reached`: the current plan. */
-        ErrorPlan: string;
-        /** @description On `limit_reached`: the plan that lifts the limit, if any. */
-        ErrorUpgradeTo: string | null;
-        /** @description On `missing_scope`. */
-        ErrorScope: string;
-        /** @description On `tag_exists`. */
-        ErrorTagId: string;
-        /**
-         * Format: date-time
-         * @description On `gone`.
-         */
-        ErrorDeletedAt: string;
-        /** @description The error envelope of spec 7.1, built the same way for every error of the API. */
-        ErrorEnvelope: {
-            error: {
-                /** @description Stable snake_case code; branch on it. Unknown codes are handled by status. */
-                code: string;
-                /** @description For people, in the language of `Accept-Language` (`en` default, `ru`, `uz`); may change. */
-                message: string;
-                request_id: components["schemas"]["RequestIdValue"];
-                /**
-                 * Format: uri
-                 * @description Page for the code.
-                 */
-                docs_url: string;
-                fields?: components["schemas"]["ErrorFieldMessages"];
-                permission?: components["schemas"]["ErrorPermission"];
-                reason?: components["schemas"]["ErrorRateLimitReason"];
-                limit?: components["schemas"]["ErrorLimit"];
-                key?: components["schemas"]["ErrorLimitKey"];
-                used?: components["schemas"]["ErrorLimitUsed"];
-                plan?: components["schemas"]["ErrorPlan"];
-                upgrade_to?: components["schemas"]["ErrorUpgradeTo"];
-                scope?: components["schemas"]["ErrorScope"];
-                tag_id?: components["schemas"]["ErrorTagId"];
-                deleted_at?: components["schemas"]["ErrorDeletedAt"];
-            };
-        };
-        /** @description Malformed JSON, a value of the wrong type, or a body not sent as application/json (the OAuth endpoints also take forms). */
-        BadJsonError: components["schemas"]["ErrorEnvelope"] & {
-            error?: {
-                /** @constant */
-                code: "bad_json";
-            };
-        };
-        /** @description A field not documented for the endpoint; `fields` names it. */
-        UnknownFieldError: components["schemas"]["ErrorEnvelope"] & {
-            error?: {
-                /** @constant */
-                code: "unknown_field";
-                fields: components["schemas"]["ErrorFieldMessages"];
-            };
-        };
-        /** @description Cursor not valid. */
-        InvalidCursorError: components["schemas"]["ErrorEnvelope"] & {
-            error?: {
-                /** @constant */
-                code: "invalid_cursor";
-            };
-        };
-        /** @description Id of the wrong type. */
-        InvalidIdTypeError: components["schemas"]["ErrorEnvelope"] & {
-            error?: {
-                /** @constant */
-                code: "invalid_id_type";
-            };
-        };
-        /** @description A key or token was sent in the URL. */
-        CredentialsInUrlError: components["schemas"]["ErrorEnvelope"] & {
-            error?: {
-                /** @constant */
-                code: "credentials_in_url";
-            };
-        };
-        /** @description The OAuth consent request is older than 15 minutes (spec 5.2). */
-        RequestExpiredError: components["schemas"]["ErrorEnvelope"] & {
-            error?: {
-                /** @constant */
-                code: "request_expired";
-            };
-        };
-        /** @description An error whose code is not in the documented catalog; the spec lets new codes appear at any time, handled by status. */
-        UnlistedCodeError: components["schemas"]["ErrorEnvelope"] & {
-            error?: {
-                code?: unknown;
-            };
-        };
-        /** @description The codes of a 400 answer. */
-        MalformedRequestError: components["schemas"]["BadJsonError"] | components["schemas"]["UnknownFieldError"] | components["schemas"]["InvalidCursorError"] | components["schemas"]["InvalidIdTypeError"] | components["schemas"]["CredentialsInUrlError"] | components["schemas"]["RequestExpiredError"] | components["schemas"]["UnlistedCodeError"];
         /** @description Invalid values; `fields` names them (for example `custom.<key>`, `tags`). */
         ValidationFailedError: components["schemas"]["ErrorEnvelope"] & {
             error?: {
@@ -1602,7 +1702,7 @@ export type components = {
         ConversationStatus: "open" | "snoozed" | "resolved";
         /**
          * Format: date-time
-         * @description RFC 3339 time, or null when empty.
+         * @description RFC 3339 time with fractional seconds and an offset (spec 2.1), or null when empty.
          */
         TimeOrNull: string | null;
         /**
@@ -1838,7 +1938,7 @@ export type components = {
         } & (unknown & unknown);
         /**
          * Format: uri
-         * @description A registered redirect URI, matched exactly: `https://`, except `http://localhost` and `http://127.0.0.1`; no wildcards or fragments (spec 5.2).
+         * @description A registered redirect URI, matched exactly: `https://`, except `http://localhost` and `http://127.0.0.1`; no wildcards (`*`, in the host or the path) or fragments (spec 5.2). Registering one that breaks these answers 422.
          * @example https://app.example.com/oauth/callback
          * @example http://localhost:5173/callback
          */
@@ -2200,6 +2300,188 @@ export type components = {
                 on: boolean;
             }[];
         };
+        /** @example wh_01hv6d4s7r3k2m8x5c9bqwe016 */
+        WebhookId: string;
+        /**
+         * Format: uri
+         * @description The receiver's address (spec 4.11, 8): HTTPS on port 443 or 8443; a public address (no private, loopback or link-local IPs, no `localhost`); no user name or password; at most 2048 characters. Checked when saved (a violation answers 422 `validation_failed` under `url`) and again before every delivery. The pattern admits `http://` only because a crmkit mock started with `--allow-private-webhooks` accepts a developer's own receiver at `http://127.0.0.1` or `http://localhost` (any port); the service accepts HTTPS only.
+         * @example https://hooks.shop.example/crm/events
+         */
+        WebhookUrl: string;
+        /**
+         * @description An event name (`lead.created`), a group (`lead.*`), or `*` (spec 4.11, 6.4). Groups and `*` also receive event types that are not in the catalog yet; receivers ignore unknown types (spec 6.3).
+         * @example lead.*
+         * @example message.failed
+         * @example *
+         */
+        WebhookEventPattern: string;
+        /**
+         * @description Up to 100 event patterns (spec 2.13, 8).
+         * @example [
+         *       "lead.*",
+         *       "contact.created",
+         *       "message.failed"
+         *     ]
+         */
+        WebhookEventPatterns: components["schemas"]["WebhookEventPattern"][];
+        /** @description Channel types matched against the `channel` field of message and conversation events (spec 4.11). */
+        WebhookChannelsFilter: components["schemas"]["ChannelType"][];
+        /**
+         * @description Filters of a webhook (spec 2.13, 4.11): each is a list of up to 50 values and applies only to events that carry the matching field (`pipeline_id`, `stage_id`, `owner_id`, `channel`); other events pass. An empty list is no filter.
+         * @example {
+         *       "pipeline_ids": [
+         *         "pl_01hv6d4s7r3k2m8x5c9bqwe005"
+         *       ],
+         *       "stage_ids": [],
+         *       "owner_ids": [],
+         *       "channels": [
+         *         "whatsapp",
+         *         "telegram_bot"
+         *       ]
+         *     }
+         */
+        WebhookFilters: {
+            pipeline_ids: components["schemas"]["PipelineId"][];
+            stage_ids: components["schemas"]["StageId"][];
+            owner_ids: components["schemas"]["MemberId"][];
+            channels: components["schemas"]["WebhookChannelsFilter"];
+        };
+        /**
+         * @description `active` while working (spec 2.13). A webhook is disabled when its endpoint answers 410 or no delivery succeeded for 24 hours in a row, or when it is turned off with `active: false` (spec 3).
+         * @enum {string}
+         */
+        WebhookStatus: "active" | "disabled";
+        /**
+         * @description Why the webhook is disabled: `gone` (the endpoint answered 410), `no_success_24h` (no delivery succeeded for 24 hours in a row), `manual` (turned off with `active: false`); null while active (spec 3).
+         * @enum {string|null}
+         */
+        WebhookDisabledReason: "gone" | "no_success_24h" | "manual" | null;
+        /**
+         * @description A webhook (spec 2.13). The signing secret is never part of it; it is returned once, beside the webhook, on creation and on rotation.
+         * @example {
+         *       "id": "wh_01jd8x4k2m6n9p3q5r7s0t2v4w",
+         *       "object": "webhook",
+         *       "name": "Order system",
+         *       "url": "https://hooks.shop.example/crm/events",
+         *       "events": [
+         *         "lead.*",
+         *         "contact.created",
+         *         "message.failed"
+         *       ],
+         *       "filters": {
+         *         "pipeline_ids": [
+         *           "pl_01hv6d4s7r3k2m8x5c9bqwe005"
+         *         ],
+         *         "stage_ids": [],
+         *         "owner_ids": [],
+         *         "channels": []
+         *       },
+         *       "active": true,
+         *       "status": "active",
+         *       "disabled_at": null,
+         *       "disabled_reason": null,
+         *       "created_at": "2026-11-20T08:12:45.318Z"
+         *     }
+         */
+        Webhook: {
+            id: components["schemas"]["WebhookId"];
+            /** @constant */
+            object: "webhook";
+            name: string;
+            url: components["schemas"]["WebhookUrl"];
+            events: components["schemas"]["WebhookEventPatterns"];
+            filters: components["schemas"]["WebhookFilters"];
+            /** @description Whether deliveries are made. `PATCH` with `active` true or `POST .../enable` turns a disabled webhook on (spec 3). */
+            active: boolean;
+            status: components["schemas"]["WebhookStatus"];
+            /** @description When the webhook was disabled; null while active. */
+            disabled_at: components["schemas"]["TimeOrNull"];
+            disabled_reason: components["schemas"]["WebhookDisabledReason"];
+            created_at: components["schemas"]["Time"];
+        };
+        /**
+         * @description The signing secret: `whsec_` followed by 43 characters (base64url of 32 bytes). Shown once, on creation and on rotation (spec 2.13, 4.11). The whole secret, prefix included, is the HMAC-SHA256 key (spec 6.2).
+         * @example whsec_Q2h4bT9kX3ZyN0t1ZzJwWnNmRWw1TmFqYmNkZWZnaGk
+         */
+        WebhookSecret: string;
+        /** @example dlv_01hv6d4s7r3k2m8x5c9bqwe017 */
+        DeliveryId: string;
+        /**
+         * @description `pending` until the first attempt; a 2xx answer within 10 seconds ends as `success`; a failed attempt leads to `retrying` until the retry schedule is used up (24 hours after the event), then `failed` (spec 3).
+         * @enum {string}
+         */
+        WebhookDeliveryStatus: "pending" | "retrying" | "success" | "failed";
+        /**
+         * @description One delivery of one event to one webhook (spec 4.11): status, attempts, response status, latency. Retries keep the delivery id; a replay makes a new delivery with the same event id (spec 6.1).
+         * @example {
+         *       "id": "dlv_01jd9a7b3c5d8e2f4g6h0j1k3m",
+         *       "object": "webhook_delivery",
+         *       "webhook_id": "wh_01jd8x4k2m6n9p3q5r7s0t2v4w",
+         *       "event_id": "evt_01jd9a7a2b4c6d8e0f3g5h7j9k",
+         *       "event_type": "lead.stage_changed",
+         *       "status": "retrying",
+         *       "attempts": 2,
+         *       "response_status": 503,
+         *       "latency_ms": 214,
+         *       "replay": false,
+         *       "created_at": "2026-11-22T09:30:00.412Z",
+         *       "next_attempt_at": "2026-11-22T10:06:00.412Z"
+         *     }
+         */
+        WebhookDelivery: {
+            id: components["schemas"]["DeliveryId"];
+            /** @constant */
+            object: "webhook_delivery";
+            webhook_id: components["schemas"]["WebhookId"];
+            event_id: components["schemas"]["EventId"];
+            /** @description The event type, as in `Svc-Event`. */
+            event_type: string;
+            status: components["schemas"]["WebhookDeliveryStatus"];
+            /** @description Attempts made so far. */
+            attempts: number;
+            /** @description HTTP status of the last attempt's answer; null before the first attempt or when no answer came (timeout, connection error). */
+            response_status: number | null;
+            /** @description Milliseconds the last attempt took; null before the first attempt. */
+            latency_ms: number | null;
+            /** @description True for a delivery made by a replay (sent with `Svc-Replay: true`). */
+            replay: boolean;
+            created_at: components["schemas"]["Time"];
+            /** @description When the next attempt is due; null once `success` or `failed`. Attempts come at once, then 1 min, 5 min, 30 min, 2 h, 6 h, 12 h, 18 h and 24 h after the event (spec 6.3: "then every 6 hours, while the next attempt falls within 24 hours of the event"); a replay, or a delivery queued again by enable, counts from when it was queued. */
+            next_attempt_at: components["schemas"]["TimeOrNull"];
+        };
+        InspectedAttempt: {
+            at: components["schemas"]["Time"];
+            response_status: number | null;
+            latency_ms: number | null;
+            error: string | null;
+            request: {
+                headers: {
+                    [key: string]: string;
+                };
+                body: string;
+            } | null;
+        };
+        InspectedDelivery: components["schemas"]["WebhookDelivery"] & {
+            /** @description The event envelope (spec 6.1). */
+            payload: Record<string, never>;
+            /** @description The first 2 KB of the last answer. */
+            response_body: string | null;
+            attempts_sent: components["schemas"]["InspectedAttempt"][];
+        };
+        InspectedWebhook: {
+            webhook: components["schemas"]["Webhook"];
+            secret: components["schemas"]["WebhookSecret"];
+            deliveries: components["schemas"]["InspectedDelivery"][];
+        };
+        ScheduledWork: {
+            at: components["schemas"]["Time"];
+            /** @enum {string} */
+            kind: "delivery_attempt" | "conversation_wake_up" | "message_step";
+            /** @description The delivery, conversation or message id. */
+            id: string;
+            /** @description A short description, e.g. `lead.created to wh_... (attempt 2)`. */
+            detail: string;
+        };
         /**
          * @description One answer, up to 5,000 characters (spec 8). Text-like fields (`text`, `textarea`, `phone`, `email`, `number`, `date`,
          *     `hidden`, `select`, `radio`) answer a string; a `checkbox` answers a boolean; a `multiselect` answers a list of option values.
@@ -2232,8 +2514,83 @@ export type components = {
         };
         /** Format: uri */
         HttpUrl: string;
+        /** @description Credential invalid, expired or revoked (API key or access token). */
+        InvalidTokenError: components["schemas"]["ErrorEnvelope"] & {
+            error?: {
+                /** @constant */
+                code: "invalid_token";
+            };
+        };
     };
     responses: {
+        /** @description `forbidden`: the control guard refused the request. `permission: control_host`: its `Host` is no loopback name and no name of the mock's (`--host`, its URLs). `permission: control_origin`: a change (any method but GET, HEAD, OPTIONS) sent by a browser from a page of another origin (`Origin`, `Sec-Fetch-Site`). */
+        ControlForbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "forbidden",
+                 *         "message": "The control API answers only requests to a loopback name (localhost, 127.0.0.1, [::1]) or to the name the mock was started with (--host).",
+                 *         "request_id": "req_8f2k4m6n",
+                 *         "docs_url": "https://docs.example.com/errors/forbidden",
+                 *         "permission": "control_host"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ForbiddenError"] & {
+                    error?: {
+                        /** @enum {unknown} */
+                        permission?: "control_host" | "control_origin";
+                    };
+                };
+            };
+        };
+        /** @description `invalid_token`: the mock was started with `--control-token` (or `CRMKIT_CONTROL_TOKEN`) and the request does not carry `Authorization: Bearer <that token>`. Reads of the inspector page's files (`/_mock/ui`, `/_mock/ui/{file}`) need none. */
+        ControlUnauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                /** @description The control API's Bearer challenge. */
+                "WWW-Authenticate": "Bearer realm=\"crmkit-control\"";
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "invalid_token",
+                 *         "message": "The control API of this mock needs `Authorization: Bearer <token>`, the token given to `crmkit mock --control-token`.",
+                 *         "request_id": "req_8f2k4m6n",
+                 *         "docs_url": "https://docs.example.com/errors/invalid_token"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["InvalidTokenError"];
+            };
+        };
+        /** @description `bad_json`: a body that is not JSON, or not declared as `application/json` (text, a form, multipart, no `Content-Type`). */
+        ControlBadJson: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "bad_json",
+                 *         "message": "The body must be JSON sent as application/json.",
+                 *         "request_id": "req_8f2k4m6n",
+                 *         "docs_url": "https://docs.example.com/errors/bad_json"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["BadJsonError"];
+            };
+        };
         /** @description Malformed request. Codes: `bad_json`, `unknown_field`, `invalid_cursor`, `invalid_id_type`, `credentials_in_url`, `request_expired`. */
         Error400: {
             headers: {
@@ -2342,11 +2699,44 @@ export type components = {
     headers: {
         /** @description Request id, on every response; the caller's own valid `X-Request-Id` is echoed. */
         XRequestId: string;
+        /** @description `default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'` */
+        ContentSecurityPolicy: string;
     };
     pathItems: never;
 };
 export type $defs = Record<string, never>;
 export interface operations {
+    listWorkspaces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspaces. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: components["schemas"]["WorkspaceId"];
+                            slug: string;
+                            name: string;
+                            plan: components["schemas"]["Plan"];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
+        };
+    };
     createWorkspace: {
         parameters: {
             query?: never;
@@ -2371,6 +2761,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
             422: components["responses"]["ValidationFailed"];
         };
     };
@@ -2400,6 +2792,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
         };
@@ -2438,6 +2832,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
             /** @description `validation_failed` under `member_id`: no member of this workspace has that id, or the member is deactivated. */
             422: {
@@ -2473,6 +2869,9 @@ export interface operations {
                     "application/json": components["schemas"]["OkConfirmation"];
                 };
             };
+            400: components["responses"]["ControlBadJson"];
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -2497,6 +2896,8 @@ export interface operations {
                     "application/json": components["schemas"]["ClockState"];
                 };
             };
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -2526,6 +2927,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
         };
@@ -2551,6 +2954,8 @@ export interface operations {
                     "application/json": components["schemas"]["WorkspaceSettings"];
                 };
             };
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -2589,6 +2994,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
         };
@@ -2625,6 +3032,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -2652,6 +3061,8 @@ export interface operations {
         responses: {
             200: components["responses"]["Journal"];
             400: components["responses"]["Error400"];
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -2677,6 +3088,8 @@ export interface operations {
         responses: {
             200: components["responses"]["Journal"];
             400: components["responses"]["Error400"];
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
         };
     };
     clearRequests: {
@@ -2701,6 +3114,9 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["ControlBadJson"];
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
         };
     };
     listFailures: {
@@ -2724,6 +3140,8 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
         };
     };
     setFailures: {
@@ -2770,6 +3188,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
             422: components["responses"]["ValidationFailed"];
         };
     };
@@ -2828,6 +3248,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
         };
@@ -2864,6 +3286,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
         };
@@ -2903,6 +3327,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
         };
@@ -2948,6 +3374,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
         };
@@ -2975,6 +3403,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -3011,6 +3441,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
         };
@@ -3049,6 +3481,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -3084,6 +3518,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
         };
@@ -3120,6 +3556,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
         };
@@ -3147,6 +3585,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
         };
@@ -3187,6 +3627,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
         };
@@ -3213,6 +3655,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -3242,6 +3686,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
             /** @description `body_too_large` (413): a snapshot over 256 MB. */
             413: {
@@ -3294,6 +3740,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["ValidationFailed"];
         };
@@ -3320,6 +3767,9 @@ export interface operations {
                     "application/json": components["schemas"]["App"];
                 };
             };
+            400: components["responses"]["ControlBadJson"];
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
         };
@@ -3347,6 +3797,8 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -3372,6 +3824,9 @@ export interface operations {
                     "application/json": components["schemas"]["Installation"];
                 };
             };
+            400: components["responses"]["ControlBadJson"];
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
         };
     };
@@ -3411,6 +3866,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
         };
@@ -3453,6 +3910,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
         };
@@ -3491,6 +3950,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
         };
@@ -3529,6 +3990,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
         };
@@ -3552,6 +4015,8 @@ export interface operations {
                     "application/json": components["schemas"]["FaultList"];
                 };
             };
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
         };
     };
     setFaults: {
@@ -3587,7 +4052,127 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
             422: components["responses"]["ValidationFailed"];
+        };
+    };
+    getInspectorPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            403: components["responses"]["ControlForbidden"];
+            /** @description Where the mock runs without Node's file system (the MSW face in a browser), which does not serve the page. */
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getInspectorFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
+                    "text/css": string;
+                    "image/svg+xml": string;
+                };
+            };
+            400: components["responses"]["Error400"];
+            403: components["responses"]["ControlForbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    inspectWebhooks: {
+        parameters: {
+            query?: {
+                /** @description At most this many deliveries per webhook, newest first; default 50. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhooks, oldest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["InspectedWebhook"][];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+        };
+    };
+    listScheduledWork: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["schemas"]["WorkspaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The work, soonest first. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        now: components["schemas"]["Time"];
+                        /** @description Pieces of work on the clock. */
+                        pending: number;
+                        data: components["schemas"]["ScheduledWork"][];
+                    };
+                };
+            };
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     resetMock: {
@@ -3613,6 +4198,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["Error400"];
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
         };
     };
 }
