@@ -157,7 +157,7 @@ describe('app lifecycle events', () => {
     expect(snapshot.tables.apps.find((app: any) => app.id === setup.app.id).webhook_url).toBe(world.receiver.webhookUrl);
   });
 
-  it('a retry waiting when `crmkit mock --state` stopped comes after the next start, same Svc-Delivery', async () => {
+  it.each(['SIGTERM', 'SIGKILL'] as const)('a retry waiting when `crmkit mock --state` stopped (%s) comes after the next start, same Svc-Delivery', async (signal) => {
     const directory = mkdtempSync(join(tmpdir(), 'crmkit-lifecycle-'));
     const stateFile = join(directory, 'state.json');
     try {
@@ -172,7 +172,8 @@ describe('app lifecycle events', () => {
       await control('POST', '/_mock/oauth/consent', { authorize_url: authorize, decision: 'approve' });
       const ofThisApp = () => world.receiver.attempts().filter((event) => event.json.data.app_id === app.id);
       await expect.poll(() => ofThisApp().length).toBe(1);
-      await stopChild(first.child);
+      // SIGKILL: what is kept is the journal, written before each answer (the delivery was queued in the consent's transaction).
+      await stopChild(first.child, signal);
 
       const second = await startStateMock(stateFile);
       try {
@@ -223,10 +224,10 @@ async function startStateMock(stateFile: string): Promise<StateMock> {
   return { child, url: field('base_url'), workspaceId: field('workspace') };
 }
 
-async function stopChild(child: ChildProcessWithoutNullStreams): Promise<void> {
-  if (child.exitCode !== null) return;
+async function stopChild(child: ChildProcessWithoutNullStreams, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = once(child, 'exit');
-  child.kill('SIGTERM');
+  child.kill(signal);
   await exited;
 }
 
