@@ -14,6 +14,10 @@ import { loadDocument } from './spec/document.ts';
 import type { Operation } from './spec/operation-index.ts';
 import { createSchemaValidator } from './spec/schema-validator.ts';
 
+// The tables' record types are declared by the resources (resources/tables.ts augments the
+// workspace layer's WorkspaceTables): re-exported so that the package's declarations carry them.
+export type { ResourceTables } from './resources/tables.ts';
+
 export type MockOptions = Partial<Omit<MockConfig, 'urls'>> & {
   urls?: Partial<MockConfig['urls']>;
   /** Named faults to switch on from the start (src/faults/). */

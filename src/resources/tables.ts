@@ -64,6 +64,9 @@ export const resourceTables = {
   bulkRuns: bulkRunTable,
 };
 
+/** The tables above as a workspace holds them (src/mock.ts re-exports it so that declarations reach this augmentation). */
+export type ResourceTables = TablesOf<typeof resourceTables>;
+
 declare module '../workspaces/workspace-tables.ts' {
-  interface WorkspaceTables extends TablesOf<typeof resourceTables> {}
+  interface WorkspaceTables extends ResourceTables {}
 }
