@@ -6,6 +6,7 @@ import { normalizeId } from '../store/ids.ts';
 import type { MockState } from '../mock-state.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import { changed, jsonOf, onErrorCode, type Fault, type Handle } from './fault.ts';
+import { alterOk } from './request-match.ts';
 import { retryAsOwner } from './owner-key.ts';
 
 const CONVERSATION_ANSWER = /^\/v1\/conversations(\/[a-z]+_[0-9a-z]{26}(\/(assign|resolve|reopen|snooze))?)?$/;
@@ -313,5 +314,37 @@ export const conversationsFaults: Fault[] = [
       const error = { code: 'opted_out', message: 'The client opted out.', request_id: read.headers.get('x-request-id'), docs_url: 'https://docs.crm.example/errors/opted_out' };
       return changed(read, { status: 409, body: { error } });
     },
+  },
+  // Blind fault hunt (the faults below were written from the spec and the mock, not from the checks).
+  {
+    name: 'assign-reopens-conversation',
+    family: 'conversations',
+    description: 'Assigning a resolved or snoozed conversation reopens it, where assign leaves the status unchanged (spec 3, conversation).',
+    wrap: (next) => async (request, info) => {
+      const path = new URL(request.url).pathname;
+      const response = await next(request, info);
+      if (request.method !== 'POST' || !/^\/v1\/conversations\/[^/]+\/assign$/.test(path) || !response.ok) return response;
+      const body = await jsonOf(response);
+      if (body?.status !== 'resolved' && body?.status !== 'snoozed') return response;
+      const reopen = new Request(new URL(path.replace(/\/assign$/, '/reopen'), request.url), { method: 'POST', headers: { authorization: request.headers.get('authorization') ?? '' } });
+      const reopened = await jsonOf(await next(reopen, info));
+      return reopened?.status ? changed(response, { body: reopened }) : response;
+    },
+  },
+  {
+    name: 'message-answered-sent',
+    family: 'conversations',
+    description: 'Sending a message answers 201 with status sent (what the channel reported at once) instead of queued (spec 3, message; 4.8).',
+    wrap: (next) => async (request, info) => {
+      const response = await next(request, info);
+      if (request.method !== 'POST' || !/^\/v1\/conversations\/[^/]+\/messages$/.test(new URL(request.url).pathname) || response.status !== 201) return response;
+      return alterOk(response, (body) => (body.status === 'queued' ? { ...body, status: 'sent' } : body));
+    },
+  },
+  {
+    name: 'retry-not-failed-as-422',
+    family: 'conversations',
+    description: 'A retry of a message that is not failed answers 422 not_failed instead of 409 (spec 3, 4.8, 7.3).',
+    wrap: onErrorCode('not_failed', (response) => changed(response, { status: 422 })),
   },
 ];

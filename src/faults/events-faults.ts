@@ -209,4 +209,12 @@ export const eventsFaults: EventFault[] = [
       return attempt;
     },
   },
+  // Blind fault hunt (the faults below were written from the spec and the mock, not from the checks).
+  {
+    name: 'event-time-without-offset',
+    family: 'events',
+    description: 'Events carry occurred_at as local time without an offset (the Z dropped), where a time carries its offset (spec 2.1, 6.1).',
+    wrap: unchanged,
+    alterEvent: (event) => [{ ...event, occurred_at: String(event.occurred_at).replace(/(Z|[+-]\d\d:\d\d)$/, '') }],
+  },
 ];

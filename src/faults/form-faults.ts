@@ -462,4 +462,16 @@ export const formFaults: Fault[] = [
       return onErrorCode('body_too_large', (response, body) => changed(response, { status: 422, body: { error: { ...body.error, code: 'validation_failed', fields: {} } } }))(next)(request, info);
     },
   },
+  // Blind fault hunt (the faults below were written from the spec and the mock, not from the checks).
+  {
+    name: 'form-config-lang-ignored',
+    family: 'forms',
+    description: "The form configuration ignores ?lang= and answers in the form's default language (spec 4.12).",
+    wrap: (next) => (request, info) => {
+      const url = new URL(request.url);
+      if (request.method !== 'GET' || !CONFIG.test(url.pathname) || !url.searchParams.has('lang')) return next(request, info);
+      url.searchParams.delete('lang');
+      return next(new Request(url, request), info);
+    },
+  },
 ];

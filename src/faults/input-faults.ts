@@ -3,6 +3,7 @@
 import type { MockState } from '../mock-state.ts';
 import { retryAsOwner } from './owner-key.ts';
 import { changed, onErrorCode, type Fault } from './fault.ts';
+import { alterOk, sentJson } from './request-match.ts';
 
 export const inputFaults: Fault[] = [
   {
@@ -228,6 +229,29 @@ export const inputFaults: Fault[] = [
       if (!['POST', 'PATCH', 'PUT'].includes(request.method)) return next(request, info);
       const bytes = new Uint8Array(await request.clone().arrayBuffer());
       return bytes.byteLength > 512 * 1024 ? errorAnswer(request, 413, 'body_too_large', 'The request body is larger than 512 KB.') : next(request, info);
+    },
+  },
+  // Blind fault hunt (the faults below were written from the spec and the mock, not from the checks).
+  {
+    name: 'missing-scope-without-scope',
+    family: 'input',
+    description: 'A 403 missing_scope answer does not name the missing scope in `scope` (spec 7.1, 5.1).',
+    wrap: onErrorCode('missing_scope', (response, body) => {
+      const { scope: _scope, ...error } = body.error;
+      return changed(response, { body: { error } });
+    }),
+  },
+  {
+    name: 'long-prefix-echoed',
+    family: 'input',
+    description: 'A lead written with a long-prefix reference (contact_..., company_..., member_...) answers it as sent instead of in the short form (spec 2.2, 9).',
+    wrap: (next) => async (request, info) => {
+      const path = new URL(request.url).pathname;
+      const write = (request.method === 'POST' && path === '/v1/leads') || (request.method === 'PATCH' && /^\/v1\/leads\/[^/]+$/.test(path));
+      const sent = write ? await sentJson(request) : undefined;
+      const response = await next(request, info);
+      const echoed = Object.fromEntries(['contact_id', 'company_id', 'owner_id', 'pipeline_id', 'stage_id'].filter((field) => /^(contact|company|member|pipeline|stage)_/.test(String(sent?.[field] ?? ''))).map((field) => [field, sent[field]]));
+      return Object.keys(echoed).length === 0 ? response : alterOk(response, (body) => ({ ...body, ...echoed }));
     },
   },
 ];

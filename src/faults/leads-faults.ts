@@ -1,6 +1,8 @@
 // Faults in the leads rules: each breaks one rule the way a real implementation might, and a check
 // of the leads family must catch it (test/conformance/mutation.test.ts).
 import { changed, jsonOf, onErrorCode, type Fault, type Handle } from './fault.ts';
+import { normalizeId } from '../store/ids.ts';
+import { alterOk, callerWorkspace } from './request-match.ts';
 import { retryAsOwner } from './owner-key.ts';
 
 /** The request with its JSON body changed. */
@@ -134,5 +136,52 @@ export const leadsFaults: Fault[] = [
       const requestId = response.headers.get('x-request-id') ?? '';
       return changed(response, { status: 409, body: { error: { code: 'no_pipeline', message: 'The workspace has no pipeline.', request_id: requestId, docs_url: 'https://docs.crm.example/errors/no_pipeline' } } });
     }),
+  },
+  // Blind fault hunt (the faults below were written from the spec and the mock, not from the checks).
+  {
+    name: 'stage-change-keeps-stage-entered-at',
+    family: 'leads',
+    description: 'A PATCH that moves a lead to another stage leaves stage_entered_at at the time it entered the old one (spec 3, lead).',
+    wrap: (next, state) =>
+      on('PATCH', LEAD, async (inner, request, info) => {
+        const workspace = callerWorkspace(state, request);
+        const sent = await request.clone().json().catch(() => undefined);
+        const key = new URL(request.url).pathname.split('/').pop()!;
+        const before = workspace && [...workspace.tables.leads.values()].find((lead: any) => lead.id === normalizeId(key) || String(lead.number) === key);
+        const response = await inner(request, info);
+        if (!response.ok || !before || typeof sent?.stage_id !== 'string') return response;
+        const enteredAt = before.stage_entered_at;
+        await workspace!.tables.leads.update(before.id, (draft: any) => void (draft.stage_entered_at = enteredAt));
+        const shown = (await jsonOf(await inner(new Request(request.url, { headers: { authorization: request.headers.get('authorization') ?? '' } }), info)))?.stage_entered_at;
+        return alterOk(response, (body) => ({ ...body, stage_entered_at: shown ?? body.stage_entered_at }));
+      })(next),
+  },
+  {
+    name: 'lead-unnamed-untitled',
+    family: 'leads',
+    description: 'A lead created without a name is named "Untitled lead" instead of after its number (spec 2.3).',
+    wrap: on('POST', LEADS, async (next, request, info) => next(await withJsonBody(request, (body) => (body && typeof body === 'object' && body.name === undefined ? { ...body, name: 'Untitled lead' } : body)), info)),
+  },
+  {
+    name: 'lead-q-number-ignored',
+    family: 'leads',
+    description: 'The lead search q looks in names only: a number does not find the lead with that number (spec 4.2 q).',
+    wrap: on('GET', LEADS, async (next, request, info) => {
+      const q = new URL(request.url).searchParams.get('q') ?? '';
+      const response = await next(request, info);
+      if (!/^#?\d+$/.test(q.trim())) return response;
+      return alterOk(response, (body) => {
+        const data = (body.data ?? []).filter((lead: any) => String(lead.name).toLowerCase().includes(q.trim().toLowerCase()));
+        const summary = body.summary && { count: data.length, sum: data.reduce((sum: number, lead: any) => sum + lead.amount, 0) };
+        return { ...body, data, ...(summary ? { summary } : {}) };
+      });
+    }),
+  },
+  {
+    name: 'lead-negative-amount-accepted',
+    family: 'leads',
+    description: 'A lead created with a negative amount is accepted as 0 (clamped) instead of refused with 422 under amount (spec 2.3: amount 0 or more).',
+    wrap: on('POST', LEADS, async (next, request, info) =>
+      next(await withJsonBody(request, (body) => (body && Number.isInteger(body.amount) && body.amount < 0 ? { ...body, amount: 0 } : body)), info)),
   },
 ];

@@ -35,6 +35,16 @@ export const limitsFaults: Fault[] = [
     description: 'Too many requests in flight answer 429 rate_limited (one limiter for both) instead of concurrency_limited.',
     wrap: onErrorCode('concurrency_limited', (response, body) => changed(response, { body: { error: { ...body.error, code: 'rate_limited', reason: 'concurrency', limit: 1 } } })),
   },
+  // Blind fault hunt (the faults below were written from the spec and the mock, not from the checks).
+  {
+    name: 'rate-limited-without-limit',
+    family: 'limits',
+    description: 'A 429 rate_limited answer carries Retry-After but not the `reason` and `limit` keys (spec 7.1, 7.3).',
+    wrap: onErrorCode('rate_limited', (response, body) => {
+      const { reason: _reason, limit: _limit, ...error } = body.error;
+      return changed(response, { body: { error } });
+    }),
+  },
 ];
 
 function workspaceOfRequest(state: MockState, request: Request): Workspace | undefined {

@@ -467,4 +467,15 @@ export const oauthFaults: Fault[] = [
       return typeof body?.expires_in === 'number' ? changed(response, { body: { ...body, expires_in: body.expires_in * 1000 } }) : response;
     },
   },
+  // Blind fault hunt (the faults below were written from the spec and the mock, not from the checks).
+  {
+    name: 'refresh-expires-in-30-days',
+    family: 'oauth',
+    description: 'The token answer gives refresh_token_expires_in 2592000 (30 days) instead of 5184000 (60 days) (spec 5.2 step 6, 8).',
+    wrap: (next) => async (request, info) => {
+      const response = await next(request, info);
+      const body = response.ok && pathOf(request) === TOKEN ? await jsonOf(response) : undefined;
+      return typeof body?.refresh_token_expires_in === 'number' ? changed(response, { body: { ...body, refresh_token_expires_in: 2592000 } }) : response;
+    },
+  },
 ];

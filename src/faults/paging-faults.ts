@@ -100,4 +100,29 @@ export const pagingFaults: Fault[] = [
       return next(new Request(url, request), info);
     },
   },
+  // Blind fault hunt (the faults below were written from the spec and the mock, not from the checks).
+  {
+    name: 'limit-over-250-refused',
+    family: 'paging',
+    description: 'A limit above 250 is refused as invalid instead of treated as 250 (spec 4.13).',
+    wrap: (next) => async (request, info) => {
+      const url = new URL(request.url);
+      const limit = Number(url.searchParams.get('limit'));
+      if (request.method !== 'GET' || !url.pathname.startsWith('/v1/') || !(limit > 250)) return next(request, info);
+      url.searchParams.set('limit', 'over');
+      return next(new Request(url, request), info);
+    },
+  },
+  {
+    name: 'contacts-cursor-skips-one',
+    family: 'paging',
+    description: 'Off by one in the contact list cursor: every page after the first leaves out its first contact (spec 4.13, stable paging).',
+    wrap: (next) => async (request, info) => {
+      const url = new URL(request.url);
+      const response = await next(request, info);
+      if (request.method !== 'GET' || url.pathname !== '/v1/contacts' || !url.searchParams.get('cursor') || !response.ok) return response;
+      const body = await jsonOf(response);
+      return Array.isArray(body?.data) ? changed(response, { body: { ...body, data: body.data.slice(1) } }) : response;
+    },
+  },
 ];

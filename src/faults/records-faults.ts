@@ -5,6 +5,7 @@
 import { newSession, SESSION_COOKIE, sessionTokenOf } from '../auth/session.ts';
 import type { MockState } from '../mock-state.ts';
 import { changed, jsonOf, onErrorCode, type Fault, type Handle } from './fault.ts';
+import { alterOk, onRoute, sentJson, withQuery } from './request-match.ts';
 
 const CONTACT = /^\/v1\/contacts\/(ct_[0-9a-z]{26})$/;
 
@@ -370,6 +371,36 @@ export const recordsFaults: Fault[] = [
       if (!new URL(request.url).pathname.startsWith('/v1/companies/')) return response;
       return changed(response, { status: 404, body: { error: { ...body.error, code: 'not_found', message: 'Not found.', deleted_at: undefined } } });
     }),
+  },
+  // Blind fault hunt (the faults below were written from the spec and the mock, not from the checks).
+  {
+    name: 'contact-patch-emails-case-kept',
+    family: 'records',
+    description: 'Emails are lowercased on create only: the answer to a PATCH with emails shows them in the case sent (spec 2.4).',
+    wrap: onRoute('PATCH', CONTACT, async (next, request, info) => {
+      const emails = (await sentJson(request))?.emails;
+      const response = await next(request, info);
+      if (!Array.isArray(emails) || !emails.every((email) => typeof email === 'string')) return response;
+      return alterOk(response, (body) => ({ ...body, emails: emails.map((email: string) => email.trim()) }));
+    }),
+  },
+  {
+    name: 'products-archived-true-lists-all',
+    family: 'records',
+    description: 'archived=true on the product list is read like archived=all: active products are listed with the archived ones (spec 4.7).',
+    wrap: onRoute('GET', /^\/v1\/products$/, (next, request, info) =>
+      next(withQuery(request, (query) => void (query.get('archived') === 'true' && query.set('archived', 'all'))), info)),
+  },
+  {
+    name: 'product-price-decimal-string',
+    family: 'records',
+    description: 'Product answers show price as a decimal string in major units ("1500.00") instead of an integer in the smallest unit (spec 2.1 money, 2.8).',
+    wrap: (next) => async (request, info) => {
+      const response = await next(request, info);
+      if (request.method === 'DELETE' || !/^\/v1\/products(\/[^/]+)?$/.test(new URL(request.url).pathname)) return response;
+      const asText = (product: any) => (typeof product?.price === 'number' ? { ...product, price: (product.price / 100).toFixed(2) } : product);
+      return alterOk(response, (body) => (Array.isArray(body.data) ? { ...body, data: body.data.map(asText) } : asText(body)));
+    },
   },
 ];
 

@@ -132,4 +132,17 @@ export const responseFaults: Fault[] = [
       return changed(response, { body: { error: { ...body.error, message: detail } } });
     },
   },
+  // Blind fault hunt (the faults below were written from the spec and the mock, not from the checks).
+  {
+    name: 'region-language-as-english',
+    family: 'responses',
+    description: 'Accept-Language with a region (ru-RU, uz-UZ) is not matched to its language: messages come in English (spec 7.1).',
+    wrap: (next) => (request, info) => {
+      const language = request.headers.get('accept-language') ?? '';
+      if (!/^\s*(ru|uz)-[A-Za-z]/i.test(language)) return next(request, info);
+      const headers = new Headers(request.headers);
+      headers.set('accept-language', 'en');
+      return next(new Request(request, { headers }), info);
+    },
+  },
 ];

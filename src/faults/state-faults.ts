@@ -7,6 +7,7 @@ import { TAGGED_ENTITIES, taggedRecords, taggedTable } from '../resources/tags/t
 import type { WorkspaceTables } from '../workspaces/workspace-tables.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import { changed, jsonOf, onErrorCode, type Fault } from './fault.ts';
+import { alterOk, onRoute, sentJson, withJson } from './request-match.ts';
 
 /** The workspace whose table `table` holds the record `id`. */
 function workspaceHolding(state: MockState, table: keyof WorkspaceTables, id: string): Workspace | undefined {
@@ -400,5 +401,38 @@ export const stateFaults: Fault[] = [
       url.searchParams.delete('kinds');
       return next(new Request(url, request), info);
     },
+  },
+  // Blind fault hunt (the faults below were written from the spec and the mock, not from the checks).
+  {
+    name: 'timeline-notes-editable-by-keys',
+    family: 'state',
+    description: 'Timeline items show notes as editable to an API key, which can never edit a note (spec 2.6 editable, 4.5).',
+    wrap: onRoute('GET', /^\/v1\/timeline$/, async (next, request, info) => {
+      const response = await next(request, info);
+      if (!/^Bearer\s+svc_live_/i.test(request.headers.get('authorization') ?? '')) return response;
+      return alterOk(response, (body) => ({ ...body, data: body.data?.map((item: any) => (item.kind === 'note' ? { ...item, editable: true } : item)) }));
+    }),
+  },
+  {
+    name: 'tag-name-32-refused',
+    family: 'state',
+    description: 'Off by one in the tag name length: a name of exactly 32 characters is refused with 422 (spec 2.5, 8: 1 to 32).',
+    wrap: (next) => async (request, info) => {
+      const path = new URL(request.url).pathname;
+      const tagWrite = (request.method === 'POST' && path === '/v1/tags') || (request.method === 'PATCH' && /^\/v1\/tags\/tag_[0-9a-z]+$/.test(path));
+      const sent = tagWrite ? await sentJson(request) : undefined;
+      if (typeof sent?.name !== 'string' || sent.name.trim().replace(/\s+/g, ' ').length !== 32) return next(request, info);
+      return next(withJson(request, { ...sent, name: `${sent.name},` }), info);
+    },
+  },
+  {
+    name: 'pinned-note-not-on-top',
+    family: 'state',
+    description: 'The timeline is sorted by time only: a pinned note stays in its place instead of on top (spec 4.5).',
+    wrap: onRoute('GET', /^\/v1\/timeline$/, async (next, request, info) =>
+      alterOk(await next(request, info), (body) => ({
+        ...body,
+        data: Array.isArray(body.data) ? [...body.data].sort((a: any, b: any) => Date.parse(b.occurred_at) - Date.parse(a.occurred_at)) : body.data,
+      }))),
   },
 ];

@@ -16,6 +16,7 @@ import type { Workspace } from '../workspaces/workspace.ts';
 import type { QueueRule, RecipientsInfo } from './delivery-hook.ts';
 import { retryAsOwner } from './owner-key.ts';
 import { changed, jsonOf, onErrorCode, type AttemptInfo, type Fault, type Handle } from './fault.ts';
+import { alterOk, onRoute, sentJson, withJson } from './request-match.ts';
 
 /**
  * A fault of webhooks: besides the request handle and the attempts (fault.ts), it may change which
@@ -523,5 +524,36 @@ export const webhookFaults: DeliveryFault[] = [
     description: 'Four redirects are followed (the count is checked after following), where at most 3 are.',
     wrap: unchanged,
     alterAttempt: (attempt) => ({ ...attempt, redirects: { max: 4, anyHost: false } }),
+  },
+  // Blind fault hunt (the faults below were written from the spec and the mock, not from the checks).
+  {
+    name: 'webhook-events-limit-50',
+    family: 'webhooks',
+    description: 'A webhook takes at most 50 event patterns (the filter values limit applied to events): 51 to 100 are refused (spec 2.13, 8: 100).',
+    wrap: (next) => async (request, info) => {
+      const path = new URL(request.url).pathname;
+      const write = (request.method === 'POST' && path === '/v1/webhooks') || (request.method === 'PATCH' && /^\/v1\/webhooks\/[^/]+$/.test(path));
+      const sent = write ? await sentJson(request) : undefined;
+      if (!Array.isArray(sent?.events) || sent.events.length <= 50 || sent.events.length > 100) return next(request, info);
+      const events = [...sent.events, ...Array.from({ length: 101 - sent.events.length }, (_, index) => `lead.extra_${index}`)];
+      return next(withJson(request, { ...sent, events }), info);
+    },
+  },
+  {
+    name: 'enable-without-resent',
+    family: 'webhooks',
+    description: 'Enabling a webhook answers the webhook alone, without the resent count (spec 4.11: {webhook, resent}).',
+    wrap: onRoute('POST', /^\/v1\/webhooks\/[^/]+\/enable$/, async (next, request, info) =>
+      alterOk(await next(request, info), ({ resent: _resent, ...rest }) => rest)),
+  },
+  {
+    name: 'user-agent-without-link',
+    family: 'webhooks',
+    description: 'Deliveries carry User-Agent Svc-Webhooks/1.0 without the link to the webhook documentation (spec 6.1).',
+    wrap: unchanged,
+    alterAttempt(attempt) {
+      attempt.headers['User-Agent'] = 'Svc-Webhooks/1.0';
+      return attempt;
+    },
   },
 ];
