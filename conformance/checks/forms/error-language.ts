@@ -2,8 +2,10 @@
 // visitor's language (the submission's `lang`, named by X-Svc-Locale); `?lang=` chooses the
 // configuration's language; codes and field ids do not change with the language.
 import type { ActiveCheck } from '../../check.ts';
+import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
 import { refusalProblem } from '../../form-effect-kit.ts';
+import { controlCall } from '../../mock-control.ts';
 import { loadConfig, needForm, submitForm, validSubmission, visitor, waitOutMinMs, type FormConfig } from '../../form-kit.ts';
 
 /** The widget's languages (spec 4.12 `data-lang`): two of them must give two languages of messages. */
@@ -29,6 +31,7 @@ export const errorLanguage: ActiveCheck = {
       if (!shown.some((known) => baseOf(known.config.lang) === baseOf(config.lang))) shown.push({ lang, config, exchange });
       if (shown.length === 2) break;
     }
+    if (shown.length < 2) await judgeLangOnMockForm(context);
     if (shown.length < 2) context.skip(`the form is shown in one language only (${shown[0]?.config.lang}) whatever lang asks: give --form-id of a form with texts in two of ${LANGUAGES.join(', ')}`);
     // Two values of ?lang= gave configurations in two languages: the query chose between them.
     context.judge('forms.lang-query', undefined, shown[1]?.exchange);
@@ -55,3 +58,20 @@ export const errorLanguage: ActiveCheck = {
     context.judge('forms.field-errors-language', first.exchange.json.error.message === second.exchange.json.error.message && `the 422's message is the same in ${first.lang} and ${second.lang} (${JSON.stringify(first.exchange.json.error.message)}): field errors come in the visitor's language`, second.exchange);
   },
 };
+
+/**
+ * The run's form showed one language whatever ?lang= asked. That is the form's own choice when it
+ * has texts in one language only; on a crmkit mock the suite adds a form whose texts it knows (the
+ * control API answers them), and ?lang= must choose between them (spec 4.12).
+ */
+async function judgeLangOnMockForm(context: CheckContext): Promise<void> {
+  const mock = context.target.mock;
+  if (!mock || context.target.readOnly) return;
+  const form = await controlCall(context, 'POST', `/_mock/workspaces/${mock.workspaceId}/forms`, { name: `conformance ${context.runId} languages` });
+  const languages = Object.keys(form?.texts ?? {}).filter((lang) => LANGUAGES.includes(baseOf(lang)));
+  if (languages.length < 2) return;
+  const loaded = [];
+  for (const lang of languages) loaded.push({ lang, ...(await loadConfig(context, form.id, { lang })) });
+  const shownIn = new Set(loaded.map(({ config }) => baseOf(config.lang)));
+  if (shownIn.size < 2) context.fail(`a form with texts in ${languages.join(', ')} is shown in ${[...shownIn].join(', ')} whatever ?lang= asks`, loaded[1]!.exchange, 'forms.lang-query');
+}

@@ -43,6 +43,10 @@ export const errorLanguage: ActiveCheck = {
       const what = `${answer.request.method} ${new URL(answer.request.url).pathname}`;
       context.judge('errors.message-russian', answer.status >= 400 && !CYRILLIC.test(message(answer)) ? `${what} is refused (${answer.json?.error?.code}) in Accept-Language ru with "${message(answer)}"` : undefined, answer);
     }
+    // Accept-Language carries language ranges (RFC 9110 12.5.4): a tag with a region, as browsers
+    // send it, names its language, so ru-RU gets the message ru gets.
+    const regional = await refused(context, 'ru-RU,ru;q=0.9,en;q=0.8');
+    context.judge('errors.message-language-range', message(regional) !== message(russian) ? `with Accept-Language ru-RU,ru;q=0.9,en;q=0.8 the message is "${message(regional)}", with ru "${message(russian)}"` : undefined, regional);
     const uzbekProblem = message(uzbek) === message(english) ? `with Accept-Language uz the message is the English one, "${message(uzbek)}"` : message(uzbek) === message(russian) ? `with Accept-Language uz the message is the Russian one, "${message(uzbek)}"` : undefined;
     context.judge('errors.message-uzbek', uzbekProblem, uzbek);
     // Refusals whose message says more than the code (a detail the refusing code words itself) are in

@@ -2,7 +2,7 @@
 // its timeline item (kind note, the record, actor {type: api_key, id}, data {text, mentions},
 // not pinned, not editable by a key, deletable with the record's write scope); the timeline
 // needs entity_type and entity_id, filters by `kinds`, pages up to 250, lists newest first with
-// a pinned note on top; a key cannot edit a note; a deleted note leaves the timeline. Scopes are
+// a pinned note on top; a key cannot edit a note (nor sees one editable, on the timeline either); a deleted note leaves the timeline. Scopes are
 // judged with the limited key where it lacks them (its scopes are read from whoami). Everything
 // is on a lead of the run's own.
 import type { ActiveCheck } from '../../check.ts';
@@ -81,6 +81,10 @@ async function judgeTimeline(context: CheckContext, path: string, firstId: strin
   const change = listed.find((item) => item.kind === 'change' && item.data?.field === 'amount');
   const changeProblem = !change ? 'the amount change of the lead made no change item' : ['field', 'label', 'from', 'to'].find((key) => !(key in change.data)) ? `the change item's data is ${JSON.stringify(change.data)}` : change.data.from !== 100 || change.data.to !== 250 ? `the change item says from ${change.data.from} to ${change.data.to}, not 100 to 250` : undefined;
   context.judge('notes.item-change-data', changeProblem);
+  // editable and deletable are for this caller wherever the item is shown (spec 2.6): on the
+  // timeline too, a note is never editable by a key (4.5: only its author member edits it).
+  const editableNote = listed.find((item) => (item.id === firstId || item.id === secondId) && item.editable !== false);
+  context.judge('notes.item-editable-deletable', editableNote && `on the timeline the key's note ${editableNote.id} is editable ${editableNote.editable}; keys cannot edit notes`);
 }
 
 async function judgeQuery(context: CheckContext, path: string, leadId: string): Promise<void> {
