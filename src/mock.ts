@@ -10,7 +10,7 @@ import { MockState, type MockConfig } from './mock-state.ts';
 import { withFormCors } from './resources/forms/form-cors.ts';
 import { crmHandlers } from './resources/index.ts';
 import { startWebhookDeliveries } from './resources/webhooks/fan-out.ts';
-import { loadDocument } from './spec/document.ts';
+import { loadRuntimeDocument } from './spec/runtime-document.ts';
 import type { Operation } from './spec/operation-index.ts';
 import { createSchemaValidator } from './spec/schema-validator.ts';
 
@@ -46,8 +46,8 @@ export type Mock = {
 const DEFAULT_ORIGIN = 'http://127.0.0.1:4010';
 
 export function createMock(options: MockOptions = {}): Mock {
-  const crmDocument = loadDocument('crm');
-  const controlDocument = loadDocument('mock-control');
+  const crmDocument = loadRuntimeDocument('crm');
+  const controlDocument = loadRuntimeDocument('mock-control');
   const validators = { crm: createSchemaValidator(crmDocument), 'mock-control': createSchemaValidator(controlDocument) };
   const state = new MockState({
     urls: { base_url: DEFAULT_ORIGIN, hub_url: DEFAULT_ORIGIN, workspace_url: DEFAULT_ORIGIN, ...options.urls },

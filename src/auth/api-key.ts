@@ -1,6 +1,6 @@
 // API keys (spec 5.1): `svc_live_...`, shown once, with scopes, an optional expiry, revocation
 // and an optional IP allow-list.
-import { loadDocument } from '../spec/document.ts';
+import { loadRuntimeDocument } from '../spec/runtime-document.ts';
 import type { components } from '../spec/generated/crm.d.ts';
 import { schemaEnum } from '../spec/schema-enum.ts';
 import type { Role } from '../workspaces/member.ts';
@@ -24,7 +24,7 @@ export type ApiKey = {
 export type ApiKeyScope = components['schemas']['ApiKeyScope'];
 
 /** Every scope an API key can hold (spec 5.1), as the document lists them. */
-export const API_KEY_SCOPES = schemaEnum<ApiKeyScope>(loadDocument('crm'), 'ApiKeyScope');
+export const API_KEY_SCOPES = schemaEnum<ApiKeyScope>(loadRuntimeDocument('crm'), 'ApiKeyScope');
 
 export function newKeySecret(): string {
   return `svc_live_${base64Url(globalThis.crypto.getRandomValues(new Uint8Array(30)))}`;

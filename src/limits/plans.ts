@@ -5,13 +5,13 @@
 // shown", so they are not here. The tag limit (200 on every plan) is not a plan limit: it answers
 // `tag_limit`, not `limit_reached`.
 import { ApiError } from '../errors/api-error.ts';
-import { loadDocument } from '../spec/document.ts';
+import { loadRuntimeDocument } from '../spec/runtime-document.ts';
 import { operationExtension } from '../spec/schema-enum.ts';
 import type { Plan, Workspace } from '../workspaces/workspace.ts';
 
 export type PlanLimitKey = 'webhooks';
 
-export const PLAN_LIMITS = operationExtension<Record<PlanLimitKey, Record<Plan, number>>>(loadDocument('crm'), 'createWebhook', 'x-plan-limits');
+export const PLAN_LIMITS = operationExtension<Record<PlanLimitKey, Record<Plan, number>>>(loadRuntimeDocument('crm'), 'createWebhook', 'x-plan-limits');
 
 /** Paid plans from the smallest up; a trial has Pro's limits and upgrades like Pro. */
 const UPGRADE_ORDER: Plan[] = ['free', 'start', 'pro', 'business', 'enterprise'];

@@ -3,7 +3,7 @@
 // most 10 of each, without repeats. Custom phone fields and the query endpoint read phones the
 // same way through `normalizePhone`.
 import { ApiError } from '../errors/api-error.ts';
-import { loadDocument } from '../spec/document.ts';
+import { loadRuntimeDocument } from '../spec/runtime-document.ts';
 import { propertyLimit } from '../spec/schema-enum.ts';
 
 /** Thrown by `normalizePhone` for text that is not a phone number; callers choose the answer. */
@@ -15,8 +15,8 @@ export class InvalidPhone extends Error {
 }
 
 /** Spec 8: 10 each, as the document's Contact declares. */
-export const MAX_PHONES = propertyLimit(loadDocument('crm'), 'Contact', 'phones', 'maxItems');
-export const MAX_EMAILS = propertyLimit(loadDocument('crm'), 'Contact', 'emails', 'maxItems');
+export const MAX_PHONES = propertyLimit(loadRuntimeDocument('crm'), 'Contact', 'phones', 'maxItems');
+export const MAX_EMAILS = propertyLimit(loadRuntimeDocument('crm'), 'Contact', 'emails', 'maxItems');
 
 const COUNTRY = '998';
 /** A national Uzbek number: a two-digit operator or area code and seven digits. */

@@ -4,7 +4,7 @@
 // a step registered with src/workspaces/starter-content.ts (by src/resources/index.ts), run in
 // this order on every new workspace once its members exist.
 import type { MockState } from '../mock-state.ts';
-import { loadDocument } from '../spec/document.ts';
+import { loadRuntimeDocument } from '../spec/runtime-document.ts';
 import { schemaEnum } from '../spec/schema-enum.ts';
 import type { StarterStep } from '../workspaces/starter-content.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
@@ -82,7 +82,7 @@ async function addPipelines(state: MockState, workspace: Workspace): Promise<voi
 }
 
 async function addChannels(state: MockState, workspace: Workspace): Promise<void> {
-  for (const type of schemaEnum<ChannelType>(loadDocument('crm'), 'ChannelType')) await addChannel(state, workspace, type, CHANNEL_NAMES[type]);
+  for (const type of schemaEnum<ChannelType>(loadRuntimeDocument('crm'), 'ChannelType')) await addChannel(state, workspace, type, CHANNEL_NAMES[type]);
 }
 
 async function addWebsiteForm(state: MockState, workspace: Workspace): Promise<void> {

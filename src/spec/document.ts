@@ -1,5 +1,7 @@
-// The bundled OpenAPI documents (openapi/dist/*.json), imported as JSON modules so that the same
-// code loads them in Node and in a browser bundle (the MSW face). `npm run bundle` writes them
+// The bundled OpenAPI documents (openapi/dist/*.json), whole, with prose and examples: what
+// tests, the conformance suite, docs and generated types read. The mock's core loads the runtime
+// copies without them instead (runtime-document.ts). Imported as JSON modules so that the same
+// code loads them in Node and in a browser bundle. `npm run bundle` writes them
 // from the split sources under openapi/; `npm install` runs that through the `prepare` script,
 // and `npm test` runs it first. If an import below fails with "Cannot find module
 // .../openapi/dist/crm.json", run `npm run bundle`.

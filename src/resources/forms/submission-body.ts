@@ -8,7 +8,7 @@ import { ApiError } from '../../errors/api-error.ts';
 import type { Language } from '../../errors/messages.ts';
 import type { HandlerContext } from '../../http/handler.ts';
 import { validateBody } from '../../http/request-validation.ts';
-import { loadDocument } from '../../spec/document.ts';
+import { loadRuntimeDocument } from '../../spec/runtime-document.ts';
 import type { components } from '../../spec/generated/crm.d.ts';
 import { schemaLimit } from '../../spec/schema-enum.ts';
 import { formInvalid, throwIfAny, type FieldProblems } from './form-problems.ts';
@@ -20,7 +20,7 @@ export type Answer = SubmissionBody['answers'][string];
 export const ANSWER_LIMITS = answerLimits();
 
 function answerLimits(): { answers: number; characters: number; choices: number } {
-  const document = loadDocument('crm');
+  const document = loadRuntimeDocument('crm');
   const branches = ((document.components?.schemas?.FormAnswer ?? {}) as { oneOf?: { type?: string; maxLength?: number; maxItems?: number }[] }).oneOf ?? [];
   const text = branches.find((branch) => branch.type === 'string')?.maxLength;
   const list = branches.find((branch) => branch.type === 'array')?.maxItems;

@@ -1,7 +1,7 @@
 // The contacts of a lead besides its main one (spec 4.2, 8): up to 50, in the order added;
 // adding one already there changes nothing (200), the 51st answers `limit_reached`.
 import { ApiError } from '../../errors/api-error.ts';
-import { loadDocument } from '../../spec/document.ts';
+import { loadRuntimeDocument } from '../../spec/runtime-document.ts';
 import { propertyLimit } from '../../spec/schema-enum.ts';
 import { findRecord } from '../../store/find-record.ts';
 import type { StoredContact } from '../contacts/contact-record.ts';
@@ -10,7 +10,7 @@ import { liveId } from './create-lead.ts';
 import type { StoredLead } from './lead-record.ts';
 
 /** Spec 4.2, 8: 50 besides the main contact, as the document's LeadContactList declares. */
-export const MAX_LEAD_CONTACTS = propertyLimit(loadDocument('crm'), 'LeadContactList', 'data', 'maxItems');
+export const MAX_LEAD_CONTACTS = propertyLimit(loadRuntimeDocument('crm'), 'LeadContactList', 'data', 'maxItems');
 
 /** The lead's additional contacts in the order added (by the link's id), trashed ones left out. */
 export function additionalContacts(context: RecordContext, lead: StoredLead): { linkId: string; contact: StoredContact }[] {

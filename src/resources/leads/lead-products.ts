@@ -1,7 +1,7 @@
 // The product lines of a lead (spec 4.2, 8): up to 200 (LeadProductList in the document), each with its line total computed from
 // quantity, price and discount (VAT not added); `limit_reached` on the 201st.
 import { ApiError } from '../../errors/api-error.ts';
-import { loadDocument } from '../../spec/document.ts';
+import { loadRuntimeDocument } from '../../spec/runtime-document.ts';
 import type { components } from '../../spec/generated/crm.d.ts';
 import { propertyLimit } from '../../spec/schema-enum.ts';
 import { normalizeId } from '../../store/ids.ts';
@@ -9,7 +9,7 @@ import type { RecordContext } from '../records/record-context.ts';
 import type { StoredLead } from './lead-record.ts';
 import type { LeadProduct, StoredLeadProduct } from './lead-product-record.ts';
 
-export const MAX_PRODUCT_LINES = propertyLimit(loadDocument('crm'), 'LeadProductList', 'data', 'maxItems');
+export const MAX_PRODUCT_LINES = propertyLimit(loadRuntimeDocument('crm'), 'LeadProductList', 'data', 'maxItems');
 
 type LineCreate = components['schemas']['LeadProductCreate'];
 type LineUpdate = components['schemas']['LeadProductUpdate'];

@@ -1,11 +1,11 @@
 // The palette of spec 2.5, read from the document's TagColor enum, and the automatic color a
 // tag gets when the caller does not (or may not) choose one.
-import { loadDocument } from '../../spec/document.ts';
+import { loadRuntimeDocument } from '../../spec/runtime-document.ts';
 import { schemaEnum } from '../../spec/schema-enum.ts';
 import type { TagColor } from './tag-record.ts';
 import { tagKey } from './tag-name.ts';
 
-export const TAG_COLORS = schemaEnum<TagColor>(loadDocument('crm'), 'TagColor');
+export const TAG_COLORS = schemaEnum<TagColor>(loadRuntimeDocument('crm'), 'TagColor');
 
 /** Chosen from the name, so the same name gets the same color in every workspace and on every run. */
 export function automaticColor(name: string): TagColor {

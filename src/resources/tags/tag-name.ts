@@ -1,10 +1,10 @@
 // Tag names (spec 2.5, 8): ends trimmed, inner runs of spaces folded to one, 1 to 32 characters,
 // no commas, unique in the workspace ignoring case.
-import { loadDocument } from '../../spec/document.ts';
+import { loadRuntimeDocument } from '../../spec/runtime-document.ts';
 import { schemaLimit } from '../../spec/schema-enum.ts';
 
 /** Spec 4.4: 1 to 32 characters, as the document's TagName declares. */
-export const TAG_NAME_LENGTH = schemaLimit(loadDocument('crm'), 'TagName', 'maxLength');
+export const TAG_NAME_LENGTH = schemaLimit(loadRuntimeDocument('crm'), 'TagName', 'maxLength');
 
 /** The name as the catalog and records keep it. Any run of white space folds: a tab or a new line inside a name is never meant. */
 export function normalizeTagName(name: string): string {
