@@ -825,7 +825,8 @@ export type paths = {
         /**
          * What waits on the clock
          * @description The work the workspace's clock will run as it moves, soonest first, as the records hold it:
-         *     webhook delivery attempts (pending or retrying), snoozed conversations' wake-ups and the next
+         *     delivery attempts of webhooks and of app lifecycle events (pending or retrying), snoozed
+         *     conversations' wake-ups and the next
          *     step of outgoing messages on their way through the simulated channel (`sent` 1 s after being
          *     queued, `delivered` at 2 s, `read` at 5 s), predicted from the channel's outcome as set now
          *     (a message queued before the outcome changed follows the one it was queued under). `pending`
