@@ -27,6 +27,6 @@ try {
 
 /** One clear line, a pointer to the help, exit status 2: no stack trace for a mistake in the call. */
 function usageError(message: string, name: string): void {
-  process.stderr.write(`${name}: ${message.split('\n')[0]}\n(${name} --help shows the options)\n`);
+  process.stderr.write(`${name}: ${message.split('\n')[0]}\n(${name} --help shows the ${name === 'crmkit' ? 'commands' : 'options'})\n`);
   process.exitCode = 2;
 }
