@@ -107,6 +107,11 @@ describe('app lifecycle events', () => {
     const [stored] = snapshot.tables.appDeliveries;
     expect(stored).toMatchObject({ id: ofThisApp()[0]!.headers['svc-delivery'], app_id: setup.app.id, event_type: 'app.installed', status: 'retrying', attempts: 1 });
     expect(stored.attempt_log).toEqual([expect.objectContaining({ response_status: 503 })]);
+    // The inspector's list of what waits on the clock names it, a minute after the event.
+    const scheduled = (await send(world, 'GET', `/_mock/workspaces/${setup.workspaceId}/clock/scheduled`)).body;
+    expect(scheduled.data).toContainEqual({
+      at: new Date(Date.parse(stored.window_start) + 60_000).toISOString(), kind: 'delivery_attempt', id: stored.id, detail: `app.installed to app ${setup.app.id} (attempt 2)`,
+    });
     // Put back: the workspace is a new one, with nothing on its clock but what the records hold.
     expect((await send(world, 'PUT', `/_mock/workspaces/${setup.workspaceId}/snapshot`, snapshot)).status).toBe(200);
     await advanceClock(world, setup, 59);
