@@ -19,7 +19,7 @@ import { useStateFile, type StateOption } from './state-option.ts';
 export const MOCK_OPTIONS = {
   ...listenOptions(4010),
   'no-control': { type: 'boolean', default: false, help: 'no control API (/_mock)' },
-  'control-token': controlTokenOption('control requests must send "Authorization: Bearer SECRET" (16 characters or more); beyond loopback the control API is off without it, the inspector with it'),
+  'control-token': controlTokenOption('control calls must send "Authorization: Bearer SECRET" (16 characters or more; the inspector asks for it); beyond loopback the control API is off without it'),
   'stand-in': { type: 'string', value: 'FILE', help: 'stand in for a deployment: no control API, a workspace of demo data on real time, and the inputs a QA engineer would have (keys, a form, an OAuth client) written to FILE for `crmkit conformance --inputs FILE` and `crmkit scenario run --inputs FILE`' },
   'allow-private-webhooks': { type: 'boolean', default: false, help: 'deliver webhooks to a receiver on this machine: http or https, any port, at exactly 127.0.0.1 or localhost (the spec\'s URL rules refuse it otherwise); crmkit conformance against this mock needs it for its webhook checks' },
   state: { type: 'string', value: 'FILE', help: 'keep every workspace in FILE (and FILE.journal): each change is on the disk before it is answered, so kill -9 or a crash loses nothing answered' },
@@ -54,10 +54,10 @@ export async function runMockCommand(args: string[]): Promise<void> {
   if (!stateFile) return;
   const { loaded } = stateFile;
   const running = await startServer(stateFile.mock, { port, host }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'EADDRINUSE' || error.code === 'EADDRNOTAVAIL' || error.code === 'EACCES') throw new UsageError(`cannot listen on ${host}:${port}: ${error.code}`);
+    // ENOTFOUND, EAI_AGAIN: a --host name that does not resolve is a mistake in the call, not a crash.
+    if (['EADDRINUSE', 'EADDRNOTAVAIL', 'EACCES', 'ENOTFOUND', 'EAI_AGAIN'].includes(error.code ?? '')) throw new UsageError(`cannot listen on ${host}:${port}: ${error.code}`);
     throw error;
   });
-  mock.state.config.urls = { base_url: running.url, hub_url: running.url, workspace_url: running.url };
   const standIn = standInFile ? await prepareStandIn(mock.state, mock.state.config.urls, { seed, leads: seedSize }) : undefined;
   if (standIn) writeFileSync(standInFile!, `${JSON.stringify(standIn.inputs, null, 2)}\n`, { mode: 0o600 });
   const { workspace, ownerKey } = standIn ? { workspace: standIn.workspace, ownerKey: { key: standIn.inputs.api_key } } : await startupWorkspace(mock.state, loaded, { seed, seedSize });

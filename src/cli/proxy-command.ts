@@ -26,7 +26,7 @@ export async function runProxyCommand(args: string[]): Promise<void> {
     host: values.host,
     onProblem: (problem) => process.stderr.write(problemLine(problem)),
   }).catch((error: NodeJS.ErrnoException) => {
-    throw error.code === 'EADDRINUSE' || error.code === 'EACCES' ? new UsageError(`cannot listen on ${values.host}:${values.port}: ${error.code}`) : error;
+    throw ['EADDRINUSE', 'EADDRNOTAVAIL', 'EACCES', 'ENOTFOUND', 'EAI_AGAIN'].includes(error.code ?? '') ? new UsageError(`cannot listen on ${values.host}:${values.port}: ${error.code}`) : error;
   });
   console.log(`crmkit proxy on ${proxy.url} → ${target}\n  every exchange is judged; a line per problem; Ctrl-C ends with the report${values.out ? ` (written to ${values.out})` : ''}`);
   const stop = async () => {

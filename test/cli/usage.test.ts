@@ -120,6 +120,7 @@ describe('a mistake in the call', () => {
     ['mock: a port out of range', ['mock', '--port', '70000'], /--port is 0 to 65535, not 70000/],
     ['mock: a seed that is not a number', ['mock', '--seed', 'many'], /--seed takes a number, not "many"/],
     ['mock: a host without its value', ['mock', '--host'], /--host <value>' argument missing/],
+    ['mock: a host name that does not resolve', ['mock', '--port', '0', '--host', 'no-such-host.invalid'], /cannot listen on no-such-host\.invalid:0: (ENOTFOUND|EAI_AGAIN)/],
   ];
   cases.push(...shared);
   for (const [what, args, message] of cases) {
