@@ -116,13 +116,11 @@ function absoluteRefs(node: unknown): unknown {
   );
 }
 
-function extensionKeywords(node: unknown, found = new Set<string>()): string[] {
-  if (Array.isArray(node)) node.forEach((item) => extensionKeywords(item, found));
-  else if (node && typeof node === 'object') {
-    for (const [key, value] of Object.entries(node)) {
-      if (key.startsWith('x-')) found.add(key);
-      extensionKeywords(value, found);
-    }
-  }
-  return [...found];
+/**
+ * Every `x-...` key of the document, found in its JSON text: a key there always follows `{` or
+ * `,`, and an escaped quote inside a string never does. A fifth of the time of walking the
+ * objects (issue 14: 8 ms of a mock's first validation).
+ */
+function extensionKeywords(document: OpenApiDocument): string[] {
+  return [...new Set(Array.from(JSON.stringify(document).matchAll(/[{,]"(x-[^"\\]*)":/g), (match) => match[1]!))];
 }
