@@ -107,7 +107,6 @@ function givenParts(options: TargetOptions) {
 async function startOwnMock() {
   const mock = createMock({ allowPrivateWebhooks: true });
   const running = await startServer(mock, { port: 0, host: '127.0.0.1' });
-  mock.state.config.urls = { base_url: running.url, hub_url: running.url, workspace_url: running.url };
   return { kind: 'own mock' as const, baseUrl: running.url, hubUrl: running.url, workspaceUrl: running.url, controlToken: undefined, close: () => running.close() };
 }
 

@@ -43,7 +43,8 @@ export type Mock = {
   unimplemented(): Operation[];
 };
 
-const DEFAULT_ORIGIN = 'http://127.0.0.1:4010';
+/** The origin of a mock made without `urls`, until a server it runs in gives it its own (adapters/node-server.ts). */
+export const DEFAULT_ORIGIN = 'http://127.0.0.1:4010';
 
 export function createMock(options: MockOptions = {}): Mock {
   const crmDocument = loadRuntimeDocument('crm');

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { RequestInfo } from '../http/handle.ts';
 import { heldTextOf } from '../http/held-body.ts';
-import type { Mock } from '../mock.ts';
+import { DEFAULT_ORIGIN, type Mock } from '../mock.ts';
 import { describe, peerGone, refusedRequest } from './node/client-error.ts';
 import { answered, track, unfinished } from './node/in-flight.ts';
 import { BUFFERED_BODY_LIMIT, toRequest } from './node/incoming-request.ts';
@@ -68,6 +68,7 @@ export async function startServer(mock: Mock, { port = 0, host = '127.0.0.1' } =
   });
   const { port: boundPort } = server.address() as AddressInfo;
   origin = `http://${host.includes(':') ? `[${host}]` : host}:${boundPort}`;
+  adoptOrigin(mock, origin);
   return {
     url: origin,
     server,
@@ -130,4 +131,14 @@ async function answerRaw(mock: Mock, socket: Duplex, request: Request, info: Req
     console.error('[crmkit] the node adapter failed', error);
     socket.destroy();
   }
+}
+
+/**
+ * A mock made without `urls` takes the server's origin as its own, so the links it writes (the
+ * hosted form page, the hub's OAuth pages, a workspace's URL) lead back to this server, also on
+ * port 0. URLs a mock was given stand.
+ */
+function adoptOrigin(mock: Mock, origin: string): void {
+  const { urls } = mock.state.config;
+  if (Object.values(urls).every((url) => url === DEFAULT_ORIGIN)) mock.state.config.urls = { base_url: origin, hub_url: origin, workspace_url: origin };
 }

@@ -19,8 +19,6 @@ let server: RunningServer;
 beforeAll(async () => {
   mock = createMock();
   server = await startServer(mock, { port: 0, host: '127.0.0.1' });
-  // The three origins the mock gives its workspaces are this server, as `crmkit mock` sets them.
-  mock.state.config.urls = { base_url: server.url, hub_url: server.url, workspace_url: server.url };
 });
 afterAll(() => server.close());
 

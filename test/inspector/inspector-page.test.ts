@@ -46,7 +46,6 @@ beforeAll(async () => {
 
   mock = createMock({ allowPrivateWebhooks: true });
   running = await startServer(mock);
-  mock.state.config.urls = { base_url: running.url, hub_url: running.url, workspace_url: running.url };
   const created = await api('POST', '/_mock/workspaces', { name: 'Inspector shop' });
   ws = created.body.workspace.id;
   ownerKey = created.body.api_key;
@@ -334,7 +333,6 @@ describe('the inspector page of a mock with a control token', { timeout: 60_000 
   beforeAll(async () => {
     guarded = createMock({ controlAccess: { token: TOKEN } });
     server = await startServer(guarded);
-    guarded.state.config.urls = { base_url: server.url, hub_url: server.url, workspace_url: server.url };
     const created = await fetch(`${server.url}/_mock/workspaces`, { method: 'POST', headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Guarded shop' }) });
     const { api_key: key } = await created.json();
     await fetch(`${server.url}/v1/leads`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Walnut desk for Aziz' }) });

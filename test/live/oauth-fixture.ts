@@ -19,7 +19,6 @@ export function useWorld(): World {
     world.mock = createMock({ allowPrivateWebhooks: true });
     world.server = await startServer(world.mock, { port: 0, host: '127.0.0.1' });
     const origin = world.server.url;
-    world.mock.state.config.urls = { base_url: origin, hub_url: origin, workspace_url: origin };
     world.receiver = await startAppServer();
     world.as = {
       issuer: origin,

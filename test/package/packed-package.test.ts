@@ -82,8 +82,6 @@ describe('the packed package, installed in a new project', () => {
       import document from 'crmkit/openapi.json' with { type: 'json' };
       const mock = createMock({ allowPrivateWebhooks: true });
       const server = await startServer(mock, { port: 0 });
-      // The mock's own URLs (form routes, OAuth) are the listening origin, as crmkit mock sets them.
-      mock.state.config.urls = { base_url: server.url, hub_url: server.url, workspace_url: server.url };
       const report = await runConformance({ baseUrl: server.url, only: ['responses'] });
       const story = loadScenario('node_modules/crmkit/dist/scenarios/lead-won-with-stage-moves.yaml');
       const stories = await runScenarios([story], { baseUrl: server.url });

@@ -16,7 +16,6 @@ const TABLES = ['leads', 'contacts', 'companies', 'tasks', 'products', 'tags', '
 export async function startStandIn(): Promise<StandIn> {
   const mock = createMock({ controlApi: false, allowPrivateWebhooks: true });
   const server = await startServer(mock, { port: 0, host: '127.0.0.1' });
-  mock.state.config.urls = { base_url: server.url, hub_url: server.url, workspace_url: server.url };
   const { workspace, inputs } = await prepareStandIn(mock.state, mock.state.config.urls);
   return { server, workspace, inputs };
 }

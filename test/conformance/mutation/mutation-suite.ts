@@ -15,7 +15,6 @@ export async function runAgainst(faults: string[], only?: string[]): Promise<Rep
   // The webhook checks deliver to the suite's receiver on 127.0.0.1, which only a developer's mock allows.
   const mock = createMock({ faults, allowPrivateWebhooks: true });
   const server = await startServer(mock, { port: 0, host: '127.0.0.1' });
-  mock.state.config.urls = { base_url: server.url, hub_url: server.url, workspace_url: server.url };
   try {
     return await runConformance({ baseUrl: server.url, only });
   } finally {
