@@ -202,6 +202,11 @@ describe('the control token', () => {
     expect(mock.state.workspaces.size).toBe(0);
     expect((await raw(mock, 'POST', '/_mock/workspaces', { authorization: `Bearer ${token}` })).status).toBe(201);
     expect((await raw(mock, 'GET', '/_mock/faults', { authorization: `bearer ${token}` })).status).toBe(200);
+    // The token does not lift the other rules: a page of another origin holding it still changes nothing.
+    const foreign = await raw(mock, 'POST', '/_mock/workspaces', { authorization: `Bearer ${token}`, origin: 'http://localhost:3000', 'sec-fetch-site': 'same-site', 'content-type': 'application/json' }, '{}');
+    expectEnvelope(foreign, 403, 'forbidden');
+    expect(foreign.body.error.permission).toBe('control_origin');
+    expect(mock.state.workspaces.size).toBe(1);
   });
 
   it("serves the inspector page's files without it, and keeps the Host rule for them", async () => {
