@@ -428,11 +428,11 @@ export const stateFaults: Fault[] = [
   {
     name: 'pinned-note-not-on-top',
     family: 'state',
-    description: 'The timeline is sorted by time only: a pinned note stays in its place instead of on top (spec 4.5).',
+    description: 'The timeline is sorted by time (then id) only: a pinned note stays in its place instead of on top (spec 4.5).',
     wrap: onRoute('GET', /^\/v1\/timeline$/, async (next, request, info) =>
       alterOk(await next(request, info), (body) => ({
         ...body,
-        data: Array.isArray(body.data) ? [...body.data].sort((a: any, b: any) => Date.parse(b.occurred_at) - Date.parse(a.occurred_at)) : body.data,
+        data: Array.isArray(body.data) ? [...body.data].sort((a: any, b: any) => Date.parse(b.occurred_at) - Date.parse(a.occurred_at) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)) : body.data,
       }))),
   },
 ];
