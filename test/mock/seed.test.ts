@@ -2,6 +2,7 @@
 // rules of the API, and `--seed-size` to scale the leads.
 import { describe, expect, it } from 'vitest';
 import { createMock } from '../../src/mock.ts';
+import { checkValue } from '../../src/resources/fields/custom-value-types.ts';
 import { seedDemoWorkspace } from '../../src/seed/demo-workspace.ts';
 import { escapeSegment } from '../../src/spec/json-pointer.ts';
 import type { Table } from '../../src/store/table.ts';
@@ -87,6 +88,18 @@ describe('the demo workspace', () => {
       const pointer = `/webhooks/${escapeSegment(event.type)}/post/requestBody/content/application~1json/schema`;
       expect(mock.state.validators.crm.problems(pointer, event), event.type).toEqual([]);
     }
+    // Custom values, each against its field's type, options and members (the record schemas allow any type).
+    let values = 0;
+    for (const table of [workspace.tables.leads, workspace.tables.contacts, workspace.tables.companies, workspace.tables.products]) {
+      for (const record of table.values() as Iterable<{ custom: Record<string, unknown> }>) {
+        for (const [key, value] of Object.entries(record.custom)) {
+          values++;
+          const field = workspace.tables.fields.firstBy('entityKey', `${entityOf(table, workspace)}:${key}`)!;
+          expect(checkValue(value, field, workspace, mock.state.validators.crm), `${field.type} ${key}`).toEqual({ value });
+        }
+      }
+    }
+    expect(values).toBeGreaterThan(100);
     // The same tables check writes again once the seed is done.
     await expect(workspace.tables.leads.insert({ id: 'lead_not_a_lead' } as never)).rejects.toThrow();
   });
