@@ -31,6 +31,8 @@ Usage: crmkit conformance --base-url URL [options]
        crmkit conformance --list-rules [--reporter pretty|json]
 
 Against a crmkit mock (with its control API) no key is needed: the suite provisions its own workspaces.
+Start that mock with --allow-private-webhooks, or the webhook checks are skipped (their receiver is on
+127.0.0.1).
 
 Target:
 ${optionHelp(CONFORMANCE_OPTIONS.target)}
@@ -57,8 +59,9 @@ ${optionHelp(PROXY_OPTIONS)}
 Usage: crmkit scenario run FILE|DIR ... [options]
        crmkit scenario check FILE|DIR ...
 
-Without --base-url, run starts a mock of its own (port 0); against a deployment, steps that need
-the mock's control API are skipped.
+Without --base-url, run starts a mock of its own (port 0). A mock you started yourself needs
+--allow-private-webhooks (the stories' webhook receiver is on 127.0.0.1); against a deployment,
+steps that need the mock's control API are skipped.
 
 Target:
 ${optionHelp(SCENARIO_OPTIONS.target)}
