@@ -1,6 +1,7 @@
 // `crmkit mock --failure SPEC`: a failure rule (src/failures/) as `key=value` pairs, e.g.
 // `operation=createLead,error=unavailable,times=3` or `latency_ms=200,latency_jitter_ms=300,share=0.5`.
 import type { FailureRule } from '../failures/failure-rules.ts';
+import { unknownOperationProblem } from '../failures/operation-ids.ts';
 import { UsageError } from './usage-error.ts';
 
 const NUMBERS = new Set(['latency_ms', 'latency_jitter_ms', 'times', 'share']);
@@ -22,6 +23,8 @@ export function parseFailureRule(spec: string): FailureRule {
 
 /** The limits of the control document's FailureRule (openapi/control/failures.yaml). */
 function problemOf(rule: Record<string, string | number>): string | undefined {
+  const unknown = unknownOperationProblem(rule.operation as string | undefined);
+  if (unknown) return unknown;
   const share = rule.share as number | undefined;
   if (share !== undefined && !(share > 0 && share <= 1)) return 'share is above 0 and at most 1';
   if (rule.times !== undefined && !(Number.isInteger(rule.times) && (rule.times as number) >= 1)) return 'times is a whole number, 1 or more';

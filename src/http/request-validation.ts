@@ -35,7 +35,7 @@ export function validateQuery(operation: Operation, search: URLSearchParams, val
     }
     const value = coerce(raw, parameter);
     const problems = validator.problems(parameter.schemaPointer, value);
-    if (problems.length) fields[parameter.name] = problems[0]!.message ?? 'is invalid';
+    if (problems.length) fields[parameter.name] = messageOf(problems[0]!) ?? 'is invalid';
     else query[parameter.name] = value;
   }
   if (Object.keys(fields).length) throw new ApiError('validation_failed', { fields });
@@ -97,10 +97,23 @@ function classify(problems: ErrorObject[]): ApiError {
   }
   const mistyped = [...byField].filter(([, list]) => isMistyped(list));
   if (mistyped.length) return new ApiError('bad_json', { fields: Object.fromEntries(mistyped.map(([field, list]) => [field, list[0]!.message ?? 'has the wrong type'])) });
-  if (byField.size === 0) return new ApiError('validation_failed', { fields: { '': problems[0]?.message ?? 'is invalid' } });
+  if (byField.size === 0) return new ApiError('validation_failed', { fields: { '': (problems[0] && messageOf(problems[0])) ?? 'is invalid' } });
   return new ApiError('validation_failed', {
-    fields: Object.fromEntries([...byField].map(([field, list]) => [field, list.find((p) => p.keyword !== 'type')?.message ?? 'is invalid'])),
+    fields: Object.fromEntries([...byField].map(([field, list]) => {
+      const problem = list.find((p) => p.keyword !== 'type');
+      return [field, (problem && messageOf(problem)) ?? 'is invalid'];
+    })),
   });
+}
+
+/**
+ * Ajv's message, except for an enum: "must be equal to one of the allowed values" leaves the
+ * caller guessing, so the allowed values are listed (up to 20; a longer list is cut with "...").
+ */
+function messageOf(problem: ErrorObject): string | undefined {
+  if (problem.keyword !== 'enum' || !Array.isArray(problem.params.allowedValues)) return problem.message;
+  const values = (problem.params.allowedValues as unknown[]).map((value) => (typeof value === 'string' ? value : JSON.stringify(value)));
+  return `must be one of ${values.slice(0, 20).join(', ')}${values.length > 20 ? ', ...' : ''}`;
 }
 
 // Keywords that only judge a value of the right type: a problem from one of them means the type

@@ -95,6 +95,7 @@ describe('a mistake in the call', () => {
     ['an unknown fault', ['mock', '--fault', 'no-such-fault'], /unknown fault no-such-fault/],
     ['a failure rule it cannot read', ['mock', '--failure', 'error=explode'], /--failure error=explode: error=explode is not one of/],
     ['a failure rule out of bounds', ['mock', '--failure', 'share=2'], /share is above 0 and at most 1/],
+    ['a failure rule naming no operation, with the close ids', ['mock', '--failure', 'operation=createLeed,error=unavailable'], /no operation createLeed in the CRM interface: did you mean createLead\b.*\?$/m],
   ];
   // The options several commands share are read and checked by one definition (src/cli/shared-options.ts).
   const unreachable = ['--base-url', 'http://127.0.0.1:9'];

@@ -102,4 +102,22 @@ describe('failures on demand', () => {
     expect(refused.status).toBe(422);
     expect((await setFailures([{ share: 2 }])).status).toBe(422);
   });
+
+  it('refuses a rule naming no operation of the CRM document, naming the field and the close ids; keeps the rules in force', async () => {
+    await setFailures([{ operation: 'createLead', latency_ms: 1 }]);
+    const refused = await setFailures([{ operation: '*', latency_ms: 1 }, { operation: 'createLeed', error: 'unavailable' }, { operation: 'noSuchOp', error: 'internal' }]);
+    expect(refused.status).toBe(422);
+    const { error } = await refused.json();
+    expect(error.code).toBe('validation_failed');
+    expect(Object.keys(error.fields)).toEqual(['rules[1].operation', 'rules[2].operation']);
+    expect(error.fields['rules[1].operation']).toMatch(/^no operation createLeed in the CRM interface: did you mean createLead\b/);
+    expect(error.fields['rules[2].operation']).toMatch(/^no operation noSuchOp in the CRM interface/);
+    const listed = await (await fetch(`${server.url}/_mock/failures`)).json();
+    expect(listed.data).toEqual([expect.objectContaining({ operation: 'createLead', latency_ms: 1 })]);
+  });
+
+  it('lists the allowed values of an error it does not know', async () => {
+    const refused = await setFailures([{ operation: 'createLead', error: 'explode' }]);
+    expect((await refused.json()).error.fields).toEqual({ 'rules[0].error': 'must be one of internal, unavailable, rate_limited, drop, hang' });
+  });
 });
