@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CheckContext } from './context.ts';
 import type { Exchange } from './exchange.ts';
-import { controlCall } from './mock-control.ts';
+import { controlCall, mockWorkspaceId } from './mock-control.ts';
 import { exchangeCode, pkcePair, type OAuthClient } from './oauth-kit.ts';
 
 /** A fresh unguessable `state`, as spec 5.2 recommends. */
@@ -78,7 +78,7 @@ export async function tokensOf(context: CheckContext, client: OAuthClient, chang
 
 /** The mock's record of an installation, by the `installation_id` of a token answer (`inst_...` or `ins_...`). */
 export async function installationOf(context: CheckContext, installationId: string): Promise<{ id: string; status: string } | undefined> {
-  const listed = await controlCall(context, 'GET', `/_mock/workspaces/${context.target.mock!.workspaceId}/installations`);
+  const listed = await controlCall(context, 'GET', `/_mock/workspaces/${mockWorkspaceId(context)}/installations`);
   const suffix = installationId.replace(/^inst?_/, '');
   return (listed.data as { id: string; status: string }[]).find((installation) => installation.id.replace(/^inst?_/, '') === suffix);
 }

@@ -7,6 +7,7 @@ import type { CheckContext } from './context.ts';
 import { controlCall } from './mock-control.ts';
 import { exchangeCode, pkcePair, type OAuthClient, type Tokens } from './oauth-kit.ts';
 import { WebhookReceiver, type ReceivedRequest } from '../harness/webhook-receiver.ts';
+import { needReceiverAccepted } from './webhook-kit.ts';
 
 export type LifecycleApp = { client: OAuthClient & { clientSecret: string; redirectUri: string }; workspaceId: string; receiver: WebhookReceiver; path: string };
 
@@ -19,6 +20,7 @@ export async function lifecycleApp(context: CheckContext, slug: string): Promise
   const receiver = await WebhookReceiver.start();
   context.cleanup(() => receiver.close());
   const path = `/crmkit-conformance/${context.runId}/${slug}`;
+  await needReceiverAccepted(context, receiver.url(`${path}/probe`));
   const app = await controlCall(context, 'POST', `/_mock/workspaces/${mock.workspaceId}/apps`, {
     name: `conformance ${context.runId} ${slug}`,
     redirect_uri: 'http://127.0.0.1/conformance/callback',

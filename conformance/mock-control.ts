@@ -26,6 +26,16 @@ export async function controlAnswer(context: CheckContext, method: ControlMethod
   return { status: response.statusCode, json, text };
 }
 
+/**
+ * The mock workspace's id, for a control route's path; skips the check when the target is no
+ * crmkit mock (a deployment, a stand-in): its path would otherwise read `undefined.workspaceId`.
+ */
+export function mockWorkspaceId(context: CheckContext): string {
+  const mock = context.target.mock;
+  if (!mock) context.skip('needs the control API of a crmkit mock');
+  return mock.workspaceId;
+}
+
 /** Answers the control route's JSON; fails the check when the mock refuses. */
 export async function controlCall(context: CheckContext, method: ControlMethod, path: string, body?: unknown): Promise<any> {
   const { status, json, text } = await controlAnswer(context, method, path, body);
@@ -35,11 +45,11 @@ export async function controlCall(context: CheckContext, method: ControlMethod, 
 
 /** The mock workspace's clock, in ms. */
 export async function mockNowMs(context: CheckContext): Promise<number> {
-  const clock = await controlCall(context, 'GET', `/_mock/workspaces/${context.target.mock!.workspaceId}/clock`);
+  const clock = await controlCall(context, 'GET', `/_mock/workspaces/${mockWorkspaceId(context)}/clock`);
   return Date.parse(clock.now);
 }
 
 /** Moves the mock workspace's clock; answers once what fell due has run. */
 export async function advanceMockClock(context: CheckContext, seconds: number): Promise<void> {
-  await controlCall(context, 'POST', `/_mock/workspaces/${context.target.mock!.workspaceId}/clock`, { advance_seconds: seconds });
+  await controlCall(context, 'POST', `/_mock/workspaces/${mockWorkspaceId(context)}/clock`, { advance_seconds: seconds });
 }

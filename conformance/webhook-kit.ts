@@ -76,9 +76,7 @@ export async function withWebhook(context: CheckContext, slug: string, subscript
   const { events, filters } = Array.isArray(subscription) ? { events: subscription, filters: undefined } : subscription;
   const body = { name: `conformance ${context.runId} ${slug}`, url: receiver.url(path), events, ...(filters ? { filters } : {}) };
   const created = await context.client.send('POST', '/v1/webhooks', { body });
-  if (created.status === 422 && created.json?.error?.fields?.url && !context.target.webhookReceiver?.publicUrl) {
-    context.skip(`the mock refuses the receiver's address ${receiver.url(path)}: start it with --allow-private-webhooks (createMock({ allowPrivateWebhooks: true })), or give --webhook-receiver-url`);
-  }
+  skipIfReceiverRefused(context, created, body.url);
   context.expectStatus(created, 200, 201);
   const { webhook, secret } = created.json;
   let removed = false;
@@ -105,6 +103,26 @@ export async function withWebhook(context: CheckContext, slug: string, subscript
   } finally {
     await remove();
   }
+}
+
+/** Skips when the target refused a webhook URL of the suite's receiver (a mock without --allow-private-webhooks refuses 127.0.0.1, spec 4.11). */
+function skipIfReceiverRefused(context: CheckContext, created: { status: number; json?: any }, url: string): void {
+  if (created.status === 422 && created.json?.error?.fields?.url && !context.target.webhookReceiver?.publicUrl) {
+    context.skip(`the mock refuses the receiver's address ${url}: start it with --allow-private-webhooks (createMock({ allowPrivateWebhooks: true })), or give --webhook-receiver-url`);
+  }
+}
+
+/**
+ * Skips unless the target takes `url` as a webhook URL, found out as the webhook checks find it:
+ * a webhook to it is made (and deleted at once). An app's webhook URL (spec 6.5) is held to the
+ * same rules at delivery, so a lifecycle check whose receiver a webhook may not reach is skipped
+ * with the webhook checks' reason, not failed for events that could never come.
+ */
+export async function needReceiverAccepted(context: CheckContext, url: string): Promise<void> {
+  const body = { name: `conformance ${context.runId} receiver probe`, url, events: ['lead.created'] };
+  const created = await context.client.send('POST', '/v1/webhooks', { body });
+  skipIfReceiverRefused(context, created, url);
+  if (created.status < 300 && created.json?.webhook?.id) await deleteWebhook(context, created.json.webhook.id);
 }
 
 /** Deletes the webhook (an inferred route); where a deployment has none, switches it off instead. */

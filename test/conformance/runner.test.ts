@@ -72,3 +72,20 @@ describe('a problem only with operations the spec does not show', () => {
     }
   });
 });
+
+describe('a mock that refuses private webhook URLs (no --allow-private-webhooks)', () => {
+  it('skips the events and oauth checks whose receiver is on 127.0.0.1, saying why, and fails none', async () => {
+    const plain = createMock();
+    const plainServer = await startServer(plain, { port: 0, host: '127.0.0.1' });
+    try {
+      const report = await runConformance({ baseUrl: plainServer.url, only: ['events', 'oauth'] });
+      const failed = report.results.filter((result) => result.outcome === 'failed').map((result) => `${result.id}: ${result.message}`);
+      expect(failed).toEqual([]);
+      expect(report.rules.filter((rule) => rule.outcome === 'failed').map((rule) => rule.id)).toEqual([]);
+      const skipped = new Map(report.results.filter((result) => result.outcome === 'skipped').map((result) => [result.id, result.message]));
+      for (const id of ['events.app-lifecycle', 'events.lifecycle-retries', 'oauth.secret-rotation']) expect(skipped.get(id), id).toMatch(/--allow-private-webhooks/);
+    } finally {
+      await plainServer.close();
+    }
+  }, 300_000);
+});

@@ -9,7 +9,7 @@ import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import { acceptedProblem, leadTimeline, submitOnce } from '../../form-effect-kit.ts';
 import { findRecordsOf, loadConfig, visitor, type Visitor } from '../../form-kit.ts';
-import { controlCall } from '../../mock-control.ts';
+import { controlCall, mockWorkspaceId } from '../../mock-control.ts';
 
 const REFERRER = 'https://search.example/?q=conformance';
 const BUDGET = 'conformance budget 1000';
@@ -104,7 +104,7 @@ async function formSetup(context: CheckContext): Promise<{ pipelineId: string; s
   context.cleanup(() => removeTag(context, tag));
   // Custom fields are made in the web app; the control API makes one (there is no route to delete it).
   const customKey = `conformance_${context.runId.replace(/[^a-z0-9]/g, '')}`.slice(0, 40);
-  await controlCall(context, 'POST', `/_mock/workspaces/${context.target.mock!.workspaceId}/fields`, { entity: 'lead', key: customKey, label: 'Conformance budget', type: 'text' });
+  await controlCall(context, 'POST', `/_mock/workspaces/${mockWorkspaceId(context)}/fields`, { entity: 'lead', key: customKey, label: 'Conformance budget', type: 'text' });
   return { pipelineId: pipeline.id, stageId: stage.id, ownerId: owner.id, tag, customKey };
 }
 

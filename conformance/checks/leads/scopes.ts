@@ -5,7 +5,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { controlCall } from '../../mock-control.ts';
+import { controlCall, mockWorkspaceId } from '../../mock-control.ts';
 import { createContact, createRecord, deleteLater } from './lead-kit.ts';
 
 export const leadScopes: ActiveCheck = {
@@ -61,7 +61,7 @@ async function judgeWrites(context: CheckContext, key: string, leadId: string, c
 
 /** A key with leads:write and without contacts:write, made on the mock, creates a lead with `contact`. */
 async function judgeContactScope(context: CheckContext): Promise<void> {
-  const created = await controlCall(context, 'POST', `/_mock/workspaces/${context.target.mock!.workspaceId}/api-keys`, { scopes: ['leads:read', 'leads:write'], name: `conformance ${context.runId} leads only` });
+  const created = await controlCall(context, 'POST', `/_mock/workspaces/${mockWorkspaceId(context)}/api-keys`, { scopes: ['leads:read', 'leads:write'], name: `conformance ${context.runId} leads only` });
   const answer = await context.client.send('POST', '/v1/leads', { key: created.key, body: { name: `conformance ${context.runId}`, contact: { name: `conformance ${context.runId} scoped contact` } } });
   deleteLater(context, answer);
   context.judge('leads.create-contact-needs-contacts-write', missingScope(answer, 'contacts:write', 'a lead with `contact`'), answer);

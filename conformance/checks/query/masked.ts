@@ -4,7 +4,7 @@
 // viewer's key (the catalog gives both rules a reading).
 import { loadDocument } from '../../../src/spec/document.ts';
 import type { ActiveCheck } from '../../check.ts';
-import { controlCall } from '../../mock-control.ts';
+import { controlCall, mockWorkspaceId } from '../../mock-control.ts';
 import { createContact } from '../leads/lead-kit.ts';
 import { query } from './query-kit.ts';
 
@@ -20,7 +20,7 @@ export const queryMasked: ActiveCheck = {
   writes: true,
   async run(context) {
     if (!MASKED_ROLE) context.skip('the document names no role that sees masked values');
-    const created = await controlCall(context, 'POST', `/_mock/workspaces/${context.target.mock!.workspaceId}/api-keys`, { scopes: ['contacts:read'], role: MASKED_ROLE, name: `conformance ${context.runId} masked` });
+    const created = await controlCall(context, 'POST', `/_mock/workspaces/${mockWorkspaceId(context)}/api-keys`, { scopes: ['contacts:read'], role: MASKED_ROLE, name: `conformance ${context.runId} masked` });
     const phone = `+99890${String(Date.now()).slice(-7)}`;
     const contact = await createContact(context, 'masked', { phones: [phone], emails: [`masked.${context.runId}@example.com`] });
     const exact = await query(context, { query: { op: 'and', conditions: [{ field: 'phones', op: 'eq', value: contact.phones[0] }] } }, 'contacts', created.key);

@@ -8,7 +8,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { controlCall } from '../../mock-control.ts';
+import { controlCall, mockWorkspaceId } from '../../mock-control.ts';
 import { mockSession } from '../../records-kit.ts';
 
 export const firstPartyRoutes: ActiveCheck = {
@@ -88,7 +88,7 @@ async function judgeSessions(context: CheckContext): Promise<void> {
     expect(await as(admin, 'DELETE', `/v1/fields/${field.json.id}`), 200);
   }
   expect(await as(admin, 'POST', '/v1/invites', { email: `conformance.${Date.now()}@example.com`, role: 'viewer' }), 201);
-  const spare = await controlCall(context, 'POST', `/_mock/workspaces/${context.target.mock!.workspaceId}/members`, { role: 'viewer', name });
+  const spare = await controlCall(context, 'POST', `/_mock/workspaces/${mockWorkspaceId(context)}/members`, { role: 'viewer', name });
   const deactivated = expect(await as(admin, 'POST', `/v1/members/${spare.id}/deactivate`), 200);
   context.judge('members.first-party-owners-admins', problems[0]?.problem, problems[0]?.answer ?? team);
   context.judge('members.deactivate-status', deactivated.status === 200 && deactivated.json?.status === 'deactivated' ? undefined : `a deactivated member shows status ${deactivated.json?.status}`, deactivated);

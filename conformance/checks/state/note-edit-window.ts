@@ -6,7 +6,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { advanceMockClock, controlCall } from '../../mock-control.ts';
+import { advanceMockClock, controlCall, mockWorkspaceId } from '../../mock-control.ts';
 import { freshTokens } from '../../oauth-kit.ts';
 import { activeMembers, type Member } from '../../tag-kit.ts';
 
@@ -48,7 +48,7 @@ export const noteEditWindow: ActiveCheck = {
 
 /** An app with notes:write approved by the owner (the control API's default approver): its token acts for the owner. */
 async function authorToken(context: CheckContext): Promise<string> {
-  const workspace = context.target.mock!.workspaceId;
+  const workspace = mockWorkspaceId(context);
   const app = await controlCall(context, 'POST', `/_mock/workspaces/${workspace}/apps`, {
     name: `conformance ${context.runId} notes`,
     redirect_uri: 'http://127.0.0.1/conformance/callback',
@@ -60,6 +60,6 @@ async function authorToken(context: CheckContext): Promise<string> {
 
 /** PATCH of the note in the member's web app session (the route's only member credential). */
 async function edit(context: CheckContext, noteId: string, member: Member, text: string): Promise<Exchange> {
-  const session = await controlCall(context, 'POST', `/_mock/workspaces/${context.target.mock!.workspaceId}/sessions`, { member_id: member.id });
+  const session = await controlCall(context, 'POST', `/_mock/workspaces/${mockWorkspaceId(context)}/sessions`, { member_id: member.id });
   return context.client.send('PATCH', `/v1/notes/${noteId}`, { key: null, headers: { cookie: session.cookie }, body: { text } });
 }

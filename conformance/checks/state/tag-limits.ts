@@ -11,7 +11,7 @@ import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
 import { findRecordsOf, loadConfig, submitForm, validSubmission, visitor, waitOutMinMs } from '../../form-kit.ts';
-import { controlCall } from '../../mock-control.ts';
+import { controlCall, mockWorkspaceId } from '../../mock-control.ts';
 import { createRecord, postTag, sameNames, tagList, tagsOf } from '../../tag-kit.ts';
 
 const document = loadDocument('crm');
@@ -104,7 +104,7 @@ async function judgeOverTheLimit(context: CheckContext, base: string, leadId: st
 
 /** A form (made through a mock's control API: the web app sets a form's tags) adding a name the catalog lacks. */
 async function formAddingNewTag(context: CheckContext, tag: string): Promise<string> {
-  const form = await controlCall(context, 'POST', `/_mock/workspaces/${context.target.mock!.workspaceId}/forms`, { name: `conformance ${context.runId} full catalog`, min_ms: 0, tags: [tag] });
+  const form = await controlCall(context, 'POST', `/_mock/workspaces/${mockWorkspaceId(context)}/forms`, { name: `conformance ${context.runId} full catalog`, min_ms: 0, tags: [tag] });
   return form.id;
 }
 
