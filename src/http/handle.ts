@@ -20,6 +20,7 @@ import { requestIdFor } from './request-id.ts';
 import { validateBody, validatePath, validateQuery, type ValidatedInput } from './request-validation.ts';
 import { journal } from '../journal/journal-request.ts';
 import { applyFailure, DROPPED } from '../failures/apply-failure.ts';
+import { noteFailedCall } from '../failures/failed-call.ts';
 
 export type RequestInfo = {
   clientAddress?: string | undefined;
@@ -87,6 +88,8 @@ async function serve(pipeline: Pipeline, request: Request, requestId: string, in
   const { operation } = match;
   route.operation = operation;
   const failure = route.control ? undefined : pipeline.state.failures.planFor(operation.id);
+  // A call the failure answers is journaled under its key's workspace, with its body (failures/failed-call.ts).
+  if (failure?.error !== undefined) await noteFailedCall(request, operation, pipeline.state.findCredential, route);
   if (failure && (await applyFailure(failure, request.signal)) === DROPPED) return Response.error();
 
   let caller: Caller | undefined;

@@ -31,6 +31,21 @@ describe('the request journal', () => {
     expect(create.response.headers['x-request-id']).toBe('my-request-1');
   });
 
+  it('keeps a call an injected failure answered under its key\'s workspace, with its body (failures on demand)', async () => {
+    await call(mock, 'PUT', '/_mock/failures', { body: { rules: [{ operation: 'createLead', error: 'internal', times: 1 }, { operation: 'getWhoami', error: 'drop', times: 1 }] } });
+    expect((await call(mock, 'POST', '/v1/leads', { key, body: { name: 'Failed lead' } })).status).toBe(500);
+    await mock.handle(new Request(`http://127.0.0.1:4010/v1/api-keys/whoami`, { headers: { authorization: `Bearer ${key}` } }));
+    const [failed] = await journal('?status=500');
+    expect(failed).toMatchObject({ workspace_id: ws, operation: 'createLead', status: 500, problem: { code: 'internal' } });
+    expect(JSON.parse(failed.request.body)).toEqual({ name: 'Failed lead' });
+    expect((await journal('?operation=getWhoami'))[0]).toMatchObject({ workspace_id: ws, operation: 'getWhoami' });
+    // A key the mock does not know stays out of every workspace.
+    await call(mock, 'PUT', '/_mock/failures', { body: { rules: [{ operation: 'createLead', error: 'internal', times: 1 }] } });
+    await call(mock, 'POST', '/v1/leads', { key: 'svc_live_unknown', body: { name: 'Nobody' } });
+    expect(await journal('?status=500')).toHaveLength(1);
+    expect((await journal('?status=500', null))[0]).toMatchObject({ workspace_id: null, request: { body: '{"name":"Nobody"}' } });
+  });
+
   it('says why a request was refused: the code, the message and the fields', async () => {
     await call(mock, 'POST', '/v1/leads', { key, body: { name: 'x'.repeat(300) } });
     await call(mock, 'POST', '/v1/leads', { key, rawBody: '{"name": ', headers: { 'content-type': 'application/json' } });

@@ -907,7 +907,7 @@ export type components = {
             } | null;
         };
         FailureRule: {
-            /** @description The operationId of the CRM document (`createLead`), or `*` (the default) for every operation. */
+            /** @description The operationId of the CRM document (`createLead`), or `*` (the default) for every operation. An id the CRM document does not have answers 422 `validation_failed` at `rules[N].operation`, with the close ids: such a rule could never match. */
             operation?: string;
             /** @description Added before the answer. */
             latency_ms?: number;
@@ -920,8 +920,17 @@ export type components = {
             /** @description Only this share of the calls, drawn per call; without it, every one. */
             share?: number;
         };
-        ActiveFailureRule: components["schemas"]["FailureRule"] & {
+        ActiveFailureRule: {
+            operation?: string;
+            latency_ms?: number;
+            latency_jitter_ms?: number;
+            /** @enum {string} */
+            error?: "internal" | "unavailable" | "rate_limited" | "drop" | "hang";
+            times?: number;
+            share?: number;
+            /** @description Calls the rule may still touch; null without `times`. */
             remaining: number | null;
+            /** @description Calls the rule has touched. */
             matched: number;
         };
         JournalMessage: {
