@@ -74,6 +74,11 @@ async function serve(pipeline: Pipeline, request: Request, requestId: string, in
   if (info.malformed !== undefined) throw new ApiError('malformed_request', {}, { detail: info.malformed });
   const url = new URL(request.url);
   route.control = url.pathname.startsWith('/_mock/') && pipeline.control !== undefined;
+  // A mock made without its control API (`controlApi: false`, `crmkit mock --no-control`) says so
+  // rather than leave a new user guessing whether the path was mistyped.
+  if (pipeline.control === undefined && (url.pathname === '/_mock' || url.pathname.startsWith('/_mock/'))) {
+    throw new ApiError('not_found', {}, { detail: 'The control API (/_mock) is off on this mock: it was started with --no-control (controlApi: false).' });
+  }
   // Host, token and the page a change came from, before anything else (control/control-guard.ts).
   if (route.control) guardControlRequest(request, url, pipeline.state.config);
   const api = route.control ? pipeline.control! : pipeline.crm;

@@ -269,3 +269,19 @@ describe('crmkit mock beyond loopback', () => {
     }
   });
 });
+
+describe('a mock without its control API (--no-control)', () => {
+  it('answers /_mock paths 404 not_found in the envelope, saying the control API is off', async () => {
+    const mock = createMock({ controlApi: false });
+    for (const path of ['/_mock/workspaces', '/_mock', '/_mock/failures']) {
+      const response = await mock.handle(new Request(`${BASE}${path}`));
+      expect(response.status).toBe(404);
+      const { error } = await response.json();
+      expect(error).toMatchObject({ code: 'not_found', request_id: response.headers.get('x-request-id') });
+      expect(error.message).toMatch(/control API \(\/_mock\) is off on this mock/);
+    }
+    // The CRM interface's own unknown paths keep the plain answer.
+    const other = await (await mock.handle(new Request(`${BASE}/v1/no-such-path`))).json();
+    expect(other.error.message).not.toMatch(/control API/);
+  });
+});
