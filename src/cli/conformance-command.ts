@@ -1,10 +1,11 @@
 // `crmkit conformance`: the suite against a deployment (or a crmkit mock, which it provisions).
 import { writeFileSync } from 'node:fs';
-import { prettyProgress, prettyReport } from '../../conformance/report/pretty.ts';
+import { prettyProgress } from '../../conformance/report/pretty.ts';
 import { renderReport, REPORTERS, type Reporter } from '../../conformance/report/render.ts';
 import { ruleTotals } from '../../conformance/report/rule-summary.ts';
 import { compareSections, loadCatalog, rulesOfChecks } from '../../conformance/rules/catalog.ts';
 import { runConformance, type Report } from '../../conformance/run.ts';
+import { onlyItems } from './only-option.ts';
 import { parseOptions, type OptionSpecs } from './options.ts';
 import { reportOptions, TARGET_OPTIONS, targetOptionsFrom } from './shared-options.ts';
 import { UsageError } from './usage-error.ts';
@@ -27,6 +28,7 @@ export async function runConformanceCommand(args: string[]): Promise<void> {
   const reporter = (values.reporter ?? 'pretty') as Reporter;
   if (values['list-rules']) return void process.stdout.write(listRules(reporter));
   const target = targetOptionsFrom(values);
+  const only = onlyItems(values.only);
   // Interrupted, the run stops after the check in progress and still deletes what it created.
   const interrupted = new AbortController();
   const stop = () => {
@@ -40,7 +42,7 @@ export async function runConformanceCommand(args: string[]): Promise<void> {
     ...target,
     signal: interrupted.signal,
     waitForRetries: values['wait-for-retries'] ?? false,
-    only: values.only?.flatMap((item) => item.split(',')),
+    only,
     readOnly: values['read-only'] ?? false,
     // Progress goes to stderr whatever the reporter, so that a long run against a deployment shows where it is.
     onResult: (result) => process.stderr.write(prettyProgress(result)),
@@ -50,7 +52,6 @@ export async function runConformanceCommand(args: string[]): Promise<void> {
     writeFileSync(values.out, text);
     process.stderr.write(`${ruleTotals(report.rules)}; wrote ${values.out}\n`);
   } else process.stdout.write(text);
-  if (values.out && reporter === 'pretty') process.stdout.write(prettyReport(report));
   process.exitCode = failed(report) ? 1 : 0;
 }
 

@@ -2,7 +2,10 @@
 // unknown option, a missing value, a bad reporter, an unreachable target) answers one clear line
 // and exit status 2, never a stack trace.
 import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -133,4 +136,41 @@ describe('a mistake in the call', () => {
       expect(stderr.trim().split('\n')).toHaveLength(2);
     });
   }
+});
+
+describe('crmkit conformance --only with a name that is no family or check', () => {
+  it('is a usage error naming the unknown ones and the families, exit status 2, before any request', async () => {
+    let requests = 0;
+    const server = createServer((_request, response) => {
+      requests++;
+      response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const { code, stdout, stderr } = await crmkit('conformance', '--base-url', url, '--only', 'nofamily,query', '--only', 'query.nocheck');
+      expect(code).toBe(2);
+      expect(stdout).toBe('');
+      const [line] = stderr.trim().split('\n');
+      // `query` is a family: only the two unknown names are named as unknown.
+      expect(line).toContain('unknown families or checks nofamily, query.nocheck;');
+      expect(line).toContain('the families are responses, input, paging');
+      expect(requests).toBe(0);
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('crmkit conformance --out FILE with the pretty reporter', () => {
+  it('writes the report to FILE and a one-line summary to stderr, nothing to stdout', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'crmkit-out-')), 'report.txt');
+    await withCrmkitMock([], async (url) => {
+      const { code, stdout, stderr } = await crmkit('conformance', '--base-url', url, '--only', 'paging', '--out', out);
+      expect(code).toBe(0);
+      expect(stdout).toBe('');
+      expect(stderr.trim().split('\n').at(-1)).toMatch(new RegExp(`; wrote ${out}$`));
+      expect(readFileSync(out, 'utf8')).toContain('paging');
+    });
+  });
 });
