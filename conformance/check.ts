@@ -29,7 +29,22 @@ export type Observer = CheckInfo & {
   kind: 'observer';
   /** A problem with this exchange, or nothing. */
   observe(exchange: Exchange): string | undefined;
+  /**
+   * For an observer that judges several catalog rules: every problem with this exchange, each with
+   * the one rule it breaks, so that a report fails that rule only (not every rule of the observer).
+   */
+  judge?(exchange: Exchange): Observation[];
 };
+
+/** A problem an observer found with one exchange, and the catalog rule it breaks. */
+export type Observation = { rule: string; problem: string };
+
+/** An observer's problems with an exchange: with their rules where it names them. */
+export function observationsOf(observer: Observer, exchange: Exchange): { rule?: string; problem: string }[] {
+  if (observer.judge) return observer.judge(exchange);
+  const problem = observer.observe(exchange);
+  return problem ? [{ problem }] : [];
+}
 
 export type Check = ActiveCheck | Observer;
 

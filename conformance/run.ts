@@ -2,7 +2,7 @@
 // pass), then every observer over all the exchanges the run made, then the cleanup (what the
 // checks made, and the tags their records brought into the catalog); then each rule of the
 // catalog gets its result from the checks that judge it (rules/rule-results.ts).
-import { CheckFailure, CheckSkipped, type ActiveCheck, type Check, type CheckInfo, type Family, type Observer, type RuleVerdict } from './check.ts';
+import { CheckFailure, CheckSkipped, observationsOf, type ActiveCheck, type Check, type CheckInfo, type Family, type Observer, type RuleVerdict } from './check.ts';
 import { ALL_CHECKS } from './checks/index.ts';
 import { ConformanceClient } from './client.ts';
 import { createContext } from './context.ts';
@@ -26,7 +26,8 @@ export type CheckResult = CheckInfo & {
   stopped?: boolean;
 };
 
-export type Report = { target: { baseUrl: string; mock: boolean }; runId: string; results: CheckResult[]; rules: RuleResult[] };
+/** `target.proxy`: the report is of the exchanges that went through `crmkit proxy` (at that address) to `baseUrl`. */
+export type Report = { target: { baseUrl: string; mock: boolean; proxy?: string }; runId: string; results: CheckResult[]; rules: RuleResult[] };
 
 export type RunOptions = TargetOptions & {
   /** Only these families (or check ids). */
@@ -137,21 +138,40 @@ function withForeignRules(result: CheckResult): CheckResult {
 }
 
 /**
- * An observer fails on its first problem with a documented operation; a problem only with
- * operations the spec does not show (`x-inferred`) is judged like an inferred check.
+ * An observer fails on its problems with documented operations; a problem only with operations
+ * the spec does not show (`x-inferred`) is judged like an inferred check. An observer that names
+ * the rule of each problem (`judge`) fails those rules only, and passes the others it judged.
  */
 export function judgeExchanges(observer: Observer, exchanges: readonly Exchange[], mock: boolean): CheckResult {
   const info = infoOf(observer);
   if (exchanges.length === 0) return { ...info, outcome: 'skipped', message: 'no exchange to judge', ms: 0 };
-  let inferredProblem: { problem: string; evidence: string } | undefined;
+  type Found = { rule?: string; problem: string; evidence: string };
+  const documented = new Map<string, Found>();
+  const inferred = new Map<string, Found>();
   for (const exchange of exchanges) {
-    const problem = observer.observe(exchange);
-    if (!problem) continue;
-    if (!exchange.operation?.isInferred) return failed(info, mock, problem, describeExchange(exchange), 0);
-    inferredProblem ??= { problem, evidence: describeExchange(exchange) };
+    for (const { rule, problem } of observationsOf(observer, exchange)) {
+      const into = exchange.operation?.isInferred ? inferred : documented;
+      if (!into.has(rule ?? '')) into.set(rule ?? '', { rule, problem, evidence: describeExchange(exchange) });
+    }
   }
-  if (inferredProblem) return failed({ ...info, basis: 'inferred' }, mock, `${inferredProblem.problem} (an operation the spec does not show)`, inferredProblem.evidence, 0);
-  return { ...info, outcome: 'passed', message: `${exchanges.length} exchanges`, ms: 0 };
+  const inferredOnly = documented.size === 0;
+  const found = [...(inferredOnly ? inferred : documented).values()];
+  const judged = observer.judge ? observedRules(observer.id, found) : undefined;
+  if (!found.length) return { ...info, outcome: 'passed', message: `${exchanges.length} exchanges`, ms: 0, ...(judged ? { judged } : {}) };
+  const message = found.map((item) => item.problem).join('; ');
+  const result = failed(inferredOnly ? { ...info, basis: 'inferred' } : info, mock, inferredOnly ? `${message} (an operation the spec does not show)` : message, found[0]!.evidence, 0, judged);
+  return withForeignRules(result);
+}
+
+/** Each catalog rule of the observer with its first problem, or passed; and any rule it named that the catalog does not give it. */
+function observedRules(check: string, found: { rule?: string; problem: string; evidence: string }[]): JudgedRule[] {
+  const own = rulesOfChecks().get(check) ?? [];
+  const verdict = (rule: string): JudgedRule => {
+    const problem = found.find((item) => item.rule === rule);
+    return problem ? { rule, problem: problem.problem, evidence: problem.evidence } : { rule };
+  };
+  const foreign = [...new Set(found.flatMap((item) => (item.rule && !own.includes(item.rule) ? [item.rule] : [])))];
+  return [...own, ...foreign].map(verdict);
 }
 
 /** Inferred parts only warn against a deployment crmkit did not build (spec README, reading 3). */

@@ -2,7 +2,7 @@
 // their application or tests at it; it forwards to the deployment and judges every exchange with
 // the suite's observers (status documented, body schema, request id, envelope, codes with their
 // statuses...), a live line per problem, and a report of the observers and their rules at the end.
-import type { Observer } from '../check.ts';
+import { observationsOf, type Observer } from '../check.ts';
 import { ALL_CHECKS } from '../checks/index.ts';
 import { describeExchange, type Exchange } from '../exchange.ts';
 import { loadCatalog } from '../rules/catalog.ts';
@@ -10,7 +10,8 @@ import { ruleResults } from '../rules/rule-results.ts';
 import { judgeExchanges, type Report } from '../run.ts';
 import { startForwardingProxy, type RunningProxy } from './forwarding-proxy.ts';
 
-export type ProxyProblem = { check: string; problem: string; exchange: Exchange };
+/** A problem the proxy found, with the catalog rule it breaks where the observer names it. */
+export type ProxyProblem = { check: string; rule?: string; problem: string; exchange: Exchange };
 
 export type ValidatingProxy = RunningProxy & {
   exchanges: Exchange[];
@@ -31,10 +32,11 @@ export async function startValidatingProxy(options: { target: string; port?: num
     onExchange(exchange) {
       exchanges.push(exchange);
       for (const observer of OBSERVERS) {
-        const problem = observer.observe(exchange);
-        if (!problem) continue;
-        problems.push({ check: observer.id, problem, exchange });
-        options.onProblem?.({ check: observer.id, problem, exchange });
+        for (const { rule, problem } of observationsOf(observer, exchange)) {
+          const found: ProxyProblem = { check: observer.id, ...(rule ? { rule } : {}), problem, exchange };
+          problems.push(found);
+          options.onProblem?.(found);
+        }
       }
     },
   });
@@ -46,13 +48,14 @@ export async function startValidatingProxy(options: { target: string; port?: num
       const results = OBSERVERS.map((observer) => judgeExchanges(observer, exchanges, false));
       const judged = new Set(OBSERVERS.map((observer) => observer.id));
       const catalog = loadCatalog().filter((rule) => rule.checks.some((check) => judged.has(check)));
-      return { target: { baseUrl: options.target, mock: false }, runId: `proxy-${Date.now().toString(36)}`, results, rules: ruleResults(results, false, catalog) };
+      // Titled as what it is: the exchanges that went through this proxy to its target, not a run of the suite.
+      return { target: { baseUrl: options.target, mock: false, proxy: proxy.url }, runId: `proxy-${Date.now().toString(36)}`, results, rules: ruleResults(results, false, catalog) };
     },
   };
 }
 
 /** One line for a problem, as the proxy prints it live. */
-export function problemLine({ check, problem, exchange }: ProxyProblem): string {
+export function problemLine({ check, rule, problem, exchange }: ProxyProblem): string {
   const first = describeExchange(exchange).split('\n')[0];
-  return `✗ ${check}: ${problem}\n    ${first} → ${exchange.status}\n`;
+  return `✗ ${check}${rule ? ` (${rule})` : ''}: ${problem}\n    ${first} → ${exchange.status}\n`;
 }

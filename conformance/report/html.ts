@@ -6,6 +6,7 @@ import { SECTIONS } from '../rules/catalog.ts';
 import type { RuleOutcome, RuleResult } from '../rules/rule-results.ts';
 import type { CheckResult, Report } from '../run.ts';
 import { countOutcomes, RULE_OUTCOMES, summaryByPart } from './rule-summary.ts';
+import { reportTitle, targetKind } from './title.ts';
 
 const LABEL: Record<RuleOutcome, string> = {
   passed: 'passed',
@@ -17,7 +18,7 @@ const LABEL: Record<RuleOutcome, string> = {
 };
 
 export function htmlReport(report: Report, generatedAt = new Date()): string {
-  const title = `crmkit conformance of ${report.target.baseUrl}`;
+  const title = reportTitle(report);
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -29,7 +30,7 @@ export function htmlReport(report: Report, generatedAt = new Date()): string {
 <body>
 <header>
 <h1>${esc(title)}</h1>
-<p>${report.target.mock ? 'A crmkit mock' : 'A deployment'} · run <code>${esc(report.runId)}</code> · ${esc(generatedAt.toISOString())} · ${report.results.length} checks</p>
+<p>${esc(targetKind(report))} · run <code>${esc(report.runId)}</code> · ${esc(generatedAt.toISOString())} · ${report.results.length} checks</p>
 ${totals(report.rules)}
 </header>
 <main>

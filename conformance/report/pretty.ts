@@ -3,6 +3,7 @@
 import { FAMILIES } from '../check.ts';
 import type { CheckResult, Report } from '../run.ts';
 import { ruleTotals, summaryByPart } from './rule-summary.ts';
+import { reportTitle } from './title.ts';
 
 const MARK = { passed: '✓', failed: '✗', warned: '!', skipped: '-' } as const;
 
@@ -11,7 +12,8 @@ export function prettyProgress(result: CheckResult): string {
 }
 
 export function prettyReport(report: Report): string {
-  const lines = [`\nconformance of ${report.target.baseUrl}${report.target.mock ? ' (a crmkit mock)' : ''}, run ${report.runId}\n`];
+  const heading = report.target.proxy ? `${reportTitle(report)} (at ${report.target.proxy})` : `conformance of ${report.target.baseUrl}${report.target.mock ? ' (a crmkit mock)' : ''}`;
+  const lines = [`\n${heading}, run ${report.runId}\n`];
   lines.push(`${'checks'.padEnd(14)} passed failed warned skipped`);
   for (const family of FAMILIES) {
     const of = report.results.filter((result) => result.family === family);

@@ -3,6 +3,8 @@
 import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startValidatingProxy, type ProxyProblem, type ValidatingProxy } from '../../conformance/proxy/validating-proxy.ts';
+import { htmlReport } from '../../conformance/report/html.ts';
+import { prettyReport } from '../../conformance/report/pretty.ts';
 import { startServer, type RunningServer } from '../../src/adapters/node-server.ts';
 import { createMock } from '../../src/mock.ts';
 
@@ -47,6 +49,27 @@ describe('the validating proxy', () => {
     const report = proxy.report();
     expect(report.results.find((result) => result.id === 'responses.request-id')?.outcome).toBe('failed');
     expect(report.rules.some((rule) => rule.outcome === 'failed' && rule.checks.includes('responses.request-id'))).toBe(true);
+  });
+
+  it('attributes each problem to the rule it breaks only, worded with the header as it is, and titles its report as a proxy run', async () => {
+    const { server, proxy, key, live } = await mockBehindProxy(['no-request-id', 'unknown-id-crashes']);
+    const crashed = await fetch(`${proxy.url}/v1/leads/lead_doesnotexist`, { headers: { authorization: `Bearer ${key}`, 'x-request-id': 'mine-1' } });
+    expect(crashed.status).toBe(500);
+    const inBody = live.find((problem) => problem.rule === 'errors.request-id-in-body');
+    expect(inBody?.problem).toBe('error.request_id mine-1, but the answer has no X-Request-Id header');
+    expect(live.map((problem) => problem.problem).join('\n')).not.toContain('undefined');
+    const report = proxy.report();
+    const failed = report.rules.filter((rule) => rule.outcome === 'failed').map((rule) => rule.id);
+    // A 500 answer breaks no rule about rate_limited, forbidden, missing_scope, gone, tag_exists or limit_reached.
+    expect(failed).toEqual(expect.arrayContaining(['errors.request-id-header', 'errors.request-id-in-body']));
+    expect(failed.filter((id) => id.startsWith('errors.extra-') || ['errors.envelope', 'errors.code-snake-case', 'errors.code-status', 'errors.complete-list-not-shown', 'errors.request-id-own'].includes(id))).toEqual([]);
+    expect(report.rules.find((rule) => rule.id === 'errors.extra-rate-limited')?.outcome).toBe('passed');
+    const pretty = prettyReport(report);
+    expect(pretty).toContain(`crmkit proxy in front of ${server.url} (at ${proxy.url})`);
+    expect(pretty).not.toContain('conformance of');
+    const html = htmlReport(report);
+    expect(html).toContain(`<h1>crmkit proxy in front of ${server.url}</h1>`);
+    expect(html).not.toContain('A deployment');
   });
 
   it('crmkit proxy prints a line per problem and exits 1 with the report when stopped', async () => {

@@ -7,13 +7,56 @@
 // of codes lists them.
 import { readErrorCatalog } from '../../../src/errors/error-catalog.ts';
 import { loadDocument } from '../../../src/spec/document.ts';
-import type { Observer } from '../../check.ts';
+import type { Observation, Observer } from '../../check.ts';
+import type { Exchange } from '../../exchange.ts';
 
 const catalog = readErrorCatalog(loadDocument('crm'));
 const SNAKE_CASE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
 
 /** Codes that are never about a request field, so carry no `fields`. */
 const NOT_FIELD_CODES = new Set(['not_found', 'gone', 'invalid_token', 'key_expired', 'key_revoked', 'ip_not_allowed', 'credentials_in_url', 'missing_scope', 'rate_limited', 'concurrency_limited', 'read_only', 'body_too_large', 'internal']);
+
+/** The catalog rule of a code's extra keys (errors.yaml); a code without one of its own is held to the envelope's rule. */
+const EXTRA_RULES: Record<string, string> = {
+  forbidden: 'errors.extra-permission',
+  rate_limited: 'errors.extra-rate-limited',
+  limit_reached: 'errors.extra-limit-reached',
+  missing_scope: 'errors.extra-missing-scope',
+  tag_exists: 'errors.extra-tag-exists',
+  gone: 'errors.extra-gone',
+};
+
+/**
+ * Every problem with an error answer, each under the one rule it breaks: a rule about a code's
+ * extra keys (rate_limited carries reason and limit) is judged on answers of that code only, and
+ * a missing X-Request-Id header is worded as such, not as a differing one.
+ */
+function judgeError({ operation, status, json, headers }: Exchange): Observation[] {
+  if (!operation || status < 400 || operation.path.startsWith('/oauth/')) return [];
+  const error = json?.error;
+  if (!error || typeof error !== 'object') return [{ rule: 'errors.envelope', problem: 'an error answer without the error envelope' }];
+  const problems: Observation[] = [];
+  const add = (rule: string, problem: string | undefined) => problem && problems.push({ rule, problem });
+  for (const field of ['code', 'message', 'request_id', 'docs_url']) if (typeof error[field] !== 'string') add('errors.envelope', `error.${field} is missing`);
+  const code = typeof error.code === 'string' ? error.code : undefined;
+  if (code !== undefined && !SNAKE_CASE.test(code)) add('errors.code-snake-case', `error.code ${code} is not snake_case`);
+  add('errors.request-id-in-body', requestIdProblem(error.request_id, headers['x-request-id']));
+  if (code === undefined) return problems;
+  const known = catalog.get(code);
+  if (known && !known.statuses.includes(status)) add('errors.code-status', `${code} answered with ${status}; the spec gives ${known.statuses.join(' or ')}`);
+  const missing = known?.requiredExtras.filter((key) => error[key] === undefined) ?? [];
+  if (missing.length) add(EXTRA_RULES[code] ?? 'errors.envelope', `${code} without ${missing.join(', ')}`);
+  if (typeof error.docs_url === 'string') add('errors.docs-url', docsUrlProblem(error.docs_url, code));
+  add('errors.fields-only-field-problems', fieldsProblem(error));
+  return problems;
+}
+
+/** error.request_id against the answer's X-Request-Id header, worded with the header's actual state. */
+function requestIdProblem(inBody: unknown, header: string | undefined): string | undefined {
+  if (typeof inBody !== 'string') return undefined;
+  if (header === undefined) return `error.request_id ${inBody}, but the answer has no X-Request-Id header`;
+  return inBody === header ? undefined : `error.request_id ${inBody} differs from X-Request-Id ${header}`;
+}
 
 export const errorEnvelope: Observer = {
   kind: 'observer',
@@ -22,19 +65,8 @@ export const errorEnvelope: Observer = {
   title: 'errors answer {error: {code, message, request_id, docs_url, fields?}}: a snake_case code with its status and its extra keys, the request id of the header, a docs_url for the code, fields only for field problems',
   spec: '7.1, 7.3',
   basis: 'documented',
-  observe({ operation, status, json, headers }) {
-    if (!operation || status < 400 || operation.path.startsWith('/oauth/')) return undefined;
-    const error = json?.error;
-    if (!error || typeof error !== 'object') return 'an error answer without the error envelope';
-    for (const field of ['code', 'message', 'request_id', 'docs_url']) if (typeof error[field] !== 'string') return `error.${field} is missing`;
-    if (!SNAKE_CASE.test(error.code)) return `error.code ${error.code} is not snake_case`;
-    if (error.request_id !== headers['x-request-id']) return `error.request_id ${error.request_id} differs from X-Request-Id ${headers['x-request-id']}`;
-    const statuses = catalog.get(error.code)?.statuses;
-    if (statuses && !statuses.includes(status)) return `${error.code} answered with ${status}; the spec gives ${statuses.join(' or ')}`;
-    const missing = catalog.get(error.code)?.requiredExtras.filter((key) => error[key] === undefined) ?? [];
-    if (missing.length) return `${error.code} without ${missing.join(', ')}`;
-    return docsUrlProblem(error.docs_url, error.code) ?? fieldsProblem(error);
-  },
+  judge: judgeError,
+  observe: (exchange) => judgeError(exchange)[0]?.problem,
 };
 
 function docsUrlProblem(docsUrl: string, code: string): string | undefined {
