@@ -9,6 +9,11 @@ import { newWorld } from './world.ts';
 
 /** The lines `crmkit mock` prints about the scenario's workspace. */
 export async function scenarioSetupLines(file: string, baseUrl: string, controlToken?: string): Promise<string[]> {
+  return (await scenarioSetup(file, baseUrl, controlToken)).lines;
+}
+
+/** The story's setup made: the lines about it, and its workspace and owner key (the ones `crmkit mock` shows first). */
+export async function scenarioSetup(file: string, baseUrl: string, controlToken?: string): Promise<{ lines: string[]; workspaceId: string | undefined; ownerKey: string | undefined }> {
   const scenario = loadScenario(file);
   const target: Target = { kind: 'mock', baseUrl, hubUrl: baseUrl, workspaceUrl: baseUrl, apiKey: undefined, keys: {}, formId: undefined, oauthClient: undefined, webhookReceiver: { publicUrl: undefined, port: 0 }, controlToken, close: async () => {} };
   // The receiver lives as long as the mock: deliveries to it keep succeeding during the demo.
@@ -16,12 +21,13 @@ export async function scenarioSetupLines(file: string, baseUrl: string, controlT
   const world = newWorld(target, receiver);
   try {
     const notes = await applySetup(world, scenario.setup);
-    return [
+    const lines = [
       `  scenario       ${file}: ${scenario.title}`,
       ...notes.map((note) => `    ${note}`),
       ...[...world.keys].map(([name, key]) => `    ${`${name} key`.padEnd(13)}${key}`),
       `    receiver     ${receiver.origin}/hooks (webhooks reach it only with --allow-private-webhooks)`,
     ];
+    return { lines, workspaceId: world.workspaceId, ownerKey: world.keys.get('owner') };
   } catch (error) {
     await receiver.close();
     throw new Error(`the setup of ${file} cannot be made: ${(error as Error).message}`);

@@ -16,6 +16,7 @@ Usage:
   crmkit scenario run FILE|DIR ...   readable stories against a mock or a deployment
   crmkit scenario check FILE|DIR ... load stories and report problems in them
   crmkit help
+  crmkit --version                   the version of crmkit
 
 Each command has --help.
 `,

@@ -5,6 +5,7 @@ import { runMockCommand } from './mock-command.ts';
 import { runProxyCommand } from './proxy-command.ts';
 import { runScenarioCommand } from './scenario-command.ts';
 import { isUsageError } from './usage-error.ts';
+import { packageVersion } from './version.ts';
 
 // Output piped into `head` and closed early is no error of the command's.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -16,13 +17,21 @@ const [command, ...args] = process.argv.slice(2);
 const COMMANDS = { mock: runMockCommand, conformance: runConformanceCommand, scenario: runScenarioCommand, proxy: runProxyCommand } as const;
 
 try {
-  if (command === undefined || ['help', '--help', '-h'].includes(command)) process.stdout.write(HELP.crmkit);
+  if (['help', '--help', '-h'].includes(command ?? '')) process.stdout.write(HELP.crmkit);
+  else if (['--version', '-v'].includes(command ?? '')) process.stdout.write(`crmkit ${packageVersion()}\n`);
+  // No command is a mistake in the call: the commands' summary, exit status 2.
+  else if (command === undefined) usageSummary();
   else if (!(command in COMMANDS)) usageError(`unknown command ${command}`, 'crmkit');
   else if (args.includes('--help') || args.includes('-h')) process.stdout.write(HELP[command as keyof typeof COMMANDS]);
   else await COMMANDS[command as keyof typeof COMMANDS](args);
 } catch (error) {
   if (!isUsageError(error)) throw error;
   usageError(error.message, `crmkit ${command}`);
+}
+
+function usageSummary(): void {
+  process.stderr.write(HELP.crmkit);
+  process.exitCode = 2;
 }
 
 /** One clear line, a pointer to the help, exit status 2: no stack trace for a mistake in the call. */

@@ -2,7 +2,7 @@
 // with the workspaces of `--state FILE`, each change kept there before it is answered; `--scenario FILE`
 // adds the workspace a story starts from (scenarios/).
 import { writeFileSync } from 'node:fs';
-import { scenarioSetupLines } from '../../scenarios/runner/mock-setup.ts';
+import { scenarioSetup } from '../../scenarios/runner/mock-setup.ts';
 import { startServer } from '../adapters/node-server.ts';
 import { FAULTS } from '../faults/index.ts';
 import { createMock } from '../mock.ts';
@@ -60,8 +60,15 @@ export async function runMockCommand(args: string[]): Promise<void> {
   });
   const standIn = standInFile ? await prepareStandIn(mock.state, mock.state.config.urls, { seed, leads: seedSize }) : undefined;
   if (standIn) writeFileSync(standInFile!, `${JSON.stringify(standIn.inputs, null, 2)}\n`, { mode: 0o600 });
-  const { workspace, ownerKey } = standIn ? { workspace: standIn.workspace, ownerKey: { key: standIn.inputs.api_key } } : await startupWorkspace(mock.state, loaded, { seed, seedSize });
-  const scenario = values.scenario ? await scenarioSetupLines(values.scenario, running.url, token) : [];
+  const scenario = values.scenario ? await scenarioSetup(values.scenario, running.url, token) : undefined;
+  // With --scenario alone the story's workspace is the mock's only one: no other is made, and the
+  // banner's workspace, owner key and "try" line are the story's (with --state or --seed both are there).
+  const storyWorkspace = scenario?.workspaceId ? mock.state.workspaces.get(scenario.workspaceId) : undefined;
+  const storyOnly = storyWorkspace && scenario?.ownerKey && !standIn && !loaded.length && seed === undefined;
+  const { workspace, ownerKey } = standIn
+    ? { workspace: standIn.workspace, ownerKey: { key: standIn.inputs.api_key } }
+    : storyOnly ? { workspace: storyWorkspace, ownerKey: { key: scenario!.ownerKey! } } : await startupWorkspace(mock.state, loaded, { seed, seedSize });
+  const tryKey = scenario?.ownerKey ?? ownerKey.key;
   // Before the key is printed: the workspace it opens is in the file by then.
   await stateFile.start();
   for (const note of stateFile.notes) process.stderr.write(`crmkit mock: ${note}\n`);
@@ -71,7 +78,7 @@ export async function runMockCommand(args: string[]): Promise<void> {
       `  base_url       ${running.url}`,
       `  hub_url        ${running.url}`,
       `  workspace_url  ${running.url}`,
-      `  workspace      ${workspace.id} (${workspace.slug}, plan ${workspace.plan})`,
+      `  workspace      ${workspace.id} (${workspace.slug}, plan ${workspace.plan}${storyOnly ? ", the story's" : ''})`,
       `  owner API key  ${ownerKey.key}`,
       `  control API    ${control.describe(running.url)}`,
       // The inspector page (issue 16) reads through the control API; with a token it asks for it once (inspector/page/token.js).
@@ -80,9 +87,9 @@ export async function runMockCommand(args: string[]): Promise<void> {
       ...(faults?.length ? [`  FAULTS ON      ${faults.join(', ')} (this mock breaks these rules on purpose)`] : []),
       ...(standIn ? [`  stand-in       behaves as a deployment from outside; its inputs are in ${standInFile} (crmkit conformance --inputs ${standInFile})`] : []),
       ...(values.state ? [`  state file     ${values.state} (${loaded.length} ${loaded.length === 1 ? 'workspace' : 'workspaces'} loaded; each change is kept before it is answered)`] : []),
-      ...scenario,
+      ...(scenario?.lines.filter((line) => !(storyOnly && line.startsWith('    owner key '))) ?? []),
       ``,
-      `  try: curl -H "Authorization: Bearer ${ownerKey.key}" ${running.url}/v1/api-keys/whoami`,
+      `  try${scenario && !storyOnly ? " (the story's workspace)" : ''}: curl -H "Authorization: Bearer ${tryKey}" ${running.url}/v1/api-keys/whoami`,
     ].join('\n'),
   );
   running.server.once('close', () => void stateFile.close());
@@ -122,6 +129,7 @@ function printFaults(): void {
 function printCoverage(mock: ReturnType<typeof createMock>): void {
   const missing = mock.unimplemented();
   const total = [...new Set(missing.map((op) => op.id))].length;
-  console.log(`${total} operations of the CRM document answer 501 not_implemented so far:`);
+  if (total === 0) return console.log('Every operation of the CRM document is implemented: none answers 501 not_implemented.');
+  console.log(`${total} ${total === 1 ? 'operation' : 'operations'} of the CRM document answer 501 not_implemented so far:`);
   for (const operation of missing) console.log(`  ${operation.method.padEnd(7)} ${operation.path}  (${operation.id})`);
 }

@@ -3,6 +3,7 @@
 // against such a table and checks every value given before the command does anything (no request
 // is sent for a call with a mistake in it); `optionHelp` prints the table's lines for --help.
 import { parseArgs } from 'node:util';
+import { didYouMean } from '../errors/close-names.ts';
 import { UsageError } from './usage-error.ts';
 
 export type OptionSpec = {
@@ -24,17 +25,19 @@ export type OptionSpecs = Record<string, OptionSpec>;
 
 type ValueOf<S extends OptionSpec> = S['type'] extends 'boolean' ? boolean : S['multiple'] extends true ? string[] : string;
 
+type ParseOptions = Record<string, { type: 'string' | 'boolean'; multiple?: boolean; default?: string | boolean }>;
+
 /** The options given (or defaulted), by their canonical names. */
 export type OptionValues<S extends OptionSpecs> = { [K in keyof S]?: ValueOf<S[K]> };
 
 /** Reads `args` against `specs`: an unknown option, a missing value or a value an option does not take is a UsageError. */
 export function parseOptions<S extends OptionSpecs>(args: string[], specs: S, { positionals = false } = {}): { values: OptionValues<S>; positionals: string[] } {
-  const options: Record<string, { type: 'string' | 'boolean'; multiple?: boolean; default?: string | boolean }> = {};
+  const options: ParseOptions = {};
   for (const [name, spec] of Object.entries(specs)) {
     options[name] = { type: spec.type, ...(spec.multiple ? { multiple: true } : {}), ...(spec.default !== undefined ? { default: spec.default } : {}) };
     for (const alias of spec.aliases ?? []) options[alias] = { type: spec.type, ...(spec.multiple ? { multiple: true } : {}) };
   }
-  const parsed = parseArgs({ args, options, allowPositionals: positionals, strict: true, tokens: true });
+  const parsed = readArgs(args, options, positionals, Object.keys(specs));
   const values: Record<string, unknown> = { ...parsed.values };
   for (const [name, spec] of Object.entries(specs)) {
     for (const alias of spec.aliases ?? []) {
@@ -48,6 +51,18 @@ export function parseOptions<S extends OptionSpecs>(args: string[], specs: S, { 
     if (spec.check && given !== undefined && typeof given !== 'boolean') for (const value of [given].flat() as string[]) spec.check(value, name);
   }
   return { values: values as OptionValues<S>, positionals: parsed.positionals };
+}
+
+/** node:util parseArgs; an unknown option close to one of the table's says which ("did you mean --port?"). */
+function readArgs(args: string[], options: ParseOptions, positionals: boolean, names: string[]) {
+  try {
+    return parseArgs({ args, options, allowPositionals: positionals, strict: true, tokens: true });
+  } catch (error) {
+    const given = (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /Unknown option '--([^'=]+)/.exec((error as Error).message)?.[1] : undefined;
+    const hint = given === undefined ? '' : didYouMean(given, names, (name) => `--${name}`);
+    if (hint) throw new UsageError(`Unknown option '--${given}': ${hint}`);
+    throw error;
+  }
 }
 
 /** The help lines of `specs`: the option and its placeholder in one column, what it does in the next, wrapped at 100 characters. */

@@ -85,10 +85,31 @@ describe('the options several commands share', () => {
   });
 });
 
+describe('crmkit itself', () => {
+  it('--version and -v print the package version and exit 0', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
+    for (const flag of ['--version', '-v']) expect(await crmkit(flag)).toMatchObject({ code: 0, stdout: `crmkit ${version}\n` });
+  });
+
+  it('without a command prints the commands to stderr and exits 2 (a usage error)', async () => {
+    const { code, stdout, stderr } = await crmkit();
+    expect([code, stdout]).toEqual([2, '']);
+    expect(stderr).toContain('crmkit mock [options]');
+  });
+
+  it('mock --coverage says every operation is implemented when none answers 501', async () => {
+    const { code, stdout } = await crmkit('mock', '--coverage');
+    expect(code).toBe(0);
+    expect(stdout).toBe('Every operation of the CRM document is implemented: none answers 501 not_implemented.\n');
+  });
+});
+
 describe('a mistake in the call', () => {
   const cases: [string, string[], RegExp][] = [
     ['an unknown command', ['frob'], /^crmkit: unknown command frob$/m],
-    ['an unknown option', ['conformance', '--bogus'], /Unknown option '--bogus'/],
+    ['an unknown option', ['conformance', '--bogus'], /Unknown option '--bogus'$/m],
+    ['an option typo, with the close option', ['mock', '--prot', '4010'], /^crmkit mock: Unknown option '--prot': did you mean --port\?$/m],
+    ['an option typo with its value, with the close option', ['conformance', '--base-ulr=http://127.0.0.1:9'], /Unknown option '--base-ulr': did you mean --base-url\?$/m],
     ['a missing --base-url', ['conformance'], /--base-url is required/],
     ['an option without its value', ['conformance', '--base-url'], /--base-url <value>' argument missing/],
     ['an unknown reporter, before any request', ['conformance', '--base-url', 'http://127.0.0.1:9', '--reporter', 'junt'], /unknown reporter junt/],

@@ -43,7 +43,21 @@ describe('crmkit scenario run', () => {
     expect(failure.code).toBe(1);
     expect(failure.stderr).toContain('✗ 1. Create  POST /v1/leads → 201');
     expect(failure.stdout).toContain(`step 1 "Create" at ${file}:4 failed (POST /v1/leads → 201):\n  body.name: expected "Chair", got "Desk"`);
-    expect(failure.stdout).toContain('1 scenarios: 1 failed; steps: 1 failed');
+    expect(failure.stdout).toContain('1 scenario: 1 failed; steps: 1 failed');
+  });
+});
+
+describe('crmkit scenario run of a story that cannot be loaded', () => {
+  it('says each problem once, in one line naming the file and line, with the counts in the singular', async () => {
+    const file = join(scratch, 'unloadable.yaml');
+    writeFileSync(file, 'title: x\nsteps: 5\nfoo: 1\n');
+    const failure = await run(process.execPath, [bin, 'scenario', 'run', file]).catch((error) => error);
+    expect(failure.code).toBe(1);
+    expect(failure.stdout).toContain('1 scenario: 1 failed; steps: none run');
+    expect(failure.stdout).toContain(`✗ ${file}:3:1: unknown key foo\n`);
+    expect(failure.stdout.split(`${file}:3:1: unknown key foo`)).toHaveLength(2);
+    expect(failure.stdout).not.toContain(`(${file})`);
+    expect(failure.stderr).not.toContain('unknown key foo');
   });
 });
 
@@ -67,6 +81,20 @@ describe('crmkit scenario check', () => {
     expect(failure.code).toBe(1);
     expect(failure.stdout).toContain(`${file}:6:5: steps[0]: unknown key expcet`);
     expect(failure.stdout).toContain("✓ ");
+  });
+});
+
+describe('crmkit mock --scenario as a process', () => {
+  it("shows the story's workspace alone, and the try line uses its owner key", async () => {
+    await withCrmkitMock(['--scenario', story('bulk-tagging-skips-full-record.yaml')], async (url, key, banner) => {
+      expect(banner).toMatch(/workspace +ws_\w+ \(.*the story's\)/);
+      expect(banner.match(/svc_live_/g)).toHaveLength(2);
+      expect(banner).toContain(`try: curl -H "Authorization: Bearer ${key}" ${url}/v1/api-keys/whoami`);
+      const workspaces = await (await fetch(`${url}/_mock/workspaces`)).json();
+      expect(workspaces.data).toHaveLength(1);
+      const whoami = await (await fetch(`${url}/v1/api-keys/whoami`, { headers: { authorization: `Bearer ${key}` } })).json();
+      expect(banner).toContain(`a new workspace ${whoami.workspace.id} `);
+    });
   });
 });
 

@@ -22,16 +22,22 @@ export function prettyStep(result: StepResult): string {
 export function prettyScenarioEnd(result: ScenarioResult): string {
   const steps = counts(result.steps.filter((step) => step.index > 0).map((step) => step.outcome));
   const tally = Object.entries(steps).map(([outcome, count]) => `${count} ${outcome}`).join(', ');
-  if (!result.steps.length) return `\n${MARK.failed} ${result.file}\n${indent(result.message ?? '', 2)}\n`;
+  // A story that could not be loaded ran no step: the report at the end says why, once.
+  if (!result.steps.length) return '';
   return `  ${MARK[result.outcome]} ${result.outcome} (${tally || 'no steps'}; ${Math.round(result.ms)} ms)\n`;
 }
 
 export function prettyScenarioReport(report: ScenarioReport): string {
   const lines = [`\nscenarios against ${report.target.baseUrl} (${describeKind(report.target.kind)}), run ${report.runId}`];
-  for (const scenario of report.scenarios) lines.push(`  ${MARK[scenario.outcome]} ${scenario.title}  (${scenario.file})`);
+  for (const scenario of report.scenarios) lines.push(`  ${MARK[scenario.outcome]} ${named(scenario)}`);
   lines.push('', summaryLine(report));
   for (const scenario of report.scenarios.filter((result) => result.outcome !== 'passed')) {
-    lines.push('', `${MARK[scenario.outcome]} ${scenario.title}  (${scenario.file})`, indent(scenario.message ?? '', 2));
+    // A story that could not be loaded: one line per problem (each names its file and line).
+    if (!scenario.steps.length) {
+      lines.push('', ...loadProblems(scenario.message ?? '').map((problem) => `${MARK.failed} ${problem}`));
+      continue;
+    }
+    lines.push('', `${MARK[scenario.outcome]} ${named(scenario)}`, indent(scenario.message ?? '', 2));
     const failed = scenario.steps.find((step) => step.outcome === 'failed');
     if (failed?.evidence) lines.push(indent(failed.evidence, 4));
   }
@@ -42,7 +48,19 @@ export function summaryLine(report: ScenarioReport): string {
   const stories = counts(report.scenarios.map((scenario) => scenario.outcome));
   const steps = counts(report.scenarios.flatMap((scenario) => scenario.steps.filter((step) => step.index > 0).map((step) => step.outcome)));
   const said = (tally: Record<string, number>) => Object.entries(tally).map(([outcome, count]) => `${count} ${outcome}`).join(', ');
-  return `${report.scenarios.length} scenarios: ${said(stories)}; steps: ${said(steps)}`;
+  const total = report.scenarios.length;
+  return `${total} ${total === 1 ? 'scenario' : 'scenarios'}: ${said(stories) || 'none run'}; steps: ${said(steps) || 'none run'}`;
+}
+
+/** The story's title and file, or the file alone when it is its title (a story that could not be loaded). */
+function named(scenario: ScenarioResult): string {
+  return scenario.title === scenario.file ? scenario.file : `${scenario.title}  (${scenario.file})`;
+}
+
+/** "FILE is not a valid scenario:" and its problems, each on its own line: the problems (or the one message). */
+function loadProblems(message: string): string[] {
+  const [first = '', ...problems] = message.split('\n').map((line) => line.trim()).filter(Boolean);
+  return problems.length ? problems : [first];
 }
 
 function describeKind(kind: ScenarioReport['target']['kind']): string {
