@@ -10,7 +10,8 @@ import { controlSetup } from './control-access.ts';
 import { parseFailureRule } from './failure-option.ts';
 import { prepareStandIn } from './stand-in.ts';
 import { startupWorkspace } from './startup-workspace.ts';
-import { number, parseOptions, type OptionSpecs } from './options.ts';
+import { httpUrl, number, parseOptions, type OptionSpecs } from './options.ts';
+import { publicOrigin } from './public-url.ts';
 import { controlTokenOption, listenOptions } from './shared-options.ts';
 import { UsageError } from './usage-error.ts';
 import { StateFileError } from './state-file-error.ts';
@@ -18,6 +19,7 @@ import { useStateFile, type StateOption } from './state-option.ts';
 
 export const MOCK_OPTIONS = {
   ...listenOptions(4010),
+  'public-url': { type: 'string', value: 'URL', check: httpUrl, help: 'the origin other machines use to reach the mock, for the base, hub and workspace URLs it hands out and the banner (it still listens on --host); default: for --host 0.0.0.0 or :: this machine\'s first non-internal IPv4 address, else --host' },
   'no-control': { type: 'boolean', default: false, help: 'no control API (/_mock)' },
   'control-token': controlTokenOption('control calls must send "Authorization: Bearer SECRET" (16 characters or more; the inspector asks for it); beyond loopback the control API is off without it'),
   'stand-in': { type: 'string', value: 'FILE', help: 'stand in for a deployment: no control API, a workspace of demo data on real time, and the inputs a QA engineer would have (keys, a form, an OAuth client) written to FILE for `crmkit conformance --inputs FILE` and `crmkit scenario run --inputs FILE`' },
@@ -58,6 +60,9 @@ export async function runMockCommand(args: string[]): Promise<void> {
     if (['EADDRINUSE', 'EADDRNOTAVAIL', 'EACCES', 'ENOTFOUND', 'EAI_AGAIN'].includes(error.code ?? '')) throw new UsageError(`cannot listen on ${host}:${port}: ${error.code}`);
     throw error;
   });
+  // The origin the mock hands out and prints: not 0.0.0.0, which no other machine can call (cli/public-url.ts).
+  const origin = publicOrigin(running.url, host, values['public-url']);
+  if (origin !== running.url) stateFile.mock.state.config.urls = { base_url: origin, hub_url: origin, workspace_url: origin };
   const standIn = standInFile ? await prepareStandIn(mock.state, mock.state.config.urls, { seed, leads: seedSize }) : undefined;
   if (standIn) writeFileSync(standInFile!, `${JSON.stringify(standIn.inputs, null, 2)}\n`, { mode: 0o600 });
   const scenario = values.scenario ? await scenarioSetup(values.scenario, running.url, token) : undefined;
@@ -75,21 +80,22 @@ export async function runMockCommand(args: string[]): Promise<void> {
   console.log(
     [
       `crmkit mock is listening`,
-      `  base_url       ${running.url}`,
-      `  hub_url        ${running.url}`,
-      `  workspace_url  ${running.url}`,
+      ...(origin !== running.url ? [`  listening on   ${running.url}`] : []),
+      `  base_url       ${origin}`,
+      `  hub_url        ${origin}`,
+      `  workspace_url  ${origin}`,
       `  workspace      ${workspace.id} (${workspace.slug}, plan ${workspace.plan}${storyOnly ? ", the story's" : ''})`,
       `  owner API key  ${ownerKey.key}`,
-      `  control API    ${control.describe(running.url)}`,
+      `  control API    ${control.describe(origin)}`,
       // The inspector page (issue 16) reads through the control API; with a token it asks for it once (inspector/page/token.js).
-      ...(control.controlApi ? [`  inspector      ${running.url}/_mock/ui${control.controlAccess.token ? ' (asks for the control token once)' : ''}`] : []),
+      ...(control.controlApi ? [`  inspector      ${origin}/_mock/ui${control.controlAccess.token ? ' (asks for the control token once)' : ''}`] : []),
       ...(values.failure?.length ? [`  failures       ${values.failure.join('; ')} (GET /_mock/failures shows them)`] : []),
       ...(faults?.length ? [`  FAULTS ON      ${faults.join(', ')} (this mock breaks these rules on purpose)`] : []),
       ...(standIn ? [`  stand-in       behaves as a deployment from outside; its inputs are in ${standInFile} (crmkit conformance --inputs ${standInFile})`] : []),
       ...(values.state ? [`  state file     ${values.state} (${loaded.length} ${loaded.length === 1 ? 'workspace' : 'workspaces'} loaded; each change is kept before it is answered)`] : []),
       ...(scenario?.lines.filter((line) => !(storyOnly && line.startsWith('    owner key '))) ?? []),
       ``,
-      `  try${scenario && !storyOnly ? " (the story's workspace)" : ''}: curl -H "Authorization: Bearer ${tryKey}" ${running.url}/v1/api-keys/whoami`,
+      `  try${scenario && !storyOnly ? " (the story's workspace)" : ''}: curl -H "Authorization: Bearer ${tryKey}" ${origin}/v1/api-keys/whoami`,
     ].join('\n'),
   );
   running.server.once('close', () => void stateFile.close());

@@ -1,0 +1,65 @@
+// `crmkit mock --public-url` and a wildcard --host: the URLs the mock hands out and prints are
+// ones another machine can call, never http://0.0.0.0:PORT; the server still listens on --host.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { publicOrigin } from '../../src/cli/public-url.ts';
+
+const bin = fileURLToPath(new URL('../../bin/crmkit.js', import.meta.url));
+
+/** Starts `crmkit mock --port 0 ...args`, runs `use` with its banner, stops it. */
+async function withBanner(args: string[], use: (banner: string) => Promise<void>): Promise<void> {
+  const child = spawn(process.execPath, [bin, 'mock', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    let banner = '';
+    for await (const chunk of child.stdout) {
+      banner += chunk;
+      if (banner.includes('try:')) break;
+    }
+    await use(banner);
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+const LAN = {
+  lo: [{ address: '127.0.0.1', netmask: '255.0.0.0', family: 'IPv4', mac: '00:00:00:00:00:00', internal: true, cidr: '127.0.0.1/8' }],
+  eth0: [
+    { address: 'fe80::1', netmask: 'ffff:ffff:ffff:ffff::', family: 'IPv6', mac: '02:00:00:00:00:01', internal: false, cidr: 'fe80::1/64', scopeid: 2 },
+    { address: '192.168.1.20', netmask: '255.255.255.0', family: 'IPv4', mac: '02:00:00:00:00:01', internal: false, cidr: '192.168.1.20/24' },
+  ],
+} as const;
+
+describe('the origin crmkit mock hands out', () => {
+  it('is the first non-internal IPv4 address for a wildcard --host, the port kept', () => {
+    expect(publicOrigin('http://0.0.0.0:4010', '0.0.0.0', undefined, LAN as never)).toBe('http://192.168.1.20:4010');
+    expect(publicOrigin('http://[::]:4010', '::', undefined, LAN as never)).toBe('http://192.168.1.20:4010');
+    // A machine with loopback only: 127.0.0.1 at least answers on it.
+    expect(publicOrigin('http://0.0.0.0:4010', '0.0.0.0', undefined, { lo: LAN.lo } as never)).toBe('http://127.0.0.1:4010');
+  });
+
+  it('is the server\'s own for any other --host, and --public-url as given (without a trailing slash) when given', () => {
+    expect(publicOrigin('http://127.0.0.1:4010', '127.0.0.1', undefined, LAN as never)).toBe('http://127.0.0.1:4010');
+    expect(publicOrigin('http://0.0.0.0:4010', '0.0.0.0', 'https://crm.example.test/', LAN as never)).toBe('https://crm.example.test');
+  });
+
+  it('--public-url: the banner and the mock\'s URLs use it; the server listens on --host', async () => {
+    await withBanner(['--host', '127.0.0.1', '--public-url', 'http://crm.example.test:8080'], async (banner) => {
+      const listening = /listening on\s+(\S+)/.exec(banner)?.[1];
+      const key = /owner API key\s+(\S+)/.exec(banner)?.[1];
+      expect(listening).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      for (const name of ['base_url', 'hub_url', 'workspace_url']) expect(banner).toMatch(new RegExp(`${name}\\s+http://crm\\.example\\.test:8080\\n`));
+      expect(banner).toContain(`try: curl -H "Authorization: Bearer ${key}" http://crm.example.test:8080/v1/api-keys/whoami`);
+      expect(banner).toContain('inspector      http://crm.example.test:8080/_mock/ui');
+      const created = await (await fetch(`${listening}/_mock/workspaces`, { method: 'POST' })).json();
+      expect(created.urls).toEqual({ base_url: 'http://crm.example.test:8080', hub_url: 'http://crm.example.test:8080', workspace_url: 'http://crm.example.test:8080' });
+    });
+  });
+
+  it('without --public-url on loopback, the banner is as before (no listening line)', async () => {
+    await withBanner([], async (banner) => {
+      expect(banner).not.toContain('listening on');
+      expect(banner).toMatch(/base_url\s+http:\/\/127\.0\.0\.1:\d+\n/);
+    });
+  });
+});
