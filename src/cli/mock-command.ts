@@ -77,6 +77,17 @@ export async function runMockCommand(args: string[]): Promise<void> {
   // Before the key is printed: the workspace it opens is in the file by then.
   await stateFile.start();
   for (const note of stateFile.notes) process.stderr.write(`crmkit mock: ${note}\n`);
+  // The handlers before the banner: a script that stops the mock as soon as it reads the key (a
+  // busy machine may run it before this process goes on) still gets a clean stop, FILE left whole.
+  running.server.once('close', () => void stateFile.close());
+  const stop = async () => {
+    await running.close();
+    process.exit((await stateFile.close()) ? 0 : 1);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  // A closed terminal: nothing is lost without this either (the journal), but FILE is left whole.
+  process.once('SIGHUP', stop);
   console.log(
     [
       `crmkit mock is listening`,
@@ -98,15 +109,6 @@ export async function runMockCommand(args: string[]): Promise<void> {
       `  try${scenario && !storyOnly ? " (the story's workspace)" : ''}: curl -H "Authorization: Bearer ${tryKey}" ${origin}/v1/api-keys/whoami`,
     ].join('\n'),
   );
-  running.server.once('close', () => void stateFile.close());
-  const stop = async () => {
-    await running.close();
-    process.exit((await stateFile.close()) ? 0 : 1);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  // A closed terminal: nothing is lost without this either (the journal), but FILE is left whole.
-  process.once('SIGHUP', stop);
 }
 
 /** The `--state` file loaded, or undefined after one line on what is wrong with it (exit status 1, no stack, no contents). */
