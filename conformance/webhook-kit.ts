@@ -121,7 +121,10 @@ function skipIfReceiverRefused(context: CheckContext, created: { status: number;
 export async function needReceiverAccepted(context: CheckContext, url: string): Promise<void> {
   const body = { name: `conformance ${context.runId} receiver probe`, url, events: ['lead.created'] };
   const created = await context.client.send('POST', '/v1/webhooks', { body });
-  skipIfReceiverRefused(context, created, url);
+  // The app's receiver is always on 127.0.0.1 (lifecycle-kit.ts): --webhook-receiver-url does not help it.
+  if (created.status === 422 && created.json?.error?.fields?.url) {
+    context.skip(`the mock refuses the receiver's address ${url}: start it with --allow-private-webhooks (createMock({ allowPrivateWebhooks: true }))`);
+  }
   if (created.status < 300 && created.json?.webhook?.id) await deleteWebhook(context, created.json.webhook.id);
 }
 
