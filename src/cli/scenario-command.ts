@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { loadScenario, ScenarioFileError } from '../../scenarios/runner/load.ts';
 import type { ScenarioReport } from '../../scenarios/runner/report.ts';
 import { junitScenarioReport } from '../../scenarios/runner/reporters/junit.ts';
-import { prettyScenarioEnd, prettyScenarioReport, prettyScenarioStart, prettyStep } from '../../scenarios/runner/reporters/pretty.ts';
+import { prettyScenarioEnd, prettyScenarioReport, prettyScenarioStart, prettyStep, summaryLine } from '../../scenarios/runner/reporters/pretty.ts';
 import { runScenarios } from '../../scenarios/runner/run.ts';
 import { namedPair, parseOptions, type OptionSpecs } from './options.ts';
 import { reportOptions, TARGET_OPTIONS, targetOptionsFrom } from './shared-options.ts';
@@ -44,9 +44,11 @@ async function run(args: string[]): Promise<void> {
     onScenarioEnd: (result) => progress(prettyScenarioEnd(result)),
   });
   const text = render(report, reporter);
-  if (values.out) writeFileSync(values.out, text);
-  else process.stdout.write(text);
-  if (values.out && reporter === 'pretty') process.stdout.write(prettyScenarioReport(report));
+  // A report written to a file leaves one line on stderr, as `crmkit conformance --out` does.
+  if (values.out) {
+    writeFileSync(values.out, text);
+    process.stderr.write(`${summaryLine(report)}; wrote ${values.out}\n`);
+  } else process.stdout.write(text);
   process.exitCode = report.scenarios.some((scenario) => scenario.outcome === 'failed') ? 1 : 0;
 }
 

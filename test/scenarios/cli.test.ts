@@ -28,7 +28,8 @@ describe('crmkit scenario run', () => {
     const out = join(scratch, 'report.xml');
     const { stdout, stderr } = await run(process.execPath, [bin, 'scenario', 'run', story('tags-renamed-and-merged.yaml'), story('bulk-tagging-skips-full-record.yaml'), '--reporter', 'junit', '--out', out]);
     expect(stdout).toBe('');
-    expect(stderr).toBe('');
+    expect(stderr).toBe(`2 scenarios: 2 passed; steps: ${stderr.match(/steps: (\d+ passed)/)?.[1]}; wrote ${out}\n`);
+    expect(stderr).toMatch(/steps: \d+ passed;/);
     const xml = readFileSync(out, 'utf8');
     expect(xml.match(/<testsuite /g)).toHaveLength(2);
     expect(xml).toContain('name="Tags renamed and merged across leads and contacts"');
