@@ -46,6 +46,13 @@ describe('without --allow-private-webhooks', () => {
     expect(body.error.fields).toHaveProperty('url');
   });
 
+  it('says how a developer reaches a receiver on their own machine when they name one', async () => {
+    for (const url of ['http://127.0.0.1:4000/crm', 'https://localhost/crm']) {
+      expect((await create(setup, url)).body.error.fields.url).toContain('--allow-private-webhooks');
+    }
+    expect((await create(setup, 'https://10.0.0.1/crm')).body.error.fields.url).not.toContain('--allow-private-webhooks');
+  });
+
   it.each([
     ['HTTPS on the default port', 'https://hooks.shop.example/crm/events'],
     ['HTTPS on 443 written out', 'https://hooks.shop.example:443/crm'],

@@ -12,6 +12,8 @@ import { isIpAddress, isLoopbackAddress, isPublicAddress } from './ip-address.ts
 export const MAX_URL_LENGTH = 2048;
 const ALLOWED_PORTS = new Set(['443', '8443']);
 const DEVELOPER_HOSTS = new Set(['127.0.0.1', 'localhost']);
+/** The spec's refusal, and how a developer reaches a receiver on their own machine (the first thing they try). */
+const DEVELOPER_HOST_REFUSAL = 'must be a public HTTPS address; a crmkit mock delivers to 127.0.0.1 or localhost only when started with --allow-private-webhooks (createMock({ allowPrivateWebhooks: true }))';
 
 function isLocalhostName(hostname: string): boolean {
   const name = hostname.toLowerCase().replace(/\.$/, '');
@@ -31,7 +33,8 @@ export function urlProblem(url: string, allowPrivate: boolean): string | null {
   // The URL parser has already turned other spellings of an address (2130706433, 0x7f.1) into
   // the dotted or bracketed form checked here.
   const hostname = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
-  if (allowPrivate && DEVELOPER_HOSTS.has(hostname.toLowerCase())) {
+  if (DEVELOPER_HOSTS.has(hostname.toLowerCase())) {
+    if (!allowPrivate) return DEVELOPER_HOST_REFUSAL;
     return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? null : 'must use HTTPS';
   }
   if (parsed.protocol !== 'https:') return 'must use HTTPS';
