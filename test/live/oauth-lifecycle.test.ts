@@ -1,14 +1,12 @@
 // App lifecycle events (spec 6.5) as the app's server receives them: signed with the client secret
 // (spec 6.2), one per change of the installation, retried with the same delivery id.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ReceivedRequest } from '../../harness/webhook-receiver.ts';
 import { signatureValid } from '../support/oauth-app-server.ts';
+import { startStateMock, stopStateMock } from '../support/state-mock-process.ts';
 import { advanceClock, authorizeApp, send, setUpApp, useWorld, whoami, type AppSetup } from './oauth-fixture.ts';
 
 const world = useWorld();
@@ -166,7 +164,7 @@ describe('app lifecycle events', () => {
     const directory = mkdtempSync(join(tmpdir(), 'crmkit-lifecycle-'));
     const stateFile = join(directory, 'state.json');
     try {
-      const first = await startStateMock(stateFile);
+      const first = await startStateMock(stateFile, {}, ['--allow-private-webhooks']);
       const control = (method: string, path: string, body?: unknown) => controlCall(first.url, method, path, body);
       const app = await control('POST', `/_mock/workspaces/${first.workspaceId}/apps`, {
         name: 'Call Tracker', redirect_uri: world.receiver.redirectUri, scopes: ['leads:read'], webhook_url: world.receiver.webhookUrl,
@@ -178,9 +176,9 @@ describe('app lifecycle events', () => {
       const ofThisApp = () => world.receiver.attempts().filter((event) => event.json.data.app_id === app.id);
       await expect.poll(() => ofThisApp().length).toBe(1);
       // SIGKILL: what is kept is the journal, written before each answer (the delivery was queued in the consent's transaction).
-      await stopChild(first.child, signal);
+      await stopStateMock(first, signal);
 
-      const second = await startStateMock(stateFile);
+      const second = await startStateMock(stateFile, {}, ['--allow-private-webhooks']);
       try {
         expect(second.workspaceId).toBe(first.workspaceId);
         await controlCall(second.url, 'POST', `/_mock/workspaces/${second.workspaceId}/clock`, { freeze: true, advance_seconds: 60 });
@@ -189,7 +187,7 @@ describe('app lifecycle events', () => {
         expect(delivered.headers['svc-delivery']).toBe(ofThisApp()[0]!.headers['svc-delivery']);
         expect(signatureValid(delivered, app.client_secret)).toBe(true);
       } finally {
-        await stopChild(second.child);
+        await stopStateMock(second);
       }
     } finally {
       rmSync(directory, { recursive: true, force: true });
@@ -211,30 +209,6 @@ describe('app lifecycle events', () => {
     expect(world.receiver.attempts().length).toBe(before);
   });
 });
-
-const bin = fileURLToPath(new URL('../../bin/crmkit.js', import.meta.url));
-
-type StateMock = { child: ChildProcessWithoutNullStreams; url: string; workspaceId: string };
-
-/** `crmkit mock --state FILE` as a developer starts it, delivering to the app's server on 127.0.0.1. */
-async function startStateMock(stateFile: string): Promise<StateMock> {
-  const child = spawn(process.execPath, [bin, 'mock', '--port', '0', '--host', '127.0.0.1', '--allow-private-webhooks', '--state', stateFile]);
-  child.stderr.pipe(process.stderr);
-  let output = '';
-  for await (const chunk of child.stdout) {
-    output += chunk;
-    if (output.includes('owner API key')) break;
-  }
-  const field = (name: string) => new RegExp(`${name}\\s+(\\S+)`).exec(output)?.[1] ?? '';
-  return { child, url: field('base_url'), workspaceId: field('workspace') };
-}
-
-async function stopChild(child: ChildProcessWithoutNullStreams, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill(signal);
-  await exited;
-}
 
 async function controlCall(url: string, method: string, path: string, body?: unknown): Promise<any> {
   const response = await fetch(`${url}${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });

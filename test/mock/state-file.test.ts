@@ -1,45 +1,19 @@
 // `crmkit mock --state FILE`: the workspaces outlive the process. Started as a child process the
 // way a developer starts it, stopped with SIGTERM, and started again from the same file.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { failedStart, killStarted, startStateMock, stopStateMock, type StateMock } from '../support/state-mock-process.ts';
 
-const bin = fileURLToPath(new URL('../../bin/crmkit.js', import.meta.url));
 const directory = mkdtempSync(join(tmpdir(), 'crmkit-state-'));
 const stateFile = join(directory, 'state.json');
-const children: ChildProcessWithoutNullStreams[] = [];
 afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  killStarted();
   rmSync(directory, { recursive: true, force: true });
 });
 
-type Started = { child: ChildProcessWithoutNullStreams; url: string; key: string; workspaceId: string };
-
-async function startMock(): Promise<Started> {
-  const child = spawn(process.execPath, [bin, 'mock', '--port', '0', '--host', '127.0.0.1', '--state', stateFile]);
-  children.push(child);
-  child.stderr.pipe(process.stderr);
-  let output = '';
-  for await (const chunk of child.stdout) {
-    output += chunk;
-    if (output.includes('owner API key')) break;
-  }
-  const field = (name: string) => new RegExp(`${name}\\s+(\\S+)`).exec(output)?.[1] ?? '';
-  return { child, url: field('base_url'), key: field('owner API key'), workspaceId: field('workspace') };
-}
-
-async function stop(child: ChildProcessWithoutNullStreams): Promise<number | null> {
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  const [code] = await exited;
-  return code as number | null;
-}
-
-function request(started: Started, method: string, path: string, body?: unknown) {
+function request(started: StateMock, method: string, path: string, body?: unknown) {
   return fetch(`${started.url}${path}`, {
     method,
     headers: { Authorization: `Bearer ${started.key}`, 'Content-Type': 'application/json' },
@@ -49,11 +23,11 @@ function request(started: Started, method: string, path: string, body?: unknown)
 
 describe('crmkit mock --state', () => {
   it('saves every workspace on SIGTERM and serves them again, same key, on the next start', async () => {
-    const first = await startMock();
+    const first = await startStateMock(stateFile);
     const created = await request(first, 'POST', '/v1/leads', { name: 'Survives a restart' });
     expect(created.status).toBe(201);
     const lead = await created.json();
-    expect(await stop(first.child)).toBe(0);
+    expect(await stopStateMock(first)).toBe(0);
 
     const saved = JSON.parse(readFileSync(stateFile, 'utf8'));
     expect(saved.workspaces.map((snapshot: any) => snapshot.workspace.id)).toEqual([first.workspaceId]);
@@ -61,39 +35,35 @@ describe('crmkit mock --state', () => {
     // Written beside the file and renamed over it: no temporary file is left.
     expect(readdirSync(directory)).toEqual(['state.json']);
 
-    const second = await startMock();
+    const second = await startStateMock(stateFile);
     expect([second.workspaceId, second.key]).toEqual([first.workspaceId, first.key]);
     const read = await request(second, 'GET', `/v1/leads/${lead.id}`);
     expect(read.status).toBe(200);
     expect(await read.json()).toEqual(lead);
     const next = await (await request(second, 'POST', '/v1/leads', {})).json();
     expect(next.number).toBe(lead.number + 1);
-    expect(await stop(second.child)).toBe(0);
+    expect(await stopStateMock(second)).toBe(0);
   });
 
   it('prints a new owner key when the loaded workspace has none that works', async () => {
-    const first = await startMock();
+    const first = await startStateMock(stateFile);
     const whoami = await (await request(first, 'GET', '/v1/api-keys/whoami')).json();
     const revoke = await fetch(`${first.url}/_mock/workspaces/${first.workspaceId}/api-keys/${whoami.id}/revoke`, { method: 'POST' });
     expect(revoke.status).toBe(200);
-    expect(await stop(first.child)).toBe(0);
+    expect(await stopStateMock(first)).toBe(0);
 
-    const second = await startMock();
+    const second = await startStateMock(stateFile);
     expect(second.workspaceId).toBe(first.workspaceId);
     expect(second.key).not.toBe(first.key);
     expect((await request(second, 'GET', '/v1/api-keys/whoami')).status).toBe(200);
-    expect(await stop(second.child)).toBe(0);
+    expect(await stopStateMock(second)).toBe(0);
   });
 
   it('refuses to start from a file it cannot read, and leaves the file alone', async () => {
     writeFileSync(`${stateFile}.good`, readFileSync(stateFile));
     const broken = JSON.stringify({ format: 1, workspaces: [{ format: 1, tables: {} }] });
     writeFileSync(stateFile, broken);
-    const child = spawn(process.execPath, [bin, 'mock', '--port', '0', '--state', stateFile]);
-    children.push(child);
-    let stderr = '';
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    const [code] = await once(child, 'exit');
+    const { code, stderr } = await failedStart(stateFile);
     expect(code).toBe(1);
     expect(stderr).toBe(`crmkit mock: the state file ${stateFile} is damaged: workspaces[0] has no workspace id\n`);
     expect(readFileSync(stateFile, 'utf8')).toBe(broken);
@@ -102,23 +72,20 @@ describe('crmkit mock --state', () => {
     const snapshot = JSON.parse(readFileSync(`${stateFile}.good`, 'utf8'));
     snapshot.workspaces[0].tables.leads[0].amount = -12345;
     writeFileSync(stateFile, JSON.stringify(snapshot));
-    const refused = spawn(process.execPath, [bin, 'mock', '--port', '0', '--state', stateFile]);
-    children.push(refused);
-    let refusal = '';
-    refused.stderr.on('data', (chunk) => (refusal += chunk));
-    expect((await once(refused, 'exit'))[0]).toBe(1);
+    const { code: refusedCode, stderr: refusal } = await failedStart(stateFile);
+    expect(refusedCode).toBe(1);
     expect(refusal).toMatch(new RegExp(`^crmkit mock: the state file ${stateFile} is damaged: workspace ws_\\w+ is not a workspace snapshot \\(tables\\.leads\\[0\\]\\.amount [^\\n]*\\)\\n$`));
     expect(refusal).not.toContain('12345');
   });
 
   it('starts with a new workspace when the file does not exist yet, kept in the file before its key is printed', async () => {
     rmSync(stateFile, { force: true });
-    const started = await startMock();
+    const started = await startStateMock(stateFile);
     expect((await request(started, 'GET', '/v1/api-keys/whoami')).status).toBe(200);
     expect(JSON.parse(readFileSync(stateFile, 'utf8')).workspaces.map((snapshot: any) => snapshot.workspace.id)).toEqual([started.workspaceId]);
     // The journal of the changes since: empty, nothing having changed.
     expect(readFileSync(`${stateFile}.journal`, 'utf8')).toBe('');
-    expect(await stop(started.child)).toBe(0);
+    expect(await stopStateMock(started)).toBe(0);
     expect(JSON.parse(readFileSync(stateFile, 'utf8')).workspaces).toHaveLength(1);
   });
 });

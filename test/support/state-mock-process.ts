@@ -19,8 +19,8 @@ export type StateMock = {
 const started: ChildProcessWithoutNullStreams[] = [];
 
 /** Starts the mock; rejects with what it printed when it ends before printing its key. */
-export async function startStateMock(stateFile: string, env: Record<string, string> = {}): Promise<StateMock> {
-  const child = spawn(process.execPath, [bin, 'mock', '--port', '0', '--host', '127.0.0.1', '--state', stateFile], { env: { ...process.env, ...env } });
+export async function startStateMock(stateFile: string, env: Record<string, string> = {}, args: string[] = []): Promise<StateMock> {
+  const child = spawn(process.execPath, [bin, 'mock', '--port', '0', '--host', '127.0.0.1', '--state', stateFile, ...args], { env: { ...process.env, ...env } });
   started.push(child);
   let errors = '';
   child.stderr.on('data', (chunk) => (errors += chunk));
@@ -46,6 +46,12 @@ export async function failedStart(stateFile: string): Promise<{ code: number | n
   const [code] = await once(child, 'exit');
   clearTimeout(timer);
   return { code: code as number | null, stderr, stdout };
+}
+
+/** Sends `signal` (SIGTERM: a clean stop) and resolves to the exit code, or the signal's name. */
+export async function stopStateMock(mock: StateMock, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | string> {
+  if (mock.child.exitCode === null && mock.child.signalCode === null) mock.child.kill(signal);
+  return mock.exited;
 }
 
 export function killStarted(): void {
