@@ -23,7 +23,7 @@ const { workspace, ownerKey } = await createWorkspace(mock.state, {});
 workspace.limits = { requestsPerSecond: null, requestsPerMinute: null, concurrentRequests: null };
 faker.seed(7);
 faker.setDefaultRefDate(new Date('2026-11-01T00:00:00Z'));
-const leads = await seedLeads(mock.state, workspace, { count: LEADS_IN_WORKSPACE, faker });
+const leads = await seedLeads(workspace, { count: LEADS_IN_WORKSPACE, faker });
 const sample = leads[leads.length >> 1]!;
 
 const url = process.argv[2] === 'raw' ? await startRaw() : (await startServer(mock, { port: 0, host: '127.0.0.1' })).url;

@@ -43,7 +43,7 @@ for (let i = 0; i < COUNT; i++) {
   const createdAt = new Date(times[i]!).toISOString();
   const tags = TAGS.filter(() => random() < 0.12);
   const lead: StoredLead = {
-    id: mock.state.newId('lead', workspace.id),
+    id: workspace.newId('lead'),
     number: nextRecordNumber(workspace.numbers, 'lead'),
     name: `${pick(PRODUCTS)}: ${pick(FIRST)} ${pick(LAST)}`,
     amount: Math.floor(random() * 5_000) * 1_000_000,

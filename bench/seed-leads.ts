@@ -12,7 +12,7 @@ faker.seed(42);
 faker.setDefaultRefDate(new Date('2026-11-01T00:00:00Z'));
 const baselineRss = process.memoryUsage().rss;
 const started = performance.now();
-await seedLeads(mock.state, workspace, { count, faker });
+await seedLeads(workspace, { count, faker });
 const seconds = (performance.now() - started) / 1000;
 const peakRssMb = process.resourceUsage().maxRSS / 1024;
 console.log(JSON.stringify({ count, seconds, peakRssMb, baselineRssMb: baselineRss / 2 ** 20, leads: workspace.tables.leads.size }));

@@ -4,9 +4,8 @@ import type { AccessToken } from './auth/access-token.ts';
 import type { ApiKey } from './auth/api-key.ts';
 import type { Credential } from './auth/authenticate.ts';
 import type { Session } from './auth/session.ts';
-import type { VirtualClock } from './clock/virtual-clock.ts';
 import { createCursorCodec } from './store/cursor.ts';
-import { createIdFactory, type IdKind } from './store/ids.ts';
+import { createIdFactory } from './store/ids.ts';
 import type { Transactions } from './store/transactions.ts';
 import type { EventEnvelope } from './events/event-record.ts';
 import { schemaDefault } from './spec/schema-enum.ts';
@@ -44,7 +43,11 @@ export class MockState {
   /** Signs and reads the paging cursors of every list. */
   readonly cursors = createCursorCodec();
   readonly #credentialsBySecret = new Map<string, Credential>();
-  readonly #newId = createIdFactory();
+  /**
+   * The mock's one id factory: every workspace makes its ids here (workspace.newId), stamped
+   * with its own clock, so ids stay unique and in creation order across workspaces.
+   */
+  readonly ids = createIdFactory();
 
   readonly config: MockConfig;
   /** One validator per document, compiled once for the whole mock. */
@@ -61,21 +64,6 @@ export class MockState {
     this.validators = validators;
     this.newTables = workspaceTablesMaker(validators);
     this.eventApiVersion = schemaDefault(validators.crm.document, 'EventApiVersion');
-  }
-
-  newId(kind: IdKind, workspaceId?: string): string {
-    return this.#newId(kind, this.now(workspaceId));
-  }
-
-  /** The workspace's clock time, or real time outside any workspace. */
-  now(workspaceId?: string): number {
-    return (workspaceId && this.workspaces.get(workspaceId)?.clock.now()) || Date.now();
-  }
-
-  clockOf(workspaceId: string): VirtualClock {
-    const workspace = this.workspaces.get(workspaceId);
-    if (!workspace) throw new Error(`no workspace ${workspaceId}`);
-    return workspace.clock;
   }
 
   addWorkspace(workspace: Workspace): void {
@@ -127,7 +115,7 @@ export class MockState {
 
   /** Ids made from now on sort after these, which another process made (a loaded snapshot). */
   followIds(ids: Iterable<string>): void {
-    for (const id of ids) this.#newId.follow(id);
+    for (const id of ids) this.ids.follow(id);
   }
 
   reset(): void {

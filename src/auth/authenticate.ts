@@ -34,16 +34,16 @@ const OWNERS_AND_ADMINS: Texts = {
 
 /**
  * The session cookie is read only where the operation's security lists `firstPartySession`;
- * elsewhere it is no credential. `nowOf` reads the workspace's clock: expiry follows virtual time.
+ * elsewhere it is no credential. Expiry is read on the workspace's clock: it follows virtual time.
  */
-export function authenticate(request: Request, operation: Operation, lookup: CredentialLookup, nowOf: (workspaceId: string) => number, clientAddress: string | undefined): Caller {
+export function authenticate(request: Request, operation: Operation, lookup: CredentialLookup, clientAddress: string | undefined): Caller {
   const sessionToken = operation.acceptsSession ? sessionTokenOf(request) : undefined;
-  if (sessionToken !== undefined) return sessionCaller(lookup(sessionToken), nowOf);
+  if (sessionToken !== undefined) return sessionCaller(lookup(sessionToken));
   const secret = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
   const found = secret ? lookup(secret) : undefined;
   if (!found || found.credential.kind === 'session') throw new ApiError('invalid_token', {}, { headers: UNAUTHORIZED });
   const { credential, workspace } = found;
-  const now = nowOf(workspace.id);
+  const now = workspace.now();
   return credential.kind === 'api_key'
     ? apiKeyCaller(credential.apiKey, workspace, now, clientAddress)
     : accessTokenCaller(credential.accessToken, workspace, now);
@@ -66,11 +66,11 @@ function accessTokenCaller(accessToken: AccessToken, workspace: Workspace, now: 
 }
 
 /** A session of an active member that has not expired; it answers 401 like an invalid token otherwise. */
-function sessionCaller(found: ReturnType<CredentialLookup>, nowOf: (workspaceId: string) => number): Caller {
+function sessionCaller(found: ReturnType<CredentialLookup>): Caller {
   if (found?.credential.kind !== 'session') throw new ApiError('invalid_token', {}, { headers: UNAUTHORIZED });
   const { credential: { session }, workspace } = found;
   const member = workspace.members.get(session.memberId);
-  if (member?.status !== 'active' || Date.parse(session.expiresAt) <= nowOf(workspace.id)) throw new ApiError('invalid_token', {}, { headers: UNAUTHORIZED });
+  if (member?.status !== 'active' || Date.parse(session.expiresAt) <= workspace.now()) throw new ApiError('invalid_token', {}, { headers: UNAUTHORIZED });
   return { kind: 'session', session, workspace, scopes: [], memberId: member.id, actor: { type: 'member', id: member.id } };
 }
 

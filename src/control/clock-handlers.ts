@@ -1,6 +1,6 @@
 // /_mock/workspaces/{ws}/clock: read, freeze, set and advance a workspace's virtual clock.
 import type { HandlerMap } from '../http/handler.ts';
-import type { MockState } from '../mock-state.ts';
+import type { Workspace } from '../workspaces/workspace.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { workspaceOf } from './workspace-of.ts';
 
@@ -9,8 +9,7 @@ const LAST_MS = Date.parse('9999-12-31T23:59:59.999Z');
 
 type ClockChange = { freeze?: boolean; set?: string; advance_seconds?: number };
 
-function clockState(state: MockState, workspaceId: string) {
-  const clock = state.clockOf(workspaceId);
+function clockState({ clock }: Workspace) {
   return { now: clock.isoNow(), frozen: clock.frozen };
 }
 
@@ -26,17 +25,17 @@ function refuseOutOfRange(nowMs: number, change: ClockChange): void {
 
 export const clockHandlers: HandlerMap = {
   getClock({ state, input }) {
-    return { body: clockState(state, workspaceOf(state, input.path.ws).id) };
+    return { body: clockState(workspaceOf(state, input.path.ws)) };
   },
 
   async setClock({ state, input }) {
     const workspace = workspaceOf(state, input.path.ws);
-    const clock = state.clockOf(workspace.id);
+    const { clock } = workspace;
     const change = input.body as ClockChange;
     refuseOutOfRange(clock.now(), change);
     if (change.freeze !== undefined) await clock.freeze(change.freeze);
     if (change.set !== undefined) await clock.set(Date.parse(change.set));
     if (change.advance_seconds !== undefined) await clock.advance(change.advance_seconds * 1000);
-    return { body: clockState(state, workspace.id) };
+    return { body: clockState(workspace) };
   },
 };

@@ -13,7 +13,7 @@ type Body = Record<string, any>;
 export const contentHandlers: HandlerMap = {
   async addPipeline({ state, input }) {
     const workspace = workspaceOf(state, input.path.ws);
-    const pipeline = await workspace.transactions.run(() => addPipeline(state, workspace, input.body as PipelineSpec));
+    const pipeline = await workspace.transactions.run(() => addPipeline(workspace, input.body as PipelineSpec));
     return { status: 201, body: presentPipeline(workspace.tables, pipeline) };
   },
 
@@ -21,19 +21,19 @@ export const contentHandlers: HandlerMap = {
     const workspace = workspaceOf(state, input.path.ws);
     const body = input.body as Body;
     const sameType = workspace.tables.channels.findBy('type', body.type).length;
-    const channel = await workspace.transactions.run(() => addChannel(state, workspace, body.type, body.name ?? `${body.type} ${sameType + 1}`));
+    const channel = await workspace.transactions.run(() => addChannel(workspace, body.type, body.name ?? `${body.type} ${sameType + 1}`));
     return { status: 201, body: channel };
   },
 
   async addForm({ state, input }) {
     const workspace = workspaceOf(state, input.path.ws);
     const spec = { ...STARTER_FORM, ...(input.body as Body), ...placement(workspace, input.body as Body) } as FormSpec;
-    return { status: 201, body: await workspace.transactions.run(() => addForm(state, workspace, spec)) };
+    return { status: 201, body: await workspace.transactions.run(() => addForm(workspace, spec)) };
   },
 
   async addApp({ state, input }) {
     const workspace = workspaceOf(state, input.path.ws);
-    return { status: 201, body: await workspace.transactions.run(() => addApp(state, workspace, input.body as AppSpec)) };
+    return { status: 201, body: await workspace.transactions.run(() => addApp(workspace, input.body as AppSpec)) };
   },
 };
 

@@ -18,7 +18,7 @@ export const peopleHandlers: HandlerMap = {
     const workspace = workspaceOf(state, input.path.ws);
     const body = input.body as MemberBody;
     const teamIds = existing(workspace, 'team_ids', body.team_ids ?? [], (id) => !!workspace.tables.teams.get(id));
-    const member = addMember(state, workspace, { role: body.role, name: body.name, email: body.email, teamIds });
+    const member = addMember(workspace, { role: body.role, name: body.name, email: body.email, teamIds });
     return { status: 201, body: presentMember(member, null) };
   },
 
@@ -27,7 +27,7 @@ export const peopleHandlers: HandlerMap = {
     const body = input.body as TeamBody;
     const memberIds = existing(workspace, 'member_ids', body.member_ids ?? [], (id) => workspace.members.has(id));
     const team = await workspace.transactions.run(() =>
-      workspace.tables.teams.insert({ id: state.newId('team', workspace.id), name: body.name, created_at: new Date(state.now(workspace.id)).toISOString() }),
+      workspace.tables.teams.insert({ id: workspace.newId('team'), name: body.name, created_at: new Date(workspace.now()).toISOString() }),
     );
     for (const id of memberIds) workspace.members.get(id)!.teamIds.push(team.id);
     return { status: 201, body: presentTeam(workspace, team) };

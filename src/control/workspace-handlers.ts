@@ -48,7 +48,7 @@ export const workspaceHandlers: HandlerMap = {
     const workspace = workspaceOf(state, input.path.ws);
     const apiKey = workspace.apiKeys.get(input.path.key_id ?? '');
     if (!apiKey) throw new ApiError('not_found');
-    apiKey.revokedAt ??= new Date(state.now(workspace.id)).toISOString();
+    apiKey.revokedAt ??= new Date(workspace.now()).toISOString();
     return { body: { ok: true, id: apiKey.id } };
   },
 

@@ -21,11 +21,11 @@ const MAX_EVENT_BYTES = 256 * 1024;
 /** An event in the envelope of spec 6.1: a catalog event (6.4) or `ping`. */
 export function buildEnvelopeEvent<T extends EnvelopeEventType>(state: MockState, workspace: Workspace, actor: Actor, type: T, object: EventObjectOf<T>): EventEnvelope {
   const event = truncated({
-    id: state.newId('event', workspace.id),
+    id: workspace.newId('event'),
     object: 'event',
     type,
     api_version: state.eventApiVersion,
-    occurred_at: new Date(state.now(workspace.id)).toISOString(),
+    occurred_at: new Date(workspace.now()).toISOString(),
     workspace_id: workspace.id,
     actor,
     data: { object },
@@ -36,9 +36,9 @@ export function buildEnvelopeEvent<T extends EnvelopeEventType>(state: MockState
 /** An app lifecycle event (spec 6.5), about an installation of an app in the workspace. */
 export function buildLifecycleEvent(state: MockState, workspace: Workspace, type: LifecycleEventType, data: Omit<LifecycleEvent['data'], 'workspace_id'>): LifecycleEvent {
   const event: LifecycleEvent = {
-    id: state.newId('event', workspace.id),
+    id: workspace.newId('event'),
     type,
-    created_at: new Date(state.now(workspace.id)).toISOString(),
+    created_at: new Date(workspace.now()).toISOString(),
     data: { app_id: data.app_id, workspace_id: workspace.id, installation_id: data.installation_id, scopes: [...data.scopes] },
   };
   return documented(state, type, event);

@@ -204,8 +204,8 @@ export const eventsFaults: EventFault[] = [
     family: 'events',
     description: 'Each attempt of a lifecycle event carries a new Svc-Delivery id, so an app cannot tell a retry from a new delivery.',
     wrap: unchanged,
-    alterLifecycleAttempt: (attempt, { state, workspace, attempts }) => {
-      if (attempts > 0) attempt.headers['Svc-Delivery'] = state.newId('delivery', workspace.id);
+    alterLifecycleAttempt: (attempt, { workspace, attempts }) => {
+      if (attempts > 0) attempt.headers['Svc-Delivery'] = workspace.newId('delivery');
       return attempt;
     },
   },

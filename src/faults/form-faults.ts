@@ -68,7 +68,7 @@ function onSubmission(alter: (body: Body, found: PublicForm, state: MockState) =
 
 /** A genuine token saying the form was loaded long enough ago for a person: a minute past `min_ms`. */
 function oldEnoughToken(state: MockState, { workspace, form }: PublicForm): Promise<string> {
-  return issueFormToken(state, workspace, form, state.now(workspace.id) - form.min_ms - 60_000);
+  return issueFormToken(state, workspace, form, workspace.now() - form.min_ms - 60_000);
 }
 
 /** The moment a submission's token says the form was loaded, or undefined (missing or forged). */
@@ -287,7 +287,7 @@ export const formFaults: Fault[] = [
     description: 'A token a day old or older is still taken instead of answering 409 form_expired.',
     wrap: onSubmission(async (body, found, state) => {
       const at = await tokenTime(state, found, body.token);
-      return at !== undefined && state.now(found.workspace.id) - at >= TOKEN_LIFETIME_MS ? { ...body, token: await oldEnoughToken(state, found) } : body;
+      return at !== undefined && found.workspace.now() - at >= TOKEN_LIFETIME_MS ? { ...body, token: await oldEnoughToken(state, found) } : body;
     }),
   },
   {
@@ -302,7 +302,7 @@ export const formFaults: Fault[] = [
     description: 'The time between load and submit is not compared with min_ms: a submission faster than min_ms opens a lead instead of being dropped.',
     wrap: onSubmission(async (body, found, state) => {
       const at = await tokenTime(state, found, body.token);
-      return at !== undefined && state.now(found.workspace.id) - at < found.form.min_ms ? { ...body, token: await oldEnoughToken(state, found) } : body;
+      return at !== undefined && found.workspace.now() - at < found.form.min_ms ? { ...body, token: await oldEnoughToken(state, found) } : body;
     }),
   },
   {

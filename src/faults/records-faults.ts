@@ -406,7 +406,7 @@ export const recordsFaults: Fault[] = [
 
 /** The same request made by a web app session of the member (a guard that lets a request through acts as someone allowed). */
 function asMember(state: MockState, request: Request, workspaceId: string, memberId: string): Request {
-  const session = newSession(workspaceId, memberId, state.now(workspaceId));
+  const session = newSession(workspaceId, memberId, state.workspaces.get(workspaceId)?.now() ?? Date.now());
   state.addSession(session);
   const headers = new Headers(request.headers);
   headers.delete('authorization');

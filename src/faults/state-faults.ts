@@ -266,7 +266,7 @@ export const stateFaults: Fault[] = [
         const sent = JSON.parse(await request.text());
         const workspace = [...state.workspaces.values()].find((candidate) => candidate.tables.tags.size >= 200);
         if (!workspace || typeof sent.name !== 'string') return response;
-        const tag = await insertTag({ state, workspace, tables: workspace.tables, nowIso: () => new Date(state.now(workspace.id)).toISOString() }, sent.name.trim());
+        const tag = await insertTag({ state, workspace, tables: workspace.tables, nowIso: () => new Date(workspace.now()).toISOString() }, sent.name.trim());
         return changed(response, { status: 201, body: tag });
       })(next),
   },
@@ -322,7 +322,7 @@ export const stateFaults: Fault[] = [
         const note = workspace?.tables.timeline.get(id!);
         if (!workspace || !note) return response;
         const writtenAt = note.occurred_at;
-        await workspace.tables.timeline.update(note.id, (draft) => void (draft.occurred_at = new Date(state.now(workspace.id)).toISOString()));
+        await workspace.tables.timeline.update(note.id, (draft) => void (draft.occurred_at = new Date(workspace.now()).toISOString()));
         try {
           return await next(request);
         } finally {

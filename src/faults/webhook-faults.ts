@@ -50,7 +50,7 @@ async function hmacHex(key: string, text: string): Promise<string> {
 
 /** The attempt carrying another event id, in the header and in the body alike (the event rebuilt). */
 function withEventId(attempt: UnsignedAttempt, info: AttemptInfo): UnsignedAttempt {
-  const id = info.state.newId('event', info.workspace.id);
+  const id = info.workspace.newId('event');
   attempt.headers['Svc-Event-Id'] = id;
   return { ...attempt, body: JSON.stringify({ ...JSON.parse(attempt.body), id }) };
 }
@@ -88,7 +88,7 @@ function rememberRotations(next: Handle, state: MockState): Handle {
     const id = /^\/v1\/webhooks\/([^/]+)\/rotate-secret$/.exec(new URL(request.url).pathname)?.[1];
     const found = request.method === 'POST' && id ? findWebhook(state, id) : undefined;
     const response = await next(request, info);
-    if (found && response.ok) rotationsOf(state).set(found.webhook.id, { secret: found.webhook.secret, atMs: state.now(found.workspace.id) });
+    if (found && response.ok) rotationsOf(state).set(found.webhook.id, { secret: found.webhook.secret, atMs: found.workspace.now() });
     return response;
   };
 }
@@ -237,7 +237,7 @@ export const webhookFaults: DeliveryFault[] = [
     description: 'Every attempt gets a Svc-Delivery of its own, where retries keep the delivery id.',
     wrap: unchanged,
     alterAttempt(attempt, info) {
-      if (isRetry(info)) attempt.headers['Svc-Delivery'] = info.state.newId('delivery', info.workspace.id);
+      if (isRetry(info)) attempt.headers['Svc-Delivery'] = info.workspace.newId('delivery');
       return attempt;
     },
   },

@@ -100,13 +100,13 @@ async function serve(pipeline: Pipeline, request: Request, requestId: string, in
   let caller: Caller | undefined;
   if (!operation.isPublic) {
     refuseCredentialsInUrl(url);
-    caller = authenticate(request, operation, pipeline.state.findCredential, (workspaceId) => pipeline.state.now(workspaceId), info.clientAddress);
+    caller = authenticate(request, operation, pipeline.state.findCredential, info.clientAddress);
     route.workspaceId = caller.workspace.id;
     authorize(caller, operation);
   }
   // Rate, concurrency and read-only limits (limits/admit.ts); the request stays in flight,
   // body reading included, until its response is built.
-  const release = caller ? admit(pipeline.state, caller, operation) : undefined;
+  const release = caller ? admit(caller, operation) : undefined;
   try {
     const input = await validateInput(api, operation, request, url, match.params, (text) => (route.bodyText = text), route.control);
     if (caller) authorizeInput(caller, operation, input);

@@ -17,7 +17,7 @@ export function journal(state: MockState, { request, response, requestId, route,
   const responseText = response.type === 'error' ? undefined : heldTextOf(response);
   const entry: JournalEntry = {
     id: requestId,
-    at: new Date(state.now(route.workspaceId)).toISOString(),
+    at: new Date(state.workspaces.get(route.workspaceId ?? '')?.now() ?? Date.now()).toISOString(),
     workspace_id: route.workspaceId ?? null,
     method: request.method,
     path: url.pathname + url.search,

@@ -25,7 +25,7 @@ export function authenticateClient(state: MockState, request: Request, body: Cli
     if (secret) throw oauthError('invalid_client', 'This client is public: it has no secret and authenticates with client_id alone.');
     return found;
   }
-  if (!secret || !secretMatches(app, secret, state.now(workspace.id))) throw oauthError('invalid_client', 'Client authentication failed.');
+  if (!secret || !secretMatches(app, secret, workspace.now())) throw oauthError('invalid_client', 'Client authentication failed.');
   return found;
 }
 

@@ -1,7 +1,6 @@
 // Client secrets (spec 5.2): rotation in the developer console (the control API here) makes a new
 // secret; the old one keeps working at the token endpoint for 24 hours. Signatures on lifecycle
 // events use the current secret only, so the new one at once.
-import type { MockState } from '../mock-state.ts';
 import type { App } from '../resources/apps/app-record.ts';
 import { randomBase64url } from '../store/random-text.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
@@ -17,8 +16,8 @@ export function secretMatches(app: App, secret: string, nowMs: number): boolean 
 }
 
 /** A new secret; the current one becomes the previous one for 24 hours (an older previous one ends now). */
-export function rotateClientSecret(state: MockState, workspace: Workspace, app: App): Promise<App> {
-  const nowMs = state.now(workspace.id);
+export function rotateClientSecret(workspace: Workspace, app: App): Promise<App> {
+  const nowMs = workspace.now();
   return workspace.tables.apps.update(app.id, (draft) => {
     draft.previous_client_secret = draft.client_secret;
     draft.previous_client_secret_expires_at = isoAfter(nowMs, OLD_SECRET_MS);

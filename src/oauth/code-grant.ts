@@ -16,7 +16,7 @@ export type CodeGrantRequest = { code: string; redirect_uri: string; code_verifi
 
 export async function exchangeCode(state: MockState, workspace: Workspace, app: App, request: CodeGrantRequest): Promise<GrantOutcome> {
   const refuse = (description: string): GrantOutcome => ({ refused: oauthError('invalid_grant', description) });
-  const nowMs = state.now(workspace.id);
+  const nowMs = workspace.now();
   // Codes are kept in the workspace of the app they were issued to: another client's code is not found.
   const code = workspace.tables.oauthCodes.get(request.code);
   if (!code || code.app_id !== app.id) return refuse('The authorization code is unknown or was issued to another client.');

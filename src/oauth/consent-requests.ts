@@ -12,9 +12,9 @@ import { CONSENT_REQUEST_MS, hasPassed, isoAfter } from './lifetimes.ts';
 import { CONSENT_REQUEST_PREFIX, newSecret } from './secret-values.ts';
 
 /** The consent request of this query, new or still valid; run it in the workspace's transaction. */
-export async function openConsentRequest(state: MockState, request: AuthorizationRequest): Promise<ConsentRequest> {
+export async function openConsentRequest(request: AuthorizationRequest): Promise<ConsentRequest> {
   const { workspace } = request;
-  const nowMs = state.now(workspace.id);
+  const nowMs = workspace.now();
   const existing = workspace.tables.oauthConsentRequests.firstBy('query', request.queryKey);
   if (existing) return unexpired(existing, nowMs);
   return workspace.tables.oauthConsentRequests.insert({
@@ -40,10 +40,10 @@ export function workspaceOfConsentRequest(state: MockState, id: string): Workspa
 }
 
 /** The consent request, still valid; read it inside the workspace's transaction that decides it. */
-export function consentRequestIn(state: MockState, workspace: Workspace, id: string): ConsentRequest {
+export function consentRequestIn(workspace: Workspace, id: string): ConsentRequest {
   const consent = workspace.tables.oauthConsentRequests.get(id);
   if (!consent) throw decidedOrExpired();
-  return unexpired(consent, state.now(workspace.id));
+  return unexpired(consent, workspace.now());
 }
 
 const DECIDED_OR_EXPIRED: Texts = {

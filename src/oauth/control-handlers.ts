@@ -27,7 +27,7 @@ export const oauthControlHandlers: HandlerMap = {
     const { workspace } = check.request;
     const memberId = command.member_id ?? approvers(workspace).find((member) => member.role === 'owner')?.id ?? approvers(workspace)[0]?.id;
     const location = await workspace.transactions.run(async () =>
-      decideConsent(state, workspace, await openConsentRequest(state, check.request), command.decision, memberId));
+      decideConsent(state, workspace, await openConsentRequest(check.request), command.decision, memberId));
     return { body: { redirect_url: location } };
   },
 
@@ -36,7 +36,7 @@ export const oauthControlHandlers: HandlerMap = {
     const app = workspace.tables.apps.get(input.path.app_id ?? '');
     if (!app) throw new ApiError('not_found');
     if (app.client_secret === null) throw new ApiError('validation_failed', { fields: { app_id: 'a public client has no secret to rotate' } });
-    return { body: await workspace.transactions.run(() => rotateClientSecret(state, workspace, app)) };
+    return { body: await workspace.transactions.run(() => rotateClientSecret(workspace, app)) };
   },
 
   listInstallations({ state, input }) {

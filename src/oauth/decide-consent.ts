@@ -45,7 +45,7 @@ export async function decideConsent(state: MockState, workspace: Workspace, cons
   if (!app) throw new ApiError('request_expired', {}, { detail: APP_GONE });
 
   const installation = await approveInstallation(state, workspace, app, member.id, consent.scopes);
-  const nowMs = state.now(workspace.id);
+  const nowMs = workspace.now();
   const code = await workspace.tables.oauthCodes.insert({
     id: newSecret(CODE_PREFIX),
     app_id: app.id,

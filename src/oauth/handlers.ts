@@ -36,7 +36,7 @@ export const oauthHandlers: HandlerMap = {
     if (check.kind === 'redirect') return redirect(check.location);
     const { app, workspace } = check.request;
     return asPage(request, async () => {
-      const consent = await workspace.transactions.run(() => openConsentRequest(state, check.request));
+      const consent = await workspace.transactions.run(() => openConsentRequest(check.request));
       return htmlResponse(consentPage({ app, workspace, consent, approvers: approvers(workspace) }), 200, consent.redirect_uri);
     });
   },
@@ -51,7 +51,7 @@ export const oauthHandlers: HandlerMap = {
     return asPage(request, async () => {
       const workspace = workspaceOfConsentRequest(state, form.consent_request);
       if (workspace !== caller.workspace) throw new ApiError('forbidden', { permission: 'approve_apps' }, { detail: OTHER_WORKSPACE });
-      const location = await decideConsent(state, workspace, consentRequestIn(state, workspace, form.consent_request), form.decision, caller.memberId ?? undefined);
+      const location = await decideConsent(state, workspace, consentRequestIn(workspace, form.consent_request), form.decision, caller.memberId ?? undefined);
       return redirect(location);
     });
   },

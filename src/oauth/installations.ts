@@ -11,12 +11,12 @@ import { sameScopes } from './oauth-scopes.ts';
 import { revokeInstallationTokens } from './revoke-tokens.ts';
 
 export async function approveInstallation(state: MockState, workspace: Workspace, app: App, memberId: string, scopes: string[]): Promise<Installation> {
-  const now = new Date(state.now(workspace.id)).toISOString();
+  const now = new Date(workspace.now()).toISOString();
   const { installations } = workspace.tables;
   const current = activeInstallation(installations, app.id);
   if (!current) {
     const installation = await installations.insert({
-      id: state.newId('installation', workspace.id),
+      id: workspace.newId('installation'),
       app_id: app.id,
       member_id: memberId,
       scopes,
@@ -44,7 +44,7 @@ export type UninstallReason = NonNullable<Installation['uninstall_reason']>;
 
 export async function uninstall(state: MockState, workspace: Workspace, installation: Installation, reason: UninstallReason): Promise<Installation> {
   if (installation.status !== 'active') return installation;
-  const now = new Date(state.now(workspace.id)).toISOString();
+  const now = new Date(workspace.now()).toISOString();
   await revokeInstallationTokens(state, workspace, installation.id, now);
   const uninstalled = await workspace.tables.installations.update(installation.id, (draft) => {
     draft.status = 'uninstalled';
@@ -61,7 +61,7 @@ export async function uninstall(state: MockState, workspace: Workspace, installa
 export async function changeSettings(state: MockState, workspace: Workspace, installation: Installation, settings: Record<string, unknown>): Promise<Installation> {
   const updated = await workspace.tables.installations.update(installation.id, (draft) => {
     draft.settings = settings;
-    draft.updated_at = new Date(state.now(workspace.id)).toISOString();
+    draft.updated_at = new Date(workspace.now()).toISOString();
   });
   const app = workspace.tables.apps.get(installation.app_id);
   if (app) await queueLifecycleEvent(state, workspace, app, 'app.settings_updated', updated);

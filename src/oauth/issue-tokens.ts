@@ -22,7 +22,7 @@ export type Issue = {
 };
 
 export async function issueTokens(state: MockState, workspace: Workspace, app: App, issue: Issue): Promise<TokenAnswer> {
-  const nowMs = state.now(workspace.id);
+  const nowMs = workspace.now();
   const accessToken: AccessToken = {
     token: newSecret(ACCESS_TOKEN_PREFIX),
     workspaceId: workspace.id,

@@ -25,9 +25,9 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Queues `event` to the app in the running change's transaction; its first attempt goes once the change commits. */
 export async function queueAppDelivery(state: MockState, workspace: Workspace, appId: string, event: LifecycleEvent): Promise<StoredAppDelivery> {
-  const now = state.now(workspace.id);
+  const now = workspace.now();
   const delivery = await workspace.tables.appDeliveries.insert({
-    id: state.newId('delivery', workspace.id),
+    id: workspace.newId('delivery'),
     object: 'webhook_delivery',
     app_id: appId,
     event_id: event.id,
@@ -96,7 +96,7 @@ async function prepareAppAttempt(state: MockState, workspace: Workspace, deliver
   const { appDeliveries, apps } = workspace.tables;
   const delivery = appDeliveries.get(deliveryId);
   if (!delivery || delivery.schedule_seq !== scheduleSeq || (delivery.status !== 'pending' && delivery.status !== 'retrying')) return null;
-  const attemptAtMs = state.now(workspace.id);
+  const attemptAtMs = workspace.now();
   const app = apps.get(delivery.app_id);
   if (!app?.webhook_url || !app.client_secret) {
     // The app is gone or no longer has a webhook URL: it ends `failed` without an attempt, and nothing more goes out.
@@ -123,6 +123,6 @@ async function recordAppAttempt(state: MockState, workspace: Workspace, delivery
   const delivery = workspace.tables.appDeliveries.get(deliveryId);
   if (!delivery) return;
   const next = outcome.success ? null : nextAttemptAt(Date.parse(delivery.window_start), attemptAtMs);
-  const updated = await workspace.tables.appDeliveries.update(deliveryId, (draft) => recordOnDraft(draft, attemptAtMs, outcome, next, state.now(workspace.id)));
+  const updated = await workspace.tables.appDeliveries.update(deliveryId, (draft) => recordOnDraft(draft, attemptAtMs, outcome, next, workspace.now()));
   scheduleAppAttempt(state, workspace, updated);
 }

@@ -17,7 +17,7 @@ export type RefreshGrantRequest = { refresh_token: string; scope?: string };
 
 export async function refreshTokens(state: MockState, workspace: Workspace, app: App, request: RefreshGrantRequest): Promise<GrantOutcome> {
   const refuse = (description: string): GrantOutcome => ({ refused: oauthError('invalid_grant', description) });
-  const nowMs = state.now(workspace.id);
+  const nowMs = workspace.now();
   const presented = workspace.tables.oauthRefreshTokens.get(request.refresh_token);
   if (!presented || presented.app_id !== app.id) return refuse('The refresh token is unknown or was issued to another client.');
   if (presented.revoked_at !== null) return refuse('The refresh token was revoked.');

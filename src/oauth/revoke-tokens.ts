@@ -50,7 +50,7 @@ async function revokeRefreshTokens(state: MockState, workspace: Workspace, token
  * endpoint answers 200 all the same, spec 5.2).
  */
 export async function revokePresentedToken(state: MockState, workspace: Workspace, appId: string, value: string): Promise<void> {
-  const now = new Date(state.now(workspace.id)).toISOString();
+  const now = new Date(workspace.now()).toISOString();
   const refreshToken = workspace.tables.oauthRefreshTokens.get(value);
   if (refreshToken?.app_id === appId) return revokeGrant(state, workspace, refreshToken.grant, now);
   const accessToken = accessTokenOf(state, workspace, value);

@@ -3,7 +3,6 @@
 // website form with consent text, an installed OAuth app, and the starter custom fields. Each is
 // a step registered with src/workspaces/starter-content.ts (by src/resources/index.ts), run in
 // this order on every new workspace once its members exist.
-import type { MockState } from '../mock-state.ts';
 import { loadRuntimeDocument } from '../spec/runtime-document.ts';
 import { schemaEnum } from '../spec/schema-enum.ts';
 import type { StarterStep } from '../workspaces/starter-content.ts';
@@ -77,18 +76,18 @@ const APP_SCOPES = ['leads:read', 'leads:write', 'contacts:read', 'contacts:writ
 
 export const starterSteps: StarterStep[] = [addStarterTeams, addPipelines, addChannels, addWebsiteForm, addDemoApp, addStarterFields];
 
-async function addPipelines(state: MockState, workspace: Workspace): Promise<void> {
-  for (const pipeline of PIPELINES) await addPipeline(state, workspace, pipeline);
+async function addPipelines(workspace: Workspace): Promise<void> {
+  for (const pipeline of PIPELINES) await addPipeline(workspace, pipeline);
 }
 
-async function addChannels(state: MockState, workspace: Workspace): Promise<void> {
-  for (const type of schemaEnum<ChannelType>(loadRuntimeDocument('crm'), 'ChannelType')) await addChannel(state, workspace, type, CHANNEL_NAMES[type]);
+async function addChannels(workspace: Workspace): Promise<void> {
+  for (const type of schemaEnum<ChannelType>(loadRuntimeDocument('crm'), 'ChannelType')) await addChannel(workspace, type, CHANNEL_NAMES[type]);
 }
 
-async function addWebsiteForm(state: MockState, workspace: Workspace): Promise<void> {
-  await addForm(state, workspace, STARTER_FORM);
+async function addWebsiteForm(workspace: Workspace): Promise<void> {
+  await addForm(workspace, STARTER_FORM);
 }
 
-async function addDemoApp(state: MockState, workspace: Workspace): Promise<void> {
-  await addApp(state, workspace, { name: 'Demo app', redirect_uri: 'http://127.0.0.1/oauth/callback', scopes: APP_SCOPES });
+async function addDemoApp(workspace: Workspace): Promise<void> {
+  await addApp(workspace, { name: 'Demo app', redirect_uri: 'http://127.0.0.1/oauth/callback', scopes: APP_SCOPES });
 }

@@ -1,6 +1,5 @@
 // Building blocks of a workspace's content that the web app creates (pipelines, channels, forms,
 // apps): the starter content and the control API both use them.
-import type { MockState } from '../mock-state.ts';
 import { randomBase64url } from '../store/random-text.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import type { App } from './apps/app-record.ts';
@@ -14,34 +13,34 @@ type LocalizedText = Record<string, string>;
 export type PipelineSpec = { name: LocalizedText; stages: { name: LocalizedText; type: Stage['type'] }[] };
 
 /** A pipeline after the existing ones, with its stages in the order given. */
-export async function addPipeline(state: MockState, workspace: Workspace, spec: PipelineSpec): Promise<StoredPipeline> {
+export async function addPipeline(workspace: Workspace, spec: PipelineSpec): Promise<StoredPipeline> {
   const { tables } = workspace;
-  const pipeline = await tables.pipelines.insert({ id: state.newId('pipeline', workspace.id), name: spec.name, position: tables.pipelines.size, created_at: isoNow(state, workspace) });
+  const pipeline = await tables.pipelines.insert({ id: workspace.newId('pipeline'), name: spec.name, position: tables.pipelines.size, created_at: isoNow(workspace) });
   for (const [position, stage] of spec.stages.entries()) {
-    await tables.stages.insert({ id: state.newId('stage', workspace.id), pipeline_id: pipeline.id, name: stage.name, type: stage.type, position });
+    await tables.stages.insert({ id: workspace.newId('stage'), pipeline_id: pipeline.id, name: stage.name, type: stage.type, position });
   }
   return pipeline;
 }
 
-export async function addChannel(state: MockState, workspace: Workspace, type: ChannelType, name: string): Promise<Channel> {
-  return workspace.tables.channels.insert({ id: state.newId('channel', workspace.id), type, name, status: 'active' });
+export async function addChannel(workspace: Workspace, type: ChannelType, name: string): Promise<Channel> {
+  return workspace.tables.channels.insert({ id: workspace.newId('channel'), type, name, status: 'active' });
 }
 
 export type FormSpec = Omit<Form, 'id' | 'created_at' | 'pipeline_id' | 'stage_id'> & { pipeline_id?: string; stage_id?: string };
 
 /** A form; without a pipeline and stage it feeds the first stage of the first pipeline. */
-export async function addForm(state: MockState, workspace: Workspace, spec: FormSpec): Promise<Form> {
+export async function addForm(workspace: Workspace, spec: FormSpec): Promise<Form> {
   const { tables } = workspace;
   const pipeline_id = spec.pipeline_id ?? pipelinesInOrder(tables)[0]!.id;
   const stage_id = spec.stage_id ?? tables.stages.findBy('pipeline', pipeline_id).sort((a, b) => a.position - b.position)[0]!.id;
-  return tables.forms.insert({ ...spec, id: state.newId('form', workspace.id), pipeline_id, stage_id, created_at: isoNow(state, workspace) });
+  return tables.forms.insert({ ...spec, id: workspace.newId('form'), pipeline_id, stage_id, created_at: isoNow(workspace) });
 }
 
 export type AppSpec = { name: string; redirect_uri: string; scopes: string[]; public?: boolean; webhook_url?: string | null };
 
 /** An app whose client id is its id (spec 5.2); a public client has no secret. */
-export async function addApp(state: MockState, workspace: Workspace, spec: AppSpec): Promise<App> {
-  const id = state.newId('app', workspace.id);
+export async function addApp(workspace: Workspace, spec: AppSpec): Promise<App> {
+  const id = workspace.newId('app');
   return workspace.tables.apps.insert({
     id,
     name: spec.name,
@@ -50,10 +49,10 @@ export async function addApp(state: MockState, workspace: Workspace, spec: AppSp
     redirect_uri: spec.redirect_uri,
     scopes: spec.scopes,
     webhook_url: spec.webhook_url ?? null,
-    created_at: isoNow(state, workspace),
+    created_at: isoNow(workspace),
   });
 }
 
-function isoNow(state: MockState, workspace: Workspace): string {
-  return new Date(state.now(workspace.id)).toISOString();
+function isoNow(workspace: Workspace): string {
+  return new Date(workspace.now()).toISOString();
 }

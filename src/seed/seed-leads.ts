@@ -2,7 +2,6 @@
 // stages, amounts in tiyin, written straight into the table (no events: seeding is not an action
 // of anyone), numbered like any lead.
 import type { Faker } from '@faker-js/faker';
-import type { MockState } from '../mock-state.ts';
 import type { StoredLead } from '../resources/leads/lead-record.ts';
 import { nextRecordNumber } from '../store/record-numbers.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
@@ -12,7 +11,7 @@ const SOURCES = ['website', 'instagram', 'telegram', 'referral', 'cold_call', 'e
 
 export type SeedLeadsOptions = { count: number; faker: Faker; contactIds?: readonly string[]; tags?: readonly string[] };
 
-export async function seedLeads(state: MockState, workspace: Workspace, options: SeedLeadsOptions): Promise<StoredLead[]> {
+export async function seedLeads(workspace: Workspace, options: SeedLeadsOptions): Promise<StoredLead[]> {
   const { faker } = options;
   const stages = [...workspace.tables.stages.values()];
   const ownerIds = [...workspace.members.values()].filter((member) => member.role !== 'viewer').map((member) => member.id);
@@ -26,7 +25,7 @@ export async function seedLeads(state: MockState, workspace: Workspace, options:
     const number = nextRecordNumber(workspace.numbers, 'lead');
     leads.push(
       await workspace.tables.leads.insert({
-        id: state.newId('lead', workspace.id),
+        id: workspace.newId('lead'),
         number,
         name: `${faker.helpers.arrayElement(PRODUCTS)}: ${faker.person.lastName()}`,
         amount: faker.number.int({ min: 1, max: 5_000 }) * 1_000_000,

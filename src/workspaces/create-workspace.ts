@@ -10,7 +10,7 @@ import { Transactions } from '../store/transactions.ts';
 import { withTrustedWrites } from '../store/trusted-writes.ts';
 import { ROLES, type Member, type Role } from './member.ts';
 import { addStarterContent } from './starter-content.ts';
-import type { Plan, Workspace } from './workspace.ts';
+import { timeAndIds, type Plan, type Workspace } from './workspace.ts';
 
 export type WorkspaceSettings = { name?: string; plan?: Plan; currency?: string };
 
@@ -23,7 +23,9 @@ const MEMBER_NAMES: Record<Role, string> = {
 };
 
 export async function createWorkspace(state: MockState, settings: WorkspaceSettings): Promise<{ workspace: Workspace; ownerKey: ApiKey }> {
-  const id = state.newId('workspace');
+  const clock = new VirtualClock();
+  // The workspace's own id is stamped with its new clock, which starts at real time.
+  const id = state.ids('workspace', clock.now());
   const slug = `ws-${id.slice(-8)}`;
   const transactions = new Transactions();
   const workspace: Workspace = {
@@ -32,37 +34,37 @@ export async function createWorkspace(state: MockState, settings: WorkspaceSetti
     name: settings.name ?? `Workspace ${slug}`,
     plan: settings.plan ?? 'pro',
     currency: settings.currency ?? 'UZS',
-    createdAt: new Date(state.now()).toISOString(),
+    createdAt: clock.isoNow(),
     readOnly: false,
     limits: { ...DEFAULT_REQUEST_LIMITS },
     members: new Map(),
     apiKeys: new Map(),
-    clock: new VirtualClock(),
+    ...timeAndIds(clock, state.ids),
     tables: state.newTables(transactions),
     transactions,
     numbers: noRecordNumbers(),
   };
   state.addWorkspace(workspace);
-  for (const role of ROLES) addMember(state, workspace, { role });
+  for (const role of ROLES) addMember(workspace, { role });
   const owner = [...workspace.members.values()][0]!;
   const ownerKey = addApiKey(state, workspace, { name: 'Owner key', scopes: [...API_KEY_SCOPES], role: 'owner', memberId: owner.id });
   // Starter content is the mock's own: written without the document checks (store/trusted-writes.ts).
-  await withTrustedWrites(transactions, () => addStarterContent(state, workspace));
+  await withTrustedWrites(transactions, () => addStarterContent(workspace));
   return { workspace, ownerKey };
 }
 
 export type MemberSettings = { role: Role; name?: string; email?: string; teamIds?: string[] };
 
 /** A member of the role; without a name or email, the role's demo person. */
-export function addMember(state: MockState, workspace: Workspace, settings: MemberSettings): Member {
+export function addMember(workspace: Workspace, settings: MemberSettings): Member {
   const { role } = settings;
   const member: Member = {
-    id: state.newId('member', workspace.id),
+    id: workspace.newId('member'),
     name: settings.name ?? MEMBER_NAMES[role],
     email: settings.email ?? `${role.replace('_', '.')}.${workspace.members.size + 1}@${workspace.slug}.crm.example`,
     role,
     status: 'active',
-    joinedAt: new Date(state.now(workspace.id)).toISOString(),
+    joinedAt: new Date(workspace.now()).toISOString(),
     teamIds: settings.teamIds ?? [],
   };
   workspace.members.set(member.id, member);
@@ -73,10 +75,10 @@ export type ApiKeySettings = Pick<ApiKey, 'name' | 'scopes' | 'role'> & Partial<
 
 export function addApiKey(state: MockState, workspace: Workspace, settings: ApiKeySettings): ApiKey {
   const apiKey: ApiKey = {
-    id: state.newId('apiKey', workspace.id),
+    id: workspace.newId('apiKey'),
     workspaceId: workspace.id,
     key: newKeySecret(),
-    createdAt: new Date(state.now(workspace.id)).toISOString(),
+    createdAt: new Date(workspace.now()).toISOString(),
     revokedAt: null,
     memberId: null,
     expiresAt: null,

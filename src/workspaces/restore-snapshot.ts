@@ -16,7 +16,7 @@ import {
 import { checkedSnapshot, checkIdentities, fieldName, invalidSnapshot, MAX_REPORTED_PROBLEMS } from './snapshot-problems.ts';
 import { resumeScheduledWork } from './resume-scheduled-work.ts';
 import { tablesOf, type AnyTable } from './snapshot.ts';
-import type { Workspace } from './workspace.ts';
+import { timeAndIds, type Workspace } from './workspace.ts';
 
 type Records = WorkspaceSnapshot['tables'];
 
@@ -43,7 +43,7 @@ async function workspaceFrom(state: MockState, id: string, snapshot: WorkspaceSn
     limits: fromWire<RequestLimits>(snapshot.workspace.limits, LIMIT_NAMES),
     members: new Map(snapshot.members.map((member) => [member.id, fromWire<Member>(member, MEMBER_NAMES)])),
     apiKeys: new Map(snapshot.api_keys.map((apiKey) => [apiKey.id, fromWire<ApiKey>(apiKey, API_KEY_NAMES, { workspaceId: id })])),
-    clock: await clockFrom(snapshot),
+    ...timeAndIds(await clockFrom(snapshot), state.ids),
     tables: state.newTables(transactions),
     transactions,
     numbers: { ...noRecordNumbers(), ...snapshot.numbers },

@@ -3,6 +3,7 @@
 import type { ApiKey } from '../auth/api-key.ts';
 import type { RequestLimits } from '../limits/request-limits.ts';
 import type { VirtualClock } from '../clock/virtual-clock.ts';
+import type { IdFactory, IdKind } from '../store/ids.ts';
 import type { RecordNumbers } from '../store/record-numbers.ts';
 import type { Transactions } from '../store/transactions.ts';
 import type { Member } from './member.ts';
@@ -26,9 +27,25 @@ export type Workspace = {
   apiKeys: Map<string, ApiKey>;
   /** Every time the workspace reads or schedules goes through its clock. */
   clock: VirtualClock;
+  /** The clock's time now, in milliseconds: what every record's times and every expiry read. */
+  now(): number;
+  /**
+   * A new id of spec 2.1 from the mock's one id factory (unique and in creation order across
+   * every workspace of the mock, following a loaded snapshot's), stamped with this workspace's clock.
+   */
+  newId(kind: IdKind): string;
   tables: WorkspaceTables;
   /** Requests change the workspace one at a time, all or nothing. */
   transactions: Transactions;
   /** The last record number given per kind (never reused). */
   numbers: RecordNumbers;
 };
+
+/**
+ * The time and id members of a workspace on `clock`, made when the workspace is created or
+ * restored: plain functions over the clock and the mock's id factory, so a workspace stays data
+ * that a snapshot reads field by field.
+ */
+export function timeAndIds(clock: VirtualClock, ids: IdFactory): Pick<Workspace, 'clock' | 'now' | 'newId'> {
+  return { clock, now: () => clock.now(), newId: (kind) => ids(kind, clock.now()) };
+}

@@ -63,7 +63,7 @@ export function conversationFixture() {
       const workspace = f.workspace();
       const now = new Date(workspace.clock.now()).toISOString();
       return workspace.tables.contacts.insert({
-        id: base.mock.state.newId('contact', workspace.id),
+        id: workspace.newId('contact'),
         number: nextRecordNumber(workspace.numbers, 'contact'),
         name: 'Dilnoza Karimova',
         phones: [phone],
@@ -83,7 +83,7 @@ export function conversationFixture() {
       const pipeline = base.created.pipelines[0];
       const now = new Date(workspace.clock.now()).toISOString();
       return workspace.tables.leads.insert({
-        id: base.mock.state.newId('lead', workspace.id),
+        id: workspace.newId('lead'),
         number: nextRecordNumber(workspace.numbers, 'lead'),
         name: 'Sofa',
         amount: 0,

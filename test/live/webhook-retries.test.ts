@@ -198,7 +198,7 @@ describe('turning a disabled webhook on again', () => {
     const { tables } = h.setup.mock.state.workspaces.get(h.workspace.workspace.id)!;
     const [template] = tables.webhookDeliveries.findBy('webhook', webhook.id);
     for (let index = 0; index < 1004; index++) {
-      await tables.webhookDeliveries.insert({ ...structuredClone(template!), id: h.setup.mock.state.newId('delivery', h.workspace.workspace.id), event_id: h.setup.mock.state.newId('event', h.workspace.workspace.id) });
+      await tables.webhookDeliveries.insert({ ...structuredClone(template!), id: h.workspace.workspace.newId('delivery'), event_id: h.workspace.workspace.newId('event') });
     }
     h.receiver.answerEvery(() => ({ status: 200 }));
     expect((await h.api('POST', `/v1/webhooks/${webhook.id}/enable`, { resend_failed: true })).body.resent).toBe(1000);

@@ -58,7 +58,7 @@ describe('the clock route', () => {
   it("runs what falls due on the workspace's clock before it answers", async () => {
     const workspace = created.workspace.id;
     await call(setup.mock, 'POST', `/_mock/workspaces/${workspace}/clock`, { body: { freeze: true } });
-    const clock = setup.mock.state.clockOf(workspace);
+    const clock = setup.mock.state.workspaces.get(workspace)!.clock;
     const ranAt: number[] = [];
     clock.schedule(clock.now() + 60_000, () => void ranAt.push(clock.now()));
     const before = clock.now();

@@ -81,7 +81,7 @@ describe('running a bulk tag action', () => {
   });
 
   it('a list that would take the catalog past 200 tags answers 422 under action.tags', async () => {
-    for (const name of names(199, 'c')) await world.workspace.tables.tags.insert({ id: world.setup.mock.state.newId('tag', world.workspace.id), name, color: 'slate', created_at: new Date().toISOString() });
+    for (const name of names(199, 'c')) await world.workspace.tables.tags.insert({ id: world.workspace.newId('tag'), name, color: 'slate', created_at: new Date().toISOString() });
     const lead = await world.insertLead([]);
     const { status, body } = await run({ type: 'add_tag', tags: ['new1', 'new2'], ids: [lead.id] });
     expect([status, Object.keys(body.error.fields)]).toEqual([422, ['action.tags']]);

@@ -28,7 +28,7 @@ beforeAll(async () => {
 function handlerContext(of: Setup, operationId: string, input: { path?: Record<string, string>; query?: Record<string, unknown>; body?: unknown }): HandlerContext {
   const state = of.mock.state;
   const request = new Request(`${BASE}/v1/fields`, { headers: { Authorization: `Bearer ${of.key}` } });
-  const caller = authenticate(request, operations.get('listFields')!, state.findCredential, (id) => state.now(id), '127.0.0.1');
+  const caller = authenticate(request, operations.get('listFields')!, state.findCredential, '127.0.0.1');
   const operation = operations.get(operationId)!;
   return { request, requestId: 'req_test', operation, input: { path: input.path ?? {}, query: input.query ?? {}, body: input.body }, caller, state };
 }

@@ -65,7 +65,7 @@ async function newMember(role: Role, of: Setup = setup): Promise<{ id: string; c
 function accessToken(memberId: string, scopes: string[]): string {
   const { state } = setup.mock;
   const token = `svc_at_${crypto.randomUUID().replaceAll('-', '')}`;
-  const ids = { installationId: state.newId('installation', setup.workspaceId), appId: state.newId('app', setup.workspaceId) };
+  const ids = { installationId: state.workspaces.get(setup.workspaceId)!.newId('installation'), appId: state.workspaces.get(setup.workspaceId)!.newId('app') };
   state.addAccessToken({ token, workspaceId: setup.workspaceId, ...ids, appName: 'Test app', scopes, memberId, expiresAt: '2099-01-01T00:00:00Z', revokedAt: null });
   return token;
 }

@@ -138,7 +138,7 @@ describe('list filters (spec 2.8, 4.7)', () => {
 /** A product custom field of the workspace, as the web app would define it (its routes refuse API keys). */
 async function addProductField(ws: Workspace, key: string): Promise<void> {
   const workspace = mock.state.workspaces.get(ws.id)!;
-  const id = mock.state.newId('field', ws.id);
+  const id = workspace.newId('field');
   await workspace.tables.fields.insert({ id, entity: 'product', key, label: { en: key }, type: 'number', options: [], position: 0, required: false, group: '' });
 }
 

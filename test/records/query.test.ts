@@ -441,7 +441,7 @@ describe('total above the exact count', () => {
     const exact = LIMITS.exact_total_up_to!;
     let last = '';
     for (let i = 0; i <= exact; i++) {
-      last = setup.mock.state.newId('lead', wsId());
+      last = setup.mock.state.workspaces.get(wsId())!.newId('lead');
       const number = nextRecordNumber(numbers, 'lead');
       await tables.leads.insert({
         id: last, number, name: `Lead ${number}`, amount: i, currency: 'UZS', pipeline_id: stage.pipeline_id, stage_id: stage.id, owner_id: null,

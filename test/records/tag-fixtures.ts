@@ -34,7 +34,7 @@ export async function tagWorld(): Promise<TagWorld> {
     workspace,
     key,
     call: (method, path, body, asKey = key) => call(setup.mock, method, path, { key: asKey, body }),
-    insertLead: (tags, extra = {}) => workspace.tables.leads.insert(storedLead(setup.mock.state, workspace, { tags, ...extra })),
+    insertLead: (tags, extra = {}) => workspace.tables.leads.insert(storedLead(workspace, { tags, ...extra })),
     lead: (id) => workspace.tables.leads.get(id)!,
     async newKey(role, scopes) {
       const answer = await call(setup.mock, 'POST', `/_mock/workspaces/${workspace.id}/api-keys`, { body: { role, scopes } });

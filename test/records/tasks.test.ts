@@ -54,7 +54,7 @@ async function events(type: string) {
 /** A lead put straight into a workspace's table (the test's by default), so tasks can be about it. */
 function insertLead(name: string, into: any = created) {
   const workspace = setup.mock.state.workspaces.get(into.workspace.id)!;
-  return insertStoredLead(setup.mock.state, workspace, { name, currency: 'UZS', position: 0 });
+  return insertStoredLead(workspace, { name, currency: 'UZS', position: 0 });
 }
 
 const leadTable = () => setup.mock.state.workspaces.get(wsId())!.tables.leads;

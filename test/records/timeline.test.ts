@@ -39,8 +39,8 @@ function memberToken(memberId: string, scopes = ['leads:write', 'contacts:write'
   setup.mock.state.addAccessToken({
     token,
     workspaceId: wsId(),
-    installationId: setup.mock.state.newId('installation', wsId()),
-    appId: setup.mock.state.newId('app', wsId()),
+    installationId: setup.mock.state.workspaces.get(wsId())!.newId('installation'),
+    appId: setup.mock.state.workspaces.get(wsId())!.newId('app'),
     appName: 'Test app',
     scopes,
     memberId,

@@ -22,7 +22,7 @@ export async function createCompany(context: RecordContext, body: CompanyCreate)
   const tags = await tagsForRecord(context, [], body.tags ?? []);
   const now = context.nowIso();
   return tables.companies.insert({
-    id: context.state.newId('company', workspace.id),
+    id: workspace.newId('company'),
     number: nextRecordNumber(workspace.numbers, 'company'),
     name,
     phones,

@@ -40,7 +40,7 @@ export async function createContact(context: RecordContext, body: ContactCreate,
   const tags = await tagsForRecord(context, [], body.tags ?? []);
   const now = context.nowIso();
   const contact = await tables.contacts.insert({
-    id: context.state.newId('contact', workspace.id),
+    id: workspace.newId('contact'),
     number: nextRecordNumber(workspace.numbers, 'contact'),
     name,
     phones,

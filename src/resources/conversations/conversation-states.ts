@@ -40,7 +40,7 @@ export async function reopen(context: RecordContext, conversation: StoredConvers
 
 export async function snooze(context: RecordContext, conversation: StoredConversation, until: string): Promise<StoredConversation> {
   const untilMs = Date.parse(until);
-  const nowMs = context.state.now(context.workspace.id);
+  const nowMs = context.workspace.now();
   // A time the schema's date-time takes but Date cannot hold (a leap second) is no time within the window either.
   if (Number.isNaN(untilMs) || untilMs <= nowMs || untilMs > nowMs + MAX_SNOOZE_MS) {
     throw new ApiError('validation_failed', { fields: { until: 'must be a time within the next 90 days' } });

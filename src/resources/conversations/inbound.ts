@@ -22,7 +22,7 @@ export async function receiveInbound(context: RecordContext, channel: Channel, i
   const known = findClient(context, channel.id, client);
   let conversation = known ? await learnAbout(context, known, client, inbound.name?.trim() ?? '', channel) : await startConversation(context, channel, client, now);
   const message = await tables.messages.insert({
-    id: context.state.newId('message', context.workspace.id),
+    id: context.workspace.newId('message'),
     conversation_id: conversation.id,
     direction: 'in',
     author_type: 'client',
@@ -72,7 +72,7 @@ function findClient(context: RecordContext, channelId: string, client: Client): 
 
 async function startConversation(context: RecordContext, channel: Channel, client: Client, now: string): Promise<StoredConversation> {
   return context.tables.conversations.insert({
-    id: context.state.newId('conversation', context.workspace.id),
+    id: context.workspace.newId('conversation'),
     channel_id: channel.id,
     ...client,
     ...clientLink(context.tables, channel.type, client.phone, client.handle),

@@ -24,7 +24,7 @@ export type ConversationFilters = {
 };
 
 export async function listConversations(context: RecordContext, filters: ConversationFilters): Promise<Page<StoredConversation>> {
-  const nowMs = context.state.now(context.workspace.id);
+  const nowMs = context.workspace.now();
   const matches = conversationMatcher(filters, nowMs);
   const order = filters.sort === 'sla' ? SLA : RECENT;
   const sorted = candidates(context, filters).filter(matches).sort((a, b) => order.compare(order.positionOf(a), order.positionOf(b)));
@@ -35,7 +35,7 @@ export type ConversationCounts = { all: number; mine: number; unassigned: number
 
 /** The counts over what the default list shows (open, snoozed ones whose time is up included). */
 export function countConversations(context: RecordContext): ConversationCounts {
-  const nowMs = context.state.now(context.workspace.id);
+  const nowMs = context.workspace.now();
   const counts = { all: 0, mine: 0, unassigned: 0, waiting: 0, unread: 0 };
   for (const conversation of context.tables.conversations.values()) {
     if (!isEffectivelyOpen(conversation, nowMs)) continue;

@@ -44,7 +44,7 @@ export async function externalMessage(context: RecordContext, conversation: Stor
   const { tables } = context;
   const now = context.nowIso();
   const message = await tables.messages.insert({
-    id: context.state.newId('message', context.workspace.id),
+    id: context.workspace.newId('message'),
     conversation_id: conversation.id,
     direction: 'out',
     author_type: 'member',

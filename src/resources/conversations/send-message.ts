@@ -22,7 +22,7 @@ export async function sendMessage(context: RecordContext, conversation: StoredCo
   if (conversation.do_not_contact && body.force !== true) throw new ApiError('opted_out');
   const now = context.nowIso();
   const message = await tables.messages.insert({
-    id: context.state.newId('message', context.workspace.id),
+    id: context.workspace.newId('message'),
     conversation_id: conversation.id,
     direction: 'out',
     author_type: 'member',

@@ -14,12 +14,12 @@ export type CustomFieldCreate = components['schemas']['CustomFieldCreate'];
 export type CustomFieldUpdate = components['schemas']['CustomFieldUpdate'];
 
 export async function createField(context: RecordContext, body: CustomFieldCreate): Promise<CustomField> {
-  const { tables, workspace, state } = context;
+  const { tables, workspace } = context;
   if (tables.fields.firstBy('entityKey', entityKey(body.entity, body.key))) {
     throw new ApiError('validation_failed', { fields: { key: `a ${body.entity} custom field with this key exists` } });
   }
   return tables.fields.insert({
-    id: state.newId('field', workspace.id),
+    id: workspace.newId('field'),
     entity: body.entity,
     key: body.key,
     label: localizedLabel(body.label),

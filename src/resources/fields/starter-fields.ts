@@ -2,7 +2,6 @@
 // `custom` at once: every value type of spec 2.11 appears on leads or contacts, select types
 // have options, labels are in uz-Latn, ru and en. Lead `budget` is required (it can be left out
 // on create, never cleared).
-import type { MockState } from '../../mock-state.ts';
 import type { Workspace } from '../../workspaces/workspace.ts';
 import type { CustomField } from './field-record.ts';
 
@@ -66,13 +65,13 @@ const STARTER_FIELDS: StarterField[] = [
   { entity: 'product', key: 'warranty_months', type: 'number', label: { 'uz-Latn': 'Kafolat (oy)', ru: 'Гарантия (мес.)', en: 'Warranty (months)' } },
 ];
 
-export async function addStarterFields(state: MockState, workspace: Workspace): Promise<void> {
+export async function addStarterFields(workspace: Workspace): Promise<void> {
   const positions = new Map<string, number>();
   for (const field of STARTER_FIELDS) {
     const position = positions.get(field.entity) ?? 0;
     positions.set(field.entity, position + 1);
     await workspace.tables.fields.insert({
-      id: state.newId('field', workspace.id),
+      id: workspace.newId('field'),
       ...field,
       options: field.options ?? [],
       position,

@@ -66,7 +66,7 @@ export async function applySubmission(context: RecordContext, submission: Submis
   }
 
   await context.tables.formSubmissions.insert({
-    id: context.state.newId('formSubmission', context.workspace.id),
+    id: context.workspace.newId('formSubmission'),
     form_id: form.id,
     lead_id: lead.id,
     contact_id: client!.id,

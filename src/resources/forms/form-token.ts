@@ -13,14 +13,14 @@ const PREFIX = 'ft.';
 export const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /** A token saying the form was loaded at `atMs` (now by default; the named faults back-date one). */
-export function issueFormToken(state: MockState, workspace: Workspace, form: Form, atMs = state.now(workspace.id)): Promise<string> {
+export function issueFormToken(state: MockState, workspace: Workspace, form: Form, atMs = workspace.now()): Promise<string> {
   return state.cursors.encode(boundTo(workspace, form), { id: form.id, sortValue: atMs }).then((signed) => PREFIX + signed);
 }
 
 /** When the form was loaded (workspace milliseconds); 409 `form_expired` for a missing, forged or day-old token. */
 export async function loadedAt(state: MockState, workspace: Workspace, form: Form, token: string | undefined): Promise<number> {
   const atMs = await readToken(state, workspace, form, token);
-  const age = state.now(workspace.id) - (atMs ?? NaN);
+  const age = workspace.now() - (atMs ?? NaN);
   // A token from the future (the clock was set back after loading) proves nothing either.
   if (atMs === undefined || !(age >= 0 && age < TOKEN_LIFETIME_MS)) throw new ApiError('form_expired');
   return atMs;

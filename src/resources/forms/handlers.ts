@@ -43,11 +43,11 @@ export const formsHandlers: HandlerMap = {
     const accepted = { status: 201, body: { ok: true, success: texts.success ?? DEFAULT_SUCCESS[language], redirect_url: answeredRedirectUrl(form.redirect_url) } };
 
     return workspace.transactions.run(async () => {
-      takeSubmission(workspace, form.id, context.clientAddress ?? 'unknown', state.now(workspace.id));
+      takeSubmission(workspace, form.id, context.clientAddress ?? 'unknown', workspace.now());
       const body = readSubmission(context, language);
       const loadedAtMs = await loadedAt(state, workspace, form, body.token);
       // Too fast for a person, or the honeypot filled: the same answer as a success, so a bot learns nothing; nothing is kept.
-      if (state.now(workspace.id) - loadedAtMs < form.min_ms || (body.website ?? '').trim() !== '') return accepted;
+      if (workspace.now() - loadedAtMs < form.min_ms || (body.website ?? '').trim() !== '') return accepted;
       // Spec 4.12: `consent` must be true when the form has a consent text (in the language shown).
       const consent: FieldProblems = texts.consent !== '' && body.consent !== true ? { consent: 'consent' } : {};
       const records = systemContext(state, workspace);

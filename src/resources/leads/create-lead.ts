@@ -37,7 +37,7 @@ export async function createLead(context: RecordContext, body: LeadCreate, optio
   const now = context.nowIso();
   const number = nextRecordNumber(workspace.numbers, 'lead');
   const lead = await tables.leads.insert({
-    id: context.state.newId('lead', workspace.id),
+    id: workspace.newId('lead'),
     number,
     name: body.name?.trim() || `Lead #${number}`,
     amount: body.amount ?? 0,

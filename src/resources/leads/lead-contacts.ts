@@ -28,7 +28,7 @@ export async function addContact(context: RecordContext, lead: StoredLead, conta
   if (used >= MAX_LEAD_CONTACTS) {
     throw new ApiError('limit_reached', { key: 'lead_contacts', limit: MAX_LEAD_CONTACTS, used, plan: context.workspace.plan, upgrade_to: null }, { status: 409 });
   }
-  await context.tables.leadContacts.insert({ id: context.state.newId('leadContact', context.workspace.id), lead_id: lead.id, contact_id: id, created_at: context.nowIso() });
+  await context.tables.leadContacts.insert({ id: context.workspace.newId('leadContact'), lead_id: lead.id, contact_id: id, created_at: context.nowIso() });
   return { contact, added: true };
 }
 

@@ -27,7 +27,7 @@ export async function addLine(context: RecordContext, lead: StoredLead, body: Li
   if (!product) throw new ApiError('validation_failed', { fields: { product_id: 'no product of this workspace has this id' } });
   const line = { quantity: body.quantity, price: body.price ?? product.price, discount_percent: body.discount_percent ?? 0 };
   return context.tables.leadProducts.insert({
-    id: context.state.newId('lineItem', context.workspace.id),
+    id: context.workspace.newId('lineItem'),
     lead_id: lead.id,
     product_id: product.id,
     name: product.name,

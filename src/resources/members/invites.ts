@@ -12,12 +12,12 @@ export type Invite = components['schemas']['Invite'];
 const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 export function createInvite(context: RecordContext, body: InviteCreate): Invite {
-  const { workspace, state } = context;
+  const { workspace } = context;
   const email = body.email.toLowerCase();
   const isMember = [...workspace.members.values()].some((member) => member.status === 'active' && member.email.toLowerCase() === email);
   if (isMember) throw new ApiError('validation_failed', { fields: { email: 'is already an active member of this workspace' } });
   const teamIds = teamIdsFrom(workspace, body.team_ids ?? []);
-  const now = state.now(workspace.id);
+  const now = workspace.now();
   return {
     object: 'invite',
     email,

@@ -10,9 +10,9 @@ export type TeamCreate = components['schemas']['TeamCreate'];
 export type TeamUpdate = components['schemas']['TeamUpdate'];
 
 export async function createTeam(context: RecordContext, body: TeamCreate): Promise<Team> {
-  const { workspace, state } = context;
+  const { workspace } = context;
   const memberIds = memberIdsFrom(workspace, body.member_ids ?? []);
-  const team = await workspace.tables.teams.insert({ id: state.newId('team', workspace.id), name: body.name, created_at: context.nowIso() });
+  const team = await workspace.tables.teams.insert({ id: workspace.newId('team'), name: body.name, created_at: context.nowIso() });
   setTeamMembers(workspace, team.id, memberIds);
   return presentTeam(workspace, team);
 }

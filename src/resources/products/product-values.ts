@@ -8,7 +8,7 @@ import type { Product, ProductCreate, ProductUpdate } from './product-record.ts'
 export function newProduct(records: RecordContext, body: ProductCreate): Product {
   const now = records.nowIso();
   return {
-    id: records.state.newId('product', records.workspace.id),
+    id: records.workspace.newId('product'),
     name: body.name,
     sku: body.sku ?? '',
     price: body.price ?? 0,

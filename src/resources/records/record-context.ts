@@ -41,7 +41,7 @@ export function systemContext(state: MockState, workspace: Workspace): RecordCon
     tables: workspace.tables,
     actor: SYSTEM_ACTOR,
     memberId: null,
-    nowIso: () => new Date(state.now(workspace.id)).toISOString(),
+    nowIso: () => new Date(workspace.now()).toISOString(),
     emit: (type, object) => emitEvent(state, workspace, SYSTEM_ACTOR, type, object),
     pageRequest: () => {
       throw new Error('a system context lists nothing');
@@ -60,7 +60,7 @@ export function recordContext(context: HandlerContext): RecordContext {
     tables: workspace.tables,
     actor: caller.actor,
     memberId: caller.memberId,
-    nowIso: () => new Date(state.now(workspace.id)).toISOString(),
+    nowIso: () => new Date(workspace.now()).toISOString(),
     emit: (type, object) => emitEvent(state, workspace, caller.actor, type, object),
     pageRequest: () => ({
       list: listOf(operation, input.query),

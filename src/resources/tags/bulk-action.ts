@@ -27,7 +27,7 @@ export async function runBulkAction(context: RecordContext, entity: TaggedEntity
   const names = await actionNames(context, body.type, body.tags);
   const now = context.nowIso();
   const run: StoredBulkRun = {
-    id: context.state.newId('bulkRun', context.workspace.id),
+    id: context.workspace.newId('bulkRun'),
     object: 'bulk_run',
     type: body.type,
     entity,

@@ -25,7 +25,7 @@ export async function undoBulkAction(context: RecordContext, runId: string): Pro
 
 /** The undo window is a limit of spec 8 ("bulk tag changes undoable: 24 hours"), so past it: 409 `limit_reached`. */
 function refuseAfterWindow(context: RecordContext, run: StoredBulkRun): void {
-  const now = context.state.now(context.workspace.id);
+  const now = context.workspace.now();
   if (now <= Date.parse(run.undo_until)) return;
   const used = Math.floor((now - Date.parse(run.created_at)) / HOUR_MS);
   throw new ApiError('limit_reached', { key: 'bulk_undo_hours', limit: 24, used, plan: context.workspace.plan, upgrade_to: null }, { status: 409 });

@@ -43,7 +43,7 @@ export type CatalogWriter = Pick<RecordContext, 'state' | 'workspace' | 'tables'
 
 /** A new catalog tag; the caller has checked the name, the rights and the limit. */
 export async function insertTag(writer: CatalogWriter, name: string, color?: TagColor): Promise<StoredTag> {
-  const id = writer.state.newId('tag', writer.workspace.id);
+  const id = writer.workspace.newId('tag');
   return writer.tables.tags.insert({ id, name, color: color ?? automaticColor(name), created_at: writer.nowIso() });
 }
 

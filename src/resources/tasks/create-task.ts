@@ -21,7 +21,7 @@ export async function createTask(context: RecordContext, body: TaskCreate): Prom
   const all_day = body.all_day ?? false;
   checkAllDay({ due_at, all_day });
   const task = await tables.tasks.insert({
-    id: context.state.newId('task', workspace.id),
+    id: workspace.newId('task'),
     number: nextRecordNumber(workspace.numbers, 'task'),
     title: titleFrom(body.title),
     type: body.type ?? 'follow_up',

@@ -13,7 +13,7 @@ import type { StoredTask } from './task-record.ts';
 import { completeTask, reopenTask, snoozeTask, type TaskComplete, type TaskSnooze } from './task-states.ts';
 
 function shown(context: RecordContext, task: StoredTask, status = 200) {
-  return { status, body: presentTask(context.workspace, task, context.state.now(context.workspace.id)) };
+  return { status, body: presentTask(context.workspace, task, context.workspace.now()) };
 }
 
 /** The live task the path names, and the record context to change it in. */
@@ -26,7 +26,7 @@ export const tasksHandlers: HandlerMap = {
   async listTasks(handler) {
     const context = recordContext(handler);
     const page = await listTasks(context, handler.input.query as TaskFilters);
-    const nowMs = context.state.now(context.workspace.id);
+    const nowMs = context.workspace.now();
     return { body: { data: page.data.map((task) => presentTask(context.workspace, task, nowMs)), next_cursor: page.next_cursor } };
   },
 

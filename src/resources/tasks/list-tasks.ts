@@ -10,7 +10,7 @@ import { taskMatcher, type TaskFilters } from './task-filters.ts';
 import { entityKey, type StoredTask } from './task-record.ts';
 
 export async function listTasks(context: RecordContext, filters: TaskFilters): Promise<Page<StoredTask>> {
-  const nowMs = context.state.now(context.workspace.id);
+  const nowMs = context.workspace.now();
   const matches = taskMatcher(context, filters, nowMs);
   const sorted = candidates(context, filters).filter(matches).sort((a, b) => compareDue(positionOf(a), positionOf(b)));
   return sortedPage(sorted, context.pageRequest(), positionOf, compareDue);

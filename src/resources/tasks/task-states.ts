@@ -42,7 +42,7 @@ export async function reopenTask(context: RecordContext, task: StoredTask): Prom
 /** Snoozing into the past would wake the task at once: `until` must lie ahead on the workspace clock. */
 export async function snoozeTask(context: RecordContext, task: StoredTask, body: TaskSnooze): Promise<StoredTask> {
   if (task.status !== 'open') throw new ApiError('task_not_open');
-  if (Date.parse(body.until) <= context.state.now(context.workspace.id)) {
+  if (Date.parse(body.until) <= context.workspace.now()) {
     throw new ApiError('validation_failed', { fields: { until: 'must be in the future' } });
   }
   return context.tables.tasks.update(task.id, (draft) => void (draft.snoozed_until = timeFrom(body.until)));

@@ -59,7 +59,7 @@ const REFUSALS: Record<'api_key' | 'not_author' | 'window_closed', Texts> = {
  * EditWindowClosedError says the same); the message says which.
  */
 export async function editNote(context: RecordContext, note: StoredTimelineItem, body: NoteUpdate): Promise<StoredTimelineItem> {
-  const refusal = editRefusal(context.caller, note, context.state.now(context.workspace.id));
+  const refusal = editRefusal(context.caller, note, context.workspace.now());
   if (refusal === 'not_a_note') throw new ApiError('not_found');
   if (refusal) throw new ApiError('edit_window_closed', {}, { detail: REFUSALS[refusal] });
   return context.tables.timeline.update(note.id, (draft) => void (draft.data = { ...draft.data, text: body.text }));

@@ -4,6 +4,6 @@ import { isDeletable, isEditable } from './item-rights.ts';
 import type { StoredTimelineItem, TimelineItem } from './timeline-record.ts';
 
 export function presentItem(context: RecordContext, item: StoredTimelineItem): TimelineItem {
-  const nowMs = context.state.now(context.workspace.id);
+  const nowMs = context.workspace.now();
   return { ...item, editable: isEditable(context.caller, item, nowMs), deletable: isDeletable(context.caller, item) };
 }

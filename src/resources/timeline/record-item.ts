@@ -21,10 +21,10 @@ export type NewTimelineItem = {
 };
 
 export async function recordTimelineItem(context: RecordContext, item: NewTimelineItem): Promise<StoredTimelineItem> {
-  const { state, workspace } = context;
+  const { workspace } = context;
   return context.tables.timeline.insert({
     // Notes carry the note id that the `/v1/notes/{id}` routes take (see the document's TimelineItem.id).
-    id: state.newId(item.kind === 'note' ? 'note' : 'timelineItem', workspace.id),
+    id: workspace.newId(item.kind === 'note' ? 'note' : 'timelineItem'),
     kind: item.kind,
     entity_type: item.entity.type,
     entity_id: item.entity.id,

@@ -29,10 +29,10 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export type NewDeliveryOptions = { replayOf?: string; windowStartMs?: number };
 
 /** A pending delivery of `payload` to `webhookId`, due at once. */
-export function newDelivery(state: MockState, workspace: Workspace, webhookId: string, payload: EventEnvelope, options: NewDeliveryOptions = {}): StoredDelivery {
-  const now = state.now(workspace.id);
+export function newDelivery(workspace: Workspace, webhookId: string, payload: EventEnvelope, options: NewDeliveryOptions = {}): StoredDelivery {
+  const now = workspace.now();
   return {
-    id: state.newId('delivery', workspace.id),
+    id: workspace.newId('delivery'),
     object: 'webhook_delivery',
     webhook_id: webhookId,
     event_id: payload.id,
@@ -117,7 +117,7 @@ async function prepareAttempt(state: MockState, workspace: Workspace, deliveryId
   if (options.scheduleSeq !== undefined && delivery.schedule_seq !== options.scheduleSeq) return null;
   const webhook = tables.webhooks.get(delivery.webhook_id);
   if (!webhook) return null;
-  const attemptAtMs = state.now(workspace.id);
+  const attemptAtMs = workspace.now();
   if (!webhook.active && !options.evenIfDisabled) {
     // A replay queued on a disabled webhook: nothing goes out while it is off (spec 3).
     await stopDelivery(workspace, delivery, iso(attemptAtMs));
@@ -150,7 +150,7 @@ async function recordAttempt(state: MockState, workspace: Workspace, deliveryId:
   const windowStartMs = Date.parse(delivery.window_start);
   // Named faults may move the schedule; without any, it is spec 6.3's.
   const next = outcome.success ? null : nextAttemptWithFaults(nextAttemptAt(windowStartMs, attemptAtMs), { state, windowStartMs, attemptAtMs, attempts: delivery.attempts + 1 });
-  const updated = await tables.webhookDeliveries.update(deliveryId, (draft) => recordOnDraft(draft, attemptAtMs, outcome, next, state.now(workspace.id)));
+  const updated = await tables.webhookDeliveries.update(deliveryId, (draft) => recordOnDraft(draft, attemptAtMs, outcome, next, workspace.now()));
   scheduleAttempt(state, workspace, updated);
   await judgeWebhook(state, workspace, updated.webhook_id, failingFrom(windowStartMs, attemptAtMs), attemptAtMs, outcome);
   return tables.webhookDeliveries.get(deliveryId);

@@ -10,7 +10,7 @@ import type { Workspace } from '../../workspaces/workspace.ts';
 import type { DisabledReason, StoredDelivery, StoredWebhook } from './webhook-record.ts';
 
 export async function disableWebhook(state: MockState, workspace: Workspace, webhook: StoredWebhook, reason: DisabledReason): Promise<StoredWebhook> {
-  const nowIso = new Date(state.now(workspace.id)).toISOString();
+  const nowIso = new Date(workspace.now()).toISOString();
   const disabled = await workspace.tables.webhooks.update(webhook.id, (draft) => {
     draft.active = false;
     draft.status = 'disabled';

@@ -17,7 +17,7 @@ export function startWebhookDeliveries(state: MockState): void {
     if (recipientsOf(state, workspace, event).length === 0) return;
     // The deliveries are made on the workspace clock, so advancing it (or the clock route with
     // nothing to advance) waits for them like for any other work that fell due.
-    const atMs = state.now(workspace.id);
+    const atMs = workspace.now();
     workspace.clock.schedule(atMs, () => queueDeliveries(state, workspace, event));
     void workspace.clock.runDue();
   });
@@ -40,7 +40,7 @@ async function queueDeliveries(state: MockState, workspace: Workspace, event: Ev
   await workspace.transactions.run(async () => {
     for (const webhook of recipientsOf(state, workspace, event)) {
       const delivery = await workspace.tables.webhookDeliveries.insert(
-        newDelivery(state, workspace, webhook.id, event, { windowStartMs: Date.parse(event.occurred_at) }),
+        newDelivery(workspace, webhook.id, event, { windowStartMs: Date.parse(event.occurred_at) }),
       );
       scheduleAttempt(state, workspace, delivery);
     }

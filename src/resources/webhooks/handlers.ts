@@ -63,7 +63,7 @@ export const webhooksHandlers: HandlerMap = {
     const context = recordContext(handlerContext);
     const webhook = findWebhook(context, handlerContext);
     const event = pingEvent(context.state, context.workspace, context.actor, webhook.id);
-    const delivery = await context.tables.webhookDeliveries.insert(newDelivery(context.state, context.workspace, webhook.id, event));
+    const delivery = await context.tables.webhookDeliveries.insert(newDelivery(context.workspace, webhook.id, event));
     return { body: presentDelivery(await attemptNow(context.state, context.workspace, delivery.id)) };
   },
 
@@ -111,7 +111,7 @@ export const webhooksHandlers: HandlerMap = {
     const webhook = findWebhook(context, handlerContext);
     const original = findDelivery(context, handlerContext, webhook);
     const replay = await context.tables.webhookDeliveries.insert(
-      newDelivery(context.state, context.workspace, webhook.id, original.payload, { replayOf: original.id }),
+      newDelivery(context.workspace, webhook.id, original.payload, { replayOf: original.id }),
     );
     scheduleAttempt(context.state, context.workspace, replay);
     return { status: 201, body: presentDelivery(replay) };

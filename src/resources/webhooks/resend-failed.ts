@@ -15,7 +15,7 @@ import type { StoredDelivery } from './webhook-record.ts';
 
 export async function resendFailed(state: MockState, workspace: Workspace, webhookId: string): Promise<number> {
   const deliveries = workspace.tables.webhookDeliveries;
-  const nowMs = state.now(workspace.id);
+  const nowMs = workspace.now();
   const chosen: StoredDelivery[] = [];
   const events = new Set<string>();
   // Named faults may resend pings too, or look back further; without any, the spec's rules hold (4.11).

@@ -20,7 +20,7 @@ export function checkedUrl(context: RecordContext, url: string): string {
 
 export function newWebhook(context: RecordContext, body: WebhookCreate): StoredWebhook {
   return {
-    id: context.state.newId('webhook', context.workspace.id),
+    id: context.workspace.newId('webhook'),
     object: 'webhook',
     name: body.name,
     url: checkedUrl(context, body.url),
