@@ -7,7 +7,7 @@ import type { Session } from './auth/session.ts';
 import { createCursorCodec } from './store/cursor.ts';
 import { createIdFactory } from './store/ids.ts';
 import type { Transactions } from './store/transactions.ts';
-import type { EventEnvelope } from './events/event-record.ts';
+import { Outbox } from './events/outbox.ts';
 import { schemaDefault } from './spec/schema-enum.ts';
 import type { RecordValidators } from './store/table-definition.ts';
 import { workspaceTablesMaker, type WorkspaceTables } from './workspaces/workspace-tables.ts';
@@ -54,16 +54,14 @@ export class MockState {
   readonly validators: RecordValidators;
   /** A workspace's empty tables, their record schemas compiled once for the whole mock. */
   readonly newTables: (transactions: Transactions) => WorkspaceTables;
-  /** The `api_version` events carry: the document's default. */
-  readonly eventApiVersion: string;
-  /** Told of every event once the change that caused it has committed (webhooks listen here). */
-  readonly eventListeners = new Set<(workspace: Workspace, event: EventEnvelope) => void>();
+  /** Where every workspace of this mock hands its outgoing events (events/outbox.ts). */
+  readonly outbox: Outbox;
 
   constructor(config: MockConfig, validators: RecordValidators) {
     this.config = config;
     this.validators = validators;
     this.newTables = workspaceTablesMaker(validators);
-    this.eventApiVersion = schemaDefault(validators.crm.document, 'EventApiVersion');
+    this.outbox = new Outbox(schemaDefault(validators.crm.document, 'EventApiVersion'), validators.crm);
   }
 
   addWorkspace(workspace: Workspace): void {

@@ -9,7 +9,7 @@ import { withBody } from './http/held-body.ts';
 import { MockState, type MockConfig } from './mock-state.ts';
 import { withFormCors } from './resources/forms/form-cors.ts';
 import { crmHandlers } from './resources/index.ts';
-import { startWebhookDeliveries } from './resources/webhooks/fan-out.ts';
+import { startDeliveries } from './resources/webhooks/queue-events.ts';
 import { loadRuntimeDocument } from './spec/runtime-document.ts';
 import type { Operation } from './spec/operation-index.ts';
 import { createSchemaValidator } from './spec/schema-validator.ts';
@@ -57,7 +57,7 @@ export function createMock(options: MockOptions = {}): Mock {
     controlAccess: options.controlAccess ?? {},
     allowPrivateWebhooks: options.allowPrivateWebhooks ?? false,
   }, validators);
-  startWebhookDeliveries(state);
+  startDeliveries(state);
   const crm = createApi(crmDocument, crmHandlers, validators.crm);
   const control = state.config.controlApi ? createApi(controlDocument, controlHandlers, validators['mock-control']) : undefined;
   for (const fault of options.faults ?? []) {

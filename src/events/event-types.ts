@@ -36,3 +36,15 @@ export type EventObjectOf<T extends EnvelopeEventType> = Own<T, Schemas['EventEn
 type WholeObject<Union> = [Exclude<Extract<Union, { id: unknown }>, Schemas['TruncatedObject']>] extends [never]
   ? Exclude<Union, Schemas['TruncatedObject']>
   : Exclude<Extract<Union, { id: unknown }>, Schemas['TruncatedObject']>;
+
+/**
+ * The lifecycle events, known at run time too (emit.ts sends them to the app, not to webhooks):
+ * a lifecycle event the document adds and this list misses fails to compile here.
+ */
+export const LIFECYCLE_EVENT_TYPES = ['app.installed', 'app.scopes_changed', 'app.settings_updated', 'app.uninstalled'] as const satisfies readonly LifecycleEventType[];
+type Missed = Exclude<LifecycleEventType, (typeof LIFECYCLE_EVENT_TYPES)[number]>;
+export const LIFECYCLE_LIST_IS_WHOLE: [Missed] extends [never] ? true : Missed = true;
+
+export function isLifecycleEvent(type: EventType): type is LifecycleEventType {
+  return (LIFECYCLE_EVENT_TYPES as readonly string[]).includes(type);
+}

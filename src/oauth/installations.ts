@@ -2,11 +2,13 @@
 // installed installs it (`app.installed`); approving it again with other scopes changes the
 // installation's scopes (`app.scopes_changed`). Uninstalling revokes every token of the
 // installation and tells the app (`app.uninstalled`). Run these in the workspace's transaction.
+import { emit } from '../events/emit.ts';
+import { SYSTEM_ACTOR } from '../events/event-record.ts';
 import type { MockState } from '../mock-state.ts';
 import type { App } from '../resources/apps/app-record.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
+import type { LifecycleEventType } from '../events/event-types.ts';
 import { activeInstallation, type Installation } from './installation-record.ts';
-import { queueLifecycleEvent } from './lifecycle-events.ts';
 import { sameScopes } from './oauth-scopes.ts';
 import { revokeInstallationTokens } from './revoke-tokens.ts';
 
@@ -27,7 +29,7 @@ export async function approveInstallation(state: MockState, workspace: Workspace
       uninstalled_at: null,
       uninstall_reason: null,
     });
-    await queueLifecycleEvent(state, workspace, app, 'app.installed', installation);
+    await lifecycleEvent(workspace, app, 'app.installed', installation);
     return installation;
   }
   const changed = !sameScopes(current.scopes, scopes);
@@ -36,7 +38,7 @@ export async function approveInstallation(state: MockState, workspace: Workspace
     draft.scopes = scopes;
     draft.updated_at = now;
   });
-  if (changed) await queueLifecycleEvent(state, workspace, app, 'app.scopes_changed', installation);
+  if (changed) await lifecycleEvent(workspace, app, 'app.scopes_changed', installation);
   return installation;
 }
 
@@ -53,7 +55,7 @@ export async function uninstall(state: MockState, workspace: Workspace, installa
     draft.updated_at = now;
   });
   const app = workspace.tables.apps.get(installation.app_id);
-  if (app) await queueLifecycleEvent(state, workspace, app, 'app.uninstalled', uninstalled);
+  if (app) await lifecycleEvent(workspace, app, 'app.uninstalled', uninstalled);
   return uninstalled;
 }
 
@@ -64,6 +66,11 @@ export async function changeSettings(state: MockState, workspace: Workspace, ins
     draft.updated_at = new Date(workspace.now()).toISOString();
   });
   const app = workspace.tables.apps.get(installation.app_id);
-  if (app) await queueLifecycleEvent(state, workspace, app, 'app.settings_updated', updated);
+  if (app) await lifecycleEvent(workspace, app, 'app.settings_updated', updated);
   return updated;
+}
+
+/** Spec 6.5: sent to the app's webhook URL when it has one (events/emit.ts). */
+async function lifecycleEvent(workspace: Workspace, app: App, type: LifecycleEventType, installation: Installation): Promise<void> {
+  await emit(workspace, SYSTEM_ACTOR, type, { app_id: app.id, installation_id: installation.id, scopes: installation.scopes });
 }

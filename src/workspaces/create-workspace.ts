@@ -40,6 +40,7 @@ export async function createWorkspace(state: MockState, settings: WorkspaceSetti
     members: new Map(),
     apiKeys: new Map(),
     ...timeAndIds(clock, state.ids),
+    outbox: state.outbox,
     tables: state.newTables(transactions),
     transactions,
     numbers: noRecordNumbers(),

@@ -44,6 +44,7 @@ async function workspaceFrom(state: MockState, id: string, snapshot: WorkspaceSn
     members: new Map(snapshot.members.map((member) => [member.id, fromWire<Member>(member, MEMBER_NAMES)])),
     apiKeys: new Map(snapshot.api_keys.map((apiKey) => [apiKey.id, fromWire<ApiKey>(apiKey, API_KEY_NAMES, { workspaceId: id })])),
     ...timeAndIds(await clockFrom(snapshot), state.ids),
+    outbox: state.outbox,
     tables: state.newTables(transactions),
     transactions,
     numbers: { ...noRecordNumbers(), ...snapshot.numbers },

@@ -3,6 +3,7 @@
 import type { ApiKey } from '../auth/api-key.ts';
 import type { RequestLimits } from '../limits/request-limits.ts';
 import type { VirtualClock } from '../clock/virtual-clock.ts';
+import type { Outbox } from '../events/outbox.ts';
 import type { IdFactory, IdKind } from '../store/ids.ts';
 import type { RecordNumbers } from '../store/record-numbers.ts';
 import type { Transactions } from '../store/transactions.ts';
@@ -34,6 +35,8 @@ export type Workspace = {
    * every workspace of the mock, following a loaded snapshot's), stamped with this workspace's clock.
    */
   newId(kind: IdKind): string;
+  /** The mock's outbox, where events/emit.ts hands every event the workspace sends. */
+  outbox: Outbox;
   tables: WorkspaceTables;
   /** Requests change the workspace one at a time, all or nothing. */
   transactions: Transactions;

@@ -12,7 +12,7 @@ async function world() {
   const mock = createMock();
   const created = (await call(mock, 'POST', '/_mock/workspaces', { body: {} })).body;
   await call(mock, 'POST', `/_mock/workspaces/${created.workspace.id}/clock`, { body: { freeze: true, set: '2026-11-20T08:00:00.000Z' } });
-  return { state: mock.state, workspace: mock.state.workspaces.get(created.workspace.id)! };
+  return { workspace: mock.state.workspaces.get(created.workspace.id)! };
 }
 
 const stageChange: EventObjectOf<'lead.stage_changed'> = {
@@ -22,37 +22,37 @@ const stageChange: EventObjectOf<'lead.stage_changed'> = {
 
 describe('building an event', () => {
   it('an envelope event: id from the workspace, time from its clock, the actor, the object', async () => {
-    const { state, workspace } = await world();
-    const event = buildEnvelopeEvent(state, workspace, SYSTEM_ACTOR, 'lead.stage_changed', stageChange);
+    const { workspace } = await world();
+    const event = buildEnvelopeEvent(workspace, SYSTEM_ACTOR, 'lead.stage_changed', stageChange);
     expect(event).toEqual({
-      id: expect.stringMatching(/^evt_[0-9a-z]{26}$/), object: 'event', type: 'lead.stage_changed', api_version: state.eventApiVersion,
+      id: expect.stringMatching(/^evt_[0-9a-z]{26}$/), object: 'event', type: 'lead.stage_changed', api_version: workspace.outbox.apiVersion,
       occurred_at: '2026-11-20T08:00:00.000Z', workspace_id: workspace.id, actor: SYSTEM_ACTOR, data: { object: stageChange },
     });
   });
 
   it('data the document refuses for that type throws (a bug of the mock, never sent)', async () => {
-    const { state, workspace } = await world();
+    const { workspace } = await world();
     const { to: _to, ...withoutTo } = stageChange;
     // @ts-expect-error: `to` is required by the document's LeadStageChangedEventObject
-    expect(() => buildEnvelopeEvent(state, workspace, SYSTEM_ACTOR, 'lead.stage_changed', withoutTo)).toThrow(/lead.stage_changed breaks the document/);
+    expect(() => buildEnvelopeEvent(workspace, SYSTEM_ACTOR, 'lead.stage_changed', withoutTo)).toThrow(/lead.stage_changed breaks the document/);
     // @ts-expect-error: lead.created carries a lead, not a contact
     const contact: EventObjectOf<'lead.created'> = { id: 'ct_01hv6d4s7r3k2m8x5c9bqwe001', object: 'contact' };
     expect(contact.object).toBe('contact');
   });
 
   it('an object over 256 KB is cut to id, object and truncated: true (spec 6.1)', async () => {
-    const { state, workspace } = await world();
+    const { workspace } = await world();
     const note: EventObjectOf<'note.created'> = {
       id: 'nt_01hv6d4s7r3k2m8x5c9bqwe001', object: 'note', entity_type: 'lead', entity_id: stageChange.id, text: 'x'.repeat(300 * 1024), mentions: [],
     };
-    const event = buildEnvelopeEvent(state, workspace, SYSTEM_ACTOR, 'note.created', note);
+    const event = buildEnvelopeEvent(workspace, SYSTEM_ACTOR, 'note.created', note);
     expect(event.data.object).toEqual({ id: note.id, object: 'note', truncated: true });
   });
 
   it('an app lifecycle event: `created_at`, the workspace id, the scopes copied', async () => {
-    const { state, workspace } = await world();
+    const { workspace } = await world();
     const scopes = ['leads:read'];
-    const event = buildLifecycleEvent(state, workspace, 'app.installed', { app_id: 'app_01hv6d4s7r3k2m8x5c9bqwe019', installation_id: 'ins_01hv6d4s7r3k2m8x5c9bqwe019', scopes });
+    const event = buildLifecycleEvent(workspace, 'app.installed', { app_id: 'app_01hv6d4s7r3k2m8x5c9bqwe019', installation_id: 'ins_01hv6d4s7r3k2m8x5c9bqwe019', scopes });
     scopes.push('contacts:read');
     expect(event).toEqual({
       id: expect.stringMatching(/^evt_[0-9a-z]{26}$/), type: 'app.installed', created_at: '2026-11-20T08:00:00.000Z',

@@ -195,10 +195,11 @@ describe('turning a disabled webhook on again', () => {
     await h.product('first');
     await h.settle();
     // 1,004 more failed deliveries, written straight into the table: the API path to them is the one above.
-    const { tables } = h.setup.mock.state.workspaces.get(h.workspace.workspace.id)!;
+    const workspace = h.setup.mock.state.workspaces.get(h.workspace.workspace.id)!;
+    const { tables } = workspace;
     const [template] = tables.webhookDeliveries.findBy('webhook', webhook.id);
     for (let index = 0; index < 1004; index++) {
-      await tables.webhookDeliveries.insert({ ...structuredClone(template!), id: h.workspace.workspace.newId('delivery'), event_id: h.workspace.workspace.newId('event') });
+      await tables.webhookDeliveries.insert({ ...structuredClone(template!), id: workspace.newId('delivery'), event_id: workspace.newId('event') });
     }
     h.receiver.answerEvery(() => ({ status: 200 }));
     expect((await h.api('POST', `/v1/webhooks/${webhook.id}/enable`, { resend_failed: true })).body.resent).toBe(1000);

@@ -1,7 +1,7 @@
 // What a handler of a workspace's records works with: the caller's workspace and tables, who
 // acts (for events and timelines), the workspace's time, events, and the list's page request.
 import type { Caller } from '../../auth/authenticate.ts';
-import { emitEvent } from '../../events/emit-event.ts';
+import { emit } from '../../events/emit.ts';
 import type { CatalogEventType, EventObjectOf } from '../../events/event-types.ts';
 import { SYSTEM_ACTOR, type Actor, type EventEnvelope } from '../../events/event-record.ts';
 import { callerOf, type HandlerContext } from '../../http/handler.ts';
@@ -42,7 +42,7 @@ export function systemContext(state: MockState, workspace: Workspace): RecordCon
     actor: SYSTEM_ACTOR,
     memberId: null,
     nowIso: () => new Date(workspace.now()).toISOString(),
-    emit: (type, object) => emitEvent(state, workspace, SYSTEM_ACTOR, type, object),
+    emit: (type, object) => emit(workspace, SYSTEM_ACTOR, type, object),
     pageRequest: () => {
       throw new Error('a system context lists nothing');
     },
@@ -61,7 +61,7 @@ export function recordContext(context: HandlerContext): RecordContext {
     actor: caller.actor,
     memberId: caller.memberId,
     nowIso: () => new Date(workspace.now()).toISOString(),
-    emit: (type, object) => emitEvent(state, workspace, caller.actor, type, object),
+    emit: (type, object) => emit(workspace, caller.actor, type, object),
     pageRequest: () => ({
       list: listOf(operation, input.query),
       limit: pageSize(operation, input.query),

@@ -2,7 +2,7 @@
 // `resend_failed` can queue them again), and when the service disabled it (410, or 24 hours
 // without success) the workspace's other webhooks are told with `webhook.disabled`. A switch-off
 // by `PATCH {active: false}` sends no event: the event's reasons are the two of part 3.
-import { emitEvent } from '../../events/emit-event.ts';
+import { emit } from '../../events/emit.ts';
 import { SYSTEM_ACTOR } from '../../events/event-record.ts';
 import { queueKeeps } from '../../faults/delivery-hook.ts';
 import type { MockState } from '../../mock-state.ts';
@@ -22,7 +22,7 @@ export async function disableWebhook(state: MockState, workspace: Workspace, web
   for (const delivery of workspace.tables.webhookDeliveries.findBy('webhook', webhook.id)) {
     if (failQueued && (delivery.status === 'pending' || delivery.status === 'retrying')) await stopDelivery(workspace, delivery, nowIso);
   }
-  if (reason !== 'manual') await emitEvent(state, workspace, SYSTEM_ACTOR, 'webhook.disabled', { id: webhook.id, object: 'webhook', reason });
+  if (reason !== 'manual') await emit(workspace, SYSTEM_ACTOR, 'webhook.disabled', { id: webhook.id, object: 'webhook', reason });
   return disabled;
 }
 

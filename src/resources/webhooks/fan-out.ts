@@ -1,4 +1,4 @@
-// Events to webhooks (spec 6): once a change commits, each of the workspace's active webhooks
+// Catalog events to webhooks (spec 6): once a change commits, each of the workspace's active webhooks
 // whose patterns and filters match the event gets a delivery. `webhook.disabled` goes to every
 // other active webhook of the workspace, whatever it subscribes to: spec 3 and 6.4 name its
 // recipients ("the workspace's other webhooks") instead of leaving them to subscriptions.
@@ -11,16 +11,15 @@ import { passesFilters } from './event-filters.ts';
 import { subscribesTo } from './event-patterns.ts';
 import type { StoredWebhook } from './webhook-record.ts';
 
-/** Subscribes the mock's webhooks to its events; call once per mock. */
-export function startWebhookDeliveries(state: MockState): void {
-  state.eventListeners.add((workspace, event) => {
-    if (recipientsOf(state, workspace, event).length === 0) return;
-    // The deliveries are made on the workspace clock, so advancing it (or the clock route with
-    // nothing to advance) waits for them like for any other work that fell due.
-    const atMs = workspace.now();
-    workspace.clock.schedule(atMs, () => queueDeliveries(state, workspace, event));
-    void workspace.clock.runDue();
-  });
+/**
+ * Queues a committed catalog event's deliveries. They are made on the workspace clock, so
+ * advancing it (or the clock route with nothing to advance) waits for them like for any other
+ * work that fell due.
+ */
+export function fanOut(state: MockState, workspace: Workspace, event: EventEnvelope): void {
+  if (recipientsOf(state, workspace, event).length === 0) return;
+  workspace.clock.schedule(workspace.now(), () => queueDeliveries(state, workspace, event));
+  void workspace.clock.runDue();
 }
 
 export function recipientsOf(state: MockState, workspace: Workspace, event: EventEnvelope): StoredWebhook[] {

@@ -1,4 +1,5 @@
 // Handlers of the webhook routes (spec 4.11), by operationId.
+import { emit } from '../../events/emit.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import type { HandlerContext, HandlerMap } from '../../http/handler.ts';
 import { refuseOverPlanLimit } from '../../limits/plans.ts';
@@ -7,7 +8,6 @@ import { newestFirstPage, sortedPage } from '../../store/paging.ts';
 import { recordContext, type RecordContext } from '../records/record-context.ts';
 import { attemptNow, newDelivery, scheduleAttempt } from './delivery.ts';
 import { disableWebhook, enableWebhook } from './disable-webhook.ts';
-import { pingEvent } from './ping-event.ts';
 import { presentDelivery, presentDeliveryDetail, presentWebhook } from './present.ts';
 import { resendFailed } from './resend-failed.ts';
 import type { StoredDelivery, StoredWebhook } from './webhook-record.ts';
@@ -62,9 +62,9 @@ export const webhooksHandlers: HandlerMap = {
   async pingWebhook(handlerContext) {
     const context = recordContext(handlerContext);
     const webhook = findWebhook(context, handlerContext);
-    const event = pingEvent(context.state, context.workspace, context.actor, webhook.id);
-    const delivery = await context.tables.webhookDeliveries.insert(newDelivery(context.workspace, webhook.id, event));
-    return { body: presentDelivery(await attemptNow(context.state, context.workspace, delivery.id)) };
+    const event = await emit(context.workspace, context.actor, 'ping', { id: webhook.id, object: 'webhook' });
+    const [delivery] = context.tables.webhookDeliveries.findBy('webhookEvent', `${webhook.id} ${event.id}`);
+    return { body: presentDelivery(await attemptNow(context.state, context.workspace, delivery!.id)) };
   },
 
   async enableWebhook(handlerContext) {

@@ -1,0 +1,46 @@
+// The mock's outbox (spec 6): what every workspace hands its outgoing events to once they are
+// built and checked (emit.ts), and what the delivery queue (resources/webhooks/) takes them from.
+// It also holds what building an event needs of the document, given once when the mock is made:
+// the `api_version` events carry and the validator each event is checked with. Every workspace
+// of a mock holds the same outbox (workspace.ts), so no code that emits needs the mock's state.
+import type { SchemaValidator } from '../spec/schema-validator.ts';
+import type { Workspace } from '../workspaces/workspace.ts';
+import type { EventEnvelope } from './event-record.ts';
+import type { LifecycleEvent } from './build-event.ts';
+
+/**
+ * Where an event goes (spec 6.4, 4.11, 6.5): a catalog event to every subscribed webhook, `ping`
+ * to the one webhook pinged, an app lifecycle event to the app's webhook URL.
+ */
+export type Destination = { to: 'subscribers' } | { to: 'webhook'; webhookId: string } | { to: 'app'; appId: string };
+
+export type OutgoingEvent = EventEnvelope | LifecycleEvent;
+
+/**
+ * Stores the event's deliveries, inside the transaction of the change that made the event: a
+ * change that fails takes them with it, and their first attempt goes once it commits.
+ */
+export type DeliveryQueue = (workspace: Workspace, event: OutgoingEvent, destination: Destination) => Promise<void>;
+
+export class Outbox {
+  /** The `api_version` events carry: the document's default. */
+  readonly apiVersion: string;
+  /** The CRM document's validator: every event is checked against `webhooks/{type}`. */
+  readonly validator: SchemaValidator;
+  // Until a queue is connected (a core without the webhooks resource), events are kept but go nowhere.
+  #queue: DeliveryQueue = async () => {};
+
+  constructor(apiVersion: string, validator: SchemaValidator) {
+    this.apiVersion = apiVersion;
+    this.validator = validator;
+  }
+
+  /** The delivery queue takes every event from now on; once per mock (resources/webhooks/queue-events.ts). */
+  connect(queue: DeliveryQueue): void {
+    this.#queue = queue;
+  }
+
+  hand(workspace: Workspace, event: OutgoingEvent, destination: Destination): Promise<void> {
+    return this.#queue(workspace, event, destination);
+  }
+}
