@@ -55,7 +55,7 @@ export class MockState {
   /** A workspace's empty tables, their record schemas compiled once for the whole mock. */
   readonly newTables: (transactions: Transactions) => WorkspaceTables;
   /** Where every workspace of this mock hands its outgoing events (events/outbox.ts). */
-  readonly outbox: Outbox;
+  readonly outbox: Outbox<Workspace>;
 
   constructor(config: MockConfig, validators: RecordValidators) {
     this.config = config;

@@ -4,14 +4,12 @@
 // (`webhooks/{type}`). The type parameter maps the event type to the data the document gives it
 // (event-types.ts), so a wrong field is a type error where the event is made. Only emit.ts calls
 // these: it decides where the event goes.
-import type { components } from '../spec/generated/crm.d.ts';
 import { escapeSegment } from '../spec/json-pointer.ts';
 import { isTrusted } from '../store/trusted-writes.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
-import type { Actor, EventEnvelope } from './event-record.ts';
+import type { Actor, EventEnvelope, LifecycleEvent } from './event-record.ts';
 import type { EnvelopeEventType, EventObjectOf, EventType, LifecycleEventType } from './event-types.ts';
 
-export type LifecycleEvent = components['schemas']['AppLifecycleEvent'];
 
 /** Spec 6.1 and 8: above this, `data.object` keeps only `id`, `object` and `truncated`. */
 const MAX_EVENT_BYTES = 256 * 1024;

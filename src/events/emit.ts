@@ -5,8 +5,8 @@
 // (listed by the control API) and goes to every subscribed webhook once the change commits;
 // `ping` to the one webhook it names (4.11); an app lifecycle event to its app's webhook URL (6.5).
 import type { Workspace } from '../workspaces/workspace.ts';
-import { buildEnvelopeEvent, buildLifecycleEvent, type LifecycleData, type LifecycleEvent } from './build-event.ts';
-import type { Actor, EventEnvelope } from './event-record.ts';
+import { buildEnvelopeEvent, buildLifecycleEvent, type LifecycleData } from './build-event.ts';
+import type { Actor, EventEnvelope, LifecycleEvent } from './event-record.ts';
 import { isLifecycleEvent, type EnvelopeEventType, type EventObjectOf, type EventType, type LifecycleEventType } from './event-types.ts';
 import type { Destination, OutgoingEvent } from './outbox.ts';
 

@@ -5,6 +5,8 @@ import type { TableDefinition } from '../store/table-definition.ts';
 
 export type EventEnvelope = components['schemas']['EventEnvelope'];
 export type Actor = components['schemas']['Actor'];
+/** An app lifecycle event (spec 6.5): not in the envelope, and not kept in the events table. */
+export type LifecycleEvent = components['schemas']['AppLifecycleEvent'];
 
 export const eventTable: TableDefinition<EventEnvelope> = {
   document: 'crm',

@@ -4,9 +4,7 @@
 // the `api_version` events carry and the validator each event is checked with. Every workspace
 // of a mock holds the same outbox (workspace.ts), so no code that emits needs the mock's state.
 import type { SchemaValidator } from '../spec/schema-validator.ts';
-import type { Workspace } from '../workspaces/workspace.ts';
-import type { EventEnvelope } from './event-record.ts';
-import type { LifecycleEvent } from './build-event.ts';
+import type { EventEnvelope, LifecycleEvent } from './event-record.ts';
 
 /**
  * Where an event goes (spec 6.4, 4.11, 6.5): a catalog event to every subscribed webhook, `ping`
@@ -20,15 +18,16 @@ export type OutgoingEvent = EventEnvelope | LifecycleEvent;
  * Stores the event's deliveries, inside the transaction of the change that made the event: a
  * change that fails takes them with it, and their first attempt goes once it commits.
  */
-export type DeliveryQueue = (workspace: Workspace, event: OutgoingEvent, destination: Destination) => Promise<void>;
+export type DeliveryQueue<Workspace> = (workspace: Workspace, event: OutgoingEvent, destination: Destination) => Promise<void>;
 
-export class Outbox {
+/** `Workspace` is the workspace type (workspaces/workspace.ts), a parameter so that this layer does not import it back. */
+export class Outbox<Workspace> {
   /** The `api_version` events carry: the document's default. */
   readonly apiVersion: string;
   /** The CRM document's validator: every event is checked against `webhooks/{type}`. */
   readonly validator: SchemaValidator;
   // Until a queue is connected (a core without the webhooks resource), events are kept but go nowhere.
-  #queue: DeliveryQueue = async () => {};
+  #queue: DeliveryQueue<Workspace> = async () => {};
 
   constructor(apiVersion: string, validator: SchemaValidator) {
     this.apiVersion = apiVersion;
@@ -36,7 +35,7 @@ export class Outbox {
   }
 
   /** The delivery queue takes every event from now on; once per mock (resources/webhooks/queue-events.ts). */
-  connect(queue: DeliveryQueue): void {
+  connect(queue: DeliveryQueue<Workspace>): void {
     this.#queue = queue;
   }
 

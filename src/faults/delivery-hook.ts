@@ -1,7 +1,7 @@
 // Where webhook deliveries meet the named faults. A delivery is sent by the mock's queue, not
 // answered to a request, so the faults that break delivery rules cannot wrap the request handle:
-// the queue passes each attempt through here before it is signed and sent (delivery.ts,
-// prepareAttempt), each failed attempt's next time (recordAttempt), the webhooks an event goes
+// the queue passes each attempt through here before it is signed and sent (webhook-attempt.ts,
+// prepareWebhookAttempt), each failed attempt's next time (nextWebhookAttemptAt), the webhooks an event goes
 // to (fan-out.ts), and asks here whether a rule of the queue is kept (disabling on a 410,
 // failing queued deliveries on disabling, what enable resends and in which order, a success
 // ending a failure streak). With no fault switched on, the attempt goes out, and is retried, as

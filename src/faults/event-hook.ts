@@ -1,9 +1,9 @@
 // Where events and app lifecycle deliveries meet the named faults of the events family. An event is
-// emitted inside a change and sent by the delivery queue, and a lifecycle event goes out on a queue
-// of its own, so the faults that change what an event carries cannot wrap the request handle: the
-// emitter passes each event through here before the webhooks hear of it (events/emit-event.ts),
-// and the lifecycle queue each attempt before it is signed (oauth/lifecycle-delivery.ts). With no
-// fault switched on, the event and the attempt go out as the spec has them.
+// emitted inside a change and sent by the delivery queue, so the faults that change what an event
+// carries cannot wrap the request handle: the queue passes each event through here before the
+// webhooks hear of it (resources/webhooks/queue-events.ts), and each lifecycle attempt before it
+// is signed (resources/webhooks/app-attempt.ts). With no fault switched on, the event and the
+// attempt go out as the spec has them.
 import type { EventEnvelope } from '../events/event-record.ts';
 import type { MockState } from '../mock-state.ts';
 import type { Workspace } from '../workspaces/workspace.ts';

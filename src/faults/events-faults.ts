@@ -2,14 +2,14 @@
 // implementation might, and a check of the events family must catch it (test/conformance/
 // mutation.test.ts). What an event carries, and whether it is sent at all, is decided where the
 // change emits it, not in a request's answer: most of these change the events the webhooks hear
-// of (`alterEvent`, reached through event-hook.ts from events/emit-event.ts), or an app lifecycle
-// attempt before it is signed (`alterLifecycleAttempt`, from oauth/lifecycle-delivery.ts). The
+// of (`alterEvent`, reached through event-hook.ts from the delivery queue, resources/webhooks/queue-events.ts), or an app lifecycle
+// attempt before it is signed (`alterLifecycleAttempt`, from resources/webhooks/app-attempt.ts). The
 // changed events stay valid envelopes: the delivery queue keeps them in tables that check it.
 // No node: imports: the mock's core, which loads this through the emitter, also runs in a browser.
 import type { EventEnvelope } from '../events/event-record.ts';
 import { SYSTEM_ACTOR } from '../events/event-record.ts';
 import type { MockState } from '../mock-state.ts';
-import type { LifecycleEvent } from '../events/build-event.ts';
+import type { LifecycleEvent } from '../events/event-record.ts';
 import type { UnsignedAttempt } from '../resources/webhooks/webhook-sender.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import type { Fault, Handle } from './fault.ts';

@@ -5,19 +5,18 @@
 import { channelOutcome } from '../resources/conversations/channel-outcome.ts';
 import { WALK } from '../resources/conversations/delivery-walk.ts';
 import type { StoredMessage } from '../resources/conversations/message-record.ts';
-import type { QueuedDelivery } from '../resources/webhooks/attempt-record.ts';
+import { toWebhook } from '../resources/webhooks/delivery-record.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 
 export type ScheduledWork = { at: string; kind: 'delivery_attempt' | 'conversation_wake_up' | 'message_step'; id: string; detail: string };
 
 export function scheduledWork(workspace: Workspace): ScheduledWork[] {
-  const { webhookDeliveries, appDeliveries, conversations, messages } = workspace.tables;
+  const { deliveries, conversations, messages } = workspace.tables;
   const work: ScheduledWork[] = [];
   // Webhook deliveries and app lifecycle deliveries (spec 6.5) wait on the same queue.
-  const deliveries: [QueuedDelivery, string][] = [...webhookDeliveries.values()].map((delivery) => [delivery, delivery.webhook_id]);
-  for (const delivery of appDeliveries.values()) deliveries.push([delivery, `app ${delivery.app_id}`]);
-  for (const [delivery, target] of deliveries) {
+  for (const delivery of deliveries.values()) {
     if (delivery.next_attempt_at === null || (delivery.status !== 'pending' && delivery.status !== 'retrying')) continue;
+    const target = toWebhook(delivery) ? delivery.webhook_id : `app ${delivery.app_id}`;
     const detail = `${delivery.event_type} to ${target} (attempt ${delivery.attempts + 1})`;
     work.push({ at: delivery.next_attempt_at, kind: 'delivery_attempt', id: delivery.id, detail });
   }

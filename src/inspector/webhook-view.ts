@@ -2,13 +2,14 @@
 // secret and its newest deliveries, each attempt with the request as it went out, so the
 // inspector page can check Svc-Signature against the secret itself (spec 6.2).
 import type { StoredDelivery, StoredWebhook } from '../resources/webhooks/webhook-record.ts';
+import { deliveriesTo } from '../resources/webhooks/delivery-record.ts';
 import { presentDelivery, presentWebhook } from '../resources/webhooks/present.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 
 export function inspectWebhooks(workspace: Workspace, limit: number) {
-  const { webhooks, webhookDeliveries } = workspace.tables;
+  const { webhooks, deliveries: all } = workspace.tables;
   return [...webhooks.values()].map((webhook: StoredWebhook) => {
-    const deliveries = webhookDeliveries.findBy('webhook', webhook.id);
+    const deliveries = deliveriesTo(all, webhook.id);
     const newest = deliveries.sort(newestFirst).slice(0, limit);
     return { webhook: presentWebhook(webhook), secret: webhook.secret, deliveries: newest.map(inspectDelivery) };
   });

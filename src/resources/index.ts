@@ -3,7 +3,6 @@
 // their tables, the starter content of a new workspace, and how a restored workspace resumes
 // the work its records wait for. Imported before the mock makes its first workspace (mock.ts).
 import type { HandlerMap } from '../http/handler.ts';
-import { resumeAppDeliveries } from '../oauth/lifecycle-delivery.ts';
 import { registerScheduledWork } from '../workspaces/resume-scheduled-work.ts';
 import { registerStarterContent } from '../workspaces/starter-content.ts';
 import { registerTables } from '../workspaces/workspace-tables.ts';
@@ -31,7 +30,7 @@ import { webhooksHandlers } from './webhooks/handlers.ts';
 
 registerTables(resourceTables);
 registerStarterContent(...starterSteps);
-registerScheduledWork(resumeDeliveries, resumeAppDeliveries, resumeWakeUps, resumeWalks);
+registerScheduledWork(resumeDeliveries, resumeWakeUps, resumeWalks);
 
 export const crmHandlers: HandlerMap = {
   ...identityHandlers,

@@ -2,7 +2,6 @@
 // src/resources/index.ts). The outbox of events and the OAuth tables are here too: this is where
 // the mock is put together, and the workspace layer below knows none of them.
 import { eventTable } from '../events/event-record.ts';
-import { appDeliveryTable } from '../oauth/app-delivery-record.ts';
 import { codeTable } from '../oauth/code-record.ts';
 import { consentRequestTable } from '../oauth/consent-request-record.ts';
 import { installationTable } from '../oauth/installation-record.ts';
@@ -29,7 +28,8 @@ import { bulkRunTable } from './tags/bulk-run-record.ts';
 import { tagTable } from './tags/tag-record.ts';
 import { tagSettingsTable } from './tags/tag-settings.ts';
 import { timelineTable } from './timeline/timeline-record.ts';
-import { webhookDeliveryTable, webhookTable } from './webhooks/webhook-record.ts';
+import { deliveryTable } from './webhooks/delivery-record.ts';
+import { webhookTable } from './webhooks/webhook-record.ts';
 
 export const resourceTables = {
   events: eventTable,
@@ -57,8 +57,8 @@ export const resourceTables = {
   tasks: taskTable,
   timeline: timelineTable,
   webhooks: webhookTable,
-  webhookDeliveries: webhookDeliveryTable,
-  appDeliveries: appDeliveryTable,
+  // The outbox's deliveries, to webhooks and to apps alike (spec 6.3, 6.5).
+  deliveries: deliveryTable,
   tags: tagTable,
   tagSettings: tagSettingsTable,
   bulkRuns: bulkRunTable,

@@ -18,6 +18,8 @@ export type TableDefinition<T extends { id: string }> = {
    */
   computed?: readonly string[];
   lookups?: Record<string, KeysOf<T>>;
+  /** Names the table's records had in snapshots of earlier versions: a restore loads them into this table. */
+  formerNames?: readonly string[];
 };
 
 /** Compiles the definition's schema once; each call of the result makes an empty table. */

@@ -84,9 +84,10 @@ export class Table<T extends { id: string }> {
     else for (const id of ids) yield this.#byId.get(id)!;
   }
 
-  async insert(values: T): Promise<T> {
+  /** Stores the record; a table of several kinds of record (a union) answers with the kind given. */
+  async insert<Kind extends T>(values: Kind): Promise<Kind> {
     if (this.#byId.has(values.id)) throw new Error(`record ${values.id} exists`);
-    const record = await this.#add(values);
+    const record = (await this.#add(values)) as Kind;
     this.#transactions.recordUndo(async () => this.#drop(record.id));
     this.#transactions.recordWrite(this, record.id, record);
     return record;

@@ -16,6 +16,7 @@ import {
 import { checkedSnapshot, checkIdentities, fieldName, invalidSnapshot, MAX_REPORTED_PROBLEMS } from './snapshot-problems.ts';
 import { resumeScheduledWork } from './resume-scheduled-work.ts';
 import { tablesOf, type AnyTable } from './snapshot.ts';
+import { currentTableName } from './workspace-tables.ts';
 import { timeAndIds, type Workspace } from './workspace.ts';
 
 type Records = WorkspaceSnapshot['tables'];
@@ -63,8 +64,9 @@ async function clockFrom({ clock, exported_at }: WorkspaceSnapshot): Promise<Vir
   return restored;
 }
 
-async function loadTables(workspace: Workspace, records: Records): Promise<void> {
+async function loadTables(workspace: Workspace, snapshotRecords: Records): Promise<void> {
   const tables = Object.fromEntries(tablesOf(workspace));
+  const records = underCurrentNames(snapshotRecords, tables);
   const unknown = Object.keys(records).filter((name) => !Object.hasOwn(tables, name));
   if (unknown.length) throw invalidSnapshot(Object.fromEntries(unknown.map((name) => [`tables.${name}`, 'is no table of this mock'])));
   const fields = await recordProblems(tables, records);
@@ -76,6 +78,29 @@ async function loadTables(workspace: Workspace, records: Records): Promise<void>
       throw invalidSnapshot({ [`tables.${name}`]: error instanceof Error ? error.message : String(error) });
     }
   }
+}
+
+/**
+ * The records with those of tables renamed since the snapshot was taken (`formerNames`) moved
+ * under the table's name now: a record under the current name wins over one of the same id under
+ * a former one (a state file's journal, written after an upgrade, updates the old records).
+ */
+function underCurrentNames(records: Records, tables: Record<string, AnyTable>): Records {
+  const renamed = Object.keys(records).filter((name) => !Object.hasOwn(tables, name) && currentTableName(name));
+  if (renamed.length === 0) return records;
+  const moved: Record<string, unknown[]> = Object.fromEntries(Object.entries(records).filter(([name]) => !renamed.includes(name)));
+  for (const name of renamed) {
+    const current = currentTableName(name)!;
+    const ids = new Set((moved[current] ?? []).map(idOf));
+    moved[current] = [...(moved[current] ?? []), ...records[name]!.filter((record) => !ids.has(idOf(record)))];
+    // Tables list records in id order, which is creation order (store/table.ts).
+    moved[current].sort((a, b) => (idOf(a) < idOf(b) ? -1 : idOf(a) > idOf(b) ? 1 : 0));
+  }
+  return moved as Records;
+}
+
+function idOf(record: unknown): string {
+  return String((record as { id?: unknown } | null)?.id);
 }
 
 /** Checked before loading so that each problem names its record, and @msw/data logs nothing. */

@@ -27,6 +27,12 @@ export function registerTables(tables: Record<string, TableDefinition<any>>): vo
   }
 }
 
+/** The name a table has now that a snapshot of an earlier version gave it under another (`formerNames`). */
+export function currentTableName(formerName: string): string | undefined {
+  for (const [name, definition] of definitions) if (definition.formerNames?.includes(formerName)) return name;
+  return undefined;
+}
+
 /** Compiles every registered record schema once; each call of the result makes a workspace's empty tables. */
 export function workspaceTablesMaker(validators: RecordValidators): (transactions: Transactions) => WorkspaceTables {
   if (definitions.size === 0) throw new Error('no table is registered: import src/resources/index.ts before making a mock');

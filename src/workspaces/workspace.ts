@@ -36,7 +36,7 @@ export type Workspace = {
    */
   newId(kind: IdKind): string;
   /** The mock's outbox, where events/emit.ts hands every event the workspace sends. */
-  outbox: Outbox;
+  outbox: Outbox<Workspace>;
   tables: WorkspaceTables;
   /** Requests change the workspace one at a time, all or nothing. */
   transactions: Transactions;

@@ -102,7 +102,7 @@ describe('app lifecycle events', () => {
     await expect.poll(() => ofThisApp().length).toBe(1);
 
     const snapshot = (await send(world, 'GET', `/_mock/workspaces/${setup.workspaceId}/snapshot`)).body;
-    const [stored] = snapshot.tables.appDeliveries;
+    const [stored] = snapshot.tables.deliveries;
     expect(stored).toMatchObject({ id: ofThisApp()[0]!.headers['svc-delivery'], app_id: setup.app.id, event_type: 'app.installed', status: 'retrying', attempts: 1 });
     expect(stored.attempt_log).toEqual([expect.objectContaining({ response_status: 503 })]);
     // The inspector's list of what waits on the clock names it, a minute after the event.
@@ -119,8 +119,35 @@ describe('app lifecycle events', () => {
     expect(ofThisApp().length).toBe(2);
     expect(delivered.headers['svc-delivery']).toBe(stored.id);
     expect(signatureValid(delivered, setup.app.client_secret!)).toBe(true);
-    const after = (await send(world, 'GET', `/_mock/workspaces/${setup.workspaceId}/snapshot`)).body.tables.appDeliveries;
+    const after = (await send(world, 'GET', `/_mock/workspaces/${setup.workspaceId}/snapshot`)).body.tables.deliveries;
     expect(after).toEqual([expect.objectContaining({ id: stored.id, status: 'success', attempts: 2, next_attempt_at: null })]);
+  });
+
+  it('a snapshot of an earlier version, with app deliveries in a table of their own, loads into the one outbox and its retry comes', async () => {
+    const setup = await setUpApp(world);
+    await send(world, 'POST', `/_mock/workspaces/${setup.workspaceId}/clock`, { freeze: true });
+    world.receiver.refuseNext(1);
+    await authorizeApp(world, setup);
+    const ofThisApp = () => world.receiver.attempts().filter((event) => event.json.data.app_id === setup.app.id);
+    await expect.poll(() => ofThisApp().length).toBe(1);
+    const snapshot = (await send(world, 'GET', `/_mock/workspaces/${setup.workspaceId}/snapshot`)).body;
+    const { deliveries, ...tables } = snapshot.tables;
+    const [stored] = deliveries;
+    // The layout before the one outbox: `webhookDeliveries` and `appDeliveries`.
+    snapshot.tables = { ...tables, webhookDeliveries: [], appDeliveries: deliveries };
+    expect((await send(world, 'PUT', `/_mock/workspaces/${setup.workspaceId}/snapshot`, snapshot)).status).toBe(200);
+    const loaded = (await send(world, 'GET', `/_mock/workspaces/${setup.workspaceId}/snapshot`)).body.tables;
+    expect(Object.keys(loaded)).not.toContain('appDeliveries');
+    expect(loaded.deliveries).toEqual([stored]);
+    await advanceClock(world, setup, 60);
+    const delivered = await eventOf(setup, 'app.installed');
+    expect(delivered.headers['svc-delivery']).toBe(stored.id);
+    // A state file's journal written after an upgrade updates an old record under the new name: that one wins.
+    const again = (await send(world, 'GET', `/_mock/workspaces/${setup.workspaceId}/snapshot`)).body;
+    again.tables.appDeliveries = [stored];
+    expect((await send(world, 'PUT', `/_mock/workspaces/${setup.workspaceId}/snapshot`, again)).status).toBe(200);
+    const final = (await send(world, 'GET', `/_mock/workspaces/${setup.workspaceId}/snapshot`)).body.tables.deliveries;
+    expect(final).toEqual([expect.objectContaining({ id: stored.id, status: 'success', attempts: 2 })]);
   });
 
   it('a waiting retry of an app that no longer has a webhook URL ends failed without another attempt', async () => {
@@ -135,7 +162,7 @@ describe('app lifecycle events', () => {
     expect((await send(world, 'PUT', `/_mock/workspaces/${setup.workspaceId}/snapshot`, snapshot)).status).toBe(200);
     await advanceClock(world, setup, 60);
     expect(ofThisApp().length).toBe(1);
-    const after = (await send(world, 'GET', `/_mock/workspaces/${setup.workspaceId}/snapshot`)).body.tables.appDeliveries;
+    const after = (await send(world, 'GET', `/_mock/workspaces/${setup.workspaceId}/snapshot`)).body.tables.deliveries;
     expect(after).toEqual([expect.objectContaining({ status: 'failed', attempts: 1, next_attempt_at: null, failed_at: expect.any(String) })]);
     expect(after[0].attempt_log).toHaveLength(1);
   });
@@ -155,7 +182,7 @@ describe('app lifecycle events', () => {
     expect(ofThisApp.length).toBe(9);
     expect(new Set(ofThisApp.map((event) => event.headers['svc-delivery'])).size).toBe(1);
     const snapshot = (await send(world, 'GET', `/_mock/workspaces/${setup.workspaceId}/snapshot`)).body;
-    expect(snapshot.tables.appDeliveries).toEqual([expect.objectContaining({ status: 'failed', attempts: 9, next_attempt_at: null })]);
+    expect(snapshot.tables.deliveries).toEqual([expect.objectContaining({ status: 'failed', attempts: 9, next_attempt_at: null })]);
     expect((await installationOf(setup)).status).toBe('active');
     expect(snapshot.tables.apps.find((app: any) => app.id === setup.app.id).webhook_url).toBe(world.receiver.webhookUrl);
   });

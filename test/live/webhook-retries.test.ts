@@ -2,6 +2,7 @@
 // then advanced through the control route, so a day of retries takes milliseconds.
 import { describe, expect, it } from 'vitest';
 import { signatureAccepted } from '../../conformance/webhook-signature.ts';
+import { deliveriesTo } from '../../src/resources/webhooks/delivery-record.ts';
 import { HOUR, MINUTE, START_MS, secondsAfterStart, webhookHarness } from './webhook-harness.ts';
 
 const h = webhookHarness();
@@ -197,13 +198,13 @@ describe('turning a disabled webhook on again', () => {
     // 1,004 more failed deliveries, written straight into the table: the API path to them is the one above.
     const workspace = h.setup.mock.state.workspaces.get(h.workspace.workspace.id)!;
     const { tables } = workspace;
-    const [template] = tables.webhookDeliveries.findBy('webhook', webhook.id);
+    const [template] = deliveriesTo(tables.deliveries, webhook.id);
     for (let index = 0; index < 1004; index++) {
-      await tables.webhookDeliveries.insert({ ...structuredClone(template!), id: workspace.newId('delivery'), event_id: workspace.newId('event') });
+      await tables.deliveries.insert({ ...structuredClone(template!), id: workspace.newId('delivery'), event_id: workspace.newId('event') });
     }
     h.receiver.answerEvery(() => ({ status: 200 }));
     expect((await h.api('POST', `/v1/webhooks/${webhook.id}/enable`, { resend_failed: true })).body.resent).toBe(1000);
-    const all = tables.webhookDeliveries.findBy('webhook', webhook.id);
+    const all = deliveriesTo(tables.deliveries, webhook.id);
     expect(all.slice(0, 1000).every((delivery) => delivery.status !== 'failed')).toBe(true);
     expect(all.slice(1000).every((delivery) => delivery.status === 'failed')).toBe(true);
     await h.settle();

@@ -189,7 +189,7 @@ describe('ping (spec 4.11)', () => {
     expect(body).toMatchObject({ status: 'retrying', attempts: 1 });
     const path = `/_mock/workspaces/${h.workspace.workspace.id}/snapshot`;
     const snapshot = (await call(h.setup.mock, 'GET', path)).body;
-    expect(snapshot.tables.webhookDeliveries).toEqual([expect.objectContaining({ id: body.id, event_type: 'ping', status: 'retrying' })]);
+    expect(snapshot.tables.deliveries).toEqual([expect.objectContaining({ id: body.id, event_type: 'ping', status: 'retrying' })]);
     expect((await call(h.setup.mock, 'PUT', path, { body: snapshot })).status).toBe(200);
     h.receiver.answerEvery(() => ({ status: 200 }));
     await h.advance(MINUTE);

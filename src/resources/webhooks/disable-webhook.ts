@@ -7,6 +7,7 @@ import { SYSTEM_ACTOR } from '../../events/event-record.ts';
 import { queueKeeps } from '../../faults/delivery-hook.ts';
 import type { MockState } from '../../mock-state.ts';
 import type { Workspace } from '../../workspaces/workspace.ts';
+import { deliveriesTo } from './delivery-record.ts';
 import type { DisabledReason, StoredDelivery, StoredWebhook } from './webhook-record.ts';
 
 export async function disableWebhook(state: MockState, workspace: Workspace, webhook: StoredWebhook, reason: DisabledReason): Promise<StoredWebhook> {
@@ -19,7 +20,7 @@ export async function disableWebhook(state: MockState, workspace: Workspace, web
   });
   // Named faults may leave them queued; without any, they end as `failed` (spec 3).
   const failQueued = queueKeeps(state, 'fail-queued-on-disable');
-  for (const delivery of workspace.tables.webhookDeliveries.findBy('webhook', webhook.id)) {
+  for (const delivery of deliveriesTo(workspace.tables.deliveries, webhook.id)) {
     if (failQueued && (delivery.status === 'pending' || delivery.status === 'retrying')) await stopDelivery(workspace, delivery, nowIso);
   }
   if (reason !== 'manual') await emit(workspace, SYSTEM_ACTOR, 'webhook.disabled', { id: webhook.id, object: 'webhook', reason });
@@ -28,7 +29,7 @@ export async function disableWebhook(state: MockState, workspace: Workspace, web
 
 /** Ends a queued delivery as `failed` without an attempt; its timer entry then does nothing. */
 export async function stopDelivery(workspace: Workspace, delivery: StoredDelivery, nowIso: string): Promise<void> {
-  await workspace.tables.webhookDeliveries.update(delivery.id, (draft) => {
+  await workspace.tables.deliveries.update(delivery.id, (draft) => {
     draft.status = 'failed';
     draft.next_attempt_at = null;
     draft.failed_at = nowIso;

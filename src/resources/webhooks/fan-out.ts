@@ -38,7 +38,7 @@ async function queueDeliveries(state: MockState, workspace: Workspace, event: Ev
   if (state.workspaces.get(workspace.id) !== workspace) return; // removed or replaced meanwhile
   await workspace.transactions.run(async () => {
     for (const webhook of recipientsOf(state, workspace, event)) {
-      const delivery = await workspace.tables.webhookDeliveries.insert(
+      const delivery = await workspace.tables.deliveries.insert(
         newDelivery(workspace, webhook.id, event, { windowStartMs: Date.parse(event.occurred_at) }),
       );
       scheduleAttempt(state, workspace, delivery);

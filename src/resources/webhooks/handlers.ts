@@ -11,6 +11,7 @@ import { disableWebhook, enableWebhook } from './disable-webhook.ts';
 import { presentDelivery, presentDeliveryDetail, presentWebhook } from './present.ts';
 import { resendFailed } from './resend-failed.ts';
 import type { StoredDelivery, StoredWebhook } from './webhook-record.ts';
+import { deliveriesTo, webhookDelivery } from './delivery-record.ts';
 import { newWebhookSecret } from './webhook-secret.ts';
 import { newWebhook, webhookChanges, type WebhookCreate, type WebhookUpdate } from './webhook-values.ts';
 
@@ -50,7 +51,7 @@ export const webhooksHandlers: HandlerMap = {
   deleteWebhook(handlerContext) {
     const context = recordContext(handlerContext);
     const webhook = findWebhook(context, handlerContext);
-    for (const delivery of context.tables.webhookDeliveries.findBy('webhook', webhook.id)) context.tables.webhookDeliveries.remove(delivery.id);
+    for (const delivery of deliveriesTo(context.tables.deliveries, webhook.id)) context.tables.deliveries.remove(delivery.id);
     context.tables.webhooks.remove(webhook.id);
     return { body: { ok: true, id: webhook.id } };
   },
@@ -63,7 +64,8 @@ export const webhooksHandlers: HandlerMap = {
     const context = recordContext(handlerContext);
     const webhook = findWebhook(context, handlerContext);
     const event = await emit(context.workspace, context.actor, 'ping', { id: webhook.id, object: 'webhook' });
-    const [delivery] = context.tables.webhookDeliveries.findBy('webhookEvent', `${webhook.id} ${event.id}`);
+    // The outbox stored it as the one delivery of this event to this webhook (queue-events.ts).
+    const [delivery] = context.tables.deliveries.findBy('webhookEvent', `${webhook.id} ${event.id}`);
     return { body: presentDelivery(await attemptNow(context.state, context.workspace, delivery!.id)) };
   },
 
@@ -91,7 +93,7 @@ export const webhooksHandlers: HandlerMap = {
   async listWebhookDeliveries(handlerContext) {
     const context = recordContext(handlerContext);
     const webhook = findWebhook(context, handlerContext);
-    const newestFirst = context.tables.webhookDeliveries.findBy('webhook', webhook.id).reverse();
+    const newestFirst = deliveriesTo(context.tables.deliveries, webhook.id).reverse();
     const request = context.pageRequest();
     // The cursor is bound to this webhook's list, not only to the operation.
     const page = await sortedPage(newestFirst, { ...request, list: `${request.list} ${webhook.id}` }, (delivery) => ({ id: delivery.id }), (a, b) =>
@@ -110,7 +112,7 @@ export const webhooksHandlers: HandlerMap = {
     const context = recordContext(handlerContext);
     const webhook = findWebhook(context, handlerContext);
     const original = findDelivery(context, handlerContext, webhook);
-    const replay = await context.tables.webhookDeliveries.insert(
+    const replay = await context.tables.deliveries.insert(
       newDelivery(context.workspace, webhook.id, original.payload, { replayOf: original.id }),
     );
     scheduleAttempt(context.state, context.workspace, replay);
@@ -125,7 +127,7 @@ function findWebhook(context: RecordContext, handlerContext: HandlerContext): St
 }
 
 function findDelivery(context: RecordContext, handlerContext: HandlerContext, webhook: StoredWebhook): StoredDelivery {
-  const delivery = context.tables.webhookDeliveries.get(handlerContext.input.path.did!);
+  const delivery = webhookDelivery(context.tables.deliveries, handlerContext.input.path.did!);
   if (!delivery || delivery.webhook_id !== webhook.id) throw new ApiError('not_found');
   return delivery;
 }

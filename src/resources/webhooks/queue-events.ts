@@ -4,12 +4,10 @@
 // events family had their say (faults/event-hook.ts); a ping becomes one delivery to the webhook
 // pinged, which the ping route sends at once (handlers.ts, spec 4.11); an app lifecycle event one
 // delivery to its app, when the app has a webhook URL (spec 6.5).
-import type { EventEnvelope } from '../../events/event-record.ts';
-import type { LifecycleEvent } from '../../events/build-event.ts';
+import type { EventEnvelope, LifecycleEvent } from '../../events/event-record.ts';
 import { eventsWithFaults } from '../../faults/event-hook.ts';
 import type { MockState } from '../../mock-state.ts';
-import { queueAppDelivery } from '../../oauth/lifecycle-delivery.ts';
-import { newDelivery } from './delivery.ts';
+import { newAppDelivery, newDelivery, scheduleAttempt } from './delivery.ts';
 import { fanOut } from './fan-out.ts';
 
 /** Connects the mock's outbox to its delivery queue; call once per mock. */
@@ -23,10 +21,12 @@ export function startDeliveries(state: MockState): void {
         });
         return;
       case 'webhook':
-        await workspace.tables.webhookDeliveries.insert(newDelivery(workspace, destination.webhookId, event as EventEnvelope));
+        // Not scheduled: the ping route sends it at once and answers with the result (spec 4.11).
+        await workspace.tables.deliveries.insert(newDelivery(workspace, destination.webhookId, event as EventEnvelope));
         return;
       case 'app':
-        if (workspace.tables.apps.get(destination.appId)?.webhook_url) await queueAppDelivery(state, workspace, destination.appId, event as LifecycleEvent);
+        if (!workspace.tables.apps.get(destination.appId)?.webhook_url) return;
+        scheduleAttempt(state, workspace, await workspace.tables.deliveries.insert(newAppDelivery(workspace, destination.appId, event as LifecycleEvent)));
         return;
     }
   });

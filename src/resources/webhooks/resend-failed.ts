@@ -12,16 +12,17 @@ import type { Workspace } from '../../workspaces/workspace.ts';
 import { scheduleAttempt } from './delivery.ts';
 import { RESEND_LOOKBACK_MS, RESEND_MAX } from './retry-schedule.ts';
 import type { StoredDelivery } from './webhook-record.ts';
+import { deliveriesTo } from './delivery-record.ts';
 
 export async function resendFailed(state: MockState, workspace: Workspace, webhookId: string): Promise<number> {
-  const deliveries = workspace.tables.webhookDeliveries;
+  const { deliveries } = workspace.tables;
   const nowMs = workspace.now();
   const chosen: StoredDelivery[] = [];
   const events = new Set<string>();
   // Named faults may resend pings too, or look back further; without any, the spec's rules hold (4.11).
   const skipPings = queueKeeps(state, 'skip-pings-on-resend');
   const lookbackMs = queueKeeps(state, 'resend-last-3-days') ? RESEND_LOOKBACK_MS : Number.POSITIVE_INFINITY;
-  for (const delivery of deliveries.findBy('webhook', webhookId)) {
+  for (const delivery of deliveriesTo(deliveries, webhookId)) {
     if (chosen.length === RESEND_MAX) break;
     if (delivery.status !== 'failed' || (skipPings && delivery.event_type === 'ping') || events.has(delivery.event_id)) continue;
     if (delivery.failed_at === null || nowMs - Date.parse(delivery.failed_at) > lookbackMs) continue;

@@ -1,7 +1,8 @@
 // Webhooks and their deliveries as stored. The signing secret and the start of the current
 // failure streak live on the stored webhook and are never shown (the secret is returned once, on
 // creation and rotation: spec 4.11). A stored delivery carries what its detail shows (payload,
-// response start, attempt log) plus what the queue needs to run it.
+// response start, attempt log) plus what the queue needs to run it; it is kept in the outbox's one
+// table of deliveries (delivery-record.ts).
 import type { components } from '../../spec/generated/crm.d.ts';
 import type { TableDefinition } from '../../store/table-definition.ts';
 
@@ -39,13 +40,3 @@ export type StoredDelivery = WebhookDelivery & {
 };
 
 export const webhookTable: TableDefinition<StoredWebhook> = { document: 'crm', schema: 'Webhook' };
-
-export const webhookDeliveryTable: TableDefinition<StoredDelivery> = {
-  document: 'crm',
-  schema: 'WebhookDelivery',
-  lookups: {
-    webhook: (delivery) => delivery.webhook_id,
-    // Resend on enable skips events that some delivery (a replay) already got through.
-    webhookEvent: (delivery) => `${delivery.webhook_id} ${delivery.event_id}`,
-  },
-};

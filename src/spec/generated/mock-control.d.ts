@@ -517,10 +517,12 @@ export type paths = {
          *
          *     A frozen clock comes back frozen at the snapshot's time. A clock that followed real time goes
          *     on following it as far ahead of or behind real time as it was when the snapshot was taken.
-         *     What waited on the clock is put back on it from the records: webhook deliveries and app
-         *     lifecycle event deliveries (table `appDeliveries`) waiting for their next attempt, snoozed
-         *     conversations' wake-ups, and outgoing messages still on their way (each takes its next step
-         *     when it would have; the channel's outcome is read anew).
+         *     What waited on the clock is put back on it from the records: deliveries of the outbox (table
+         *     `deliveries`, webhook and app lifecycle event deliveries alike) waiting for their next
+         *     attempt, snoozed conversations' wake-ups, and outgoing messages still on their way (each takes
+         *     its next step when it would have; the channel's outcome is read anew). A snapshot of an
+         *     earlier version, whose deliveries are in the tables `webhookDeliveries` and `appDeliveries`,
+         *     loads into `deliveries`.
          *
          *     The snapshot is checked whole before anything changes: a malformed one, a record its table's
          *     schema refuses, or a credential whose secret another workspace holds answers 422
