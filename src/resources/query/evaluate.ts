@@ -7,7 +7,7 @@ import type { Operator } from './query-document.ts';
 import type { EntityInfo, QueryRecord } from './query-entities.ts';
 import { invalidQuery, maskedFilter } from './query-errors.ts';
 import type { CatalogField, FieldCatalog, ReadEnv } from './query-fields.ts';
-import type { Condition, Group } from './query-parse.ts';
+import type { Condition, Group } from './query-tree.ts';
 import { foldStored, KIND, stringOperand } from './query-values.ts';
 import { isMaskedUse, valueTest } from './operators.ts';
 

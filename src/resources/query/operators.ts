@@ -5,7 +5,7 @@
 // as "is not X" reads.
 import type { Operator } from './query-document.ts';
 import { invalidQuery, querySlow } from './query-errors.ts';
-import type { Condition } from './query-parse.ts';
+import type { Condition } from './query-tree.ts';
 import type { CatalogField, FieldType } from './query-fields.ts';
 import {
   booleanOperand, calendarOperand, foldStored, foldStoredPart, hourOf, isEmptyValue, KIND, listOperand, orderedOf,

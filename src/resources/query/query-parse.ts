@@ -4,20 +4,16 @@
 // field is looked up: nesting (422 `invalid_query`), conditions, regex conditions, list values and
 // sort keys (422 `too_many_conditions` with `limit`), regex length (`invalid_query`).
 import type { components } from '../../spec/generated/crm.d.ts';
-import type { Operator, QueryLimits } from './query-document.ts';
+import type { QueryLimits } from './query-document.ts';
 import { invalidQuery, tooManyConditions } from './query-errors.ts';
 import { parseText } from './query-text.ts';
+import type { Condition, Group, ParsedQuery, SortKey } from './query-tree.ts';
 
-export type Condition = { kind: 'condition'; field: string; op: Operator; value: unknown; not: boolean; path: string };
-export type Group = { kind: 'group'; op: 'and' | 'or'; conditions: QueryNode[]; path: string };
-export type QueryNode = Condition | Group;
-export type SortKey = { field: string; dir: 'asc' | 'desc'; path: string };
 
 export type QueryBody = components['schemas']['QueryRequest'];
 type BodyGroup = components['schemas']['QueryGroup'];
 type BodyCondition = components['schemas']['QueryCondition'];
 
-export type ParsedQuery = { where: Group; sort: SortKey[] };
 
 export function parseQuery(body: QueryBody, limits: QueryLimits): ParsedQuery {
   // The body's schema has required exactly one of `q` and `query`.

@@ -7,7 +7,7 @@ import type { CursorPosition } from '../../store/cursor.ts';
 import { invalidQuery, maskedSort } from './query-errors.ts';
 import type { QueryRecord } from './query-entities.ts';
 import type { CatalogField, FieldCatalog, ReadEnv } from './query-fields.ts';
-import type { SortKey } from './query-parse.ts';
+import type { SortKey } from './query-tree.ts';
 import { KIND, orderedOf } from './query-values.ts';
 import { isSortable, MASKED_TYPES } from './operators.ts';
 import { lookupField } from './evaluate.ts';

@@ -13,7 +13,7 @@
 // Tag filters of spec 4.4: `tag:vip` (has the tag), `-tag:spam` (has not), `tag:vip,hot` (any of
 // them), `has:tag` (has a tag; `has:<field>` for any field, `-has:` for none). A bare word looks
 // for that text in the name.
-import type { Condition, Group, QueryNode } from './query-parse.ts';
+import type { Condition, Group, QueryNode } from './query-tree.ts';
 import type { Operator } from './query-document.ts';
 import { invalidQuery } from './query-errors.ts';
 
