@@ -10,7 +10,7 @@ import { Transactions } from '../store/transactions.ts';
 import { withTrustedWrites } from '../store/trusted-writes.ts';
 import { ROLES, type Member, type Role } from './member.ts';
 import { addStarterContent } from './starter-content.ts';
-import { timeAndIds, type Plan, type Workspace } from './workspace.ts';
+import { ownMembers, type Plan, type Workspace } from './workspace.ts';
 
 export type WorkspaceSettings = { name?: string; plan?: Plan; currency?: string };
 
@@ -39,8 +39,7 @@ export async function createWorkspace(state: MockState, settings: WorkspaceSetti
     limits: { ...DEFAULT_REQUEST_LIMITS },
     members: new Map(),
     apiKeys: new Map(),
-    ...timeAndIds(clock, state.ids),
-    outbox: state.outbox,
+    ...ownMembers(clock, state),
     tables: state.newTables(transactions),
     transactions,
     numbers: noRecordNumbers(),

@@ -17,7 +17,7 @@ import { checkedSnapshot, checkIdentities, fieldName, invalidSnapshot, MAX_REPOR
 import { resumeScheduledWork } from './resume-scheduled-work.ts';
 import { tablesOf, type AnyTable } from './snapshot.ts';
 import { currentTableName } from './workspace-tables.ts';
-import { timeAndIds, type Workspace } from './workspace.ts';
+import { ownMembers, type Workspace } from './workspace.ts';
 
 type Records = WorkspaceSnapshot['tables'];
 
@@ -44,8 +44,7 @@ async function workspaceFrom(state: MockState, id: string, snapshot: WorkspaceSn
     limits: fromWire<RequestLimits>(snapshot.workspace.limits, LIMIT_NAMES),
     members: new Map(snapshot.members.map((member) => [member.id, fromWire<Member>(member, MEMBER_NAMES)])),
     apiKeys: new Map(snapshot.api_keys.map((apiKey) => [apiKey.id, fromWire<ApiKey>(apiKey, API_KEY_NAMES, { workspaceId: id })])),
-    ...timeAndIds(await clockFrom(snapshot), state.ids),
-    outbox: state.outbox,
+    ...ownMembers(await clockFrom(snapshot), state),
     tables: state.newTables(transactions),
     transactions,
     numbers: { ...noRecordNumbers(), ...snapshot.numbers },

@@ -22,7 +22,7 @@ export const WORKSPACE_NAMES = {
   id: 'id', slug: 'slug', name: 'name', plan: 'plan', currency: 'currency', createdAt: 'created_at', readOnly: 'read_only',
   // Kept in their own parts of the snapshot (limits inside `workspace`).
   limits: null, members: null, apiKeys: null, clock: null, tables: null, numbers: null,
-  // Made again around the restored clock (workspace.ts, timeAndIds); the outbox is the mock's.
+  // Made again around the restored clock (workspace.ts, ownMembers); the outbox is the mock's.
   now: null, newId: null, outbox: null,
   // A fresh queue: no request of the old workspace is in flight in the new one.
   transactions: null,

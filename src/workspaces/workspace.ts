@@ -44,11 +44,14 @@ export type Workspace = {
   numbers: RecordNumbers;
 };
 
+/** What a workspace is made with from its mock: the id factory and the outbox every workspace shares. */
+export type WorkspaceMaker = { ids: IdFactory; outbox: Outbox<Workspace> };
+
 /**
- * The time and id members of a workspace on `clock`, made when the workspace is created or
- * restored: plain functions over the clock and the mock's id factory, so a workspace stays data
- * that a snapshot reads field by field.
+ * The members of a workspace on `clock` that are not data, made when it is created or restored:
+ * its time and ids (plain functions over the clock and the mock's id factory) and the mock's
+ * outbox, so that a workspace stays data that a snapshot reads field by field.
  */
-export function timeAndIds(clock: VirtualClock, ids: IdFactory): Pick<Workspace, 'clock' | 'now' | 'newId'> {
-  return { clock, now: () => clock.now(), newId: (kind) => ids(kind, clock.now()) };
+export function ownMembers(clock: VirtualClock, { ids, outbox }: WorkspaceMaker): Pick<Workspace, 'clock' | 'now' | 'newId' | 'outbox'> {
+  return { clock, now: () => clock.now(), newId: (kind) => ids(kind, clock.now()), outbox };
 }
