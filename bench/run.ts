@@ -69,10 +69,10 @@ async function serverAndStore(): Promise<void> {
 }
 
 // Start-up (issue 14): a process per run, the median of each phase and the largest RSS.
-// The sources (through Node's type stripping), and the compiled package as users run it when dist/
-// is there (`node scripts/build-package.ts --out .`, or tsc -p tsconfig.build.json).
+// The sources (through Node's type stripping), and the package as users run it when `npm run build`
+// has built it in build/ (build/dist, whose imports of other packages resolve to this repository's node_modules).
 const STARTS = 5;
-for (const from of existsSync(new URL('../dist/src/adapters/msw.js', import.meta.url)) ? ['src', 'dist'] : ['src']) {
+for (const from of existsSync(new URL('../build/dist/src/adapters/msw.js', import.meta.url)) ? ['src', 'build/dist'] : ['src']) {
   const starts: StartUp[] = Array.from({ length: STARTS }, () => JSON.parse(execFileSync(process.execPath, [new URL('./start-up.ts', import.meta.url).pathname, from], { encoding: 'utf8' })));
   const median = (key: keyof StartUp) => starts.map((run) => run[key]).sort((a, b) => a - b)[Math.floor(STARTS / 2)]!.toFixed(0);
   console.log(`start-up from ${from}/, median of ${STARTS} processes: import ${median('importMs')} ms, createCrmHandlers() ${median('handlersMs')} ms, createWorkspace({seed: 1}) ${median('seedMs')} ms, first answer ${median('firstAnswerMs')} ms, total ${median('totalMs')} ms (target < 250 ms), CPU ${median('cpuMs')} ms; RSS ${Math.max(...starts.map((run) => run.rssMb)).toFixed(0)} MB (target < 150 MB)`);
