@@ -13,7 +13,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, globSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { publishedManifest } from './published-manifest.ts';
 import { vendorDependencies } from './vendor-dependencies.ts';
@@ -21,6 +21,8 @@ import { vendorDependencies } from './vendor-dependencies.ts';
 const { values } = parseArgs({ options: { out: { type: 'string', default: 'build' } } });
 const OUT = resolve(values.out!);
 const DIST = join(OUT, 'dist');
+// The folder is emptied first: never the repository or a folder holding it (bench/run.ts once suggested `--out .`).
+if (!relative(OUT, process.cwd()).startsWith('..')) throw new Error(`--out ${values.out} holds this repository: the build empties its folder first`);
 
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
