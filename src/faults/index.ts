@@ -17,10 +17,12 @@ import { conversationsFaults } from './conversations-faults.ts';
 import { eventsFaults } from './events-faults.ts';
 import { limitsFaults } from './limits-faults.ts';
 import { consentFaults } from './consent-faults.ts';
+import { huntFaults } from './hunt-faults.ts';
 
 export const FAULTS: readonly Fault[] = [
   ...responseFaults, ...inputFaults, ...pagingFaults, ...stateFaults, ...leadsFaults, ...queryFaults, ...recordsFaults,
   ...conversationsFaults, ...eventsFaults, ...webhookFaults, ...formFaults, ...oauthFaults, ...consentFaults, ...limitsFaults,
+  ...huntFaults,
 ];
 
 export const FAULT_NAMES = new Set(FAULTS.map((fault) => fault.name));
