@@ -162,14 +162,24 @@ export const huntFaults: Fault[] = [
       })(next),
   },
   {
-    name: 'contact-emails-lowercased-ascii-only',
+    name: 'custom-phone-not-normalized',
     family: 'records',
-    description: 'Contact emails are lowercased byte-wise (A to Z only), so an address with capital letters outside ASCII (Ä, Д) keeps them (spec 2.4: emails lowercased).',
-    wrap: onContactWrite((contact, sent) => {
-      const emails = [sent.email, ...(Array.isArray(sent.emails) ? sent.emails : [])].filter((email) => typeof email === 'string').map((email: string) => asciiLower(email.trim()));
-      const differs = emails.length === contact.emails?.length && emails.some((email, index) => email !== contact.emails[index]);
-      return differs ? { emails } : undefined;
-    }),
+    description: 'A custom field of type phone keeps the value as typed (90 123-45-67): only the contact\'s own phones go through the normalizer (spec 2.11: normalized like contact phones).',
+    wrap: (next, state) => async (request, info) => {
+      const path = new URL(request.url).pathname;
+      const isWrite = ['POST', 'PATCH'].includes(request.method) && /^\/v1\/(leads|contacts|companies|products)(\/[^/]+)?$/.test(path);
+      const sent = isWrite ? await sentJson(request) : undefined;
+      const response = await next(request, info);
+      const body = response.ok && sent?.custom && typeof sent.custom === 'object' ? await jsonOf(response) : undefined;
+      const workspace = callerWorkspace(state, request);
+      if (!body?.custom || !workspace) return response;
+      const phoneKeys = new Set([...workspace.tables.fields.values()].filter((field: any) => field.type === 'phone').map((field: any) => field.key));
+      const asTyped = Object.fromEntries(Object.entries(sent.custom).filter(([key, value]) => phoneKeys.has(key) && typeof value === 'string' && value !== body.custom[key]));
+      if (Object.keys(asTyped).length === 0) return response;
+      const table = workspace.tables[/^\/v1\/([a-z]+)/.exec(path)![1] as 'leads' | 'contacts' | 'companies' | 'products'] as { update(id: string, change: (draft: any) => void): Promise<unknown> };
+      await table.update(body.id, (draft) => void Object.assign(draft.custom, asTyped));
+      return changed(response, { body: { ...body, custom: { ...body.custom, ...asTyped } } });
+    },
   },
   {
     name: 'phone-leading-8-as-russian',
