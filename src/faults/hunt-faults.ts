@@ -72,6 +72,14 @@ function overTheEdge(path: RegExp, method: string, lengthen: (sent: any) => any 
   });
 }
 
+/** A GET of `path` with the request's headers (its credential, request id and language), to learn what the credential may read. */
+function probe(request: Request, path: string): Request {
+  const headers = new Headers(request.headers);
+  headers.delete('content-type');
+  headers.delete('content-length');
+  return new Request(new URL(path, request.url), { headers });
+}
+
 const leadsCursors = new WeakMap<MockState, Map<string, string>>();
 const contactsCursors = new WeakMap<MockState, Map<string, string>>();
 const sentTexts = new WeakMap<MockState, Map<string, string>>();
@@ -253,8 +261,7 @@ export const huntFaults: Fault[] = [
         const response = await next(request, info);
         const body = response.status === 403 ? await jsonOf(response) : undefined;
         if (body?.error?.code !== 'missing_scope') return response;
-        const headers = new Headers({ authorization: request.headers.get('authorization') ?? '' });
-        const readProbe = await next(new Request(new URL('/v1/conversations?limit=1', request.url), { headers }), info);
+        const readProbe = await next(probe(request, '/v1/conversations?limit=1'), info);
         return readProbe.ok ? retryAsOwner(state, next, request, response) : response;
       })(next),
   },
@@ -277,8 +284,7 @@ export const huntFaults: Fault[] = [
     wrap: onRoute('GET', /^\/v1\/timeline$/, async (next, request, info) => {
       const response = await next(request, info);
       if (!response.ok || new URL(request.url).searchParams.get('entity_type') === 'lead') return response;
-      const headers = new Headers({ authorization: request.headers.get('authorization') ?? '' });
-      const leadsProbe = await next(new Request(new URL('/v1/leads?limit=1', request.url), { headers }), info);
+      const leadsProbe = await next(probe(request, '/v1/leads?limit=1'), info);
       return leadsProbe.status === 403 ? leadsProbe : response;
     }),
   },
