@@ -63,7 +63,7 @@ function trashedMatching(workspace: Workspace, query: URLSearchParams): { id: st
   );
 }
 
-/** Sends `request` on unchanged unless `refuse` says to, then the same body with `field` made one character longer (the mock's own refusal). */
+/** On `method` `path`: the body `lengthen` makes of the one sent (a value at its limit made one character longer, for the mock's own refusal), or the request unchanged when it gives undefined. */
 function overTheEdge(path: RegExp, method: string, lengthen: (sent: any) => any | undefined) {
   return onRoute(method, path, async (next, request, info) => {
     const sent = await sentJson(request);
