@@ -20,6 +20,7 @@ export const FAULT_MODULES = {
   'oauth-faults': async (): Promise<readonly Fault[]> => (await import('./oauth-faults.ts')).oauthFaults,
   'consent-faults': async (): Promise<readonly Fault[]> => (await import('./consent-faults.ts')).consentFaults,
   'limits-faults': async (): Promise<readonly Fault[]> => (await import('./limits-faults.ts')).limitsFaults,
+  'hunt-faults': async (): Promise<readonly Fault[]> => (await import('./hunt-faults.ts')).huntFaults,
 };
 
 export type FaultModule = keyof typeof FAULT_MODULES;
