@@ -73,6 +73,24 @@ describe('the node face answers in the envelope', () => {
     expect(answer!.headers.get('allow')).toEqual(['']);
   });
 
+  it('journals TRACE, TRACK, CONNECT and a custom method under the method the client sent, not GET', async () => {
+    const sent = [
+      ['TRACE', `TRACE /v1/teams HTTP/1.1\r\n${host()}\r\n`],
+      ['TRACK', `TRACK /v1/teams HTTP/1.1\r\n${host()}\r\n`],
+      ['PURGEALL', `PURGEALL /v1/teams HTTP/1.1\r\n${host()}\r\n`],
+      ['CONNECT', `CONNECT other.example:443 HTTP/1.1\r\nHost: other.example:443\r\n\r\n`],
+    ];
+    const journal = (await (await fetch(`${running.url}/_mock/requests?status=405`)).json()).data as { id: string; method: string }[];
+    const before = new Set(journal.map((entry) => entry.id));
+    for (const [method, bytes] of sent) {
+      const [answer] = await exchange(bytes!);
+      const id = answer!.headers.get('x-request-id')![0]!;
+      const entries = (await (await fetch(`${running.url}/_mock/requests?status=405`)).json()).data as { id: string; method: string }[];
+      expect(before.has(id)).toBe(false);
+      expect([method, entries.find((entry) => entry.id === id)?.method]).toEqual([method, method]);
+    }
+  });
+
   it('treats methods as case-sensitive: `get` is not GET', async () => {
     const [answer] = await exchange(`get /v1/teams HTTP/1.1\r\n${host()}${bearer()}\r\n`);
     expect(answer!.status).toBe(405);
