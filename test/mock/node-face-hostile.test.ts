@@ -119,6 +119,32 @@ describe('the node face answers in the envelope', () => {
     }
   });
 
+  it('echoes the X-Request-Id its bytes show on a request the parser refuses, validated as any other (spec 7.1)', async () => {
+    const idOf = (answer: Answer) => [answer.headers.get('x-request-id')![0], envelopeOf(answer).request_id];
+    const [badHeader] = await exchange(`GET /v1/teams HTTP/1.1\r\n${host()}X-Request-Id: refused-1\r\nBad Header\r\n\r\n`);
+    expect(idOf(badHeader!)).toEqual(['refused-1', 'refused-1']);
+    const [afterBadHeader] = await exchange(`GET /v1/teams HTTP/1.1\r\n${host()}Bad Header\r\nx-request-id:  refused.2 \r\n\r\n`);
+    expect(idOf(afterBadHeader!)).toEqual(['refused.2', 'refused.2']);
+    const [overflow] = await exchange(`GET /v1/teams HTTP/1.1\r\n${host()}X-Request-Id: refused_3\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`);
+    expect(idOf(overflow!)).toEqual(['refused_3', 'refused_3']);
+    const [custom] = await exchange(`PURGEALL /v1/teams HTTP/1.1\r\n${host()}X-Request-Id: refused-4\r\n\r\n`);
+    expect([custom!.status, ...idOf(custom!)]).toEqual([405, 'refused-4', 'refused-4']);
+    const [connectAnswer] = await exchange(`CONNECT other.example:443 HTTP/1.1\r\nHost: other.example:443\r\nX-Request-Id: connect-5\r\n\r\n`);
+    expect(idOf(connectAnswer!)).toEqual(['connect-5', 'connect-5']);
+    // A value the pipeline would not take (spec 7.1: up to 64 letters, digits, `-`, `_`, `.`) gets a new id.
+    for (const value of ['not valid!', 'x'.repeat(65)]) {
+      const [invalid] = await exchange(`GET /v1/teams HTTP/1.1\r\n${host()}X-Request-Id: ${value}\r\nBad Header\r\n\r\n`);
+      expect(idOf(invalid!)[0]).toMatch(/^req_/);
+    }
+    // Pipelined: the refused request's own header, not the one of the request before it.
+    const good = `GET /v1/api-keys/whoami HTTP/1.1\r\n${host()}${bearer()}X-Request-Id: good-1\r\n\r\n`;
+    const [first, refused] = await exchange(`${good}GET /v1/teams HTTP/1.1\r\n${host()}Bad Header\r\n\r\n`);
+    expect([first!.status, first!.headers.get('x-request-id')![0]]).toEqual([200, 'good-1']);
+    expect(idOf(refused!)[0]).toMatch(/^req_/);
+    const [, own] = await exchange(`${good}GET /v1/teams HTTP/1.1\r\n${host()}X-Request-Id: own-2\r\nBad Header\r\n\r\n`);
+    expect(idOf(own!)).toEqual(['own-2', 'own-2']);
+  });
+
   it('answers a body shorter than its Content-Length 400, not 500', async () => {
     const [answer] = await exchange(`POST /v1/leads HTTP/1.1\r\n${host()}${bearer()}Content-Type: application/json\r\nContent-Length: 50\r\n\r\n{"name":`);
     expect(answer!.status).toBe(400);
