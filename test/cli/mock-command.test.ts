@@ -1,6 +1,9 @@
 // `crmkit mock --public-url` and a wildcard --host: the URLs the mock hands out and prints are
 // ones another machine can call, never http://0.0.0.0:PORT; the server still listens on --host.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { publicOrigin } from '../../src/cli/public-url.ts';
@@ -53,6 +56,29 @@ describe('the origin crmkit mock hands out', () => {
       expect(banner).toContain('inspector      http://crm.example.test:8080/_mock/ui');
       const created = await (await fetch(`${listening}/_mock/workspaces`, { method: 'POST' })).json();
       expect(created.urls).toEqual({ base_url: 'http://crm.example.test:8080', hub_url: 'http://crm.example.test:8080', workspace_url: 'http://crm.example.test:8080' });
+    });
+  });
+
+  it('--public-url with --scenario: the story\'s records read the public URL, though its setup goes through the listening address', async () => {
+    const story = join(mkdtempSync(join(tmpdir(), 'crmkit-story-')), 'story.yaml');
+    writeFileSync(story, [
+      'title: A form allowed on the CRM\'s own site',
+      'description: Its setup names the CRM\'s own URLs.',
+      "spec: ['4.12']",
+      'setup:',
+      '  forms:',
+      "    - {name: 'Own site ${target.workspace_url}', allowed_origins: ['${target.workspace_url}', '${target.base_url}'], min_ms: 0}",
+      'steps:',
+      '  - {name: Who am I, request: {method: GET, path: /v1/api-keys/whoami}, expect: {status: 200}}',
+      '',
+    ].join('\n'));
+    await withBanner(['--public-url', 'http://crm.example.test:8080', '--scenario', story], async (banner) => {
+      const listening = /listening on\s+(\S+)/.exec(banner)![1]!;
+      const workspace = /workspace\s+(ws_\S+)/.exec(banner)![1]!;
+      const snapshot = JSON.stringify(await (await fetch(`${listening}/_mock/workspaces/${workspace}/snapshot`)).json());
+      expect(snapshot).toContain('"allowed_origins":["http://crm.example.test:8080","http://crm.example.test:8080"]');
+      expect(snapshot).toContain('Own site http://crm.example.test:8080');
+      expect(snapshot).not.toContain(listening);
     });
   });
 
