@@ -91,6 +91,16 @@ describe('the node face answers in the envelope', () => {
     }
   });
 
+  it('journals a request the parser refuses under the method and path of its request line, when the bytes show one', async () => {
+    const [answer] = await exchange(`POST /v1/leads?x=1 HTTP/1.1\r\n${host()}X-Request-Id: refused-journal-1\r\nBad Header\r\n\r\n`);
+    expect(answer!.status).toBe(400);
+    const [garbage] = await exchange('GARBAGE\r\n\r\n');
+    const garbageId = garbage!.headers.get('x-request-id')![0];
+    const entries = (await (await fetch(`${running.url}/_mock/requests?status=400`)).json()).data as { id: string; method: string; path: string; problem: { code: string } }[];
+    expect(entries.find((entry) => entry.id === 'refused-journal-1')).toMatchObject({ method: 'POST', path: '/v1/leads?x=1', problem: { code: 'malformed_request' } });
+    expect(entries.find((entry) => entry.id === garbageId)).toMatchObject({ method: 'GET', path: '/', problem: { code: 'malformed_request' } });
+  });
+
   it('treats methods as case-sensitive: `get` is not GET', async () => {
     const [answer] = await exchange(`get /v1/teams HTTP/1.1\r\n${host()}${bearer()}\r\n`);
     expect(answer!.status).toBe(405);

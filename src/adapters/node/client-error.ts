@@ -18,31 +18,25 @@ export function peerGone(error: ParserError, socket: Duplex): boolean {
   return PEER_GONE.has(error.code ?? '') || !socket.writable;
 }
 
-/** The Request and what the core must know of it, standing for a request the parser refused. */
+/**
+ * The Request and what the core must know of it, standing for a request the parser refused: the
+ * method and target of its request line where the bytes show one (for the journal; a method
+ * llhttp does not know is answered 405 on that path), and the caller's X-Request-Id.
+ */
 export function refusedRequest(error: ParserError, origin: string, clientAddress: string | undefined): { request: Request; info: RequestInfo } {
-  const custom = error.code === 'HPE_INVALID_METHOD' ? customMethodLine(failingLine(error)) : undefined;
-  const headers = shownRequestId(error);
-  if (custom) return { request: new Request(custom.url, { method: 'GET', headers }), info: { clientAddress, method: custom.method } };
-  return { request: new Request(`${origin}/`, { method: 'GET', headers }), info: { clientAddress, malformed: describe(error) } };
-
-  function customMethodLine(text: string): { method: string; url: string } | undefined {
-    // A request line with a method llhttp does not know, e.g. `PURGEALL /v1/leads HTTP/1.1`.
-    const line = /^([!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}) (\S{1,8192}) HTTP\/1\.[01]\r?\n/.exec(text);
-    const target = line && readTarget(line[2]!);
-    const url = target?.kind === 'path' ? routedUrl(origin, target.pathAndQuery) : undefined;
-    return line && url ? { method: line[1]!, url } : undefined;
-  }
+  const head = failingHead(error);
+  const line = requestLine(head, origin);
+  const init = { method: 'GET', headers: shownRequestId(head) };
+  if (line && error.code === 'HPE_INVALID_METHOD') return { request: new Request(line.url, init), info: { clientAddress, method: line.method } };
+  return { request: new Request(line?.url ?? `${origin}/`, init), info: { clientAddress, method: line?.method, malformed: describe(error) } };
 }
 
-/**
- * The text from the line the parser failed on: the packet may hold requests before it (pipelined),
- * and a method cannot hold a line break, so the failing request line starts after the last one
- * before the point of failure.
- */
-function failingLine(error: ParserError): string {
-  const packet = error.rawPacket?.toString('latin1') ?? '';
-  const failedAt = Math.min(error.bytesParsed ?? 0, packet.length);
-  return packet.slice(packet.lastIndexOf('\n', failedAt - 1) + 1);
+/** `METHOD target HTTP/1.x` at the head's start, its target routed as the node face routes one (request-target.ts). */
+function requestLine(head: string, origin: string): { method: string; url: string } | undefined {
+  const line = /^([!#$%&'*+.^_`|~0-9A-Za-z-]{1,256}) (\S{1,8192}) HTTP\/1\.[01](?:\r?\n|$)/.exec(head);
+  const target = line && readTarget(line[2]!);
+  const url = target?.kind === 'path' ? routedUrl(origin, target.pathAndQuery) : undefined;
+  return line && url ? { method: line[1]!, url } : undefined;
 }
 
 /**
@@ -50,8 +44,8 @@ function failingLine(error: ParserError): string {
  * echoes a valid one as it does for any request (spec 7.1, http/request-id.ts) and gives a new id
  * otherwise. Values that are not visible ASCII cannot be header values, nor valid ids: left out.
  */
-function shownRequestId(error: ParserError): [string, string][] {
-  const lines = failingHead(error).split(/\r?\n/);
+function shownRequestId(head: string): [string, string][] {
+  const lines = head.split(/\r?\n/);
   return lines.flatMap((line) => {
     const value = /^x-request-id:[ \t]*(.*?)[ \t]*$/i.exec(line)?.[1];
     return value !== undefined && /^[\x21-\x7e]+(?:[ \t]+[\x21-\x7e]+)*$/.test(value) ? [['x-request-id', value] as [string, string]] : [];
