@@ -103,7 +103,9 @@ describe('uniqueItems without comparing every pair', () => {
   it('names the same pair as Ajv: the last item with an earlier copy, and its nearest copy', () => {
     const ajv = new Ajv2020({ allErrors: true });
     const validate = ajv.compile({ type: 'array', uniqueItems: true });
-    const lists = [[1, 2, 1], ['a', 'b', 'a', 'b'], [{ a: 1, b: [2] }, { b: [2], a: 1 }, 3], [[1], [1, 2], [1]], [1, '1', true, null, 'true'], [0, -0]];
+    const lists = [[1, 2, 1], ['a', 'b', 'a', 'b'], [{ a: 1, b: [2] }, { b: [2], a: 1 }, 3], [[1], [1, 2], [1]], [1, '1', true, null, 'true'], [0, -0],
+      // One composite among scalars is never equal to any of them; two are compared as usual.
+      ['x', [1], 'x'], [{ a: 1 }, 'y', 'y', 2], [[], 'a', [], 'a'], ['a', [], 'a', []], [[1]], []];
     for (const list of lists) {
       const expected = validate(list) ? undefined : validate.errors![0]!.params;
       expect(firstDuplicate(list), JSON.stringify(list)).toEqual(expected);
@@ -113,5 +115,10 @@ describe('uniqueItems without comparing every pair', () => {
   it('a list nested 300,000 levels deep is compared without exhausting the stack', () => {
     const deep = JSON.parse(`${'['.repeat(300_000)}${']'.repeat(300_000)}`);
     expect(firstDuplicate([deep, deep])).toEqual({ i: 1, j: 0 });
+  });
+
+  it('a list with one composite item among ids does not write that item out', () => {
+    const item = { get never() { throw new Error('read'); } };
+    expect(firstDuplicate(['ld_1', item, 'ld_2', 'ld_1'])).toEqual({ i: 3, j: 0 });
   });
 });
