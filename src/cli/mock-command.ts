@@ -67,7 +67,8 @@ export async function runMockCommand(args: string[]): Promise<void> {
   if (origin !== running.url) stateFile.mock.state.config.urls = { base_url: origin, hub_url: origin, workspace_url: origin };
   const standIn = standInFile ? await prepareStandIn(mock.state, mock.state.config.urls, { seed, leads: seedSize }) : undefined;
   if (standIn) writeFileSync(standInFile!, `${JSON.stringify(standIn.inputs, null, 2)}\n`, { mode: 0o600 });
-  const scenario = values.scenario ? await scenarioSetup(values.scenario, running.url, token) : undefined;
+  // The story reads the public origin (what it stores reads as --public-url says) but is made through the listening address.
+  const scenario = values.scenario ? await scenarioSetup(values.scenario, { origin, via: running.url }, token) : undefined;
   // With --scenario alone the story's workspace is the mock's only one: no other is made, and the
   // banner's workspace, owner key and "try" line are the story's (with --state or --seed both are there).
   const storyWorkspace = scenario?.workspaceId ? mock.state.workspaces.get(scenario.workspaceId) : undefined;
