@@ -10,7 +10,7 @@ const cpuMs = () => {
 const startedCpu = cpuMs();
 const started = performance.now();
 const { getResponse } = await import('msw');
-const { createCrmHandlers } = await import(process.argv[2] === 'dist' ? '../dist/src/adapters/msw.js' : '../src/adapters/msw.ts');
+const { createCrmHandlers } = await import(process.argv[2] === 'build/dist' ? '../build/dist/src/adapters/msw.js' : '../src/adapters/msw.ts');
 const imported = performance.now();
 const crm = createCrmHandlers();
 const handlersMade = performance.now();

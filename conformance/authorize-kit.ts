@@ -8,6 +8,9 @@ import type { Exchange } from './exchange.ts';
 import { controlCall, mockWorkspaceId } from './mock-control.ts';
 import { exchangeCode, pkcePair, type OAuthClient } from './oauth-kit.ts';
 
+/** 500 printable ASCII characters, spaces and signs included: the longest `state` spec 8 allows. */
+export const LONG_STATE = Array.from({ length: 500 }, (_, index) => String.fromCharCode(0x20 + ((index * 7) % 95))).join('');
+
 /** A fresh unguessable `state`, as spec 5.2 recommends. */
 export const newState = () => randomBytes(12).toString('base64url');
 

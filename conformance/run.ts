@@ -27,7 +27,14 @@ export type CheckResult = CheckInfo & {
 };
 
 /** `target.proxy`: the report is of the exchanges that went through `crmkit proxy` (at that address) to `baseUrl`. */
-export type Report = { target: { baseUrl: string; mock: boolean; proxy?: string }; runId: string; results: CheckResult[]; rules: RuleResult[] };
+export type Report = {
+  target: { baseUrl: string; mock: boolean; proxy?: string };
+  runId: string;
+  results: CheckResult[];
+  rules: RuleResult[];
+  /** Exchanges the proxy forwarded without judging them, by what they were (the control API). */
+  notJudged?: { what: string; exchanges: number }[];
+};
 
 export type RunOptions = TargetOptions & {
   /** Only these families (or check ids). */

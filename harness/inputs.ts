@@ -2,7 +2,8 @@
 // (`crmkit conformance --inputs FILE`, `crmkit scenario run --inputs FILE`): the three origins and
 // what the spec lets only a person of the workspace hand over (keys in each state, a form, an
 // OAuth client). `crmkit mock --stand-in FILE` writes the same file for a mock standing in for a
-// deployment. Options given on the command line win over the file.
+// deployment. Options given on the command line win over the file (so does CRMKIT_CONTROL_TOKEN,
+// which stands for --control-token).
 import { readFileSync } from 'node:fs';
 import type { TargetOptions } from './target.ts';
 
@@ -25,9 +26,14 @@ export type DeploymentInputs = {
   /** A public address forwarding to the suite's webhook receiver, and the local port it forwards to. */
   webhook_receiver_url?: string;
   webhook_receiver_port?: number;
+  /**
+   * The control token of a crmkit mock started with `--control-token` (as `--control-token` or
+   * CRMKIT_CONTROL_TOKEN, which win over it): its control API (/_mock) is called with it.
+   */
+  control_token?: string;
 };
 
-const STRINGS = ['base_url', 'hub_url', 'workspace_url', 'api_key', 'limited_key', 'other_workspace_key', 'revoked_key', 'expired_key', 'ip_restricted_key', 'form_id', 'webhook_receiver_url'] as const;
+const STRINGS = ['base_url', 'hub_url', 'workspace_url', 'api_key', 'limited_key', 'other_workspace_key', 'revoked_key', 'expired_key', 'ip_restricted_key', 'form_id', 'webhook_receiver_url', 'control_token'] as const;
 const KEYS = new Set<string>([...STRINGS, 'oauth_client', 'webhook_receiver_port']);
 
 /** A file that is not inputs: its name and what is wrong, never its contents (it holds secrets). */
@@ -78,5 +84,6 @@ export function targetOptionsOf(inputs: DeploymentInputs): TargetOptions {
     redirectUri: inputs.oauth_client?.redirect_uri,
     webhookReceiverUrl: inputs.webhook_receiver_url,
     webhookReceiverPort: inputs.webhook_receiver_port,
+    controlToken: inputs.control_token,
   };
 }

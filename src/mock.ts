@@ -20,7 +20,7 @@ export type { ResourceTables } from './resources/tables.ts';
 
 export type MockOptions = Partial<Omit<MockConfig, 'urls'>> & {
   urls?: Partial<MockConfig['urls']>;
-  /** Named faults to switch on from the start (src/faults/). */
+  /** Named faults to switch on from the start (src/faults/); their bodies load before the first request is answered. */
   faults?: string[];
 };
 

@@ -2,6 +2,10 @@
 // their application or tests at it; it forwards to the deployment and judges every exchange with
 // the suite's observers (status documented, body schema, request id, envelope, codes with their
 // statuses...), a live line per problem, and a report of the observers and their rules at the end.
+// The control API of a crmkit mock (/_mock) is forwarded but not judged: it is the mock's own, not
+// the CRM interface, and an application's tests in front of a mock call it to set their state up
+// (refusing it would break them; judging it by the interface's rules would blame the deployment).
+// The report lists it as not judged, so that nobody reads its exchanges as checked.
 import { observationsOf, type Observer } from '../check.ts';
 import { ALL_CHECKS } from '../checks/index.ts';
 import { describeExchange, type Exchange } from '../exchange.ts';
@@ -14,7 +18,10 @@ import { startForwardingProxy, type RunningProxy } from './forwarding-proxy.ts';
 export type ProxyProblem = { check: string; rule?: string; problem: string; exchange: Exchange };
 
 export type ValidatingProxy = RunningProxy & {
+  /** The exchanges judged: those of the CRM interface. */
   exchanges: Exchange[];
+  /** The exchanges forwarded without judging: the control API (/_mock). */
+  notJudged: Exchange[];
   problems: ProxyProblem[];
   /** The observers' results over every exchange so far, and the rules they judge. */
   report(): Report;
@@ -22,14 +29,18 @@ export type ValidatingProxy = RunningProxy & {
 
 export const OBSERVERS: Observer[] = ALL_CHECKS.filter((check): check is Observer => check.kind === 'observer');
 
+const CONTROL_API = { what: "control API (/_mock): the mock's own routes, not the CRM interface", path: /^\/_mock(?:\/|$)/ };
+
 export async function startValidatingProxy(options: { target: string; port?: number; host?: string; onProblem?: (problem: ProxyProblem) => void }): Promise<ValidatingProxy> {
   const exchanges: Exchange[] = [];
   const problems: ProxyProblem[] = [];
+  const notJudged: Exchange[] = [];
   const proxy = await startForwardingProxy({
     target: options.target,
     port: options.port,
     host: options.host,
     onExchange(exchange) {
+      if (CONTROL_API.path.test(new URL(exchange.request.url).pathname)) return void notJudged.push(exchange);
       exchanges.push(exchange);
       for (const observer of OBSERVERS) {
         for (const { rule, problem } of observationsOf(observer, exchange)) {
@@ -43,13 +54,14 @@ export async function startValidatingProxy(options: { target: string; port?: num
   return {
     ...proxy,
     exchanges,
+    notJudged,
     problems,
     report() {
       const results = OBSERVERS.map((observer) => judgeExchanges(observer, exchanges, false));
       const judged = new Set(OBSERVERS.map((observer) => observer.id));
       const catalog = loadCatalog().filter((rule) => rule.checks.some((check) => judged.has(check)));
       // Titled as what it is: the exchanges that went through this proxy to its target, not a run of the suite.
-      return { target: { baseUrl: options.target, mock: false, proxy: proxy.url }, runId: `proxy-${Date.now().toString(36)}`, results, rules: ruleResults(results, false, catalog) };
+      return { target: { baseUrl: options.target, mock: false, proxy: proxy.url }, runId: `proxy-${Date.now().toString(36)}`, results, rules: ruleResults(results, false, catalog), notJudged: notJudged.length ? [{ what: CONTROL_API.what, exchanges: notJudged.length }] : [] };
     },
   };
 }

@@ -32,6 +32,7 @@ export function htmlReport(report: Report, generatedAt = new Date()): string {
 <h1>${esc(title)}</h1>
 <p>${esc(targetKind(report))} · run <code>${esc(report.runId)}</code> · ${esc(generatedAt.toISOString())} · ${report.results.length} checks</p>
 ${totals(report.rules)}
+${(report.notJudged ?? []).map(({ what, exchanges }) => `<p>Not judged: ${esc(what)}, ${exchanges} ${exchanges === 1 ? 'exchange' : 'exchanges'}.</p>`).join('\n')}
 </header>
 <main>
 ${partTable(report.rules)}

@@ -8,7 +8,13 @@ import { summaryByPart } from './rule-summary.ts';
 export function junitReport(report: Report): string {
   const checkSuites = FAMILIES.map((family) => suite(family, report.results.filter((result) => result.family === family).map(checkCase)));
   const ruleSuites = summaryByPart(report.rules).map(({ part, title, rules }) => suite(`spec ${part}. ${title}`, rules.map(ruleCase)));
-  const suites = [...checkSuites, ...ruleSuites].filter(Boolean);
+  // What the proxy forwarded without judging (the control API): skipped cases, so CI shows them as not judged.
+  const notJudged = suite('not judged', (report.notJudged ?? []).map(({ what, exchanges }) => ({
+    xml: `    <testcase classname="proxy.not-judged" name="${xml(what)}" time="0"><skipped message="${xml(`not judged: ${exchanges} ${exchanges === 1 ? 'exchange' : 'exchanges'}`)}"/></testcase>`,
+    failed: false,
+    skipped: true,
+  })));
+  const suites = [...checkSuites, ...ruleSuites, notJudged].filter(Boolean);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="crmkit conformance ${report.runId}">\n${suites.join('\n')}\n</testsuites>\n`;
 }
 

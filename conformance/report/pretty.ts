@@ -27,6 +27,7 @@ export function prettyReport(report: Report): string {
     lines.push(`${`${part}. ${title}`.slice(0, 34).padEnd(34)} ${cells.join(' ')} ${String(counts['not-checked']).padStart(9)} ${String(counts.unobservable).padStart(12)}`);
   }
   lines.push(ruleTotals(report.rules));
+  for (const { what, exchanges } of report.notJudged ?? []) lines.push(`not judged: ${what}, ${exchanges} ${exchanges === 1 ? 'exchange' : 'exchanges'}`);
   for (const rule of report.rules.filter((r) => r.outcome === 'failed' || r.outcome === 'warned')) {
     lines.push('', `${MARK[rule.outcome as 'failed' | 'warned']} ${rule.id} (spec ${rule.section}, judged by ${rule.check})`, `  ${rule.rule}`, `  ${rule.message}`);
     if (rule.evidence) lines.push(rule.evidence.replace(/^/gm, '    '));

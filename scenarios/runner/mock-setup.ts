@@ -5,20 +5,30 @@ import { loadScenario } from './load.ts';
 import { WebhookReceiver } from '../../harness/webhook-receiver.ts';
 import { applySetup } from './setup.ts';
 import type { Target } from '../../harness/target.ts';
-import { newWorld } from './world.ts';
+import { clientFor, newWorld } from './world.ts';
+
+/**
+ * Where the story's setup is made: `origin` is the mock's public origin (`--public-url`), which the
+ * story reads as `${target.base_url}` and so stores in what it makes (form origins, links); `via`
+ * is the address its calls go to, the one the mock listens on (this machine may not reach the
+ * public one). The same origin for both when there is no public URL.
+ */
+export type SetupAddress = { origin: string; via?: string };
 
 /** The lines `crmkit mock` prints about the scenario's workspace. */
-export async function scenarioSetupLines(file: string, baseUrl: string, controlToken?: string): Promise<string[]> {
-  return (await scenarioSetup(file, baseUrl, controlToken)).lines;
+export async function scenarioSetupLines(file: string, address: SetupAddress, controlToken?: string): Promise<string[]> {
+  return (await scenarioSetup(file, address, controlToken)).lines;
 }
 
 /** The story's setup made: the lines about it, and its workspace and owner key (the ones `crmkit mock` shows first). */
-export async function scenarioSetup(file: string, baseUrl: string, controlToken?: string): Promise<{ lines: string[]; workspaceId: string | undefined; ownerKey: string | undefined }> {
+export async function scenarioSetup(file: string, { origin, via = origin }: SetupAddress, controlToken?: string): Promise<{ lines: string[]; workspaceId: string | undefined; ownerKey: string | undefined }> {
   const scenario = loadScenario(file);
-  const target: Target = { kind: 'mock', baseUrl, hubUrl: baseUrl, workspaceUrl: baseUrl, apiKey: undefined, keys: {}, formId: undefined, oauthClient: undefined, webhookReceiver: { publicUrl: undefined, port: 0 }, controlToken, close: async () => {} };
+  const target: Target = { kind: 'mock', baseUrl: origin, hubUrl: origin, workspaceUrl: origin, apiKey: undefined, keys: {}, formId: undefined, oauthClient: undefined, webhookReceiver: { publicUrl: undefined, port: 0 }, controlToken, close: async () => {} };
   // The receiver lives as long as the mock: deliveries to it keep succeeding during the demo.
   const receiver = await WebhookReceiver.start();
   const world = newWorld(target, receiver);
+  await world.client.close();
+  world.client = clientFor({ baseUrl: via, hubUrl: via, workspaceUrl: via }, undefined);
   try {
     const notes = await applySetup(world, scenario.setup);
     const lines = [

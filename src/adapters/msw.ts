@@ -6,6 +6,7 @@
 // credentials. Frontend tests create workspaces (demo data included) and reach their tables
 // directly, to arrange and inspect state without going through HTTP.
 import { http, type HttpHandler } from 'msw';
+import { loadFaults } from '../faults/index.ts';
 import { JOURNAL_SIZE, type JournalEntry, type JournalFilter } from '../journal/request-journal.ts';
 import { createMock, type Mock, type MockOptions } from '../mock.ts';
 import { seedDemoWorkspace } from '../seed/demo-workspace.ts';
@@ -47,6 +48,8 @@ export function createCrmHandlers(options: MockOptions = {}): CrmHandlers {
     handlers: [handler],
     mock,
     async createWorkspace({ seed, seedSize, ...settings } = {}) {
+      // Seeding emits events, which a fault named in the options may change: its body loads first (faults/index.ts).
+      await loadFaults(mock.state.faults);
       const { workspace, ownerKey } =
         seed === undefined ? await createWorkspace(mock.state, settings) : await seedDemoWorkspace(mock.state, { seed, leads: seedSize, settings });
       return { workspace, apiKey: ownerKey.key, tables: workspace.tables };

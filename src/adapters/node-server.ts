@@ -47,9 +47,10 @@ export async function startServer(mock: Mock, { port = 0, host = '127.0.0.1' } =
   // Another expectation is ignored, as RFC 9110 10.1.1 allows, rather than answered by node's bare 417.
   server.on('checkExpectation', onRequest);
   server.on('connect', (incoming: IncomingMessage, socket: Duplex) => {
-    // CONNECT has no operation: the core answers 405 (http/handle.ts).
+    // CONNECT has no operation: the core answers 405 (http/handle.ts), with the caller's X-Request-Id if valid (spec 7.1).
     const info: RequestInfo = { clientAddress: incoming.socket.remoteAddress, method: incoming.method };
-    void answerRaw(mock, socket, new Request(`${origin}/`), info);
+    const requestId = [incoming.headers['x-request-id'] ?? []].flat().join(', ');
+    void answerRaw(mock, socket, new Request(`${origin}/`, { headers: requestId ? { 'x-request-id': requestId } : {} }), info);
   });
   server.on('clientError', (error: Error, socket: Duplex) => {
     if (peerGone(error, socket)) return void socket.destroy();

@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { scenarioSetup } from '../../scenarios/runner/mock-setup.ts';
 import { startServer } from '../adapters/node-server.ts';
-import { FAULTS } from '../faults/index.ts';
+import { FAULT_CATALOG, FAULT_NAMES, loadFaults } from '../faults/index.ts';
 import { createMock } from '../mock.ts';
 import { controlSetup } from './control-access.ts';
 import { parseFailureRule } from './failure-option.ts';
@@ -48,6 +48,8 @@ export async function runMockCommand(args: string[]): Promise<void> {
   const token = values['control-token'];
   const off = standInFile ? 'a stand-in has none' : values['no-control'] ? '--no-control' : undefined;
   const control = controlSetup({ host, token, off });
+  // Loaded before the mock starts, as --seed may emit events through a fault (faults/index.ts).
+  await loadFaults(faults ?? []);
   const mock = createMock({ controlApi: control.controlApi, controlAccess: control.controlAccess, allowPrivateWebhooks: Boolean(values['allow-private-webhooks'] || standInFile), faults });
   if (values.coverage) return printCoverage(mock);
   if (values.failure) mock.state.failures.set(values.failure.map(parseFailureRule));
@@ -65,7 +67,8 @@ export async function runMockCommand(args: string[]): Promise<void> {
   if (origin !== running.url) stateFile.mock.state.config.urls = { base_url: origin, hub_url: origin, workspace_url: origin };
   const standIn = standInFile ? await prepareStandIn(mock.state, mock.state.config.urls, { seed, leads: seedSize }) : undefined;
   if (standIn) writeFileSync(standInFile!, `${JSON.stringify(standIn.inputs, null, 2)}\n`, { mode: 0o600 });
-  const scenario = values.scenario ? await scenarioSetup(values.scenario, running.url, token) : undefined;
+  // The story reads the public origin (what it stores reads as --public-url says) but is made through the listening address.
+  const scenario = values.scenario ? await scenarioSetup(values.scenario, { origin, via: running.url }, token) : undefined;
   // With --scenario alone the story's workspace is the mock's only one: no other is made, and the
   // banner's workspace, owner key and "try" line are the story's (with --state or --seed both are there).
   const storyWorkspace = scenario?.workspaceId ? mock.state.workspaces.get(scenario.workspaceId) : undefined;
@@ -125,13 +128,13 @@ async function openStateFile(mock: ReturnType<typeof createMock>, path: string |
 
 /** `--fault a,b`: names of src/faults/. */
 function knownFaults(value: string): void {
-  const unknown = value.split(',').find((name) => !FAULTS.some((fault) => fault.name === name));
+  const unknown = value.split(',').find((name) => !FAULT_NAMES.has(name));
   if (unknown !== undefined) throw new UsageError(`unknown fault ${unknown} (crmkit mock --faults lists them)`);
 }
 
 function printFaults(): void {
   console.log('Named faults (crmkit mock --fault NAME): each breaks one rule of the spec on purpose.');
-  for (const fault of FAULTS) console.log(`  ${fault.name.padEnd(28)} [${fault.family}] ${fault.description}`);
+  for (const fault of FAULT_CATALOG) console.log(`  ${fault.name.padEnd(28)} [${fault.family}] ${fault.description}`);
 }
 
 function printCoverage(mock: ReturnType<typeof createMock>): void {

@@ -28,14 +28,14 @@ export async function runProxyCommand(args: string[]): Promise<void> {
   }).catch((error: NodeJS.ErrnoException) => {
     throw ['EADDRINUSE', 'EADDRNOTAVAIL', 'EACCES', 'ENOTFOUND', 'EAI_AGAIN'].includes(error.code ?? '') ? new UsageError(`cannot listen on ${values.host}:${values.port}: ${error.code}`) : error;
   });
-  console.log(`crmkit proxy on ${proxy.url} → ${target}\n  every exchange is judged; a line per problem; Ctrl-C ends with the report${values.out ? ` (written to ${values.out})` : ''}`);
+  console.log(`crmkit proxy on ${proxy.url} → ${target}\n  every exchange of the CRM interface is judged (the control API /_mock is forwarded, not judged); a line per problem; Ctrl-C ends with the report${values.out ? ` (written to ${values.out})` : ''}`);
   const stop = async () => {
     await proxy.close();
     const report = proxy.report();
     const text = renderReport(report, reporter);
     if (values.out) {
       writeFileSync(values.out, text);
-      process.stderr.write(`${proxy.exchanges.length} exchanges, ${proxy.problems.length} problems; ${ruleTotals(report.rules)}; wrote ${values.out}\n`);
+      process.stderr.write(`${proxy.exchanges.length} exchanges judged, ${proxy.notJudged.length} not (control API), ${proxy.problems.length} problems; ${ruleTotals(report.rules)}; wrote ${values.out}\n`);
     } else process.stdout.write(text);
     process.exit(proxy.problems.length ? 1 : 0);
   };

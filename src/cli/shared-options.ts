@@ -24,7 +24,7 @@ export const TARGET_OPTIONS = {
   'redirect-uri': { type: 'string', value: 'URI', help: "that client's redirect URI" },
   'webhook-receiver-url': { type: 'string', value: 'URL', help: 'a public HTTPS address forwarding to the webhook receiver', check: httpUrl, aliases: ['receiver-url'] },
   'webhook-receiver-port': { type: 'string', value: 'N', help: 'the local port that address forwards to (default 8787)', check: port, aliases: ['receiver-port'] },
-  'control-token': controlTokenOption("the control token of a crmkit mock started with --control-token: its control API (/_mock) is called with it"),
+  'control-token': controlTokenOption("the control token of a crmkit mock started with --control-token: its control API (/_mock) is called with it; wins over the inputs file's control_token"),
 } as const satisfies OptionSpecs;
 
 /**

@@ -1,11 +1,11 @@
 // /_mock/faults: which rules the mock breaks on purpose.
 import { ApiError } from '../errors/api-error.ts';
-import { FAULTS, FAULT_NAMES } from '../faults/index.ts';
+import { FAULT_CATALOG, FAULT_NAMES, loadFaults } from '../faults/index.ts';
 import type { HandlerMap } from '../http/handler.ts';
 import type { MockState } from '../mock-state.ts';
 
 function faultList(state: MockState) {
-  return { data: FAULTS.map(({ name, family, description }) => ({ name, family, description, on: state.faults.has(name) })) };
+  return { data: FAULT_CATALOG.map(({ name, family, description }) => ({ name, family, description, on: state.faults.has(name) })) };
 }
 
 export const faultHandlers: HandlerMap = {
@@ -13,10 +13,12 @@ export const faultHandlers: HandlerMap = {
     return { body: faultList(state) };
   },
 
-  setFaults({ state, input }) {
+  async setFaults({ state, input }) {
     const on = (input.body as { on: string[] }).on;
     const unknown = on.filter((name) => !FAULT_NAMES.has(name));
     if (unknown.length) throw new ApiError('validation_failed', { fields: Object.fromEntries(unknown.map((name) => [`on.${name}`, 'no fault has this name'])) });
+    // A fault's body is loaded before it is on: the delivery queue's hooks read it without waiting (faults/index.ts).
+    await loadFaults(on);
     state.faults.clear();
     for (const name of on) state.faults.add(name);
     return { body: faultList(state) };

@@ -5,14 +5,15 @@
 // to (fan-out.ts), and asks here whether a rule of the queue is kept (disabling on a 410,
 // failing queued deliveries on disabling, what enable resends and in which order, a success
 // ending a failure streak). With no fault switched on, the attempt goes out, and is retried, as
-// the spec has it.
+// the spec has it; the webhook faults' module is loaded only once one of them is on (index.ts).
 import type { EventEnvelope } from '../events/event-record.ts';
 import type { MockState } from '../mock-state.ts';
 import type { StoredWebhook } from '../resources/webhooks/webhook-record.ts';
 import type { UnsignedAttempt } from '../resources/webhooks/webhook-sender.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import type { AttemptInfo, NextAttemptInfo } from './fault.ts';
-import { webhookFaults } from './webhook-faults.ts';
+import { faultsOn } from './index.ts';
+import type { DeliveryFault } from './webhook-faults.ts';
 
 /** Rules of the delivery queue a named fault may break (`breaks` of a webhook fault). */
 export type QueueRule =
@@ -35,8 +36,8 @@ export type RecipientsInfo = { state: MockState; workspace: Workspace; event: Ev
 export async function attemptWithFaults(attempt: UnsignedAttempt, info: AttemptInfo): Promise<UnsignedAttempt> {
   if (info.state.faults.size === 0) return attempt;
   let changed = attempt;
-  for (const fault of webhookFaults) {
-    if (fault.alterAttempt && info.state.faults.has(fault.name)) changed = await fault.alterAttempt({ ...changed, headers: { ...changed.headers } }, info);
+  for (const fault of faultsOn<DeliveryFault>(info.state, 'webhook-faults')) {
+    if (fault.alterAttempt) changed = await fault.alterAttempt({ ...changed, headers: { ...changed.headers } }, info);
   }
   return changed;
 }
@@ -45,7 +46,7 @@ export async function attemptWithFaults(attempt: UnsignedAttempt, info: AttemptI
 export function nextAttemptWithFaults(scheduled: number | null, info: NextAttemptInfo & { state: MockState }): number | null {
   if (info.state.faults.size === 0) return scheduled;
   let next = scheduled;
-  for (const fault of webhookFaults) if (fault.alterNextAttempt && info.state.faults.has(fault.name)) next = fault.alterNextAttempt(next, info);
+  for (const fault of faultsOn<DeliveryFault>(info.state, 'webhook-faults')) if (fault.alterNextAttempt) next = fault.alterNextAttempt(next, info);
   return next;
 }
 
@@ -53,12 +54,12 @@ export function nextAttemptWithFaults(scheduled: number | null, info: NextAttemp
 export function recipientsWithFaults(recipients: StoredWebhook[], info: RecipientsInfo): StoredWebhook[] {
   if (info.state.faults.size === 0) return recipients;
   let chosen = recipients;
-  for (const fault of webhookFaults) if (fault.alterRecipients && info.state.faults.has(fault.name)) chosen = fault.alterRecipients(chosen, info);
+  for (const fault of faultsOn<DeliveryFault>(info.state, 'webhook-faults')) if (fault.alterRecipients) chosen = fault.alterRecipients(chosen, info);
   return chosen;
 }
 
 /** Whether the queue keeps `rule` (true unless a fault switched on breaks it). */
 export function queueKeeps(state: MockState, rule: QueueRule): boolean {
   if (state.faults.size === 0) return true;
-  return !webhookFaults.some((fault) => fault.breaks?.includes(rule) && state.faults.has(fault.name));
+  return !faultsOn<DeliveryFault>(state, 'webhook-faults').some((fault) => fault.breaks?.includes(rule));
 }

@@ -3,18 +3,20 @@
 // carries cannot wrap the request handle: the queue passes each event through here before the
 // webhooks hear of it (resources/webhooks/queue-events.ts), and each lifecycle attempt before it
 // is signed (resources/webhooks/app-attempt.ts). With no fault switched on, the event and the
-// attempt go out as the spec has them.
+// attempt go out as the spec has them; the events faults' module is loaded only once one of them
+// is on (index.ts).
 import type { EventEnvelope } from '../events/event-record.ts';
 import type { MockState } from '../mock-state.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
-import { eventsFaults, type LifecycleAttempt, type LifecycleAttemptInfo } from './events-faults.ts';
+import type { EventFault, LifecycleAttempt, LifecycleAttemptInfo } from './events-faults.ts';
+import { faultsOn } from './index.ts';
 
 /** The events the webhooks hear of instead of `event`: itself, changed, several, or none. */
 export function eventsWithFaults(state: MockState, workspace: Workspace, event: EventEnvelope): EventEnvelope[] {
   if (state.faults.size === 0) return [event];
   let events = [event];
-  for (const fault of eventsFaults) {
-    if (fault.alterEvent && state.faults.has(fault.name)) events = events.flatMap((each) => fault.alterEvent!(structuredClone(each), { state, workspace }));
+  for (const fault of faultsOn<EventFault>(state, 'events-faults')) {
+    if (fault.alterEvent) events = events.flatMap((each) => fault.alterEvent!(structuredClone(each), { state, workspace }));
   }
   return events;
 }
@@ -23,8 +25,8 @@ export function eventsWithFaults(state: MockState, workspace: Workspace, event: 
 export function lifecycleAttemptWithFaults(attempt: LifecycleAttempt, info: LifecycleAttemptInfo): LifecycleAttempt | null {
   if (info.state.faults.size === 0) return attempt;
   let changed: LifecycleAttempt | null = attempt;
-  for (const fault of eventsFaults) {
-    if (changed && fault.alterLifecycleAttempt && info.state.faults.has(fault.name)) changed = fault.alterLifecycleAttempt({ ...changed, headers: { ...changed.headers } }, info);
+  for (const fault of faultsOn<EventFault>(info.state, 'events-faults')) {
+    if (changed && fault.alterLifecycleAttempt) changed = fault.alterLifecycleAttempt({ ...changed, headers: { ...changed.headers } }, info);
   }
   return changed;
 }

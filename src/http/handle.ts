@@ -62,7 +62,7 @@ export function createHandle(pipeline: Pipeline) {
     }
     // A dropped connection (failures on demand) has no headers to set.
     if (response.type !== 'error' && !response.headers.has('X-Request-Id')) response.headers.set('X-Request-Id', requestId);
-    if (!route.control) journal(pipeline.state, { request, response, requestId, route, ms: performance.now() - started });
+    if (!route.control) journal(pipeline.state, { request, method: info.method ?? request.method, response, requestId, route, ms: performance.now() - started });
     return response;
   };
 }

@@ -5,6 +5,7 @@ import type { ErrorObject } from 'ajv';
 import { ApiError } from '../errors/api-error.ts';
 import type { Operation, OperationParameter } from '../spec/operation-index.ts';
 import type { SchemaValidator } from '../spec/schema-validator.ts';
+import { exclusiveChoiceAt, nameExclusiveChoice } from './exclusive-choice.ts';
 import { KNOWN_ID_PREFIXES } from '../store/ids.ts';
 
 export type ValidatedInput = {
@@ -70,7 +71,7 @@ export function validateBody(operation: Operation, body: unknown, mediaType: str
     return undefined;
   }
   const problems = validator.problems(pointer, body);
-  if (problems.length) throw classify(problems);
+  if (problems.length) throw classify(nameExclusiveChoice(problems, exclusiveChoiceAt(validator.document, pointer)));
   return body;
 }
 

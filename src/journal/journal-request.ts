@@ -6,20 +6,22 @@ import { journalBody, journalHeaders, type JournalEntry } from './request-journa
 
 export type Answered = {
   request: Request;
+  /** The method as the client sent it: a TRACE, TRACK, CONNECT or custom method travels as a GET Request (http/handle.ts RequestInfo). */
+  method: string;
   response: Response;
   requestId: string;
   route: { operation?: Operation; workspaceId?: string; bodyText?: string };
   ms: number;
 };
 
-export function journal(state: MockState, { request, response, requestId, route, ms }: Answered): void {
+export function journal(state: MockState, { request, method, response, requestId, route, ms }: Answered): void {
   const url = new URL(request.url);
   const responseText = response.type === 'error' ? undefined : heldTextOf(response);
   const entry: JournalEntry = {
     id: requestId,
     at: new Date(state.workspaces.get(route.workspaceId ?? '')?.now() ?? Date.now()).toISOString(),
     workspace_id: route.workspaceId ?? null,
-    method: request.method,
+    method,
     path: url.pathname + url.search,
     operation: route.operation?.id ?? null,
     status: response.status,

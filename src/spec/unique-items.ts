@@ -11,12 +11,16 @@ type UniqueItemsCheck = ((schema: boolean, data: unknown[]) => boolean) & { erro
 export function firstDuplicate(items: readonly unknown[]): { i: number; j: number } | undefined {
   // A string, number, boolean or null is its own key (a Map compares them by value, 0 and -0
   // alike); a list or object is keyed by its canonical text, in a map of its own so that the
-  // text never meets an equal string item.
+  // text never meets an equal string item. A composite can only equal another composite: with
+  // one alone (a hostile body's 1 MB nest beside an id) it is never written out.
+  const isComposite = (item: unknown) => typeof item === 'object' && item !== null;
+  const composites = items.filter(isComposite).length;
   const lastScalar = new Map<unknown, number>();
   const lastComposite = new Map<string, number>();
   let found: { i: number; j: number } | undefined;
   items.forEach((item, i) => {
-    const composite = typeof item === 'object' && item !== null;
+    const composite = isComposite(item);
+    if (composite && composites < 2) return;
     const key = composite ? canonical(item) : item;
     const seen = composite ? lastComposite : lastScalar;
     const j = seen.get(key);
@@ -28,7 +32,8 @@ export function firstDuplicate(items: readonly unknown[]): { i: number; j: numbe
 
 const check: UniqueItemsCheck = (schema, data) => {
   check.errors = null;
-  const duplicate = schema ? firstDuplicate(data) : undefined;
+  // One item has no duplicate: a list of one deeply nested item is not read at all.
+  const duplicate = schema && data.length > 1 ? firstDuplicate(data) : undefined;
   if (!duplicate) return true;
   const { i, j } = duplicate;
   // Ajv's own wording and params (ajv/lib/vocabularies/validation/uniqueItems.ts); Ajv adds the

@@ -1,26 +1,11 @@
 // `crmkit mock --public-url` and a wildcard --host: the URLs the mock hands out and prints are
 // ones another machine can call, never http://0.0.0.0:PORT; the server still listens on --host.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { publicOrigin } from '../../src/cli/public-url.ts';
-
-const bin = fileURLToPath(new URL('../../bin/crmkit.js', import.meta.url));
-
-/** Starts `crmkit mock --port 0 ...args`, runs `use` with its banner, stops it. */
-async function withBanner(args: string[], use: (banner: string) => Promise<void>): Promise<void> {
-  const child = spawn(process.execPath, [bin, 'mock', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-  try {
-    let banner = '';
-    for await (const chunk of child.stdout) {
-      banner += chunk;
-      if (banner.includes('try:')) break;
-    }
-    await use(banner);
-  } finally {
-    child.kill('SIGTERM');
-  }
-}
+import { withCrmkitMock } from '../support/crmkit-process.ts';
 
 const LAN = {
   lo: [{ address: '127.0.0.1', netmask: '255.0.0.0', family: 'IPv4', mac: '00:00:00:00:00:00', internal: true, cidr: '127.0.0.1/8' }],
@@ -44,9 +29,9 @@ describe('the origin crmkit mock hands out', () => {
   });
 
   it('--public-url: the banner and the mock\'s URLs use it; the server listens on --host', async () => {
-    await withBanner(['--host', '127.0.0.1', '--public-url', 'http://crm.example.test:8080'], async (banner) => {
+    await withCrmkitMock(['--host', '127.0.0.1', '--public-url', 'http://crm.example.test:8080'], async (url, key, banner) => {
       const listening = /listening on\s+(\S+)/.exec(banner)?.[1];
-      const key = /owner API key\s+(\S+)/.exec(banner)?.[1];
+      expect(url).toBe('http://crm.example.test:8080');
       expect(listening).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       for (const name of ['base_url', 'hub_url', 'workspace_url']) expect(banner).toMatch(new RegExp(`${name}\\s+http://crm\\.example\\.test:8080\\n`));
       expect(banner).toContain(`try: curl -H "Authorization: Bearer ${key}" http://crm.example.test:8080/v1/api-keys/whoami`);
@@ -56,8 +41,31 @@ describe('the origin crmkit mock hands out', () => {
     });
   });
 
+  it('--public-url with --scenario: the story\'s records read the public URL, though its setup goes through the listening address', async () => {
+    const story = join(mkdtempSync(join(tmpdir(), 'crmkit-story-')), 'story.yaml');
+    writeFileSync(story, [
+      'title: A form allowed on the CRM\'s own site',
+      'description: Its setup names the CRM\'s own URLs.',
+      "spec: ['4.12']",
+      'setup:',
+      '  forms:',
+      "    - {name: 'Own site ${target.workspace_url}', allowed_origins: ['${target.workspace_url}', '${target.base_url}'], min_ms: 0}",
+      'steps:',
+      '  - {name: Who am I, request: {method: GET, path: /v1/api-keys/whoami}, expect: {status: 200}}',
+      '',
+    ].join('\n'));
+    await withCrmkitMock(['--public-url', 'http://crm.example.test:8080', '--scenario', story], async (_url, _key, banner) => {
+      const listening = /listening on\s+(\S+)/.exec(banner)![1]!;
+      const workspace = /workspace\s+(ws_\S+)/.exec(banner)![1]!;
+      const snapshot = JSON.stringify(await (await fetch(`${listening}/_mock/workspaces/${workspace}/snapshot`)).json());
+      expect(snapshot).toContain('"allowed_origins":["http://crm.example.test:8080","http://crm.example.test:8080"]');
+      expect(snapshot).toContain('Own site http://crm.example.test:8080');
+      expect(snapshot).not.toContain(listening);
+    });
+  });
+
   it('without --public-url on loopback, the banner is as before (no listening line)', async () => {
-    await withBanner([], async (banner) => {
+    await withCrmkitMock([], async (_url, _key, banner) => {
       expect(banner).not.toContain('listening on');
       expect(banner).toMatch(/base_url\s+http:\/\/127\.0\.0\.1:\d+\n/);
     });

@@ -33,6 +33,23 @@ describe('reading the shared options', () => {
     expect(targetOptionsFrom(values)).toMatchObject({ baseUrl: 'https://api.crm.example', apiKey: 'svc_given', otherWorkspaceKey: 'svc_other', webhookReceiverPort: 9000 });
   });
 
+  it('takes control_token from --inputs as --control-token; --control-token or CRMKIT_CONTROL_TOKEN wins over the file', () => {
+    const saved = process.env.CRMKIT_CONTROL_TOKEN;
+    delete process.env.CRMKIT_CONTROL_TOKEN;
+    try {
+      const file = inputsFile({ base_url: 'http://127.0.0.1:4010', api_key: 'svc_file', control_token: 'file-token-0123456789' });
+      expect(targetOptionsFrom(parseOptions(['--inputs', file], OPTIONS).values).controlToken).toBe('file-token-0123456789');
+      expect(targetOptionsFrom(parseOptions(['--inputs', file, '--control-token', 'given-token-0123456789'], OPTIONS).values).controlToken).toBe('given-token-0123456789');
+      process.env.CRMKIT_CONTROL_TOKEN = 'env-token-0123456789';
+      expect(targetOptionsFrom(parseOptions(['--inputs', file], OPTIONS).values).controlToken).toBe('env-token-0123456789');
+      const wrong = inputsFile({ base_url: 'http://127.0.0.1:4010', api_key: 'svc_file', control_token: 42 });
+      expect(() => targetOptionsFrom(parseOptions(['--inputs', wrong], OPTIONS).values)).toThrow(/control_token is a string/);
+    } finally {
+      if (saved === undefined) delete process.env.CRMKIT_CONTROL_TOKEN;
+      else process.env.CRMKIT_CONTROL_TOKEN = saved;
+    }
+  });
+
   it("holds the inputs file's addresses to what --base-url takes", () => {
     const file = inputsFile({ base_url: 'api.crm.example', api_key: 'svc_file' });
     expect(() => targetOptionsFrom(parseOptions(['--inputs', file], OPTIONS).values)).toThrow(/--base-url is an http\(s\) address, not "api.crm.example"/);

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { FAMILIES } from '../../conformance/check.ts';
 import { ALL_CHECKS } from '../../conformance/checks/index.ts';
-import { FAULTS } from '../../src/faults/index.ts';
+import { FAULT_CATALOG } from '../../src/faults/index.ts';
 import { loadDocument } from '../../src/spec/document.ts';
 import { runAgainst } from './mutation/mutation-suite.ts';
 
@@ -24,7 +24,7 @@ describe('the conformance suite against the clean mock', () => {
 describe('the mutation test', () => {
   it('has faults for every family that has checks, and checks for every family that has faults', () => {
     const withChecks = FAMILIES.filter((family) => ALL_CHECKS.some((check) => check.family === family));
-    const withFaults = FAMILIES.filter((family) => FAULTS.some((fault) => fault.family === family));
+    const withFaults = FAMILIES.filter((family) => FAULT_CATALOG.some((fault) => fault.family === family));
     expect(withFaults).toEqual(withChecks);
   });
 

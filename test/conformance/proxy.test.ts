@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startValidatingProxy, type ProxyProblem, type ValidatingProxy } from '../../conformance/proxy/validating-proxy.ts';
 import { htmlReport } from '../../conformance/report/html.ts';
+import { junitReport } from '../../conformance/report/junit.ts';
 import { prettyReport } from '../../conformance/report/pretty.ts';
 import { startServer, type RunningServer } from '../../src/adapters/node-server.ts';
 import { createMock } from '../../src/mock.ts';
@@ -40,6 +41,23 @@ describe('the validating proxy', () => {
     const report = proxy.report();
     expect(report.results.every((result) => result.outcome === 'passed')).toBe(true);
     expect(report.rules.length).toBeGreaterThan(0);
+  });
+
+  it('forwards the control API (/_mock) unjudged and lists it in the report as not judged', async () => {
+    // A fault that breaks every answer's X-Request-Id: a control call judged as the CRM interface would be a problem.
+    const { proxy, key } = await mockBehindProxy(['no-request-id']);
+    const made = await fetch(`${proxy.url}/_mock/workspaces`, { method: 'POST' });
+    expect(made.status).toBe(201);
+    expect((await fetch(`${proxy.url}/_mock/workspaces/ws_nope/clock`)).status).toBe(404);
+    await fetch(`${proxy.url}/v1/api-keys/whoami`, { headers: { authorization: `Bearer ${key}` } });
+    expect(proxy.exchanges.map((exchange) => exchange.operation?.id)).toEqual(['getWhoami']);
+    expect(proxy.notJudged.map((exchange) => new URL(exchange.request.url).pathname)).toEqual(['/_mock/workspaces', '/_mock/workspaces/ws_nope/clock']);
+    expect(proxy.problems.every((problem) => !problem.exchange.request.url.includes('/_mock'))).toBe(true);
+    const report = proxy.report();
+    expect(report.notJudged).toEqual([{ what: 'control API (/_mock): the mock\'s own routes, not the CRM interface', exchanges: 2 }]);
+    expect(prettyReport(report)).toContain('not judged: control API (/_mock): the mock\'s own routes, not the CRM interface, 2 exchanges');
+    expect(htmlReport(report)).toContain('Not judged: control API (/_mock)');
+    expect(junitReport(report)).toMatch(/<testsuite name="not judged" tests="1" failures="0" skipped="1">\n {4}<testcase classname="proxy.not-judged" name="control API \(\/_mock\)[^"]*" time="0"><skipped message="not judged: 2 exchanges"\/>/);
   });
 
   it('reports a problem live and in its report, with the rule it breaks', async () => {

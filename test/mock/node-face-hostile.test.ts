@@ -73,6 +73,34 @@ describe('the node face answers in the envelope', () => {
     expect(answer!.headers.get('allow')).toEqual(['']);
   });
 
+  it('journals TRACE, TRACK, CONNECT and a custom method under the method the client sent, not GET', async () => {
+    const sent = [
+      ['TRACE', `TRACE /v1/teams HTTP/1.1\r\n${host()}\r\n`],
+      ['TRACK', `TRACK /v1/teams HTTP/1.1\r\n${host()}\r\n`],
+      ['PURGEALL', `PURGEALL /v1/teams HTTP/1.1\r\n${host()}\r\n`],
+      ['CONNECT', `CONNECT other.example:443 HTTP/1.1\r\nHost: other.example:443\r\n\r\n`],
+    ];
+    const journal = (await (await fetch(`${running.url}/_mock/requests?status=405`)).json()).data as { id: string; method: string }[];
+    const before = new Set(journal.map((entry) => entry.id));
+    for (const [method, bytes] of sent) {
+      const [answer] = await exchange(bytes!);
+      const id = answer!.headers.get('x-request-id')![0]!;
+      const entries = (await (await fetch(`${running.url}/_mock/requests?status=405`)).json()).data as { id: string; method: string }[];
+      expect(before.has(id)).toBe(false);
+      expect([method, entries.find((entry) => entry.id === id)?.method]).toEqual([method, method]);
+    }
+  });
+
+  it('journals a request the parser refuses under the method and path of its request line, when the bytes show one', async () => {
+    const [answer] = await exchange(`POST /v1/leads?x=1 HTTP/1.1\r\n${host()}X-Request-Id: refused-journal-1\r\nBad Header\r\n\r\n`);
+    expect(answer!.status).toBe(400);
+    const [garbage] = await exchange('GARBAGE\r\n\r\n');
+    const garbageId = garbage!.headers.get('x-request-id')![0];
+    const entries = (await (await fetch(`${running.url}/_mock/requests?status=400`)).json()).data as { id: string; method: string; path: string; problem: { code: string } }[];
+    expect(entries.find((entry) => entry.id === 'refused-journal-1')).toMatchObject({ method: 'POST', path: '/v1/leads?x=1', problem: { code: 'malformed_request' } });
+    expect(entries.find((entry) => entry.id === garbageId)).toMatchObject({ method: 'GET', path: '/', problem: { code: 'malformed_request' } });
+  });
+
   it('treats methods as case-sensitive: `get` is not GET', async () => {
     const [answer] = await exchange(`get /v1/teams HTTP/1.1\r\n${host()}${bearer()}\r\n`);
     expect(answer!.status).toBe(405);
@@ -99,6 +127,32 @@ describe('the node face answers in the envelope', () => {
       expect(error.code).toBe('malformed_request');
       expect(error.message).toMatch(why);
     }
+  });
+
+  it('echoes the X-Request-Id its bytes show on a request the parser refuses, validated as any other (spec 7.1)', async () => {
+    const idOf = (answer: Answer) => [answer.headers.get('x-request-id')![0], envelopeOf(answer).request_id];
+    const [badHeader] = await exchange(`GET /v1/teams HTTP/1.1\r\n${host()}X-Request-Id: refused-1\r\nBad Header\r\n\r\n`);
+    expect(idOf(badHeader!)).toEqual(['refused-1', 'refused-1']);
+    const [afterBadHeader] = await exchange(`GET /v1/teams HTTP/1.1\r\n${host()}Bad Header\r\nx-request-id:  refused.2 \r\n\r\n`);
+    expect(idOf(afterBadHeader!)).toEqual(['refused.2', 'refused.2']);
+    const [overflow] = await exchange(`GET /v1/teams HTTP/1.1\r\n${host()}X-Request-Id: refused_3\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`);
+    expect(idOf(overflow!)).toEqual(['refused_3', 'refused_3']);
+    const [custom] = await exchange(`PURGEALL /v1/teams HTTP/1.1\r\n${host()}X-Request-Id: refused-4\r\n\r\n`);
+    expect([custom!.status, ...idOf(custom!)]).toEqual([405, 'refused-4', 'refused-4']);
+    const [connectAnswer] = await exchange(`CONNECT other.example:443 HTTP/1.1\r\nHost: other.example:443\r\nX-Request-Id: connect-5\r\n\r\n`);
+    expect(idOf(connectAnswer!)).toEqual(['connect-5', 'connect-5']);
+    // A value the pipeline would not take (spec 7.1: up to 64 letters, digits, `-`, `_`, `.`) gets a new id.
+    for (const value of ['not valid!', 'x'.repeat(65)]) {
+      const [invalid] = await exchange(`GET /v1/teams HTTP/1.1\r\n${host()}X-Request-Id: ${value}\r\nBad Header\r\n\r\n`);
+      expect(idOf(invalid!)[0]).toMatch(/^req_/);
+    }
+    // Pipelined: the refused request's own header, not the one of the request before it.
+    const good = `GET /v1/api-keys/whoami HTTP/1.1\r\n${host()}${bearer()}X-Request-Id: good-1\r\n\r\n`;
+    const [first, refused] = await exchange(`${good}GET /v1/teams HTTP/1.1\r\n${host()}Bad Header\r\n\r\n`);
+    expect([first!.status, first!.headers.get('x-request-id')![0]]).toEqual([200, 'good-1']);
+    expect(idOf(refused!)[0]).toMatch(/^req_/);
+    const [, own] = await exchange(`${good}GET /v1/teams HTTP/1.1\r\n${host()}X-Request-Id: own-2\r\nBad Header\r\n\r\n`);
+    expect(idOf(own!)).toEqual(['own-2', 'own-2']);
   });
 
   it('answers a body shorter than its Content-Length 400, not 500', async () => {

@@ -74,6 +74,28 @@ describe('the packed package, installed in a new project', () => {
     expect(answer).toEqual({ status: 200, listed: 3, stored: 3 });
   });
 
+  it('crmkit/msw starts without loading es-toolkit, Ajv or @msw/data module by module (dist/vendor bundles them) or a fault, and still validates', async () => {
+    const answer = await runInProject('start-modules.js', `
+      import { registerHooks } from 'node:module';
+      const loaded = [];
+      registerHooks({ load(url, context, next) { loaded.push(url); return next(url, context); } });
+      const { createCrmHandlers } = await import('crmkit/msw');
+      const crm = createCrmHandlers();
+      const { apiKey } = await crm.createWorkspace();
+      const response = await crm.mock.handle(new Request('http://127.0.0.1:4010/v1/leads', {
+        method: 'POST', headers: { Authorization: 'Bearer ' + apiKey, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Lead', amount: 'many' }),
+      }));
+      const within = (name) => loaded.filter((url) => url.includes('/node_modules/' + name + '/')).length;
+      console.log(JSON.stringify({
+        status: response.status, fields: (await response.json()).error.fields,
+        esToolkit: within('es-toolkit'), ajv: within('ajv'), ajvFormats: within('ajv-formats'), mswData: within('@msw/data'),
+        faults: loaded.filter((url) => /\\/faults\\/[\\w-]+-faults\\.js$/.test(url)).length,
+      }));
+    `);
+    // A value of the wrong type is a 400 bad_json naming the field (spec 2.1).
+    expect(answer).toEqual({ status: 400, fields: { amount: 'must be integer' }, esToolkit: 0, ajv: 0, ajvFormats: 0, mswData: 0, faults: 0 });
+  });
+
   it('crmkit, crmkit/conformance, crmkit/scenarios and crmkit/openapi.json load and run', async () => {
     const answer = await runInProject('library-user.js', `
       import { createMock, startServer } from 'crmkit';

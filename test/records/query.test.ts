@@ -78,9 +78,15 @@ describe('bad values of the body', () => {
     }
   });
 
-  it('neither or both of query and q is validation_failed; only an undocumented field is unknown_field', async () => {
-    expect((await query({})).body.error.code).toBe('validation_failed');
-    expect((await query({ query: group, q: 'x' })).body.error.code).toBe('validation_failed');
+  it('neither or both of query and q is validation_failed naming fields; only an undocumented field is unknown_field', async () => {
+    // Neither: the first choice of the schema's oneOf, `query`; both: each of them (spec 4.13).
+    const neither = await query({});
+    expect([neither.status, neither.body.error.code, neither.body.error.fields]).toEqual([422, 'validation_failed', { query: 'is required, or q in its place (exactly one of query, q)' }]);
+    const both = await query({ query: group, q: 'x' });
+    expect([both.status, both.body.error.code, Object.keys(both.body.error.fields)]).toEqual([422, 'validation_failed', ['query', 'q']]);
+    expect(both.body.error.fields.q).toBe('cannot be sent with query (exactly one of query, q)');
+    const bothAndBadLimit = await query({ query: group, q: 'x', limit: 0 });
+    expect(Object.keys(bothAndBadLimit.body.error.fields).sort()).toEqual(['limit', 'q', 'query']);
     const unknown = await query({ query: group, bogus: 1 });
     expect([unknown.status, unknown.body.error.code, Object.keys(unknown.body.error.fields)]).toEqual([400, 'unknown_field', ['bogus']]);
   });

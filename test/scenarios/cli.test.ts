@@ -108,7 +108,7 @@ describe('crmkit mock --scenario', () => {
   afterAll(async () => server.close());
 
   it("makes the story's setup in the running mock and says what it made", async () => {
-    const lines = await scenarioSetupLines(story('returning-client-by-phone-then-email.yaml'), server.url);
+    const lines = await scenarioSetupLines(story('returning-client-by-phone-then-email.yaml'), { origin: server.url });
     expect(lines[0]).toContain('returning-client-by-phone-then-email.yaml: The same client returns through the form');
     expect(lines.join('\n')).toMatch(/a new workspace ws_\w+ .*\n.*clock 2026-11-20T09:00:00.000Z \(frozen\)\n.*forms: fm_\w+\n.*owner key +svc_live_/);
   });

@@ -1,17 +1,21 @@
-// `crmkit mock` as a child process: started on port 0, read until it prints its URL and owner key.
+// `crmkit mock` as a child process: started on port 0, read until its banner's last line (`try: ...`).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const REPO_BIN = fileURLToPath(new URL('../../bin/crmkit.js', import.meta.url));
 
-/** Starts `crmkit mock --port 0 ...args` (this repository's bin unless told), runs `use` with the URL and key it prints (and its banner), stops it. */
+/**
+ * Starts `crmkit mock --port 0 ...args` (this repository's bin unless told), runs `use` with the
+ * base URL and key it prints (the public URL with `--public-url`; the banner has the listening
+ * address too) and its whole banner, stops it.
+ */
 export async function withCrmkitMock(args: string[], use: (url: string, key: string, banner: string) => Promise<void>, bin = REPO_BIN): Promise<void> {
   const child = spawn(process.execPath, [bin, 'mock', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     let output = '';
     for await (const chunk of child.stdout) {
       output += chunk;
-      if (output.includes('owner API key')) break;
+      if (/^ {2}try\b.*\n/m.test(output)) break;
     }
     const url = /base_url\s+(\S+)/.exec(output)?.[1];
     const key = /owner API key\s+(\S+)/.exec(output)?.[1];

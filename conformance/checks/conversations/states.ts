@@ -47,7 +47,8 @@ export const conversationStates: ActiveCheck = {
 
       await judgeSnoozeRefusals(context, manage);
       await judgeFromAnyState(context, manage, me);
-      const until = new Date((await mockNowMs(context)) + 3_600_000).toISOString();
+      // Written in Tashkent time (+05:00): the snooze ends at that instant, not at the clock reading taken as UTC.
+      const until = inTashkent((await mockNowMs(context)) + 3_600_000);
       const snoozed = await manage('snooze', { until });
       judgeAnswer(context, 'conversations.snooze', snoozed, (c) => c.status === 'snoozed', `snooze until ${until}`);
       const untilShown = snoozed.json?.snoozed_until && Date.parse(snoozed.json.snoozed_until) === Date.parse(until);
@@ -101,4 +102,9 @@ function judgeAnswer(context: CheckContext, rule: string, answer: Exchange, hold
 async function judgeListed(context: CheckContext, rule: string, listed: { ids: string[]; exchange: Exchange }, id: string, expected: boolean, what: string): Promise<void> {
   const shown = listed.ids.includes(id);
   context.judge(rule, shown !== expected && `${what}: the conversation is ${shown ? '' : 'not '}listed`, listed.exchange);
+}
+
+/** The instant written as RFC 3339 with the offset +05:00. */
+function inTashkent(ms: number): string {
+  return new Date(ms + 5 * 3_600_000).toISOString().replace('Z', '+05:00');
 }

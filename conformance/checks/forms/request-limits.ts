@@ -1,6 +1,7 @@
 // Spec 8 "form request: 32 KB, 40 answers, 5,000 characters per answer": a larger request is
 // refused (413 body_too_large, the document's reading), a longer answer and 41 answers with 422
-// validation_failed. 41 valid answers need a form of more than 40 fields, which a mock makes.
+// validation_failed, while an answer of exactly 5,000 characters and 40 answers are taken. 41 valid
+// answers need a form of more than 40 fields, which a mock makes.
 import type { ActiveCheck } from '../../check.ts';
 import { acceptedProblem, refusalProblem } from '../../form-effect-kit.ts';
 import { loadConfig, needForm, submitForm, validSubmission, visitor, waitOutMinMs } from '../../form-kit.ts';
@@ -14,7 +15,7 @@ export const requestLimits: ActiveCheck = {
   kind: 'active',
   id: 'forms.request-limits',
   family: 'forms',
-  title: 'a form request over 32 KB answers 413 body_too_large; an answer over 5,000 characters (and on a mock, 41 answers) is refused with 422 validation_failed',
+  title: 'a form request over 32 KB answers 413 body_too_large; an answer over 5,000 characters (and on a mock, 41 answers) is refused with 422 validation_failed, one of 5,000 is taken',
   spec: '4.12, 8',
   // The 413 of the 32 KB limit is the document's reading (spec 8 gives the limit, not its answer).
   basis: 'inferred',
@@ -39,6 +40,9 @@ export const requestLimits: ActiveCheck = {
         ? `an answer of ${MAX_CHARACTERS + 12} characters to ${text.id} was accepted (${long.status}); at most ${MAX_CHARACTERS} characters per answer`
         : refusalProblem(long, 422, 'validation_failed', `an answer of ${MAX_CHARACTERS + 12} characters to ${text.id}`) ?? (!long.json.error.fields || !(text.id in long.json.error.fields) ? `the 422 does not name the field ${text.id} whose answer is too long` : undefined);
       context.judge('forms.limit-answer-length', longProblem, long);
+      // Exactly 5,000 characters is within the limit.
+      const longest = await submitForm(context, formId, { ...body, answers: { ...(body.answers as object), [text.id]: 'a'.repeat(MAX_CHARACTERS) } });
+      context.judge('forms.limit-answer-length', acceptedProblem(longest, `an answer of exactly ${MAX_CHARACTERS} characters to ${text.id}`), longest);
     }
 
     // 41 answers that are each valid need a form of more than 40 fields: a mock makes one.

@@ -85,7 +85,14 @@ async function judgeFieldsSent(context: CheckContext): Promise<void> {
   context.judge('leads.create-optional-fields', kept.join('; ') || undefined);
   context.judge('leads.utm-keys', differs('utm', lead.utm, sent.utm));
   context.judge('leads.source-length', differs('a source of 64 characters', lead.source, sent.source));
-  context.judge('leads.name-length', lead.name.length === 255 ? undefined : `a name of 255 characters came back with ${lead.name.length}`);
+  // Characters, not bytes: 255 Cyrillic letters are 510 bytes of UTF-8.
+  const cyrillic = await context.client.send('POST', '/v1/leads', { body: { name: 'Д'.repeat(255) } });
+  deleteLater(context, cyrillic);
+  const nameProblem =
+    lead.name.length !== 255 ? `a name of 255 characters came back with ${lead.name.length}`
+    : cyrillic.status !== 201 ? `a name of 255 Cyrillic characters (510 bytes) answered ${cyrillic.status}, not 201`
+    : differs('a name of 255 Cyrillic characters', cyrillic.json.name, 'Д'.repeat(255));
+  context.judge('leads.name-length', nameProblem, cyrillic);
   context.judge('leads.create-contact-id', differs('contact_id', lead.contact_id, contact.id));
   context.judge('leads.contact-object', differs('contact', lead.contact, { id: contact.id, name: contact.name, phones: contact.phones }));
   if (other) {

@@ -1,7 +1,8 @@
 // Spec 4.2 "List leads": each filter (pipeline, stage, contact, company, owner with `me` and
 // `unassigned`, status, q over name, contact and number), newest first or `sort=position`, and
-// `summary {count, sum}` over every matching lead on the first page only. Every list is scoped to
-// the run's company (or the run's own words), so other leads of the workspace never matter.
+// `summary {count, sum}` over every matching lead (none in the trash) on the first page only.
+// Every list is scoped to the run's company (or the run's own words), so other leads of the
+// workspace never matter.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import { differs, idsOf } from './lead-kit.ts';
@@ -75,8 +76,11 @@ async function judgeOrderAndSummary(context: CheckContext, fixture: ListFixture)
   const order = differs('the order of sort=position', idsOf(board), [b, c, a, d].map((lead) => lead.id));
   context.judge('leads.sort-position', order, board);
   context.judge('leads.position-number', order, board);
+  // A lead in the trash has left the list (spec 2.1): it matches no filter, so the summary leaves it out.
+  const trashed = await context.createLead({ name: `conformance ${fixture.word}trashed`, company_id: fixture.company.id, amount: 1600 });
+  context.expectStatus(await context.client.send('DELETE', `/v1/leads/${trashed.id}`), 200);
   const first = await list(context, `${scoped}&limit=1`);
-  context.judge('leads.summary', differs('summary of a first page of 1', first.json.summary, { count: 4, sum: 1500 }), first);
+  context.judge('leads.summary', differs('summary of a first page of 1 (a fifth lead of 1600 in the trash)', first.json.summary, { count: 4, sum: 1500 }), first);
   if (!first.json.next_cursor) context.fail('a first page of 1 of 4 leads has no next_cursor', first, 'leads.summary-first-page-only');
   const next = await list(context, `${scoped}&limit=1&cursor=${encodeURIComponent(first.json.next_cursor)}`);
   context.judge('leads.summary-first-page-only', next.json.summary === undefined ? undefined : `a page read with a cursor carries summary ${JSON.stringify(next.json.summary)}`, next);

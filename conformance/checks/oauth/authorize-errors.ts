@@ -1,13 +1,14 @@
 // Spec 5.2 steps 2 and 3, 4.15: how `GET {hub_url}/oauth/authorize` answers a request it cannot
 // show: an unknown client or a redirect URI that is not registered is never redirected to (an
 // open redirector would hand codes and errors to whoever wrote the link); a malformed request
-// of a known client is redirected to the app with `error` and the `state` sent. Needs no approval:
+// of a known client is redirected to the app with `error` and the `state` sent; a state of 500
+// printable characters (the most spec 8 allows) is no malformed request. Needs no approval:
 // it runs against a deployment with the client's id and redirect URI. Where the hub sends the
 // browser to sign in first, the errors cannot be seen and the check skips.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { authorizeQuery, callbackTo, redirectsElsewhere, visitAuthorize } from '../../authorize-kit.ts';
+import { authorizeQuery, callbackTo, LONG_STATE, redirectsElsewhere, visitAuthorize } from '../../authorize-kit.ts';
 import { needClient, pkcePair, type OAuthClient } from '../../oauth-kit.ts';
 
 /** A client id of the right shape that no app has. */
@@ -40,6 +41,11 @@ export const authorizeErrors: ActiveCheck = {
     const valid = await visitAuthorize(context, authorizeQuery(client, challenge));
     const validCallback = callbackTo(valid, redirectUri, hub);
     context.judge('oauth.route-authorize', (valid.status >= 400 || validCallback?.searchParams.has('error')) && `a well-formed request answered ${valid.status}${validCallback ? ` and sent the browser back with error=${validCallback.searchParams.get('error')}` : ''}`, valid);
+    // The longest state spec 8 allows is no malformed request: the hub shows it (or signs in first), never an error.
+    const longState = await visitAuthorize(context, authorizeQuery(client, challenge, { state: LONG_STATE }));
+    const longCallback = callbackTo(longState, redirectUri, hub);
+    const longProblem = (longState.status >= 400 || longCallback?.searchParams.has('error')) && `a well-formed request with a state of 500 printable characters answered ${longState.status}${longCallback ? ` and sent the browser back with error=${longCallback.searchParams.get('error')}` : ''}`;
+    for (const rule of ['oauth.state-500-printable', 'oauth.limit-state']) context.judge(rule, longProblem, longState);
 
     const unknown = await visitAuthorize(context, authorizeQuery(client, challenge, { client_id: UNKNOWN_CLIENT, response_type: 'token' }));
     context.judge('oauth.authorize-unknown-client', notRedirected(unknown, redirectUri, hub, `an unknown client_id (${UNKNOWN_CLIENT})`), unknown);

@@ -6,12 +6,10 @@
 // the check runs on a crmkit mock only (its control API decides as the consent page does, and
 // moves its clock).
 import type { ActiveCheck } from '../../check.ts';
-import { authorizeQuery, decide, mockApp, tokensOf, visitAuthorize } from '../../authorize-kit.ts';
+import { authorizeQuery, decide, LONG_STATE, mockApp, tokensOf, visitAuthorize } from '../../authorize-kit.ts';
 import { advanceMockClock, controlAnswer } from '../../mock-control.ts';
 import { needClient, pkcePair } from '../../oauth-kit.ts';
 
-/** 500 printable ASCII characters, spaces and signs included: the longest `state` spec 8 allows. */
-const LONG_STATE = Array.from({ length: 500 }, (_, index) => String.fromCharCode(0x20 + ((index * 7) % 95))).join('');
 const CONSENT_REQUEST_SECONDS = 15 * 60;
 
 export const consent: ActiveCheck = {

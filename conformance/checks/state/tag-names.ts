@@ -37,14 +37,24 @@ function judgeNewTag(context: CheckContext, tag: Tag): void {
   context.judge('tags.color-palette', !PALETTE.includes(tag.color) && `an automatic color ${JSON.stringify(tag.color)} is not of the palette`);
 }
 
-/** The same name in another case and with extra spaces: 200, the same tag as it was. */
+/** The same name in another case and with extra spaces: 200, the same tag as it was; case is a letter's, Cyrillic too. */
 async function judgeSameNameAgain(context: CheckContext, tag: Tag): Promise<void> {
+  const cyrillic = await createTag(context, `${tag.name}-клиент`);
+  const latin = await sameNameAgain(context, tag);
+  const other = await sameNameAgain(context, cyrillic);
+  context.judge('tags.create-existing-200', latin.problem ?? other.problem, latin.problem ? latin.again : other.again);
+  const { tags } = await tagList(context);
+  const copies = (named: Tag) => tags.filter((listed) => listed.name.toLowerCase() === named.name.toLowerCase()).length;
+  const unique = [tag, cyrillic].map((named) => (copies(named) !== 1 ? `the catalog holds ${copies(named)} tags named "${named.name}" in some case` : undefined)).find(Boolean);
+  context.judge('tags.name-unique-ignoring-case', unique ?? (latin.problem || other.problem ? 'a name in another case did not name the same tag' : undefined));
+}
+
+/** Creating `tag`'s name again in capitals with spaces around: what is wrong with the answer, if anything. */
+async function sameNameAgain(context: CheckContext, tag: Tag) {
   const again = await postTag(context, { name: `  ${tag.name.toUpperCase()} ` });
   const same = again.json?.id === tag.id && again.json?.name === tag.name;
-  context.judge('tags.create-existing-200', (again.status !== 200 || !same) && `creating "${tag.name.toUpperCase()}" again answered ${again.status} with ${again.json?.id} "${again.json?.name}", not 200 with ${tag.id} "${tag.name}"`, again);
-  const { tags } = await tagList(context);
-  const copies = tags.filter((listed) => listed.name.toLowerCase() === tag.name.toLowerCase());
-  context.judge('tags.name-unique-ignoring-case', (copies.length !== 1 || !same) && `the catalog holds ${copies.length} tags named "${tag.name}" in some case`);
+  const problem = again.status !== 200 || !same ? `creating "${tag.name.toUpperCase()}" again answered ${again.status} with ${again.json?.id} "${again.json?.name}", not 200 with ${tag.id} "${tag.name}"` : undefined;
+  return { again, problem };
 }
 
 async function judgeLengths(context: CheckContext, base: string): Promise<void> {

@@ -8,6 +8,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
+import { mockKey } from '../../records-kit.ts';
 import { activeMembers, createRecord, refusedValue, TIMELINE_KINDS } from '../../tag-kit.ts';
 
 const ITEM_FIELDS = ['id', 'kind', 'entity_type', 'entity_id', 'actor', 'ref_id', 'data', 'pinned', 'occurred_at', 'editable', 'deletable'];
@@ -140,10 +141,28 @@ async function judgeScopes(context: CheckContext, leadId: string, noteId: string
     const remove = await context.client.send('DELETE', `/v1/notes/${noteId}`, { key });
     context.judge('notes.delete-scope', !refused(remove) && `a key without leads:write deleted a lead's note with ${remove.status}`, remove);
   }
-  if (scopes.includes('leads:read') && !scopes.includes('contacts:read')) {
-    const contact = await createRecord(context, 'contacts', {});
-    const own = await context.client.send('GET', `/v1/timeline?entity_type=lead&entity_id=${leadId}`, { key });
-    const other = await context.client.send('GET', `/v1/timeline?entity_type=contact&entity_id=${contact.id}`, { key });
-    context.judge('notes.timeline-scope', (own.status !== 200 || !refused(other)) && `a key with leads:read but not contacts:read read a lead's timeline with ${own.status} and a contact's with ${other.status}`, other);
+  if (scopes.includes('leads:read') && !scopes.includes('contacts:read')) await judgeTimelineScope(context, key, 'leads:read', 'contacts:read', leadId);
+}
+
+/**
+ * A key with one record type's read scope reads that type's timeline and is refused another's,
+ * both ways round: the limited key (leads:read) and, on a mock, a key with contacts:read alone,
+ * which a timeline that checks leads:read whatever the type refuses.
+ */
+async function judgeTimelineScope(context: CheckContext, limitedKey: string, has: string, lacks: string, leadId: string): Promise<void> {
+  const contact = await createRecord(context, 'contacts', {});
+  const timeline = (type: string, id: string, key: string) => context.client.send('GET', `/v1/timeline?entity_type=${type}&entity_id=${id}`, { key });
+  const refused = (answer: Exchange) => answer.status === 403 && answer.json?.error?.code === 'missing_scope';
+  const ownLead = await timeline('lead', leadId, limitedKey);
+  const otherContact = await timeline('contact', contact.id, limitedKey);
+  let problem = (ownLead.status !== 200 || !refused(otherContact)) && `a key with ${has} but not ${lacks} read a lead's timeline with ${ownLead.status} and a contact's with ${otherContact.status}`;
+  let shown = otherContact;
+  if (!problem && context.target.mock) {
+    const contactsKey = await mockKey(context, ['contacts:read'], 'a timeline read with contacts:read alone');
+    const ownContact = await timeline('contact', contact.id, contactsKey);
+    const otherLead = await timeline('lead', leadId, contactsKey);
+    problem = (ownContact.status !== 200 || !refused(otherLead)) && `a key with contacts:read but not leads:read read a contact's timeline with ${ownContact.status} and a lead's with ${otherLead.status}`;
+    shown = ownContact.status !== 200 ? ownContact : otherLead;
   }
+  context.judge('notes.timeline-scope', problem, shown);
 }

@@ -19,7 +19,10 @@ export function customValuesFor(context: RecordContext, entity: CustomEntity, cu
   const next: Custom = { ...current };
   const problems: Record<string, string> = {};
   let problemCount = 0;
-  for (const [key, value] of Object.entries(sent ?? {})) {
+  // `for in`, not Object.entries: a 1 MB body of unknown keys stops at MAX_PROBLEMS without
+  // first copying 80,000 entries (issue 15).
+  for (const key in sent) {
+    const value = sent[key];
     const field = context.tables.fields.firstBy('entityKey', entityKey(entity, key));
     const check = field ? checkSent(context, field, value) : { problem: `no ${entity} custom field has this key` };
     if ('problem' in check) {

@@ -12,8 +12,12 @@ const FIELD = 'tags';
 
 /** The tags a record keeps when `requested` is sent and it had `current`. */
 export async function tagsForRecord(context: RecordContext, current: readonly string[], requested: readonly string[]): Promise<string[]> {
-  const { names, missing } = spelledAsCatalog(context.tables, checkedNames(requested, FIELD), current);
-  if (overRecordLimit(current, names)) throw tagsInvalid(FIELD, `a record can have at most ${TAG_LIMITS.per_record} tags`);
+  const checked = checkedNames(requested, FIELD);
+  // More distinct names than the record has and than the limit: one at least is new. Refused
+  // before any is looked up in the catalog (a 1 MB body holds 80,000 names).
+  const surelyOver = checked.length > TAG_LIMITS.per_record && checked.length > current.length;
+  const { names, missing } = surelyOver ? { names: checked, missing: [] } : spelledAsCatalog(context.tables, checked, current);
+  if (surelyOver || overRecordLimit(current, names)) throw tagsInvalid(FIELD, `a record can have at most ${TAG_LIMITS.per_record} tags`);
   await addToCatalog(context, missing, () => tagsInvalid(FIELD, `the workspace already has ${TAG_LIMITS.per_workspace} tags`));
   return names;
 }

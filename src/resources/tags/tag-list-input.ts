@@ -7,9 +7,12 @@ import { distinctNames, normalizeTagName, tagKey, tagNameProblem } from './tag-n
 
 /** The names normalized and distinct ignoring case; 422 `validation_failed` under `field` for a bad one. */
 export function checkedNames(requested: readonly string[], field: string): string[] {
-  const names = requested.map(normalizeTagName);
-  const problem = names.map(tagNameProblem).find((found) => found !== null);
-  if (problem) throw tagsInvalid(field, problem);
+  const names = requested.map((sent) => {
+    const name = normalizeTagName(sent);
+    const problem = tagNameProblem(name);
+    if (problem) throw tagsInvalid(field, problem);
+    return name;
+  });
   return distinctNames(names);
 }
 

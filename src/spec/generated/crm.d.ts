@@ -5748,8 +5748,9 @@ export type components = {
         QueryCount: boolean;
         /**
          * @description Query body (spec 4.13): a filter, either `query` (a group of conditions) or a text filter `q` in its place, exactly
-         *     one of them; plus `sort` (up to 5 keys), `limit`, `cursor` and `count`. Sending neither or both answers 422
-         *     `validation_failed`; a documented field with a wrong value answers 400 `bad_json` (a wrong type) or 422
+         *     one of them; plus `sort` (up to 5 keys), `limit`, `cursor` and `count`. Sending neither answers 422
+         *     `validation_failed` naming `query` (the first choice); sending both answers 422 `validation_failed` naming both
+         *     `query` and `q` (nothing says which one the caller meant to keep). A documented field with a wrong value answers 400 `bad_json` (a wrong type) or 422
          *     `validation_failed` (an invalid value, an empty `q`) naming that field; only a field the body does not document
          *     answers 400 `unknown_field` (spec 2.1, 7.3).
          *     Limits of spec 8 (`x-query-limits`): 50 conditions, 3 regex conditions, 100 list values, 5 sort keys; over one answers

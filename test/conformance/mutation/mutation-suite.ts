@@ -7,8 +7,7 @@ import type { Family } from '../../../conformance/check.ts';
 import { ALL_CHECKS } from '../../../conformance/checks/index.ts';
 import { runConformance, type Report } from '../../../conformance/run.ts';
 import { startServer } from '../../../src/adapters/node-server.ts';
-import type { Fault } from '../../../src/faults/fault.ts';
-import { FAULTS } from '../../../src/faults/index.ts';
+import { FAULT_CATALOG, type FaultInfo } from '../../../src/faults/index.ts';
 import { createMock } from '../../../src/mock.ts';
 
 export async function runAgainst(faults: string[], only?: string[]): Promise<Report> {
@@ -23,12 +22,12 @@ export async function runAgainst(faults: string[], only?: string[]): Promise<Rep
 }
 
 /** A fault's own family, and the families whose requests let its family's observers see it. */
-function familiesFor(fault: Fault): string[] {
+function familiesFor(fault: FaultInfo): string[] {
   return fault.family === 'responses' ? ['responses', 'input', 'state'] : [fault.family, 'responses'];
 }
 
 export function mutationSuite(family: Family): void {
-  const faults = FAULTS.filter((fault) => fault.family === family);
+  const faults = FAULT_CATALOG.filter((fault) => fault.family === family);
   const checks = ALL_CHECKS.filter((check) => check.family === family);
   const caught: string[] = [];
   const checksThatFailed = new Set<string>();

@@ -1,0 +1,26 @@
+// The fault bodies, one module per family, each loaded by dynamic import only when one of its
+// faults is switched on (issue 14: 220 kB of source that a start without faults never needs; a
+// browser bundle keeps each module in a chunk of its own until then). What the list and help
+// show of each fault is in fault-catalog.ts, generated from these modules. The order here is the
+// order in which faults wrap the handle (later ones outside earlier ones).
+import type { Fault } from './fault.ts';
+
+export const FAULT_MODULES = {
+  'response-faults': async (): Promise<readonly Fault[]> => (await import('./response-faults.ts')).responseFaults,
+  'input-faults': async (): Promise<readonly Fault[]> => (await import('./input-faults.ts')).inputFaults,
+  'paging-faults': async (): Promise<readonly Fault[]> => (await import('./paging-faults.ts')).pagingFaults,
+  'state-faults': async (): Promise<readonly Fault[]> => (await import('./state-faults.ts')).stateFaults,
+  'leads-faults': async (): Promise<readonly Fault[]> => (await import('./leads-faults.ts')).leadsFaults,
+  'query-faults': async (): Promise<readonly Fault[]> => (await import('./query-faults.ts')).queryFaults,
+  'records-faults': async (): Promise<readonly Fault[]> => (await import('./records-faults.ts')).recordsFaults,
+  'conversations-faults': async (): Promise<readonly Fault[]> => (await import('./conversations-faults.ts')).conversationsFaults,
+  'events-faults': async (): Promise<readonly Fault[]> => (await import('./events-faults.ts')).eventsFaults,
+  'webhook-faults': async (): Promise<readonly Fault[]> => (await import('./webhook-faults.ts')).webhookFaults,
+  'form-faults': async (): Promise<readonly Fault[]> => (await import('./form-faults.ts')).formFaults,
+  'oauth-faults': async (): Promise<readonly Fault[]> => (await import('./oauth-faults.ts')).oauthFaults,
+  'consent-faults': async (): Promise<readonly Fault[]> => (await import('./consent-faults.ts')).consentFaults,
+  'limits-faults': async (): Promise<readonly Fault[]> => (await import('./limits-faults.ts')).limitsFaults,
+  'hunt-faults': async (): Promise<readonly Fault[]> => (await import('./hunt-faults.ts')).huntFaults,
+};
+
+export type FaultModule = keyof typeof FAULT_MODULES;
