@@ -17,7 +17,7 @@ export const consentFaults: Fault[] = [
       if (!memberId || !id || (decision !== 'approve' && decision !== 'deny')) return next(request, info);
       try {
         const workspace = workspaceOfConsentRequest(state, id);
-        const location = await workspace.transactions.run(() => decideConsent(state, workspace, consentRequestIn(workspace, id), decision, memberId));
+        const location = await workspace.transactions.run(() => decideConsent(workspace, consentRequestIn(workspace, id), decision, memberId));
         return new Response(null, { status: 302, headers: { Location: location, 'Cache-Control': 'no-store' } });
       } catch {
         return next(request, info);

@@ -27,7 +27,7 @@ export const oauthControlHandlers: HandlerMap = {
     const { workspace } = check.request;
     const memberId = command.member_id ?? approvers(workspace).find((member) => member.role === 'owner')?.id ?? approvers(workspace)[0]?.id;
     const location = await workspace.transactions.run(async () =>
-      decideConsent(state, workspace, await openConsentRequest(check.request), command.decision, memberId));
+      decideConsent(workspace, await openConsentRequest(check.request), command.decision, memberId));
     return { body: { redirect_url: location } };
   },
 
@@ -55,7 +55,7 @@ export const oauthControlHandlers: HandlerMap = {
     const installation = installationOf(workspace, input.path.installation_id);
     if (installation.status !== 'active') throw new ApiError('validation_failed', { fields: { installation_id: 'the app is uninstalled' } });
     const { settings } = input.body as { settings: Record<string, unknown> };
-    return { body: await workspace.transactions.run(() => changeSettings(state, workspace, installation, settings)) };
+    return { body: await workspace.transactions.run(() => changeSettings(workspace, installation, settings)) };
   },
 };
 

@@ -4,7 +4,6 @@
 // workspace's transaction.
 import { ApiError } from '../errors/api-error.ts';
 import type { Texts } from '../errors/messages.ts';
-import type { MockState } from '../mock-state.ts';
 import { normalizeId } from '../store/ids.ts';
 import type { Member } from '../workspaces/member.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
@@ -34,7 +33,7 @@ export function approvers(workspace: Workspace): Member[] {
 }
 
 /** Where the browser goes next. */
-export async function decideConsent(state: MockState, workspace: Workspace, consent: ConsentRequest, decision: Decision, memberId: string | undefined): Promise<string> {
+export async function decideConsent(workspace: Workspace, consent: ConsentRequest, decision: Decision, memberId: string | undefined): Promise<string> {
   if (decision === 'deny') {
     workspace.tables.oauthConsentRequests.remove(consent.id);
     return redirectTo(consent.redirect_uri, { error: 'access_denied', error_description: 'The workspace declined to install the app.', state: consent.state });
@@ -44,7 +43,7 @@ export async function decideConsent(state: MockState, workspace: Workspace, cons
   const app = workspace.tables.apps.get(consent.app_id);
   if (!app) throw new ApiError('request_expired', {}, { detail: APP_GONE });
 
-  const installation = await approveInstallation(state, workspace, app, member.id, consent.scopes);
+  const installation = await approveInstallation(workspace, app, member.id, consent.scopes);
   const nowMs = workspace.now();
   const code = await workspace.tables.oauthCodes.insert({
     id: newSecret(CODE_PREFIX),

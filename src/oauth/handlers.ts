@@ -51,7 +51,7 @@ export const oauthHandlers: HandlerMap = {
     return asPage(request, async () => {
       const workspace = workspaceOfConsentRequest(state, form.consent_request);
       if (workspace !== caller.workspace) throw new ApiError('forbidden', { permission: 'approve_apps' }, { detail: OTHER_WORKSPACE });
-      const location = await decideConsent(state, workspace, consentRequestIn(workspace, form.consent_request), form.decision, caller.memberId ?? undefined);
+      const location = await decideConsent(workspace, consentRequestIn(workspace, form.consent_request), form.decision, caller.memberId ?? undefined);
       return redirect(location);
     });
   },

@@ -12,7 +12,7 @@ import { activeInstallation, type Installation } from './installation-record.ts'
 import { sameScopes } from './oauth-scopes.ts';
 import { revokeInstallationTokens } from './revoke-tokens.ts';
 
-export async function approveInstallation(state: MockState, workspace: Workspace, app: App, memberId: string, scopes: string[]): Promise<Installation> {
+export async function approveInstallation(workspace: Workspace, app: App, memberId: string, scopes: string[]): Promise<Installation> {
   const now = new Date(workspace.now()).toISOString();
   const { installations } = workspace.tables;
   const current = activeInstallation(installations, app.id);
@@ -60,7 +60,7 @@ export async function uninstall(state: MockState, workspace: Workspace, installa
 }
 
 /** An admin saved the app's settings in the workspace (`app.settings_updated`). */
-export async function changeSettings(state: MockState, workspace: Workspace, installation: Installation, settings: Record<string, unknown>): Promise<Installation> {
+export async function changeSettings(workspace: Workspace, installation: Installation, settings: Record<string, unknown>): Promise<Installation> {
   const updated = await workspace.tables.installations.update(installation.id, (draft) => {
     draft.settings = settings;
     draft.updated_at = new Date(workspace.now()).toISOString();
