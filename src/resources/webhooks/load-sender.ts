@@ -3,7 +3,11 @@
 // where deliveries, webhook and app lifecycle alike, are queued and stored but stay `pending`.
 type Sender = typeof import('./webhook-sender.ts');
 
-const SENDER_MODULE = './webhook-sender.ts';
+// Resolved from this module's URL, read through a variable (bundlers follow neither): the package's
+// build joins modules into chunks elsewhere and gives each its own file's URL back
+// (scripts/bundle-entries.ts), while a relative `import()` would resolve from the chunk.
+const here = import.meta.url;
+const SENDER_MODULE = new URL(`./webhook-sender.${here.endsWith('.ts') ? 'ts' : 'js'}`, here).href;
 let sender: Promise<Sender | undefined> | undefined;
 
 export function loadSender(): Promise<Sender | undefined> {
