@@ -102,6 +102,28 @@ describe('the packed package, installed in a new project', () => {
     expect(own).toBeLessThan(30);
   });
 
+  it("crmkit/msw sends a webhook: the sender loads by its path from load-sender's own module, which the bundle keeps", async () => {
+    const answer = await runInProject('webhook-user.js', `
+      import { createServer } from 'node:http';
+      import { createCrmHandlers } from 'crmkit/msw';
+      const received = [];
+      const receiver = createServer((request, response) => { received.push(request.headers['content-type']); response.end(); });
+      await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+      const crm = createCrmHandlers({ allowPrivateWebhooks: true });
+      const { apiKey } = await crm.createWorkspace();
+      const post = (path, body) => crm.mock.handle(new Request('http://127.0.0.1:4010' + path, {
+        method: 'POST', headers: { Authorization: 'Bearer ' + apiKey, 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+      }));
+      const url = 'http://127.0.0.1:' + receiver.address().port + '/hook';
+      const statuses = [(await post('/v1/webhooks', { name: 'Hook', url, events: ['lead.created'] })).status, (await post('/v1/leads', { name: 'Lead' })).status];
+      for (let i = 0; i < 100 && !received.length; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      receiver.close();
+      console.log(JSON.stringify({ statuses, received }));
+      process.exit(0);
+    `);
+    expect(answer).toEqual({ statuses: [201, 201], received: ['application/json'] });
+  });
+
   it('crmkit, crmkit/conformance, crmkit/scenarios and crmkit/openapi.json load and run', async () => {
     const answer = await runInProject('library-user.js', `
       import { createMock, startServer } from 'crmkit';
