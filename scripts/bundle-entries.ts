@@ -46,10 +46,11 @@ export async function bundleEntries(dist: string): Promise<void> {
     const file = join(dist, `${entry}.js`);
     const chunk = chunks.find((item) => item.isEntry && item.name === entryName(entry));
     if (!chunk) throw new Error(`no bundle for ${entry}`);
+    // The entries sit in folders beside dist/bundle: the path starts with `../`.
     const target = relative(dirname(file), join(outDir, chunk.fileName));
     // `export *` leaves out a default export: the entries have none.
     if (chunk.exports.includes('default')) throw new Error(`${entry} has a default export`);
-    writeFileSync(file, `// Bundled with the modules it imports (scripts/bundle-entries.ts).\nexport * from './${target}';\n`);
+    writeFileSync(file, `// Bundled with the modules it imports (scripts/bundle-entries.ts).\nexport * from '${target}';\n`);
   }
 }
 
