@@ -6,16 +6,19 @@
 //   re-export their bundle, so that package.json's exports, bin/crmkit.js and the declarations
 //   beside them (still one per source file) stay as they are. The chunks the entries share, and
 //   those loaded later (faults, by name), sit beside them; packages stay imports of their own.
-// - The other compiled modules stay where tsc put them, for what is read or loaded by its path
-//   from its own module's URL (the inspector's page, the rule catalog, the scenario schema, the
-//   webhook sender): each bundled module's `import.meta.url` is its own file's URL still.
-import { writeFileSync } from 'node:fs';
+// - Each bundled module's `import.meta.url` is its own file's URL still, for what is read or
+//   loaded by its path from there (the inspector's page, the rule catalog, the scenario schema,
+//   the webhook sender, which load-sender.ts keeps from bundlers). The compiled modules are then
+//   removed (their declarations stay), but for the sender and what it imports.
+import { globSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { build, type Plugin, type Rolldown } from 'vite';
 
 /** The entries, by their file under dist/ (without `.js`). */
 const ENTRIES = ['src/index', 'src/adapters/msw', 'conformance/index', 'scenarios/index', 'src/cli/main'];
 const BUNDLE = 'bundle';
+/** Compiled modules loaded by their path, not bundled (src/resources/webhooks/load-sender.ts). */
+const LOADED_BY_PATH = ['src/resources/webhooks/webhook-sender.js'];
 
 export async function bundleEntries(dist: string): Promise<void> {
   const outDir = join(dist, BUNDLE);
@@ -52,6 +55,29 @@ export async function bundleEntries(dist: string): Promise<void> {
     if (chunk.exports.includes('default')) throw new Error(`${entry} has a default export`);
     writeFileSync(file, `// Bundled with the modules it imports (scripts/bundle-entries.ts).\nexport * from '${target}';\n`);
   }
+  removeBundled(dist);
+}
+
+/** Removes the compiled modules the bundle holds: all but the entries, dist/bundle, and LOADED_BY_PATH with what they import. */
+function removeBundled(dist: string): void {
+  const kept = new Set([...ENTRIES.map((entry) => `${entry}.js`), ...importedBy(dist, LOADED_BY_PATH)]);
+  for (const file of globSync('**/*.js', { cwd: dist })) {
+    if (!file.startsWith(`${BUNDLE}/`) && !kept.has(file)) rmSync(join(dist, file));
+  }
+}
+
+/** `files` and the compiled modules they import, transitively (relative specifiers only). */
+function importedBy(dist: string, files: string[]): Set<string> {
+  const found = new Set<string>();
+  const visit = (file: string) => {
+    if (found.has(file)) return;
+    found.add(file);
+    for (const [, specifier] of readFileSync(join(dist, file), 'utf8').matchAll(/(?:from|import)\s*\(?\s*['"](\.[^'"]+)['"]/g)) {
+      visit(relative(dist, join(dist, dirname(file), specifier!)));
+    }
+  };
+  files.forEach(visit);
+  return found;
 }
 
 function entryName(entry: string): string {
