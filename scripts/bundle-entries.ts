@@ -10,7 +10,7 @@
 //   loaded by its path from there (the inspector's page, the rule catalog, the scenario schema,
 //   the webhook sender, which load-sender.ts keeps from bundlers). The compiled modules are then
 //   removed (their declarations stay), but for the sender and what it imports.
-import { globSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, globSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { build, type Plugin, type Rolldown } from 'vite';
 
@@ -58,11 +58,15 @@ export async function bundleEntries(dist: string): Promise<void> {
   removeBundled(dist);
 }
 
-/** Removes the compiled modules the bundle holds: all but the entries, dist/bundle, and LOADED_BY_PATH with what they import. */
+/**
+ * Removes the compiled modules the bundle holds (those tsc wrote, beside their declarations; not
+ * the files copied as they are, like the inspector page's scripts): all but the entries and
+ * LOADED_BY_PATH with what they import.
+ */
 function removeBundled(dist: string): void {
   const kept = new Set([...ENTRIES.map((entry) => `${entry}.js`), ...importedBy(dist, LOADED_BY_PATH)]);
   for (const file of globSync('**/*.js', { cwd: dist })) {
-    if (!file.startsWith(`${BUNDLE}/`) && !kept.has(file)) rmSync(join(dist, file));
+    if (!kept.has(file) && existsSync(join(dist, file.replace(/\.js$/, '.d.ts')))) rmSync(join(dist, file));
   }
 }
 
