@@ -124,7 +124,7 @@ export const hunt3Faults: readonly Fault[] = [
   },
   {
     name: 'query-hundred-list-values-refused',
-    family: 'query',
+    family: 'input',
     description: 'A condition whose list value has exactly 100 entries (in, not_in, all) is refused with too_many_conditions: the check is length < 100 (spec 8: 100 list values).',
     wrap: onQuery((body) => {
       for (const group of groupsOf(body.query)) {
