@@ -1,6 +1,7 @@
 // A build step of `npm run build` (build-package.ts): the dependencies that a test file's start
 // loads as hundreds of modules, bundled into the package as one module each under dist/vendor,
-// which the compiled core (dist/src) imports instead of the packages (issue 14). Node neither
+// which the compiled core (dist/src) imports instead of the packages (issue 14), and which
+// bundle-entries.ts then joins into the entries' bundles. Node neither
 // tree-shakes nor joins modules, and each module costs a resolution, a read and a parse:
 // - @msw/data 1.1.7 imports `get`, `set`, `unset`, `isEqual` and `isPlainObject` from the barrels
 //   `es-toolkit/compat` and `es-toolkit`: 555 modules and 710 kB, 100 ms CPU (upstream: importing

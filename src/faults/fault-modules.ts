@@ -21,6 +21,7 @@ export const FAULT_MODULES = {
   'consent-faults': async (): Promise<readonly Fault[]> => (await import('./consent-faults.ts')).consentFaults,
   'limits-faults': async (): Promise<readonly Fault[]> => (await import('./limits-faults.ts')).limitsFaults,
   'hunt-faults': async (): Promise<readonly Fault[]> => (await import('./hunt-faults.ts')).huntFaults,
+  'hunt3-faults': async (): Promise<readonly Fault[]> => (await import('./hunt3-faults.ts')).hunt3Faults,
 };
 
 export type FaultModule = keyof typeof FAULT_MODULES;

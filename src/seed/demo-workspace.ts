@@ -17,29 +17,21 @@ import { withTrustedWrites } from '../store/trusted-writes.ts';
 import { createWorkspace, type WorkspaceSettings } from '../workspaces/create-workspace.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import { demoCustomValues } from './demo-custom-values.ts';
+import { DEFAULT_LEADS, demoFaker, REFERENCE_DATE } from './demo-faker.ts';
 import { companyName, emailFor, uzbekMobile } from './uzbek-people.ts';
 import { seedConversations } from './seed-conversations.ts';
 import { seedLeads } from './seed-leads.ts';
 import { seedProducts } from './seed-products.ts';
 
-export type DemoOptions = { seed: number; leads?: number; settings?: WorkspaceSettings };
+export type DemoOptions = { seed: number; leads?: number; settings?: WorkspaceSettings; /** Drawn from instead of the seed's own (scripts/generate-seed-tape.ts records through it). */ faker?: Faker };
 
-const REFERENCE_DATE = '2026-11-01T09:00:00.000Z';
 const TAGS = ['vip', 'wholesale', 'repeat', 'instagram', 'b2b', 'urgent'];
 /** Leads made one by one through the API's rules; above this, the rest are written in bulk. */
 const RICH_LEADS = 300;
 const DAY_MS = 86_400_000;
 
 export async function seedDemoWorkspace(state: MockState, options: DemoOptions): Promise<{ workspace: Workspace; ownerKey: ApiKey }> {
-  // Only the Uzbek locale's module (with its en and base fallbacks), not the package's index of
-  // every locale: 20 ms and 70 MB instead of 110 ms and 100 MB (issue 14). Its shared instance
-  // only lends its class and merged definitions: each seed gets a Faker of its own, so two seeds
-  // running at once stay deterministic.
-  const { faker: uzbek } = await import('@faker-js/faker/locale/uz_UZ_latin');
-  const UzbekFaker = uzbek.constructor as typeof Faker;
-  const faker = new UzbekFaker({ locale: uzbek.rawDefinitions, seed: options.seed });
-  faker.setDefaultRefDate(REFERENCE_DATE);
-
+  const faker = options.faker ?? (await demoFaker(options.seed, options.leads ?? DEFAULT_LEADS));
   const created = await createWorkspace(state, { name: `Demo ${options.seed}`, ...options.settings });
   // The demo's records and events skip the document checks (store/trusted-writes.ts: about 300 ms
   // of compiling per process); test/mock/seed.test.ts holds them to the document instead.
@@ -48,7 +40,7 @@ export async function seedDemoWorkspace(state: MockState, options: DemoOptions):
 }
 
 async function seedRecords(state: MockState, workspace: Workspace, faker: Faker, options: DemoOptions): Promise<void> {
-  const leadCount = options.leads ?? 200;
+  const leadCount = options.leads ?? DEFAULT_LEADS;
   const context = systemContext(state, workspace);
   // Records are made over the 90 days before the reference date, oldest first, each in its own
   // transaction with the clock moved between them, so that creation times are spread out.

@@ -3,7 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { createMock } from '../../src/mock.ts';
 import { checkValue } from '../../src/resources/fields/custom-value-types.ts';
+import { DEFAULT_LEADS, seededFaker, TAPED_SEED } from '../../src/seed/demo-faker.ts';
 import { seedDemoWorkspace } from '../../src/seed/demo-workspace.ts';
+import { demoWorkspaceTape } from '../../src/seed/demo-workspace-tape.ts';
+import committedTape from '../../src/seed/generated/seed-1.json' with { type: 'json' };
 import { escapeSegment } from '../../src/spec/json-pointer.ts';
 import type { Table } from '../../src/store/table.ts';
 import type { Workspace } from '../../src/workspaces/workspace.ts';
@@ -104,12 +107,42 @@ describe('the demo workspace', () => {
     await expect(workspace.tables.leads.insert({ id: 'lead_not_a_lead' } as never)).rejects.toThrow();
   });
 
+  // Seed 1 at its default size plays faker's answers back from a tape (src/seed/faker-tape.ts).
+  it('is the same for seed 1 from its tape as from faker, and the committed tape is the one the seed records now', async () => {
+    const fromTape = await seedDemoWorkspace(createMock().state, { seed: TAPED_SEED });
+    const fromFaker = await seedDemoWorkspace(createMock().state, { seed: TAPED_SEED, faker: await seededFaker(TAPED_SEED) });
+    const again = await seedDemoWorkspace(createMock().state, { seed: TAPED_SEED, faker: await seededFaker(TAPED_SEED) });
+    // What differs between two runs from faker (the starter content's times, made at the wall clock, and an app's secret) may differ here too; nothing else.
+    const differs = differences(everything(fromTape.workspace), everything(fromFaker.workspace));
+    const differsAnyway = new Set(differences(everything(again.workspace), everything(fromFaker.workspace)));
+    expect(differs.filter((path) => !differsAnyway.has(path))).toEqual([]);
+    expect(fromTape.workspace.tables.leads.size).toBe(DEFAULT_LEADS);
+    expect(await demoWorkspaceTape(createMock().state, await seededFaker(TAPED_SEED), { seed: TAPED_SEED, leads: DEFAULT_LEADS })).toEqual(committedTape);
+  });
+
   it('scales to --seed-size leads, the ones past the first 300 written in bulk', async () => {
     const { workspace } = await seedDemoWorkspace(createMock().state, { seed: 1, leads: 1_000 });
     expect(workspace.tables.leads.size).toBe(1_000);
     expect(workspace.tables.leads.firstBy('number', 1_000)).toBeDefined();
   });
 });
+
+/** Every table's records, with ids (new on every run) replaced by where they first appear. */
+function everything(workspace: Workspace): unknown {
+  const tables = Object.entries(workspace.tables) as [string, Table<{ id: string }>][];
+  const ids = new Map<string, string>([[workspace.id, 'workspace']]);
+  for (const [name, table] of tables) for (const record of table.records()) ids.set(record.id, `${name} #${ids.size}`);
+  for (const member of workspace.members.values()) ids.set(member.id, `member #${ids.size}`);
+  const text = JSON.stringify(Object.fromEntries(tables.map(([name, table]) => [name, [...table.records()]])));
+  return JSON.parse(text.replace(/"([^"\\]*)"/g, (quoted, value: string) => (ids.has(value) ? JSON.stringify(ids.get(value)) : quoted)));
+}
+
+/** The paths (`/leads/3/name`) where two values of everything() differ. */
+function differences(one: unknown, other: unknown, path = ''): string[] {
+  if (one === null || other === null || typeof one !== 'object' || typeof other !== 'object') return one === other ? [] : [path];
+  const keys = new Set([...Object.keys(one), ...Object.keys(other)]);
+  return [...keys].flatMap((key) => differences((one as Record<string, unknown>)[key], (other as Record<string, unknown>)[key], `${path}/${key}`));
+}
 
 function entityOf(table: unknown, workspace: Workspace): string {
   const { leads, contacts, companies } = workspace.tables;

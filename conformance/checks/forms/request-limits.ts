@@ -1,10 +1,11 @@
 // Spec 8 "form request: 32 KB, 40 answers, 5,000 characters per answer": a larger request is
 // refused (413 body_too_large, the document's reading), a longer answer and 41 answers with 422
-// validation_failed, while an answer of exactly 5,000 characters and 40 answers are taken. 41 valid
+// validation_failed, while a request of exactly 32 KB (32,768 bytes, padded with JSON whitespace),
+// an answer of exactly 5,000 characters and 40 answers are taken. 41 valid
 // answers need a form of more than 40 fields, which a mock makes.
 import type { ActiveCheck } from '../../check.ts';
 import { acceptedProblem, refusalProblem } from '../../form-effect-kit.ts';
-import { loadConfig, needForm, submitForm, validSubmission, visitor, waitOutMinMs } from '../../form-kit.ts';
+import { formPath, loadConfig, needForm, submitForm, validSubmission, visitor, waitOutMinMs } from '../../form-kit.ts';
 import { controlCall } from '../../mock-control.ts';
 
 const MAX_BODY_BYTES = 32 * 1024;
@@ -31,6 +32,10 @@ export const requestLimits: ActiveCheck = {
     const padding = 'x'.repeat(MAX_BODY_BYTES + 1024);
     const large = await submitForm(context, formId, { ...body, landing_page: `https://conformance.example/landing?pad=${padding}` });
     context.judge('forms.limit-request-size', refusalProblem(large, 413, 'body_too_large', `a form request of ${Math.round(JSON.stringify(body).length / 1024 + padding.length / 1024)} KB`), large);
+
+    // Exactly 32 KB is within the limit (a check with >= refuses the largest request allowed).
+    const exact = await context.client.send('POST', formPath(formId, '/submit'), { key: null, origin: 'workspace', rawBody: paddedTo(body, MAX_BODY_BYTES), headers: { 'content-type': 'application/json' } });
+    context.judge('forms.limit-request-size', acceptedProblem(exact, `a form request of exactly ${MAX_BODY_BYTES} bytes`), exact);
 
     // One answer of 5,001 characters, in a free-text field (the whole request stays under 32 KB).
     const text = config.fields.find((field) => field.type === 'textarea') ?? config.fields.find((field) => field.type === 'text');
@@ -67,3 +72,9 @@ export const requestLimits: ActiveCheck = {
     context.judge('forms.limit-answers', fortyOne.status < 300 ? `a submission of ${MAX_ANSWERS + 1} answers was accepted (${fortyOne.status}); at most ${MAX_ANSWERS} answers` : refusalProblem(fortyOne, 422, 'validation_failed', `a submission of ${MAX_ANSWERS + 1} answers`), fortyOne);
   },
 };
+
+/** `body` as JSON followed by spaces (insignificant whitespace) up to exactly `bytes` bytes. */
+function paddedTo(body: Record<string, unknown>, bytes: number): string {
+  const json = JSON.stringify(body);
+  return json + ' '.repeat(bytes - Buffer.byteLength(json));
+}

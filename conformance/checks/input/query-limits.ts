@@ -37,8 +37,19 @@ export const queryLimits: ActiveCheck = {
       const answer = await query(context, group);
       if (answer.status !== 422 || answer.json?.error?.code !== 'invalid_query') context.fail(`a query with ${what} answered ${answer.status} ${answer.json?.error?.code ?? ''}, not 422 invalid_query`, answer);
     }
-    // Within every limit the same shapes are a query like any other.
-    context.expectStatus(await query(context, { op: 'and', conditions: Array.from({ length: LIMITS.regex_conditions }, (_, index) => nameMatches(`^${index}`)) }), 200);
+    // At every limit itself the same shapes are a query like any other (spec 8 gives the most allowed: a limit checked with < refuses it).
+    let deepest: unknown = amountAtLeast(1);
+    for (let level = 1; level < LIMITS.nesting; level++) deepest = { op: 'and', conditions: [deepest] };
+    const atTheLimit: [string, unknown][] = [
+      [`${LIMITS.conditions} conditions`, { op: 'and', conditions: Array.from({ length: LIMITS.conditions }, (_, index) => amountAtLeast(index)) }],
+      [`${LIMITS.regex_conditions} regex conditions`, { op: 'and', conditions: Array.from({ length: LIMITS.regex_conditions }, (_, index) => nameMatches(`^${index}`)) }],
+      [`a list of ${LIMITS.list_values} values`, { op: 'and', conditions: [{ field: 'source', op: 'in', value: Array.from({ length: LIMITS.list_values }, (_, index) => `source-${index}`) }] }],
+      [`groups nested ${LIMITS.nesting} levels deep`, { op: 'and', conditions: [deepest] }],
+    ];
+    for (const [what, group] of atTheLimit) {
+      const answer = await query(context, group);
+      if (answer.status !== 200) context.fail(`a query with ${what} (the limit itself) answered ${answer.status} ${answer.json?.error?.code ?? ''}, not 200`, answer);
+    }
   },
 };
 

@@ -21,6 +21,8 @@ function malformedRequests(verifier: string): { what: string; changes: Record<st
     { what: 'a scope the app does not declare', changes: { scope: 'leads:read conformance:undeclared' }, error: 'invalid_scope', rule: 'oauth.authorize-scope-subset' },
     { what: 'code_challenge_method=plain', changes: { code_challenge: verifier, code_challenge_method: 'plain' }, error: 'invalid_request', rule: 'oauth.pkce-s256-only' },
     { what: 'no code_challenge', changes: { code_challenge: undefined, code_challenge_method: undefined }, error: 'invalid_request', rule: 'oauth.pkce-required' },
+    // RFC 7636 4.3 reads a missing method as plain, which spec 5.2 does not take.
+    { what: 'a code_challenge without code_challenge_method', changes: { code_challenge_method: undefined }, error: 'invalid_request', rule: 'oauth.pkce-method-required' },
   ];
 }
 

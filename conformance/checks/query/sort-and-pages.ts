@@ -38,6 +38,10 @@ async function judgeSort(context: CheckContext, scoped: Scoped): Promise<void> {
   context.judge('query.sort-desc', differs('the order by name desc', await sorted(context, scoped, [name('desc')]), byName(scoped, ['echo', 'delta', 'charlie', 'bravo', 'alpha'])));
   context.judge('query.sort-keys-in-order', differs('the order by amount desc, name asc', await sorted(context, scoped, [amount('desc'), name('asc')]), byName(scoped, ['charlie', 'echo', 'delta', 'alpha', 'bravo'])));
   const six = ['name', 'amount', 'created_at', 'updated_at', 'number', 'position'].map((field) => ({ field, dir: 'asc' }));
+  // Spec 8: 5 sort keys is the limit itself, answered like any sort (a limit checked with < 5 refuses it).
+  const five = await query(context, { query: { op: 'and', conditions: [scope(scoped)] }, sort: six.slice(0, 5), limit: 250 });
+  const fiveOrder = five.status === 200 ? differs('the order by 5 sort keys, name first', five.json.data.map((lead: { id: string }) => lead.id), byName(scoped, ['alpha', 'bravo', 'charlie', 'delta', 'echo'])) : `5 sort keys answered ${five.status} ${five.json?.error?.code ?? ''}, not 200`;
+  if (fiveOrder) return context.judge('query.sort-keys-limit', fiveOrder, five);
   const tooMany = await query(context, { query: { op: 'and', conditions: [scope(scoped)] }, sort: six });
   const refused = tooMany.status === 422 && tooMany.json?.error?.code === 'too_many_conditions' && tooMany.json.error.limit === 5;
   context.judge('query.sort-keys-limit', refused ? undefined : `6 sort keys answered ${tooMany.status} ${tooMany.json?.error?.code ?? ''} limit ${tooMany.json?.error?.limit}, not 422 too_many_conditions limit 5`, tooMany);

@@ -47,6 +47,9 @@ export const errorLanguage: ActiveCheck = {
     // send it, names its language, so ru-RU gets the message ru gets.
     const regional = await refused(context, 'ru-RU,ru;q=0.9,en;q=0.8');
     context.judge('errors.message-language-range', message(regional) !== message(russian) ? `with Accept-Language ru-RU,ru;q=0.9,en;q=0.8 the message is "${message(regional)}", with ru "${message(russian)}"` : undefined, regional);
+    // The weights choose, not the order: a first range of lower weight than a later one is not the language.
+    const weighted = await refused(context, 'en;q=0.1, ru;q=0.9');
+    context.judge('errors.message-language-range', message(weighted) !== message(russian) ? `with Accept-Language en;q=0.1, ru;q=0.9 the message is "${message(weighted)}", with ru "${message(russian)}"` : undefined, weighted);
     const uzbekProblem = message(uzbek) === message(english) ? `with Accept-Language uz the message is the English one, "${message(uzbek)}"` : message(uzbek) === message(russian) ? `with Accept-Language uz the message is the Russian one, "${message(uzbek)}"` : undefined;
     context.judge('errors.message-uzbek', uzbekProblem, uzbek);
     // Refusals whose message says more than the code (a detail the refusing code words itself) are in

@@ -90,15 +90,35 @@ async function judgeSecretOnce(context: CheckContext, id: string, secret: string
   context.judge('webhooks.secret-once', showing ? `${showing.request.method} ${new URL(showing.request.url).pathname} shows the signing secret, which is returned only on creation and rotation` : undefined, showing);
 }
 
-/** 100 patterns are taken, 101 refused with 422 validation_failed. */
+/** 100 patterns are taken, on create and on change, 101 refused with 422 validation_failed. */
 async function judgePatternLimit(context: CheckContext, id: string): Promise<void> {
+  const createdWithHundred = await createWithHundredPatterns(context);
   const hundred = await context.client.send('PATCH', `/v1/webhooks/${id}`, { body: { events: patterns(100) } });
   const more = await context.client.send('PATCH', `/v1/webhooks/${id}`, { body: { events: patterns(101) } });
+  if (createdWithHundred && createdWithHundred.status !== 201) {
+    return context.judge('webhooks.patterns-up-to-100', `a webhook created with 100 event patterns answered ${createdWithHundred.status} ${createdWithHundred.json?.error?.code ?? ''}, not 201`, createdWithHundred);
+  }
   const problem =
     hundred.status !== 200 ? `100 event patterns answered ${hundred.status}, not 200`
     : more.status !== 422 || more.json?.error?.code !== 'validation_failed' ? `101 event patterns answered ${more.status} ${more.json?.error?.code ?? ''}, not 422 validation_failed`
     : undefined;
   context.judge('webhooks.patterns-up-to-100', problem, hundred.status !== 200 ? hundred : more);
+}
+
+/**
+ * A second webhook created with 100 patterns (create and PATCH may validate apart), deleted at
+ * once; undefined when the plan has no room for it (limit_reached), which leaves create unjudged.
+ */
+async function createWithHundredPatterns(context: CheckContext): Promise<Exchange | undefined> {
+  const body = { name: `conformance ${context.runId} hundred patterns`, url: `https://hooks.example.com/crmkit-conformance/${context.runId}/hundred`, events: patterns(100) };
+  const created = await context.client.send('POST', '/v1/webhooks', { body });
+  if (created.json?.error?.code === 'limit_reached') return undefined;
+  const createdId = created.json?.webhook?.id;
+  if (createdId) {
+    context.cleanup(() => context.client.send('DELETE', `/v1/webhooks/${createdId}`));
+    await context.client.send('DELETE', `/v1/webhooks/${createdId}`);
+  }
+  return created;
 }
 
 /** 50 values in a filter are taken, 51 refused with 422 validation_failed. */
