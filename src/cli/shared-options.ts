@@ -4,7 +4,7 @@
 // options (harness/target.ts), `--inputs FILE` first and the options given over it.
 import { InputsError, readInputs, targetOptionsOf } from '../../harness/inputs.ts';
 import type { TargetOptions } from '../../harness/target.ts';
-import { httpUrl, number, oneOf, port, type OptionSpecs, type OptionValues } from './options.ts';
+import { httpUrl, oneOf, port, type OptionSpecs, type OptionValues } from './options.ts';
 import { UsageError } from './usage-error.ts';
 
 export const TARGET_OPTIONS = {

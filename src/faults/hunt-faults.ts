@@ -82,7 +82,6 @@ function probe(request: Request, path: string): Request {
 
 const leadsCursors = new WeakMap<MockState, Map<string, string>>();
 const contactsCursors = new WeakMap<MockState, Map<string, string>>();
-const sentTexts = new WeakMap<MockState, Map<string, string>>();
 
 export const huntFaults: Fault[] = [
   {

@@ -65,7 +65,3 @@ function fromBase64url(text: string): Uint8Array {
     return new Uint8Array();
   }
 }
-
-function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((byte, index) => byte === b[index]);
-}

@@ -28,7 +28,6 @@ let ownerKey: string;
 let secret: string;
 let channelId: string;
 let memberId: string;
-let webhookId: string;
 const pageErrors: string[] = [];
 
 async function api(method: string, path: string, body?: unknown, key?: string): Promise<{ status: number; body: any }> {
@@ -55,7 +54,6 @@ beforeAll(async () => {
   const hook = await api('POST', '/v1/webhooks', { name: 'Shop backend', url: receiver.url('/hooks/crm'), events: ['lead.stage_changed', 'ping'] }, ownerKey);
   expect(hook.status).toBe(201);
   ({ secret } = hook.body);
-  webhookId = hook.body.webhook.id;
   const lead = await api('POST', '/v1/leads', { name: 'Oak kitchen for Dilnoza', amount: 1250000 }, ownerKey);
   expect(lead.status).toBe(201);
 

@@ -6,7 +6,6 @@
 // route (spec 4.14), so the placement rules carry a reading in the catalog.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import { firstPipeline } from '../../pipeline-kit.ts';
 import { createContact, deleteLater, differs, members, refusedNaming, runTags } from './lead-kit.ts';
 
 const LEAD_ID = /^ld_[0-9a-z]{26}$/;

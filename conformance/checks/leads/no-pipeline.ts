@@ -4,7 +4,6 @@
 // control API makes a new workspace, and a snapshot of it put back without pipelines, stages and
 // forms (a form points at a stage) leaves it with none.
 import type { ActiveCheck } from '../../check.ts';
-import type { CheckContext } from '../../context.ts';
 import { controlCall } from '../../mock-control.ts';
 
 export const noPipeline: ActiveCheck = {
