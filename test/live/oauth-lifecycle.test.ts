@@ -75,12 +75,7 @@ describe('app lifecycle events', () => {
   });
 
   it('are retried on the webhook schedule with the same Svc-Delivery, each attempt signed afresh', async () => {
-    const setup = await setUpApp(world);
-    await send(world, 'POST', `/_mock/workspaces/${setup.workspaceId}/clock`, { freeze: true });
-    world.receiver.refuseNext(1);
-    await authorizeApp(world, setup);
-    const ofThisApp = () => world.receiver.attempts().filter((event) => event.json.data.app_id === setup.app.id);
-    await expect.poll(() => ofThisApp().length).toBe(1);
+    const { setup, ofThisApp } = await installRefusedOnce();
 
     await advanceClock(world, setup, 59);
     expect(ofThisApp().length).toBe(1);
@@ -94,12 +89,7 @@ describe('app lifecycle events', () => {
   });
 
   it('are stored deliveries: a retry waiting when the snapshot was taken comes after it is put back, same Svc-Delivery', async () => {
-    const setup = await setUpApp(world);
-    await send(world, 'POST', `/_mock/workspaces/${setup.workspaceId}/clock`, { freeze: true });
-    world.receiver.refuseNext(1);
-    await authorizeApp(world, setup);
-    const ofThisApp = () => world.receiver.attempts().filter((event) => event.json.data.app_id === setup.app.id);
-    await expect.poll(() => ofThisApp().length).toBe(1);
+    const { setup, ofThisApp } = await installRefusedOnce();
 
     const snapshot = (await send(world, 'GET', `/_mock/workspaces/${setup.workspaceId}/snapshot`)).body;
     const [stored] = snapshot.tables.deliveries;
@@ -124,12 +114,7 @@ describe('app lifecycle events', () => {
   });
 
   it('a snapshot of an earlier version, with app deliveries in a table of their own, loads into the one outbox and its retry comes', async () => {
-    const setup = await setUpApp(world);
-    await send(world, 'POST', `/_mock/workspaces/${setup.workspaceId}/clock`, { freeze: true });
-    world.receiver.refuseNext(1);
-    await authorizeApp(world, setup);
-    const ofThisApp = () => world.receiver.attempts().filter((event) => event.json.data.app_id === setup.app.id);
-    await expect.poll(() => ofThisApp().length).toBe(1);
+    const { setup } = await installRefusedOnce();
     const snapshot = (await send(world, 'GET', `/_mock/workspaces/${setup.workspaceId}/snapshot`)).body;
     const { deliveries, ...tables } = snapshot.tables;
     const [stored] = deliveries;
@@ -151,12 +136,7 @@ describe('app lifecycle events', () => {
   });
 
   it('a waiting retry of an app that no longer has a webhook URL ends failed without another attempt', async () => {
-    const setup = await setUpApp(world);
-    await send(world, 'POST', `/_mock/workspaces/${setup.workspaceId}/clock`, { freeze: true });
-    world.receiver.refuseNext(1);
-    await authorizeApp(world, setup);
-    const ofThisApp = () => world.receiver.attempts().filter((event) => event.json.data.app_id === setup.app.id);
-    await expect.poll(() => ofThisApp().length).toBe(1);
+    const { setup, ofThisApp } = await installRefusedOnce();
     const snapshot = (await send(world, 'GET', `/_mock/workspaces/${setup.workspaceId}/snapshot`)).body;
     snapshot.tables.apps.find((app: any) => app.id === setup.app.id).webhook_url = null;
     expect((await send(world, 'PUT', `/_mock/workspaces/${setup.workspaceId}/snapshot`, snapshot)).status).toBe(200);
@@ -241,4 +221,15 @@ async function controlCall(url: string, method: string, path: string, body?: unk
   const response = await fetch(`${url}${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
   return response.json();
+}
+
+/** An app installed on a frozen clock whose first app.installed attempt the receiver refused (503). */
+async function installRefusedOnce() {
+  const setup = await setUpApp(world);
+  await send(world, 'POST', `/_mock/workspaces/${setup.workspaceId}/clock`, { freeze: true });
+  world.receiver.refuseNext(1);
+  await authorizeApp(world, setup);
+  const ofThisApp = () => world.receiver.attempts().filter((event) => event.json.data.app_id === setup.app.id);
+  await expect.poll(() => ofThisApp().length).toBe(1);
+  return { setup, ofThisApp };
 }
