@@ -3,8 +3,8 @@
 // test/support/largest-bodies.ts at its body limit (1 MB); each is timed as the fastest of a
 // few runs, beside `JSON.parse` of the same text alone, which any server taking the body pays
 // (about 20 ms for 1 MB of small keys or deep nesting on this machine). The shapes costing the
-// most beyond that parse are printed, in ms and as a multiple of the parse. Target (issue 15): the
-// mock's own work on a body costs no more than parsing it, whatever the shape.
+// most beyond that parse are printed, in ms and as a multiple of the parse. Issue 15 hoped for a
+// few ms of validation whatever the shape; at 1 MB the parse alone costs more than that.
 import { MAX_BODY_BYTES } from '../src/http/read-body.ts';
 import { createMock } from '../src/mock.ts';
 import { loadDocument } from '../src/spec/document.ts';
@@ -39,7 +39,7 @@ timed.sort((a, b) => beyond(b) - beyond(a));
 const worst = timed[0]!;
 const slowest = timed.reduce((a, b) => (b.ms > a.ms ? b : a));
 console.log(`largest bodies (${timed.length} shapes of ${operations.size} operations' bodies at their limit), small POST /v1/leads ${small.toFixed(2)} ms:`);
-console.log(`  most work beyond JSON.parse: ${beyond(worst).toFixed(1)} ms = ${(beyond(worst) / worst.parseMs).toFixed(1)}x its parse (${worst.shape}); target at most 1x`);
+console.log(`  most work beyond JSON.parse: ${beyond(worst).toFixed(1)} ms = ${(beyond(worst) / worst.parseMs).toFixed(1)}x its parse (${worst.shape}); issue 15 hoped for a few ms`);
 console.log(`  slowest in all: ${slowest.ms.toFixed(1)} ms, of which JSON.parse alone ${slowest.parseMs.toFixed(1)} ms (${slowest.shape})`);
 for (const entry of timed.slice(0, SHOWN)) {
   const { shape, ms, parseMs, status, bytes } = entry;
