@@ -138,7 +138,7 @@ export const hunt4Faults: Hunt4Fault[] = [
   },
   {
     name: 'event-header-is-pattern',
-    family: 'webhooks',
+    family: 'events',
     description: 'Svc-Event carries the subscription pattern the event matched (`lead.*`, `*`) instead of the event type.',
     wrap: unchanged,
     alterAttempt(attempt, info) {
