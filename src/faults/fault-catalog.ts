@@ -369,5 +369,5 @@ export const FAULT_CATALOG: readonly FaultInfo[] = [
   {"name":"data-object-without-object-name","family":"events","description":"data.object carries the record's id but not its `object` type name (the summary serializer lists the event's own fields only).","module":"hunt4-faults"},
   {"name":"truncated-flag-dropped","family":"events","description":"An event over 256 KB is cut to id and object, but without `truncated: true`, so a receiver cannot tell it from a whole summary.","module":"hunt4-faults"},
   {"name":"won-without-stage-changed","family":"events","description":"A move into a won or lost stage sends lead.won or lead.lost instead of lead.stage_changed (an if/else), where it sends both.","module":"hunt4-faults"},
-  {"name":"occurred-at-is-attempt-time","family":"events","description":"The envelope is built when each attempt is sent, so occurred_at is the attempt's time (later on every retry), not when the event occurred.","module":"hunt4-faults"},
+  {"name":"occurred-at-is-attempt-time","family":"webhooks","description":"The envelope is built when each attempt is sent, so occurred_at is the attempt's time (later on every retry), not when the event occurred.","module":"hunt4-faults"},
 ];

@@ -263,7 +263,7 @@ export const hunt4Faults: Hunt4Fault[] = [
   },
   {
     name: 'occurred-at-is-attempt-time',
-    family: 'events',
+    family: 'webhooks',
     description: 'The envelope is built when each attempt is sent, so occurred_at is the attempt\'s time (later on every retry), not when the event occurred.',
     wrap: unchanged,
     alterAttempt: (attempt, info) => withBody(attempt, (event) => ({ ...event, occurred_at: new Date(info.attemptAtMs).toISOString() })),
