@@ -22,6 +22,7 @@ export const FAULT_MODULES = {
   'limits-faults': async (): Promise<readonly Fault[]> => (await import('./limits-faults.ts')).limitsFaults,
   'hunt-faults': async (): Promise<readonly Fault[]> => (await import('./hunt-faults.ts')).huntFaults,
   'hunt3-faults': async (): Promise<readonly Fault[]> => (await import('./hunt3-faults.ts')).hunt3Faults,
+  'hunt4-faults': async (): Promise<readonly Fault[]> => (await import('./hunt4-faults.ts')).hunt4Faults,
 };
 
 export type FaultModule = keyof typeof FAULT_MODULES;

@@ -2,8 +2,11 @@
 // `id`, `object` and `truncated: true`. No documented input bounds a contact's custom text value
 // (2.11), so the check sets a contact text field of the workspace to 270 KB of text (90,000
 // three-byte characters, well under the 1 MB body limit) and reads the contact.updated it sends.
-// What contact.updated carries is not shown (6.4): a deployment whose event does not carry the
-// value sends a small event, which says nothing about truncation, and the check is skipped then.
+// What contact.updated carries is not shown (6.4), so the check first sets the field to a short
+// value and reads that event: a deployment whose event does not carry the value sends a small
+// event, which says nothing about truncation, and the check is skipped then; one whose short
+// event carries the value but whose large one comes small without `truncated: true` cut it
+// without saying so (a receiver could not tell it from a whole summary), and fails.
 // A mock without a contact text field gets one through its control API (API keys cannot create
 // fields, 4.9); a deployment without one skips.
 import type { ActiveCheck } from '../../check.ts';
@@ -31,15 +34,24 @@ export const truncation: ActiveCheck = {
     const contactId: string = contact.json.id;
     context.cleanup(() => context.client.send('DELETE', `/v1/contacts/${contactId}`));
     await withWebhook(context, 'truncation', ['contact.updated'], async (webhook) => {
+      const marker = `conformance-${context.runId}-short-value`;
+      const short = await context.client.send('PATCH', `/v1/contacts/${contactId}`, { body: { custom: { [key]: marker } } });
+      context.expectStatus(short, 200);
+      const shortEvent = (await webhook.receiver.nth(webhook.path, 1, eventWaitMs(context), eventAbout('contact.updated', contactId))) ?? context.fail(missing(`contact.updated about ${contactId}`, eventWaitMs(context) / 1000));
+      const carriesValue = shortEvent.rawBody.includes(marker);
       const patched = await context.client.send('PATCH', `/v1/contacts/${contactId}`, { body: { custom: { [key]: LARGE_TEXT } } });
       if (patched.status === 422 || patched.status === 413) context.skip(`the workspace's text field ${key} does not take 270 KB of text (${patched.status}): no event over 256 KB can be made this way`);
       context.expectStatus(patched, 200);
-      const event = (await webhook.receiver.nth(webhook.path, 1, eventWaitMs(context), eventAbout('contact.updated', contactId))) ?? context.fail(missing(`contact.updated about ${contactId}`, eventWaitMs(context) / 1000));
+      const event = (await webhook.receiver.nth(webhook.path, 2, eventWaitMs(context), eventAbout('contact.updated', contactId))) ?? context.fail(missing(`contact.updated about ${contactId}`, eventWaitMs(context) / 1000));
       const object = event.json?.data?.object ?? {};
       const bytes = Buffer.byteLength(event.rawBody, 'utf8');
       if (object.truncated === true) {
         const extra = Object.keys(object).filter((name) => !['id', 'object', 'truncated'].includes(name));
         context.judge('events.truncated-over-256kb', extra.length > 0 && `a truncated event's data.object also carries ${extra.join(', ')}: it has only id, object and truncated`);
+        return;
+      }
+      if (bytes <= LIMIT_BYTES && carriesValue) {
+        context.judge('events.truncated-over-256kb', `contact.updated carries the field's value (a short one came in it), but the 270 KB value's event came as ${bytes} bytes without it and without truncated: true: a cut data.object says truncated: true`);
         return;
       }
       if (bytes <= LIMIT_BYTES) context.skip(`contact.updated came with ${bytes} bytes, without the value: nothing exceeded 256 KB, so truncation cannot be seen this way`);

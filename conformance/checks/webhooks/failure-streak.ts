@@ -4,7 +4,9 @@
 // due) through its control API:
 //   1. a lead's event fails for 20 hours; a ping then succeeds; the event's attempts go on failing
 //      until its last, 24 hours after the first failure: the webhook must still be active, since
-//      the success 4 hours before started the count again;
+//      the success 4 hours before started the count again; that event's delivery, its schedule
+//      used up, is `failed`, and 6 hours more bring no attempt of it (retries stop within 24 hours
+//      of the event, 6.3);
 //   2. a second lead's event fails for its whole day: the webhook is disabled (24 hours without
 //      success);
 //   3. enable (without resend), then a third lead's event fails at once: the webhook must stay
@@ -12,6 +14,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import { advanceMockClock, controlCall } from '../../mock-control.ts';
+import type { ReceivedRequest } from '../../../harness/webhook-receiver.ts';
 import { withWebhook, type TestWebhook } from '../../webhook-kit.ts';
 
 const HOUR = 3600;
@@ -43,7 +46,7 @@ async function streaks(context: CheckContext, hook: TestWebhook): Promise<void> 
   const active = async () => (await context.client.send('GET', `/v1/webhooks/${hook.id}`)).json?.active;
 
   // 1. Failing, a success 20 hours in, failing on to the event's last attempt at 24 hours.
-  await failingLead(context, hook);
+  const first = await failingLead(context, hook);
   await advanceMockClock(context, 20 * HOUR);
   answer = 200;
   const ping = await context.client.send('POST', `/v1/webhooks/${hook.id}/ping`);
@@ -54,6 +57,7 @@ async function streaks(context: CheckContext, hook: TestWebhook): Promise<void> 
   const afterSuccess = await active();
   context.judge('webhooks.success-resets-failures', afterSuccess === true ? undefined : `24 hours after the first failure, with a success 4 hours before, the webhook shows active ${JSON.stringify(afterSuccess)}: a success resets the failure count`);
   if (afterSuccess !== true) return;
+  await scheduleEnded(context, hook, first);
 
   // 2. A day without success disables it.
   await failingLead(context, hook);
@@ -69,8 +73,27 @@ async function streaks(context: CheckContext, hook: TestWebhook): Promise<void> 
   context.judge('webhooks.enable-resets-failures', afterEnable === true ? undefined : `enabled after a day without success, the webhook was disabled again by its first failed attempt (active ${JSON.stringify(afterEnable)}): enabling resets the failure count`);
 }
 
-/** A lead whose lead.created reaches the receiver (which fails it). */
-async function failingLead(context: CheckContext, hook: TestWebhook): Promise<void> {
+/**
+ * Past its attempt 24 hours after the event, a delivery whose attempts all failed is `failed`, and
+ * no attempt of it comes 6 hours later (spec 3, 6.3: retries only within 24 hours of the event).
+ * The webhook is still active here (a success reset its count), so nothing else ends the delivery.
+ */
+async function scheduleEnded(context: CheckContext, hook: TestWebhook, first: ReceivedRequest): Promise<void> {
+  const ofEvent = (request: ReceivedRequest) => request.json?.id === first.json?.id;
+  const deliveryId = first.headers['svc-delivery'];
+  const delivery = deliveryId ? await context.client.send('GET', `/v1/webhooks/${hook.id}/deliveries/${deliveryId}`) : undefined;
+  context.judge('webhooks.delivery-failed-at-end', delivery?.json?.status !== 'failed' && `24 hours after the event, its attempts all failed and the webhook still active, the delivery shows status ${JSON.stringify(delivery?.json?.status)}, not failed`, delivery);
+  const attempts = hook.receiver.requestsTo(hook.path, ofEvent).length;
+  await advanceMockClock(context, 6 * HOUR + 10);
+  const late = await hook.receiver.nth(hook.path, attempts + 1, ARRIVAL_MS, ofEvent);
+  context.judge('webhooks.retry-schedule', late !== undefined && `attempt ${attempts + 1} of the event came 30 hours after it: retries stop within 24 hours of the event`);
+}
+
+/** On a frozen clock an attempt has been sent when the move answers; a moment more for the receiver to take it in. */
+const ARRIVAL_MS = 1_500;
+
+/** A lead whose lead.created reaches the receiver (which fails it): its first attempt. */
+async function failingLead(context: CheckContext, hook: TestWebhook): Promise<ReceivedRequest> {
   const lead = await context.createLead();
-  await hook.delivery(1, `lead.created of ${lead.id}`, { match: (request) => request.json?.data?.object?.id === lead.id });
+  return hook.delivery(1, `lead.created of ${lead.id}`, { match: (request) => request.json?.data?.object?.id === lead.id });
 }

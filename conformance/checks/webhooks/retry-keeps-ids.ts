@@ -6,7 +6,7 @@ export const retryKeepsIds: ActiveCheck = {
   kind: 'active',
   id: 'webhooks.retry-keeps-ids',
   family: 'webhooks',
-  title: 'a failed attempt is retried a minute later with the same event id and delivery id, signed afresh',
+  title: 'a failed attempt is retried a minute later with the same event id, delivery id and occurred_at, without Svc-Replay, signed afresh',
   spec: '6.1, 6.3',
   basis: 'documented',
   writes: true,
@@ -28,6 +28,10 @@ export const retryKeepsIds: ActiveCheck = {
       context.judge('webhooks.at-least-once', eventId && `a retried event cannot be told a duplicate: ${eventId}`);
       const sameDelivery = retry.headers['svc-delivery'] === first.headers['svc-delivery'] && retry.headers['svc-webhook-id'] === first.headers['svc-webhook-id'];
       context.judge('webhooks.delivery-id-same-on-retry', sameDelivery ? undefined : `across a retry Svc-Delivery went from ${first.headers['svc-delivery']} to ${retry.headers['svc-delivery']} (Svc-Webhook-Id ${first.headers['svc-webhook-id']} to ${retry.headers['svc-webhook-id']})`);
+      // Spec 6.1: Svc-Replay belongs to replays only; a retry of the same delivery is no replay.
+      context.judge('webhooks.header-replay-only-on-replays', retry.headers['svc-replay'] !== undefined && `the retry of a delivery carries Svc-Replay ${JSON.stringify(retry.headers['svc-replay'])}: only replayed deliveries carry it, not retries`);
+      // Spec 6.1, 6.3: occurred_at is when the event occurred (receivers order by it), the same on every attempt of it.
+      context.judge('webhooks.occurred-at-same-on-retry', retry.json?.occurred_at !== first.json?.occurred_at && `the retry carries occurred_at ${JSON.stringify(retry.json?.occurred_at)}, the first attempt ${JSON.stringify(first.json?.occurred_at)}: the event occurred once, and a retry keeps its time`);
       // The retry came at least a second after the first attempt (letFirstRetryCome): signed again, its timestamp is later, and the time it was sent.
       const stamp = Number(retry.headers['svc-timestamp']);
       const fresh = stamp > Number(first.headers['svc-timestamp']);
