@@ -6,7 +6,7 @@ import { normalizeId } from '../store/ids.ts';
 import type { MockState } from '../mock-state.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import { changed, jsonOf, onErrorCode, type Fault, type Handle } from './fault.ts';
-import { alterOk } from './request-match.ts';
+import { alterOk, offsetDropped, onListQuery, onRoute, overTheEdge, probe, sentJson, withJson } from './request-match.ts';
 import { retryAsOwner } from './owner-key.ts';
 
 const CONVERSATION_ANSWER = /^\/v1\/conversations(\/[a-z]+_[0-9a-z]{26}(\/(assign|resolve|reopen|snooze))?)?$/;
@@ -47,6 +47,8 @@ function alterMessageList(alter: (messages: any[]) => any[]) {
       return changed(response, { body: { ...body, data: alter(body.data) } });
     };
 }
+
+const MESSAGES = /^\/v1\/conversations\/[a-z]+_[0-9a-z]{26}\/messages$/;
 
 export const conversationsFaults: Fault[] = [
   {
@@ -346,5 +348,65 @@ export const conversationsFaults: Fault[] = [
     family: 'conversations',
     description: 'A retry of a message that is not failed answers 422 not_failed instead of 409 (spec 3, 4.8, 7.3).',
     wrap: onErrorCode('not_failed', (response) => changed(response, { status: 422 })),
+  },
+  // Found by the second blind hunt (written from the spec and the mock alone, before reading any check).
+  {
+    name: 'messages-oldest-first',
+    family: 'conversations',
+    description: "A conversation's messages are listed oldest first (chat order) instead of newest first (spec 4.8).",
+    wrap: onRoute('GET', MESSAGES, async (next, request, info) => {
+      const response = await next(request, info);
+      const body = response.ok ? await jsonOf(response) : undefined;
+      return Array.isArray(body?.data) ? changed(response, { body: { ...body, data: [...body.data].reverse() } }) : response;
+    }),
+  },
+  {
+    name: 'snooze-until-offset-dropped',
+    family: 'conversations',
+    description: "A conversation snooze's until is read as a UTC clock reading: 18:00+05:00 snoozes until 18:00Z, five hours late (spec 4.8: a timestamp with offset).",
+    wrap: onRoute('POST', /^\/v1\/conversations\/[^/]+\/snooze$/, async (next, request, info) => {
+      const sent = await sentJson(request);
+      return next(typeof sent?.until === 'string' ? withJson(request, { ...sent, until: offsetDropped(sent.until) }) : request, info);
+    }),
+  },
+  {
+    name: 'client-id-dedup-includes-text',
+    family: 'conversations',
+    description: 'Message idempotency is keyed on client_id and the text together: sending again with the same client_id and another text sends a second message instead of returning the first (spec 4.8, 9).',
+    wrap: onRoute('POST', MESSAGES, async (next, request, info) => {
+      const sent = await sentJson(request);
+      const response = await next(request, info);
+      const first = response.status === 200 ? await jsonOf(response) : undefined;
+      if (!first || typeof sent?.client_id !== 'string' || first.text === sent.text) return response;
+      const { client_id: clientId, ...rest } = sent;
+      const again = await next(withJson(request, rest), info);
+      return again.status === 201 ? changed(again, { body: { ...(await jsonOf(again)), client_id: clientId } }) : again;
+    }),
+  },
+  {
+    name: 'client-id-64-refused',
+    family: 'conversations',
+    description: 'A message client_id of exactly 64 characters is refused with 422 (the column holds 63 and a terminator) where up to 64 are allowed (spec 2.10, 8).',
+    wrap: overTheEdge('POST', MESSAGES, (sent) => (typeof sent.client_id === 'string' && sent.client_id.length === 64 ? { ...sent, client_id: `${sent.client_id}x` } : undefined)),
+  },
+  {
+    name: 'message-retry-with-read-scope',
+    family: 'conversations',
+    description: 'Retrying a failed message is filed with the read routes: a key with messages:read and without messages:send retries (re-sends) messages instead of 403 missing_scope (spec 4.8).',
+    wrap: (next, state) =>
+      onRoute('POST', /^\/v1\/messages\/[^/]+\/retry$/, async (next, request, info) => {
+        const response = await next(request, info);
+        const body = response.status === 403 ? await jsonOf(response) : undefined;
+        if (body?.error?.code !== 'missing_scope') return response;
+        const readProbe = await next(probe(request, '/v1/conversations?limit=1'), info);
+        return readProbe.ok ? retryAsOwner(state, next, request, response) : response;
+      })(next),
+  },
+  // Found by the third blind hunt (written from the spec and the mock alone, before reading any check).
+  {
+    name: 'conversations-needs-reply-ignored',
+    family: 'conversations',
+    description: 'The needs_reply filter of the conversation list is not read: conversations whose last message is the team\'s own are listed too (spec 4.8: needs_reply keeps those waiting for an answer).',
+    wrap: onListQuery(/^\/v1\/conversations$/, (query) => query.delete('needs_reply')),
   },
 ];

@@ -13,14 +13,9 @@ import type { UnsignedAttempt } from '../resources/webhooks/webhook-sender.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import type { AttemptInfo, NextAttemptInfo } from './fault.ts';
 import { faultsOn } from './index.ts';
-import type { FaultModule } from './fault-modules.ts';
 import type { DeliveryFault } from './webhook-faults.ts';
 
 /** Rules of the delivery queue a named fault may break (`breaks` of a webhook fault). */
-/** The fault modules whose faults reach the delivery queue: the webhooks' own and the fourth hunt's. */
-const DELIVERY_MODULES: readonly FaultModule[] = ['webhook-faults', 'hunt4-faults'];
-const deliveryFaults = (state: MockState) => DELIVERY_MODULES.flatMap((module) => faultsOn<DeliveryFault>(state, module));
-
 export type QueueRule =
   /** Spec 3: an endpoint answering 410 disables the webhook. */
   | 'disable-on-gone'
@@ -41,7 +36,7 @@ export type RecipientsInfo = { state: MockState; workspace: Workspace; event: Ev
 export async function attemptWithFaults(attempt: UnsignedAttempt, info: AttemptInfo): Promise<UnsignedAttempt> {
   if (info.state.faults.size === 0) return attempt;
   let changed = attempt;
-  for (const fault of deliveryFaults(info.state)) {
+  for (const fault of faultsOn<DeliveryFault>(info.state, 'webhook-faults')) {
     if (fault.alterAttempt) changed = await fault.alterAttempt({ ...changed, headers: { ...changed.headers } }, info);
   }
   return changed;
@@ -51,7 +46,7 @@ export async function attemptWithFaults(attempt: UnsignedAttempt, info: AttemptI
 export function nextAttemptWithFaults(scheduled: number | null, info: NextAttemptInfo & { state: MockState }): number | null {
   if (info.state.faults.size === 0) return scheduled;
   let next = scheduled;
-  for (const fault of deliveryFaults(info.state)) if (fault.alterNextAttempt) next = fault.alterNextAttempt(next, info);
+  for (const fault of faultsOn<DeliveryFault>(info.state, 'webhook-faults')) if (fault.alterNextAttempt) next = fault.alterNextAttempt(next, info);
   return next;
 }
 
@@ -59,12 +54,12 @@ export function nextAttemptWithFaults(scheduled: number | null, info: NextAttemp
 export function recipientsWithFaults(recipients: StoredWebhook[], info: RecipientsInfo): StoredWebhook[] {
   if (info.state.faults.size === 0) return recipients;
   let chosen = recipients;
-  for (const fault of deliveryFaults(info.state)) if (fault.alterRecipients) chosen = fault.alterRecipients(chosen, info);
+  for (const fault of faultsOn<DeliveryFault>(info.state, 'webhook-faults')) if (fault.alterRecipients) chosen = fault.alterRecipients(chosen, info);
   return chosen;
 }
 
 /** Whether the queue keeps `rule` (true unless a fault switched on breaks it). */
 export function queueKeeps(state: MockState, rule: QueueRule): boolean {
   if (state.faults.size === 0) return true;
-  return !deliveryFaults(state).some((fault) => fault.breaks?.includes(rule));
+  return !faultsOn<DeliveryFault>(state, 'webhook-faults').some((fault) => fault.breaks?.includes(rule));
 }

@@ -9,18 +9,13 @@ import type { EventEnvelope } from '../events/event-record.ts';
 import type { MockState } from '../mock-state.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import type { EventFault, LifecycleAttempt, LifecycleAttemptInfo } from './events-faults.ts';
-import type { FaultModule } from './fault-modules.ts';
 import { faultsOn } from './index.ts';
-
-/** The fault modules whose faults reach events: the events' own and the fourth hunt's. */
-const EVENT_MODULES: readonly FaultModule[] = ['events-faults', 'hunt4-faults'];
-const eventFaults = (state: MockState) => EVENT_MODULES.flatMap((module) => faultsOn<EventFault>(state, module));
 
 /** The events the webhooks hear of instead of `event`: itself, changed, several, or none. */
 export function eventsWithFaults(state: MockState, workspace: Workspace, event: EventEnvelope): EventEnvelope[] {
   if (state.faults.size === 0) return [event];
   let events = [event];
-  for (const fault of eventFaults(state)) {
+  for (const fault of faultsOn<EventFault>(state, 'events-faults')) {
     if (fault.alterEvent) events = events.flatMap((each) => fault.alterEvent!(structuredClone(each), { state, workspace }));
   }
   return events;
@@ -30,7 +25,7 @@ export function eventsWithFaults(state: MockState, workspace: Workspace, event: 
 export function lifecycleAttemptWithFaults(attempt: LifecycleAttempt, info: LifecycleAttemptInfo): LifecycleAttempt | null {
   if (info.state.faults.size === 0) return attempt;
   let changed: LifecycleAttempt | null = attempt;
-  for (const fault of eventFaults(info.state)) {
+  for (const fault of faultsOn<EventFault>(info.state, 'events-faults')) {
     if (changed && fault.alterLifecycleAttempt) changed = fault.alterLifecycleAttempt({ ...changed, headers: { ...changed.headers } }, info);
   }
   return changed;

@@ -217,4 +217,22 @@ export const eventsFaults: EventFault[] = [
     wrap: unchanged,
     alterEvent: (event) => [{ ...event, occurred_at: String(event.occurred_at).replace(/(Z|[+-]\d\d:\d\d)$/, '') }],
   },
+  // Found by the fourth blind hunt (written from the spec and the mock alone, before reading any check).
+  {
+    name: 'api-key-actor-as-member',
+    family: 'events',
+    description: 'An event caused by an API key names actor type member (the credential kind is not passed down), with the key\'s id.',
+    wrap: unchanged,
+    alterEvent: (event) => [event.actor.type === 'api_key' ? { ...event, actor: { ...event.actor, type: 'member' } } : event],
+  },
+  {
+    name: 'won-without-stage-changed',
+    family: 'events',
+    description: 'A move into a won or lost stage sends lead.won or lead.lost instead of lead.stage_changed (an if/else), where it sends both.',
+    wrap: unchanged,
+    alterEvent: (event) => {
+      const toType = objectOf(event).to_type;
+      return event.type === 'lead.stage_changed' && (toType === 'won' || toType === 'lost') ? [] : [event];
+    },
+  },
 ];

@@ -20,9 +20,6 @@ export const FAULT_MODULES = {
   'oauth-faults': async (): Promise<readonly Fault[]> => (await import('./oauth-faults.ts')).oauthFaults,
   'consent-faults': async (): Promise<readonly Fault[]> => (await import('./consent-faults.ts')).consentFaults,
   'limits-faults': async (): Promise<readonly Fault[]> => (await import('./limits-faults.ts')).limitsFaults,
-  'hunt-faults': async (): Promise<readonly Fault[]> => (await import('./hunt-faults.ts')).huntFaults,
-  'hunt3-faults': async (): Promise<readonly Fault[]> => (await import('./hunt3-faults.ts')).hunt3Faults,
-  'hunt4-faults': async (): Promise<readonly Fault[]> => (await import('./hunt4-faults.ts')).hunt4Faults,
 };
 
 export type FaultModule = keyof typeof FAULT_MODULES;

@@ -16,10 +16,14 @@ import { textsKey } from '../resources/forms/form-language.ts';
 import { ANSWER_LIMITS } from '../resources/forms/submission-body.ts';
 import type { MockState } from '../mock-state.ts';
 import { changed, jsonOf, onErrorCode, type Fault, type Handle } from './fault.ts';
+import { onRoute, overTheEdge } from './request-match.ts';
 
 const CONFIG = /^\/api\/forms\/([^/]+)\/?$/;
 const SUBMIT = /^\/api\/forms\/([^/]+)\/submit\/?$/;
 const FORM_ROUTE = /^\/api\/forms\/([^/]+)(?:\/submit)?\/?$/;
+/** The same routes without a trailing slash (what form-origin-scheme-ignored matches). */
+const FORM_PAGE_OR_SUBMIT = /^\/api\/forms\/[^/]+(\/submit)?$/;
+const FORM_BODY_LIMIT = 32 * 1024;
 
 type Body = Record<string, unknown>;
 
@@ -473,5 +477,44 @@ export const formFaults: Fault[] = [
       url.searchParams.delete('lang');
       return next(new Request(url, request), info);
     },
+  },
+  // Found by the second blind hunt (written from the spec and the mock alone, before reading any check).
+  {
+    name: 'form-answer-5000-refused',
+    family: 'forms',
+    description: 'A form answer of exactly 5,000 characters is refused with 422 under its field: the check is length < 5000 (spec 8: 5,000 characters per answer).',
+    wrap: overTheEdge('POST', /^\/api\/forms\/[^/]+\/submit\/?$/, (sent) => {
+      if (!sent.answers || typeof sent.answers !== 'object') return undefined;
+      const entries = Object.entries(sent.answers);
+      if (!entries.some(([, value]) => typeof value === 'string' && value.length === 5000)) return undefined;
+      return { ...sent, answers: Object.fromEntries(entries.map(([key, value]) => [key, typeof value === 'string' && value.length === 5000 ? `${value}x` : value])) };
+    }),
+  },
+  // Found by the third blind hunt (written from the spec and the mock alone, before reading any check).
+  {
+    name: 'form-origin-scheme-ignored',
+    family: 'forms',
+    description: 'Allowed websites are matched on the host alone: http://shop.example.uz loads and submits a form that allows https://shop.example.uz (spec 4.12: only those origins).',
+    wrap: (next) => async (request, info) => {
+      const origin = request.headers.get('origin');
+      if (!origin?.startsWith('http://') || !FORM_PAGE_OR_SUBMIT.test(new URL(request.url).pathname)) return next(request, info);
+      const headers = new Headers(request.headers);
+      headers.set('origin', `https://${origin.slice('http://'.length)}`);
+      const response = await next(new Request(request, { headers }), info);
+      const allowed = response.headers.get('access-control-allow-origin');
+      return allowed && allowed !== '*' ? changed(response, { headers: { 'access-control-allow-origin': origin } }) : response;
+    },
+  },
+  {
+    name: 'form-body-32kb-exact-refused',
+    family: 'forms',
+    description: 'A form submission of exactly 32 KB (32,768 bytes) is refused as too large: the check is size >= 32 KB (spec 8: form request 32 KB).',
+    wrap: onRoute('POST', /^\/api\/forms\/[^/]+\/submit$/, async (next, request, info) => {
+      const bytes = new Uint8Array(await request.clone().arrayBuffer());
+      if (bytes.length !== FORM_BODY_LIMIT) return next(request, info);
+      const headers = new Headers(request.headers);
+      headers.delete('content-length');
+      return next(new Request(request.url, { method: 'POST', headers, body: `${new TextDecoder().decode(bytes)} ` }), info);
+    }),
   },
 ];

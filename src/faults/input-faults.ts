@@ -2,8 +2,8 @@
 // credentials, scopes, the body limit, id types, other workspaces.
 import type { MockState } from '../mock-state.ts';
 import { retryAsOwner } from './owner-key.ts';
-import { changed, onErrorCode, type Fault } from './fault.ts';
-import { alterOk, sentJson } from './request-match.ts';
+import { changed, jsonOf, onErrorCode, type Fault } from './fault.ts';
+import { alterOk, groupsOf, onQuery, sentJson } from './request-match.ts';
 
 export const inputFaults: Fault[] = [
   {
@@ -254,6 +254,52 @@ export const inputFaults: Fault[] = [
       return Object.keys(echoed).length === 0 ? response : alterOk(response, (body) => ({ ...body, ...echoed }));
     },
   },
+  // Found by the second blind hunt (written from the spec and the mock alone, before reading any check).
+  {
+    name: 'validation-fields-as-json-pointers',
+    family: 'input',
+    description: 'Field problems are keyed by the validator\'s JSON pointers (/stage_id, /custom/budget) instead of the request field names (stage_id, custom.budget) (spec 7.1, 7.3).',
+    wrap: (next) => async (request, info) => {
+      const response = await next(request, info);
+      const body = response.status >= 400 ? await jsonOf(response) : undefined;
+      const fields = body?.error?.fields;
+      if (!fields || typeof fields !== 'object') return response;
+      const pointers = Object.fromEntries(Object.entries(fields).map(([key, message]) => [`/${key.replace(/\./g, '/')}`, message]));
+      return changed(response, { body: { ...body, error: { ...body.error, fields: pointers } } });
+    },
+  },
+  // Found by the third blind hunt (written from the spec and the mock alone, before reading any check).
+  {
+    name: 'query-hundred-list-values-refused',
+    family: 'input',
+    description: 'A condition whose list value has exactly 100 entries (in, not_in, all) is refused with too_many_conditions: the check is length < 100 (spec 8: 100 list values).',
+    wrap: onQuery((body) => {
+      for (const group of groupsOf(body.query)) {
+        for (const condition of group.conditions) if (Array.isArray(condition?.value) && condition.value.length === 100) condition.value.push(condition.value[99]);
+      }
+      return body;
+    }),
+  },
+  {
+    name: 'validation-fields-nested',
+    family: 'input',
+    description: 'validation_failed writes a problem of a nested field as a nested object ({custom: {budget: ...}}) instead of under the key custom.budget (spec 2.11, 7.3: fields names custom.<key>).',
+    wrap: onErrorCode('validation_failed', (response, body) => {
+      const fields = body.error.fields;
+      if (!fields || !Object.keys(fields).some((key) => key.includes('.'))) return response;
+      return changed(response, { body: { error: { ...body.error, fields: nestedFields(fields) } } });
+    }),
+  },
+  {
+    name: 'missing-scope-names-write-scope',
+    family: 'input',
+    description: 'missing_scope names the write scope of the resource whatever was asked (leads:write for a list), where scope is the one the route needs (spec 4.6, 7.1).',
+    wrap: onErrorCode('missing_scope', (response, body) =>
+      typeof body.error.scope === 'string' && body.error.scope.endsWith(':read')
+        ? changed(response, { body: { error: { ...body.error, scope: body.error.scope.replace(/:read$/, ':write') } } })
+        : response,
+    ),
+  },
 ];
 
 /** The scopes of the request's API key, when it is one of the mock's. */
@@ -270,4 +316,15 @@ function errorAnswer(request: Request, status: number, code: string, message: st
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId },
   });
+}
+
+/** `fields` with dotted keys (custom.budget) written as nested objects ({custom: {budget}}). */
+function nestedFields(fields: Record<string, unknown>): Record<string, unknown> {
+  const nested: Record<string, any> = {};
+  for (const [key, message] of Object.entries(fields)) {
+    const [head, ...rest] = key.split('.');
+    if (rest.length === 0) nested[key] = message;
+    else nested[head!] = { ...(nested[head!] ?? {}), [rest.join('.')]: message };
+  }
+  return nested;
 }

@@ -2,7 +2,8 @@
 // of the leads family must catch it (test/conformance/mutation.test.ts).
 import { changed, jsonOf, onErrorCode, type Fault, type Handle } from './fault.ts';
 import { normalizeId } from '../store/ids.ts';
-import { alterOk, callerWorkspace } from './request-match.ts';
+import type { Workspace } from '../workspaces/workspace.ts';
+import { alterOk, callerWorkspace, onRoute, overTheEdge, sentJson, withJson } from './request-match.ts';
 import { retryAsOwner } from './owner-key.ts';
 
 /** The request with its JSON body changed. */
@@ -28,6 +29,15 @@ function withQuery(request: Request, change: (query: URLSearchParams) => void): 
 
 const LEADS = /^\/v1\/leads$/;
 const LEAD = /^\/v1\/leads\/[^/]+$/;
+const LEAD_WRITE = /^\/v1\/leads(\/[^/]+)?$/;
+
+/** Leads in the trash matching a lead list's id filters (the ones a summary query would join on). */
+function trashedMatching(workspace: Workspace, query: URLSearchParams): { id: string; amount: number }[] {
+  const filters: [string, string][] = [['pipeline', 'pipeline_id'], ['stage', 'stage_id'], ['contact', 'contact_id'], ['company', 'company_id']];
+  return [...workspace.tables.leads.values()].filter(
+    (lead: any) => lead.deleted_at !== null && filters.every(([param, field]) => !query.get(param) || lead[field] === query.get(param)),
+  );
+}
 
 export const leadsFaults: Fault[] = [
   {
@@ -183,5 +193,44 @@ export const leadsFaults: Fault[] = [
     description: 'A lead created with a negative amount is accepted as 0 (clamped) instead of refused with 422 under amount (spec 2.3: amount 0 or more).',
     wrap: on('POST', LEADS, async (next, request, info) =>
       next(await withJsonBody(request, (body) => (body && Number.isInteger(body.amount) && body.amount < 0 ? { ...body, amount: 0 } : body)), info)),
+  },
+  // Found by the second blind hunt (written from the spec and the mock alone, before reading any check).
+  {
+    name: 'lead-name-length-in-bytes',
+    family: 'leads',
+    description: 'A lead name is limited to 255 UTF-8 bytes (a VARCHAR(255) in bytes), so a Cyrillic name of 200 characters is refused with 422 where up to 255 characters are allowed (spec 2.3, 8).',
+    wrap: (next) => async (request, info) => {
+      const path = new URL(request.url).pathname;
+      if (!((request.method === 'POST' && path === '/v1/leads') || (request.method === 'PATCH' && /^\/v1\/leads\/[^/]+$/.test(path)))) return next(request, info);
+      const sent = await sentJson(request);
+      const overBytes = typeof sent?.name === 'string' && [...sent.name].length <= 255 && new TextEncoder().encode(sent.name).length > 255;
+      return next(overBytes ? withJson(request, { ...sent, name: 'x'.repeat(256) }) : request, info);
+    },
+  },
+  {
+    name: 'lead-summary-counts-trash',
+    family: 'leads',
+    description: "The lead list's summary query forgets the trash: count and sum include deleted leads that the list itself leaves out (spec 4.2, 2.1).",
+    wrap: (next, state) =>
+      onRoute('GET', /^\/v1\/leads$/, async (next, request, info) => {
+        const response = await next(request, info);
+        const query = new URL(request.url).searchParams;
+        const workspace = callerWorkspace(state, request);
+        const body = response.ok && !query.get('q') ? await jsonOf(response) : undefined;
+        if (!body?.summary || !workspace) return response;
+        const trashed = trashedMatching(workspace, query);
+        const summary = { ...body.summary, count: body.summary.count + trashed.length, sum: body.summary.sum + trashed.reduce((sum, lead) => sum + lead.amount, 0) };
+        return changed(response, { body: { ...body, summary } });
+      })(next),
+  },
+  // Found by the third blind hunt (written from the spec and the mock alone, before reading any check).
+  {
+    name: 'lead-source-64-refused',
+    family: 'leads',
+    description: 'A lead source of exactly 64 characters is refused with 422 under source: the column holds 63 (spec 2.3, 8: up to 64).',
+    wrap: (next) => {
+      const lengthen = (sent: any) => (typeof sent.source === 'string' && [...sent.source].length === 64 ? { ...sent, source: `${sent.source}x` } : undefined);
+      return overTheEdge('POST', LEAD_WRITE, lengthen)(overTheEdge('PATCH', LEAD_WRITE, lengthen)(next));
+    },
   },
 ];

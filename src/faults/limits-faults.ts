@@ -45,6 +45,27 @@ export const limitsFaults: Fault[] = [
       return changed(response, { body: { error } });
     }),
   },
+  // Found by the second blind hunt (written from the spec and the mock alone, before reading any check).
+  {
+    name: 'retry-after-as-http-date',
+    family: 'limits',
+    description: 'rate_limited answers give Retry-After as an HTTP date (the gateway\'s form) instead of the seconds to wait (spec 7.2: retry after Retry-After seconds).',
+    wrap: onErrorCode('rate_limited', (response) => {
+      const seconds = Number(response.headers.get('retry-after'));
+      if (!Number.isFinite(seconds)) return response;
+      return changed(response, { headers: { 'Retry-After': new Date(Date.now() + seconds * 1000).toUTCString() } });
+    }),
+  },
+  // Found by the third blind hunt (written from the spec and the mock alone, before reading any check).
+  {
+    name: 'rate-limited-without-reason',
+    family: 'limits',
+    description: 'rate_limited answers leave out reason (only limit is set by the limiter) (spec 7.1: reason and limit on rate_limited).',
+    wrap: onErrorCode('rate_limited', (response, body) => {
+      const { reason: _dropped, ...error } = body.error;
+      return changed(response, { body: { error } });
+    }),
+  },
 ];
 
 function workspaceOfRequest(state: MockState, request: Request): Workspace | undefined {

@@ -7,6 +7,7 @@ import { findApp } from '../oauth/find-app.ts';
 import { s256Challenge } from '../oauth/pkce.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import { changed, jsonOf, type Fault, type Handle } from './fault.ts';
+import { alterOk, onRoute, sentJson, withQuery as requestWithQuery } from './request-match.ts';
 
 const TOKEN = '/oauth/token';
 const AUTHORIZE = '/oauth/authorize';
@@ -477,5 +478,70 @@ export const oauthFaults: Fault[] = [
       const body = response.ok && pathOf(request) === TOKEN ? await jsonOf(response) : undefined;
       return typeof body?.refresh_token_expires_in === 'number' ? changed(response, { body: { ...body, refresh_token_expires_in: 2592000 } }) : response;
     },
+  },
+  // Found by the second blind hunt (written from the spec and the mock alone, before reading any check).
+  {
+    name: 'oauth-state-500-refused',
+    family: 'oauth',
+    description: 'An authorization request whose state has exactly 500 characters is redirected with invalid_request: the limit is checked with < 500 (spec 5.2, 8: up to 500).',
+    wrap: (next) => (request, info) => {
+      const url = new URL(request.url);
+      if (url.pathname !== '/oauth/authorize' || (url.searchParams.get('state') ?? '').length !== 500) return next(request, info);
+      url.searchParams.set('state', `${url.searchParams.get('state')}x`);
+      return next(new Request(url, request), info);
+    },
+  },
+  {
+    name: 'verifier-43-refused',
+    family: 'oauth',
+    description: 'A PKCE code_verifier of exactly 43 characters (the shortest allowed, and what 32 random bytes make) is refused: the length is checked with > 43 (spec 5.2, 8: 43 to 128).',
+    wrap: (next) => async (request, info) => {
+      if (request.method !== 'POST' || new URL(request.url).pathname !== '/oauth/token') return next(request, info);
+      const json = (request.headers.get('content-type') ?? '').includes('json');
+      const text = await request.clone().text();
+      const params: Record<string, string> = json ? (await sentJson(request)) ?? {} : Object.fromEntries(new URLSearchParams(text));
+      if (typeof params.code_verifier !== 'string' || params.code_verifier.length !== 43) return next(request, info);
+      const shorter = { ...params, code_verifier: params.code_verifier.slice(0, 42) };
+      const headers = new Headers(request.headers);
+      headers.delete('content-length');
+      return next(new Request(request.url, { method: 'POST', headers, body: json ? JSON.stringify(shorter) : new URLSearchParams(shorter).toString() }), info);
+    },
+  },
+  {
+    name: 'refresh-scope-narrowing-ignored',
+    family: 'oauth',
+    description: 'The scope of a refresh is not read: a refresh asking for fewer scopes answers (and grants) every scope of the installation (spec 5.2: scope can narrow the granted scopes).',
+    wrap: (next) => async (request, info) => {
+      if (request.method !== 'POST' || new URL(request.url).pathname !== '/oauth/token') return next(request, info);
+      const json = (request.headers.get('content-type') ?? '').includes('json');
+      const params: Record<string, string> = json ? (await sentJson(request)) ?? {} : Object.fromEntries(new URLSearchParams(await request.clone().text()));
+      if (params.grant_type !== 'refresh_token' || !('scope' in params)) return next(request, info);
+      const { scope: _ignored, ...rest } = params;
+      const headers = new Headers(request.headers);
+      headers.delete('content-length');
+      return next(new Request(request.url, { method: 'POST', headers, body: json ? JSON.stringify(rest) : new URLSearchParams(rest).toString() }), info);
+    },
+  },
+  // Found by the third blind hunt (written from the spec and the mock alone, before reading any check).
+  {
+    name: 'authorize-missing-method-as-s256',
+    family: 'oauth',
+    description: 'An authorization request with code_challenge and no code_challenge_method is taken as S256 instead of redirected with invalid_request (spec 5.2: PKCE, only S256; RFC 7636 reads a missing method as plain).',
+    wrap: onRoute('GET', /^\/oauth\/authorize$/, (next, request, info) =>
+      next(
+        requestWithQuery(request, (query) => {
+          if (query.get('code_challenge') !== null && query.get('code_challenge_method') === null) query.set('code_challenge_method', 'S256');
+        }),
+        info,
+      ),
+    ),
+  },
+  {
+    name: 'token-scope-comma-separated',
+    family: 'oauth',
+    description: 'The token answer lists the granted scopes separated by commas (leads:read,contacts:read) instead of spaces (spec 5.2: scope, space-separated).',
+    wrap: onRoute('POST', /^\/oauth\/token$/, async (next, request, info) =>
+      alterOk(await next(request, info), (body) => (typeof body.scope === 'string' ? { ...body, scope: body.scope.split(' ').join(',') } : body)),
+    ),
   },
 ];

@@ -1,5 +1,7 @@
 // Faults in paging: the limits, the cursor, the end of a walk.
+import type { MockState } from '../mock-state.ts';
 import { changed, jsonOf, onErrorCode, type Fault, type Handle } from './fault.ts';
+import { callerWorkspace, onRoute, withQuery as requestWithQuery } from './request-match.ts';
 
 /** Changes the query of list requests (GET /v1/<records>) before the mock sees them. */
 function withQuery(change: (query: URLSearchParams) => void) {
@@ -11,6 +13,16 @@ function withQuery(change: (query: URLSearchParams) => void) {
       return next(new Request(url, request), info);
     };
 }
+
+/** Per mock, a map a fault keeps between requests (a cursor it handed out, and what it remembers of it). */
+function memoryOf<V>(store: WeakMap<MockState, Map<string, V>>, state: MockState): Map<string, V> {
+  let map = store.get(state);
+  if (!map) store.set(state, (map = new Map()));
+  return map;
+}
+
+const leadsCursors = new WeakMap<MockState, Map<string, string>>();
+const contactsCursors = new WeakMap<MockState, Map<string, string>>();
 
 export const pagingFaults: Fault[] = [
   {
@@ -124,5 +136,41 @@ export const pagingFaults: Fault[] = [
       const body = await jsonOf(response);
       return Array.isArray(body?.data) ? changed(response, { body: { ...body, data: body.data.slice(1) } }) : response;
     },
+  },
+  // Found by the second blind hunt (written from the spec and the mock alone, before reading any check).
+  {
+    name: 'leads-walk-restarts-after-anchor-deleted',
+    family: 'paging',
+    description: "The lead cursor points at the last lead of the page; when that lead is deleted before the next page is asked for, the walk starts again from the top (spec 4.13: stable while paging).",
+    wrap: (next, state) =>
+      onRoute('GET', /^\/v1\/leads$/, async (next, request, info) => {
+        const cursors = memoryOf(leadsCursors, state);
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        const anchor = cursor ? cursors.get(cursor) : undefined;
+        const workspace = callerWorkspace(state, request);
+        const anchorGone = anchor && workspace && workspace.tables.leads.get(anchor)?.deleted_at !== null;
+        const response = await next(anchorGone ? requestWithQuery(request, (query) => query.delete('cursor')) : request, info);
+        const body = response.ok ? await jsonOf(response) : undefined;
+        if (body?.next_cursor && body.data?.length) cursors.set(body.next_cursor, body.data.at(-1).id);
+        return response;
+      })(next),
+  },
+  {
+    name: 'contacts-cursor-drops-time-ties',
+    family: 'paging',
+    description: 'The contact cursor keeps only the created_at of the last contact and the next page asks for created_at < it, so contacts created in the same instant as the last of a page are never listed (spec 4.13: stable while paging; ids break ties).',
+    wrap: (next, state) =>
+      onRoute('GET', /^\/v1\/contacts$/, async (next, request, info) => {
+        const cursors = memoryOf(contactsCursors, state);
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        const response = await next(request, info);
+        const body = response.ok ? await jsonOf(response) : undefined;
+        if (!Array.isArray(body?.data)) return response;
+        const after = cursor ? cursors.get(cursor) : undefined;
+        const data = after ? body.data.filter((contact: any) => contact.created_at !== after) : body.data;
+        const last = body.data.at(-1);
+        if (body.next_cursor && last) cursors.set(body.next_cursor, after && last.created_at === after ? after : last.created_at);
+        return changed(response, { body: { ...body, data } });
+      })(next),
   },
 ];

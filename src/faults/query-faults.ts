@@ -2,6 +2,7 @@
 // of the query family must catch it (test/conformance/mutation.test.ts).
 import { changed, jsonOf, onErrorCode, type Fault, type Handle } from './fault.ts';
 import { retryAsOwner } from './owner-key.ts';
+import { groupsOf, onQuery } from './request-match.ts';
 
 const QUERY = /^\/v1\/query\/[a-z]+$/;
 
@@ -103,6 +104,43 @@ export const queryFaults: Fault[] = [
       const sent = await request.clone().json().catch(() => ({}));
       const named = ['q', 'query'].filter((field) => field in sent);
       return changed(response, { status: 400, body: { error: { ...body.error, code: 'unknown_field', fields: Object.fromEntries(named.map((field) => [field, 'unknown field'])) } } });
+    }),
+  },
+  // Found by the third blind hunt (written from the spec and the mock alone, before reading any check).
+  {
+    name: 'query-or-groups-as-and',
+    family: 'query',
+    description: "A group's op is not read: its conditions are always joined with and, so an or group finds only records matching all of them (spec 4.13).",
+    wrap: onQuery((body) => {
+      for (const group of groupsOf(body.query)) if (group.op === 'or') group.op = 'and';
+      return body;
+    }),
+  },
+  {
+    name: 'query-nested-groups-ignored',
+    family: 'query',
+    description: 'Nested groups inside a query are skipped by the translator (only conditions with a field are read), so a nested group narrows nothing (spec 4.13: nested groups, 2 levels).',
+    wrap: onQuery((body) => {
+      if (Array.isArray(body.query?.conditions)) body.query.conditions = body.query.conditions.filter((item: any) => !Array.isArray(item?.conditions));
+      return body;
+    }),
+  },
+  {
+    name: 'query-five-sort-keys-refused',
+    family: 'query',
+    description: 'A query with exactly 5 sort keys is refused with too_many_conditions: the limit is checked with < 5 (spec 8: 5 sort keys).',
+    wrap: onQuery((body) => {
+      if (Array.isArray(body.sort) && body.sort.length === 5) body.sort.push(body.sort[4]);
+      return body;
+    }),
+  },
+  {
+    name: 'query-sort-after-first-key-ignored',
+    family: 'query',
+    description: 'Only the first sort key of a query is applied; records tied on it come in creation order instead of by the second key (spec 4.13: sort is a list of keys).',
+    wrap: onQuery((body) => {
+      if (Array.isArray(body.sort) && body.sort.length > 1) body.sort = body.sort.slice(0, 1);
+      return body;
     }),
   },
 ];

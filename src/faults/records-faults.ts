@@ -5,7 +5,10 @@
 import { newSession, SESSION_COOKIE, sessionTokenOf } from '../auth/session.ts';
 import type { MockState } from '../mock-state.ts';
 import { changed, jsonOf, onErrorCode, type Fault, type Handle } from './fault.ts';
-import { alterOk, onRoute, sentJson, withQuery } from './request-match.ts';
+import { presentContact } from '../resources/contacts/present-contact.ts';
+import type { Workspace } from '../workspaces/workspace.ts';
+import { retryAsOwner } from './owner-key.ts';
+import { alterOk, callerWorkspace, offsetDropped, onRoute, sentJson, withJson, withQuery } from './request-match.ts';
 
 const CONTACT = /^\/v1\/contacts\/(ct_[0-9a-z]{26})$/;
 
@@ -66,6 +69,79 @@ function alterCustom(change: (custom: Record<string, any>, sent: Record<string, 
 /** The `custom.<key>` a validation_failed answer names, when the request sent that key. */
 function customKeyOf(body: any): string | undefined {
   return Object.keys(body.error.fields ?? {}).find((field) => field.startsWith('custom.'))?.slice('custom.'.length);
+}
+
+const PRODUCTS = /^\/v1\/products(\/[a-z]+_[0-9a-z]{26})?$/;
+
+/** A contact write (create or PATCH) whose answer and stored record `alter` changes, given the body sent. */
+function onContactWrite(alter: (contact: any, sent: any) => Record<string, unknown> | undefined) {
+  return (next: Handle, state: MockState): Handle =>
+    async (request, info) => {
+      const path = new URL(request.url).pathname;
+      const isWrite = (request.method === 'POST' && path === '/v1/contacts') || (request.method === 'PATCH' && CONTACT.test(path) && path !== '/v1/contacts');
+      if (!isWrite) return next(request, info);
+      const sent = await sentJson(request);
+      const response = await next(request, info);
+      const workspace = callerWorkspace(state, request);
+      const body = response.ok ? await jsonOf(response) : undefined;
+      const change = body && sent && workspace ? alter(body, sent) : undefined;
+      if (!change || !workspace) return response;
+      await workspace.tables.contacts.update(body.id, (draft) => void Object.assign(draft, change));
+      return changed(response, { body: { ...body, ...change } });
+    };
+}
+
+/** The phone as a parser with Russia as its home region stores it: a leading trunk 8 read as +7. */
+function russianTrunkPhone(sent: string): string | null {
+  if (sent.trim().startsWith('+')) return null;
+  const digits = sent.replace(/\D/g, '');
+  return digits.startsWith('8') && digits.length >= 10 ? `+7${digits.slice(1)}` : null;
+}
+
+/** Tables of records that carry `custom`, by the first path segment after /v1/. */
+const CUSTOM_TABLES = { leads: ['leads', 'lead'], contacts: ['contacts', 'contact'], companies: ['companies', 'company'], products: ['products', 'product'] } as const;
+
+/** The keys of the custom fields of `entity` of type `type` in the workspace. */
+function customKeysOfType(workspace: Workspace, entity: string, type: string): string[] {
+  return [...workspace.tables.fields.values()].filter((field: any) => field.entity === entity && field.type === type).map((field: any) => field.key);
+}
+
+/**
+ * A record write (POST or PATCH on leads, contacts, companies, products) whose stored custom
+ * values of fields of `type` `alter` changes, given the value sent; the answer shows the change.
+ */
+function onCustomOfType(type: string, alter: (sent: unknown, stored: unknown) => unknown) {
+  return (next: Handle, state: MockState): Handle =>
+    async (request, info) => {
+      const match = /^\/v1\/(leads|contacts|companies|products)(\/[^/]+)?$/.exec(new URL(request.url).pathname);
+      const isWrite = match && ((request.method === 'POST' && !match[2]) || (request.method === 'PATCH' && match[2]));
+      if (!match || !isWrite) return next(request, info);
+      const sent = await sentJson(request);
+      const response = await next(request, info);
+      const workspace = callerWorkspace(state, request);
+      const body = response.ok ? await jsonOf(response) : undefined;
+      if (!workspace || !body?.custom || !sent?.custom || typeof sent.custom !== 'object') return response;
+      const [table, entity] = CUSTOM_TABLES[match[1] as keyof typeof CUSTOM_TABLES];
+      const change: Record<string, unknown> = {};
+      for (const key of customKeysOfType(workspace, entity, type)) {
+        if (sent.custom[key] === undefined || sent.custom[key] === null || body.custom[key] === undefined) continue;
+        change[key] = alter(sent.custom[key], body.custom[key]);
+      }
+      if (Object.keys(change).length === 0) return response;
+      await (workspace.tables as any)[table].update(body.id, (draft: any) => void Object.assign(draft.custom, change));
+      return changed(response, { body: { ...body, custom: { ...body.custom, ...change } } });
+    };
+}
+
+/** A product write whose stored and answered vat_percent is rounded to a whole number. */
+async function roundVat(next: Handle, state: MockState, request: Request, info: Parameters<Handle>[1]): Promise<Response> {
+  const response = await next(request, info);
+  const body = response.ok ? await jsonOf(response) : undefined;
+  const workspace = callerWorkspace(state, request);
+  if (!workspace || typeof body?.vat_percent !== 'number' || Number.isInteger(body.vat_percent)) return response;
+  const vat = Math.round(body.vat_percent);
+  await workspace.tables.products.update(body.id, (draft: any) => void (draft.vat_percent = vat));
+  return changed(response, { body: { ...body, vat_percent: vat } });
 }
 
 export const recordsFaults: Fault[] = [
@@ -401,6 +477,105 @@ export const recordsFaults: Fault[] = [
       const asText = (product: any) => (typeof product?.price === 'number' ? { ...product, price: (product.price / 100).toFixed(2) } : product);
       return alterOk(response, (body) => (Array.isArray(body.data) ? { ...body, data: body.data.map(asText) } : asText(body)));
     },
+  },
+  // Found by the second blind hunt (written from the spec and the mock alone, before reading any check).
+  {
+    name: 'custom-phone-not-normalized',
+    family: 'records',
+    description: 'A custom field of type phone keeps the value as typed (90 123-45-67): only the contact\'s own phones go through the normalizer (spec 2.11: normalized like contact phones).',
+    wrap: (next, state) => async (request, info) => {
+      const path = new URL(request.url).pathname;
+      const isWrite = ['POST', 'PATCH'].includes(request.method) && /^\/v1\/(leads|contacts|companies|products)(\/[^/]+)?$/.test(path);
+      const sent = isWrite ? await sentJson(request) : undefined;
+      const response = await next(request, info);
+      const body = response.ok && sent?.custom && typeof sent.custom === 'object' ? await jsonOf(response) : undefined;
+      const workspace = callerWorkspace(state, request);
+      if (!body?.custom || !workspace) return response;
+      const phoneKeys = new Set([...workspace.tables.fields.values()].filter((field: any) => field.type === 'phone').map((field: any) => field.key));
+      const asTyped = Object.fromEntries(Object.entries(sent.custom).filter(([key, value]) => phoneKeys.has(key) && typeof value === 'string' && value !== body.custom[key]));
+      if (Object.keys(asTyped).length === 0) return response;
+      const table = workspace.tables[/^\/v1\/([a-z]+)/.exec(path)![1] as 'leads' | 'contacts' | 'companies' | 'products'] as { update(id: string, change: (draft: any) => void): Promise<unknown> };
+      await table.update(body.id, (draft) => void Object.assign(draft.custom, asTyped));
+      return changed(response, { body: { ...body, custom: { ...body.custom, ...asTyped } } });
+    },
+  },
+  {
+    name: 'phone-leading-8-as-russian',
+    family: 'records',
+    description: 'Phones are parsed with Russia as the home region, so a local spelling with the trunk 8 (8 90 123 45 67) becomes +790... instead of +99890... (spec 2.4).',
+    wrap: onContactWrite((contact, sent) => {
+      const phones = [sent.phone, ...(Array.isArray(sent.phones) ? sent.phones : [])].filter((phone) => typeof phone === 'string');
+      if (phones.length !== contact.phones?.length || !phones.some((phone) => russianTrunkPhone(phone))) return undefined;
+      const stored = contact.phones.map((phone: string, index: number) => russianTrunkPhone(phones[index] ?? '') ?? phone);
+      return { phones: stored, ...(contact.name === contact.phones[0] ? { name: stored[0] } : {}) };
+    }),
+  },
+  {
+    name: 'custom-datetime-offset-dropped',
+    family: 'records',
+    description: 'A custom datetime sent with an offset (10:00+05:00) is stored as that clock reading in UTC (10:00Z), the offset dropped instead of converted (spec 2.11: stored in UTC).',
+    wrap: (next) => async (request, info) => {
+      const path = new URL(request.url).pathname;
+      const isWrite = ['POST', 'PATCH'].includes(request.method) && /^\/v1\/(leads|contacts|companies|products)(\/[^/]+)?$/.test(path);
+      const sent = isWrite ? await sentJson(request) : undefined;
+      if (!sent?.custom || typeof sent.custom !== 'object') return next(request, info);
+      const custom = Object.fromEntries(Object.entries(sent.custom).map(([key, value]) => [key, offsetDropped(value)]));
+      return next(withJson(request, { ...sent, custom }), info);
+    },
+  },
+  {
+    name: 'deleted-contact-still-searchable',
+    family: 'records',
+    description: 'The contact search index is not told of deletes: q still finds contacts in the trash, which have left lists (spec 2.1).',
+    wrap: (next, state) =>
+      onRoute('GET', /^\/v1\/contacts$/, async (next, request, info) => {
+        const response = await next(request, info);
+        const query = new URL(request.url).searchParams;
+        const q = query.get('q')?.trim().toLowerCase();
+        const workspace = callerWorkspace(state, request);
+        const body = response.ok && q && !query.get('cursor') ? await jsonOf(response) : undefined;
+        if (!Array.isArray(body?.data) || !workspace) return response;
+        const found = [...workspace.tables.contacts.values()].filter(
+          (contact) => contact.deleted_at !== null && [contact.name, ...contact.phones, ...contact.emails].some((text) => text.toLowerCase().includes(q!)),
+        );
+        return changed(response, { body: { ...body, data: [...body.data, ...found.map((contact) => presentContact(workspace, contact))] } });
+      })(next),
+  },
+  // Found by the third blind hunt (written from the spec and the mock alone, before reading any check).
+  {
+    name: 'product-vat-percent-rounded',
+    family: 'records',
+    description: "A product's vat_percent is kept in an integer column: 12.5 comes back as 13 (spec 2.8: vat_percent is a number).",
+    wrap: (next: Handle, state: MockState): Handle =>
+      onRoute('POST', /^\/v1\/products$/, (inner, request, info) => roundVat(inner, state, request, info))(
+        onRoute('PATCH', PRODUCTS, (inner, request, info) => roundVat(inner, state, request, info))(next),
+      ),
+  },
+  {
+    name: 'custom-email-case-kept',
+    family: 'records',
+    description: "A custom field of type email keeps the address as typed (Ali@Example.UZ): only the contact's own emails are lowercased (spec 2.11: email address, lowercased).",
+    wrap: onCustomOfType('email', (sent, stored) => (typeof sent === 'string' ? sent.trim() : stored)),
+  },
+  {
+    name: 'custom-money-currency-defaults-usd',
+    family: 'records',
+    description: 'A custom money value sent without currency is stored in USD, the library default, instead of UZS (spec 2.11: currency defaults to UZS).',
+    wrap: onCustomOfType('money', (sent, stored: any) =>
+      sent && typeof sent === 'object' && !('currency' in sent) && stored && typeof stored === 'object' ? { ...stored, currency: 'USD' } : stored,
+    ),
+  },
+  {
+    name: 'teams-list-without-scope',
+    family: 'records',
+    description: 'GET /v1/teams checks no scope (the guard is only on members): a key without users:read lists the teams (spec 4.6: users:read).',
+    wrap: (next, state) =>
+      onRoute('GET', /^\/v1\/teams$/, async (inner, request, info) => {
+        const copy = request.clone();
+        const response = await inner(request, info);
+        const body = response.status === 403 ? await jsonOf(response) : undefined;
+        return body?.error?.code === 'missing_scope' ? retryAsOwner(state, inner, copy, response) : response;
+      })(next),
   },
 ];
 

@@ -1,5 +1,6 @@
 // Small request helpers the faults of several families share: wrap only the requests of one route,
-// change a JSON request body or a query, change a successful JSON answer, find the caller's workspace.
+// change a JSON request body or a query, change a successful JSON answer, find the caller's workspace,
+// make a value at its limit one longer, drop a time's offset, probe what a credential may read, change a query body.
 import type { MockState } from '../mock-state.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import { changed, jsonOf, type Handle } from './fault.ts';
@@ -42,4 +43,46 @@ export async function alterOk(response: Response, alter: (body: any) => any): Pr
 export function callerWorkspace(state: MockState, request: Request): Workspace | undefined {
   const secret = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
   return secret ? state.findCredential(secret)?.workspace : undefined;
+}
+
+const QUERY = /^\/v1\/query\/(leads|contacts|companies)$/;
+const TIME_WITH_OFFSET = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?)([+-]\d{2}:\d{2})$/;
+
+/** On `method` `path`: the body `lengthen` makes of the one sent (a value at its limit made one character longer, for the mock's own refusal), or the request unchanged when it gives undefined. */
+export function overTheEdge(method: string, path: RegExp, lengthen: (sent: any) => any | undefined) {
+  return onRoute(method, path, async (next, request, info) => {
+    const sent = await sentJson(request);
+    const longer = sent && typeof sent === 'object' ? lengthen(structuredClone(sent)) : undefined;
+    return next(longer ? withJson(request, longer) : request, info);
+  });
+}
+
+/** The same time with its offset dropped and Z written instead (the clock reading kept, the zone lost). */
+export const offsetDropped = (value: unknown) => (typeof value === 'string' && TIME_WITH_OFFSET.test(value) ? value.replace(TIME_WITH_OFFSET, '$1Z') : value);
+
+/** A GET of `path` with the request's headers (its credential, request id and language), to learn what the credential may read. */
+export function probe(request: Request, path: string): Request {
+  const headers = new Headers(request.headers);
+  headers.delete('content-type');
+  headers.delete('content-length');
+  return new Request(new URL(path, request.url), { headers });
+}
+
+/** A GET list's query changed by `alter`. */
+export function onListQuery(path: RegExp, alter: (query: URLSearchParams) => void) {
+  return onRoute('GET', path, (next, request, info) => next(withQuery(request, alter), info));
+}
+
+/** A query body changed by `alter` on POST /v1/query/{entity}. */
+export function onQuery(alter: (body: any) => any) {
+  return onRoute('POST', QUERY, async (next, request, info) => {
+    const sent = await sentJson(request);
+    return next(sent && typeof sent === 'object' ? withJson(request, alter(structuredClone(sent))) : request, info);
+  });
+}
+
+/** Every group of a query (the top one and the nested ones). */
+export function groupsOf(group: any): any[] {
+  if (!group || typeof group !== 'object' || !Array.isArray(group.conditions)) return [];
+  return [group, ...group.conditions.flatMap(groupsOf)];
 }

@@ -3,6 +3,9 @@
 import { messageFor } from '../errors/messages.ts';
 import { changed, jsonOf, onErrorCode, type Fault } from './fault.ts';
 
+/** A request id of the service's own, as a deployment makes one when it refuses the caller's. */
+const ownRequestId = () => `req_${crypto.randomUUID().replaceAll('-', '')}`;
+
 export const responseFaults: Fault[] = [
   {
     name: 'no-request-id',
@@ -143,6 +146,45 @@ export const responseFaults: Fault[] = [
       const headers = new Headers(request.headers);
       headers.set('accept-language', 'en');
       return next(new Request(request, { headers }), info);
+    },
+  },
+  // Found by the second blind hunt (written from the spec and the mock alone, before reading any check).
+  {
+    name: 'request-id-64-replaced',
+    family: 'responses',
+    description: "A caller's X-Request-Id of exactly 64 characters is replaced by one of the service's own: the length is checked with < 64 (spec 7.1, 8: up to 64).",
+    wrap: (next) => (request, info) => {
+      if ((request.headers.get('x-request-id') ?? '').length !== 64) return next(request, info);
+      const headers = new Headers(request.headers);
+      headers.delete('x-request-id');
+      return next(new Request(request, { headers }), info);
+    },
+  },
+  // Found by the third blind hunt (written from the spec and the mock alone, before reading any check).
+  {
+    name: 'accept-language-weights-ignored',
+    family: 'responses',
+    description: 'Accept-Language is read as its first tag whatever the q weights say: "en;q=0.1, ru;q=0.9" answers in English (spec 7.1: the language of Accept-Language).',
+    wrap: (next) => (request, info) => {
+      const header = request.headers.get('accept-language');
+      if (!header || !header.includes(',')) return next(request, info);
+      const headers = new Headers(request.headers);
+      headers.set('accept-language', header.split(',')[0]!.split(';')[0]!.trim());
+      return next(new Request(request, { headers }), info);
+    },
+  },
+  {
+    name: 'request-id-with-dot-replaced',
+    family: 'responses',
+    description: "A caller's X-Request-Id containing a dot (web.42.a) is replaced by one of the service's own: the allowed characters are letters, digits, - and _ only (spec 7.1: letters, digits, -, _, .).",
+    wrap: (next) => async (request, info) => {
+      const sent = request.headers.get('x-request-id');
+      const response = await next(request, info);
+      if (!sent || !sent.includes('.') || response.headers.get('x-request-id') !== sent) return response;
+      const own = ownRequestId();
+      const body = response.status >= 400 ? await jsonOf(response) : undefined;
+      const withId = body?.error ? { error: { ...body.error, request_id: own } } : undefined;
+      return changed(response, { headers: { 'x-request-id': own }, ...(withId ? { body: withId } : {}) });
     },
   },
 ];

@@ -7,7 +7,8 @@ import { TAGGED_ENTITIES, taggedRecords, taggedTable } from '../resources/tags/t
 import type { WorkspaceTables } from '../workspaces/workspace-tables.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import { changed, jsonOf, onErrorCode, type Fault } from './fault.ts';
-import { alterOk, onRoute, sentJson, withJson } from './request-match.ts';
+import { retryAsOwner } from './owner-key.ts';
+import { alterOk, callerWorkspace, onListQuery, onRoute, probe, sentJson, withJson } from './request-match.ts';
 
 /** The workspace whose table `table` holds the record `id`. */
 function workspaceHolding(state: MockState, table: keyof WorkspaceTables, id: string): Workspace | undefined {
@@ -19,6 +20,9 @@ async function pathAndBody(request: Request): Promise<{ path: string; body: any 
   const body = request.method === 'GET' || request.method === 'DELETE' ? undefined : await request.clone().json().catch(() => undefined);
   return { path: new URL(request.url).pathname, body };
 }
+
+/** Lowercases A to Z only, as a byte-wise `lower()` does. */
+const asciiLower = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
 
 export const stateFaults: Fault[] = [
   {
@@ -434,5 +438,76 @@ export const stateFaults: Fault[] = [
         ...body,
         data: Array.isArray(body.data) ? [...body.data].sort((a: any, b: any) => Date.parse(b.occurred_at) - Date.parse(a.occurred_at) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)) : body.data,
       }))),
+  },
+  // Found by the second blind hunt (written from the spec and the mock alone, before reading any check).
+  {
+    name: 'tag-case-folding-ascii-only',
+    family: 'state',
+    description: 'Tag names are compared with a byte-wise lower(): "VIP" finds "vip", but "КЛИЕНТ" is created as a second tag beside "клиент" instead of answering 200 with the existing one (spec 2.5: unique ignoring case).',
+    wrap: (next, state) =>
+      onRoute('POST', /^\/v1\/tags$/, async (next, request, info) => {
+        const sent = await sentJson(request);
+        const response = await next(request, info);
+        const workspace = callerWorkspace(state, request);
+        const existing = response.status === 200 ? await jsonOf(response) : undefined;
+        const name = typeof sent?.name === 'string' ? sent.name.trim().replace(/\s+/g, ' ') : undefined;
+        if (!existing?.id || !name || !workspace || asciiLower(name) === asciiLower(existing.name)) return response;
+        const tag = await insertTag({ state, workspace, tables: workspace.tables, nowIso: () => new Date(workspace.now()).toISOString() }, name);
+        return changed(response, { status: 201, body: tag });
+      })(next),
+  },
+  {
+    name: 'note-pin-without-scope',
+    family: 'state',
+    description: 'Pinning and unpinning a note check no scope (the route was added later without the guard): any key of the workspace pins, where notes:write is needed (spec 4.5).',
+    wrap: (next, state) => async (request, info) => {
+      if (!/^\/v1\/notes\/[^/]+\/pin$/.test(new URL(request.url).pathname)) return next(request, info);
+      const copy = request.clone();
+      const response = await next(request, info);
+      const body = response.status === 403 ? await jsonOf(response) : undefined;
+      return body?.error?.code === 'missing_scope' ? retryAsOwner(state, next, copy, response) : response;
+    },
+  },
+  {
+    name: 'timeline-needs-leads-read',
+    family: 'state',
+    description: 'The timeline checks leads:read whatever the record type: a key with contacts:read alone gets 403 missing_scope for a contact\'s timeline (spec 4.5: the read scope of the record type).',
+    wrap: onRoute('GET', /^\/v1\/timeline$/, async (next, request, info) => {
+      const response = await next(request, info);
+      if (!response.ok || new URL(request.url).searchParams.get('entity_type') === 'lead') return response;
+      const leadsProbe = await next(probe(request, '/v1/leads?limit=1'), info);
+      return leadsProbe.status === 403 ? leadsProbe : response;
+    }),
+  },
+  // Found by the third blind hunt (written from the spec and the mock alone, before reading any check).
+  {
+    name: 'task-all-day-without-due-accepted',
+    family: 'state',
+    description: 'A task created with all_day true and no due_at is accepted (the flag silently dropped) instead of refused (spec 4.10: all_day needs due_at).',
+    wrap: onRoute('POST', /^\/v1\/tasks$/, async (next, request, info) => {
+      const sent = await sentJson(request);
+      if (!sent || sent.all_day !== true || (sent.due_at !== undefined && sent.due_at !== null)) return next(request, info);
+      const { all_day: _dropped, ...rest } = sent;
+      return next(withJson(request, rest), info);
+    }),
+  },
+  {
+    name: 'task-done-list-includes-open',
+    family: 'state',
+    description: 'status=done on the task list is read as "any status" (only open is a known filter), so open tasks are listed with the done ones (spec 4.10).',
+    wrap: onListQuery(/^\/v1\/tasks$/, (query) => {
+      if (query.get('status') === 'done') query.set('status', 'all');
+    }),
+  },
+  {
+    name: 'task-complete-result-dropped',
+    family: 'state',
+    description: "Completing a task with a result marks it done but does not keep the result (the body of complete is not read) (spec 2.12, 4.10: result set on completion).",
+    wrap: onRoute('POST', /^\/v1\/tasks\/[^/]+\/complete$/, async (next, request, info) => {
+      const sent = await sentJson(request);
+      if (!sent || typeof sent !== 'object' || !('result' in sent)) return next(request, info);
+      const { result: _dropped, ...rest } = sent;
+      return next(withJson(request, rest), info);
+    }),
   },
 ];

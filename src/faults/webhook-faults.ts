@@ -9,6 +9,7 @@ import { passesFilters } from '../resources/webhooks/event-filters.ts';
 import { subscribesTo } from '../resources/webhooks/event-patterns.ts';
 import { isIpAddress, isPublicAddress } from '../resources/webhooks/ip-address.ts';
 import { resendFailed } from '../resources/webhooks/resend-failed.ts';
+import { ATTEMPT_OFFSETS_MS, RETRY_WINDOW_MS } from '../resources/webhooks/retry-schedule.ts';
 import type { StoredWebhook } from '../resources/webhooks/webhook-record.ts';
 import type { UnsignedAttempt } from '../resources/webhooks/webhook-sender.ts';
 import { normalizeId } from '../store/ids.ts';
@@ -16,7 +17,7 @@ import type { Workspace } from '../workspaces/workspace.ts';
 import type { QueueRule, RecipientsInfo } from './delivery-hook.ts';
 import { retryAsOwner } from './owner-key.ts';
 import { changed, jsonOf, onErrorCode, type AttemptInfo, type Fault, type Handle } from './fault.ts';
-import { alterOk, onRoute, sentJson, withJson } from './request-match.ts';
+import { alterOk, onRoute, overTheEdge, sentJson, withJson } from './request-match.ts';
 
 /**
  * A fault of webhooks: besides the request handle and the attempts (fault.ts), it may change which
@@ -157,6 +158,31 @@ function withoutUncarriedFields(recipients: StoredWebhook[], { event }: Recipien
   return recipients.filter((webhook) => FILTER_KEYS.every((key) => webhook.filters[key].length === 0 || Object.hasOwn(object, fields[key])));
 }
 
+
+/** The attempt with its JSON body changed by `alter` (signed over the changed body, as sent). */
+function withBody(attempt: UnsignedAttempt, alter: (event: any) => any): UnsignedAttempt {
+  return { ...attempt, body: JSON.stringify(alter(JSON.parse(attempt.body))) };
+}
+
+/** A fresh id of the form `evt_` and 26 base-32 characters. */
+function randomEventId(): string {
+  const alphabet = '0123456789abcdefghjkmnpqrstvwxyz';
+  return `evt_${Array.from(crypto.getRandomValues(new Uint8Array(26)), (byte) => alphabet[byte % 32]).join('')}`;
+}
+
+/** The webhooks an event goes to when a webhook's filters pass if any one of them matches (OR), not all. */
+function anyFilterRecipients(recipients: RecipientsInfo['active'], { event, active }: RecipientsInfo): RecipientsInfo['active'] {
+  if (event.type === 'webhook.disabled') return recipients;
+  const object = event.data.object as Record<string, unknown>;
+  return active.filter((webhook) => {
+    if (!subscribesTo(webhook.events, event.type)) return false;
+    const set = (['pipeline_ids', 'stage_ids', 'owner_ids', 'channels'] as const).filter((key) => webhook.filters[key].length > 0);
+    if (set.length === 0) return true;
+    return set.some((key) => passesFilters({ pipeline_ids: [], stage_ids: [], owner_ids: [], channels: [], [key]: webhook.filters[key] }, object));
+  });
+}
+
+const WEBHOOK_WRITE = /^\/v1\/webhooks(\/[a-z]+_[0-9a-z]{26})?$/;
 
 export const webhookFaults: DeliveryFault[] = [
   {
@@ -555,5 +581,222 @@ export const webhookFaults: DeliveryFault[] = [
       attempt.headers['User-Agent'] = 'Svc-Webhooks/1.0';
       return attempt;
     },
+  },
+  // Found by the second blind hunt (written from the spec and the mock alone, before reading any check).
+  {
+    name: 'webhook-url-2048-refused',
+    family: 'webhooks',
+    description: 'A webhook URL of exactly 2048 characters is refused with 422 under url: the check is length < 2048 (spec 4.11, 8: at most 2048).',
+    wrap: (next) => async (request, info) => {
+      if (!['POST', 'PATCH'].includes(request.method) || !WEBHOOK_WRITE.test(new URL(request.url).pathname)) return next(request, info);
+      const sent = await sentJson(request);
+      return next(typeof sent?.url === 'string' && sent.url.length === 2048 ? withJson(request, { ...sent, url: `${sent.url}x` }) : request, info);
+    },
+  },
+  {
+    name: 'webhook-port-8443-refused',
+    family: 'webhooks',
+    description: 'Webhook URLs must use the default HTTPS port: https://host:8443/... is refused with 422 under url, where ports 443 and 8443 are allowed (spec 4.11, 8).',
+    wrap: (next) => async (request, info) => {
+      if (!['POST', 'PATCH'].includes(request.method) || !WEBHOOK_WRITE.test(new URL(request.url).pathname)) return next(request, info);
+      const sent = await sentJson(request);
+      const on8443 = typeof sent?.url === 'string' && URL.canParse(sent.url) && new URL(sent.url).port === '8443';
+      return next(on8443 ? withJson(request, { ...sent, url: sent.url.replace(':8443', ':8444') }) : request, info);
+    },
+  },
+  // Found by the third blind hunt (written from the spec and the mock alone, before reading any check).
+  {
+    name: 'webhook-hundred-events-refused',
+    family: 'webhooks',
+    description: 'A webhook with exactly 100 event patterns is refused with 422 under events: the check is length < 100 (spec 2.13, 8: up to 100).',
+    wrap: overTheEdge('POST', WEBHOOK_WRITE, (sent) => (Array.isArray(sent.events) && sent.events.length === 100 ? { ...sent, events: [...sent.events, '*'] } : undefined)),
+  },
+  {
+    name: 'webhook-url-credentials-accepted',
+    family: 'webhooks',
+    description: 'A webhook URL with a user name and password (https://user:pass@host/...) is accepted: the validator checks scheme, host and port only (spec 4.11: no user name or password).',
+    wrap: (next) => async (request, info) => {
+      const path = new URL(request.url).pathname;
+      if (!['POST', 'PATCH'].includes(request.method) || !WEBHOOK_WRITE.test(path)) return next(request, info);
+      const sent = await sentJson(request);
+      const url = typeof sent?.url === 'string' ? URL.parse(sent.url) : null;
+      if (!url || (!url.username && !url.password)) return next(request, info);
+      url.username = '';
+      url.password = '';
+      const response = await next(withJson(request, { ...sent, url: url.href }), info);
+      return alterOk(response, (body) => (body.webhook ? { ...body, webhook: { ...body.webhook, url: sent.url } } : { ...body, url: sent.url }));
+    },
+  },
+  // Found by the fourth blind hunt (written from the spec and the mock alone, before reading any check).
+  {
+    name: 'signature-over-reserialized-body',
+    family: 'webhooks',
+    description: 'The signature is the HMAC of the compact JSON, but the HTTP client re-serializes the payload with indentation before sending, so v1 does not match the raw body received.',
+    wrap: unchanged,
+    async alterAttempt(attempt) {
+      const signed = `t=${attempt.timestampSeconds},v1=${await hmacHex(attempt.secret, `${attempt.timestampSeconds}.${attempt.body}`)}`;
+      return { ...attempt, body: JSON.stringify(JSON.parse(attempt.body), null, 2), signature: signed };
+    },
+  },
+  {
+    name: 'timestamp-header-after-signing',
+    family: 'webhooks',
+    description: "Svc-Timestamp is read from the clock again after signing, so it runs ahead of the signature's t (by 2 s here), where both are the time the attempt was signed.",
+    wrap: unchanged,
+    alterAttempt(attempt) {
+      attempt.headers['Svc-Timestamp'] = String(attempt.timestampSeconds + 2);
+      return attempt;
+    },
+  },
+  {
+    name: 'rotated-secret-cached-five-minutes',
+    family: 'webhooks',
+    description: "The sender caches each webhook's secret for 5 minutes, so deliveries keep being signed with the old secret after rotate-secret, where the new one applies at once.",
+    wrap: rememberRotations,
+    alterAttempt(attempt, info) {
+      const rotation = rotationsOf(info.state).get(info.webhook.id);
+      return rotation && info.workspace.clock.now() - rotation.atMs < 5 * 60_000 ? { ...attempt, secret: rotation.secret } : attempt;
+    },
+  },
+  {
+    name: 'signature-hex-uppercase',
+    family: 'webhooks',
+    description: 'v1 is hex-encoded in upper case (the crypto library\'s default), where the spec has lowercase hex.',
+    wrap: unchanged,
+    async alterAttempt(attempt) {
+      const mac = await hmacHex(attempt.secret, `${attempt.timestampSeconds}.${attempt.body}`);
+      return { ...attempt, signature: `t=${attempt.timestampSeconds},v1=${mac.toUpperCase()}` };
+    },
+  },
+  {
+    name: 'delivery-header-carries-event-id',
+    family: 'webhooks',
+    description: "Svc-Delivery carries the event's id (evt_...) instead of the delivery's (dlv_...).",
+    wrap: unchanged,
+    alterAttempt(attempt, info) {
+      attempt.headers['Svc-Delivery'] = info.delivery.event_id;
+      return attempt;
+    },
+  },
+  {
+    name: 'body-event-id-per-webhook',
+    family: 'webhooks',
+    description: 'The event is copied for each webhook with a fresh id in the body, so the body\'s id no longer equals Svc-Event-Id.',
+    wrap: unchanged,
+    alterAttempt: (attempt) => withBody(attempt, (event) => ({ ...event, id: randomEventId() })),
+  },
+  {
+    name: 'replay-header-on-retries',
+    family: 'webhooks',
+    description: 'Svc-Replay: true is set on every attempt after the first (the flag means "sent again"), where it belongs only to replayed deliveries.',
+    wrap: unchanged,
+    alterAttempt(attempt, info) {
+      if (info.delivery.attempts > 0) attempt.headers['Svc-Replay'] = 'true';
+      return attempt;
+    },
+  },
+  {
+    name: 'content-type-text-plain',
+    family: 'webhooks',
+    description: 'Deliveries are posted with Content-Type text/plain;charset=UTF-8 (fetch\'s default for a string body), not application/json.',
+    wrap: unchanged,
+    alterAttempt(attempt) {
+      attempt.headers['Content-Type'] = 'text/plain;charset=UTF-8';
+      return attempt;
+    },
+  },
+  {
+    name: 'retry-schedule-one-step-late',
+    family: 'webhooks',
+    description: 'The delay list is indexed by the number of attempts made, one past the right entry: the first retry comes after 5 minutes, not 1, and every later one a step late.',
+    wrap: unchanged,
+    alterNextAttempt(scheduled, { windowStartMs, attempts }) {
+      if (scheduled === null) return null;
+      const offset = ATTEMPT_OFFSETS_MS[attempts + 1];
+      return offset === undefined ? null : windowStartMs + offset;
+    },
+  },
+  {
+    name: 'retry-jitter-half-delay',
+    family: 'webhooks',
+    description: 'Each retry gets jitter of half its delay added (the first comes 1.5 minutes after the failure), where the schedule is 1, 5, 30 minutes, 2 and 6 hours after the event.',
+    wrap: unchanged,
+    alterNextAttempt(scheduled, { windowStartMs, attemptAtMs }) {
+      if (scheduled === null) return null;
+      return Math.min(scheduled + (scheduled - attemptAtMs) / 2, windowStartMs + RETRY_WINDOW_MS);
+    },
+  },
+  {
+    name: 'retry-past-event-window',
+    family: 'webhooks',
+    description: 'The schedule\'s loop adds its 6-hour step before checking the window, so one more attempt goes out 30 hours after the event, where retries stop within 24 hours.',
+    wrap: unchanged,
+    alterNextAttempt(scheduled, { windowStartMs, attemptAtMs }) {
+      if (scheduled !== null) return scheduled;
+      return attemptAtMs - windowStartMs < RETRY_WINDOW_MS + 6 * HOUR_MS ? attemptAtMs + 6 * HOUR_MS : null;
+    },
+  },
+  {
+    name: 'webhook-disabled-only-to-subscribers',
+    family: 'webhooks',
+    description: 'webhook.disabled goes only to the other webhooks whose patterns match it, where it goes to every other webhook of the workspace.',
+    wrap: unchanged,
+    alterRecipients: (recipients, { event }) => (event.type === 'webhook.disabled' ? recipients.filter((webhook) => subscribesTo(webhook.events, event.type)) : recipients),
+  },
+  {
+    name: 'filters-any-instead-of-all',
+    family: 'webhooks',
+    description: 'A webhook with several filters gets an event when any one of them matches (OR), where every filter whose field the event carries must match.',
+    wrap: unchanged,
+    alterRecipients: anyFilterRecipients,
+  },
+  {
+    name: 'occurred-at-is-attempt-time',
+    family: 'webhooks',
+    description: 'The envelope is built when each attempt is sent, so occurred_at is the attempt\'s time (later on every retry), not when the event occurred.',
+    wrap: unchanged,
+    alterAttempt: (attempt, info) => withBody(attempt, (event) => ({ ...event, occurred_at: new Date(info.attemptAtMs).toISOString() })),
+  },
+  // Also found by the fourth blind hunt: faults of the events family that change the event as each delivery attempt carries it
+  // (alterAttempt), which only the delivery hook reaches, and it reads this module alone.
+  {
+    name: 'event-header-is-pattern',
+    family: 'events',
+    description: 'Svc-Event carries the subscription pattern the event matched (`lead.*`, `*`) instead of the event type.',
+    wrap: unchanged,
+    alterAttempt(attempt, info) {
+      const type = attempt.headers['Svc-Event'] ?? '';
+      const pattern = info.webhook.events.find((each) => subscribesTo([each], type));
+      if (pattern) attempt.headers['Svc-Event'] = pattern;
+      return attempt;
+    },
+  },
+  {
+    name: 'event-api-version-missing',
+    family: 'events',
+    description: 'The event body sent to webhooks has no api_version (the serializer drops fields the envelope class lacks).',
+    wrap: unchanged,
+    alterAttempt: (attempt) => withBody(attempt, ({ api_version: _dropped, ...event }) => event),
+  },
+  {
+    name: 'data-object-without-object-name',
+    family: 'events',
+    description: "data.object carries the record's id but not its `object` type name (the summary serializer lists the event's own fields only).",
+    wrap: unchanged,
+    alterAttempt: (attempt) => withBody(attempt, (event) => {
+      const { object: _dropped, ...rest } = event.data?.object ?? {};
+      return event.data?.object ? { ...event, data: { ...event.data, object: rest } } : event;
+    }),
+  },
+  {
+    name: 'truncated-flag-dropped',
+    family: 'events',
+    description: 'An event over 256 KB is cut to id and object, but without `truncated: true`, so a receiver cannot tell it from a whole summary.',
+    wrap: unchanged,
+    alterAttempt: (attempt) => withBody(attempt, (event) => {
+      if (event.data?.object?.truncated !== true) return event;
+      const { truncated: _dropped, ...rest } = event.data.object;
+      return { ...event, data: { ...event.data, object: rest } };
+    }),
   },
 ];
