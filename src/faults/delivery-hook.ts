@@ -36,7 +36,8 @@ export type RecipientsInfo = { state: MockState; workspace: Workspace; event: Ev
 export async function attemptWithFaults(attempt: UnsignedAttempt, info: AttemptInfo): Promise<UnsignedAttempt> {
   if (info.state.faults.size === 0) return attempt;
   let changed = attempt;
-  for (const fault of faultsOn<DeliveryFault>(info.state, 'webhook-faults')) {
+  // An attempt carries the event: faults of the events family may change it too.
+  for (const fault of [...faultsOn<DeliveryFault>(info.state, 'webhook-faults'), ...faultsOn(info.state, 'events-faults')]) {
     if (fault.alterAttempt) changed = await fault.alterAttempt({ ...changed, headers: { ...changed.headers } }, info);
   }
   return changed;

@@ -3,16 +3,17 @@
 // mutation.test.ts). What an event carries, and whether it is sent at all, is decided where the
 // change emits it, not in a request's answer: most of these change the events the webhooks hear
 // of (`alterEvent`, reached through event-hook.ts from the delivery queue, resources/webhooks/queue-events.ts), or an app lifecycle
-// attempt before it is signed (`alterLifecycleAttempt`, from resources/webhooks/app-attempt.ts). The
+// attempt before it is signed (`alterLifecycleAttempt`, from resources/webhooks/app-attempt.ts), or the event as a webhook attempt carries it (`alterAttempt`, through delivery-hook.ts). The
 // changed events stay valid envelopes: the delivery queue keeps them in tables that check it.
 // No node: imports: the mock's core, which loads this through the emitter, also runs in a browser.
 import type { EventEnvelope } from '../events/event-record.ts';
 import { SYSTEM_ACTOR } from '../events/event-record.ts';
 import type { MockState } from '../mock-state.ts';
 import type { LifecycleEvent } from '../events/event-record.ts';
+import { subscribesTo } from '../resources/webhooks/event-patterns.ts';
 import type { UnsignedAttempt } from '../resources/webhooks/webhook-sender.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
-import type { Fault, Handle } from './fault.ts';
+import { withAttemptBody, type Fault, type Handle } from './fault.ts';
 
 export type EventInfo = { state: MockState; workspace: Workspace };
 export type LifecycleAttempt = UnsignedAttempt;
@@ -234,5 +235,46 @@ export const eventsFaults: EventFault[] = [
       const toType = objectOf(event).to_type;
       return event.type === 'lead.stage_changed' && (toType === 'won' || toType === 'lost') ? [] : [event];
     },
+  },
+  // Found by the fourth blind hunt: the event as each webhook attempt carries it (alterAttempt, reached through delivery-hook.ts).
+  {
+    name: 'event-header-is-pattern',
+    family: 'events',
+    description: 'Svc-Event carries the subscription pattern the event matched (`lead.*`, `*`) instead of the event type.',
+    wrap: unchanged,
+    alterAttempt(attempt, info) {
+      const type = attempt.headers['Svc-Event'] ?? '';
+      const pattern = info.webhook.events.find((each) => subscribesTo([each], type));
+      if (pattern) attempt.headers['Svc-Event'] = pattern;
+      return attempt;
+    },
+  },
+  {
+    name: 'event-api-version-missing',
+    family: 'events',
+    description: 'The event body sent to webhooks has no api_version (the serializer drops fields the envelope class lacks).',
+    wrap: unchanged,
+    alterAttempt: (attempt) => withAttemptBody(attempt, ({ api_version: _dropped, ...event }) => event),
+  },
+  {
+    name: 'data-object-without-object-name',
+    family: 'events',
+    description: "data.object carries the record's id but not its `object` type name (the summary serializer lists the event's own fields only).",
+    wrap: unchanged,
+    alterAttempt: (attempt) => withAttemptBody(attempt, (event) => {
+      const { object: _dropped, ...rest } = event.data?.object ?? {};
+      return event.data?.object ? { ...event, data: { ...event.data, object: rest } } : event;
+    }),
+  },
+  {
+    name: 'truncated-flag-dropped',
+    family: 'events',
+    description: 'An event over 256 KB is cut to id and object, but without `truncated: true`, so a receiver cannot tell it from a whole summary.',
+    wrap: unchanged,
+    alterAttempt: (attempt) => withAttemptBody(attempt, (event) => {
+      if (event.data?.object?.truncated !== true) return event;
+      const { truncated: _dropped, ...rest } = event.data.object;
+      return { ...event, data: { ...event.data, object: rest } };
+    }),
   },
 ];

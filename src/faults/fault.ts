@@ -65,3 +65,8 @@ export function onErrorCode(code: string, alter: (response: Response, body: any,
       return body?.error?.code === code ? alter(response, body, copy) : response;
     };
 }
+
+/** A webhook attempt with its JSON body changed by `alter` (signed over the changed body, as sent). */
+export function withAttemptBody(attempt: UnsignedAttempt, alter: (event: any) => any): UnsignedAttempt {
+  return { ...attempt, body: JSON.stringify(alter(JSON.parse(attempt.body))) };
+}

@@ -16,7 +16,7 @@ import { normalizeId } from '../store/ids.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import type { QueueRule, RecipientsInfo } from './delivery-hook.ts';
 import { retryAsOwner } from './owner-key.ts';
-import { changed, jsonOf, onErrorCode, type AttemptInfo, type Fault, type Handle } from './fault.ts';
+import { changed, jsonOf, onErrorCode, withAttemptBody, type AttemptInfo, type Fault, type Handle } from './fault.ts';
 import { alterOk, onRoute, overTheEdge, sentJson, withJson } from './request-match.ts';
 
 /**
@@ -158,11 +158,6 @@ function withoutUncarriedFields(recipients: StoredWebhook[], { event }: Recipien
   return recipients.filter((webhook) => FILTER_KEYS.every((key) => webhook.filters[key].length === 0 || Object.hasOwn(object, fields[key])));
 }
 
-
-/** The attempt with its JSON body changed by `alter` (signed over the changed body, as sent). */
-function withBody(attempt: UnsignedAttempt, alter: (event: any) => any): UnsignedAttempt {
-  return { ...attempt, body: JSON.stringify(alter(JSON.parse(attempt.body))) };
-}
 
 /** A fresh id of the form `evt_` and 26 base-32 characters. */
 function randomEventId(): string {
@@ -683,7 +678,7 @@ export const webhookFaults: DeliveryFault[] = [
     family: 'webhooks',
     description: 'The event is copied for each webhook with a fresh id in the body, so the body\'s id no longer equals Svc-Event-Id.',
     wrap: unchanged,
-    alterAttempt: (attempt) => withBody(attempt, (event) => ({ ...event, id: randomEventId() })),
+    alterAttempt: (attempt) => withAttemptBody(attempt, (event) => ({ ...event, id: randomEventId() })),
   },
   {
     name: 'replay-header-on-retries',
@@ -755,48 +750,6 @@ export const webhookFaults: DeliveryFault[] = [
     family: 'webhooks',
     description: 'The envelope is built when each attempt is sent, so occurred_at is the attempt\'s time (later on every retry), not when the event occurred.',
     wrap: unchanged,
-    alterAttempt: (attempt, info) => withBody(attempt, (event) => ({ ...event, occurred_at: new Date(info.attemptAtMs).toISOString() })),
-  },
-  // Also found by the fourth blind hunt: faults of the events family that change the event as each delivery attempt carries it
-  // (alterAttempt), which only the delivery hook reaches, and it reads this module alone.
-  {
-    name: 'event-header-is-pattern',
-    family: 'events',
-    description: 'Svc-Event carries the subscription pattern the event matched (`lead.*`, `*`) instead of the event type.',
-    wrap: unchanged,
-    alterAttempt(attempt, info) {
-      const type = attempt.headers['Svc-Event'] ?? '';
-      const pattern = info.webhook.events.find((each) => subscribesTo([each], type));
-      if (pattern) attempt.headers['Svc-Event'] = pattern;
-      return attempt;
-    },
-  },
-  {
-    name: 'event-api-version-missing',
-    family: 'events',
-    description: 'The event body sent to webhooks has no api_version (the serializer drops fields the envelope class lacks).',
-    wrap: unchanged,
-    alterAttempt: (attempt) => withBody(attempt, ({ api_version: _dropped, ...event }) => event),
-  },
-  {
-    name: 'data-object-without-object-name',
-    family: 'events',
-    description: "data.object carries the record's id but not its `object` type name (the summary serializer lists the event's own fields only).",
-    wrap: unchanged,
-    alterAttempt: (attempt) => withBody(attempt, (event) => {
-      const { object: _dropped, ...rest } = event.data?.object ?? {};
-      return event.data?.object ? { ...event, data: { ...event.data, object: rest } } : event;
-    }),
-  },
-  {
-    name: 'truncated-flag-dropped',
-    family: 'events',
-    description: 'An event over 256 KB is cut to id and object, but without `truncated: true`, so a receiver cannot tell it from a whole summary.',
-    wrap: unchanged,
-    alterAttempt: (attempt) => withBody(attempt, (event) => {
-      if (event.data?.object?.truncated !== true) return event;
-      const { truncated: _dropped, ...rest } = event.data.object;
-      return { ...event, data: { ...event.data, object: rest } };
-    }),
+    alterAttempt: (attempt, info) => withAttemptBody(attempt, (event) => ({ ...event, occurred_at: new Date(info.attemptAtMs).toISOString() })),
   },
 ];
