@@ -26,7 +26,7 @@ export function describeExchange(exchange: Exchange): string {
   return `${request.method} ${request.url}${body}\n→ ${exchange.status} ${exchange.headers['content-type'] ?? ''}\n  ${answer}`;
 }
 
-const documented = createApi(loadDocument('crm'), {});
+const documented = createApi(loadDocument('crm'));
 
 /** What was sent and what came back, as the suite's client and the validating proxy record it. */
 export type Recorded = {

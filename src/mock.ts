@@ -1,14 +1,13 @@
 // A mock instance: the documents, their operations and handlers, the state, and the one
 // `handle(Request) -> Response` that both faces (node:http server, MSW) call.
-import { controlHandlers } from './control/index.ts';
 import { readErrorCatalog } from './errors/error-catalog.ts';
-import { createApi, unimplemented } from './http/api.ts';
+import { createApi, unimplemented, type HandlerModules } from './http/api.ts';
 import { FAULT_NAMES, withFaults } from './faults/index.ts';
 import { createHandle, type RequestInfo } from './http/handle.ts';
 import { withBody } from './http/held-body.ts';
 import { MockState, type MockConfig } from './mock-state.ts';
 import { withFormCors } from './resources/forms/form-cors.ts';
-import { crmHandlers } from './resources/index.ts';
+import { crmHandlerModules } from './resources/index.ts';
 import { startDeliveries } from './resources/webhooks/queue-events.ts';
 import { loadRuntimeDocument } from './spec/runtime-document.ts';
 import type { Operation } from './spec/operation-index.ts';
@@ -40,8 +39,11 @@ export type Mock = {
    */
   methodsOf(pathname: string): string[] | undefined;
   /** Operations of the CRM document that answer 501 `not_implemented` so far. */
-  unimplemented(): Operation[];
+  unimplemented(): Promise<Operation[]>;
 };
+
+/** Every control operation's handler is in one module, loaded on the first control request. */
+const controlHandlerModules: HandlerModules = async () => (await import('./control/index.ts')).controlHandlers;
 
 /** The origin of a mock made without `urls`, until a server it runs in gives it its own (adapters/node-server.ts). */
 export const DEFAULT_ORIGIN = 'http://127.0.0.1:4010';
@@ -58,8 +60,8 @@ export function createMock(options: MockOptions = {}): Mock {
     allowPrivateWebhooks: options.allowPrivateWebhooks ?? false,
   }, validators);
   startDeliveries(state);
-  const crm = createApi(crmDocument, crmHandlers, validators.crm);
-  const control = state.config.controlApi ? createApi(controlDocument, controlHandlers, validators['mock-control']) : undefined;
+  const crm = createApi(crmDocument, crmHandlerModules, validators.crm);
+  const control = state.config.controlApi ? createApi(controlDocument, controlHandlerModules, validators['mock-control']) : undefined;
   for (const fault of options.faults ?? []) {
     if (!FAULT_NAMES.has(fault)) throw new Error(`no fault named ${fault}; known: ${[...FAULT_NAMES].join(', ')}`);
     state.faults.add(fault);

@@ -9,7 +9,6 @@ import { http, type HttpHandler } from 'msw';
 import { loadFaults } from '../faults/index.ts';
 import { JOURNAL_SIZE, type JournalEntry, type JournalFilter } from '../journal/request-journal.ts';
 import { createMock, type Mock, type MockOptions } from '../mock.ts';
-import { seedDemoWorkspace } from '../seed/demo-workspace.ts';
 import { createWorkspace, type WorkspaceSettings } from '../workspaces/create-workspace.ts';
 import type { WorkspaceTables } from '../workspaces/workspace-tables.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
@@ -50,8 +49,9 @@ export function createCrmHandlers(options: MockOptions = {}): CrmHandlers {
     async createWorkspace({ seed, seedSize, ...settings } = {}) {
       // Seeding emits events, which a fault named in the options may change: its body loads first (faults/index.ts).
       await loadFaults(mock.state.faults);
+      // The demo data's code (and faker, or seed 1's tape) loads only when a test asks for it.
       const { workspace, ownerKey } =
-        seed === undefined ? await createWorkspace(mock.state, settings) : await seedDemoWorkspace(mock.state, { seed, leads: seedSize, settings });
+        seed === undefined ? await createWorkspace(mock.state, settings) : await (await import('../seed/demo-workspace.ts')).seedDemoWorkspace(mock.state, { seed, leads: seedSize, settings });
       return { workspace, apiKey: ownerKey.key, tables: workspace.tables };
     },
     reset: () => mock.state.reset(),

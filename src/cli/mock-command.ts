@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { scenarioSetup } from '../../scenarios/runner/mock-setup.ts';
 import { startServer } from '../adapters/node-server.ts';
+import { FAULT_DESCRIPTIONS } from '../faults/fault-descriptions.ts';
 import { FAULT_CATALOG, FAULT_NAMES, loadFaults } from '../faults/index.ts';
 import { createMock } from '../mock.ts';
 import { controlSetup } from './control-access.ts';
@@ -134,11 +135,11 @@ function knownFaults(value: string): void {
 
 function printFaults(): void {
   console.log('Named faults (crmkit mock --fault NAME): each breaks one rule of the spec on purpose.');
-  for (const fault of FAULT_CATALOG) console.log(`  ${fault.name.padEnd(28)} [${fault.family}] ${fault.description}`);
+  for (const fault of FAULT_CATALOG) console.log(`  ${fault.name.padEnd(28)} [${fault.family}] ${FAULT_DESCRIPTIONS[fault.name]}`);
 }
 
-function printCoverage(mock: ReturnType<typeof createMock>): void {
-  const missing = mock.unimplemented();
+async function printCoverage(mock: ReturnType<typeof createMock>): Promise<void> {
+  const missing = await mock.unimplemented();
   const total = [...new Set(missing.map((op) => op.id))].length;
   if (total === 0) return console.log('Every operation of the CRM document is implemented: none answers 501 not_implemented.');
   console.log(`${total} ${total === 1 ? 'operation' : 'operations'} of the CRM document answer 501 not_implemented so far:`);

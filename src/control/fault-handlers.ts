@@ -1,11 +1,12 @@
 // /_mock/faults: which rules the mock breaks on purpose.
 import { ApiError } from '../errors/api-error.ts';
+import { FAULT_DESCRIPTIONS } from '../faults/fault-descriptions.ts';
 import { FAULT_CATALOG, FAULT_NAMES, loadFaults } from '../faults/index.ts';
 import type { HandlerMap } from '../http/handler.ts';
 import type { MockState } from '../mock-state.ts';
 
 function faultList(state: MockState) {
-  return { data: FAULT_CATALOG.map(({ name, family, description }) => ({ name, family, description, on: state.faults.has(name) })) };
+  return { data: FAULT_CATALOG.map(({ name, family }) => ({ name, family, description: FAULT_DESCRIPTIONS[name], on: state.faults.has(name) })) };
 }
 
 export const faultHandlers: HandlerMap = {

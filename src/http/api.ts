@@ -1,26 +1,49 @@
 // One HTTP API served by the mock: its document, the operations indexed from it, their router,
-// one validator, and the handlers registered by operationId.
+// one validator, and its handlers by operationId, in one module per tag of the document, each
+// loaded when an operation of its tag is first called (issue 14: a page that mocks the CRM loads
+// no code of routes it never calls).
 import type { OpenApiDocument } from '../spec/document.ts';
 import { indexOperations, type Operation } from '../spec/operation-index.ts';
 import { createSchemaValidator, type SchemaValidator } from '../spec/schema-validator.ts';
-import type { HandlerMap } from './handler.ts';
+import type { Handler, HandlerMap } from './handler.ts';
 import { createRouter, type Router } from './router.ts';
+
+/** The handlers of the operations a tag of the document groups, or undefined for a tag no module serves. */
+export type HandlerModules = (tag: string) => Promise<HandlerMap> | undefined;
 
 export type Api = {
   operations: Map<string, Operation>;
   router: Router;
   validator: SchemaValidator;
-  handlers: HandlerMap;
+  /** The operation's handler, its tag's module loaded first; undefined for one no module serves (501). */
+  handlerOf(operation: Operation): Promise<Handler | undefined>;
 };
 
-export function createApi(document: OpenApiDocument, handlers: HandlerMap, validator: SchemaValidator = createSchemaValidator(document)): Api {
+export function createApi(document: OpenApiDocument, modules: HandlerModules = () => undefined, validator: SchemaValidator = createSchemaValidator(document)): Api {
   const operations = indexOperations(document);
-  const strays = Object.keys(handlers).filter((id) => !operations.has(id));
-  if (strays.length) throw new Error(`handlers without an operation in the document: ${strays.join(', ')}`);
-  return { operations, router: createRouter(operations.values()), validator, handlers };
+  const loaded = new Map<string, Promise<HandlerMap>>();
+  const moduleOf = (tag: string) => {
+    let handlers = loaded.get(tag);
+    if (!handlers) loaded.set(tag, (handlers = (modules(tag) ?? Promise.resolve({})).then((map) => ownOperations(tag, map, operations))));
+    return handlers;
+  };
+  const handlerOf = async (operation: Operation) => {
+    const tag = operation.tags[0];
+    return tag === undefined ? undefined : (await moduleOf(tag))[operation.id];
+  };
+  return { operations, router: createRouter(operations.values()), validator, handlerOf };
 }
 
-/** Operations the document declares that no handler serves yet (they answer 501). */
-export function unimplemented(api: Api): Operation[] {
-  return [...api.operations.values()].filter((operation) => !api.handlers[operation.id]);
+/** A handler without an operation in the document is a mistake in the mock (a renamed operationId). */
+function ownOperations(tag: string, handlers: HandlerMap, operations: Map<string, Operation>): HandlerMap {
+  const strays = Object.keys(handlers).filter((id) => !operations.has(id));
+  if (strays.length) throw new Error(`handlers of tag ${tag} without an operation in the document: ${strays.join(', ')}`);
+  return handlers;
+}
+
+/** Operations the document declares that no handler serves yet (they answer 501): loads every tag's module. */
+export async function unimplemented(api: Api): Promise<Operation[]> {
+  const operations = [...api.operations.values()];
+  const handlers = await Promise.all(operations.map((operation) => api.handlerOf(operation)));
+  return operations.filter((_, index) => !handlers[index]);
 }

@@ -111,7 +111,7 @@ async function serve(pipeline: Pipeline, request: Request, requestId: string, in
     const input = await validateInput(api, operation, request, url, match.params, (text) => (route.bodyText = text), route.control);
     if (caller) authorizeInput(caller, operation, input);
 
-    const handler = api.handlers[operation.id];
+    const handler = await api.handlerOf(operation);
     if (!handler) throw new ApiError('not_implemented', {}, { detail: `The mock does not implement ${operation.id} yet.` });
     const context = { request, requestId, operation, input, caller, state: pipeline.state, clientAddress: info.clientAddress };
     // A credential's request runs as one transaction of its workspace: all of it or none of it.

@@ -5,7 +5,7 @@ import { createApi } from '../../src/http/api.ts';
 import { loadDocument } from '../../src/spec/document.ts';
 import { responseProblems } from '../../src/spec/response-check.ts';
 
-const api = createApi(loadDocument('crm'), {});
+const api = createApi(loadDocument('crm'));
 const whoami = api.operations.get('getWhoami')!;
 const answer = { object: 'api_key', id: `key_${'0'.repeat(26)}`, name: 'CI', scopes: ['leads:read'], workspace: { id: `ws_${'0'.repeat(26)}`, slug: 'acme' } };
 

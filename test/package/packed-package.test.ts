@@ -97,9 +97,10 @@ describe('the packed package, installed in a new project', () => {
     // A value of the wrong type is a 400 bad_json naming the field (spec 2.1).
     const { own, ...rest } = answer;
     expect(rest).toEqual({ status: 400, fields: { amount: 'must be integer' }, esToolkit: 0, ajv: 0, ajvFormats: 0, mswData: 0, faults: 0 });
-    // The entry, its bundle and the chunks it shares with the other entries: 19 when this was written, against 300 and more module by module.
+    // The entry, its bundle, the chunks it shares with the other entries, and those of the Leads
+    // handlers this request loads (http/api.ts): 40 when this was written, against 300 and more module by module.
     expect(own).toBeGreaterThan(1);
-    expect(own).toBeLessThan(30);
+    expect(own).toBeLessThan(60);
   });
 
   it("crmkit/msw sends a webhook: the sender loads by its path from load-sender's own module, which the bundle keeps", async () => {

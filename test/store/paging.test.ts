@@ -9,7 +9,7 @@ import { listOf, newestFirstPage, pageSize, sortedPage, type PageRequest } from 
 import { Table } from '../../src/store/table.ts';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 
-const listLeads = createApi(loadDocument('crm'), {}).operations.get('listLeads')!;
+const listLeads = createApi(loadDocument('crm')).operations.get('listLeads')!;
 const anything: StandardSchemaV1<{ id: string; n: number }> = { '~standard': { version: 1, vendor: 'test', validate: (value) => ({ value: value as { id: string; n: number } }) } };
 
 async function tableOf(count: number) {

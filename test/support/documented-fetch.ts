@@ -5,7 +5,7 @@ import { createApi } from '../../src/http/api.ts';
 import { loadDocument } from '../../src/spec/document.ts';
 import { responseProblems } from '../../src/spec/response-check.ts';
 
-const documented = { crm: createApi(loadDocument('crm'), {}), control: createApi(loadDocument('mock-control'), {}) };
+const documented = { crm: createApi(loadDocument('crm')), control: createApi(loadDocument('mock-control')) };
 
 export async function documentedFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
   const request = new Request(input, init);

@@ -29,7 +29,7 @@ export async function call(mock: Mock, method: string, path: string, options: Ca
   return answer;
 }
 
-const documented = { crm: createApi(loadDocument('crm'), {}), control: createApi(loadDocument('mock-control'), {}) };
+const documented = { crm: createApi(loadDocument('crm')), control: createApi(loadDocument('mock-control')) };
 
 /**
  * Every answer a test receives must be one the document allows (status and body schema), so

@@ -11,7 +11,7 @@ const document = loadDocument('crm');
 
 type Schema = { $ref?: string; type?: string | string[]; maxLength?: number; additionalProperties?: unknown; properties?: Record<string, Schema>; allOf?: Schema[] };
 
-export const CLOSED_BODY_OPERATIONS = [...createApi(document, {}).operations.values()].filter((operation) => {
+export const CLOSED_BODY_OPERATIONS = [...createApi(document).operations.values()].filter((operation) => {
   const body = bodySchemaOf(operation);
   return !operation.isPublic && body?.additionalProperties === false;
 });

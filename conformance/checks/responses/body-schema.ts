@@ -3,7 +3,7 @@ import { loadDocument } from '../../../src/spec/document.ts';
 import { responseProblems } from '../../../src/spec/response-check.ts';
 import type { Observer } from '../../check.ts';
 
-const { validator } = createApi(loadDocument('crm'), {});
+const { validator } = createApi(loadDocument('crm'));
 
 export const bodySchema: Observer = {
   kind: 'observer',
