@@ -6,7 +6,8 @@
 //   copies what the code reads at run time or only declares: the generated types, the rule
 //   catalog, the scenario schema and the example stories; and @msw/data and Ajv bundled into DIST/vendor,
 //   which the compiled core imports (vendor-dependencies.ts: as hundreds of modules they cost a test file's start 120 ms);
-//   then the package's own modules joined per entry point into DIST/bundle (bundle-entries.ts: the same cost, 50 ms more).
+//   then the package's own modules joined per entry point into DIST/bundle (bundle-entries.ts: the same cost, 50 ms more),
+//   which removes the copies the bundle holds (the compiled modules, DIST/vendor's code, the JSON it inlines).
 // - DIR/bin and DIR/README.md as they are.
 // - DIR/package.json: this repository's, less what only its development uses (published-manifest.ts):
 //   a `prepare` script in an installed package makes npm 11 warn in every project that installs it.
@@ -17,7 +18,7 @@ import { createRequire } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { publishedManifest } from './published-manifest.ts';
-import { bundleEntries } from './bundle-entries.ts';
+import { bundleEntries, type PackageExports } from './bundle-entries.ts';
 import { vendorDependencies } from './vendor-dependencies.ts';
 
 const { values } = parseArgs({ options: { out: { type: 'string', default: 'build' } } });
@@ -32,10 +33,10 @@ const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', DIST], { stdio: 'inherit' });
 const copied = [...globSync('src/spec/generated/*.d.ts'), ...globSync('conformance/rules/*.yaml'), 'scenarios/scenario.schema.json', 'scenarios/README.md', ...globSync('scenarios/*.yaml'), ...globSync('src/inspector/page/*')];
 for (const file of copied) cpSync(file, join(DIST, file));
+const manifest = publishedManifest(JSON.parse(readFileSync('package.json', 'utf8')));
 await vendorDependencies(DIST);
-await bundleEntries(DIST);
+await bundleEntries(DIST, manifest.exports as PackageExports);
 cpSync('bin', join(OUT, 'bin'), { recursive: true });
 cpSync('README.md', join(OUT, 'README.md'));
-const manifest = publishedManifest(JSON.parse(readFileSync('package.json', 'utf8')));
 writeFileSync(join(OUT, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 console.log(`built ${values.out}/: dist/ (and ${copied.length} copied files), bin/, README.md, package.json`);

@@ -8,8 +8,8 @@
 //   those loaded later (faults, by name), sit beside them; packages stay imports of their own.
 // - Each bundled module's `import.meta.url` is its own file's URL still, for what is read or
 //   loaded by its path from there (the inspector's page, the rule catalog, the scenario schema,
-//   the webhook sender, which load-sender.ts keeps from bundlers). The compiled modules are then
-//   removed (their declarations stay), but for the sender and what it imports.
+//   the webhook sender, which load-sender.ts keeps from bundlers). What the bundle holds is then
+//   removed (removeBundled), but for the sender and what it imports and the files the package exports.
 import { existsSync, globSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { build, type Plugin, type Rolldown } from 'vite';
@@ -20,7 +20,10 @@ const BUNDLE = 'bundle';
 /** Compiled modules loaded by their path, not bundled (src/resources/webhooks/load-sender.ts). */
 const LOADED_BY_PATH = ['src/resources/webhooks/webhook-sender.js'];
 
-export async function bundleEntries(dist: string): Promise<void> {
+/** What package.json's `exports` map: a path under the package, or one per condition. */
+export type PackageExports = Record<string, string | Record<string, string>>;
+
+export async function bundleEntries(dist: string, exports: PackageExports): Promise<void> {
   const outDir = join(dist, BUNDLE);
   const result = await build({
     configFile: false,
@@ -55,19 +58,26 @@ export async function bundleEntries(dist: string): Promise<void> {
     if (chunk.exports.includes('default')) throw new Error(`${entry} has a default export`);
     writeFileSync(file, `// Bundled with the modules it imports (scripts/bundle-entries.ts).\nexport * from '${target}';\n`);
   }
-  removeBundled(dist);
+  removeBundled(dist, chunks.flatMap((chunk) => chunk.moduleIds), exports);
 }
 
 /**
- * Removes the compiled modules the bundle holds (those tsc wrote, beside their declarations; not
- * the files copied as they are, like the inspector page's scripts): all but the entries and
- * LOADED_BY_PATH with what they import.
+ * Removes what the bundle holds or needs no more: the compiled modules (their declarations stay),
+ * the vendored packages (vendor-dependencies.ts; their licences stay) and the JSON it inlines (the
+ * runtime documents, seed 1's tape), all but the entries and LOADED_BY_PATH with what they import,
+ * and the files the package exports by path (the full documents). Files read by their path (the
+ * inspector page's scripts) are in no bundle and stay.
  */
-function removeBundled(dist: string): void {
-  const kept = new Set([...ENTRIES.map((entry) => `${entry}.js`), ...importedBy(dist, LOADED_BY_PATH)]);
-  for (const file of globSync('**/*.js', { cwd: dist })) {
-    if (!kept.has(file) && existsSync(join(dist, file.replace(/\.js$/, '.d.ts')))) rmSync(join(dist, file));
-  }
+function removeBundled(dist: string, bundledIds: string[], exports: PackageExports): void {
+  const kept = new Set([...ENTRIES.map((entry) => `${entry}.js`), ...importedBy(dist, LOADED_BY_PATH), ...exportedFiles(dist, exports)]);
+  const compiled = globSync('**/*.js', { cwd: dist }).filter((file) => existsSync(join(dist, file.replace(/\.js$/, '.d.ts'))));
+  const bundled = bundledIds.map((id) => relative(dist, id)).filter((file) => !file.startsWith('..') && existsSync(join(dist, file)));
+  for (const file of new Set([...compiled, ...bundled])) if (!kept.has(file)) rmSync(join(dist, file));
+}
+
+/** The files under dist/ that package.json's exports name. */
+function exportedFiles(dist: string, exports: PackageExports): string[] {
+  return Object.values(exports).flatMap((target) => (typeof target === 'string' ? [target] : Object.values(target))).map((path) => relative(dist, join(dist, '..', path)));
 }
 
 /** `files` and the compiled modules they import, transitively (relative specifiers only). */

@@ -1,6 +1,7 @@
 // The package as its users get it: built and packed (`npm run package`), then installed into a new
 // project, where it lives under node_modules and Node strips no types. It installs without a
 // warning, its bin answers, each export loads and works, and its declarations type-check a consumer's code.
+import { globSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,6 +46,15 @@ describe('the packed package, installed in a new project', () => {
   it('ships the build and no TypeScript sources', async () => {
     const shipped = await readdir(join(project, 'node_modules/crmkit'));
     expect(shipped.sort()).toEqual(['README.md', 'bin', 'dist', 'package.json']);
+  });
+
+  it('ships no second copy of what its bundle holds: vendored packages, runtime documents, seed 1\'s tape', () => {
+    const dist = join(project, 'node_modules/crmkit/dist');
+    const copies = globSync(['vendor/*.js', '**/*.runtime.json', 'src/seed/generated/*', 'src/resources/leads/*.js'], { cwd: dist });
+    expect(copies).toEqual([]);
+    // The licences of what is bundled stay, and so do the full documents the package exports.
+    expect(globSync('vendor/*.LICENSE', { cwd: dist }).length).toBeGreaterThan(3);
+    expect(globSync('openapi/dist/*.json', { cwd: dist }).sort()).toEqual(['openapi/dist/crm.json', 'openapi/dist/mock-control.json']);
   });
 
   it('crmkit mock from node_modules/.bin answers whoami with the key it prints, and serves the inspector page and its files', async () => {
