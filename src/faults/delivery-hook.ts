@@ -11,9 +11,8 @@ import type { MockState } from '../mock-state.ts';
 import type { StoredWebhook } from '../resources/webhooks/webhook-record.ts';
 import type { UnsignedAttempt } from '../resources/webhooks/webhook-sender.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
-import type { AttemptInfo, NextAttemptInfo } from './fault.ts';
+import type { AttemptInfo, Fault, NextAttemptInfo } from './fault.ts';
 import { faultsOn } from './index.ts';
-import type { DeliveryFault } from './webhook-faults.ts';
 
 /** Rules of the delivery queue a named fault may break (`breaks` of a webhook fault). */
 export type QueueRule =
@@ -32,6 +31,15 @@ export type QueueRule =
 
 /** What a fault that changes which webhooks an event goes to is given. */
 export type RecipientsInfo = { state: MockState; workspace: Workspace; event: EventEnvelope; active: StoredWebhook[] };
+
+/**
+ * A fault of webhooks (webhook-faults.ts): besides the request handle and the attempts (fault.ts),
+ * it may change which webhooks an event goes to, or break a rule of the delivery queue.
+ */
+export type DeliveryFault = Fault & {
+  alterRecipients?(recipients: StoredWebhook[], info: RecipientsInfo): StoredWebhook[];
+  breaks?: QueueRule[];
+};
 
 export async function attemptWithFaults(attempt: UnsignedAttempt, info: AttemptInfo): Promise<UnsignedAttempt> {
   if (info.state.faults.size === 0) return attempt;

@@ -14,19 +14,10 @@ import type { StoredWebhook } from '../resources/webhooks/webhook-record.ts';
 import type { UnsignedAttempt } from '../resources/webhooks/webhook-sender.ts';
 import { normalizeId } from '../store/ids.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
-import type { QueueRule, RecipientsInfo } from './delivery-hook.ts';
+import type { DeliveryFault, RecipientsInfo } from './delivery-hook.ts';
 import { retryAsOwner } from './owner-key.ts';
-import { changed, jsonOf, onErrorCode, withAttemptBody, type AttemptInfo, type Fault, type Handle } from './fault.ts';
+import { changed, jsonOf, onErrorCode, withAttemptBody, type AttemptInfo, type Handle } from './fault.ts';
 import { alterOk, onRoute, overTheEdge, sentJson, withJson } from './request-match.ts';
-
-/**
- * A fault of webhooks: besides the request handle and the attempts (fault.ts), it may change which
- * webhooks an event goes to, or break a rule of the delivery queue (delivery-hook.ts).
- */
-export type DeliveryFault = Fault & {
-  alterRecipients?(recipients: StoredWebhook[], info: RecipientsInfo): StoredWebhook[];
-  breaks?: QueueRule[];
-};
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60_000;
