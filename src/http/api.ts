@@ -24,7 +24,12 @@ export function createApi(document: OpenApiDocument, modules: HandlerModules = (
   const loaded = new Map<string, Promise<HandlerMap>>();
   const moduleOf = (tag: string) => {
     let handlers = loaded.get(tag);
-    if (!handlers) loaded.set(tag, (handlers = (modules(tag) ?? Promise.resolve({})).then((map) => ownOperations(tag, map, operations))));
+    if (!handlers) {
+      handlers = (modules(tag) ?? Promise.resolve({})).then((map) => ownOperations(tag, map, operations));
+      // A module that failed to load (a page's chunk lost on the way) is tried again on the next call.
+      handlers.catch(() => loaded.delete(tag));
+      loaded.set(tag, handlers);
+    }
     return handlers;
   };
   const handlerOf = async (operation: Operation) => {

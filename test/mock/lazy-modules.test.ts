@@ -9,6 +9,8 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { FAULT_CATALOG_FILES, renderFaultCatalog } from '../../scripts/render-fault-catalog.ts';
 import { FAULT_CATALOG } from '../../src/faults/index.ts';
+import { createApi } from '../../src/http/api.ts';
+import { loadDocument } from '../../src/spec/document.ts';
 import { createMock } from '../../src/mock.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -52,6 +54,25 @@ describe('handlers', () => {
       ['resources/identity/handlers.ts', 'resources/leads/handlers.ts'],
       ['resources/identity/handlers.ts', 'resources/leads/handlers.ts', 'control/index.ts'],
     ]);
+  });
+
+  it('of a tag that failed to load load again on the next call', async () => {
+    let calls = 0;
+    const api = createApi(loadDocument('crm'), async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('the chunk was lost on the way');
+      return { getWhoami: () => ({ body: {} }) };
+    });
+    const whoAmI = api.operations.get('getWhoami')!;
+    await expect(api.handlerOf(whoAmI)).rejects.toThrow('lost on the way');
+    expect(await api.handlerOf(whoAmI)).toBeTypeOf('function');
+    expect(await api.handlerOf(whoAmI)).toBeTypeOf('function');
+    expect(calls).toBe(2);
+  });
+
+  it('without an operation in the document are refused when their module loads', async () => {
+    const api = createApi(loadDocument('crm'), async () => ({ renamedOperation: () => ({}) }));
+    await expect(api.handlerOf(api.operations.get('getWhoami')!)).rejects.toThrow('renamedOperation');
   });
 });
 
