@@ -531,7 +531,9 @@ export const stateFaults: Fault[] = [
         // The mock's own task_not_open: a snooze of the done task, which changes nothing.
         const snooze = new URL(request.url);
         snooze.pathname = snooze.pathname.replace(/\/reopen$/, '/snooze');
-        return next(withJson(new Request(snooze, { method: 'POST', headers: request.headers }), { until: new Date(nowMs + 86_400_000).toISOString() }), info);
+        const headers = new Headers(request.headers);
+        headers.set('content-type', 'application/json');
+        return next(withJson(new Request(snooze, { method: 'POST', headers }), { until: new Date(nowMs + 86_400_000).toISOString() }), info);
       })(next),
   },
   {
