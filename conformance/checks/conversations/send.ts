@@ -1,5 +1,5 @@
-// Spec 4.8, 2.10 and 8: sending a message. `text` is required and up to 4096 characters (emoji count one each),
-// `client_id` up to 64 and echoed; the answer is 201 with an outgoing, member-written message in
+// Spec 4.8, 2.10 and 8: sending a message. `text` is required and up to 4096 characters (an emoji
+// is one), `client_id` up to 64 and echoed; the answer is 201 with an outgoing, member-written message in
 // status `queued`; a repeat with the same `client_id` returns the already queued message (any 2xx:
 // the document's 200 for a repeat is inferred) and queues no second one. The messages list is
 // newest first and pages with a cursor. A message sent to a deployment reaches a real client, so

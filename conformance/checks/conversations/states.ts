@@ -1,6 +1,7 @@
-// Spec 3 "Conversation", 4.8 and 8: assign (a member id, or null to clear) leaves the status as it
-// was; resolve, reopen and snooze change it; a snooze takes `until` with an offset within the next
-// 90 days and wakes the conversation when that time arrives; the list's `status` shows each state,
+// Spec 3 "Conversation", 4.8 and 8: assign (a member id, or null to clear; an id that names no
+// member is refused) leaves the status as it was; resolve, reopen and snooze change it; a snooze
+// takes `until` with an offset within the next 90 days (90 days less a minute is within them) and
+// wakes the conversation when that time arrives; the list's `status` shows each state,
 // the default `open` including snoozed conversations whose time is up. Each operation is tried from
 // another status too (the table's From `any`, a reading: the spec also says it does not show them).
 // Lists are narrowed to the check's own channel. The wake-up needs the mock's clock, and changing a
