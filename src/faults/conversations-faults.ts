@@ -1,12 +1,16 @@
 // Faults in the conversations rules (spec 2.9, 2.10, 3, 4.8): each breaks one rule the way a real
 // implementation might, and a check of the conversations family must catch it
 // (test/conformance/mutation.test.ts).
-import { presentMessage } from '../resources/conversations/present.ts';
+import { presentConversation, presentMessage } from '../resources/conversations/present.ts';
+import { WALK } from '../resources/conversations/delivery-walk.ts';
+import { messageSummary } from '../resources/conversations/event-summaries.ts';
+import { channelOutcome } from '../resources/conversations/channel-outcome.ts';
+import { systemContext } from '../resources/records/record-context.ts';
 import { normalizeId } from '../store/ids.ts';
 import type { MockState } from '../mock-state.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import { changed, jsonOf, onErrorCode, type Fault, type Handle } from './fault.ts';
-import { alterOk, offsetDropped, onListQuery, onRoute, overTheEdge, probe, sentJson, withJson } from './request-match.ts';
+import { alterOk, callerWorkspace, offsetDropped, onListQuery, onRoute, overTheEdge, probe, sentJson, withJson } from './request-match.ts';
 import { retryAsOwner } from './owner-key.ts';
 
 const CONVERSATION_ANSWER = /^\/v1\/conversations(\/[a-z]+_[0-9a-z]{26}(\/(assign|resolve|reopen|snooze))?)?$/;
@@ -49,6 +53,56 @@ function alterMessageList(alter: (messages: any[]) => any[]) {
 }
 
 const MESSAGES = /^\/v1\/conversations\/[a-z]+_[0-9a-z]{26}\/messages$/;
+
+/** For wake-up-polled-every-5-minutes: the conversations snoozed through the API and their until, per mock. */
+const snoozedForPolling = new WeakMap<MockState, Map<string, string>>();
+
+/** The 24-hour reply window of whatsapp and telegram_business (spec 2.10, 4.8). */
+const REPLY_WINDOW_MS = DAY_MS;
+
+/**
+ * A queued message walked to `read` whatever the channel's rules say: the mock's own walk is made
+ * stale (its steps check `delivery_seq`) and the steps of spec 3 are taken on the workspace clock
+ * at the mock's own times, each with its event.
+ */
+async function walkIgnoringChannelRules(state: MockState, workspace: Workspace, messageId: string): Promise<void> {
+  const { tables } = workspace;
+  const queued = tables.messages.get(messageId);
+  if (!queued?.queued_at) return;
+  const seq = queued.delivery_seq + 1;
+  await workspace.transactions.run(async () => void (await tables.messages.update(messageId, (draft) => void (draft.delivery_seq = seq))));
+  const queuedAtMs = Date.parse(queued.queued_at);
+  for (const step of WALK) {
+    workspace.clock.schedule(queuedAtMs + step.afterMs, () =>
+      workspace.transactions.run(async () => {
+        const message = tables.messages.get(messageId);
+        if (!message || message.delivery_seq !== seq || message.status !== step.from) return;
+        const updated = await tables.messages.update(messageId, (draft) => {
+          draft.status = step.status;
+          draft.error = null;
+        });
+        await systemContext(state, workspace).emit(`message.${step.status}`, messageSummary(tables, updated));
+      }));
+  }
+}
+
+/** On a send: lets `ignores` say, from the conversation as it was before the send, whether this reply goes out against the channel's rules. */
+function sendIgnoringChannelRules(ignores: (context: { workspace: Workspace; conversation: any; channelType: string; stepAtMs: number }) => boolean) {
+  return (next: Handle, state: MockState): Handle =>
+    onRoute('POST', SEND, async (next, request, info) => {
+      const workspace = callerWorkspace(state, request);
+      const id = SEND.exec(pathOf(request))?.[1];
+      const before = workspace && id ? workspace.tables.conversations.get(normalizeId(id)) : undefined;
+      const channelType = before ? workspace!.tables.channels.get(before.channel_id)?.type : undefined;
+      // The channel takes the message one second after it is queued (delivery-walk.ts).
+      const ignoring = before && channelType ? ignores({ workspace: workspace!, conversation: structuredClone(before), channelType, stepAtMs: workspace!.clock.now() + WALK[0]!.afterMs }) : false;
+      const response = await next(request, info);
+      if (ignoring && response.status === 201) await walkIgnoringChannelRules(state, workspace!, (await jsonOf(response)).id);
+      return response;
+    })(next);
+}
+
+const outsideReplyWindow = (conversation: any, atMs: number) => conversation.last_inbound_at === null || atMs - Date.parse(conversation.last_inbound_at) > REPLY_WINDOW_MS;
 
 export const conversationsFaults: Fault[] = [
   {
@@ -408,5 +462,147 @@ export const conversationsFaults: Fault[] = [
     family: 'conversations',
     description: 'The needs_reply filter of the conversation list is not read: conversations whose last message is the team\'s own are listed too (spec 4.8: needs_reply keeps those waiting for an answer).',
     wrap: onListQuery(/^\/v1\/conversations$/, (query) => query.delete('needs_reply')),
+  },
+  // Found by the sixth blind hunt (written from the spec and the mock alone, before reading any check).
+  {
+    name: 'snooze-limit-89-days',
+    family: 'conversations',
+    description: 'A conversation snooze more than 89 days ahead is refused with 422 (the limit counts whole days from tomorrow), where anything within the next 90 days is allowed (spec 3, 4.8, 8).',
+    wrap: (next, state) =>
+      onRoute('POST', /^\/v1\/conversations\/[^/]+\/snooze$/, async (next, request, info) => {
+        const sent = await sentJson(request);
+        const nowMs = callerWorkspace(state, request)?.clock.now();
+        const untilMs = typeof sent?.until === 'string' ? Date.parse(sent.until) : NaN;
+        if (nowMs === undefined || !(untilMs - nowMs > 89 * DAY_MS && untilMs - nowMs <= 90 * DAY_MS)) return next(request, info);
+        // The mock's own refusal of a time past the window.
+        return next(withJson(request, { ...sent, until: new Date(nowMs + 91 * DAY_MS).toISOString() }), info);
+      })(next),
+  },
+  {
+    name: 'snooze-past-accepted',
+    family: 'conversations',
+    description: 'A conversation snooze with until in the past is accepted (200, snoozed, woken at once) instead of refused with 422: only the 90-day end of the window is checked (spec 3, 4.8: within the next 90 days).',
+    wrap: (next, state) =>
+      onRoute('POST', /^\/v1\/conversations\/[^/]+\/snooze$/, async (next, request, info) => {
+        const sent = await sentJson(request);
+        const nowMs = callerWorkspace(state, request)?.clock.now();
+        const untilMs = typeof sent?.until === 'string' ? Date.parse(sent.until) : NaN;
+        if (nowMs === undefined || !(untilMs <= nowMs)) return next(request, info);
+        const response = await next(withJson(request, { ...sent, until: new Date(nowMs + 1000).toISOString() }), info);
+        return alterOk(response, (body) => ({ ...body, snoozed_until: new Date(untilMs).toISOString() }));
+      })(next),
+  },
+  {
+    name: 'assign-foreign-member-accepted',
+    family: 'conversations',
+    description: "Assign takes any member-shaped id without looking it up: a member id of another workspace is set as the assignee (200) instead of refused (spec 4.8: assignee_id is a member; 2.9).",
+    wrap: (next, state) =>
+      onRoute('POST', /^\/v1\/conversations\/[^/]+\/assign$/, async (next, request, info) => {
+        const sent = await sentJson(request);
+        const response = await next(request, info);
+        const body = response.status === 422 ? await jsonOf(response) : undefined;
+        const workspace = callerWorkspace(state, request);
+        const id = /^\/v1\/conversations\/([^/]+)\/assign$/.exec(pathOf(request))?.[1];
+        const conversation = workspace && id ? workspace.tables.conversations.get(normalizeId(id)) : undefined;
+        if (!body?.error?.fields?.assignee_id || typeof sent?.assignee_id !== 'string' || !/^(mb|member)_[0-9a-z]{26}$/.test(sent.assignee_id) || !conversation) return response;
+        const assigned = await workspace!.transactions.run(() => workspace!.tables.conversations.update(conversation.id, (draft) => void (draft.assignee_id = normalizeId(sent.assignee_id))));
+        return changed(response, { status: 200, body: presentConversation(workspace!.tables, assigned) });
+      })(next),
+  },
+  {
+    name: 'waiting-filter-as-needs-reply',
+    family: 'conversations',
+    description: 'waiting=true on the conversation list is read as needs_reply: conversations whose client waits but whose answer time has not passed yet are listed too (spec 4.8: waiting keeps those past their answer time).',
+    wrap: onListQuery(/^\/v1\/conversations$/, (query) => {
+      if (query.get('waiting') !== 'true') return;
+      query.delete('waiting');
+      query.set('needs_reply', 'true');
+    }),
+  },
+  {
+    name: 'message-text-counted-in-utf16',
+    family: 'conversations',
+    description: 'The message text limit counts UTF-16 code units: a text of 4096 characters with emoji in it is refused with 422 where up to 4096 characters are allowed (spec 4.8, 8).',
+    wrap: overTheEdge('POST', MESSAGES, (sent) => (typeof sent.text === 'string' && sent.text.length > 4096 && [...sent.text].length <= 4096 ? { ...sent, text: 'x'.repeat(4097) } : undefined)),
+  },
+  {
+    name: 'client-id-65-truncated',
+    family: 'conversations',
+    description: 'A message client_id over 64 characters is cut to 64 (a varchar column in non-strict mode) and the message sent, instead of refused with 422 (spec 2.10, 8: up to 64 characters).',
+    wrap: onRoute('POST', MESSAGES, async (next, request, info) => {
+      const sent = await sentJson(request);
+      if (typeof sent?.client_id !== 'string' || sent.client_id.length <= 64) return next(request, info);
+      return next(withJson(request, { ...sent, client_id: sent.client_id.slice(0, 64) }), info);
+    }),
+  },
+  {
+    name: 'message-send-with-read-scope',
+    family: 'conversations',
+    description: 'Sending a message checks messages:read instead of messages:send: a key that may only read conversations writes to clients (spec 4.8: POST .../messages needs messages:send).',
+    wrap: (next, state) =>
+      onRoute('POST', MESSAGES, async (next, request, info) => {
+        const copy = request.clone();
+        const response = await next(request, info);
+        const body = response.status === 403 ? await jsonOf(response) : undefined;
+        if (body?.error?.code !== 'missing_scope' || body.error.scope !== 'messages:send') return response;
+        const readProbe = await next(probe(copy, '/v1/conversations?limit=1'), info);
+        return readProbe.ok ? retryAsOwner(state, next, copy, response) : response;
+      })(next),
+  },
+  {
+    name: 'reply-window-from-last-message',
+    family: 'conversations',
+    description: "The 24-hour reply window of whatsapp and telegram_business counts from the conversation's last message of either side, not the client's: a reply 25 hours after the client wrote but an hour after the team's last answer is sent instead of failing (spec 2.10, 4.8).",
+    wrap: sendIgnoringChannelRules(({ workspace, conversation, channelType, stepAtMs }) => {
+      if (channelType !== 'whatsapp' && channelType !== 'telegram_business') return false;
+      if (channelType === 'telegram_business' && !channelOutcome(workspace.tables, conversation.channel_id).replies_allowed) return false;
+      const lastMessage = conversation.last_message_at === null ? null : Date.parse(conversation.last_message_at);
+      return outsideReplyWindow(conversation, stepAtMs) && lastMessage !== null && stepAtMs - lastMessage <= REPLY_WINDOW_MS;
+    }),
+  },
+  {
+    name: 'business-reply-window-ignored',
+    family: 'conversations',
+    description: "telegram_business replies more than 24 hours after the client's last message are sent: only the owner's permission is checked, the messenger's 24-hour rule is applied to whatsapp alone (spec 2.10).",
+    wrap: sendIgnoringChannelRules(({ workspace, conversation, channelType, stepAtMs }) =>
+      channelType === 'telegram_business' && channelOutcome(workspace.tables, conversation.channel_id).replies_allowed && outsideReplyWindow(conversation, stepAtMs)),
+  },
+  {
+    name: 'wake-up-polled-every-5-minutes',
+    family: 'conversations',
+    description: 'Snoozed conversations are woken by a job that runs every 5 minutes: one snoozed until 10:00 still reads snoozed at 10:04 instead of open when its until time arrives (spec 3: snoozed -> open when the until time arrives).',
+    wrap: (next, state) => {
+      const snoozed = snoozedForPolling.get(state) ?? snoozedForPolling.set(state, new Map()).get(state)!;
+      const asPolled = (nowMs: number) => (conversation: any) => {
+        const until = snoozed.get(conversation?.id);
+        if (!until || conversation.status !== 'open' || nowMs >= Date.parse(until) + 5 * 60_000) return conversation;
+        return { ...conversation, status: 'snoozed', snoozed_until: until };
+      };
+      return async (request, info) => {
+        const response = await next(request, info);
+        const [, id, action] = /^\/v1\/conversations\/([^/]+)(?:\/(assign|resolve|reopen|snooze))?$/.exec(pathOf(request)) ?? [];
+        if (!response.ok || !CONVERSATION_ANSWER.test(pathOf(request))) return response;
+        const body = await jsonOf(response);
+        if (id && action === 'snooze') snoozed.set(body.id, body.snoozed_until);
+        else if (id && action && action !== 'assign') snoozed.delete(body.id);
+        const nowMs = callerWorkspace(state, request)?.clock.now();
+        if (request.method !== 'GET' || nowMs === undefined || pathOf(request) === '/v1/conversations/counts' || snoozed.size === 0) return response;
+        return changed(response, { body: Array.isArray(body.data) ? { ...body, data: body.data.map(asPolled(nowMs)) } : asPolled(nowMs)(body) });
+      };
+    },
+  },
+  {
+    name: 'sla-sort-nulls-first',
+    family: 'conversations',
+    description: 'sort=sla orders by sla_due_at ascending with nulls first (the database default): conversations nobody waits in come before the most urgent ones (spec 4.8: sla = most urgent first).',
+    wrap: onRoute('GET', /^\/v1\/conversations$/, async (next, request, info) => {
+      const response = await next(request, info);
+      if (new URL(request.url).searchParams.get('sort') !== 'sla') return response;
+      return alterOk(response, (body) => {
+        if (!Array.isArray(body.data)) return body;
+        const idle = body.data.filter((conversation: any) => conversation.sla_due_at === null);
+        return { ...body, data: [...idle, ...body.data.filter((conversation: any) => conversation.sla_due_at !== null)] };
+      });
+    }),
   },
 ];

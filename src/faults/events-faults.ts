@@ -277,4 +277,26 @@ export const eventsFaults: EventFault[] = [
       return { ...event, data: { ...event.data, object: rest } };
     }),
   },
+  // Found by the sixth blind hunt (written from the spec and the mock alone, before reading any check).
+  {
+    name: 'unassign-not-announced',
+    family: 'events',
+    description: 'Clearing a conversation\'s assignee (assign with assignee_id null) sends no conversation.assigned: only an assignment to a member is announced (spec 3, 6.4: assign sets or clears, event conversation.assigned).',
+    wrap: unchanged,
+    alterEvent: dropping((event) => event.type === 'conversation.assigned' && objectOf(event).assignee_id === null),
+  },
+  {
+    name: 'message-queued-not-announced',
+    family: 'events',
+    description: 'Sending a message sends no message.queued: the first event a receiver hears of it is message.sent, when the channel reports (spec 3, 6.4).',
+    wrap: unchanged,
+    alterEvent: dropping((event) => event.type === 'message.queued'),
+  },
+  {
+    name: 'task-completed-not-announced',
+    family: 'events',
+    description: 'Completing a task marks it done without task.completed (the route updates the status field like a PATCH) (spec 3, 4.10, 6.4).',
+    wrap: unchanged,
+    alterEvent: dropping((event) => event.type === 'task.completed'),
+  },
 ];

@@ -510,4 +510,73 @@ export const stateFaults: Fault[] = [
       return next(withJson(request, rest), info);
     }),
   },
+  // Found by the sixth blind hunt (written from the spec and the mock alone, before reading any check).
+  {
+    name: 'task-snooze-done-as-invalid-state',
+    family: 'state',
+    description: 'Snoozing a done task is refused with the generic code invalid_state instead of task_not_open (spec 3, 4.10, 7.3).',
+    wrap: onErrorCode('task_not_open', (response, body) =>
+      changed(response, { body: { error: { ...body.error, code: 'invalid_state', docs_url: String(body.error.docs_url ?? '').replace(/task_not_open$/, 'invalid_state') } } })),
+  },
+  {
+    name: 'task-reopen-refused',
+    family: 'state',
+    description: 'Reopening a done task answers 409 task_not_open (the guard of snooze copied onto reopen) instead of putting it back to open (spec 3: done -> reopen -> open).',
+    wrap: (next, state) =>
+      onRoute('POST', /^\/v1\/tasks\/[^/]+\/reopen$/, async (next, request, info) => {
+        const read = await next(probe(request, new URL(request.url).pathname.replace(/\/reopen$/, '')), info);
+        const task = read.ok ? await jsonOf(read) : undefined;
+        const nowMs = callerWorkspace(state, request)?.clock.now();
+        if (task?.status !== 'done' || nowMs === undefined) return next(request, info);
+        // The mock's own task_not_open: a snooze of the done task, which changes nothing.
+        const snooze = new URL(request.url);
+        snooze.pathname = snooze.pathname.replace(/\/reopen$/, '/snooze');
+        const headers = new Headers(request.headers);
+        headers.set('content-type', 'application/json');
+        return next(withJson(new Request(snooze, { method: 'POST', headers }), { until: new Date(nowMs + 86_400_000).toISOString() }), info);
+      })(next),
+  },
+  {
+    name: 'task-entity-filter-type-only',
+    family: 'state',
+    description: 'The task list reads entity_type but not entity_id: the tasks of one lead list the tasks of every lead (spec 4.10: entity_type with entity_id).',
+    wrap: onListQuery(/^\/v1\/tasks$/, (query) => {
+      const id = query.get('entity_id');
+      if (id === null) return;
+      const type = /^(ld|lead)_/.test(id) ? 'lead' : /^(ct|contact)_/.test(id) ? 'contact' : /^(co|company)_/.test(id) ? 'company' : undefined;
+      query.delete('entity_id');
+      if (type && !query.has('entity_type')) query.set('entity_type', type);
+    }),
+  },
+  {
+    name: 'task-reschedule-only-due',
+    family: 'state',
+    description: 'Reschedule replaces due_at and ignores all_day and duration_min sent with it (spec 3, 4.10: due_at, and optionally all_day, duration_min, replaced).',
+    wrap: onRoute('POST', /^\/v1\/tasks\/[^/]+\/reschedule$/, async (next, request, info) => {
+      const sent = await sentJson(request);
+      if (!sent || typeof sent !== 'object' || !('due_at' in sent)) return next(request, info);
+      return next(withJson(request, { due_at: sent.due_at }), info);
+    }),
+  },
+  {
+    name: 'task-actions-with-read-scope',
+    family: 'state',
+    description: 'The task sub-routes (complete, reopen, snooze, reschedule) check tasks:read: a key that may only read tasks completes and reschedules them instead of 403 missing_scope (spec 4.10: tasks:write).',
+    wrap: (next, state) =>
+      onRoute('POST', /^\/v1\/tasks\/[^/]+\/(complete|reopen|snooze|reschedule)$/, async (next, request, info) => {
+        const copy = request.clone();
+        const response = await next(request, info);
+        const body = response.status === 403 ? await jsonOf(response) : undefined;
+        if (body?.error?.code !== 'missing_scope') return response;
+        const readProbe = await next(probe(copy, '/v1/tasks?limit=1'), info);
+        return readProbe.ok ? retryAsOwner(state, next, copy, response) : response;
+      })(next),
+  },
+  {
+    name: 'task-timeline-actor-system',
+    family: 'state',
+    description: "A record's timeline items about its tasks (created, completed) name actor {type: system} instead of the API key that created or completed the task (spec 2.6: for an API key type is api_key).",
+    wrap: onRoute('GET', /^\/v1\/timeline$/, async (next, request, info) =>
+      alterOk(await next(request, info), (body) => ({ ...body, data: Array.isArray(body.data) ? body.data.map((item: any) => (item.kind === 'task' ? { ...item, actor: { type: 'system', id: '' } } : item)) : body.data }))),
+  },
 ];

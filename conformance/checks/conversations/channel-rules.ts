@@ -2,13 +2,15 @@
 // `whatsapp` message more than 24 hours after the client's last message is accepted (201 `queued`)
 // and ends `failed` with the reason; within 24 hours it is sent. A `telegram_business` reply is
 // sent only within 24 hours and when the owner allowed the bot to reply; otherwise `failed` with a
-// reason. The mock's channels apply these rules on its clock, which the check moves past 24 hours,
+// reason. The 24 hours count from the client's last message: a reply 23 hours on is sent, and one
+// 25 hours on fails although the team answered 2 hours before. The mock's channels apply these rules on its clock, which the check moves past 24 hours,
 // and the owner's permission is set through the control API; a deployment skips (real clients).
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import { SENDS_REACH_CLIENTS, clientWritesIn, clockForward, mockOnly, newChannel, newClient, readMessage, setChannelOutcome, withFrozenClock } from '../../conversations-kit.ts';
 
 const DAY_AND_HOUR_SECONDS = 25 * 3600;
+const LATE_IN_WINDOW_SECONDS = 23 * 3600;
 
 export const channelRules: ActiveCheck = {
   kind: 'active',
@@ -35,9 +37,16 @@ export const channelRules: ActiveCheck = {
       const allowed = await sendAndWalk(context, businessChat, 'Yes, from 9 to 18.');
       context.judge('conversations.business-bot-permission', allowed.message.status !== 'sent' && `an allowed telegram_business reply within 24 hours is ${allowed.message.status}, not sent`, allowed.exchange);
 
-      await clockForward(context, DAY_AND_HOUR_SECONDS);
-      judgeFailed(context, 'conversations.channel-rule-fails-later', await sendAndWalk(context, whatsappChat, 'Still interested?'), 'a whatsapp free-form message 25 hours after the client wrote');
-      judgeFailed(context, 'conversations.business-reply-window', await sendAndWalk(context, businessChat, 'Are you coming?'), 'a telegram_business reply 25 hours after the client wrote');
+      // 23 hours on, still within the window: sent. Two hours later the client's message is 25 hours
+      // old, the team's answer only two: the window counts from the client's message, so it fails.
+      await clockForward(context, LATE_IN_WINDOW_SECONDS);
+      const late = await sendAndWalk(context, whatsappChat, 'We hold it for you until tomorrow.');
+      context.judge('conversations.channel-rule-fails-later', late.message.status !== 'sent' && `a whatsapp reply 23 hours after the client wrote is ${late.message.status}, not sent`, late.exchange);
+      const lateBusiness = await sendAndWalk(context, businessChat, 'We are open until 18.');
+      context.judge('conversations.business-reply-window', lateBusiness.message.status !== 'sent' && `an allowed telegram_business reply 23 hours after the client wrote is ${lateBusiness.message.status}, not sent`, lateBusiness.exchange);
+      await clockForward(context, DAY_AND_HOUR_SECONDS - LATE_IN_WINDOW_SECONDS);
+      judgeFailed(context, 'conversations.channel-rule-fails-later', await sendAndWalk(context, whatsappChat, 'Still interested?'), 'a whatsapp free-form message 25 hours after the client wrote (2 hours after the team\'s answer)');
+      judgeFailed(context, 'conversations.business-reply-window', await sendAndWalk(context, businessChat, 'Are you coming?'), 'a telegram_business reply 25 hours after the client wrote (2 hours after the team\'s answer)');
     });
   },
 };

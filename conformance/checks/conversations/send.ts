@@ -1,5 +1,5 @@
-// Spec 4.8, 2.10 and 8: sending a message. `text` is required and up to 4096 characters,
-// `client_id` up to 64 and echoed; the answer is 201 with an outgoing, member-written message in
+// Spec 4.8, 2.10 and 8: sending a message. `text` is required and up to 4096 characters (an emoji
+// is one), `client_id` up to 64 and echoed; the answer is 201 with an outgoing, member-written message in
 // status `queued`; a repeat with the same `client_id` returns the already queued message (any 2xx:
 // the document's 200 for a repeat is inferred) and queues no second one. The messages list is
 // newest first and pages with a cursor. A message sent to a deployment reaches a real client, so
@@ -32,6 +32,10 @@ export const sendMessage: ActiveCheck = {
     await clockForward(context, 1);
     const longest = await send({ text: 'y'.repeat(4096) });
     context.judge('conversations.text-limit', longest.status !== 201 && `a text of 4096 characters answered ${longest.status}`, longest);
+    // Characters, not UTF-16 code units: 4096 emoji are 8192 units (and 16 KB of UTF-8).
+    await clockForward(context, 1);
+    const emoji = await send({ text: '\u{1F6CB}'.repeat(4096) });
+    context.judge('conversations.text-limit', emoji.status !== 201 && `a text of 4096 characters, each an emoji outside the BMP, answered ${emoji.status}`, emoji);
     const clientId = `${context.runId}-`.padEnd(64, 'k');
     await clockForward(context, 1);
     const first = await send({ text: 'Yes, by card or cash.', client_id: clientId });
@@ -48,7 +52,7 @@ export const sendMessage: ActiveCheck = {
     // Part 9 says it again ("message sending is idempotent by client_id"); conventions.yaml gives that rule to this check.
     context.judge('conventions.message-client-id-idempotent', idempotence, sameMessage ? messages : repeat);
 
-    const ownIds = [written.message_id, longest.json?.id, first.json.id].filter(Boolean);
+    const ownIds = [written.message_id, longest.json?.id, emoji.json?.id, first.json.id].filter(Boolean);
     judgeNewestFirst(context, messages, ownIds);
     await judgePaging(context, written.conversation_id, messages);
   },

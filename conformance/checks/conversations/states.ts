@@ -1,6 +1,7 @@
-// Spec 3 "Conversation", 4.8 and 8: assign (a member id, or null to clear) leaves the status as it
-// was; resolve, reopen and snooze change it; a snooze takes `until` with an offset within the next
-// 90 days and wakes the conversation when that time arrives; the list's `status` shows each state,
+// Spec 3 "Conversation", 4.8 and 8: assign (a member id, or null to clear; an id that names no
+// member is refused) leaves the status as it was; resolve, reopen and snooze change it; a snooze
+// takes `until` with an offset within the next 90 days (90 days less a minute is within them) and
+// wakes the conversation when that time arrives; the list's `status` shows each state,
 // the default `open` including snoozed conversations whose time is up. Each operation is tried from
 // another status too (the table's From `any`, a reading: the spec also says it does not show them).
 // Lists are narrowed to the check's own channel. The wake-up needs the mock's clock, and changing a
@@ -33,6 +34,7 @@ export const conversationStates: ActiveCheck = {
       const assigned = await manage('assign', { assignee_id: me });
       judgeAnswer(context, 'conversations.assign', assigned, (c) => c.assignee_id === me && c.status === 'open', `assign to ${me}`);
       context.judge('conversations.assign-body', assigned.status !== 200 && `{assignee_id: <member id>} answered ${assigned.status}`, assigned);
+      await judgeUnknownAssignee(context, manage, id, me);
       const cleared = await manage('assign', { assignee_id: null });
       judgeAnswer(context, 'conversations.unassign', cleared, (c) => c.assignee_id === null && c.status === 'open', 'assign null');
       context.judge('conversations.assign-body', cleared.status !== 200 && `{assignee_id: null} answered ${cleared.status}`, cleared);
@@ -74,8 +76,18 @@ async function judgeSnoozeRefusals(context: CheckContext, manage: (action: strin
   judgeRefused(context, 'conversations.snooze-until-offset', await manage('snooze', { until: noOffset }), [400, 422]);
   judgeRefused(context, 'conversations.snooze-future', await manage('snooze', { until: new Date(nowMs - DAY_MS).toISOString() }), [422]);
   judgeRefused(context, 'conversations.snooze-limit', await manage('snooze', { until: new Date(nowMs + 91 * DAY_MS).toISOString() }), [422]);
-  const inLimit = await manage('snooze', { until: new Date(nowMs + 89 * DAY_MS).toISOString() });
-  context.judge('conversations.snooze-limit', inLimit.status !== 200 && `a snooze 89 days ahead answered ${inLimit.status}`, inLimit);
+  // A minute short of 90 days is within them (a limit counted in whole days from tomorrow refuses it); the clock is frozen.
+  const inLimit = await manage('snooze', { until: new Date(nowMs + 90 * DAY_MS - 60_000).toISOString() });
+  context.judge('conversations.snooze-limit', inLimit.status !== 200 && `a snooze 90 days less a minute ahead answered ${inLimit.status}`, inLimit);
+}
+
+/** An id shaped like a member's that names no member of the workspace is refused, and the assignee stays. */
+async function judgeUnknownAssignee(context: CheckContext, manage: (action: string, body?: unknown) => Promise<Exchange>, id: string, me: string): Promise<void> {
+  const stranger = `mb_${'0'.repeat(10)}${context.runId.replace(/[^0-9a-z]/g, '').padEnd(16, '0').slice(0, 16)}`;
+  const answer = await manage('assign', { assignee_id: stranger });
+  const after = await readConversation(context, id);
+  const problem = (answer.status < 400 || answer.status >= 500) ? `assign to ${stranger}, no member of the workspace, answered ${answer.status}` : after.json?.assignee_id !== me && `a refused assign to ${stranger} left assignee_id ${after.json?.assignee_id}, not ${me}`;
+  context.judge('conversations.assign-unknown-member', problem, (answer.status < 400 || answer.status >= 500) ? answer : after);
 }
 
 /** From a snoozed conversation: assign keeps it snoozed, resolve; from resolved: snooze; from snoozed: reopen. */

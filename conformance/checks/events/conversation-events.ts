@@ -1,6 +1,7 @@
 // Spec 6.4 (message.queued, .sent, .delivered, .read, .failed, plus message.edited and
-// message.deleted; conversation.assigned; conversation.status_changed for resolve, reopen and
-// snooze) and 6.1 (`data.object` is the message or the conversation; a system actor's id is empty).
+// message.deleted; conversation.assigned, also when the assignee is cleared;
+// conversation.status_changed for resolve, reopen and snooze) and 6.1 (`data.object` is the
+// message or the conversation; a system actor's id is empty).
 // What a channel does (report a status, fail a message, a client writing in, editing or deleting
 // in the messenger) is not a call of the interface: on a crmkit mock the check drives a simulated
 // `telegram_business` channel of its own through the control API (openapi/control/channels.yaml;
@@ -56,13 +57,16 @@ async function api(context: CheckContext, path: string, body: Record<string, unk
   return answer.json;
 }
 
-/** Assign (to the key's member), resolve, reopen, snooze: one event each, the status changes counted in order. */
+/** Assign (to the key's member), clear the assignee, resolve, reopen, snooze: one event each, the assigns and the status changes counted in order. */
 async function conversationStates(context: CheckContext, watch: Watch, conversationId: string): Promise<void> {
   const members = await context.client.send('GET', '/v1/members');
   const member = (members.json?.data ?? []).find((each: any) => each.is_me) ?? members.json?.data?.[0];
   if (member) {
     await api(context, `/v1/conversations/${conversationId}/assign`, { assignee_id: member.id });
     await expectEvent(context, watch, 'events.conversation-assigned', 'conversation.assigned', conversationId, true);
+    // Clearing the assignee is an assign too (spec 3: set or cleared).
+    await api(context, `/v1/conversations/${conversationId}/assign`, { assignee_id: null });
+    await expectEvent(context, watch, 'events.conversation-unassigned', 'conversation.assigned', conversationId, true, 2);
   }
   await api(context, `/v1/conversations/${conversationId}/resolve`, {});
   await expectEvent(context, watch, 'events.conversation-resolved', 'conversation.status_changed', conversationId, true, 1);

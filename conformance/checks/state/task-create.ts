@@ -2,7 +2,8 @@
 // and every field of 2.12; its number reads it like its id; what was sent is shown back; a task
 // about a record names it with a label. Refused: no title, no assignee_id from an API key,
 // all_day without due_at, an unknown type, a due_at without offset, and (on a mock, with a key
-// made without leads:read) a task about a lead the key cannot read.
+// made without leads:read) a task about a lead the key cannot read. A task item about the new task
+// on its lead's timeline, where there is one, names the key as its actor.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
@@ -51,6 +52,16 @@ async function judgeFullTask(context: CheckContext, memberId: string, leadId: st
   if (task.assignee?.id !== memberId) differs.push('assignee');
   context.judge('tasks.create-values-kept', differs.length > 0 && `the task shows other ${differs.join(', ')} than sent: ${JSON.stringify(task)}`);
   context.judge('tasks.entity', (task.entity_type !== 'lead' || task.entity_id !== leadId || typeof task.entity_label !== 'string' || !task.entity_label) && `a task about lead ${leadId} shows entity ${task.entity_type} ${task.entity_id} labelled ${JSON.stringify(task.entity_label)}`);
+  await judgeTimelineActor(context, leadId, task.id);
+}
+
+/** A task item about this task on the lead's timeline, if the deployment writes one, names the key that created it (spec 2.6). */
+async function judgeTimelineActor(context: CheckContext, leadId: string, taskId: string): Promise<void> {
+  const whoami = await context.client.send('GET', '/v1/api-keys/whoami');
+  const timeline = await context.client.send('GET', `/v1/timeline?entity_type=lead&entity_id=${leadId}&kinds=task`);
+  const items: any[] = (timeline.json?.data ?? []).filter((item: any) => item.kind === 'task' && item.ref_id === taskId);
+  const wrong = items.find((item) => item.actor?.type !== 'api_key' || (whoami.json?.id !== undefined && item.actor.id !== whoami.json.id));
+  context.judge('tasks.timeline-actor', wrong && `the lead's timeline item about the task the key created names actor ${JSON.stringify(wrong.actor)}, not {type: api_key, id: ${whoami.json?.id}}`, timeline);
 }
 
 async function judgeRefusals(context: CheckContext, memberId: string): Promise<void> {

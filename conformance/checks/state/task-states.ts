@@ -2,13 +2,14 @@
 // makes it done with completed_at; a done task cannot be snoozed (task_not_open, unchanged);
 // reopen makes it open; snooze keeps an open task open with snoozed_until; reschedule replaces
 // due_at and duration_min in any state and keeps the status; PATCH changes only what is sent;
-// delete takes a task out of reads and lists, restore brings it back with its number. The five
+// delete takes a task out of reads and lists, restore brings it back with its number; on a mock,
+// a key of tasks:read alone may not complete or reschedule (tasks:write). The five
 // sub-routes' methods are not shown (POST is crmkit's reading). Due times sit a day or more away
 // from the target's now (a mock's workspace clock, which other checks move).
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { activeMembers, createTask, hoursAfter, targetNow } from '../../tag-kit.ts';
+import { activeMembers, createTask, hoursAfter, mockKey, targetNow } from '../../tag-kit.ts';
 
 export const taskStates: ActiveCheck = {
   kind: 'active',
@@ -39,6 +40,7 @@ export const taskStates: ActiveCheck = {
     const until = hoursAfter(now, 48);
     const snoozed = await action(context, ahead.id, 'snooze', { until });
     context.judge('tasks.snooze-open', (snoozed.json?.status !== 'open' || Date.parse(snoozed.json?.snoozed_until) !== Date.parse(until)) && `snoozing an open task answered status ${snoozed.json?.status}, snoozed_until ${snoozed.json?.snoozed_until}, not open until ${until}`, snoozed);
+    await judgeSubrouteScope(context, ahead.id);
     await judgeReschedule(context, late.id, now);
     await judgePatch(context, ahead);
     await judgeTrash(context, ahead);
@@ -58,6 +60,20 @@ async function judgeDoneNotSnoozed(context: CheckContext, id: string, until: str
   const problem = answer.status < 400 || answer.status >= 500 || answer.json?.error?.code !== 'task_not_open' ? `snoozing a done task answered ${answer.status} ${answer.json?.error?.code ?? ''}, not task_not_open` : read.json?.status !== 'done' || read.json?.snoozed_until ? `the refused snooze left the task ${read.json?.status} snoozed until ${read.json?.snoozed_until}` : undefined;
   context.judge('tasks.snooze-not-open', problem, answer);
   context.judge('tasks.error-task-not-open', problem, answer);
+}
+
+/** A key with tasks:read alone may not complete or reschedule a task (spec 4.10: tasks:write), and the task stays as it was (a mock makes that key). */
+async function judgeSubrouteScope(context: CheckContext, id: string): Promise<void> {
+  if (!context.target.mock) return;
+  const key = await mockKey(context, ['tasks:read']);
+  const before = await context.client.send('GET', `/v1/tasks/${id}`);
+  for (const [name, body] of [['complete', {}], ['reschedule', { due_at: before.json?.due_at }]] as const) {
+    const answer = await context.client.send('POST', `/v1/tasks/${id}/${name}`, { key, body });
+    const refused = answer.status === 403 && answer.json?.error?.code === 'missing_scope';
+    context.judge('tasks.subroute-methods', !refused && `${name} with a key of tasks:read alone answered ${answer.status} ${answer.json?.error?.code ?? answer.json?.status ?? ''}, not 403 missing_scope`, answer);
+  }
+  const after = await context.client.send('GET', `/v1/tasks/${id}`);
+  context.judge('tasks.subroute-methods', after.json?.status !== before.json?.status && `refused sub-routes left the task ${after.json?.status}, not ${before.json?.status}`, after);
 }
 
 /** Open: due_at replaced, still open; done: still done, duration_min replaced too. */
