@@ -26,6 +26,8 @@ const FORM_ROUTE = /^\/api\/forms\/([^/]+)(?:\/submit)?\/?$/;
 const FORM_PAGE_OR_SUBMIT = /^\/api\/forms\/[^/]+(\/submit)?$/;
 const FORM_BODY_LIMIT = 32 * 1024;
 const HOSTED = /^\/f\/([^/]+)$/;
+/** form-ip-limit-tenth-refused's own count of submissions per visitor and minute (a fault is wrapped anew for each request). */
+const visitorWindows = new WeakMap<Workspace, Map<string, { startMs: number; count: number }>>();
 
 /** The CORS headers of an answer, to keep on one put in its place. */
 function corsOf(response: Response): Record<string, string> {
@@ -574,14 +576,13 @@ export const formFaults: Fault[] = [
     name: 'form-ip-limit-tenth-refused',
     family: 'forms',
     description: 'The per-visitor limit refuses the 10th submission within a minute (429 rate_limited): the check is count + 1 >= 10 (spec 8: 10 per minute per visitor IP).',
-    wrap: (next, state) => {
-      const windows = new WeakMap<Workspace, Map<string, { startMs: number; count: number }>>();
-      return onRoute('POST', SUBMIT, async (inner, request, info) => {
+    wrap: (next, state) =>
+      onRoute('POST', SUBMIT, async (inner, request, info) => {
         const found = formOf(state, request, SUBMIT);
         if (!found || found.form.status !== 'active') return inner(request, info);
         const nowMs = found.workspace.now();
-        const ips = windows.get(found.workspace) ?? new Map<string, { startMs: number; count: number }>();
-        windows.set(found.workspace, ips);
+        const ips = visitorWindows.get(found.workspace) ?? new Map<string, { startMs: number; count: number }>();
+        visitorWindows.set(found.workspace, ips);
         const ip = info?.clientAddress ?? 'unknown';
         let window = ips.get(ip);
         if (!window || nowMs >= window.startMs + 60_000 || nowMs < window.startMs) ips.set(ip, (window = { startMs: nowMs, count: 0 }));
@@ -592,8 +593,7 @@ export const formFaults: Fault[] = [
         const response = await inner(withBody(request, {}), info);
         const retryAfter = String(Math.max(1, Math.ceil((window.startMs + 60_000 - nowMs) / 1000)));
         return errorAnswer(state, response, 429, { code: 'rate_limited', message: 'Too many requests.', reason: 'ip_per_minute', limit: 10 }, { 'Retry-After': retryAfter, ...corsOf(response) });
-      })(next);
-    },
+      })(next),
   },
   {
     name: 'form-rate-limited-without-retry-after',

@@ -74,6 +74,8 @@ function customKeyOf(body: any): string | undefined {
 }
 
 const PRODUCTS = /^\/v1\/products(\/[a-z]+_[0-9a-z]{26})?$/;
+/** team-member-ids-stale-after-member-patch's memory of each patched member's teams before (a fault is wrapped anew for each request). */
+const teamsBeforePatch = new WeakMap<Workspace, Map<string, string[]>>();
 const DEACTIVATE = /^\/v1\/members\/([^/]+)\/deactivate$/;
 
 /** A contact write (create or PATCH) whose answer and stored record `alter` changes, given the body sent. */
@@ -648,7 +650,7 @@ export const recordsFaults: Fault[] = [
     family: 'records',
     description: "A member's team_ids changed by PATCH /v1/members/{id} are saved on the member only: the teams list keeps showing the old member_ids (two copies of the membership out of step, spec 2.7).",
     wrap: (next, state) => {
-      const before = new WeakMap<Workspace, Map<string, string[]>>();
+      const before = teamsBeforePatch;
       const patched = onRoute('PATCH', /^\/v1\/members\/[^/]+$/, async (inner, request, info) => {
         const workspace = sessionWorkspace(state, request);
         const sent = await sentJson(request);
