@@ -3,7 +3,7 @@
 import { changed, jsonOf, onErrorCode, type Fault, type Handle } from './fault.ts';
 import { normalizeId } from '../store/ids.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
-import { alterOk, callerWorkspace, errorAnswer, onRoute, overTheEdge, probe, sentJson, withJson } from './request-match.ts';
+import { alterOk, callerWorkspace, onRoute, overTheEdge, probe, sentJson, withJson } from './request-match.ts';
 import { retryAsOwner } from './owner-key.ts';
 
 /** The request with its JSON body changed. */
@@ -340,35 +340,6 @@ export const leadsFaults: Fault[] = [
     description: 'The board is grouped from the leads, so a stage without leads is left out instead of answered with count 0 and sum 0 (spec 4.2 board: for each stage).',
     wrap: on('GET', /^\/v1\/leads\/board$/, async (next, request, info) =>
       alterOk(await next(request, info), (body) => ({ ...body, data: (body.data ?? []).filter((column: any) => column.count > 0) }))),
-  },
-  {
-    name: 'lead-line-200th-refused',
-    family: 'leads',
-    description: 'The 200th product line of a lead is refused with 409 limit_reached: the check is used >= 199 (spec 4.2, 8: up to 200 product lines).',
-    wrap: (next, state) =>
-      on('POST', LEAD_LINES, async (inner, request, info) => {
-        const workspace = callerWorkspace(state, request);
-        const lead = await leadBefore(inner, request);
-        const used = workspace && lead ? workspace.tables.leadProducts.findBy('lead', lead.id).length : 0;
-        const response = await inner(request, info);
-        if (!response.ok || !workspace || used !== 199) return response;
-        const line = await jsonOf(response);
-        if (line?.id) workspace.tables.leadProducts.remove(line.id);
-        return errorAnswer(state, response, 409, {
-          code: 'limit_reached', message: 'This lead has as many product lines as it can have.', key: 'lead_products', limit: 200, used, plan: workspace.plan, upgrade_to: null,
-        });
-      })(next),
-  },
-  {
-    name: 'lead-line-limit-as-validation',
-    family: 'leads',
-    description: "A lead's 201st product line answers 422 validation_failed under product_id instead of limit_reached (spec 7.3: limit_reached for 200 line items on a lead).",
-    wrap: (next) =>
-      onErrorCode('limit_reached', (response, body, request) => {
-        if (request.method !== 'POST' || !LEAD_LINES.test(new URL(request.url).pathname)) return response;
-        const error = { code: 'validation_failed', message: 'Some fields are not valid.', request_id: body.error.request_id, docs_url: body.error.docs_url.replace(/limit_reached$/, 'validation_failed'), fields: { product_id: 'a lead has at most 200 product lines' } };
-        return changed(response, { status: 422, body: { error } });
-      })(next),
   },
   {
     name: 'lead-line-amount-unrounded',

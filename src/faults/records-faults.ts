@@ -680,19 +680,6 @@ export const recordsFaults: Fault[] = [
       return patched(listed(next));
     },
   },
-  {
-    name: 'product-delete-answers-204',
-    family: 'records',
-    description: 'Deleting a product answers 204 with no body instead of 200 with the confirmation {ok: true, id} (spec 2.1: delete answers 200 with a small confirmation).',
-    wrap: onRoute('DELETE', PRODUCTS, async (next, request, info) => {
-      const response = await next(request, info);
-      if (!response.ok) return response;
-      const headers = new Headers(response.headers);
-      headers.delete('content-type');
-      headers.delete('content-length');
-      return new Response(null, { status: 204, headers });
-    }),
-  },
 ];
 
 /** The same request made by a web app session of the member (a guard that lets a request through acts as someone allowed). */
