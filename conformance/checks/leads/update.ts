@@ -91,7 +91,7 @@ async function judgeStageMoves(context: CheckContext, lead: any, first: Pipeline
   await new Promise((resolve) => setTimeout(resolve, 5));
   // The stage the lead is in, sent again, is no new stage: the lead entered it once (spec 2.3, 3).
   const again = await patch(context, lead.id, { stage_id: open[1]!.id });
-  const kept = again.json.stage_entered_at === moved.json.stage_entered_at ? undefined : `the stage the lead was in, sent again, moved stage_entered_at from ${moved.json.stage_entered_at} to ${again.json.stage_entered_at}`;
+  const kept = Date.parse(again.json.stage_entered_at) === Date.parse(moved.json.stage_entered_at) ? undefined : `the stage the lead was in, sent again, moved stage_entered_at from ${moved.json.stage_entered_at} to ${again.json.stage_entered_at}`;
   context.judge('leads.stage-entered-at', entered ? kept : `stage_entered_at ${moved.json.stage_entered_at} not after ${lead.stage_entered_at}`, entered ? again : moved);
   if (second?.stages[0]) {
     const refused = await context.client.send('PATCH', `/v1/leads/${lead.id}`, { body: { stage_id: second.stages[0].id } });
@@ -99,7 +99,7 @@ async function judgeStageMoves(context: CheckContext, lead: any, first: Pipeline
     context.judge('leads.move-stage-of-other-pipeline', refusedNaming(refused, 'stage_id') ?? differs('stage_id after the refused move', after.json?.stage_id, open[1]!.id), refused);
     const across = await patch(context, lead.id, { pipeline_id: second.id, stage_id: second.stages[0].id });
     context.judge('leads.move-pipeline', differs('pipeline_id and stage_id', [across.json.pipeline_id, across.json.stage_id], [second.id, second.stages[0].id]), across);
-    await judgePipelineOnly(context, lead.id, first);
+    await judgePipelineOnly(context, lead.id, [first, second]);
   }
   const closed = await patch(context, lead.id, { pipeline_id: first.id, stage_id: won.id });
   context.judge('leads.won-closes', closed.json.closed_at ? undefined : 'a lead moved into a won stage has no closed_at', closed);
@@ -111,15 +111,15 @@ async function judgeStageMoves(context: CheckContext, lead: any, first: Pipeline
 
 /**
  * Spec 2.3: a lead's stage belongs to its pipeline. Where a PATCH with only `pipeline_id` puts the
- * lead is not shown: refused (422) or moved, the lead must never sit in a stage of another pipeline.
+ * lead is not shown: moved or refused, the lead must never sit in a stage of another pipeline.
  */
-async function judgePipelineOnly(context: CheckContext, leadId: string, to: Pipeline): Promise<void> {
-  const answer = await context.client.send('PATCH', `/v1/leads/${leadId}`, { body: { pipeline_id: to.id } });
+async function judgePipelineOnly(context: CheckContext, leadId: string, pipelines: Pipeline[]): Promise<void> {
+  await context.client.send('PATCH', `/v1/leads/${leadId}`, { body: { pipeline_id: pipelines[0]!.id } });
   const read = await context.client.send('GET', `/v1/leads/${leadId}`);
-  const lead = read.json ?? {};
-  const stages = lead.pipeline_id === to.id ? to.stages.map((stage) => stage.id) : undefined;
-  const problem = answer.status !== 200 && answer.status !== 422
-    ? `a PATCH with only pipeline_id answered ${answer.status}, not 200 or 422`
-    : stages && !stages.includes(lead.stage_id) ? `after a PATCH with only pipeline_id ${to.id}, the lead is in stage ${lead.stage_id}, not a stage of that pipeline` : undefined;
+  if (read.status !== 200) return context.skipRule('leads.stage-of-pipeline', `reading the lead answered ${read.status}`);
+  const lead = read.json;
+  const pipeline = pipelines.find((candidate) => candidate.id === lead.pipeline_id);
+  const problem = pipeline && !pipeline.stages.some((stage) => stage.id === lead.stage_id)
+    ? `after a PATCH with only pipeline_id ${pipelines[0]!.id}, the lead is in pipeline ${lead.pipeline_id} but in stage ${lead.stage_id}, not one of its stages` : undefined;
   context.judge('leads.stage-of-pipeline', problem, read);
 }
