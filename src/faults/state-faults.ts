@@ -1,4 +1,4 @@
-// Faults in the state rules seen through the API: trash, restore, stage moves.
+// Faults in the state rules seen through the API: trash, restore, stage moves, limits of a lead, what a delete answers.
 import { presentLead } from '../resources/leads/present-lead.ts';
 import type { MockState } from '../mock-state.ts';
 import { insertTag } from '../resources/tags/tag-catalog.ts';
