@@ -16,7 +16,8 @@ import { textsKey } from '../resources/forms/form-language.ts';
 import { ANSWER_LIMITS } from '../resources/forms/submission-body.ts';
 import type { MockState } from '../mock-state.ts';
 import { changed, jsonOf, onErrorCode, type Fault, type Handle } from './fault.ts';
-import { onRoute, overTheEdge } from './request-match.ts';
+import { errorAnswer, onRoute, overTheEdge } from './request-match.ts';
+import { hostedPage } from '../resources/forms/hosted-page.ts';
 
 const CONFIG = /^\/api\/forms\/([^/]+)\/?$/;
 const SUBMIT = /^\/api\/forms\/([^/]+)\/submit\/?$/;
@@ -24,6 +25,18 @@ const FORM_ROUTE = /^\/api\/forms\/([^/]+)(?:\/submit)?\/?$/;
 /** The same routes without a trailing slash (what form-origin-scheme-ignored matches). */
 const FORM_PAGE_OR_SUBMIT = /^\/api\/forms\/[^/]+(\/submit)?$/;
 const FORM_BODY_LIMIT = 32 * 1024;
+const HOSTED = /^\/f\/([^/]+)$/;
+/** form-ip-limit-tenth-refused's own count of submissions per visitor and minute (a fault is wrapped anew for each request). */
+const visitorWindows = new WeakMap<Workspace, Map<string, { startMs: number; count: number }>>();
+
+/** The CORS headers of an answer, to keep on one put in its place. */
+function corsOf(response: Response): Record<string, string> {
+  const cors: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (name.startsWith('access-control-')) cors[name] = value;
+  });
+  return cors;
+}
 
 type Body = Record<string, unknown>;
 
@@ -516,5 +529,78 @@ export const formFaults: Fault[] = [
       headers.delete('content-length');
       return next(new Request(request.url, { method: 'POST', headers, body: `${new TextDecoder().decode(bytes)} ` }), info);
     }),
+  },
+  // Found by the fifth blind hunt (written from the spec and the mock alone, before reading any check).
+  {
+    name: 'form-hosted-page-paused-served',
+    family: 'forms',
+    description: 'A paused form\'s hosted page /f/{form_id} is still served (200, the form shown): only the API routes look at the status, instead of 404 form_unavailable (spec 4.12: paused or deleted forms answer 404).',
+    wrap: (next, state) =>
+      onRoute('GET', HOSTED, async (inner, request, info) => {
+        const response = await inner(request, info);
+        const id = HOSTED.exec(new URL(request.url).pathname)![1]!;
+        const found = response.status === 404 ? findForm(state, decodeURIComponent(id)) : undefined;
+        return found ? hostedPage(found.form, textsKey(found.form, undefined, request.headers.get('accept-language'))) : response;
+      })(next),
+  },
+  {
+    name: 'form-config-sets-cookie',
+    family: 'forms',
+    description: 'The form configuration sets a visitor cookie (svc_visitor, SameSite=None) to count returning visitors, where the public form routes use no cookies (spec 4.12: no API key and no cookies).',
+    wrap: onRoute('GET', CONFIG, async (next, request, info) => {
+      const response = await next(request, info);
+      if (!response.ok) return response;
+      return changed(response, { headers: { 'set-cookie': `svc_visitor=${crypto.randomUUID()}; Path=/; Max-Age=31536000; SameSite=None; Secure` } });
+    }),
+  },
+  {
+    name: 'form-success-without-redirect-url',
+    family: 'forms',
+    description: 'An accepted submission of a form without a redirect answers {ok, success} with redirect_url left out instead of present (null) (spec 4.12: 201 {ok: true, success, redirect_url}).',
+    wrap: onRoute('POST', SUBMIT, async (next, request, info) => {
+      const response = await next(request, info);
+      if (response.status !== 201) return response;
+      const body = await jsonOf(response);
+      if (!body || body.redirect_url !== null) return response;
+      const { redirect_url: _none, ...rest } = body;
+      return changed(response, { body: rest });
+    }),
+  },
+  {
+    name: 'form-utm-not-kept',
+    family: 'forms',
+    description: "A submission's utm is never read: the lead it opens has an empty utm and form.submitted carries none (spec 4.12: the lead gets utm, referrer, landing_page).",
+    wrap: onSubmission(({ utm: _utm, ...body }) => body),
+  },
+  {
+    name: 'form-ip-limit-tenth-refused',
+    family: 'forms',
+    description: 'The per-visitor limit refuses the 10th submission within a minute (429 rate_limited): the check is count + 1 >= 10 (spec 8: 10 per minute per visitor IP).',
+    wrap: (next, state) =>
+      onRoute('POST', SUBMIT, async (inner, request, info) => {
+        const found = formOf(state, request, SUBMIT);
+        if (!found || found.form.status !== 'active') return inner(request, info);
+        const nowMs = found.workspace.now();
+        const ips = visitorWindows.get(found.workspace) ?? new Map<string, { startMs: number; count: number }>();
+        visitorWindows.set(found.workspace, ips);
+        const ip = info?.clientAddress ?? 'unknown';
+        let window = ips.get(ip);
+        if (!window || nowMs >= window.startMs + 60_000 || nowMs < window.startMs) ips.set(ip, (window = { startMs: nowMs, count: 0 }));
+        if (window.count + 1 < 10) {
+          window.count += 1;
+          return inner(request, info);
+        }
+        const response = await inner(withBody(request, {}), info);
+        const retryAfter = String(Math.max(1, Math.ceil((window.startMs + 60_000 - nowMs) / 1000)));
+        return errorAnswer(state, response, 429, { code: 'rate_limited', message: 'Too many requests.', reason: 'ip_per_minute', limit: 10 }, { 'Retry-After': retryAfter, ...corsOf(response) });
+      })(next),
+  },
+  {
+    name: 'form-rate-limited-without-retry-after',
+    family: 'forms',
+    description: "A submission refused by a form limit answers 429 rate_limited without the Retry-After header (the form routes' own error path forgets it) (spec 7.3: rate_limited carries Retry-After).",
+    wrap: (next) =>
+      onErrorCode('rate_limited', (response, _body, request) =>
+        (FORM_ROUTE.test(new URL(request.url).pathname) ? changed(response, { headers: { 'retry-after': null } }) : response))(next),
   },
 ];

@@ -3,7 +3,7 @@
 import { changed, jsonOf, onErrorCode, type Fault, type Handle } from './fault.ts';
 import { normalizeId } from '../store/ids.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
-import { alterOk, callerWorkspace, onRoute, overTheEdge, sentJson, withJson } from './request-match.ts';
+import { alterOk, callerWorkspace, onRoute, overTheEdge, probe, sentJson, withJson } from './request-match.ts';
 import { retryAsOwner } from './owner-key.ts';
 
 /** The request with its JSON body changed. */
@@ -30,6 +30,32 @@ function withQuery(request: Request, change: (query: URLSearchParams) => void): 
 const LEADS = /^\/v1\/leads$/;
 const LEAD = /^\/v1\/leads\/[^/]+$/;
 const LEAD_WRITE = /^\/v1\/leads(\/[^/]+)?$/;
+
+const LEAD_LINES = /^\/v1\/leads\/[^/]+\/products$/;
+const LEAD_LINE = /^\/v1\/leads\/([^/]+)\/products\/([^/]+)$/;
+
+/** The lead a request's path names, as a GET with the request's credential reads it (undefined when it cannot). */
+async function leadBefore(next: Handle, request: Request): Promise<any> {
+  const id = /^\/v1\/leads\/([^/]+)/.exec(new URL(request.url).pathname)?.[1];
+  if (!id) return undefined;
+  const response = await next(probe(request, `/v1/leads/${id}`));
+  return response.ok ? jsonOf(response) : undefined;
+}
+
+/** The stages of a pipeline in order. */
+function stagesOf(workspace: Workspace, pipelineId: string): { id: string; position: number }[] {
+  return workspace.tables.stages.findBy('pipeline', pipelineId).sort((a, b) => a.position - b.position);
+}
+
+/** Every product line a lead-products route answers (one, or a list), changed by `alter`. */
+function onLines(alter: (line: any) => any) {
+  return (next: Handle): Handle =>
+    async (request, info) => {
+      const path = new URL(request.url).pathname;
+      if (!LEAD_LINES.test(path) && !LEAD_LINE.test(path)) return next(request, info);
+      return alterOk(await next(request, info), (body) => (Array.isArray(body.data) ? { ...body, data: body.data.map(alter) } : body.id ? alter(body) : body));
+    };
+}
 
 /** Leads in the trash matching a lead list's id filters (the ones a summary query would join on). */
 function trashedMatching(workspace: Workspace, query: URLSearchParams): { id: string; amount: number }[] {
@@ -232,5 +258,131 @@ export const leadsFaults: Fault[] = [
       const lengthen = (sent: any) => (typeof sent.source === 'string' && [...sent.source].length === 64 ? { ...sent, source: `${sent.source}x` } : undefined);
       return overTheEdge('POST', LEAD_WRITE, lengthen)(overTheEdge('PATCH', LEAD_WRITE, lengthen)(next));
     },
+  },
+  // Found by the fifth blind hunt (written from the spec and the mock alone, before reading any check).
+  {
+    name: 'lead-pipeline-only-second-stage',
+    family: 'leads',
+    description: "A lead created with only pipeline_id goes to the stage at position 1, the second (stage positions start at 0, the code took them as 1-based), instead of the pipeline's first stage (spec 4.2).",
+    wrap: (next, state) =>
+      on('POST', LEADS, async (inner, request, info) => {
+        const sent = await sentJson(request);
+        const workspace = callerWorkspace(state, request);
+        if (!workspace || typeof sent?.pipeline_id !== 'string' || sent.stage_id !== undefined) return inner(request, info);
+        const second = stagesOf(workspace, normalizeId(sent.pipeline_id))[1];
+        return inner(second ? withJson(request, { ...sent, stage_id: second.id }) : request, info);
+      })(next),
+  },
+  {
+    name: 'lead-patch-pipeline-keeps-stage',
+    family: 'leads',
+    description: 'A PATCH that moves a lead to another pipeline without stage_id changes pipeline_id only: the lead keeps its old stage, which belongs to the other pipeline (spec 2.3: a stage must belong to the pipeline).',
+    wrap: (next, state) =>
+      on('PATCH', LEAD, async (inner, request, info) => {
+        const sent = await sentJson(request);
+        const workspace = callerWorkspace(state, request);
+        if (!workspace || typeof sent?.pipeline_id !== 'string' || sent.stage_id !== undefined) return inner(request, info);
+        const old = await leadBefore(inner, request);
+        const response = await inner(request, info);
+        const body = response.ok ? await jsonOf(response) : undefined;
+        if (!old || !body || body.pipeline_id === old.pipeline_id) return response;
+        await workspace.tables.leads.update(body.id, (draft: any) => void (draft.stage_id = old.stage_id));
+        return changed(response, { body: { ...body, stage_id: old.stage_id } });
+      })(next),
+  },
+  {
+    name: 'lead-patch-stage-other-pipeline-follows',
+    family: 'leads',
+    description: "A PATCH with the stage_id of another pipeline (no pipeline_id) moves the lead into that stage and its pipeline instead of answering validation_failed under stage_id (spec 3: the stage must belong to the lead's pipeline; pipeline_id is sent when the pipeline changes).",
+    wrap: (next, state) =>
+      on('PATCH', LEAD, async (inner, request, info) => {
+        const sent = await sentJson(request);
+        const retry = request.clone();
+        const response = await inner(request, info);
+        const workspace = callerWorkspace(state, request);
+        if (response.status !== 422 || !workspace || typeof sent?.stage_id !== 'string' || sent.pipeline_id !== undefined) return response;
+        const problem = await jsonOf(response);
+        const stage = workspace.tables.stages.get(normalizeId(sent.stage_id));
+        return problem?.error?.fields?.stage_id && stage ? inner(withJson(retry, { ...sent, pipeline_id: stage.pipeline_id }), info) : response;
+      })(next),
+  },
+  {
+    name: 'same-stage-patch-restamps',
+    family: 'leads',
+    description: "A PATCH that sends the lead's current stage_id sets stage_entered_at to now as if the lead had entered the stage again (spec 2.3, 3: stage_entered_at is when the lead entered its stage; only a new stage updates it).",
+    wrap: (next, state) =>
+      on('PATCH', LEAD, async (inner, request, info) => {
+        const sent = await sentJson(request);
+        const workspace = callerWorkspace(state, request);
+        if (!workspace || typeof sent?.stage_id !== 'string') return inner(request, info);
+        const old = await leadBefore(inner, request);
+        const response = await inner(request, info);
+        const body = response.ok ? await jsonOf(response) : undefined;
+        if (!old || !body || body.stage_id !== old.stage_id) return response;
+        const now = new Date(workspace.now()).toISOString();
+        await workspace.tables.leads.update(body.id, (draft: any) => void (draft.stage_entered_at = now));
+        return changed(response, { body: { ...body, stage_entered_at: now } });
+      })(next),
+  },
+  {
+    name: 'board-sum-of-shown-leads',
+    family: 'leads',
+    description: "The board's sum of a stage adds up the leads it shows (the first ones), not every lead of the stage that count counts (spec 4.2 board: each stage's count and sum).",
+    wrap: on('GET', /^\/v1\/leads\/board$/, async (next, request, info) =>
+      alterOk(await next(request, info), (body) => ({
+        ...body,
+        data: (body.data ?? []).map((column: any) => ({ ...column, sum: (column.leads ?? []).reduce((sum: number, lead: any) => sum + lead.amount, 0) })),
+      }))),
+  },
+  {
+    name: 'board-skips-empty-stages',
+    family: 'leads',
+    description: 'The board is grouped from the leads, so a stage without leads is left out instead of answered with count 0 and sum 0 (spec 4.2 board: for each stage).',
+    wrap: on('GET', /^\/v1\/leads\/board$/, async (next, request, info) =>
+      alterOk(await next(request, info), (body) => ({ ...body, data: (body.data ?? []).filter((column: any) => column.count > 0) }))),
+  },
+  {
+    name: 'lead-line-amount-unrounded',
+    family: 'leads',
+    description: "A product line's amount is quantity × price less the discount, not rounded: 1.5 of a price of 333 answers amount 499.5, a decimal (spec 2.1: money is an integer in the smallest unit).",
+    wrap: onLines((line) => ({ ...line, amount: line.quantity * line.price * (1 - line.discount_percent / 100) })),
+  },
+  {
+    name: 'lead-line-workspace-currency',
+    family: 'leads',
+    description: "A product line is labelled with the workspace currency, not its product's: a line of a USD product shows its USD price and amount next to UZS (spec 2.1: money is an amount next to its currency).",
+    wrap: (next, state) => (request, info) => {
+      const workspace = callerWorkspace(state, request);
+      return onLines((line) => (workspace ? { ...line, currency: workspace.currency } : line))(next)(request, info);
+    },
+  },
+  {
+    name: 'lead-line-of-other-lead-reachable',
+    family: 'leads',
+    description: "A product line is found by its id alone: PATCH and DELETE under another lead's path change or remove it instead of answering 404 (the line is not on that lead).",
+    wrap: (next, state) => async (request, info) => {
+      const match = LEAD_LINE.exec(new URL(request.url).pathname);
+      if (!match || (request.method !== 'PATCH' && request.method !== 'DELETE')) return next(request, info);
+      const retry = request.clone();
+      const response = await next(request, info);
+      const line = response.status === 404 ? callerWorkspace(state, request)?.tables.leadProducts.get(match[2]!) : undefined;
+      if (!line) return response;
+      const url = new URL(retry.url);
+      url.pathname = `/v1/leads/${line.lead_id}/products/${line.id}`;
+      return next(new Request(url, retry), info);
+    },
+  },
+  {
+    name: 'lead-delete-drops-lines',
+    family: 'leads',
+    description: "Deleting a lead deletes its product lines for good (a cascade meant for purging): the lead restored from the trash has none (spec 2.1: restore brings the lead back).",
+    wrap: (next, state) =>
+      on('DELETE', LEAD, async (inner, request, info) => {
+        const response = await inner(request, info);
+        const workspace = callerWorkspace(state, request);
+        const body = response.ok ? await jsonOf(response) : undefined;
+        if (workspace && body?.id) for (const line of workspace.tables.leadProducts.findBy('lead', body.id)) workspace.tables.leadProducts.remove(line.id);
+        return response;
+      })(next),
   },
 ];

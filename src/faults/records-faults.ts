@@ -8,6 +8,8 @@ import { changed, jsonOf, onErrorCode, type Fault, type Handle } from './fault.t
 import { presentContact } from '../resources/contacts/present-contact.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import { retryAsOwner } from './owner-key.ts';
+import { presentMember } from '../resources/members/present-member.ts';
+import { normalizeId } from '../store/ids.ts';
 import { alterOk, callerWorkspace, offsetDropped, onRoute, sentJson, withJson, withQuery } from './request-match.ts';
 
 const CONTACT = /^\/v1\/contacts\/(ct_[0-9a-z]{26})$/;
@@ -72,6 +74,9 @@ function customKeyOf(body: any): string | undefined {
 }
 
 const PRODUCTS = /^\/v1\/products(\/[a-z]+_[0-9a-z]{26})?$/;
+/** team-member-ids-stale-after-member-patch's memory of each patched member's teams before (a fault is wrapped anew for each request). */
+const teamsBeforePatch = new WeakMap<Workspace, Map<string, string[]>>();
+const DEACTIVATE = /^\/v1\/members\/([^/]+)\/deactivate$/;
 
 /** A contact write (create or PATCH) whose answer and stored record `alter` changes, given the body sent. */
 function onContactWrite(alter: (contact: any, sent: any) => Record<string, unknown> | undefined) {
@@ -577,9 +582,112 @@ export const recordsFaults: Fault[] = [
         return body?.error?.code === 'missing_scope' ? retryAsOwner(state, inner, copy, response) : response;
       })(next),
   },
+  // Found by the fifth blind hunt (written from the spec and the mock alone, before reading any check).
+  {
+    name: 'invite-any-signed-in-role',
+    family: 'records',
+    description: 'POST /v1/invites checks only that a web app session exists, not its role: a signed-in manager or viewer invites people (spec 4.6: owners and admins only).',
+    wrap: (next, state) =>
+      onErrorCode('forbidden', async (response, body, request) => {
+        if (body.error.permission !== 'owner_or_admin' || new URL(request.url).pathname !== '/v1/invites') return response;
+        const found = state.findCredential(sessionTokenOf(request) ?? '');
+        const owner = found && [...found.workspace.members.values()].find((member) => member.role === 'owner' && member.status === 'active');
+        return found && owner ? next(asMember(state, request, found.workspace.id, owner.id)) : response;
+      })(next),
+  },
+  {
+    name: 'member-deactivate-takes-keys',
+    family: 'records',
+    description: "POST /v1/members/{id}/deactivate forgot the first-party guard: an API key deactivates members as the key's member (spec 4.6, 5.1: first-party web app only).",
+    wrap: (next, state) =>
+      onErrorCode('forbidden', async (response, body, request) => {
+        if (body.error.permission !== 'first_party_only' || !DEACTIVATE.test(new URL(request.url).pathname)) return response;
+        const found = state.findCredential((request.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, ''));
+        const key = found?.credential.kind === 'api_key' ? found.credential.apiKey : undefined;
+        const memberId = key?.memberId ?? [...(found?.workspace.members.values() ?? [])].find((member) => member.role === 'owner')?.id;
+        return found && memberId ? next(asMember(state, request, found.workspace.id, memberId)) : response;
+      })(next),
+  },
+  {
+    name: 'owner-deactivatable',
+    family: 'records',
+    description: "Deactivation checks the caller's role but not the target's: the workspace's one owner is deactivated (200) and the workspace is left without an owner (spec 4.6; the document: the owner stays the owner).",
+    wrap: (next, state) =>
+      onErrorCode('forbidden', async (response, body, request) => {
+        const match = DEACTIVATE.exec(new URL(request.url).pathname);
+        if (body.error.permission !== 'transfer_ownership' || !match) return response;
+        const found = state.findCredential(sessionTokenOf(request) ?? '');
+        const member = found?.workspace.members.get(normalizeId(match[1]!));
+        if (!found || !member) return response;
+        member.status = 'deactivated';
+        const meId = found.credential.kind === 'session' ? found.credential.session.memberId : null;
+        return changed(response, { status: 200, body: presentMember(member, meId) });
+      })(next),
+  },
+  {
+    name: 'team-delete-leaves-member-team-ids',
+    family: 'records',
+    description: "Deleting a team removes the team row only: its members' team_ids still name the deleted team (spec 2.7: team_ids are the member's teams).",
+    wrap: (next, state) =>
+      onRoute('DELETE', /^\/v1\/teams\/([^/]+)$/, async (inner, request, info) => {
+        const workspace = sessionWorkspace(state, request);
+        const teamId = normalizeId(/^\/v1\/teams\/([^/]+)$/.exec(new URL(request.url).pathname)![1]!);
+        const members = workspace ? [...workspace.members.values()].filter((member) => member.teamIds.includes(teamId)) : [];
+        const response = await inner(request, info);
+        if (response.ok) for (const member of members) if (!member.teamIds.includes(teamId)) member.teamIds.push(teamId);
+        return response;
+      })(next),
+  },
+  {
+    name: 'member-is-me-every-active',
+    family: 'records',
+    description: "The members list computes is_me from the member's status instead of comparing with the caller: every active member is is_me (spec 2.7: is_me is the caller's own member).",
+    wrap: onRoute('GET', /^\/v1\/members$/, async (next, request, info) =>
+      alterOk(await next(request, info), (body) => ({ ...body, data: (body.data ?? []).map((member: any) => ({ ...member, is_me: member.status === 'active' })) }))),
+  },
+  {
+    name: 'team-member-ids-stale-after-member-patch',
+    family: 'records',
+    description: "A member's team_ids changed by PATCH /v1/members/{id} are saved on the member only: the teams list keeps showing the old member_ids (two copies of the membership out of step, spec 2.7).",
+    wrap: (next, state) => {
+      const before = teamsBeforePatch;
+      const patched = onRoute('PATCH', /^\/v1\/members\/[^/]+$/, async (inner, request, info) => {
+        const workspace = sessionWorkspace(state, request);
+        const sent = await sentJson(request);
+        const id = normalizeId(new URL(request.url).pathname.split('/')[3]!);
+        const old = workspace?.members.get(id)?.teamIds.slice();
+        const response = await inner(request, info);
+        if (!response.ok || !workspace || !old || !Array.isArray(sent?.team_ids)) return response;
+        const stale = before.get(workspace) ?? new Map<string, string[]>();
+        before.set(workspace, stale);
+        if (!stale.has(id)) stale.set(id, old);
+        return response;
+      });
+      const listed = onRoute('GET', /^\/v1\/teams$/, async (inner, request, info) => {
+        const response = await inner(request, info);
+        const workspace = callerWorkspace(state, request) ?? sessionWorkspace(state, request);
+        const stale = workspace && before.get(workspace);
+        if (!stale) return response;
+        return alterOk(response, (body) => ({
+          ...body,
+          data: (body.data ?? []).map((team: any) => {
+            const kept = team.member_ids.filter((memberId: string) => !stale.has(memberId));
+            const old = [...stale].filter(([, teamIds]) => teamIds.includes(team.id)).map(([memberId]) => memberId);
+            return { ...team, member_ids: [...kept, ...old].sort() };
+          }),
+        }));
+      });
+      return patched(listed(next));
+    },
+  },
 ];
 
 /** The same request made by a web app session of the member (a guard that lets a request through acts as someone allowed). */
+/** The workspace of the request's web app session. */
+function sessionWorkspace(state: MockState, request: Request): Workspace | undefined {
+  return state.findCredential(sessionTokenOf(request) ?? '')?.workspace;
+}
+
 function asMember(state: MockState, request: Request, workspaceId: string, memberId: string): Request {
   const session = newSession(workspaceId, memberId, state.workspaces.get(workspaceId)?.now() ?? Date.now());
   state.addSession(session);

@@ -86,3 +86,10 @@ export function groupsOf(group: any): any[] {
   if (!group || typeof group !== 'object' || !Array.isArray(group.conditions)) return [];
   return [group, ...group.conditions.flatMap(groupsOf)];
 }
+
+/** An error envelope (spec 7.1) answered in place of `response`, keeping its request id, with the code's docs page. */
+export function errorAnswer(state: MockState, response: Response, status: number, error: { code: string; message: string } & Record<string, unknown>, headers: Record<string, string> = {}): Response {
+  const requestId = response.headers.get('x-request-id') ?? '';
+  const body = { error: { ...error, request_id: requestId, docs_url: `${state.config.docsUrl}/errors/${error.code}` } };
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': requestId, ...headers } });
+}

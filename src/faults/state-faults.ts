@@ -1,4 +1,4 @@
-// Faults in the state rules seen through the API: trash, restore, stage moves.
+// Faults in the state rules seen through the API: trash, restore, stage moves, limits of a lead, what a delete answers.
 import { presentLead } from '../resources/leads/present-lead.ts';
 import type { MockState } from '../mock-state.ts';
 import { insertTag } from '../resources/tags/tag-catalog.ts';
@@ -8,7 +8,7 @@ import type { WorkspaceTables } from '../workspaces/workspace-tables.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import { changed, jsonOf, onErrorCode, type Fault } from './fault.ts';
 import { retryAsOwner } from './owner-key.ts';
-import { alterOk, callerWorkspace, onListQuery, onRoute, probe, sentJson, withJson } from './request-match.ts';
+import { alterOk, callerWorkspace, errorAnswer, onListQuery, onRoute, probe, sentJson, withJson } from './request-match.ts';
 
 /** The workspace whose table `table` holds the record `id`. */
 function workspaceHolding(state: MockState, table: keyof WorkspaceTables, id: string): Workspace | undefined {
@@ -22,6 +22,9 @@ async function pathAndBody(request: Request): Promise<{ path: string; body: any 
 }
 
 /** Lowercases A to Z only, as a byte-wise `lower()` does. */
+const LEAD_LINES = /^\/v1\/leads\/([^/]+)\/products$/;
+const PRODUCT = /^\/v1\/products\/[^/]+$/;
+
 const asciiLower = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
 
 export const stateFaults: Fault[] = [
@@ -578,5 +581,49 @@ export const stateFaults: Fault[] = [
     description: "A record's timeline items about its tasks (created, completed) name actor {type: system} instead of the API key that created or completed the task (spec 2.6: for an API key type is api_key).",
     wrap: onRoute('GET', /^\/v1\/timeline$/, async (next, request, info) =>
       alterOk(await next(request, info), (body) => ({ ...body, data: Array.isArray(body.data) ? body.data.map((item: any) => (item.kind === 'task' ? { ...item, actor: { type: 'system', id: '' } } : item)) : body.data }))),
+  },
+  // Found by the fifth blind hunt (written from the spec and the mock alone, before reading any check).
+  {
+    name: 'lead-line-200th-refused',
+    family: 'state',
+    description: 'The 200th product line of a lead is refused with 409 limit_reached: the check is used >= 199 (spec 4.2, 8: up to 200 product lines).',
+    wrap: (next, state) =>
+      onRoute('POST', LEAD_LINES, async (inner, request, info) => {
+        const workspace = callerWorkspace(state, request);
+        const read = await inner(probe(request, `/v1/leads/${LEAD_LINES.exec(new URL(request.url).pathname)![1]}`));
+        const lead = read.ok ? await jsonOf(read) : undefined;
+        const used = workspace && lead ? workspace.tables.leadProducts.findBy('lead', lead.id).length : 0;
+        const response = await inner(request, info);
+        if (!response.ok || !workspace || used !== 199) return response;
+        const line = await jsonOf(response);
+        if (line?.id) workspace.tables.leadProducts.remove(line.id);
+        return errorAnswer(state, response, 409, {
+          code: 'limit_reached', message: 'This lead has as many product lines as it can have.', key: 'lead_products', limit: 200, used, plan: workspace.plan, upgrade_to: null,
+        });
+      })(next),
+  },
+  {
+    name: 'lead-line-limit-as-validation',
+    family: 'state',
+    description: "A lead's 201st product line answers 422 validation_failed under product_id instead of limit_reached (spec 7.3: limit_reached for 200 line items on a lead).",
+    wrap: (next) =>
+      onErrorCode('limit_reached', (response, body, request) => {
+        if (request.method !== 'POST' || !LEAD_LINES.test(new URL(request.url).pathname)) return response;
+        const error = { code: 'validation_failed', message: 'Some fields are not valid.', request_id: body.error.request_id, docs_url: body.error.docs_url.replace(/limit_reached$/, 'validation_failed'), fields: { product_id: 'a lead has at most 200 product lines' } };
+        return changed(response, { status: 422, body: { error } });
+      })(next),
+  },
+  {
+    name: 'product-delete-answers-204',
+    family: 'state',
+    description: 'Deleting a product answers 204 with no body instead of 200 with the confirmation {ok: true, id} (spec 2.1: delete answers 200 with a small confirmation).',
+    wrap: onRoute('DELETE', PRODUCT, async (next, request, info) => {
+      const response = await next(request, info);
+      if (!response.ok) return response;
+      const headers = new Headers(response.headers);
+      headers.delete('content-type');
+      headers.delete('content-length');
+      return new Response(null, { status: 204, headers });
+    }),
   },
 ];

@@ -1,7 +1,7 @@
 // Spec 8 "form submissions per visitor IP: 10 per minute", answered 429 `rate_limited` ("form
 // limits answer 429 rate_limited or form_quota_reached"). Eleven submissions go out at once from
 // the suite, one visitor: on a crmkit mock, in a fresh minute of its clock, the first ten are
-// taken and the eleventh refused; against a deployment earlier checks may have used some of the
+// taken and the eleventh refused, with Retry-After; against a deployment earlier checks may have used some of the
 // minute, so one of the eleven must be refused. Runs last of its family: the limit then holds
 // for a minute.
 import type { ActiveCheck } from '../../check.ts';
@@ -40,5 +40,8 @@ export const ipLimit: ActiveCheck = {
     const early = context.target.mock && answers.length <= PER_MINUTE;
     context.judge('forms.limit-per-ip', early && `submission ${answers.length} of a fresh minute was refused; a visitor IP may submit ${PER_MINUTE} times a minute`, refused);
     context.judge('forms.limit-where', refused.json?.error?.code !== 'rate_limited' && `the 429 carries ${refused.json?.error?.code ?? 'no error code'}, not rate_limited`, refused);
+    // Spec 7.2, 7.3: a 429 says when to retry, in whole seconds.
+    const retryAfter = refused.headers['retry-after'];
+    context.judge('forms.limit-retry-after', /^[1-9]\d*$/.test(retryAfter ?? '') ? undefined : `the 429 carries Retry-After ${retryAfter ?? '(none)'}, not whole seconds of at least 1`, refused);
   },
 };

@@ -1,8 +1,9 @@
 // Spec 4.12 and 7.3: "paused or deleted forms answer 404 form_unavailable", to loading and to
-// submitting. A deleted form's id is, to these routes, an id no form has: that part runs anywhere.
+// submitting, and their hosted pages answer 404. A deleted form's id is, to these routes, an id no form has: that part runs anywhere.
 // A paused form needs a crmkit mock, which makes one (forms are paused in the web app).
 import { randomBytes } from 'node:crypto';
 import type { ActiveCheck } from '../../check.ts';
+import type { CheckContext } from '../../context.ts';
 import { refusalProblem } from '../../form-effect-kit.ts';
 import { loadForm, submitForm } from '../../form-kit.ts';
 import { controlCall } from '../../mock-control.ts';
@@ -24,6 +25,7 @@ export const paused: ActiveCheck = {
       // Only the deleted-form rule, which carries the reading that an unknown id stands for a deleted form.
       context.judge('forms.unavailable-deleted', refusalProblem(exchange, 404, 'form_unavailable', `${exchange.request.method} of a form that does not exist (deleted)`), exchange);
     }
+    await judgeHostedPage(context, gone, 'a form that does not exist (deleted)');
 
     const mock = context.target.mock;
     // A deployment's forms are paused in its web app, which the interface does not reach.
@@ -38,5 +40,12 @@ export const paused: ActiveCheck = {
       context.judge('forms.unavailable-paused', problem, exchange);
       context.judge('forms.error-form-unavailable', problem, exchange);
     }
+    await judgeHostedPage(context, form.id, 'a paused form');
   },
 };
+
+/** The hosted page of a form that is not available answers 404 too (a browser gets a page, so no envelope is asked for). */
+async function judgeHostedPage(context: CheckContext, formId: string, what: string): Promise<void> {
+  const page = await context.client.send('GET', `/f/${encodeURIComponent(formId)}`, { key: null, origin: 'workspace', headers: { accept: 'text/html' } });
+  context.judge('forms.hosted-page-unavailable', page.status === 404 ? undefined : `the hosted page of ${what} answered ${page.status}, not 404`, page);
+}

@@ -1,7 +1,8 @@
 // Spec 2.1, 2.3, 3 and 4.2 "Update lead", "Delete": a PATCH changes only the fields sent, `null`
 // clears owner, contact and company (one PATCH each, so that each is judged alone), stage moves
 // follow part 3 (open stage: `stage_entered_at` updated; won and lost close it; a stage of
-// another pipeline is refused), and delete answers `{ok: true, id}`. Moving a closed lead back
+// another pipeline is refused; a stage sent again keeps `stage_entered_at`; a new pipeline alone never
+// leaves the lead in a stage of the old one), and delete answers `{ok: true, id}`. Moving a closed lead back
 // to an open stage is not shown: the catalog gives that rule a reading.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
@@ -87,13 +88,18 @@ async function judgeStageMoves(context: CheckContext, lead: any, first: Pipeline
   const moved = await patch(context, lead.id, { stage_id: open[1]!.id });
   const entered = Date.parse(moved.json.stage_entered_at) > Date.parse(lead.stage_entered_at);
   context.judge('leads.move-open-stage', differs('stage_id and closed_at', [moved.json.stage_id, moved.json.closed_at], [open[1]!.id, null]) ?? (entered ? undefined : 'stage_entered_at was not updated'), moved);
-  context.judge('leads.stage-entered-at', entered ? undefined : `stage_entered_at ${moved.json.stage_entered_at} not after ${lead.stage_entered_at}`, moved);
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  // The stage the lead is in, sent again, is no new stage: the lead entered it once (spec 2.3, 3).
+  const again = await patch(context, lead.id, { stage_id: open[1]!.id });
+  const kept = Date.parse(again.json.stage_entered_at) === Date.parse(moved.json.stage_entered_at) ? undefined : `the stage the lead was in, sent again, moved stage_entered_at from ${moved.json.stage_entered_at} to ${again.json.stage_entered_at}`;
+  context.judge('leads.stage-entered-at', entered ? kept : `stage_entered_at ${moved.json.stage_entered_at} not after ${lead.stage_entered_at}`, entered ? again : moved);
   if (second?.stages[0]) {
     const refused = await context.client.send('PATCH', `/v1/leads/${lead.id}`, { body: { stage_id: second.stages[0].id } });
     const after = await context.client.send('GET', `/v1/leads/${lead.id}`);
     context.judge('leads.move-stage-of-other-pipeline', refusedNaming(refused, 'stage_id') ?? differs('stage_id after the refused move', after.json?.stage_id, open[1]!.id), refused);
     const across = await patch(context, lead.id, { pipeline_id: second.id, stage_id: second.stages[0].id });
     context.judge('leads.move-pipeline', differs('pipeline_id and stage_id', [across.json.pipeline_id, across.json.stage_id], [second.id, second.stages[0].id]), across);
+    await judgePipelineOnly(context, lead.id, [first, second]);
   }
   const closed = await patch(context, lead.id, { pipeline_id: first.id, stage_id: won.id });
   context.judge('leads.won-closes', closed.json.closed_at ? undefined : 'a lead moved into a won stage has no closed_at', closed);
@@ -101,4 +107,19 @@ async function judgeStageMoves(context: CheckContext, lead: any, first: Pipeline
   context.judge('leads.reopen', differs('closed_at of a lead moved back to an open stage', reopened.json.closed_at, null), reopened);
   const lostAnswer = await patch(context, lead.id, { stage_id: lost.id, loss_reason: 'too expensive' });
   context.judge('leads.lost-closes', (lostAnswer.json.closed_at ? undefined : 'a lead moved into a lost stage has no closed_at') ?? differs('loss_reason', lostAnswer.json.loss_reason, 'too expensive'), lostAnswer);
+}
+
+/**
+ * Spec 2.3: a lead's stage belongs to its pipeline. Where a PATCH with only `pipeline_id` puts the
+ * lead is not shown: moved or refused, the lead must never sit in a stage of another pipeline.
+ */
+async function judgePipelineOnly(context: CheckContext, leadId: string, pipelines: Pipeline[]): Promise<void> {
+  await context.client.send('PATCH', `/v1/leads/${leadId}`, { body: { pipeline_id: pipelines[0]!.id } });
+  const read = await context.client.send('GET', `/v1/leads/${leadId}`);
+  if (read.status !== 200) return context.skipRule('leads.stage-of-pipeline', `reading the lead answered ${read.status}`);
+  const lead = read.json;
+  const pipeline = pipelines.find((candidate) => candidate.id === lead.pipeline_id);
+  const problem = pipeline && !pipeline.stages.some((stage) => stage.id === lead.stage_id)
+    ? `after a PATCH with only pipeline_id ${pipelines[0]!.id}, the lead is in pipeline ${lead.pipeline_id} but in stage ${lead.stage_id}, not one of its stages` : undefined;
+  context.judge('leads.stage-of-pipeline', problem, read);
 }

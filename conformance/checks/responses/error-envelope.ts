@@ -4,13 +4,15 @@
 // (its address is not shown: an absolute URL naming the code), and `fields` only for field
 // problems, mapping field names to messages. The keys some codes add (7.1: permission on forbidden,
 // reason and limit on rate_limited, scope on missing_scope...) are there, as the document's catalog
-// of codes lists them.
+// of codes lists them. An HTML page the document gives an operation in place of the envelope (the
+// hosted form page's 404, for browsers) is no envelope missing.
 import { readErrorCatalog } from '../../../src/errors/error-catalog.ts';
 import { loadDocument } from '../../../src/spec/document.ts';
 import type { Observation, Observer } from '../../check.ts';
 import type { Exchange } from '../../exchange.ts';
 
-const catalog = readErrorCatalog(loadDocument('crm'));
+const document = loadDocument('crm');
+const catalog = readErrorCatalog(document);
 const SNAKE_CASE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
 
 /** Codes that are never about a request field, so carry no `fields`. */
@@ -34,7 +36,9 @@ const EXTRA_RULES: Record<string, string> = {
 function judgeError({ operation, status, json, headers }: Exchange): Observation[] {
   if (!operation || status < 400 || operation.path.startsWith('/oauth/')) return [];
   const error = json?.error;
-  if (!error || typeof error !== 'object') return [{ rule: 'errors.envelope', problem: 'an error answer without the error envelope' }];
+  if (!error || typeof error !== 'object') {
+    return isDocumentedPage(operation, status, headers['content-type']) ? [] : [{ rule: 'errors.envelope', problem: 'an error answer without the error envelope' }];
+  }
   const problems: Observation[] = [];
   const add = (rule: string, problem: string | undefined) => problem && problems.push({ rule, problem });
   for (const field of ['code', 'message', 'request_id', 'docs_url']) if (typeof error[field] !== 'string') add('errors.envelope', `error.${field} is missing`);
@@ -49,6 +53,16 @@ function judgeError({ operation, status, json, headers }: Exchange): Observation
   if (typeof error.docs_url === 'string') add('errors.docs-url', docsUrlProblem(error.docs_url, code));
   add('errors.fields-only-field-problems', fieldsProblem(error));
   return problems;
+}
+
+/**
+ * An HTML page where the document gives the operation's status one: the hosted form page's 404,
+ * which a browser gets as a page (the envelope goes to a caller that asks for JSON only).
+ */
+function isDocumentedPage(operation: NonNullable<Exchange['operation']>, status: number, contentType: string | undefined): boolean {
+  if (!contentType?.includes('text/html')) return false;
+  const responses = (document as any).paths?.[operation.path]?.[operation.method.toLowerCase()]?.responses ?? {};
+  return (responses[String(status)] ?? responses[`${String(status)[0]}XX`])?.content?.['text/html'] !== undefined;
 }
 
 /** error.request_id against the answer's X-Request-Id header, worded with the header's actual state. */
