@@ -4,6 +4,10 @@
 // says why, and nothing the run made stays outside the trash. A second run goes through proxies
 // that answer writes late and shuffle webhook deliveries, so that deliveries come before the
 // answers that caused them and out of order (spec 6.3: no ordering guarantee).
+//
+// A run against a stand-in waits far more than it computes (its clock is real time: each form
+// check waits out min_ms, and what must not come is waited for as against a deployment), so the
+// two runs, each against a stand-in of its own, go at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, liveRecords, startStandIn, type StandIn } from '../support/stand-in.ts';
 import { targetOptionsOf } from '../../harness/inputs.ts';
@@ -16,63 +20,68 @@ function expectNoFailure(report: Report): void {
   expect(report.rules.filter((rule) => rule.outcome === 'failed').map((rule) => rule.id)).toEqual([]);
 }
 
+const closing: { close(): Promise<void> }[] = [];
+
+/** The suite straight against a stand-in, with the records outside the trash before it ran. */
+async function plainRun(): Promise<{ standIn: StandIn; before: Record<string, string[]>; report: Report }> {
+  const standIn = await startStandIn();
+  closing.push(standIn.server);
+  const before = liveRecords(standIn.workspace);
+  const port = await freePort();
+  const report = await runConformance({ ...targetOptionsOf(standIn.inputs), webhookReceiverUrl: `http://127.0.0.1:${port}`, webhookReceiverPort: port });
+  return { standIn, before, report };
+}
+
+/** The suite against a stand-in through proxies that answer late and shuffle deliveries. */
+async function lateRun(): Promise<Report> {
+  const standIn = await startStandIn();
+  closing.push(standIn.server);
+  // A third of the writes are answered 100 to 250 ms late: their events' deliveries come first.
+  const late = ({ method }: { method: string }) => (method !== 'GET' && Math.random() < 1 / 3 ? 100 + Math.random() * 150 : 0);
+  const api = await startForwardingProxy({ target: standIn.inputs.base_url, delayMs: late });
+  // Each delivery is held 0 to 150 ms on its way to the receiver: they overtake each other.
+  const receiverPort = await freePort();
+  const deliveries = await startForwardingProxy({ target: `http://127.0.0.1:${receiverPort}`, holdMs: () => Math.random() * 150 });
+  closing.push(api, deliveries);
+  const urls = { base_url: api.url, hub_url: api.url, workspace_url: api.url };
+  return runConformance({ ...targetOptionsOf({ ...standIn.inputs, ...urls }), webhookReceiverUrl: deliveries.url, webhookReceiverPort: receiverPort });
+}
+
+let plain: Awaited<ReturnType<typeof plainRun>>;
+let lateReport: Report;
+
+beforeAll(async () => {
+  [plain, lateReport] = await Promise.all([plainRun(), lateRun()]);
+}, 420_000);
+afterAll(async () => {
+  for (const item of closing.reverse()) await item.close();
+});
+
 describe('the suite against a deployment stand-in', () => {
-  let standIn: StandIn;
-  let before: Record<string, string[]>;
-  let report: Report;
-
-  beforeAll(async () => {
-    standIn = await startStandIn();
-    before = liveRecords(standIn.workspace);
-    const port = await freePort();
-    report = await runConformance({ ...targetOptionsOf(standIn.inputs), webhookReceiverUrl: `http://127.0.0.1:${port}`, webhookReceiverPort: port });
-  }, 420_000);
-  afterAll(() => standIn?.server.close());
-
-  it('fails no check and no rule', () => expectNoFailure(report));
+  it('fails no check and no rule', () => expectNoFailure(plain.report));
 
   it("breaks no check: one that needs a mock's control API skips instead (query.masked read undefined.workspaceId)", () => {
-    const broke = report.results.filter((result) => result.message?.includes('the check itself broke')).map((result) => `${result.id}: ${result.message}`);
+    const broke = plain.report.results.filter((result) => result.message?.includes('the check itself broke')).map((result) => `${result.id}: ${result.message}`);
     expect(broke).toEqual([]);
-    expect(report.results.find((result) => result.id === 'query.masked')?.outcome).toBe('skipped');
+    expect(plain.report.results.find((result) => result.id === 'query.masked')?.outcome).toBe('skipped');
   });
 
   it('says why for every check it skips', () => {
-    const skipped = report.results.filter((result) => result.outcome === 'skipped');
+    const skipped = plain.report.results.filter((result) => result.outcome === 'skipped');
     for (const result of skipped) expect(result.message, result.id).toMatch(/\w{3,}/);
-    console.log(`stand-in: ${report.results.length} checks, ${skipped.length} skipped:\n${skipped.map((result) => `  ${result.id}: ${result.message}`).join('\n')}`);
+    console.log(`stand-in: ${plain.report.results.length} checks, ${skipped.length} skipped:\n${skipped.map((result) => `  ${result.id}: ${result.message}`).join('\n')}`);
   });
 
   it('leaves nothing it made outside the trash', () => {
-    expect(liveRecords(standIn.workspace)).toEqual(before);
+    expect(liveRecords(plain.standIn.workspace)).toEqual(plain.before);
   });
 });
 
 describe('the suite against a stand-in whose answers come late and whose deliveries come out of order', () => {
-  let standIn: StandIn;
-  let report: Report;
-  const closing: { close(): Promise<void> }[] = [];
-
-  beforeAll(async () => {
-    standIn = await startStandIn();
-    // A third of the writes are answered 100 to 250 ms late: their events' deliveries come first.
-    const late = ({ method }: { method: string }) => (method !== 'GET' && Math.random() < 1 / 3 ? 100 + Math.random() * 150 : 0);
-    const api = await startForwardingProxy({ target: standIn.inputs.base_url, delayMs: late });
-    // Each delivery is held 0 to 150 ms on its way to the receiver: they overtake each other.
-    const receiverPort = await freePort();
-    const deliveries = await startForwardingProxy({ target: `http://127.0.0.1:${receiverPort}`, holdMs: () => Math.random() * 150 });
-    closing.push(api, deliveries, standIn.server);
-    const urls = { base_url: api.url, hub_url: api.url, workspace_url: api.url };
-    report = await runConformance({ ...targetOptionsOf({ ...standIn.inputs, ...urls }), webhookReceiverUrl: deliveries.url, webhookReceiverPort: receiverPort });
-  }, 420_000);
-  afterAll(async () => {
-    for (const item of closing) await item.close();
-  });
-
-  it('fails no check and no rule', () => expectNoFailure(report));
+  it('fails no check and no rule', () => expectNoFailure(lateReport));
 
   it('judged deliveries (the webhook checks ran)', () => {
-    const webhookChecks = report.results.filter((result) => result.family === 'webhooks' || result.family === 'events');
+    const webhookChecks = lateReport.results.filter((result) => result.family === 'webhooks' || result.family === 'events');
     expect(webhookChecks.filter((result) => result.outcome === 'passed').length).toBeGreaterThan(0);
   });
 });

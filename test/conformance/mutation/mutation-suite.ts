@@ -2,6 +2,12 @@
 // one check of the family fails (the mutation score must be 100 %), and every check of the family
 // fails under at least one of the family's faults (no check that cannot fail). One file per family
 // lets vitest run the families side by side.
+//
+// A family whose runs mostly wait (deliveries to the receiver, a second of real time before a
+// retry, a moment for what must not come) runs its faults side by side (`sideBySide`): each fault
+// has a mock, a server and a receiver of its own, so the runs share nothing but the wait. At most
+// vitest's maxConcurrency (5) run at once; the last test, which needs every fault's result, runs
+// after them all (vitest runs a suite's concurrent tests as one group before the next test).
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Family } from '../../../conformance/check.ts';
 import { ALL_CHECKS } from '../../../conformance/checks/index.ts';
@@ -27,15 +33,22 @@ function familiesFor(fault: FaultInfo): string[] {
   return fault.family === 'responses' ? ['responses', 'input', 'state'] : [fault.family, 'responses'];
 }
 
-export function mutationSuite(family: Family): void {
+export type MutationOptions = {
+  /** Run the faults' tests at once (for a family whose runs wait more than they compute). */
+  sideBySide?: boolean;
+};
+
+export function mutationSuite(family: Family, { sideBySide = false }: MutationOptions = {}): void {
   const faults = FAULT_CATALOG.filter((fault) => fault.family === family);
   const checks = ALL_CHECKS.filter((check) => check.family === family);
   const caught: string[] = [];
   const checksThatFailed = new Set<string>();
 
   describe(`the ${family} checks against each named fault of their family`, () => {
+    const test = sideBySide ? it.concurrent : it;
     for (const fault of faults) {
-      it(`catch ${fault.name}`, async () => {
+      // The test's own expect: concurrent tests must not share the global one's state.
+      test(`catch ${fault.name}`, async ({ expect }) => {
         const report = await runAgainst([fault.name], familiesFor(fault));
         for (const result of report.results) if (result.outcome === 'failed') checksThatFailed.add(result.id);
         const failedOfFamily = report.results.filter((result) => result.outcome === 'failed' && result.family === family);
