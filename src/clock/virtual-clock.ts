@@ -13,6 +13,7 @@ export class VirtualClock {
   #scheduled = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #running: Promise<void> = Promise.resolve();
+  #outstanding = new Set<Promise<unknown>>();
 
   readonly #realNow: () => number;
 
@@ -53,13 +54,29 @@ export class VirtualClock {
     await this.runDue();
   }
 
+  /**
+   * Work that scheduled work started and left to finish on its own while the clock follows real
+   * time (an attempt out to a slow receiver): an explicit move (set, advance) waits for it first,
+   * so that what it schedules (the attempt's retry) is on the clock before the clock moves past it.
+   */
+  finishBeforeMoves(work: Promise<unknown>): void {
+    this.#outstanding.add(work);
+    void work.finally(() => this.#outstanding.delete(work)).catch(() => {});
+  }
+
   /** Moves to `atMs`, running what falls due on the way, each at its own time. */
   async set(atMs: number): Promise<void> {
+    await this.#settle();
     await this.#moveWhenFree(() => atMs);
   }
 
   async advance(ms: number): Promise<void> {
+    await this.#settle();
     await this.#moveWhenFree(() => this.now() + ms);
+  }
+
+  async #settle(): Promise<void> {
+    while (this.#outstanding.size) await Promise.allSettled([...this.#outstanding]);
   }
 
   /** Runs what is due now without moving the clock (a following clock keeps following). */

@@ -91,6 +91,18 @@ describe('the virtual clock', () => {
     expect(clock.now()).toBe(T0 + 5000);
   });
 
+  it('a move waits for work left to finish on its own, so that what it schedules is not passed by', async () => {
+    const clock = new VirtualClock();
+    const startMs = clock.now();
+    const ran: number[] = [];
+    // An attempt out to a slow receiver: when its answer comes, its retry is scheduled a minute after it went out.
+    const attempt = new Promise<void>((resolve) => setTimeout(resolve, 50)).then(() => clock.schedule(startMs + 60_000, () => void ran.push(clock.now())));
+    clock.finishBeforeMoves(attempt);
+    await clock.advance(86_400_000);
+    expect(ran).toEqual([startMs + 60_000]);
+    expect(clock.now()).toBeGreaterThanOrEqual(startMs + 86_400_000);
+  });
+
   it('a failing piece of work does not stop the others', async () => {
     const clock = frozenAt(T0);
     await clock.freeze(true);

@@ -102,9 +102,10 @@ async function runScheduledAttempt(state: MockState, workspace: Workspace, deliv
   // On a frozen clock the attempt belongs to the step that moved the clock: advancing it waits
   // for every attempt, in time order, which makes a day of retries a deterministic test. While
   // the clock follows real time, a receiver that takes 10 seconds must not hold up the
-  // workspace's other scheduled work, so the attempt finishes on its own.
+  // workspace's other scheduled work, so the attempt finishes on its own; a move asked for
+  // meanwhile waits for it, so that its retry is scheduled before the clock passes it.
   if (workspace.clock.frozen) await finish;
-  else void finish.catch((error) => console.error(`[crmkit] delivery ${deliveryId} failed to record`, error));
+  else workspace.clock.finishBeforeMoves(finish.catch((error) => console.error(`[crmkit] delivery ${deliveryId} failed to record`, error)));
 }
 
 /**
