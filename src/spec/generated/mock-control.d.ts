@@ -108,7 +108,7 @@ export type paths = {
         put?: never;
         /**
          * Freeze, set or advance the clock
-         * @description Applies `freeze`, then `set`, then `advance_seconds`, and answers once everything that fell due has run. A move before 1970 or past the end of year 9999 is refused (422) and changes nothing.
+         * @description Applies `freeze`, then `set`, then `advance_seconds`, and answers once everything that fell due has run. On a clock that follows real time, a move first waits for webhook attempts still out (at most the 10 seconds a receiver gets), so that their retries are on the clock before it moves. A move before 1970 or past the end of year 9999 is refused (422) and changes nothing.
          */
         post: operations["setClock"];
         delete?: never;
