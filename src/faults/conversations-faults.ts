@@ -10,8 +10,8 @@ import { normalizeId } from '../store/ids.ts';
 import type { MockState } from '../mock-state.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import { changed, jsonOf, onErrorCode, type Fault, type Handle } from './fault.ts';
-import { alterOk, callerWorkspace, offsetDropped, onListQuery, onRoute, overTheEdge, probe, sentJson, withJson } from './request-match.ts';
-import { retryAsOwner } from './owner-key.ts';
+import { alterOk, callerWorkspace, offsetDropped, onListQuery, onRoute, overTheEdge, sentJson, withJson } from './request-match.ts';
+import { guardedByReadScope, retryAsOwner } from './owner-key.ts';
 
 const CONVERSATION_ANSWER = /^\/v1\/conversations(\/[a-z]+_[0-9a-z]{26}(\/(assign|resolve|reopen|snooze))?)?$/;
 const SEND = /^\/v1\/conversations\/([a-z]+_[0-9a-z]{26})\/messages$/;
@@ -447,14 +447,7 @@ export const conversationsFaults: Fault[] = [
     name: 'message-retry-with-read-scope',
     family: 'conversations',
     description: 'Retrying a failed message is filed with the read routes: a key with messages:read and without messages:send retries (re-sends) messages instead of 403 missing_scope (spec 4.8).',
-    wrap: (next, state) =>
-      onRoute('POST', /^\/v1\/messages\/[^/]+\/retry$/, async (next, request, info) => {
-        const response = await next(request, info);
-        const body = response.status === 403 ? await jsonOf(response) : undefined;
-        if (body?.error?.code !== 'missing_scope') return response;
-        const readProbe = await next(probe(request, '/v1/conversations?limit=1'), info);
-        return readProbe.ok ? retryAsOwner(state, next, request, response) : response;
-      })(next),
+    wrap: guardedByReadScope('POST', /^\/v1\/messages\/[^/]+\/retry$/, '/v1/conversations?limit=1'),
   },
   // Found by the third blind hunt (written from the spec and the mock alone, before reading any check).
   {
@@ -539,15 +532,7 @@ export const conversationsFaults: Fault[] = [
     name: 'message-send-with-read-scope',
     family: 'conversations',
     description: 'Sending a message checks messages:read instead of messages:send: a key that may only read conversations writes to clients (spec 4.8: POST .../messages needs messages:send).',
-    wrap: (next, state) =>
-      onRoute('POST', MESSAGES, async (next, request, info) => {
-        const copy = request.clone();
-        const response = await next(request, info);
-        const body = response.status === 403 ? await jsonOf(response) : undefined;
-        if (body?.error?.code !== 'missing_scope' || body.error.scope !== 'messages:send') return response;
-        const readProbe = await next(probe(copy, '/v1/conversations?limit=1'), info);
-        return readProbe.ok ? retryAsOwner(state, next, copy, response) : response;
-      })(next),
+    wrap: guardedByReadScope('POST', MESSAGES, '/v1/conversations?limit=1', 'messages:send'),
   },
   {
     name: 'reply-window-from-last-message',

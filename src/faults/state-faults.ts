@@ -7,7 +7,7 @@ import { TAGGED_ENTITIES, taggedRecords, taggedTable } from '../resources/tags/t
 import type { WorkspaceTables } from '../workspaces/workspace-tables.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import { changed, jsonOf, onErrorCode, type Fault } from './fault.ts';
-import { retryAsOwner } from './owner-key.ts';
+import { guardedByReadScope, retryAsOwner } from './owner-key.ts';
 import { alterOk, callerWorkspace, errorAnswer, onListQuery, onRoute, probe, sentJson, withJson } from './request-match.ts';
 
 /** The workspace whose table `table` holds the record `id`. */
@@ -565,15 +565,7 @@ export const stateFaults: Fault[] = [
     name: 'task-actions-with-read-scope',
     family: 'state',
     description: 'The task sub-routes (complete, reopen, snooze, reschedule) check tasks:read: a key that may only read tasks completes and reschedules them instead of 403 missing_scope (spec 4.10: tasks:write).',
-    wrap: (next, state) =>
-      onRoute('POST', /^\/v1\/tasks\/[^/]+\/(complete|reopen|snooze|reschedule)$/, async (next, request, info) => {
-        const copy = request.clone();
-        const response = await next(request, info);
-        const body = response.status === 403 ? await jsonOf(response) : undefined;
-        if (body?.error?.code !== 'missing_scope') return response;
-        const readProbe = await next(probe(copy, '/v1/tasks?limit=1'), info);
-        return readProbe.ok ? retryAsOwner(state, next, copy, response) : response;
-      })(next),
+    wrap: guardedByReadScope('POST', /^\/v1\/tasks\/[^/]+\/(complete|reopen|snooze|reschedule)$/, '/v1/tasks?limit=1'),
   },
   {
     name: 'task-timeline-actor-system',
