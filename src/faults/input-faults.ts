@@ -3,7 +3,7 @@
 import type { MockState } from '../mock-state.ts';
 import { retryAsOwner } from './owner-key.ts';
 import { changed, jsonOf, onErrorCode, type Fault } from './fault.ts';
-import { alterOk, callerWorkspace, errorAnswer as envelopeAnswer, groupsOf, onQuery, sentJson } from './request-match.ts';
+import { alterOk, callerWorkspace, errorAnswer as envelopeAnswer, groupsOf, onQuery, onRoute, sentJson } from './request-match.ts';
 import { presentCompany } from '../resources/companies/present-company.ts';
 import { presentContact } from '../resources/contacts/present-contact.ts';
 import { presentLead } from '../resources/leads/present-lead.ts';
@@ -349,6 +349,32 @@ export const inputFaults: Fault[] = [
           ? envelopeAnswer(state, response, 400, { code: 'invalid_id_type', message: 'This id is not of the type the route expects.' })
           : response)(next),
   },
+  {
+    name: 'trashed-by-number-not-found',
+    family: 'input',
+    description: 'A record in the trash named by its number answers 404 not_found instead of 410 gone: the number index holds live records only, while reads by id find the trash (spec 2.1: a number is accepted instead of the id; reads of a deleted record answer 410).',
+    wrap: (next, state) =>
+      onErrorCode('gone', (response, _body, request) =>
+        NUMBERED_PATH.test(new URL(request.url).pathname) ? envelopeAnswer(state, response, 404, { code: 'not_found', message: 'No record has this id or number.' }) : response)(next),
+  },
+  {
+    name: 'contact-number-max-of-live',
+    family: 'input',
+    description: "A new contact's number is one more than the highest number among live contacts (MAX(number) over the list the trash leaves), so after the newest contacts are deleted their numbers are given again (spec 2.1: never reused).",
+    wrap: (next, state) =>
+      onRoute('POST', /^\/v1\/contacts$/, async (inner, request, info) => {
+        const response = await inner(request, info);
+        const workspace = callerWorkspace(state, request);
+        const body = response.status === 201 ? await jsonOf(response) : undefined;
+        if (!workspace || typeof body?.number !== 'number') return response;
+        const highest = Math.max(0, ...[...workspace.tables.contacts.values()].filter((contact) => contact.id !== body.id && contact.deleted_at === null).map((contact) => contact.number));
+        if (body.number <= highest + 1) return response;
+        const number = highest + 1;
+        await workspace.tables.contacts.update(body.id, (draft) => void (draft.number = number));
+        workspace.numbers.contact = number;
+        return changed(response, { body: { ...body, number } });
+      })(next),
+  },
 ];
 
 /** The scopes of the request's API key, when it is one of the mock's. */
@@ -377,3 +403,6 @@ function nestedFields(fields: Record<string, unknown>): Record<string, unknown> 
   }
   return nested;
 }
+
+/** A single-record route (or its sub-route) naming the record by its number (spec 2.1). */
+const NUMBERED_PATH = /^\/v1\/(leads|contacts|companies|tasks)\/[0-9]+(\/|$)/;

@@ -763,6 +763,21 @@ export const recordsFaults: Fault[] = [
     description: 'An unknown key inside custom is skipped silently (200, nothing stored) instead of answering validation_failed under custom.<key> (spec 2.11).',
     wrap: acceptingCustom((_workspace, field) => (field === undefined ? 'ignore' : undefined)),
   },
+  {
+    name: 'contact-restore-not-saved',
+    family: 'records',
+    description: 'Restoring a contact answers 200 with the contact but the change is never saved: it stays in the trash (reads 410 gone, left out of the list) (spec 2.1: restore brings it back).',
+    wrap: (next, state) =>
+      onRoute('POST', /^\/v1\/contacts\/([^/]+)\/restore$/, async (inner, request, info) => {
+        const workspace = callerWorkspace(state, request);
+        const named = /^\/v1\/contacts\/([^/]+)\/restore$/.exec(new URL(request.url).pathname)![1]!;
+        const stored = workspace && (/^[0-9]+$/.test(named) ? workspace.tables.contacts.firstBy('number', Number(named)) : workspace.tables.contacts.get(normalizeId(named)));
+        const deletedAt = stored?.deleted_at;
+        const response = await inner(request, info);
+        if (workspace && stored && deletedAt && response.ok) await workspace.tables.contacts.update(stored.id, (draft) => void (draft.deleted_at = deletedAt));
+        return response;
+      })(next),
+  },
 ];
 
 /** The same request made by a web app session of the member (a guard that lets a request through acts as someone allowed). */

@@ -8,7 +8,6 @@ import type { WorkspaceTables } from '../workspaces/workspace-tables.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import { changed, jsonOf, onErrorCode, type Fault } from './fault.ts';
 import { retryAsOwner } from './owner-key.ts';
-import { normalizeId } from '../store/ids.ts';
 import { alterOk, callerWorkspace, errorAnswer, onListQuery, onRoute, probe, sentJson, withJson } from './request-match.ts';
 
 /** The workspace whose table `table` holds the record `id`. */
@@ -627,48 +626,4 @@ export const stateFaults: Fault[] = [
       return new Response(null, { status: 204, headers });
     }),
   },
-  {
-    name: 'trashed-by-number-not-found',
-    family: 'state',
-    description: 'A record in the trash named by its number answers 404 not_found instead of 410 gone: the number index holds live records only, while reads by id find the trash (spec 2.1: a number is accepted instead of the id; reads of a deleted record answer 410).',
-    wrap: (next, state) =>
-      onErrorCode('gone', (response, _body, request) =>
-        NUMBERED_PATH.test(new URL(request.url).pathname) ? errorAnswer(state, response, 404, { code: 'not_found', message: 'No record has this id or number.' }) : response)(next),
-  },
-  {
-    name: 'contact-number-max-of-live',
-    family: 'state',
-    description: "A new contact's number is one more than the highest number among live contacts (MAX(number) over the list the trash leaves), so after the newest contacts are deleted their numbers are given again (spec 2.1: never reused).",
-    wrap: (next, state) =>
-      onRoute('POST', /^\/v1\/contacts$/, async (inner, request, info) => {
-        const response = await inner(request, info);
-        const workspace = callerWorkspace(state, request);
-        const body = response.status === 201 ? await jsonOf(response) : undefined;
-        if (!workspace || typeof body?.number !== 'number') return response;
-        const highest = Math.max(0, ...[...workspace.tables.contacts.values()].filter((contact) => contact.id !== body.id && contact.deleted_at === null).map((contact) => contact.number));
-        if (body.number <= highest + 1) return response;
-        const number = highest + 1;
-        await workspace.tables.contacts.update(body.id, (draft) => void (draft.number = number));
-        workspace.numbers.contact = number;
-        return changed(response, { body: { ...body, number } });
-      })(next),
-  },
-  {
-    name: 'contact-restore-not-saved',
-    family: 'state',
-    description: 'Restoring a contact answers 200 with the contact but the change is never saved: it stays in the trash (reads 410 gone, left out of the list) (spec 2.1: restore brings it back).',
-    wrap: (next, state) =>
-      onRoute('POST', /^\/v1\/contacts\/([^/]+)\/restore$/, async (inner, request, info) => {
-        const workspace = callerWorkspace(state, request);
-        const named = /^\/v1\/contacts\/([^/]+)\/restore$/.exec(new URL(request.url).pathname)![1]!;
-        const stored = workspace && (/^[0-9]+$/.test(named) ? workspace.tables.contacts.firstBy('number', Number(named)) : workspace.tables.contacts.get(normalizeId(named)));
-        const deletedAt = stored?.deleted_at;
-        const response = await inner(request, info);
-        if (workspace && stored && deletedAt && response.ok) await workspace.tables.contacts.update(stored.id, (draft) => void (draft.deleted_at = deletedAt));
-        return response;
-      })(next),
-  },
 ];
-
-/** A single-record route (or its sub-route) naming the record by its number (spec 2.1). */
-const NUMBERED_PATH = /^\/v1\/(leads|contacts|companies|tasks)\/[0-9]+(\/|$)/;
