@@ -14,6 +14,9 @@ import { subscribesTo } from '../resources/webhooks/event-patterns.ts';
 import type { UnsignedAttempt } from '../resources/webhooks/webhook-sender.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import { withAttemptBody, type Fault, type Handle } from './fault.ts';
+import { emit } from '../events/emit.ts';
+import { sameValue } from '../records/same-value.ts';
+import { normalizeId } from '../store/ids.ts';
 
 export type EventInfo = { state: MockState; workspace: Workspace };
 export type LifecycleAttempt = UnsignedAttempt;
@@ -299,4 +302,60 @@ export const eventsFaults: EventFault[] = [
     wrap: unchanged,
     alterEvent: dropping((event) => event.type === 'task.completed'),
   },
+  {
+    name: 'lead-inline-contact-not-announced',
+    family: 'events',
+    description: 'A contact created together with a lead (the `contact` object of lead create) sends no contact.created: the lead path inserts the contact without the event the contacts route sends (spec 6.4: contact.created when a contact is created).',
+    wrap: (next, state) => async (request, info) => {
+      const isCreate = request.method === 'POST' && new URL(request.url).pathname === '/v1/leads';
+      const sent = isCreate ? await request.clone().json().catch(() => undefined) : undefined;
+      const workspace = sent?.contact && typeof sent.contact === 'object' ? callerWorkspaceOf(state, request) : undefined;
+      if (!workspace) return next(request, info);
+      leadCreatesRunning.set(workspace, (leadCreatesRunning.get(workspace) ?? 0) + 1);
+      try {
+        return await next(request, info);
+      } finally {
+        leadCreatesRunning.set(workspace, (leadCreatesRunning.get(workspace) ?? 1) - 1);
+      }
+    },
+    alterEvent: dropping((event, { workspace }) => event.type === 'contact.created' && (leadCreatesRunning.get(workspace) ?? 0) > 0),
+  },
+  {
+    name: 'contact-updated-per-field-sent',
+    family: 'events',
+    description: 'A contact PATCH sends contact.updated for every field in the body, also those whose value did not change (the same name, a phone re-sent in another spelling), instead of one per changed field (spec 4.3, 6.4).',
+    wrap: (next, state) => async (request, info) => {
+      const match = /^\/v1\/contacts\/([^/]+)$/.exec(new URL(request.url).pathname);
+      if (request.method !== 'PATCH' || !match) return next(request, info);
+      const sent = await request.clone().json().catch(() => undefined);
+      const found = state.findCredential(/^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1] ?? '');
+      const workspace = found?.workspace;
+      const named = match[1]!;
+      const before = workspace && (/^[0-9]+$/.test(named) ? workspace.tables.contacts.firstBy('number', Number(named)) : workspace.tables.contacts.get(normalizeId(named)));
+      const response = await next(request, info);
+      if (!response.ok || !workspace || !before || !found || found.credential.kind !== 'api_key' || !sent || typeof sent !== 'object') return response;
+      const after = workspace.tables.contacts.get(before.id)!;
+      const sentFields = ['name', 'phones', 'emails', 'company_id', 'preferred_language', 'owner_id', 'tags'].filter(
+        (field) => field in sent || (field === 'phones' && 'phone' in sent) || (field === 'emails' && 'email' in sent),
+      );
+      const unchanged = sentFields.filter((field) => sameValue((before as any)[field], (after as any)[field]));
+      const actor = { type: 'api_key' as const, id: found.credential.apiKey.id };
+      await workspace.transactions.run(async () => {
+        for (const field of unchanged) {
+          const value = (after as any)[field] === '' ? null : (after as any)[field];
+          await emit(workspace, actor, 'contact.updated', { id: after.id, object: 'contact', field, from: value, to: value, owner_id: after.owner_id } as never);
+        }
+      });
+      return response;
+    },
+  },
 ];
+
+/** lead-inline-contact-not-announced: lead creates with a `contact` running now, per workspace. */
+const leadCreatesRunning = new WeakMap<Workspace, number>();
+
+/** The workspace of the request's bearer credential. */
+function callerWorkspaceOf(state: MockState, request: Request): Workspace | undefined {
+  const secret = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+  return secret ? state.findCredential(secret)?.workspace : undefined;
+}

@@ -7,6 +7,7 @@
 import { isPlainObject } from '../resources/forms/submission-body.ts';
 import type { FormSubmission } from '../resources/forms/submission-record.ts';
 import { isLive } from '../resources/records/trash.ts';
+import { normalizePhone } from '../records/phones-and-emails.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import { containsCardNumber, luhnValid } from '../resources/forms/card-numbers.ts';
 import { findForm, type PublicForm } from '../resources/forms/find-form.ts';
@@ -602,5 +603,37 @@ export const formFaults: Fault[] = [
     wrap: (next) =>
       onErrorCode('rate_limited', (response, _body, request) =>
         (FORM_ROUTE.test(new URL(request.url).pathname) ? changed(response, { headers: { 'retry-after': null } }) : response))(next),
+  },
+  {
+    name: 'form-email-lookup-case-sensitive',
+    family: 'forms',
+    description: 'A returning client is looked up by the email exactly as typed (a case-sensitive comparison before lowercasing): Ali@Example.UZ does not find the client stored as ali@example.uz, and a second contact is made (spec 4.12: the client is looked up by phone, then email; 2.4: emails are lowercased).',
+    wrap: (next, state) => async (request, info) => {
+      const found = request.method === 'POST' ? formOf(state, request, SUBMIT) : undefined;
+      const sent = found ? await request.clone().json().catch(() => undefined) : undefined;
+      if (!found || !isPlainObject(sent) || !isPlainObject(sent.answers)) return next(request, info);
+      const { workspace, form } = found;
+      const typedOf = (type: string) => form.fields.filter((field) => field.type === type).map((field) => (sent.answers as Body)[field.id]).filter((answer): answer is string => typeof answer === 'string');
+      const phones = typedOf('phone').flatMap((phone) => {
+        try {
+          return [normalizePhone(phone)];
+        } catch {
+          return [];
+        }
+      });
+      const mixedCase = typedOf('email').map((email) => email.trim()).filter((email) => email !== email.toLowerCase());
+      const hidden = mixedCase
+        .flatMap((email) => workspace.tables.contacts.findBy('email', email.toLowerCase()))
+        .filter((contact) => isLive(contact) && !contact.phones.some((phone) => phones.includes(phone)));
+      if (!hidden.length) return next(request, info);
+      // What the case-sensitive lookup misses is kept out of sight while the submission runs.
+      const marker = new Date(workspace.now()).toISOString();
+      for (const contact of hidden) await workspace.tables.contacts.update(contact.id, (draft) => void (draft.deleted_at = marker));
+      try {
+        return await next(request, info);
+      } finally {
+        for (const contact of hidden) await workspace.tables.contacts.update(contact.id, (draft) => void (draft.deleted_at = null));
+      }
+    },
   },
 ];

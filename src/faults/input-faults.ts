@@ -3,7 +3,13 @@
 import type { MockState } from '../mock-state.ts';
 import { retryAsOwner } from './owner-key.ts';
 import { changed, jsonOf, onErrorCode, type Fault } from './fault.ts';
-import { alterOk, groupsOf, onQuery, sentJson } from './request-match.ts';
+import { alterOk, callerWorkspace, errorAnswer as envelopeAnswer, groupsOf, onQuery, onRoute, sentJson } from './request-match.ts';
+import { presentCompany } from '../resources/companies/present-company.ts';
+import { presentContact } from '../resources/contacts/present-contact.ts';
+import { presentLead } from '../resources/leads/present-lead.ts';
+
+/** The short id prefix of each numbered record kind (spec 2.2). */
+const ID_PREFIXES: Record<string, string> = { leads: 'ld', contacts: 'ct', companies: 'co', tasks: 'tk' };
 
 export const inputFaults: Fault[] = [
   {
@@ -300,6 +306,75 @@ export const inputFaults: Fault[] = [
         : response,
     ),
   },
+  {
+    name: 'numbers-resolved-across-workspaces',
+    family: 'input',
+    description: "A record number in a path is looked up without the workspace (WHERE number = ?): /v1/contacts/3 answers the #3 of the first workspace that has one, another workspace's record (spec 2.1: a number is resolved only inside the authenticated workspace).",
+    wrap: (next, state) => async (request, info) => {
+      const match = /^\/v1\/(leads|contacts|companies)\/([0-9]+)$/.exec(new URL(request.url).pathname);
+      const own = match && request.method === 'GET' ? callerWorkspace(state, request) : undefined;
+      if (!match || !own) return next(request, info);
+      const table = match[1] as 'leads' | 'contacts' | 'companies';
+      const number = Number(match[2]);
+      const first = [...state.workspaces.values()].find((workspace) => (workspace.tables[table] as any).findBy('number', number).some((record: any) => record.deleted_at === null));
+      if (!first || first === own) return next(request, info);
+      const record = (first.tables[table] as any).findBy('number', number).find((each: any) => each.deleted_at === null);
+      const response = await next(request, info);
+      const present = table === 'leads' ? presentLead : table === 'contacts' ? presentContact : presentCompany;
+      return changed(response, { status: 200, body: present(first, record) });
+    },
+  },
+  {
+    name: 'numbers-refused-on-sub-routes',
+    family: 'input',
+    description: 'Record numbers are resolved on the record routes themselves only: their sub-routes (restore, a lead\'s contacts and products, the task actions) take ids, so /v1/contacts/7/restore answers 404 not_found (spec 2.1: single-record routes and their sub-routes accept the number).',
+    wrap: (next) => async (request, info) => {
+      const url = new URL(request.url);
+      const match = /^\/v1\/(leads|contacts|companies|tasks)\/([0-9]+)(\/.+)$/.exec(url.pathname);
+      if (!match) return next(request, info);
+      const unknown = `${ID_PREFIXES[match[1]!]}_${'0'.repeat(26)}`;
+      url.pathname = `/v1/${match[1]}/${unknown}${match[3]}`;
+      const headers = new Headers(request.headers);
+      const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.clone().arrayBuffer();
+      return next(new Request(url, { method: request.method, headers, body }), info);
+    },
+  },
+  {
+    name: 'unknown-number-invalid-id-type',
+    family: 'input',
+    description: 'A number that no record has answers 400 invalid_id_type (the number lookup fails over to parsing the segment as an id) instead of the same 404 not_found as an unknown id (spec 2.1, 7.3).',
+    wrap: (next, state) =>
+      onErrorCode('not_found', (response, _body, request) =>
+        /^\/v1\/(leads|contacts|companies|tasks)\/[0-9]+$/.test(new URL(request.url).pathname)
+          ? envelopeAnswer(state, response, 400, { code: 'invalid_id_type', message: 'This id is not of the type the route expects.' })
+          : response)(next),
+  },
+  {
+    name: 'trashed-by-number-not-found',
+    family: 'input',
+    description: 'A record in the trash named by its number answers 404 not_found instead of 410 gone: the number index holds live records only, while reads by id find the trash (spec 2.1: a number is accepted instead of the id; reads of a deleted record answer 410).',
+    wrap: (next, state) =>
+      onErrorCode('gone', (response, _body, request) =>
+        NUMBERED_PATH.test(new URL(request.url).pathname) ? envelopeAnswer(state, response, 404, { code: 'not_found', message: 'No record has this id or number.' }) : response)(next),
+  },
+  {
+    name: 'contact-number-max-of-live',
+    family: 'input',
+    description: "A new contact's number is one more than the highest number among live contacts (MAX(number) over the list the trash leaves), so after the newest contacts are deleted their numbers are given again (spec 2.1: never reused).",
+    wrap: (next, state) =>
+      onRoute('POST', /^\/v1\/contacts$/, async (inner, request, info) => {
+        const response = await inner(request, info);
+        const workspace = callerWorkspace(state, request);
+        const body = response.status === 201 ? await jsonOf(response) : undefined;
+        if (!workspace || typeof body?.number !== 'number') return response;
+        const highest = Math.max(0, ...[...workspace.tables.contacts.values()].filter((contact) => contact.id !== body.id && contact.deleted_at === null).map((contact) => contact.number));
+        if (body.number <= highest + 1) return response;
+        const number = highest + 1;
+        await workspace.tables.contacts.update(body.id, (draft) => void (draft.number = number));
+        workspace.numbers.contact = number;
+        return changed(response, { body: { ...body, number } });
+      })(next),
+  },
 ];
 
 /** The scopes of the request's API key, when it is one of the mock's. */
@@ -328,3 +403,6 @@ function nestedFields(fields: Record<string, unknown>): Record<string, unknown> 
   }
   return nested;
 }
+
+/** A single-record route (or its sub-route) naming the record by its number (spec 2.1). */
+const NUMBERED_PATH = /^\/v1\/(leads|contacts|companies|tasks)\/[0-9]+(\/|$)/;

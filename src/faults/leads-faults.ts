@@ -385,4 +385,66 @@ export const leadsFaults: Fault[] = [
         return response;
       })(next),
   },
+  {
+    name: 'lead-inline-contact-scope-unchecked',
+    family: 'leads',
+    description: 'A lead created with a `contact` object checks only leads:write: a key without contacts:write creates the contact with the lead instead of 403 missing_scope (spec 4.2: also needs contacts:write).',
+    wrap: (next, state) =>
+      onErrorCode('missing_scope', (response, body, request) =>
+        request.method === 'POST' && LEADS.test(new URL(request.url).pathname) && body.error.scope === 'contacts:write' ? retryAsOwner(state, next, request, response) : response)(next),
+  },
+  {
+    name: 'foreign-contact-linkable',
+    family: 'leads',
+    description: "contact_id in a lead create or PATCH is looked up by id alone, not in the caller's workspace: another workspace's contact is linked to the lead instead of refused under contact_id (spec 1: a credential gives access to exactly one workspace).",
+    wrap: (next, state) => async (request, info) => {
+      const path = new URL(request.url).pathname;
+      const isWrite = (request.method === 'POST' && LEADS.test(path)) || (request.method === 'PATCH' && LEAD.test(path));
+      if (!isWrite) return next(request, info);
+      const sent = await sentJson(request);
+      const response = await next(request, info);
+      const own = callerWorkspace(state, request);
+      if (response.status !== 422 || !own || typeof sent?.contact_id !== 'string') return response;
+      const id = normalizeId(sent.contact_id);
+      const holder = [...state.workspaces.values()].find((workspace) => workspace !== own && workspace.tables.contacts.get(id)?.deleted_at === null);
+      const problems = Object.keys((await jsonOf(response))?.error?.fields ?? {});
+      if (!holder || problems.length !== 1 || problems[0] !== 'contact_id') return response;
+      const { contact_id: _foreign, ...rest } = sent;
+      const retried = await next(withJson(request, rest), info);
+      const lead = retried.ok ? await jsonOf(retried) : undefined;
+      if (!lead?.id) return retried;
+      const contact = holder.tables.contacts.get(id)!;
+      await own.tables.leads.update(lead.id, (draft) => void (draft.contact_id = id));
+      return changed(retried, { body: { ...lead, contact_id: id, contact: { id, name: contact.name, phones: contact.phones } } });
+    },
+  },
+  {
+    name: 'lead-contact-summary-stale',
+    family: 'leads',
+    description: "A lead's `contact` summary ({id, name, phones}) is copied onto the lead when the contact is linked and never refreshed: after the contact's name or phones change, the lead still shows the old ones (spec 2.3: contact is the main contact as {id, name, phones}).",
+    wrap: (next, state) => async (request, info) => {
+      const path = new URL(request.url).pathname;
+      const isWrite = (request.method === 'POST' && LEADS.test(path)) || (request.method === 'PATCH' && LEAD.test(path));
+      const isRead = request.method === 'GET' && (LEADS.test(path) || LEAD.test(path));
+      if (!isWrite && !isRead) return next(request, info);
+      const response = await next(request, info);
+      const workspace = callerWorkspace(state, request);
+      if (!workspace || !response.ok) return response;
+      const copies = contactCopies.get(workspace) ?? new Map<string, any>();
+      contactCopies.set(workspace, copies);
+      return alterOk(response, (body) => {
+        const shown = (lead: any) => {
+          if (!lead?.id || !lead.contact) return lead;
+          const copy = copies.get(lead.id);
+          if (copy?.id === lead.contact.id) return { ...lead, contact: copy };
+          copies.set(lead.id, lead.contact);
+          return lead;
+        };
+        return Array.isArray(body.data) ? { ...body, data: body.data.map(shown) } : shown(body);
+      });
+    },
+  },
 ];
+
+/** lead-contact-summary-stale's copies of each lead's contact summary as first shown, per workspace. */
+const contactCopies = new WeakMap<Workspace, Map<string, unknown>>();

@@ -10,7 +10,7 @@ import type { Workspace } from '../workspaces/workspace.ts';
 import { retryAsOwner } from './owner-key.ts';
 import { presentMember } from '../resources/members/present-member.ts';
 import { normalizeId } from '../store/ids.ts';
-import { alterOk, callerWorkspace, offsetDropped, onRoute, sentJson, withJson, withQuery } from './request-match.ts';
+import { alterOk, callerWorkspace, offsetDropped, onRoute, overTheEdge, sentJson, withJson, withQuery } from './request-match.ts';
 
 const CONTACT = /^\/v1\/contacts\/(ct_[0-9a-z]{26})$/;
 
@@ -680,6 +680,104 @@ export const recordsFaults: Fault[] = [
       return patched(listed(next));
     },
   },
+  {
+    name: 'phone-plus-spelling-kept',
+    family: 'records',
+    description: 'A phone sent with its + is taken as already international and kept as typed (+998 90 123-45-67, spaces and dashes included): only local spellings go through the normalizer (spec 2.4: + and digits).',
+    wrap: plusSpellingKept,
+  },
+  {
+    name: 'contact-tenth-phone-refused',
+    family: 'records',
+    description: 'Off by one in the list limits: a contact with exactly 10 phones (or 10 emails) answers 422 validation_failed under phones (emails): the check is count >= 10 (spec 2.4, 8: up to 10 each).',
+    wrap: overTheEdge('POST', /^\/v1\/contacts$/, (sent) => {
+      const phones = Array.isArray(sent.phones) ? sent.phones.length + (typeof sent.phone === 'string' ? 1 : 0) : 0;
+      const emails = Array.isArray(sent.emails) ? sent.emails.length + (typeof sent.email === 'string' ? 1 : 0) : 0;
+      if (phones === 10) return { ...sent, phones: [...sent.phones, '+998999999999'] };
+      if (emails === 10) return { ...sent, emails: [...sent.emails, 'one.more@example.org'] };
+      return undefined;
+    }),
+  },
+  {
+    name: 'contact-name-255-refused',
+    family: 'records',
+    description: 'A contact name of exactly 255 characters is refused with 422 under name: the column holds 254 (spec 2.4, 8: up to 255).',
+    wrap: (next) => overTheEdge('POST', /^\/v1\/contacts$/, (sent) => (typeof sent.name === 'string' && [...sent.name].length === 255 ? { ...sent, name: `${sent.name}x` } : undefined))(
+      overTheEdge('PATCH', CONTACT_BY_ANY, (sent) => (typeof sent.name === 'string' && [...sent.name].length === 255 ? { ...sent, name: `${sent.name}x` } : undefined))(next),
+    ),
+  },
+  {
+    name: 'contact-named-after-raw-phone',
+    family: 'records',
+    description: 'A contact created without a name is named after its first phone as typed (90 123-45-67), the name taken from the body before the phones are normalized, instead of after its first phone (+998901234567) (spec 2.4).',
+    wrap: (next, state) =>
+      onRoute('POST', /^\/v1\/contacts$/, async (inner, request, info) => {
+        const sent = await sentJson(request);
+        const response = await inner(request, info);
+        const body = response.ok ? await jsonOf(response) : undefined;
+        const typed = [sent?.phone, ...(Array.isArray(sent?.phones) ? sent.phones : [])].find((phone) => typeof phone === 'string');
+        const workspace = callerWorkspace(state, request);
+        if (!body || !workspace || (typeof sent?.name === 'string' && sent.name.trim()) || typeof typed !== 'string' || body.name !== body.phones?.[0] || typed === body.name) return response;
+        await workspace.tables.contacts.update(body.id, (draft) => void (draft.name = typed));
+        return changed(response, { body: { ...body, name: typed } });
+      })(next),
+  },
+  {
+    name: 'company-filter-lists-trashed-contacts',
+    family: 'records',
+    description: "The contact list filtered by company reads the company's contacts from their own index, which forgets the trash: contacts in the trash are listed with the live ones (spec 2.1: a deleted record leaves lists).",
+    wrap: (next, state) =>
+      onRoute('GET', /^\/v1\/contacts$/, async (inner, request, info) => {
+        const url = new URL(request.url);
+        const company = url.searchParams.get('company');
+        const response = await inner(request, info);
+        const workspace = callerWorkspace(state, request);
+        if (!company || url.searchParams.has('cursor') || !workspace) return response;
+        const trashed = workspace.tables.contacts.findBy('company', normalizeId(company)).filter((contact) => contact.deleted_at !== null);
+        if (!trashed.length) return response;
+        return alterOk(response, (body) => ({
+          ...body,
+          data: [...(body.data ?? []), ...trashed.map((contact) => presentContact(workspace, contact))].sort((a: any, b: any) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)),
+        }));
+      })(next),
+  },
+  {
+    name: 'custom-select-any-field-option',
+    family: 'records',
+    description: "A select value is checked against every option id of the workspace (one options table, no field filter): the id of another field's option is taken (spec 2.11: select is the id of one of the field's own options).",
+    wrap: acceptingCustom((workspace, field, value) => {
+      if (field?.type !== 'select' || typeof value !== 'string') return undefined;
+      const elsewhere = [...workspace.tables.fields.values()].some((other: any) => other.id !== field.id && other.options.some((option: any) => option.id === value));
+      return elsewhere ? 'store' : undefined;
+    }),
+  },
+  {
+    name: 'custom-rating-zero-accepted',
+    family: 'records',
+    description: 'A custom rating of 0 is taken (the range is checked as 0 to 5, zero meaning "not rated") instead of refused: a rating is an integer 1 to 5 (spec 2.11).',
+    wrap: acceptingCustom((_workspace, field, value) => (field?.type === 'rating' && value === 0 ? 'store' : undefined)),
+  },
+  {
+    name: 'custom-unknown-key-ignored',
+    family: 'records',
+    description: 'An unknown key inside custom is skipped silently (200, nothing stored) instead of answering validation_failed under custom.<key> (spec 2.11).',
+    wrap: acceptingCustom((_workspace, field) => (field === undefined ? 'ignore' : undefined)),
+  },
+  {
+    name: 'contact-restore-not-saved',
+    family: 'records',
+    description: 'Restoring a contact answers 200 with the contact but the change is never saved: it stays in the trash (reads 410 gone, left out of the list) (spec 2.1: restore brings it back).',
+    wrap: (next, state) =>
+      onRoute('POST', /^\/v1\/contacts\/([^/]+)\/restore$/, async (inner, request, info) => {
+        const workspace = callerWorkspace(state, request);
+        const named = /^\/v1\/contacts\/([^/]+)\/restore$/.exec(new URL(request.url).pathname)![1]!;
+        const stored = workspace && (/^[0-9]+$/.test(named) ? workspace.tables.contacts.firstBy('number', Number(named)) : workspace.tables.contacts.get(normalizeId(named)));
+        const deletedAt = stored?.deleted_at;
+        const response = await inner(request, info);
+        if (workspace && stored && deletedAt && response.ok) await workspace.tables.contacts.update(stored.id, (draft) => void (draft.deleted_at = deletedAt));
+        return response;
+      })(next),
+  },
 ];
 
 /** The same request made by a web app session of the member (a guard that lets a request through acts as someone allowed). */
@@ -695,4 +793,79 @@ function asMember(state: MockState, request: Request, workspaceId: string, membe
   headers.delete('authorization');
   headers.set('cookie', `${SESSION_COOKIE}=${session.token}`);
   return new Request(request, { headers });
+}
+
+const CONTACT_BY_ANY = /^\/v1\/contacts\/[^/]+$/;
+
+/** phone-plus-spelling-kept's memory of the phones as typed, by contact, per workspace. */
+const typedPhones = new WeakMap<Workspace, Map<string, string[]>>();
+
+/** Contact writes keep a +-spelled phone as typed; reads show what was kept. */
+function plusSpellingKept(next: Handle, state: MockState): Handle {
+  return async (request, info) => {
+    const url = new URL(request.url);
+    const isWrite = (request.method === 'POST' && url.pathname === '/v1/contacts') || (request.method === 'PATCH' && CONTACT_BY_ANY.test(url.pathname));
+    const isRead = request.method === 'GET' && (url.pathname === '/v1/contacts' || CONTACT_BY_ANY.test(url.pathname));
+    if (!isWrite && !isRead) return next(request, info);
+    const sent = isWrite ? await sentJson(request) : undefined;
+    const response = await next(request, info);
+    const workspace = callerWorkspace(state, request);
+    if (!workspace || !response.ok) return response;
+    const kept = typedPhones.get(workspace) ?? new Map<string, string[]>();
+    typedPhones.set(workspace, kept);
+    const digits = (phone: string) => phone.replace(/\D/g, '');
+    const shown = (contact: any) => {
+      const typed = kept.get(contact.id);
+      if (!typed || !Array.isArray(contact.phones)) return contact;
+      const phones = contact.phones.map((stored: string) => typed.find((phone) => digits(phone) === digits(stored)) ?? stored);
+      return { ...contact, phones, name: contact.name === contact.phones[0] ? phones[0] : contact.name };
+    };
+    return alterOk(response, (body) => {
+      if (isWrite && body?.id) {
+        const list = [sent?.phone, ...(Array.isArray(sent?.phones) ? sent.phones : [])].filter((phone): phone is string => typeof phone === 'string');
+        const typed = list.map((phone) => phone.trim()).filter((phone) => phone.startsWith('+') && /[^+0-9]/.test(phone));
+        if (sent?.phone !== undefined || sent?.phones !== undefined) kept.set(body.id, typed);
+      }
+      return Array.isArray(body.data) ? { ...body, data: body.data.map(shown) } : shown(body);
+    });
+  };
+}
+
+type CustomDecision = 'store' | 'ignore' | undefined;
+
+/**
+ * A record write refused (422) only for custom values that `accepts` lets through: sent again
+ * without them, then those it stores are kept (as sent) and answered, the ignored ones dropped.
+ */
+function acceptingCustom(accepts: (workspace: Workspace, field: any, value: unknown) => CustomDecision) {
+  return (next: Handle, state: MockState): Handle =>
+    async (request, info) => {
+      const match = /^\/v1\/(leads|contacts|companies|products)(\/[^/]+)?$/.exec(new URL(request.url).pathname);
+      const isWrite = match && ((request.method === 'POST' && !match[2]) || (request.method === 'PATCH' && match[2]));
+      if (!match || !isWrite) return next(request, info);
+      const sent = await sentJson(request);
+      const response = await next(request, info);
+      const workspace = callerWorkspace(state, request);
+      if (response.status !== 422 || !workspace || !sent?.custom || typeof sent.custom !== 'object') return response;
+      const [table, entity] = CUSTOM_TABLES[match[1] as keyof typeof CUSTOM_TABLES];
+      const fields = Object.keys((await jsonOf(response))?.error?.fields ?? {});
+      const decisions = fields.map((name) => {
+        const key = name.startsWith('custom.') ? name.slice('custom.'.length) : undefined;
+        const field = key === undefined ? undefined : [...workspace.tables.fields.values()].find((each: any) => each.entity === entity && each.key === key);
+        return [key, key === undefined || !(key in sent.custom) ? undefined : accepts(workspace, field, sent.custom[key])] as const;
+      });
+      if (!decisions.length || decisions.some(([, decision]) => !decision)) return response;
+      const custom = { ...sent.custom };
+      for (const [key] of decisions) delete custom[key!];
+      const retried = await next(withJson(request, { ...sent, custom }), info);
+      const body = retried.ok ? await jsonOf(retried) : undefined;
+      const stored = Object.fromEntries(decisions.filter(([, decision]) => decision === 'store').map(([key]) => [key!, sent.custom[key!]]));
+      if (!body?.id || !Object.keys(stored).length) return retried;
+      try {
+        await (workspace.tables as any)[table].update(body.id, (draft: any) => void Object.assign(draft.custom, stored));
+      } catch {
+        // A value the stored record's schema cannot hold is answered only.
+      }
+      return changed(retried, { body: { ...body, custom: { ...body.custom, ...stored } } });
+    };
 }

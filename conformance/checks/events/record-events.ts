@@ -1,4 +1,4 @@
-// Spec 6.4 (contact.created, contact.updated one per changed field, note.created, product.created,
+// Spec 6.4 (contact.created, also for a contact made with a lead; contact.updated one per changed field, note.created, product.created,
 // product.archived, task.created, task.completed) and 6.1 (the envelope of each). A webhook
 // subscribed to `*` watches the actions on records of the check's own (what the patterns deliver
 // is judged by webhooks.event-patterns). Deliveries are matched by the records' ids; a write the
@@ -25,6 +25,7 @@ export const recordEvents: ActiveCheck = {
       const watch: Watch = { all, judge: new EnvelopeJudge(identity) };
       const contactId = await contactEvents(context, watch);
       if (contactId) await noteEvent(context, watch, contactId);
+      await leadContactEvent(context, watch);
       await productEvents(context, watch);
       await taskEvents(context, watch);
       watch.judge.judge(context, ENVELOPE_RULES.filter((rule) => rule !== 'events.actor-system-empty-id'));
@@ -64,6 +65,17 @@ async function contactEvents(context: CheckContext, watch: Watch): Promise<strin
   context.judge('events.contact-updated-per-field', seen < 2 && `a PATCH changing name and phones sent ${seen} contact.updated, not one per changed field (2)`);
   context.judge('events.contact-updated-unchanged-field', seen > 2 && `a PATCH changing name and phones and sending the email it already had sent ${seen} contact.updated, not 2: the unchanged email counted as a change`);
   return contact.id;
+}
+
+/** A contact created together with a lead (spec 4.2 `contact`) is a contact created: contact.created comes for it too. */
+async function leadContactEvent(context: CheckContext, watch: Watch): Promise<void> {
+  const phone = `+99891${String(Date.now() % 10_000_000).padStart(7, '0')}`;
+  // A key without contacts:write, or a workspace without a pipeline, makes no such contact: nothing to judge then.
+  const answer = await context.client.send('POST', '/v1/leads', { body: { name: `conformance ${context.runId} events`, contact: { name: `conformance ${context.runId} lead contact`, phone } } });
+  if (answer.status !== 201 || typeof answer.json?.contact_id !== 'string') return;
+  context.cleanup(() => context.client.send('DELETE', `/v1/leads/${answer.json.id}`));
+  context.cleanup(() => context.client.send('DELETE', `/v1/contacts/${answer.json.contact_id}`));
+  await expectEvent(context, watch, 'events.contact-created', 'contact.created', answer.json.contact_id);
 }
 
 /** The contact.updated events about the contact: waits for `expected`, then a moment for any more. */

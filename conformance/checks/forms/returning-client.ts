@@ -1,6 +1,7 @@
 // Spec 4.12, "the client is looked up by phone, then email; a known client is reused": clients
 // the check makes through the API are found by a submission's phone, by its email when the phone
-// is unknown, and by the phone when the phone is one client's and the email another's; no new
+// is unknown (also when the email is sent in capitals), and by the phone when the phone is one
+// client's and the email another's; no new
 // contact is made, and a lead of the client found shows the submission (added to their open lead
 // or a new one, "depending on the form"). Needs a form with a phone and an email field and a key
 // that writes contacts and reads leads.
@@ -43,12 +44,21 @@ export const returningClient: ActiveCheck = {
     const fresh2 = fresher(context);
     const byEmail = await submit('a submission with a new phone and a known email', fresh2.phone, clients.byEmail.email);
     await judgeReused(context, 'forms.effect-client-by-email', byEmail, clients.byEmail, fresh2.phone);
+    const fresh3 = fresher(context);
+    const anyCase = await submit('a submission with a new phone and a known email in capitals', fresh3.phone, inCapitals(clients.byEmail.email));
+    await judgeReused(context, 'forms.effect-client-by-email-any-case', anyCase, clients.byEmail, fresh3.phone);
     const both = await submit("a submission with one client's phone and another's email", clients.phoneOwner.phone, clients.emailOwner.email);
     await judgeReused(context, 'forms.effect-phone-before-email', both, clients.phoneOwner);
     const emailOwnerLeads = await leadsOf(context, clients.emailOwner.id);
     context.judge('forms.effect-phone-before-email', emailOwnerLeads.length > 0 && `the client whose email was sent (${clients.emailOwner.id}) got lead ${emailOwnerLeads[0]?.id}, although the phone named ${clients.phoneOwner.id}`, both.exchange);
   },
 };
+
+/** The same address with capitals in its local part and domain (Conformance-...@Example.COM). */
+function inCapitals(email: string): string {
+  const [local, domain] = email.split('@');
+  return `${local!.charAt(0).toUpperCase()}${local!.slice(1)}@${domain!.charAt(0).toUpperCase()}${domain!.slice(1, -3)}${domain!.slice(-3).toUpperCase()}`;
+}
 
 /** A phone and an email no client of the workspace is likely to have, marked with the run. */
 function fresher(context: CheckContext): { phone: string; email: string } {

@@ -55,7 +55,7 @@ async function judgeKind(context: CheckContext, kind: NumberedKind, assigneeId: 
   const deleted = await context.client.send('DELETE', path);
   context.judge(ROUTES, deleted.status !== 200 ? `DELETE ${path} answered ${answerOf(deleted)}` : deleted.json?.id !== record.id ? `DELETE ${path} confirmed ${deleted.json?.id}, not ${record.id}` : undefined, deleted);
   if (kind === 'tasks' || deleted.status !== 200) return;
-  await judgeTrash(context, kind, record);
+  await judgeTrash(context, kind, record, second);
 }
 
 /** An unknown number and an unknown id of the kind get the same 404 not_found. */
@@ -69,16 +69,22 @@ async function judgeUnknownNumber(context: CheckContext, kind: NumberedKind): Pr
   context.judge('errors.status-404', byNumber.status === 404 && byId.status === 404 ? undefined : `${kind}: unknown number and id answered ${byNumber.status} and ${byId.status}`, byNumber);
 }
 
-/** A record in the trash reads 410 gone by number; a new record takes another number; restore by number brings it back with its own. */
-async function judgeTrash(context: CheckContext, kind: NumberedKind, record: { id: string; number: number; name?: string }): Promise<void> {
+/**
+ * A record in the trash reads 410 gone by number; a new record takes another number, also when the
+ * newest records are in the trash (`newest`, the kind's last, is deleted first, so that a number
+ * counted from the live records would come again); restore by number brings it back with its own.
+ */
+async function judgeTrash(context: CheckContext, kind: NumberedKind, record: { id: string; number: number; name?: string }, newest: { id: string; number: number }): Promise<void> {
   const path = `/v1/${kind}/${record.number}`;
+  const newestDeleted = await context.client.send('DELETE', `/v1/${kind}/${newest.id}`);
   const gone = await context.client.send('GET', path);
   const isGone = gone.status === 410 && gone.json?.error?.code === 'gone';
   context.judge('conventions.trash-reads-410', isGone && gone.json.error.deleted_at ? undefined : `${kind}: a deleted record read by number answered ${answerOf(gone)}${isGone ? ' without deleted_at' : ''}`, gone);
   context.judge('errors.gone', isGone ? undefined : `${kind}: a deleted record answered ${answerOf(gone)}`, gone);
   context.judge('errors.extra-gone', isGone && typeof gone.json.error.deleted_at !== 'string' ? 'gone without deleted_at' : undefined, gone);
   const after = await createRecord(context, kind, { name: `conformance ${context.runId} after` });
-  context.judge('conventions.number-never-reused', after.number === record.number ? `${kind}: a new record took number ${record.number} of a record in the trash` : undefined);
+  const reused = [record.number, ...(newestDeleted.status === 200 ? [newest.number] : [])].find((number) => after.number === number);
+  context.judge('conventions.number-never-reused', reused !== undefined ? `${kind}: a new record took number ${reused} of a record in the trash` : undefined);
   const restored = await context.client.send('POST', `${path}/restore`);
   const restoreProblem = restored.status !== 200 ? `${kind}: POST ${path}/restore answered ${answerOf(restored)}` : restored.json?.id !== record.id || restored.json?.number !== record.number ? `${kind}: restore by number answered ${restored.json?.id} #${restored.json?.number}` : undefined;
   context.judge(ROUTES, restoreProblem, restored);

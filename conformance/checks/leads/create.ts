@@ -1,7 +1,8 @@
 // Spec 2.3 and 4.2 "Create lead": a lead created with nothing but a name lands in the first stage
 // of the first pipeline with amount 0 and no owner (an API key's lead); only `pipeline_id` puts it
 // in that pipeline's first stage; a stage of another pipeline is refused under `stage_id`; a
-// contact sent as an object is created with the lead. The field rules of 2.3 (lengths, URLs,
+// contact sent as an object is created with the lead, and the lead shows its contact as it is now;
+// a contact of another workspace is refused like an unknown one. The field rules of 2.3 (lengths, URLs,
 // tags, utm) are judged on the same create route. Stage order comes from the inferred pipelines
 // route (spec 4.14), so the placement rules carry a reading in the catalog.
 import type { ActiveCheck } from '../../check.ts';
@@ -94,6 +95,7 @@ async function judgeFieldsSent(context: CheckContext): Promise<void> {
   context.judge('leads.name-length', nameProblem, cyrillic);
   context.judge('leads.create-contact-id', differs('contact_id', lead.contact_id, contact.id));
   context.judge('leads.contact-object', differs('contact', lead.contact, { id: contact.id, name: contact.name, phones: contact.phones }));
+  await judgeContactFollowed(context, lead.id, contact.id);
   if (other) {
     context.judge('leads.create-owner', differs('owner_id', lead.owner_id, other.id));
     context.judge('leads.owner-object', differs('owner', lead.owner, { id: other.id, name: other.name }));
@@ -103,6 +105,15 @@ async function judgeFieldsSent(context: CheckContext): Promise<void> {
   const made = withContact.contact_id ? await context.client.send('GET', `/v1/contacts/${withContact.contact_id}`) : undefined;
   const problem = !made ? 'a lead created with `contact` has no contact_id' : made.status !== 200 ? `its contact reads ${made.status}` : differs('the contact made with the lead', made.json.name, `conformance ${context.runId} new contact`);
   context.judge('leads.create-contact-object', problem, made);
+}
+
+/** The lead's `contact` is the contact as it is now: renamed and given another phone, the lead shows the new ones. */
+async function judgeContactFollowed(context: CheckContext, leadId: string, contactId: string): Promise<void> {
+  const changed = await context.client.send('PATCH', `/v1/contacts/${contactId}`, { body: { name: `conformance ${context.runId} renamed`, phones: ['+998901234568'] } });
+  if (changed.status !== 200) return;
+  const read = await context.client.send('GET', `/v1/leads/${leadId}`);
+  const expected = { id: contactId, name: changed.json.name, phones: changed.json.phones };
+  context.judge('leads.contact-object', read.status !== 200 ? `the lead reads ${read.status}` : differs('contact after the contact was renamed', read.json.contact, expected), read);
 }
 
 /** Each field rule of 2.3 broken once: refused under its field, nothing created. */
@@ -119,9 +130,22 @@ async function judgeRefusals(context: CheckContext): Promise<void> {
     ['leads.create-unknown-reference', 'company_id', { company_id: `co_${'0'.repeat(26)}` }, [404, 422], ['validation_failed', 'not_found']],
     ['leads.utm-other-key', 'utm', { utm: { utm_source: 'google', utm_id: '7' } }, [400, 422], ['unknown_field', 'validation_failed']],
   ];
+  const foreign = await otherWorkspaceContact(context);
+  // A contact of another workspace is no record of this one (spec 1: a credential reaches one workspace).
+  if (foreign) refusals.push(['leads.create-unknown-reference', 'contact_id', { contact_id: foreign }, [404, 422], ['validation_failed', 'not_found']]);
   for (const [rule, field, body, statuses, codes] of refusals) {
     const answer = await context.client.send('POST', '/v1/leads', { body: { name: `conformance ${context.runId}`, ...body } });
     deleteLater(context, answer);
     context.judge(rule, refusedNaming(answer, field, statuses, codes) && `${field}: ${refusedNaming(answer, field, statuses, codes)}`, answer);
   }
+}
+
+/** The id of a contact made in a second workspace for the run, when its key was given. */
+async function otherWorkspaceContact(context: CheckContext): Promise<string | undefined> {
+  const key = context.target.otherKey;
+  if (!key) return undefined;
+  const made = await context.client.send('POST', '/v1/contacts', { key, body: { name: `conformance ${context.runId} elsewhere` } });
+  if (made.status !== 201) return undefined;
+  context.cleanup(() => context.client.send('DELETE', `/v1/contacts/${made.json.id}`, { key }));
+  return made.json.id;
 }

@@ -1,5 +1,6 @@
 // Spec 4.3 (with 2.1): the contact list. Newest first; `q` searches names, phones and emails;
-// `company` keeps the contacts of one company; a deleted contact leaves the list and reads 410
+// `company` keeps the contacts of one company; a deleted contact leaves the list (the company's
+// too) and reads 410
 // `gone`, and `POST .../restore` brings it back. Lists are scoped to this run's records by a
 // search word of the run's own, since the workspace holds other contacts. The phone is searched
 // in the form the contact shows it (+998...), the email whole.
@@ -34,29 +35,35 @@ export const contactList: ActiveCheck = {
     const mailed = await context.client.send('GET', `/v1/contacts?q=${encodeURIComponent(email)}`);
     context.judge('contacts.q-emails', idsOf(mailed).includes(byEmail.id) && !idsOf(mailed).includes(byPhone.id) ? undefined : `q=${email} did not find the contact with that email: ${JSON.stringify(idsOf(mailed))}`, mailed);
 
-    await judgeCompanyFilter(context, first.id, second.id);
-    await judgeTrash(context, word, second.id);
+    const companyId = await judgeCompanyFilter(context, first.id, second.id);
+    await judgeTrash(context, word, second.id, companyId);
   },
 };
 
-async function judgeCompanyFilter(context: CheckContext, inCompanyId: string, otherId: string): Promise<void> {
+/** The company made for the filter, or undefined when none could be made. */
+async function judgeCompanyFilter(context: CheckContext, inCompanyId: string, otherId: string): Promise<string | undefined> {
   const company = await context.client.send('POST', '/v1/companies', { body: { name: `conformance ${context.runId} filter` } });
-  if (company.status !== 201) return;
+  if (company.status !== 201) return undefined;
   context.cleanup(() => context.client.send('DELETE', `/v1/companies/${company.json.id}`));
   await context.client.send('PATCH', `/v1/contacts/${inCompanyId}`, { body: { company_id: company.json.id } });
   const filtered = await context.client.send('GET', `/v1/contacts?company=${company.json.id}`);
   const ids = idsOf(filtered);
   context.judge('contacts.list-company', filtered.status === 200 && ids.includes(inCompanyId) && !ids.includes(otherId) ? undefined : `company=${company.json.id} listed ${JSON.stringify(ids)}, not just its contact`, filtered);
+  return company.json.id;
 }
 
-async function judgeTrash(context: CheckContext, word: string, id: string): Promise<void> {
+/** The contact is deleted while in the company (when there is one): it leaves the filtered list too. */
+async function judgeTrash(context: CheckContext, word: string, id: string, companyId: string | undefined): Promise<void> {
+  if (companyId) await context.client.send('PATCH', `/v1/contacts/${id}`, { body: { company_id: companyId } });
   const deleted = await context.client.send('DELETE', `/v1/contacts/${id}`);
   const read = await context.client.send('GET', `/v1/contacts/${id}`);
   const listed = await context.client.send('GET', `/v1/contacts?q=${encodeURIComponent(word)}`);
+  const ofCompany = companyId ? await context.client.send('GET', `/v1/contacts?company=${companyId}`) : undefined;
   const trashProblem = deleted.status !== 200 ? `DELETE answered ${deleted.status}`
     : read.status !== 410 || read.json?.error?.code !== 'gone' ? `a deleted contact reads ${read.status} ${read.json?.error?.code ?? ''}, not 410 gone`
-    : idsOf(listed).includes(id) ? 'a deleted contact is still listed' : undefined;
-  context.judge('contacts.delete-to-trash', trashProblem, trashProblem?.startsWith('a deleted contact is') ? listed : read);
+    : idsOf(listed).includes(id) ? 'a deleted contact is still listed'
+    : ofCompany && idsOf(ofCompany).includes(id) ? 'a deleted contact is still listed among its company\'s contacts' : undefined;
+  context.judge('contacts.delete-to-trash', trashProblem, trashProblem?.includes('listed among') ? ofCompany : trashProblem?.startsWith('a deleted contact is') ? listed : read);
   const restored = await context.client.send('POST', `/v1/contacts/${id}/restore`);
   const back = await context.client.send('GET', `/v1/contacts?q=${encodeURIComponent(word)}`);
   const restoreProblem = restored.status >= 300 ? `restore answered ${restored.status}` : !idsOf(back).includes(id) ? 'a restored contact is not listed again' : undefined;

@@ -27,18 +27,19 @@ export const contactValues: ActiveCheck = {
 };
 
 async function judgePhonesAndName(context: CheckContext): Promise<void> {
-  const [first, second, third] = [randomSubscriber(), randomSubscriber(), randomSubscriber()];
+  const [first, second, third, fourth] = [randomSubscriber(), randomSubscriber(), randomSubscriber(), randomSubscriber()];
+  // The fourth is written with its + and the spaces and dashes people type: it too becomes + and digits.
   const created = await createContact(context, {
     phone: `8 90 ${first.slice(0, 3)}-${first.slice(3, 5)}-${first.slice(5)}`,
-    phones: [`91-${second.slice(0, 3)}-${second.slice(3, 5)}-${second.slice(5)}`, `93 ${third.slice(0, 3)} ${third.slice(3, 5)} ${third.slice(5)}`],
+    phones: [`91-${second.slice(0, 3)}-${second.slice(3, 5)}-${second.slice(5)}`, `93 ${third.slice(0, 3)} ${third.slice(3, 5)} ${third.slice(5)}`, `+998 94 ${fourth.slice(0, 3)}-${fourth.slice(3, 5)}-${fourth.slice(5)}`],
   });
   const contact = created.json;
   const phones: unknown[] = Array.isArray(contact.phones) ? contact.phones : [];
   context.judge('contacts.fields', shapeProblem(contact), created);
   context.judge('contacts.phones-international', phones.every((phone) => typeof phone === 'string' && /^\+\d{7,15}$/.test(phone)) ? undefined : `phones are not + and digits: ${JSON.stringify(phones)}`, created);
   context.judge('contacts.phones-leading-8', phones.includes(`+99890${first}`) ? undefined : `8 90 ${first} did not become +99890${first}: ${JSON.stringify(phones)}`, created);
-  context.judge('contacts.phones-spaces-dashes', phones.includes(`+99891${second}`) && phones.includes(`+99893${third}`) ? undefined : `spellings with dashes or spaces did not become +99891${second} and +99893${third}: ${JSON.stringify(phones)}`, created);
-  context.judge('contacts.phone-goes-first', phones.length === 3 && phones[0] === `+99890${first}` ? undefined : `phone and phones gave ${JSON.stringify(phones)}, not phone first then phones`, created);
+  context.judge('contacts.phones-spaces-dashes', phones.includes(`+99891${second}`) && phones.includes(`+99893${third}`) && phones.includes(`+99894${fourth}`) ? undefined : `spellings with dashes or spaces (one with its +) did not become +99891${second}, +99893${third} and +99894${fourth}: ${JSON.stringify(phones)}`, created);
+  context.judge('contacts.phone-goes-first', phones.length === 4 && phones[0] === `+99890${first}` ? undefined : `phone and phones gave ${JSON.stringify(phones)}, not phone first then phones`, created);
   context.judge('contacts.name-from-phone', contact.name === phones[0] ? undefined : `a contact created without a name is named ${JSON.stringify(contact.name)}, not after its first phone ${phones[0]}`, created);
   context.judge('contacts.preferred-language-empty', contact.preferred_language === '' ? undefined : `preferred_language of a contact created without one is ${JSON.stringify(contact.preferred_language)}, not empty`, created);
   context.judge('contacts.open-leads-zero', contact.open_leads === 0 ? undefined : `a new contact has open_leads ${contact.open_leads}, not 0`, created);

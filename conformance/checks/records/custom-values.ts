@@ -2,7 +2,8 @@
 // Each type is written alone by PATCH, so that each rule is judged by its own exchange: a good
 // value is kept in the JSON form of the value table (money's currency defaulting to UZS, datetimes
 // stored in UTC, phones normalized like contact phones, emails lowercased), and a bad one answers
-// 422 (spec 2.11 names validation_failed for a bad value, so a value of the wrong JSON type inside
+// 422 (a select refuses an option id of another field; a rating refuses 6 and 0, its bounds being 1 to 5)
+// (spec 2.11 names validation_failed for a bad value, so a value of the wrong JSON type inside
 // `custom` is one too, not the 400 bad_json of spec 2.1). Then: every bad value and an unknown key
 // are reported under `custom.<key>`; only the keys sent change; `null` clears; a required field
 // cannot be cleared; a multiselect takes 100 values and refuses 101 (judged only with a field of
@@ -14,7 +15,8 @@ import type { Exchange } from '../../exchange.ts';
 import { contactFields, type Field, type ValueType } from '../../custom-fields-kit.ts';
 import { createContact, randomSubscriber, validationProblem } from '../../records-kit.ts';
 
-type Case = { good: unknown; bad: unknown; stored(value: any): string | undefined };
+/** `alsoBad`: more values the type refuses, each judged like `bad` (a boundary, another field's option). */
+type Case = { good: unknown; bad: unknown; alsoBad?: unknown[]; stored(value: any): string | undefined };
 
 export const customValues: ActiveCheck = {
   kind: 'active',
@@ -32,14 +34,20 @@ export const customValues: ActiveCheck = {
     const patch = (custom: Record<string, unknown>) => context.client.send('PATCH', `/v1/contacts/${contact.id}`, { body: { custom } });
     const badAnswers: { key: string; answer: Exchange }[] = [];
     for (const [type, field] of fields.byType) {
-      const valueCase = caseOf(type, field, fields.memberId);
+      const valueCase = caseOf(type, field, fields.memberId, foreignOptionOf(field, fields.byType));
       if (!valueCase) continue;
       const kept = await patch({ [field.key]: valueCase.good });
       const keptProblem = kept.status !== 200 ? `${JSON.stringify(valueCase.good)} answered ${kept.status}` : valueCase.stored(kept.json.custom?.[field.key]);
       const refused = await patch({ [field.key]: valueCase.bad });
       badAnswers.push({ key: field.key, answer: refused });
-      const refusedProblem = refused.status === 422 ? undefined : `the bad value ${JSON.stringify(valueCase.bad)} answered ${refused.status}, not 422`;
-      context.judge(`fields.value-${type.replace('_', '-')}`, keptProblem ?? refusedProblem, keptProblem ? kept : refused);
+      let refusedProblem = refused.status === 422 ? undefined : `the bad value ${JSON.stringify(valueCase.bad)} answered ${refused.status}, not 422`;
+      let refusal = refused;
+      for (const bad of refusedProblem ? [] : (valueCase.alsoBad ?? [])) {
+        const answer = await patch({ [field.key]: bad });
+        if (answer.status !== 422) [refusedProblem, refusal] = [`the bad value ${JSON.stringify(bad)} answered ${answer.status}, not 422`, answer];
+        if (refusedProblem) break;
+      }
+      context.judge(`fields.value-${type.replace('_', '-')}`, keptProblem ?? refusedProblem, keptProblem ? kept : refusal);
       if (type === 'money') await judgeMoneyDefault(context, patch, field);
       if (type === 'datetime') context.judge('fields.datetime-utc', keptProblem ? undefined : utcProblem(kept.json.custom?.[field.key]), kept);
       if (type === 'multiselect') await judgeMultiselectLimit(context, patch, field);
@@ -57,7 +65,14 @@ export const customValues: ActiveCheck = {
   },
 };
 
-function caseOf(type: ValueType, field: Field, memberId: string | undefined): Case | undefined {
+/** An option id of another field of the workspace, which `field` (a select) does not have. */
+function foreignOptionOf(field: Field, byType: Map<ValueType, Field>): string | undefined {
+  if (field.type !== 'select') return undefined;
+  const own = new Set(field.options.map((option) => option.id));
+  return [...byType.values()].flatMap((other) => (other.id === field.id ? [] : other.options ?? [])).find((option) => !own.has(option.id))?.id;
+}
+
+function caseOf(type: ValueType, field: Field, memberId: string | undefined, foreignOption?: string): Case | undefined {
   const equal = (expected: unknown) => (value: unknown) => (JSON.stringify(value) === JSON.stringify(expected) ? undefined : `stored ${JSON.stringify(value)}, not ${JSON.stringify(expected)}`);
   const digits = randomSubscriber();
   const [first, second] = field.options ?? [];
@@ -68,14 +83,14 @@ function caseOf(type: ValueType, field: Field, memberId: string | undefined): Ca
     case 'money': return { good: { amount: 150_000, currency: 'USD' }, bad: { amount: 1.5, currency: 'USD' }, stored: equal({ amount: 150_000, currency: 'USD' }) };
     case 'date': return { good: '2026-03-08', bad: '08.03.2026', stored: equal('2026-03-08') };
     case 'datetime': return { good: '2026-03-08T14:30:00.000+05:00', bad: '2026-03-08T14:30:00', stored: (value) => (Date.parse(value) === Date.parse('2026-03-08T09:30:00Z') ? undefined : `stored ${JSON.stringify(value)}, not the same instant`) };
-    case 'select': return first ? { good: first.id, bad: 'conf_no_such_option', stored: equal(first.id) } : undefined;
+    case 'select': return first ? { good: first.id, bad: 'conf_no_such_option', alsoBad: foreignOption ? [foreignOption] : [], stored: equal(first.id) } : undefined;
     case 'multiselect': return first && second ? { good: [first.id, second.id], bad: ['conf_no_such_option'], stored: (value) => equal([first.id, second.id].sort())(Array.isArray(value) ? [...value].sort() : value) } : undefined;
     case 'checkbox': return { good: true, bad: 'yes', stored: equal(true) };
     case 'phone': return { good: `90 ${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`, bad: 'call me later', stored: equal(`+99890${digits}`) };
     case 'email': return { good: `Conf.${digits}@Example.COM`, bad: 'not an email', stored: equal(`conf.${digits}@example.com`) };
     case 'url': return { good: 'https://example.com/conformance', bad: 'not a url', stored: equal('https://example.com/conformance') };
     case 'member': return memberId ? { good: memberId, bad: `mb_${'0'.repeat(26)}`, stored: equal(memberId) } : undefined;
-    case 'rating': return { good: 4, bad: 6, stored: equal(4) };
+    case 'rating': return { good: 4, bad: 6, alsoBad: [0], stored: equal(4) };
   }
 }
 
