@@ -375,7 +375,112 @@ export const inputFaults: Fault[] = [
         return changed(response, { body: { ...body, number } });
       })(next),
   },
+  // Found by the eighth blind hunt (written from the spec and the mock alone, before reading any check).
+  {
+    name: 'credentials-in-url-beside-header-accepted',
+    family: 'input',
+    description: 'A key in the URL (?api_key=, ?access_token=) is refused only when no Authorization header is sent: a request carrying both is answered as if the URL were clean, where a key in the URL answers 400 credentials_in_url (spec 5.1).',
+    wrap: (next) => async (request, info) => {
+      const url = new URL(request.url);
+      const named = [...url.searchParams.keys()].filter((name) => URL_CREDENTIALS.has(name.toLowerCase()) || URL_SECRET.test(url.searchParams.get(name) ?? ''));
+      if (!url.pathname.startsWith('/v1/') || !request.headers.has('authorization') || named.length === 0) return next(request, info);
+      for (const name of named) url.searchParams.delete(name);
+      return next(new Request(url, request), info);
+    },
+  },
+  {
+    name: 'credentials-in-url-as-401',
+    family: 'input',
+    description: 'A key sent in the URL without an Authorization header answers 401 invalid_token (the header was looked for first) instead of 400 credentials_in_url (spec 5.1, 7.3).',
+    wrap: onErrorCode('credentials_in_url', (response, body, request) =>
+      request.headers.has('authorization') ? response : changed(response, { status: 401, body: { error: { ...body.error, code: 'invalid_token' } }, headers: { 'WWW-Authenticate': 'Bearer realm="api"' } })),
+  },
+  {
+    name: 'revoked-key-reads-allowed',
+    family: 'input',
+    description: 'Revocation is checked only on writes (the read path uses a cached key): a revoked key still reads with 200 instead of 401 key_revoked (spec 5.1).',
+    wrap: (next, state) => async (request, info) => (request.method === 'GET' ? withKeyAltered(state, request, { revokedAt: null }, () => next(request, info)) : next(request, info)),
+  },
+  {
+    name: 'ip-allowlist-ignored',
+    family: 'input',
+    description: "A key's IP allow-list is stored but never compared: a request from another address is answered instead of 403 ip_not_allowed (spec 5.1).",
+    wrap: (next, state) => async (request, info) => withKeyAltered(state, request, { allowedIps: [] }, () => next(request, info)),
+  },
+  // The eighth blind hunt's query limits, filed with input.query-limits, the suite's check of the limits of spec 8 (written before reading any check).
+  {
+    name: 'query-fifty-conditions-refused',
+    family: 'input',
+    description: 'A query with exactly 50 conditions is refused with too_many_conditions: the count is checked with < 50 (spec 8: 50 conditions).',
+    wrap: onQuery((body) => {
+      const conditions = conditionsIn(body.query);
+      if (conditions.length === 50) body.query.conditions.push(structuredClone(conditions[0]));
+      return body;
+    }),
+  },
+  {
+    name: 'query-three-regex-refused',
+    family: 'input',
+    description: 'A query with exactly 3 regex conditions is refused with too_many_conditions: the regex count is checked with < 3 (spec 8: 3 regex conditions).',
+    wrap: onQuery((body) => {
+      const regexes = conditionsIn(body.query).filter((condition) => condition.op === 'regex');
+      if (regexes.length === 3) body.query.conditions.push(structuredClone(regexes[0]));
+      return body;
+    }),
+  },
+  {
+    name: 'query-list-values-past-100-cut',
+    family: 'input',
+    description: 'A list value of more than 100 entries (in, not_in, all) is cut to its first 100 and the query answered, instead of refused with 422 too_many_conditions (spec 8: 100 list values).',
+    wrap: onQuery((body) => {
+      for (const condition of conditionsIn(body.query)) if (Array.isArray(condition.value) && condition.value.length > 100) condition.value = condition.value.slice(0, 100);
+      return body;
+    }),
+  },
+  {
+    name: 'query-third-level-accepted',
+    family: 'input',
+    description: 'Groups nested 3 levels deep are not refused: the translator folds a third-level group into its parent and answers 200, where nesting stops at 2 levels (spec 4.13, 8: 422).',
+    wrap: onQuery((body) => {
+      for (const second of (body.query?.conditions ?? []).filter(isGroup)) {
+        second.conditions = second.conditions.flatMap((node: any) => (isGroup(node) ? conditionsIn(node) : [node]));
+      }
+      return body;
+    }),
+  },
+  {
+    name: 'query-regex-200-refused',
+    family: 'input',
+    description: 'A regex of exactly 200 characters is refused with invalid_query: the length is checked with < 200 (spec 7.3: a regex of 1 to 200 characters).',
+    wrap: onQuery((body) => {
+      for (const condition of conditionsIn(body.query)) if (condition.op === 'regex' && typeof condition.value === 'string' && [...condition.value].length === 200) condition.value += 'x';
+      return body;
+    }),
+  },
 ];
+
+const isGroup = (node: any): boolean => Array.isArray(node?.conditions);
+
+/** Every condition of a query's group tree (the objects themselves, to change in place). */
+const conditionsIn = (group: any): any[] => groupsOf(group).flatMap((each) => each.conditions.filter((node: any) => !isGroup(node)));
+
+const URL_CREDENTIALS = new Set(['api_key', 'apikey', 'access_token', 'authorization']);
+const URL_SECRET = /^svc_(live|at|rt)_/;
+
+/** Runs `work` with the request's API key changed as `change` says, then puts the key back as it was. */
+async function withKeyAltered(state: MockState, request: Request, change: { revokedAt?: null; allowedIps?: string[] }, work: () => Promise<Response>): Promise<Response> {
+  const secret = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+  const credential = secret ? state.findCredential(secret)?.credential : undefined;
+  if (credential?.kind !== 'api_key') return work();
+  const { apiKey } = credential;
+  const kept = { revokedAt: apiKey.revokedAt, allowedIps: apiKey.allowedIps };
+  Object.assign(apiKey, change);
+  try {
+    return await work();
+  } finally {
+    Object.assign(apiKey, kept);
+  }
+}
 
 /** The scopes of the request's API key, when it is one of the mock's. */
 function scopesOf(state: MockState, request: Request): string[] | undefined {

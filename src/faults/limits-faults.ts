@@ -1,8 +1,10 @@
 // Faults in the limits rules: each breaks one rule the way a real implementation might, and a check
 // of the limits family must catch it (test/conformance/mutation.test.ts).
+import { requestIdFor } from '../http/request-id.ts';
 import type { MockState } from '../mock-state.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
-import { changed, onErrorCode, type Fault } from './fault.ts';
+import { changed, jsonOf, onErrorCode, type Fault } from './fault.ts';
+import { callerWorkspace, errorAnswer, onRoute } from './request-match.ts';
 
 export const limitsFaults: Fault[] = [
   {
@@ -66,7 +68,95 @@ export const limitsFaults: Fault[] = [
       return changed(response, { body: { error } });
     }),
   },
+  // Found by the eighth blind hunt (written from the spec and the mock alone, before reading any check).
+  {
+    name: 'query-refused-when-read-only',
+    family: 'limits',
+    description: 'A read-only workspace refuses every POST, so POST /v1/query/{entity} (a read) answers 402 read_only instead of its matches (spec 7.2: read-only, reads still answered).',
+    wrap: (next, state) => onRoute('POST', /^\/v1\/query\/[a-z]+$/, async (next, request, info) => {
+      const response = await next(request, info);
+      return response.ok && callerWorkspace(state, request)?.readOnly ? errorAnswer(state, response, 402, { code: 'read_only', message: 'The workspace is read-only until its subscription is paid.' }) : response;
+    })(next),
+  },
+  {
+    name: 'read-only-as-403',
+    family: 'limits',
+    description: 'A write to a read-only workspace answers 403 read_only (filed with the plan refusals) instead of 402 (spec 7.2, 7.3).',
+    wrap: onErrorCode('read_only', (response) => changed(response, { status: 403 })),
+  },
+  {
+    name: 'rate-limit-per-workspace',
+    family: 'limits',
+    description: 'The per-minute request limit is counted per workspace, not per key: a second key of the workspace is refused 429 rate_limited once the first has used the budget (spec 8: rate limits per key).',
+    wrap: (next, state) => async (request, info) => {
+      const workspace = new URL(request.url).pathname.startsWith('/v1/') ? callerWorkspace(state, request) : undefined;
+      const limit = workspace?.limits.requestsPerMinute;
+      if (!workspace || limit === null || limit === undefined) return next(request, info);
+      const now = workspace.now();
+      let window = workspaceWindows.get(workspace);
+      if (!window || window.limit !== limit || now >= window.startMs + 60_000 || now < window.startMs) workspaceWindows.set(workspace, (window = { startMs: now, count: 0, limit }));
+      if (window.count < limit) {
+        window.count += 1;
+        return next(request, info);
+      }
+      const response = new Response(null, { headers: { 'x-request-id': requestIdFor(request) } });
+      const retryAfter = String(Math.max(1, Math.ceil((window.startMs + 60_000 - now) / 1000)));
+      return errorAnswer(state, response, 429, { code: 'rate_limited', message: 'Too many requests.', reason: 'requests_per_minute', limit }, { 'Retry-After': retryAfter });
+    },
+  },
+  {
+    name: 'concurrency-limited-without-retry-after',
+    family: 'limits',
+    description: 'concurrency_limited answers 429 without Retry-After (only the rate limiter sets it), where every 429 tells when to retry (spec 7.2: retry after Retry-After seconds).',
+    wrap: onErrorCode('concurrency_limited', (response) => changed(response, { headers: { 'retry-after': null } })),
+  },
+  {
+    name: 'rate-limit-one-short',
+    family: 'limits',
+    description: 'The rate limiter refuses the request that reaches the limit (count + 1 >= limit): with a limit of N, the Nth request of a window answers 429 rate_limited naming limit N (spec 7.1: limit on rate_limited).',
+    wrap: (next, state) => async (request, info) => {
+      const workspace = callerWorkspace(state, request);
+      const lowered = workspace ? lowerRateLimit(workspace) : undefined;
+      if (!lowered) return next(request, info);
+      let response: Response;
+      try {
+        response = await next(request, info);
+      } finally {
+        lowered.restore();
+      }
+      const body = response.status === 429 ? await jsonOf(response) : undefined;
+      return body?.error?.code === 'rate_limited' && body.error.limit === lowered.limit - 1 ? changed(response, { body: { error: { ...body.error, limit: lowered.limit } } }) : response;
+    },
+  },
 ];
+
+/** What rate-limit-per-workspace counts: one window a workspace, whatever the key. */
+const workspaceWindows = new WeakMap<Workspace, { startMs: number; count: number; limit: number }>();
+
+/** What rate-limit-one-short changed: the per-minute limit as set, and how many requests run under the lowered one. */
+const loweredLimits = new WeakMap<Workspace, { limit: number; running: number }>();
+
+/** Lowers the workspace's per-minute limit by one while requests run (the set limit kept and put back after the last). */
+function lowerRateLimit(workspace: Workspace): { limit: number; restore(): void } | undefined {
+  let lowered = loweredLimits.get(workspace);
+  if (!lowered) {
+    const limit = workspace.limits.requestsPerMinute;
+    if (limit === null || limit < 2) return undefined;
+    loweredLimits.set(workspace, (lowered = { limit, running: 0 }));
+    workspace.limits.requestsPerMinute = limit - 1;
+  }
+  const entry = lowered;
+  entry.running += 1;
+  return {
+    limit: entry.limit,
+    restore() {
+      entry.running -= 1;
+      if (entry.running > 0) return;
+      loweredLimits.delete(workspace);
+      if (workspace.limits.requestsPerMinute === entry.limit - 1) workspace.limits.requestsPerMinute = entry.limit;
+    },
+  };
+}
 
 function workspaceOfRequest(state: MockState, request: Request): Workspace | undefined {
   const secret = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];

@@ -544,4 +544,41 @@ export const oauthFaults: Fault[] = [
       alterOk(await next(request, info), (body) => (typeof body.scope === 'string' ? { ...body, scope: body.scope.split(' ').join(',') } : body)),
     ),
   },
+  // Found by the eighth blind hunt (written from the spec and the mock alone, before reading any check).
+  {
+    name: 'access-token-expired-as-key-expired',
+    family: 'oauth',
+    description: 'An access token past its hour answers 401 key_expired (the API key path reused for every credential) instead of invalid_token (spec 5.2 step 7: an expired access token answers invalid_token).',
+    wrap: (next, state) => async (request, info) => {
+      const response = await next(request, info);
+      const secret = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+      const found = response.status === 401 && secret ? state.findCredential(secret) : undefined;
+      if (found?.credential.kind !== 'access_token' || found.credential.accessToken.revokedAt) return response;
+      if (Date.parse(found.credential.accessToken.expiresAt) > found.workspace.now()) return response;
+      const body = await jsonOf(response);
+      return body?.error?.code === 'invalid_token' ? changed(response, { body: { error: { ...body.error, code: 'key_expired', message: 'The API key has expired.' } } }) : response;
+    },
+  },
+  {
+    name: 'token-type-lowercase',
+    family: 'oauth',
+    description: 'The token answer gives token_type "bearer" (the library default) instead of "Bearer" (spec 5.2 step 6).',
+    wrap: onRoute('POST', /^\/oauth\/token$/, async (next, request, info) => alterOk(await next(request, info), (body) => ('token_type' in body ? { ...body, token_type: 'bearer' } : body))),
+  },
+  {
+    name: 'refresh-answer-without-refresh-expiry',
+    family: 'oauth',
+    description: 'A refresh answers the new refresh token without refresh_token_expires_in (only the code exchange writes it), where every token answer carries it (spec 5.2 step 6).',
+    wrap: onGrant('refresh_token', async (request, _params, next) => alterOk(await next(request), ({ refresh_token_expires_in: _dropped, ...body }) => body)),
+  },
+  {
+    name: 'refresh-invalid-scope-as-invalid-grant',
+    family: 'oauth',
+    description: 'A refresh asking for a scope that was not granted answers 400 invalid_grant (the grant is refused whole) instead of invalid_scope (spec 5.2: scope can only narrow; OAuth errors).',
+    wrap: onGrant('refresh_token', async (request, _params, next) => {
+      const response = await next(request);
+      const body = response.status === 400 ? await jsonOf(response) : undefined;
+      return body?.error === 'invalid_scope' ? changed(response, { body: { ...body, error: 'invalid_grant' } }) : response;
+    }),
+  },
 ];

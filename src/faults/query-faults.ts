@@ -2,7 +2,7 @@
 // of the query family must catch it (test/conformance/mutation.test.ts).
 import { changed, jsonOf, onErrorCode, type Fault, type Handle } from './fault.ts';
 import { retryAsOwner } from './owner-key.ts';
-import { groupsOf, onQuery } from './request-match.ts';
+import { errorAnswer, groupsOf, onQuery, onRoute, probe, sentJson } from './request-match.ts';
 
 const QUERY = /^\/v1\/query\/[a-z]+$/;
 
@@ -143,4 +143,40 @@ export const queryFaults: Fault[] = [
       return body;
     }),
   },
+  // Found by the eighth blind hunt (written from the spec and the mock alone, before reading any check).
+  {
+    name: 'query-masked-exact-match-refused',
+    family: 'query',
+    description: 'A role that sees masked phones and emails gets masked_filter for every condition on them, the exact full value (eq, in) included, where exact matches are allowed (spec 7.3).',
+    wrap: (next, state) => onRoute('POST', QUERY, async (next, request, info) => {
+      const sent = await sentJson(request);
+      const exact = conditionsIn(sent?.query).filter((condition) => ['eq', 'in'].includes(condition.op));
+      const response = await next(request, info);
+      if (!response.ok || exact.length === 0) return response;
+      const fields = await jsonOf(await next(probe(request, `${new URL(request.url).pathname}/fields`), info));
+      const masked = (fields?.data ?? []).filter((field: any) => ['phone', 'email'].includes(field.type) && !field.operators?.includes('contains')).map((field: any) => field.field);
+      const hit = exact.find((condition) => masked.includes(condition.field));
+      return hit ? errorAnswer(state, response, 422, { code: 'masked_filter', message: 'This role sees masked phones and emails.', fields: { query: `${hit.field} is masked` } }) : response;
+    })(next),
+  },
+  {
+    name: 'query-needs-write-scope',
+    family: 'query',
+    description: 'POST /v1/query/{entity} is filed with the writes: a key with the read scope alone (leads:read) gets 403 missing_scope naming leads:write, where the read scope of the entity is enough (spec 4.13).',
+    wrap: (next, state) => onRoute('POST', QUERY, async (next, request, info) => {
+      const response = await next(request, info);
+      const secret = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+      const credential = secret ? state.findCredential(secret)?.credential : undefined;
+      const scopes = credential?.kind === 'api_key' ? credential.apiKey.scopes : credential?.kind === 'access_token' ? credential.accessToken.scopes : undefined;
+      const scope = `${new URL(request.url).pathname.split('/').pop()}:write`;
+      return response.ok && scopes && !scopes.includes(scope) ? errorAnswer(state, response, 403, { code: 'missing_scope', message: 'The key lacks a scope.', scope }) : response;
+    })(next),
+  },
 ];
+
+const isGroup = (node: any): boolean => Array.isArray(node?.conditions);
+
+/** Every condition of a group tree (the objects themselves, to change in place). */
+function conditionsIn(group: any): any[] {
+  return isGroup(group) ? group.conditions.flatMap((node: any) => (isGroup(node) ? conditionsIn(node) : [node])) : [];
+}

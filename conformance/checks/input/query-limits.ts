@@ -12,7 +12,7 @@ export const queryLimits: ActiveCheck = {
   kind: 'active',
   id: 'input.query-limits',
   family: 'input',
-  title: `a query over ${LIMITS.conditions} conditions, ${LIMITS.regex_conditions} regex conditions or ${LIMITS.list_values} list values answers too_many_conditions with the limit; a regex over ${LIMITS.regex_length} characters, groups nested over ${LIMITS.nesting} levels and an unknown field answer invalid_query`,
+  title: `a query over ${LIMITS.conditions} conditions, ${LIMITS.regex_conditions} regex conditions or ${LIMITS.list_values} list values answers too_many_conditions with the limit; an empty regex or one over ${LIMITS.regex_length} characters, groups nested over ${LIMITS.nesting} levels and an unknown field answer invalid_query`,
   spec: '4.13, 8',
   basis: 'documented',
   writes: false,
@@ -30,6 +30,7 @@ export const queryLimits: ActiveCheck = {
     for (let level = 0; level <= LIMITS.nesting; level++) nested = { op: 'and', conditions: [nested] };
     const invalid: [string, unknown][] = [
       [`a regex of ${LIMITS.regex_length + 1} characters`, { op: 'and', conditions: [nameMatches('a'.repeat(LIMITS.regex_length + 1))] }],
+      ['an empty regex', { op: 'and', conditions: [nameMatches('')] }],
       [`groups nested ${LIMITS.nesting + 1} levels deep`, nested],
       ['an unknown field', { op: 'and', conditions: [{ field: `conformance_no_such_field_${context.runId}`, op: 'eq', value: 1 }] }],
     ];
@@ -45,6 +46,7 @@ export const queryLimits: ActiveCheck = {
       [`${LIMITS.regex_conditions} regex conditions`, { op: 'and', conditions: Array.from({ length: LIMITS.regex_conditions }, (_, index) => nameMatches(`^${index}`)) }],
       [`a list of ${LIMITS.list_values} values`, { op: 'and', conditions: [{ field: 'source', op: 'in', value: Array.from({ length: LIMITS.list_values }, (_, index) => `source-${index}`) }] }],
       [`groups nested ${LIMITS.nesting} levels deep`, { op: 'and', conditions: [deepest] }],
+      [`a regex of ${LIMITS.regex_length} characters`, { op: 'and', conditions: [nameMatches('a'.repeat(LIMITS.regex_length))] }],
     ];
     for (const [what, group] of atTheLimit) {
       const answer = await query(context, group);

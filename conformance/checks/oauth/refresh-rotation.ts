@@ -10,7 +10,7 @@ export const refreshRotation: ActiveCheck = {
   kind: 'active',
   id: 'oauth.refresh-rotation',
   family: 'oauth',
-  title: 'a refresh answers a new refresh token and ends the old one; the old one presented again revokes every token and uninstalls the app',
+  title: 'a refresh answers a new refresh token, in the token answer of 5.2 step 6, and ends the old one; the old one presented again revokes every token and uninstalls the app',
   spec: '4.15, 5.2, 8',
   basis: 'documented',
   writes: true,
@@ -23,12 +23,13 @@ export const refreshRotation: ActiveCheck = {
     context.judge('oauth.refresh-grant', grantProblem, refreshed);
     context.judge('oauth.route-token', grantProblem, refreshed);
     if (grantProblem) {
-      for (const rule of ['oauth.refresh-rotates', 'oauth.limit-refresh-token', 'oauth.refresh-old-stops', 'oauth.refresh-reuse-revokes-all', 'oauth.refresh-reuse-uninstalls']) context.skipRule(rule, 'the refresh was refused, so there was no rotation to judge');
+      for (const rule of ['oauth.refresh-rotates', 'oauth.refresh-answer-fields', 'oauth.limit-refresh-token', 'oauth.refresh-old-stops', 'oauth.refresh-reuse-revokes-all', 'oauth.refresh-reuse-uninstalls']) context.skipRule(rule, 'the refresh was refused, so there was no rotation to judge');
       return;
     }
     const rotateProblem = (typeof next.refresh_token !== 'string' || next.refresh_token === tokens.refresh_token) && 'the refresh answered the same refresh token: refresh tokens rotate, each refresh returns a new one';
     context.judge('oauth.refresh-rotates', rotateProblem, refreshed);
     context.judge('oauth.limit-refresh-token', rotateProblem, refreshed);
+    context.judge('oauth.refresh-answer-fields', refreshAnswerProblem(next), refreshed);
     const works = await whoami(context, next.access_token);
     context.judge('oauth.refresh-grant', works.status !== 200 && `the refreshed access token answered ${works.status}, not 200`, works);
 
@@ -46,3 +47,16 @@ export const refreshRotation: ActiveCheck = {
     }
   },
 };
+
+/** What a refresh's answer lacks of the token answer of spec 5.2 step 6, if anything. */
+function refreshAnswerProblem(answer: Record<string, unknown>): string | undefined {
+  const problems = [
+    !/^svc_at_\S+$/.test(String(answer.access_token)) && `access_token ${JSON.stringify(answer.access_token)} is not svc_at_...`,
+    answer.token_type !== 'Bearer' && `token_type is ${JSON.stringify(answer.token_type)}, not Bearer`,
+    answer.expires_in !== 3600 && `expires_in is ${JSON.stringify(answer.expires_in)}, not 3600`,
+    !/^svc_rt_\S+$/.test(String(answer.refresh_token)) && `refresh_token ${JSON.stringify(answer.refresh_token)} is not svc_rt_...`,
+    answer.refresh_token_expires_in !== 5184000 && `refresh_token_expires_in is ${JSON.stringify(answer.refresh_token_expires_in)}, not 5184000`,
+    !(typeof answer.scope === 'string' && /^\S+( \S+)*$/.test(answer.scope)) && `scope ${JSON.stringify(answer.scope)} is not space-separated scopes`,
+  ].filter((problem): problem is string => typeof problem === 'string');
+  return problems.length ? `the refresh answer: ${problems.join('; ')}` : undefined;
+}
