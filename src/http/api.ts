@@ -34,7 +34,9 @@ export function createApi(document: OpenApiDocument, modules: HandlerModules = (
   };
   const handlerOf = async (operation: Operation) => {
     const tag = operation.tags[0];
-    return tag === undefined ? undefined : (await moduleOf(tag))[operation.id];
+    if (tag === undefined) return undefined;
+    const handlers = await moduleOf(tag);
+    return Object.hasOwn(handlers, operation.id) ? handlers[operation.id] : undefined;
   };
   return { operations, router: createRouter(operations.values()), validator, handlerOf };
 }
