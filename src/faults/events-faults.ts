@@ -349,6 +349,19 @@ export const eventsFaults: EventFault[] = [
       return response;
     },
   },
+  // Found by the tenth blind hunt (written from the spec and the mock alone, before reading any check).
+  {
+    name: 'lifecycle-installation-id-long-prefix',
+    family: 'events',
+    description: 'Lifecycle events carry data.installation_id with the token answer\'s inst_ prefix, where responses and events use the short form ins_ (spec 2.2, 6.5).',
+    wrap: unchanged,
+    alterLifecycleAttempt: (attempt) => {
+      const body = JSON.parse(attempt.body);
+      const id = body.data?.installation_id;
+      if (typeof id !== 'string' || !id.startsWith('ins_')) return attempt;
+      return { ...attempt, body: JSON.stringify({ ...body, data: { ...body.data, installation_id: `inst_${id.slice('ins_'.length)}` } }) };
+    },
+  },
 ];
 
 /** lead-inline-contact-not-announced: lead creates with a `contact` running now, per workspace. */

@@ -187,4 +187,30 @@ export const responseFaults: Fault[] = [
       return changed(response, { headers: { 'x-request-id': own }, ...(withId ? { body: withId } : {}) });
     },
   },
+  // Found by the tenth blind hunt (written from the spec and the mock alone, before reading any check).
+  {
+    name: 'request-id-65-accepted',
+    family: 'responses',
+    description: "A caller's X-Request-Id of 65 to 128 allowed characters is used and returned: the length is checked against 128 (spec 7.1: up to 64).",
+    wrap: (next) => async (request, info) => {
+      const sent = request.headers.get('x-request-id') ?? '';
+      const response = await next(request, info);
+      if (sent.length <= 64 || sent.length > 128 || !/^[A-Za-z0-9._-]+$/.test(sent)) return response;
+      const body = response.status >= 400 ? await jsonOf(response) : undefined;
+      const withId = body?.error ? { error: { ...body.error, request_id: sent } } : undefined;
+      return changed(response, { headers: { 'x-request-id': sent }, ...(withId ? { body: withId } : {}) });
+    },
+  },
+  {
+    name: 'docs-url-one-page',
+    family: 'responses',
+    description: 'Every error envelope\'s docs_url points at the one errors index page, not a page for its code (spec 7.1: docs_url is the page for the code).',
+    wrap: (next) => async (request, info) => {
+      const response = await next(request, info);
+      if (response.status < 400) return response;
+      const body = await jsonOf(response);
+      if (typeof body?.error?.docs_url !== 'string') return response;
+      return changed(response, { body: { error: { ...body.error, docs_url: body.error.docs_url.replace(/\/errors\/[^/]*$/, '/errors') } } });
+    },
+  },
 ];

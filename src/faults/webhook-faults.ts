@@ -17,7 +17,7 @@ import type { Workspace } from '../workspaces/workspace.ts';
 import type { DeliveryFault, RecipientsInfo } from './delivery-hook.ts';
 import { retryAsOwner } from './owner-key.ts';
 import { changed, jsonOf, onErrorCode, withAttemptBody, type AttemptInfo, type Handle } from './fault.ts';
-import { alterOk, onRoute, overTheEdge, sentJson, withJson } from './request-match.ts';
+import { alterOk, errorAnswer, onRoute, overTheEdge, sentJson, withJson } from './request-match.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60_000;
@@ -169,6 +169,20 @@ function anyFilterRecipients(recipients: RecipientsInfo['active'], { event, acti
 }
 
 const WEBHOOK_WRITE = /^\/v1\/webhooks(\/[a-z]+_[0-9a-z]{26})?$/;
+
+/** On saving a webhook (POST, PATCH): a URL `substitute` gives another for is saved under that one and answered as sent (the validator let it through). */
+function urlAcceptedAs(substitute: (url: URL, sent: string) => string | undefined) {
+  return (next: Handle): Handle =>
+    async (request, info) => {
+      if (!['POST', 'PATCH'].includes(request.method) || !WEBHOOK_WRITE.test(new URL(request.url).pathname)) return next(request, info);
+      const sent = await sentJson(request);
+      const url = typeof sent?.url === 'string' ? URL.parse(sent.url) : null;
+      const saved = url ? substitute(url, sent.url) : undefined;
+      if (saved === undefined) return next(request, info);
+      const response = await next(withJson(request, { ...sent, url: saved }), info);
+      return alterOk(response, (body) => (body.webhook ? { ...body, webhook: { ...body.webhook, url: sent.url } } : { ...body, url: sent.url }));
+    };
+}
 
 export const webhookFaults: DeliveryFault[] = [
   {
@@ -742,5 +756,70 @@ export const webhookFaults: DeliveryFault[] = [
     description: 'The envelope is built when each attempt is sent, so occurred_at is the attempt\'s time (later on every retry), not when the event occurred.',
     wrap: unchanged,
     alterAttempt: (attempt, info) => withAttemptBody(attempt, (event) => ({ ...event, occurred_at: new Date(info.attemptAtMs).toISOString() })),
+  },
+  // Found by the tenth blind hunt (written from the spec and the mock alone, before reading any check).
+  {
+    name: 'webhook-url-2049-accepted',
+    family: 'webhooks',
+    description: 'A webhook URL of 2049 characters is accepted: the length check is <= 2049 (spec 4.11: at most 2048 characters).',
+    wrap: urlAcceptedAs((_url, sent) => (sent.length === 2049 ? sent.slice(0, 2048) : undefined)),
+  },
+  {
+    name: 'webhook-any-https-port-accepted',
+    family: 'webhooks',
+    description: 'A webhook URL on any HTTPS port (https://host:8080/...) is accepted: only the scheme is checked (spec 4.11: HTTPS on port 443 or 8443).',
+    wrap: urlAcceptedAs((url, sent) => (url.protocol === 'https:' && url.port !== '' && url.port !== '8443' && url.hostname !== 'localhost' && url.hostname !== '127.0.0.1' ? sent.replace(`:${url.port}`, ':8443') : undefined)),
+  },
+  {
+    name: 'webhook-localhost-subdomain-accepted',
+    family: 'webhooks',
+    description: 'A webhook URL at a name under localhost (https://hooks.localhost/...) is accepted: only the exact name localhost is refused (spec 4.11: no localhost).',
+    wrap: urlAcceptedAs((url) => {
+      if (!url.hostname.toLowerCase().endsWith('.localhost')) return undefined;
+      url.hostname = 'hooks.example.com';
+      return url.href;
+    }),
+  },
+  {
+    name: 'rotated-secret-42-characters',
+    family: 'webhooks',
+    description: 'Rotate-secret answers the new secret with its last character cut (whsec_ and 42 characters), where it is whsec_ followed by 43 (spec 4.11).',
+    wrap: onRoute('POST', /^\/v1\/webhooks\/[^/]+\/rotate-secret\/?$/, async (next, request, info) =>
+      alterOk(await next(request, info), (body) => (typeof body.secret === 'string' ? { ...body, secret: body.secret.slice(0, -1) } : body)),
+    ),
+  },
+  {
+    name: 'webhook-ids-long-prefix',
+    family: 'webhooks',
+    description: 'The webhook routes answer webhook ids with the old long prefix hook_, where responses always use the short form wh_ (spec 2.2, 9).',
+    wrap: (next) => async (request, info) => {
+      const response = await next(request, info);
+      if (!new URL(request.url).pathname.startsWith('/v1/webhooks') || !(response.headers.get('content-type') ?? '').includes('json')) return response;
+      const text = await response.clone().text();
+      if (!text.includes('"wh_')) return response;
+      return new Response(text.replaceAll('"wh_', '"hook_'), { status: response.status, headers: response.headers });
+    },
+  },
+  {
+    name: 'deliveries-bad-cursor-as-422',
+    family: 'webhooks',
+    description: "A webhook's deliveries list answers a cursor that is not valid with 422 validation_failed under cursor, where a bad cursor is 400 invalid_cursor (spec 7.2, 7.3).",
+    wrap: (next, state) =>
+      onErrorCode('invalid_cursor', (response, _body, request) =>
+        /^\/v1\/webhooks\/[^/]+\/deliveries\/?$/.test(new URL(request.url).pathname)
+          ? errorAnswer(state, response, 422, { code: 'validation_failed', message: 'Some values are not valid.', fields: { cursor: 'is not valid' } })
+          : response,
+      )(next),
+  },
+  {
+    name: 'enable-resent-omitted-without-resend',
+    family: 'webhooks',
+    description: 'Enable with resend_failed false answers {webhook} alone, without resent: 0 (spec 4.11: answers {webhook, resent: integer}).',
+    wrap: onRoute('POST', /^\/v1\/webhooks\/[^/]+\/enable\/?$/, async (next, request, info) => {
+      const sent = await sentJson(request);
+      const response = await next(request, info);
+      if (sent?.resend_failed === true) return response;
+      return alterOk(response, ({ resent: _resent, ...rest }) => rest);
+    }),
   },
 ];

@@ -89,6 +89,7 @@ function judgeBodies(context: CheckContext, app: LifecycleApp, received: { reque
     note('events.lifecycle-app-id', data?.app_id !== app.client.clientId && `${what} has data.app_id ${JSON.stringify(data?.app_id)}, not the app ${app.client.clientId}`);
     note('events.lifecycle-workspace-id', data?.workspace_id !== app.workspaceId && `${what} has data.workspace_id ${JSON.stringify(data?.workspace_id)}, not the workspace ${app.workspaceId}`);
     note('events.lifecycle-installation-id', !sameInstallation(data?.installation_id, expected.installationId) && `${what} has data.installation_id ${JSON.stringify(data?.installation_id)}, not the installation the token answer named (${expected.installationId})`);
+    note('events.lifecycle-installation-id-short-prefix', typeof data?.installation_id === 'string' && !data.installation_id.startsWith('ins_') && `${what} has data.installation_id ${JSON.stringify(data.installation_id)}, not in the short form ins_... (2.2: only the token answer shows inst_)`);
     note('events.lifecycle-scopes', scopesProblem(what, data?.scopes, expected.scopes));
     const absent = ['svc-event', 'svc-timestamp', 'svc-signature'].filter((name) => !request.headers[name]);
     note('events.lifecycle-headers', absent.length > 0 && `${what} came without ${absent.join(', ')}`);
@@ -96,7 +97,7 @@ function judgeBodies(context: CheckContext, app: LifecycleApp, received: { reque
     note('events.lifecycle-signed-with-client-secret', signed && `${what}, checked with the app's client secret: ${signed}`);
     note('events.lifecycle-timestamp', timestampProblem(what, request, expected.nowSeconds));
   }
-  const rules = ['events.lifecycle-body-id', 'events.lifecycle-body-type', 'events.lifecycle-body-created-at', 'events.lifecycle-app-id', 'events.lifecycle-workspace-id', 'events.lifecycle-installation-id', 'events.lifecycle-scopes', 'events.lifecycle-headers', 'events.lifecycle-signed-with-client-secret', 'events.lifecycle-timestamp'];
+  const rules = ['events.lifecycle-body-id', 'events.lifecycle-body-type', 'events.lifecycle-body-created-at', 'events.lifecycle-app-id', 'events.lifecycle-workspace-id', 'events.lifecycle-installation-id', 'events.lifecycle-installation-id-short-prefix', 'events.lifecycle-scopes', 'events.lifecycle-headers', 'events.lifecycle-signed-with-client-secret', 'events.lifecycle-timestamp'];
   for (const rule of rules) context.judge(rule, problems.get(rule));
 }
 

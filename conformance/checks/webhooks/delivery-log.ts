@@ -88,4 +88,12 @@ async function judgePages(context: CheckContext, webhook: TestWebhook): Promise<
   context.judge('webhooks.deliveries-list-fields', missing ? `a listed delivery lacks status, attempts, response_status or latency_ms: ${JSON.stringify(missing).slice(0, 200)}` : undefined, first);
   const odd = items.find((item: any) => !STATUSES.includes(item.status));
   context.judge('webhooks.delivery-statuses', odd ? `a listed delivery has status ${JSON.stringify(odd.status)}, not one of ${STATUSES.join(', ')}` : undefined, first);
+  await judgeBadCursor(context, webhook);
+}
+
+/** Spec 7.2, 7.3: a cursor that is not valid is malformed, 400 invalid_cursor. */
+async function judgeBadCursor(context: CheckContext, webhook: TestWebhook): Promise<void> {
+  const answer = await context.client.send('GET', `/v1/webhooks/${webhook.id}/deliveries?limit=2&cursor=crmkit-not-a-cursor`);
+  const code = answer.json?.error?.code;
+  context.judge('webhooks.deliveries-bad-cursor', answer.status === 400 && code === 'invalid_cursor' ? undefined : `the deliveries list with a cursor that is not valid answered ${answer.status} ${code ?? ''}, not 400 invalid_cursor`, answer);
 }

@@ -67,6 +67,9 @@ async function streaks(context: CheckContext, hook: TestWebhook): Promise<void> 
   // 3. Enabled, then one failure at once.
   const enabled = await context.client.send('POST', `/v1/webhooks/${hook.id}/enable`, { body: { resend_failed: false } });
   context.expectStatus(enabled, 200);
+  // Spec 4.11: enable answers {webhook, resent: integer}, with resend_failed false as well.
+  const answered = enabled.json?.webhook?.object === 'webhook' && Number.isInteger(enabled.json?.resent);
+  context.judge('webhooks.enable-answer', answered ? undefined : `enable with resend_failed false answered ${enabled.text.slice(0, 160)}, not {webhook, resent: integer}`, enabled);
   await failingLead(context, hook);
   await advanceMockClock(context, 1);
   const afterEnable = await active();
