@@ -688,7 +688,8 @@ export const stateFaults: Fault[] = [
     wrap: onRoute('POST', /^\/v1\/bulk\/(leads|contacts|companies)\/run$/, async (next, request, info) => {
       const sent = await sentJson(request);
       if (sent?.type !== 'replace_tags' || !Array.isArray(sent.tags) || sent.tags.length !== 0) return next(request, info);
-      return next(withJson(request, { ...sent, ids: [] }), info);
+      const response = await next(withJson(request, { ...sent, type: 'remove_tag', tags: ['no such tag'] }), info);
+      return alterOk(response, (body) => (body?.type === 'remove_tag' ? { ...body, type: 'replace_tags' } : body));
     }),
   },
   {
@@ -723,7 +724,7 @@ export const stateFaults: Fault[] = [
         const workspace = callerWorkspace(state, request);
         const item = response.status === 201 || response.status === 200 ? await jsonOf(response) : undefined;
         if (!workspace || item?.actor?.type !== 'api_key' || !workspace.tables.timeline.get(item.id)) return response;
-        const actor = { type: 'system', id: null } as any;
+        const actor = { type: 'system', id: '' } as const;
         await workspace.tables.timeline.update(item.id, (draft: any) => void (draft.actor = actor));
         return changed(response, { body: { ...item, actor } });
       })(next),
@@ -741,20 +742,5 @@ export const stateFaults: Fault[] = [
       if (!Array.isArray(found) || found.length === 0) return next(request, info);
       return errorAnswer(state, open, 409, { code: 'duplicate_lead', message: 'This contact already has an open lead.' });
     })(next),
-  },
-  {
-    name: 'lead-status-open-includes-won',
-    family: 'state',
-    description: 'The lead list reads status=open as "not lost": won leads are listed (and counted in the summary) among the open ones (spec 3, 4.2: a lead is open until won or lost).',
-    wrap: onRoute('GET', /^\/v1\/leads$/, async (next, request, info) => {
-      const url = new URL(request.url);
-      if (url.searchParams.get('status') !== 'open') return next(request, info);
-      url.searchParams.set('status', 'all');
-      const response = await next(new Request(url, request), info);
-      return alterOk(response, (body) => {
-        const data = Array.isArray(body.data) ? body.data.filter((lead: any) => lead.closed_at === null || !lead.loss_reason) : body.data;
-        return { ...body, data };
-      });
-    }),
   },
 ];
