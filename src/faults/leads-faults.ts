@@ -444,6 +444,22 @@ export const leadsFaults: Fault[] = [
       });
     },
   },
+  // Ninth blind hunt (written from the spec and the mock, before reading any check).
+  {
+    name: 'lead-status-open-includes-won',
+    family: 'leads',
+    description: 'The lead list reads status=open as "not lost": won leads are listed (and counted in the summary) among the open ones (spec 3, 4.2: a lead is open until won or lost).',
+    wrap: onRoute('GET', /^\/v1\/leads$/, async (next, request, info) => {
+      const url = new URL(request.url);
+      if (url.searchParams.get('status') !== 'open') return next(request, info);
+      url.searchParams.set('status', 'all');
+      const response = await next(new Request(url, request), info);
+      return alterOk(response, (body) => {
+        const data = Array.isArray(body.data) ? body.data.filter((lead: any) => lead.closed_at === null || !lead.loss_reason) : body.data;
+        return { ...body, data };
+      });
+    }),
+  },
 ];
 
 /** lead-contact-summary-stale's copies of each lead's contact summary as first shown, per workspace. */

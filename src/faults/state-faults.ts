@@ -618,4 +618,129 @@ export const stateFaults: Fault[] = [
       return new Response(null, { status: 204, headers });
     }),
   },
+  // Ninth blind hunt (tags, timeline and notes, lead rules of 4.2; written from the spec and the mock, before reading any check).
+  {
+    name: 'tag-rename-case-only-conflict',
+    family: 'state',
+    description: 'Renaming a tag to its own name in another case ("vip" to "VIP") answers 409 tag_exists naming itself, instead of renaming it (spec 4.4: only another tag\'s name conflicts).',
+    wrap: (next, state) =>
+      onRoute('PATCH', /^\/v1\/tags\/([^/]+)$/, async (next, request, info) => {
+      const sent = await sentJson(request);
+      const id = /^\/v1\/tags\/([^/]+)$/.exec(new URL(request.url).pathname)![1]!;
+      const list = typeof sent?.name === 'string' ? await jsonOf(await next(probe(request, '/v1/tags'))) : undefined;
+      const own = list?.data?.find((tag: any) => tag.id === id);
+      const name = typeof sent?.name === 'string' ? sent.name.trim().replace(/\s+/g, ' ') : '';
+      if (!own || name === own.name || name.toLowerCase() !== own.name.toLowerCase()) return next(request, info);
+      const response = await next(probe(request, '/v1/tags'));
+      return errorAnswer(state, response, 409, { code: 'tag_exists', message: 'A tag with this name already exists.', tag_id: id });
+    })(next),
+  },
+  {
+    name: 'tags-admins-only-refuses-keys',
+    family: 'state',
+    description: 'With admins_only_create on, every API key is refused 403 tags_admins_only on tag creation, even one with tags:manage (spec 4.4: owners, admins and keys with tags:manage may create).',
+    wrap: (next, state) =>
+      onRoute('POST', /^\/v1\/tags$/, async (next, request, info) => {
+      if (!/^Bearer\s+/i.test(request.headers.get('authorization') ?? '')) return next(request, info);
+      const list = await next(probe(request, '/v1/tags'));
+      const settings = list.ok ? (await jsonOf(list))?.settings : undefined;
+      if (settings?.admins_only_create !== true) return next(request, info);
+      return errorAnswer(state, list, 403, { code: 'tags_admins_only', message: 'Only admins can create tags in this workspace.' });
+    })(next),
+  },
+  {
+    name: 'tag-merge-keeps-source',
+    family: 'state',
+    description: 'Merging a tag moves its records to the target but leaves the merged tag in the catalog instead of deleting it (spec 4.4 merge: this tag is deleted).',
+    wrap: (next, state) =>
+      onRoute('POST', /^\/v1\/tags\/([^/]+)\/merge$/, async (next, request, info) => {
+        const id = /^\/v1\/tags\/([^/]+)\/merge$/.exec(new URL(request.url).pathname)![1]!;
+        const list = await jsonOf(await next(probe(request, '/v1/tags')));
+        const source = list?.data?.find((tag: any) => tag.id === id);
+        const response = await next(request, info);
+        const workspace = callerWorkspace(state, request);
+        if (!response.ok || !source || !workspace || workspace.tables.tags.get(id)) return response;
+        await workspace.tables.tags.insert({ id: source.id, name: source.name, color: source.color, created_at: source.created_at } as any);
+        return response;
+      })(next),
+  },
+  {
+    name: 'tag-color-kept-for-non-managers',
+    family: 'state',
+    description: 'A tag created by a caller who cannot manage tags keeps the color it sent instead of getting an automatic color (spec 4.4: color used only when the caller can manage tags).',
+    wrap: (next, state) =>
+      onRoute('POST', /^\/v1\/tags$/, async (next, request, info) => {
+        const sent = await sentJson(request);
+        const response = await next(request, info);
+        const workspace = callerWorkspace(state, request);
+        if (response.status !== 201 || typeof sent?.color !== 'string' || !workspace) return response;
+        const list = await jsonOf(await next(probe(request, '/v1/tags')));
+        const tag = await jsonOf(response);
+        if (list?.can_manage !== false || !tag?.id || !workspace.tables.tags.get(tag.id)) return response;
+        await workspace.tables.tags.update(tag.id, (draft: any) => void (draft.color = sent.color));
+        return changed(response, { body: { ...tag, color: sent.color } });
+      })(next),
+  },
+  {
+    name: 'bulk-replace-empty-noop',
+    family: 'state',
+    description: 'A bulk replace_tags with an empty list changes nothing (read as "nothing to do") instead of removing every tag (spec 4.4).',
+    wrap: onRoute('POST', /^\/v1\/bulk\/(leads|contacts|companies)\/run$/, async (next, request, info) => {
+      const sent = await sentJson(request);
+      if (sent?.type !== 'replace_tags' || !Array.isArray(sent.tags) || sent.tags.length !== 0) return next(request, info);
+      const response = await next(withJson(request, { ...sent, type: 'remove_tag', tags: ['no such tag'] }), info);
+      return alterOk(response, (body) => (body?.type === 'remove_tag' ? { ...body, type: 'replace_tags' } : body));
+    }),
+  },
+  {
+    name: 'note-delete-needs-notes-write',
+    family: 'state',
+    description: 'Deleting a note checks notes:write instead of the write scope of its record type: a key with leads:write alone gets 403 missing_scope (spec 4.5).',
+    wrap: (next, state) =>
+      onRoute('DELETE', /^\/v1\/notes\/[^/]+$/, async (next, request, info) => {
+      if (!/^Bearer\s+/i.test(request.headers.get('authorization') ?? '')) return next(request, info);
+      const whoami = await next(probe(request, '/v1/api-keys/whoami'));
+      const scopes: string[] | undefined = whoami.ok ? (await jsonOf(whoami))?.scopes : undefined;
+      if (!scopes || scopes.includes('notes:write')) return next(request, info);
+      return errorAnswer(state, whoami, 403, { code: 'missing_scope', message: 'This key lacks the scope notes:write.', scope: 'notes:write' });
+    })(next),
+  },
+  {
+    name: 'unpin-keeps-pin',
+    family: 'state',
+    description: 'Unpinning a note answers it with pinned false but never saves it: the note stays pinned on top of the timeline (spec 4.5).',
+    wrap: onRoute('DELETE', /^\/v1\/notes\/[^/]+\/pin$/, async (next, request, info) => {
+      const pinned = await next(new Request(request.url, { method: 'POST', headers: request.headers }), info);
+      return alterOk(pinned, (body) => ({ ...body, pinned: false }));
+    }),
+  },
+  {
+    name: 'note-key-actor-system',
+    family: 'state',
+    description: 'A note added with an API key is stored with actor {type: system} instead of {type: api_key, id} (spec 2.6 actor, README reading 1).',
+    wrap: (next, state) =>
+      onRoute('POST', /^\/v1\/notes$/, async (next, request, info) => {
+        const response = await next(request, info);
+        const workspace = callerWorkspace(state, request);
+        const item = response.status === 201 || response.status === 200 ? await jsonOf(response) : undefined;
+        if (!workspace || item?.actor?.type !== 'api_key' || !workspace.tables.timeline.get(item.id)) return response;
+        const actor = { type: 'system', id: '' } as const;
+        await workspace.tables.timeline.update(item.id, (draft: any) => void (draft.actor = actor));
+        return changed(response, { body: { ...item, actor } });
+      })(next),
+  },
+  {
+    name: 'duplicate-lead-across-pipelines',
+    family: 'state',
+    description: 'A new lead is refused 409 duplicate_lead when its contact has an open lead in any pipeline, not only in the same one (spec 7.3: open lead in this pipeline).',
+    wrap: (next, state) =>
+      onRoute('POST', /^\/v1\/leads$/, async (next, request, info) => {
+      const sent = await sentJson(request);
+      if (typeof sent?.contact_id !== 'string') return next(request, info);
+      const open = await next(probe(request, `/v1/leads?contact=${encodeURIComponent(sent.contact_id)}&status=open`));
+      const found = open.ok ? (await jsonOf(open))?.data : undefined;
+      if (!Array.isArray(found) || found.length === 0) return next(request, info);
+      return errorAnswer(state, open, 409, { code: 'duplicate_lead', message: 'This contact already has an open lead.' });
+    })(next),
+  },
 ];

@@ -1,7 +1,8 @@
 // Spec 7.3 `duplicate_lead` (409): a contact has at most one open lead in a pipeline. Creating a
 // second is refused; once the first is closed a new one is taken. A change must not make a second
 // either: naming the contact on another open lead, reopening the closed one, or restoring an open
-// one from the trash beside another, is refused too.
+// one from the trash beside another, is refused too. The rule is per pipeline: an open lead in
+// another pipeline does not stop a new one.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
@@ -28,6 +29,14 @@ export const duplicateLead: ActiveCheck = {
     context.judge('leads.duplicate-lead', refusal(second, 'a second open lead for the contact'), second);
     context.judge('errors.status-409', second.status === 409 ? undefined : `a second open lead for the contact answered ${second.status}, not 409`, second);
 
+    // Only the same pipeline counts: with the first lead open, a lead in another pipeline is taken.
+    const elsewhere = await otherPipeline(context, pipeline.id);
+    if (elsewhere) {
+      const across = await context.client.send('POST', '/v1/leads', { body: { name: `conformance ${context.runId}`, pipeline_id: elsewhere, contact_id: contact } });
+      if (across.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/leads/${across.json.id}`));
+      context.judge('leads.duplicate-lead', across.status === 201 ? undefined : `a lead in another pipeline, while the contact's open lead is in the first, answered ${across.status} ${across.json?.error?.code ?? ''}, not 201`, across);
+    }
+
     // Another contact's open lead may not be moved onto this contact while its lead is open.
     const other = await context.createLead({ pipeline_id: pipeline.id, contact_id: await createContact(context, 'other') });
     const moved = await context.client.send('PATCH', `/v1/leads/${other.id}`, { body: { contact_id: contact } });
@@ -52,6 +61,12 @@ export const duplicateLead: ActiveCheck = {
     context.judge('leads.duplicate-lead-on-change', refusal(restored, 'restoring an open lead while the contact has another open lead in the pipeline'), restored);
   },
 };
+
+/** A pipeline of the workspace other than `first`, or undefined when it has one only (the pipelines route is inferred). */
+async function otherPipeline(context: CheckContext, first: string): Promise<string | undefined> {
+  const pipelines = await context.client.send('GET', '/v1/pipelines');
+  return pipelines.status === 200 ? pipelines.json?.data?.find((pipeline: { id: string }) => pipeline.id !== first)?.id : undefined;
+}
 
 async function createContact(context: CheckContext, label: string): Promise<string> {
   const contact = await context.client.send('POST', '/v1/contacts', { body: { name: `conformance ${context.runId} ${label}` } });

@@ -5,7 +5,7 @@ export const tagExists: ActiveCheck = {
   kind: 'active',
   id: 'state.tag-exists',
   family: 'state',
-  title: "renaming a tag onto another tag's name, in any case, answers 409 tag_exists with that tag's tag_id and changes nothing",
+  title: "renaming a tag onto another tag's name, in any case, answers 409 tag_exists with that tag's tag_id and changes nothing; its own name in another case is a rename",
   spec: '4.4, 7.3',
   basis: 'documented',
   writes: true,
@@ -21,6 +21,13 @@ export const tagExists: ActiveCheck = {
     if (!catalog.json?.data?.some((tag: { id: string; name: string }) => tag.id === renamed.id && tag.name === renamed.name)) {
       context.fail('the refused rename changed the tag anyway', catalog);
     }
+    // Reached only when the refusals above held (a failure there throws).
+    for (const rule of ['errors.extra-tag-exists', 'tags.error-tag-exists']) context.judge(rule, undefined);
+    // Only another tag's name conflicts: the tag's own name in another case is a rename.
+    const recased = renamed.name.toUpperCase();
+    const own = await context.client.send('PATCH', `/v1/tags/${renamed.id}`, { body: { name: recased } });
+    const refused = own.status !== 200 || own.json?.tag?.name !== recased;
+    context.judge('tags.rename-tag-exists', refused && `renaming "${renamed.name}" to its own name in another case ("${recased}") answered ${own.status} ${own.json?.error?.code ?? JSON.stringify(own.json?.tag?.name)}, not 200 with the new spelling`, own);
   },
 };
 

@@ -2,7 +2,8 @@
 // its timeline item (kind note, the record, actor {type: api_key, id}, data {text, mentions},
 // not pinned, not editable by a key, deletable with the record's write scope); the timeline
 // needs entity_type and entity_id, filters by `kinds`, pages up to 250, lists newest first with
-// a pinned note on top; a key cannot edit a note (nor sees one editable, on the timeline either); a deleted note leaves the timeline. Scopes are
+// a pinned note on top; a key cannot edit a note (nor sees one editable, on the timeline either); a deleted note leaves the timeline, and the
+// record's write scope is enough to delete it (no notes:write). Scopes are
 // judged with the limited key where it lacks them (its scopes are read from whoami). Everything
 // is on a lead of the run's own.
 import type { ActiveCheck } from '../../check.ts';
@@ -43,6 +44,7 @@ export const timelineNotes: ActiveCheck = {
     await judgePins(context, timeline, first.id, second.json.id);
     await judgeKeyCannotEdit(context, timeline, first.id, text);
     await judgeScopes(context, lead.id, first.id);
+    await judgeDeleteWithRecordScope(context, lead.id);
     const deleted = await context.client.send('DELETE', `/v1/notes/${second.json.id}`);
     const after = await items(context, timeline);
     context.judge('notes.delete', (deleted.status !== 200 || after.some((item) => item.id === second.json.id)) && `deleting a note answered ${deleted.status} and it is ${after.some((item) => item.id === second.json.id) ? 'still' : 'no longer'} on the timeline`, deleted);
@@ -142,6 +144,23 @@ async function judgeScopes(context: CheckContext, leadId: string, noteId: string
     context.judge('notes.delete-scope', !refused(remove) && `a key without leads:write deleted a lead's note with ${remove.status}`, remove);
   }
   if (scopes.includes('leads:read') && !scopes.includes('contacts:read')) await judgeTimelineScope(context, key, 'leads:read', 'contacts:read', leadId);
+}
+
+/**
+ * The record's write scope is enough to delete its note (spec 4.5): a key with leads:write but not
+ * notes:write deletes a lead's note. The limited key is used when it has those scopes; on a mock a
+ * key of exactly leads:read and leads:write is made; elsewhere the rule is left to the refusal side.
+ */
+async function judgeDeleteWithRecordScope(context: CheckContext, leadId: string): Promise<void> {
+  const limited = context.target.limitedKey;
+  const scopes: string[] = limited ? ((await context.client.send('GET', '/v1/api-keys/whoami', { key: limited })).json?.scopes ?? []) : [];
+  const fits = limited && scopes.includes('leads:write') && !scopes.includes('notes:write');
+  if (!fits && !context.target.mock) return;
+  const key = fits ? limited : await mockKey(context, ['leads:read', 'leads:write'], 'a note deleted with the record scope alone');
+  const note = await context.client.send('POST', '/v1/notes', { body: { entity_type: 'lead', entity_id: leadId, text: `conformance ${context.runId} third note` } });
+  context.expectStatus(note, 201);
+  const remove = await context.client.send('DELETE', `/v1/notes/${note.json.id}`, { key });
+  context.judge('notes.delete-scope', remove.status !== 200 && `a key with leads:write but not notes:write deleted a lead's note with ${remove.status} ${remove.json?.error?.code ?? ''}, not 200: the record's write scope is enough`, remove);
 }
 
 /**
