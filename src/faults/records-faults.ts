@@ -423,14 +423,7 @@ export const recordsFaults: Fault[] = [
     name: 'team-writes-take-keys',
     family: 'records',
     description: "The team routes forgot the first-party guard: an API key creates, changes and deletes teams as the key's member.",
-    wrap: (next, state) =>
-      onErrorCode('forbidden', async (response, body, request) => {
-        if (body.error.permission !== 'first_party_only' || !new URL(request.url).pathname.startsWith('/v1/teams')) return response;
-        const found = state.findCredential((request.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, ''));
-        const key = found?.credential.kind === 'api_key' ? found.credential.apiKey : undefined;
-        const memberId = key?.memberId ?? [...(found?.workspace.members.values() ?? [])].find((member) => member.role === 'owner')?.id;
-        return found && memberId ? next(asMember(state, request, found.workspace.id, memberId)) : response;
-      })(next),
+    wrap: firstPartyGuardForgotten((path) => path.startsWith('/v1/teams')),
   },
   {
     name: 'first-party-any-role',
@@ -599,14 +592,7 @@ export const recordsFaults: Fault[] = [
     name: 'member-deactivate-takes-keys',
     family: 'records',
     description: "POST /v1/members/{id}/deactivate forgot the first-party guard: an API key deactivates members as the key's member (spec 4.6, 5.1: first-party web app only).",
-    wrap: (next, state) =>
-      onErrorCode('forbidden', async (response, body, request) => {
-        if (body.error.permission !== 'first_party_only' || !DEACTIVATE.test(new URL(request.url).pathname)) return response;
-        const found = state.findCredential((request.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, ''));
-        const key = found?.credential.kind === 'api_key' ? found.credential.apiKey : undefined;
-        const memberId = key?.memberId ?? [...(found?.workspace.members.values() ?? [])].find((member) => member.role === 'owner')?.id;
-        return found && memberId ? next(asMember(state, request, found.workspace.id, memberId)) : response;
-      })(next),
+    wrap: firstPartyGuardForgotten((path) => DEACTIVATE.test(path)),
   },
   {
     name: 'owner-deactivatable',
@@ -784,6 +770,21 @@ export const recordsFaults: Fault[] = [
 /** The workspace of the request's web app session. */
 function sessionWorkspace(state: MockState, request: Request): Workspace | undefined {
   return state.findCredential(sessionTokenOf(request) ?? '')?.workspace;
+}
+
+/**
+ * Routes (by path) that forgot the first-party guard (spec 5.1): an API key's request refused as
+ * first_party_only is sent again as the key's member (the owner for a key of no member).
+ */
+function firstPartyGuardForgotten(guarded: (path: string) => boolean) {
+  return (next: Handle, state: MockState): Handle =>
+    onErrorCode('forbidden', async (response, body, request) => {
+      if (body.error.permission !== 'first_party_only' || !guarded(new URL(request.url).pathname)) return response;
+      const found = state.findCredential((request.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, ''));
+      const key = found?.credential.kind === 'api_key' ? found.credential.apiKey : undefined;
+      const memberId = key?.memberId ?? [...(found?.workspace.members.values() ?? [])].find((member) => member.role === 'owner')?.id;
+      return found && memberId ? next(asMember(state, request, found.workspace.id, memberId)) : response;
+    })(next);
 }
 
 function asMember(state: MockState, request: Request, workspaceId: string, memberId: string): Request {
