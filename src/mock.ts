@@ -6,6 +6,8 @@ import { FAULT_NAMES, withFaults } from './faults/index.ts';
 import { createHandle, type RequestInfo } from './http/handle.ts';
 import { withBody } from './http/held-body.ts';
 import { MockState, type MockConfig } from './mock-state.ts';
+import type { OtherReading } from './other-readings/other-reading.ts';
+import { withOtherReadings } from './other-readings/with-other-readings.ts';
 import { withFormCors } from './resources/forms/form-cors.ts';
 import { crmHandlerModules } from './resources/index.ts';
 import { startDeliveries } from './resources/webhooks/queue-events.ts';
@@ -21,6 +23,8 @@ export type MockOptions = Partial<Omit<MockConfig, 'urls'>> & {
   urls?: Partial<MockConfig['urls']>;
   /** Named faults to switch on from the start (src/faults/); their bodies load before the first request is answered. */
   faults?: string[];
+  /** Choices the spec leaves open, taken the other way than crmkit's own (src/other-readings/). */
+  otherReadings?: OtherReading[];
 };
 
 export type Mock = {
@@ -66,7 +70,8 @@ export function createMock(options: MockOptions = {}): Mock {
     if (!FAULT_NAMES.has(fault)) throw new Error(`no fault named ${fault}; known: ${[...FAULT_NAMES].join(', ')}`);
     state.faults.add(fault);
   }
-  const respond = withFaults(withFormCors(createHandle({ crm, control, catalog: readErrorCatalog(crmDocument), state }), state), state);
+  const sound = withFormCors(createHandle({ crm, control, catalog: readErrorCatalog(crmDocument), state }), state);
+  const respond = withFaults(withOtherReadings(sound, options.otherReadings ?? [], state), state);
   const handle = async (request: Request, info?: RequestInfo) => withBody(await respond(request, info));
   const methodsOf = (pathname: string) => {
     const api = pathname.startsWith('/_mock/') ? control : crm;

@@ -6,6 +6,7 @@ import type { DeploymentInputs } from '../../harness/inputs.ts';
 import { startServer, type RunningServer } from '../../src/adapters/node-server.ts';
 import { prepareStandIn } from '../../src/cli/stand-in.ts';
 import { createMock } from '../../src/mock.ts';
+import type { OtherReading } from '../../src/other-readings/other-reading.ts';
 import type { Workspace } from '../../src/workspaces/workspace.ts';
 
 export type StandIn = { server: RunningServer; workspace: Workspace; inputs: DeploymentInputs };
@@ -13,8 +14,9 @@ export type StandIn = { server: RunningServer; workspace: Workspace; inputs: Dep
 /** What a run could leave behind: the records of these tables outside the trash. */
 const TABLES = ['leads', 'contacts', 'companies', 'tasks', 'products', 'tags', 'webhooks', 'fields', 'teams'] as const;
 
-export async function startStandIn(): Promise<StandIn> {
-  const mock = createMock({ controlApi: false, allowPrivateWebhooks: true });
+/** `otherReadings`: the choices the spec leaves open, taken the other way (src/other-readings/). */
+export async function startStandIn(options: { otherReadings?: OtherReading[] } = {}): Promise<StandIn> {
+  const mock = createMock({ controlApi: false, allowPrivateWebhooks: true, ...options });
   const server = await startServer(mock, { port: 0, host: '127.0.0.1' });
   const { workspace, inputs } = await prepareStandIn(mock.state, mock.state.config.urls);
   return { server, workspace, inputs };
