@@ -58,7 +58,11 @@ export type ReceivedCheck = {
   where?: Matcher;
   includes?: Matcher[];
   excludes?: Matcher[];
+  /** Events (webhooks: by Svc-Event-Id, a duplicate delivery or a retry counting once). */
   count?: number | Matcher;
+  /** Webhooks only: requests received, every retry and duplicate counted. */
+  attempts?: number | Matcher;
+  /** Includes in this order (webhooks: by `occurred_at`, events of one instant in any order). */
   ordered?: boolean;
   wait?: number | string;
 };
