@@ -1,0 +1,226 @@
+// Stories as fair as the suite (issue 22): against a deployment stand-in (src/cli/stand-in.ts), a
+// step that builds on what a skipped or pending step would have done is skipped, saying which;
+// cleanup deletes what a story made whatever path it took; and a second, deliberately different
+// but correct implementation (src/other-readings/: duplicate deliveries, event types not in the
+// catalog yet) fails no story, run twice in one workspace that holds the first run's records.
+import { readdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, liveRecords, startStandIn, type StandIn } from '../support/stand-in.ts';
+import { targetOptionsOf } from '../../harness/inputs.ts';
+import { resolveTarget, type Target } from '../../harness/target.ts';
+import { OTHER_READINGS } from '../../src/other-readings/index.ts';
+import { parseScenario, ScenarioFileError } from '../../scenarios/runner/load.ts';
+import { runScenario, runScenarios } from '../../scenarios/runner/run.ts';
+import type { ScenarioResult } from '../../scenarios/runner/report.ts';
+
+const DIRECTORY = new URL('../../scenarios/', import.meta.url);
+const files = readdirSync(DIRECTORY).filter((name) => name.endsWith('.yaml')).sort().map((name) => new URL(name, DIRECTORY).pathname);
+
+/** The stand-in as the runner sees a deployment, with a receiver it reaches (as through a tunnel). */
+async function standInTarget(standIn: StandIn): Promise<Target> {
+  const port = await freePort();
+  return resolveTarget({ ...targetOptionsOf(standIn.inputs), webhookReceiverUrl: `http://127.0.0.1:${port}`, webhookReceiverPort: port });
+}
+
+function outcomes(result: ScenarioResult): string[] {
+  return result.steps.map((step) => `${step.index} ${step.outcome}${step.outcome === 'skipped' || step.outcome === 'pending' ? `: ${step.message?.split('\n')[0]}` : ''}`);
+}
+
+const HEAD = `
+title: A story
+description: Steps against a deployment stand-in.
+`;
+
+describe('a step that builds on what another step did', () => {
+  let standIn: StandIn;
+  let target: Target;
+  beforeAll(async () => {
+    standIn = await startStandIn();
+    target = await standInTarget(standIn);
+  });
+  afterAll(async () => {
+    await target?.close();
+    standIn?.server.close();
+  });
+
+  it('is skipped when that step was skipped or is pending, saying which step and why; the others run', async () => {
+    const scenario = parseScenario(`${HEAD}
+steps:
+  - name: Create the lead
+    request: {method: POST, path: /v1/leads, body: {name: 'Desk \${run}'}}
+    capture: {lead: body}
+  - name: A client writes in (a mock only)
+    id: wrote
+    control: {method: POST, path: '/_mock/workspaces/\${workspace.id}/inbound', body: {text: Hi}}
+  - name: What the message did
+    needs: [wrote]
+    request: {method: GET, path: /v1/conversations}
+  - name: A route the deployment designed otherwise
+    id: moved
+    inferred: the route is not shown
+    request: {method: POST, path: '/v1/leads/\${lead.id}/move-somewhere'}
+  - name: What the move did
+    needs: [moved]
+    request: {method: GET, path: '/v1/leads/\${lead.id}'}
+  - name: What no skipped step touched
+    request: {method: GET, path: '/v1/leads/\${lead.id}'}
+    expect: {status: 200}
+cleanup:
+  - name: Delete the lead
+    request: {method: DELETE, path: '/v1/leads/\${lead.id}'}
+`, 'builds-on.yaml');
+    const result = await runScenario(scenario, target);
+    expect(result.outcome).toBe('passed');
+    expect(outcomes(result)).toEqual([
+      '0 passed',
+      '1 passed',
+      '2 skipped: needs the control API of a crmkit mock, which this target does not have',
+      '3 skipped: needs wrote, which is unavailable: step 2 was skipped (needs the control API of a crmkit mock, which this target does not have)',
+      '4 pending: pending: rests on what the spec does not show (the route is not shown)',
+      '5 skipped: needs moved, which is unavailable: step 4 is pending: rests on what the spec does not show (the route is not shown)',
+      '6 passed',
+      '7 passed',
+    ]);
+  });
+
+  it('names something an earlier step makes, or the file does not load', () => {
+    const load = () => parseScenario(`${HEAD}
+steps:
+  - name: Too early
+    needs: [made]
+    request: {method: GET, path: /v1/leads}
+  - name: Makes it
+    id: made
+    request: {method: GET, path: /v1/leads}
+`, 'early.yaml');
+    expect(load).toThrow(ScenarioFileError);
+    expect(load).toThrow(/early\.yaml:7:12: steps\[0\]\.needs: needs made, which no step before it captures or has as its id/);
+  });
+});
+
+describe('cleanup, whatever path the story took', () => {
+  let standIn: StandIn;
+  let target: Target;
+  let before: Record<string, string[]>;
+  beforeAll(async () => {
+    standIn = await startStandIn();
+    target = await standInTarget(standIn);
+    before = liveRecords(standIn.workspace);
+  });
+  afterAll(async () => {
+    await target?.close();
+    standIn?.server.close();
+  });
+
+  // A lead, its contact and task, a webhook, then a product whose answer is not as the story
+  // expects: the story stops there, and cleanup deletes all five, the product too.
+  const MANY = parseScenario(`${HEAD}
+steps:
+  - name: Find someone to give a task to
+    request: {method: GET, path: /v1/members}
+    capture: {member: {from: body.data, find: {status: active}}}
+  - name: A lead with a new contact
+    request: {method: POST, path: /v1/leads, body: {name: 'Desk \${run}', contact: {name: 'Client \${run}'}}}
+    capture: {lead: body}
+  - name: A task on it
+    request: {method: POST, path: /v1/tasks, body: {title: 'Call \${run}', assignee_id: '\${member.id}', entity_type: lead, entity_id: '\${lead.id}'}}
+    capture: {task: body}
+  - name: A webhook
+    request: {method: POST, path: /v1/webhooks, body: {name: 'Hook \${run}', url: '\${receiver.url}', events: [lead.*]}}
+    capture: {hook: body.webhook}
+  - name: A product, made but not as the story expects
+    request: {method: POST, path: /v1/products, body: {name: 'Lamp \${run}', price: 100, currency: UZS}}
+    expect: {status: 201, body: {price: 200}}
+    capture: {product: body}
+  - name: Never run
+    request: {method: GET, path: /v1/leads}
+cleanup:
+  - name: Delete the task
+    request: {method: DELETE, path: '/v1/tasks/\${task.id}'}
+  - name: Delete the webhook
+    request: {method: DELETE, path: '/v1/webhooks/\${hook.id}'}
+  - name: Delete the product
+    request: {method: DELETE, path: '/v1/products/\${product.id}'}
+  - name: Delete the leads
+    each: ['\${lead.id}']
+    request: {method: DELETE, path: '/v1/leads/\${item}'}
+  - name: Delete the contact
+    request: {method: DELETE, path: '/v1/contacts/\${lead.contact_id}'}
+  - name: Delete it again (already gone is nothing to clean up)
+    request: {method: DELETE, path: '/v1/products/\${product.id}'}
+`, 'many.yaml');
+
+  it('deletes what a story made when it failed mid-way, the record of the failed step too', async () => {
+    const result = await runScenario(MANY, target);
+    expect(result.outcome).toBe('failed');
+    expect(result.message).toContain('step 5 "A product, made but not as the story expects"');
+    expect(result.steps.filter((step) => step.name.startsWith('cleanup:')).map((step) => step.outcome)).toEqual(Array(6).fill('passed'));
+    expect(liveRecords(standIn.workspace)).toEqual(before);
+  });
+
+  it('deletes what a story made when the runner broke mid-way', async () => {
+    let thrown = false;
+    const broken = runScenario(MANY, target, {
+      onStep(step) {
+        if (step.index !== 3 || thrown) return;
+        thrown = true;
+        throw new Error('a reporter broke');
+      },
+    });
+    await expect(broken).rejects.toThrow('a reporter broke');
+    expect(liveRecords(standIn.workspace)).toEqual(before);
+  });
+});
+
+describe('another correct implementation: duplicate deliveries and event types not in the catalog yet', () => {
+  let standIn: StandIn;
+  beforeAll(async () => {
+    standIn = await startStandIn({ otherReadings: OTHER_READINGS });
+  });
+  afterAll(() => standIn?.server.close());
+
+  it('is at work: a lead event comes twice, with a stranger of its group, and count counts events', async () => {
+    const target = await standInTarget(standIn);
+    try {
+      const result = await runScenario(parseScenario(`${HEAD}
+steps:
+  - name: A webhook on every lead event
+    request: {method: POST, path: /v1/webhooks, body: {name: 'Hook \${run}', url: '\${receiver.url}', events: [lead.*]}}
+    capture: {hook: body.webhook}
+  - name: A lead
+    request: {method: POST, path: /v1/leads, body: {name: 'Desk \${run}'}}
+    capture: {lead: body}
+  - name: One lead.created, delivered twice, and a lead event the catalog does not have
+    webhooks:
+      where: {headers: {svc-event: lead.created}, body: {data: {object: {id: '\${lead.id}'}}}}
+      count: 1
+      attempts: 2
+  - name: The stranger
+    webhooks:
+      includes: [{headers: {svc-event: lead.noted}, body: {data: {object: {id: '\${lead.id}'}}}}]
+cleanup:
+  - name: Delete the webhook
+    request: {method: DELETE, path: '/v1/webhooks/\${hook.id}'}
+  - name: Delete the lead
+    request: {method: DELETE, path: '/v1/leads/\${lead.id}'}
+`, 'at-work.yaml'), target);
+      expect(result.outcome, result.message).toBe('passed');
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('fails no story, twice in one workspace, and every story leaves nothing outside the trash', async () => {
+    const before = liveRecords(standIn.workspace);
+    for (const run of [1, 2]) {
+      const port = await freePort();
+      const report = await runScenarios(files, { ...targetOptionsOf(standIn.inputs), webhookReceiverUrl: `http://127.0.0.1:${port}`, webhookReceiverPort: port });
+      const failed = report.scenarios.filter((scenario) => scenario.outcome !== 'passed').map((scenario) => `run ${run} ${scenario.file}: ${scenario.message}`);
+      expect(failed).toEqual([]);
+      // A pending step is one on a part the spec does not show, saying so.
+      const pending = report.scenarios.flatMap((scenario) => scenario.steps.filter((step) => step.outcome === 'pending'));
+      for (const step of pending) expect(step.message, step.at).toMatch(/^pending: rests on what the spec does not show/);
+    }
+    expect(liveRecords(standIn.workspace)).toEqual(before);
+  }, 120_000);
+});
