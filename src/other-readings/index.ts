@@ -2,5 +2,6 @@
 // listed is the outermost).
 import type { OtherReading } from './other-reading.ts';
 import { storyExtraEvents } from './story-extra-events.ts';
+import { storyOtherDesigns } from './story-other-designs.ts';
 
-export const OTHER_READINGS: OtherReading[] = [storyExtraEvents];
+export const OTHER_READINGS: OtherReading[] = [storyExtraEvents, storyOtherDesigns];
