@@ -10,7 +10,7 @@ import { freePort, liveRecords, startStandIn, type StandIn } from '../support/st
 import { targetOptionsOf } from '../../harness/inputs.ts';
 import { resolveTarget, type Target } from '../../harness/target.ts';
 import { OTHER_READINGS } from '../../src/other-readings/index.ts';
-import { parseScenario, ScenarioFileError } from '../../scenarios/runner/load.ts';
+import { loadScenario, parseScenario, ScenarioFileError } from '../../scenarios/runner/load.ts';
 import { runScenario, runScenarios } from '../../scenarios/runner/run.ts';
 import type { ScenarioResult } from '../../scenarios/runner/report.ts';
 
@@ -227,4 +227,32 @@ cleanup:
     }
     expect(liveRecords(standIn.workspace)).toEqual(before);
   }, 120_000);
+});
+
+describe('a deployment that is wrong still fails the stories', () => {
+  // A named fault (src/faults/) and the step of a story that must fail under it.
+  const cases = [
+    { fault: 'snoozed-tasks-listed', story: 'task-snoozed-rescheduled-reopened.yaml', step: 'The open list leaves a snoozed task out' },
+    { fault: 'lost-without-reason', story: 'lead-lost-trashed-restored.yaml', step: 'Moving it to Lost without a reason is refused' },
+    { fault: 'stage-changed-from-is-new-stage', story: 'lead-won-with-stage-moves.yaml', step: 'The receiver got the whole walk, signed' },
+    { fault: 'filters-ignored', story: 'webhook-filters-and-patterns.yaml', step: 'Wholesale got its own lead only' },
+    { fault: 'pinned-note-not-on-top', story: 'notes-pinned-on-a-lead-timeline.yaml', step: 'The pinned note is on top' },
+    { fault: 'eleventh-tag-accepted', story: 'bulk-tagging-skips-full-record.yaml', step: 'An eleventh tag on a single record is refused' },
+  ];
+  for (const { fault, story, step } of cases) {
+    it(`${story} fails at "${step}" under ${fault}, and still cleans up`, async () => {
+      const standIn = await startStandIn({ faults: [fault] });
+      const target = await standInTarget(standIn);
+      try {
+        const before = liveRecords(standIn.workspace);
+        const result = await runScenario(loadScenario(new URL(story, DIRECTORY).pathname), target);
+        expect(result.outcome).toBe('failed');
+        expect(result.steps.find((candidate) => candidate.outcome === 'failed')?.name).toBe(step);
+        expect(liveRecords(standIn.workspace)).toEqual(before);
+      } finally {
+        await target.close();
+        standIn.server.close();
+      }
+    });
+  }
 });
