@@ -14,7 +14,7 @@ export function recordEffects(world: World, step: Step, result: StepResult): voi
     return;
   }
   const reason = whyNotDone(result);
-  for (const name of [...Object.keys(step.capture ?? {}), ...(step.id ? [step.id] : [])]) world.vars.unavailable(name, reason);
+  for (const name of [...Object.keys(step.capture ?? {}), ...(step.id ? [step.id] : [])]) world.vars.withdraw(name, reason);
 }
 
 function whyNotDone(result: StepResult): string {

@@ -41,14 +41,16 @@ export class Variables {
   /** Cleanup is running: a held value (see Unavailable) is used as if it were set. */
   forCleanup = false;
 
-  /** Unavailable from now on; a value held for cleanup stays held. */
-  unavailable(name: string, reason: string, held = this.#heldOf(name)): void {
+  /** Unavailable from now on; `held`, what a step made, is still there for cleanup. */
+  unavailable(name: string, reason: string, held?: { value: unknown }): void {
     this.#values.set(name, new Unavailable(reason, held));
   }
 
-  #heldOf(name: string): { value: unknown } | undefined {
+  /** Unavailable to the steps from now on, as the step that sets it did not pass; what it was stays held for cleanup. */
+  withdraw(name: string, reason: string): void {
     const value = this.#values.get(name);
-    return value instanceof Unavailable ? value.held : undefined;
+    const held = value instanceof Unavailable ? value.held : this.#values.has(name) ? { value } : undefined;
+    this.unavailable(name, reason, held);
   }
 
   names(): string[] {

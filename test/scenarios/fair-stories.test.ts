@@ -159,6 +159,21 @@ cleanup:
     expect(liveRecords(standIn.workspace)).toEqual(before);
   });
 
+  it('deletes what a step made when a later capture of the same step failed', async () => {
+    const result = await runScenario(parseScenario(`${HEAD}
+steps:
+  - name: A lead, and a capture the answer cannot give
+    request: {method: POST, path: /v1/leads, body: {name: 'Desk \${run}'}}
+    capture: {lead: body, never: body.no_such_field}
+cleanup:
+  - name: Delete the lead
+    request: {method: DELETE, path: '/v1/leads/\${lead.id}'}
+`, 'partial.yaml'), target);
+    expect(result.message).toContain('capture never: the answer has no');
+    expect(result.steps.at(-1)?.outcome).toBe('passed');
+    expect(liveRecords(standIn.workspace)).toEqual(before);
+  });
+
   it('deletes what a story made when the runner broke mid-way', async () => {
     let thrown = false;
     const broken = runScenario(MANY, target, {
