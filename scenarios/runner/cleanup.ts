@@ -8,7 +8,10 @@ import { runStep } from './steps/index.ts';
 import { kindOf, type Scenario, type Step } from './types.ts';
 import type { World } from './world.ts';
 
-export type Attempt = (info: Pick<StepResult, 'index' | 'name' | 'kind' | 'at'>, step: Step, work: () => Promise<string>) => Promise<StepResult>;
+export type StepInfo = Pick<StepResult, 'index' | 'name' | 'kind' | 'at'>;
+
+/** Runs a step's work and judges what came of it (run.ts). */
+export type Attempt = (info: StepInfo, step: Step, work: () => Promise<string>) => Promise<StepResult>;
 
 export async function runCleanup(world: World, scenario: Scenario, attempt: Attempt, record: (result: StepResult) => void): Promise<void> {
   world.vars.forCleanup = true;
@@ -24,7 +27,8 @@ function neverMade(scenario: Scenario, result: StepResult): StepResult {
   if (result.outcome !== 'failed' || !result.message?.startsWith('the story is wrong: no variable ')) return result;
   const name = /no variable (\w+)/.exec(result.message)?.[1];
   if (!name || !capturedByStory(scenario, name)) return result;
-  return { ...result, outcome: 'skipped', message: `nothing to clean up: ${name} was never made (the story stopped before the step that makes it)` };
+  const message = `nothing to clean up: ${name} was never made (the story stopped before the step that makes it)`;
+  return { ...result, outcome: 'skipped', message };
 }
 
 /** A variable a step of the story captures: a cleanup step may name it before it exists. */

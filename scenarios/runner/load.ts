@@ -43,7 +43,8 @@ export function parseScenario(text: string, file: string): Scenario {
   const setupLine = raw.setup ? lineOf(['setup']) : 1;
   const scenario = { ...raw, steps: raw.steps as Step[], cleanup, setup: raw.setup ?? {}, file, stepLines, cleanupLines, setupLine };
   const needs = needsProblems(scenario);
-  if (needs.length) throw new ScenarioFileError(file, needs.map((problem) => `${where(offsetOf(document, problem))}: ${describePath(problem)}${problem.message}`));
+  const located = (problem: SchemaProblem) => `${where(offsetOf(document, problem))}: ${describePath(problem)}${problem.message}`;
+  if (needs.length) throw new ScenarioFileError(file, needs.map(located));
   return scenario;
 }
 

@@ -14,7 +14,8 @@ export function needsProblems(scenario: Pick<Scenario, 'steps' | 'cleanup' | 'se
   const walk = (steps: Step[], part: 'steps' | 'cleanup') => {
     for (const [index, step] of steps.entries()) {
       for (const name of Array.isArray(step.needs) ? step.needs : []) {
-        if (!known.has(name)) problems.push({ path: [part, index, 'needs'], message: `needs ${name}, which no step before it captures or has as its id` });
+        const message = `needs ${name}, which no step before it captures or has as its id`;
+        if (!known.has(name)) problems.push({ path: [part, index, 'needs'], message });
       }
       for (const name of [...Object.keys(step.capture ?? {}), ...(step.id ? [step.id] : [])]) known.add(name);
     }

@@ -11,7 +11,7 @@ import { resolveTarget, type Target, type TargetOptions } from '../../harness/ta
 import { WebhookReceiver } from '../../harness/webhook-receiver.ts';
 import type { ScenarioReport, ScenarioResult, StepResult } from './report.ts';
 import { applySetup } from './setup.ts';
-import { runCleanup, type Attempt } from './cleanup.ts';
+import { runCleanup, type Attempt, type StepInfo } from './cleanup.ts';
 import { runStep } from './steps/index.ts';
 import { recordEffects } from './step-effects.ts';
 import { kindOf, type Scenario, type Step } from './types.ts';
@@ -25,6 +25,8 @@ export type RunHooks = {
 };
 
 export type RunOptions = TargetOptions & RunHooks;
+
+type Recorder = (result: StepResult) => void;
 
 /** Loads and runs the files (or scenarios already loaded); a file that does not load is a failed story. */
 export async function runScenarios(sources: (string | Scenario)[], options: RunOptions = {}): Promise<ScenarioReport> {
@@ -83,7 +85,7 @@ export async function runScenario(scenario: Scenario, target: Target, hooks: Run
 }
 
 /** The steps in order; after a failed one the rest are not run (they build on it). */
-async function runSteps(world: World, scenario: Scenario, judged: Attempt, record: (result: StepResult) => void, stopped: string | undefined): Promise<void> {
+async function runSteps(world: World, scenario: Scenario, judged: Attempt, record: Recorder, stopped: string | undefined): Promise<void> {
   let stoppedBy = stopped;
   for (const [position, step] of scenario.steps.entries()) {
     const info = { index: position + 1, name: step.name, kind: kindOf(step), at: `${scenario.file}:${scenario.stepLines[position]}` };
@@ -105,8 +107,6 @@ async function runSteps(world: World, scenario: Scenario, judged: Attempt, recor
 export function runId(): string {
   return `run${[...randomBytes(8)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('')}`;
 }
-
-type StepInfo = Pick<StepResult, 'index' | 'name' | 'kind' | 'at'>;
 
 async function attempt(info: StepInfo, work: () => Promise<string>): Promise<StepResult> {
   const started = performance.now();

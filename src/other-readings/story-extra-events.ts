@@ -12,12 +12,15 @@ import type { OtherReading } from './other-reading.ts';
 export const storyExtraEvents: OtherReading = {
   name: 'story-extra-events',
   description: 'Every event of a write is delivered twice, and group subscriptions also get an event of a type not in the catalog yet.',
-  leftOpenBy: '6.3: "At-least-once: duplicates possible; deduplicate by Svc-Event-Id" and "Subscriptions to a group or * can receive event types that are not in the catalog yet"',
+  leftOpenBy:
+    '6.3: "At-least-once: duplicates possible; deduplicate by Svc-Event-Id" and ' +
+    '"Subscriptions to a group or * can receive event types that are not in the catalog yet"',
   wrap: (next, state) => async (request, info) => {
     const workspace = workspaceOf(state, request);
     const before = workspace && eventIds(workspace);
     const response = await next(request, info);
-    if (workspace && before && response.ok) for (const event of newEvents(workspace, before)) sendAgainWithStranger(state, workspace, event);
+    if (!workspace || !before || !response.ok) return response;
+    for (const event of newEvents(workspace, before)) sendAgainWithStranger(state, workspace, event);
     return response;
   },
 };

@@ -11,17 +11,24 @@ const BULK_UNDO = /^\/v1\/bulk\/runs\/[^/]+\/undo$/;
 
 export const storyOtherDesigns: OtherReading = {
   name: 'story-other-designs',
-  description: 'Task sub-routes take PATCH, the bulk undo is elsewhere, entity_label is the name alone, tags are listed by name, two unnamed refusals answer 409.',
+  description:
+    'Task sub-routes take PATCH, the bulk undo is elsewhere, entity_label is the name alone, tags are listed by name, ' +
+    'two unnamed refusals answer 409.',
   leftOpenBy:
-    '4.10 "Methods of the five sub-routes: not shown"; 4.4 the undo route is not shown (crmkit\'s is x-inferred); 2.12 entity_label is a ' +
-    '"display label"; no order of a record\'s tags is stated; part 3 and 2.11 make loss_reason and required values conditions without naming the answer',
+    '4.10 "Methods of the five sub-routes: not shown"; 4.4 the undo route is not shown (crmkit\'s is x-inferred); ' +
+    '2.12 entity_label is a "display label"; no order of a record\'s tags is stated; ' +
+    'part 3 and 2.11 make loss_reason and required values conditions without naming the answer',
   readings: ['leads.lost-needs-reason', 'fields.required-not-clearable'],
   wrap: (next) => async (request, info) => {
     const path = new URL(request.url).pathname;
     if (BULK_UNDO.test(path)) return answer(404, { error: { code: 'not_found', message: 'No such route.' } });
-    if (TASK_SUB_ROUTE.test(path) && request.method === 'POST') return answer(405, { error: { code: 'method_not_allowed', message: 'Use PATCH.' } }, { Allow: 'PATCH' });
+    const taskAction = TASK_SUB_ROUTE.test(path);
+    const usePatch = { error: { code: 'method_not_allowed', message: 'Use PATCH.' } };
+    if (taskAction && request.method === 'POST') return answer(405, usePatch, { Allow: 'PATCH' });
     const sent = request.method === 'PATCH' ? await request.clone().text() : '';
-    const forwarded = TASK_SUB_ROUTE.test(path) ? new Request(request.url, { method: 'POST', headers: request.headers, body: sent || undefined }) : request;
+    // crmkit's own handler takes POST: PATCH is sent on to it as that.
+    const asPost = () => new Request(request.url, { method: 'POST', headers: request.headers, body: sent || undefined });
+    const forwarded = taskAction ? asPost() : request;
     return redesigned(await next(forwarded, info), path, sent);
   },
 };
@@ -40,14 +47,17 @@ async function redesigned(response: Response, path: string, sent: string): Promi
 function refusalOf(body: Record<string, any>, sent: string): string | undefined {
   const fields = Object.keys(body.error?.fields ?? {});
   if (fields.includes('loss_reason')) return 'loss_reason_required';
-  const cleared = Object.entries((JSON.parse(sent || '{}') as { custom?: Record<string, unknown> }).custom ?? {}).filter(([, value]) => value === null);
-  return cleared.some(([key]) => fields.includes(`custom.${key}`)) ? 'field_required' : undefined;
+  const custom = (JSON.parse(sent || '{}') as { custom?: Record<string, unknown> }).custom ?? {};
+  const cleared = Object.keys(custom).filter((key) => custom[key] === null);
+  return cleared.some((key) => fields.includes(`custom.${key}`)) ? 'field_required' : undefined;
 }
 
 function relabel(record: Record<string, any> | null, path: string): void {
   if (!record || typeof record !== 'object') return;
-  if (Array.isArray(record.tags) && record.tags.every((tag: unknown) => typeof tag === 'string')) record.tags = [...record.tags].sort((a, b) => a.localeCompare(b));
-  if (path.startsWith('/v1/tasks') && typeof record.entity_label === 'string') record.entity_label = record.entity_label.replace(/ #\d+$/, '');
+  const tags = record.tags as unknown;
+  if (Array.isArray(tags) && tags.every((tag) => typeof tag === 'string')) record.tags = [...tags].sort((a, b) => a.localeCompare(b));
+  const label = record.entity_label as unknown;
+  if (path.startsWith('/v1/tasks') && typeof label === 'string') record.entity_label = label.replace(/ #\d+$/, '');
 }
 
 function answer(status: number, body: unknown, headers: Record<string, string> = {}): Response {

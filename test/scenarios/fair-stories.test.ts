@@ -12,7 +12,8 @@ import { resolveTarget, type Target } from '../../harness/target.ts';
 import { OTHER_READINGS } from '../../src/other-readings/index.ts';
 import { loadScenario, parseScenario, ScenarioFileError } from '../../scenarios/runner/load.ts';
 import { runScenario, runScenarios } from '../../scenarios/runner/run.ts';
-import type { ScenarioResult } from '../../scenarios/runner/report.ts';
+import { NO_CONTROL } from '../../scenarios/runner/world.ts';
+import type { ScenarioResult, StepResult } from '../../scenarios/runner/report.ts';
 
 const DIRECTORY = new URL('../../scenarios/', import.meta.url);
 const files = readdirSync(DIRECTORY).filter((name) => name.endsWith('.yaml')).sort().map((name) => new URL(name, DIRECTORY).pathname);
@@ -24,7 +25,8 @@ async function standInTarget(standIn: StandIn): Promise<Target> {
 }
 
 function outcomes(result: ScenarioResult): string[] {
-  return result.steps.map((step) => `${step.index} ${step.outcome}${step.outcome === 'skipped' || step.outcome === 'pending' ? `: ${step.message?.split('\n')[0]}` : ''}`);
+  const why = (step: StepResult) => (step.outcome === 'skipped' || step.outcome === 'pending' ? `: ${step.message?.split('\n')[0]}` : '');
+  return result.steps.map((step) => `${step.index} ${step.outcome}${why(step)}`);
 }
 
 const HEAD = `
@@ -75,8 +77,8 @@ cleanup:
     expect(outcomes(result)).toEqual([
       '0 passed',
       '1 passed',
-      '2 skipped: needs the control API of a crmkit mock, which this target does not have',
-      '3 skipped: needs wrote, which is unavailable: step 2 was skipped (needs the control API of a crmkit mock, which this target does not have)',
+      `2 skipped: ${NO_CONTROL}`,
+      `3 skipped: needs wrote, which is unavailable: step 2 was skipped (${NO_CONTROL})`,
       '4 pending: pending: rests on what the spec does not show (the route is not shown)',
       '5 skipped: needs moved, which is unavailable: step 4 is pending: rests on what the spec does not show (the route is not shown)',
       '6 passed',
@@ -124,7 +126,10 @@ steps:
     request: {method: POST, path: /v1/leads, body: {name: 'Desk \${run}', contact: {name: 'Client \${run}'}}}
     capture: {lead: body}
   - name: A task on it
-    request: {method: POST, path: /v1/tasks, body: {title: 'Call \${run}', assignee_id: '\${member.id}', entity_type: lead, entity_id: '\${lead.id}'}}
+    request:
+      method: POST
+      path: /v1/tasks
+      body: {title: 'Call \${run}', assignee_id: '\${member.id}', entity_type: lead, entity_id: '\${lead.id}'}
     capture: {task: body}
   - name: A webhook
     request: {method: POST, path: /v1/webhooks, body: {name: 'Hook \${run}', url: '\${receiver.url}', events: [lead.*]}}
@@ -230,15 +235,17 @@ cleanup:
     const before = liveRecords(standIn.workspace);
     for (const run of [1, 2]) {
       const port = await freePort();
-      const report = await runScenarios(files, { ...targetOptionsOf(standIn.inputs), webhookReceiverUrl: `http://127.0.0.1:${port}`, webhookReceiverPort: port });
-      const failed = report.scenarios.filter((scenario) => scenario.outcome !== 'passed').map((scenario) => `run ${run} ${scenario.file}: ${scenario.message}`);
-      expect(failed).toEqual([]);
+      const receiver = { webhookReceiverUrl: `http://127.0.0.1:${port}`, webhookReceiverPort: port };
+      const report = await runScenarios(files, { ...targetOptionsOf(standIn.inputs), ...receiver });
+      const failed = report.scenarios.filter((scenario) => scenario.outcome !== 'passed');
+      expect(failed.map((scenario) => `run ${run} ${scenario.file}: ${scenario.message}`)).toEqual([]);
       // A pending step is one on a part the spec does not show, saying so.
       const pending = report.scenarios.flatMap((scenario) => scenario.steps.filter((step) => step.outcome === 'pending'));
       for (const step of pending) expect(step.message, step.at).toMatch(/^pending: rests on what the spec does not show/);
       // The snooze (POST here answers 405) did not happen: the lists that would show it are not judged.
       const snoozed = report.scenarios.find((scenario) => scenario.file.endsWith('task-snoozed-rescheduled-reopened.yaml'))!;
-      expect(snoozed.steps.find((step) => step.name === 'The open list leaves a snoozed task out')?.message).toMatch(/^needs snoozed, which is unavailable: step 3 is pending/);
+      const list = snoozed.steps.find((step) => step.name === 'The open list leaves a snoozed task out');
+      expect(list?.message).toMatch(/^needs snoozed, which is unavailable: step 3 is pending/);
     }
     expect(liveRecords(standIn.workspace)).toEqual(before);
   }, 120_000);

@@ -87,8 +87,10 @@ async function judgeUntilDue(world: World, step: Step, check: ReceivedCheck, sou
 function judge(check: ReceivedCheck, items: unknown[], context: MatchContext, source: Source): string[] {
   const problems: string[] = [];
   const events = eventCount(items, source);
-  if (check.count !== undefined && match(check.count, events, '', context).length) problems.push(`count: expected ${show(check.count)}, got ${events}${events === items.length ? '' : ` (in ${items.length} requests)`}`);
-  if (check.attempts !== undefined && match(check.attempts, items.length, '', context).length) problems.push(`attempts: expected ${show(check.attempts)}, got ${items.length}`);
+  const requests = events === items.length ? '' : ` (in ${items.length} requests)`;
+  const differs = (matcher: unknown, value: number) => matcher !== undefined && match(matcher, value, '', context).length > 0;
+  if (differs(check.count, events)) problems.push(`count: expected ${show(check.count)}, got ${events}${requests}`);
+  if (differs(check.attempts, items.length)) problems.push(`attempts: expected ${show(check.attempts)}, got ${items.length}`);
   problems.push(...includes(check.includes ?? [], items, check.ordered ? inOrder(items, source) : () => true, context));
   for (const [index, matcher] of (check.excludes ?? []).entries()) {
     const found = items.find((item) => match(matcher, item, '', context).length === 0);
@@ -115,7 +117,8 @@ function inOrder(items: unknown[], source: Source): Follows {
 
 /** Each matcher takes its own item, each after the one before it where `follows` says so. */
 function includes(matchers: unknown[], items: unknown[], follows: Follows, context: MatchContext): string[] {
-  const candidates = matchers.map((matcher) => items.flatMap((item, position) => (match(matcher, item, '', context).length === 0 ? [position] : [])));
+  const fits = (matcher: unknown) => items.flatMap((item, position) => (match(matcher, item, '', context).length === 0 ? [position] : []));
+  const candidates = matchers.map(fits);
   if (assigned(candidates, follows)) return [];
   // No way to give every matcher its own item: the first one the greedy walk cannot place says what is missing.
   const used = new Set<number>();
