@@ -248,7 +248,7 @@ cleanup:
       expect(list?.message).toMatch(/^needs snoozed, which is unavailable: step 3 is pending/);
     }
     expect(liveRecords(standIn.workspace)).toEqual(before);
-  }, 120_000);
+  });
 });
 
 describe('a deployment that is wrong still fails the stories', () => {
