@@ -32,6 +32,7 @@ export function reanswered(request: Request, response: Response, error: ErrorBod
   const body = { error: { ...error, code, message, docs_url: docsUrl, ...change.extras } };
   const headers = Object.fromEntries(response.headers);
   delete headers['content-length'];
+  delete headers['content-type'];
   // A standard Response, not a held one (http/held-body.ts): an outer reading reads its body.
   return withBody(jsonResponse(body, { status: change.status ?? response.status, headers }));
 }
