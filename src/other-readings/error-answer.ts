@@ -1,19 +1,9 @@
-// What the error readings (error-*.ts, status-*.ts) share: reading the mock's error envelope
-// (spec 7.1) off a response, and answering it again with another code or status, the envelope
-// otherwise kept (request_id, the extra keys), its message in the caller's language and its
-// docs_url naming the new code.
+// What the error readings (error-*.ts, status-*.ts) share: an error envelope of the mock (spec
+// 7.1) answered again with another code or status, the rest kept (request_id, the extra keys,
+// the headers), its message in the caller's language and its docs_url naming the new code. The
+// readings find the answers to change as the faults do (faults/fault.ts: onErrorCode).
 import { messageFor, pickLanguage, type Texts } from '../errors/messages.ts';
-import { withBody } from '../http/held-body.ts';
-import { jsonResponse } from '../http/json-response.ts';
-
-export type ErrorBody = { code: string; message: string; request_id: string; docs_url: string; [key: string]: unknown };
-
-/** The error envelope of a JSON error response, or undefined (a success, an OAuth error, a page). */
-export async function errorOf(response: Response): Promise<ErrorBody | undefined> {
-  if (response.status < 400 || !response.headers.get('content-type')?.includes('json')) return undefined;
-  const error = (await response.clone().json().catch(() => undefined))?.error;
-  return error && typeof error === 'object' && typeof error.code === 'string' ? error : undefined;
-}
+import { changed } from '../faults/fault.ts';
 
 export type Reanswer = {
   status?: number;
@@ -22,19 +12,17 @@ export type Reanswer = {
   texts?: Texts;
   /** Extra keys to add (or, given undefined, to drop). */
   extras?: Record<string, unknown>;
+  headers?: Record<string, string | null>;
 };
 
-/** The same error answered with another status, code or message; the headers (X-Request-Id, WWW-Authenticate, Allow) kept. */
-export function reanswered(request: Request, response: Response, error: ErrorBody, change: Reanswer): Response {
+/** The error answer (its parsed `body`) with another status, code or message. */
+export function reanswered(request: Request, response: Response, body: { error: Record<string, any> }, change: Reanswer): Response {
+  const { error } = body;
   const code = change.code ?? error.code;
   const message = change.texts ? change.texts[pickLanguage(request.headers.get('accept-language'))] : error.message;
-  const docsUrl = error.docs_url.replace(/[^/]*$/, code);
-  const body = { error: { ...error, code, message, docs_url: docsUrl, ...change.extras } };
-  const headers = Object.fromEntries(response.headers);
-  delete headers['content-length'];
-  delete headers['content-type'];
-  // A standard Response, not a held one (http/held-body.ts): an outer reading reads its body.
-  return withBody(jsonResponse(body, { status: change.status ?? response.status, headers }));
+  const docsUrl = String(error.docs_url).replace(/[^/]*$/, code);
+  const answer = { error: { ...error, code, message, docs_url: docsUrl, ...change.extras } };
+  return changed(response, { body: answer, ...(change.status ? { status: change.status } : {}), ...(change.headers ? { headers: change.headers } : {}) });
 }
 
 /** The mock's own message of a code, in each language (errors/messages.ts). */

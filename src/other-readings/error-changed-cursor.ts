@@ -1,17 +1,15 @@
 // A changed cursor answers 422 `validation_failed` under `cursor`, not crmkit's 400
 // `invalid_cursor`: spec 4.13 says "a changed cursor answers invalid_cursor or validation_failed".
-import { errorOf, reanswered, textsOf } from './error-answer.ts';
+import { onErrorCode } from '../faults/fault.ts';
+import { reanswered, textsOf } from './error-answer.ts';
 import type { OtherReading } from './other-reading.ts';
 
 export const ERROR_CHANGED_CURSOR: OtherReading[] = [{
   name: 'error-changed-cursor',
   description: 'A changed cursor answers 422 validation_failed with fields.cursor instead of 400 invalid_cursor.',
   leftOpenBy: '4.13: "A changed cursor answers invalid_cursor or validation_failed."',
-  wrap: (next) => async (request, info) => {
-    const response = await next(request, info);
-    const error = response.status === 400 ? await errorOf(response) : undefined;
-    if (error?.code !== 'invalid_cursor') return response;
+  wrap: onErrorCode('invalid_cursor', (response, body, request) => {
     const fields = { cursor: 'is not a cursor this list gave' };
-    return reanswered(request, response, error, { status: 422, code: 'validation_failed', texts: textsOf('validation_failed'), extras: { fields } });
-  },
+    return reanswered(request, response, body, { status: 422, code: 'validation_failed', texts: textsOf('validation_failed'), extras: { fields } });
+  }),
 }];

@@ -3,7 +3,8 @@
 // `invalid_token`: 7.3 gives `invalid_token` to an access token "invalid, expired or revoked" and
 // 5.1 to a key, and a value that is neither is no key or token at all; 7.2 names only the status.
 // An unknown value of either shape still answers `invalid_token`, as 5.1 says.
-import { errorOf, reanswered } from './error-answer.ts';
+import { onErrorCode } from '../faults/fault.ts';
+import { reanswered } from './error-answer.ts';
 import { bearerOf } from './error-missing-credential.ts';
 import type { OtherReading } from './other-reading.ts';
 
@@ -19,12 +20,9 @@ export const ERROR_MALFORMED_CREDENTIAL: OtherReading[] = [{
   name: 'error-malformed-credential',
   description: 'A bearer value shaped as neither a key nor a token answers 401 malformed_credential instead of invalid_token.',
   leftOpenBy: '5.1 and 7.3 name invalid_token for keys and tokens that are invalid; a value of no credential shape is neither; 7.2: 401.',
-  wrap: (next) => async (request, info) => {
-    const response = await next(request, info);
+  wrap: onErrorCode('invalid_token', (response, body, request) => {
     const bearer = bearerOf(request);
-    if (response.status !== 401 || bearer === undefined || CREDENTIAL_SHAPE.test(bearer)) return response;
-    const error = await errorOf(response);
-    if (error?.code !== 'invalid_token') return response;
-    return reanswered(request, response, error, { code: 'malformed_credential', texts: MALFORMED_CREDENTIAL });
-  },
+    if (bearer === undefined || CREDENTIAL_SHAPE.test(bearer)) return response;
+    return reanswered(request, response, body, { code: 'malformed_credential', texts: MALFORMED_CREDENTIAL });
+  }),
 }];

@@ -4,7 +4,8 @@
 // revoked" and 5.1 to a key; for a request that sends none, 7.2 names only the status (401, "no
 // valid credentials"), and 9 lets codes the spec does not list appear ("handled by status").
 import { sessionTokenOf } from '../auth/session.ts';
-import { errorOf, reanswered } from './error-answer.ts';
+import { onErrorCode } from '../faults/fault.ts';
+import { reanswered } from './error-answer.ts';
 import type { OtherReading } from './other-reading.ts';
 
 const MISSING_CREDENTIALS = {
@@ -22,11 +23,8 @@ export const ERROR_MISSING_CREDENTIAL: OtherReading[] = [{
   name: 'error-missing-credential',
   description: 'A request with no credential (none, Basic, a bare key) answers 401 missing_credentials instead of invalid_token.',
   leftOpenBy: '7.3 names invalid_token for a token "invalid, expired or revoked"; 7.2 gives a request without credentials 401, no code.',
-  wrap: (next) => async (request, info) => {
-    const response = await next(request, info);
-    if (response.status !== 401 || bearerOf(request) !== undefined || sessionTokenOf(request) !== undefined) return response;
-    const error = await errorOf(response);
-    if (error?.code !== 'invalid_token') return response;
-    return reanswered(request, response, error, { code: 'missing_credentials', texts: MISSING_CREDENTIALS });
-  },
+  wrap: onErrorCode('invalid_token', (response, body, request) => {
+    if (bearerOf(request) !== undefined || sessionTokenOf(request) !== undefined) return response;
+    return reanswered(request, response, body, { code: 'missing_credentials', texts: MISSING_CREDENTIALS });
+  }),
 }];

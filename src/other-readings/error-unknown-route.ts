@@ -3,8 +3,9 @@
 // `method_not_allowed`: spec 7.3 gives `not_found` to an "unknown id or number", and the spec
 // names no status or code for a route it does not have (7.2's 404 "not found" fits one; RFC 9110
 // 15.5.5 lets a server answer 404 for a method it does not disclose).
+import { jsonOf } from '../faults/fault.ts';
 import { crmRouter } from './crm-router.ts';
-import { errorOf, reanswered } from './error-answer.ts';
+import { reanswered } from './error-answer.ts';
 import type { OtherReading } from './other-reading.ts';
 
 const ROUTE_NOT_FOUND = {
@@ -19,15 +20,14 @@ export const ERROR_UNKNOWN_ROUTE: OtherReading[] = [{
   leftOpenBy: '7.3 names not_found for an unknown id or number only; the spec names nothing for a route it does not have.',
   wrap: (next, state) => {
     const router = crmRouter(state);
+    const unknownPath = (request: Request, method: string) => router.match(method, new URL(request.url).pathname).kind === 'not_found';
     return async (request, info) => {
       const response = await next(request, info);
       if (response.status !== 404 && response.status !== 405) return response;
-      const error = await errorOf(response);
-      const unknownPath = error?.code === 'not_found' && router.match(info?.method ?? request.method, new URL(request.url).pathname).kind === 'not_found';
-      if (!error || !(unknownPath || error.code === 'method_not_allowed')) return response;
-      const answer = reanswered(request, response, error, { status: 404, code: 'route_not_found', texts: ROUTE_NOT_FOUND });
-      answer.headers.delete('allow');
-      return answer;
+      const body = await jsonOf(response);
+      const code = body?.error?.code;
+      if (!(code === 'method_not_allowed' || (code === 'not_found' && unknownPath(request, info?.method ?? request.method)))) return response;
+      return reanswered(request, response, body, { status: 404, code: 'route_not_found', texts: ROUTE_NOT_FOUND, headers: { Allow: null } });
     };
   },
 }];

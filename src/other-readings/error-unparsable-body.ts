@@ -2,7 +2,8 @@
 // gives `bad_json` to a "value of the wrong type" (a body that parses), and 7.2 names only the
 // status for "malformed: bad JSON". A body that parses but holds a value of the wrong type still
 // answers `bad_json`, as 2.1 and 7.3 say.
-import { errorOf, reanswered } from './error-answer.ts';
+import { onErrorCode } from '../faults/fault.ts';
+import { reanswered } from './error-answer.ts';
 import type { OtherReading } from './other-reading.ts';
 
 const MALFORMED_JSON = {
@@ -24,12 +25,9 @@ export const ERROR_UNPARSABLE_BODY: OtherReading[] = [{
   name: 'error-unparsable-body',
   description: 'A body that is not JSON at all answers 400 malformed_json; bad_json stays for a value of the wrong type.',
   leftOpenBy: '7.3 names bad_json for "value of the wrong type"; 7.2 gives malformed JSON 400 and no code.',
-  wrap: (next) => async (request, info) => {
-    const text = request.body ? await request.clone().text() : '';
-    const response = await next(request, info);
-    if (response.status !== 400 || text.trim() === '' || parses(text)) return response;
-    const error = await errorOf(response);
-    if (error?.code !== 'bad_json') return response;
-    return reanswered(request, response, error, { code: 'malformed_json', texts: MALFORMED_JSON, extras: { fields: undefined } });
-  },
+  wrap: onErrorCode('bad_json', async (response, body, request) => {
+    const text = await request.text();
+    if (text.trim() === '' || parses(text)) return response;
+    return reanswered(request, response, body, { code: 'malformed_json', texts: MALFORMED_JSON, extras: { fields: undefined } });
+  }),
 }];

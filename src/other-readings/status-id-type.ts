@@ -2,7 +2,8 @@
 // `invalid_id_type`: spec 2.2 says it "answers 404 not_found or 400 invalid_id_type". An id of the
 // wrong type in a query or a body (the timeline's entity_id) is no path and keeps its answer.
 import { crmRouter } from './crm-router.ts';
-import { errorOf, reanswered, textsOf } from './error-answer.ts';
+import { onErrorCode } from '../faults/fault.ts';
+import { reanswered, textsOf } from './error-answer.ts';
 import type { OtherReading } from './other-reading.ts';
 
 const ID_SHAPE = /^[a-z]+_[0-9a-z]{26}$/;
@@ -17,11 +18,9 @@ export const STATUS_ID_TYPE: OtherReading[] = [{
       const match = router.match(request.method, new URL(request.url).pathname);
       return match.kind === 'found' && Object.values(match.params).some((value) => ID_SHAPE.test(value));
     };
-    return async (request, info) => {
-      const response = await next(request, info);
-      const error = response.status === 400 ? await errorOf(response) : undefined;
-      if (error?.code !== 'invalid_id_type' || !idInPath(request)) return response;
-      return reanswered(request, response, error, { status: 404, code: 'not_found', texts: textsOf('not_found') });
-    };
+    return onErrorCode('invalid_id_type', (response, body, request) => {
+      if (!idInPath(request)) return response;
+      return reanswered(request, response, body, { status: 404, code: 'not_found', texts: textsOf('not_found') });
+    })(next);
   },
 }];

@@ -9,5 +9,5 @@ export const STATUS_LIMIT_REACHED: OtherReading[] = [{
   name: 'status-limit-reached',
   description: 'limit_reached answers 422 in every case instead of 403 (plan limits) or 409 (object limits).',
   leftOpenBy: '7.3: limit_reached "403, 409 or 422", plan or object limit, the case of each status not said.',
-  wrap: (next) => answeringCodeWith(next, 'limit_reached', 422),
+  wrap: answeringCodeWith('limit_reached', 422),
 }];

@@ -7,5 +7,5 @@ export const STATUS_TASK_NOT_OPEN: OtherReading[] = [{
   name: 'status-task-not-open',
   description: 'task_not_open answers 422 instead of 409.',
   leftOpenBy: '7.3: task_not_open, "status not shown".',
-  wrap: (next) => answeringCodeWith(next, 'task_not_open', 422),
+  wrap: answeringCodeWith('task_not_open', 422),
 }];
