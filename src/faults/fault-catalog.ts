@@ -373,7 +373,7 @@ export const FAULT_CATALOG: readonly FaultInfo[] = [
   {"name":"webhook-localhost-subdomain-accepted","family":"webhooks","module":"webhook-faults"},
   {"name":"rotated-secret-42-characters","family":"webhooks","module":"webhook-faults"},
   {"name":"webhook-ids-long-prefix","family":"webhooks","module":"webhook-faults"},
-  {"name":"deliveries-bad-cursor-as-422","family":"webhooks","module":"webhook-faults"},
+  {"name":"deliveries-bad-cursor-ignored","family":"webhooks","module":"webhook-faults"},
   {"name":"enable-resent-omitted-without-resend","family":"webhooks","module":"webhook-faults"},
   {"name":"form-widget-cached-a-day","family":"forms","module":"form-faults"},
   {"name":"form-widget-version-not-immutable","family":"forms","module":"form-faults"},

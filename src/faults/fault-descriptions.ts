@@ -368,7 +368,7 @@ export const FAULT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   "webhook-localhost-subdomain-accepted": "A webhook URL at a name under localhost (https://hooks.localhost/...) is accepted: only the exact name localhost is refused (spec 4.11: no localhost).",
   "rotated-secret-42-characters": "Rotate-secret answers the new secret with its last character cut (whsec_ and 42 characters), where it is whsec_ followed by 43 (spec 4.11).",
   "webhook-ids-long-prefix": "The webhook routes answer webhook ids with the old long prefix hook_, where responses always use the short form wh_ (spec 2.2, 9).",
-  "deliveries-bad-cursor-as-422": "A webhook's deliveries list answers a cursor that is not valid with 422 validation_failed under cursor, where a bad cursor is 400 invalid_cursor (spec 7.2, 7.3).",
+  "deliveries-bad-cursor-ignored": "A webhook's deliveries list answers a cursor that is not valid with its first page, where a bad cursor answers 400 invalid_cursor or 422 validation_failed (spec 4.13, 7.3).",
   "enable-resent-omitted-without-resend": "Enable with resend_failed false answers {webhook} alone, without resent: 0 (spec 4.11: answers {webhook, resent: integer}).",
   "form-widget-cached-a-day": "/widget.js (without ?v=) is served with Cache-Control max-age=86400, a CDN default, so a fix of the script takes a day to reach pages instead of five minutes.",
   "form-widget-version-not-immutable": "/widget.js?v=<version> is served like the plain address (max-age=300), not immutable.",
