@@ -7888,7 +7888,7 @@ export type components = {
                 "application/json": components["schemas"]["MalformedRequestError"];
             };
         };
-        /** @description No valid credentials. Codes: `invalid_token`, `key_expired`, `key_revoked`. */
+        /** @description No valid credentials. Codes: `invalid_token`, `key_expired`, `key_revoked`. For a request that sends no credential at all (no header, another scheme) the spec names the status only: a deployment may answer another code. */
         Error401: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
