@@ -17,7 +17,8 @@ export function routeNotOffered(context: CheckContext, exchange: Exchange): bool
 export function notOfferedReason(exchange: Exchange): string {
   const code = exchange.json?.error?.code;
   const route = `${exchange.request.method} ${exchange.operation?.path ?? new URL(exchange.request.url).pathname}`;
-  return `${route} is a route the spec does not show (x-inferred), and this deployment does not offer it (${exchange.status}${code ? ` ${code}` : ''})`;
+  const answer = `${exchange.status}${code ? ` ${code}` : ''}`;
+  return `${route} is a route the spec does not show (x-inferred), and this deployment does not offer it (${answer})`;
 }
 
 /** Skips the check when the deployment does not offer the exchange's inferred route. */

@@ -74,9 +74,11 @@ export const inputFaults: Fault[] = [
   {
     name: 'unknown-key-as-key-revoked',
     family: 'input',
-    description: 'An unknown bearer key answers 401 key_revoked instead of invalid_token (spec 5.1: key errors are 401 invalid_token, key_expired, key_revoked; an unknown key is invalid).',
-    wrap: onErrorCode('invalid_token', (response, body, request) =>
-      /^Bearer\s+\S+$/i.test(request.headers.get('authorization') ?? '') ? changed(response, { body: { error: { ...body.error, code: 'key_revoked' } } }) : response),
+    description: 'An unknown bearer key answers 401 key_revoked, not invalid_token (spec 5.1: an unknown key is invalid, not revoked).',
+    wrap: onErrorCode('invalid_token', (response, body, request) => {
+      const bearer = /^Bearer\s+\S+$/i.test(request.headers.get('authorization') ?? '');
+      return bearer ? changed(response, { body: { error: { ...body.error, code: 'key_revoked' } } }) : response;
+    }),
   },
   {
     name: 'credentials-in-url-accepted',

@@ -792,7 +792,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'deliveries-bad-cursor-ignored',
     family: 'webhooks',
-    description: "A webhook's deliveries list answers a cursor that is not valid with its first page, where a bad cursor answers 400 invalid_cursor or 422 validation_failed (spec 4.13, 7.3).",
+    description: "A webhook's deliveries list answers a bad cursor with its first page (spec 4.13: invalid_cursor or validation_failed).",
     wrap: (next) =>
       onErrorCode('invalid_cursor', (response, _body, request) => {
         const url = new URL(request.url);

@@ -22,7 +22,7 @@ export function reanswered(request: Request, response: Response, body: { error: 
   const message = change.texts ? change.texts[pickLanguage(request.headers.get('accept-language'))] : error.message;
   const docsUrl = String(error.docs_url).replace(/[^/]*$/, code);
   const answer = { error: { ...error, code, message, docs_url: docsUrl, ...change.extras } };
-  return changed(response, { body: answer, ...(change.status ? { status: change.status } : {}), ...(change.headers ? { headers: change.headers } : {}) });
+  return changed(response, { body: answer, status: change.status ?? response.status, headers: change.headers ?? {} });
 }
 
 /** The mock's own message of a code, in each language (errors/messages.ts). */

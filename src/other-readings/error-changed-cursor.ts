@@ -10,6 +10,7 @@ export const ERROR_CHANGED_CURSOR: OtherReading[] = [{
   leftOpenBy: '4.13: "A changed cursor answers invalid_cursor or validation_failed."',
   wrap: onErrorCode('invalid_cursor', (response, body, request) => {
     const fields = { cursor: 'is not a cursor this list gave' };
-    return reanswered(request, response, body, { status: 422, code: 'validation_failed', texts: textsOf('validation_failed'), extras: { fields } });
+    const code = 'validation_failed';
+    return reanswered(request, response, body, { status: 422, code, texts: textsOf(code), extras: { fields } });
   }),
 }];

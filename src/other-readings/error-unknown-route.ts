@@ -26,8 +26,10 @@ export const ERROR_UNKNOWN_ROUTE: OtherReading[] = [{
       if (response.status !== 404 && response.status !== 405) return response;
       const body = await jsonOf(response);
       const code = body?.error?.code;
-      if (!(code === 'method_not_allowed' || (code === 'not_found' && unknownPath(request, info?.method ?? request.method)))) return response;
-      return reanswered(request, response, body, { status: 404, code: 'route_not_found', texts: ROUTE_NOT_FOUND, headers: { Allow: null } });
+      const routeMissing = code === 'method_not_allowed' || (code === 'not_found' && unknownPath(request, info?.method ?? request.method));
+      if (!routeMissing) return response;
+      const change = { status: 404, code: 'route_not_found', texts: ROUTE_NOT_FOUND, headers: { Allow: null } };
+      return reanswered(request, response, body, change);
     };
   },
 }];

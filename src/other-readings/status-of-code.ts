@@ -5,5 +5,7 @@ import { reanswered } from './error-answer.ts';
 import type { Handle } from './other-reading.ts';
 
 export function answeringCodeWith(code: string, status: number): (next: Handle) => Handle {
-  return onErrorCode(code, (response, body, request) => (response.status === status ? response : reanswered(request, response, body, { status })));
+  return onErrorCode(code, (response, body, request) =>
+    response.status === status ? response : reanswered(request, response, body, { status }),
+  );
 }

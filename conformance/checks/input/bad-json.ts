@@ -16,7 +16,8 @@ export const badJson: ActiveCheck = {
   async run(context) {
     const malformed = await context.client.send('POST', '/v1/leads', { rawBody: '{"name": "unterminated', headers: { 'content-type': 'application/json' } });
     // Spec 7.2 gives malformed JSON 400; the code bad_json is 7.3's for a value of the wrong type (errors.bad-json-malformed's reading).
-    context.judge('errors.status-400', malformed.status === 400 ? undefined : `malformed JSON answered ${malformed.status}, not 400`, malformed);
+    const malformedStatus = malformed.status === 400 ? undefined : `malformed JSON answered ${malformed.status}, not 400`;
+    context.judge('errors.status-400', malformedStatus, malformed);
     context.judge('errors.bad-json-malformed', badJsonProblem(malformed, 'malformed JSON'), malformed);
     const mistyped = await context.client.send('POST', '/v1/leads', { body: { name: 42 } });
     if (mistyped.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/leads/${mistyped.json.id}`));
