@@ -9,7 +9,7 @@ import { fanOut } from '../resources/webhooks/fan-out.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import type { OtherReading } from './other-reading.ts';
 
-export const storyExtraEvents: OtherReading = {
+export const STORY_EXTRA_EVENTS: OtherReading[] = [{
   name: 'story-extra-events',
   description: 'Every event of a write is delivered twice, and group subscriptions also get an event of a type not in the catalog yet.',
   leftOpenBy:
@@ -23,7 +23,7 @@ export const storyExtraEvents: OtherReading = {
     for (const event of newEvents(workspace, before)) sendAgainWithStranger(state, workspace, event);
     return response;
   },
-};
+}];
 
 function workspaceOf(state: MockState, request: Request): Workspace | undefined {
   if (request.method === 'GET') return undefined;

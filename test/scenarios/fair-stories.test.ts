@@ -2,7 +2,7 @@
 // step that builds on what a skipped or pending step would have done is skipped, saying which;
 // cleanup deletes what a story made whatever path it took; and a second, deliberately different
 // but correct implementation (src/other-readings/: duplicate deliveries, event types not in the
-// catalog yet, task sub-routes on PATCH, other codes for unnamed refusals, tags by name...) fails
+// catalog yet, task sub-routes on PUT, other codes for unnamed refusals, tags by name...) fails
 // no story, run twice in one workspace that holds the first run's records.
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -242,7 +242,7 @@ cleanup:
       // A pending step is one on a part the spec does not show, saying so.
       const pending = report.scenarios.flatMap((scenario) => scenario.steps.filter((step) => step.outcome === 'pending'));
       for (const step of pending) expect(step.message, step.at).toMatch(/^pending: rests on what the spec does not show/);
-      // The snooze (POST here answers 405) did not happen: the lists that would show it are not judged.
+      // The snooze (the task sub-routes take PUT here, route-task-actions.ts) did not happen: the lists that would show it are not judged.
       const snoozed = report.scenarios.find((scenario) => scenario.file.endsWith('task-snoozed-rescheduled-reopened.yaml'))!;
       const list = snoozed.steps.find((step) => step.name === 'The open list leaves a snoozed task out');
       expect(list?.message).toMatch(/^needs snoozed, which is unavailable: step 3 is pending/);
