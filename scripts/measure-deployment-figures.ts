@@ -1,34 +1,48 @@
-// temporary: runs the suite in four setups and writes each report as JSON to /tmp/h4
+// The README's figures (issue 22): the suite against crmkit's own mock and against a deployment
+// stand-in (`crmkit mock --stand-in`) with only its inputs file, with a receiver it reaches, and
+// with a receiver and --wait-for-retries; for each, the rules judged on that target and those it
+// could let the suite judge (conformance/rules/figures.ts). The four runs go at once (a stand-in
+// run mostly waits). `node scripts/measure-deployment-figures.ts [DIR]` also writes each report
+// as JSON into DIR.
 import { writeFileSync } from 'node:fs';
-import { freePort, startStandIn } from '../test/support/stand-in.ts';
 import { targetOptionsOf } from '../harness/inputs.ts';
-import { runConformance } from '../conformance/run.ts';
-import { createMock } from '../src/mock.ts';
+import { figuresLine } from '../conformance/rules/figures.ts';
+import { runConformance, type Report } from '../conformance/run.ts';
 import { startServer } from '../src/adapters/node-server.ts';
+import { createMock } from '../src/mock.ts';
+import { freePort, startStandIn } from '../test/support/stand-in.ts';
 
-const which = process.argv[2] ?? 'all';
-async function mockRun() {
+async function mockRun(): Promise<Report> {
   const server = await startServer(createMock({ allowPrivateWebhooks: true }), { port: 0, host: '127.0.0.1' });
-  const report = await runConformance({ baseUrl: server.url });
-  await server.close();
-  return report;
+  try {
+    return await runConformance({ baseUrl: server.url });
+  } finally {
+    await server.close();
+  }
 }
-async function standInRun(receiver: boolean, wait: boolean) {
+
+async function standInRun(receiver: boolean, waitForRetries: boolean): Promise<Report> {
   const standIn = await startStandIn();
-  const port = await freePort();
-  const rx = receiver ? { webhookReceiverUrl: `http://127.0.0.1:${port}`, webhookReceiverPort: port } : {};
-  const report = await runConformance({ ...targetOptionsOf(standIn.inputs), ...rx, waitForRetries: wait });
-  await standIn.server.close();
-  return report;
+  try {
+    const port = await freePort();
+    const reached = receiver ? { webhookReceiverUrl: `http://127.0.0.1:${port}`, webhookReceiverPort: port } : {};
+    return await runConformance({ ...targetOptionsOf(standIn.inputs), ...reached, waitForRetries });
+  } finally {
+    await standIn.server.close();
+  }
 }
-const runs: Record<string, () => Promise<unknown>> = {
-  mock: mockRun, inputs: () => standInRun(false, false), receiver: () => standInRun(true, false), waiting: () => standInRun(true, true),
-};
-const names = which === 'all' ? Object.keys(runs) : which.split(',');
-await Promise.all(names.map(async (name) => {
-  const started = Date.now();
-  const report = await runs[name]!();
-  writeFileSync(`/tmp/h4/${process.argv[3] ?? 'before'}-${name}.json`, JSON.stringify(report, null, 1));
-  console.log(name, 'done in', Math.round((Date.now() - started) / 1000), 's');
-}));
-process.exit(0);
+
+const RUNS: [name: string, run: () => Promise<Report>][] = [
+  ['mock', mockRun],
+  ['stand-in, inputs only', () => standInRun(false, false)],
+  ['stand-in, with a receiver', () => standInRun(true, false)],
+  ['stand-in, with a receiver and waiting', () => standInRun(true, true)],
+];
+
+const dir = process.argv[2];
+const reports = await Promise.all(RUNS.map(([, run]) => run()));
+RUNS.forEach(([name], index) => {
+  const report = reports[index]!;
+  if (dir) writeFileSync(`${dir}/${name.replace(/\W+/g, '-')}.json`, JSON.stringify(report, null, 1));
+  console.log(`${name}: ${figuresLine(report.summary)}`);
+});

@@ -1,7 +1,8 @@
 // What a QA engineer sets up in a deployment's web app before a conformance run, done for the
 // stand-in (`crmkit mock --stand-in`): a contact custom field of each value type the starter
 // fields give leads only (spec 2.11; the suite writes contacts' values), a multiselect of 101
-// options (spec 8: 100 values at most), a required one, and a member in no team (spec 2.7).
+// options (spec 8: 100 values at most), a required one, a member in no team (spec 2.7), and the
+// Start plan, whose 25 webhooks the suite's 30 reach (spec 8: the plan's limit, limit_reached).
 import type { MockState } from '../mock-state.ts';
 import { createField, type CustomFieldCreate } from '../resources/fields/field-writes.ts';
 import { systemContext } from '../resources/records/record-context.ts';
@@ -19,4 +20,5 @@ export async function setUpForConformance(state: MockState, workspace: Workspace
   }
   await add({ entity: 'contact', key: 'qa_required', label: 'QA required', type: 'text', required: true } as CustomFieldCreate);
   addMember(workspace, { role: 'viewer', name: 'QA no team', email: 'qa.no-team@example.com', teamIds: [] });
+  workspace.plan = 'start';
 }
