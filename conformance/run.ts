@@ -78,7 +78,8 @@ export async function runConformance(options: RunOptions): Promise<Report> {
   const offer = offerOf(options);
   const rules = withUnreachedReasons(ruleResults(results, target.mock !== undefined), offer);
   const summary = figuresOf(rules, couldJudgeOn(offer));
-  return { target: { baseUrl: target.baseUrl, mock: target.mock !== undefined }, runId, results: withReadings(results, rules), rules, summary };
+  const of = { baseUrl: target.baseUrl, mock: target.mock !== undefined };
+  return { target: of, runId, results: withReadings(results, rules), rules, summary };
 }
 
 /** A check that failed only rules whose words the spec leaves open (their `reading`) warns, as those rules do. */

@@ -65,7 +65,10 @@ export async function startValidatingProxy(options: { target: string; port?: num
       const rules = ruleResults(results, false, catalog);
       // What an application's exchanges could show is what the observers judge: every rule here.
       const summary = figuresOf(rules, () => true);
-      return { target: { baseUrl: options.target, mock: false, proxy: proxy.url }, runId: `proxy-${Date.now().toString(36)}`, results, rules, summary, notJudged: notJudged.length ? [{ what: CONTROL_API.what, exchanges: notJudged.length }] : [] };
+      const target = { baseUrl: options.target, mock: false, proxy: proxy.url };
+      const runId = `proxy-${Date.now().toString(36)}`;
+      const unjudged = notJudged.length ? [{ what: CONTROL_API.what, exchanges: notJudged.length }] : [];
+      return { target, runId, results, rules, summary, notJudged: unjudged };
     },
   };
 }

@@ -20,7 +20,11 @@ export function junitReport(report: Report): string {
 
 /** The two figures (rules/figures.ts) as properties of a suite of no test case, where CI shows a run's properties. */
 function figures({ summary }: Report): string {
-  const properties = [['observable-rules', summary.observable], ['judged-on-this-target', summary.judged], ['this-target-could-judge', summary.couldJudge]];
+  const properties = [
+    ['observable-rules', summary.observable],
+    ['judged-on-this-target', summary.judged],
+    ['this-target-could-judge', summary.couldJudge],
+  ];
   const items = properties.map(([name, value]) => `      <property name="${name}" value="${value}"/>`).join('\n');
   return `  <testsuite name="summary" tests="0" failures="0" skipped="0">\n    <properties>\n${items}\n    </properties>\n  </testsuite>`;
 }

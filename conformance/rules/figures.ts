@@ -40,5 +40,6 @@ export function couldJudgeOn(offer: TargetOffer): (id: string) => boolean {
 /** One line: `judged on this target: 577 of 949 observable rules (61 %); this target could let the suite judge 612 (64 %)`. */
 export function figuresLine({ observable, judged, couldJudge }: Figures): string {
   const share = (count: number) => `${observable ? Math.floor((count / observable) * 100) : 0} %`;
-  return `judged on this target: ${judged} of ${observable} observable rules (${share(judged)}); this target could let the suite judge ${couldJudge} (${share(couldJudge)})`;
+  const could = `this target could let the suite judge ${couldJudge} (${share(couldJudge)})`;
+  return `judged on this target: ${judged} of ${observable} observable rules (${share(judged)}); ${could}`;
 }

@@ -15,13 +15,21 @@ import { reportOptions, TARGET_OPTIONS, targetOptionsFrom } from './shared-optio
 export const CONFORMANCE_OPTIONS = {
   target: TARGET_OPTIONS,
   run: {
-    'wait-for-retries': { type: 'boolean', default: false, help: 'against a deployment, wait out the timings of minutes (a webhook retry comes a minute after the event)' },
+    'wait-for-retries': {
+      type: 'boolean',
+      default: false,
+      help: 'against a deployment, wait out the timings of minutes (a webhook retry comes a minute after the event)',
+    },
     only: { type: 'string', multiple: true, value: 'FAMILY|CHECK', help: 'only these families or checks (comma-separated or repeated)' },
     'read-only': { type: 'boolean', default: false, help: 'send no write' },
   },
   output: {
     ...reportOptions(REPORTERS),
-    'list-rules': { type: 'boolean', default: false, help: "print the catalog of the spec's rules with their checks, and exit" },
+    'list-rules': {
+      type: 'boolean',
+      default: false,
+      help: "print the catalog of the spec's rules with their checks and needs, and exit; with a target's options, which it could judge",
+    },
   },
 } as const satisfies Record<string, OptionSpecs>;
 
@@ -31,7 +39,8 @@ export async function runConformanceCommand(args: string[]): Promise<void> {
   const target = targetOptionsFrom(values);
   const waitForRetries = values['wait-for-retries'] ?? false;
   const readOnly = values['read-only'] ?? false;
-  if (values['list-rules']) return void process.stdout.write(listRules(reporter, target.baseUrl ? offerOf({ ...target, waitForRetries, readOnly }) : undefined));
+  const offer = target.baseUrl ? offerOf({ ...target, waitForRetries, readOnly }) : undefined;
+  if (values['list-rules']) return void process.stdout.write(listRules(reporter, offer));
   const only = onlyItems(values.only);
   // Interrupted, the run stops after the check in progress and still deletes what it created.
   const interrupted = new AbortController();

@@ -18,18 +18,30 @@ export function listRules(reporter: Reporter, offer: TargetOffer | undefined): s
     return `${JSON.stringify({ rules: entries, ...(offer ? { summary: { observable: observable.length, couldJudge } } : {}) }, null, 2)}\n`;
   }
   if (reporter !== 'pretty') throw new UsageError('--list-rules prints with --reporter pretty or json');
-  const lines = rules.map((rule) => {
-    const judged = rule.checks.length ? `checks: ${rule.checks.join(', ')}` : rule.unobservable ? `not observable: ${rule.unobservable}` : 'not checked yet';
-    const needs = rule.unobservable ? [] : [`on a deployment needs: ${[...rule.needs, ...(rule.waitMinutes ? [`waits ${durationOf(rule.waitMinutes)}`] : [])].join(', ') || 'nothing'}`];
-    const here = offer && !rule.unobservable ? [unmet(rule).length ? `not on this target: ${unmet(rule).join('; ')}` : 'this target could let the suite judge it'] : [];
-    return [`${rule.section.padEnd(5)} ${rule.id}`, rule.rule, judged, ...needs, ...here].join('\n      ');
-  });
+  const lines = rules.map((rule) => [`${rule.section.padEnd(5)} ${rule.id}`, rule.rule, ...facts(rule), ...here(rule, unmet, offer)]);
   const checked = observable.filter((rule) => rule.checks.length);
   const total = `${rules.length} rules; ${observable.length} observable through the interface, ${checked.length} of them with a check`;
-  const share = couldJudge === undefined ? '' : `\nthis target could let the suite judge ${couldJudge} of ${observable.length} observable rules (${Math.floor((couldJudge / observable.length) * 100)} %)`;
-  return `${lines.join('\n')}\n\n${total}${share}\n`;
+  const of = `${couldJudge} of ${observable.length} observable rules`;
+  const share = couldJudge === undefined ? '' : `\nthis target could let the suite judge ${of}`;
+  return `${lines.map((parts) => parts.join('\n      ')).join('\n')}\n\n${total}${share}\n`;
+}
+
+/** Its checks (or why none can observe it), and what judging it takes on a deployment. */
+function facts(rule: Rule): string[] {
+  if (rule.unobservable) return [`not observable: ${rule.unobservable}`];
+  const wait = rule.waitMinutes ? [`waits ${durationOf(rule.waitMinutes)}`] : [];
+  const needs = `on a deployment needs: ${[...rule.needs, ...wait].join(', ') || 'nothing'}`;
+  return [rule.checks.length ? `checks: ${rule.checks.join(', ')}` : 'not checked yet', needs];
+}
+
+/** Whether the target given could let the suite judge it, and why not. */
+function here(rule: Rule, unmet: (rule: Rule) => string[], offer: TargetOffer | undefined): string[] {
+  if (!offer || rule.unobservable) return [];
+  const reasons = unmet(rule);
+  return [reasons.length ? `not on this target: ${reasons.join('; ')}` : 'this target could let the suite judge it'];
 }
 
 function entryOf({ id, section, rule, checks, needs, waitMinutes, unobservable, reading }: Rule) {
-  return { id, section, rule, checks, needs, ...(waitMinutes ? { waitMinutes } : {}), ...(unobservable ? { unobservable } : {}), ...(reading ? { reading } : {}) };
+  const extra = { ...(waitMinutes ? { waitMinutes } : {}), ...(unobservable ? { unobservable } : {}), ...(reading ? { reading } : {}) };
+  return { id, section, rule, checks, needs, ...extra };
 }

@@ -36,7 +36,9 @@ export async function runProxyCommand(args: string[]): Promise<void> {
     const text = renderReport(report, reporter);
     if (values.out) {
       writeFileSync(values.out, text);
-      process.stderr.write(`${proxy.exchanges.length} exchanges judged, ${proxy.notJudged.length} not (control API), ${proxy.problems.length} problems; ${ruleTotals(report.rules)}; ${figuresLine(report.summary)}; wrote ${values.out}\n`);
+      const counts = `${proxy.exchanges.length} exchanges judged, ${proxy.notJudged.length} not (control API)`;
+      const totals = `${proxy.problems.length} problems; ${ruleTotals(report.rules)}; ${figuresLine(report.summary)}`;
+      process.stderr.write(`${counts}, ${totals}; wrote ${values.out}\n`);
     } else process.stdout.write(text);
     process.exit(proxy.problems.length ? 1 : 0);
   };

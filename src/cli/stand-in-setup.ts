@@ -16,7 +16,8 @@ export async function setUpForConformance(state: MockState, workspace: Workspace
   const options = Array.from({ length: 101 }, (_, index) => ({ label: `Option ${index + 1}` }));
   const add = (body: CustomFieldCreate) => workspace.transactions.run(() => createField(context, body));
   for (const type of TYPES) {
-    await add({ entity: 'contact', key: `qa_${type}`, label: `QA ${type}`, type, ...(type === 'multiselect' ? { options } : {}) } as CustomFieldCreate);
+    const body = { entity: 'contact', key: `qa_${type}`, label: `QA ${type}`, type, ...(type === 'multiselect' ? { options } : {}) };
+    await add(body as CustomFieldCreate);
   }
   await add({ entity: 'contact', key: 'qa_required', label: 'QA required', type: 'text', required: true } as CustomFieldCreate);
   addMember(workspace, { role: 'viewer', name: 'QA no team', email: 'qa.no-team@example.com', teamIds: [] });

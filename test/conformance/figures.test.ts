@@ -11,11 +11,12 @@ import { offerOf, unmetNeeds } from '../../conformance/rules/target-offer.ts';
 import { withUnreachedReasons } from '../../conformance/rules/unreached-reasons.ts';
 import type { Report } from '../../conformance/run.ts';
 
-const ruleOf = (extra: Partial<Rule>): Rule => ({ id: 'a.one', section: '4.2', rule: 'a rule', needs: ['key'], checks: ['c'], file: 'test.yaml', ...extra });
+const ruleOf = (extra: Partial<Rule>): Rule => ({ id: 'a.one', section: '4.2', rule: 'a', needs: ['key'], checks: ['c'], file: 't', ...extra });
 const resultOf = (id: string, outcome: RuleOutcome, message?: string): RuleResult => ({
   id, section: '4.2', rule: `rule ${id}`, needs: ['key'], checks: ['c'], outcome, ...(message ? { message } : {}),
 });
 const never = () => false;
+const LINE = 'judged on this target: 3 of 5 observable rules (60 %); this target could let the suite judge 4 (80 %)';
 const deployment = { apiKey: 'svc_live_owner' };
 
 describe('what a target offers', () => {
@@ -37,13 +38,16 @@ describe('what a target offers', () => {
     const hours = ruleOf({ waitMinutes: 1500 });
     expect(unmetNeeds(minutes, offerOf(deployment), never)).toEqual(['waits 3 min: give --wait-for-retries']);
     expect(unmetNeeds(minutes, offerOf({ ...deployment, waitForRetries: true }), never)).toEqual([]);
-    expect(unmetNeeds(hours, offerOf({ ...deployment, waitForRetries: true }), never)).toEqual([expect.stringMatching(/^waits 25 h: .*minutes only/)]);
+    const waiting = offerOf({ ...deployment, waitForRetries: true });
+    expect(unmetNeeds(hours, waiting, never)).toEqual([expect.stringMatching(/^waits 25 h: .*minutes only/)]);
   });
 
   it('control and consent are never offered by a deployment; a read-only run judges no rule whose checks all write', () => {
     const offer = offerOf({ ...deployment, readOnly: true });
     expect(unmetNeeds(ruleOf({ needs: ['control'] }), offer, never)).toEqual([expect.stringContaining("only a crmkit mock's control API")]);
-    expect(unmetNeeds(ruleOf({ needs: ['oauth-client', 'consent'] }), { ...offer, given: new Set(['key', 'oauth-client']) }, never)).toHaveLength(1);
+    const withClient = offerOf({ ...deployment, clientId: 'app_1' });
+    const consent = ruleOf({ needs: ['oauth-client', 'consent'] });
+    expect(unmetNeeds(consent, withClient, never)).toEqual([expect.stringContaining('a person in a browser')]);
     expect(unmetNeeds(ruleOf({}), offer, () => true)).toEqual(['its checks send writes; the run is read-only']);
     expect(unmetNeeds(ruleOf({ checks: ['writes', 'reads'] }), offer, (check) => check === 'writes')).toEqual([]);
   });
@@ -57,21 +61,21 @@ describe('what a target offers', () => {
 
 describe('the two figures', () => {
   const rules = [
-    resultOf('a.passed', 'passed'), resultOf('a.failed', 'failed'), resultOf('a.warned', 'warned'), resultOf('a.skipped', 'skipped', 'needs a form'),
-    resultOf('a.unchecked', 'not-checked'), resultOf('a.unobservable', 'unobservable'),
+    resultOf('a.passed', 'passed'), resultOf('a.failed', 'failed'), resultOf('a.warned', 'warned'),
+    resultOf('a.skipped', 'skipped', 'needs a form'), resultOf('a.unchecked', 'not-checked'), resultOf('a.unobservable', 'unobservable'),
   ];
 
   it('judged counts the observable rules that passed, failed or warned; could-judge those the target meets', () => {
     const figures = figuresOf(rules, (id) => id !== 'a.unchecked');
     expect(figures).toEqual({ observable: 5, judged: 3, couldJudge: 4 });
-    expect(figuresLine(figures)).toBe('judged on this target: 3 of 5 observable rules (60 %); this target could let the suite judge 4 (80 %)');
+    expect(figuresLine(figures)).toBe(LINE);
   });
 
   it('are shown in the pretty and HTML headers and as JUnit properties', () => {
-    const report: Report = { target: { baseUrl: 'https://api.example', mock: false }, runId: 'r1', results: [], rules, summary: { observable: 5, judged: 3, couldJudge: 4 } };
-    const line = 'judged on this target: 3 of 5 observable rules (60 %); this target could let the suite judge 4 (80 %)';
-    expect(prettyReport(report).split('\n').slice(0, 4).join('\n')).toContain(line);
-    expect(htmlReport(report)).toContain(`<p class="figures">${line}</p>`);
+    const summary = { observable: 5, judged: 3, couldJudge: 4 };
+    const report: Report = { target: { baseUrl: 'https://api.example', mock: false }, runId: 'r1', results: [], rules, summary };
+    expect(prettyReport(report).split('\n').slice(0, 4).join('\n')).toContain(LINE);
+    expect(htmlReport(report)).toContain(`<p class="figures">${LINE}</p>`);
     const junit = junitReport(report);
     for (const [name, value] of [['observable-rules', 5], ['judged-on-this-target', 3], ['this-target-could-judge', 4]]) {
       expect(junit).toContain(`<property name="${name}" value="${value}"/>`);
@@ -89,8 +93,9 @@ describe('the two figures', () => {
 
 describe('a rule its check did not reach', () => {
   it('is skipped for the needs this target does not meet, and keeps its message where the needs are met', () => {
-    const unreached = (id: string) => ({ ...resultOf(id, 'skipped', 'not judged: x did not reach it in this run'), checks: rulesById().get(id)!.checks });
-    const [control, met] = withUnreachedReasons([unreached('conversations.counts-all'), unreached('leads.filter-company')], offerOf(deployment));
+    const unreached = (id: string) => resultOf(id, 'skipped', 'not judged: x did not reach it in this run');
+    const rules = [unreached('conversations.counts-all'), unreached('leads.filter-company')];
+    const [control, met] = withUnreachedReasons(rules, offerOf(deployment));
     expect(control!.message).toMatch(/^not judged on this target: needs only a crmkit mock's control API/);
     expect(met!.message).toBe('not judged: x did not reach it in this run');
   });

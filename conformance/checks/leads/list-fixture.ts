@@ -45,5 +45,6 @@ export async function listFixture(context: CheckContext): Promise<ListFixture> {
   const closed = await context.client.send('PATCH', `/v1/leads/${created.id}`, { body: { stage_id: won!.id, position: 2 } });
   context.expectStatus(closed, 200);
   const d = await lead('delta', { pipeline_id: second.id, contact_id: contact.id, amount: 800, position: 4 });
-  return { word, company, contact, me, isMe, other, first: first!, second, open: [open[0]!, open[1]!], won: won!, leads: { a, b, c: closed.json, d } };
+  const leads = { a, b, c: closed.json, d };
+  return { word, company, contact, me, isMe, other, first: first!, second, open: [open[0]!, open[1]!], won: won!, leads };
 }

@@ -67,18 +67,28 @@ export const customValues: ActiveCheck = {
 };
 
 /** The rules of a value type the workspace has no usable contact field of (a deployment's fields are made in its web app). */
-const RULES_OF_TYPE: Partial<Record<ValueType, string[]>> = { money: ['fields.money-currency-default'], datetime: ['fields.datetime-utc'], multiselect: ['fields.multiselect-limit'] };
+const RULES_OF_TYPE: Partial<Record<ValueType, string[]>> = {
+  money: ['fields.money-currency-default'],
+  datetime: ['fields.datetime-utc'],
+  multiselect: ['fields.multiselect-limit'],
+};
 
 function skipTypesMissing(context: CheckContext, fields: ContactFields): void {
   for (const type of VALUE_TYPES) {
     const field = fields.byType.get(type);
     if (field && caseOf(type, field, fields.memberId)) continue;
-    const why = field ? `the workspace's ${type} contact field ${field.key} has too few options, or no member is active` : `the workspace has no optional contact field of type ${type}`;
-    for (const rule of [`fields.value-${type.replace('_', '-')}`, ...(RULES_OF_TYPE[type] ?? [])]) context.skipRule(rule, `${why} (fields are made in the web app)`);
+    const why = field
+      ? `the workspace's ${type} contact field ${field.key} has too few options, or no member is active`
+      : `the workspace has no optional contact field of type ${type}`;
+    const rules = [`fields.value-${type.replace('_', '-')}`, ...(RULES_OF_TYPE[type] ?? [])];
+    for (const rule of rules) context.skipRule(rule, `${why} (fields are made in the web app)`);
   }
   const multiselect = fields.byType.get('multiselect');
-  if (multiselect && multiselect.options.length < 101) context.skipRule('fields.multiselect-limit', `the multiselect contact field ${multiselect.key} has ${multiselect.options.length} options: 101 are needed to send 101 distinct values`);
-  if (!fields.required) context.skipRule('fields.required-not-clearable', 'the workspace has no required contact field (fields are made in the web app)');
+  if (multiselect && multiselect.options.length < 101) {
+    const options = multiselect.options.length;
+    context.skipRule('fields.multiselect-limit', `the multiselect contact field ${multiselect.key} has ${options} options, not 101`);
+  }
+  if (!fields.required) context.skipRule('fields.required-not-clearable', 'the workspace has no required contact field (web app)');
 }
 
 /** An option id of another field of the workspace, which `field` (a select) does not have. */

@@ -58,7 +58,9 @@ async function judgeKeysRefused(context: CheckContext): Promise<void> {
 }
 
 /** A deactivation and two deletes with the key, each of a member, team or field made for the run on the mock. */
-async function sendToSpares(context: CheckContext, name: string, send: (rule: string, method: string, path: string) => Promise<Exchange>): Promise<void> {
+type KeySend = (rule: string, method: string, path: string) => Promise<Exchange>;
+
+async function sendToSpares(context: CheckContext, name: string, send: KeySend): Promise<void> {
   const workspace = `/_mock/workspaces/${mockWorkspaceId(context)}`;
   const spareMember = await controlCall(context, 'POST', `${workspace}/members`, { role: 'viewer', name });
   const spareTeam = await controlCall(context, 'POST', `${workspace}/teams`, { name });
