@@ -10,7 +10,6 @@ import { NEEDS, type Need, type Rule } from './catalog.ts';
 export const DEPLOYMENT_WAIT_MINUTES = 10;
 
 export type TargetOffer = {
-  mock: boolean;
   given: ReadonlySet<Need>;
   /** How long the suite may wait out a timing of the spec. */
   waitMinutes: number;
@@ -20,7 +19,7 @@ export type TargetOffer = {
 /** What the options of a run give: a mock without `apiKey`, a deployment with it. */
 export function offerOf(options: TargetOptions): TargetOffer {
   const readOnly = options.readOnly ?? false;
-  if (!options.apiKey) return { mock: true, given: new Set(Object.keys(NEEDS) as Need[]), waitMinutes: Infinity, readOnly };
+  if (!options.apiKey) return { given: new Set(Object.keys(NEEDS) as Need[]), waitMinutes: Infinity, readOnly };
   const given: [Need, unknown][] = [
     ['key', options.apiKey],
     ['limited-key', options.limitedKey],
@@ -33,7 +32,7 @@ export function offerOf(options: TargetOptions): TargetOffer {
     ['receiver', options.webhookReceiverUrl],
   ];
   const waitMinutes = options.waitForRetries ? DEPLOYMENT_WAIT_MINUTES : 0;
-  return { mock: false, given: new Set(given.filter(([, value]) => value).map(([need]) => need)), waitMinutes, readOnly };
+  return { given: new Set(given.filter(([, value]) => value).map(([need]) => need)), waitMinutes, readOnly };
 }
 
 /** Why this target cannot let the suite judge the rule; empty when it can. `writes` tells whether each of its checks writes. */
