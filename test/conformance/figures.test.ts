@@ -10,6 +10,7 @@ import type { RuleOutcome, RuleResult } from '../../conformance/rules/rule-resul
 import { offerOf, unmetNeeds } from '../../conformance/rules/target-offer.ts';
 import { withUnreachedReasons } from '../../conformance/rules/unreached-reasons.ts';
 import type { Report } from '../../conformance/run.ts';
+import { listRules } from '../../src/cli/list-rules.ts';
 
 const ruleOf = (extra: Partial<Rule>): Rule => ({ id: 'a.one', section: '4.2', rule: 'a', needs: ['key'], checks: ['c'], file: 't', ...extra });
 const resultOf = (id: string, outcome: RuleOutcome, message?: string): RuleResult => ({
@@ -98,5 +99,19 @@ describe('a rule its check did not reach', () => {
     const [control, met] = withUnreachedReasons(rules, offerOf(deployment));
     expect(control!.message).toMatch(/^not judged on this target: needs only a crmkit mock's control API/);
     expect(met!.message).toBe('not judged: x did not reach it in this run');
+  });
+});
+
+describe('--list-rules with a target', () => {
+  it('says of each rule whether this target could let the suite judge it, why not, and how many', () => {
+    const offer = offerOf({ ...deployment, webhookReceiverUrl: 'https://receiver.example' });
+    const { rules, summary } = JSON.parse(listRules('json', offer));
+    const retry = rules.find((rule: { id: string }) => rule.id === 'webhooks.event-id-same-on-retry');
+    expect(retry).toMatchObject({ needs: ['key', 'receiver'], waitMinutes: 3, couldJudge: false, unmet: ['waits 3 min: give --wait-for-retries'] });
+    expect(summary.couldJudge).toBe(rules.filter((rule: { couldJudge: boolean; unobservable?: string }) => rule.couldJudge && !rule.unobservable).length);
+    const pretty = listRules('pretty', offer);
+    expect(pretty).toContain('on a deployment needs: key, receiver, waits 3 min\n      not on this target: waits 3 min: give --wait-for-retries');
+    expect(pretty).toMatch(new RegExp(`this target could let the suite judge ${summary.couldJudge} of ${summary.observable} observable rules\n$`));
+    expect(listRules('pretty', undefined)).not.toContain('this target');
   });
 });
