@@ -30,7 +30,7 @@ describe('a key that acts for no member (no member is_me)', () => {
     for (const rule of rules) expect([rule.id, rule.outcome]).toEqual([rule.id, 'passed']);
   });
 
-  it('skips owner=me only, saying that no member is the key's own', () => {
+  it("skips owner=me only, saying that no member is the key's own", () => {
     const ownerMe = report.rules.find((rule) => rule.id === 'leads.filter-owner-me');
     expect(ownerMe?.outcome).toBe('skipped');
     expect(ownerMe?.message).toMatch(/no member is is_me: the key acts for no member/);
