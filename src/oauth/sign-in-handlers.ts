@@ -3,7 +3,6 @@
 // password and gets the `svc_session` cookie the consent form reads; the control API's session
 // route (`POST /_mock/workspaces/{ws}/sessions`) stays for tests that sign in without a page.
 import { newSession, SESSION_COOKIE } from '../auth/session.ts';
-import { fromForeignPage, hostNameOf } from '../control/control-guard.ts';
 import type { HandlerMap } from '../http/handler.ts';
 import type { MockState } from '../mock-state.ts';
 import { errorPage, htmlResponse } from './consent-page.ts';
@@ -24,8 +23,7 @@ export const hubSignInHandlers: HandlerMap = {
 
   async hubSignIn({ state, request, input }) {
     // Login CSRF: a page of another site must not sign the person's browser in as someone else.
-    const url = new URL(request.url);
-    if (fromForeignPage(request, hostNameOf(request.headers.get('host') ?? url.host) ?? '', url)) {
+    if (fromOtherSite(request)) {
       return htmlResponse(errorPage('Cannot sign in', 'Sign in from the hub\'s own sign-in page.'), 403);
     }
     const form = input.body as SignInForm;
@@ -40,6 +38,23 @@ export const hubSignInHandlers: HandlerMap = {
     });
   },
 };
+
+/**
+ * A form posted by a page of another site. Browsers say so in `Sec-Fetch-Site`; the hub's own pages
+ * send no referrer, so their posts carry `Origin: null`, and `Origin` is read only from a browser
+ * that sends no `Sec-Fetch-Site`. A client that is no browser sends neither.
+ */
+function fromOtherSite(request: Request): boolean {
+  const site = request.headers.get('sec-fetch-site');
+  if (site !== null) return site !== 'same-origin' && site !== 'none';
+  const origin = request.headers.get('origin');
+  if (origin === null) return false;
+  try {
+    return new URL(origin).host !== (request.headers.get('host') ?? new URL(request.url).host);
+  } catch {
+    return true;
+  }
+}
 
 /** The session cookie: never readable by scripts, not sent on other sites' posts, `Secure` on an https hub. */
 function sessionCookie(state: MockState, token: string): string {
