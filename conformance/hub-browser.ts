@@ -48,19 +48,23 @@ export async function decideInBrowser(context: CheckContext, hub: HubBrowser, au
 
 async function walk(page: Page, hub: HubBrowser, authorizeUrl: string, redirectUri: string, decision: Decision, steps: string[]): Promise<URL | undefined> {
   const { selectors } = hub;
+  const button = page.locator(decision === 'approve' ? selectors.consent_approve : selectors.consent_deny);
+  const signInField = page.locator(selectors.signin_email);
   await page.goto(authorizeUrl);
   if (atApp(page.url(), redirectUri)) return new URL(page.url());
-  if (await page.locator(selectors.signin_email).count()) {
+  // A page that renders in the browser shows its form after `load`: whichever comes first.
+  await signInField.or(button).first().waitFor();
+  if (await signInField.count()) {
     steps.push(`sign in as ${hub.member.email} (${selectors.signin_email}, ${selectors.signin_password}, ${selectors.signin_submit})`);
-    await page.fill(selectors.signin_email, hub.member.email);
+    await signInField.fill(hub.member.email);
     await page.fill(selectors.signin_password, hub.member.password);
     await navigationAfter(page, () => page.click(selectors.signin_submit));
-    if (await page.locator(selectors.signin_email).count()) steps.push(`the hub still shows its sign-in form: ${await pageSummary(page)}`);
+    await signInField.or(button).first().waitFor();
+    if (!(await button.count())) return void steps.push(`the hub did not take the sign-in: ${await pageSummary(page)}`);
   }
   if (decision === 'approve' && selectors.consent_scopes) for (const box of await page.locator(selectors.consent_scopes).all()) await box.check();
-  const button = decision === 'approve' ? selectors.consent_approve : selectors.consent_deny;
-  steps.push(`click ${decision} (${button}) on ${await pageSummary(page)}`);
-  await navigationAfter(page, () => page.click(button));
+  steps.push(`click ${decision} (${decision === 'approve' ? selectors.consent_approve : selectors.consent_deny}) on ${await pageSummary(page)}`);
+  await navigationAfter(page, () => button.click());
   return atApp(page.url(), redirectUri) ? new URL(page.url()) : undefined;
 }
 
