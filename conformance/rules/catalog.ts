@@ -10,7 +10,7 @@ export const NEEDS = {
   'second-key': 'a second key: another scope, role or workspace, or a key in a refused state',
   form: 'a public form of the workspace',
   'oauth-client': 'an OAuth client (id, secret, redirect URI)',
-  consent: "an approval of an OAuth consent request (a person, or a mock's control API)",
+  consent: "an approval of an OAuth consent request (hub_member, who signs in to the hub in headless Chromium, or a mock's control API)",
   receiver: "a webhook receiver the deployment can reach (the suite's own, through --webhook-receiver-url)",
   control: "a crmkit mock's control API (its clock, simulated channels, sessions, settings)",
   waiting: 'waiting out a timing of the spec (a retry, an expiry)',
