@@ -108,5 +108,6 @@ describe('signing in to the hub', () => {
     expect(named.status).toBe(400);
     expect((await named.json()).error.code).toBe('unknown_field');
     expect((await signIn({ email: 'a'.repeat(100_000), password: 'p' })).status).toBeLessThan(500);
+    expect((await fetch(`${hub()}/signin?next=${'/'.repeat(4001)}`)).status).toBe(422);
   });
 });

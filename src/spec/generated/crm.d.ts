@@ -1641,7 +1641,7 @@ export type paths = {
          *     (`HttpOnly`, `SameSite=Lax`, `Secure` on an `https` hub) of `firstPartySession`, and sends the browser on with
          *     303 to `next` when it is a path of the consent page (`/oauth/authorize?...`), else to the sign-in page, which
          *     then says who is signed in. A wrong email or password answers 401 with the page again, never saying which of
-         *     the two was wrong. A form posted from a page of another site (`Origin`, `Sec-Fetch-Site`) is refused with 403
+         *     the two was wrong. A form posted from a page of another site (`Sec-Fetch-Site`, or `Origin` from a browser that sends no `Sec-Fetch-Site`) is refused with 403
          *     and signs nobody in (login cross-site request forgery).
          */
         post: operations["hubSignIn"];
@@ -14814,6 +14814,8 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description `validation_failed` (422): `next` is longer than 4,000 characters. */
+            422: components["responses"]["ValidationFailed"];
             500: components["responses"]["Error500"];
             "5XX": components["responses"]["Error5XX"];
         };
