@@ -17,7 +17,10 @@ export type Decision = 'approve' | 'deny';
 
 /** Debian's Chromium (a browser download of playwright's does not work everywhere); CRMKIT_CHROMIUM names another. */
 const CHROMIUM = process.env.CRMKIT_CHROMIUM ?? '/usr/bin/chromium';
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
 /** A step of the hub (a page to load, a click to answer) that takes longer is reported as the hub's failure. */
 const STEP_MS = 30_000;
 
@@ -25,7 +28,9 @@ type Hub = { context: BrowserContext } | { unavailable: string };
 const hubs = new WeakMap<ConformanceClient, Promise<Hub>>();
 
 /** Where the hub sent the browser back to the app after `decision` on the consent page of `authorizeUrl`. */
-export async function decideInBrowser(context: CheckContext, hub: HubBrowser, authorizeUrl: string, redirectUri: string, decision: Decision): Promise<URL> {
+export async function decideInBrowser(
+  context: CheckContext, hub: HubBrowser, authorizeUrl: string, redirectUri: string, decision: Decision,
+): Promise<URL> {
   const started = await hubOf(context.client);
   if ('unavailable' in started) context.skip(started.unavailable);
   const page = await started.context.newPage();
@@ -39,16 +44,20 @@ export async function decideInBrowser(context: CheckContext, hub: HubBrowser, au
     return landed;
   } catch (error) {
     if (!(error instanceof Error) || error.name !== 'TimeoutError') throw error;
-    context.fail(`the hub's pages did not go on (${error.message.split('\n')[0]}):\n  ${[...steps, `then: ${await pageSummary(page)}`].join('\n  ')}`);
+    steps.push(`then: ${await pageSummary(page)}`);
+    context.fail(`the hub's pages did not go on (${error.message.split('\n')[0]}):\n  ${steps.join('\n  ')}`);
   } finally {
     await recording.settled();
     await page.close();
   }
 }
 
-async function walk(page: Page, hub: HubBrowser, authorizeUrl: string, redirectUri: string, decision: Decision, steps: string[]): Promise<URL | undefined> {
+async function walk(
+  page: Page, hub: HubBrowser, authorizeUrl: string, redirectUri: string, decision: Decision, steps: string[],
+): Promise<URL | undefined> {
   const { selectors } = hub;
-  const button = page.locator(decision === 'approve' ? selectors.consent_approve : selectors.consent_deny);
+  const buttonSelector = decision === 'approve' ? selectors.consent_approve : selectors.consent_deny;
+  const button = page.locator(buttonSelector);
   const signInField = page.locator(selectors.signin_email);
   await page.goto(authorizeUrl);
   if (atApp(page.url(), redirectUri)) return new URL(page.url());
@@ -62,8 +71,10 @@ async function walk(page: Page, hub: HubBrowser, authorizeUrl: string, redirectU
     await signInField.or(button).first().waitFor();
     if (!(await button.count())) return void steps.push(`the hub did not take the sign-in: ${await pageSummary(page)}`);
   }
-  if (decision === 'approve' && selectors.consent_scopes) for (const box of await page.locator(selectors.consent_scopes).all()) await box.check();
-  steps.push(`click ${decision} (${decision === 'approve' ? selectors.consent_approve : selectors.consent_deny}) on ${await pageSummary(page)}`);
+  if (decision === 'approve' && selectors.consent_scopes) {
+    for (const box of await page.locator(selectors.consent_scopes).all()) await box.check();
+  }
+  steps.push(`click ${decision} (${buttonSelector}) on ${await pageSummary(page)}`);
   await navigationAfter(page, () => button.click());
   return atApp(page.url(), redirectUri) ? new URL(page.url()) : undefined;
 }
@@ -95,7 +106,8 @@ function recordPages(client: ConformanceClient, page: Page, steps: string[], red
     const request = response.request();
     if (!request.isNavigationRequest() || request.frame() !== page.mainFrame()) return;
     if (atApp(response.url(), redirectUri)) return void steps.push(`back at the app: ${response.url()}`);
-    steps.push(`${request.method()} ${response.url()} → ${response.status()}${response.headers().location ? ` to ${response.headers().location}` : ''}`);
+    const location = response.headers().location;
+    steps.push(`${request.method()} ${response.url()} → ${response.status()}${location ? ` to ${location}` : ''}`);
     pending.push(record(client, response));
   };
   page.on('response', onResponse);
@@ -147,18 +159,21 @@ async function startHub(): Promise<Hub> {
   try {
     ({ chromium } = await import('playwright-core'));
   } catch {
-    return { unavailable: 'consent on a deployment is given in headless Chromium through playwright-core, which is not installed (npm install playwright-core)' };
+    const missing = 'playwright-core, which is not installed (npm install playwright-core)';
+    return { unavailable: `consent on a deployment is given in headless Chromium through ${missing}` };
   }
   let browser: Browser;
   try {
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
   } catch (error) {
     const reason = (error as Error).message.split('\n')[0];
-    return { unavailable: `consent on a deployment is given in headless Chromium, which did not start from ${CHROMIUM} (set CRMKIT_CHROMIUM): ${reason}` };
+    const where = `${CHROMIUM} (set CRMKIT_CHROMIUM)`;
+    return { unavailable: `consent on a deployment is given in headless Chromium, which did not start from ${where}: ${reason}` };
   }
   return { context: await browser.newContext() };
 }
 
+const HTML = { name: 'content-type', value: 'text/html' };
 const AT_APP = Buffer.from('<!doctype html><title>Back at the app</title><h1>Back at the app</h1>').toString('base64');
 
 /**
@@ -168,9 +183,10 @@ const AT_APP = Buffer.from('<!doctype html><title>Back at the app</title><h1>Bac
 async function answerAtApp(page: Page, redirectUri: string): Promise<void> {
   const devtools = await page.context().newCDPSession(page);
   devtools.on('Fetch.requestPaused', (event) => {
+    const { requestId } = event;
     const answer = atApp(event.request.url, redirectUri)
-      ? devtools.send('Fetch.fulfillRequest', { requestId: event.requestId, responseCode: 200, responseHeaders: [{ name: 'content-type', value: 'text/html' }], body: AT_APP })
-      : devtools.send('Fetch.continueRequest', { requestId: event.requestId });
+      ? devtools.send('Fetch.fulfillRequest', { requestId, responseCode: 200, responseHeaders: [HTML], body: AT_APP })
+      : devtools.send('Fetch.continueRequest', { requestId });
     // The page may close while a request waits (after the decision): nothing is left to answer.
     answer.catch(() => {});
   });

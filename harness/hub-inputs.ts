@@ -29,7 +29,8 @@ const SELECTOR_KEYS = ['signin_email', 'signin_password', 'signin_submit', 'cons
 
 /** What is wrong with `hub_member` and `hub_selectors` of an inputs file, if anything. */
 export function hubInputsProblem(member: unknown, selectors: unknown): string | undefined {
-  if (member !== undefined && !isStringRecord(member, ['email', 'password'], ['email', 'password'])) return 'hub_member is {email, password}';
+  const fields = ['email', 'password'];
+  if (member !== undefined && !isStringRecord(member, fields, fields)) return 'hub_member is {email, password}';
   if (selectors === undefined) return undefined;
   if (!isStringRecord(selectors, SELECTOR_KEYS, [])) return `hub_selectors is an object of CSS selectors (${SELECTOR_KEYS.join(', ')})`;
   return undefined;
@@ -43,5 +44,6 @@ export function hubSelectorsOf(given: Partial<HubSelectors> | undefined): HubSel
 function isStringRecord(value: unknown, known: string[], required: string[]): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const entries = Object.entries(value);
-  return entries.every(([key, item]) => known.includes(key) && typeof item === 'string' && item !== '') && required.every((key) => key in value);
+  const wellFormed = entries.every(([key, item]) => known.includes(key) && typeof item === 'string' && item !== '');
+  return wellFormed && required.every((key) => key in value);
 }

@@ -1,9 +1,9 @@
 // The inputs of a run against a deployment, as a QA engineer writes them in a JSON file
 // (`crmkit conformance --inputs FILE`, `crmkit scenario run --inputs FILE`): the three origins and
 // what the spec lets only a person of the workspace hand over (keys in each state, a form, an
-// OAuth client, a member who signs in to the hub and the hub's page selectors). `crmkit mock --stand-in FILE` writes the same file for a mock standing in for a
-// deployment. Options given on the command line win over the file (so does CRMKIT_CONTROL_TOKEN,
-// which stands for --control-token).
+// OAuth client, a member who signs in to the hub and the hub's page selectors). `crmkit mock
+// --stand-in FILE` writes the same file for a mock standing in for a deployment. Options given on
+// the command line win over the file (so does CRMKIT_CONTROL_TOKEN, which stands for --control-token).
 import { readFileSync } from 'node:fs';
 import { hubInputsProblem, type HubMember, type HubSelectors } from './hub-inputs.ts';
 import type { TargetOptions } from './target.ts';

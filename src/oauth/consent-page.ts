@@ -44,7 +44,9 @@ const STYLE = `
   .note { color: #667; font-size: .9rem; }`;
 
 /** `signedIn`: the member signed in to the hub, if any; `here`: this page's path and query, where signing in comes back to. */
-export type ConsentView = { app: App; workspace: Workspace; consent: ConsentRequest; approvers: Member[]; signedIn: Member | undefined; here: string };
+export type ConsentView = {
+  app: App; workspace: Workspace; consent: ConsentRequest; approvers: Member[]; signedIn: Member | undefined; here: string;
+};
 
 export function consentPage(input: ConsentView): string {
   const { app, workspace, consent, approvers } = input;
@@ -69,7 +71,8 @@ export function consentPage(input: ConsentView): string {
 function whoDecides({ workspace, approvers, signedIn }: ConsentView): string {
   if (!approvers.length) return '<p>No active owner or admin can approve apps in this workspace; you can only deny.</p>';
   const as = signedIn ? `You are signed in as ${escapeHtml(signedIn.name)} (${escapeHtml(signedIn.email)}). ` : '';
-  return `<p class="note">${as}You decide as the member signed in to ${escapeHtml(workspace.name)}: only an active owner or admin can approve.</p>`;
+  const rule = `You decide as the member signed in to ${escapeHtml(workspace.name)}: only an active owner or admin can approve.`;
+  return `<p class="note">${as}${rule}</p>`;
 }
 
 export function errorPage(title: string, message: string, language: Language = 'en'): string {

@@ -43,7 +43,8 @@ export const oauthHandlers: HandlerMap = {
       const consent = await workspace.transactions.run(() => openConsentRequest(check.request));
       const { pathname, search } = new URL(request.url);
       const signedIn = signedInMember(state, request)?.member;
-      return htmlResponse(consentPage({ app, workspace, consent, approvers: approvers(workspace), signedIn, here: `${pathname}${search}` }), 200, consent.redirect_uri);
+      const view = { app, workspace, consent, approvers: approvers(workspace), signedIn, here: `${pathname}${search}` };
+      return htmlResponse(consentPage(view), 200, consent.redirect_uri);
     });
   },
 

@@ -32,10 +32,8 @@ export const hubSignInHandlers: HandlerMap = {
     if (!found) return htmlResponse(signInPage({ next, email: form.email, problem: WRONG }), 401);
     const session = newSession(found.workspace.id, found.member.id, found.workspace.now());
     state.addSession(session);
-    return new Response(null, {
-      status: 303,
-      headers: { Location: next ?? '/signin', 'Set-Cookie': sessionCookie(state, session.token), 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' },
-    });
+    const headers = { Location: next ?? '/signin', 'Set-Cookie': sessionCookie(state, session.token), 'Cache-Control': 'no-store' };
+    return new Response(null, { status: 303, headers: { ...headers, 'Referrer-Policy': 'no-referrer' } });
   },
 };
 

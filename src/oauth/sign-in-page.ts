@@ -8,7 +8,8 @@ export type SignInView = { next: string | undefined; email?: string; problem?: s
 
 export function signInPage(view: SignInView): string {
   const problem = view.problem ? `<p class="note" role="alert">${escapeHtml(view.problem)}</p>` : '';
-  const who = view.signedIn ? `<p class="note">Signed in as ${escapeHtml(view.signedIn.name)} (${escapeHtml(view.signedIn.email)}).</p>` : '';
+  const member = view.signedIn;
+  const who = member ? `<p class="note">Signed in as ${escapeHtml(member.name)} (${escapeHtml(member.email)}).</p>` : '';
   return page('Sign in', `<h1>Sign in</h1>${who}${problem}${signInForm(view.next, view.email)}`);
 }
 

@@ -36,7 +36,9 @@ describe('reading the shared options', () => {
 
   it('takes hub_member and hub_selectors from --inputs, over the selectors that fit crmkit\'s pages; refuses them malformed', async () => {
     const hubMember = { email: 'qa.owner@acme.example', password: 'pass word' };
-    const file = inputsFile({ base_url: 'https://api.crm.example', api_key: 'svc_file', hub_member: hubMember, hub_selectors: { consent_approve: 'button.allow' } });
+    const hubSelectors = { consent_approve: 'button.allow' };
+    const deployment = { base_url: 'https://api.crm.example', api_key: 'svc_file' };
+    const file = inputsFile({ ...deployment, hub_member: hubMember, hub_selectors: hubSelectors });
     const options = targetOptionsFrom(parseOptions(['--inputs', file], OPTIONS).values);
     expect(options).toMatchObject({ hubMember, hubSelectors: { consent_approve: 'button.allow' } });
     expect(hubSelectorsOf(options.hubSelectors)).toEqual({ ...DEFAULT_HUB_SELECTORS, consent_approve: 'button.allow' });

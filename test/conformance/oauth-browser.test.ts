@@ -12,7 +12,9 @@ import { startStandIn } from '../support/stand-in.ts';
 /** The checks that need an approval, and the rules each judges through the browser. */
 const FLOW_CHECKS = ['oauth.authorization-code-flow', 'oauth.consent', 'oauth.code-single-use', 'oauth.pkce', 'oauth.refresh-rotation'];
 
-async function runOnStandIn(only: string[], options: { faults?: string[]; otherReadings?: OtherReading[]; selectors?: Partial<HubSelectors> } = {}): Promise<Report> {
+type RunOptions = { faults?: string[]; otherReadings?: OtherReading[]; selectors?: Partial<HubSelectors> };
+
+async function runOnStandIn(only: string[], options: RunOptions = {}): Promise<Report> {
   const standIn = await startStandIn(options);
   try {
     const inputs = { ...standIn.inputs, ...(options.selectors ? { hub_selectors: options.selectors } : {}) };
@@ -27,7 +29,8 @@ const ruleOutcome = (report: Report, id: string) => report.rules.find((rule) => 
 
 /** The same hub with other ids on its pages (the spec shows none of them): only other selectors find its fields. */
 const RENAMED: Record<string, string> = {
-  'signin-email': 'login-user', 'signin-password': 'login-secret', 'signin-submit': 'login-go', 'consent-approve': 'grant-access', 'consent-deny': 'refuse-access',
+  'signin-email': 'login-user', 'signin-password': 'login-secret', 'signin-submit': 'login-go',
+  'consent-approve': 'grant-access', 'consent-deny': 'refuse-access',
 };
 const renamedHubPages: OtherReading = {
   name: 'hub-pages-other-ids',
@@ -45,9 +48,13 @@ describe('OAuth consent through the hub in headless Chromium', () => {
   it('judges the flow on a stand-in: approval, denial, PKCE, single-use codes, rotation and theft, revocation', async () => {
     const report = await runOnStandIn([...FLOW_CHECKS, 'oauth.revoke-cascade']);
     expect(report.results.filter((result) => result.outcome !== 'passed').map((result) => `${result.id}: ${result.message}`)).toEqual([]);
-    const judged = ['oauth.code-single-use', 'oauth.code-reuse-revokes', 'oauth.pkce-challenge-s256', 'oauth.refresh-rotates', 'oauth.refresh-old-stops',
-      'oauth.refresh-reuse-revokes-all', 'oauth.revoke-refresh-cascade', 'oauth.denial-access-denied', 'oauth.state-500-printable', 'oauth.authorize-redirect-optional'];
-    expect(Object.fromEntries(judged.map((rule) => [rule, ruleOutcome(report, rule)]))).toEqual(Object.fromEntries(judged.map((rule) => [rule, 'passed'])));
+    const judged = [
+      'oauth.code-single-use', 'oauth.code-reuse-revokes', 'oauth.pkce-challenge-s256', 'oauth.refresh-rotates', 'oauth.refresh-old-stops',
+      'oauth.refresh-reuse-revokes-all', 'oauth.revoke-refresh-cascade', 'oauth.denial-access-denied', 'oauth.state-500-printable',
+      'oauth.authorize-redirect-optional',
+    ];
+    const outcomes = Object.fromEntries(judged.map((rule) => [rule, ruleOutcome(report, rule)]));
+    expect(outcomes).toEqual(Object.fromEntries(judged.map((rule) => [rule, 'passed'])));
   }, 180_000);
 
   // Each fault breaks a rule only an approved code reaches: the browser gave the approval.
@@ -66,10 +73,14 @@ describe('OAuth consent through the hub in headless Chromium', () => {
 
   it("drives a hub whose pages have other ids by the inputs' hub_selectors", async () => {
     // The pages really have other ids: crmkit's own selectors find nothing on them.
-    const original = async () => new Response('<input id="signin-email"><button id="consent-approve">', { headers: { 'content-type': 'text/html' } });
+    const html = '<input id="signin-email"><button id="consent-approve">';
+    const original = async () => new Response(html, { headers: { 'content-type': 'text/html' } });
     const page = await renamedHubPages.wrap(original, undefined as never)(new Request('http://hub.test/'));
     expect(await page.text()).toBe('<input id="login-user"><button id="grant-access">');
-    const selectors = { signin_email: '#login-user', signin_password: '#login-secret', signin_submit: '#login-go', consent_approve: '#grant-access', consent_deny: '#refuse-access' };
+    const selectors = {
+      signin_email: '#login-user', signin_password: '#login-secret', signin_submit: '#login-go',
+      consent_approve: '#grant-access', consent_deny: '#refuse-access',
+    };
     const report = await runOnStandIn(['oauth.authorization-code-flow', 'oauth.consent'], { otherReadings: [renamedHubPages], selectors });
     expect(report.results.map((result) => [result.id, result.outcome, result.message])).toEqual([
       ['oauth.authorization-code-flow', 'passed', undefined],

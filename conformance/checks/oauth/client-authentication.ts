@@ -28,7 +28,8 @@ export const clientAuthentication: ActiveCheck = {
 
     if (!canDecide(context)) context.skip(`revoke needs client authentication (judged); the exchanges ${NEEDS_APPROVAL}`);
     if (client.clientSecret !== undefined) await judgeJsonWithBodyCredentials(context, client);
-    if (!context.target.mock) return context.skipRule('oauth.public-client', 'needs a public client of its own, which only a crmkit mock lets the suite register (apps are made in the developer console)');
+    const ownApp = 'needs a public client of its own, which only a crmkit mock lets the suite register (in the developer console)';
+    if (!context.target.mock) return context.skipRule('oauth.public-client', ownApp);
     await judgePublicClient(context);
   },
 };

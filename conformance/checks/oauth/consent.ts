@@ -42,7 +42,8 @@ export const consent: ActiveCheck = {
     context.judge('oauth.denial-access-denied', deniedProblem);
 
     if (!context.target.mock) {
-      context.skipRule('oauth.authorize-scope-empty-all', "needs an app of the check's own whose declared scopes it knows, which only a crmkit mock lets the suite register");
+      const ownApp = "needs an app of the check's own whose declared scopes it knows, which only a crmkit mock lets the suite register";
+      context.skipRule('oauth.authorize-scope-empty-all', ownApp);
       const clock = "needs the mock's clock moved 15 minutes (its control API): a deployment's would be waited out";
       for (const rule of ['oauth.consent-15-minutes', 'oauth.limit-consent-request']) context.skipRule(rule, clock);
       return;
