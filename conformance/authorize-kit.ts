@@ -9,8 +9,6 @@ import { controlCall, mockWorkspaceId } from './mock-control.ts';
 import { decide } from './consent-decision.ts';
 import { exchangeCode, pkcePair, type OAuthClient } from './oauth-kit.ts';
 
-export { decide };
-
 /** 500 printable ASCII characters, spaces and signs included: the longest `state` spec 8 allows. */
 export const LONG_STATE = Array.from({ length: 500 }, (_, index) => String.fromCharCode(0x20 + ((index * 7) % 95))).join('');
 

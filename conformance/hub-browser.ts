@@ -9,6 +9,7 @@
 // says each step. One browser per run, started at the first consent and closed with the client.
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import type { HubBrowser } from '../harness/target.ts';
+import { CheckFailure, CheckSkipped } from './check.ts';
 import type { ConformanceClient } from './client.ts';
 import type { CheckContext } from './context.ts';
 import { recordExchange } from './exchange.ts';
@@ -43,7 +44,8 @@ export async function decideInBrowser(
     if (!landed) context.fail(`the hub did not send the browser back to ${redirectUri} after ${decision}:\n  ${steps.join('\n  ')}`);
     return landed;
   } catch (error) {
-    if (!(error instanceof Error) || error.name !== 'TimeoutError') throw error;
+    // A step the browser could not take (a page that did not load or answer in time) is the hub's failure.
+    if (error instanceof CheckFailure || error instanceof CheckSkipped || !(error instanceof Error)) throw error;
     steps.push(`then: ${await pageSummary(page)}`);
     context.fail(`the hub's pages did not go on (${error.message.split('\n')[0]}):\n  ${steps.join('\n  ')}`);
   } finally {

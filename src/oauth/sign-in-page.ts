@@ -2,7 +2,7 @@
 // to `POST /signin` with the consent page to go back to. Everything shown is escaped: an email
 // typed back into the form, `next`, a member's name.
 import type { Member } from '../workspaces/member.ts';
-import { escapeHtml, page } from './consent-page.ts';
+import { escapeHtml, page } from './hub-page.ts';
 
 export type SignInView = { next: string | undefined; email?: string; problem?: string; signedIn?: Member };
 

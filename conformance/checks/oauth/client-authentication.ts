@@ -5,8 +5,8 @@
 // in a browser), and the public client an app of the check's own (a mock makes one).
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import { canDecide, NEEDS_APPROVAL } from '../../consent-decision.ts';
-import { authorizeQuery, decide, mockApp, oauthErrorOf } from '../../authorize-kit.ts';
+import { canDecide, decide, NEEDS_APPROVAL } from '../../consent-decision.ts';
+import { authorizeQuery, mockApp, oauthErrorOf } from '../../authorize-kit.ts';
 import { approvedCode, needClient, oauthPost, pkcePair, unknownValue, type OAuthClient } from '../../oauth-kit.ts';
 
 export const clientAuthentication: ActiveCheck = {

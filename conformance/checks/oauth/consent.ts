@@ -6,9 +6,9 @@
 // control API, on a deployment in a browser as the inputs' hub member (consent-decision.ts). The
 // empty scope needs an app of the check's own and the expiry the mock's clock: both mock only.
 import type { ActiveCheck } from '../../check.ts';
-import { authorizeQuery, decide, LONG_STATE, mockApp, tokensOf, visitAuthorize } from '../../authorize-kit.ts';
+import { authorizeQuery, LONG_STATE, mockApp, tokensOf, visitAuthorize } from '../../authorize-kit.ts';
 import { advanceMockClock, controlAnswer } from '../../mock-control.ts';
-import { canDecide, NEEDS_APPROVAL } from '../../consent-decision.ts';
+import { canDecide, decide, NEEDS_APPROVAL } from '../../consent-decision.ts';
 import { needClient, pkcePair } from '../../oauth-kit.ts';
 
 const CONSENT_REQUEST_SECONDS = 15 * 60;
