@@ -14855,7 +14855,29 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["UnknownField"];
+            /** @description A malformed form: `bad_json` (a body that is not the form it declares) or `unknown_field` (a field the form does not have). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unknown_field",
+                     *         "message": "This field does not exist.",
+                     *         "request_id": "req_8f2k4m6n",
+                     *         "docs_url": "https://docs.example.com/errors/unknown_field",
+                     *         "fields": {
+                     *           "member_id": "unknown field"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MalformedRequestError"];
+                };
+            };
             /** @description The email or the password is wrong (the page does not say which), or the member is deactivated; the sign-in page again. */
             401: {
                 headers: {
