@@ -18,7 +18,7 @@ export const NEEDS = {
   'ip-restricted-key': "a key restricted to IP addresses that are not the suite's (ip_restricted_key, --ip-restricted-key)",
   form: 'a public form of the workspace (form_id, --form-id)',
   'oauth-client': 'an OAuth client (oauth_client, --client-id, --client-secret, --redirect-uri)',
-  consent: "an approval of an OAuth consent request: a person in a browser, which only a crmkit mock's control API stands in for",
+  consent: "an approval of an OAuth consent request: hub_member signing in to the hub in headless Chromium, or a crmkit mock's control API",
   receiver: "a webhook receiver the deployment can reach (webhook_receiver_url, --webhook-receiver-url)",
   control: "only a crmkit mock's control API (its simulated channels, sessions, settings, keys of chosen scopes)",
 } as const;
