@@ -82,8 +82,11 @@ async function judgeTimeline(context: CheckContext, path: string, firstId: strin
   const unknown = listed.find((item) => !TIMELINE_KINDS.includes(item.kind));
   context.judge('notes.item-kinds', unknown && `an item has kind ${unknown.kind}`);
   const change = listed.find((item) => item.kind === 'change' && item.data?.field === 'amount');
-  const changeProblem = !change ? 'the amount change of the lead made no change item' : ['field', 'label', 'from', 'to'].find((key) => !(key in change.data)) ? `the change item's data is ${JSON.stringify(change.data)}` : change.data.from !== 100 || change.data.to !== 250 ? `the change item says from ${change.data.from} to ${change.data.to}, not 100 to 250` : undefined;
-  context.judge('notes.item-change-data', changeProblem);
+  // Spec 2.6 states a change item's data; that an amount change writes one is crmkit's reading.
+  context.judge('notes.change-item-for-amount', !change && 'the amount change of the lead made no change item');
+  const changeProblem = !change ? undefined : ['field', 'label', 'from', 'to'].find((key) => !(key in change.data)) ? `the change item's data is ${JSON.stringify(change.data)}` : change.data.from !== 100 || change.data.to !== 250 ? `the change item says from ${change.data.from} to ${change.data.to}, not 100 to 250` : undefined;
+  if (change) context.judge('notes.item-change-data', changeProblem);
+  else context.skipRule('notes.item-change-data', 'the amount change made no change item to judge');
   // editable and deletable are for this caller wherever the item is shown (spec 2.6): on the
   // timeline too, a note is never editable by a key (4.5: only its author member edits it).
   const editableNote = listed.find((item) => (item.id === firstId || item.id === secondId) && item.editable !== false);
