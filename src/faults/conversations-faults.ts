@@ -106,6 +106,18 @@ const outsideReplyWindow = (conversation: any, atMs: number) => conversation.las
 
 export const conversationsFaults: Fault[] = [
   {
+    // Readings review: conversations.sla-due-while-waiting is stated (2.9 "set while the client waits for an answer").
+    name: 'sla-due-never-set',
+    family: 'conversations',
+    description: 'Conversations show sla_due_at null even while the client waits for an answer (the SLA job never ran) (spec 2.9).',
+    wrap: (next) => async (request, info) => {
+      const response = await next(request, info);
+      if (!/^\/v1\/conversations(\/cv_[0-9a-z]{26})?$/.test(new URL(request.url).pathname)) return response;
+      const cleared = (conversation: any) => (conversation?.id?.startsWith?.('cv_') ? { ...conversation, sla_due_at: null } : conversation);
+      return alterOk(response, (body) => (Array.isArray(body?.data) ? { ...body, data: body.data.map(cleared) } : cleared(body)));
+    },
+  },
+  {
     name: 'channel-summary-without-status',
     family: 'conversations',
     description: "A conversation's channel summary shows {id, type, name} and leaves out the channel's status.",

@@ -151,6 +151,31 @@ async function roundVat(next: Handle, state: MockState, request: Request, info: 
 
 export const recordsFaults: Fault[] = [
   {
+    // Readings review: products.price-integer is stated (2.8 "price | integer | smallest currency unit"; 2.1).
+    name: 'product-price-decimal-rounded',
+    family: 'records',
+    description: 'A product price sent as a decimal is rounded to the smallest unit and taken instead of refused (spec 2.1, 2.8: an integer, never decimals).',
+    wrap: (next) => async (request, info) => {
+      const path = new URL(request.url).pathname;
+      if (!['POST', 'PATCH'].includes(request.method) || !/^\/v1\/products(\/[^/]+)?$/.test(path)) return next(request, info);
+      const body = await sentJson(request);
+      const decimal = typeof body?.price === 'number' && !Number.isInteger(body.price);
+      return next(decimal ? withJson(request, { ...body, price: Math.round(body.price) }) : request, info);
+    },
+  },
+  {
+    // Readings review: members.deactivate-status is stated (2.7 "member.status | `active` or `deactivated`").
+    name: 'member-status-inactive',
+    family: 'records',
+    description: 'A deactivated member shows status inactive (the user table\'s word) instead of deactivated (spec 2.7).',
+    wrap: (next) => async (request, info) => {
+      const response = await next(request, info);
+      if (!/^\/v1\/members(\/|$)/.test(new URL(request.url).pathname)) return response;
+      const rename = (member: any) => (member?.status === 'deactivated' ? { ...member, status: 'inactive' } : member);
+      return alterOk(response, (body) => (Array.isArray(body?.data) ? { ...body, data: body.data.map(rename) } : rename(body)));
+    },
+  },
+  {
     name: 'contact-phones-not-normalized',
     family: 'records',
     description: 'Contact phones are kept as sent (only trimmed): local spellings with spaces, dashes or a leading 8 never become +998...',
