@@ -118,6 +118,17 @@ export const conversationsFaults: Fault[] = [
     },
   },
   {
+    // Readings review: conversations.snooze-until-offset is stated (4.8 "{until: <timestamp with offset>}"; 2.1).
+    name: 'snooze-until-without-offset-as-utc',
+    family: 'conversations',
+    description: 'A snooze until sent without an offset (2030-01-15T10:00:00) is read as UTC and taken instead of refused (spec 4.8, 2.1: a sent time carries an offset).',
+    wrap: onRoute('POST', /^\/v1\/conversations\/[^/]+\/snooze$/, async (next, request, info) => {
+      const body = await sentJson(request);
+      const bare = typeof body?.until === 'string' && /T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(body.until);
+      return next(bare ? withJson(request, { ...body, until: `${body.until}Z` }) : request, info);
+    }),
+  },
+  {
     name: 'channel-summary-without-status',
     family: 'conversations',
     description: "A conversation's channel summary shows {id, type, name} and leaves out the channel's status.",

@@ -82,6 +82,12 @@ export const stateFaults: Fault[] = [
     }),
   },
   {
+    name: 'task-due-filter-ignored',
+    family: 'state',
+    description: 'The task list ignores `due`: due=overdue, due=none and due=later list every open task (spec 4.10: due keeps one bucket).',
+    wrap: onListQuery(/^\/v1\/tasks$/, (query) => query.delete('due')),
+  },
+  {
     name: 'deleted-lead-readable',
     family: 'state',
     description: 'A lead in the trash still reads 200 instead of 410 gone.',
