@@ -296,6 +296,8 @@ export const FAULT_CATALOG: readonly FaultInfo[] = [
   {"name":"business-reply-window-ignored","family":"conversations","module":"conversations-faults"},
   {"name":"wake-up-polled-every-5-minutes","family":"conversations","module":"conversations-faults"},
   {"name":"sla-sort-nulls-first","family":"conversations","module":"conversations-faults"},
+  {"name":"system-actor-named","family":"events","module":"events-faults"},
+  {"name":"form-contact-always-announced","family":"events","module":"events-faults"},
   {"name":"event-actor-always-system","family":"events","module":"events-faults"},
   {"name":"stage-changed-from-is-new-stage","family":"events","module":"events-faults"},
   {"name":"close-reuses-stage-change-event-id","family":"events","module":"events-faults"},

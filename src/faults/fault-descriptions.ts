@@ -291,6 +291,8 @@ export const FAULT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   "business-reply-window-ignored": "telegram_business replies more than 24 hours after the client's last message are sent: only the owner's permission is checked, the messenger's 24-hour rule is applied to whatsapp alone (spec 2.10).",
   "wake-up-polled-every-5-minutes": "Snoozed conversations are woken by a job that runs every 5 minutes: one snoozed until 10:00 still reads snoozed at 10:04 instead of open when its until time arrives (spec 3: snoozed -> open when the until time arrives).",
   "sla-sort-nulls-first": "sort=sla orders by sla_due_at ascending with nulls first (the database default): conversations nobody waits in come before the most urgent ones (spec 4.8: sla = most urgent first).",
+  "system-actor-named": "An event the service itself caused names its actor {type: system, id: \"system\"} instead of an empty id (spec 6.1: id empty for system).",
+  "form-contact-always-announced": "Every form submission also sends contact.created about its client, a known one reused too (spec 6.4: contact.created only when records are new).",
   "event-actor-always-system": "Every event names the system as its actor, with an empty id: who caused it (the API key) is not passed down to the emitter.",
   "stage-changed-from-is-new-stage": "lead.stage_changed is built from the lead after the move: `from` and `from_type` name the stage it entered, like `to` and `to_type`.",
   "close-reuses-stage-change-event-id": "lead.won and lead.lost carry the event id of the lead.stage_changed the same move sent (one id per request, not per event), so a receiver deduplicating by Svc-Event-Id drops them.",

@@ -28,6 +28,8 @@ const BROKEN_BY: Record<string, string> = {
   'errors.message-uzbek': 'messages-always-english',
   'errors.fields-only-field-problems': 'not-found-with-fields',
   'errors.docs-url': 'docs-url-relative',
+  'events.actor-system-empty-id': 'system-actor-named',
+  'events.form-known-contact': 'form-contact-always-announced',
   'events.product-archived': 'product-archive-not-announced',
   'events.webhook-disabled-whatever-subscribed': 'webhook-disabled-not-announced',
   'fields.required-not-clearable': 'custom-required-cleared-silently',
