@@ -10,7 +10,7 @@ import type { Workspace } from '../workspaces/workspace.ts';
 import { retryAsOwner } from './owner-key.ts';
 import { presentMember } from '../resources/members/present-member.ts';
 import { normalizeId } from '../store/ids.ts';
-import { alterOk, callerWorkspace, offsetDropped, onRoute, overTheEdge, sentJson, withJson, withQuery } from './request-match.ts';
+import { alterOk, callerWorkspace, errorAnswer, offsetDropped, onRoute, overTheEdge, probe, sentJson, withJson, withQuery } from './request-match.ts';
 
 const CONTACT = /^\/v1\/contacts\/(ct_[0-9a-z]{26})$/;
 
@@ -150,6 +150,33 @@ async function roundVat(next: Handle, state: MockState, request: Request, info: 
 }
 
 export const recordsFaults: Fault[] = [
+  {
+    // Readings review: members.first-party-owners-admins, fields.label-plain-string and
+    // conventions.localized-names-plain-string are stated (4.6; 2.1 "used for every language").
+    name: 'first-party-owner-only',
+    family: 'records',
+    description: 'First-party-only routes let only the owner in: an admin signed in to the web app gets 403 forbidden (spec 4.6: reserved for owners and admins).',
+    wrap: (next, state) => async (request, info) => {
+      const found = state.findCredential(sessionTokenOf(request) ?? '');
+      const member = found?.credential.kind === 'session' ? found.workspace.members.get(found.credential.session.memberId) : undefined;
+      if (request.method === 'GET' || member?.role !== 'admin') return next(request, info);
+      const seen = await next(probe(request, '/v1/fields'), info);
+      return errorAnswer(state, seen, 403, { code: 'forbidden', message: 'Only the workspace owner may do this.', permission: 'owner' });
+    },
+  },
+  {
+    name: 'field-label-string-replaces-english',
+    family: 'records',
+    description: 'A field label changed to a plain string replaces only its English text; the other languages keep the old label (spec 2.1: a plain string is used for every language).',
+    wrap: (next, state) =>
+      onRoute('PATCH', /^\/v1\/fields\/[^/]+$/, async (inner, request, info) => {
+        const body = await sentJson(request);
+        if (typeof body?.label !== 'string') return inner(request, info);
+        const id = normalizeId(new URL(request.url).pathname.split('/').pop() ?? '');
+        const stored = [...state.workspaces.values()].map((workspace) => workspace.tables.fields.get(id) as any).find(Boolean);
+        return inner(withJson(request, { ...body, label: { ...(stored?.label ?? {}), en: body.label } }), info);
+      })(next),
+  },
   {
     // Readings review: products.price-integer is stated (2.8 "price | integer | smallest currency unit"; 2.1).
     name: 'product-price-decimal-rounded',
