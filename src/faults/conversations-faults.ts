@@ -129,6 +129,16 @@ export const conversationsFaults: Fault[] = [
     }),
   },
   {
+    // Readings review: conversations.send-text-required is stated (4.8 "`text` (required ...)").
+    name: 'send-missing-text-as-blank',
+    family: 'conversations',
+    description: 'A send without text queues a message of one space (the client library fills the required field) instead of refusing it (spec 4.8: text is required).',
+    wrap: onRoute('POST', /^\/v1\/conversations\/[^/]+\/messages$/, async (next, request, info) => {
+      const body = await sentJson(request);
+      return next(body && typeof body === 'object' && body.text === undefined ? withJson(request, { ...body, text: ' ' }) : request, info);
+    }),
+  },
+  {
     name: 'channel-summary-without-status',
     family: 'conversations',
     description: "A conversation's channel summary shows {id, type, name} and leaves out the channel's status.",

@@ -88,6 +88,20 @@ export const stateFaults: Fault[] = [
     wrap: onListQuery(/^\/v1\/tasks$/, (query) => query.delete('due')),
   },
   {
+    name: 'note-edit-by-key-taken',
+    family: 'state',
+    description: 'An API key may edit a note: the edit is saved and answered 200 (the author check looks at members only) (spec 4.5: API keys cannot edit notes).',
+    wrap: (next, state) =>
+      onErrorCode('edit_window_closed', async (response, _body, request) => {
+        const id = /^\/v1\/notes\/(nt_[0-9a-z]{26})$/.exec(new URL(request.url).pathname)?.[1];
+        const workspace = id && request.headers.get('authorization') ? workspaceHolding(state, 'timeline', id) : undefined;
+        const text = (await sentJson(request))?.text;
+        if (!workspace || !workspace.tables.timeline.get(id!) || typeof text !== 'string') return response;
+        await workspace.tables.timeline.update(id!, (draft: any) => void (draft.data = { ...draft.data, text }));
+        return changed(response, { status: 200, body: workspace.tables.timeline.get(id!) });
+      })(next),
+  },
+  {
     name: 'deleted-lead-readable',
     family: 'state',
     description: 'A lead in the trash still reads 200 instead of 410 gone.',
