@@ -132,7 +132,8 @@ function toRule(entry: any, file: string, index: number): Rule {
 
 function alternativesOk(entry: any): boolean {
   const lines = entry.alternatives;
-  return entry.reading !== undefined && Array.isArray(lines) && lines.length > 0 && lines.every((line: unknown) => typeof line === 'string' && line.trim() !== '');
+  const filled = (line: unknown) => typeof line === 'string' && line.trim() !== '';
+  return entry.reading !== undefined && Array.isArray(lines) && lines.length > 0 && lines.every(filled);
 }
 
 function problemOf(entry: any): string | undefined {

@@ -87,7 +87,8 @@ export const eventsFaults: EventFault[] = [
     alterEvent: (event, { workspace }) => {
       const contactId = event.type === 'form.submitted' ? objectOf(event).contact_id : undefined;
       if (typeof contactId !== 'string') return [event];
-      const created = { ...event, id: workspace.newId('event'), type: 'contact.created', data: { object: { id: contactId, object: 'contact' } } };
+      const about = { object: { id: contactId, object: 'contact' } };
+      const created = { ...event, id: workspace.newId('event'), type: 'contact.created', data: about };
       return [event, created as EventEnvelope];
     },
   },

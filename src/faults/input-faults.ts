@@ -3,7 +3,9 @@
 import type { MockState } from '../mock-state.ts';
 import { retryAsOwner } from './owner-key.ts';
 import { changed, jsonOf, onErrorCode, type Fault } from './fault.ts';
-import { alterOk, callerWorkspace, errorAnswer as envelopeAnswer, groupsOf, onQuery, onRoute, sentJson, withJson } from './request-match.ts';
+import {
+  alterOk, callerWorkspace, errorAnswer as envelopeAnswer, groupsOf, onQuery, onRoute, sentJson, withJson,
+} from './request-match.ts';
 import { presentCompany } from '../resources/companies/present-company.ts';
 import { presentContact } from '../resources/contacts/present-contact.ts';
 import { presentLead } from '../resources/leads/present-lead.ts';

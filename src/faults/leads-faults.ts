@@ -80,7 +80,8 @@ export const leadsFaults: Fault[] = [
     name: 'lead-number-as-text',
     family: 'leads',
     description: 'Leads show their record number as text, "#7", as the web app prints it, instead of the integer 7 (spec 2.1, 2.3: an integer number).',
-    wrap: (next) => async (request, info) => alterLeads(await next(request, info), request, (lead) => ({ ...lead, number: `#${lead.number}` })),
+    wrap: (next) => async (request, info) =>
+      alterLeads(await next(request, info), request, (lead) => ({ ...lead, number: `#${lead.number}` })),
   },
   {
     name: 'lead-company-without-id',

@@ -14,8 +14,10 @@ export const limitsFaults: Fault[] = [
     description: 'A read-only workspace refuses every API call, reads too: GET answers 402 read_only (the guard looks at the workspace, not the method) (spec 7.2).',
     wrap: (next, state) => async (request, info) => {
       const response = await next(request, info);
-      const lapsed = request.method === 'GET' && new URL(request.url).pathname.startsWith('/v1/') && callerWorkspace(state, request)?.readOnly;
-      return lapsed ? errorAnswer(state, response, 402, { code: 'read_only', message: 'The workspace is read-only until its subscription is paid.' }) : response;
+      const read = request.method === 'GET' && new URL(request.url).pathname.startsWith('/v1/');
+      if (!read || !callerWorkspace(state, request)?.readOnly) return response;
+      const message = 'The workspace is read-only until its subscription is paid.';
+      return errorAnswer(state, response, 402, { code: 'read_only', message });
     },
   },
   {

@@ -10,7 +10,9 @@ import type { Workspace } from '../workspaces/workspace.ts';
 import { retryAsOwner } from './owner-key.ts';
 import { presentMember } from '../resources/members/present-member.ts';
 import { normalizeId } from '../store/ids.ts';
-import { alterOk, callerWorkspace, errorAnswer, offsetDropped, onRoute, overTheEdge, probe, sentJson, withJson, withQuery } from './request-match.ts';
+import {
+  alterOk, callerWorkspace, errorAnswer, offsetDropped, onRoute, overTheEdge, probe, sentJson, withJson, withQuery,
+} from './request-match.ts';
 
 const CONTACT = /^\/v1\/contacts\/(ct_[0-9a-z]{26})$/;
 

@@ -48,7 +48,8 @@ export const stateFaults: Fault[] = [
     wrap: (next, state) =>
       onRoute('POST', /^\/v1\/tags$/, async (inner, request, info) => {
         const response = await inner(request.clone(), info);
-        return response.status === 403 && (await jsonOf(response))?.error?.code === 'missing_scope' ? retryAsOwner(state, inner, request, response) : response;
+        const missingScope = response.status === 403 && (await jsonOf(response))?.error?.code === 'missing_scope';
+        return missingScope ? retryAsOwner(state, inner, request, response) : response;
       })(next),
   },
   {
@@ -69,7 +70,8 @@ export const stateFaults: Fault[] = [
       onRoute('POST', /^\/v1\/tasks$/, async (inner, request, info) => {
         const body = await sentJson(request);
         const owner = [...(callerWorkspace(state, request)?.members.values() ?? [])][0];
-        return inner(body && owner && body.assignee_id === undefined ? withJson(request, { ...body, assignee_id: owner.id }) : request, info);
+        const unassigned = body && owner && body.assignee_id === undefined;
+        return inner(unassigned ? withJson(request, { ...body, assignee_id: owner!.id }) : request, info);
       })(next),
   },
   {

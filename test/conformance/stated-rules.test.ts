@@ -89,7 +89,8 @@ async function resultsUnder(fault: string, rules: string[]): Promise<Record<stri
     const observes = ALL_CHECKS.some((check) => check.kind === 'observer' && checks.includes(check.id));
     const only = observes ? [...checks, 'input'] : checks;
     const report = await runConformance({ baseUrl: server.url, only });
-    return Object.fromEntries(ruleResults(report.results, false).filter((rule) => rules.includes(rule.id)).map((rule) => [rule.id, rule.outcome]));
+    const asAgainstADeployment = ruleResults(report.results, false).filter((rule) => rules.includes(rule.id));
+    return Object.fromEntries(asAgainstADeployment.map((rule) => [rule.id, rule.outcome]));
   } finally {
     await server.close();
   }
@@ -104,6 +105,6 @@ describe('the rules the readings review made stated', () => {
     it.concurrent(`fail under ${fault}: ${rules.join(', ')}`, async ({ expect }) => {
       const outcomes = await resultsUnder(fault, rules);
       expect(outcomes).toEqual(Object.fromEntries(rules.map((rule) => [rule, 'failed'])));
-    }, 180_000);
+    });
   }
 });

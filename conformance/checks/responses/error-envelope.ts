@@ -52,7 +52,8 @@ function judgeError({ operation, status, json, headers }: Exchange): Observation
   if (missing.length) add(EXTRA_RULES[code] ?? 'errors.envelope', `${code} without ${missing.join(', ')}`);
   if (typeof error.docs_url === 'string') add('errors.docs-url', docsUrlProblem(error.docs_url));
   // Spec 7.1: "page for the code"; that its address names the code is crmkit's reading.
-  if (typeof error.docs_url === 'string' && !error.docs_url.includes(code)) add('errors.docs-url-names-code', `error.docs_url ${error.docs_url} does not name the code ${code}`);
+  const unnamed = typeof error.docs_url === 'string' && !error.docs_url.includes(code);
+  if (unnamed) add('errors.docs-url-names-code', `error.docs_url ${error.docs_url} does not name the code ${code}`);
   add('errors.fields-only-field-problems', fieldsProblem(error));
   return problems;
 }

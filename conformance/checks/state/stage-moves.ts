@@ -17,11 +17,17 @@ export const stageMoves: ActiveCheck = {
     context.judge('leads.open-until-closed', lead.closed_at !== null && 'a new lead in an open stage has closed_at set');
     // Spec 3 makes loss_reason a condition of the move (stated); the answer, 422 validation_failed, is crmkit's reading.
     const refused = await context.client.send('PATCH', `/v1/leads/${lead.id}`, { body: { stage_id: lost.id } });
-    context.judge('leads.lost-needs-reason', refused.status < 400 && `a move into a lost stage without loss_reason answered ${refused.status}`, refused);
-    if (refused.status < 400) return context.skipRule('leads.won-closes', 'the move without loss_reason closed the lead');
+    const taken = refused.status < 400 && `a move into a lost stage without loss_reason answered ${refused.status}`;
+    context.judge('leads.lost-needs-reason', taken, refused);
+    if (taken) return context.skipRule('leads.won-closes', 'the move without loss_reason closed the lead');
     const code = refused.json?.error?.code;
-    context.judge('leads.lost-needs-reason-answer', (refused.status !== 422 || code !== 'validation_failed') && `the refusal is ${refused.status} ${code ?? ''}, not 422 validation_failed`, refused);
+    const expected = refused.status === 422 && code === 'validation_failed';
+    const otherAnswer = !expected && `the refusal is ${refused.status} ${code ?? ''}, not 422 validation_failed`;
+    context.judge('leads.lost-needs-reason-answer', otherAnswer, refused);
     const closed = await context.client.send('PATCH', `/v1/leads/${lead.id}`, { body: { stage_id: won.id } });
-    context.judge('leads.won-closes', closed.status !== 200 ? `a move into a won stage answered ${closed.status}` : !closed.json.closed_at && 'a lead moved into a won stage has no closed_at', closed);
+    const notClosed = closed.status !== 200
+      ? `a move into a won stage answered ${closed.status}`
+      : !closed.json.closed_at && 'a lead moved into a won stage has no closed_at';
+    context.judge('leads.won-closes', notClosed, closed);
   },
 };
