@@ -39,7 +39,10 @@ async function judgeDefaults(context: CheckContext, pipeline: { id: string; stag
   context.judge('leads.create-answer', undefined, created);
   const lead = created.json;
   context.judge('leads.id-prefix', LEAD_ID.test(lead.id) ? undefined : `id ${lead.id} is not ld_ and 26 lowercase letters and digits`, created);
-  context.judge('leads.number-integer', Number.isInteger(lead.number) && lead.number > earlier.number ? undefined : `number ${lead.number} is not an integer above the earlier lead's ${earlier.number}`, created);
+  context.judge('leads.number-integer', Number.isInteger(lead.number) ? undefined : `number ${lead.number} is not an integer`, created);
+  // Spec 2.1 says numbers are unique and never reused; that they increase is crmkit's reading.
+  const notAbove = `number ${lead.number} is not above the earlier lead's ${earlier.number}`;
+  context.judge('leads.number-increasing', lead.number > earlier.number ? undefined : notAbove, created);
   context.judge('leads.unnamed-after-number', typeof lead.name === 'string' && lead.name.includes(String(lead.number)) ? undefined : `a lead without a name is named ${JSON.stringify(lead.name)}, not after its number ${lead.number}`, created);
   context.judge('leads.create-amount-default', differs('amount', lead.amount, 0), created);
   context.judge('leads.create-no-owner', differs('owner_id and owner', [lead.owner_id, lead.owner], [null, null]), created);
