@@ -21,4 +21,9 @@ export type OtherReading = {
   /** Catalog rules whose `reading` this alternative exercises (their failures may warn, never fail). */
   readings?: string[];
   wrap(next: Handle, state: MockState): Handle;
+  /**
+   * The body of a webhook or app lifecycle delivery (parsed JSON) as this reading writes it
+   * (delivery-hook.ts); the same change its `wrap` makes to the delivery's payload in the log.
+   */
+  alterDelivered?(body: unknown): unknown;
 };
