@@ -169,6 +169,7 @@ export const FAULT_CATALOG: readonly FaultInfo[] = [
   {"name":"foreign-contact-linkable","family":"leads","module":"leads-faults"},
   {"name":"lead-contact-summary-stale","family":"leads","module":"leads-faults"},
   {"name":"lead-status-open-includes-won","family":"leads","module":"leads-faults"},
+  {"name":"lead-delete-answers-deleted-form","family":"leads","module":"leads-faults"},
   {"name":"query-not-ignored","family":"query","module":"query-faults"},
   {"name":"query-between-excludes-ends","family":"query","module":"query-faults"},
   {"name":"query-sort-dir-ignored","family":"query","module":"query-faults"},

@@ -164,6 +164,7 @@ export const FAULT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   "foreign-contact-linkable": "contact_id in a lead create or PATCH is looked up by id alone, not in the caller's workspace: another workspace's contact is linked to the lead instead of refused under contact_id (spec 1: a credential gives access to exactly one workspace).",
   "lead-contact-summary-stale": "A lead's `contact` summary ({id, name, phones}) is copied onto the lead when the contact is linked and never refreshed: after the contact's name or phones change, the lead still shows the old ones (spec 2.3: contact is the main contact as {id, name, phones}).",
   "lead-status-open-includes-won": "The lead list reads status=open as \"not lost\": won leads are listed (and counted in the summary) among the open ones (spec 3, 4.2: a lead is open until won or lost).",
+  "lead-delete-answers-deleted-form": "Deleting a lead answers {id, deleted: true}, spec 2.1's other confirmation, where 4.2 states the lead's: {ok: true, id}.",
   "query-not-ignored": "The `not` flag of a query condition is ignored: a negated condition matches what the condition alone matches.",
   "query-between-excludes-ends": "`between [from, to]` leaves out records equal to from or to (a strict comparison on both ends).",
   "query-sort-dir-ignored": "Query sort keys always sort ascending: `dir: desc` is ignored.",

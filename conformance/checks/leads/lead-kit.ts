@@ -43,6 +43,16 @@ export function differs(what: string, actual: unknown, expected: unknown): strin
   return canonical(actual) === canonical(expected) ? undefined : `${what} is ${JSON.stringify(actual)}, not ${JSON.stringify(expected)}`;
 }
 
+/**
+ * Expected against actual for an object whose stated keys are `expected`'s: each must have its
+ * value, and other keys are let through (spec 9: new fields can appear at any time).
+ */
+export function differsInKeys(what: string, actual: unknown, expected: Record<string, unknown>): string | undefined {
+  if (!actual || typeof actual !== 'object' || Array.isArray(actual)) return differs(what, actual, expected);
+  const stated = Object.fromEntries(Object.keys(expected).map((key) => [key, (actual as Record<string, unknown>)[key]]));
+  return canonical(stated) === canonical(expected) ? undefined : `${what} is ${JSON.stringify(actual)}, not ${JSON.stringify(expected)}`;
+}
+
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, item) => (item && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : 1))) : item));
 }
