@@ -1,12 +1,16 @@
 // Lists whose order the spec does not state, answered in the reverse order: members and teams
 // (4.6), custom fields (4.9), a lead's additional contacts and product lines (4.2), and the id
-// lists `team.member_ids` and `member.team_ids` (2.7). Lists with a stated order stay as they
+// lists `team.member_ids` and `member.team_ids` (2.7); each page of products (4.7), tasks (4.10)
+// and a webhook's deliveries (4.11) too, which keeps the pages whole and apart. Lists with a stated order stay as they
 // are: leads, contacts and companies newest first (4.13), timeline and messages newest first
 // (4.5, 4.8), tags by name (4.4), conversations by activity (4.8), resends oldest first (4.11).
 import { isObject, mapObjects, rewritingJsonAnswers } from './json-answers.ts';
 import type { OtherReading } from './other-reading.ts';
 
-const UNORDERED_LISTS = [/^\/v1\/members$/, /^\/v1\/teams$/, /^\/v1\/fields$/, /^\/v1\/leads\/[^/]+\/(contacts|products)$/];
+const UNORDERED_LISTS = [
+  /^\/v1\/members$/, /^\/v1\/teams$/, /^\/v1\/fields$/, /^\/v1\/leads\/[^/]+\/(contacts|products)$/,
+  /^\/v1\/products$/, /^\/v1\/tasks$/, /^\/v1\/webhooks\/[^/]+\/deliveries$/,
+];
 const UNORDERED_ID_LISTS = ['member_ids', 'team_ids'];
 
 function reverseIdLists(value: unknown): unknown {
@@ -18,8 +22,8 @@ function reverseIdLists(value: unknown): unknown {
 
 export const listOrders: OtherReading = {
   name: 'list-orders',
-  description: 'Members, teams, custom fields, lead contacts and product lines, member_ids and team_ids come in the reverse order.',
-  leftOpenBy: 'Spec 4.6, 4.9, 4.2 and 2.7 give these lists no order (4.13 states one only for leads, contacts and companies).',
+  description: 'Members, teams, fields, lead contacts and lines, member_ids, team_ids, pages of products, tasks, deliveries: reversed.',
+  leftOpenBy: 'Spec 4.6, 4.9, 4.2, 2.7, 4.7, 4.10, 4.11 give these lists no order (4.13 states one only for leads, contacts, companies).',
   wrap: (next) => rewritingJsonAnswers(next, (body, { request, path, status }) => {
     if (!path.startsWith('/v1/') || status >= 300) return undefined;
     const reversed = reverseIdLists(body);
