@@ -375,6 +375,7 @@ export const FAULT_CATALOG: readonly FaultInfo[] = [
   {"name":"webhook-ids-long-prefix","family":"webhooks","module":"webhook-faults"},
   {"name":"deliveries-bad-cursor-as-422","family":"webhooks","module":"webhook-faults"},
   {"name":"enable-resent-omitted-without-resend","family":"webhooks","module":"webhook-faults"},
+  {"name":"delivery-log-payload-summary-only","family":"webhooks","module":"webhook-faults"},
   {"name":"form-widget-cached-a-day","family":"forms","module":"form-faults"},
   {"name":"form-widget-version-not-immutable","family":"forms","module":"form-faults"},
   {"name":"form-hosted-page-origin-refused","family":"forms","module":"form-faults"},
