@@ -17,8 +17,9 @@ export function instantOf(value: unknown): string | undefined {
 /** `value` with its times as their instants and its keys sorted, for comparing. */
 function meaning(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(meaning);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.keys(value).sort().map((key) => [key, meaning((value as Record<string, unknown>)[key])]));
-  return instantOf(value) ?? value;
+  if (!value || typeof value !== 'object') return instantOf(value) ?? value;
+  const object = value as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(object).sort().map((key) => [key, meaning(object[key])]));
 }
 
 export function sameJson(a: unknown, b: unknown): boolean {

@@ -370,7 +370,7 @@ export const FAULT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   "webhook-ids-long-prefix": "The webhook routes answer webhook ids with the old long prefix hook_, where responses always use the short form wh_ (spec 2.2, 9).",
   "deliveries-bad-cursor-as-422": "A webhook's deliveries list answers a cursor that is not valid with 422 validation_failed under cursor, where a bad cursor is 400 invalid_cursor (spec 7.2, 7.3).",
   "enable-resent-omitted-without-resend": "Enable with resend_failed false answers {webhook} alone, without resent: 0 (spec 4.11: answers {webhook, resent: integer}).",
-  "delivery-log-payload-summary-only": "The single delivery shows a payload cut to data.object's id and object, not the event sent (spec 4.11: it adds the payload).",
+  "delivery-log-payload-summary-only": "The single delivery shows a payload cut to data.object's id and object, not the event sent (spec 4.11).",
   "form-widget-cached-a-day": "/widget.js (without ?v=) is served with Cache-Control max-age=86400, a CDN default, so a fix of the script takes a day to reach pages instead of five minutes.",
   "form-widget-version-not-immutable": "/widget.js?v=<version> is served like the plain address (max-age=300), not immutable.",
   "form-hosted-page-origin-refused": "A form's allowed websites are enforced on its own hosted page too: a restricted form cannot be loaded or submitted from {workspace_url} (403 origin_not_allowed).",

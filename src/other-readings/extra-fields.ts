@@ -17,7 +17,8 @@ function withExtraFields(value: unknown): unknown {
 
 export const extraFields: OtherReading = {
   name: 'extra-fields',
-  description: `Objects with an \`id\` and every successful /v1 answer carry an unknown field \`${EXTRA_FIELD}\`, in answers and event payloads.`,
+  description: `Objects with an \`id\` and every successful /v1 answer carry an unknown field \`${EXTRA_FIELD}\`, `
+    + 'in answers and event payloads.',
   leftOpenBy: 'Spec 9: "Within v1, new fields ... can appear at any time. Clients ignore unknown fields".',
   wrap: (next) => rewritingJsonAnswers(next, (body, { path, status }) => {
     if (!path.startsWith('/v1/')) return undefined;

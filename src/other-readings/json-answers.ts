@@ -31,7 +31,9 @@ export function isObject(value: unknown): value is Record<string, unknown> {
  * `value` with `change` applied to every object in it, deepest first; `keep` names the keys
  * whose values are left as they are (their objects and strings are not changed).
  */
-export function mapObjects(value: unknown, change: (object: Record<string, unknown>) => Record<string, unknown>, keep: string[] = []): unknown {
+type ObjectChange = (object: Record<string, unknown>) => Record<string, unknown>;
+
+export function mapObjects(value: unknown, change: ObjectChange, keep: string[] = []): unknown {
   if (Array.isArray(value)) return value.map((item) => mapObjects(item, change, keep));
   if (!isObject(value)) return value;
   const entries = Object.entries(value).map(([key, item]) => [key, keep.includes(key) ? item : mapObjects(item, change, keep)]);

@@ -25,14 +25,17 @@ export function tashkentTime(text: string, digits = ANSWER_DIGITS): string {
 
 function rewriteTimes(value: unknown, digits: number): unknown {
   // Strings (and strings in arrays) rewritten; objects are reached by mapObjects itself.
-  const timesIn = (item: unknown): unknown => (typeof item === 'string' ? tashkentTime(item, digits) : Array.isArray(item) ? item.map(timesIn) : item);
-  return mapObjects(value, (object) => Object.fromEntries(Object.entries(object).map(([key, item]) => [key, timesIn(item)])), ['custom']);
+  const timesIn = (item: unknown): unknown =>
+    typeof item === 'string' ? tashkentTime(item, digits) : Array.isArray(item) ? item.map(timesIn) : item;
+  const change = (object: Record<string, unknown>) => Object.fromEntries(Object.entries(object).map(([key, item]) => [key, timesIn(item)]));
+  return mapObjects(value, change, ['custom']);
 }
 
 export const timeForm: OtherReading = {
   name: 'time-form',
   description: 'Times are written at +05:00 (the same instant), with six fractional digits in answers and nine in deliveries.',
-  leftOpenBy: 'Spec 2.1: "RFC 3339 strings with fractional seconds; the number of fractional digits varies"; RFC 3339 lets any offset stand.',
+  leftOpenBy: 'Spec 2.1: "RFC 3339 strings with fractional seconds; the number of fractional digits varies"; '
+    + 'RFC 3339 lets any offset stand.',
   wrap: (next) => rewritingJsonAnswers(next, (body) => rewriteTimes(body, ANSWER_DIGITS)),
   alterDelivered: (body) => rewriteTimes(body, DELIVERY_DIGITS),
 };

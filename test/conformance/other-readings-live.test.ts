@@ -58,19 +58,33 @@ describe('key-order and extra-fields', () => {
 
 describe('list-orders', () => {
   it('answers the members, the custom fields and the products in the reverse order', async () => {
-    for (const setup of [plain, other]) for (const name of ['Tea', 'Coffee']) await api(setup, 'POST', '/v1/products', { name, price: 100 });
+    for (const setup of [plain, other]) {
+      for (const name of ['Tea', 'Coffee']) await api(setup, 'POST', '/v1/products', { name, price: 100 });
+    }
     for (const path of ['/v1/members', '/v1/fields', '/v1/products']) {
       const [mine, theirs] = [await api(plain, 'GET', path), await api(other, 'GET', path)];
-      const names = (answer: { body: { data: { name?: string; key?: string }[] } }) => answer.body.data.map((item) => item.name ?? item.key);
+      type List = { body: { data: { name?: string; key?: string }[] } };
+      const names = (answer: List) => answer.body.data.map((item) => item.name ?? item.key);
       expect(names(mine).length, path).toBeGreaterThan(1);
       expect(names(theirs), path).toEqual(names(mine).reverse());
     }
   });
 });
 
+describe('list-orders on arrays', () => {
+  it("answers a lead's tags in the reverse order of the crmkit mock's", async () => {
+    const tags = ['alpha', 'bravo', 'charlie'];
+    const mine = await api(plain, 'POST', '/v1/leads', { name: 'Tagged', tags });
+    const theirs = await api(other, 'POST', '/v1/leads', { name: 'Tagged', tags });
+    expect(mine.body.tags).toHaveLength(3);
+    expect(theirs.body.tags).toEqual([...mine.body.tags].reverse());
+  });
+});
+
 describe('deliveries', () => {
   it('writes a delivered body another way: times at +05:00 with nine digits, an unknown field, keys sorted', () => {
-    const event = { id: 'evt_1', occurred_at: '2026-11-20T09:00:00.500Z', data: { object: { id: 'ld_1', object: 'lead', custom: { at: '2026-11-20T09:00:00.000Z' } } } };
+    const lead = { id: 'ld_1', object: 'lead', custom: { at: '2026-11-20T09:00:00.000Z' } };
+    const event = { id: 'evt_1', occurred_at: '2026-11-20T09:00:00.500Z', data: { object: lead } };
     const attempt = attemptWithOtherReadings({ body: JSON.stringify(event) }, other.mock.state);
     expect(JSON.parse(attempt.body)).toEqual({
       ...event, occurred_at: '2026-11-20T14:00:00.500000000+05:00', [EXTRA_FIELD]: 'uz-1',

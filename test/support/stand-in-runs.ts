@@ -9,7 +9,8 @@ import type { ScenarioReport } from '../../scenarios/runner/report.ts';
 import { freePort } from './stand-in.ts';
 
 const DIRECTORY = new URL('../../scenarios/', import.meta.url);
-export const STORY_FILES = readdirSync(DIRECTORY).filter((name) => name.endsWith('.yaml')).sort().map((name) => new URL(name, DIRECTORY).pathname);
+export const STORY_FILES = readdirSync(DIRECTORY).filter((name) => name.endsWith('.yaml')).sort()
+  .map((name) => new URL(name, DIRECTORY).pathname);
 
 /** The whole suite against a stand-in's inputs, with a webhook receiver on a port of this machine. */
 export async function runSuite(inputs: DeploymentInputs): Promise<Report> {
@@ -28,7 +29,8 @@ export async function runStories(inputs: DeploymentInputs, receiver: boolean): P
 
 /** The failed checks of a run, each with its message and evidence. */
 export function failedChecks(report: Report): string[] {
-  return report.results.filter((result) => result.outcome === 'failed').map((result) => `${result.id}: ${result.message}\n${result.evidence ?? ''}`);
+  const failed = report.results.filter((result) => result.outcome === 'failed');
+  return failed.map((result) => `${result.id}: ${result.message}\n${result.evidence ?? ''}`);
 }
 
 /** The failed rules of a run. */
@@ -46,5 +48,6 @@ export function storyFailures(report: ScenarioReport): string[] {
 
 /** The steps a run skipped, with the file name of their story. */
 export function skippedSteps(report: ScenarioReport) {
-  return report.scenarios.flatMap((scenario) => scenario.steps.filter((step) => step.outcome === 'skipped').map((step) => ({ story: scenario.file.split('/').pop()!, step })));
+  return report.scenarios.flatMap((scenario) =>
+    scenario.steps.filter((step) => step.outcome === 'skipped').map((step) => ({ story: scenario.file.split('/').pop()!, step })));
 }

@@ -53,6 +53,13 @@ export function differsInKeys(what: string, actual: unknown, expected: Record<st
   return canonical(stated) === canonical(expected) ? undefined : `${what} is ${JSON.stringify(actual)}, not ${JSON.stringify(expected)}`;
 }
 
+/** Expected against actual for a list whose order the spec does not state (a record's tags): the same items in any order. */
+export function differsAsSet(what: string, actual: unknown, expected: unknown[]): string | undefined {
+  const sorted = (list: unknown) => (Array.isArray(list) ? [...list].sort() : list);
+  if (canonical(sorted(actual)) === canonical(sorted(expected))) return undefined;
+  return `${what} is ${JSON.stringify(actual)}, not ${JSON.stringify(expected)} (in any order)`;
+}
+
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, item) => (item && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : 1))) : item));
 }

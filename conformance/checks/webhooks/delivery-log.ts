@@ -59,7 +59,9 @@ async function settledDelivery(context: CheckContext, webhook: TestWebhook, deli
 function payloadProblem(payload: any, sent: any): string | undefined {
   if (!payload || typeof payload !== 'object') return `the single delivery shows payload ${JSON.stringify(payload)}, not the event sent`;
   // The same event, not the same text: the log may order keys and write times otherwise (same-json.ts).
-  return sameJson(payload, sent) ? undefined : `the payload (event ${payload.id}, type ${payload.type}) is not the event the receiver got (event ${sent?.id}, type ${sent?.type})`;
+  if (sameJson(payload, sent)) return undefined;
+  return `the payload (event ${payload.id}, type ${payload.type}) is not the event the receiver got `
+    + `(event ${sent?.id}, type ${sent?.type})`;
 }
 
 /** Walks the list two by two: each page the envelope, each item the fields of 4.11, the last page's cursor empty. */
