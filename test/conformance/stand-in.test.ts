@@ -10,14 +10,14 @@
 // two runs, each against a stand-in of its own, go at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, liveRecords, startStandIn, type StandIn } from '../support/stand-in.ts';
+import { failedChecks, failedRules, runSuite } from '../support/stand-in-runs.ts';
 import { targetOptionsOf } from '../../harness/inputs.ts';
 import { startForwardingProxy } from '../../conformance/proxy/forwarding-proxy.ts';
 import { runConformance, type Report } from '../../conformance/run.ts';
 
 function expectNoFailure(report: Report): void {
-  const failed = report.results.filter((result) => result.outcome === 'failed').map((result) => `${result.id}: ${result.message}\n${result.evidence ?? ''}`);
-  expect(failed).toEqual([]);
-  expect(report.rules.filter((rule) => rule.outcome === 'failed').map((rule) => rule.id)).toEqual([]);
+  expect(failedChecks(report)).toEqual([]);
+  expect(failedRules(report)).toEqual([]);
 }
 
 const closing: { close(): Promise<void> }[] = [];
@@ -27,9 +27,7 @@ async function plainRun(): Promise<{ standIn: StandIn; before: Record<string, st
   const standIn = await startStandIn();
   closing.push(standIn.server);
   const before = liveRecords(standIn.workspace);
-  const port = await freePort();
-  const report = await runConformance({ ...targetOptionsOf(standIn.inputs), webhookReceiverUrl: `http://127.0.0.1:${port}`, webhookReceiverPort: port });
-  return { standIn, before, report };
+  return { standIn, before, report: await runSuite(standIn.inputs) };
 }
 
 /** The suite against a stand-in through proxies that answer late and shuffle deliveries. */
