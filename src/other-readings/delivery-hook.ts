@@ -3,7 +3,8 @@
 // not answered to a request, so the readings that change what a body looks like (times, key
 // order, extra fields) cannot reach it through the request handle: the queue passes each attempt
 // through here before the faults and the signature (resources/webhooks/webhook-attempt.ts,
-// app-attempt.ts). Without other readings the attempt goes out as it is; this module holds no reading.
+// app-attempt.ts). Without other readings the attempt goes out as it is; this module holds no
+// reading (the browser bundle of a mock without them carries none).
 import type { MockState } from '../mock-state.ts';
 import type { UnsignedAttempt } from '../resources/webhooks/webhook-sender.ts';
 import type { OtherReading } from './other-reading.ts';

@@ -27,12 +27,12 @@ export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+type ObjectChange = (object: Record<string, unknown>) => Record<string, unknown>;
+
 /**
  * `value` with `change` applied to every object in it, deepest first; `keep` names the keys
  * whose values are left as they are (their objects and strings are not changed).
  */
-type ObjectChange = (object: Record<string, unknown>) => Record<string, unknown>;
-
 export function mapObjects(value: unknown, change: ObjectChange, keep: string[] = []): unknown {
   if (Array.isArray(value)) return value.map((item) => mapObjects(item, change, keep));
   if (!isObject(value)) return value;

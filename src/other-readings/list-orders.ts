@@ -3,8 +3,9 @@
 // lists `team.member_ids` and `member.team_ids` (2.7), a record's `tags` (2.3 to 2.5), a
 // webhook's `events` (2.13) and a key's `scopes` (4.1); each page of products (4.7), tasks (4.10)
 // and a webhook's deliveries (4.11) too, which keeps the pages whole and apart. Lists with a
-// stated order stay as they are: leads, contacts and companies newest first (4.13), timeline and messages newest first
-// (4.5, 4.8), tags by name (4.4), conversations by activity (4.8), resends oldest first (4.11).
+// stated order stay as they are: leads, contacts and companies newest first (4.13), timeline
+// and messages newest first (4.5, 4.8), tags by name (4.4), conversations by activity (4.8),
+// resends oldest first (4.11).
 import { isObject, mapObjects, rewritingJsonAnswers } from './json-answers.ts';
 import type { OtherReading } from './other-reading.ts';
 

@@ -23,7 +23,8 @@ export type OtherReading = {
   wrap(next: Handle, state: MockState): Handle;
   /**
    * The body of a webhook or app lifecycle delivery (parsed JSON) as this reading writes it
-   * (delivery-hook.ts); the same change its `wrap` makes to the delivery's payload in the log.
+   * (delivery-hook.ts); it may differ from how `wrap` writes the same event in the delivery log,
+   * which the spec does not tie to the delivered text.
    */
   alterDelivered?(body: unknown): unknown;
 };
