@@ -12,6 +12,18 @@ import type { ScenarioReport } from '../../scenarios/runner/report.ts';
 import { rulesById } from '../../conformance/rules/catalog.ts';
 import { OTHER_READINGS } from '../../src/other-readings/index.ts';
 
+/**
+ * What a run left outside the trash: nothing, but the webhooks it could only switch off (the
+ * other readings offer no route to delete one, which the spec does not show: 4.11).
+ */
+function expectNothingLeft({ standIn, before }: { standIn: StandIn; before: Record<string, string[]> }): void {
+  const { webhooks: webhooksAfter, ...after } = liveRecords(standIn.workspace);
+  const { webhooks: webhooksBefore, ...rest } = before;
+  expect(after).toEqual(rest);
+  const made = webhooksAfter!.filter((id) => !webhooksBefore!.includes(id));
+  expect(made.filter((id) => standIn.workspace.tables.webhooks.get(id)?.active)).toEqual([]);
+}
+
 const started: StandIn[] = [];
 async function otherStandIn(): Promise<{ standIn: StandIn; before: Record<string, string[]> }> {
   const standIn = await startStandIn({ otherReadings: OTHER_READINGS });
@@ -50,11 +62,11 @@ describe('the suite against the other-readings stand-in', () => {
       rules: suite.report.rules.filter((rule) => rule.outcome === outcome).length,
     });
     console.info(`other readings: ${JSON.stringify({ passed: count('passed'), warned: count('warned'), skipped: count('skipped') })}`);
+    const warned = suite.report.rules.filter((rule) => rule.outcome === 'warned').map((rule) => `  ${rule.id} (${rule.check}): ${rule.message}`);
+    console.info(`warned:\n${warned.join('\n')}`);
   });
 
-  it('leaves nothing it made outside the trash', () => {
-    expect(liveRecords(suite.standIn.workspace)).toEqual(suite.before);
-  });
+  it('leaves nothing it made outside the trash (but webhooks switched off)', () => expectNothingLeft(suite));
 });
 
 describe('the stories against the other-readings stand-in', () => {
@@ -63,7 +75,5 @@ describe('the stories against the other-readings stand-in', () => {
     expect(storyFailures(stories.report)).toEqual([]);
   });
 
-  it('leaves nothing a story made outside the trash', () => {
-    expect(liveRecords(stories.standIn.workspace)).toEqual(stories.before);
-  });
+  it('leaves nothing a story made outside the trash (but webhooks switched off)', () => expectNothingLeft(stories));
 });
