@@ -2,8 +2,9 @@
 // --other-readings`, src/other-readings/): a deployment that takes the other way wherever the
 // spec leaves a choice open. It is correct, so no check, rule or story may fail there (issue 22):
 // a failure would enforce crmkit's own choice as if the spec stated it. A rule whose words the
-// spec leaves open (a catalog `reading`) may warn. Beside it, one small test per reading shows
-// that it is live, so that the run cannot pass by a reading doing nothing.
+// spec leaves open (a catalog `reading`), or whose check rests on an inferred part, may warn.
+// other-readings-live.test.ts and other-readings-errors.test.ts show that each reading is live,
+// so that this run cannot pass by a reading doing nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveRecords, startStandIn, type StandIn } from '../support/stand-in.ts';
 import { failedChecks, failedRules, runStories, runSuite, storyFailures, STORY_FILES } from '../support/stand-in-runs.ts';
