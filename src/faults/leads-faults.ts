@@ -496,6 +496,13 @@ export const leadsFaults: Fault[] = [
       });
     }),
   },
+  {
+    name: 'lead-delete-answers-deleted-form',
+    family: 'leads',
+    description: "Deleting a lead answers {id, deleted: true}, spec 2.1's other confirmation, where 4.2 states the lead's: {ok: true, id}.",
+    wrap: onRoute('DELETE', LEAD, async (next, request, info) =>
+      alterOk(await next(request, info), (body) => ({ id: body.id, deleted: true }))),
+  },
 ];
 
 /** lead-contact-summary-stale's copies of each lead's contact summary as first shown, per workspace. */
