@@ -44,4 +44,10 @@ export const ERROR_READINGS: OtherReading[] = [
 /** What the stories' areas leave open (issue 22, item 5): deliveries, and designs of their own. */
 export const STORY_READINGS: OtherReading[] = [...STORY_EXTRA_EVENTS, ...STORY_OTHER_DESIGNS];
 
-export const OTHER_READINGS: OtherReading[] = [...FORM_READINGS, ...ERROR_READINGS, ...STORY_READINGS];
+/**
+ * The other-readings stand-in (`crmkit mock --stand-in FILE --other-readings`). The story readings
+ * are not among them yet: the suite does not take them all (duplicate deliveries in the delivery
+ * log, 409 for the refusals the spec names no code for); test/scenarios/fair-stories.test.ts runs
+ * the stories against them.
+ */
+export const OTHER_READINGS: OtherReading[] = [...FORM_READINGS, ...ERROR_READINGS];

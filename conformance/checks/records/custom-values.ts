@@ -14,6 +14,7 @@ import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
 import { contactFields, VALUE_TYPES, type ContactFields, type Field, type ValueType } from '../../custom-fields-kit.ts';
 import { createContact, randomSubscriber, validationProblem } from '../../records-kit.ts';
+import { sameJson } from '../../same-json.ts';
 
 /** `alsoBad`: more values the type refuses, each judged like `bad` (a boundary, another field's option). */
 type Case = { good: unknown; bad: unknown; alsoBad?: unknown[]; stored(value: any): string | undefined };
@@ -99,7 +100,7 @@ function foreignOptionOf(field: Field, byType: Map<ValueType, Field>): string | 
 }
 
 function caseOf(type: ValueType, field: Field, memberId: string | undefined, foreignOption?: string): Case | undefined {
-  const equal = (expected: unknown) => (value: unknown) => (JSON.stringify(value) === JSON.stringify(expected) ? undefined : `stored ${JSON.stringify(value)}, not ${JSON.stringify(expected)}`);
+  const equal = (expected: unknown) => (value: unknown) => (sameJson(value, expected) ? undefined : `stored ${JSON.stringify(value)}, not ${JSON.stringify(expected)}`);
   const digits = randomSubscriber();
   const [first, second] = field.options ?? [];
   switch (type) {
