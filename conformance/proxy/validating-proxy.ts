@@ -6,16 +6,16 @@
 // the CRM interface, and an application's tests in front of a mock call it to set their state up
 // (refusing it would break them; judging it by the interface's rules would blame the deployment).
 // The report lists it as not judged, so that nobody reads its exchanges as checked.
-import { observationsOf, type Observer } from '../check.ts';
+import type { Observer } from '../check.ts';
 import { ALL_CHECKS } from '../checks/index.ts';
 import { describeExchange, type Exchange } from '../exchange.ts';
 import { loadCatalog } from '../rules/catalog.ts';
 import { ruleResults } from '../rules/rule-results.ts';
-import { judgeExchanges, type Report } from '../run.ts';
+import { judgeExchanges, withReadings, type Report } from '../run.ts';
 import { startForwardingProxy, type RunningProxy } from './forwarding-proxy.ts';
 
-/** A problem the proxy found, with the catalog rule it breaks where the observer names it. */
-export type ProxyProblem = { check: string; rule?: string; problem: string; exchange: Exchange };
+/** A problem the proxy found, with the catalog rule it breaks. */
+export type ProxyProblem = { check: string; rule: string; problem: string; exchange: Exchange };
 
 export type ValidatingProxy = RunningProxy & {
   /** The exchanges judged: those of the CRM interface. */
@@ -43,8 +43,9 @@ export async function startValidatingProxy(options: { target: string; port?: num
       if (CONTROL_API.path.test(new URL(exchange.request.url).pathname)) return void notJudged.push(exchange);
       exchanges.push(exchange);
       for (const observer of OBSERVERS) {
-        for (const { rule, problem } of observationsOf(observer, exchange)) {
-          const found: ProxyProblem = { check: observer.id, ...(rule ? { rule } : {}), problem, exchange };
+        for (const { rule, problem } of observer.judge(exchange)) {
+          if (!problem) continue;
+          const found: ProxyProblem = { check: observer.id, rule, problem, exchange };
           problems.push(found);
           options.onProblem?.(found);
         }
@@ -60,8 +61,12 @@ export async function startValidatingProxy(options: { target: string; port?: num
       const results = OBSERVERS.map((observer) => judgeExchanges(observer, exchanges, false));
       const judged = new Set(OBSERVERS.map((observer) => observer.id));
       const catalog = loadCatalog().filter((rule) => rule.checks.some((check) => judged.has(check)));
-      // Titled as what it is: the exchanges that went through this proxy to its target, not a run of the suite.
-      return { target: { baseUrl: options.target, mock: false, proxy: proxy.url }, runId: `proxy-${Date.now().toString(36)}`, results, rules: ruleResults(results, false, catalog), notJudged: notJudged.length ? [{ what: CONTROL_API.what, exchanges: notJudged.length }] : [] };
+      const rules = ruleResults(results, false, catalog);
+      const target = { baseUrl: options.target, mock: false, proxy: proxy.url };
+      // Titled as what it is: the exchanges that went through this proxy to its target, not a run of the suite. A check that
+      // failed only rules the spec leaves open warns, as they do (the same results a run of the suite gives).
+      const notJudgedList = notJudged.length ? [{ what: CONTROL_API.what, exchanges: notJudged.length }] : [];
+      return { target, runId: `proxy-${Date.now().toString(36)}`, results: withReadings(results, rules), rules, notJudged: notJudgedList };
     },
   };
 }
@@ -69,5 +74,5 @@ export async function startValidatingProxy(options: { target: string; port?: num
 /** One line for a problem, as the proxy prints it live. */
 export function problemLine({ check, rule, problem, exchange }: ProxyProblem): string {
   const first = describeExchange(exchange).split('\n')[0];
-  return `✗ ${check}${rule ? ` (${rule})` : ''}: ${problem}\n    ${first} → ${exchange.status}\n`;
+  return `✗ ${check} (${rule}): ${problem}\n    ${first} → ${exchange.status}\n`;
 }

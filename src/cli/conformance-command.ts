@@ -3,8 +3,9 @@ import { writeFileSync } from 'node:fs';
 import { prettyProgress } from '../../conformance/report/pretty.ts';
 import { renderReport, REPORTERS, type Reporter } from '../../conformance/report/render.ts';
 import { ruleTotals } from '../../conformance/report/rule-summary.ts';
-import { compareSections, loadCatalog, rulesOfChecks } from '../../conformance/rules/catalog.ts';
-import { runConformance, type Report } from '../../conformance/run.ts';
+import { exitStatus, verdictLine } from '../../conformance/report/verdict.ts';
+import { compareSections, loadCatalog } from '../../conformance/rules/catalog.ts';
+import { runConformance } from '../../conformance/run.ts';
 import { onlyItems } from './only-option.ts';
 import { parseOptions, type OptionSpecs } from './options.ts';
 import { reportOptions, TARGET_OPTIONS, targetOptionsFrom } from './shared-options.ts';
@@ -50,15 +51,9 @@ export async function runConformanceCommand(args: string[]): Promise<void> {
   const text = renderReport(report, reporter);
   if (values.out) {
     writeFileSync(values.out, text);
-    process.stderr.write(`${ruleTotals(report.rules)}; wrote ${values.out}\n`);
+    process.stderr.write(`${verdictLine(report)}: ${ruleTotals(report.rules)}; wrote ${values.out}\n`);
   } else process.stdout.write(text);
-  process.exitCode = failed(report) ? 1 : 0;
-}
-
-/** A rule failed, or a check failed that no rule of the catalog answers for. */
-function failed(report: Report): boolean {
-  const judging = rulesOfChecks();
-  return report.rules.some((rule) => rule.outcome === 'failed') || report.results.some((result) => result.outcome === 'failed' && !judging.has(result.id));
+  process.exitCode = exitStatus(report);
 }
 
 /** `--list-rules`: the catalog, each rule with its checks (or why none can observe it). */

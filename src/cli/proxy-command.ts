@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { problemLine, startValidatingProxy } from '../../conformance/proxy/validating-proxy.ts';
 import { renderReport, REPORTERS, type Reporter } from '../../conformance/report/render.ts';
 import { ruleTotals } from '../../conformance/report/rule-summary.ts';
+import { exitStatus, verdictLine } from '../../conformance/report/verdict.ts';
 import { mustAnswer } from '../../harness/target.ts';
 import { httpUrl, parseOptions, type OptionSpecs } from './options.ts';
 import { listenOptions, reportOptions } from './shared-options.ts';
@@ -35,9 +36,11 @@ export async function runProxyCommand(args: string[]): Promise<void> {
     const text = renderReport(report, reporter);
     if (values.out) {
       writeFileSync(values.out, text);
-      process.stderr.write(`${proxy.exchanges.length} exchanges judged, ${proxy.notJudged.length} not (control API), ${proxy.problems.length} problems; ${ruleTotals(report.rules)}; wrote ${values.out}\n`);
+      const seen = `${proxy.exchanges.length} exchanges judged, ${proxy.notJudged.length} not (control API), ${proxy.problems.length} problems`;
+      process.stderr.write(`${verdictLine(report)}: ${seen}; ${ruleTotals(report.rules)}; wrote ${values.out}\n`);
     } else process.stdout.write(text);
-    process.exit(proxy.problems.length ? 1 : 0);
+    // The report's verdict, as every summary states it: a problem that only warns (the spec leaves it open) fails nothing.
+    process.exit(exitStatus(report));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -12,9 +12,10 @@ export const contentType: Observer = {
   title: 'JSON answers say application/json; charset=utf-8',
   spec: '2.1',
   basis: 'documented',
-  observe({ json, headers, operation }) {
-    if (!operation || json === undefined) return undefined;
+  judge({ json, headers, operation }) {
+    if (!operation || json === undefined) return [];
     const type = headers['content-type'];
-    return type && JSON_UTF8.test(type) ? undefined : `a JSON body with Content-Type ${type ?? '(none)'}, not application/json; charset=utf-8`;
+    const problem = type && JSON_UTF8.test(type) ? undefined : `a JSON body with Content-Type ${type ?? '(none)'}, not application/json; charset=utf-8`;
+    return [{ rule: 'conventions.response-content-type', problem }];
   },
 };

@@ -28,9 +28,16 @@ const EXTRA_RULES: Record<string, string> = {
   gone: 'errors.extra-gone',
 };
 
+/** Codes with a rule of their own (7.3's table): their status is judged there, not under errors.code-status. */
+const CODE_RULES: Record<string, { rule: string; status: number }> = {
+  internal: { rule: 'errors.internal', status: 500 },
+  forbidden: { rule: 'errors.forbidden', status: 403 },
+};
+
 /**
- * Every problem with an error answer, each under the one rule it breaks: a rule about a code's
- * extra keys (rate_limited carries reason and limit) is judged on answers of that code only, and
+ * Every rule an error answer bears on, each with the one problem that breaks it, or none: a rule
+ * about a code's extra keys (rate_limited carries reason and limit) is judged on answers of that
+ * code only; a 500 is judged by errors.internal (its code), never by another code's status rule;
  * a missing X-Request-Id header is worded as such, not as a differing one.
  */
 function judgeError({ operation, status, json, headers }: Exchange): Observation[] {
@@ -39,20 +46,32 @@ function judgeError({ operation, status, json, headers }: Exchange): Observation
   if (!error || typeof error !== 'object') {
     return isDocumentedPage(operation, status, headers['content-type']) ? [] : [{ rule: 'errors.envelope', problem: 'an error answer without the error envelope' }];
   }
-  const problems: Observation[] = [];
-  const add = (rule: string, problem: string | undefined) => problem && problems.push({ rule, problem });
-  for (const field of ['code', 'message', 'request_id', 'docs_url']) if (typeof error[field] !== 'string') add('errors.envelope', `error.${field} is missing`);
   const code = typeof error.code === 'string' ? error.code : undefined;
-  if (code !== undefined && !SNAKE_CASE.test(code)) add('errors.code-snake-case', `error.code ${code} is not snake_case`);
-  add('errors.request-id-in-body', requestIdProblem(error.request_id, headers['x-request-id']));
-  if (code === undefined) return problems;
+  const known = code === undefined ? undefined : catalog.get(code);
+  const missing = ['code', 'message', 'request_id', 'docs_url'].filter((field) => typeof error[field] !== 'string');
+  const envelope = missing.length ? missing.map((field) => `error.${field} is missing`).join('; ') : undefined;
+  // Spec 7.3: a code outside the table is still answered in the envelope (the finer rule takes its gaps).
+  const judged: Observation[] = [{ rule: code !== undefined && !known ? 'errors.complete-list-not-shown' : 'errors.envelope', problem: envelope }];
+  if (code !== undefined) judged.push({ rule: 'errors.code-snake-case', problem: SNAKE_CASE.test(code) ? undefined : `error.code ${code} is not snake_case` });
+  if (typeof error.request_id === 'string') judged.push({ rule: 'errors.request-id-in-body', problem: requestIdProblem(error.request_id, headers['x-request-id']) });
+  judged.push(...codeStatus(code, status));
+  if (known?.requiredExtras.length) {
+    const absent = known.requiredExtras.filter((key) => error[key] === undefined);
+    judged.push({ rule: EXTRA_RULES[code!] ?? 'errors.envelope', problem: absent.length ? `${code} without ${absent.join(', ')}` : undefined });
+  }
+  if (typeof error.docs_url === 'string' && code !== undefined) judged.push({ rule: 'errors.docs-url', problem: docsUrlProblem(error.docs_url, code) });
+  judged.push({ rule: 'errors.fields-only-field-problems', problem: fieldsProblem(error) });
+  return judged;
+}
+
+/** The code's status: a 500 or `internal` under errors.internal, `forbidden` under its rule, any other code of the table under errors.code-status. */
+function codeStatus(code: string | undefined, status: number): Observation[] {
+  if (status === 500) return [{ rule: 'errors.internal', problem: code === 'internal' ? undefined : `a 500 with code ${code ?? '(none)'}, not internal` }];
+  if (code === undefined) return [];
+  const own = CODE_RULES[code];
+  if (own) return [{ rule: own.rule, problem: status === own.status ? undefined : `${code} answered with ${status}; the spec gives ${own.status}` }];
   const known = catalog.get(code);
-  if (known && !known.statuses.includes(status)) add('errors.code-status', `${code} answered with ${status}; the spec gives ${known.statuses.join(' or ')}`);
-  const missing = known?.requiredExtras.filter((key) => error[key] === undefined) ?? [];
-  if (missing.length) add(EXTRA_RULES[code] ?? 'errors.envelope', `${code} without ${missing.join(', ')}`);
-  if (typeof error.docs_url === 'string') add('errors.docs-url', docsUrlProblem(error.docs_url, code));
-  add('errors.fields-only-field-problems', fieldsProblem(error));
-  return problems;
+  return known ? [{ rule: 'errors.code-status', problem: known.statuses.includes(status) ? undefined : `${code} answered with ${status}; the spec gives ${known.statuses.join(' or ')}` }] : [];
 }
 
 /**
@@ -80,7 +99,6 @@ export const errorEnvelope: Observer = {
   spec: '7.1, 7.3',
   basis: 'documented',
   judge: judgeError,
-  observe: (exchange) => judgeError(exchange)[0]?.problem,
 };
 
 function docsUrlProblem(docsUrl: string, code: string): string | undefined {
