@@ -33,6 +33,7 @@ export const FAULT_CATALOG: readonly FaultInfo[] = [
   {"name":"malformed-json-as-422","family":"input","module":"input-faults"},
   {"name":"validation-without-fields","family":"input","module":"input-faults"},
   {"name":"missing-key-as-403","family":"input","module":"input-faults"},
+  {"name":"missing-key-other-code","family":"input","module":"input-faults"},
   {"name":"credentials-in-url-accepted","family":"input","module":"input-faults"},
   {"name":"scopes-not-checked","family":"input","module":"input-faults"},
   {"name":"body-limit-as-400","family":"input","module":"input-faults"},

@@ -28,6 +28,7 @@ export const FAULT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   "malformed-json-as-422": "Malformed JSON and wrong types answer 422 validation_failed instead of 400 bad_json.",
   "validation-without-fields": "validation_failed answers do not name the fields.",
   "missing-key-as-403": "A request without credentials answers 403 forbidden instead of 401 invalid_token.",
+  "missing-key-other-code": "A request without valid credentials answers 401 with the code unauthorized instead of invalid_token.",
   "credentials-in-url-accepted": "A key in the query string (?api_key=) is taken as the credential.",
   "scopes-not-checked": "A key without the operation's scope is let through as if it had every scope.",
   "body-limit-as-400": "A body over 1 MB answers 400 bad_json instead of 413 body_too_large.",

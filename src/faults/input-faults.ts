@@ -72,6 +72,16 @@ export const inputFaults: Fault[] = [
     wrap: onErrorCode('invalid_token', (response, body) => changed(response, { status: 403, body: { error: { ...body.error, code: 'forbidden' } } })),
   },
   {
+    // Issue 22: the status right, the code not the table's; the code's rule fails, not the 401's.
+    name: 'missing-key-other-code',
+    family: 'input',
+    description: 'A request without valid credentials answers 401 with the code unauthorized instead of invalid_token.',
+    wrap: onErrorCode('invalid_token', (response, body) => {
+      const docsUrl = String(body.error.docs_url).replace('invalid_token', 'unauthorized');
+      return changed(response, { body: { error: { ...body.error, code: 'unauthorized', docs_url: docsUrl } } });
+    }),
+  },
+  {
     name: 'credentials-in-url-accepted',
     family: 'input',
     description: 'A key in the query string (?api_key=) is taken as the credential.',
