@@ -1,6 +1,7 @@
 // The rules of the answers' shapes, one per operation of the document (generated, not written in
 // YAML: the document is where the shapes live): `responses.shape.<operation>`, "every JSON body
-// the operation answers is valid against the schema its status has". A body-schema problem that
+// the operation answers is valid against the schema its status has" (its errors in the envelope or
+// OAuth's format are those formats' rules, spec 7.1 and 5.2). A body-schema problem that
 // breaks no finer rule of the catalog (a field's own rule, FIELD_RULES in
 // conformance/checks/responses/body-schema.ts) is filed under its operation's shape rule, so that
 // a report names the route it breaks (issue 22). The section is the endpoint section of the
@@ -22,7 +23,7 @@ export function shapeRules(): Rule[] {
   return [...indexOperations(document).values()].map((operation) => ({
     id: shapeRuleId(operation.id),
     section: sections.get(operation.tags[0] ?? '') ?? '4',
-    rule: `${operation.method.toUpperCase()} ${operation.path} (${operation.id}) answers JSON bodies valid against the schema the document gives their status.`,
+    rule: `${operation.method.toUpperCase()} ${operation.path} (${operation.id}) answers JSON bodies valid against the schema the document gives their status (errors: the envelope's rules).`,
     needs: needsOf(operation),
     checks: ['responses.body-schema'],
     ...(operation.isInferred ? { reading: 'The spec does not show the operation (x-inferred): its shape is the document\'s design.' } : {}),

@@ -2,7 +2,10 @@
 // status. Each problem is filed under the rule it breaks (issue 22): a field's own rule of the
 // catalog where there is one (FIELD_RULES), else the operation's shape rule
 // (`responses.shape.<operation>`, generated from the document: rules/shape-rules.ts). A status the
-// operation does not declare is responses.documented-status's, not this check's.
+// operation does not declare is responses.documented-status's, not this check's; an error answer in
+// the envelope (7.1) or in OAuth's format (5.2) is judged by the rules of that format
+// (responses.error-envelope, oauth.error-format), so that one broken envelope fails those rules, not
+// a shape rule of every operation that answered it.
 import { createApi } from '../../../src/http/api.ts';
 import { loadDocument } from '../../../src/spec/document.ts';
 import type { Operation } from '../../../src/spec/operation-index.ts';
@@ -21,6 +24,7 @@ const QUOTED = 3;
 
 function judgeBody({ operation, status, json, headers }: Exchange): Observation[] {
   if (!operation || json === undefined || !headers['content-type']?.includes('json')) return [];
+  if (status >= 400 && operation.errorFormat !== 'oauth-redirect') return [];
   const problems = bodyProblems(operation, validator, status, json);
   if (problems === undefined) return [];
   const fields = FIELD_RULES.filter((field) => field.operation === operation.id && field.status === status);

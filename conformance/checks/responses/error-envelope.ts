@@ -37,8 +37,7 @@ const CODE_RULES: Record<string, { rule: string; status: number }> = {
 /**
  * Every rule an error answer bears on, each with the one problem that breaks it, or none: a rule
  * about a code's extra keys (rate_limited carries reason and limit) is judged on answers of that
- * code only; a 500 is judged by errors.internal (its code), never by another code's status rule;
- * a missing X-Request-Id header is worded as such, not as a differing one.
+ * code only; a 500 is judged by errors.internal (its code), never by another code's status rule.
  */
 function judgeError({ operation, status, json, headers }: Exchange): Observation[] {
   if (!operation || status < 400 || operation.path.startsWith('/oauth/')) return [];
@@ -53,7 +52,11 @@ function judgeError({ operation, status, json, headers }: Exchange): Observation
   // Spec 7.3: a code outside the table is still answered in the envelope (the finer rule takes its gaps).
   const judged: Observation[] = [{ rule: code !== undefined && !known ? 'errors.complete-list-not-shown' : 'errors.envelope', problem: envelope }];
   if (code !== undefined) judged.push({ rule: 'errors.code-snake-case', problem: SNAKE_CASE.test(code) ? undefined : `error.code ${code} is not snake_case` });
-  if (typeof error.request_id === 'string') judged.push({ rule: 'errors.request-id-in-body', problem: requestIdProblem(error.request_id, headers['x-request-id']) });
+  // No X-Request-Id header at all is errors.request-id-header's (responses.request-id), not a body that differs from it.
+  const header = headers['x-request-id'];
+  if (typeof error.request_id === 'string' && header !== undefined) {
+    judged.push({ rule: 'errors.request-id-in-body', problem: error.request_id === header ? undefined : `error.request_id ${error.request_id} differs from X-Request-Id ${header}` });
+  }
   judged.push(...codeStatus(code, status));
   if (known?.requiredExtras.length) {
     const absent = known.requiredExtras.filter((key) => error[key] === undefined);
@@ -82,13 +85,6 @@ function isDocumentedPage(operation: NonNullable<Exchange['operation']>, status:
   if (!contentType?.includes('text/html')) return false;
   const responses = (document as any).paths?.[operation.path]?.[operation.method.toLowerCase()]?.responses ?? {};
   return (responses[String(status)] ?? responses[`${String(status)[0]}XX`])?.content?.['text/html'] !== undefined;
-}
-
-/** error.request_id against the answer's X-Request-Id header, worded with the header's actual state. */
-function requestIdProblem(inBody: unknown, header: string | undefined): string | undefined {
-  if (typeof inBody !== 'string') return undefined;
-  if (header === undefined) return `error.request_id ${inBody}, but the answer has no X-Request-Id header`;
-  return inBody === header ? undefined : `error.request_id ${inBody} differs from X-Request-Id ${header}`;
 }
 
 export const errorEnvelope: Observer = {
