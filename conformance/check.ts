@@ -14,7 +14,11 @@ export type CheckInfo = {
   title: string;
   /** The spec section it enforces, e.g. `7.1`. */
   spec: string;
-  /** Inferred parts only warn against a deployment crmkit did not build (spec README, reading 3). */
+  /**
+   * Inferred parts only warn against a deployment crmkit did not build (spec README, reading 3). A
+   * rule's verdict is inferred per assertion (RuleVerdict.inferred: the exchange's operation, or
+   * the check's word); `basis` is only what a failure that names no rule falls back to.
+   */
   basis: 'documented' | 'inferred';
 };
 
