@@ -102,6 +102,7 @@ export const FAULT_CATALOG: readonly FaultInfo[] = [
   {"name":"tag-settings-not-saved","family":"state","module":"state-faults"},
   {"name":"tag-limit-off-by-one","family":"state","module":"state-faults"},
   {"name":"bulk-too-many-fails-run","family":"state","module":"state-faults"},
+  {"name":"bulk-undo-restores-whole-list","family":"state","module":"state-faults"},
   {"name":"negated-tag-filter-ignored","family":"state","module":"state-faults"},
   {"name":"timeline-oldest-first","family":"state","module":"state-faults"},
   {"name":"note-edit-window-never-closes","family":"state","module":"state-faults"},

@@ -97,6 +97,7 @@ export const FAULT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   "tag-settings-not-saved": "The tag settings route answers the settings sent but does not keep them: admins_only_create stays as it was.",
   "tag-limit-off-by-one": "The workspace's tag limit is checked before counting the new tag: a 201st tag is created instead of answering 409 tag_limit.",
   "bulk-too-many-fails-run": "A bulk tag run in which one record would pass 10 tags is refused whole (422 under action.tags) instead of skipping that record and changing the others.",
+  "bulk-undo-restores-whole-list": "Undo of a bulk tag run puts back each record's whole tag list from before the run, so tags given since (a PATCH, another run) are lost, instead of reverting only what the run changed.",
   "negated-tag-filter-ignored": "The text filter drops `-tag:` terms: `-tag:spam` excludes nothing.",
   "timeline-oldest-first": "The timeline lists items oldest first (pinned notes at the end) instead of newest first with pinned notes on top.",
   "note-edit-window-never-closes": "A note's author can edit it at any time: the 24-hour editing window is never enforced.",
