@@ -10,13 +10,15 @@ import { runAgainst } from './mutation/mutation-suite.ts';
 
 /**
  * What a sound mock never shows the suite's observers: a 500 (errors.internal), a code outside the
- * table (errors.complete-list-not-shown), and a JSON body from these operations, which the suite
- * meets only as a redirect, a preflight's 204, a script or a page (their shape rules).
+ * table (errors.complete-list-not-shown), and a JSON body other than an error from these
+ * operations, which answer a redirect, a preflight's 204, a script or a page (their shape rules;
+ * their error answers are the envelope's rules).
  */
 const NOT_EXERCISED_ON_A_SOUND_MOCK = [
   'errors.internal',
   'errors.complete-list-not-shown',
   'responses.shape.authorize',
+  'responses.shape.submit-consent',
   'responses.shape.preflight-form-config',
   'responses.shape.preflight-form-submit',
   'responses.shape.get-widget-script',
