@@ -62,7 +62,13 @@ export class CheckFailure extends Error {
  * A check's judgement of one catalog rule: no problem passes it. `inferred`: the assertion rests on
  * a part the spec does not show (the exchange's operation is `x-inferred`, or the check says so).
  */
-export type RuleVerdict = { rule: string; problem: string | undefined; exchange: Exchange | undefined; skipped?: string; inferred?: boolean };
+export type RuleVerdict = {
+  rule: string;
+  problem: string | undefined;
+  exchange: Exchange | undefined;
+  skipped?: string;
+  inferred?: boolean;
+};
 
 /** Thrown when a check cannot run here: a missing input, or a write in a read-only run. */
 export class CheckSkipped extends Error {}

@@ -69,7 +69,8 @@ export function createContext(target: Target, client: ConformanceClient, runId: 
       const statuses = [status].flat();
       const actual = exchange.json?.error?.code;
       if (!statuses.includes(exchange.status)) {
-        context.fail(`expected status ${statuses.join(' or ')} (${code}), got ${exchange.status} ${actual ?? ''}`.trimEnd(), exchange, rules.status);
+        const got = `${exchange.status} ${actual ?? ''}`.trimEnd();
+        context.fail(`expected status ${statuses.join(' or ')} (${code}), got ${got}`, exchange, rules.status);
       }
       if (actual === code) return;
       // The status held: its rule passed, though the check stops at the code (a passing expectation records nothing,

@@ -118,7 +118,8 @@ async function runActive(check: ActiveCheck, target: Target, client: Conformance
     const ms = performance.now() - started;
     if (problems.length) {
       const message = problems.map((verdict) => verdict.problem).join('; ');
-      return failed(info, target.mock !== undefined, message, problems[0]!.evidence, ms, judged, problems.every((verdict) => verdict.inferred));
+      const inferred = problems.every((verdict) => verdict.inferred);
+      return failed(info, target.mock !== undefined, message, problems[0]!.evidence, ms, judged, inferred);
     }
     return { ...info, outcome, ...(message ? { message } : {}), ms, judged };
   };
@@ -130,8 +131,10 @@ async function runActive(check: ActiveCheck, target: Target, client: Conformance
     if (error instanceof CheckSkipped) return withForeignRules(finish('skipped', error.message));
     const judged = context.verdicts.map(toJudged);
     const ms = performance.now() - started;
-    if (error instanceof CheckFailure) return withForeignRules({ ...stoppedAt(error, info, target.mock !== undefined, judged, ms), stopped: true });
-    return { ...failed(info, target.mock !== undefined, `the check itself broke: ${error instanceof Error ? error.message : String(error)}`, undefined, ms, judged, false), stopped: true };
+    const mock = target.mock !== undefined;
+    if (error instanceof CheckFailure) return withForeignRules({ ...stoppedAt(error, info, mock, judged, ms), stopped: true });
+    const broke = `the check itself broke: ${error instanceof Error ? error.message : String(error)}`;
+    return { ...failed(info, mock, broke, undefined, ms, judged, false), stopped: true };
   }
 }
 
@@ -143,14 +146,18 @@ function stoppedAt(error: CheckFailure, info: CheckInfo, mock: boolean, judged: 
   const evidence = error.exchange && describeExchange(error.exchange);
   const inferred = error.inferred ? { inferred: true } : {};
   const named = error.rule ? [{ rule: error.rule, problem: error.message, ...(evidence ? { evidence } : {}), ...inferred }] : [];
-  const problems = [...judged.filter((verdict) => verdict.problem), { problem: error.message, inferred: error.inferred || (!error.rule && info.basis === 'inferred') }];
+  // A failure naming no rule falls back to the check's basis.
+  const last = { problem: error.message, inferred: error.inferred || (!error.rule && info.basis === 'inferred') };
+  const problems = [...judged.filter((verdict) => verdict.problem), last];
   const message = problems.map((verdict) => verdict.problem).join('; ');
   return failed(info, mock, message, evidence, ms, [...judged, ...named], problems.every((verdict) => verdict.inferred));
 }
 
 function toJudged(verdict: RuleVerdict): JudgedRule {
   const { rule, skipped, problem, exchange, inferred } = verdict;
-  return { rule, ...(skipped ? { skipped } : {}), ...(problem ? { problem } : {}), ...(problem && exchange ? { evidence: describeExchange(exchange) } : {}), ...(problem && inferred ? { inferred } : {}) };
+  const evidence = problem && exchange ? { evidence: describeExchange(exchange) } : {};
+  const found = problem ? { problem, ...evidence, ...(inferred ? { inferred } : {}) } : {};
+  return { rule, ...(skipped ? { skipped } : {}), ...found };
 }
 
 /** A check may judge only the rules the catalog gives it: another is the check's own mistake, not the target's. */
@@ -178,7 +185,9 @@ export function judgeExchanges(observer: Observer, exchanges: readonly Exchange[
 }
 
 /** A failure; one resting only on inferred parts warns against a deployment crmkit did not build (spec README, reading 3). */
-function failed(info: CheckInfo, mock: boolean, message: string, evidence: string | undefined, ms: number, judged: JudgedRule[], inferred: boolean): CheckResult {
+function failed(
+  info: CheckInfo, mock: boolean, message: string, evidence: string | undefined, ms: number, judged: JudgedRule[], inferred: boolean,
+): CheckResult {
   const outcome = inferred && !mock ? 'warned' : 'failed';
   return { ...info, outcome, message, ...(evidence ? { evidence } : {}), ms, ...(judged.length ? { judged } : {}) };
 }

@@ -25,7 +25,7 @@ export function prettyReport(report: Report): string {
   lines.push('', `${'rules by part'.padEnd(34)} passed failed warned skipped unexercised unchecked unobservable`);
   for (const { part, title, counts } of summaryByPart(report.rules)) {
     const cells = [counts.passed, counts.failed, counts.warned, counts.skipped].map((n, i) => String(n).padStart(i === 3 ? 7 : 6));
-    const rest = [String(counts['not-exercised']).padStart(11), String(counts['not-checked']).padStart(9), String(counts.unobservable).padStart(12)];
+    const rest = [counts['not-exercised'], counts['not-checked'], counts.unobservable].map((n, i) => String(n).padStart([11, 9, 12][i]!));
     lines.push(`${`${part}. ${title}`.slice(0, 34).padEnd(34)} ${cells.join(' ')} ${rest.join(' ')}`);
   }
   lines.push(ruleTotals(report.rules));

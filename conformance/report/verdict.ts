@@ -10,8 +10,9 @@ export type Verdict = 'passed' | 'failed';
 
 export function reportVerdict(report: Report): Verdict {
   const judging = rulesOfChecks();
-  const broken = report.rules.some((rule) => rule.outcome === 'failed') || report.results.some((result) => result.outcome === 'failed' && !judging.has(result.id));
-  return broken ? 'failed' : 'passed';
+  const ruleFailed = report.rules.some((rule) => rule.outcome === 'failed');
+  const checkBroke = report.results.some((result) => result.outcome === 'failed' && !judging.has(result.id));
+  return ruleFailed || checkBroke ? 'failed' : 'passed';
 }
 
 export function exitStatus(report: Report): 0 | 1 {

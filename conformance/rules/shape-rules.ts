@@ -23,7 +23,7 @@ export function shapeRules(): Rule[] {
   return [...indexOperations(document).values()].map((operation) => ({
     id: shapeRuleId(operation.id),
     section: sections.get(operation.tags[0] ?? '') ?? '4',
-    rule: `${operation.method.toUpperCase()} ${operation.path} (${operation.id}) answers JSON bodies valid against the schema the document gives their status (errors: the envelope's rules).`,
+    rule: `${operation.method.toUpperCase()} ${operation.path} (${operation.id}) answers JSON bodies valid against the schema of their status.`,
     needs: needsOf(operation),
     checks: ['responses.body-schema'],
     ...(operation.isInferred ? { reading: 'The spec does not show the operation (x-inferred): its shape is the document\'s design.' } : {}),

@@ -36,7 +36,8 @@ export async function runProxyCommand(args: string[]): Promise<void> {
     const text = renderReport(report, reporter);
     if (values.out) {
       writeFileSync(values.out, text);
-      const seen = `${proxy.exchanges.length} exchanges judged, ${proxy.notJudged.length} not (control API), ${proxy.problems.length} problems`;
+      const { exchanges, notJudged, problems } = proxy;
+      const seen = `${exchanges.length} exchanges judged, ${notJudged.length} not (control API), ${problems.length} problems`;
       process.stderr.write(`${verdictLine(report)}: ${seen}; ${ruleTotals(report.rules)}; wrote ${values.out}\n`);
     } else process.stdout.write(text);
     // The report's verdict, as every summary states it: a problem that only warns (the spec leaves it open) fails nothing.

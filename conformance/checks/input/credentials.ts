@@ -13,6 +13,7 @@ export const credentials: ActiveCheck = {
   writes: false,
   async run(context) {
     context.expectError(await context.client.send('GET', '/v1/api-keys/whoami', { key: null }), 401, 'invalid_token', CREDENTIAL_RULES);
-    context.expectError(await context.client.send('GET', '/v1/api-keys/whoami', { key: `svc_live_${'x'.repeat(40)}` }), 401, 'invalid_token', CREDENTIAL_RULES);
+    const unknownKey = `svc_live_${'x'.repeat(40)}`;
+    context.expectError(await context.client.send('GET', '/v1/api-keys/whoami', { key: unknownKey }), 401, 'invalid_token', CREDENTIAL_RULES);
   },
 };

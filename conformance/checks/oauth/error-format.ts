@@ -14,14 +14,16 @@ function judgeOAuthError({ request, status, json, headers }: Exchange): Observat
   const formats = FORMAT_RULES.map((rule) => ({ rule, problem: format }));
   if (format) return formats;
   const error: string = json.error;
-  const code = !(error in OAUTH_ERRORS) ? `error ${error} is none of ${Object.keys(OAUTH_ERRORS).join(', ')}` : OAUTH_ERRORS[error] !== status ? `${error} answered with ${status}, not ${OAUTH_ERRORS[error]}` : undefined;
+  const code = !(error in OAUTH_ERRORS)
+    ? `error ${error} is none of ${Object.keys(OAUTH_ERRORS).join(', ')}`
+    : OAUTH_ERRORS[error] !== status ? `${error} answered with ${status}, not ${OAUTH_ERRORS[error]}` : undefined;
   return [...formats, { rule: 'oauth.error-codes', problem: code }];
 }
 
 function formatProblem(json: any, contentType: string | undefined): string | undefined {
   if (!contentType?.startsWith('application/json')) return `an OAuth error answered with Content-Type ${contentType ?? '(none)'}`;
   const error = json?.error;
-  if (error && typeof error === 'object') return `an OAuth error answered with the API error envelope (code ${error.code}) instead of {error, error_description}`;
+  if (error && typeof error === 'object') return `an OAuth error answered with the API envelope (code ${error.code}), not {error, error_description}`;
   if (typeof error !== 'string') return 'an OAuth error answer without a string `error`';
   if (json.error_description !== undefined && typeof json.error_description !== 'string') return 'error_description is not a string';
   return undefined;

@@ -28,7 +28,8 @@ function judgeBody({ operation, status, json, headers }: Exchange): Observation[
   const problems = bodyProblems(operation, validator, status, json);
   if (problems === undefined) return [];
   const fields = FIELD_RULES.filter((field) => field.operation === operation.id && field.status === status);
-  const ofField = (field: (typeof fields)[number]) => (problem: BodyProblem) => problem.field !== undefined && within(problem.field, field.pointer);
+  const ofField = (field: (typeof fields)[number]) => (problem: BodyProblem) =>
+    problem.field !== undefined && within(problem.field, field.pointer);
   const judged = fields.map((field) => ({ rule: field.rule, problem: worded(operation, status, problems.filter(ofField(field))) }));
   const rest = problems.filter((problem) => !fields.some((field) => ofField(field)(problem)));
   return [{ rule: shapeRuleId(operation.id), problem: worded(operation, status, rest) }, ...judged];

@@ -17,7 +17,8 @@ export const documentedStatus: Observer = {
   judge({ operation, status, json }) {
     if (!operation) return [];
     const listed = [String(status), `${String(status)[0]}XX`, 'default'].some((key) => operation.responseStatuses.includes(key));
-    const problem = listed ? undefined : `${operation.id} answered ${status}, which the document does not list (${operation.responseStatuses.join(', ')})`;
+    const statuses = operation.responseStatuses.join(', ');
+    const problem = listed ? undefined : `${operation.id} answered ${status}, which the document does not list (${statuses})`;
     const code = json?.error?.code;
     const unknownCode = status >= 400 && typeof code === 'string' && !codes.has(code);
     return [{ rule: unknownCode ? 'errors.complete-list-not-shown' : 'errors.documented-statuses', problem }];

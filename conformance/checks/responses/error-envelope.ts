@@ -29,7 +29,7 @@ const EXTRA_RULES: Record<string, string> = {
 };
 
 /** Codes with a rule of their own (7.3's table): their status is judged there, not under errors.code-status. */
-const CODE_RULES: Record<string, { rule: string; status: number }> = {
+const CODE_RULES: Record<string, { rule: string; status: number } | undefined> = {
   internal: { rule: 'errors.internal', status: 500 },
   forbidden: { rule: 'errors.forbidden', status: 403 },
 };
@@ -43,38 +43,42 @@ function judgeError({ operation, status, json, headers }: Exchange): Observation
   if (!operation || status < 400 || operation.path.startsWith('/oauth/')) return [];
   const error = json?.error;
   if (!error || typeof error !== 'object') {
-    return isDocumentedPage(operation, status, headers['content-type']) ? [] : [{ rule: 'errors.envelope', problem: 'an error answer without the error envelope' }];
+    if (isDocumentedPage(operation, status, headers['content-type'])) return [];
+    return [{ rule: 'errors.envelope', problem: 'an error answer without the error envelope' }];
   }
   const code = typeof error.code === 'string' ? error.code : undefined;
   const known = code === undefined ? undefined : catalog.get(code);
   const missing = ['code', 'message', 'request_id', 'docs_url'].filter((field) => typeof error[field] !== 'string');
   const envelope = missing.length ? missing.map((field) => `error.${field} is missing`).join('; ') : undefined;
   // Spec 7.3: a code outside the table is still answered in the envelope (the finer rule takes its gaps).
-  const judged: Observation[] = [{ rule: code !== undefined && !known ? 'errors.complete-list-not-shown' : 'errors.envelope', problem: envelope }];
-  if (code !== undefined) judged.push({ rule: 'errors.code-snake-case', problem: SNAKE_CASE.test(code) ? undefined : `error.code ${code} is not snake_case` });
+  const envelopeRule = code !== undefined && !known ? 'errors.complete-list-not-shown' : 'errors.envelope';
+  const judged: Observation[] = [{ rule: envelopeRule, problem: envelope }];
+  const on = (rule: string, problem: string | undefined) => judged.push({ rule, problem });
+  if (code !== undefined) on('errors.code-snake-case', SNAKE_CASE.test(code) ? undefined : `error.code ${code} is not snake_case`);
   // No X-Request-Id header at all is errors.request-id-header's (responses.request-id), not a body that differs from it.
   const header = headers['x-request-id'];
   if (typeof error.request_id === 'string' && header !== undefined) {
-    judged.push({ rule: 'errors.request-id-in-body', problem: error.request_id === header ? undefined : `error.request_id ${error.request_id} differs from X-Request-Id ${header}` });
+    const differs = `error.request_id ${error.request_id} differs from X-Request-Id ${header}`;
+    on('errors.request-id-in-body', error.request_id === header ? undefined : differs);
   }
   judged.push(...codeStatus(code, status));
   if (known?.requiredExtras.length) {
     const absent = known.requiredExtras.filter((key) => error[key] === undefined);
-    judged.push({ rule: EXTRA_RULES[code!] ?? 'errors.envelope', problem: absent.length ? `${code} without ${absent.join(', ')}` : undefined });
+    on(EXTRA_RULES[code!] ?? 'errors.envelope', absent.length ? `${code} without ${absent.join(', ')}` : undefined);
   }
-  if (typeof error.docs_url === 'string' && code !== undefined) judged.push({ rule: 'errors.docs-url', problem: docsUrlProblem(error.docs_url, code) });
-  judged.push({ rule: 'errors.fields-only-field-problems', problem: fieldsProblem(error) });
+  if (typeof error.docs_url === 'string' && code !== undefined) on('errors.docs-url', docsUrlProblem(error.docs_url, code));
+  on('errors.fields-only-field-problems', fieldsProblem(error));
   return judged;
 }
 
-/** The code's status: a 500 or `internal` under errors.internal, `forbidden` under its rule, any other code of the table under errors.code-status. */
+/** The code's status: a 500 or `internal` under errors.internal, `forbidden` under its rule, another code of the table under code-status. */
 function codeStatus(code: string | undefined, status: number): Observation[] {
-  if (status === 500) return [{ rule: 'errors.internal', problem: code === 'internal' ? undefined : `a 500 with code ${code ?? '(none)'}, not internal` }];
-  if (code === undefined) return [];
-  const own = CODE_RULES[code];
-  if (own) return [{ rule: own.rule, problem: status === own.status ? undefined : `${code} answered with ${status}; the spec gives ${own.status}` }];
-  const known = catalog.get(code);
-  return known ? [{ rule: 'errors.code-status', problem: known.statuses.includes(status) ? undefined : `${code} answered with ${status}; the spec gives ${known.statuses.join(' or ')}` }] : [];
+  if (status === 500) return [{ rule: 'errors.internal', problem: code === 'internal' ? undefined : `a 500 with code ${code ?? 'none'}` }];
+  const own = code === undefined ? undefined : CODE_RULES[code];
+  const statuses = own ? [own.status] : code === undefined ? undefined : catalog.get(code)?.statuses;
+  if (!statuses) return [];
+  const problem = statuses.includes(status) ? undefined : `${code} answered with ${status}; the spec gives ${statuses.join(' or ')}`;
+  return [{ rule: own?.rule ?? 'errors.code-status', problem }];
 }
 
 /**

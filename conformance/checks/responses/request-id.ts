@@ -12,7 +12,8 @@ function judgeRequestId({ headers, sentRequestId }: Exchange): Observation[] {
   if (!answered) return [{ rule: 'errors.request-id-header', problem: 'no X-Request-Id header' }];
   const header = { rule: 'errors.request-id-header' };
   if (!sentRequestId || !VALID.test(sentRequestId)) return [header];
-  return [header, { rule: 'errors.request-id-own', problem: answered === sentRequestId ? undefined : `sent X-Request-Id ${sentRequestId}, got ${answered} back` }];
+  const own = answered === sentRequestId ? undefined : `sent X-Request-Id ${sentRequestId}, got ${answered} back`;
+  return [header, { rule: 'errors.request-id-own', problem: own }];
 }
 
 export const requestId: Observer = {
