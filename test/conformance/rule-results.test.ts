@@ -72,7 +72,8 @@ describe('rule results', () => {
 
   it('a rule its observer saw no exchange bear on is not exercised, not passed; another check that judged it wins', () => {
     const rules = [rule('a.seen', ['o']), rule('a.unseen', ['o']), rule('a.both', ['o', 'c'])];
-    const observed = result('o', 'passed', { judged: [{ rule: 'a.seen' }, { rule: 'a.unseen', notExercised: 'no exchange bore on it' }, { rule: 'a.both', notExercised: 'no exchange bore on it' }] });
+    const unseen = { notExercised: 'no exchange bore on it' };
+    const observed = result('o', 'passed', { judged: [{ rule: 'a.seen' }, { rule: 'a.unseen', ...unseen }, { rule: 'a.both', ...unseen }] });
     const results = ruleResults([observed, result('c', 'passed')], true, rules);
     expect(results.map((r) => [r.id, r.outcome, r.message])).toEqual([
       ['a.seen', 'passed', undefined],
@@ -82,7 +83,8 @@ describe('rule results', () => {
   });
 
   it('a rule with several problems reports every one, each once with its count', () => {
-    const judged = [{ rule: 'a.one', problem: 'no header', count: 3, evidence: 'GET /a' }, { rule: 'a.one', problem: 'a bad header' }, { rule: 'a.one', problem: 'a bad header' }];
+    const bad = { rule: 'a.one', problem: 'a bad header' };
+    const judged = [{ rule: 'a.one', problem: 'no header', count: 3, evidence: 'GET /a' }, bad, bad];
     const [only] = ruleResults([result('c', 'failed', { judged })], true, [rule('a.one', ['c'])]);
     expect([only!.outcome, only!.message, only!.evidence]).toEqual(['failed', 'no header (3 exchanges); a bad header', 'GET /a']);
   });

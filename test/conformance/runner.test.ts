@@ -98,9 +98,12 @@ describe('a mock that refuses private webhook URLs (no --allow-private-webhooks)
 function answer(status: number, body: unknown, headers: Record<string, string> = { 'x-request-id': 'req-1' }): Exchange {
   const text = JSON.stringify(body);
   const url = `http://127.0.0.1:1/v1/leads/ld_${'0'.repeat(26)}`;
-  return recordExchange({ method: 'GET', url, requestHeaders: {}, requestBody: undefined, status, responseHeaders: { 'content-type': 'application/json; charset=utf-8', ...headers }, text, sentRequestId: undefined });
+  const responseHeaders = { 'content-type': 'application/json; charset=utf-8', ...headers };
+  return recordExchange({ method: 'GET', url, requestHeaders: {}, requestBody: undefined, status, responseHeaders, text, sentRequestId: undefined });
 }
-const envelope = (code: string, extra: Record<string, unknown> = {}) => ({ error: { code, message: 'm', request_id: 'req-1', docs_url: `https://docs.example/errors/${code}`, ...extra } });
+const envelope = (code: string, extra: Record<string, unknown> = {}) => ({
+  error: { code, message: 'm', request_id: 'req-1', docs_url: `https://docs.example/errors/${code}`, ...extra },
+});
 const observed = (observer: typeof errorEnvelope, exchanges: Exchange[]) => ruleResults([judgeExchanges(observer, exchanges, true)], true);
 const outcomeOf = (rules: ReturnType<typeof observed>, id: string) => rules.find((rule) => rule.id === id)?.outcome;
 
@@ -123,14 +126,15 @@ describe('observers judge rules from what they saw (issue 22)', () => {
   });
 
   it('reports every problem it saw, each once per rule with a count and the first exchanges as evidence', () => {
-    const exchanges = [answer(404, envelope('not_found'), {}), answer(404, envelope('not_found'), {}), answer(404, envelope('not_found'), {}), answer(404, envelope('not_found'), {})];
+    const exchanges = [1, 2, 3, 4].map(() => answer(404, envelope('not_found'), {}));
     const result = judgeExchanges(requestId, [...exchanges, answer(404, envelope('not_found'))], true);
     expect(result.outcome).toBe('failed');
     const [header] = ruleResults([result], true).filter((rule) => rule.id === 'errors.request-id-header');
     expect(header!.message).toBe('no X-Request-Id header (4 exchanges)');
     expect(header!.evidence!.match(/^GET /gm)).toHaveLength(3);
     expect(header!.evidence).toContain('(the first 3 of 4 exchanges)');
-    const twoProblems = judgeExchanges(errorEnvelope, [answer(404, envelope('Not Found')), answer(404, envelope('not_found', { request_id: 'other' }))], true);
+    const otherId = answer(404, envelope('not_found', { request_id: 'other' }));
+    const twoProblems = judgeExchanges(errorEnvelope, [answer(404, envelope('Not Found')), otherId], true);
     expect(twoProblems.message).toContain('error.code Not Found is not snake_case');
     expect(twoProblems.message).toContain('error.request_id other differs from X-Request-Id req-1');
   });
