@@ -72,13 +72,12 @@ export const inputFaults: Fault[] = [
     wrap: onErrorCode('invalid_token', (response, body) => changed(response, { status: 403, body: { error: { ...body.error, code: 'forbidden' } } })),
   },
   {
-    // Issue 22: the status right, the code not the table's; the code's rule fails, not the 401's.
-    name: 'missing-key-other-code',
+    name: 'unknown-key-as-key-revoked',
     family: 'input',
-    description: 'A request without valid credentials answers 401 with the code unauthorized instead of invalid_token.',
-    wrap: onErrorCode('invalid_token', (response, body) => {
-      const docsUrl = String(body.error.docs_url).replace('invalid_token', 'unauthorized');
-      return changed(response, { body: { error: { ...body.error, code: 'unauthorized', docs_url: docsUrl } } });
+    description: 'An unknown bearer key answers 401 key_revoked, not invalid_token (spec 5.1: an unknown key is invalid, not revoked).',
+    wrap: onErrorCode('invalid_token', (response, body, request) => {
+      const bearer = /^Bearer\s+\S+$/i.test(request.headers.get('authorization') ?? '');
+      return bearer ? changed(response, { body: { error: { ...body.error, code: 'key_revoked' } } }) : response;
     }),
   },
   {

@@ -8,6 +8,7 @@ import { junitReport } from '../../conformance/report/junit.ts';
 import { prettyReport } from '../../conformance/report/pretty.ts';
 import { startServer, type RunningServer } from '../../src/adapters/node-server.ts';
 import { createMock } from '../../src/mock.ts';
+import { endWithTheTest } from '../support/crmkit-process.ts';
 
 const running: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -111,21 +112,18 @@ describe('the validating proxy', () => {
   });
 });
 
-/** `crmkit proxy` in front of the target: sends a request through it, waits for the problem line, stops it with Ctrl-C. */
+/** `crmkit proxy` in front of the target: sends a request through it, waits for the problem line, stops it with Ctrl-C (killed when its test ends). */
 async function proxyCommand(target: string, send: (url: string) => Promise<unknown>, problem: string): Promise<{ code: unknown; stdout: string }> {
   const child = spawn(process.execPath, [new URL('../../bin/crmkit.js', import.meta.url).pathname, 'proxy', '--target', target, '--port', '0']);
+  endWithTheTest(child);
   const ended = new Promise((resolve) => child.once('exit', resolve));
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));
   child.stderr.on('data', (chunk) => (stderr += chunk));
-  try {
-    await expect.poll(() => stdout, { timeout: 60_000 }).toMatch(/crmkit proxy on (http:\/\/127\.0\.0\.1:\d+)/);
-    await send(/crmkit proxy on (\S+)/.exec(stdout)![1]!);
-    await expect.poll(() => stderr, { timeout: 30_000 }).toContain(problem);
-    child.kill('SIGINT');
-    return { code: await ended, stdout };
-  } finally {
-    if (child.exitCode === null) child.kill();
-  }
+  await expect.poll(() => stdout, { timeout: 60_000 }).toMatch(/crmkit proxy on (http:\/\/127\.0\.0\.1:\d+)/);
+  await send(/crmkit proxy on (\S+)/.exec(stdout)![1]!);
+  await expect.poll(() => stderr, { timeout: 60_000 }).toContain(problem);
+  child.kill('SIGINT');
+  return { code: await ended, stdout };
 }
