@@ -10,6 +10,7 @@ import type { Observer } from '../check.ts';
 import { ALL_CHECKS } from '../checks/index.ts';
 import { describeExchange, type Exchange } from '../exchange.ts';
 import { loadCatalog } from '../rules/catalog.ts';
+import { figuresOf } from '../rules/figures.ts';
 import { ruleResults } from '../rules/rule-results.ts';
 import { judgeExchanges, withReadings, type Report } from '../run.ts';
 import { startForwardingProxy, type RunningProxy } from './forwarding-proxy.ts';
@@ -61,12 +62,15 @@ export async function startValidatingProxy(options: { target: string; port?: num
       const results = OBSERVERS.map((observer) => judgeExchanges(observer, exchanges, false));
       const judged = new Set(OBSERVERS.map((observer) => observer.id));
       const catalog = loadCatalog().filter((rule) => rule.checks.some((check) => judged.has(check)));
+      // Titled as what it is: the exchanges that went through this proxy to its target, not a run of the suite.
       const rules = ruleResults(results, false, catalog);
+      // What an application's exchanges could show is what the observers judge: every rule here.
+      const summary = figuresOf(rules, () => true);
       const target = { baseUrl: options.target, mock: false, proxy: proxy.url };
-      // Titled as what it is: the exchanges that went through this proxy to its target, not a run of the suite. A check that
-      // failed only rules the spec leaves open warns, as they do (the same results a run of the suite gives).
-      const notJudgedList = notJudged.length ? [{ what: CONTROL_API.what, exchanges: notJudged.length }] : [];
-      return { target, runId: `proxy-${Date.now().toString(36)}`, results: withReadings(results, rules), rules, notJudged: notJudgedList };
+      const runId = `proxy-${Date.now().toString(36)}`;
+      const unjudged = notJudged.length ? [{ what: CONTROL_API.what, exchanges: notJudged.length }] : [];
+      // A check that failed only rules the spec leaves open warns, as they do (the same results a run of the suite gives).
+      return { target, runId, results: withReadings(results, rules), rules, summary, notJudged: unjudged };
     },
   };
 }

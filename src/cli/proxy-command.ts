@@ -4,6 +4,7 @@ import { problemLine, startValidatingProxy } from '../../conformance/proxy/valid
 import { renderReport, REPORTERS, type Reporter } from '../../conformance/report/render.ts';
 import { ruleTotals } from '../../conformance/report/rule-summary.ts';
 import { exitStatus, verdictLine } from '../../conformance/report/verdict.ts';
+import { figuresLine } from '../../conformance/rules/figures.ts';
 import { mustAnswer } from '../../harness/target.ts';
 import { httpUrl, parseOptions, type OptionSpecs } from './options.ts';
 import { listenOptions, reportOptions } from './shared-options.ts';
@@ -36,9 +37,9 @@ export async function runProxyCommand(args: string[]): Promise<void> {
     const text = renderReport(report, reporter);
     if (values.out) {
       writeFileSync(values.out, text);
-      const { exchanges, notJudged, problems } = proxy;
-      const seen = `${exchanges.length} exchanges judged, ${notJudged.length} not (control API), ${problems.length} problems`;
-      process.stderr.write(`${verdictLine(report)}: ${seen}; ${ruleTotals(report.rules)}; wrote ${values.out}\n`);
+      const counts = `${proxy.exchanges.length} exchanges judged, ${proxy.notJudged.length} not (control API)`;
+      const totals = `${proxy.problems.length} problems; ${ruleTotals(report.rules)}; ${figuresLine(report.summary)}`;
+      process.stderr.write(`${verdictLine(report)}: ${counts}, ${totals}; wrote ${values.out}\n`);
     } else process.stdout.write(text);
     // The report's verdict, as every summary states it: a problem that only warns (the spec leaves it open) fails nothing.
     process.exit(exitStatus(report));
