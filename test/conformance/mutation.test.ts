@@ -11,7 +11,7 @@ import { runAgainst } from './mutation/mutation-suite.ts';
 /**
  * What a sound mock never shows the suite's observers: a 500 (errors.internal), a code outside the
  * table (errors.complete-list-not-shown), and a JSON body other than an error from these
- * operations, which answer a redirect, a preflight's 204, a script or a page (their shape rules;
+ * operations, which answer a redirect, a preflight's 204, a script or a page, or the hub's sign-in (their shape rules;
  * their error answers are the envelope's rules).
  */
 const NOT_EXERCISED_ON_A_SOUND_MOCK = [
@@ -19,6 +19,8 @@ const NOT_EXERCISED_ON_A_SOUND_MOCK = [
   'errors.complete-list-not-shown',
   'responses.shape.authorize',
   'responses.shape.submit-consent',
+  'responses.shape.hub-sign-in-page',
+  'responses.shape.hub-sign-in',
   'responses.shape.preflight-form-config',
   'responses.shape.preflight-form-submit',
   'responses.shape.get-widget-script',
