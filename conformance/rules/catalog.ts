@@ -42,6 +42,8 @@ export type Rule = {
   unobservable?: string;
   /** Where the spec's words leave the rule open: the reading the checks take. A failure then only warns against a deployment crmkit did not build. */
   reading?: string;
+  /** For a reading: the other answers a correct deployment may give, one short line each (issue 22). */
+  alternatives?: string[];
   /** The catalog file it is written in (or SHAPE_FILE for a generated shape rule). */
   file: string;
 };
@@ -69,7 +71,7 @@ export function partOf(section: string): string {
 
 const FOLDER = new URL('./', import.meta.url);
 const ID = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/;
-const KEYS = new Set(['id', 'section', 'rule', 'needs', 'wait', 'checks', 'unobservable', 'reading']);
+const KEYS = new Set(['id', 'section', 'rule', 'needs', 'wait', 'checks', 'unobservable', 'reading', 'alternatives']);
 const WAIT = /^(\d+)(m|h|d)$/;
 const MINUTES = { m: 1, h: 60, d: 1440 } as const;
 
@@ -137,8 +139,15 @@ function toRule(entry: any, file: string, index: number): Rule {
     checks: entry.checks ?? [],
     ...(entry.unobservable ? { unobservable: entry.unobservable.trim() } : {}),
     ...(entry.reading ? { reading: entry.reading.trim() } : {}),
+    ...(entry.alternatives ? { alternatives: entry.alternatives.map((line: string) => line.trim()) } : {}),
     file,
   };
+}
+
+function alternativesOk(entry: any): boolean {
+  const lines = entry.alternatives;
+  const filled = (line: unknown) => typeof line === 'string' && line.trim() !== '';
+  return entry.reading !== undefined && Array.isArray(lines) && lines.length > 0 && lines.every(filled);
 }
 
 function problemOf(entry: any): string | undefined {
@@ -155,6 +164,7 @@ function problemOf(entry: any): string | undefined {
   if (entry.checks !== undefined && (!Array.isArray(entry.checks) || entry.checks.some((check: unknown) => typeof check !== 'string'))) return 'checks is a list of check ids';
   if (entry.unobservable !== undefined && (typeof entry.unobservable !== 'string' || entry.checks?.length)) return 'unobservable is a reason, for a rule without checks';
   if (entry.reading !== undefined && typeof entry.reading !== 'string') return 'reading is a sentence';
+  if (entry.alternatives !== undefined && !alternativesOk(entry)) return 'alternatives is a list of short lines, for a rule with a reading';
   return undefined;
 }
 

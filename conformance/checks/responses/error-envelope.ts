@@ -66,7 +66,12 @@ function judgeError({ operation, status, json, headers }: Exchange): Observation
     const absent = known.requiredExtras.filter((key) => error[key] === undefined);
     on(EXTRA_RULES[code!] ?? 'errors.envelope', absent.length ? `${code} without ${absent.join(', ')}` : undefined);
   }
-  if (typeof error.docs_url === 'string' && code !== undefined) on('errors.docs-url', docsUrlProblem(error.docs_url, code));
+  if (typeof error.docs_url === 'string') {
+    on('errors.docs-url', docsUrlProblem(error.docs_url));
+    // Spec 7.1: "page for the code"; that its address names the code is crmkit's reading.
+    const named = code === undefined || error.docs_url.includes(code);
+    if (code !== undefined) on('errors.docs-url-names-code', named ? undefined : `error.docs_url ${error.docs_url} does not name the code ${code}`);
+  }
   on('errors.fields-only-field-problems', fieldsProblem(error));
   return judged;
 }
@@ -101,9 +106,8 @@ export const errorEnvelope: Observer = {
   judge: judgeError,
 };
 
-function docsUrlProblem(docsUrl: string, code: string): string | undefined {
-  if (!/^https?:\/\/[^/\s]+/.test(docsUrl)) return `error.docs_url ${docsUrl} is not an absolute http(s) URL`;
-  return docsUrl.includes(code) ? undefined : `error.docs_url ${docsUrl} does not name the code ${code}`;
+function docsUrlProblem(docsUrl: string): string | undefined {
+  return /^https?:\/\/[^/\s]+/.test(docsUrl) ? undefined : `error.docs_url ${docsUrl} is not an absolute http(s) URL`;
 }
 
 function fieldsProblem(error: { code: string; fields?: unknown }): string | undefined {

@@ -3344,6 +3344,14 @@ export type components = {
         };
         /** @description A contact id (short or long prefix) or its record number. */
         ContactIdOrNumber: string;
+        /** @description The other small confirmation spec 2.1 lets a delete answer: `{id, deleted: true}`. */
+        DeletedConfirmation: {
+            id: string;
+            /** @constant */
+            deleted: true;
+        };
+        /** @description Spec 2.1: "Delete answers 200 with a small confirmation: `{ok: true, id}` or `{id, deleted: true}`"; crmkit answers the first. */
+        DeleteConfirmation: components["schemas"]["OkConfirmation"] | components["schemas"]["DeletedConfirmation"];
         /**
          * @description Id of a product line on a lead.
          * @example li_01hv6d4s7r3k2m8x5c9bqwe0p1
@@ -3681,16 +3689,14 @@ export type components = {
             emails: unknown;
         };
         /**
-         * @description Delete confirmation `{ok: true, id}`; the contact moves to the trash (spec 2.1, 4.3).
+         * @description Delete confirmation `{ok: true, id}` or `{id, deleted: true}`; the contact moves to the trash (spec 2.1, 4.3).
          * @example {
          *       "ok": true,
          *       "id": "ct_01hv6d4s7r3k2m8x5c9bqwe002"
          *     }
          */
-        ContactDeleted: {
-            /** @constant */
-            ok: true;
-            id: components["schemas"]["ContactId"];
+        ContactDeleted: components["schemas"]["DeleteConfirmation"] & {
+            id?: components["schemas"]["ContactId"];
         };
         /**
          * @description PATCH body (spec 4.3): the names of create; only the fields sent change. `phones`, `emails` and `tags` replace the whole list; `null` clears `company_id` and `owner_id`. In `custom` only the keys sent change.
@@ -4304,16 +4310,14 @@ export type components = {
         };
         NoteIdInput: string;
         /**
-         * @description Delete confirmation `{ok: true, id}` (spec 2.1).
+         * @description Delete confirmation `{ok: true, id}` or `{id, deleted: true}` (spec 2.1).
          * @example {
          *       "ok": true,
          *       "id": "nt_01hv6d4s7r3k2m8x5c9bqwe010"
          *     }
          */
-        NoteDeleted: {
-            /** @constant */
-            ok: true;
-            id: components["schemas"]["NoteId"];
+        NoteDeleted: components["schemas"]["DeleteConfirmation"] & {
+            id?: components["schemas"]["NoteId"];
         };
         /**
          * @description Edit body: the new `text`. Only the member who wrote the note, within 24 hours (spec 4.5, 8).
@@ -5407,13 +5411,13 @@ export type components = {
         };
         WebhookIdInput: string;
         /**
-         * @description Delete confirmation `{ok: true, id}` (spec 2.1).
+         * @description Delete confirmation `{ok: true, id}` or `{id, deleted: true}` (spec 2.1).
          * @example {
          *       "ok": true,
          *       "id": "wh_01jd8x4k2m6n9p3q5r7s0t2v4w"
          *     }
          */
-        WebhookDeleted: components["schemas"]["OkConfirmation"] & {
+        WebhookDeleted: components["schemas"]["DeleteConfirmation"] & {
             id?: components["schemas"]["WebhookId"];
         };
         /**
@@ -8963,7 +8967,7 @@ export interface operations {
                      *       "id": "ct_01hv6d4s7r3k2m8x5c9bqwe0c2"
                      *     }
                      */
-                    "application/json": components["schemas"]["OkConfirmation"];
+                    "application/json": components["schemas"]["DeleteConfirmation"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -9124,7 +9128,7 @@ export interface operations {
                      *       "id": "li_01hv6d4s7r3k2m8x5c9bqwe0p1"
                      *     }
                      */
-                    "application/json": components["schemas"]["OkConfirmation"];
+                    "application/json": components["schemas"]["DeleteConfirmation"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -9606,7 +9610,7 @@ export interface operations {
                      *       "id": "co_01hv6d4s7r3k2m8x5c9bqwe003"
                      *     }
                      */
-                    "application/json": components["schemas"]["OkConfirmation"];
+                    "application/json": components["schemas"]["DeleteConfirmation"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -11401,7 +11405,7 @@ export interface operations {
                      *       "id": "tm_01hv6d4s7r3k2m8x5c9bqwe201"
                      *     }
                      */
-                    "application/json": components["schemas"]["OkConfirmation"];
+                    "application/json": components["schemas"]["DeleteConfirmation"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -11664,7 +11668,7 @@ export interface operations {
                      *       "id": "pr_01hv6d4s7r3k2m8x5c9bqwe401"
                      *     }
                      */
-                    "application/json": components["schemas"]["OkConfirmation"];
+                    "application/json": components["schemas"]["DeleteConfirmation"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -12599,7 +12603,7 @@ export interface operations {
                      *       "id": "fd_01hv6d4s7r3k2m8x5c9bqwe502"
                      *     }
                      */
-                    "application/json": components["schemas"]["OkConfirmation"];
+                    "application/json": components["schemas"]["DeleteConfirmation"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -12934,7 +12938,7 @@ export interface operations {
                      *       "id": "tk_01hv6d4s7r3k2m8x5c9bqwe601"
                      *     }
                      */
-                    "application/json": components["schemas"]["OkConfirmation"];
+                    "application/json": components["schemas"]["DeleteConfirmation"];
                 };
             };
             400: components["responses"]["Error400"];
