@@ -5,7 +5,8 @@
 // breaks no finer rule of the catalog (a field's own rule, FIELD_RULES in
 // conformance/checks/responses/body-schema.ts) is filed under its operation's shape rule, so that
 // a report names the route it breaks (issue 22). The section is the endpoint section of the
-// operation's tag (its description cites it: "spec 2.3, 3, 4.2" gives 4.2).
+// operation's tag (its description cites it: "spec 2.3, 3, 4.2" gives 4.2). An operation the spec
+// does not show (x-inferred) needs no reading: each problem with it is inferred (it only warns).
 import { loadDocument } from '../../src/spec/document.ts';
 import { indexOperations, type Operation } from '../../src/spec/operation-index.ts';
 import type { Need, Rule } from './catalog.ts';
@@ -26,7 +27,6 @@ export function shapeRules(): Rule[] {
     rule: `${operation.method.toUpperCase()} ${operation.path} (${operation.id}) answers JSON bodies valid against the schema of their status.`,
     needs: needsOf(operation),
     checks: ['responses.body-schema'],
-    ...(operation.isInferred ? { reading: 'The spec does not show the operation (x-inferred): its shape is the document\'s design.' } : {}),
     file: SHAPE_FILE,
   }));
 }
