@@ -14,7 +14,11 @@ export type CheckInfo = {
   title: string;
   /** The spec section it enforces, e.g. `7.1`. */
   spec: string;
-  /** Inferred parts only warn against a deployment crmkit did not build (spec README, reading 3). */
+  /**
+   * Inferred parts only warn against a deployment crmkit did not build (spec README, reading 3). A
+   * rule's verdict is inferred per assertion (RuleVerdict.inferred: the exchange's operation, or
+   * the check's word); `basis` is only what a failure that names no rule falls back to.
+   */
   basis: 'documented' | 'inferred';
 };
 
@@ -27,24 +31,15 @@ export type ActiveCheck = CheckInfo & {
 
 export type Observer = CheckInfo & {
   kind: 'observer';
-  /** A problem with this exchange, or nothing. */
-  observe(exchange: Exchange): string | undefined;
   /**
-   * For an observer that judges several catalog rules: every problem with this exchange, each with
-   * the one rule it breaks, so that a report fails that rule only (not every rule of the observer).
+   * Every catalog rule this exchange bears on, each with its problem or none: a rule of the
+   * observer that no exchange of the run bears on is "not exercised", not passed.
    */
-  judge?(exchange: Exchange): Observation[];
+  judge(exchange: Exchange): Observation[];
 };
 
-/** A problem an observer found with one exchange, and the catalog rule it breaks. */
-export type Observation = { rule: string; problem: string };
-
-/** An observer's problems with an exchange: with their rules where it names them. */
-export function observationsOf(observer: Observer, exchange: Exchange): { rule?: string; problem: string }[] {
-  if (observer.judge) return observer.judge(exchange);
-  const problem = observer.observe(exchange);
-  return problem ? [{ problem }] : [];
-}
+/** An observer's judgement of one rule on one exchange: a problem breaks it, none passes it. */
+export type Observation = { rule: string; problem?: string | undefined };
 
 export type Check = ActiveCheck | Observer;
 
@@ -53,15 +48,27 @@ export class CheckFailure extends Error {
   readonly exchange: Exchange | undefined;
   /** The catalog rule it broke, when the check says (conformance/rules/). */
   readonly rule: string | undefined;
-  constructor(message: string, exchange?: Exchange, rule?: string) {
+  /** The assertion rests on a part the spec does not show (see RuleVerdict). */
+  readonly inferred: boolean;
+  constructor(message: string, exchange?: Exchange, rule?: string, inferred = exchange?.operation?.isInferred ?? false) {
     super(message);
     this.exchange = exchange;
     this.rule = rule;
+    this.inferred = inferred;
   }
 }
 
-/** A check's judgement of one catalog rule: no problem passes it. */
-export type RuleVerdict = { rule: string; problem: string | undefined; exchange: Exchange | undefined; skipped?: string };
+/**
+ * A check's judgement of one catalog rule: no problem passes it. `inferred`: the assertion rests on
+ * a part the spec does not show (the exchange's operation is `x-inferred`, or the check says so).
+ */
+export type RuleVerdict = {
+  rule: string;
+  problem: string | undefined;
+  exchange: Exchange | undefined;
+  skipped?: string;
+  inferred?: boolean;
+};
 
 /** Thrown when a check cannot run here: a missing input, or a write in a read-only run. */
 export class CheckSkipped extends Error {}

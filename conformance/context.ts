@@ -18,18 +18,28 @@ export type CheckContext = {
   /**
    * Judges one catalog rule of this check and goes on: a problem fails that rule (and the
    * check, at its end), none passes it. A check that judges several rules says which is which.
+   * The assertion is inferred (it only warns against a deployment crmkit did not build, spec
+   * README reading 3) when `inferred` says so, else when the exchange's operation is `x-inferred`.
    */
-  judge(rule: string, problem: string | undefined | false, exchange?: Exchange): void;
+  judge(rule: string, problem: string | undefined | false, exchange?: Exchange, options?: { inferred?: boolean }): void;
   /** Leaves one catalog rule of this check unjudged in this run, saying why (the check goes on with its others). */
   skipRule(rule: string, reason: string): void;
   /** The rules judged so far. */
   readonly verdicts: readonly RuleVerdict[];
   expectStatus(exchange: Exchange, ...statuses: number[]): void;
-  /** The status and the error envelope's `code`. */
-  expectError(exchange: Exchange, status: number | number[], code: string): void;
+  /**
+   * The status, then the error envelope's `code`: two assertions, each on its own rule where the
+   * catalog separates them (`rules.status`, `rules.code`), so that a right status with a wrong code
+   * fails the code's rule only (one behaviour, one rule). A rule not named leaves that failure to
+   * every rule of the check not judged yet.
+   */
+  expectError(exchange: Exchange, status: number | number[], code: string, rules?: ErrorRules): void;
   /** Creates a lead named with the run id and deletes it at the end. */
   createLead(body?: Record<string, unknown>): Promise<any>;
 };
+
+/** The catalog rules an expected error's status and code are judged on. */
+export type ErrorRules = { status?: string; code?: string };
 
 export function createContext(target: Target, client: ConformanceClient, runId: string, undoList: (() => Promise<unknown>)[]): CheckContext {
   const verdicts: RuleVerdict[] = [];
@@ -44,8 +54,9 @@ export function createContext(target: Target, client: ConformanceClient, runId: 
     fail(message, exchange, rule) {
       throw new CheckFailure(message, exchange, rule);
     },
-    judge(rule, problem, exchange) {
-      verdicts.push({ rule, problem: problem || undefined, exchange });
+    judge(rule, problem, exchange, options) {
+      const inferred = options?.inferred ?? exchange?.operation?.isInferred ?? false;
+      verdicts.push({ rule, problem: problem || undefined, exchange, ...(inferred ? { inferred } : {}) });
     },
     skipRule(rule, reason) {
       verdicts.push({ rule, problem: undefined, exchange: undefined, skipped: reason });
@@ -54,10 +65,18 @@ export function createContext(target: Target, client: ConformanceClient, runId: 
     expectStatus(exchange, ...statuses) {
       if (!statuses.includes(exchange.status)) context.fail(`expected status ${statuses.join(' or ')}, got ${exchange.status}`, exchange);
     },
-    expectError(exchange, status, code) {
-      context.expectStatus(exchange, ...[status].flat());
+    expectError(exchange, status, code, rules = {}) {
+      const statuses = [status].flat();
       const actual = exchange.json?.error?.code;
-      if (actual !== code) context.fail(`expected error code ${code}, got ${actual ?? 'no error envelope'}`, exchange);
+      if (!statuses.includes(exchange.status)) {
+        const got = `${exchange.status} ${actual ?? ''}`.trimEnd();
+        context.fail(`expected status ${statuses.join(' or ')} (${code}), got ${got}`, exchange, rules.status);
+      }
+      if (actual === code) return;
+      // The status held: its rule passed, though the check stops at the code (a passing expectation records nothing,
+      // so that a check judging no rule on its own still passes them all at its end).
+      if (rules.status && rules.status !== rules.code) context.judge(rules.status, undefined, exchange);
+      context.fail(`expected error code ${code}, got ${actual ?? 'no error envelope'} (status ${exchange.status})`, exchange, rules.code);
     },
     async createLead(body = {}) {
       if (target.readOnly) context.skip('needs a write; the run is read-only');

@@ -2,11 +2,12 @@
 // pass), then every observer over all the exchanges the run made, then the cleanup (what the
 // checks made, and the tags their records brought into the catalog); then each rule of the
 // catalog gets its result from the checks that judge it (rules/rule-results.ts).
-import { CheckFailure, CheckSkipped, observationsOf, type ActiveCheck, type Check, type CheckInfo, type Family, type Observer, type RuleVerdict } from './check.ts';
+import { CheckFailure, CheckSkipped, type ActiveCheck, type Check, type CheckInfo, type Family, type Observer, type RuleVerdict } from './check.ts';
 import { ALL_CHECKS } from './checks/index.ts';
 import { ConformanceClient } from './client.ts';
 import { createContext } from './context.ts';
 import { describeExchange, type Exchange } from './exchange.ts';
+import { observedRules, problemWithCount, type ObservedRule } from './observed-rules.ts';
 import { rulesOfChecks } from './rules/catalog.ts';
 import { couldJudgeOn, figuresOf, type Figures } from './rules/figures.ts';
 import { ruleResults, type RuleResult } from './rules/rule-results.ts';
@@ -16,8 +17,11 @@ import { resolveTarget, type Target, type TargetOptions } from './target.ts';
 
 export type Outcome = 'passed' | 'failed' | 'warned' | 'skipped';
 
-/** A rule the check judged on its own (context.judge), or the rule its failure named. */
-export type JudgedRule = { rule: string; problem?: string; evidence?: string; skipped?: string };
+/**
+ * A rule the check judged on its own (context.judge), the rule its failure named, or an observer's
+ * verdict on a rule over the run; `skipped`: left unjudged on purpose, saying why.
+ */
+export type JudgedRule = ObservedRule & { skipped?: string };
 
 export type CheckResult = CheckInfo & {
   outcome: Outcome;
@@ -83,7 +87,7 @@ export async function runConformance(options: RunOptions): Promise<Report> {
 }
 
 /** A check that failed only rules whose words the spec leaves open (their `reading`) warns, as those rules do. */
-function withReadings(results: CheckResult[], rules: RuleResult[]): CheckResult[] {
+export function withReadings(results: CheckResult[], rules: RuleResult[]): CheckResult[] {
   return results.map((result) => {
     if (result.outcome !== 'failed') return result;
     const broken = rules.filter((rule) => rule.check === result.id && (rule.outcome === 'failed' || rule.outcome === 'warned'));
@@ -120,7 +124,11 @@ async function runActive(check: ActiveCheck, target: Target, client: Conformance
     const judged = context.verdicts.map(toJudged);
     const problems = judged.filter((verdict) => verdict.problem);
     const ms = performance.now() - started;
-    if (problems.length) return failed(info, target.mock !== undefined, problems.map((verdict) => verdict.problem).join('; '), problems[0]!.evidence, ms, judged);
+    if (problems.length) {
+      const message = problems.map((verdict) => verdict.problem).join('; ');
+      const inferred = problems.every((verdict) => verdict.inferred);
+      return failed(info, target.mock !== undefined, message, problems[0]!.evidence, ms, judged, inferred);
+    }
     return { ...info, outcome, ...(message ? { message } : {}), ms, judged };
   };
   try {
@@ -131,17 +139,33 @@ async function runActive(check: ActiveCheck, target: Target, client: Conformance
     if (error instanceof CheckSkipped) return withForeignRules(finish('skipped', error.message));
     const judged = context.verdicts.map(toJudged);
     const ms = performance.now() - started;
-    if (error instanceof CheckFailure) {
-      const evidence = error.exchange && describeExchange(error.exchange);
-      const named = error.rule ? [{ rule: error.rule, problem: error.message, ...(evidence ? { evidence } : {}) }] : [];
-      return withForeignRules({ ...failed(info, target.mock !== undefined, [...judged.flatMap((verdict) => verdict.problem ?? []), error.message].join('; '), evidence, ms, [...judged, ...named]), stopped: true });
-    }
-    return { ...failed(info, target.mock !== undefined, `the check itself broke: ${error instanceof Error ? error.message : String(error)}`, undefined, ms, judged), stopped: true };
+    const mock = target.mock !== undefined;
+    if (error instanceof CheckFailure) return withForeignRules({ ...stoppedAt(error, info, mock, judged, ms), stopped: true });
+    const broke = `the check itself broke: ${error instanceof Error ? error.message : String(error)}`;
+    return { ...failed(info, mock, broke, undefined, ms, judged, false), stopped: true };
   }
 }
 
+/**
+ * A check stopped at a failure: the rule it names fails (or, naming none, every rule of the check
+ * not judged yet), inferred when the failing assertion is; the problems judged before it stand.
+ */
+function stoppedAt(error: CheckFailure, info: CheckInfo, mock: boolean, judged: JudgedRule[], ms: number): CheckResult {
+  const evidence = error.exchange && describeExchange(error.exchange);
+  const inferred = error.inferred ? { inferred: true } : {};
+  const named = error.rule ? [{ rule: error.rule, problem: error.message, ...(evidence ? { evidence } : {}), ...inferred }] : [];
+  // A failure naming no rule falls back to the check's basis.
+  const last = { problem: error.message, inferred: error.inferred || (!error.rule && info.basis === 'inferred') };
+  const problems = [...judged.filter((verdict) => verdict.problem), last];
+  const message = problems.map((verdict) => verdict.problem).join('; ');
+  return failed(info, mock, message, evidence, ms, [...judged, ...named], problems.every((verdict) => verdict.inferred));
+}
+
 function toJudged(verdict: RuleVerdict): JudgedRule {
-  return { rule: verdict.rule, ...(verdict.skipped ? { skipped: verdict.skipped } : {}), ...(verdict.problem ? { problem: verdict.problem } : {}), ...(verdict.problem && verdict.exchange ? { evidence: describeExchange(verdict.exchange) } : {}) };
+  const { rule, skipped, problem, exchange, inferred } = verdict;
+  const evidence = problem && exchange ? { evidence: describeExchange(exchange) } : {};
+  const found = problem ? { problem, ...evidence, ...(inferred ? { inferred } : {}) } : {};
+  return { rule, ...(skipped ? { skipped } : {}), ...found };
 }
 
 /** A check may judge only the rules the catalog gives it: another is the check's own mistake, not the target's. */
@@ -153,46 +177,27 @@ function withForeignRules(result: CheckResult): CheckResult {
 }
 
 /**
- * An observer fails on its problems with documented operations; a problem only with operations
- * the spec does not show (`x-inferred`) is judged like an inferred check. An observer that names
- * the rule of each problem (`judge`) fails those rules only, and passes the others it judged.
+ * An observer over the run's exchanges: each rule it judges fails on every problem seen with it
+ * (observed-rules.ts), passes when exchanges bore on it without one, and is not exercised when
+ * none bore on it. A problem only with operations the spec does not show (`x-inferred`) is inferred.
  */
 export function judgeExchanges(observer: Observer, exchanges: readonly Exchange[], mock: boolean): CheckResult {
   const info = infoOf(observer);
   if (exchanges.length === 0) return { ...info, outcome: 'skipped', message: 'no exchange to judge', ms: 0 };
-  type Found = { rule?: string; problem: string; evidence: string };
-  const documented = new Map<string, Found>();
-  const inferred = new Map<string, Found>();
-  for (const exchange of exchanges) {
-    for (const { rule, problem } of observationsOf(observer, exchange)) {
-      const into = exchange.operation?.isInferred ? inferred : documented;
-      if (!into.has(rule ?? '')) into.set(rule ?? '', { rule, problem, evidence: describeExchange(exchange) });
-    }
-  }
-  const inferredOnly = documented.size === 0;
-  const found = [...(inferredOnly ? inferred : documented).values()];
-  const judged = observer.judge ? observedRules(observer.id, found) : undefined;
-  if (!found.length) return { ...info, outcome: 'passed', message: `${exchanges.length} exchanges`, ms: 0, ...(judged ? { judged } : {}) };
-  const message = found.map((item) => item.problem).join('; ');
-  const result = failed(inferredOnly ? { ...info, basis: 'inferred' } : info, mock, inferredOnly ? `${message} (an operation the spec does not show)` : message, found[0]!.evidence, 0, judged);
-  return withForeignRules(result);
+  const judged = observedRules(observer, exchanges);
+  const problems = judged.filter((verdict) => verdict.problem);
+  if (!problems.length) return withForeignRules({ ...info, outcome: 'passed', message: `${exchanges.length} exchanges`, ms: 0, judged });
+  const inferred = problems.every((verdict) => verdict.inferred);
+  const message = problems.map(problemWithCount).join('; ') + (inferred ? ' (operations the spec does not show)' : '');
+  return withForeignRules(failed(info, mock, message, problems[0]!.evidence, 0, judged, inferred));
 }
 
-/** Each catalog rule of the observer with its first problem, or passed; and any rule it named that the catalog does not give it. */
-function observedRules(check: string, found: { rule?: string; problem: string; evidence: string }[]): JudgedRule[] {
-  const own = rulesOfChecks().get(check) ?? [];
-  const verdict = (rule: string): JudgedRule => {
-    const problem = found.find((item) => item.rule === rule);
-    return problem ? { rule, problem: problem.problem, evidence: problem.evidence } : { rule };
-  };
-  const foreign = [...new Set(found.flatMap((item) => (item.rule && !own.includes(item.rule) ? [item.rule] : [])))];
-  return [...own, ...foreign].map(verdict);
-}
-
-/** Inferred parts only warn against a deployment crmkit did not build (spec README, reading 3). */
-function failed(info: CheckInfo, mock: boolean, message: string, evidence: string | undefined, ms: number, judged?: JudgedRule[]): CheckResult {
-  const outcome = info.basis === 'inferred' && !mock ? 'warned' : 'failed';
-  return { ...info, outcome, message, ...(evidence ? { evidence } : {}), ms, ...(judged?.length ? { judged } : {}) };
+/** A failure; one resting only on inferred parts warns against a deployment crmkit did not build (spec README, reading 3). */
+function failed(
+  info: CheckInfo, mock: boolean, message: string, evidence: string | undefined, ms: number, judged: JudgedRule[], inferred: boolean,
+): CheckResult {
+  const outcome = inferred && !mock ? 'warned' : 'failed';
+  return { ...info, outcome, message, ...(evidence ? { evidence } : {}), ms, ...(judged.length ? { judged } : {}) };
 }
 
 function infoOf(check: Check): CheckInfo {

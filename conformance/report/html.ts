@@ -8,12 +8,14 @@ import type { CheckResult, Report } from '../run.ts';
 import { figuresLine } from '../rules/figures.ts';
 import { countOutcomes, RULE_OUTCOMES, summaryByPart } from './rule-summary.ts';
 import { reportTitle, targetKind } from './title.ts';
+import { verdictLine } from './verdict.ts';
 
 const LABEL: Record<RuleOutcome, string> = {
   passed: 'passed',
   failed: 'failed',
   warned: 'warned',
   skipped: 'skipped',
+  'not-exercised': 'not exercised',
   'not-checked': 'not checked',
   unobservable: 'not observable',
 };
@@ -31,7 +33,7 @@ export function htmlReport(report: Report, generatedAt = new Date()): string {
 <body>
 <header>
 <h1>${esc(title)}</h1>
-<p>${esc(targetKind(report))} · run <code>${esc(report.runId)}</code> · ${esc(generatedAt.toISOString())} · ${report.results.length} checks</p>
+<p>${esc(targetKind(report))} · run <code>${esc(report.runId)}</code> · ${esc(generatedAt.toISOString())} · ${report.results.length} checks · verdict: <strong>${esc(verdictLine(report))}</strong></p>
 <p class="figures">${esc(figuresLine(report.summary))}</p>
 ${totals(report.rules)}
 ${(report.notJudged ?? []).map(({ what, exchanges }) => `<p>Not judged: ${esc(what)}, ${exchanges} ${exchanges === 1 ? 'exchange' : 'exchanges'}.</p>`).join('\n')}
@@ -118,15 +120,15 @@ function esc(text: string): string {
 }
 
 const STYLE = `
-:root{--fg:#1c2430;--muted:#5b6573;--line:#d9dee5;--passed:#1f7a3d;--failed:#b3261e;--warned:#8a5a00;--skipped:#5b6573;--not-checked:#6b5ca5;--unobservable:#8a94a3}
+:root{--fg:#1c2430;--muted:#5b6573;--line:#d9dee5;--passed:#1f7a3d;--failed:#b3261e;--warned:#8a5a00;--skipped:#5b6573;--not-exercised:#7a6f5b;--not-checked:#6b5ca5;--unobservable:#8a94a3}
 *{box-sizing:border-box}body{margin:0;font:15px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;color:var(--fg);background:#fff}
 header{padding:1.5rem 2rem 1rem;border-bottom:1px solid var(--line);background:#f6f8fa}h1{margin:0 0 .25rem;font-size:1.4rem}header p{margin:0 0 .75rem;color:var(--muted)}
 main{padding:0 2rem 3rem;max-width:1200px}h2{margin:2rem 0 .75rem;font-size:1.15rem}h3{margin:0 0 .4rem;font-size:1rem}
 .totals{display:flex;flex-wrap:wrap;gap:.5rem 1.25rem;list-style:none;margin:0;padding:0}.totals strong{font-size:1.2rem}
 table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid var(--line);padding:.35rem .5rem;text-align:left;vertical-align:top}td.n{text-align:right;font-variant-numeric:tabular-nums}
 .summary th[scope=row] a{color:inherit}.bar{display:flex;width:160px;height:10px;border-radius:5px;overflow:hidden;background:#eef1f4}
-.b-passed{background:var(--passed)}.b-failed{background:var(--failed)}.b-warned{background:#d99a00}.b-skipped{background:#aab2bd}.b-not-checked{background:var(--not-checked)}.b-unobservable{background:#d5dae1}
-.o-passed{color:var(--passed)}.o-failed{color:var(--failed);font-weight:600}.o-warned{color:var(--warned)}.o-skipped{color:var(--skipped)}.o-not-checked{color:var(--not-checked)}.o-unobservable{color:var(--unobservable)}
+.b-passed{background:var(--passed)}.b-failed{background:var(--failed)}.b-warned{background:#d99a00}.b-skipped{background:#aab2bd}.b-not-exercised{background:#c9bfa8}.b-not-checked{background:var(--not-checked)}.b-unobservable{background:#d5dae1}
+.o-passed{color:var(--passed)}.o-failed{color:var(--failed);font-weight:600}.o-warned{color:var(--warned)}.o-skipped{color:var(--skipped)}.o-not-exercised{color:var(--not-exercised)}.o-not-checked{color:var(--not-checked)}.o-unobservable{color:var(--unobservable)}
 .problem{border:1px solid var(--line);border-left:4px solid currentColor;border-radius:6px;padding:.75rem 1rem;margin:0 0 1rem;color:var(--fg)}.problem.o-failed{border-left-color:var(--failed)}.problem.o-warned{border-left-color:#d99a00}
 .problem .section{font-weight:400;color:var(--muted);font-size:.9rem}.rule{margin:.2rem 0 .5rem}
 pre{background:#f6f8fa;border:1px solid var(--line);border-radius:4px;padding:.6rem;overflow:auto;white-space:pre-wrap;word-break:break-word;font-size:13px}

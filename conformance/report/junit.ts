@@ -50,9 +50,11 @@ function checkCase(result: CheckResult): Case {
 function ruleCase(rule: RuleResult): Case {
   const message =
     rule.outcome === 'not-checked' ? 'not checked: no check judges this rule yet'
+    : rule.outcome === 'not-exercised' ? `not exercised: ${rule.message}`
     : rule.outcome === 'unobservable' ? `not observable through the interface: ${rule.message}`
     : (rule.message ?? '');
-  const outcome = rule.outcome === 'not-checked' || rule.outcome === 'unobservable' ? 'skipped' : rule.outcome;
+  const outcome =
+    rule.outcome === 'not-checked' || rule.outcome === 'unobservable' || rule.outcome === 'not-exercised' ? 'skipped' : rule.outcome;
   const inner = outcomeXml(outcome, message, `${rule.rule}\njudged by ${rule.check ?? rule.checks.join(', ')}\n${rule.evidence ?? ''}`);
   return {
     xml: `    <testcase classname="spec.${rule.section}" name="${xml(`${rule.id}: ${rule.rule}`)}" time="0">${inner}</testcase>`,

@@ -5,6 +5,7 @@ import type { CheckResult, Report } from '../run.ts';
 import { figuresLine } from '../rules/figures.ts';
 import { ruleTotals, summaryByPart } from './rule-summary.ts';
 import { reportTitle } from './title.ts';
+import { verdictLine } from './verdict.ts';
 
 const MARK = { passed: '✓', failed: '✗', warned: '!', skipped: '-' } as const;
 
@@ -14,7 +15,7 @@ export function prettyProgress(result: CheckResult): string {
 
 export function prettyReport(report: Report): string {
   const heading = report.target.proxy ? `${reportTitle(report)} (at ${report.target.proxy})` : `conformance of ${report.target.baseUrl}${report.target.mock ? ' (a crmkit mock)' : ''}`;
-  const lines = [`\n${heading}, run ${report.runId}`, `${figuresLine(report.summary)}\n`];
+  const lines = [`\n${heading}, run ${report.runId}: ${verdictLine(report)}`, `${figuresLine(report.summary)}\n`];
   lines.push(`${'checks'.padEnd(14)} passed failed warned skipped`);
   for (const family of FAMILIES) {
     const of = report.results.filter((result) => result.family === family);
@@ -22,10 +23,11 @@ export function prettyReport(report: Report): string {
     const count = (outcome: CheckResult['outcome']) => String(of.filter((result) => result.outcome === outcome).length).padStart(6);
     lines.push(`${family.padEnd(14)} ${count('passed')} ${count('failed')} ${count('warned')} ${count('skipped').padStart(7)}`);
   }
-  lines.push('', `${'rules by part'.padEnd(34)} passed failed warned skipped unchecked unobservable`);
+  lines.push('', `${'rules by part'.padEnd(34)} passed failed warned skipped unexercised unchecked unobservable`);
   for (const { part, title, counts } of summaryByPart(report.rules)) {
     const cells = [counts.passed, counts.failed, counts.warned, counts.skipped].map((n, i) => String(n).padStart(i === 3 ? 7 : 6));
-    lines.push(`${`${part}. ${title}`.slice(0, 34).padEnd(34)} ${cells.join(' ')} ${String(counts['not-checked']).padStart(9)} ${String(counts.unobservable).padStart(12)}`);
+    const rest = [counts['not-exercised'], counts['not-checked'], counts.unobservable].map((n, i) => String(n).padStart([11, 9, 12][i]!));
+    lines.push(`${`${part}. ${title}`.slice(0, 34).padEnd(34)} ${cells.join(' ')} ${rest.join(' ')}`);
   }
   lines.push(ruleTotals(report.rules));
   for (const { what, exchanges } of report.notJudged ?? []) lines.push(`not judged: ${what}, ${exchanges} ${exchanges === 1 ? 'exchange' : 'exchanges'}`);

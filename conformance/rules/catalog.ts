@@ -1,8 +1,10 @@
 // The catalog of the spec's rules (conformance/rules/*.yaml): every testable rule of spec parts 2
 // to 9, one entry each, with the checks that judge it or the reason no call can observe it. It is
-// the one place where a rule meets its checks: checks, tests and the document name rule ids.
+// the one place where a rule meets its checks: checks, tests and the document name rule ids. The
+// answers' shape rules, one per operation, are generated from the document (shape-rules.ts).
 import { readdirSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import { shapeRules } from './shape-rules.ts';
 
 /**
  * What judging a rule on a deployment takes (on a crmkit mock the suite provisions it all): the
@@ -42,7 +44,7 @@ export type Rule = {
   reading?: string;
   /** For a reading: the other answers a correct deployment may give, one short line each (issue 22). */
   alternatives?: string[];
-  /** The catalog file it is written in. */
+  /** The catalog file it is written in (or SHAPE_FILE for a generated shape rule). */
   file: string;
 };
 
@@ -104,7 +106,7 @@ export function compareSections(a: string, b: string): number {
 
 function readCatalog(): Rule[] {
   const files = readdirSync(FOLDER).filter((name) => name.endsWith('.yaml')).sort();
-  const rules = files.flatMap((file) => readFile(file));
+  const rules = [...files.flatMap((file) => readFile(file)), ...shapeRules()];
   const seen = new Set<string>();
   for (const rule of rules) {
     if (seen.has(rule.id)) throw new Error(`conformance/rules/${rule.file}: rule ${rule.id} is defined twice`);

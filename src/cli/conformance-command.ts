@@ -3,10 +3,10 @@ import { writeFileSync } from 'node:fs';
 import { prettyProgress } from '../../conformance/report/pretty.ts';
 import { renderReport, REPORTERS, type Reporter } from '../../conformance/report/render.ts';
 import { ruleTotals } from '../../conformance/report/rule-summary.ts';
-import { rulesOfChecks } from '../../conformance/rules/catalog.ts';
+import { exitStatus, verdictLine } from '../../conformance/report/verdict.ts';
 import { figuresLine } from '../../conformance/rules/figures.ts';
 import { offerOf } from '../../conformance/rules/target-offer.ts';
-import { runConformance, type Report } from '../../conformance/run.ts';
+import { runConformance } from '../../conformance/run.ts';
 import { listRules } from './list-rules.ts';
 import { onlyItems } from './only-option.ts';
 import { parseOptions, type OptionSpecs } from './options.ts';
@@ -63,13 +63,7 @@ export async function runConformanceCommand(args: string[]): Promise<void> {
   const text = renderReport(report, reporter);
   if (values.out) {
     writeFileSync(values.out, text);
-    process.stderr.write(`${ruleTotals(report.rules)}; ${figuresLine(report.summary)}; wrote ${values.out}\n`);
+    process.stderr.write(`${verdictLine(report)}: ${ruleTotals(report.rules)}; ${figuresLine(report.summary)}; wrote ${values.out}\n`);
   } else process.stdout.write(text);
-  process.exitCode = failed(report) ? 1 : 0;
-}
-
-/** A rule failed, or a check failed that no rule of the catalog answers for. */
-function failed(report: Report): boolean {
-  const judging = rulesOfChecks();
-  return report.rules.some((rule) => rule.outcome === 'failed') || report.results.some((result) => result.outcome === 'failed' && !judging.has(result.id));
+  process.exitCode = exitStatus(report);
 }

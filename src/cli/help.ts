@@ -51,7 +51,8 @@ Usage: crmkit proxy --target URL [options]
 Point your application or tests at the proxy instead of the deployment: it forwards every request
 unchanged and judges each answer as the conformance suite's observers do (a status the document
 lists, a body valid against its schema, X-Request-Id, the error envelope, no 5xx), printing a line
-per problem to stderr. Ctrl-C ends it with the report; exit status 1 when a problem was seen.
+per problem to stderr. Ctrl-C ends it with the report and its verdict; exit status 1 when a rule
+failed (a problem with a rule the spec leaves open only warns).
 
 ${optionHelp(PROXY_OPTIONS)}
 `,

@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { problemLine, startValidatingProxy } from '../../conformance/proxy/validating-proxy.ts';
 import { renderReport, REPORTERS, type Reporter } from '../../conformance/report/render.ts';
 import { ruleTotals } from '../../conformance/report/rule-summary.ts';
+import { exitStatus, verdictLine } from '../../conformance/report/verdict.ts';
 import { figuresLine } from '../../conformance/rules/figures.ts';
 import { mustAnswer } from '../../harness/target.ts';
 import { httpUrl, parseOptions, type OptionSpecs } from './options.ts';
@@ -38,9 +39,10 @@ export async function runProxyCommand(args: string[]): Promise<void> {
       writeFileSync(values.out, text);
       const counts = `${proxy.exchanges.length} exchanges judged, ${proxy.notJudged.length} not (control API)`;
       const totals = `${proxy.problems.length} problems; ${ruleTotals(report.rules)}; ${figuresLine(report.summary)}`;
-      process.stderr.write(`${counts}, ${totals}; wrote ${values.out}\n`);
+      process.stderr.write(`${verdictLine(report)}: ${counts}, ${totals}; wrote ${values.out}\n`);
     } else process.stdout.write(text);
-    process.exit(proxy.problems.length ? 1 : 0);
+    // The report's verdict, as every summary states it: a problem that only warns (the spec leaves it open) fails nothing.
+    process.exit(exitStatus(report));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

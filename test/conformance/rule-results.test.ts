@@ -69,4 +69,31 @@ describe('rule results', () => {
     expect(only!.outcome).toBe('skipped');
     expect(only!.message).toContain('not selected');
   });
+
+  it('a rule its observer saw no exchange bear on is not exercised, not passed; another check that judged it wins', () => {
+    const rules = [rule('a.seen', ['o']), rule('a.unseen', ['o']), rule('a.both', ['o', 'c'])];
+    const unseen = { notExercised: 'no exchange bore on it' };
+    const observed = result('o', 'passed', { judged: [{ rule: 'a.seen' }, { rule: 'a.unseen', ...unseen }, { rule: 'a.both', ...unseen }] });
+    const results = ruleResults([observed, result('c', 'passed')], true, rules);
+    expect(results.map((r) => [r.id, r.outcome, r.message])).toEqual([
+      ['a.seen', 'passed', undefined],
+      ['a.unseen', 'not-exercised', 'no exchange bore on it'],
+      ['a.both', 'passed', undefined],
+    ]);
+  });
+
+  it('a rule with several problems reports every one, each once with its count', () => {
+    const bad = { rule: 'a.one', problem: 'a bad header' };
+    const judged = [{ rule: 'a.one', problem: 'no header', count: 3, evidence: 'GET /a' }, bad, bad];
+    const [only] = ruleResults([result('c', 'failed', { judged })], true, [rule('a.one', ['c'])]);
+    expect([only!.outcome, only!.message, only!.evidence]).toEqual(['failed', 'no header (3 exchanges); a bad header', 'GET /a']);
+  });
+
+  it('inferred is per assertion: a stated rule broken inside an inferred check fails; an inferred assertion only warns', () => {
+    const rules = [rule('a.stated', ['c']), rule('a.designed', ['c'])];
+    const judged = [{ rule: 'a.stated', problem: 'broken' }, { rule: 'a.designed', problem: 'other shape', inferred: true }];
+    const inferredCheck = result('c', 'failed', { basis: 'inferred', judged });
+    expect(outcomes(rules, [inferredCheck], false)).toEqual({ 'a.stated': 'failed', 'a.designed': 'warned' });
+    expect(outcomes(rules, [inferredCheck], true)).toEqual({ 'a.stated': 'failed', 'a.designed': 'failed' });
+  });
 });

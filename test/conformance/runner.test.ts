@@ -3,8 +3,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActiveCheck } from '../../conformance/check.ts';
 import { documentedStatus } from '../../conformance/checks/responses/documented-status.ts';
+import { errorEnvelope } from '../../conformance/checks/responses/error-envelope.ts';
+import { requestId } from '../../conformance/checks/responses/request-id.ts';
 import { ConformanceClient } from '../../conformance/client.ts';
-import { runConformance } from '../../conformance/run.ts';
+import { recordExchange, type Exchange } from '../../conformance/exchange.ts';
+import { ruleResults } from '../../conformance/rules/rule-results.ts';
+import { judgeExchanges, runConformance } from '../../conformance/run.ts';
 import { resolveTarget } from '../../conformance/target.ts';
 import { startServer, type RunningServer } from '../../src/adapters/node-server.ts';
 import { createMock, type Mock } from '../../src/mock.ts';
@@ -88,4 +92,50 @@ describe('a mock that refuses private webhook URLs (no --allow-private-webhooks)
       await plainServer.close();
     }
   }, 300_000);
+});
+
+/** An answer to GET /v1/leads/{id} as a deployment might give it. */
+function answer(status: number, body: unknown, headers: Record<string, string> = { 'x-request-id': 'req-1' }): Exchange {
+  const text = JSON.stringify(body);
+  const url = `http://127.0.0.1:1/v1/leads/ld_${'0'.repeat(26)}`;
+  const responseHeaders = { 'content-type': 'application/json; charset=utf-8', ...headers };
+  return recordExchange({ method: 'GET', url, requestHeaders: {}, requestBody: undefined, status, responseHeaders, text, sentRequestId: undefined });
+}
+const envelope = (code: string, extra: Record<string, unknown> = {}) => ({
+  error: { code, message: 'm', request_id: 'req-1', docs_url: `https://docs.example/errors/${code}`, ...extra },
+});
+const observed = (observer: typeof errorEnvelope, exchanges: Exchange[]) => ruleResults([judgeExchanges(observer, exchanges, true)], true);
+const outcomeOf = (rules: ReturnType<typeof observed>, id: string) => rules.find((rule) => rule.id === id)?.outcome;
+
+describe('observers judge rules from what they saw (issue 22)', () => {
+  it('errors.internal: a 500 with another code fails it (no other code rule); no 500 seen leaves it not exercised', () => {
+    const crashed = observed(errorEnvelope, [answer(500, envelope('oops')), answer(404, envelope('not_found'))]);
+    expect(outcomeOf(crashed, 'errors.internal')).toBe('failed');
+    expect(outcomeOf(crashed, 'errors.code-status')).toBe('passed');
+    expect(outcomeOf(observed(errorEnvelope, [answer(500, envelope('internal'))]), 'errors.internal')).toBe('passed');
+    expect(outcomeOf(observed(errorEnvelope, [answer(404, envelope('not_found'))]), 'errors.internal')).toBe('not-exercised');
+  });
+
+  it('errors.forbidden: judged on forbidden answers only (its status); its missing permission is errors.extra-permission', () => {
+    const none = observed(errorEnvelope, [answer(404, envelope('not_found'))]);
+    expect([outcomeOf(none, 'errors.forbidden'), outcomeOf(none, 'errors.extra-permission')]).toEqual(['not-exercised', 'not-exercised']);
+    const bare = observed(errorEnvelope, [answer(403, envelope('forbidden'))]);
+    expect([outcomeOf(bare, 'errors.forbidden'), outcomeOf(bare, 'errors.extra-permission')]).toEqual(['passed', 'failed']);
+    const wrongStatus = observed(errorEnvelope, [answer(400, envelope('forbidden', { permission: 'teams.write' }))]);
+    expect([outcomeOf(wrongStatus, 'errors.forbidden'), outcomeOf(wrongStatus, 'errors.code-status')]).toEqual(['failed', 'not-exercised']);
+  });
+
+  it('reports every problem it saw, each once per rule with a count and the first exchanges as evidence', () => {
+    const exchanges = [1, 2, 3, 4].map(() => answer(404, envelope('not_found'), {}));
+    const result = judgeExchanges(requestId, [...exchanges, answer(404, envelope('not_found'))], true);
+    expect(result.outcome).toBe('failed');
+    const [header] = ruleResults([result], true).filter((rule) => rule.id === 'errors.request-id-header');
+    expect(header!.message).toBe('no X-Request-Id header (4 exchanges)');
+    expect(header!.evidence!.match(/^GET /gm)).toHaveLength(3);
+    expect(header!.evidence).toContain('(the first 3 of 4 exchanges)');
+    const otherId = answer(404, envelope('not_found', { request_id: 'other' }));
+    const twoProblems = judgeExchanges(errorEnvelope, [answer(404, envelope('Not Found')), otherId], true);
+    expect(twoProblems.message).toContain('error.code Not Found is not snake_case');
+    expect(twoProblems.message).toContain('error.request_id other differs from X-Request-Id req-1');
+  });
 });

@@ -8,7 +8,7 @@ export const consentAnswer: ActiveCheck = {
   title: 'a submission without consent on a form with consent text answers 422 validation_failed naming consent',
   spec: '4.12, 7.3',
   // The document's reading: the spec requires consent but does not show the status of its refusal.
-  basis: 'inferred',
+  basis: 'documented',
   writes: true,
   async run(context) {
     const formId = needForm(context);

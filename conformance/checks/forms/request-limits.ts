@@ -19,7 +19,7 @@ export const requestLimits: ActiveCheck = {
   title: 'a form request over 32 KB answers 413 body_too_large; an answer over 5,000 characters (and on a mock, 41 answers) is refused with 422 validation_failed, one of 5,000 is taken',
   spec: '4.12, 8',
   // The 413 of the 32 KB limit is the document's reading (spec 8 gives the limit, not its answer).
-  basis: 'inferred',
+  basis: 'documented',
   writes: true,
   async run(context) {
     const formId = needForm(context);

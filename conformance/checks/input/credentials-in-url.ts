@@ -10,7 +10,7 @@ export const credentialsInUrl: ActiveCheck = {
   writes: false,
   async run(context) {
     const answer = await context.client.send('GET', `/v1/leads?api_key=${encodeURIComponent(context.target.apiKey)}`, { key: null });
-    context.expectError(answer, 400, 'credentials_in_url');
+    context.expectError(answer, 400, 'credentials_in_url', { code: 'errors.credentials-in-url' });
     // Spec 5.1 refuses a key in a URL whatever else the request carries: a valid header beside it does not make the URL clean.
     const beside = await context.client.send('GET', `/v1/leads?api_key=${encodeURIComponent(context.target.apiKey)}`);
     if (beside.status !== 400 || beside.json?.error?.code !== 'credentials_in_url') {

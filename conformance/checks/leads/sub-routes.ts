@@ -13,7 +13,7 @@ export const leadSubRoutes: ActiveCheck = {
   family: 'leads',
   title: "a lead's additional contacts are added, listed and removed, and its product lines added, listed, changed and removed",
   spec: '4.2',
-  basis: 'inferred',
+  basis: 'documented',
   writes: true,
   async run(context) {
     const lead = await context.createLead();

@@ -16,7 +16,7 @@ export const consentSession: ActiveCheck = {
   family: 'oauth',
   title: "the consent form decides as the member signed in to the hub: without a session, a form naming the owner sends the app no code; a signed-in viewer cannot approve, an admin can",
   spec: '5.2',
-  basis: 'inferred',
+  basis: 'documented',
   writes: true,
   async run(context) {
     const client = needClient(context);

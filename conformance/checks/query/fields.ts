@@ -18,7 +18,7 @@ export const queryFields: ActiveCheck = {
   family: 'query',
   title: 'the fields route lists typed fields that all work in conditions and sorts, the three entities answer the query envelope under their read scope, and a misfit operator is invalid_query',
   spec: '4.13, 7.3',
-  basis: 'inferred',
+  basis: 'documented',
   writes: false,
   async run(context) {
     for (const [entity, prefix] of ENTITIES) {

@@ -4,6 +4,7 @@
 import type { Observer } from '../../check.ts';
 
 const JSON_UTF8 = /^application\/json\s*;\s*charset="?utf-8"?\s*$/i;
+const WANTED = 'application/json; charset=utf-8';
 
 export const contentType: Observer = {
   kind: 'observer',
@@ -12,9 +13,10 @@ export const contentType: Observer = {
   title: 'JSON answers say application/json; charset=utf-8',
   spec: '2.1',
   basis: 'documented',
-  observe({ json, headers, operation }) {
-    if (!operation || json === undefined) return undefined;
+  judge({ json, headers, operation }) {
+    if (!operation || json === undefined) return [];
     const type = headers['content-type'];
-    return type && JSON_UTF8.test(type) ? undefined : `a JSON body with Content-Type ${type ?? '(none)'}, not application/json; charset=utf-8`;
+    const problem = type && JSON_UTF8.test(type) ? undefined : `a JSON body with Content-Type ${type ?? '(none)'}, not ${WANTED}`;
+    return [{ rule: 'conventions.response-content-type', problem }];
   },
 };

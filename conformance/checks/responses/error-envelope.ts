@@ -28,34 +28,62 @@ const EXTRA_RULES: Record<string, string> = {
   gone: 'errors.extra-gone',
 };
 
+/** Codes with a rule of their own (7.3's table): their status is judged there, not under errors.code-status. */
+const CODE_RULES: Record<string, { rule: string; status: number } | undefined> = {
+  internal: { rule: 'errors.internal', status: 500 },
+  forbidden: { rule: 'errors.forbidden', status: 403 },
+};
+
 /**
- * Every problem with an error answer, each under the one rule it breaks: a rule about a code's
- * extra keys (rate_limited carries reason and limit) is judged on answers of that code only, and
- * a missing X-Request-Id header is worded as such, not as a differing one.
+ * Every rule an error answer bears on, each with the one problem that breaks it, or none: a rule
+ * about a code's extra keys (rate_limited carries reason and limit) is judged on answers of that
+ * code only; a 500 is judged by errors.internal (its code), never by another code's status rule.
  */
 function judgeError({ operation, status, json, headers }: Exchange): Observation[] {
   if (!operation || status < 400 || operation.path.startsWith('/oauth/')) return [];
   const error = json?.error;
   if (!error || typeof error !== 'object') {
-    return isDocumentedPage(operation, status, headers['content-type']) ? [] : [{ rule: 'errors.envelope', problem: 'an error answer without the error envelope' }];
+    if (isDocumentedPage(operation, status, headers['content-type'])) return [];
+    return [{ rule: 'errors.envelope', problem: 'an error answer without the error envelope' }];
   }
-  const problems: Observation[] = [];
-  const add = (rule: string, problem: string | undefined) => problem && problems.push({ rule, problem });
-  for (const field of ['code', 'message', 'request_id', 'docs_url']) if (typeof error[field] !== 'string') add('errors.envelope', `error.${field} is missing`);
   const code = typeof error.code === 'string' ? error.code : undefined;
-  if (code !== undefined && !SNAKE_CASE.test(code)) add('errors.code-snake-case', `error.code ${code} is not snake_case`);
-  add('errors.request-id-in-body', requestIdProblem(error.request_id, headers['x-request-id']));
-  if (code === undefined) return problems;
-  const known = catalog.get(code);
-  if (known && !known.statuses.includes(status)) add('errors.code-status', `${code} answered with ${status}; the spec gives ${known.statuses.join(' or ')}`);
-  const missing = known?.requiredExtras.filter((key) => error[key] === undefined) ?? [];
-  if (missing.length) add(EXTRA_RULES[code] ?? 'errors.envelope', `${code} without ${missing.join(', ')}`);
-  if (typeof error.docs_url === 'string') add('errors.docs-url', docsUrlProblem(error.docs_url));
-  // Spec 7.1: "page for the code"; that its address names the code is crmkit's reading.
-  const unnamed = typeof error.docs_url === 'string' && !error.docs_url.includes(code);
-  if (unnamed) add('errors.docs-url-names-code', `error.docs_url ${error.docs_url} does not name the code ${code}`);
-  add('errors.fields-only-field-problems', fieldsProblem(error));
-  return problems;
+  const known = code === undefined ? undefined : catalog.get(code);
+  const missing = ['code', 'message', 'request_id', 'docs_url'].filter((field) => typeof error[field] !== 'string');
+  const envelope = missing.length ? missing.map((field) => `error.${field} is missing`).join('; ') : undefined;
+  // Spec 7.3: a code outside the table is still answered in the envelope (the finer rule takes its gaps).
+  const envelopeRule = code !== undefined && !known ? 'errors.complete-list-not-shown' : 'errors.envelope';
+  const judged: Observation[] = [{ rule: envelopeRule, problem: envelope }];
+  const on = (rule: string, problem: string | undefined) => judged.push({ rule, problem });
+  if (code !== undefined) on('errors.code-snake-case', SNAKE_CASE.test(code) ? undefined : `error.code ${code} is not snake_case`);
+  // No X-Request-Id header at all is errors.request-id-header's (responses.request-id), not a body that differs from it.
+  const header = headers['x-request-id'];
+  if (typeof error.request_id === 'string' && header !== undefined) {
+    const differs = `error.request_id ${error.request_id} differs from X-Request-Id ${header}`;
+    on('errors.request-id-in-body', error.request_id === header ? undefined : differs);
+  }
+  judged.push(...codeStatus(code, status));
+  if (known?.requiredExtras.length) {
+    const absent = known.requiredExtras.filter((key) => error[key] === undefined);
+    on(EXTRA_RULES[code!] ?? 'errors.envelope', absent.length ? `${code} without ${absent.join(', ')}` : undefined);
+  }
+  if (typeof error.docs_url === 'string') {
+    on('errors.docs-url', docsUrlProblem(error.docs_url));
+    // Spec 7.1: "page for the code"; that its address names the code is crmkit's reading.
+    const named = code === undefined || error.docs_url.includes(code);
+    if (code !== undefined) on('errors.docs-url-names-code', named ? undefined : `error.docs_url ${error.docs_url} does not name the code ${code}`);
+  }
+  on('errors.fields-only-field-problems', fieldsProblem(error));
+  return judged;
+}
+
+/** The code's status: a 500 or `internal` under errors.internal, `forbidden` under its rule, another code of the table under code-status. */
+function codeStatus(code: string | undefined, status: number): Observation[] {
+  if (status === 500) return [{ rule: 'errors.internal', problem: code === 'internal' ? undefined : `a 500 with code ${code ?? 'none'}` }];
+  const own = code === undefined ? undefined : CODE_RULES[code];
+  const statuses = own ? [own.status] : code === undefined ? undefined : catalog.get(code)?.statuses;
+  if (!statuses) return [];
+  const problem = statuses.includes(status) ? undefined : `${code} answered with ${status}; the spec gives ${statuses.join(' or ')}`;
+  return [{ rule: own?.rule ?? 'errors.code-status', problem }];
 }
 
 /**
@@ -68,13 +96,6 @@ function isDocumentedPage(operation: NonNullable<Exchange['operation']>, status:
   return (responses[String(status)] ?? responses[`${String(status)[0]}XX`])?.content?.['text/html'] !== undefined;
 }
 
-/** error.request_id against the answer's X-Request-Id header, worded with the header's actual state. */
-function requestIdProblem(inBody: unknown, header: string | undefined): string | undefined {
-  if (typeof inBody !== 'string') return undefined;
-  if (header === undefined) return `error.request_id ${inBody}, but the answer has no X-Request-Id header`;
-  return inBody === header ? undefined : `error.request_id ${inBody} differs from X-Request-Id ${header}`;
-}
-
 export const errorEnvelope: Observer = {
   kind: 'observer',
   id: 'responses.error-envelope',
@@ -83,7 +104,6 @@ export const errorEnvelope: Observer = {
   spec: '7.1, 7.3',
   basis: 'documented',
   judge: judgeError,
-  observe: (exchange) => judgeError(exchange)[0]?.problem,
 };
 
 function docsUrlProblem(docsUrl: string): string | undefined {

@@ -3,12 +3,17 @@ import type { Exchange } from '../../exchange.ts';
 
 const VALID = /^[A-Za-z0-9._-]{1,64}$/;
 
-/** The header's absence breaks errors.request-id-header; a caller's valid id not given back breaks errors.request-id-own. */
+/**
+ * Every answer bears on errors.request-id-header (its absence breaks it); one to a caller's valid id
+ * bears on errors.request-id-own too, when the header is there (a missing one is the header's rule only).
+ */
 function judgeRequestId({ headers, sentRequestId }: Exchange): Observation[] {
   const answered = headers['x-request-id'];
   if (!answered) return [{ rule: 'errors.request-id-header', problem: 'no X-Request-Id header' }];
-  if (sentRequestId && VALID.test(sentRequestId) && answered !== sentRequestId) return [{ rule: 'errors.request-id-own', problem: `sent X-Request-Id ${sentRequestId}, got ${answered} back` }];
-  return [];
+  const header = { rule: 'errors.request-id-header' };
+  if (!sentRequestId || !VALID.test(sentRequestId)) return [header];
+  const own = answered === sentRequestId ? undefined : `sent X-Request-Id ${sentRequestId}, got ${answered} back`;
+  return [header, { rule: 'errors.request-id-own', problem: own }];
 }
 
 export const requestId: Observer = {
@@ -19,5 +24,4 @@ export const requestId: Observer = {
   spec: '7.1',
   basis: 'documented',
   judge: judgeRequestId,
-  observe: (exchange) => judgeRequestId(exchange)[0]?.problem,
 };

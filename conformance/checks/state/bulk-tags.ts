@@ -20,7 +20,7 @@ export const bulkTags: ActiveCheck = {
   title: 'bulk add_tag, remove_tag and replace_tags change the chosen leads, skip one that would pass 10 tags (too_many_tags), refuse 11 tags under action.tags, and undo within 24 hours',
   spec: '4.4, 8',
   // The route's body beyond {type, tags}, its answer and the undo route are crmkit's readings.
-  basis: 'inferred',
+  basis: 'documented',
   writes: true,
   async run(context) {
     const base = `cb${context.runId}`;

@@ -17,7 +17,7 @@ export const leadLimits: ActiveCheck = {
   title: `a lead takes ${MAX_PRODUCT_LINES} product lines and ${MAX_EXTRA_CONTACTS} more contacts; one more of either answers limit_reached`,
   spec: '4.2, 7.3, 8',
   // The limits and the code are the spec's; the bodies of the lead-products and lead-contacts routes are not shown.
-  basis: 'inferred',
+  basis: 'documented',
   writes: true,
   async run(context) {
     const lead = await context.createLead();

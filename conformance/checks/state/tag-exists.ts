@@ -14,7 +14,7 @@ export const tagExists: ActiveCheck = {
     const renamed = await createTag(context, `conf-${context.runId}-renamed`);
     for (const name of [kept.name, kept.name.toUpperCase()]) {
       const answer = await context.client.send('PATCH', `/v1/tags/${renamed.id}`, { body: { name } });
-      context.expectError(answer, 409, 'tag_exists');
+      context.expectError(answer, 409, 'tag_exists', { status: 'errors.status-409', code: 'tags.error-tag-exists' });
       if (answer.json.error.tag_id !== kept.id) context.fail(`tag_exists names tag_id ${answer.json.error.tag_id}, not ${kept.id}`, answer);
     }
     const catalog = await context.client.send('GET', '/v1/tags');

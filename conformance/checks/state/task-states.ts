@@ -18,7 +18,7 @@ export const taskStates: ActiveCheck = {
   title: 'tasks: overdue, complete with result, task_not_open for a done task, reopen, snooze, reschedule in any state, PATCH, delete and restore',
   spec: '2.12, 3, 4.10, 7.3',
   // The methods of complete, reopen, snooze, reschedule and restore are not shown (POST is crmkit's reading).
-  basis: 'inferred',
+  basis: 'documented',
   writes: true,
   async run(context) {
     const [member] = await activeMembers(context);

@@ -24,7 +24,7 @@ export const taskTransitions: ActiveCheck = {
     const until = new Date(Date.now() + 86_400_000).toISOString();
     const snoozed = await context.client.send('POST', `/v1/tasks/${task.id}/snooze`, { body: { until } });
     skipIfNotOffered(context, snoozed);
-    context.expectError(snoozed, [400, 403, 409, 422], 'task_not_open'); // spec 7.3: its status is not shown
+    context.expectError(snoozed, [400, 403, 409, 422], 'task_not_open', { code: 'tasks.error-task-not-open' }); // spec 7.3: its status is not shown
     const reopened = await context.client.send('POST', `/v1/tasks/${task.id}/reopen`);
     skipIfNotOffered(context, reopened);
     context.expectStatus(reopened, 200);

@@ -13,7 +13,7 @@ export const trashAndRestore: ActiveCheck = {
     const deleted = await context.client.send('DELETE', `/v1/leads/${lead.id}`);
     context.expectStatus(deleted, 200);
     const read = await context.client.send('GET', `/v1/leads/${lead.id}`);
-    context.expectError(read, 410, 'gone');
+    context.expectError(read, 410, 'gone', { status: 'errors.status-410', code: 'errors.gone' });
     if (!read.json.error.deleted_at) context.fail('410 gone without deleted_at', read);
     const list = await context.client.send('GET', '/v1/leads?limit=250');
     if (list.json.data.some((item: { id: string }) => item.id === lead.id)) context.fail('a deleted lead is still listed', list);
