@@ -1,0 +1,70 @@
+// The events a webhook's delivery log shows, for a run against a deployment that no receiver of the
+// suite is reachable from (no --webhook-receiver-url). Spec 4.11: the deliveries list shows each
+// delivery's status, attempts, response status and latency, and "the single delivery adds the
+// payload": the event as the service sends it (6.1). The feed lists the webhook's deliveries,
+// reads each new one once, and answers its payload; what only a receiver sees (the headers, the
+// signature, 6.2, and when each attempt came) is not here.
+import type { CheckContext } from './context.ts';
+import type { Exchange } from './exchange.ts';
+import { allDeliveries, settle } from './webhook-kit.ts';
+
+/**
+ * An event the suite saw: a request at its receiver (with the request's headers), or a delivery's
+ * payload in the log (no headers; `logged` is the read of the single delivery that showed it).
+ */
+export type SeenEvent = { json: any; rawBody: string; headers?: Record<string, string>; logged?: Exchange };
+
+/** A delivery of the log, as the list shows it, with its payload once the single delivery was read. */
+export type LoggedDelivery = { listed: any; event: SeenEvent };
+
+/** How often the log is read again while an event is waited for: a mock answers at once, a deployment is not hurried. */
+function pollMs(context: CheckContext): number {
+  return context.target.mock ? 50 : 1_000;
+}
+
+export class DeliveryLogFeed {
+  readonly #context: CheckContext;
+  readonly #webhookId: string;
+  /** By delivery id: every delivery read so far. */
+  readonly #read = new Map<string, LoggedDelivery>();
+
+  constructor(context: CheckContext, webhookId: string) {
+    this.#context = context;
+    this.#webhookId = webhookId;
+  }
+
+  /** Every delivery of the webhook, oldest first (ids sort by creation, spec 2.1), each new one read alone for its payload. */
+  async deliveries(): Promise<LoggedDelivery[]> {
+    const listed = await allDeliveries(this.#context, this.#webhookId);
+    for (const item of listed) {
+      const known = this.#read.get(item?.id);
+      if (known) known.listed = item;
+      else if (typeof item?.id === 'string') this.#read.set(item.id, { listed: item, event: await this.#payloadOf(item.id) });
+    }
+    const ids = new Set(listed.map((item) => item?.id));
+    return [...this.#read.entries()].filter(([id]) => ids.has(id)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, delivery]) => delivery);
+  }
+
+  /** The events of the log that `match` accepts, oldest first. */
+  async events(match: (event: SeenEvent) => boolean = () => true): Promise<SeenEvent[]> {
+    return (await this.deliveries()).map((delivery) => delivery.event).filter(match);
+  }
+
+  /** The `count`-th event of the log that `match` accepts, reading the log again until `timeoutMs` has passed; undefined when it did not appear. */
+  async nth(count: number, timeoutMs: number, match: (event: SeenEvent) => boolean = () => true): Promise<SeenEvent | undefined> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = (await this.events(match))[count - 1];
+      if (found || Date.now() >= deadline) return found;
+      await settle(Math.min(pollMs(this.#context), Math.max(0, deadline - Date.now())));
+    }
+  }
+
+  /** The single delivery's payload (spec 4.11); fails the check when the read does not answer 200. */
+  async #payloadOf(deliveryId: string): Promise<SeenEvent> {
+    const single = await this.#context.client.send('GET', `/v1/webhooks/${this.#webhookId}/deliveries/${deliveryId}`);
+    this.#context.expectStatus(single, 200);
+    const payload = single.json?.payload;
+    return { json: payload, rawBody: JSON.stringify(payload) ?? '', logged: single };
+  }
+}
