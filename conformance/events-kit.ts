@@ -129,7 +129,7 @@ export class EnvelopeJudge {
   judge(context: CheckContext, rules: readonly EnvelopeRule[]): void {
     for (const rule of rules) {
       if (this.#seen.has(rule)) context.judge(rule, this.#problems.get(rule)?.problem, this.#problems.get(rule)?.exchange);
-      else if (this.#fromLog && RECEIVER_ONLY_RULES.has(rule)) context.skipRule(rule, `${rule} compares the body with the Svc-Event header: ${RECEIVER_ONLY}`);
+      else if (this.#fromLog && RECEIVER_ONLY_RULES.has(rule)) context.skipRule(rule, `it compares the body with the Svc-Event header; ${RECEIVER_ONLY}`);
     }
   }
 }

@@ -125,6 +125,8 @@ export async function withWebhook(context: CheckContext, slug: string, subscript
 export type EventWebhook = {
   id: string;
   secret: string;
+  /** The URL it was saved with: the receiver's, or the sink's that took it (sinkUrls). */
+  url: string;
   /** Where its events are seen: the log shows payloads, not the requests' headers (spec 4.11). */
   seenAt: 'receiver' | 'log';
   /** The `count`-th event that `match` accepts, waited for at most `timeoutMs`; undefined when it did not come. */
@@ -145,6 +147,7 @@ export async function withEventWebhook(context: CheckContext, slug: string, subs
       work({
         id: atReceiver.id,
         secret: atReceiver.secret,
+        url: atReceiver.receiver.url(atReceiver.path),
         seenAt: 'receiver',
         event: (count, timeoutMs, match) => atReceiver.receiver.nth(atReceiver.path, count, timeoutMs, match),
         events: async (match) => atReceiver.receiver.requestsTo(atReceiver.path, match),
@@ -152,9 +155,17 @@ export async function withEventWebhook(context: CheckContext, slug: string, subs
       }),
     );
   }
-  const { webhook, secret } = await saveAtSink(context, slug, subscription);
+  const { webhook, secret, url } = await saveAtSink(context, slug, subscription);
   const feed = new DeliveryLogFeed(context, webhook.id);
-  const logged: EventWebhook = { id: webhook.id, secret, seenAt: 'log', event: (count, timeoutMs, match) => feed.nth(count, timeoutMs, match), events: (match) => feed.events(match), atReceiver: undefined };
+  const logged: EventWebhook = {
+    id: webhook.id,
+    secret,
+    url,
+    seenAt: 'log',
+    event: (count, timeoutMs, match) => feed.nth(count, timeoutMs, match),
+    events: (match) => feed.events(match),
+    atReceiver: undefined,
+  };
   await workThenRemove(context, webhook.id, () => work(logged));
 }
 
@@ -164,7 +175,7 @@ export function receiverReachable(context: CheckContext): boolean {
 }
 
 /** Why a rule is left to a run with a receiver. */
-export const RECEIVER_ONLY = "only a receiver sees it (the delivery log shows the payload, not the request): give --webhook-receiver-url";
+export const RECEIVER_ONLY = "needs --webhook-receiver-url: the delivery log shows the payload, not the request a receiver gets";
 
 /**
  * URLs that pass the rules of spec 4.11 (HTTPS, port 443, not a private, loopback or link-local
@@ -178,17 +189,20 @@ export const RECEIVER_ONLY = "only a receiver sees it (the delivery log shows th
  */
 export function sinkUrls(context: CheckContext, slug: string): string[] {
   const path = `crmkit-conformance/${context.runId}/${slug}`;
-  return [`https://crmkit-conformance-sink.invalid/${path}`, `https://192.0.2.1/${path}`];
+  return [`https://${UNRESOLVABLE_SINK_HOST}/${path}`, `https://192.0.2.1/${path}`];
 }
 
+/** The sink whose attempts fail at the lookup: a connection error, not a timeout (spec 6.3). */
+export const UNRESOLVABLE_SINK_HOST = 'crmkit-conformance-sink.invalid';
+
 /** A webhook at the first sink URL the deployment saves; skips when it saves none. */
-async function saveAtSink(context: CheckContext, slug: string, subscription: string[] | WebhookSubscription): Promise<{ webhook: any; secret: string }> {
+async function saveAtSink(context: CheckContext, slug: string, subscription: string[] | WebhookSubscription): Promise<{ webhook: any; secret: string; url: string }> {
   const urls = sinkUrls(context, slug);
   for (const url of urls) {
     const created = await saveWebhook(context, slug, url, subscription);
     if (created.status === 422 && created.json?.error?.fields?.url) continue;
     context.expectStatus(created, 200, 201);
-    return created.json;
+    return { ...created.json, url };
   }
   return context.skip(`needs --webhook-receiver-url, or a webhook URL that reaches no one, whose delivery log shows the events: the deployment refused ${urls.join(' and ')}`);
 }
