@@ -14,8 +14,11 @@ export type StandIn = { server: RunningServer; workspace: Workspace; inputs: Dep
 /** What a run could leave behind: the records of these tables outside the trash. */
 const TABLES = ['leads', 'contacts', 'companies', 'tasks', 'products', 'tags', 'webhooks', 'fields', 'teams'] as const;
 
-/** `otherReadings`: the choices the spec leaves open, taken the other way (src/other-readings/). */
-export async function startStandIn(options: { otherReadings?: OtherReading[] } = {}): Promise<StandIn> {
+/**
+ * `otherReadings`: the choices the spec leaves open, taken the other way (src/other-readings/);
+ * `faults`: named faults (src/faults/) the stand-in runs with, for a test that a check catches them there.
+ */
+export async function startStandIn(options: { otherReadings?: OtherReading[]; faults?: string[] } = {}): Promise<StandIn> {
   const mock = createMock({ controlApi: false, allowPrivateWebhooks: true, ...options });
   const server = await startServer(mock, { port: 0, host: '127.0.0.1' });
   const { workspace, inputs } = await prepareStandIn(mock.state, mock.state.config.urls);
