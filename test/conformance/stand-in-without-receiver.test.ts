@@ -3,8 +3,8 @@
 // (conformance/webhook-kit.ts, sinkUrls) and what spec 4.11 lets the delivery log show is judged
 // from it: the envelope (6.1), the events a change sends (6.4), attempts and statuses (3, 6.3).
 // No rule may fail on the sound stand-in, part 6 is judged, and what only a receiver sees skips
-// saying so. Then named faults that change the events themselves (the payload the log keeps) must
-// fail the rules judged from the log. Only the two families run: no other check uses a receiver.
+// saying so. Then named faults that change what the log shows (the events themselves, which
+// webhooks get them, the ping's result) must fail the rules judged from it. Only the two families run: no other check uses a receiver.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandIn } from '../support/stand-in.ts';
 import { targetOptionsOf } from '../../harness/inputs.ts';
@@ -58,19 +58,25 @@ describe('the events and webhooks checks against a stand-in without a receiver',
   });
 });
 
-describe('named faults in the events a deployment sends fail the rules judged from its delivery log', () => {
-  const cases: [fault: string, rule: string][] = [
-    ['event-actor-always-system', 'events.actor-api-key'],
-    ['stage-changed-from-is-new-stage', 'events.stage-changed-from'],
-    ['contact-updated-once-per-patch', 'events.contact-updated-per-field'],
-    ['event-time-without-offset', 'events.envelope-occurred-at'],
+describe('named faults a deployment makes in what its delivery log shows fail the rules judged from it', () => {
+  const eventChecks = ['events.lead-events', 'events.record-events'];
+  // A rule whose words the spec leaves open (its `reading`) warns against a deployment instead of failing.
+  const cases: [fault: string, rule: string, checks: string[], outcome?: 'warned'][] = [
+    ['event-actor-always-system', 'events.actor-api-key', eventChecks],
+    ['stage-changed-from-is-new-stage', 'events.stage-changed-from', eventChecks],
+    ['contact-updated-once-per-patch', 'events.contact-updated-per-field', eventChecks],
+    ['event-time-without-offset', 'events.envelope-occurred-at', eventChecks],
+    ['group-patterns-match-exact-names', 'webhooks.pattern-all', ['webhooks.event-patterns']],
+    ['filters-ignored', 'webhooks.filter-stage', ['webhooks.event-filters']],
+    ['ping-answers-queued-delivery', 'webhooks.ping-answers-result', ['webhooks.ping'], 'warned'],
   ];
-  for (const [fault, rule] of cases) {
+  for (const [fault, rule, checks, outcome = 'failed'] of cases) {
     it.concurrent(`${fault} fails ${rule}`, async ({ expect }) => {
-      const faulty = await runWithoutReceiver(['events.lead-events', 'events.record-events'], [fault]);
+      const faulty = await runWithoutReceiver(checks, [fault]);
       const result = outcomeOf(faulty, rule);
-      expect(result?.outcome, result?.message).toBe('failed');
-      expect(result?.message).toMatch(/delivery log/);
+      expect(result?.outcome, result?.message).toBe(outcome);
+      // Where the problem was seen: the log, or (ping) the route's answer against it.
+      expect(result?.message).toMatch(/delivery log|delivery result/);
     }, 120_000);
   }
 });

@@ -51,7 +51,7 @@ export const eventFilters: ActiveCheck = {
         const judgeFilter = (rule: string, what: string, recordId: string) => {
           const problem =
             !passed ? `a lead matching every filter (pipeline ${scene.pass.pipelineId}, stage ${scene.pass.stageId}, owner ${scene.pass.ownerId}) did not reach the filtered webhook`
-            : reached.has(recordId) ? `a lead whose ${what} is not in the ${what} filter reached the filtered webhook`
+            : reached.has(recordId) ? `a lead whose ${what} is not in the ${what} filter reached the filtered webhook${filtered.seenAt === 'log' ? ' (its delivery log shows it)' : ''}`
             : undefined;
           context.judge(rule, problem);
         };
