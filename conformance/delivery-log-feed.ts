@@ -42,7 +42,8 @@ export class DeliveryLogFeed {
       else if (typeof item?.id === 'string') this.#read.set(item.id, { listed: item, event: await this.#payloadOf(item.id) });
     }
     const ids = new Set(listed.map((item) => item?.id));
-    return [...this.#read.entries()].filter(([id]) => ids.has(id)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, delivery]) => delivery);
+    const current = [...this.#read.entries()].filter(([id]) => ids.has(id));
+    return current.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, delivery]) => delivery);
   }
 
   /** The events of the log that `match` accepts, oldest first. */
@@ -50,7 +51,7 @@ export class DeliveryLogFeed {
     return (await this.deliveries()).map((delivery) => delivery.event).filter(match);
   }
 
-  /** The `count`-th event of the log that `match` accepts, reading the log again until `timeoutMs` has passed; undefined when it did not appear. */
+  /** The `count`-th event of the log that `match` accepts, reading the log again for at most `timeoutMs`; undefined if none. */
   async nth(count: number, timeoutMs: number, match: (event: SeenEvent) => boolean = () => true): Promise<SeenEvent | undefined> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {

@@ -133,15 +133,18 @@ export type EventWebhook = {
   event(count: number, timeoutMs: number, match: (event: SeenEvent) => boolean): Promise<SeenEvent | undefined>;
   /** The events seen so far that `match` accepts, in the order they came. */
   events(match: (event: SeenEvent) => boolean): Promise<SeenEvent[]>;
-  /** The test webhook at the receiver, when there is one (for what only a receiver sees). */
-  atReceiver: TestWebhook | undefined;
 };
 
 /**
  * Like withWebhook, but without a receiver the deployment can reach, the webhook points at a URL
  * that reaches no one (`sinkUrls`) and its events are read from its delivery log.
  */
-export async function withEventWebhook(context: CheckContext, slug: string, subscription: string[] | WebhookSubscription, work: (webhook: EventWebhook) => Promise<void>): Promise<void> {
+export async function withEventWebhook(
+  context: CheckContext,
+  slug: string,
+  subscription: string[] | WebhookSubscription,
+  work: (webhook: EventWebhook) => Promise<void>,
+): Promise<void> {
   if (receiverReachable(context)) {
     return withWebhook(context, slug, subscription, (atReceiver) =>
       work({
@@ -151,7 +154,6 @@ export async function withEventWebhook(context: CheckContext, slug: string, subs
         seenAt: 'receiver',
         event: (count, timeoutMs, match) => atReceiver.receiver.nth(atReceiver.path, count, timeoutMs, match),
         events: async (match) => atReceiver.receiver.requestsTo(atReceiver.path, match),
-        atReceiver,
       }),
     );
   }
@@ -164,7 +166,6 @@ export async function withEventWebhook(context: CheckContext, slug: string, subs
     seenAt: 'log',
     event: (count, timeoutMs, match) => feed.nth(count, timeoutMs, match),
     events: (match) => feed.events(match),
-    atReceiver: undefined,
   };
   await workThenRemove(context, webhook.id, () => work(logged));
 }
@@ -196,7 +197,9 @@ export function sinkUrls(context: CheckContext, slug: string): string[] {
 export const UNRESOLVABLE_SINK_HOST = 'crmkit-conformance-sink.invalid';
 
 /** A webhook at the first sink URL the deployment saves; skips when it saves none. */
-async function saveAtSink(context: CheckContext, slug: string, subscription: string[] | WebhookSubscription): Promise<{ webhook: any; secret: string; url: string }> {
+type Saved = { webhook: any; secret: string; url: string };
+
+async function saveAtSink(context: CheckContext, slug: string, subscription: string[] | WebhookSubscription): Promise<Saved> {
   const urls = sinkUrls(context, slug);
   for (const url of urls) {
     const created = await saveWebhook(context, slug, url, subscription);
@@ -204,7 +207,8 @@ async function saveAtSink(context: CheckContext, slug: string, subscription: str
     context.expectStatus(created, 200, 201);
     return { ...created.json, url };
   }
-  return context.skip(`needs --webhook-receiver-url, or a webhook URL that reaches no one, whose delivery log shows the events: the deployment refused ${urls.join(' and ')}`);
+  const refused = `the deployment refused ${urls.join(' and ')}`;
+  return context.skip(`needs --webhook-receiver-url, or a webhook URL that reaches no one, whose log shows the events: ${refused}`);
 }
 
 /** Creates the check's webhook, named with the run id. */

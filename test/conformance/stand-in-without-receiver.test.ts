@@ -42,11 +42,12 @@ describe('the events and webhooks checks against a stand-in without a receiver',
     const passed = part6.filter((rule) => rule.outcome === 'passed').map((rule) => rule.id);
     console.log(`part 6 without a receiver: ${passed.length} of ${part6.length} rules passed`);
     expect(passed.length).toBeGreaterThanOrEqual(30);
-    const judged = ['events.envelope-id', 'events.actor-api-key', 'events.stage-changed-from', 'events.contact-updated-per-field', 'events.truncated-over-256kb', 'webhooks.connection-error-fails'];
+    const judged = [
+      ...['events.envelope-id', 'events.actor-api-key', 'events.stage-changed-from', 'events.contact-updated-per-field'],
+      ...['events.truncated-over-256kb', 'webhooks.connection-error-fails', 'webhooks.delivery-retrying', 'webhooks.ping-sends'],
+      ...['webhooks.replay-new-delivery-id', 'webhooks.pattern-group'],
+    ];
     expect(judged.filter((rule) => outcomeOf(report, rule)?.outcome !== 'passed')).toEqual([]);
-    for (const rule of ['webhooks.delivery-retrying', 'webhooks.ping-sends', 'webhooks.replay-new-delivery-id', 'webhooks.pattern-group']) {
-      expect(outcomeOf(report, rule)?.outcome, rule).toBe('passed');
-    }
   });
 
   it('skip what only a receiver sees, saying so', () => {

@@ -18,18 +18,22 @@ export async function pingFromLog(context: CheckContext): Promise<void> {
       const answer = await context.client.send('POST', `/v1/webhooks/${webhook.id}/ping`);
       context.expectStatus(answer, 200, 201);
       const pings = await webhook.events(isPing);
-      context.judge('webhooks.ping-sends', pings.length === 1 ? undefined : `the ping route answered, and the webhook's delivery log shows ${pings.length} ping deliveries, not 1`, answer);
+      const sent = pings.length !== 1 && `the ping route answered, and the webhook's log shows ${pings.length} ping deliveries, not 1`;
+      context.judge('webhooks.ping-sends', sent, answer);
       context.judge('webhooks.ping-answers-result', resultProblem(answer.json, pings[0]), answer);
       judgeFailedAttempt(context, webhook, answer);
-      for (const rule of ['webhooks.any-2xx-succeeds', 'webhooks.non-2xx-fails', 'webhooks.delivery-success']) context.skipRule(rule, `the receiver's answer decides it; ${RECEIVER_ONLY}`);
+      for (const rule of ['webhooks.any-2xx-succeeds', 'webhooks.non-2xx-fails', 'webhooks.delivery-success']) {
+        context.skipRule(rule, `the receiver's answer decides it; ${RECEIVER_ONLY}`);
+      }
       await settle(2_000);
       const strays = await watcher.events(isPing);
-      context.judge('webhooks.ping-only-pinged', strays.length === 0 ? undefined : `a webhook subscribed to * shows ${strays.length} ping deliveries in its log, while only another webhook was pinged`);
+      const stray = strays.length > 0 && `a webhook subscribed to * shows ${strays.length} ping deliveries in its log; another was pinged`;
+      context.judge('webhooks.ping-only-pinged', stray);
     });
   });
 }
 
-/** Why the ping's answer is not the result of its attempt as the log shows it: a delivery id, an attempt made, no answer to show. */
+/** Why the ping's answer is not the result of its attempt as the log shows it: its delivery id, an attempt made, no answer. */
 function resultProblem(result: any, logged: SeenEvent | undefined): string | undefined {
   const problems: string[] = [];
   const loggedId = logged?.logged?.json?.id;
@@ -37,16 +41,21 @@ function resultProblem(result: any, logged: SeenEvent | undefined): string | und
   else if (loggedId && result.id !== loggedId) problems.push(`its id is ${result.id}, while the log's ping delivery is ${loggedId}`);
   if (!(result?.attempts >= 1)) problems.push(`attempts is ${JSON.stringify(result?.attempts)}: the attempt was made before the answer`);
   if (result?.status === 'success') problems.push('status is success, while the URL reaches no one');
-  if (result?.response_status != null) problems.push(`response_status is ${JSON.stringify(result.response_status)}, while no receiver answered`);
+  if (result?.response_status != null) problems.push(`response_status is ${result.response_status}, while no receiver answered`);
   return problems.length ? `the ping's answer is not the delivery result: ${problems.join('; ')}` : undefined;
 }
 
-/** The attempt to a URL that reaches no one failed: the delivery is retrying (its schedule ahead), and for a name that never resolves it was a connection error. */
+/**
+ * The attempt to a URL that reaches no one failed: the delivery is retrying (its schedule ahead),
+ * and for a name that never resolves it was a connection error.
+ */
 function judgeFailedAttempt(context: CheckContext, webhook: EventWebhook, answer: Exchange): void {
   const { status, attempts, response_status: responseStatus } = answer.json ?? {};
   if (!(attempts >= 1)) return;
-  context.judge('webhooks.delivery-retrying', status === 'retrying' ? undefined : `a ping whose attempt to a URL that reaches no one failed shows status ${JSON.stringify(status)}, not retrying, with its schedule ahead`, answer);
+  const retrying = status !== 'retrying' && `a ping whose attempt failed (no one reached) shows status ${status}, not retrying`;
+  context.judge('webhooks.delivery-retrying', retrying, answer);
   if (new URL(webhook.url).hostname !== UNRESOLVABLE_SINK_HOST) return;
   const failed = status !== 'success' && responseStatus == null;
-  context.judge('webhooks.connection-error-fails', failed ? undefined : `a ping to a name that never resolves shows status ${JSON.stringify(status)} and response_status ${JSON.stringify(responseStatus)}: a connection error is a failed attempt without an answer`, answer);
+  const shown = `a ping to a name that never resolves shows status ${JSON.stringify(status)}, response_status ${responseStatus}`;
+  context.judge('webhooks.connection-error-fails', !failed && `${shown}: a connection error is a failed attempt without an answer`, answer);
 }

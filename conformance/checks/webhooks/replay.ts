@@ -43,23 +43,28 @@ export const replay: ActiveCheck = {
   },
 };
 
-/** The replay of a delivery to a URL that reaches no one, as the log shows it: a second delivery of the same event, with an id of its own. */
+/** A replay of a delivery to a URL that reaches no one, as the log shows it: a second delivery of the event, with an id of its own. */
 async function replayFromLog(context: CheckContext): Promise<void> {
   await withEventWebhook(context, 'replay', ['lead.created'], async (webhook) => {
     const lead = await context.createLead();
     const ours = eventAbout('lead.created', lead.id);
-    const original = (await webhook.event(1, eventWaitMs(context), ours)) ?? context.fail(`lead.created about ${lead.id} did not appear in the webhook's delivery log`);
+    const absent = (what: string) => `${what} about ${lead.id} did not appear in the webhook's delivery log`;
+    const original = (await webhook.event(1, eventWaitMs(context), ours)) ?? context.fail(absent('lead.created'));
     const deliveryId = original.logged?.json?.id;
     const replayed = await context.client.send('POST', `/v1/webhooks/${webhook.id}/deliveries/${deliveryId}/replay`);
     context.expectStatus(replayed, 200, 201, 202);
-    const again = (await webhook.event(2, eventWaitMs(context), ours)) ?? context.fail(`the replayed lead.created about ${lead.id} did not appear in the webhook's delivery log`, replayed);
-    const sameEvent = again.json?.id !== original.json?.id && `the replay's payload has event id ${again.json?.id}, not the original's ${original.json?.id}`;
+    const again = (await webhook.event(2, eventWaitMs(context), ours)) ?? context.fail(absent('the replayed lead.created'), replayed);
+    const sameEvent = again.json?.id !== original.json?.id && `the replay's payload has event id ${again.json?.id}, not ${original.json?.id}`;
     context.judge('webhooks.replay-same-event', sameEvent, again.logged);
     const againId = again.logged?.json?.id;
-    const newId = !/^dlv_\S+$/.test(againId ?? '') || againId === deliveryId ? `the log shows the replay as delivery ${againId}; a replay has a new delivery id, not the original's ${deliveryId}`
-      : typeof replayed.json?.id === 'string' && replayed.json.id !== againId ? `the log shows the replay as delivery ${againId}, but the replay route answered delivery ${replayed.json.id}`
+    const shown = `the log shows the replay as delivery ${againId}`;
+    const newId =
+      !/^dlv_\S+$/.test(againId ?? '') || againId === deliveryId ? `${shown}; a replay has a new delivery id, not the original's ${deliveryId}`
+      : typeof replayed.json?.id === 'string' && replayed.json.id !== againId ? `${shown}, but the replay route answered delivery ${replayed.json.id}`
       : undefined;
     context.judge('webhooks.replay-new-delivery-id', newId, replayed);
-    for (const rule of ['webhooks.replay-header', 'webhooks.signature-hmac', 'webhooks.at-least-once']) context.skipRule(rule, `it is in the request's headers; ${RECEIVER_ONLY}`);
+    for (const rule of ['webhooks.replay-header', 'webhooks.signature-hmac', 'webhooks.at-least-once']) {
+      context.skipRule(rule, `it is in the request's headers; ${RECEIVER_ONLY}`);
+    }
   });
 }

@@ -58,10 +58,14 @@ export function neverResolves(hostname: string): boolean {
   return name === 'invalid' || name.endsWith('.invalid');
 }
 
+function notFound(hostname: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND', hostname });
+}
+
 /** A `lookup` for the delivery sockets that refuses names resolving to addresses the rules forbid. */
 function guardedLookup(allowPrivate: boolean) {
   return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
-    if (neverResolves(hostname)) return callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND', hostname }), '', 4);
+    if (neverResolves(hostname)) return callback(notFound(hostname), '', 4);
     dnsLookup(hostname, { ...options }, (error, address, family) => {
       if (error) return callback(error, address, family);
       const found: LookupAddress[] = Array.isArray(address) ? address : [{ address, family }];
