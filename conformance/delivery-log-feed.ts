@@ -14,41 +14,25 @@ import { allDeliveries, settle } from './webhook-kit.ts';
  */
 export type SeenEvent = { json: any; rawBody: string; headers?: Record<string, string>; logged?: Exchange };
 
-/** A delivery of the log, as the list shows it, with its payload once the single delivery was read. */
-export type LoggedDelivery = { listed: any; event: SeenEvent };
-
-/** How often the log is read again while an event is waited for: a mock answers at once, a deployment is not hurried. */
-function pollMs(context: CheckContext): number {
-  return context.target.mock ? 50 : 1_000;
-}
+/** How often the log is read again while an event is waited for: not to hurry a deployment with list reads. */
+const POLL_MS = 500;
 
 export class DeliveryLogFeed {
   readonly #context: CheckContext;
   readonly #webhookId: string;
-  /** By delivery id: every delivery read so far. */
-  readonly #read = new Map<string, LoggedDelivery>();
+  /** By delivery id: the payload of every delivery read so far. */
+  readonly #read = new Map<string, SeenEvent>();
 
   constructor(context: CheckContext, webhookId: string) {
     this.#context = context;
     this.#webhookId = webhookId;
   }
 
-  /** Every delivery of the webhook, oldest first (ids sort by creation, spec 2.1), each new one read alone for its payload. */
-  async deliveries(): Promise<LoggedDelivery[]> {
-    const listed = await allDeliveries(this.#context, this.#webhookId);
-    for (const item of listed) {
-      const known = this.#read.get(item?.id);
-      if (known) known.listed = item;
-      else if (typeof item?.id === 'string') this.#read.set(item.id, { listed: item, event: await this.#payloadOf(item.id) });
-    }
-    const ids = new Set(listed.map((item) => item?.id));
-    const current = [...this.#read.entries()].filter(([id]) => ids.has(id));
-    return current.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, delivery]) => delivery);
-  }
-
-  /** The events of the log that `match` accepts, oldest first. */
+  /** The events of the log that `match` accepts, oldest first (ids sort by creation, spec 2.1); each new delivery is read alone once. */
   async events(match: (event: SeenEvent) => boolean = () => true): Promise<SeenEvent[]> {
-    return (await this.deliveries()).map((delivery) => delivery.event).filter(match);
+    const ids = (await allDeliveries(this.#context, this.#webhookId)).map((item) => item?.id).filter((id) => typeof id === 'string');
+    for (const id of ids) if (!this.#read.has(id)) this.#read.set(id, await this.#payloadOf(id));
+    return ids.sort().map((id) => this.#read.get(id)!).filter(match);
   }
 
   /** The `count`-th event of the log that `match` accepts, reading the log again for at most `timeoutMs`; undefined if none. */
@@ -57,7 +41,7 @@ export class DeliveryLogFeed {
     for (;;) {
       const found = (await this.events(match))[count - 1];
       if (found || Date.now() >= deadline) return found;
-      await settle(Math.min(pollMs(this.#context), Math.max(0, deadline - Date.now())));
+      await settle(Math.min(POLL_MS, Math.max(0, deadline - Date.now())));
     }
   }
 
