@@ -257,10 +257,14 @@ export async function needReceiverAccepted(context: CheckContext, url: string): 
   if (created.status < 300 && created.json?.webhook?.id) await deleteWebhook(context, created.json.webhook.id);
 }
 
-/** Deletes the webhook (an inferred route); where a deployment has none, switches it off instead. */
-async function deleteWebhook(context: CheckContext, id: string): Promise<void> {
+/**
+ * Deletes the webhook (an inferred route); where a deployment has none (any refusal but a 404
+ * not_found or 410 gone of a webhook already deleted), switches it off instead (spec 4.11: PATCH).
+ */
+export async function deleteWebhook(context: CheckContext, id: string): Promise<void> {
   const deleted = await context.client.send('DELETE', `/v1/webhooks/${id}`);
-  if (deleted.status >= 300 && deleted.status !== 404) await context.client.send('PATCH', `/v1/webhooks/${id}`, { body: { active: false } });
+  if (deleted.status < 300 || ['not_found', 'gone'].includes(deleted.json?.error?.code)) return;
+  await context.client.send('PATCH', `/v1/webhooks/${id}`, { body: { active: false } });
 }
 
 /** Every delivery of a webhook, newest first, walking the pages of its deliveries list (spec 4.11); fails the check when a page does not answer 200. */

@@ -13,7 +13,7 @@ import type { RequestInfo } from '../http/handle.ts';
 import { heldTextOf } from '../http/held-body.ts';
 import { DEFAULT_ORIGIN, type Mock } from '../mock.ts';
 import { describe, peerGone, refusedRequest } from './node/client-error.ts';
-import { answered, track, unfinished } from './node/in-flight.ts';
+import { afterRefusal, answered, track, unfinished } from './node/in-flight.ts';
 import { BUFFERED_BODY_LIMIT, toRequest } from './node/incoming-request.ts';
 import { writeRawAnswer } from './node/raw-answer.ts';
 import { lastResortAnswer } from './node/last-resort.ts';
@@ -24,6 +24,9 @@ export async function startServer(mock: Mock, { port = 0, host = '127.0.0.1' } =
   // The routed URL is the listening origin and the request's path: never the Host header.
   let origin = '';
   const onRequest = (incoming: IncomingMessage, outgoing: ServerResponse) => {
+    // Behind a request refused on arrival the framing cannot be trusted: nothing more runs, and
+    // the refusal's answer closes the connection (node/in-flight.ts).
+    if (afterRefusal(incoming.socket)) return void incoming.resume();
     const { cut } = track(incoming, outgoing);
     serve(mock, origin, incoming, outgoing, cut.signal).catch((error: unknown) => {
       console.error('[crmkit] the node adapter failed', error);
@@ -100,11 +103,28 @@ async function serve(mock: Mock, origin: string, incoming: IncomingMessage, outg
   // it). A body the core did not read to its end (413 body_too_large, a body on GET) is drained
   // by node:http behind the answer instead: closing at once would reset a client still sending
   // it before it reads the answer (RFC 9112 9.6).
-  if (info.malformed !== undefined || (!incoming.complete && /100-continue/i.test(incoming.headers.expect ?? ''))) headers.connection = 'close';
-  else if (!incoming.complete) closeIfNotDrained(incoming);
+  const closes = info.malformed !== undefined || (!incoming.complete && /100-continue/i.test(incoming.headers.expect ?? ''));
+  if (closes) headers.connection = 'close';
+  else if (!incoming.complete && outgoing.shouldKeepAlive) closeIfNotDrained(incoming);
   if (body !== undefined) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
   outgoing.writeHead(response.status, headers);
+  // A client that asked to close (`Connection: close`, HTTP/1.0) and is still sending the body:
+  // node:http would close once the answer is written, with unread bytes, which resets the
+  // connection before the client reads the answer (issue 24: 36 of 340 bodies over 1 MB sent in
+  // one write). The answer is written whole at once, and the connection ends once the body has.
+  if (!closes && !incoming.complete && !outgoing.shouldKeepAlive) return void endOnceDrained(incoming, outgoing, body);
   outgoing.end(body);
+}
+
+function endOnceDrained(incoming: IncomingMessage, outgoing: ServerResponse, body: string | Uint8Array | undefined): void {
+  if (body !== undefined) outgoing.write(body);
+  const end = () => {
+    clearTimeout(timer);
+    if (!outgoing.writableEnded) outgoing.end();
+  };
+  const timer = setTimeout(end, DRAIN_MS).unref();
+  incoming.removeAllListeners('data');
+  incoming.once('end', end).once('close', end).resume();
 }
 
 /**
@@ -124,14 +144,31 @@ function closeIfNotDrained(incoming: IncomingMessage): void {
 /** The core's answer written onto the socket itself, after the answers still owed on it; then the connection ends. */
 async function answerRaw(mock: Mock, socket: Duplex, request: Request, info: RequestInfo): Promise<void> {
   try {
+    const reopen = keepOpenForRawAnswer(socket);
     await answered(socket);
     const response = await mock.respond(request, info);
+    reopen();
     if (response.type === 'error') return void socket.destroy();
     await writeRawAnswer(socket, response);
   } catch (error) {
     console.error('[crmkit] the node adapter failed', error);
     socket.destroy();
   }
+}
+
+/**
+ * node:http ends the connection once the answer in flight is written when the client has
+ * half-closed (its requests sent) or that answer closes: the refusal written after it would be
+ * lost (it was, whenever the answer in flight was slow: a handler's first load, a loaded
+ * machine). Until the refusal is ready to write, node's ending of the socket is ignored; the
+ * refusal then ends the connection itself. Returns what puts the socket's own methods back.
+ */
+function keepOpenForRawAnswer(socket: Duplex): () => void {
+  const held = socket as Duplex & { destroySoon?: () => void };
+  const { end, destroySoon } = held;
+  held.end = () => held;
+  held.destroySoon = () => undefined;
+  return () => Object.assign(held, { end, destroySoon });
 }
 
 /**

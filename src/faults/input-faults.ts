@@ -72,6 +72,15 @@ export const inputFaults: Fault[] = [
     wrap: onErrorCode('invalid_token', (response, body) => changed(response, { status: 403, body: { error: { ...body.error, code: 'forbidden' } } })),
   },
   {
+    name: 'unknown-key-as-key-revoked',
+    family: 'input',
+    description: 'An unknown bearer key answers 401 key_revoked, not invalid_token (spec 5.1: an unknown key is invalid, not revoked).',
+    wrap: onErrorCode('invalid_token', (response, body, request) => {
+      const bearer = /^Bearer\s+\S+$/i.test(request.headers.get('authorization') ?? '');
+      return bearer ? changed(response, { body: { error: { ...body.error, code: 'key_revoked' } } }) : response;
+    }),
+  },
+  {
     name: 'credentials-in-url-accepted',
     family: 'input',
     description: 'A key in the query string (?api_key=) is taken as the credential.',

@@ -297,6 +297,18 @@ export const stateFaults: Fault[] = [
     },
   },
   {
+    name: 'bulk-undo-restores-whole-list',
+    family: 'state',
+    description: "Undo of a bulk tag run puts back each record's whole tag list from before the run, so tags given since (a PATCH, another run) are lost, instead of reverting only what the run changed.",
+    // The run is made to look like one stored before undo kept what it added and removed: the
+    // mock's own path for such runs puts back the whole list.
+    wrap: (next, state) => onRoute('POST', /^\/v1\/bulk\/runs\/[^/]+\/undo$/, async (inner, request, info) => {
+      const run = callerWorkspace(state, request)?.tables.bulkRuns.get(new URL(request.url).pathname.split('/')[4]!);
+      if (run?.status === 'done') for (const record of run.before) delete record.added, delete record.removed;
+      return inner(request, info);
+    })(next),
+  },
+  {
     name: 'negated-tag-filter-ignored',
     family: 'state',
     description: 'The text filter drops `-tag:` terms: `-tag:spam` excludes nothing.',

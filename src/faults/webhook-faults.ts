@@ -17,7 +17,7 @@ import type { Workspace } from '../workspaces/workspace.ts';
 import type { DeliveryFault, RecipientsInfo } from './delivery-hook.ts';
 import { retryAsOwner } from './owner-key.ts';
 import { changed, jsonOf, onErrorCode, withAttemptBody, type AttemptInfo, type Handle } from './fault.ts';
-import { alterOk, errorAnswer, onRoute, overTheEdge, sentJson, withJson } from './request-match.ts';
+import { alterOk, onRoute, overTheEdge, sentJson, withJson } from './request-match.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60_000;
@@ -790,15 +790,16 @@ export const webhookFaults: DeliveryFault[] = [
     },
   },
   {
-    name: 'deliveries-bad-cursor-as-422',
+    name: 'deliveries-bad-cursor-ignored',
     family: 'webhooks',
-    description: "A webhook's deliveries list answers a cursor that is not valid with 422 validation_failed under cursor, where a bad cursor is 400 invalid_cursor (spec 7.2, 7.3).",
-    wrap: (next, state) =>
-      onErrorCode('invalid_cursor', (response, _body, request) =>
-        /^\/v1\/webhooks\/[^/]+\/deliveries\/?$/.test(new URL(request.url).pathname)
-          ? errorAnswer(state, response, 422, { code: 'validation_failed', message: 'Some values are not valid.', fields: { cursor: 'is not valid' } })
-          : response,
-      )(next),
+    description: "A webhook's deliveries list answers a bad cursor with its first page (spec 4.13: invalid_cursor or validation_failed).",
+    wrap: (next) =>
+      onErrorCode('invalid_cursor', (response, _body, request) => {
+        const url = new URL(request.url);
+        if (!/^\/v1\/webhooks\/[^/]+\/deliveries\/?$/.test(url.pathname)) return response;
+        url.searchParams.delete('cursor');
+        return next(new Request(url, request));
+      })(next),
   },
   {
     name: 'enable-resent-omitted-without-resend',

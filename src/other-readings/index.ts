@@ -1,5 +1,33 @@
 // Every other reading (other-reading.ts), in the order they wrap the mock's handle (the first
 // listed is the outermost).
+import { ERROR_CHANGED_CURSOR } from './error-changed-cursor.ts';
+import { ERROR_MALFORMED_CREDENTIAL } from './error-malformed-credential.ts';
+import { ERROR_MISSING_CREDENTIAL } from './error-missing-credential.ts';
+import { ERROR_UNKNOWN_ROUTE } from './error-unknown-route.ts';
+import { ERROR_UNPARSABLE_BODY } from './error-unparsable-body.ts';
 import type { OtherReading } from './other-reading.ts';
+import { ROUTE_TAG_SETTINGS } from './route-tag-settings.ts';
+import { ROUTE_TASK_ACTIONS } from './route-task-actions.ts';
+import { ROUTE_WEBHOOKS_UNLISTED } from './route-webhooks-unlisted.ts';
+import { STATUS_ID_TYPE } from './status-id-type.ts';
+import { STATUS_LIMIT_REACHED } from './status-limit-reached.ts';
+import { STATUS_NO_PIPELINE } from './status-no-pipeline.ts';
+import { STATUS_TASK_NOT_OPEN } from './status-task-not-open.ts';
 
-export const OTHER_READINGS: OtherReading[] = [];
+/** Error codes and statuses the spec leaves open, taken the other way; outside the route designs, so that they answer those too. */
+export const ERROR_READINGS: OtherReading[] = [
+  ...ERROR_UNKNOWN_ROUTE,
+  ...ERROR_MISSING_CREDENTIAL,
+  ...ERROR_MALFORMED_CREDENTIAL,
+  ...ERROR_UNPARSABLE_BODY,
+  ...ERROR_CHANGED_CURSOR,
+  ...STATUS_ID_TYPE,
+  ...STATUS_NO_PIPELINE,
+  ...STATUS_LIMIT_REACHED,
+  ...STATUS_TASK_NOT_OPEN,
+  ...ROUTE_TAG_SETTINGS,
+  ...ROUTE_TASK_ACTIONS,
+  ...ROUTE_WEBHOOKS_UNLISTED,
+];
+
+export const OTHER_READINGS: OtherReading[] = [...ERROR_READINGS];

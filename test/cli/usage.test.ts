@@ -15,7 +15,7 @@ const bin = new URL('../../bin/crmkit.js', import.meta.url).pathname;
 
 async function crmkit(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [bin, ...args], { timeout: 20_000 });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [bin, ...args], { timeout: 120_000 });
     return { code: 0, stdout, stderr };
   } catch (error: any) {
     return { code: error.code, stdout: error.stdout, stderr: error.stderr };

@@ -8,6 +8,7 @@ import { junitReport } from '../../conformance/report/junit.ts';
 import { prettyReport } from '../../conformance/report/pretty.ts';
 import { startServer, type RunningServer } from '../../src/adapters/node-server.ts';
 import { createMock } from '../../src/mock.ts';
+import { endWithTheTest } from '../support/crmkit-process.ts';
 
 const running: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -93,14 +94,15 @@ describe('the validating proxy', () => {
   it('crmkit proxy prints a line per problem and exits 1 with the report when stopped', async () => {
     const { server, key } = await mockBehindProxy(['no-request-id']);
     const child = spawn(process.execPath, [new URL('../../bin/crmkit.js', import.meta.url).pathname, 'proxy', '--target', server.url, '--port', '0']);
+    endWithTheTest(child);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
-    await expect.poll(() => stdout, { timeout: 15_000 }).toMatch(/crmkit proxy on (http:\/\/127\.0\.0\.1:\d+)/);
+    await expect.poll(() => stdout, { timeout: 60_000 }).toMatch(/crmkit proxy on (http:\/\/127\.0\.0\.1:\d+)/);
     const url = /crmkit proxy on (\S+)/.exec(stdout)![1]!;
     await fetch(`${url}/v1/api-keys/whoami`, { headers: { authorization: `Bearer ${key}` } });
-    await expect.poll(() => stderr, { timeout: 5_000 }).toContain('✗ responses.request-id');
+    await expect.poll(() => stderr, { timeout: 60_000 }).toContain('✗ responses.request-id');
     child.kill('SIGINT');
     const code = await new Promise((resolve) => child.once('exit', resolve));
     expect(code).toBe(1);

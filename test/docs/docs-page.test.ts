@@ -51,7 +51,7 @@ async function menuLabels(page: Page, tags: { name: string }[]): Promise<Set<str
 
 async function open(page: Page, url: URL, hash = ''): Promise<void> {
   await page.goto(`${url.href}${hash}`);
-  await page.waitForSelector('[id="section/introduction"]', { state: 'attached', timeout: 30_000 });
+  await page.waitForSelector('[id="section/introduction"]', { state: 'attached', timeout: 60_000 });
   await page.waitForTimeout(hash ? 800 : 300);
 }
 
@@ -67,7 +67,7 @@ describe('the rendered guide and API reference', () => {
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     mkdirSync('test-results', { recursive: true });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -111,7 +111,7 @@ describe('the rendered guide and API reference', () => {
     const shown = await menuLabels(page, document.tags ?? []);
     expect(operations.length).toBeGreaterThan(120);
     expect(operations.filter((op) => !shown.has(op.summary ?? op.operationId)).map((op) => op.operationId)).toEqual([]);
-  }, 90_000);
+  });
 
   it('opens an operation with its request and answers, and only its own error codes', async () => {
     await open(page, DOCS_PAGE, '#/leads/createlead');
@@ -130,7 +130,7 @@ describe('the rendered guide and API reference', () => {
   it('renders the control API on its own page, with its introduction, every operation, and links both ways', async () => {
     await open(page, DOCS_PAGE, '#/section/the-control-api-of-the-mock');
     await page.locator('a[href="control.html"]').first().click();
-    await page.waitForSelector('[id="section/the-clock"]', { state: 'attached', timeout: 30_000 });
+    await page.waitForSelector('[id="section/the-clock"]', { state: 'attached', timeout: 60_000 });
     await page.waitForTimeout(300);
     await page.screenshot({ path: 'test-results/control-api.png' });
     expect(page.url()).toContain('control.html');
@@ -143,5 +143,5 @@ describe('the rendered guide and API reference', () => {
     await open(page, CONTROL_PAGE, '#/section/the-clock');
     await page.screenshot({ path: 'test-results/control-api-clock.png' });
     expect(await page.locator('a[href="index.html"]').count()).toBeGreaterThan(0);
-  }, 90_000);
+  });
 });

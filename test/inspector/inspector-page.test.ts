@@ -64,7 +64,7 @@ beforeAll(async () => {
     if (message.type() === 'error') pageErrors.push(message.text());
   });
   mkdirSync('test-results', { recursive: true });
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -73,7 +73,7 @@ afterAll(async () => {
 });
 
 /** The page polls every 1.5 s: what it shows after a change may take a poll or two. */
-const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000, interval: 100 });
+const eventually = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 60_000, interval: 100 });
 
 const column = (name: string) => page.locator(`section.column[data-stage="${name}"]`);
 
@@ -84,7 +84,7 @@ async function moveLead(to: string): Promise<void> {
   await eventually(() => column(to).locator('li.card', { hasText: 'Oak kitchen for Dilnoza' }).count()).toBe(1);
 }
 
-describe('the inspector page', { timeout: 60_000 }, () => {
+describe('the inspector page', () => {
   it('is served with a strict Content-Security-Policy and runs under it', async () => {
     const response = await page.goto(`${running.url}/_mock/ui?ws=${ws}#records`);
     expect(response?.status()).toBe(200);
@@ -322,7 +322,7 @@ describe('the inspector page', { timeout: 60_000 }, () => {
   });
 });
 
-describe('the inspector page of a mock with a control token', { timeout: 60_000 }, () => {
+describe('the inspector page of a mock with a control token', () => {
   const TOKEN = 'inspector-page-control-token';
   let guarded: Mock;
   let server: RunningServer;

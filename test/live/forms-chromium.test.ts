@@ -42,7 +42,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
   shopOrigin = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
   browser = await launchChromium();
-}, 30_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -106,7 +106,7 @@ describe('the widget in Chromium', () => {
       await focusInWidget(page, form.id);
       expect(await page.evaluate(() => document.querySelectorAll('[data-svc-widget]').length)).toBe(2);
       await fillInAndSend(page);
-      await page.waitForFunction(() => (window as unknown as { submitted: unknown[] }).submitted.length > 0, undefined, { timeout: 10_000 });
+      await page.waitForFunction(() => (window as unknown as { submitted: unknown[] }).submitted.length > 0, undefined, { timeout: 60_000 });
       expect(await page.evaluate(() => (window as unknown as { submitted: unknown[] }).submitted)).toEqual([{ form: form.id }]);
       expect(errors).toEqual([]);
     } finally {
@@ -221,7 +221,7 @@ describe('the widget in Chromium', () => {
         await page.keyboard.press('Tab');
         await focusInWidget(page, form.id);
         await fillInAndSend(page);
-        await page.waitForFunction(() => (window as unknown as { submitted: unknown[] }).submitted.length > 0, undefined, { timeout: 10_000 });
+        await page.waitForFunction(() => (window as unknown as { submitted: unknown[] }).submitted.length > 0, undefined, { timeout: 60_000 });
         await page.waitForTimeout(300);
         expect([page.url(), await page.evaluate(() => (window as unknown as { ran: boolean }).ran)], String(address)).toEqual([`${shopOrigin}/`, false]);
       } finally {
@@ -237,9 +237,9 @@ describe('the widget in Chromium', () => {
       await page.keyboard.press('Tab');
       await focusInWidget(page, form.id);
       await fillInAndSend(page);
-      await page.waitForURL('https://thanks.example/done', { timeout: 10_000 });
+      await page.waitForURL('https://thanks.example/done', { timeout: 60_000 });
     } finally {
       await context.close();
     }
-  }, 90_000);
+  });
 });

@@ -11,7 +11,7 @@ let browser: Browser | undefined;
 
 beforeAll(async () => {
   browser = await launchChromium();
-}, 30_000);
+});
 
 afterAll(async () => {
   await browser?.close();

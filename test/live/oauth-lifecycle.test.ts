@@ -199,7 +199,7 @@ describe('app lifecycle events', () => {
     } finally {
       rmSync(directory, { recursive: true, force: true });
     }
-  }, 30_000);
+  });
 
   it('are not sent to an app without a webhook URL', async () => {
     const created = await send(world, 'POST', '/_mock/workspaces', {});

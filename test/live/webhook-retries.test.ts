@@ -29,6 +29,22 @@ describe('the retry schedule (spec 6.3)', () => {
     }
   });
 
+  it('one 25-hour move runs every retry that falls due on a clock that follows real time, as on a frozen one', async () => {
+    h.receiver.answerEvery(() => ({ status: 500, body: 'down' }));
+    await h.clock({ freeze: false });
+    const { webhook } = await h.createWebhook();
+    await h.product();
+    await h.advance(25 * HOUR);
+    const expected = [0, MINUTE, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 6 * HOUR, 12 * HOUR, 18 * HOUR, 24 * HOUR];
+    // The clock went on with real time between the steps: each attempt lands within seconds of its time.
+    const late = h.receivedBy(webhook.id).map((request, index) => Math.round(secondsAfterStart(request) - (expected[index] ?? NaN)));
+    expect(late).toHaveLength(expected.length);
+    for (const seconds of late) expect(seconds).toBeGreaterThanOrEqual(0);
+    for (const seconds of late) expect(seconds).toBeLessThan(60);
+    const [delivery] = await h.deliveries(webhook.id);
+    expect(delivery).toMatchObject({ status: 'failed', attempts: expected.length });
+  });
+
   it('a waiting delivery shows retrying with the time of its next attempt', async () => {
     downUntil(Infinity);
     const { webhook } = await h.createWebhook();

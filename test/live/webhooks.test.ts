@@ -117,8 +117,8 @@ describe('a workspace clock that follows real time', () => {
     await h.clock({ freeze: false });
     const { webhook } = await h.createWebhook();
     await h.product();
-    await vi.waitFor(() => expect(h.receivedBy(webhook.id)).toHaveLength(1), { timeout: 2000, interval: 5 });
-    await vi.waitFor(async () => expect((await h.deliveries(webhook.id))[0].status).toBe('success'), { timeout: 2000, interval: 5 });
+    await vi.waitFor(() => expect(h.receivedBy(webhook.id)).toHaveLength(1), { timeout: 60_000, interval: 5 });
+    await vi.waitFor(async () => expect((await h.deliveries(webhook.id))[0].status).toBe('success'), { timeout: 60_000, interval: 5 });
   });
 });
 

@@ -42,7 +42,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
   attackerOrigin = `http://localhost:${(attacker.address() as AddressInfo).port}`;
   browser = await launchChromium(['--host-resolver-rules=MAP attacker.example 127.0.0.1']);
-}, 30_000);
+});
 
 afterAll(async () => {
   await browser?.close();

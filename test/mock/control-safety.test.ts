@@ -12,6 +12,7 @@ import { createMock, type Mock, type MockOptions } from '../../src/mock.ts';
 import { loadDocument } from '../../src/spec/document.ts';
 import { indexOperations } from '../../src/spec/operation-index.ts';
 import { BASE, call } from '../support/mock-client.ts';
+import { endWithTheTest } from '../support/crmkit-process.ts';
 
 type Raw = { status: number; headers: Headers; body: any };
 
@@ -253,6 +254,7 @@ describe('crmkit mock beyond loopback', () => {
   it('prints the control line and requires the token when started with one', async () => {
     const bin = fileURLToPath(new URL('../../bin/crmkit.js', import.meta.url));
     const child = spawn(process.execPath, [bin, 'mock', '--port', '0', '--control-token', token], { stdio: ['ignore', 'pipe', 'inherit'] });
+    endWithTheTest(child);
     try {
       let output = '';
       for await (const chunk of child.stdout) {

@@ -44,7 +44,7 @@ describe('failures on demand', () => {
     expect(listed.data).toEqual([expect.objectContaining({ operation: 'createLead', remaining: 0, matched: 2 })]);
     const read = await fetch(`${server.url}/v1/leads/${(await response.json()).id}`, { headers: { authorization: `Bearer ${key}` } });
     expect(read.status).toBe(200);
-  }, 10_000);
+  });
 
   it('answers a 503 and a 500 in the error envelope with X-Request-Id, and a 429 with the headers of spec 7.1', async () => {
     await setFailures([{ operation: 'createLead', error: 'unavailable', times: 1 }, { operation: 'createLead', error: 'internal', times: 1 }, { operation: 'createLead', error: 'rate_limited', times: 1 }]);

@@ -219,6 +219,63 @@ describe('the node face answers in the envelope', () => {
     expect(envelopeOf(answers[2]!).code).toBe('malformed_request');
   });
 
+  it('writes a refusal pipelined behind a slow answer after it, though the client has half-closed', async () => {
+    const failures = (rules: unknown[]) => fetch(`${running.url}/_mock/failures`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rules }) });
+    await failures([{ operation: 'getWhoami', latency_ms: 300 }]);
+    try {
+      const good = `GET /v1/api-keys/whoami HTTP/1.1\r\n${host()}${bearer()}\r\n`;
+      const answers = await exchange(`${good}GET /v1/teams HTTP/1.1\r\n${host()}Bad Header\r\n\r\n`);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 400]);
+      expect(envelopeOf(answers[1]!).code).toBe('malformed_request');
+    } finally {
+      await failures([]);
+    }
+  });
+
+  it('never runs a request pipelined behind one refused on arrival (issue 24: it ran and was never answered)', async () => {
+    const refused = [
+      `GET /v1/teams HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n`,
+      `GET /v1/teams HTTP/1.1\r\nHost: a b\r\n\r\n`,
+      `GET /v1/teams HTTP/1.1\r\n\r\n`,
+      `GET ftp://other.example/v1/teams HTTP/1.1\r\n${host()}\r\n`,
+      `GET /v1/../v1/teams HTTP/1.1\r\n${host()}\r\n`,
+    ];
+    const leadsNow = async () => (await (await fetch(`${running.url}/v1/leads?limit=250`, { headers: { authorization: `Bearer ${key}` } })).json()).data.length;
+    const before = await leadsNow();
+    for (const first of refused) {
+      const write = `POST /v1/leads HTTP/1.1\r\n${host()}${bearer()}Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`;
+      const answers = await exchange(`${first}${write}`);
+      expect([first, answers.map((answer) => answer.status)]).toEqual([first, [400]]);
+      expect(answers[0]!.headers.get('connection')).toEqual(['close']);
+    }
+    expect(await leadsNow()).toBe(before);
+  });
+
+  it('refuses dot segments and backslashes in the path: they never reach the control API (issue 24)', async () => {
+    const targets = ['/v1/../_mock/reset', '/v1/%2e%2e/_mock/reset', '/v1/%2E./_mock/reset', '/api/forms/../../_mock/reset', '/v1/./leads', '/v1\\..\\_mock\\reset', `http://127.0.0.1:${port}/v1/../_mock/reset`];
+    for (const target of targets) {
+      const [answer] = await exchange(`POST ${target} HTTP/1.1\r\n${host()}Content-Length: 0\r\n\r\n`);
+      expect([target, answer!.status, envelopeOf(answer!).code]).toEqual([target, 400, 'malformed_request']);
+    }
+    const [still] = await exchange(`GET /v1/api-keys/whoami HTTP/1.1\r\n${host()}${bearer()}\r\n`);
+    expect(still!.status).toBe(200);
+    // Dots inside a segment are a name, not a dot segment.
+    const [named] = await exchange(`GET /v1/leads/..ld_x HTTP/1.1\r\n${host()}${bearer()}\r\n`);
+    expect(named!.status).not.toBe(400);
+  });
+
+  it('answers a body over 1 MB 413 whatever the framing, also sent in one write with Connection: close', async () => {
+    const body = `{"name":"${'x'.repeat(1_500_000)}"}`;
+    for (let round = 0; round < 12; round += 1) {
+      const answers = await exchange(`POST /v1/leads HTTP/1.1\r\n${host()}${bearer()}Content-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
+      expect(answers.map((answer) => answer.status)).toEqual([413]);
+      expect(envelopeOf(answers[0]!).code).toBe('body_too_large');
+    }
+    const chunked = `${(body.length).toString(16)}\r\n${body}\r\n0\r\n\r\n`;
+    const answers = await exchange(`POST /v1/leads HTTP/1.1\r\n${host()}${bearer()}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n${chunked}`);
+    expect(answers.map((answer) => answer.status)).toEqual([413]);
+  });
+
   it('answers POST /oauth/authorize (the consent form) with a JSON or text body 400 bad_json, not 500', async () => {
     for (const [type, body] of [['application/json', '{}'], ['text/plain', '{}'], ['application/json', '{"consent_request":"cr_1","decision":"deny"}']]) {
       const head = `POST /oauth/authorize HTTP/1.1\r\n${host()}Cookie: ${cookie}\r\nAccept: application/json\r\nContent-Type: ${type}\r\n`;

@@ -88,4 +88,16 @@ describe('crmkit mock --state', () => {
     expect(await stopStateMock(started)).toBe(0);
     expect(JSON.parse(readFileSync(stateFile, 'utf8')).workspaces).toHaveLength(1);
   });
+
+  it('removes the temporary copies a compaction killed half-way left, and no other file (issue 24)', async () => {
+    // What a killed compaction leaves: whole copies of the state, every secret in them.
+    const left = ['state.json.999999.tmp', 'state.json.journal.999998.tmp'];
+    const others = ['state.json.backup', 'other.json.123.tmp', 'state.json.12x.tmp'];
+    for (const name of [...left, ...others]) writeFileSync(join(directory, name), '{"secret":"svc_live_x"}');
+    const started = await startStateMock(stateFile);
+    const files = readdirSync(directory);
+    for (const name of left) expect(files).not.toContain(name);
+    for (const name of others) expect(files).toContain(name);
+    expect(await stopStateMock(started)).toBe(0);
+  });
 });

@@ -125,4 +125,4 @@ it.each(Object.keys(CLIENTS))("the %s client creates a lead on crmkit's mock and
     const { stdout } = await run(process.execPath, [`use-${name}.ts`], { cwd: project, env: { ...process.env, CRM_BASE_URL: url, CRM_API_KEY: key }, timeout: 30_000 });
     expect(JSON.parse(stdout.trim().split('\n').pop()!)).toEqual({ created: 201, listed: true });
   });
-}, 40_000);
+});

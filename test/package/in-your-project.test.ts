@@ -89,7 +89,7 @@ describe('a Vite app on its browser setup, in Chromium', () => {
     page.on('console', (message) => logs.push(`${message.type()}: ${message.text()}`));
     page.on('pageerror', (error) => logs.push(`pageerror: ${error.message}`));
     await page.goto(`${origin}/`);
-    const result = await page.waitForFunction(() => (window as any).appResult, undefined, { timeout: 15_000 }).then((handle) => handle.jsonValue());
+    const result = await page.waitForFunction(() => (window as any).appResult, undefined, { timeout: 60_000 }).then((handle) => handle.jsonValue());
     const diagnostics = `page console:\n${logs.join('\n')}\nserved: ${served.join(', ')}`;
 
     expect(result, diagnostics).toEqual({

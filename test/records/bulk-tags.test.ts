@@ -162,6 +162,52 @@ describe('undoing a bulk tag action', () => {
     expect(tagsOf(lead)).toEqual([['later']]);
   });
 
+  it('undo reverts only its own run: a PATCH made after it stays', async () => {
+    const lead = await world.insertLead(['start']);
+    const { body: done } = await run({ type: 'add_tag', tags: ['bulk'], ids: [lead.id] });
+    expect((await world.call('PATCH', `/v1/leads/${lead.id}`, { tags: ['start', 'bulk', 'manual'] })).status).toBe(200);
+    expect((await undo(done.id)).status).toBe(200);
+    expect(tagsOf(lead)).toEqual([['start', 'manual']]);
+  });
+
+  it('undoing the first of four runs leaves the tags of the other three', async () => {
+    const lead = await world.insertLead(['start']);
+    const runs = [];
+    for (const tag of ['one', 'two', 'three', 'four']) runs.push((await run({ type: 'add_tag', tags: [tag], ids: [lead.id] })).body);
+    expect((await undo(runs[0].id)).status).toBe(200);
+    expect(tagsOf(lead)).toEqual([['start', 'two', 'three', 'four']]);
+    expect((await undo(runs[2].id)).status).toBe(200);
+    expect(tagsOf(lead)).toEqual([['start', 'two', 'four']]);
+  });
+
+  it('undo of a removal or a replacement puts back what the run took, in its place, and takes away only what it gave', async () => {
+    const [a, b] = [await world.insertLead(['x', 'gone', 'y']), await world.insertLead(['old', 'keep'])];
+    const { body: removal } = await run({ type: 'remove_tag', tags: ['gone'], ids: [a.id] });
+    const { body: replacement } = await run({ type: 'replace_tags', tags: ['keep', 'new'], ids: [b.id] });
+    await world.call('PATCH', `/v1/leads/${a.id}`, { tags: ['x', 'y', 'later'] });
+    await world.call('PATCH', `/v1/leads/${b.id}`, { tags: ['keep', 'new', 'later'] });
+    await undo(removal.id);
+    await undo(replacement.id);
+    expect(tagsOf(a, b)).toEqual([['x', 'gone', 'y', 'later'], ['old', 'keep', 'later']]);
+  });
+
+  it('runs undone in any order, at once, each revert only their own tags', async () => {
+    const leads = [await world.insertLead(['base']), await world.insertLead([])];
+    const ids = leads.map((lead) => lead.id);
+    const runs = await Promise.all(['p', 'q', 'r'].map(async (tag) => (await run({ type: 'add_tag', tags: [tag], ids })).body));
+    await Promise.all([undo(runs[2].id), undo(runs[0].id)]);
+    expect(tagsOf(...leads)).toEqual([['base', 'q'], ['q']]);
+  });
+
+  it('undo never takes a record past 10 tags: a put-back tag that would is left out', async () => {
+    const full = Array.from({ length: 10 }, (_, index) => `t${index}`);
+    const lead = await world.insertLead(full);
+    const { body: removal } = await run({ type: 'remove_tag', tags: ['t0', 't1'], ids: [lead.id] });
+    await world.call('PATCH', `/v1/leads/${lead.id}`, { tags: [...full.slice(2), 'n1'] });
+    await undo(removal.id);
+    expect(tagsOf(lead)).toEqual([['t0', ...full.slice(2), 'n1']]);
+  });
+
   it("needs the write scope of the run's entity", async () => {
     const lead = await world.insertLead([]);
     const { body: done } = await run({ type: 'add_tag', tags: ['vip'], ids: [lead.id] });

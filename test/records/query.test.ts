@@ -155,12 +155,6 @@ describe('operators by field type', () => {
     expect((await query(where({ field: 'name', op: 'regex', value: 'a'.repeat(LIMITS.regex_length!) }))).status).toBe(200);
   });
 
-  it('a regex with nested repeats is query_too_slow, a repeat after a literal is not', async () => {
-    await lead({ name: '1,250,000' });
-    await expectError(where({ field: 'name', op: 'regex', value: '^(\\w+\\s?)*$' }), 'query_too_slow');
-    expect(await names(where({ field: 'name', op: 'regex', value: '^\\d+(,\\d+)*$' }))).toEqual(['1,250,000']);
-  });
-
   it('sounds_like finds Muhammad for Mukhammad', async () => {
     await lead({ name: 'Muhammad Aliyev' });
     await lead({ name: 'Мухаммад Алиев' });
@@ -439,7 +433,7 @@ describe('sort, paging and count', () => {
 });
 
 describe('total above the exact count', () => {
-  it('above 100,000 matches total is flagged total_estimated', { timeout: 60_000 }, async () => {
+  it('above 100,000 matches total is flagged total_estimated', async () => {
     // Written straight into the table: 100,001 leads through the API would take minutes.
     const { tables, numbers } = setup.mock.state.workspaces.get(wsId())!;
     const stage = pipeline().stages[0];

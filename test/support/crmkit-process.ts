@@ -1,6 +1,7 @@
 // `crmkit mock` as a child process: started on port 0, read until its banner's last line (`try: ...`).
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { onTestFinished } from 'vitest';
 
 const REPO_BIN = fileURLToPath(new URL('../../bin/crmkit.js', import.meta.url));
 
@@ -11,6 +12,7 @@ const REPO_BIN = fileURLToPath(new URL('../../bin/crmkit.js', import.meta.url));
  */
 export async function withCrmkitMock(args: string[], use: (url: string, key: string, banner: string) => Promise<void>, bin = REPO_BIN): Promise<void> {
   const child = spawn(process.execPath, [bin, 'mock', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  endWithTheTest(child);
   try {
     let output = '';
     for await (const chunk of child.stdout) {
@@ -23,5 +25,18 @@ export async function withCrmkitMock(args: string[], use: (url: string, key: str
     await use(url, key, output);
   } finally {
     child.kill('SIGTERM');
+  }
+}
+
+/**
+ * Kills the child when the test that started it ends, also by its time limit, which leaves the
+ * test's code hanging and its `finally` unrun (issue 24: a timed-out test left a `crmkit mock`
+ * running). Started in a hook rather than a test, the hook's own `finally` stands.
+ */
+export function endWithTheTest(child: ChildProcess): void {
+  try {
+    onTestFinished(() => void child.kill('SIGKILL'));
+  } catch {
+    // Not inside a test.
   }
 }

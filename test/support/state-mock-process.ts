@@ -42,7 +42,7 @@ export async function failedStart(stateFile: string): Promise<{ code: number | n
   let [stderr, stdout] = ['', ''];
   child.stderr.on('data', (chunk) => (stderr += chunk));
   child.stdout.on('data', (chunk) => (stdout += chunk));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
   const [code] = await once(child, 'exit');
   clearTimeout(timer);
   return { code: code as number | null, stderr, stdout };

@@ -15,12 +15,15 @@ export const badJson: ActiveCheck = {
   writes: false,
   async run(context) {
     const malformed = await context.client.send('POST', '/v1/leads', { rawBody: '{"name": "unterminated', headers: { 'content-type': 'application/json' } });
-    const malformedProblem = badJsonProblem(malformed, 'malformed JSON');
-    context.judge('errors.bad-json', malformedProblem, malformed);
-    context.judge('errors.status-400', malformedProblem, malformed);
+    // Spec 7.2 gives malformed JSON 400; the code bad_json is 7.3's for a value of the wrong type (errors.bad-json-malformed's reading).
+    const malformedStatus = malformed.status === 400 ? undefined : `malformed JSON answered ${malformed.status}, not 400`;
+    context.judge('errors.status-400', malformedStatus, malformed);
+    context.judge('errors.bad-json-malformed', badJsonProblem(malformed, 'malformed JSON'), malformed);
     const mistyped = await context.client.send('POST', '/v1/leads', { body: { name: 42 } });
     if (mistyped.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/leads/${mistyped.json.id}`));
-    context.judge('conventions.wrong-type', badJsonProblem(mistyped, 'a name of the wrong type (a number)'), mistyped);
+    const mistypedProblem = badJsonProblem(mistyped, 'a name of the wrong type (a number)');
+    context.judge('conventions.wrong-type', mistypedProblem, mistyped);
+    context.judge('errors.bad-json', mistypedProblem, mistyped);
     // Spec 2.1: a body is one JSON object; valid JSON of another kind is malformed for the API.
     for (const rawBody of ['[{"name": "x"}]', '"x"']) {
       const notObject = await context.client.send('POST', '/v1/leads', { rawBody, headers: { 'content-type': 'application/json' } });

@@ -1,15 +1,39 @@
+// Spec 5.1, 7.2 and 7.3: a request without a bearer key (no Authorization header, Basic
+// credentials, a key without the scheme) answers 401, "no valid credentials"; the spec names no
+// code for it (7.3 gives invalid_token to a token "invalid, expired or revoked"), so only the
+// status is judged. An unknown key answers 401 invalid_token, as 5.1 says ("Key errors: 401
+// invalid_token").
 import type { ActiveCheck } from '../../check.ts';
+import { answerOf } from '../../conventions-kit.ts';
+
+const UNKNOWN_KEY = `svc_live_${'x'.repeat(40)}`;
+
+/** Requests that carry no bearer key, each with what it sends. */
+const WITHOUT_KEY: [string, Record<string, string>][] = [
+  ['a request without Authorization', {}],
+  ['Basic credentials', { authorization: `Basic ${Buffer.from(`${UNKNOWN_KEY}:`).toString('base64')}` }],
+  ['a key without the Bearer scheme', { authorization: UNKNOWN_KEY }],
+];
 
 export const credentials: ActiveCheck = {
   kind: 'active',
   id: 'input.credentials',
   family: 'input',
-  title: 'no key, or an unknown one, answers 401 invalid_token',
-  spec: '5.1, 7.3',
+  title: 'no bearer key (none, Basic, a bare key) answers 401, an unknown key 401 invalid_token',
+  spec: '5.1, 7.2, 7.3',
   basis: 'documented',
   writes: false,
   async run(context) {
-    context.expectError(await context.client.send('GET', '/v1/api-keys/whoami', { key: null }), 401, 'invalid_token');
-    context.expectError(await context.client.send('GET', '/v1/api-keys/whoami', { key: `svc_live_${'x'.repeat(40)}` }), 401, 'invalid_token');
+    for (const [what, headers] of WITHOUT_KEY) {
+      const answer = await context.client.send('GET', '/v1/api-keys/whoami', { key: null, headers });
+      const problem = answer.status === 401 ? undefined : `${what} answered ${answerOf(answer)}, not 401`;
+      context.judge('errors.status-401', problem, answer);
+      context.judge('auth.bearer', problem, answer);
+    }
+    const unknown = await context.client.send('GET', '/v1/api-keys/whoami', { key: UNKNOWN_KEY });
+    const refused = unknown.status === 401 && unknown.json?.error?.code === 'invalid_token';
+    const problem = refused ? undefined : `an unknown key answered ${answerOf(unknown)}, not 401 invalid_token`;
+    for (const rule of ['auth.bearer', 'auth.invalid-token', 'errors.invalid-token']) context.judge(rule, problem, unknown);
+    context.judge('errors.status-401', unknown.status === 401 ? undefined : problem, unknown);
   },
 };

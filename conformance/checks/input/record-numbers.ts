@@ -8,6 +8,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
+import { routeNotOffered } from '../../inferred-route.ts';
 import { activeMemberId, answerOf, createBody, createRecord, NUMBERED_KINDS, PREFIX, type NumberedKind } from '../../conventions-kit.ts';
 
 const ROUTES = 'conventions.number-on-single-record-routes';
@@ -50,7 +51,7 @@ async function judgeKind(context: CheckContext, kind: NumberedKind, assigneeId: 
   await judgeUnknownNumber(context, kind);
   if (kind === 'tasks') {
     const completed = await context.client.send('POST', `${path}/complete`);
-    context.judge(ROUTES, sameRecord(completed), completed);
+    if (!routeNotOffered(context, completed)) context.judge(ROUTES, sameRecord(completed), completed);
   }
   const deleted = await context.client.send('DELETE', path);
   context.judge(ROUTES, deleted.status !== 200 ? `DELETE ${path} answered ${answerOf(deleted)}` : deleted.json?.id !== record.id ? `DELETE ${path} confirmed ${deleted.json?.id}, not ${record.id}` : undefined, deleted);

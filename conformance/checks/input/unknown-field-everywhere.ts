@@ -1,4 +1,5 @@
 import type { ActiveCheck } from '../../check.ts';
+import { routeNotOffered } from '../../inferred-route.ts';
 import { CLOSED_BODY_OPERATIONS, pathOf, refusedBeforeBody } from './closed-bodies.ts';
 
 export const unknownFieldEverywhere: ActiveCheck = {
@@ -13,7 +14,8 @@ export const unknownFieldEverywhere: ActiveCheck = {
     for (const operation of CLOSED_BODY_OPERATIONS) {
       const answer = await context.client.send(operation.method, pathOf(operation), { body: { conformance_unknown_field: context.runId } });
       if (answer.status === 400 && answer.json?.error?.code === 'unknown_field') continue;
-      if (!refusedBeforeBody(operation, answer)) context.fail(`${operation.id} answered ${answer.status} ${answer.json?.error?.code ?? ''} to an unknown body field`, answer);
+      if (refusedBeforeBody(operation, answer) || routeNotOffered(context, answer)) continue;
+      context.fail(`${operation.id} answered ${answer.status} ${answer.json?.error?.code ?? ''} to an unknown body field`, answer);
     }
   },
 };

@@ -1,4 +1,5 @@
 import type { ActiveCheck } from '../../check.ts';
+import { routeNotOffered } from '../../inferred-route.ts';
 import { CLOSED_BODY_OPERATIONS, pathOf, refusedBeforeBody, stringProperty } from './closed-bodies.ts';
 
 export const wrongTypeEverywhere: ActiveCheck = {
@@ -14,7 +15,7 @@ export const wrongTypeEverywhere: ActiveCheck = {
       const [field] = stringProperty(operation) ?? [];
       if (!field) continue;
       const answer = await context.client.send(operation.method, pathOf(operation), { body: { [field]: 12345 } });
-      if (refusedBeforeBody(operation, answer)) continue;
+      if (refusedBeforeBody(operation, answer) || routeNotOffered(context, answer)) continue;
       if (answer.status !== 400 || answer.json?.error?.code !== 'bad_json') context.fail(`${operation.id} answered ${answer.status} ${answer.json?.error?.code ?? ''} to a number in ${field}`, answer);
       if (!(field in (answer.json.error.fields ?? {}))) context.fail(`${operation.id}: bad_json does not name ${field}`, answer);
     }

@@ -56,7 +56,7 @@ export const bulkTags: ActiveCheck = {
     const badName = await context.client.send('POST', '/v1/bulk/leads/run', { body: { type: 'add_tag', tags: [d, `${base},x`], ids: [leads.few] } });
     context.judge('tags.name-problem-field', badName.status !== 422 || !fieldProblem(badName, 'action.tags') ? `add_tag with a tag name holding a comma answered ${badName.status} with fields ${JSON.stringify(badName.json?.error?.fields)}, not 422 under action.tags` : undefined, badName);
 
-    await judgeUndo(context, replaced, leads.few, [c]);
+    await judgeUndo(context, replaced, leads.few, [c], `${base}-later`);
     await judgeUndoWindow(context, base, leads.two);
   },
 };
@@ -72,11 +72,15 @@ async function judgeTags(context: CheckContext, rule: string, id: string, expect
   context.judge(rule, !sameNames(tags, expected) && `after ${what} the lead carries ${JSON.stringify(tags)}, not ${JSON.stringify(expected)}`);
 }
 
-/** Undoing the replace puts back what the lead had before it. */
-async function judgeUndo(context: CheckContext, run: Exchange, leadId: string, before: string[]): Promise<void> {
+/** Undoing the replace puts back what the lead had before it, and keeps a tag given since (a PATCH after the run). */
+async function judgeUndo(context: CheckContext, run: Exchange, leadId: string, before: string[], later: string): Promise<void> {
+  const now = await tagsOf(context, 'leads', leadId);
+  const patched = await context.client.send('PATCH', `/v1/leads/${leadId}`, { body: { tags: [...now, later] } });
+  context.expectStatus(patched, 200);
   const undone = await context.client.send('POST', `/v1/bulk/runs/${run.json?.id}/undo`);
   const tags = await tagsOf(context, 'leads', leadId);
-  context.judge('tags.bulk-undo', (undone.status !== 200 || !sameNames(tags, before)) && `undo of the replace answered ${undone.status} and the lead carries ${JSON.stringify(tags)}, not ${JSON.stringify(before)}`, undone);
+  const expected = [...before, later];
+  context.judge('tags.bulk-undo', (undone.status !== 200 || !sameNames(tags, expected)) && `undo of the replace, after a PATCH that added ${later}, answered ${undone.status} and the lead carries ${JSON.stringify(tags)}, not ${JSON.stringify(expected)}`, undone);
 }
 
 /** A run 24 hours old (and a minute) cannot be undone: a mock's clock is moved. */

@@ -5,6 +5,7 @@
 // write naming one, while catalog tags still go on records. Keys of other scopes and roles are
 // made through a mock's control API (a deployment's given keys have unknown rights), and the
 // setting is put back off at the end.
+import { notOfferedReason, routeNotOffered, skipIfNotOffered } from '../../inferred-route.ts';
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import { createRecord, createTag, mockKey, PALETTE, postTag, tagList, type Tag } from '../../tag-kit.ts';
@@ -70,12 +71,14 @@ async function judgeManageRefused(context: CheckContext, editor: string, tag: Ta
   const unchanged = after?.name === tag.name && after?.color === tag.color;
   context.judge('tags.manage-scope', (allowed || !unchanged) && (allowed ? `${allowed.request.method} ${new URL(allowed.request.url).pathname} without tags:manage answered ${allowed.status} ${allowed.json?.error?.code ?? ''}, not 403 missing_scope` : 'the refused changes changed the tag'), allowed);
   const settings = await context.client.send('PATCH', '/v1/tags/settings', { key: editor, body: { admins_only_create: true } });
+  if (routeNotOffered(context, settings)) return context.skipRule('tags.settings-scope', notOfferedReason(settings));
   context.judge('tags.settings-scope', (settings.status !== 403 || settings.json?.error?.code !== 'missing_scope') && `the settings route without tags:manage answered ${settings.status}, not 403 missing_scope`, settings);
 }
 
 /** The setting on: a new name is refused to the editor, on the tag route and on a record; catalog tags still go on. */
 async function judgeAdminsOnly(context: CheckContext, editor: string, base: string, tag: Tag): Promise<void> {
   const on = await context.client.send('PATCH', '/v1/tags/settings', { body: { admins_only_create: true } });
+  skipIfNotOffered(context, on);
   context.expectStatus(on, 200);
   context.cleanup(() => context.client.send('PATCH', '/v1/tags/settings', { body: { admins_only_create: false } }));
   const shown = await tagList(context);

@@ -11,7 +11,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { SECRET_FORMAT } from '../../webhook-kit.ts';
+import { deleteWebhook, SECRET_FORMAT } from '../../webhook-kit.ts';
 
 const PATTERNS = ['invoice.*', 'lead.*', 'lead.created', 'lead.stage_changed', 'lead.won', 'lead.lost', 'contact.*', 'contact.created', 'contact.updated', 'note.created', 'task.*', 'product.*'];
 const patterns = (count: number) => Array.from({ length: count }, (_, index) => PATTERNS[index % PATTERNS.length]!);
@@ -35,11 +35,11 @@ export const createAndRead: ActiveCheck = {
     const { webhook, secret } = created.json ?? {};
     if (!webhook?.id) return judgeCreated(context, created, webhook, secret, { name, url, events, filters, pipelineId });
     // Deleted when the check ends, not the run: its patterns grow to groups that later checks' events match.
-    context.cleanup(() => context.client.send('DELETE', `/v1/webhooks/${webhook.id}`));
+    context.cleanup(() => deleteWebhook(context, webhook.id));
     try {
       await judgeCreated(context, created, webhook, secret, { name, url, events, filters, pipelineId });
     } finally {
-      await context.client.send('DELETE', `/v1/webhooks/${webhook.id}`);
+      await deleteWebhook(context, webhook.id);
     }
   },
 };
@@ -115,8 +115,8 @@ async function createWithHundredPatterns(context: CheckContext): Promise<Exchang
   if (created.json?.error?.code === 'limit_reached') return undefined;
   const createdId = created.json?.webhook?.id;
   if (createdId) {
-    context.cleanup(() => context.client.send('DELETE', `/v1/webhooks/${createdId}`));
-    await context.client.send('DELETE', `/v1/webhooks/${createdId}`);
+    context.cleanup(() => deleteWebhook(context, createdId));
+    await deleteWebhook(context, createdId);
   }
   return created;
 }

@@ -113,9 +113,12 @@ async function judgePages(context: CheckContext, webhookId: string): Promise<voi
   await judgeBadCursor(context, webhookId);
 }
 
-/** Spec 7.2, 7.3: a cursor that is not valid is malformed, 400 invalid_cursor. */
+/** Spec 7.2, 7.3 and 4.13 ("invalid_cursor or validation_failed"): a bad cursor answers 400 invalid_cursor or 422 validation_failed. */
 async function judgeBadCursor(context: CheckContext, webhookId: string): Promise<void> {
   const answer = await context.client.send('GET', `/v1/webhooks/${webhookId}/deliveries?limit=2&cursor=crmkit-not-a-cursor`);
   const code = answer.json?.error?.code;
-  context.judge('webhooks.deliveries-bad-cursor', answer.status === 400 && code === 'invalid_cursor' ? undefined : `the deliveries list with a cursor that is not valid answered ${answer.status} ${code ?? ''}, not 400 invalid_cursor`, answer);
+  const refused = (answer.status === 400 && code === 'invalid_cursor') || (answer.status === 422 && code === 'validation_failed');
+  const expected = '400 invalid_cursor or 422 validation_failed';
+  const problem = `the deliveries list with a bad cursor answered ${answer.status} ${code ?? ''}, not ${expected}`;
+  context.judge('webhooks.deliveries-bad-cursor', refused ? undefined : problem, answer);
 }

@@ -17,6 +17,7 @@ import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
 import type { ReceivedRequest } from '../../../harness/webhook-receiver.ts';
+import { skipIfNotOffered } from '../../inferred-route.ts';
 import { settle, withWebhook, type TestWebhook } from '../../webhook-kit.ts';
 
 type Scene = { context: CheckContext; hook: TestWebhook; wait: number; pause: number };
@@ -114,6 +115,8 @@ async function disableByGone(scene: Scene): Promise<void> {
   const { context, hook } = scene;
   context.expectStatus(await context.client.send('POST', `/v1/webhooks/${hook.id}/ping`), 200, 201);
   let read = await context.client.send('GET', `/v1/webhooks/${hook.id}`);
+  // Whether the webhook was disabled shows only on its read route (inferred).
+  skipIfNotOffered(context, read);
   for (let tries = 0; tries < 10 && read.json?.active !== false; tries++) {
     await settle(scene.pause / 3);
     read = await context.client.send('GET', `/v1/webhooks/${hook.id}`);

@@ -4,6 +4,7 @@
 // nothing) and, for the routes of one delivery, an id of the right form: the scope is the route's,
 // whatever the record. Nothing is changed: every request must be refused.
 import type { ActiveCheck } from '../../check.ts';
+import { deleteWebhook } from '../../webhook-kit.ts';
 
 export const manageScope: ActiveCheck = {
   kind: 'active',
@@ -21,7 +22,7 @@ export const manageScope: ActiveCheck = {
     const created = await context.client.send('POST', '/v1/webhooks', { body });
     context.expectStatus(created, 201);
     const id = created.json.webhook.id;
-    context.cleanup(() => context.client.send('DELETE', `/v1/webhooks/${id}`));
+    context.cleanup(() => deleteWebhook(context, id));
     const deliveryId = 'dlv_00000000000000000000000000';
     const routes: [string, string, unknown][] = [
       ['POST', '/v1/webhooks', body],
@@ -36,11 +37,11 @@ export const manageScope: ActiveCheck = {
     const problems: string[] = [];
     for (const [method, path, sent] of routes) {
       const answer = await context.client.send(method, path, { key, ...(sent === undefined ? {} : { body: sent }) });
-      if (method === 'POST' && path === '/v1/webhooks' && answer.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/webhooks/${answer.json.webhook.id}`));
+      if (method === 'POST' && path === '/v1/webhooks' && answer.status === 201) context.cleanup(() => deleteWebhook(context, answer.json.webhook.id));
       if (answer.status !== 403 || answer.json?.error?.code !== 'missing_scope') problems.push(`${method} ${path.replace(id, '{id}').replace(deliveryId, '{did}')} answered ${answer.status} ${answer.json?.error?.code ?? ''}`);
     }
     // Deleted at once (webhook.disabled of later checks would go to it).
-    await context.client.send('DELETE', `/v1/webhooks/${id}`);
+    await deleteWebhook(context, id);
     if (problems.length) context.fail(`without webhooks:manage: ${problems.join('; ')}, not 403 missing_scope`);
   },
 };

@@ -11,7 +11,7 @@ import { createServer } from 'node:net';
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { allDeliveries, receiverReachable, settle, withWebhook, type TestWebhook } from '../../webhook-kit.ts';
+import { allDeliveries, deleteWebhook, receiverReachable, settle, withWebhook, type TestWebhook } from '../../webhook-kit.ts';
 import { pingFromLog } from './ping-from-log.ts';
 
 export const ping: ActiveCheck = {
@@ -77,10 +77,10 @@ async function judgeConnectionError(context: CheckContext): Promise<void> {
   const created = await context.client.send('POST', '/v1/webhooks', { body: { name: `conformance ${context.runId} ping-closed`, url, events: ['lead.created'] } });
   if (created.status !== 201) return; // a mock that refuses 127.0.0.1 (no --allow-private-webhooks): withWebhook has skipped before
   const id = created.json.webhook.id;
-  context.cleanup(() => context.client.send('DELETE', `/v1/webhooks/${id}`));
+  context.cleanup(() => deleteWebhook(context, id));
   const answer = await context.client.send('POST', `/v1/webhooks/${id}/ping`);
   // Deleted at once: its retries would wait on the clock moves of later checks.
-  await context.client.send('DELETE', `/v1/webhooks/${id}`);
+  await deleteWebhook(context, id);
   context.expectStatus(answer, 200, 201);
   const { status, response_status: responseStatus } = answer.json ?? {};
   const problem = status === 'success' || responseStatus != null ? `a ping to a closed port shows status ${JSON.stringify(status)} and response_status ${JSON.stringify(responseStatus)}: a connection error is a failed attempt without an answer` : undefined;

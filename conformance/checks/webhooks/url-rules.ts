@@ -9,6 +9,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
+import { deleteWebhook } from '../../webhook-kit.ts';
 
 const BASE = 'https://hooks.example.com/crmkit-conformance';
 
@@ -47,8 +48,8 @@ export const urlRules: ActiveCheck = {
       const created = await context.client.send('POST', '/v1/webhooks', { body: { name, url, events: ['invoice.*'] } });
       if (created.status < 300 && created.json?.webhook?.id) {
         const id = created.json.webhook.id;
-        context.cleanup(() => context.client.send('DELETE', `/v1/webhooks/${id}`));
-        await context.client.send('DELETE', `/v1/webhooks/${id}`);
+        context.cleanup(() => deleteWebhook(context, id));
+        await deleteWebhook(context, id);
       }
       return created;
     };
@@ -75,8 +76,8 @@ async function judgeChange(context: CheckContext, name: string): Promise<void> {
   const saved = await context.client.send('POST', '/v1/webhooks', { body: { name, url: BASE, events: ['invoice.*'] } });
   context.expectStatus(saved, 200, 201);
   const id = saved.json.webhook.id;
-  context.cleanup(() => context.client.send('DELETE', `/v1/webhooks/${id}`));
+  context.cleanup(() => deleteWebhook(context, id));
   const moved = await context.client.send('PATCH', `/v1/webhooks/${id}`, { body: { url: 'https://10.0.0.1/crmkit-conformance' } });
-  await context.client.send('DELETE', `/v1/webhooks/${id}`);
+  await deleteWebhook(context, id);
   context.judge('webhooks.url-checked-on-change', refusalProblem(moved, 'moving a webhook to a private address'), moved);
 }

@@ -28,3 +28,19 @@ export function unfinished(socket: Duplex): Pending | undefined {
 export async function answered(socket: Duplex): Promise<void> {
   await Promise.all([...(pending.get(socket) ?? [])].filter((entry) => entry.incoming.complete).map((entry) => entry.done));
 }
+
+/**
+ * Connections on which a request was refused as malformed on arrival (its target or Host): the
+ * answer closes them, and the requests pipelined behind it are never run (issue 24: one that ran
+ * was never answered, so a client that retried it wrote twice). Marked while the request is read,
+ * before node:http hands over the next one.
+ */
+const refusedConnections = new WeakSet<Duplex>();
+
+export function refuseLaterRequests(socket: Duplex): void {
+  refusedConnections.add(socket);
+}
+
+export function afterRefusal(socket: Duplex): boolean {
+  return refusedConnections.has(socket);
+}

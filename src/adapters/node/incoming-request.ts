@@ -7,6 +7,7 @@ import type { RequestInfo } from '../../http/handle.ts';
 import { heldBodyRequest } from '../../http/held-body.ts';
 import { bodyStream } from './body-stream.ts';
 import { hostProblem } from './host-header.ts';
+import { refuseLaterRequests } from './in-flight.ts';
 import { readTarget, routedUrl } from './request-target.ts';
 
 export type Incoming = { request: Request; info: RequestInfo };
@@ -28,7 +29,11 @@ export async function toRequest(incoming: IncomingMessage, origin: string, signa
   const info: RequestInfo = { clientAddress: incoming.socket.remoteAddress, method: method === sent ? undefined : sent };
   const init = { method, headers: headersOf(incoming, authority), signal };
   const malformed = target.kind === 'malformed' ? target.detail : routedUrl(origin, target.pathAndQuery) ? hostProblem(incoming, authority) : 'The request target is not a valid path.';
-  if (malformed !== undefined) return { request: new Request(url, init), info: { ...info, malformed } };
+  if (malformed !== undefined) {
+    // Synchronously, before node:http hands over a request pipelined behind this one.
+    refuseLaterRequests(incoming.socket);
+    return { request: new Request(url, init), info: { ...info, malformed } };
+  }
   if (method === 'GET' || method === 'HEAD') return { request: new Request(url, init), info };
   const length = Number(incoming.headers['content-length'] ?? NaN);
   if (length > BUFFERED_BODY_LIMIT || Number.isNaN(length)) {

@@ -9,6 +9,7 @@ import { invalidQuery, maskedFilter } from './query-errors.ts';
 import type { CatalogField, FieldCatalog, ReadEnv } from './query-fields.ts';
 import type { Condition, Group } from './query-tree.ts';
 import { foldStored, KIND, stringOperand } from './query-values.ts';
+import { RegexWork } from './bounded-regex.ts';
 import { isMaskedUse, valueTest } from './operators.ts';
 
 export type Predicate = (record: QueryRecord) => boolean;
@@ -49,6 +50,8 @@ class Compiler {
   readonly #satisfied: Condition | undefined;
   /** `duplicate` scans every record once per field, however many conditions ask. */
   readonly #shared = new Map<string, ReadonlySet<string>>();
+  /** Every regex condition of the filter draws on one budget (bounded-regex.ts). */
+  readonly #regexWork = new RegexWork();
 
   constructor(context: FilterContext, satisfied: Condition | undefined) {
     this.#context = context;
@@ -72,7 +75,7 @@ class Compiler {
     const field = lookupField(context.catalog, condition.field, `${condition.path}.field`);
     if (context.masked && isMaskedUse(field, condition.op)) throw maskedFilter(condition.path, field.field);
     const sharedKeys = (of: CatalogField) => this.#sharedKeys(of);
-    const test = valueTest(condition, field, { memberId: context.memberId, path: condition.path, sharedKeys });
+    const test = valueTest(condition, field, { memberId: context.memberId, path: condition.path, sharedKeys, regexWork: this.#regexWork });
     const { env } = context;
     const read = field.read;
     // Parts of other records (`contact.phones`) cost a lookup more than the record's own fields.

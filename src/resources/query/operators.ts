@@ -4,7 +4,8 @@
 // The negative operators are the negation of their positive twin: `neq` holds for an empty value,
 // as "is not X" reads.
 import type { Operator } from './query-document.ts';
-import { invalidQuery, querySlow } from './query-errors.ts';
+import { boundedRegex, type RegexWork } from './bounded-regex.ts';
+import { invalidQuery } from './query-errors.ts';
 import type { Condition } from './query-tree.ts';
 import type { CatalogField, FieldType } from './query-fields.ts';
 import {
@@ -53,6 +54,8 @@ export type ValueTest = (value: unknown) => boolean;
 export type TestContext = OperandContext & {
   /** Keys (folded values) that more than one live record of the entity holds under `field`. */
   sharedKeys(field: CatalogField): ReadonlySet<string>;
+  /** What this query's regex tests have spent of their one budget (bounded-regex.ts). */
+  regexWork: RegexWork;
 };
 
 const NEGATIVE: Partial<Record<Operator, Operator>> = { neq: 'eq', not_in: 'in', not_contains: 'contains', not_empty: 'empty' };
@@ -121,8 +124,8 @@ function stringTest(op: Operator, value: unknown, field: CatalogField, context: 
       return (stored) => isString(stored) && found(foldStoredPart(type, stored));
     }
     case 'regex': {
-      const pattern = compileRegex(value as string, context.path);
-      return (stored) => isString(stored) && pattern.test(stored);
+      const matches = boundedRegex(value as string, context.path, context.regexWork);
+      return (stored) => isString(stored) && matches(stored);
     }
     case 'sounds_like': {
       const codes = phoneticCodes(String(value ?? ''));
@@ -161,28 +164,6 @@ function betweenTest(value: unknown, kind: Kind, path: string): (ordered: number
   const [from, to] = value.map((item): Range => rangeOperand(kind, item, path)) as [Range, Range];
   if (from.lo > to.hi) throw invalidQuery(`${path}.value`, 'between takes [from, to] with from not after to');
   return (ordered) => ordered >= from.lo && ordered <= to.hi;
-}
-
-/**
- * A repeated group that opens with a repeated atom, as `(a+)+` or `(\w+\s?)*`: backtracking can
- * take exponential time. (`(,\d+)*` opens with a literal and stays linear.)
- */
-const NESTED_REPEAT = /\((?:\?:)?(?:\\.|\[[^\]]*\]|[^()\\])(?:[+*]|\{\d+,\d*\})[^()]*\)\s*(?:[+*]|\{\d+,\d*\})/;
-
-/**
- * ECMAScript syntax, ignoring case like every text operator. A pattern with nested repeats is
- * refused as too slow (422 `query_too_slow`): run over every record it could hold the mock for
- * minutes, and one slow request holds every workspace of the process.
- */
-function compileRegex(source: string, path: string): RegExp {
-  let pattern: RegExp;
-  try {
-    pattern = new RegExp(source, 'iu');
-  } catch (error) {
-    throw invalidQuery(`${path}.value`, `not a valid regular expression: ${(error as Error).message}`);
-  }
-  if (NESTED_REPEAT.test(source)) throw querySlow(`${path}.value`, 'a repeated group that repeats again can take exponential time; write the pattern without nesting repeats');
-  return pattern;
 }
 
 function valuesOf(stored: unknown): unknown[] {

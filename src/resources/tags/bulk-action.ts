@@ -84,6 +84,10 @@ function nextTags(type: BulkActionType, current: string[], names: string[]): str
 }
 
 async function change(context: RecordContext, table: Table<TaggedRecord>, record: TaggedRecord, tags: string[], before: RecordBefore[]): Promise<void> {
-  before.push({ id: record.id, tags: tagsBefore(context.tables, record.tags) });
+  const had = new Set(record.tags.map(tagKey));
+  const has = new Set(tags.map(tagKey));
+  const added = tags.filter((name) => !had.has(tagKey(name)));
+  const removed = record.tags.filter((name) => !has.has(tagKey(name)));
+  before.push({ id: record.id, tags: tagsBefore(context.tables, record.tags), added: tagsBefore(context.tables, added), removed: tagsBefore(context.tables, removed) });
   await setRecordTags(table, record, tags, context.nowIso());
 }

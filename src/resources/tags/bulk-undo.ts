@@ -1,12 +1,17 @@
 // Undo of a bulk tag run (spec 4.4, 8): within 24 hours on the workspace clock, each record the
-// run changed gets back the tags it had. A tag renamed since comes back under its new name; one
-// deleted since stays deleted (undo never adds to the catalog). Undoing twice changes nothing.
+// run changed loses the tags the run added and gets back those it removed; what changed since (a
+// PATCH, another run) stays (issue 24: undoing the first of four runs removed the others' tags).
+// A tag renamed since comes back under its new name; one deleted since stays deleted (undo never
+// adds to the catalog); a record never passes 10 tags by an undo (spec 8), so a put-back tag that
+// would is left out. Undoing twice changes nothing.
 import { ApiError } from '../../errors/api-error.ts';
 import { grants } from '../../auth/scopes.ts';
 import type { WorkspaceTables } from '../../workspaces/workspace-tables.ts';
 import type { RecordContext } from '../records/record-context.ts';
-import { presentBulkRun, type BulkRun, type StoredBulkRun, type TagBefore } from './bulk-run-record.ts';
+import { presentBulkRun, type BulkRun, type RecordBefore, type StoredBulkRun, type TagBefore } from './bulk-run-record.ts';
 import { catalogTag } from './tag-catalog.ts';
+import { TAG_LIMITS } from './tag-limits.ts';
+import { tagKey } from './tag-name.ts';
 import { setRecordTags, taggedTable } from './tagged-records.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -33,11 +38,29 @@ function refuseAfterWindow(context: RecordContext, run: StoredBulkRun): void {
 
 async function putBack(context: RecordContext, run: StoredBulkRun): Promise<void> {
   const table = taggedTable(context.tables, run.entity);
-  for (const before of run.before) {
+  for (const changed of run.before) {
     // A record removed for good since (not trashed: trash keeps it) has nothing to put back.
-    const record = table?.get(before.id);
-    if (record) await setRecordTags(table!, record, namesNow(context.tables, before.tags), context.nowIso());
+    const record = table?.get(changed.id);
+    if (!record) continue;
+    const tags = changed.added && changed.removed ? reverted(context.tables, record.tags, changed) : namesNow(context.tables, changed.tags);
+    await setRecordTags(table!, record, tags, context.nowIso());
   }
+}
+
+/**
+ * The record's tags now, without what the run added and with what it removed, in the order they
+ * had before the run; tags given since keep their places after those.
+ */
+function reverted(tables: WorkspaceTables, current: readonly string[], changed: RecordBefore): string[] {
+  const added = new Set(namesNow(tables, changed.added!).map(tagKey));
+  const kept = current.filter((name) => !added.has(tagKey(name)));
+  const keptKeys = new Set(kept.map(tagKey));
+  const putBack = namesNow(tables, changed.removed!).filter((name) => !keptKeys.has(tagKey(name)));
+  const room = Math.max(0, TAG_LIMITS.per_record - kept.length);
+  const back = new Set(putBack.slice(0, room).map(tagKey));
+  const earlier = namesNow(tables, changed.tags).filter((name) => keptKeys.has(tagKey(name)) || back.has(tagKey(name)));
+  const earlierKeys = new Set(earlier.map(tagKey));
+  return [...earlier, ...kept.filter((name) => !earlierKeys.has(tagKey(name)))];
 }
 
 /** A record's tags as undo keeps them: by catalog id where the catalog holds the name. */

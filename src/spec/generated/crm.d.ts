@@ -5681,7 +5681,7 @@ export type components = {
          */
         QueryOperator: "eq" | "neq" | "in" | "not_in" | "all" | "contains" | "not_contains" | "starts" | "ends" | "empty" | "not_empty" | "regex" | "sounds_like" | "gt" | "gte" | "lt" | "lte" | "between" | "duplicate" | "weekday" | "hour";
         /**
-         * @description One condition: `field`, `op`, `value`, optional `not` (spec 4.13). A `regex` value is 1 to 200 characters, otherwise 422 `invalid_query`; at most 3 `regex` conditions per query and 100 values per list (spec 8), otherwise 422 `too_many_conditions` with `limit`.
+         * @description One condition: `field`, `op`, `value`, optional `not` (spec 4.13). A `regex` value is 1 to 200 characters, otherwise 422 `invalid_query`; at most 3 `regex` conditions per query and 100 values per list (spec 8), otherwise 422 `too_many_conditions` with `limit`. The mock runs a `regex` (ECMAScript syntax, ignoring case) in time linear in the text, as RE2 does: a lookaround or a backreference answers 422 `invalid_query`, and a pattern too large to run (counted repeats of over 1,000 in all) or a query whose regex work would hold the service (about a quarter of a second) answers 422 `query_too_slow` (spec 7.3: "filter too slow; add a selective condition"). Which filters are too slow is the service's choice.
          * @example {
          *       "field": "amount",
          *       "op": "gte",

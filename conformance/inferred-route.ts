@@ -1,0 +1,27 @@
+// A route the spec does not show (`x-inferred` in the document: the task sub-routes' methods, the
+// tag settings method, the webhook list, read and delete...) that a deployment does not offer:
+// it answered 405, 501, or a 404 that is no record's (not `not_found` or `gone`). crmkit designed
+// that route its own way (spec README, reading 3); a deployment that designed it otherwise, or
+// offers none, is not wrong, so the rules resting on it are left unjudged there, saying why. On a
+// crmkit mock every route it designed must answer: nothing is skipped.
+import type { CheckContext } from './context.ts';
+import type { Exchange } from './exchange.ts';
+
+export function routeNotOffered(context: CheckContext, exchange: Exchange): boolean {
+  if (context.target.mock !== undefined || !exchange.operation?.isInferred) return false;
+  const code = exchange.json?.error?.code;
+  return exchange.status === 405 || exchange.status === 501 || (exchange.status === 404 && code !== 'not_found' && code !== 'gone');
+}
+
+/** Why the rules resting on the exchange's route are not judged. */
+export function notOfferedReason(exchange: Exchange): string {
+  const code = exchange.json?.error?.code;
+  const route = `${exchange.request.method} ${exchange.operation?.path ?? new URL(exchange.request.url).pathname}`;
+  const answer = `${exchange.status}${code ? ` ${code}` : ''}`;
+  return `${route} is a route the spec does not show (x-inferred), and this deployment does not offer it (${answer})`;
+}
+
+/** Skips the check when the deployment does not offer the exchange's inferred route. */
+export function skipIfNotOffered(context: CheckContext, exchange: Exchange): void {
+  if (routeNotOffered(context, exchange)) context.skip(notOfferedReason(exchange));
+}
