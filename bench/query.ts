@@ -3,73 +3,15 @@
 // Prints the median of several runs of a selective query (a stage and an amount: the stage lookup
 // picks the candidates), of full-scan regexes over every name, a hostile one among them (targets:
 // < 20 ms and < 300 ms, or 422 query_too_slow from the regex budget on a slower machine),
-// and of a PATCH of the newest and of the oldest lead.
-import { createMock } from '../src/mock.ts';
-import type { StoredLead } from '../src/resources/leads/lead-record.ts';
-import { nextRecordNumber } from '../src/store/record-numbers.ts';
-import { createWorkspace } from '../src/workspaces/create-workspace.ts';
+// and of a PATCH of the newest and of the oldest lead (write-cost.ts compares writes across sizes).
+import { seededWorkspace } from './seeded-leads.ts';
 
 const COUNT = Number(process.argv[2] ?? 100_000);
 const RUNS = 15;
 
-// Names as a Tashkent CRM holds them: Uzbek in Latin and Cyrillic, Russian, a few English.
-const FIRST = ['Aziz', 'Dilnoza', 'Muhammad', 'Mukhammad', 'Bakhtiyor', 'Baxtiyor', 'Gulnora', 'Sardor', 'Nilufar', 'Jasur', 'Otabek', "O‘tkir", 'Шахзод', 'Мухаммад', 'Дилшод', 'Феруза', 'Алексей', 'Elena', 'Ivan', 'Olga', 'John', 'Sarah', 'Timur', 'Zarina'];
-const LAST = ['Rahimov', 'Karimova', 'Aliyev', 'Usmonov', 'Yusupova', 'Toshmatov', 'Xolmatov', 'Рахимов', 'Каримова', 'Иванов', 'Смирнова', 'Petrov', 'Smith', 'Nazarov', 'Ergasheva', 'Qodirov'];
-const PRODUCTS = ['Kitchen set', 'Sofa', 'Wardrobe', 'Office desk', 'Website redesign', 'Annual support', 'Delivery', 'Installation'];
-const SOURCES = ['website', 'instagram', 'telegram', 'referral', 'cold_call', 'exhibition'];
-const TAGS = ['vip', 'hot', 'wholesale', 'repeat', 'spam', 'b2b', 'tashkent', 'samarkand'];
-
-// A fixed pseudo-random sequence (mulberry32): every run seeds the same leads.
-let seed = 20261122;
-function random(): number {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
-
-const mock = createMock();
-const { workspace, ownerKey } = await createWorkspace(mock.state, {});
-workspace.limits = { requestsPerSecond: null, requestsPerMinute: null, concurrentRequests: null };
-const stages = [...workspace.tables.stages.values()];
-const owners = [...workspace.members.values()].filter((member) => member.role !== 'viewer').map((member) => member.id);
-
 const seeding = performance.now();
-const start = Date.parse('2025-11-22T00:00:00Z');
-const span = 365 * 86_400_000;
-const times = Array.from({ length: COUNT }, () => start + Math.floor(random() * span)).sort((a, b) => a - b);
-for (let i = 0; i < COUNT; i++) {
-  const stage = pick(stages);
-  const createdAt = new Date(times[i]!).toISOString();
-  const tags = TAGS.filter(() => random() < 0.12);
-  const lead: StoredLead = {
-    id: workspace.newId('lead'),
-    number: nextRecordNumber(workspace.numbers, 'lead'),
-    name: `${pick(PRODUCTS)}: ${pick(FIRST)} ${pick(LAST)}`,
-    amount: Math.floor(random() * 5_000) * 1_000_000,
-    currency: workspace.currency,
-    pipeline_id: stage.pipeline_id,
-    stage_id: stage.id,
-    owner_id: random() < 0.8 ? pick(owners) : null,
-    contact_id: null,
-    company_id: null,
-    source: pick(SOURCES),
-    utm: {},
-    referrer: null,
-    landing_page: null,
-    tags,
-    custom: {},
-    position: i,
-    stage_entered_at: createdAt,
-    closed_at: stage.type === 'open' ? null : createdAt,
-    loss_reason: stage.type === 'lost' ? 'Too expensive' : '',
-    created_at: createdAt,
-    updated_at: createdAt,
-    deleted_at: null,
-  };
-  await workspace.tables.leads.insert(lead);
-}
+const { mock, workspace, key, stages } = await seededWorkspace(COUNT);
+const ownerKey = { key };
 console.log(`seeded ${COUNT.toLocaleString('en')} leads over ${stages.length} stages in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
 
 /** `refused`: answered 422 query_too_slow (the regex budget, src/resources/query/bounded-regex.ts). */
@@ -110,8 +52,8 @@ await measure('full-scan regex, sorted by amount desc', { query: { op: 'and', co
 await measure('hostile regex: name regex "((a+))+$|zq"', { query: { op: 'and', conditions: [{ field: 'name', op: 'regex', value: '((a+))+$|zq' }] }, count: true }, 300);
 await measure('text: tag:vip,hot -tag:spam sounds_like Muhammad', { q: 'tag:vip,hot -tag:spam name sounds like Muhammad', count: true }, 300);
 
-// A change to a lead among them: @msw/data keeps records in an array that it scans to replace one,
-// so the newest lead (at the end) is the costly case.
+// A change to a lead among them, the newest and the oldest: the same cost now that the table is the
+// one store (an @msw/data array beside it was scanned to replace a record: the newest was the costly one).
 async function patchMedianMs(leadId: string): Promise<number> {
   const runs: number[] = [];
   for (let i = 0; i < RUNS; i++) {

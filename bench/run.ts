@@ -1,6 +1,7 @@
 // `npm run bench`: the mock server's speed as a ratio of this machine's raw node:http in the
 // same run (machines here are shared and noisy: only ratios measured together mean anything),
-// the time and peak memory to seed 100,000 leads, the query endpoint over them, the worst
+// the time and peak memory to seed 100,000 leads, the query endpoint over them, what a write costs
+// at 1,000 and at 100,000 leads (write-cost.ts), the worst
 // cost of a body at the size limit (largest-bodies.ts), start-up to the first answer of the MSW
 // face with a seeded workspace (start-up.ts), the browser bundle's size (browser-size.ts) and the
 // first answer in Chromium after navigation (browser-first-answer.ts). Each server
@@ -64,6 +65,8 @@ async function serverAndStore(): Promise<void> {
   console.log(`seed 100,000 leads: ${seed.seconds.toFixed(2)} s, peak RSS ${seed.peakRssMb.toFixed(0)} MB (mock before seeding ${seed.baselineRssMb.toFixed(0)} MB); targets < 5 s and < 400 MB`);
 
   process.stdout.write(execFileSync(process.execPath, [new URL('./query.ts', import.meta.url).pathname], { encoding: 'utf8' }));
+
+  process.stdout.write(execFileSync(process.execPath, [new URL('./write-cost.ts', import.meta.url).pathname], { encoding: 'utf8' }));
 
   process.stdout.write(execFileSync(process.execPath, [new URL('./largest-bodies.ts', import.meta.url).pathname], { encoding: 'utf8' }));
 }

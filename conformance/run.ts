@@ -8,7 +8,10 @@ import { ConformanceClient } from './client.ts';
 import { createContext } from './context.ts';
 import { describeExchange, type Exchange } from './exchange.ts';
 import { rulesOfChecks } from './rules/catalog.ts';
+import { couldJudgeOn, figuresOf, type Figures } from './rules/figures.ts';
 import { ruleResults, type RuleResult } from './rules/rule-results.ts';
+import { offerOf } from './rules/target-offer.ts';
+import { withUnreachedReasons } from './rules/unreached-reasons.ts';
 import { resolveTarget, type Target, type TargetOptions } from './target.ts';
 
 export type Outcome = 'passed' | 'failed' | 'warned' | 'skipped';
@@ -32,6 +35,8 @@ export type Report = {
   runId: string;
   results: CheckResult[];
   rules: RuleResult[];
+  /** The observable rules judged on this target, and those it could let the suite judge (rules/figures.ts). */
+  summary: Figures;
   /** Exchanges the proxy forwarded without judging them, by what they were (the control API). */
   notJudged?: { what: string; exchanges: number }[];
 };
@@ -70,8 +75,11 @@ export async function runConformance(options: RunOptions): Promise<Report> {
     if (!target.readOnly) await sweepNewTags(client, tagsBefore);
     await client.close();
   }
-  const rules = ruleResults(results, target.mock !== undefined);
-  return { target: { baseUrl: target.baseUrl, mock: target.mock !== undefined }, runId, results: withReadings(results, rules), rules };
+  const offer = offerOf(options);
+  const rules = withUnreachedReasons(ruleResults(results, target.mock !== undefined), offer);
+  const summary = figuresOf(rules, couldJudgeOn(offer));
+  const of = { baseUrl: target.baseUrl, mock: target.mock !== undefined };
+  return { target: of, runId, results: withReadings(results, rules), rules, summary };
 }
 
 /** A check that failed only rules whose words the spec leaves open (their `reading`) warns, as those rules do. */

@@ -1,7 +1,8 @@
 // The control guard's answers (src/control/control-guard.ts, src/http/handle.ts) on every
 // operation of the bundled control document: 403 `forbidden` (control_host, control_origin),
-// 401 `invalid_token` (with a control token) and 400 `bad_json` (a body without
-// `Content-Type: application/json`). They are written once, as components.responses of
+// 401 `invalid_token` (with a control token), 400 `bad_json` (a body without
+// `Content-Type: application/json`) and 413 `body_too_large` (a body over 1 MB, read before any
+// operation: also on a GET, on the wire). They are written once, as components.responses of
 // openapi/mock-control.yaml, and referenced from each operation here at bundle time rather than
 // in 46 operations by hand; an operation's own answer for a status stays (it already covers
 // the guard's: oauth consent's 403 `forbidden`, the 400s that list `bad_json`).
@@ -21,7 +22,7 @@ const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
 /** Adds the guard's answers to each operation of the bundled control document; answers how many were added. */
 export function addControlGuardResponses(document: Document): number {
-  for (const name of ['ControlForbidden', 'ControlUnauthorized', 'ControlBadJson']) {
+  for (const name of ['ControlForbidden', 'ControlUnauthorized', 'ControlBadJson', 'ControlBodyTooLarge']) {
     if (!document.components?.responses?.[name]) throw new Error(`the control document has no components.responses.${name}`);
   }
   let added = 0;
@@ -38,6 +39,7 @@ export function addControlGuardResponses(document: Document): number {
       add('403', 'ControlForbidden');
       if (!TOKEN_FREE.has(operation.operationId ?? '')) add('401', 'ControlUnauthorized');
       if (!BODYLESS.has(method)) add('400', 'ControlBadJson');
+      add('413', 'ControlBodyTooLarge');
     }
   }
   return added;

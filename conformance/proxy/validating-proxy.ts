@@ -10,6 +10,7 @@ import { observationsOf, type Observer } from '../check.ts';
 import { ALL_CHECKS } from '../checks/index.ts';
 import { describeExchange, type Exchange } from '../exchange.ts';
 import { loadCatalog } from '../rules/catalog.ts';
+import { figuresOf } from '../rules/figures.ts';
 import { ruleResults } from '../rules/rule-results.ts';
 import { judgeExchanges, type Report } from '../run.ts';
 import { startForwardingProxy, type RunningProxy } from './forwarding-proxy.ts';
@@ -61,7 +62,13 @@ export async function startValidatingProxy(options: { target: string; port?: num
       const judged = new Set(OBSERVERS.map((observer) => observer.id));
       const catalog = loadCatalog().filter((rule) => rule.checks.some((check) => judged.has(check)));
       // Titled as what it is: the exchanges that went through this proxy to its target, not a run of the suite.
-      return { target: { baseUrl: options.target, mock: false, proxy: proxy.url }, runId: `proxy-${Date.now().toString(36)}`, results, rules: ruleResults(results, false, catalog), notJudged: notJudged.length ? [{ what: CONTROL_API.what, exchanges: notJudged.length }] : [] };
+      const rules = ruleResults(results, false, catalog);
+      // What an application's exchanges could show is what the observers judge: every rule here.
+      const summary = figuresOf(rules, () => true);
+      const target = { baseUrl: options.target, mock: false, proxy: proxy.url };
+      const runId = `proxy-${Date.now().toString(36)}`;
+      const unjudged = notJudged.length ? [{ what: CONTROL_API.what, exchanges: notJudged.length }] : [];
+      return { target, runId, results, rules, summary, notJudged: unjudged };
     },
   };
 }

@@ -5,6 +5,7 @@
 import { SECTIONS } from '../rules/catalog.ts';
 import type { RuleOutcome, RuleResult } from '../rules/rule-results.ts';
 import type { CheckResult, Report } from '../run.ts';
+import { figuresLine } from '../rules/figures.ts';
 import { countOutcomes, RULE_OUTCOMES, summaryByPart } from './rule-summary.ts';
 import { reportTitle, targetKind } from './title.ts';
 
@@ -31,6 +32,7 @@ export function htmlReport(report: Report, generatedAt = new Date()): string {
 <header>
 <h1>${esc(title)}</h1>
 <p>${esc(targetKind(report))} · run <code>${esc(report.runId)}</code> · ${esc(generatedAt.toISOString())} · ${report.results.length} checks</p>
+<p class="figures">${esc(figuresLine(report.summary))}</p>
 ${totals(report.rules)}
 ${(report.notJudged ?? []).map(({ what, exchanges }) => `<p>Not judged: ${esc(what)}, ${exchanges} ${exchanges === 1 ? 'exchange' : 'exchanges'}.</p>`).join('\n')}
 </header>

@@ -14,8 +14,19 @@ export function junitReport(report: Report): string {
     failed: false,
     skipped: true,
   })));
-  const suites = [...checkSuites, ...ruleSuites, notJudged].filter(Boolean);
+  const suites = [figures(report), ...checkSuites, ...ruleSuites, notJudged].filter(Boolean);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="crmkit conformance ${report.runId}">\n${suites.join('\n')}\n</testsuites>\n`;
+}
+
+/** The two figures (rules/figures.ts) as properties of a suite of no test case, where CI shows a run's properties. */
+function figures({ summary }: Report): string {
+  const properties = [
+    ['observable-rules', summary.observable],
+    ['judged-on-this-target', summary.judged],
+    ['this-target-could-judge', summary.couldJudge],
+  ];
+  const items = properties.map(([name, value]) => `      <property name="${name}" value="${value}"/>`).join('\n');
+  return `  <testsuite name="summary" tests="0" failures="0" skipped="0">\n    <properties>\n${items}\n    </properties>\n  </testsuite>`;
 }
 
 type Case = { xml: string; failed: boolean; skipped: boolean };

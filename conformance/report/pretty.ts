@@ -2,6 +2,7 @@
 // failed and warned rule with its section, the check that judged it, the message and evidence.
 import { FAMILIES } from '../check.ts';
 import type { CheckResult, Report } from '../run.ts';
+import { figuresLine } from '../rules/figures.ts';
 import { ruleTotals, summaryByPart } from './rule-summary.ts';
 import { reportTitle } from './title.ts';
 
@@ -13,7 +14,7 @@ export function prettyProgress(result: CheckResult): string {
 
 export function prettyReport(report: Report): string {
   const heading = report.target.proxy ? `${reportTitle(report)} (at ${report.target.proxy})` : `conformance of ${report.target.baseUrl}${report.target.mock ? ' (a crmkit mock)' : ''}`;
-  const lines = [`\n${heading}, run ${report.runId}\n`];
+  const lines = [`\n${heading}, run ${report.runId}`, `${figuresLine(report.summary)}\n`];
   lines.push(`${'checks'.padEnd(14)} passed failed warned skipped`);
   for (const family of FAMILIES) {
     const of = report.results.filter((result) => result.family === family);

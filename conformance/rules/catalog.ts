@@ -4,16 +4,23 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 
-/** What judging a rule takes beyond the target's origins. */
+/**
+ * What judging a rule on a deployment takes (on a crmkit mock the suite provisions it all): the
+ * inputs file's keys, form and OAuth client, a person's approval, a public receiver, or only a
+ * mock's control API. How long a rule takes to wait out is its `wait`, not a need.
+ */
 export const NEEDS = {
-  key: 'an API key of the workspace',
-  'second-key': 'a second key: another scope, role or workspace, or a key in a refused state',
-  form: 'a public form of the workspace',
-  'oauth-client': 'an OAuth client (id, secret, redirect URI)',
-  consent: "an approval of an OAuth consent request (a person, or a mock's control API)",
-  receiver: "a webhook receiver the deployment can reach (the suite's own, through --webhook-receiver-url)",
-  control: "a crmkit mock's control API (its clock, simulated channels, sessions, settings)",
-  waiting: 'waiting out a timing of the spec (a retry, an expiry)',
+  key: 'an API key of the workspace (api_key)',
+  'limited-key': 'a key without some scopes (limited_key, --limited-key)',
+  'other-workspace-key': 'a key of another workspace (other_workspace_key, --other-workspace-key)',
+  'revoked-key': 'a revoked key (revoked_key, --revoked-key)',
+  'expired-key': 'an expired key (expired_key, --expired-key)',
+  'ip-restricted-key': "a key restricted to IP addresses that are not the suite's (ip_restricted_key, --ip-restricted-key)",
+  form: 'a public form of the workspace (form_id, --form-id)',
+  'oauth-client': 'an OAuth client (oauth_client, --client-id, --client-secret, --redirect-uri)',
+  consent: "an approval of an OAuth consent request: a person in a browser, which only a crmkit mock's control API stands in for",
+  receiver: "a webhook receiver the deployment can reach (webhook_receiver_url, --webhook-receiver-url)",
+  control: "only a crmkit mock's control API (its simulated channels, sessions, settings, keys of chosen scopes)",
 } as const;
 export type Need = keyof typeof NEEDS;
 
@@ -25,6 +32,8 @@ export type Rule = {
   /** The rule in one sentence. */
   rule: string;
   needs: Need[];
+  /** How long judging it waits out a timing of the spec (`2m`, `25h`, `3d`), in minutes; a mock's clock is moved instead. */
+  waitMinutes?: number;
   /** Ids of the checks that judge it. */
   checks: string[];
   /** Why no call of the interface can observe it (then it has no checks). */
@@ -58,7 +67,9 @@ export function partOf(section: string): string {
 
 const FOLDER = new URL('./', import.meta.url);
 const ID = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/;
-const KEYS = new Set(['id', 'section', 'rule', 'needs', 'checks', 'unobservable', 'reading']);
+const KEYS = new Set(['id', 'section', 'rule', 'needs', 'wait', 'checks', 'unobservable', 'reading']);
+const WAIT = /^(\d+)(m|h|d)$/;
+const MINUTES = { m: 1, h: 60, d: 1440 } as const;
 
 let loaded: Rule[] | undefined;
 let byCheck: Map<string, string[]> | undefined;
@@ -120,6 +131,7 @@ function toRule(entry: any, file: string, index: number): Rule {
     section: entry.section,
     rule: entry.rule.trim(),
     needs: entry.needs ?? [],
+    ...(entry.wait ? { waitMinutes: minutesOf(entry.wait) } : {}),
     checks: entry.checks ?? [],
     ...(entry.unobservable ? { unobservable: entry.unobservable.trim() } : {}),
     ...(entry.reading ? { reading: entry.reading.trim() } : {}),
@@ -137,8 +149,15 @@ function problemOf(entry: any): string | undefined {
   if (entry.needs !== undefined && (!Array.isArray(entry.needs) || entry.needs.some((need: unknown) => typeof need !== 'string' || !(need in NEEDS)))) {
     return `needs is a list of ${Object.keys(NEEDS).join(', ')}`;
   }
+  if (entry.wait !== undefined && !WAIT.test(String(entry.wait))) return 'wait is a duration in minutes, hours or days: 2m, 25h, 3d';
   if (entry.checks !== undefined && (!Array.isArray(entry.checks) || entry.checks.some((check: unknown) => typeof check !== 'string'))) return 'checks is a list of check ids';
   if (entry.unobservable !== undefined && (typeof entry.unobservable !== 'string' || entry.checks?.length)) return 'unobservable is a reason, for a rule without checks';
   if (entry.reading !== undefined && typeof entry.reading !== 'string') return 'reading is a sentence';
   return undefined;
+}
+
+/** `2m` → 2, `25h` → 1500, `3d` → 4320. */
+function minutesOf(wait: string): number {
+  const [, amount, unit] = WAIT.exec(wait)!;
+  return Number(amount) * MINUTES[unit as keyof typeof MINUTES];
 }

@@ -2,6 +2,7 @@
 // so that an author goes straight to it. A file that loads is a Scenario the runner can trust.
 import { readFileSync } from 'node:fs';
 import { isMap, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { needsProblems } from './needs-names.ts';
 import { schemaProblems, type SchemaProblem } from './schema.ts';
 import type { Scenario, Step } from './types.ts';
 
@@ -40,7 +41,11 @@ export function parseScenario(text: string, file: string): Scenario {
   const cleanup = raw.cleanup ?? [];
   const cleanupLines = cleanup.map((_, index) => lineOf(['cleanup', index]));
   const setupLine = raw.setup ? lineOf(['setup']) : 1;
-  return { ...raw, steps: raw.steps as Step[], cleanup, setup: raw.setup ?? {}, file, stepLines, cleanupLines, setupLine };
+  const scenario = { ...raw, steps: raw.steps as Step[], cleanup, setup: raw.setup ?? {}, file, stepLines, cleanupLines, setupLine };
+  const needs = needsProblems(scenario);
+  const located = (problem: SchemaProblem) => `${where(offsetOf(document, problem))}: ${describePath(problem)}${problem.message}`;
+  if (needs.length) throw new ScenarioFileError(file, needs.map(located));
+  return scenario;
 }
 
 function describePath(problem: SchemaProblem): string {

@@ -1,7 +1,8 @@
 // Runs stories against a target: each in a workspace of its own with its own webhook receiver,
 // its setup first, then its steps in order. A failed step stops its story (the steps after it
-// build on it); a skipped step does not. A pending story or step still runs, but is reported as
-// pending, never as a failure. Each run of a story has its own `${run}`, a short text no other
+// build on it); a skipped step does not, but the steps that build on what it would have done are
+// skipped too (step-effects.ts). A pending story or step still runs, but is reported as pending,
+// never as a failure. Each run of a story has its own `${run}`, a short text no other
 // run has, so that a story names (and later finds) its records in a workspace others share; its
 // `cleanup:` steps run however the story ended, and delete what it made.
 import { randomBytes } from 'node:crypto';
@@ -10,7 +11,9 @@ import { resolveTarget, type Target, type TargetOptions } from '../../harness/ta
 import { WebhookReceiver } from '../../harness/webhook-receiver.ts';
 import type { ScenarioReport, ScenarioResult, StepResult } from './report.ts';
 import { applySetup } from './setup.ts';
+import { runCleanup, type Attempt, type StepInfo } from './cleanup.ts';
 import { runStep } from './steps/index.ts';
+import { recordEffects } from './step-effects.ts';
 import { kindOf, type Scenario, type Step } from './types.ts';
 import { UnknownVariable, VariableUnavailable } from './variables.ts';
 import { newWorld, StepFailure, StepSkipped, type World } from './world.ts';
@@ -22,6 +25,8 @@ export type RunHooks = {
 };
 
 export type RunOptions = TargetOptions & RunHooks;
+
+type Recorder = (result: StepResult) => void;
 
 /** Loads and runs the files (or scenarios already loaded); a file that does not load is a failed story. */
 export async function runScenarios(sources: (string | Scenario)[], options: RunOptions = {}): Promise<ScenarioReport> {
@@ -61,23 +66,15 @@ export async function runScenario(scenario: Scenario, target: Target, hooks: Run
     steps.push(result);
     hooks.onStep?.(result, scenario);
   };
+  const judged: Attempt = async (info, step, work) => pendingStep(world, step, await attempt(info, work));
   try {
     const setup = await attempt({ index: 0, name: 'setup', kind: 'setup', at: `${scenario.file}:${scenario.setupLine}` }, async () => (await applySetup(world, scenario.setup)).join('; '));
     record(setup);
-    let stoppedBy = setup.outcome === 'failed' ? 'the setup failed' : undefined;
-    for (const [position, step] of scenario.steps.entries()) {
-      const info = { index: position + 1, name: step.name, kind: kindOf(step), at: `${scenario.file}:${scenario.stepLines[position]}` };
-      if (stoppedBy) {
-        record({ ...info, outcome: 'skipped', message: `not run: ${stoppedBy}`, ms: 0 });
-        continue;
-      }
-      const result = pendingStep(world, step, await attempt(info, () => runStep(world, step)));
-      // What a skipped step would have captured is unavailable: the steps that need it are skipped too, saying why.
-      if (result.outcome === 'skipped') for (const name of Object.keys(step.capture ?? {})) world.vars.unavailable(name, `step ${info.index} was skipped (${rootReason(result.message ?? '')})`);
-      record(result);
-      if (result.outcome === 'failed') stoppedBy = `step ${info.index} failed`;
+    try {
+      await runSteps(world, scenario, judged, record, setup.outcome === 'failed' ? 'the setup failed' : undefined);
+    } finally {
+      if (setup.outcome !== 'failed') await runCleanup(world, scenario, judged, record);
     }
-    if (setup.outcome !== 'failed') for (const [position, step] of scenario.cleanup.entries()) record(await cleanupStep(world, scenario, step, position, scenario.steps.length + position + 1));
   } finally {
     await receiver.close();
     await world.client.close();
@@ -87,10 +84,20 @@ export async function runScenario(scenario: Scenario, target: Target, hooks: Run
   return result;
 }
 
-/** Why a chain of skipped steps began: `needs a, which is unavailable: step 2 was skipped (needs b, … (why))` is `why`. */
-function rootReason(message: string): string {
-  const inner = /^needs \w+, which is unavailable: step \d+ was skipped \((.*)\)$/s.exec(message);
-  return inner ? rootReason(inner[1]!) : message;
+/** The steps in order; after a failed one the rest are not run (they build on it). */
+async function runSteps(world: World, scenario: Scenario, judged: Attempt, record: Recorder, stopped: string | undefined): Promise<void> {
+  let stoppedBy = stopped;
+  for (const [position, step] of scenario.steps.entries()) {
+    const info = { index: position + 1, name: step.name, kind: kindOf(step), at: `${scenario.file}:${scenario.stepLines[position]}` };
+    if (stoppedBy) {
+      record({ ...info, outcome: 'skipped', message: `not run: ${stoppedBy}`, ms: 0 });
+      continue;
+    }
+    const result = await judged(info, step, () => runStep(world, step));
+    recordEffects(world, step, result);
+    record(result);
+    if (result.outcome === 'failed') stoppedBy = `step ${info.index} failed`;
+  }
 }
 
 /**
@@ -100,27 +107,6 @@ function rootReason(message: string): string {
 export function runId(): string {
   return `run${[...randomBytes(8)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('')}`;
 }
-
-/**
- * A cleanup step runs whether the story passed or not. One that names a variable never set (the
- * story stopped before making the record, or a step that makes it was skipped) has nothing to do.
- */
-async function cleanupStep(world: World, scenario: Scenario, step: Step, position: number, index: number): Promise<StepResult> {
-  const info = { index, name: `cleanup: ${step.name}`, kind: kindOf(step), at: `${scenario.file}:${scenario.cleanupLines[position]}` };
-  const result = pendingStep(world, step, await attempt(info, () => runStep(world, step)));
-  if (result.outcome === 'failed' && result.message?.startsWith(`the story is wrong: no variable `)) {
-    const name = /no variable (\w+)/.exec(result.message)?.[1];
-    if (name && capturedByStory(scenario, name)) return { ...result, outcome: 'skipped', message: `nothing to clean up: ${name} was never made (the story stopped before the step that makes it)` };
-  }
-  return result;
-}
-
-/** A variable a step of the story captures: a cleanup step may name it before it exists. */
-function capturedByStory(scenario: Scenario, name: string): boolean {
-  return [...scenario.steps, ...scenario.cleanup].some((step) => Object.hasOwn(step.capture ?? {}, name));
-}
-
-type StepInfo = Pick<StepResult, 'index' | 'name' | 'kind' | 'at'>;
 
 async function attempt(info: StepInfo, work: () => Promise<string>): Promise<StepResult> {
   const started = performance.now();
@@ -136,16 +122,15 @@ async function attempt(info: StepInfo, work: () => Promise<string>): Promise<Ste
 }
 
 /**
- * A pending step that fails is pending; what it would have captured is unavailable to the steps
- * after it. So is a step marked `inferred` that fails against a deployment: it rests on a part the
- * spec does not show, which crmkit designed its own way (spec README, reading 3), so a deployment
- * that chose otherwise is not wrong; on a mock it must pass.
+ * A pending step that fails is pending; what it would have done is unavailable to the steps after
+ * it (step-effects.ts). So is a step marked `inferred` that fails against a deployment: it rests on
+ * a part the spec does not show, which crmkit designed its own way (spec README, reading 3), so a
+ * deployment that chose otherwise is not wrong; on a mock it must pass.
  */
 function pendingStep(world: World, step: Step, result: StepResult): StepResult {
   if (step.pending && result.outcome === 'passed') return { ...result, summary: `${result.summary} (marked pending, but passes now: remove pending)` };
   const reason = step.pending ?? (step.inferred !== undefined && world.target.kind === 'deployment' ? `rests on what the spec does not show (${step.inferred})` : undefined);
   if (!reason || result.outcome !== 'failed') return result;
-  for (const name of Object.keys(step.capture ?? {})) world.vars.unavailable(name, `step ${result.index} is pending: ${reason}`);
   return { ...result, outcome: 'pending', message: `pending: ${reason}\n${result.message}` };
 }
 

@@ -58,18 +58,27 @@ export type ReceivedCheck = {
   where?: Matcher;
   includes?: Matcher[];
   excludes?: Matcher[];
+  /** Events (webhooks: by Svc-Event-Id, a duplicate delivery or a retry counting once). */
   count?: number | Matcher;
+  /** Webhooks only: requests received, every retry and duplicate counted. */
+  attempts?: number | Matcher;
+  /** Includes in this order (webhooks: by `occurred_at`, events of one instant in any order). */
   ordered?: boolean;
   wait?: number | string;
 };
 
 export type Step = {
   name: string;
+  /** Names what the step does, for `needs:` of the steps that build on it. */
+  id?: string;
   note?: string;
   pending?: string;
   /** Rests on a part the spec does not show: against a deployment a failure is pending, with this reason. */
   inferred?: string;
-  /** `control`: only where the control API moved the clock or made a message arrive; or variables that must be available. */
+  /**
+   * `control`: only where the control API moved the clock or made a message arrive; or names that
+   * must be available: variables, or the `id` of an earlier step whose effect this one builds on.
+   */
   needs?: 'control' | string[];
   /** The request is sent again until its answer is as expected, for up to this long. */
   wait?: number | string;

@@ -3,10 +3,17 @@
 // that uses one is skipped with that reason rather than failed.
 import { follow, isRecord, parsePath } from './paths.ts';
 
+/**
+ * A variable the steps cannot use, and why. `held` is what a step that made a record but did not
+ * pass (its answer was not as the story expects, or it is pending) would have captured: the steps
+ * after it cannot build on it, but cleanup still deletes what it names.
+ */
 export class Unavailable {
   readonly reason: string;
-  constructor(reason: string) {
+  readonly held: { value: unknown } | undefined;
+  constructor(reason: string, held?: { value: unknown }) {
     this.reason = reason;
+    this.held = held;
   }
 }
 
@@ -31,8 +38,19 @@ export class Variables {
     this.#values.set(name, value);
   }
 
-  unavailable(name: string, reason: string): void {
-    this.#values.set(name, new Unavailable(reason));
+  /** Cleanup is running: a held value (see Unavailable) is used as if it were set. */
+  forCleanup = false;
+
+  /** Unavailable from now on; `held`, what a step made, is still there for cleanup. */
+  unavailable(name: string, reason: string, held?: { value: unknown }): void {
+    this.#values.set(name, new Unavailable(reason, held));
+  }
+
+  /** Unavailable to the steps from now on, as the step that sets it did not pass; what it was stays held for cleanup. */
+  withdraw(name: string, reason: string): void {
+    const value = this.#values.get(name);
+    const held = value instanceof Unavailable ? value.held : this.#values.has(name) ? { value } : undefined;
+    this.unavailable(name, reason, held);
   }
 
   names(): string[] {
@@ -45,7 +63,8 @@ export class Variables {
     const [first, ...rest] = parsePath(path.trim());
     const name = first && 'key' in first ? first.key : '';
     if (!this.#values.has(name)) throw new UnknownVariable(`no variable ${name} (known: ${this.names().join(', ') || 'none'})`);
-    const value = this.#values.get(name);
+    const stored = this.#values.get(name);
+    const value = stored instanceof Unavailable && this.forCleanup && stored.held ? stored.held.value : stored;
     if (value instanceof Unavailable) throw new VariableUnavailable(`needs ${name}, which is unavailable: ${value.reason}`);
     const found = follow(value, rest);
     if (!found.found) throw new UnknownVariable(`\${${path}}: ${name}${found.missing.startsWith('[') ? '' : '.'}${found.missing} does not exist`);

@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { problemLine, startValidatingProxy } from '../../conformance/proxy/validating-proxy.ts';
 import { renderReport, REPORTERS, type Reporter } from '../../conformance/report/render.ts';
 import { ruleTotals } from '../../conformance/report/rule-summary.ts';
+import { figuresLine } from '../../conformance/rules/figures.ts';
 import { mustAnswer } from '../../harness/target.ts';
 import { httpUrl, parseOptions, type OptionSpecs } from './options.ts';
 import { listenOptions, reportOptions } from './shared-options.ts';
@@ -35,7 +36,9 @@ export async function runProxyCommand(args: string[]): Promise<void> {
     const text = renderReport(report, reporter);
     if (values.out) {
       writeFileSync(values.out, text);
-      process.stderr.write(`${proxy.exchanges.length} exchanges judged, ${proxy.notJudged.length} not (control API), ${proxy.problems.length} problems; ${ruleTotals(report.rules)}; wrote ${values.out}\n`);
+      const counts = `${proxy.exchanges.length} exchanges judged, ${proxy.notJudged.length} not (control API)`;
+      const totals = `${proxy.problems.length} problems; ${ruleTotals(report.rules)}; ${figuresLine(report.summary)}`;
+      process.stderr.write(`${counts}, ${totals}; wrote ${values.out}\n`);
     } else process.stdout.write(text);
     process.exit(proxy.problems.length ? 1 : 0);
   };

@@ -6,6 +6,7 @@
 import type { DeploymentInputs } from '../../harness/inputs.ts';
 import type { MockState } from '../mock-state.ts';
 import { seedDemoWorkspace } from '../seed/demo-workspace.ts';
+import { setUpForConformance } from './stand-in-setup.ts';
 import { addApiKey, createWorkspace } from '../workspaces/create-workspace.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 
@@ -15,6 +16,7 @@ export type StandIn = { workspace: Workspace; inputs: DeploymentInputs };
 
 export async function prepareStandIn(state: MockState, urls: { base_url: string; hub_url: string; workspace_url: string }, options: { seed?: number; leads?: number } = {}): Promise<StandIn> {
   const { workspace, ownerKey } = await seedDemoWorkspace(state, { seed: options.seed ?? 1, leads: options.leads ?? 60 });
+  await setUpForConformance(state, workspace);
   // A seeded workspace's clock stands at the seed's reference date; a deployment's is real time.
   await workspace.clock.set(Math.max(Date.now(), workspace.clock.now()));
   await workspace.clock.freeze(false);

@@ -13,6 +13,8 @@ import { STATUS_ID_TYPE } from './status-id-type.ts';
 import { STATUS_LIMIT_REACHED } from './status-limit-reached.ts';
 import { STATUS_NO_PIPELINE } from './status-no-pipeline.ts';
 import { STATUS_TASK_NOT_OPEN } from './status-task-not-open.ts';
+import { STORY_EXTRA_EVENTS } from './story-extra-events.ts';
+import { STORY_OTHER_DESIGNS } from './story-other-designs.ts';
 
 /** Error codes and statuses the spec leaves open, taken the other way; outside the route designs, so that they answer those too. */
 export const ERROR_READINGS: OtherReading[] = [
@@ -30,4 +32,7 @@ export const ERROR_READINGS: OtherReading[] = [
   ...ROUTE_WEBHOOKS_UNLISTED,
 ];
 
-export const OTHER_READINGS: OtherReading[] = [...ERROR_READINGS];
+/** What the stories' areas leave open (issue 22, item 5): deliveries, and designs of their own. */
+export const STORY_READINGS: OtherReading[] = [...STORY_EXTRA_EVENTS, ...STORY_OTHER_DESIGNS];
+
+export const OTHER_READINGS: OtherReading[] = [...ERROR_READINGS, ...STORY_READINGS];

@@ -30,24 +30,40 @@ describe('a table', () => {
     expect(leads.size).toBe(0);
   });
 
-  it("gives @msw/data the record's id as its hidden primary key instead of a new UUID, and the collection still finds the record", async () => {
-    const leads = newLeads();
-    const stored = await leads.insert(lead(1));
-    const primaryKey = Object.getOwnPropertySymbols(stored).find((symbol) => symbol.description === 'kPrimaryKey');
-    expect(primaryKey && (stored as any)[primaryKey]).toBe(stored.id);
-    const renamed = await leads.collection.update(stored as never, { data: (draft: StoredLead) => void (draft.name = 'Renamed') });
-    expect(renamed).toMatchObject({ id: stored.id, name: 'Renamed' });
-  });
-
-  it("updates a record through @msw/data's update, and leaves the collection's own queries as they were", async () => {
+  it('is the only store: a write is seen by the MSW queries at once, and changes no record object it does not replace', async () => {
     const leads = newLeads();
     const first = await leads.insert(lead(1, { amount: 100 }));
     const second = await leads.insert(lead(2, { amount: 100 }));
     const changed = await leads.update(second.id, (draft) => void (draft.name = 'Changed'));
+    expect(second.name).toBe('Lead #2');
+    expect(leads.get(second.id)).toBe(changed);
     expect(leads.collection.findFirst((query) => query.where({ id: second.id }))).toBe(changed);
-    // The record handed to update must not answer later searches that other records match first.
     expect(leads.collection.findFirst(new Query((record) => (record as StoredLead).amount === 100))?.id).toBe(first.id);
     expect(leads.collection.findMany().map((record) => record.name)).toEqual(['Lead #1', 'Changed']);
+    leads.remove(first.id);
+    expect(leads.collection.findMany().map((record) => record.id)).toEqual([second.id]);
+  });
+
+  it("keeps a copy of its own of what is inserted: the caller's object may change after", async () => {
+    const leads = newLeads();
+    const values = lead(1);
+    const stored = await leads.insert(values);
+    values.name = 'Changed by the caller';
+    expect(leads.get(stored.id)?.name).toBe('Lead #1');
+  });
+
+  it("answers @msw/data's query options: take (from the newest when negative), skip, cursor, orderBy", async () => {
+    const leads = newLeads();
+    const made = [];
+    for (const [number, amount] of [[1, 300], [2, 100], [3, 200], [4, 100]] as const) made.push(await leads.insert(lead(number, { amount })));
+    const numbers = (records: StoredLead[]) => records.map((record) => record.number);
+    expect(numbers(leads.collection.findMany(undefined, { take: 2 }))).toEqual([1, 2]);
+    expect(numbers(leads.collection.findMany(undefined, { take: -2 }))).toEqual([4, 3]);
+    expect(numbers(leads.collection.findMany(undefined, { skip: 1, take: 2 }))).toEqual([2, 3]);
+    expect(numbers(leads.collection.findMany(undefined, { cursor: made[2] }))).toEqual([3, 4]);
+    expect(numbers(leads.collection.findMany(undefined, { orderBy: [{ amount: 'asc' }, { number: 'desc' }] }))).toEqual([4, 2, 3, 1]);
+    expect(numbers(leads.collection.findMany((q) => q.where({ amount: 100 }), { orderBy: { number: 'desc' } }))).toEqual([4, 2]);
+    expect(() => leads.collection.findMany((q) => q.where({ amount: 5 }), { strict: true })).toThrow();
   });
 
   it('stores a lead without the fields computed on read (owner, contact, company)', async () => {

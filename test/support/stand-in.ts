@@ -16,7 +16,7 @@ const TABLES = ['leads', 'contacts', 'companies', 'tasks', 'products', 'tags', '
 
 /**
  * `otherReadings`: the choices the spec leaves open, taken the other way (src/other-readings/);
- * `faults`: named faults (src/faults/) the stand-in runs with, for a test that a check catches them there.
+ * `faults`: named faults switched on (src/faults/), for a stand-in that is wrong on purpose.
  */
 export async function startStandIn(options: { otherReadings?: OtherReading[]; faults?: string[] } = {}): Promise<StandIn> {
   const mock = createMock({ controlApi: false, allowPrivateWebhooks: true, ...options });

@@ -27,15 +27,20 @@ export function deleteLater(context: CheckContext, created: Exchange): void {
   if (created.status === 201 && created.json?.id) context.cleanup(() => context.client.send('DELETE', `/v1/leads/${created.json.id}`));
 }
 
-type Member = { id: string; name: string; is_me?: boolean };
+type Member = { id: string; name: string; status?: string; is_me?: boolean };
 
-/** The workspace's members (`GET /v1/members`): the one the key acts for, and another. */
-export async function members(context: CheckContext): Promise<{ me: Member | undefined; other: Member | undefined }> {
+/**
+ * Two members of the workspace (`GET /v1/members`) to own leads: the one the key acts for
+ * (`is_me`) when there is one, and another active member. Spec 2.7 gives `is_me` but ties no API
+ * key to a member, so `isMe` says whether `me` is the key's own (only `owner=me` needs that).
+ */
+export async function members(context: CheckContext): Promise<{ me: Member | undefined; other: Member | undefined; isMe: boolean }> {
   const answer = await context.client.send('GET', '/v1/members?limit=250');
   if (answer.status !== 200) context.skip(`GET /v1/members answered ${answer.status}: member ids are unknown`);
   const list: Member[] = answer.json.data;
-  const me = list.find((member) => member.is_me);
-  return { me, other: list.find((member) => member.id !== me?.id) };
+  const own = list.find((member) => member.is_me);
+  const me = own ?? list.find((member) => member.status !== 'deactivated');
+  return { me, other: list.find((member) => member.id !== me?.id && member.status !== 'deactivated'), isMe: own !== undefined };
 }
 
 /** Expected against actual (objects compared whatever the order of their keys), as a problem or nothing. */

@@ -12,7 +12,9 @@ export type ListFixture = {
   word: string;
   company: { id: string };
   contact: { id: string; name: string };
+  /** The key's own member (`is_me`), or when no member is the key's, another active one: `isMe` says which. */
   me: { id: string };
+  isMe: boolean;
   other: { id: string };
   first: Pipeline;
   second: Pipeline;
@@ -29,8 +31,8 @@ export async function listFixture(context: CheckContext): Promise<ListFixture> {
   const open = first?.stages.filter((stage) => stage.type === 'open') ?? [];
   const won = first?.stages.find((stage) => stage.type === 'won');
   if (!second || open.length < 2 || !won) context.skip('needs two pipelines, the first with two open stages and a won one');
-  const { me, other } = await members(context);
-  if (!me || !other) context.skip('needs two members: the one the key acts for and another');
+  const { me, other, isMe } = await members(context);
+  if (!me || !other) context.skip('needs two active members to own leads: GET /v1/members lists fewer');
   // One word of letters, unique to this run, that no other record holds.
   const word = `lf${context.runId.replace(/[^a-z]/g, '')}zq`;
   const company = await createCompany(context, `${word}company`);
@@ -43,5 +45,6 @@ export async function listFixture(context: CheckContext): Promise<ListFixture> {
   const closed = await context.client.send('PATCH', `/v1/leads/${created.id}`, { body: { stage_id: won!.id, position: 2 } });
   context.expectStatus(closed, 200);
   const d = await lead('delta', { pipeline_id: second.id, contact_id: contact.id, amount: 800, position: 4 });
-  return { word, company, contact, me, other, first: first!, second, open: [open[0]!, open[1]!], won: won!, leads: { a, b, c: closed.json, d } };
+  const leads = { a, b, c: closed.json, d };
+  return { word, company, contact, me, isMe, other, first: first!, second, open: [open[0]!, open[1]!], won: won!, leads };
 }

@@ -25,7 +25,7 @@ export const updateLeadCheck: ActiveCheck = {
     if (pipelines.status !== 200 || !pipelines.json.data?.length) context.skip('the pipelines route (inferred) lists no pipeline: stage ids are unknown');
     const [first, second] = pipelines.json.data as Pipeline[];
     const { me, other } = await members(context);
-    if (!me || !other) return context.skip('needs two members: the one the key acts for and another');
+    if (!me || !other) return context.skip('needs two active members to own the lead: GET /v1/members lists fewer');
     const [company, otherCompany] = [await createCompany(context, 'lead company'), await createCompany(context, 'lead company 2')];
     const [contact, otherContact] = [await createContact(context, 'lead main'), await createContact(context, 'lead main 2')];
     const lead = await context.createLead({ pipeline_id: first!.id, owner_id: other.id, contact_id: contact.id, company_id: company.id, amount: 1000, source: 'website' });

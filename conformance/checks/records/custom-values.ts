@@ -12,7 +12,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { contactFields, type Field, type ValueType } from '../../custom-fields-kit.ts';
+import { contactFields, VALUE_TYPES, type ContactFields, type Field, type ValueType } from '../../custom-fields-kit.ts';
 import { createContact, randomSubscriber, validationProblem } from '../../records-kit.ts';
 
 /** `alsoBad`: more values the type refuses, each judged like `bad` (a boundary, another field's option). */
@@ -52,6 +52,7 @@ export const customValues: ActiveCheck = {
       if (type === 'datetime') context.judge('fields.datetime-utc', keptProblem ? undefined : utcProblem(kept.json.custom?.[field.key]), kept);
       if (type === 'multiselect') await judgeMultiselectLimit(context, patch, field);
     }
+    skipTypesMissing(context, fields);
     const read = await context.client.send('GET', `/v1/contacts/${contact.id}`);
     const custom = read.json?.custom;
     if (fields.byType.size) context.judge('contacts.custom-values', read.status === 200 && typeof custom === 'object' && custom !== null && !Array.isArray(custom) && Object.keys(custom).length > 0 ? undefined : `the contact's custom reads ${JSON.stringify(custom)} after values were set`, read);
@@ -64,6 +65,31 @@ export const customValues: ActiveCheck = {
     if (fields.required) await judgeRequired(context, patch, fields.required, fields.memberId);
   },
 };
+
+/** The rules of a value type the workspace has no usable contact field of (a deployment's fields are made in its web app). */
+const RULES_OF_TYPE: Partial<Record<ValueType, string[]>> = {
+  money: ['fields.money-currency-default'],
+  datetime: ['fields.datetime-utc'],
+  multiselect: ['fields.multiselect-limit'],
+};
+
+function skipTypesMissing(context: CheckContext, fields: ContactFields): void {
+  for (const type of VALUE_TYPES) {
+    const field = fields.byType.get(type);
+    if (field && caseOf(type, field, fields.memberId)) continue;
+    const why = field
+      ? `the workspace's ${type} contact field ${field.key} has too few options, or no member is active`
+      : `the workspace has no optional contact field of type ${type}`;
+    const rules = [`fields.value-${type.replace('_', '-')}`, ...(RULES_OF_TYPE[type] ?? [])];
+    for (const rule of rules) context.skipRule(rule, `${why} (fields are made in the web app)`);
+  }
+  const multiselect = fields.byType.get('multiselect');
+  if (multiselect && multiselect.options.length < 101) {
+    const options = multiselect.options.length;
+    context.skipRule('fields.multiselect-limit', `the multiselect contact field ${multiselect.key} has ${options} options, not 101`);
+  }
+  if (!fields.required) context.skipRule('fields.required-not-clearable', 'the workspace has no required contact field (web app)');
+}
 
 /** An option id of another field of the workspace, which `field` (a select) does not have. */
 function foreignOptionOf(field: Field, byType: Map<ValueType, Field>): string | undefined {

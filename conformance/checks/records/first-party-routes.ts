@@ -51,16 +51,23 @@ async function judgeKeysRefused(context: CheckContext): Promise<void> {
   await send('fields.create-refuses-keys', 'POST', '/v1/fields', { entity: 'contact', key: `conf_${Date.now().toString(36)}`, label: name, type: 'text' });
   const fields = await context.client.send('GET', '/v1/fields');
   if (fields.status === 200 && fields.json.data[0]) await send('fields.patch-refuses-keys', 'PATCH', `/v1/fields/${fields.json.data[0].id}`, {});
-  if (!context.target.mock) return;
-  const workspace = `/_mock/workspaces/${context.target.mock.workspaceId}`;
+  // A deployment's own members, teams and fields are not deactivated or deleted to see a refusal.
+  if (context.target.mock) await sendToSpares(context, name, send);
+  // Spec 5.1: routes marked first-party web app only accept no API key, whichever they are.
+  context.judge('auth.first-party-only', taken[0] && refusal(taken[0]), taken[0]);
+}
+
+/** A deactivation and two deletes with the key, each of a member, team or field made for the run on the mock. */
+type KeySend = (rule: string, method: string, path: string) => Promise<Exchange>;
+
+async function sendToSpares(context: CheckContext, name: string, send: KeySend): Promise<void> {
+  const workspace = `/_mock/workspaces/${mockWorkspaceId(context)}`;
   const spareMember = await controlCall(context, 'POST', `${workspace}/members`, { role: 'viewer', name });
   const spareTeam = await controlCall(context, 'POST', `${workspace}/teams`, { name });
   const spareField = await controlCall(context, 'POST', `${workspace}/fields`, { entity: 'contact', key: `conf_${Date.now().toString(36)}_spare`, label: name, type: 'text' });
   await send('members.deactivate-refuses-keys', 'POST', `/v1/members/${spareMember.id}/deactivate`);
   await send('teams.delete-refuses-keys', 'DELETE', `/v1/teams/${spareTeam.id}`);
   await send('fields.delete-refuses-keys', 'DELETE', `/v1/fields/${spareField.id}`);
-  // Spec 5.1: routes marked first-party web app only accept no API key, whichever they are.
-  context.judge('auth.first-party-only', taken[0] && refusal(taken[0]), taken[0]);
 }
 
 async function judgeSessions(context: CheckContext): Promise<void> {

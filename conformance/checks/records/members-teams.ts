@@ -38,6 +38,7 @@ export const membersTeams: ActiveCheck = {
     const alone = loner ? list.find((member) => member.id === loner.id) : list.find((member) => Array.isArray(member.team_ids) && member.team_ids.length === 0);
     const teamless = list.find((member) => member.team_ids === null || member.team_ids === undefined);
     if (loner || alone || teamless) context.judge('members.team-ids-empty', teamless ? `member ${teamless.id} has team_ids ${teamless.team_ids}, not []` : JSON.stringify(alone?.team_ids) === '[]' ? undefined : `a member in no team has team_ids ${JSON.stringify(alone?.team_ids)}`, members);
+    else context.skipRule('members.team-ids-empty', 'every member of the workspace is in a team: none shows the team_ids of one in none');
 
     const teams = await context.client.send('GET', '/v1/teams');
     context.expectStatus(teams, 200);

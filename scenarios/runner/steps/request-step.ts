@@ -3,8 +3,9 @@
 import { describeExchange, type Exchange } from '../../../conformance/exchange.ts';
 import { ABSENT, describeMismatches, match, show, type MatchContext, type Mismatch } from '../match.ts';
 import { durationMs } from '../duration.ts';
-import { captureFrom } from './capture.ts';
+import { captureFrom, holdForCleanup } from './capture.ts';
 import type { Expect, HttpRequestSpec, Step } from '../types.ts';
+import { UnknownVariable, VariableUnavailable } from '../variables.ts';
 import { controlKey, matchContext, NO_CONTROL, StepFailure, StepSkipped, type World } from '../world.ts';
 
 export async function requestStep(world: World, step: Step): Promise<string> {
@@ -12,8 +13,7 @@ export async function requestStep(world: World, step: Step): Promise<string> {
   if (isControl && !world.control) throw new StepSkipped(NO_CONTROL);
   if (step.each === undefined) return step.wait === undefined ? send(world, step, isControl) : sendUntilMatched(world, step, isControl);
   // `each`: the request once per item of a list, `${item}` being the item (cleanup of what a story made).
-  const items = world.vars.interpolate(step.each);
-  if (!Array.isArray(items)) throw new StepFailure(`each: expected a list, got ${show(items)}`);
+  const items = eachItems(world, step.each);
   const summaries: string[] = [];
   try {
     for (const item of items) {
@@ -45,6 +45,26 @@ async function sendUntilMatched(world: World, step: Step, isControl: boolean): P
 
 const RETRY_MS = 100;
 
+/**
+ * The items of `each`. In cleanup an item written as a variable that was never made (the story
+ * stopped before it) is left out: the others made before it are still deleted.
+ */
+function eachItems(world: World, written: unknown): unknown[] {
+  const cleaning = Array.isArray(written) && world.vars.forCleanup;
+  const items = cleaning ? written.flatMap((item) => madeItem(world, item)) : world.vars.interpolate(written);
+  if (!Array.isArray(items)) throw new StepFailure(`each: expected a list, got ${show(items)}`);
+  return items;
+}
+
+function madeItem(world: World, written: unknown): unknown[] {
+  try {
+    return [world.vars.interpolate(written)];
+  } catch (error) {
+    if (error instanceof VariableUnavailable || error instanceof UnknownVariable) return [];
+    throw error;
+  }
+}
+
 async function send(world: World, step: Step, isControl: boolean): Promise<string> {
   const written = (step.request ?? step.control) as HttpRequestSpec;
   const spec = world.vars.interpolate(written);
@@ -56,9 +76,13 @@ async function send(world: World, step: Step, isControl: boolean): Promise<strin
     origin: spec.origin,
   });
   const summary = `${spec.method} ${withQuery(spec.path, spec.query)} → ${exchange.status}`;
-  const mismatches = judge(world.vars.interpolate(step.expect ?? {}), exchange, matchContext(world));
-  if (mismatches.length) throw new StepFailure(mismatches.join('\n'), describeExchange(exchange), summary);
+  const mismatches = judge(world.vars.interpolate(step.expect ?? {}), exchange, matchContext(world), world.vars.forCleanup);
   const answer = { status: exchange.status, headers: exchange.headers, body: exchange.json ?? exchange.text };
+  if (mismatches.length) {
+    // It succeeded, so it may have made a record: cleanup still gets what it would capture.
+    if (exchange.status < 300) holdForCleanup(world, step.capture ?? {}, answer, `the step that captures it did not pass (${summary})`);
+    throw new StepFailure(mismatches.join('\n'), describeExchange(exchange), summary);
+  }
   captureFrom(world, step.capture ?? {}, answer, (message) => new StepFailure(message, describeExchange(exchange), summary));
   return summary;
 }
@@ -75,11 +99,18 @@ function credential(world: World, written: string | undefined): string | null {
   throw new StepFailure(`credential ${written} is no key of setup.keys (known: ${[...world.keys.keys()].join(', ')})`);
 }
 
-function judge(expect: Expect, exchange: Exchange, context: MatchContext): string[] {
+/**
+ * What a cleanup request may meet besides a success: the record is already gone (a step put it
+ * in the trash and the one that would restore it was skipped or is pending).
+ */
+const ALREADY_GONE = [404, 410];
+
+function judge(expect: Expect, exchange: Exchange, context: MatchContext, cleanup: boolean): string[] {
   const problems: string[] = [];
   const statuses = expect.status === undefined ? undefined : [expect.status].flat();
   if (statuses && !statuses.includes(exchange.status)) problems.push(`status: expected ${statuses.join(' or ')}, got ${exchange.status}${errorCode(exchange)}`);
-  if (!statuses && exchange.status >= 400) problems.push(`status: expected a success, got ${exchange.status}${errorCode(exchange)}`);
+  const refused = exchange.status >= 400 && !(cleanup && ALREADY_GONE.includes(exchange.status));
+  if (!statuses && refused) problems.push(`status: expected a success, got ${exchange.status}${errorCode(exchange)}`);
   const headers: Mismatch[] = Object.entries(expect.headers ?? {}).flatMap(([name, matcher]) => match(matcher, headerOf(exchange, name), name.toLowerCase(), context));
   if (headers.length) problems.push(describeMismatches(headers, 'headers'));
   if (expect.body !== undefined) {

@@ -2,6 +2,7 @@
 // shown, and `deleted_at` marks the trash.
 import type { components } from '../../spec/generated/crm.d.ts';
 import type { TableDefinition } from '../../store/table-definition.ts';
+import { recordTagKeys } from '../tags/tagged-records.ts';
 
 export type Company = components['schemas']['Company'];
 export type StoredCompany = Omit<Company, 'owner'> & { deleted_at: string | null };
@@ -12,5 +13,6 @@ export const companyTable: TableDefinition<StoredCompany> = {
   computed: ['owner'],
   lookups: {
     number: (company) => company.number,
+    tag: recordTagKeys,
   },
 };

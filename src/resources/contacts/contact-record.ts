@@ -4,6 +4,7 @@
 // by phone, then by email) and by company.
 import type { components } from '../../spec/generated/crm.d.ts';
 import type { TableDefinition } from '../../store/table-definition.ts';
+import { recordTagKeys } from '../tags/tagged-records.ts';
 
 export type Contact = components['schemas']['Contact'];
 export type StoredContact = Omit<Contact, 'company' | 'owner' | 'open_leads'> & { deleted_at: string | null };
@@ -14,6 +15,7 @@ export const contactTable: TableDefinition<StoredContact> = {
   computed: ['company', 'owner', 'open_leads'],
   lookups: {
     number: (contact) => contact.number,
+    tag: recordTagKeys,
     phone: (contact) => contact.phones,
     email: (contact) => contact.emails,
     company: (contact) => contact.company_id,

@@ -2,6 +2,7 @@
 // contact shows its new name on every lead), and `deleted_at` marks the trash.
 import type { components } from '../../spec/generated/crm.d.ts';
 import type { TableDefinition } from '../../store/table-definition.ts';
+import { recordTagKeys } from '../tags/tagged-records.ts';
 
 export type Lead = components['schemas']['Lead'];
 export type StoredLead = Omit<Lead, 'owner' | 'contact' | 'company'> & { deleted_at: string | null };
@@ -12,6 +13,7 @@ export const leadTable: TableDefinition<StoredLead> = {
   computed: ['owner', 'contact', 'company'],
   lookups: {
     number: (lead) => lead.number,
+    tag: recordTagKeys,
     contact: (lead) => lead.contact_id,
     company: (lead) => lead.company_id,
     stage: (lead) => lead.stage_id,

@@ -556,7 +556,7 @@ export type paths = {
         put?: never;
         /**
          * Undo a bulk tag action
-         * @description Puts back the tags of the records the run changed; a bulk tag change is undoable for 24 hours on the workspace clock (spec 4.4, 8). After that answers 409 `limit_reached` with `key: bulk_undo_hours` and `limit: 24` (the undo window is a limit of spec 8). Undoing a run already undone changes nothing and answers the run again (safe to retry, like restore).
+         * @description Reverts what the run changed on each record: takes away the tags it added and puts back those it removed, where they were; a change made since (a PATCH, another run) stays, and a record never passes 10 tags by an undo. A bulk tag change is undoable for 24 hours on the workspace clock (spec 4.4, 8). After that answers 409 `limit_reached` with `key: bulk_undo_hours` and `limit: 24` (the undo window is a limit of spec 8). Undoing a run already undone changes nothing and answers the run again (safe to retry, like restore).
          */
         post: operations["undoBulkAction"];
         delete?: never;
@@ -2532,7 +2532,7 @@ export type components = {
                 code: "not_failed";
             };
         };
-        /** @description Snooze of a task that is not open. */
+        /** @description Snooze of a task that is not open (its status is not shown, spec 7.3; 409 or 422). */
         TaskNotOpenError: components["schemas"]["ErrorEnvelope"] & {
             error?: {
                 /** @constant */
@@ -7555,7 +7555,7 @@ export type components = {
                 "application/json": components["schemas"]["NotFailedError"];
             };
         };
-        /** @description `task_not_open` (409): Snooze of a task that is not open. */
+        /** @description `task_not_open` (409 or 422; its status is not shown): Snooze of a task that is not open. */
         TaskNotOpen: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
@@ -7888,7 +7888,7 @@ export type components = {
                 "application/json": components["schemas"]["MalformedRequestError"];
             };
         };
-        /** @description No valid credentials. Codes: `invalid_token`, `key_expired`, `key_revoked`. */
+        /** @description No valid credentials. Codes: `invalid_token`, `key_expired`, `key_revoked`. For a request that sends no credential at all (no header, another scheme) the spec names the status only: a deployment may answer another code. */
         Error401: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
@@ -7958,14 +7958,14 @@ export type components = {
                 "application/json": components["schemas"]["BodyTooLargeError"] | components["schemas"]["UnlistedCodeError"];
             };
         };
-        /** @description Valid JSON that cannot be accepted. Codes: `validation_failed`, `limit_reached`, `no_pipeline`, `query_too_slow`, `too_many_conditions`, `invalid_query`, `masked_filter`, `masked_sort`. */
+        /** @description Valid JSON that cannot be accepted. Codes: `validation_failed`, `limit_reached`, `no_pipeline`, `task_not_open`, `query_too_slow`, `too_many_conditions`, `invalid_query`, `masked_filter`, `masked_sort`. */
         Error422: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ValidationFailedError"] | components["schemas"]["LimitReachedError"] | components["schemas"]["NoPipelineError"] | components["schemas"]["QueryTooSlowError"] | components["schemas"]["TooManyConditionsError"] | components["schemas"]["InvalidQueryError"] | components["schemas"]["MaskedFilterError"] | components["schemas"]["MaskedSortError"] | components["schemas"]["UnlistedCodeError"];
+                "application/json": components["schemas"]["ValidationFailedError"] | components["schemas"]["LimitReachedError"] | components["schemas"]["NoPipelineError"] | components["schemas"]["TaskNotOpenError"] | components["schemas"]["QueryTooSlowError"] | components["schemas"]["TooManyConditionsError"] | components["schemas"]["InvalidQueryError"] | components["schemas"]["MaskedFilterError"] | components["schemas"]["MaskedSortError"] | components["schemas"]["UnlistedCodeError"];
             };
         };
         /** @description Rate limited. Codes: `rate_limited`, `concurrency_limited`, `form_quota_reached`. */
@@ -8885,8 +8885,8 @@ export interface operations {
             409: components["responses"]["LimitReached"];
             410: components["responses"]["Gone"];
             413: components["responses"]["BodyTooLarge"];
-            /** @description `validation_failed` (422): `contact_id` names no contact of the workspace, or a deleted one. */
-            422: components["responses"]["ValidationFailed"];
+            /** @description `validation_failed` (422): `contact_id` names no contact of the workspace, or a deleted one; or `limit_reached`, which spec 7.3 allows 403, 409 or 422. */
+            422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             "5XX": components["responses"]["Error5XX"];
@@ -9046,8 +9046,8 @@ export interface operations {
             409: components["responses"]["LimitReached"];
             410: components["responses"]["Gone"];
             413: components["responses"]["BodyTooLarge"];
-            /** @description `validation_failed` (422): for example `product_id` names no product of the workspace. */
-            422: components["responses"]["ValidationFailed"];
+            /** @description `validation_failed` (422): for example `product_id` names no product of the workspace; or `limit_reached`, which spec 7.3 allows 403, 409 or 422. */
+            422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             "5XX": components["responses"]["Error5XX"];
@@ -10592,6 +10592,8 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Error409"];
             413: components["responses"]["BodyTooLarge"];
+            /** @description `limit_reached` past the undo window, where a deployment answers it 422 (spec 7.3 allows 403, 409 or 422). */
+            422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             "5XX": components["responses"]["Error5XX"];
@@ -13237,6 +13239,7 @@ export interface operations {
             402: components["responses"]["Error402"];
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
+            /** @description `task_not_open`: the task is not open (its status is not shown, spec 7.3: 409 or 422). */
             409: components["responses"]["TaskNotOpen"];
             /** @description `gone` (410) with `deleted_at`: the task is in the trash; `POST /v1/tasks/{id}/restore` brings it back (spec 3, Task). */
             410: {
@@ -13260,7 +13263,8 @@ export interface operations {
                 };
             };
             413: components["responses"]["BodyTooLarge"];
-            422: components["responses"]["ValidationFailed"];
+            /** @description `validation_failed` (for example `until` not ahead), or `task_not_open` where a deployment answers it 422 (its status is not shown, spec 7.3). */
+            422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             "5XX": components["responses"]["Error5XX"];
@@ -13551,9 +13555,11 @@ export interface operations {
             402: components["responses"]["Error402"];
             /** @description `missing_scope`, or `limit_reached` (`key: webhooks`, `limit`, `used`, `upgrade_to`) when the workspace already has as many webhooks as its plan allows. Spec 7.3 allows 403, 409 or 422 for `limit_reached`; plan limits answer 403 ("not allowed: ... plan limit", spec 7.2). */
             403: components["responses"]["Error403"];
+            /** @description `limit_reached` at the plan's webhook count, where a deployment answers it 409 (spec 7.3 allows 403, 409 or 422). */
+            409: components["responses"]["LimitReached"];
             413: components["responses"]["BodyTooLarge"];
-            /** @description `validation_failed`: for example a URL that is not HTTPS on port 443 or 8443, not a public address, carries a user name or password, or is longer than 2048 characters (under `url`), or more than 100 event patterns (under `events`) (spec 4.11, 8). */
-            422: components["responses"]["ValidationFailed"];
+            /** @description `validation_failed`: for example a URL that is not HTTPS on port 443 or 8443, not a public address, carries a user name or password, or is longer than 2048 characters (under `url`), or more than 100 event patterns (under `events`) (spec 4.11, 8); or `limit_reached` at the plan's webhook count, where a deployment answers it 422 (spec 7.3 allows 403, 409 or 422). */
+            422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             "5XX": components["responses"]["Error5XX"];

@@ -2603,6 +2603,26 @@ export type components = {
                 "application/json": components["schemas"]["BadJsonError"];
             };
         };
+        /** @description `body_too_large`: a body over 1 MB, on any operation (the limit of the CRM interface, spec 8). */
+        ControlBodyTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "body_too_large",
+                 *         "message": "The body is larger than 1 MB.",
+                 *         "request_id": "req_8f2k4m6n",
+                 *         "docs_url": "https://docs.example.com/errors/body_too_large"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["BodyTooLargeError"];
+            };
+        };
         /** @description Malformed request. Codes: `bad_json`, `unknown_field`, `invalid_cursor`, `invalid_id_type`, `credentials_in_url`, `request_expired`. */
         Error400: {
             headers: {
@@ -2747,6 +2767,7 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
+            413: components["responses"]["ControlBodyTooLarge"];
         };
     };
     createWorkspace: {
@@ -2775,6 +2796,7 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
+            413: components["responses"]["ControlBodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
         };
     };
@@ -2807,6 +2829,7 @@ export interface operations {
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["ControlBodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
         };
     };
@@ -2847,6 +2870,7 @@ export interface operations {
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["ControlBodyTooLarge"];
             /** @description `validation_failed` under `member_id`: no member of this workspace has that id, or the member is deactivated. */
             422: {
                 headers: {
@@ -2885,6 +2909,7 @@ export interface operations {
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["ControlBodyTooLarge"];
         };
     };
     getClock: {
@@ -2911,6 +2936,7 @@ export interface operations {
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["ControlBodyTooLarge"];
         };
     };
     setClock: {
@@ -2942,6 +2968,7 @@ export interface operations {
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["ControlBodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
         };
     };
@@ -2969,6 +2996,7 @@ export interface operations {
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["ControlBodyTooLarge"];
         };
     };
     updateWorkspaceSettings: {
@@ -3009,6 +3037,7 @@ export interface operations {
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["ControlBodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
         };
     };
@@ -3047,6 +3076,8 @@ export interface operations {
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["ControlBodyTooLarge"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     listWorkspaceRequests: {
@@ -3076,6 +3107,8 @@ export interface operations {
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["ControlBodyTooLarge"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     listRequests: {
@@ -3102,6 +3135,8 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
+            413: components["responses"]["ControlBodyTooLarge"];
+            422: components["responses"]["ValidationFailed"];
         };
     };
     clearRequests: {
@@ -3129,6 +3164,7 @@ export interface operations {
             400: components["responses"]["ControlBadJson"];
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
+            413: components["responses"]["ControlBodyTooLarge"];
         };
     };
     listFailures: {
@@ -3154,6 +3190,7 @@ export interface operations {
             };
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
+            413: components["responses"]["ControlBodyTooLarge"];
         };
     };
     setFailures: {
@@ -3202,6 +3239,7 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
+            413: components["responses"]["ControlBodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
         };
     };
@@ -3263,6 +3301,7 @@ export interface operations {
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["ControlBodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
         };
     };
@@ -3301,6 +3340,7 @@ export interface operations {
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["ControlBodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
         };
     };
@@ -3342,6 +3382,7 @@ export interface operations {
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["ControlBodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
         };
     };
@@ -3389,6 +3430,7 @@ export interface operations {
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["ControlBodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
         };
     };
@@ -3418,6 +3460,7 @@ export interface operations {
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["ControlBodyTooLarge"];
         };
     };
     setChannelOutcome: {
@@ -3456,6 +3499,7 @@ export interface operations {
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["ControlBodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
         };
     };
@@ -3496,6 +3540,7 @@ export interface operations {
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["ControlBodyTooLarge"];
         };
     };
     receiveExternalMessage: {
@@ -3533,6 +3578,7 @@ export interface operations {
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["ControlBodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
         };
     };
@@ -3571,6 +3617,7 @@ export interface operations {
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["ControlBodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
         };
     };
@@ -3600,6 +3647,7 @@ export interface operations {
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["ControlBodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
         };
     };
@@ -3642,6 +3690,7 @@ export interface operations {
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["ControlBodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
         };
     };
@@ -3670,6 +3719,7 @@ export interface operations {
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["ControlBodyTooLarge"];
         };
     };
     putWorkspaceSnapshot: {
@@ -3754,6 +3804,7 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["ControlBodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
         };
     };
@@ -3783,6 +3834,7 @@ export interface operations {
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["ControlBodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
         };
     };
@@ -3812,6 +3864,7 @@ export interface operations {
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["ControlBodyTooLarge"];
         };
     };
     uninstallApp: {
@@ -3840,6 +3893,7 @@ export interface operations {
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["ControlBodyTooLarge"];
         };
     };
     changeInstallationSettings: {
@@ -3881,6 +3935,7 @@ export interface operations {
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["ControlBodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
         };
     };
@@ -3925,6 +3980,7 @@ export interface operations {
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["ControlBodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
         };
     };
@@ -3965,6 +4021,7 @@ export interface operations {
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["ControlBodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
         };
     };
@@ -4005,6 +4062,7 @@ export interface operations {
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["ControlBodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
         };
     };
@@ -4029,6 +4087,7 @@ export interface operations {
             };
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
+            413: components["responses"]["ControlBodyTooLarge"];
         };
     };
     setFaults: {
@@ -4066,6 +4125,7 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
+            413: components["responses"]["ControlBodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
         };
     };
@@ -4092,6 +4152,7 @@ export interface operations {
             403: components["responses"]["ControlForbidden"];
             /** @description Where the mock runs without Node's file system (the MSW face in a browser), which does not serve the page. */
             404: components["responses"]["NotFound"];
+            413: components["responses"]["ControlBodyTooLarge"];
         };
     };
     getInspectorFile: {
@@ -4121,6 +4182,7 @@ export interface operations {
             400: components["responses"]["Error400"];
             403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["ControlBodyTooLarge"];
         };
     };
     inspectWebhooks: {
@@ -4153,6 +4215,7 @@ export interface operations {
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["ControlBodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
         };
     };
@@ -4185,6 +4248,7 @@ export interface operations {
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["ControlBodyTooLarge"];
         };
     };
     resetMock: {
@@ -4212,6 +4276,7 @@ export interface operations {
             400: components["responses"]["Error400"];
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
+            413: components["responses"]["ControlBodyTooLarge"];
         };
     };
 }
