@@ -157,6 +157,16 @@ export async function withEventWebhook(
       }),
     );
   }
+  await withSinkWebhook(context, slug, subscription, work);
+}
+
+/** A webhook at a URL that reaches no one (`sinkUrls`), whose events are read from its delivery log, whatever receiver the run has. */
+export async function withSinkWebhook(
+  context: CheckContext,
+  slug: string,
+  subscription: string[] | WebhookSubscription,
+  work: (webhook: EventWebhook) => Promise<void>,
+): Promise<void> {
   const { webhook, secret, url } = await saveAtSink(context, slug, subscription);
   const feed = new DeliveryLogFeed(context, webhook.id);
   const logged: EventWebhook = {

@@ -5,10 +5,11 @@
 // the log shows after its attempt (status, attempts, no response status), a failed attempt
 // `retrying` (3), and, when the sink's name never resolves, a connection error as a failed attempt
 // (6.3). What an answer of the receiver decides (2xx succeeds, other statuses fail) needs a receiver.
+import { CheckSkipped } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
 import type { SeenEvent } from '../../delivery-log-feed.ts';
-import { RECEIVER_ONLY, settle, UNRESOLVABLE_SINK_HOST, withEventWebhook, type EventWebhook } from '../../webhook-kit.ts';
+import { RECEIVER_ONLY, settle, UNRESOLVABLE_SINK_HOST, withEventWebhook, withSinkWebhook, type EventWebhook } from '../../webhook-kit.ts';
 
 const isPing = (event: SeenEvent) => event.json?.type === 'ping';
 
@@ -50,11 +51,38 @@ function resultProblem(result: any, logged: SeenEvent | undefined): string | und
  * and for a name that never resolves it was a connection error.
  */
 function judgeFailedAttempt(context: CheckContext, webhook: EventWebhook, answer: Exchange): void {
-  const { status, attempts, response_status: responseStatus } = answer.json ?? {};
+  const { status, attempts } = answer.json ?? {};
   if (!(attempts >= 1)) return;
   const retrying = status !== 'retrying' && `a ping whose attempt failed (no one reached) shows status ${status}, not retrying`;
   context.judge('webhooks.delivery-retrying', retrying, answer);
-  if (new URL(webhook.url).hostname !== UNRESOLVABLE_SINK_HOST) return;
+  judgeConnectionError(context, webhook, answer);
+}
+
+/**
+ * A deployment with a receiver too: a webhook at the sink is pinged for the connection error
+ * alone (a mock's is made at a closed port of this machine, ping.ts).
+ */
+export async function judgeConnectionErrorAtSink(context: CheckContext): Promise<void> {
+  try {
+    await withSinkWebhook(context, 'ping-unresolvable', ['lead.created'], async (webhook) => {
+      const answer = await context.client.send('POST', `/v1/webhooks/${webhook.id}/ping`);
+      context.expectStatus(answer, 200, 201);
+      judgeConnectionError(context, webhook, answer);
+    });
+  } catch (error) {
+    // No sink saved: only this rule goes unjudged, not the ping's others.
+    if (!(error instanceof CheckSkipped)) throw error;
+    context.skipRule('webhooks.connection-error-fails', error.message);
+  }
+}
+
+/** For a name that never resolves, the attempt was a connection error: a failed attempt without an answer (spec 6.3). */
+function judgeConnectionError(context: CheckContext, webhook: EventWebhook, answer: Exchange): void {
+  const { status, response_status: responseStatus } = answer.json ?? {};
+  if (new URL(webhook.url).hostname !== UNRESOLVABLE_SINK_HOST) {
+    const reason = `the deployment refused ${UNRESOLVABLE_SINK_HOST}, and an attempt to its other sink times out instead`;
+    return context.skipRule('webhooks.connection-error-fails', reason);
+  }
   const failed = status !== 'success' && responseStatus == null;
   const shown = `a ping to a name that never resolves shows status ${JSON.stringify(status)}, response_status ${responseStatus}`;
   context.judge('webhooks.connection-error-fails', !failed && `${shown}: a connection error is a failed attempt without an answer`, answer);
