@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { CheckContext } from './context.ts';
 import type { Exchange } from './exchange.ts';
 import { controlCall, mockWorkspaceId } from './mock-control.ts';
+import { decide } from './consent-decision.ts';
 import { exchangeCode, pkcePair, type OAuthClient } from './oauth-kit.ts';
 
 /** 500 printable ASCII characters, spaces and signs included: the longest `state` spec 8 allows. */
@@ -60,12 +61,6 @@ export async function mockApp(context: CheckContext, scopes: string[], options: 
     ...(options.public ? { public: true } : {}),
   });
   return { appId: app.id, clientId: app.client_id, clientSecret: app.client_secret ?? undefined, redirectUri: app.redirect_uri };
-}
-
-/** The mock's decision on an authorization query: where the browser is sent (control route, as the consent page decides). */
-export async function decide(context: CheckContext, query: URLSearchParams, decision: 'approve' | 'deny'): Promise<URL> {
-  const decided = await controlCall(context, 'POST', '/_mock/oauth/consent', { authorize_url: `${context.target.hubUrl}/oauth/authorize?${query}`, decision });
-  return new URL(decided.redirect_url);
 }
 
 /** Approves a query of the check's choosing and exchanges its code: the token answer (200 expected). */

@@ -25,6 +25,7 @@ export class ConformanceClient {
   readonly exchanges: Exchange[] = [];
   readonly #agent = new Agent({ connections: 8, headersTimeout: 30_000, bodyTimeout: 30_000 });
   readonly #target: ClientTarget;
+  readonly #onClose: (() => Promise<void>)[] = [];
   #sequence = 0;
 
   constructor(target: ClientTarget) {
@@ -82,7 +83,13 @@ export class ConformanceClient {
     }
   }
 
+  /** Something the run started for this client (the hub's browser, conformance/hub-browser.ts), ended when it closes. */
+  whenClosed(step: () => Promise<void>): void {
+    this.#onClose.push(step);
+  }
+
   async close(): Promise<void> {
+    for (const step of this.#onClose.splice(0)) await step().catch(() => {});
     await this.#agent.close();
   }
 

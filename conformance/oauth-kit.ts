@@ -1,11 +1,11 @@
 // What the OAuth checks share (spec 5.2): the client they authenticate as, requests to the token
 // and revoke endpoints (form-encoded, HTTP Basic for a confidential client), PKCE pairs, and an
-// approval. A person approves an app in a browser; only a crmkit mock lets the suite do it, through
-// its control API, so the checks that need a code are skipped against a deployment.
+// approval. A person approves an app in a browser: on a mock the suite does it through the control
+// API, on a deployment in headless Chromium as the inputs' hub member (consent-decision.ts).
 import { createHash, randomBytes } from 'node:crypto';
 import type { CheckContext } from './context.ts';
 import type { Exchange } from './exchange.ts';
-import { controlCall } from './mock-control.ts';
+import { decide } from './consent-decision.ts';
 import type { Target } from './target.ts';
 
 export type OAuthClient = NonNullable<Target['oauthClient']>;
@@ -71,12 +71,11 @@ export function expectOAuthError(context: CheckContext, exchange: Exchange, stat
 }
 
 /**
- * A code for `client` approved by the workspace, with the redirect URI it was issued for. On a
- * mock, approved through the control route that does what the consent page does; elsewhere a
- * person would have to approve, so the check is skipped.
+ * A code for `client` approved by the workspace, with the redirect URI it was issued for: on a
+ * mock through its control route, on a deployment in a browser as the inputs' hub member
+ * (consent-decision.ts).
  */
 export async function approvedCode(context: CheckContext, client: OAuthClient, challenge: string): Promise<{ code: string; redirectUri: string }> {
-  if (!context.target.mock) context.skip('needs an approval: a person approves an app in a browser, which only a crmkit mock lets the suite do (through its control API)');
   if (!client.redirectUri) context.skip('needs the redirect URI registered for the client (--redirect-uri)');
   const state = base64url(randomBytes(12));
   const query = new URLSearchParams({
@@ -87,10 +86,9 @@ export async function approvedCode(context: CheckContext, client: OAuthClient, c
     code_challenge_method: 'S256',
     state,
   });
-  const decided = await controlCall(context, 'POST', '/_mock/oauth/consent', { authorize_url: `${context.target.hubUrl}/oauth/authorize?${query}`, decision: 'approve' });
-  const callback = new URL(decided.redirect_url);
+  const callback = await decide(context, query, 'approve');
   const code = callback.searchParams.get('code');
-  if (!code) context.fail(`the approval redirected without a code: ${decided.redirect_url}`);
+  if (!code) context.fail(`the approval redirected without a code: ${callback.href}`);
   if (callback.searchParams.get('state') !== state) context.fail(`the approval's redirect carries state ${callback.searchParams.get('state')}, not the ${state} sent`);
   return { code, redirectUri: client.redirectUri };
 }

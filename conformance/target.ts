@@ -2,7 +2,9 @@
 // person handed over, or a crmkit mock), and on a mock what the suite provisions itself through
 // its control API (workspaces, keys in each state, an app).
 import { request } from 'undici';
-import { controlHeaders, resolveTarget as resolveSharedTarget, TargetError, type TargetOptions as SharedTargetOptions } from '../harness/target.ts';
+import {
+  controlHeaders, resolveTarget as resolveSharedTarget, TargetError, type HubBrowser, type TargetOptions as SharedTargetOptions,
+} from '../harness/target.ts';
 
 export type TargetOptions = SharedTargetOptions & {
   /** Wait (a minute and more) for webhook retries against a deployment; a mock's clock is advanced instead. */
@@ -24,6 +26,8 @@ export type Target = {
   formId: string | undefined;
   /** An OAuth client for the token endpoint's checks (on a mock, an app the suite added). */
   oauthClient?: { clientId: string; clientSecret: string | undefined; redirectUri: string | undefined } | undefined;
+  /** On a deployment given `hub_member`: consent requests are decided in a browser on the hub (conformance/hub-browser.ts). */
+  hubBrowser?: HubBrowser | undefined;
   /** Where the webhook checks' receiver listens, and the public URL that forwards to it; none: 127.0.0.1, any port. */
   webhookReceiver?: { publicUrl: string | undefined; port: number };
   waitForRetries?: boolean;
@@ -41,7 +45,9 @@ export async function resolveTarget(options: TargetOptions): Promise<Target> {
   const common = { baseUrl, hubUrl, workspaceUrl, webhookReceiver, readOnly: options.readOnly ?? false, waitForRetries: options.waitForRetries ?? false };
   if (shared.kind === 'deployment') {
     const refusedKeys = { revoked: keys.revoked, expired: keys.expired, ipRestricted: keys.ip_restricted };
-    return { ...common, apiKey: shared.apiKey!, limitedKey: keys.limited, refusedKeys, otherKey: keys.other_workspace, formId: shared.formId, oauthClient: shared.oauthClient, mock: undefined };
+    const given = { formId: shared.formId, oauthClient: shared.oauthClient, hubBrowser: shared.hubBrowser };
+    const keyed = { apiKey: shared.apiKey!, limitedKey: keys.limited, refusedKeys, otherKey: keys.other_workspace };
+    return { ...common, ...given, ...keyed, mock: undefined };
   }
   const control = { baseUrl, token: shared.controlToken };
   const created = await controlPost(control, '/_mock/workspaces', {});

@@ -1,10 +1,11 @@
 // The inputs of a run against a deployment, as a QA engineer writes them in a JSON file
 // (`crmkit conformance --inputs FILE`, `crmkit scenario run --inputs FILE`): the three origins and
 // what the spec lets only a person of the workspace hand over (keys in each state, a form, an
-// OAuth client). `crmkit mock --stand-in FILE` writes the same file for a mock standing in for a
-// deployment. Options given on the command line win over the file (so does CRMKIT_CONTROL_TOKEN,
-// which stands for --control-token).
+// OAuth client, a member who signs in to the hub and the hub's page selectors). `crmkit mock
+// --stand-in FILE` writes the same file for a mock standing in for a deployment. Options given on
+// the command line win over the file (so does CRMKIT_CONTROL_TOKEN, which stands for --control-token).
 import { readFileSync } from 'node:fs';
+import { hubInputsProblem, type HubMember, type HubSelectors } from './hub-inputs.ts';
 import type { TargetOptions } from './target.ts';
 
 export type DeploymentInputs = {
@@ -23,6 +24,10 @@ export type DeploymentInputs = {
   ip_restricted_key?: string;
   form_id?: string;
   oauth_client?: { client_id: string; client_secret?: string | null; redirect_uri?: string };
+  /** An owner or admin who signs in to the hub: the suite approves consent requests in a browser as this member. */
+  hub_member?: HubMember;
+  /** CSS selectors of the hub's sign-in and consent pages, over the defaults that fit crmkit's (harness/hub-inputs.ts). */
+  hub_selectors?: Partial<HubSelectors>;
   /** A public address forwarding to the suite's webhook receiver, and the local port it forwards to. */
   webhook_receiver_url?: string;
   webhook_receiver_port?: number;
@@ -34,7 +39,7 @@ export type DeploymentInputs = {
 };
 
 const STRINGS = ['base_url', 'hub_url', 'workspace_url', 'api_key', 'limited_key', 'other_workspace_key', 'revoked_key', 'expired_key', 'ip_restricted_key', 'form_id', 'webhook_receiver_url', 'control_token'] as const;
-const KEYS = new Set<string>([...STRINGS, 'oauth_client', 'webhook_receiver_port']);
+const KEYS = new Set<string>([...STRINGS, 'oauth_client', 'webhook_receiver_port', 'hub_member', 'hub_selectors']);
 
 /** A file that is not inputs: its name and what is wrong, never its contents (it holds secrets). */
 export class InputsError extends Error {}
@@ -63,7 +68,7 @@ function problemOf(value: any): string | undefined {
   if (value.webhook_receiver_port !== undefined && !Number.isInteger(value.webhook_receiver_port)) return 'webhook_receiver_port is an integer';
   const client = value.oauth_client;
   if (client !== undefined && (typeof client !== 'object' || typeof client?.client_id !== 'string')) return 'oauth_client is {client_id, client_secret, redirect_uri}';
-  return undefined;
+  return hubInputsProblem(value.hub_member, value.hub_selectors);
 }
 
 /** The target options the inputs give (undefined where the file says nothing). */
@@ -85,5 +90,7 @@ export function targetOptionsOf(inputs: DeploymentInputs): TargetOptions {
     webhookReceiverUrl: inputs.webhook_receiver_url,
     webhookReceiverPort: inputs.webhook_receiver_port,
     controlToken: inputs.control_token,
+    hubMember: inputs.hub_member,
+    hubSelectors: inputs.hub_selectors,
   };
 }

@@ -6,6 +6,7 @@
 import { request } from 'undici';
 import { startServer } from '../src/adapters/node-server.ts';
 import { createMock } from '../src/mock.ts';
+import { hubSelectorsOf, type HubMember, type HubSelectors } from './hub-inputs.ts';
 import { TargetError } from './target-error.ts';
 
 export type TargetOptions = {
@@ -37,9 +38,14 @@ export type TargetOptions = {
   webhookReceiverPort?: number;
   /** Further keys by the names stories give them (`--key NAME=KEY`). */
   keys?: Record<string, string>;
+  /** An owner or admin who signs in to a deployment's hub, and its pages' selectors: consent is given in a browser. */
+  hubMember?: HubMember;
+  hubSelectors?: Partial<HubSelectors>;
   /** The token of a mock started with `crmkit mock --control-token` (control/control-guard.ts), sent as `Authorization: Bearer` on each control call. */
   controlToken?: string;
 };
+
+export type HubBrowser = { member: HubMember; selectors: HubSelectors };
 
 export type TargetKind = 'own mock' | 'mock' | 'deployment';
 
@@ -56,6 +62,8 @@ export type Target = {
   keys: GivenKeys;
   formId: string | undefined;
   oauthClient: { clientId: string; clientSecret: string | undefined; redirectUri: string | undefined } | undefined;
+  /** Who approves consent requests in a browser on the hub, and the selectors of its pages (defaults: crmkit's). */
+  hubBrowser?: HubBrowser | undefined;
   /** Where the webhook receiver listens (127.0.0.1:`port`), and the public URL that forwards to it. */
   webhookReceiver: { publicUrl: string | undefined; port: number };
   /** What control calls send as `Authorization: Bearer` (`--control-token`); none for a mock that asks for none. */
@@ -95,6 +103,7 @@ function givenParts(options: TargetOptions) {
     keys,
     formId: options.formId,
     oauthClient: options.clientId ? { clientId: options.clientId, clientSecret: options.clientSecret, redirectUri: options.redirectUri } : undefined,
+    hubBrowser: options.hubMember ? { member: options.hubMember, selectors: hubSelectorsOf(options.hubSelectors) } : undefined,
     webhookReceiver: { publicUrl, port: options.webhookReceiverPort ?? (publicUrl ? TUNNEL_PORT : 0) },
     controlToken: options.controlToken,
   };

@@ -18,7 +18,7 @@ export const NEEDS = {
   'ip-restricted-key': "a key restricted to IP addresses that are not the suite's (ip_restricted_key, --ip-restricted-key)",
   form: 'a public form of the workspace (form_id, --form-id)',
   'oauth-client': 'an OAuth client (oauth_client, --client-id, --client-secret, --redirect-uri)',
-  consent: "an approval of an OAuth consent request: a person in a browser, which only a crmkit mock's control API stands in for",
+  consent: "an approval of an OAuth consent request: hub_member signing in to the hub in headless Chromium, or a crmkit mock's control API",
   receiver: "a webhook receiver the deployment can reach (webhook_receiver_url, --webhook-receiver-url)",
   control: "only a crmkit mock's control API (its simulated channels, sessions, settings, keys of chosen scopes)",
 } as const;
@@ -40,6 +40,8 @@ export type Rule = {
   unobservable?: string;
   /** Where the spec's words leave the rule open: the reading the checks take. A failure then only warns against a deployment crmkit did not build. */
   reading?: string;
+  /** For a reading: the other answers a correct deployment may give, one short line each (issue 22). */
+  alternatives?: string[];
   /** The catalog file it is written in. */
   file: string;
 };
@@ -67,7 +69,7 @@ export function partOf(section: string): string {
 
 const FOLDER = new URL('./', import.meta.url);
 const ID = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/;
-const KEYS = new Set(['id', 'section', 'rule', 'needs', 'wait', 'checks', 'unobservable', 'reading']);
+const KEYS = new Set(['id', 'section', 'rule', 'needs', 'wait', 'checks', 'unobservable', 'reading', 'alternatives']);
 const WAIT = /^(\d+)(m|h|d)$/;
 const MINUTES = { m: 1, h: 60, d: 1440 } as const;
 
@@ -135,8 +137,15 @@ function toRule(entry: any, file: string, index: number): Rule {
     checks: entry.checks ?? [],
     ...(entry.unobservable ? { unobservable: entry.unobservable.trim() } : {}),
     ...(entry.reading ? { reading: entry.reading.trim() } : {}),
+    ...(entry.alternatives ? { alternatives: entry.alternatives.map((line: string) => line.trim()) } : {}),
     file,
   };
+}
+
+function alternativesOk(entry: any): boolean {
+  const lines = entry.alternatives;
+  const filled = (line: unknown) => typeof line === 'string' && line.trim() !== '';
+  return entry.reading !== undefined && Array.isArray(lines) && lines.length > 0 && lines.every(filled);
 }
 
 function problemOf(entry: any): string | undefined {
@@ -153,6 +162,7 @@ function problemOf(entry: any): string | undefined {
   if (entry.checks !== undefined && (!Array.isArray(entry.checks) || entry.checks.some((check: unknown) => typeof check !== 'string'))) return 'checks is a list of check ids';
   if (entry.unobservable !== undefined && (typeof entry.unobservable !== 'string' || entry.checks?.length)) return 'unobservable is a reason, for a rule without checks';
   if (entry.reading !== undefined && typeof entry.reading !== 'string') return 'reading is a sentence';
+  if (entry.alternatives !== undefined && !alternativesOk(entry)) return 'alternatives is a list of short lines, for a rule with a reading';
   return undefined;
 }
 

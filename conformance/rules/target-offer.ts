@@ -1,7 +1,7 @@
 // What a target offers the catalog's `needs` and `wait` (rules/README.md): a crmkit mock offers
 // everything (the suite provisions keys, forms and apps, and moves its clock); a deployment offers
-// the inputs its person handed over, a public receiver when one is given, and waiting out minutes
-// when the user allows it. A rule this target could let the suite judge is an observable rule with
+// the inputs its person handed over (a member who signs in to the hub approves consent), a public
+// receiver when one is given, and waiting out minutes when the user allows it. A rule this target could let the suite judge is an observable rule with
 // checks whose needs the offer meets.
 import type { TargetOptions } from '../target.ts';
 import { NEEDS, type Need, type Rule } from './catalog.ts';
@@ -29,6 +29,8 @@ export function offerOf(options: TargetOptions): TargetOffer {
     ['ip-restricted-key', options.ipRestrictedKey],
     ['form', options.formId],
     ['oauth-client', options.clientId],
+    // The inputs' hub_member approves consent requests in headless Chromium (conformance/hub-browser.ts).
+    ['consent', options.hubMember],
     ['receiver', options.webhookReceiverUrl],
   ];
   const waitMinutes = options.waitForRetries ? DEPLOYMENT_WAIT_MINUTES : 0;

@@ -1,6 +1,7 @@
 // Sessions of the first-party web app: the `svc_session` cookie of the document's
 // `firstPartySession` scheme (inferred; the spec says only "first-party web app only", 4.6, 4.9).
-// The mock has no sign-in page: `POST /_mock/workspaces/{ws}/sessions` makes one. A session acts
+// The hub's sign-in page makes one for a member with a password (oauth/sign-in-handlers.ts), and
+// `POST /_mock/workspaces/{ws}/sessions` for any active member. A session acts
 // for one member, with that member's role and status at the time of each request.
 import { randomBase64url } from '../store/random-text.ts';
 import type { Role } from '../workspaces/member.ts';

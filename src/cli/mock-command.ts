@@ -24,6 +24,12 @@ export const MOCK_OPTIONS = {
   'no-control': { type: 'boolean', default: false, help: 'no control API (/_mock)' },
   'control-token': controlTokenOption('control calls must send "Authorization: Bearer SECRET" (16 characters or more; the inspector asks for it); beyond loopback the control API is off without it'),
   'stand-in': { type: 'string', value: 'FILE', help: 'stand in for a deployment: no control API, a workspace of demo data on real time, and the inputs a QA engineer would have (keys, a form, an OAuth client) written to FILE for `crmkit conformance --inputs FILE` and `crmkit scenario run --inputs FILE`' },
+  'other-readings': {
+    type: 'boolean',
+    default: false,
+    help: 'take the other way wherever the spec leaves a choice open (delete confirmations, time offsets and digits, key order, '
+      + 'extra fields, list orders...): a second, deliberately different, correct implementation for the suite and the stories',
+  },
   'allow-private-webhooks': { type: 'boolean', default: false, help: 'deliver webhooks to a receiver on this machine: http or https, any port, at exactly 127.0.0.1 or localhost (the spec\'s URL rules refuse it otherwise); crmkit conformance against this mock needs it for its webhook checks' },
   state: { type: 'string', value: 'FILE', help: 'keep every workspace in FILE (and FILE.journal): each change is on the disk before it is answered, so kill -9 or a crash loses nothing answered' },
   seed: { type: 'string', value: 'N', help: 'start with demo data, the same for the same N', check: number },
@@ -51,7 +57,11 @@ export async function runMockCommand(args: string[]): Promise<void> {
   const control = controlSetup({ host, token, off });
   // Loaded before the mock starts, as --seed may emit events through a fault (faults/index.ts).
   await loadFaults(faults ?? []);
-  const mock = createMock({ controlApi: control.controlApi, controlAccess: control.controlAccess, allowPrivateWebhooks: Boolean(values['allow-private-webhooks'] || standInFile), faults });
+  // Loaded only when asked for: a mock without them carries none of their code.
+  const otherReadings = values['other-readings'] ? (await import('../other-readings/index.ts')).OTHER_READINGS : undefined;
+  const allowPrivateWebhooks = Boolean(values['allow-private-webhooks'] || standInFile);
+  const { controlApi, controlAccess } = control;
+  const mock = createMock({ controlApi, controlAccess, allowPrivateWebhooks, faults, otherReadings });
   if (values.coverage) return printCoverage(mock);
   if (values.failure) mock.state.failures.set(values.failure.map(parseFailureRule));
 
@@ -106,6 +116,7 @@ export async function runMockCommand(args: string[]): Promise<void> {
       ...(control.controlApi ? [`  inspector      ${origin}/_mock/ui${control.controlAccess.token ? ' (asks for the control token once)' : ''}`] : []),
       ...(values.failure?.length ? [`  failures       ${values.failure.join('; ')} (GET /_mock/failures shows them)`] : []),
       ...(faults?.length ? [`  FAULTS ON      ${faults.join(', ')} (this mock breaks these rules on purpose)`] : []),
+      ...(otherReadings ? [`  other readings ${otherReadings.map((reading) => reading.name).join(', ')} (the spec's open choices)`] : []),
       ...(standIn ? [`  stand-in       behaves as a deployment from outside; its inputs are in ${standInFile} (crmkit conformance --inputs ${standInFile})`] : []),
       ...(values.state ? [`  state file     ${values.state} (${loaded.length} ${loaded.length === 1 ? 'workspace' : 'workspaces'} loaded; each change is kept before it is answered)`] : []),
       ...(scenario?.lines.filter((line) => !(storyOnly && line.startsWith('    owner key '))) ?? []),

@@ -2,10 +2,13 @@
 // API, a workspace already holding demo data, its clock at real time), and the inputs a QA engineer
 // of a real deployment would be handed, written to FILE in the format `--inputs FILE` reads
 // (harness/inputs.ts): the origins, the owner key, a key limited to leads:read, a key of
-// another workspace, revoked, expired and IP-restricted keys, a form, an OAuth client.
+// another workspace, revoked, expired and IP-restricted keys, a form, an OAuth client, and the
+// email and password of the owner, who signs in to the hub to approve apps (spec 5.2).
 import type { DeploymentInputs } from '../../harness/inputs.ts';
 import type { MockState } from '../mock-state.ts';
+import { setHubPassword } from '../oauth/hub-passwords.ts';
 import { seedDemoWorkspace } from '../seed/demo-workspace.ts';
+import { randomBase64url } from '../store/random-text.ts';
 import { setUpForConformance } from './stand-in-setup.ts';
 import { addApiKey, createWorkspace } from '../workspaces/create-workspace.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
@@ -30,6 +33,9 @@ export async function prepareStandIn(state: MockState, urls: { base_url: string;
   const other = await createWorkspace(state, { name: 'Another workspace' });
   const form = [...workspace.tables.forms.values()][0];
   const app = [...workspace.tables.apps.values()].find((candidate) => candidate.client_secret !== null);
+  const owner = workspace.members.get(ownerKey.memberId!)!;
+  const password = randomBase64url(18);
+  await setHubPassword(workspace, owner.id, password);
   return {
     workspace,
     inputs: {
@@ -41,6 +47,7 @@ export async function prepareStandIn(state: MockState, urls: { base_url: string;
       expired_key: expired.key,
       ip_restricted_key: ipRestricted.key,
       ...(form ? { form_id: form.id } : {}),
+      hub_member: { email: owner.email, password },
       ...(app ? { oauth_client: { client_id: app.client_id, client_secret: app.client_secret, redirect_uri: app.redirect_uri } } : {}),
     },
   };

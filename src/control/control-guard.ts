@@ -85,7 +85,7 @@ function safeHost(url: string): string {
 }
 
 /** A browser's request from a page of another origin: its Origin is not this host's, or Sec-Fetch-Site says so. */
-function fromForeignPage(request: Request, host: string, url: URL): boolean {
+export function fromForeignPage(request: Request, host: string, url: URL): boolean {
   const site = request.headers.get('sec-fetch-site');
   if (site !== null && site !== 'same-origin' && site !== 'none') return true;
   const origin = request.headers.get('origin');

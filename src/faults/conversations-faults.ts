@@ -106,6 +106,39 @@ const outsideReplyWindow = (conversation: any, atMs: number) => conversation.las
 
 export const conversationsFaults: Fault[] = [
   {
+    // Readings review: conversations.sla-due-while-waiting is stated (2.9 "set while the client waits for an answer").
+    name: 'sla-due-never-set',
+    family: 'conversations',
+    description: 'Conversations show sla_due_at null even while the client waits for an answer (the SLA job never ran) (spec 2.9).',
+    wrap: (next) => async (request, info) => {
+      const response = await next(request, info);
+      if (!/^\/v1\/conversations(\/cv_[0-9a-z]{26})?$/.test(new URL(request.url).pathname)) return response;
+      const cleared = (conversation: any) => (conversation?.id?.startsWith?.('cv_') ? { ...conversation, sla_due_at: null } : conversation);
+      return alterOk(response, (body) => (Array.isArray(body?.data) ? { ...body, data: body.data.map(cleared) } : cleared(body)));
+    },
+  },
+  {
+    // Readings review: conversations.snooze-until-offset is stated (4.8 "{until: <timestamp with offset>}"; 2.1).
+    name: 'snooze-until-without-offset-as-utc',
+    family: 'conversations',
+    description: 'A snooze until sent without an offset (2030-01-15T10:00:00) is read as UTC and taken instead of refused (spec 4.8, 2.1: a sent time carries an offset).',
+    wrap: onRoute('POST', /^\/v1\/conversations\/[^/]+\/snooze$/, async (next, request, info) => {
+      const body = await sentJson(request);
+      const bare = typeof body?.until === 'string' && /T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(body.until);
+      return next(bare ? withJson(request, { ...body, until: `${body.until}Z` }) : request, info);
+    }),
+  },
+  {
+    // Readings review: conversations.send-text-required is stated (4.8 "`text` (required ...)").
+    name: 'send-missing-text-as-blank',
+    family: 'conversations',
+    description: 'A send without text queues a message of one space (the client library fills the required field) instead of refusing it (spec 4.8: text is required).',
+    wrap: onRoute('POST', /^\/v1\/conversations\/[^/]+\/messages$/, async (next, request, info) => {
+      const body = await sentJson(request);
+      return next(body && typeof body === 'object' && body.text === undefined ? withJson(request, { ...body, text: ' ' }) : request, info);
+    }),
+  },
+  {
     name: 'channel-summary-without-status',
     family: 'conversations',
     description: "A conversation's channel summary shows {id, type, name} and leaves out the channel's status.",

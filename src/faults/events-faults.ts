@@ -72,6 +72,27 @@ function markingContactPatches(next: Handle, state: MockState): Handle {
 
 export const eventsFaults: EventFault[] = [
   {
+    // Readings review: events.actor-system-empty-id and events.form-known-contact are stated (6.1, 6.4).
+    name: 'system-actor-named',
+    family: 'events',
+    description: 'An event the service itself caused names its actor {type: system, id: "system"} instead of an empty id (spec 6.1: id empty for system).',
+    wrap: unchanged,
+    alterEvent: (event) => [event.actor.type === 'system' ? { ...event, actor: { type: 'system', id: 'system' } } : event],
+  },
+  {
+    name: 'form-contact-always-announced',
+    family: 'events',
+    description: 'Every form submission also sends contact.created about its client, a known one reused too (spec 6.4: contact.created only when records are new).',
+    wrap: unchanged,
+    alterEvent: (event, { workspace }) => {
+      const contactId = event.type === 'form.submitted' ? objectOf(event).contact_id : undefined;
+      if (typeof contactId !== 'string') return [event];
+      const about = { object: { id: contactId, object: 'contact' } };
+      const created = { ...event, id: workspace.newId('event'), type: 'contact.created', data: about };
+      return [event, created as EventEnvelope];
+    },
+  },
+  {
     name: 'event-actor-always-system',
     family: 'events',
     description: 'Every event names the system as its actor, with an empty id: who caused it (the API key) is not passed down to the emitter.',

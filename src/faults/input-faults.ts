@@ -3,7 +3,9 @@
 import type { MockState } from '../mock-state.ts';
 import { retryAsOwner } from './owner-key.ts';
 import { changed, jsonOf, onErrorCode, type Fault } from './fault.ts';
-import { alterOk, callerWorkspace, errorAnswer as envelopeAnswer, groupsOf, onQuery, onRoute, sentJson } from './request-match.ts';
+import {
+  alterOk, callerWorkspace, errorAnswer as envelopeAnswer, groupsOf, onQuery, onRoute, sentJson, withJson,
+} from './request-match.ts';
 import { presentCompany } from '../resources/companies/present-company.ts';
 import { presentContact } from '../resources/contacts/present-contact.ts';
 import { presentLead } from '../resources/leads/present-lead.ts';
@@ -12,6 +14,19 @@ import { presentLead } from '../resources/leads/present-lead.ts';
 const ID_PREFIXES: Record<string, string> = { leads: 'ld', contacts: 'ct', companies: 'co', tasks: 'tk' };
 
 export const inputFaults: Fault[] = [
+  {
+    // Readings review: conventions.money-decimal-refused is stated (2.1 "Never decimals or strings").
+    name: 'lead-amount-decimal-rounded',
+    family: 'input',
+    description: 'A lead amount sent as a decimal (10.5) is rounded to the smallest unit and taken instead of refused (spec 2.1: money is never decimals).',
+    wrap: (next) => async (request, info) => {
+      const path = new URL(request.url).pathname;
+      if (!['POST', 'PATCH'].includes(request.method) || !/^\/v1\/leads(\/[^/]+)?$/.test(path)) return next(request, info);
+      const body = await sentJson(request);
+      const decimal = typeof body?.amount === 'number' && !Number.isInteger(body.amount);
+      return next(decimal ? withJson(request, { ...body, amount: Math.round(body.amount) }) : request, info);
+    },
+  },
   {
     name: 'any-content-type-as-json',
     family: 'input',

@@ -65,7 +65,43 @@ function trashedMatching(workspace: Workspace, query: URLSearchParams): { id: st
   );
 }
 
+const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'];
+
+/** A lead route's answer with each lead in it (one, or a list's data) changed by `alter`. */
+async function alterLeads(response: Response, request: Request, alter: (lead: any) => any): Promise<Response> {
+  if (!/^\/v1\/leads(\/ld_[0-9a-z]{26})?$/.test(new URL(request.url).pathname)) return response;
+  const each = (lead: any) => (typeof lead?.id === 'string' && lead.id.startsWith('ld_') ? alter(lead) : lead);
+  return alterOk(response, (body) => (Array.isArray(body?.data) ? { ...body, data: body.data.map(each) } : each(body)));
+}
+
 export const leadsFaults: Fault[] = [
+  {
+    // Readings review: leads.number-integer and leads.company-object are stated (2.1, 2.3).
+    name: 'lead-number-as-text',
+    family: 'leads',
+    description: 'Leads show their record number as text, "#7", as the web app prints it, instead of the integer 7 (spec 2.1, 2.3: an integer number).',
+    wrap: (next) => async (request, info) =>
+      alterLeads(await next(request, info), request, (lead) => ({ ...lead, number: `#${lead.number}` })),
+  },
+  {
+    name: 'lead-company-without-id',
+    family: 'leads',
+    description: 'A lead\'s `company` object carries only the company\'s name, not its id (spec 2.3: company_id and company name the same company).',
+    wrap: (next) => async (request, info) =>
+      alterLeads(await next(request, info), request, (lead) => (lead.company ? { ...lead, company: { name: lead.company.name } } : lead)),
+  },
+  {
+    // Readings review: leads.utm-other-key is stated (2.3 lists the five keys; 2.1 unknown fields are rejected).
+    name: 'lead-utm-other-keys-dropped',
+    family: 'leads',
+    description: 'A lead utm with a key other than the five (utm_id) is taken with that key silently dropped instead of refused (spec 2.3, 2.1).',
+    wrap: onRoute('POST', /^\/v1\/leads$/, async (next, request, info) => {
+      const body = await sentJson(request);
+      if (!body?.utm || typeof body.utm !== 'object') return next(request, info);
+      const utm = Object.fromEntries(Object.entries(body.utm).filter(([key]) => UTM_KEYS.includes(key)));
+      return next(withJson(request, { ...body, utm }), info);
+    }),
+  },
   {
     name: 'lead-currency-hardcoded-usd',
     family: 'leads',
@@ -459,6 +495,13 @@ export const leadsFaults: Fault[] = [
         return { ...body, data };
       });
     }),
+  },
+  {
+    name: 'lead-delete-answers-deleted-form',
+    family: 'leads',
+    description: "Deleting a lead answers {id, deleted: true}, spec 2.1's other confirmation, where 4.2 states the lead's: {ok: true, id}.",
+    wrap: onRoute('DELETE', LEAD, async (next, request, info) =>
+      alterOk(await next(request, info), (body) => ({ id: body.id, deleted: true }))),
   },
 ];
 

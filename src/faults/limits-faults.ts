@@ -8,6 +8,19 @@ import { callerWorkspace, errorAnswer, onRoute } from './request-match.ts';
 
 export const limitsFaults: Fault[] = [
   {
+    // Readings review: limits.read-only-reads is stated (7.2 "402 | workspace read-only"; reads still answer).
+    name: 'read-only-refuses-reads',
+    family: 'limits',
+    description: 'A read-only workspace refuses every API call, reads too: GET answers 402 read_only (the guard looks at the workspace, not the method) (spec 7.2).',
+    wrap: (next, state) => async (request, info) => {
+      const response = await next(request, info);
+      const read = request.method === 'GET' && new URL(request.url).pathname.startsWith('/v1/');
+      if (!read || !callerWorkspace(state, request)?.readOnly) return response;
+      const message = 'The workspace is read-only until its subscription is paid.';
+      return errorAnswer(state, response, 402, { code: 'read_only', message });
+    },
+  },
+  {
     name: 'read-only-lets-deletes-through',
     family: 'limits',
     description: "A read-only workspace refuses creates and changes with 402 read_only but lets deletes through: the guard lists POST, PUT and PATCH and forgot DELETE.",

@@ -10,7 +10,9 @@ import type { Workspace } from '../workspaces/workspace.ts';
 import { retryAsOwner } from './owner-key.ts';
 import { presentMember } from '../resources/members/present-member.ts';
 import { normalizeId } from '../store/ids.ts';
-import { alterOk, callerWorkspace, offsetDropped, onRoute, overTheEdge, sentJson, withJson, withQuery } from './request-match.ts';
+import {
+  alterOk, callerWorkspace, errorAnswer, offsetDropped, onRoute, overTheEdge, probe, sentJson, withJson, withQuery,
+} from './request-match.ts';
 
 const CONTACT = /^\/v1\/contacts\/(ct_[0-9a-z]{26})$/;
 
@@ -150,6 +152,58 @@ async function roundVat(next: Handle, state: MockState, request: Request, info: 
 }
 
 export const recordsFaults: Fault[] = [
+  {
+    // Readings review: members.first-party-owners-admins, fields.label-plain-string and
+    // conventions.localized-names-plain-string are stated (4.6; 2.1 "used for every language").
+    name: 'first-party-owner-only',
+    family: 'records',
+    description: 'First-party-only routes let only the owner in: an admin signed in to the web app gets 403 forbidden (spec 4.6: reserved for owners and admins).',
+    wrap: (next, state) => async (request, info) => {
+      const found = state.findCredential(sessionTokenOf(request) ?? '');
+      const member = found?.credential.kind === 'session' ? found.workspace.members.get(found.credential.session.memberId) : undefined;
+      if (request.method === 'GET' || member?.role !== 'admin') return next(request, info);
+      const seen = await next(probe(request, '/v1/fields'), info);
+      return errorAnswer(state, seen, 403, { code: 'forbidden', message: 'Only the workspace owner may do this.', permission: 'owner' });
+    },
+  },
+  {
+    name: 'field-label-string-replaces-english',
+    family: 'records',
+    description: 'A field label changed to a plain string replaces only its English text; the other languages keep the old label (spec 2.1: a plain string is used for every language).',
+    wrap: (next, state) =>
+      onRoute('PATCH', /^\/v1\/fields\/[^/]+$/, async (inner, request, info) => {
+        const body = await sentJson(request);
+        if (typeof body?.label !== 'string') return inner(request, info);
+        const id = normalizeId(new URL(request.url).pathname.split('/').pop() ?? '');
+        const stored = [...state.workspaces.values()].map((workspace) => workspace.tables.fields.get(id) as any).find(Boolean);
+        return inner(withJson(request, { ...body, label: { ...(stored?.label ?? {}), en: body.label } }), info);
+      })(next),
+  },
+  {
+    // Readings review: products.price-integer is stated (2.8 "price | integer | smallest currency unit"; 2.1).
+    name: 'product-price-decimal-rounded',
+    family: 'records',
+    description: 'A product price sent as a decimal is rounded to the smallest unit and taken instead of refused (spec 2.1, 2.8: an integer, never decimals).',
+    wrap: (next) => async (request, info) => {
+      const path = new URL(request.url).pathname;
+      if (!['POST', 'PATCH'].includes(request.method) || !/^\/v1\/products(\/[^/]+)?$/.test(path)) return next(request, info);
+      const body = await sentJson(request);
+      const decimal = typeof body?.price === 'number' && !Number.isInteger(body.price);
+      return next(decimal ? withJson(request, { ...body, price: Math.round(body.price) }) : request, info);
+    },
+  },
+  {
+    // Readings review: members.deactivate-status is stated (2.7 "member.status | `active` or `deactivated`").
+    name: 'member-status-inactive',
+    family: 'records',
+    description: 'A deactivated member shows status inactive (the user table\'s word) instead of deactivated (spec 2.7).',
+    wrap: (next) => async (request, info) => {
+      const response = await next(request, info);
+      if (!/^\/v1\/members(\/|$)/.test(new URL(request.url).pathname)) return response;
+      const rename = (member: any) => (member?.status === 'deactivated' ? { ...member, status: 'inactive' } : member);
+      return alterOk(response, (body) => (Array.isArray(body?.data) ? { ...body, data: body.data.map(rename) } : rename(body)));
+    },
+  },
   {
     name: 'contact-phones-not-normalized',
     family: 'records',

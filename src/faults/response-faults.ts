@@ -8,6 +8,19 @@ const ownRequestId = () => `req_${crypto.randomUUID().replaceAll('-', '')}`;
 
 export const responseFaults: Fault[] = [
   {
+    // Readings review: errors.docs-url is stated (7.1 "docs_url | page for the code"), so a breach must fail.
+    name: 'docs-url-relative',
+    family: 'responses',
+    description: 'error.docs_url is a path relative to the documentation site (/errors/not_found), not an address (spec 7.1: the page for the code).',
+    wrap: (next) => async (request, info) => {
+      const response = await next(request, info);
+      const body = response.status >= 400 ? await jsonOf(response) : undefined;
+      if (typeof body?.error?.docs_url !== 'string' || !URL.canParse(body.error.docs_url)) return response;
+      const { pathname, hash } = new URL(body.error.docs_url);
+      return changed(response, { body: { ...body, error: { ...body.error, docs_url: `${pathname}${hash}` } } });
+    },
+  },
+  {
     name: 'no-request-id',
     family: 'responses',
     description: 'Answers carry no X-Request-Id header.',

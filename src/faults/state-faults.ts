@@ -29,6 +29,81 @@ const asciiLower = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.t
 
 export const stateFaults: Fault[] = [
   {
+    // Readings review: these break rules the review found stated (2.5, 4.4, 3 for tasks, 2.6, 4.10).
+    name: 'tag-color-outside-palette-dropped',
+    family: 'state',
+    description: 'A tag created with a color outside the palette is created with an automatic color instead of refused with 422 (spec 2.5: one of the ten colors).',
+    wrap: onRoute('POST', /^\/v1\/tags$/, async (next, request, info) => {
+      const body = await sentJson(request);
+      const response = await next(request.clone(), info);
+      if (response.status !== 422 || !(await jsonOf(response))?.error?.fields?.color) return response;
+      const { color: _dropped, ...rest } = body;
+      return next(withJson(request, rest), info);
+    }),
+  },
+  {
+    name: 'tag-create-without-edit-rights',
+    family: 'state',
+    description: 'Tag creation checks no edit rights: a key with read scopes only creates catalog tags (spec 4.4: creating catalog tags needs edit rights).',
+    wrap: (next, state) =>
+      onRoute('POST', /^\/v1\/tags$/, async (inner, request, info) => {
+        const response = await inner(request.clone(), info);
+        const missingScope = response.status === 403 && (await jsonOf(response))?.error?.code === 'missing_scope';
+        return missingScope ? retryAsOwner(state, inner, request, response) : response;
+      })(next),
+  },
+  {
+    name: 'task-delete-not-saved',
+    family: 'state',
+    description: 'Deleting a task answers {ok: true, id} but never saves the delete: the task is still read and listed (spec 3: a deleted task is in the trash).',
+    wrap: onRoute('DELETE', /^\/v1\/tasks\/[^/]+$/, async (next, request, info) => {
+      const read = await next(new Request(request.url, { method: 'GET', headers: request.headers }), info);
+      if (!read.ok) return next(request, info);
+      return changed(read, { body: { ok: true, id: (await jsonOf(read)).id } });
+    }),
+  },
+  {
+    name: 'task-key-assignee-defaults-to-owner',
+    family: 'state',
+    description: 'A task created with an API key without assignee_id is given to the workspace owner instead of refused (spec 4.10: assignee_id is required for API keys).',
+    wrap: (next, state) =>
+      onRoute('POST', /^\/v1\/tasks$/, async (inner, request, info) => {
+        const body = await sentJson(request);
+        const owner = [...(callerWorkspace(state, request)?.members.values() ?? [])][0];
+        const unassigned = body && owner && body.assignee_id === undefined;
+        return inner(unassigned ? withJson(request, { ...body, assignee_id: owner!.id }) : request, info);
+      })(next),
+  },
+  {
+    name: 'change-item-without-label',
+    family: 'state',
+    description: 'Timeline change items carry field, from and to but no label (the label is looked up in the web app) (spec 2.6: change has field, label, from, to).',
+    wrap: onRoute('GET', /^\/v1\/timeline$/, async (next, request, info) => {
+      const unlabel = (item: any) => (item?.kind === 'change' && item.data ? { ...item, data: { ...item.data, label: undefined } } : item);
+      return alterOk(await next(request, info), (body) => ({ ...body, data: (body.data ?? []).map(unlabel) }));
+    }),
+  },
+  {
+    name: 'task-due-filter-ignored',
+    family: 'state',
+    description: 'The task list ignores `due`: due=overdue, due=none and due=later list every open task (spec 4.10: due keeps one bucket).',
+    wrap: onListQuery(/^\/v1\/tasks$/, (query) => query.delete('due')),
+  },
+  {
+    name: 'note-edit-by-key-taken',
+    family: 'state',
+    description: 'An API key may edit a note: the edit is saved and answered 200 (the author check looks at members only) (spec 4.5: API keys cannot edit notes).',
+    wrap: (next, state) =>
+      onErrorCode('edit_window_closed', async (response, _body, request) => {
+        const id = /^\/v1\/notes\/(nt_[0-9a-z]{26})$/.exec(new URL(request.url).pathname)?.[1];
+        const workspace = id && request.headers.get('authorization') ? workspaceHolding(state, 'timeline', id) : undefined;
+        const text = (await sentJson(request))?.text;
+        if (!workspace || !workspace.tables.timeline.get(id!) || typeof text !== 'string') return response;
+        await workspace.tables.timeline.update(id!, (draft: any) => void (draft.data = { ...draft.data, text }));
+        return changed(response, { status: 200, body: workspace.tables.timeline.get(id!) });
+      })(next),
+  },
+  {
     name: 'deleted-lead-readable',
     family: 'state',
     description: 'A lead in the trash still reads 200 instead of 410 gone.',

@@ -812,4 +812,16 @@ export const webhookFaults: DeliveryFault[] = [
       return alterOk(response, ({ resent: _resent, ...rest }) => rest);
     }),
   },
+  {
+    name: 'delivery-log-payload-summary-only',
+    family: 'webhooks',
+    description: "The single delivery shows a payload cut to data.object's id and object, not the event sent (spec 4.11).",
+    wrap: onRoute('GET', /^\/v1\/webhooks\/[^/]+\/deliveries\/[^/]+$/, async (next, request, info) =>
+      alterOk(await next(request, info), (body) => {
+        const object = body.payload?.data?.object;
+        if (!object) return body;
+        const data = { ...body.payload.data, object: { id: object.id, object: object.object } };
+        return { ...body, payload: { ...body.payload, data } };
+      })),
+  },
 ];

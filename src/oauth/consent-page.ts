@@ -1,12 +1,14 @@
 // The hub's pages (spec 5.2 step 3): the consent page a person approves or denies an app on, and
 // the error page shown when the browser cannot be sent back to the app. The decision is made by
 // the member signed in to the hub (the `svc_session` cookie), never by a member the form names:
-// the mock has no sign-in page, so the page says how to get a session (the control API).
+// when nobody is signed in, the page shows the sign-in form (sign-in-page.ts), which comes back here.
 import type { Language } from '../errors/messages.ts';
 import type { App } from '../resources/apps/app-record.ts';
 import type { Member } from '../workspaces/member.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import type { ConsentRequest } from './consent-request-record.ts';
+import { escapeHtml, page } from './hub-page.ts';
+import { signInForm } from './sign-in-page.ts';
 
 const SCOPE_LABELS: Record<string, string> = {
   'leads:read': 'See leads',
@@ -31,37 +33,36 @@ const SCOPE_LABELS: Record<string, string> = {
   'telephony:provide': 'Provide telephony',
 };
 
-const STYLE = `
-  body { font: 16px/1.5 system-ui, sans-serif; background: #f4f5f7; color: #1d2330; margin: 0; }
-  main { max-width: 34rem; margin: 3rem auto; background: #fff; border-radius: 12px; padding: 2rem; box-shadow: 0 1px 4px #0002; }
-  h1 { font-size: 1.35rem; margin: 0 0 1rem; }
-  ul.scopes { padding-left: 1.2rem; } ul.scopes code { color: #555; font-size: .85em; }
-  fieldset { border: 1px solid #dde; border-radius: 8px; margin: 1rem 0; } label { display: block; margin: .25rem 0; }
-  .actions { display: flex; gap: .75rem; margin-top: 1.5rem; }
-  button { font: inherit; padding: .6rem 1.4rem; border-radius: 8px; border: 1px solid #99a; background: #fff; cursor: pointer; }
-  button[value=approve] { background: #2457d6; border-color: #2457d6; color: #fff; }
-  .note { color: #667; font-size: .9rem; }`;
+/** `signedIn`: the member signed in to the hub, if any; `here`: this page's path and query, where signing in comes back to. */
+export type ConsentView = {
+  app: App; workspace: Workspace; consent: ConsentRequest; approvers: Member[]; signedIn: Member | undefined; here: string;
+};
 
-export function consentPage(input: { app: App; workspace: Workspace; consent: ConsentRequest; approvers: Member[] }): string {
+export function consentPage(input: ConsentView): string {
   const { app, workspace, consent, approvers } = input;
   const scopes = consent.scopes.map((scope) => `<li>${escapeHtml(SCOPE_LABELS[scope] ?? scope)} <code>${escapeHtml(scope)}</code></li>`).join('');
-  const who = approvers.length
-    ? `<p class="note">You decide as the member signed in to ${escapeHtml(workspace.name)}: only an active owner or admin can approve. This mock has no sign-in page: a session comes from its control API (<code>POST /_mock/workspaces/${escapeHtml(workspace.id)}/sessions</code>), sent as the <code>svc_session</code> cookie.</p>`
-    : '<p>No active owner or admin can approve apps in this workspace; you can only deny.</p>';
   const title = `Allow ${app.name} to access ${workspace.name}?`;
   return page(title, `
     <h1>Allow <strong>${escapeHtml(app.name)}</strong> to access <strong>${escapeHtml(workspace.name)}</strong>?</h1>
     <p>The app asks to:</p>
     <ul class="scopes">${scopes}</ul>
+    ${input.signedIn ? '' : `<fieldset><legend>Sign in to decide</legend>${signInForm(input.here)}</fieldset>`}
     <form method="post" action="/oauth/authorize">
       <input type="hidden" name="consent_request" value="${escapeHtml(consent.id)}">
-      ${who}
+      ${whoDecides(input)}
       <div class="actions">
-        <button type="submit" name="decision" value="approve"${approvers.length ? '' : ' disabled'}>Approve</button>
-        <button type="submit" name="decision" value="deny">Deny</button>
+        <button id="consent-approve" type="submit" name="decision" value="approve"${approvers.length ? '' : ' disabled'}>Approve</button>
+        <button id="consent-deny" type="submit" name="decision" value="deny">Deny</button>
       </div>
     </form>
     <p class="note">Either way you go back to ${escapeHtml(new URL(consent.redirect_uri).origin)}. This request is valid for 15 minutes.</p>`);
+}
+
+function whoDecides({ workspace, approvers, signedIn }: ConsentView): string {
+  if (!approvers.length) return '<p>No active owner or admin can approve apps in this workspace; you can only deny.</p>';
+  const as = signedIn ? `You are signed in as ${escapeHtml(signedIn.name)} (${escapeHtml(signedIn.email)}). ` : '';
+  const rule = `You decide as the member signed in to ${escapeHtml(workspace.name)}: only an active owner or admin can approve.`;
+  return `<p class="note">${as}${rule}</p>`;
 }
 
 export function errorPage(title: string, message: string, language: Language = 'en'): string {
@@ -82,12 +83,4 @@ export function htmlResponse(html: string, status: number, formTarget?: string):
       'Referrer-Policy': 'no-referrer',
     },
   });
-}
-
-function page(title: string, body: string, language: Language = 'en'): string {
-  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }

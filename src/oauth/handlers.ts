@@ -1,5 +1,5 @@
 // The OAuth endpoints of spec 4.15 and 5.2, by operationId: the consent page on `{hub_url}`
-// (`authorize`, and `submitConsent` for its form), and the token and revoke endpoints on
+// (`authorize`, and `submitConsent` for its form; the sign-in page is sign-in-handlers.ts), and the token and revoke endpoints on
 // `{base_url}`, whose errors are answered in the OAuth format (x-error-format: oauth).
 import { ApiError } from '../errors/api-error.ts';
 import { pickLanguage, type Texts } from '../errors/messages.ts';
@@ -15,6 +15,8 @@ import { approvers, decideConsent } from './decide-consent.ts';
 import { oauthError } from './oauth-error.ts';
 import { refreshTokens } from './refresh-grant.ts';
 import { revokePresentedToken } from './revoke-tokens.ts';
+import { hubSignInHandlers } from './sign-in-handlers.ts';
+import { signedInMember } from './signed-in-member.ts';
 
 type TokenRequest = components['schemas']['OAuthTokenRequest'];
 type RevokeRequest = components['schemas']['OAuthRevokeRequest'];
@@ -30,6 +32,8 @@ const OTHER_WORKSPACE: Texts = {
 const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
 
 export const oauthHandlers: HandlerMap = {
+  ...hubSignInHandlers,
+
   async authorize({ state, request }) {
     const check = checkAuthorizeQuery(state, new URL(request.url).searchParams);
     if (check.kind === 'error_page') return htmlResponse(errorPage('This app cannot be connected', check.message), 400);
@@ -37,7 +41,10 @@ export const oauthHandlers: HandlerMap = {
     const { app, workspace } = check.request;
     return asPage(request, async () => {
       const consent = await workspace.transactions.run(() => openConsentRequest(check.request));
-      return htmlResponse(consentPage({ app, workspace, consent, approvers: approvers(workspace) }), 200, consent.redirect_uri);
+      const { pathname, search } = new URL(request.url);
+      const signedIn = signedInMember(state, request)?.member;
+      const view = { app, workspace, consent, approvers: approvers(workspace), signedIn, here: `${pathname}${search}` };
+      return htmlResponse(consentPage(view), 200, consent.redirect_uri);
     });
   },
 

@@ -21,4 +21,10 @@ export type OtherReading = {
   /** Catalog rules whose `reading` this alternative exercises (their failures may warn, never fail). */
   readings?: string[];
   wrap(next: Handle, state: MockState): Handle;
+  /**
+   * The body of a webhook or app lifecycle delivery (parsed JSON) as this reading writes it
+   * (delivery-hook.ts); it may differ from how `wrap` writes the same event in the delivery log,
+   * which the spec does not tie to the delivered text.
+   */
+  alterDelivered?(body: unknown): unknown;
 };

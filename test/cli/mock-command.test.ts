@@ -71,3 +71,18 @@ describe('the origin crmkit mock hands out', () => {
     });
   });
 });
+
+describe('crmkit mock --stand-in FILE --other-readings', () => {
+  it('says which readings it takes, and answers their way (a contact delete: {id, deleted: true})', async () => {
+    const inputs = join(mkdtempSync(join(tmpdir(), 'crmkit-other-')), 'deployment.json');
+    await withCrmkitMock(['--stand-in', inputs, '--other-readings'], async (url, key, banner) => {
+      expect(banner).toMatch(/other readings\s+key-order, time-form, extra-fields, list-orders, deleted-confirmation/);
+      const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+      const body = JSON.stringify({ name: 'Aziza' });
+      const contact = await (await fetch(`${url}/v1/contacts`, { method: 'POST', headers, body })).json();
+      const deleted = await (await fetch(`${url}/v1/contacts/${contact.id}`, { method: 'DELETE', headers })).json();
+      expect(deleted).toMatchObject({ id: contact.id, deleted: true });
+      expect(contact.created_at).toMatch(/\+05:00$/);
+    });
+  });
+});

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { optionHelp, parseOptions } from '../../src/cli/options.ts';
 import { reportOptions, TARGET_OPTIONS, targetOptionsFrom } from '../../src/cli/shared-options.ts';
 import { UsageError } from '../../src/cli/usage-error.ts';
+import { DEFAULT_HUB_SELECTORS, hubSelectorsOf } from '../../harness/hub-inputs.ts';
 
 const OPTIONS = { ...TARGET_OPTIONS, ...reportOptions(['pretty', 'json'] as const) };
 
@@ -31,6 +32,25 @@ describe('reading the shared options', () => {
     const file = inputsFile({ base_url: 'https://api.crm.example', api_key: 'svc_file', other_workspace_key: 'svc_other', webhook_receiver_port: 9000 });
     const { values } = parseOptions(['--inputs', file, '--api-key', 'svc_given'], OPTIONS);
     expect(targetOptionsFrom(values)).toMatchObject({ baseUrl: 'https://api.crm.example', apiKey: 'svc_given', otherWorkspaceKey: 'svc_other', webhookReceiverPort: 9000 });
+  });
+
+  it('takes hub_member and hub_selectors from --inputs, over the selectors that fit crmkit\'s pages; refuses them malformed', async () => {
+    const hubMember = { email: 'qa.owner@acme.example', password: 'pass word' };
+    const hubSelectors = { consent_approve: 'button.allow' };
+    const deployment = { base_url: 'https://api.crm.example', api_key: 'svc_file' };
+    const file = inputsFile({ ...deployment, hub_member: hubMember, hub_selectors: hubSelectors });
+    const options = targetOptionsFrom(parseOptions(['--inputs', file], OPTIONS).values);
+    expect(options).toMatchObject({ hubMember, hubSelectors: { consent_approve: 'button.allow' } });
+    expect(hubSelectorsOf(options.hubSelectors)).toEqual({ ...DEFAULT_HUB_SELECTORS, consent_approve: 'button.allow' });
+    const wrongs: [object, RegExp][] = [
+      [{ hub_member: { email: 'qa.owner@acme.example' } }, /hub_member is \{email, password\}/],
+      [{ hub_selectors: { approve: '#ok' } }, /hub_selectors is an object of CSS selectors/],
+      [{ hub_selectors: { consent_deny: 7 } }, /hub_selectors is an object of CSS selectors/],
+    ];
+    for (const [wrong, message] of wrongs) {
+      const wrongFile = inputsFile({ base_url: 'https://api.crm.example', api_key: 'svc_file', ...wrong });
+      expect(() => targetOptionsFrom(parseOptions(['--inputs', wrongFile], OPTIONS).values)).toThrow(message);
+    }
   });
 
   it('takes control_token from --inputs as --control-token; --control-token or CRMKIT_CONTROL_TOKEN wins over the file', () => {

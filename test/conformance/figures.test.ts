@@ -45,12 +45,14 @@ describe('what a target offers', () => {
     expect(unmetNeeds(hours, waiting, never)).toEqual([expect.stringMatching(/^waits 25 h: .*minutes only/)]);
   });
 
-  it('control and consent are never offered by a deployment; a read-only run judges no rule whose checks all write', () => {
+  it('control is never offered by a deployment, consent only with a hub member; a read-only run judges no rule whose checks all write', () => {
     const offer = offerOf({ ...deployment, readOnly: true });
     expect(unmetNeeds(ruleOf({ needs: ['control'] }), offer, never)).toEqual([expect.stringContaining("only a crmkit mock's control API")]);
     const withClient = offerOf({ ...deployment, clientId: 'app_1' });
     const consent = ruleOf({ needs: ['oauth-client', 'consent'] });
-    expect(unmetNeeds(consent, withClient, never)).toEqual([expect.stringContaining('a person in a browser')]);
+    expect(unmetNeeds(consent, withClient, never)).toEqual([expect.stringContaining('hub_member signing in to the hub')]);
+    const withMember = offerOf({ ...deployment, clientId: 'app_1', hubMember: { email: 'owner@example.com', password: 'secret' } });
+    expect(unmetNeeds(consent, withMember, never)).toEqual([]);
     expect(unmetNeeds(ruleOf({}), offer, () => true)).toEqual(['its checks send writes; the run is read-only']);
     expect(unmetNeeds(ruleOf({ checks: ['writes', 'reads'] }), offer, (check) => check === 'writes')).toEqual([]);
   });

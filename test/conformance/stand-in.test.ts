@@ -10,6 +10,7 @@
 // two runs, each against a stand-in of its own, go at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, liveRecords, startStandIn, type StandIn } from '../support/stand-in.ts';
+import { failedChecks, failedRules } from '../support/stand-in-runs.ts';
 import { targetOptionsOf } from '../../harness/inputs.ts';
 import { ALL_CHECKS } from '../../conformance/checks/index.ts';
 import { startForwardingProxy } from '../../conformance/proxy/forwarding-proxy.ts';
@@ -19,9 +20,8 @@ import { offerOf, unmetNeeds } from '../../conformance/rules/target-offer.ts';
 import { runConformance, type Report, type RunOptions } from '../../conformance/run.ts';
 
 function expectNoFailure(report: Report): void {
-  const failed = report.results.filter((result) => result.outcome === 'failed').map((result) => `${result.id}: ${result.message}\n${result.evidence ?? ''}`);
-  expect(failed).toEqual([]);
-  expect(report.rules.filter((rule) => rule.outcome === 'failed').map((rule) => rule.id)).toEqual([]);
+  expect(failedChecks(report)).toEqual([]);
+  expect(failedRules(report)).toEqual([]);
 }
 
 const closing: { close(): Promise<void> }[] = [];

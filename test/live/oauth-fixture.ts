@@ -102,7 +102,7 @@ export async function consent(world: World, flow: Flow, decision: 'approve' | 'd
   return new URL(answer.body.redirect_url);
 }
 
-/** A member signed in to the hub: the `Cookie` header of a session the control API makes (the mock has no sign-in page). */
+/** A member signed in to the hub: the `Cookie` header of a session the control API makes (any member, without a password). */
 export async function signIn(world: World, setup: AppSetup, role: string): Promise<{ cookie: string; memberId: string }> {
   const member = setup.members.find((candidate) => candidate.role === role);
   if (!member) throw new Error(`the workspace has no ${role}`);

@@ -4,35 +4,10 @@
 // one: the stand-in is the sound mock), every skip says why, and nothing a story made stays
 // outside the trash. Once with a webhook receiver the stand-in can reach (as a tunnel would give
 // a deployment), once without one (its steps are skipped, and what the story made still goes).
-import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, liveRecords, startStandIn, type StandIn } from '../support/stand-in.ts';
-import { targetOptionsOf, type DeploymentInputs } from '../../harness/inputs.ts';
-import { runScenarios } from '../../scenarios/runner/run.ts';
+import { liveRecords, startStandIn, type StandIn } from '../support/stand-in.ts';
+import { runStories, skippedSteps, storyFailures, STORY_FILES } from '../support/stand-in-runs.ts';
 import type { ScenarioReport } from '../../scenarios/runner/report.ts';
-
-const DIRECTORY = new URL('../../scenarios/', import.meta.url);
-const files = readdirSync(DIRECTORY).filter((name) => name.endsWith('.yaml')).sort().map((name) => new URL(name, DIRECTORY).pathname);
-
-/** As `crmkit scenario run scenarios/ --inputs FILE` reads the inputs (src/cli/scenario-command.ts). */
-async function runStories(inputs: DeploymentInputs, receiver: boolean): Promise<ScenarioReport> {
-  const port = receiver ? await freePort() : undefined;
-  return runScenarios(files, {
-    ...targetOptionsOf(inputs),
-    ...(port ? { webhookReceiverUrl: `http://127.0.0.1:${port}`, webhookReceiverPort: port } : {}),
-  });
-}
-
-function failures(report: ScenarioReport): string[] {
-  return report.scenarios.filter((scenario) => scenario.outcome !== 'passed').map((scenario) => {
-    const step = scenario.steps.find((candidate) => candidate.outcome === 'failed');
-    return `${scenario.file}: ${scenario.message}\n${step?.evidence ?? ''}`;
-  });
-}
-
-function skips(report: ScenarioReport) {
-  return report.scenarios.flatMap((scenario) => scenario.steps.filter((step) => step.outcome === 'skipped').map((step) => ({ story: scenario.file.split('/').pop()!, step })));
-}
 
 for (const receiver of [true, false]) {
   describe(`the stories against a deployment stand-in, ${receiver ? 'with' : 'without'} a webhook receiver it reaches`, () => {
@@ -49,14 +24,14 @@ for (const receiver of [true, false]) {
 
     it('runs every story and fails no step', () => {
       expect(report.target.kind).toBe('deployment');
-      expect(report.scenarios).toHaveLength(files.length);
-      expect(failures(report)).toEqual([]);
+      expect(report.scenarios).toHaveLength(STORY_FILES.length);
+      expect(storyFailures(report)).toEqual([]);
       // Not even a step on a part the spec does not show: the stand-in is crmkit's own design.
       expect(report.scenarios.flatMap((scenario) => scenario.steps.filter((step) => step.outcome === 'pending').map((step) => `${step.at}: ${step.message}`))).toEqual([]);
     });
 
     it('says why for every step it skips', () => {
-      const skipped = skips(report);
+      const skipped = skippedSteps(report);
       for (const { step } of skipped) expect(step.message, step.at).toMatch(/\w{3,}/);
       if (receiver) console.info(`stand-in: ${report.scenarios.length} stories, ${skipped.length} steps skipped:\n${skipped.map(({ story, step }) => `  ${story} ${step.index}. ${step.name}: ${step.message}`).join('\n')}`);
       else expect(skipped.filter(({ step }) => step.message?.includes('--webhook-receiver-url')).length).toBeGreaterThan(0);

@@ -47,7 +47,9 @@ export const clientActivity: ActiveCheck = {
       judge.expect('conversations.preview', three.preview?.text === 'Yes, delivery is free.' && three.preview?.direction === 'out', `after an answer, preview is ${JSON.stringify(three.preview)}`, afterAnswer);
       const outboundTimes = isTime(three.last_outbound_at) && three.last_message_at === three.last_outbound_at && three.last_inbound_at === two.last_inbound_at;
       judge.expect('conversations.last-times', outboundTimes, `after an answer: last_message_at ${three.last_message_at}, last_outbound_at ${three.last_outbound_at}, last_inbound_at ${three.last_inbound_at}`, afterAnswer);
-      judge.expect('conversations.sla-due-while-waiting', three.sla_due_at === null, `the client has an answer, but sla_due_at is still ${three.sla_due_at}`, afterAnswer);
+      // Spec 2.9: set while the client waits; that an answer clears it is crmkit's reading.
+      const stillDue = `the client has an answer, but sla_due_at is still ${three.sla_due_at}`;
+      judge.expect('conversations.sla-due-cleared-by-answer', three.sla_due_at === null, stillDue, afterAnswer);
       judge.judgeAll();
     });
   },

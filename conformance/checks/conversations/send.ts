@@ -25,7 +25,11 @@ export const sendMessage: ActiveCheck = {
     const path = `/v1/conversations/${written.conversation_id}/messages`;
     const send = (body: unknown) => context.client.send('POST', path, { body });
 
-    judgeRefused(context, 'conversations.send-text-required', await send({ client_id: `${context.runId}-no-text` }), 'text');
+    // Spec 4.8 states `text` is required; the answer, 422 validation_failed naming it, is crmkit's reading.
+    const noText = await send({ client_id: `${context.runId}-no-text` });
+    const taken = noText.status < 400 && `a send without text answered ${noText.status}; text is required`;
+    context.judge('conversations.send-text-required', taken, noText);
+    if (noText.status >= 400) judgeRefused(context, 'conversations.send-text-required-answer', noText, 'text');
     judgeRefused(context, 'conversations.text-limit', await send({ text: 'x'.repeat(4097) }), 'text');
     judgeRefused(context, 'conversations.client-id-limit', await send({ text: 'Yes.', client_id: 'c'.repeat(65) }), 'client_id');
 

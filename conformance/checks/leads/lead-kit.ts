@@ -48,6 +48,23 @@ export function differs(what: string, actual: unknown, expected: unknown): strin
   return canonical(actual) === canonical(expected) ? undefined : `${what} is ${JSON.stringify(actual)}, not ${JSON.stringify(expected)}`;
 }
 
+/**
+ * Expected against actual for an object whose stated keys are `expected`'s: each must have its
+ * value, and other keys are let through (spec 9: new fields can appear at any time).
+ */
+export function differsInKeys(what: string, actual: unknown, expected: Record<string, unknown>): string | undefined {
+  if (!actual || typeof actual !== 'object' || Array.isArray(actual)) return differs(what, actual, expected);
+  const stated = Object.fromEntries(Object.keys(expected).map((key) => [key, (actual as Record<string, unknown>)[key]]));
+  return canonical(stated) === canonical(expected) ? undefined : `${what} is ${JSON.stringify(actual)}, not ${JSON.stringify(expected)}`;
+}
+
+/** Expected against actual for a list whose order the spec does not state (a record's tags): the same items in any order. */
+export function differsAsSet(what: string, actual: unknown, expected: unknown[]): string | undefined {
+  const sorted = (list: unknown) => (Array.isArray(list) ? [...list].sort() : list);
+  if (canonical(sorted(actual)) === canonical(sorted(expected))) return undefined;
+  return `${what} is ${JSON.stringify(actual)}, not ${JSON.stringify(expected)} (in any order)`;
+}
+
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, item) => (item && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : 1))) : item));
 }

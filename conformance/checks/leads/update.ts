@@ -7,7 +7,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { createCompany, createContact, differs, members, refusedNaming, runTags } from './lead-kit.ts';
+import { createCompany, createContact, differs, differsInKeys, members, refusedNaming, runTags } from './lead-kit.ts';
 
 type Stage = { id: string; type: 'open' | 'won' | 'lost' };
 type Pipeline = { id: string; stages: Stage[] };
@@ -36,7 +36,9 @@ export const updateLeadCheck: ActiveCheck = {
     await judgeNullClears(context, changed);
     await judgeStageMoves(context, changed, first!, second);
     const deleted = await context.client.send('DELETE', `/v1/leads/${lead.id}`);
-    context.judge('leads.delete-confirmation', deleted.status !== 200 ? `DELETE answered ${deleted.status}` : differs('the delete answer', deleted.json, { ok: true, id: lead.id }), deleted);
+    // Spec 4.2 states `{ok: true, id}`; other fields may come (spec 9).
+    const confirmation = differsInKeys('the delete answer', deleted.json, { ok: true, id: lead.id });
+    context.judge('leads.delete-confirmation', deleted.status !== 200 ? `DELETE answered ${deleted.status}` : confirmation, deleted);
   },
 };
 
@@ -57,7 +59,8 @@ async function judgeFieldChanges(context: CheckContext, lead: any, to: { owner: 
   const answer = await patch(context, lead.id, sent);
   const updated = answer.json;
   context.judge('leads.update-fields', Object.entries(sent).map(([field, value]) => differs(field, updated[field], value)).filter(Boolean).join('; ') || undefined, answer);
-  context.judge('leads.owner-object', differs('owner after a PATCH', updated.owner, { id: to.owner.id, name: to.owner.name }), answer);
+  const owner = { id: to.owner.id, name: to.owner.name };
+  context.judge('leads.owner-object', differsInKeys('owner after a PATCH', updated.owner, owner), answer);
   const kept = ['id', 'number', 'pipeline_id', 'stage_id', 'referrer', 'landing_page', 'custom', 'stage_entered_at', 'closed_at', 'created_at'];
   context.judge('leads.update-only-sent', kept.map((field) => differs(field, updated[field], lead[field])).filter(Boolean).join('; ') || undefined, answer);
   context.judge('leads.times', Date.parse(updated.updated_at) > Date.parse(lead.updated_at) ? undefined : `updated_at ${updated.updated_at} did not move forward from ${lead.updated_at}`, answer);

@@ -27,9 +27,13 @@ export const readOnly: ActiveCheck = {
         ['the lead', await context.client.send('GET', `/v1/leads/${lead.id}`)],
         ['the list of leads', await context.client.send('GET', '/v1/leads?limit=1')],
         ['whoami', await context.client.send('GET', '/v1/api-keys/whoami')],
-        ['a query', await context.client.send('POST', '/v1/query/leads', { body: { query: { op: 'and', conditions: [{ field: 'amount', op: 'gte', value: 0 }] }, limit: 1 } })],
       ];
       for (const [what, answer] of reads) context.judge('limits.read-only-reads', answer.status === 200 ? undefined : `a read of ${what} answered ${answer.status} ${answer.json?.error?.code ?? ''}`, answer);
+      // That the query endpoint, a read sent as POST, still answers is crmkit's reading of "read-only".
+      const matches = { op: 'and', conditions: [{ field: 'amount', op: 'gte', value: 0 }] };
+      const query = await context.client.send('POST', '/v1/query/leads', { body: { query: matches, limit: 1 } });
+      const refused = query.status !== 200 && `a query answered ${query.status} ${query.json?.error?.code ?? ''}`;
+      context.judge('limits.read-only-query', refused, query);
       const writes: [string, Exchange][] = [
         ['a lead create', await context.client.send('POST', '/v1/leads', { body: { name } })],
         ['a contact create', await context.client.send('POST', '/v1/contacts', { body: { name } })],

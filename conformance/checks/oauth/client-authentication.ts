@@ -1,11 +1,12 @@
 // Spec 5.2 step 5 and "Revoke": the token endpoint takes a JSON body as well as a form-encoded
 // one, client credentials in the body as well as over HTTP Basic, and a public client (no secret)
 // with only its client_id and PKCE; revoke needs client authentication (401 invalid_client
-// without). The revoke part runs anywhere; the exchanges need an approval (a crmkit mock), and
-// the public client an app of the check's own (a mock makes one).
+// without). The revoke part runs anywhere; the exchanges need an approval (a mock, or a hub member
+// in a browser), and the public client an app of the check's own (a mock makes one).
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import { authorizeQuery, decide, mockApp, oauthErrorOf } from '../../authorize-kit.ts';
+import { canDecide, decide, NEEDS_APPROVAL } from '../../consent-decision.ts';
+import { authorizeQuery, mockApp, oauthErrorOf } from '../../authorize-kit.ts';
 import { approvedCode, needClient, oauthPost, pkcePair, unknownValue, type OAuthClient } from '../../oauth-kit.ts';
 
 export const clientAuthentication: ActiveCheck = {
@@ -25,8 +26,10 @@ export const clientAuthentication: ActiveCheck = {
     });
     context.judge('oauth.revoke-client-auth', (anonymous.status !== 401 || anonymous.json?.error !== 'invalid_client') && `a revoke without client authentication answered ${anonymous.status} ${oauthErrorOf(anonymous)}, not 401 invalid_client`, anonymous);
 
-    if (!context.target.mock) context.skip('revoke needs client authentication (judged); the exchanges need an approval by a person, which only a crmkit mock lets the suite do');
+    if (!canDecide(context)) context.skip(`revoke needs client authentication (judged); the exchanges ${NEEDS_APPROVAL}`);
     if (client.clientSecret !== undefined) await judgeJsonWithBodyCredentials(context, client);
+    const ownApp = 'needs a public client of its own, which only a crmkit mock lets the suite register (in the developer console)';
+    if (!context.target.mock) return context.skipRule('oauth.public-client', ownApp);
     await judgePublicClient(context);
   },
 };

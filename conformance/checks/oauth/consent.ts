@@ -2,12 +2,13 @@
 // browser back with a `svc_ac_` code and the `state` sent (500 printable characters come back
 // whole), to the one registered redirect URI also when the request leaves it out; an empty scope
 // grants every scope the app declares; a denial sends back error=access_denied; a request older
-// than 15 minutes answers 400 request_expired. Approving needs a person against a deployment, so
-// the check runs on a crmkit mock only (its control API decides as the consent page does, and
-// moves its clock).
+// than 15 minutes answers 400 request_expired. A decision is a person's: on a mock through its
+// control API, on a deployment in a browser as the inputs' hub member (consent-decision.ts). The
+// empty scope needs an app of the check's own and the expiry the mock's clock: both mock only.
 import type { ActiveCheck } from '../../check.ts';
-import { authorizeQuery, decide, LONG_STATE, mockApp, tokensOf, visitAuthorize } from '../../authorize-kit.ts';
+import { authorizeQuery, LONG_STATE, mockApp, tokensOf, visitAuthorize } from '../../authorize-kit.ts';
 import { advanceMockClock, controlAnswer } from '../../mock-control.ts';
+import { canDecide, decide, NEEDS_APPROVAL } from '../../consent-decision.ts';
 import { needClient, pkcePair } from '../../oauth-kit.ts';
 
 const CONSENT_REQUEST_SECONDS = 15 * 60;
@@ -22,7 +23,7 @@ export const consent: ActiveCheck = {
   writes: true,
   async run(context) {
     const client = needClient(context);
-    if (!context.target.mock) context.skip('needs an approval: a person approves an app in a browser, which only a crmkit mock lets the suite do (through its control API)');
+    if (!canDecide(context)) context.skip(NEEDS_APPROVAL);
     const registered = new URL(client.redirectUri ?? context.skip('needs the redirect URI registered for the client'));
     const sameEndpoint = (url: URL) => url.origin === registered.origin && url.pathname === registered.pathname;
 
@@ -40,6 +41,13 @@ export const consent: ActiveCheck = {
     const deniedProblem = !sameEndpoint(denied) || denied.searchParams.get('error') !== 'access_denied' ? `a denial sent the browser to ${denied.href}, not back to the app with error=access_denied` : denied.searchParams.get('state') !== state && `a denial sent back state ${denied.searchParams.get('state')}, not ${state}`;
     context.judge('oauth.denial-access-denied', deniedProblem);
 
+    if (!context.target.mock) {
+      const ownApp = "needs an app of the check's own whose declared scopes it knows, which only a crmkit mock lets the suite register";
+      context.skipRule('oauth.authorize-scope-empty-all', ownApp);
+      const clock = "needs the mock's clock moved 15 minutes (its control API): a deployment's would be waited out";
+      for (const rule of ['oauth.consent-15-minutes', 'oauth.limit-consent-request']) context.skipRule(rule, clock);
+      return;
+    }
     // Two declared scopes, so that "all" differs from any one of them.
     const twoScopes = await mockApp(context, ['leads:read', 'contacts:read']);
     const all = await tokensOf(context, twoScopes, { scope: undefined });

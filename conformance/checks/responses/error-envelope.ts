@@ -50,7 +50,10 @@ function judgeError({ operation, status, json, headers }: Exchange): Observation
   if (known && !known.statuses.includes(status)) add('errors.code-status', `${code} answered with ${status}; the spec gives ${known.statuses.join(' or ')}`);
   const missing = known?.requiredExtras.filter((key) => error[key] === undefined) ?? [];
   if (missing.length) add(EXTRA_RULES[code] ?? 'errors.envelope', `${code} without ${missing.join(', ')}`);
-  if (typeof error.docs_url === 'string') add('errors.docs-url', docsUrlProblem(error.docs_url, code));
+  if (typeof error.docs_url === 'string') add('errors.docs-url', docsUrlProblem(error.docs_url));
+  // Spec 7.1: "page for the code"; that its address names the code is crmkit's reading.
+  const unnamed = typeof error.docs_url === 'string' && !error.docs_url.includes(code);
+  if (unnamed) add('errors.docs-url-names-code', `error.docs_url ${error.docs_url} does not name the code ${code}`);
   add('errors.fields-only-field-problems', fieldsProblem(error));
   return problems;
 }
@@ -83,9 +86,8 @@ export const errorEnvelope: Observer = {
   observe: (exchange) => judgeError(exchange)[0]?.problem,
 };
 
-function docsUrlProblem(docsUrl: string, code: string): string | undefined {
-  if (!/^https?:\/\/[^/\s]+/.test(docsUrl)) return `error.docs_url ${docsUrl} is not an absolute http(s) URL`;
-  return docsUrl.includes(code) ? undefined : `error.docs_url ${docsUrl} does not name the code ${code}`;
+function docsUrlProblem(docsUrl: string): string | undefined {
+  return /^https?:\/\/[^/\s]+/.test(docsUrl) ? undefined : `error.docs_url ${docsUrl} is not an absolute http(s) URL`;
 }
 
 function fieldsProblem(error: { code: string; fields?: unknown }): string | undefined {

@@ -82,8 +82,10 @@ async function judgeTimeline(context: CheckContext, path: string, firstId: strin
   const unknown = listed.find((item) => !TIMELINE_KINDS.includes(item.kind));
   context.judge('notes.item-kinds', unknown && `an item has kind ${unknown.kind}`);
   const change = listed.find((item) => item.kind === 'change' && item.data?.field === 'amount');
-  const changeProblem = !change ? 'the amount change of the lead made no change item' : ['field', 'label', 'from', 'to'].find((key) => !(key in change.data)) ? `the change item's data is ${JSON.stringify(change.data)}` : change.data.from !== 100 || change.data.to !== 250 ? `the change item says from ${change.data.from} to ${change.data.to}, not 100 to 250` : undefined;
-  context.judge('notes.item-change-data', changeProblem);
+  // Spec 2.6 states a change item's data; that an amount change writes one is crmkit's reading.
+  context.judge('notes.change-item-for-amount', !change && 'the amount change of the lead made no change item');
+  if (!change) context.skipRule('notes.item-change-data', 'the amount change made no change item to judge');
+  else context.judge('notes.item-change-data', changeDataProblem(change.data));
   // editable and deletable are for this caller wherever the item is shown (spec 2.6): on the
   // timeline too, a note is never editable by a key (4.5: only its author member edits it).
   const editableNote = listed.find((item) => (item.id === firstId || item.id === secondId) && item.editable !== false);
@@ -184,4 +186,10 @@ async function judgeTimelineScope(context: CheckContext, limitedKey: string, has
     shown = ownContact.status !== 200 ? ownContact : otherLead;
   }
   context.judge('notes.timeline-scope', problem, shown);
+}
+
+/** A change item's data (spec 2.6: field, label, from, to) about the amount moved from 100 to 250. */
+function changeDataProblem(data: Record<string, unknown>): string | undefined {
+  if (['field', 'label', 'from', 'to'].some((key) => !(key in data))) return `the change item's data is ${JSON.stringify(data)}`;
+  return data.from !== 100 || data.to !== 250 ? `the change item says from ${data.from} to ${data.to}, not 100 to 250` : undefined;
 }

@@ -74,8 +74,13 @@ function savedProblem(webhook: any, sent: { name: string; url: string; events: s
   const problems: string[] = [];
   if (webhook.name !== sent.name) problems.push(`name ${JSON.stringify(webhook.name)}`);
   if (webhook.url !== sent.url) problems.push(`url ${JSON.stringify(webhook.url)}`);
-  if (JSON.stringify(webhook.events) !== JSON.stringify(sent.events)) problems.push(`events ${JSON.stringify(webhook.events)}`);
-  if (sent.filters && JSON.stringify(webhook.filters?.pipeline_ids) !== JSON.stringify(sent.filters.pipeline_ids)) problems.push(`filters.pipeline_ids ${JSON.stringify(webhook.filters?.pipeline_ids)}`);
+  // Spec 2.13 gives the patterns and the filter values no order: the same items in any order.
+  const sameItems = (shown: unknown, given: string[]) =>
+    Array.isArray(shown) && JSON.stringify([...shown].sort()) === JSON.stringify([...given].sort());
+  if (!sameItems(webhook.events, sent.events)) problems.push(`events ${JSON.stringify(webhook.events)}`);
+  const pipelineIds = webhook.filters?.pipeline_ids;
+  const pipelinesKept = !sent.filters || sameItems(pipelineIds, sent.filters.pipeline_ids);
+  if (!pipelinesKept) problems.push(`filters.pipeline_ids ${JSON.stringify(pipelineIds)}`);
   return problems.length ? `the webhook shows ${problems.join(', ')}, not what was sent` : undefined;
 }
 

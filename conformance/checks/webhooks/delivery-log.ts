@@ -13,6 +13,7 @@ import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
 import { eventAbout, eventWaitMs } from '../../events-kit.ts';
+import { sameJson } from '../../same-json.ts';
 import { RECEIVER_ONLY, receiverReachable, withEventWebhook, withWebhook, type TestWebhook } from '../../webhook-kit.ts';
 
 const KEPT = 2048;
@@ -79,7 +80,10 @@ async function settledDelivery(context: CheckContext, webhook: TestWebhook, deli
 
 function payloadProblem(payload: any, sent: any): string | undefined {
   if (!payload || typeof payload !== 'object') return `the single delivery shows payload ${JSON.stringify(payload)}, not the event sent`;
-  return JSON.stringify(payload) === JSON.stringify(sent) ? undefined : `the payload (event ${payload.id}, type ${payload.type}) is not the event the receiver got (event ${sent?.id}, type ${sent?.type})`;
+  // The same event, not the same text: the log may order keys and write times otherwise (same-json.ts).
+  if (sameJson(payload, sent)) return undefined;
+  return `the payload (event ${payload.id}, type ${payload.type}) is not the event the receiver got `
+    + `(event ${sent?.id}, type ${sent?.type})`;
 }
 
 /** Walks the list two by two: each page the envelope, each item the fields of 4.11, the last page's cursor empty. */

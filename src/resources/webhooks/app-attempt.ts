@@ -4,6 +4,7 @@
 // records the attempt and follows the retry schedule, nothing more.
 import { lifecycleAttemptWithFaults } from '../../faults/event-hook.ts';
 import type { MockState } from '../../mock-state.ts';
+import { attemptWithOtherReadings } from '../../other-readings/delivery-hook.ts';
 import type { Workspace } from '../../workspaces/workspace.ts';
 import type { AttemptOutcome } from './attempt-outcome.ts';
 import { deliveryHeaders } from './delivery-headers.ts';
@@ -35,7 +36,10 @@ export async function prepareAppAttempt(state: MockState, workspace: Workspace, 
   if (urlProblem(app.webhook_url, allowPrivate) !== null) return { attemptAtMs, attempt: null, refusal: { ...NOTHING_SENT, success: false, error: 'url_not_allowed' } };
   // Signed on the wall clock, as webhooks are (spec 6.5: same as webhooks; 6.2: receivers hold it to their clock).
   const timestampSeconds = Math.floor(Date.now() / 1000);
-  const unsigned = { url: app.webhook_url, headers: deliveryHeaders(state, delivery.event_type, delivery.id, timestampSeconds), body: JSON.stringify(delivery.payload), secret: app.client_secret, timestampSeconds };
+  const headers = deliveryHeaders(state, delivery.event_type, delivery.id, timestampSeconds);
+  const spec = { url: app.webhook_url, headers, body: JSON.stringify(delivery.payload), secret: app.client_secret, timestampSeconds };
+  // Other readings (--other-readings) write the body their way.
+  const unsigned = attemptWithOtherReadings(spec, state);
   // Named faults of the events family may change the attempt, or send nothing; without any, it is the spec's.
   const attempt = lifecycleAttemptWithFaults(unsigned, { state, workspace, event: delivery.payload, attempts: delivery.attempts });
   return { attemptAtMs, attempt, refusal: null };

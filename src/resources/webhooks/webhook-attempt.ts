@@ -5,6 +5,7 @@
 // began disables it (spec 3, 6.3). Named faults (crmkit mock --fault) may change each step.
 import { attemptWithFaults, nextAttemptWithFaults, queueKeeps } from '../../faults/delivery-hook.ts';
 import type { MockState } from '../../mock-state.ts';
+import { attemptWithOtherReadings } from '../../other-readings/delivery-hook.ts';
 import type { Workspace } from '../../workspaces/workspace.ts';
 import type { PreparedAttempt } from './app-attempt.ts';
 import type { AttemptOutcome } from './attempt-outcome.ts';
@@ -27,8 +28,10 @@ export async function prepareWebhookAttempt(state: MockState, workspace: Workspa
     await stopDelivery(workspace, delivery, iso(attemptAtMs));
     return null;
   }
-  // Named faults (crmkit mock --fault) may change the attempt; without any, it is the spec's.
-  const attempt = await attemptWithFaults(unsignedAttempt(state, webhook, delivery), { state, workspace, webhook, delivery, attemptAtMs });
+  // Other readings (--other-readings) write the body their way; named faults (--fault) may then
+  // change the attempt; without either, it is the spec's as crmkit reads it.
+  const unsigned = attemptWithOtherReadings(unsignedAttempt(state, webhook, delivery), state);
+  const attempt = await attemptWithFaults(unsigned, { state, workspace, webhook, delivery, attemptAtMs });
   // Spec 4.11: the URL rules are checked again before every delivery.
   const refused = urlProblem(webhook.url, state.config.allowPrivateWebhooks) !== null;
   const refusal = refused ? { success: false, responseStatus: null, responseBody: null, latencyMs: 0, error: 'url_not_allowed' } : null;

@@ -1620,6 +1620,37 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/signin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The hub's sign-in page
+         * @description A form of email and password that posts to `POST /signin`. `next` is where the browser goes once signed in:
+         *     only an address of the hub's consent page (`/oauth/authorize?...`) is followed, anything else is ignored, so the
+         *     page can never send a person to another site.
+         */
+        get: operations["hubSignInPage"];
+        put?: never;
+        /**
+         * Sign in to the hub (the sign-in page's form)
+         * @description Form-encoded `email` and `password` of an active member. Success starts a session, the `svc_session` cookie
+         *     (`HttpOnly`, `SameSite=Lax`, `Secure` on an `https` hub) of `firstPartySession`, and sends the browser on with
+         *     303 to `next` when it is a path of the consent page (`/oauth/authorize?...`), else to the sign-in page, which
+         *     then says who is signed in. A wrong email or password answers 401 with the page again, never saying which of
+         *     the two was wrong. A form posted from a page of another site (`Sec-Fetch-Site`, or `Origin` from a browser that sends no `Sec-Fetch-Site`) is refused with 403
+         *     and signs nobody in (login cross-site request forgery).
+         */
+        post: operations["hubSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/forms/{form_id}": {
         parameters: {
             query?: never;
@@ -3313,6 +3344,14 @@ export type components = {
         };
         /** @description A contact id (short or long prefix) or its record number. */
         ContactIdOrNumber: string;
+        /** @description The other small confirmation spec 2.1 lets a delete answer: `{id, deleted: true}`. */
+        DeletedConfirmation: {
+            id: string;
+            /** @constant */
+            deleted: true;
+        };
+        /** @description Spec 2.1: "Delete answers 200 with a small confirmation: `{ok: true, id}` or `{id, deleted: true}`"; crmkit answers the first. */
+        DeleteConfirmation: components["schemas"]["OkConfirmation"] | components["schemas"]["DeletedConfirmation"];
         /**
          * @description Id of a product line on a lead.
          * @example li_01hv6d4s7r3k2m8x5c9bqwe0p1
@@ -3650,16 +3689,14 @@ export type components = {
             emails: unknown;
         };
         /**
-         * @description Delete confirmation `{ok: true, id}`; the contact moves to the trash (spec 2.1, 4.3).
+         * @description Delete confirmation `{ok: true, id}` or `{id, deleted: true}`; the contact moves to the trash (spec 2.1, 4.3).
          * @example {
          *       "ok": true,
          *       "id": "ct_01hv6d4s7r3k2m8x5c9bqwe002"
          *     }
          */
-        ContactDeleted: {
-            /** @constant */
-            ok: true;
-            id: components["schemas"]["ContactId"];
+        ContactDeleted: components["schemas"]["DeleteConfirmation"] & {
+            id?: components["schemas"]["ContactId"];
         };
         /**
          * @description PATCH body (spec 4.3): the names of create; only the fields sent change. `phones`, `emails` and `tags` replace the whole list; `null` clears `company_id` and `owner_id`. In `custom` only the keys sent change.
@@ -4273,16 +4310,14 @@ export type components = {
         };
         NoteIdInput: string;
         /**
-         * @description Delete confirmation `{ok: true, id}` (spec 2.1).
+         * @description Delete confirmation `{ok: true, id}` or `{id, deleted: true}` (spec 2.1).
          * @example {
          *       "ok": true,
          *       "id": "nt_01hv6d4s7r3k2m8x5c9bqwe010"
          *     }
          */
-        NoteDeleted: {
-            /** @constant */
-            ok: true;
-            id: components["schemas"]["NoteId"];
+        NoteDeleted: components["schemas"]["DeleteConfirmation"] & {
+            id?: components["schemas"]["NoteId"];
         };
         /**
          * @description Edit body: the new `text`. Only the member who wrote the note, within 24 hours (spec 4.5, 8).
@@ -5376,13 +5411,13 @@ export type components = {
         };
         WebhookIdInput: string;
         /**
-         * @description Delete confirmation `{ok: true, id}` (spec 2.1).
+         * @description Delete confirmation `{ok: true, id}` or `{id, deleted: true}` (spec 2.1).
          * @example {
          *       "ok": true,
          *       "id": "wh_01jd8x4k2m6n9p3q5r7s0t2v4w"
          *     }
          */
-        WebhookDeleted: components["schemas"]["OkConfirmation"] & {
+        WebhookDeleted: components["schemas"]["DeleteConfirmation"] & {
             id?: components["schemas"]["WebhookId"];
         };
         /**
@@ -6121,6 +6156,19 @@ export type components = {
          * @example {}
          */
         OAuthRevokeResponse: Record<string, never>;
+        /**
+         * @description What the hub's sign-in page posts: a member's email and password, and the consent page to go back to.
+         * @example {
+         *       "email": "amara@acme.example",
+         *       "password": "correct horse battery staple"
+         *     }
+         */
+        HubSignInForm: {
+            email: string;
+            password: string;
+            /** @description The consent page to go back to (`/oauth/authorize?...`); any other value is ignored. */
+            next?: string;
+        };
         /**
          * @description A form id in a path of the public form routes. Any text is looked up, and whatever is no form's id answers
          *     404 `form_unavailable`, the one 404 of these routes (spec 4.12), rather than `not_found` or `invalid_id_type`.
@@ -8919,7 +8967,7 @@ export interface operations {
                      *       "id": "ct_01hv6d4s7r3k2m8x5c9bqwe0c2"
                      *     }
                      */
-                    "application/json": components["schemas"]["OkConfirmation"];
+                    "application/json": components["schemas"]["DeleteConfirmation"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -9080,7 +9128,7 @@ export interface operations {
                      *       "id": "li_01hv6d4s7r3k2m8x5c9bqwe0p1"
                      *     }
                      */
-                    "application/json": components["schemas"]["OkConfirmation"];
+                    "application/json": components["schemas"]["DeleteConfirmation"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -9562,7 +9610,7 @@ export interface operations {
                      *       "id": "co_01hv6d4s7r3k2m8x5c9bqwe003"
                      *     }
                      */
-                    "application/json": components["schemas"]["OkConfirmation"];
+                    "application/json": components["schemas"]["DeleteConfirmation"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -11357,7 +11405,7 @@ export interface operations {
                      *       "id": "tm_01hv6d4s7r3k2m8x5c9bqwe201"
                      *     }
                      */
-                    "application/json": components["schemas"]["OkConfirmation"];
+                    "application/json": components["schemas"]["DeleteConfirmation"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -11620,7 +11668,7 @@ export interface operations {
                      *       "id": "pr_01hv6d4s7r3k2m8x5c9bqwe401"
                      *     }
                      */
-                    "application/json": components["schemas"]["OkConfirmation"];
+                    "application/json": components["schemas"]["DeleteConfirmation"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -12555,7 +12603,7 @@ export interface operations {
                      *       "id": "fd_01hv6d4s7r3k2m8x5c9bqwe502"
                      *     }
                      */
-                    "application/json": components["schemas"]["OkConfirmation"];
+                    "application/json": components["schemas"]["DeleteConfirmation"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -12890,7 +12938,7 @@ export interface operations {
                      *       "id": "tk_01hv6d4s7r3k2m8x5c9bqwe601"
                      *     }
                      */
-                    "application/json": components["schemas"]["OkConfirmation"];
+                    "application/json": components["schemas"]["DeleteConfirmation"];
                 };
             };
             400: components["responses"]["Error400"];
@@ -14751,6 +14799,121 @@ export interface operations {
                 };
             };
             "5XX": components["responses"]["OAuthError5XX"];
+        };
+    };
+    hubSignInPage: {
+        parameters: {
+            query?: {
+                /** @description The consent page to go back to (`/oauth/authorize?...`, a path of the hub); any other value is ignored. */
+                next?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sign-in page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html><head><title>Sign in</title></head><body><form method="post" action="/signin">...</form></body></html> */
+                    "text/html": string;
+                };
+            };
+            /** @description `validation_failed` (422): `next` is longer than 4,000 characters. */
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
+        };
+    };
+    hubSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "amara@acme.example",
+                 *       "password": "correct horse battery staple",
+                 *       "next": "/oauth/authorize?response_type=code&client_id=app_7Hq2xLw9"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["HubSignInForm"];
+            };
+        };
+        responses: {
+            /** @description Signed in; on to `next` (a consent page of the hub) or the sign-in page. */
+            303: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    /**
+                     * @description A path of the hub.
+                     * @example /oauth/authorize?response_type=code&client_id=app_7Hq2xLw9
+                     */
+                    Location: string;
+                    /** @description The session, `svc_session=...; Path=/; HttpOnly; SameSite=Lax` (and `Secure` on an `https` hub). */
+                    "Set-Cookie": string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A malformed form: `bad_json` (a body that is not the form it declares) or `unknown_field` (a field the form does not have). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unknown_field",
+                     *         "message": "This field does not exist.",
+                     *         "request_id": "req_8f2k4m6n",
+                     *         "docs_url": "https://docs.example.com/errors/unknown_field",
+                     *         "fields": {
+                     *           "member_id": "unknown field"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MalformedRequestError"];
+                };
+            };
+            /** @description The email or the password is wrong (the page does not say which), or the member is deactivated; the sign-in page again. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html><head><title>Sign in</title></head><body><p>The email or the password is wrong.</p></body></html> */
+                    "text/html": string;
+                };
+            };
+            /** @description The form was posted from a page of another site; nobody is signed in. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <!doctype html><html><head><title>Cannot sign in</title></head><body><p>Sign in from the hub's own page.</p></body></html> */
+                    "text/html": string;
+                };
+            };
+            413: components["responses"]["BodyTooLarge"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["Error500"];
+            "5XX": components["responses"]["Error5XX"];
         };
     };
     getFormConfig: {
