@@ -1,11 +1,14 @@
 // What the webhook checks share: the run's receiver (started on first use, closed when the run
 // ends), a webhook of the check's own that points at it and is deleted when the check ends, and
-// waiting for deliveries and for the first retry.
+// waiting for deliveries and for the first retry. Without a receiver the deployment can reach, a
+// check that judges events by their contents gets a webhook at a URL that reaches no one and
+// reads its events from the delivery log (withEventWebhook, delivery-log-feed.ts).
 import type { ConformanceClient } from './client.ts';
 import type { CheckContext } from './context.ts';
 import type { Exchange } from './exchange.ts';
 import { advanceMockClock } from './mock-control.ts';
 import { WebhookReceiver, type ReceivedRequest } from '../harness/webhook-receiver.ts';
+import { DeliveryLogFeed, type SeenEvent } from './delivery-log-feed.ts';
 
 const receivers = new WeakMap<ConformanceClient, Promise<WebhookReceiver>>();
 
@@ -41,7 +44,7 @@ function deliveryWaitMs(context: CheckContext): number {
 
 /** Skips unless deliveries can reach the receiver: a mock on this machine, or a deployment with a public receiver URL. */
 export function needReceiver(context: CheckContext): void {
-  if (!context.target.mock && !context.target.webhookReceiver?.publicUrl) {
+  if (!receiverReachable(context)) {
     context.skip("needs --webhook-receiver-url: a public HTTPS address that forwards to the suite's receiver on 127.0.0.1:--webhook-receiver-port");
   }
 }
@@ -95,21 +98,13 @@ export async function withWebhook(context: CheckContext, slug: string, subscript
   needReceiver(context);
   const receiver = await receiverOf(context);
   const path = `/crmkit-conformance/${context.runId}/${slug}`;
-  const { events, filters } = Array.isArray(subscription) ? { events: subscription, filters: undefined } : subscription;
-  const body = { name: `conformance ${context.runId} ${slug}`, url: receiver.url(path), events, ...(filters ? { filters } : {}) };
-  const created = await context.client.send('POST', '/v1/webhooks', { body });
-  skipIfReceiverRefused(context, created, body.url);
+  const url = receiver.url(path);
+  const created = await saveWebhook(context, slug, url, subscription);
+  skipIfReceiverRefused(context, created, url);
   const full = noRoomForWebhook(created);
   if (full) context.skip(full);
   context.expectStatus(created, 200, 201);
   const { webhook, secret } = created.json;
-  let removed = false;
-  const remove = async () => {
-    if (removed) return;
-    removed = true;
-    await deleteWebhook(context, webhook.id);
-  };
-  context.cleanup(remove);
   const wait = deliveryWaitMs(context);
   const testWebhook: TestWebhook = {
     id: webhook.id,
@@ -122,8 +117,132 @@ export async function withWebhook(context: CheckContext, slug: string, subscript
       return found;
     },
   };
+  await workThenRemove(context, webhook.id, () => work(testWebhook));
+}
+
+/**
+ * A webhook whose events a check judges by their contents: where the suite sees them, at its
+ * receiver (a mock here, or --webhook-receiver-url) or, without one, in the webhook's delivery log.
+ */
+export type EventWebhook = {
+  id: string;
+  secret: string;
+  /** The URL it was saved with: the receiver's, or the sink's that took it (sinkUrls). */
+  url: string;
+  /** Where its events are seen: the log shows payloads, not the requests' headers (spec 4.11). */
+  seenAt: 'receiver' | 'log';
+  /** The `count`-th event that `match` accepts, waited for at most `timeoutMs`; undefined when it did not come. */
+  event(count: number, timeoutMs: number, match: (event: SeenEvent) => boolean): Promise<SeenEvent | undefined>;
+  /** The events seen so far that `match` accepts, in the order they came. */
+  events(match: (event: SeenEvent) => boolean): Promise<SeenEvent[]>;
+};
+
+/**
+ * Like withWebhook, but without a receiver the deployment can reach, the webhook points at a URL
+ * that reaches no one (`sinkUrls`) and its events are read from its delivery log.
+ */
+export async function withEventWebhook(
+  context: CheckContext,
+  slug: string,
+  subscription: string[] | WebhookSubscription,
+  work: (webhook: EventWebhook) => Promise<void>,
+): Promise<void> {
+  if (receiverReachable(context)) {
+    return withWebhook(context, slug, subscription, (atReceiver) =>
+      work({
+        id: atReceiver.id,
+        secret: atReceiver.secret,
+        url: atReceiver.receiver.url(atReceiver.path),
+        seenAt: 'receiver',
+        event: (count, timeoutMs, match) => atReceiver.receiver.nth(atReceiver.path, count, timeoutMs, match),
+        events: async (match) => atReceiver.receiver.requestsTo(atReceiver.path, match),
+      }),
+    );
+  }
+  await withSinkWebhook(context, slug, subscription, work);
+}
+
+/** A webhook at a URL that reaches no one (`sinkUrls`), whose events are read from its delivery log, whatever receiver the run has. */
+export async function withSinkWebhook(
+  context: CheckContext,
+  slug: string,
+  subscription: string[] | WebhookSubscription,
+  work: (webhook: EventWebhook) => Promise<void>,
+): Promise<void> {
+  const { webhook, secret, url } = await saveAtSink(context, slug, subscription);
+  const feed = new DeliveryLogFeed(context, webhook.id);
+  const logged: EventWebhook = {
+    id: webhook.id,
+    secret,
+    url,
+    seenAt: 'log',
+    event: (count, timeoutMs, match) => feed.nth(count, timeoutMs, match),
+    events: (match) => feed.events(match),
+  };
+  await workThenRemove(context, webhook.id, () => work(logged));
+}
+
+/** Whether deliveries can reach the suite's receiver: a mock on this machine, or a deployment with a public receiver URL. */
+export function receiverReachable(context: CheckContext): boolean {
+  return Boolean(context.target.mock || context.target.webhookReceiver?.publicUrl);
+}
+
+/** Why a rule is left to a run with a receiver. */
+export const RECEIVER_ONLY = "needs --webhook-receiver-url: the delivery log shows the payload, not the request a receiver gets";
+
+/**
+ * URLs that pass the rules of spec 4.11 (HTTPS, port 443, not a private, loopback or link-local
+ * address, no localhost) and reach no one, tried in this order until the deployment saves one.
+ * `.invalid` is reserved never to resolve (RFC 6761 6.4: resolvers answer it negatively at once):
+ * each attempt fails at the lookup, no request leaves, but a deployment that resolves names when
+ * a webhook is saved may refuse it. 192.0.2.1 (TEST-NET-1, RFC 5737) is an address, saved without
+ * a lookup where only the ranges the spec names are refused, that no host answers on the public
+ * Internet: each attempt waits out the 10 s answer time (6.3) and nothing is delivered. A
+ * deployment that counts documentation addresses as not public refuses it: the spec leaves that open.
+ */
+export function sinkUrls(context: CheckContext, slug: string): string[] {
+  const path = `crmkit-conformance/${context.runId}/${slug}`;
+  return [`https://${UNRESOLVABLE_SINK_HOST}/${path}`, `https://192.0.2.1/${path}`];
+}
+
+/** The sink whose attempts fail at the lookup: a connection error, not a timeout (spec 6.3). */
+export const UNRESOLVABLE_SINK_HOST = 'crmkit-conformance-sink.invalid';
+
+/** A webhook at the first sink URL the deployment saves; skips when it saves none. */
+type Saved = { webhook: any; secret: string; url: string };
+
+async function saveAtSink(context: CheckContext, slug: string, subscription: string[] | WebhookSubscription): Promise<Saved> {
+  const urls = sinkUrls(context, slug);
+  for (const url of urls) {
+    const created = await saveWebhook(context, slug, url, subscription);
+    if (created.status === 422 && created.json?.error?.fields?.url) continue;
+    const full = noRoomForWebhook(created);
+    if (full) context.skip(full);
+    context.expectStatus(created, 200, 201);
+    return { ...created.json, url };
+  }
+  const refused = `the deployment refused ${urls.join(' and ')}`;
+  return context.skip(`needs --webhook-receiver-url, or a webhook URL that reaches no one, whose log shows the events: ${refused}`);
+}
+
+/** Creates the check's webhook, named with the run id. */
+function saveWebhook(context: CheckContext, slug: string, url: string, subscription: string[] | WebhookSubscription): Promise<Exchange> {
+  const { events, filters } = Array.isArray(subscription) ? { events: subscription, filters: undefined } : subscription;
+  const body = { name: `conformance ${context.runId} ${slug}`, url, events, ...(filters ? { filters } : {}) };
+  return context.client.send('POST', '/v1/webhooks', { body });
+}
+
+/** Runs `work`, then deletes the webhook once (also at the end of the run, should `work` be cut short). */
+async function workThenRemove(context: CheckContext, webhookId: string, work: () => Promise<void>): Promise<void> {
+  let removed = false;
+  const remove = async () => {
+    if (removed) return;
+    removed = true;
+    await deleteWebhook(context, webhookId);
+  };
+  context.cleanup(remove);
   try {
-    await work(testWebhook);
+    await work();
   } finally {
     await remove();
   }

@@ -2,7 +2,7 @@
 // scheme), the answer read (1 MB at most, 2 KB kept), the 10-second answer limit, and the check
 // of the resolved address before connecting.
 import { describe, expect, it } from 'vitest';
-import { ANSWER_TIMEOUT_MS, deliveryAgent, sendAttempt } from '../../src/resources/webhooks/http-attempt.ts';
+import { ANSWER_TIMEOUT_MS, deliveryAgent, neverResolves, sendAttempt } from '../../src/resources/webhooks/http-attempt.ts';
 import { MINUTE, webhookHarness } from './webhook-harness.ts';
 
 const h = webhookHarness();
@@ -116,5 +116,19 @@ describe('the address check before every delivery (spec 4.11)', () => {
     const [delivery] = await h.deliveries(webhook.id);
     const detail = (await h.api('GET', `/v1/webhooks/${webhook.id}/deliveries/${delivery.id}`)).body;
     expect(detail.attempt_log.map((attempt: any) => attempt.error)).toEqual([null, 'url_not_allowed']);
+  });
+
+  it('a name under .invalid passes the rules and never resolves: each attempt is a connection error at once (RFC 6761 6.4)', async () => {
+    expect(neverResolves('crmkit-conformance-sink.invalid')).toBe(true);
+    expect(neverResolves('INVALID.')).toBe(true);
+    expect(neverResolves('invalid.example.com')).toBe(false);
+    const { webhook } = await h.createWebhook({ url: 'https://crmkit-conformance-sink.invalid/hooks' });
+    await h.product();
+    await h.settle();
+    const [delivery] = await h.deliveries(webhook.id);
+    const detail = (await h.api('GET', `/v1/webhooks/${webhook.id}/deliveries/${delivery.id}`)).body;
+    expect(detail).toMatchObject({ status: 'retrying', attempts: 1, response_status: null, response_body: null });
+    expect(detail.attempt_log[0].error).toBe('connection_error');
+    expect(detail.payload).toMatchObject({ object: 'event', type: 'product.created' });
   });
 });

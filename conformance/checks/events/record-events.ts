@@ -3,15 +3,16 @@
 // subscribed to `*` watches the actions on records of the check's own (what the patterns deliver
 // is judged by webhooks.event-patterns). Deliveries are matched by the records' ids; a write the
 // key may not make (403) leaves its event unjudged instead of failing a deployment for its key's scopes.
+// Without a receiver the deployment reaches, the events are read from the webhook's delivery log (4.11).
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
 import { notOfferedReason, routeNotOffered } from '../../inferred-route.ts';
 import { EnvelopeJudge, ENVELOPE_RULES, eventAbout, eventWaitMs, graceMs, keyIdentity, missing, sleep } from '../../events-kit.ts';
-import type { ReceivedRequest } from '../../../harness/webhook-receiver.ts';
-import { withWebhook, type TestWebhook } from '../../webhook-kit.ts';
+import type { SeenEvent } from '../../delivery-log-feed.ts';
+import { withEventWebhook, type EventWebhook } from '../../webhook-kit.ts';
 
-type Watch = { all: TestWebhook; judge: EnvelopeJudge };
+type Watch = { all: EventWebhook; judge: EnvelopeJudge };
 
 export const recordEvents: ActiveCheck = {
   kind: 'active',
@@ -23,7 +24,7 @@ export const recordEvents: ActiveCheck = {
   writes: true,
   async run(context) {
     const identity = await keyIdentity(context);
-    await withWebhook(context, 'record-events', ['*'], async (all) => {
+    await withEventWebhook(context, 'record-events', ['*'], async (all) => {
       const watch: Watch = { all, judge: new EnvelopeJudge(identity) };
       const contactId = await contactEvents(context, watch);
       if (contactId) await noteEvent(context, watch, contactId);
@@ -36,10 +37,10 @@ export const recordEvents: ActiveCheck = {
 };
 
 /** The event of `type` about `recordId` at the `*` webhook, judged for its envelope; the problem when it did not come. */
-async function expectEvent(context: CheckContext, watch: Watch, rule: string, type: string, recordId: string): Promise<ReceivedRequest | undefined> {
-  const found = await watch.all.receiver.nth(watch.all.path, 1, eventWaitMs(context), eventAbout(type, recordId));
+async function expectEvent(context: CheckContext, watch: Watch, rule: string, type: string, recordId: string): Promise<SeenEvent | undefined> {
+  const found = await watch.all.event(1, eventWaitMs(context), eventAbout(type, recordId));
   if (found) watch.judge.add(found, { recordId, byKey: true });
-  context.judge(rule, !found && missing(`${type} about ${recordId}`, eventWaitMs(context) / 1000));
+  context.judge(rule, !found && missing(`${type} about ${recordId}`, eventWaitMs(context) / 1000, watch.all));
   return found;
 }
 
@@ -66,9 +67,10 @@ async function contactEvents(context: CheckContext, watch: Watch): Promise<strin
   if (!patched) return contact.id;
   const updates = await countUpdates(context, watch, contact.id, 2);
   const seen = updates.length;
+  const where = watch.all.seenAt === 'log' ? " (as the webhook's delivery log shows)" : '';
   for (const update of updates) watch.judge.add(update, { recordId: contact.id, byKey: true });
-  context.judge('events.contact-updated-per-field', seen < 2 && `a PATCH changing name and phones sent ${seen} contact.updated, not one per changed field (2)`);
-  context.judge('events.contact-updated-unchanged-field', seen > 2 && `a PATCH changing name and phones and sending the email it already had sent ${seen} contact.updated, not 2: the unchanged email counted as a change`);
+  context.judge('events.contact-updated-per-field', seen < 2 && `a PATCH changing name and phones sent ${seen} contact.updated${where}, not one per changed field (2)`);
+  context.judge('events.contact-updated-unchanged-field', seen > 2 && `a PATCH changing name and phones and sending the email it already had sent ${seen} contact.updated${where}, not 2: the unchanged email counted as a change`);
   return contact.id;
 }
 
@@ -84,10 +86,10 @@ async function leadContactEvent(context: CheckContext, watch: Watch): Promise<vo
 }
 
 /** The contact.updated events about the contact: waits for `expected`, then a moment for any more. */
-async function countUpdates(context: CheckContext, watch: Watch, contactId: string, expected: number): Promise<ReceivedRequest[]> {
-  await watch.all.receiver.nth(watch.all.path, expected, eventWaitMs(context), eventAbout('contact.updated', contactId));
+async function countUpdates(context: CheckContext, watch: Watch, contactId: string, expected: number): Promise<SeenEvent[]> {
+  await watch.all.event(expected, eventWaitMs(context), eventAbout('contact.updated', contactId));
   await sleep(graceMs(context));
-  return watch.all.receiver.requestsTo(watch.all.path, eventAbout('contact.updated', contactId));
+  return watch.all.events(eventAbout('contact.updated', contactId));
 }
 
 async function noteEvent(context: CheckContext, watch: Watch, contactId: string): Promise<void> {

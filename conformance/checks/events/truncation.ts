@@ -8,12 +8,13 @@
 // event carries the value but whose large one comes small without `truncated: true` cut it
 // without saying so (a receiver could not tell it from a whole summary), and fails.
 // A mock without a contact text field gets one through its control API (API keys cannot create
-// fields, 4.9); a deployment without one skips.
+// fields, 4.9); a deployment without one skips. Without a receiver the deployment reaches, the
+// events are read from the webhook's delivery log (4.11), their size that of the payload it shows.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import { eventAbout, eventWaitMs, missing } from '../../events-kit.ts';
 import { controlCall } from '../../mock-control.ts';
-import { withWebhook } from '../../webhook-kit.ts';
+import { withEventWebhook } from '../../webhook-kit.ts';
 
 const LIMIT_BYTES = 256 * 1024;
 /** 90,000 characters of three bytes each in UTF-8: 270,000 bytes of text alone. */
@@ -33,16 +34,16 @@ export const truncation: ActiveCheck = {
     context.expectStatus(contact, 201);
     const contactId: string = contact.json.id;
     context.cleanup(() => context.client.send('DELETE', `/v1/contacts/${contactId}`));
-    await withWebhook(context, 'truncation', ['contact.updated'], async (webhook) => {
+    await withEventWebhook(context, 'truncation', ['contact.updated'], async (webhook) => {
       const marker = `conformance-${context.runId}-short-value`;
       const short = await context.client.send('PATCH', `/v1/contacts/${contactId}`, { body: { custom: { [key]: marker } } });
       context.expectStatus(short, 200);
-      const shortEvent = (await webhook.receiver.nth(webhook.path, 1, eventWaitMs(context), eventAbout('contact.updated', contactId))) ?? context.fail(missing(`contact.updated about ${contactId}`, eventWaitMs(context) / 1000));
+      const shortEvent = (await webhook.event(1, eventWaitMs(context), eventAbout('contact.updated', contactId))) ?? context.fail(missing(`contact.updated about ${contactId}`, eventWaitMs(context) / 1000, webhook));
       const carriesValue = shortEvent.rawBody.includes(marker);
       const patched = await context.client.send('PATCH', `/v1/contacts/${contactId}`, { body: { custom: { [key]: LARGE_TEXT } } });
       if (patched.status === 422 || patched.status === 413) context.skip(`the workspace's text field ${key} does not take 270 KB of text (${patched.status}): no event over 256 KB can be made this way`);
       context.expectStatus(patched, 200);
-      const event = (await webhook.receiver.nth(webhook.path, 2, eventWaitMs(context), eventAbout('contact.updated', contactId))) ?? context.fail(missing(`contact.updated about ${contactId}`, eventWaitMs(context) / 1000));
+      const event = (await webhook.event(2, eventWaitMs(context), eventAbout('contact.updated', contactId))) ?? context.fail(missing(`contact.updated about ${contactId}`, eventWaitMs(context) / 1000, webhook));
       const object = event.json?.data?.object ?? {};
       const bytes = Buffer.byteLength(event.rawBody, 'utf8');
       if (object.truncated === true) {

@@ -5,12 +5,16 @@
 // delivery of this webhook with a 3,000-character body, so the log's start can be held to its
 // first 2,048 characters (ASCII: bytes and characters agree). Field names the spec does not give
 // (`response_status`, `latency_ms`, `response_body`) are crmkit's, in the rules' readings.
-// Three deliveries (two pings and a lead's event) make two pages of two.
+// Three deliveries (two pings and a lead's event) make two pages of two. Without a receiver the
+// deployment reaches, the webhook points at a URL that reaches no one: the list, its pages and the
+// payloads are judged all the same; what the receiver's answer decides (success, the start of the
+// answer kept) needs a receiver.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
+import { eventAbout, eventWaitMs } from '../../events-kit.ts';
 import { sameJson } from '../../same-json.ts';
-import { withWebhook, type TestWebhook } from '../../webhook-kit.ts';
+import { RECEIVER_ONLY, receiverReachable, withEventWebhook, withWebhook, type TestWebhook } from '../../webhook-kit.ts';
 
 const KEPT = 2048;
 const LONG_ANSWER = JSON.stringify({ received: true, note: 'crmkit conformance: a long answer '.repeat(100) }).slice(0, 3000);
@@ -25,6 +29,7 @@ export const deliveryLog: ActiveCheck = {
   basis: 'documented',
   writes: true,
   async run(context) {
+    if (!receiverReachable(context)) return judgeWithoutReceiver(context);
     await withWebhook(context, 'delivery-log', ['lead.created'], async (webhook) => {
       webhook.receiver.answer(webhook.path, () => ({ status: 200, body: LONG_ANSWER }));
       context.expectStatus(await context.client.send('POST', `/v1/webhooks/${webhook.id}/ping`), 200, 201);
@@ -40,10 +45,27 @@ export const deliveryLog: ActiveCheck = {
       context.judge('webhooks.delivery-detail-response', typeof kept === 'string' && kept.length > 0 && LONG_ANSWER.startsWith(kept) ? undefined : `response_body is ${JSON.stringify(kept)?.slice(0, 80)}, not the start of the receiver's answer`, single);
       context.judge('webhooks.log-keeps-2kb', kept === LONG_ANSWER.slice(0, KEPT) ? undefined : `the log keeps ${typeof kept === 'string' ? `${kept.length} characters` : JSON.stringify(kept)} of a 3,000-character answer, not its first 2 KB (${KEPT})`, single);
 
-      await judgePages(context, webhook);
+      await judgePages(context, webhook.id);
     });
   },
 };
+
+/** The same deliveries to a URL that reaches no one: the lead's event found by its payload in the log, and the pages judged. */
+async function judgeWithoutReceiver(context: CheckContext): Promise<void> {
+  await withEventWebhook(context, 'delivery-log', ['lead.created'], async (webhook) => {
+    const ping = () => context.client.send('POST', `/v1/webhooks/${webhook.id}/ping`);
+    context.expectStatus(await ping(), 200, 201);
+    const lead = await context.createLead();
+    const event = await webhook.event(1, eventWaitMs(context), eventAbout('lead.created', lead.id));
+    context.expectStatus(await ping(), 200, 201);
+    const shown = `no single delivery of the webhook shows a payload that is the lead.created about ${lead.id}`;
+    context.judge('webhooks.delivery-detail-payload', !event && `${shown}, within ${eventWaitMs(context) / 1000} s`);
+    for (const rule of ['webhooks.delivery-success', 'webhooks.delivery-detail-response', 'webhooks.log-keeps-2kb']) {
+      context.skipRule(rule, `the receiver's answer decides it; ${RECEIVER_ONLY}`);
+    }
+    await judgePages(context, webhook.id);
+  });
+}
 
 /** The delivery alone, once its attempt is recorded (the receiver may have it a moment before the service records the answer). */
 async function settledDelivery(context: CheckContext, webhook: TestWebhook, deliveryId: string): Promise<Exchange> {
@@ -65,11 +87,11 @@ function payloadProblem(payload: any, sent: any): string | undefined {
 }
 
 /** Walks the list two by two: each page the envelope, each item the fields of 4.11, the last page's cursor empty. */
-async function judgePages(context: CheckContext, webhook: TestWebhook): Promise<void> {
+async function judgePages(context: CheckContext, webhookId: string): Promise<void> {
   const pages: Exchange[] = [];
   let cursor = '';
   do {
-    const page = await context.client.send('GET', `/v1/webhooks/${webhook.id}/deliveries?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const page = await context.client.send('GET', `/v1/webhooks/${webhookId}/deliveries?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
     context.expectStatus(page, 200);
     pages.push(page);
     cursor = typeof page.json?.next_cursor === 'string' ? page.json.next_cursor : '';
@@ -92,12 +114,12 @@ async function judgePages(context: CheckContext, webhook: TestWebhook): Promise<
   context.judge('webhooks.deliveries-list-fields', missing ? `a listed delivery lacks status, attempts, response_status or latency_ms: ${JSON.stringify(missing).slice(0, 200)}` : undefined, first);
   const odd = items.find((item: any) => !STATUSES.includes(item.status));
   context.judge('webhooks.delivery-statuses', odd ? `a listed delivery has status ${JSON.stringify(odd.status)}, not one of ${STATUSES.join(', ')}` : undefined, first);
-  await judgeBadCursor(context, webhook);
+  await judgeBadCursor(context, webhookId);
 }
 
 /** Spec 7.2, 7.3 and 4.13 ("invalid_cursor or validation_failed"): a bad cursor answers 400 invalid_cursor or 422 validation_failed. */
-async function judgeBadCursor(context: CheckContext, webhook: TestWebhook): Promise<void> {
-  const answer = await context.client.send('GET', `/v1/webhooks/${webhook.id}/deliveries?limit=2&cursor=crmkit-not-a-cursor`);
+async function judgeBadCursor(context: CheckContext, webhookId: string): Promise<void> {
+  const answer = await context.client.send('GET', `/v1/webhooks/${webhookId}/deliveries?limit=2&cursor=crmkit-not-a-cursor`);
   const code = answer.json?.error?.code;
   const refused = (answer.status === 400 && code === 'invalid_cursor') || (answer.status === 422 && code === 'validation_failed');
   const expected = '400 invalid_cursor or 422 validation_failed';

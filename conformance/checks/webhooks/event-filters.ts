@@ -7,10 +7,12 @@
 // (note.created carries `entity_id`): it passes. What is kept out is judged once the watcher has
 // every event, after a moment more, on the receiver and in the filtered webhook's deliveries.
 // Without a second pipeline with an open stage, or a second member, the check skips saying so.
+// Without a receiver the deployment reaches, both webhooks point at a URL that reaches no one and
+// what each got is read from its delivery log (4.11).
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import type { ReceivedRequest } from '../../../harness/webhook-receiver.ts';
-import { allDeliveries, settle, withWebhook, type TestWebhook } from '../../webhook-kit.ts';
+import type { SeenEvent } from '../../delivery-log-feed.ts';
+import { allDeliveries, settle, withEventWebhook, type EventWebhook } from '../../webhook-kit.ts';
 
 type Setting = { pipelineId: string; stageId: string; ownerId: string };
 type Scene = { pass: Setting; stageOut: Setting; pipelineOut: Setting; ownerOut: Setting; filters: { pipeline_ids: string[]; stage_ids: string[]; owner_ids: string[] } };
@@ -26,8 +28,8 @@ export const eventFilters: ActiveCheck = {
   async run(context) {
     const scene = await sceneOf(context);
     const events = ['lead.created', 'note.created'];
-    await withWebhook(context, 'filters', { events, filters: scene.filters }, async (filtered) => {
-      await withWebhook(context, 'filters-watcher', events, async (watcher) => {
+    await withEventWebhook(context, 'filters', { events, filters: scene.filters }, async (filtered) => {
+      await withEventWebhook(context, 'filters-watcher', events, async (watcher) => {
         const leadOf = async (setting: Setting): Promise<string> => (await context.createLead({ pipeline_id: setting.pipelineId, stage_id: setting.stageId, owner_id: setting.ownerId })).id;
         const passing = await leadOf(scene.pass);
         const kept = { stage: await leadOf(scene.stageOut), pipeline: await leadOf(scene.pipelineOut), owner: await leadOf(scene.ownerOut) };
@@ -38,9 +40,10 @@ export const eventFilters: ActiveCheck = {
         // The watcher has no filter: every event comes to it, with its id.
         const ids = new Map<string, string>();
         for (const recordId of [passing, kept.stage, kept.pipeline, kept.owner, noteId]) {
-          ids.set(recordId, (await watcher.delivery(1, `the unfiltered webhook's event of ${recordId}`, { match: about(recordId) })).json.id);
+          const event = await watcher.event(1, context.target.mock ? 5_000 : 30_000, about(recordId));
+          ids.set(recordId, event?.json?.id ?? context.fail(`the unfiltered webhook's event of ${recordId} did not come (${watcher.seenAt === 'log' ? 'in its delivery log' : 'to the receiver'})`));
         }
-        const arrived = async (recordId: string) => (await filtered.receiver.nth(filtered.path, 1, context.target.mock ? 2_000 : 20_000, about(recordId))) !== undefined;
+        const arrived = async (recordId: string) => (await filtered.event(1, context.target.mock ? 2_000 : 20_000, about(recordId))) !== undefined;
         const passed = await arrived(passing);
         const notePassed = await arrived(noteId);
         await settle(context.target.mock ? 200 : 2_000);
@@ -48,7 +51,7 @@ export const eventFilters: ActiveCheck = {
         const judgeFilter = (rule: string, what: string, recordId: string) => {
           const problem =
             !passed ? `a lead matching every filter (pipeline ${scene.pass.pipelineId}, stage ${scene.pass.stageId}, owner ${scene.pass.ownerId}) did not reach the filtered webhook`
-            : reached.has(recordId) ? `a lead whose ${what} is not in the ${what} filter reached the filtered webhook`
+            : reached.has(recordId) ? `a lead whose ${what} is not in the ${what} filter reached the filtered webhook${filtered.seenAt === 'log' ? ' (its delivery log shows it)' : ''}`
             : undefined;
           context.judge(rule, problem);
         };
@@ -61,12 +64,13 @@ export const eventFilters: ActiveCheck = {
   },
 };
 
-const about = (recordId: string) => (request: ReceivedRequest) => request.json?.data?.object?.id === recordId;
+const about = (recordId: string) => (request: SeenEvent) => request.json?.data?.object?.id === recordId;
 
 /** The record ids whose events reached the filtered webhook, on its receiver or in its deliveries list. */
-async function reachedFiltered(context: CheckContext, filtered: TestWebhook, ids: Map<string, string>): Promise<Set<string>> {
+async function reachedFiltered(context: CheckContext, filtered: EventWebhook, ids: Map<string, string>): Promise<Set<string>> {
   const listed = new Set((await allDeliveries(context, filtered.id)).map((delivery) => delivery.event_id));
-  return new Set([...ids].filter(([recordId, eventId]) => listed.has(eventId) || filtered.receiver.requestsTo(filtered.path, about(recordId)).length > 0).map(([recordId]) => recordId));
+  const seen = await filtered.events(() => true);
+  return new Set([...ids].filter(([recordId, eventId]) => listed.has(eventId) || seen.some(about(recordId))).map(([recordId]) => recordId));
 }
 
 /** The pipelines, stages and members the leads are made of; skips without the pipelines route or two open stages. */

@@ -3,11 +3,13 @@
 // causes: lead.created and lead.stage_changed (group `lead`) and contact.created. What should
 // arrive is waited for; what should not is judged once the events that did arrive are in (the
 // deliveries of one event are made together), after a moment more, on the receiver and in the
-// webhook's deliveries list. Only the records this check made are looked at.
+// webhook's deliveries list. Only the records this check made are looked at. Without a receiver
+// the deployment reaches, the webhooks point at a URL that reaches no one and what each got is
+// read from its delivery log (4.11).
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import type { ReceivedRequest } from '../../../harness/webhook-receiver.ts';
-import { allDeliveries, settle, withWebhook, type TestWebhook } from '../../webhook-kit.ts';
+import type { SeenEvent } from '../../delivery-log-feed.ts';
+import { allDeliveries, settle, withEventWebhook, type EventWebhook } from '../../webhook-kit.ts';
 
 type Caused = { type: string; recordId: string };
 
@@ -20,9 +22,9 @@ export const eventPatterns: ActiveCheck = {
   basis: 'documented',
   writes: true,
   async run(context) {
-    await withWebhook(context, 'pattern-group', ['lead.*'], async (group) => {
-      await withWebhook(context, 'pattern-all', ['*'], async (all) => {
-        await withWebhook(context, 'pattern-name', ['contact.created'], async (name) => {
+    await withEventWebhook(context, 'pattern-group', ['lead.*'], async (group) => {
+      await withEventWebhook(context, 'pattern-all', ['*'], async (all) => {
+        await withEventWebhook(context, 'pattern-name', ['contact.created'], async (name) => {
           const caused = await causeEvents(context);
           const [leadCreated, stageChanged, contactCreated] = caused;
           const leadEvents = [leadCreated, ...(stageChanged ? [stageChanged] : [])];
@@ -60,23 +62,25 @@ async function causeEvents(context: CheckContext): Promise<[Caused, Caused | und
   return [{ type: 'lead.created', recordId: lead.id }, stageChanged, { type: 'contact.created', recordId: contact.json.id }];
 }
 
-const isEvent = (event: Caused) => (request: ReceivedRequest) => request.json?.type === event.type && request.json?.data?.object?.id === event.recordId;
+const isEvent = (event: Caused) => (request: SeenEvent) => request.json?.type === event.type && request.json?.data?.object?.id === event.recordId;
 
 /** Waits for each event at the webhook (the check fails at `rule` when one does not come); answers the events' ids. */
-async function arrivals(context: CheckContext, webhook: TestWebhook, events: Caused[], who: string, rule: string): Promise<Map<Caused, string>> {
+async function arrivals(context: CheckContext, webhook: EventWebhook, events: Caused[], who: string, rule: string): Promise<Map<Caused, string>> {
   const ids = new Map<Caused, string>();
   const waitMs = context.target.mock ? 5_000 : 30_000;
   for (const event of events) {
-    const found = await webhook.receiver.nth(webhook.path, 1, waitMs, isEvent(event));
-    if (!found) context.fail(`${who} did not get ${event.type} of ${event.recordId} within ${waitMs / 1000} s`, undefined, rule);
+    const found = await webhook.event(1, waitMs, isEvent(event));
+    const where = webhook.seenAt === 'log' ? ' (its delivery log shows none)' : '';
+    if (!found) context.fail(`${who} did not get ${event.type} of ${event.recordId} within ${waitMs / 1000} s${where}`, undefined, rule);
     ids.set(event, found.json.id);
   }
   return ids;
 }
 
 /** The events of `unwanted` that reached the webhook or are among its deliveries, described; undefined when none did. */
-async function strays(context: CheckContext, webhook: TestWebhook, unwanted: Caused[], ids: Map<Caused, string>): Promise<string | undefined> {
+async function strays(context: CheckContext, webhook: EventWebhook, unwanted: Caused[], ids: Map<Caused, string>): Promise<string | undefined> {
   const deliveries = await allDeliveries(context, webhook.id);
-  const found = unwanted.filter((event) => webhook.receiver.requestsTo(webhook.path, isEvent(event)).length > 0 || deliveries.some((delivery) => delivery.event_id === ids.get(event)));
+  const seen = await webhook.events(() => true);
+  const found = unwanted.filter((event) => seen.some(isEvent(event)) || deliveries.some((delivery) => delivery.event_id === ids.get(event)));
   return found.length ? found.map((event) => `${event.type} of ${event.recordId}`).join(', ') : undefined;
 }

@@ -5,12 +5,15 @@
 // The result is read as the delivery (its status, attempts and response status), as the
 // deliveries list shows it: the spec does not show the answer's fields (a reading).
 // A connection error is made by pointing a webhook at a closed port of this machine, which only a
-// mock on this machine reaches; against a deployment that rule is left out.
+// mock on this machine reaches; against a deployment, at a name that never resolves. Without a
+// receiver the deployment reaches, the ping goes to a URL that reaches no one and is judged from
+// the log (ping-from-log.ts).
 import { createServer } from 'node:net';
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { allDeliveries, deleteWebhook, settle, withWebhook, type TestWebhook } from '../../webhook-kit.ts';
+import { allDeliveries, deleteWebhook, receiverReachable, settle, withWebhook, type TestWebhook } from '../../webhook-kit.ts';
+import { judgeConnectionErrorAtSink, pingFromLog } from './ping-from-log.ts';
 
 export const ping: ActiveCheck = {
   kind: 'active',
@@ -21,6 +24,7 @@ export const ping: ActiveCheck = {
   basis: 'documented',
   writes: true,
   async run(context) {
+    if (!receiverReachable(context)) return pingFromLog(context);
     await withWebhook(context, 'ping', ['lead.created'], async (webhook) => {
       await withWebhook(context, 'ping-watcher', ['*'], async (watcher) => {
         const ok = await pingAnswering(context, webhook, 200);
@@ -69,7 +73,7 @@ function resultProblem(delivery: any, status: string, responseStatus: number): s
 
 /** A webhook at a closed port of this machine (a mock here only): its ping is a failed attempt with no response status. */
 async function judgeConnectionError(context: CheckContext): Promise<void> {
-  if (!context.target.mock || context.target.webhookReceiver?.publicUrl) return;
+  if (!context.target.mock || context.target.webhookReceiver?.publicUrl) return judgeConnectionErrorAtSink(context);
   const url = `http://127.0.0.1:${await closedPort()}/crmkit-conformance/${context.runId}/closed`;
   const created = await context.client.send('POST', '/v1/webhooks', { body: { name: `conformance ${context.runId} ping-closed`, url, events: ['lead.created'] } });
   if (created.status !== 201) return; // a mock that refuses 127.0.0.1 (no --allow-private-webhooks): withWebhook has skipped before

@@ -1,5 +1,11 @@
+// Spec 4.11 ("Replay resends with the same event id and header `Svc-Replay: true`; new delivery
+// id") and 6.1. Without a receiver the deployment reaches, the webhook points at a URL that
+// reaches no one and the replay is found in its delivery log: the same event (its payload's id)
+// under a new delivery id; the header and the signature need a receiver.
 import type { ActiveCheck } from '../../check.ts';
-import { withWebhook } from '../../webhook-kit.ts';
+import type { CheckContext } from '../../context.ts';
+import { eventAbout, eventWaitMs } from '../../events-kit.ts';
+import { RECEIVER_ONLY, receiverReachable, withEventWebhook, withWebhook } from '../../webhook-kit.ts';
 import { signatureProblem } from '../../webhook-signature.ts';
 
 export const replay: ActiveCheck = {
@@ -11,6 +17,7 @@ export const replay: ActiveCheck = {
   basis: 'documented',
   writes: true,
   async run(context) {
+    if (!receiverReachable(context)) return replayFromLog(context);
     await withWebhook(context, 'replay', ['lead.created'], async (webhook) => {
       const lead = await context.createLead();
       const ours = (request: { json: any }) => request.json?.data?.object?.id === lead.id;
@@ -35,3 +42,29 @@ export const replay: ActiveCheck = {
     });
   },
 };
+
+/** A replay of a delivery to a URL that reaches no one, as the log shows it: a second delivery of the event, with an id of its own. */
+async function replayFromLog(context: CheckContext): Promise<void> {
+  await withEventWebhook(context, 'replay', ['lead.created'], async (webhook) => {
+    const lead = await context.createLead();
+    const ours = eventAbout('lead.created', lead.id);
+    const absent = (what: string) => `${what} about ${lead.id} did not appear in the webhook's delivery log`;
+    const original = (await webhook.event(1, eventWaitMs(context), ours)) ?? context.fail(absent('lead.created'));
+    const deliveryId = original.logged?.json?.id;
+    const replayed = await context.client.send('POST', `/v1/webhooks/${webhook.id}/deliveries/${deliveryId}/replay`);
+    context.expectStatus(replayed, 200, 201, 202);
+    const again = (await webhook.event(2, eventWaitMs(context), ours)) ?? context.fail(absent('the replayed lead.created'), replayed);
+    const sameEvent = again.json?.id !== original.json?.id && `the replay's payload has event id ${again.json?.id}, not ${original.json?.id}`;
+    context.judge('webhooks.replay-same-event', sameEvent, again.logged);
+    const againId = again.logged?.json?.id;
+    const shown = `the log shows the replay as delivery ${againId}`;
+    const newId =
+      !/^dlv_\S+$/.test(againId ?? '') || againId === deliveryId ? `${shown}; a replay has a new delivery id, not the original's ${deliveryId}`
+      : typeof replayed.json?.id === 'string' && replayed.json.id !== againId ? `${shown}, but the replay route answered delivery ${replayed.json.id}`
+      : undefined;
+    context.judge('webhooks.replay-new-delivery-id', newId, replayed);
+    for (const rule of ['webhooks.replay-header', 'webhooks.signature-hmac', 'webhooks.at-least-once']) {
+      context.skipRule(rule, `it is in the request's headers; ${RECEIVER_ONLY}`);
+    }
+  });
+}

@@ -46,9 +46,26 @@ export class AddressNotAllowedError extends Error {
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
+/**
+ * RFC 6761 6.4: names under `.invalid` never resolve, and resolvers "SHOULD always return
+ * immediate negative responses". A webhook may point there (its URL passes the rules of spec
+ * 4.11, checked on the name as written): each attempt is a connection error at once, with no
+ * query sent to the machine's resolver. The conformance suite's webhooks point there when no
+ * receiver is reachable (conformance/webhook-kit.ts).
+ */
+export function neverResolves(hostname: string): boolean {
+  const name = hostname.toLowerCase().replace(/\.$/, '');
+  return name === 'invalid' || name.endsWith('.invalid');
+}
+
+function notFound(hostname: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND', hostname });
+}
+
 /** A `lookup` for the delivery sockets that refuses names resolving to addresses the rules forbid. */
 function guardedLookup(allowPrivate: boolean) {
   return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
+    if (neverResolves(hostname)) return callback(notFound(hostname), '', 4);
     dnsLookup(hostname, { ...options }, (error, address, family) => {
       if (error) return callback(error, address, family);
       const found: LookupAddress[] = Array.isArray(address) ? address : [{ address, family }];
