@@ -18,6 +18,7 @@ import { rulesById } from '../../conformance/rules/catalog.ts';
 import { checkWrites, figuresLine } from '../../conformance/rules/figures.ts';
 import { offerOf, unmetNeeds } from '../../conformance/rules/target-offer.ts';
 import { runConformance, type Report, type RunOptions } from '../../conformance/run.ts';
+import { createRng } from '../fuzz/rng.ts';
 
 function expectNoFailure(report: Report): void {
   expect(failedChecks(report)).toEqual([]);
@@ -74,11 +75,13 @@ async function lateRun(): Promise<Report> {
   const standIn = await startStandIn();
   closing.push(standIn.server);
   // A third of the writes are answered 100 to 250 ms late: their events' deliveries come first.
-  const late = ({ method }: { method: string }) => (method !== 'GET' && Math.random() < 1 / 3 ? 100 + Math.random() * 150 : 0);
+  // Seeded: a run that fails is replayed with the same lateness (CRMKIT_TEST_SEED picks another).
+  const rng = createRng(Number(process.env.CRMKIT_TEST_SEED ?? 20261202));
+  const late = ({ method }: { method: string }) => (method !== 'GET' && rng.chance(1 / 3) ? 100 + rng.next() * 150 : 0);
   const api = await startForwardingProxy({ target: standIn.inputs.base_url, delayMs: late });
   // Each delivery is held 0 to 150 ms on its way to the receiver: they overtake each other.
   const receiverPort = await freePort();
-  const deliveries = await startForwardingProxy({ target: `http://127.0.0.1:${receiverPort}`, holdMs: () => Math.random() * 150 });
+  const deliveries = await startForwardingProxy({ target: `http://127.0.0.1:${receiverPort}`, holdMs: () => rng.next() * 150 });
   closing.push(api, deliveries);
   const urls = { base_url: api.url, hub_url: api.url, workspace_url: api.url };
   return runConformance({ ...targetOptionsOf({ ...standIn.inputs, ...urls }), webhookReceiverUrl: deliveries.url, webhookReceiverPort: receiverPort });
