@@ -34,6 +34,8 @@ describe('the retry schedule (spec 6.3)', () => {
     await h.clock({ freeze: false });
     const { webhook } = await h.createWebhook();
     await h.product();
+    // The first attempt goes out on a real timer once the event is queued: the move starts after it is in the log.
+    await expect.poll(async () => (await h.deliveries(webhook.id))[0]?.attempts ?? 0, { timeout: 60_000, interval: 10 }).toBe(1);
     await h.advance(25 * HOUR);
     const expected = [0, MINUTE, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 6 * HOUR, 12 * HOUR, 18 * HOUR, 24 * HOUR];
     // The clock went on with real time between the steps: each attempt lands within seconds of its time.
@@ -87,7 +89,7 @@ describe('a receiver that is down for 24 hours', () => {
     // answer is back, after the receiver has it: frozen and moved before that, the day passed with
     // no retry waiting (a loaded machine showed it). So the wait is for the attempt in the log.
     const firstRecorded = async () => (await h.deliveries(webhook.id))[0]?.attempts >= 1;
-    for (let waited = 0; !(await firstRecorded()) && waited < 2_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    await expect.poll(firstRecorded, { timeout: 60_000, interval: 10 }).toBe(true);
     expect(h.receivedBy(webhook.id)).toHaveLength(1);
     await h.clock({ freeze: true });
     await h.advance(24 * HOUR + 60);
