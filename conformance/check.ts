@@ -50,7 +50,7 @@ export class CheckFailure extends Error {
   readonly rule: string | undefined;
   /** The assertion rests on a part the spec does not show (see RuleVerdict). */
   readonly inferred: boolean;
-  constructor(message: string, exchange?: Exchange, rule?: string, inferred = exchange?.operation?.isInferred ?? false) {
+  constructor(message: string, exchange?: Exchange, rule?: string, inferred = exchange?.operation?.isRouteInferred ?? false) {
     super(message);
     this.exchange = exchange;
     this.rule = rule;

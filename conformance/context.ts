@@ -19,7 +19,8 @@ export type CheckContext = {
    * Judges one catalog rule of this check and goes on: a problem fails that rule (and the
    * check, at its end), none passes it. A check that judges several rules says which is which.
    * The assertion is inferred (it only warns against a deployment crmkit did not build, spec
-   * README reading 3) when `inferred` says so, else when the exchange's operation is `x-inferred`.
+   * README reading 3) when `inferred` says so, else when the spec does not show the exchange's route
+   * (`x-inferred-route`): an operation whose route the spec shows is judged as stated.
    */
   judge(rule: string, problem: string | undefined | false, exchange?: Exchange, options?: { inferred?: boolean }): void;
   /** Leaves one catalog rule of this check unjudged in this run, saying why (the check goes on with its others). */
@@ -55,7 +56,7 @@ export function createContext(target: Target, client: ConformanceClient, runId: 
       throw new CheckFailure(message, exchange, rule);
     },
     judge(rule, problem, exchange, options) {
-      const inferred = options?.inferred ?? exchange?.operation?.isInferred ?? false;
+      const inferred = options?.inferred ?? exchange?.operation?.isRouteInferred ?? false;
       verdicts.push({ rule, problem: problem || undefined, exchange, ...(inferred ? { inferred } : {}) });
     },
     skipRule(rule, reason) {

@@ -8,7 +8,7 @@ import type { CheckContext } from './context.ts';
 import type { Exchange } from './exchange.ts';
 
 export function routeNotOffered(context: CheckContext, exchange: Exchange): boolean {
-  if (context.target.mock !== undefined || !exchange.operation?.isInferred) return false;
+  if (context.target.mock !== undefined || !exchange.operation?.isRouteInferred) return false;
   const code = exchange.json?.error?.code;
   return exchange.status === 405 || exchange.status === 501 || (exchange.status === 404 && code !== 'not_found' && code !== 'gone');
 }

@@ -35,8 +35,15 @@ export type Operation = {
   acceptsSession: boolean;
   /** Only the first-party web app (`x-first-party-only`), reserved for owners and admins (spec 4.6). */
   isFirstPartyOnly: boolean;
-  /** The spec does not show the operation; the document designed it (`x-inferred`, spec README reading 3). */
+  /** The spec does not show the operation, or parts of it; the document designed them (`x-inferred`, spec README reading 3). */
   isInferred: boolean;
+  /**
+   * The spec does not show the route itself, or its method (`x-inferred-route`: webhook list, read
+   * and delete, task sub-routes...): an assertion on its exchange rests on crmkit's design. An
+   * operation whose route the spec shows but whose scope or answer it does not (`x-inferred` only:
+   * tag creation, conversation snooze) is the spec's route: a stated rule judged on it is stated.
+   */
+  isRouteInferred: boolean;
   /** How errors are answered (`x-error-format`): the API envelope, or OAuth's forms (openapi/paths/oauth.yaml). */
   errorFormat: ErrorFormat;
   parameters: OperationParameter[];
@@ -84,6 +91,7 @@ export function indexOperations(document: OpenApiDocument): Map<string, Operatio
         acceptsSession,
         isFirstPartyOnly: operation['x-first-party-only'] === true,
         isInferred: operation['x-inferred'] === true,
+        isRouteInferred: operation['x-inferred-route'] === true,
         errorFormat: operation['x-error-format'] ?? 'envelope',
         parameters: readParameters(document, pathItem as Record<string, any>, operation, pointer),
         ...readBody(document, operation, pointer),

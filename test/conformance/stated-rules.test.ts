@@ -75,6 +75,15 @@ const BROKEN_BY: Record<string, string> = {
   'webhooks.url-localhost': 'webhook-localhost-subdomain-accepted',
 };
 
+/**
+ * Stated rules a deployment's run can judge only through a route the spec does not show
+ * (`x-inferred-route`): their failures warn there (spec README, reading 3), and the fault is
+ * still caught. `conventions.ids-only-elsewhere` under this fault is judged on the webhook read,
+ * `oauth.approval-by-owner-admin` on the consent form's post, `webhooks.gone-disables` on the
+ * webhook read: routes a deployment may not have.
+ */
+const THROUGH_AN_INFERRED_ROUTE = new Set(['conventions.ids-only-elsewhere', 'oauth.approval-by-owner-admin', 'webhooks.gone-disables']);
+
 const catalog = rulesById();
 const byFault = new Map<string, string[]>();
 for (const [rule, fault] of Object.entries(BROKEN_BY)) byFault.set(fault, [...(byFault.get(fault) ?? []), rule]);
@@ -104,7 +113,7 @@ describe('the rules the readings review made stated', () => {
   for (const [fault, rules] of byFault) {
     it.concurrent(`fail under ${fault}: ${rules.join(', ')}`, async ({ expect }) => {
       const outcomes = await resultsUnder(fault, rules);
-      expect(outcomes).toEqual(Object.fromEntries(rules.map((rule) => [rule, 'failed'])));
+      expect(outcomes).toEqual(Object.fromEntries(rules.map((rule) => [rule, THROUGH_AN_INFERRED_ROUTE.has(rule) ? 'warned' : 'failed'])));
     });
   }
 });

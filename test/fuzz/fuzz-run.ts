@@ -119,7 +119,7 @@ function record(report: FuzzReport, index: number, fuzzCase: FuzzCase, exchange:
     const ms = answer.at - exchange.started;
     if (ms > report.slowestMs) Object.assign(report, { slowestMs: Math.round(ms), slowestCase: `#${index} ${fuzzCase.mutator} ${fuzzCase.operationId}` });
     const findings = judge(answer, fuzzCase.requests[i]);
-    if (!fuzzCase.malformedAllowed && answer.status === 400 && /"code":"malformed_request"/.test(answer.body.toString())) {
+    if (!fuzzCase.malformedAllowed && !dotSegmentIn(fuzzCase.requests[i]?.target) && answer.status === 400 && /"code":"malformed_request"/.test(answer.body.toString())) {
       findings.push({ kind: 'outside-envelope', detail: `a well-formed request refused as malformed: ${answer.body.toString().slice(0, 200)}` });
     }
     for (const finding of findings) {
@@ -139,4 +139,13 @@ function record(report: FuzzReport, index: number, fuzzCase: FuzzCase, exchange:
     report.missingAnswers += 1;
     found('no-answer', `${exchange.answers.length} of ${fuzzCase.minAnswers} answers`);
   }
+}
+
+/**
+ * A target whose path holds a dot segment or a backslash is refused 400 malformed_request by
+ * design (src/adapters/node/request-target.ts: resolved, it would name another path, issue 24).
+ */
+function dotSegmentIn(target: string | undefined): boolean {
+  const path = (target ?? '').split('?', 1)[0]!;
+  return path.includes('\\') || path.split('/').some((segment) => /^(?:\.|%2e){1,2}$/i.test(segment));
 }
