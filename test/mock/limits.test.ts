@@ -27,17 +27,24 @@ async function whoami(key = setup.key): Promise<Answer> {
   return call(setup.mock, 'GET', WHOAMI, { key });
 }
 
-/** A POST whose body stays open until `finish()`: the request stays in flight while it is read. */
+/**
+ * A POST whose body stays open until `finish()`: the request stays in flight while it is read. It
+ * resolves once the mock asks for the body, which it does only past admission (the limits count it).
+ */
 async function slowRequest(key: string) {
   let finish!: () => void;
+  let reading!: () => void;
+  const bodyAsked = new Promise<void>((resolve) => (reading = resolve));
+  const bodyFinished = new Promise<void>((resolve) => (finish = resolve));
+  // highWaterMark 0: nothing is pulled until a reader asks, so the first pull is the mock's read.
   const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      finish = () => {
-        controller.enqueue(new TextEncoder().encode('{"name":5}')); // fails validation: the request still ends
-        controller.close();
-      };
+    async pull(controller) {
+      reading();
+      await bodyFinished;
+      controller.enqueue(new TextEncoder().encode('{"name":5}')); // fails validation: the request still ends
+      controller.close();
     },
-  });
+  }, { highWaterMark: 0 });
   const request = new Request(`${BASE}/v1/leads`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
@@ -45,8 +52,7 @@ async function slowRequest(key: string) {
     duplex: 'half',
   } as RequestInit);
   const response = setup.mock.handle(request, { clientAddress: '127.0.0.1' });
-  // Let the pipeline reach the body read, past admission, before the test goes on.
-  await new Promise((resolve) => setTimeout(resolve, 10));
+  await Promise.race([bodyAsked, response]);
   return { response, finish };
 }
 

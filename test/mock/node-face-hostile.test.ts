@@ -31,7 +31,7 @@ function exchange(text: string | Buffer, { headOnly = false } = {}): Promise<Ans
   return new Promise((resolve, reject) => {
     const parser = new AnswerParser(() => headOnly);
     const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true });
-    const timer = setTimeout(() => reject(new Error(`no end of answers within 5 s: ${JSON.stringify(parser.answers.map((a) => a.status))}`)), 5_000);
+    const timer = setTimeout(() => reject(new Error(`no end of answers within 60 s: ${JSON.stringify(parser.answers.map((a) => a.status))}`)), 60_000);
     socket.on('data', (chunk: Buffer) => parser.push(chunk));
     socket.on('close', () => {
       clearTimeout(timer);
