@@ -1,6 +1,7 @@
 // What an operation's handler receives and returns. Handlers are registered by operationId.
 import type { Caller } from '../auth/authenticate.ts';
 import type { MockState } from '../mock-state.ts';
+import type { OperationIdsByTag } from '../spec/generated/crm.d.ts';
 import type { Operation } from '../spec/operation-index.ts';
 import type { ValidatedInput } from './request-validation.ts';
 
@@ -21,6 +22,13 @@ export type HandlerResult = Response | { status?: number; body?: unknown; header
 export type Handler = (context: HandlerContext) => HandlerResult | Promise<HandlerResult>;
 
 export type HandlerMap = Record<string, Handler>;
+
+/**
+ * The handlers of one tag of the CRM document: every operation the tag groups, and nothing else, so
+ * that a missing, stray or misspelt handler is a compile error (the table is generated from the
+ * document by `npm run types`).
+ */
+export type TagHandlers<Tag extends keyof OperationIdsByTag> = Record<OperationIdsByTag[Tag], Handler>;
 
 /** The caller of an operation that requires credentials (the pipeline has checked them). */
 export function callerOf(context: HandlerContext): Caller {

@@ -4,7 +4,7 @@
 import { ApiError } from '../errors/api-error.ts';
 import { pickLanguage, type Texts } from '../errors/messages.ts';
 import { messageOf } from '../errors/error-response.ts';
-import { callerOf, type HandlerMap } from '../http/handler.ts';
+import { callerOf, type TagHandlers } from '../http/handler.ts';
 import type { components } from '../spec/generated/crm.d.ts';
 import { checkAuthorizeQuery } from './authorize-query.ts';
 import { authenticateClient } from './client-auth.ts';
@@ -31,7 +31,7 @@ const OTHER_WORKSPACE: Texts = {
 
 const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
 
-export const oauthHandlers: HandlerMap = {
+export const oauthHandlers: TagHandlers<'OAuth'> = {
   ...hubSignInHandlers,
 
   async authorize({ state, request }) {

@@ -3,7 +3,7 @@
 // password and gets the `svc_session` cookie the consent form reads; the control API's session
 // route (`POST /_mock/workspaces/{ws}/sessions`) stays for tests that sign in without a page.
 import { newSession, SESSION_COOKIE } from '../auth/session.ts';
-import type { HandlerMap } from '../http/handler.ts';
+import type { TagHandlers } from '../http/handler.ts';
 import type { MockState } from '../mock-state.ts';
 import { errorPage, htmlResponse } from './consent-page.ts';
 import { memberSigningIn } from './hub-passwords.ts';
@@ -15,7 +15,7 @@ type SignInForm = { email: string; password: string; next?: string };
 /** The one answer to a wrong email or a wrong password: which of the two is never said. */
 const WRONG = 'The email or the password is wrong, or the member cannot sign in.';
 
-export const hubSignInHandlers: HandlerMap = {
+export const hubSignInHandlers: Pick<TagHandlers<'OAuth'>, 'hubSignInPage' | 'hubSignIn'> = {
   hubSignInPage({ state, request, input }) {
     const next = safeNext(input.query.next as string | undefined);
     return htmlResponse(signInPage({ next, signedIn: signedInMember(state, request)?.member }), 200);

@@ -4,7 +4,8 @@
 // which knows no resource: their tables, the starter content of a new workspace, and how a restored workspace resumes
 // the work its records wait for. Imported before the mock makes its first workspace (mock.ts).
 import type { HandlerModules } from '../http/api.ts';
-import type { HandlerMap } from '../http/handler.ts';
+import type { TagHandlers } from '../http/handler.ts';
+import type { OperationIdsByTag } from '../spec/generated/crm.d.ts';
 import { registerScheduledWork } from '../workspaces/resume-scheduled-work.ts';
 import { registerStarterContent } from '../workspaces/starter-content.ts';
 import { registerTables } from '../workspaces/workspace-tables.ts';
@@ -18,8 +19,8 @@ registerTables(resourceTables);
 registerStarterContent(...starterSteps);
 registerScheduledWork(resumeDeliveries, resumeWakeUps, resumeWalks);
 
-/** The module of each tag, as the document names its tags. */
-const MODULES: Record<string, () => Promise<HandlerMap>> = {
+/** The module of each tag, as the document names its tags: a tag without one is a compile error. */
+const MODULES: { [Tag in keyof OperationIdsByTag]: () => Promise<TagHandlers<Tag>> } = {
   Identity: async () => (await import('./identity/handlers.ts')).identityHandlers,
   Pipelines: async () => (await import('./pipelines/handlers.ts')).pipelinesHandlers,
   Leads: async () => (await import('./leads/handlers.ts')).leadsHandlers,
@@ -38,4 +39,4 @@ const MODULES: Record<string, () => Promise<HandlerMap>> = {
   Forms: async () => (await import('./forms/handlers.ts')).formsHandlers,
 };
 
-export const crmHandlerModules: HandlerModules = (tag) => MODULES[tag]?.();
+export const crmHandlerModules: HandlerModules = (tag) => (Object.hasOwn(MODULES, tag) ? MODULES[tag as keyof OperationIdsByTag]() : undefined);

@@ -310,12 +310,12 @@ describe('creating, changing and deleting fields (first-party web app only)', ()
 });
 
 /** Runs a fields handler as a first-party caller would reach it; answers the body. */
-async function runHandler(of: Setup, operationId: string, input: { path?: Record<string, string>; body?: unknown }, tables: Record<string, unknown> = {}): Promise<any> {
+async function runHandler(of: Setup, operationId: keyof typeof fieldsHandlers, input: { path?: Record<string, string>; body?: unknown }, tables: Record<string, unknown> = {}): Promise<any> {
   const handlerInput = handlerContext(of, operationId, input);
   const workspace = handlerInput.caller!.workspace;
   // Record tables a test brings stand in for the workspace's own (leads live in another area).
   const caller = { ...handlerInput.caller!, workspace: { ...workspace, tables: { ...workspace.tables, ...tables } } } as typeof handlerInput.caller;
-  const result = await fieldsHandlers[operationId]!({ ...handlerInput, caller });
+  const result = await fieldsHandlers[operationId]({ ...handlerInput, caller });
   return (result as { body: unknown }).body;
 }
 

@@ -1,5 +1,5 @@
 // Handlers of the company routes (inferred CRUD with trash and restore, spec 2.1, 4.14), by operationId.
-import type { HandlerMap } from '../../http/handler.ts';
+import type { TagHandlers } from '../../http/handler.ts';
 import { recordContext } from '../records/record-context.ts';
 import { findLive } from '../records/trash.ts';
 import { trashableHandlers } from '../records/trashable-handlers.ts';
@@ -8,7 +8,7 @@ import { listCompanies } from './list-companies.ts';
 import { presentCompany } from './present-company.ts';
 import { updateCompany, type CompanyUpdate } from './update-company.ts';
 
-export const companiesHandlers: HandlerMap = {
+export const companiesHandlers: TagHandlers<'Companies'> = {
   ...trashableHandlers({ kind: 'Company', tableOf: (tables) => tables.companies, present: presentCompany }),
 
   async listCompanies(handlerContext) {

@@ -1,5 +1,5 @@
 // Handlers of the contact routes (spec 4.3), by operationId.
-import type { HandlerMap } from '../../http/handler.ts';
+import type { TagHandlers } from '../../http/handler.ts';
 import { recordContext } from '../records/record-context.ts';
 import { findLive } from '../records/trash.ts';
 import { trashableHandlers } from '../records/trashable-handlers.ts';
@@ -8,7 +8,7 @@ import { listContacts, type ContactFilters } from './list-contacts.ts';
 import { presentContact } from './present-contact.ts';
 import { updateContact, type ContactUpdate } from './update-contact.ts';
 
-export const contactsHandlers: HandlerMap = {
+export const contactsHandlers: TagHandlers<'Contacts'> = {
   ...trashableHandlers({ kind: 'Contact', tableOf: (tables) => tables.contacts, present: presentContact }),
 
   async listContacts(handlerContext) {

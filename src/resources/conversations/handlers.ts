@@ -1,5 +1,5 @@
 // Handlers of the conversation and message routes (spec 4.8), by operationId.
-import type { HandlerMap } from '../../http/handler.ts';
+import type { TagHandlers } from '../../http/handler.ts';
 import { recordContext, type RecordContext } from '../records/record-context.ts';
 import { assign, reopen, resolve, snooze } from './conversation-states.ts';
 import type { StoredConversation } from './conversation-record.ts';
@@ -11,7 +11,7 @@ import { retryMessage, sendMessage, type MessageSend } from './send-message.ts';
 
 const shown = (context: RecordContext, conversation: StoredConversation) => ({ body: presentConversation(context.tables, conversation) });
 
-export const conversationsHandlers: HandlerMap = {
+export const conversationsHandlers: TagHandlers<'Conversations'> = {
   async listConversations(handlerContext) {
     const context = recordContext(handlerContext);
     const page = await listConversations(context, handlerContext.input.query as ConversationFilters);

@@ -1,13 +1,13 @@
 // Handlers of the fields routes, by operationId (spec 4.9). Create, change and delete are
 // first-party-only: the pipeline refuses API keys and tokens there before a handler runs, and
 // lets in only a web app session of an owner or admin.
-import type { HandlerMap } from '../../http/handler.ts';
+import type { TagHandlers } from '../../http/handler.ts';
 import { recordContext } from '../records/record-context.ts';
 import type { CustomEntity } from './custom-values.ts';
 import { fieldsInOrder } from './field-list.ts';
 import { createField, deleteField, updateField, type CustomFieldCreate, type CustomFieldUpdate } from './field-writes.ts';
 
-export const fieldsHandlers: HandlerMap = {
+export const fieldsHandlers: TagHandlers<'Fields'> = {
   listFields(context) {
     return { body: { data: fieldsInOrder(recordContext(context), context.input.query.entity as CustomEntity | undefined) } };
   },

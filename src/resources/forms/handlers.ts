@@ -3,7 +3,7 @@
 // happens as the system (spec 6.1 actor `system`: no member or key of the workspace acted), in one
 // transaction of that workspace. CORS headers are added around them (form-cors.ts).
 import { ApiError } from '../../errors/api-error.ts';
-import type { HandlerContext, HandlerMap } from '../../http/handler.ts';
+import type { HandlerContext, TagHandlers } from '../../http/handler.ts';
 import { systemContext } from '../records/record-context.ts';
 import { applySubmission } from './apply-submission.ts';
 import { checkAnswers } from './check-answers.ts';
@@ -20,7 +20,7 @@ import { answeredRedirectUrl } from './redirect-url.ts';
 import { readSubmission, type SubmissionBody } from './submission-body.ts';
 import { widgetScript } from './widget-script.ts';
 
-export const formsHandlers: HandlerMap = {
+export const formsHandlers: TagHandlers<'Forms'> = {
   async getFormConfig(context) {
     const { state, request, input } = context;
     const { workspace, form } = availableForm(state, input.path.form_id!);

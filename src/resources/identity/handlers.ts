@@ -1,7 +1,7 @@
 // Spec 4.1: who the credential is.
-import { callerOf, type HandlerMap } from '../../http/handler.ts';
+import { callerOf, type TagHandlers } from '../../http/handler.ts';
 
-export const identityHandlers: HandlerMap = {
+export const identityHandlers: TagHandlers<'Identity'> = {
   getWhoami(context) {
     const caller = callerOf(context);
     const workspace = { id: caller.workspace.id, slug: caller.workspace.slug };

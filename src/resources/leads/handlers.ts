@@ -1,5 +1,5 @@
 // Handlers of the lead routes (spec 4.2), by operationId.
-import type { HandlerMap } from '../../http/handler.ts';
+import type { TagHandlers } from '../../http/handler.ts';
 import { jsonPageResponse } from '../../http/json-response.ts';
 import { pageSize, sortedPage } from '../../store/paging.ts';
 import { recordContext } from '../records/record-context.ts';
@@ -16,7 +16,7 @@ import type { StoredLeadProduct } from './lead-product-record.ts';
 import { leadJson, presentLead } from './present-lead.ts';
 import { updateLead, type LeadUpdate } from './update-lead.ts';
 
-export const leadsHandlers: HandlerMap = {
+export const leadsHandlers: TagHandlers<'Leads'> = {
   ...trashableHandlers({ kind: 'Lead', tableOf: (tables) => tables.leads, present: presentLead, checkRestore: refuseDuplicateOnRestore }),
 
   async createLead(handlerContext) {

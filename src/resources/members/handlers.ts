@@ -1,14 +1,14 @@
 // Handlers of the members routes, by operationId (spec 4.6). Only the two lists take API keys
 // and tokens; the other routes (invites, member and team changes) are first-party-only: the
 // pipeline lets only a web app session of an owner or admin reach them (auth/authenticate.ts).
-import type { HandlerMap } from '../../http/handler.ts';
+import type { TagHandlers } from '../../http/handler.ts';
 import { recordContext } from '../records/record-context.ts';
 import { createInvite, type InviteCreate } from './invites.ts';
 import { deactivateMember, updateMember, type MemberUpdate } from './member-writes.ts';
 import { membersInOrder, presentMember, presentTeam, teamsInOrder } from './present-member.ts';
 import { createTeam, deleteTeam, updateTeam, type TeamCreate, type TeamUpdate } from './team-writes.ts';
 
-export const membersHandlers: HandlerMap = {
+export const membersHandlers: TagHandlers<'Members'> = {
   listMembers(context) {
     const { workspace, memberId } = recordContext(context);
     return { body: { data: membersInOrder(workspace).map((member) => presentMember(member, memberId)) } };

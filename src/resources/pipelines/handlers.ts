@@ -1,11 +1,11 @@
 // Handlers of the pipelines routes, by operationId: read-only and inferred (spec 4.14), each
 // pipeline shown with its stages in order.
-import type { HandlerMap } from '../../http/handler.ts';
+import type { TagHandlers } from '../../http/handler.ts';
 import { findRecord } from '../../store/find-record.ts';
 import { recordContext } from '../records/record-context.ts';
 import { pipelinesInOrder, presentPipeline } from './present-pipeline.ts';
 
-export const pipelinesHandlers: HandlerMap = {
+export const pipelinesHandlers: TagHandlers<'Pipelines'> = {
   listPipelines(context) {
     const { tables } = recordContext(context);
     return { body: { data: pipelinesInOrder(tables).map((pipeline) => presentPipeline(tables, pipeline)) } };

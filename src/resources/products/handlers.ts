@@ -1,5 +1,5 @@
 // Handlers of the products routes, by operationId (spec 4.7).
-import type { HandlerMap } from '../../http/handler.ts';
+import type { TagHandlers } from '../../http/handler.ts';
 import { findRecord } from '../../store/find-record.ts';
 import { newestFirstPage } from '../../store/paging.ts';
 import { recordContext } from '../records/record-context.ts';
@@ -8,7 +8,7 @@ import { productFilter, type ProductListQuery } from './product-filters.ts';
 import type { ProductCreate, ProductUpdate } from './product-record.ts';
 import { newProduct, productChanges } from './product-values.ts';
 
-export const productsHandlers: HandlerMap = {
+export const productsHandlers: TagHandlers<'Products'> = {
   // Newest first like every other list of records: stable while paging (spec 4.13).
   async listProducts(context) {
     const records = recordContext(context);

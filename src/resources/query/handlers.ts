@@ -1,5 +1,5 @@
 // Handlers of the query routes (spec 4.13), by operationId.
-import type { HandlerMap } from '../../http/handler.ts';
+import type { TagHandlers } from '../../http/handler.ts';
 import { recordContext } from '../records/record-context.ts';
 import { operatorsFor, isSortable, MASKED_TYPES } from './operators.ts';
 import { queryRules } from './query-document.ts';
@@ -8,7 +8,7 @@ import { fieldCatalog } from './query-fields.ts';
 import type { QueryBody } from './query-parse.ts';
 import { runQuery, seesMasked } from './run-query.ts';
 
-export const queryHandlers: HandlerMap = {
+export const queryHandlers: TagHandlers<'Query'> = {
   async runQuery(handlerContext) {
     const context = recordContext(handlerContext);
     const { path, body } = handlerContext.input;

@@ -1,6 +1,6 @@
 // Read, delete and restore of a record kind with a trash (spec 2.1, 3): the same three handlers
 // for leads, contacts and companies, only the table and the presenter differ.
-import type { HandlerMap } from '../../http/handler.ts';
+import type { Handler, HandlerMap } from '../../http/handler.ts';
 import { findRecord } from '../../store/find-record.ts';
 import type { Table } from '../../store/table.ts';
 import type { WorkspaceTables } from '../../workspaces/workspace-tables.ts';
@@ -8,17 +8,20 @@ import type { Workspace } from '../../workspaces/workspace.ts';
 import { recordContext, type RecordContext } from './record-context.ts';
 import { findLive, moveToTrash, restoreFromTrash, type Trashable } from './trash.ts';
 
-export type TrashableKind<T extends Trashable> = {
+export type TrashableKind<T extends Trashable, Kind extends string> = {
   /** The operationIds: `get<Kind>`, `delete<Kind>`, `restore<Kind>`. */
-  kind: string;
+  kind: Kind;
   tableOf(tables: WorkspaceTables): Table<T>;
   present(workspace: Workspace, record: T): unknown;
   /** A rule a record in the trash must still meet to come back (a lead: spec 7.3 duplicate_lead); throws if not. */
   checkRestore?(context: RecordContext, record: T): void;
 };
 
-export function trashableHandlers<T extends Trashable>({ kind, tableOf, present, checkRestore }: TrashableKind<T>): HandlerMap {
-  return {
+/** The three handlers, under the operationIds the kind names (the tag's handlers check them against the document). */
+export type TrashableHandlers<Kind extends string> = Record<`get${Kind}` | `delete${Kind}` | `restore${Kind}`, Handler>;
+
+export function trashableHandlers<T extends Trashable, Kind extends string>({ kind, tableOf, present, checkRestore }: TrashableKind<T, Kind>): TrashableHandlers<Kind> {
+  const handlers: HandlerMap = {
     [`get${kind}`](handlerContext) {
       const context = recordContext(handlerContext);
       return { body: present(context.workspace, findLive(tableOf(context.tables), handlerContext.input.path.id!)) };
@@ -39,4 +42,6 @@ export function trashableHandlers<T extends Trashable>({ kind, tableOf, present,
       return { body: present(context.workspace, await restoreFromTrash(table, record)) };
     },
   };
+  // Computed keys widen to string: the three names are the template's, by construction.
+  return handlers as TrashableHandlers<Kind>;
 }

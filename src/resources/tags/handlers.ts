@@ -1,7 +1,7 @@
 // Handlers of the tags routes, by operationId (spec 4.4): the catalog, its settings, rename,
 // recolor, merge and delete, and the bulk tag actions with their undo.
 import { ApiError } from '../../errors/api-error.ts';
-import type { HandlerMap } from '../../http/handler.ts';
+import type { TagHandlers } from '../../http/handler.ts';
 import type { components } from '../../spec/generated/crm.d.ts';
 import { recordContext, type RecordContext } from '../records/record-context.ts';
 import { runBulkAction } from './bulk-action.ts';
@@ -18,7 +18,7 @@ import { noCounts, type TaggedEntity } from './tagged-records.ts';
 
 type Schemas = components['schemas'];
 
-export const tagsHandlers: HandlerMap = {
+export const tagsHandlers: TagHandlers<'Tags'> = {
   listTags(context) {
     const records = recordContext(context);
     return { body: tagCatalog(records, context.input.query.usage === '1') };

@@ -1,6 +1,6 @@
 // Handlers of the tasks routes, by operationId (spec 4.10). Single-task routes take the id or
 // the number; a task in the trash answers 410 `gone` except to restore.
-import type { HandlerContext, HandlerMap } from '../../http/handler.ts';
+import type { HandlerContext, TagHandlers } from '../../http/handler.ts';
 import { findRecord } from '../../store/find-record.ts';
 import { recordContext, type RecordContext } from '../records/record-context.ts';
 import { findLive, moveToTrash, restoreFromTrash } from '../records/trash.ts';
@@ -22,7 +22,7 @@ function liveTask(handler: HandlerContext): [RecordContext, StoredTask] {
   return [context, findLive(context.tables.tasks, handler.input.path.id ?? '')];
 }
 
-export const tasksHandlers: HandlerMap = {
+export const tasksHandlers: TagHandlers<'Tasks'> = {
   async listTasks(handler) {
     const context = recordContext(handler);
     const page = await listTasks(context, handler.input.query as TaskFilters);

@@ -1,6 +1,6 @@
 // Handlers of the timeline and note routes (spec 4.5), by operationId. The read scope of the
 // record type named in the query or body is checked by the pipeline (`x-scopes-by-entity`).
-import type { HandlerMap } from '../../http/handler.ts';
+import type { TagHandlers } from '../../http/handler.ts';
 import { recordContext } from '../records/record-context.ts';
 import { listTimeline } from './list-timeline.ts';
 import { addNote, deleteNote, editNote, findNote, pinNote, type NoteCreate, type NoteUpdate } from './notes.ts';
@@ -8,7 +8,7 @@ import { presentItem } from './present-item.ts';
 import { liveEntity } from './timeline-entity.ts';
 import type { TimelineEntityType } from './timeline-record.ts';
 
-export const timelineHandlers: HandlerMap = {
+export const timelineHandlers: TagHandlers<'Timeline'> = {
   async listTimeline(handler) {
     const context = recordContext(handler);
     const { query } = handler.input;

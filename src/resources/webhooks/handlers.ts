@@ -1,7 +1,7 @@
 // Handlers of the webhook routes (spec 4.11), by operationId.
 import { emit } from '../../events/emit.ts';
 import { ApiError } from '../../errors/api-error.ts';
-import type { HandlerContext, HandlerMap } from '../../http/handler.ts';
+import type { HandlerContext, TagHandlers } from '../../http/handler.ts';
 import { refuseOverPlanLimit } from '../../limits/plans.ts';
 import { normalizeId } from '../../store/ids.ts';
 import { newestFirstPage, sortedPage } from '../../store/paging.ts';
@@ -15,7 +15,7 @@ import { deliveriesTo, webhookDelivery } from './delivery-record.ts';
 import { newWebhookSecret } from './webhook-secret.ts';
 import { newWebhook, webhookChanges, type WebhookCreate, type WebhookUpdate } from './webhook-values.ts';
 
-export const webhooksHandlers: HandlerMap = {
+export const webhooksHandlers: TagHandlers<'Webhooks'> = {
   async createWebhook(handlerContext) {
     const context = recordContext(handlerContext);
     const webhook = newWebhook(context, handlerContext.input.body as WebhookCreate);
