@@ -1,7 +1,7 @@
 // What an operation's handler receives and returns. Handlers are registered by operationId.
 import type { Caller } from '../auth/authenticate.ts';
 import type { MockState } from '../mock-state.ts';
-import type { OperationIdsByTag } from '../spec/generated/crm.d.ts';
+import type { OperationIdsByTag, operations } from '../spec/generated/crm.d.ts';
 import type { Operation } from '../spec/operation-index.ts';
 import type { ValidatedInput } from './request-validation.ts';
 
@@ -17,6 +17,22 @@ export type HandlerContext = {
   clientAddress?: string | undefined;
 };
 
+/** An operation of the CRM document, by operationId. */
+export type OperationId = keyof operations;
+
+type ParametersIn<Id extends OperationId, In extends 'path' | 'query'> = operations[Id]['parameters'] extends { [K in In]?: infer P }
+  ? [NonNullable<P>] extends [never] ? Record<string, never> : NonNullable<P>
+  : Record<string, never>;
+type BodyOf<Id extends OperationId> = operations[Id] extends { requestBody: { content: infer C } }
+  ? C[keyof C]
+  : operations[Id] extends { requestBody?: { content: infer C } } ? C[keyof C] | undefined : undefined;
+
+/** What the pipeline validated for one operation, typed from the document: path, query (coerced as its schema says) and body. */
+export type OperationInput<Id extends OperationId> = { path: ParametersIn<Id, 'path'>; query: ParametersIn<Id, 'query'>; body: BodyOf<Id> };
+
+/** A handler's context with its operation's input typed. */
+export type OperationContext<Id extends OperationId> = Omit<HandlerContext, 'input'> & { input: OperationInput<Id> };
+
 export type HandlerResult = Response | { status?: number; body?: unknown; headers?: Record<string, string> };
 
 export type Handler = (context: HandlerContext) => HandlerResult | Promise<HandlerResult>;
@@ -28,7 +44,10 @@ export type HandlerMap = Record<string, Handler>;
  * that a missing, stray or misspelt handler is a compile error (the table is generated from the
  * document by `npm run types`).
  */
-export type TagHandlers<Tag extends keyof OperationIdsByTag> = Record<OperationIdsByTag[Tag], Handler>;
+export type TagHandlers<Tag extends keyof OperationIdsByTag> = { [Id in OperationIdsByTag[Tag]]: OperationHandler<Id> };
+
+/** The handler of one operation: its input typed from the document. */
+export type OperationHandler<Id extends OperationId> = (context: OperationContext<Id>) => HandlerResult | Promise<HandlerResult>;
 
 /** The caller of an operation that requires credentials (the pipeline has checked them). */
 export function callerOf(context: HandlerContext): Caller {

@@ -19,8 +19,6 @@ import { hubSignInHandlers } from './sign-in-handlers.ts';
 import { signedInMember } from './signed-in-member.ts';
 
 type TokenRequest = components['schemas']['OAuthTokenRequest'];
-type RevokeRequest = components['schemas']['OAuthRevokeRequest'];
-type ConsentDecision = components['schemas']['OAuthConsentDecision'];
 
 /** RFC 6749 5.1: token answers are never cached. */
 const OTHER_WORKSPACE: Texts = {
@@ -53,7 +51,7 @@ export const oauthHandlers: TagHandlers<'OAuth'> = {
   // pipeline runs this in the session's workspace transaction.
   async submitConsent(context) {
     const { state, request, input } = context;
-    const form = input.body as ConsentDecision;
+    const form = input.body;
     const caller = callerOf(context);
     return asPage(request, async () => {
       const workspace = workspaceOfConsentRequest(state, form.consent_request);
@@ -64,7 +62,7 @@ export const oauthHandlers: TagHandlers<'OAuth'> = {
   },
 
   async createToken({ state, request, input }) {
-    const body = input.body as TokenRequest;
+    const body = input.body;
     const { app, workspace } = authenticateClient(state, request, body);
     const { grant_type: grantType } = body;
     if (grantType !== 'authorization_code' && grantType !== 'refresh_token') {
@@ -80,7 +78,7 @@ export const oauthHandlers: TagHandlers<'OAuth'> = {
   },
 
   async revokeToken({ state, request, input }) {
-    const body = input.body as RevokeRequest;
+    const body = input.body;
     const { app, workspace } = authenticateClient(state, request, body);
     await workspace.transactions.run(() => revokePresentedToken(state, workspace, app.id, body.token));
     return { body: {}, headers: NO_STORE };

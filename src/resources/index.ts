@@ -4,7 +4,7 @@
 // which knows no resource: their tables, the starter content of a new workspace, and how a restored workspace resumes
 // the work its records wait for. Imported before the mock makes its first workspace (mock.ts).
 import type { HandlerModules } from '../http/api.ts';
-import type { TagHandlers } from '../http/handler.ts';
+import type { HandlerMap, TagHandlers } from '../http/handler.ts';
 import type { OperationIdsByTag } from '../spec/generated/crm.d.ts';
 import { registerScheduledWork } from '../workspaces/resume-scheduled-work.ts';
 import { registerStarterContent } from '../workspaces/starter-content.ts';
@@ -39,4 +39,6 @@ const MODULES: { [Tag in keyof OperationIdsByTag]: () => Promise<TagHandlers<Tag
   Forms: async () => (await import('./forms/handlers.ts')).formsHandlers,
 };
 
-export const crmHandlerModules: HandlerModules = (tag) => (Object.hasOwn(MODULES, tag) ? MODULES[tag as keyof OperationIdsByTag]() : undefined);
+// The one place typed handlers meet the pipeline: it has validated each input against its operation's schemas before a handler runs.
+export const crmHandlerModules: HandlerModules = (tag) =>
+  Object.hasOwn(MODULES, tag) ? (MODULES[tag as keyof OperationIdsByTag]() as Promise<unknown> as Promise<HandlerMap>) : undefined;

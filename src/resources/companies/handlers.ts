@@ -3,10 +3,10 @@ import type { TagHandlers } from '../../http/handler.ts';
 import { recordContext } from '../records/record-context.ts';
 import { findLive } from '../records/trash.ts';
 import { trashableHandlers } from '../records/trashable-handlers.ts';
-import { createCompany, type CompanyCreate } from './create-company.ts';
+import { createCompany } from './create-company.ts';
 import { listCompanies } from './list-companies.ts';
 import { presentCompany } from './present-company.ts';
-import { updateCompany, type CompanyUpdate } from './update-company.ts';
+import { updateCompany } from './update-company.ts';
 
 export const companiesHandlers: TagHandlers<'Companies'> = {
   ...trashableHandlers({ kind: 'Company', tableOf: (tables) => tables.companies, present: presentCompany }),
@@ -19,14 +19,14 @@ export const companiesHandlers: TagHandlers<'Companies'> = {
 
   async createCompany(handlerContext) {
     const context = recordContext(handlerContext);
-    const company = await createCompany(context, handlerContext.input.body as CompanyCreate);
+    const company = await createCompany(context, handlerContext.input.body);
     return { status: 201, body: presentCompany(context.workspace, company) };
   },
 
   async updateCompany(handlerContext) {
     const context = recordContext(handlerContext);
-    const company = findLive(context.tables.companies, handlerContext.input.path.id!);
-    const updated = await updateCompany(context, company, handlerContext.input.body as CompanyUpdate);
+    const company = findLive(context.tables.companies, handlerContext.input.path.id);
+    const updated = await updateCompany(context, company, handlerContext.input.body);
     return { body: presentCompany(context.workspace, updated) };
   },
 };

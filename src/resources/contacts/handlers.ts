@@ -4,16 +4,16 @@ import { recordContext } from '../records/record-context.ts';
 import { findLive } from '../records/trash.ts';
 import { trashableHandlers } from '../records/trashable-handlers.ts';
 import { createContact, type ContactCreate } from './create-contact.ts';
-import { listContacts, type ContactFilters } from './list-contacts.ts';
+import { listContacts } from './list-contacts.ts';
 import { presentContact } from './present-contact.ts';
-import { updateContact, type ContactUpdate } from './update-contact.ts';
+import { updateContact } from './update-contact.ts';
 
 export const contactsHandlers: TagHandlers<'Contacts'> = {
   ...trashableHandlers({ kind: 'Contact', tableOf: (tables) => tables.contacts, present: presentContact }),
 
   async listContacts(handlerContext) {
     const context = recordContext(handlerContext);
-    const page = await listContacts(context, handlerContext.input.query as ContactFilters);
+    const page = await listContacts(context, handlerContext.input.query);
     return { body: { ...page, data: page.data.map((contact) => presentContact(context.workspace, contact)) } };
   },
 
@@ -25,8 +25,8 @@ export const contactsHandlers: TagHandlers<'Contacts'> = {
 
   async updateContact(handlerContext) {
     const context = recordContext(handlerContext);
-    const contact = findLive(context.tables.contacts, handlerContext.input.path.id!);
-    const updated = await updateContact(context, contact, handlerContext.input.body as ContactUpdate);
+    const contact = findLive(context.tables.contacts, handlerContext.input.path.id);
+    const updated = await updateContact(context, contact, handlerContext.input.body);
     return { body: presentContact(context.workspace, updated) };
   },
 };

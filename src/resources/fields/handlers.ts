@@ -5,7 +5,7 @@ import type { TagHandlers } from '../../http/handler.ts';
 import { recordContext } from '../records/record-context.ts';
 import type { CustomEntity } from './custom-values.ts';
 import { fieldsInOrder } from './field-list.ts';
-import { createField, deleteField, updateField, type CustomFieldCreate, type CustomFieldUpdate } from './field-writes.ts';
+import { createField, deleteField, updateField } from './field-writes.ts';
 
 export const fieldsHandlers: TagHandlers<'Fields'> = {
   listFields(context) {
@@ -13,14 +13,14 @@ export const fieldsHandlers: TagHandlers<'Fields'> = {
   },
 
   async createField(context) {
-    return { status: 201, body: await createField(recordContext(context), context.input.body as CustomFieldCreate) };
+    return { status: 201, body: await createField(recordContext(context), context.input.body) };
   },
 
   async updateField(context) {
-    return { body: await updateField(recordContext(context), context.input.path.id!, context.input.body as CustomFieldUpdate) };
+    return { body: await updateField(recordContext(context), context.input.path.id, context.input.body) };
   },
 
   async deleteField(context) {
-    return { body: await deleteField(recordContext(context), context.input.path.id!) };
+    return { body: await deleteField(recordContext(context), context.input.path.id) };
   },
 };

@@ -23,7 +23,7 @@ import { widgetScript } from './widget-script.ts';
 export const formsHandlers: TagHandlers<'Forms'> = {
   async getFormConfig(context) {
     const { state, request, input } = context;
-    const { workspace, form } = availableForm(state, input.path.form_id!);
+    const { workspace, form } = availableForm(state, input.path.form_id);
     refuseForeignOrigin(state, form, request);
     const key = textsKey(form, input.query.lang as string | undefined, request.headers.get('accept-language'));
     const token = await issueFormToken(state, workspace, form);
@@ -35,7 +35,7 @@ export const formsHandlers: TagHandlers<'Forms'> = {
 
   async submitForm(context) {
     const { state, request, input } = context;
-    const { workspace, form } = availableForm(state, input.path.form_id!);
+    const { workspace, form } = availableForm(state, input.path.form_id);
     refuseForeignOrigin(state, form, request);
     const key = textsKey(form, langSent(input.body), request.headers.get('accept-language'));
     const language = languageOf(key);
@@ -62,7 +62,7 @@ export const formsHandlers: TagHandlers<'Forms'> = {
   getWidgetScript: ({ input }) => widgetScript(input.query.v as string | undefined),
 
   getHostedFormPage({ state, request, input }) {
-    const found = findForm(state, input.path.form_id!);
+    const found = findForm(state, input.path.form_id);
     if (!found || found.form.status !== 'active') {
       if (wantsJson(request.headers.get('accept'))) throw new ApiError('form_unavailable');
       return unavailablePage(request.headers.get('accept-language'));

@@ -5,7 +5,7 @@ import { pageSize, sortedPage } from '../../store/paging.ts';
 import { recordContext } from '../records/record-context.ts';
 import { findLive } from '../records/trash.ts';
 import { trashableHandlers } from '../records/trashable-handlers.ts';
-import { createLead, refuseDuplicateOnRestore, type LeadCreate } from './create-lead.ts';
+import { createLead, refuseDuplicateOnRestore } from './create-lead.ts';
 import { presentContact } from '../contacts/present-contact.ts';
 import { leadBoard } from './lead-board.ts';
 import { addContact, additionalContacts, removeContact } from './lead-contacts.ts';
@@ -14,14 +14,14 @@ import type { LeadFilters } from './lead-filters.ts';
 import { listLeads } from './list-leads.ts';
 import type { StoredLeadProduct } from './lead-product-record.ts';
 import { leadJson, presentLead } from './present-lead.ts';
-import { updateLead, type LeadUpdate } from './update-lead.ts';
+import { updateLead } from './update-lead.ts';
 
 export const leadsHandlers: TagHandlers<'Leads'> = {
   ...trashableHandlers({ kind: 'Lead', tableOf: (tables) => tables.leads, present: presentLead, checkRestore: refuseDuplicateOnRestore }),
 
   async createLead(handlerContext) {
     const context = recordContext(handlerContext);
-    const lead = await createLead(context, handlerContext.input.body as LeadCreate);
+    const lead = await createLead(context, handlerContext.input.body);
     return { status: 201, body: presentLead(context.workspace, lead) };
   },
 
@@ -41,14 +41,14 @@ export const leadsHandlers: TagHandlers<'Leads'> = {
 
   async updateLead(handlerContext) {
     const context = recordContext(handlerContext);
-    const lead = findLive(context.tables.leads, handlerContext.input.path.id!);
-    const updated = await updateLead(context, lead, handlerContext.input.body as LeadUpdate);
+    const lead = findLive(context.tables.leads, handlerContext.input.path.id);
+    const updated = await updateLead(context, lead, handlerContext.input.body);
     return { body: presentLead(context.workspace, updated) };
   },
 
   async listLeadContacts(handlerContext) {
     const context = recordContext(handlerContext);
-    const lead = findLive(context.tables.leads, handlerContext.input.path.id!);
+    const lead = findLive(context.tables.leads, handlerContext.input.path.id);
     const links = additionalContacts(context, lead).map(({ linkId, contact }) => ({ id: linkId, contact }));
     const page = await sortedPage(links, context.pageRequest(), (link) => ({ id: link.id }), byOrderAdded);
     return { body: { ...page, data: page.data.map((link) => presentContact(context.workspace, link.contact)) } };
@@ -56,7 +56,7 @@ export const leadsHandlers: TagHandlers<'Leads'> = {
 
   async addLeadContact(handlerContext) {
     const context = recordContext(handlerContext);
-    const lead = findLive(context.tables.leads, handlerContext.input.path.id!);
+    const lead = findLive(context.tables.leads, handlerContext.input.path.id);
     const { contact, added } = await addContact(context, lead, (handlerContext.input.body as { contact_id: string }).contact_id);
     return { status: added ? 201 : 200, body: presentContact(context.workspace, contact) };
   },
@@ -70,14 +70,14 @@ export const leadsHandlers: TagHandlers<'Leads'> = {
 
   listLeadProducts(handlerContext) {
     const context = recordContext(handlerContext);
-    const lead = findLive(context.tables.leads, handlerContext.input.path.id!);
+    const lead = findLive(context.tables.leads, handlerContext.input.path.id);
     return pageOfLines(context, linesOf(context, lead));
   },
 
   async addLeadProduct(handlerContext) {
     const context = recordContext(handlerContext);
-    const lead = findLive(context.tables.leads, handlerContext.input.path.id!);
-    const line = await addLine(context, lead, handlerContext.input.body as Parameters<typeof addLine>[2]);
+    const lead = findLive(context.tables.leads, handlerContext.input.path.id);
+    const line = await addLine(context, lead, handlerContext.input.body);
     return { status: 201, body: presentLine(line) };
   },
 

@@ -3,10 +3,10 @@
 // pipeline lets only a web app session of an owner or admin reach them (auth/authenticate.ts).
 import type { TagHandlers } from '../../http/handler.ts';
 import { recordContext } from '../records/record-context.ts';
-import { createInvite, type InviteCreate } from './invites.ts';
-import { deactivateMember, updateMember, type MemberUpdate } from './member-writes.ts';
+import { createInvite } from './invites.ts';
+import { deactivateMember, updateMember } from './member-writes.ts';
 import { membersInOrder, presentMember, presentTeam, teamsInOrder } from './present-member.ts';
-import { createTeam, deleteTeam, updateTeam, type TeamCreate, type TeamUpdate } from './team-writes.ts';
+import { createTeam, deleteTeam, updateTeam } from './team-writes.ts';
 
 export const membersHandlers: TagHandlers<'Members'> = {
   listMembers(context) {
@@ -20,26 +20,26 @@ export const membersHandlers: TagHandlers<'Members'> = {
   },
 
   updateMember(context) {
-    return { body: updateMember(recordContext(context), context.input.path.id!, context.input.body as MemberUpdate) };
+    return { body: updateMember(recordContext(context), context.input.path.id, context.input.body) };
   },
 
   deactivateMember(context) {
-    return { body: deactivateMember(recordContext(context), context.input.path.id!) };
+    return { body: deactivateMember(recordContext(context), context.input.path.id) };
   },
 
   createInvite(context) {
-    return { status: 201, body: createInvite(recordContext(context), context.input.body as InviteCreate) };
+    return { status: 201, body: createInvite(recordContext(context), context.input.body) };
   },
 
   async createTeam(context) {
-    return { status: 201, body: await createTeam(recordContext(context), context.input.body as TeamCreate) };
+    return { status: 201, body: await createTeam(recordContext(context), context.input.body) };
   },
 
   async updateTeam(context) {
-    return { body: await updateTeam(recordContext(context), context.input.path.id!, context.input.body as TeamUpdate) };
+    return { body: await updateTeam(recordContext(context), context.input.path.id, context.input.body) };
   },
 
   deleteTeam(context) {
-    return { body: deleteTeam(recordContext(context), context.input.path.id!) };
+    return { body: deleteTeam(recordContext(context), context.input.path.id) };
   },
 };

@@ -14,6 +14,6 @@ export const pipelinesHandlers: TagHandlers<'Pipelines'> = {
   // findRecord reads the long prefix `pipeline_` as `pl_` (spec 2.2).
   getPipeline(context) {
     const { tables } = recordContext(context);
-    return { body: presentPipeline(tables, findRecord(tables.pipelines, context.input.path.id!)) };
+    return { body: presentPipeline(tables, findRecord(tables.pipelines, context.input.path.id)) };
   },
 };

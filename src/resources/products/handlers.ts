@@ -4,21 +4,20 @@ import { findRecord } from '../../store/find-record.ts';
 import { newestFirstPage } from '../../store/paging.ts';
 import { recordContext } from '../records/record-context.ts';
 import { productEventObject } from './product-event.ts';
-import { productFilter, type ProductListQuery } from './product-filters.ts';
-import type { ProductCreate, ProductUpdate } from './product-record.ts';
+import { productFilter } from './product-filters.ts';
 import { newProduct, productChanges } from './product-values.ts';
 
 export const productsHandlers: TagHandlers<'Products'> = {
   // Newest first like every other list of records: stable while paging (spec 4.13).
   async listProducts(context) {
     const records = recordContext(context);
-    const filter = productFilter(context.input.query as ProductListQuery);
+    const filter = productFilter(context.input.query);
     return { body: await newestFirstPage(records.tables.products, records.pageRequest(), filter) };
   },
 
   async createProduct(context) {
     const records = recordContext(context);
-    const product = await records.tables.products.insert(newProduct(records, context.input.body as ProductCreate));
+    const product = await records.tables.products.insert(newProduct(records, context.input.body));
     await records.emit('product.created', productEventObject(product));
     return { status: 201, body: product };
   },
@@ -26,13 +25,13 @@ export const productsHandlers: TagHandlers<'Products'> = {
   // Archived products are left out of lists only; they are still read by id.
   getProduct(context) {
     const { tables } = recordContext(context);
-    return { body: findRecord(tables.products, context.input.path.id!) };
+    return { body: findRecord(tables.products, context.input.path.id) };
   },
 
   async updateProduct(context) {
     const records = recordContext(context);
-    const product = findRecord(records.tables.products, context.input.path.id!);
-    const changes = productChanges(records, product, context.input.body as ProductUpdate);
+    const product = findRecord(records.tables.products, context.input.path.id);
+    const changes = productChanges(records, product, context.input.body);
     const updated = await records.tables.products.update(product.id, (draft) => void Object.assign(draft, changes));
     // Only the change from active to archived archives (spec 4.7); repeating it sends nothing.
     if (updated.archived && !product.archived) await records.emit('product.archived', productEventObject(updated));
@@ -42,7 +41,7 @@ export const productsHandlers: TagHandlers<'Products'> = {
   // No trash for products (see the document): the product is removed for good.
   deleteProduct(context) {
     const { tables } = recordContext(context);
-    const product = findRecord(tables.products, context.input.path.id!);
+    const product = findRecord(tables.products, context.input.path.id);
     tables.products.remove(product.id);
     return { body: { ok: true, id: product.id } };
   },

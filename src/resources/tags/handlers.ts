@@ -5,7 +5,6 @@ import type { TagHandlers } from '../../http/handler.ts';
 import type { components } from '../../spec/generated/crm.d.ts';
 import { recordContext, type RecordContext } from '../records/record-context.ts';
 import { runBulkAction } from './bulk-action.ts';
-import type { BulkRunRequest } from './bulk-run-record.ts';
 import { undoBulkAction } from './bulk-undo.ts';
 import { addToCatalog, catalogByName, catalogTag, tagById, usageByKey } from './tag-catalog.ts';
 import { deleteTag, mergeTag, renameOrRecolor } from './tag-changes.ts';
@@ -27,7 +26,7 @@ export const tagsHandlers: TagHandlers<'Tags'> = {
   // Retry-safe (spec 4.4): a name the catalog has in any case answers that tag with 200, as it is.
   async createTag(context) {
     const records = recordContext(context);
-    const body = context.input.body as Schemas['TagCreate'];
+    const body = context.input.body;
     const [name] = checkedNames([body.name], 'name');
     const existing = catalogTag(records.tables, name!);
     if (existing) return { status: 200, body: existing };
@@ -38,36 +37,36 @@ export const tagsHandlers: TagHandlers<'Tags'> = {
 
   async updateTagSettings(context) {
     const { tables } = recordContext(context);
-    const body = context.input.body as Schemas['TagSettingsUpdate'];
+    const body = context.input.body;
     return { body: { settings: await changeTagSettings(tables, { ...tagSettings(tables), ...body }) } };
   },
 
   async updateTag(context) {
     const records = recordContext(context);
-    const tag = tagById(records.tables, context.input.path.id!);
-    return { body: await renameOrRecolor(records, tag, context.input.body as Schemas['TagUpdate']) };
+    const tag = tagById(records.tables, context.input.path.id);
+    return { body: await renameOrRecolor(records, tag, context.input.body) };
   },
 
   async mergeTag(context) {
     const records = recordContext(context);
-    const tag = tagById(records.tables, context.input.path.id!);
-    return { body: await mergeTag(records, tag, (context.input.body as Schemas['TagMerge']).into) };
+    const tag = tagById(records.tables, context.input.path.id);
+    return { body: await mergeTag(records, tag, (context.input.body).into) };
   },
 
   async deleteTag(context) {
     const records = recordContext(context);
-    const tag = tagById(records.tables, context.input.path.id!);
+    const tag = tagById(records.tables, context.input.path.id);
     return { body: { ok: true, id: tag.id, affected: await deleteTag(records, tag) } };
   },
 
   async runBulkAction(context) {
     const records = recordContext(context);
     const entity = context.input.path.entity as TaggedEntity;
-    return { body: await runBulkAction(records, entity, context.input.body as BulkRunRequest) };
+    return { body: await runBulkAction(records, entity, context.input.body) };
   },
 
   async undoBulkAction(context) {
-    return { body: await undoBulkAction(recordContext(context), context.input.path.run_id!) };
+    return { body: await undoBulkAction(recordContext(context), context.input.path.run_id) };
   },
 };
 

@@ -4,13 +4,12 @@ import type { HandlerContext, TagHandlers } from '../../http/handler.ts';
 import { findRecord } from '../../store/find-record.ts';
 import { recordContext, type RecordContext } from '../records/record-context.ts';
 import { findLive, moveToTrash, restoreFromTrash } from '../records/trash.ts';
-import { rescheduleTask, updateTask, type TaskReschedule, type TaskUpdate } from './change-task.ts';
-import { createTask, type TaskCreate } from './create-task.ts';
+import { rescheduleTask, updateTask } from './change-task.ts';
+import { createTask } from './create-task.ts';
 import { listTasks } from './list-tasks.ts';
 import { presentTask } from './present-task.ts';
-import type { TaskFilters } from './task-filters.ts';
 import type { StoredTask } from './task-record.ts';
-import { completeTask, reopenTask, snoozeTask, type TaskComplete, type TaskSnooze } from './task-states.ts';
+import { completeTask, reopenTask, snoozeTask, type TaskComplete } from './task-states.ts';
 
 function shown(context: RecordContext, task: StoredTask, status = 200) {
   return { status, body: presentTask(context.workspace, task, context.workspace.now()) };
@@ -25,14 +24,14 @@ function liveTask(handler: HandlerContext): [RecordContext, StoredTask] {
 export const tasksHandlers: TagHandlers<'Tasks'> = {
   async listTasks(handler) {
     const context = recordContext(handler);
-    const page = await listTasks(context, handler.input.query as TaskFilters);
+    const page = await listTasks(context, handler.input.query);
     const nowMs = context.workspace.now();
     return { body: { data: page.data.map((task) => presentTask(context.workspace, task, nowMs)), next_cursor: page.next_cursor } };
   },
 
   async createTask(handler) {
     const context = recordContext(handler);
-    return shown(context, await createTask(context, handler.input.body as TaskCreate), 201);
+    return shown(context, await createTask(context, handler.input.body), 201);
   },
 
   getTask(handler) {
@@ -41,7 +40,7 @@ export const tasksHandlers: TagHandlers<'Tasks'> = {
 
   async updateTask(handler) {
     const [context, task] = liveTask(handler);
-    return shown(context, await updateTask(context, task, handler.input.body as TaskUpdate));
+    return shown(context, await updateTask(context, task, handler.input.body));
   },
 
   async deleteTask(handler) {
@@ -68,11 +67,11 @@ export const tasksHandlers: TagHandlers<'Tasks'> = {
 
   async snoozeTask(handler) {
     const [context, task] = liveTask(handler);
-    return shown(context, await snoozeTask(context, task, handler.input.body as TaskSnooze));
+    return shown(context, await snoozeTask(context, task, handler.input.body));
   },
 
   async rescheduleTask(handler) {
     const [context, task] = liveTask(handler);
-    return shown(context, await rescheduleTask(context, task, handler.input.body as TaskReschedule));
+    return shown(context, await rescheduleTask(context, task, handler.input.body));
   },
 };

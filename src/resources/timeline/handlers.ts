@@ -3,7 +3,7 @@
 import type { TagHandlers } from '../../http/handler.ts';
 import { recordContext } from '../records/record-context.ts';
 import { listTimeline } from './list-timeline.ts';
-import { addNote, deleteNote, editNote, findNote, pinNote, type NoteCreate, type NoteUpdate } from './notes.ts';
+import { addNote, deleteNote, editNote, findNote, pinNote } from './notes.ts';
 import { presentItem } from './present-item.ts';
 import { liveEntity } from './timeline-entity.ts';
 import type { TimelineEntityType } from './timeline-record.ts';
@@ -19,29 +19,29 @@ export const timelineHandlers: TagHandlers<'Timeline'> = {
 
   async createNote(handler) {
     const context = recordContext(handler);
-    const note = await addNote(context, handler.input.body as NoteCreate);
+    const note = await addNote(context, handler.input.body);
     return { status: 201, body: presentItem(context, note) };
   },
 
   async updateNote(handler) {
     const context = recordContext(handler);
-    const note = findNote(context, handler.input.path.id!);
-    return { body: presentItem(context, await editNote(context, note, handler.input.body as NoteUpdate)) };
+    const note = findNote(context, handler.input.path.id);
+    return { body: presentItem(context, await editNote(context, note, handler.input.body)) };
   },
 
   async pinNote(handler) {
     const context = recordContext(handler);
-    return { body: presentItem(context, await pinNote(context, findNote(context, handler.input.path.id!), true)) };
+    return { body: presentItem(context, await pinNote(context, findNote(context, handler.input.path.id), true)) };
   },
 
   async unpinNote(handler) {
     const context = recordContext(handler);
-    return { body: presentItem(context, await pinNote(context, findNote(context, handler.input.path.id!), false)) };
+    return { body: presentItem(context, await pinNote(context, findNote(context, handler.input.path.id), false)) };
   },
 
   deleteNote(handler) {
     const context = recordContext(handler);
-    const note = findNote(context, handler.input.path.id!);
+    const note = findNote(context, handler.input.path.id);
     deleteNote(context, note);
     return { body: { ok: true, id: note.id } };
   },

@@ -13,12 +13,12 @@ import { resendFailed } from './resend-failed.ts';
 import type { StoredDelivery, StoredWebhook } from './webhook-record.ts';
 import { deliveriesTo, webhookDelivery } from './delivery-record.ts';
 import { newWebhookSecret } from './webhook-secret.ts';
-import { newWebhook, webhookChanges, type WebhookCreate, type WebhookUpdate } from './webhook-values.ts';
+import { newWebhook, webhookChanges } from './webhook-values.ts';
 
 export const webhooksHandlers: TagHandlers<'Webhooks'> = {
   async createWebhook(handlerContext) {
     const context = recordContext(handlerContext);
-    const webhook = newWebhook(context, handlerContext.input.body as WebhookCreate);
+    const webhook = newWebhook(context, handlerContext.input.body);
     // Spec 4.11: the count by plan; app event subscriptions are not webhooks of this table.
     refuseOverPlanLimit(context.workspace, 'webhooks', context.tables.webhooks.size);
     const stored = await context.tables.webhooks.insert(webhook);
@@ -39,7 +39,7 @@ export const webhooksHandlers: TagHandlers<'Webhooks'> = {
   async updateWebhook(handlerContext) {
     const context = recordContext(handlerContext);
     const webhook = findWebhook(context, handlerContext);
-    const body = handlerContext.input.body as WebhookUpdate;
+    const body = handlerContext.input.body;
     let updated = await context.tables.webhooks.update(webhook.id, (draft) => void Object.assign(draft, webhookChanges(context, body)));
     // Spec 3, 4.11: `active: true` only turns it on (failure count reset, nothing resent).
     if (body.active === true && !updated.active) updated = await enableWebhook(context.workspace, updated);
