@@ -14,6 +14,7 @@ import { workspaceTablesMaker, type WorkspaceTables } from './workspaces/workspa
 import type { Workspace } from './workspaces/workspace.ts';
 import { RequestJournal } from './journal/request-journal.ts';
 import { FailureRules } from './failures/failure-rules.ts';
+import { DeliverySeams } from './seams/delivery-seams.ts';
 
 export type MockConfig = {
   /** The three origins of the spec (spec README, reading 2); on the mock they may be one server. */
@@ -40,6 +41,8 @@ export class MockState {
   readonly journal = new RequestJournal();
   /** Failures on demand (src/failures/): operations slow or failing for a while. */
   readonly failures = new FailureRules();
+  /** What the faults and the other readings change in the delivery queue (seams/delivery-seams.ts). */
+  readonly deliverySeams = new DeliverySeams();
   /** Signs and reads the paging cursors of every list. */
   readonly cursors = createCursorCodec();
   readonly #credentialsBySecret = new Map<string, Credential>();

@@ -2,6 +2,7 @@
 // `handle(Request) -> Response` that both faces (node:http server, MSW) call.
 import { readErrorCatalog } from './errors/error-catalog.ts';
 import { createApi, unimplemented, type HandlerModules } from './http/api.ts';
+import { FAULT_SEAM } from './faults/fault-seam.ts';
 import { FAULT_NAMES, withFaults } from './faults/index.ts';
 import { createHandle, type RequestInfo } from './http/handle.ts';
 import { withBody } from './http/held-body.ts';
@@ -63,6 +64,8 @@ export function createMock(options: MockOptions = {}): Mock {
     controlAccess: options.controlAccess ?? {},
     allowPrivateWebhooks: options.allowPrivateWebhooks ?? false,
   }, validators);
+  // The named faults fill the delivery queue's seams; each point is a no-op while no fault is on.
+  state.deliverySeams.add(FAULT_SEAM);
   startDeliveries(state);
   const crm = createApi(crmDocument, crmHandlerModules, validators.crm);
   const control = state.config.controlApi ? createApi(controlDocument, controlHandlerModules, validators['mock-control']) : undefined;

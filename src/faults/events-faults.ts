@@ -2,33 +2,22 @@
 // implementation might, and a check of the events family must catch it (test/conformance/
 // mutation.test.ts). What an event carries, and whether it is sent at all, is decided where the
 // change emits it, not in a request's answer: most of these change the events the webhooks hear
-// of (`alterEvent`, reached through event-hook.ts from the delivery queue, resources/webhooks/queue-events.ts), or an app lifecycle
-// attempt before it is signed (`alterLifecycleAttempt`, from resources/webhooks/app-attempt.ts), or the event as a webhook attempt carries it (`alterAttempt`, through delivery-hook.ts). The
+// of (`alterEvent`, reached through the delivery queue's seams, seams/delivery-seams.ts and fault-seam.ts), or an app lifecycle
+// attempt before it is signed (`alterLifecycleAttempt`, from resources/webhooks/app-attempt.ts), or the event as a webhook attempt carries it (`alterAttempt`). The
 // changed events stay valid envelopes: the delivery queue keeps them in tables that check it.
 // No node: imports: the mock's core, which loads this through the emitter, also runs in a browser.
 import type { EventEnvelope } from '../events/event-record.ts';
 import { SYSTEM_ACTOR } from '../events/event-record.ts';
 import type { MockState } from '../mock-state.ts';
-import type { LifecycleEvent } from '../events/event-record.ts';
 import { subscribesTo } from '../resources/webhooks/event-patterns.ts';
-import type { UnsignedAttempt } from '../resources/webhooks/webhook-sender.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
-import { withAttemptBody, type Fault, type Handle } from './fault.ts';
+import { withAttemptBody, type Handle } from './fault.ts';
+import type { EventFault } from './fault-seam.ts';
+import type { EventInfo } from '../seams/delivery-seams.ts';
 import { emit } from '../events/emit.ts';
 import { sameValue } from '../records/same-value.ts';
 import { normalizeId } from '../store/ids.ts';
 
-export type EventInfo = { state: MockState; workspace: Workspace };
-export type LifecycleAttempt = UnsignedAttempt;
-/** What a lifecycle attempt is made from: the event, and how many attempts went before it. */
-export type LifecycleAttemptInfo = { state: MockState; workspace: Workspace; event: LifecycleEvent; attempts: number };
-
-export type EventFault = Fault & {
-  /** The events the webhooks hear of instead of this one (itself changed, several, or none). */
-  alterEvent?(event: EventEnvelope, info: EventInfo): EventEnvelope[];
-  /** The lifecycle attempt to send instead of this one, or null to send nothing. */
-  alterLifecycleAttempt?(attempt: LifecycleAttempt, info: LifecycleAttemptInfo): LifecycleAttempt | null;
-};
 
 /** The request handle left as it is: the fault lives in the event or the attempt. */
 const unchanged = (next: Handle): Handle => next;
@@ -260,7 +249,7 @@ export const eventsFaults: EventFault[] = [
       return event.type === 'lead.stage_changed' && (toType === 'won' || toType === 'lost') ? [] : [event];
     },
   },
-  // Found by the fourth blind hunt: the event as each webhook attempt carries it (alterAttempt, reached through delivery-hook.ts).
+  // Found by the fourth blind hunt: the event as each webhook attempt carries it (alterAttempt, reached through the queue's seams: fault-seam.ts).
   {
     name: 'event-header-is-pattern',
     family: 'events',

@@ -4,9 +4,10 @@
 import type { Family } from '../../conformance/check.ts';
 import type { RequestInfo } from '../http/handle.ts';
 import type { MockState } from '../mock-state.ts';
-import type { StoredDelivery, StoredWebhook } from '../resources/webhooks/webhook-record.ts';
 import type { UnsignedAttempt } from '../resources/webhooks/webhook-sender.ts';
-import type { Workspace } from '../workspaces/workspace.ts';
+import type { AttemptInfo, NextAttemptInfo } from '../seams/delivery-seams.ts';
+
+export type { AttemptInfo, NextAttemptInfo };
 
 export type Handle = (request: Request, info?: RequestInfo) => Promise<Response>;
 
@@ -18,7 +19,7 @@ export type Fault = {
   wrap(next: Handle, state: MockState): Handle;
   /**
    * For faults in webhook deliveries, which the mock's queue sends and no request handle sees:
-   * changes one attempt before it is signed and sent (src/faults/delivery-hook.ts).
+   * changes one attempt before it is signed and sent (seams/delivery-seams.ts, through fault-seam.ts).
    */
   alterAttempt?(attempt: UnsignedAttempt, info: AttemptInfo): UnsignedAttempt | Promise<UnsignedAttempt>;
   /**
@@ -28,11 +29,7 @@ export type Fault = {
   alterNextAttempt?(scheduled: number | null, info: NextAttemptInfo): number | null;
 };
 
-/** What the next attempt of a delivery is worked out from: its window (the event), the failed attempt, and how many were made. */
-export type NextAttemptInfo = { windowStartMs: number; attemptAtMs: number; attempts: number };
 
-/** What an attempt of a delivery is made from, as the queue read it. */
-export type AttemptInfo = { state: MockState; workspace: Workspace; webhook: StoredWebhook; delivery: StoredDelivery; attemptAtMs: number };
 
 /** A JSON answer's body, or undefined. */
 export async function jsonOf(response: Response): Promise<any> {

@@ -1,6 +1,6 @@
 // Faults in webhook deliveries (spec 4.11, 6.1-6.3): the headers, the signature and its timestamp,
 // the ids kept or renewed across retries and replays, secret rotation, the URL rules. Most change
-// an attempt before it is signed and sent (`alterAttempt`, reached through delivery-hook.ts); the
+// an attempt before it is signed and sent (`alterAttempt`, reached through the queue's seams: fault-seam.ts); the
 // ones that concern a request (saving a URL, rotating a secret) wrap the request handle as well.
 // No node: imports: the mock's core, which loads this through the delivery queue, also runs in a
 // browser, so the wrong signatures are made with Web Crypto.
@@ -14,7 +14,8 @@ import type { StoredWebhook } from '../resources/webhooks/webhook-record.ts';
 import type { UnsignedAttempt } from '../resources/webhooks/webhook-sender.ts';
 import { normalizeId } from '../store/ids.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
-import type { DeliveryFault, RecipientsInfo } from './delivery-hook.ts';
+import type { RecipientsInfo } from '../seams/delivery-seams.ts';
+import type { DeliveryFault } from './fault-seam.ts';
 import { retryAsOwner } from './owner-key.ts';
 import { changed, jsonOf, onErrorCode, withAttemptBody, type AttemptInfo, type Handle } from './fault.ts';
 import { alterOk, onRoute, overTheEdge, sentJson, withJson } from './request-match.ts';

@@ -5,7 +5,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, setUpMock, type Setup } from '../support/mock-client.ts';
 import { OTHER_READINGS } from '../../src/other-readings/index.ts';
-import { attemptWithOtherReadings } from '../../src/other-readings/delivery-hook.ts';
 import { EXTRA_FIELD } from '../../src/other-readings/extra-fields.ts';
 import { tashkentTime } from '../../src/other-readings/time-form.ts';
 
@@ -85,12 +84,12 @@ describe('deliveries', () => {
   it('writes a delivered body another way: times at +05:00 with nine digits, an unknown field, keys sorted', () => {
     const lead = { id: 'ld_1', object: 'lead', custom: { at: '2026-11-20T09:00:00.000Z' } };
     const event = { id: 'evt_1', occurred_at: '2026-11-20T09:00:00.500Z', data: { object: lead } };
-    const attempt = attemptWithOtherReadings({ body: JSON.stringify(event) }, other.mock.state);
+    const attempt = other.mock.state.deliverySeams.deliveredBody({ body: JSON.stringify(event) }, other.mock.state);
     expect(JSON.parse(attempt.body)).toEqual({
       ...event, occurred_at: '2026-11-20T14:00:00.500000000+05:00', [EXTRA_FIELD]: 'uz-1',
       data: { object: { ...event.data.object, [EXTRA_FIELD]: 'uz-1' } },
     });
     expect(Object.keys(JSON.parse(attempt.body))).toEqual(['data', 'id', 'occurred_at', EXTRA_FIELD]);
-    expect(attemptWithOtherReadings({ body: JSON.stringify(event) }, plain.mock.state).body).toBe(JSON.stringify(event));
+    expect(plain.mock.state.deliverySeams.deliveredBody({ body: JSON.stringify(event) }, plain.mock.state).body).toBe(JSON.stringify(event));
   });
 });

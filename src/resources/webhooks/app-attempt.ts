@@ -2,9 +2,7 @@
 // headers of every delivery, signed with the app's current client secret (so after a rotation
 // the new one at once, spec 5.2). Failures never disable anything: the queue (delivery.ts)
 // records the attempt and follows the retry schedule, nothing more.
-import { lifecycleAttemptWithFaults } from '../../faults/event-hook.ts';
 import type { MockState } from '../../mock-state.ts';
-import { attemptWithOtherReadings } from '../../other-readings/delivery-hook.ts';
 import type { Workspace } from '../../workspaces/workspace.ts';
 import type { AttemptOutcome } from './attempt-outcome.ts';
 import { deliveryHeaders } from './delivery-headers.ts';
@@ -39,8 +37,8 @@ export async function prepareAppAttempt(state: MockState, workspace: Workspace, 
   const headers = deliveryHeaders(state, delivery.event_type, delivery.id, timestampSeconds);
   const spec = { url: app.webhook_url, headers, body: JSON.stringify(delivery.payload), secret: app.client_secret, timestampSeconds };
   // Other readings (--other-readings) write the body their way.
-  const unsigned = attemptWithOtherReadings(spec, state);
+  const unsigned = state.deliverySeams.deliveredBody(spec, state);
   // Named faults of the events family may change the attempt, or send nothing; without any, it is the spec's.
-  const attempt = lifecycleAttemptWithFaults(unsigned, { state, workspace, event: delivery.payload, attempts: delivery.attempts });
+  const attempt = state.deliverySeams.lifecycleAttempt(unsigned, { state, workspace, event: delivery.payload, attempts: delivery.attempts });
   return { attemptAtMs, attempt, refusal: null };
 }

@@ -4,7 +4,6 @@
 // by `PATCH {active: false}` sends no event: the event's reasons are the two of part 3.
 import { emit } from '../../events/emit.ts';
 import { SYSTEM_ACTOR } from '../../events/event-record.ts';
-import { queueKeeps } from '../../faults/delivery-hook.ts';
 import type { MockState } from '../../mock-state.ts';
 import type { Workspace } from '../../workspaces/workspace.ts';
 import { deliveriesTo } from './delivery-record.ts';
@@ -19,7 +18,7 @@ export async function disableWebhook(state: MockState, workspace: Workspace, web
     draft.disabled_reason = reason;
   });
   // Named faults may leave them queued; without any, they end as `failed` (spec 3).
-  const failQueued = queueKeeps(state, 'fail-queued-on-disable');
+  const failQueued = state.deliverySeams.keeps('fail-queued-on-disable', state);
   for (const delivery of deliveriesTo(workspace.tables.deliveries, webhook.id)) {
     if (failQueued && (delivery.status === 'pending' || delivery.status === 'retrying')) await stopDelivery(workspace, delivery, nowIso);
   }

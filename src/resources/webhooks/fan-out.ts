@@ -3,7 +3,6 @@
 // other active webhook of the workspace, whatever it subscribes to: spec 3 and 6.4 name its
 // recipients ("the workspace's other webhooks") instead of leaving them to subscriptions.
 import type { EventEnvelope } from '../../events/event-record.ts';
-import { recipientsWithFaults } from '../../faults/delivery-hook.ts';
 import type { MockState } from '../../mock-state.ts';
 import type { Workspace } from '../../workspaces/workspace.ts';
 import { newDelivery, scheduleAttempt } from './delivery.ts';
@@ -31,7 +30,7 @@ export function recipientsOf(state: MockState, workspace: Workspace, event: Even
     return subscribesTo(webhook.events, event.type) && passesFilters(webhook.filters, object);
   });
   // Named faults in patterns or filters may choose otherwise; without any, these are the spec's.
-  return recipientsWithFaults(recipients, { state, workspace, event, active });
+  return state.deliverySeams.recipients(recipients, { state, workspace, event, active });
 }
 
 async function queueDeliveries(state: MockState, workspace: Workspace, event: EventEnvelope): Promise<void> {

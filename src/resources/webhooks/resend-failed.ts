@@ -6,7 +6,6 @@
 // A resent delivery keeps its id (it is neither a retry nor a replay, and spec 6.1 gives a new id
 // only to replays), keeps its attempt log, and gets a new 24-hour retry window from now: the
 // window of its event has passed by the time anyone enables the webhook.
-import { queueKeeps } from '../../faults/delivery-hook.ts';
 import type { MockState } from '../../mock-state.ts';
 import type { Workspace } from '../../workspaces/workspace.ts';
 import { scheduleAttempt } from './delivery.ts';
@@ -20,8 +19,8 @@ export async function resendFailed(state: MockState, workspace: Workspace, webho
   const chosen: StoredDelivery[] = [];
   const events = new Set<string>();
   // Named faults may resend pings too, or look back further; without any, the spec's rules hold (4.11).
-  const skipPings = queueKeeps(state, 'skip-pings-on-resend');
-  const lookbackMs = queueKeeps(state, 'resend-last-3-days') ? RESEND_LOOKBACK_MS : Number.POSITIVE_INFINITY;
+  const skipPings = state.deliverySeams.keeps('skip-pings-on-resend', state);
+  const lookbackMs = state.deliverySeams.keeps('resend-last-3-days', state) ? RESEND_LOOKBACK_MS : Number.POSITIVE_INFINITY;
   for (const delivery of deliveriesTo(deliveries, webhookId)) {
     if (chosen.length === RESEND_MAX) break;
     if (delivery.status !== 'failed' || (skipPings && delivery.event_type === 'ping') || events.has(delivery.event_id)) continue;
@@ -32,7 +31,7 @@ export async function resendFailed(state: MockState, workspace: Workspace, webho
     chosen.push(delivery);
   }
   const nowIso = new Date(nowMs).toISOString();
-  if (!queueKeeps(state, 'resend-oldest-first')) chosen.reverse();
+  if (!state.deliverySeams.keeps('resend-oldest-first', state)) chosen.reverse();
   for (const delivery of chosen) {
     const queued = await deliveries.update(delivery.id, (draft) => {
       draft.status = 'pending';

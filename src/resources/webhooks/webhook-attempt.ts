@@ -3,9 +3,7 @@
 // passes its rules (4.11), and, once made, judged against the webhook's failure streak: a success
 // resets it, a 410 answer disables the webhook at once, a failure 24 hours after the streak
 // began disables it (spec 3, 6.3). Named faults (crmkit mock --fault) may change each step.
-import { attemptWithFaults, nextAttemptWithFaults, queueKeeps } from '../../faults/delivery-hook.ts';
 import type { MockState } from '../../mock-state.ts';
-import { attemptWithOtherReadings } from '../../other-readings/delivery-hook.ts';
 import type { Workspace } from '../../workspaces/workspace.ts';
 import type { PreparedAttempt } from './app-attempt.ts';
 import type { AttemptOutcome } from './attempt-outcome.ts';
@@ -30,8 +28,8 @@ export async function prepareWebhookAttempt(state: MockState, workspace: Workspa
   }
   // Other readings (--other-readings) write the body their way; named faults (--fault) may then
   // change the attempt; without either, it is the spec's as crmkit reads it.
-  const unsigned = attemptWithOtherReadings(unsignedAttempt(state, webhook, delivery), state);
-  const attempt = await attemptWithFaults(unsigned, { state, workspace, webhook, delivery, attemptAtMs });
+  const unsigned = state.deliverySeams.deliveredBody(unsignedAttempt(state, webhook, delivery), state);
+  const attempt = await state.deliverySeams.attempt(unsigned, { state, workspace, webhook, delivery, attemptAtMs });
   // Spec 4.11: the URL rules are checked again before every delivery.
   const refused = urlProblem(webhook.url, state.config.allowPrivateWebhooks) !== null;
   const refusal = refused ? { success: false, responseStatus: null, responseBody: null, latencyMs: 0, error: 'url_not_allowed' } : null;
@@ -52,7 +50,7 @@ function unsignedAttempt(state: MockState, webhook: StoredWebhook, delivery: Sto
 /** The next attempt after a failed one: the schedule's, unless a named fault moves it. */
 export function nextWebhookAttemptAt(state: MockState, delivery: StoredDelivery, attemptAtMs: number): number | null {
   const windowStartMs = Date.parse(delivery.window_start);
-  return nextAttemptWithFaults(nextAttemptAt(windowStartMs, attemptAtMs), { state, windowStartMs, attemptAtMs, attempts: delivery.attempts + 1 });
+  return state.deliverySeams.nextAttempt(nextAttemptAt(windowStartMs, attemptAtMs), { state, windowStartMs, attemptAtMs, attempts: delivery.attempts + 1 });
 }
 
 /**
@@ -65,10 +63,10 @@ export async function judgeWebhook(state: MockState, workspace: Workspace, deliv
   if (!webhook?.active) return;
   if (outcome.success) {
     // A named fault may keep the streak across a success; without any, a success resets it (spec 6.3).
-    if (webhook.failing_since !== null && queueKeeps(state, 'reset-failures-on-success')) await webhooks.update(webhook.id, (draft) => void (draft.failing_since = null));
+    if (webhook.failing_since !== null && state.deliverySeams.keeps('reset-failures-on-success', state)) await webhooks.update(webhook.id, (draft) => void (draft.failing_since = null));
     return;
   }
-  if (outcome.responseStatus === 410 && queueKeeps(state, 'disable-on-gone')) return void (await disableWebhook(state, workspace, webhook, 'gone'));
+  if (outcome.responseStatus === 410 && state.deliverySeams.keeps('disable-on-gone', state)) return void (await disableWebhook(state, workspace, webhook, 'gone'));
   const failingFromMs = failingFrom(Date.parse(delivery.window_start), attemptAtMs);
   const since = webhook.failing_since === null ? failingFromMs : Date.parse(webhook.failing_since);
   if (attemptAtMs - since >= DISABLE_AFTER_MS) return void (await disableWebhook(state, workspace, webhook, 'no_success_24h'));

@@ -1,0 +1,63 @@
+// The named faults in the delivery queue's seams (seams/delivery-seams.ts): a fault of the webhooks
+// or events family that changes an event, its recipients, an attempt or its retry time, or breaks a
+// rule of the queue, is reached through here, registered with every mock (mock.ts). With no fault
+// switched on, each point hands back what it was given; the fault modules are loaded only once one
+// of their faults is on (index.ts).
+import type { EventEnvelope } from '../events/event-record.ts';
+import type { MockState } from '../mock-state.ts';
+import type { DeliverySeam, EventInfo, LifecycleAttemptInfo, QueueRule, RecipientsInfo } from '../seams/delivery-seams.ts';
+import type { StoredWebhook } from '../resources/webhooks/webhook-record.ts';
+import type { UnsignedAttempt } from '../resources/webhooks/webhook-sender.ts';
+import type { Fault } from './fault.ts';
+import { faultsOn } from './index.ts';
+
+/** A fault of webhooks (webhook-faults.ts): it may also change which webhooks an event goes to, or break a rule of the queue. */
+export type DeliveryFault = Fault & {
+  alterRecipients?(recipients: StoredWebhook[], info: RecipientsInfo): StoredWebhook[];
+  breaks?: QueueRule[];
+};
+
+/** A fault of events (events-faults.ts): it may change the events the webhooks hear of, or an app lifecycle attempt. */
+export type EventFault = Fault & {
+  /** The events the webhooks hear of instead of this one (itself changed, several, or none). */
+  alterEvent?(event: EventEnvelope, info: EventInfo): EventEnvelope[];
+  /** The lifecycle attempt to send instead of this one, or null to send nothing. */
+  alterLifecycleAttempt?(attempt: UnsignedAttempt, info: LifecycleAttemptInfo): UnsignedAttempt | null;
+};
+
+const webhookFaults = (state: MockState) => (state.faults.size ? faultsOn<DeliveryFault>(state, 'webhook-faults') : []);
+const eventFaults = (state: MockState) => (state.faults.size ? faultsOn<EventFault>(state, 'events-faults') : []);
+const copied = (attempt: UnsignedAttempt): UnsignedAttempt => ({ ...attempt, headers: { ...attempt.headers } });
+
+export const FAULT_SEAM: DeliverySeam = {
+  events(event, info) {
+    return eventFaults(info.state).reduce((events, fault) => (fault.alterEvent ? events.flatMap((each) => fault.alterEvent!(structuredClone(each), info)) : events), [event]);
+  },
+
+  recipients(recipients, info) {
+    return webhookFaults(info.state).reduce((chosen, fault) => fault.alterRecipients?.(chosen, info) ?? chosen, recipients);
+  },
+
+  async attempt(attempt, info) {
+    let changed = attempt;
+    // An attempt carries the event: faults of the events family may change it too.
+    for (const fault of [...webhookFaults(info.state), ...eventFaults(info.state)]) {
+      if (fault.alterAttempt) changed = await fault.alterAttempt(copied(changed), info);
+    }
+    return changed;
+  },
+
+  lifecycleAttempt(attempt, info) {
+    let changed: UnsignedAttempt | null = attempt;
+    for (const fault of eventFaults(info.state)) if (changed && fault.alterLifecycleAttempt) changed = fault.alterLifecycleAttempt(copied(changed), info);
+    return changed;
+  },
+
+  nextAttempt(scheduled, info) {
+    return webhookFaults(info.state).reduce((next, fault) => (fault.alterNextAttempt ? fault.alterNextAttempt(next, info) : next), scheduled);
+  },
+
+  breaks(rule, state) {
+    return webhookFaults(state).some((fault) => fault.breaks?.includes(rule));
+  },
+};
