@@ -15,7 +15,7 @@ import { httpUrl, number, parseOptions, type OptionSpecs } from './options.ts';
 import { publicOrigin } from './public-url.ts';
 import { controlTokenOption, listenOptions } from './shared-options.ts';
 import { UsageError } from './usage-error.ts';
-import { StateFileError } from './state-file-error.ts';
+import { StateFileError } from '../durable-state/state-file-error.ts';
 import { useStateFile, type StateOption } from './state-option.ts';
 
 export const MOCK_OPTIONS = {

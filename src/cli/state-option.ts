@@ -3,9 +3,9 @@
 // FILE at a clean stop. One mock per FILE (state-lock.ts). Without `--state` it changes nothing.
 import type { Mock } from '../mock.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
-import { loadStateFile } from './state-file.ts';
-import { lockStateFile } from './state-lock.ts';
-import { DEFAULT_COMPACT_EVERY, StateJournal } from './state-journal.ts';
+import { loadStateFile } from '../durable-state/state-file.ts';
+import { lockStateFile } from '../durable-state/state-lock.ts';
+import { DEFAULT_COMPACT_EVERY, StateJournal } from '../durable-state/state-journal.ts';
 
 export type StateOption = {
   /** The mock whose answers wait for the journal. */

@@ -3,7 +3,7 @@
 // its undo; if the work throws, the writes are undone in reverse order, and what was to happen
 // after commit (webhook deliveries, timers) never happens.
 //
-// When a redo listener is set (`crmkit mock --state`, src/cli/state-journal.ts), each write is
+// When a redo listener is set (`crmkit mock --state`, src/durable-state/state-journal.ts), each write is
 // also kept as its after-image, and a committed transaction hands its writes to the listener, so
 // that a journal of committed transactions can be replayed after a crash. Without a listener the
 // after-images are not kept (the MSW face and tests pay nothing).

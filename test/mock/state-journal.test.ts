@@ -1,4 +1,4 @@
-// The redo journal of `crmkit mock --state` in process (src/cli/state-journal.ts): what a commit
+// The redo journal of `crmkit mock --state` in process (src/durable-state/state-journal.ts): what a commit
 // appends, what a rollback does not, control API changes outside transactions, and a "crash"
 // (the journal left as it is, without a clean close) read back by a fresh mock: the same ids,
 // numbers, times, keys and clock.
@@ -6,9 +6,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadStateFile } from '../../src/cli/state-file.ts';
-import { StateFileError } from '../../src/cli/state-file-error.ts';
-import { journalLine, readJournal } from '../../src/cli/state-journal-format.ts';
+import { loadStateFile } from '../../src/durable-state/state-file.ts';
+import { StateFileError } from '../../src/durable-state/state-file-error.ts';
+import { journalLine, readJournal } from '../../src/durable-state/state-journal-format.ts';
 import { useStateFile } from '../../src/cli/state-option.ts';
 import { withBody } from '../../src/http/held-body.ts';
 import { createMock } from '../../src/mock.ts';
