@@ -2,6 +2,7 @@
 // the observers and a failure can show what was sent and what came back.
 import { Agent, request } from 'undici';
 import { recordExchange, type Exchange } from './exchange.ts';
+import { asOperationExchange, requestLine, type OperationExchange, type OperationId, type OperationParameters } from './operation-call.ts';
 import type { Target } from './target.ts';
 
 /** What the client needs of a target: its origins and the key it sends by default (a scenario's world has no more). */
@@ -41,6 +42,12 @@ export class ConformanceClient {
       exchange = await this.#sendOnce(method, path, options);
     }
     return exchange;
+  }
+
+  /** Calls an operation by its operationId, with its parameters and body typed from the document (operation-call.ts). */
+  async call<Id extends OperationId>(id: Id, { path, query, body, ...options }: OperationParameters<Id> & Omit<SendOptions, 'body' | 'rawBody'> = {}): Promise<OperationExchange<Id>> {
+    const line = requestLine(id, { path, query, body } as OperationParameters<OperationId>);
+    return asOperationExchange<Id>(await this.send(line.method, line.path, body === undefined ? options : { ...options, body }));
   }
 
   async #sendOnce(method: string, path: string, options: SendOptions): Promise<Exchange> {

@@ -1,9 +1,12 @@
 // What an operation's handler receives and returns. Handlers are registered by operationId.
 import type { Caller } from '../auth/authenticate.ts';
 import type { MockState } from '../mock-state.ts';
-import type { OperationIdsByTag, operations } from '../spec/generated/crm.d.ts';
+import type { OperationIdsByTag } from '../spec/generated/crm.d.ts';
+import type { OperationId, OperationInput } from '../spec/operation-types.ts';
 import type { Operation } from '../spec/operation-index.ts';
 import type { ValidatedInput } from './request-validation.ts';
+
+export type { OperationId, OperationInput };
 
 export type HandlerContext = {
   request: Request;
@@ -16,19 +19,6 @@ export type HandlerContext = {
   /** The peer's IP address when the face knows it (node:http); public forms limit submissions by it. */
   clientAddress?: string | undefined;
 };
-
-/** An operation of the CRM document, by operationId. */
-export type OperationId = keyof operations;
-
-type ParametersIn<Id extends OperationId, In extends 'path' | 'query'> = operations[Id]['parameters'] extends { [K in In]?: infer P }
-  ? [NonNullable<P>] extends [never] ? Record<string, never> : NonNullable<P>
-  : Record<string, never>;
-type BodyOf<Id extends OperationId> = operations[Id] extends { requestBody: { content: infer C } }
-  ? C[keyof C]
-  : operations[Id] extends { requestBody?: { content: infer C } } ? C[keyof C] | undefined : undefined;
-
-/** What the pipeline validated for one operation, typed from the document: path, query (coerced as its schema says) and body. */
-export type OperationInput<Id extends OperationId> = { path: ParametersIn<Id, 'path'>; query: ParametersIn<Id, 'query'>; body: BodyOf<Id> };
 
 /** A handler's context with its operation's input typed. */
 export type OperationContext<Id extends OperationId> = Omit<HandlerContext, 'input'> & { input: OperationInput<Id> };

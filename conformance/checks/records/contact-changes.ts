@@ -26,7 +26,7 @@ export const contactChanges: ActiveCheck = {
     const local = token(context, 'conf');
     const created = await createContact(context, { name: `conformance ${context.runId}`, phones: [`+99890${kept}`, `+99890${replaced}`], emails: [`${local}.a@example.com`, `${local}.b@example.com`], tags: [TAG] });
     const id = created.json.id;
-    const lists = await context.client.send('PATCH', `/v1/contacts/${id}`, { body: { phones: [`91 ${fresh.slice(0, 3)}-${fresh.slice(3, 5)}-${fresh.slice(5)}`], emails: [`${local}.C@Example.com`], tags: [] } });
+    const lists = await context.client.call('updateContact', { path: { id }, body: { phones: [`91 ${fresh.slice(0, 3)}-${fresh.slice(3, 5)}-${fresh.slice(5)}`], emails: [`${local}.C@Example.com`], tags: [] } });
     context.expectStatus(lists, 200);
     context.judge('contacts.patch-phones-replace', sameList(lists.json.phones, [`+99891${fresh}`]), lists);
     context.judge('contacts.patch-emails-replace', sameList(lists.json.emails, [`${local}.c@example.com`]), lists);
@@ -55,28 +55,28 @@ function sameList(actual: unknown, expected: string[]): string | undefined {
 
 /** Judges the company rules; answers the company's id, when the inferred company routes made one. */
 async function judgeCompany(context: CheckContext, contactId: string): Promise<string | undefined> {
-  const company = await context.client.send('POST', '/v1/companies', { body: { name: `conformance ${context.runId} company` } });
+  const company = await context.client.call('createCompany', { body: { name: `conformance ${context.runId} company` } });
   if (company.status !== 201) return undefined;
-  context.cleanup(() => context.client.send('DELETE', `/v1/companies/${company.json.id}`));
-  const linked = await context.client.send('PATCH', `/v1/contacts/${contactId}`, { body: { company_id: company.json.id } });
+  context.cleanup(() => context.client.call('deleteCompany', { path: { id: company.json.id } }));
+  const linked = await context.client.call('updateContact', { path: { id: contactId }, body: { company_id: company.json.id } });
   const shown = linked.json?.company;
   context.judge('contacts.company-object', linked.status === 200 && linked.json.company_id === company.json.id && shown?.id === company.json.id && shown?.name === company.json.name ? undefined : `company_id ${linked.json?.company_id} and company ${JSON.stringify(shown)} do not show the company set`, linked);
-  const unknown = await context.client.send('PATCH', `/v1/contacts/${contactId}`, { body: { company_id: `co_${'0'.repeat(26)}` } });
+  const unknown = await context.client.call('updateContact', { path: { id: contactId }, body: { company_id: `co_${'0'.repeat(26)}` } });
   const refused = validationProblem(unknown, 'company_id') === undefined || (unknown.status === 404 && unknown.json?.error?.code === 'not_found');
   context.judge('contacts.company-must-exist', refused ? undefined : `an unknown company_id answered ${unknown.status} ${unknown.json?.error?.code ?? ''}, not 422 validation_failed or 404 not_found`, unknown);
-  const cleared = await context.client.send('PATCH', `/v1/contacts/${contactId}`, { body: { company_id: null } });
+  const cleared = await context.client.call('updateContact', { path: { id: contactId }, body: { company_id: null } });
   context.judge('contacts.patch-null-company', cleared.status === 200 && cleared.json.company_id === null && cleared.json.company === null ? undefined : `after company_id null: company_id ${cleared.json?.company_id}, company ${JSON.stringify(cleared.json?.company)}`, cleared);
   return company.json.id;
 }
 
 /** Judges the owner rules; answers the member's id, when the key can list members. */
 async function judgeOwner(context: CheckContext, contactId: string): Promise<string | undefined> {
-  const members = await context.client.send('GET', '/v1/members');
-  const member = members.status === 200 ? members.json.data.find((candidate: { status: string }) => candidate.status === 'active') : undefined;
+  const members = await context.client.call('listMembers');
+  const member = members.answer?.data?.find((candidate) => candidate.status === 'active');
   if (!member) return undefined;
-  const owned = await context.client.send('PATCH', `/v1/contacts/${contactId}`, { body: { owner_id: member.id } });
+  const owned = await context.client.call('updateContact', { path: { id: contactId }, body: { owner_id: member.id } });
   context.judge('contacts.owner-object', owned.status === 200 && owned.json.owner_id === member.id && owned.json.owner?.id === member.id && owned.json.owner?.name === member.name ? undefined : `owner_id ${owned.json?.owner_id} and owner ${JSON.stringify(owned.json?.owner)} do not show member ${member.id}`, owned);
-  const cleared = await context.client.send('PATCH', `/v1/contacts/${contactId}`, { body: { owner_id: null } });
+  const cleared = await context.client.call('updateContact', { path: { id: contactId }, body: { owner_id: null } });
   context.judge('contacts.patch-null-owner', cleared.status === 200 && cleared.json.owner_id === null && cleared.json.owner === null ? undefined : `after owner_id null: owner_id ${cleared.json?.owner_id}, owner ${JSON.stringify(cleared.json?.owner)}`, cleared);
   return member.id;
 }
@@ -84,14 +84,14 @@ async function judgeOwner(context: CheckContext, contactId: string): Promise<str
 /** One open lead counts; once won (when the inferred pipelines route shows a won stage) it no longer does. */
 async function judgeOpenLeads(context: CheckContext, contactId: string): Promise<void> {
   const lead = await context.createLead({ contact_id: contactId });
-  const read = await context.client.send('GET', `/v1/contacts/${contactId}`);
+  const read = await context.client.call('getContact', { path: { id: contactId } });
   if (read.status !== 200 || read.json.open_leads !== 1) return context.judge('contacts.open-leads', `a contact with one open lead reads open_leads ${read.json?.open_leads}, not 1`, read);
-  const pipelines = await context.client.send('GET', '/v1/pipelines');
-  const pipeline = pipelines.status === 200 ? pipelines.json.data?.find((candidate: { id: string }) => candidate.id === lead.pipeline_id) : undefined;
-  const won = pipeline?.stages?.find((stage: { type: string }) => stage.type === 'won');
+  const pipelines = await context.client.call('listPipelines');
+  const pipeline = pipelines.answer?.data?.find((candidate) => candidate.id === lead.pipeline_id);
+  const won = pipeline?.stages?.find((stage) => stage.type === 'won');
   if (!won) return context.judge('contacts.open-leads', undefined, read);
-  const moved = await context.client.send('PATCH', `/v1/leads/${lead.id}`, { body: { stage_id: won.id } });
+  const moved = await context.client.call('updateLead', { path: { id: lead.id }, body: { stage_id: won.id } });
   if (moved.status !== 200) return context.judge('contacts.open-leads', undefined, read);
-  const after = await context.client.send('GET', `/v1/contacts/${contactId}`);
+  const after = await context.client.call('getContact', { path: { id: contactId } });
   context.judge('contacts.open-leads', after.status === 200 && after.json.open_leads === 0 ? undefined : `once its only lead is won, the contact reads open_leads ${after.json?.open_leads}, not 0`, after);
 }
