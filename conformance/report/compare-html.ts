@@ -44,7 +44,7 @@ ${tables.join('\n')}
 
 function newFailure(change: RuleChange, gates: boolean): string {
   const requests = (change.requests ?? []).map((line) => `<li><code>${esc(requestText(line))}</code></li>`).join('');
-  return `<article class="problem o-failed">
+  return `<article class="problem new-failure">
 <h4><code>${esc(change.id)}</code> <span class="section">spec ${esc(change.section)} ${esc(SECTIONS[change.section] ?? '')}</span> <span class="${gates ? 'gates' : 'lets-by'}">${gates ? 'fails the gate' : 'does not fail the gate'}</span></h4>
 <p class="rule">${esc(change.rule)}</p>
 <p>${esc(outcomeText(change.before))} before; failed now (judged by <code>${esc(change.check ?? '')}</code>): ${esc(change.message ?? '')}</p>

@@ -139,7 +139,7 @@ details{margin:.4rem 0}summary{cursor:pointer;font-weight:600;padding:.25rem 0}.
 .comparison{border:1px solid var(--line);border-left:6px solid var(--passed);border-radius:6px;padding:.25rem 1.25rem 1rem;margin-top:1.5rem}.comparison.gate-failed{border-left-color:var(--failed)}
 .comparison h2{margin-top:.75rem}.gate-failed .gate{color:var(--failed)}.gate-passed .gate{color:var(--passed)}h4{margin:0 0 .4rem;font-size:1rem}
 .gates,.lets-by{font-size:.8rem;font-weight:600;border-radius:4px;padding:.05rem .4rem;margin-left:.4rem}.gates{background:#fbe4e2;color:var(--failed)}.lets-by{background:#eef1f4;color:var(--muted)}
-.requests{margin:.25rem 0 0;padding-left:1.25rem}
+.requests{margin:.25rem 0 0;padding-left:1.25rem}.problem.new-failure{border-left-color:var(--failed)}
 .filters{border:1px solid var(--line);border-radius:6px;margin:0 0 .75rem}.sr{position:absolute;left:-9999px}code{font-size:.92em}
 `;
 

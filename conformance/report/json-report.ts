@@ -8,7 +8,7 @@ import { packageVersion } from '../../src/cli/version.ts';
 import { catalogStamp, type CatalogStamp } from '../rules/catalog-stamp.ts';
 import type { RuleOutcome } from '../rules/rule-results.ts';
 import type { Report } from '../run.ts';
-import type { Comparison } from './compare.ts';
+import { gateStatus, type Comparison } from './compare.ts';
 import { RULE_OUTCOMES } from './rule-summary.ts';
 import { reportVerdict } from './verdict.ts';
 
@@ -16,10 +16,14 @@ export const REPORT_FORMAT = 'crmkit-conformance-report';
 /** Raised when a field a comparison reads changes its meaning or goes away. */
 export const REPORT_FORMAT_VERSION = 1;
 
-/** The JSON report: the stamp, the verdict (what the exit status says), the run, and its comparison when one was asked for. */
+/**
+ * The JSON report: the stamp, the run's verdict, the run, and its comparison when one was asked
+ * for, with the gate's verdict (which the exit status is then).
+ */
 export function jsonReport(report: Report, comparison?: Comparison): string {
   const stamp = { format: REPORT_FORMAT, formatVersion: REPORT_FORMAT_VERSION, crmkit: packageVersion(), catalog: catalogStamp() };
-  return `${JSON.stringify({ ...stamp, verdict: reportVerdict(report), ...report, ...(comparison ? { comparison } : {}) }, null, 2)}\n`;
+  const compared = comparison ? { comparison: { gate: gateStatus(comparison) ? 'failed' : 'passed', ...comparison } } : {};
+  return `${JSON.stringify({ ...stamp, verdict: reportVerdict(report), ...report, ...compared }, null, 2)}\n`;
 }
 
 /** One rule of an earlier run, as a comparison reads it. */
