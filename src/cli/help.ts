@@ -41,7 +41,8 @@ What to run:
 ${optionHelp(CONFORMANCE_OPTIONS.run)}
 Output (progress goes to stderr):
 ${optionHelp(CONFORMANCE_OPTIONS.output)}
-Compared with an earlier run (a regression gate; the comparison goes to stderr beside --out or another reporter):
+Compared with an earlier run, a regression gate (beside --out or another reporter, the comparison
+goes to stderr):
 ${optionHelp(CONFORMANCE_OPTIONS.compare)}
 
 Exit status: 0 when no rule failed, 1 when one did, 2 for a usage error or an unreachable target.

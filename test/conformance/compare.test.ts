@@ -133,9 +133,17 @@ describe('crmkit conformance --compare', () => {
     expect(stdout).toContain(": failed (exit status 0, the regression gate's)\n");
   }, 60_000);
 
+  it('says in its help what the gate fails on and what it lets by', async () => {
+    const { stdout } = await run(process.execPath, [bin, 'conformance', '--help']);
+    expect(stdout).toMatch(/--compare FILE +compare the run rule by rule/);
+    expect(stdout).toContain('--compare-strict');
+    expect(stdout.replace(/\s+/g, ' ')).toContain('With --compare FILE, the regression gate\'s instead: 1 only when a rule that passed in FILE fails now; 0 otherwise, even when rules fail in both runs or a rule new to the catalog fails');
+  });
+
   it('refuses a file that is not a crmkit JSON report in one line, exit 2, before any request', async () => {
     const other = join(dir, 'other.json');
     writeFileSync(other, JSON.stringify({ rules: [] }));
+    // Nothing listens on the discard port: had the run started, its line would be the unreachable target's.
     const { code, stderr } = await crmkit('--base-url', 'http://127.0.0.1:9', '--compare', other);
     expect(code).toBe(2);
     expect(stderr.split('\n')[0]).toBe(`crmkit conformance: ${other} is not a crmkit JSON report (it has no "format": "crmkit-conformance-report"): write one with crmkit conformance --reporter json --out FILE`);
