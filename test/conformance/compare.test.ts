@@ -91,6 +91,18 @@ describe('a run compared with an earlier one', () => {
     expect(gateStatus(compareReports(older, faultyReport, true))).toBe(1);
   });
 
+  it('lets a rule by that fails now and was skipped before, unless strict', () => {
+    // As if the earlier run had skipped the fault's rules (a missing input, say).
+    const earlier = readPreviousReport(cleanFile);
+    const skipped = { ...earlier, rules: earlier.rules.map((rule) => (FAULT_RULES.includes(rule.id) ? { ...rule, outcome: 'skipped' as const } : rule)) };
+    const comparison = compareReports(skipped, faultyReport);
+    expect(comparison.newlyFailed.map((change) => [change.id, change.before])).toEqual(FAULT_RULES.map((id) => [id, 'skipped']));
+    expect(gateStatus(comparison)).toBe(0);
+    const strict = compareReports(skipped, faultyReport, true);
+    expect(gateStatus(strict)).toBe(1);
+    expect(gateLine(strict)).toBe('regression gate: failed (exit status 1): 3 other changes that --compare-strict refuses');
+  });
+
   it('strict, fails on a rule that passed before and is not judged now', async () => {
     // One check of the family: the rules of the others are not judged in this run.
     const narrower = await runConformance({ baseUrl: clean.url, only: ['input.unknown-field'] });
