@@ -26,6 +26,21 @@ export function describeExchange(exchange: Exchange): string {
   return `${request.method} ${request.url}${body}\n→ ${exchange.status} ${exchange.headers['content-type'] ?? ''}\n  ${answer}`;
 }
 
+/** A request behind a verdict, as a comparison of two runs lists it: what was sent where, and the answer's status. */
+export type RequestLine = { method: string; path: string; status: number };
+
+export function requestLine({ request, status }: Exchange): RequestLine {
+  const { pathname, search } = new URL(request.url);
+  return { method: request.method, path: pathname + search, status };
+}
+
+/** What a verdict shows of the exchanges behind it: the text a person reads and each request's line, either left out when empty. */
+export type Shown = { evidence?: string; requests?: RequestLine[] };
+
+export function shownOf({ evidence, requests }: Shown): Shown {
+  return { ...(evidence ? { evidence } : {}), ...(requests?.length ? { requests } : {}) };
+}
+
 const documented = createApi(loadDocument('crm'));
 
 /** What was sent and what came back, as the suite's client and the validating proxy record it. */

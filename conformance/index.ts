@@ -7,3 +7,5 @@ export type { RuleResult, RuleOutcome } from './rules/rule-results.ts';
 export { prettyReport } from './report/pretty.ts';
 export { junitReport } from './report/junit.ts';
 export { htmlReport } from './report/html.ts';
+export { jsonReport, readPreviousReport, type PreviousReport } from './report/json-report.ts';
+export { compareReports, gateStatus, type Comparison, type RuleChange } from './report/compare.ts';

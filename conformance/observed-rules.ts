@@ -3,7 +3,7 @@
 // rules exchanges bore on without a problem (passed), and the rules no exchange bore on (not
 // exercised: a rule judged only from what was seen is not passed by what was not, issue 22).
 import type { Observer } from './check.ts';
-import { describeExchange, type Exchange } from './exchange.ts';
+import { describeExchange, requestLine, type Exchange, type RequestLine } from './exchange.ts';
 import { rulesOfChecks } from './rules/catalog.ts';
 
 /** How many exchanges a problem quotes as its evidence. */
@@ -16,6 +16,8 @@ export type ObservedRule = {
   /** How many exchanges showed the problem. */
   count?: number;
   evidence?: string;
+  /** The requests quoted in the evidence (method, path, status). */
+  requests?: RequestLine[];
   /** Every exchange that showed it is of an operation the spec does not show (`x-inferred`). */
   inferred?: boolean;
   /** Why the rule has no verdict: no exchange bore on it. */
@@ -53,7 +55,7 @@ function see(problems: Map<string, Seen>, problem: string, exchange: Exchange): 
 function toObserved(rule: string, problem: string, { count, first, inferred }: Seen): ObservedRule {
   const evidence = first.map(describeExchange).join('\n\n');
   const shown = count > first.length ? `\n\n(the first ${first.length} of ${count} exchanges)` : '';
-  return { rule, problem, count, evidence: evidence + shown, ...(inferred ? { inferred } : {}) };
+  return { rule, problem, count, evidence: evidence + shown, requests: first.map(requestLine), ...(inferred ? { inferred } : {}) };
 }
 
 /** A problem as a report words it: with its count when more than one exchange showed it. */

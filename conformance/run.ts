@@ -6,7 +6,7 @@ import { CheckFailure, CheckSkipped, type ActiveCheck, type Check, type CheckInf
 import { ALL_CHECKS } from './checks/index.ts';
 import { ConformanceClient } from './client.ts';
 import { createContext } from './context.ts';
-import { describeExchange, type Exchange } from './exchange.ts';
+import { describeExchange, requestLine, shownOf, type Exchange, type RequestLine, type Shown } from './exchange.ts';
 import { observedRules, problemWithCount, type ObservedRule } from './observed-rules.ts';
 import { rulesOfChecks } from './rules/catalog.ts';
 import { couldJudgeOn, figuresOf, type Figures } from './rules/figures.ts';
@@ -27,6 +27,8 @@ export type CheckResult = CheckInfo & {
   outcome: Outcome;
   message?: string;
   evidence?: string;
+  /** The requests quoted in the evidence. */
+  requests?: RequestLine[];
   ms: number;
   judged?: JudgedRule[];
   /** The check ended at a failure before its end (rules it had not judged yet were not judged). */
@@ -127,7 +129,7 @@ async function runActive(check: ActiveCheck, target: Target, client: Conformance
     if (problems.length) {
       const message = problems.map((verdict) => verdict.problem).join('; ');
       const inferred = problems.every((verdict) => verdict.inferred);
-      return failed(info, target.mock !== undefined, message, problems[0]!.evidence, ms, judged, inferred);
+      return failed(info, target.mock !== undefined, message, problems[0]!, ms, judged, inferred);
     }
     return { ...info, outcome, ...(message ? { message } : {}), ms, judged };
   };
@@ -142,7 +144,7 @@ async function runActive(check: ActiveCheck, target: Target, client: Conformance
     const mock = target.mock !== undefined;
     if (error instanceof CheckFailure) return withForeignRules({ ...stoppedAt(error, info, mock, judged, ms), stopped: true });
     const broke = `the check itself broke: ${error instanceof Error ? error.message : String(error)}`;
-    return { ...failed(info, mock, broke, undefined, ms, judged, false), stopped: true };
+    return { ...failed(info, mock, broke, {}, ms, judged, false), stopped: true };
   }
 }
 
@@ -151,19 +153,19 @@ async function runActive(check: ActiveCheck, target: Target, client: Conformance
  * not judged yet), inferred when the failing assertion is; the problems judged before it stand.
  */
 function stoppedAt(error: CheckFailure, info: CheckInfo, mock: boolean, judged: JudgedRule[], ms: number): CheckResult {
-  const evidence = error.exchange && describeExchange(error.exchange);
+  const shown = error.exchange ? { evidence: describeExchange(error.exchange), requests: [requestLine(error.exchange)] } : {};
   const inferred = error.inferred ? { inferred: true } : {};
-  const named = error.rule ? [{ rule: error.rule, problem: error.message, ...(evidence ? { evidence } : {}), ...inferred }] : [];
+  const named = error.rule ? [{ rule: error.rule, problem: error.message, ...shown, ...inferred }] : [];
   // A failure naming no rule falls back to the check's basis.
   const last = { problem: error.message, inferred: error.inferred || (!error.rule && info.basis === 'inferred') };
   const problems = [...judged.filter((verdict) => verdict.problem), last];
   const message = problems.map((verdict) => verdict.problem).join('; ');
-  return failed(info, mock, message, evidence, ms, [...judged, ...named], problems.every((verdict) => verdict.inferred));
+  return failed(info, mock, message, shown, ms, [...judged, ...named], problems.every((verdict) => verdict.inferred));
 }
 
 function toJudged(verdict: RuleVerdict): JudgedRule {
   const { rule, skipped, problem, exchange, inferred } = verdict;
-  const evidence = problem && exchange ? { evidence: describeExchange(exchange) } : {};
+  const evidence = problem && exchange ? { evidence: describeExchange(exchange), requests: [requestLine(exchange)] } : {};
   const found = problem ? { problem, ...evidence, ...(inferred ? { inferred } : {}) } : {};
   return { rule, ...(skipped ? { skipped } : {}), ...found };
 }
@@ -189,15 +191,15 @@ export function judgeExchanges(observer: Observer, exchanges: readonly Exchange[
   if (!problems.length) return withForeignRules({ ...info, outcome: 'passed', message: `${exchanges.length} exchanges`, ms: 0, judged });
   const inferred = problems.every((verdict) => verdict.inferred);
   const message = problems.map(problemWithCount).join('; ') + (inferred ? ' (operations the spec does not show)' : '');
-  return withForeignRules(failed(info, mock, message, problems[0]!.evidence, 0, judged, inferred));
+  return withForeignRules(failed(info, mock, message, problems[0]!, 0, judged, inferred));
 }
 
 /** A failure; one resting only on inferred parts warns against a deployment crmkit did not build (spec README, reading 3). */
 function failed(
-  info: CheckInfo, mock: boolean, message: string, evidence: string | undefined, ms: number, judged: JudgedRule[], inferred: boolean,
+  info: CheckInfo, mock: boolean, message: string, shown: Shown, ms: number, judged: JudgedRule[], inferred: boolean,
 ): CheckResult {
   const outcome = inferred && !mock ? 'warned' : 'failed';
-  return { ...info, outcome, message, ...(evidence ? { evidence } : {}), ms, ...(judged.length ? { judged } : {}) };
+  return { ...info, outcome, message, ...shownOf(shown), ms, ...(judged.length ? { judged } : {}) };
 }
 
 function infoOf(check: Check): CheckInfo {

@@ -1,11 +1,15 @@
 // A self-contained HTML report (`--reporter html --out report.html`) a person reads in a browser:
 // the totals, a summary by spec part, each failure and warning with its rule, section, request and
-// answer, then every rule by part and every check. No external asset; a few lines of script only
+// answer, then every rule by part and every check; first, when the run was compared with an
+// earlier one, what changed (compare-html.ts). No external asset; a few lines of script only
 // filter the rule tables (without script every rule is shown).
 import { SECTIONS } from '../rules/catalog.ts';
 import type { RuleOutcome, RuleResult } from '../rules/rule-results.ts';
 import type { CheckResult, Report } from '../run.ts';
 import { figuresLine } from '../rules/figures.ts';
+import type { Comparison } from './compare.ts';
+import { comparisonSection } from './compare-html.ts';
+import { esc } from './html-escape.ts';
 import { countOutcomes, RULE_OUTCOMES, summaryByPart } from './rule-summary.ts';
 import { reportTitle, targetKind } from './title.ts';
 import { verdictLine } from './verdict.ts';
@@ -20,7 +24,8 @@ const LABEL: Record<RuleOutcome, string> = {
   unobservable: 'not observable',
 };
 
-export function htmlReport(report: Report, generatedAt = new Date()): string {
+/** `comparison`: the run compared with an earlier one, shown first in the page's main part. */
+export function htmlReport(report: Report, { generatedAt = new Date(), comparison }: { generatedAt?: Date; comparison?: Comparison } = {}): string {
   const title = reportTitle(report);
   return `<!doctype html>
 <html lang="en">
@@ -33,12 +38,13 @@ export function htmlReport(report: Report, generatedAt = new Date()): string {
 <body>
 <header>
 <h1>${esc(title)}</h1>
-<p>${esc(targetKind(report))} · run <code>${esc(report.runId)}</code> · ${esc(generatedAt.toISOString())} · ${report.results.length} checks · verdict: <strong>${esc(verdictLine(report))}</strong></p>
+<p>${esc(targetKind(report))} · run <code>${esc(report.runId)}</code> · ${esc(generatedAt.toISOString())} · ${report.results.length} checks · verdict: <strong>${esc(verdictLine(report, comparison))}</strong></p>
 <p class="figures">${esc(figuresLine(report.summary))}</p>
 ${totals(report.rules)}
 ${(report.notJudged ?? []).map(({ what, exchanges }) => `<p>Not judged: ${esc(what)}, ${exchanges} ${exchanges === 1 ? 'exchange' : 'exchanges'}.</p>`).join('\n')}
 </header>
 <main>
+${comparison ? comparisonSection(comparison, report) : ''}
 ${partTable(report.rules)}
 ${problems(report.rules, 'failed', 'Failures')}
 ${problems(report.rules, 'warned', 'Warnings')}
@@ -115,9 +121,6 @@ function checkTable(results: CheckResult[]): string {
   return `<section aria-labelledby="checks"><h2 id="checks">Checks</h2><details><summary>${results.length} checks</summary><table class="rules"><thead><tr><th scope="col">Check</th><th scope="col">What it judges</th><th scope="col">Result</th><th scope="col">ms</th><th scope="col">Message</th></tr></thead><tbody>${rows.join('')}</tbody></table></details></section>`;
 }
 
-function esc(text: string): string {
-  return text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 const STYLE = `
 :root{--fg:#1c2430;--muted:#5b6573;--line:#d9dee5;--passed:#1f7a3d;--failed:#b3261e;--warned:#8a5a00;--skipped:#5b6573;--not-exercised:#7a6f5b;--not-checked:#6b5ca5;--unobservable:#8a94a3}
@@ -133,6 +136,10 @@ table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid var(--li
 .problem .section{font-weight:400;color:var(--muted);font-size:.9rem}.rule{margin:.2rem 0 .5rem}
 pre{background:#f6f8fa;border:1px solid var(--line);border-radius:4px;padding:.6rem;overflow:auto;white-space:pre-wrap;word-break:break-word;font-size:13px}
 details{margin:.4rem 0}summary{cursor:pointer;font-weight:600;padding:.25rem 0}.rules td:first-child{white-space:nowrap}.rules{font-size:14px}
+.comparison{border:1px solid var(--line);border-left:6px solid var(--passed);border-radius:6px;padding:.25rem 1.25rem 1rem;margin-top:1.5rem}.comparison.gate-failed{border-left-color:var(--failed)}
+.comparison h2{margin-top:.75rem}.gate-failed .gate{color:var(--failed)}.gate-passed .gate{color:var(--passed)}h4{margin:0 0 .4rem;font-size:1rem}
+.gates,.lets-by{font-size:.8rem;font-weight:600;border-radius:4px;padding:.05rem .4rem;margin-left:.4rem}.gates{background:#fbe4e2;color:var(--failed)}.lets-by{background:#eef1f4;color:var(--muted)}
+.requests{margin:.25rem 0 0;padding-left:1.25rem}.problem.new-failure{border-left-color:var(--failed)}
 .filters{border:1px solid var(--line);border-radius:6px;margin:0 0 .75rem}.sr{position:absolute;left:-9999px}code{font-size:.92em}
 `;
 

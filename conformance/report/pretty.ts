@@ -1,7 +1,10 @@
 // A report a person reads in a terminal: the checks by family, the rules by spec part, then each
-// failed and warned rule with its section, the check that judged it, the message and evidence.
+// failed and warned rule with its section, the check that judged it, the message and evidence;
+// last, when the run was compared with an earlier one, what changed (compare-text.ts).
 import { FAMILIES } from '../check.ts';
 import type { CheckResult, Report } from '../run.ts';
+import type { Comparison } from './compare.ts';
+import { comparisonText } from './compare-text.ts';
 import { figuresLine } from '../rules/figures.ts';
 import { ruleTotals, summaryByPart } from './rule-summary.ts';
 import { reportTitle } from './title.ts';
@@ -13,9 +16,9 @@ export function prettyProgress(result: CheckResult): string {
   return `${MARK[result.outcome]} ${result.id}${result.outcome === 'skipped' ? ` (skipped: ${result.message})` : ''}\n`;
 }
 
-export function prettyReport(report: Report): string {
+export function prettyReport(report: Report, comparison?: Comparison): string {
   const heading = report.target.proxy ? `${reportTitle(report)} (at ${report.target.proxy})` : `conformance of ${report.target.baseUrl}${report.target.mock ? ' (a crmkit mock)' : ''}`;
-  const lines = [`\n${heading}, run ${report.runId}: ${verdictLine(report)}`, `${figuresLine(report.summary)}\n`];
+  const lines = [`\n${heading}, run ${report.runId}: ${verdictLine(report, comparison)}`, `${figuresLine(report.summary)}\n`];
   lines.push(`${'checks'.padEnd(14)} passed failed warned skipped`);
   for (const family of FAMILIES) {
     const of = report.results.filter((result) => result.family === family);
@@ -37,5 +40,6 @@ export function prettyReport(report: Report): string {
   }
   const broken = report.results.filter((result) => result.outcome === 'failed' && !report.rules.some((rule) => rule.check === result.id));
   for (const result of broken) lines.push('', `${MARK.failed} ${result.id} (spec ${result.spec}): ${result.title}`, `  ${result.message}`);
+  if (comparison) lines.push('', comparisonText(comparison, report).trimEnd());
   return `${lines.join('\n')}\n`;
 }

@@ -3,6 +3,7 @@
 // every problem of it; otherwise the check's outcome, except that a check stopped at another
 // rule's failure did not judge this one. A rule whose observer saw no exchange bearing on it is
 // "not exercised": its check ran, but nothing showed whether the rule holds.
+import { shownOf, type RequestLine } from '../exchange.ts';
 import { problemWithCount } from '../observed-rules.ts';
 import type { CheckResult, JudgedRule, Outcome } from '../run.ts';
 import { loadCatalog, type Need, type Rule } from './catalog.ts';
@@ -19,12 +20,14 @@ export type RuleResult = {
   /** Why it failed, warned or was skipped; for an unobservable rule, why no call can observe it. */
   message?: string;
   evidence?: string;
+  /** The requests behind a failure or warning (method, path, status): what a comparison of two runs lists. */
+  requests?: RequestLine[];
   /** The check whose verdict this is. */
   check?: string;
 };
 
 type VerdictOutcome = Outcome | 'not-exercised';
-type Verdict = { outcome: VerdictOutcome; message?: string; evidence?: string; check: string };
+type Verdict = { outcome: VerdictOutcome; message?: string; evidence?: string; requests?: RequestLine[]; check: string };
 
 /** The worst verdict of a rule's checks is the rule's: a check that exercised it says more than one that did not. */
 const WEIGHT: Record<VerdictOutcome, number> = { failed: 4, warned: 3, passed: 2, 'not-exercised': 1, skipped: 0 };
@@ -58,7 +61,7 @@ function verdictOn(rule: Rule, result: CheckResult, mock: boolean): Verdict {
   const attributed = [...new Set(judged.filter((verdict) => verdict.problem).map((verdict) => verdict.rule))];
   if (result.outcome !== 'passed' && !attributed.length) {
     const outcome = result.outcome === 'warned' || (rule.reading && !mock) ? 'warned' : 'failed';
-    return { outcome, message: result.message ?? 'failed', ...(result.evidence ? { evidence: result.evidence } : {}), check };
+    return { outcome, message: result.message ?? 'failed', ...shownOf(result), check };
   }
   if (result.stopped) return { outcome: 'skipped', message: `not judged: ${check} stopped at a failure of ${attributed.join(', ')}`, check };
   // A check that judges its rules one by one and did not judge this one (an input it needs was missing).
@@ -74,6 +77,7 @@ function verdictOn(rule: Rule, result: CheckResult, mock: boolean): Verdict {
 function brokenBy(rule: Rule, problems: JudgedRule[], mock: boolean, check: string): Verdict {
   const warns = !mock && (rule.reading !== undefined || problems.every((verdict) => verdict.inferred));
   const message = [...new Set(problems.map(problemWithCount))].join('; ');
-  const evidence = problems[0]!.evidence;
-  return { outcome: warns ? 'warned' : 'failed', message, ...(evidence ? { evidence } : {}), check };
+  // The evidence is the first problem's; the requests are every problem's, each once.
+  const requests = [...new Map(problems.flatMap((verdict) => verdict.requests ?? []).map((line) => [JSON.stringify(line), line])).values()];
+  return { outcome: warns ? 'warned' : 'failed', message, ...shownOf({ evidence: problems[0]!.evidence, requests }), check };
 }

@@ -41,8 +41,15 @@ What to run:
 ${optionHelp(CONFORMANCE_OPTIONS.run)}
 Output (progress goes to stderr):
 ${optionHelp(CONFORMANCE_OPTIONS.output)}
+Compared with an earlier run, a regression gate (beside --out or another reporter, the comparison
+goes to stderr):
+${optionHelp(CONFORMANCE_OPTIONS.compare)}
 
 Exit status: 0 when no rule failed, 1 when one did, 2 for a usage error or an unreachable target.
+With --compare FILE, the regression gate's instead: 1 only when a rule that passed in FILE fails now;
+0 otherwise, even when rules fail in both runs or a rule new to the catalog fails (with
+--compare-strict, 1 also for the changes its line above names); 2 as above, and for a FILE that is
+not a crmkit JSON report of this format.
 `,
   proxy: `crmkit proxy: a validating proxy in front of a deployment
 
