@@ -115,7 +115,7 @@ export function refresh(context: CheckContext, client: OAuthClient, refreshToken
 
 /** `GET /v1/api-keys/whoami` with an access token as the credential (spec 5.2 step 7). */
 export function whoami(context: CheckContext, accessToken: string): Promise<Exchange> {
-  return context.client.send('GET', '/v1/api-keys/whoami', { key: accessToken });
+  return context.client.call('getWhoami', { key: accessToken });
 }
 
 /** The access token works: whoami answers 200. */

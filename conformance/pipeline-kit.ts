@@ -7,7 +7,7 @@ type Stage = { id: string; type: 'open' | 'won' | 'lost' };
 export type Pipeline = { id: string; stages: Stage[]; won: Stage | undefined; lost: Stage | undefined };
 
 export async function firstPipeline(context: CheckContext): Promise<Pipeline> {
-  const pipelines = await context.client.send('GET', '/v1/pipelines');
+  const pipelines = await context.client.call('listPipelines');
   if (pipelines.status !== 200) context.skip('the pipelines route (inferred) does not answer: stage ids are unknown');
   const pipeline = pipelines.json.data[0];
   const stageOf = (type: Stage['type']) => pipeline.stages.find((stage: Stage) => stage.type === type);

@@ -55,7 +55,7 @@ type Walked = { queued: boolean; answer: string; message: any; exchange: any };
 
 /** Sends, and lets the channel take it (its first report comes 1 s after queuing on the mock). */
 async function sendAndWalk(context: CheckContext, conversationId: string, text: string): Promise<Walked> {
-  const sent = await context.client.send('POST', `/v1/conversations/${conversationId}/messages`, { body: { text } });
+  const sent = await context.client.call('sendMessage', { path: { id: conversationId }, body: { text } });
   const queued = sent.status === 201 && sent.json?.status === 'queued';
   if (!queued) return { queued, answer: `${sent.status} ${sent.json?.status ?? sent.json?.error?.code ?? ''}`, message: sent.json ?? {}, exchange: sent };
   await clockForward(context, 1.2);

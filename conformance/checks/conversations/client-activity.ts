@@ -40,7 +40,7 @@ export const clientActivity: ActiveCheck = {
       judge.expect('conversations.one-per-client-per-channel', other.conversation_id !== first.conversation_id, "another client's message joined the first client's conversation");
 
       await clockForward(context, 1);
-      const answer = await context.client.send('POST', `/v1/conversations/${first.conversation_id}/messages`, { body: { text: 'Yes, delivery is free.' } });
+      const answer = await context.client.call('sendMessage', { path: { id: first.conversation_id }, body: { text: 'Yes, delivery is free.' } });
       context.expectStatus(answer, 201);
       const afterAnswer = await readConversation(context, first.conversation_id);
       const three = afterAnswer.json;

@@ -31,7 +31,7 @@ export const conversationCounts: ActiveCheck = {
       const afterNew = await readCounts(context);
       judgeMoved(context, start, afterNew, { all: 1, unassigned: 1, unread: 1, mine: 0 }, 'a client started a conversation');
 
-      context.expectStatus(await context.client.send('POST', `/v1/conversations/${id}/assign`, { body: { assignee_id: await myMemberId(context) } }), 200);
+      context.expectStatus(await context.client.call('assignConversation', { path: { id }, body: { assignee_id: await myMemberId(context) } }), 200);
       const afterAssign = await readCounts(context);
       judgeMoved(context, afterNew, afterAssign, { all: 0, unassigned: -1, mine: 1, unread: 0 }, 'it was assigned to the caller');
 
@@ -41,7 +41,7 @@ export const conversationCounts: ActiveCheck = {
       const sameAsList = waiting.exchange.json?.next_cursor ? undefined : afterWait.counts.waiting === waiting.ids.length && waiting.ids.includes(id);
       if (sameAsList !== undefined) context.judge('conversations.counts-waiting', !sameAsList && `waiting counts ${afterWait.counts.waiting}, the waiting=true list shows ${waiting.ids.length} conversations${waiting.ids.includes(id) ? '' : ' without the check\'s own'}`, afterWait.exchange);
 
-      context.expectStatus(await context.client.send('POST', `/v1/conversations/${id}/resolve`), 200);
+      context.expectStatus(await context.client.call('resolveConversation', { path: { id } }), 200);
       const afterResolve = await readCounts(context);
       judgeMoved(context, afterWait, afterResolve, { all: -1, mine: -1, unread: -1 }, 'it was resolved');
     });
@@ -50,7 +50,7 @@ export const conversationCounts: ActiveCheck = {
 
 /** The counts, with their shape judged. */
 async function readCounts(context: CheckContext): Promise<{ counts: Counts; exchange: Exchange }> {
-  const exchange = await context.client.send('GET', '/v1/conversations/counts');
+  const exchange = await context.client.call('getConversationCounts');
   const counts = exchange.json;
   const shaped = exchange.status === 200 && KEYS.every((key) => Number.isInteger(counts?.[key]) && counts[key] >= 0);
   if (!shaped) context.fail(`the counts answered ${exchange.status} ${exchange.text.slice(0, 200)}, not {all, mine, unassigned, waiting, unread} integers`, exchange, 'conversations.counts-shape');

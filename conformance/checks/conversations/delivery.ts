@@ -25,7 +25,7 @@ export const messageDelivery: ActiveCheck = {
       const channel = await newChannel(context, 'simulator');
       const conversationId = (await clientWritesIn(context, channel.id, newClient(context, 'delivery'), 'Where is my order?')).conversation_id;
       const send = async (text: string) => {
-        const sent = await context.client.send('POST', `/v1/conversations/${conversationId}/messages`, { body: { text } });
+        const sent = await context.client.call('sendMessage', { path: { id: conversationId }, body: { text } });
         context.expectStatus(sent, 201);
         return sent.json.id as string;
       };
@@ -43,7 +43,7 @@ export const messageDelivery: ActiveCheck = {
       await expectStatus('conversations.queued-to-sent', 1.2, 'sent');
       await expectStatus('conversations.sent-to-delivered', 1, 'delivered');
       await expectStatus('conversations.delivered-to-read', 3.2, 'read');
-      const notFailed = await context.client.send('POST', `/v1/messages/${walked}/retry`);
+      const notFailed = await context.client.call('retryMessage', { path: { id: walked } });
       context.judge('conversations.not-failed', (notFailed.status !== 409 || notFailed.json?.error?.code !== 'not_failed') && `a retry of a read message answered ${[notFailed.status, notFailed.json?.error?.code].filter(Boolean).join(' ')}`, notFailed);
 
       await setChannelOutcome(context, channel.id, { status: 'failed', failed_from: 'queued', error: REFUSAL });
@@ -70,7 +70,7 @@ function judgeFailed(context: CheckContext, rule: string, message: any, exchange
 }
 
 async function judgeRetry(context: CheckContext, failedId: string, statusAfter: (seconds: number, id: string) => Promise<{ message: any; exchange: any }>): Promise<void> {
-  const retried = await context.client.send('POST', `/v1/messages/${failedId}/retry`);
+  const retried = await context.client.call('retryMessage', { path: { id: failedId } });
   if (retried.status >= 300 || retried.json?.status === 'failed') {
     return context.judge('conversations.retry-failed', `a retry of a failed message answered ${retried.status} in status ${retried.json?.status ?? retried.json?.error?.code}`, retried);
   }

@@ -31,8 +31,8 @@ export const listFilters: ActiveCheck = {
       await clockForward(context, 1);
       const q = (await clientWritesIn(context, webchat.id, clientQ, 'Do you deliver?')).conversation_id;
       await clockForward(context, 1);
-      context.expectStatus(await context.client.send('POST', `/v1/conversations/${q}/messages`, { body: { text: 'Yes, we do.' } }), 201);
-      context.expectStatus(await context.client.send('POST', `/v1/conversations/${q}/assign`, { body: { assignee_id: await myMemberId(context) } }), 200);
+      context.expectStatus(await context.client.call('sendMessage', { path: { id: q }, body: { text: 'Yes, we do.' } }), 201);
+      context.expectStatus(await context.client.call('assignConversation', { path: { id: q }, body: { assignee_id: await myMemberId(context) } }), 200);
       await clockForward(context, 1);
       const r = (await clientWritesIn(context, instagram.id, clientR, 'Price?')).conversation_id;
       await clockForward(context, 1);
@@ -65,9 +65,9 @@ export const listFilters: ActiveCheck = {
 
 /** A contact with the client's phone and an open lead of theirs, deleted at the end. */
 async function contactWithLead(context: CheckContext, client: Client): Promise<{ contactId: string; leadId: string }> {
-  const contact = await context.client.send('POST', '/v1/contacts', { body: { name: client.name, phones: [client.phone] } });
+  const contact = await context.client.call('createContact', { body: { name: client.name, phones: [client.phone] } });
   context.expectStatus(contact, 201);
-  context.cleanup(() => context.client.send('DELETE', `/v1/contacts/${contact.json.id}`));
+  context.cleanup(() => context.client.call('deleteContact', { path: { id: contact.json.id } }));
   const lead = await context.createLead({ contact_id: contact.json.id });
   return { contactId: contact.json.id, leadId: lead.id };
 }

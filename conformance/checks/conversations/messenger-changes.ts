@@ -29,7 +29,7 @@ export const messengerChanges: ActiveCheck = {
       const editShown = isTime(edited.message.edited_at) && edited.message.text === 'I want the green one.';
       context.judge('conversations.edited-at', !editShown && `a message the client edited shows edited_at ${edited.message.edited_at} and text ${JSON.stringify(edited.message.text)}`, edited.exchange);
 
-      const sent = await context.client.send('POST', `/v1/conversations/${conversationId}/messages`, { body: { text: 'Green it is, 2 days.' } });
+      const sent = await context.client.call('sendMessage', { path: { id: conversationId }, body: { text: 'Green it is, 2 days.' } });
       context.expectStatus(sent, 201);
       await clockForward(context, 1.2);
       await controlCall(context, 'POST', `${control}/messages/${sent.json.id}/edit`, { text: 'Green it is, 3 days.' });

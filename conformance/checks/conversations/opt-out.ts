@@ -26,13 +26,13 @@ export const optOut: ActiveCheck = {
     const shown = before.json.do_not_contact === false && after.json.do_not_contact === true;
     context.judge('conversations.do-not-contact-field', !shown && `do_not_contact is ${before.json.do_not_contact} before the client opted out and ${after.json.do_not_contact} after`, after);
 
-    const refused = await context.client.send('POST', `/v1/conversations/${id}/messages`, { body: { text: 'One last offer!' } });
+    const refused = await context.client.call('sendMessage', { path: { id }, body: { text: 'One last offer!' } });
     context.judge('conversations.opted-out', (refused.status !== 409 || refused.json?.error?.code !== 'opted_out') && `a send to a client who opted out answered ${[refused.status, refused.json?.error?.code].filter(Boolean).join(' ')}, not 409 opted_out`, refused);
     const otherRead = await readConversation(context, elsewhere);
-    const otherSend = await context.client.send('POST', `/v1/conversations/${elsewhere}/messages`, { body: { text: 'Here is your invoice.' } });
+    const otherSend = await context.client.call('sendMessage', { path: { id: elsewhere }, body: { text: 'Here is your invoice.' } });
     const perChannel = otherRead.json.do_not_contact === false && otherSend.status === 201;
     context.judge('conversations.opt-out-per-channel', !perChannel && `the client opted out on ${channel.type} only, but on ${otherChannel.type} do_not_contact is ${otherRead.json.do_not_contact} and a send answered ${[otherSend.status, otherSend.json?.error?.code].filter(Boolean).join(' ')}`, perChannel ? otherRead : otherSend);
-    const forced = await context.client.send('POST', `/v1/conversations/${id}/messages`, { body: { text: 'Your refund was sent.', force: true } });
+    const forced = await context.client.call('sendMessage', { path: { id }, body: { text: 'Your refund was sent.', force: true } });
     context.judge('conversations.force-sends', (forced.status !== 201 || forced.json?.status !== 'queued') && `a send with force true answered ${forced.status} ${forced.json?.status ?? forced.json?.error?.code ?? ''}, not 201 queued`, forced);
   },
 };

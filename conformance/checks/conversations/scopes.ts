@@ -47,7 +47,7 @@ export const conversationScopes: ActiveCheck = {
     await expectRefused('conversations.scope-retry', readOnly, 'POST', `/v1/messages/${written.message_id}/retry`, undefined, 'messages:send');
     const sent = await context.client.send('POST', `${cv}/messages`, { key: sender, body: { text: 'How can we help?' } });
     context.judge('conversations.scope-send', sent.status !== 201 && `a key with messages:send answered ${sent.status}`, sent);
-    const retried = await context.client.send('POST', `/v1/messages/${written.message_id}/retry`, { key: sender });
+    const retried = await context.client.call('retryMessage', { path: { id: written.message_id }, key: sender });
     context.judge('conversations.scope-retry', retried.status === 403 && `a key with messages:send answered 403 ${retried.json?.error?.code}`, retried);
     for (const action of MANAGE) {
       const rule = `conversations.scope-${action}`;
@@ -70,7 +70,7 @@ function refusal(context: CheckContext) {
 /** A deployment: the given limited key on the read routes, when whoami shows it lacks `messages:read`. */
 async function judgeGivenKey(context: CheckContext): Promise<void> {
   const key = context.target.limitedKey ?? context.skip('needs --limited-key (a key without messages:read) against a deployment');
-  const whoami = await context.client.send('GET', '/v1/api-keys/whoami', { key });
+  const whoami = await context.client.call('getWhoami', { key });
   context.expectStatus(whoami, 200);
   const scopes: string[] = whoami.json?.scopes ?? [];
   if (scopes.includes('messages:read')) context.skip('the limited key has messages:read: no read route can refuse it');

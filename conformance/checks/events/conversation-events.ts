@@ -59,7 +59,7 @@ async function api(context: CheckContext, path: string, body: Record<string, unk
 
 /** Assign (to the key's member), clear the assignee, resolve, reopen, snooze: one event each, the assigns and the status changes counted in order. */
 async function conversationStates(context: CheckContext, watch: Watch, conversationId: string): Promise<void> {
-  const members = await context.client.send('GET', '/v1/members');
+  const members = await context.client.call('listMembers');
   const member = (members.json?.data ?? []).find((each: any) => each.is_me) ?? members.json?.data?.[0];
   if (member) {
     await api(context, `/v1/conversations/${conversationId}/assign`, { assignee_id: member.id });

@@ -62,7 +62,7 @@ export const leadEvents: ActiveCheck = {
 };
 
 async function moveLead(context: CheckContext, leadId: string, body: Record<string, unknown>): Promise<void> {
-  const moved = await context.client.send('PATCH', `/v1/leads/${leadId}`, { body });
+  const moved = await context.client.call('updateLead', { path: { id: leadId }, body });
   context.expectStatus(moved, 200);
 }
 

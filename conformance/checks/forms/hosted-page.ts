@@ -18,7 +18,7 @@ export const hostedPage: ActiveCheck = {
   writes: true,
   async run(context) {
     const formId = needForm(context);
-    const page = await context.client.send('GET', `/f/${encodeURIComponent(formId)}`, { key: null, origin: 'workspace', headers: { accept: 'text/html' } });
+    const page = await context.client.call('getHostedFormPage', { path: { form_id: formId }, key: null, origin: 'workspace', headers: { accept: 'text/html' } });
     context.judge('forms.route-hosted-page', (page.status !== 200 || !(page.headers['content-type'] ?? '').includes('text/html')) && `GET /f/${formId} answered ${page.status} ${page.headers['content-type'] ?? ''}, not 200 with an HTML page`, page);
 
     const mock = context.target.mock ?? context.skip("the hosted page is judged; a form restricted to other websites cannot be made through the interface, so the hosted page's right to one is checked against a crmkit mock");

@@ -46,6 +46,6 @@ export const paused: ActiveCheck = {
 
 /** The hosted page of a form that is not available answers 404 too (a browser gets a page, so no envelope is asked for). */
 async function judgeHostedPage(context: CheckContext, formId: string, what: string): Promise<void> {
-  const page = await context.client.send('GET', `/f/${encodeURIComponent(formId)}`, { key: null, origin: 'workspace', headers: { accept: 'text/html' } });
+  const page = await context.client.call('getHostedFormPage', { path: { form_id: formId }, key: null, origin: 'workspace', headers: { accept: 'text/html' } });
   context.judge('forms.hosted-page-unavailable', page.status === 404 ? undefined : `the hosted page of ${what} answered ${page.status}, not 404`, page);
 }

@@ -69,12 +69,12 @@ function fresher(context: CheckContext): { phone: string; email: string } {
 /** A contact made through the API with a phone and an email of its own; it, its leads and any contact with them are deleted at the end. */
 async function knownClient(context: CheckContext, slug: string): Promise<Client> {
   const { phone, email } = fresher(context);
-  const created = await context.client.send('POST', '/v1/contacts', { body: { name: `conformance ${context.runId} ${slug}`, phones: [phone], emails: [email] } });
+  const created = await context.client.call('createContact', { body: { name: `conformance ${context.runId} ${slug}`, phones: [phone], emails: [email] } });
   if (created.status === 401 || created.status === 403) context.skip('the API key cannot create contacts (contacts:write): the clients a submission must reuse are made through the API');
   context.expectStatus(created, 201);
   context.cleanup(async () => {
-    for (const lead of await leadsOf(context, created.json.id)) await context.client.send('DELETE', `/v1/leads/${lead.id}`);
-    await context.client.send('DELETE', `/v1/contacts/${created.json.id}`);
+    for (const lead of await leadsOf(context, created.json.id)) await context.client.call('deleteLead', { path: { id: lead.id } });
+    await context.client.call('deleteContact', { path: { id: created.json.id } });
   });
   return { id: created.json.id, phone, email };
 }
@@ -99,7 +99,7 @@ async function leadsOf(context: CheckContext, contactId: string): Promise<any[]>
 async function judgeReused(context: CheckContext, rule: string, sent: { exchange: any; what: string }, client: Client, fresh?: string): Promise<void> {
   const leads = await leadsOf(context, client.id);
   const others = fresh ? await contactsWith(context, fresh, client.id) : [];
-  for (const other of others) context.cleanup(() => context.client.send('DELETE', `/v1/contacts/${other.id}`));
+  for (const other of others) context.cleanup(() => context.client.call('deleteContact', { path: { id: other.id } }));
   const problem = others.length
     ? `${sent.what} made contact ${others.map((other) => other.id).join(', ')} instead of reusing ${client.id}`
     : leads.length === 0 && `${sent.what} left the known client ${client.id} without a lead`;

@@ -91,12 +91,12 @@ function asTyped(person: Visitor): string {
 
 /** A pipeline's stage other than its first (a lead placed by default would land in the first), a member to own the lead, a tag and a lead custom field of the run's own. */
 async function formSetup(context: CheckContext): Promise<{ pipelineId: string; stageId: string; ownerId: string; tag: string; customKey: string }> {
-  const pipelines = await context.client.send('GET', '/v1/pipelines');
+  const pipelines = await context.client.call('listPipelines');
   context.expectStatus(pipelines, 200);
   const pipeline = [...(pipelines.json?.data ?? [])].reverse().find((candidate: any) => (candidate.stages ?? []).filter((stage: any) => stage.type === 'open').length >= 2);
   if (!pipeline) context.skip('no pipeline of the workspace has two open stages');
   const stage = pipeline.stages.filter((candidate: any) => candidate.type === 'open')[1];
-  const members = await context.client.send('GET', '/v1/members');
+  const members = await context.client.call('listMembers');
   context.expectStatus(members, 200);
   const owner = (members.json?.data ?? []).find((member: any) => member.status === 'active') ?? members.json?.data?.[0];
   if (!owner) context.skip('the workspace has no member to own a lead');
@@ -111,5 +111,5 @@ async function formSetup(context: CheckContext): Promise<{ pipelineId: string; s
 async function removeTag(context: CheckContext, name: string): Promise<void> {
   const listed = await context.client.send('GET', `/v1/tags?limit=250`);
   const tag = (listed.json?.data ?? []).find((candidate: any) => candidate.name === name);
-  if (tag) await context.client.send('DELETE', `/v1/tags/${tag.id}`);
+  if (tag) await context.client.call('deleteTag', { path: { id: tag.id } });
 }

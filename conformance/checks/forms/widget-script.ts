@@ -23,7 +23,7 @@ export const widgetScript: ActiveCheck = {
   basis: 'documented',
   writes: false,
   async run(context) {
-    const plain = await context.client.send('GET', '/widget.js', { key: null, origin: 'workspace' });
+    const plain = await context.client.call('getWidgetScript', { key: null, origin: 'workspace' });
     const type = plain.headers['content-type'] ?? '';
     context.judge('forms.route-widget', (plain.status !== 200 || !/javascript|ecmascript/i.test(type)) && `GET /widget.js answered ${plain.status} ${type}, not 200 with a script`, plain);
     const cacheControl = plain.headers['cache-control'];
@@ -41,7 +41,7 @@ export const widgetScript: ActiveCheck = {
 async function currentVersion(context: CheckContext): Promise<string | undefined> {
   const formId = context.target.formId;
   if (!formId) return undefined;
-  const page: Exchange = await context.client.send('GET', `/f/${encodeURIComponent(formId)}`, { key: null, origin: 'workspace', headers: { accept: 'text/html' } });
+  const page: Exchange = await context.client.call('getHostedFormPage', { path: { form_id: formId }, key: null, origin: 'workspace', headers: { accept: 'text/html' } });
   const match = /widget\.js\?v=([^"'&\s>]+)/.exec(page.text);
   return match ? decodeURIComponent(match[1]!) : undefined;
 }

@@ -21,7 +21,7 @@ export const createLeadCheck: ActiveCheck = {
   basis: 'documented',
   writes: true,
   async run(context) {
-    const pipelines = await context.client.send('GET', '/v1/pipelines');
+    const pipelines = await context.client.call('listPipelines');
     if (pipelines.status !== 200 || !pipelines.json.data?.length) context.skip('the pipelines route (inferred) lists no pipeline: stage ids are unknown');
     await judgeDefaults(context, pipelines.json.data[0]);
     await judgePlacement(context, pipelines.json.data);
@@ -33,7 +33,7 @@ export const createLeadCheck: ActiveCheck = {
 /** A lead created without a name: the defaults of 4.2 and the shape of 2.3. */
 async function judgeDefaults(context: CheckContext, pipeline: { id: string; stages: { id: string }[] }): Promise<void> {
   const earlier = await context.createLead();
-  const created = await context.client.send('POST', '/v1/leads', { body: {} });
+  const created = await context.client.call('createLead', { body: {} });
   deleteLater(context, created);
   if (created.status !== 201) context.fail(`POST /v1/leads with {} answered ${created.status}, not 201`, created, 'leads.create-answer');
   context.judge('leads.create-answer', undefined, created);
@@ -54,7 +54,7 @@ async function judgeDefaults(context: CheckContext, pipeline: { id: string; stag
   context.judge('leads.times', times.length ? `${times.join(', ')} not RFC 3339 times with an offset` : undefined, created);
   const entered = Math.abs(Date.parse(lead.stage_entered_at) - Date.parse(lead.created_at));
   context.judge('leads.stage-entered-at', entered <= 5_000 ? undefined : `stage_entered_at ${lead.stage_entered_at} is not the time of creation ${lead.created_at}`, created);
-  const read = await context.client.send('GET', `/v1/leads/${lead.id}`);
+  const read = await context.client.call('getLead', { path: { id: lead.id } });
   context.judge('leads.read', read.status !== 200 ? `GET answered ${read.status}` : differs('the lead read back', read.json, lead), read);
 }
 
@@ -65,7 +65,7 @@ async function judgePlacement(context: CheckContext, pipelines: { id: string; st
   const placed = await context.createLead({ pipeline_id: target.id });
   context.judge('leads.create-pipeline-only', differs('pipeline_id and stage_id with only pipeline_id', [placed.pipeline_id, placed.stage_id], [target.id, target.stages[0]?.id]));
   if (!second) return context.judge('leads.create-stage-of-other-pipeline', undefined);
-  const refused = await context.client.send('POST', '/v1/leads', { body: { name: `conformance ${context.runId}`, pipeline_id: first!.id, stage_id: second.stages[0]!.id } });
+  const refused = await context.client.call('createLead', { body: { name: `conformance ${context.runId}`, pipeline_id: first!.id, stage_id: second.stages[0]!.id } });
   deleteLater(context, refused);
   context.judge('leads.create-stage-of-other-pipeline', refusedNaming(refused, 'stage_id'), refused);
 }
@@ -92,7 +92,7 @@ async function judgeFieldsSent(context: CheckContext): Promise<void> {
   context.judge('leads.utm-keys', differs('utm', lead.utm, sent.utm));
   context.judge('leads.source-length', differs('a source of 64 characters', lead.source, sent.source));
   // Characters, not bytes: 255 Cyrillic letters are 510 bytes of UTF-8.
-  const cyrillic = await context.client.send('POST', '/v1/leads', { body: { name: 'Д'.repeat(255) } });
+  const cyrillic = await context.client.call('createLead', { body: { name: 'Д'.repeat(255) } });
   deleteLater(context, cyrillic);
   const nameProblem =
     lead.name.length !== 255 ? `a name of 255 characters came back with ${lead.name.length}`
@@ -108,17 +108,17 @@ async function judgeFieldsSent(context: CheckContext): Promise<void> {
     context.judge('leads.owner-object', differsInKeys('owner', lead.owner, { id: other.id, name: other.name }));
   }
   const withContact = await context.createLead({ contact: { name: `conformance ${context.runId} new contact`, phone: '+998901112233' } });
-  context.cleanup(() => context.client.send('DELETE', `/v1/contacts/${withContact.contact_id}`));
-  const made = withContact.contact_id ? await context.client.send('GET', `/v1/contacts/${withContact.contact_id}`) : undefined;
+  context.cleanup(() => context.client.call('deleteContact', { path: { id: withContact.contact_id } }));
+  const made = withContact.contact_id ? await context.client.call('getContact', { path: { id: withContact.contact_id } }) : undefined;
   const problem = !made ? 'a lead created with `contact` has no contact_id' : made.status !== 200 ? `its contact reads ${made.status}` : differs('the contact made with the lead', made.json.name, `conformance ${context.runId} new contact`);
   context.judge('leads.create-contact-object', problem, made);
 }
 
 /** The lead's `contact` is the contact as it is now: renamed and given another phone, the lead shows the new ones. */
 async function judgeContactFollowed(context: CheckContext, leadId: string, contactId: string): Promise<void> {
-  const changed = await context.client.send('PATCH', `/v1/contacts/${contactId}`, { body: { name: `conformance ${context.runId} renamed`, phones: ['+998901234568'] } });
+  const changed = await context.client.call('updateContact', { path: { id: contactId }, body: { name: `conformance ${context.runId} renamed`, phones: ['+998901234568'] } });
   if (changed.status !== 200) return;
-  const read = await context.client.send('GET', `/v1/leads/${leadId}`);
+  const read = await context.client.call('getLead', { path: { id: leadId } });
   const expected = { id: contactId, name: changed.json.name, phones: changed.json.phones };
   const renamed = differsInKeys('contact after the contact was renamed', read.json?.contact, expected);
   const shown = read.status !== 200 ? `the lead reads ${read.status}` : renamed;
@@ -143,7 +143,7 @@ async function judgeRefusals(context: CheckContext): Promise<void> {
   // A contact of another workspace is no record of this one (spec 1: a credential reaches one workspace).
   if (foreign) refusals.push(['leads.create-unknown-reference', 'contact_id', { contact_id: foreign }, [404, 422], ['validation_failed', 'not_found']]);
   for (const [rule, field, body, statuses, codes] of refusals) {
-    const answer = await context.client.send('POST', '/v1/leads', { body: { name: `conformance ${context.runId}`, ...body } });
+    const answer = await context.client.call('createLead', { body: { name: `conformance ${context.runId}`, ...body } });
     deleteLater(context, answer);
     context.judge(rule, refusedNaming(answer, field, statuses, codes) && `${field}: ${refusedNaming(answer, field, statuses, codes)}`, answer);
   }
@@ -153,8 +153,8 @@ async function judgeRefusals(context: CheckContext): Promise<void> {
 async function otherWorkspaceContact(context: CheckContext): Promise<string | undefined> {
   const key = context.target.otherKey;
   if (!key) return undefined;
-  const made = await context.client.send('POST', '/v1/contacts', { key, body: { name: `conformance ${context.runId} elsewhere` } });
+  const made = await context.client.call('createContact', { key, body: { name: `conformance ${context.runId} elsewhere` } });
   if (made.status !== 201) return undefined;
-  context.cleanup(() => context.client.send('DELETE', `/v1/contacts/${made.json.id}`, { key }));
+  context.cleanup(() => context.client.call('deleteContact', { path: { id: made.json.id }, key }));
   return made.json.id;
 }

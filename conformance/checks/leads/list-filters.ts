@@ -79,7 +79,7 @@ async function judgeOrderAndSummary(context: CheckContext, fixture: ListFixture)
   context.judge('leads.position-number', order, board);
   // A lead in the trash has left the list (spec 2.1): it matches no filter, so the summary leaves it out.
   const trashed = await context.createLead({ name: `conformance ${fixture.word}trashed`, company_id: fixture.company.id, amount: 1600 });
-  context.expectStatus(await context.client.send('DELETE', `/v1/leads/${trashed.id}`), 200);
+  context.expectStatus(await context.client.call('deleteLead', { path: { id: trashed.id } }), 200);
   const first = await list(context, `${scoped}&limit=1`);
   context.judge('leads.summary', differs('summary of a first page of 1 (a fifth lead of 1600 in the trash)', first.json.summary, { count: 4, sum: 1500 }), first);
   if (!first.json.next_cursor) context.fail('a first page of 1 of 4 leads has no next_cursor', first, 'leads.summary-first-page-only');

@@ -18,13 +18,13 @@ export const leadScopes: ActiveCheck = {
   writes: true,
   async run(context) {
     const key = context.target.limitedKey ?? context.skip('needs --limited-key: a key with leads:read and without leads:write');
-    const whoami = await context.client.send('GET', '/v1/api-keys/whoami', { key });
+    const whoami = await context.client.call('getWhoami', { key });
     const scopes: string[] = whoami.json?.scopes ?? [];
     if (!scopes.includes('leads:read') || scopes.includes('leads:write')) context.skip(`the limited key holds ${scopes.join(', ')}, not leads:read without leads:write`);
     const lead = await context.createLead();
     const contact = await createContact(context, 'scoped');
     const product = await createRecord(context, '/v1/products', { name: `conformance ${context.runId} scoped` });
-    const line = await context.client.send('POST', `/v1/leads/${lead.id}/products`, { body: { product_id: product.id, quantity: 1 } });
+    const line = await context.client.call('addLeadProduct', { path: { id: lead.id }, body: { product_id: product.id, quantity: 1 } });
     context.expectStatus(line, 201);
     await judgeReads(context, key, lead.id);
     await judgeWrites(context, key, lead.id, contact.id, { productId: product.id, lineId: line.json.id });
@@ -62,7 +62,7 @@ async function judgeWrites(context: CheckContext, key: string, leadId: string, c
 /** A key with leads:write and without contacts:write, made on the mock, creates a lead with `contact`. */
 async function judgeContactScope(context: CheckContext): Promise<void> {
   const created = await controlCall(context, 'POST', `/_mock/workspaces/${mockWorkspaceId(context)}/api-keys`, { scopes: ['leads:read', 'leads:write'], name: `conformance ${context.runId} leads only` });
-  const answer = await context.client.send('POST', '/v1/leads', { key: created.key, body: { name: `conformance ${context.runId}`, contact: { name: `conformance ${context.runId} scoped contact` } } });
+  const answer = await context.client.call('createLead', { key: created.key, body: { name: `conformance ${context.runId}`, contact: { name: `conformance ${context.runId} scoped contact` } } });
   deleteLater(context, answer);
   context.judge('leads.create-contact-needs-contacts-write', missingScope(answer, 'contacts:write', 'a lead with `contact`'), answer);
 }

@@ -71,14 +71,14 @@ function moneyProblem(line: any, currency: string): string | undefined {
 /** A line is reached under its own lead only: under another lead's path it is an unknown id. */
 async function judgeOwnLead(context: CheckContext, lineId: string): Promise<void> {
   const other = await context.createLead();
-  const answer = await context.client.send('PATCH', `/v1/leads/${other.id}/products/${lineId}`, { body: { quantity: 3 } });
+  const answer = await context.client.call('updateLeadProduct', { path: { id: other.id, itemID: lineId }, body: { quantity: 3 } });
   context.judge('leads.products-own-lead', answer.status === 404 ? undefined : `changing the line under another lead's path answered ${answer.status}, not 404`, answer);
 }
 
 /** Spec 2.1: restore brings a deleted lead back, and its product lines with it. */
 async function judgeRestoreKeepsLines(context: CheckContext, leadId: string, lineId: string): Promise<void> {
-  const deleted = await context.client.send('DELETE', `/v1/leads/${leadId}`);
-  const restored = await context.client.send('POST', `/v1/leads/${leadId}/restore`);
+  const deleted = await context.client.call('deleteLead', { path: { id: leadId } });
+  const restored = await context.client.call('restoreLead', { path: { id: leadId } });
   if (deleted.status !== 200 || restored.status !== 200) return context.skipRule('leads.restore-keeps-lines', `delete and restore answered ${deleted.status} and ${restored.status}`);
   const lines = await listed(context, `/v1/leads/${leadId}/products`);
   context.judge('leads.restore-keeps-lines', lines.includes(lineId) ? undefined : 'the lead restored from the trash has lost its product line');

@@ -46,7 +46,7 @@ async function judgeLimit(context: CheckContext, rule: string, field: string, bo
 /** A create that may be refused; a created contact is deleted at the end. */
 async function send(context: CheckContext, body: Record<string, unknown>): Promise<Exchange> {
   if (context.target.readOnly) context.skip('needs writes; the run is read-only');
-  const answer = await context.client.send('POST', '/v1/contacts', { body });
-  if (answer.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/contacts/${answer.json.id}`));
+  const answer = await context.client.call('createContact', { body });
+  if (answer.status === 201) context.cleanup(() => context.client.call('deleteContact', { path: { id: answer.json.id } }));
   return answer;
 }

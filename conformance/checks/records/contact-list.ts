@@ -42,10 +42,10 @@ export const contactList: ActiveCheck = {
 
 /** The company made for the filter, or undefined when none could be made. */
 async function judgeCompanyFilter(context: CheckContext, inCompanyId: string, otherId: string): Promise<string | undefined> {
-  const company = await context.client.send('POST', '/v1/companies', { body: { name: `conformance ${context.runId} filter` } });
+  const company = await context.client.call('createCompany', { body: { name: `conformance ${context.runId} filter` } });
   if (company.status !== 201) return undefined;
-  context.cleanup(() => context.client.send('DELETE', `/v1/companies/${company.json.id}`));
-  await context.client.send('PATCH', `/v1/contacts/${inCompanyId}`, { body: { company_id: company.json.id } });
+  context.cleanup(() => context.client.call('deleteCompany', { path: { id: company.json.id } }));
+  await context.client.call('updateContact', { path: { id: inCompanyId }, body: { company_id: company.json.id } });
   const filtered = await context.client.send('GET', `/v1/contacts?company=${company.json.id}`);
   const ids = idsOf(filtered);
   context.judge('contacts.list-company', filtered.status === 200 && ids.includes(inCompanyId) && !ids.includes(otherId) ? undefined : `company=${company.json.id} listed ${JSON.stringify(ids)}, not just its contact`, filtered);
@@ -54,9 +54,9 @@ async function judgeCompanyFilter(context: CheckContext, inCompanyId: string, ot
 
 /** The contact is deleted while in the company (when there is one): it leaves the filtered list too. */
 async function judgeTrash(context: CheckContext, word: string, id: string, companyId: string | undefined): Promise<void> {
-  if (companyId) await context.client.send('PATCH', `/v1/contacts/${id}`, { body: { company_id: companyId } });
-  const deleted = await context.client.send('DELETE', `/v1/contacts/${id}`);
-  const read = await context.client.send('GET', `/v1/contacts/${id}`);
+  if (companyId) await context.client.call('updateContact', { path: { id }, body: { company_id: companyId } });
+  const deleted = await context.client.call('deleteContact', { path: { id } });
+  const read = await context.client.call('getContact', { path: { id } });
   const listed = await context.client.send('GET', `/v1/contacts?q=${encodeURIComponent(word)}`);
   const ofCompany = companyId ? await context.client.send('GET', `/v1/contacts?company=${companyId}`) : undefined;
   const trashProblem = deleted.status !== 200 ? `DELETE answered ${deleted.status}`
@@ -64,7 +64,7 @@ async function judgeTrash(context: CheckContext, word: string, id: string, compa
     : idsOf(listed).includes(id) ? 'a deleted contact is still listed'
     : ofCompany && idsOf(ofCompany).includes(id) ? 'a deleted contact is still listed among its company\'s contacts' : undefined;
   context.judge('contacts.delete-to-trash', trashProblem, trashProblem?.includes('listed among') ? ofCompany : trashProblem?.startsWith('a deleted contact is') ? listed : read);
-  const restored = await context.client.send('POST', `/v1/contacts/${id}/restore`);
+  const restored = await context.client.call('restoreContact', { path: { id } });
   const back = await context.client.send('GET', `/v1/contacts?q=${encodeURIComponent(word)}`);
   const restoreProblem = restored.status >= 300 ? `restore answered ${restored.status}` : !idsOf(back).includes(id) ? 'a restored contact is not listed again' : undefined;
   context.judge('contacts.restore', restoreProblem, restoreProblem?.startsWith('restore') ? restored : back);

@@ -19,7 +19,7 @@ export const fieldList: ActiveCheck = {
   basis: 'documented',
   writes: false,
   async run(context) {
-    const all = await context.client.send('GET', '/v1/fields');
+    const all = await context.client.call('listFields');
     context.expectStatus(all, 200);
     const fields: any[] = Array.isArray(all.json?.data) ? all.json.data : [];
     context.judge('fields.list-envelope', Array.isArray(all.json?.data) ? undefined : 'the answer has no data list', all);

@@ -41,15 +41,15 @@ async function judgeKeysRefused(context: CheckContext): Promise<void> {
     if (refusal(answer)) taken.push(answer);
     return answer;
   };
-  const members = await context.client.send('GET', '/v1/members');
+  const members = await context.client.call('listMembers');
   const member = members.status === 200 ? members.json.data[0] : undefined;
   await send('members.invites-refuse-keys', 'POST', '/v1/invites', { email: `conformance.${Date.now()}@example.com`, role: 'viewer' });
   if (member) await send('members.patch-refuses-keys', 'PATCH', `/v1/members/${member.id}`, {});
   await send('teams.create-refuses-keys', 'POST', '/v1/teams', { name });
-  const teams = await context.client.send('GET', '/v1/teams');
+  const teams = await context.client.call('listTeams');
   if (teams.status === 200 && teams.json.data[0]) await send('teams.patch-refuses-keys', 'PATCH', `/v1/teams/${teams.json.data[0].id}`, {});
   await send('fields.create-refuses-keys', 'POST', '/v1/fields', { entity: 'contact', key: `conf_${Date.now().toString(36)}`, label: name, type: 'text' });
-  const fields = await context.client.send('GET', '/v1/fields');
+  const fields = await context.client.call('listFields');
   if (fields.status === 200 && fields.json.data[0]) await send('fields.patch-refuses-keys', 'PATCH', `/v1/fields/${fields.json.data[0].id}`, {});
   // A deployment's own members, teams and fields are not deactivated or deleted to see a refusal.
   if (context.target.mock) await sendToSpares(context, name, send);
@@ -122,7 +122,7 @@ type Send = (method: string, path: string, body?: unknown) => Promise<Exchange>;
 
 /** After a team is deleted, no member's team_ids names it. */
 async function judgeTeamLeft(context: CheckContext, teamId: string): Promise<void> {
-  const members = await context.client.send('GET', '/v1/members');
+  const members = await context.client.call('listMembers');
   if (members.status !== 200) return context.skipRule('teams.delete-leaves-members', `GET /v1/members answered ${members.status}`);
   const stale = (members.json.data ?? []).find((member: any) => (member.team_ids ?? []).includes(teamId));
   context.judge('teams.delete-leaves-members', stale && `member ${stale.id} still has the deleted team ${teamId} in team_ids`, members);
@@ -130,12 +130,12 @@ async function judgeTeamLeft(context: CheckContext, teamId: string): Promise<voi
 
 /** A member's team_ids set by PATCH are what the teams list shows: the member in that team, and in no other. */
 async function judgeTeamIdsPatch(context: CheckContext, send: Send, memberId: string): Promise<void> {
-  const teams = await context.client.send('GET', '/v1/teams');
+  const teams = await context.client.call('listTeams');
   const target = teams.status === 200 ? teams.json.data?.[0] : undefined;
   if (!target) return context.skipRule('members.patch-team-ids', 'the workspace lists no team');
   const patched = await send('PATCH', `/v1/members/${memberId}`, { team_ids: [target.id] });
   if (patched.status !== 200) return context.judge('members.patch-team-ids', `PATCH team_ids answered ${patched.status}, not 200`, patched);
-  const after = await context.client.send('GET', '/v1/teams');
+  const after = await context.client.call('listTeams');
   const holding = (after.json?.data ?? []).filter((team: any) => (team.member_ids ?? []).includes(memberId)).map((team: any) => team.id);
   const problem = JSON.stringify(patched.json.team_ids) !== JSON.stringify([target.id])
     ? `the member answered team_ids ${JSON.stringify(patched.json.team_ids)}, not [${target.id}]`

@@ -22,7 +22,7 @@ export const membersTeams: ActiveCheck = {
     const loner = context.target.mock
       ? await controlCall(context, 'POST', `/_mock/workspaces/${context.target.mock.workspaceId}/members`, { role: 'viewer', name: `conformance ${context.runId} no team` })
       : undefined;
-    const members = await context.client.send('GET', '/v1/members');
+    const members = await context.client.call('listMembers');
     if (members.status === 403) context.skip('the key lacks users:read');
     context.expectStatus(members, 200);
     const list: any[] = Array.isArray(members.json?.data) ? members.json.data : [];
@@ -40,7 +40,7 @@ export const membersTeams: ActiveCheck = {
     if (loner || alone || teamless) context.judge('members.team-ids-empty', teamless ? `member ${teamless.id} has team_ids ${teamless.team_ids}, not []` : JSON.stringify(alone?.team_ids) === '[]' ? undefined : `a member in no team has team_ids ${JSON.stringify(alone?.team_ids)}`, members);
     else context.skipRule('members.team-ids-empty', 'every member of the workspace is in a team: none shows the team_ids of one in none');
 
-    const teams = await context.client.send('GET', '/v1/teams');
+    const teams = await context.client.call('listTeams');
     context.expectStatus(teams, 200);
     const teamList: any[] = Array.isArray(teams.json?.data) ? teams.json.data : [];
     context.judge('teams.list-envelope', Array.isArray(teams.json?.data) ? undefined : 'the answer has no data list of teams', teams);

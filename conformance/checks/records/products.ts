@@ -24,13 +24,13 @@ export const products: ActiveCheck = {
     const active = await createRecord(context, 'products', sent);
     context.judge('products.fields', shapeProblem(active.json), active);
     context.judge('products.create-fields', firstProblem(...Object.entries(sent).map(([field, value]) => JSON.stringify(active.json[field]) !== JSON.stringify(value) && `${field} is ${JSON.stringify(active.json[field])}, not the ${JSON.stringify(value)} sent`)), active);
-    const read = await context.client.send('GET', `/v1/products/${active.json.id}`);
+    const read = await context.client.call('getProduct', { path: { id: active.json.id } });
     context.judge('products.read', read.status === 200 && read.json.id === active.json.id && read.json.sku === sku ? undefined : `GET of the product answered ${read.status} ${read.json?.id ?? ''}`, read);
 
     const archivedAtCreate = await createRecord(context, 'products', { name: `${word} archived`, price: 100, currency: 'UZS', archived: true });
     context.judge('products.create-archived', archivedAtCreate.json.archived === true ? undefined : `created with archived true, it shows archived ${archivedAtCreate.json.archived}`, archivedAtCreate);
     const later = await createRecord(context, 'products', { name: `${word} later`, price: 100, currency: 'UZS' });
-    const patched = await context.client.send('PATCH', `/v1/products/${later.json.id}`, { body: { archived: true } });
+    const patched = await context.client.call('updateProduct', { path: { id: later.json.id }, body: { archived: true } });
     context.judge('products.patch-archives', patched.status === 200 && patched.json.archived === true ? undefined : `PATCH archived true answered ${patched.status} with archived ${patched.json?.archived}`, patched);
 
     await judgeLists(context, word, active.json.id, [archivedAtCreate.json.id, later.json.id]);
@@ -54,8 +54,8 @@ async function judgeLists(context: CheckContext, word: string, activeId: string,
 }
 
 async function judgeDecimalPrice(context: CheckContext): Promise<void> {
-  const answer: Exchange = await context.client.send('POST', '/v1/products', { body: { name: `conformance ${context.runId} decimal`, price: 10.5, currency: 'UZS' } });
-  if (answer.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/products/${answer.json.id}`));
+  const answer: Exchange = await context.client.call('createProduct', { body: { name: `conformance ${context.runId} decimal`, price: 10.5, currency: 'UZS' } });
+  if (answer.status === 201) context.cleanup(() => context.client.call('deleteProduct', { path: { id: answer.json.id } }));
   const refused = (answer.status === 400 && answer.json?.error?.code === 'bad_json') || (answer.status === 422 && answer.json?.error?.code === 'validation_failed');
   context.judge('products.price-integer', refused ? undefined : `a price of 10.5 answered ${answer.status} ${answer.json?.error?.code ?? ''}, not 400 bad_json or 422 validation_failed`, answer);
 }

@@ -20,16 +20,16 @@ export const routeScopes: ActiveCheck = {
   writes: true,
   async run(context) {
     const key = context.target.limitedKey ?? context.skip('needs --limited-key: a key without some scopes');
-    const whoami = await context.client.send('GET', '/v1/api-keys/whoami', { key });
+    const whoami = await context.client.call('getWhoami', { key });
     context.expectStatus(whoami, 200);
     const scopes: string[] = whoami.json.scopes ?? [];
     const lacks = (area: string) => !scopes.includes(`${area}:read`) && !scopes.includes(`${area}:write`);
     if (lacks('contacts')) await judgeContacts(context, key);
     if (lacks('products')) await judgeProducts(context, key);
     if (!scopes.includes('users:read')) {
-      const members = await context.client.send('GET', '/v1/members', { key });
+      const members = await context.client.call('listMembers', { key });
       context.judge('members.missing-scope', missingScopeProblem(members, 'users:read'), members);
-      const teams = await context.client.send('GET', '/v1/teams', { key });
+      const teams = await context.client.call('listTeams', { key });
       context.judge('teams.scope', missingScopeProblem(teams, 'users:read'), teams);
     }
     await judgeFields(context, key);
@@ -39,29 +39,29 @@ export const routeScopes: ActiveCheck = {
 
 async function judgeContacts(context: CheckContext, key: string): Promise<void> {
   const contact = (await createContact(context)).json;
-  const reads = [await context.client.send('GET', '/v1/contacts', { key }), await context.client.send('GET', `/v1/contacts/${contact.id}`, { key })];
+  const reads = [await context.client.call('listContacts', { key }), await context.client.call('getContact', { path: { id: contact.id }, key })];
   judgeAll(context, 'contacts.read-scope', reads, 'contacts:read');
-  const created = await context.client.send('POST', '/v1/contacts', { key, body: { name: `conformance ${context.runId}` } });
-  if (created.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/contacts/${created.json.id}`));
+  const created = await context.client.call('createContact', { key, body: { name: `conformance ${context.runId}` } });
+  if (created.status === 201) context.cleanup(() => context.client.call('deleteContact', { path: { id: created.json.id } }));
   const writes = [
     created,
-    await context.client.send('PATCH', `/v1/contacts/${contact.id}`, { key, body: { name: `conformance ${context.runId}` } }),
-    await context.client.send('DELETE', `/v1/contacts/${contact.id}`, { key }),
-    await context.client.send('POST', `/v1/contacts/${contact.id}/restore`, { key }),
+    await context.client.call('updateContact', { path: { id: contact.id }, key, body: { name: `conformance ${context.runId}` } }),
+    await context.client.call('deleteContact', { path: { id: contact.id }, key }),
+    await context.client.call('restoreContact', { path: { id: contact.id }, key }),
   ];
   judgeAll(context, 'contacts.write-scope', writes, 'contacts:write');
 }
 
 async function judgeProducts(context: CheckContext, key: string): Promise<void> {
   const product = (await createRecord(context, 'products', { name: `conformance ${context.runId}`, price: 100, currency: 'UZS' })).json;
-  const reads = [await context.client.send('GET', '/v1/products', { key }), await context.client.send('GET', `/v1/products/${product.id}`, { key })];
+  const reads = [await context.client.call('listProducts', { key }), await context.client.call('getProduct', { path: { id: product.id }, key })];
   judgeAll(context, 'products.read-scope', reads, 'products:read');
-  const created = await context.client.send('POST', '/v1/products', { key, body: { name: `conformance ${context.runId}` } });
-  if (created.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/products/${created.json.id}`));
+  const created = await context.client.call('createProduct', { key, body: { name: `conformance ${context.runId}` } });
+  if (created.status === 201) context.cleanup(() => context.client.call('deleteProduct', { path: { id: created.json.id } }));
   const writes = [
     created,
-    await context.client.send('PATCH', `/v1/products/${product.id}`, { key, body: { name: `conformance ${context.runId}` } }),
-    await context.client.send('DELETE', `/v1/products/${product.id}`, { key }),
+    await context.client.call('updateProduct', { path: { id: product.id }, key, body: { name: `conformance ${context.runId}` } }),
+    await context.client.call('deleteProduct', { path: { id: product.id }, key }),
   ];
   judgeAll(context, 'products.write-scope', writes, 'products:write');
 }
@@ -71,7 +71,7 @@ async function judgeFields(context: CheckContext, key: string): Promise<void> {
   const keys = [key];
   if (context.target.mock) keys.push(await mockKey(context, [], 'a key with no scope'));
   const answers: Exchange[] = [];
-  for (const each of keys) answers.push(await context.client.send('GET', '/v1/fields', { key: each }), await context.client.send('GET', '/v1/fields?entity=contact', { key: each }));
+  for (const each of keys) answers.push(await context.client.call('listFields', { key: each }), await context.client.send('GET', '/v1/fields?entity=contact', { key: each }));
   const refused = answers.find((answer) => answer.status !== 200);
   context.judge('fields.no-scope', refused && `GET ${refused.request.url} answered ${refused.status} ${refused.json?.error?.code ?? ''} to a key without the records' scopes`, refused ?? answers[0]);
 }
@@ -80,8 +80,8 @@ async function judgeFields(context: CheckContext, key: string): Promise<void> {
 async function judgeCompanyScope(context: CheckContext): Promise<void> {
   const company = await createRecord(context, 'companies', { name: `conformance ${context.runId}` });
   const key = await mockKey(context, ['contacts:read', 'contacts:write'], 'a key without companies:read');
-  const created = await context.client.send('POST', '/v1/contacts', { key, body: { name: `conformance ${context.runId}`, company_id: company.json.id } });
-  if (created.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/contacts/${created.json.id}`));
+  const created = await context.client.call('createContact', { key, body: { name: `conformance ${context.runId}`, company_id: company.json.id } });
+  if (created.status === 201) context.cleanup(() => context.client.call('deleteContact', { path: { id: created.json.id } }));
   context.judge('contacts.company-needs-companies-read', missingScopeProblem(created, 'companies:read'), created);
 }
 

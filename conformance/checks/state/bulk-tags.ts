@@ -75,7 +75,7 @@ async function judgeTags(context: CheckContext, rule: string, id: string, expect
 /** Undoing the replace puts back what the lead had before it, and keeps a tag given since (a PATCH after the run). */
 async function judgeUndo(context: CheckContext, run: Exchange, leadId: string, before: string[], later: string): Promise<void> {
   const now = await tagsOf(context, 'leads', leadId);
-  const patched = await context.client.send('PATCH', `/v1/leads/${leadId}`, { body: { tags: [...now, later] } });
+  const patched = await context.client.call('updateLead', { path: { id: leadId }, body: { tags: [...now, later] } });
   context.expectStatus(patched, 200);
   const undone = await context.client.send('POST', `/v1/bulk/runs/${run.json?.id}/undo`);
   const tags = await tagsOf(context, 'leads', leadId);

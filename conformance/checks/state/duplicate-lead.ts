@@ -24,54 +24,54 @@ export const duplicateLead: ActiveCheck = {
     const contact = await createContact(context, 'duplicate');
 
     const first = await context.createLead({ pipeline_id: pipeline.id, contact_id: contact });
-    const second = await context.client.send('POST', '/v1/leads', { body: { name: `conformance ${context.runId}`, pipeline_id: pipeline.id, contact_id: contact } });
-    if (second.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/leads/${second.json.id}`));
+    const second = await context.client.call('createLead', { body: { name: `conformance ${context.runId}`, pipeline_id: pipeline.id, contact_id: contact } });
+    if (second.status === 201) context.cleanup(() => context.client.call('deleteLead', { path: { id: second.json.id } }));
     context.judge('leads.duplicate-lead', refusal(second, 'a second open lead for the contact'), second);
     context.judge('errors.status-409', second.status === 409 ? undefined : `a second open lead for the contact answered ${second.status}, not 409`, second);
 
     // Only the same pipeline counts: with the first lead open, a lead in another pipeline is taken.
     const elsewhere = await otherPipeline(context, pipeline.id);
     if (elsewhere) {
-      const across = await context.client.send('POST', '/v1/leads', { body: { name: `conformance ${context.runId}`, pipeline_id: elsewhere, contact_id: contact } });
-      if (across.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/leads/${across.json.id}`));
+      const across = await context.client.call('createLead', { body: { name: `conformance ${context.runId}`, pipeline_id: elsewhere, contact_id: contact } });
+      if (across.status === 201) context.cleanup(() => context.client.call('deleteLead', { path: { id: across.json.id } }));
       context.judge('leads.duplicate-lead', across.status === 201 ? undefined : `a lead in another pipeline, while the contact's open lead is in the first, answered ${across.status} ${across.json?.error?.code ?? ''}, not 201`, across);
     }
 
     // Another contact's open lead may not be moved onto this contact while its lead is open.
     const other = await context.createLead({ pipeline_id: pipeline.id, contact_id: await createContact(context, 'other') });
-    const moved = await context.client.send('PATCH', `/v1/leads/${other.id}`, { body: { contact_id: contact } });
-    const kept = await context.client.send('GET', `/v1/leads/${other.id}`);
+    const moved = await context.client.call('updateLead', { path: { id: other.id }, body: { contact_id: contact } });
+    const kept = await context.client.call('getLead', { path: { id: other.id } });
     context.judge('leads.duplicate-lead-on-change', refusal(moved, 'a PATCH naming a contact that has an open lead in the pipeline') ?? (kept.json?.contact_id !== other.contact_id ? `the refused PATCH changed the lead's contact_id to ${kept.json?.contact_id}` : undefined), moved);
 
-    context.expectStatus(await context.client.send('PATCH', `/v1/leads/${first.id}`, { body: { stage_id: won.id } }), 200);
-    const next = await context.client.send('POST', '/v1/leads', { body: { name: `conformance ${context.runId}`, pipeline_id: pipeline.id, contact_id: contact } });
-    if (next.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/leads/${next.json.id}`));
+    context.expectStatus(await context.client.call('updateLead', { path: { id: first.id }, body: { stage_id: won.id } }), 200);
+    const next = await context.client.call('createLead', { body: { name: `conformance ${context.runId}`, pipeline_id: pipeline.id, contact_id: contact } });
+    if (next.status === 201) context.cleanup(() => context.client.call('deleteLead', { path: { id: next.json.id } }));
     context.judge('leads.duplicate-lead', next.status === 201 ? undefined : `once the contact's lead was won, a new lead answered ${next.status} ${next.json?.error?.code ?? ''}, not 201`, next);
 
     // The won lead reopened beside the new open one would be a second open lead.
-    const reopened = await context.client.send('PATCH', `/v1/leads/${first.id}`, { body: { stage_id: open.id } });
+    const reopened = await context.client.call('updateLead', { path: { id: first.id }, body: { stage_id: open.id } });
     context.judge('leads.duplicate-lead-on-change', refusal(reopened, 'reopening a won lead while the contact has another open lead in the pipeline'), reopened);
 
     // So would an open lead brought back from the trash: the new lead goes to the trash, another is
     // made for the contact, and the first of them is restored.
     if (next.status !== 201) return;
-    context.expectStatus(await context.client.send('DELETE', `/v1/leads/${next.json.id}`), 200);
+    context.expectStatus(await context.client.call('deleteLead', { path: { id: next.json.id } }), 200);
     await context.createLead({ pipeline_id: pipeline.id, contact_id: contact });
-    const restored = await context.client.send('POST', `/v1/leads/${next.json.id}/restore`);
+    const restored = await context.client.call('restoreLead', { path: { id: next.json.id } });
     context.judge('leads.duplicate-lead-on-change', refusal(restored, 'restoring an open lead while the contact has another open lead in the pipeline'), restored);
   },
 };
 
 /** A pipeline of the workspace other than `first`, or undefined when it has one only (the pipelines route is inferred). */
 async function otherPipeline(context: CheckContext, first: string): Promise<string | undefined> {
-  const pipelines = await context.client.send('GET', '/v1/pipelines');
+  const pipelines = await context.client.call('listPipelines');
   return pipelines.status === 200 ? pipelines.json?.data?.find((pipeline: { id: string }) => pipeline.id !== first)?.id : undefined;
 }
 
 async function createContact(context: CheckContext, label: string): Promise<string> {
-  const contact = await context.client.send('POST', '/v1/contacts', { body: { name: `conformance ${context.runId} ${label}` } });
+  const contact = await context.client.call('createContact', { body: { name: `conformance ${context.runId} ${label}` } });
   context.expectStatus(contact, 201);
-  context.cleanup(() => context.client.send('DELETE', `/v1/contacts/${contact.json.id}`));
+  context.cleanup(() => context.client.call('deleteContact', { path: { id: contact.json.id } }));
   return contact.json.id;
 }
 

@@ -29,9 +29,9 @@ export const formTags: ActiveCheck = {
     ];
     const form = await controlCall(context, 'POST', `/_mock/workspaces/${mock.workspaceId}/forms`, { name: `conformance ${context.runId} tags`, min_ms: 0, tags: [renamed.name, merged.name, deleted.name] });
     const newName = `${base}-new-name`;
-    context.expectStatus(await context.client.send('PATCH', `/v1/tags/${renamed.id}`, { body: { name: newName } }), 200);
-    context.expectStatus(await context.client.send('POST', `/v1/tags/${merged.id}/merge`, { body: { into: into.id } }), 200);
-    context.expectStatus(await context.client.send('DELETE', `/v1/tags/${deleted.id}`), 200);
+    context.expectStatus(await context.client.call('updateTag', { path: { id: renamed.id }, body: { name: newName } }), 200);
+    context.expectStatus(await context.client.call('mergeTag', { path: { id: merged.id }, body: { into: into.id } }), 200);
+    context.expectStatus(await context.client.call('deleteTag', { path: { id: deleted.id } }), 200);
     const tags = await submittedLeadTags(context, form.id);
     context.judge('tags.rename-forms-follow', !tags.includes(newName) && `after the rename the form's lead carries ${JSON.stringify(tags)}, not "${newName}"`);
     context.judge('tags.merge-forms-follow', (!tags.includes(into.name) || tags.includes(merged.name)) && `after the merge the form's lead carries ${JSON.stringify(tags)}, not "${into.name}" in place of "${merged.name}"`);

@@ -22,12 +22,12 @@ export const leadLimits: ActiveCheck = {
   async run(context) {
     const lead = await context.createLead();
     const product = await created(context, '/v1/products', { name: `conformance ${context.runId}` });
-    const addLine = () => context.client.send('POST', `/v1/leads/${lead.id}/products`, { body: { product_id: product.id, quantity: 1 } });
+    const addLine = () => context.client.call('addLeadProduct', { path: { id: lead.id }, body: { product_id: product.id, quantity: 1 } });
     await fillUp(context, MAX_PRODUCT_LINES, addLine, 'product line');
 
     const contacts: { id: string }[] = [];
     for (let i = 0; i <= MAX_EXTRA_CONTACTS; i++) contacts.push(await created(context, '/v1/contacts', { name: `conformance ${context.runId} ${i}` }));
-    const addContact = () => context.client.send('POST', `/v1/leads/${lead.id}/contacts`, { body: { contact_id: contacts.shift()!.id } });
+    const addContact = () => context.client.call('addLeadContact', { path: { id: lead.id }, body: { contact_id: contacts.shift()!.id } });
     await fillUp(context, MAX_EXTRA_CONTACTS, addContact, 'extra contact');
   },
 };

@@ -26,7 +26,7 @@ export const noteEditWindow: ActiveCheck = {
     if (!author || !other) return context.skip('the workspace needs an owner and a second member');
     const lead = await context.createLead();
     const token = await authorToken(context);
-    const note = await context.client.send('POST', '/v1/notes', { key: token, body: { entity_type: 'lead', entity_id: lead.id, text: `conformance ${context.runId}` } });
+    const note = await context.client.call('createNote', { key: token, body: { entity_type: 'lead', entity_id: lead.id, text: `conformance ${context.runId}` } });
     context.expectStatus(note, 201);
     if (note.json.actor?.type !== 'member' || note.json.actor?.id !== author.id) context.fail(`a note written with the owner's app token has actor ${JSON.stringify(note.json.actor)}, not the owner`, note);
 
@@ -61,5 +61,5 @@ async function authorToken(context: CheckContext): Promise<string> {
 /** PATCH of the note in the member's web app session (the route's only member credential). */
 async function edit(context: CheckContext, noteId: string, member: Member, text: string): Promise<Exchange> {
   const session = await controlCall(context, 'POST', `/_mock/workspaces/${mockWorkspaceId(context)}/sessions`, { member_id: member.id });
-  return context.client.send('PATCH', `/v1/notes/${noteId}`, { key: null, headers: { cookie: session.cookie }, body: { text } });
+  return context.client.call('updateNote', { path: { id: noteId }, key: null, headers: { cookie: session.cookie }, body: { text } });
 }

@@ -16,7 +16,7 @@ export const stageMoves: ActiveCheck = {
     const lead = await context.createLead({ pipeline_id: pipeline.id });
     context.judge('leads.open-until-closed', lead.closed_at !== null && 'a new lead in an open stage has closed_at set');
     // Spec 3 makes loss_reason a condition of the move (stated); the answer, 422 validation_failed, is crmkit's reading.
-    const refused = await context.client.send('PATCH', `/v1/leads/${lead.id}`, { body: { stage_id: lost.id } });
+    const refused = await context.client.call('updateLead', { path: { id: lead.id }, body: { stage_id: lost.id } });
     const taken = refused.status < 400 && `a move into a lost stage without loss_reason answered ${refused.status}`;
     context.judge('leads.lost-needs-reason', taken, refused);
     if (taken) return context.skipRule('leads.won-closes', 'the move without loss_reason closed the lead');
@@ -24,7 +24,7 @@ export const stageMoves: ActiveCheck = {
     const expected = refused.status === 422 && code === 'validation_failed';
     const otherAnswer = !expected && `the refusal is ${refused.status} ${code ?? ''}, not 422 validation_failed`;
     context.judge('leads.lost-needs-reason-answer', otherAnswer, refused);
-    const closed = await context.client.send('PATCH', `/v1/leads/${lead.id}`, { body: { stage_id: won.id } });
+    const closed = await context.client.call('updateLead', { path: { id: lead.id }, body: { stage_id: won.id } });
     const notClosed = closed.status !== 200
       ? `a move into a won stage answered ${closed.status}`
       : !closed.json.closed_at && 'a lead moved into a won stage has no closed_at';

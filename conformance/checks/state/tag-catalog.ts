@@ -30,7 +30,7 @@ export const tagCatalog: ActiveCheck = {
     await createRecord(context, 'leads', { tags: [name] });
     await createRecord(context, 'contacts', { tags: [name] });
     const trashed = await createRecord(context, 'leads', { tags: [name] });
-    const deleted = await context.client.send('DELETE', `/v1/leads/${trashed.id}`);
+    const deleted = await context.client.call('deleteLead', { path: { id: trashed.id } });
     context.expectStatus(deleted, 200);
 
     const plain = await tagList(context);

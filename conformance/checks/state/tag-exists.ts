@@ -13,11 +13,11 @@ export const tagExists: ActiveCheck = {
     const kept = await createTag(context, `conf-${context.runId}-kept`);
     const renamed = await createTag(context, `conf-${context.runId}-renamed`);
     for (const name of [kept.name, kept.name.toUpperCase()]) {
-      const answer = await context.client.send('PATCH', `/v1/tags/${renamed.id}`, { body: { name } });
+      const answer = await context.client.call('updateTag', { path: { id: renamed.id }, body: { name } });
       context.expectError(answer, 409, 'tag_exists', { status: 'errors.status-409', code: 'tags.error-tag-exists' });
       if (answer.json.error.tag_id !== kept.id) context.fail(`tag_exists names tag_id ${answer.json.error.tag_id}, not ${kept.id}`, answer);
     }
-    const catalog = await context.client.send('GET', '/v1/tags');
+    const catalog = await context.client.call('listTags');
     if (!catalog.json?.data?.some((tag: { id: string; name: string }) => tag.id === renamed.id && tag.name === renamed.name)) {
       context.fail('the refused rename changed the tag anyway', catalog);
     }
@@ -25,15 +25,15 @@ export const tagExists: ActiveCheck = {
     for (const rule of ['errors.extra-tag-exists', 'tags.error-tag-exists']) context.judge(rule, undefined);
     // Only another tag's name conflicts: the tag's own name in another case is a rename.
     const recased = renamed.name.toUpperCase();
-    const own = await context.client.send('PATCH', `/v1/tags/${renamed.id}`, { body: { name: recased } });
+    const own = await context.client.call('updateTag', { path: { id: renamed.id }, body: { name: recased } });
     const refused = own.status !== 200 || own.json?.tag?.name !== recased;
     context.judge('tags.rename-tag-exists', refused && `renaming "${renamed.name}" to its own name in another case ("${recased}") answered ${own.status} ${own.json?.error?.code ?? JSON.stringify(own.json?.tag?.name)}, not 200 with the new spelling`, own);
   },
 };
 
 async function createTag(context: CheckContext, name: string): Promise<{ id: string; name: string }> {
-  const answer = await context.client.send('POST', '/v1/tags', { body: { name } });
+  const answer = await context.client.call('createTag', { body: { name } });
   context.expectStatus(answer, 201);
-  context.cleanup(() => context.client.send('DELETE', `/v1/tags/${answer.json.id}`));
+  context.cleanup(() => context.client.call('deleteTag', { path: { id: answer.json.id } }));
   return answer.json;
 }

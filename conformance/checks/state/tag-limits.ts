@@ -34,9 +34,9 @@ export const tagLimits: ActiveCheck = {
     const kept = [`${base}-a`, `${base}-b`];
     const lead = await createRecord(context, 'leads', { tags: kept });
     const eleven = Array.from({ length: PER_RECORD + 1 }, (_, index) => `${base}-e${index}`);
-    const created = await context.client.send('POST', '/v1/leads', { body: { name: `conformance ${context.runId}`, tags: eleven } });
-    if (created.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/leads/${created.json.id}`));
-    const patched = await context.client.send('PATCH', `/v1/leads/${lead.id}`, { body: { tags: eleven } });
+    const created = await context.client.call('createLead', { body: { name: `conformance ${context.runId}`, tags: eleven } });
+    if (created.status === 201) context.cleanup(() => context.client.call('deleteLead', { path: { id: created.json.id } }));
+    const patched = await context.client.call('updateLead', { path: { id: lead.id }, body: { tags: eleven } });
     const refusal = tagsRefusal(created, 'a new lead with 11 tags') ?? tagsRefusal(patched, 'a lead changed to 11 tags');
     context.judge('tags.record-limit', refusal, refusal === tagsRefusal(created, 'a new lead with 11 tags') ? created : patched);
     context.judge('tags.limit-per-record', refusal);
@@ -46,7 +46,7 @@ export const tagLimits: ActiveCheck = {
     context.judge('tags.over-limit-changes-nothing', (entered.length > 0 || !sameNames(leadTags, kept)) && `after the refused writes the lead carries ${JSON.stringify(leadTags)} and the catalog took ${entered.length} of the 11 names`);
     // A bad name is a problem of the list too: under `fields.tags`, not under one item (`tags[1]`).
     for (const [what, name] of [['33 characters', 'n'.repeat(33)], ['a comma', `${base},x`]] as const) {
-      const bad = await context.client.send('PATCH', `/v1/leads/${lead.id}`, { body: { tags: [...kept, name] } });
+      const bad = await context.client.call('updateLead', { path: { id: lead.id }, body: { tags: [...kept, name] } });
       context.judge('tags.name-problem-field', tagsRefusal(bad, `a lead changed to a tag name with ${what}`), bad);
     }
     // A deployment's catalog is not filled: people working in the workspace would have their new tags refused meanwhile.
@@ -84,7 +84,7 @@ async function judgeFullCatalog(context: CheckContext, base: string, leadId: str
     if (formId) await judgeFormNeverFails(context, formId, `${base}-form`);
   } finally {
     for (let start = 0; start < fillers.length; start += BATCH) {
-      await Promise.all(fillers.slice(start, start + BATCH).map((id) => context.client.send('DELETE', `/v1/tags/${id}`)));
+      await Promise.all(fillers.slice(start, start + BATCH).map((id) => context.client.call('deleteTag', { path: { id } })));
     }
   }
 }
@@ -95,7 +95,7 @@ async function judgeOverTheLimit(context: CheckContext, base: string, leadId: st
   context.judge('tags.create-limit', limitProblem, over);
   context.judge('tags.limit-per-workspace', limitProblem, over);
   context.judge('tags.error-tag-limit', over.json?.error?.code === 'tag_limit' && over.status !== 409 && `tag_limit answered ${over.status}`, over);
-  const onRecord = await context.client.send('PATCH', `/v1/leads/${leadId}`, { body: { tags: [...kept, `${base}-over`] } });
+  const onRecord = await context.client.call('updateLead', { path: { id: leadId }, body: { tags: [...kept, `${base}-over`] } });
   const recordProblem = tagsRefusal(onRecord, 'a lead write naming a new tag with the catalog full');
   const leadTags = await tagsOf(context, 'leads', leadId);
   context.judge('tags.record-workspace-limit', recordProblem ?? (!sameNames(leadTags, kept) && `the refused write changed the lead's tags to ${JSON.stringify(leadTags)}`), onRecord);

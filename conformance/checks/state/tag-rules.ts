@@ -14,7 +14,7 @@ export const tagRules: ActiveCheck = {
   basis: 'documented',
   writes: true,
   async run(context) {
-    const catalog = await context.client.send('GET', '/v1/tags');
+    const catalog = await context.client.call('listTags');
     const reported = catalog.json?.limits;
     if (reported?.per_record !== LIMITS.per_record || reported?.per_workspace !== LIMITS.per_workspace) {
       context.fail(`the tag list reports limits ${JSON.stringify(reported)}, not spec 8's ${JSON.stringify(LIMITS)}`, catalog);
@@ -24,7 +24,7 @@ export const tagRules: ActiveCheck = {
     const second = await context.createLead({ tags: [`  ${tag.toUpperCase()}  `] });
     if (JSON.stringify(second.tags) !== JSON.stringify(first.tags)) context.fail(`a tag sent as "${tag.toUpperCase()}" was stored as ${JSON.stringify(second.tags)}, not the catalog's ${JSON.stringify(first.tags)}`);
     const eleven = Array.from({ length: LIMITS.per_record + 1 }, (_, index) => `${tag}-${index}`);
-    const answer = await context.client.send('PATCH', `/v1/leads/${first.id}`, { body: { tags: eleven } });
+    const answer = await context.client.call('updateLead', { path: { id: first.id }, body: { tags: eleven } });
     context.expectError(answer, 422, 'validation_failed');
     if (!answer.json.error.fields || !('tags' in answer.json.error.fields)) context.fail('the error does not name tags', answer);
   },

@@ -55,8 +55,8 @@ async function action(context: CheckContext, id: string, name: string, body?: Re
 }
 
 async function judgeDoneNotSnoozed(context: CheckContext, id: string, until: string): Promise<void> {
-  const answer = await context.client.send('POST', `/v1/tasks/${id}/snooze`, { body: { until } });
-  const read = await context.client.send('GET', `/v1/tasks/${id}`);
+  const answer = await context.client.call('snoozeTask', { path: { id }, body: { until } });
+  const read = await context.client.call('getTask', { path: { id } });
   const problem = answer.status < 400 || answer.status >= 500 || answer.json?.error?.code !== 'task_not_open' ? `snoozing a done task answered ${answer.status} ${answer.json?.error?.code ?? ''}, not task_not_open` : read.json?.status !== 'done' || read.json?.snoozed_until ? `the refused snooze left the task ${read.json?.status} snoozed until ${read.json?.snoozed_until}` : undefined;
   context.judge('tasks.snooze-not-open', problem, answer);
   context.judge('tasks.error-task-not-open', problem, answer);
@@ -66,13 +66,13 @@ async function judgeDoneNotSnoozed(context: CheckContext, id: string, until: str
 async function judgeSubrouteScope(context: CheckContext, id: string): Promise<void> {
   if (!context.target.mock) return;
   const key = await mockKey(context, ['tasks:read']);
-  const before = await context.client.send('GET', `/v1/tasks/${id}`);
+  const before = await context.client.call('getTask', { path: { id } });
   for (const [name, body] of [['complete', {}], ['reschedule', { due_at: before.json?.due_at }]] as const) {
     const answer = await context.client.send('POST', `/v1/tasks/${id}/${name}`, { key, body });
     const refused = answer.status === 403 && answer.json?.error?.code === 'missing_scope';
     context.judge('tasks.subroute-methods', !refused && `${name} with a key of tasks:read alone answered ${answer.status} ${answer.json?.error?.code ?? answer.json?.status ?? ''}, not 403 missing_scope`, answer);
   }
-  const after = await context.client.send('GET', `/v1/tasks/${id}`);
+  const after = await context.client.call('getTask', { path: { id } });
   context.judge('tasks.subroute-methods', after.json?.status !== before.json?.status && `refused sub-routes left the task ${after.json?.status}, not ${before.json?.status}`, after);
 }
 
@@ -89,7 +89,7 @@ async function judgeReschedule(context: CheckContext, id: string, now: number): 
 
 async function judgePatch(context: CheckContext, task: any): Promise<void> {
   const title = `conformance ${context.runId} renamed`;
-  const patched = await context.client.send('PATCH', `/v1/tasks/${task.id}`, { body: { title } });
+  const patched = await context.client.call('updateTask', { path: { id: task.id }, body: { title } });
   const kept = patched.json?.type === task.type && patched.json?.duration_min === task.duration_min && patched.json?.due_at === task.due_at;
   context.judge('tasks.patch-fields', (patched.status !== 200 || patched.json?.title !== title || !kept) && `PATCH of the title answered ${patched.status} with ${JSON.stringify(patched.json)}`, patched);
 }
@@ -99,14 +99,14 @@ async function judgeTrash(context: CheckContext, task: any): Promise<void> {
   const path = `/v1/tasks?status=all&snoozed=include&entity_type=lead&entity_id=${task.entity_id}`;
   const before = await context.client.send('GET', path);
   if (!(before.json?.data ?? []).some((item: { id: string }) => item.id === task.id)) context.fail("the lead's task list does not show its task", before, 'tasks.list-deleted-left-out');
-  const deleted = await context.client.send('DELETE', `/v1/tasks/${task.id}`);
-  const read = await context.client.send('GET', `/v1/tasks/${task.id}`);
+  const deleted = await context.client.call('deleteTask', { path: { id: task.id } });
+  const read = await context.client.call('getTask', { path: { id: task.id } });
   const listed = await context.client.send('GET', path);
   const stillListed = (listed.json?.data ?? []).some((item: { id: string }) => item.id === task.id);
   context.judge('tasks.delete-trash', (deleted.status !== 200 || (read.status !== 404 && read.status !== 410)) && `delete answered ${deleted.status} and a read after it ${read.status}, not 404 or 410`, read);
   context.judge('tasks.list-deleted-left-out', stillListed && 'a deleted task is still listed', listed);
   const restored = await action(context, task.id, 'restore');
-  const again = await context.client.send('GET', `/v1/tasks/${task.id}`);
+  const again = await context.client.call('getTask', { path: { id: task.id } });
   context.judge('tasks.restore', (again.status !== 200 || restored.json?.number !== task.number) && `after restore the task reads ${again.status} with number ${restored.json?.number}, not 200 with ${task.number}`, restored);
   context.judge('tasks.subroute-methods', undefined);
 }

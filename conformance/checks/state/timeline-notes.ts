@@ -26,17 +26,17 @@ export const timelineNotes: ActiveCheck = {
   writes: true,
   async run(context) {
     const lead = await context.createLead({ amount: 100 });
-    const changedAmount = await context.client.send('PATCH', `/v1/leads/${lead.id}`, { body: { amount: 250 } });
+    const changedAmount = await context.client.call('updateLead', { path: { id: lead.id }, body: { amount: 250 } });
     context.expectStatus(changedAmount, 200);
     const [member] = await activeMembers(context);
-    const whoami = await context.client.send('GET', '/v1/api-keys/whoami');
+    const whoami = await context.client.call('getWhoami');
     const text = `conformance ${context.runId} first note`;
-    const created = await context.client.send('POST', '/v1/notes', { body: { entity_type: 'lead', entity_id: lead.id, text, mentions: [member!.id] } });
+    const created = await context.client.call('createNote', { body: { entity_type: 'lead', entity_id: lead.id, text, mentions: [member!.id] } });
     context.judge('notes.create-answer', (created.status !== 201 || created.json?.kind !== 'note') && `adding a note answered ${created.status} kind ${created.json?.kind}, not 201 with a note item`, created);
     if (created.status !== 201) context.fail('a note could not be added', created, 'notes.create-answer');
     judgeNewNote(context, created, { leadId: lead.id, text, memberId: member!.id, keyId: whoami.json?.id, canDelete: (whoami.json?.scopes ?? ['leads:write']).includes('leads:write') });
     const first: Item = created.json;
-    const second = await context.client.send('POST', '/v1/notes', { body: { entity_type: 'lead', entity_id: lead.id, text: `conformance ${context.runId} second note` } });
+    const second = await context.client.call('createNote', { body: { entity_type: 'lead', entity_id: lead.id, text: `conformance ${context.runId} second note` } });
     context.expectStatus(second, 201);
     const timeline = `/v1/timeline?entity_type=lead&entity_id=${lead.id}`;
     await judgeTimeline(context, timeline, first.id, second.json.id);
@@ -45,7 +45,7 @@ export const timelineNotes: ActiveCheck = {
     await judgeKeyCannotEdit(context, timeline, first.id, text);
     await judgeScopes(context, lead.id, first.id);
     await judgeDeleteWithRecordScope(context, lead.id);
-    const deleted = await context.client.send('DELETE', `/v1/notes/${second.json.id}`);
+    const deleted = await context.client.call('deleteNote', { path: { id: second.json.id } });
     const after = await items(context, timeline);
     context.judge('notes.delete', (deleted.status !== 200 || after.some((item) => item.id === second.json.id)) && `deleting a note answered ${deleted.status} and it is ${after.some((item) => item.id === second.json.id) ? 'still' : 'no longer'} on the timeline`, deleted);
   },
@@ -113,18 +113,18 @@ async function judgeQuery(context: CheckContext, path: string, leadId: string): 
 
 /** The older note pinned is first, above the newer one; unpinned, the newer one is first again. */
 async function judgePins(context: CheckContext, path: string, olderId: string, newerId: string): Promise<void> {
-  const pinned = await context.client.send('POST', `/v1/notes/${olderId}/pin`);
+  const pinned = await context.client.call('pinNote', { path: { id: olderId } });
   context.judge('notes.item-pinned', (pinned.status !== 200 || pinned.json?.pinned !== true) && `pinning answered ${pinned.status} with pinned ${pinned.json?.pinned}`, pinned);
   const onTop = await items(context, path);
   context.judge('notes.pin-on-top', onTop[0]?.id !== olderId && `with the older note pinned, the timeline starts with ${onTop[0]?.kind} ${onTop[0]?.id}`);
-  const unpinned = await context.client.send('DELETE', `/v1/notes/${olderId}/pin`);
+  const unpinned = await context.client.call('unpinNote', { path: { id: olderId } });
   const after = await items(context, path);
   const [olderAt, newerAt] = [after.findIndex((item) => item.id === olderId), after.findIndex((item) => item.id === newerId)];
   context.judge('notes.unpin', (unpinned.status !== 200 || unpinned.json?.pinned !== false || olderAt < newerAt) && `unpinning answered ${unpinned.status} with pinned ${unpinned.json?.pinned}, and the older note is at ${olderAt}, the newer at ${newerAt}`, unpinned);
 }
 
 async function judgeKeyCannotEdit(context: CheckContext, path: string, noteId: string, text: string): Promise<void> {
-  const edit = await context.client.send('PATCH', `/v1/notes/${noteId}`, { body: { text: `${text} edited` } });
+  const edit = await context.client.call('updateNote', { path: { id: noteId }, body: { text: `${text} edited` } });
   const note = (await items(context, path)).find((item) => item.id === noteId);
   context.judge('notes.api-key-cannot-edit', (edit.status !== 403 || note?.data?.text !== text) && `an API key's edit of a note answered ${edit.status} and the text is now ${JSON.stringify(note?.data?.text)}`, edit);
 }
@@ -133,16 +133,16 @@ async function judgeKeyCannotEdit(context: CheckContext, path: string, noteId: s
 async function judgeScopes(context: CheckContext, leadId: string, noteId: string): Promise<void> {
   const key = context.target.limitedKey;
   if (!key) return;
-  const scopes: string[] = (await context.client.send('GET', '/v1/api-keys/whoami', { key })).json?.scopes ?? [];
+  const scopes: string[] = (await context.client.call('getWhoami', { key })).json?.scopes ?? [];
   const refused = (answer: Exchange) => answer.status === 403 && answer.json?.error?.code === 'missing_scope';
   if (!scopes.includes('notes:write')) {
-    const create = await context.client.send('POST', '/v1/notes', { key, body: { entity_type: 'lead', entity_id: leadId, text: `conformance ${context.runId}` } });
+    const create = await context.client.call('createNote', { key, body: { entity_type: 'lead', entity_id: leadId, text: `conformance ${context.runId}` } });
     context.judge('notes.create-scope', !refused(create) && `a key without notes:write added a note with ${create.status}`, create);
-    const pin = await context.client.send('POST', `/v1/notes/${noteId}/pin`, { key });
+    const pin = await context.client.call('pinNote', { path: { id: noteId }, key });
     context.judge('notes.pin-scope', !refused(pin) && `a key without notes:write pinned a note with ${pin.status}`, pin);
   }
   if (!scopes.includes('leads:write')) {
-    const remove = await context.client.send('DELETE', `/v1/notes/${noteId}`, { key });
+    const remove = await context.client.call('deleteNote', { path: { id: noteId }, key });
     context.judge('notes.delete-scope', !refused(remove) && `a key without leads:write deleted a lead's note with ${remove.status}`, remove);
   }
   if (scopes.includes('leads:read') && !scopes.includes('contacts:read')) await judgeTimelineScope(context, key, 'leads:read', 'contacts:read', leadId);
@@ -155,13 +155,13 @@ async function judgeScopes(context: CheckContext, leadId: string, noteId: string
  */
 async function judgeDeleteWithRecordScope(context: CheckContext, leadId: string): Promise<void> {
   const limited = context.target.limitedKey;
-  const scopes: string[] = limited ? ((await context.client.send('GET', '/v1/api-keys/whoami', { key: limited })).json?.scopes ?? []) : [];
+  const scopes: string[] = limited ? ((await context.client.call('getWhoami', { key: limited })).json?.scopes ?? []) : [];
   const fits = limited && scopes.includes('leads:write') && !scopes.includes('notes:write');
   if (!fits && !context.target.mock) return;
   const key = fits ? limited : await mockKey(context, ['leads:read', 'leads:write'], 'a note deleted with the record scope alone');
-  const note = await context.client.send('POST', '/v1/notes', { body: { entity_type: 'lead', entity_id: leadId, text: `conformance ${context.runId} third note` } });
+  const note = await context.client.call('createNote', { body: { entity_type: 'lead', entity_id: leadId, text: `conformance ${context.runId} third note` } });
   context.expectStatus(note, 201);
-  const remove = await context.client.send('DELETE', `/v1/notes/${note.json.id}`, { key });
+  const remove = await context.client.call('deleteNote', { path: { id: note.json.id }, key });
   context.judge('notes.delete-scope', remove.status !== 200 && `a key with leads:write but not notes:write deleted a lead's note with ${remove.status} ${remove.json?.error?.code ?? ''}, not 200: the record's write scope is enough`, remove);
 }
 

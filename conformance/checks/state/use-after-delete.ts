@@ -10,11 +10,11 @@ export const useAfterDelete: ActiveCheck = {
   writes: true,
   async run(context) {
     const lead = await context.createLead();
-    context.expectStatus(await context.client.send('DELETE', `/v1/leads/${lead.id}`), 200);
-    context.expectError(await context.client.send('PATCH', `/v1/leads/${lead.id}`, { body: { name: 'after delete' } }), 410, 'gone');
-    const product = await context.client.send('POST', '/v1/products', { body: { name: `conformance ${context.runId}` } });
+    context.expectStatus(await context.client.call('deleteLead', { path: { id: lead.id } }), 200);
+    context.expectError(await context.client.call('updateLead', { path: { id: lead.id }, body: { name: 'after delete' } }), 410, 'gone');
+    const product = await context.client.call('createProduct', { body: { name: `conformance ${context.runId}` } });
     context.expectStatus(product, 201);
-    context.expectStatus(await context.client.send('DELETE', `/v1/products/${product.json.id}`), 200);
-    context.expectError(await context.client.send('GET', `/v1/products/${product.json.id}`), 404, 'not_found');
+    context.expectStatus(await context.client.call('deleteProduct', { path: { id: product.json.id } }), 200);
+    context.expectError(await context.client.call('getProduct', { path: { id: product.json.id } }), 404, 'not_found');
   },
 };

@@ -47,6 +47,6 @@ export const channelFilter: ActiveCheck = {
 async function resolvedConversation(context: CheckContext, type: 'whatsapp' | 'telegram_bot'): Promise<string> {
   const channel = await newChannel(context, type);
   const { conversation_id: id } = await clientWritesIn(context, channel.id, newClient(context, `channel-filter-${type}`), 'Is the grey sofa still available?');
-  context.expectStatus(await context.client.send('POST', `/v1/conversations/${id}/resolve`), 200);
+  context.expectStatus(await context.client.call('resolveConversation', { path: { id } }), 200);
   return id;
 }

@@ -30,7 +30,7 @@ export const createAndRead: ActiveCheck = {
     const url = `https://hooks.example.com/crmkit-conformance/${context.runId}`;
     const events = ['invoice.*', 'product.archived'];
     const filters = pipelineId ? { pipeline_ids: [pipelineId] } : undefined;
-    const created = await context.client.send('POST', '/v1/webhooks', { body: { name, url, events, ...(filters ? { filters } : {}) } });
+    const created = await context.client.call('createWebhook', { body: { name, url, events, ...(filters ? { filters } : {}) } });
     if (created.json?.error?.code === 'limit_reached') context.skip("the workspace has no room for another webhook (its plan's count is used)");
     const { webhook, secret } = created.json ?? {};
     if (!webhook?.id) return judgeCreated(context, created, webhook, secret, { name, url, events, filters, pipelineId });
@@ -66,7 +66,7 @@ async function judgeCreated(context: CheckContext, created: Exchange, webhook: a
 }
 
 async function firstPipelineId(context: CheckContext): Promise<string | undefined> {
-  const pipelines = await context.client.send('GET', '/v1/pipelines');
+  const pipelines = await context.client.call('listPipelines');
   return pipelines.status === 200 ? pipelines.json?.data?.[0]?.id : undefined;
 }
 
@@ -87,9 +87,9 @@ function savedProblem(webhook: any, sent: { name: string; url: string; events: s
 /** The read, the list and a change of the webhook must not show its secret (inferred read and list routes: looked at where they answer). */
 async function judgeSecretOnce(context: CheckContext, id: string, secret: string): Promise<void> {
   const answers = [
-    await context.client.send('GET', `/v1/webhooks/${id}`),
+    await context.client.call('getWebhook', { path: { id } }),
     await context.client.send('GET', '/v1/webhooks?limit=250'),
-    await context.client.send('PATCH', `/v1/webhooks/${id}`, { body: { name: `conformance ${context.runId} create-and-read renamed` } }),
+    await context.client.call('updateWebhook', { path: { id }, body: { name: `conformance ${context.runId} create-and-read renamed` } }),
   ];
   const showing = answers.find((answer) => answer.text.includes(secret));
   context.judge('webhooks.secret-once', showing ? `${showing.request.method} ${new URL(showing.request.url).pathname} shows the signing secret, which is returned only on creation and rotation` : undefined, showing);
@@ -98,8 +98,8 @@ async function judgeSecretOnce(context: CheckContext, id: string, secret: string
 /** 100 patterns are taken, on create and on change, 101 refused with 422 validation_failed. */
 async function judgePatternLimit(context: CheckContext, id: string): Promise<void> {
   const createdWithHundred = await createWithHundredPatterns(context);
-  const hundred = await context.client.send('PATCH', `/v1/webhooks/${id}`, { body: { events: patterns(100) } });
-  const more = await context.client.send('PATCH', `/v1/webhooks/${id}`, { body: { events: patterns(101) } });
+  const hundred = await context.client.call('updateWebhook', { path: { id }, body: { events: patterns(100) } });
+  const more = await context.client.call('updateWebhook', { path: { id }, body: { events: patterns(101) } });
   if (createdWithHundred && createdWithHundred.status !== 201) {
     return context.judge('webhooks.patterns-up-to-100', `a webhook created with 100 event patterns answered ${createdWithHundred.status} ${createdWithHundred.json?.error?.code ?? ''}, not 201`, createdWithHundred);
   }
@@ -116,7 +116,7 @@ async function judgePatternLimit(context: CheckContext, id: string): Promise<voi
  */
 async function createWithHundredPatterns(context: CheckContext): Promise<Exchange | undefined> {
   const body = { name: `conformance ${context.runId} hundred patterns`, url: `https://hooks.example.com/crmkit-conformance/${context.runId}/hundred`, events: patterns(100) };
-  const created = await context.client.send('POST', '/v1/webhooks', { body });
+  const created = await context.client.call('createWebhook', { body });
   if (created.json?.error?.code === 'limit_reached') return undefined;
   const createdId = created.json?.webhook?.id;
   if (createdId) {
@@ -128,8 +128,8 @@ async function createWithHundredPatterns(context: CheckContext): Promise<Exchang
 
 /** 50 values in a filter are taken, 51 refused with 422 validation_failed. */
 async function judgeFilterLimit(context: CheckContext, id: string, pipelineId: string): Promise<void> {
-  const fifty = await context.client.send('PATCH', `/v1/webhooks/${id}`, { body: { filters: { pipeline_ids: Array(50).fill(pipelineId) } } });
-  const more = await context.client.send('PATCH', `/v1/webhooks/${id}`, { body: { filters: { pipeline_ids: Array(51).fill(pipelineId) } } });
+  const fifty = await context.client.call('updateWebhook', { path: { id }, body: { filters: { pipeline_ids: Array(50).fill(pipelineId) } } });
+  const more = await context.client.call('updateWebhook', { path: { id }, body: { filters: { pipeline_ids: Array(51).fill(pipelineId) } } });
   const problem =
     fifty.status !== 200 ? `50 values in pipeline_ids answered ${fifty.status}, not 200`
     : more.status !== 422 || more.json?.error?.code !== 'validation_failed' ? `51 values in pipeline_ids answered ${more.status} ${more.json?.error?.code ?? ''}, not 422 validation_failed`

@@ -15,7 +15,7 @@ export const deliveryHeaders: ActiveCheck = {
   writes: true,
   async run(context) {
     await withWebhook(context, 'delivery-headers', ['lead.created'], async (webhook) => {
-      const ping = await context.client.send('POST', `/v1/webhooks/${webhook.id}/ping`);
+      const ping = await context.client.call('pingWebhook', { path: { id: webhook.id } });
       context.expectStatus(ping, 200);
       const request = await webhook.delivery(1, 'the ping');
       context.judge('webhooks.ping-sends', undefined, ping);

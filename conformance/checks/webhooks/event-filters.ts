@@ -33,7 +33,7 @@ export const eventFilters: ActiveCheck = {
         const leadOf = async (setting: Setting): Promise<string> => (await context.createLead({ pipeline_id: setting.pipelineId, stage_id: setting.stageId, owner_id: setting.ownerId })).id;
         const passing = await leadOf(scene.pass);
         const kept = { stage: await leadOf(scene.stageOut), pipeline: await leadOf(scene.pipelineOut), owner: await leadOf(scene.ownerOut) };
-        const note = await context.client.send('POST', '/v1/notes', { body: { entity_type: 'lead', entity_id: passing, text: `conformance ${context.runId} event-filters` } });
+        const note = await context.client.call('createNote', { body: { entity_type: 'lead', entity_id: passing, text: `conformance ${context.runId} event-filters` } });
         context.expectStatus(note, 201);
         const noteId: string = note.json.id;
 
@@ -75,13 +75,13 @@ async function reachedFiltered(context: CheckContext, filtered: EventWebhook, id
 
 /** The pipelines, stages and members the leads are made of; skips without the pipelines route or two open stages. */
 async function sceneOf(context: CheckContext): Promise<Scene> {
-  const pipelines = await context.client.send('GET', '/v1/pipelines');
+  const pipelines = await context.client.call('listPipelines');
   if (pipelines.status !== 200) context.skip('the pipelines route (inferred) does not answer: stage ids are unknown');
   const openStages = (pipeline: any): string[] => (pipeline?.stages ?? []).filter((stage: any) => stage.type === 'open').map((stage: any) => stage.id);
   const [first, second] = pipelines.json.data as any[];
   const [firstStage, otherStage] = openStages(first);
   if (!firstStage || !otherStage) context.skip('the first pipeline has fewer than two open stages');
-  const members = await context.client.send('GET', '/v1/members');
+  const members = await context.client.call('listMembers');
   const active = members.status === 200 ? (members.json?.data ?? []).filter((member: any) => member.status === undefined || member.status === 'active') : [];
   const me = active.find((member: any) => member.is_me) ?? active[0];
   if (!me) context.skip('the members route does not answer with a member to own the leads');

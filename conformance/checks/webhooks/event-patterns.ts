@@ -48,17 +48,17 @@ export const eventPatterns: ActiveCheck = {
 async function causeEvents(context: CheckContext): Promise<[Caused, Caused | undefined, Caused]> {
   const lead = await context.createLead();
   let stageChanged: Caused | undefined;
-  const pipelines = await context.client.send('GET', '/v1/pipelines');
+  const pipelines = await context.client.call('listPipelines');
   const pipeline = pipelines.status === 200 ? pipelines.json?.data?.find((candidate: any) => candidate.id === lead.pipeline_id) : undefined;
   const otherOpen = pipeline?.stages?.find((stage: any) => stage.type === 'open' && stage.id !== lead.stage_id);
   if (otherOpen) {
-    const moved = await context.client.send('PATCH', `/v1/leads/${lead.id}`, { body: { stage_id: otherOpen.id } });
+    const moved = await context.client.call('updateLead', { path: { id: lead.id }, body: { stage_id: otherOpen.id } });
     context.expectStatus(moved, 200);
     stageChanged = { type: 'lead.stage_changed', recordId: lead.id };
   }
-  const contact = await context.client.send('POST', '/v1/contacts', { body: { name: `conformance ${context.runId} event-patterns` } });
+  const contact = await context.client.call('createContact', { body: { name: `conformance ${context.runId} event-patterns` } });
   context.expectStatus(contact, 201);
-  context.cleanup(() => context.client.send('DELETE', `/v1/contacts/${contact.json.id}`));
+  context.cleanup(() => context.client.call('deleteContact', { path: { id: contact.json.id } }));
   return [{ type: 'lead.created', recordId: lead.id }, stageChanged, { type: 'contact.created', recordId: contact.json.id }];
 }
 

@@ -43,13 +43,13 @@ export const failureStreak: ActiveCheck = {
 async function streaks(context: CheckContext, hook: TestWebhook): Promise<void> {
   let answer = 500;
   hook.receiver.answer(hook.path, () => answer);
-  const active = async () => (await context.client.send('GET', `/v1/webhooks/${hook.id}`)).json?.active;
+  const active = async () => (await context.client.call('getWebhook', { path: { id: hook.id } })).json?.active;
 
   // 1. Failing, a success 20 hours in, failing on to the event's last attempt at 24 hours.
   const first = await failingLead(context, hook);
   await advanceMockClock(context, 20 * HOUR);
   answer = 200;
-  const ping = await context.client.send('POST', `/v1/webhooks/${hook.id}/ping`);
+  const ping = await context.client.call('pingWebhook', { path: { id: hook.id } });
   context.expectStatus(ping, 200, 201);
   if (ping.json?.status !== 'success') context.fail(`a ping answered 200 shows status ${JSON.stringify(ping.json?.status)}; the check needs a success`, ping);
   answer = 500;
@@ -65,7 +65,7 @@ async function streaks(context: CheckContext, hook: TestWebhook): Promise<void> 
   if ((await active()) !== false) context.fail('a second day without success left the webhook active; the check needs it disabled (webhooks.retry-schedule judges that)');
 
   // 3. Enabled, then one failure at once.
-  const enabled = await context.client.send('POST', `/v1/webhooks/${hook.id}/enable`, { body: { resend_failed: false } });
+  const enabled = await context.client.call('enableWebhook', { path: { id: hook.id }, body: { resend_failed: false } });
   context.expectStatus(enabled, 200);
   // Spec 4.11: enable answers {webhook, resent: integer}, with resend_failed false as well.
   const answered = enabled.json?.webhook?.object === 'webhook' && Number.isInteger(enabled.json?.resent);
@@ -84,7 +84,7 @@ async function streaks(context: CheckContext, hook: TestWebhook): Promise<void> 
 async function scheduleEnded(context: CheckContext, hook: TestWebhook, first: ReceivedRequest): Promise<void> {
   const ofEvent = (request: ReceivedRequest) => request.json?.id === first.json?.id;
   const deliveryId = first.headers['svc-delivery'];
-  const delivery = deliveryId ? await context.client.send('GET', `/v1/webhooks/${hook.id}/deliveries/${deliveryId}`) : undefined;
+  const delivery = deliveryId ? await context.client.call('getWebhookDelivery', { path: { id: hook.id, did: deliveryId } }) : undefined;
   context.judge('webhooks.delivery-failed-at-end', delivery?.json?.status !== 'failed' && `24 hours after the event, its attempts all failed and the webhook still active, the delivery shows status ${JSON.stringify(delivery?.json?.status)}, not failed`, delivery);
   const attempts = hook.receiver.requestsTo(hook.path, ofEvent).length;
   await advanceMockClock(context, 6 * HOUR + 10);

@@ -48,7 +48,7 @@ export const goneAndEnable: ActiveCheck = {
 
         // 2. PATCH {active: true}: on, and nothing resent.
         answer = 200;
-        const patched = await context.client.send('PATCH', `/v1/webhooks/${hook.id}`, { body: { active: true } });
+        const patched = await context.client.call('updateWebhook', { path: { id: hook.id }, body: { active: true } });
         context.judge('webhooks.patch-active-turns-on', patched.status === 200 && patched.json?.active === true && patched.json?.status === 'active' ? undefined : `PATCH {active: true} answered ${patched.status} with active ${JSON.stringify(patched.json?.active)} and status ${JSON.stringify(patched.json?.status)}`, patched);
         await settle(scene.pause);
         const againAfterPatch = countOf(hook, first.leadId) - 1;
@@ -72,7 +72,7 @@ export const goneAndEnable: ActiveCheck = {
         // 4. Enable with resend_failed.
         answer = 200;
         const before = hook.receiver.requestsTo(hook.path).length;
-        const enabled = await context.client.send('POST', `/v1/webhooks/${hook.id}/enable`, { body: { resend_failed: true } });
+        const enabled = await context.client.call('enableWebhook', { path: { id: hook.id }, body: { resend_failed: true } });
         judgeEnableAnswer(context, enabled);
         const resentSecond = await hook.receiver.nth(hook.path, 2, scene.wait, isLeadEvent(second.leadId));
         await settle(scene.pause);
@@ -113,13 +113,13 @@ async function failingEvent(scene: Scene): Promise<{ leadId: string; deliveryId:
 /** Pings while the receiver answers 410: the webhook must then be disabled (else the check stops there). */
 async function disableByGone(scene: Scene): Promise<void> {
   const { context, hook } = scene;
-  context.expectStatus(await context.client.send('POST', `/v1/webhooks/${hook.id}/ping`), 200, 201);
-  let read = await context.client.send('GET', `/v1/webhooks/${hook.id}`);
+  context.expectStatus(await context.client.call('pingWebhook', { path: { id: hook.id } }), 200, 201);
+  let read = await context.client.call('getWebhook', { path: { id: hook.id } });
   // Whether the webhook was disabled shows only on its read route (inferred).
   skipIfNotOffered(context, read);
   for (let tries = 0; tries < 10 && read.json?.active !== false; tries++) {
     await settle(scene.pause / 3);
-    read = await context.client.send('GET', `/v1/webhooks/${hook.id}`);
+    read = await context.client.call('getWebhook', { path: { id: hook.id } });
   }
   context.expectStatus(read, 200);
   if (read.json?.active !== false || read.json?.status === 'active') {
@@ -131,7 +131,7 @@ async function disableByGone(scene: Scene): Promise<void> {
 /** Replays the failed delivery while the receiver answers 200, and waits for the replay to arrive and be recorded a success. */
 async function replayDelivered(scene: Scene, failed: { leadId: string; deliveryId: string }): Promise<void> {
   const { context, hook } = scene;
-  const replay = await context.client.send('POST', `/v1/webhooks/${hook.id}/deliveries/${failed.deliveryId}/replay`);
+  const replay = await context.client.call('replayWebhookDelivery', { path: { id: hook.id, did: failed.deliveryId } });
   context.expectStatus(replay, 200, 201, 202);
   const isReplay = (request: ReceivedRequest) => isLeadEvent(failed.leadId)(request) && request.headers['svc-replay'] === 'true';
   // The first replay of this lead's event: it may come before the answer to the replay request.
@@ -145,7 +145,7 @@ async function deliveryOf(scene: Scene, deliveryId: string, until?: (status: str
   const { context, hook } = scene;
   const deadline = Date.now() + scene.wait;
   for (;;) {
-    const read = await context.client.send('GET', `/v1/webhooks/${hook.id}/deliveries/${deliveryId}`);
+    const read = await context.client.call('getWebhookDelivery', { path: { id: hook.id, did: deliveryId } });
     context.expectStatus(read, 200);
     if (!until || until(read.json?.status) || Date.now() > deadline) return read;
     await settle(50);

@@ -16,10 +16,10 @@ export const manageScope: ActiveCheck = {
   writes: true,
   async run(context) {
     const key = context.target.limitedKey ?? context.skip('needs --limited-key: a key without webhooks:manage');
-    const whoami = await context.client.send('GET', '/v1/api-keys/whoami', { key });
+    const whoami = await context.client.call('getWhoami', { key });
     if ((whoami.json?.scopes ?? []).includes('webhooks:manage')) context.skip('the limited key holds webhooks:manage');
     const body = { name: `conformance ${context.runId} manage-scope`, url: 'https://hooks.example.com/crmkit-conformance', events: ['invoice.*'] };
-    const created = await context.client.send('POST', '/v1/webhooks', { body });
+    const created = await context.client.call('createWebhook', { body });
     context.expectStatus(created, 201);
     const id = created.json.webhook.id;
     context.cleanup(() => deleteWebhook(context, id));

@@ -16,7 +16,7 @@ const isPing = (event: SeenEvent) => event.json?.type === 'ping';
 export async function pingFromLog(context: CheckContext): Promise<void> {
   await withEventWebhook(context, 'ping', ['lead.created'], async (webhook) => {
     await withEventWebhook(context, 'ping-watcher', ['*'], async (watcher) => {
-      const answer = await context.client.send('POST', `/v1/webhooks/${webhook.id}/ping`);
+      const answer = await context.client.call('pingWebhook', { path: { id: webhook.id } });
       context.expectStatus(answer, 200, 201);
       const pings = await webhook.events(isPing);
       const sent = pings.length !== 1 && `the ping route answered, and the webhook's log shows ${pings.length} ping deliveries, not 1`;
@@ -65,7 +65,7 @@ function judgeFailedAttempt(context: CheckContext, webhook: EventWebhook, answer
 export async function judgeConnectionErrorAtSink(context: CheckContext): Promise<void> {
   try {
     await withSinkWebhook(context, 'ping-unresolvable', ['lead.created'], async (webhook) => {
-      const answer = await context.client.send('POST', `/v1/webhooks/${webhook.id}/ping`);
+      const answer = await context.client.call('pingWebhook', { path: { id: webhook.id } });
       context.expectStatus(answer, 200, 201);
       judgeConnectionError(context, webhook, answer);
     });

@@ -56,7 +56,7 @@ export const ping: ActiveCheck = {
 /** Pings the webhook while its receiver answers `status`; the ping route must answer 200. */
 async function pingAnswering(context: CheckContext, webhook: TestWebhook, status: number): Promise<Exchange> {
   webhook.receiver.answer(webhook.path, () => status);
-  const answer = await context.client.send('POST', `/v1/webhooks/${webhook.id}/ping`);
+  const answer = await context.client.call('pingWebhook', { path: { id: webhook.id } });
   context.expectStatus(answer, 200, 201);
   return answer;
 }
@@ -75,11 +75,11 @@ function resultProblem(delivery: any, status: string, responseStatus: number): s
 async function judgeConnectionError(context: CheckContext): Promise<void> {
   if (!context.target.mock || context.target.webhookReceiver?.publicUrl) return judgeConnectionErrorAtSink(context);
   const url = `http://127.0.0.1:${await closedPort()}/crmkit-conformance/${context.runId}/closed`;
-  const created = await context.client.send('POST', '/v1/webhooks', { body: { name: `conformance ${context.runId} ping-closed`, url, events: ['lead.created'] } });
+  const created = await context.client.call('createWebhook', { body: { name: `conformance ${context.runId} ping-closed`, url, events: ['lead.created'] } });
   if (created.status !== 201) return; // a mock that refuses 127.0.0.1 (no --allow-private-webhooks): withWebhook has skipped before
   const id = created.json.webhook.id;
   context.cleanup(() => deleteWebhook(context, id));
-  const answer = await context.client.send('POST', `/v1/webhooks/${id}/ping`);
+  const answer = await context.client.call('pingWebhook', { path: { id } });
   // Deleted at once: its retries would wait on the clock moves of later checks.
   await deleteWebhook(context, id);
   context.expectStatus(answer, 200, 201);

@@ -79,7 +79,7 @@ type Refusal = { answer: Awaited<ReturnType<CheckContext['client']['send']>>; co
 async function fillUp(context: CheckContext, most: number, created: string[]): Promise<Refusal | undefined> {
   let count = await countWebhooks(context);
   do {
-    const answer = await context.client.send('POST', '/v1/webhooks', {
+    const answer = await context.client.call('createWebhook', { 
       body: { name: `conformance ${context.runId} plan-limit`, url: 'https://hooks.example.com/crmkit-conformance', events: ['invoice.*'] },
     });
     if (answer.status !== 201) return { answer, count: await countWebhooks(context) };

@@ -23,7 +23,7 @@ export const redirectOtherHost: ActiveCheck = {
       if (local.hostname !== '127.0.0.1') context.skip(`the receiver is at ${local.hostname}, not 127.0.0.1: no second name for it`);
       const elsewhere = `${hook.path}/elsewhere`;
       hook.receiver.answer(hook.path, () => ({ status: 307, headers: { location: `${local.protocol}//localhost:${local.port}${elsewhere}` } }));
-      const ping = await context.client.send('POST', `/v1/webhooks/${hook.id}/ping`);
+      const ping = await context.client.call('pingWebhook', { path: { id: hook.id } });
       context.expectStatus(ping, 200, 201);
       const followed = hook.receiver.requestsTo(elsewhere).length > 0;
       if (followed || ping.json?.status === 'success') {

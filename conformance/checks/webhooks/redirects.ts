@@ -32,7 +32,7 @@ async function pingThroughChain(context: CheckContext, hook: TestWebhook, name: 
     hook.receiver.answer(stops[index]!, () => ({ status: 307, headers: { location: hook.receiver.url(stops[index + 1]!) } }));
   }
   const end = stops.at(-1)!;
-  const ping = await context.client.send('POST', `/v1/webhooks/${hook.id}/ping`);
+  const ping = await context.client.call('pingWebhook', { path: { id: hook.id } });
   context.expectStatus(ping, 200, 201);
   // The ping answers after its attempt; against a deployment the end may still be on its way.
   if (!context.target.mock) await settle(2_000);

@@ -40,12 +40,12 @@ async function resendAfterDays(context: CheckContext, hook: TestWebhook): Promis
   hook.receiver.answer(hook.path, () => answer);
   const old = await failedLeads(context, hook, 1, () => (answer = 410), () => (answer = 500));
   await advanceMockClock(context, 48 * HOUR);
-  context.expectStatus(await context.client.send('PATCH', `/v1/webhooks/${hook.id}`, { body: { active: true } }), 200);
+  context.expectStatus(await context.client.call('updateWebhook', { path: { id: hook.id }, body: { active: true } }), 200);
   const recent = await failedLeads(context, hook, 2, () => (answer = 410), () => (answer = 500));
   await advanceMockClock(context, 36 * HOUR);
   answer = 200;
   const before = hook.receiver.requestsTo(hook.path).length;
-  const enabled = await context.client.send('POST', `/v1/webhooks/${hook.id}/enable`, { body: { resend_failed: true } });
+  const enabled = await context.client.call('enableWebhook', { path: { id: hook.id }, body: { resend_failed: true } });
   context.expectStatus(enabled, 200);
   // On the frozen clock the resent attempts have gone out once a move of the clock answers.
   await advanceMockClock(context, 1);
@@ -76,9 +76,9 @@ async function failedLeads(context: CheckContext, hook: TestWebhook, count: numb
     await advanceMockClock(context, 1);
   }
   gone();
-  context.expectStatus(await context.client.send('POST', `/v1/webhooks/${hook.id}/ping`), 200, 201);
+  context.expectStatus(await context.client.call('pingWebhook', { path: { id: hook.id } }), 200, 201);
   failing();
-  const read = await context.client.send('GET', `/v1/webhooks/${hook.id}`);
+  const read = await context.client.call('getWebhook', { path: { id: hook.id } });
   if (read.json?.active !== false) context.fail(`after a ping answered 410 the webhook shows active ${JSON.stringify(read.json?.active)}; the check needs it disabled (webhooks.gone-and-enable judges that)`, read);
   return ids;
 }

@@ -72,23 +72,23 @@ async function followSchedule(context: CheckContext): Promise<void> {
       for (const [index, offset] of schedule.entries()) {
         if (offset === DAY) {
           // Failing for 18 hours, not for a day yet: the webhook stays on.
-          const before = await context.client.send('GET', `/v1/webhooks/${failing.id}`);
+          const before = await context.client.call('getWebhook', { path: { id: failing.id } });
           context.expectStatus(before, 200);
           context.judge('webhooks.no-consecutive-failure-rule', before.json?.active === true ? undefined : `the webhook is active ${JSON.stringify(before.json?.active)} after 18 hours of failures; it is disabled only after 24 hours without success`, before);
         }
         await expectAttempt(index + 2, offset);
       }
       // The last attempt, 24 hours after the event, failed too: a day without success (its outcome is recorded as the clock's move ends).
-      let after = await context.client.send('GET', `/v1/webhooks/${failing.id}`);
+      let after = await context.client.call('getWebhook', { path: { id: failing.id } });
       for (let tries = 0; tries < 5 && after.status === 200 && after.json?.active !== false; tries++) {
         await new Promise((resolve) => setTimeout(resolve, 100));
-        after = await context.client.send('GET', `/v1/webhooks/${failing.id}`);
+        after = await context.client.call('getWebhook', { path: { id: failing.id } });
       }
       context.expectStatus(after, 200);
       context.judge('webhooks.retry-schedule', undefined);
       context.judge('webhooks.day-without-success-disables', after.json?.active === false ? undefined : `24 hours without a successful delivery (${attemptsSoFar()} attempts failed), the webhook is still active (${JSON.stringify(after.json?.active)}); it is disabled`, after);
       const deliveryId = first.headers['svc-delivery'];
-      const delivery = deliveryId ? await context.client.send('GET', `/v1/webhooks/${failing.id}/deliveries/${deliveryId}`) : undefined;
+      const delivery = deliveryId ? await context.client.call('getWebhookDelivery', { path: { id: failing.id, did: deliveryId } }) : undefined;
       context.judge('webhooks.delivery-failed-at-end', delivery?.json?.status === 'failed' ? undefined : `after its last attempt, 24 hours after the event, the delivery shows status ${JSON.stringify(delivery?.json?.status)}, not failed`, delivery);
       const names = (request: ReceivedRequest) => request.rawBody.includes(failing.id) && request.json?.type === 'webhook.disabled';
       const told = await watcher.receiver.nth(watcher.path, 1, 5_000, names);

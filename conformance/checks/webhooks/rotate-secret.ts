@@ -19,14 +19,14 @@ export const rotateSecret: ActiveCheck = {
       leadId = (await context.createLead()).id;
       await webhook.delivery(1, 'lead.created', { match: ours });
 
-      const rotated = await context.client.send('POST', `/v1/webhooks/${webhook.id}/rotate-secret`);
+      const rotated = await context.client.call('rotateWebhookSecret', { path: { id: webhook.id } });
       context.expectStatus(rotated, 200);
       const secret: string = rotated.json?.secret;
       context.judge('webhooks.secret-format', SECRET_FORMAT.test(secret ?? '') ? undefined : `rotate-secret answered the secret ${JSON.stringify(secret)}, not whsec_ followed by 43 characters`, rotated);
       if (typeof secret !== 'string' || secret === webhook.secret) context.fail(`rotate-secret answered ${secret === webhook.secret ? 'the same secret again' : `no new secret (${rotated.text.slice(0, 120)})`}`, rotated, 'webhooks.secret-on-rotation');
       context.judge('webhooks.secret-on-rotation', undefined, rotated);
 
-      context.expectStatus(await context.client.send('POST', `/v1/webhooks/${webhook.id}/ping`), 200);
+      context.expectStatus(await context.client.call('pingWebhook', { path: { id: webhook.id } }), 200);
       const ping = await webhook.delivery(1, 'the ping after the rotation', { match: (request) => request.headers['svc-event'] === 'ping' });
       const pingProblem = signatureValid(ping.headers['svc-signature'], ping.rawBody, webhook.secret)
         ? 'the ping after rotate-secret is signed with the old secret: the new one replaces it at once, with no overlap'

@@ -13,7 +13,7 @@ export const signature: ActiveCheck = {
   async run(context) {
     await withWebhook(context, 'signature', ['lead.created'], async (webhook) => {
       context.judge('webhooks.secret-format', SECRET_FORMAT.test(webhook.secret ?? '') ? undefined : `the creation answered the secret ${JSON.stringify(webhook.secret)}, not whsec_ followed by 43 characters`);
-      context.expectStatus(await context.client.send('POST', `/v1/webhooks/${webhook.id}/ping`), 200);
+      context.expectStatus(await context.client.call('pingWebhook', { path: { id: webhook.id } }), 200);
       const ping = await webhook.delivery(1, 'the ping');
       const pingProblem = signatureProblem(ping.headers['svc-signature'], ping.rawBody, webhook.secret);
       if (pingProblem) context.fail(`the ping's signature does not verify: ${pingProblem}`, undefined, 'webhooks.signature-hmac');

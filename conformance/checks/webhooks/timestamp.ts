@@ -17,7 +17,7 @@ export const timestamp: ActiveCheck = {
       // A mock's workspace clock is moved first: deliveries are signed when they are sent (6.1), on
       // the clock receivers hold them to (6.2), whatever time the workspace's records say.
       if (context.target.mock) await advanceMockClock(context, 10 * 60);
-      context.expectStatus(await context.client.send('POST', `/v1/webhooks/${webhook.id}/ping`), 200);
+      context.expectStatus(await context.client.call('pingWebhook', { path: { id: webhook.id } }), 200);
       const ping = await webhook.delivery(1, 'the ping');
       const nowMs = ping.receivedAtMs;
       const sent = ping.headers['svc-timestamp'] ?? '';

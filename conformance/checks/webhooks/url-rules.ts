@@ -45,7 +45,7 @@ export const urlRules: ActiveCheck = {
     const name = `conformance ${context.runId} url-rules`;
     // A webhook taken is deleted at once (webhook.disabled of later checks would go to it).
     const create = async (url: string) => {
-      const created = await context.client.send('POST', '/v1/webhooks', { body: { name, url, events: ['invoice.*'] } });
+      const created = await context.client.call('createWebhook', { body: { name, url, events: ['invoice.*'] } });
       if (created.status < 300 && created.json?.webhook?.id) {
         const id = created.json.webhook.id;
         context.cleanup(() => deleteWebhook(context, id));
@@ -77,13 +77,13 @@ function refusalProblem(answer: Exchange, what: string): string | undefined {
 
 /** The rules hold for a change of URL too: a saved webhook cannot be moved to a private address. */
 async function judgeChange(context: CheckContext, name: string): Promise<void> {
-  const saved = await context.client.send('POST', '/v1/webhooks', { body: { name, url: BASE, events: ['invoice.*'] } });
+  const saved = await context.client.call('createWebhook', { body: { name, url: BASE, events: ['invoice.*'] } });
   const full = noRoomForWebhook(saved);
   if (full) context.skip(full);
   context.expectStatus(saved, 200, 201);
   const id = saved.json.webhook.id;
   context.cleanup(() => deleteWebhook(context, id));
-  const moved = await context.client.send('PATCH', `/v1/webhooks/${id}`, { body: { url: 'https://10.0.0.1/crmkit-conformance' } });
+  const moved = await context.client.call('updateWebhook', { path: { id }, body: { url: 'https://10.0.0.1/crmkit-conformance' } });
   await deleteWebhook(context, id);
   context.judge('webhooks.url-checked-on-change', refusalProblem(moved, 'moving a webhook to a private address'), moved);
 }

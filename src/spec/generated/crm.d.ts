@@ -2897,7 +2897,7 @@ export type components = {
         CustomValueMoney: {
             amount: components["schemas"]["Amount"];
             /** @default UZS */
-            currency: components["schemas"]["Currency"];
+            currency?: components["schemas"]["Currency"];
         };
         /**
          * Format: date
@@ -3410,7 +3410,7 @@ export type components = {
             /** @description Unit price in the smallest currency unit; defaults to the product's price. */
             price?: components["schemas"]["Amount"];
             /** @default 0 */
-            discount_percent: number;
+            discount_percent?: number;
         };
         /**
          * @example {
@@ -4406,7 +4406,7 @@ export type components = {
             email: string;
             role: components["schemas"]["InviteRole"];
             /** @default [] */
-            team_ids: components["schemas"]["TeamIdInput"][];
+            team_ids?: components["schemas"]["TeamIdInput"][];
         };
         /**
          * @description A pending invitation, answered by `POST /v1/invites` with 201. The invited person becomes a member when they accept it.
@@ -4469,7 +4469,7 @@ export type components = {
         TeamCreate: {
             name: string;
             /** @default [] */
-            member_ids: components["schemas"]["MemberIdInput"][];
+            member_ids?: components["schemas"]["MemberIdInput"][];
         };
         /**
          * @description Body of `PATCH /v1/teams/{id}`; only the fields sent change (spec 2.1); `member_ids` replaces the whole list.
@@ -4544,17 +4544,17 @@ export type components = {
         ProductCreate: {
             name: string;
             /** @default  */
-            sku: string;
+            sku?: string;
             /** @default 0 */
-            price: components["schemas"]["Amount"];
+            price?: components["schemas"]["Amount"];
             /** @description Three letters; the workspace currency when left out. */
             currency?: components["schemas"]["Currency"];
             /** @default  */
-            unit: string;
+            unit?: string;
             /** @default 0 */
-            vat_percent: components["schemas"]["ProductVatPercent"];
+            vat_percent?: components["schemas"]["ProductVatPercent"];
             /** @default false */
-            archived: boolean;
+            archived?: boolean;
             custom?: components["schemas"]["CustomInput"];
         };
         /**
@@ -4881,7 +4881,7 @@ export type components = {
              * @description True sends although the client opted out; otherwise an opted-out client answers 409 `opted_out` (spec 4.8).
              * @default false
              */
-            force: boolean;
+            force?: boolean;
         };
         /** @description A message just accepted for sending: status `queued`, delivery in the background (spec 3, 4.8). */
         MessageQueued: components["schemas"]["Message"] & {
@@ -5034,9 +5034,9 @@ export type components = {
             /** @description Placed last when left out. */
             position?: number;
             /** @default false */
-            required: boolean;
+            required?: boolean;
             /** @default  */
-            group: string;
+            group?: string;
         };
         FieldIdInput: string;
         /**
@@ -5159,7 +5159,7 @@ export type components = {
         TaskCreate: {
             title: components["schemas"]["TaskTitle"];
             /** @default follow_up */
-            type: components["schemas"]["TaskType"];
+            type?: components["schemas"]["TaskType"];
             due_at?: components["schemas"]["TimeInput"];
             /** @description Needs `due_at`. */
             all_day?: boolean;
@@ -5503,7 +5503,7 @@ export type components = {
              * @description True queues again the deliveries that failed in the last 3 days, oldest first, at most 1,000; test pings and deliveries already delivered by a replay are skipped (spec 4.11, 8).
              * @default false
              */
-            resend_failed: boolean;
+            resend_failed?: boolean;
         };
         /** @description Enable answer `{webhook, resent: integer}` (spec 4.11). */
         WebhookEnabled: {
@@ -5752,7 +5752,7 @@ export type components = {
              * @description Negates the condition (spec 4.13).
              * @default false
              */
-            not: boolean;
+            not?: boolean;
         };
         /**
          * @description One sort key `{field, dir}`, `dir` `asc` or `desc` (spec 4.13). A role that sees masked phones and emails cannot sort by them (422 `masked_sort`).

@@ -1024,16 +1024,16 @@ export type components = {
         WorkspaceCreate: {
             name?: string;
             /** @default pro */
-            plan: components["schemas"]["Plan"];
+            plan?: components["schemas"]["Plan"];
             /** @default UZS */
-            currency: components["schemas"]["Currency"];
+            currency?: components["schemas"]["Currency"];
             /** @description Fill the workspace with the demo data of `crmkit mock --seed N`: the same companies, contacts, products, leads and tasks for the same number. */
             seed?: number;
             /**
              * @description How many leads the demo data has (with `seed`).
              * @default 200
              */
-            seed_size: number;
+            seed_size?: number;
         };
         CreatedWorkspace: {
             workspace: {
@@ -1170,7 +1170,7 @@ export type components = {
             name?: string;
             scopes: components["schemas"]["ApiKeyScope"][];
             /** @default admin */
-            role: components["schemas"]["MemberRole"];
+            role?: components["schemas"]["MemberRole"];
             expires_at?: components["schemas"]["TimeInput"];
             allowed_ips?: (string | unknown | unknown)[];
         };
@@ -1686,20 +1686,20 @@ export type components = {
              * @default read
              * @enum {string}
              */
-            status: "sent" | "delivered" | "read" | "failed";
+            status?: "sent" | "delivered" | "read" | "failed";
             /**
              * @description With `status` `failed`: the status a message fails from.
              * @default queued
              * @enum {string}
              */
-            failed_from: "queued" | "sent";
+            failed_from?: "queued" | "sent";
             /** @description With `status` `failed`: the reason, shown in the message's `error`. Default: a generic refusal. */
             error?: string;
             /**
              * @description Only for `telegram_business`: whether the owner allowed the bot to reply.
              * @default true
              */
-            replies_allowed: boolean;
+            replies_allowed?: boolean;
         };
         ConversationIdInput: string;
         /** @example ct_01hv6d4s7r3k2m8x5c9bqwe002 */
@@ -1968,7 +1968,7 @@ export type components = {
              * @description A public client has no secret (spec 5.2).
              * @default false
              */
-            public: boolean;
+            public?: boolean;
             /** Format: uri */
             webhook_url?: string;
         };
@@ -2232,9 +2232,9 @@ export type components = {
             /** @description Placed last when left out. */
             position?: number;
             /** @default false */
-            required: boolean;
+            required?: boolean;
             /** @default  */
-            group: string;
+            group?: string;
         };
         /** @example fd_01hv6d4s7r3k2m8x5c9bqwe015 */
         FieldId: string;
