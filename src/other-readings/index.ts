@@ -3,6 +3,7 @@
 // the others make too, and the key order first of all, so that it orders every key they add.
 import { deletedConfirmation } from './deleted-confirmation.ts';
 import { ERROR_CHANGED_CURSOR } from './error-changed-cursor.ts';
+import { ERROR_MEDIA_TYPE } from './error-media-type.ts';
 import { ERROR_MALFORMED_CREDENTIAL } from './error-malformed-credential.ts';
 import { ERROR_MISSING_CREDENTIAL } from './error-missing-credential.ts';
 import { ERROR_UNKNOWN_ROUTE } from './error-unknown-route.ts';
@@ -31,6 +32,8 @@ export const ERROR_READINGS: OtherReading[] = [
   ...ERROR_MISSING_CREDENTIAL,
   ...ERROR_MALFORMED_CREDENTIAL,
   ...ERROR_UNPARSABLE_BODY,
+  // Inside the unparsable body's, so that a form body is answered 415 before that reading reads it as no JSON.
+  ...ERROR_MEDIA_TYPE,
   ...ERROR_CHANGED_CURSOR,
   ...STATUS_ID_TYPE,
   ...STATUS_NO_PIPELINE,
