@@ -2,6 +2,7 @@
 // check with the least each needs and deleted at the end of the run. A task needs an assignee
 // when an API key creates it (spec 4.10): the first active member listed.
 import type { CheckContext } from './context.ts';
+import type { Exchange } from './exchange.ts';
 
 export type NumberedKind = 'leads' | 'contacts' | 'companies' | 'tasks';
 
@@ -36,4 +37,15 @@ export async function createRecord(context: CheckContext, kind: NumberedKind, bo
 /** The same answer as a reference: status and error code. */
 export function answerOf(answer: { status: number; json: any }): string {
   return `${answer.status} ${answer.json?.error?.code ?? ''}`.trim();
+}
+
+/**
+ * A record not found (or not visible to the key) answers 404, errors.status-404 (7.2), with the
+ * code not_found, errors.not-found (7.3), judged on a 404 only: a wrong status is one rule's breach.
+ */
+export function judgeNotFound(context: CheckContext, answer: Exchange, what: string): void {
+  context.judge('errors.status-404', answer.status === 404 ? undefined : `${what} answered ${answerOf(answer)}, not 404`, answer);
+  if (answer.status !== 404) return context.skipRule('errors.not-found', `${what} was not answered 404 (errors.status-404)`);
+  const code = answer.json?.error?.code;
+  context.judge('errors.not-found', code === 'not_found' ? undefined : `${what} answered 404 ${code ?? ''}, not not_found`, answer);
 }

@@ -16,6 +16,8 @@ export type Fault = {
   /** The conformance family whose checks must catch it. */
   family: Family;
   description: string;
+  /** The catalog rules it breaks, each of which a check must fail under it. */
+  proves?: string[];
   wrap(next: Handle, state: MockState): Handle;
   /**
    * For faults in webhook deliveries, which the mock's queue sends and no request handle sees:

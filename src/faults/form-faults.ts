@@ -653,4 +653,19 @@ export const formFaults: Fault[] = [
       }
     },
   },
+  // The 32,768-byte half of the form request limit (docs/readings-review.md; issue 22, H2 item 4).
+  {
+    name: 'form-size-limit-inclusive',
+    family: 'forms',
+    description: 'The form request limit is checked with >= instead of >: a request of exactly 32 KB (32,768 bytes) is refused with 413 (spec 8: form request 32 KB).',
+    proves: ['forms.limit-request-size-answer'],
+    wrap: onRoute('POST', SUBMIT, async (next, request, info) => {
+      const raw = await request.clone().text();
+      if (Buffer.byteLength(raw, 'utf8') !== 32_768) return next(request, info);
+      // One byte over, so that the mock's own size check answers as it does for a larger request.
+      const headers = new Headers(request.headers);
+      headers.delete('content-length');
+      return next(new Request(request.url, { method: 'POST', headers, body: `${raw} ` }), info);
+    }),
+  },
 ];

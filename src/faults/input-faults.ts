@@ -481,6 +481,19 @@ export const inputFaults: Fault[] = [
       return body;
     }),
   },
+  // A stated rule without a fault of its own (docs/readings-review.md; issue 22, H2 item 4).
+  {
+    name: 'lead-currency-only-with-amount',
+    family: 'input',
+    description: "A lead created without currency gets the workspace's currency only beside an amount: one created without an amount answers currency null (spec 2.1: a lead without currency uses the workspace currency).",
+    proves: ['conventions.money-workspace-currency'],
+    wrap: onRoute('POST', /^\/v1\/leads$/, async (next, request, info) => {
+      const sent = await sentJson(request);
+      const response = await next(request, info);
+      if (!sent || sent.currency !== undefined || sent.amount !== undefined) return response;
+      return alterOk(response, (lead) => ({ ...lead, currency: null }));
+    }),
+  },
 ];
 
 const isGroup = (node: any): boolean => Array.isArray(node?.conditions);

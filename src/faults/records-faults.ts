@@ -10,11 +10,14 @@ import type { Workspace } from '../workspaces/workspace.ts';
 import { retryAsOwner } from './owner-key.ts';
 import { presentMember } from '../resources/members/present-member.ts';
 import { normalizeId } from '../store/ids.ts';
+import { nextRecordNumber } from '../store/record-numbers.ts';
 import {
   alterOk, callerWorkspace, errorAnswer, offsetDropped, onRoute, overTheEdge, probe, sentJson, withJson, withQuery,
 } from './request-match.ts';
 
 const CONTACT = /^\/v1\/contacts\/(ct_[0-9a-z]{26})$/;
+const COMPANY = /^\/v1\/companies\/(co_[0-9a-z]{26})$/;
+const COMPANY_RESTORE = /^\/v1\/companies\/(co_[0-9a-z]{26})\/restore$/;
 
 /** The body sent, or undefined when there is none or it is not JSON. */
 async function sentBody(request: Request): Promise<any> {
@@ -817,6 +820,50 @@ export const recordsFaults: Fault[] = [
         if (workspace && stored && deletedAt && response.ok) await workspace.tables.contacts.update(stored.id, (draft) => void (draft.deleted_at = deletedAt));
         return response;
       })(next),
+  },
+  // Stated rules without a fault of their own (docs/readings-review.md; issue 22, H2 item 4).
+  {
+    name: 'company-read-without-number',
+    family: 'records',
+    description: "GET /v1/companies/{id} answers the company without its record number: the single read's serializer predates numbers (spec 2.1: companies have an integer number; read answers 200 with the record).",
+    proves: ['companies.read'],
+    wrap: onRoute('GET', COMPANY, async (next, request, info) => alterOk(await next(request, info), ({ number: _number, ...company }) => company)),
+  },
+  {
+    name: 'company-patch-answers-before',
+    family: 'records',
+    description: 'PATCH /v1/companies/{id} saves the change but answers the company as it was read before it (spec 2.1: PATCH changes only the fields sent, and the change answers 200 with the record).',
+    proves: ['companies.patch'],
+    wrap: onRoute('PATCH', COMPANY, async (next, request, info) => {
+      const before = await next(probe(request, new URL(request.url).pathname), info);
+      const after = await next(request, info);
+      return after.ok && before.ok ? changed(after, { body: await jsonOf(before) }) : after;
+    }),
+  },
+  {
+    name: 'company-restore-renumbers',
+    family: 'records',
+    description: 'POST /v1/companies/{id}/restore brings the company back under a new number, as if it were created again (spec 2.1: numbers are kept on restore).',
+    proves: ['companies.restore'],
+    wrap: (next, state) => onRoute('POST', COMPANY_RESTORE, async (inner, request, info) => {
+      const response = await inner(request, info);
+      const id = COMPANY_RESTORE.exec(new URL(request.url).pathname)![1]!;
+      const workspace = callerWorkspace(state, request);
+      if (response.ok && workspace?.tables.companies.get(id)) {
+        await workspace.tables.companies.update(id, (company) => { company.number = nextRecordNumber(workspace.numbers, 'company'); });
+      }
+      return response;
+    })(next),
+  },
+  {
+    name: 'member-team-ids-first-only',
+    family: 'records',
+    description: "A member's team_ids lists only its first team: the member list still reads the single team column of before members could be in several (spec 2.7: team_ids are the teams of the member, a team's member_ids its members).",
+    proves: ['members.team-ids-match'],
+    wrap: onRoute('GET', /^\/v1\/members$/, async (next, request, info) => alterOk(await next(request, info), (body) => ({
+      ...body,
+      data: (body.data ?? []).map((member: any) => ({ ...member, team_ids: (member.team_ids ?? []).slice(0, 1) })),
+    }))),
   },
 ];
 

@@ -830,4 +830,20 @@ export const stateFaults: Fault[] = [
       return errorAnswer(state, open, 409, { code: 'duplicate_lead', message: 'This contact already has an open lead.' });
     })(next),
   },
+  // A stated rule without a fault of its own (docs/readings-review.md; issue 22, H2 item 4).
+  {
+    name: 'record-tags-kept-off-catalog',
+    family: 'state',
+    description: "A record write naming a tag the catalog lacks keeps the name on the record but leaves the catalog without it: the catalog insert runs only on POST /v1/tags (spec 2.3: a lead's tags are names from the catalog; 4.4: missing names are added with an automatic color).",
+    proves: ['tags.record-adds-to-catalog'],
+    wrap: (next, state) => async (request, info) => {
+      const writes = request.method === 'POST' || request.method === 'PATCH';
+      const workspace = writes && /^\/v1\/(leads|contacts|companies)(\/[^/]+)?$/.test(new URL(request.url).pathname) ? callerWorkspace(state, request) : undefined;
+      const before = workspace && new Set([...workspace.tables.tags.values()].map((tag) => tag.id));
+      const response = await next(request, info);
+      if (!workspace || !before || !response.ok) return response;
+      for (const tag of [...workspace.tables.tags.values()]) if (!before.has(tag.id)) workspace.tables.tags.remove(tag.id);
+      return response;
+    },
+  },
 ];

@@ -825,4 +825,13 @@ export const webhookFaults: DeliveryFault[] = [
         return { ...body, payload: { ...body.payload, data } };
       })),
   },
+  // A stated rule without a fault of its own (docs/readings-review.md; issue 22, H2 item 4).
+  {
+    name: 'connection-error-as-success',
+    family: 'webhooks',
+    description: 'An attempt that got no answer at all (connection refused) counts as delivered: only an HTTP error status marks an attempt failed, so a ping to a closed port answers success (spec 6.3: a timeout or a connection error is a failed attempt).',
+    proves: ['webhooks.connection-error-fails'],
+    wrap: alterAnswer((request) => webhookIdOf(request, 'POST', '/ping') !== undefined, (delivery) =>
+      delivery.attempts >= 1 && delivery.response_status == null && delivery.status !== 'success' ? { ...delivery, status: 'success', next_attempt_at: null } : delivery),
+  },
 ];

@@ -18,7 +18,7 @@ export const STORY_OTHER_DESIGNS: OtherReading[] = [{
   leftOpenBy:
     '4.4 the undo route is not shown (crmkit\'s is x-inferred); 2.12 entity_label is a "display label"; ' +
     'no order of a record\'s tags is stated; part 3 and 2.11 make loss_reason and required values conditions without naming the answer',
-  readings: ['leads.lost-needs-reason', 'fields.required-not-clearable'],
+  readings: ['leads.lost-needs-reason-answer', 'fields.required-not-clearable-answer'],
   wrap: (next, state) => {
     const routed = designedRoutes(next, state, [{ path: BULK_UNDO, offers: { PUT: 'POST' } }]);
     return async (request, info) => {

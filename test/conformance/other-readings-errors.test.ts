@@ -58,6 +58,13 @@ describe('error codes the spec does not name', () => {
     expect(codeOf(await call(mock, 'POST', '/v1/leads', { key, body: { name: 42 } }))).toBe('400 bad_json');
   });
 
+  it('error-media-type: a body of another media type answers 415 unsupported_media_type, which the document lists', async () => {
+    const headers = { 'Content-Type': 'text/plain' };
+    const refused = await call(mock, 'POST', '/v1/leads', { key, headers, rawBody: JSON.stringify({ name: 'plain text' }) });
+    expect(codeOf(refused)).toBe('415 unsupported_media_type');
+    expect(codeOf(await call(mock, 'POST', '/v1/leads', { key, headers: { 'Content-Type': 'application/json' }, rawBody: '{"name": ' }))).toBe('400 malformed_json');
+  });
+
   it('error-changed-cursor: a changed cursor answers 422 validation_failed under cursor, in the language asked for', async () => {
     const answer = await call(mock, 'GET', '/v1/leads?cursor=not-a-cursor', { key, headers: { 'Accept-Language': 'ru' } });
     expect(codeOf(answer)).toBe('422 validation_failed');

@@ -109,11 +109,27 @@ const outcomeOf = (rules: ReturnType<typeof observed>, id: string) => rules.find
 
 describe('observers judge rules from what they saw (issue 22)', () => {
   it('errors.internal: a 500 with another code fails it (no other code rule); no 500 seen leaves it not exercised', () => {
-    const crashed = observed(errorEnvelope, [answer(500, envelope('oops')), answer(404, envelope('not_found'))]);
+    const crashed = observed(errorEnvelope, [answer(500, envelope('oops')), answer(422, envelope('validation_failed', { fields: { name: 'm' } }))]);
     expect(outcomeOf(crashed, 'errors.internal')).toBe('failed');
     expect(outcomeOf(crashed, 'errors.code-status')).toBe('passed');
     expect(outcomeOf(observed(errorEnvelope, [answer(500, envelope('internal'))]), 'errors.internal')).toBe('passed');
     expect(outcomeOf(observed(errorEnvelope, [answer(404, envelope('not_found'))]), 'errors.internal')).toBe('not-exercised');
+  });
+
+  it('not_found and invalid_token: a wrong status fails the status rule of 7.2 alone (errors.status-404, errors.status-401), not errors.code-status', () => {
+    const wrong = observed(errorEnvelope, [answer(409, envelope('not_found')), answer(403, envelope('invalid_token'))]);
+    expect(['errors.status-404', 'errors.status-401', 'errors.code-status'].map((id) => outcomeOf(wrong, id))).toEqual(['failed', 'failed', 'not-exercised']);
+    const right = observed(errorEnvelope, [answer(404, envelope('not_found'))]);
+    expect([outcomeOf(right, 'errors.status-404'), outcomeOf(right, 'errors.status-401')]).toEqual(['passed', 'not-exercised']);
+  });
+
+  it("documented statuses: a status of 7.2's table the operation does not list breaks the per-operation reading alone; one outside 7.2 and the document breaks the stated rule", () => {
+    const conflict = observed(documentedStatus, [answer(409, envelope('not_found'))]);
+    expect(['errors.documented-statuses', 'errors.documented-statuses-operation'].map((id) => outcomeOf(conflict, id))).toEqual(['passed', 'failed']);
+    const teapot = observed(documentedStatus, [answer(418, envelope('not_found'))]);
+    expect(outcomeOf(teapot, 'errors.documented-statuses')).toBe('failed');
+    const listed = observed(documentedStatus, [answer(404, envelope('not_found'))]);
+    expect(['errors.documented-statuses', 'errors.documented-statuses-operation'].map((id) => outcomeOf(listed, id))).toEqual(['passed', 'passed']);
   });
 
   it('errors.forbidden: judged on forbidden answers only (its status); its missing permission is errors.extra-permission', () => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, liveRecords, startStandIn, type StandIn } from '../support/stand-in.ts';
 import { targetOptionsOf } from '../../harness/inputs.ts';
 import { resolveTarget, type Target } from '../../harness/target.ts';
-import { OTHER_READINGS, STORY_READINGS } from '../../src/other-readings/index.ts';
+import { OTHER_READINGS } from '../../src/other-readings/index.ts';
 import { loadScenario, parseScenario, ScenarioFileError } from '../../scenarios/runner/load.ts';
 import { runScenario, runScenarios } from '../../scenarios/runner/run.ts';
 import { NO_CONTROL } from '../../scenarios/runner/world.ts';
@@ -196,7 +196,7 @@ cleanup:
 describe('another correct implementation: duplicate deliveries and event types not in the catalog yet', () => {
   let standIn: StandIn;
   beforeAll(async () => {
-    standIn = await startStandIn({ otherReadings: [...OTHER_READINGS, ...STORY_READINGS] });
+    standIn = await startStandIn({ otherReadings: OTHER_READINGS });
   });
   afterAll(() => standIn?.server.close());
 

@@ -31,7 +31,8 @@ export const badJson: ActiveCheck = {
       const refused = notObject.status === 400 && notObject.json?.error?.code === 'bad_json';
       context.judge('conventions.request-body-json-object', refused ? undefined : `a body of ${rawBody} answered ${notObject.status} ${notObject.json?.error?.code ?? ''}, not 400 bad_json`, notObject);
     }
-    // Spec 2.1: bodies are sent as application/json; the same lead as text/plain or as a form is refused and makes nothing.
+    // Spec 2.1: bodies are sent as application/json; the same lead as text/plain or as a form is refused and makes
+    // nothing, with 7.2's 400 (malformed) or HTTP's 415 (RFC 9110), which the document lists beside it (conventions.yaml).
     const name = `conformance ${context.runId} content type`;
     const others: [string, string][] = [['text/plain', JSON.stringify({ name })], ['application/x-www-form-urlencoded', new URLSearchParams({ name }).toString()]];
     let problem: string | undefined;

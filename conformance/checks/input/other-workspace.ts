@@ -1,4 +1,5 @@
 import type { ActiveCheck } from '../../check.ts';
+import { judgeNotFound } from '../../conventions-kit.ts';
 
 export const otherWorkspace: ActiveCheck = {
   kind: 'active',
@@ -11,10 +12,14 @@ export const otherWorkspace: ActiveCheck = {
   async run(context) {
     const key = context.target.otherKey ?? context.skip('needs a key of a second workspace (provisioned on a crmkit mock only)');
     const lead = await context.createLead();
-    context.expectError(await context.client.send('GET', `/v1/leads/${lead.id}`, { key }), 404, 'not_found', { code: 'errors.not-found' });
+    const byId = await context.client.send('GET', `/v1/leads/${lead.id}`, { key });
+    // A lead found is auth.one-workspace's breach alone; any other answer is judged as not found.
+    context.judge('auth.one-workspace', byId.status === 200 && 'the id found the lead of another workspace', byId);
+    if (byId.status !== 200) judgeNotFound(context, byId, "another workspace's lead by id");
     // The other workspace may have a lead of its own with this number: that one, or 404, is right.
     const byNumber = await context.client.send('GET', `/v1/leads/${lead.number}`, { key });
-    if (byNumber.status === 200 && byNumber.json.id === lead.id) context.fail('the number found the lead of another workspace', byNumber);
-    if (byNumber.status !== 200) context.expectError(byNumber, 404, 'not_found', { code: 'errors.not-found' });
+    const leaked = byNumber.status === 200 && byNumber.json.id === lead.id;
+    context.judge('auth.one-workspace', leaked && 'the number found the lead of another workspace', byNumber);
+    if (byNumber.status !== 200) judgeNotFound(context, byNumber, "another workspace's lead by number");
   },
 };

@@ -9,7 +9,7 @@ import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
 import { routeNotOffered } from '../../inferred-route.ts';
-import { activeMemberId, answerOf, createBody, createRecord, NUMBERED_KINDS, PREFIX, type NumberedKind } from '../../conventions-kit.ts';
+import { activeMemberId, answerOf, createBody, createRecord, judgeNotFound, NUMBERED_KINDS, PREFIX, type NumberedKind } from '../../conventions-kit.ts';
 
 const ROUTES = 'conventions.number-on-single-record-routes';
 const UNKNOWN_NUMBER = 987_654_321;
@@ -59,15 +59,17 @@ async function judgeKind(context: CheckContext, kind: NumberedKind, assigneeId: 
   await judgeTrash(context, kind, record, second);
 }
 
-/** An unknown number and an unknown id of the kind get the same 404 not_found. */
+/**
+ * An unknown id answers 404 (errors.status-404) with the code not_found (errors.not-found, judged on
+ * a 404 only), and an unknown number answers as the unknown id does (conventions.number-unknown-404):
+ * each behaviour on one rule.
+ */
 async function judgeUnknownNumber(context: CheckContext, kind: NumberedKind): Promise<void> {
   const byNumber = await context.client.send('GET', `/v1/${kind}/${UNKNOWN_NUMBER}`);
   const byId = await context.client.send('GET', `/v1/${kind}/${PREFIX[kind]}_${'0'.repeat(26)}`);
-  const refused = byNumber.status === 404 && byNumber.json?.error?.code === 'not_found';
-  const problem = !refused ? `${kind}: an unknown number answered ${answerOf(byNumber)}, not 404 not_found` : answerOf(byNumber) !== answerOf(byId) ? `${kind}: an unknown number answered ${answerOf(byNumber)}, an unknown id ${answerOf(byId)}` : undefined;
-  context.judge('conventions.number-unknown-404', problem, byNumber);
-  context.judge('errors.not-found', byId.status === 404 && byId.json?.error?.code === 'not_found' ? undefined : `${kind}: an unknown id answered ${answerOf(byId)}`, byId);
-  context.judge('errors.status-404', byNumber.status === 404 && byId.status === 404 ? undefined : `${kind}: unknown number and id answered ${byNumber.status} and ${byId.status}`, byNumber);
+  judgeNotFound(context, byId, `${kind}: an unknown id`);
+  const same = answerOf(byNumber) === answerOf(byId);
+  context.judge('conventions.number-unknown-404', same ? undefined : `${kind}: an unknown number answered ${answerOf(byNumber)}, an unknown id ${answerOf(byId)}`, byNumber);
 }
 
 /**

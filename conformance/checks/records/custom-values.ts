@@ -89,7 +89,9 @@ function skipTypesMissing(context: CheckContext, fields: ContactFields): void {
     const options = multiselect.options.length;
     context.skipRule('fields.multiselect-limit', `the multiselect contact field ${multiselect.key} has ${options} options, not 101`);
   }
-  if (!fields.required) context.skipRule('fields.required-not-clearable', 'the workspace has no required contact field (web app)');
+  if (!fields.required) {
+    for (const rule of ['fields.required-not-clearable', 'fields.required-not-clearable-answer']) context.skipRule(rule, 'the workspace has no required contact field (web app)');
+  }
 }
 
 /** An option id of another field of the workspace, which `field` (a select) does not have. */
@@ -160,6 +162,10 @@ async function judgeRequired(context: CheckContext, patch: Patch, field: Field, 
   if (value === undefined) return;
   const set = await patch({ [field.key]: value });
   if (set.status !== 200) return context.judge('fields.required-not-clearable', `setting the required field ${field.key} answered ${set.status}`, set);
+  // Spec 2.11 states the refusal; its answer (crmkit's 422 validation_failed under custom.<key>) is a reading.
   const cleared = await patch({ [field.key]: null });
-  context.judge('fields.required-not-clearable', validationProblem(cleared, `custom.${field.key}`), cleared);
+  const taken = cleared.status < 400 && `null for the required field ${field.key} answered ${cleared.status}, not a refusal`;
+  context.judge('fields.required-not-clearable', taken, cleared);
+  if (!taken) context.judge('fields.required-not-clearable-answer', validationProblem(cleared, `custom.${field.key}`), cleared);
+  else context.skipRule('fields.required-not-clearable-answer', 'the clearing null was not refused');
 }

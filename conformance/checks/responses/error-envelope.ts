@@ -28,10 +28,15 @@ const EXTRA_RULES: Record<string, string> = {
   gone: 'errors.extra-gone',
 };
 
-/** Codes with a rule of their own (7.3's table): their status is judged there, not under errors.code-status. */
+/**
+ * Codes whose status has a rule of its own (7.2, 7.3): judged there, not under errors.code-status,
+ * so that a not_found answered 409 breaks errors.status-404 alone, as the active checks judge it.
+ */
 const CODE_RULES: Record<string, { rule: string; status: number } | undefined> = {
   internal: { rule: 'errors.internal', status: 500 },
   forbidden: { rule: 'errors.forbidden', status: 403 },
+  not_found: { rule: 'errors.status-404', status: 404 },
+  invalid_token: { rule: 'errors.status-401', status: 401 },
 };
 
 /**

@@ -1,5 +1,5 @@
 // Spec 7.1 and 8: a caller may send its own X-Request-Id of up to 64 letters, digits, `-`, `_`,
-// `.`; it is used and returned (the header, and error.request_id). The check sends one of exactly
+// `.`; it is used and returned (the header; error.request_id follows it, the envelope's rule). It sends one of exactly
 // 64 characters using every kind of character allowed, and ids the spec does not allow (65
 // characters, a space and a slash): those must not come back as the request id (not shown what
 // happens instead: a new id, or a 400 refusal, both pass).
@@ -18,10 +18,16 @@ export const requestIdLength: ActiveCheck = {
   basis: 'documented',
   writes: false,
   async run(context) {
-    const longest = await notFound(context, LONGEST);
-    const problem = longest.headers['x-request-id'] !== LONGEST ? `sent a 64-character X-Request-Id, got ${longest.headers['x-request-id'] ?? 'none'} back` : longest.json?.error?.request_id !== LONGEST ? `error.request_id is ${longest.json?.error?.request_id}, not the 64-character id sent` : undefined;
-    context.judge('limits.request-id-64', problem, longest);
-    context.judge('errors.request-id-own', problem, longest);
+    // One rule per behaviour: own ids not used at all are errors.request-id-own's (the observer judges
+    // every request's), a body that differs from the header is errors.request-id-in-body's; this check
+    // judges the 64-character boundary of part 8 alone.
+    const short = await notFound(context, 'conf-short.id_1');
+    if (short.headers['x-request-id'] !== 'conf-short.id_1') context.skipRule('limits.request-id-64', 'a short own X-Request-Id is not used either (errors.request-id-own)');
+    else {
+      const longest = await notFound(context, LONGEST);
+      const back = longest.headers['x-request-id'];
+      context.judge('limits.request-id-64', back === LONGEST ? undefined : `sent a 64-character X-Request-Id, got ${back ?? 'none'} back`, longest);
+    }
     for (const [what, id] of [['65 characters', `${LONGEST}x`], ['a space', 'conf id'], ['a slash', 'conf/id']] as const) {
       const answer = await notFound(context, id);
       const used = answer.headers['x-request-id'] === id || answer.json?.error?.request_id === id;

@@ -1,7 +1,8 @@
 import type { Observation, Observer } from '../../check.ts';
 import type { Exchange } from '../../exchange.ts';
 
-const VALID = /^[A-Za-z0-9._-]{1,64}$/;
+/** A caller's own id below part 8's bound: the 64-character one is limits.request-id-64's (request-id-length.ts). */
+const VALID = /^[A-Za-z0-9._-]{1,63}$/;
 
 /**
  * Every answer bears on errors.request-id-header (its absence breaks it); one to a caller's valid id

@@ -8049,6 +8049,26 @@ export type components = {
                 "application/json": components["schemas"]["UnlistedCodeError"];
             };
         };
+        /** @description A body sent with another Content-Type than `application/json` (spec 2.1: "Request bodies: one JSON object, `Content-Type: application/json`"; the answer to another media type is not shown). 7.2's "400 malformed" fits it, and crmkit's mock answers 400 `bad_json`; a deployment may answer 415 Unsupported Media Type (RFC 9110 15.5.16), the status HTTP gives it, with a code 7.3 does not list (7.2: unknown codes are handled by status). */
+        UnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "unsupported_media_type",
+                 *         "message": "Human-readable message.",
+                 *         "request_id": "req_8f2k4m6n",
+                 *         "docs_url": "https://docs.example.com/errors/unsupported_media_type"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["UnlistedCodeError"];
+            };
+        };
         /** @description Too many requests: wait `Retry-After` seconds. Spec 5.2's OAuth format has no code for a rate limit, so the error is `invalid_request`; the status and `Retry-After` say what happened. */
         OAuthRateLimited: {
             headers: {
@@ -8416,6 +8436,7 @@ export interface operations {
             /** @description Conflict: `duplicate_lead` (the contact already has an open lead in this pipeline) or `no_pipeline` (the workspace has no pipeline; 409 or 422) (spec 4.2, 7.3). */
             409: components["responses"]["Error409"];
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description Cannot be accepted: `validation_failed` (for example a stage of another pipeline, under `stage_id`; more than 10 tags, under `tags`) or `no_pipeline` (409 or 422) (spec 4.2, 7.3). */
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
@@ -8752,6 +8773,7 @@ export interface operations {
             409: components["responses"]["DuplicateLead"];
             410: components["responses"]["Gone"];
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description `validation_failed` (422): for example a stage of another pipeline (under `stage_id`), a lost stage without `loss_reason`, more than 10 tags (under `tags`), a bad custom value (under `custom.<key>`) (spec 2.11, 3, 4.4). */
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
@@ -8933,6 +8955,7 @@ export interface operations {
             409: components["responses"]["LimitReached"];
             410: components["responses"]["Gone"];
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description `validation_failed` (422): `contact_id` names no contact of the workspace, or a deleted one; or `limit_reached`, which spec 7.3 allows 403, 409 or 422. */
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
@@ -9094,6 +9117,7 @@ export interface operations {
             409: components["responses"]["LimitReached"];
             410: components["responses"]["Gone"];
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description `validation_failed` (422): for example `product_id` names no product of the workspace; or `limit_reached`, which spec 7.3 allows 403, 409 or 422. */
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
@@ -9197,6 +9221,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -9519,6 +9544,7 @@ export interface operations {
             402: components["responses"]["Error402"];
             403: components["responses"]["Error403"];
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description `validation_failed` (422): for example more than 10 tags (under `tags`) or a bad custom value (under `custom.<key>`) (spec 2.11, 4.4). */
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
@@ -9692,6 +9718,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -9904,6 +9931,7 @@ export interface operations {
             402: components["responses"]["Error402"];
             403: components["responses"]["Error403"];
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -10094,6 +10122,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -10291,6 +10320,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             409: components["responses"]["TagLimit"];
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -10337,6 +10367,7 @@ export interface operations {
             402: components["responses"]["Error402"];
             403: components["responses"]["Error403"];
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -10439,6 +10470,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["TagExists"];
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -10497,6 +10529,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -10565,6 +10598,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description `validation_failed` (422): the tag list breaks a limit (message in `fields["action.tags"]`), or other invalid values; nothing changes (spec 4.4). */
             422: {
                 headers: {
@@ -10802,6 +10836,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -10904,6 +10939,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -11147,6 +11183,7 @@ export interface operations {
             };
             404: components["responses"]["NotFound"];
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -11259,6 +11296,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -11374,6 +11412,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -11479,6 +11518,7 @@ export interface operations {
             };
             404: components["responses"]["NotFound"];
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -11589,6 +11629,7 @@ export interface operations {
             402: components["responses"]["Error402"];
             403: components["responses"]["Error403"];
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -11730,6 +11771,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -12090,6 +12132,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["OptedOut"];
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -12215,6 +12258,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -12414,6 +12458,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -12572,6 +12617,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -12683,6 +12729,7 @@ export interface operations {
             };
             404: components["responses"]["NotFound"];
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -12827,6 +12874,7 @@ export interface operations {
             402: components["responses"]["Error402"];
             403: components["responses"]["Error403"];
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -13053,6 +13101,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -13140,6 +13189,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -13311,6 +13361,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description `validation_failed` (for example `until` not ahead), or `task_not_open` where a deployment answers it 422 (its status is not shown, spec 7.3). */
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
@@ -13399,6 +13450,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
@@ -13606,6 +13658,7 @@ export interface operations {
             /** @description `limit_reached` at the plan's webhook count, where a deployment answers it 409 (spec 7.3 allows 403, 409 or 422). */
             409: components["responses"]["LimitReached"];
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description `validation_failed`: for example a URL that is not HTTPS on port 443 or 8443, not a public address, carries a user name or password, or is longer than 2048 characters (under `url`), or more than 100 event patterns (under `events`) (spec 4.11, 8); or `limit_reached` at the plan's webhook count, where a deployment answers it 422 (spec 7.3 allows 403, 409 or 422). */
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
@@ -13771,6 +13824,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description `validation_failed`: for example a `url` that breaks the URL rules, or more than 100 `events` or 50 values in a filter (spec 4.11, 8). */
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["Error429"];
@@ -13893,6 +13947,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
             "5XX": components["responses"]["Error5XX"];
@@ -14293,6 +14348,7 @@ export interface operations {
             403: components["responses"]["Error403"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["BodyTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["Error422"];
             429: components["responses"]["Error429"];
             500: components["responses"]["Error500"];
