@@ -61,7 +61,7 @@ export async function runConformance(options: RunOptions): Promise<Report> {
   const runId = `r${Date.now().toString(36)}`;
   const client = new ConformanceClient(target);
   const undo: (() => Promise<unknown>)[] = [];
-  const checks = selected(options.checks ?? ALL_CHECKS, options.only);
+  const checks = selectChecks(options.checks ?? ALL_CHECKS, options.only);
   const results: CheckResult[] = [];
   const record = (result: CheckResult) => {
     results.push(result);
@@ -205,7 +205,8 @@ function infoOf(check: Check): CheckInfo {
   return { id, family, title, spec, basis };
 }
 
-function selected(checks: Check[], only: string[] | undefined): Check[] {
-  if (!only?.length) return checks;
+/** The checks `--only` names, by family or id (`crmkit conformance --list-rules --only` lists the rules of the same ones). */
+export function selectChecks<C extends Pick<Check, 'id' | 'family'>>(checks: readonly C[], only: readonly string[] | undefined): C[] {
+  if (!only?.length) return [...checks];
   return checks.filter((check) => only.includes(check.family as Family) || only.includes(check.id));
 }

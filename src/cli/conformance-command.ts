@@ -28,7 +28,7 @@ export const CONFORMANCE_OPTIONS = {
     'list-rules': {
       type: 'boolean',
       default: false,
-      help: "print the catalog of the spec's rules with their checks and needs, and exit; with a target's options, which it could judge",
+      help: "print the catalog of the spec's rules with their checks and needs, and exit; with a target's options, which it could judge; with --only, the rules of those checks; with --out, to FILE",
     },
   },
 } as const satisfies Record<string, OptionSpecs>;
@@ -40,8 +40,8 @@ export async function runConformanceCommand(args: string[]): Promise<void> {
   const waitForRetries = values['wait-for-retries'] ?? false;
   const readOnly = values['read-only'] ?? false;
   const offer = target.baseUrl ? offerOf({ ...target, waitForRetries, readOnly }) : undefined;
-  if (values['list-rules']) return void process.stdout.write(listRules(reporter, offer));
   const only = onlyItems(values.only);
+  if (values['list-rules']) return writeOut(listRules(reporter, offer, only), values.out, listedLine);
   // Interrupted, the run stops after the check in progress and still deletes what it created.
   const interrupted = new AbortController();
   const stop = () => {
@@ -60,10 +60,18 @@ export async function runConformanceCommand(args: string[]): Promise<void> {
     // Progress goes to stderr whatever the reporter, so that a long run against a deployment shows where it is.
     onResult: (result) => process.stderr.write(prettyProgress(result)),
   });
-  const text = renderReport(report, reporter);
-  if (values.out) {
-    writeFileSync(values.out, text);
-    process.stderr.write(`${verdictLine(report)}: ${ruleTotals(report.rules)}; ${figuresLine(report.summary)}; wrote ${values.out}\n`);
-  } else process.stdout.write(text);
+  writeOut(renderReport(report, reporter), values.out, () => `${verdictLine(report)}: ${ruleTotals(report.rules)}; ${figuresLine(report.summary)}`);
   process.exitCode = exitStatus(report);
+}
+
+/** The pretty list's count line ("1,121 rules; ..."), or for JSON the number of rules in it. */
+function listedLine(text: string): string {
+  return /^\d+ rules.*$/m.exec(text)?.[0] ?? `${(JSON.parse(text) as { rules: unknown[] }).rules.length} rules`;
+}
+
+/** `--out FILE`: the text to FILE and a one-line summary to stderr; without it, the text to stdout. */
+function writeOut(text: string, out: string | undefined, summary: (text: string) => string): void {
+  if (!out) return void process.stdout.write(text);
+  writeFileSync(out, text);
+  process.stderr.write(`${summary(text)}; wrote ${out}\n`);
 }

@@ -15,7 +15,7 @@ Usage:
   crmkit proxy --target URL          a validating proxy: forwards to a deployment and judges every exchange
   crmkit scenario run FILE|DIR ...   readable stories against a mock or a deployment
   crmkit scenario check FILE|DIR ... load stories and report problems in them
-  crmkit help
+  crmkit help [COMMAND]              these lines, or a command's options (as crmkit COMMAND --help)
   crmkit --version                   the version of crmkit
 
 Each command has --help.

@@ -1,0 +1,80 @@
+// crmkit's command line on a Node older than package.json's `engines` (issue 25, item 1): every
+// entry point (each command, --version, --help, no command) prints one line naming the Node it
+// needs and how to get it, exit status 2, before anything that breaks there is imported. Run with
+// the machine's own Node 20 (the `node` on PATH outside node_modules, the issue's "equivalent" of
+// the registry's node@20), in this repository and in a new project that installed the packed
+// package with npm running on that Node. Node 18 and the edges of 22.19 through the same function.
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oldNodeLine } from '../../bin/node-version.js';
+import { newProject, packCrmkit, REPO, type NewProject } from './packed-project.ts';
+
+const ENTRY_POINTS = [['--version'], ['--help'], ['help', 'mock'], [], ['mock', '--seed', '1'], ['conformance', '--list-rules'], ['scenario', 'check', 'scenarios/'], ['proxy', '--target', 'http://127.0.0.1:9']];
+
+/** The folder of the first `node` on PATH outside node_modules (the machine's own), and its version. */
+async function machineNode(): Promise<{ bin: string; version: string }> {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    if (dir.includes('node_modules') || !existsSync(join(dir, 'node'))) continue;
+    const { stdout } = await promisify(execFile)(join(dir, 'node'), ['--version']);
+    return { bin: dir, version: stdout.trim().slice(1) };
+  }
+  throw new Error('no node on PATH outside node_modules');
+}
+
+async function onOldNode(bin: string, args: string[], cwd: string, env = process.env): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(bin, args, { cwd, env });
+    return { code: 0, stdout, stderr };
+  } catch (error: any) {
+    return { code: error.code, stdout: error.stdout, stderr: error.stderr };
+  }
+}
+
+let old: { bin: string; version: string };
+let workdir: string;
+let installed: NewProject;
+
+beforeAll(async () => {
+  old = await machineNode();
+  // This file is about a Node older than crmkit's minimum: on a machine whose own Node is new enough it cannot say anything.
+  if (!oldNodeLine(old.version)) throw new Error(`the machine's own Node is ${old.version}, not older than crmkit's minimum: this test needs Node 20 (or 18) on PATH`);
+  workdir = await mkdtemp(join(tmpdir(), 'crmkit-old-node-'));
+  installed = await newProject(join(workdir, 'project'), [await packCrmkit(workdir)], old.bin);
+}, 300_000);
+
+afterAll(async () => {
+  if (workdir) await rm(workdir, { recursive: true, force: true });
+});
+
+const expected = () => `crmkit needs Node 22.19 or later (or Node 24); this is Node ${old.version}. In a project: npm i -D node@24 (npx crmkit then runs on it); or nvm install 24.\n`;
+
+describe("crmkit's bin on the machine's own Node 20", () => {
+  for (const args of ENTRY_POINTS) {
+    it(`crmkit ${args.join(' ') || '(no command)'} in this repository: one line on the Node it needs, exit 2`, async () => {
+      const result = await onOldNode(join(old.bin, 'node'), ['bin/crmkit.js', ...args], REPO);
+      expect(result).toEqual({ code: 2, stdout: '', stderr: expected() });
+    });
+  }
+
+  for (const args of ENTRY_POINTS) {
+    it(`npx crmkit ${args.join(' ') || '(no command)'} in a new project: the same line, exit 2`, async () => {
+      // npx finds the project's bin; its `#!/usr/bin/env node` finds the machine's Node 20 first on PATH.
+      const env = { ...process.env, PATH: `${old.bin}${delimiter}${process.env.PATH}` };
+      const result = await onOldNode(join(old.bin, 'npx'), ['--no-install', 'crmkit', ...args], installed.dir, env);
+      expect(result).toMatchObject({ code: 2, stderr: expected() });
+    });
+  }
+});
+
+describe('which Node is too old', () => {
+  it('below 22.19 is (18, 20, 22.18), 22.19 and later is not', () => {
+    expect(oldNodeLine('18.20.4')).toBe('crmkit needs Node 22.19 or later (or Node 24); this is Node 18.20.4. In a project: npm i -D node@24 (npx crmkit then runs on it); or nvm install 24.');
+    expect(oldNodeLine('22.18.0')).toContain('this is Node 22.18.0');
+    for (const version of ['22.19.0', '22.20.1', '23.0.0', '24.21.0']) expect(oldNodeLine(version)).toBeUndefined();
+  });
+});
