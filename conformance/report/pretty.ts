@@ -1,7 +1,7 @@
 // A report a person reads in a terminal: the checks by family, the rules by spec part, then each
 // failed and warned rule with its section, the check that judged it, the message and evidence.
 import { FAMILIES } from '../check.ts';
-import type { CheckResult, Report } from '../run.ts';
+import type { CheckProgress, CheckResult, Report } from '../run.ts';
 import { figuresLine } from '../rules/figures.ts';
 import { ruleTotals, summaryByPart } from './rule-summary.ts';
 import { reportTitle } from './title.ts';
@@ -11,6 +11,13 @@ const MARK = { passed: '✓', failed: '✗', warned: '!', skipped: '-' } as cons
 
 export function prettyProgress(result: CheckResult): string {
   return `${MARK[result.outcome]} ${result.id}${result.outcome === 'skipped' ? ` (skipped: ${result.message})` : ''}\n`;
+}
+
+/** A check still running: how long, and what it waits for (its wait's own words), e.g. "… webhooks.retries: 15 s, waiting for the first retry (up to 150 s)". */
+export function prettyCheckProgress({ check, elapsedMs, wait }: CheckProgress): string {
+  const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
+  const waiting = wait ? `waiting for ${wait.what} (${seconds(Date.now() - wait.sinceMs)} of up to ${seconds(wait.upToMs)})` : 'still running (not on a named wait)';
+  return `  … ${check.id}: ${seconds(elapsedMs)}, ${waiting}\n`;
 }
 
 export function prettyReport(report: Report): string {

@@ -1,6 +1,6 @@
 // `crmkit conformance`: the suite against a deployment (or a crmkit mock, which it provisions).
 import { writeFileSync } from 'node:fs';
-import { prettyProgress } from '../../conformance/report/pretty.ts';
+import { prettyCheckProgress, prettyProgress } from '../../conformance/report/pretty.ts';
 import { renderReport, REPORTERS, type Reporter } from '../../conformance/report/render.ts';
 import { ruleTotals } from '../../conformance/report/rule-summary.ts';
 import { exitStatus, verdictLine } from '../../conformance/report/verdict.ts';
@@ -59,6 +59,8 @@ export async function runConformanceCommand(args: string[]): Promise<void> {
     readOnly,
     // Progress goes to stderr whatever the reporter, so that a long run against a deployment shows where it is.
     onResult: (result) => process.stderr.write(prettyProgress(result)),
+    // And every 5 s while a check runs, what it waits for: a run against a deployment is never silent for long.
+    onProgress: (progress) => process.stderr.write(prettyCheckProgress(progress)),
   });
   writeOut(renderReport(report, reporter), values.out, () => `${verdictLine(report)}: ${ruleTotals(report.rules)}; ${figuresLine(report.summary)}`);
   process.exitCode = exitStatus(report);

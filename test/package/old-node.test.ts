@@ -6,13 +6,14 @@
 // package with npm running on that Node. Node 18 and the edges of 22.19 through the same function.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oldNodeLine } from '../../bin/node-version.js';
-import { newProject, packCrmkit, REPO, type NewProject } from './packed-project.ts';
+import { newProject, npmWarnings, packCrmkit, REPO, type NewProject } from './packed-project.ts';
+import { readmeFiles } from './readme-files.ts';
 
 const ENTRY_POINTS = [['--version'], ['--help'], ['help', 'mock'], [], ['mock', '--seed', '1'], ['conformance', '--list-rules'], ['scenario', 'check', 'scenarios/'], ['proxy', '--target', 'http://127.0.0.1:9']];
 
@@ -38,13 +39,15 @@ async function onOldNode(bin: string, args: string[], cwd: string, env = process
 let old: { bin: string; version: string };
 let workdir: string;
 let installed: NewProject;
+let tarball: string;
 
 beforeAll(async () => {
   old = await machineNode();
   // This file is about a Node older than crmkit's minimum: on a machine whose own Node is new enough it cannot say anything.
   if (!oldNodeLine(old.version)) throw new Error(`the machine's own Node is ${old.version}, not older than crmkit's minimum: this test needs Node 20 (or 18) on PATH`);
   workdir = await mkdtemp(join(tmpdir(), 'crmkit-old-node-'));
-  installed = await newProject(join(workdir, 'project'), [await packCrmkit(workdir)], old.bin);
+  tarball = await packCrmkit(workdir);
+  installed = await newProject(join(workdir, 'project'), [tarball], old.bin);
 }, 300_000);
 
 afterAll(async () => {
@@ -76,5 +79,34 @@ describe('which Node is too old', () => {
     expect(oldNodeLine('18.20.4')).toBe('crmkit needs Node 22.19 or later (or Node 24); this is Node 18.20.4. In a project: npm i -D node@24 (npx crmkit then runs on it); or nvm install 24.');
     expect(oldNodeLine('22.18.0')).toContain('this is Node 22.18.0');
     for (const version of ['22.19.0', '22.20.1', '23.0.0', '24.21.0']) expect(oldNodeLine(version)).toBeUndefined();
+  });
+});
+
+/** The README's lines for a project that stays on Node 20 (the sh block after its bold title), the tarball's path for `./crmkit-0.1.0.tgz`. */
+async function stayOnNode20Lines(): Promise<string[]> {
+  const readme = await readFile(join(REPO, 'README.md'), 'utf8');
+  const block = /\*\*A project that stays on Node 20\*\*[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)?.[1];
+  if (!block) throw new Error('README.md has no sh block under "A project that stays on Node 20"');
+  return block.trim().split('\n').map((line) => line.replace('./crmkit-0.1.0.tgz', tarball));
+}
+
+describe('a project that stays on Node 20, as the README says', () => {
+  it("installs with npm on Node 20 without a warning, runs the README's vitest test on node@24, and npx crmkit works", async () => {
+    const dir = join(workdir, 'stays-on-node20');
+    await mkdir(dir);
+    await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'node20-project', private: true }));
+    for (const [name, code] of readmeFiles()) if (!name.startsWith('src/')) await writeFile(join(dir, name), code);
+    const env = { ...process.env, PATH: `${old.bin}${delimiter}${process.env.PATH}` };
+    const outputs: string[] = [];
+    for (const line of await stayOnNode20Lines()) {
+      const result = await onOldNode('/bin/sh', ['-c', line], dir, env);
+      expect(result.code, `${line}\n${result.stderr}`).toBe(0);
+      if (line.startsWith('npm install')) expect(npmWarnings(result.stderr)).toEqual([]);
+      outputs.push(result.stdout + result.stderr);
+    }
+    // The README's test ran and passed (vitest prints its counts), on Node 24 though npm ran on Node 20.
+    expect(outputs.at(-1)).toMatch(/Tests\s+1 passed/);
+    expect(JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'))).toMatchObject({ type: 'module', devDependencies: { vitest: expect.stringMatching(/^\^5\./) } });
+    expect((await onOldNode('/bin/sh', ['-c', 'npx vitest --version && npx crmkit --version && npx node --version'], dir, env)).stdout).toMatch(/^vitest\/5\.\S+ .*\ncrmkit \d+\.\d+\.\d+\nv24\./);
   });
 });
