@@ -111,3 +111,20 @@ describe('a project that stays on Node 20, as the README says', () => {
     expect((await onOldNode('/bin/sh', ['-c', 'npx vitest --version && npx crmkit --version && npx node --version'], dir, env)).stdout).toMatch(/^vitest\/5\.\S+ .*\ncrmkit \d+\.\d+\.\d+\nv24\./);
   });
 });
+
+describe("the README's install on the machine's Node 20", () => {
+  it("npm ci as the quick start gives it prints no EBADENGINE (nor any other warning), though the packages need Node 22 or later", async () => {
+    const readme = await readFile(join(REPO, 'README.md'), 'utf8');
+    const install = /^(npm ci[^&\n]*?) && npm start$/m.exec(readme)?.[1];
+    expect(install).toBe('npm ci --loglevel=error');
+    const dir = join(workdir, 'quick-start');
+    await mkdir(dir);
+    for (const file of ['package.json', 'package-lock.json']) await writeFile(join(dir, file), await readFile(join(REPO, file)));
+    // The lock's packages only: the repository's own scripts (prepare bundles the documents) are not what npm warns about.
+    const env = { ...process.env, PATH: `${old.bin}${delimiter}${process.env.PATH}` };
+    const result = await onOldNode('/bin/sh', ['-c', `${install} --ignore-scripts --prefer-offline --no-audit --no-fund`], dir, env);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).not.toContain('EBADENGINE');
+    expect(npmWarnings(result.stderr)).toEqual([]);
+  });
+});
