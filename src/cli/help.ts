@@ -29,7 +29,7 @@ ${optionHelp(MOCK_OPTIONS)}
   conformance: `crmkit conformance: the conformance suite, rule by rule
 
 Usage: crmkit conformance --base-url URL [options]
-       crmkit conformance --list-rules [--reporter pretty|json]
+       crmkit conformance --list-rules [--only FAMILY|CHECK] [--reporter pretty|json] [--out FILE]
 
 Against a crmkit mock (with its control API) no key is needed: the suite provisions its own workspaces.
 Start that mock with --allow-private-webhooks, or the webhook checks are skipped (their receiver is on
