@@ -6,9 +6,11 @@
 // face with a seeded workspace (start-up.ts), the browser bundle's size (browser-size.ts) and the
 // first answer in Chromium after navigation (browser-first-answer.ts). Each server
 // and each measurement runs in a process of its own, and the load comes from wrk (http-load.ts).
-// `npm run bench -- --only start-up` runs only the last three (start-up, bundle, Chromium).
+// `npm run bench -- --only start-up` runs only the last three (start-up, bundle, Chromium), each
+// printed with the load average it ran at.
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { load, type LoadRequest, type LoadResult } from './http-load.ts';
 import type { InProcessRun, ServerInfo } from './http-server.ts';
@@ -71,20 +73,23 @@ async function serverAndStore(): Promise<void> {
   process.stdout.write(execFileSync(process.execPath, [new URL('./largest-bodies.ts', import.meta.url).pathname], { encoding: 'utf8' }));
 }
 
-// Start-up (issue 14): a process per run, the median of each phase and the largest RSS.
+// Start-up (issue 14): a process per run, the median of each phase and the largest RSS. Each figure
+// says the load it was measured at (issue 25: on a busy machine a user cannot tell from figures of a
+// quiet one what to expect): the 1-minute load average before and after, and the machine's cores.
+console.log(`start-up and browser figures on this machine, at a load average (1 minute) of ${loadNow()} to begin with`);
 // The sources (through Node's type stripping), and the package as users run it when `npm run build`
 // has built it in build/ (build/dist, whose imports of other packages resolve to this repository's node_modules).
 const STARTS = 5;
 for (const from of existsSync(new URL('../build/dist/src/adapters/msw.js', import.meta.url)) ? ['src', 'build/dist'] : ['src']) {
   const starts: StartUp[] = Array.from({ length: STARTS }, () => JSON.parse(execFileSync(process.execPath, [new URL('./start-up.ts', import.meta.url).pathname, from], { encoding: 'utf8' })));
   const median = (key: keyof StartUp) => starts.map((run) => run[key]).sort((a, b) => a - b)[Math.floor(STARTS / 2)]!.toFixed(0);
-  console.log(`start-up from ${from}/, median of ${STARTS} processes: import ${median('importMs')} ms, createCrmHandlers() ${median('handlersMs')} ms, createWorkspace({seed: 1}) ${median('seedMs')} ms, first answer ${median('firstAnswerMs')} ms, total ${median('totalMs')} ms (target < 250 ms), CPU ${median('cpuMs')} ms; RSS ${Math.max(...starts.map((run) => run.rssMb)).toFixed(0)} MB (target < 150 MB)`);
+  console.log(`start-up from ${from}/, median of ${STARTS} processes at load ${loadNow()}: import ${median('importMs')} ms, createCrmHandlers() ${median('handlersMs')} ms, createWorkspace({seed: 1}) ${median('seedMs')} ms, first answer ${median('firstAnswerMs')} ms, total ${median('totalMs')} ms (target < 250 ms), CPU ${median('cpuMs')} ms; RSS ${Math.max(...starts.map((run) => run.rssMb)).toFixed(0)} MB (target < 150 MB)`);
 }
 const bundle = JSON.parse(execFileSync(process.execPath, [new URL('./browser-size.ts', import.meta.url).pathname], { encoding: 'utf8' }));
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(0)} kB`;
 console.log(`browser bundle (minified, split as an app's bundler splits it): ${kB(bundle.atNavigation.bytes)} at navigation, ${kB(bundle.atNavigation.gzipBytes)} gzip (target < 300 kB); loaded on the first call of a route (each tag's handlers, the control API) ${kB(bundle.onFirstCalls.gzipBytes)} gzip; faker, loaded only to seed, ${kB(bundle.whenSeeding.gzipBytes)} gzip (seed 1's tape instead ${kB(bundle.seedTape.gzipBytes)}); the named faults, loaded when one is switched on, ${kB(bundle.whenFaultsOn.gzipBytes)} gzip`);
 const inChromium = JSON.parse(execFileSync(process.execPath, [new URL('./browser-first-answer.ts', import.meta.url).pathname], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
-console.log(`first answer in Chromium (setupWorker, a workspace, whoami): ${inChromium.firstAnswerMs.toFixed(0)} ms after navigation (target < 400 ms); the script running from ${inChromium.scriptStartMs.toFixed(0)} ms, handlers made at ${inChromium.handlersMs.toFixed(0)}, worker started at ${inChromium.workerMs.toFixed(0)}, workspace made at ${inChromium.workspaceMs.toFixed(0)} (the build above: ${kB(inChromium.scriptBytes)} of script at navigation, the rest as the page calls for it)`);
+console.log(`first answer in Chromium (setupWorker, a workspace, whoami), at load ${loadNow()}: ${inChromium.firstAnswerMs.toFixed(0)} ms after navigation (target < 400 ms); the script running from ${inChromium.scriptStartMs.toFixed(0)} ms, handlers made at ${inChromium.handlersMs.toFixed(0)}, worker started at ${inChromium.workerMs.toFixed(0)}, workspace made at ${inChromium.workspaceMs.toFixed(0)} (the build above: ${kB(inChromium.scriptBytes)} of script at navigation, the rest as the page calls for it)`);
 
 type Server = { info: ServerInfo; child: ChildProcess; stop(): void };
 type StartUp = { importMs: number; handlersMs: number; seedMs: number; firstAnswerMs: number; totalMs: number; cpuMs: number; rssMb: number };
@@ -119,6 +124,11 @@ function nextMessage<T>(child: ChildProcess): Promise<T> {
     child.once('message', onMessage);
     child.once('exit', onExit);
   });
+}
+
+/** The 1-minute load average now, with the cores it is shared by: "3.4 on 2 cores". */
+function loadNow(): string {
+  return `${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`;
 }
 
 function percent(ratio: number): string {

@@ -7,6 +7,7 @@
 import type { CheckContext } from './context.ts';
 import type { Exchange } from './exchange.ts';
 import { allDeliveries, settle } from './webhook-kit.ts';
+import { waitingFor } from '../harness/waiting.ts';
 
 /**
  * An event the suite saw: a request at its receiver (with the request's headers), or a delivery's
@@ -36,13 +37,16 @@ export class DeliveryLogFeed {
   }
 
   /** The `count`-th event of the log that `match` accepts, reading the log again for at most `timeoutMs`; undefined if none. */
-  async nth(count: number, timeoutMs: number, match: (event: SeenEvent) => boolean = () => true): Promise<SeenEvent | undefined> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = (await this.events(match))[count - 1];
-      if (found || Date.now() >= deadline) return found;
-      await settle(Math.min(POLL_MS, Math.max(0, deadline - Date.now())));
-    }
+  nth(count: number, timeoutMs: number, match: (event: SeenEvent) => boolean = () => true): Promise<SeenEvent | undefined> {
+    const what = `${count === 1 ? 'an event' : `event ${count}`} in the delivery log of webhook ${this.#webhookId}`;
+    return waitingFor(what, timeoutMs, async () => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = (await this.events(match))[count - 1];
+        if (found || Date.now() >= deadline) return found;
+        await settle(Math.min(POLL_MS, Math.max(0, deadline - Date.now())));
+      }
+    });
   }
 
   /** The single delivery's payload (spec 4.11); fails the check when the read does not answer 200. */

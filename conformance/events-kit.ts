@@ -7,6 +7,7 @@ import type { CheckContext } from './context.ts';
 import type { SeenEvent } from './delivery-log-feed.ts';
 import type { Exchange } from './exchange.ts';
 import { RECEIVER_ONLY, type EventWebhook } from './webhook-kit.ts';
+import { waitingFor } from '../harness/waiting.ts';
 
 export type Identity = { keyId: string; workspaceId: string };
 
@@ -45,6 +46,12 @@ export const missing = (what: string, seconds: number, webhook?: EventWebhook) =
 export const seenWhere = (event: SeenEvent) => (event.logged ? " (as the webhook's delivery log shows it)" : '');
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The grace of `graceMs` for further events that must not come, named for the run's progress line ("any further contact.updated"). */
+export function graceFor(context: CheckContext, events: string): Promise<unknown> {
+  const ms = graceMs(context);
+  return waitingFor(`any further ${events} (none must come)`, ms, () => sleep(ms));
+}
 
 const EVENT_ID = /^evt_[0-9a-z]{26}$/;
 const ID = /^[a-z]+_[0-9a-z]{26}$/;

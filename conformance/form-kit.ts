@@ -11,6 +11,7 @@ import { randomInt } from 'node:crypto';
 import type { CheckContext } from './context.ts';
 import type { Exchange } from './exchange.ts';
 import { advanceMockClock } from './mock-control.ts';
+import { waitingFor } from '../harness/waiting.ts';
 
 export type FormField = { id: string; type: string; label: string; required: boolean; autocomplete: string; options?: { value: string }[] };
 export type FormConfig = { id: string; lang: string; consent: string; fields: FormField[]; token: string; min_ms: number; [key: string]: unknown };
@@ -57,7 +58,8 @@ export function submitForm(context: CheckContext, formId: string, body: Record<s
  */
 export async function waitOutMinMs(context: CheckContext, config: FormConfig): Promise<void> {
   if (context.target.mock) return advanceMockClock(context, Math.max(60, Math.ceil(config.min_ms / 1000) + 1));
-  await sleep(config.min_ms + 1_000);
+  const ms = config.min_ms + 1_000;
+  await waitingFor(`the form's min_ms (${config.min_ms} ms) to pass before submitting`, ms, () => sleep(ms));
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

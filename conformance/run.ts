@@ -13,6 +13,7 @@ import { couldJudgeOn, figuresOf, type Figures } from './rules/figures.ts';
 import { ruleResults, type RuleResult } from './rules/rule-results.ts';
 import { offerOf } from './rules/target-offer.ts';
 import { withUnreachedReasons } from './rules/unreached-reasons.ts';
+import { WaitBoard, withWaitBoard, type Wait } from '../harness/waiting.ts';
 import { resolveTarget, type Target, type TargetOptions } from './target.ts';
 
 export type Outcome = 'passed' | 'failed' | 'warned' | 'skipped';
@@ -47,11 +48,17 @@ export type Report = {
   notJudged?: { what: string; exchanges: number }[];
 };
 
+/** A check in progress: the run's reporter prints it while the check waits (issue 25, item 5). */
+export type CheckProgress = { check: CheckInfo; elapsedMs: number; wait?: Wait };
+
 export type RunOptions = TargetOptions & {
   /** Only these families (or check ids). */
   only?: string[];
   checks?: Check[];
   onResult?: (result: CheckResult) => void;
+  /** Called every `progressEveryMs` (5 s) while an active check runs: how long it has run and what it waits for, for the reporter to say. */
+  onProgress?: (progress: CheckProgress) => void;
+  progressEveryMs?: number;
   /** Stops the run after the check in progress; what the suite created is still deleted. */
   signal?: AbortSignal;
 };
@@ -63,7 +70,7 @@ export async function runConformance(options: RunOptions): Promise<Report> {
   const runId = `r${Date.now().toString(36)}`;
   const client = new ConformanceClient(target);
   const undo: (() => Promise<unknown>)[] = [];
-  const checks = selected(options.checks ?? ALL_CHECKS, options.only);
+  const checks = selectChecks(options.checks ?? ALL_CHECKS, options.only);
   const results: CheckResult[] = [];
   const record = (result: CheckResult) => {
     results.push(result);
@@ -73,7 +80,7 @@ export async function runConformance(options: RunOptions): Promise<Report> {
   try {
     for (const check of checks.filter((c): c is ActiveCheck => c.kind === 'active')) {
       if (options.signal?.aborted) break;
-      record(await runActive(check, target, client, runId, undo));
+      record(await withProgress(infoOf(check), options, () => runActive(check, target, client, runId, undo)));
     }
     for (const observer of checks.filter((c): c is Observer => c.kind === 'observer')) record(judgeExchanges(observer, client.exchanges, target.mock !== undefined));
   } finally {
@@ -117,6 +124,25 @@ async function sweepNewTags(client: ConformanceClient, before: Set<string> | und
     if (!before.has(String(tag.name).toLowerCase()) && used === 0) await client.send('DELETE', `/v1/tags/${tag.id}`).catch(() => undefined);
   }
 }
+
+/** Runs one check with a board of its waits, telling `onProgress` every few seconds how long it has run and what it waits for. */
+async function withProgress(check: CheckInfo, options: RunOptions, work: () => Promise<CheckResult>): Promise<CheckResult> {
+  if (!options.onProgress) return work();
+  const board = new WaitBoard();
+  const started = Date.now();
+  const timer = setInterval(() => {
+    const wait = board.current();
+    options.onProgress?.({ check, elapsedMs: Date.now() - started, ...(wait ? { wait } : {}) });
+  }, options.progressEveryMs ?? PROGRESS_EVERY_MS);
+  try {
+    return await withWaitBoard(board, work);
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** Issue 25: a person watching a run against a deployment hears from it at least every 5 s. */
+const PROGRESS_EVERY_MS = 5_000;
 
 async function runActive(check: ActiveCheck, target: Target, client: ConformanceClient, runId: string, undo: (() => Promise<unknown>)[]): Promise<CheckResult> {
   const started = performance.now();
@@ -207,7 +233,8 @@ function infoOf(check: Check): CheckInfo {
   return { id, family, title, spec, basis };
 }
 
-function selected(checks: Check[], only: string[] | undefined): Check[] {
-  if (!only?.length) return checks;
+/** The checks `--only` names, by family or id (`crmkit conformance --list-rules --only` lists the rules of the same ones). */
+export function selectChecks<C extends Pick<Check, 'id' | 'family'>>(checks: readonly C[], only: readonly string[] | undefined): C[] {
+  if (!only?.length) return [...checks];
   return checks.filter((check) => only.includes(check.family as Family) || only.includes(check.id));
 }

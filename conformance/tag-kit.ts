@@ -70,11 +70,16 @@ export async function mockKey(context: CheckContext, scopes: string[], role = 'm
 
 export type Member = { id: string; name: string; role: string; status?: string; is_me?: boolean };
 
-/** The workspace's active members (skips when it lists none). */
+/**
+ * The workspace's active members (skips when it lists none). A skip names its real cause: a list
+ * that did not answer (a key without users:read) is not a workspace without members.
+ */
 export async function activeMembers(context: CheckContext): Promise<Member[]> {
   const members = await context.client.send('GET', '/v1/members');
-  const active = (members.json?.data ?? []).filter((member: Member) => member.status === undefined || member.status === 'active');
-  if (!active.length) context.skip('GET /v1/members lists no active member to assign a task to');
+  if (members.status !== 200) context.skip(`needs the workspace's members: GET /v1/members answered ${members.status}${members.status === 403 ? ' (the key lacks users:read?)' : ''}`);
+  const listed: Member[] = members.json?.data ?? [];
+  const active = listed.filter((member) => member.status === undefined || member.status === 'active');
+  if (!active.length) context.skip(`GET /v1/members lists no active member to assign a task to (${listed.length} listed, none active)`);
   return active;
 }
 

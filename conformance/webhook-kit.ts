@@ -9,6 +9,7 @@ import type { Exchange } from './exchange.ts';
 import { advanceMockClock } from './mock-control.ts';
 import { WebhookReceiver, type ReceivedRequest } from '../harness/webhook-receiver.ts';
 import { DeliveryLogFeed, type SeenEvent } from './delivery-log-feed.ts';
+import { waitingFor } from '../harness/waiting.ts';
 
 const receivers = new WeakMap<ConformanceClient, Promise<WebhookReceiver>>();
 
@@ -112,7 +113,7 @@ export async function withWebhook(context: CheckContext, slug: string, subscript
     path,
     receiver,
     async delivery(count, what, { match, timeoutMs = wait } = {}) {
-      const found = await receiver.nth(path, count, timeoutMs, match);
+      const found = await waitingFor(what, timeoutMs, () => receiver.nth(path, count, timeoutMs, match));
       if (!found) context.fail(`${what} did not reach the receiver within ${timeoutMs / 1000} s`);
       return found;
     },

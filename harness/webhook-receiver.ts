@@ -10,6 +10,7 @@
 // requests of one check or story are told apart by path.
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { waitingFor } from './waiting.ts';
 
 export type ReceivedRequest = {
   method: string;
@@ -130,7 +131,8 @@ export class WebhookReceiver {
 
   /** The `count`-th request to `path` that `match` accepts, waiting for it at most `timeoutMs`. */
   nth(path: string, count: number, timeoutMs: number, match: (request: ReceivedRequest) => boolean = () => true): Promise<ReceivedRequest | undefined> {
-    return this.waitFor((request) => pathOnly(request.path) === pathOnly(path) && match(request), timeoutMs, count);
+    const what = `${count === 1 ? 'a delivery' : `delivery ${count}`} to ${pathOnly(path)} at the webhook receiver`;
+    return waitingFor(what, timeoutMs, () => this.waitFor((request) => pathOnly(request.path) === pathOnly(path) && match(request), timeoutMs, count));
   }
 
   close(): Promise<void> {

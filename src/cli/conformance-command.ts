@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { compareReports } from '../../conformance/report/compare.ts';
 import { comparisonText } from '../../conformance/report/compare-text.ts';
 import { readPreviousReport, ReportFileError, type PreviousReport } from '../../conformance/report/json-report.ts';
-import { prettyProgress } from '../../conformance/report/pretty.ts';
+import { prettyCheckProgress, prettyProgress } from '../../conformance/report/pretty.ts';
 import { renderReport, REPORTERS, type Reporter } from '../../conformance/report/render.ts';
 import { ruleTotals } from '../../conformance/report/rule-summary.ts';
 import { exitStatus, verdictLine } from '../../conformance/report/verdict.ts';
@@ -32,7 +32,7 @@ export const CONFORMANCE_OPTIONS = {
     'list-rules': {
       type: 'boolean',
       default: false,
-      help: "print the catalog of the spec's rules with their checks and needs, and exit; with a target's options, which it could judge",
+      help: "print the catalog of the spec's rules with their checks and needs, and exit; with a target's options, which it could judge; with --only, the rules of those checks; with --out, to FILE",
     },
   },
   compare: {
@@ -58,8 +58,8 @@ export async function runConformanceCommand(args: string[]): Promise<void> {
   const offer = target.baseUrl ? offerOf({ ...target, waitForRetries, readOnly }) : undefined;
   // The earlier report is read before the run: a file that cannot be compared stops the command before any request.
   const previous = previousReport(values.compare, values['compare-strict'] ?? false, values['list-rules'] ?? false);
-  if (values['list-rules']) return void process.stdout.write(listRules(reporter, offer));
   const only = onlyItems(values.only);
+  if (values['list-rules']) return writeOut(listRules(reporter, offer, only), values.out, listedLine);
   // Interrupted, the run stops after the check in progress and still deletes what it created.
   const interrupted = new AbortController();
   const stop = () => {
@@ -77,13 +77,11 @@ export async function runConformanceCommand(args: string[]): Promise<void> {
     readOnly,
     // Progress goes to stderr whatever the reporter, so that a long run against a deployment shows where it is.
     onResult: (result) => process.stderr.write(prettyProgress(result)),
+    // And every 5 s while a check runs, what it waits for: a run against a deployment is never silent for long.
+    onProgress: (progress) => process.stderr.write(prettyCheckProgress(progress)),
   });
   const comparison = previous && compareReports(previous, report, values['compare-strict']);
-  const text = renderReport(report, reporter, comparison);
-  if (values.out) {
-    writeFileSync(values.out, text);
-    process.stderr.write(`${verdictLine(report, comparison)}: ${ruleTotals(report.rules)}; ${figuresLine(report.summary)}; wrote ${values.out}\n`);
-  } else process.stdout.write(text);
+  writeOut(renderReport(report, reporter, comparison), values.out, () => `${verdictLine(report, comparison)}: ${ruleTotals(report.rules)}; ${figuresLine(report.summary)}`);
   // A pipeline's log shows the comparison whatever the report is written as (the pretty report on stdout has it already).
   if (comparison && (values.out || reporter !== 'pretty')) process.stderr.write(comparisonText(comparison, report));
   process.exitCode = exitStatus(report, comparison);
@@ -101,4 +99,16 @@ function previousReport(file: string | undefined, strict: boolean, listRules: bo
   } catch (error) {
     throw error instanceof ReportFileError ? new UsageError(error.message) : error;
   }
+}
+
+/** The pretty list's count line ("1,121 rules; ..."), or for JSON the number of rules in it. */
+function listedLine(text: string): string {
+  return /^\d+ rules.*$/m.exec(text)?.[0] ?? `${(JSON.parse(text) as { rules: unknown[] }).rules.length} rules`;
+}
+
+/** `--out FILE`: the text to FILE and a one-line summary to stderr; without it, the text to stdout. */
+function writeOut(text: string, out: string | undefined, summary: (text: string) => string): void {
+  if (!out) return void process.stdout.write(text);
+  writeFileSync(out, text);
+  process.stderr.write(`${summary(text)}; wrote ${out}\n`);
 }

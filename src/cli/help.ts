@@ -15,7 +15,7 @@ Usage:
   crmkit proxy --target URL          a validating proxy: forwards to a deployment and judges every exchange
   crmkit scenario run FILE|DIR ...   readable stories against a mock or a deployment
   crmkit scenario check FILE|DIR ... load stories and report problems in them
-  crmkit help
+  crmkit help [COMMAND]              these lines, or a command's options (as crmkit COMMAND --help)
   crmkit --version                   the version of crmkit
 
 Each command has --help.
@@ -29,7 +29,7 @@ ${optionHelp(MOCK_OPTIONS)}
   conformance: `crmkit conformance: the conformance suite, rule by rule
 
 Usage: crmkit conformance --base-url URL [options]
-       crmkit conformance --list-rules [--reporter pretty|json]
+       crmkit conformance --list-rules [--only FAMILY|CHECK] [--reporter pretty|json] [--out FILE]
 
 Against a crmkit mock (with its control API) no key is needed: the suite provisions its own workspaces.
 Start that mock with --allow-private-webhooks, or the webhook checks are skipped (their receiver is on

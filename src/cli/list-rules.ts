@@ -2,14 +2,17 @@
 // it) and what judging it takes on a deployment (its needs and wait). Given a target's options
 // (--inputs, --base-url, --api-key, --webhook-receiver-url, --wait-for-retries...), each rule also
 // says whether this target could let the suite judge it, and why not; the last line gives the count.
+// With --only FAMILY|CHECK, only the rules the run's checks of the same selection judge.
 import { compareSections, loadCatalog, type Rule } from '../../conformance/rules/catalog.ts';
 import { checkWrites } from '../../conformance/rules/figures.ts';
 import { durationOf, unmetNeeds, type TargetOffer } from '../../conformance/rules/target-offer.ts';
 import type { Reporter } from '../../conformance/report/render.ts';
+import { ALL_CHECKS } from '../../conformance/checks/index.ts';
+import { selectChecks } from '../../conformance/run.ts';
 import { UsageError } from './usage-error.ts';
 
-export function listRules(reporter: Reporter, offer: TargetOffer | undefined): string {
-  const rules = [...loadCatalog()].sort((a, b) => compareSections(a.section, b.section));
+export function listRules(reporter: Reporter, offer: TargetOffer | undefined, only?: readonly string[]): string {
+  const rules = selectedRules(only).sort((a, b) => compareSections(a.section, b.section));
   const unmet = (rule: Rule) => (offer ? unmetNeeds(rule, offer, checkWrites) : []);
   const observable = rules.filter((rule) => !rule.unobservable);
   const couldJudge = offer && observable.filter((rule) => !unmet(rule).length).length;
@@ -20,10 +23,18 @@ export function listRules(reporter: Reporter, offer: TargetOffer | undefined): s
   if (reporter !== 'pretty') throw new UsageError('--list-rules prints with --reporter pretty or json');
   const lines = rules.map((rule) => [`${rule.section.padEnd(5)} ${rule.id}`, rule.rule, ...facts(rule), ...here(rule, unmet, offer)]);
   const checked = observable.filter((rule) => rule.checks.length);
-  const total = `${rules.length} rules; ${observable.length} observable through the interface, ${checked.length} of them with a check`;
+  const ofCatalog = only ? ` (the checks of --only ${only.join(',')}; the catalog has ${loadCatalog().length})` : '';
+  const total = `${rules.length} rules${ofCatalog}; ${observable.length} observable through the interface, ${checked.length} of them with a check`;
   const of = `${couldJudge} of ${observable.length} observable rules`;
   const share = couldJudge === undefined ? '' : `\nthis target could let the suite judge ${of}`;
   return `${lines.map((parts) => parts.join('\n      ')).join('\n')}\n\n${total}${share}\n`;
+}
+
+/** The catalog, or with `only` the rules that a run with the same --only would judge (run.ts selects its checks the same way). */
+function selectedRules(only: readonly string[] | undefined): Rule[] {
+  if (!only) return [...loadCatalog()];
+  const checks = new Set(selectChecks(ALL_CHECKS, only).map((check) => check.id));
+  return loadCatalog().filter((rule) => rule.checks.some((check) => checks.has(check)));
 }
 
 /** Its checks (or why none can observe it), and what judging it takes on a deployment. */

@@ -1,4 +1,5 @@
 // `crmkit <command>`: the command line. Each command lives in its own file.
+import { didYouMean } from '../errors/close-names.ts';
 import { runConformanceCommand } from './conformance-command.ts';
 import { HELP } from './help.ts';
 import { runMockCommand } from './mock-command.ts';
@@ -17,16 +18,33 @@ const [command, ...args] = process.argv.slice(2);
 const COMMANDS = { mock: runMockCommand, conformance: runConformanceCommand, scenario: runScenarioCommand, proxy: runProxyCommand } as const;
 
 try {
-  if (['help', '--help', '-h'].includes(command ?? '')) process.stdout.write(HELP.crmkit);
+  // `crmkit help COMMAND` is `crmkit COMMAND --help`.
+  if (command === 'help' && args[0] !== undefined) commandHelp(args[0]);
+  else if (['help', '--help', '-h'].includes(command ?? '')) process.stdout.write(HELP.crmkit);
   else if (['--version', '-v'].includes(command ?? '')) process.stdout.write(`crmkit ${packageVersion()}\n`);
   // No command is a mistake in the call: the commands' summary, exit status 2.
   else if (command === undefined) usageSummary();
-  else if (!(command in COMMANDS)) usageError(`unknown command ${command}`, 'crmkit');
-  else if (args.includes('--help') || args.includes('-h')) process.stdout.write(HELP[command as keyof typeof COMMANDS]);
-  else await COMMANDS[command as keyof typeof COMMANDS](args);
+  else if (!isCommand(command)) usageError(unknownCommand(command), 'crmkit');
+  else if (args.includes('--help') || args.includes('-h')) process.stdout.write(HELP[command]);
+  else await COMMANDS[command](args);
 } catch (error) {
   if (!isUsageError(error)) throw error;
   usageError(error.message, `crmkit ${command}`);
+}
+
+function isCommand(name: string): name is keyof typeof COMMANDS {
+  return Object.hasOwn(COMMANDS, name);
+}
+
+/** "unknown command moke: did you mean mock?", with the close names as a mistyped option gets them. */
+function unknownCommand(name: string): string {
+  const hint = didYouMean(name, [...Object.keys(COMMANDS), 'help']);
+  return `unknown command ${name}${hint ? `: ${hint}` : ''}`;
+}
+
+function commandHelp(name: string): void {
+  if (isCommand(name)) process.stdout.write(HELP[name]);
+  else usageError(unknownCommand(name), 'crmkit');
 }
 
 function usageSummary(): void {

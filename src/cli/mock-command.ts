@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { scenarioSetup } from '../../scenarios/runner/mock-setup.ts';
 import { startServer } from '../adapters/node-server.ts';
+import { didYouMean } from '../errors/close-names.ts';
 import { FAULT_DESCRIPTIONS } from '../faults/fault-descriptions.ts';
 import { FAULT_CATALOG, FAULT_NAMES, loadFaults } from '../faults/index.ts';
 import { createMock } from '../mock.ts';
@@ -11,7 +12,7 @@ import { controlSetup } from './control-access.ts';
 import { parseFailureRule } from './failure-option.ts';
 import { prepareStandIn } from './stand-in.ts';
 import { startupWorkspace } from './startup-workspace.ts';
-import { httpUrl, number, parseOptions, type OptionSpecs } from './options.ts';
+import { httpUrl, parseOptions, wholeNumber, type OptionSpecs } from './options.ts';
 import { publicOrigin } from './public-url.ts';
 import { controlTokenOption, listenOptions } from './shared-options.ts';
 import { UsageError } from './usage-error.ts';
@@ -32,8 +33,8 @@ export const MOCK_OPTIONS = {
   },
   'allow-private-webhooks': { type: 'boolean', default: false, help: 'deliver webhooks to a receiver on this machine: http or https, any port, at exactly 127.0.0.1 or localhost (the spec\'s URL rules refuse it otherwise); crmkit conformance against this mock needs it for its webhook checks' },
   state: { type: 'string', value: 'FILE', help: 'keep every workspace in FILE (and FILE.journal): each change is on the disk before it is answered, so kill -9 or a crash loses nothing answered' },
-  seed: { type: 'string', value: 'N', help: 'start with demo data, the same for the same N', check: number },
-  'seed-size': { type: 'string', value: 'N', help: 'how many leads the demo data has (default 1,000)', check: number },
+  seed: { type: 'string', value: 'N', help: 'start with demo data, the same for the same N', check: wholeNumber(0) },
+  'seed-size': { type: 'string', value: 'N', help: 'how many leads the demo data has (default 1,000)', check: wholeNumber(0) },
   scenario: { type: 'string', value: 'FILE', help: 'start with the workspace a story sets up' },
   failure: { type: 'string', multiple: true, value: 'SPEC', check: (value) => void parseFailureRule(value), help: 'make calls slow or failing, e.g. operation=createLead,error=unavailable,times=3 or latency_ms=200,latency_jitter_ms=300,share=0.5 (errors: internal, unavailable, rate_limited, drop, hang); also PUT /_mock/failures' },
   fault: { type: 'string', multiple: true, value: 'NAME', help: 'break a named rule of the spec on purpose (see --faults)', check: knownFaults },
@@ -138,10 +139,12 @@ async function openStateFile(mock: ReturnType<typeof createMock>, path: string |
   }
 }
 
-/** `--fault a,b`: names of src/faults/. */
+/** `--fault a,b`: names of src/faults/; a typo gets the close names, as an option's does. */
 function knownFaults(value: string): void {
   const unknown = value.split(',').find((name) => !FAULT_NAMES.has(name));
-  if (unknown !== undefined) throw new UsageError(`unknown fault ${unknown} (crmkit mock --faults lists them)`);
+  if (unknown === undefined) return;
+  const hint = didYouMean(unknown, FAULT_NAMES);
+  throw new UsageError(`unknown fault ${unknown}${hint ? `: ${hint}` : ''} (crmkit mock --faults lists them)`);
 }
 
 function printFaults(): void {

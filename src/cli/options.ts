@@ -37,7 +37,7 @@ export function parseOptions<S extends OptionSpecs>(args: string[], specs: S, { 
     options[name] = { type: spec.type, ...(spec.multiple ? { multiple: true } : {}), ...(spec.default !== undefined ? { default: spec.default } : {}) };
     for (const alias of spec.aliases ?? []) options[alias] = { type: spec.type, ...(spec.multiple ? { multiple: true } : {}) };
   }
-  const parsed = readArgs(args, options, positionals, Object.keys(specs));
+  const parsed = readArgs(joinNegativeValues(args, options), options, positionals, Object.keys(specs));
   const values: Record<string, unknown> = { ...parsed.values };
   for (const [name, spec] of Object.entries(specs)) {
     for (const alias of spec.aliases ?? []) {
@@ -51,6 +51,23 @@ export function parseOptions<S extends OptionSpecs>(args: string[], specs: S, { 
     if (spec.check && given !== undefined && typeof given !== 'boolean') for (const value of [given].flat() as string[]) spec.check(value, name);
   }
   return { values: values as OptionValues<S>, positionals: parsed.positionals };
+}
+
+/**
+ * `--seed-size -5` read as `--seed-size=-5`: node:util parseArgs takes a value starting with a dash
+ * for a forgotten value ("argument is ambiguous"), so the same number would be refused in one
+ * spelling with its words and checked in the other. A negative number after an option that takes
+ * a value is that value; the option's check then refuses it with the same line in either spelling.
+ */
+function joinNegativeValues(args: string[], options: ParseOptions): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const name = /^--([^=]+)$/.exec(args[i]!)?.[1];
+    const next = args[i + 1];
+    if (name !== undefined && options[name]?.type === 'string' && next !== undefined && /^-\d|^-\.\d/.test(next)) joined.push(`--${name}=${args[++i]}`);
+    else joined.push(args[i]!);
+  }
+  return joined;
 }
 
 /** node:util parseArgs; an unknown option close to one of the table's says which ("did you mean --port?"). */
@@ -96,17 +113,20 @@ export function httpUrl(value: string, name: string): void {
   if (!/^https?:\/\/[^/\s]+/.test(value)) throw new UsageError(`--${name} is an http(s) address, not ${JSON.stringify(value)}`);
 }
 
-/** A number (the command checks its range where it has one). */
-export function number(value: string, name: string): void {
-  if (value.trim() === '' || !Number.isFinite(Number(value))) throw new UsageError(`--${name} takes a number, not ${JSON.stringify(value)}`);
+/**
+ * A whole number from `min` (and up to `max`): the same one line for `-5`, `=-5`, `2.5` or `abc`,
+ * whatever the spelling, before the command does anything with it.
+ */
+export function wholeNumber(min: number, max?: number) {
+  return (value: string, name: string): void => {
+    const given = Number(value);
+    const range = max === undefined ? `${min} or more` : `${min} to ${max}`;
+    if (!/^\s*[-+]?\d+\s*$/.test(value) || given < min || (max !== undefined && given > max)) throw new UsageError(`--${name} takes a whole number, ${range}, not ${JSON.stringify(value)}`);
+  };
 }
 
 /** A TCP port: 0 to 65535. */
-export function port(value: string, name: string): void {
-  number(value, name);
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--${name} is 0 to 65535, not ${value}`);
-}
+export const port = wholeNumber(0, 65535);
 
 /** One of `choices`. */
 export function oneOf(noun: string, choices: readonly string[]) {

@@ -2,7 +2,8 @@
 // --base-url, a mock the runner starts itself), reported like `crmkit conformance`.
 // `crmkit scenario check FILE...` only loads them: the schema, with file and line for each problem.
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { didYouMean } from '../errors/close-names.ts';
 import { loadScenario, ScenarioFileError } from '../../scenarios/runner/load.ts';
 import type { ScenarioReport } from '../../scenarios/runner/report.ts';
 import { junitScenarioReport } from '../../scenarios/runner/reporters/junit.ts';
@@ -26,7 +27,8 @@ export async function runScenarioCommand(args: string[]): Promise<void> {
   const [subcommand, ...rest] = args;
   if (subcommand === 'run') return run(rest);
   if (subcommand === 'check') return check(rest);
-  throw new UsageError(subcommand ? `unknown subcommand ${subcommand}: run or check` : 'name a subcommand: run FILE|DIR ... or check FILE|DIR ...');
+  const hint = subcommand ? didYouMean(subcommand, ['run', 'check']) : '';
+  throw new UsageError(subcommand ? `unknown subcommand ${subcommand}: ${hint || 'run or check'}` : 'name a subcommand: run FILE|DIR ... or check FILE|DIR ...');
 }
 
 async function run(args: string[]): Promise<void> {
@@ -70,12 +72,21 @@ function check(args: string[]): void {
 function scenarioFiles(paths: string[]): string[] {
   if (!paths.length) throw new UsageError('name the scenario files (or a directory of them), e.g. crmkit scenario run scenarios/');
   const missing = paths.find((path) => !existsSync(path));
-  if (missing) throw new UsageError(`no such file or directory: ${missing}`);
+  if (missing) throw new UsageError(`no such file or directory: ${missing}${closeStories(missing)}`);
   return paths.flatMap((path) =>
     statSync(path).isDirectory()
       ? readdirSync(path).filter((name) => /\.ya?ml$/.test(name)).sort().map((name) => join(path, name))
       : [path],
   );
+}
+
+/** A mistyped story's close names among the stories of its folder: "; did you mean scenarios/members-and-teams.yaml?". */
+function closeStories(missing: string): string {
+  const folder = dirname(missing);
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) return '';
+  const stories = readdirSync(folder).filter((name) => /\.ya?ml$/.test(name));
+  const hint = didYouMean(basename(missing), stories, (name) => join(folder, name));
+  return hint ? `; ${hint}` : '';
 }
 
 /** `--key NAME=KEY ...` (each checked when the options were read). */

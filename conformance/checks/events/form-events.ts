@@ -7,7 +7,7 @@
 // read from the webhook's delivery log (4.11).
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import { eventAbout, eventWaitMs, graceMs, missing, sleep } from '../../events-kit.ts';
+import { eventAbout, eventWaitMs, graceFor, missing } from '../../events-kit.ts';
 import { expectAccepted, findRecordsOf, loadConfig, needForm, submitForm, validSubmission, visitor, waitOutMinMs, type Visitor } from '../../form-kit.ts';
 import type { SeenEvent } from '../../delivery-log-feed.ts';
 import { withEventWebhook, type EventWebhook } from '../../webhook-kit.ts';
@@ -62,7 +62,7 @@ async function secondSubmission(context: CheckContext, webhook: EventWebhook, fo
   }
   // Only a form that asks for a phone or an email can know the client again (spec 1).
   if (!reused) return;
-  await sleep(graceMs(context));
+  await graceFor(context, 'contact.created about the reused contact');
   const announced = await webhook.events(eventAbout('contact.created', contactId));
   context.judge('events.form-known-contact', announced.length > 1 && `the second submission by the same client (contact ${contactId} reused) sent contact.created about it again`);
 }

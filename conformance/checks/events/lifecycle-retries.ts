@@ -7,7 +7,7 @@
 // Only a mock lets the suite set an app's webhook URL and move time: skipped elsewhere.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import { eventWaitMs, graceMs, missing, sleep } from '../../events-kit.ts';
+import { eventWaitMs, graceFor, graceMs, missing, sleep } from '../../events-kit.ts';
 import { approveApp, lifecycleApp, type LifecycleApp } from '../../lifecycle-kit.ts';
 import { advanceMockClock } from '../../mock-control.ts';
 import { refresh, whoami } from '../../oauth-kit.ts';
@@ -63,7 +63,7 @@ async function walkSchedule(context: CheckContext, app: LifecycleApp): Promise<A
     await app.receiver.nth(app.path, attempts.length + 2, point > 24 * HOUR ? graceMs(context) : 1_000);
     collect(point);
   }
-  await sleep(graceMs(context));
+  await graceFor(context, 'lifecycle attempts after the last');
   collect(at);
   return attempts;
 }

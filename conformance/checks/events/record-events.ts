@@ -8,7 +8,7 @@ import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
 import { notOfferedReason, routeNotOffered } from '../../inferred-route.ts';
-import { EnvelopeJudge, ENVELOPE_RULES, eventAbout, eventWaitMs, graceMs, keyIdentity, missing, sleep } from '../../events-kit.ts';
+import { EnvelopeJudge, ENVELOPE_RULES, eventAbout, eventWaitMs, graceFor, keyIdentity, missing } from '../../events-kit.ts';
 import type { SeenEvent } from '../../delivery-log-feed.ts';
 import { withEventWebhook, type EventWebhook } from '../../webhook-kit.ts';
 
@@ -88,7 +88,7 @@ async function leadContactEvent(context: CheckContext, watch: Watch): Promise<vo
 /** The contact.updated events about the contact: waits for `expected`, then a moment for any more. */
 async function countUpdates(context: CheckContext, watch: Watch, contactId: string, expected: number): Promise<SeenEvent[]> {
   await watch.all.event(expected, eventWaitMs(context), eventAbout('contact.updated', contactId));
-  await sleep(graceMs(context));
+  await graceFor(context, 'contact.updated about the contact');
   // Spec 6.3: "At-least-once: duplicates possible; deduplicate by Svc-Event-Id": events are counted, not deliveries.
   const seen = await watch.all.events(eventAbout('contact.updated', contactId));
   return seen.filter((event, index) => event.json?.id === undefined || seen.findIndex((other) => other.json?.id === event.json.id) === index);

@@ -34,13 +34,18 @@ type Member = { id: string; name: string; status?: string; is_me?: boolean };
  * (`is_me`) when there is one, and another active member. Spec 2.7 gives `is_me` but ties no API
  * key to a member, so `isMe` says whether `me` is the key's own (only `owner=me` needs that).
  */
-export async function members(context: CheckContext): Promise<{ me: Member | undefined; other: Member | undefined; isMe: boolean }> {
+export async function members(context: CheckContext): Promise<{ me: Member | undefined; other: Member | undefined; isMe: boolean; listed: number }> {
   const answer = await context.client.send('GET', '/v1/members?limit=250');
   if (answer.status !== 200) context.skip(`GET /v1/members answered ${answer.status}: member ids are unknown`);
   const list: Member[] = answer.json.data;
   const own = list.find((member) => member.is_me);
   const me = own ?? list.find((member) => member.status !== 'deactivated');
-  return { me, other: list.find((member) => member.id !== me?.id && member.status !== 'deactivated'), isMe: own !== undefined };
+  return { me, other: list.find((member) => member.id !== me?.id && member.status !== 'deactivated'), isMe: own !== undefined, listed: list.length };
+}
+
+/** Why `members` found fewer than two to own leads, in numbers: "GET /v1/members lists 1 (1 not deactivated)". */
+export function fewerMembers(listed: number, me: Member | undefined): string {
+  return `GET /v1/members lists ${listed} (${me ? 1 : 0} not deactivated)`;
 }
 
 /** Expected against actual (objects compared whatever the order of their keys), as a problem or nothing. */

@@ -3,7 +3,7 @@
 // pipelines, three stages, three owners (another member, the key's own, none), open and won, with
 // amounts and board positions that tell them apart.
 import type { CheckContext } from '../../context.ts';
-import { createCompany, createContact, members } from './lead-kit.ts';
+import { createCompany, createContact, fewerMembers, members } from './lead-kit.ts';
 
 type Stage = { id: string; type: 'open' | 'won' | 'lost' };
 export type Pipeline = { id: string; stages: Stage[] };
@@ -31,8 +31,8 @@ export async function listFixture(context: CheckContext): Promise<ListFixture> {
   const open = first?.stages.filter((stage) => stage.type === 'open') ?? [];
   const won = first?.stages.find((stage) => stage.type === 'won');
   if (!second || open.length < 2 || !won) context.skip('needs two pipelines, the first with two open stages and a won one');
-  const { me, other, isMe } = await members(context);
-  if (!me || !other) context.skip('needs two active members to own leads: GET /v1/members lists fewer');
+  const { me, other, isMe, listed } = await members(context);
+  if (!me || !other) context.skip(`needs two active members to own leads: ${fewerMembers(listed, me)}`);
   // One word of letters, unique to this run, that no other record holds.
   const word = `lf${context.runId.replace(/[^a-z]/g, '')}zq`;
   const company = await createCompany(context, `${word}company`);

@@ -7,7 +7,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { createCompany, createContact, differs, differsInKeys, members, refusedNaming, runTags } from './lead-kit.ts';
+import { createCompany, createContact, differs, differsInKeys, fewerMembers, members, refusedNaming, runTags } from './lead-kit.ts';
 
 type Stage = { id: string; type: 'open' | 'won' | 'lost' };
 type Pipeline = { id: string; stages: Stage[] };
@@ -24,8 +24,8 @@ export const updateLeadCheck: ActiveCheck = {
     const pipelines = await context.client.send('GET', '/v1/pipelines');
     if (pipelines.status !== 200 || !pipelines.json.data?.length) context.skip('the pipelines route (inferred) lists no pipeline: stage ids are unknown');
     const [first, second] = pipelines.json.data as Pipeline[];
-    const { me, other } = await members(context);
-    if (!me || !other) return context.skip('needs two active members to own the lead: GET /v1/members lists fewer');
+    const { me, other, listed } = await members(context);
+    if (!me || !other) return context.skip(`needs two active members to own the lead: ${fewerMembers(listed, me)}`);
     const [company, otherCompany] = [await createCompany(context, 'lead company'), await createCompany(context, 'lead company 2')];
     const [contact, otherContact] = [await createContact(context, 'lead main'), await createContact(context, 'lead main 2')];
     const lead = await context.createLead({ pipeline_id: first!.id, owner_id: other.id, contact_id: contact.id, company_id: company.id, amount: 1000, source: 'website' });

@@ -21,7 +21,7 @@ export const taskFilters: ActiveCheck = {
   writes: true,
   async run(context) {
     const members = await activeMembers(context);
-    if (members.length < 2) context.skip('the assignee filter needs two active members');
+    if (members.length < 2) context.skip(`the assignee filter needs two active members: GET /v1/members lists ${members.length}`);
     const [first, second] = [members[0]!.id, members[1]!.id];
     const now = await targetNow(context);
     const lead = await context.createLead();
