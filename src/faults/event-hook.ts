@@ -11,11 +11,11 @@ import type { Workspace } from '../workspaces/workspace.ts';
 import type { EventFault, LifecycleAttempt, LifecycleAttemptInfo } from './events-faults.ts';
 import { faultsOn } from './index.ts';
 
-/** The events the webhooks hear of instead of `event`: itself, changed, several, or none. */
+/** The events the webhooks hear of instead of `event`: itself, changed, several, or none (the events family's faults, then the blind hunt's). */
 export function eventsWithFaults(state: MockState, workspace: Workspace, event: EventEnvelope): EventEnvelope[] {
   if (state.faults.size === 0) return [event];
   let events = [event];
-  for (const fault of faultsOn<EventFault>(state, 'events-faults')) {
+  for (const fault of [...faultsOn<EventFault>(state, 'events-faults'), ...faultsOn<EventFault>(state, 'hunt-faults')]) {
     if (fault.alterEvent) events = events.flatMap((each) => fault.alterEvent!(structuredClone(each), { state, workspace }));
   }
   return events;

@@ -15,6 +15,8 @@ export type Fault = {
   /** The conformance family whose checks must catch it. */
   family: Family;
   description: string;
+  /** A blind hunt's marker (src/faults/hunt-faults.ts): the fault measures the suite, so the mutation test leaves it out. */
+  hunt?: string;
   wrap(next: Handle, state: MockState): Handle;
   /**
    * For faults in webhook deliveries, which the mock's queue sends and no request handle sees:
