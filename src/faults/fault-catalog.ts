@@ -502,7 +502,7 @@ export const FAULT_CATALOG: readonly FaultInfo[] = [
   {"name":"rate-limit-per-workspace","family":"limits","module":"limits-faults"},
   {"name":"concurrency-limited-without-retry-after","family":"limits","module":"limits-faults"},
   {"name":"rate-limit-one-short","family":"limits","module":"limits-faults"},
-  {"name":"hunt-restored-lead-loses-tags","family":"records","module":"hunt-faults","hunt":"hunt-2026-12-02"},
+  {"name":"hunt-restored-lead-loses-tags","family":"leads","module":"hunt-faults","hunt":"hunt-2026-12-02"},
   {"name":"hunt-lead-status-closed-won-only","family":"leads","module":"hunt-faults","hunt":"hunt-2026-12-02"},
   {"name":"hunt-loss-reason-not-saved","family":"leads","module":"hunt-faults","hunt":"hunt-2026-12-02"},
   {"name":"hunt-lead-amount-patch-resets-currency","family":"leads","module":"hunt-faults","hunt":"hunt-2026-12-02"},

@@ -532,7 +532,7 @@ export const FAULT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   "hunt-query-neq-drops-empty": "neq is translated to SQL `<>`, so records whose field is empty never match (owner_id neq X leaves out unowned leads) (spec 4.13: neq matches every value but the one given).",
   "hunt-query-has-tag-ignored": "The text filter drops `has:tag`: records without tags are found too (spec 4.4: has:tag keeps records with a tag).",
   "hunt-query-tag-list-as-all": "`tag:vip,hot` is read as every one of the tags (split into tag:vip tag:hot) instead of any of them (spec 4.4).",
-  "hunt-query-fields-without-custom": "The query fields route lists the built-in fields only: the custom fields the endpoint filters on (custom.<key>) are left out (spec 4.13: lists fields that can be filtered and sorted).",
+  "hunt-query-fields-without-custom": "The query fields route lists the built-in fields only: the custom fields the endpoint filters on are left out (spec 4.13: lists fields that can be filtered and sorted).",
   "hunt-products-cursor-skips-first": "Off by one in the product list cursor: every page after the first leaves out its first product (spec 4.13: paging on every list).",
   "hunt-timeline-limit-capped-100": "The timeline caps limit at 100 (the web app's page) instead of 250 (spec 4.5, 8: timeline max 250).",
   "hunt-companies-default-limit-25": "The company list, written later, pages 25 companies by default instead of 50 (spec 4.13: default 50 on every list).",

@@ -5,6 +5,7 @@
 // marker: the mutation test leaves them out (they measure the suite, they are not its yardstick);
 // scripts/hunt-table.ts measures which of them the checks catch.
 import type { MockState } from '../mock-state.ts';
+import { presentLead } from '../resources/leads/present-lead.ts';
 import type { EventFault } from './events-faults.ts';
 import { changed, jsonOf, onErrorCode, type Handle } from './fault.ts';
 import { alterData, foreignIdServed, idIn } from './hunt-helpers.ts';
@@ -43,7 +44,7 @@ function rolledDate(value: string): string {
 const LEADS_AND_RECORDS: HuntFault[] = [
   {
     name: 'hunt-restored-lead-loses-tags',
-    family: 'records', hunt: HUNT, area: 'leads', spec: '2.1',
+    family: 'leads', hunt: HUNT, area: 'leads', spec: '2.1',
     description: 'A lead restored from the trash comes back without its tags (the delete freed them from the record to fix the usage counts) (spec 2.1: restore brings the lead back).',
     wrap: (next, state) =>
       onRoute('POST', LEAD_RESTORE, async (inner, request, info) => {
@@ -101,7 +102,6 @@ const LEADS_AND_RECORDS: HuntFault[] = [
         const workspace = callerWorkspace(state, request);
         if (!q || !workspace) return response;
         const trashed = [...workspace.tables.leads.values()].filter((lead) => lead.deleted_at && lead.name.toLowerCase().includes(q));
-        const { presentLead } = await import('../resources/leads/present-lead.ts');
         return alterData(response, (data) => [...data, ...trashed.map((lead) => presentLead(workspace, lead))]);
       })(next),
   },
@@ -151,9 +151,10 @@ const LEADS_AND_RECORDS: HuntFault[] = [
     family: 'records', hunt: HUNT, area: 'companies', spec: '2.1',
     description: 'The restore route exists for leads and contacts only: POST /v1/companies/{id}/restore answers 404 not_found for a company in the trash (spec 2.1: restore of leads, contacts and companies).',
     wrap: (next, state) =>
-      onRoute('POST', /^\/v1\/companies\/[^/]+\/restore$/, async (inner, request, info) => {
-        const response = await inner(request, info);
-        return errorAnswer(state, response, 404, { code: 'not_found', message: 'Not found.' });
+      onRoute('POST', /^\/v1\/companies\/([^/]+)\/restore$/, async (inner, request, info) => {
+        // Nothing is restored: a read of the company only lends the answer its request id.
+        const read = await inner(new Request(request.url.replace(/\/restore$/, ''), { headers: request.headers }), info);
+        return errorAnswer(state, read, 404, { code: 'not_found', message: 'Not found.' });
       })(next),
   },
   {
@@ -435,9 +436,12 @@ const QUERY_AND_PAGING: HuntFault[] = [
   {
     name: 'hunt-query-fields-without-custom',
     family: 'query', hunt: HUNT, area: 'query', spec: '4.13',
-    description: 'The query fields route lists the built-in fields only: the custom fields the endpoint filters on (custom.<key>) are left out (spec 4.13: lists fields that can be filtered and sorted).',
-    wrap: onRoute('GET', /^\/v1\/query\/[^/]+\/fields$/, async (next, request, info) =>
-      alterData(await next(request, info), (data) => data.filter((field) => !String(field.field ?? field.name ?? field.key ?? '').startsWith('custom.')))),
+    description: 'The query fields route lists the built-in fields only: the custom fields the endpoint filters on are left out (spec 4.13: lists fields that can be filtered and sorted).',
+    wrap: (next, state) =>
+      onRoute('GET', /^\/v1\/query\/[^/]+\/fields$/, async (inner, request, info) => {
+        const customKeys = new Set([...(callerWorkspace(state, request)?.tables.fields.values() ?? [])].map((field) => field.key));
+        return alterData(await inner(request, info), (data) => data.filter((field) => !customKeys.has(field.field)));
+      })(next),
   },
   {
     name: 'hunt-products-cursor-skips-first',
