@@ -73,6 +73,13 @@ function table(results: Record<string, Run>): string {
     return `| ${area} | ${of.length} | ${of.filter((fault) => caught.includes(fault)).length} | ${of.filter((fault) => !caught.includes(fault)).length} |`;
   });
   return [
+    `# The blind hunt of ${HUNT} (issue 26 item 4): what the checks catch`,
+    '',
+    `${huntFaults.length} faults (src/faults/hunt-faults.ts), written from the spec, the document and the mock before reading any check.`,
+    'Each row: the whole conformance suite against `createMock({faults: [name], allowPrivateWebhooks: true})` (as the mutation test runs it);',
+    'caught = at least one check failed that passes on the clean mock. Measured before any fix, by `node scripts/hunt-table.ts` (raw results in',
+    `docs/${HUNT}.json). Each fault is shown real by test/hunt/hunt-faults.test.ts.`,
+    '',
     `Caught by the checks: ${caught.length} of ${measured.length} measured (${huntFaults.length} faults); missed: ${measured.length - caught.length}. Clean mock: ${results[CLEAN]?.failed.length ?? '?'} checks failed.`,
     '',
     '| fault | area | spec § | caught by checks | checks that failed (and pass on the clean mock) |',

@@ -526,6 +526,7 @@ export const FAULT_CATALOG: readonly FaultInfo[] = [
   {"name":"hunt-note-created-leads-only","family":"events","module":"hunt-faults","hunt":"hunt-2026-12-02"},
   {"name":"hunt-reopen-not-announced","family":"events","module":"hunt-faults","hunt":"hunt-2026-12-02"},
   {"name":"hunt-contact-tags-not-announced","family":"events","module":"hunt-faults","hunt":"hunt-2026-12-02"},
+  {"name":"hunt-form-submitted-only-for-new-leads","family":"events","module":"hunt-faults","hunt":"hunt-2026-12-02"},
   {"name":"hunt-lost-event-as-won","family":"events","module":"hunt-faults","hunt":"hunt-2026-12-02"},
   {"name":"hunt-conversation-lead-filter-ignored","family":"conversations","module":"hunt-faults","hunt":"hunt-2026-12-02"},
   {"name":"hunt-snooze-resolved-stays-resolved","family":"conversations","module":"hunt-faults","hunt":"hunt-2026-12-02"},

@@ -521,6 +521,7 @@ export const FAULT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   "hunt-note-created-leads-only": "note.created is sent for notes on leads only: notes on contacts and companies send none (spec 6.4: note added).",
   "hunt-reopen-not-announced": "Reopening a conversation sends no conversation.status_changed (only resolve and snooze were wired) (spec 3, 6.4: resolve, reopen, snooze).",
   "hunt-contact-tags-not-announced": "A contact PATCH of tags sends no contact.updated (tags are written by the tag module, which raises no event) (spec 4.3: each changed field sends contact.updated).",
+  "hunt-form-submitted-only-for-new-leads": "form.submitted is raised by the lead-opening path only: a submission added to the client's open lead sends none (spec 6.4: form.submitted on every submission).",
   "hunt-lost-event-as-won": "A move into a lost stage sends lead.won (the close event is chosen by closed_at being set, not by the stage type) (spec 3, 6.4: lead.lost for a lost stage).",
   "hunt-conversation-lead-filter-ignored": "The conversation list ignores `lead`: conversations of every lead are listed (spec 4.8: lead filters by lead id).",
   "hunt-snooze-resolved-stays-resolved": "Snoozing a resolved conversation answers 200 but leaves it resolved, without snoozed_until (the snooze only updates open rows) (spec 3: any state to snoozed).",

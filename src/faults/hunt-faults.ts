@@ -317,6 +317,17 @@ const STATE: HuntFault[] = [
     alterEvent: (event) => (event.type === 'contact.updated' && (event.data.object as any).field === 'tags' ? [] : [event]),
   },
   {
+    name: 'hunt-form-submitted-only-for-new-leads',
+    family: 'events', hunt: HUNT, area: 'forms', spec: '4.12, 6.4',
+    description: "form.submitted is raised by the lead-opening path only: a submission added to the client's open lead sends none (spec 6.4: form.submitted on every submission).",
+    wrap: unchanged,
+    alterEvent: (event, { workspace }) => {
+      if (event.type !== 'form.submitted') return [event];
+      const lead = workspace.tables.leads.get((event.data.object as any).lead_id);
+      return lead && Date.parse(lead.created_at) < Date.parse(event.occurred_at) ? [] : [event];
+    },
+  },
+  {
     name: 'hunt-lost-event-as-won',
     family: 'events', hunt: HUNT, area: 'events', spec: '3, 6.4',
     description: 'A move into a lost stage sends lead.won (the close event is chosen by closed_at being set, not by the stage type) (spec 3, 6.4: lead.lost for a lost stage).',

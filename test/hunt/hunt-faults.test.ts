@@ -288,6 +288,22 @@ describe('events of rarer changes', () => {
     expect(faulty).toEqual([]);
   });
 
+  it('hunt-form-submitted-only-for-new-leads', async () => {
+    const { clean, faulty } = await both('hunt-form-submitted-only-for-new-leads', async (w) => {
+      const hook = await hookAll(w);
+      const formId = w.created.forms[0].id;
+      for (const name of ['Ali', 'Ali again']) {
+        const { token, min_ms } = (await w.api('GET', `/api/forms/${formId}?lang=en`)).body;
+        await w.control('POST', '/clock', { advance_seconds: min_ms / 1000 + 1 });
+        const submitted = await w.api('POST', `/api/forms/${formId}/submit`, { token, answers: { name, phone: '+998901234567' }, consent: true });
+        expect(submitted.status).toBe(201);
+      }
+      return (await w.delivered(hook)).filter((type) => type === 'form.submitted' || type === 'lead.created');
+    });
+    expect(clean).toEqual(['lead.created', 'form.submitted', 'form.submitted']);
+    expect(faulty).toEqual(['lead.created', 'form.submitted']);
+  });
+
   it('hunt-lost-event-as-won', async () => {
     const { clean, faulty } = await both('hunt-lost-event-as-won', async (w) => {
       const { id } = await lead(w);
