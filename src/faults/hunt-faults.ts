@@ -261,10 +261,13 @@ const STATE: HuntFault[] = [
         const workspace = callerWorkspace(state, request);
         const lead = sent?.entity_type === 'lead' ? workspace?.tables.leads.get(sent.entity_id) : undefined;
         if (!lead?.deleted_at) return response;
+        // The lookup that includes the trash: the lead is out of it for the note's write only.
         await workspace!.tables.leads.update(lead.id, (draft) => void (draft.deleted_at = null));
-        const taken = await next(request);
-        await workspace!.tables.leads.update(lead.id, (draft) => void (draft.deleted_at = lead.deleted_at));
-        return taken;
+        try {
+          return await next(request);
+        } finally {
+          await workspace!.tables.leads.update(lead.id, (draft) => void (draft.deleted_at = lead.deleted_at));
+        }
       })(next),
   },
   {
