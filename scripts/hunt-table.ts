@@ -54,17 +54,28 @@ async function measureAll(names: string[], jobs: number, results: Record<string,
   await Promise.all(Array.from({ length: jobs }, worker));
 }
 
-/** The checks that fail with the fault on and pass on the clean mock. */
-function catchers(results: Record<string, Run>, fault: HuntFault): string[] | undefined {
+/**
+ * Checks that fail under a fault for how fault wrappers work, not for the fault's bug: a wrapper
+ * that reads a POST /v1/query body waits for it before the mock admits the request, so a request
+ * whose body the check holds back is never counted in flight (the existing query-not-ignored,
+ * which rewrites the body the same way, fails this check too). Shown, not counted as a catch.
+ */
+const WRAPPER_ARTIFACTS = new Set(['limits.concurrency-limited']);
+
+/** The checks that fail with the fault on and pass on the clean mock (artifacts of wrapping apart, or only them). */
+function failedBeyondClean(results: Record<string, Run>, fault: HuntFault, artifacts: boolean): string[] | undefined {
   const clean = new Set(results[CLEAN]?.failed ?? []);
-  return results[fault.name]?.failed.filter((id) => !clean.has(id));
+  return results[fault.name]?.failed.filter((id) => !clean.has(id) && WRAPPER_ARTIFACTS.has(id) === artifacts);
 }
+
+const catchers = (results: Record<string, Run>, fault: HuntFault) => failedBeyondClean(results, fault, false);
 
 function table(results: Record<string, Run>): string {
   const rows = huntFaults.map((fault) => {
     const caught = catchers(results, fault);
     const verdict = caught === undefined ? 'not measured' : caught.length ? 'yes' : 'no';
-    return `| ${fault.name} | ${fault.area} | ${fault.spec} | ${verdict} | ${(caught ?? []).map((id) => `\`${id}\``).join(', ')} |`;
+    const artifacts = (failedBeyondClean(results, fault, true) ?? []).map((id) => `\`${id}\``).join(', ');
+    return `| ${fault.name} | ${fault.area} | ${fault.spec} | ${verdict} | ${(caught ?? []).map((id) => `\`${id}\``).join(', ')} | ${artifacts} |`;
   });
   const measured = huntFaults.filter((fault) => catchers(results, fault) !== undefined);
   const caught = measured.filter((fault) => catchers(results, fault)!.length > 0);
@@ -80,10 +91,13 @@ function table(results: Record<string, Run>): string {
     'caught = at least one check failed that passes on the clean mock. Measured before any fix, by `node scripts/hunt-table.ts` (raw results in',
     `docs/${HUNT}.json). Each fault is shown real by test/hunt/hunt-faults.test.ts.`,
     '',
+    'An artifact of wrapping is a check that fails for how the fault wraps the mock, not for its bug: `limits.concurrency-limited` fails under any',
+    'fault that reads a POST /v1/query body before the mock admits the request (the existing query-not-ignored too); it is shown, not counted.',
+    '',
     `Caught by the checks: ${caught.length} of ${measured.length} measured (${huntFaults.length} faults); missed: ${measured.length - caught.length}. Clean mock: ${results[CLEAN]?.failed.length ?? '?'} checks failed.`,
     '',
-    '| fault | area | spec § | caught by checks | checks that failed (and pass on the clean mock) |',
-    '|---|---|---|---|---|',
+    '| fault | area | spec § | caught by checks | checks that failed (and pass on the clean mock) | also failed, an artifact of wrapping (not counted) |',
+    '|---|---|---|---|---|---|',
     ...rows,
     '',
     '| area | faults | caught | missed |',
