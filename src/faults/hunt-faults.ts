@@ -6,16 +6,26 @@
 // scripts/hunt-table.ts measures which of them the checks catch.
 import type { MockState } from '../mock-state.ts';
 import { presentLead } from '../resources/leads/present-lead.ts';
-import type { EventFault } from './events-faults.ts';
-import { changed, jsonOf, onErrorCode, type Handle } from './fault.ts';
+import type { EventEnvelope } from '../events/event-record.ts';
+import type { Workspace } from '../workspaces/workspace.ts';
+import { changed, jsonOf, onErrorCode, type Fault, type Handle } from './fault.ts';
 import { alterData, foreignIdServed, idIn } from './hunt-helpers.ts';
 import { alterOk, callerWorkspace, errorAnswer, groupsOf, onListQuery, onQuery, onRoute, sentJson, withJson } from './request-match.ts';
 
 /** The hunt's marker: FaultInfo.hunt in the catalog. */
 export const HUNT = 'hunt-2026-12-02';
 
-/** A hunt fault: the spec section it breaks and its area, for the hunt's table. */
-export type HuntFault = EventFault & { hunt: typeof HUNT; area: string; spec: string };
+/**
+ * A hunt fault: the spec section it breaks and its area, for the hunt's table. Faults in events
+ * change what the webhooks hear of, as the events family's do (the same `alterEvent`, read by the
+ * same hook).
+ */
+export type HuntFault = Fault & {
+  hunt: typeof HUNT;
+  area: string;
+  spec: string;
+  alterEvent?(event: EventEnvelope, info: { state: MockState; workspace: Workspace }): EventEnvelope[];
+};
 
 const unchanged = (next: Handle): Handle => next;
 
