@@ -18,7 +18,7 @@ const CATALOG_HEADER = `${GENERATED}
 import type { Family } from '../../conformance/check.ts';
 import type { FaultModule } from './fault-modules.ts';
 
-export type FaultInfo = { name: string; family: Family; module: FaultModule };
+export type FaultInfo = { name: string; family: Family; module: FaultModule; hunt?: string };
 
 export const FAULT_CATALOG: readonly FaultInfo[] = [
 `;
@@ -34,8 +34,8 @@ export async function renderFaultCatalog(): Promise<Record<keyof typeof FAULT_CA
   const catalog: string[] = [];
   const descriptions: string[] = [];
   for (const [module, load] of Object.entries(FAULT_MODULES)) {
-    for (const { name, family, description } of await load()) {
-      catalog.push(`  ${JSON.stringify({ name, family, module })},`);
+    for (const { name, family, description, hunt } of await load()) {
+      catalog.push(`  ${JSON.stringify(hunt ? { name, family, module, hunt } : { name, family, module })},`);
       descriptions.push(`  ${JSON.stringify(name)}: ${JSON.stringify(description)},`);
     }
   }

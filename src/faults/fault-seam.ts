@@ -26,7 +26,8 @@ export type EventFault = Fault & {
 };
 
 const webhookFaults = (state: MockState) => (state.faults.size ? faultsOn<DeliveryFault>(state, 'webhook-faults') : []);
-const eventFaults = (state: MockState) => (state.faults.size ? faultsOn<EventFault>(state, 'events-faults') : []);
+// The events family's faults, then the blind hunt's (hunt-faults.ts) that change events.
+const eventFaults = (state: MockState) => (state.faults.size ? [...faultsOn<EventFault>(state, 'events-faults'), ...faultsOn<EventFault>(state, 'hunt-faults')] : []);
 const copied = (attempt: UnsignedAttempt): UnsignedAttempt => ({ ...attempt, headers: { ...attempt.headers } });
 
 export const FAULT_SEAM: DeliverySeam = {

@@ -18,6 +18,8 @@ export type Fault = {
   description: string;
   /** The catalog rules it breaks, each of which a check must fail under it. */
   proves?: string[];
+  /** A blind hunt's marker (src/faults/hunt-faults.ts): the fault measures the suite, so the mutation test leaves it out. */
+  hunt?: string;
   wrap(next: Handle, state: MockState): Handle;
   /**
    * For faults in webhook deliveries, which the mock's queue sends and no request handle sees:
