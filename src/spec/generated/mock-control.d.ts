@@ -1498,7 +1498,7 @@ export type components = {
         TimeInput: string;
         /** @example key_01hv6d4s7r3k2m8x5c9bqwe018 */
         ApiKeyId: string;
-        /** @description Unknown id or number, or not visible to this credential. */
+        /** @description Unknown id or number, or not visible to this credential. crmkit's message names what was not found (the kind read from the id's prefix, and the value sent); messages may change (spec 7.1). */
         NotFoundError: components["schemas"]["ErrorEnvelope"] & {
             error?: {
                 /** @constant */
@@ -2526,7 +2526,7 @@ export type components = {
         };
         /** Format: uri */
         HttpUrl: string;
-        /** @description Credential invalid, expired or revoked (API key or access token). */
+        /** @description Credential invalid, expired or revoked (API key or access token). One code for every such mistake (spec 5.1, 5.2); crmkit's message says which it was (no Authorization header, the Basic or another scheme, a key without `Bearer `, a value of no key or token shape, an unknown value, an expired or a revoked access token). Messages are for people and may change (spec 7.1): branch on the code. */
         InvalidTokenError: components["schemas"]["ErrorEnvelope"] & {
             error?: {
                 /** @constant */
