@@ -6,7 +6,7 @@ import type { Language, Texts } from './messages.ts';
 import { ID_PREFIXES, LONG_PREFIXES, type IdKind } from '../store/ids.ts';
 
 /** What a 404 can be about, in each language of spec 7.1. */
-const NOUNS: Record<IdKind | 'record' | 'file', Texts> = {
+const NOUNS: Record<IdKind | 'record' | 'file' | 'errorCode', Texts> = {
   lead: { en: 'lead', ru: 'сделка', uz: 'bitim' },
   contact: { en: 'contact', ru: 'контакт', uz: 'kontakt' },
   company: { en: 'company', ru: 'компания', uz: 'kompaniya' },
@@ -39,6 +39,7 @@ const NOUNS: Record<IdKind | 'record' | 'file', Texts> = {
   timelineItem: { en: 'timeline item', ru: 'запись ленты', uz: 'lenta yozuvi' },
   record: { en: 'record', ru: 'запись', uz: 'yozuv' },
   file: { en: 'inspector file', ru: 'файл инспектора', uz: 'inspektor fayli' },
+  errorCode: { en: 'error code', ru: 'код ошибки', uz: 'xato kodi' },
 };
 
 export type NotFoundKind = keyof typeof NOUNS;

@@ -22,6 +22,7 @@ import { journal } from '../journal/journal-request.ts';
 import { applyFailure, DROPPED } from '../failures/apply-failure.ts';
 import { noteFailedCall } from '../failures/failed-call.ts';
 import { noOperationAt } from '../errors/not-found.ts';
+import { docsSite } from '../errors/docs-url.ts';
 
 export type RequestInfo = {
   clientAddress?: string | undefined;
@@ -53,7 +54,7 @@ export function createHandle(pipeline: Pipeline) {
       response = await serve(pipeline, request, requestId, info, route);
     } catch (error) {
       const apiError = error instanceof ApiError ? error : internalError(error, requestId);
-      const context = { catalog: pipeline.catalog, requestId, language, docsUrl: pipeline.state.config.docsUrl };
+      const context = { catalog: pipeline.catalog, requestId, language, docsUrl: docsSite(pipeline.state.config) };
       try {
         response = errorResponse(apiError, { ...context, format: route.operation?.errorFormat ?? 'envelope' });
       } catch (unanswerable) {

@@ -67,7 +67,8 @@ function timelineText(item, stages) {
   const data = item.data ?? {};
   const stage = (id) => (id ? stages[id] ?? id : '(none)');
   if (item.kind === 'stage') return `${stage(data.from)} → ${stage(data.to)}`;
-  if (item.kind === 'change') return `${data.label ?? data.field}: ${JSON.stringify(data.from)} → ${JSON.stringify(data.to)}`;
+  // A change's label is a localized name (spec 2.6): printed in the page's language, not as an object.
+  if (item.kind === 'change') return `${label(data.label) || data.field}: ${JSON.stringify(data.from)} → ${JSON.stringify(data.to)}`;
   return data.text ?? data.title ?? JSON.stringify(data);
 }
 

@@ -843,6 +843,31 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/_mock/docs/errors/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The page for an error code
+         * @description Where the mock's `docs_url`s point by default (`{base_url}/_mock/docs/errors/<code>`; spec
+         *     7.1: "docs_url: page for the code"), so that a link in an error opens a page that exists: the
+         *     code, its status, its condition as the document gives it, and its message in en, ru and uz.
+         *     `crmkit mock --docs-url URL` (`docsUrl` of `createMock`) points them at other docs, such as
+         *     the pages `npm run docs` builds, served by you. Like the inspector's files it needs no control
+         *     token: it holds no data of any workspace.
+         */
+        get: operations["getErrorPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_mock/reset": {
         parameters: {
             query?: never;
@@ -2561,7 +2586,7 @@ export type components = {
                 };
             };
         };
-        /** @description `invalid_token`: the mock was started with `--control-token` (or `CRMKIT_CONTROL_TOKEN`) and the request does not carry `Authorization: Bearer <that token>`. Reads of the inspector page's files (`/_mock/ui`, `/_mock/ui/{file}`) need none. */
+        /** @description `invalid_token`: the mock was started with `--control-token` (or `CRMKIT_CONTROL_TOKEN`) and the request does not carry `Authorization: Bearer <that token>`. Reads of the inspector page's files (`/_mock/ui`, `/_mock/ui/{file}`) and of the error pages (`/_mock/docs/errors/{code}`) need none. */
         ControlUnauthorized: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
@@ -4243,6 +4268,34 @@ export interface operations {
                         pending: number;
                         data: components["schemas"]["ScheduledWork"][];
                     };
+                };
+            };
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["ControlBodyTooLarge"];
+        };
+    };
+    getErrorPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
             401: components["responses"]["ControlUnauthorized"];
