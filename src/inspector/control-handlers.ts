@@ -2,7 +2,7 @@
 // workspaces it picks from (openapi/mock-control.yaml, listWorkspaces).
 import { workspaceOf } from '../control/workspace-of.ts';
 import type { HandlerMap } from '../http/handler.ts';
-import { errorPage } from './error-page.ts';
+import { errorPage, webhooksPage } from './docs-pages.ts';
 import { pageFile } from './page-files.ts';
 import { scheduledWork } from './scheduled-work.ts';
 import { inspectWebhooks } from './webhook-view.ts';
@@ -13,6 +13,8 @@ export const inspectorHandlers: HandlerMap = {
   getInspectorFile: ({ input }) => pageFile(String(input.path.file)),
 
   getErrorPage: ({ input }) => errorPage(String(input.path.code)),
+
+  getWebhooksPage: () => webhooksPage(),
 
   listWorkspaces({ state }) {
     const data = [...state.workspaces.values()].map(({ id, slug, name, plan }) => ({ id, slug, name, plan }));

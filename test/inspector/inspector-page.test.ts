@@ -350,6 +350,7 @@ describe('the inspector page', () => {
     await openShelf();
     await eventually(() => timeline.allTextContents()).toContainEqual(expect.stringMatching(/change Название: "Pine shelf for Kamola" → "Pine shelf for Kamola K\."$/));
     expect(await column('Проиграно').count()).toBe(1);
+    expect(await timeline.allTextContents()).toContainEqual(expect.stringMatching(/stage Переговоры → Проиграно$/));
     await page.screenshot({ path: 'test-results/inspector-change-label-ru.png', fullPage: true });
     await page.evaluate(() => { document.documentElement.lang = 'en'; });
     await openShelf();

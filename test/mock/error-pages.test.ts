@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/adapters/node-server.ts';
 import { createMock } from '../../src/mock.ts';
+import { withCrmkitMock } from '../support/crmkit-process.ts';
 import { call, setUpMock } from '../support/mock-client.ts';
 
 let running: RunningServer;
@@ -37,9 +38,31 @@ describe('the docs_url of an error', () => {
     expect(await (await fetch(`${running.url}/_mock/docs/errors/limit_reached`)).text()).toContain('Status: 403 or 409 or 422.');
   });
 
+  it("a delivery's User-Agent links to the webhook page the mock serves (spec 6.1)", async () => {
+    const { deliveryHeaders } = await import('../../src/resources/webhooks/delivery-headers.ts');
+    const mock = createMock({ urls: { base_url: running.url, hub_url: running.url, workspace_url: running.url } });
+    const agent = deliveryHeaders(mock.state, 'ping', 'dlv_x', 0)['User-Agent'];
+    expect(agent).toBe(`Svc-Webhooks/1.0 (+${running.url}/_mock/docs/webhooks)`);
+    const page = await fetch(`${running.url}/_mock/docs/webhooks`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('HMAC-SHA256 keyed with the whole secret');
+  });
+
   it('follows docsUrl when given, a page per code under /errors/', async () => {
     const { mock, key } = await setUpMock({ docsUrl: 'https://docs.example.test/crm/' });
     const answer = await call(mock, 'GET', '/v1/leads/ld_00000000000000000000000000', { key });
     expect(answer.body.error.docs_url).toBe('https://docs.example.test/crm/errors/not_found');
+  });
+
+  it('crmkit mock --docs-url URL sets it; without it the mock\'s own pages on its origin', async () => {
+    const docsUrlOf = async (url: string) => (await (await fetch(`${url}/v1/leads`)).json()).error.docs_url;
+    await withCrmkitMock(['--docs-url', 'https://docs.example.test'], async (url) => {
+      expect(await docsUrlOf(url)).toBe('https://docs.example.test/errors/invalid_token');
+    });
+    await withCrmkitMock([], async (url) => {
+      const docsUrl = await docsUrlOf(url);
+      expect(docsUrl).toBe(`${url}/_mock/docs/errors/invalid_token`);
+      expect((await fetch(docsUrl)).status).toBe(200);
+    });
   });
 });

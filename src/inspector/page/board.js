@@ -67,9 +67,10 @@ function moveForm(ctx, lead, stages, names) {
   const id = `move-${lead.id}`;
   const lost = new Set(stages.filter((stage) => stage.type === 'lost').map((stage) => stage.id));
   const reason = h('input', { id: `${id}-reason`, name: 'loss_reason', 'data-key': `${id}-reason`, placeholder: 'e.g. Too expensive', autocomplete: 'off' });
-  const reasonField = h('p', { class: 'loss-reason', hidden: !lost.has(lead.stage_id) }, h('label', { for: `${id}-reason` }, 'Loss reason '), reason);
+  // Shown while another stage that is lost is chosen: the move that needs a reason.
+  const reasonField = h('p', { class: 'loss-reason', hidden: true }, h('label', { for: `${id}-reason` }, 'Loss reason '), reason);
   const showReason = (stageId) => {
-    reasonField.hidden = !lost.has(stageId);
+    reasonField.hidden = !(lost.has(stageId) && stageId !== lead.stage_id);
   };
   return h('form', { class: 'move', onsubmit: async (event) => {
     event.preventDefault();

@@ -843,6 +843,29 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/_mock/docs/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The webhook documentation a delivery links to
+         * @description Where the `User-Agent` of the mock's deliveries links by default (`Svc-Webhooks/1.0
+         *     (+{base_url}/_mock/docs/webhooks)`; spec 6.1: "followed by a link to the webhook
+         *     documentation"): the headers, the signature check of spec 6.2 and the answer a receiver
+         *     gives, in short. `crmkit mock --docs-url URL` makes it `URL/webhooks`. No control token needed.
+         */
+        get: operations["getWebhooksPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_mock/docs/errors/{code}": {
         parameters: {
             query?: never;
@@ -2586,7 +2609,7 @@ export type components = {
                 };
             };
         };
-        /** @description `invalid_token`: the mock was started with `--control-token` (or `CRMKIT_CONTROL_TOKEN`) and the request does not carry `Authorization: Bearer <that token>`. Reads of the inspector page's files (`/_mock/ui`, `/_mock/ui/{file}`) and of the error pages (`/_mock/docs/errors/{code}`) need none. */
+        /** @description `invalid_token`: the mock was started with `--control-token` (or `CRMKIT_CONTROL_TOKEN`) and the request does not carry `Authorization: Bearer <that token>`. Reads of the inspector page's files (`/_mock/ui`, `/_mock/ui/{file}`) and of the docs pages (`/_mock/docs/webhooks`, `/_mock/docs/errors/{code}`) need none. */
         ControlUnauthorized: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
@@ -4273,6 +4296,31 @@ export interface operations {
             401: components["responses"]["ControlUnauthorized"];
             403: components["responses"]["ControlForbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["ControlBodyTooLarge"];
+        };
+    };
+    getWebhooksPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
             413: components["responses"]["ControlBodyTooLarge"];
         };
     };
