@@ -327,6 +327,7 @@ describe('the inspector page', () => {
     await eventually(() => column('Negotiation').locator('li.card', { hasText: 'Cedar door for Aziz' }).count()).toBe(1);
     expect(await card.getByLabel(/Stage for lead/).inputValue()).toBe(stages.find((stage: { type: string }) => stage.type === 'lost').id);
     expect(await card.getByLabel('Loss reason').isVisible()).toBe(true);
+    await page.screenshot({ path: 'test-results/inspector-board-totals.png', fullPage: true });
     await card.getByLabel('Loss reason').fill('Chose a competitor');
     await card.getByRole('button', { name: 'Move' }).click();
     await eventually(() => column('Lost').locator('li.card', { hasText: 'Pine shelf for Kamola' }).count()).toBe(1);
