@@ -1,5 +1,5 @@
 // Renders the docs with Redoc (through the Redocly CLI), each a static page with Redoc's script
-// inlined, no server or CDN needed:
+// inlined, no server or CDN needed (Redocly's logo made inline: scripts/docs-offline.ts):
 // - docs-dist/index.html: the guide (openapi/guide/NN-*.md, as the document's description, whose
 //   headings Redoc makes menu entries) in front of the reference of openapi/dist/crm.json;
 // - docs-dist/control.html: the mock's control API (openapi/dist/mock-control.json) with its
@@ -9,6 +9,7 @@
 // responses list only the codes of their operation and keep the operation's own description of
 // them (scripts/docs-error-codes.ts). The contract in openapi/dist/ is left as it is.
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { externalFetches, withoutExternalFetches } from './docs-offline.ts';
 import { GUIDE_DIR, readGuide, readMarkdown } from './docs-guide.ts';
 import { inlineDescribedResponses, narrowErrorResponses } from './docs-error-codes.ts';
 import { rewriteDocumentReferences } from './docs-spec-refs.ts';
@@ -54,5 +55,13 @@ for (const page of pages) {
   writeFileSync(page.copy, `${JSON.stringify(document, null, 2)}\n`);
   const status = redocly(['build-docs', page.copy, '--output', page.output, '--title', page.title, '--inlineBundle', ...REDOC_OPTIONS], { quiet: true });
   if (status !== 0) process.exit(status);
+  // Offline and self-contained: nothing loaded from another host (scripts/docs-offline.ts).
+  const html = withoutExternalFetches(readFileSync(page.output, 'utf8'));
+  const external = externalFetches(html);
+  if (external.length) {
+    console.error(`${page.output} would load from other hosts: ${external.join(', ')}`);
+    process.exit(1);
+  }
+  writeFileSync(page.output, html);
   console.log(`wrote ${page.output} (${Math.round(statSync(page.output).size / 1024)} KB; ${narrowed} error responses narrowed to their operation)`);
 }

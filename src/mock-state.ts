@@ -19,8 +19,8 @@ import { DeliverySeams } from './seams/delivery-seams.ts';
 export type MockConfig = {
   /** The three origins of the spec (spec README, reading 2); on the mock they may be one server. */
   urls: { base_url: string; hub_url: string; workspace_url: string };
-  /** `{docs_url}` for `docs_url` in errors. */
-  docsUrl: string;
+  /** `{docs_url}` for `docs_url` in errors; unset: the mock's own error pages (errors/docs-url.ts). */
+  docsUrl: string | undefined;
   /** Whether the /_mock control API answers. */
   controlApi: boolean;
   /**

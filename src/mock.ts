@@ -59,7 +59,7 @@ export function createMock(options: MockOptions = {}): Mock {
   const validators = { crm: createSchemaValidator(crmDocument), 'mock-control': createSchemaValidator(controlDocument) };
   const state = new MockState({
     urls: { base_url: DEFAULT_ORIGIN, hub_url: DEFAULT_ORIGIN, workspace_url: DEFAULT_ORIGIN, ...options.urls },
-    docsUrl: options.docsUrl ?? 'https://docs.crm.example',
+    docsUrl: options.docsUrl,
     controlApi: options.controlApi ?? true,
     controlAccess: options.controlAccess ?? {},
     allowPrivateWebhooks: options.allowPrivateWebhooks ?? false,

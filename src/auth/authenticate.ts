@@ -7,6 +7,7 @@ import type { Operation } from '../spec/operation-index.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import type { AccessToken } from './access-token.ts';
 import type { ApiKey } from './api-key.ts';
+import { credentialError, readBearer, UNAUTHORIZED, unknownBearerProblem } from './credential-problems.ts';
 import { firstMissing, grants } from './scopes.ts';
 import { FIRST_PARTY_ROLES, sessionTokenOf, type Session } from './session.ts';
 
@@ -23,8 +24,6 @@ export type Caller = Credential & {
 
 export type CredentialLookup = (secret: string) => { credential: Credential; workspace: Workspace } | undefined;
 
-const UNAUTHORIZED = { 'WWW-Authenticate': 'Bearer realm="api"' };
-
 /** Spec 7.1: the message in each language. */
 const OWNERS_AND_ADMINS: Texts = {
   en: 'Only owners and admins can do this.',
@@ -39,9 +38,10 @@ const OWNERS_AND_ADMINS: Texts = {
 export function authenticate(request: Request, operation: Operation, lookup: CredentialLookup, clientAddress: string | undefined): Caller {
   const sessionToken = operation.acceptsSession ? sessionTokenOf(request) : undefined;
   if (sessionToken !== undefined) return sessionCaller(lookup(sessionToken));
-  const secret = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
-  const found = secret ? lookup(secret) : undefined;
-  if (!found || found.credential.kind === 'session') throw new ApiError('invalid_token', {}, { headers: UNAUTHORIZED });
+  const bearer = readBearer(request.headers.get('authorization'));
+  if ('problem' in bearer) throw credentialError(bearer.problem);
+  const found = lookup(bearer.secret);
+  if (!found || found.credential.kind === 'session') throw credentialError(unknownBearerProblem(bearer.secret));
   const { credential, workspace } = found;
   const now = workspace.now();
   return credential.kind === 'api_key'
@@ -58,19 +58,20 @@ function apiKeyCaller(apiKey: ApiKey, workspace: Workspace, now: number, clientA
   return { kind: 'api_key', apiKey, workspace, scopes: apiKey.scopes, memberId: apiKey.memberId, actor: { type: 'api_key', id: apiKey.id } };
 }
 
-/** Spec 5.2: an expired or revoked access token answers `invalid_token`. */
+/** Spec 5.2: an expired or revoked access token answers `invalid_token`; the message says which. */
 function accessTokenCaller(accessToken: AccessToken, workspace: Workspace, now: number): Caller {
-  if (accessToken.revokedAt || Date.parse(accessToken.expiresAt) <= now) throw new ApiError('invalid_token', {}, { headers: UNAUTHORIZED });
+  if (accessToken.revokedAt) throw credentialError('token_revoked');
+  if (Date.parse(accessToken.expiresAt) <= now) throw credentialError('token_expired');
   const { memberId } = accessToken;
   return { kind: 'access_token', accessToken, workspace, scopes: accessToken.scopes, memberId, actor: { type: 'member', id: memberId } };
 }
 
 /** A session of an active member that has not expired; it answers 401 like an invalid token otherwise. */
 function sessionCaller(found: ReturnType<CredentialLookup>): Caller {
-  if (found?.credential.kind !== 'session') throw new ApiError('invalid_token', {}, { headers: UNAUTHORIZED });
+  if (found?.credential.kind !== 'session') throw credentialError('session_invalid');
   const { credential: { session }, workspace } = found;
   const member = workspace.members.get(session.memberId);
-  if (member?.status !== 'active' || Date.parse(session.expiresAt) <= workspace.now()) throw new ApiError('invalid_token', {}, { headers: UNAUTHORIZED });
+  if (member?.status !== 'active' || Date.parse(session.expiresAt) <= workspace.now()) throw credentialError('session_invalid');
   return { kind: 'session', session, workspace, scopes: [], memberId: member.id, actor: { type: 'member', id: member.id } };
 }
 

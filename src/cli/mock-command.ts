@@ -22,6 +22,7 @@ import { useStateFile, type StateOption } from './state-option.ts';
 export const MOCK_OPTIONS = {
   ...listenOptions(4010),
   'public-url': { type: 'string', value: 'URL', check: httpUrl, help: 'the origin other machines use to reach the mock, for the base, hub and workspace URLs it hands out and the banner (it still listens on --host); default: for --host 0.0.0.0 or :: this machine\'s first non-internal IPv4 address, else --host' },
+  'docs-url': { type: 'string', value: 'URL', check: httpUrl, help: 'the documentation site the docs_url of errors point at (URL/errors/<code>); default: the mock\'s own error pages, BASE_URL/_mock/docs/errors/<code>' },
   'no-control': { type: 'boolean', default: false, help: 'no control API (/_mock)' },
   'control-token': controlTokenOption('control calls must send "Authorization: Bearer SECRET" (16 characters or more; the inspector asks for it); beyond loopback the control API is off without it'),
   'stand-in': { type: 'string', value: 'FILE', help: 'stand in for a deployment: no control API, a workspace of demo data on real time, and the inputs a QA engineer would have (keys, a form, an OAuth client) written to FILE for `crmkit conformance --inputs FILE` and `crmkit scenario run --inputs FILE`' },
@@ -62,7 +63,7 @@ export async function runMockCommand(args: string[]): Promise<void> {
   const otherReadings = values['other-readings'] ? (await import('../other-readings/index.ts')).OTHER_READINGS : undefined;
   const allowPrivateWebhooks = Boolean(values['allow-private-webhooks'] || standInFile);
   const { controlApi, controlAccess } = control;
-  const mock = createMock({ controlApi, controlAccess, allowPrivateWebhooks, faults, otherReadings });
+  const mock = createMock({ controlApi, controlAccess, allowPrivateWebhooks, faults, otherReadings, docsUrl: values['docs-url'] });
   if (values.coverage) return printCoverage(mock);
   if (values.failure) mock.state.failures.set(values.failure.map(parseFailureRule));
 

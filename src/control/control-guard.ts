@@ -50,7 +50,8 @@ export function guardControlRequest(request: Request, url: URL, config: MockConf
 
 /** A read of the inspector page's static files (openapi/control/inspector.yaml: getInspectorPage, getInspectorFile). */
 function isPageFile(request: Request, url: URL): boolean {
-  return SAFE_METHODS.has(request.method) && /^\/_mock\/ui(\/[^/]+)?$/.test(url.pathname);
+  // The mock's docs pages (`docs_url`, inspector/docs-pages.ts) hold no data either, and a person opens them from a link.
+  return SAFE_METHODS.has(request.method) && /^\/_mock\/(ui(\/[^/]+)?|docs\/webhooks|docs\/errors\/[^/]+)$/.test(url.pathname);
 }
 
 function allowedHostNames(config: MockConfig): Set<string> {

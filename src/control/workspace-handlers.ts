@@ -1,10 +1,10 @@
 // /_mock/workspaces and its API keys, and /_mock/reset.
-import { ApiError } from '../errors/api-error.ts';
 import type { HandlerMap } from '../http/handler.ts';
 import { pipelinesInOrder, presentPipeline } from '../resources/pipelines/present-pipeline.ts';
 import { seedDemoWorkspace } from '../seed/demo-workspace.ts';
 import { addApiKey, createWorkspace } from '../workspaces/create-workspace.ts';
 import { workspaceOf } from './workspace-of.ts';
+import { notFound } from '../errors/not-found.ts';
 
 type Body = Record<string, any>;
 
@@ -47,7 +47,7 @@ export const workspaceHandlers: HandlerMap = {
   revokeApiKey({ state, input }) {
     const workspace = workspaceOf(state, input.path.ws);
     const apiKey = workspace.apiKeys.get(input.path.key_id ?? '');
-    if (!apiKey) throw new ApiError('not_found');
+    if (!apiKey) throw notFound(input.path.key_id ?? '', 'apiKey');
     apiKey.revokedAt ??= new Date(workspace.now()).toISOString();
     return { body: { ok: true, id: apiKey.id } };
   },

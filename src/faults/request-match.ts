@@ -4,6 +4,7 @@
 import type { MockState } from '../mock-state.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import { changed, jsonOf, type Handle } from './fault.ts';
+import { errorDocsUrl } from '../errors/docs-url.ts';
 
 type Info = Parameters<Handle>[1];
 
@@ -90,6 +91,6 @@ export function groupsOf(group: any): any[] {
 /** An error envelope (spec 7.1) answered in place of `response`, keeping its request id, with the code's docs page. */
 export function errorAnswer(state: MockState, response: Response, status: number, error: { code: string; message: string } & Record<string, unknown>, headers: Record<string, string> = {}): Response {
   const requestId = response.headers.get('x-request-id') ?? '';
-  const body = { error: { ...error, request_id: requestId, docs_url: `${state.config.docsUrl}/errors/${error.code}` } };
+  const body = { error: { ...error, request_id: requestId, docs_url: errorDocsUrl(state.config, error.code) } };
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': requestId, ...headers } });
 }

@@ -21,6 +21,8 @@ import { validateBody, validatePath, validateQuery, type ValidatedInput } from '
 import { journal } from '../journal/journal-request.ts';
 import { applyFailure, DROPPED } from '../failures/apply-failure.ts';
 import { noteFailedCall } from '../failures/failed-call.ts';
+import { noOperationAt } from '../errors/not-found.ts';
+import { docsSite } from '../errors/docs-url.ts';
 
 export type RequestInfo = {
   clientAddress?: string | undefined;
@@ -52,7 +54,7 @@ export function createHandle(pipeline: Pipeline) {
       response = await serve(pipeline, request, requestId, info, route);
     } catch (error) {
       const apiError = error instanceof ApiError ? error : internalError(error, requestId);
-      const context = { catalog: pipeline.catalog, requestId, language, docsUrl: pipeline.state.config.docsUrl };
+      const context = { catalog: pipeline.catalog, requestId, language, docsUrl: docsSite(pipeline.state.config) };
       try {
         response = errorResponse(apiError, { ...context, format: route.operation?.errorFormat ?? 'envelope' });
       } catch (unanswerable) {
@@ -88,7 +90,7 @@ async function serve(pipeline: Pipeline, request: Request, requestId: string, in
   // path, with the path's methods in Allow (empty when the path is none of the API's), not 501:
   // the mock answers no 5xx of its own to a request (issue 15).
   if (match.kind === 'not_found' && !api.router.knows(method)) throw new ApiError('method_not_allowed', {}, { headers: { Allow: '' } });
-  if (match.kind === 'not_found') throw new ApiError('not_found');
+  if (match.kind === 'not_found') throw noOperationAt(url.pathname);
   if (match.kind === 'method_not_allowed') throw new ApiError('method_not_allowed', {}, { headers: { Allow: match.allowed.join(', ') } });
   const { operation } = match;
   route.operation = operation;

@@ -7,6 +7,7 @@ import type { Operation, OperationParameter } from '../spec/operation-index.ts';
 import type { SchemaValidator } from '../spec/schema-validator.ts';
 import { exclusiveChoiceAt, nameExclusiveChoice } from './exclusive-choice.ts';
 import { KNOWN_ID_PREFIXES } from '../store/ids.ts';
+import { notFound } from '../errors/not-found.ts';
 
 export type ValidatedInput = {
   path: Record<string, string>;
@@ -19,7 +20,7 @@ export function validatePath(operation: Operation, params: Record<string, string
     const value = params[parameter.name] ?? '';
     if (validator.at(parameter.schemaPointer)(value)) continue;
     const prefix = /^([a-z]+)_[0-9a-z]{26}$/.exec(value)?.[1];
-    throw prefix && KNOWN_ID_PREFIXES.has(prefix) ? new ApiError('invalid_id_type') : new ApiError('not_found');
+    throw prefix && KNOWN_ID_PREFIXES.has(prefix) ? new ApiError('invalid_id_type') : notFound(value);
   }
   return params;
 }

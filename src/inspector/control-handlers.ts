@@ -2,6 +2,7 @@
 // workspaces it picks from (openapi/mock-control.yaml, listWorkspaces).
 import { workspaceOf } from '../control/workspace-of.ts';
 import type { HandlerMap } from '../http/handler.ts';
+import { errorPage, webhooksPage } from './docs-pages.ts';
 import { pageFile } from './page-files.ts';
 import { scheduledWork } from './scheduled-work.ts';
 import { inspectWebhooks } from './webhook-view.ts';
@@ -10,6 +11,10 @@ export const inspectorHandlers: HandlerMap = {
   getInspectorPage: () => pageFile('index.html'),
 
   getInspectorFile: ({ input }) => pageFile(String(input.path.file)),
+
+  getErrorPage: ({ input }) => errorPage(String(input.path.code)),
+
+  getWebhooksPage: () => webhooksPage(),
 
   listWorkspaces({ state }) {
     const data = [...state.workspaces.values()].map(({ id, slug, name, plan }) => ({ id, slug, name, plan }));

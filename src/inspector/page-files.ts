@@ -5,6 +5,7 @@
 // The files are read with node:fs, loaded on first use through a specifier bundlers do not
 // follow: the mock's core also runs in a browser (the MSW face), where the page is not served.
 import { ApiError } from '../errors/api-error.ts';
+import { IN_THE_PAGE, notFound } from '../errors/not-found.ts';
 
 export const CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
@@ -30,7 +31,7 @@ export async function pageFile(name: string): Promise<Response> {
   const extension = name.slice(name.lastIndexOf('.') + 1);
   const type = TYPES[extension];
   // The route's pattern already keeps names to one plain segment; this keeps them to the page's types.
-  if (!type || !/^[a-z][a-z0-9-]*\.[a-z]+$/.test(name)) throw new ApiError('not_found');
+  if (!type || !/^[a-z][a-z0-9-]*\.[a-z]+$/.test(name)) throw notFound(name, 'file', IN_THE_PAGE);
   const files = await loadFs();
   if (!files) throw new ApiError('not_found', {}, { detail: 'The inspector page is served by `crmkit mock` (Node), not in a browser.' });
   // Resolved here, not at load: a browser bundle has no module URL, and the core must still load there.
@@ -38,7 +39,7 @@ export async function pageFile(name: string): Promise<Response> {
   // import.meta.url)` into every file of page/ inlined, 38 kB gzip of a browser bundle (issue 14).
   const here = import.meta.url;
   const body = await files.readFile(new URL(`./page/${name}`, here)).catch(() => undefined);
-  if (!body) throw new ApiError('not_found');
+  if (!body) throw notFound(name, 'file', IN_THE_PAGE);
   return new Response(body, {
     status: 200,
     headers: {

@@ -12,6 +12,7 @@ import { openConsentRequest } from './consent-requests.ts';
 import { approvers, decideConsent } from './decide-consent.ts';
 import type { Installation } from './installation-record.ts';
 import { changeSettings, uninstall } from './installations.ts';
+import { notFound } from '../errors/not-found.ts';
 
 type ConsentCommand = components['schemas']['OAuthConsentCommand'];
 
@@ -34,7 +35,7 @@ export const oauthControlHandlers: HandlerMap = {
   async rotateAppSecret({ state, input }) {
     const workspace = workspaceOf(state, input.path.ws);
     const app = workspace.tables.apps.get(input.path.app_id ?? '');
-    if (!app) throw new ApiError('not_found');
+    if (!app) throw notFound(input.path.app_id ?? '', 'app');
     if (app.client_secret === null) throw new ApiError('validation_failed', { fields: { app_id: 'a public client has no secret to rotate' } });
     return { body: await workspace.transactions.run(() => rotateClientSecret(workspace, app)) };
   },
@@ -61,6 +62,6 @@ export const oauthControlHandlers: HandlerMap = {
 
 function installationOf(workspace: Workspace, id: string | undefined): Installation {
   const installation = workspace.tables.installations.get(normalizeId(id ?? ''));
-  if (!installation) throw new ApiError('not_found');
+  if (!installation) throw notFound(id ?? '', 'installation');
   return installation;
 }

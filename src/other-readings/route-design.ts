@@ -9,6 +9,7 @@ import { jsonResponse } from '../http/json-response.ts';
 import { messageFor, pickLanguage } from '../errors/messages.ts';
 import type { MockState } from '../mock-state.ts';
 import type { Handle } from './other-reading.ts';
+import { errorDocsUrl } from '../errors/docs-url.ts';
 
 export type RouteDesign = { path: RegExp; offers: Record<string, string> };
 
@@ -29,6 +30,6 @@ function notOffered(request: Request, state: MockState, offered: string[]): Resp
   const requestId = requestIdFor(request);
   const code = 'method_not_allowed';
   const message = messageFor(code, pickLanguage(request.headers.get('accept-language')));
-  const body = { error: { code, message, request_id: requestId, docs_url: `${state.config.docsUrl}/errors/${code}` } };
+  const body = { error: { code, message, request_id: requestId, docs_url: errorDocsUrl(state.config, code) } };
   return withBody(jsonResponse(body, { status: 405, headers: { 'X-Request-Id': requestId, Allow: offered.join(', ') } }));
 }

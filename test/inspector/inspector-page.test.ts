@@ -127,6 +127,8 @@ describe('the inspector page', () => {
     expect(await first.locator(':scope > summary').textContent()).toContain('lead.stage_changed');
     expect(await first.locator(':scope > summary .badge-5xx').textContent()).toBe('500');
     expect(await first.locator(':scope > summary').textContent()).toContain('next attempt 2026-11-20 08:01:00 UTC');
+    // Each row starts with when the delivery was made (issue 25: rows of one event type looked alike).
+    expect(await deliveries.evaluateAll((nodes) => nodes.map((node) => node.querySelector(':scope > summary > .when time')?.textContent))).toEqual(['2026-11-20 08:00:00 UTC', '2026-11-20 08:00:00 UTC']);
     const attempt = first.locator('section.attempt').first();
     expect(await attempt.locator('p.signature').textContent()).toMatch(/^✓ Signature valid/);
     await attempt.locator('details summary').click();
@@ -301,6 +303,59 @@ describe('the inspector page', () => {
     await page.getByRole('button', { name: 'Freeze' }).click();
     await eventually(() => page.locator('#clock-line').textContent()).toMatch(/^Clock: 2026-11-21 10:3\d:\d\d UTC \(frozen\)$/);
     expect((await api('GET', `/_mock/workspaces/${ws}/clock`)).body.frozen).toBe(true);
+  });
+
+  it('totals each stage per currency, moves a lead to Lost with its loss reason, and prints a change label in the page\'s language', async () => {
+    const stages = (await api('GET', '/v1/pipelines', undefined, ownerKey)).body.data[0].stages;
+    const negotiation = stages.find((stage: { name: { en: string } }) => stage.name.en === 'Negotiation');
+    const currency = (await api('GET', '/v1/leads/1', undefined, ownerKey)).body.currency;
+    const shelf = await api('POST', '/v1/leads', { name: 'Pine shelf for Kamola', amount: 150000, currency: 'USD', stage_id: negotiation.id }, ownerKey);
+    expect([shelf.status, currency]).toEqual([201, 'UZS']);
+    await page.getByRole('link', { name: 'Records' }).click();
+    await page.getByRole('button', { name: 'Board' }).click();
+    // Spec 4.2's sum adds amounts of every currency; the page shows a total per currency instead.
+    await eventually(() => column('Negotiation').locator('h3 .count').textContent()).toBe('2 · 1,500 USD + 12,500 UZS');
+
+    const card = page.locator('li.card', { hasText: 'Pine shelf for Kamola' });
+    expect(await card.getByLabel('Loss reason').isVisible()).toBe(false);
+    await card.getByLabel(/Stage for lead/).selectOption({ label: 'Lost' });
+    expect(await card.getByLabel('Loss reason').isVisible()).toBe(true);
+    await card.getByRole('button', { name: 'Move' }).click();
+    await eventually(() => page.locator('#notice').textContent()).toBe(`Lead #${shelf.body.number} not moved: Lost is a lost stage, which needs a loss reason.`);
+    // A change elsewhere re-renders the board meanwhile (the page polls): the chosen stage and its reason field stay.
+    expect((await api('POST', '/v1/leads', { name: 'Cedar door for Aziz', stage_id: negotiation.id }, ownerKey)).status).toBe(201);
+    await eventually(() => column('Negotiation').locator('li.card', { hasText: 'Cedar door for Aziz' }).count()).toBe(1);
+    expect(await card.getByLabel(/Stage for lead/).inputValue()).toBe(stages.find((stage: { type: string }) => stage.type === 'lost').id);
+    expect(await card.getByLabel('Loss reason').isVisible()).toBe(true);
+    await page.screenshot({ path: 'test-results/inspector-board-totals.png', fullPage: true });
+    await card.getByLabel('Loss reason').fill('Chose a competitor');
+    await card.getByRole('button', { name: 'Move' }).click();
+    await eventually(() => column('Lost').locator('li.card', { hasText: 'Pine shelf for Kamola' }).count()).toBe(1);
+    const lost = (await api('GET', `/v1/leads/${shelf.body.id}`, undefined, ownerKey)).body;
+    expect([lost.loss_reason, typeof lost.closed_at]).toEqual(['Chose a competitor', 'string']);
+    await eventually(() => column('Lost').locator('h3 .count').textContent()).toBe('1 · 1,500 USD');
+    await page.screenshot({ path: 'test-results/inspector-board-lost.png', fullPage: true });
+    expect(await column('Negotiation').locator('h3 .count').textContent()).toBe('2 · 12,500 UZS');
+
+    expect((await api('PATCH', `/v1/leads/${shelf.body.id}`, { name: 'Pine shelf for Kamola K.' }, ownerKey)).status).toBe(200);
+    // A rename sends no event the page watches: the board's tab reloads it.
+    await page.getByRole('button', { name: 'Board' }).click();
+    const openShelf = () => page.locator('li.card').getByRole('button', { name: /Pine shelf for Kamola K\./ }).click();
+    await openShelf();
+    const timeline = page.locator('.detail-pane .timeline li');
+    await eventually(() => timeline.allTextContents()).toContainEqual(expect.stringMatching(/change Name: "Pine shelf for Kamola" → "Pine shelf for Kamola K\."$/));
+    expect((await timeline.allTextContents()).filter((text) => text.includes('[object Object]'))).toEqual([]);
+    await page.screenshot({ path: 'test-results/inspector-change-label.png', fullPage: true });
+    // The page's language decides (`<html lang>`): shown in Russian at the next render (opening the lead again).
+    await page.evaluate(() => { document.documentElement.lang = 'ru'; });
+    await openShelf();
+    await eventually(() => timeline.allTextContents()).toContainEqual(expect.stringMatching(/change Название: "Pine shelf for Kamola" → "Pine shelf for Kamola K\."$/));
+    expect(await column('Проиграно').count()).toBe(1);
+    expect(await timeline.allTextContents()).toContainEqual(expect.stringMatching(/stage Переговоры → Проиграно$/));
+    await page.screenshot({ path: 'test-results/inspector-change-label-ru.png', fullPage: true });
+    await page.evaluate(() => { document.documentElement.lang = 'en'; });
+    await openShelf();
+    await eventually(() => column('Lost').count()).toBe(1);
   });
 
   it('can be used with the keyboard alone, with focus always visible, and logged no error while it ran', async () => {

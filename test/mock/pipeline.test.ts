@@ -42,7 +42,8 @@ describe('the error envelope', () => {
     const answer = await call(setup.mock, 'GET', '/v1/nowhere', { key: setup.key });
     expect(answer.status).toBe(404);
     expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(answer.body.error).toMatchObject({ code: 'not_found', docs_url: 'https://docs.crm.example/errors/not_found' });
+    // By default the page the mock serves itself (errors/docs-url.ts; test/mock/error-pages.test.ts).
+    expect(answer.body.error).toMatchObject({ code: 'not_found', docs_url: 'http://127.0.0.1:4010/_mock/docs/errors/not_found' });
     expect(envelopeProblems(answer.body)).toEqual([]);
   });
 

@@ -72,7 +72,9 @@ function renderDelivery(ctx, webhook, delivery) {
   const checks = delivery.attempts_sent.map((attempt) => attempt.check).filter(Boolean);
   const signature = checks.length === 0 ? null : checks.every((check) => check.valid) ? badge('signature valid', 'valid') : badge('signature invalid', 'invalid');
   return h('details', { class: 'delivery', 'data-key': `dlv-${delivery.id}`, 'data-delivery': delivery.id },
+    // The time first: ten deliveries of one event type are told apart by when they were made.
     h('summary', {},
+      h('span', { class: 'muted when' }, time(delivery.created_at)), ' ',
       badge(delivery.status), ' ', h('code', {}, delivery.event_type), ' ',
       h('span', { class: 'muted' }, `${delivery.attempts} attempt${delivery.attempts === 1 ? '' : 's'} · answer `), badge(delivery.response_status), ' ',
       signature, delivery.replay ? [' ', badge('replay', 'replay')] : null,

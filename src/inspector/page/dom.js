@@ -28,11 +28,18 @@ function append(element, children) {
   }
 }
 
-/** A localized name (`{en, ru, "uz-Latn"}`) in English where there is English. */
+/**
+ * A localized name (`{en, ru, "uz-Latn"}`, spec 2.1) in the page's language (`<html lang>`): the
+ * exact tag, else one of the same language (`uz` for `uz-Latn`), else English, else any.
+ */
 export function label(name) {
   if (name === null || name === undefined) return '';
-  if (typeof name === 'string') return name;
-  return name.en ?? Object.values(name)[0] ?? '';
+  if (typeof name !== 'object') return String(name);
+  const wanted = (document.documentElement.lang || 'en').toLowerCase();
+  const tags = Object.keys(name);
+  const same = (tag) => tag.toLowerCase().split('-')[0] === wanted.split('-')[0];
+  const tag = tags.find((candidate) => candidate.toLowerCase() === wanted) ?? tags.find(same) ?? (name.en === undefined ? tags[0] : 'en');
+  return tag === undefined ? '' : String(name[tag]);
 }
 
 /** A time as the page shows it: `2026-11-20 08:00:00 UTC`. */
@@ -94,7 +101,17 @@ export function swap(container, ...children) {
   const fresh = h('div', {}, ...children);
   for (const node of fresh.querySelectorAll('details[data-key]')) if (open.has(node.dataset.key)) node.open = true;
   // A render that lands while the person types must not take their text or choice away.
-  for (const node of fresh.querySelectorAll('input[data-key], select[data-key]')) if (typed.has(node.dataset.key)) node.value = typed.get(node.dataset.key);
+  // A `restored` event lets a field that shows or hides others (the board's loss reason) follow the value put back.
+  for (const node of fresh.querySelectorAll('input[data-key], select[data-key]')) {
+    if (!typed.has(node.dataset.key)) continue;
+    node.value = typed.get(node.dataset.key);
+    node.dispatchEvent(new Event('restored'));
+  }
+  // A chosen file cannot be set on a new input: the input that holds it is kept in the new render.
+  for (const node of fresh.querySelectorAll('input[type="file"][id]')) {
+    const chosen = container.querySelector(`input[type="file"][id="${CSS.escape(node.id)}"]`);
+    if (chosen?.files?.length) node.replaceWith(chosen);
+  }
   container.replaceChildren(...fresh.childNodes);
   if (!focused) return;
   const again = container.querySelector(`[data-key="${CSS.escape(focused)}"]`);

@@ -6,15 +6,16 @@ import { badge, h, json, label, pairs, time } from './dom.js';
 const PATHS = { lead: '/v1/leads', contact: '/v1/contacts', company: '/v1/companies', task: '/v1/tasks', conversation: '/v1/conversations' };
 const TIMELINES = new Set(['lead', 'contact', 'company']);
 
-/** Stage names of the workspace last asked about. */
-const stages = { ws: null, names: {} };
+/** Stage names of the workspace and page language last asked about. */
+const stages = { key: null, names: {} };
 
-/** Stage names by id, for the timeline's stage moves (its items name stages by id). */
+/** Stage names by id in the page's language, for the timeline's stage moves (its items name stages by id). */
 async function stageNames(ctx) {
-  if (stages.ws !== ctx.ws) {
+  const key = `${ctx.ws} ${document.documentElement.lang}`;
+  if (stages.key !== key) {
     const pipelines = await crm(ctx.ws, 'GET', '/v1/pipelines');
     stages.names = Object.fromEntries((pipelines.body?.data ?? []).flatMap((pipeline) => pipeline.stages.map((stage) => [stage.id, label(stage.name)])));
-    stages.ws = ctx.ws;
+    stages.key = key;
   }
   return stages.names;
 }
@@ -67,7 +68,8 @@ function timelineText(item, stages) {
   const data = item.data ?? {};
   const stage = (id) => (id ? stages[id] ?? id : '(none)');
   if (item.kind === 'stage') return `${stage(data.from)} → ${stage(data.to)}`;
-  if (item.kind === 'change') return `${data.label ?? data.field}: ${JSON.stringify(data.from)} → ${JSON.stringify(data.to)}`;
+  // A change's label is a localized name (spec 2.6): printed in the page's language, not as an object.
+  if (item.kind === 'change') return `${label(data.label) || data.field}: ${JSON.stringify(data.from)} → ${JSON.stringify(data.to)}`;
   return data.text ?? data.title ?? JSON.stringify(data);
 }
 

@@ -4,7 +4,7 @@
 // API's event log). The CRM interface journals every read, so the page reads it again only when
 // the event log moved (a change happened) or the person asked for something else.
 import { control, crm, problemOf } from './api.js';
-import { renderBoard } from './board.js';
+import { renderBoard, withCurrencyTotals } from './board.js';
 import { badge, h, money, time } from './dom.js';
 import { loadRecord, renderRecord } from './record-detail.js';
 
@@ -41,7 +41,7 @@ async function loadList(ctx) {
     query.set('pipeline', pipeline.id);
     query.set('limit', '20');
     const board = await crm(ctx.ws, 'GET', `${tab.path}?${query}`);
-    return board.ok ? { pipelines: pipelines.body.data, pipeline, board: board.body } : { error: problemOf(board) };
+    return board.ok ? { pipelines: pipelines.body.data, pipeline, board: await withCurrencyTotals(ctx, pipeline, board.body) } : { error: problemOf(board) };
   }
   query.set('limit', '50');
   const list = await crm(ctx.ws, 'GET', `${tab.path}?${query}`);

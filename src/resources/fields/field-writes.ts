@@ -9,6 +9,7 @@ import { localizedLabel } from './field-labels.ts';
 import { optionsFrom } from './field-options.ts';
 import { entityKey, type CustomField } from './field-record.ts';
 import { forgetRemovedOptions, forgetValues } from './stored-values.ts';
+import { notFound } from '../../errors/not-found.ts';
 
 export type CustomFieldCreate = components['schemas']['CustomFieldCreate'];
 export type CustomFieldUpdate = components['schemas']['CustomFieldUpdate'];
@@ -55,7 +56,7 @@ export async function deleteField(context: RecordContext, id: string): Promise<{
 
 function findField(context: RecordContext, id: string): CustomField {
   const field = context.tables.fields.get(normalizeId(id));
-  if (!field) throw new ApiError('not_found');
+  if (!field) throw notFound(id, 'field');
   return field;
 }
 

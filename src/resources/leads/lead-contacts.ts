@@ -8,6 +8,7 @@ import type { StoredContact } from '../contacts/contact-record.ts';
 import type { RecordContext } from '../records/record-context.ts';
 import { liveId } from './create-lead.ts';
 import type { StoredLead } from './lead-record.ts';
+import { notFound } from '../../errors/not-found.ts';
 
 /** Spec 4.2, 8: 50 besides the main contact, as the document's LeadContactList declares. */
 export const MAX_LEAD_CONTACTS = propertyLimit(loadRuntimeDocument('crm'), 'LeadContactList', 'data', 'maxItems');
@@ -36,7 +37,7 @@ export async function addContact(context: RecordContext, lead: StoredLead, conta
 export function removeContact(context: RecordContext, lead: StoredLead, contactRef: string): string {
   const contact = findRecord(context.tables.contacts, contactRef);
   const link = context.tables.leadContacts.firstBy('pair', `${lead.id}:${contact.id}`);
-  if (!link) throw new ApiError('not_found');
+  if (!link) throw notFound(contactRef, 'leadContact');
   context.tables.leadContacts.remove(link.id);
   return contact.id;
 }

@@ -8,6 +8,7 @@ import { normalizeId } from '../../store/ids.ts';
 import type { RecordContext } from '../records/record-context.ts';
 import type { StoredLead } from './lead-record.ts';
 import type { LeadProduct, StoredLeadProduct } from './lead-product-record.ts';
+import { notFound } from '../../errors/not-found.ts';
 
 export const MAX_PRODUCT_LINES = propertyLimit(loadRuntimeDocument('crm'), 'LeadProductList', 'data', 'maxItems');
 
@@ -47,7 +48,7 @@ export async function changeLine(context: RecordContext, line: StoredLeadProduct
 /** The line the path names, on this lead, or 404. */
 export function findLine(context: RecordContext, lead: StoredLead, lineId: string): StoredLeadProduct {
   const line = context.tables.leadProducts.get(lineId);
-  if (!line || line.lead_id !== lead.id) throw new ApiError('not_found');
+  if (!line || line.lead_id !== lead.id) throw notFound(lineId, 'lineItem');
   return line;
 }
 

@@ -6,16 +6,17 @@ import { normalizeId } from '../../store/ids.ts';
 import type { Member } from '../../workspaces/member.ts';
 import type { Workspace } from '../../workspaces/workspace.ts';
 import type { StoredTeam } from './team-record.ts';
+import { notFound } from '../../errors/not-found.ts';
 
 export function findMember(workspace: Workspace, id: string): Member {
   const member = workspace.members.get(normalizeId(id));
-  if (!member) throw new ApiError('not_found');
+  if (!member) throw notFound(id, 'member');
   return member;
 }
 
 export function findTeam(workspace: Workspace, id: string): StoredTeam {
   const team = workspace.tables.teams.get(normalizeId(id));
-  if (!team) throw new ApiError('not_found');
+  if (!team) throw notFound(id, 'team');
   return team;
 }
 

@@ -13,12 +13,13 @@ import { catalogTag } from './tag-catalog.ts';
 import { TAG_LIMITS } from './tag-limits.ts';
 import { tagKey } from './tag-name.ts';
 import { setRecordTags, taggedTable } from './tagged-records.ts';
+import { notFound } from '../../errors/not-found.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
 export async function undoBulkAction(context: RecordContext, runId: string): Promise<BulkRun> {
   const run = context.tables.bulkRuns.get(runId);
-  if (!run) throw new ApiError('not_found');
+  if (!run) throw notFound(runId, 'bulkRun');
   // The route's path names no entity, so the pipeline could not check the run's write scope.
   const scope = `${run.entity}:write`;
   if (!grants(context.caller.scopes, scope)) throw new ApiError('missing_scope', { scope });

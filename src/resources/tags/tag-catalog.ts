@@ -10,6 +10,7 @@ import { tagKey } from './tag-name.ts';
 import type { StoredTag, TagColor, TagCounts } from './tag-record.ts';
 import { mayAddToCatalog } from './tag-rights.ts';
 import { noCounts, TAGGED_ENTITIES, taggedRecords } from './tagged-records.ts';
+import { notFound } from '../../errors/not-found.ts';
 
 export function catalogTag(tables: WorkspaceTables, name: string): StoredTag | undefined {
   return tables.tags.firstBy('name', tagKey(name));
@@ -18,7 +19,7 @@ export function catalogTag(tables: WorkspaceTables, name: string): StoredTag | u
 /** The tag a path or body names; 404 for an id of no tag of this workspace. */
 export function tagById(tables: WorkspaceTables, id: string): StoredTag {
   const tag = tables.tags.get(id);
-  if (!tag) throw new ApiError('not_found');
+  if (!tag) throw notFound(id, 'tag');
   return tag;
 }
 

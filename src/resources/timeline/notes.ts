@@ -11,6 +11,7 @@ import { editRefusal, writeScopeOf } from './item-rights.ts';
 import { recordTimelineItem } from './record-item.ts';
 import { liveEntity } from './timeline-entity.ts';
 import type { StoredTimelineItem } from './timeline-record.ts';
+import { notFound } from '../../errors/not-found.ts';
 
 export type NoteCreate = components['schemas']['NoteCreate'];
 export type NoteUpdate = components['schemas']['NoteUpdate'];
@@ -30,7 +31,7 @@ export async function addNote(context: RecordContext, body: NoteCreate): Promise
 /** The note a path names; any other item, or none, is 404 (items of other kinds are not notes). */
 export function findNote(context: RecordContext, sentId: string): StoredTimelineItem {
   const note = context.tables.timeline.get(normalizeId(sentId));
-  if (!note || note.kind !== 'note') throw new ApiError('not_found');
+  if (!note || note.kind !== 'note') throw notFound(sentId, 'note');
   return note;
 }
 
@@ -60,7 +61,7 @@ const REFUSALS: Record<'api_key' | 'not_author' | 'window_closed', Texts> = {
  */
 export async function editNote(context: RecordContext, note: StoredTimelineItem, body: NoteUpdate): Promise<StoredTimelineItem> {
   const refusal = editRefusal(context.caller, note, context.workspace.now());
-  if (refusal === 'not_a_note') throw new ApiError('not_found');
+  if (refusal === 'not_a_note') throw notFound(note.id, 'note');
   if (refusal) throw new ApiError('edit_window_closed', {}, { detail: REFUSALS[refusal] });
   return context.tables.timeline.update(note.id, (draft) => void (draft.data = { ...draft.data, text: body.text }));
 }

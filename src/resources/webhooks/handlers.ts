@@ -1,6 +1,5 @@
 // Handlers of the webhook routes (spec 4.11), by operationId.
 import { emit } from '../../events/emit.ts';
-import { ApiError } from '../../errors/api-error.ts';
 import type { HandlerContext, TagHandlers } from '../../http/handler.ts';
 import { refuseOverPlanLimit } from '../../limits/plans.ts';
 import { normalizeId } from '../../store/ids.ts';
@@ -14,6 +13,7 @@ import type { StoredDelivery, StoredWebhook } from './webhook-record.ts';
 import { deliveriesTo, webhookDelivery } from './delivery-record.ts';
 import { newWebhookSecret } from './webhook-secret.ts';
 import { newWebhook, webhookChanges } from './webhook-values.ts';
+import { notFound } from '../../errors/not-found.ts';
 
 export const webhooksHandlers: TagHandlers<'Webhooks'> = {
   async createWebhook(handlerContext) {
@@ -122,12 +122,12 @@ export const webhooksHandlers: TagHandlers<'Webhooks'> = {
 
 function findWebhook(context: RecordContext, handlerContext: HandlerContext): StoredWebhook {
   const webhook = context.tables.webhooks.get(normalizeId(handlerContext.input.path.id!));
-  if (!webhook) throw new ApiError('not_found');
+  if (!webhook) throw notFound(handlerContext.input.path.id!, 'webhook');
   return webhook;
 }
 
 function findDelivery(context: RecordContext, handlerContext: HandlerContext, webhook: StoredWebhook): StoredDelivery {
   const delivery = webhookDelivery(context.tables.deliveries, handlerContext.input.path.did!);
-  if (!delivery || delivery.webhook_id !== webhook.id) throw new ApiError('not_found');
+  if (!delivery || delivery.webhook_id !== webhook.id) throw notFound(handlerContext.input.path.did!, 'delivery');
   return delivery;
 }

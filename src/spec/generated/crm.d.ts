@@ -2413,7 +2413,7 @@ export type components = {
                 code: "invalid_id_type";
             };
         };
-        /** @description Unknown id or number, or not visible to this credential. */
+        /** @description Unknown id or number, or not visible to this credential. crmkit's message names what was not found (the kind read from the id's prefix, and the value sent); messages may change (spec 7.1). */
         NotFoundError: components["schemas"]["ErrorEnvelope"] & {
             error?: {
                 /** @constant */
@@ -2451,7 +2451,7 @@ export type components = {
                 code: "permission_denied";
             };
         };
-        /** @description Credential invalid, expired or revoked (API key or access token). */
+        /** @description Credential invalid, expired or revoked (API key or access token). One code for every such mistake (spec 5.1, 5.2); crmkit's message says which it was (no Authorization header, the Basic or another scheme, a key without `Bearer `, a value of no key or token shape, an unknown value, an expired or a revoked access token). Messages are for people and may change (spec 7.1): branch on the code. */
         InvalidTokenError: components["schemas"]["ErrorEnvelope"] & {
             error?: {
                 /** @constant */
@@ -7936,7 +7936,7 @@ export type components = {
                 "application/json": components["schemas"]["MalformedRequestError"];
             };
         };
-        /** @description No valid credentials. Codes: `invalid_token`, `key_expired`, `key_revoked`. For a request that sends no credential at all (no header, another scheme) the spec names the status only: a deployment may answer another code. */
+        /** @description No valid credentials. Codes: `invalid_token`, `key_expired`, `key_revoked`. For a request that sends no credential at all (no header, another scheme) the spec names the status only: a deployment may answer another code. crmkit answers `invalid_token` with a message naming the mistake (no header, Basic, a key without `Bearer `, a malformed, unknown, expired or revoked credential); messages may change (spec 7.1). */
         Error401: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];

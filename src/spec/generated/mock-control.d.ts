@@ -843,6 +843,54 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/_mock/docs/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The webhook documentation a delivery links to
+         * @description Where the `User-Agent` of the mock's deliveries links by default (`Svc-Webhooks/1.0
+         *     (+{base_url}/_mock/docs/webhooks)`; spec 6.1: "followed by a link to the webhook
+         *     documentation"): the headers, the signature check of spec 6.2 and the answer a receiver
+         *     gives, in short. `crmkit mock --docs-url URL` makes it `URL/webhooks`. No control token needed.
+         */
+        get: operations["getWebhooksPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/docs/errors/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The page for an error code
+         * @description Where the mock's `docs_url`s point by default (`{base_url}/_mock/docs/errors/<code>`; spec
+         *     7.1: "docs_url: page for the code"), so that a link in an error opens a page that exists: the
+         *     code, its status, its condition as the document gives it, and its message in en, ru and uz.
+         *     `crmkit mock --docs-url URL` (`docsUrl` of `createMock`) points them at other docs, such as
+         *     the pages `npm run docs` builds, served by you. Like the inspector's files it needs no control
+         *     token: it holds no data of any workspace.
+         */
+        get: operations["getErrorPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_mock/reset": {
         parameters: {
             query?: never;
@@ -1498,7 +1546,7 @@ export type components = {
         TimeInput: string;
         /** @example key_01hv6d4s7r3k2m8x5c9bqwe018 */
         ApiKeyId: string;
-        /** @description Unknown id or number, or not visible to this credential. */
+        /** @description Unknown id or number, or not visible to this credential. crmkit's message names what was not found (the kind read from the id's prefix, and the value sent); messages may change (spec 7.1). */
         NotFoundError: components["schemas"]["ErrorEnvelope"] & {
             error?: {
                 /** @constant */
@@ -2526,7 +2574,7 @@ export type components = {
         };
         /** Format: uri */
         HttpUrl: string;
-        /** @description Credential invalid, expired or revoked (API key or access token). */
+        /** @description Credential invalid, expired or revoked (API key or access token). One code for every such mistake (spec 5.1, 5.2); crmkit's message says which it was (no Authorization header, the Basic or another scheme, a key without `Bearer `, a value of no key or token shape, an unknown value, an expired or a revoked access token). Messages are for people and may change (spec 7.1): branch on the code. */
         InvalidTokenError: components["schemas"]["ErrorEnvelope"] & {
             error?: {
                 /** @constant */
@@ -2561,7 +2609,7 @@ export type components = {
                 };
             };
         };
-        /** @description `invalid_token`: the mock was started with `--control-token` (or `CRMKIT_CONTROL_TOKEN`) and the request does not carry `Authorization: Bearer <that token>`. Reads of the inspector page's files (`/_mock/ui`, `/_mock/ui/{file}`) need none. */
+        /** @description `invalid_token`: the mock was started with `--control-token` (or `CRMKIT_CONTROL_TOKEN`) and the request does not carry `Authorization: Bearer <that token>`. Reads of the inspector page's files (`/_mock/ui`, `/_mock/ui/{file}`) and of the docs pages (`/_mock/docs/webhooks`, `/_mock/docs/errors/{code}`) need none. */
         ControlUnauthorized: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
@@ -4251,6 +4299,59 @@ export interface operations {
             413: components["responses"]["ControlBodyTooLarge"];
         };
     };
+    getWebhooksPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
+            413: components["responses"]["ControlBodyTooLarge"];
+        };
+    };
+    getErrorPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Content-Security-Policy": components["headers"]["ContentSecurityPolicy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["ControlBodyTooLarge"];
+        };
+    };
     resetMock: {
         parameters: {
             query?: never;
@@ -4324,6 +4425,8 @@ export type OperationRoutes = {
     getInspectorFile: { method: "GET"; path: "/_mock/ui/{file}"; tag: "Inspector" };
     inspectWebhooks: { method: "GET"; path: "/_mock/workspaces/{ws}/webhooks"; tag: "Inspector" };
     listScheduledWork: { method: "GET"; path: "/_mock/workspaces/{ws}/clock/scheduled"; tag: "Clock" };
+    getWebhooksPage: { method: "GET"; path: "/_mock/docs/webhooks"; tag: "Inspector" };
+    getErrorPage: { method: "GET"; path: "/_mock/docs/errors/{code}"; tag: "Inspector" };
     resetMock: { method: "POST"; path: "/_mock/reset"; tag: "Mock" };
 };
 /** The operationIds each tag of the document groups. */
@@ -4338,5 +4441,5 @@ export type OperationIdsByTag = {
     "Snapshots": "getWorkspaceSnapshot" | "putWorkspaceSnapshot";
     "OAuth": "decideOAuthConsent" | "rotateAppSecret" | "listInstallations" | "uninstallApp" | "changeInstallationSettings";
     "Mock": "listFaults" | "setFaults" | "resetMock";
-    "Inspector": "getInspectorPage" | "getInspectorFile" | "inspectWebhooks";
+    "Inspector": "getInspectorPage" | "getInspectorFile" | "inspectWebhooks" | "getWebhooksPage" | "getErrorPage";
 };
