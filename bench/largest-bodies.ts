@@ -4,7 +4,10 @@
 // few runs, beside `JSON.parse` of the same text alone, which any server taking the body pays
 // (about 20 ms for 1 MB of small keys or deep nesting on this machine). The shapes costing the
 // most beyond that parse are printed, in ms and as a multiple of the parse. Issue 15 hoped for a
-// few ms of validation whatever the shape; at 1 MB the parse alone costs more than that.
+// few ms of validation whatever the shape; at 1 MB the parse alone costs more than that. And each
+// shape's growth: its full size against SCALE times the cost at 1/SCALE of it, JSON.parse of the
+// full body aside (V8's parser is itself slower than linear on values nested 500,000 deep);
+// linear work gives 1x or less, the quadratic paths issue 15 found gave SCALE (16x).
 import { MAX_BODY_BYTES } from '../src/http/read-body.ts';
 import { createMock } from '../src/mock.ts';
 import { loadDocument } from '../src/spec/document.ts';
@@ -13,6 +16,7 @@ import { fastest } from '../test/support/fastest.ts';
 import { largestBodies, type LargestBody } from '../test/support/largest-bodies.ts';
 
 const RUNS = 3;
+const SCALE = 16;
 const SHOWN = 5;
 const BASE = 'http://127.0.0.1:4010';
 
@@ -26,13 +30,16 @@ await post(`/_mock/workspaces/${created.workspace.id}/settings`, JSON.stringify(
 const small = await fastest(() => post('/v1/leads', '{"name":"Bench lead","amount":1000}', 'POST', { Authorization: `Bearer ${created.api_key}` }), 50, { warmUp: true });
 const document = loadDocument('crm');
 const operations = indexOperations(document);
-const timed: { shape: string; ms: number; parseMs: number; status: number; bytes: number }[] = [];
+const timed: { shape: string; ms: number; parseMs: number; status: number; bytes: number; growth: number }[] = [];
 for (const body of largestBodies(document, operations.values())) {
-  const text = body.text(operations.get(body.operationId)!.maxBodyBytes ?? MAX_BODY_BYTES);
+  const limit = operations.get(body.operationId)!.maxBodyBytes ?? MAX_BODY_BYTES;
+  const text = body.text(limit);
+  const smallText = body.text(Math.floor(limit / SCALE));
   let status = 0;
   const ms = await fastest(async () => (status = (await send(body, text)).status), RUNS, { warmUp: true });
   const parseMs = await fastest(async () => parseAlone(text), RUNS, { warmUp: true });
-  timed.push({ shape: body.shape, ms, parseMs, status, bytes: text.length });
+  const smallMs = await fastest(() => send(body, smallText), RUNS, { warmUp: true });
+  timed.push({ shape: body.shape, ms, parseMs, status, bytes: text.length, growth: Math.max(0, ms - parseMs) / (SCALE * smallMs) });
 }
 const beyond = ({ ms, parseMs }: { ms: number; parseMs: number }) => Math.max(0, ms - parseMs);
 timed.sort((a, b) => beyond(b) - beyond(a));
@@ -40,6 +47,8 @@ const worst = timed[0]!;
 const slowest = timed.reduce((a, b) => (b.ms > a.ms ? b : a));
 console.log(`largest bodies (${timed.length} shapes of ${operations.size} operations' bodies at their limit), small POST /v1/leads ${small.toFixed(2)} ms:`);
 console.log(`  most work beyond JSON.parse: ${beyond(worst).toFixed(1)} ms = ${(beyond(worst) / worst.parseMs).toFixed(1)}x its parse (${worst.shape}); issue 15 hoped for a few ms`);
+const steepest = timed.reduce((a, b) => (b.growth > a.growth ? b : a));
+console.log(`  steepest growth: ${steepest.growth.toFixed(2)}x linear from 1/${SCALE} of the size to the full (${steepest.shape}); linear is 1x or less, quadratic ${SCALE}x`);
 console.log(`  slowest in all: ${slowest.ms.toFixed(1)} ms, of which JSON.parse alone ${slowest.parseMs.toFixed(1)} ms (${slowest.shape})`);
 for (const entry of timed.slice(0, SHOWN)) {
   const { shape, ms, parseMs, status, bytes } = entry;

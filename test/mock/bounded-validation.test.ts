@@ -1,12 +1,11 @@
 // Bounded work per request (issue 15): no body within the limits of spec 8 costs more than a
 // fixed multiple of its size. Every write operation gets the largest bodies its limit allows, in
 // every shape of test/support/largest-bodies.ts, and its answer must be one the document allows
-// (never a 500), naming at most MAX_PROBLEMS fields. The cost bound is a ratio, not a time: a
-// request of the full size may take at most GROWTH times as long as the same shape at 1/SCALE
-// of the size takes, times SCALE, plus what JSON.parse alone takes for the full body (V8's
-// parser is itself slower than linear on values nested 500,000 deep, and is not the mock's
-// work). Linear work gives a ratio of SCALE or less (fixed costs weigh more in the small one);
-// the quadratic paths this issue found gave SCALE² = 256.
+// (never a 500), naming at most MAX_PROBLEMS fields. What keeps the cost linear is held without
+// a clock: the code Ajv generates has every error merge and count rewritten (bounded-errors.ts),
+// and uniqueItems compares no pairs. The cost itself is a figure, measured by `npm run bench`
+// (bench/largest-bodies.ts: each shape's full size against 1/16 of it), not by a timed test that
+// a loaded machine fails (issue 24, item 6: this file's ratio failed 15 times at load 28).
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES } from '../../src/http/read-body.ts';
@@ -15,15 +14,9 @@ import { loadDocument } from '../../src/spec/document.ts';
 import { indexOperations } from '../../src/spec/operation-index.ts';
 import { createSchemaValidator } from '../../src/spec/schema-validator.ts';
 import { firstDuplicate } from '../../src/spec/unique-items.ts';
-import { fastest } from '../support/fastest.ts';
 import { largestBodies, type LargestBody } from '../support/largest-bodies.ts';
 import { createMock, type Mock } from '../../src/mock.ts';
 import { call, type Answer } from '../support/mock-client.ts';
-
-const SCALE = 16;
-const GROWTH = 4;
-const ATTEMPTS = 3;
-const RETRIES = 10;
 
 const document = loadDocument('crm');
 const operations = indexOperations(document);
@@ -40,37 +33,27 @@ beforeAll(async () => {
   session = (await call(mock, 'POST', `/_mock/workspaces/${created.workspace.id}/sessions`, { body: { member_id: owner.id } })).body.cookie;
 });
 
-async function send(body: LargestBody, text: string): Promise<{ answer: Answer; ms: number }> {
+function send(body: LargestBody, text: string): Promise<Answer> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (body.credential === 'session') headers.Cookie = session;
-  const started = performance.now();
-  const answer = await call(mock, body.method, body.path, { rawBody: text, headers, key: body.credential === 'key' ? key : null });
-  return { answer, ms: performance.now() - started };
+  return call(mock, body.method, body.path, { rawBody: text, headers, key: body.credential === 'key' ? key : null });
 }
 
 describe('the largest bodies the limits allow (spec 8)', () => {
   const byOperation = new Map<string, LargestBody[]>();
   for (const body of bodies) byOperation.set(body.operationId, [...(byOperation.get(body.operationId) ?? []), body]);
   for (const [operationId, shapes] of byOperation) {
-    it(`${operationId}: each shape answers within the document, at most ${GROWTH}x linear cost`, async () => {
+    it(`${operationId}: each shape at its limit answers within the document`, async () => {
       const limit = operations.get(operationId)!.maxBodyBytes ?? MAX_BODY_BYTES;
       for (const body of shapes) {
         const full = body.text(limit);
-        const small = body.text(Math.floor(limit / SCALE));
         expect(full.length, body.shape).toBeLessThanOrEqual(limit);
-        await send(body, small); // compiles the operation's validators
-        const { answer, ms: first } = await send(body, full);
+        const answer = await send(body, full);
         expect(answer.status, `${body.shape}: ${JSON.stringify(answer.body).slice(0, 300)}`).toBeLessThan(500);
         expect(answer.headers.get('x-request-id'), body.shape).toBeTruthy();
         expect(Object.keys(answer.body?.error?.fields ?? {}).length, body.shape).toBeLessThanOrEqual(MAX_PROBLEMS);
-        const bound = GROWTH * SCALE * (await fastest(() => send(body, small), ATTEMPTS)) + (await fastest(() => JSON.parse(full), ATTEMPTS));
-        // A run over the bound is tried again: other work on the machine only ever slows a run
-        // down, so one run within the bound shows the code can do it; a slower-growing path never does.
-        let best = first;
-        for (let attempt = 1; best > bound && attempt < RETRIES; attempt += 1) best = Math.min(best, (await send(body, full)).ms);
-        expect(best, `${body.shape}: full size vs ${bound.toFixed(1)} ms`).toBeLessThanOrEqual(bound);
       }
-    }, 120_000);
+    });
   }
 });
 
