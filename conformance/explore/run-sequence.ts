@@ -1,0 +1,92 @@
+// Runs a sequence on the target and on a fresh oracle workspace, step by step (the target first,
+// then the oracle, so that a time the target wrote is never later than the oracle's), compares
+// each pair of answers, and at the end reads back every record the run made on both sides: the
+// state read back. A step whose reference one side cannot resolve (its create was refused there,
+// which is a divergence of its own) is skipped; so is a route the spec does not show that the
+// deployment does not offer (conformance/inferred-route.ts's test, here without a context).
+import type { Exchange } from '../exchange.ts';
+import { compareExchanges, type Difference, type RefsOf } from './compare.ts';
+import { operationOf } from './document-schemas.ts';
+import { resourceNamed } from './resources.ts';
+import { isCursorOf, isRef, type Step } from './sequence.ts';
+import type { Side } from './sides.ts';
+
+export type Executed = { step: Step; target: Exchange; oracle: Exchange; differences: Difference[] };
+export type SequenceRun = { executed: Executed[]; skipped: number; notOffered: Set<string> };
+
+export type RunSides = { target: Side; oracle: Side; targetIsMock: boolean; signal?: AbortSignal | undefined; deadline?: number | undefined };
+
+export async function runSequence(steps: readonly Step[], sides: RunSides): Promise<SequenceRun> {
+  const run: SequenceRun = { executed: [], skipped: 0, notOffered: new Set() };
+  for (const step of steps) {
+    if (sides.signal?.aborted || (sides.deadline !== undefined && performance.now() > sides.deadline)) break;
+    await runStep(step, sides, run);
+  }
+  for (const step of readBackSteps(steps, sides)) await runStep(step, sides, run);
+  return run;
+}
+
+async function runStep(step: Step, sides: RunSides, run: SequenceRun): Promise<void> {
+  const operation = operationOf(step.operationId);
+  const requests = [requestOf(step, sides.target), requestOf(step, sides.oracle)];
+  if (!requests[0] || !requests[1] || run.notOffered.has(operation.id)) return void run.skipped++;
+  const target = await sides.target.send(operation.method.toUpperCase(), requests[0].path, requests[0].body);
+  if (!sides.targetIsMock && notOffered(operation, target)) return void run.notOffered.add(operation.id);
+  const oracle = await sides.oracle.send(operation.method.toUpperCase(), requests[1].path, requests[1].body);
+  for (const [side, answer] of [[sides.target, target], [sides.oracle, oracle]] as const) {
+    side.answers.set(step.id, answer);
+    if (step.creates && answer.status < 300 && typeof answer.json?.id === 'string') side.ids.set(step.id, answer.json.id);
+  }
+  const inferred = operation.isInferred;
+  const differences = compareExchanges(target, oracle, refsOf(sides), { method: operation.method.toUpperCase(), inferred, sent: step.body });
+  run.executed.push({ step, target, oracle, differences });
+}
+
+/** The route is one the spec does not show, and the deployment answers as if it had none. */
+function notOffered(operation: ReturnType<typeof operationOf>, answer: Exchange): boolean {
+  if (!operation.isRouteInferred) return false;
+  const code = answer.json?.error?.code;
+  return answer.status === 405 || answer.status === 501 || (answer.status === 404 && code !== 'not_found' && code !== 'gone');
+}
+
+function refsOf(sides: RunSides): RefsOf {
+  const reverse = (ids: Map<number, string>) => new Map([...ids].map(([ref, id]) => [id, ref]));
+  return { target: reverse(sides.target.ids), oracle: reverse(sides.oracle.ids) };
+}
+
+/** The path and body of a step on one side, its references resolved; undefined when one cannot be. */
+export function requestOf(step: Step, side: Side): { path: string; body: unknown } | undefined {
+  const operation = operationOf(step.operationId);
+  let path = operation.path;
+  for (const [name, ref] of Object.entries(step.params)) {
+    const id = idOf(ref, side);
+    if (id === undefined) return undefined;
+    path = path.replace(`{${name}}`, encodeURIComponent(id));
+  }
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(step.query)) {
+    const resolved = isCursorOf(value) ? side.answers.get(value.cursorOf)?.json?.next_cursor : isRef(value) ? idOf(value, side) : value;
+    if (typeof resolved !== 'string' || !resolved) return undefined;
+    query.set(name, resolved);
+  }
+  const body = step.body && Object.fromEntries(Object.entries(step.body).map(([name, value]) => [name, isRef(value) ? idOf(value, side) : value]));
+  if (body && Object.values(body).includes(undefined)) return undefined;
+  return { path: query.size ? `${path}?${query}` : path, body };
+}
+
+/** A reference's id on a side; an unknown one keeps the type and changes the random part (spec 2.2's shape). */
+function idOf(ref: { ref: number; unknown?: true }, side: Side): string | undefined {
+  const id = side.ids.get(ref.ref);
+  return id && ref.unknown ? `${id.slice(0, -6)}zzzzzz` : id;
+}
+
+/** A read of every record the sequence made (a tag's through the list), after its last step. */
+function readBackSteps(steps: readonly Step[], sides: RunSides): Step[] {
+  const reads = steps.flatMap((step) => {
+    const resource = step.creates && resourceNamed(step.creates);
+    if (!resource?.read || !sides.target.ids.has(step.id)) return [];
+    return [{ id: -1 - step.id, operationId: resource.read, params: { id: { ref: step.id } }, query: {}, variant: 'valid' as const }];
+  });
+  const tags = steps.some((step) => step.creates === 'tag') ? [{ id: -100_000, operationId: 'listTags', params: {}, query: {}, variant: 'valid' as const }] : [];
+  return [...reads, ...tags];
+}
