@@ -3,7 +3,7 @@
 // - a body only where the spec shows it (an `x-inferred` operation's body is crmkit's design);
 // - ids as the records the run made (the same reference on both sides), any other id (a member,
 //   a stage, a record the run did not make) not compared, nor the object it names;
-// - numbers the server assigns (`number`) not compared; times as instants, those the request did
+// - numbers the server assigns (`number`, and `position` unless sent) not compared; times as instants, those the request did
 //   not send within TIME_TOLERANCE_MS; key order never; keys only the target has never (spec 9:
 //   new fields may appear); a key only the oracle has, when its value is not null;
 // - arrays as multisets (list-orders: most lists' order is not stated), a list's records as the
@@ -19,6 +19,8 @@ export type Difference = { at: string; target: unknown; oracle: unknown };
 export const TIME_TOLERANCE_MS = 5 * 60_000;
 const ID = /^[a-z]+_[0-9a-z]{26}$/;
 const SERVER_ASSIGNED = new Set(['number']);
+/** Assigned from records the run did not make unless the request sent it: a lead's place in its stage (2.3) among the workspace's leads. */
+const ASSIGNED_UNLESS_SENT = new Set(['position']);
 
 /** Ids as the references of the records the run made, on each side. */
 export type RefsOf = { target: Map<string, number>; oracle: Map<string, number> };
@@ -100,7 +102,7 @@ class Walker {
     const theirs = target as Record<string, unknown>;
     return Object.keys(oracle).flatMap((key) => {
       const path = at ? `${at}.${key}` : key;
-      if (SERVER_ASSIGNED.has(key)) return [];
+      if (SERVER_ASSIGNED.has(key) || (ASSIGNED_UNLESS_SENT.has(key) && !(key in this.#sent))) return [];
       if (!(key in theirs)) return oracle[key] === null ? [] : [{ at: path, target: '(absent)', oracle: oracle[key] }];
       return this.value(path, theirs[key], oracle[key]);
     });

@@ -12,7 +12,7 @@ import { RESOURCES } from './resources.ts';
 import { runSequence, type Executed, type SequenceRun } from './run-sequence.ts';
 import { rulesTouched } from './rules-touched.ts';
 import { generateSequence, type Step } from './sequence.ts';
-import { shrink } from './shrink.ts';
+import { closed, shrink } from './shrink.ts';
 import { createOracle, oracleSide, Pace, targetSide, type Side } from './sides.ts';
 
 export type ExploreOptions = TargetOptions & {
@@ -26,6 +26,8 @@ export type ExploreOptions = TargetOptions & {
   /** How many divergences are shrunk (the rest are reported as found). */
   shrinkAtMost?: number;
   maxReplays?: number;
+  /** Only these steps of the sequence (a shrunk divergence's, as its report gives them), with the steps they reference. */
+  steps?: number[] | undefined;
   signal?: AbortSignal | undefined;
 };
 
@@ -78,7 +80,9 @@ export async function runExplore(options: ExploreOptions): Promise<ExploreReport
   };
   const started = performance.now();
   try {
-    const sequence = generateSequence(options.seed, options.calls, markerOf(0));
+    const generated = generateSequence(options.seed, options.calls, markerOf(0));
+    const chosen = options.steps && new Set(options.steps);
+    const sequence = chosen ? closed(generated.filter((step) => chosen.has(step.id))) : generated;
     const deadline = options.budgetSeconds === undefined ? undefined : started + options.budgetSeconds * 1000;
     const run = await play(sequence, deadline);
     const seconds = (performance.now() - started) / 1000;
@@ -123,8 +127,8 @@ type Play = (steps: Step[]) => Promise<SequenceRun>;
 
 async function shrunkDivergence(sequence: Step[], found: Executed, maxReplays: number, play: Play): Promise<Divergence> {
   const signature = signatureOf(found);
-  const last = found.step.id >= 0 ? found.step.id : sequence.length - 1;
-  const prefix = sequence.slice(0, last + 1);
+  // A read-back step (negative id) comes after the whole sequence.
+  const prefix = sequence.filter((step) => found.step.id < 0 || step.id <= found.step.id);
   const showing = (run: SequenceRun) => run.executed.find((executed) => executed.differences.length && signatureOf(executed) === signature);
   const { steps, replays } = await shrink(prefix, async (candidate) => showing(await play(candidate)) !== undefined, maxReplays);
   const again = await play(steps);

@@ -80,9 +80,9 @@ class Generator {
   }
 
   /** A note or a task needs a record to be about; a tag, a contact or a product needs none. */
-  #creatable(): Resource {
+  #creatable(fits: (resource: Resource) => boolean = () => true): Resource {
     const about = this.#made.some((made) => !made.deleted && ENTITY_TYPES.includes(made.resource));
-    return this.#prng.pick(RESOURCES.filter((resource) => about || !['note'].includes(resource.name)));
+    return this.#prng.pick(RESOURCES.filter((resource) => fits(resource) && (about || resource.name !== 'note')));
   }
 
   #createBody(resource: Resource): Record<string, unknown> {
@@ -160,13 +160,13 @@ class Generator {
 
   /** A create without a property the document requires (or a contact without its identity). */
   #missingRequired(id: number): Step {
-    const resource = this.#creatable();
+    const resource = this.#creatable((candidate) => bodySchemaOf(candidate.create).required.length > 0 || candidate.name === 'contact');
     const { required } = bodySchemaOf(resource.create);
-    const left = required.length ? this.#prng.pick(required) : undefined;
     const body = this.#createBody(resource);
-    for (const name of left ? [left] : (resource.createWith ?? [])) delete body[name];
-    if (resource.name === 'contact') for (const name of ['phone', 'email']) delete body[name];
-    return { id, operationId: resource.create, params: {}, query: {}, body, variant: 'missing-required' };
+    const left = required.length ? [this.#prng.pick(required)] : ['name', 'phone', 'phones', 'email', 'emails'];
+    for (const name of left) delete body[name];
+    // Refused on both sides, or a record made on both (a divergence of its own): its id is kept for the cleanup either way.
+    return { id, operationId: resource.create, params: {}, query: {}, body, creates: resource.name, variant: 'missing-required' };
   }
 
   /** A change with one property of the wrong type: refused, and the record left as it was. */

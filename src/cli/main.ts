@@ -1,5 +1,6 @@
 // `crmkit <command>`: the command line. Each command lives in its own file.
 import { runConformanceCommand } from './conformance-command.ts';
+import { runExploreCommand } from './explore-command.ts';
 import { HELP } from './help.ts';
 import { runMockCommand } from './mock-command.ts';
 import { runProxyCommand } from './proxy-command.ts';
@@ -14,7 +15,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 const [command, ...args] = process.argv.slice(2);
-const COMMANDS = { mock: runMockCommand, conformance: runConformanceCommand, scenario: runScenarioCommand, proxy: runProxyCommand } as const;
+const COMMANDS = { mock: runMockCommand, conformance: runConformanceCommand, scenario: runScenarioCommand, proxy: runProxyCommand, explore: runExploreCommand } as const;
 
 try {
   if (['help', '--help', '-h'].includes(command ?? '')) process.stdout.write(HELP.crmkit);
