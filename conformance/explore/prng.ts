@@ -1,5 +1,6 @@
-// The explorer's one source of chance: a seeded PRNG (mulberry32), so that a seed and a call
-// count give the same sequence on every machine (`crmkit explore --seed N --calls N` replays it).
+// The explorer's one source of chance: a seeded PRNG (mulberry32, the generator test/fuzz/rng.ts
+// also holds; that one lives under test/, which the package does not ship), so that a seed and a
+// call count give the same sequence on every machine (`crmkit explore --seed N --calls N`).
 export class Prng {
   #state: number;
 

@@ -1,0 +1,72 @@
+// `crmkit explore` (conformance/explore/) against targets that are right, each of which must show
+// 0 divergences (a clean mock, the deployment stand-in, the other-readings stand-in: every
+// divergence there would be a false one), and against mocks with a named fault of the resources
+// it covers, where it must find one, shrink it, and replay it from the seed.
+import { afterAll, describe, expect, it } from 'vitest';
+import { runExplore, type ExploreOptions } from '../../conformance/explore/explore.ts';
+import { targetOptionsOf } from '../../harness/inputs.ts';
+import { startServer, type RunningServer } from '../../src/adapters/node-server.ts';
+import { createMock } from '../../src/mock.ts';
+import { OTHER_READINGS } from '../../src/other-readings/index.ts';
+import { liveRecords, startStandIn } from '../support/stand-in.ts';
+
+const running: RunningServer[] = [];
+afterAll(async () => {
+  for (const server of running) await server.close();
+});
+
+async function mockUrl(faults: string[] = []): Promise<string> {
+  const server = await startServer(createMock({ faults }), { port: 0, host: '127.0.0.1' });
+  running.push(server);
+  return server.url;
+}
+
+/** A fixed number of calls, no pace (a mock on this machine), a few seeds. */
+const RUN = { calls: 150, rate: 0 } satisfies Partial<ExploreOptions>;
+
+describe('against targets that are right: 0 divergences', () => {
+  it.each([1, 2])('a clean mock, seed %i', async (seed) => {
+    const report = await runExplore({ baseUrl: await mockUrl(), seed, ...RUN });
+    expect(report.divergences.map((divergence) => divergence.signature)).toEqual([]);
+    expect(report.stepsRun).toBeGreaterThan(RUN.calls * 0.8);
+    expect(report.cleanup.failed).toBe(0);
+  });
+
+  it.each([
+    ['the deployment stand-in', {}],
+    ['the other-readings stand-in', { otherReadings: OTHER_READINGS }],
+  ] as const)('%s, leaving no record of its own outside the trash', async (_, options) => {
+    const standIn = await startStandIn(options);
+    running.push(standIn.server);
+    const before = liveRecords(standIn.workspace);
+    const report = await runExplore({ ...targetOptionsOf(standIn.inputs), seed: 3, ...RUN });
+    expect(report.divergences.map((divergence) => divergence.signature)).toEqual([]);
+    expect(report.target.mock).toBe(false);
+    expect(report.stepsRun).toBeGreaterThan(RUN.calls * 0.8);
+    expect(report.cleanup).toMatchObject({ failed: 0 });
+    expect(report.cleanup.deleted).toBeGreaterThan(0);
+    expect(liveRecords(standIn.workspace)).toEqual(before);
+  });
+});
+
+describe('against a named fault: found, shrunk, replayed from the seed', () => {
+  it.each([
+    'contact-emails-case-kept',
+    'contact-patch-appends-lists',
+    'contact-restore-not-saved',
+    'company-delete-removes',
+    'deleted-contact-still-searchable',
+  ])('%s', async (fault) => {
+    const baseUrl = await mockUrl([fault]);
+    const options = { baseUrl, seed: 1, ...RUN, calls: 250, shrinkAtMost: 1, maxReplays: 20 };
+    const report = await runExplore(options);
+    const [first] = report.divergences;
+    expect(first, 'a divergence').toBeDefined();
+    expect(first!.shrunkLength).toBeLessThanOrEqual(first!.originalLength);
+    expect(first!.reproduced).toBe(true);
+    expect(first!.exchanges.some((executed) => executed.differences.length > 0)).toBe(true);
+    expect(first!.rules.length).toBeGreaterThan(0);
+    const replayed = await runExplore({ ...options, steps: first!.steps.map((step) => step.id), shrinkAtMost: 0 });
+    expect(replayed.divergences.map((divergence) => divergence.signature)).toContain(first!.signature);
+  });
+});
