@@ -9,6 +9,12 @@ export type Shrunk = { steps: Step[]; replays: number };
 export async function shrink(steps: Step[], diverges: (candidate: Step[]) => Promise<boolean>, maxReplays: number): Promise<Shrunk> {
   let current = steps;
   let replays = 0;
+  // First the diverging step (the last) with only the steps it takes references from: often all it needs.
+  const needed = neededBy(steps);
+  if (needed.length < steps.length && replays < maxReplays) {
+    replays++;
+    if (await diverges(needed)) current = needed;
+  }
   let chunks = 2;
   while (current.length > 1 && replays < maxReplays) {
     const size = Math.ceil(current.length / chunks);
@@ -30,6 +36,15 @@ export async function shrink(steps: Step[], diverges: (candidate: Step[]) => Pro
     }
   }
   return { steps: current, replays };
+}
+
+/** The last step and the steps it takes references from, directly or through others. */
+function neededBy(steps: Step[]): Step[] {
+  const last = steps.at(-1);
+  if (!last) return steps;
+  const wanted = new Set([last.id]);
+  for (const step of [...steps].reverse()) if (wanted.has(step.id)) for (const id of dependenciesOf(step)) wanted.add(id);
+  return steps.filter((step) => wanted.has(step.id));
 }
 
 /** The steps whose references all name steps that are kept. */
