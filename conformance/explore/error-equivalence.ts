@@ -4,10 +4,10 @@
 // status-task-not-open). Any other difference of status or code is a divergence.
 export type Refusal = { status: number; code: string | undefined };
 
-/** Answers each group takes as one (spec section and words in the comment of each). */
+/** Answers each group takes as one (spec section and words in the comment of each), crmkit's first. */
 const SAME_REFUSAL: Refusal[][] = [
   // 2.2: "An id of the wrong type in a path answers 404 not_found or 400 invalid_id_type."
-  [{ status: 404, code: 'not_found' }, { status: 400, code: 'invalid_id_type' }],
+  [{ status: 400, code: 'invalid_id_type' }, { status: 404, code: 'not_found' }],
   // 4.13: "A changed cursor answers invalid_cursor or validation_failed."
   [{ status: 400, code: 'invalid_cursor' }, { status: 422, code: 'validation_failed' }],
   // 7.2 names only the status for malformed JSON; bad_json is 7.3's "value of the wrong type".
@@ -33,4 +33,14 @@ export function sameRefusal(target: Refusal, oracle: Refusal): boolean {
   const open = oracle.code && OPEN_STATUS[oracle.code];
   if (open && target.code === oracle.code) return open.includes(target.status);
   return SAME_REFUSAL.some((group) => group.some((item) => same(item, target)) && group.some((item) => same(item, oracle)));
+}
+
+/**
+ * Every status the spec lets stand for crmkit's refusal (its own first): the groups crmkit's answer
+ * heads (each group's first is crmkit's choice), and the statuses 7.3 leaves open for its code.
+ */
+export function statusesStandingFor(refusal: Refusal): number[] {
+  const open = refusal.code ? OPEN_STATUS[refusal.code] ?? [] : [];
+  const grouped = SAME_REFUSAL.filter((group) => same(group[0]!, refusal)).flat().map((item) => item.status);
+  return [...new Set([refusal.status, ...open, ...grouped])];
 }

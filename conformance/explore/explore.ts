@@ -41,8 +41,9 @@ export type Divergence = {
   /** Whether the shrunk sequence, replayed once more, diverged again the same way. */
   reproduced: boolean;
   steps: Step[];
-  /** The shrunk sequence's exchanges as the last replay made them. */
+  /** The shrunk sequence's exchanges as the last replay made them, and the marker that replay's names carried. */
   exchanges: Executed[];
+  marker: string;
   differences: Difference[];
   rules: string[];
 };
@@ -72,11 +73,11 @@ export async function runExplore(options: ExploreOptions): Promise<ExploreReport
   // Every replay writes its own marker (of the same length), so that its lists hold only its records.
   const markerOf = (n: number) => `x${runId}${String(n).padStart(3, '0')}`;
   const sidesMade: Side[] = [];
-  const play = async (steps: Step[], deadline?: number): Promise<SequenceRun> => {
+  const play = async (steps: Step[], deadline?: number): Promise<Played> => {
     const marker = markerOf(replay++);
     const sides = { target: targetSide(client, pace), oracle: await oracleSide(oracle), targetIsMock, signal: options.signal, deadline };
     sidesMade.push(sides.target);
-    return runSequence(remarked(steps, markerOf(0), marker), sides);
+    return { ...(await runSequence(remarked(steps, markerOf(0), marker), sides)), marker };
   };
   const started = performance.now();
   try {
@@ -123,7 +124,9 @@ function firstDivergences(run: SequenceRun): Executed[] {
   });
 }
 
-type Play = (steps: Step[]) => Promise<SequenceRun>;
+/** A run of a sequence, with the marker its names carried. */
+type Played = SequenceRun & { marker: string };
+type Play = (steps: Step[]) => Promise<Played>;
 
 async function shrunkDivergence(sequence: Step[], found: Executed, maxReplays: number, play: Play): Promise<Divergence> {
   const signature = signatureOf(found);
@@ -137,7 +140,7 @@ async function shrunkDivergence(sequence: Step[], found: Executed, maxReplays: n
   const operation = operationOf(found.step.operationId);
   return {
     signature, operationId: found.step.operationId, originalLength: prefix.length, shrunkLength: steps.length, replays,
-    reproduced: showing(again) !== undefined, steps, exchanges: again.executed, differences: shown.differences,
+    reproduced: showing(again) !== undefined, steps, exchanges: again.executed, marker: again.marker, differences: shown.differences,
     rules: rulesTouched(operation.id, operation.path, shown.differences, codes),
   };
 }

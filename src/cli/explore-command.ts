@@ -2,6 +2,7 @@
 // (conformance/explore/). Target options as `crmkit conformance`; exit status 1 on a divergence.
 import { writeFileSync } from 'node:fs';
 import { runExplore } from '../../conformance/explore/explore.ts';
+import { storyOf } from '../../conformance/explore/story.ts';
 import { EXPLORE_REPORTERS, renderExploreReport, summaryLine, type ExploreReporter } from '../../conformance/explore/report.ts';
 import { number, parseOptions, type OptionSpecs } from './options.ts';
 import { reportOptions, TARGET_OPTIONS, targetOptionsFrom } from './shared-options.ts';
@@ -16,7 +17,10 @@ export const EXPLORE_OPTIONS = {
     rate: { type: 'string', value: 'N', default: '10', help: 'calls a second to the target at most (the spec states no numeric rate limit; 0: no pace)', check: number },
     steps: { type: 'string', value: 'ID,ID,...', help: 'only these steps of the sequence, as a divergence\'s replay line gives them' },
   },
-  output: reportOptions(EXPLORE_REPORTERS),
+  output: {
+    ...reportOptions(EXPLORE_REPORTERS),
+    story: { type: 'string', value: 'FILE', help: 'write the first divergence as a story for crmkit scenario run (a regression test)' },
+  },
 } as const satisfies Record<string, OptionSpecs>;
 
 export async function runExploreCommand(args: string[]): Promise<void> {
@@ -48,5 +52,10 @@ export async function runExploreCommand(args: string[]): Promise<void> {
     writeFileSync(values.out, text);
     process.stderr.write(`${summaryLine(report)}; wrote ${values.out}\n`);
   } else process.stdout.write(text);
+  const [first] = report.divergences;
+  if (values.story && first) {
+    writeFileSync(values.story, storyOf(report, first));
+    process.stderr.write(`wrote the story of ${first.signature} to ${values.story}\n`);
+  }
   process.exitCode = report.divergences.length ? 1 : 0;
 }

@@ -4,6 +4,8 @@
 // it covers, where it must find one, shrink it, and replay it from the seed.
 import { afterAll, describe, expect, it } from 'vitest';
 import { runExplore, type ExploreOptions } from '../../conformance/explore/explore.ts';
+import { storyOf } from '../../conformance/explore/story.ts';
+import { parseScenario, runScenarios } from '../../scenarios/index.ts';
 import { targetOptionsOf } from '../../harness/inputs.ts';
 import { startServer, type RunningServer } from '../../src/adapters/node-server.ts';
 import { createMock } from '../../src/mock.ts';
@@ -68,5 +70,16 @@ describe('against a named fault: found, shrunk, replayed from the seed', () => {
     expect(first!.rules.length).toBeGreaterThan(0);
     const replayed = await runExplore({ ...options, steps: first!.steps.map((step) => step.id), shrinkAtMost: 0 });
     expect(replayed.divergences.map((divergence) => divergence.signature)).toContain(first!.signature);
+  });
+});
+
+describe('a divergence as a story', () => {
+  it('fails on the faulty mock where it was found and passes on a clean one', async () => {
+    const faulty = await mockUrl(['contact-restore-not-saved']);
+    const report = await runExplore({ baseUrl: faulty, seed: 1, ...RUN, calls: 250, shrinkAtMost: 1, maxReplays: 20 });
+    const scenario = parseScenario(storyOf(report, report.divergences[0]!), 'found-by-explore.yaml');
+    const outcomes = async (baseUrl: string) => (await runScenarios([scenario], { baseUrl })).scenarios.map((result) => result.outcome);
+    expect(await outcomes(faulty)).toEqual(['failed']);
+    expect(await outcomes(await mockUrl())).toEqual(['passed']);
   });
 });
