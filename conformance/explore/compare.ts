@@ -4,7 +4,7 @@
 // - a body only where the spec shows it (an `x-inferred` operation's body is crmkit's design);
 // - ids as the records the run made (the same reference on both sides), any other id (a member,
 //   a stage, a record the run did not make) not compared, nor the object it names;
-// - numbers the server assigns (`number`, and `position` unless sent) not compared; times as instants, those the request did
+// - numbers the server assigns (`number`, `#N` in text, and `position` unless sent) not compared; times as instants, those the request did
 //   not send within TIME_TOLERANCE_MS; key order never; keys only the target has never (spec 9:
 //   new fields may appear); a key only the oracle has, when its value is not null;
 // - arrays as multisets (list-orders: most lists' order is not stated), a list's records as the
@@ -13,6 +13,7 @@
 import { instantOf } from '../same-json.ts';
 import type { Exchange } from '../exchange.ts';
 import { sameRefusal } from './error-equivalence.ts';
+import { OWNER_REF } from './sequence.ts';
 
 export type Difference = { at: string; target: unknown; oracle: unknown };
 
@@ -22,6 +23,11 @@ const ID = /^[a-z]+_[0-9a-z]{26}$/;
 const SERVER_ASSIGNED = new Set(['number']);
 /** Assigned from records the run did not make unless the request sent it: a lead's place in its stage (2.3) among the workspace's leads. */
 const ASSIGNED_UNLESS_SENT = new Set(['position']);
+
+/** A record's number as text shows (spec 2.1: "shown as #N", a task's `entity_label`) is the server's too. */
+function shownNumbersMasked(text: string): string {
+  return text.replace(/#\d+/g, '#N');
+}
 
 /** Ids as the references of the records the run made, on each side. */
 export type RefsOf = { target: Map<string, number>; oracle: Map<string, number> };
@@ -103,6 +109,7 @@ class Walker {
     if (times[0] !== undefined && times[1] !== undefined) return this.#time(at, target as string, oracle as string);
     if (Array.isArray(oracle)) return Array.isArray(target) ? this.#multiset(at, target, oracle) : [{ at, target, oracle }];
     if (oracle && typeof oracle === 'object') return this.#object(at, target, oracle as Record<string, unknown>);
+    if (typeof target === 'string' && typeof oracle === 'string' && shownNumbersMasked(target) === shownNumbersMasked(oracle)) return [];
     return Object.is(target, oracle) ? [] : [{ at, target, oracle }];
   }
 
@@ -124,7 +131,12 @@ class Walker {
   #object(at: string, target: unknown, oracle: Record<string, unknown>): Difference[] {
     if (!target || typeof target !== 'object' || Array.isArray(target)) return [{ at, target, oracle }];
     // An object naming a record the run did not make (a member, a stage) is that record's, not the run's.
-    if (typeof oracle.id === 'string' && ID.test(oracle.id) && !this.#refs.oracle.has(oracle.id) && at !== '') return [];
+    // The workspace's owner is a member too (its name and email are the workspace's people).
+    // Only its `type` (what kind of thing it is: an API key, a member) is the run's to compare.
+    const named = typeof oracle.id === 'string' && ID.test(oracle.id) ? this.#refs.oracle.get(oracle.id) : -1;
+    if ((named === undefined || named === OWNER_REF) && at !== '') {
+      return 'type' in oracle ? this.value(`${at}.type`, (target as Record<string, unknown> | undefined)?.type, oracle.type) : [];
+    }
     const theirs = target as Record<string, unknown>;
     return Object.keys(oracle).flatMap((key) => {
       const path = at ? `${at}.${key}` : key;

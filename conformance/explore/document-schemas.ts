@@ -43,3 +43,10 @@ export function concrete(schema: Schema): Schema {
   const chosen = options.map(resolved).find((option: Schema) => option.type !== 'null');
   return chosen ? { ...concrete(chosen), ...(plain.allOf ? {} : {}) } : plain;
 }
+
+/** Whether a property's schema takes `null` (a `oneOf`/`anyOf` with a null branch, or a null type). */
+export function allowsNull(schema: Schema): boolean {
+  const plain = resolved(schema);
+  const types = [plain.type].flat();
+  return types.includes('null') || (plain.oneOf ?? plain.anyOf ?? []).some((option: Schema) => allowsNull(option));
+}

@@ -8,16 +8,20 @@ import type { Exchange } from '../exchange.ts';
 import { compareExchanges, type Difference, type RefsOf } from './compare.ts';
 import { operationOf } from './document-schemas.ts';
 import { resourceNamed } from './resources.ts';
-import { isCursorOf, isRef, type Step } from './sequence.ts';
+import { isCursorOf, isRef, OWNER_REF, type Step } from './sequence.ts';
 import type { Side } from './sides.ts';
 
 export type Executed = { step: Step; target: Exchange; oracle: Exchange; differences: Difference[] };
-export type SequenceRun = { executed: Executed[]; skipped: number; notOffered: Set<string> };
+/** `numbers`: the first `number` each side gave each of the run's records, by reference. */
+export type SequenceRun = { executed: Executed[]; skipped: number; notOffered: Set<string>; numbers: { target: Map<number, unknown>; oracle: Map<number, unknown> } };
 
 export type RunSides = { target: Side; oracle: Side; targetIsMock: boolean; signal?: AbortSignal | undefined; deadline?: number | undefined };
 
 export async function runSequence(steps: readonly Step[], sides: RunSides): Promise<SequenceRun> {
-  const run: SequenceRun = { executed: [], skipped: 0, notOffered: new Set() };
+  const run: SequenceRun = { executed: [], skipped: 0, notOffered: new Set(), numbers: { target: new Map(), oracle: new Map() } };
+  if (steps.some((step) => Object.values(step.body ?? {}).some((value) => isRef(value) && value.ref === OWNER_REF))) {
+    for (const side of [sides.target, sides.oracle]) await readOwner(side);
+  }
   for (const step of steps) {
     if (sides.signal?.aborted || (sides.deadline !== undefined && performance.now() > sides.deadline)) break;
     await runStep(step, sides, run);
@@ -38,8 +42,39 @@ async function runStep(step: Step, sides: RunSides, run: SequenceRun): Promise<v
     if (step.creates && answer.status < 300 && typeof answer.json?.id === 'string') side.ids.set(step.id, answer.json.id);
   }
   const inferred = operation.isInferred;
-  const differences = compareExchanges(target, oracle, refsOf(sides), { method: operation.method.toUpperCase(), inferred, sent: step.body });
-  run.executed.push({ step, target, oracle, differences });
+  const refs = refsOf(sides);
+  const differences = compareExchanges(target, oracle, refs, { method: operation.method.toUpperCase(), inferred, sent: step.body });
+  run.executed.push({ step, target, oracle, differences: [...differences, ...renumbered(target, oracle, refs, run.numbers)] });
+}
+
+/**
+ * A record's `number` is the server's to assign, so it is not compared with the oracle's; but once
+ * given it stays (spec 2.1: "Assigned on create, never reused, kept on restore"): a
+ * number that changes on the target while the oracle's stays is a divergence.
+ */
+function renumbered(target: Exchange, oracle: Exchange, refs: RefsOf, numbers: SequenceRun['numbers']): Difference[] {
+  const changes = (answer: Exchange, side: keyof RefsOf) => recordsOf(answer.json).flatMap((record) => {
+    const ref = refs[side].get(record.id);
+    if (ref === undefined || record.number === undefined) return [];
+    const first = numbers[side].get(ref);
+    if (first === undefined) numbers[side].set(ref, record.number);
+    return first === undefined || first === record.number ? [] : [{ ref, first, now: record.number }];
+  });
+  const oracleChanged = new Set(changes(oracle, 'oracle').map((change) => change.ref));
+  return changes(target, 'target').filter((change) => !oracleChanged.has(change.ref))
+    .map(({ ref, first, now }) => ({ at: `number of @${ref}`, target: `${String(first)}, then ${String(now)}`, oracle: 'the same number' }));
+}
+
+function recordsOf(body: any): { id: string; number?: unknown }[] {
+  const items = Array.isArray(body?.data) ? body.data : [body];
+  return items.filter((item: any) => typeof item?.id === 'string');
+}
+
+/** The side's owner (spec 2.7, `role: owner` in the members list), under OWNER_REF; none leaves the steps naming it skipped. */
+async function readOwner(side: Side): Promise<void> {
+  const members = await side.send('GET', '/v1/members?limit=100', undefined);
+  const owner = Array.isArray(members.json?.data) ? members.json.data.find((member: any) => member.role === 'owner') : undefined;
+  if (typeof owner?.id === 'string') side.ids.set(OWNER_REF, owner.id);
 }
 
 /** The route is one the spec does not show, and the deployment answers as if it had none. */

@@ -1,13 +1,19 @@
 // A sequence of calls, generated from a seed: creates whose ids (and cursors) later calls take by
 // reference to the step that made them, so that the same sequence runs against the target and the
 // oracle (each resolving a reference to its own id) and a shorter one can be cut from it.
-import { bodySchemaOf } from './document-schemas.ts';
+import { allowsNull, bodySchemaOf } from './document-schemas.ts';
 import { Prng } from './prng.ts';
 import { ENTITY_TYPES, RESOURCES, resourceNamed, resourceOfPrefix, type Resource, type ResourceName } from './resources.ts';
 import { valueFor, wrongTypeFor, type ValueContext } from './values.ts';
 
 /** The id a step made (its `creates`), or an id of that type no record has (`unknown`: an invalid variant). */
 export type Ref = { ref: number; unknown?: true };
+
+/**
+ * The workspace's owner (spec 2.7: one per workspace), the one member a run may name: tasks made
+ * with a key need an assignee (crmkit's reading of 4.10). Each side reads its own from its members.
+ */
+export const OWNER_REF = -1_000_000;
 /** The next page's cursor of the list a step read. */
 export type CursorOf = { cursorOf: number };
 
@@ -38,7 +44,7 @@ export function isCursorOf(value: unknown): value is CursorOf {
 /** The steps a step takes references from. */
 export function dependenciesOf(step: Step): number[] {
   const refs = [...Object.values(step.params), ...Object.values(step.query), ...Object.values(step.body ?? {})];
-  return refs.flatMap((value) => (isRef(value) ? [value.ref] : isCursorOf(value) ? [value.cursorOf] : []));
+  return refs.flatMap((value) => (isRef(value) && value.ref !== OWNER_REF ? [value.ref] : isCursorOf(value) ? [value.cursorOf] : []));
 }
 
 /** `count` steps from `seed`; the marker goes into every name the steps write. */
@@ -63,7 +69,8 @@ class Generator {
     const live = this.#made.filter((made) => !made.deleted);
     if (live.length < 2 || roll < 0.22) return this.#create(id);
     if (roll < 0.34) return this.#read(id, this.#prng.pick(this.#made));
-    if (roll < 0.5) return this.#update(id, this.#prng.pick(live));
+    // A change of a record in the trash now and then: refused (410), and it stays as it was.
+    if (roll < 0.5) return this.#update(id, this.#prng.pick(this.#prng.chance(0.15) ? this.#made : live));
     if (roll < 0.58) return this.#remove(id, this.#prng.pick(live));
     if (roll < 0.64) return this.#restore(id);
     if (roll < 0.74) return this.#list(id);
@@ -118,6 +125,8 @@ class Generator {
     if (!resource.update) return this.#read(id, made);
     const { properties } = bodySchemaOf(resource.update);
     const body = this.#bodyOf(properties, this.#prng.some(Object.keys(properties)));
+    // `null` clears what the schema lets it clear (spec 4.2, 4.3: "`null` clears").
+    for (const name of Object.keys(body)) if (allowsNull(properties[name]!) && this.#prng.chance(0.25)) body[name] = null;
     return { id, operationId: resource.update, params: { id: { ref: made.ref } }, query: {}, body, variant: 'valid' };
   }
 

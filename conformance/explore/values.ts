@@ -4,7 +4,7 @@
 // the refusal. Names and titles carry the run's marker (safe on a deployment: only its own records).
 import { concrete, resolved, type Schema } from './document-schemas.ts';
 import type { Prng } from './prng.ts';
-import type { Ref } from './sequence.ts';
+import { OWNER_REF, type Ref } from './sequence.ts';
 
 export type ValueContext = {
   prng: Prng;
@@ -22,7 +22,7 @@ const OPERATOR_CODES = ['90', '91', '93', '94', '97', '99'];
 const LEFT_OUT = new Set([
   'custom', // the field routes are first-party only (spec 4.9): an API key cannot make the fields
   'tags', // tag names on records add to the workspace catalog; tags are made by their own route
-  'owner_id', 'assignee_id', 'mentions', // members are the workspace's, not the run's
+  'owner_id', 'mentions', // members are the workspace's, not the run's (a task's assignee is its owner, below)
   'pipeline_id', 'stage_id', 'position', // pipelines and boards are the workspace's
   'loss_reason', 'utm', 'contact', 'entity_label',
 ]);
@@ -50,6 +50,7 @@ function named(context: ValueContext, maxLength = 255): string {
 export function valueFor(name: string, schema: Schema, context: ValueContext): unknown {
   if (LEFT_OUT.has(name)) return undefined;
   const plain = concrete(schema);
+  if (name === 'assignee_id') return { ref: OWNER_REF };
   const idPrefix = /^\^\(([a-z]+)\|/.exec(plain.pattern ?? '')?.[1];
   if (idPrefix) return context.refOf(idPrefix);
   if (/^(phone)$/.test(name)) return phone(context.prng);
@@ -69,7 +70,9 @@ function valueOfType(name: string, plain: Schema, context: ValueContext): unknow
   if (plain.type === 'integer') return Math.max(plain.minimum ?? 0, prng.int(name === 'duration_min' ? 240 : 5_000_000));
   if (plain.type === 'number') return prng.pick([0, 12, 12.5, 15]);
   if (plain.type !== 'string') return undefined;
-  const text = named(context, plain.maxLength);
+  // Where the document says the service trims a name and folds its spaces (a tag's, 2.5), it is sometimes sent loosely.
+  const loose = /trimmed/i.test(plain.description ?? '') && prng.chance(0.4);
+  const text = loose ? ` ${named(context, (plain.maxLength ?? 255) - 3).replace(' ', '  ')} ` : named(context, plain.maxLength);
   return !plain.pattern || new RegExp(plain.pattern, 'u').test(text) ? text : undefined;
 }
 
