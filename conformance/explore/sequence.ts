@@ -56,6 +56,8 @@ export function generateSequence(seed: number, count: number, marker: string): S
 class Generator {
   readonly #made: Made[] = [];
   readonly #lists: Step[] = [];
+  /** What a delete or a restore is read back with soon after: a read of the record, or its list. */
+  readonly #followUps: ((id: number) => Step)[] = [];
   readonly #prng: Prng;
   readonly #values: ValueContext;
 
@@ -65,6 +67,8 @@ class Generator {
   }
 
   step(id: number): Step {
+    const next = this.#followUps.shift();
+    if (next && this.#prng.chance(0.6)) return next(id);
     const roll = this.#prng.next();
     const live = this.#made.filter((made) => !made.deleted);
     if (live.length < 2 || roll < 0.22) return this.#create(id);
@@ -120,6 +124,12 @@ class Generator {
     return { id, operationId: resource.read, params: { id: { ref: made.ref } }, query: {}, variant: 'valid' };
   }
 
+  #readsOf(made: Made): ((id: number) => Step)[] {
+    const resource = resourceNamed(made.resource);
+    const reads = [(id: number) => this.#read(id, made)];
+    return resource.list ? [...reads, (id: number) => this.#list(id, resource)] : reads;
+  }
+
   #update(id: number, made: Made): Step {
     const resource = resourceNamed(made.resource);
     if (!resource.update) return this.#read(id, made);
@@ -134,6 +144,7 @@ class Generator {
     const resource = resourceNamed(made.resource);
     if (!resource.remove) return this.#read(id, made);
     made.deleted = true;
+    this.#followUps.push(...this.#readsOf(made));
     return { id, operationId: resource.remove, params: { id: { ref: made.ref } }, query: {}, variant: 'valid' };
   }
 
@@ -142,6 +153,7 @@ class Generator {
     if (!restorable.length) return this.#list(id);
     const made = this.#prng.pick(restorable);
     made.deleted = false;
+    this.#followUps.push(...this.#readsOf(made));
     return { id, operationId: resourceNamed(made.resource).restore!, params: { id: { ref: made.ref } }, query: {}, variant: 'valid' };
   }
 

@@ -60,7 +60,7 @@ describe('against a named fault: found, shrunk, replayed from the seed', () => {
     'deleted-contact-still-searchable',
   ])('%s', async (fault) => {
     const baseUrl = await mockUrl([fault]);
-    const options = { baseUrl, seed: 1, ...RUN, calls: 250, shrinkAtMost: 1, maxReplays: 20 };
+    const options = { baseUrl, seed: 1, ...RUN, calls: 400, shrinkAtMost: 1, maxReplays: 20 };
     const report = await runExplore(options);
     const [first] = report.divergences;
     expect(first, 'a divergence').toBeDefined();
