@@ -9,7 +9,7 @@ import { resolveTarget, type TargetOptions } from '../target.ts';
 import type { Difference } from './compare.ts';
 import { operationOf } from './document-schemas.ts';
 import { RESOURCES } from './resources.ts';
-import { runSequence, type Executed, type SequenceRun } from './run-sequence.ts';
+import { runSequence, type Executed, type RunSides, type SequenceRun } from './run-sequence.ts';
 import { rulesTouched } from './rules-touched.ts';
 import { generateSequence, type Step } from './sequence.ts';
 import { closed, shrink } from './shrink.ts';
@@ -29,6 +29,7 @@ export type ExploreOptions = TargetOptions & {
   /** Only these steps of the sequence (a shrunk divergence's, as its report gives them), with the steps they reference. */
   steps?: number[] | undefined;
   signal?: AbortSignal | undefined;
+  onExecuted?: RunSides['onExecuted'];
 };
 
 export type Divergence = {
@@ -75,7 +76,7 @@ export async function runExplore(options: ExploreOptions): Promise<ExploreReport
   const sidesMade: Side[] = [];
   const play = async (steps: Step[], deadline?: number): Promise<Played> => {
     const marker = markerOf(replay++);
-    const sides = { target: targetSide(client, pace), oracle: await oracleSide(oracle), targetIsMock, signal: options.signal, deadline };
+    const sides = { target: targetSide(client, pace), oracle: await oracleSide(oracle), targetIsMock, signal: options.signal, deadline, onExecuted: options.onExecuted };
     sidesMade.push(sides.target);
     return { ...(await runSequence(remarked(steps, markerOf(0), marker), sides)), marker };
   };

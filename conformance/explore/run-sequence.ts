@@ -15,7 +15,15 @@ export type Executed = { step: Step; target: Exchange; oracle: Exchange; differe
 /** `numbers`: the first `number` each side gave each of the run's records, by reference. */
 export type SequenceRun = { executed: Executed[]; skipped: number; notOffered: Set<string>; numbers: { target: Map<number, unknown>; oracle: Map<number, unknown> } };
 
-export type RunSides = { target: Side; oracle: Side; targetIsMock: boolean; signal?: AbortSignal | undefined; deadline?: number | undefined };
+export type RunSides = {
+  target: Side;
+  oracle: Side;
+  targetIsMock: boolean;
+  signal?: AbortSignal | undefined;
+  deadline?: number | undefined;
+  /** Told of each step once both answers are compared (progress, or a test that interrupts the run). */
+  onExecuted?: ((executed: Executed) => void) | undefined;
+};
 
 export async function runSequence(steps: readonly Step[], sides: RunSides): Promise<SequenceRun> {
   const run: SequenceRun = { executed: [], skipped: 0, notOffered: new Set(), numbers: { target: new Map(), oracle: new Map() } };
@@ -44,7 +52,9 @@ async function runStep(step: Step, sides: RunSides, run: SequenceRun): Promise<v
   const inferred = operation.isInferred;
   const refs = refsOf(sides);
   const differences = compareExchanges(target, oracle, refs, { method: operation.method.toUpperCase(), inferred, sent: step.body });
-  run.executed.push({ step, target, oracle, differences: [...differences, ...renumbered(target, oracle, refs, run.numbers)] });
+  const executed = { step, target, oracle, differences: [...differences, ...renumbered(target, oracle, refs, run.numbers)] };
+  run.executed.push(executed);
+  sides.onExecuted?.(executed);
 }
 
 /**
@@ -122,6 +132,6 @@ function readBackSteps(steps: readonly Step[], sides: RunSides): Step[] {
     if (!resource?.read || !sides.target.ids.has(step.id)) return [];
     return [{ id: -1 - step.id, operationId: resource.read, params: { id: { ref: step.id } }, query: {}, variant: 'valid' as const }];
   });
-  const tags = steps.some((step) => step.creates === 'tag') ? [{ id: -100_000, operationId: 'listTags', params: {}, query: {}, variant: 'valid' as const }] : [];
+  const tags = steps.some((step) => step.creates === 'tag' && sides.target.ids.has(step.id)) ? [{ id: -100_000, operationId: 'listTags', params: {}, query: {}, variant: 'valid' as const }] : [];
   return [...reads, ...tags];
 }

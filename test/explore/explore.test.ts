@@ -51,6 +51,26 @@ describe('against targets that are right: 0 divergences', () => {
   });
 });
 
+describe('stopping', () => {
+  it('interrupted (as Ctrl-C does), it stops sending and still deletes what it made', async () => {
+    const standIn = await startStandIn();
+    running.push(standIn.server);
+    const before = liveRecords(standIn.workspace);
+    const interrupted = new AbortController();
+    let executed = 0;
+    const onExecuted = () => void (++executed === 20 && interrupted.abort());
+    const report = await runExplore({ ...targetOptionsOf(standIn.inputs), seed: 4, ...RUN, signal: interrupted.signal, onExecuted });
+    expect(report.stepsRun).toBeLessThan(RUN.calls / 2);
+    expect(report.cleanup.deleted).toBeGreaterThan(0);
+    expect(liveRecords(standIn.workspace)).toEqual(before);
+  });
+
+  it('a budget of 0 seconds sends nothing', async () => {
+    const report = await runExplore({ baseUrl: await mockUrl(), seed: 1, ...RUN, budgetSeconds: 0 });
+    expect({ stepsRun: report.stepsRun, divergences: report.divergences.length, cleanup: report.cleanup }).toEqual({ stepsRun: 0, divergences: 0, cleanup: { deleted: 0, failed: 0 } });
+  });
+});
+
 describe('against a named fault: found, shrunk, replayed from the seed', () => {
   it.each([
     'contact-emails-case-kept',
