@@ -20,6 +20,7 @@ export type Difference = { at: string; target: unknown; oracle: unknown };
 /** The spec names no clock tolerance for record times; 6.2's 5 minutes is the only one it gives a clock. */
 export const TIME_TOLERANCE_MS = 5 * 60_000;
 const ID = /^[a-z]+_[0-9a-z]{26}$/;
+const FRACTION = /T\d\d:\d\d:\d\d\.\d+/;
 const SERVER_ASSIGNED = new Set(['number']);
 /** Assigned from records the run did not make unless the request sent it: a lead's place in its stage (2.3) among the workspace's leads. */
 const ASSIGNED_UNLESS_SENT = new Set(['position']);
@@ -124,6 +125,8 @@ class Walker {
     const key = at.split('.').pop() ?? '';
     const apart = Math.abs(Date.parse(target) - Date.parse(oracle));
     const sent = key in this.#sent && !at.includes('[');
+    // Spec 2.1: times are "RFC 3339 strings with fractional seconds" (how many digits varies; none is no fraction).
+    if (FRACTION.test(oracle) && !FRACTION.test(target)) return [{ at, target, oracle: `${oracle} (with fractional seconds, spec 2.1)` }];
     if (sent ? instantOf(target) === instantOf(oracle) : apart <= TIME_TOLERANCE_MS) return [];
     return [{ at, target, oracle }];
   }

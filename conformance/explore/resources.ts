@@ -24,7 +24,7 @@ export type Resource = {
 export const RESOURCES: Resource[] = [
   { name: 'contact', prefix: 'ct', create: 'createContact', read: 'getContact', update: 'updateContact', remove: 'deleteContact', restore: 'restoreContact', list: { operationId: 'listContacts', search: true, paged: true }, createWith: ['name', 'phones', 'emails'] },
   { name: 'company', prefix: 'co', create: 'createCompany', read: 'getCompany', update: 'updateCompany', remove: 'deleteCompany', restore: 'restoreCompany', list: { operationId: 'listCompanies', search: true, paged: true } },
-  { name: 'lead', prefix: 'ld', create: 'createLead', read: 'getLead', update: 'updateLead', remove: 'deleteLead', restore: 'restoreLead', list: { operationId: 'listLeads', search: true, paged: true }, createWith: ['name', 'amount', 'currency'] },
+  { name: 'lead', prefix: 'ld', create: 'createLead', read: 'getLead', update: 'updateLead', remove: 'deleteLead', restore: 'restoreLead', list: { operationId: 'listLeads', search: true, paged: true }, createWith: ['name'] },
   { name: 'task', prefix: 'tk', create: 'createTask', read: 'getTask', update: 'updateTask', remove: 'deleteTask', list: { operationId: 'listTasks', search: true, paged: true }, createWith: ['assignee_id'] },
   { name: 'product', prefix: 'pr', create: 'createProduct', read: 'getProduct', update: 'updateProduct', remove: 'deleteProduct', list: { operationId: 'listProducts', search: true, paged: true } },
   { name: 'tag', prefix: 'tag', create: 'createTag', update: 'updateTag', remove: 'deleteTag', list: { operationId: 'listTags', search: false, paged: false } },

@@ -4,7 +4,7 @@
 import { allowsNull, bodySchemaOf } from './document-schemas.ts';
 import { Prng } from './prng.ts';
 import { ENTITY_TYPES, RESOURCES, resourceNamed, resourceOfPrefix, type Resource, type ResourceName } from './resources.ts';
-import { valueFor, wrongTypeFor, type ValueContext } from './values.ts';
+import { pastBound, valueFor, wrongTypeFor, type ValueContext } from './values.ts';
 
 /** The id a step made (its `creates`), or an id of that type no record has (`unknown`: an invalid variant). */
 export type Ref = { ref: number; unknown?: true };
@@ -17,7 +17,7 @@ export const OWNER_REF = -1_000_000;
 /** The next page's cursor of the list a step read. */
 export type CursorOf = { cursorOf: number };
 
-export type Variant = 'valid' | 'unknown-id' | 'missing-required' | 'wrong-type';
+export type Variant = 'valid' | 'unknown-id' | 'missing-required' | 'wrong-type' | 'over-limit';
 
 export type Step = {
   /** Its place in the generated sequence; references name it, so it stays when steps around it are cut. */
@@ -56,7 +56,7 @@ export function generateSequence(seed: number, count: number, marker: string): S
 class Generator {
   readonly #made: Made[] = [];
   readonly #lists: Step[] = [];
-  /** What a delete or a restore is read back with soon after: a read of the record, or its list. */
+  /** What follows a delete or a restore soon after: a read of the record, a change of it, or its list. */
   readonly #followUps: ((id: number) => Step)[] = [];
   readonly #prng: Prng;
   readonly #values: ValueContext;
@@ -80,7 +80,8 @@ class Generator {
     if (roll < 0.74) return this.#list(id);
     if (roll < 0.8 && this.#lists.length) return this.#nextPage(id);
     if (roll < 0.86) return this.#unknownId(id);
-    if (roll < 0.93) return this.#missingRequired(id);
+    if (roll < 0.91) return this.#missingRequired(id);
+    if (roll < 0.96) return this.#overLimit(id, this.#prng.pick(live));
     return this.#wrongType(id, this.#prng.pick(live));
   }
 
@@ -124,9 +125,9 @@ class Generator {
     return { id, operationId: resource.read, params: { id: { ref: made.ref } }, query: {}, variant: 'valid' };
   }
 
-  #readsOf(made: Made): ((id: number) => Step)[] {
+  #followUpsOf(made: Made): ((id: number) => Step)[] {
     const resource = resourceNamed(made.resource);
-    const reads = [(id: number) => this.#read(id, made)];
+    const reads = [(id: number) => this.#read(id, made), (id: number) => this.#update(id, made)];
     return resource.list ? [...reads, (id: number) => this.#list(id, resource)] : reads;
   }
 
@@ -144,7 +145,7 @@ class Generator {
     const resource = resourceNamed(made.resource);
     if (!resource.remove) return this.#read(id, made);
     made.deleted = true;
-    this.#followUps.push(...this.#readsOf(made));
+    this.#followUps.push(...this.#followUpsOf(made));
     return { id, operationId: resource.remove, params: { id: { ref: made.ref } }, query: {}, variant: 'valid' };
   }
 
@@ -153,7 +154,7 @@ class Generator {
     if (!restorable.length) return this.#list(id);
     const made = this.#prng.pick(restorable);
     made.deleted = false;
-    this.#followUps.push(...this.#readsOf(made));
+    this.#followUps.push(...this.#followUpsOf(made));
     return { id, operationId: resourceNamed(made.resource).restore!, params: { id: { ref: made.ref } }, query: {}, variant: 'valid' };
   }
 
@@ -197,6 +198,17 @@ class Generator {
     const { properties } = bodySchemaOf(resource.update);
     const name = this.#prng.pick(Object.keys(properties));
     return { id, operationId: resource.update, params: { id: { ref: made.ref } }, query: {}, body: { [name]: wrongTypeFor(properties[name]!) }, variant: 'wrong-type' };
+  }
+
+  /** A change with one list or text one past the bound the document gives it (spec 8's limits): refused, nothing cut silently. */
+  #overLimit(id: number, made: Made): Step {
+    const resource = resourceNamed(made.resource);
+    if (!resource.update) return this.#read(id, made);
+    const { properties } = bodySchemaOf(resource.update);
+    const bounded = Object.keys(properties).filter((name) => pastBound(name, properties[name]!, this.#values) !== undefined);
+    if (!bounded.length) return this.#update(id, made);
+    const name = this.#prng.pick(bounded);
+    return { id, operationId: resource.update, params: { id: { ref: made.ref } }, query: {}, body: { [name]: pastBound(name, properties[name]!, this.#values) }, variant: 'over-limit' };
   }
 
   #refOfPrefix(prefix: string): Ref | undefined {

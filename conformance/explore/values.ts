@@ -42,6 +42,13 @@ function email(context: ValueContext): string {
   return `${context.prng.chance(0.5) ? word.toUpperCase() : word.toLowerCase()}.${context.marker}${context.prng.int(1000)}@Example.com`;
 }
 
+/** A time days ahead, written in one of the forms RFC 3339 allows: with milliseconds, to the second, at +05:00. */
+function timeAhead(prng: Prng): string {
+  const time = new Date(Date.now() + (1 + prng.int(30)) * 86_400_000);
+  const iso = time.toISOString();
+  return prng.pick([iso, `${iso.slice(0, 19)}Z`, `${new Date(time.getTime() + 5 * 3_600_000).toISOString().slice(0, 19)}+05:00`]);
+}
+
 function named(context: ValueContext, maxLength = 255): string {
   return `${context.marker} ${context.prng.pick(WORDS)} ${context.prng.int(10_000)}`.slice(0, maxLength);
 }
@@ -65,7 +72,7 @@ export function valueFor(name: string, schema: Schema, context: ValueContext): u
 function valueOfType(name: string, plain: Schema, context: ValueContext): unknown {
   const { prng } = context;
   if (plain.format === 'uri') return `https://example.com/${context.marker}/${prng.int(100)}`;
-  if (plain.format === 'date-time') return new Date(Date.now() + (1 + prng.int(30)) * 86_400_000).toISOString();
+  if (plain.format === 'date-time') return timeAhead(prng);
   if (plain.type === 'boolean') return name === 'all_day' ? false : prng.chance(0.5);
   if (plain.type === 'integer') return Math.max(plain.minimum ?? 0, prng.int(name === 'duration_min' ? 240 : 5_000_000));
   if (plain.type === 'number') return prng.pick([0, 12, 12.5, 15]);
@@ -79,4 +86,16 @@ function valueOfType(name: string, plain: Schema, context: ValueContext): unknow
 /** A value of the wrong type for a property (a number for a string, a string for anything else): an invalid variant. */
 export function wrongTypeFor(schema: Schema): unknown {
   return resolved(schema).type === 'string' || concrete(schema).type === 'string' ? 12345 : 'not-of-this-type';
+}
+
+/** A value one past its bound: a list of `maxItems + 1` of its kind, or a text of `maxLength + 1` (undefined: no bound). */
+export function pastBound(name: string, schema: Schema, context: ValueContext): unknown {
+  const plain = concrete(schema);
+  if (plain.type === 'array' && typeof plain.maxItems === 'number' && ['phones', 'emails'].includes(name)) {
+    return Array.from({ length: plain.maxItems + 1 }, () => valueFor(name.slice(0, -1), {}, context));
+  }
+  if (plain.type === 'string' && typeof plain.maxLength === 'number' && !plain.pattern && !plain.enum && !plain.format) {
+    return `${context.marker} `.padEnd(plain.maxLength + 1, 'x');
+  }
+  return undefined;
 }

@@ -34,7 +34,9 @@ describe('records', () => {
   it('holds a time the request sent to its instant', () => {
     const sent = { method: 'PATCH', inferred: false, sent: { due_at: '2026-12-10T10:00:00Z' } };
     const oracleTask = { id: O, due_at: '2026-12-10T10:00:00.000Z' };
-    expect(compareExchanges(answer(200, { id: T, due_at: '2026-12-10T15:00:00+05:00' }), answer(200, oracleTask), refs, sent)).toEqual([]);
+    expect(compareExchanges(answer(200, { id: T, due_at: '2026-12-10T15:00:00.000000+05:00' }), answer(200, oracleTask), refs, sent)).toEqual([]);
+    // Spec 2.1: "RFC 3339 strings with fractional seconds".
+    expect(compareExchanges(answer(200, { id: T, due_at: '2026-12-10T10:00:00Z' }), answer(200, oracleTask), refs, sent)).toHaveLength(1);
     expect(compareExchanges(answer(200, { id: T, due_at: '2026-12-10T10:00:01Z' }), answer(200, oracleTask), refs, sent)).toHaveLength(1);
   });
 });

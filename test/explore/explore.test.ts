@@ -78,6 +78,9 @@ describe('against a named fault: found, shrunk, replayed from the seed', () => {
     'contact-restore-not-saved',
     'company-delete-removes',
     'deleted-contact-still-searchable',
+    'restore-renumbers',
+    'product-delete-answers-204',
+    'note-key-actor-system',
   ])('%s', async (fault) => {
     const baseUrl = await mockUrl([fault]);
     const options = { baseUrl, seed: 1, ...RUN, calls: 400, shrinkAtMost: 1, maxReplays: 20 };
