@@ -15,7 +15,8 @@ const SECTIONS: [RegExp, string[]][] = [
 ];
 
 export function rulesTouched(operationId: string, path: string, differences: Difference[], codes: string[]): string[] {
-  const sections = SECTIONS.find(([pattern]) => pattern.test(path))?.[1] ?? [];
+  // A refusal's rules are part 7's too (the envelope's keys, the codes).
+  const sections = [...(SECTIONS.find(([pattern]) => pattern.test(path))?.[1] ?? []), ...(codes.length ? ['7.1', '7.3'] : [])];
   const words = new Set([...differences.flatMap(({ at }) => at.split(/[.[\]]/).filter((part) => /^[a-z_]+$/.test(part))), ...codes]);
   const named = loadCatalog().filter((rule) => sections.includes(rule.section) && [...words].some((word) => rule.rule.includes(`\`${word}\``)));
   return [shapeRuleId(operationId), ...named.slice(0, MOST).map((rule) => rule.id)];
