@@ -4,7 +4,8 @@
 // - a body only where the spec shows it (an `x-inferred` operation's body is crmkit's design);
 // - ids as the records the run made (the same reference on both sides), any other id (a member,
 //   a stage, a record the run did not make) not compared, nor the object it names;
-// - numbers the server assigns (`number`, `#N` in text, and `position` unless sent) not compared; times as instants, those the request did
+// - numbers the server assigns (`number`, `#N` in text, and `position` unless sent) and the
+//   workspace's currency (unless sent) not compared; times as instants, those the request did
 //   not send within TIME_TOLERANCE_MS; key order never; keys only the target has never (spec 9:
 //   new fields may appear); a key only the oracle has, when its value is not null;
 // - arrays as multisets (list-orders: most lists' order is not stated), a list's records as the
@@ -22,8 +23,12 @@ export const TIME_TOLERANCE_MS = 5 * 60_000;
 const ID = /^[a-z]+_[0-9a-z]{26}$/;
 const FRACTION = /T\d\d:\d\d:\d\d\.\d+/;
 const SERVER_ASSIGNED = new Set(['number']);
-/** Assigned from records the run did not make unless the request sent it: a lead's place in its stage (2.3) among the workspace's leads. */
-const ASSIGNED_UNLESS_SENT = new Set(['position']);
+/**
+ * The workspace's unless the request sent it: a lead's place in its stage among the workspace's
+ * leads (2.3 `position`), and the currency, "workspace currency by default" (2.1, 2.3), a setting
+ * no route of the interface shows (the oracle's workspace cannot take the target's).
+ */
+const ASSIGNED_UNLESS_SENT = new Set(['position', 'currency']);
 
 /** A record's number as text shows (spec 2.1: "shown as #N", a task's `entity_label`) is the server's too. */
 function shownNumbersMasked(text: string): string {
