@@ -15,7 +15,7 @@ const SAMPLE = [
   'contact-extra-phones-dropped', 'contact-unnamed-placeholder', 'deleted-contact-still-searchable', 'company-delete-removes',
   'deleted-lead-readable', 'trashed-lead-editable', 'lead-currency-hardcoded-usd', 'gone-without-deleted-at', 'restore-renumbers',
   'task-delete-not-saved', 'task-default-type-call', 'task-times-as-sent', 'product-delete-answers-204', 'product-patch-archive-ignored',
-  'tag-spelling-kept', 'note-key-actor-system', 'unknown-id-crashes', 'not-found-as-409', 'times-without-fraction', 'patch-null-keeps-reference',
+  'tag-spelling-kept', 'note-key-actor-system', 'won-without-closed-at', 'lost-without-reason', 'unknown-id-crashes', 'not-found-as-409', 'times-without-fraction', 'patch-null-keeps-reference',
 ];
 
 const { values } = parseArgs({ options: { calls: { type: 'string', default: '300' }, seed: { type: 'string', default: '1' } } });

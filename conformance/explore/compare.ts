@@ -139,10 +139,10 @@ class Walker {
   #object(at: string, target: unknown, oracle: Record<string, unknown>): Difference[] {
     if (!target || typeof target !== 'object' || Array.isArray(target)) return [{ at, target, oracle }];
     // An object naming a record the run did not make (a member, a stage) is that record's, not the run's.
-    // The workspace's owner is a member too (its name and email are the workspace's people).
+    // The workspace's owner and its stages (references at or below OWNER_REF) are the workspace's too.
     // Only its `type` (what kind of thing it is: an API key, a member) is the run's to compare.
     const named = typeof oracle.id === 'string' && ID.test(oracle.id) ? this.#refs.oracle.get(oracle.id) : -1;
-    if ((named === undefined || named === OWNER_REF) && at !== '') {
+    if ((named === undefined || named <= OWNER_REF) && at !== '') {
       return 'type' in oracle ? this.value(`${at}.type`, (target as Record<string, unknown> | undefined)?.type, oracle.type) : [];
     }
     const theirs = target as Record<string, unknown>;

@@ -8,7 +8,7 @@ import type { Exchange } from '../exchange.ts';
 import { compareExchanges, type Difference, type RefsOf } from './compare.ts';
 import { operationOf } from './document-schemas.ts';
 import { resourceNamed } from './resources.ts';
-import { isCursorOf, isRef, OWNER_REF, type Step } from './sequence.ts';
+import { isCursorOf, isRef, isStageOf, OWNER_REF, type StageOf, type Step } from './sequence.ts';
 import type { Side } from './sides.ts';
 
 export type Executed = { step: Step; target: Exchange; oracle: Exchange; differences: Difference[] };
@@ -40,6 +40,7 @@ export async function runSequence(steps: readonly Step[], sides: RunSides): Prom
 
 async function runStep(step: Step, sides: RunSides, run: SequenceRun): Promise<void> {
   const operation = operationOf(step.operationId);
+  for (const side of [sides.target, sides.oracle]) await readStages(step, side);
   const requests = [requestOf(step, sides.target), requestOf(step, sides.oracle)];
   if (!requests[0] || !requests[1] || run.notOffered.has(operation.id)) return void run.skipped++;
   const target = await sides.target.send(operation.method.toUpperCase(), requests[0].path, requests[0].body);
@@ -114,9 +115,32 @@ export function requestOf(step: Step, side: Side): { path: string; body: unknown
     if (typeof resolved !== 'string' || !resolved) return undefined;
     query.set(name, resolved);
   }
-  const body = step.body && Object.fromEntries(Object.entries(step.body).map(([name, value]) => [name, isRef(value) ? idOf(value, side) : value]));
+  const body = step.body && Object.fromEntries(Object.entries(step.body).map(([name, value]) => [name, isRef(value) ? idOf(value, side) : isStageOf(value) ? stageOf(value, side) : value]));
   if (body && Object.values(body).includes(undefined)) return undefined;
   return { path: query.size ? `${path}?${query}` : path, body };
+}
+
+/** The pipeline of the lead a stage move names, read once per side (`GET /v1/pipelines/{id}`, a route the spec does not show: none, no move). */
+async function readStages(step: Step, side: Side): Promise<void> {
+  for (const value of Object.values(step.body ?? {})) {
+    const pipeline = isStageOf(value) ? side.answers.get(value.stageOf)?.json?.pipeline_id : undefined;
+    if (typeof pipeline !== 'string' || side.stages.has(pipeline)) continue;
+    const read = await side.send('GET', `/v1/pipelines/${encodeURIComponent(pipeline)}`, undefined);
+    side.stages.set(pipeline, read.status === 200 && Array.isArray(read.json?.stages) ? read.json.stages : []);
+  }
+}
+
+/** The id of the lead's pipeline's stage of that type on a side, under a workspace reference so that both sides' ids compare as one. */
+function stageOf(value: StageOf, side: Side): string | undefined {
+  const pipeline = side.answers.get(value.stageOf)?.json?.pipeline_id;
+  const stage = side.stages.get(pipeline)?.find((candidate) => candidate.type === value.type);
+  if (stage) side.ids.set(stageRef(value), stage.id);
+  return stage?.id;
+}
+
+/** A reference of the workspace's own (below OWNER_REF): the stage a move named. */
+function stageRef(value: StageOf): number {
+  return OWNER_REF - 1 - value.stageOf * 2 - (value.type === 'won' ? 0 : 1);
 }
 
 /** A reference's id on a side; an unknown one keeps the type and changes the random part (spec 2.2's shape). */

@@ -16,6 +16,8 @@ export type Ref = { ref: number; unknown?: true };
 export const OWNER_REF = -1_000_000;
 /** The next page's cursor of the list a step read. */
 export type CursorOf = { cursorOf: number };
+/** The won or lost stage of the pipeline a lead (made by step `stageOf`) is in: each side reads its own pipeline. */
+export type StageOf = { stageOf: number; type: 'won' | 'lost' };
 
 export type Variant = 'valid' | 'unknown-id' | 'missing-required' | 'wrong-type' | 'over-limit';
 
@@ -37,6 +39,10 @@ export function isRef(value: unknown): value is Ref {
   return typeof value === 'object' && value !== null && typeof (value as Ref).ref === 'number';
 }
 
+export function isStageOf(value: unknown): value is StageOf {
+  return typeof value === 'object' && value !== null && typeof (value as StageOf).stageOf === 'number';
+}
+
 export function isCursorOf(value: unknown): value is CursorOf {
   return typeof value === 'object' && value !== null && typeof (value as CursorOf).cursorOf === 'number';
 }
@@ -44,7 +50,10 @@ export function isCursorOf(value: unknown): value is CursorOf {
 /** The steps a step takes references from. */
 export function dependenciesOf(step: Step): number[] {
   const refs = [...Object.values(step.params), ...Object.values(step.query), ...Object.values(step.body ?? {})];
-  return refs.flatMap((value) => (isRef(value) && value.ref !== OWNER_REF ? [value.ref] : isCursorOf(value) ? [value.cursorOf] : []));
+  return refs.flatMap((value) => {
+    if (isRef(value)) return value.ref === OWNER_REF ? [] : [value.ref];
+    return isCursorOf(value) ? [value.cursorOf] : isStageOf(value) ? [value.stageOf] : [];
+  });
 }
 
 /** `count` steps from `seed`; the marker goes into every name the steps write. */
@@ -134,11 +143,19 @@ class Generator {
   #update(id: number, made: Made): Step {
     const resource = resourceNamed(made.resource);
     if (!resource.update) return this.#read(id, made);
+    if (made.resource === 'lead' && this.#prng.chance(0.25)) return this.#close(id, made);
     const { properties } = bodySchemaOf(resource.update);
     const body = this.#bodyOf(properties, this.#prng.some(Object.keys(properties)));
     // `null` clears what the schema lets it clear (spec 4.2, 4.3: "`null` clears").
     for (const name of Object.keys(body)) if (allowsNull(properties[name]!) && this.#prng.chance(0.25)) body[name] = null;
     return { id, operationId: resource.update, params: { id: { ref: made.ref } }, query: {}, body, variant: 'valid' };
+  }
+
+  /** A lead moved into its pipeline's won or lost stage (spec 3: `closed_at` set; a loss with its reason in the same request). */
+  #close(id: number, made: Made): Step {
+    const type = this.#prng.pick(['won', 'lost'] as const);
+    const body = { stage_id: { stageOf: made.ref, type }, ...(type === 'lost' ? { loss_reason: `${this.#values.marker} price` } : {}) };
+    return { id, operationId: 'updateLead', params: { id: { ref: made.ref } }, query: {}, body, variant: 'valid' };
   }
 
   #remove(id: number, made: Made): Step {

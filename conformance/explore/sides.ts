@@ -13,6 +13,8 @@ export type Side = {
   ids: Map<number, string>;
   /** Each step's answer, for the cursors later steps take. */
   answers: Map<number, Exchange>;
+  /** The stages of each pipeline read so far, by pipeline id. */
+  stages: Map<string, { id: string; type: string }[]>;
 };
 
 /** The target side: sends through `client`, no faster than `rate` calls a second (0: no pace). */
@@ -21,6 +23,7 @@ export function targetSide(client: ConformanceClient, pace: Pace): Side {
     name: 'target',
     ids: new Map(),
     answers: new Map(),
+    stages: new Map(),
     send: async (method, path, body) => {
       await pace.wait();
       return client.send(method, path, body === undefined ? {} : { body });
@@ -56,7 +59,7 @@ export async function oracleSide(mock: Mock): Promise<Side> {
   const created = await call(mock, 'POST', '/_mock/workspaces', undefined, {});
   const key: string = created.json?.api_key;
   if (!key) throw new Error(`the oracle made no workspace: ${created.status} ${created.text.slice(0, 200)}`);
-  return { name: 'oracle', ids: new Map(), answers: new Map(), send: (method, path, body) => call(mock, method, path, key, body) };
+  return { name: 'oracle', ids: new Map(), answers: new Map(), stages: new Map(), send: (method, path, body) => call(mock, method, path, key, body) };
 }
 
 async function call(mock: Mock, method: string, path: string, key: string | undefined, body: unknown): Promise<Exchange> {

@@ -4,11 +4,12 @@
 // it), and at the diverging step the values that differed, as the oracle holds them (scalars, and
 // lists of scalars as their length and items in any order; ids of the run's records as captures).
 import { stringify } from 'yaml';
+import { instantOf } from '../same-json.ts';
 import { statusesStandingFor } from './error-equivalence.ts';
 import { operationOf } from './document-schemas.ts';
 import type { Divergence, ExploreReport } from './explore.ts';
 import type { Executed } from './run-sequence.ts';
-import { isCursorOf, isRef, type Ref, type Step } from './sequence.ts';
+import { isCursorOf, isRef, isStageOf, OWNER_REF, type Ref, type Step } from './sequence.ts';
 
 const ID = /^[a-z]+_[0-9a-z]{26}$/;
 
@@ -18,13 +19,19 @@ export function storyOf(report: ExploreReport, divergence: Divergence): string {
   for (const executed of divergence.exchanges) if (executed.step.creates && typeof executed.oracle.json?.id === 'string') oracleIds.set(executed.oracle.json.id, executed.step.id);
   const prefixes = new Map([...oracleIds].map(([id, ref]) => [ref, id.split('_')[0]!]));
   const text = (value: string) => value.replaceAll(marker, '${run}');
-  const steps = divergence.exchanges.map((executed, index) => storyStep(executed, index, { text, prefixes, oracleIds, diverging: executed.differences.length > 0 }));
+  const pipelinesRead = new Set<number>();
+  const steps = divergence.exchanges.flatMap((executed, index) => {
+    const step = storyStep(executed, index, { text, prefixes, oracleIds, diverging: executed.differences.length > 0 });
+    const leads = Object.values(executed.step.body ?? {}).filter(isStageOf).map((value) => value.stageOf).filter((lead) => !pipelinesRead.has(lead));
+    for (const lead of leads) pipelinesRead.add(lead);
+    return [...leads.map(pipelineStep), step];
+  });
   return stringify({
     title: `Found by crmkit explore: ${divergence.signature}`,
     description: `crmkit explore --seed ${report.seed} --calls ${report.calls} --steps ${divergence.steps.map((step) => step.id).join(',')} `
       + `found this sequence answered otherwise than a crmkit workspace answers it (shrunk from ${divergence.originalLength} steps). `
       + `Rules it touches: ${divergence.rules.join(', ')}.`,
-    steps,
+    steps: usesOwner(divergence.exchanges) ? [OWNER_STEP, ...steps] : steps,
   }, { lineWidth: 0 });
 }
 
@@ -49,18 +56,35 @@ function storyStep(executed: Executed, index: number, writing: Writing): Record<
   };
 }
 
+/** The workspace's owner, whom tasks are assigned to (spec 2.7: `role: owner` among the members). */
+const OWNER_STEP = { name: 'The workspace owner', request: { method: 'GET', path: '/v1/members', query: { limit: '100' } }, expect: { status: 200 }, capture: { members: 'body' } };
+
+function usesOwner(exchanges: Executed[]): boolean {
+  return exchanges.some(({ step }) => Object.values(step.body ?? {}).some((value) => isRef(value) && value.ref === OWNER_REF));
+}
+
+/** The lead's pipeline, read for the stage a move names (`GET /v1/pipelines/{id}`, crmkit's route). */
+function pipelineStep(lead: number): Record<string, unknown> {
+  return { name: `The pipeline of the lead of step ${lead}`, needs: [`s${lead}`], request: { method: 'GET', path: `/v1/pipelines/\${s${lead}.pipeline_id}` }, expect: { status: 200 }, capture: { [`p${lead}`]: 'body' } };
+}
+
 function needsOf(step: Step): string[] {
   const refs = [...Object.values(step.params), ...Object.values(step.query), ...Object.values(step.body ?? {})];
-  return [...new Set(refs.flatMap((value) => (isRef(value) ? [`s${value.ref}`] : isCursorOf(value) ? [`s${value.cursorOf}`] : [])))];
+  return [...new Set(refs.flatMap((value) => {
+    if (isRef(value)) return value.ref === OWNER_REF ? [] : [`s${value.ref}`];
+    return isCursorOf(value) ? [`s${value.cursorOf}`] : isStageOf(value) ? [`p${value.stageOf}`] : [];
+  }))];
 }
 
 /** A reference as its capture; an unknown id as an id of the same type that no record has. */
 function refText(ref: Ref, writing: Writing): string {
+  if (ref.ref === OWNER_REF) return '${members.data[role=owner].id}';
   return ref.unknown ? `${writing.prefixes.get(ref.ref) ?? 'ct'}_${'z'.repeat(26)}` : `\${s${ref.ref}.id}`;
 }
 
 function bodyValue(value: unknown, writing: Writing): unknown {
   if (isRef(value)) return refText(value, writing);
+  if (isStageOf(value)) return `\${p${value.stageOf}.stages[type=${value.type}].id}`;
   if (typeof value === 'string') return writing.text(value);
   if (Array.isArray(value)) return value.map((item) => bodyValue(item, writing));
   return value;
@@ -84,6 +108,8 @@ function expectedBody(executed: Executed, writing: Writing): Record<string, unkn
 
 function scalarExpectation(value: unknown, writing: Writing): unknown {
   if (typeof value === 'string' && ID.test(value)) return writing.oracleIds.has(value) ? `\${s${writing.oracleIds.get(value)}.id}` : undefined;
+  // A time the server stamped is expected as a time (its instant is the server's, within the spec's tolerance).
+  if (typeof value === 'string' && instantOf(value) !== undefined) return { $match: '^\\d{4}-\\d\\d-\\d\\dT' };
   if (typeof value === 'string') return writing.text(value);
   if (typeof value === 'number' || typeof value === 'boolean' || value === null) return value;
   if (Array.isArray(value) && value.every((item) => typeof item === 'string' || typeof item === 'number')) {

@@ -81,6 +81,7 @@ describe('against a named fault: found, shrunk, replayed from the seed', () => {
     'restore-renumbers',
     'product-delete-answers-204',
     'note-key-actor-system',
+    'won-without-closed-at',
   ])('%s', async (fault) => {
     const baseUrl = await mockUrl([fault]);
     const options = { baseUrl, seed: 1, ...RUN, calls: 400, shrinkAtMost: 1, maxReplays: 20 };
