@@ -1,9 +1,12 @@
 // The resources the explorer covers, each by the document's operationIds: where the mirror is
 // simple (records the run makes itself, with no state of the workspace's own beneath them). Left
 // out so far, and why: custom fields (their routes are first-party only, spec 4.9: an API key
-// cannot make one), members, teams and invites (the workspace's people), pipelines and stage
-// moves (the workspace's own pipelines, ids a mirror cannot map yet), conversations and messages
-// (channels), webhooks and deliveries (a receiver), bulk runs and queries, forms and OAuth.
+// cannot make one), members, teams and invites (the workspace's people; only its owner is named,
+// as a task's assignee), pipelines themselves (a lead moves only into its pipeline's won or lost
+// stage, which each side reads from its own pipeline; open-stage moves and pipeline changes are
+// not mapped yet), lead contacts and product lines, tag merges, the timeline (a note is read
+// back through no route yet), conversations and messages (channels), webhooks and deliveries (a
+// receiver), bulk runs and queries, forms and OAuth.
 export type ResourceName = 'contact' | 'company' | 'lead' | 'task' | 'product' | 'tag' | 'note';
 
 export type Resource = {
