@@ -143,7 +143,7 @@ class Generator {
   #update(id: number, made: Made): Step {
     const resource = resourceNamed(made.resource);
     if (!resource.update) return this.#read(id, made);
-    if (made.resource === 'lead' && this.#prng.chance(0.25)) return this.#close(id, made);
+    if (made.resource === 'lead' && this.#prng.chance(0.5)) return this.#close(id, made);
     const { properties } = bodySchemaOf(resource.update);
     const body = this.#bodyOf(properties, this.#prng.some(Object.keys(properties)));
     // `null` clears what the schema lets it clear (spec 4.2, 4.3: "`null` clears").
@@ -154,7 +154,9 @@ class Generator {
   /** A lead moved into its pipeline's won or lost stage (spec 3: `closed_at` set; a loss with its reason in the same request). */
   #close(id: number, made: Made): Step {
     const type = this.#prng.pick(['won', 'lost'] as const);
-    const body = { stage_id: { stageOf: made.ref, type }, ...(type === 'lost' ? { loss_reason: `${this.#values.marker} price` } : {}) };
+    // Now and then a loss without its reason: refused (3: "`loss_reason` set in the same request").
+    const reason = type === 'lost' && this.#prng.chance(0.6) ? { loss_reason: `${this.#values.marker} price` } : {};
+    const body = { stage_id: { stageOf: made.ref, type }, ...reason };
     return { id, operationId: 'updateLead', params: { id: { ref: made.ref } }, query: {}, body, variant: 'valid' };
   }
 
