@@ -1,6 +1,7 @@
 // `crmkit <command>`: the command line. Each command lives in its own file.
 import { didYouMean } from '../errors/close-names.ts';
 import { runConformanceCommand } from './conformance-command.ts';
+import { runExploreCommand } from './explore-command.ts';
 import { HELP } from './help.ts';
 import { runMockCommand } from './mock-command.ts';
 import { runProxyCommand } from './proxy-command.ts';
@@ -15,7 +16,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 const [command, ...args] = process.argv.slice(2);
-const COMMANDS = { mock: runMockCommand, conformance: runConformanceCommand, scenario: runScenarioCommand, proxy: runProxyCommand } as const;
+const COMMANDS = { mock: runMockCommand, conformance: runConformanceCommand, scenario: runScenarioCommand, proxy: runProxyCommand, explore: runExploreCommand } as const;
 
 try {
   // `crmkit help COMMAND` is `crmkit COMMAND --help`.

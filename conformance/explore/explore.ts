@@ -1,0 +1,168 @@
+// `crmkit explore`: a seeded sequence of calls, sent to the target and to an oracle (a crmkit
+// workspace in this process that mirrors the records the run makes), compared answer by answer;
+// each divergence shrunk to the shortest sequence that still shows it, and the run's records
+// deleted at the end (also when interrupted). Against a deployment it sends only records it
+// made, named with its marker, and never the control API (conformance/target.ts provisions a
+// workspace only on a mock).
+import { ConformanceClient } from '../client.ts';
+import { resolveTarget, type TargetOptions } from '../target.ts';
+import type { Difference } from './compare.ts';
+import { operationOf } from './document-schemas.ts';
+import { RESOURCES } from './resources.ts';
+import { runSequence, type Executed, type RunSides, type SequenceRun } from './run-sequence.ts';
+import { rulesTouched } from './rules-touched.ts';
+import { generateSequence, type Step } from './sequence.ts';
+import { closed, shrink } from './shrink.ts';
+import { createOracle, oracleSide, Pace, targetSide, type Side } from './sides.ts';
+
+export type ExploreOptions = TargetOptions & {
+  seed: number;
+  /** How many calls the sequence has (the budget may end the run sooner). */
+  calls: number;
+  /** Seconds the exploration may take before shrinking and cleanup; none: until the calls are sent. */
+  budgetSeconds?: number | undefined;
+  /** Calls a second to the target at most (0: no pace, for a mock on this machine). */
+  rate: number;
+  /** How many divergences are shrunk (the rest are reported as found). */
+  shrinkAtMost?: number;
+  maxReplays?: number;
+  /** Only these steps of the sequence (a shrunk divergence's, as its report gives them), with the steps they reference. */
+  steps?: number[] | undefined;
+  signal?: AbortSignal | undefined;
+  onExecuted?: RunSides['onExecuted'];
+};
+
+export type Divergence = {
+  signature: string;
+  operationId: string;
+  /** Steps of the sequence up to the diverging one, before shrinking. */
+  originalLength: number;
+  shrunkLength: number;
+  replays: number;
+  /** Whether the shrunk sequence, replayed once more, diverged again the same way. */
+  reproduced: boolean;
+  steps: Step[];
+  /** The shrunk sequence's exchanges as the last replay made them, and the marker that replay's names carried. */
+  exchanges: Executed[];
+  marker: string;
+  differences: Difference[];
+  rules: string[];
+};
+
+export type ExploreReport = {
+  seed: number;
+  marker: string;
+  target: { baseUrl: string; mock: boolean };
+  calls: number;
+  stepsRun: number;
+  skipped: number;
+  notOffered: string[];
+  seconds: number;
+  callsPerSecond: number;
+  divergences: Divergence[];
+  cleanup: { deleted: number; failed: number };
+};
+
+export async function runExplore(options: ExploreOptions): Promise<ExploreReport> {
+  const target = await resolveTarget(options);
+  const client = new ConformanceClient(target);
+  const oracle = createOracle();
+  const pace = new Pace(options.rate);
+  const targetIsMock = target.mock !== undefined;
+  const runId = Date.now().toString(36).slice(-5);
+  let replay = 0;
+  // Every replay writes its own marker (of the same length), so that its lists hold only its records.
+  const markerOf = (n: number) => `x${runId}${String(n).padStart(3, '0')}`;
+  const sidesMade: Side[] = [];
+  const play = async (steps: Step[], deadline?: number): Promise<Played> => {
+    const marker = markerOf(replay++);
+    const sides = { target: targetSide(client, pace), oracle: await oracleSide(oracle), targetIsMock, signal: options.signal, deadline, onExecuted: options.onExecuted };
+    sidesMade.push(sides.target);
+    return { ...(await runSequence(remarked(steps, markerOf(0), marker), sides)), marker };
+  };
+  const started = performance.now();
+  try {
+    const generated = generateSequence(options.seed, options.calls, markerOf(0));
+    const chosen = options.steps && new Set(options.steps);
+    const sequence = chosen ? closed(generated.filter((step) => chosen.has(step.id))) : generated;
+    const deadline = options.budgetSeconds === undefined ? undefined : started + options.budgetSeconds * 1000;
+    const run = await play(sequence, deadline);
+    const seconds = (performance.now() - started) / 1000;
+    const found = firstDivergences(run);
+    const divergences: Divergence[] = [];
+    for (const [index, executed] of found.entries()) {
+      if (options.signal?.aborted) break;
+      divergences.push(await shrunkDivergence(sequence, executed, index < (options.shrinkAtMost ?? 3) ? options.maxReplays ?? 40 : 0, play));
+    }
+    const sent = run.executed.length;
+    return {
+      seed: options.seed, marker: markerOf(0), target: { baseUrl: target.baseUrl, mock: targetIsMock }, calls: options.calls,
+      stepsRun: sent, skipped: run.skipped, notOffered: [...run.notOffered], seconds, callsPerSecond: sent / seconds,
+      divergences, cleanup: await cleanUp(sidesMade, client, pace),
+    };
+  } finally {
+    await client.close();
+  }
+}
+
+/** The sequence with the base marker replaced by a replay's (markers have one length: names keep their bounds). */
+function remarked(steps: Step[], from: string, to: string): Step[] {
+  return from === to ? steps : JSON.parse(JSON.stringify(steps).replaceAll(from, to));
+}
+
+/** What identifies a divergence across replays: the operation and where the answers differ (references left out). */
+export function signatureOf(executed: Executed): string {
+  const at = executed.differences[0]?.at.replace(/@\d+/g, '@') ?? '';
+  return `${executed.step.operationId} ${at}`;
+}
+
+function firstDivergences(run: SequenceRun): Executed[] {
+  const seen = new Set<string>();
+  return run.executed.filter((executed) => {
+    if (!executed.differences.length || seen.has(signatureOf(executed))) return false;
+    seen.add(signatureOf(executed));
+    return true;
+  });
+}
+
+/** A run of a sequence, with the marker its names carried. */
+type Played = SequenceRun & { marker: string };
+type Play = (steps: Step[]) => Promise<Played>;
+
+async function shrunkDivergence(sequence: Step[], found: Executed, maxReplays: number, play: Play): Promise<Divergence> {
+  const signature = signatureOf(found);
+  // A read-back step (negative id) comes after the whole sequence.
+  const prefix = sequence.filter((step) => found.step.id < 0 || step.id <= found.step.id);
+  const showing = (run: SequenceRun) => run.executed.find((executed) => executed.differences.length && signatureOf(executed) === signature);
+  const { steps, replays } = await shrink(prefix, async (candidate) => showing(await play(candidate)) !== undefined, maxReplays);
+  const again = await play(steps);
+  const shown = showing(again) ?? found;
+  const codes = [shown.target.json?.error?.code, shown.oracle.json?.error?.code].filter((code): code is string => typeof code === 'string');
+  const operation = operationOf(found.step.operationId);
+  return {
+    signature, operationId: found.step.operationId, originalLength: prefix.length, shrunkLength: steps.length, replays,
+    reproduced: showing(again) !== undefined, steps, exchanges: again.executed, marker: again.marker, differences: shown.differences,
+    rules: rulesTouched(operation.id, operation.path, shown.differences, codes),
+  };
+}
+
+/** Deletes every record the run made on the target, the last made first (notes before what they are about). */
+async function cleanUp(sides: Side[], client: ConformanceClient, pace: Pace): Promise<{ deleted: number; failed: number }> {
+  const tally = { deleted: 0, failed: 0 };
+  for (const side of sides.reverse()) {
+    for (const [ref, id] of [...side.ids].reverse()) {
+      const creates = side.answers.get(ref)?.operation?.id;
+      const resource = creates ? RESOURCE_BY_CREATE.get(creates) : undefined;
+      if (!resource?.remove) continue;
+      await pace.wait();
+      const path = operationOf(resource.remove).path.replace('{id}', encodeURIComponent(id));
+      const answer = await client.send('DELETE', path).catch(() => undefined);
+      // Already in the trash (410) is as good as deleted.
+      if (answer && (answer.status < 300 || answer.status === 410 || answer.status === 404)) tally.deleted++;
+      else tally.failed++;
+    }
+  }
+  return tally;
+}
+
+const RESOURCE_BY_CREATE = new Map(RESOURCES.map((resource) => [resource.create, resource] as const));

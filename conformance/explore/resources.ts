@@ -1,0 +1,47 @@
+// The resources the explorer covers, each by the document's operationIds: where the mirror is
+// simple (records the run makes itself, with no state of the workspace's own beneath them). Left
+// out so far, and why: custom fields (their routes are first-party only, spec 4.9: an API key
+// cannot make one), members, teams and invites (the workspace's people; only its owner is named,
+// as a task's assignee), pipelines themselves (a lead moves only into its pipeline's won or lost
+// stage, which each side reads from its own pipeline; open-stage moves and pipeline changes are
+// not mapped yet), lead contacts and product lines, tag merges, the timeline (a note is read
+// back through no route yet), conversations and messages (channels), webhooks and deliveries (a
+// receiver), bulk runs and queries, forms and OAuth.
+export type ResourceName = 'contact' | 'company' | 'lead' | 'task' | 'product' | 'tag' | 'note';
+
+export type Resource = {
+  name: ResourceName;
+  /** Its id prefix (spec 2.2), as the document's id patterns name it. */
+  prefix: string;
+  create: string;
+  read?: string;
+  update?: string;
+  remove?: string;
+  restore?: string;
+  /** The list, and whether it takes `q` (the run's marker keeps the page to the run's records). */
+  list?: { operationId: string; search: boolean; paged: boolean };
+  /** Properties a create must carry beyond the schema's `required` (a contact's identity, spec 4.3). */
+  createWith?: string[];
+};
+
+export const RESOURCES: Resource[] = [
+  { name: 'contact', prefix: 'ct', create: 'createContact', read: 'getContact', update: 'updateContact', remove: 'deleteContact', restore: 'restoreContact', list: { operationId: 'listContacts', search: true, paged: true }, createWith: ['name', 'phones', 'emails'] },
+  { name: 'company', prefix: 'co', create: 'createCompany', read: 'getCompany', update: 'updateCompany', remove: 'deleteCompany', restore: 'restoreCompany', list: { operationId: 'listCompanies', search: true, paged: true } },
+  { name: 'lead', prefix: 'ld', create: 'createLead', read: 'getLead', update: 'updateLead', remove: 'deleteLead', restore: 'restoreLead', list: { operationId: 'listLeads', search: true, paged: true }, createWith: ['name'] },
+  { name: 'task', prefix: 'tk', create: 'createTask', read: 'getTask', update: 'updateTask', remove: 'deleteTask', list: { operationId: 'listTasks', search: true, paged: true }, createWith: ['assignee_id'] },
+  { name: 'product', prefix: 'pr', create: 'createProduct', read: 'getProduct', update: 'updateProduct', remove: 'deleteProduct', list: { operationId: 'listProducts', search: true, paged: true } },
+  { name: 'tag', prefix: 'tag', create: 'createTag', update: 'updateTag', remove: 'deleteTag', list: { operationId: 'listTags', search: false, paged: false } },
+  { name: 'note', prefix: 'nt', create: 'createNote', update: 'updateNote', remove: 'deleteNote' },
+];
+
+export function resourceNamed(name: ResourceName): Resource {
+  return RESOURCES.find((resource) => resource.name === name)!;
+}
+
+/** The resource whose ids carry this prefix (`ct` → contact), if the explorer covers it. */
+export function resourceOfPrefix(prefix: string): Resource | undefined {
+  return RESOURCES.find((resource) => resource.prefix === prefix);
+}
+
+/** Records a note or a task is about (spec 4.5, 4.10: `entity_type` and `entity_id`). */
+export const ENTITY_TYPES: ResourceName[] = ['lead', 'contact', 'company'];

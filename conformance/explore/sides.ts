@@ -1,0 +1,73 @@
+// The two sides a sequence runs on: the target, through the suite's own client (every exchange
+// recorded, a 429's Retry-After waited out), at a pace below the rate given; and the oracle, a
+// workspace of a crmkit mock in this process, called through its `handle` as a server would. Each
+// side keeps the ids its creates answered, by the step that made them, and every answer by step.
+import { ConformanceClient } from '../client.ts';
+import { recordExchange, type Exchange } from '../exchange.ts';
+import { createMock, type Mock } from '../../src/mock.ts';
+
+export type Side = {
+  name: 'target' | 'oracle';
+  send(method: string, path: string, body: unknown): Promise<Exchange>;
+  /** The id each create made, by its step. */
+  ids: Map<number, string>;
+  /** Each step's answer, for the cursors later steps take. */
+  answers: Map<number, Exchange>;
+  /** The stages of each pipeline read so far, by pipeline id. */
+  stages: Map<string, { id: string; type: string }[]>;
+};
+
+/** The target side: sends through `client`, no faster than `rate` calls a second (0: no pace). */
+export function targetSide(client: ConformanceClient, pace: Pace): Side {
+  return {
+    name: 'target',
+    ids: new Map(),
+    answers: new Map(),
+    stages: new Map(),
+    send: async (method, path, body) => {
+      await pace.wait();
+      return client.send(method, path, body === undefined ? {} : { body });
+    },
+  };
+}
+
+/** One pace for every call a run sends to the target (replays and cleanup included). */
+export class Pace {
+  readonly #gapMs: number;
+  #next = 0;
+
+  constructor(callsPerSecond: number) {
+    this.#gapMs = callsPerSecond > 0 ? 1000 / callsPerSecond : 0;
+  }
+
+  async wait(): Promise<void> {
+    const now = performance.now();
+    const at = Math.max(now, this.#next);
+    this.#next = at + this.#gapMs;
+    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
+  }
+}
+
+const ORACLE_ORIGIN = 'http://oracle.crmkit.invalid';
+
+/** The oracle's mock: one per run; each sequence (and each replay) gets a fresh workspace of it. */
+export function createOracle(): Mock {
+  return createMock({ urls: { base_url: ORACLE_ORIGIN, hub_url: ORACLE_ORIGIN, workspace_url: ORACLE_ORIGIN } });
+}
+
+export async function oracleSide(mock: Mock): Promise<Side> {
+  const created = await call(mock, 'POST', '/_mock/workspaces', undefined, {});
+  const key: string = created.json?.api_key;
+  if (!key) throw new Error(`the oracle made no workspace: ${created.status} ${created.text.slice(0, 200)}`);
+  return { name: 'oracle', ids: new Map(), answers: new Map(), stages: new Map(), send: (method, path, body) => call(mock, method, path, key, body) };
+}
+
+async function call(mock: Mock, method: string, path: string, key: string | undefined, body: unknown): Promise<Exchange> {
+  const url = `${ORACLE_ORIGIN}${path}`;
+  const headers: Record<string, string> = { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+  const requestBody = body === undefined ? undefined : JSON.stringify(body);
+  const response = await mock.handle(new Request(url, { method, headers, body: requestBody }), { clientAddress: '127.0.0.1' });
+  const text = await response.text();
+  const responseHeaders = Object.fromEntries(response.headers);
+  return recordExchange({ method, url, requestHeaders: headers, requestBody, status: response.status, responseHeaders, text, sentRequestId: undefined });
+}

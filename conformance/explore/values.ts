@@ -1,0 +1,101 @@
+// Values for a body's properties, from their schemas in the document (type, enum, format, pattern,
+// bounds), with the few names whose meaning a schema cannot carry (a phone, an email, a currency
+// the service knows) given values of that meaning: a body of random strings would only ever test
+// the refusal. Names and titles carry the run's marker (safe on a deployment: only its own records).
+import { concrete, resolved, type Schema } from './document-schemas.ts';
+import type { Prng } from './prng.ts';
+import { OWNER_REF, type Ref } from './sequence.ts';
+
+export type ValueContext = {
+  prng: Prng;
+  /** The run's marker, put in every name the run writes. */
+  marker: string;
+  /** A record the sequence made before, of the type an id pattern names (`ct`, `co`, `ld`), if any. */
+  refOf(prefix: string): Ref | undefined;
+};
+
+const WORDS = ['Orzu', 'Samarqand', 'Bahor', 'Ipak', 'Navruz', 'Chinor', 'Zarafshon', 'Lola'];
+const CURRENCIES = ['UZS', 'USD', 'EUR'];
+/** Mobile prefixes of Uzbek operators; every spelling below is one spec 2.4 normalizes. */
+const OPERATOR_CODES = ['90', '91', '93', '94', '97', '99'];
+/** Properties the explorer leaves out of its bodies, each for a reason of its own. */
+const LEFT_OUT = new Set([
+  'custom', // the field routes are first-party only (spec 4.9): an API key cannot make the fields
+  'tags', // tag names on records add to the workspace catalog; tags are made by their own route
+  'owner_id', 'mentions', // members are the workspace's, not the run's (a task's assignee is its owner, below)
+  'pipeline_id', 'stage_id', 'position', // pipelines and boards are the workspace's
+  'loss_reason', 'utm', 'contact', 'entity_label',
+]);
+
+function phone(prng: Prng): string {
+  const digits = Array.from({ length: 7 }, () => prng.int(10)).join('');
+  const code = prng.pick(OPERATOR_CODES);
+  return prng.pick([
+    `+998${code}${digits}`,
+    `+998 ${code} ${digits.slice(0, 3)} ${digits.slice(3, 5)} ${digits.slice(5)}`,
+    `${code} ${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`,
+  ]);
+}
+
+function email(context: ValueContext): string {
+  const word = context.prng.pick(WORDS);
+  return `${context.prng.chance(0.5) ? word.toUpperCase() : word.toLowerCase()}.${context.marker}${context.prng.int(1000)}@Example.com`;
+}
+
+/** A time days ahead, written in one of the forms RFC 3339 allows: with milliseconds, to the second, at +05:00. */
+function timeAhead(prng: Prng): string {
+  const time = new Date(Date.now() + (1 + prng.int(30)) * 86_400_000);
+  const iso = time.toISOString();
+  return prng.pick([iso, `${iso.slice(0, 19)}Z`, `${new Date(time.getTime() + 5 * 3_600_000).toISOString().slice(0, 19)}+05:00`]);
+}
+
+function named(context: ValueContext, maxLength = 255): string {
+  return `${context.marker} ${context.prng.pick(WORDS)} ${context.prng.int(10_000)}`.slice(0, maxLength);
+}
+
+/** A value for `name` of this schema, or undefined to leave the property out. */
+export function valueFor(name: string, schema: Schema, context: ValueContext): unknown {
+  if (LEFT_OUT.has(name)) return undefined;
+  const plain = concrete(schema);
+  if (name === 'assignee_id') return { ref: OWNER_REF };
+  const idPrefix = /^\^\(([a-z]+)\|/.exec(plain.pattern ?? '')?.[1];
+  if (idPrefix) return context.refOf(idPrefix);
+  if (/^(phone)$/.test(name)) return phone(context.prng);
+  if (/^(email)$/.test(name)) return email(context);
+  if (name === 'phones') return Array.from({ length: 1 + context.prng.int(2) }, () => phone(context.prng));
+  if (name === 'emails') return Array.from({ length: 1 + context.prng.int(2) }, () => email(context));
+  if (name === 'currency') return context.prng.pick(CURRENCIES);
+  if (plain.enum) return context.prng.pick(plain.enum.filter((value: unknown) => value !== ''));
+  return valueOfType(name, plain, context);
+}
+
+function valueOfType(name: string, plain: Schema, context: ValueContext): unknown {
+  const { prng } = context;
+  if (plain.format === 'uri') return `https://example.com/${context.marker}/${prng.int(100)}`;
+  if (plain.format === 'date-time') return timeAhead(prng);
+  if (plain.type === 'boolean') return name === 'all_day' ? false : prng.chance(0.5);
+  if (plain.type === 'integer') return Math.max(plain.minimum ?? 0, prng.int(name === 'duration_min' ? 240 : 5_000_000));
+  if (plain.type === 'number') return prng.pick([0, 12, 12.5, 15]);
+  if (plain.type !== 'string') return undefined;
+  // Where the document says the service trims a name and folds its spaces (a tag's, 2.5), it is sometimes sent loosely.
+  const loose = /trimmed/i.test(plain.description ?? '') && prng.chance(0.4);
+  const text = loose ? ` ${named(context, (plain.maxLength ?? 255) - 3).replace(' ', '  ')} ` : named(context, plain.maxLength);
+  return !plain.pattern || new RegExp(plain.pattern, 'u').test(text) ? text : undefined;
+}
+
+/** A value of the wrong type for a property (a number for a string, a string for anything else): an invalid variant. */
+export function wrongTypeFor(schema: Schema): unknown {
+  return resolved(schema).type === 'string' || concrete(schema).type === 'string' ? 12345 : 'not-of-this-type';
+}
+
+/** A value one past its bound: a list of `maxItems + 1` of its kind, or a text of `maxLength + 1` (undefined: no bound). */
+export function pastBound(name: string, schema: Schema, context: ValueContext): unknown {
+  const plain = concrete(schema);
+  if (plain.type === 'array' && typeof plain.maxItems === 'number' && ['phones', 'emails'].includes(name)) {
+    return Array.from({ length: plain.maxItems + 1 }, () => valueFor(name.slice(0, -1), {}, context));
+  }
+  if (plain.type === 'string' && typeof plain.maxLength === 'number' && !plain.pattern && !plain.enum && !plain.format) {
+    return `${context.marker} `.padEnd(plain.maxLength + 1, 'x');
+  }
+  return undefined;
+}
