@@ -4,17 +4,17 @@ import { writeFileSync } from 'node:fs';
 import { runExplore } from '../../conformance/explore/explore.ts';
 import { storyOf } from '../../conformance/explore/story.ts';
 import { EXPLORE_REPORTERS, renderExploreReport, summaryLine, type ExploreReporter } from '../../conformance/explore/report.ts';
-import { number, parseOptions, type OptionSpecs } from './options.ts';
+import { parseOptions, wholeNumber, type OptionSpecs } from './options.ts';
 import { reportOptions, TARGET_OPTIONS, targetOptionsFrom } from './shared-options.ts';
 import { UsageError } from './usage-error.ts';
 
 export const EXPLORE_OPTIONS = {
   target: TARGET_OPTIONS,
   run: {
-    seed: { type: 'string', value: 'N', default: '1', help: 'the seed of the sequence (the same seed and calls give the same sequence)', check: number },
-    calls: { type: 'string', value: 'N', default: '1000', help: 'how many calls the sequence has', check: number },
-    budget: { type: 'string', value: 'SECONDS', help: 'stop sending the sequence after SECONDS (shrinking and cleanup come after)', check: number },
-    rate: { type: 'string', value: 'N', default: '10', help: 'calls a second to the target at most (the spec states no numeric rate limit; 0: no pace)', check: number },
+    seed: { type: 'string', value: 'N', default: '1', help: 'the seed of the sequence (the same seed and calls give the same sequence)', check: wholeNumber(0) },
+    calls: { type: 'string', value: 'N', default: '1000', help: 'how many calls the sequence has', check: wholeNumber(0) },
+    budget: { type: 'string', value: 'SECONDS', help: 'stop sending the sequence after SECONDS (shrinking and cleanup come after)', check: wholeNumber(0) },
+    rate: { type: 'string', value: 'N', default: '10', help: 'calls a second to the target at most (the spec states no numeric rate limit; 0: no pace)', check: wholeNumber(0) },
     steps: { type: 'string', value: 'ID,ID,...', help: 'only these steps of the sequence, as a divergence\'s replay line gives them' },
   },
   output: {
