@@ -15,6 +15,11 @@ export type Fault = {
   /** The conformance family whose checks must catch it. */
   family: Family;
   description: string;
+  /**
+   * The catalog rules (conformance/rules/*.yaml) it breaks: under this fault each of them fails
+   * (test/conformance/mutation/). Rules that fail only as a knock-on of the break are not named.
+   */
+  proves: readonly string[];
   wrap(next: Handle, state: MockState): Handle;
   /**
    * For faults in webhook deliveries, which the mock's queue sends and no request handle sees:
