@@ -201,7 +201,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'signature-without-timestamp',
     family: 'webhooks',
-    proves: ['webhooks.rotate-no-overlap', 'webhooks.rotate-waiting-retries', 'webhooks.signature-hmac', 'webhooks.fresh-timestamp-per-attempt'],
+    proves: ['webhooks.signature-hmac'],
     description: 'v1 is the HMAC of the body alone, not of `t.body`.',
     wrap: unchanged,
     async alterAttempt(attempt) {
@@ -211,7 +211,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'signature-secret-without-prefix',
     family: 'webhooks',
-    proves: ['webhooks.rotate-no-overlap', 'webhooks.rotate-waiting-retries', 'webhooks.signature-hmac', 'webhooks.fresh-timestamp-per-attempt'],
+    proves: ['webhooks.signature-hmac'],
     description: 'Deliveries are signed with the secret minus its whsec_ prefix.',
     wrap: unchanged,
     alterAttempt: (attempt) => ({ ...attempt, secret: attempt.secret.replace(/^whsec_/, '') }),
@@ -219,7 +219,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'timestamp-in-milliseconds',
     family: 'webhooks',
-    proves: ['webhooks.header-timestamp', 'webhooks.signature-tolerance', 'webhooks.fresh-timestamp-per-attempt'],
+    proves: ['webhooks.header-timestamp', 'webhooks.signature-tolerance'],
     description: 'Svc-Timestamp and the signature\'s t are Unix milliseconds, not seconds.',
     wrap: unchanged,
     alterAttempt(attempt, info) {
@@ -297,7 +297,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'signed-on-workspace-clock',
     family: 'webhooks',
-    proves: ['webhooks.header-timestamp', 'webhooks.signature-tolerance', 'webhooks.fresh-timestamp-per-attempt'],
+    proves: ['webhooks.header-timestamp', 'webhooks.signature-tolerance'],
     description: "Deliveries are signed with the workspace's time instead of the time they are sent: once that clock is elsewhere than real time (a seeded or moved workspace), receivers reject them.",
     wrap: unchanged,
     alterAttempt(attempt, info) {
@@ -350,7 +350,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'retry-keeps-old-secret',
     family: 'webhooks',
-    proves: ['webhooks.rotate-no-overlap', 'webhooks.rotate-waiting-retries'],
+    proves: ['webhooks.rotate-waiting-retries'],
     description: 'A delivery queued before rotate-secret is retried signed with the secret of its first attempt, where waiting retries use the new one.',
     wrap: rememberRotations,
     alterAttempt(attempt, info) {
@@ -665,7 +665,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'signature-over-reserialized-body',
     family: 'webhooks',
-    proves: ['webhooks.rotate-no-overlap', 'webhooks.rotate-waiting-retries', 'webhooks.signature-hmac', 'webhooks.fresh-timestamp-per-attempt'],
+    proves: ['webhooks.signature-hmac'],
     description: 'The signature is the HMAC of the compact JSON, but the HTTP client re-serializes the payload with indentation before sending, so v1 does not match the raw body received.',
     wrap: unchanged,
     async alterAttempt(attempt) {
@@ -698,7 +698,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'signature-hex-uppercase',
     family: 'webhooks',
-    proves: ['webhooks.rotate-no-overlap', 'webhooks.rotate-waiting-retries', 'webhooks.header-signature-format', 'webhooks.signature-hmac', 'webhooks.fresh-timestamp-per-attempt'],
+    proves: ['webhooks.header-signature-format', 'webhooks.signature-hmac'],
     description: 'v1 is hex-encoded in upper case (the crypto library\'s default), where the spec has lowercase hex.',
     wrap: unchanged,
     async alterAttempt(attempt) {
@@ -834,7 +834,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'rotated-secret-42-characters',
     family: 'webhooks',
-    proves: ['webhooks.secret-format', 'webhooks.rotate-no-overlap', 'webhooks.rotate-waiting-retries', 'responses.shape.rotate-webhook-secret'],
+    proves: ['webhooks.secret-format', 'responses.shape.rotate-webhook-secret'],
     description: 'Rotate-secret answers the new secret with its last character cut (whsec_ and 42 characters), where it is whsec_ followed by 43 (spec 4.11).',
     wrap: onRoute('POST', /^\/v1\/webhooks\/[^/]+\/rotate-secret\/?$/, async (next, request, info) =>
       alterOk(await next(request, info), (body) => (typeof body.secret === 'string' ? { ...body, secret: body.secret.slice(0, -1) } : body)),
