@@ -35,6 +35,7 @@ const started = Date.now();
 const measured = await inParallel(faults, Number(values.width ?? 2), async (fault) => {
   const report = await standInRun(fault);
   const warned = report.rules.filter((rule) => rule.outcome === 'warned').map((rule) => rule.id);
+  console.error(`${fault.name}: failed ${failedRules(report).join(' ') || '-'}; warned ${warned.join(' ') || '-'}`);
   return [fault.name, { failed: failedRules(report), warned }] as const;
 });
 const seconds = Math.round((Date.now() - started) / 1000);
