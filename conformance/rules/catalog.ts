@@ -44,6 +44,8 @@ export type Rule = {
   reading?: string;
   /** For a reading: the other answers a correct deployment may give, one short line each (issue 22). */
   alternatives?: string[];
+  /** Why no single named fault can break it (issue 23): a judged rule without one is proven by a fault's `proves`. */
+  unproven?: string;
   /** The catalog file it is written in (or SHAPE_FILE for a generated shape rule). */
   file: string;
 };
@@ -71,7 +73,7 @@ export function partOf(section: string): string {
 
 const FOLDER = new URL('./', import.meta.url);
 const ID = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/;
-const KEYS = new Set(['id', 'section', 'rule', 'needs', 'wait', 'checks', 'unobservable', 'reading', 'alternatives']);
+const KEYS = new Set(['id', 'section', 'rule', 'needs', 'wait', 'checks', 'unobservable', 'reading', 'alternatives', 'unproven']);
 const WAIT = /^(\d+)(m|h|d)$/;
 const MINUTES = { m: 1, h: 60, d: 1440 } as const;
 
@@ -140,6 +142,7 @@ function toRule(entry: any, file: string, index: number): Rule {
     ...(entry.unobservable ? { unobservable: entry.unobservable.trim() } : {}),
     ...(entry.reading ? { reading: entry.reading.trim() } : {}),
     ...(entry.alternatives ? { alternatives: entry.alternatives.map((line: string) => line.trim()) } : {}),
+    ...(entry.unproven ? { unproven: entry.unproven.trim() } : {}),
     file,
   };
 }
@@ -165,6 +168,7 @@ function problemOf(entry: any): string | undefined {
   if (entry.unobservable !== undefined && (typeof entry.unobservable !== 'string' || entry.checks?.length)) return 'unobservable is a reason, for a rule without checks';
   if (entry.reading !== undefined && typeof entry.reading !== 'string') return 'reading is a sentence';
   if (entry.alternatives !== undefined && !alternativesOk(entry)) return 'alternatives is a list of short lines, for a rule with a reading';
+  if (entry.unproven !== undefined && (typeof entry.unproven !== 'string' || !entry.checks?.length)) return 'unproven is a reason, for a rule with checks';
   return undefined;
 }
 

@@ -6,18 +6,21 @@ import { scenarioSetup } from '../../scenarios/runner/mock-setup.ts';
 import { startServer } from '../adapters/node-server.ts';
 import { didYouMean } from '../errors/close-names.ts';
 import { FAULT_DESCRIPTIONS } from '../faults/fault-descriptions.ts';
+import { FAULT_PROOFS } from '../faults/fault-proofs.ts';
 import { FAULT_CATALOG, FAULT_NAMES, loadFaults } from '../faults/index.ts';
 import { createMock } from '../mock.ts';
 import { controlSetup } from './control-access.ts';
 import { parseFailureRule } from './failure-option.ts';
 import { prepareStandIn } from './stand-in.ts';
 import { startupWorkspace } from './startup-workspace.ts';
-import { httpUrl, parseOptions, wholeNumber, type OptionSpecs } from './options.ts';
+import { httpUrl, oneOf, parseOptions, wholeNumber, type OptionSpecs } from './options.ts';
 import { publicOrigin } from './public-url.ts';
 import { controlTokenOption, listenOptions } from './shared-options.ts';
 import { UsageError } from './usage-error.ts';
 import { StateFileError } from '../durable-state/state-file-error.ts';
 import { useStateFile, type StateOption } from './state-option.ts';
+
+const FAULT_REPORTERS = ['pretty', 'json'] as const;
 
 export const MOCK_OPTIONS = {
   ...listenOptions(4010),
@@ -40,12 +43,13 @@ export const MOCK_OPTIONS = {
   failure: { type: 'string', multiple: true, value: 'SPEC', check: (value) => void parseFailureRule(value), help: 'make calls slow or failing, e.g. operation=createLead,error=unavailable,times=3 or latency_ms=200,latency_jitter_ms=300,share=0.5 (errors: internal, unavailable, rate_limited, drop, hang); also PUT /_mock/failures' },
   fault: { type: 'string', multiple: true, value: 'NAME', help: 'break a named rule of the spec on purpose (see --faults)', check: knownFaults },
   faults: { type: 'boolean', default: false, help: 'list the named faults and exit' },
+  reporter: { type: 'string', value: 'pretty|json', default: 'pretty', help: 'how --faults lists them: json prints {"faults": [{name, area, description, proves}]}', check: oneOf('reporter', FAULT_REPORTERS) },
   coverage: { type: 'boolean', default: false, help: 'list operations that would answer 501 and exit' },
 } as const satisfies OptionSpecs;
 
 export async function runMockCommand(args: string[]): Promise<void> {
   const { values } = parseOptions(args, MOCK_OPTIONS);
-  if (values.faults) return printFaults();
+  if (values.faults) return printFaults(values.reporter === 'json' ? 'json' : 'pretty');
   const faults = values.fault?.flatMap((item) => item.split(','));
   const port = Number(values.port);
   const host = values.host ?? '127.0.0.1';
@@ -148,7 +152,15 @@ function knownFaults(value: string): void {
   throw new UsageError(`unknown fault ${unknown}${hint ? `: ${hint}` : ''} (crmkit mock --faults lists them)`);
 }
 
-function printFaults(): void {
+/**
+ * `--faults`: each fault with what it breaks. `--reporter json` is for tools (issue 23): the rule
+ * ids it proves, and its area (the suite's family it belongs to, until faults take the catalog's areas).
+ */
+function printFaults(reporter: (typeof FAULT_REPORTERS)[number]): void {
+  if (reporter === 'json') {
+    const faults = FAULT_CATALOG.map(({ name, family }) => ({ name, area: family, description: FAULT_DESCRIPTIONS[name], proves: FAULT_PROOFS[name] }));
+    return console.log(JSON.stringify({ faults }, null, 2));
+  }
   console.log('Named faults (crmkit mock --fault NAME): each breaks one rule of the spec on purpose.');
   for (const fault of FAULT_CATALOG) console.log(`  ${fault.name.padEnd(28)} [${fault.family}] ${FAULT_DESCRIPTIONS[fault.name]}`);
 }

@@ -9,6 +9,7 @@ export const consentFaults: Fault[] = [
   {
     name: 'consent-form-names-member',
     family: 'oauth',
+    proves: ['errors.request-id-header', 'oauth.approval-by-owner-admin', 'oauth.consent-signed-in-member'],
     description: "The consent form's POST /oauth/authorize decides for whatever member_id it is sent, without a signed-in member: anyone who sees a consent request can approve it as the owner.",
     wrap: (next, state) => async (request, info) => {
       if (request.method !== 'POST' || new URL(request.url).pathname !== '/oauth/authorize') return next(request, info);
@@ -27,6 +28,7 @@ export const consentFaults: Fault[] = [
   {
     name: 'authorize-redirect-wildcard-match',
     family: 'oauth',
+    proves: ['oauth.redirect-uri-no-wildcards'],
     description: 'The authorization endpoint matches redirect_uri as a pattern: a `*` in the one sent matches any text, so https://app.example/* (or a * for the host) is taken for the registered callback.',
     wrap: (next, state) => async (request, info) => {
       const url = new URL(request.url);

@@ -109,6 +109,7 @@ export const conversationsFaults: Fault[] = [
     // Readings review: conversations.sla-due-while-waiting is stated (2.9 "set while the client waits for an answer").
     name: 'sla-due-never-set',
     family: 'conversations',
+    proves: ['conversations.sla-due-while-waiting'],
     description: 'Conversations show sla_due_at null even while the client waits for an answer (the SLA job never ran) (spec 2.9).',
     wrap: (next) => async (request, info) => {
       const response = await next(request, info);
@@ -121,6 +122,7 @@ export const conversationsFaults: Fault[] = [
     // Readings review: conversations.snooze-until-offset is stated (4.8 "{until: <timestamp with offset>}"; 2.1).
     name: 'snooze-until-without-offset-as-utc',
     family: 'conversations',
+    proves: ['conversations.snooze-until-offset'],
     description: 'A snooze until sent without an offset (2030-01-15T10:00:00) is read as UTC and taken instead of refused (spec 4.8, 2.1: a sent time carries an offset).',
     wrap: onRoute('POST', /^\/v1\/conversations\/[^/]+\/snooze$/, async (next, request, info) => {
       const body = await sentJson(request);
@@ -132,6 +134,7 @@ export const conversationsFaults: Fault[] = [
     // Readings review: conversations.send-text-required is stated (4.8 "`text` (required ...)").
     name: 'send-missing-text-as-blank',
     family: 'conversations',
+    proves: ['conversations.send-text-required'],
     description: 'A send without text queues a message of one space (the client library fills the required field) instead of refusing it (spec 4.8: text is required).',
     wrap: onRoute('POST', /^\/v1\/conversations\/[^/]+\/messages$/, async (next, request, info) => {
       const body = await sentJson(request);
@@ -141,18 +144,21 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'channel-summary-without-status',
     family: 'conversations',
+    proves: ['conversations.channel-summary', 'conversations.channel-status-active', 'responses.shape.list-conversations', 'responses.shape.get-conversation', 'responses.shape.assign-conversation', 'responses.shape.resolve-conversation', 'responses.shape.reopen-conversation', 'responses.shape.snooze-conversation'],
     description: "A conversation's channel summary shows {id, type, name} and leaves out the channel's status.",
     wrap: alterConversations(({ channel: { status: _dropped, ...channel }, ...conversation }) => ({ ...conversation, channel })),
   },
   {
     name: 'unread-count-always-zero',
     family: 'conversations',
+    proves: ['conversations.unread-count'],
     description: 'Conversations show unread_count 0 however many client messages are unread.',
     wrap: alterConversations((conversation) => ({ ...conversation, unread_count: 0 })),
   },
   {
     name: 'answer-keeps-sla',
     family: 'conversations',
+    proves: ['conversations.sla-due-cleared-by-answer'],
     description: "sla_due_at is worked out from the client's last message alone, so an answer does not end the wait: it stays 15 minutes after last_inbound_at.",
     wrap: alterConversations((conversation) => {
       if (conversation.status === 'resolved' || conversation.last_inbound_at === null) return conversation;
@@ -162,6 +168,7 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'message-text-limit-4000',
     family: 'conversations',
+    proves: ['conversations.text-limit'],
     description: 'A message text over 4000 characters (not 4096) answers 422 validation_failed.',
     wrap: (next) => async (request, info) => {
       if (request.method !== 'POST' || !SEND.test(pathOf(request))) return next(request, info);
@@ -174,6 +181,7 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'client-id-not-idempotent',
     family: 'conversations',
+    proves: ['conventions.message-client-id-idempotent', 'conversations.client-id-idempotent'],
     description: 'Sending again with a client_id already used queues a second message instead of returning the first.',
     wrap: (next) => async (request, info) => {
       const copy = request.clone();
@@ -187,12 +195,14 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'failed-without-error',
     family: 'conversations',
+    proves: ['conversations.error-when-failed', 'conversations.business-reply-window', 'conversations.business-bot-permission', 'conversations.channel-rule-fails-later'],
     description: "Failed messages show error null: the channel's reason is not kept.",
     wrap: alterMessageList((messages) => messages.map((message) => (message.status === 'failed' ? { ...message, error: null } : message))),
   },
   {
     name: 'retry-requeues-any-message',
     family: 'conversations',
+    proves: ['conversations.not-failed', 'responses.shape.retry-message'],
     description: 'A retry of a message that is not failed queues it again (200) instead of answering 409 not_failed.',
     wrap: (next, state) =>
       onErrorCode('not_failed', (response, _body, request) => {
@@ -204,6 +214,7 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'opted-out-sent-anyway',
     family: 'conversations',
+    proves: ['conversations.opted-out'],
     description: 'A message to a client who opted out is sent without force instead of answering 409 opted_out.',
     wrap: (next) =>
       onErrorCode('opted_out', async (_response, _body, request) => {
@@ -214,6 +225,7 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'whatsapp-window-refused-at-once',
     family: 'conversations',
+    proves: ['conversations.channel-rule-fails-later'],
     description: "A whatsapp message more than 24 hours after the client's last message is refused at once (422) instead of being queued and failing later with the reason.",
     wrap: (next, state) => async (request, info) => {
       const id = request.method === 'POST' ? SEND.exec(pathOf(request))?.[1] : undefined;
@@ -231,12 +243,14 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'deleted-messages-hidden',
     family: 'conversations',
+    proves: ['conversations.deleted-at'],
     description: 'Messages deleted in the messenger disappear from the messages list instead of staying in history marked with deleted_at.',
     wrap: alterMessageList((messages) => messages.filter((message) => message.deleted_at === null)),
   },
   {
     name: 'unassign-ignored',
     family: 'conversations',
+    proves: ['conversations.unassign', 'conversations.scope-assign'],
     description: 'Assign with assignee_id null is read as "no change" (PATCH-style), so the conversation keeps its assignee.',
     wrap: (next) => async (request, info) => {
       if (request.method !== 'POST' || !pathOf(request).endsWith('/assign') || !MANAGE.test(pathOf(request))) return next(request, info);
@@ -250,6 +264,7 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'snooze-clamped-to-90-days',
     family: 'conversations',
+    proves: ['conversations.snooze-until-offset', 'conversations.snooze-limit'],
     description: 'A snooze more than 90 days ahead is clamped to 90 days instead of answering 422 validation_failed.',
     wrap: (next, state) =>
       onErrorCode('validation_failed', async (response, body, request) => {
@@ -264,6 +279,7 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'unassigned-filter-ignored',
     family: 'conversations',
+    proves: ['conversations.filter-unassigned'],
     description: 'The conversation list ignores unassigned=true and lists assigned conversations too.',
     wrap: (next) => async (request, info) => {
       const url = new URL(request.url);
@@ -275,6 +291,7 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'counts-ignore-assignment',
     family: 'conversations',
+    proves: ['conversations.counts-mine', 'conversations.counts-unassigned'],
     description: 'The counts read the assignee from the wrong column: mine is always 0 and unassigned equals all.',
     wrap: (next) => async (request, info) => {
       const response = await next(request, info);
@@ -286,6 +303,7 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'manage-without-messages-read',
     family: 'conversations',
+    proves: ['conversations.manage-needs-read'],
     description: 'The manage routes (assign, resolve, reopen, snooze) check conversations:manage only, letting through a key without messages:read.',
     wrap: (next, state) =>
       onErrorCode('missing_scope', async (response, body, request) => {
@@ -296,6 +314,7 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'business-bot-permission-ignored',
     family: 'conversations',
+    proves: ['conversations.business-bot-permission'],
     description: "telegram_business replies are sent although the account owner did not allow the bot to reply: the service never reads the owner's permission.",
     wrap: (next, state) => async (request, info) => {
       const id = request.method === 'POST' ? SEND.exec(pathOf(request))?.[1] : undefined;
@@ -311,6 +330,7 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'force-ignored',
     family: 'conversations',
+    proves: ['conversations.force-sends'],
     description: 'A message to a client who opted out answers 409 opted_out even with force true.',
     wrap: (next) => async (request, info) => {
       if (request.method !== 'POST' || !SEND.test(pathOf(request))) return next(request, info);
@@ -323,6 +343,7 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'retry-sends-nothing',
     family: 'conversations',
+    proves: ['conversations.retry-failed'],
     description: 'A retry of a failed message answers 200 with the message back in queued, but nothing is sent again: it stays failed.',
     wrap: (next, state) => async (request, info) => {
       const id = request.method === 'POST' ? /^\/v1\/messages\/([^/]+)\/retry$/.exec(pathOf(request))?.[1] : undefined;
@@ -335,6 +356,7 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'resolved-in-default-list',
     family: 'conversations',
+    proves: ['conversations.list-default-open'],
     description: 'The conversation list without status lists every conversation, resolved ones too, instead of the open ones.',
     wrap: (next) => async (request, info) => {
       const url = new URL(request.url);
@@ -346,6 +368,7 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'sla-sort-ignored',
     family: 'conversations',
+    proves: ['conversations.sort-sla'],
     description: 'The conversation list ignores sort=sla and always lists the most recent activity first.',
     wrap: (next) => async (request, info) => {
       const url = new URL(request.url);
@@ -357,6 +380,7 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'resolve-only-open',
     family: 'conversations',
+    proves: ['conversations.from-any-state', 'errors.complete-list-not-shown'],
     description: 'Resolve accepts only open conversations: a snoozed one answers 409 instead of being resolved (the spec gives every operation From any).',
     wrap: (next, state) => async (request, info) => {
       const id = request.method === 'POST' ? /^\/v1\/conversations\/([^/]+)\/resolve$/.exec(pathOf(request))?.[1] : undefined;
@@ -370,6 +394,7 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'snooze-never-wakes',
     family: 'conversations',
+    proves: ['conversations.wake-up'],
     description: 'The wake-up job never runs: a snoozed conversation still reads snoozed after its until time, until someone reopens it.',
     wrap: (next, state) => {
       // Faults are wrapped anew for each request: what they remember lives with the mock's state.
@@ -390,6 +415,7 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'opt-out-across-channels',
     family: 'conversations',
+    proves: ['conversations.opt-out-per-channel'],
     description: "An opt-out is kept on the client, not on the channel: a client who opted out on one channel answers 409 opted_out on every other.",
     wrap: (next, state) => async (request, info) => {
       const id = request.method === 'POST' ? SEND.exec(pathOf(request))?.[1] : undefined;
@@ -408,6 +434,7 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'assign-reopens-conversation',
     family: 'conversations',
+    proves: ['conversations.from-any-state'],
     description: 'Assigning a resolved or snoozed conversation reopens it, where assign leaves the status unchanged (spec 3, conversation).',
     wrap: (next) => async (request, info) => {
       const path = new URL(request.url).pathname;
@@ -423,6 +450,7 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'message-answered-sent',
     family: 'conversations',
+    proves: ['conversations.business-reply-window', 'conversations.business-bot-permission', 'conversations.send-queued', 'conversations.send-answers-201', 'conversations.force-sends', 'conversations.channel-rule-fails-later', 'responses.shape.send-message'],
     description: 'Sending a message answers 201 with status sent (what the channel reported at once) instead of queued (spec 3, message; 4.8).',
     wrap: (next) => async (request, info) => {
       const response = await next(request, info);
@@ -433,6 +461,7 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'retry-not-failed-as-422',
     family: 'conversations',
+    proves: ['conversations.not-failed', 'errors.code-status', 'errors.documented-statuses'],
     description: 'A retry of a message that is not failed answers 422 not_failed instead of 409 (spec 3, 4.8, 7.3).',
     wrap: onErrorCode('not_failed', (response) => changed(response, { status: 422 })),
   },
@@ -440,6 +469,7 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'messages-oldest-first',
     family: 'conversations',
+    proves: ['conversations.messages-newest-first', 'conversations.messages-paging'],
     description: "A conversation's messages are listed oldest first (chat order) instead of newest first (spec 4.8).",
     wrap: onRoute('GET', MESSAGES, async (next, request, info) => {
       const response = await next(request, info);
@@ -450,6 +480,7 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'snooze-until-offset-dropped',
     family: 'conversations',
+    proves: ['conversations.snoozed-until', 'conversations.wake-up', 'conversations.list-open-includes-woken', 'conversations.list-status-snoozed'],
     description: "A conversation snooze's until is read as a UTC clock reading: 18:00+05:00 snoozes until 18:00Z, five hours late (spec 4.8: a timestamp with offset).",
     wrap: onRoute('POST', /^\/v1\/conversations\/[^/]+\/snooze$/, async (next, request, info) => {
       const sent = await sentJson(request);
@@ -459,6 +490,7 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'client-id-dedup-includes-text',
     family: 'conversations',
+    proves: ['conventions.message-client-id-idempotent', 'conversations.client-id-idempotent'],
     description: 'Message idempotency is keyed on client_id and the text together: sending again with the same client_id and another text sends a second message instead of returning the first (spec 4.8, 9).',
     wrap: onRoute('POST', MESSAGES, async (next, request, info) => {
       const sent = await sentJson(request);
@@ -473,12 +505,14 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'client-id-64-refused',
     family: 'conversations',
+    proves: ['conversations.client-id-limit'],
     description: 'A message client_id of exactly 64 characters is refused with 422 (the column holds 63 and a terminator) where up to 64 are allowed (spec 2.10, 8).',
     wrap: overTheEdge('POST', MESSAGES, (sent) => (typeof sent.client_id === 'string' && sent.client_id.length === 64 ? { ...sent, client_id: `${sent.client_id}x` } : undefined)),
   },
   {
     name: 'message-retry-with-read-scope',
     family: 'conversations',
+    proves: ['conversations.scope-retry'],
     description: 'Retrying a failed message is filed with the read routes: a key with messages:read and without messages:send retries (re-sends) messages instead of 403 missing_scope (spec 4.8).',
     wrap: guardedByReadScope('POST', /^\/v1\/messages\/[^/]+\/retry$/, '/v1/conversations?limit=1'),
   },
@@ -486,6 +520,7 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'conversations-needs-reply-ignored',
     family: 'conversations',
+    proves: ['conversations.filter-needs-reply'],
     description: 'The needs_reply filter of the conversation list is not read: conversations whose last message is the team\'s own are listed too (spec 4.8: needs_reply keeps those waiting for an answer).',
     wrap: onListQuery(/^\/v1\/conversations$/, (query) => query.delete('needs_reply')),
   },
@@ -493,6 +528,7 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'snooze-limit-89-days',
     family: 'conversations',
+    proves: ['conversations.from-any-state', 'conversations.snooze-limit'],
     description: 'A conversation snooze more than 89 days ahead is refused with 422 (the limit counts whole days from tomorrow), where anything within the next 90 days is allowed (spec 3, 4.8, 8).',
     wrap: (next, state) =>
       onRoute('POST', /^\/v1\/conversations\/[^/]+\/snooze$/, async (next, request, info) => {
@@ -507,6 +543,7 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'snooze-past-accepted',
     family: 'conversations',
+    proves: ['conversations.snooze-future'],
     description: 'A conversation snooze with until in the past is accepted (200, snoozed, woken at once) instead of refused with 422: only the 90-day end of the window is checked (spec 3, 4.8: within the next 90 days).',
     wrap: (next, state) =>
       onRoute('POST', /^\/v1\/conversations\/[^/]+\/snooze$/, async (next, request, info) => {
@@ -521,6 +558,7 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'assign-foreign-member-accepted',
     family: 'conversations',
+    proves: ['conversations.assign-unknown-member'],
     description: "Assign takes any member-shaped id without looking it up: a member id of another workspace is set as the assignee (200) instead of refused (spec 4.8: assignee_id is a member; 2.9).",
     wrap: (next, state) =>
       onRoute('POST', /^\/v1\/conversations\/[^/]+\/assign$/, async (next, request, info) => {
@@ -538,6 +576,7 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'waiting-filter-as-needs-reply',
     family: 'conversations',
+    proves: ['conversations.filter-waiting'],
     description: 'waiting=true on the conversation list is read as needs_reply: conversations whose client waits but whose answer time has not passed yet are listed too (spec 4.8: waiting keeps those past their answer time).',
     wrap: onListQuery(/^\/v1\/conversations$/, (query) => {
       if (query.get('waiting') !== 'true') return;
@@ -548,12 +587,14 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'message-text-counted-in-utf16',
     family: 'conversations',
+    proves: ['conversations.text-limit'],
     description: 'The message text limit counts UTF-16 code units: a text of 4096 characters with emoji in it is refused with 422 where up to 4096 characters are allowed (spec 4.8, 8).',
     wrap: overTheEdge('POST', MESSAGES, (sent) => (typeof sent.text === 'string' && sent.text.length > 4096 && [...sent.text].length <= 4096 ? { ...sent, text: 'x'.repeat(4097) } : undefined)),
   },
   {
     name: 'client-id-65-truncated',
     family: 'conversations',
+    proves: ['conversations.client-id-limit'],
     description: 'A message client_id over 64 characters is cut to 64 (a varchar column in non-strict mode) and the message sent, instead of refused with 422 (spec 2.10, 8: up to 64 characters).',
     wrap: onRoute('POST', MESSAGES, async (next, request, info) => {
       const sent = await sentJson(request);
@@ -564,12 +605,14 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'message-send-with-read-scope',
     family: 'conversations',
+    proves: ['conversations.scope-send'],
     description: 'Sending a message checks messages:read instead of messages:send: a key that may only read conversations writes to clients (spec 4.8: POST .../messages needs messages:send).',
     wrap: guardedByReadScope('POST', MESSAGES, '/v1/conversations?limit=1', 'messages:send'),
   },
   {
     name: 'reply-window-from-last-message',
     family: 'conversations',
+    proves: ['conversations.business-reply-window', 'conversations.channel-rule-fails-later'],
     description: "The 24-hour reply window of whatsapp and telegram_business counts from the conversation's last message of either side, not the client's: a reply 25 hours after the client wrote but an hour after the team's last answer is sent instead of failing (spec 2.10, 4.8).",
     wrap: sendIgnoringChannelRules(({ workspace, conversation, channelType, stepAtMs }) => {
       if (channelType !== 'whatsapp' && channelType !== 'telegram_business') return false;
@@ -581,6 +624,7 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'business-reply-window-ignored',
     family: 'conversations',
+    proves: ['conversations.business-reply-window'],
     description: "telegram_business replies more than 24 hours after the client's last message are sent: only the owner's permission is checked, the messenger's 24-hour rule is applied to whatsapp alone (spec 2.10).",
     wrap: sendIgnoringChannelRules(({ workspace, conversation, channelType, stepAtMs }) =>
       channelType === 'telegram_business' && channelOutcome(workspace.tables, conversation.channel_id).replies_allowed && outsideReplyWindow(conversation, stepAtMs)),
@@ -588,6 +632,7 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'wake-up-polled-every-5-minutes',
     family: 'conversations',
+    proves: ['conversations.wake-up'],
     description: 'Snoozed conversations are woken by a job that runs every 5 minutes: one snoozed until 10:00 still reads snoozed at 10:04 instead of open when its until time arrives (spec 3: snoozed -> open when the until time arrives).',
     wrap: (next, state) => {
       const snoozed = snoozedForPolling.get(state) ?? snoozedForPolling.set(state, new Map()).get(state)!;
@@ -612,6 +657,7 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'sla-sort-nulls-first',
     family: 'conversations',
+    proves: ['conversations.sort-sla'],
     description: 'sort=sla orders by sla_due_at ascending with nulls first (the database default): conversations nobody waits in come before the most urgent ones (spec 4.8: sla = most urgent first).',
     wrap: onRoute('GET', /^\/v1\/conversations$/, async (next, request, info) => {
       const response = await next(request, info);

@@ -64,6 +64,7 @@ export const eventsFaults: EventFault[] = [
     // Readings review: events.actor-system-empty-id and events.form-known-contact are stated (6.1, 6.4).
     name: 'system-actor-named',
     family: 'events',
+    proves: ['events.actor-system-empty-id'],
     description: 'An event the service itself caused names its actor {type: system, id: "system"} instead of an empty id (spec 6.1: id empty for system).',
     wrap: unchanged,
     alterEvent: (event) => [event.actor.type === 'system' ? { ...event, actor: { type: 'system', id: 'system' } } : event],
@@ -71,6 +72,7 @@ export const eventsFaults: EventFault[] = [
   {
     name: 'form-contact-always-announced',
     family: 'events',
+    proves: ['events.form-known-contact'],
     description: 'Every form submission also sends contact.created about its client, a known one reused too (spec 6.4: contact.created only when records are new).',
     wrap: unchanged,
     alterEvent: (event, { workspace }) => {
@@ -84,6 +86,7 @@ export const eventsFaults: EventFault[] = [
   {
     name: 'event-actor-always-system',
     family: 'events',
+    proves: ['events.actor-api-key'],
     description: 'Every event names the system as its actor, with an empty id: who caused it (the API key) is not passed down to the emitter.',
     wrap: unchanged,
     alterEvent: (event) => [{ ...event, actor: { ...SYSTEM_ACTOR } }],
@@ -91,6 +94,7 @@ export const eventsFaults: EventFault[] = [
   {
     name: 'stage-changed-from-is-new-stage',
     family: 'events',
+    proves: ['events.stage-changed-from'],
     description: 'lead.stage_changed is built from the lead after the move: `from` and `from_type` name the stage it entered, like `to` and `to_type`.',
     wrap: unchanged,
     alterEvent: (event) => {
@@ -102,6 +106,7 @@ export const eventsFaults: EventFault[] = [
   {
     name: 'close-reuses-stage-change-event-id',
     family: 'events',
+    proves: ['events.event-ids-unique'],
     description: 'lead.won and lead.lost carry the event id of the lead.stage_changed the same move sent (one id per request, not per event), so a receiver deduplicating by Svc-Event-Id drops them.',
     wrap: unchanged,
     alterEvent: (event, { state }) => {
@@ -115,6 +120,7 @@ export const eventsFaults: EventFault[] = [
   {
     name: 'contact-updated-once-per-patch',
     family: 'events',
+    proves: ['events.contact-updated-per-field'],
     description: 'A contact PATCH that changes several fields sends one contact.updated (for the first field) instead of one per changed field.',
     wrap: markingContactPatches,
     alterEvent: dropping((event, { state }) => {
@@ -131,6 +137,7 @@ export const eventsFaults: EventFault[] = [
   {
     name: 'form-contacts-not-announced',
     family: 'events',
+    proves: ['events.form-new-contact'],
     description: 'A contact made by a form submission sends no contact.created: the form path writes the contact without the event the contacts route sends.',
     wrap: unchanged,
     alterEvent: dropping((event) => event.type === 'contact.created' && event.actor.type === 'system'),
@@ -138,6 +145,7 @@ export const eventsFaults: EventFault[] = [
   {
     name: 'channel-reports-not-announced',
     family: 'events',
+    proves: ['events.message-sent', 'events.message-delivered', 'events.message-read', 'events.message-failed'],
     description: 'The status changes a channel reports (sent, delivered, read, failed) update the message but send no message.<status> event; only message.queued goes out.',
     wrap: unchanged,
     alterEvent: dropping((event) => CHANNEL_REPORTS.has(event.type)),
@@ -145,6 +153,7 @@ export const eventsFaults: EventFault[] = [
   {
     name: 'snooze-not-announced',
     family: 'events',
+    proves: ['events.conversation-snoozed'],
     description: 'Snoozing a conversation changes its status to snoozed without conversation.status_changed (only resolve and reopen send it).',
     wrap: unchanged,
     alterEvent: dropping((event) => event.type === 'conversation.status_changed' && objectOf(event).status === 'snoozed'),
@@ -152,6 +161,7 @@ export const eventsFaults: EventFault[] = [
   {
     name: 'product-archive-not-announced',
     family: 'events',
+    proves: ['events.product-archived'],
     description: 'Archiving a product sends no product.archived: the archive is a plain update.',
     wrap: unchanged,
     alterEvent: dropping((event) => event.type === 'product.archived'),
@@ -159,6 +169,7 @@ export const eventsFaults: EventFault[] = [
   {
     name: 'webhook-disabled-not-announced',
     family: 'events',
+    proves: ['events.webhook-disabled', 'events.webhook-disabled-whatever-subscribed'],
     description: 'A webhook the service disables sends no webhook.disabled to the workspace\'s other webhooks.',
     wrap: unchanged,
     alterEvent: dropping((event) => event.type === 'webhook.disabled'),
@@ -166,6 +177,7 @@ export const eventsFaults: EventFault[] = [
   {
     name: 'large-events-sent-whole',
     family: 'events',
+    proves: ['events.truncated-over-256kb'],
     description: 'An event over 256 KB is sent whole, the record as it is now in data.object, instead of cut to id, object and truncated: true.',
     wrap: unchanged,
     alterEvent: (event, { workspace }) => {
@@ -179,6 +191,7 @@ export const eventsFaults: EventFault[] = [
   {
     name: 'theft-uninstall-not-announced',
     family: 'events',
+    proves: ['events.lifecycle-uninstalled-on-reuse'],
     description: 'An app removed because a used refresh token came back is uninstalled without app.uninstalled; only an admin\'s uninstall sends it.',
     wrap: unchanged,
     alterLifecycleAttempt: (attempt, { workspace, event }) => {
@@ -190,6 +203,7 @@ export const eventsFaults: EventFault[] = [
   {
     name: 'lifecycle-scopes-as-text',
     family: 'events',
+    proves: ['events.lifecycle-scopes'],
     description: 'Lifecycle events carry `data.scopes` as the space-separated text of the token answer\'s `scope`, not as a list.',
     wrap: unchanged,
     alterLifecycleAttempt: (attempt) => {
@@ -200,6 +214,7 @@ export const eventsFaults: EventFault[] = [
   {
     name: 'lifecycle-signed-once',
     family: 'events',
+    proves: ['events.lifecycle-retry-signed-afresh'],
     description: 'A lifecycle event is signed once, when it is queued: every retry carries the first attempt\'s timestamp and signature, which a receiver rejects once 5 minutes have passed.',
     wrap: unchanged,
     alterLifecycleAttempt: (attempt, { state }) => {
@@ -216,6 +231,7 @@ export const eventsFaults: EventFault[] = [
   {
     name: 'lifecycle-delivery-id-per-attempt',
     family: 'events',
+    proves: ['events.lifecycle-same-delivery-id'],
     description: 'Each attempt of a lifecycle event carries a new Svc-Delivery id, so an app cannot tell a retry from a new delivery.',
     wrap: unchanged,
     alterLifecycleAttempt: (attempt, { workspace, attempts }) => {
@@ -227,6 +243,7 @@ export const eventsFaults: EventFault[] = [
   {
     name: 'event-time-without-offset',
     family: 'events',
+    proves: ['events.envelope-occurred-at'],
     description: 'Events carry occurred_at as local time without an offset (the Z dropped), where a time carries its offset (spec 2.1, 6.1).',
     wrap: unchanged,
     alterEvent: (event) => [{ ...event, occurred_at: String(event.occurred_at).replace(/(Z|[+-]\d\d:\d\d)$/, '') }],
@@ -235,6 +252,7 @@ export const eventsFaults: EventFault[] = [
   {
     name: 'api-key-actor-as-member',
     family: 'events',
+    proves: ['events.actor-api-key'],
     description: 'An event caused by an API key names actor type member (the credential kind is not passed down), with the key\'s id.',
     wrap: unchanged,
     alterEvent: (event) => [event.actor.type === 'api_key' ? { ...event, actor: { ...event.actor, type: 'member' } } : event],
@@ -242,6 +260,7 @@ export const eventsFaults: EventFault[] = [
   {
     name: 'won-without-stage-changed',
     family: 'events',
+    proves: ['events.lead-stage-changed-on-close'],
     description: 'A move into a won or lost stage sends lead.won or lead.lost instead of lead.stage_changed (an if/else), where it sends both.',
     wrap: unchanged,
     alterEvent: (event) => {
@@ -253,6 +272,7 @@ export const eventsFaults: EventFault[] = [
   {
     name: 'event-header-is-pattern',
     family: 'events',
+    proves: ['events.envelope-type'],
     description: 'Svc-Event carries the subscription pattern the event matched (`lead.*`, `*`) instead of the event type.',
     wrap: unchanged,
     alterAttempt(attempt, info) {
@@ -265,6 +285,7 @@ export const eventsFaults: EventFault[] = [
   {
     name: 'event-api-version-missing',
     family: 'events',
+    proves: ['events.envelope-api-version'],
     description: 'The event body sent to webhooks has no api_version (the serializer drops fields the envelope class lacks).',
     wrap: unchanged,
     alterAttempt: (attempt) => withAttemptBody(attempt, ({ api_version: _dropped, ...event }) => event),
@@ -272,6 +293,7 @@ export const eventsFaults: EventFault[] = [
   {
     name: 'data-object-without-object-name',
     family: 'events',
+    proves: ['events.data-object-id-and-object', 'events.webhook-disabled'],
     description: "data.object carries the record's id but not its `object` type name (the summary serializer lists the event's own fields only).",
     wrap: unchanged,
     alterAttempt: (attempt) => withAttemptBody(attempt, (event) => {
@@ -282,6 +304,7 @@ export const eventsFaults: EventFault[] = [
   {
     name: 'truncated-flag-dropped',
     family: 'events',
+    proves: ['events.truncated-over-256kb'],
     description: 'An event over 256 KB is cut to id and object, but without `truncated: true`, so a receiver cannot tell it from a whole summary.',
     wrap: unchanged,
     alterAttempt: (attempt) => withAttemptBody(attempt, (event) => {
@@ -294,6 +317,7 @@ export const eventsFaults: EventFault[] = [
   {
     name: 'unassign-not-announced',
     family: 'events',
+    proves: ['events.conversation-unassigned'],
     description: 'Clearing a conversation\'s assignee (assign with assignee_id null) sends no conversation.assigned: only an assignment to a member is announced (spec 3, 6.4: assign sets or clears, event conversation.assigned).',
     wrap: unchanged,
     alterEvent: dropping((event) => event.type === 'conversation.assigned' && objectOf(event).assignee_id === null),
@@ -301,6 +325,7 @@ export const eventsFaults: EventFault[] = [
   {
     name: 'message-queued-not-announced',
     family: 'events',
+    proves: ['events.message-queued'],
     description: 'Sending a message sends no message.queued: the first event a receiver hears of it is message.sent, when the channel reports (spec 3, 6.4).',
     wrap: unchanged,
     alterEvent: dropping((event) => event.type === 'message.queued'),
@@ -308,6 +333,7 @@ export const eventsFaults: EventFault[] = [
   {
     name: 'task-completed-not-announced',
     family: 'events',
+    proves: ['events.task-completed'],
     description: 'Completing a task marks it done without task.completed (the route updates the status field like a PATCH) (spec 3, 4.10, 6.4).',
     wrap: unchanged,
     alterEvent: dropping((event) => event.type === 'task.completed'),
@@ -315,6 +341,7 @@ export const eventsFaults: EventFault[] = [
   {
     name: 'lead-inline-contact-not-announced',
     family: 'events',
+    proves: ['events.contact-created'],
     description: 'A contact created together with a lead (the `contact` object of lead create) sends no contact.created: the lead path inserts the contact without the event the contacts route sends (spec 6.4: contact.created when a contact is created).',
     wrap: (next, state) => async (request, info) => {
       const isCreate = request.method === 'POST' && new URL(request.url).pathname === '/v1/leads';
@@ -333,6 +360,7 @@ export const eventsFaults: EventFault[] = [
   {
     name: 'contact-updated-per-field-sent',
     family: 'events',
+    proves: ['events.contact-updated-unchanged-field'],
     description: 'A contact PATCH sends contact.updated for every field in the body, also those whose value did not change (the same name, a phone re-sent in another spelling), instead of one per changed field (spec 4.3, 6.4).',
     wrap: (next, state) => async (request, info) => {
       const match = /^\/v1\/contacts\/([^/]+)$/.exec(new URL(request.url).pathname);
@@ -363,6 +391,7 @@ export const eventsFaults: EventFault[] = [
   {
     name: 'lifecycle-installation-id-long-prefix',
     family: 'events',
+    proves: ['events.lifecycle-installation-id-short-prefix'],
     description: 'Lifecycle events carry data.installation_id with the token answer\'s inst_ prefix, where responses and events use the short form ins_ (spec 2.2, 6.5).',
     wrap: unchanged,
     alterLifecycleAttempt: (attempt) => {

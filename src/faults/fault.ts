@@ -16,8 +16,12 @@ export type Fault = {
   /** The conformance family whose checks must catch it. */
   family: Family;
   description: string;
-  /** The catalog rules it breaks, each of which a check must fail under it. */
-  proves?: string[];
+  /**
+   * The catalog rules (conformance/rules/*.yaml) it breaks: under this fault each of them fails
+   * (test/conformance/mutation/). Rules that fail only as a knock-on of the break are not named.
+   * A blind hunt's fault names none: it measures the suite.
+   */
+  proves: readonly string[];
   /** A blind hunt's marker (src/faults/hunt-faults.ts): the fault measures the suite, so the mutation test leaves it out. */
   hunt?: string;
   wrap(next: Handle, state: MockState): Handle;

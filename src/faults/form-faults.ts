@@ -152,6 +152,7 @@ export const formFaults: Fault[] = [
     // Readings review: forms.limit-request-size is stated (8 "Form request | 32 KB").
     name: 'form-long-urls-cut-before-size-check',
     family: 'forms',
+    proves: ['forms.limit-request-size'],
     description: 'A submission\'s referrer and landing_page are cut to 2,048 characters before the 32 KB check, so a request over 32 KB padded in them is taken (spec 8: form request 32 KB).',
     wrap: (next) => async (request, info) => {
       if (request.method !== 'POST' || !/^\/api\/forms\/[^/]+\/submit$/.test(new URL(request.url).pathname)) return next(request, info);
@@ -168,18 +169,21 @@ export const formFaults: Fault[] = [
   {
     name: 'form-widget-cached-a-day',
     family: 'forms',
+    proves: ['forms.widget-cache-five-minutes'],
     description: '/widget.js (without ?v=) is served with Cache-Control max-age=86400, a CDN default, so a fix of the script takes a day to reach pages instead of five minutes.',
     wrap: widgetCache(false, 'public, max-age=86400'),
   },
   {
     name: 'form-widget-version-not-immutable',
     family: 'forms',
+    proves: ['forms.widget-version-immutable'],
     description: '/widget.js?v=<version> is served like the plain address (max-age=300), not immutable.',
     wrap: widgetCache(true, 'public, max-age=300'),
   },
   {
     name: 'form-hosted-page-origin-refused',
     family: 'forms',
+    proves: ['forms.origins-hosted-page'],
     description: "A form's allowed websites are enforced on its own hosted page too: a restricted form cannot be loaded or submitted from {workspace_url} (403 origin_not_allowed).",
     wrap: (next, state) => async (request, info) => {
       const origin = request.headers.get('origin');
@@ -191,6 +195,7 @@ export const formFaults: Fault[] = [
   {
     name: 'form-unknown-id-not-found',
     family: 'forms',
+    proves: ['errors.docs-url-names-code', 'forms.unavailable-deleted'],
     description: 'A form id that no form has (a deleted form) answers 404 not_found instead of form_unavailable.',
     wrap: (next, state) => async (request, info) => {
       const unknown = FORM_ROUTE.test(new URL(request.url).pathname) && !formOf(state, request, FORM_ROUTE);
@@ -203,6 +208,7 @@ export const formFaults: Fault[] = [
   {
     name: 'form-lead-in-first-stage',
     family: 'forms',
+    proves: ['forms.effect-pipeline-stage'],
     description: "A lead a submission opens is put in the first stage of the pipeline, not the form's stage.",
     wrap: afterSubmission(async (workspace, kept) => {
       const lead = kept.lead_created ? workspace.tables.leads.get(kept.lead_id) : undefined;
@@ -213,6 +219,7 @@ export const formFaults: Fault[] = [
   {
     name: 'form-tags-not-applied',
     family: 'forms',
+    proves: ['forms.effect-tags'],
     description: "The form's tags are not put on the lead a submission opens.",
     wrap: afterSubmission(async (workspace, kept) => {
       if (kept.lead_created) await workspace.tables.leads.update(kept.lead_id, (draft) => void (draft.tags = []));
@@ -221,6 +228,7 @@ export const formFaults: Fault[] = [
   {
     name: 'form-owner-rule-ignored',
     family: 'forms',
+    proves: ['forms.effect-owner-rule'],
     description: "The form's owner rule is not applied: a lead a submission opens has no owner.",
     wrap: afterSubmission(async (workspace, kept) => {
       if (kept.lead_created) await workspace.tables.leads.update(kept.lead_id, (draft) => void (draft.owner_id = null));
@@ -229,6 +237,7 @@ export const formFaults: Fault[] = [
   {
     name: 'form-custom-answers-ignored',
     family: 'forms',
+    proves: ['forms.effect-custom-answers'],
     description: "Answers of fields tied to lead custom fields are kept on the timeline only: the lead's custom fields stay empty.",
     wrap: afterSubmission(async (workspace, kept) => {
       if (kept.lead_created) await workspace.tables.leads.update(kept.lead_id, (draft) => void (draft.custom = {}));
@@ -237,6 +246,7 @@ export const formFaults: Fault[] = [
   {
     name: 'form-timeline-without-answers',
     family: 'forms',
+    proves: ['forms.effect-timeline-answers'],
     description: "The answers of a submission are not kept: the lead's timeline shows that a form was submitted, without what was answered.",
     wrap: afterSubmission(async (workspace, kept) => {
       await workspace.tables.formSubmissions.update(kept.id, (draft) => {
@@ -248,6 +258,7 @@ export const formFaults: Fault[] = [
   {
     name: 'form-client-by-email-first',
     family: 'forms',
+    proves: ['forms.effect-phone-before-email'],
     description: "The client is looked up by email before phone: a submission whose phone is one client's and whose email another's goes to the email's.",
     wrap: afterSubmission(async (workspace, kept, body) => {
       const answers = isPlainObject(body.answers) ? Object.values(body.answers) : [];
@@ -261,12 +272,14 @@ export const formFaults: Fault[] = [
   {
     name: 'form-referrer-not-kept',
     family: 'forms',
+    proves: ['forms.effect-referrer-landing-page', 'forms.limit-request-size'],
     description: 'The referrer and landing_page of a submission are read but not kept on the lead.',
     wrap: onSubmission(({ referrer: _referrer, landing_page: _landingPage, ...body }) => body),
   },
   {
     name: 'form-consent-always-required',
     family: 'forms',
+    proves: ['forms.consent-not-required-without-text', 'forms.limit-answers'],
     description: 'Every form requires consent, also one without consent text: a submission without consent: true answers 422 validation_failed naming consent.',
     // As an answer to a field the form does not have, which the mock refuses under its name.
     wrap: onSubmission((body) => (body.consent === true || !isPlainObject(body.answers) ? body : { ...body, answers: { ...body.answers, consent: 'missing' } })),
@@ -274,6 +287,7 @@ export const formFaults: Fault[] = [
   {
     name: 'form-phone-must-be-international',
     family: 'forms',
+    proves: ['forms.submit-phone-normalized'],
     description: 'Only phones written +998... are taken: a national number typed with brackets, spaces or dashes is refused as invalid instead of being normalized.',
     wrap: (next, state) => onSubmission((body, found) => {
       if (!isPlainObject(body.answers)) return body;
@@ -285,6 +299,7 @@ export const formFaults: Fault[] = [
   {
     name: 'form-burst-limit-missing',
     family: 'forms',
+    proves: ['forms.limit-per-form-burst'],
     description: 'The per-form burst of 60 is not enforced: a submission beyond it is answered 201 as if taken (only the daily 2,000 and the per-IP limit hold).',
     wrap: (next, state) => async (request, info) => {
       const response = await next(request, info);
@@ -298,18 +313,21 @@ export const formFaults: Fault[] = [
   {
     name: 'form-ip-limit-missing',
     family: 'forms',
+    proves: ['forms.limit-per-ip', 'forms.limit-where'],
     description: 'Submissions are not limited per visitor IP (the limit keys on the connection, so every request is a new visitor): the 11th within a minute is taken.',
     wrap: (next) => async (request, info) => (request.method === 'POST' && SUBMIT.test(new URL(request.url).pathname) ? next(request, { ...info, clientAddress: `198.51.100.${Math.floor(Math.random() * 250)}:${Math.floor(Math.random() * 60000)}` }) : next(request, info)),
   },
   {
     name: 'form-token-not-required',
     family: 'forms',
+    proves: ['forms.config-token-proves-load', 'forms.token-missing', 'forms.error-form-expired'],
     description: 'A submission without a token is taken (as if the form had been loaded long ago) instead of answering 409 form_expired; a token that is sent is still verified.',
     wrap: onSubmission(async (body, found, state) => (typeof body.token === 'string' && body.token !== '' ? body : { ...body, token: await oldEnoughToken(state, found) })),
   },
   {
     name: 'form-token-signature-not-checked',
     family: 'forms',
+    proves: ['forms.config-token-proves-load', 'forms.token-forged', 'forms.error-form-expired'],
     description: 'Any token that is sent is believed: a forged or edited one is taken instead of answering 409 form_expired (only a missing one is refused).',
     wrap: onSubmission(async (body, found, state) => {
       if (typeof body.token !== 'string' || body.token === '' || (await tokenTime(state, found, body.token)) !== undefined) return body;
@@ -319,6 +337,7 @@ export const formFaults: Fault[] = [
   {
     name: 'form-token-never-expires',
     family: 'forms',
+    proves: ['forms.config-token-proves-load', 'forms.token-day-old', 'forms.error-form-expired'],
     description: 'A token a day old or older is still taken instead of answering 409 form_expired.',
     wrap: onSubmission(async (body, found, state) => {
       const at = await tokenTime(state, found, body.token);
@@ -328,12 +347,14 @@ export const formFaults: Fault[] = [
   {
     name: 'form-expired-as-400',
     family: 'forms',
+    proves: ['errors.code-status', 'forms.config-token-proves-load', 'forms.token-missing', 'forms.token-forged', 'forms.token-day-old', 'forms.error-form-expired'],
     description: 'A missing, forged or day-old token answers 400 form_expired instead of 409.',
     wrap: onErrorCode('form_expired', (response) => changed(response, { status: 400 })),
   },
   {
     name: 'form-min-ms-ignored',
     family: 'forms',
+    proves: ['forms.config-token-proves-load', 'forms.config-min-ms', 'forms.drop-too-fast'],
     description: 'The time between load and submit is not compared with min_ms: a submission faster than min_ms opens a lead instead of being dropped.',
     wrap: onSubmission(async (body, found, state) => {
       const at = await tokenTime(state, found, body.token);
@@ -343,12 +364,14 @@ export const formFaults: Fault[] = [
   {
     name: 'form-honeypot-ignored',
     family: 'forms',
+    proves: ['forms.drop-honeypot'],
     description: 'The hidden website field is not looked at: a submission with it filled opens a lead instead of being dropped.',
     wrap: onSubmission(({ website: _ignored, ...body }) => body),
   },
   {
     name: 'form-honeypot-refused',
     family: 'forms',
+    proves: ['forms.drop-honeypot'],
     description: 'A filled website field answers 422 validation_failed naming it, telling a bot it was caught, instead of the same 201 as a success.',
     // Checked as if it were one of the form's fields, which it is not: the mock refuses the unknown answer under its name.
     wrap: onSubmission(({ website, ...body }) => (typeof website === 'string' && website.trim() !== '' && isPlainObject(body.answers) ? { ...body, answers: { ...body.answers, website } } : body)),
@@ -356,18 +379,21 @@ export const formFaults: Fault[] = [
   {
     name: 'form-consent-not-required',
     family: 'forms',
+    proves: ['forms.consent-required', 'forms.consent-refusal-422'],
     description: 'consent is not checked: a submission to a form with consent text is taken without consent, or with consent false.',
     wrap: onSubmission((body) => ({ ...body, consent: true })),
   },
   {
     name: 'form-consent-false-accepted',
     family: 'forms',
+    proves: ['forms.consent-required'],
     description: 'Only a missing consent is refused; consent: false is taken as given.',
     wrap: onSubmission((body) => (body.consent === false ? { ...body, consent: true } : body)),
   },
   {
     name: 'form-origins-not-checked',
     family: 'forms',
+    proves: ['forms.origins-refused', 'forms.error-origin-not-allowed'],
     description: "A form's allowed websites are not enforced: any origin may load and submit it (and is echoed in Access-Control-Allow-Origin) instead of 403 origin_not_allowed.",
     wrap: (next) => async (request, info) => {
       const origin = request.headers.get('origin');
@@ -380,6 +406,7 @@ export const formFaults: Fault[] = [
   {
     name: 'form-origin-prefix-match',
     family: 'forms',
+    proves: ['forms.origins-refused', 'forms.error-origin-not-allowed'],
     description: 'An origin is allowed when it starts with an allowed website, so https://shop.example.elsewhere.example passes for https://shop.example.',
     wrap: (next, state) => async (request, info) => {
       const origin = request.headers.get('origin');
@@ -392,12 +419,14 @@ export const formFaults: Fault[] = [
   {
     name: 'form-cors-allows-credentials',
     family: 'forms',
+    proves: ['forms.cors-no-credentials'],
     description: 'The form routes answer Access-Control-Allow-Credentials: true (echoing the page origin), although CORS never allows credentials.',
     wrap: onFormAnswers({ 'access-control-allow-credentials': 'true', 'access-control-allow-origin': '$origin' }),
   },
   {
     name: 'form-card-numbers-accepted',
     family: 'forms',
+    proves: ['forms.card-numbers'],
     description: 'Card numbers are only recognized as one unbroken run of digits: one typed in groups (4111 1111 1111 1111) is accepted and kept.',
     // The groups are joined by figure spaces, which look the same and which the mock's detection does not bridge.
     wrap: onSubmission((body) => {
@@ -411,6 +440,7 @@ export const formFaults: Fault[] = [
   {
     name: 'form-config-without-token',
     family: 'forms',
+    proves: ['forms.config-fields', 'forms.config-token-proves-load'],
     description: 'The form configuration leaves out token, so a widget has nothing to submit with.',
     wrap: (next) => async (request, info) => {
       const response = await next(request, info);
@@ -422,6 +452,7 @@ export const formFaults: Fault[] = [
   {
     name: 'form-submit-answers-200',
     family: 'forms',
+    proves: ['forms.submit-success', 'errors.documented-statuses'],
     description: 'An accepted submission answers 200 instead of 201.',
     wrap: (next) => async (request, info) => {
       const response = await next(request, info);
@@ -431,6 +462,7 @@ export const formFaults: Fault[] = [
   {
     name: 'form-lead-source-website',
     family: 'forms',
+    proves: ['forms.effect-source-webform'],
     description: 'A lead opened by a form submission gets source website instead of webform.',
     wrap: (next, state) => async (request, info) => {
       const found = request.method === 'POST' ? formOf(state, request, SUBMIT) : undefined;
@@ -450,6 +482,7 @@ export const formFaults: Fault[] = [
   {
     name: 'form-paused-still-loads',
     family: 'forms',
+    proves: ['errors.request-id-header', 'forms.unavailable-paused', 'forms.error-form-unavailable'],
     description: 'A paused form still answers its configuration (200, with a token); only submissions get 404 form_unavailable.',
     wrap: (next, state) => async (request, info) => {
       const found = request.method === 'GET' ? formOf(state, request, CONFIG) : undefined;
@@ -463,18 +496,21 @@ export const formFaults: Fault[] = [
   {
     name: 'form-errors-ignore-lang',
     family: 'forms',
+    proves: ['forms.field-errors-language', 'forms.field-errors-locale-header'],
     description: "The submission's lang is not read: field errors come in the form's default language whatever the visitor's.",
     wrap: onSubmission(({ lang: _ignored, ...body }) => body),
   },
   {
     name: 'form-errors-without-locale',
     family: 'forms',
+    proves: ['forms.field-errors-locale-header'],
     description: "A submission's 422 carries no X-Svc-Locale naming the language its messages are in.",
     wrap: onErrorCode('validation_failed', (response, _body, request) => (SUBMIT.test(new URL(request.url).pathname) ? changed(response, { headers: { 'x-svc-locale': null } }) : response)),
   },
   {
     name: 'form-long-answers-truncated',
     family: 'forms',
+    proves: ['forms.limit-answer-length'],
     description: 'An answer over 5,000 characters is cut to 5,000 and kept instead of being refused with 422 validation_failed.',
     wrap: onSubmission((body) => {
       if (!isPlainObject(body.answers)) return body;
@@ -485,12 +521,14 @@ export const formFaults: Fault[] = [
   {
     name: 'form-answers-past-40-dropped',
     family: 'forms',
+    proves: ['forms.limit-answers'],
     description: 'Only the first 40 answers are read: a submission of more is taken, the rest left out, instead of being refused.',
     wrap: onSubmission((body) => (isPlainObject(body.answers) ? { ...body, answers: Object.fromEntries(Object.entries(body.answers).slice(0, ANSWER_LIMITS.answers)) } : body)),
   },
   {
     name: 'form-body-too-large-as-422',
     family: 'forms',
+    proves: ['errors.docs-url-names-code', 'forms.limit-request-size-answer'],
     description: 'A form request over 32 KB answers 422 validation_failed instead of 413 body_too_large.',
     wrap: (next) => async (request, info) => {
       if (!FORM_ROUTE.test(new URL(request.url).pathname)) return next(request, info);
@@ -501,6 +539,7 @@ export const formFaults: Fault[] = [
   {
     name: 'form-config-lang-ignored',
     family: 'forms',
+    proves: ['forms.lang-query'],
     description: "The form configuration ignores ?lang= and answers in the form's default language (spec 4.12).",
     wrap: (next) => (request, info) => {
       const url = new URL(request.url);
@@ -513,6 +552,7 @@ export const formFaults: Fault[] = [
   {
     name: 'form-answer-5000-refused',
     family: 'forms',
+    proves: ['forms.limit-answer-length'],
     description: 'A form answer of exactly 5,000 characters is refused with 422 under its field: the check is length < 5000 (spec 8: 5,000 characters per answer).',
     wrap: overTheEdge('POST', /^\/api\/forms\/[^/]+\/submit\/?$/, (sent) => {
       if (!sent.answers || typeof sent.answers !== 'object') return undefined;
@@ -525,6 +565,7 @@ export const formFaults: Fault[] = [
   {
     name: 'form-origin-scheme-ignored',
     family: 'forms',
+    proves: ['forms.origins-refused', 'forms.origins-hosted-page', 'forms.error-origin-not-allowed'],
     description: 'Allowed websites are matched on the host alone: http://shop.example.uz loads and submits a form that allows https://shop.example.uz (spec 4.12: only those origins).',
     wrap: (next) => async (request, info) => {
       const origin = request.headers.get('origin');
@@ -539,6 +580,7 @@ export const formFaults: Fault[] = [
   {
     name: 'form-body-32kb-exact-refused',
     family: 'forms',
+    proves: ['forms.limit-request-size-answer'],
     description: 'A form submission of exactly 32 KB (32,768 bytes) is refused as too large: the check is size >= 32 KB (spec 8: form request 32 KB).',
     wrap: onRoute('POST', /^\/api\/forms\/[^/]+\/submit$/, async (next, request, info) => {
       const bytes = new Uint8Array(await request.clone().arrayBuffer());
@@ -552,6 +594,7 @@ export const formFaults: Fault[] = [
   {
     name: 'form-hosted-page-paused-served',
     family: 'forms',
+    proves: ['errors.request-id-header', 'forms.hosted-page-unavailable'],
     description: 'A paused form\'s hosted page /f/{form_id} is still served (200, the form shown): only the API routes look at the status, instead of 404 form_unavailable (spec 4.12: paused or deleted forms answer 404).',
     wrap: (next, state) =>
       onRoute('GET', HOSTED, async (inner, request, info) => {
@@ -564,6 +607,7 @@ export const formFaults: Fault[] = [
   {
     name: 'form-config-sets-cookie',
     family: 'forms',
+    proves: ['forms.no-cookies'],
     description: 'The form configuration sets a visitor cookie (svc_visitor, SameSite=None) to count returning visitors, where the public form routes use no cookies (spec 4.12: no API key and no cookies).',
     wrap: onRoute('GET', CONFIG, async (next, request, info) => {
       const response = await next(request, info);
@@ -574,6 +618,7 @@ export const formFaults: Fault[] = [
   {
     name: 'form-success-without-redirect-url',
     family: 'forms',
+    proves: ['forms.submit-success', 'responses.shape.submit-form'],
     description: 'An accepted submission of a form without a redirect answers {ok, success} with redirect_url left out instead of present (null) (spec 4.12: 201 {ok: true, success, redirect_url}).',
     wrap: onRoute('POST', SUBMIT, async (next, request, info) => {
       const response = await next(request, info);
@@ -587,12 +632,14 @@ export const formFaults: Fault[] = [
   {
     name: 'form-utm-not-kept',
     family: 'forms',
+    proves: ['forms.effect-utm'],
     description: "A submission's utm is never read: the lead it opens has an empty utm and form.submitted carries none (spec 4.12: the lead gets utm, referrer, landing_page).",
     wrap: onSubmission(({ utm: _utm, ...body }) => body),
   },
   {
     name: 'form-ip-limit-tenth-refused',
     family: 'forms',
+    proves: ['forms.limit-per-ip', 'forms.limit-per-form-burst'],
     description: 'The per-visitor limit refuses the 10th submission within a minute (429 rate_limited): the check is count + 1 >= 10 (spec 8: 10 per minute per visitor IP).',
     wrap: (next, state) =>
       onRoute('POST', SUBMIT, async (inner, request, info) => {
@@ -616,6 +663,7 @@ export const formFaults: Fault[] = [
   {
     name: 'form-rate-limited-without-retry-after',
     family: 'forms',
+    proves: ['forms.limit-retry-after'],
     description: "A submission refused by a form limit answers 429 rate_limited without the Retry-After header (the form routes' own error path forgets it) (spec 7.3: rate_limited carries Retry-After).",
     wrap: (next) =>
       onErrorCode('rate_limited', (response, _body, request) =>
@@ -624,6 +672,7 @@ export const formFaults: Fault[] = [
   {
     name: 'form-email-lookup-case-sensitive',
     family: 'forms',
+    proves: ['forms.effect-client-by-email-any-case'],
     description: 'A returning client is looked up by the email exactly as typed (a case-sensitive comparison before lowercasing): Ali@Example.UZ does not find the client stored as ali@example.uz, and a second contact is made (spec 4.12: the client is looked up by phone, then email; 2.4: emails are lowercased).',
     wrap: (next, state) => async (request, info) => {
       const found = request.method === 'POST' ? formOf(state, request, SUBMIT) : undefined;

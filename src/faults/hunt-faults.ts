@@ -54,7 +54,7 @@ function rolledDate(value: string): string {
 const LEADS_AND_RECORDS: HuntFault[] = [
   {
     name: 'hunt-restored-lead-loses-tags',
-    family: 'leads', hunt: HUNT, area: 'leads', spec: '2.1',
+    family: 'leads', hunt: HUNT, proves: [], area: 'leads', spec: '2.1',
     description: 'A lead restored from the trash comes back without its tags (the delete freed them from the record to fix the usage counts) (spec 2.1: restore brings the lead back).',
     wrap: (next, state) =>
       onRoute('POST', LEAD_RESTORE, async (inner, request, info) => {
@@ -68,7 +68,7 @@ const LEADS_AND_RECORDS: HuntFault[] = [
   },
   {
     name: 'hunt-lead-status-closed-won-only',
-    family: 'leads', hunt: HUNT, area: 'leads', spec: '4.2',
+    family: 'leads', hunt: HUNT, proves: [], area: 'leads', spec: '4.2',
     description: 'The lead list reads status=closed as "won": lost leads are left out of it (spec 4.2: closed is every lead in a won or lost stage).',
     wrap: onRoute('GET', /^\/v1\/leads$/, async (next, request, info) => {
       const response = await next(request, info);
@@ -78,7 +78,7 @@ const LEADS_AND_RECORDS: HuntFault[] = [
   },
   {
     name: 'hunt-loss-reason-not-saved',
-    family: 'leads', hunt: HUNT, area: 'leads', spec: '2.3, 3',
+    family: 'leads', hunt: HUNT, proves: [], area: 'leads', spec: '2.3, 3',
     description: 'A lead moved into a lost stage answers its loss_reason but the reason is not kept: a read afterwards shows it empty (spec 2.3, 3: loss_reason set in the same request).',
     wrap: (next, state) =>
       onRoute('PATCH', LEAD, async (inner, request, info) => {
@@ -91,7 +91,7 @@ const LEADS_AND_RECORDS: HuntFault[] = [
   },
   {
     name: 'hunt-lead-amount-patch-resets-currency',
-    family: 'leads', hunt: HUNT, area: 'leads', spec: '2.1',
+    family: 'leads', hunt: HUNT, proves: [], area: 'leads', spec: '2.1',
     description: 'A lead PATCH of amount alone resets the currency to the workspace currency (money is written as one {amount, currency} pair) (spec 2.1: PATCH changes only the fields sent).',
     wrap: (next, state) =>
       onRoute('PATCH', LEAD, async (inner, request, info) => {
@@ -103,7 +103,7 @@ const LEADS_AND_RECORDS: HuntFault[] = [
   },
   {
     name: 'hunt-lead-q-finds-trashed',
-    family: 'leads', hunt: HUNT, area: 'leads', spec: '2.1',
+    family: 'leads', hunt: HUNT, proves: [], area: 'leads', spec: '2.1',
     description: 'The lead search q is served from a search index the delete does not update: a lead in the trash is still found by its name (spec 2.1: a deleted lead leaves lists).',
     wrap: (next, state) =>
       onRoute('GET', /^\/v1\/leads$/, async (inner, request, info) => {
@@ -117,7 +117,7 @@ const LEADS_AND_RECORDS: HuntFault[] = [
   },
   {
     name: 'hunt-contact-delete-unlinks-leads',
-    family: 'records', hunt: HUNT, area: 'contacts', spec: '2.1',
+    family: 'records', hunt: HUNT, proves: [], area: 'contacts', spec: '2.1',
     description: "Deleting a contact clears contact_id on its leads (ON DELETE SET NULL), so a restored contact has lost its leads (spec 2.1: delete moves to the trash, restore brings it back).",
     wrap: (next, state) =>
       onRoute('DELETE', CONTACT, async (inner, request, info) => {
@@ -133,7 +133,7 @@ const LEADS_AND_RECORDS: HuntFault[] = [
   },
   {
     name: 'hunt-contact-patch-phone-ignored',
-    family: 'records', hunt: HUNT, area: 'contacts', spec: '4.3',
+    family: 'records', hunt: HUNT, proves: [], area: 'contacts', spec: '4.3',
     description: 'A contact PATCH reads phones and emails only: the singular phone and email sent on their own are ignored (200, nothing changed) (spec 4.3: PATCH takes the same names as create).',
     wrap: onRoute('PATCH', CONTACT, async (next, request, info) => {
       const sent = await sentJson(request);
@@ -144,7 +144,7 @@ const LEADS_AND_RECORDS: HuntFault[] = [
   },
   {
     name: 'hunt-open-leads-counts-trashed',
-    family: 'records', hunt: HUNT, area: 'contacts', spec: '2.4',
+    family: 'records', hunt: HUNT, proves: [], area: 'contacts', spec: '2.4',
     description: "A contact's open_leads counts its open leads in the trash too (spec 2.4: count of open leads; 2.1: deleted leads leave lists).",
     wrap: (next, state) =>
       onRoute('GET', CONTACT, async (inner, request, info) => {
@@ -158,7 +158,7 @@ const LEADS_AND_RECORDS: HuntFault[] = [
   },
   {
     name: 'hunt-company-restore-missing',
-    family: 'records', hunt: HUNT, area: 'companies', spec: '2.1',
+    family: 'records', hunt: HUNT, proves: [], area: 'companies', spec: '2.1',
     description: 'The restore route exists for leads and contacts only: POST /v1/companies/{id}/restore answers 404 not_found for a company in the trash (spec 2.1: restore of leads, contacts and companies).',
     wrap: (next, state) =>
       onRoute('POST', /^\/v1\/companies\/([^/]+)\/restore$/, async (inner, request, info) => {
@@ -169,7 +169,7 @@ const LEADS_AND_RECORDS: HuntFault[] = [
   },
   {
     name: 'hunt-product-unarchive-ignored',
-    family: 'records', hunt: HUNT, area: 'products', spec: '4.7',
+    family: 'records', hunt: HUNT, proves: [], area: 'products', spec: '4.7',
     description: 'PATCH with archived false leaves an archived product archived (the update only ever sets the flag) (spec 2.1, 4.7: PATCH changes the fields sent).',
     wrap: onRoute('PATCH', PRODUCT, async (next, request, info) => {
       const sent = await sentJson(request);
@@ -180,7 +180,7 @@ const LEADS_AND_RECORDS: HuntFault[] = [
   },
   {
     name: 'hunt-archived-product-read-404',
-    family: 'records', hunt: HUNT, area: 'products', spec: '2.8',
+    family: 'records', hunt: HUNT, proves: [], area: 'products', spec: '2.8',
     description: "GET /v1/products/{id} reuses the list's default filter: an archived product answers 404 not_found (spec 2.8: archived products are left out of lists, not unreadable).",
     wrap: (next, state) =>
       onRoute('GET', PRODUCT, async (inner, request, info) => {
@@ -191,7 +191,7 @@ const LEADS_AND_RECORDS: HuntFault[] = [
   },
   {
     name: 'hunt-custom-date-rolls-over',
-    family: 'records', hunt: HUNT, area: 'custom fields', spec: '2.11',
+    family: 'records', hunt: HUNT, proves: [], area: 'custom fields', spec: '2.11',
     description: 'A custom date is checked by its YYYY-MM-DD shape only and built with Date.UTC: 2026-02-30 is stored as 2026-03-02 instead of refused under custom.<key> (spec 2.11).',
     wrap: onRoute('PATCH', LEAD, async (next, request, info) => {
       const sent = await sentJson(request);
@@ -203,7 +203,7 @@ const LEADS_AND_RECORDS: HuntFault[] = [
   },
   {
     name: 'hunt-custom-checkbox-string-taken',
-    family: 'records', hunt: HUNT, area: 'custom fields', spec: '2.11',
+    family: 'records', hunt: HUNT, proves: [], area: 'custom fields', spec: '2.11',
     description: 'A checkbox value sent as the string "true" or "false" is coerced to the boolean instead of refused under custom.<key> (spec 2.11: checkbox is true or false).',
     wrap: (next, state) =>
       onRoute('PATCH', /^\/v1\/(leads|contacts)\/[^/]+$/, async (inner, request, info) => {
@@ -220,7 +220,7 @@ const LEADS_AND_RECORDS: HuntFault[] = [
 const STATE: HuntFault[] = [
   {
     name: 'hunt-tag-merge-duplicates-target',
-    family: 'state', hunt: HUNT, area: 'tags', spec: '4.4',
+    family: 'state', hunt: HUNT, proves: [], area: 'tags', spec: '4.4',
     description: 'Merging a tag appends the target name to every record that had the merged tag, so a record that had both carries the target twice (spec 4.4: merge gives the target tag, no duplicate).',
     wrap: (next, state) =>
       onRoute('POST', TAG_MERGE, async (inner, request, info) => {
@@ -236,21 +236,21 @@ const STATE: HuntFault[] = [
   },
   {
     name: 'hunt-tag-delete-affected-zero',
-    family: 'state', hunt: HUNT, area: 'tags', spec: '4.4',
+    family: 'state', hunt: HUNT, proves: [], area: 'tags', spec: '4.4',
     description: 'Deleting a tag answers affected {leads: 0, contacts: 0, companies: 0} (the counts are read after the tag left the records) (spec 4.4: answers {ok, id, affected}).',
     wrap: onRoute('DELETE', TAG, async (next, request, info) =>
       alterOk(await next(request, info), (body) => ({ ...body, affected: { leads: 0, contacts: 0, companies: 0 } }))),
   },
   {
     name: 'hunt-tag-usage-companies-zero',
-    family: 'state', hunt: HUNT, area: 'tags', spec: '2.5',
+    family: 'state', hunt: HUNT, proves: [], area: 'tags', spec: '2.5',
     description: "The tag list's usage counts leads and contacts only: usage.companies is always 0 (spec 2.5: {leads, contacts, companies} record counts).",
     wrap: onRoute('GET', /^\/v1\/tags$/, async (next, request, info) =>
       alterData(await next(request, info), (data) => data.map((tag) => (tag.usage ? { ...tag, usage: { ...tag.usage, companies: 0 } } : tag)))),
   },
   {
     name: 'hunt-bulk-undo-never-expires',
-    family: 'state', hunt: HUNT, area: 'tags', spec: '4.4, 8',
+    family: 'state', hunt: HUNT, proves: [], area: 'tags', spec: '4.4, 8',
     description: 'A bulk tag run can be undone at any time: the 24-hour undo window is written on the run but never compared (spec 4.4, 8: undoable for 24 hours).',
     wrap: (next, state) =>
       onErrorCode('limit_reached', async (response, body, request) => {
@@ -263,7 +263,7 @@ const STATE: HuntFault[] = [
   },
   {
     name: 'hunt-note-on-trashed-record-taken',
-    family: 'state', hunt: HUNT, area: 'notes', spec: '2.1',
+    family: 'state', hunt: HUNT, proves: [], area: 'notes', spec: '2.1',
     description: 'A note can be added to a lead in the trash (201): the note route looks the record up with the trash included (spec 2.1: a deleted record answers 410 gone).',
     wrap: (next, state) =>
       onErrorCode('gone', async (response, _body, request) => {
@@ -282,7 +282,7 @@ const STATE: HuntFault[] = [
   },
   {
     name: 'hunt-timeline-unknown-entity-empty',
-    family: 'state', hunt: HUNT, area: 'timeline', spec: '7.3',
+    family: 'state', hunt: HUNT, proves: [], area: 'timeline', spec: '7.3',
     description: 'The timeline of an entity_id no record has (or another workspace\'s) answers 200 with an empty list, the items being read by entity_id alone (spec 7.3: unknown id answers 404 not_found).',
     wrap: onRoute('GET', /^\/v1\/timeline$/, async (next, request, info) => {
       const response = await next(request, info);
@@ -292,7 +292,7 @@ const STATE: HuntFault[] = [
   },
   {
     name: 'hunt-task-patch-entity-taken',
-    family: 'state', hunt: HUNT, area: 'tasks', spec: '4.10, 2.1',
+    family: 'state', hunt: HUNT, proves: [], area: 'tasks', spec: '4.10, 2.1',
     description: 'A task PATCH with entity_type, entity_id or entity_label answers 200 and drops them silently instead of 400 unknown_field (spec 4.10 lists the changeable fields; 2.1: unknown fields are rejected).',
     wrap: onRoute('PATCH', TASK, async (next, request, info) => {
       const sent = await sentJson(request);
@@ -303,35 +303,35 @@ const STATE: HuntFault[] = [
   },
   {
     name: 'hunt-task-created-needs-entity',
-    family: 'events', hunt: HUNT, area: 'events', spec: '6.4',
+    family: 'events', hunt: HUNT, proves: [], area: 'events', spec: '6.4',
     description: 'task.created is sent only for tasks tied to a record (the event is raised by the record timeline): a task without entity sends none (spec 6.4: task created).',
     wrap: unchanged,
     alterEvent: (event) => (event.type === 'task.created' && !(event.data.object as any).entity_type ? [] : [event]),
   },
   {
     name: 'hunt-note-created-leads-only',
-    family: 'events', hunt: HUNT, area: 'events', spec: '6.4',
+    family: 'events', hunt: HUNT, proves: [], area: 'events', spec: '6.4',
     description: 'note.created is sent for notes on leads only: notes on contacts and companies send none (spec 6.4: note added).',
     wrap: unchanged,
     alterEvent: (event) => (event.type === 'note.created' && (event.data.object as any).entity_type !== 'lead' ? [] : [event]),
   },
   {
     name: 'hunt-reopen-not-announced',
-    family: 'events', hunt: HUNT, area: 'events', spec: '3, 6.4',
+    family: 'events', hunt: HUNT, proves: [], area: 'events', spec: '3, 6.4',
     description: 'Reopening a conversation sends no conversation.status_changed (only resolve and snooze were wired) (spec 3, 6.4: resolve, reopen, snooze).',
     wrap: unchanged,
     alterEvent: (event) => (event.type === 'conversation.status_changed' && (event.data.object as any).status === 'open' ? [] : [event]),
   },
   {
     name: 'hunt-contact-tags-not-announced',
-    family: 'events', hunt: HUNT, area: 'events', spec: '4.3, 6.4',
+    family: 'events', hunt: HUNT, proves: [], area: 'events', spec: '4.3, 6.4',
     description: 'A contact PATCH of tags sends no contact.updated (tags are written by the tag module, which raises no event) (spec 4.3: each changed field sends contact.updated).',
     wrap: unchanged,
     alterEvent: (event) => (event.type === 'contact.updated' && (event.data.object as any).field === 'tags' ? [] : [event]),
   },
   {
     name: 'hunt-form-submitted-only-for-new-leads',
-    family: 'events', hunt: HUNT, area: 'forms', spec: '4.12, 6.4',
+    family: 'events', hunt: HUNT, proves: [], area: 'forms', spec: '4.12, 6.4',
     description: "form.submitted is raised by the lead-opening path only: a submission added to the client's open lead sends none (spec 6.4: form.submitted on every submission).",
     wrap: unchanged,
     alterEvent: (event, { workspace }) => {
@@ -342,7 +342,7 @@ const STATE: HuntFault[] = [
   },
   {
     name: 'hunt-lost-event-as-won',
-    family: 'events', hunt: HUNT, area: 'events', spec: '3, 6.4',
+    family: 'events', hunt: HUNT, proves: [], area: 'events', spec: '3, 6.4',
     description: 'A move into a lost stage sends lead.won (the close event is chosen by closed_at being set, not by the stage type) (spec 3, 6.4: lead.lost for a lost stage).',
     wrap: unchanged,
     alterEvent: (event) => (event.type === 'lead.lost' ? [{ ...event, type: 'lead.won' }] : [event]),
@@ -354,13 +354,13 @@ const CONVERSATION_SNOOZE = /^\/v1\/conversations\/(cv_[0-9a-z]{26})\/snooze$/;
 const CONVERSATIONS_AND_WEBHOOKS: HuntFault[] = [
   {
     name: 'hunt-conversation-lead-filter-ignored',
-    family: 'conversations', hunt: HUNT, area: 'conversations', spec: '4.8',
+    family: 'conversations', hunt: HUNT, proves: [], area: 'conversations', spec: '4.8',
     description: 'The conversation list ignores `lead`: conversations of every lead are listed (spec 4.8: lead filters by lead id).',
     wrap: onListQuery(/^\/v1\/conversations$/, (query) => query.delete('lead')),
   },
   {
     name: 'hunt-snooze-resolved-stays-resolved',
-    family: 'conversations', hunt: HUNT, area: 'conversations', spec: '3',
+    family: 'conversations', hunt: HUNT, proves: [], area: 'conversations', spec: '3',
     description: 'Snoozing a resolved conversation answers 200 but leaves it resolved, without snoozed_until (the snooze only updates open rows) (spec 3: any state to snoozed).',
     wrap: (next, state) =>
       onRoute('POST', CONVERSATION_SNOOZE, async (inner, request, info) => {
@@ -375,13 +375,13 @@ const CONVERSATIONS_AND_WEBHOOKS: HuntFault[] = [
   },
   {
     name: 'hunt-foreign-conversation-assignable',
-    family: 'conversations', hunt: HUNT, area: 'workspaces', spec: '1',
+    family: 'conversations', hunt: HUNT, proves: [], area: 'workspaces', spec: '1',
     description: "Assign looks the conversation up by id alone: a key of one workspace assigns (or unassigns) another workspace's conversation (spec 1: a credential gives access to exactly one workspace).",
     wrap: foreignIdServed('POST', /^\/v1\/conversations\/(cv_[0-9a-z]{26})\/assign$/, 'conversations'),
   },
   {
     name: 'hunt-messages-cursor-skips-first',
-    family: 'paging', hunt: HUNT, area: 'paging', spec: '4.13',
+    family: 'paging', hunt: HUNT, proves: [], area: 'paging', spec: '4.13',
     description: "Off by one in the messages list cursor: every page after the first leaves out its first message (spec 4.8, 4.13: cursor paging).",
     wrap: onRoute('GET', /^\/v1\/conversations\/[^/]+\/messages$/, async (next, request, info) => {
       const response = await next(request, info);
@@ -390,7 +390,7 @@ const CONVERSATIONS_AND_WEBHOOKS: HuntFault[] = [
   },
   {
     name: 'hunt-webhook-patch-url-unchecked',
-    family: 'webhooks', hunt: HUNT, area: 'webhooks', spec: '4.11',
+    family: 'webhooks', hunt: HUNT, proves: [], area: 'webhooks', spec: '4.11',
     description: 'The URL rules are checked on create only: a PATCH to an http:// or private address is saved (spec 4.11: checked when saved and before every delivery).',
     wrap: (next, state) =>
       onRoute('PATCH', WEBHOOK, async (inner, request, info) => {
@@ -408,7 +408,7 @@ const CONVERSATIONS_AND_WEBHOOKS: HuntFault[] = [
   },
   {
     name: 'hunt-delivery-of-other-webhook-readable',
-    family: 'webhooks', hunt: HUNT, area: 'webhooks', spec: '4.11',
+    family: 'webhooks', hunt: HUNT, proves: [], area: 'webhooks', spec: '4.11',
     description: "A delivery is read by its id alone: /v1/webhooks/{A}/deliveries/{did} answers a delivery of webhook B (spec 4.11: the webhook's deliveries).",
     wrap: (next, state) =>
       onRoute('GET', DELIVERY, async (inner, request, info) => {
@@ -422,7 +422,7 @@ const CONVERSATIONS_AND_WEBHOOKS: HuntFault[] = [
   },
   {
     name: 'hunt-foreign-webhook-rotatable',
-    family: 'webhooks', hunt: HUNT, area: 'workspaces', spec: '1',
+    family: 'webhooks', hunt: HUNT, proves: [], area: 'workspaces', spec: '1',
     description: "Rotate-secret looks the webhook up by id alone: a key of one workspace rotates another workspace's secret and is shown it (spec 1: one workspace per credential).",
     wrap: foreignIdServed('POST', /^\/v1\/webhooks\/(wh_[0-9a-z]{26})\/rotate-secret$/, 'webhooks'),
   },
@@ -441,25 +441,25 @@ function withNotEmptyBesideNeq(query: any): any {
 const QUERY_AND_PAGING: HuntFault[] = [
   {
     name: 'hunt-query-neq-drops-empty',
-    family: 'query', hunt: HUNT, area: 'query', spec: '4.13',
+    family: 'query', hunt: HUNT, proves: [], area: 'query', spec: '4.13',
     description: 'neq is translated to SQL `<>`, so records whose field is empty never match (owner_id neq X leaves out unowned leads) (spec 4.13: neq matches every value but the one given).',
     wrap: onQuery((body) => (body.query ? { ...body, query: withNotEmptyBesideNeq(body.query) } : body)),
   },
   {
     name: 'hunt-query-has-tag-ignored',
-    family: 'query', hunt: HUNT, area: 'query', spec: '4.4',
+    family: 'query', hunt: HUNT, proves: [], area: 'query', spec: '4.4',
     description: 'The text filter drops `has:tag`: records without tags are found too (spec 4.4: has:tag keeps records with a tag).',
     wrap: onQuery((body) => (typeof body.q === 'string' ? { ...body, q: body.q.replace(/(^|\s)has:tag(?=\s|$)/g, ' ').trim() } : body)),
   },
   {
     name: 'hunt-query-tag-list-as-all',
-    family: 'query', hunt: HUNT, area: 'query', spec: '4.4',
+    family: 'query', hunt: HUNT, proves: [], area: 'query', spec: '4.4',
     description: '`tag:vip,hot` is read as every one of the tags (split into tag:vip tag:hot) instead of any of them (spec 4.4).',
     wrap: onQuery((body) => (typeof body.q === 'string' ? { ...body, q: body.q.replace(/(^|\s)tag:(\S+)/g, (_all: string, space: string, names: string) => `${space}${names.split(',').map((name) => `tag:${name}`).join(' ')}`) } : body)),
   },
   {
     name: 'hunt-query-fields-without-custom',
-    family: 'query', hunt: HUNT, area: 'query', spec: '4.13',
+    family: 'query', hunt: HUNT, proves: [], area: 'query', spec: '4.13',
     description: 'The query fields route lists the built-in fields only: the custom fields the endpoint filters on are left out (spec 4.13: lists fields that can be filtered and sorted).',
     wrap: (next, state) =>
       onRoute('GET', /^\/v1\/query\/[^/]+\/fields$/, async (inner, request, info) => {
@@ -469,7 +469,7 @@ const QUERY_AND_PAGING: HuntFault[] = [
   },
   {
     name: 'hunt-products-cursor-skips-first',
-    family: 'paging', hunt: HUNT, area: 'paging', spec: '4.13',
+    family: 'paging', hunt: HUNT, proves: [], area: 'paging', spec: '4.13',
     description: 'Off by one in the product list cursor: every page after the first leaves out its first product (spec 4.13: paging on every list).',
     wrap: onRoute('GET', /^\/v1\/products$/, async (next, request, info) => {
       const response = await next(request, info);
@@ -478,7 +478,7 @@ const QUERY_AND_PAGING: HuntFault[] = [
   },
   {
     name: 'hunt-timeline-limit-capped-100',
-    family: 'paging', hunt: HUNT, area: 'paging', spec: '8',
+    family: 'paging', hunt: HUNT, proves: [], area: 'paging', spec: '8',
     description: 'The timeline caps limit at 100 (the web app\'s page) instead of 250 (spec 4.5, 8: timeline max 250).',
     wrap: onListQuery(/^\/v1\/timeline$/, (query) => {
       if (Number(query.get('limit')) > 100) query.set('limit', '100');
@@ -486,7 +486,7 @@ const QUERY_AND_PAGING: HuntFault[] = [
   },
   {
     name: 'hunt-companies-default-limit-25',
-    family: 'paging', hunt: HUNT, area: 'paging', spec: '4.13',
+    family: 'paging', hunt: HUNT, proves: [], area: 'paging', spec: '4.13',
     description: 'The company list, written later, pages 25 companies by default instead of 50 (spec 4.13: default 50 on every list).',
     wrap: onListQuery(/^\/v1\/companies$/, (query) => {
       if (!query.has('limit')) query.set('limit', '25');
@@ -497,7 +497,7 @@ const QUERY_AND_PAGING: HuntFault[] = [
 const WORKSPACES_AND_KEYS: HuntFault[] = [
   {
     name: 'hunt-expired-key-whoami-answers',
-    family: 'input', hunt: HUNT, area: 'auth', spec: '5.1',
+    family: 'input', hunt: HUNT, proves: [], area: 'auth', spec: '5.1',
     description: 'whoami needs no scope, so it skips the key checks: an expired key answers 200 with its identity instead of 401 key_expired (spec 5.1).',
     wrap: (next, state) =>
       onErrorCode('key_expired', async (response, _body, request) => {
@@ -517,31 +517,31 @@ const WORKSPACES_AND_KEYS: HuntFault[] = [
   },
   {
     name: 'hunt-foreign-task-readable',
-    family: 'input', hunt: HUNT, area: 'workspaces', spec: '1',
+    family: 'input', hunt: HUNT, proves: [], area: 'workspaces', spec: '1',
     description: "GET /v1/tasks/{id} looks the task up by id alone: another workspace's task is answered (spec 1: one workspace per credential; 7.2: 404 not visible to this key).",
     wrap: foreignIdServed('GET', TASK, 'tasks'),
   },
   {
     name: 'hunt-foreign-product-editable',
-    family: 'input', hunt: HUNT, area: 'workspaces', spec: '1',
+    family: 'input', hunt: HUNT, proves: [], area: 'workspaces', spec: '1',
     description: "PATCH /v1/products/{id} looks the product up by id alone: a key changes another workspace's product (spec 1).",
     wrap: foreignIdServed('PATCH', PRODUCT, 'products'),
   },
   {
     name: 'hunt-foreign-note-deletable',
-    family: 'input', hunt: HUNT, area: 'workspaces', spec: '1',
+    family: 'input', hunt: HUNT, proves: [], area: 'workspaces', spec: '1',
     description: "DELETE /v1/notes/{id} looks the note up by id alone: a key deletes another workspace's note (spec 1).",
     wrap: foreignIdServed('DELETE', NOTE, 'timeline'),
   },
   {
     name: 'hunt-foreign-tag-deletable',
-    family: 'input', hunt: HUNT, area: 'workspaces', spec: '1',
+    family: 'input', hunt: HUNT, proves: [], area: 'workspaces', spec: '1',
     description: "DELETE /v1/tags/{id} looks the tag up by id alone: a key deletes another workspace's tag from its records (spec 1).",
     wrap: foreignIdServed('DELETE', TAG, 'tags'),
   },
   {
     name: 'hunt-members-omit-deactivated',
-    family: 'records', hunt: HUNT, area: 'members', spec: '2.7',
+    family: 'records', hunt: HUNT, proves: [], area: 'members', spec: '2.7',
     description: 'The members list shows active members only: deactivated ones are left out (spec 2.7: status active or deactivated).',
     wrap: onRoute('GET', /^\/v1\/members$/, async (next, request, info) =>
       alterData(await next(request, info), (data) => data.filter((member) => member.status !== 'deactivated'))),

@@ -18,6 +18,7 @@ export const inputFaults: Fault[] = [
     // Readings review: conventions.money-decimal-refused is stated (2.1 "Never decimals or strings").
     name: 'lead-amount-decimal-rounded',
     family: 'input',
+    proves: ['conventions.money-decimal-refused'],
     description: 'A lead amount sent as a decimal (10.5) is rounded to the smallest unit and taken instead of refused (spec 2.1: money is never decimals).',
     wrap: (next) => async (request, info) => {
       const path = new URL(request.url).pathname;
@@ -30,6 +31,7 @@ export const inputFaults: Fault[] = [
   {
     name: 'any-content-type-as-json',
     family: 'input',
+    proves: ['conventions.request-content-type'],
     description: 'The API reads any body as JSON whatever its Content-Type (text/plain, a form), where spec 2.1 takes application/json.',
     wrap: (next) => async (request, info) => {
       const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
@@ -45,6 +47,7 @@ export const inputFaults: Fault[] = [
   {
     name: 'key-states-as-invalid-token',
     family: 'input',
+    proves: ['auth.key-expired', 'auth.key-revoked', 'auth.ip-not-allowed', 'errors.docs-url-names-code', 'errors.status-403', 'errors.key-expired-revoked', 'errors.ip-not-allowed'],
     description: 'Revoked and expired keys answer 401 invalid_token instead of key_revoked and key_expired, and a key from a refused IP address 401 invalid_token instead of 403 ip_not_allowed.',
     wrap: (next) =>
       ['key_revoked', 'key_expired', 'ip_not_allowed'].reduce(
@@ -55,6 +58,7 @@ export const inputFaults: Fault[] = [
   {
     name: 'query-limits-as-validation',
     family: 'input',
+    proves: ['errors.docs-url-names-code', 'query.nesting-limit-code', 'query.limit-conditions', 'query.limit-regex-conditions', 'query.limit-list-values', 'query.regex-length', 'query.unknown-field'],
     description: 'Queries past the limits of spec 8 answer validation_failed instead of too_many_conditions (with limit) and invalid_query.',
     wrap: (next) =>
       ['too_many_conditions', 'invalid_query'].reduce(
@@ -65,30 +69,35 @@ export const inputFaults: Fault[] = [
   {
     name: 'unknown-field-as-422',
     family: 'input',
+    proves: ['conventions.unknown-field-named', 'errors.docs-url-names-code', 'errors.status-400', 'errors.unknown-field'],
     description: 'An unknown body field answers 422 validation_failed instead of 400 unknown_field.',
     wrap: onErrorCode('unknown_field', (response, body) => changed(response, { status: 422, body: { error: { ...body.error, code: 'validation_failed' } } })),
   },
   {
     name: 'malformed-json-as-422',
     family: 'input',
+    proves: ['conventions.request-body-json-object', 'conventions.request-content-type', 'conventions.wrong-type', 'errors.envelope', 'errors.docs-url-names-code', 'errors.status-400', 'errors.bad-json', 'errors.bad-json-malformed'],
     description: 'Malformed JSON and wrong types answer 422 validation_failed instead of 400 bad_json.',
     wrap: onErrorCode('bad_json', (response, body) => changed(response, { status: 422, body: { error: { ...body.error, code: 'validation_failed' } } })),
   },
   {
     name: 'validation-without-fields',
     family: 'input',
+    proves: ['conventions.time-sent-offset', 'errors.status-422', 'errors.validation-failed'],
     description: 'validation_failed answers do not name the fields.',
     wrap: onErrorCode('validation_failed', (response, body) => changed(response, { body: { error: { ...body.error, fields: {} } } })),
   },
   {
     name: 'missing-key-as-403',
     family: 'input',
+    proves: ['auth.bearer', 'auth.invalid-token', 'errors.docs-url-names-code', 'errors.extra-permission', 'errors.status-401', 'errors.invalid-token'],
     description: 'A request without credentials answers 403 forbidden instead of 401 invalid_token.',
     wrap: onErrorCode('invalid_token', (response, body) => changed(response, { status: 403, body: { error: { ...body.error, code: 'forbidden' } } })),
   },
   {
     name: 'unknown-key-as-key-revoked',
     family: 'input',
+    proves: ['auth.bearer', 'auth.invalid-token', 'errors.docs-url-names-code', 'errors.invalid-token'],
     description: 'An unknown bearer key answers 401 key_revoked, not invalid_token (spec 5.1: an unknown key is invalid, not revoked).',
     wrap: onErrorCode('invalid_token', (response, body, request) => {
       const bearer = /^Bearer\s+\S+$/i.test(request.headers.get('authorization') ?? '');
@@ -98,6 +107,7 @@ export const inputFaults: Fault[] = [
   {
     name: 'credentials-in-url-accepted',
     family: 'input',
+    proves: ['auth.credentials-in-url', 'errors.credentials-in-url'],
     description: 'A key in the query string (?api_key=) is taken as the credential.',
     wrap: (next) => async (request, info) => {
       const url = new URL(request.url);
@@ -112,6 +122,7 @@ export const inputFaults: Fault[] = [
   {
     name: 'scopes-not-checked',
     family: 'input',
+    proves: ['auth.write-not-other-scopes', 'errors.status-403'],
     description: "A key without the operation's scope is let through as if it had every scope.",
     wrap: (next, state) =>
       onErrorCode('missing_scope', async (response, _body, request) => {
@@ -121,12 +132,14 @@ export const inputFaults: Fault[] = [
   {
     name: 'body-limit-as-400',
     family: 'input',
+    proves: ['errors.docs-url-names-code', 'errors.status-413', 'errors.body-too-large', 'limits.body-over-1mb'],
     description: 'A body over 1 MB answers 400 bad_json instead of 413 body_too_large.',
     wrap: onErrorCode('body_too_large', (response, body) => changed(response, { status: 400, body: { error: { ...body.error, code: 'bad_json' } } })),
   },
   {
     name: 'long-prefix-refused',
     family: 'input',
+    proves: ['conventions.long-prefixes-in-paths', 'errors.request-id-in-body'],
     description: 'Ids with the older long prefixes (lead_...) are refused with 400 invalid_id_type.',
     wrap: (next) => async (request, info) => {
       if (/\/v1\/[a-z]+\/[a-z]{4,}_[0-9a-z]{26}/.test(new URL(request.url).pathname)) {
@@ -141,6 +154,7 @@ export const inputFaults: Fault[] = [
   {
     name: 'ids-across-workspaces',
     family: 'input',
+    proves: ['auth.one-workspace', 'conventions.number-own-workspace', 'errors.status-404', 'errors.not-found'],
     description: "A lead id of another workspace is found: one workspace sees another's records.",
     wrap: (next, state) =>
       onErrorCode('not_found', async (response, _body, request) => {
@@ -156,6 +170,7 @@ export const inputFaults: Fault[] = [
   {
     name: 'numbers-only-for-leads',
     family: 'input',
+    proves: ['conventions.number-on-single-record-routes'],
     description: 'Record numbers are resolved on lead routes only: /v1/contacts/7, /v1/companies/7 and /v1/tasks/7 answer 404 not_found.',
     wrap: (next) => async (request, info) => {
       if (/^\/v1\/(contacts|companies|tasks)\/\d+(\/|$)/.test(new URL(request.url).pathname)) return errorAnswer(request, 404, 'not_found', 'Not found.');
@@ -165,6 +180,7 @@ export const inputFaults: Fault[] = [
   {
     name: 'times-without-fraction',
     family: 'input',
+    proves: ['conventions.time-fractional', 'responses.shape.list-leads', 'responses.shape.create-lead', 'responses.shape.get-lead', 'responses.shape.update-lead', 'responses.shape.restore-lead', 'responses.shape.list-pipelines', 'responses.shape.get-pipeline', 'responses.shape.create-company', 'responses.shape.get-company', 'responses.shape.update-company', 'responses.shape.restore-company', 'responses.shape.create-contact', 'responses.shape.get-contact', 'responses.shape.update-contact', 'responses.shape.restore-contact', 'responses.shape.create-note', 'responses.shape.list-members', 'responses.shape.create-task', 'responses.shape.get-task', 'responses.shape.update-task', 'responses.shape.complete-task'],
     description: 'Times are answered to the whole second (2026-01-15T10:00:00Z), without the fractional seconds spec 2.1 requires.',
     wrap: (next) => async (request, info) => {
       const response = await next(request, info);
@@ -176,6 +192,7 @@ export const inputFaults: Fault[] = [
   {
     name: 'task-times-as-sent',
     family: 'input',
+    proves: ['conventions.time-fractional', 'responses.shape.update-task'],
     description: "A task's due_at is stored and answered as the caller wrote it, so a time sent to the second comes back without the fractional seconds spec 2.1 requires.",
     wrap: (next) => async (request, info) => {
       if (!['POST', 'PATCH'].includes(request.method) || !/^\/v1\/tasks(\/[^/]+)?$/.test(new URL(request.url).pathname)) return next(request, info);
@@ -188,6 +205,7 @@ export const inputFaults: Fault[] = [
   {
     name: 'patch-null-keeps-reference',
     family: 'input',
+    proves: ['conventions.patch-null-clears-reference'],
     description: 'A PATCH with owner_id, contact_id or company_id null keeps the old reference (the update merges with `value ?? current`).',
     wrap: (next) => async (request, info) => {
       if (request.method !== 'PATCH' || !/^\/v1\/(leads|contacts|companies)\/[^/]+$/.test(new URL(request.url).pathname)) return next(request, info);
@@ -201,6 +219,7 @@ export const inputFaults: Fault[] = [
   {
     name: 'time-without-offset-accepted',
     family: 'input',
+    proves: ['conventions.time-sent-offset'],
     description: 'A time sent without an offset (2030-01-15T10:00:00) is taken as UTC instead of refused with 422.',
     wrap: (next) => async (request, info) => {
       if (!['POST', 'PATCH'].includes(request.method) || !new URL(request.url).pathname.startsWith('/v1/')) return next(request, info);
@@ -212,6 +231,7 @@ export const inputFaults: Fault[] = [
   {
     name: 'long-prefix-in-body-refused',
     family: 'input',
+    proves: ['conventions.long-prefixes-in-bodies'],
     description: 'Long-prefixed ids (contact_..., stage_...) are accepted in paths but refused in request bodies with 422 validation_failed: the body schema only knows the short prefixes.',
     wrap: (next) => async (request, info) => {
       if (!['POST', 'PATCH'].includes(request.method) || !new URL(request.url).pathname.startsWith('/v1/')) return next(request, info);
@@ -223,6 +243,7 @@ export const inputFaults: Fault[] = [
   {
     name: 'whoami-needs-users-read',
     family: 'input',
+    proves: ['auth.whoami-no-scope', 'auth.key-expired', 'auth.key-revoked', 'auth.ip-not-allowed', 'errors.key-expired-revoked', 'errors.ip-not-allowed'],
     description: 'whoami asks for users:read (it is filed with the member routes), so a key without that scope gets 403 missing_scope instead of its identity.',
     wrap: (next, state) => async (request, info) => {
       if (new URL(request.url).pathname !== '/v1/api-keys/whoami') return next(request, info);
@@ -233,6 +254,7 @@ export const inputFaults: Fault[] = [
   {
     name: 'any-version-served',
     family: 'input',
+    proves: ['conventions.version-path'],
     description: 'Any version segment is served as v1 (/v2/leads answers like /v1/leads): the router ignores the version.',
     wrap: (next) => async (request, info) => {
       const url = new URL(request.url);
@@ -244,6 +266,7 @@ export const inputFaults: Fault[] = [
   {
     name: 'write-scope-without-read',
     family: 'input',
+    proves: ['auth.write-includes-read'],
     description: 'leads:write does not include leads:read: a key with leads:write alone gets 403 missing_scope on lead reads.',
     wrap: (next, state) => async (request, info) => {
       if (request.method !== 'GET' || !new URL(request.url).pathname.startsWith('/v1/leads')) return next(request, info);
@@ -254,6 +277,7 @@ export const inputFaults: Fault[] = [
   {
     name: 'body-limit-at-512kb',
     family: 'input',
+    proves: ['limits.body-under-1mb-read'],
     description: 'The body limit is set at 512 KB instead of 1 MB: a body of 900 KB answers 413 body_too_large.',
     wrap: (next) => async (request, info) => {
       if (!['POST', 'PATCH', 'PUT'].includes(request.method)) return next(request, info);
@@ -265,6 +289,7 @@ export const inputFaults: Fault[] = [
   {
     name: 'missing-scope-without-scope',
     family: 'input',
+    proves: ['auth.missing-scope', 'errors.extra-missing-scope', 'errors.status-403', 'errors.missing-scope'],
     description: 'A 403 missing_scope answer does not name the missing scope in `scope` (spec 7.1, 5.1).',
     wrap: onErrorCode('missing_scope', (response, body) => {
       const { scope: _scope, ...error } = body.error;
@@ -274,6 +299,7 @@ export const inputFaults: Fault[] = [
   {
     name: 'long-prefix-echoed',
     family: 'input',
+    proves: ['conventions.responses-short-prefixes', 'conventions.ids-short-long-versioning', 'responses.shape.create-lead'],
     description: 'A lead written with a long-prefix reference (contact_..., company_..., member_...) answers it as sent instead of in the short form (spec 2.2, 9).',
     wrap: (next) => async (request, info) => {
       const path = new URL(request.url).pathname;
@@ -288,6 +314,7 @@ export const inputFaults: Fault[] = [
   {
     name: 'validation-fields-as-json-pointers',
     family: 'input',
+    proves: ['conventions.unknown-field-named', 'conventions.wrong-type', 'conventions.time-sent-offset', 'errors.status-400', 'errors.status-422', 'errors.validation-failed', 'errors.bad-json', 'errors.unknown-field'],
     description: 'Field problems are keyed by the validator\'s JSON pointers (/stage_id, /custom/budget) instead of the request field names (stage_id, custom.budget) (spec 7.1, 7.3).',
     wrap: (next) => async (request, info) => {
       const response = await next(request, info);
@@ -302,6 +329,7 @@ export const inputFaults: Fault[] = [
   {
     name: 'query-hundred-list-values-refused',
     family: 'input',
+    proves: ['query.limit-list-values'],
     description: 'A condition whose list value has exactly 100 entries (in, not_in, all) is refused with too_many_conditions: the check is length < 100 (spec 8: 100 list values).',
     wrap: onQuery((body) => {
       for (const group of groupsOf(body.query)) {
@@ -313,6 +341,7 @@ export const inputFaults: Fault[] = [
   {
     name: 'validation-fields-nested',
     family: 'input',
+    proves: ['errors.fields-only-field-problems', 'errors.status-422', 'errors.validation-failed'],
     description: 'validation_failed writes a problem of a nested field as a nested object ({custom: {budget: ...}}) instead of under the key custom.budget (spec 2.11, 7.3: fields names custom.<key>).',
     wrap: onErrorCode('validation_failed', (response, body) => {
       const fields = body.error.fields;
@@ -323,6 +352,7 @@ export const inputFaults: Fault[] = [
   {
     name: 'missing-scope-names-write-scope',
     family: 'input',
+    proves: ['auth.missing-scope'],
     description: 'missing_scope names the write scope of the resource whatever was asked (leads:write for a list), where scope is the one the route needs (spec 4.6, 7.1).',
     wrap: onErrorCode('missing_scope', (response, body) =>
       typeof body.error.scope === 'string' && body.error.scope.endsWith(':read')
@@ -333,6 +363,7 @@ export const inputFaults: Fault[] = [
   {
     name: 'numbers-resolved-across-workspaces',
     family: 'input',
+    proves: ['auth.one-workspace', 'conventions.number-own-workspace', 'errors.status-404', 'errors.not-found'],
     description: "A record number in a path is looked up without the workspace (WHERE number = ?): /v1/contacts/3 answers the #3 of the first workspace that has one, another workspace's record (spec 2.1: a number is resolved only inside the authenticated workspace).",
     wrap: (next, state) => async (request, info) => {
       const match = /^\/v1\/(leads|contacts|companies)\/([0-9]+)$/.exec(new URL(request.url).pathname);
@@ -351,6 +382,7 @@ export const inputFaults: Fault[] = [
   {
     name: 'numbers-refused-on-sub-routes',
     family: 'input',
+    proves: ['conventions.number-on-single-record-routes', 'conventions.trash-restore'],
     description: 'Record numbers are resolved on the record routes themselves only: their sub-routes (restore, a lead\'s contacts and products, the task actions) take ids, so /v1/contacts/7/restore answers 404 not_found (spec 2.1: single-record routes and their sub-routes accept the number).',
     wrap: (next) => async (request, info) => {
       const url = new URL(request.url);
@@ -366,6 +398,7 @@ export const inputFaults: Fault[] = [
   {
     name: 'unknown-number-invalid-id-type',
     family: 'input',
+    proves: ['auth.one-workspace', 'conventions.number-own-workspace', 'conventions.number-unknown-404', 'errors.status-404', 'errors.not-found'],
     description: 'A number that no record has answers 400 invalid_id_type (the number lookup fails over to parsing the segment as an id) instead of the same 404 not_found as an unknown id (spec 2.1, 7.3).',
     wrap: (next, state) =>
       onErrorCode('not_found', (response, _body, request) =>
@@ -376,6 +409,7 @@ export const inputFaults: Fault[] = [
   {
     name: 'trashed-by-number-not-found',
     family: 'input',
+    proves: ['conventions.trash-reads-410', 'errors.gone'],
     description: 'A record in the trash named by its number answers 404 not_found instead of 410 gone: the number index holds live records only, while reads by id find the trash (spec 2.1: a number is accepted instead of the id; reads of a deleted record answer 410).',
     wrap: (next, state) =>
       onErrorCode('gone', (response, _body, request) =>
@@ -384,6 +418,7 @@ export const inputFaults: Fault[] = [
   {
     name: 'contact-number-max-of-live',
     family: 'input',
+    proves: ['conventions.number-never-reused'],
     description: "A new contact's number is one more than the highest number among live contacts (MAX(number) over the list the trash leaves), so after the newest contacts are deleted their numbers are given again (spec 2.1: never reused).",
     wrap: (next, state) =>
       onRoute('POST', /^\/v1\/contacts$/, async (inner, request, info) => {
@@ -403,6 +438,7 @@ export const inputFaults: Fault[] = [
   {
     name: 'credentials-in-url-beside-header-accepted',
     family: 'input',
+    proves: ['auth.credentials-in-url', 'errors.credentials-in-url'],
     description: 'A key in the URL (?api_key=, ?access_token=) is refused only when no Authorization header is sent: a request carrying both is answered as if the URL were clean, where a key in the URL answers 400 credentials_in_url (spec 5.1).',
     wrap: (next) => async (request, info) => {
       const url = new URL(request.url);
@@ -415,6 +451,7 @@ export const inputFaults: Fault[] = [
   {
     name: 'credentials-in-url-as-401',
     family: 'input',
+    proves: ['auth.credentials-in-url', 'errors.docs-url-names-code', 'errors.credentials-in-url'],
     description: 'A key sent in the URL without an Authorization header answers 401 invalid_token (the header was looked for first) instead of 400 credentials_in_url (spec 5.1, 7.3).',
     wrap: onErrorCode('credentials_in_url', (response, body, request) =>
       request.headers.has('authorization') ? response : changed(response, { status: 401, body: { error: { ...body.error, code: 'invalid_token' } }, headers: { 'WWW-Authenticate': 'Bearer realm="api"' } })),
@@ -422,12 +459,14 @@ export const inputFaults: Fault[] = [
   {
     name: 'revoked-key-reads-allowed',
     family: 'input',
+    proves: ['auth.key-revoked', 'errors.key-expired-revoked'],
     description: 'Revocation is checked only on writes (the read path uses a cached key): a revoked key still reads with 200 instead of 401 key_revoked (spec 5.1).',
     wrap: (next, state) => async (request, info) => (request.method === 'GET' ? withKeyAltered(state, request, { revokedAt: null }, () => next(request, info)) : next(request, info)),
   },
   {
     name: 'ip-allowlist-ignored',
     family: 'input',
+    proves: ['auth.ip-not-allowed', 'errors.status-403', 'errors.ip-not-allowed'],
     description: "A key's IP allow-list is stored but never compared: a request from another address is answered instead of 403 ip_not_allowed (spec 5.1).",
     wrap: (next, state) => async (request, info) => withKeyAltered(state, request, { allowedIps: [] }, () => next(request, info)),
   },
@@ -435,6 +474,7 @@ export const inputFaults: Fault[] = [
   {
     name: 'query-fifty-conditions-refused',
     family: 'input',
+    proves: ['query.limit-conditions'],
     description: 'A query with exactly 50 conditions is refused with too_many_conditions: the count is checked with < 50 (spec 8: 50 conditions).',
     wrap: onQuery((body) => {
       const conditions = conditionsIn(body.query);
@@ -445,6 +485,7 @@ export const inputFaults: Fault[] = [
   {
     name: 'query-three-regex-refused',
     family: 'input',
+    proves: ['query.limit-regex-conditions'],
     description: 'A query with exactly 3 regex conditions is refused with too_many_conditions: the regex count is checked with < 3 (spec 8: 3 regex conditions).',
     wrap: onQuery((body) => {
       const regexes = conditionsIn(body.query).filter((condition) => condition.op === 'regex');
@@ -455,6 +496,7 @@ export const inputFaults: Fault[] = [
   {
     name: 'query-list-values-past-100-cut',
     family: 'input',
+    proves: ['query.limit-list-values'],
     description: 'A list value of more than 100 entries (in, not_in, all) is cut to its first 100 and the query answered, instead of refused with 422 too_many_conditions (spec 8: 100 list values).',
     wrap: onQuery((body) => {
       for (const condition of conditionsIn(body.query)) if (Array.isArray(condition.value) && condition.value.length > 100) condition.value = condition.value.slice(0, 100);
@@ -464,6 +506,7 @@ export const inputFaults: Fault[] = [
   {
     name: 'query-third-level-accepted',
     family: 'input',
+    proves: ['query.nesting-limit'],
     description: 'Groups nested 3 levels deep are not refused: the translator folds a third-level group into its parent and answers 200, where nesting stops at 2 levels (spec 4.13, 8: 422).',
     wrap: onQuery((body) => {
       for (const second of (body.query?.conditions ?? []).filter(isGroup)) {
@@ -475,6 +518,7 @@ export const inputFaults: Fault[] = [
   {
     name: 'query-regex-200-refused',
     family: 'input',
+    proves: ['query.regex-length'],
     description: 'A regex of exactly 200 characters is refused with invalid_query: the length is checked with < 200 (spec 7.3: a regex of 1 to 200 characters).',
     wrap: onQuery((body) => {
       for (const condition of conditionsIn(body.query)) if (condition.op === 'regex' && typeof condition.value === 'string' && [...condition.value].length === 200) condition.value += 'x';

@@ -79,6 +79,7 @@ export const leadsFaults: Fault[] = [
     // Readings review: leads.number-integer and leads.company-object are stated (2.1, 2.3).
     name: 'lead-number-as-text',
     family: 'leads',
+    proves: ['leads.number-integer', 'responses.shape.list-leads', 'responses.shape.create-lead', 'responses.shape.get-lead', 'responses.shape.update-lead'],
     description: 'Leads show their record number as text, "#7", as the web app prints it, instead of the integer 7 (spec 2.1, 2.3: an integer number).',
     wrap: (next) => async (request, info) =>
       alterLeads(await next(request, info), request, (lead) => ({ ...lead, number: `#${lead.number}` })),
@@ -86,6 +87,7 @@ export const leadsFaults: Fault[] = [
   {
     name: 'lead-company-without-id',
     family: 'leads',
+    proves: ['leads.company-object', 'responses.shape.list-leads', 'responses.shape.create-lead', 'responses.shape.update-lead'],
     description: 'A lead\'s `company` object carries only the company\'s name, not its id (spec 2.3: company_id and company name the same company).',
     wrap: (next) => async (request, info) =>
       alterLeads(await next(request, info), request, (lead) => (lead.company ? { ...lead, company: { name: lead.company.name } } : lead)),
@@ -94,6 +96,7 @@ export const leadsFaults: Fault[] = [
     // Readings review: leads.utm-other-key is stated (2.3 lists the five keys; 2.1 unknown fields are rejected).
     name: 'lead-utm-other-keys-dropped',
     family: 'leads',
+    proves: ['leads.utm-other-key'],
     description: 'A lead utm with a key other than the five (utm_id) is taken with that key silently dropped instead of refused (spec 2.3, 2.1).',
     wrap: onRoute('POST', /^\/v1\/leads$/, async (next, request, info) => {
       const body = await sentJson(request);
@@ -105,12 +108,14 @@ export const leadsFaults: Fault[] = [
   {
     name: 'lead-currency-hardcoded-usd',
     family: 'leads',
+    proves: ['leads.create-currency-default'],
     description: 'A lead created without currency gets USD, a hard-coded default, instead of the workspace currency.',
     wrap: on('POST', LEADS, async (next, request, info) => next(await withJsonBody(request, (body) => (body && body.currency === undefined ? { ...body, currency: 'USD' } : body)), info)),
   },
   {
     name: 'api-key-leads-owned-by-key-member',
     family: 'leads',
+    proves: ['leads.filter-owner-me', 'leads.filter-owner-unassigned', 'leads.board-filters', 'leads.create-no-owner'],
     description: 'A lead created with an API key without owner_id is owned by the member the key acts for, instead of having no owner.',
     wrap: on('POST', LEADS, async (next, request, info) => {
       const members = await jsonOf(await next(new Request(new URL('/v1/members', request.url), { headers: { authorization: request.headers.get('authorization') ?? '' } }), info));
@@ -121,6 +126,7 @@ export const leadsFaults: Fault[] = [
   {
     name: 'stage-of-other-pipeline-moves-lead',
     family: 'leads',
+    proves: ['leads.create-stage-of-other-pipeline'],
     description: 'A lead created with a stage of another pipeline than pipeline_id is put in that stage (and its pipeline) instead of being refused under stage_id.',
     wrap: (next) =>
       onErrorCode('validation_failed', async (response, body, request) => {
@@ -132,12 +138,14 @@ export const leadsFaults: Fault[] = [
   {
     name: 'lead-patch-null-ignored',
     family: 'leads',
+    proves: ['leads.update-null-clears-owner', 'leads.update-null-clears-contact', 'leads.update-null-clears-company'],
     description: 'A PATCH of a lead treats null like a field not sent: owner_id, contact_id and company_id cannot be cleared.',
     wrap: on('PATCH', LEAD, async (next, request, info) => next(await withJsonBody(request, (body) => body && Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null))), info)),
   },
   {
     name: 'lead-owner-unassigned-ignored',
     family: 'leads',
+    proves: ['leads.filter-owner-unassigned', 'leads.board-filters'],
     description: 'owner=unassigned is not understood by the lead list and board: it lists leads of every owner.',
     wrap: (next) => async (request, info) => {
       const path = new URL(request.url).pathname;
@@ -148,6 +156,7 @@ export const leadsFaults: Fault[] = [
   {
     name: 'lead-summary-of-page',
     family: 'leads',
+    proves: ['leads.summary'],
     description: "The lead list's summary counts and sums the leads of the page, not every matching lead.",
     wrap: on('GET', LEADS, async (next, request, info) => {
       const response = await next(request, info);
@@ -160,6 +169,7 @@ export const leadsFaults: Fault[] = [
   {
     name: 'lead-board-ignores-filters',
     family: 'leads',
+    proves: ['leads.position-number', 'leads.board-filters', 'leads.board-counts'],
     description: 'The board takes only the pipeline: the other list filters are ignored, so counts and sums cover every lead of each stage.',
     wrap: on('GET', /^\/v1\/leads\/board$/, async (next, request, info) =>
       next(withQuery(request, (query) => {
@@ -169,6 +179,7 @@ export const leadsFaults: Fault[] = [
   {
     name: 'lead-contact-remove-noop',
     family: 'leads',
+    proves: ['leads.contacts-remove'],
     description: 'Removing a contact from a lead answers {ok: true, id} but the removal is not saved: the contact stays on the lead.',
     wrap: on('DELETE', /^\/v1\/leads\/[^/]+\/contacts\/[^/]+$/, async (next, request, info) => {
       const response = await next(request, info);
@@ -183,6 +194,7 @@ export const leadsFaults: Fault[] = [
   {
     name: 'lead-sub-routes-take-read-scope',
     family: 'leads',
+    proves: ['leads.write-routes-scope'],
     description: "The lead-contacts and lead-products routes check leads:read for every method: a read-only key adds, changes and removes a lead's contacts and product lines.",
     wrap: (next, state) =>
       onErrorCode('missing_scope', async (response, body, request) => {
@@ -193,6 +205,7 @@ export const leadsFaults: Fault[] = [
   {
     name: 'no-pipeline-as-validation',
     family: 'leads',
+    proves: ['errors.docs-url-names-code', 'leads.no-pipeline'],
     description: 'A lead created in a workspace without a pipeline answers 422 validation_failed naming pipeline_id instead of no_pipeline.',
     wrap: onErrorCode('no_pipeline', (response, body) =>
       changed(response, { status: 422, body: { error: { ...body.error, code: 'validation_failed', fields: { pipeline_id: 'no pipeline to put the lead in' } } } })),
@@ -200,6 +213,7 @@ export const leadsFaults: Fault[] = [
   {
     name: 'board-without-pipeline-409',
     family: 'leads',
+    proves: ['errors.documented-statuses', 'leads.board-no-pipeline'],
     description: 'The board of a workspace without a pipeline answers 409 no_pipeline (an error the board does not document) instead of an empty board.',
     wrap: on('GET', /^\/v1\/leads\/board$/, async (next, request, info) => {
       const response = await next(request, info);
@@ -213,6 +227,7 @@ export const leadsFaults: Fault[] = [
   {
     name: 'stage-change-keeps-stage-entered-at',
     family: 'leads',
+    proves: ['leads.stage-entered-at', 'leads.move-open-stage'],
     description: 'A PATCH that moves a lead to another stage leaves stage_entered_at at the time it entered the old one (spec 3, lead).',
     wrap: (next, state) =>
       on('PATCH', LEAD, async (inner, request, info) => {
@@ -231,12 +246,14 @@ export const leadsFaults: Fault[] = [
   {
     name: 'lead-unnamed-untitled',
     family: 'leads',
+    proves: ['leads.unnamed-after-number'],
     description: 'A lead created without a name is named "Untitled lead" instead of after its number (spec 2.3).',
     wrap: on('POST', LEADS, async (next, request, info) => next(await withJsonBody(request, (body) => (body && typeof body === 'object' && body.name === undefined ? { ...body, name: 'Untitled lead' } : body)), info)),
   },
   {
     name: 'lead-q-number-ignored',
     family: 'leads',
+    proves: ['leads.q-number'],
     description: 'The lead search q looks in names only: a number does not find the lead with that number (spec 4.2 q).',
     wrap: on('GET', LEADS, async (next, request, info) => {
       const q = new URL(request.url).searchParams.get('q') ?? '';
@@ -252,6 +269,7 @@ export const leadsFaults: Fault[] = [
   {
     name: 'lead-negative-amount-accepted',
     family: 'leads',
+    proves: ['leads.amount-not-negative'],
     description: 'A lead created with a negative amount is accepted as 0 (clamped) instead of refused with 422 under amount (spec 2.3: amount 0 or more).',
     wrap: on('POST', LEADS, async (next, request, info) =>
       next(await withJsonBody(request, (body) => (body && Number.isInteger(body.amount) && body.amount < 0 ? { ...body, amount: 0 } : body)), info)),
@@ -260,6 +278,7 @@ export const leadsFaults: Fault[] = [
   {
     name: 'lead-name-length-in-bytes',
     family: 'leads',
+    proves: ['leads.name-length'],
     description: 'A lead name is limited to 255 UTF-8 bytes (a VARCHAR(255) in bytes), so a Cyrillic name of 200 characters is refused with 422 where up to 255 characters are allowed (spec 2.3, 8).',
     wrap: (next) => async (request, info) => {
       const path = new URL(request.url).pathname;
@@ -272,6 +291,7 @@ export const leadsFaults: Fault[] = [
   {
     name: 'lead-summary-counts-trash',
     family: 'leads',
+    proves: ['leads.summary'],
     description: "The lead list's summary query forgets the trash: count and sum include deleted leads that the list itself leaves out (spec 4.2, 2.1).",
     wrap: (next, state) =>
       onRoute('GET', /^\/v1\/leads$/, async (next, request, info) => {
@@ -289,6 +309,7 @@ export const leadsFaults: Fault[] = [
   {
     name: 'lead-source-64-refused',
     family: 'leads',
+    proves: ['leads.source-length'],
     description: 'A lead source of exactly 64 characters is refused with 422 under source: the column holds 63 (spec 2.3, 8: up to 64).',
     wrap: (next) => {
       const lengthen = (sent: any) => (typeof sent.source === 'string' && [...sent.source].length === 64 ? { ...sent, source: `${sent.source}x` } : undefined);
@@ -299,6 +320,7 @@ export const leadsFaults: Fault[] = [
   {
     name: 'lead-pipeline-only-second-stage',
     family: 'leads',
+    proves: ['leads.stage-entered-at', 'leads.move-open-stage', 'leads.create-pipeline-only'],
     description: "A lead created with only pipeline_id goes to the stage at position 1, the second (stage positions start at 0, the code took them as 1-based), instead of the pipeline's first stage (spec 4.2).",
     wrap: (next, state) =>
       on('POST', LEADS, async (inner, request, info) => {
@@ -312,6 +334,7 @@ export const leadsFaults: Fault[] = [
   {
     name: 'lead-patch-pipeline-keeps-stage',
     family: 'leads',
+    proves: ['leads.stage-of-pipeline'],
     description: 'A PATCH that moves a lead to another pipeline without stage_id changes pipeline_id only: the lead keeps its old stage, which belongs to the other pipeline (spec 2.3: a stage must belong to the pipeline).',
     wrap: (next, state) =>
       on('PATCH', LEAD, async (inner, request, info) => {
@@ -329,6 +352,7 @@ export const leadsFaults: Fault[] = [
   {
     name: 'lead-patch-stage-other-pipeline-follows',
     family: 'leads',
+    proves: ['leads.move-stage-of-other-pipeline'],
     description: "A PATCH with the stage_id of another pipeline (no pipeline_id) moves the lead into that stage and its pipeline instead of answering validation_failed under stage_id (spec 3: the stage must belong to the lead's pipeline; pipeline_id is sent when the pipeline changes).",
     wrap: (next, state) =>
       on('PATCH', LEAD, async (inner, request, info) => {
@@ -345,6 +369,7 @@ export const leadsFaults: Fault[] = [
   {
     name: 'same-stage-patch-restamps',
     family: 'leads',
+    proves: ['leads.stage-entered-at'],
     description: "A PATCH that sends the lead's current stage_id sets stage_entered_at to now as if the lead had entered the stage again (spec 2.3, 3: stage_entered_at is when the lead entered its stage; only a new stage updates it).",
     wrap: (next, state) =>
       on('PATCH', LEAD, async (inner, request, info) => {
@@ -363,6 +388,7 @@ export const leadsFaults: Fault[] = [
   {
     name: 'board-sum-of-shown-leads',
     family: 'leads',
+    proves: ['leads.board-counts'],
     description: "The board's sum of a stage adds up the leads it shows (the first ones), not every lead of the stage that count counts (spec 4.2 board: each stage's count and sum).",
     wrap: on('GET', /^\/v1\/leads\/board$/, async (next, request, info) =>
       alterOk(await next(request, info), (body) => ({
@@ -373,6 +399,7 @@ export const leadsFaults: Fault[] = [
   {
     name: 'board-skips-empty-stages',
     family: 'leads',
+    proves: ['leads.board-stages', 'leads.board-filters', 'leads.board-counts'],
     description: 'The board is grouped from the leads, so a stage without leads is left out instead of answered with count 0 and sum 0 (spec 4.2 board: for each stage).',
     wrap: on('GET', /^\/v1\/leads\/board$/, async (next, request, info) =>
       alterOk(await next(request, info), (body) => ({ ...body, data: (body.data ?? []).filter((column: any) => column.count > 0) }))),
@@ -380,12 +407,14 @@ export const leadsFaults: Fault[] = [
   {
     name: 'lead-line-amount-unrounded',
     family: 'leads',
+    proves: ['leads.products-money', 'responses.shape.list-lead-products', 'responses.shape.update-lead-product'],
     description: "A product line's amount is quantity × price less the discount, not rounded: 1.5 of a price of 333 answers amount 499.5, a decimal (spec 2.1: money is an integer in the smallest unit).",
     wrap: onLines((line) => ({ ...line, amount: line.quantity * line.price * (1 - line.discount_percent / 100) })),
   },
   {
     name: 'lead-line-workspace-currency',
     family: 'leads',
+    proves: ['leads.products-money'],
     description: "A product line is labelled with the workspace currency, not its product's: a line of a USD product shows its USD price and amount next to UZS (spec 2.1: money is an amount next to its currency).",
     wrap: (next, state) => (request, info) => {
       const workspace = callerWorkspace(state, request);
@@ -395,6 +424,7 @@ export const leadsFaults: Fault[] = [
   {
     name: 'lead-line-of-other-lead-reachable',
     family: 'leads',
+    proves: ['leads.products-own-lead'],
     description: "A product line is found by its id alone: PATCH and DELETE under another lead's path change or remove it instead of answering 404 (the line is not on that lead).",
     wrap: (next, state) => async (request, info) => {
       const match = LEAD_LINE.exec(new URL(request.url).pathname);
@@ -411,6 +441,7 @@ export const leadsFaults: Fault[] = [
   {
     name: 'lead-delete-drops-lines',
     family: 'leads',
+    proves: ['leads.products-remove', 'leads.restore-keeps-lines'],
     description: "Deleting a lead deletes its product lines for good (a cascade meant for purging): the lead restored from the trash has none (spec 2.1: restore brings the lead back).",
     wrap: (next, state) =>
       on('DELETE', LEAD, async (inner, request, info) => {
@@ -424,6 +455,7 @@ export const leadsFaults: Fault[] = [
   {
     name: 'lead-inline-contact-scope-unchecked',
     family: 'leads',
+    proves: ['leads.create-contact-needs-contacts-write'],
     description: 'A lead created with a `contact` object checks only leads:write: a key without contacts:write creates the contact with the lead instead of 403 missing_scope (spec 4.2: also needs contacts:write).',
     wrap: (next, state) =>
       onErrorCode('missing_scope', (response, body, request) =>
@@ -432,6 +464,7 @@ export const leadsFaults: Fault[] = [
   {
     name: 'foreign-contact-linkable',
     family: 'leads',
+    proves: ['leads.create-unknown-reference'],
     description: "contact_id in a lead create or PATCH is looked up by id alone, not in the caller's workspace: another workspace's contact is linked to the lead instead of refused under contact_id (spec 1: a credential gives access to exactly one workspace).",
     wrap: (next, state) => async (request, info) => {
       const path = new URL(request.url).pathname;
@@ -457,6 +490,7 @@ export const leadsFaults: Fault[] = [
   {
     name: 'lead-contact-summary-stale',
     family: 'leads',
+    proves: ['leads.contact-object'],
     description: "A lead's `contact` summary ({id, name, phones}) is copied onto the lead when the contact is linked and never refreshed: after the contact's name or phones change, the lead still shows the old ones (spec 2.3: contact is the main contact as {id, name, phones}).",
     wrap: (next, state) => async (request, info) => {
       const path = new URL(request.url).pathname;
@@ -484,6 +518,7 @@ export const leadsFaults: Fault[] = [
   {
     name: 'lead-status-open-includes-won',
     family: 'leads',
+    proves: ['leads.filter-status-open'],
     description: 'The lead list reads status=open as "not lost": won leads are listed (and counted in the summary) among the open ones (spec 3, 4.2: a lead is open until won or lost).',
     wrap: onRoute('GET', /^\/v1\/leads$/, async (next, request, info) => {
       const url = new URL(request.url);
@@ -499,6 +534,7 @@ export const leadsFaults: Fault[] = [
   {
     name: 'lead-delete-answers-deleted-form',
     family: 'leads',
+    proves: ['leads.delete-confirmation', 'responses.shape.delete-lead'],
     description: "Deleting a lead answers {id, deleted: true}, spec 2.1's other confirmation, where 4.2 states the lead's: {ok: true, id}.",
     wrap: onRoute('DELETE', LEAD, async (next, request, info) =>
       alterOk(await next(request, info), (body) => ({ id: body.id, deleted: true }))),

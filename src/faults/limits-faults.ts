@@ -11,6 +11,7 @@ export const limitsFaults: Fault[] = [
     // Readings review: limits.read-only-reads is stated (7.2 "402 | workspace read-only"; reads still answer).
     name: 'read-only-refuses-reads',
     family: 'limits',
+    proves: ['errors.documented-statuses', 'limits.read-only-writes', 'limits.read-only-reads'],
     description: 'A read-only workspace refuses every API call, reads too: GET answers 402 read_only (the guard looks at the workspace, not the method) (spec 7.2).',
     wrap: (next, state) => async (request, info) => {
       const response = await next(request, info);
@@ -23,6 +24,7 @@ export const limitsFaults: Fault[] = [
   {
     name: 'read-only-lets-deletes-through',
     family: 'limits',
+    proves: ['errors.status-402', 'limits.read-only-writes'],
     description: "A read-only workspace refuses creates and changes with 402 read_only but lets deletes through: the guard lists POST, PUT and PATCH and forgot DELETE.",
     wrap: (next, state) => async (request, info) => {
       const workspace = request.method === 'DELETE' ? workspaceOfRequest(state, request) : undefined;
@@ -38,6 +40,7 @@ export const limitsFaults: Fault[] = [
   {
     name: 'rate-limited-without-retry-after',
     family: 'limits',
+    proves: ['errors.extra-rate-limited', 'errors.status-429-retry-after', 'limits.rate-limited-retry-after', 'limits.rate-limited-reason-limit'],
     description: 'rate_limited answers 429 without the Retry-After header and without reason and limit, as a bare gateway refusal would.',
     wrap: onErrorCode('rate_limited', (response, body) => {
       const { reason: _reason, limit: _limit, ...error } = body.error;
@@ -47,6 +50,7 @@ export const limitsFaults: Fault[] = [
   {
     name: 'concurrency-as-rate-limited',
     family: 'limits',
+    proves: ['errors.docs-url-names-code', 'limits.concurrency-limited'],
     description: 'Too many requests in flight answer 429 rate_limited (one limiter for both) instead of concurrency_limited.',
     wrap: onErrorCode('concurrency_limited', (response, body) => changed(response, { body: { error: { ...body.error, code: 'rate_limited', reason: 'concurrency', limit: 1 } } })),
   },
@@ -54,6 +58,7 @@ export const limitsFaults: Fault[] = [
   {
     name: 'rate-limited-without-limit',
     family: 'limits',
+    proves: ['errors.extra-rate-limited', 'limits.rate-limited-reason-limit'],
     description: 'A 429 rate_limited answer carries Retry-After but not the `reason` and `limit` keys (spec 7.1, 7.3).',
     wrap: onErrorCode('rate_limited', (response, body) => {
       const { reason: _reason, limit: _limit, ...error } = body.error;
@@ -64,6 +69,7 @@ export const limitsFaults: Fault[] = [
   {
     name: 'retry-after-as-http-date',
     family: 'limits',
+    proves: ['limits.rate-limited-retry-after'],
     description: 'rate_limited answers give Retry-After as an HTTP date (the gateway\'s form) instead of the seconds to wait (spec 7.2: retry after Retry-After seconds).',
     wrap: onErrorCode('rate_limited', (response) => {
       const seconds = Number(response.headers.get('retry-after'));
@@ -75,6 +81,7 @@ export const limitsFaults: Fault[] = [
   {
     name: 'rate-limited-without-reason',
     family: 'limits',
+    proves: ['errors.extra-rate-limited', 'limits.rate-limited-reason-limit'],
     description: 'rate_limited answers leave out reason (only limit is set by the limiter) (spec 7.1: reason and limit on rate_limited).',
     wrap: onErrorCode('rate_limited', (response, body) => {
       const { reason: _dropped, ...error } = body.error;
@@ -85,6 +92,7 @@ export const limitsFaults: Fault[] = [
   {
     name: 'query-refused-when-read-only',
     family: 'limits',
+    proves: ['errors.documented-statuses', 'limits.read-only-query'],
     description: 'A read-only workspace refuses every POST, so POST /v1/query/{entity} (a read) answers 402 read_only instead of its matches (spec 7.2: read-only, reads still answered).',
     wrap: (next, state) => onRoute('POST', /^\/v1\/query\/[a-z]+$/, async (next, request, info) => {
       const response = await next(request, info);
@@ -94,12 +102,14 @@ export const limitsFaults: Fault[] = [
   {
     name: 'read-only-as-403',
     family: 'limits',
+    proves: ['errors.code-status', 'errors.status-402', 'limits.read-only-writes'],
     description: 'A write to a read-only workspace answers 403 read_only (filed with the plan refusals) instead of 402 (spec 7.2, 7.3).',
     wrap: onErrorCode('read_only', (response) => changed(response, { status: 403 })),
   },
   {
     name: 'rate-limit-per-workspace',
     family: 'limits',
+    proves: ['limits.rate-per-key'],
     description: 'The per-minute request limit is counted per workspace, not per key: a second key of the workspace is refused 429 rate_limited once the first has used the budget (spec 8: rate limits per key).',
     wrap: (next, state) => async (request, info) => {
       const workspace = new URL(request.url).pathname.startsWith('/v1/') ? callerWorkspace(state, request) : undefined;
@@ -120,12 +130,14 @@ export const limitsFaults: Fault[] = [
   {
     name: 'concurrency-limited-without-retry-after',
     family: 'limits',
+    proves: ['errors.status-429-retry-after', 'limits.concurrency-retry-after'],
     description: 'concurrency_limited answers 429 without Retry-After (only the rate limiter sets it), where every 429 tells when to retry (spec 7.2: retry after Retry-After seconds).',
     wrap: onErrorCode('concurrency_limited', (response) => changed(response, { headers: { 'retry-after': null } })),
   },
   {
     name: 'rate-limit-one-short',
     family: 'limits',
+    proves: ['errors.extra-rate-limited', 'errors.status-429-retry-after', 'limits.rate-per-key', 'limits.rate-limited', 'limits.rate-limited-retry-after', 'limits.rate-limited-reason-limit', 'limits.rate-limited-no-side-effect', 'limits.rate-window-passes'],
     description: 'The rate limiter refuses the request that reaches the limit (count + 1 >= limit): with a limit of N, the Nth request of a window answers 429 rate_limited naming limit N (spec 7.1: limit on rate_limited).',
     wrap: (next, state) => async (request, info) => {
       const workspace = callerWorkspace(state, request);

@@ -137,6 +137,7 @@ export const oauthFaults: Fault[] = [
   {
     name: 'authorize-redirect-prefix-match',
     family: 'oauth',
+    proves: ['oauth.authorize-redirect-exact', 'oauth.redirect-uri-no-wildcards'],
     description: 'A redirect_uri is taken when it starts with a registered one, so https://app.example/callback/anything (or a longer path) gets the code or the error: an open redirector.',
     wrap: onAuthorize(async (request, query, next, state) => {
       const sent = query.get('redirect_uri');
@@ -150,6 +151,7 @@ export const oauthFaults: Fault[] = [
   {
     name: 'authorize-error-without-state',
     family: 'oauth',
+    proves: ['oauth.state-returned'],
     description: 'The error redirects of the authorization endpoint (unsupported_response_type, invalid_scope, invalid_request) leave out the state the app sent.',
     wrap: onAuthorize(async (request, _query, next) =>
       withLocation(await next(request), (location) => {
@@ -160,6 +162,7 @@ export const oauthFaults: Fault[] = [
   {
     name: 'authorize-pkce-plain-accepted',
     family: 'oauth',
+    proves: ['oauth.pkce-s256-only', 'oauth.malformed-redirected'],
     description: 'code_challenge_method=plain is accepted (the challenge is the verifier itself) instead of redirecting with invalid_request: only S256 exists.',
     wrap: onAuthorize(async (request, query, next) => {
       const challenge = query.get('code_challenge');
@@ -172,6 +175,7 @@ export const oauthFaults: Fault[] = [
   {
     name: 'authorize-undeclared-scopes-dropped',
     family: 'oauth',
+    proves: ['oauth.authorize-scope-subset', 'oauth.malformed-redirected'],
     description: 'Scopes the app does not declare are silently left out of the request instead of redirecting with invalid_scope.',
     wrap: onAuthorize(async (request, query, next, state) => {
       const app = findApp(state, query.get('client_id') ?? '')?.app;
@@ -186,6 +190,7 @@ export const oauthFaults: Fault[] = [
   {
     name: 'consent-request-never-expires',
     family: 'oauth',
+    proves: ['oauth.consent-15-minutes', 'oauth.limit-consent-request'],
     description: 'A consent request opened on the hub never expires: it can still be approved after 15 minutes instead of answering 400 request_expired.',
     wrap: onAuthorize(async (request, query, next, state) => {
       const response = await next(request);
@@ -203,6 +208,7 @@ export const oauthFaults: Fault[] = [
   {
     name: 'code-never-expires',
     family: 'oauth',
+    proves: ['oauth.code-10-minutes', 'oauth.limit-code'],
     description: 'The 10 minutes of an authorization code are not checked: a code is exchanged whenever it comes.',
     wrap: onGrant('authorization_code', async (request, params, next, state) => {
       const found = findCode(state, params.code);
@@ -213,6 +219,7 @@ export const oauthFaults: Fault[] = [
   {
     name: 'access-token-never-expires',
     family: 'oauth',
+    proves: ['oauth.access-token-expired', 'oauth.limit-access-token'],
     description: 'An access token keeps working after its hour: the expiry is written in the token answer but never checked on API calls.',
     wrap: (next, state) => async (request, info) => {
       const bearer = /^Bearer\s+(svc_at_\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
@@ -224,6 +231,7 @@ export const oauthFaults: Fault[] = [
   {
     name: 'refresh-token-never-expires',
     family: 'oauth',
+    proves: ['oauth.refresh-token-60-days', 'oauth.limit-refresh-token'],
     description: 'A refresh token keeps refreshing after its 60 days.',
     wrap: onGrant('refresh_token', async (request, params, next, state) => {
       const found = findRefreshToken(state, params.refresh_token);
@@ -234,6 +242,7 @@ export const oauthFaults: Fault[] = [
   {
     name: 'token-json-body-refused',
     family: 'oauth',
+    proves: ['oauth.exchange-json', 'oauth.client-auth-body'],
     description: 'The token endpoint reads only form-encoded bodies: a JSON exchange answers invalid_request.',
     wrap: (next) => async (request, info) =>
       request.method === 'POST' && pathOf(request) === TOKEN && (request.headers.get('content-type') ?? '').includes('json')
@@ -243,6 +252,7 @@ export const oauthFaults: Fault[] = [
   {
     name: 'client-secret-in-body-refused',
     family: 'oauth',
+    proves: ['oauth.exchange-json', 'oauth.client-auth-body'],
     description: 'Client credentials are read only from HTTP Basic: client_id and client_secret in the body answer 401 invalid_client.',
     wrap: (next) => async (request, info) => {
       if (request.method !== 'POST' || (pathOf(request) !== TOKEN && pathOf(request) !== REVOKE)) return next(request, info);
@@ -255,6 +265,7 @@ export const oauthFaults: Fault[] = [
   {
     name: 'revoke-without-client-auth',
     family: 'oauth',
+    proves: ['oauth.revoke-client-auth'],
     description: 'Revoke answers 200 {} to a request without client authentication instead of 401 invalid_client.',
     wrap: (next) => async (request, info) => {
       if (request.method !== 'POST' || pathOf(request) !== REVOKE || request.headers.has('authorization')) return next(request, info);
@@ -265,6 +276,7 @@ export const oauthFaults: Fault[] = [
   {
     name: 'revoke-refresh-keeps-access',
     family: 'oauth',
+    proves: ['oauth.revoke-refresh-cascade'],
     description: 'Revoking a refresh token revokes only the refresh tokens: the access token issued with it keeps working.',
     wrap: (next, state) => async (request, info) => {
       if (request.method !== 'POST' || pathOf(request) !== REVOKE) return next(request, info);
@@ -278,6 +290,7 @@ export const oauthFaults: Fault[] = [
   {
     name: 'refresh-scope-widens',
     family: 'oauth',
+    proves: ['oauth.refresh-scope-no-widening'],
     description: 'The scope of a refresh is not held to the grant: a scope that was not granted is answered as asked instead of invalid_scope.',
     wrap: onGrant('refresh_token', async (request, params, next) => {
       const response = await next(request);
@@ -291,6 +304,7 @@ export const oauthFaults: Fault[] = [
   {
     name: 'old-secret-never-expires',
     family: 'oauth',
+    proves: ['oauth.old-secret-24-hours', 'oauth.limit-old-secret'],
     description: 'After a client secret rotation the old secret keeps working at the token endpoint for good, not for 24 hours.',
     wrap: (next, state) => async (request, info) => {
       const basic = request.method === 'POST' && (pathOf(request) === TOKEN || pathOf(request) === REVOKE) ? basicOf(request) : undefined;
@@ -302,6 +316,7 @@ export const oauthFaults: Fault[] = [
   {
     name: 'old-secret-ends-at-once',
     family: 'oauth',
+    proves: ['oauth.old-secret-24-hours', 'oauth.limit-old-secret'],
     description: 'A client secret rotation ends the old secret at once (invalid_client) instead of letting it work for 24 hours.',
     wrap: (next, state) => async (request, info) => {
       const basic = request.method === 'POST' && (pathOf(request) === TOKEN || pathOf(request) === REVOKE) ? basicOf(request) : undefined;
@@ -313,6 +328,7 @@ export const oauthFaults: Fault[] = [
   {
     name: 'rotation-keeps-old-secret-current',
     family: 'oauth',
+    proves: ['oauth.old-secret-24-hours', 'oauth.new-secret-at-once', 'oauth.new-secret-signs', 'oauth.limit-old-secret'],
     description: 'A client secret rotation is applied backwards: the old secret stays the current one (lifecycle events stay signed with it, and it works past 24 hours) while the new one is kept as the previous one.',
     // The rotation itself goes through the control API, which no fault wraps: the swap is made at the app's next token request.
     wrap: (next, state) => async (request, info) => {
@@ -333,6 +349,7 @@ export const oauthFaults: Fault[] = [
   {
     name: 'verifier-length-not-checked',
     family: 'oauth',
+    proves: ['oauth.pkce-verifier-length', 'oauth.limit-pkce-verifier'],
     description: 'A code_verifier of any length is taken when it hashes to the challenge (42 or 129 characters included), instead of only 43 to 128.',
     wrap: onGrant('authorization_code', async (request, params, next, state) => {
       const verifier = params.code_verifier ?? '';
@@ -348,6 +365,7 @@ export const oauthFaults: Fault[] = [
   {
     name: 'oauth-errors-as-envelope',
     family: 'oauth',
+    proves: ['errors.oauth-format', 'oauth.error-format', 'oauth.invalid-client-401', 'oauth.unsupported-grant-type', 'oauth.invalid-grant'],
     description: 'The token and revoke endpoints answer errors in the API envelope {error: {code, message, ...}} instead of {error, error_description}.',
     wrap: (next) => async (request, info) => {
       const response = await next(request, info);
@@ -361,30 +379,35 @@ export const oauthFaults: Fault[] = [
   {
     name: 'invalid-client-without-challenge',
     family: 'oauth',
+    proves: ['oauth.invalid-client-401', 'oauth.invalid-client-challenge'],
     description: 'invalid_client answers 401 without a WWW-Authenticate challenge.',
     wrap: onOAuthError('invalid_client', (response) => changed(response, { headers: { 'www-authenticate': null } })),
   },
   {
     name: 'invalid-client-as-400',
     family: 'oauth',
+    proves: ['oauth.revoke-client-auth', 'oauth.error-codes', 'oauth.invalid-client-401', 'oauth.invalid-client-challenge', 'oauth.old-secret-24-hours', 'oauth.limit-old-secret'],
     description: 'A failed client authentication answers 400 invalid_client instead of 401.',
     wrap: onOAuthError('invalid_client', (response) => changed(response, { status: 400 })),
   },
   {
     name: 'unsupported-grant-as-invalid-request',
     family: 'oauth',
+    proves: ['oauth.unsupported-grant-type'],
     description: 'A grant type other than authorization_code and refresh_token answers invalid_request instead of unsupported_grant_type.',
     wrap: onOAuthError('unsupported_grant_type', (response, body) => changed(response, { body: { ...body, error: 'invalid_request' } })),
   },
   {
     name: 'invalid-grant-as-401',
     family: 'oauth',
+    proves: ['oauth.invalid-grant', 'oauth.error-codes'],
     description: 'An unknown, used or expired code or refresh token answers 401 instead of 400 invalid_grant.',
     wrap: onOAuthError('invalid_grant', (response) => changed(response, { status: 401 })),
   },
   {
     name: 'pkce-not-checked',
     family: 'oauth',
+    proves: ['oauth.pkce-challenge-s256'],
     description: 'The code_verifier is not checked against the code_challenge: any verifier is taken.',
     wrap: onGrant('authorization_code', async (request, params, next, state) => {
       const found = findCode(state, params.code);
@@ -398,6 +421,7 @@ export const oauthFaults: Fault[] = [
   {
     name: 'code-reuse-accepted',
     family: 'oauth',
+    proves: ['oauth.code-single-use', 'oauth.code-reuse-revokes', 'oauth.limit-code'],
     description: 'A code used before answers the tokens of its first exchange again (an "idempotent" exchange) instead of invalid_grant.',
     wrap: onGrant('authorization_code', async (request, params, next, state) => {
       const earlier = answeredCodes(state).get(params.code ?? '');
@@ -410,6 +434,7 @@ export const oauthFaults: Fault[] = [
   {
     name: 'code-reuse-keeps-tokens',
     family: 'oauth',
+    proves: ['oauth.code-reuse-revokes'],
     description: 'A code used a second time is refused, but the tokens issued from it keep working.',
     wrap: onGrant('authorization_code', async (request, params, next, state) => {
       const found = findCode(state, params.code);
@@ -419,6 +444,7 @@ export const oauthFaults: Fault[] = [
   {
     name: 'refresh-not-rotated',
     family: 'oauth',
+    proves: ['oauth.refresh-rotates', 'oauth.refresh-old-stops', 'oauth.refresh-reuse-revokes-all', 'oauth.refresh-reuse-uninstalls', 'oauth.limit-refresh-token'],
     description: 'A refresh answers the same refresh token again, and it keeps working: refresh tokens do not rotate.',
     wrap: onGrant('refresh_token', async (request, params, next, state) => {
       const presented = params.refresh_token ?? '';
@@ -434,6 +460,7 @@ export const oauthFaults: Fault[] = [
   {
     name: 'refresh-reuse-not-detected',
     family: 'oauth',
+    proves: ['oauth.refresh-reuse-revokes-all', 'oauth.refresh-reuse-uninstalls'],
     description: 'An already used refresh token is refused, but not treated as theft: the tokens issued after it keep working.',
     wrap: onGrant('refresh_token', async (request, params, next, state) => {
       const found = findRefreshToken(state, params.refresh_token);
@@ -443,6 +470,7 @@ export const oauthFaults: Fault[] = [
   {
     name: 'revoke-unknown-token-400',
     family: 'oauth',
+    proves: ['oauth.revoke-answer'],
     description: 'Revoking a token the service does not know answers 400 invalid_request instead of 200.',
     wrap: (next, state) => async (request, info) => {
       if (request.method !== 'POST' || pathOf(request) !== REVOKE) return next(request, info);
@@ -455,12 +483,14 @@ export const oauthFaults: Fault[] = [
   {
     name: 'revoke-ignored',
     family: 'oauth',
+    proves: ['oauth.access-token-revoked', 'oauth.revoke-client-auth', 'oauth.revoke-refresh-cascade'],
     description: 'Revoke answers 200 {} but the token keeps working.',
     wrap: (next) => async (request, info) => (request.method === 'POST' && pathOf(request) === REVOKE ? oauthAnswer(request, 200, {}) : next(request, info)),
   },
   {
     name: 'expires-in-milliseconds',
     family: 'oauth',
+    proves: ['oauth.answer-expires-in', 'oauth.refresh-answer-fields', 'responses.shape.create-token'],
     description: 'Token answers give expires_in in milliseconds (3600000) instead of seconds.',
     wrap: (next) => async (request, info) => {
       const response = await next(request, info);
@@ -472,6 +502,7 @@ export const oauthFaults: Fault[] = [
   {
     name: 'refresh-expires-in-30-days',
     family: 'oauth',
+    proves: ['oauth.answer-refresh-expires-in', 'oauth.refresh-answer-fields'],
     description: 'The token answer gives refresh_token_expires_in 2592000 (30 days) instead of 5184000 (60 days) (spec 5.2 step 6, 8).',
     wrap: (next) => async (request, info) => {
       const response = await next(request, info);
@@ -483,6 +514,7 @@ export const oauthFaults: Fault[] = [
   {
     name: 'oauth-state-500-refused',
     family: 'oauth',
+    proves: ['oauth.state-500-printable', 'oauth.limit-state'],
     description: 'An authorization request whose state has exactly 500 characters is redirected with invalid_request: the limit is checked with < 500 (spec 5.2, 8: up to 500).',
     wrap: (next) => (request, info) => {
       const url = new URL(request.url);
@@ -494,6 +526,7 @@ export const oauthFaults: Fault[] = [
   {
     name: 'verifier-43-refused',
     family: 'oauth',
+    proves: ['oauth.pkce-challenge-s256', 'oauth.exchange-form-encoded', 'oauth.exchange-json'],
     description: 'A PKCE code_verifier of exactly 43 characters (the shortest allowed, and what 32 random bytes make) is refused: the length is checked with > 43 (spec 5.2, 8: 43 to 128).',
     wrap: (next) => async (request, info) => {
       if (request.method !== 'POST' || new URL(request.url).pathname !== '/oauth/token') return next(request, info);
@@ -510,6 +543,7 @@ export const oauthFaults: Fault[] = [
   {
     name: 'refresh-scope-narrowing-ignored',
     family: 'oauth',
+    proves: ['oauth.refresh-scope-no-widening'],
     description: 'The scope of a refresh is not read: a refresh asking for fewer scopes answers (and grants) every scope of the installation (spec 5.2: scope can narrow the granted scopes).',
     wrap: (next) => async (request, info) => {
       if (request.method !== 'POST' || new URL(request.url).pathname !== '/oauth/token') return next(request, info);
@@ -526,6 +560,7 @@ export const oauthFaults: Fault[] = [
   {
     name: 'authorize-missing-method-as-s256',
     family: 'oauth',
+    proves: ['oauth.pkce-method-required', 'oauth.malformed-redirected'],
     description: 'An authorization request with code_challenge and no code_challenge_method is taken as S256 instead of redirected with invalid_request (spec 5.2: PKCE, only S256; RFC 7636 reads a missing method as plain).',
     wrap: onRoute('GET', /^\/oauth\/authorize$/, (next, request, info) =>
       next(
@@ -539,6 +574,7 @@ export const oauthFaults: Fault[] = [
   {
     name: 'token-scope-comma-separated',
     family: 'oauth',
+    proves: ['oauth.authorize-scope-empty-all', 'oauth.authorize-scope-space-separated', 'responses.shape.create-token'],
     description: 'The token answer lists the granted scopes separated by commas (leads:read,contacts:read) instead of spaces (spec 5.2: scope, space-separated).',
     wrap: onRoute('POST', /^\/oauth\/token$/, async (next, request, info) =>
       alterOk(await next(request, info), (body) => (typeof body.scope === 'string' ? { ...body, scope: body.scope.split(' ').join(',') } : body)),
@@ -548,6 +584,7 @@ export const oauthFaults: Fault[] = [
   {
     name: 'access-token-expired-as-key-expired',
     family: 'oauth',
+    proves: ['errors.docs-url-names-code', 'oauth.access-token-expired', 'oauth.limit-access-token'],
     description: 'An access token past its hour answers 401 key_expired (the API key path reused for every credential) instead of invalid_token (spec 5.2 step 7: an expired access token answers invalid_token).',
     wrap: (next, state) => async (request, info) => {
       const response = await next(request, info);
@@ -562,18 +599,21 @@ export const oauthFaults: Fault[] = [
   {
     name: 'token-type-lowercase',
     family: 'oauth',
+    proves: ['oauth.answer-token-type', 'oauth.refresh-answer-fields', 'responses.shape.create-token'],
     description: 'The token answer gives token_type "bearer" (the library default) instead of "Bearer" (spec 5.2 step 6).',
     wrap: onRoute('POST', /^\/oauth\/token$/, async (next, request, info) => alterOk(await next(request, info), (body) => ('token_type' in body ? { ...body, token_type: 'bearer' } : body))),
   },
   {
     name: 'refresh-answer-without-refresh-expiry',
     family: 'oauth',
+    proves: ['oauth.refresh-answer-fields', 'responses.shape.create-token'],
     description: 'A refresh answers the new refresh token without refresh_token_expires_in (only the code exchange writes it), where every token answer carries it (spec 5.2 step 6).',
     wrap: onGrant('refresh_token', async (request, _params, next) => alterOk(await next(request), ({ refresh_token_expires_in: _dropped, ...body }) => body)),
   },
   {
     name: 'refresh-invalid-scope-as-invalid-grant',
     family: 'oauth',
+    proves: ['oauth.refresh-scope-no-widening'],
     description: 'A refresh asking for a scope that was not granted answers 400 invalid_grant (the grant is refused whole) instead of invalid_scope (spec 5.2: scope can only narrow; OAuth errors).',
     wrap: onGrant('refresh_token', async (request, _params, next) => {
       const response = await next(request);

@@ -28,18 +28,21 @@ export const pagingFaults: Fault[] = [
   {
     name: 'default-limit-20',
     family: 'paging',
+    proves: ['query.page-default-50'],
     description: 'A list without limit answers pages of 20 instead of 50.',
     wrap: withQuery((query) => void (query.has('limit') || query.set('limit', '20'))),
   },
   {
     name: 'max-limit-100',
     family: 'paging',
+    proves: ['query.page-max-250'],
     description: 'A limit above 100 is treated as 100 instead of 250.',
     wrap: withQuery((query) => void (Number(query.get('limit')) > 100 && query.set('limit', '100'))),
   },
   {
     name: 'cursor-not-checked',
     family: 'paging',
+    proves: ['errors.status-400', 'query.changed-cursor-lists'],
     description: 'A changed cursor is not refused: the list starts again from the top.',
     wrap: (next) =>
       onErrorCode('invalid_cursor', (_response, _body, request) => {
@@ -51,6 +54,7 @@ export const pagingFaults: Fault[] = [
   {
     name: 'end-cursor-empty-string',
     family: 'paging',
+    proves: ['query.cursor-walk', 'query.sub-lists-paged'],
     description: "The last page's next_cursor is an empty string instead of null.",
     wrap: (next) => async (request, info) => {
       const response = await next(request, info);
@@ -61,6 +65,7 @@ export const pagingFaults: Fault[] = [
   {
     name: 'pages-by-offset',
     family: 'paging',
+    proves: ['errors.status-400', 'query.changed-cursor-lists', 'query.newest-first-stable'],
     description: 'Cursors count records from the top, so leads added during a walk shift the next page and show a lead twice.',
     wrap: (next) => async (request, info) => {
       const url = new URL(request.url);
@@ -80,6 +85,7 @@ export const pagingFaults: Fault[] = [
   {
     name: 'query-limit-max-100',
     family: 'paging',
+    proves: ['query.page-max-250'],
     description: 'The query endpoint caps limit at 100 instead of 250 (the lists keep 250).',
     wrap: (next) => async (request, info) => {
       if (request.method !== 'POST' || !/^\/v1\/query\/[a-z]+$/.test(new URL(request.url).pathname)) return next(request, info);
@@ -93,6 +99,7 @@ export const pagingFaults: Fault[] = [
   {
     name: 'lists-count-total',
     family: 'paging',
+    proves: ['query.no-totals'],
     description: 'Every list answers a `total` of all its records beside data and next_cursor.',
     wrap: (next) => async (request, info) => {
       const response = await next(request, info);
@@ -103,6 +110,7 @@ export const pagingFaults: Fault[] = [
   {
     name: 'lead-sub-lists-unpaged',
     family: 'paging',
+    proves: ['query.sub-lists-paged'],
     description: "A lead's contacts and product lines are answered whole, limit ignored, with next_cursor null.",
     wrap: (next) => async (request, info) => {
       const url = new URL(request.url);
@@ -116,6 +124,7 @@ export const pagingFaults: Fault[] = [
   {
     name: 'limit-over-250-refused',
     family: 'paging',
+    proves: ['query.page-max-250'],
     description: 'A limit above 250 is refused as invalid instead of treated as 250 (spec 4.13).',
     wrap: (next) => async (request, info) => {
       const url = new URL(request.url);
@@ -128,6 +137,7 @@ export const pagingFaults: Fault[] = [
   {
     name: 'contacts-cursor-skips-one',
     family: 'paging',
+    proves: ['query.newest-first-stable'],
     description: 'Off by one in the contact list cursor: every page after the first leaves out its first contact (spec 4.13, stable paging).',
     wrap: (next) => async (request, info) => {
       const url = new URL(request.url);
@@ -141,6 +151,7 @@ export const pagingFaults: Fault[] = [
   {
     name: 'leads-walk-restarts-after-anchor-deleted',
     family: 'paging',
+    proves: ['query.stable-despite-deletes'],
     description: "The lead cursor points at the last lead of the page; when that lead is deleted before the next page is asked for, the walk starts again from the top (spec 4.13: stable while paging).",
     wrap: (next, state) =>
       onRoute('GET', /^\/v1\/leads$/, async (next, request, info) => {
@@ -158,6 +169,7 @@ export const pagingFaults: Fault[] = [
   {
     name: 'contacts-cursor-drops-time-ties',
     family: 'paging',
+    proves: ['query.newest-first-stable'],
     description: 'The contact cursor keeps only the created_at of the last contact and the next page asks for created_at < it, so contacts created in the same instant as the last of a page are never listed (spec 4.13: stable while paging; ids break ties).',
     wrap: (next, state) =>
       onRoute('GET', /^\/v1\/contacts$/, async (next, request, info) => {

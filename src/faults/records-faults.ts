@@ -160,6 +160,7 @@ export const recordsFaults: Fault[] = [
     // conventions.localized-names-plain-string are stated (4.6; 2.1 "used for every language").
     name: 'first-party-owner-only',
     family: 'records',
+    proves: ['members.first-party-owners-admins', 'members.deactivate-status', 'members.patch-team-ids'],
     description: 'First-party-only routes let only the owner in: an admin signed in to the web app gets 403 forbidden (spec 4.6: reserved for owners and admins).',
     wrap: (next, state) => async (request, info) => {
       const found = state.findCredential(sessionTokenOf(request) ?? '');
@@ -172,6 +173,7 @@ export const recordsFaults: Fault[] = [
   {
     name: 'field-label-string-replaces-english',
     family: 'records',
+    proves: ['conventions.localized-names-plain-string', 'fields.label-plain-string'],
     description: 'A field label changed to a plain string replaces only its English text; the other languages keep the old label (spec 2.1: a plain string is used for every language).',
     wrap: (next, state) =>
       onRoute('PATCH', /^\/v1\/fields\/[^/]+$/, async (inner, request, info) => {
@@ -186,6 +188,7 @@ export const recordsFaults: Fault[] = [
     // Readings review: products.price-integer is stated (2.8 "price | integer | smallest currency unit"; 2.1).
     name: 'product-price-decimal-rounded',
     family: 'records',
+    proves: ['products.price-integer'],
     description: 'A product price sent as a decimal is rounded to the smallest unit and taken instead of refused (spec 2.1, 2.8: an integer, never decimals).',
     wrap: (next) => async (request, info) => {
       const path = new URL(request.url).pathname;
@@ -199,6 +202,7 @@ export const recordsFaults: Fault[] = [
     // Readings review: members.deactivate-status is stated (2.7 "member.status | `active` or `deactivated`").
     name: 'member-status-inactive',
     family: 'records',
+    proves: ['members.deactivate-status', 'responses.shape.deactivate-member'],
     description: 'A deactivated member shows status inactive (the user table\'s word) instead of deactivated (spec 2.7).',
     wrap: (next) => async (request, info) => {
       const response = await next(request, info);
@@ -210,6 +214,7 @@ export const recordsFaults: Fault[] = [
   {
     name: 'contact-phones-not-normalized',
     family: 'records',
+    proves: ['contacts.phones-international', 'contacts.phones-spaces-dashes', 'contacts.phones-leading-8', 'contacts.phone-goes-first', 'contacts.patch-phones-replace', 'contacts.patch-normalizes', 'responses.shape.create-contact', 'responses.shape.update-contact'],
     description: 'Contact phones are kept as sent (only trimmed): local spellings with spaces, dashes or a leading 8 never become +998...',
     wrap: onSuccess(contactWrite, (body, sent) => {
       const phones = [sent?.phone, ...(sent?.phones ?? [])].filter((phone) => typeof phone === 'string').map((phone: string) => phone.trim());
@@ -219,6 +224,7 @@ export const recordsFaults: Fault[] = [
   {
     name: 'contact-emails-case-kept',
     family: 'records',
+    proves: ['contacts.emails-lowercased', 'contacts.patch-emails-replace', 'contacts.patch-normalizes', 'responses.shape.create-contact', 'responses.shape.update-contact'],
     description: 'Contact emails are kept in the case they were sent in instead of lowercased.',
     wrap: onSuccess(contactWrite, (body, sent) => {
       const emails = [sent?.email, ...(sent?.emails ?? [])].filter((email) => typeof email === 'string');
@@ -228,6 +234,7 @@ export const recordsFaults: Fault[] = [
   {
     name: 'contact-phone-after-phones',
     family: 'records',
+    proves: ['contacts.phone-goes-first'],
     description: 'A contact created with both `phone` and `phones` gets `phone` last instead of first (and is named after the first of `phones`).',
     wrap: (next) => async (request, info) => {
       const sent = request.method === 'POST' && new URL(request.url).pathname === '/v1/contacts' ? await sentBody(request) : undefined;
@@ -239,6 +246,7 @@ export const recordsFaults: Fault[] = [
   {
     name: 'contact-unnamed-placeholder',
     family: 'records',
+    proves: ['contacts.name-from-phone', 'contacts.name-from-email'],
     description: 'A contact created without a name is named "Unnamed contact" instead of after its first phone or email.',
     wrap: (next) => async (request, info) => {
       const sent = request.method === 'POST' && new URL(request.url).pathname === '/v1/contacts' ? await sentBody(request) : undefined;
@@ -249,6 +257,7 @@ export const recordsFaults: Fault[] = [
   {
     name: 'contact-language-unchecked',
     family: 'records',
+    proves: ['contacts.preferred-language-other-refused'],
     description: 'Any preferred_language is taken (and left unchanged) instead of refusing values other than uz-Latn, uz-Cyrl, ru, en.',
     wrap: (next) =>
       onErrorCode('validation_failed', async (response, body, request) => {
@@ -260,6 +269,7 @@ export const recordsFaults: Fault[] = [
   {
     name: 'contact-extra-phones-dropped',
     family: 'records',
+    proves: ['contacts.phones-limit', 'contacts.emails-limit'],
     description: 'A contact with more than 10 phones or emails keeps the first 10 silently instead of answering validation_failed.',
     wrap: (next) => async (request, info) => {
       const url = new URL(request.url);
@@ -272,6 +282,7 @@ export const recordsFaults: Fault[] = [
   {
     name: 'contact-patch-appends-lists',
     family: 'records',
+    proves: ['contacts.patch-phones-replace', 'contacts.patch-emails-replace', 'contacts.patch-normalizes'],
     description: 'PATCH of a contact adds the phones and emails sent to the ones it has instead of replacing the lists.',
     wrap: (next, state) => async (request, info) => {
       const id = request.method === 'PATCH' ? CONTACT.exec(new URL(request.url).pathname)?.[1] : undefined;
@@ -285,6 +296,7 @@ export const recordsFaults: Fault[] = [
   {
     name: 'contact-null-references-ignored',
     family: 'records',
+    proves: ['contacts.patch-null-company', 'contacts.patch-null-owner'],
     description: 'company_id: null and owner_id: null on a contact PATCH are treated as not sent: the company and owner stay.',
     wrap: (next) => async (request, info) => {
       const sent = request.method === 'PATCH' && CONTACT.test(new URL(request.url).pathname) ? await sentBody(request) : undefined;
@@ -296,12 +308,14 @@ export const recordsFaults: Fault[] = [
   {
     name: 'contact-open-leads-not-counted',
     family: 'records',
+    proves: ['contacts.open-leads'],
     description: 'A contact always shows open_leads 0, whatever leads it has.',
     wrap: onSuccess(contactRead, (body) => eachContact(body, (contact) => ({ ...contact, open_leads: 0 }))),
   },
   {
     name: 'contact-open-leads-count-closed',
     family: 'records',
+    proves: ['contacts.open-leads'],
     description: "A contact's open_leads counts all its leads, won and lost ones too.",
     wrap: (next, state) =>
       onSuccess(contactRead, (body) =>
@@ -315,6 +329,7 @@ export const recordsFaults: Fault[] = [
   {
     name: 'contact-search-names-only',
     family: 'records',
+    proves: ['contacts.q-phones', 'contacts.q-emails'],
     description: 'q on the contact list searches names only, not phones or emails.',
     wrap: onSuccess(
       (request, url) => contactList(request, url) && url.searchParams.has('q'),
@@ -327,12 +342,14 @@ export const recordsFaults: Fault[] = [
   {
     name: 'contacts-oldest-first',
     family: 'records',
+    proves: ['contacts.list-newest-first'],
     description: 'The contact list is oldest first (each page reversed).',
     wrap: onSuccess(contactList, (body) => ({ ...body, data: [...body.data].reverse() })),
   },
   {
     name: 'contact-company-scope-unchecked',
     family: 'records',
+    proves: ['contacts.company-needs-companies-read'],
     description: 'A key without companies:read creates a contact with company_id (the company silently dropped) instead of answering missing_scope.',
     wrap: (next) =>
       onErrorCode('missing_scope', async (response, body, request) => {
@@ -344,12 +361,14 @@ export const recordsFaults: Fault[] = [
   {
     name: 'members-scope-misnamed',
     family: 'records',
+    proves: ['members.missing-scope', 'teams.scope'],
     description: 'The members and teams lists answer missing_scope with scope members:read instead of users:read.',
     wrap: onErrorCode('missing_scope', (response, body) => (body.error.scope === 'users:read' ? changed(response, { body: { error: { ...body.error, scope: 'members:read' } } }) : response)),
   },
   {
     name: 'products-archived-listed',
     family: 'records',
+    proves: ['products.list-default-active'],
     description: 'The product list includes archived products by default (as if archived=all).',
     wrap: (next) => async (request, info) => {
       const url = new URL(request.url);
@@ -361,6 +380,7 @@ export const recordsFaults: Fault[] = [
   {
     name: 'products-search-names-only',
     family: 'records',
+    proves: ['products.q-sku'],
     description: 'q on the product list searches names only, not SKUs.',
     wrap: onSuccess(
       (request, url) => productList(request, url) && url.searchParams.has('q'),
@@ -373,6 +393,7 @@ export const recordsFaults: Fault[] = [
   {
     name: 'product-patch-archive-ignored',
     family: 'records',
+    proves: ['products.list-default-active', 'products.list-archived-true', 'products.patch-archives'],
     description: 'PATCH of a product ignores archived (only create sets it), so a product cannot be archived.',
     wrap: (next) => async (request, info) => {
       const sent = request.method === 'PATCH' && /^\/v1\/products\/[^/]+$/.test(new URL(request.url).pathname) ? await sentBody(request) : undefined;
@@ -384,6 +405,7 @@ export const recordsFaults: Fault[] = [
   {
     name: 'fields-need-record-scope',
     family: 'records',
+    proves: ['fields.no-scope'],
     description: "GET /v1/fields asks for the read scope of the fields' entity (leads:read without entity) instead of no scope.",
     wrap: (next) => async (request, info) => {
       const url = new URL(request.url);
@@ -397,6 +419,7 @@ export const recordsFaults: Fault[] = [
   {
     name: 'fields-entity-filter-ignored',
     family: 'records',
+    proves: ['fields.entity-filter'],
     description: 'GET /v1/fields ignores entity and lists the fields of every entity.',
     wrap: (next) => async (request, info) => {
       const url = new URL(request.url);
@@ -408,6 +431,7 @@ export const recordsFaults: Fault[] = [
   {
     name: 'custom-datetime-offset-kept',
     family: 'records',
+    proves: ['fields.datetime-utc'],
     description: 'A custom datetime value is kept with the offset it was sent with instead of stored in UTC.',
     wrap: alterCustom((custom, sent) => {
       const kept = Object.entries(sent).filter(([, value]) => typeof value === 'string' && /T\d\d:\d\d.*[+-]\d\d:\d\d$/.test(value) && !/[+-]00:00$/.test(value));
@@ -417,6 +441,7 @@ export const recordsFaults: Fault[] = [
   {
     name: 'custom-money-currency-missing',
     family: 'records',
+    proves: ['fields.money-currency-default'],
     description: 'A custom money value sent without currency is kept without one instead of defaulting to UZS.',
     wrap: alterCustom((custom, sent) => {
       const bare = Object.entries(sent).filter(([, value]) => value && typeof value === 'object' && !Array.isArray(value) && 'amount' in value && !('currency' in value));
@@ -426,12 +451,14 @@ export const recordsFaults: Fault[] = [
   {
     name: 'custom-patch-replaces-all',
     family: 'records',
+    proves: ['conventions.patch-custom-keys', 'fields.only-sent-keys-change', 'fields.null-clears'],
     description: 'A PATCH with custom answers only the keys sent: the other values are lost.',
     wrap: alterCustom((custom, sent) => Object.fromEntries(Object.entries(custom).filter(([key]) => key in sent))),
   },
   {
     name: 'custom-required-cleared-silently',
     family: 'records',
+    proves: ['fields.required-not-clearable'],
     description: 'null for a required custom field is ignored with 200 instead of answering validation_failed.',
     wrap: (next) =>
       onErrorCode('validation_failed', async (response, body, request) => {
@@ -445,6 +472,7 @@ export const recordsFaults: Fault[] = [
   {
     name: 'custom-errors-under-custom',
     family: 'records',
+    proves: ['fields.multiselect-limit', 'fields.unknown-key-error', 'fields.bad-value-error', 'fields.required-not-clearable'],
     description: 'Problems with custom values are reported under `custom` instead of `custom.<key>`.',
     wrap: onErrorCode('validation_failed', (response, body) => {
       const fields = body.error.fields ?? {};
@@ -456,6 +484,7 @@ export const recordsFaults: Fault[] = [
   {
     name: 'custom-rating-clamped',
     family: 'records',
+    proves: ['fields.value-rating', 'fields.bad-value-error'],
     description: 'A custom rating above 5 is stored as 5 instead of refused.',
     wrap: (next) =>
       onErrorCode('validation_failed', async (response, body, request) => {
@@ -470,6 +499,7 @@ export const recordsFaults: Fault[] = [
   {
     name: 'member-team-ids-null',
     family: 'records',
+    proves: ['members.fields', 'members.team-ids-empty', 'responses.shape.list-members'],
     description: 'A member in no team shows team_ids null instead of [].',
     wrap: onSuccess(
       (request, url) => request.method === 'GET' && url.pathname === '/v1/members',
@@ -479,12 +509,14 @@ export const recordsFaults: Fault[] = [
   {
     name: 'team-writes-take-keys',
     family: 'records',
+    proves: ['auth.first-party-only', 'teams.create-refuses-keys', 'teams.patch-refuses-keys', 'teams.delete-refuses-keys'],
     description: "The team routes forgot the first-party guard: an API key creates, changes and deletes teams as the key's member.",
     wrap: firstPartyGuardForgotten((path) => path.startsWith('/v1/teams')),
   },
   {
     name: 'first-party-any-role',
     family: 'records',
+    proves: ['members.first-party-other-roles'],
     description: 'First-party-only routes let any signed-in member in (a manager creates teams and fields), not only owners and admins.',
     wrap: (next, state) =>
       onErrorCode('forbidden', async (response, body, request) => {
@@ -497,6 +529,7 @@ export const recordsFaults: Fault[] = [
   {
     name: 'company-delete-removes',
     family: 'records',
+    proves: ['companies.delete-to-trash', 'errors.docs-url-names-code'],
     description: 'A deleted company reads 404 not_found (as if removed for good) instead of 410 gone from the trash.',
     wrap: onErrorCode('gone', (response, body, request) => {
       if (!new URL(request.url).pathname.startsWith('/v1/companies/')) return response;
@@ -507,6 +540,7 @@ export const recordsFaults: Fault[] = [
   {
     name: 'contact-patch-emails-case-kept',
     family: 'records',
+    proves: ['contacts.patch-emails-replace', 'contacts.patch-normalizes', 'responses.shape.update-contact'],
     description: 'Emails are lowercased on create only: the answer to a PATCH with emails shows them in the case sent (spec 2.4).',
     wrap: onRoute('PATCH', CONTACT, async (next, request, info) => {
       const emails = (await sentJson(request))?.emails;
@@ -518,6 +552,7 @@ export const recordsFaults: Fault[] = [
   {
     name: 'products-archived-true-lists-all',
     family: 'records',
+    proves: ['products.list-archived-true'],
     description: 'archived=true on the product list is read like archived=all: active products are listed with the archived ones (spec 4.7).',
     wrap: onRoute('GET', /^\/v1\/products$/, (next, request, info) =>
       next(withQuery(request, (query) => void (query.get('archived') === 'true' && query.set('archived', 'all'))), info)),
@@ -525,6 +560,7 @@ export const recordsFaults: Fault[] = [
   {
     name: 'product-price-decimal-string',
     family: 'records',
+    proves: ['products.fields', 'products.create-fields', 'responses.shape.list-products', 'responses.shape.create-product', 'responses.shape.get-product', 'responses.shape.update-product'],
     description: 'Product answers show price as a decimal string in major units ("1500.00") instead of an integer in the smallest unit (spec 2.1 money, 2.8).',
     wrap: (next) => async (request, info) => {
       const response = await next(request, info);
@@ -537,6 +573,7 @@ export const recordsFaults: Fault[] = [
   {
     name: 'custom-phone-not-normalized',
     family: 'records',
+    proves: ['fields.value-phone'],
     description: 'A custom field of type phone keeps the value as typed (90 123-45-67): only the contact\'s own phones go through the normalizer (spec 2.11: normalized like contact phones).',
     wrap: (next, state) => async (request, info) => {
       const path = new URL(request.url).pathname;
@@ -557,6 +594,7 @@ export const recordsFaults: Fault[] = [
   {
     name: 'phone-leading-8-as-russian',
     family: 'records',
+    proves: ['contacts.phones-leading-8', 'contacts.phone-goes-first'],
     description: 'Phones are parsed with Russia as the home region, so a local spelling with the trunk 8 (8 90 123 45 67) becomes +790... instead of +99890... (spec 2.4).',
     wrap: onContactWrite((contact, sent) => {
       const phones = [sent.phone, ...(Array.isArray(sent.phones) ? sent.phones : [])].filter((phone) => typeof phone === 'string');
@@ -568,6 +606,7 @@ export const recordsFaults: Fault[] = [
   {
     name: 'custom-datetime-offset-dropped',
     family: 'records',
+    proves: ['fields.value-datetime'],
     description: 'A custom datetime sent with an offset (10:00+05:00) is stored as that clock reading in UTC (10:00Z), the offset dropped instead of converted (spec 2.11: stored in UTC).',
     wrap: (next) => async (request, info) => {
       const path = new URL(request.url).pathname;
@@ -581,6 +620,7 @@ export const recordsFaults: Fault[] = [
   {
     name: 'deleted-contact-still-searchable',
     family: 'records',
+    proves: ['contacts.delete-to-trash'],
     description: 'The contact search index is not told of deletes: q still finds contacts in the trash, which have left lists (spec 2.1).',
     wrap: (next, state) =>
       onRoute('GET', /^\/v1\/contacts$/, async (next, request, info) => {
@@ -600,6 +640,7 @@ export const recordsFaults: Fault[] = [
   {
     name: 'product-vat-percent-rounded',
     family: 'records',
+    proves: ['products.create-fields'],
     description: "A product's vat_percent is kept in an integer column: 12.5 comes back as 13 (spec 2.8: vat_percent is a number).",
     wrap: (next: Handle, state: MockState): Handle =>
       onRoute('POST', /^\/v1\/products$/, (inner, request, info) => roundVat(inner, state, request, info))(
@@ -609,12 +650,14 @@ export const recordsFaults: Fault[] = [
   {
     name: 'custom-email-case-kept',
     family: 'records',
+    proves: ['fields.value-email'],
     description: "A custom field of type email keeps the address as typed (Ali@Example.UZ): only the contact's own emails are lowercased (spec 2.11: email address, lowercased).",
     wrap: onCustomOfType('email', (sent, stored) => (typeof sent === 'string' ? sent.trim() : stored)),
   },
   {
     name: 'custom-money-currency-defaults-usd',
     family: 'records',
+    proves: ['fields.money-currency-default'],
     description: 'A custom money value sent without currency is stored in USD, the library default, instead of UZS (spec 2.11: currency defaults to UZS).',
     wrap: onCustomOfType('money', (sent, stored: any) =>
       sent && typeof sent === 'object' && !('currency' in sent) && stored && typeof stored === 'object' ? { ...stored, currency: 'USD' } : stored,
@@ -623,6 +666,7 @@ export const recordsFaults: Fault[] = [
   {
     name: 'teams-list-without-scope',
     family: 'records',
+    proves: ['teams.scope'],
     description: 'GET /v1/teams checks no scope (the guard is only on members): a key without users:read lists the teams (spec 4.6: users:read).',
     wrap: (next, state) =>
       onRoute('GET', /^\/v1\/teams$/, async (inner, request, info) => {
@@ -636,6 +680,7 @@ export const recordsFaults: Fault[] = [
   {
     name: 'invite-any-signed-in-role',
     family: 'records',
+    proves: ['members.first-party-other-roles'],
     description: 'POST /v1/invites checks only that a web app session exists, not its role: a signed-in manager or viewer invites people (spec 4.6: owners and admins only).',
     wrap: (next, state) =>
       onErrorCode('forbidden', async (response, body, request) => {
@@ -648,12 +693,14 @@ export const recordsFaults: Fault[] = [
   {
     name: 'member-deactivate-takes-keys',
     family: 'records',
+    proves: ['auth.first-party-only', 'members.deactivate-refuses-keys'],
     description: "POST /v1/members/{id}/deactivate forgot the first-party guard: an API key deactivates members as the key's member (spec 4.6, 5.1: first-party web app only).",
     wrap: firstPartyGuardForgotten((path) => DEACTIVATE.test(path)),
   },
   {
     name: 'owner-deactivatable',
     family: 'records',
+    proves: ['members.owner-stays'],
     description: "Deactivation checks the caller's role but not the target's: the workspace's one owner is deactivated (200) and the workspace is left without an owner (spec 4.6; the document: the owner stays the owner).",
     wrap: (next, state) =>
       onErrorCode('forbidden', async (response, body, request) => {
@@ -670,6 +717,7 @@ export const recordsFaults: Fault[] = [
   {
     name: 'team-delete-leaves-member-team-ids',
     family: 'records',
+    proves: ['teams.delete-leaves-members'],
     description: "Deleting a team removes the team row only: its members' team_ids still name the deleted team (spec 2.7: team_ids are the member's teams).",
     wrap: (next, state) =>
       onRoute('DELETE', /^\/v1\/teams\/([^/]+)$/, async (inner, request, info) => {
@@ -684,6 +732,7 @@ export const recordsFaults: Fault[] = [
   {
     name: 'member-is-me-every-active',
     family: 'records',
+    proves: ['members.is-me'],
     description: "The members list computes is_me from the member's status instead of comparing with the caller: every active member is is_me (spec 2.7: is_me is the caller's own member).",
     wrap: onRoute('GET', /^\/v1\/members$/, async (next, request, info) =>
       alterOk(await next(request, info), (body) => ({ ...body, data: (body.data ?? []).map((member: any) => ({ ...member, is_me: member.status === 'active' })) }))),
@@ -691,6 +740,7 @@ export const recordsFaults: Fault[] = [
   {
     name: 'team-member-ids-stale-after-member-patch',
     family: 'records',
+    proves: ['members.patch-team-ids'],
     description: "A member's team_ids changed by PATCH /v1/members/{id} are saved on the member only: the teams list keeps showing the old member_ids (two copies of the membership out of step, spec 2.7).",
     wrap: (next, state) => {
       const before = teamsBeforePatch;
@@ -726,12 +776,14 @@ export const recordsFaults: Fault[] = [
   {
     name: 'phone-plus-spelling-kept',
     family: 'records',
+    proves: ['contacts.phones-international', 'contacts.phones-spaces-dashes', 'responses.shape.create-contact'],
     description: 'A phone sent with its + is taken as already international and kept as typed (+998 90 123-45-67, spaces and dashes included): only local spellings go through the normalizer (spec 2.4: + and digits).',
     wrap: plusSpellingKept,
   },
   {
     name: 'contact-tenth-phone-refused',
     family: 'records',
+    proves: ['contacts.phones-limit', 'contacts.emails-limit'],
     description: 'Off by one in the list limits: a contact with exactly 10 phones (or 10 emails) answers 422 validation_failed under phones (emails): the check is count >= 10 (spec 2.4, 8: up to 10 each).',
     wrap: overTheEdge('POST', /^\/v1\/contacts$/, (sent) => {
       const phones = Array.isArray(sent.phones) ? sent.phones.length + (typeof sent.phone === 'string' ? 1 : 0) : 0;
@@ -744,6 +796,7 @@ export const recordsFaults: Fault[] = [
   {
     name: 'contact-name-255-refused',
     family: 'records',
+    proves: ['contacts.name-limit'],
     description: 'A contact name of exactly 255 characters is refused with 422 under name: the column holds 254 (spec 2.4, 8: up to 255).',
     wrap: (next) => overTheEdge('POST', /^\/v1\/contacts$/, (sent) => (typeof sent.name === 'string' && [...sent.name].length === 255 ? { ...sent, name: `${sent.name}x` } : undefined))(
       overTheEdge('PATCH', CONTACT_BY_ANY, (sent) => (typeof sent.name === 'string' && [...sent.name].length === 255 ? { ...sent, name: `${sent.name}x` } : undefined))(next),
@@ -752,6 +805,7 @@ export const recordsFaults: Fault[] = [
   {
     name: 'contact-named-after-raw-phone',
     family: 'records',
+    proves: ['contacts.name-from-phone'],
     description: 'A contact created without a name is named after its first phone as typed (90 123-45-67), the name taken from the body before the phones are normalized, instead of after its first phone (+998901234567) (spec 2.4).',
     wrap: (next, state) =>
       onRoute('POST', /^\/v1\/contacts$/, async (inner, request, info) => {
@@ -768,6 +822,7 @@ export const recordsFaults: Fault[] = [
   {
     name: 'company-filter-lists-trashed-contacts',
     family: 'records',
+    proves: ['contacts.delete-to-trash'],
     description: "The contact list filtered by company reads the company's contacts from their own index, which forgets the trash: contacts in the trash are listed with the live ones (spec 2.1: a deleted record leaves lists).",
     wrap: (next, state) =>
       onRoute('GET', /^\/v1\/contacts$/, async (inner, request, info) => {
@@ -787,6 +842,7 @@ export const recordsFaults: Fault[] = [
   {
     name: 'custom-select-any-field-option',
     family: 'records',
+    proves: ['fields.value-select'],
     description: "A select value is checked against every option id of the workspace (one options table, no field filter): the id of another field's option is taken (spec 2.11: select is the id of one of the field's own options).",
     wrap: acceptingCustom((workspace, field, value) => {
       if (field?.type !== 'select' || typeof value !== 'string') return undefined;
@@ -797,18 +853,21 @@ export const recordsFaults: Fault[] = [
   {
     name: 'custom-rating-zero-accepted',
     family: 'records',
+    proves: ['fields.value-rating'],
     description: 'A custom rating of 0 is taken (the range is checked as 0 to 5, zero meaning "not rated") instead of refused: a rating is an integer 1 to 5 (spec 2.11).',
     wrap: acceptingCustom((_workspace, field, value) => (field?.type === 'rating' && value === 0 ? 'store' : undefined)),
   },
   {
     name: 'custom-unknown-key-ignored',
     family: 'records',
+    proves: ['fields.unknown-key-error'],
     description: 'An unknown key inside custom is skipped silently (200, nothing stored) instead of answering validation_failed under custom.<key> (spec 2.11).',
     wrap: acceptingCustom((_workspace, field) => (field === undefined ? 'ignore' : undefined)),
   },
   {
     name: 'contact-restore-not-saved',
     family: 'records',
+    proves: ['contacts.restore'],
     description: 'Restoring a contact answers 200 with the contact but the change is never saved: it stays in the trash (reads 410 gone, left out of the list) (spec 2.1: restore brings it back).',
     wrap: (next, state) =>
       onRoute('POST', /^\/v1\/contacts\/([^/]+)\/restore$/, async (inner, request, info) => {

@@ -11,6 +11,7 @@ export const responseFaults: Fault[] = [
     // Readings review: errors.docs-url is stated (7.1 "docs_url | page for the code"), so a breach must fail.
     name: 'docs-url-relative',
     family: 'responses',
+    proves: ['errors.docs-url'],
     description: 'error.docs_url is a path relative to the documentation site (/errors/not_found), not an address (spec 7.1: the page for the code).',
     wrap: (next) => async (request, info) => {
       const response = await next(request, info);
@@ -23,12 +24,14 @@ export const responseFaults: Fault[] = [
   {
     name: 'no-request-id',
     family: 'responses',
+    proves: ['errors.request-id-header', 'errors.request-id-own', 'limits.request-id-64'],
     description: 'Answers carry no X-Request-Id header.',
     wrap: (next) => async (request, info) => changed(await next(request, info), { headers: { 'x-request-id': null } }),
   },
   {
     name: 'request-id-not-echoed',
     family: 'responses',
+    proves: ['errors.request-id-own', 'limits.request-id-64'],
     description: "A caller's valid X-Request-Id is replaced by one of the mock's own.",
     wrap: (next) => async (request, info) => {
       const headers = new Headers(request.headers);
@@ -39,6 +42,7 @@ export const responseFaults: Fault[] = [
   {
     name: 'error-without-docs-url',
     family: 'responses',
+    proves: ['errors.envelope'],
     description: 'Error envelopes leave out docs_url.',
     wrap: (next) => async (request, info) => {
       const response = await next(request, info);
@@ -51,24 +55,28 @@ export const responseFaults: Fault[] = [
   {
     name: 'json-as-text',
     family: 'responses',
+    proves: ['conventions.response-content-type'],
     description: 'JSON answers say Content-Type: text/plain.',
     wrap: (next) => async (request, info) => changed(await next(request, info), { headers: { 'content-type': 'text/plain' } }),
   },
   {
     name: 'not-found-as-409',
     family: 'responses',
+    proves: ['auth.one-workspace', 'conventions.id-opaque-exact', 'conventions.number-own-workspace', 'conventions.number-unknown-404', 'conventions.ids-only-elsewhere', 'conventions.version-path', 'conventions.oauth-outside-v1', 'errors.code-status', 'errors.status-404', 'errors.documented-statuses', 'errors.not-found', 'leads.trash-unchangeable'],
     description: 'An unknown id answers 409, a status the document does not list for reads.',
     wrap: onErrorCode('not_found', (response) => changed(response, { status: 409 })),
   },
   {
     name: 'unknown-id-crashes',
     family: 'responses',
+    proves: ['auth.one-workspace', 'conventions.id-opaque-exact', 'conventions.number-own-workspace', 'conventions.number-unknown-404', 'conventions.ids-only-elsewhere', 'conventions.version-path', 'conventions.oauth-outside-v1', 'errors.docs-url-names-code', 'errors.status-404', 'errors.status-5xx', 'errors.not-found', 'leads.trash-unchangeable'],
     description: 'An unknown id makes the server fail with 500.',
     wrap: onErrorCode('not_found', (response, body) => changed(response, { status: 500, body: { error: { ...body.error, code: 'internal' } } })),
   },
   {
     name: 'lead-without-currency',
     family: 'responses',
+    proves: ['conventions.money-integer', 'responses.shape.list-leads', 'responses.shape.create-lead', 'responses.shape.get-lead', 'responses.shape.update-lead', 'responses.shape.restore-lead'],
     description: 'Leads are answered without their currency field.',
     wrap: (next) => async (request, info) => {
       const response = await next(request, info);
@@ -85,6 +93,7 @@ export const responseFaults: Fault[] = [
   {
     name: 'messages-always-english',
     family: 'responses',
+    proves: ['errors.message-russian', 'errors.message-uzbek'],
     description: 'Error messages are always in English: Accept-Language is not read (the translations were never wired in).',
     wrap: (next) => async (request, info) => {
       const headers = new Headers(request.headers);
@@ -95,6 +104,7 @@ export const responseFaults: Fault[] = [
   {
     name: 'request-id-truncated',
     family: 'responses',
+    proves: ['errors.request-id-own', 'limits.request-id-64'],
     description: "A caller's X-Request-Id is cut to 36 characters (kept in a UUID-sized column), so a valid id of up to 64 characters comes back changed.",
     wrap: (next) => async (request, info) => {
       const supplied = request.headers.get('x-request-id');
@@ -107,6 +117,7 @@ export const responseFaults: Fault[] = [
   {
     name: 'json-without-charset',
     family: 'responses',
+    proves: ['conventions.response-content-type'],
     description: 'JSON answers say Content-Type: application/json without charset=utf-8.',
     wrap: (next) => async (request, info) => {
       const response = await next(request, info);
@@ -116,12 +127,14 @@ export const responseFaults: Fault[] = [
   {
     name: 'not-found-with-fields',
     family: 'responses',
+    proves: ['errors.docs-url-names-code', 'errors.fields-only-field-problems'],
     description: 'An unknown id answers not_found with fields naming the path parameter, as if it were a field problem, and a docs_url that is one page for every code.',
     wrap: onErrorCode('not_found', (response, body) => changed(response, { body: { error: { ...body.error, fields: { id: 'not found' }, docs_url: 'https://docs.crm.example/errors' } } })),
   },
   {
     name: 'forbidden-without-permission',
     family: 'responses',
+    proves: ['errors.extra-permission'],
     description: 'forbidden answers leave out the permission key spec 7.1 adds to them.',
     wrap: onErrorCode('forbidden', (response, body) => {
       const { permission: _permission, ...error } = body.error;
@@ -131,6 +144,7 @@ export const responseFaults: Fault[] = [
   {
     name: 'english-details-in-every-language',
     family: 'responses',
+    proves: ['errors.message-russian', 'errors.message-uzbek'],
     description: "An error's detail, worded by the code that refused (a body that is not one object, a note's edit window, a form's 32 KB), is sent in English whatever Accept-Language asks, in place of the ru or uz message.",
     wrap: (next) => async (request, info) => {
       const language = (request.headers.get('accept-language') ?? '').slice(0, 2).toLowerCase();
@@ -152,6 +166,7 @@ export const responseFaults: Fault[] = [
   {
     name: 'region-language-as-english',
     family: 'responses',
+    proves: ['errors.message-language-range'],
     description: 'Accept-Language with a region (ru-RU, uz-UZ) is not matched to its language: messages come in English (spec 7.1).',
     wrap: (next) => (request, info) => {
       const language = request.headers.get('accept-language') ?? '';
@@ -165,6 +180,7 @@ export const responseFaults: Fault[] = [
   {
     name: 'request-id-64-replaced',
     family: 'responses',
+    proves: ['errors.request-id-own', 'limits.request-id-64'],
     description: "A caller's X-Request-Id of exactly 64 characters is replaced by one of the service's own: the length is checked with < 64 (spec 7.1, 8: up to 64).",
     wrap: (next) => (request, info) => {
       if ((request.headers.get('x-request-id') ?? '').length !== 64) return next(request, info);
@@ -177,6 +193,7 @@ export const responseFaults: Fault[] = [
   {
     name: 'accept-language-weights-ignored',
     family: 'responses',
+    proves: ['errors.message-language-range'],
     description: 'Accept-Language is read as its first tag whatever the q weights say: "en;q=0.1, ru;q=0.9" answers in English (spec 7.1: the language of Accept-Language).',
     wrap: (next) => (request, info) => {
       const header = request.headers.get('accept-language');
@@ -189,6 +206,7 @@ export const responseFaults: Fault[] = [
   {
     name: 'request-id-with-dot-replaced',
     family: 'responses',
+    proves: ['errors.request-id-own', 'limits.request-id-64'],
     description: "A caller's X-Request-Id containing a dot (web.42.a) is replaced by one of the service's own: the allowed characters are letters, digits, - and _ only (spec 7.1: letters, digits, -, _, .).",
     wrap: (next) => async (request, info) => {
       const sent = request.headers.get('x-request-id');
@@ -204,6 +222,7 @@ export const responseFaults: Fault[] = [
   {
     name: 'request-id-65-accepted',
     family: 'responses',
+    proves: ['limits.request-id-over-64'],
     description: "A caller's X-Request-Id of 65 to 128 allowed characters is used and returned: the length is checked against 128 (spec 7.1: up to 64).",
     wrap: (next) => async (request, info) => {
       const sent = request.headers.get('x-request-id') ?? '';
@@ -217,6 +236,7 @@ export const responseFaults: Fault[] = [
   {
     name: 'docs-url-one-page',
     family: 'responses',
+    proves: ['errors.docs-url-names-code'],
     description: 'Every error envelope\'s docs_url points at the one errors index page, not a page for its code (spec 7.1: docs_url is the page for the code).',
     wrap: (next) => async (request, info) => {
       const response = await next(request, info);

@@ -32,6 +32,7 @@ export const stateFaults: Fault[] = [
     // Readings review: these break rules the review found stated (2.5, 4.4, 3 for tasks, 2.6, 4.10).
     name: 'tag-color-outside-palette-dropped',
     family: 'state',
+    proves: ['tags.color-outside-palette'],
     description: 'A tag created with a color outside the palette is created with an automatic color instead of refused with 422 (spec 2.5: one of the ten colors).',
     wrap: onRoute('POST', /^\/v1\/tags$/, async (next, request, info) => {
       const body = await sentJson(request);
@@ -44,6 +45,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'tag-create-without-edit-rights',
     family: 'state',
+    proves: ['tags.create-needs-edit-rights'],
     description: 'Tag creation checks no edit rights: a key with read scopes only creates catalog tags (spec 4.4: creating catalog tags needs edit rights).',
     wrap: (next, state) =>
       onRoute('POST', /^\/v1\/tags$/, async (inner, request, info) => {
@@ -55,6 +57,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'task-delete-not-saved',
     family: 'state',
+    proves: ['tasks.delete-trash', 'tasks.list-deleted-left-out'],
     description: 'Deleting a task answers {ok: true, id} but never saves the delete: the task is still read and listed (spec 3: a deleted task is in the trash).',
     wrap: onRoute('DELETE', /^\/v1\/tasks\/[^/]+$/, async (next, request, info) => {
       const read = await next(new Request(request.url, { method: 'GET', headers: request.headers }), info);
@@ -65,6 +68,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'task-key-assignee-defaults-to-owner',
     family: 'state',
+    proves: ['tasks.create-assignee-required'],
     description: 'A task created with an API key without assignee_id is given to the workspace owner instead of refused (spec 4.10: assignee_id is required for API keys).',
     wrap: (next, state) =>
       onRoute('POST', /^\/v1\/tasks$/, async (inner, request, info) => {
@@ -77,6 +81,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'change-item-without-label',
     family: 'state',
+    proves: ['notes.item-change-data', 'responses.shape.list-timeline'],
     description: 'Timeline change items carry field, from and to but no label (the label is looked up in the web app) (spec 2.6: change has field, label, from, to).',
     wrap: onRoute('GET', /^\/v1\/timeline$/, async (next, request, info) => {
       const unlabel = (item: any) => (item?.kind === 'change' && item.data ? { ...item, data: { ...item.data, label: undefined } } : item);
@@ -86,12 +91,14 @@ export const stateFaults: Fault[] = [
   {
     name: 'task-due-filter-ignored',
     family: 'state',
+    proves: ['tasks.list-due'],
     description: 'The task list ignores `due`: due=overdue, due=none and due=later list every open task (spec 4.10: due keeps one bucket).',
     wrap: onListQuery(/^\/v1\/tasks$/, (query) => query.delete('due')),
   },
   {
     name: 'note-edit-by-key-taken',
     family: 'state',
+    proves: ['notes.api-key-cannot-edit', 'responses.shape.update-note'],
     description: 'An API key may edit a note: the edit is saved and answered 200 (the author check looks at members only) (spec 4.5: API keys cannot edit notes).',
     wrap: (next, state) =>
       onErrorCode('edit_window_closed', async (response, _body, request) => {
@@ -106,6 +113,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'deleted-lead-readable',
     family: 'state',
+    proves: ['errors.status-410', 'leads.trash-unchangeable'],
     description: 'A lead in the trash still reads 200 instead of 410 gone.',
     wrap: (next, state) =>
       onErrorCode('gone', (response, _body, request) => {
@@ -117,6 +125,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'gone-without-deleted-at',
     family: 'state',
+    proves: ['errors.extra-gone', 'errors.gone', 'conventions.trash-reads-410'],
     description: '410 gone answers leave out deleted_at.',
     wrap: onErrorCode('gone', (response, body) => {
       const { deleted_at: _dropped, ...error } = body.error;
@@ -126,6 +135,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'restore-renumbers',
     family: 'state',
+    proves: ['conventions.number-kept-on-restore', 'leads.restore'],
     description: 'A restored lead comes back with a new number.',
     wrap: (next) => async (request, info) => {
       const response = await next(request, info);
@@ -137,6 +147,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'won-without-closed-at',
     family: 'state',
+    proves: ['leads.won-closes'],
     description: 'A lead moved into a won stage keeps closed_at null.',
     wrap: (next) => async (request, info) => {
       const response = await next(request, info);
@@ -147,6 +158,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'lost-without-reason',
     family: 'state',
+    proves: ['leads.lost-needs-reason'],
     description: 'A lead can be moved into a lost stage without loss_reason.',
     wrap: (next) =>
       onErrorCode('validation_failed', async (response, body, request) => {
@@ -158,6 +170,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'tag-spelling-kept',
     family: 'state',
+    proves: ['tags.list-limits', 'tags.record-catalog-spelling', 'tags.record-limit'],
     description: "Tags are stored as sent instead of in the catalog's spelling.",
     wrap: (next) => async (request, info) => {
       const sent = request.method === 'POST' && new URL(request.url).pathname === '/v1/leads' ? await request.clone().json().catch(() => undefined) : undefined;
@@ -169,6 +182,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'duplicate-leads-taken',
     family: 'state',
+    proves: ['errors.request-id-own', 'errors.status-409', 'errors.status-5xx', 'leads.duplicate-lead', 'leads.duplicate-lead-on-change'],
     description: 'A second open lead for a contact in the same pipeline is taken, without its contact, instead of answering duplicate_lead.',
     wrap: (next) =>
       onErrorCode('duplicate_lead', async (response, _body, request) => {
@@ -179,6 +193,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'duplicate-lead-only-on-create',
     family: 'state',
+    proves: ['leads.duplicate-lead', 'leads.duplicate-lead-on-change'],
     description: 'duplicate_lead is checked only when a lead is created: a PATCH naming a contact that already has an open lead in the pipeline, reopening a closed lead beside an open one, or restoring an open lead beside another, is taken.',
     wrap: (next, state) =>
       onErrorCode('duplicate_lead', async (response, _body, request) => {
@@ -197,6 +212,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'tag-name-problem-per-item',
     family: 'state',
+    proves: ['tags.name-problem-field'],
     description: 'A bad tag name in a record write or a bulk action is reported under the item that holds it (`fields["tags[1]"]`), as a schema validator words it, instead of under `fields.tags` (bulk: `fields["action.tags"]`) as spec 4.4 writes it.',
     wrap: onErrorCode('validation_failed', async (response, body, request) => {
       const fields = body.error.fields ?? {};
@@ -211,6 +227,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'tag-exists-without-tag-id',
     family: 'state',
+    proves: ['errors.extra-tag-exists', 'errors.status-409', 'tags.rename-tag-exists', 'tags.error-tag-exists'],
     description: "A rename onto another tag's name answers tag_exists without the other tag's tag_id.",
     wrap: onErrorCode('tag_exists', (response, body) => {
       const { tag_id: _dropped, ...error } = body.error;
@@ -220,6 +237,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'lead-limits-ignored',
     family: 'state',
+    proves: ['leads.contacts-limit', 'leads.products-limit', 'responses.shape.add-lead-product'],
     description: "A lead's 201st product line and 51st extra contact are taken (201) instead of answering limit_reached.",
     wrap: (next) =>
       onErrorCode('limit_reached', (response, body, request) => {
@@ -230,6 +248,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'tag-limits-misreported',
     family: 'state',
+    proves: ['tags.list-limits', 'tags.record-catalog-spelling', 'tags.record-limit', 'responses.shape.list-tags'],
     description: 'The tag list reports 20 tags per record and 500 per workspace instead of the 10 and 200 of spec 8.',
     wrap: (next) => async (request, info) => {
       const response = await next(request, info);
@@ -241,6 +260,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'eleventh-tag-accepted',
     family: 'state',
+    proves: ['tags.list-limits', 'tags.record-catalog-spelling', 'tags.record-limit', 'tags.over-limit-changes-nothing', 'tags.record-workspace-limit', 'tags.limit-per-record'],
     description: 'A record takes more than 10 tags: the extra ones are dropped silently instead of refused.',
     wrap: (next) =>
       onErrorCode('validation_failed', async (response, body, request) => {
@@ -252,6 +272,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'done-task-snoozes',
     family: 'state',
+    proves: ['tasks.complete', 'tasks.reopen', 'tasks.snooze-not-open', 'tasks.error-task-not-open'],
     description: 'A done task can be snoozed: task_not_open is never answered.',
     wrap: (next) =>
       onErrorCode('task_not_open', async (response, _body, request) => {
@@ -264,6 +285,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'trashed-lead-editable',
     family: 'state',
+    proves: ['leads.trash-unchangeable'],
     description: 'A lead in the trash can still be changed by PATCH.',
     wrap: (next, state) =>
       onErrorCode('gone', async (response, _body, request) => {
@@ -275,6 +297,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'tag-inner-spaces-kept',
     family: 'state',
+    proves: ['tags.name-inner-spaces'],
     description: 'A new tag name is trimmed but its inner runs of spaces are kept as sent, instead of folded to one space.',
     wrap: (next, state) => async (request, info) => {
       const { path, body } = await pathAndBody(request);
@@ -290,6 +313,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'tag-usage-counts-trash',
     family: 'state',
+    proves: ['tags.usage-without-deleted'],
     description: "A tag's usage counts the records in the trash too.",
     wrap: (next, state) => async (request, info) => {
       const response = await next(request, info);
@@ -306,6 +330,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'tag-rename-leaves-records',
     family: 'state',
+    proves: ['tags.rename', 'tags.rename-answer', 'tags.merge-retags', 'tags.merge-no-duplicate', 'tags.merge-answer', 'tags.delete-answer'],
     description: 'Renaming a tag changes the catalog only: the records carrying it keep the old name.',
     wrap: (next, state) => async (request, info) => {
       const { path, body } = await pathAndBody(request);
@@ -326,6 +351,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'tag-settings-not-saved',
     family: 'state',
+    proves: ['tags.list-rights', 'tags.create-admins-only', 'tags.settings-change', 'tags.admins-only-record-tags'],
     description: 'The tag settings route answers the settings sent but does not keep them: admins_only_create stays as it was.',
     wrap: (next) => async (request, info) => {
       if (request.method !== 'PATCH' || new URL(request.url).pathname !== '/v1/tags/settings') return next(request, info);
@@ -342,6 +368,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'tag-limit-off-by-one',
     family: 'state',
+    proves: ['tags.create-limit', 'tags.record-workspace-limit', 'tags.limit-per-workspace', 'tags.limit-where'],
     description: "The workspace's tag limit is checked before counting the new tag: a 201st tag is created instead of answering 409 tag_limit.",
     wrap: (next, state) =>
       onErrorCode('tag_limit', async (response, _body, request) => {
@@ -355,6 +382,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'bulk-too-many-fails-run',
     family: 'state',
+    proves: ['tags.bulk-too-many-skipped'],
     description: 'A bulk tag run in which one record would pass 10 tags is refused whole (422 under action.tags) instead of skipping that record and changing the others.',
     wrap: (next) => async (request, info) => {
       const { body: sent } = await pathAndBody(request);
@@ -374,6 +402,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'bulk-undo-restores-whole-list',
     family: 'state',
+    proves: ['tags.bulk-undo'],
     description: "Undo of a bulk tag run puts back each record's whole tag list from before the run, so tags given since (a PATCH, another run) are lost, instead of reverting only what the run changed.",
     // The run is made to look like one stored before undo kept what it added and removed: the
     // mock's own path for such runs puts back the whole list.
@@ -386,6 +415,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'negated-tag-filter-ignored',
     family: 'state',
+    proves: ['tags.query-not-tag'],
     description: 'The text filter drops `-tag:` terms: `-tag:spam` excludes nothing.',
     wrap: (next) => async (request, info) => {
       const { path, body } = await pathAndBody(request);
@@ -397,6 +427,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'timeline-oldest-first',
     family: 'state',
+    proves: ['notes.timeline-newest-first', 'notes.pin-on-top', 'notes.unpin'],
     description: 'The timeline lists items oldest first (pinned notes at the end) instead of newest first with pinned notes on top.',
     wrap: (next) => async (request, info) => {
       const response = await next(request, info);
@@ -408,6 +439,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'note-edit-window-never-closes',
     family: 'state',
+    proves: ['notes.edit-window-closed', 'notes.limit-edit-window'],
     description: "A note's author can edit it at any time: the 24-hour editing window is never enforced.",
     wrap: (next, state) =>
       onErrorCode('edit_window_closed', async (response, _body, request) => {
@@ -427,6 +459,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'task-default-type-call',
     family: 'state',
+    proves: ['tasks.create-default-type', 'tasks.list-type'],
     description: 'A task created without type is a call instead of follow_up.',
     wrap: (next) => async (request, info) => {
       const { path, body } = await pathAndBody(request);
@@ -437,6 +470,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'reschedule-reopens-task',
     family: 'state',
+    proves: ['tasks.reschedule'],
     description: 'Rescheduling a done task reopens it instead of leaving its status unchanged.',
     wrap: (next) => async (request, info) => {
       const response = await next(request, info);
@@ -450,6 +484,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'snoozed-tasks-listed',
     family: 'state',
+    proves: ['tasks.list-snoozed'],
     description: 'Open task lists include snoozed tasks, as if snoozed=include were always sent.',
     wrap: (next) => async (request, info) => {
       const url = new URL(request.url);
@@ -461,6 +496,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'tag-rename-skips-forms',
     family: 'state',
+    proves: ['tags.rename-forms-follow'],
     description: 'Renaming a tag leaves the forms that add it with the old name, so their submissions bring the old name back.',
     wrap: (next, state) => async (request, info) => {
       const { path, body } = await pathAndBody(request);
@@ -478,6 +514,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'tag-create-existing-201',
     family: 'state',
+    proves: ['tags.name-unique-ignoring-case', 'tags.create-existing-200'],
     description: 'Creating a tag whose name exists answers 201, as if it were new, instead of 200 with the existing tag.',
     wrap: (next) => async (request, info) => {
       const response = await next(request, info);
@@ -488,6 +525,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'timeline-kinds-ignored',
     family: 'state',
+    proves: ['notes.timeline-kinds'],
     description: 'The timeline ignores `kinds` and lists items of every kind.',
     wrap: (next) => async (request, info) => {
       const url = new URL(request.url);
@@ -500,6 +538,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'timeline-notes-editable-by-keys',
     family: 'state',
+    proves: ['notes.item-editable-deletable'],
     description: 'Timeline items show notes as editable to an API key, which can never edit a note (spec 2.6 editable, 4.5).',
     wrap: onRoute('GET', /^\/v1\/timeline$/, async (next, request, info) => {
       const response = await next(request, info);
@@ -510,6 +549,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'tag-name-32-refused',
     family: 'state',
+    proves: ['tags.name-length', 'tags.limit-name'],
     description: 'Off by one in the tag name length: a name of exactly 32 characters is refused with 422 (spec 2.5, 8: 1 to 32).',
     wrap: (next) => async (request, info) => {
       const path = new URL(request.url).pathname;
@@ -522,6 +562,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'pinned-note-not-on-top',
     family: 'state',
+    proves: ['notes.pin-on-top'],
     description: 'The timeline is sorted by time (then id) only: a pinned note stays in its place instead of on top (spec 4.5).',
     wrap: onRoute('GET', /^\/v1\/timeline$/, async (next, request, info) =>
       alterOk(await next(request, info), (body) => ({
@@ -533,6 +574,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'tag-case-folding-ascii-only',
     family: 'state',
+    proves: ['tags.name-unique-ignoring-case', 'tags.create-existing-200'],
     description: 'Tag names are compared with a byte-wise lower(): "VIP" finds "vip", but "КЛИЕНТ" is created as a second tag beside "клиент" instead of answering 200 with the existing one (spec 2.5: unique ignoring case).',
     wrap: (next, state) =>
       onRoute('POST', /^\/v1\/tags$/, async (next, request, info) => {
@@ -549,6 +591,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'note-pin-without-scope',
     family: 'state',
+    proves: ['notes.pin-scope'],
     description: 'Pinning and unpinning a note check no scope (the route was added later without the guard): any key of the workspace pins, where notes:write is needed (spec 4.5).',
     wrap: (next, state) => async (request, info) => {
       if (!/^\/v1\/notes\/[^/]+\/pin$/.test(new URL(request.url).pathname)) return next(request, info);
@@ -561,6 +604,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'timeline-needs-leads-read',
     family: 'state',
+    proves: ['notes.timeline-scope'],
     description: 'The timeline checks leads:read whatever the record type: a key with contacts:read alone gets 403 missing_scope for a contact\'s timeline (spec 4.5: the read scope of the record type).',
     wrap: onRoute('GET', /^\/v1\/timeline$/, async (next, request, info) => {
       const response = await next(request, info);
@@ -573,6 +617,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'task-all-day-without-due-accepted',
     family: 'state',
+    proves: ['tasks.create-all-day-needs-due'],
     description: 'A task created with all_day true and no due_at is accepted (the flag silently dropped) instead of refused (spec 4.10: all_day needs due_at).',
     wrap: onRoute('POST', /^\/v1\/tasks$/, async (next, request, info) => {
       const sent = await sentJson(request);
@@ -584,6 +629,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'task-done-list-includes-open',
     family: 'state',
+    proves: ['tasks.list-status'],
     description: 'status=done on the task list is read as "any status" (only open is a known filter), so open tasks are listed with the done ones (spec 4.10).',
     wrap: onListQuery(/^\/v1\/tasks$/, (query) => {
       if (query.get('status') === 'done') query.set('status', 'all');
@@ -592,6 +638,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'task-complete-result-dropped',
     family: 'state',
+    proves: ['tasks.complete-result'],
     description: "Completing a task with a result marks it done but does not keep the result (the body of complete is not read) (spec 2.12, 4.10: result set on completion).",
     wrap: onRoute('POST', /^\/v1\/tasks\/[^/]+\/complete$/, async (next, request, info) => {
       const sent = await sentJson(request);
@@ -604,6 +651,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'task-snooze-done-as-invalid-state',
     family: 'state',
+    proves: ['tasks.snooze-not-open', 'tasks.error-task-not-open'],
     description: 'Snoozing a done task is refused with the generic code invalid_state instead of task_not_open (spec 3, 4.10, 7.3).',
     wrap: onErrorCode('task_not_open', (response, body) =>
       changed(response, { body: { error: { ...body.error, code: 'invalid_state', docs_url: String(body.error.docs_url ?? '').replace(/task_not_open$/, 'invalid_state') } } })),
@@ -611,6 +659,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'task-reopen-refused',
     family: 'state',
+    proves: ['errors.documented-statuses', 'tasks.complete', 'tasks.reopen', 'tasks.snooze-not-open', 'tasks.subroute-methods', 'tasks.error-task-not-open'],
     description: 'Reopening a done task answers 409 task_not_open (the guard of snooze copied onto reopen) instead of putting it back to open (spec 3: done -> reopen -> open).',
     wrap: (next, state) =>
       onRoute('POST', /^\/v1\/tasks\/[^/]+\/reopen$/, async (next, request, info) => {
@@ -629,6 +678,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'task-entity-filter-type-only',
     family: 'state',
+    proves: ['tasks.list-status-default-open', 'tasks.list-status', 'tasks.list-assignee', 'tasks.list-entity', 'tasks.list-due', 'tasks.list-snoozed'],
     description: 'The task list reads entity_type but not entity_id: the tasks of one lead list the tasks of every lead (spec 4.10: entity_type with entity_id).',
     wrap: onListQuery(/^\/v1\/tasks$/, (query) => {
       const id = query.get('entity_id');
@@ -641,6 +691,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'task-reschedule-only-due',
     family: 'state',
+    proves: ['tasks.reschedule'],
     description: 'Reschedule replaces due_at and ignores all_day and duration_min sent with it (spec 3, 4.10: due_at, and optionally all_day, duration_min, replaced).',
     wrap: onRoute('POST', /^\/v1\/tasks\/[^/]+\/reschedule$/, async (next, request, info) => {
       const sent = await sentJson(request);
@@ -651,12 +702,14 @@ export const stateFaults: Fault[] = [
   {
     name: 'task-actions-with-read-scope',
     family: 'state',
+    proves: ['tasks.subroute-methods'],
     description: 'The task sub-routes (complete, reopen, snooze, reschedule) check tasks:read: a key that may only read tasks completes and reschedules them instead of 403 missing_scope (spec 4.10: tasks:write).',
     wrap: guardedByReadScope('POST', /^\/v1\/tasks\/[^/]+\/(complete|reopen|snooze|reschedule)$/, '/v1/tasks?limit=1'),
   },
   {
     name: 'task-timeline-actor-system',
     family: 'state',
+    proves: ['tasks.timeline-actor'],
     description: "A record's timeline items about its tasks (created, completed) name actor {type: system} instead of the API key that created or completed the task (spec 2.6: for an API key type is api_key).",
     wrap: onRoute('GET', /^\/v1\/timeline$/, async (next, request, info) =>
       alterOk(await next(request, info), (body) => ({ ...body, data: Array.isArray(body.data) ? body.data.map((item: any) => (item.kind === 'task' ? { ...item, actor: { type: 'system', id: '' } } : item)) : body.data }))),
@@ -665,6 +718,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'lead-line-200th-refused',
     family: 'state',
+    proves: ['leads.contacts-limit', 'leads.products-limit'],
     description: 'The 200th product line of a lead is refused with 409 limit_reached: the check is used >= 199 (spec 4.2, 8: up to 200 product lines).',
     wrap: (next, state) =>
       onRoute('POST', LEAD_LINES, async (inner, request, info) => {
@@ -684,6 +738,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'lead-line-limit-as-validation',
     family: 'state',
+    proves: ['leads.contacts-limit', 'leads.products-limit'],
     description: "A lead's 201st product line answers 422 validation_failed under product_id instead of limit_reached (spec 7.3: limit_reached for 200 line items on a lead).",
     wrap: (next) =>
       onErrorCode('limit_reached', (response, body, request) => {
@@ -695,6 +750,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'product-delete-answers-204',
     family: 'state',
+    proves: ['errors.documented-statuses', 'leads.trash-unchangeable'],
     description: 'Deleting a product answers 204 with no body instead of 200 with the confirmation {ok: true, id} (spec 2.1: delete answers 200 with a small confirmation).',
     wrap: onRoute('DELETE', PRODUCT, async (next, request, info) => {
       const response = await next(request, info);
@@ -709,6 +765,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'tag-rename-case-only-conflict',
     family: 'state',
+    proves: ['tags.rename-tag-exists'],
     description: 'Renaming a tag to its own name in another case ("vip" to "VIP") answers 409 tag_exists naming itself, instead of renaming it (spec 4.4: only another tag\'s name conflicts).',
     wrap: (next, state) =>
       onRoute('PATCH', /^\/v1\/tags\/([^/]+)$/, async (next, request, info) => {
@@ -725,6 +782,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'tags-admins-only-refuses-keys',
     family: 'state',
+    proves: ['tags.admins-only-owners-admins'],
     description: 'With admins_only_create on, every API key is refused 403 tags_admins_only on tag creation, even one with tags:manage (spec 4.4: owners, admins and keys with tags:manage may create).',
     wrap: (next, state) =>
       onRoute('POST', /^\/v1\/tags$/, async (next, request, info) => {
@@ -738,6 +796,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'tag-merge-keeps-source',
     family: 'state',
+    proves: ['tags.merge-deletes-source'],
     description: 'Merging a tag moves its records to the target but leaves the merged tag in the catalog instead of deleting it (spec 4.4 merge: this tag is deleted).',
     wrap: (next, state) =>
       onRoute('POST', /^\/v1\/tags\/([^/]+)\/merge$/, async (next, request, info) => {
@@ -754,6 +813,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'tag-color-kept-for-non-managers',
     family: 'state',
+    proves: ['tags.create-color-ignored'],
     description: 'A tag created by a caller who cannot manage tags keeps the color it sent instead of getting an automatic color (spec 4.4: color used only when the caller can manage tags).',
     wrap: (next, state) =>
       onRoute('POST', /^\/v1\/tags$/, async (next, request, info) => {
@@ -771,6 +831,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'bulk-replace-empty-noop',
     family: 'state',
+    proves: ['tags.bulk-replace-empty', 'tags.limit-bulk-undo'],
     description: 'A bulk replace_tags with an empty list changes nothing (read as "nothing to do") instead of removing every tag (spec 4.4).',
     wrap: onRoute('POST', /^\/v1\/bulk\/(leads|contacts|companies)\/run$/, async (next, request, info) => {
       const sent = await sentJson(request);
@@ -782,6 +843,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'note-delete-needs-notes-write',
     family: 'state',
+    proves: ['notes.delete-scope'],
     description: 'Deleting a note checks notes:write instead of the write scope of its record type: a key with leads:write alone gets 403 missing_scope (spec 4.5).',
     wrap: (next, state) =>
       onRoute('DELETE', /^\/v1\/notes\/[^/]+$/, async (next, request, info) => {
@@ -795,6 +857,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'unpin-keeps-pin',
     family: 'state',
+    proves: ['notes.unpin'],
     description: 'Unpinning a note answers it with pinned false but never saves it: the note stays pinned on top of the timeline (spec 4.5).',
     wrap: onRoute('DELETE', /^\/v1\/notes\/[^/]+\/pin$/, async (next, request, info) => {
       const pinned = await next(new Request(request.url, { method: 'POST', headers: request.headers }), info);
@@ -804,6 +867,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'note-key-actor-system',
     family: 'state',
+    proves: ['notes.item-actor-api-key'],
     description: 'A note added with an API key is stored with actor {type: system} instead of {type: api_key, id} (spec 2.6 actor, README reading 1).',
     wrap: (next, state) =>
       onRoute('POST', /^\/v1\/notes$/, async (next, request, info) => {
@@ -819,6 +883,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'duplicate-lead-across-pipelines',
     family: 'state',
+    proves: ['leads.duplicate-lead'],
     description: 'A new lead is refused 409 duplicate_lead when its contact has an open lead in any pipeline, not only in the same one (spec 7.3: open lead in this pipeline).',
     wrap: (next, state) =>
       onRoute('POST', /^\/v1\/leads$/, async (next, request, info) => {

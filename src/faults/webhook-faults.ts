@@ -192,6 +192,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'webhook-plan-limit-reports-plan-above',
     family: 'webhooks',
+    proves: ['webhooks.limit-reached', 'webhooks.limit-reached-upgrade-to'],
     description: "Past the plan's webhook count, limit_reached names the limit of the plan above (Start's 25 on Free).",
     wrap: onErrorCode('limit_reached', (response, body, request) => {
       if (new URL(request.url).pathname !== '/v1/webhooks' || body.error.key !== 'webhooks') return response;
@@ -201,6 +202,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'signature-without-timestamp',
     family: 'webhooks',
+    proves: ['webhooks.signature-hmac'],
     description: 'v1 is the HMAC of the body alone, not of `t.body`.',
     wrap: unchanged,
     async alterAttempt(attempt) {
@@ -210,6 +212,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'signature-secret-without-prefix',
     family: 'webhooks',
+    proves: ['webhooks.signature-hmac'],
     description: 'Deliveries are signed with the secret minus its whsec_ prefix.',
     wrap: unchanged,
     alterAttempt: (attempt) => ({ ...attempt, secret: attempt.secret.replace(/^whsec_/, '') }),
@@ -217,6 +220,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'timestamp-in-milliseconds',
     family: 'webhooks',
+    proves: ['webhooks.header-timestamp', 'webhooks.signature-tolerance'],
     description: 'Svc-Timestamp and the signature\'s t are Unix milliseconds, not seconds.',
     wrap: unchanged,
     alterAttempt(attempt, info) {
@@ -227,6 +231,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'no-user-agent',
     family: 'webhooks',
+    proves: ['webhooks.header-user-agent'],
     description: 'Deliveries carry no User-Agent (the HTTP library sends none).',
     wrap: unchanged,
     alterAttempt(attempt) {
@@ -237,6 +242,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'no-webhook-id-header',
     family: 'webhooks',
+    proves: ['webhooks.header-webhook-id'],
     description: 'Deliveries carry no Svc-Webhook-Id.',
     wrap: unchanged,
     alterAttempt(attempt) {
@@ -247,6 +253,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'replay-header-false',
     family: 'webhooks',
+    proves: ['webhooks.header-replay-only-on-replays'],
     description: 'Deliveries that are no replay carry Svc-Replay: false, where the header belongs only to replays.',
     wrap: unchanged,
     alterAttempt(attempt, info) {
@@ -257,6 +264,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'event-id-changes-on-retry',
     family: 'webhooks',
+    proves: ['webhooks.event-id-same-on-retry', 'webhooks.at-least-once'],
     description: 'A retry rebuilds the event with a new id, so receivers cannot deduplicate by Svc-Event-Id.',
     wrap: unchanged,
     alterAttempt: (attempt, info) => (isRetry(info) ? withEventId(attempt, info) : attempt),
@@ -264,6 +272,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'delivery-id-changes-on-retry',
     family: 'webhooks',
+    proves: ['webhooks.delivery-id-same-on-retry'],
     description: 'Every attempt gets a Svc-Delivery of its own, where retries keep the delivery id.',
     wrap: unchanged,
     alterAttempt(attempt, info) {
@@ -274,6 +283,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'retry-not-resigned',
     family: 'webhooks',
+    proves: ['webhooks.fresh-timestamp-per-attempt'],
     description: "A retry is sent with the first attempt's timestamp and signature instead of being signed again.",
     wrap: unchanged,
     alterAttempt(attempt, info) {
@@ -288,6 +298,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'signed-on-workspace-clock',
     family: 'webhooks',
+    proves: ['webhooks.header-timestamp', 'webhooks.signature-tolerance'],
     description: "Deliveries are signed with the workspace's time instead of the time they are sent: once that clock is elsewhere than real time (a seeded or moved workspace), receivers reject them.",
     wrap: unchanged,
     alterAttempt(attempt, info) {
@@ -299,6 +310,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'no-replay-header',
     family: 'webhooks',
+    proves: ['webhooks.enable-turns-on', 'webhooks.enable-answer', 'webhooks.enable-resends-failed', 'webhooks.resend-skips-pings', 'webhooks.resend-skips-replayed', 'webhooks.replay-header'],
     description: 'A replayed delivery carries no Svc-Replay: true.',
     wrap: unchanged,
     alterAttempt(attempt, info) {
@@ -309,6 +321,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'replay-same-delivery-id',
     family: 'webhooks',
+    proves: ['webhooks.replay-new-delivery-id'],
     description: "A replay is sent under the original delivery's id instead of a new one.",
     wrap: unchanged,
     alterAttempt(attempt, info) {
@@ -319,6 +332,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'replay-new-event-id',
     family: 'webhooks',
+    proves: ['webhooks.replay-same-event', 'webhooks.at-least-once'],
     description: 'A replay sends the event under a new event id instead of the same one.',
     wrap: unchanged,
     alterAttempt: (attempt, info) => (info.delivery.replay ? withEventId(attempt, info) : attempt),
@@ -326,6 +340,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'rotate-secret-overlap',
     family: 'webhooks',
+    proves: ['webhooks.rotate-no-overlap', 'webhooks.rotate-waiting-retries'],
     description: 'After rotate-secret, deliveries stay signed with the old secret for 24 hours (as client secrets overlap), where the new one applies at once.',
     wrap: rememberRotations,
     alterAttempt(attempt, info) {
@@ -336,6 +351,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'retry-keeps-old-secret',
     family: 'webhooks',
+    proves: ['webhooks.rotate-waiting-retries'],
     description: 'A delivery queued before rotate-secret is retried signed with the secret of its first attempt, where waiting retries use the new one.',
     wrap: rememberRotations,
     alterAttempt(attempt, info) {
@@ -346,6 +362,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'private-webhook-url-accepted',
     family: 'webhooks',
+    proves: ['webhooks.url-private', 'webhooks.url-loopback', 'webhooks.url-link-local'],
     description: 'A webhook URL at a private, loopback or link-local IP address is accepted when saved (checked only before deliveries).',
     wrap: (next, state) => async (request, info) => {
       if (request.method !== 'POST' || new URL(request.url).pathname !== '/v1/webhooks') return next(request, info);
@@ -369,6 +386,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'retry-delays-between-attempts',
     family: 'webhooks',
+    proves: ['webhooks.retry-schedule'],
     description: 'The retry delays are counted from the previous attempt (1, 5, 30 min, 2 h, 6 h after it), not from the event, so the third attempt comes 6 minutes after the event instead of 5.',
     wrap: unchanged,
     alterNextAttempt(_scheduled, { windowStartMs, attemptAtMs, attempts }) {
@@ -379,6 +397,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'webhook-disabled-keeps-active',
     family: 'webhooks',
+    proves: ['webhooks.gone-disables', 'webhooks.day-without-success-disables', 'webhooks.enable-resets-failures', 'webhooks.enable-answer', 'webhooks.resend-last-3-days', 'webhooks.resend-oldest-first'],
     description: 'A webhook disabled by the service (24 hours without success, or a 410) is answered with active: true; only its status says disabled.',
     wrap: (next) => async (request, info) => {
       const response = await next(request, info);
@@ -392,6 +411,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'ping-answers-queued-delivery',
     family: 'webhooks',
+    proves: ['webhooks.ping-answers-result'],
     description: 'Ping queues the ping and answers the delivery as it stood before the attempt (pending, no attempt, no response status), not the delivery result.',
     wrap: alterAnswer((request) => webhookIdOf(request, 'POST', '/ping') !== undefined, (delivery) => ({
       ...delivery,
@@ -404,6 +424,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'secret-shown-in-reads',
     family: 'webhooks',
+    proves: ['webhooks.secret-once'],
     description: 'Every read of a webhook (GET, the list, PATCH) shows its signing secret, which is returned only on creation and rotation.',
     wrap: alterAnswer(
       (request) => /^\/v1\/webhooks(\/[^/]+)?\/?$/.test(new URL(request.url).pathname) && (request.method === 'GET' || request.method === 'PATCH'),
@@ -413,6 +434,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'webhook-list-limits-cut',
     family: 'webhooks',
+    proves: ['webhooks.patterns-up-to-100', 'webhooks.filter-values-up-to-50'],
     description: 'More than 100 event patterns, or more than 50 values in a filter, are cut to the limit and accepted, where they are refused with 422.',
     wrap: (next) => async (request, info) => {
       const path = new URL(request.url).pathname;
@@ -428,6 +450,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'group-patterns-match-exact-names',
     family: 'webhooks',
+    proves: ['webhooks.pattern-all'],
     description: 'Event patterns are compared with the event type as exact names: a group such as `lead.*` and `*` receive nothing.',
     wrap: unchanged,
     alterRecipients: exactNameRecipients,
@@ -435,6 +458,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'filters-drop-events-without-field',
     family: 'webhooks',
+    proves: ['webhooks.filter-others-pass'],
     description: 'A webhook with a filter gets no event that lacks the filtered field (a pipeline filter drops note.created), where such events pass.',
     wrap: unchanged,
     alterRecipients: withoutUncarriedFields,
@@ -442,6 +466,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'filters-ignored',
     family: 'webhooks',
+    proves: ['webhooks.filter-pipeline', 'webhooks.filter-stage', 'webhooks.filter-owner', 'webhooks.filter-channel'],
     description: "A webhook's filters are saved and shown but never applied: every event its patterns match reaches it.",
     wrap: unchanged,
     alterRecipients: (recipients, { event, active }) => (event.type === 'webhook.disabled' ? recipients : active.filter((webhook) => subscribesTo(webhook.events, event.type))),
@@ -449,12 +474,14 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'deliveries-end-cursor-null',
     family: 'webhooks',
+    proves: ['webhooks.deliveries-list-end-cursor', 'responses.shape.list-webhook-deliveries'],
     description: 'The last page of a webhook\'s deliveries answers next_cursor null (the standard list), not the empty string of spec 4.11.',
     wrap: alterAnswer((request) => webhookIdOf(request, 'GET', '/deliveries') !== undefined, (page) => (page.next_cursor === '' ? { ...page, next_cursor: null } : page)),
   },
   {
     name: 'delivery-log-keeps-256-characters',
     family: 'webhooks',
+    proves: ['webhooks.log-keeps-2kb'],
     description: "A delivery's log keeps the first 256 characters of the receiver's answer, not the first 2 KB.",
     wrap: alterAnswer(
       (request) => webhookIdOf(request, 'GET', '/deliveries/[^/]+') !== undefined,
@@ -464,6 +491,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'gone-answer-not-disabling',
     family: 'webhooks',
+    proves: ['webhooks.gone-disables', 'webhooks.resend-last-3-days', 'webhooks.resend-oldest-first'],
     description: 'An endpoint answering 410 Gone is retried like any failure; the webhook stays active, where a 410 disables it.',
     wrap: unchanged,
     breaks: ['disable-on-gone'],
@@ -471,6 +499,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'disabling-leaves-deliveries-queued',
     family: 'webhooks',
+    proves: ['webhooks.disabling-fails-queued', 'webhooks.enable-resends-failed'],
     description: 'Deliveries still queued when a webhook is disabled stay retrying (and are never sent), instead of being marked failed.',
     wrap: unchanged,
     breaks: ['fail-queued-on-disable'],
@@ -478,6 +507,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'resend-includes-pings',
     family: 'webhooks',
+    proves: ['webhooks.resend-skips-pings'],
     description: 'Enable with resend_failed queues failed test pings again too, where they are skipped.',
     wrap: unchanged,
     breaks: ['skip-pings-on-resend'],
@@ -485,6 +515,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'resend-without-time-limit',
     family: 'webhooks',
+    proves: ['webhooks.resend-last-3-days'],
     description: 'Enable with resend_failed queues every failed delivery of the webhook, however old, where only the last 3 days\' are.',
     wrap: unchanged,
     breaks: ['resend-last-3-days'],
@@ -492,6 +523,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'resend-newest-first',
     family: 'webhooks',
+    proves: ['webhooks.resend-oldest-first'],
     description: 'Enable with resend_failed queues the failed deliveries newest first (the list\'s order), where they go oldest first.',
     wrap: unchanged,
     breaks: ['resend-oldest-first'],
@@ -499,6 +531,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'patch-active-resends-failed',
     family: 'webhooks',
+    proves: ['webhooks.resend-last-3-days', 'webhooks.patch-active-resends-nothing'],
     description: 'PATCH {active: true} on a disabled webhook also queues its failed deliveries again (it shares the enable route\'s code), where it only turns the webhook on.',
     wrap: (next, state) => async (request, info) => {
       const id = webhookIdOf(request, 'PATCH');
@@ -513,6 +546,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'success-keeps-failure-streak',
     family: 'webhooks',
+    proves: ['webhooks.success-resets-failures'],
     description: 'A successful delivery does not reset the failure count: a webhook is disabled 24 hours after its first failure even with successes in between.',
     wrap: unchanged,
     breaks: ['reset-failures-on-success'],
@@ -520,6 +554,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'enable-keeps-failure-streak',
     family: 'webhooks',
+    proves: ['webhooks.enable-resets-failures'],
     description: "Enable turns a webhook on without resetting its failure count: the next failed attempt disables it again at once.",
     wrap: (next, state) => async (request, info) => {
       const id = webhookIdOf(request, 'POST', '/enable');
@@ -534,6 +569,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'deliveries-open-to-any-scope',
     family: 'webhooks',
+    proves: ['webhooks.manage-scope'],
     description: "A webhook's deliveries (list, read, replay) are served to any key of the workspace; only the other webhook routes check webhooks:manage.",
     wrap: (next, state) =>
       onErrorCode('missing_scope', async (response, body, request) => {
@@ -544,6 +580,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'redirects-followed-to-any-host',
     family: 'webhooks',
+    proves: ['webhooks.redirects-same-host'],
     description: 'Redirects from the receiver are followed to any host and scheme (the HTTP library\'s default), where only the same host and scheme are allowed.',
     wrap: unchanged,
     alterAttempt: (attempt) => ({ ...attempt, redirects: { max: 3, anyHost: true } }),
@@ -551,6 +588,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'redirects-followed-one-too-many',
     family: 'webhooks',
+    proves: ['webhooks.redirects-at-most-3'],
     description: 'Four redirects are followed (the count is checked after following), where at most 3 are.',
     wrap: unchanged,
     alterAttempt: (attempt) => ({ ...attempt, redirects: { max: 4, anyHost: false } }),
@@ -559,6 +597,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'webhook-events-limit-50',
     family: 'webhooks',
+    proves: ['webhooks.patterns-up-to-100'],
     description: 'A webhook takes at most 50 event patterns (the filter values limit applied to events): 51 to 100 are refused (spec 2.13, 8: 100).',
     wrap: (next) => async (request, info) => {
       const path = new URL(request.url).pathname;
@@ -572,6 +611,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'enable-without-resent',
     family: 'webhooks',
+    proves: ['webhooks.enable-answer', 'webhooks.enable-resends-failed', 'responses.shape.enable-webhook'],
     description: 'Enabling a webhook answers the webhook alone, without the resent count (spec 4.11: {webhook, resent}).',
     wrap: onRoute('POST', /^\/v1\/webhooks\/[^/]+\/enable$/, async (next, request, info) =>
       alterOk(await next(request, info), ({ resent: _resent, ...rest }) => rest)),
@@ -579,6 +619,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'user-agent-without-link',
     family: 'webhooks',
+    proves: ['webhooks.header-user-agent'],
     description: 'Deliveries carry User-Agent Svc-Webhooks/1.0 without the link to the webhook documentation (spec 6.1).',
     wrap: unchanged,
     alterAttempt(attempt) {
@@ -590,12 +631,14 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'webhook-url-2048-refused',
     family: 'webhooks',
+    proves: ['webhooks.url-length'],
     description: 'A webhook URL of exactly 2048 characters is refused with 422 under url: the check is length < 2048 (spec 4.11, 8: at most 2048).',
     wrap: urlSavedAs((_url, sent) => (sent.length === 2048 ? `${sent}x` : undefined)),
   },
   {
     name: 'webhook-port-8443-refused',
     family: 'webhooks',
+    proves: ['webhooks.url-port-8443'],
     description: 'Webhook URLs must use the default HTTPS port: https://host:8443/... is refused with 422 under url, where ports 443 and 8443 are allowed (spec 4.11, 8).',
     wrap: urlSavedAs((url, sent) => (url.port === '8443' ? sent.replace(':8443', ':8444') : undefined)),
   },
@@ -603,12 +646,14 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'webhook-hundred-events-refused',
     family: 'webhooks',
+    proves: ['webhooks.patterns-up-to-100'],
     description: 'A webhook with exactly 100 event patterns is refused with 422 under events: the check is length < 100 (spec 2.13, 8: up to 100).',
     wrap: overTheEdge('POST', WEBHOOK_WRITE, (sent) => (Array.isArray(sent.events) && sent.events.length === 100 ? { ...sent, events: [...sent.events, '*'] } : undefined)),
   },
   {
     name: 'webhook-url-credentials-accepted',
     family: 'webhooks',
+    proves: ['webhooks.url-credentials'],
     description: 'A webhook URL with a user name and password (https://user:pass@host/...) is accepted: the validator checks scheme, host and port only (spec 4.11: no user name or password).',
     wrap: urlSavedAs((url) => {
       if (!url.username && !url.password) return undefined;
@@ -621,6 +666,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'signature-over-reserialized-body',
     family: 'webhooks',
+    proves: ['webhooks.signature-hmac'],
     description: 'The signature is the HMAC of the compact JSON, but the HTTP client re-serializes the payload with indentation before sending, so v1 does not match the raw body received.',
     wrap: unchanged,
     async alterAttempt(attempt) {
@@ -631,6 +677,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'timestamp-header-after-signing',
     family: 'webhooks',
+    proves: ['webhooks.header-signature-format'],
     description: "Svc-Timestamp is read from the clock again after signing, so it runs ahead of the signature's t (by 2 s here), where both are the time the attempt was signed.",
     wrap: unchanged,
     alterAttempt(attempt) {
@@ -641,6 +688,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'rotated-secret-cached-five-minutes',
     family: 'webhooks',
+    proves: ['webhooks.rotate-no-overlap', 'webhooks.rotate-waiting-retries'],
     description: "The sender caches each webhook's secret for 5 minutes, so deliveries keep being signed with the old secret after rotate-secret, where the new one applies at once.",
     wrap: rememberRotations,
     alterAttempt(attempt, info) {
@@ -651,6 +699,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'signature-hex-uppercase',
     family: 'webhooks',
+    proves: ['webhooks.header-signature-format', 'webhooks.signature-hmac'],
     description: 'v1 is hex-encoded in upper case (the crypto library\'s default), where the spec has lowercase hex.',
     wrap: unchanged,
     async alterAttempt(attempt) {
@@ -661,6 +710,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'delivery-header-carries-event-id',
     family: 'webhooks',
+    proves: ['webhooks.header-delivery'],
     description: "Svc-Delivery carries the event's id (evt_...) instead of the delivery's (dlv_...).",
     wrap: unchanged,
     alterAttempt(attempt, info) {
@@ -671,6 +721,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'body-event-id-per-webhook',
     family: 'webhooks',
+    proves: ['webhooks.delivery-detail-payload', 'webhooks.replay-same-event', 'webhooks.header-event-id', 'webhooks.event-id-same-on-retry', 'webhooks.at-least-once'],
     description: 'The event is copied for each webhook with a fresh id in the body, so the body\'s id no longer equals Svc-Event-Id.',
     wrap: unchanged,
     alterAttempt: (attempt) => withAttemptBody(attempt, (event) => ({ ...event, id: randomEventId() })),
@@ -678,6 +729,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'replay-header-on-retries',
     family: 'webhooks',
+    proves: ['webhooks.header-replay-only-on-replays'],
     description: 'Svc-Replay: true is set on every attempt after the first (the flag means "sent again"), where it belongs only to replayed deliveries.',
     wrap: unchanged,
     alterAttempt(attempt, info) {
@@ -688,6 +740,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'content-type-text-plain',
     family: 'webhooks',
+    proves: ['webhooks.header-content-type'],
     description: 'Deliveries are posted with Content-Type text/plain;charset=UTF-8 (fetch\'s default for a string body), not application/json.',
     wrap: unchanged,
     alterAttempt(attempt) {
@@ -698,6 +751,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'retry-schedule-one-step-late',
     family: 'webhooks',
+    proves: ['webhooks.retry-schedule'],
     description: 'The delay list is indexed by the number of attempts made, one past the right entry: the first retry comes after 5 minutes, not 1, and every later one a step late.',
     wrap: unchanged,
     alterNextAttempt(scheduled, { windowStartMs, attempts }) {
@@ -709,6 +763,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'retry-jitter-half-delay',
     family: 'webhooks',
+    proves: ['webhooks.retry-schedule'],
     description: 'Each retry gets jitter of half its delay added (the first comes 1.5 minutes after the failure), where the schedule is 1, 5, 30 minutes, 2 and 6 hours after the event.',
     wrap: unchanged,
     alterNextAttempt(scheduled, { windowStartMs, attemptAtMs }) {
@@ -719,6 +774,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'retry-past-event-window',
     family: 'webhooks',
+    proves: ['webhooks.delivery-failed-at-end', 'webhooks.retry-schedule'],
     description: 'The schedule\'s loop adds its 6-hour step before checking the window, so one more attempt goes out 30 hours after the event, where retries stop within 24 hours.',
     wrap: unchanged,
     alterNextAttempt(scheduled, { windowStartMs, attemptAtMs }) {
@@ -729,6 +785,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'webhook-disabled-only-to-subscribers',
     family: 'webhooks',
+    proves: ['webhooks.disabled-told-to-others'],
     description: 'webhook.disabled goes only to the other webhooks whose patterns match it, where it goes to every other webhook of the workspace.',
     wrap: unchanged,
     alterRecipients: (recipients, { event }) => (event.type === 'webhook.disabled' ? recipients.filter((webhook) => subscribesTo(webhook.events, event.type)) : recipients),
@@ -736,6 +793,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'filters-any-instead-of-all',
     family: 'webhooks',
+    proves: ['webhooks.filter-pipeline', 'webhooks.filter-stage', 'webhooks.filter-owner'],
     description: 'A webhook with several filters gets an event when any one of them matches (OR), where every filter whose field the event carries must match.',
     wrap: unchanged,
     alterRecipients: anyFilterRecipients,
@@ -743,6 +801,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'occurred-at-is-attempt-time',
     family: 'webhooks',
+    proves: ['webhooks.occurred-at-same-on-retry'],
     description: 'The envelope is built when each attempt is sent, so occurred_at is the attempt\'s time (later on every retry), not when the event occurred.',
     wrap: unchanged,
     alterAttempt: (attempt, info) => withAttemptBody(attempt, (event) => ({ ...event, occurred_at: new Date(info.attemptAtMs).toISOString() })),
@@ -751,18 +810,21 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'webhook-url-2049-accepted',
     family: 'webhooks',
+    proves: ['webhooks.url-length', 'responses.shape.create-webhook'],
     description: 'A webhook URL of 2049 characters is accepted: the length check is <= 2049 (spec 4.11: at most 2048 characters).',
     wrap: urlSavedAs((_url, sent) => (sent.length === 2049 ? sent.slice(0, 2048) : undefined)),
   },
   {
     name: 'webhook-any-https-port-accepted',
     family: 'webhooks',
+    proves: ['webhooks.url-ports'],
     description: 'A webhook URL on any HTTPS port (https://host:8080/...) is accepted: only the scheme is checked (spec 4.11: HTTPS on port 443 or 8443).',
     wrap: urlSavedAs((url, sent) => (url.protocol === 'https:' && url.port !== '' && url.port !== '8443' && url.hostname !== 'localhost' && url.hostname !== '127.0.0.1' ? sent.replace(`:${url.port}`, ':8443') : undefined)),
   },
   {
     name: 'webhook-localhost-subdomain-accepted',
     family: 'webhooks',
+    proves: ['webhooks.url-localhost'],
     description: 'A webhook URL at a name under localhost (https://hooks.localhost/...) is accepted: only the exact name localhost is refused (spec 4.11: no localhost).',
     wrap: urlSavedAs((url) => {
       if (!url.hostname.toLowerCase().endsWith('.localhost')) return undefined;
@@ -773,6 +835,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'rotated-secret-42-characters',
     family: 'webhooks',
+    proves: ['webhooks.secret-format', 'responses.shape.rotate-webhook-secret'],
     description: 'Rotate-secret answers the new secret with its last character cut (whsec_ and 42 characters), where it is whsec_ followed by 43 (spec 4.11).',
     wrap: onRoute('POST', /^\/v1\/webhooks\/[^/]+\/rotate-secret\/?$/, async (next, request, info) =>
       alterOk(await next(request, info), (body) => (typeof body.secret === 'string' ? { ...body, secret: body.secret.slice(0, -1) } : body)),
@@ -781,6 +844,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'webhook-ids-long-prefix',
     family: 'webhooks',
+    proves: ['webhooks.id-prefix', 'webhooks.disabled-told-to-others', 'webhooks.header-webhook-id', 'responses.shape.list-webhooks', 'responses.shape.create-webhook', 'responses.shape.get-webhook', 'responses.shape.delete-webhook', 'responses.shape.update-webhook', 'responses.shape.ping-webhook', 'responses.shape.enable-webhook', 'responses.shape.rotate-webhook-secret', 'responses.shape.list-webhook-deliveries', 'responses.shape.get-webhook-delivery', 'responses.shape.replay-webhook-delivery'],
     description: 'The webhook routes answer webhook ids with the old long prefix hook_, where responses always use the short form wh_ (spec 2.2, 9).',
     wrap: (next) => async (request, info) => {
       const response = await next(request, info);
@@ -793,6 +857,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'deliveries-bad-cursor-ignored',
     family: 'webhooks',
+    proves: ['webhooks.deliveries-bad-cursor'],
     description: "A webhook's deliveries list answers a bad cursor with its first page (spec 4.13: invalid_cursor or validation_failed).",
     wrap: (next) =>
       onErrorCode('invalid_cursor', (response, _body, request) => {
@@ -805,6 +870,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'enable-resent-omitted-without-resend',
     family: 'webhooks',
+    proves: ['webhooks.enable-answer', 'responses.shape.enable-webhook'],
     description: 'Enable with resend_failed false answers {webhook} alone, without resent: 0 (spec 4.11: answers {webhook, resent: integer}).',
     wrap: onRoute('POST', /^\/v1\/webhooks\/[^/]+\/enable\/?$/, async (next, request, info) => {
       const sent = await sentJson(request);
@@ -816,6 +882,7 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'delivery-log-payload-summary-only',
     family: 'webhooks',
+    proves: ['webhooks.delivery-detail-payload'],
     description: "The single delivery shows a payload cut to data.object's id and object, not the event sent (spec 4.11).",
     wrap: onRoute('GET', /^\/v1\/webhooks\/[^/]+\/deliveries\/[^/]+$/, async (next, request, info) =>
       alterOk(await next(request, info), (body) => {

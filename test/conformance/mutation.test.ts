@@ -6,7 +6,7 @@ import { FAMILIES } from '../../conformance/check.ts';
 import { ALL_CHECKS } from '../../conformance/checks/index.ts';
 import { FAULT_CATALOG } from '../../src/faults/index.ts';
 import { loadDocument } from '../../src/spec/document.ts';
-import { runAgainst } from './mutation/mutation-suite.ts';
+import { runAgainst } from '../support/fault-runs.ts';
 
 /**
  * What a sound mock never shows the suite's observers: a 500 (errors.internal), a code outside the

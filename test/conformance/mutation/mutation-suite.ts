@@ -1,7 +1,10 @@
-// The mutation test of one family of the suite: against each named fault of the family, at least
-// one check of the family fails (the mutation score must be 100 %), and every check of the family
-// fails under at least one of the family's faults (no check that cannot fail). One file per family
-// lets vitest run the families side by side.
+// The mutation test of one family of the suite, rule by rule (issue 23): under each named fault of
+// the family, at least one check of the family fails (the mutation score must be 100 %), every
+// rule the fault names in its `proves` fails, and no rule of another area fails (observers'
+// rules excepted: they judge every exchange, whatever area made it), unless CROSS_AREA_FAILURES
+// names it with its reason; every check of the family fails under at least one of the family's
+// faults (no check that cannot fail). One file per family lets vitest run the families side by
+// side; unproven-rules.test.ts holds the catalog's judged rules to the faults' `proves`.
 //
 // A family whose runs mostly wait (deliveries to the receiver, a second of real time before a
 // retry, a moment for what must not come) runs its faults side by side (`sideBySide`): each fault
@@ -11,27 +14,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Family } from '../../../conformance/check.ts';
 import { ALL_CHECKS } from '../../../conformance/checks/index.ts';
-import { runConformance, type Report } from '../../../conformance/run.ts';
-import { startServer } from '../../../src/adapters/node-server.ts';
 import { FAULT_DESCRIPTIONS } from '../../../src/faults/fault-descriptions.ts';
-import { FAULT_CATALOG, type FaultInfo } from '../../../src/faults/index.ts';
-import { createMock } from '../../../src/mock.ts';
-
-export async function runAgainst(faults: string[], only?: string[]): Promise<Report> {
-  // The webhook checks deliver to the suite's receiver on 127.0.0.1, which only a developer's mock allows.
-  const mock = createMock({ faults, allowPrivateWebhooks: true });
-  const server = await startServer(mock, { port: 0, host: '127.0.0.1' });
-  try {
-    return await runConformance({ baseUrl: server.url, only });
-  } finally {
-    await server.close();
-  }
-}
-
-/** A fault's own family, and the families whose requests let its family's observers see it. */
-function familiesFor(fault: FaultInfo): string[] {
-  return fault.family === 'responses' ? ['responses', 'input', 'state'] : [fault.family, 'responses'];
-}
+import { FAULT_PROOFS } from '../../../src/faults/fault-proofs.ts';
+import { FAULT_CATALOG } from '../../../src/faults/index.ts';
+import { crossAreaFailures, failedRules, familiesFor, runAgainst } from '../../support/fault-runs.ts';
+import { CROSS_AREA_FAILURES } from './cross-area-failures.ts';
 
 export type MutationOptions = {
   /** Run the faults' tests at once (for a family whose runs wait more than they compute). */
@@ -48,12 +35,19 @@ export function mutationSuite(family: Family, { sideBySide = false }: MutationOp
   describe(`the ${family} checks against each named fault of their family`, () => {
     const test = sideBySide ? it.concurrent : it;
     for (const fault of faults) {
+      const proves = FAULT_PROOFS[fault.name] ?? [];
+      const said = `${fault.name}: ${FAULT_DESCRIPTIONS[fault.name]}`;
       // The test's own expect: concurrent tests must not share the global one's state.
-      test(`catch ${fault.name}`, async ({ expect }) => {
+      test(`catch ${fault.name}, failing ${proves.join(', ')}`, async ({ expect }) => {
+        expect(proves, `${fault.name} names the rules it breaks (proves)`).not.toEqual([]);
         const report = await runAgainst([fault.name], familiesFor(fault));
         for (const result of report.results) if (result.outcome === 'failed') checksThatFailed.add(result.id);
         const failedOfFamily = report.results.filter((result) => result.outcome === 'failed' && result.family === family);
-        expect(failedOfFamily.map((result) => result.id), `${fault.name}: ${FAULT_DESCRIPTIONS[fault.name]}`).not.toEqual([]);
+        expect(failedOfFamily.map((result) => result.id), said).not.toEqual([]);
+        const failed = failedRules(report);
+        expect(proves.filter((rule) => !failed.includes(rule)), `${said}\nthese rules it proves did not fail`).toEqual([]);
+        const allowed = CROSS_AREA_FAILURES[fault.name]?.rules ?? [];
+        expect(crossAreaFailures(failed, proves).filter((rule) => !allowed.includes(rule)), `${said}\nrules of other areas failed`).toEqual([]);
         caught.push(fault.name);
       }, 120_000);
     }
@@ -65,6 +59,6 @@ export function mutationSuite(family: Family, { sideBySide = false }: MutationOp
   });
 
   afterAll(() => {
-    console.log(`conformance mutation score of ${family}: ${caught.length}/${faults.length} faults caught`);
+    console.log(`conformance mutation score of ${family}: ${caught.length}/${faults.length} faults caught, each failing the rules it proves`);
   });
 }

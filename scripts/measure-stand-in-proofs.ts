@@ -1,0 +1,51 @@
+// Issue 22's "fully judged on a deployment", counted through the faults (issue 23): each named
+// fault is switched on in a deployment stand-in (test/support/stand-in.ts: no control API, the
+// inputs a QA engineer would have), the checks of the fault's families run against it as against
+// a deployment, and a rule counts as judged fully there when it fails under at least one fault:
+// the suite sent a request that a deployment breaking the rule answered differently, and said so.
+// `--receiver` adds a webhook receiver the stand-in reaches; `--wait` adds --wait-for-retries.
+// Two faults run at once (`--width N`); `--family F` measures one family; `--json FILE` writes
+// {fault: {failed, warned}}. It takes minutes per family: it is not part of `npm test`.
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { loadCatalog } from '../conformance/rules/catalog.ts';
+import { runConformance, type Report } from '../conformance/run.ts';
+import { targetOptionsOf } from '../harness/inputs.ts';
+import { FAULT_PROOFS } from '../src/faults/fault-proofs.ts';
+import { FAULT_CATALOG, type FaultInfo } from '../src/faults/index.ts';
+import { familiesFor, failedRules, inParallel } from '../test/support/fault-runs.ts';
+import { freePort, startStandIn } from '../test/support/stand-in.ts';
+
+const options = { receiver: { type: 'boolean' }, wait: { type: 'boolean' }, width: { type: 'string' }, family: { type: 'string' }, json: { type: 'string' } } as const;
+const { values } = parseArgs({ options });
+
+async function standInRun(fault: FaultInfo): Promise<Report> {
+  const standIn = await startStandIn({ faults: [fault.name] });
+  try {
+    const port = values.receiver ? await freePort() : undefined;
+    const reached = port ? { webhookReceiverUrl: `http://127.0.0.1:${port}`, webhookReceiverPort: port } : {};
+    return await runConformance({ ...targetOptionsOf(standIn.inputs), ...reached, waitForRetries: Boolean(values.wait), only: familiesFor(fault) });
+  } finally {
+    await standIn.server.close();
+  }
+}
+
+const faults = FAULT_CATALOG.filter((fault) => !values.family || fault.family === values.family);
+const started = Date.now();
+const measured = await inParallel(faults, Number(values.width ?? 2), async (fault) => {
+  const report = await standInRun(fault);
+  const warned = report.rules.filter((rule) => rule.outcome === 'warned').map((rule) => rule.id);
+  console.error(`${fault.name}: failed ${failedRules(report).join(' ') || '-'}; warned ${warned.join(' ') || '-'}`);
+  return [fault.name, { failed: failedRules(report), warned }] as const;
+});
+const seconds = Math.round((Date.now() - started) / 1000);
+if (values.json) writeFileSync(values.json, `${JSON.stringify(Object.fromEntries(measured), null, 1)}\n`);
+
+const observable = loadCatalog().filter((rule) => !rule.unobservable).length;
+const onMock = new Set(faults.flatMap((fault) => FAULT_PROOFS[fault.name] ?? []));
+const failed = new Set(measured.flatMap(([, result]) => result.failed));
+const shown = new Set(measured.flatMap(([, result]) => [...result.failed, ...result.warned]));
+const target = `stand-in, ${values.receiver ? 'with a receiver' : 'inputs only'}${values.wait ? ' and waiting' : ''}`;
+console.log(`${faults.length} faults in ${seconds} s (${target}), of ${observable} observable rules:`);
+console.log(`  proven on the mock (the faults' proves): ${onMock.size}`);
+console.log(`  failed on the ${target} under at least one fault: ${failed.size}; failed or warned: ${shown.size}`);
