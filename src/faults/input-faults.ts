@@ -90,14 +90,14 @@ export const inputFaults: Fault[] = [
   {
     name: 'missing-key-as-403',
     family: 'input',
-    proves: ['auth.bearer', 'auth.invalid-token', 'errors.docs-url-names-code', 'errors.extra-permission', 'errors.status-401', 'errors.invalid-token'],
+    proves: ['errors.status-401', 'auth.invalid-token', 'errors.docs-url-names-code', 'errors.extra-permission'],
     description: 'A request without credentials answers 403 forbidden instead of 401 invalid_token.',
     wrap: onErrorCode('invalid_token', (response, body) => changed(response, { status: 403, body: { error: { ...body.error, code: 'forbidden' } } })),
   },
   {
     name: 'unknown-key-as-key-revoked',
     family: 'input',
-    proves: ['auth.bearer', 'auth.invalid-token', 'errors.docs-url-names-code', 'errors.invalid-token'],
+    proves: ['errors.status-401', 'auth.invalid-token', 'errors.docs-url-names-code'],
     description: 'An unknown bearer key answers 401 key_revoked, not invalid_token (spec 5.1: an unknown key is invalid, not revoked).',
     wrap: onErrorCode('invalid_token', (response, body, request) => {
       const bearer = /^Bearer\s+\S+$/i.test(request.headers.get('authorization') ?? '');

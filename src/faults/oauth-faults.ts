@@ -365,7 +365,7 @@ export const oauthFaults: Fault[] = [
   {
     name: 'oauth-errors-as-envelope',
     family: 'oauth',
-    proves: ['errors.oauth-format', 'oauth.error-format', 'oauth.invalid-client-401', 'oauth.unsupported-grant-type', 'oauth.invalid-grant'],
+    proves: ['oauth.error-format', 'oauth.invalid-client-401', 'oauth.unsupported-grant-type', 'oauth.invalid-grant'],
     description: 'The token and revoke endpoints answer errors in the API envelope {error: {code, message, ...}} instead of {error, error_description}.',
     wrap: (next) => async (request, info) => {
       const response = await next(request, info);
