@@ -4,7 +4,7 @@
 // - a body only where the spec shows it (an `x-inferred` operation's body is crmkit's design);
 // - ids as the records the run made (the same reference on both sides), any other id (a member,
 //   a stage, a record the run did not make) not compared, nor the object it names;
-// - numbers the server assigns (`number`, `#N` in text, and `position` unless sent) and the
+// - what the server assigns (`number`, `#N` in text, a task's display label `entity_label`, and `position` unless sent) and the
 //   workspace's currency (unless sent) not compared; times as instants, those the request did
 //   not send within TIME_TOLERANCE_MS; key order never; keys only the target has never (spec 9:
 //   new fields may appear); a key only the oracle has, when its value is not null;
@@ -22,7 +22,12 @@ export type Difference = { at: string; target: unknown; oracle: unknown };
 export const TIME_TOLERANCE_MS = 5 * 60_000;
 const ID = /^[a-z]+_[0-9a-z]{26}$/;
 const FRACTION = /T\d\d:\d\d:\d\d\.\d+/;
-const SERVER_ASSIGNED = new Set(['number']);
+/**
+ * What the server writes as it chooses: a record's `number`, and a task's `entity_label`, which
+ * spec 2.12 calls only a "display label" (the record's name, with its number or without: a reading
+ * the catalog lists with its alternatives).
+ */
+const SERVER_ASSIGNED = new Set(['number', 'entity_label']);
 /**
  * The workspace's unless the request sent it: a lead's place in its stage among the workspace's
  * leads (2.3 `position`), and the currency, "workspace currency by default" (2.1, 2.3), a setting
