@@ -94,7 +94,7 @@ export const FAULT_PROOFS: Readonly<Record<string, readonly string[]>> = {
   "won-without-closed-at": ["leads.won-closes"],
   "lost-without-reason": ["leads.lost-needs-reason"],
   "tag-spelling-kept": ["tags.list-limits","tags.record-catalog-spelling","tags.record-limit"],
-  "duplicate-leads-taken": ["errors.request-id-own","errors.status-409","errors.status-5xx","leads.duplicate-lead","leads.duplicate-lead-on-change"],
+  "duplicate-leads-taken": ["errors.status-409","leads.duplicate-lead","leads.duplicate-lead-on-change"],
   "duplicate-lead-only-on-create": ["leads.duplicate-lead","leads.duplicate-lead-on-change"],
   "tag-name-problem-per-item": ["tags.name-problem-field"],
   "tag-exists-without-tag-id": ["errors.extra-tag-exists","errors.status-409","tags.rename-tag-exists","tags.error-tag-exists"],
