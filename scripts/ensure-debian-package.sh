@@ -12,5 +12,9 @@ if [ "$(id -u)" != 0 ]; then
 fi
 echo "installing Debian's $package for $purpose..."
 export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq >/dev/null
-apt-get install -y -qq "$package" >/dev/null
+# A second `npm test` beside this one (issue 24) may be installing at the same moment: wait for
+# dpkg's lock rather than fail on it, and take what the other run installed.
+lock='-o DPkg::Lock::Timeout=600'
+apt-get $lock update -qq >/dev/null
+if command -v "$command" >/dev/null 2>&1; then exit 0; fi
+apt-get $lock install -y -qq "$package" >/dev/null
