@@ -14,6 +14,7 @@ import { listRules } from './list-rules.ts';
 import { onlyItems } from './only-option.ts';
 import { parseOptions, type OptionSpecs } from './options.ts';
 import { reportOptions, TARGET_OPTIONS, targetOptionsFrom } from './shared-options.ts';
+import { stopOnInterrupt } from './interrupt.ts';
 import { UsageError } from './usage-error.ts';
 
 export const CONFORMANCE_OPTIONS = {
@@ -61,17 +62,10 @@ export async function runConformanceCommand(args: string[]): Promise<void> {
   const only = onlyItems(values.only);
   if (values['list-rules']) return writeOut(listRules(reporter, offer, only), values.out, listedLine);
   // Interrupted, the run stops after the check in progress and still deletes what it created.
-  const interrupted = new AbortController();
-  const stop = () => {
-    if (interrupted.signal.aborted) process.exit(130);
-    process.stderr.write('stopping after this check; cleaning up (interrupt again to quit at once)\n');
-    interrupted.abort();
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  const signal = stopOnInterrupt('stopping after this check; cleaning up');
   const report = await runConformance({
     ...target,
-    signal: interrupted.signal,
+    signal,
     waitForRetries,
     only,
     readOnly,

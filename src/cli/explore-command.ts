@@ -6,6 +6,7 @@ import { storyOf } from '../../conformance/explore/story.ts';
 import { EXPLORE_REPORTERS, renderExploreReport, summaryLine, type ExploreReporter } from '../../conformance/explore/report.ts';
 import { parseOptions, wholeNumber, type OptionSpecs } from './options.ts';
 import { reportOptions, TARGET_OPTIONS, targetOptionsFrom } from './shared-options.ts';
+import { stopOnInterrupt } from './interrupt.ts';
 import { UsageError } from './usage-error.ts';
 
 export const EXPLORE_OPTIONS = {
@@ -30,14 +31,7 @@ export async function runExploreCommand(args: string[]): Promise<void> {
   const steps = values.steps?.split(',').map((id) => Number(id.trim()));
   if (steps?.some((id) => !Number.isInteger(id))) throw new UsageError('--steps takes step numbers separated by commas');
   // Interrupted, the run stops sending and still deletes what it made; a second interrupt quits at once.
-  const interrupted = new AbortController();
-  const stop = () => {
-    if (interrupted.signal.aborted) process.exit(130);
-    process.stderr.write('stopping; deleting the records the run made (interrupt again to quit at once)\n');
-    interrupted.abort();
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  const signal = stopOnInterrupt('stopping; deleting the records the run made');
   const report = await runExplore({
     ...target,
     seed: Number(values.seed),
@@ -45,7 +39,7 @@ export async function runExploreCommand(args: string[]): Promise<void> {
     budgetSeconds: values.budget === undefined ? undefined : Number(values.budget),
     rate: Number(values.rate),
     steps,
-    signal: interrupted.signal,
+    signal,
   });
   const text = renderExploreReport(report, (values.reporter ?? 'pretty') as ExploreReporter);
   if (values.out) {
