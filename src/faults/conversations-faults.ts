@@ -380,7 +380,7 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'resolve-only-open',
     family: 'conversations',
-    proves: ['conversations.from-any-state', 'errors.complete-list-not-shown'],
+    proves: ['conversations.from-any-state'],
     description: 'Resolve accepts only open conversations: a snoozed one answers 409 instead of being resolved (the spec gives every operation From any).',
     wrap: (next, state) => async (request, info) => {
       const id = request.method === 'POST' ? /^\/v1\/conversations\/([^/]+)\/resolve$/.exec(pathOf(request))?.[1] : undefined;
@@ -461,7 +461,7 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'retry-not-failed-as-422',
     family: 'conversations',
-    proves: ['conversations.not-failed', 'errors.code-status', 'errors.documented-statuses'],
+    proves: ['conversations.not-failed', 'errors.code-status'],
     description: 'A retry of a message that is not failed answers 422 not_failed instead of 409 (spec 3, 4.8, 7.3).',
     wrap: onErrorCode('not_failed', (response) => changed(response, { status: 422 })),
   },

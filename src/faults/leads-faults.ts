@@ -213,7 +213,7 @@ export const leadsFaults: Fault[] = [
   {
     name: 'board-without-pipeline-409',
     family: 'leads',
-    proves: ['errors.documented-statuses', 'leads.board-no-pipeline'],
+    proves: ['leads.board-no-pipeline'],
     description: 'The board of a workspace without a pipeline answers 409 no_pipeline (an error the board does not document) instead of an empty board.',
     wrap: on('GET', /^\/v1\/leads\/board$/, async (next, request, info) => {
       const response = await next(request, info);

@@ -11,7 +11,7 @@ export const limitsFaults: Fault[] = [
     // Readings review: limits.read-only-reads is stated (7.2 "402 | workspace read-only"; reads still answer).
     name: 'read-only-refuses-reads',
     family: 'limits',
-    proves: ['errors.documented-statuses', 'limits.read-only-writes', 'limits.read-only-reads'],
+    proves: ['limits.read-only-writes', 'limits.read-only-reads'],
     description: 'A read-only workspace refuses every API call, reads too: GET answers 402 read_only (the guard looks at the workspace, not the method) (spec 7.2).',
     wrap: (next, state) => async (request, info) => {
       const response = await next(request, info);
@@ -92,7 +92,7 @@ export const limitsFaults: Fault[] = [
   {
     name: 'query-refused-when-read-only',
     family: 'limits',
-    proves: ['errors.documented-statuses', 'limits.read-only-query'],
+    proves: ['limits.read-only-query'],
     description: 'A read-only workspace refuses every POST, so POST /v1/query/{entity} (a read) answers 402 read_only instead of its matches (spec 7.2: read-only, reads still answered).',
     wrap: (next, state) => onRoute('POST', /^\/v1\/query\/[a-z]+$/, async (next, request, info) => {
       const response = await next(request, info);

@@ -386,7 +386,7 @@ export const oauthFaults: Fault[] = [
   {
     name: 'invalid-client-as-400',
     family: 'oauth',
-    proves: ['oauth.revoke-client-auth', 'oauth.error-codes', 'oauth.invalid-client-401', 'oauth.invalid-client-challenge', 'oauth.old-secret-24-hours', 'oauth.limit-old-secret'],
+    proves: ['oauth.revoke-client-auth', 'oauth.invalid-client-401', 'oauth.invalid-client-challenge', 'oauth.old-secret-24-hours', 'oauth.limit-old-secret'],
     description: 'A failed client authentication answers 400 invalid_client instead of 401.',
     wrap: onOAuthError('invalid_client', (response) => changed(response, { status: 400 })),
   },
@@ -400,7 +400,7 @@ export const oauthFaults: Fault[] = [
   {
     name: 'invalid-grant-as-401',
     family: 'oauth',
-    proves: ['oauth.invalid-grant', 'oauth.error-codes'],
+    proves: ['oauth.invalid-grant'],
     description: 'An unknown, used or expired code or refresh token answers 401 instead of 400 invalid_grant.',
     wrap: onOAuthError('invalid_grant', (response) => changed(response, { status: 401 })),
   },

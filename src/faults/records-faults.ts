@@ -472,7 +472,7 @@ export const recordsFaults: Fault[] = [
   {
     name: 'custom-errors-under-custom',
     family: 'records',
-    proves: ['fields.multiselect-limit', 'fields.unknown-key-error', 'fields.bad-value-error', 'fields.required-not-clearable'],
+    proves: ['fields.multiselect-limit', 'fields.unknown-key-error', 'fields.bad-value-error'],
     description: 'Problems with custom values are reported under `custom` instead of `custom.<key>`.',
     wrap: onErrorCode('validation_failed', (response, body) => {
       const fields = body.error.fields ?? {};

@@ -24,14 +24,14 @@ export const responseFaults: Fault[] = [
   {
     name: 'no-request-id',
     family: 'responses',
-    proves: ['errors.request-id-header', 'errors.request-id-own', 'limits.request-id-64'],
+    proves: ['errors.request-id-header'],
     description: 'Answers carry no X-Request-Id header.',
     wrap: (next) => async (request, info) => changed(await next(request, info), { headers: { 'x-request-id': null } }),
   },
   {
     name: 'request-id-not-echoed',
     family: 'responses',
-    proves: ['errors.request-id-own', 'limits.request-id-64'],
+    proves: ['errors.request-id-own'],
     description: "A caller's valid X-Request-Id is replaced by one of the mock's own.",
     wrap: (next) => async (request, info) => {
       const headers = new Headers(request.headers);
@@ -62,14 +62,14 @@ export const responseFaults: Fault[] = [
   {
     name: 'not-found-as-409',
     family: 'responses',
-    proves: ['auth.one-workspace', 'conventions.id-opaque-exact', 'conventions.number-own-workspace', 'conventions.number-unknown-404', 'conventions.ids-only-elsewhere', 'conventions.version-path', 'conventions.oauth-outside-v1', 'errors.code-status', 'errors.status-404', 'errors.documented-statuses', 'errors.not-found', 'leads.trash-unchangeable'],
+    proves: ['conventions.id-opaque-exact', 'conventions.ids-only-elsewhere', 'conventions.version-path', 'conventions.oauth-outside-v1', 'errors.status-404', 'leads.trash-unchangeable'],
     description: 'An unknown id answers 409, a status the document does not list for reads.',
     wrap: onErrorCode('not_found', (response) => changed(response, { status: 409 })),
   },
   {
     name: 'unknown-id-crashes',
     family: 'responses',
-    proves: ['auth.one-workspace', 'conventions.id-opaque-exact', 'conventions.number-own-workspace', 'conventions.number-unknown-404', 'conventions.ids-only-elsewhere', 'conventions.version-path', 'conventions.oauth-outside-v1', 'errors.docs-url-names-code', 'errors.status-404', 'errors.status-5xx', 'errors.not-found', 'leads.trash-unchangeable'],
+    proves: ['conventions.id-opaque-exact', 'conventions.ids-only-elsewhere', 'conventions.version-path', 'conventions.oauth-outside-v1', 'errors.docs-url-names-code', 'errors.status-404', 'errors.status-5xx', 'leads.trash-unchangeable'],
     description: 'An unknown id makes the server fail with 500.',
     wrap: onErrorCode('not_found', (response, body) => changed(response, { status: 500, body: { error: { ...body.error, code: 'internal' } } })),
   },
@@ -104,7 +104,7 @@ export const responseFaults: Fault[] = [
   {
     name: 'request-id-truncated',
     family: 'responses',
-    proves: ['errors.request-id-own', 'limits.request-id-64'],
+    proves: ['limits.request-id-64'],
     description: "A caller's X-Request-Id is cut to 36 characters (kept in a UUID-sized column), so a valid id of up to 64 characters comes back changed.",
     wrap: (next) => async (request, info) => {
       const supplied = request.headers.get('x-request-id');
@@ -180,7 +180,7 @@ export const responseFaults: Fault[] = [
   {
     name: 'request-id-64-replaced',
     family: 'responses',
-    proves: ['errors.request-id-own', 'limits.request-id-64'],
+    proves: ['limits.request-id-64'],
     description: "A caller's X-Request-Id of exactly 64 characters is replaced by one of the service's own: the length is checked with < 64 (spec 7.1, 8: up to 64).",
     wrap: (next) => (request, info) => {
       if ((request.headers.get('x-request-id') ?? '').length !== 64) return next(request, info);
@@ -206,7 +206,7 @@ export const responseFaults: Fault[] = [
   {
     name: 'request-id-with-dot-replaced',
     family: 'responses',
-    proves: ['errors.request-id-own', 'limits.request-id-64'],
+    proves: ['errors.request-id-own'],
     description: "A caller's X-Request-Id containing a dot (web.42.a) is replaced by one of the service's own: the allowed characters are letters, digits, - and _ only (spec 7.1: letters, digits, -, _, .).",
     wrap: (next) => async (request, info) => {
       const sent = request.headers.get('x-request-id');

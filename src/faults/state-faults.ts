@@ -662,7 +662,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'task-reopen-refused',
     family: 'state',
-    proves: ['errors.documented-statuses', 'tasks.complete', 'tasks.reopen', 'tasks.snooze-not-open', 'tasks.subroute-methods', 'tasks.error-task-not-open'],
+    proves: ['tasks.complete', 'tasks.reopen', 'tasks.snooze-not-open', 'tasks.subroute-methods', 'tasks.error-task-not-open'],
     description: 'Reopening a done task answers 409 task_not_open (the guard of snooze copied onto reopen) instead of putting it back to open (spec 3: done -> reopen -> open).',
     wrap: (next, state) =>
       onRoute('POST', /^\/v1\/tasks\/[^/]+\/reopen$/, async (next, request, info) => {

@@ -19,7 +19,8 @@ export const otherWorkspace: ActiveCheck = {
     // The other workspace may have a lead of its own with this number: that one, or 404, is right.
     const byNumber = await context.client.send('GET', `/v1/leads/${lead.number}`, { key });
     const leaked = byNumber.status === 200 && byNumber.json.id === lead.id;
-    context.judge('auth.one-workspace', leaked && 'the number found the lead of another workspace', byNumber);
+    // A number is resolved only inside the caller's workspace (spec 2.1): its own rule, not the id's.
+    context.judge('conventions.number-own-workspace', leaked && 'the number found the lead of another workspace', byNumber);
     if (byNumber.status !== 200) judgeNotFound(context, byNumber, "another workspace's lead by number");
   },
 };
