@@ -54,7 +54,7 @@ export const FAULT_PROOFS: Readonly<Record<string, readonly string[]>> = {
   "query-hundred-list-values-refused": ["query.limit-list-values"],
   "validation-fields-nested": ["errors.fields-only-field-problems","errors.status-422","errors.validation-failed"],
   "missing-scope-names-write-scope": ["auth.missing-scope"],
-  "numbers-resolved-across-workspaces": ["auth.one-workspace"],
+  "numbers-resolved-across-workspaces": ["conventions.number-own-workspace"],
   "numbers-refused-on-sub-routes": ["conventions.number-on-single-record-routes","conventions.trash-restore"],
   "unknown-number-invalid-id-type": ["conventions.number-unknown-404","errors.status-404"],
   "trashed-by-number-not-found": ["conventions.trash-reads-410","errors.gone"],

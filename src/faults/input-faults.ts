@@ -363,16 +363,17 @@ export const inputFaults: Fault[] = [
   {
     name: 'numbers-resolved-across-workspaces',
     family: 'input',
-    proves: ['auth.one-workspace'],
-    description: "A record number in a path is looked up without the workspace (WHERE number = ?): /v1/contacts/3 answers the #3 of the first workspace that has one, another workspace's record (spec 2.1: a number is resolved only inside the authenticated workspace).",
+    proves: ['conventions.number-own-workspace'],
+    description: "A record number in a path is looked up without the workspace (WHERE number = ?): /v1/contacts/3 answers another workspace's #3 when one has it (spec 2.1: a number is resolved only inside the authenticated workspace).",
     wrap: (next, state) => async (request, info) => {
       const match = /^\/v1\/(leads|contacts|companies)\/([0-9]+)$/.exec(new URL(request.url).pathname);
       const own = match && request.method === 'GET' ? callerWorkspace(state, request) : undefined;
       if (!match || !own) return next(request, info);
       const table = match[1] as 'leads' | 'contacts' | 'companies';
       const number = Number(match[2]);
-      const first = [...state.workspaces.values()].find((workspace) => (workspace.tables[table] as any).findBy('number', number).some((record: any) => record.deleted_at === null));
-      if (!first || first === own) return next(request, info);
+      // The row of another workspace wins (the query has no workspace filter, and its order puts the other's first).
+      const first = [...state.workspaces.values()].find((workspace) => workspace !== own && (workspace.tables[table] as any).findBy('number', number).some((record: any) => record.deleted_at === null));
+      if (!first) return next(request, info);
       const record = (first.tables[table] as any).findBy('number', number).find((each: any) => each.deleted_at === null);
       const response = await next(request, info);
       const present = table === 'leads' ? presentLead : table === 'contacts' ? presentContact : presentCompany;
