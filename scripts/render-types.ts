@@ -10,32 +10,28 @@ export async function renderDocumentTypes(name: (typeof TYPED_DOCUMENTS)[number]
   const document = JSON.parse(readFileSync(new URL(`../openapi/dist/${name}.json`, import.meta.url), 'utf8'));
   // defaultNonNullable off: a field with a default may be left out of a request (the clients' side of the types).
   const ast = await openapiTS(document, { alphabetize: false, exportType: true, defaultNonNullable: false });
-  return banner + astToString(ast) + renderOperationTable(document);
+  return banner + astToString(ast) + renderTagOperations(document);
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 
 /**
- * The document's operations compiled once into a table by operationId (issue 23, item 4): each one's
- * method, path template and tag, and the operationIds of each tag. Handlers are typed against it, so a
- * stray, missing or misspelt handler is a compile error, not a 501 found at run time.
+ * The operationIds of each tag of the document (issue 23, item 4). Handlers are typed against it, so
+ * a stray, missing or misspelt handler is a compile error, not a 501 found at run time; a call's
+ * method and path come from the document at run time (conformance/operation-call.ts).
  */
-function renderOperationTable(document: any): string {
-  const routes: string[] = [];
+function renderTagOperations(document: any): string {
   const byTag = new Map<string, string[]>();
-  for (const [path, item] of Object.entries<any>(document.paths ?? {})) {
+  for (const item of Object.values<any>(document.paths ?? {})) {
     for (const method of METHODS) {
       const operation = item[method];
       if (!operation?.operationId) continue;
       const tag: string = operation.tags?.[0] ?? '';
-      routes.push(`    ${operation.operationId}: { method: ${JSON.stringify(method.toUpperCase())}; path: ${JSON.stringify(path)}; tag: ${JSON.stringify(tag)} };`);
       byTag.set(tag, [...(byTag.get(tag) ?? []), operation.operationId]);
     }
   }
   const tags = [...byTag].map(([tag, ids]) => `    ${JSON.stringify(tag)}: ${ids.map((id) => JSON.stringify(id)).join(' | ')};`);
   return [
-    '/** Each operation of the document by operationId: its method, path template and (first) tag. */',
-    `export type OperationRoutes = {\n${routes.join('\n')}\n};`,
     '/** The operationIds each tag of the document groups. */',
     `export type OperationIdsByTag = {\n${tags.join('\n')}\n};`,
     '',

@@ -6,8 +6,6 @@ import type { OperationId, OperationInput } from '../spec/operation-types.ts';
 import type { Operation } from '../spec/operation-index.ts';
 import type { ValidatedInput } from './request-validation.ts';
 
-export type { OperationId, OperationInput };
-
 export type HandlerContext = {
   request: Request;
   requestId: string;

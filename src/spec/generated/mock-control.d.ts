@@ -4381,54 +4381,6 @@ export interface operations {
         };
     };
 }
-/** Each operation of the document by operationId: its method, path template and (first) tag. */
-export type OperationRoutes = {
-    listWorkspaces: { method: "GET"; path: "/_mock/workspaces"; tag: "Workspaces" };
-    createWorkspace: { method: "POST"; path: "/_mock/workspaces"; tag: "Workspaces" };
-    createApiKey: { method: "POST"; path: "/_mock/workspaces/{ws}/api-keys"; tag: "Workspaces" };
-    createSession: { method: "POST"; path: "/_mock/workspaces/{ws}/sessions"; tag: "Workspaces" };
-    revokeApiKey: { method: "POST"; path: "/_mock/workspaces/{ws}/api-keys/{key_id}/revoke"; tag: "Workspaces" };
-    getClock: { method: "GET"; path: "/_mock/workspaces/{ws}/clock"; tag: "Clock" };
-    setClock: { method: "POST"; path: "/_mock/workspaces/{ws}/clock"; tag: "Clock" };
-    getWorkspaceSettings: { method: "GET"; path: "/_mock/workspaces/{ws}/settings"; tag: "Workspaces" };
-    updateWorkspaceSettings: { method: "PATCH"; path: "/_mock/workspaces/{ws}/settings"; tag: "Workspaces" };
-    listEvents: { method: "GET"; path: "/_mock/workspaces/{ws}/events"; tag: "Events" };
-    listWorkspaceRequests: { method: "GET"; path: "/_mock/workspaces/{ws}/requests"; tag: "Requests" };
-    listRequests: { method: "GET"; path: "/_mock/requests"; tag: "Requests" };
-    clearRequests: { method: "DELETE"; path: "/_mock/requests"; tag: "Requests" };
-    listFailures: { method: "GET"; path: "/_mock/failures"; tag: "Failures" };
-    setFailures: { method: "PUT"; path: "/_mock/failures"; tag: "Failures" };
-    addPipeline: { method: "POST"; path: "/_mock/workspaces/{ws}/pipelines"; tag: "Content" };
-    addChannel: { method: "POST"; path: "/_mock/workspaces/{ws}/channels"; tag: "Content" };
-    addForm: { method: "POST"; path: "/_mock/workspaces/{ws}/forms"; tag: "Content" };
-    receiveInboundMessage: { method: "POST"; path: "/_mock/workspaces/{ws}/channels/{channel_id}/inbound"; tag: "Channels" };
-    getChannelOutcome: { method: "GET"; path: "/_mock/workspaces/{ws}/channels/{channel_id}/outcome"; tag: "Channels" };
-    setChannelOutcome: { method: "PUT"; path: "/_mock/workspaces/{ws}/channels/{channel_id}/outcome"; tag: "Channels" };
-    setDoNotContact: { method: "PUT"; path: "/_mock/workspaces/{ws}/conversations/{conversation_id}/do-not-contact"; tag: "Channels" };
-    receiveExternalMessage: { method: "POST"; path: "/_mock/workspaces/{ws}/conversations/{conversation_id}/external"; tag: "Channels" };
-    editMessageInMessenger: { method: "POST"; path: "/_mock/workspaces/{ws}/messages/{message_id}/edit"; tag: "Channels" };
-    deleteMessageInMessenger: { method: "POST"; path: "/_mock/workspaces/{ws}/messages/{message_id}/delete"; tag: "Channels" };
-    addApp: { method: "POST"; path: "/_mock/workspaces/{ws}/apps"; tag: "Content" };
-    getWorkspaceSnapshot: { method: "GET"; path: "/_mock/workspaces/{ws}/snapshot"; tag: "Snapshots" };
-    putWorkspaceSnapshot: { method: "PUT"; path: "/_mock/workspaces/{ws}/snapshot"; tag: "Snapshots" };
-    decideOAuthConsent: { method: "POST"; path: "/_mock/oauth/consent"; tag: "OAuth" };
-    rotateAppSecret: { method: "POST"; path: "/_mock/workspaces/{ws}/apps/{app_id}/rotate-secret"; tag: "OAuth" };
-    listInstallations: { method: "GET"; path: "/_mock/workspaces/{ws}/installations"; tag: "OAuth" };
-    uninstallApp: { method: "POST"; path: "/_mock/workspaces/{ws}/installations/{installation_id}/uninstall"; tag: "OAuth" };
-    changeInstallationSettings: { method: "POST"; path: "/_mock/workspaces/{ws}/installations/{installation_id}/settings"; tag: "OAuth" };
-    addMember: { method: "POST"; path: "/_mock/workspaces/{ws}/members"; tag: "Content" };
-    addTeam: { method: "POST"; path: "/_mock/workspaces/{ws}/teams"; tag: "Content" };
-    addField: { method: "POST"; path: "/_mock/workspaces/{ws}/fields"; tag: "Content" };
-    listFaults: { method: "GET"; path: "/_mock/faults"; tag: "Mock" };
-    setFaults: { method: "PUT"; path: "/_mock/faults"; tag: "Mock" };
-    getInspectorPage: { method: "GET"; path: "/_mock/ui"; tag: "Inspector" };
-    getInspectorFile: { method: "GET"; path: "/_mock/ui/{file}"; tag: "Inspector" };
-    inspectWebhooks: { method: "GET"; path: "/_mock/workspaces/{ws}/webhooks"; tag: "Inspector" };
-    listScheduledWork: { method: "GET"; path: "/_mock/workspaces/{ws}/clock/scheduled"; tag: "Clock" };
-    getWebhooksPage: { method: "GET"; path: "/_mock/docs/webhooks"; tag: "Inspector" };
-    getErrorPage: { method: "GET"; path: "/_mock/docs/errors/{code}"; tag: "Inspector" };
-    resetMock: { method: "POST"; path: "/_mock/reset"; tag: "Mock" };
-};
 /** The operationIds each tag of the document groups. */
 export type OperationIdsByTag = {
     "Workspaces": "listWorkspaces" | "createWorkspace" | "createApiKey" | "createSession" | "revokeApiKey" | "getWorkspaceSettings" | "updateWorkspaceSettings";
