@@ -4,7 +4,7 @@
 // a deployment, and a rule counts as judged fully there when it fails under at least one fault:
 // the suite sent a request that a deployment breaking the rule answered differently, and said so.
 // `--receiver` adds a webhook receiver the stand-in reaches; `--wait` adds --wait-for-retries.
-// Two faults run at once (`--width N`); `--family F` measures one family; `--json FILE` writes
+// Two faults run at once (`--width N`); `--family F` measures one family, `--fault NAME` (repeatable) some faults; `--json FILE` writes
 // {fault: {failed, warned}}. It takes minutes per family: it is not part of `npm test`.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -16,7 +16,7 @@ import { FAULT_CATALOG, type FaultInfo } from '../src/faults/index.ts';
 import { familiesFor, failedRules, inParallel } from '../test/support/fault-runs.ts';
 import { freePort, startStandIn } from '../test/support/stand-in.ts';
 
-const options = { receiver: { type: 'boolean' }, wait: { type: 'boolean' }, width: { type: 'string' }, family: { type: 'string' }, json: { type: 'string' } } as const;
+const options = { receiver: { type: 'boolean' }, wait: { type: 'boolean' }, width: { type: 'string' }, family: { type: 'string' }, fault: { type: 'string', multiple: true }, json: { type: 'string' } } as const;
 const { values } = parseArgs({ options });
 
 async function standInRun(fault: FaultInfo): Promise<Report> {
@@ -30,7 +30,7 @@ async function standInRun(fault: FaultInfo): Promise<Report> {
   }
 }
 
-const faults = FAULT_CATALOG.filter((fault) => !values.family || fault.family === values.family);
+const faults = FAULT_CATALOG.filter((fault) => (!values.family || fault.family === values.family) && (!values.fault || values.fault.includes(fault.name)));
 const started = Date.now();
 const measured = await inParallel(faults, Number(values.width ?? 2), async (fault) => {
   const report = await standInRun(fault);

@@ -15,6 +15,7 @@ import type { Workspace } from './workspaces/workspace.ts';
 import { RequestJournal } from './journal/request-journal.ts';
 import { FailureRules } from './failures/failure-rules.ts';
 import { DeliverySeams } from './seams/delivery-seams.ts';
+import { HandlerSeams } from './seams/handler-seams.ts';
 
 export type MockConfig = {
   /** The three origins of the spec (spec README, reading 2); on the mock they may be one server. */
@@ -43,6 +44,8 @@ export class MockState {
   readonly failures = new FailureRules();
   /** What the faults and the other readings change in the delivery queue (seams/delivery-seams.ts). */
   readonly deliverySeams = new DeliverySeams();
+  /** What the faults change in a CRM operation's input and around its handler (seams/handler-seams.ts). */
+  readonly handlerSeams = new HandlerSeams();
   /** Signs and reads the paging cursors of every list. */
   readonly cursors = createCursorCodec();
   readonly #credentialsBySecret = new Map<string, Credential>();

@@ -2,7 +2,7 @@
 // `handle(Request) -> Response` that both faces (node:http server, MSW) call.
 import { readErrorCatalog } from './errors/error-catalog.ts';
 import { createApi, unimplemented, type HandlerModules } from './http/api.ts';
-import { FAULT_SEAM } from './faults/fault-seam.ts';
+import { FAULT_HANDLER_SEAM, FAULT_SEAM } from './faults/fault-seam.ts';
 import { FAULT_NAMES, withFaults } from './faults/index.ts';
 import { createHandle, type RequestInfo } from './http/handle.ts';
 import { withBody } from './http/held-body.ts';
@@ -66,6 +66,7 @@ export function createMock(options: MockOptions = {}): Mock {
   }, validators);
   // The named faults fill the delivery queue's seams; each point is a no-op while no fault is on.
   state.deliverySeams.add(FAULT_SEAM);
+  state.handlerSeams.add(FAULT_HANDLER_SEAM);
   startDeliveries(state);
   const crm = createApi(crmDocument, crmHandlerModules, validators.crm);
   const control = state.config.controlApi ? createApi(controlDocument, controlHandlerModules, validators['mock-control']) : undefined;
@@ -74,7 +75,7 @@ export function createMock(options: MockOptions = {}): Mock {
     state.faults.add(fault);
   }
   const sound = withFormCors(createHandle({ crm, control, catalog: readErrorCatalog(crmDocument), state }), state);
-  const respond = withFaults(withOtherReadings(sound, options.otherReadings ?? [], state), state);
+  const respond = withFaults(withOtherReadings(sound, options.otherReadings ?? [], state), state, crm.router);
   const handle = async (request: Request, info?: RequestInfo) => withBody(await respond(request, info));
   const methodsOf = (pathname: string) => {
     const api = pathname.startsWith('/_mock/') ? control : crm;

@@ -1,10 +1,14 @@
-// The named faults in the delivery queue's seams (seams/delivery-seams.ts): a fault of the webhooks
-// or events family that changes an event, its recipients, an attempt or its retry time, or breaks a
-// rule of the queue, is reached through here, registered with every mock (mock.ts). With no fault
-// switched on, each point hands back what it was given; the fault modules are loaded only once one
-// of their faults is on (index.ts).
+// The named faults in the core's seams: the delivery queue's (seams/delivery-seams.ts), where a
+// fault changes an event, its recipients, an attempt or its retry time, or breaks a rule of the
+// queue; and the handler's (seams/handler-seams.ts), where a fault changes the input one of its
+// operations' handler is given, or runs around that handler inside the request's transaction.
+// Both are registered with every mock (mock.ts). With no fault switched on, each point hands back
+// what it was given; a fault's module is loaded only once one of its faults is on (index.ts).
 import type { EventEnvelope } from '../events/event-record.ts';
 import type { MockState } from '../mock-state.ts';
+import type { HandlerContext, HandlerResult } from '../http/handler.ts';
+import type { HandlerSeam } from '../seams/handler-seams.ts';
+import type { OperationId } from '../spec/operation-types.ts';
 import type { DeliverySeam, EventInfo, LifecycleAttemptInfo, QueueRule, RecipientsInfo } from '../seams/delivery-seams.ts';
 import type { StoredWebhook } from '../resources/webhooks/webhook-record.ts';
 import type { UnsignedAttempt } from '../resources/webhooks/webhook-sender.ts';
@@ -25,9 +29,9 @@ export type EventFault = Fault & {
   alterLifecycleAttempt?(attempt: UnsignedAttempt, info: LifecycleAttemptInfo): UnsignedAttempt | null;
 };
 
-const webhookFaults = (state: MockState) => (state.faults.size ? faultsOn<DeliveryFault>(state, 'webhook-faults') : []);
-// The events family's faults, then the blind hunt's (hunt-faults.ts) that change events.
-const eventFaults = (state: MockState) => (state.faults.size ? [...faultsOn<EventFault>(state, 'events-faults'), ...faultsOn<EventFault>(state, 'hunt-faults')] : []);
+// Every fault switched on may fill these points, whatever its module, in the catalog's order.
+const webhookFaults = (state: MockState) => (state.faults.size ? faultsOn<DeliveryFault>(state) : []);
+const eventFaults = (state: MockState) => (state.faults.size ? faultsOn<EventFault>(state) : []);
 const copied = (attempt: UnsignedAttempt): UnsignedAttempt => ({ ...attempt, headers: { ...attempt.headers } });
 
 export const FAULT_SEAM: DeliverySeam = {
@@ -41,8 +45,7 @@ export const FAULT_SEAM: DeliverySeam = {
 
   async attempt(attempt, info) {
     let changed = attempt;
-    // An attempt carries the event: faults of the events family may change it too.
-    for (const fault of [...webhookFaults(info.state), ...eventFaults(info.state)]) {
+    for (const fault of webhookFaults(info.state)) {
       if (fault.alterAttempt) changed = await fault.alterAttempt(copied(changed), info);
     }
     return changed;
@@ -60,5 +63,19 @@ export const FAULT_SEAM: DeliverySeam = {
 
   breaks(rule, state) {
     return webhookFaults(state).some((fault) => fault.breaks?.includes(rule));
+  },
+};
+
+/** The faults switched on whose operations include the context's, in the catalog's order. */
+const handlerFaults = (context: HandlerContext) =>
+  context.state.faults.size ? faultsOn(context.state).filter((fault) => fault.operations?.includes(context.operation.id as OperationId)) : [];
+
+export const FAULT_HANDLER_SEAM: HandlerSeam = {
+  input(input, context) {
+    return handlerFaults(context).reduce((changed, fault) => (fault.alterInput ? fault.alterInput(structuredClone(changed), { ...context, input: changed }) : changed), input);
+  },
+
+  around(next, context) {
+    return handlerFaults(context).reduce<() => Promise<HandlerResult>>((inner, fault) => (fault.aroundHandler ? () => fault.aroundHandler!(inner, context) : inner), next)();
   },
 };

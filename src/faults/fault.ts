@@ -3,6 +3,9 @@
 // that integrators can see how their code copes. A fault wraps the mock's request handling.
 import type { Family } from '../../conformance/check.ts';
 import type { RequestInfo } from '../http/handle.ts';
+import type { HandlerContext, HandlerResult } from '../http/handler.ts';
+import type { ValidatedInput } from '../http/request-validation.ts';
+import type { OperationId } from '../spec/operation-types.ts';
 import type { MockState } from '../mock-state.ts';
 import type { UnsignedAttempt } from '../resources/webhooks/webhook-sender.ts';
 import type { AttemptInfo, NextAttemptInfo } from '../seams/delivery-seams.ts';
@@ -24,7 +27,21 @@ export type Fault = {
   proves: readonly string[];
   /** A blind hunt's marker (src/faults/hunt-faults.ts): the fault measures the suite, so the mutation test leaves it out. */
   hunt?: string;
-  wrap(next: Handle, state: MockState): Handle;
+  /**
+   * The operations (their operationId) whose handler seams it fills: `alterInput` and `aroundHandler`
+   * act on these only (faults/fault-seam.ts). A fault that wraps raw requests names its operations
+   * with `onOperation` (request-match.ts).
+   */
+  operations?: readonly OperationId[];
+  /** The validated input one of its operations' handler is given instead (seams/handler-seams.ts). */
+  alterInput?(input: ValidatedInput, context: HandlerContext): ValidatedInput;
+  /**
+   * Runs around one of its operations' handler, inside the request's transaction: a fault that
+   * changes stored state writes here, through the workspace's tables, as a buggy handler would.
+   */
+  aroundHandler?(next: () => Promise<HandlerResult>, context: HandlerContext): Promise<HandlerResult>;
+  /** Wraps the mock's raw request handling (the request and the HTTP answer as sent). */
+  wrap?(next: Handle, state: MockState): Handle;
   /**
    * For faults in webhook deliveries, which the mock's queue sends and no request handle sees:
    * changes one attempt before it is signed and sent (seams/delivery-seams.ts, through fault-seam.ts).

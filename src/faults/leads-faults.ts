@@ -140,7 +140,9 @@ export const leadsFaults: Fault[] = [
     family: 'leads',
     proves: ['leads.update-null-clears-owner', 'leads.update-null-clears-contact', 'leads.update-null-clears-company'],
     description: 'A PATCH of a lead treats null like a field not sent: owner_id, contact_id and company_id cannot be cleared.',
-    wrap: on('PATCH', LEAD, async (next, request, info) => next(await withJsonBody(request, (body) => body && Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null))), info)),
+    // The handler's own misreading: it is given the validated body without its nulls (seams/handler-seams.ts).
+    operations: ['updateLead'],
+    alterInput: (input) => ({ ...input, body: Object.fromEntries(Object.entries(input.body as object).filter(([, value]) => value !== null)) }),
   },
   {
     name: 'lead-owner-unassigned-ignored',

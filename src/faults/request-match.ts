@@ -5,6 +5,8 @@ import type { MockState } from '../mock-state.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import { changed, jsonOf, type Handle } from './fault.ts';
 import { errorDocsUrl } from '../errors/docs-url.ts';
+import type { OperationId } from '../spec/operation-types.ts';
+import { operationOf, type RoutedOperation } from './index.ts';
 
 type Info = Parameters<Handle>[1];
 
@@ -12,6 +14,20 @@ type Info = Parameters<Handle>[1];
 export function onRoute(method: string, path: RegExp, wrap: (next: Handle, request: Request, info: Info) => Promise<Response>) {
   return (next: Handle): Handle =>
     (request, info) => (request.method === method && path.test(new URL(request.url).pathname) ? wrap(next, request, info) : next(request, info));
+}
+
+/**
+ * Wraps the requests the CRM document routes to one of `operations` (by operationId, as the mock
+ * routes them: no path pattern of the fault's own), leaving the others alone; `wrap` is given the
+ * operation and its path parameters.
+ */
+export function onOperation(operations: OperationId | readonly OperationId[], wrap: (next: Handle, request: Request, info: Info, routed: RoutedOperation) => Promise<Response>) {
+  const ids = new Set<OperationId>(typeof operations === 'string' ? [operations] : operations);
+  return (next: Handle, state: MockState): Handle =>
+    (request, info) => {
+      const routed = operationOf(state, request);
+      return routed && ids.has(routed.operationId) ? wrap(next, request, info, routed) : next(request, info);
+    };
 }
 
 /** The JSON body sent, or undefined. */

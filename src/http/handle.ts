@@ -115,9 +115,13 @@ async function serve(pipeline: Pipeline, request: Request, requestId: string, in
 
     const handler = await api.handlerOf(operation);
     if (!handler) throw new ApiError('not_implemented', {}, { detail: `The mock does not implement ${operation.id} yet.` });
-    const context = { request, requestId, operation, input, caller, state: pipeline.state, clientAddress: info.clientAddress };
+    const validated = { request, requestId, operation, input, caller, state: pipeline.state, clientAddress: info.clientAddress };
+    // The handler seams (seams/handler-seams.ts) may change its input and run around it; not on the control API.
+    const seams = pipeline.state.handlerSeams;
+    const context = route.control ? validated : seams.withInput(validated);
+    const run = () => (route.control ? Promise.resolve(handler(context)) : seams.run(handler, context));
     // A credential's request runs as one transaction of its workspace: all of it or none of it.
-    return toResponse(await (caller ? caller.workspace.transactions.run(() => handler(context)) : handler(context)));
+    return toResponse(await (caller ? caller.workspace.transactions.run(run) : run()));
   } finally {
     release?.();
   }
