@@ -1,0 +1,41 @@
+// The faults act through the seams the core owns, not as a second copy of its routing (issue 23,
+// item 1): no path pattern or URL parse of their own (a fault names its operations by operationId:
+// `operations` on the handler seams, `onOperation` on raw requests, routed once by the document),
+// no transaction of their own after the answer (a change is written in `aroundHandler`, inside the
+// request's), and no memory shared by every mock of a process (`faultMemory`). Each count may only
+// go down: lower its ceiling here when a port lowers it, until every one is 0.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const FAULTS = new URL('../../src/faults/', import.meta.url).pathname;
+/** The generated catalog files hold no code that acts. */
+const GENERATED = new Set(['fault-catalog.ts', 'fault-descriptions.ts', 'fault-proofs.ts']);
+
+function faultSources(folder = FAULTS): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return faultSources(path);
+    return entry.name.endsWith('.ts') && !GENERATED.has(entry.name) ? [readFileSync(path, 'utf8')] : [];
+  });
+}
+
+const count = (pattern: RegExp) => faultSources().reduce((total, text) => total + (text.match(pattern)?.length ?? 0), 0);
+
+/** Ceilings measured at the start of the port (f2b66ca: 193 patterns, 197 parses, 17 transactions, 21 module maps); the floor of URL parses is 2, in index.ts: the one routing of a request (operationOf) and the control API's pass. */
+const CEILINGS = {
+  'route patterns (a regex literal of a path)': { pattern: /\/\^\\\//g, ceiling: 193 },
+  'URL parses (new URL)': { pattern: /new URL\(/g, ceiling: 197 },
+  "transactions of a fault's own (transactions.run)": { pattern: /transactions\.run\(/g, ceiling: 17 },
+  'memory shared by every mock (a module-level Map or Set)': { pattern: /^const \w+ = new (?:Weak)?(?:Map|Set)\b/gm, ceiling: 21 },
+};
+
+describe('the faults act through the core seams', () => {
+  for (const [what, { pattern, ceiling }] of Object.entries(CEILINGS)) {
+    it(`${what}: no more than ${ceiling}`, () => {
+      const found = count(pattern);
+      if (found < ceiling) console.log(`${what}: ${found}, under its ceiling of ${ceiling}: lower the ceiling`);
+      expect(found).toBeLessThanOrEqual(ceiling);
+    });
+  }
+});
