@@ -69,7 +69,8 @@ export function createMock(options: MockOptions = {}): Mock {
   state.handlerSeams.add(FAULT_HANDLER_SEAM);
   startDeliveries(state);
   const crm = createApi(crmDocument, crmHandlerModules, validators.crm);
-  const control = state.config.controlApi ? createApi(controlDocument, controlHandlerModules, validators['mock-control']) : undefined;
+  // Made with the control API off too: its docs pages still answer (`x-without-control`, http/handle.ts).
+  const control = createApi(controlDocument, controlHandlerModules, validators['mock-control']);
   for (const fault of options.faults ?? []) {
     if (!FAULT_NAMES.has(fault)) throw new Error(`no fault named ${fault}; known: ${[...FAULT_NAMES].join(', ')}`);
     state.faults.add(fault);
@@ -78,7 +79,7 @@ export function createMock(options: MockOptions = {}): Mock {
   const respond = withFaults(withOtherReadings(sound, options.otherReadings ?? [], state), state, crm.router);
   const handle = async (request: Request, info?: RequestInfo) => withBody(await respond(request, info));
   const methodsOf = (pathname: string) => {
-    const api = pathname.startsWith('/_mock/') ? control : crm;
+    const api = !pathname.startsWith('/_mock/') ? crm : state.config.controlApi ? control : undefined;
     // No operation has this method: the router answers with the path's methods, or not found.
     const match = api?.router.match('PATH-PROBE', pathname);
     return match?.kind === 'method_not_allowed' ? match.allowed : undefined;

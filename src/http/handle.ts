@@ -38,7 +38,7 @@ export type RequestInfo = {
   malformed?: string | undefined;
 };
 
-export type Pipeline = { crm: Api; control: Api | undefined; catalog: ErrorCatalog; state: MockState };
+export type Pipeline = { crm: Api; control: Api; catalog: ErrorCatalog; state: MockState };
 
 const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
 
@@ -75,15 +75,16 @@ type Route = { operation?: Operation; control?: boolean; workspaceId?: string; b
 async function serve(pipeline: Pipeline, request: Request, requestId: string, info: RequestInfo, route: Route): Promise<Response> {
   if (info.malformed !== undefined) throw new ApiError('malformed_request', {}, { detail: info.malformed });
   const url = new URL(request.url);
-  route.control = url.pathname.startsWith('/_mock/') && pipeline.control !== undefined;
+  route.control = url.pathname.startsWith('/_mock/');
   // A mock made without its control API (`controlApi: false`, `crmkit mock --no-control`) says so
-  // rather than leave a new user guessing whether the path was mistyped.
-  if (pipeline.control === undefined && (url.pathname === '/_mock' || url.pathname.startsWith('/_mock/'))) {
+  // rather than leave a new user guessing whether the path was mistyped; it still serves the docs
+  // pages its links point at (`x-without-control`).
+  if (!pipeline.state.config.controlApi && (url.pathname === '/_mock' || route.control) && !isServedWithoutControl(pipeline.control, request, url)) {
     throw new ApiError('not_found', {}, { detail: 'The control API (/_mock) is off on this mock: it was started with --no-control (controlApi: false).' });
   }
   // Host, token and the page a change came from, before anything else (control/control-guard.ts).
   if (route.control) guardControlRequest(request, url, pipeline.state.config);
-  const api = route.control ? pipeline.control! : pipeline.crm;
+  const api = route.control ? pipeline.control : pipeline.crm;
   const method = info.method ?? request.method;
   const match = api.router.match(method, url.pathname);
   // RFC 9110 15.5.6: a method no operation has (TRACE, CONNECT, a custom one) answers 405 on any
@@ -125,6 +126,11 @@ async function serve(pipeline: Pipeline, request: Request, requestId: string, in
   } finally {
     release?.();
   }
+}
+
+function isServedWithoutControl(control: Api, request: Request, url: URL): boolean {
+  const match = control.router.match(request.method, url.pathname);
+  return match.kind === 'found' && match.operation.isServedWithoutControl;
 }
 
 async function validateInput(api: Api, operation: Operation, request: Request, url: URL, params: Record<string, string>, onBodyText: (text: string) => void, control: boolean): Promise<ValidatedInput> {

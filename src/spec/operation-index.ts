@@ -37,6 +37,8 @@ export type Operation = {
   isFirstPartyOnly: boolean;
   /** The spec does not show the operation, or parts of it; the document designed them (`x-inferred`, spec README reading 3). */
   isInferred: boolean;
+  /** A control page served even with the control API off (`x-without-control`): the docs pages links point at. */
+  isServedWithoutControl: boolean;
   /**
    * The spec does not show the route itself, or its method (`x-inferred-route`: webhook list, read
    * and delete, task sub-routes...): an assertion on its exchange rests on crmkit's design. An
@@ -91,6 +93,7 @@ export function indexOperations(document: OpenApiDocument): Map<string, Operatio
         acceptsSession,
         isFirstPartyOnly: operation['x-first-party-only'] === true,
         isInferred: operation['x-inferred'] === true,
+        isServedWithoutControl: operation['x-without-control'] === true,
         isRouteInferred: operation['x-inferred-route'] === true,
         errorFormat: operation['x-error-format'] ?? 'envelope',
         parameters: readParameters(document, pathItem as Record<string, any>, operation, pointer),

@@ -286,4 +286,18 @@ describe('a mock without its control API (--no-control)', () => {
     const other = await (await mock.handle(new Request(`${BASE}/v1/no-such-path`))).json();
     expect(other.error.message).not.toMatch(/control API/);
   });
+
+  it("still serves the docs pages its errors' docs_url and its deliveries' User-Agent point at", async () => {
+    const mock = createMock({ controlApi: false });
+    const refused = await mock.handle(new Request(`${BASE}/v1/leads`));
+    const { error } = await refused.json();
+    expect(error.docs_url).toBe(`${BASE}/_mock/docs/errors/invalid_token`);
+    for (const page of [error.docs_url, `${BASE}/_mock/docs/webhooks`]) {
+      const answer = await mock.handle(new Request(page));
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
+    }
+    // Only reads: the pages take no other method, and nothing else of /_mock answers.
+    expect((await mock.handle(new Request(`${BASE}/_mock/docs/errors/invalid_token`, { method: 'POST' }))).status).toBe(404);
+  });
 });

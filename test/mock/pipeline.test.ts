@@ -57,7 +57,7 @@ describe('the error envelope', () => {
 
   it('an operation the mock does not implement yet answers 501 not_implemented', async () => {
     const crm = createApi(loadDocument('crm'));
-    const handle = createHandle({ crm, control: undefined, catalog: readErrorCatalog(loadDocument('crm')), state: setup.mock.state });
+    const handle = createHandle({ crm, control: createApi(loadDocument('mock-control')), catalog: readErrorCatalog(loadDocument('crm')), state: setup.mock.state });
     const response = withBody(await handle(new Request('http://127.0.0.1/v1/api-keys/whoami', { headers: { Authorization: `Bearer ${setup.key}` } })));
     expect(response.status).toBe(501);
     expect((await response.json()).error.code).toBe('not_implemented');

@@ -855,7 +855,8 @@ export type paths = {
          * @description Where the `User-Agent` of the mock's deliveries links by default (`Svc-Webhooks/1.0
          *     (+{base_url}/_mock/docs/webhooks)`; spec 6.1: "followed by a link to the webhook
          *     documentation"): the headers, the signature check of spec 6.2 and the answer a receiver
-         *     gives, in short. `crmkit mock --docs-url URL` makes it `URL/webhooks`. No control token needed.
+         *     gives, in short. `crmkit mock --docs-url URL` makes it `URL/webhooks`. No control token needed, and
+         *     served with the control API off too (`--no-control`, `--stand-in`): the link stays good.
          */
         get: operations["getWebhooksPage"];
         put?: never;
@@ -880,7 +881,8 @@ export type paths = {
          *     code, its status, its condition as the document gives it, and its message in en, ru and uz.
          *     `crmkit mock --docs-url URL` (`docsUrl` of `createMock`) points them at other docs, such as
          *     the pages `npm run docs` builds, served by you. Like the inspector's files it needs no control
-         *     token: it holds no data of any workspace.
+         *     token: it holds no data of any workspace. It is served with the control API off too
+         *     (`--no-control`, `--stand-in`), so that the links in errors stay good.
          */
         get: operations["getErrorPage"];
         put?: never;
