@@ -6,7 +6,7 @@
 import { withBody, withRequestBody } from '../http/held-body.ts';
 import type { Router } from '../http/router.ts';
 import type { MockState } from '../mock-state.ts';
-import type { OperationId } from '../spec/operation-types.ts';
+import { routeBy } from './operation-of.ts';
 import type { Fault, Handle } from './fault.ts';
 import { FAULT_CATALOG, type FaultInfo } from './fault-catalog.ts';
 import { FAULT_MODULES, type FaultModule } from './fault-modules.ts';
@@ -53,38 +53,12 @@ export function faultsOn<F extends Fault = Fault>(state: MockState, module?: Fau
   return on.sort((a, b) => a.order - b.order).map(({ fault }) => fault);
 }
 
-const routers = new WeakMap<MockState, Router>();
-
-/** The operation of the CRM document a request is routed to, with its path parameters (once per request), or undefined. */
-export function operationOf(state: MockState, request: Request): RoutedOperation | undefined {
-  let routed = routedRequests.get(request);
-  if (routed === undefined) {
-    const match = routers.get(state)?.match(request.method, new URL(request.url).pathname);
-    routed = match?.kind === 'found' ? { operationId: match.operation.id as OperationId, params: match.params } : null;
-    routedRequests.set(request, routed);
-  }
-  return routed ?? undefined;
-}
-
-export type RoutedOperation = { operationId: OperationId; params: Record<string, string> };
-const routedRequests = new WeakMap<Request, RoutedOperation | null>();
-
-const memories = new WeakMap<MockState, Map<string, unknown>>();
-
-/** A fault's own memory in one mock (made by `init` on first use), so that two mocks in one process never share it. */
-export function faultMemory<T>(state: MockState, fault: string, init: () => T): T {
-  let memory = memories.get(state);
-  if (!memory) memories.set(state, (memory = new Map()));
-  if (!memory.has(fault)) memory.set(fault, init());
-  return memory.get(fault) as T;
-}
-
 /**
  * The mock's handle with the faults switched on in `state.faults` wrapped around it, checked per
  * request; `router` is the CRM document's, by which a fault names the operations it acts on.
  */
 export function withFaults(handle: Handle, state: MockState, router: Router): Handle {
-  routers.set(state, router);
+  routeBy(state, router);
   const faulty: Handle = async (request, info) => {
     // Faults named in createMock's options are loaded here, before the request can emit an event or queue a delivery (the hooks read the bodies).
     await loadFaults(state.faults);

@@ -6,7 +6,7 @@ import type { Workspace } from '../workspaces/workspace.ts';
 import { changed, jsonOf, type Handle } from './fault.ts';
 import { errorDocsUrl } from '../errors/docs-url.ts';
 import type { OperationId } from '../spec/operation-types.ts';
-import { operationOf, type RoutedOperation } from './index.ts';
+import { operationOf, type RoutedOperation } from './operation-of.ts';
 
 type Info = Parameters<Handle>[1];
 

@@ -9,14 +9,17 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const FAULTS = new URL('../../src/faults/', import.meta.url).pathname;
-/** The generated catalog files hold no code that acts. */
-const GENERATED = new Set(['fault-catalog.ts', 'fault-descriptions.ts', 'fault-proofs.ts']);
+/**
+ * The generated catalog files hold no code that acts; operation-of.ts and fault-memory.ts are the
+ * seams' own (the one routing of a request, the one memory per mock) and index.ts switches faults on.
+ */
+const NOT_FAULTS = new Set(['fault-catalog.ts', 'fault-descriptions.ts', 'fault-proofs.ts', 'operation-of.ts', 'fault-memory.ts', 'index.ts']);
 
 function faultSources(folder = FAULTS): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
     const path = join(folder, entry.name);
     if (entry.isDirectory()) return faultSources(path);
-    return entry.name.endsWith('.ts') && !GENERATED.has(entry.name) ? [readFileSync(path, 'utf8')] : [];
+    return entry.name.endsWith('.ts') && !NOT_FAULTS.has(entry.name) ? [readFileSync(path, 'utf8')] : [];
   });
 }
 
@@ -25,9 +28,9 @@ const count = (pattern: RegExp) => faultSources().reduce((total, text) => total 
 /** Ceilings measured at the start of the port (f2b66ca: 193 patterns, 197 parses, 17 transactions, 21 module maps); the floor of URL parses is 2, in index.ts: the one routing of a request (operationOf) and the control API's pass. */
 const CEILINGS = {
   'route patterns (a regex literal of a path)': { pattern: /\/\^\\\//g, ceiling: 193 },
-  'URL parses (new URL)': { pattern: /new URL\(/g, ceiling: 197 },
+  'URL parses (new URL)': { pattern: /new URL\(/g, ceiling: 195 },
   "transactions of a fault's own (transactions.run)": { pattern: /transactions\.run\(/g, ceiling: 17 },
-  'memory shared by every mock (a module-level Map or Set)': { pattern: /^const \w+ = new (?:Weak)?(?:Map|Set)\b/gm, ceiling: 21 },
+  "memory of a fault's own (a module-level WeakMap by mock or workspace, or a memory() helper), not faultMemory": { pattern: /^const \w+ = (?:new WeakMap<(?:MockState|Workspace)\b|memory\()/gm, ceiling: 16 },
 };
 
 describe('the faults act through the core seams', () => {
