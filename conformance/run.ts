@@ -13,7 +13,7 @@ import { couldJudgeOn, figuresOf, type Figures } from './rules/figures.ts';
 import { ruleResults, type RuleResult } from './rules/rule-results.ts';
 import { offerOf } from './rules/target-offer.ts';
 import { withUnreachedReasons } from './rules/unreached-reasons.ts';
-import { WaitBoard, withWaitBoard, type Wait } from '../harness/waiting.ts';
+import { withProgress, type Progress } from '../harness/waiting.ts';
 import { resolveTarget, type Target, type TargetOptions } from './target.ts';
 
 export type Outcome = 'passed' | 'failed' | 'warned' | 'skipped';
@@ -49,7 +49,7 @@ export type Report = {
 };
 
 /** A check in progress: the run's reporter prints it while the check waits (issue 25, item 5). */
-export type CheckProgress = { check: CheckInfo; elapsedMs: number; wait?: Wait };
+export type CheckProgress = Progress & { check: CheckInfo };
 
 export type RunOptions = TargetOptions & {
   /** Only these families (or check ids). */
@@ -80,7 +80,7 @@ export async function runConformance(options: RunOptions): Promise<Report> {
   try {
     for (const check of checks.filter((c): c is ActiveCheck => c.kind === 'active')) {
       if (options.signal?.aborted) break;
-      record(await withProgress(infoOf(check), options, () => runActive(check, target, client, runId, undo)));
+      record(await checkWithProgress(infoOf(check), options, () => runActive(check, target, client, runId, undo)));
     }
     for (const observer of checks.filter((c): c is Observer => c.kind === 'observer')) record(judgeExchanges(observer, client.exchanges, target.mock !== undefined));
   } finally {
@@ -125,24 +125,11 @@ async function sweepNewTags(client: ConformanceClient, before: Set<string> | und
   }
 }
 
-/** Runs one check with a board of its waits, telling `onProgress` every few seconds how long it has run and what it waits for. */
-async function withProgress(check: CheckInfo, options: RunOptions, work: () => Promise<CheckResult>): Promise<CheckResult> {
-  if (!options.onProgress) return work();
-  const board = new WaitBoard();
-  const started = Date.now();
-  const timer = setInterval(() => {
-    const wait = board.current();
-    options.onProgress?.({ check, elapsedMs: Date.now() - started, ...(wait ? { wait } : {}) });
-  }, options.progressEveryMs ?? PROGRESS_EVERY_MS);
-  try {
-    return await withWaitBoard(board, work);
-  } finally {
-    clearInterval(timer);
-  }
+/** Runs one check, telling `onProgress` every few seconds how long it has run and what it waits for. */
+function checkWithProgress(check: CheckInfo, options: RunOptions, work: () => Promise<CheckResult>): Promise<CheckResult> {
+  const onProgress = options.onProgress && ((progress: Progress) => options.onProgress!({ check, ...progress }));
+  return withProgress(onProgress, work, options.progressEveryMs);
 }
-
-/** Issue 25: a person watching a run against a deployment hears from it at least every 5 s. */
-const PROGRESS_EVERY_MS = 5_000;
 
 async function runActive(check: ActiveCheck, target: Target, client: ConformanceClient, runId: string, undo: (() => Promise<unknown>)[]): Promise<CheckResult> {
   const started = performance.now();

@@ -2,6 +2,7 @@
 // failed and warned rule with its section, the check that judged it, the message and evidence;
 // last, when the run was compared with an earlier one, what changed (compare-text.ts).
 import { FAMILIES } from '../check.ts';
+import { progressText } from '../../harness/waiting.ts';
 import type { CheckProgress, CheckResult, Report } from '../run.ts';
 import type { Comparison } from './compare.ts';
 import { comparisonText } from './compare-text.ts';
@@ -17,10 +18,8 @@ export function prettyProgress(result: CheckResult): string {
 }
 
 /** A check still running: how long, and what it waits for (its wait's own words), e.g. "… webhooks.retries: 15 s, waiting for the first retry (up to 150 s)". */
-export function prettyCheckProgress({ check, elapsedMs, wait }: CheckProgress): string {
-  const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
-  const waiting = wait ? `waiting for ${wait.what} (${seconds(Date.now() - wait.sinceMs)} of up to ${seconds(wait.upToMs)})` : 'still running (not on a named wait)';
-  return `  … ${check.id}: ${seconds(elapsedMs)}, ${waiting}\n`;
+export function prettyCheckProgress(progress: CheckProgress): string {
+  return `  … ${progress.check.id}: ${progressText(progress)}\n`;
 }
 
 export function prettyReport(report: Report, comparison?: Comparison): string {

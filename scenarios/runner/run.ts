@@ -12,6 +12,7 @@ import { WebhookReceiver } from '../../harness/webhook-receiver.ts';
 import type { ScenarioReport, ScenarioResult, StepResult } from './report.ts';
 import { applySetup } from './setup.ts';
 import { runCleanup, type Attempt, type StepInfo } from './cleanup.ts';
+import { withProgress, type Progress } from '../../harness/waiting.ts';
 import { runStep } from './steps/index.ts';
 import { recordEffects } from './step-effects.ts';
 import { kindOf, type Scenario, type Step } from './types.ts';
@@ -22,7 +23,14 @@ export type RunHooks = {
   onScenario?(scenario: Scenario): void;
   onStep?(result: StepResult, scenario: Scenario): void;
   onScenarioEnd?(result: ScenarioResult): void;
+  /** Called every 5 s while a step runs: how long it has run and what it waits for (a delivery, a retry), for the reporter to say. */
+  onStepProgress?(progress: StepProgress, scenario: Scenario): void;
+  /** How often onStepProgress is called (5 s; tests make it shorter). */
+  progressEveryMs?: number;
 };
+
+/** A running step: its place in the story, how long it has run, and what it waits for. */
+export type StepProgress = Progress & { step: { index: number; name: string } };
 
 export type RunOptions = TargetOptions & RunHooks;
 
@@ -71,7 +79,7 @@ export async function runScenario(scenario: Scenario, target: Target, hooks: Run
     const setup = await attempt({ index: 0, name: 'setup', kind: 'setup', at: `${scenario.file}:${scenario.setupLine}` }, async () => (await applySetup(world, scenario.setup)).join('; '));
     record(setup);
     try {
-      await runSteps(world, scenario, judged, record, setup.outcome === 'failed' ? 'the setup failed' : undefined);
+      await runSteps(world, scenario, judged, record, setup.outcome === 'failed' ? 'the setup failed' : undefined, hooks);
     } finally {
       if (setup.outcome !== 'failed') await runCleanup(world, scenario, judged, record);
     }
@@ -85,7 +93,7 @@ export async function runScenario(scenario: Scenario, target: Target, hooks: Run
 }
 
 /** The steps in order; after a failed one the rest are not run (they build on it). */
-async function runSteps(world: World, scenario: Scenario, judged: Attempt, record: Recorder, stopped: string | undefined): Promise<void> {
+async function runSteps(world: World, scenario: Scenario, judged: Attempt, record: Recorder, stopped: string | undefined, hooks: RunHooks): Promise<void> {
   let stoppedBy = stopped;
   for (const [position, step] of scenario.steps.entries()) {
     const info = { index: position + 1, name: step.name, kind: kindOf(step), at: `${scenario.file}:${scenario.stepLines[position]}` };
@@ -93,7 +101,8 @@ async function runSteps(world: World, scenario: Scenario, judged: Attempt, recor
       record({ ...info, outcome: 'skipped', message: `not run: ${stoppedBy}`, ms: 0 });
       continue;
     }
-    const result = await judged(info, step, () => runStep(world, step));
+    const onProgress = hooks.onStepProgress && ((progress: Progress) => hooks.onStepProgress!({ ...progress, step: info }, scenario));
+    const result = await withProgress(onProgress, () => judged(info, step, () => runStep(world, step)), hooks.progressEveryMs);
     recordEffects(world, step, result);
     record(result);
     if (result.outcome === 'failed') stoppedBy = `step ${info.index} failed`;

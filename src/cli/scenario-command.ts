@@ -7,7 +7,7 @@ import { didYouMean } from '../errors/close-names.ts';
 import { loadScenario, ScenarioFileError } from '../../scenarios/runner/load.ts';
 import type { ScenarioReport } from '../../scenarios/runner/report.ts';
 import { junitScenarioReport } from '../../scenarios/runner/reporters/junit.ts';
-import { prettyScenarioEnd, prettyScenarioReport, prettyScenarioStart, prettyStep, summaryLine } from '../../scenarios/runner/reporters/pretty.ts';
+import { prettyScenarioEnd, prettyScenarioReport, prettyScenarioStart, prettyStep, prettyStepProgress, summaryLine } from '../../scenarios/runner/reporters/pretty.ts';
 import { runScenarios } from '../../scenarios/runner/run.ts';
 import { namedPair, parseOptions, type OptionSpecs } from './options.ts';
 import { reportOptions, TARGET_OPTIONS, targetOptionsFrom } from './shared-options.ts';
@@ -44,6 +44,8 @@ async function run(args: string[]): Promise<void> {
     onScenario: (scenario) => progress(prettyScenarioStart(scenario)),
     onStep: (result) => progress(prettyStep(result)),
     onScenarioEnd: (result) => progress(prettyScenarioEnd(result)),
+    // Every 5 s while a step runs, what it waits for: a story against a deployment is never silent for long.
+    onStepProgress: (running) => progress(prettyStepProgress(running)),
   });
   const text = render(report, reporter);
   // A report written to a file leaves one line on stderr, as `crmkit conformance --out` does.

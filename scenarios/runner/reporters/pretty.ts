@@ -3,6 +3,8 @@
 import type { ScenarioReport, ScenarioResult, StepResult } from '../report.ts';
 import { counts } from '../report.ts';
 import type { Scenario } from '../types.ts';
+import type { StepProgress } from '../run.ts';
+import { progressText } from '../../../harness/waiting.ts';
 
 const MARK = { passed: '✓', failed: '✗', skipped: '-', pending: '…' } as const;
 
@@ -17,6 +19,11 @@ export function prettyStep(result: StepResult): string {
   const lines = [`  ${MARK[result.outcome]} ${label}${summary}${time}`];
   if (result.message && result.outcome !== 'passed') lines.push(indent(result.outcome === 'skipped' ? `skipped: ${result.message}` : result.message, 6));
   return `${lines.join('\n')}\n`;
+}
+
+/** A line every 5 s while a step runs (a delivery or a retry may take a minute on a deployment). */
+export function prettyStepProgress(progress: StepProgress): string {
+  return `      … ${progress.step.index}. ${progress.step.name}: ${progressText(progress)}\n`;
 }
 
 export function prettyScenarioEnd(result: ScenarioResult): string {

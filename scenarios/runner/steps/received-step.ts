@@ -4,6 +4,7 @@
 // Deliveries are at least once and in no order (spec 6.3): a webhooks step's `count` counts
 // events by their Svc-Event-Id (a duplicate is not a second event; `attempts` counts requests,
 // retries included), and `ordered` reads their `occurred_at`, events of one instant in any order.
+import { waitingFor } from '../../../harness/waiting.ts';
 import { settle } from '../clock.ts';
 import { durationMs } from '../duration.ts';
 import { match, show, type MatchContext } from '../match.ts';
@@ -61,9 +62,14 @@ export async function eventsStep(world: World, step: Step): Promise<string> {
 }
 
 /** Judges what came until it passes or the wait is over; then captures from the first item chosen. */
-async function judgeUntilDue(world: World, step: Step, check: ReceivedCheck, source: Source): Promise<string> {
+/** Judges the items until they pass or the step's wait is over; the wait is named for the run's progress lines (harness/waiting.ts). */
+function judgeUntilDue(world: World, step: Step, check: ReceivedCheck, source: Source): Promise<string> {
+  const waitMs = check.wait === undefined ? source.wait : durationMs(check.wait);
+  return waitingFor(`the ${source.noun} the step expects`, waitMs, () => pollUntilDue(world, step, check, source, Date.now() + waitMs));
+}
+
+async function pollUntilDue(world: World, step: Step, check: ReceivedCheck, source: Source, due: number): Promise<string> {
   const context = matchContext(world);
-  const due = Date.now() + (check.wait === undefined ? source.wait : durationMs(check.wait));
   for (;;) {
     const items = await source.items();
     const chosen = check.where === undefined ? items : items.filter((item) => match(check.where, item, '', context).length === 0);
