@@ -61,6 +61,8 @@ export type RunOptions = TargetOptions & {
   progressEveryMs?: number;
   /** Stops the run after the check in progress; what the suite created is still deleted. */
   signal?: AbortSignal;
+  /** Called as each active check ends with what it judged, each verdict with the exchange it was judged on (scripts/rule-page.ts reads the operations). */
+  onVerdicts?: (check: CheckInfo, verdicts: readonly RuleVerdict[]) => void;
 };
 
 export async function runConformance(options: RunOptions): Promise<Report> {
@@ -80,7 +82,7 @@ export async function runConformance(options: RunOptions): Promise<Report> {
   try {
     for (const check of checks.filter((c): c is ActiveCheck => c.kind === 'active')) {
       if (options.signal?.aborted) break;
-      record(await checkWithProgress(infoOf(check), options, () => runActive(check, target, client, runId, undo)));
+      record(await checkWithProgress(infoOf(check), options, () => runActive(check, target, client, runId, undo, options.onVerdicts)));
     }
     for (const observer of checks.filter((c): c is Observer => c.kind === 'observer')) record(judgeExchanges(observer, client.exchanges, target.mock !== undefined));
   } finally {
@@ -131,10 +133,20 @@ function checkWithProgress(check: CheckInfo, options: RunOptions, work: () => Pr
   return withProgress(onProgress, work, options.progressEveryMs);
 }
 
-async function runActive(check: ActiveCheck, target: Target, client: ConformanceClient, runId: string, undo: (() => Promise<unknown>)[]): Promise<CheckResult> {
-  const started = performance.now();
+type VerdictsHook = RunOptions['onVerdicts'];
+
+async function runActive(check: ActiveCheck, target: Target, client: ConformanceClient, runId: string, undo: (() => Promise<unknown>)[], onVerdicts: VerdictsHook): Promise<CheckResult> {
   const info = infoOf(check);
   const context = createContext(target, client, runId, undo);
+  try {
+    return await judgeActive(check, info, context, target);
+  } finally {
+    onVerdicts?.(info, context.verdicts);
+  }
+}
+
+async function judgeActive(check: ActiveCheck, info: CheckInfo, context: ReturnType<typeof createContext>, target: Target): Promise<CheckResult> {
+  const started = performance.now();
   const finish = (outcome: 'passed' | 'skipped', message?: string): CheckResult => {
     const judged = context.verdicts.map(toJudged);
     const problems = judged.filter((verdict) => verdict.problem);
