@@ -41,7 +41,7 @@ export type TargetOptions = {
   /** An owner or admin who signs in to a deployment's hub, and its pages' selectors: consent is given in a browser. */
   hubMember?: HubMember;
   hubSelectors?: Partial<HubSelectors>;
-  /** The token of a mock started with `crmkit mock --control-token` (control/control-guard.ts), sent as `Authorization: Bearer` on each control call. */
+  /** The token of a mock started with `crmkit mock --control-token` (http/control-guard.ts), sent as `Authorization: Bearer` on each control call. */
   controlToken?: string;
 };
 

@@ -1,4 +1,4 @@
-// The control guard's answers (src/control/control-guard.ts, src/http/handle.ts) on every
+// The control guard's answers (src/http/control-guard.ts, src/http/handle.ts) on every
 // operation of the bundled control document: 403 `forbidden` (control_host, control_origin),
 // 401 `invalid_token` (with a control token), 400 `bad_json` (a body without
 // `Content-Type: application/json`) and 413 `body_too_large` (a body over 1 MB, read before any

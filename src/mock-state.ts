@@ -5,7 +5,7 @@ import type { ApiKey } from './auth/api-key.ts';
 import type { Credential } from './auth/authenticate.ts';
 import type { Session } from './auth/session.ts';
 import { createCursorCodec } from './store/cursor.ts';
-import { createIdFactory } from './store/ids.ts';
+import { createIdFactory } from './ids/ids.ts';
 import type { Transactions } from './store/transactions.ts';
 import { Outbox } from './events/outbox.ts';
 import { schemaDefault } from './spec/schema-enum.ts';
@@ -25,7 +25,7 @@ export type MockConfig = {
   /** Whether the /_mock control API answers. */
   controlApi: boolean;
   /**
-   * Who may use the control API (control/control-guard.ts): names of the mock besides loopback
+   * Who may use the control API (http/control-guard.ts): names of the mock besides loopback
    * and its URLs, and a token every control request must carry; false on the MSW face, which
    * only its own process or page can reach.
    */

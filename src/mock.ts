@@ -5,7 +5,7 @@ import { createApi, unimplemented, type HandlerModules } from './http/api.ts';
 import { FAULT_HANDLER_SEAM, FAULT_SEAM } from './faults/fault-seam.ts';
 import { FAULT_NAMES, withFaults } from './faults/index.ts';
 import { createHandle, type RequestInfo } from './http/handle.ts';
-import { withBody } from './http/held-body.ts';
+import { withBody } from './wire/held-body.ts';
 import { MockState, type MockConfig } from './mock-state.ts';
 import type { OtherReading } from './other-readings/other-reading.ts';
 import { withOtherReadings } from './other-readings/with-other-readings.ts';
@@ -32,7 +32,7 @@ export type Mock = {
   handle(request: Request, info?: RequestInfo): Promise<Response>;
   /**
    * `handle` for a face that writes bodies itself (the node:http server): a JSON answer comes
-   * back body-less with its text held beside it (http/held-body.ts), and a request may come in
+   * back body-less with its text held beside it (wire/held-body.ts), and a request may come in
    * the same way.
    */
   respond(request: Request, info?: RequestInfo): Promise<Response>;

@@ -33,7 +33,7 @@ const EXPOSED = 'X-Request-Id, Retry-After, X-Svc-Locale, WWW-Authenticate';
 
 export function createCrmHandlers(options: MockOptions = {}): CrmHandlers {
   // Only this process (setupServer) or this page (setupWorker) reaches these handlers: no other
-  // page and no network can, so the control API's guard for a server (control/control-guard.ts) is off.
+  // page and no network can, so the control API's guard for a server (http/control-guard.ts) is off.
   const mock = createMock({ controlAccess: false, ...options });
   const origins = new Set(Object.values(mock.state.config.urls).map((url) => new URL(url).origin));
   const handler = http.all('*', async ({ request }) => {

@@ -1,6 +1,6 @@
 // The standalone face: node:http in front of the mock's core. It turns an IncomingMessage into
 // a fetch Request (node/incoming-request.ts), calls the core, and writes the Response back. Bodies
-// of up to 1 MB and JSON answers pass as held bytes and text (http/held-body.ts), larger bodies
+// of up to 1 MB and JSON answers pass as held bytes and text (wire/held-body.ts), larger bodies
 // as streams.
 //
 // Every answer comes from the core, with X-Request-Id and the error envelope (issue 15): also
@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { RequestInfo } from '../http/handle.ts';
-import { heldTextOf } from '../http/held-body.ts';
+import { heldTextOf } from '../wire/held-body.ts';
 import { DEFAULT_ORIGIN, type Mock } from '../mock.ts';
 import { describe, peerGone, refusedRequest } from './node/client-error.ts';
 import { afterRefusal, answered, track, unfinished } from './node/in-flight.ts';

@@ -1,5 +1,5 @@
 // Whether `crmkit mock` serves its control API, and to whom (issue 15 item 4). On loopback it is
-// on, for this machine's clients (control/control-guard.ts refuses foreign pages and names).
+// on, for this machine's clients (http/control-guard.ts refuses foreign pages and names).
 // With `--host` beyond loopback anyone on the network could reset the mock or read every secret,
 // so the control API is off there unless `--control-token T` (or CRMKIT_CONTROL_TOKEN) is given,
 // and every control request must then send `Authorization: Bearer T`.

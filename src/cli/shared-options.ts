@@ -29,7 +29,7 @@ export const TARGET_OPTIONS = {
 
 /**
  * `--control-token SECRET` (or CRMKIT_CONTROL_TOKEN): the one secret of a mock's control API
- * (control/control-guard.ts), given the same way to `crmkit mock` and to the commands that call it.
+ * (http/control-guard.ts), given the same way to `crmkit mock` and to the commands that call it.
  */
 export function controlTokenOption<const H extends string>(help: H) {
   return { type: 'string', value: 'SECRET', env: 'CRMKIT_CONTROL_TOKEN', help } as const satisfies OptionSpecs[string];

@@ -9,7 +9,7 @@ import { receiveInbound, type Inbound } from '../resources/conversations/inbound
 import { deleteInMessenger, editInMessenger, externalMessage } from '../resources/conversations/messenger-actions.ts';
 import { presentConversation, presentMessage } from '../resources/conversations/present.ts';
 import { systemContext } from '../resources/records/record-context.ts';
-import { workspaceOf } from './workspace-of.ts';
+import { workspaceOf } from '../workspaces/workspace-of.ts';
 
 type Text = { text: string };
 

@@ -2,7 +2,7 @@
 import type { HandlerMap } from '../http/handler.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import { ApiError } from '../errors/api-error.ts';
-import { workspaceOf } from './workspace-of.ts';
+import { workspaceOf } from '../workspaces/workspace-of.ts';
 
 /** The last moment every time of the interface can be written in (RFC 3339 has four-digit years). */
 const LAST_MS = Date.parse('9999-12-31T23:59:59.999Z');

@@ -2,11 +2,11 @@
 import { ApiError } from '../errors/api-error.ts';
 import type { HandlerMap } from '../http/handler.ts';
 import { presentPipeline } from '../resources/pipelines/present-pipeline.ts';
-import { normalizeId } from '../store/ids.ts';
+import { normalizeId } from '../ids/ids.ts';
 import { STARTER_FORM } from '../resources/starter-content.ts';
 import { addApp, addChannel, addForm, addPipeline, type AppSpec, type FormSpec, type PipelineSpec } from '../resources/workspace-content.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
-import { workspaceOf } from './workspace-of.ts';
+import { workspaceOf } from '../workspaces/workspace-of.ts';
 
 type Body = Record<string, any>;
 

@@ -1,7 +1,7 @@
 // /_mock/workspaces/{ws}/events: the workspace's outbox, newest first.
 import type { HandlerMap } from '../http/handler.ts';
 import { listOf, newestFirstPage, pageSize } from '../store/paging.ts';
-import { workspaceOf } from './workspace-of.ts';
+import { workspaceOf } from '../workspaces/workspace-of.ts';
 
 export const eventHandlers: HandlerMap = {
   async listEvents({ state, operation, input }) {

@@ -4,11 +4,11 @@ import type { HandlerMap } from '../http/handler.ts';
 import { createField, type CustomFieldCreate } from '../resources/fields/field-writes.ts';
 import { presentMember, presentTeam } from '../resources/members/present-member.ts';
 import { systemContext } from '../resources/records/record-context.ts';
-import { normalizeId } from '../store/ids.ts';
+import { normalizeId } from '../ids/ids.ts';
 import { addMember } from '../workspaces/create-workspace.ts';
 import type { Role } from '../workspaces/member.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
-import { workspaceOf } from './workspace-of.ts';
+import { workspaceOf } from '../workspaces/workspace-of.ts';
 
 type MemberBody = { role: Role; name?: string; email?: string; team_ids?: string[] };
 type TeamBody = { name: string; member_ids?: string[] };

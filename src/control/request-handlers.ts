@@ -1,7 +1,7 @@
 // /_mock/requests and /_mock/workspaces/{ws}/requests: the request journal (src/journal/).
 import type { HandlerMap } from '../http/handler.ts';
 import type { JournalFilter } from '../journal/request-journal.ts';
-import { workspaceOf } from './workspace-of.ts';
+import { workspaceOf } from '../workspaces/workspace-of.ts';
 
 export const requestHandlers: HandlerMap = {
   listRequests({ state, input }) {

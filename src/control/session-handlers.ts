@@ -3,8 +3,8 @@
 import { newSession, SESSION_COOKIE } from '../auth/session.ts';
 import { ApiError } from '../errors/api-error.ts';
 import type { HandlerMap } from '../http/handler.ts';
-import { normalizeId } from '../store/ids.ts';
-import { workspaceOf } from './workspace-of.ts';
+import { normalizeId } from '../ids/ids.ts';
+import { workspaceOf } from '../workspaces/workspace-of.ts';
 
 export const sessionHandlers: HandlerMap = {
   createSession({ state, input }) {

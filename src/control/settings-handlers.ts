@@ -5,7 +5,7 @@ import { resetRateWindows } from '../limits/rate-limiter.ts';
 import type { RequestLimits } from '../limits/request-limits.ts';
 import { planLimit } from '../limits/plans.ts';
 import type { Plan, Workspace } from '../workspaces/workspace.ts';
-import { workspaceOf } from './workspace-of.ts';
+import { workspaceOf } from '../workspaces/workspace-of.ts';
 
 type LimitsWire = { requests_per_second?: number | null; requests_per_minute?: number | null; concurrent_requests?: number | null };
 type SettingsChange = { plan?: Plan; read_only?: boolean; limits?: LimitsWire };

@@ -2,7 +2,7 @@
 import type { HandlerMap } from '../http/handler.ts';
 import { restoreSnapshot } from '../workspaces/restore-snapshot.ts';
 import { snapshotWhenIdle } from '../workspaces/snapshot.ts';
-import { workspaceOf } from './workspace-of.ts';
+import { workspaceOf } from '../workspaces/workspace-of.ts';
 
 export const snapshotHandlers: HandlerMap = {
   async getWorkspaceSnapshot({ state, input }) {

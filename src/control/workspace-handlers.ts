@@ -3,7 +3,7 @@ import type { HandlerMap } from '../http/handler.ts';
 import { pipelinesInOrder, presentPipeline } from '../resources/pipelines/present-pipeline.ts';
 import { seedDemoWorkspace } from '../seed/demo-workspace.ts';
 import { addApiKey, createWorkspace } from '../workspaces/create-workspace.ts';
-import { workspaceOf } from './workspace-of.ts';
+import { workspaceOf } from '../workspaces/workspace-of.ts';
 import { notFound } from '../errors/not-found.ts';
 
 type Body = Record<string, any>;

@@ -2,7 +2,7 @@
 import { ApiError } from './api-error.ts';
 import type { ErrorCatalog } from './error-catalog.ts';
 import { messageFor, type Language } from './messages.ts';
-import { jsonResponse } from '../http/json-response.ts';
+import { jsonResponse } from '../wire/json-response.ts';
 import type { ErrorFormat } from '../spec/operation-index.ts';
 import { oauthErrorResponse } from './oauth-error-response.ts';
 

@@ -3,7 +3,7 @@
 // read from the id's prefix (spec 2.2) when the thrower does not know it better, and the value sent.
 import { ApiError } from './api-error.ts';
 import type { Language, Texts } from './messages.ts';
-import { ID_PREFIXES, LONG_PREFIXES, type IdKind } from '../store/ids.ts';
+import { ID_PREFIXES, LONG_PREFIXES, type IdKind } from '../ids/ids.ts';
 
 /** What a 404 can be about, in each language of spec 7.1. */
 const NOUNS: Record<IdKind | 'record' | 'file' | 'errorCode', Texts> = {

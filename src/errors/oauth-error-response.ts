@@ -2,7 +2,7 @@
 // `{error, error_description}`, not the API's envelope. Handlers throw ApiErrors named by OAuth's
 // own codes; anything else that goes wrong on the way (a body the schema refuses, a failure of
 // the mock) is said in OAuth's terms here, so these endpoints never answer the envelope.
-import { jsonResponse } from '../http/json-response.ts';
+import { jsonResponse } from '../wire/json-response.ts';
 import type { ApiError } from './api-error.ts';
 import { messageFor, type Language } from './messages.ts';
 

@@ -6,7 +6,7 @@ import { WALK } from '../resources/conversations/delivery-walk.ts';
 import { messageSummary } from '../resources/conversations/event-summaries.ts';
 import { channelOutcome } from '../resources/conversations/channel-outcome.ts';
 import { systemContext } from '../resources/records/record-context.ts';
-import { normalizeId } from '../store/ids.ts';
+import { normalizeId } from '../ids/ids.ts';
 import type { MockState } from '../mock-state.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import { changed, jsonOf, onErrorCode, type Fault, type Handle } from './fault.ts';

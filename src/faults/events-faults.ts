@@ -16,7 +16,7 @@ import type { EventFault } from './fault-seam.ts';
 import type { EventInfo } from '../seams/delivery-seams.ts';
 import { emit } from '../events/emit.ts';
 import { sameValue } from '../records/same-value.ts';
-import { normalizeId } from '../store/ids.ts';
+import { normalizeId } from '../ids/ids.ts';
 
 
 /** The request handle left as it is: the fault lives in the event or the attempt. */

@@ -3,7 +3,7 @@
 // from the catalog; a fault's body is loaded (fault-modules.ts) when it is switched on, so that a
 // mock without faults never loads one (issue 14), and costs nothing per request but the check of
 // an empty set.
-import { withBody, withRequestBody } from '../http/held-body.ts';
+import { withBody, withRequestBody } from '../wire/held-body.ts';
 import type { Router } from '../http/router.ts';
 import type { MockState } from '../mock-state.ts';
 import { routeBy } from './operation-of.ts';
@@ -64,7 +64,7 @@ export function withFaults(handle: Handle, state: MockState, router: Router): Ha
     await loadFaults(state.faults);
     // The control API stays sound: tests and the suite drive the mock through it.
     if (new URL(request.url).pathname.startsWith('/_mock/')) return handle(request, info);
-    // Faults read bodies: they get standard Requests and Responses, not held ones (http/held-body.ts).
+    // Faults read bodies: they get standard Requests and Responses, not held ones (wire/held-body.ts).
     const sound: Handle = async (soundRequest, soundInfo) => withBody(await handle(soundRequest, soundInfo));
     return faultsOn(state).reduce((next, fault) => (fault.wrap ? fault.wrap(next, state) : next), sound)(withRequestBody(request), info);
   };

@@ -1,7 +1,7 @@
 // Faults in the leads rules: each breaks one rule the way a real implementation might, and a check
 // of the leads family must catch it (test/conformance/mutation.test.ts).
 import { changed, jsonOf, onErrorCode, type Fault, type Handle } from './fault.ts';
-import { normalizeId } from '../store/ids.ts';
+import { normalizeId } from '../ids/ids.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import { alterOk, callerWorkspace, onRoute, overTheEdge, probe, sentJson, withJson } from './request-match.ts';
 import { retryAsOwner } from './owner-key.ts';

@@ -9,7 +9,7 @@ import { presentContact } from '../resources/contacts/present-contact.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import { retryAsOwner } from './owner-key.ts';
 import { presentMember } from '../resources/members/present-member.ts';
-import { normalizeId } from '../store/ids.ts';
+import { normalizeId } from '../ids/ids.ts';
 import { nextRecordNumber } from '../store/record-numbers.ts';
 import {
   alterOk, callerWorkspace, errorAnswer, offsetDropped, onRoute, overTheEdge, probe, sentJson, withJson, withQuery,

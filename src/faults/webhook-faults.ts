@@ -12,7 +12,7 @@ import { resendFailed } from '../resources/webhooks/resend-failed.ts';
 import { ATTEMPT_OFFSETS_MS, RETRY_WINDOW_MS } from '../resources/webhooks/retry-schedule.ts';
 import type { StoredWebhook } from '../resources/webhooks/webhook-record.ts';
 import type { UnsignedAttempt } from '../resources/webhooks/webhook-sender.ts';
-import { normalizeId } from '../store/ids.ts';
+import { normalizeId } from '../ids/ids.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import type { RecipientsInfo } from '../seams/delivery-seams.ts';
 import type { DeliveryFault } from './fault-seam.ts';

@@ -4,7 +4,7 @@
 // and any ApiError thrown on the way becomes the error envelope in errors/error-response.ts.
 import { authenticate, authorize, authorizeInput, type Caller } from '../auth/authenticate.ts';
 import { refuseCredentialsInUrl } from '../auth/credentials-in-url.ts';
-import { guardControlRequest } from '../control/control-guard.ts';
+import { guardControlRequest } from './control-guard.ts';
 import { ApiError } from '../errors/api-error.ts';
 import type { ErrorCatalog } from '../errors/error-catalog.ts';
 import { errorResponse } from '../errors/error-response.ts';
@@ -14,13 +14,13 @@ import type { MockState } from '../mock-state.ts';
 import type { Operation } from '../spec/operation-index.ts';
 import type { Api } from './api.ts';
 import type { HandlerResult } from './handler.ts';
-import { jsonResponse } from './json-response.ts';
+import { jsonResponse } from '../wire/json-response.ts';
 import { readBody } from './read-body.ts';
 import { requestIdFor } from './request-id.ts';
 import { validateBody, validatePath, validateQuery, type ValidatedInput } from './request-validation.ts';
 import { journal } from '../journal/journal-request.ts';
 import { applyFailure, DROPPED } from '../failures/apply-failure.ts';
-import { noteFailedCall } from '../failures/failed-call.ts';
+import { noteFailedCall } from './failed-call.ts';
 import { noOperationAt } from '../errors/not-found.ts';
 import { docsSite } from '../errors/docs-url.ts';
 
@@ -82,7 +82,7 @@ async function serve(pipeline: Pipeline, request: Request, requestId: string, in
   if (!pipeline.state.config.controlApi && (url.pathname === '/_mock' || route.control) && !isServedWithoutControl(pipeline.control, request, url)) {
     throw new ApiError('not_found', {}, { detail: 'The control API (/_mock) is off on this mock: it was started with --no-control (controlApi: false).' });
   }
-  // Host, token and the page a change came from, before anything else (control/control-guard.ts).
+  // Host, token and the page a change came from, before anything else (http/control-guard.ts).
   if (route.control) guardControlRequest(request, url, pipeline.state.config);
   const api = route.control ? pipeline.control : pipeline.crm;
   const method = info.method ?? request.method;
@@ -96,7 +96,7 @@ async function serve(pipeline: Pipeline, request: Request, requestId: string, in
   const { operation } = match;
   route.operation = operation;
   const failure = route.control ? undefined : pipeline.state.failures.planFor(operation.id);
-  // A call the failure answers is journaled under its key's workspace, with its body (failures/failed-call.ts).
+  // A call the failure answers is journaled under its key's workspace, with its body (http/failed-call.ts).
   if (failure?.error !== undefined) await noteFailedCall(request, operation, pipeline.state.findCredential, route);
   if (failure && (await applyFailure(failure, request.signal)) === DROPPED) return Response.error();
 

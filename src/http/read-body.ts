@@ -2,7 +2,7 @@
 // it as JSON or as a form (the OAuth endpoints accept both).
 import { ApiError } from '../errors/api-error.ts';
 import type { Texts } from '../errors/messages.ts';
-import { heldBodyOf } from './held-body.ts';
+import { heldBodyOf } from '../wire/held-body.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 

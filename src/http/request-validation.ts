@@ -6,7 +6,7 @@ import { ApiError } from '../errors/api-error.ts';
 import type { Operation, OperationParameter } from '../spec/operation-index.ts';
 import type { SchemaValidator } from '../spec/schema-validator.ts';
 import { exclusiveChoiceAt, nameExclusiveChoice } from './exclusive-choice.ts';
-import { KNOWN_ID_PREFIXES } from '../store/ids.ts';
+import { KNOWN_ID_PREFIXES } from '../ids/ids.ts';
 import { notFound } from '../errors/not-found.ts';
 
 export type ValidatedInput = {

@@ -1,6 +1,6 @@
 // The control routes of the inspector page (openapi/control/inspector.yaml) and the list of
 // workspaces it picks from (openapi/mock-control.yaml, listWorkspaces).
-import { workspaceOf } from '../control/workspace-of.ts';
+import { workspaceOf } from '../workspaces/workspace-of.ts';
 import type { HandlerMap } from '../http/handler.ts';
 import { errorPage, webhooksPage } from './docs-pages.ts';
 import { pageFile } from './page-files.ts';

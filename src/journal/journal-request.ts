@@ -1,5 +1,5 @@
 // Writes one answered request of the CRM interface into the mock's journal (request-journal.ts).
-import { heldTextOf } from '../http/held-body.ts';
+import { heldTextOf } from '../wire/held-body.ts';
 import type { MockState } from '../mock-state.ts';
 import type { Operation } from '../spec/operation-index.ts';
 import { journalBody, journalHeaders, type JournalEntry } from './request-journal.ts';

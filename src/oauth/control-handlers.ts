@@ -1,10 +1,10 @@
 // The control API's OAuth routes (openapi/control/oauth.yaml): consent without a browser, client
 // secret rotation, and the installations of a workspace with what admins do to them.
-import { workspaceOf } from '../control/workspace-of.ts';
+import { workspaceOf } from '../workspaces/workspace-of.ts';
 import { ApiError } from '../errors/api-error.ts';
 import type { HandlerMap } from '../http/handler.ts';
 import type { components } from '../spec/generated/mock-control.d.ts';
-import { normalizeId } from '../store/ids.ts';
+import { normalizeId } from '../ids/ids.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import { checkAuthorizeQuery } from './authorize-query.ts';
 import { rotateClientSecret } from './client-secrets.ts';

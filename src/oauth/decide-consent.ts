@@ -4,7 +4,7 @@
 // workspace's transaction.
 import { ApiError } from '../errors/api-error.ts';
 import type { Texts } from '../errors/messages.ts';
-import { normalizeId } from '../store/ids.ts';
+import { normalizeId } from '../ids/ids.ts';
 import type { Member } from '../workspaces/member.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import type { ConsentRequest } from './consent-request-record.ts';

@@ -4,8 +4,8 @@
 // 405 `method_not_allowed` with the offered ones in Allow, as the mock answers a method its path
 // does not have (RFC 9110 15.5.6).
 import { requestIdFor } from '../http/request-id.ts';
-import { withBody } from '../http/held-body.ts';
-import { jsonResponse } from '../http/json-response.ts';
+import { withBody } from '../wire/held-body.ts';
+import { jsonResponse } from '../wire/json-response.ts';
 import { messageFor, pickLanguage } from '../errors/messages.ts';
 import type { MockState } from '../mock-state.ts';
 import type { Handle } from './other-reading.ts';

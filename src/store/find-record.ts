@@ -1,7 +1,7 @@
 // The record a path names by id (short or long prefix) or by record number (spec 2.1). Tables
 // belong to one workspace, so a number or id of another workspace is simply not found: the
 // same 404 as an unknown one.
-import { normalizeId } from './ids.ts';
+import { normalizeId } from '../ids/ids.ts';
 import type { Table } from './table.ts';
 import { notFound } from '../errors/not-found.ts';
 

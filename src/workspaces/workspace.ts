@@ -4,7 +4,7 @@ import type { ApiKey } from '../auth/api-key.ts';
 import type { RequestLimits } from '../limits/request-limits.ts';
 import type { VirtualClock } from '../clock/virtual-clock.ts';
 import type { Outbox } from '../events/outbox.ts';
-import type { IdFactory, IdKind } from '../store/ids.ts';
+import type { IdFactory, IdKind } from '../ids/ids.ts';
 import type { RecordNumbers } from '../store/record-numbers.ts';
 import type { Transactions } from '../store/transactions.ts';
 import type { Member } from './member.ts';

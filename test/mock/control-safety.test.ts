@@ -1,13 +1,13 @@
 // Issue 15 item 4: the control API on a developer's machine answers neither a web page the
 // developer visits (no text/plain or form bodies, no changes from another origin, no CORS) nor a
 // page reaching it through DNS rebinding (its Host is not the mock's), and beyond loopback only
-// a client holding the token (control/control-guard.ts, cli/control-access.ts).
+// a client holding the token (http/control-guard.ts, cli/control-access.ts).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/adapters/node-server.ts';
 import { controlSetup, isLoopback } from '../../src/cli/control-access.ts';
-import { hostNameOf, sameSecret } from '../../src/control/control-guard.ts';
+import { hostNameOf, sameSecret } from '../../src/http/control-guard.ts';
 import { createMock, type Mock, type MockOptions } from '../../src/mock.ts';
 import { loadDocument } from '../../src/spec/document.ts';
 import { indexOperations } from '../../src/spec/operation-index.ts';

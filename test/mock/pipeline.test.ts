@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readErrorCatalog } from '../../src/errors/error-catalog.ts';
 import { createApi } from '../../src/http/api.ts';
-import { withBody } from '../../src/http/held-body.ts';
+import { withBody } from '../../src/wire/held-body.ts';
 import { createHandle } from '../../src/http/handle.ts';
 import { loadDocument } from '../../src/spec/document.ts';
 import { call, envelopeProblems, setUpMock, type Setup } from '../support/mock-client.ts';

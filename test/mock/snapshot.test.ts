@@ -2,7 +2,7 @@
 // mock or another one, behaves as it did.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMock, type Mock } from '../../src/mock.ts';
-import { createIdFactory } from '../../src/store/ids.ts';
+import { createIdFactory } from '../../src/ids/ids.ts';
 import { call, setUpMock, type Setup } from '../support/mock-client.ts';
 import { WebhookReceiver } from '../../harness/webhook-receiver.ts';
 

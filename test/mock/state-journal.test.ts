@@ -10,7 +10,7 @@ import { loadStateFile } from '../../src/durable-state/state-file.ts';
 import { StateFileError } from '../../src/durable-state/state-file-error.ts';
 import { journalLine, readJournal } from '../../src/durable-state/state-journal-format.ts';
 import { useStateFile } from '../../src/cli/state-option.ts';
-import { withBody } from '../../src/http/held-body.ts';
+import { withBody } from '../../src/wire/held-body.ts';
 import { createMock } from '../../src/mock.ts';
 import { createWorkspace } from '../../src/workspaces/create-workspace.ts';
 

@@ -6,7 +6,7 @@ import { createSchemaValidator } from '../../src/spec/schema-validator.ts';
 import { loadDocument } from '../../src/spec/document.ts';
 import { tableMaker } from '../../src/store/table-definition.ts';
 import { leadTable, type StoredLead } from '../../src/resources/leads/lead-record.ts';
-import { createIdFactory } from '../../src/store/ids.ts';
+import { createIdFactory } from '../../src/ids/ids.ts';
 import { Transactions } from '../../src/store/transactions.ts';
 
 const validators = { crm: createSchemaValidator(loadDocument('crm')), 'mock-control': createSchemaValidator(loadDocument('mock-control')) };

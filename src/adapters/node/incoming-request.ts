@@ -4,7 +4,7 @@
 // (request-target.ts); the Host header is checked (host-header.ts) and kept among the headers.
 import type { IncomingMessage } from 'node:http';
 import type { RequestInfo } from '../../http/handle.ts';
-import { heldBodyRequest } from '../../http/held-body.ts';
+import { heldBodyRequest } from '../../wire/held-body.ts';
 import { bodyStream } from './body-stream.ts';
 import { hostProblem } from './host-header.ts';
 import { refuseLaterRequests } from './in-flight.ts';

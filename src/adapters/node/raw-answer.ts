@@ -3,7 +3,7 @@
 // headers and body, and `Connection: close`: after such a request the connection cannot go on.
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { heldTextOf } from '../../http/held-body.ts';
+import { heldTextOf } from '../../wire/held-body.ts';
 
 export async function writeRawAnswer(socket: Duplex, response: Response): Promise<void> {
   const text = heldTextOf(response);

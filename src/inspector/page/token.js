@@ -1,4 +1,4 @@
-// The control token of a mock started with `crmkit mock --control-token` (control/control-guard.ts):
+// The control token of a mock started with `crmkit mock --control-token` (http/control-guard.ts):
 // the page's files are served without it, but every control call needs it. The page asks the
 // person once, in a form, and keeps it in sessionStorage (this tab only, gone when it closes);
 // a 401 invalid_token (a wrong token, or a mock restarted with another) asks again.

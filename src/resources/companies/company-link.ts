@@ -1,7 +1,7 @@
 // A company as other records name it: `company_id` sent in a body must be a company of the
 // workspace out of the trash (422 under the field otherwise), and `company` is shown as `{id, name}`.
 import { ApiError } from '../../errors/api-error.ts';
-import { normalizeId } from '../../store/ids.ts';
+import { normalizeId } from '../../ids/ids.ts';
 import type { WorkspaceTables } from '../../workspaces/workspace-tables.ts';
 import type { Workspace } from '../../workspaces/workspace.ts';
 

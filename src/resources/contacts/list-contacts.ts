@@ -1,7 +1,7 @@
 // GET /v1/contacts (spec 4.3, 4.13): live contacts newest first, stable while paging, filtered by
 // `company` and `q`. A company filter reads the company's contacts from the lookup instead of
 // scanning every contact.
-import { normalizeId } from '../../store/ids.ts';
+import { normalizeId } from '../../ids/ids.ts';
 import { newestFirstPage, sortedPage, type Page } from '../../store/paging.ts';
 import type { RecordContext } from '../records/record-context.ts';
 import { isLive } from '../records/trash.ts';

@@ -1,6 +1,6 @@
 // The conversation, message or channel a path names (short or long id prefix), or 404. Tables
 // belong to one workspace, so an id of another workspace is simply not found.
-import { normalizeId } from '../../store/ids.ts';
+import { normalizeId } from '../../ids/ids.ts';
 import type { Channel } from '../channels/channel-record.ts';
 import type { WorkspaceTables } from '../../workspaces/workspace-tables.ts';
 import type { StoredConversation } from './conversation-record.ts';

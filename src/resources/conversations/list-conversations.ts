@@ -3,7 +3,7 @@
 // last), and the counts over the default list. Conversations are ordered by activity, so pages
 // can shift: a cursor holds the last conversation's place, and the next page starts after it.
 import type { CursorPosition } from '../../store/cursor.ts';
-import { normalizeId } from '../../store/ids.ts';
+import { normalizeId } from '../../ids/ids.ts';
 import { sortedPage, type Page } from '../../store/paging.ts';
 import type { RecordContext } from '../records/record-context.ts';
 import { isWaiting, needsReply } from './conversation-activity.ts';

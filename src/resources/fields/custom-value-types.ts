@@ -4,7 +4,7 @@
 // schema for the type (the `CustomValue*` schema whose `x-field-types` names it), so a stored
 // value always fits the document; then against the field and workspace (options, members).
 import type { SchemaValidator } from '../../spec/schema-validator.ts';
-import { normalizeId } from '../../store/ids.ts';
+import { normalizeId } from '../../ids/ids.ts';
 import { isTrusted } from '../../store/trusted-writes.ts';
 import type { Workspace } from '../../workspaces/workspace.ts';
 import { normalizePhone } from '../../records/phones-and-emails.ts';

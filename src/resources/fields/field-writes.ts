@@ -3,7 +3,7 @@
 // their meaning; a key is unique among the fields of its entity.
 import { ApiError } from '../../errors/api-error.ts';
 import type { components } from '../../spec/generated/crm.d.ts';
-import { normalizeId } from '../../store/ids.ts';
+import { normalizeId } from '../../ids/ids.ts';
 import type { RecordContext } from '../records/record-context.ts';
 import { localizedLabel } from './field-labels.ts';
 import { optionsFrom } from './field-options.ts';

@@ -3,7 +3,7 @@
 // the pipeline, and `lead.created`.
 import { ApiError } from '../../errors/api-error.ts';
 import type { components } from '../../spec/generated/crm.d.ts';
-import { normalizeId } from '../../store/ids.ts';
+import { normalizeId } from '../../ids/ids.ts';
 import { nextRecordNumber } from '../../store/record-numbers.ts';
 import { customValuesFor } from '../fields/custom-values.ts';
 import { memberIdFrom } from '../records/members.ts';

@@ -1,6 +1,6 @@
 // Handlers of the lead routes (spec 4.2), by operationId.
 import type { TagHandlers } from '../../http/handler.ts';
-import { jsonPageResponse } from '../../http/json-response.ts';
+import { jsonPageResponse } from '../../wire/json-response.ts';
 import { pageSize, sortedPage } from '../../store/paging.ts';
 import { recordContext } from '../records/record-context.ts';
 import { findLive } from '../records/trash.ts';

@@ -1,6 +1,6 @@
 // GET /v1/leads/board (spec 4.2): per stage of the pipeline (the `pipeline` filter's, else the
 // first), its `count`, `sum` and first `limit` leads in board order, under the list filters.
-import { normalizeId } from '../../store/ids.ts';
+import { normalizeId } from '../../ids/ids.ts';
 import { pipelinesInOrder } from '../pipelines/present-pipeline.ts';
 import type { RecordContext } from '../records/record-context.ts';
 import { ApiError } from '../../errors/api-error.ts';

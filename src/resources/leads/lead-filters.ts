@@ -1,6 +1,6 @@
 // The filters of the lead list and board (spec 4.2): pipeline, stage, contact, company, owner
 // (`me`, `unassigned`), status (`open`, `closed`, `all`) and `q` over name, contact and number.
-import { normalizeId } from '../../store/ids.ts';
+import { normalizeId } from '../../ids/ids.ts';
 import type { RecordContext } from '../records/record-context.ts';
 import { isLive } from '../records/trash.ts';
 import type { StoredLead } from './lead-record.ts';

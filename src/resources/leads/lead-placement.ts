@@ -2,7 +2,7 @@
 // pipeline; only a pipeline = its first stage; a stage must belong to the pipeline, else
 // `validation_failed` under `stage_id`; a workspace without pipelines answers `no_pipeline`.
 import { ApiError } from '../../errors/api-error.ts';
-import { normalizeId } from '../../store/ids.ts';
+import { normalizeId } from '../../ids/ids.ts';
 import type { Stage } from '../pipelines/pipeline-records.ts';
 import { pipelinesInOrder } from '../pipelines/present-pipeline.ts';
 import type { WorkspaceTables } from '../../workspaces/workspace-tables.ts';

@@ -4,7 +4,7 @@ import { ApiError } from '../../errors/api-error.ts';
 import { loadRuntimeDocument } from '../../spec/runtime-document.ts';
 import type { components } from '../../spec/generated/crm.d.ts';
 import { propertyLimit } from '../../spec/schema-enum.ts';
-import { normalizeId } from '../../store/ids.ts';
+import { normalizeId } from '../../ids/ids.ts';
 import type { RecordContext } from '../records/record-context.ts';
 import type { StoredLead } from './lead-record.ts';
 import type { LeadProduct, StoredLeadProduct } from './lead-product-record.ts';

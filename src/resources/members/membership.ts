@@ -2,7 +2,7 @@
 // Members live in the workspace's map, not in a table, so a change records its own undo: a
 // request that fails halfway leaves every member as it was.
 import { ApiError } from '../../errors/api-error.ts';
-import { normalizeId } from '../../store/ids.ts';
+import { normalizeId } from '../../ids/ids.ts';
 import type { Member } from '../../workspaces/member.ts';
 import type { Workspace } from '../../workspaces/workspace.ts';
 import type { StoredTeam } from './team-record.ts';

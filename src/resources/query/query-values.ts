@@ -2,7 +2,7 @@
 // tags as the catalog compares names, phones and emails in their stored spelling, ids with long
 // prefixes accepted, money by its amount, times as instants and dates as days of the workspace
 // calendar. Operands are read here too: a wrong one answers 422 `invalid_query` at its path.
-import { normalizeId } from '../../store/ids.ts';
+import { normalizeId } from '../../ids/ids.ts';
 import { normalizeEmail, normalizePhone } from '../../records/phones-and-emails.ts';
 import { tagKey } from '../tags/tag-name.ts';
 import { workspaceOffsetMinutes } from '../tasks/due-buckets.ts';

@@ -1,7 +1,7 @@
 // Members as other records show and name them: `owner {id, name}`, `assignee`, and checks that a
 // member id sent in a body belongs to the workspace.
 import { ApiError } from '../../errors/api-error.ts';
-import { normalizeId } from '../../store/ids.ts';
+import { normalizeId } from '../../ids/ids.ts';
 import type { Workspace } from '../../workspaces/workspace.ts';
 
 export type MemberRef = { id: string; name: string };

@@ -3,7 +3,7 @@
 // and changes nothing; a record that would pass 10 tags is skipped with `too_many_tags` while the
 // others change. The run keeps what each changed record had, for undo within 24 hours.
 import { ApiError } from '../../errors/api-error.ts';
-import { ID_PREFIXES, normalizeId } from '../../store/ids.ts';
+import { ID_PREFIXES, normalizeId } from '../../ids/ids.ts';
 import type { Table } from '../../store/table.ts';
 import type { RecordContext } from '../records/record-context.ts';
 import { tagsBefore } from './bulk-undo.ts';

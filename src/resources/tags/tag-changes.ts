@@ -2,7 +2,7 @@
 // every lead, contact and company with the tag and every form that adds it. Automations and saved
 // filters have no place in the mock, so there is nothing else to follow.
 import { ApiError } from '../../errors/api-error.ts';
-import { normalizeId } from '../../store/ids.ts';
+import { normalizeId } from '../../ids/ids.ts';
 import type { WorkspaceTables } from '../../workspaces/workspace-tables.ts';
 import type { RecordContext } from '../records/record-context.ts';
 import { catalogTag } from './tag-catalog.ts';

@@ -1,7 +1,7 @@
 // GET /v1/tasks (spec 4.10): the matching tasks in the order a to-do list is worked through,
 // soonest due first, tasks without a due time last, ties by id (creation order). The spec names
 // no order for tasks; a cursor keeps its place when a task is rescheduled between pages.
-import { normalizeId } from '../../store/ids.ts';
+import { normalizeId } from '../../ids/ids.ts';
 import { sortedPage, type Page } from '../../store/paging.ts';
 import type { CursorPosition } from '../../store/cursor.ts';
 import type { RecordContext } from '../records/record-context.ts';

@@ -2,7 +2,7 @@
 // A new task may name only a live record of the kind it says; `entity_label` is read from the
 // record each time the task is shown, so a renamed lead shows its new name on its tasks.
 import { ApiError } from '../../errors/api-error.ts';
-import { normalizeId } from '../../store/ids.ts';
+import { normalizeId } from '../../ids/ids.ts';
 import type { WorkspaceTables } from '../../workspaces/workspace-tables.ts';
 import type { StoredTask, TaskEntityType } from './task-record.ts';
 

@@ -3,7 +3,7 @@
 // bucket on the workspace clock, `q`, and snoozed tasks, which open lists leave out unless
 // `snoozed=include`.
 import { ApiError } from '../../errors/api-error.ts';
-import { normalizeId } from '../../store/ids.ts';
+import { normalizeId } from '../../ids/ids.ts';
 import type { RecordContext } from '../records/record-context.ts';
 import { isLive } from '../records/trash.ts';
 import { dueBucket, type DueBucket } from './due-buckets.ts';

@@ -4,7 +4,7 @@ import { ApiError } from '../../errors/api-error.ts';
 import type { Texts } from '../../errors/messages.ts';
 import { firstMissing } from '../../auth/scopes.ts';
 import type { components } from '../../spec/generated/crm.d.ts';
-import { normalizeId } from '../../store/ids.ts';
+import { normalizeId } from '../../ids/ids.ts';
 import { memberIdFrom } from '../records/members.ts';
 import type { RecordContext } from '../records/record-context.ts';
 import { editRefusal, writeScopeOf } from './item-rights.ts';

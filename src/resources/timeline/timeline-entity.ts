@@ -2,7 +2,7 @@
 // (spec 4.5): 404 when unknown, 410 `gone` when in the trash (spec 2.1), and 400
 // `invalid_id_type` for an id of another record type (spec 2.2), e.g. a contact id with `lead`.
 import { ApiError } from '../../errors/api-error.ts';
-import { normalizeId } from '../../store/ids.ts';
+import { normalizeId } from '../../ids/ids.ts';
 import { findLive } from '../records/trash.ts';
 import type { WorkspaceTables } from '../../workspaces/workspace-tables.ts';
 import type { TimelineEntity, TimelineEntityType } from './timeline-record.ts';

@@ -2,7 +2,7 @@
 // matching field; other events pass. An empty list is no filter. A field that is present but
 // null (a lead without owner) is carried, so it does not pass an `owner_ids` filter.
 import { ApiError } from '../../errors/api-error.ts';
-import { normalizeId } from '../../store/ids.ts';
+import { normalizeId } from '../../ids/ids.ts';
 import type { Workspace } from '../../workspaces/workspace.ts';
 import type { WebhookFilters } from './webhook-record.ts';
 

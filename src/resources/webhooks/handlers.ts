@@ -2,7 +2,7 @@
 import { emit } from '../../events/emit.ts';
 import type { HandlerContext, TagHandlers } from '../../http/handler.ts';
 import { refuseOverPlanLimit } from '../../limits/plans.ts';
-import { normalizeId } from '../../store/ids.ts';
+import { normalizeId } from '../../ids/ids.ts';
 import { newestFirstPage, sortedPage } from '../../store/paging.ts';
 import { recordContext, type RecordContext } from '../records/record-context.ts';
 import { attemptNow, newDelivery, scheduleAttempt } from './delivery.ts';

@@ -5,7 +5,7 @@
 // `/_mock/workspaces/{id}/requests?status=500` and the inspector's Requests tab missed it.
 import type { CredentialLookup } from '../auth/authenticate.ts';
 import { sessionTokenOf } from '../auth/session.ts';
-import { readBody } from '../http/read-body.ts';
+import { readBody } from './read-body.ts';
 import type { Operation } from '../spec/operation-index.ts';
 
 const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
