@@ -2,8 +2,7 @@
 // stages, amounts in tiyin, written straight into the table (no events: seeding is not an action
 // of anyone), numbered like any lead.
 import type { Faker } from '@faker-js/faker';
-import type { StoredLead } from '../resources/leads/lead-record.ts';
-import { nextRecordNumber } from '../store/record-numbers.ts';
+import { newStoredLead, type StoredLead } from '../resources/leads/lead-record.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 
 const PRODUCTS = ['Kitchen set', 'Sofa', 'Wardrobe', 'Office desk', 'Website redesign', 'Annual support', 'Delivery', 'Installation'];
@@ -21,34 +20,17 @@ export async function seedLeads(workspace: Workspace, options: SeedLeadsOptions)
   for (let i = 0; i < options.count; i++) {
     const stage = faker.helpers.arrayElement(stages);
     const createdAt = new Date(times[i]!).toISOString();
-    const closed = stage.type !== 'open';
-    const number = nextRecordNumber(workspace.numbers, 'lead');
     leads.push(
-      await workspace.tables.leads.insert({
-        id: workspace.newId('lead'),
-        number,
+      await workspace.tables.leads.insert(newStoredLead(workspace, stage, createdAt, {
         name: `${faker.helpers.arrayElement(PRODUCTS)}: ${faker.person.lastName()}`,
         amount: faker.number.int({ min: 1, max: 5_000 }) * 1_000_000,
-        currency: workspace.currency,
-        pipeline_id: stage.pipeline_id,
-        stage_id: stage.id,
         owner_id: faker.helpers.maybe(() => faker.helpers.arrayElement(ownerIds), { probability: 0.8 }) ?? null,
         contact_id: options.contactIds?.length ? faker.helpers.arrayElement(options.contactIds) : null,
-        company_id: null,
         source: faker.helpers.arrayElement(SOURCES),
-        utm: {},
-        referrer: null,
-        landing_page: null,
         tags: options.tags?.length ? faker.helpers.arrayElements(options.tags, { min: 0, max: 2 }) : [],
-        custom: {},
         position: i,
-        stage_entered_at: createdAt,
-        closed_at: closed ? createdAt : null,
         loss_reason: stage.type === 'lost' ? faker.helpers.arrayElement(['Too expensive', 'Chose a competitor', 'No answer']) : '',
-        created_at: createdAt,
-        updated_at: createdAt,
-        deleted_at: null,
-      }),
+      })),
     );
   }
   return leads;

@@ -1,6 +1,7 @@
 // One mock for a test file, a fresh workspace per test with its clock frozen, and helpers for
 // the conversation routes (spec 4.8) and the simulated channels (openapi/control/channels.yaml).
 import { expect } from 'vitest';
+import { newStoredLead } from '../../src/resources/leads/lead-record.ts';
 import { nextRecordNumber } from '../../src/store/record-numbers.ts';
 import { workspaceFixture } from '../support/workspace-fixture.ts';
 
@@ -82,31 +83,7 @@ export function conversationFixture() {
       const workspace = f.workspace();
       const pipeline = base.created.pipelines[0];
       const now = new Date(workspace.clock.now()).toISOString();
-      return workspace.tables.leads.insert({
-        id: workspace.newId('lead'),
-        number: nextRecordNumber(workspace.numbers, 'lead'),
-        name: 'Sofa',
-        amount: 0,
-        currency: 'UZS',
-        pipeline_id: pipeline.id,
-        stage_id: pipeline.stages[0].id,
-        owner_id: null,
-        contact_id: contactId,
-        company_id: null,
-        source: '',
-        utm: {},
-        referrer: null,
-        landing_page: null,
-        tags: [],
-        custom: {},
-        position: 0,
-        stage_entered_at: now,
-        closed_at: changes.closed_at ?? null,
-        loss_reason: '',
-        created_at: now,
-        updated_at: now,
-        deleted_at: null,
-      });
+      return workspace.tables.leads.insert(newStoredLead(workspace, pipeline.stages[0], now, { name: 'Sofa', currency: 'UZS', contact_id: contactId, position: 0, closed_at: changes.closed_at ?? null }));
     },
   });
   return f;

@@ -3,7 +3,7 @@
 // the limits (read from the document, as the mock reads them) and masking by role.
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadDocument } from '../../src/spec/document.ts';
-import { nextRecordNumber } from '../../src/store/record-numbers.ts';
+import { newStoredLead } from '../../src/resources/leads/lead-record.ts';
 import { call, envelopeProblems, setUpMock, type Setup } from '../support/mock-client.ts';
 
 let setup: Setup;
@@ -435,20 +435,13 @@ describe('sort, paging and count', () => {
 describe('total above the exact count', () => {
   it('above 100,000 matches total is flagged total_estimated', async () => {
     // Written straight into the table: 100,001 leads through the API would take minutes.
-    const { tables, numbers } = setup.mock.state.workspaces.get(wsId())!;
+    const workspace = setup.mock.state.workspaces.get(wsId())!;
+    const { tables } = workspace;
     const stage = pipeline().stages[0];
     const now = '2026-11-18T09:00:00.000Z';
     const exact = LIMITS.exact_total_up_to!;
     let last = '';
-    for (let i = 0; i <= exact; i++) {
-      last = setup.mock.state.workspaces.get(wsId())!.newId('lead');
-      const number = nextRecordNumber(numbers, 'lead');
-      await tables.leads.insert({
-        id: last, number, name: `Lead ${number}`, amount: i, currency: 'UZS', pipeline_id: stage.pipeline_id, stage_id: stage.id, owner_id: null,
-        contact_id: null, company_id: null, source: '', utm: {}, referrer: null, landing_page: null, tags: [], custom: {}, position: i,
-        stage_entered_at: now, closed_at: null, loss_reason: '', created_at: now, updated_at: now, deleted_at: null,
-      });
-    }
+    for (let i = 0; i <= exact; i++) last = (await tables.leads.insert(newStoredLead(workspace, stage, now, { amount: i, currency: 'UZS', position: i }))).id;
     const above = await query({ q: 'amount >= 0', count: true, limit: 1 });
     expect(above.body).toMatchObject({ total: exact + 1, total_estimated: true });
     await tables.leads.update(last, (draft) => void (draft.deleted_at = now));

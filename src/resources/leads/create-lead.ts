@@ -4,7 +4,6 @@
 import { ApiError } from '../../errors/api-error.ts';
 import type { components } from '../../spec/generated/crm.d.ts';
 import { normalizeId } from '../../ids/ids.ts';
-import { nextRecordNumber } from '../../store/record-numbers.ts';
 import { customValuesFor } from '../fields/custom-values.ts';
 import { memberIdFrom } from '../records/members.ts';
 import type { RecordContext } from '../records/record-context.ts';
@@ -14,7 +13,7 @@ import { recordStageMove } from '../timeline/record-item.ts';
 import { createContactForLead } from './lead-contact.ts';
 import { leadSummary } from './lead-events.ts';
 import { placeNewLead } from './lead-placement.ts';
-import type { StoredLead } from './lead-record.ts';
+import { newStoredLead, type StoredLead } from './lead-record.ts';
 
 export type LeadCreate = components['schemas']['LeadCreate'];
 
@@ -34,34 +33,21 @@ export async function createLead(context: RecordContext, body: LeadCreate, optio
   const custom = customValuesFor(context, 'lead', {}, body.custom);
   if (body.contact) contact_id = (await createContactForLead(context, body.contact)).id;
 
-  const now = context.nowIso();
-  const number = nextRecordNumber(workspace.numbers, 'lead');
-  const lead = await tables.leads.insert({
-    id: workspace.newId('lead'),
-    number,
-    name: body.name?.trim() || `Lead #${number}`,
-    amount: body.amount ?? 0,
-    currency: body.currency ?? workspace.currency,
-    pipeline_id,
-    stage_id: stage.id,
+  const lead = await tables.leads.insert(newStoredLead(workspace, stage, context.nowIso(), {
+    name: body.name?.trim(),
+    amount: body.amount,
+    currency: body.currency,
     owner_id,
     contact_id,
     company_id,
-    source: body.source ?? '',
-    utm: body.utm ?? {},
-    referrer: body.referrer ?? null,
-    landing_page: body.landing_page ?? null,
+    source: body.source,
+    utm: body.utm,
+    referrer: body.referrer,
+    landing_page: body.landing_page,
     tags,
     custom,
-    // The number grows with every lead: a new lead goes after those created before it, in O(1).
-    position: body.position ?? number,
-    stage_entered_at: now,
-    closed_at: stage.type === 'open' ? null : now,
-    loss_reason: '',
-    created_at: now,
-    updated_at: now,
-    deleted_at: null,
-  });
+    position: body.position,
+  }));
   await context.emit('lead.created', leadSummary(lead));
   // The timeline starts with the lead entering its first stage (`from` null).
   await recordStageMove(context, lead.id, null, stage.id, pipeline_id);
