@@ -85,7 +85,12 @@ const familyIndex = `conformance/checks/${family}/index.ts`;
 const index = readFileSync(join(root, familyIndex), 'utf8');
 const list = new RegExp(`(export const ${camel(family)}Checks: Check\\[\\] = \\[)([^\\]]*)\\]`);
 if (!list.test(index)) refuse(`${familyIndex}: no \`export const ${camel(family)}Checks: Check[] = [...]\` to add the check to`);
-write(familyIndex, index.replace(/(\nimport [^\n]+\n)(?!import)/, `$1import { ${checkName} } from './${slug}.ts';\n`).replace(list, (_, head: string, body: string) => `${head}${body.trimEnd()}${body.trim() ? ', ' : ''}${checkName}]`));
+// The check runs last in its family; the list keeps its layout (one line, or one check a line).
+const listed = (body: string) => {
+  const names = [...body.split(',').map((name) => name.trim()).filter(Boolean), checkName];
+  return body.includes('\n') ? `\n${names.map((name) => `  ${name},\n`).join('')}` : names.join(', ');
+};
+write(familyIndex, index.replace(/(\nimport [^\n]+\n)(?!import)/, `$1import { ${checkName} } from './${slug}.ts';\n`).replace(list, (_, head: string, body: string) => `${head}${listed(body)}]`));
 
 const mutants = `src/faults/areas/${area}.ts`;
 const mutant = `  {

@@ -34,7 +34,7 @@ describe('npm run new -- rule', () => {
     expect(stdout).toContain('conformance/checks/state/merge-keeps-colour.ts');
     const entry = (parse(read('conformance/rules/tags.yaml')) as any[]).at(-1);
     expect(entry).toEqual({ id: 'tags.merge-keeps-colour', section: '4.4', rule: "A merge keeps the target tag's colour.", needs: ['key'], checks: ['state.merge-keeps-colour'] });
-    expect(read('conformance/checks/state/index.ts')).toMatch(/import \{ mergeKeepsColourCheck \} from '\.\/merge-keeps-colour\.ts';[\s\S]*noteEditWindow, mergeKeepsColourCheck\]/);
+    expect(read('conformance/checks/state/index.ts')).toMatch(/import \{ mergeKeepsColourCheck \} from '\.\/merge-keeps-colour\.ts';[\s\S]*noteEditWindow,\s*mergeKeepsColourCheck,?\s*\]/);
     // The stubs fail until written: the check judges the rule broken, the mutant changes nothing, the test fails.
     expect(read('conformance/checks/state/merge-keeps-colour.ts')).toContain("context.judge('tags.merge-keeps-colour', 'the check of tags.merge-keeps-colour is not written yet");
     expect(read('src/faults/areas/tags.ts')).toMatch(/proves: \['tags\.merge-keeps-colour'\],[\s\S]*operations: \['mergeTag'\]/);
