@@ -44,7 +44,8 @@ const family = values.family ?? refuse(`--family: one of ${FAMILIES.join(', ')}`
 if (!(FAMILIES as readonly string[]).includes(family)) refuse(`--family ${family} is none of ${FAMILIES.join(', ')}`);
 const operationId = values.operation ?? refuse('--operation: the operationId the rule is about');
 const operations = indexOperations(loadDocument('crm'));
-const operation = operations.get(operationId) ?? refuse(`--operation ${operationId} is no operationId of the document${didYouMean(operationId, [...operations.keys()]) ? `: ${didYouMean(operationId, [...operations.keys()])}` : ''}`);
+const hint = didYouMean(operationId, [...operations.keys()]);
+const operation = operations.get(operationId) ?? refuse(`--operation ${operationId} is no operationId of the document${hint ? `: ${hint}` : ''}`);
 const text = values.text ?? refuse('--text: the rule in one sentence, as the spec words it');
 
 // The path's parameters, to fill in: the stub sends a placeholder the check replaces with a record it made.

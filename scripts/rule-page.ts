@@ -74,7 +74,7 @@ function row(rule: Rule, operations: Record<string, string[]>, tests: Map<string
   const judgedBy = rule.checks.length ? codes(rule.checks) : `not observable: ${cell(rule.unobservable ?? '')}`;
   const mutants = mutantsOf(rule.id).length ? codes(mutantsOf(rule.id)) : rule.unproven ? `none: ${cell(rule.unproven)}` : rule.checks.length ? '**none yet**' : '';
   const observed = rule.checks.some((check) => OBSERVERS.has(check)) ? ['every answer it bears on (an observer)'] : [];
-  const reached = [...codes(operations[rule.id] ?? []).split(' ').filter(Boolean), ...observed].join(' ');
+  const reached = [codes(operations[rule.id] ?? []), ...observed].filter(Boolean).join(' ');
   const kind = rule.reading ? ' (reading)' : '';
   return `| \`${rule.id}\`${kind} | ${rule.section} | ${cell(rule.rule)} | ${judgedBy} | ${mutants} | ${reached} | ${tests.get(rule.id)!.map((path) => `\`${path}\``).join(' ')} |`;
 }

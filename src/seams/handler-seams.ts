@@ -27,7 +27,8 @@ export class HandlerSeams {
 
   /** The context with its input as the seams give it. */
   withInput(context: HandlerContext): HandlerContext {
-    const input = this.#seams.reduce((changed, seam) => (seam.input ? seam.input(changed, { ...context, input: changed }) : changed), context.input);
+    // A new context only for a seam after one that changed the input: every request passes here.
+    const input = this.#seams.reduce((changed, seam) => (seam.input ? seam.input(changed, changed === context.input ? context : { ...context, input: changed }) : changed), context.input);
     return input === context.input ? context : { ...context, input };
   }
 
