@@ -62,7 +62,6 @@ export function callerWorkspace(state: MockState, request: Request): Workspace |
   return secret ? state.findCredential(secret)?.workspace : undefined;
 }
 
-const QUERY = /^\/v1\/query\/(leads|contacts|companies)$/;
 const TIME_WITH_OFFSET = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?)([+-]\d{2}:\d{2})$/;
 
 /** On `method` `path`: the body `lengthen` makes of the one sent (a value at its limit made one character longer, for the mock's own refusal), or the request unchanged when it gives undefined. */
@@ -90,9 +89,9 @@ export function onListQuery(path: RegExp, alter: (query: URLSearchParams) => voi
   return onRoute('GET', path, (next, request, info) => next(withQuery(request, alter), info));
 }
 
-/** A query body changed by `alter` on POST /v1/query/{entity}. */
+/** A query body changed by `alter` on POST /v1/query/{entity}, before the mock validates it. */
 export function onQuery(alter: (body: any) => any) {
-  return onRoute('POST', QUERY, async (next, request, info) => {
+  return onOperation('runQuery', async (next, request, info) => {
     const sent = await sentJson(request);
     return next(sent && typeof sent === 'object' ? withJson(request, alter(structuredClone(sent))) : request, info);
   });
