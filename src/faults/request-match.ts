@@ -42,6 +42,11 @@ export function withJson(request: Request, body: unknown): Request {
   return new Request(request.url, { method: request.method, headers, body: JSON.stringify(body) });
 }
 
+/** The query a request was sent with (a fault's reading of it; the operation is the router's, onOperation). */
+export function queryOf(request: Request): URLSearchParams {
+  return new URL(request.url).searchParams;
+}
+
 /** The same request with its query changed. */
 export function withQuery(request: Request, change: (query: URLSearchParams) => void): Request {
   const url = new URL(request.url);
