@@ -120,9 +120,15 @@ export function probe(request: Request, path: string): Request {
   return new Request(new URL(path, request.url), { headers });
 }
 
-/** A GET list's query changed by `alter`. */
-export function onListQuery(path: RegExp, alter: (query: URLSearchParams) => void) {
-  return onRoute('GET', path, (next, request, info) => next(withQuery(request, alter), info));
+/**
+ * A GET list's query changed by `alter`, on `operations`. The older form (a path pattern) stays for
+ * the modules not yet on the seams; it goes with its last caller.
+ */
+export function onListQuery(operations: OperationId | readonly OperationId[], alter: (query: URLSearchParams) => void): (next: Handle, state: MockState) => Handle;
+export function onListQuery(path: RegExp, alter: (query: URLSearchParams) => void): (next: Handle) => Handle;
+export function onListQuery(picked: RegExp | OperationId | readonly OperationId[], alter: (query: URLSearchParams) => void) {
+  const wrap = (next: Handle, request: Request, info: Info) => next(withQuery(request, alter), info);
+  return picked instanceof RegExp ? onRoute('GET', picked, wrap) : onOperation(picked, async (next, request, info) => wrap(next, request, info));
 }
 
 /** A query body changed by `alter` on POST /v1/query/{entity}, before the mock validates it. */
