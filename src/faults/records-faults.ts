@@ -14,7 +14,7 @@ import { retryAsOwner } from './owner-key.ts';
 import { presentMember } from '../resources/members/present-member.ts';
 import { normalizeId } from '../store/ids.ts';
 import { nextRecordNumber } from '../store/record-numbers.ts';
-import { callerOf } from '../http/handler.ts';
+import { callerOf, type HandlerContext, type HandlerResult } from '../http/handler.ts';
 import {
   alterOk, callerWorkspace, errorAnswer, offsetDropped, onOperation, overTheEdge, probe, queryOf, sentJson, withJson, withQuery,
 } from './request-match.ts';
@@ -30,7 +30,7 @@ const CUSTOM_WRITES = {
   createProduct: ['products', 'product'], updateProduct: ['products', 'product'],
 } as const satisfies Partial<Record<OperationId, readonly [string, string]>>;
 const CUSTOM_WRITE_IDS = Object.keys(CUSTOM_WRITES) as (keyof typeof CUSTOM_WRITES)[];
-const customTableOf = (routed: RoutedOperation) => CUSTOM_WRITES[routed.operationId as keyof typeof CUSTOM_WRITES];
+const customTableOf = (operation: OperationId) => CUSTOM_WRITES[operation as keyof typeof CUSTOM_WRITES];
 
 /** The body sent, or undefined when there is none or it is not JSON. */
 async function sentBody(request: Request): Promise<any> {
@@ -58,10 +58,10 @@ function storedContact(state: MockState, id: string): any {
 }
 
 /** A pick of requests among its operations' (the routed operation and the query sent). */
-type Pick = { operations: readonly OperationId[]; matches?: (routed: RoutedOperation, query: URLSearchParams) => boolean };
+type RequestPick = { operations: readonly OperationId[]; matches?: (routed: RoutedOperation, query: URLSearchParams) => boolean };
 
 /** Runs `next`, then lets `alter` change a successful JSON answer to a request `pick` picks (given the body and query sent). */
-function onSuccess(pick: Pick, alter: (body: any, sent: any, query: URLSearchParams) => any) {
+function onSuccess(pick: RequestPick, alter: (body: any, sent: any, query: URLSearchParams) => any) {
   return onOperation(pick.operations, async (next, request, info, routed) => {
     const query = queryOf(request);
     if (pick.matches && !pick.matches(routed, query)) return next(request, info);
@@ -75,10 +75,10 @@ function onSuccess(pick: Pick, alter: (body: any, sent: any, query: URLSearchPar
 
 /** A contact named by its short id (a create names none). */
 const byContactId = ({ params }: RoutedOperation) => params.id === undefined || shortId('ct', params.id);
-const contactWrite: Pick = { operations: ['createContact', 'updateContact'], matches: byContactId };
-const contactRead: Pick = { operations: ['listContacts', 'createContact', 'getContact', 'updateContact'], matches: byContactId };
-const contactList: Pick = { operations: ['listContacts'] };
-const productList: Pick = { operations: ['listProducts'] };
+const contactWrite: RequestPick = { operations: ['createContact', 'updateContact'], matches: byContactId };
+const contactRead: RequestPick = { operations: ['listContacts', 'createContact', 'getContact', 'updateContact'], matches: byContactId };
+const contactList: RequestPick = { operations: ['listContacts'] };
+const productList: RequestPick = { operations: ['listProducts'] };
 
 /** Each contact of a single or list answer, changed. */
 function eachContact(body: any, change: (contact: any) => any): any {
@@ -96,18 +96,37 @@ function customKeyOf(body: any): string | undefined {
 }
 
 
-/** A contact write (create or PATCH) whose answer and stored record `alter` changes, given the body sent. */
+/** What a buggy write stores differently: fields of the record, and values of its `custom`. */
+type OtherWrite = { fields?: Record<string, unknown>; custom?: Record<string, unknown> } | undefined;
+
+/**
+ * The handler of `operations` writing as a buggy one would: after its own write, `other` says what
+ * it stores differently (given the record it answers, the body sent and the caller's workspace),
+ * written to the record's table inside the request's transaction and answered.
+ */
+function alsoWrites(operations: readonly OperationId[], table: (operation: OperationId) => string, other: (record: any, sent: any, workspace: Workspace, context: HandlerContext) => OtherWrite) {
+  return {
+    operations,
+    async aroundHandler(next: () => Promise<HandlerResult>, context: HandlerContext): Promise<HandlerResult> {
+      const result = await next();
+      const record: any = result instanceof Response ? undefined : result.body;
+      const { workspace } = callerOf(context);
+      const change = record?.id && context.input.body ? other(record, context.input.body, workspace, context) : undefined;
+      if (result instanceof Response || !change || (!change.fields && !change.custom)) return result;
+      await (workspace.tables as any)[table(context.operation.id as OperationId)].update(record.id, (draft: any) => {
+        Object.assign(draft, change.fields ?? {});
+        if (change.custom) Object.assign(draft.custom, change.custom);
+      });
+      return { ...result, body: { ...record, ...change.fields, ...(change.custom ? { custom: { ...record.custom, ...change.custom } } : {}) } };
+    },
+  } satisfies Pick<Fault, 'operations' | 'aroundHandler'>;
+}
+
+/** A contact write (create, or PATCH by short id) whose answer and stored record `alter` changes, given the body sent. */
 function onContactWrite(alter: (contact: any, sent: any) => Record<string, unknown> | undefined) {
-  return onOperation(contactWrite.operations, async (next, request, info, routed, state) => {
-    if (!byContactId(routed)) return next(request, info);
-    const sent = await sentJson(request);
-    const response = await next(request, info);
-    const workspace = callerWorkspace(state, request);
-    const body = response.ok ? await jsonOf(response) : undefined;
-    const change = body && sent && workspace ? alter(body, sent) : undefined;
-    if (!change || !workspace) return response;
-    await workspace.tables.contacts.update(body.id, (draft) => void Object.assign(draft, change));
-    return changed(response, { body: { ...body, ...change } });
+  return alsoWrites(contactWrite.operations, () => 'contacts', (contact, sent, _workspace, context) => {
+    const fields = context.input.path.id === undefined || shortId('ct', context.input.path.id) ? alter(contact, sent) : undefined;
+    return fields && { fields };
   });
 }
 
@@ -129,33 +148,15 @@ function customKeysOfType(workspace: Workspace, entity: string, type: string): s
  * values of fields of `type` `alter` changes, given the value sent; the answer shows the change.
  */
 function onCustomOfType(type: string, alter: (sent: unknown, stored: unknown) => unknown) {
-  return onOperation(CUSTOM_WRITE_IDS, async (next, request, info, routed, state) => {
-    const sent = await sentJson(request);
-    const response = await next(request, info);
-    const workspace = callerWorkspace(state, request);
-    const body = response.ok ? await jsonOf(response) : undefined;
-    if (!workspace || !body?.custom || !sent?.custom || typeof sent.custom !== 'object') return response;
-    const [table, entity] = customTableOf(routed);
+  return alsoWrites(CUSTOM_WRITE_IDS, (operation) => customTableOf(operation)[0], (record, sent, workspace, context) => {
+    if (!record.custom || !sent.custom || typeof sent.custom !== 'object') return undefined;
     const change: Record<string, unknown> = {};
-    for (const key of customKeysOfType(workspace, entity, type)) {
-      if (sent.custom[key] === undefined || sent.custom[key] === null || body.custom[key] === undefined) continue;
-      change[key] = alter(sent.custom[key], body.custom[key]);
+    for (const key of customKeysOfType(workspace, customTableOf(context.operation.id as OperationId)[1], type)) {
+      if (sent.custom[key] === undefined || sent.custom[key] === null || record.custom[key] === undefined) continue;
+      change[key] = alter(sent.custom[key], record.custom[key]);
     }
-    if (Object.keys(change).length === 0) return response;
-    await (workspace.tables as any)[table].update(body.id, (draft: any) => void Object.assign(draft.custom, change));
-    return changed(response, { body: { ...body, custom: { ...body.custom, ...change } } });
+    return Object.keys(change).length ? { custom: change } : undefined;
   });
-}
-
-/** A product write whose stored and answered vat_percent is rounded to a whole number. */
-async function roundVat(next: Handle, state: MockState, request: Request, info: Parameters<Handle>[1]): Promise<Response> {
-  const response = await next(request, info);
-  const body = response.ok ? await jsonOf(response) : undefined;
-  const workspace = callerWorkspace(state, request);
-  if (!workspace || typeof body?.vat_percent !== 'number' || Number.isInteger(body.vat_percent)) return response;
-  const vat = Math.round(body.vat_percent);
-  await workspace.tables.products.update(body.id, (draft: any) => void (draft.vat_percent = vat));
-  return changed(response, { body: { ...body, vat_percent: vat } });
 }
 
 export const recordsFaults: Fault[] = [
@@ -566,18 +567,11 @@ export const recordsFaults: Fault[] = [
     family: 'records',
     proves: ['fields.value-phone'],
     description: 'A custom field of type phone keeps the value as typed (90 123-45-67): only the contact\'s own phones go through the normalizer (spec 2.11: normalized like contact phones).',
-    wrap: onOperation(CUSTOM_WRITE_IDS, async (next, request, info, routed, state) => {
-      const sent = await sentJson(request);
-      const response = await next(request, info);
-      const body = response.ok && sent?.custom && typeof sent.custom === 'object' ? await jsonOf(response) : undefined;
-      const workspace = callerWorkspace(state, request);
-      if (!body?.custom || !workspace) return response;
+    ...alsoWrites(CUSTOM_WRITE_IDS, (operation) => customTableOf(operation)[0], (record, sent, workspace) => {
+      if (!record.custom || !sent.custom || typeof sent.custom !== 'object') return undefined;
       const phoneKeys = new Set([...workspace.tables.fields.values()].filter((field: any) => field.type === 'phone').map((field: any) => field.key));
-      const asTyped = Object.fromEntries(Object.entries(sent.custom).filter(([key, value]) => phoneKeys.has(key) && typeof value === 'string' && value !== body.custom[key]));
-      if (Object.keys(asTyped).length === 0) return response;
-      const table = workspace.tables[customTableOf(routed)[0]] as { update(id: string, change: (draft: any) => void): Promise<unknown> };
-      await table.update(body.id, (draft) => void Object.assign(draft.custom, asTyped));
-      return changed(response, { body: { ...body, custom: { ...body.custom, ...asTyped } } });
+      const asTyped = Object.fromEntries(Object.entries(sent.custom).filter(([key, value]) => phoneKeys.has(key) && typeof value === 'string' && value !== record.custom[key]));
+      return Object.keys(asTyped).length ? { custom: asTyped } : undefined;
     }),
   },
   {
@@ -585,7 +579,7 @@ export const recordsFaults: Fault[] = [
     family: 'records',
     proves: ['contacts.phones-leading-8', 'contacts.phone-goes-first'],
     description: 'Phones are parsed with Russia as the home region, so a local spelling with the trunk 8 (8 90 123 45 67) becomes +790... instead of +99890... (spec 2.4).',
-    wrap: onContactWrite((contact, sent) => {
+    ...onContactWrite((contact, sent) => {
       const phones = [sent.phone, ...(Array.isArray(sent.phones) ? sent.phones : [])].filter((phone) => typeof phone === 'string');
       if (phones.length !== contact.phones?.length || !phones.some((phone) => russianTrunkPhone(phone))) return undefined;
       const stored = contact.phones.map((phone: string, index: number) => russianTrunkPhone(phones[index] ?? '') ?? phone);
@@ -630,22 +624,24 @@ export const recordsFaults: Fault[] = [
     proves: ['products.create-fields'],
     description: "A product's vat_percent is kept in an integer column: 12.5 comes back as 13 (spec 2.8: vat_percent is a number).",
     // PATCH of a product named by its id (not a number: spec 2.8's products have none).
-    wrap: onOperation(['createProduct', 'updateProduct'], (inner, request, info, { params }, state) =>
-      (params.id === undefined || /^[a-z]+_[0-9a-z]{26}$/.test(params.id) ? roundVat(inner, state, request, info) : inner(request, info))),
+    ...alsoWrites(['createProduct', 'updateProduct'], () => 'products', (product, _sent, _workspace, { input }) =>
+      ((input.path.id === undefined || /^[a-z]+_[0-9a-z]{26}$/.test(input.path.id)) && typeof product.vat_percent === 'number' && !Number.isInteger(product.vat_percent)
+        ? { fields: { vat_percent: Math.round(product.vat_percent) } }
+        : undefined)),
   },
   {
     name: 'custom-email-case-kept',
     family: 'records',
     proves: ['fields.value-email'],
     description: "A custom field of type email keeps the address as typed (Ali@Example.UZ): only the contact's own emails are lowercased (spec 2.11: email address, lowercased).",
-    wrap: onCustomOfType('email', (sent, stored) => (typeof sent === 'string' ? sent.trim() : stored)),
+    ...onCustomOfType('email', (sent, stored) => (typeof sent === 'string' ? sent.trim() : stored)),
   },
   {
     name: 'custom-money-currency-defaults-usd',
     family: 'records',
     proves: ['fields.money-currency-default'],
     description: 'A custom money value sent without currency is stored in USD, the library default, instead of UZS (spec 2.11: currency defaults to UZS).',
-    wrap: onCustomOfType('money', (sent, stored: any) =>
+    ...onCustomOfType('money', (sent, stored: any) =>
       sent && typeof sent === 'object' && !('currency' in sent) && stored && typeof stored === 'object' ? { ...stored, currency: 'USD' } : stored,
     ),
   },
@@ -789,17 +785,11 @@ export const recordsFaults: Fault[] = [
     family: 'records',
     proves: ['contacts.name-from-phone'],
     description: 'A contact created without a name is named after its first phone as typed (90 123-45-67), the name taken from the body before the phones are normalized, instead of after its first phone (+998901234567) (spec 2.4).',
-    wrap: (next, state) =>
-      onOperation('createContact', async (inner, request, info) => {
-        const sent = await sentJson(request);
-        const response = await inner(request, info);
-        const body = response.ok ? await jsonOf(response) : undefined;
-        const typed = [sent?.phone, ...(Array.isArray(sent?.phones) ? sent.phones : [])].find((phone) => typeof phone === 'string');
-        const workspace = callerWorkspace(state, request);
-        if (!body || !workspace || (typeof sent?.name === 'string' && sent.name.trim()) || typeof typed !== 'string' || body.name !== body.phones?.[0] || typed === body.name) return response;
-        await workspace.tables.contacts.update(body.id, (draft) => void (draft.name = typed));
-        return changed(response, { body: { ...body, name: typed } });
-      })(next, state),
+    ...alsoWrites(['createContact'], () => 'contacts', (contact, sent) => {
+      const typed = [sent.phone, ...(Array.isArray(sent.phones) ? sent.phones : [])].find((phone) => typeof phone === 'string');
+      if ((typeof sent.name === 'string' && sent.name.trim()) || typeof typed !== 'string' || contact.name !== contact.phones?.[0] || typed === contact.name) return undefined;
+      return { fields: { name: typed } };
+    }),
   },
   {
     name: 'company-filter-lists-trashed-contacts',
@@ -985,7 +975,7 @@ function acceptingCustom(accepts: (workspace: Workspace, field: any, value: unkn
       const response = await next(request, info);
       const workspace = callerWorkspace(state, request);
       if (response.status !== 422 || !workspace || !sent?.custom || typeof sent.custom !== 'object') return response;
-      const [table, entity] = customTableOf(routed);
+      const [table, entity] = customTableOf(routed.operationId);
       const fields = Object.keys((await jsonOf(response))?.error?.fields ?? {});
       const decisions = fields.map((name) => {
         const key = name.startsWith('custom.') ? name.slice('custom.'.length) : undefined;
