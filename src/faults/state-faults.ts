@@ -7,7 +7,8 @@ import { TAGGED_ENTITIES, taggedRecords, taggedTable } from '../resources/tags/t
 import type { WorkspaceTables } from '../workspaces/workspace-tables.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import type { OperationId } from '../spec/operation-types.ts';
-import { callerOf } from '../http/handler.ts';
+import { callerOf, type HandlerResult } from '../http/handler.ts';
+import { ApiError } from '../errors/api-error.ts';
 import { changed, jsonOf, onErrorCode, type Fault } from './fault.ts';
 import { guardedByReadScope, retryAsOwner } from './owner-key.ts';
 import { alterOk, callerWorkspace, errorAnswer, onListQuery, onOperation, onQuery, probe, queryOf, sentJson, withJson } from './request-match.ts';
@@ -22,6 +23,9 @@ const shortId = (prefix: string, id: string | undefined) => id !== undefined && 
 
 /** The restores of the records in the trash (spec 2.1). */
 const RESTORES: readonly OperationId[] = ['restoreLead', 'restoreContact', 'restoreCompany', 'restoreTask'];
+
+/** The body a handler answered (not a raw Response). */
+const bodyOf = (result: HandlerResult): any => (result instanceof Response ? undefined : result.body);
 
 /** Lowercases A to Z only, as a byte-wise `lower()` does. */
 const asciiLower = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
@@ -563,17 +567,19 @@ export const stateFaults: Fault[] = [
     family: 'state',
     proves: ['tags.name-unique-ignoring-case', 'tags.create-existing-200'],
     description: 'Tag names are compared with a byte-wise lower(): "VIP" finds "vip", but "КЛИЕНТ" is created as a second tag beside "клиент" instead of answering 200 with the existing one (spec 2.5: unique ignoring case).',
-    wrap: (next, state) =>
-      onOperation('createTag', async (next, request, info) => {
-        const sent = await sentJson(request);
-        const response = await next(request, info);
-        const workspace = callerWorkspace(state, request);
-        const existing = response.status === 200 ? await jsonOf(response) : undefined;
-        const name = typeof sent?.name === 'string' ? sent.name.trim().replace(/\s+/g, ' ') : undefined;
-        if (!existing?.id || !name || !workspace || asciiLower(name) === asciiLower(existing.name)) return response;
-        const tag = await insertTag({ state, workspace, tables: workspace.tables, nowIso: () => new Date(workspace.now()).toISOString() }, name);
-        return changed(response, { status: 201, body: tag });
-      })(next, state),
+    // The handler's own lookup, inside the request's transaction: an existing tag it answered (200) that a byte-wise lower() would not find is created anew.
+    operations: ['createTag'],
+    async aroundHandler(next, context) {
+      const result = await next();
+      if (result instanceof Response || (result.status ?? 200) !== 200) return result;
+      const existing = bodyOf(result);
+      const sent = context.input.body as any;
+      const name = typeof sent?.name === 'string' ? sent.name.trim().replace(/\s+/g, ' ') : undefined;
+      if (!existing?.id || !name || asciiLower(name) === asciiLower(existing.name)) return result;
+      const { workspace } = callerOf(context);
+      const tag = await insertTag({ state: context.state, workspace, tables: workspace.tables, nowIso: () => new Date(workspace.now()).toISOString() }, name);
+      return { ...result, status: 201, body: tag };
+    },
   },
   {
     name: 'note-pin-without-scope',
@@ -703,20 +709,16 @@ export const stateFaults: Fault[] = [
     family: 'state',
     proves: ['leads.contacts-limit', 'leads.products-limit'],
     description: 'The 200th product line of a lead is refused with 409 limit_reached: the check is used >= 199 (spec 4.2, 8: up to 200 product lines).',
-    wrap: (next, state) =>
-      onOperation('addLeadProduct', async (inner, request, info, { params }) => {
-        const workspace = callerWorkspace(state, request);
-        const read = await inner(probe(request, `/v1/leads/${params.id}`));
-        const lead = read.ok ? await jsonOf(read) : undefined;
-        const used = workspace && lead ? workspace.tables.leadProducts.findBy('lead', lead.id).length : 0;
-        const response = await inner(request, info);
-        if (!response.ok || !workspace || used !== 199) return response;
-        const line = await jsonOf(response);
-        if (line?.id) workspace.tables.leadProducts.remove(line.id);
-        return errorAnswer(state, response, 409, {
-          code: 'limit_reached', message: 'This lead has as many product lines as it can have.', key: 'lead_products', limit: 200, used, plan: workspace.plan, upgrade_to: null,
-        });
-      })(next, state),
+    // The handler's own off-by-one: it refuses after adding the 200th line, so the request's transaction keeps none of it.
+    operations: ['addLeadProduct'],
+    async aroundHandler(next, context) {
+      const result = await next();
+      const line = bodyOf(result);
+      const { workspace } = callerOf(context);
+      const used = line?.lead_id ? workspace.tables.leadProducts.findBy('lead', line.lead_id).length - 1 : 0;
+      if (used !== 199) return result;
+      throw new ApiError('limit_reached', { key: 'lead_products', limit: 200, used, plan: workspace.plan, upgrade_to: null }, { status: 409, detail: 'This lead has as many product lines as it can have.' });
+    },
   },
   {
     name: 'lead-line-limit-as-validation',
@@ -780,17 +782,16 @@ export const stateFaults: Fault[] = [
     family: 'state',
     proves: ['tags.merge-deletes-source'],
     description: 'Merging a tag moves its records to the target but leaves the merged tag in the catalog instead of deleting it (spec 4.4 merge: this tag is deleted).',
-    wrap: (next, state) =>
-      onOperation('mergeTag', async (next, request, info, { params }) => {
-        const id = params.id!;
-        const list = await jsonOf(await next(probe(request, '/v1/tags')));
-        const source = list?.data?.find((tag: any) => tag.id === id);
-        const response = await next(request, info);
-        const workspace = callerWorkspace(state, request);
-        if (!response.ok || !source || !workspace || workspace.tables.tags.get(id)) return response;
-        await workspace.tables.tags.insert({ id: source.id, name: source.name, color: source.color, created_at: source.created_at } as any);
-        return response;
-      })(next, state),
+    // The handler's delete of the source left out: it is written back inside the request's transaction.
+    operations: ['mergeTag'],
+    async aroundHandler(next, context) {
+      const { workspace } = callerOf(context);
+      const stored = workspace.tables.tags.get(context.input.path.id!);
+      const source = stored && structuredClone(stored);
+      const result = await next();
+      if (source && !workspace.tables.tags.get(source.id)) await workspace.tables.tags.insert(source);
+      return result;
+    },
   },
   {
     name: 'tag-color-kept-for-non-managers',
@@ -851,16 +852,17 @@ export const stateFaults: Fault[] = [
     family: 'state',
     proves: ['notes.item-actor-api-key'],
     description: 'A note added with an API key is stored with actor {type: system} instead of {type: api_key, id} (spec 2.6 actor, README reading 1).',
-    wrap: (next, state) =>
-      onOperation('createNote', async (next, request, info) => {
-        const response = await next(request, info);
-        const workspace = callerWorkspace(state, request);
-        const item = response.status === 201 || response.status === 200 ? await jsonOf(response) : undefined;
-        if (!workspace || item?.actor?.type !== 'api_key' || !workspace.tables.timeline.get(item.id)) return response;
-        const actor = { type: 'system', id: '' } as const;
-        await workspace.tables.timeline.update(item.id, (draft: any) => void (draft.actor = actor));
-        return changed(response, { body: { ...item, actor } });
-      })(next, state),
+    // The handler's own write, inside the request's transaction.
+    operations: ['createNote'],
+    async aroundHandler(next, context) {
+      const result = await next();
+      const item = bodyOf(result);
+      const { workspace } = callerOf(context);
+      if (item?.actor?.type !== 'api_key' || !workspace.tables.timeline.get(item.id)) return result;
+      const actor = { type: 'system', id: '' } as const;
+      await workspace.tables.timeline.update(item.id, (draft: any) => void (draft.actor = actor));
+      return { ...(result as object), body: { ...item, actor } };
+    },
   },
   {
     name: 'duplicate-lead-across-pipelines',
