@@ -1,17 +1,42 @@
 // Faults in how bad input is refused: unknown fields, malformed JSON, invalid values,
 // credentials, scopes, the body limit, id types, other workspaces.
 import type { MockState } from '../mock-state.ts';
+import { callerOf } from '../http/handler.ts';
+import type { OperationId } from '../spec/operation-types.ts';
 import { retryAsOwner } from './owner-key.ts';
 import { changed, jsonOf, onErrorCode, type Fault } from './fault.ts';
 import {
-  alterOk, callerWorkspace, errorAnswer as envelopeAnswer, groupsOf, onQuery, onRoute, sentJson, withJson,
+  alterOk, callerWorkspace, errorAnswer as envelopeAnswer, groupsOf, onApi, onOperation, onQuery, queryOf, sentJson, withJson, withQuery,
 } from './request-match.ts';
 import { presentCompany } from '../resources/companies/present-company.ts';
 import { presentContact } from '../resources/contacts/present-contact.ts';
 import { presentLead } from '../resources/leads/present-lead.ts';
 
+type NumberedKind = 'leads' | 'contacts' | 'companies' | 'tasks';
+
 /** The short id prefix of each numbered record kind (spec 2.2). */
-const ID_PREFIXES: Record<string, string> = { leads: 'ld', contacts: 'ct', companies: 'co', tasks: 'tk' };
+const ID_PREFIXES: Record<NumberedKind, string> = { leads: 'ld', contacts: 'ct', companies: 'co', tasks: 'tk' };
+
+/** The single-record routes of the numbered records (/v1/<records>/{id}), which take a number for the id (spec 2.1). */
+const RECORD_ROUTES: Record<NumberedKind, readonly OperationId[]> = {
+  leads: ['getLead', 'updateLead', 'deleteLead'],
+  contacts: ['getContact', 'updateContact', 'deleteContact'],
+  companies: ['getCompany', 'updateCompany', 'deleteCompany'],
+  tasks: ['getTask', 'updateTask', 'deleteTask'],
+};
+
+/** Their sub-routes (/v1/<records>/{id}/...), which take the number too (spec 2.1). */
+const SUB_ROUTES: Record<NumberedKind, readonly OperationId[]> = {
+  leads: ['restoreLead', 'listLeadContacts', 'addLeadContact', 'removeLeadContact', 'listLeadProducts', 'addLeadProduct', 'updateLeadProduct', 'removeLeadProduct'],
+  contacts: ['restoreContact'],
+  companies: ['restoreCompany'],
+  tasks: ['completeTask', 'reopenTask', 'snoozeTask', 'rescheduleTask', 'restoreTask'],
+};
+
+const routesOf = (table: Record<NumberedKind, readonly OperationId[]>, kinds: readonly NumberedKind[] = ['leads', 'contacts', 'companies', 'tasks']) => kinds.flatMap((kind) => table[kind]);
+const kindOf = (operation: OperationId) => (Object.keys(ID_PREFIXES) as NumberedKind[]).find((kind) => RECORD_ROUTES[kind].includes(operation) || SUB_ROUTES[kind].includes(operation))!;
+/** A path's id segment that is a record number (spec 2.1: the number is accepted instead of the id). */
+const isNumber = (id: string | undefined) => /^[0-9]+$/.test(id ?? '');
 
 export const inputFaults: Fault[] = [
   {
@@ -20,29 +45,28 @@ export const inputFaults: Fault[] = [
     family: 'input',
     proves: ['conventions.money-decimal-refused'],
     description: 'A lead amount sent as a decimal (10.5) is rounded to the smallest unit and taken instead of refused (spec 2.1: money is never decimals).',
-    wrap: (next) => async (request, info) => {
-      const path = new URL(request.url).pathname;
-      if (!['POST', 'PATCH'].includes(request.method) || !/^\/v1\/leads(\/[^/]+)?$/.test(path)) return next(request, info);
+    // Before validation: the decimal never reaches the validator that refuses it.
+    wrap: onOperation(['createLead', 'updateLead'], async (next, request, info) => {
       const body = await sentJson(request);
       const decimal = typeof body?.amount === 'number' && !Number.isInteger(body.amount);
       return next(decimal ? withJson(request, { ...body, amount: Math.round(body.amount) }) : request, info);
-    },
+    }),
   },
   {
     name: 'any-content-type-as-json',
     family: 'input',
     proves: ['conventions.request-content-type'],
     description: 'The API reads any body as JSON whatever its Content-Type (text/plain, a form), where spec 2.1 takes application/json.',
-    wrap: (next) => async (request, info) => {
+    wrap: onApi(async (next, request, info) => {
       const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-      if (!new URL(request.url).pathname.startsWith('/v1/') || (type !== 'text/plain' && type !== 'application/x-www-form-urlencoded')) return next(request, info);
+      if (type !== 'text/plain' && type !== 'application/x-www-form-urlencoded') return next(request, info);
       const text = await request.text();
       const body = type === 'text/plain' ? text : JSON.stringify(Object.fromEntries(new URLSearchParams(text)));
       const headers = new Headers(request.headers);
       headers.set('content-type', 'application/json');
       headers.delete('content-length');
       return next(new Request(request.url, { method: request.method, headers, body }), info);
-    },
+    }),
   },
   {
     name: 'key-states-as-invalid-token',
@@ -110,13 +134,11 @@ export const inputFaults: Fault[] = [
     proves: ['auth.credentials-in-url', 'errors.credentials-in-url'],
     description: 'A key in the query string (?api_key=) is taken as the credential.',
     wrap: (next) => async (request, info) => {
-      const url = new URL(request.url);
-      const key = url.searchParams.get('api_key');
+      const key = queryOf(request).get('api_key');
       if (!key) return next(request, info);
-      url.searchParams.delete('api_key');
       const headers = new Headers(request.headers);
       headers.set('authorization', `Bearer ${key}`);
-      return next(new Request(url, { method: request.method, headers }), info);
+      return next(new Request(withQuery(request, (query) => query.delete('api_key')).url, { method: request.method, headers }), info);
     },
   },
   {
@@ -141,41 +163,40 @@ export const inputFaults: Fault[] = [
     family: 'input',
     proves: ['conventions.long-prefixes-in-paths', 'errors.request-id-in-body'],
     description: 'Ids with the older long prefixes (lead_...) are refused with 400 invalid_id_type.',
-    wrap: (next) => async (request, info) => {
-      if (/\/v1\/[a-z]+\/[a-z]{4,}_[0-9a-z]{26}/.test(new URL(request.url).pathname)) {
+    // The record's id in the path (the first path parameter of an API route, `id`) with a long prefix.
+    wrap: onApi(async (next, request, info, { params }) => {
+      if (/^[a-z]{4,}_[0-9a-z]{26}$/.test(params.id ?? '')) {
         return new Response(JSON.stringify({ error: { code: 'invalid_id_type', message: 'Long prefixes are not accepted.', request_id: 'req_fault', docs_url: 'https://docs.crm.example/errors/invalid_id_type' } }), {
           status: 400,
           headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': request.headers.get('x-request-id') ?? 'req_fault' },
         });
       }
       return next(request, info);
-    },
+    }),
   },
   {
     name: 'ids-across-workspaces',
     family: 'input',
     proves: ['auth.one-workspace'],
     description: "A lead id of another workspace is found: one workspace sees another's records.",
-    wrap: (next, state) =>
+    wrap: onOperation(RECORD_ROUTES.leads, (next, request, info, { params }, state) =>
       onErrorCode('not_found', async (response, _body, request) => {
-        const id = /^\/v1\/leads\/(ld_[0-9a-z]{26})$/.exec(new URL(request.url).pathname)?.[1];
-        const home = id && [...state.workspaces.values()].find((workspace) => workspace.tables.leads.get(id));
+        const id = params.id!;
+        const home = [...state.workspaces.values()].find((workspace) => workspace.tables.leads.get(id));
         if (!home) return response;
         const key = [...home.apiKeys.values()].find((apiKey) => apiKey.role === 'owner')?.key;
         const headers = new Headers(request.headers);
         headers.set('authorization', `Bearer ${key}`);
         return next(new Request(request, { headers }));
-      })(next),
+      })(next)(request, info)),
   },
   {
     name: 'numbers-only-for-leads',
     family: 'input',
     proves: ['conventions.number-on-single-record-routes'],
     description: 'Record numbers are resolved on lead routes only: /v1/contacts/7, /v1/companies/7 and /v1/tasks/7 answer 404 not_found.',
-    wrap: (next) => async (request, info) => {
-      if (/^\/v1\/(contacts|companies|tasks)\/\d+(\/|$)/.test(new URL(request.url).pathname)) return errorAnswer(request, 404, 'not_found', 'Not found.');
-      return next(request, info);
-    },
+    wrap: onOperation([...routesOf(RECORD_ROUTES, ['contacts', 'companies', 'tasks']), ...routesOf(SUB_ROUTES, ['contacts', 'companies', 'tasks'])], async (next, request, info, { params }) =>
+      (isNumber(params.id) ? errorAnswer(request, 404, 'not_found', 'Not found.') : next(request, info))),
   },
   {
     name: 'times-without-fraction',
@@ -194,68 +215,61 @@ export const inputFaults: Fault[] = [
     family: 'input',
     proves: ['conventions.time-fractional', 'responses.shape.update-task'],
     description: "A task's due_at is stored and answered as the caller wrote it, so a time sent to the second comes back without the fractional seconds spec 2.1 requires.",
-    wrap: (next) => async (request, info) => {
-      if (!['POST', 'PATCH'].includes(request.method) || !/^\/v1\/tasks(\/[^/]+)?$/.test(new URL(request.url).pathname)) return next(request, info);
-      const sent = await request.clone().json().catch(() => undefined);
+    wrap: onOperation(['createTask', 'updateTask'], async (next, request, info) => {
+      const sent = await sentJson(request);
       const response = await next(request, info);
       if (typeof sent?.due_at !== 'string' || response.status >= 300) return response;
       return changed(response, { body: { ...(await response.clone().json()), due_at: sent.due_at } });
-    },
+    }),
   },
   {
     name: 'patch-null-keeps-reference',
     family: 'input',
     proves: ['conventions.patch-null-clears-reference'],
     description: 'A PATCH with owner_id, contact_id or company_id null keeps the old reference (the update merges with `value ?? current`).',
-    wrap: (next) => async (request, info) => {
-      if (request.method !== 'PATCH' || !/^\/v1\/(leads|contacts|companies)\/[^/]+$/.test(new URL(request.url).pathname)) return next(request, info);
-      const body = await request.clone().json().catch(() => undefined);
-      if (!body || typeof body !== 'object') return next(request, info);
-      const kept = Object.fromEntries(Object.entries(body).filter(([field, value]) => !(value === null && ['owner_id', 'contact_id', 'company_id'].includes(field))));
-      if (Object.keys(kept).length === Object.keys(body).length) return next(request, info);
-      return next(new Request(request, { body: JSON.stringify(kept) }), info);
-    },
+    // The handler's own misreading: it is given the validated body without those nulls.
+    operations: ['updateLead', 'updateContact', 'updateCompany'],
+    alterInput: (input) => ({ ...input, body: Object.fromEntries(Object.entries(input.body as object).filter(([field, value]) => !(value === null && ['owner_id', 'contact_id', 'company_id'].includes(field)))) }),
   },
   {
     name: 'time-without-offset-accepted',
     family: 'input',
     proves: ['conventions.time-sent-offset'],
     description: 'A time sent without an offset (2030-01-15T10:00:00) is taken as UTC instead of refused with 422.',
-    wrap: (next) => async (request, info) => {
-      if (!['POST', 'PATCH'].includes(request.method) || !new URL(request.url).pathname.startsWith('/v1/')) return next(request, info);
+    // Before validation, which refuses the time without an offset.
+    wrap: onApi(async (next, request, info) => {
       const text = await request.clone().text().catch(() => '');
       const fixed = text.replace(/("\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?)"/g, '$1Z"');
       return fixed === text ? next(request, info) : next(new Request(request, { body: fixed }), info);
-    },
+    }, ['POST', 'PATCH']),
   },
   {
     name: 'long-prefix-in-body-refused',
     family: 'input',
     proves: ['conventions.long-prefixes-in-bodies'],
     description: 'Long-prefixed ids (contact_..., stage_...) are accepted in paths but refused in request bodies with 422 validation_failed: the body schema only knows the short prefixes.',
-    wrap: (next) => async (request, info) => {
-      if (!['POST', 'PATCH'].includes(request.method) || !new URL(request.url).pathname.startsWith('/v1/')) return next(request, info);
-      const body = await request.clone().json().catch(() => undefined);
+    wrap: onApi(async (next, request, info) => {
+      const body = await sentJson(request);
       const field = body && typeof body === 'object' ? Object.keys(body).find((key) => typeof body[key] === 'string' && /^(lead|contact|company|task|pipeline|stage|member)_[0-9a-z]{26}$/.test(body[key])) : undefined;
       return field ? errorAnswer(request, 422, 'validation_failed', 'Some values are invalid.', { fields: { [field]: 'is not an id of the right type' } }) : next(request, info);
-    },
+    }, ['POST', 'PATCH']),
   },
   {
     name: 'whoami-needs-users-read',
     family: 'input',
     proves: ['auth.whoami-no-scope', 'auth.key-expired', 'auth.key-revoked', 'auth.ip-not-allowed', 'errors.key-expired-revoked', 'errors.ip-not-allowed'],
     description: 'whoami asks for users:read (it is filed with the member routes), so a key without that scope gets 403 missing_scope instead of its identity.',
-    wrap: (next, state) => async (request, info) => {
-      if (new URL(request.url).pathname !== '/v1/api-keys/whoami') return next(request, info);
+    wrap: onOperation('getWhoami', async (next, request, info, _routed, state) => {
       const scopes = scopesOf(state, request);
       return scopes && !scopes.includes('users:read') ? errorAnswer(request, 403, 'missing_scope', 'The key lacks a scope.', { scope: 'users:read' }) : next(request, info);
-    },
+    }),
   },
   {
     name: 'any-version-served',
     family: 'input',
     proves: ['conventions.version-path'],
     description: 'Any version segment is served as v1 (/v2/leads answers like /v1/leads): the router ignores the version.',
+    // Not on the seams: /v2/... is a path the document routes to no operation, so it has no operationId to name.
     wrap: (next) => async (request, info) => {
       const url = new URL(request.url);
       if (!/^\/v(?!1\/)\d+\//.test(url.pathname)) return next(request, info);
@@ -268,11 +282,10 @@ export const inputFaults: Fault[] = [
     family: 'input',
     proves: ['auth.write-includes-read'],
     description: 'leads:write does not include leads:read: a key with leads:write alone gets 403 missing_scope on lead reads.',
-    wrap: (next, state) => async (request, info) => {
-      if (request.method !== 'GET' || !new URL(request.url).pathname.startsWith('/v1/leads')) return next(request, info);
+    wrap: onOperation(['listLeads', 'getLeadBoard', 'getLead', 'listLeadContacts', 'listLeadProducts'], async (next, request, info, _routed, state) => {
       const scopes = scopesOf(state, request);
       return scopes && !scopes.includes('leads:read') ? errorAnswer(request, 403, 'missing_scope', 'The key lacks a scope.', { scope: 'leads:read' }) : next(request, info);
-    },
+    }),
   },
   {
     name: 'body-limit-at-512kb',
@@ -301,14 +314,12 @@ export const inputFaults: Fault[] = [
     family: 'input',
     proves: ['conventions.responses-short-prefixes', 'conventions.ids-short-long-versioning', 'responses.shape.create-lead'],
     description: 'A lead written with a long-prefix reference (contact_..., company_..., member_...) answers it as sent instead of in the short form (spec 2.2, 9).',
-    wrap: (next) => async (request, info) => {
-      const path = new URL(request.url).pathname;
-      const write = (request.method === 'POST' && path === '/v1/leads') || (request.method === 'PATCH' && /^\/v1\/leads\/[^/]+$/.test(path));
-      const sent = write ? await sentJson(request) : undefined;
+    wrap: onOperation(['createLead', 'updateLead'], async (next, request, info) => {
+      const sent = await sentJson(request);
       const response = await next(request, info);
       const echoed = Object.fromEntries(['contact_id', 'company_id', 'owner_id', 'pipeline_id', 'stage_id'].filter((field) => /^(contact|company|member|pipeline|stage)_/.test(String(sent?.[field] ?? ''))).map((field) => [field, sent[field]]));
       return Object.keys(echoed).length === 0 ? response : alterOk(response, (body) => ({ ...body, ...echoed }));
-    },
+    }),
   },
   // Found by the second blind hunt (written from the spec and the mock alone, before reading any check).
   {
@@ -365,12 +376,11 @@ export const inputFaults: Fault[] = [
     family: 'input',
     proves: ['conventions.number-own-workspace'],
     description: "A record number in a path is looked up without the workspace (WHERE number = ?): /v1/contacts/3 answers another workspace's #3 when one has it (spec 2.1: a number is resolved only inside the authenticated workspace).",
-    wrap: (next, state) => async (request, info) => {
-      const match = /^\/v1\/(leads|contacts|companies)\/([0-9]+)$/.exec(new URL(request.url).pathname);
-      const own = match && request.method === 'GET' ? callerWorkspace(state, request) : undefined;
-      if (!match || !own) return next(request, info);
-      const table = match[1] as 'leads' | 'contacts' | 'companies';
-      const number = Number(match[2]);
+    wrap: onOperation(['getLead', 'getContact', 'getCompany'], async (next, request, info, { operationId, params }, state) => {
+      const own = isNumber(params.id) ? callerWorkspace(state, request) : undefined;
+      if (!own) return next(request, info);
+      const table = kindOf(operationId) as 'leads' | 'contacts' | 'companies';
+      const number = Number(params.id);
       // The row of another workspace wins (the query has no workspace filter, and its order puts the other's first).
       const first = [...state.workspaces.values()].find((workspace) => workspace !== own && (workspace.tables[table] as any).findBy('number', number).some((record: any) => record.deleted_at === null));
       if (!first) return next(request, info);
@@ -378,62 +388,62 @@ export const inputFaults: Fault[] = [
       const response = await next(request, info);
       const present = table === 'leads' ? presentLead : table === 'contacts' ? presentContact : presentCompany;
       return changed(response, { status: 200, body: present(first, record) });
-    },
+    }),
   },
   {
     name: 'numbers-refused-on-sub-routes',
     family: 'input',
     proves: ['conventions.number-on-single-record-routes', 'conventions.trash-restore'],
     description: 'Record numbers are resolved on the record routes themselves only: their sub-routes (restore, a lead\'s contacts and products, the task actions) take ids, so /v1/contacts/7/restore answers 404 not_found (spec 2.1: single-record routes and their sub-routes accept the number).',
-    wrap: (next) => async (request, info) => {
-      const url = new URL(request.url);
-      const match = /^\/v1\/(leads|contacts|companies|tasks)\/([0-9]+)(\/.+)$/.exec(url.pathname);
-      if (!match) return next(request, info);
-      const unknown = `${ID_PREFIXES[match[1]!]}_${'0'.repeat(26)}`;
-      url.pathname = `/v1/${match[1]}/${unknown}${match[3]}`;
+    wrap: onOperation(routesOf(SUB_ROUTES), async (next, request, info, { operationId, params }) => {
+      if (!isNumber(params.id)) return next(request, info);
+      const kind = kindOf(operationId);
+      // The number's segment, /v1/<records>/<number>/, given an id that no record has.
+      const url = request.url.replace(`/v1/${kind}/${params.id}/`, `/v1/${kind}/${ID_PREFIXES[kind]}_${'0'.repeat(26)}/`);
       const headers = new Headers(request.headers);
       const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.clone().arrayBuffer();
       return next(new Request(url, { method: request.method, headers, body }), info);
-    },
+    }),
   },
   {
     name: 'unknown-number-invalid-id-type',
     family: 'input',
     proves: ['conventions.number-unknown-404', 'errors.status-404'],
     description: 'A number that no record has answers 400 invalid_id_type (the number lookup fails over to parsing the segment as an id) instead of the same 404 not_found as an unknown id (spec 2.1, 7.3).',
-    wrap: (next, state) =>
-      onErrorCode('not_found', (response, _body, request) =>
-        /^\/v1\/(leads|contacts|companies|tasks)\/[0-9]+$/.test(new URL(request.url).pathname)
-          ? envelopeAnswer(state, response, 400, { code: 'invalid_id_type', message: 'This id is not of the type the route expects.' })
-          : response)(next),
+    wrap: onOperation(routesOf(RECORD_ROUTES), (next, request, info, { params }, state) =>
+      (isNumber(params.id)
+        ? onErrorCode('not_found', (response) => envelopeAnswer(state, response, 400, { code: 'invalid_id_type', message: 'This id is not of the type the route expects.' }))(next)(request, info)
+        : next(request, info))),
   },
   {
     name: 'trashed-by-number-not-found',
     family: 'input',
     proves: ['conventions.trash-reads-410', 'errors.gone'],
     description: 'A record in the trash named by its number answers 404 not_found instead of 410 gone: the number index holds live records only, while reads by id find the trash (spec 2.1: a number is accepted instead of the id; reads of a deleted record answer 410).',
-    wrap: (next, state) =>
-      onErrorCode('gone', (response, _body, request) =>
-        NUMBERED_PATH.test(new URL(request.url).pathname) ? envelopeAnswer(state, response, 404, { code: 'not_found', message: 'No record has this id or number.' }) : response)(next),
+    wrap: onOperation([...routesOf(RECORD_ROUTES), ...routesOf(SUB_ROUTES)], (next, request, info, { params }, state) =>
+      (isNumber(params.id)
+        ? onErrorCode('gone', (response) => envelopeAnswer(state, response, 404, { code: 'not_found', message: 'No record has this id or number.' }))(next)(request, info)
+        : next(request, info))),
   },
   {
     name: 'contact-number-max-of-live',
     family: 'input',
     proves: ['conventions.number-never-reused'],
     description: "A new contact's number is one more than the highest number among live contacts (MAX(number) over the list the trash leaves), so after the newest contacts are deleted their numbers are given again (spec 2.1: never reused).",
-    wrap: (next, state) =>
-      onRoute('POST', /^\/v1\/contacts$/, async (inner, request, info) => {
-        const response = await inner(request, info);
-        const workspace = callerWorkspace(state, request);
-        const body = response.status === 201 ? await jsonOf(response) : undefined;
-        if (!workspace || typeof body?.number !== 'number') return response;
-        const highest = Math.max(0, ...[...workspace.tables.contacts.values()].filter((contact) => contact.id !== body.id && contact.deleted_at === null).map((contact) => contact.number));
-        if (body.number <= highest + 1) return response;
-        const number = highest + 1;
-        await workspace.tables.contacts.update(body.id, (draft) => void (draft.number = number));
-        workspace.numbers.contact = number;
-        return changed(response, { body: { ...body, number } });
-      })(next),
+    // The handler's own numbering, written inside the request's transaction.
+    operations: ['createContact'],
+    async aroundHandler(next, context) {
+      const result = await next();
+      const { workspace } = callerOf(context);
+      const body: any = result instanceof Response ? undefined : result.body;
+      if (typeof body?.number !== 'number') return result;
+      const highest = Math.max(0, ...[...workspace.tables.contacts.values()].filter((contact) => contact.id !== body.id && contact.deleted_at === null).map((contact) => contact.number));
+      if (body.number <= highest + 1) return result;
+      const number = highest + 1;
+      await workspace.tables.contacts.update(body.id, (draft) => void (draft.number = number));
+      workspace.numbers.contact = number;
+      return { ...result, body: { ...body, number } };
+    },
   },
   // Found by the eighth blind hunt (written from the spec and the mock alone, before reading any check).
   {
@@ -441,13 +451,12 @@ export const inputFaults: Fault[] = [
     family: 'input',
     proves: ['auth.credentials-in-url', 'errors.credentials-in-url'],
     description: 'A key in the URL (?api_key=, ?access_token=) is refused only when no Authorization header is sent: a request carrying both is answered as if the URL were clean, where a key in the URL answers 400 credentials_in_url (spec 5.1).',
-    wrap: (next) => async (request, info) => {
-      const url = new URL(request.url);
-      const named = [...url.searchParams.keys()].filter((name) => URL_CREDENTIALS.has(name.toLowerCase()) || URL_SECRET.test(url.searchParams.get(name) ?? ''));
-      if (!url.pathname.startsWith('/v1/') || !request.headers.has('authorization') || named.length === 0) return next(request, info);
-      for (const name of named) url.searchParams.delete(name);
-      return next(new Request(url, request), info);
-    },
+    wrap: onApi(async (next, request, info) => {
+      const query = queryOf(request);
+      const named = [...query.keys()].filter((name) => URL_CREDENTIALS.has(name.toLowerCase()) || URL_SECRET.test(query.get(name) ?? ''));
+      if (!request.headers.has('authorization') || named.length === 0) return next(request, info);
+      return next(withQuery(request, (query) => named.forEach((name) => query.delete(name))), info);
+    }),
   },
   {
     name: 'credentials-in-url-as-401',
@@ -532,7 +541,7 @@ export const inputFaults: Fault[] = [
     family: 'input',
     description: "A lead created without currency gets the workspace's currency only beside an amount: one created without an amount answers currency null (spec 2.1: a lead without currency uses the workspace currency).",
     proves: ['conventions.money-workspace-currency'],
-    wrap: onRoute('POST', /^\/v1\/leads$/, async (next, request, info) => {
+    wrap: onOperation('createLead', async (next, request, info) => {
       const sent = await sentJson(request);
       const response = await next(request, info);
       if (!sent || sent.currency !== undefined || sent.amount !== undefined) return response;
@@ -591,5 +600,3 @@ function nestedFields(fields: Record<string, unknown>): Record<string, unknown> 
   return nested;
 }
 
-/** A single-record route (or its sub-route) naming the record by its number (spec 2.1). */
-const NUMBERED_PATH = /^\/v1\/(leads|contacts|companies|tasks)\/[0-9]+(\/|$)/;

@@ -1,28 +1,25 @@
 // Faults in paging: the limits, the cursor, the end of a walk.
-import type { MockState } from '../mock-state.ts';
-import { changed, jsonOf, onErrorCode, type Fault, type Handle } from './fault.ts';
-import { callerWorkspace, onRoute, withQuery as requestWithQuery } from './request-match.ts';
+import type { OperationId } from '../spec/operation-types.ts';
+import { changed, jsonOf, onErrorCode, type Fault } from './fault.ts';
+import { faultMemory } from './fault-memory.ts';
+import { callerWorkspace, onOperation, onQuery, queryOf, withQuery } from './request-match.ts';
 
-/** Changes the query of list requests (GET /v1/<records>) before the mock sees them. */
-function withQuery(change: (query: URLSearchParams) => void) {
-  return (next: Handle): Handle =>
-    async (request, info) => {
-      const url = new URL(request.url);
-      if (request.method !== 'GET' || !/^\/v1\/[a-z]+$/.test(url.pathname)) return next(request, info);
-      change(url.searchParams);
-      return next(new Request(url, request), info);
-    };
+/** The lists of records (GET /v1/<records>), whose query the list faults change. */
+const RECORD_LISTS: readonly OperationId[] = [
+  'listLeads', 'listPipelines', 'listCompanies', 'listContacts', 'listTags', 'listTimeline', 'listMembers',
+  'listTeams', 'listProducts', 'listConversations', 'listFields', 'listTasks', 'listWebhooks',
+];
+
+/** The GET operations that take a limit (spec 4.13: every list, the sub-lists and the board). */
+const LIMITED_READS: readonly OperationId[] = [
+  'listLeads', 'getLeadBoard', 'listLeadContacts', 'listLeadProducts', 'listCompanies', 'listContacts', 'listTimeline',
+  'listProducts', 'listConversations', 'listMessages', 'listTasks', 'listWebhooks', 'listWebhookDeliveries',
+];
+
+/** Changes the query of the record lists before the mock sees them (and validates it). */
+function onListQuery(change: (query: URLSearchParams) => void) {
+  return onOperation(RECORD_LISTS, (next, request, info) => next(withQuery(request, change), info));
 }
-
-/** Per mock, a map a fault keeps between requests (a cursor it handed out, and what it remembers of it). */
-function memoryOf<V>(store: WeakMap<MockState, Map<string, V>>, state: MockState): Map<string, V> {
-  let map = store.get(state);
-  if (!map) store.set(state, (map = new Map()));
-  return map;
-}
-
-const leadsCursors = new WeakMap<MockState, Map<string, string>>();
-const contactsCursors = new WeakMap<MockState, Map<string, string>>();
 
 export const pagingFaults: Fault[] = [
   {
@@ -30,14 +27,14 @@ export const pagingFaults: Fault[] = [
     family: 'paging',
     proves: ['query.page-default-50'],
     description: 'A list without limit answers pages of 20 instead of 50.',
-    wrap: withQuery((query) => void (query.has('limit') || query.set('limit', '20'))),
+    wrap: onListQuery((query) => void (query.has('limit') || query.set('limit', '20'))),
   },
   {
     name: 'max-limit-100',
     family: 'paging',
     proves: ['query.page-max-250'],
     description: 'A limit above 100 is treated as 100 instead of 250.',
-    wrap: withQuery((query) => void (Number(query.get('limit')) > 100 && query.set('limit', '100'))),
+    wrap: onListQuery((query) => void (Number(query.get('limit')) > 100 && query.set('limit', '100'))),
   },
   {
     name: 'cursor-not-checked',
@@ -45,11 +42,7 @@ export const pagingFaults: Fault[] = [
     proves: ['errors.status-400', 'query.changed-cursor-lists'],
     description: 'A changed cursor is not refused: the list starts again from the top.',
     wrap: (next) =>
-      onErrorCode('invalid_cursor', (_response, _body, request) => {
-        const url = new URL(request.url);
-        url.searchParams.delete('cursor');
-        return next(new Request(url, request));
-      })(next),
+      onErrorCode('invalid_cursor', (_response, _body, request) => next(withQuery(request, (query) => query.delete('cursor'))))(next),
   },
   {
     name: 'end-cursor-empty-string',
@@ -67,34 +60,24 @@ export const pagingFaults: Fault[] = [
     family: 'paging',
     proves: ['errors.status-400', 'query.changed-cursor-lists', 'query.newest-first-stable'],
     description: 'Cursors count records from the top, so leads added during a walk shift the next page and show a lead twice.',
-    wrap: (next) => async (request, info) => {
-      const url = new URL(request.url);
-      if (request.method !== 'GET' || url.pathname !== '/v1/leads') return next(request, info);
-      const offset = Number(url.searchParams.get('cursor')?.replace(/^offset-/, '') ?? 0) || 0;
-      const limit = Number(url.searchParams.get('limit') ?? 50);
-      url.searchParams.delete('cursor');
-      url.searchParams.set('limit', '250');
-      const response = await next(new Request(url, request), info);
+    wrap: onOperation('listLeads', async (next, request, info) => {
+      const query = queryOf(request);
+      const offset = Number(query.get('cursor')?.replace(/^offset-/, '') ?? 0) || 0;
+      const limit = Number(query.get('limit') ?? 50);
+      const response = await next(withQuery(request, (query) => (query.delete('cursor'), query.set('limit', '250'))), info);
       const body = response.ok ? await jsonOf(response) : undefined;
       if (!body) return response;
       const data = body.data.slice(offset, offset + limit);
       const more = body.data.length > offset + limit;
       return changed(response, { body: { ...body, data, next_cursor: more ? `offset-${offset + limit}` : null } });
-    },
+    }),
   },
   {
     name: 'query-limit-max-100',
     family: 'paging',
     proves: ['query.page-max-250'],
     description: 'The query endpoint caps limit at 100 instead of 250 (the lists keep 250).',
-    wrap: (next) => async (request, info) => {
-      if (request.method !== 'POST' || !/^\/v1\/query\/[a-z]+$/.test(new URL(request.url).pathname)) return next(request, info);
-      const body = await request.clone().json().catch(() => undefined);
-      if (!(body?.limit > 100)) return next(request, info);
-      const headers = new Headers(request.headers);
-      headers.delete('content-length');
-      return next(new Request(request.url, { method: 'POST', headers, body: JSON.stringify({ ...body, limit: 100 }) }), info);
-    },
+    wrap: onQuery((body) => (body.limit > 100 ? { ...body, limit: 100 } : body)),
   },
   {
     name: 'lists-count-total',
@@ -112,13 +95,7 @@ export const pagingFaults: Fault[] = [
     family: 'paging',
     proves: ['query.sub-lists-paged'],
     description: "A lead's contacts and product lines are answered whole, limit ignored, with next_cursor null.",
-    wrap: (next) => async (request, info) => {
-      const url = new URL(request.url);
-      if (request.method !== 'GET' || !/^\/v1\/leads\/[^/]+\/(contacts|products)$/.test(url.pathname)) return next(request, info);
-      url.searchParams.delete('limit');
-      url.searchParams.delete('cursor');
-      return next(new Request(url, request), info);
-    },
+    wrap: onOperation(['listLeadContacts', 'listLeadProducts'], (next, request, info) => next(withQuery(request, (query) => (query.delete('limit'), query.delete('cursor'))), info)),
   },
   // Blind fault hunt (the faults below were written from the spec and the mock, not from the checks).
   {
@@ -126,26 +103,21 @@ export const pagingFaults: Fault[] = [
     family: 'paging',
     proves: ['query.page-max-250'],
     description: 'A limit above 250 is refused as invalid instead of treated as 250 (spec 4.13).',
-    wrap: (next) => async (request, info) => {
-      const url = new URL(request.url);
-      const limit = Number(url.searchParams.get('limit'));
-      if (request.method !== 'GET' || !url.pathname.startsWith('/v1/') || !(limit > 250)) return next(request, info);
-      url.searchParams.set('limit', 'over');
-      return next(new Request(url, request), info);
-    },
+    wrap: onOperation(LIMITED_READS, (next, request, info) =>
+      next(Number(queryOf(request).get('limit')) > 250 ? withQuery(request, (query) => query.set('limit', 'over')) : request, info)),
   },
   {
     name: 'contacts-cursor-skips-one',
     family: 'paging',
     proves: ['query.newest-first-stable'],
     description: 'Off by one in the contact list cursor: every page after the first leaves out its first contact (spec 4.13, stable paging).',
-    wrap: (next) => async (request, info) => {
-      const url = new URL(request.url);
+    wrap: onOperation('listContacts', async (next, request, info) => {
+      const cursor = queryOf(request).get('cursor');
       const response = await next(request, info);
-      if (request.method !== 'GET' || url.pathname !== '/v1/contacts' || !url.searchParams.get('cursor') || !response.ok) return response;
+      if (!cursor || !response.ok) return response;
       const body = await jsonOf(response);
       return Array.isArray(body?.data) ? changed(response, { body: { ...body, data: body.data.slice(1) } }) : response;
-    },
+    }),
   },
   // Found by the second blind hunt (written from the spec and the mock alone, before reading any check).
   {
@@ -154,17 +126,18 @@ export const pagingFaults: Fault[] = [
     proves: ['query.stable-despite-deletes'],
     description: "The lead cursor points at the last lead of the page; when that lead is deleted before the next page is asked for, the walk starts again from the top (spec 4.13: stable while paging).",
     wrap: (next, state) =>
-      onRoute('GET', /^\/v1\/leads$/, async (next, request, info) => {
-        const cursors = memoryOf(leadsCursors, state);
-        const cursor = new URL(request.url).searchParams.get('cursor');
+      onOperation('listLeads', async (next, request, info) => {
+        // The last lead of each page this fault handed out a cursor for.
+        const cursors = faultMemory(state, 'leads-walk-restarts-after-anchor-deleted', () => new Map<string, string>());
+        const cursor = queryOf(request).get('cursor');
         const anchor = cursor ? cursors.get(cursor) : undefined;
         const workspace = callerWorkspace(state, request);
         const anchorGone = anchor && workspace && workspace.tables.leads.get(anchor)?.deleted_at !== null;
-        const response = await next(anchorGone ? requestWithQuery(request, (query) => query.delete('cursor')) : request, info);
+        const response = await next(anchorGone ? withQuery(request, (query) => query.delete('cursor')) : request, info);
         const body = response.ok ? await jsonOf(response) : undefined;
         if (body?.next_cursor && body.data?.length) cursors.set(body.next_cursor, body.data.at(-1).id);
         return response;
-      })(next),
+      })(next, state),
   },
   {
     name: 'contacts-cursor-drops-time-ties',
@@ -172,9 +145,10 @@ export const pagingFaults: Fault[] = [
     proves: ['query.newest-first-stable'],
     description: 'The contact cursor keeps only the created_at of the last contact and the next page asks for created_at < it, so contacts created in the same instant as the last of a page are never listed (spec 4.13: stable while paging; ids break ties).',
     wrap: (next, state) =>
-      onRoute('GET', /^\/v1\/contacts$/, async (next, request, info) => {
-        const cursors = memoryOf(contactsCursors, state);
-        const cursor = new URL(request.url).searchParams.get('cursor');
+      onOperation('listContacts', async (next, request, info) => {
+        // The created_at of the last contact of each page this fault handed out a cursor for.
+        const cursors = faultMemory(state, 'contacts-cursor-drops-time-ties', () => new Map<string, string>());
+        const cursor = queryOf(request).get('cursor');
         const response = await next(request, info);
         const body = response.ok ? await jsonOf(response) : undefined;
         if (!Array.isArray(body?.data)) return response;
@@ -183,6 +157,6 @@ export const pagingFaults: Fault[] = [
         const last = body.data.at(-1);
         if (body.next_cursor && last) cursors.set(body.next_cursor, after && last.created_at === after ? after : last.created_at);
         return changed(response, { body: { ...body, data } });
-      })(next),
+      })(next, state),
   },
 ];

@@ -4,20 +4,33 @@
 // and teams (2.7, 4.6).
 import { newSession, SESSION_COOKIE, sessionTokenOf } from '../auth/session.ts';
 import type { MockState } from '../mock-state.ts';
+import type { OperationId } from '../spec/operation-types.ts';
+import type { RoutedOperation } from './operation-of.ts';
 import { changed, jsonOf, onErrorCode, type Fault, type Handle } from './fault.ts';
+import { faultMemory } from './fault-memory.ts';
 import { presentContact } from '../resources/contacts/present-contact.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import { retryAsOwner } from './owner-key.ts';
 import { presentMember } from '../resources/members/present-member.ts';
 import { normalizeId } from '../ids/ids.ts';
 import { nextRecordNumber } from '../store/record-numbers.ts';
+import { callerOf, type HandlerContext, type HandlerResult } from '../http/handler.ts';
 import {
-  alterOk, callerWorkspace, errorAnswer, offsetDropped, onRoute, overTheEdge, probe, sentJson, withJson, withQuery,
+  alterOk, callerWorkspace, errorAnswer, offsetDropped, onOperation, overTheEdge, probe, queryOf, sentJson, withJson, withQuery,
 } from './request-match.ts';
 
-const CONTACT = /^\/v1\/contacts\/(ct_[0-9a-z]{26})$/;
-const COMPANY = /^\/v1\/companies\/(co_[0-9a-z]{26})$/;
-const COMPANY_RESTORE = /^\/v1\/companies\/(co_[0-9a-z]{26})\/restore$/;
+/** A path's id that is a short-prefixed id of `prefix` (not a number, not a long prefix: spec 2.2). */
+const shortId = (prefix: string, id: string | undefined) => id !== undefined && new RegExp(`^${prefix}_[0-9a-z]{26}$`).test(id);
+
+/** The writes (create, PATCH) of the records that carry `custom` (spec 2.11), and the table and field entity of each. */
+const CUSTOM_WRITES = {
+  createLead: ['leads', 'lead'], updateLead: ['leads', 'lead'],
+  createContact: ['contacts', 'contact'], updateContact: ['contacts', 'contact'],
+  createCompany: ['companies', 'company'], updateCompany: ['companies', 'company'],
+  createProduct: ['products', 'product'], updateProduct: ['products', 'product'],
+} as const satisfies Partial<Record<OperationId, readonly [string, string]>>;
+const CUSTOM_WRITE_IDS = Object.keys(CUSTOM_WRITES) as (keyof typeof CUSTOM_WRITES)[];
+const customTableOf = (operation: OperationId) => CUSTOM_WRITES[operation as keyof typeof CUSTOM_WRITES];
 
 /** The body sent, or undefined when there is none or it is not JSON. */
 async function sentBody(request: Request): Promise<any> {
@@ -30,9 +43,9 @@ function withBody(request: Request, body: unknown): Request {
   return new Request(request, { body: JSON.stringify(body) });
 }
 
-/** The same request with another URL (query). */
-function withUrl(request: Request, url: URL): Request {
-  return new Request(url, { method: request.method, headers: request.headers });
+/** The same request with its query changed, and no body (a GET's). */
+function withUrlQuery(request: Request, change: (query: URLSearchParams) => void): Request {
+  return new Request(withQuery(request, change).url, { method: request.method, headers: request.headers });
 }
 
 /** A stored contact by id, in whichever workspace holds it. */
@@ -44,24 +57,28 @@ function storedContact(state: MockState, id: string): any {
   return undefined;
 }
 
-/** Runs `next`, then lets `alter` change a successful JSON answer to a request `matches` picks (given the body sent). */
-function onSuccess(matches: (request: Request, url: URL) => boolean, alter: (body: any, sent: any, url: URL) => any) {
-  return (next: Handle): Handle =>
-    async (request, info) => {
-      const url = new URL(request.url);
-      if (!matches(request, url)) return next(request, info);
-      const sent = await sentBody(request);
-      const response = await next(request, info);
-      if (!response.ok) return response;
-      const body = await jsonOf(response);
-      return body === undefined ? response : changed(response, { body: alter(body, sent, url) });
-    };
+/** A pick of requests among its operations' (the routed operation and the query sent). */
+type RequestPick = { operations: readonly OperationId[]; matches?: (routed: RoutedOperation, query: URLSearchParams) => boolean };
+
+/** Runs `next`, then lets `alter` change a successful JSON answer to a request `pick` picks (given the body and query sent). */
+function onSuccess(pick: RequestPick, alter: (body: any, sent: any, query: URLSearchParams) => any) {
+  return onOperation(pick.operations, async (next, request, info, routed) => {
+    const query = queryOf(request);
+    if (pick.matches && !pick.matches(routed, query)) return next(request, info);
+    const sent = await sentBody(request);
+    const response = await next(request, info);
+    if (!response.ok) return response;
+    const body = await jsonOf(response);
+    return body === undefined ? response : changed(response, { body: alter(body, sent, query) });
+  });
 }
 
-const contactWrite = (request: Request, url: URL) => (request.method === 'POST' && url.pathname === '/v1/contacts') || (request.method === 'PATCH' && CONTACT.test(url.pathname));
-const contactRead = (request: Request, url: URL) => request.method !== 'DELETE' && (url.pathname === '/v1/contacts' || CONTACT.test(url.pathname));
-const contactList = (request: Request, url: URL) => request.method === 'GET' && url.pathname === '/v1/contacts';
-const productList = (request: Request, url: URL) => request.method === 'GET' && url.pathname === '/v1/products';
+/** A contact named by its short id (a create names none). */
+const byContactId = ({ params }: RoutedOperation) => params.id === undefined || shortId('ct', params.id);
+const contactWrite: RequestPick = { operations: ['createContact', 'updateContact'], matches: byContactId };
+const contactRead: RequestPick = { operations: ['listContacts', 'createContact', 'getContact', 'updateContact'], matches: byContactId };
+const contactList: RequestPick = { operations: ['listContacts'] };
+const productList: RequestPick = { operations: ['listProducts'] };
 
 /** Each contact of a single or list answer, changed. */
 function eachContact(body: any, change: (contact: any) => any): any {
@@ -78,27 +95,39 @@ function customKeyOf(body: any): string | undefined {
   return Object.keys(body.error.fields ?? {}).find((field) => field.startsWith('custom.'))?.slice('custom.'.length);
 }
 
-const PRODUCTS = /^\/v1\/products(\/[a-z]+_[0-9a-z]{26})?$/;
-/** team-member-ids-stale-after-member-patch's memory of each patched member's teams before (a fault is wrapped anew for each request). */
-const teamsBeforePatch = new WeakMap<Workspace, Map<string, string[]>>();
-const DEACTIVATE = /^\/v1\/members\/([^/]+)\/deactivate$/;
 
-/** A contact write (create or PATCH) whose answer and stored record `alter` changes, given the body sent. */
+/** What a buggy write stores differently: fields of the record, and values of its `custom`. */
+type OtherWrite = { fields?: Record<string, unknown>; custom?: Record<string, unknown> } | undefined;
+
+/**
+ * The handler of `operations` writing as a buggy one would: after its own write, `other` says what
+ * it stores differently (given the record it answers, the body sent and the caller's workspace),
+ * written to the record's table inside the request's transaction and answered.
+ */
+function alsoWrites(operations: readonly OperationId[], table: (operation: OperationId) => string, other: (record: any, sent: any, workspace: Workspace, context: HandlerContext) => OtherWrite) {
+  return {
+    operations,
+    async aroundHandler(next: () => Promise<HandlerResult>, context: HandlerContext): Promise<HandlerResult> {
+      const result = await next();
+      const record: any = result instanceof Response ? undefined : result.body;
+      const { workspace } = callerOf(context);
+      const change = record?.id && context.input.body ? other(record, context.input.body, workspace, context) : undefined;
+      if (result instanceof Response || !change || (!change.fields && !change.custom)) return result;
+      await (workspace.tables as any)[table(context.operation.id as OperationId)].update(record.id, (draft: any) => {
+        Object.assign(draft, change.fields ?? {});
+        if (change.custom) Object.assign(draft.custom, change.custom);
+      });
+      return { ...result, body: { ...record, ...change.fields, ...(change.custom ? { custom: { ...record.custom, ...change.custom } } : {}) } };
+    },
+  } satisfies Pick<Fault, 'operations' | 'aroundHandler'>;
+}
+
+/** A contact write (create, or PATCH by short id) whose answer and stored record `alter` changes, given the body sent. */
 function onContactWrite(alter: (contact: any, sent: any) => Record<string, unknown> | undefined) {
-  return (next: Handle, state: MockState): Handle =>
-    async (request, info) => {
-      const path = new URL(request.url).pathname;
-      const isWrite = (request.method === 'POST' && path === '/v1/contacts') || (request.method === 'PATCH' && CONTACT.test(path) && path !== '/v1/contacts');
-      if (!isWrite) return next(request, info);
-      const sent = await sentJson(request);
-      const response = await next(request, info);
-      const workspace = callerWorkspace(state, request);
-      const body = response.ok ? await jsonOf(response) : undefined;
-      const change = body && sent && workspace ? alter(body, sent) : undefined;
-      if (!change || !workspace) return response;
-      await workspace.tables.contacts.update(body.id, (draft) => void Object.assign(draft, change));
-      return changed(response, { body: { ...body, ...change } });
-    };
+  return alsoWrites(contactWrite.operations, () => 'contacts', (contact, sent, _workspace, context) => {
+    const fields = context.input.path.id === undefined || shortId('ct', context.input.path.id) ? alter(contact, sent) : undefined;
+    return fields && { fields };
+  });
 }
 
 /** The phone as a parser with Russia as its home region stores it: a leading trunk 8 read as +7. */
@@ -108,8 +137,6 @@ function russianTrunkPhone(sent: string): string | null {
   return digits.startsWith('8') && digits.length >= 10 ? `+7${digits.slice(1)}` : null;
 }
 
-/** Tables of records that carry `custom`, by the first path segment after /v1/. */
-const CUSTOM_TABLES = { leads: ['leads', 'lead'], contacts: ['contacts', 'contact'], companies: ['companies', 'company'], products: ['products', 'product'] } as const;
 
 /** The keys of the custom fields of `entity` of type `type` in the workspace. */
 function customKeysOfType(workspace: Workspace, entity: string, type: string): string[] {
@@ -121,37 +148,15 @@ function customKeysOfType(workspace: Workspace, entity: string, type: string): s
  * values of fields of `type` `alter` changes, given the value sent; the answer shows the change.
  */
 function onCustomOfType(type: string, alter: (sent: unknown, stored: unknown) => unknown) {
-  return (next: Handle, state: MockState): Handle =>
-    async (request, info) => {
-      const match = /^\/v1\/(leads|contacts|companies|products)(\/[^/]+)?$/.exec(new URL(request.url).pathname);
-      const isWrite = match && ((request.method === 'POST' && !match[2]) || (request.method === 'PATCH' && match[2]));
-      if (!match || !isWrite) return next(request, info);
-      const sent = await sentJson(request);
-      const response = await next(request, info);
-      const workspace = callerWorkspace(state, request);
-      const body = response.ok ? await jsonOf(response) : undefined;
-      if (!workspace || !body?.custom || !sent?.custom || typeof sent.custom !== 'object') return response;
-      const [table, entity] = CUSTOM_TABLES[match[1] as keyof typeof CUSTOM_TABLES];
-      const change: Record<string, unknown> = {};
-      for (const key of customKeysOfType(workspace, entity, type)) {
-        if (sent.custom[key] === undefined || sent.custom[key] === null || body.custom[key] === undefined) continue;
-        change[key] = alter(sent.custom[key], body.custom[key]);
-      }
-      if (Object.keys(change).length === 0) return response;
-      await (workspace.tables as any)[table].update(body.id, (draft: any) => void Object.assign(draft.custom, change));
-      return changed(response, { body: { ...body, custom: { ...body.custom, ...change } } });
-    };
-}
-
-/** A product write whose stored and answered vat_percent is rounded to a whole number. */
-async function roundVat(next: Handle, state: MockState, request: Request, info: Parameters<Handle>[1]): Promise<Response> {
-  const response = await next(request, info);
-  const body = response.ok ? await jsonOf(response) : undefined;
-  const workspace = callerWorkspace(state, request);
-  if (!workspace || typeof body?.vat_percent !== 'number' || Number.isInteger(body.vat_percent)) return response;
-  const vat = Math.round(body.vat_percent);
-  await workspace.tables.products.update(body.id, (draft: any) => void (draft.vat_percent = vat));
-  return changed(response, { body: { ...body, vat_percent: vat } });
+  return alsoWrites(CUSTOM_WRITE_IDS, (operation) => customTableOf(operation)[0], (record, sent, workspace, context) => {
+    if (!record.custom || !sent.custom || typeof sent.custom !== 'object') return undefined;
+    const change: Record<string, unknown> = {};
+    for (const key of customKeysOfType(workspace, customTableOf(context.operation.id as OperationId)[1], type)) {
+      if (sent.custom[key] === undefined || sent.custom[key] === null || record.custom[key] === undefined) continue;
+      change[key] = alter(sent.custom[key], record.custom[key]);
+    }
+    return Object.keys(change).length ? { custom: change } : undefined;
+  });
 }
 
 export const recordsFaults: Fault[] = [
@@ -175,14 +180,13 @@ export const recordsFaults: Fault[] = [
     family: 'records',
     proves: ['conventions.localized-names-plain-string', 'fields.label-plain-string'],
     description: 'A field label changed to a plain string replaces only its English text; the other languages keep the old label (spec 2.1: a plain string is used for every language).',
-    wrap: (next, state) =>
-      onRoute('PATCH', /^\/v1\/fields\/[^/]+$/, async (inner, request, info) => {
-        const body = await sentJson(request);
-        if (typeof body?.label !== 'string') return inner(request, info);
-        const id = normalizeId(new URL(request.url).pathname.split('/').pop() ?? '');
-        const stored = [...state.workspaces.values()].map((workspace) => workspace.tables.fields.get(id) as any).find(Boolean);
-        return inner(withJson(request, { ...body, label: { ...(stored?.label ?? {}), en: body.label } }), info);
-      })(next),
+    wrap: onOperation('updateField', async (inner, request, info, { params }, state) => {
+      const body = await sentJson(request);
+      if (typeof body?.label !== 'string') return inner(request, info);
+      const id = normalizeId(params.id ?? '');
+      const stored = [...state.workspaces.values()].map((workspace) => workspace.tables.fields.get(id) as any).find(Boolean);
+      return inner(withJson(request, { ...body, label: { ...(stored?.label ?? {}), en: body.label } }), info);
+    }),
   },
   {
     // Readings review: products.price-integer is stated (2.8 "price | integer | smallest currency unit"; 2.1).
@@ -190,13 +194,11 @@ export const recordsFaults: Fault[] = [
     family: 'records',
     proves: ['products.price-integer'],
     description: 'A product price sent as a decimal is rounded to the smallest unit and taken instead of refused (spec 2.1, 2.8: an integer, never decimals).',
-    wrap: (next) => async (request, info) => {
-      const path = new URL(request.url).pathname;
-      if (!['POST', 'PATCH'].includes(request.method) || !/^\/v1\/products(\/[^/]+)?$/.test(path)) return next(request, info);
+    wrap: onOperation(['createProduct', 'updateProduct'], async (next, request, info) => {
       const body = await sentJson(request);
       const decimal = typeof body?.price === 'number' && !Number.isInteger(body.price);
       return next(decimal ? withJson(request, { ...body, price: Math.round(body.price) }) : request, info);
-    },
+    }),
   },
   {
     // Readings review: members.deactivate-status is stated (2.7 "member.status | `active` or `deactivated`").
@@ -204,12 +206,11 @@ export const recordsFaults: Fault[] = [
     family: 'records',
     proves: ['members.deactivate-status', 'responses.shape.deactivate-member'],
     description: 'A deactivated member shows status inactive (the user table\'s word) instead of deactivated (spec 2.7).',
-    wrap: (next) => async (request, info) => {
+    wrap: onOperation(['listMembers', 'updateMember', 'deactivateMember'], async (next, request, info) => {
       const response = await next(request, info);
-      if (!/^\/v1\/members(\/|$)/.test(new URL(request.url).pathname)) return response;
       const rename = (member: any) => (member?.status === 'deactivated' ? { ...member, status: 'inactive' } : member);
       return alterOk(response, (body) => (Array.isArray(body?.data) ? { ...body, data: body.data.map(rename) } : rename(body)));
-    },
+    }),
   },
   {
     name: 'contact-phones-not-normalized',
@@ -236,23 +237,23 @@ export const recordsFaults: Fault[] = [
     family: 'records',
     proves: ['contacts.phone-goes-first'],
     description: 'A contact created with both `phone` and `phones` gets `phone` last instead of first (and is named after the first of `phones`).',
-    wrap: (next) => async (request, info) => {
-      const sent = request.method === 'POST' && new URL(request.url).pathname === '/v1/contacts' ? await sentBody(request) : undefined;
+    wrap: onOperation('createContact', async (next, request, info) => {
+      const sent = await sentBody(request);
       if (typeof sent?.phone !== 'string' || !Array.isArray(sent.phones)) return next(request, info);
       const { phone, ...rest } = sent;
       return next(withBody(request, { ...rest, phones: [...sent.phones, phone] }), info);
-    },
+    }),
   },
   {
     name: 'contact-unnamed-placeholder',
     family: 'records',
     proves: ['contacts.name-from-phone', 'contacts.name-from-email'],
     description: 'A contact created without a name is named "Unnamed contact" instead of after its first phone or email.',
-    wrap: (next) => async (request, info) => {
-      const sent = request.method === 'POST' && new URL(request.url).pathname === '/v1/contacts' ? await sentBody(request) : undefined;
+    wrap: onOperation('createContact', async (next, request, info) => {
+      const sent = await sentBody(request);
       const identified = sent && ['phone', 'phones', 'email', 'emails'].some((field) => field in sent);
       return identified && !sent.name ? next(withBody(request, { ...sent, name: 'Unnamed contact' }), info) : next(request, info);
-    },
+    }),
   },
   {
     name: 'contact-language-unchecked',
@@ -271,39 +272,38 @@ export const recordsFaults: Fault[] = [
     family: 'records',
     proves: ['contacts.phones-limit', 'contacts.emails-limit'],
     description: 'A contact with more than 10 phones or emails keeps the first 10 silently instead of answering validation_failed.',
-    wrap: (next) => async (request, info) => {
-      const url = new URL(request.url);
-      const sent = contactWrite(request, url) ? await sentBody(request) : undefined;
+    wrap: onOperation(contactWrite.operations, async (next, request, info, routed) => {
+      const sent = byContactId(routed) ? await sentBody(request) : undefined;
       const over = (list: unknown) => Array.isArray(list) && list.length > 10;
       if (!sent || !(over(sent.phones) || over(sent.emails))) return next(request, info);
       return next(withBody(request, { ...sent, ...(over(sent.phones) ? { phones: sent.phones.slice(0, 10) } : {}), ...(over(sent.emails) ? { emails: sent.emails.slice(0, 10) } : {}) }), info);
-    },
+    }),
   },
   {
     name: 'contact-patch-appends-lists',
     family: 'records',
     proves: ['contacts.patch-phones-replace', 'contacts.patch-emails-replace', 'contacts.patch-normalizes'],
     description: 'PATCH of a contact adds the phones and emails sent to the ones it has instead of replacing the lists.',
-    wrap: (next, state) => async (request, info) => {
-      const id = request.method === 'PATCH' ? CONTACT.exec(new URL(request.url).pathname)?.[1] : undefined;
+    wrap: onOperation('updateContact', async (next, request, info, { params }, state) => {
+      const id = shortId('ct', params.id) ? params.id : undefined;
       const sent = id ? await sentBody(request) : undefined;
       const stored = id && storedContact(state, id);
       if (!stored || !(Array.isArray(sent?.phones) || Array.isArray(sent?.emails))) return next(request, info);
       const merged = (field: 'phones' | 'emails') => (Array.isArray(sent[field]) ? { [field]: [...new Set([...stored[field], ...sent[field]])].slice(0, 10) } : {});
       return next(withBody(request, { ...sent, ...merged('phones'), ...merged('emails') }), info);
-    },
+    }),
   },
   {
     name: 'contact-null-references-ignored',
     family: 'records',
     proves: ['contacts.patch-null-company', 'contacts.patch-null-owner'],
     description: 'company_id: null and owner_id: null on a contact PATCH are treated as not sent: the company and owner stay.',
-    wrap: (next) => async (request, info) => {
-      const sent = request.method === 'PATCH' && CONTACT.test(new URL(request.url).pathname) ? await sentBody(request) : undefined;
+    wrap: onOperation('updateContact', async (next, request, info, { params }) => {
+      const sent = shortId('ct', params.id) ? await sentBody(request) : undefined;
       if (!sent || !(sent.company_id === null || sent.owner_id === null)) return next(request, info);
       const kept = Object.fromEntries(Object.entries(sent).filter(([field, value]) => !(['company_id', 'owner_id'].includes(field) && value === null)));
       return next(withBody(request, Object.keys(kept).length ? kept : { custom: {} }), info);
-    },
+    }),
   },
   {
     name: 'contact-open-leads-not-counted',
@@ -324,7 +324,7 @@ export const recordsFaults: Fault[] = [
           const leads = workspace ? workspace.tables.leads.records().filter((lead: any) => lead.contact_id === contact.id && !lead.deleted_at) : [];
           return { ...contact, open_leads: leads.length };
         }),
-      )(next),
+      )(next, state),
   },
   {
     name: 'contact-search-names-only',
@@ -332,9 +332,9 @@ export const recordsFaults: Fault[] = [
     proves: ['contacts.q-phones', 'contacts.q-emails'],
     description: 'q on the contact list searches names only, not phones or emails.',
     wrap: onSuccess(
-      (request, url) => contactList(request, url) && url.searchParams.has('q'),
-      (body, _sent, url) => {
-        const q = url.searchParams.get('q')!.toLowerCase();
+      { ...contactList, matches: (_routed, query) => query.has('q') },
+      (body, _sent, query) => {
+        const q = query.get('q')!.toLowerCase();
         return { ...body, data: body.data.filter((contact: { name: string }) => contact.name.toLowerCase().includes(q)) };
       },
     ),
@@ -351,12 +351,12 @@ export const recordsFaults: Fault[] = [
     family: 'records',
     proves: ['contacts.company-needs-companies-read'],
     description: 'A key without companies:read creates a contact with company_id (the company silently dropped) instead of answering missing_scope.',
-    wrap: (next) =>
+    wrap: onOperation(['listContacts', 'createContact'], (next, request, info) =>
       onErrorCode('missing_scope', async (response, body, request) => {
-        if (body.error.scope !== 'companies:read' || new URL(request.url).pathname !== '/v1/contacts') return response;
+        if (body.error.scope !== 'companies:read') return response;
         const { company_id: _dropped, ...sent } = await request.clone().json();
         return next(withBody(request, sent));
-      })(next),
+      })(next)(request, info)),
   },
   {
     name: 'members-scope-misnamed',
@@ -370,12 +370,10 @@ export const recordsFaults: Fault[] = [
     family: 'records',
     proves: ['products.list-default-active'],
     description: 'The product list includes archived products by default (as if archived=all).',
-    wrap: (next) => async (request, info) => {
-      const url = new URL(request.url);
-      if (!productList(request, url) || url.searchParams.has('archived')) return next(request, info);
-      url.searchParams.set('archived', 'all');
-      return next(withUrl(request, url), info);
-    },
+    wrap: onOperation(productList.operations, async (next, request, info) => {
+      if (queryOf(request).has('archived')) return next(request, info);
+      return next(withUrlQuery(request, (query) => query.set('archived', 'all')), info);
+    }),
   },
   {
     name: 'products-search-names-only',
@@ -383,9 +381,9 @@ export const recordsFaults: Fault[] = [
     proves: ['products.q-sku'],
     description: 'q on the product list searches names only, not SKUs.',
     wrap: onSuccess(
-      (request, url) => productList(request, url) && url.searchParams.has('q'),
-      (body, _sent, url) => {
-        const q = url.searchParams.get('q')!.toLowerCase();
+      { ...productList, matches: (_routed, query) => query.has('q') },
+      (body, _sent, query) => {
+        const q = query.get('q')!.toLowerCase();
         return { ...body, data: body.data.filter((product: { name: string }) => product.name.toLowerCase().includes(q)) };
       },
     ),
@@ -395,38 +393,33 @@ export const recordsFaults: Fault[] = [
     family: 'records',
     proves: ['products.list-default-active', 'products.list-archived-true', 'products.patch-archives'],
     description: 'PATCH of a product ignores archived (only create sets it), so a product cannot be archived.',
-    wrap: (next) => async (request, info) => {
-      const sent = request.method === 'PATCH' && /^\/v1\/products\/[^/]+$/.test(new URL(request.url).pathname) ? await sentBody(request) : undefined;
+    wrap: onOperation('updateProduct', async (next, request, info) => {
+      const sent = await sentBody(request);
       if (!sent || !('archived' in sent)) return next(request, info);
       const { archived: _ignored, ...rest } = sent;
       return next(withBody(request, Object.keys(rest).length ? rest : { custom: {} }), info);
-    },
+    }),
   },
   {
     name: 'fields-need-record-scope',
     family: 'records',
     proves: ['fields.no-scope'],
     description: "GET /v1/fields asks for the read scope of the fields' entity (leads:read without entity) instead of no scope.",
-    wrap: (next) => async (request, info) => {
-      const url = new URL(request.url);
-      if (request.method !== 'GET' || url.pathname !== '/v1/fields') return next(request, info);
-      const entity = url.searchParams.get('entity') ?? 'lead';
-      const probe = new URL(`/v1/${entity === 'company' ? 'companies' : `${entity}s`}?limit=1`, url);
-      const allowed = await next(withUrl(request, probe), info);
+    wrap: onOperation('listFields', async (next, request, info) => {
+      const entity = queryOf(request).get('entity') ?? 'lead';
+      const allowed = await next(new Request(probe(request, `/v1/${entity === 'company' ? 'companies' : `${entity}s`}?limit=1`).url, { method: request.method, headers: request.headers }), info);
       return allowed.status === 403 ? allowed : next(request, info);
-    },
+    }),
   },
   {
     name: 'fields-entity-filter-ignored',
     family: 'records',
     proves: ['fields.entity-filter'],
     description: 'GET /v1/fields ignores entity and lists the fields of every entity.',
-    wrap: (next) => async (request, info) => {
-      const url = new URL(request.url);
-      if (request.method !== 'GET' || url.pathname !== '/v1/fields' || !url.searchParams.has('entity')) return next(request, info);
-      url.searchParams.delete('entity');
-      return next(withUrl(request, url), info);
-    },
+    wrap: onOperation('listFields', async (next, request, info) => {
+      if (!queryOf(request).has('entity')) return next(request, info);
+      return next(withUrlQuery(request, (query) => query.delete('entity')), info);
+    }),
   },
   {
     name: 'custom-datetime-offset-kept',
@@ -502,7 +495,7 @@ export const recordsFaults: Fault[] = [
     proves: ['members.fields', 'members.team-ids-empty', 'responses.shape.list-members'],
     description: 'A member in no team shows team_ids null instead of [].',
     wrap: onSuccess(
-      (request, url) => request.method === 'GET' && url.pathname === '/v1/members',
+      { operations: ['listMembers'] },
       (body) => ({ ...body, data: body.data.map((member: { team_ids: string[] }) => (member.team_ids.length ? member : { ...member, team_ids: null })) }),
     ),
   },
@@ -511,7 +504,7 @@ export const recordsFaults: Fault[] = [
     family: 'records',
     proves: ['auth.first-party-only', 'teams.create-refuses-keys', 'teams.patch-refuses-keys', 'teams.delete-refuses-keys'],
     description: "The team routes forgot the first-party guard: an API key creates, changes and deletes teams as the key's member.",
-    wrap: firstPartyGuardForgotten((path) => path.startsWith('/v1/teams')),
+    wrap: firstPartyGuardForgotten(['listTeams', 'createTeam', 'updateTeam', 'deleteTeam']),
   },
   {
     name: 'first-party-any-role',
@@ -531,10 +524,9 @@ export const recordsFaults: Fault[] = [
     family: 'records',
     proves: ['companies.delete-to-trash', 'errors.docs-url-names-code'],
     description: 'A deleted company reads 404 not_found (as if removed for good) instead of 410 gone from the trash.',
-    wrap: onErrorCode('gone', (response, body, request) => {
-      if (!new URL(request.url).pathname.startsWith('/v1/companies/')) return response;
-      return changed(response, { status: 404, body: { error: { ...body.error, code: 'not_found', message: 'Not found.', deleted_at: undefined } } });
-    }),
+    wrap: onOperation(['getCompany', 'updateCompany', 'deleteCompany', 'restoreCompany'], (next, request, info) =>
+      onErrorCode('gone', (response, body) =>
+        changed(response, { status: 404, body: { error: { ...body.error, code: 'not_found', message: 'Not found.', deleted_at: undefined } } }))(next)(request, info)),
   },
   // Blind fault hunt (the faults below were written from the spec and the mock, not from the checks).
   {
@@ -542,7 +534,8 @@ export const recordsFaults: Fault[] = [
     family: 'records',
     proves: ['contacts.patch-emails-replace', 'contacts.patch-normalizes', 'responses.shape.update-contact'],
     description: 'Emails are lowercased on create only: the answer to a PATCH with emails shows them in the case sent (spec 2.4).',
-    wrap: onRoute('PATCH', CONTACT, async (next, request, info) => {
+    wrap: onOperation('updateContact', async (next, request, info, { params }) => {
+      if (!shortId('ct', params.id)) return next(request, info);
       const emails = (await sentJson(request))?.emails;
       const response = await next(request, info);
       if (!Array.isArray(emails) || !emails.every((email) => typeof email === 'string')) return response;
@@ -554,7 +547,7 @@ export const recordsFaults: Fault[] = [
     family: 'records',
     proves: ['products.list-archived-true'],
     description: 'archived=true on the product list is read like archived=all: active products are listed with the archived ones (spec 4.7).',
-    wrap: onRoute('GET', /^\/v1\/products$/, (next, request, info) =>
+    wrap: onOperation('listProducts', (next, request, info) =>
       next(withQuery(request, (query) => void (query.get('archived') === 'true' && query.set('archived', 'all'))), info)),
   },
   {
@@ -562,12 +555,11 @@ export const recordsFaults: Fault[] = [
     family: 'records',
     proves: ['products.fields', 'products.create-fields', 'responses.shape.list-products', 'responses.shape.create-product', 'responses.shape.get-product', 'responses.shape.update-product'],
     description: 'Product answers show price as a decimal string in major units ("1500.00") instead of an integer in the smallest unit (spec 2.1 money, 2.8).',
-    wrap: (next) => async (request, info) => {
+    wrap: onOperation(['listProducts', 'createProduct', 'getProduct', 'updateProduct'], async (next, request, info) => {
       const response = await next(request, info);
-      if (request.method === 'DELETE' || !/^\/v1\/products(\/[^/]+)?$/.test(new URL(request.url).pathname)) return response;
       const asText = (product: any) => (typeof product?.price === 'number' ? { ...product, price: (product.price / 100).toFixed(2) } : product);
       return alterOk(response, (body) => (Array.isArray(body.data) ? { ...body, data: body.data.map(asText) } : asText(body)));
-    },
+    }),
   },
   // Found by the second blind hunt (written from the spec and the mock alone, before reading any check).
   {
@@ -575,28 +567,19 @@ export const recordsFaults: Fault[] = [
     family: 'records',
     proves: ['fields.value-phone'],
     description: 'A custom field of type phone keeps the value as typed (90 123-45-67): only the contact\'s own phones go through the normalizer (spec 2.11: normalized like contact phones).',
-    wrap: (next, state) => async (request, info) => {
-      const path = new URL(request.url).pathname;
-      const isWrite = ['POST', 'PATCH'].includes(request.method) && /^\/v1\/(leads|contacts|companies|products)(\/[^/]+)?$/.test(path);
-      const sent = isWrite ? await sentJson(request) : undefined;
-      const response = await next(request, info);
-      const body = response.ok && sent?.custom && typeof sent.custom === 'object' ? await jsonOf(response) : undefined;
-      const workspace = callerWorkspace(state, request);
-      if (!body?.custom || !workspace) return response;
+    ...alsoWrites(CUSTOM_WRITE_IDS, (operation) => customTableOf(operation)[0], (record, sent, workspace) => {
+      if (!record.custom || !sent.custom || typeof sent.custom !== 'object') return undefined;
       const phoneKeys = new Set([...workspace.tables.fields.values()].filter((field: any) => field.type === 'phone').map((field: any) => field.key));
-      const asTyped = Object.fromEntries(Object.entries(sent.custom).filter(([key, value]) => phoneKeys.has(key) && typeof value === 'string' && value !== body.custom[key]));
-      if (Object.keys(asTyped).length === 0) return response;
-      const table = workspace.tables[/^\/v1\/([a-z]+)/.exec(path)![1] as 'leads' | 'contacts' | 'companies' | 'products'] as { update(id: string, change: (draft: any) => void): Promise<unknown> };
-      await table.update(body.id, (draft) => void Object.assign(draft.custom, asTyped));
-      return changed(response, { body: { ...body, custom: { ...body.custom, ...asTyped } } });
-    },
+      const asTyped = Object.fromEntries(Object.entries(sent.custom).filter(([key, value]) => phoneKeys.has(key) && typeof value === 'string' && value !== record.custom[key]));
+      return Object.keys(asTyped).length ? { custom: asTyped } : undefined;
+    }),
   },
   {
     name: 'phone-leading-8-as-russian',
     family: 'records',
     proves: ['contacts.phones-leading-8', 'contacts.phone-goes-first'],
     description: 'Phones are parsed with Russia as the home region, so a local spelling with the trunk 8 (8 90 123 45 67) becomes +790... instead of +99890... (spec 2.4).',
-    wrap: onContactWrite((contact, sent) => {
+    ...onContactWrite((contact, sent) => {
       const phones = [sent.phone, ...(Array.isArray(sent.phones) ? sent.phones : [])].filter((phone) => typeof phone === 'string');
       if (phones.length !== contact.phones?.length || !phones.some((phone) => russianTrunkPhone(phone))) return undefined;
       const stored = contact.phones.map((phone: string, index: number) => russianTrunkPhone(phones[index] ?? '') ?? phone);
@@ -608,14 +591,12 @@ export const recordsFaults: Fault[] = [
     family: 'records',
     proves: ['fields.value-datetime'],
     description: 'A custom datetime sent with an offset (10:00+05:00) is stored as that clock reading in UTC (10:00Z), the offset dropped instead of converted (spec 2.11: stored in UTC).',
-    wrap: (next) => async (request, info) => {
-      const path = new URL(request.url).pathname;
-      const isWrite = ['POST', 'PATCH'].includes(request.method) && /^\/v1\/(leads|contacts|companies|products)(\/[^/]+)?$/.test(path);
-      const sent = isWrite ? await sentJson(request) : undefined;
+    wrap: onOperation(CUSTOM_WRITE_IDS, async (next, request, info) => {
+      const sent = await sentJson(request);
       if (!sent?.custom || typeof sent.custom !== 'object') return next(request, info);
       const custom = Object.fromEntries(Object.entries(sent.custom).map(([key, value]) => [key, offsetDropped(value)]));
       return next(withJson(request, { ...sent, custom }), info);
-    },
+    }),
   },
   {
     name: 'deleted-contact-still-searchable',
@@ -623,9 +604,9 @@ export const recordsFaults: Fault[] = [
     proves: ['contacts.delete-to-trash'],
     description: 'The contact search index is not told of deletes: q still finds contacts in the trash, which have left lists (spec 2.1).',
     wrap: (next, state) =>
-      onRoute('GET', /^\/v1\/contacts$/, async (next, request, info) => {
+      onOperation('listContacts', async (next, request, info) => {
         const response = await next(request, info);
-        const query = new URL(request.url).searchParams;
+        const query = queryOf(request);
         const q = query.get('q')?.trim().toLowerCase();
         const workspace = callerWorkspace(state, request);
         const body = response.ok && q && !query.get('cursor') ? await jsonOf(response) : undefined;
@@ -634,7 +615,7 @@ export const recordsFaults: Fault[] = [
           (contact) => contact.deleted_at !== null && [contact.name, ...contact.phones, ...contact.emails].some((text) => text.toLowerCase().includes(q!)),
         );
         return changed(response, { body: { ...body, data: [...body.data, ...found.map((contact) => presentContact(workspace, contact))] } });
-      })(next),
+      })(next, state),
   },
   // Found by the third blind hunt (written from the spec and the mock alone, before reading any check).
   {
@@ -642,24 +623,25 @@ export const recordsFaults: Fault[] = [
     family: 'records',
     proves: ['products.create-fields'],
     description: "A product's vat_percent is kept in an integer column: 12.5 comes back as 13 (spec 2.8: vat_percent is a number).",
-    wrap: (next: Handle, state: MockState): Handle =>
-      onRoute('POST', /^\/v1\/products$/, (inner, request, info) => roundVat(inner, state, request, info))(
-        onRoute('PATCH', PRODUCTS, (inner, request, info) => roundVat(inner, state, request, info))(next),
-      ),
+    // PATCH of a product named by its id (not a number: spec 2.8's products have none).
+    ...alsoWrites(['createProduct', 'updateProduct'], () => 'products', (product, _sent, _workspace, { input }) =>
+      ((input.path.id === undefined || /^[a-z]+_[0-9a-z]{26}$/.test(input.path.id)) && typeof product.vat_percent === 'number' && !Number.isInteger(product.vat_percent)
+        ? { fields: { vat_percent: Math.round(product.vat_percent) } }
+        : undefined)),
   },
   {
     name: 'custom-email-case-kept',
     family: 'records',
     proves: ['fields.value-email'],
     description: "A custom field of type email keeps the address as typed (Ali@Example.UZ): only the contact's own emails are lowercased (spec 2.11: email address, lowercased).",
-    wrap: onCustomOfType('email', (sent, stored) => (typeof sent === 'string' ? sent.trim() : stored)),
+    ...onCustomOfType('email', (sent, stored) => (typeof sent === 'string' ? sent.trim() : stored)),
   },
   {
     name: 'custom-money-currency-defaults-usd',
     family: 'records',
     proves: ['fields.money-currency-default'],
     description: 'A custom money value sent without currency is stored in USD, the library default, instead of UZS (spec 2.11: currency defaults to UZS).',
-    wrap: onCustomOfType('money', (sent, stored: any) =>
+    ...onCustomOfType('money', (sent, stored: any) =>
       sent && typeof sent === 'object' && !('currency' in sent) && stored && typeof stored === 'object' ? { ...stored, currency: 'USD' } : stored,
     ),
   },
@@ -668,13 +650,12 @@ export const recordsFaults: Fault[] = [
     family: 'records',
     proves: ['teams.scope'],
     description: 'GET /v1/teams checks no scope (the guard is only on members): a key without users:read lists the teams (spec 4.6: users:read).',
-    wrap: (next, state) =>
-      onRoute('GET', /^\/v1\/teams$/, async (inner, request, info) => {
-        const copy = request.clone();
-        const response = await inner(request, info);
-        const body = response.status === 403 ? await jsonOf(response) : undefined;
-        return body?.error?.code === 'missing_scope' ? retryAsOwner(state, inner, copy, response) : response;
-      })(next),
+    wrap: onOperation('listTeams', async (inner, request, info, _routed, state) => {
+      const copy = request.clone();
+      const response = await inner(request, info);
+      const body = response.status === 403 ? await jsonOf(response) : undefined;
+      return body?.error?.code === 'missing_scope' ? retryAsOwner(state, inner, copy, response) : response;
+    }),
   },
   // Found by the fifth blind hunt (written from the spec and the mock alone, before reading any check).
   {
@@ -682,59 +663,57 @@ export const recordsFaults: Fault[] = [
     family: 'records',
     proves: ['members.first-party-other-roles'],
     description: 'POST /v1/invites checks only that a web app session exists, not its role: a signed-in manager or viewer invites people (spec 4.6: owners and admins only).',
-    wrap: (next, state) =>
+    wrap: onOperation('createInvite', (next, request, info, _routed, state) =>
       onErrorCode('forbidden', async (response, body, request) => {
-        if (body.error.permission !== 'owner_or_admin' || new URL(request.url).pathname !== '/v1/invites') return response;
+        if (body.error.permission !== 'owner_or_admin') return response;
         const found = state.findCredential(sessionTokenOf(request) ?? '');
         const owner = found && [...found.workspace.members.values()].find((member) => member.role === 'owner' && member.status === 'active');
         return found && owner ? next(asMember(state, request, found.workspace.id, owner.id)) : response;
-      })(next),
+      })(next)(request, info)),
   },
   {
     name: 'member-deactivate-takes-keys',
     family: 'records',
     proves: ['auth.first-party-only', 'members.deactivate-refuses-keys'],
     description: "POST /v1/members/{id}/deactivate forgot the first-party guard: an API key deactivates members as the key's member (spec 4.6, 5.1: first-party web app only).",
-    wrap: firstPartyGuardForgotten((path) => DEACTIVATE.test(path)),
+    wrap: firstPartyGuardForgotten(['deactivateMember']),
   },
   {
     name: 'owner-deactivatable',
     family: 'records',
     proves: ['members.owner-stays'],
     description: "Deactivation checks the caller's role but not the target's: the workspace's one owner is deactivated (200) and the workspace is left without an owner (spec 4.6; the document: the owner stays the owner).",
-    wrap: (next, state) =>
+    wrap: onOperation('deactivateMember', (next, request, info, { params }, state) =>
       onErrorCode('forbidden', async (response, body, request) => {
-        const match = DEACTIVATE.exec(new URL(request.url).pathname);
-        if (body.error.permission !== 'transfer_ownership' || !match) return response;
+        if (body.error.permission !== 'transfer_ownership') return response;
         const found = state.findCredential(sessionTokenOf(request) ?? '');
-        const member = found?.workspace.members.get(normalizeId(match[1]!));
+        const member = found?.workspace.members.get(normalizeId(params.id!));
         if (!found || !member) return response;
         member.status = 'deactivated';
         const meId = found.credential.kind === 'session' ? found.credential.session.memberId : null;
         return changed(response, { status: 200, body: presentMember(member, meId) });
-      })(next),
+      })(next)(request, info)),
   },
   {
     name: 'team-delete-leaves-member-team-ids',
     family: 'records',
     proves: ['teams.delete-leaves-members'],
     description: "Deleting a team removes the team row only: its members' team_ids still name the deleted team (spec 2.7: team_ids are the member's teams).",
-    wrap: (next, state) =>
-      onRoute('DELETE', /^\/v1\/teams\/([^/]+)$/, async (inner, request, info) => {
+    wrap: onOperation('deleteTeam', async (inner, request, info, { params }, state) => {
         const workspace = sessionWorkspace(state, request);
-        const teamId = normalizeId(/^\/v1\/teams\/([^/]+)$/.exec(new URL(request.url).pathname)![1]!);
+        const teamId = normalizeId(params.id!);
         const members = workspace ? [...workspace.members.values()].filter((member) => member.teamIds.includes(teamId)) : [];
         const response = await inner(request, info);
         if (response.ok) for (const member of members) if (!member.teamIds.includes(teamId)) member.teamIds.push(teamId);
         return response;
-      })(next),
+      }),
   },
   {
     name: 'member-is-me-every-active',
     family: 'records',
     proves: ['members.is-me'],
     description: "The members list computes is_me from the member's status instead of comparing with the caller: every active member is is_me (spec 2.7: is_me is the caller's own member).",
-    wrap: onRoute('GET', /^\/v1\/members$/, async (next, request, info) =>
+    wrap: onOperation('listMembers', async (next, request, info) =>
       alterOk(await next(request, info), (body) => ({ ...body, data: (body.data ?? []).map((member: any) => ({ ...member, is_me: member.status === 'active' })) }))),
   },
   {
@@ -743,11 +722,12 @@ export const recordsFaults: Fault[] = [
     proves: ['members.patch-team-ids'],
     description: "A member's team_ids changed by PATCH /v1/members/{id} are saved on the member only: the teams list keeps showing the old member_ids (two copies of the membership out of step, spec 2.7).",
     wrap: (next, state) => {
-      const before = teamsBeforePatch;
-      const patched = onRoute('PATCH', /^\/v1\/members\/[^/]+$/, async (inner, request, info) => {
+      // Each patched member's teams before, per workspace (the fault is wrapped anew for each request).
+      const before = faultMemory(state, 'team-member-ids-stale-after-member-patch', () => new WeakMap<Workspace, Map<string, string[]>>());
+      const patched = onOperation('updateMember', async (inner, request, info, { params }) => {
         const workspace = sessionWorkspace(state, request);
         const sent = await sentJson(request);
-        const id = normalizeId(new URL(request.url).pathname.split('/')[3]!);
+        const id = normalizeId(params.id!);
         const old = workspace?.members.get(id)?.teamIds.slice();
         const response = await inner(request, info);
         if (!response.ok || !workspace || !old || !Array.isArray(sent?.team_ids)) return response;
@@ -756,7 +736,7 @@ export const recordsFaults: Fault[] = [
         if (!stale.has(id)) stale.set(id, old);
         return response;
       });
-      const listed = onRoute('GET', /^\/v1\/teams$/, async (inner, request, info) => {
+      const listed = onOperation('listTeams', async (inner, request, info) => {
         const response = await inner(request, info);
         const workspace = callerWorkspace(state, request) ?? sessionWorkspace(state, request);
         const stale = workspace && before.get(workspace);
@@ -770,7 +750,7 @@ export const recordsFaults: Fault[] = [
           }),
         }));
       });
-      return patched(listed(next));
+      return patched(listed(next, state), state);
     },
   },
   {
@@ -785,7 +765,7 @@ export const recordsFaults: Fault[] = [
     family: 'records',
     proves: ['contacts.phones-limit', 'contacts.emails-limit'],
     description: 'Off by one in the list limits: a contact with exactly 10 phones (or 10 emails) answers 422 validation_failed under phones (emails): the check is count >= 10 (spec 2.4, 8: up to 10 each).',
-    wrap: overTheEdge('POST', /^\/v1\/contacts$/, (sent) => {
+    wrap: overTheEdge('createContact', (sent) => {
       const phones = Array.isArray(sent.phones) ? sent.phones.length + (typeof sent.phone === 'string' ? 1 : 0) : 0;
       const emails = Array.isArray(sent.emails) ? sent.emails.length + (typeof sent.email === 'string' ? 1 : 0) : 0;
       if (phones === 10) return { ...sent, phones: [...sent.phones, '+998999999999'] };
@@ -798,26 +778,18 @@ export const recordsFaults: Fault[] = [
     family: 'records',
     proves: ['contacts.name-limit'],
     description: 'A contact name of exactly 255 characters is refused with 422 under name: the column holds 254 (spec 2.4, 8: up to 255).',
-    wrap: (next) => overTheEdge('POST', /^\/v1\/contacts$/, (sent) => (typeof sent.name === 'string' && [...sent.name].length === 255 ? { ...sent, name: `${sent.name}x` } : undefined))(
-      overTheEdge('PATCH', CONTACT_BY_ANY, (sent) => (typeof sent.name === 'string' && [...sent.name].length === 255 ? { ...sent, name: `${sent.name}x` } : undefined))(next),
-    ),
+    wrap: overTheEdge(['createContact', 'updateContact'], (sent) => (typeof sent.name === 'string' && [...sent.name].length === 255 ? { ...sent, name: `${sent.name}x` } : undefined)),
   },
   {
     name: 'contact-named-after-raw-phone',
     family: 'records',
     proves: ['contacts.name-from-phone'],
     description: 'A contact created without a name is named after its first phone as typed (90 123-45-67), the name taken from the body before the phones are normalized, instead of after its first phone (+998901234567) (spec 2.4).',
-    wrap: (next, state) =>
-      onRoute('POST', /^\/v1\/contacts$/, async (inner, request, info) => {
-        const sent = await sentJson(request);
-        const response = await inner(request, info);
-        const body = response.ok ? await jsonOf(response) : undefined;
-        const typed = [sent?.phone, ...(Array.isArray(sent?.phones) ? sent.phones : [])].find((phone) => typeof phone === 'string');
-        const workspace = callerWorkspace(state, request);
-        if (!body || !workspace || (typeof sent?.name === 'string' && sent.name.trim()) || typeof typed !== 'string' || body.name !== body.phones?.[0] || typed === body.name) return response;
-        await workspace.tables.contacts.update(body.id, (draft) => void (draft.name = typed));
-        return changed(response, { body: { ...body, name: typed } });
-      })(next),
+    ...alsoWrites(['createContact'], () => 'contacts', (contact, sent) => {
+      const typed = [sent.phone, ...(Array.isArray(sent.phones) ? sent.phones : [])].find((phone) => typeof phone === 'string');
+      if ((typeof sent.name === 'string' && sent.name.trim()) || typeof typed !== 'string' || contact.name !== contact.phones?.[0] || typed === contact.name) return undefined;
+      return { fields: { name: typed } };
+    }),
   },
   {
     name: 'company-filter-lists-trashed-contacts',
@@ -825,19 +797,19 @@ export const recordsFaults: Fault[] = [
     proves: ['contacts.delete-to-trash'],
     description: "The contact list filtered by company reads the company's contacts from their own index, which forgets the trash: contacts in the trash are listed with the live ones (spec 2.1: a deleted record leaves lists).",
     wrap: (next, state) =>
-      onRoute('GET', /^\/v1\/contacts$/, async (inner, request, info) => {
-        const url = new URL(request.url);
-        const company = url.searchParams.get('company');
+      onOperation('listContacts', async (inner, request, info) => {
+        const query = queryOf(request);
+        const company = query.get('company');
         const response = await inner(request, info);
         const workspace = callerWorkspace(state, request);
-        if (!company || url.searchParams.has('cursor') || !workspace) return response;
+        if (!company || query.has('cursor') || !workspace) return response;
         const trashed = workspace.tables.contacts.findBy('company', normalizeId(company)).filter((contact) => contact.deleted_at !== null);
         if (!trashed.length) return response;
         return alterOk(response, (body) => ({
           ...body,
           data: [...(body.data ?? []), ...trashed.map((contact) => presentContact(workspace, contact))].sort((a: any, b: any) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)),
         }));
-      })(next),
+      })(next, state),
   },
   {
     name: 'custom-select-any-field-option',
@@ -869,16 +841,17 @@ export const recordsFaults: Fault[] = [
     family: 'records',
     proves: ['contacts.restore'],
     description: 'Restoring a contact answers 200 with the contact but the change is never saved: it stays in the trash (reads 410 gone, left out of the list) (spec 2.1: restore brings it back).',
-    wrap: (next, state) =>
-      onRoute('POST', /^\/v1\/contacts\/([^/]+)\/restore$/, async (inner, request, info) => {
-        const workspace = callerWorkspace(state, request);
-        const named = /^\/v1\/contacts\/([^/]+)\/restore$/.exec(new URL(request.url).pathname)![1]!;
-        const stored = workspace && (/^[0-9]+$/.test(named) ? workspace.tables.contacts.firstBy('number', Number(named)) : workspace.tables.contacts.get(normalizeId(named)));
-        const deletedAt = stored?.deleted_at;
-        const response = await inner(request, info);
-        if (workspace && stored && deletedAt && response.ok) await workspace.tables.contacts.update(stored.id, (draft) => void (draft.deleted_at = deletedAt));
-        return response;
-      })(next),
+    // The handler's own lost write, inside the request's transaction: the trash stamp is put back.
+    operations: ['restoreContact'],
+    async aroundHandler(next, context) {
+      const { workspace } = callerOf(context);
+      const named = context.input.path.id!;
+      const stored = /^[0-9]+$/.test(named) ? workspace.tables.contacts.firstBy('number', Number(named)) : workspace.tables.contacts.get(normalizeId(named));
+      const deletedAt = stored?.deleted_at;
+      const result = await next();
+      if (stored && deletedAt) await workspace.tables.contacts.update(stored.id, (draft) => void (draft.deleted_at = deletedAt));
+      return result;
+    },
   },
   // Stated rules without a fault of their own (docs/readings-review.md; issue 22, H2 item 4).
   {
@@ -886,15 +859,17 @@ export const recordsFaults: Fault[] = [
     family: 'records',
     description: "GET /v1/companies/{id} answers the company without its record number: the single read's serializer predates numbers (spec 2.1: companies have an integer number; read answers 200 with the record).",
     proves: ['companies.read'],
-    wrap: onRoute('GET', COMPANY, async (next, request, info) => alterOk(await next(request, info), ({ number: _number, ...company }) => company)),
+    wrap: onOperation('getCompany', async (next, request, info, { params }) =>
+      (shortId('co', params.id) ? alterOk(await next(request, info), ({ number: _number, ...company }) => company) : next(request, info))),
   },
   {
     name: 'company-patch-answers-before',
     family: 'records',
     description: 'PATCH /v1/companies/{id} saves the change but answers the company as it was read before it (spec 2.1: PATCH changes only the fields sent, and the change answers 200 with the record).',
     proves: ['companies.patch'],
-    wrap: onRoute('PATCH', COMPANY, async (next, request, info) => {
-      const before = await next(probe(request, new URL(request.url).pathname), info);
+    wrap: onOperation('updateCompany', async (next, request, info, { params }) => {
+      if (!shortId('co', params.id)) return next(request, info);
+      const before = await next(probe(request, `/v1/companies/${params.id}`), info);
       const after = await next(request, info);
       return after.ok && before.ok ? changed(after, { body: await jsonOf(before) }) : after;
     }),
@@ -904,22 +879,24 @@ export const recordsFaults: Fault[] = [
     family: 'records',
     description: 'POST /v1/companies/{id}/restore brings the company back under a new number, as if it were created again (spec 2.1: numbers are kept on restore).',
     proves: ['companies.restore'],
-    wrap: (next, state) => onRoute('POST', COMPANY_RESTORE, async (inner, request, info) => {
-      const response = await inner(request, info);
-      const id = COMPANY_RESTORE.exec(new URL(request.url).pathname)![1]!;
-      const workspace = callerWorkspace(state, request);
-      if (response.ok && workspace?.tables.companies.get(id)) {
+    // The handler's own renumbering, inside the request's transaction (a company named by its short id).
+    operations: ['restoreCompany'],
+    async aroundHandler(next, context) {
+      const result = await next();
+      const id = context.input.path.id!;
+      const { workspace } = callerOf(context);
+      if (shortId('co', id) && workspace.tables.companies.get(id)) {
         await workspace.tables.companies.update(id, (company) => { company.number = nextRecordNumber(workspace.numbers, 'company'); });
       }
-      return response;
-    })(next),
+      return result;
+    },
   },
   {
     name: 'member-team-ids-first-only',
     family: 'records',
     description: "A member's team_ids lists only its first team: the member list still reads the single team column of before members could be in several (spec 2.7: team_ids are the teams of the member, a team's member_ids its members).",
     proves: ['members.team-ids-match'],
-    wrap: onRoute('GET', /^\/v1\/members$/, async (next, request, info) => alterOk(await next(request, info), (body) => ({
+    wrap: onOperation('listMembers', async (next, request, info) => alterOk(await next(request, info), (body) => ({
       ...body,
       data: (body.data ?? []).map((member: any) => ({ ...member, team_ids: (member.team_ids ?? []).slice(0, 1) })),
     }))),
@@ -936,15 +913,15 @@ function sessionWorkspace(state: MockState, request: Request): Workspace | undef
  * Routes (by path) that forgot the first-party guard (spec 5.1): an API key's request refused as
  * first_party_only is sent again as the key's member (the owner for a key of no member).
  */
-function firstPartyGuardForgotten(guarded: (path: string) => boolean) {
-  return (next: Handle, state: MockState): Handle =>
+function firstPartyGuardForgotten(guarded: readonly OperationId[]) {
+  return onOperation(guarded, (next, request, info, _routed, state) =>
     onErrorCode('forbidden', async (response, body, request) => {
-      if (body.error.permission !== 'first_party_only' || !guarded(new URL(request.url).pathname)) return response;
+      if (body.error.permission !== 'first_party_only') return response;
       const found = state.findCredential((request.headers.get('authorization') ?? '').replace(/^Bearer\s+/i, ''));
       const key = found?.credential.kind === 'api_key' ? found.credential.apiKey : undefined;
       const memberId = key?.memberId ?? [...(found?.workspace.members.values() ?? [])].find((member) => member.role === 'owner')?.id;
       return found && memberId ? next(asMember(state, request, found.workspace.id, memberId)) : response;
-    })(next);
+    })(next)(request, info));
 }
 
 function asMember(state: MockState, request: Request, workspaceId: string, memberId: string): Request {
@@ -956,24 +933,18 @@ function asMember(state: MockState, request: Request, workspaceId: string, membe
   return new Request(request, { headers });
 }
 
-const CONTACT_BY_ANY = /^\/v1\/contacts\/[^/]+$/;
-
-/** phone-plus-spelling-kept's memory of the phones as typed, by contact, per workspace. */
-const typedPhones = new WeakMap<Workspace, Map<string, string[]>>();
-
 /** Contact writes keep a +-spelled phone as typed; reads show what was kept. */
 function plusSpellingKept(next: Handle, state: MockState): Handle {
-  return async (request, info) => {
-    const url = new URL(request.url);
-    const isWrite = (request.method === 'POST' && url.pathname === '/v1/contacts') || (request.method === 'PATCH' && CONTACT_BY_ANY.test(url.pathname));
-    const isRead = request.method === 'GET' && (url.pathname === '/v1/contacts' || CONTACT_BY_ANY.test(url.pathname));
-    if (!isWrite && !isRead) return next(request, info);
+  return onOperation(['createContact', 'updateContact', 'listContacts', 'getContact'], async (next, request, info, { operationId }) => {
+    const isWrite = operationId === 'createContact' || operationId === 'updateContact';
     const sent = isWrite ? await sentJson(request) : undefined;
     const response = await next(request, info);
     const workspace = callerWorkspace(state, request);
     if (!workspace || !response.ok) return response;
-    const kept = typedPhones.get(workspace) ?? new Map<string, string[]>();
-    typedPhones.set(workspace, kept);
+    // The phones as typed, by contact, per workspace.
+    const byWorkspace = faultMemory(state, 'phone-plus-spelling-kept', () => new WeakMap<Workspace, Map<string, string[]>>());
+    const kept = byWorkspace.get(workspace) ?? new Map<string, string[]>();
+    byWorkspace.set(workspace, kept);
     const digits = (phone: string) => phone.replace(/\D/g, '');
     const shown = (contact: any) => {
       const typed = kept.get(contact.id);
@@ -989,7 +960,7 @@ function plusSpellingKept(next: Handle, state: MockState): Handle {
       }
       return Array.isArray(body.data) ? { ...body, data: body.data.map(shown) } : shown(body);
     });
-  };
+  })(next, state);
 }
 
 type CustomDecision = 'store' | 'ignore' | undefined;
@@ -999,16 +970,12 @@ type CustomDecision = 'store' | 'ignore' | undefined;
  * without them, then those it stores are kept (as sent) and answered, the ignored ones dropped.
  */
 function acceptingCustom(accepts: (workspace: Workspace, field: any, value: unknown) => CustomDecision) {
-  return (next: Handle, state: MockState): Handle =>
-    async (request, info) => {
-      const match = /^\/v1\/(leads|contacts|companies|products)(\/[^/]+)?$/.exec(new URL(request.url).pathname);
-      const isWrite = match && ((request.method === 'POST' && !match[2]) || (request.method === 'PATCH' && match[2]));
-      if (!match || !isWrite) return next(request, info);
+  return onOperation(CUSTOM_WRITE_IDS, async (next, request, info, routed, state) => {
       const sent = await sentJson(request);
       const response = await next(request, info);
       const workspace = callerWorkspace(state, request);
       if (response.status !== 422 || !workspace || !sent?.custom || typeof sent.custom !== 'object') return response;
-      const [table, entity] = CUSTOM_TABLES[match[1] as keyof typeof CUSTOM_TABLES];
+      const [table, entity] = customTableOf(routed.operationId);
       const fields = Object.keys((await jsonOf(response))?.error?.fields ?? {});
       const decisions = fields.map((name) => {
         const key = name.startsWith('custom.') ? name.slice('custom.'.length) : undefined;
@@ -1028,5 +995,5 @@ function acceptingCustom(accepts: (workspace: Workspace, field: any, value: unkn
         // A value the stored record's schema cannot hold is answered only.
       }
       return changed(retried, { body: { ...body, custom: { ...body.custom, ...stored } } });
-    };
+    });
 }

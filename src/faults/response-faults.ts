@@ -2,6 +2,7 @@
 // documented statuses, no 5xx.
 import { messageFor } from '../errors/messages.ts';
 import { changed, jsonOf, onErrorCode, type Fault } from './fault.ts';
+import { onOperation } from './request-match.ts';
 
 /** A request id of the service's own, as a deployment makes one when it refuses the caller's. */
 const ownRequestId = () => `req_${crypto.randomUUID().replaceAll('-', '')}`;
@@ -78,9 +79,10 @@ export const responseFaults: Fault[] = [
     family: 'responses',
     proves: ['conventions.money-integer', 'responses.shape.list-leads', 'responses.shape.create-lead', 'responses.shape.get-lead', 'responses.shape.update-lead', 'responses.shape.restore-lead'],
     description: 'Leads are answered without their currency field.',
-    wrap: (next) => async (request, info) => {
+    // The operations that answer a lead or a page of them (the others under /v1/leads answer no lead).
+    wrap: onOperation(['listLeads', 'createLead', 'getLead', 'updateLead', 'restoreLead'], async (next, request, info) => {
       const response = await next(request, info);
-      const body = response.ok && new URL(request.url).pathname.startsWith('/v1/leads') ? await jsonOf(response) : undefined;
+      const body = response.ok ? await jsonOf(response) : undefined;
       if (!body) return response;
       const strip = (lead: any) => {
         if (lead && typeof lead === 'object' && 'currency' in lead && 'stage_id' in lead) delete lead.currency;
@@ -88,7 +90,7 @@ export const responseFaults: Fault[] = [
       strip(body);
       (body.data ?? []).forEach(strip);
       return changed(response, { body });
-    },
+    }),
   },
   {
     name: 'messages-always-english',
