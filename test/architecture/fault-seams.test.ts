@@ -24,10 +24,10 @@ const count = (pattern: RegExp) => faultSources().reduce((total, text) => total 
 
 /** Ceilings measured at the start of the port (f2b66ca: 193 patterns, 197 parses, 17 transactions, 21 module maps); the floor of URL parses is 2, in index.ts: the one routing of a request (operationOf) and the control API's pass. */
 const CEILINGS = {
-  'route patterns (a regex literal of a path)': { pattern: /\/\^\\\//g, ceiling: 168 },
-  'URL parses (new URL)': { pattern: /new URL\(/g, ceiling: 158 },
-  "transactions of a fault's own (transactions.run)": { pattern: /transactions\.run\(/g, ceiling: 12 },
-  'memory shared by every mock (a module-level Map or Set)': { pattern: /^const \w+ = new (?:Weak)?(?:Map|Set)\b/gm, ceiling: 14 },
+  'route patterns (a regex literal of a path)': { pattern: /\/\^\\\//g, ceiling: 147 },
+  'URL parses (new URL)': { pattern: /new URL\(/g, ceiling: 147 },
+  "transactions of a fault's own (transactions.run)": { pattern: /transactions\.run\(/g, ceiling: 9 },
+  'memory shared by every mock (a module-level Map or Set)': { pattern: /^const \w+ = new (?:Weak)?(?:Map|Set)\b/gm, ceiling: 12 },
 };
 
 describe('the faults act through the core seams', () => {
