@@ -17,10 +17,10 @@ import { normalizeId } from '../store/ids.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import type { RecipientsInfo } from '../seams/delivery-seams.ts';
 import type { DeliveryFault } from './fault-seam.ts';
-import { callerOf, type HandlerResult } from '../http/handler.ts';
+import { callerOf } from '../http/handler.ts';
 import type { OperationId } from '../spec/operation-types.ts';
 import { retryAsOwner } from './owner-key.ts';
-import { changed, jsonOf, onErrorCode, withAttemptBody, type AttemptInfo, type Handle } from './fault.ts';
+import { alterResultBody, changed, jsonOf, onErrorCode, withAttemptBody, type AttemptInfo, type Handle } from './fault.ts';
 import { faultMemory } from './index.ts';
 import { alterOk, onOperation, sentJson, withJson, withQuery } from './request-match.ts';
 
@@ -103,11 +103,6 @@ function alterAnswer(operations: readonly OperationId[], alter: (body: any, stat
       const body = await jsonOf(response);
       return body && typeof body === 'object' ? changed(response, { body: alter(body, state) }) : response;
     })(next, state);
-}
-
-/** A handler's answer with its body changed by `alter` (an answer the handler built as a Response is left as it is). */
-function alterResultBody(result: HandlerResult, alter: (body: any) => any): HandlerResult {
-  return result instanceof Response ? result : { ...result, body: alter(result.body) };
 }
 
 /** The webhook with its stored signing secret, as a read that shows the whole record would answer it. */
