@@ -17,46 +17,46 @@ import type { EventInfo } from '../seams/delivery-seams.ts';
 import { emit } from '../events/emit.ts';
 import { sameValue } from '../records/same-value.ts';
 import { normalizeId } from '../ids/ids.ts';
+import { callerOf, type HandlerContext } from '../http/handler.ts';
+import { faultMemory } from './fault-memory.ts';
+import { callerWorkspace, onOperation, sentJson } from './request-match.ts';
 
 
 /** The request handle left as it is: the fault lives in the event or the attempt. */
 const unchanged = (next: Handle): Handle => next;
 
-/** Per mock: what a fault remembers between events. */
-function memory<T>(make: () => T): (state: MockState) => T {
-  const kept = new WeakMap<MockState, T>();
-  return (state) => {
-    let value = kept.get(state);
-    if (value === undefined) kept.set(state, (value = make()));
-    return value;
-  };
-}
+/** Per mock: what the fault `name` remembers between events (faultMemory). */
+const memory = <T>(name: string, make: () => T) => (state: MockState): T => faultMemory(state, name, make);
 
 const objectOf = (event: EventEnvelope) => event.data.object as Record<string, unknown> & { id: string; object: string };
 
 /** Drops the events `dropped` accepts, and sends the others as they are. */
 const dropping = (dropped: (event: EventEnvelope, info: EventInfo) => boolean) => (event: EventEnvelope, info: EventInfo) => (dropped(event, info) ? [] : [event]);
 
-const CHANNEL_REPORTS = new Set(['message.sent', 'message.delivered', 'message.read', 'message.failed']);
+const CHANNEL_REPORTS: ReadonlySet<string> = new Set(['message.sent', 'message.delivered', 'message.read', 'message.failed']);
 
-const stageChangeIds = memory(() => new Map<string, string>());
-const firstSignings = memory(() => new Map<string, number>());
-const contactPatches = memory(() => ({ running: 0, announced: new Set<string>() }));
+const stageChangeIds = memory('close-reuses-stage-change-event-id', () => new Map<string, string>());
+const firstSignings = memory('lifecycle-signed-once', () => new Map<string, number>());
+const contactPatches = memory('contact-updated-once-per-patch', () => ({ running: 0, announced: new Set<string>() }));
+/** lead-inline-contact-not-announced: lead creates with a `contact` running now, per workspace. */
+const leadCreatesRunning = memory('lead-inline-contact-not-announced', () => new WeakMap<Workspace, number>());
 
-/** Notes that a contact PATCH is running, so that its events can be told from others. */
+/**
+ * Notes that a contact PATCH is running, so that its events can be told from others. A raw wrap,
+ * not the handler seam: the webhooks hear of the events once the request's transaction commits
+ * (resources/webhooks/queue-events.ts), after the handler seam has returned.
+ */
 function markingContactPatches(next: Handle, state: MockState): Handle {
-  return async (request, info) => {
-    const isPatch = request.method === 'PATCH' && /^\/v1\/contacts\/[^/]+$/.test(new URL(request.url).pathname);
-    if (!isPatch) return next(request, info);
+  return onOperation('updateContact', async (inner, request, info) => {
     const patches = contactPatches(state);
     patches.running += 1;
     try {
-      return await next(request, info);
+      return await inner(request, info);
     } finally {
       patches.running -= 1;
       if (patches.running === 0) patches.announced.clear();
     }
-  };
+  })(next, state);
 }
 
 export const eventsFaults: EventFault[] = [
@@ -343,48 +343,46 @@ export const eventsFaults: EventFault[] = [
     family: 'events',
     proves: ['events.contact-created'],
     description: 'A contact created together with a lead (the `contact` object of lead create) sends no contact.created: the lead path inserts the contact without the event the contacts route sends (spec 6.4: contact.created when a contact is created).',
-    wrap: (next, state) => async (request, info) => {
-      const isCreate = request.method === 'POST' && new URL(request.url).pathname === '/v1/leads';
-      const sent = isCreate ? await request.clone().json().catch(() => undefined) : undefined;
-      const workspace = sent?.contact && typeof sent.contact === 'object' ? callerWorkspaceOf(state, request) : undefined;
-      if (!workspace) return next(request, info);
-      leadCreatesRunning.set(workspace, (leadCreatesRunning.get(workspace) ?? 0) + 1);
+    // A raw wrap, not the handler seam: the events are heard of once the request's transaction commits.
+    wrap: (next, state) => onOperation('createLead', async (inner, request, info) => {
+      const sent = await sentJson(request);
+      const workspace = sent?.contact && typeof sent.contact === 'object' ? callerWorkspace(state, request) : undefined;
+      if (!workspace) return inner(request, info);
+      const running = leadCreatesRunning(state);
+      running.set(workspace, (running.get(workspace) ?? 0) + 1);
       try {
-        return await next(request, info);
+        return await inner(request, info);
       } finally {
-        leadCreatesRunning.set(workspace, (leadCreatesRunning.get(workspace) ?? 1) - 1);
+        running.set(workspace, (running.get(workspace) ?? 1) - 1);
       }
-    },
-    alterEvent: dropping((event, { workspace }) => event.type === 'contact.created' && (leadCreatesRunning.get(workspace) ?? 0) > 0),
+    })(next, state),
+    alterEvent: dropping((event, { state, workspace }) => event.type === 'contact.created' && (leadCreatesRunning(state).get(workspace) ?? 0) > 0),
   },
   {
     name: 'contact-updated-per-field-sent',
     family: 'events',
     proves: ['events.contact-updated-unchanged-field'],
     description: 'A contact PATCH sends contact.updated for every field in the body, also those whose value did not change (the same name, a phone re-sent in another spelling), instead of one per changed field (spec 4.3, 6.4).',
-    wrap: (next, state) => async (request, info) => {
-      const match = /^\/v1\/contacts\/([^/]+)$/.exec(new URL(request.url).pathname);
-      if (request.method !== 'PATCH' || !match) return next(request, info);
-      const sent = await request.clone().json().catch(() => undefined);
-      const found = state.findCredential(/^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1] ?? '');
-      const workspace = found?.workspace;
-      const named = match[1]!;
-      const before = workspace && (/^[0-9]+$/.test(named) ? workspace.tables.contacts.firstBy('number', Number(named)) : workspace.tables.contacts.get(normalizeId(named)));
-      const response = await next(request, info);
-      if (!response.ok || !workspace || !before || !found || found.credential.kind !== 'api_key' || !sent || typeof sent !== 'object') return response;
+    // The handler's own extra events, emitted inside the request's transaction after its own.
+    operations: ['updateContact'],
+    aroundHandler: async (next, context) => {
+      const caller = callerOf(context);
+      const before = contactNamed(context);
+      const result = await next();
+      const sent = context.input.body as Record<string, unknown> | undefined;
+      if (!before || caller.kind !== 'api_key' || !sent || typeof sent !== 'object') return result;
+      const workspace = caller.workspace;
       const after = workspace.tables.contacts.get(before.id)!;
       const sentFields = ['name', 'phones', 'emails', 'company_id', 'preferred_language', 'owner_id', 'tags'].filter(
         (field) => field in sent || (field === 'phones' && 'phone' in sent) || (field === 'emails' && 'email' in sent),
       );
       const unchanged = sentFields.filter((field) => sameValue((before as any)[field], (after as any)[field]));
-      const actor = { type: 'api_key' as const, id: found.credential.apiKey.id };
-      await workspace.transactions.run(async () => {
-        for (const field of unchanged) {
-          const value = (after as any)[field] === '' ? null : (after as any)[field];
-          await emit(workspace, actor, 'contact.updated', { id: after.id, object: 'contact', field, from: value, to: value, owner_id: after.owner_id } as never);
-        }
-      });
-      return response;
+      const actor = { type: 'api_key' as const, id: caller.apiKey.id };
+      for (const field of unchanged) {
+        const value = (after as any)[field] === '' ? null : (after as any)[field];
+        await emit(workspace, actor, 'contact.updated', { id: after.id, object: 'contact', field, from: value, to: value, owner_id: after.owner_id } as never);
+      }
+      return result;
     },
   },
   // Found by the tenth blind hunt (written from the spec and the mock alone, before reading any check).
@@ -403,11 +401,9 @@ export const eventsFaults: EventFault[] = [
   },
 ];
 
-/** lead-inline-contact-not-announced: lead creates with a `contact` running now, per workspace. */
-const leadCreatesRunning = new WeakMap<Workspace, number>();
-
-/** The workspace of the request's bearer credential. */
-function callerWorkspaceOf(state: MockState, request: Request): Workspace | undefined {
-  const secret = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
-  return secret ? state.findCredential(secret)?.workspace : undefined;
+/** The stored contact the path names (by id or number), before the handler changes it. */
+function contactNamed(context: HandlerContext) {
+  const contacts = callerOf(context).workspace.tables.contacts;
+  const named = String(context.input.path.id);
+  return /^[0-9]+$/.test(named) ? contacts.firstBy('number', Number(named)) : contacts.get(normalizeId(named));
 }

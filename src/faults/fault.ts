@@ -92,3 +92,8 @@ export function onErrorCode(code: string, alter: (response: Response, body: any,
 export function withAttemptBody(attempt: UnsignedAttempt, alter: (event: any) => any): UnsignedAttempt {
   return { ...attempt, body: JSON.stringify(alter(JSON.parse(attempt.body))) };
 }
+
+/** A handler's answer with its body changed by `alter`, for a fault around the handler (an answer the handler built as a Response is left as it is). */
+export function alterResultBody(result: HandlerResult, alter: (body: any) => any): HandlerResult {
+  return result instanceof Response ? result : { ...result, body: alter(result.body) };
+}

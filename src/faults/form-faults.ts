@@ -4,6 +4,10 @@
 // would see it: a token it never verified is taken as genuine (a token back-dated past `min_ms`
 // is put in its place), a rule it does not check is met for it (consent set, the honeypot
 // emptied, the `Origin` left out). The others change the answer, or the lead a submission made.
+// They wrap the raw requests of the form operations (onOperation): the form routes are public, so
+// the pipeline opens no workspace transaction around their handlers, which open their own; a
+// fault that changes what a submission kept writes in a transaction of its own, after the
+// submission's (afterSubmission).
 import { isPlainObject } from '../resources/forms/submission-body.ts';
 import type { FormSubmission } from '../resources/forms/submission-record.ts';
 import { isLive } from '../resources/records/trash.ts';
@@ -16,19 +20,18 @@ import { presentConfig } from '../resources/forms/form-config.ts';
 import { textsKey } from '../resources/forms/form-language.ts';
 import { ANSWER_LIMITS } from '../resources/forms/submission-body.ts';
 import type { MockState } from '../mock-state.ts';
+import type { OperationId } from '../spec/operation-types.ts';
 import { changed, jsonOf, onErrorCode, type Fault, type Handle } from './fault.ts';
-import { errorAnswer, onRoute, overTheEdge } from './request-match.ts';
+import { faultMemory } from './fault-memory.ts';
+import type { RoutedOperation } from './operation-of.ts';
+import { errorAnswer, onOperation, sentJson, withJson, withQuery } from './request-match.ts';
 import { hostedPage } from '../resources/forms/hosted-page.ts';
 
-const CONFIG = /^\/api\/forms\/([^/]+)\/?$/;
-const SUBMIT = /^\/api\/forms\/([^/]+)\/submit\/?$/;
-const FORM_ROUTE = /^\/api\/forms\/([^/]+)(?:\/submit)?\/?$/;
-/** The same routes without a trailing slash (what form-origin-scheme-ignored matches). */
-const FORM_PAGE_OR_SUBMIT = /^\/api\/forms\/[^/]+(\/submit)?$/;
+/** The form API on {workspace_url} (spec 4.12): the configuration and the submission, each with its CORS preflight. */
+const FORM_API = ['getFormConfig', 'preflightFormConfig', 'submitForm', 'preflightFormSubmit'] as const satisfies readonly OperationId[];
 const FORM_BODY_LIMIT = 32 * 1024;
-const HOSTED = /^\/f\/([^/]+)$/;
-/** form-ip-limit-tenth-refused's own count of submissions per visitor and minute (a fault is wrapped anew for each request). */
-const visitorWindows = new WeakMap<Workspace, Map<string, { startMs: number; count: number }>>();
+/** form-ip-limit-tenth-refused's own count of submissions per visitor and minute, per mock and workspace. */
+const visitorWindows = (state: MockState) => faultMemory(state, 'form-ip-limit-tenth-refused', () => new WeakMap<Workspace, Map<string, { startMs: number; count: number }>>());
 
 /** The CORS headers of an answer, to keep on one put in its place. */
 function corsOf(response: Response): Record<string, string> {
@@ -41,11 +44,12 @@ function corsOf(response: Response): Record<string, string> {
 
 type Body = Record<string, unknown>;
 
-function formOf(state: MockState, request: Request, route: RegExp): PublicForm | undefined {
-  const id = route.exec(new URL(request.url).pathname)?.[1];
+/** The form a routed form request names (the router has decoded its id), or undefined when none has it. */
+function formOf(state: MockState, routed: RoutedOperation): PublicForm | undefined {
+  const id = routed.params.form_id;
   if (id === undefined) return undefined;
   try {
-    return findForm(state, decodeURIComponent(id));
+    return findForm(state, id);
   } catch {
     return undefined;
   }
@@ -71,8 +75,8 @@ function withHeaders(request: Request, change: Record<string, string | null>): R
 /** Lets `alter` change the JSON body of a submission to an existing form before the mock reads it. */
 function onSubmission(alter: (body: Body, found: PublicForm, state: MockState) => Body | Promise<Body>) {
   return (next: Handle, state: MockState): Handle =>
-    async (request, info) => {
-      const found = request.method === 'POST' ? formOf(state, request, SUBMIT) : undefined;
+    onOperation('submitForm', async (next, request, info, routed) => {
+      const found = formOf(state, routed);
       if (!found) return next(request, info);
       let body: unknown;
       try {
@@ -81,7 +85,7 @@ function onSubmission(alter: (body: Body, found: PublicForm, state: MockState) =
         return next(request, info);
       }
       return isPlainObject(body) ? next(withBody(request, await alter(body, found, state)), info) : next(request, info);
-    };
+    })(next, state);
 }
 
 /** A genuine token saying the form was loaded long enough ago for a person: a minute past `min_ms`. */
@@ -101,14 +105,12 @@ function unbrokenCardNumber(text: string): boolean {
 
 /** Answers of a form route get `headers` (the origin the page sent, when it is named `$origin`). */
 function onFormAnswers(headers: Record<string, string>) {
-  return (next: Handle): Handle =>
-    async (request, info) => {
+  return onOperation(FORM_API, async (next, request, info) => {
       const response = await next(request, info);
-      if (!FORM_ROUTE.test(new URL(request.url).pathname)) return response;
       const origin = request.headers.get('origin');
       const set = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, value === '$origin' ? origin : value]).filter((entry): entry is [string, string] => entry[1] !== null));
       return changed(response, { headers: set });
-    };
+  });
 }
 
 /**
@@ -117,8 +119,8 @@ function onFormAnswers(headers: Record<string, string>) {
  */
 function afterSubmission(alter: (workspace: Workspace, kept: FormSubmission, body: Body) => Promise<void>) {
   return (next: Handle, state: MockState): Handle =>
-    async (request, info) => {
-      const found = request.method === 'POST' ? formOf(state, request, SUBMIT) : undefined;
+    onOperation('submitForm', async (next, request, info, routed) => {
+      const found = formOf(state, routed);
       if (!found) return next(request, info);
       const { workspace, form } = found;
       let body: Body = {};
@@ -130,21 +132,21 @@ function afterSubmission(alter: (workspace: Workspace, kept: FormSubmission, bod
       const before = new Set([...workspace.tables.formSubmissions.eachBy('form', form.id)].map((kept) => kept.id));
       const response = await next(request, info);
       const added = [...workspace.tables.formSubmissions.eachBy('form', form.id)].filter((kept) => !before.has(kept.id));
+      // The submission's own transaction has committed (a public route has no request transaction): the change is one of its own.
       if (added.length) await workspace.transactions.run(async () => {
         for (const kept of added) await alter(workspace, kept, body);
       });
       return response;
-    };
+    })(next, state);
 }
 
 /** Answers of a form route get a changed Cache-Control when the path is `/widget.js` and `versioned` says whether `?v=` is there. */
 function widgetCache(versioned: boolean, cacheControl: string) {
-  return (next: Handle): Handle =>
-    async (request, info) => {
-      const url = new URL(request.url);
-      const response = await next(request, info);
-      return url.pathname === '/widget.js' && url.searchParams.has('v') === versioned ? changed(response, { headers: { 'cache-control': cacheControl } }) : response;
-    };
+  return onOperation('getWidgetScript', async (next, request, info) => {
+    const url = new URL(request.url);
+    const response = await next(request, info);
+    return url.searchParams.has('v') === versioned ? changed(response, { headers: { 'cache-control': cacheControl } }) : response;
+  });
 }
 
 export const formFaults: Fault[] = [
@@ -154,8 +156,7 @@ export const formFaults: Fault[] = [
     family: 'forms',
     proves: ['forms.limit-request-size'],
     description: 'A submission\'s referrer and landing_page are cut to 2,048 characters before the 32 KB check, so a request over 32 KB padded in them is taken (spec 8: form request 32 KB).',
-    wrap: (next) => async (request, info) => {
-      if (request.method !== 'POST' || !/^\/api\/forms\/[^/]+\/submit$/.test(new URL(request.url).pathname)) return next(request, info);
+    wrap: onOperation('submitForm', async (next, request, info) => {
       const raw = await request.clone().text();
       const body = raw.length > 32_768 ? await request.clone().json().catch(() => undefined) : undefined;
       if (!body || typeof body !== 'object') return next(request, info);
@@ -164,7 +165,7 @@ export const formFaults: Fault[] = [
       headers.delete('content-length');
       const shorter = { ...body, referrer: cut(body.referrer), landing_page: cut(body.landing_page) };
       return next(new Request(request.url, { method: 'POST', headers, body: JSON.stringify(shorter) }), info);
-    },
+    }),
   },
   {
     name: 'form-widget-cached-a-day',
@@ -185,25 +186,25 @@ export const formFaults: Fault[] = [
     family: 'forms',
     proves: ['forms.origins-hosted-page'],
     description: "A form's allowed websites are enforced on its own hosted page too: a restricted form cannot be loaded or submitted from {workspace_url} (403 origin_not_allowed).",
-    wrap: (next, state) => async (request, info) => {
+    wrap: (next, state) => onOperation(FORM_API, async (inner, request, info, routed) => {
       const origin = request.headers.get('origin');
-      const found = origin ? formOf(state, request, FORM_ROUTE) : undefined;
-      if (!found || found.form.allowed_origins.length === 0 || origin !== new URL(request.url).origin) return next(request, info);
-      return next(withHeaders(request, { origin: 'https://hosted-page.invalid' }), info);
-    },
+      const found = origin ? formOf(state, routed) : undefined;
+      if (!found || found.form.allowed_origins.length === 0 || origin !== new URL(request.url).origin) return inner(request, info);
+      return inner(withHeaders(request, { origin: 'https://hosted-page.invalid' }), info);
+    })(next, state),
   },
   {
     name: 'form-unknown-id-not-found',
     family: 'forms',
     proves: ['errors.docs-url-names-code', 'forms.unavailable-deleted'],
     description: 'A form id that no form has (a deleted form) answers 404 not_found instead of form_unavailable.',
-    wrap: (next, state) => async (request, info) => {
-      const unknown = FORM_ROUTE.test(new URL(request.url).pathname) && !formOf(state, request, FORM_ROUTE);
-      const response = await next(request, info);
+    wrap: (next, state) => onOperation(FORM_API, async (inner, request, info, routed) => {
+      const unknown = !formOf(state, routed);
+      const response = await inner(request, info);
       if (!unknown || response.status !== 404) return response;
       const body = await jsonOf(response);
       return body?.error?.code === 'form_unavailable' ? changed(response, { body: { error: { ...body.error, code: 'not_found' } } }) : response;
-    },
+    })(next, state),
   },
   {
     name: 'form-lead-in-first-stage',
@@ -301,21 +302,21 @@ export const formFaults: Fault[] = [
     family: 'forms',
     proves: ['forms.limit-per-form-burst'],
     description: 'The per-form burst of 60 is not enforced: a submission beyond it is answered 201 as if taken (only the daily 2,000 and the per-IP limit hold).',
-    wrap: (next, state) => async (request, info) => {
-      const response = await next(request, info);
-      if (response.status !== 429 || request.method !== 'POST' || !SUBMIT.test(new URL(request.url).pathname)) return response;
+    wrap: (next, state) => onOperation('submitForm', async (inner, request, info, routed) => {
+      const response = await inner(request, info);
+      if (response.status !== 429) return response;
       const body = await jsonOf(response);
-      const found = formOf(state, request, SUBMIT);
+      const found = formOf(state, routed);
       if (body?.error?.reason !== 'form_burst' || !found) return response;
       return new Response(JSON.stringify({ ok: true, success: 'Thank you!', redirect_url: found.form.redirect_url }), { status: 201, headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': response.headers.get('x-request-id') ?? 'req_fault' } });
-    },
+    })(next, state),
   },
   {
     name: 'form-ip-limit-missing',
     family: 'forms',
     proves: ['forms.limit-per-ip', 'forms.limit-where'],
     description: 'Submissions are not limited per visitor IP (the limit keys on the connection, so every request is a new visitor): the 11th within a minute is taken.',
-    wrap: (next) => async (request, info) => (request.method === 'POST' && SUBMIT.test(new URL(request.url).pathname) ? next(request, { ...info, clientAddress: `198.51.100.${Math.floor(Math.random() * 250)}:${Math.floor(Math.random() * 60000)}` }) : next(request, info)),
+    wrap: onOperation('submitForm', async (next, request, info) => next(request, { ...info, clientAddress: `198.51.100.${Math.floor(Math.random() * 250)}:${Math.floor(Math.random() * 60000)}` })),
   },
   {
     name: 'form-token-not-required',
@@ -395,26 +396,26 @@ export const formFaults: Fault[] = [
     family: 'forms',
     proves: ['forms.origins-refused', 'forms.error-origin-not-allowed'],
     description: "A form's allowed websites are not enforced: any origin may load and submit it (and is echoed in Access-Control-Allow-Origin) instead of 403 origin_not_allowed.",
-    wrap: (next) => async (request, info) => {
+    wrap: onOperation(FORM_API, async (next, request, info) => {
       const origin = request.headers.get('origin');
-      if (!origin || !FORM_ROUTE.test(new URL(request.url).pathname)) return next(request, info);
+      if (!origin) return next(request, info);
       // The mock lets a request without Origin through (a same-origin or non-browser caller).
       const response = await next(withHeaders(request, { origin: null }), info);
       return changed(response, { headers: { 'access-control-allow-origin': origin } });
-    },
+    }),
   },
   {
     name: 'form-origin-prefix-match',
     family: 'forms',
     proves: ['forms.origins-refused', 'forms.error-origin-not-allowed'],
     description: 'An origin is allowed when it starts with an allowed website, so https://shop.example.elsewhere.example passes for https://shop.example.',
-    wrap: (next, state) => async (request, info) => {
+    wrap: (next, state) => onOperation(FORM_API, async (inner, request, info, routed) => {
       const origin = request.headers.get('origin');
-      const allowed = origin ? formOf(state, request, FORM_ROUTE)?.form.allowed_origins.find((entry) => !entry.includes('*') && origin.startsWith(entry)) : undefined;
-      if (!origin || !allowed || allowed === origin) return next(request, info);
-      const response = await next(withHeaders(request, { origin: allowed }), info);
+      const allowed = origin ? formOf(state, routed)?.form.allowed_origins.find((entry) => !entry.includes('*') && origin.startsWith(entry)) : undefined;
+      if (!origin || !allowed || allowed === origin) return inner(request, info);
+      const response = await inner(withHeaders(request, { origin: allowed }), info);
       return changed(response, { headers: response.headers.has('access-control-allow-origin') ? { 'access-control-allow-origin': origin } : {} });
-    },
+    })(next, state),
   },
   {
     name: 'form-cors-allows-credentials',
@@ -442,56 +443,45 @@ export const formFaults: Fault[] = [
     family: 'forms',
     proves: ['forms.config-fields', 'forms.config-token-proves-load'],
     description: 'The form configuration leaves out token, so a widget has nothing to submit with.',
-    wrap: (next) => async (request, info) => {
+    wrap: onOperation('getFormConfig', async (next, request, info) => {
       const response = await next(request, info);
-      if (request.method !== 'GET' || response.status !== 200 || !CONFIG.test(new URL(request.url).pathname)) return response;
+      if (response.status !== 200) return response;
       const { token: _left, ...config } = (await jsonOf(response)) ?? {};
       return changed(response, { body: config });
-    },
+    }),
   },
   {
     name: 'form-submit-answers-200',
     family: 'forms',
     proves: ['forms.submit-success', 'errors.documented-statuses'],
     description: 'An accepted submission answers 200 instead of 201.',
-    wrap: (next) => async (request, info) => {
+    wrap: onOperation('submitForm', async (next, request, info) => {
       const response = await next(request, info);
-      return request.method === 'POST' && response.status === 201 && SUBMIT.test(new URL(request.url).pathname) ? changed(response, { status: 200 }) : response;
-    },
+      return response.status === 201 ? changed(response, { status: 200 }) : response;
+    }),
   },
   {
     name: 'form-lead-source-website',
     family: 'forms',
     proves: ['forms.effect-source-webform'],
     description: 'A lead opened by a form submission gets source website instead of webform.',
-    wrap: (next, state) => async (request, info) => {
-      const found = request.method === 'POST' ? formOf(state, request, SUBMIT) : undefined;
-      if (!found) return next(request, info);
-      const { workspace, form } = found;
-      const before = new Set([...workspace.tables.formSubmissions.eachBy('form', form.id)].map((kept) => kept.id));
-      const response = await next(request, info);
-      const opened = [...workspace.tables.formSubmissions.eachBy('form', form.id)].filter((kept) => !before.has(kept.id) && kept.lead_created);
-      if (opened.length) {
-        await workspace.transactions.run(async () => {
-          for (const kept of opened) await workspace.tables.leads.update(kept.lead_id, (draft) => void (draft.source = 'website'));
-        });
-      }
-      return response;
-    },
+    wrap: afterSubmission(async (workspace, kept) => {
+      if (kept.lead_created) await workspace.tables.leads.update(kept.lead_id, (draft) => void (draft.source = 'website'));
+    }),
   },
   {
     name: 'form-paused-still-loads',
     family: 'forms',
     proves: ['errors.request-id-header', 'forms.unavailable-paused', 'forms.error-form-unavailable'],
     description: 'A paused form still answers its configuration (200, with a token); only submissions get 404 form_unavailable.',
-    wrap: (next, state) => async (request, info) => {
-      const found = request.method === 'GET' ? formOf(state, request, CONFIG) : undefined;
-      if (!found || found.form.status === 'active') return next(request, info);
+    wrap: (next, state) => onOperation('getFormConfig', async (inner, request, info, routed) => {
+      const found = formOf(state, routed);
+      if (!found || found.form.status === 'active') return inner(request, info);
       const { workspace, form } = found;
       const key = textsKey(form, new URL(request.url).searchParams.get('lang') ?? undefined, request.headers.get('accept-language'));
       const config = presentConfig(form, key, await issueFormToken(state, workspace, form));
       return new Response(JSON.stringify(config), { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' } });
-    },
+    })(next, state),
   },
   {
     name: 'form-errors-ignore-lang',
@@ -505,7 +495,8 @@ export const formFaults: Fault[] = [
     family: 'forms',
     proves: ['forms.field-errors-locale-header'],
     description: "A submission's 422 carries no X-Svc-Locale naming the language its messages are in.",
-    wrap: onErrorCode('validation_failed', (response, _body, request) => (SUBMIT.test(new URL(request.url).pathname) ? changed(response, { headers: { 'x-svc-locale': null } }) : response)),
+    wrap: onOperation(['submitForm', 'preflightFormSubmit'], (next, request, info) =>
+      onErrorCode('validation_failed', (response) => changed(response, { headers: { 'x-svc-locale': null } }))(next)(request, info)),
   },
   {
     name: 'form-long-answers-truncated',
@@ -530,10 +521,8 @@ export const formFaults: Fault[] = [
     family: 'forms',
     proves: ['errors.docs-url-names-code', 'forms.limit-request-size-answer'],
     description: 'A form request over 32 KB answers 422 validation_failed instead of 413 body_too_large.',
-    wrap: (next) => async (request, info) => {
-      if (!FORM_ROUTE.test(new URL(request.url).pathname)) return next(request, info);
-      return onErrorCode('body_too_large', (response, body) => changed(response, { status: 422, body: { error: { ...body.error, code: 'validation_failed', fields: {} } } }))(next)(request, info);
-    },
+    wrap: onOperation(FORM_API, (next, request, info) =>
+      onErrorCode('body_too_large', (response, body) => changed(response, { status: 422, body: { error: { ...body.error, code: 'validation_failed', fields: {} } } }))(next)(request, info)),
   },
   // Blind fault hunt (the faults below were written from the spec and the mock, not from the checks).
   {
@@ -541,12 +530,7 @@ export const formFaults: Fault[] = [
     family: 'forms',
     proves: ['forms.lang-query'],
     description: "The form configuration ignores ?lang= and answers in the form's default language (spec 4.12).",
-    wrap: (next) => (request, info) => {
-      const url = new URL(request.url);
-      if (request.method !== 'GET' || !CONFIG.test(url.pathname) || !url.searchParams.has('lang')) return next(request, info);
-      url.searchParams.delete('lang');
-      return next(new Request(url, request), info);
-    },
+    wrap: onOperation('getFormConfig', (next, request, info) => next(withQuery(request, (query) => query.delete('lang')), info)),
   },
   // Found by the second blind hunt (written from the spec and the mock alone, before reading any check).
   {
@@ -554,11 +538,13 @@ export const formFaults: Fault[] = [
     family: 'forms',
     proves: ['forms.limit-answer-length'],
     description: 'A form answer of exactly 5,000 characters is refused with 422 under its field: the check is length < 5000 (spec 8: 5,000 characters per answer).',
-    wrap: overTheEdge('POST', /^\/api\/forms\/[^/]+\/submit\/?$/, (sent) => {
-      if (!sent.answers || typeof sent.answers !== 'object') return undefined;
+    // One character more than sent, for the mock's own refusal.
+    wrap: onOperation('submitForm', async (next, request, info) => {
+      const sent = await sentJson(request);
+      if (!sent?.answers || typeof sent.answers !== 'object') return next(request, info);
       const entries = Object.entries(sent.answers);
-      if (!entries.some(([, value]) => typeof value === 'string' && value.length === 5000)) return undefined;
-      return { ...sent, answers: Object.fromEntries(entries.map(([key, value]) => [key, typeof value === 'string' && value.length === 5000 ? `${value}x` : value])) };
+      if (!entries.some(([, value]) => typeof value === 'string' && value.length === 5000)) return next(request, info);
+      return next(withJson(request, { ...sent, answers: Object.fromEntries(entries.map(([key, value]) => [key, typeof value === 'string' && value.length === 5000 ? `${value}x` : value])) }), info);
     }),
   },
   // Found by the third blind hunt (written from the spec and the mock alone, before reading any check).
@@ -567,22 +553,22 @@ export const formFaults: Fault[] = [
     family: 'forms',
     proves: ['forms.origins-refused', 'forms.origins-hosted-page', 'forms.error-origin-not-allowed'],
     description: 'Allowed websites are matched on the host alone: http://shop.example.uz loads and submits a form that allows https://shop.example.uz (spec 4.12: only those origins).',
-    wrap: (next) => async (request, info) => {
+    wrap: onOperation(FORM_API, async (next, request, info) => {
       const origin = request.headers.get('origin');
-      if (!origin?.startsWith('http://') || !FORM_PAGE_OR_SUBMIT.test(new URL(request.url).pathname)) return next(request, info);
+      if (!origin?.startsWith('http://')) return next(request, info);
       const headers = new Headers(request.headers);
       headers.set('origin', `https://${origin.slice('http://'.length)}`);
       const response = await next(new Request(request, { headers }), info);
       const allowed = response.headers.get('access-control-allow-origin');
       return allowed && allowed !== '*' ? changed(response, { headers: { 'access-control-allow-origin': origin } }) : response;
-    },
+    }),
   },
   {
     name: 'form-body-32kb-exact-refused',
     family: 'forms',
     proves: ['forms.limit-request-size-answer'],
     description: 'A form submission of exactly 32 KB (32,768 bytes) is refused as too large: the check is size >= 32 KB (spec 8: form request 32 KB).',
-    wrap: onRoute('POST', /^\/api\/forms\/[^/]+\/submit$/, async (next, request, info) => {
+    wrap: onOperation('submitForm', async (next, request, info) => {
       const bytes = new Uint8Array(await request.clone().arrayBuffer());
       if (bytes.length !== FORM_BODY_LIMIT) return next(request, info);
       const headers = new Headers(request.headers);
@@ -597,19 +583,18 @@ export const formFaults: Fault[] = [
     proves: ['errors.request-id-header', 'forms.hosted-page-unavailable'],
     description: 'A paused form\'s hosted page /f/{form_id} is still served (200, the form shown): only the API routes look at the status, instead of 404 form_unavailable (spec 4.12: paused or deleted forms answer 404).',
     wrap: (next, state) =>
-      onRoute('GET', HOSTED, async (inner, request, info) => {
+      onOperation('getHostedFormPage', async (inner, request, info, routed) => {
         const response = await inner(request, info);
-        const id = HOSTED.exec(new URL(request.url).pathname)![1]!;
-        const found = response.status === 404 ? findForm(state, decodeURIComponent(id)) : undefined;
+        const found = response.status === 404 ? findForm(state, routed.params.form_id!) : undefined;
         return found ? hostedPage(found.form, textsKey(found.form, undefined, request.headers.get('accept-language'))) : response;
-      })(next),
+      })(next, state),
   },
   {
     name: 'form-config-sets-cookie',
     family: 'forms',
     proves: ['forms.no-cookies'],
     description: 'The form configuration sets a visitor cookie (svc_visitor, SameSite=None) to count returning visitors, where the public form routes use no cookies (spec 4.12: no API key and no cookies).',
-    wrap: onRoute('GET', CONFIG, async (next, request, info) => {
+    wrap: onOperation('getFormConfig', async (next, request, info) => {
       const response = await next(request, info);
       if (!response.ok) return response;
       return changed(response, { headers: { 'set-cookie': `svc_visitor=${crypto.randomUUID()}; Path=/; Max-Age=31536000; SameSite=None; Secure` } });
@@ -620,7 +605,7 @@ export const formFaults: Fault[] = [
     family: 'forms',
     proves: ['forms.submit-success', 'responses.shape.submit-form'],
     description: 'An accepted submission of a form without a redirect answers {ok, success} with redirect_url left out instead of present (null) (spec 4.12: 201 {ok: true, success, redirect_url}).',
-    wrap: onRoute('POST', SUBMIT, async (next, request, info) => {
+    wrap: onOperation('submitForm', async (next, request, info) => {
       const response = await next(request, info);
       if (response.status !== 201) return response;
       const body = await jsonOf(response);
@@ -642,12 +627,13 @@ export const formFaults: Fault[] = [
     proves: ['forms.limit-per-ip', 'forms.limit-per-form-burst'],
     description: 'The per-visitor limit refuses the 10th submission within a minute (429 rate_limited): the check is count + 1 >= 10 (spec 8: 10 per minute per visitor IP).',
     wrap: (next, state) =>
-      onRoute('POST', SUBMIT, async (inner, request, info) => {
-        const found = formOf(state, request, SUBMIT);
+      onOperation('submitForm', async (inner, request, info, routed) => {
+        const found = formOf(state, routed);
         if (!found || found.form.status !== 'active') return inner(request, info);
         const nowMs = found.workspace.now();
-        const ips = visitorWindows.get(found.workspace) ?? new Map<string, { startMs: number; count: number }>();
-        visitorWindows.set(found.workspace, ips);
+        const windows = visitorWindows(state);
+        const ips = windows.get(found.workspace) ?? new Map<string, { startMs: number; count: number }>();
+        windows.set(found.workspace, ips);
         const ip = info?.clientAddress ?? 'unknown';
         let window = ips.get(ip);
         if (!window || nowMs >= window.startMs + 60_000 || nowMs < window.startMs) ips.set(ip, (window = { startMs: nowMs, count: 0 }));
@@ -658,26 +644,24 @@ export const formFaults: Fault[] = [
         const response = await inner(withBody(request, {}), info);
         const retryAfter = String(Math.max(1, Math.ceil((window.startMs + 60_000 - nowMs) / 1000)));
         return errorAnswer(state, response, 429, { code: 'rate_limited', message: 'Too many requests.', reason: 'ip_per_minute', limit: 10 }, { 'Retry-After': retryAfter, ...corsOf(response) });
-      })(next),
+      })(next, state),
   },
   {
     name: 'form-rate-limited-without-retry-after',
     family: 'forms',
     proves: ['forms.limit-retry-after'],
     description: "A submission refused by a form limit answers 429 rate_limited without the Retry-After header (the form routes' own error path forgets it) (spec 7.3: rate_limited carries Retry-After).",
-    wrap: (next) =>
-      onErrorCode('rate_limited', (response, _body, request) =>
-        (FORM_ROUTE.test(new URL(request.url).pathname) ? changed(response, { headers: { 'retry-after': null } }) : response))(next),
+    wrap: onOperation(FORM_API, (next, request, info) => onErrorCode('rate_limited', (response) => changed(response, { headers: { 'retry-after': null } }))(next)(request, info)),
   },
   {
     name: 'form-email-lookup-case-sensitive',
     family: 'forms',
     proves: ['forms.effect-client-by-email-any-case'],
     description: 'A returning client is looked up by the email exactly as typed (a case-sensitive comparison before lowercasing): Ali@Example.UZ does not find the client stored as ali@example.uz, and a second contact is made (spec 4.12: the client is looked up by phone, then email; 2.4: emails are lowercased).',
-    wrap: (next, state) => async (request, info) => {
-      const found = request.method === 'POST' ? formOf(state, request, SUBMIT) : undefined;
-      const sent = found ? await request.clone().json().catch(() => undefined) : undefined;
-      if (!found || !isPlainObject(sent) || !isPlainObject(sent.answers)) return next(request, info);
+    wrap: (next, state) => onOperation('submitForm', async (inner, request, info, routed) => {
+      const found = formOf(state, routed);
+      const sent = found ? await sentJson(request) : undefined;
+      if (!found || !isPlainObject(sent) || !isPlainObject(sent.answers)) return inner(request, info);
       const { workspace, form } = found;
       const typedOf = (type: string) => form.fields.filter((field) => field.type === type).map((field) => (sent.answers as Body)[field.id]).filter((answer): answer is string => typeof answer === 'string');
       const phones = typedOf('phone').flatMap((phone) => {
@@ -691,16 +675,16 @@ export const formFaults: Fault[] = [
       const hidden = mixedCase
         .flatMap((email) => workspace.tables.contacts.findBy('email', email.toLowerCase()))
         .filter((contact) => isLive(contact) && !contact.phones.some((phone) => phones.includes(phone)));
-      if (!hidden.length) return next(request, info);
+      if (!hidden.length) return inner(request, info);
       // What the case-sensitive lookup misses is kept out of sight while the submission runs.
       const marker = new Date(workspace.now()).toISOString();
       for (const contact of hidden) await workspace.tables.contacts.update(contact.id, (draft) => void (draft.deleted_at = marker));
       try {
-        return await next(request, info);
+        return await inner(request, info);
       } finally {
         for (const contact of hidden) await workspace.tables.contacts.update(contact.id, (draft) => void (draft.deleted_at = null));
       }
-    },
+    })(next, state),
   },
   // The 32,768-byte half of the form request limit (docs/readings-review.md; issue 22, H2 item 4).
   {
@@ -708,7 +692,7 @@ export const formFaults: Fault[] = [
     family: 'forms',
     description: 'The form request limit is checked with >= instead of >: a request of exactly 32 KB (32,768 bytes) is refused with 413 (spec 8: form request 32 KB).',
     proves: ['forms.limit-request-size-answer'],
-    wrap: onRoute('POST', SUBMIT, async (next, request, info) => {
+    wrap: onOperation('submitForm', async (next, request, info) => {
       const raw = await request.clone().text();
       if (Buffer.byteLength(raw, 'utf8') !== 32_768) return next(request, info);
       // One byte over, so that the mock's own size check answers as it does for a larger request.

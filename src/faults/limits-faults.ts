@@ -1,10 +1,11 @@
 // Faults in the limits rules: each breaks one rule the way a real implementation might, and a check
 // of the limits family must catch it (test/conformance/mutation.test.ts).
 import { requestIdFor } from '../http/request-id.ts';
-import type { MockState } from '../mock-state.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import { changed, jsonOf, onErrorCode, type Fault } from './fault.ts';
-import { callerWorkspace, errorAnswer, onRoute } from './request-match.ts';
+import { faultMemory } from './fault-memory.ts';
+import { operationOf } from './operation-of.ts';
+import { callerWorkspace, errorAnswer, onOperation } from './request-match.ts';
 
 export const limitsFaults: Fault[] = [
   {
@@ -15,7 +16,8 @@ export const limitsFaults: Fault[] = [
     description: 'A read-only workspace refuses every API call, reads too: GET answers 402 read_only (the guard looks at the workspace, not the method) (spec 7.2).',
     wrap: (next, state) => async (request, info) => {
       const response = await next(request, info);
-      const read = request.method === 'GET' && new URL(request.url).pathname.startsWith('/v1/');
+      // A read of the CRM document (its /v1 routes are the ones a bearer credential reaches).
+      const read = request.method === 'GET' && operationOf(state, request) !== undefined;
       if (!read || !callerWorkspace(state, request)?.readOnly) return response;
       const message = 'The workspace is read-only until its subscription is paid.';
       return errorAnswer(state, response, 402, { code: 'read_only', message });
@@ -27,7 +29,7 @@ export const limitsFaults: Fault[] = [
     proves: ['errors.status-402', 'limits.read-only-writes'],
     description: "A read-only workspace refuses creates and changes with 402 read_only but lets deletes through: the guard lists POST, PUT and PATCH and forgot DELETE.",
     wrap: (next, state) => async (request, info) => {
-      const workspace = request.method === 'DELETE' ? workspaceOfRequest(state, request) : undefined;
+      const workspace = request.method === 'DELETE' ? callerWorkspace(state, request) : undefined;
       if (!workspace?.readOnly) return next(request, info);
       workspace.readOnly = false;
       try {
@@ -94,10 +96,10 @@ export const limitsFaults: Fault[] = [
     family: 'limits',
     proves: ['limits.read-only-query'],
     description: 'A read-only workspace refuses every POST, so POST /v1/query/{entity} (a read) answers 402 read_only instead of its matches (spec 7.2: read-only, reads still answered).',
-    wrap: (next, state) => onRoute('POST', /^\/v1\/query\/[a-z]+$/, async (next, request, info) => {
+    wrap: (next, state) => onOperation('runQuery', async (next, request, info) => {
       const response = await next(request, info);
       return response.ok && callerWorkspace(state, request)?.readOnly ? errorAnswer(state, response, 402, { code: 'read_only', message: 'The workspace is read-only until its subscription is paid.' }) : response;
-    })(next),
+    })(next, state),
   },
   {
     name: 'read-only-as-403',
@@ -112,12 +114,13 @@ export const limitsFaults: Fault[] = [
     proves: ['limits.rate-per-key'],
     description: 'The per-minute request limit is counted per workspace, not per key: a second key of the workspace is refused 429 rate_limited once the first has used the budget (spec 8: rate limits per key).',
     wrap: (next, state) => async (request, info) => {
-      const workspace = new URL(request.url).pathname.startsWith('/v1/') ? callerWorkspace(state, request) : undefined;
+      const workspace = operationOf(state, request) ? callerWorkspace(state, request) : undefined;
       const limit = workspace?.limits.requestsPerMinute;
       if (!workspace || limit === null || limit === undefined) return next(request, info);
       const now = workspace.now();
-      let window = workspaceWindows.get(workspace);
-      if (!window || window.limit !== limit || now >= window.startMs + 60_000 || now < window.startMs) workspaceWindows.set(workspace, (window = { startMs: now, count: 0, limit }));
+      const windows = faultMemory(state, 'rate-limit-per-workspace', () => new WeakMap<Workspace, RateWindow>());
+      let window = windows.get(workspace);
+      if (!window || window.limit !== limit || now >= window.startMs + 60_000 || now < window.startMs) windows.set(workspace, (window = { startMs: now, count: 0, limit }));
       if (window.count < limit) {
         window.count += 1;
         return next(request, info);
@@ -141,7 +144,7 @@ export const limitsFaults: Fault[] = [
     description: 'The rate limiter refuses the request that reaches the limit (count + 1 >= limit): with a limit of N, the Nth request of a window answers 429 rate_limited naming limit N (spec 7.1: limit on rate_limited).',
     wrap: (next, state) => async (request, info) => {
       const workspace = callerWorkspace(state, request);
-      const lowered = workspace ? lowerRateLimit(workspace) : undefined;
+      const lowered = workspace ? lowerRateLimit(faultMemory(state, 'rate-limit-one-short', () => new WeakMap<Workspace, LoweredLimit>()), workspace) : undefined;
       if (!lowered) return next(request, info);
       let response: Response;
       try {
@@ -156,13 +159,13 @@ export const limitsFaults: Fault[] = [
 ];
 
 /** What rate-limit-per-workspace counts: one window a workspace, whatever the key. */
-const workspaceWindows = new WeakMap<Workspace, { startMs: number; count: number; limit: number }>();
+type RateWindow = { startMs: number; count: number; limit: number };
 
 /** What rate-limit-one-short changed: the per-minute limit as set, and how many requests run under the lowered one. */
-const loweredLimits = new WeakMap<Workspace, { limit: number; running: number }>();
+type LoweredLimit = { limit: number; running: number };
 
-/** Lowers the workspace's per-minute limit by one while requests run (the set limit kept and put back after the last). */
-function lowerRateLimit(workspace: Workspace): { limit: number; restore(): void } | undefined {
+/** Lowers the workspace's per-minute limit by one while requests run (the set limit kept in `loweredLimits`, the mock's memory, and put back after the last). */
+function lowerRateLimit(loweredLimits: WeakMap<Workspace, LoweredLimit>, workspace: Workspace): { limit: number; restore(): void } | undefined {
   let lowered = loweredLimits.get(workspace);
   if (!lowered) {
     const limit = workspace.limits.requestsPerMinute;
@@ -181,9 +184,4 @@ function lowerRateLimit(workspace: Workspace): { limit: number; restore(): void 
       if (workspace.limits.requestsPerMinute === entry.limit - 1) workspace.limits.requestsPerMinute = entry.limit;
     },
   };
-}
-
-function workspaceOfRequest(state: MockState, request: Request): Workspace | undefined {
-  const secret = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
-  return secret ? state.findCredential(secret)?.workspace : undefined;
 }

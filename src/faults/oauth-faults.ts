@@ -1,26 +1,28 @@
 // Faults at the OAuth token and revoke endpoints (spec 5.2): the error format and statuses, PKCE,
 // single-use codes, rotating refresh tokens and theft detection, revocation, the token answer.
-// They wrap the request handle like the API's faults; the ones that must know a code's or a
-// token's story look it up in the workspace's tables, as the endpoint itself would.
+// They wrap the raw requests of their operations (onOperation); the ones that must know a code's or a
+// token's story look it up in the workspace's tables, as the endpoint itself would. The OAuth
+// endpoints are public (no credential, so no request transaction of a workspace: http/handle.ts),
+// and their handlers open the transactions they need: a fault that changes a stored code, token,
+// consent request or app writes in a transaction of its own, as the endpoint's handler does.
 import type { MockState } from '../mock-state.ts';
 import { findApp } from '../oauth/find-app.ts';
 import { s256Challenge } from '../oauth/pkce.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import { changed, jsonOf, type Fault, type Handle } from './fault.ts';
-import { alterOk, onRoute, sentJson, withQuery as requestWithQuery } from './request-match.ts';
+import { faultMemory } from './fault-memory.ts';
+import { alterOk, onOperation, withQuery as requestWithQuery } from './request-match.ts';
 
-const TOKEN = '/oauth/token';
-const AUTHORIZE = '/oauth/authorize';
-const REVOKE = '/oauth/revoke';
+/** The token and revoke endpoints (spec 5.2 steps 5 to 7), which answer errors in the OAuth format. */
+const TOKEN_AND_REVOKE = ['createToken', 'revokeToken'] as const;
 
-const pathOf = (request: Request) => new URL(request.url).pathname;
-
-/** The parameters of a token or revoke request, form-encoded or JSON (read from a copy). */
+/** The parameters of a token or revoke request, form-encoded or JSON (read from a copy; a JSON body that is no object has none). */
 async function paramsOf(request: Request): Promise<Record<string, string>> {
   const text = await request.clone().text();
   if ((request.headers.get('content-type') ?? '').includes('json')) {
     try {
-      return JSON.parse(text);
+      const parsed = JSON.parse(text);
+      return parsed && typeof parsed === 'object' ? parsed : {};
     } catch {
       return {};
     }
@@ -46,23 +48,21 @@ function oauthAnswer(request: Request, status: number, body: unknown): Response 
 
 /** Runs `next` on token and revoke requests, and lets `alter` change an OAuth error answer of the given code. */
 function onOAuthError(code: string, alter: (response: Response, body: { error: string; error_description?: string }) => Response) {
-  return (next: Handle): Handle =>
-    async (request, info) => {
-      const response = await next(request, info);
-      if (response.status < 400 || (pathOf(request) !== TOKEN && pathOf(request) !== REVOKE)) return response;
-      const body = await jsonOf(response);
-      return body?.error === code ? alter(response, body) : response;
-    };
+  return onOperation(TOKEN_AND_REVOKE, async (next, request, info) => {
+    const response = await next(request, info);
+    if (response.status < 400) return response;
+    const body = await jsonOf(response);
+    return body?.error === code ? alter(response, body) : response;
+  });
 }
 
 /** Runs `work` for token requests of one grant type (given an unread copy and the parameters). */
 function onGrant(grantType: string, work: (request: Request, params: Record<string, string>, next: Handle, state: MockState) => Promise<Response>) {
   return (next: Handle, state: MockState): Handle =>
-    async (request, info) => {
-      if (request.method !== 'POST' || pathOf(request) !== TOKEN) return next(request, info);
+    onOperation('createToken', async (inner, request, info) => {
       const params = await paramsOf(request);
-      return params.grant_type === grantType ? work(request, params, (r) => next(r, info), state) : next(request, info);
-    };
+      return params.grant_type === grantType ? work(request, params, (r) => inner(r, info), state) : inner(request, info);
+    })(next, state);
 }
 
 function findRecord<T>(state: MockState, lookup: (workspace: Workspace) => T | undefined): { workspace: Workspace; record: T } | undefined {
@@ -76,29 +76,26 @@ function findRecord<T>(state: MockState, lookup: (workspace: Workspace) => T | u
 const findCode = (state: MockState, code: string | undefined) => (code ? findRecord(state, (workspace) => workspace.tables.oauthCodes.get(code)) : undefined);
 const findRefreshToken = (state: MockState, token: string | undefined) => (token ? findRecord(state, (workspace) => workspace.tables.oauthRefreshTokens.get(token)) : undefined);
 
-/** Per mock: what a fault remembers between requests. */
-function memory<T>(): (state: MockState) => Map<string, T> {
-  const maps = new WeakMap<MockState, Map<string, T>>();
-  return (state) => {
-    let map = maps.get(state);
-    if (!map) maps.set(state, (map = new Map()));
-    return map;
-  };
-}
+/** Per mock: what the fault `name` remembers between requests (faultMemory). */
+const memory = <T>(name: string) => (state: MockState): Map<string, T> => faultMemory(state, name, () => new Map<string, T>());
 
-const answeredCodes = memory<{ status: number; body: unknown }>();
-const refreshAliases = memory<string>();
-const swappedRotations = memory<boolean>();
+const answeredCodes = memory<{ status: number; body: unknown }>('code-reuse-accepted');
+const refreshAliases = memory<string>('refresh-not-rotated');
+const swappedRotations = memory<boolean>('rotation-keeps-old-secret-current');
 
 const invalidGrant = (request: Request, description: string) => oauthAnswer(request, 400, { error: 'invalid_grant', error_description: description });
 
 /** A time far ahead: what a lifetime that is never checked amounts to. */
 const FOREVER = '2999-01-01T00:00:00.000Z';
 
-/** Runs `work` for browser visits of the authorization endpoint (given the query). */
+/**
+ * Runs `work` for browser visits of the authorization endpoint (given the query). Raw requests,
+ * not the handler seam: the endpoint's handler reads the query from the request itself (an invalid
+ * one is redirected to the app, not refused by the pipeline).
+ */
 function onAuthorize(work: (request: Request, query: URLSearchParams, next: Handle, state: MockState) => Promise<Response>) {
   return (next: Handle, state: MockState): Handle =>
-    async (request, info) => (request.method === 'GET' && pathOf(request) === AUTHORIZE ? work(request, new URL(request.url).searchParams, (r) => next(r, info), state) : next(request, info));
+    onOperation('authorize', (inner, request, info) => work(request, new URL(request.url).searchParams, (r) => inner(r, info), state))(next, state);
 }
 
 /** The same visit with another query. */
@@ -244,48 +241,46 @@ export const oauthFaults: Fault[] = [
     family: 'oauth',
     proves: ['oauth.exchange-json', 'oauth.client-auth-body'],
     description: 'The token endpoint reads only form-encoded bodies: a JSON exchange answers invalid_request.',
-    wrap: (next) => async (request, info) =>
-      request.method === 'POST' && pathOf(request) === TOKEN && (request.headers.get('content-type') ?? '').includes('json')
+    wrap: onOperation('createToken', async (next, request, info) =>
+      (request.headers.get('content-type') ?? '').includes('json')
         ? oauthAnswer(request, 400, { error: 'invalid_request', error_description: 'The body must be application/x-www-form-urlencoded.' })
-        : next(request, info),
+        : next(request, info)),
   },
   {
     name: 'client-secret-in-body-refused',
     family: 'oauth',
     proves: ['oauth.exchange-json', 'oauth.client-auth-body'],
     description: 'Client credentials are read only from HTTP Basic: client_id and client_secret in the body answer 401 invalid_client.',
-    wrap: (next) => async (request, info) => {
-      if (request.method !== 'POST' || (pathOf(request) !== TOKEN && pathOf(request) !== REVOKE)) return next(request, info);
+    wrap: onOperation(TOKEN_AND_REVOKE, async (next, request, info) => {
       const params = await paramsOf(request);
       if (params.client_secret === undefined) return next(request, info);
       const response = oauthAnswer(request, 401, { error: 'invalid_client', error_description: 'Client authentication failed.' });
       return changed(response, { headers: { 'www-authenticate': 'Basic realm="oauth"' } });
-    },
+    }),
   },
   {
     name: 'revoke-without-client-auth',
     family: 'oauth',
     proves: ['oauth.revoke-client-auth'],
     description: 'Revoke answers 200 {} to a request without client authentication instead of 401 invalid_client.',
-    wrap: (next) => async (request, info) => {
-      if (request.method !== 'POST' || pathOf(request) !== REVOKE || request.headers.has('authorization')) return next(request, info);
+    wrap: onOperation('revokeToken', async (next, request, info) => {
+      if (request.headers.has('authorization')) return next(request, info);
       const params = await paramsOf(request);
       return params.client_id === undefined ? oauthAnswer(request, 200, {}) : next(request, info);
-    },
+    }),
   },
   {
     name: 'revoke-refresh-keeps-access',
     family: 'oauth',
     proves: ['oauth.revoke-refresh-cascade'],
     description: 'Revoking a refresh token revokes only the refresh tokens: the access token issued with it keeps working.',
-    wrap: (next, state) => async (request, info) => {
-      if (request.method !== 'POST' || pathOf(request) !== REVOKE) return next(request, info);
+    wrap: (next, state) => onOperation('revokeToken', async (inner, request, info) => {
       const found = findRefreshToken(state, (await paramsOf(request)).token);
-      const response = await next(request, info);
+      const response = await inner(request, info);
       const access = found ? state.findCredential(found.record.access_token) : undefined;
       if (access?.credential.kind === 'access_token') access.credential.accessToken.revokedAt = null;
       return response;
-    },
+    })(next, state),
   },
   {
     name: 'refresh-scope-widens',
@@ -306,24 +301,24 @@ export const oauthFaults: Fault[] = [
     family: 'oauth',
     proves: ['oauth.old-secret-24-hours', 'oauth.limit-old-secret'],
     description: 'After a client secret rotation the old secret keeps working at the token endpoint for good, not for 24 hours.',
-    wrap: (next, state) => async (request, info) => {
-      const basic = request.method === 'POST' && (pathOf(request) === TOKEN || pathOf(request) === REVOKE) ? basicOf(request) : undefined;
+    wrap: (next, state) => onOperation(TOKEN_AND_REVOKE, async (inner, request, info) => {
+      const basic = basicOf(request);
       const app = basic ? findApp(state, basic.clientId)?.app : undefined;
-      if (!basic || !app?.client_secret || basic.secret !== app.previous_client_secret) return next(request, info);
-      return next(withBasic(request, basic.clientId, app.client_secret), info);
-    },
+      if (!basic || !app?.client_secret || basic.secret !== app.previous_client_secret) return inner(request, info);
+      return inner(withBasic(request, basic.clientId, app.client_secret), info);
+    })(next, state),
   },
   {
     name: 'old-secret-ends-at-once',
     family: 'oauth',
     proves: ['oauth.old-secret-24-hours', 'oauth.limit-old-secret'],
     description: 'A client secret rotation ends the old secret at once (invalid_client) instead of letting it work for 24 hours.',
-    wrap: (next, state) => async (request, info) => {
-      const basic = request.method === 'POST' && (pathOf(request) === TOKEN || pathOf(request) === REVOKE) ? basicOf(request) : undefined;
+    wrap: (next, state) => onOperation(TOKEN_AND_REVOKE, async (inner, request, info) => {
+      const basic = basicOf(request);
       const app = basic ? findApp(state, basic.clientId)?.app : undefined;
-      if (!basic || !app?.previous_client_secret || basic.secret !== app.previous_client_secret) return next(request, info);
+      if (!basic || !app?.previous_client_secret || basic.secret !== app.previous_client_secret) return inner(request, info);
       return changed(oauthAnswer(request, 401, { error: 'invalid_client', error_description: 'Client authentication failed.' }), { headers: { 'www-authenticate': 'Basic realm="oauth"' } });
-    },
+    })(next, state),
   },
   {
     name: 'rotation-keeps-old-secret-current',
@@ -331,8 +326,8 @@ export const oauthFaults: Fault[] = [
     proves: ['oauth.old-secret-24-hours', 'oauth.new-secret-at-once', 'oauth.new-secret-signs', 'oauth.limit-old-secret'],
     description: 'A client secret rotation is applied backwards: the old secret stays the current one (lifecycle events stay signed with it, and it works past 24 hours) while the new one is kept as the previous one.',
     // The rotation itself goes through the control API, which no fault wraps: the swap is made at the app's next token request.
-    wrap: (next, state) => async (request, info) => {
-      const basic = request.method === 'POST' && (pathOf(request) === TOKEN || pathOf(request) === REVOKE) ? basicOf(request) : undefined;
+    wrap: (next, state) => onOperation(TOKEN_AND_REVOKE, async (inner, request, info) => {
+      const basic = basicOf(request);
       const found = basic ? findApp(state, basic.clientId) : undefined;
       const app = found?.app;
       const swapped = swappedRotations(state);
@@ -343,8 +338,8 @@ export const oauthFaults: Fault[] = [
           [draft.client_secret, draft.previous_client_secret] = [draft.previous_client_secret!, draft.client_secret!];
         }));
       }
-      return next(request, info);
-    },
+      return inner(request, info);
+    })(next, state),
   },
   {
     name: 'verifier-length-not-checked',
@@ -367,14 +362,14 @@ export const oauthFaults: Fault[] = [
     family: 'oauth',
     proves: ['oauth.error-format', 'oauth.invalid-client-401', 'oauth.unsupported-grant-type', 'oauth.invalid-grant'],
     description: 'The token and revoke endpoints answer errors in the API envelope {error: {code, message, ...}} instead of {error, error_description}.',
-    wrap: (next) => async (request, info) => {
+    wrap: onOperation(TOKEN_AND_REVOKE, async (next, request, info) => {
       const response = await next(request, info);
-      if (response.status < 400 || (pathOf(request) !== TOKEN && pathOf(request) !== REVOKE)) return response;
+      if (response.status < 400) return response;
       const body = await jsonOf(response);
       if (typeof body?.error !== 'string') return response;
       const requestId = response.headers.get('x-request-id') ?? 'req_fault';
       return changed(response, { body: { error: { code: body.error, message: body.error_description ?? body.error, request_id: requestId, docs_url: `https://docs.crm.example/errors/${body.error}` } } });
-    },
+    }),
   },
   {
     name: 'invalid-client-without-challenge',
@@ -472,31 +467,30 @@ export const oauthFaults: Fault[] = [
     family: 'oauth',
     proves: ['oauth.revoke-answer'],
     description: 'Revoking a token the service does not know answers 400 invalid_request instead of 200.',
-    wrap: (next, state) => async (request, info) => {
-      if (request.method !== 'POST' || pathOf(request) !== REVOKE) return next(request, info);
+    wrap: (next, state) => onOperation('revokeToken', async (inner, request, info) => {
       const { token } = await paramsOf(request);
       const known = token !== undefined && (findRefreshToken(state, token) !== undefined || state.findCredential(token) !== undefined);
-      const response = await next(request, info);
+      const response = await inner(request, info);
       return response.ok && !known ? oauthAnswer(request, 400, { error: 'invalid_request', error_description: 'Unknown token.' }) : response;
-    },
+    })(next, state),
   },
   {
     name: 'revoke-ignored',
     family: 'oauth',
     proves: ['oauth.access-token-revoked', 'oauth.revoke-client-auth', 'oauth.revoke-refresh-cascade'],
     description: 'Revoke answers 200 {} but the token keeps working.',
-    wrap: (next) => async (request, info) => (request.method === 'POST' && pathOf(request) === REVOKE ? oauthAnswer(request, 200, {}) : next(request, info)),
+    wrap: onOperation('revokeToken', async (_next, request) => oauthAnswer(request, 200, {})),
   },
   {
     name: 'expires-in-milliseconds',
     family: 'oauth',
     proves: ['oauth.answer-expires-in', 'oauth.refresh-answer-fields', 'responses.shape.create-token'],
     description: 'Token answers give expires_in in milliseconds (3600000) instead of seconds.',
-    wrap: (next) => async (request, info) => {
+    wrap: onOperation('createToken', async (next, request, info) => {
       const response = await next(request, info);
-      const body = response.ok && pathOf(request) === TOKEN ? await jsonOf(response) : undefined;
+      const body = response.ok ? await jsonOf(response) : undefined;
       return typeof body?.expires_in === 'number' ? changed(response, { body: { ...body, expires_in: body.expires_in * 1000 } }) : response;
-    },
+    }),
   },
   // Blind fault hunt (the faults below were written from the spec and the mock, not from the checks).
   {
@@ -504,11 +498,11 @@ export const oauthFaults: Fault[] = [
     family: 'oauth',
     proves: ['oauth.answer-refresh-expires-in', 'oauth.refresh-answer-fields'],
     description: 'The token answer gives refresh_token_expires_in 2592000 (30 days) instead of 5184000 (60 days) (spec 5.2 step 6, 8).',
-    wrap: (next) => async (request, info) => {
+    wrap: onOperation('createToken', async (next, request, info) => {
       const response = await next(request, info);
-      const body = response.ok && pathOf(request) === TOKEN ? await jsonOf(response) : undefined;
+      const body = response.ok ? await jsonOf(response) : undefined;
       return typeof body?.refresh_token_expires_in === 'number' ? changed(response, { body: { ...body, refresh_token_expires_in: 2592000 } }) : response;
-    },
+    }),
   },
   // Found by the second blind hunt (written from the spec and the mock alone, before reading any check).
   {
@@ -516,45 +510,37 @@ export const oauthFaults: Fault[] = [
     family: 'oauth',
     proves: ['oauth.state-500-printable', 'oauth.limit-state'],
     description: 'An authorization request whose state has exactly 500 characters is redirected with invalid_request: the limit is checked with < 500 (spec 5.2, 8: up to 500).',
-    wrap: (next) => (request, info) => {
-      const url = new URL(request.url);
-      if (url.pathname !== '/oauth/authorize' || (url.searchParams.get('state') ?? '').length !== 500) return next(request, info);
-      url.searchParams.set('state', `${url.searchParams.get('state')}x`);
-      return next(new Request(url, request), info);
-    },
+    wrap: onOperation(['authorize', 'submitConsent'], async (next, request, info) =>
+      next(
+        requestWithQuery(request, (query) => {
+          if ((query.get('state') ?? '').length === 500) query.set('state', `${query.get('state')}x`);
+        }),
+        info,
+      ),
+    ),
   },
   {
     name: 'verifier-43-refused',
     family: 'oauth',
     proves: ['oauth.pkce-challenge-s256', 'oauth.exchange-form-encoded', 'oauth.exchange-json'],
     description: 'A PKCE code_verifier of exactly 43 characters (the shortest allowed, and what 32 random bytes make) is refused: the length is checked with > 43 (spec 5.2, 8: 43 to 128).',
-    wrap: (next) => async (request, info) => {
-      if (request.method !== 'POST' || new URL(request.url).pathname !== '/oauth/token') return next(request, info);
-      const json = (request.headers.get('content-type') ?? '').includes('json');
-      const text = await request.clone().text();
-      const params: Record<string, string> = json ? (await sentJson(request)) ?? {} : Object.fromEntries(new URLSearchParams(text));
+    wrap: onOperation('createToken', async (next, request, info) => {
+      const params = await paramsOf(request);
       if (typeof params.code_verifier !== 'string' || params.code_verifier.length !== 43) return next(request, info);
-      const shorter = { ...params, code_verifier: params.code_verifier.slice(0, 42) };
-      const headers = new Headers(request.headers);
-      headers.delete('content-length');
-      return next(new Request(request.url, { method: 'POST', headers, body: json ? JSON.stringify(shorter) : new URLSearchParams(shorter).toString() }), info);
-    },
+      return next(withParams(request, { ...params, code_verifier: params.code_verifier.slice(0, 42) }), info);
+    }),
   },
   {
     name: 'refresh-scope-narrowing-ignored',
     family: 'oauth',
     proves: ['oauth.refresh-scope-no-widening'],
     description: 'The scope of a refresh is not read: a refresh asking for fewer scopes answers (and grants) every scope of the installation (spec 5.2: scope can narrow the granted scopes).',
-    wrap: (next) => async (request, info) => {
-      if (request.method !== 'POST' || new URL(request.url).pathname !== '/oauth/token') return next(request, info);
-      const json = (request.headers.get('content-type') ?? '').includes('json');
-      const params: Record<string, string> = json ? (await sentJson(request)) ?? {} : Object.fromEntries(new URLSearchParams(await request.clone().text()));
+    wrap: onOperation('createToken', async (next, request, info) => {
+      const params = await paramsOf(request);
       if (params.grant_type !== 'refresh_token' || !('scope' in params)) return next(request, info);
       const { scope: _ignored, ...rest } = params;
-      const headers = new Headers(request.headers);
-      headers.delete('content-length');
-      return next(new Request(request.url, { method: 'POST', headers, body: json ? JSON.stringify(rest) : new URLSearchParams(rest).toString() }), info);
-    },
+      return next(withParams(request, rest), info);
+    }),
   },
   // Found by the third blind hunt (written from the spec and the mock alone, before reading any check).
   {
@@ -562,7 +548,7 @@ export const oauthFaults: Fault[] = [
     family: 'oauth',
     proves: ['oauth.pkce-method-required', 'oauth.malformed-redirected'],
     description: 'An authorization request with code_challenge and no code_challenge_method is taken as S256 instead of redirected with invalid_request (spec 5.2: PKCE, only S256; RFC 7636 reads a missing method as plain).',
-    wrap: onRoute('GET', /^\/oauth\/authorize$/, (next, request, info) =>
+    wrap: onOperation('authorize', async (next, request, info) =>
       next(
         requestWithQuery(request, (query) => {
           if (query.get('code_challenge') !== null && query.get('code_challenge_method') === null) query.set('code_challenge_method', 'S256');
@@ -576,7 +562,7 @@ export const oauthFaults: Fault[] = [
     family: 'oauth',
     proves: ['oauth.authorize-scope-empty-all', 'oauth.authorize-scope-space-separated', 'responses.shape.create-token'],
     description: 'The token answer lists the granted scopes separated by commas (leads:read,contacts:read) instead of spaces (spec 5.2: scope, space-separated).',
-    wrap: onRoute('POST', /^\/oauth\/token$/, async (next, request, info) =>
+    wrap: onOperation('createToken', async (next, request, info) =>
       alterOk(await next(request, info), (body) => (typeof body.scope === 'string' ? { ...body, scope: body.scope.split(' ').join(',') } : body)),
     ),
   },
@@ -601,7 +587,7 @@ export const oauthFaults: Fault[] = [
     family: 'oauth',
     proves: ['oauth.answer-token-type', 'oauth.refresh-answer-fields', 'responses.shape.create-token'],
     description: 'The token answer gives token_type "bearer" (the library default) instead of "Bearer" (spec 5.2 step 6).',
-    wrap: onRoute('POST', /^\/oauth\/token$/, async (next, request, info) => alterOk(await next(request, info), (body) => ('token_type' in body ? { ...body, token_type: 'bearer' } : body))),
+    wrap: onOperation('createToken', async (next, request, info) => alterOk(await next(request, info), (body) => ('token_type' in body ? { ...body, token_type: 'bearer' } : body))),
   },
   {
     name: 'refresh-answer-without-refresh-expiry',

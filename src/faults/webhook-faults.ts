@@ -1,7 +1,8 @@
 // Faults in webhook deliveries (spec 4.11, 6.1-6.3): the headers, the signature and its timestamp,
 // the ids kept or renewed across retries and replays, secret rotation, the URL rules. Most change
 // an attempt before it is signed and sent (`alterAttempt`, reached through the queue's seams: fault-seam.ts); the
-// ones that concern a request (saving a URL, rotating a secret) wrap the request handle as well.
+// ones that concern a request (saving a URL, rotating a secret) wrap the raw requests of their
+// operations as well (onOperation), or run around the handler inside the request's transaction.
 // No node: imports: the mock's core, which loads this through the delivery queue, also runs in a
 // browser, so the wrong signatures are made with Web Crypto.
 import type { MockState } from '../mock-state.ts';
@@ -16,9 +17,19 @@ import { normalizeId } from '../ids/ids.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import type { RecipientsInfo } from '../seams/delivery-seams.ts';
 import type { DeliveryFault } from './fault-seam.ts';
+import { callerOf } from '../http/handler.ts';
+import type { OperationId } from '../spec/operation-types.ts';
 import { retryAsOwner } from './owner-key.ts';
-import { changed, jsonOf, onErrorCode, withAttemptBody, type AttemptInfo, type Handle } from './fault.ts';
-import { alterOk, onRoute, overTheEdge, sentJson, withJson } from './request-match.ts';
+import { alterResultBody, changed, jsonOf, onErrorCode, withAttemptBody, type AttemptInfo, type Handle } from './fault.ts';
+import { faultMemory } from './fault-memory.ts';
+import { alterOk, onOperation, sentJson, withJson, withQuery } from './request-match.ts';
+
+/** The webhook routes of the document (spec 4.11), by operationId. */
+const WEBHOOK_RECORD = ['listWebhooks', 'createWebhook', 'getWebhook', 'updateWebhook', 'deleteWebhook'] as const satisfies readonly OperationId[];
+const WEBHOOK_DELIVERIES = ['listWebhookDeliveries', 'getWebhookDelivery', 'replayWebhookDelivery'] as const satisfies readonly OperationId[];
+const WEBHOOK_OPERATIONS = [...WEBHOOK_RECORD, 'pingWebhook', 'enableWebhook', 'rotateWebhookSecret', ...WEBHOOK_DELIVERIES] as const satisfies readonly OperationId[];
+/** Saving a webhook: create and change. */
+const WEBHOOK_SAVES = ['createWebhook', 'updateWebhook'] as const satisfies readonly OperationId[];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60_000;
@@ -50,13 +61,8 @@ function withEventId(attempt: UnsignedAttempt, info: AttemptInfo): UnsignedAttem
 
 const isRetry = (info: AttemptInfo) => info.delivery.attempts > 0;
 
-/** The timestamp each delivery's first attempt was signed with, per mock. */
-const signings = new WeakMap<MockState, Map<string, number>>();
-function firstSignings(state: MockState): Map<string, number> {
-  let map = signings.get(state);
-  if (!map) signings.set(state, (map = new Map()));
-  return map;
-}
+/** The timestamp each delivery's first attempt was signed with, per mock (retry-not-resigned). */
+const firstSignings = (state: MockState) => faultMemory(state, 'retry-not-resigned', () => new Map<string, number>());
 
 function findWebhook(state: MockState, id: string): { workspace: Workspace; webhook: StoredWebhook } | undefined {
   for (const workspace of state.workspaces.values()) {
@@ -66,53 +72,37 @@ function findWebhook(state: MockState, id: string): { workspace: Workspace; webh
   return undefined;
 }
 
-/** The secret each webhook had before its last rotation, and when it was rotated (workspace clock). */
-const rotations = new WeakMap<MockState, Map<string, { secret: string; atMs: number }>>();
-
-function rotationsOf(state: MockState): Map<string, { secret: string; atMs: number }> {
-  let map = rotations.get(state);
-  if (!map) rotations.set(state, (map = new Map()));
-  return map;
-}
+/** The secret each webhook had before its last rotation, and when it was rotated (workspace clock), per mock: the faults that go on signing with it share it. */
+const rotationsOf = (state: MockState) => faultMemory(state, 'webhook-rotations', () => new Map<string, { secret: string; atMs: number }>());
 
 /** Notes the secret a rotate-secret request replaces, for the faults that go on signing with it. */
 function rememberRotations(next: Handle, state: MockState): Handle {
-  return async (request, info) => {
-    const id = /^\/v1\/webhooks\/([^/]+)\/rotate-secret$/.exec(new URL(request.url).pathname)?.[1];
-    const found = request.method === 'POST' && id ? findWebhook(state, id) : undefined;
-    const response = await next(request, info);
+  return onOperation('rotateWebhookSecret', async (inner, request, info, routed) => {
+    const found = findWebhook(state, routed.params.id!);
+    const response = await inner(request, info);
     if (found && response.ok) rotationsOf(state).set(found.webhook.id, { secret: found.webhook.secret, atMs: found.workspace.now() });
     return response;
-  };
+  })(next, state);
 }
 
 /** The host of a URL as written (IPv6 without brackets), or undefined. */
 function hostOf(url: unknown): string | undefined {
-  try {
-    return typeof url === 'string' ? new URL(url).hostname.replace(/^\[(.*)\]$/, '$1') : undefined;
-  } catch {
-    return undefined;
-  }
+  return typeof url === 'string' ? URL.parse(url)?.hostname.replace(/^\[(.*)\]$/, '$1') : undefined;
 }
 
 const PLACEHOLDER_URL = 'https://hooks.example.com/crmkit-fault-placeholder';
+/** private-webhook-url-accepted: the private address each create sent, by request, from its input to its answer. */
+const privateUrlsSent = (state: MockState) => faultMemory(state, 'private-webhook-url-accepted', () => new WeakMap<Request, string>());
 
-/** The path's webhook id when the request is `method` on `/v1/webhooks/{id}` plus `rest` (a regex source), else undefined. */
-function webhookIdOf(request: Request, method: string, rest = ''): string | undefined {
-  if (request.method !== method) return undefined;
-  return new RegExp(`^/v1/webhooks/([^/]+)${rest}/?$`).exec(new URL(request.url).pathname)?.[1];
-}
-
-/** Changes the JSON body of a successful answer to the requests `applies` picks. */
-function alterAnswer(applies: (request: Request) => boolean, alter: (body: any, state: MockState) => any) {
+/** Changes the JSON body of a successful answer of `operations`. */
+function alterAnswer(operations: readonly OperationId[], alter: (body: any, state: MockState) => any) {
   return (next: Handle, state: MockState): Handle =>
-    async (request, info) => {
-      const picked = applies(request);
-      const response = await next(request, info);
-      if (!picked || !response.ok) return response;
+    onOperation(operations, async (inner, request, info) => {
+      const response = await inner(request, info);
+      if (!response.ok) return response;
       const body = await jsonOf(response);
       return body && typeof body === 'object' ? changed(response, { body: alter(body, state) }) : response;
-    };
+    })(next, state);
 }
 
 /** The webhook with its stored signing secret, as a read that shows the whole record would answer it. */
@@ -169,23 +159,20 @@ function anyFilterRecipients(recipients: RecipientsInfo['active'], { event, acti
   });
 }
 
-const WEBHOOK_WRITE = /^\/v1\/webhooks(\/[a-z]+_[0-9a-z]{26})?$/;
-
 /**
  * On saving a webhook (POST, PATCH): a URL that `substitute` gives another for is validated and
- * saved as that one, and, when accepted, answered as sent (the validator let it through).
+ * saved as that one, and, when accepted, answered as sent (the validator let it through). Raw
+ * requests: the URL rules are the document's and the handler's, and the fault is let through both.
  */
 function urlSavedAs(substitute: (url: URL, sent: string) => string | undefined) {
-  return (next: Handle): Handle =>
-    async (request, info) => {
-      if (!['POST', 'PATCH'].includes(request.method) || !WEBHOOK_WRITE.test(new URL(request.url).pathname)) return next(request, info);
+  return onOperation(WEBHOOK_SAVES, async (next, request, info) => {
       const sent = await sentJson(request);
       const url = typeof sent?.url === 'string' ? URL.parse(sent.url) : null;
       const saved = url ? substitute(url, sent.url) : undefined;
       if (saved === undefined) return next(request, info);
       const response = await next(withJson(request, { ...sent, url: saved }), info);
       return alterOk(response, (body) => (body.webhook ? { ...body, webhook: { ...body.webhook, url: sent.url } } : { ...body, url: sent.url }));
-    };
+  });
 }
 
 export const webhookFaults: DeliveryFault[] = [
@@ -194,10 +181,8 @@ export const webhookFaults: DeliveryFault[] = [
     family: 'webhooks',
     proves: ['webhooks.limit-reached', 'webhooks.limit-reached-upgrade-to'],
     description: "Past the plan's webhook count, limit_reached names the limit of the plan above (Start's 25 on Free).",
-    wrap: onErrorCode('limit_reached', (response, body, request) => {
-      if (new URL(request.url).pathname !== '/v1/webhooks' || body.error.key !== 'webhooks') return response;
-      return changed(response, { body: { error: { ...body.error, limit: 25 } } });
-    }),
+    wrap: onOperation('createWebhook', (next, request, info) =>
+      onErrorCode('limit_reached', (response, body) => (body.error.key === 'webhooks' ? changed(response, { body: { error: { ...body.error, limit: 25 } } }) : response))(next)(request, info)),
   },
   {
     name: 'signature-without-timestamp',
@@ -364,23 +349,24 @@ export const webhookFaults: DeliveryFault[] = [
     family: 'webhooks',
     proves: ['webhooks.url-private', 'webhooks.url-loopback', 'webhooks.url-link-local'],
     description: 'A webhook URL at a private, loopback or link-local IP address is accepted when saved (checked only before deliveries).',
-    wrap: (next, state) => async (request, info) => {
-      if (request.method !== 'POST' || new URL(request.url).pathname !== '/v1/webhooks') return next(request, info);
-      const copy = request.clone();
-      const response = await next(request, info);
-      if (response.status !== 422 || !(await jsonOf(response))?.error?.fields?.url) return response;
-      const sent = await copy.clone().json().catch(() => undefined);
-      const host = hostOf(sent?.url);
-      if (!host || !isIpAddress(host) || isPublicAddress(host)) return response;
-      // Saved under a public placeholder (so the rest of the mock's rules still apply), then given the sent URL.
-      const headers = new Headers(copy.headers);
-      headers.delete('content-length');
-      const accepted = await next(new Request(copy.url, { method: 'POST', headers, body: JSON.stringify({ ...sent, url: PLACEHOLDER_URL }) }), info);
-      const created = accepted.status === 201 ? await jsonOf(accepted) : undefined;
-      const found = created ? findWebhook(state, created.webhook.id) : undefined;
-      if (!found) return accepted;
-      await found.workspace.transactions.run(() => found.workspace.tables.webhooks.update(found.webhook.id, (draft) => void (draft.url = sent.url)));
-      return changed(accepted, { body: { ...created, webhook: { ...created.webhook, url: sent.url } } });
+    // The handler's own misreading: it validates and saves a private address under a public
+    // placeholder (so the rest of the mock's rules still apply), then writes the address sent,
+    // inside the request's transaction, and answers it.
+    operations: ['createWebhook'],
+    alterInput: (input, context) => {
+      const sent = (input.body as { url?: unknown } | undefined)?.url;
+      const host = hostOf(sent);
+      if (!host || !isIpAddress(host) || isPublicAddress(host)) return input;
+      privateUrlsSent(context.state).set(context.request, sent as string);
+      return { ...input, body: { ...(input.body as object), url: PLACEHOLDER_URL } };
+    },
+    aroundHandler: async (next, context) => {
+      const result = await next();
+      const sent = privateUrlsSent(context.state).get(context.request);
+      const id = result instanceof Response ? undefined : (result.body as { webhook?: { id?: string } } | undefined)?.webhook?.id;
+      if (sent === undefined || !id) return result;
+      await callerOf(context).workspace.tables.webhooks.update(id, (draft) => void (draft.url = sent));
+      return alterResultBody(result, (body) => ({ ...body, webhook: { ...body.webhook, url: sent } }));
     },
   },
   {
@@ -399,21 +385,14 @@ export const webhookFaults: DeliveryFault[] = [
     family: 'webhooks',
     proves: ['webhooks.gone-disables', 'webhooks.day-without-success-disables', 'webhooks.enable-resets-failures', 'webhooks.enable-answer', 'webhooks.resend-last-3-days', 'webhooks.resend-oldest-first'],
     description: 'A webhook disabled by the service (24 hours without success, or a 410) is answered with active: true; only its status says disabled.',
-    wrap: (next) => async (request, info) => {
-      const response = await next(request, info);
-      if (!/^\/v1\/webhooks(\/[^/]+)?\/?$/.test(new URL(request.url).pathname) || !response.ok) return response;
-      const body = await jsonOf(response);
-      if (!body || typeof body !== 'object') return response;
-      const fixed = Array.isArray(body.data) ? { ...body, data: body.data.map(activeAgain) } : body.webhook ? { ...body, webhook: activeAgain(body.webhook) } : activeAgain(body);
-      return changed(response, { body: fixed });
-    },
+    wrap: alterAnswer(WEBHOOK_RECORD, (body) => (Array.isArray(body.data) ? { ...body, data: body.data.map(activeAgain) } : body.webhook ? { ...body, webhook: activeAgain(body.webhook) } : activeAgain(body))),
   },
   {
     name: 'ping-answers-queued-delivery',
     family: 'webhooks',
     proves: ['webhooks.ping-answers-result'],
     description: 'Ping queues the ping and answers the delivery as it stood before the attempt (pending, no attempt, no response status), not the delivery result.',
-    wrap: alterAnswer((request) => webhookIdOf(request, 'POST', '/ping') !== undefined, (delivery) => ({
+    wrap: alterAnswer(['pingWebhook'], (delivery) => ({
       ...delivery,
       status: 'pending',
       attempts: 0,
@@ -427,7 +406,7 @@ export const webhookFaults: DeliveryFault[] = [
     proves: ['webhooks.secret-once'],
     description: 'Every read of a webhook (GET, the list, PATCH) shows its signing secret, which is returned only on creation and rotation.',
     wrap: alterAnswer(
-      (request) => /^\/v1\/webhooks(\/[^/]+)?\/?$/.test(new URL(request.url).pathname) && (request.method === 'GET' || request.method === 'PATCH'),
+      ['listWebhooks', 'getWebhook', 'updateWebhook'],
       (body, state) => (Array.isArray(body.data) ? { ...body, data: body.data.map((webhook: any) => withSecret(state, webhook)) } : withSecret(state, body)),
     ),
   },
@@ -436,16 +415,13 @@ export const webhookFaults: DeliveryFault[] = [
     family: 'webhooks',
     proves: ['webhooks.patterns-up-to-100', 'webhooks.filter-values-up-to-50'],
     description: 'More than 100 event patterns, or more than 50 values in a filter, are cut to the limit and accepted, where they are refused with 422.',
-    wrap: (next) => async (request, info) => {
-      const path = new URL(request.url).pathname;
-      const saving = (request.method === 'POST' && path === '/v1/webhooks') || webhookIdOf(request, 'PATCH') !== undefined;
-      if (!saving) return next(request, info);
-      const cut = withinListLimits(await request.clone().json().catch(() => undefined));
+    wrap: onOperation(WEBHOOK_SAVES, async (next, request, info) => {
+      const cut = withinListLimits(await sentJson(request));
       if (!cut) return next(request, info);
       const headers = new Headers(request.headers);
       headers.delete('content-length');
       return next(new Request(request.url, { method: request.method, headers, body: JSON.stringify(cut) }), info);
-    },
+    }),
   },
   {
     name: 'group-patterns-match-exact-names',
@@ -476,7 +452,7 @@ export const webhookFaults: DeliveryFault[] = [
     family: 'webhooks',
     proves: ['webhooks.deliveries-list-end-cursor', 'responses.shape.list-webhook-deliveries'],
     description: 'The last page of a webhook\'s deliveries answers next_cursor null (the standard list), not the empty string of spec 4.11.',
-    wrap: alterAnswer((request) => webhookIdOf(request, 'GET', '/deliveries') !== undefined, (page) => (page.next_cursor === '' ? { ...page, next_cursor: null } : page)),
+    wrap: alterAnswer(['listWebhookDeliveries'], (page) => (page.next_cursor === '' ? { ...page, next_cursor: null } : page)),
   },
   {
     name: 'delivery-log-keeps-256-characters',
@@ -484,7 +460,7 @@ export const webhookFaults: DeliveryFault[] = [
     proves: ['webhooks.log-keeps-2kb'],
     description: "A delivery's log keeps the first 256 characters of the receiver's answer, not the first 2 KB.",
     wrap: alterAnswer(
-      (request) => webhookIdOf(request, 'GET', '/deliveries/[^/]+') !== undefined,
+      ['getWebhookDelivery'],
       (delivery) => (typeof delivery.response_body === 'string' ? { ...delivery, response_body: delivery.response_body.slice(0, 256) } : delivery),
     ),
   },
@@ -533,14 +509,14 @@ export const webhookFaults: DeliveryFault[] = [
     family: 'webhooks',
     proves: ['webhooks.resend-last-3-days', 'webhooks.patch-active-resends-nothing'],
     description: 'PATCH {active: true} on a disabled webhook also queues its failed deliveries again (it shares the enable route\'s code), where it only turns the webhook on.',
-    wrap: (next, state) => async (request, info) => {
-      const id = webhookIdOf(request, 'PATCH');
-      const before = id ? findWebhook(state, id) : undefined;
-      const sent = before && !before.webhook.active ? await request.clone().json().catch(() => undefined) : undefined;
-      const response = await next(request, info);
-      if (!before || sent?.active !== true || !response.ok) return response;
-      await before.workspace.transactions.run(() => resendFailed(state, before.workspace, before.webhook.id));
-      return response;
+    // Inside the request's transaction: the change and the resend are one.
+    operations: ['updateWebhook'],
+    aroundHandler: async (next, context) => {
+      const { workspace } = callerOf(context);
+      const before = workspace.tables.webhooks.get(normalizeId(String(context.input.path.id)));
+      const result = await next();
+      if (before && !before.active && (context.input.body as { active?: unknown } | undefined)?.active === true) await resendFailed(context.state, workspace, before.id);
+      return result;
     },
   },
   {
@@ -556,14 +532,16 @@ export const webhookFaults: DeliveryFault[] = [
     family: 'webhooks',
     proves: ['webhooks.enable-resets-failures'],
     description: "Enable turns a webhook on without resetting its failure count: the next failed attempt disables it again at once.",
-    wrap: (next, state) => async (request, info) => {
-      const id = webhookIdOf(request, 'POST', '/enable');
-      const before = id ? findWebhook(state, id) : undefined;
-      const response = await next(request, info);
-      if (!before || !response.ok || before.webhook.failing_since === null) return response;
-      const { failing_since: since } = before.webhook;
-      await before.workspace.transactions.run(() => before.workspace.tables.webhooks.update(before.webhook.id, (draft) => void (draft.failing_since = since)));
-      return response;
+    // Inside the request's transaction: the streak the handler reset is written back before it commits.
+    operations: ['enableWebhook'],
+    aroundHandler: async (next, context) => {
+      const { workspace } = callerOf(context);
+      const before = workspace.tables.webhooks.get(normalizeId(String(context.input.path.id)));
+      const result = await next();
+      if (!before || before.failing_since === null) return result;
+      const { failing_since: since } = before;
+      await workspace.tables.webhooks.update(before.id, (draft) => void (draft.failing_since = since));
+      return result;
     },
   },
   {
@@ -572,10 +550,9 @@ export const webhookFaults: DeliveryFault[] = [
     proves: ['webhooks.manage-scope'],
     description: "A webhook's deliveries (list, read, replay) are served to any key of the workspace; only the other webhook routes check webhooks:manage.",
     wrap: (next, state) =>
-      onErrorCode('missing_scope', async (response, body, request) => {
-        if (body.error.scope !== 'webhooks:manage' || !/^\/v1\/webhooks\/[^/]+\/deliveries(\/|$)/.test(new URL(request.url).pathname)) return response;
-        return retryAsOwner(state, next, request, response);
-      })(next),
+      onOperation(WEBHOOK_DELIVERIES, (inner, request, info) =>
+        onErrorCode('missing_scope', async (response, body, copy) => (body.error.scope === 'webhooks:manage' ? retryAsOwner(state, next, copy, response) : response))(inner)(request, info),
+      )(next, state),
   },
   {
     name: 'redirects-followed-to-any-host',
@@ -599,21 +576,19 @@ export const webhookFaults: DeliveryFault[] = [
     family: 'webhooks',
     proves: ['webhooks.patterns-up-to-100'],
     description: 'A webhook takes at most 50 event patterns (the filter values limit applied to events): 51 to 100 are refused (spec 2.13, 8: 100).',
-    wrap: (next) => async (request, info) => {
-      const path = new URL(request.url).pathname;
-      const write = (request.method === 'POST' && path === '/v1/webhooks') || (request.method === 'PATCH' && /^\/v1\/webhooks\/[^/]+$/.test(path));
-      const sent = write ? await sentJson(request) : undefined;
+    wrap: onOperation(WEBHOOK_SAVES, async (next, request, info) => {
+      const sent = await sentJson(request);
       if (!Array.isArray(sent?.events) || sent.events.length <= 50 || sent.events.length > 100) return next(request, info);
       const events = [...sent.events, ...Array.from({ length: 101 - sent.events.length }, (_, index) => `lead.extra_${index}`)];
       return next(withJson(request, { ...sent, events }), info);
-    },
+    }),
   },
   {
     name: 'enable-without-resent',
     family: 'webhooks',
     proves: ['webhooks.enable-answer', 'webhooks.enable-resends-failed', 'responses.shape.enable-webhook'],
     description: 'Enabling a webhook answers the webhook alone, without the resent count (spec 4.11: {webhook, resent}).',
-    wrap: onRoute('POST', /^\/v1\/webhooks\/[^/]+\/enable$/, async (next, request, info) =>
+    wrap: onOperation('enableWebhook', async (next, request, info) =>
       alterOk(await next(request, info), ({ resent: _resent, ...rest }) => rest)),
   },
   {
@@ -648,7 +623,11 @@ export const webhookFaults: DeliveryFault[] = [
     family: 'webhooks',
     proves: ['webhooks.patterns-up-to-100'],
     description: 'A webhook with exactly 100 event patterns is refused with 422 under events: the check is length < 100 (spec 2.13, 8: up to 100).',
-    wrap: overTheEdge('POST', WEBHOOK_WRITE, (sent) => (Array.isArray(sent.events) && sent.events.length === 100 ? { ...sent, events: [...sent.events, '*'] } : undefined)),
+    // One pattern more than sent, for the document's own refusal (raw requests: the body is checked before any handler seam).
+    wrap: onOperation('createWebhook', async (next, request, info) => {
+      const sent = await sentJson(request);
+      return next(Array.isArray(sent?.events) && sent.events.length === 100 ? withJson(request, { ...sent, events: [...sent.events, '*'] }) : request, info);
+    }),
   },
   {
     name: 'webhook-url-credentials-accepted',
@@ -837,7 +816,7 @@ export const webhookFaults: DeliveryFault[] = [
     family: 'webhooks',
     proves: ['webhooks.secret-format', 'responses.shape.rotate-webhook-secret'],
     description: 'Rotate-secret answers the new secret with its last character cut (whsec_ and 42 characters), where it is whsec_ followed by 43 (spec 4.11).',
-    wrap: onRoute('POST', /^\/v1\/webhooks\/[^/]+\/rotate-secret\/?$/, async (next, request, info) =>
+    wrap: onOperation('rotateWebhookSecret', async (next, request, info) =>
       alterOk(await next(request, info), (body) => (typeof body.secret === 'string' ? { ...body, secret: body.secret.slice(0, -1) } : body)),
     ),
   },
@@ -846,33 +825,30 @@ export const webhookFaults: DeliveryFault[] = [
     family: 'webhooks',
     proves: ['webhooks.id-prefix', 'webhooks.disabled-told-to-others', 'webhooks.header-webhook-id', 'responses.shape.list-webhooks', 'responses.shape.create-webhook', 'responses.shape.get-webhook', 'responses.shape.delete-webhook', 'responses.shape.update-webhook', 'responses.shape.ping-webhook', 'responses.shape.enable-webhook', 'responses.shape.rotate-webhook-secret', 'responses.shape.list-webhook-deliveries', 'responses.shape.get-webhook-delivery', 'responses.shape.replay-webhook-delivery'],
     description: 'The webhook routes answer webhook ids with the old long prefix hook_, where responses always use the short form wh_ (spec 2.2, 9).',
-    wrap: (next) => async (request, info) => {
+    wrap: onOperation(WEBHOOK_OPERATIONS, async (next, request, info) => {
       const response = await next(request, info);
-      if (!new URL(request.url).pathname.startsWith('/v1/webhooks') || !(response.headers.get('content-type') ?? '').includes('json')) return response;
+      if (!(response.headers.get('content-type') ?? '').includes('json')) return response;
       const text = await response.clone().text();
       if (!text.includes('"wh_')) return response;
       return new Response(text.replaceAll('"wh_', '"hook_'), { status: response.status, headers: response.headers });
-    },
+    }),
   },
   {
     name: 'deliveries-bad-cursor-ignored',
     family: 'webhooks',
     proves: ['webhooks.deliveries-bad-cursor'],
     description: "A webhook's deliveries list answers a bad cursor with its first page (spec 4.13: invalid_cursor or validation_failed).",
-    wrap: (next) =>
-      onErrorCode('invalid_cursor', (response, _body, request) => {
-        const url = new URL(request.url);
-        if (!/^\/v1\/webhooks\/[^/]+\/deliveries\/?$/.test(url.pathname)) return response;
-        url.searchParams.delete('cursor');
-        return next(new Request(url, request));
-      })(next),
+    wrap: (next, state) =>
+      onOperation('listWebhookDeliveries', (inner, request, info) =>
+        onErrorCode('invalid_cursor', (_response, _body, copy) => next(withQuery(copy, (query) => query.delete('cursor'))))(inner)(request, info),
+      )(next, state),
   },
   {
     name: 'enable-resent-omitted-without-resend',
     family: 'webhooks',
     proves: ['webhooks.enable-answer', 'responses.shape.enable-webhook'],
     description: 'Enable with resend_failed false answers {webhook} alone, without resent: 0 (spec 4.11: answers {webhook, resent: integer}).',
-    wrap: onRoute('POST', /^\/v1\/webhooks\/[^/]+\/enable\/?$/, async (next, request, info) => {
+    wrap: onOperation('enableWebhook', async (next, request, info) => {
       const sent = await sentJson(request);
       const response = await next(request, info);
       if (sent?.resend_failed === true) return response;
@@ -884,7 +860,7 @@ export const webhookFaults: DeliveryFault[] = [
     family: 'webhooks',
     proves: ['webhooks.delivery-detail-payload'],
     description: "The single delivery shows a payload cut to data.object's id and object, not the event sent (spec 4.11).",
-    wrap: onRoute('GET', /^\/v1\/webhooks\/[^/]+\/deliveries\/[^/]+$/, async (next, request, info) =>
+    wrap: onOperation('getWebhookDelivery', async (next, request, info) =>
       alterOk(await next(request, info), (body) => {
         const object = body.payload?.data?.object;
         if (!object) return body;
@@ -898,7 +874,7 @@ export const webhookFaults: DeliveryFault[] = [
     family: 'webhooks',
     description: 'An attempt that got no answer at all (connection refused) counts as delivered: only an HTTP error status marks an attempt failed, so a ping to a closed port answers success (spec 6.3: a timeout or a connection error is a failed attempt).',
     proves: ['webhooks.connection-error-fails'],
-    wrap: alterAnswer((request) => webhookIdOf(request, 'POST', '/ping') !== undefined, (delivery) =>
+    wrap: alterAnswer(['pingWebhook'], (delivery) =>
       delivery.attempts >= 1 && delivery.response_status == null && delivery.status !== 'success' ? { ...delivery, status: 'success', next_attempt_at: null } : delivery),
   },
 ];
