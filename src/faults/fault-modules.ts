@@ -22,6 +22,7 @@ export const FAULT_MODULES = {
   'limits-faults': async (): Promise<readonly Fault[]> => (await import('./limits-faults.ts')).limitsFaults,
   // The area mutants (src/faults/areas/): one module per spec area, on the handler seams.
   'areas/conversations': async (): Promise<readonly Fault[]> => (await import('./areas/conversations.ts')).conversationsMutants,
+  'areas/notes': async (): Promise<readonly Fault[]> => (await import('./areas/notes.ts')).notesMutants,
   // The blind hunt's faults (issue 26 item 4): marked `hunt`, measured by scripts/hunt-table.ts, left out of the mutation test.
   'hunt-faults': async (): Promise<readonly Fault[]> => (await import('./hunt-faults.ts')).huntFaults,
 };
