@@ -23,6 +23,7 @@ export const FAULT_MODULES = {
   // The area mutants (src/faults/areas/): one module per spec area, on the handler seams.
   'areas/conversations': async (): Promise<readonly Fault[]> => (await import('./areas/conversations.ts')).conversationsMutants,
   'areas/notes': async (): Promise<readonly Fault[]> => (await import('./areas/notes.ts')).notesMutants,
+  'areas/contacts': async (): Promise<readonly Fault[]> => (await import('./areas/contacts.ts')).contactsMutants,
   // The blind hunt's faults (issue 26 item 4): marked `hunt`, measured by scripts/hunt-table.ts, left out of the mutation test.
   'hunt-faults': async (): Promise<readonly Fault[]> => (await import('./hunt-faults.ts')).huntFaults,
 };
