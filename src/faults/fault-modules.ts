@@ -24,6 +24,7 @@ export const FAULT_MODULES = {
   'areas/conversations': async (): Promise<readonly Fault[]> => (await import('./areas/conversations.ts')).conversationsMutants,
   'areas/notes': async (): Promise<readonly Fault[]> => (await import('./areas/notes.ts')).notesMutants,
   'areas/contacts': async (): Promise<readonly Fault[]> => (await import('./areas/contacts.ts')).contactsMutants,
+  'areas/members': async (): Promise<readonly Fault[]> => (await import('./areas/members.ts')).membersMutants,
   // The blind hunt's faults (issue 26 item 4): marked `hunt`, measured by scripts/hunt-table.ts, left out of the mutation test.
   'hunt-faults': async (): Promise<readonly Fault[]> => (await import('./hunt-faults.ts')).huntFaults,
 };
