@@ -610,6 +610,8 @@ export const FAULT_CATALOG: readonly FaultInfo[] = [
   {"name":"whoami-answers-owner-key","family":"input","module":"areas/auth"},
   {"name":"whoami-scopes-as-constants","family":"input","module":"areas/auth"},
   {"name":"form-config-behind-auth","family":"forms","module":"areas/auth"},
+  {"name":"concurrency-per-workspace","family":"limits","module":"areas/limits"},
+  {"name":"read-only-cached","family":"limits","module":"areas/limits"},
   {"name":"hunt-restored-lead-loses-tags","family":"leads","module":"hunt-faults","hunt":"hunt-2026-12-02"},
   {"name":"hunt-lead-status-closed-won-only","family":"leads","module":"hunt-faults","hunt":"hunt-2026-12-02"},
   {"name":"hunt-loss-reason-not-saved","family":"leads","module":"hunt-faults","hunt":"hunt-2026-12-02"},

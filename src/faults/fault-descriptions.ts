@@ -605,6 +605,8 @@ export const FAULT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   "whoami-answers-owner-key": "whoami looks the key up by its workspace, not by its value: every key of a workspace is answered with the owner key's id and scopes (spec 4.1).",
   "whoami-scopes-as-constants": "whoami lists scopes by the server's constant names (LEADS_READ, MESSAGES_SEND), not by the names of spec 5.1 (leads:read).",
   "form-config-behind-auth": "The public form configuration route sits behind the API's credential check: without a bearer it answers 401 invalid_token (spec 5.1: public form endpoints need no credentials).",
+  "concurrency-per-workspace": "Requests in flight are counted per workspace, not per key: while one key's request is in flight, another key of the workspace is refused 429 concurrency_limited (spec 7.3).",
+  "read-only-cached": "The gateway caches a workspace's read-only flag and refreshes it only when it refuses a write: once the subscription is paid, the next write is still refused 402 read_only (spec 7.2: writes answer again).",
   "hunt-restored-lead-loses-tags": "A lead restored from the trash comes back without its tags (the delete freed them from the record to fix the usage counts) (spec 2.1: restore brings the lead back).",
   "hunt-lead-status-closed-won-only": "The lead list reads status=closed as \"won\": lost leads are left out of it (spec 4.2: closed is every lead in a won or lost stage).",
   "hunt-loss-reason-not-saved": "A lead moved into a lost stage answers its loss_reason but the reason is not kept: a read afterwards shows it empty (spec 2.3, 3: loss_reason set in the same request).",

@@ -607,6 +607,8 @@ export const FAULT_PROOFS: Readonly<Record<string, readonly string[]>> = {
   "whoami-answers-owner-key": ["auth.whoami-own-key"],
   "whoami-scopes-as-constants": ["auth.named-scopes"],
   "form-config-behind-auth": ["auth.public-forms-no-credentials","forms.no-credentials"],
+  "concurrency-per-workspace": ["limits.concurrency-per-key"],
+  "read-only-cached": ["limits.read-only-lifted"],
   "hunt-restored-lead-loses-tags": [],
   "hunt-lead-status-closed-won-only": [],
   "hunt-loss-reason-not-saved": [],
