@@ -8,12 +8,11 @@ import { presentItem } from '../../resources/timeline/present-item.ts';
 import { normalizeId } from '../../store/ids.ts';
 import type { OperationId } from '../../spec/operation-types.ts';
 import { changed, jsonOf, type Fault } from '../fault.ts';
-import { errorAnswer, onOperation } from '../request-match.ts';
+import { onOperation } from '../request-match.ts';
 import { alteredAnswer, eachRecord, unguarded } from './handler-answers.ts';
 
 /** Every operation whose answer shows timeline items. */
 const ITEM_ANSWERS: OperationId[] = ['listTimeline', 'createNote', 'updateNote', 'pinNote', 'unpinNote'];
-const ENTITY_TYPES = ['lead', 'contact', 'company'];
 const DAY_MS = 86_400_000;
 
 /** A mutant that shows timeline items changed by `alter`, as a buggy presenter would. */
@@ -26,14 +25,8 @@ function timelineWithout(hidden: (item: any) => boolean): Pick<Fault, 'operation
   return { operations: ['listTimeline'], aroundHandler: (next) => alteredAnswer(next, (body) => ({ ...body, data: body.data.filter((item: any) => !hidden(item)) })) };
 }
 
-/** A timeline query the document refuses, answered instead with an empty page when `lenient` says so. */
-function emptyPageFor(lenient: (query: URLSearchParams) => boolean) {
-  return onOperation('listTimeline', async (next, request, info) => {
-    const response = await next(request, info);
-    if (response.status !== 400 && response.status !== 422) return response;
-    return lenient(new URL(request.url).searchParams) ? changed(response, { status: 200, body: { data: [], next_cursor: null } }) : response;
-  });
-}
+/** The record fields of a timeline query an error answer names (what the document refused). */
+const recordFieldsRefused = (body: any) => Object.keys(body?.error?.fields ?? {}).filter((field) => field === 'entity_type' || field === 'entity_id');
 
 export const notesMutants: Fault[] = [
   {
@@ -87,29 +80,26 @@ export const notesMutants: Fault[] = [
     ...presenter(['createNote', 'listTimeline'], (item) => (item.kind === 'note' && item.pinned === false ? { ...item, pinned: null } : item)),
   },
   {
-    name: 'timeline-without-record-empty',
+    name: 'timeline-bad-record-query-empty',
     family: 'state',
-    proves: ['notes.timeline-required'],
-    description: 'A timeline query without entity_type or entity_id answers 200 with an empty page instead of being refused (spec 4.5: both are required).',
-    wrap: emptyPageFor((query) => !query.has('entity_type') || !query.has('entity_id')),
-  },
-  {
-    name: 'timeline-unknown-type-empty',
-    family: 'state',
-    proves: ['notes.timeline-entity-type'],
-    description: 'A timeline query for an entity_type other than lead, contact or company answers 200 with an empty page instead of being refused (spec 4.5).',
-    wrap: emptyPageFor((query) => query.has('entity_id') && query.has('entity_type') && !ENTITY_TYPES.includes(query.get('entity_type')!)),
+    proves: ['notes.timeline-required', 'notes.timeline-entity-type'],
+    description: 'A timeline query without entity_type or entity_id, or with an entity_type other than lead, contact or company, answers 200 with an empty page instead of being refused (spec 4.5: the record is required and of those types).',
+    wrap: onOperation('listTimeline', async (next, request, info) => {
+      const response = await next(request, info);
+      if (response.status !== 400 && response.status !== 422) return response;
+      return recordFieldsRefused(await jsonOf(response)).length ? changed(response, { status: 200, body: { data: [], next_cursor: null } }) : response;
+    }),
   },
   {
     name: 'timeline-limit-over-250-refused',
     family: 'state',
     proves: ['notes.timeline-limit'],
     description: 'A timeline limit over 250 answers 422 validation_failed instead of being treated as 250 (spec 4.5).',
-    wrap: (next, state) => onOperation('listTimeline', async (next, request, info) => {
-      const response = await next(request, info);
-      const limit = Number(new URL(request.url).searchParams.get('limit'));
-      return response.ok && limit > 250 ? errorAnswer(state, response, 422, { code: 'validation_failed', message: 'Some fields are invalid.', fields: { limit: 'must be at most 250' } }) : response;
-    })(next, state),
+    operations: ['listTimeline'],
+    aroundHandler: async (next, context) => {
+      if (Number(context.input.query.limit) > 250) throw new ApiError('validation_failed', { fields: { limit: 'must be at most 250' } });
+      return next();
+    },
   },
   {
     name: 'note-created-answers-200',
