@@ -40,21 +40,21 @@ function searchWithout(field: (conversation: any) => string, applies: (q: string
     aroundHandler: (next, context) => {
       const q = String(context.input.query.q ?? '').trim().toLowerCase();
       if (!q || !applies(q)) return next();
-      const others = (c: any) => [c.name, c.handle, c.phone, c.preview?.text, field(c)].filter((text, index, all) => index === 4 || all.indexOf(text) === index);
-      const foundElsewhere = (c: any) => others(c).slice(0, 4).filter((text: string) => text !== field(c)).some((text: string) => String(text).toLowerCase().includes(q));
+      const searched = (c: any) => [c.name, c.handle, c.phone, c.preview?.text ?? ''].filter((text) => text !== field(c));
+      const foundElsewhere = (c: any) => searched(c).some((text) => String(text).toLowerCase().includes(q));
       return alteredAnswer(next, (body) => ({ ...body, data: body.data.filter(foundElsewhere) }));
     },
   };
 }
 
-/** A failed message as a service that dropped the channel's failure report from `from` shows it. */
-function failureDropped(from: 'queued' | 'sent', shownAs: 'queued' | 'sent'): Pick<Fault, 'operations' | 'aroundHandler'> {
+/** A failed message as a service that dropped the channel's failure report from `from` shows it: still in `from`. */
+function failureDropped(from: 'queued' | 'sent'): Pick<Fault, 'operations' | 'aroundHandler'> {
   return presenter(['listMessages'], (message, context) => {
     const { tables } = context.caller!.workspace;
     const conversation = tables.conversations.get(message.conversation_id);
     const outcome = conversation ? channelOutcome(tables, conversation.channel_id) : undefined;
     const dropped = message.status === 'failed' && outcome?.status === 'failed' && outcome.failed_from === from;
-    return dropped ? { ...message, status: shownAs, error: null } : message;
+    return dropped ? { ...message, status: from, error: null } : message;
   });
 }
 
@@ -315,14 +315,14 @@ export const conversationsMutants: Fault[] = [
     family: 'conversations',
     proves: ['conversations.failed-from-queued'],
     description: 'A failure the channel reports before it took the message is dropped (the failure callback updates sent messages only): the message stays queued, error null (spec 3).',
-    ...failureDropped('queued', 'queued'),
+    ...failureDropped('queued'),
   },
   {
     name: 'failure-after-sent-dropped',
     family: 'conversations',
     proves: ['conversations.failed-from-sent'],
     description: 'A failure the channel reports after it took the message is dropped (statuses only move forward from sent): the message stays sent, error null (spec 3).',
-    ...failureDropped('sent', 'sent'),
+    ...failureDropped('sent'),
   },
 
   // --- 4.8 Scopes ---------------------------------------------------------------------------
