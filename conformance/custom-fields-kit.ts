@@ -13,13 +13,15 @@ export type ContactFields = { byType: Map<ValueType, Field>; required: Field | u
 
 export async function contactFields(context: CheckContext): Promise<ContactFields> {
   if (context.target.mock) return fieldsOfRun(context);
-  const listed = await context.client.send('GET', '/v1/fields?entity=contact');
-  if (listed.status !== 200) context.skip(`GET /v1/fields?entity=contact answered ${listed.status}`);
-  const fields: Field[] = listed.json.data;
+  const fieldList = await context.client.send('GET', '/v1/fields?entity=contact');
+  if (fieldList.status !== 200) context.skip(`GET /v1/fields?entity=contact answered ${fieldList.status}`);
+  const fields: Field[] = fieldList.json.data;
   const byType = new Map<ValueType, Field>();
   for (const field of fields) if (!field.required && !byType.has(field.type)) byType.set(field.type, field);
   const members = await context.client.send('GET', '/v1/members');
-  const memberId = members.status === 200 ? members.json.data.find((member: { status: string }) => member.status === 'active')?.id : undefined;
+  // A members answer without its {data} list fails members.list-envelope, not every value rule here.
+  const listed: { status: string; id: string }[] = members.status === 200 && Array.isArray(members.json?.data) ? members.json.data : [];
+  const memberId = listed.find((member) => member.status === 'active')?.id;
   return { byType, required: fields.find((field) => field.required && VALUE_TYPES.includes(field.type)), memberId };
 }
 

@@ -20,6 +20,13 @@ export const FAULT_MODULES = {
   'oauth-faults': async (): Promise<readonly Fault[]> => (await import('./oauth-faults.ts')).oauthFaults,
   'consent-faults': async (): Promise<readonly Fault[]> => (await import('./consent-faults.ts')).consentFaults,
   'limits-faults': async (): Promise<readonly Fault[]> => (await import('./limits-faults.ts')).limitsFaults,
+  // The area mutants (src/faults/areas/): one module per spec area, on the handler seams.
+  'areas/conversations': async (): Promise<readonly Fault[]> => (await import('./areas/conversations.ts')).conversationsMutants,
+  'areas/notes': async (): Promise<readonly Fault[]> => (await import('./areas/notes.ts')).notesMutants,
+  'areas/contacts': async (): Promise<readonly Fault[]> => (await import('./areas/contacts.ts')).contactsMutants,
+  'areas/members': async (): Promise<readonly Fault[]> => (await import('./areas/members.ts')).membersMutants,
+  'areas/auth': async (): Promise<readonly Fault[]> => (await import('./areas/auth.ts')).authMutants,
+  'areas/limits': async (): Promise<readonly Fault[]> => (await import('./areas/limits.ts')).limitsMutants,
   // The blind hunt's faults (issue 26 item 4): marked `hunt`, measured by scripts/hunt-table.ts, left out of the mutation test.
   'hunt-faults': async (): Promise<readonly Fault[]> => (await import('./hunt-faults.ts')).huntFaults,
 };

@@ -2,7 +2,8 @@
 // messages list show them. On a mock a client writes in first on a channel of the check's own, so
 // there is something to judge; against a deployment the check judges the conversations the
 // workspace already holds (the first page of `status=all`, and the messages of the first three),
-// and skips when it holds none: a deployment offers no way to start one.
+// and skips when it holds none: a deployment offers no way to start one. The last message's time
+// and the preview's direction are judged against the last times from and to the client.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
@@ -71,11 +72,26 @@ function judgeConversation(judge: RuleJudge, c: any, exchange: Exchange): void {
   judge.expect('conversations.do-not-contact-field', typeof c.do_not_contact === 'boolean', `${where}: do_not_contact ${JSON.stringify(c.do_not_contact)} is no boolean`, exchange);
   const times = ['last_message_at', 'last_inbound_at', 'last_outbound_at'].every((field) => isTimeOrNull(c[field]));
   judge.expect('conversations.last-times', times, `${where}: last_message_at, last_inbound_at or last_outbound_at is no time or null`, exchange);
+  if (times) judgeLastMessage(judge, c, where, exchange);
   judge.expect('conversations.unread-count', Number.isInteger(c.unread_count) && c.unread_count >= 0, `${where}: unread_count ${JSON.stringify(c.unread_count)}`, exchange);
   judge.expect('conversations.sla-due-while-waiting', isTimeOrNull(c.sla_due_at), `${where}: sla_due_at ${JSON.stringify(c.sla_due_at)} is no time or null`, exchange);
   const preview = c.preview && typeof c.preview.text === 'string' && ['in', 'out'].includes(c.preview.direction);
   judge.expect('conversations.preview', Boolean(preview), `${where}: preview ${JSON.stringify(c.preview)} is not {text, direction: in|out}`, exchange);
   judge.expect('conversations.created-at', isTime(c.created_at), `${where}: created_at ${JSON.stringify(c.created_at)} is no time`, exchange);
+}
+
+/**
+ * Spec 2.9: each message is from the client or to them, so the last message is the later of the
+ * last from the client and the last to them, and the preview's direction is that one's.
+ */
+function judgeLastMessage(judge: RuleJudge, c: any, where: string, exchange: Exchange): void {
+  const [inMs, outMs] = [c.last_inbound_at, c.last_outbound_at].map((time) => (time === null ? null : Date.parse(time)));
+  if (inMs === null && outMs === null) return;
+  const latest = Math.max(inMs ?? -Infinity, outMs ?? -Infinity);
+  judge.expect('conversations.last-times', c.last_message_at !== null && Date.parse(c.last_message_at) === latest, `${where}: last_message_at ${c.last_message_at} is not the later of last_inbound_at ${c.last_inbound_at} and last_outbound_at ${c.last_outbound_at}`, exchange);
+  if (inMs === outMs) return;
+  const direction = (outMs ?? -Infinity) > (inMs ?? -Infinity) ? 'out' : 'in';
+  judge.expect('conversations.preview', c.preview?.direction === direction, `${where}: the last message is ${direction === 'out' ? 'to' : 'from'} the client, but the preview's direction is ${JSON.stringify(c.preview?.direction)}`, exchange);
 }
 
 function judgeMessage(judge: RuleJudge, m: any, conversationId: string, exchange: Exchange): void {

@@ -4,9 +4,11 @@
 // check's own write in on two channels of its own, one linked to a contact and lead the check makes
 // (the mock links a client to the contact with their phone), one answered and assigned; every
 // judgement looks only at these three, so what else the workspace holds never counts. Clients
-// writing in and the clock past the answer time need the mock: a deployment skips.
+// writing in and the clock past the answer time need the mock: a deployment is judged on the
+// conversations it holds, by reads only (existing-list.ts).
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
+import { judgeExistingConversations } from './existing-list.ts';
 import { SENDS_REACH_CLIENTS, clientWritesIn, clockForward, listedIds, mockOnly, myMemberId, newChannel, newClient, readConversation, type Client, withFrozenClock } from '../../conversations-kit.ts';
 
 type Cast = { p: string; q: string; r: string };
@@ -20,6 +22,8 @@ export const listFilters: ActiveCheck = {
   basis: 'documented',
   writes: true,
   async run(context) {
+    // A deployment: its own conversations, by reads only (existing-list.ts).
+    if (!context.target.mock) return judgeExistingConversations(context);
     mockOnly(context, SENDS_REACH_CLIENTS);
     await withFrozenClock(context, async () => {
       const label = `${context.runId}-filters`;

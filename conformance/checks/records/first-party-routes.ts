@@ -42,15 +42,15 @@ async function judgeKeysRefused(context: CheckContext): Promise<void> {
     return answer;
   };
   const members = await context.client.call('listMembers');
-  const member = members.status === 200 ? members.json.data[0] : undefined;
+  const member = members.status === 200 ? members.json?.data?.[0] : undefined;
   await send('members.invites-refuse-keys', 'POST', '/v1/invites', { email: `conformance.${Date.now()}@example.com`, role: 'viewer' });
   if (member) await send('members.patch-refuses-keys', 'PATCH', `/v1/members/${member.id}`, {});
   await send('teams.create-refuses-keys', 'POST', '/v1/teams', { name });
   const teams = await context.client.call('listTeams');
-  if (teams.status === 200 && teams.json.data[0]) await send('teams.patch-refuses-keys', 'PATCH', `/v1/teams/${teams.json.data[0].id}`, {});
+  if (teams.status === 200 && teams.json?.data?.[0]) await send('teams.patch-refuses-keys', 'PATCH', `/v1/teams/${teams.json.data[0].id}`, {});
   await send('fields.create-refuses-keys', 'POST', '/v1/fields', { entity: 'contact', key: `conf_${Date.now().toString(36)}`, label: name, type: 'text' });
   const fields = await context.client.call('listFields');
-  if (fields.status === 200 && fields.json.data[0]) await send('fields.patch-refuses-keys', 'PATCH', `/v1/fields/${fields.json.data[0].id}`, {});
+  if (fields.status === 200 && fields.json?.data?.[0]) await send('fields.patch-refuses-keys', 'PATCH', `/v1/fields/${fields.json.data[0].id}`, {});
   // A deployment's own members, teams and fields are not deactivated or deleted to see a refusal.
   if (context.target.mock) await sendToSpares(context, name, send);
   // Spec 5.1: routes marked first-party web app only accept no API key, whichever they are.
