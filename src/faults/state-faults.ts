@@ -125,7 +125,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'gone-without-deleted-at',
     family: 'state',
-    proves: ['errors.extra-gone', 'errors.gone', 'conventions.trash-reads-410'],
+    proves: ['errors.extra-gone', 'conventions.trash-reads-410', 'leads.delete-to-trash'],
     description: '410 gone answers leave out deleted_at.',
     wrap: onErrorCode('gone', (response, body) => {
       const { deleted_at: _dropped, ...error } = body.error;
