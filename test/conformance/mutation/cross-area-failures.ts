@@ -22,6 +22,14 @@ export const CROSS_AREA_FAILURES: Readonly<Record<string, CrossAreaAllowance>> =
     rules: ['errors.codes-unchanged-by-language', 'errors.field-names-unchanged-by-language'],
     why: 'every check makes its leads with context.createLead, which stops at a create not answered 201: responses.error-language cannot reach the refusals it compares across languages',
   },
+  'tag-created-with-short-prefix': {
+    rules: ['errors.status-409'],
+    why: 'state.tag-exists renames its tag by the id the create answered: under a tg_ id the rename answers 404 where it expects 409 tag_exists, and files that under errors.status-409',
+  },
+  'tag-created-200': {
+    rules: ['errors.status-409'],
+    why: 'state.tag-exists makes its tags expecting 201 and stops there, so the rules it had yet to judge (errors.status-409 among them) fail with it',
+  },
   'form-config-without-token': { rules: ['auth.public-forms-no-credentials'], why: FORM_FLOW },
   'form-submit-answers-200': { rules: ['auth.public-forms-no-credentials'], why: FORM_FLOW },
   'form-success-without-redirect-url': { rules: ['auth.public-forms-no-credentials'], why: FORM_FLOW },
