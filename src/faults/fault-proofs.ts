@@ -88,7 +88,7 @@ export const FAULT_PROOFS: Readonly<Record<string, readonly string[]>> = {
   "change-item-without-label": ["notes.item-change-data","responses.shape.list-timeline"],
   "task-due-filter-ignored": ["tasks.list-due"],
   "note-edit-by-key-taken": ["notes.api-key-cannot-edit","responses.shape.update-note"],
-  "deleted-lead-readable": ["errors.status-410","leads.trash-unchangeable"],
+  "deleted-lead-readable": ["errors.status-410","leads.trash-unchangeable","leads.delete-to-trash","conventions.trash-reads-410"],
   "gone-without-deleted-at": ["errors.extra-gone","conventions.trash-reads-410","leads.delete-to-trash"],
   "restore-renumbers": ["conventions.number-kept-on-restore","leads.restore"],
   "won-without-closed-at": ["leads.won-closes"],

@@ -113,7 +113,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'deleted-lead-readable',
     family: 'state',
-    proves: ['errors.status-410', 'leads.trash-unchangeable'],
+    proves: ['errors.status-410', 'leads.trash-unchangeable', 'leads.delete-to-trash', 'conventions.trash-reads-410'],
     description: 'A lead in the trash still reads 200 instead of 410 gone.',
     wrap: (next, state) =>
       onErrorCode('gone', (response, _body, request) => {
