@@ -23,6 +23,7 @@ export const FAULT_MODULES = {
   // The area mutants (issue 23): one module per spec area, each fault naming the rules it breaks.
   'areas/leads': async (): Promise<readonly Fault[]> => (await import('./areas/leads.ts')).leadsMutants,
   'areas/tags': async (): Promise<readonly Fault[]> => (await import('./areas/tags.ts')).tagsMutants,
+  'areas/tasks': async (): Promise<readonly Fault[]> => (await import('./areas/tasks.ts')).tasksMutants,
   // The blind hunt's faults (issue 26 item 4): marked `hunt`, measured by scripts/hunt-table.ts, left out of the mutation test.
   'hunt-faults': async (): Promise<readonly Fault[]> => (await import('./hunt-faults.ts')).huntFaults,
 };
