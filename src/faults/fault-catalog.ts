@@ -580,6 +580,7 @@ export const FAULT_CATALOG: readonly FaultInfo[] = [
   {"name":"record-tags-need-manage","family":"state","module":"areas/tags"},
   {"name":"tags-admins-only-409","family":"state","module":"areas/tags"},
   {"name":"tag-limit-422","family":"state","module":"areas/tags"},
+  {"name":"form-submit-fails-on-full-catalog","family":"state","module":"areas/tags"},
   {"name":"query-tag-as-text","family":"state","module":"areas/tags"},
   {"name":"query-tag-list-first-only","family":"state","module":"areas/tags"},
   {"name":"query-has-tag-ignored","family":"state","module":"areas/tags"},

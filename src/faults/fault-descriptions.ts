@@ -575,6 +575,7 @@ export const FAULT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   "record-tags-need-manage": "Tagging a lead needs tags:manage, even with tags already in the catalog (spec 4.4: edit rights are enough).",
   "tags-admins-only-409": "tags_admins_only is answered with 409, as a conflict with the setting, instead of 403 (spec 7.3).",
   "tag-limit-422": "tag_limit is answered with 422, as a validation error, instead of 409 (spec 7.3).",
+  "form-submit-fails-on-full-catalog": "A website form submission whose form adds a tag the full catalog (200 tags) cannot take fails with 409 tag_limit, instead of opening the lead without it (spec 4.4: forms never fail because of tags).",
   "query-tag-as-text": "`tag:vip` in `q` is searched as the text \"vip\" instead of the tag (spec 4.4).",
   "query-tag-list-first-only": "`tag:vip,hot` in `q` finds the first tag of the list only (spec 4.4: any of them).",
   "query-has-tag-ignored": "`has:tag` in `q` is not understood and dropped (spec 4.4).",

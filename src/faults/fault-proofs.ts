@@ -577,6 +577,7 @@ export const FAULT_PROOFS: Readonly<Record<string, readonly string[]>> = {
   "record-tags-need-manage": ["tags.edit-rights-tag-record"],
   "tags-admins-only-409": ["tags.error-tags-admins-only"],
   "tag-limit-422": ["tags.error-tag-limit"],
+  "form-submit-fails-on-full-catalog": ["tags.forms-never-fail"],
   "query-tag-as-text": ["tags.query-tag"],
   "query-tag-list-first-only": ["tags.query-any-of"],
   "query-has-tag-ignored": ["tags.query-has-tag"],

@@ -5,7 +5,10 @@ import { ApiError } from '../../errors/api-error.ts';
 import type { HandlerContext } from '../../http/handler.ts';
 import type { OperationId } from '../../spec/operation-types.ts';
 import { normalizeId } from '../../store/ids.ts';
-import { tagKey } from '../../resources/tags/tag-name.ts';
+import { availableForm } from '../../resources/forms/find-form.ts';
+import { catalogTag } from '../../resources/tags/tag-catalog.ts';
+import { TAG_LIMITS } from '../../resources/tags/tag-limits.ts';
+import { normalizeTagName, tagKey } from '../../resources/tags/tag-name.ts';
 import { carrying, TAGGED_ENTITIES, taggedTable } from '../../resources/tags/tagged-records.ts';
 import { changed, jsonOf, type Fault } from '../fault.ts';
 import { alterOk, onOperation, sentJson, withJson } from '../request-match.ts';
@@ -242,6 +245,19 @@ export const tagsMutants: Fault[] = [
   },
   codeWithStatus('tags-admins-only-409', 'createTag', 'tags_admins_only', 409, 'tags.error-tags-admins-only', 'tags_admins_only is answered with 409, as a conflict with the setting, instead of 403 (spec 7.3).'),
   codeWithStatus('tag-limit-422', 'createTag', 'tag_limit', 422, 'tags.error-tag-limit', 'tag_limit is answered with 422, as a validation error, instead of 409 (spec 7.3).'),
+  {
+    name: 'form-submit-fails-on-full-catalog',
+    family: 'state',
+    proves: ['tags.forms-never-fail'],
+    description: 'A website form submission whose form adds a tag the full catalog (200 tags) cannot take fails with 409 tag_limit, instead of opening the lead without it (spec 4.4: forms never fail because of tags).',
+    operations: ['submitForm'],
+    async aroundHandler(next, context) {
+      const { workspace, form } = availableForm(context.state, context.input.path.form_id ?? '');
+      const full = workspace.tables.tags.size >= TAG_LIMITS.per_workspace;
+      if (full && form.tags.some((name) => !catalogTag(workspace.tables, normalizeTagName(name)))) throw new ApiError('tag_limit');
+      return next();
+    },
+  },
   ...queryMutants(),
   ...bulkMutants(),
 ];
