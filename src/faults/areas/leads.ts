@@ -5,26 +5,20 @@
 // or the HTTP answer as sent.
 import type { HandlerContext } from '../../http/handler.ts';
 import type { OperationId } from '../../spec/operation-types.ts';
-import { normalizeId } from '../../store/ids.ts';
-import { pipelinesInOrder } from '../../resources/pipelines/present-pipeline.ts';
-import type { StoredLead } from '../../resources/leads/lead-record.ts';
 import { presentLead } from '../../resources/leads/present-lead.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import { changed, jsonOf, type Fault } from '../fault.ts';
 import { alterOk, onOperation, sentJson, withJson } from '../request-match.ts';
-import { alterResult, bodyOf, eachShown, tablesOf, withBody, withQueryInput } from './area-kit.ts';
+import { alterResult, bodyOf, eachShown, tablesOf, withBody } from './area-kit.ts';
+import { listFilterMutants } from './lead-lists.ts';
+import { createMutants, storedLead, subRouteMutants } from './lead-writes.ts';
 
-/** The operations whose answers show a whole lead (one, a list's, or a board's columns are left out). */
+/** The operations whose answer is a lead or a page of leads (the board's columns are left alone). */
 const LEAD_ANSWERS: readonly OperationId[] = ['createLead', 'getLead', 'listLeads', 'updateLead'];
 
 /** Every lead a lead operation answers changed by `alter`. */
 const onLeadAnswers = (alter: (lead: any) => any, operations: readonly OperationId[] = LEAD_ANSWERS) =>
   onOperation(operations, async (next, request, info) => alterOk(await next(request, info), (body) => eachShown(body, alter)));
-
-/** The stored lead a lead route's path names, before the handler runs. */
-function storedLead(context: HandlerContext): StoredLead | undefined {
-  return tablesOf(context).leads.get(normalizeId(context.input.path.id ?? ''));
-}
 
 /** The stage type of a stored lead. */
 const stageType = (context: HandlerContext, lead: { stage_id: string }) => tablesOf(context).stages.get(lead.stage_id)?.type;
@@ -265,179 +259,3 @@ export const leadsMutants: Fault[] = [
   ...createMutants(),
   ...subRouteMutants(),
 ];
-
-/** The lead-contacts and lead-products routes (spec 4.2; their bodies are crmkit's reading). */
-function subRouteMutants(): Fault[] {
-  return [
-    {
-      name: 'lead-contact-added-200',
-      family: 'leads',
-      proves: ['leads.contacts-add'],
-      description: 'POST /v1/leads/{id}/contacts answers 200 for a contact newly added, not 201.',
-      operations: ['addLeadContact'],
-      async aroundHandler(next) {
-        const result = await next();
-        return result instanceof Response ? result : { ...result, status: result.status === 201 ? 200 : result.status };
-      },
-    },
-    {
-      name: 'lead-contacts-list-main-only',
-      family: 'leads',
-      proves: ['leads.contacts-list'],
-      description: "GET /v1/leads/{id}/contacts lists the lead's main contact only, not the contacts added to it.",
-      operations: ['listLeadContacts'],
-      async aroundHandler(next, context) {
-        const lead = storedLead(context);
-        return alterResult(await next(), (page) => ({ ...page, data: page.data.filter((contact: any) => contact.id === lead?.contact_id) }));
-      },
-    },
-    {
-      name: 'lead-line-quantity-ignored',
-      family: 'leads',
-      proves: ['leads.products-add'],
-      description: 'POST /v1/leads/{id}/products ignores `quantity`: every line starts at 1.',
-      operations: ['addLeadProduct'],
-      alterInput: (input) => withBody(input, (body) => ({ ...body, quantity: 1 })),
-    },
-    {
-      name: 'lead-lines-listed-as-products',
-      family: 'leads',
-      proves: ['leads.products-list'],
-      description: "GET /v1/leads/{id}/products shows each line under its product's id instead of the line's own.",
-      operations: ['listLeadProducts'],
-      async aroundHandler(next) {
-        return alterResult(await next(), (page) => eachShown(page, (line) => ({ ...line, id: line.product_id })));
-      },
-    },
-    {
-      name: 'lead-line-patch-quantity-ignored',
-      family: 'leads',
-      proves: ['leads.products-change'],
-      description: 'PATCH /v1/leads/{id}/products/{itemID} changes price and discount but ignores `quantity`.',
-      operations: ['updateLeadProduct'],
-      alterInput: (input) => withBody(input, ({ quantity: _ignored, ...rest }) => rest),
-    },
-  ];
-}
-
-/** The lead list's misreadings of its query (spec 4.2 "List leads"). */
-function listFilterMutants(): Fault[] {
-  const dropped = (name: string, param: string, rule: string, description: string, when: (value: unknown) => boolean = () => true): Fault => ({
-    name, family: 'leads', proves: [rule], description, operations: ['listLeads'],
-    alterInput: (input) => withQueryInput(input, (query) => void (when(query[param]) && delete query[param])),
-  });
-  return [
-    dropped('lead-filter-pipeline-ignored', 'pipeline', 'leads.filter-pipeline', 'The lead list ignores `pipeline=` and lists the leads of every pipeline.'),
-    dropped('lead-filter-stage-ignored', 'stage', 'leads.filter-stage', 'The lead list ignores `stage=` and lists the leads of every stage.'),
-    dropped('lead-filter-contact-ignored', 'contact', 'leads.filter-contact', 'The lead list ignores `contact=` and lists leads whatever their main contact.'),
-    dropped('lead-filter-company-ignored', 'company', 'leads.filter-company', 'The lead list ignores `company=` and lists leads whatever their company.'),
-    dropped('lead-filter-owner-id-ignored', 'owner', 'leads.filter-owner-id', 'The lead list understands `owner=me` and `owner=unassigned` only, and ignores a member id.', (owner) => owner !== 'me' && owner !== 'unassigned'),
-    dropped('lead-filter-status-closed-ignored', 'status', 'leads.filter-status-closed', 'The lead list understands `status=open` only, and ignores `status=closed`.', (status) => status === 'closed'),
-    dropped('lead-sort-position-ignored', 'sort', 'leads.sort-position', 'The lead list ignores `sort=position` and lists newest first.'),
-    {
-      name: 'lead-status-all-read-as-open',
-      family: 'leads',
-      proves: ['leads.filter-status-all'],
-      description: 'The lead list reads `status=all`, its default, as open: closed leads are listed only with `status=closed` (spec 4.2).',
-      operations: ['listLeads'],
-      alterInput: (input) => withQueryInput(input, (query) => void ((query.status ?? 'all') === 'all' && (query.status = 'open'))),
-    },
-    {
-      name: 'lead-default-sort-position',
-      family: 'leads',
-      proves: ['leads.sort-newest-first'],
-      description: 'The lead list without `sort` lists leads in board order (by position), not newest first (spec 4.2).',
-      operations: ['listLeads'],
-      alterInput: (input) => withQueryInput(input, (query) => void (query.sort ??= 'position')),
-    },
-    textSearchMutant('lead-q-skips-contact', 'leads.q-contact', 'The lead list\'s `q` searches the lead\'s name and number and not its main contact.', (lead, q) => lead.name.toLowerCase().includes(q) || String(lead.number) === q),
-    textSearchMutant('lead-q-skips-name', 'leads.q-name', 'The lead list\'s `q` searches the main contact and the number and not the lead\'s own name.', (lead, q) => Boolean(lead.contact?.name.toLowerCase().includes(q)) || String(lead.number) === q),
-    {
-      name: 'lead-summary-on-every-page',
-      family: 'leads',
-      proves: ['leads.summary-first-page-only'],
-      description: 'Every page of the lead list carries a `summary`, the later ones summing the page they show (spec 4.2: the first page only).',
-      operations: ['listLeads'],
-      async aroundHandler(next, context) {
-        const result = await next();
-        if (context.input.query.cursor === undefined) return result;
-        return alterResult(result, (page) => ({ ...page, summary: { count: page.data.length, sum: page.data.reduce((sum: number, lead: any) => sum + lead.amount, 0) } }));
-      },
-    },
-  ];
-}
-
-/** The lead list's `q` matching a narrower text than spec 4.2's (name, main contact, number). */
-function textSearchMutant(name: string, rule: string, description: string, matches: (lead: any, q: string) => boolean): Fault {
-  return {
-    name, family: 'leads', proves: [rule], description, operations: ['listLeads'],
-    async aroundHandler(next, context) {
-      const q = context.input.query.q;
-      const result = await next();
-      if (typeof q !== 'string' || !q.trim()) return result;
-      return alterResult(result, (page) => ({ ...page, data: page.data.filter((lead: any) => matches(lead, q.trim().toLowerCase())) }));
-    },
-  };
-}
-
-/** Create and PATCH misreadings of spec 4.2 "Create lead" and "Update lead". */
-function createMutants(): Fault[] {
-  const ignored = (name: string, operation: OperationId, field: string, rule: string, description: string): Fault => ({
-    name, family: 'leads', proves: [rule], description, operations: [operation],
-    alterInput: (input) => withBody(input, ({ [field]: _ignored, ...rest }) => rest),
-  });
-  return [
-    ignored('lead-create-owner-ignored', 'createLead', 'owner_id', 'leads.create-owner', 'POST /v1/leads ignores `owner_id`: a lead is created without an owner.'),
-    ignored('lead-create-contact-id-ignored', 'createLead', 'contact_id', 'leads.create-contact-id', 'POST /v1/leads ignores `contact_id`: a lead is created without its main contact.'),
-    ignored('lead-create-contact-object-ignored', 'createLead', 'contact', 'leads.create-contact-object', 'POST /v1/leads ignores a `contact` object: no contact is made with the lead.'),
-    ignored('lead-create-company-ignored', 'createLead', 'company_id', 'leads.create-company-id', 'POST /v1/leads ignores `company_id`: a lead is created without its company.'),
-    ignored('lead-create-landing-page-ignored', 'createLead', 'landing_page', 'leads.create-optional-fields', 'POST /v1/leads stores `referrer` and forgets `landing_page`.'),
-    ignored('lead-patch-source-ignored', 'updateLead', 'source', 'leads.update-fields', 'PATCH /v1/leads/{id} does not change `source` (it is written on create only).'),
-    {
-      name: 'lead-created-200',
-      family: 'leads',
-      proves: ['leads.create-answer'],
-      description: 'POST /v1/leads answers 200 instead of 201 Created (spec 4.2).',
-      operations: ['createLead'],
-      async aroundHandler(next) {
-        const result = await next();
-        return result instanceof Response ? result : { ...result, status: result.status === 201 ? 200 : result.status };
-      },
-    },
-    {
-      name: 'lead-default-pipeline-newest',
-      family: 'leads',
-      proves: ['leads.create-first-stage'],
-      description: 'A lead created with neither pipeline_id nor stage_id goes to the newest pipeline (the last one), not the first (spec 4.2).',
-      operations: ['createLead'],
-      alterInput: (input, context) => withBody(input, (body) => {
-        const last = pipelinesInOrder(tablesOf(context)).at(-1);
-        return body.pipeline_id === undefined && body.stage_id === undefined && last ? { ...body, pipeline_id: last.id } : body;
-      }),
-    },
-    {
-      name: 'lead-amount-default-null',
-      family: 'leads',
-      proves: ['leads.create-amount-default'],
-      description: 'A lead created without `amount` shows `amount: null` (a nullable column) instead of 0 (spec 4.2).',
-      operations: ['createLead'],
-      async aroundHandler(next, context) {
-        const result = await next();
-        return bodyOf(context.input).amount === undefined ? alterResult(result, (lead) => ({ ...lead, amount: null })) : result;
-      },
-    },
-    {
-      name: 'lead-patch-restamps-created-at',
-      family: 'leads',
-      proves: ['leads.update-only-sent'],
-      description: 'A PATCH saves the lead through an upsert whose `created_at` defaults to now, so every change moves the creation time (spec 2.1: a PATCH changes only what it sends).',
-      operations: ['updateLead'],
-      async aroundHandler(next, context) {
-        return alterResult(await next(), async (lead) => {
-          await tablesOf(context).leads.update(lead.id, (draft) => void (draft.created_at = lead.updated_at));
-          return { ...lead, created_at: lead.updated_at };
-        });
-      },
-    },
-  ];
-}
