@@ -116,7 +116,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'deleted-lead-readable',
     family: 'state',
-    proves: ['errors.status-410', 'leads.trash-unchangeable'],
+    proves: ['errors.status-410', 'leads.trash-unchangeable', 'leads.delete-to-trash', 'conventions.trash-reads-410'],
     description: 'A lead in the trash still reads 200 instead of 410 gone.',
     wrap: onOperation(['getLead', 'updateLead', 'deleteLead'], (next, request, info, { params }, state) =>
       onErrorCode('gone', (response) => {
@@ -128,7 +128,7 @@ export const stateFaults: Fault[] = [
   {
     name: 'gone-without-deleted-at',
     family: 'state',
-    proves: ['errors.extra-gone', 'errors.gone', 'conventions.trash-reads-410'],
+    proves: ['errors.extra-gone', 'conventions.trash-reads-410', 'leads.delete-to-trash'],
     description: '410 gone answers leave out deleted_at.',
     wrap: onErrorCode('gone', (response, body) => {
       const { deleted_at: _dropped, ...error } = body.error;

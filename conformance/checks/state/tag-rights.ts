@@ -19,6 +19,7 @@ export const tagRights: ActiveCheck = {
   basis: 'documented',
   writes: true,
   async run(context) {
+    if (!context.target.mock) return judgeWithLimitedKey(context);
     const reader = await mockKey(context, ['contacts:read']);
     const editor = await mockKey(context, ['leads:read', 'leads:write']);
     const listed = await context.client.send('GET', '/v1/tags', { key: reader });
@@ -36,6 +37,30 @@ export const tagRights: ActiveCheck = {
     await judgeAdminsOnly(context, editor, base, tag);
   },
 };
+
+/**
+ * On a deployment the suite cannot make keys (issue 22 item 4): the inputs' limited key, when its
+ * whoami shows it holds a read scope and not tags:manage, lists tags and is refused the changes.
+ */
+async function judgeWithLimitedKey(context: CheckContext): Promise<void> {
+  const key = context.target.limitedKey ?? context.skip('needs keys of other scopes, which only a crmkit mock lets the suite make, or --limited-key');
+  const whoami = await context.client.call('getWhoami', { key });
+  const scopes: string[] = whoami.json?.scopes ?? [];
+  if (whoami.status !== 200 || scopes.includes('tags:manage')) context.skip(`the limited key's whoami answered ${whoami.status} with scopes ${scopes.join(', ') || 'none'}: not a key without tags:manage`);
+  if (['leads:read', 'contacts:read', 'companies:read'].some((scope) => scopes.includes(scope))) {
+    const listed = await context.client.send('GET', '/v1/tags', { key });
+    context.judge('tags.list-scope', listed.status !== 200 && `a key with ${scopes.join(', ')} listed tags with ${listed.status}`, listed);
+  }
+  // A settings change wrongly let through is put back as it was (judgeManageRefused tries one).
+  const before = (await tagList(context)).exchange.json?.settings?.admins_only_create;
+  if (typeof before === 'boolean') {
+    context.cleanup(async () => {
+      const now = (await tagList(context)).exchange.json?.settings?.admins_only_create;
+      if (now !== before) await context.client.send('PATCH', '/v1/tags/settings', { body: { admins_only_create: before } });
+    });
+  }
+  await judgeManageRefused(context, key, await createTag(context, `cr${context.runId}-kept`));
+}
 
 /** `can_manage` true for the owner's key with tags:manage, false for the editor's; `can_create` as expected. */
 async function judgeRightsShown(context: CheckContext, editor: string, adminsOnly: boolean): Promise<void> {
