@@ -20,6 +20,9 @@ export const FAULT_MODULES = {
   'oauth-faults': async (): Promise<readonly Fault[]> => (await import('./oauth-faults.ts')).oauthFaults,
   'consent-faults': async (): Promise<readonly Fault[]> => (await import('./consent-faults.ts')).consentFaults,
   'limits-faults': async (): Promise<readonly Fault[]> => (await import('./limits-faults.ts')).limitsFaults,
+  // Mutants by spec area (issue 23 item 2: every judged rule fails under one of them).
+  'areas/events': async (): Promise<readonly Fault[]> => (await import('./areas/events.ts')).eventsMutants,
+  'areas/webhooks': async (): Promise<readonly Fault[]> => (await import('./areas/webhooks.ts')).webhooksMutants,
   // The blind hunt's faults (issue 26 item 4): marked `hunt`, measured by scripts/hunt-table.ts, left out of the mutation test.
   'hunt-faults': async (): Promise<readonly Fault[]> => (await import('./hunt-faults.ts')).huntFaults,
 };
