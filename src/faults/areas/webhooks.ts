@@ -259,4 +259,30 @@ const SENDING: DeliveryFault[] = [
   },
 ];
 
-export const webhooksMutants: Fault[] = [...THE_WEBHOOK, ...URLS, ...DELIVERIES, ...SENDING];
+/** The recipients with every other active webhook whose patterns `matches` takes for the event's type. */
+const alsoMatching = (matches: (pattern: string, type: string) => boolean): DeliveryFault['alterRecipients'] => (recipients, { event, active }) => [
+  ...recipients,
+  ...active.filter((webhook) => !recipients.includes(webhook) && event.type !== 'webhook.disabled' && webhook.events.some((pattern) => matches(pattern, event.type))),
+];
+
+/** The action of an event type or pattern: what follows its last dot. */
+const actionOf = (name: string) => name.slice(name.lastIndexOf('.') + 1);
+
+const PATTERNS: DeliveryFault[] = [
+  {
+    name: 'name-patterns-match-action',
+    family: 'webhooks',
+    proves: ['webhooks.pattern-name'],
+    description: 'An event-name pattern is compared by its action only (the part after the dot), so a webhook subscribed to contact.created also gets lead.created (spec 6.4: an event name subscribes to that type).',
+    alterRecipients: alsoMatching((pattern, type) => !pattern.includes('*') && actionOf(pattern) === actionOf(type)),
+  },
+  {
+    name: 'group-patterns-match-all',
+    family: 'webhooks',
+    proves: ['webhooks.pattern-group'],
+    description: 'A group pattern such as lead.* is read as "has a star", the same as *, so it subscribes to every event type, other groups too (spec 6.4).',
+    alterRecipients: alsoMatching((pattern) => pattern.endsWith('.*')),
+  },
+];
+
+export const webhooksMutants: Fault[] = [...THE_WEBHOOK, ...URLS, ...DELIVERIES, ...SENDING, ...PATTERNS];

@@ -1,0 +1,89 @@
+// Mutants of the OAuth rules (spec 4.15 the endpoints, 5.2 the authorization code flow with PKCE),
+// issue 23 item 2: each breaks the rules it names the way another team's implementation might,
+// and a check of the oauth family must fail them. They act through the handler seams by
+// operationId (`alterInput`: the handler's misreading of the form sent; `aroundHandler`: its
+// answer), or on the raw request and answer of an OAuth operation (`onOperation`) where the bug is
+// in a header, the query or a redirect.
+import type { HandlerResult } from '../../http/handler.ts';
+import { oauthError } from '../../oauth/oauth-error.ts';
+import type { Fault } from '../fault.ts';
+import { onOperation } from '../request-match.ts';
+
+/** The token answer with its body changed by `alter` (an answer built as a Response is left as it is). */
+const answering = (alter: (body: any) => any) => async (next: () => Promise<HandlerResult>): Promise<HandlerResult> => {
+  const result = await next();
+  return result instanceof Response || result.body === undefined ? result : { ...result, body: alter(structuredClone(result.body)) };
+};
+
+const formOf = (input: { body: unknown }) => (input.body ?? {}) as Record<string, unknown>;
+
+/** The same GET with its query string changed by `alter` (string work on the query: the request is already routed). */
+function withQueryText(request: Request, alter: (query: string) => string): Request {
+  const [base, query = ''] = request.url.split('?');
+  return new Request(`${base}?${alter(query)}`, request);
+}
+
+/** A token without its `svc_at_` / `svc_rt_` prefix. */
+const unprefixed = (token: unknown) => (typeof token === 'string' ? token.replace(/^svc_(at|rt)_/, '') : token);
+
+export const oauthMutants: Fault[] = [
+  {
+    name: 'token-answer-without-prefixes',
+    family: 'oauth',
+    proves: ['oauth.answer-access-token', 'oauth.answer-refresh-token'],
+    description: "The token answer shows the tokens' random parts, without their svc_at_ and svc_rt_ prefixes (the prefix is added by the SDK), so the tokens answered are not the ones the service takes (spec 5.2).",
+    operations: ['createToken'],
+    aroundHandler: answering((tokens) => ({ ...tokens, access_token: unprefixed(tokens.access_token), refresh_token: unprefixed(tokens.refresh_token) })),
+  },
+  {
+    name: 'refresh-grant-unsupported',
+    family: 'oauth',
+    proves: ['oauth.refresh-grant'],
+    description: 'The token endpoint knows only grant_type=authorization_code: a refresh answers unsupported_grant_type, so an app must send its user through consent again every hour (spec 5.2: refresh_token grant).',
+    operations: ['createToken'],
+    alterInput: (input) => {
+      if (formOf(input).grant_type === 'refresh_token') throw oauthError('unsupported_grant_type', 'Only authorization_code is supported.');
+      return input;
+    },
+  },
+  {
+    name: 'client-basic-auth-ignored',
+    family: 'oauth',
+    proves: ['oauth.client-auth-basic'],
+    description: 'The token and revoke endpoints read client credentials from the form body only: a client authenticating with HTTP Basic is taken as sending none (spec 5.2: Basic or the body).',
+    wrap: onOperation(['createToken', 'revokeToken'], (next, request, info) => {
+      if (!/^Basic\s/i.test(request.headers.get('authorization') ?? '')) return next(request, info);
+      const headers = new Headers(request.headers);
+      headers.delete('authorization');
+      return next(new Request(request, { headers }), info);
+    }),
+  },
+  {
+    name: 'public-client-refused',
+    family: 'oauth',
+    proves: ['oauth.public-client'],
+    description: 'A client that sends only client_id (a public client, no secret) is refused invalid_client, where it relies on PKCE and is answered with tokens (spec 5.2).',
+    operations: ['createToken'],
+    alterInput: (input, context) => {
+      const form = formOf(input);
+      if (!context.request.headers.has('authorization') && typeof form.client_id === 'string' && form.client_secret === undefined) throw oauthError('invalid_client', 'Client authentication failed.');
+      return input;
+    },
+  },
+  {
+    name: 'response-type-not-checked',
+    family: 'oauth',
+    proves: ['oauth.authorize-response-type'],
+    description: 'The authorize endpoint does not look at response_type: any value is shown the consent page as for `code`, where another value redirects with error=unsupported_response_type (spec 5.2).',
+    wrap: onOperation('authorize', (next, request, info) => next(withQueryText(request, (query) => query.replace(/(^|&)response_type=[^&]*/, '$1response_type=code')), info)),
+  },
+  {
+    name: 'pkce-optional',
+    family: 'oauth',
+    proves: ['oauth.pkce-required'],
+    description: 'PKCE is optional at the authorize endpoint: a request without code_challenge is shown the consent page (and its code later exchanged without a verifier), where it redirects with error=invalid_request (spec 5.2).',
+    // The mock is given a challenge of its own, as a handler that skips the check goes on.
+    wrap: onOperation('authorize', (next, request, info) =>
+      next(request.url.includes('code_challenge=') ? request : withQueryText(request, (query) => `${query}&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256`), info)),
+  },
+];
