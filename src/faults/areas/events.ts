@@ -401,6 +401,15 @@ const LIFECYCLE: EventFault[] = [
     description: 'Lifecycle events are sent once, fire and forget: a failed attempt is not retried (spec 6.5: the same retry schedule as webhooks).',
     alterLifecycleAttempt: (attempt, { attempts }) => (attempts > 0 ? null : attempt),
   },
+  {
+    name: 'lifecycle-retries-never-end',
+    family: 'events',
+    proves: ['events.lifecycle-retries-end'],
+    description: "The lifecycle queue's schedule has no end: after the 6-hour steps it goes on retrying every 6 hours, past the 24 hours after the event (spec 6.5: the same schedule, up to 24 hours).",
+    alterLifecycleNextAttempt: (scheduled, { attemptAtMs }) => scheduled ?? attemptAtMs + SIX_HOURS_MS,
+  },
 ];
+
+const SIX_HOURS_MS = 6 * 60 * 60 * 1000;
 
 export const eventsMutants: EventFault[] = [...ENVELOPE, ...LEADS, ...RECORDS, ...CONVERSATIONS, ...FORMS_AND_PATTERNS, ...LIFECYCLE];

@@ -6,7 +6,9 @@
 // the bug is in reading a header.
 import { ApiError } from '../../errors/api-error.ts';
 import type { HandlerContext, HandlerResult } from '../../http/handler.ts';
-import type { Fault } from '../fault.ts';
+import { containsCardNumber } from '../../resources/forms/card-numbers.ts';
+import { findForm } from '../../resources/forms/find-form.ts';
+import { changed, type Fault } from '../fault.ts';
 import { onOperation } from '../request-match.ts';
 
 /** The handler's answer with its body changed by `alter` (an answer built as a Response is left as it is). */
@@ -30,7 +32,87 @@ function withOrigin(request: Request, origin: string): Request {
   return new Request(request, { headers });
 }
 
+/** The answers a submission sent (an object keyed by field id), or none. */
+const answersOf = (input: { body: unknown }) => {
+  const answers = bodyOf(input).answers;
+  return answers && typeof answers === 'object' && !Array.isArray(answers) ? (answers as Record<string, unknown>) : {};
+};
+
+/** Runs the handler, and hands a refusal it throws to `refuse` (which throws its own, or gives the error back to be thrown). */
+const onRefusal = (refuse: (error: ApiError, context: HandlerContext) => ApiError) => async (next: () => Promise<HandlerResult>, context: HandlerContext): Promise<HandlerResult> => {
+  try {
+    return await next();
+  } catch (error) {
+    throw error instanceof ApiError ? refuse(error, context) : error;
+  }
+};
+
+const EFFECTS: Fault[] = [
+  {
+    name: 'form-client-answers-by-label',
+    family: 'forms',
+    proves: ['forms.effect-new-client', 'forms.submit-answers-by-field-id'],
+    description: "A new client's contact is filled from the answers looked up by field label instead of field id, so it gets none of them: no phone, no email, the name \"Website visitor\" (spec 4.12: answers keyed by field id reach the client).",
+    operations: ['submitForm'],
+    aroundHandler: async (next, context) => {
+      // A public route has no caller: the workspace is the form's.
+      const workspace = findForm(context.state, String(context.input.path.form_id))?.workspace;
+      const before = new Set(workspace ? [...workspace.tables.contacts.values()].map((contact) => contact.id) : []);
+      const result = await next();
+      for (const contact of workspace ? [...workspace.tables.contacts.values()] : []) {
+        if (!before.has(contact.id)) await workspace!.tables.contacts.update(contact.id, (draft) => void Object.assign(draft, { name: 'Website visitor', phones: [], emails: [] }));
+      }
+      return result;
+    },
+  },
+  {
+    name: 'form-card-refusal-names-answers',
+    family: 'forms',
+    proves: ['forms.card-numbers-field-error', 'forms.field-errors'],
+    description: 'A card number is refused by a scanner run over the whole answers object, with 422 fields keyed `answers` instead of the field the number was typed in (spec 4.12: field errors keyed by field id).',
+    operations: ['submitForm'],
+    aroundHandler: onRefusal((error, context) => {
+      const carded = Object.values(answersOf(context.input)).some((answer) => typeof answer === 'string' && containsCardNumber(answer));
+      return carded && error.code === 'validation_failed' ? new ApiError('validation_failed', { fields: { answers: 'card numbers are not accepted' } }) : error;
+    }),
+  },
+  {
+    name: 'form-too-many-answers-bad-json',
+    family: 'forms',
+    proves: ['forms.limit-answers-answer'],
+    description: 'A submission of more than 40 answers is refused 400 bad_json by the body schema (maxProperties), as the API answers a malformed body, instead of 422 validation_failed (spec 7.3, 8).',
+    operations: ['submitForm'],
+    aroundHandler: onRefusal((error, context) => (error.code === 'validation_failed' && Object.keys(answersOf(context.input)).length > 40 ? new ApiError('bad_json') : error)),
+  },
+];
+
+/** The answers of `operation` that succeeded, with another Content-Type. */
+const servedAs = (operation: 'getWidgetScript' | 'getHostedFormPage', contentType: string) =>
+  onOperation(operation, async (next, request, info) => {
+    const answer = await next(request, info);
+    return answer.ok ? changed(answer, { headers: { 'Content-Type': contentType } }) : answer;
+  });
+
+const PAGES: Fault[] = [
+  {
+    name: 'widget-served-as-text',
+    family: 'forms',
+    proves: ['forms.route-widget'],
+    description: 'widget.js is served from the static bucket with Content-Type text/plain, so browsers with nosniff refuse to run it (spec 4.12: the embeddable script).',
+    wrap: servedAs('getWidgetScript', 'text/plain; charset=utf-8'),
+  },
+  {
+    name: 'hosted-page-served-as-text',
+    family: 'forms',
+    proves: ['forms.route-hosted-page'],
+    description: "The form's hosted page is answered with Content-Type text/plain, so browsers show its HTML source instead of the page (spec 4.12: the hosted page).",
+    wrap: servedAs('getHostedFormPage', 'text/plain; charset=utf-8'),
+  },
+];
+
 export const formsMutants: Fault[] = [
+  ...EFFECTS,
+  ...PAGES,
   {
     name: 'form-routes-need-api-key',
     family: 'forms',

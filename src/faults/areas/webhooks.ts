@@ -10,6 +10,7 @@ import { newDelivery, scheduleAttempt } from '../../resources/webhooks/delivery.
 import { presentWebhook } from '../../resources/webhooks/present.ts';
 import { newWebhook } from '../../resources/webhooks/webhook-values.ts';
 import { recordContext } from '../../resources/records/record-context.ts';
+import type { StoredWebhook } from '../../resources/webhooks/webhook-record.ts';
 import type { Fault } from '../fault.ts';
 import type { DeliveryFault } from '../fault-seam.ts';
 import { faultMemory } from '../index.ts';
@@ -153,7 +154,7 @@ const DELIVERIES: Fault[] = [
   {
     name: 'delivery-status-delivered',
     family: 'webhooks',
-    proves: ['webhooks.delivery-statuses'],
+    proves: ['webhooks.delivery-statuses', 'webhooks.delivery-success'],
     description: 'A delivery answered 2xx shows `status` `delivered` (the log screen\'s word) instead of `success` (spec 3: pending, retrying, success, failed).',
     operations: DELIVERY_READS,
     aroundHandler: answering(eachDelivery((delivery) => (delivery?.status === 'success' ? { ...delivery, status: 'delivered' } : delivery))),
@@ -214,20 +215,24 @@ const DELIVERIES: Fault[] = [
     operations: ['pingWebhook'],
     aroundHandler: async (next, context) => {
       const result = await next();
-      const workspace = context.caller?.workspace;
-      // A ping is kept in no events table: its event is the payload of the delivery the route answers.
-      const pinged = result instanceof Response ? undefined : workspace?.tables.deliveries.get(String((result.body as { id?: string }).id));
-      const ping = pinged?.payload;
-      if (!workspace || !ping || !('occurred_at' in ping)) return result;
-      for (const webhook of workspace.tables.webhooks.values()) {
-        if (webhook.id === context.input.path.id || !webhook.active || !webhook.events.includes('*')) continue;
-        const delivery = await workspace.tables.deliveries.insert(newDelivery(workspace, webhook.id, ping, { windowStartMs: Date.parse(ping.occurred_at) }));
-        scheduleAttempt(context.state, workspace, delivery);
-      }
+      await queuePingAgain(context, result, (webhook) => webhook.id !== context.input.path.id && webhook.active && webhook.events.includes('*'));
       return result;
     },
   },
 ];
+
+/** Queues the ping the route answered to `recipients` of the workspace besides the pinged webhook, which the route has sent it to. */
+async function queuePingAgain(context: HandlerContext, result: HandlerResult, recipients: (webhook: StoredWebhook) => boolean): Promise<void> {
+  const workspace = context.caller?.workspace;
+  // A ping is kept in no events table: its event is the payload of the delivery the route answers.
+  const pinged = result instanceof Response ? undefined : workspace?.tables.deliveries.get(String((result.body as { id?: string }).id));
+  const ping = pinged?.payload;
+  if (!workspace || !ping || !('occurred_at' in ping)) return;
+  for (const webhook of [...workspace.tables.webhooks.values()].filter(recipients)) {
+    const delivery = await workspace.tables.deliveries.insert(newDelivery(workspace, webhook.id, ping, { windowStartMs: Date.parse(ping.occurred_at) }));
+    scheduleAttempt(context.state, workspace, delivery);
+  }
+}
 
 const SENDING: DeliveryFault[] = [
   {
