@@ -5,6 +5,7 @@
 // answer), or on the raw request and answer of an OAuth operation (`onOperation`) where the bug is
 // in a header, the query or a redirect.
 import type { HandlerResult } from '../../http/handler.ts';
+import type { MockState } from '../../mock-state.ts';
 import { oauthError } from '../../oauth/oauth-error.ts';
 import type { Fault } from '../fault.ts';
 import { onOperation } from '../request-match.ts';
@@ -26,7 +27,47 @@ function withQueryText(request: Request, alter: (query: string) => string): Requ
 /** A token without its `svc_at_` / `svc_rt_` prefix. */
 const unprefixed = (token: unknown) => (typeof token === 'string' ? token.replace(/^svc_(at|rt)_/, '') : token);
 
+/** The scopes granted to a refresh token, from whichever workspace holds it (the token route has no caller). */
+function refreshTokenScopes(state: MockState, token: unknown): string[] | undefined {
+  for (const workspace of state.workspaces.values()) {
+    const found = typeof token === 'string' ? workspace.tables.oauthRefreshTokens.get(token) : undefined;
+    if (found) return found.scopes;
+  }
+  return undefined;
+}
+
 export const oauthMutants: Fault[] = [
+  {
+    name: 'refresh-narrow-scope-only-checked',
+    family: 'oauth',
+    proves: ['oauth.refresh-scope-narrows'],
+    description: 'A refresh takes `scope` only to check it: a wider one is refused, but a narrower one answers tokens of every scope granted (spec 5.2: a narrower scope answers tokens of that scope).',
+    operations: ['createToken'],
+    alterInput: (input, context) => {
+      const form = formOf(input);
+      const granted = form.grant_type === 'refresh_token' && typeof form.scope === 'string' ? refreshTokenScopes(context.state, form.refresh_token) : undefined;
+      const narrower = granted && form.scope !== '' && String(form.scope).split(' ').every((scope) => granted.includes(scope));
+      if (!narrower) return input;
+      const { scope: _checkedOnly, ...rest } = form;
+      return { ...input, body: rest };
+    },
+  },
+  {
+    name: 'token-answer-scope-omitted',
+    family: 'oauth',
+    proves: ['oauth.answer-scope'],
+    description: "The token answer leaves out `scope` when the scopes granted are the ones asked for (RFC 6749 5.1 allows it), where the service's answer always has it (spec 5.2).",
+    operations: ['createToken'],
+    aroundHandler: answering(({ scope: _dropped, ...tokens }) => tokens),
+  },
+  {
+    name: 'token-answer-without-workspace',
+    family: 'oauth',
+    proves: ['oauth.answer-workspace-installation'],
+    description: 'The token answer leaves out workspace_id (the app is to read it from whoami), where it names the workspace the tokens open (spec 5.2 step 6).',
+    operations: ['createToken'],
+    aroundHandler: answering(({ workspace_id: _dropped, ...tokens }) => tokens),
+  },
   {
     name: 'token-answer-without-prefixes',
     family: 'oauth',
