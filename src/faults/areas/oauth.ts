@@ -4,6 +4,7 @@
 // operationId (`alterInput`: the handler's misreading of the form sent; `aroundHandler`: its
 // answer), or on the raw request and answer of an OAuth operation (`onOperation`) where the bug is
 // in a header, the query or a redirect.
+import { ApiError } from '../../errors/api-error.ts';
 import type { HandlerResult } from '../../http/handler.ts';
 import type { MockState } from '../../mock-state.ts';
 import { oauthError } from '../../oauth/oauth-error.ts';
@@ -36,7 +37,61 @@ function refreshTokenScopes(state: MockState, token: unknown): string[] | undefi
   return undefined;
 }
 
+/** The query of a request, read as the routed operation's parameters (the request is already routed). */
+const queryOf = (request: Request) => new URLSearchParams(request.url.split('?')[1] ?? '');
+
+/** Whether any workspace of the mock has an app of this client id. */
+const knownClient = (state: MockState, clientId: string | null) => clientId !== null && [...state.workspaces.values()].some((workspace) => workspace.tables.apps.get(clientId));
+
+const ROUTES: Fault[] = [
+  {
+    name: 'authorize-scope-required',
+    family: 'oauth',
+    proves: ['oauth.route-authorize'],
+    description: 'The authorize endpoint reads a request without `scope` as asking for no scope and redirects it with error=invalid_scope, so a well-formed request is refused (spec 5.2: scope is optional, empty meaning every declared scope).',
+    // The mock is given a scope no app declares, which it refuses with invalid_scope as the buggy reading does.
+    wrap: onOperation('authorize', (next, request, info) => next(queryOf(request).has('scope') ? request : withQueryText(request, (query) => `${query}&scope=none:granted`), info)),
+  },
+  {
+    name: 'unknown-client-redirected',
+    family: 'oauth',
+    proves: ['oauth.authorize-unknown-client'],
+    description: 'An unknown client_id is redirected to the redirect_uri it came with, with error=unauthorized_client, instead of an error page: the endpoint redirects every refusal (spec 5.2: an unknown client is never redirected).',
+    wrap: (next, state) => onOperation('authorize', async (inner, request, info) => {
+      const answer = await inner(request, info);
+      const query = queryOf(request);
+      const redirectUri = query.get('redirect_uri');
+      if (answer.status !== 400 || !redirectUri || knownClient(state, query.get('client_id'))) return answer;
+      const headers = { Location: `${redirectUri}?error=unauthorized_client`, 'Cache-Control': 'no-store', 'X-Request-Id': answer.headers.get('x-request-id') ?? '' };
+      return new Response(null, { status: 302, headers });
+    })(next, state),
+  },
+  {
+    name: 'revoke-needs-type-hint',
+    family: 'oauth',
+    proves: ['oauth.route-revoke'],
+    description: 'Revoke refuses a request without token_type_hint with invalid_request, where the hint is optional (spec 4.15, RFC 7009 2.1).',
+    operations: ['revokeToken'],
+    alterInput: (input) => {
+      if (formOf(input).token_type_hint === undefined) throw oauthError('invalid_request', 'token_type_hint is required.');
+      return input;
+    },
+  },
+  {
+    name: 'whoami-refuses-access-tokens',
+    family: 'oauth',
+    proves: ['oauth.access-token-like-key'],
+    description: "whoami answers invalid_token for an app's access token: the identity route looks up API keys only, where an access token is used exactly like a key (spec 5.2 step 7).",
+    operations: ['getWhoami'],
+    alterInput: (input, context) => {
+      if (context.caller?.kind === 'access_token') throw new ApiError('invalid_token');
+      return input;
+    },
+  },
+];
+
 export const oauthMutants: Fault[] = [
+  ...ROUTES,
   {
     name: 'refresh-narrow-scope-only-checked',
     family: 'oauth',
@@ -79,7 +134,7 @@ export const oauthMutants: Fault[] = [
   {
     name: 'refresh-grant-unsupported',
     family: 'oauth',
-    proves: ['oauth.refresh-grant'],
+    proves: ['oauth.refresh-grant', 'oauth.route-token'],
     description: 'The token endpoint knows only grant_type=authorization_code: a refresh answers unsupported_grant_type, so an app must send its user through consent again every hour (spec 5.2: refresh_token grant).',
     operations: ['createToken'],
     alterInput: (input) => {
