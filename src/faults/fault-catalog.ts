@@ -551,6 +551,7 @@ export const FAULT_CATALOG: readonly FaultInfo[] = [
   {"name":"admin-uninstall-not-announced","family":"events","module":"areas/events"},
   {"name":"lifecycle-not-retried","family":"events","module":"areas/events"},
   {"name":"lifecycle-retries-never-end","family":"events","module":"areas/events"},
+  {"name":"failing-app-refresh-refused","family":"events","module":"areas/events"},
   {"name":"webhook-object-endpoint","family":"webhooks","module":"areas/webhooks"},
   {"name":"webhook-filters-as-text","family":"webhooks","module":"areas/webhooks"},
   {"name":"webhook-status-enabled","family":"webhooks","module":"areas/webhooks"},

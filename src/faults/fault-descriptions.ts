@@ -546,6 +546,7 @@ export const FAULT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   "admin-uninstall-not-announced": "An admin's uninstall deletes the installation before the event is queued, so no app.uninstalled is sent; only the removal after a reused refresh token sends it (spec 6.5).",
   "lifecycle-not-retried": "Lifecycle events are sent once, fire and forget: a failed attempt is not retried (spec 6.5: the same retry schedule as webhooks).",
   "lifecycle-retries-never-end": "The lifecycle queue's schedule has no end: after the 6-hour steps it goes on retrying every 6 hours, past the 24 hours after the event (spec 6.5: the same schedule, up to 24 hours).",
+  "failing-app-refresh-refused": "An app whose lifecycle deliveries ended failed is taken as gone: its installation's refresh tokens answer invalid_grant (spec 6.5: failures never disable anything).",
   "webhook-object-endpoint": "A webhook is shown with `object` `webhook_endpoint`, the name of the table behind it, instead of `webhook` (spec 2.13).",
   "webhook-filters-as-text": "A webhook's `filters` is answered as the JSON text of its database column instead of an object of the four lists (spec 2.13).",
   "webhook-status-enabled": "A working webhook shows `status` `enabled` (the words of the settings screen) instead of `active` (spec 2.13, 3).",

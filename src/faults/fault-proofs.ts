@@ -548,6 +548,7 @@ export const FAULT_PROOFS: Readonly<Record<string, readonly string[]>> = {
   "admin-uninstall-not-announced": ["events.lifecycle-uninstalled"],
   "lifecycle-not-retried": ["events.lifecycle-retried"],
   "lifecycle-retries-never-end": ["events.lifecycle-retries-end"],
+  "failing-app-refresh-refused": ["events.lifecycle-failures-disable-nothing"],
   "webhook-object-endpoint": ["webhooks.object-name"],
   "webhook-filters-as-text": ["webhooks.filters-four-lists","webhooks.fields-as-saved"],
   "webhook-status-enabled": ["webhooks.active-while-working"],

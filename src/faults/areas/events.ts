@@ -11,6 +11,7 @@ import { withAttemptBody } from '../fault.ts';
 import type { EventFault } from '../fault-seam.ts';
 import { faultMemory } from '../index.ts';
 import { ApiError } from '../../errors/api-error.ts';
+import { oauthError } from '../../oauth/oauth-error.ts';
 
 const objectOf = (event: EventEnvelope) => event.data.object as Record<string, unknown> & { id: string; object: string };
 
@@ -407,6 +408,23 @@ const LIFECYCLE: EventFault[] = [
     proves: ['events.lifecycle-retries-end'],
     description: "The lifecycle queue's schedule has no end: after the 6-hour steps it goes on retrying every 6 hours, past the 24 hours after the event (spec 6.5: the same schedule, up to 24 hours).",
     alterLifecycleNextAttempt: (scheduled, { attemptAtMs }) => scheduled ?? attemptAtMs + SIX_HOURS_MS,
+  },
+  {
+    name: 'failing-app-refresh-refused',
+    family: 'events',
+    proves: ['events.lifecycle-failures-disable-nothing'],
+    description: "An app whose lifecycle deliveries ended failed is taken as gone: its installation's refresh tokens answer invalid_grant (spec 6.5: failures never disable anything).",
+    operations: ['createToken'],
+    alterInput: (input, { state }) => {
+      const form = (input.body ?? {}) as Record<string, unknown>;
+      if (form.grant_type !== 'refresh_token' || typeof form.refresh_token !== 'string') return input;
+      for (const workspace of state.workspaces.values()) {
+        const appId = workspace.tables.oauthRefreshTokens.get(form.refresh_token)?.app_id;
+        const failed = appId !== undefined && workspace.tables.deliveries.findBy('app', appId).some((delivery) => delivery.status === 'failed');
+        if (failed) throw oauthError('invalid_grant', 'The app does not answer its lifecycle events.');
+      }
+      return input;
+    },
   },
 ];
 
