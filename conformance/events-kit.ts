@@ -21,8 +21,21 @@ export async function keyIdentity(context: CheckContext): Promise<Identity> {
   return { keyId, workspaceId };
 }
 
-/** Whether the delivery is an event of `type` whose `data.object.id` is `recordId`. */
-export const eventAbout = (type: string, recordId: string) => (request: SeenEvent) => request.json?.type === type && request.json?.data?.object?.id === recordId;
+/**
+ * Whether the delivery is an event of `type` about `recordId`: its `data.object.id` is that id, or
+ * the same id under another of its type's prefixes (spec 2.2: the older long ones), so that an
+ * event naming the record in the wrong form is still found, and fails events.data-object-is-the-record
+ * instead of passing for missing.
+ */
+export const eventAbout = (type: string, recordId: string) => (request: SeenEvent) => request.json?.type === type && sameIdBody(request.json?.data?.object?.id, recordId);
+
+/** The part of an id after its prefix (spec 2.1: `<prefix>_<26 lowercase letters and digits>`). */
+const idBody = (id: string) => id.slice(id.indexOf('_') + 1);
+
+/** Whether `seen` is `recordId`, or its 26 characters after another prefix. */
+function sameIdBody(seen: unknown, recordId: string): boolean {
+  return seen === recordId || (typeof seen === 'string' && seen.includes('_') && idBody(recordId).length === 26 && idBody(seen) === idBody(recordId));
+}
 
 /**
  * How long an event about a record may take to come: a mock on this machine delivers in

@@ -52,7 +52,8 @@ export async function approveApp(context: CheckContext, app: LifecycleApp, scope
 
 /** The `nth` lifecycle event of `type` at the app's receiver, waiting for it (undefined when it did not come). */
 export function lifecycleEvent(app: LifecycleApp, type: string, nth: number, timeoutMs: number): Promise<ReceivedRequest | undefined> {
-  return app.receiver.nth(app.path, nth, timeoutMs, (request) => request.json?.type === type);
+  // Found by the body's type or the Svc-Event header, so that a body naming its type wrongly fails events.lifecycle-body-type instead of passing for missing.
+  return app.receiver.nth(app.path, nth, timeoutMs, (request) => request.json?.type === type || request.headers['svc-event'] === type);
 }
 
 /** Two installation ids name the same installation: spec 2.2 shows `ins_`, the token answer `inst_`; compared after the prefix. */

@@ -9,7 +9,7 @@ import type { MockState } from '../mock-state.ts';
 import type { HandlerContext, HandlerResult } from '../http/handler.ts';
 import type { HandlerSeam } from '../seams/handler-seams.ts';
 import type { OperationId } from '../spec/operation-types.ts';
-import type { DeliverySeam, EventInfo, LifecycleAttemptInfo, QueueRule, RecipientsInfo } from '../seams/delivery-seams.ts';
+import type { DeliverySeam, EventInfo, LifecycleAttemptInfo, NextAttemptInfo, QueueRule, RecipientsInfo } from '../seams/delivery-seams.ts';
 import type { StoredWebhook } from '../resources/webhooks/webhook-record.ts';
 import type { UnsignedAttempt } from '../resources/webhooks/webhook-sender.ts';
 import type { Fault } from './fault.ts';
@@ -27,6 +27,8 @@ export type EventFault = Fault & {
   alterEvent?(event: EventEnvelope, info: EventInfo): EventEnvelope[];
   /** The lifecycle attempt to send instead of this one, or null to send nothing. */
   alterLifecycleAttempt?(attempt: UnsignedAttempt, info: LifecycleAttemptInfo): UnsignedAttempt | null;
+  /** The time of a lifecycle delivery's next attempt after a failed one, given the schedule's (null once it is used up). */
+  alterLifecycleNextAttempt?(scheduled: number | null, info: NextAttemptInfo): number | null;
 };
 
 // Every fault switched on may fill these points, whatever its module, in the catalog's order.
@@ -59,6 +61,10 @@ export const FAULT_SEAM: DeliverySeam = {
 
   nextAttempt(scheduled, info) {
     return webhookFaults(info.state).reduce((next, fault) => (fault.alterNextAttempt ? fault.alterNextAttempt(next, info) : next), scheduled);
+  },
+
+  lifecycleNextAttempt(scheduled, info) {
+    return eventFaults(info.state).reduce((next, fault) => (fault.alterLifecycleNextAttempt ? fault.alterLifecycleNextAttempt(next, info) : next), scheduled);
   },
 
   breaks(rule, state) {

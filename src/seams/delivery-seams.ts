@@ -51,6 +51,8 @@ export type DeliverySeam = {
   lifecycleAttempt?(attempt: UnsignedAttempt, info: LifecycleAttemptInfo): UnsignedAttempt | null;
   /** The time of the next attempt after a failed one, given the schedule's (null once it is used up). */
   nextAttempt?(scheduled: number | null, info: NextAttemptInfo & { state: MockState }): number | null;
+  /** The time of the next attempt of an app lifecycle delivery after a failed one (spec 6.5: the webhooks' schedule), null once it is used up. */
+  lifecycleNextAttempt?(scheduled: number | null, info: NextAttemptInfo & { state: MockState }): number | null;
   /** Whether this seam breaks a rule of the queue. */
   breaks?(rule: QueueRule, state: MockState): boolean;
 };
@@ -92,6 +94,10 @@ export class DeliverySeams {
 
   nextAttempt(scheduled: number | null, info: NextAttemptInfo & { state: MockState }): number | null {
     return this.#seams.reduce((next, seam) => (seam.nextAttempt ? seam.nextAttempt(next, info) : next), scheduled);
+  }
+
+  lifecycleNextAttempt(scheduled: number | null, info: NextAttemptInfo & { state: MockState }): number | null {
+    return this.#seams.reduce((next, seam) => (seam.lifecycleNextAttempt ? seam.lifecycleNextAttempt(next, info) : next), scheduled);
   }
 
   /** Whether the queue keeps `rule` (true unless a seam breaks it). */

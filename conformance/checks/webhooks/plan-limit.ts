@@ -61,8 +61,10 @@ async function fillAndJudge(context: CheckContext, created: string[]): Promise<v
     for (const [name, rule] of PLAN_RULES) {
       await controlCall(context, 'PATCH', settingsPath, { plan: name });
       const limit = WEBHOOKS_BY_PLAN[name]!;
-      const refusal = await fillUp(context, limit + 1, created);
-      context.judge(rule, refusal ? undefined : `on ${name} a workspace took more than ${limit} webhooks`);
+      // A create taken with the limit already reached breaks the rule, though a later one is refused (an off-by-one limit).
+      let pastLimit: number | undefined;
+      const refusal = await fillUp(context, limit + 1, created, (before) => void (before >= limit && (pastLimit ??= before + 1)));
+      context.judge(rule, pastLimit !== undefined ? `on ${name} a workspace took webhook number ${pastLimit}, over its limit of ${limit}` : refusal ? undefined : `on ${name} a workspace took more than ${limit} webhooks`);
       if (refusal) judgeRefusal(context, refusal, name);
     }
   } finally {
@@ -75,14 +77,16 @@ type Refusal = { answer: Awaited<ReturnType<CheckContext['client']['send']>>; co
 /**
  * Creates webhooks until one is refused (answers it, with the count listed then) or more than
  * `most` are there; at least one is tried, since other checks' webhooks may fill the plan already.
+ * `taken` hears of each webhook taken, with the count listed before it.
  */
-async function fillUp(context: CheckContext, most: number, created: string[]): Promise<Refusal | undefined> {
+async function fillUp(context: CheckContext, most: number, created: string[], taken?: (countBefore: number) => void): Promise<Refusal | undefined> {
   let count = await countWebhooks(context);
   do {
     const answer = await context.client.call('createWebhook', { 
       body: { name: `conformance ${context.runId} plan-limit`, url: 'https://hooks.example.com/crmkit-conformance', events: ['invoice.*'] },
     });
     if (answer.status !== 201) return { answer, count: await countWebhooks(context) };
+    taken?.(count);
     created.push(answer.json.webhook.id);
     context.cleanup(() => deleteWebhook(context, answer.json.webhook.id));
     count += 1;

@@ -123,6 +123,12 @@ export async function attemptNow(state: MockState, workspace: Workspace, deliver
   return workspace.tables.deliveries.get(deliveryId) as StoredDelivery;
 }
 
+/** The next attempt of an app lifecycle delivery after a failed one: the schedule's, unless a named fault moves it. */
+function nextAppAttemptAt(state: MockState, delivery: StoredAppDelivery, attemptAtMs: number): number | null {
+  const windowStartMs = Date.parse(delivery.window_start);
+  return state.deliverySeams.lifecycleNextAttempt(nextAttemptAt(windowStartMs, attemptAtMs), { state, windowStartMs, attemptAtMs, attempts: delivery.attempts + 1 });
+}
+
 type PrepareOptions = { scheduleSeq?: number; evenIfDisabled?: boolean };
 
 /** The next attempt of the delivery, ready to sign and send, or null when it is no longer due. */
@@ -140,8 +146,8 @@ async function recordAttempt(state: MockState, workspace: Workspace, deliveryId:
   const { deliveries } = workspace.tables;
   const delivery = deliveries.get(deliveryId);
   if (!delivery) return; // its webhook was deleted while the attempt was out
-  // Spec 6.3's schedule (for a webhook, as named faults may move it); spec 6.5: the same for apps.
-  const next = outcome.success ? null : toWebhook(delivery) ? nextWebhookAttemptAt(state, delivery, attemptAtMs) : nextAttemptAt(Date.parse(delivery.window_start), attemptAtMs);
+  // Spec 6.3's schedule (as named faults may move it); spec 6.5: the same for apps.
+  const next = outcome.success ? null : toWebhook(delivery) ? nextWebhookAttemptAt(state, delivery, attemptAtMs) : nextAppAttemptAt(state, delivery, attemptAtMs);
   const updated = await deliveries.update(deliveryId, (draft) => recordOnDraft(draft, attemptAtMs, outcome, next, workspace.now()));
   scheduleAttempt(state, workspace, updated);
   if (toWebhook(delivery)) await judgeWebhook(state, workspace, delivery, attemptAtMs, outcome);

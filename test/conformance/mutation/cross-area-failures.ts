@@ -33,4 +33,5 @@ export const CROSS_AREA_FAILURES: Readonly<Record<string, CrossAreaAllowance>> =
   'form-config-without-token': { rules: ['auth.public-forms-no-credentials'], why: FORM_FLOW },
   'form-submit-answers-200': { rules: ['auth.public-forms-no-credentials'], why: FORM_FLOW },
   'form-success-without-redirect-url': { rules: ['auth.public-forms-no-credentials'], why: FORM_FLOW },
+  'form-token-read-from-header': { rules: ['auth.public-forms-no-credentials'], why: FORM_FLOW },
 };
