@@ -4,7 +4,7 @@
 import type { Family } from '../../conformance/check.ts';
 import type { FaultModule } from './fault-modules.ts';
 
-export type FaultInfo = { name: string; family: Family; module: FaultModule; hunt?: string };
+export type FaultInfo = { name: string; family: Family; module: FaultModule; hunt?: string; alsoRun?: readonly string[] };
 
 export const FAULT_CATALOG: readonly FaultInfo[] = [
   {"name":"docs-url-relative","family":"responses","module":"response-faults"},
@@ -510,6 +510,23 @@ export const FAULT_CATALOG: readonly FaultInfo[] = [
   {"name":"rate-limit-per-workspace","family":"limits","module":"limits-faults"},
   {"name":"concurrency-limited-without-retry-after","family":"limits","module":"limits-faults"},
   {"name":"rate-limit-one-short","family":"limits","module":"limits-faults"},
+  {"name":"delete-confirmation-without-id","family":"responses","module":"areas/responses","alsoRun":["leads.sub-routes","records.first-party-routes"]},
+  {"name":"last-page-without-cursor","family":"responses","module":"areas/responses","alsoRun":["records.companies","leads.sub-routes","conversations.fields"]},
+  {"name":"task-actions-without-overdue","family":"responses","module":"areas/responses"},
+  {"name":"team-members-expanded","family":"responses","module":"areas/responses","alsoRun":["records.members-teams","records.first-party-routes"]},
+  {"name":"field-without-empty-group","family":"responses","module":"areas/responses","alsoRun":["records.field-list","records.first-party-routes"]},
+  {"name":"tag-created-color-null","family":"responses","module":"areas/responses"},
+  {"name":"tag-change-without-affected","family":"responses","module":"areas/responses"},
+  {"name":"tag-settings-answered-bare","family":"responses","module":"areas/responses"},
+  {"name":"bulk-run-times-to-the-second","family":"responses","module":"areas/responses"},
+  {"name":"note-pin-answers-flag","family":"responses","module":"areas/responses"},
+  {"name":"member-update-without-is-me","family":"responses","module":"areas/responses","alsoRun":["records.first-party-routes"]},
+  {"name":"invite-without-empty-team-ids","family":"responses","module":"areas/responses","alsoRun":["records.first-party-routes"]},
+  {"name":"conversation-counts-skip-zero","family":"responses","module":"areas/responses","alsoRun":["conversations.counts"]},
+  {"name":"board-names-pipeline-object","family":"responses","module":"areas/responses","alsoRun":["leads.board"]},
+  {"name":"lead-contact-add-answers-link","family":"responses","module":"areas/responses","alsoRun":["leads.sub-routes"]},
+  {"name":"revoke-answers-flag","family":"responses","module":"areas/responses","alsoRun":["oauth.revoke-unknown-token"]},
+  {"name":"form-config-without-submit-text","family":"responses","module":"areas/responses"},
   {"name":"hunt-restored-lead-loses-tags","family":"leads","module":"hunt-faults","hunt":"hunt-2026-12-02"},
   {"name":"hunt-lead-status-closed-won-only","family":"leads","module":"hunt-faults","hunt":"hunt-2026-12-02"},
   {"name":"hunt-loss-reason-not-saved","family":"leads","module":"hunt-faults","hunt":"hunt-2026-12-02"},
