@@ -2,6 +2,7 @@
 // transaction (seams/handler-seams.ts), as the handler itself would have written it. Errors the
 // handler throws or answers pass unchanged: these faults are in what a success carries.
 import type { HandlerContext, HandlerResult } from '../../http/handler.ts';
+import { withBody } from '../../http/held-body.ts';
 import { jsonOf } from '../fault.ts';
 
 type Alter = (body: any, context: HandlerContext) => unknown;
@@ -16,8 +17,9 @@ export function answerAltered(alter: Alter) {
   };
 }
 
+/** A page's text may be held beside its answer (http/held-body.ts): read through withBody. */
 async function alteredResponse(response: Response, alter: Alter, context: HandlerContext): Promise<Response> {
-  const body = response.ok ? await jsonOf(response) : undefined;
+  const body = response.ok ? await jsonOf(withBody(response)) : undefined;
   if (body === undefined) return response;
   const headers = new Headers(response.headers);
   headers.delete('content-length');
