@@ -23,6 +23,7 @@ export const FAULT_MODULES = {
   // The mutants of one spec area each (src/faults/areas/), written to prove the rules no fault above proves (issue 23 item 2).
   'areas/responses': async (): Promise<readonly Fault[]> => (await import('./areas/responses.ts')).responsesMutants,
   'areas/conventions': async (): Promise<readonly Fault[]> => (await import('./areas/conventions.ts')).conventionsMutants,
+  'areas/errors': async (): Promise<readonly Fault[]> => (await import('./areas/errors.ts')).errorsMutants,
   'areas/query': async (): Promise<readonly Fault[]> => (await import('./areas/query.ts')).queryMutants,
   // The blind hunt's faults (issue 26 item 4): marked `hunt`, measured by scripts/hunt-table.ts, left out of the mutation test.
   'hunt-faults': async (): Promise<readonly Fault[]> => (await import('./hunt-faults.ts')).huntFaults,

@@ -78,7 +78,9 @@ export const conventionsMutants: Fault[] = [
     aroundHandler: async (next, context) => {
       const { workspace } = callerOf(context);
       const lead = workspace.tables.leads.get(context.input.path.id ?? '');
-      if (lead) await workspace.tables.leads.update(lead.id, (draft) => void (draft.updated_at = new Date(workspace.now() + 1).toISOString()));
+      // Touched now, and always later than the last touch (two reads in one millisecond still differ).
+      const touched = (draft: { updated_at: string }) => new Date(Math.max(workspace.now(), Date.parse(draft.updated_at) + 1)).toISOString();
+      if (lead) await workspace.tables.leads.update(lead.id, (draft) => void (draft.updated_at = touched(draft)));
       return next();
     },
   },
