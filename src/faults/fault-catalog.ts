@@ -527,6 +527,7 @@ export const FAULT_CATALOG: readonly FaultInfo[] = [
   {"name":"lead-contact-add-answers-link","family":"responses","module":"areas/responses","alsoRun":["leads.sub-routes"]},
   {"name":"revoke-answers-flag","family":"responses","module":"areas/responses","alsoRun":["oauth.revoke-unknown-token"]},
   {"name":"form-config-without-submit-text","family":"responses","module":"areas/responses"},
+  {"name":"whoami-scopes-one-string","family":"responses","module":"areas/responses"},
   {"name":"lead-for-contact-answers-200","family":"input","module":"areas/conventions"},
   {"name":"lead-read-under-data","family":"input","module":"areas/conventions"},
   {"name":"lead-stage-id-unprefixed","family":"input","module":"areas/conventions"},

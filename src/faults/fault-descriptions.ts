@@ -522,6 +522,7 @@ export const FAULT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   "lead-contact-add-answers-link": "Adding a contact to a lead answers the link {lead_id, contact_id} instead of the contact (spec 4.2).",
   "revoke-answers-flag": "POST /oauth/revoke answers {revoked: true} instead of an empty object (spec 5.2).",
   "form-config-without-submit-text": "A form's configuration leaves out the submit button's text, leaving the widget to its own default (spec 2.14: the configuration the widget draws from).",
+  "whoami-scopes-one-string": "GET /v1/api-keys/whoami answers the scopes as one space-separated string, as OAuth writes scope, instead of a list (spec 4.1: scopes[]).",
   "lead-for-contact-answers-200": "A lead created for an existing contact answers 200, as a lookup that found the contact would, instead of 201 (spec 2.1: create answers 201 with the object).",
   "lead-read-under-data": "GET /v1/leads/{id} answers the lead wrapped as {data: lead}, as a list would, instead of the lead itself (spec 2.1: read answers 200 with the object).",
   "lead-stage-id-unprefixed": "A lead's stage_id is answered as the stage's bare 26 characters, without its st_ prefix (spec 2.1: ids are <prefix>_<26 characters>).",

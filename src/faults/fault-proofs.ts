@@ -524,6 +524,7 @@ export const FAULT_PROOFS: Readonly<Record<string, readonly string[]>> = {
   "lead-contact-add-answers-link": ["leads.contacts-add","responses.shape.add-lead-contact"],
   "revoke-answers-flag": ["oauth.revoke-answer","responses.shape.revoke-token"],
   "form-config-without-submit-text": ["responses.shape.get-form-config"],
+  "whoami-scopes-one-string": ["auth.whoami-shape","auth.named-scopes","responses.shape.get-whoami"],
   "lead-for-contact-answers-200": ["conventions.create-201","conventions.long-prefixes-in-bodies"],
   "lead-read-under-data": ["conventions.read-change-200","responses.shape.get-lead"],
   "lead-stage-id-unprefixed": ["conventions.id-format","conventions.responses-short-prefixes"],

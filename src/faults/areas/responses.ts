@@ -158,6 +158,14 @@ export const responsesMutants: Fault[] = [
     operations: ['getFormConfig'],
     aroundHandler: answerAltered((body) => without(body, 'submit')),
   },
+  {
+    name: 'whoami-scopes-one-string',
+    family: 'responses',
+    proves: ['auth.whoami-shape', 'auth.named-scopes', 'responses.shape.get-whoami'],
+    description: 'GET /v1/api-keys/whoami answers the scopes as one space-separated string, as OAuth writes scope, instead of a list (spec 4.1: scopes[]).',
+    operations: ['getWhoami'],
+    aroundHandler: answerAltered((body) => (Array.isArray(body.scopes) ? { ...body, scopes: body.scopes.join(' ') } : body)),
+  },
 ];
 
 /** A time to the whole second: the fraction dropped, the offset kept. */
