@@ -4,6 +4,7 @@
 // input and state families sends is reached through the checks named in `alsoRun`.
 import type { Fault } from '../fault.ts';
 import { answerAltered, without } from './handler-answer.ts';
+import { onOperation, probe } from '../request-match.ts';
 
 export const responsesMutants: Fault[] = [
   {
@@ -165,6 +166,41 @@ export const responsesMutants: Fault[] = [
     description: 'GET /v1/api-keys/whoami answers the scopes as one space-separated string, as OAuth writes scope, instead of a list (spec 4.1: scopes[]).',
     operations: ['getWhoami'],
     aroundHandler: answerAltered((body) => (Array.isArray(body.scopes) ? { ...body, scopes: body.scopes.join(' ') } : body)),
+  },
+  {
+    name: 'hosted-page-shadowed-by-config',
+    family: 'responses',
+    proves: ['responses.shape.get-hosted-form-page', 'forms.route-hosted-page'],
+    description: "GET /f/{form_id} answers the form's configuration JSON instead of the hosted page: the widget's API route shadows the page route (spec 4.12: the hosted page is a page).",
+    alsoRun: ['forms.hosted-page'],
+    wrap: onOperation('getHostedFormPage', async (next, request, info, routed) => next(probe(request, `/api/forms/${routed.params.form_id}`), info)),
+  },
+  {
+    name: 'authorize-refusal-generic-json',
+    family: 'responses',
+    proves: ['responses.shape.authorize'],
+    description: "GET /oauth/authorize, when it cannot send the app back (an unknown client or redirect_uri), answers the framework's generic JSON error {message} instead of an error page or the OAuth error (spec 5.2).",
+    alsoRun: ['oauth.authorize-errors'],
+    wrap: onOperation('authorize', async (next, request, info) => {
+      const answer = await next(request, info);
+      if (answer.status !== 400) return answer;
+      return new Response(JSON.stringify({ message: 'Bad Request' }), { status: 400, headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': answer.headers.get('x-request-id') ?? '' } });
+    }),
+  },
+  {
+    name: 'hub-redirects-with-json-body',
+    family: 'responses',
+    proves: ['responses.shape.submit-consent'],
+    description: "The hub's redirects (after sign-in and after consent) carry a JSON body {location}, as its framework writes every answer, where the document gives them none (spec 5.2).",
+    alsoRun: ['oauth.consent-signed-in', 'oauth.consent'],
+    wrap: onOperation(['hubSignIn', 'submitConsent'], async (next, request, info) => {
+      const answer = await next(request, info);
+      const location = answer.headers.get('location');
+      if (answer.status < 300 || answer.status >= 400 || !location) return answer;
+      const headers = new Headers(answer.headers);
+      headers.set('content-type', 'application/json; charset=utf-8');
+      return new Response(JSON.stringify({ location }), { status: answer.status, headers });
+    }),
   },
 ];
 
