@@ -22,7 +22,7 @@ const CATALOG_HEADER = `${GENERATED}
 import type { Family } from '../../conformance/check.ts';
 import type { FaultModule } from './fault-modules.ts';
 
-export type FaultInfo = { name: string; family: Family; module: FaultModule; hunt?: string };
+export type FaultInfo = { name: string; family: Family; module: FaultModule; hunt?: string; alsoRun?: readonly string[] };
 
 export const FAULT_CATALOG: readonly FaultInfo[] = [
 `;
@@ -47,8 +47,8 @@ export async function renderFaultCatalog(): Promise<Record<keyof typeof FAULT_CA
   const descriptions: string[] = [];
   const proofs: string[] = [];
   for (const [module, load] of Object.entries(FAULT_MODULES)) {
-    for (const { name, family, description, proves, hunt } of await load()) {
-      catalog.push(`  ${JSON.stringify(hunt ? { name, family, module, hunt } : { name, family, module })},`);
+    for (const { name, family, description, proves, hunt, alsoRun } of await load()) {
+      catalog.push(`  ${JSON.stringify({ name, family, module, ...(hunt ? { hunt } : {}), ...(alsoRun ? { alsoRun } : {}) })},`);
       descriptions.push(`  ${JSON.stringify(name)}: ${JSON.stringify(description)},`);
       proofs.push(`  ${JSON.stringify(name)}: ${JSON.stringify(proves)},`);
     }

@@ -28,6 +28,12 @@ export type Fault = {
   /** A blind hunt's marker (src/faults/hunt-faults.ts): the fault measures the suite, so the mutation test leaves it out. */
   hunt?: string;
   /**
+   * Checks (by id) of other families whose requests reach its operations, run with its family's
+   * when it is measured: a break that only an observer sees (an answer's shape) of an operation
+   * that no check of the fault's own runs sends (test/support/fault-runs.ts).
+   */
+  alsoRun?: readonly string[];
+  /**
    * The operations (their operationId) whose handler seams it fills: `alterInput` and `aroundHandler`
    * act on these only (faults/fault-seam.ts). A fault that wraps raw requests names its operations
    * with `onOperation` (request-match.ts).

@@ -20,9 +20,10 @@ export async function runAgainst(faults: string[], only?: string[]): Promise<Rep
   }
 }
 
-/** A fault's own family, and the families whose requests let its family's observers see it. */
-export function familiesFor(fault: Pick<FaultInfo, 'family'>): string[] {
-  return fault.family === 'responses' ? ['responses', 'input', 'state'] : [fault.family, 'responses'];
+/** A fault's own family, the families whose requests let its family's observers see it, and the checks it names to reach its operations (`alsoRun`). */
+export function familiesFor(fault: Pick<FaultInfo, 'family' | 'alsoRun'>): string[] {
+  const families = fault.family === 'responses' ? ['responses', 'input', 'state'] : [fault.family, 'responses'];
+  return [...families, ...(fault.alsoRun ?? [])];
 }
 
 /** The ids of the rules that failed in a run, in the catalog's order. */
