@@ -13,7 +13,11 @@ import type { Side } from './sides.ts';
 
 export type Executed = { step: Step; target: Exchange; oracle: Exchange; differences: Difference[] };
 /** `numbers`: the first `number` each side gave each of the run's records, by reference. */
-export type SequenceRun = { executed: Executed[]; skipped: number; notOffered: Set<string>; numbers: { target: Map<number, unknown>; oracle: Map<number, unknown> } };
+/** `sentBefore`: the keys each record's accepted creates and changes sent, by reference. */
+export type SequenceRun = {
+  executed: Executed[]; skipped: number; notOffered: Set<string>; numbers: { target: Map<number, unknown>; oracle: Map<number, unknown> };
+  sentBefore: Map<number, Set<string>>;
+};
 
 export type RunSides = {
   target: Side;
@@ -26,7 +30,7 @@ export type RunSides = {
 };
 
 export async function runSequence(steps: readonly Step[], sides: RunSides): Promise<SequenceRun> {
-  const run: SequenceRun = { executed: [], skipped: 0, notOffered: new Set(), numbers: { target: new Map(), oracle: new Map() } };
+  const run: SequenceRun = { executed: [], skipped: 0, notOffered: new Set(), numbers: { target: new Map(), oracle: new Map() }, sentBefore: new Map() };
   if (steps.some((step) => Object.values(step.body ?? {}).some((value) => isRef(value) && value.ref === OWNER_REF))) {
     for (const side of [sides.target, sides.oracle]) await readOwner(side);
   }
@@ -42,20 +46,31 @@ async function runStep(step: Step, sides: RunSides, run: SequenceRun): Promise<v
   const operation = operationOf(step.operationId);
   for (const side of [sides.target, sides.oracle]) await readStages(step, side);
   const requests = [requestOf(step, sides.target), requestOf(step, sides.oracle)];
-  if (!requests[0] || !requests[1] || run.notOffered.has(operation.id)) return void run.skipped++;
-  const target = await sides.target.send(operation.method.toUpperCase(), requests[0].path, requests[0].body);
+  const unsendable = step.as === 'other-workspace' && !sides.target.hasOtherWorkspace;
+  if (!requests[0] || !requests[1] || unsendable || run.notOffered.has(operation.id)) return void run.skipped++;
+  const target = await sides.target.send(operation.method.toUpperCase(), requests[0].path, requests[0].body, step.as);
   if (!sides.targetIsMock && notOffered(operation, target)) return void run.notOffered.add(operation.id);
-  const oracle = await sides.oracle.send(operation.method.toUpperCase(), requests[1].path, requests[1].body);
+  const oracle = await sides.oracle.send(operation.method.toUpperCase(), requests[1].path, requests[1].body, step.as);
   for (const [side, answer] of [[sides.target, target], [sides.oracle, oracle]] as const) {
     side.answers.set(step.id, answer);
     if (step.creates && answer.status < 300 && typeof answer.json?.id === 'string') side.ids.set(step.id, answer.json.id);
   }
   const inferred = operation.isInferred;
   const refs = refsOf(sides);
-  const differences = compareExchanges(target, oracle, refs, { method: operation.method.toUpperCase(), inferred, sent: step.body });
+  const differences = compareExchanges(target, oracle, refs, { method: operation.method.toUpperCase(), inferred, sent: step.body, sentBefore: run.sentBefore });
   const executed = { step, target, oracle, differences: [...differences, ...renumbered(target, oracle, refs, run.numbers)] };
+  rememberSent(step, oracle, run.sentBefore);
   run.executed.push(executed);
   sides.onExecuted?.(executed);
+}
+
+/** The keys a create or change the oracle took sent for its record (sent as the run's own workspace). */
+function rememberSent(step: Step, oracle: Exchange, sentBefore: SequenceRun['sentBefore']): void {
+  const ref = step.creates ? step.id : step.params.id?.ref;
+  if (ref === undefined || !step.body || step.as || oracle.status >= 300) return;
+  const keys = sentBefore.get(ref) ?? new Set<string>();
+  for (const key of Object.keys(step.body)) keys.add(key);
+  sentBefore.set(ref, keys);
 }
 
 /**
