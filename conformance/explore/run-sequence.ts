@@ -66,7 +66,8 @@ async function runStep(step: Step, sides: RunSides, run: SequenceRun): Promise<v
 
 /** The keys a create or change the oracle took sent for its record (sent as the run's own workspace). */
 function rememberSent(step: Step, oracle: Exchange, sentBefore: SequenceRun['sentBefore']): void {
-  const ref = step.creates ? step.id : step.params.id?.ref;
+  const id = step.params.id;
+  const ref = step.creates ? step.id : isRef(id) ? id.ref : undefined;
   if (ref === undefined || !step.body || step.as || oracle.status >= 300) return;
   const keys = sentBefore.get(ref) ?? new Set<string>();
   for (const key of Object.keys(step.body)) keys.add(key);
@@ -120,7 +121,7 @@ export function requestOf(step: Step, side: Side): { path: string; body: unknown
   const operation = operationOf(step.operationId);
   let path = operation.path;
   for (const [name, ref] of Object.entries(step.params)) {
-    const id = idOf(ref, side);
+    const id = typeof ref === 'string' ? ref : idOf(ref, side);
     if (id === undefined) return undefined;
     path = path.replace(`{${name}}`, encodeURIComponent(id));
   }
@@ -130,9 +131,15 @@ export function requestOf(step: Step, side: Side): { path: string; body: unknown
     if (typeof resolved !== 'string' || !resolved) return undefined;
     query.set(name, resolved);
   }
-  const body = step.body && Object.fromEntries(Object.entries(step.body).map(([name, value]) => [name, isRef(value) ? idOf(value, side) : isStageOf(value) ? stageOf(value, side) : value]));
-  if (body && Object.values(body).includes(undefined)) return undefined;
-  return { path: query.size ? `${path}?${query}` : path, body };
+  let unresolved = false;
+  const resolve = (value: unknown): unknown => {
+    const id = isRef(value) ? idOf(value, side) : isStageOf(value) ? stageOf(value, side) : value;
+    if (id === undefined) unresolved = true;
+    if (id !== value || !value || typeof value !== 'object') return id;
+    return Array.isArray(value) ? value.map(resolve) : Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, resolve(inner)]));
+  };
+  const body = step.body && resolve(step.body);
+  return unresolved ? undefined : { path: query.size ? `${path}?${query}` : path, body };
 }
 
 /** The pipeline of the lead a stage move names, read once per side (`GET /v1/pipelines/{id}`, a route the spec does not show: none, no move). */

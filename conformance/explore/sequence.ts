@@ -4,6 +4,7 @@
 import { allowsNull, bodySchemaOf } from './document-schemas.ts';
 import { Coverage } from './coverage.ts';
 import { filtersOf } from './list-filters.ts';
+import { isQueryable, queryStep } from './query-moves.ts';
 import { Prng } from './prng.ts';
 import { ENTITY_TYPES, RESOURCES, resourceNamed, resourceOfPrefix, type Resource, type ResourceName } from './resources.ts';
 import { pastBound, valueFor, wrongTypeFor, type ValueContext } from './values.ts';
@@ -25,9 +26,9 @@ export type Variant = 'valid' | 'unknown-id' | 'missing-required' | 'wrong-type'
 
 /** What a step does, and how often (out of the weights' total) once the run has two live records. */
 type Move = 'create' | 'read' | 'update' | 'remove' | 'restore' | 'list' | 'next-page' | 'timeline'
-  | 'merge-tags' | 'unknown-id' | 'missing-required' | 'over-limit' | 'wrong-type' | 'unknown-field' | 'other-workspace';
+  | 'merge-tags' | 'query' | 'unknown-id' | 'missing-required' | 'over-limit' | 'wrong-type' | 'unknown-field' | 'other-workspace';
 const MOVES: [Move, number][] = [
-  ['create', 20], ['read', 11], ['update', 15], ['remove', 7], ['restore', 6], ['list', 10], ['next-page', 5], ['timeline', 4], ['merge-tags', 2],
+  ['create', 20], ['read', 11], ['update', 15], ['remove', 7], ['restore', 6], ['list', 10], ['next-page', 5], ['timeline', 4], ['merge-tags', 2], ['query', 4],
   ['unknown-id', 5], ['missing-required', 4], ['over-limit', 4], ['wrong-type', 3], ['unknown-field', 3], ['other-workspace', 5],
 ];
 const MOVE_WEIGHTS = { moves: MOVES, total: MOVES.reduce((sum, [, weight]) => sum + weight, 0) };
@@ -36,7 +37,8 @@ export type Step = {
   /** Its place in the generated sequence; references name it, so it stays when steps around it are cut. */
   id: number;
   operationId: string;
-  params: Record<string, Ref>;
+  /** Path parameters: a reference, or a literal (a query's entity). */
+  params: Record<string, Ref | string>;
   query: Record<string, string | Ref | CursorOf>;
   body?: Record<string, unknown>;
   /** The resource a create makes (its answer's `id` is this step's reference). */
@@ -47,7 +49,7 @@ export type Step = {
 };
 
 /** A record the sequence made; `links`: the run's records its creates and changes named (a lead's contact, a note's lead). */
-type Made = { ref: number; resource: ResourceName; deleted: boolean; links: Set<number>; tagName?: string };
+type Made = { ref: number; resource: ResourceName; deleted: boolean; links: Set<number>; body: Record<string, unknown>; tagName?: string };
 
 /** A tag's name as the catalog keeps it (spec 2.5: trimmed, inner spaces folded). */
 function tagNameOf(sent: unknown): string | undefined {
@@ -73,11 +75,16 @@ export function isCursorOf(value: unknown): value is CursorOf {
 
 /** The steps a step takes references from. */
 export function dependenciesOf(step: Step): number[] {
-  const refs = [...Object.values(step.params), ...Object.values(step.query), ...Object.values(step.body ?? {})];
-  return refs.flatMap((value) => {
-    if (isRef(value)) return value.ref === OWNER_REF ? [] : [value.ref];
-    return isCursorOf(value) ? [value.cursorOf] : isStageOf(value) ? [value.stageOf] : [];
-  });
+  return [...Object.values(step.params), ...Object.values(step.query), step.body].flatMap(referencesIn);
+}
+
+/** The steps a value takes references from, however deep (a query's conditions). */
+function referencesIn(value: unknown): number[] {
+  if (isRef(value)) return value.ref === OWNER_REF ? [] : [value.ref];
+  if (isCursorOf(value)) return [value.cursorOf];
+  if (isStageOf(value)) return [value.stageOf];
+  if (Array.isArray(value)) return value.flatMap(referencesIn);
+  return value && typeof value === 'object' ? Object.values(value).flatMap(referencesIn) : [];
 }
 
 /** `count` steps from `seed`; the marker goes into every name the steps write. */
@@ -126,6 +133,7 @@ class Generator {
       case 'next-page': return this.#lists.length ? this.#nextPage(id) : this.#list(id);
       case 'timeline': return this.#timeline(id);
       case 'merge-tags': return this.#mergeTags(id);
+      case 'query': return this.#query(id);
       case 'unknown-id': return this.#unknownId(id);
       case 'missing-required': return this.#missingRequired(id);
       case 'over-limit': return this.#overLimit(id, alive());
@@ -138,7 +146,7 @@ class Generator {
   #create(id: number, resource = this.#creatable(), about?: Made): Step {
     const body: Record<string, unknown> = { ...this.#createBody(resource), ...(about ? { entity_type: about.resource, entity_id: { ref: about.ref } } : {}) };
     const tagName = resource.name === 'tag' ? tagNameOf(body.name) : undefined;
-    this.#made.push({ ref: id, resource: resource.name, deleted: false, links: new Set(refsIn(body)), ...(tagName ? { tagName } : {}) });
+    this.#made.push({ ref: id, resource: resource.name, deleted: false, links: new Set(refsIn(body)), body, ...(tagName ? { tagName } : {}) });
     return { id, operationId: resource.create, params: {}, query: {}, body, creates: resource.name, variant: 'valid' };
   }
 
@@ -253,12 +261,19 @@ class Generator {
     return { id, operationId: 'mergeTag', params: { id: { ref: merged.ref } }, query: {}, body: { into: { ref: into.ref } }, variant: 'valid' };
   }
 
+  /** A query of the entity of a record the run made (query-moves.ts); a list when none has a field to filter on. */
+  #query(id: number): Step {
+    const about = this.#made.filter((made) => isQueryable(made.resource));
+    const step = about.length ? queryStep(id, this.#prng.pick(about), this.#values.marker, this.#prng, this.#coverage) : undefined;
+    return step ?? this.#list(id);
+  }
+
   /** A read, change or timeline of an id of the right type that no record has: 404 on both (7.3: "unknown id"). */
   #unknownId(id: number): Step {
     const kinds = [() => this.#read(id, this.#prng.pick(this.#made)), () => this.#update(id, this.#prng.pick(this.#made)), () => this.#timeline(id)];
     const step = this.#coverage.least(kinds, (kind) => `unknown-id ${kinds.indexOf(kind)}`)();
     const target = step.params.id;
-    if (target) return { ...step, params: { id: { ...target, unknown: true } }, variant: 'unknown-id' };
+    if (isRef(target)) return { ...step, params: { id: { ...target, unknown: true } }, variant: 'unknown-id' };
     const entity = step.query.entity_id;
     return isRef(entity) ? { ...step, query: { ...step.query, entity_id: { ...entity, unknown: true } }, variant: 'unknown-id' } : step;
   }
