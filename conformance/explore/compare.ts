@@ -13,7 +13,7 @@
 // - a delete's confirmation by its `id` alone (2.1: `{ok: true, id}` or `{id, deleted: true}`).
 import { instantOf } from '../same-json.ts';
 import type { Exchange } from '../exchange.ts';
-import { sameRefusal } from './error-equivalence.ts';
+import { answerUnnamed, sameRefusal } from './error-equivalence.ts';
 import { OWNER_REF } from './sequence.ts';
 
 export type Difference = { at: string; target: unknown; oracle: unknown };
@@ -31,9 +31,12 @@ const SERVER_ASSIGNED = new Set(['number', 'entity_label']);
 /**
  * The workspace's unless the request sent it: a lead's place in its stage among the workspace's
  * leads (2.3 `position`), and the currency, "workspace currency by default" (2.1, 2.3), a setting
- * no route of the interface shows (the oracle's workspace cannot take the target's).
+ * no route of the interface shows (the oracle's workspace cannot take the target's). A record's
+ * currency the run once sent is the record's from then on (2.1: PATCH changes only the fields
+ * sent), so it is compared in every later answer that shows the record.
  */
 const ASSIGNED_UNLESS_SENT = new Set(['position', 'currency']);
+const KEPT_ONCE_SENT = new Set(['currency']);
 
 /** A record's number as text shows (spec 2.1: "shown as #N", a task's `entity_label`) is the server's too. */
 function shownNumbersMasked(text: string): string {
@@ -43,17 +46,19 @@ function shownNumbersMasked(text: string): string {
 /** Ids as the references of the records the run made, on each side. */
 export type RefsOf = { target: Map<string, number>; oracle: Map<string, number> };
 
-export type Compared = { method: string; inferred: boolean; sent: Record<string, unknown> | undefined };
+/** `sentBefore`: the keys the run's accepted requests sent for each of its records, by reference (the oracle's side). */
+export type Compared = { method: string; inferred: boolean; sent: Record<string, unknown> | undefined; sentBefore?: Map<number, Set<string>> };
 
 export function compareExchanges(target: Exchange, oracle: Exchange, refs: RefsOf, compared: Compared): Difference[] {
   const refusal = (exchange: Exchange) => ({ status: exchange.status, code: exchange.json?.error?.code as string | undefined });
   if (target.status >= 300 || oracle.status >= 300) {
+    if (target.status >= 400 && target.status < 500 && answerUnnamed(oracle.json?.error)) return [];
     if (!sameRefusal(refusal(target), refusal(oracle))) return [{ at: 'status', target: describe(refusal(target)), oracle: describe(refusal(oracle)) }];
     return namedErrorKeys(target.json?.error, oracle.json?.error, new Walker(refs, {}));
   }
   if (target.status !== oracle.status) return [{ at: 'status', target: target.status, oracle: oracle.status }];
   if (compared.inferred) return [];
-  const walker = new Walker(refs, compared.sent ?? {});
+  const walker = new Walker(refs, compared.sent ?? {}, compared.sentBefore ?? new Map());
   if (compared.method === 'DELETE') return walker.value('id', target.json?.id, oracle.json?.id);
   if (Array.isArray(oracle.json?.data)) return walker.list(target.json, oracle.json);
   return walker.value('', target.json, oracle.json);
@@ -90,10 +95,12 @@ function describe({ status, code }: { status: number; code: string | undefined }
 class Walker {
   readonly #refs: RefsOf;
   readonly #sent: Record<string, unknown>;
+  readonly #sentBefore: Map<number, Set<string>>;
 
-  constructor(refs: RefsOf, sent: Record<string, unknown>) {
+  constructor(refs: RefsOf, sent: Record<string, unknown>, sentBefore: Map<number, Set<string>> = new Map()) {
     this.#refs = refs;
     this.#sent = sent;
+    this.#sentBefore = sentBefore;
   }
 
   /** The run's records on a page: each compared with its mirror; the set, when both pages are the last. */
@@ -153,7 +160,8 @@ class Walker {
     const theirs = target as Record<string, unknown>;
     return Object.keys(oracle).flatMap((key) => {
       const path = at ? `${at}.${key}` : key;
-      if (SERVER_ASSIGNED.has(key) || (ASSIGNED_UNLESS_SENT.has(key) && !(key in this.#sent))) return [];
+      const sentBefore = KEPT_ONCE_SENT.has(key) && named !== undefined && this.#sentBefore.get(named)?.has(key);
+      if (SERVER_ASSIGNED.has(key) || (ASSIGNED_UNLESS_SENT.has(key) && !(key in this.#sent) && !sentBefore)) return [];
       if (!(key in theirs)) return oracle[key] === null ? [] : [{ at: path, target: '(absent)', oracle: oracle[key] }];
       return this.value(path, theirs[key], oracle[key]);
     });

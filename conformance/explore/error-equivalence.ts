@@ -44,3 +44,13 @@ export function statusesStandingFor(refusal: Refusal): number[] {
   const grouped = SAME_REFUSAL.filter((group) => same(group[0]!, refusal)).flat().map((item) => item.status);
   return [...new Set([refusal.status, ...open, ...grouped])];
 }
+
+/**
+ * A refusal whose answer the spec does not name, where any 4xx stands for crmkit's: a move into a
+ * lost stage without `loss_reason` (part 3 makes it a condition of the move and shows no answer;
+ * the catalog's reading `leads.lost-needs-reason-answer`, 409 in src/other-readings/).
+ */
+export function answerUnnamed(oracleError: { code?: unknown; fields?: Record<string, unknown> } | undefined): boolean {
+  const fields = Object.keys(oracleError?.fields ?? {});
+  return oracleError?.code === 'validation_failed' && fields.length === 1 && fields[0] === 'loss_reason';
+}

@@ -76,7 +76,7 @@ export async function runExplore(options: ExploreOptions): Promise<ExploreReport
   const sidesMade: Side[] = [];
   const play = async (steps: Step[], deadline?: number): Promise<Played> => {
     const marker = markerOf(replay++);
-    const sides = { target: targetSide(client, pace), oracle: await oracleSide(oracle), targetIsMock, signal: options.signal, deadline, onExecuted: options.onExecuted };
+    const sides = { target: targetSide(client, pace, target.otherKey), oracle: await oracleSide(oracle), targetIsMock, signal: options.signal, deadline, onExecuted: options.onExecuted };
     sidesMade.push(sides.target);
     return { ...(await runSequence(remarked(steps, markerOf(0), marker), sides)), marker };
   };
@@ -98,7 +98,7 @@ export async function runExplore(options: ExploreOptions): Promise<ExploreReport
     return {
       seed: options.seed, marker: markerOf(0), target: { baseUrl: target.baseUrl, mock: targetIsMock }, calls: options.calls,
       stepsRun: sent, skipped: run.skipped, notOffered: [...run.notOffered], seconds, callsPerSecond: sent / seconds,
-      divergences, cleanup: await cleanUp(sidesMade, client, pace),
+      divergences, cleanup: await cleanUp(sidesMade, client, pace, `x${runId}`),
     };
   } finally {
     await client.close();
@@ -146,9 +146,27 @@ async function shrunkDivergence(sequence: Step[], found: Executed, maxReplays: n
   };
 }
 
-/** Deletes every record the run made on the target, the last made first (notes before what they are about). */
-async function cleanUp(sides: Side[], client: ConformanceClient, pace: Pace): Promise<{ deleted: number; failed: number }> {
+/**
+ * Deletes every record the run made on the target, the last made first (notes before what they
+ * are about), then any tag left with the run's marker in its name (a record's `tags` adds a name
+ * missing from the catalog, spec 4.4: a name of a tag the target refused or had merged away).
+ */
+async function cleanUp(sides: Side[], client: ConformanceClient, pace: Pace, marker: string): Promise<{ deleted: number; failed: number }> {
   const tally = { deleted: 0, failed: 0 };
+  await deleteRecords(sides, client, pace, tally);
+  await pace.wait();
+  const tags = await client.send('GET', '/v1/tags').catch(() => undefined);
+  const left = Array.isArray(tags?.json?.data) ? tags.json.data.filter((tag: any) => typeof tag?.name === 'string' && tag.name.toLowerCase().startsWith(marker)) : [];
+  for (const tag of left) {
+    await pace.wait();
+    const answer = await client.send('DELETE', `/v1/tags/${encodeURIComponent(tag.id)}`).catch(() => undefined);
+    if (answer && answer.status < 300) tally.deleted++;
+    else tally.failed++;
+  }
+  return tally;
+}
+
+async function deleteRecords(sides: Side[], client: ConformanceClient, pace: Pace, tally: { deleted: number; failed: number }): Promise<void> {
   for (const side of sides.reverse()) {
     for (const [ref, id] of [...side.ids].reverse()) {
       const creates = side.answers.get(ref)?.operation?.id;
@@ -162,7 +180,6 @@ async function cleanUp(sides: Side[], client: ConformanceClient, pace: Pace): Pr
       else tally.failed++;
     }
   }
-  return tally;
 }
 
 const RESOURCE_BY_CREATE = new Map(RESOURCES.map((resource) => [resource.create, resource] as const));

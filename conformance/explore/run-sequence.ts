@@ -13,7 +13,11 @@ import type { Side } from './sides.ts';
 
 export type Executed = { step: Step; target: Exchange; oracle: Exchange; differences: Difference[] };
 /** `numbers`: the first `number` each side gave each of the run's records, by reference. */
-export type SequenceRun = { executed: Executed[]; skipped: number; notOffered: Set<string>; numbers: { target: Map<number, unknown>; oracle: Map<number, unknown> } };
+/** `sentBefore`: the keys each record's accepted creates and changes sent, by reference. */
+export type SequenceRun = {
+  executed: Executed[]; skipped: number; notOffered: Set<string>; numbers: { target: Map<number, unknown>; oracle: Map<number, unknown> };
+  sentBefore: Map<number, Set<string>>;
+};
 
 export type RunSides = {
   target: Side;
@@ -26,7 +30,7 @@ export type RunSides = {
 };
 
 export async function runSequence(steps: readonly Step[], sides: RunSides): Promise<SequenceRun> {
-  const run: SequenceRun = { executed: [], skipped: 0, notOffered: new Set(), numbers: { target: new Map(), oracle: new Map() } };
+  const run: SequenceRun = { executed: [], skipped: 0, notOffered: new Set(), numbers: { target: new Map(), oracle: new Map() }, sentBefore: new Map() };
   if (steps.some((step) => Object.values(step.body ?? {}).some((value) => isRef(value) && value.ref === OWNER_REF))) {
     for (const side of [sides.target, sides.oracle]) await readOwner(side);
   }
@@ -42,20 +46,32 @@ async function runStep(step: Step, sides: RunSides, run: SequenceRun): Promise<v
   const operation = operationOf(step.operationId);
   for (const side of [sides.target, sides.oracle]) await readStages(step, side);
   const requests = [requestOf(step, sides.target), requestOf(step, sides.oracle)];
-  if (!requests[0] || !requests[1] || run.notOffered.has(operation.id)) return void run.skipped++;
-  const target = await sides.target.send(operation.method.toUpperCase(), requests[0].path, requests[0].body);
+  const unsendable = step.as === 'other-workspace' && !sides.target.hasOtherWorkspace;
+  if (!requests[0] || !requests[1] || unsendable || run.notOffered.has(operation.id)) return void run.skipped++;
+  const target = await sides.target.send(operation.method.toUpperCase(), requests[0].path, requests[0].body, step.as);
   if (!sides.targetIsMock && notOffered(operation, target)) return void run.notOffered.add(operation.id);
-  const oracle = await sides.oracle.send(operation.method.toUpperCase(), requests[1].path, requests[1].body);
+  const oracle = await sides.oracle.send(operation.method.toUpperCase(), requests[1].path, requests[1].body, step.as);
   for (const [side, answer] of [[sides.target, target], [sides.oracle, oracle]] as const) {
     side.answers.set(step.id, answer);
     if (step.creates && answer.status < 300 && typeof answer.json?.id === 'string') side.ids.set(step.id, answer.json.id);
   }
   const inferred = operation.isInferred;
   const refs = refsOf(sides);
-  const differences = compareExchanges(target, oracle, refs, { method: operation.method.toUpperCase(), inferred, sent: step.body });
+  const differences = compareExchanges(target, oracle, refs, { method: operation.method.toUpperCase(), inferred, sent: step.body, sentBefore: run.sentBefore });
   const executed = { step, target, oracle, differences: [...differences, ...renumbered(target, oracle, refs, run.numbers)] };
+  rememberSent(step, oracle, run.sentBefore);
   run.executed.push(executed);
   sides.onExecuted?.(executed);
+}
+
+/** The keys a create or change the oracle took sent for its record (sent as the run's own workspace). */
+function rememberSent(step: Step, oracle: Exchange, sentBefore: SequenceRun['sentBefore']): void {
+  const id = step.params.id;
+  const ref = step.creates ? step.id : isRef(id) ? id.ref : undefined;
+  if (ref === undefined || !step.body || step.as || oracle.status >= 300) return;
+  const keys = sentBefore.get(ref) ?? new Set<string>();
+  for (const key of Object.keys(step.body)) keys.add(key);
+  sentBefore.set(ref, keys);
 }
 
 /**
@@ -105,7 +121,7 @@ export function requestOf(step: Step, side: Side): { path: string; body: unknown
   const operation = operationOf(step.operationId);
   let path = operation.path;
   for (const [name, ref] of Object.entries(step.params)) {
-    const id = idOf(ref, side);
+    const id = typeof ref === 'string' ? ref : idOf(ref, side);
     if (id === undefined) return undefined;
     path = path.replace(`{${name}}`, encodeURIComponent(id));
   }
@@ -115,9 +131,15 @@ export function requestOf(step: Step, side: Side): { path: string; body: unknown
     if (typeof resolved !== 'string' || !resolved) return undefined;
     query.set(name, resolved);
   }
-  const body = step.body && Object.fromEntries(Object.entries(step.body).map(([name, value]) => [name, isRef(value) ? idOf(value, side) : isStageOf(value) ? stageOf(value, side) : value]));
-  if (body && Object.values(body).includes(undefined)) return undefined;
-  return { path: query.size ? `${path}?${query}` : path, body };
+  let unresolved = false;
+  const resolve = (value: unknown): unknown => {
+    const id = isRef(value) ? idOf(value, side) : isStageOf(value) ? stageOf(value, side) : value;
+    if (id === undefined) unresolved = true;
+    if (id !== value || !value || typeof value !== 'object') return id;
+    return Array.isArray(value) ? value.map(resolve) : Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, resolve(inner)]));
+  };
+  const body = step.body && resolve(step.body);
+  return unresolved ? undefined : { path: query.size ? `${path}?${query}` : path, body };
 }
 
 /** The pipeline of the lead a stage move names, read once per side (`GET /v1/pipelines/{id}`, a route the spec does not show: none, no move). */

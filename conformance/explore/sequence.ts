@@ -2,6 +2,9 @@
 // reference to the step that made them, so that the same sequence runs against the target and the
 // oracle (each resolving a reference to its own id) and a shorter one can be cut from it.
 import { allowsNull, bodySchemaOf } from './document-schemas.ts';
+import { Coverage } from './coverage.ts';
+import { filtersOf } from './list-filters.ts';
+import { isQueryable, queryStep } from './query-moves.ts';
 import { Prng } from './prng.ts';
 import { ENTITY_TYPES, RESOURCES, resourceNamed, resourceOfPrefix, type Resource, type ResourceName } from './resources.ts';
 import { pastBound, valueFor, wrongTypeFor, type ValueContext } from './values.ts';
@@ -19,21 +22,44 @@ export type CursorOf = { cursorOf: number };
 /** The won or lost stage of the pipeline a lead (made by step `stageOf`) is in: each side reads its own pipeline. */
 export type StageOf = { stageOf: number; type: 'won' | 'lost' };
 
-export type Variant = 'valid' | 'unknown-id' | 'missing-required' | 'wrong-type' | 'over-limit';
+export type Variant = 'valid' | 'unknown-id' | 'missing-required' | 'wrong-type' | 'over-limit' | 'unknown-field' | 'other-workspace';
+
+/** What a step does, and how often (out of the weights' total) once the run has two live records. */
+type Move = 'create' | 'read' | 'update' | 'remove' | 'restore' | 'list' | 'next-page' | 'timeline'
+  | 'merge-tags' | 'query' | 'unknown-id' | 'missing-required' | 'over-limit' | 'wrong-type' | 'unknown-field' | 'other-workspace';
+const MOVES: [Move, number][] = [
+  ['create', 20], ['read', 11], ['update', 15], ['remove', 7], ['restore', 6], ['list', 10], ['next-page', 5], ['timeline', 4], ['merge-tags', 2], ['query', 4],
+  ['unknown-id', 5], ['missing-required', 4], ['over-limit', 4], ['wrong-type', 3], ['unknown-field', 3], ['other-workspace', 5],
+];
+const MOVE_WEIGHTS = { moves: MOVES, total: MOVES.reduce((sum, [, weight]) => sum + weight, 0) };
 
 export type Step = {
   /** Its place in the generated sequence; references name it, so it stays when steps around it are cut. */
   id: number;
   operationId: string;
-  params: Record<string, Ref>;
+  /** Path parameters: a reference, or a literal (a query's entity). */
+  params: Record<string, Ref | string>;
   query: Record<string, string | Ref | CursorOf>;
   body?: Record<string, unknown>;
   /** The resource a create makes (its answer's `id` is this step's reference). */
   creates?: ResourceName;
   variant: Variant;
+  /** Sent as a second workspace (spec 1: it must not see, change or delete the run's records). */
+  as?: 'other-workspace';
 };
 
-type Made = { ref: number; resource: ResourceName; deleted: boolean };
+/** A record the sequence made; `links`: the run's records its creates and changes named (a lead's contact, a note's lead). */
+type Made = { ref: number; resource: ResourceName; deleted: boolean; links: Set<number>; body: Record<string, unknown>; tagName?: string };
+
+/** A tag's name as the catalog keeps it (spec 2.5: trimmed, inner spaces folded). */
+function tagNameOf(sent: unknown): string | undefined {
+  return typeof sent === 'string' ? sent.trim().replace(/\s+/g, ' ') : undefined;
+}
+
+/** The run's records a body names. */
+function refsIn(body: Record<string, unknown> | undefined): number[] {
+  return Object.values(body ?? {}).flatMap((value) => (isRef(value) && value.ref !== OWNER_REF && !value.unknown ? [value.ref] : []));
+}
 
 export function isRef(value: unknown): value is Ref {
   return typeof value === 'object' && value !== null && typeof (value as Ref).ref === 'number';
@@ -49,11 +75,16 @@ export function isCursorOf(value: unknown): value is CursorOf {
 
 /** The steps a step takes references from. */
 export function dependenciesOf(step: Step): number[] {
-  const refs = [...Object.values(step.params), ...Object.values(step.query), ...Object.values(step.body ?? {})];
-  return refs.flatMap((value) => {
-    if (isRef(value)) return value.ref === OWNER_REF ? [] : [value.ref];
-    return isCursorOf(value) ? [value.cursorOf] : isStageOf(value) ? [value.stageOf] : [];
-  });
+  return [...Object.values(step.params), ...Object.values(step.query), step.body].flatMap(referencesIn);
+}
+
+/** The steps a value takes references from, however deep (a query's conditions). */
+function referencesIn(value: unknown): number[] {
+  if (isRef(value)) return value.ref === OWNER_REF ? [] : [value.ref];
+  if (isCursorOf(value)) return [value.cursorOf];
+  if (isStageOf(value)) return [value.stageOf];
+  if (Array.isArray(value)) return value.flatMap(referencesIn);
+  return value && typeof value === 'object' ? Object.values(value).flatMap(referencesIn) : [];
 }
 
 /** `count` steps from `seed`; the marker goes into every name the steps write. */
@@ -68,35 +99,54 @@ class Generator {
   /** What follows a delete or a restore soon after: a read of the record, a change of it, or its list. */
   readonly #followUps: ((id: number) => Step)[] = [];
   readonly #prng: Prng;
+  readonly #coverage: Coverage;
   readonly #values: ValueContext;
 
   constructor(prng: Prng, marker: string) {
     this.#prng = prng;
-    this.#values = { prng, marker, refOf: (prefix) => this.#refOfPrefix(prefix) };
+    this.#coverage = new Coverage(prng);
+    const tagNames = () => this.#made.flatMap((made) => (made.tagName && !made.deleted ? [made.tagName] : []));
+    this.#values = { prng, coverage: this.#coverage, marker, refOf: (prefix) => this.#refOfPrefix(prefix), tagNames };
   }
 
   step(id: number): Step {
     const next = this.#followUps.shift();
     if (next && this.#prng.chance(0.6)) return next(id);
-    const roll = this.#prng.next();
     const live = this.#made.filter((made) => !made.deleted);
-    if (live.length < 2 || roll < 0.22) return this.#create(id);
-    if (roll < 0.34) return this.#read(id, this.#prng.pick(this.#made));
-    // A change of a record in the trash now and then: refused (410), and it stays as it was.
-    if (roll < 0.5) return this.#update(id, this.#prng.pick(this.#prng.chance(0.15) ? this.#made : live));
-    if (roll < 0.58) return this.#remove(id, this.#prng.pick(live));
-    if (roll < 0.64) return this.#restore(id);
-    if (roll < 0.74) return this.#list(id);
-    if (roll < 0.8 && this.#lists.length) return this.#nextPage(id);
-    if (roll < 0.86) return this.#unknownId(id);
-    if (roll < 0.91) return this.#missingRequired(id);
-    if (roll < 0.96) return this.#overLimit(id, this.#prng.pick(live));
-    return this.#wrongType(id, this.#prng.pick(live));
+    if (live.length < 2) return this.#create(id);
+    let roll = this.#prng.next() * MOVE_WEIGHTS.total;
+    const move = MOVE_WEIGHTS.moves.find(([, weight]) => (roll -= weight) < 0)?.[0] ?? 'create';
+    return this.#move(move, id, live);
   }
 
-  #create(id: number, resource = this.#creatable()): Step {
-    const body = this.#createBody(resource);
-    this.#made.push({ ref: id, resource: resource.name, deleted: false });
+  #move(move: Move, id: number, live: Made[]): Step {
+    const any = () => this.#prng.pick(this.#made);
+    const alive = () => this.#prng.pick(live);
+    switch (move) {
+      case 'create': return this.#create(id);
+      case 'read': return this.#read(id, any());
+      // A change of a record in the trash now and then: refused (410), and it stays as it was.
+      case 'update': return this.#update(id, this.#prng.chance(0.15) ? any() : alive());
+      case 'remove': return this.#remove(id, alive());
+      case 'restore': return this.#restore(id);
+      case 'list': return this.#list(id);
+      case 'next-page': return this.#lists.length ? this.#nextPage(id) : this.#list(id);
+      case 'timeline': return this.#timeline(id);
+      case 'merge-tags': return this.#mergeTags(id);
+      case 'query': return this.#query(id);
+      case 'unknown-id': return this.#unknownId(id);
+      case 'missing-required': return this.#missingRequired(id);
+      case 'over-limit': return this.#overLimit(id, alive());
+      case 'wrong-type': return this.#wrongType(id, alive());
+      case 'unknown-field': return this.#unknownField(id, alive());
+      case 'other-workspace': return this.#otherWorkspace(id);
+    }
+  }
+
+  #create(id: number, resource = this.#creatable(), about?: Made): Step {
+    const body: Record<string, unknown> = { ...this.#createBody(resource), ...(about ? { entity_type: about.resource, entity_id: { ref: about.ref } } : {}) };
+    const tagName = resource.name === 'tag' ? tagNameOf(body.name) : undefined;
+    this.#made.push({ ref: id, resource: resource.name, deleted: false, links: new Set(refsIn(body)), body, ...(tagName ? { tagName } : {}) });
     return { id, operationId: resource.create, params: {}, query: {}, body, creates: resource.name, variant: 'valid' };
   }
 
@@ -120,9 +170,10 @@ class Generator {
     return Object.fromEntries(entries.filter(([, value]) => value !== undefined));
   }
 
-  /** `entity_type` and `entity_id` of a record the run made (a note must have one; a task may). */
+  /** `entity_type` and `entity_id` of a record the run made (a note must have one; a task may); now and then one in the trash (2.1: 410). */
   #entity(required: boolean): Record<string, unknown> {
-    const about = this.#made.filter((made) => !made.deleted && ENTITY_TYPES.includes(made.resource));
+    const trashedToo = this.#prng.chance(0.1);
+    const about = this.#made.filter((made) => (trashedToo || !made.deleted) && ENTITY_TYPES.includes(made.resource));
     if (!about.length || (!required && this.#prng.chance(0.5))) return {};
     const chosen = this.#prng.pick(about);
     return { entity_type: chosen.resource, entity_id: { ref: chosen.ref } };
@@ -137,6 +188,11 @@ class Generator {
   #followUpsOf(made: Made): ((id: number) => Step)[] {
     const resource = resourceNamed(made.resource);
     const reads = [(id: number) => this.#read(id, made), (id: number) => this.#update(id, made)];
+    // A note about it (in the trash: 410, spec 2.1; restored: taken).
+    if (ENTITY_TYPES.includes(made.resource)) reads.push((id) => this.#create(id, resourceNamed('note'), made));
+    // A read of a record linked to it, either way (what a delete or a restore may change there: a contact's open leads, a lead's contact).
+    const linked = this.#made.filter((other) => other !== made && (made.links.has(other.ref) || other.links.has(made.ref)));
+    if (linked.length) reads.push((id) => this.#read(id, this.#prng.pick(linked)));
     return resource.list ? [...reads, (id: number) => this.#list(id, resource)] : reads;
   }
 
@@ -148,6 +204,8 @@ class Generator {
     const body = this.#bodyOf(properties, this.#prng.some(Object.keys(properties)));
     // `null` clears what the schema lets it clear (spec 4.2, 4.3: "`null` clears").
     for (const name of Object.keys(body)) if (allowsNull(properties[name]!) && this.#prng.chance(0.25)) body[name] = null;
+    for (const ref of refsIn(body)) made.links.add(ref);
+    if (made.tagName && tagNameOf(body.name)) made.tagName = tagNameOf(body.name);
     return { id, operationId: resource.update, params: { id: { ref: made.ref } }, query: {}, body, variant: 'valid' };
   }
 
@@ -177,9 +235,9 @@ class Generator {
     return { id, operationId: resourceNamed(made.resource).restore!, params: { id: { ref: made.ref } }, query: {}, variant: 'valid' };
   }
 
-  #list(id: number, resource = this.#prng.pick(RESOURCES.filter((candidate) => candidate.list))): Step {
+  #list(id: number, resource = this.#coverage.least(RESOURCES.filter((candidate) => candidate.list), (candidate) => `list ${candidate.name}`)): Step {
     const list = resource.list!;
-    const query: Step['query'] = {};
+    const query: Step['query'] = filtersOf(list.operationId, this.#values);
     if (list.search) query.q = this.#values.marker;
     if (list.paged) query.limit = this.#prng.pick(['2', '100']);
     const step: Step = { id, operationId: list.operationId, params: {}, query, variant: 'valid' };
@@ -192,11 +250,73 @@ class Generator {
     return { ...page, id, query: { ...page.query, cursor: { cursorOf: page.id } } };
   }
 
-  /** A read, change or delete of an id of the right type that no record has: 404 on both. */
+  /** One of the run's tags merged into another (4.4: the records get the target, no duplicate; the tag is deleted), then the tags listed. */
+  #mergeTags(id: number): Step {
+    const tags = this.#made.filter((made) => made.resource === 'tag' && !made.deleted);
+    if (tags.length < 2) return this.#create(id, resourceNamed('tag'));
+    const [merged, into] = [this.#prng.pick(tags), this.#prng.pick(tags)];
+    if (merged === into) return this.#list(id, resourceNamed('tag'));
+    merged.deleted = true;
+    this.#followUps.unshift((next) => this.#list(next, resourceNamed('tag')));
+    return { id, operationId: 'mergeTag', params: { id: { ref: merged.ref } }, query: {}, body: { into: { ref: into.ref } }, variant: 'valid' };
+  }
+
+  /** A query of the entity of a record the run made (query-moves.ts); a list when none has a field to filter on. */
+  #query(id: number): Step {
+    const about = this.#made.filter((made) => isQueryable(made.resource));
+    const step = about.length ? queryStep(id, this.#prng.pick(about), this.#values.marker, this.#prng, this.#coverage) : undefined;
+    return step ?? this.#list(id);
+  }
+
+  /** A read, change or timeline of an id of the right type that no record has: 404 on both (7.3: "unknown id"). */
   #unknownId(id: number): Step {
-    const step = this.#prng.pick([() => this.#read(id, this.#prng.pick(this.#made)), () => this.#update(id, this.#prng.pick(this.#made))])();
+    const kinds = [() => this.#read(id, this.#prng.pick(this.#made)), () => this.#update(id, this.#prng.pick(this.#made)), () => this.#timeline(id)];
+    const step = this.#coverage.least(kinds, (kind) => `unknown-id ${kinds.indexOf(kind)}`)();
     const target = step.params.id;
-    return target ? { ...step, params: { id: { ...target, unknown: true } }, variant: 'unknown-id' } : step;
+    if (isRef(target)) return { ...step, params: { id: { ...target, unknown: true } }, variant: 'unknown-id' };
+    const entity = step.query.entity_id;
+    return isRef(entity) ? { ...step, query: { ...step.query, entity_id: { ...entity, unknown: true } }, variant: 'unknown-id' } : step;
+  }
+
+  /** The timeline of a record the run made, in the trash or not (4.5: `GET /v1/timeline?entity_type=&entity_id=`), paged on. */
+  #timeline(id: number): Step {
+    const about = this.#made.filter((made) => ENTITY_TYPES.includes(made.resource));
+    if (!about.length) return this.#list(id);
+    const chosen = this.#prng.pick(about);
+    const query = { entity_type: chosen.resource, entity_id: { ref: chosen.ref }, limit: this.#prng.pick(['2', '250']) };
+    const step: Step = { id, operationId: 'listTimeline', params: {}, query, variant: 'valid' };
+    this.#lists.push(step);
+    return step;
+  }
+
+  /**
+   * A change with a property its route does not take (2.1: unknown fields are rejected, not
+   * dropped): one only the create takes (a task's `entity_type`), or a name no schema has.
+   */
+  #unknownField(id: number, made: Made): Step {
+    const resource = resourceNamed(made.resource);
+    if (!resource.update) return this.#read(id, made);
+    const creates = bodySchemaOf(resource.create).properties;
+    const updates = bodySchemaOf(resource.update).properties;
+    const createOnly = Object.keys(creates).filter((name) => !(name in updates));
+    const name = createOnly.length && this.#prng.chance(0.7) ? this.#prng.pick(createOnly) : 'not_a_field';
+    const entity = name.startsWith('entity_') ? this.#entity(true) : {};
+    const value = name in entity ? entity[name] : name in creates ? valueFor(name, creates[name]!, this.#values) : true;
+    return { id, operationId: resource.update, params: { id: { ref: made.ref } }, query: {}, body: { [name]: value ?? `${this.#values.marker} x` }, variant: 'unknown-field' };
+  }
+
+  /** A read, change or delete of a record the run made, sent as another workspace: 404 (spec 1, 7.2), and the record read back as it was. */
+  #otherWorkspace(id: number): Step {
+    const routes = [...new Set(this.#made.map((made) => made.resource))].flatMap((name) => {
+      const resource = resourceNamed(name);
+      return [resource.read, resource.update, resource.remove].flatMap((operationId) => (operationId ? [{ resource, operationId }] : []));
+    });
+    const { resource, operationId } = this.#coverage.least(routes, (route) => `other-workspace ${route.operationId}`);
+    const made = this.#prng.pick(this.#made.filter((candidate) => candidate.resource === resource.name));
+    const { properties } = bodySchemaOf(operationId);
+    const body = operationId === resource.update ? this.#bodyOf(properties, this.#prng.some(Object.keys(properties))) : undefined;
+    this.#followUps.unshift((next) => this.#read(next, made));
+    return { id, operationId, params: { id: { ref: made.ref } }, query: {}, ...(body ? { body } : {}), variant: 'other-workspace', as: 'other-workspace' };
   }
 
   /** A create without a property the document requires (or a contact without its identity). */

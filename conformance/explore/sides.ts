@@ -2,13 +2,20 @@
 // recorded, a 429's Retry-After waited out), at a pace below the rate given; and the oracle, a
 // workspace of a crmkit mock in this process, called through its `handle` as a server would. Each
 // side keeps the ids its creates answered, by the step that made them, and every answer by step.
+// Each side may also send as a second workspace (the target's `other_workspace` key; a second
+// workspace of the oracle's mock): spec 1, "a credential gives access to exactly one workspace".
 import { ConformanceClient } from '../client.ts';
 import { recordExchange, type Exchange } from '../exchange.ts';
 import { createMock, type Mock } from '../../src/mock.ts';
 
+/** Whom a request is sent as: the run's workspace, or a second one (none given: such steps are skipped). */
+export type Sender = 'own' | 'other-workspace';
+
 export type Side = {
   name: 'target' | 'oracle';
-  send(method: string, path: string, body: unknown): Promise<Exchange>;
+  send(method: string, path: string, body: unknown, as?: Sender): Promise<Exchange>;
+  /** Whether the side has a second workspace to send as. */
+  hasOtherWorkspace: boolean;
   /** The id each create made, by its step. */
   ids: Map<number, string>;
   /** Each step's answer, for the cursors later steps take. */
@@ -17,16 +24,18 @@ export type Side = {
   stages: Map<string, { id: string; type: string }[]>;
 };
 
-/** The target side: sends through `client`, no faster than `rate` calls a second (0: no pace). */
-export function targetSide(client: ConformanceClient, pace: Pace): Side {
+/** The target side: sends through `client`, no faster than `rate` calls a second (0: no pace); as the other workspace with `otherKey`. */
+export function targetSide(client: ConformanceClient, pace: Pace, otherKey: string | undefined): Side {
   return {
     name: 'target',
+    hasOtherWorkspace: otherKey !== undefined,
     ids: new Map(),
     answers: new Map(),
     stages: new Map(),
-    send: async (method, path, body) => {
+    send: async (method, path, body, as = 'own') => {
       await pace.wait();
-      return client.send(method, path, body === undefined ? {} : { body });
+      const key = as === 'other-workspace' ? { key: otherKey } : {};
+      return client.send(method, path, body === undefined ? key : { body, ...key });
     },
   };
 }
@@ -56,10 +65,18 @@ export function createOracle(): Mock {
 }
 
 export async function oracleSide(mock: Mock): Promise<Side> {
+  const [key, otherKey] = [await workspaceKey(mock), await workspaceKey(mock)];
+  return {
+    name: 'oracle', hasOtherWorkspace: true, ids: new Map(), answers: new Map(), stages: new Map(),
+    send: (method, path, body, as = 'own') => call(mock, method, path, as === 'own' ? key : otherKey, body),
+  };
+}
+
+async function workspaceKey(mock: Mock): Promise<string> {
   const created = await call(mock, 'POST', '/_mock/workspaces', undefined, {});
   const key: string = created.json?.api_key;
   if (!key) throw new Error(`the oracle made no workspace: ${created.status} ${created.text.slice(0, 200)}`);
-  return { name: 'oracle', ids: new Map(), answers: new Map(), stages: new Map(), send: (method, path, body) => call(mock, method, path, key, body) };
+  return key;
 }
 
 async function call(mock: Mock, method: string, path: string, key: string | undefined, body: unknown): Promise<Exchange> {

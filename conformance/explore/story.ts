@@ -41,7 +41,7 @@ function storyStep(executed: Executed, index: number, writing: Writing): Record<
   const { step, oracle } = executed;
   const operation = operationOf(step.operationId);
   let path = operation.path;
-  for (const [name, ref] of Object.entries(step.params)) path = path.replace(`{${name}}`, refText(ref, writing));
+  for (const [name, ref] of Object.entries(step.params)) path = path.replace(`{${name}}`, typeof ref === 'string' ? ref : refText(ref, writing));
   const query = Object.fromEntries(Object.entries(step.query).map(([name, value]) => [name, isCursorOf(value) ? `\${s${value.cursorOf}.next_cursor}` : isRef(value) ? refText(value, writing) : writing.text(value)]));
   const body = step.body && Object.fromEntries(Object.entries(step.body).map(([name, value]) => [name, bodyValue(value, writing)]));
   const refusal = { status: oracle.status, code: oracle.json?.error?.code as string | undefined };
@@ -87,6 +87,7 @@ function bodyValue(value: unknown, writing: Writing): unknown {
   if (isStageOf(value)) return `\${p${value.stageOf}.stages[type=${value.type}].id}`;
   if (typeof value === 'string') return writing.text(value);
   if (Array.isArray(value)) return value.map((item) => bodyValue(item, writing));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, bodyValue(inner, writing)]));
   return value;
 }
 

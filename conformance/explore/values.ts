@@ -3,15 +3,20 @@
 // the service knows) given values of that meaning: a body of random strings would only ever test
 // the refusal. Names and titles carry the run's marker (safe on a deployment: only its own records).
 import { concrete, resolved, type Schema } from './document-schemas.ts';
+import type { Coverage } from './coverage.ts';
 import type { Prng } from './prng.ts';
 import { OWNER_REF, type Ref } from './sequence.ts';
 
 export type ValueContext = {
   prng: Prng;
+  /** What the sequence sent so far, for choices that reach every value in turn. */
+  coverage: Coverage;
   /** The run's marker, put in every name the run writes. */
   marker: string;
   /** A record the sequence made before, of the type an id pattern names (`ct`, `co`, `ld`), if any. */
   refOf(prefix: string): Ref | undefined;
+  /** The names of the run's tags in the trash or not (a record's `tags` names only these: a name missing from the catalog would add a tag the run did not make, 4.4). */
+  tagNames(): string[];
 };
 
 const WORDS = ['Orzu', 'Samarqand', 'Bahor', 'Ipak', 'Navruz', 'Chinor', 'Zarafshon', 'Lola'];
@@ -21,7 +26,6 @@ const OPERATOR_CODES = ['90', '91', '93', '94', '97', '99'];
 /** Properties the explorer leaves out of its bodies, each for a reason of its own. */
 const LEFT_OUT = new Set([
   'custom', // the field routes are first-party only (spec 4.9): an API key cannot make the fields
-  'tags', // tag names on records add to the workspace catalog; tags are made by their own route
   'owner_id', 'mentions', // members are the workspace's, not the run's (a task's assignee is its owner, below)
   'pipeline_id', 'stage_id', 'position', // pipelines and boards are the workspace's
   'loss_reason', 'utm', 'contact', 'entity_label',
@@ -64,16 +68,27 @@ export function valueFor(name: string, schema: Schema, context: ValueContext): u
   if (/^(email)$/.test(name)) return email(context);
   if (name === 'phones') return Array.from({ length: 1 + context.prng.int(2) }, () => phone(context.prng));
   if (name === 'emails') return Array.from({ length: 1 + context.prng.int(2) }, () => email(context));
-  if (name === 'currency') return context.prng.pick(CURRENCIES);
-  if (plain.enum) return context.prng.pick(plain.enum.filter((value: unknown) => value !== ''));
+  if (name === 'tags') return tagsFor(context);
+  if (name === 'currency') return context.coverage.least(CURRENCIES, (code) => `currency=${code}`);
+  // Each value of an enum or a flag in turn (coverage.ts): an archived product is unarchived, a type is changed back.
+  if (plain.enum) return context.coverage.least(plain.enum.filter((value: unknown) => value !== ''), (value) => `${name}=${String(value)}`);
   return valueOfType(name, plain, context);
+}
+
+/** Some of the run's tag names, now and then spelled in another case (4.4: "stored as the catalog spells it"); none: left out. */
+function tagsFor(context: ValueContext): string[] | undefined {
+  const names = context.tagNames();
+  if (!names.length) return undefined;
+  // The marker (the name's first word) keeps its case: a replay's names carry its own marker in place of the run's.
+  const otherCase = (name: string) => name.replace(/ .*/, (rest) => rest.toUpperCase());
+  return context.prng.some(names).slice(0, 3).map((name) => (context.prng.chance(0.2) ? otherCase(name) : name));
 }
 
 function valueOfType(name: string, plain: Schema, context: ValueContext): unknown {
   const { prng } = context;
   if (plain.format === 'uri') return `https://example.com/${context.marker}/${prng.int(100)}`;
   if (plain.format === 'date-time') return timeAhead(prng);
-  if (plain.type === 'boolean') return name === 'all_day' ? false : prng.chance(0.5);
+  if (plain.type === 'boolean') return name === 'all_day' ? false : context.coverage.least([true, false], (value) => `${name}=${value}`);
   if (plain.type === 'integer') return Math.max(plain.minimum ?? 0, prng.int(name === 'duration_min' ? 240 : 5_000_000));
   if (plain.type === 'number') return prng.pick([0, 12, 12.5, 15]);
   if (plain.type !== 'string') return undefined;
