@@ -5,7 +5,8 @@
 // made, named with its marker, and never the control API (conformance/target.ts provisions a
 // workspace only on a mock).
 import { ConformanceClient } from '../client.ts';
-import { resolveTarget, type TargetOptions } from '../target.ts';
+import { controlPost, resolveTarget, type TargetOptions } from '../target.ts';
+import { addCustomFields } from './custom-fields.ts';
 import type { Difference } from './compare.ts';
 import { operationOf } from './document-schemas.ts';
 import { RESOURCES } from './resources.ts';
@@ -82,7 +83,9 @@ export async function runExplore(options: ExploreOptions): Promise<ExploreReport
   };
   const started = performance.now();
   try {
-    const generated = generateSequence(options.seed, options.calls, markerOf(0));
+    // On a mock the run's workspace gets the custom fields the oracle's have (custom-fields.ts); a deployment's records get no `custom`.
+    if (target.mock) await addCustomFields((path, body) => controlPost({ baseUrl: target.mock!.controlUrl, token: target.mock!.controlToken }, path, body), target.mock.workspaceId);
+    const generated = generateSequence(options.seed, options.calls, markerOf(0), { custom: targetIsMock });
     const chosen = options.steps && new Set(options.steps);
     const sequence = chosen ? closed(generated.filter((step) => chosen.has(step.id))) : generated;
     const deadline = options.budgetSeconds === undefined ? undefined : started + options.budgetSeconds * 1000;

@@ -88,8 +88,8 @@ function referencesIn(value: unknown): number[] {
 }
 
 /** `count` steps from `seed`; the marker goes into every name the steps write. */
-export function generateSequence(seed: number, count: number, marker: string): Step[] {
-  const generator = new Generator(new Prng(seed), marker);
+export function generateSequence(seed: number, count: number, marker: string, options: { custom?: boolean } = {}): Step[] {
+  const generator = new Generator(new Prng(seed), marker, options.custom ?? false);
   return Array.from({ length: count }, (_, id) => generator.step(id));
 }
 
@@ -102,11 +102,11 @@ class Generator {
   readonly #coverage: Coverage;
   readonly #values: ValueContext;
 
-  constructor(prng: Prng, marker: string) {
+  constructor(prng: Prng, marker: string, custom: boolean) {
     this.#prng = prng;
     this.#coverage = new Coverage(prng);
     const tagNames = () => this.#made.flatMap((made) => (made.tagName && !made.deleted ? [made.tagName] : []));
-    this.#values = { prng, coverage: this.#coverage, marker, refOf: (prefix) => this.#refOfPrefix(prefix), tagNames };
+    this.#values = { prng, coverage: this.#coverage, marker, custom, refOf: (prefix) => this.#refOfPrefix(prefix), tagNames };
   }
 
   step(id: number): Step {
@@ -201,7 +201,9 @@ class Generator {
     if (!resource.update) return this.#read(id, made);
     if (made.resource === 'lead' && this.#prng.chance(0.5)) return this.#close(id, made);
     const { properties } = bodySchemaOf(resource.update);
-    const body = this.#bodyOf(properties, this.#prng.some(Object.keys(properties)));
+    // The property this change has sent least so far, and a few more: every property is changed in turn.
+    const least = this.#coverage.least(Object.keys(properties), (name) => `${resource.update} ${name}`);
+    const body = this.#bodyOf(properties, [...new Set([least, ...this.#prng.some(Object.keys(properties))])]);
     // `null` clears what the schema lets it clear (spec 4.2, 4.3: "`null` clears").
     for (const name of Object.keys(body)) if (allowsNull(properties[name]!) && this.#prng.chance(0.25)) body[name] = null;
     for (const ref of refsIn(body)) made.links.add(ref);

@@ -7,6 +7,7 @@
 import { ConformanceClient } from '../client.ts';
 import { recordExchange, type Exchange } from '../exchange.ts';
 import { createMock, type Mock } from '../../src/mock.ts';
+import { addCustomFields } from './custom-fields.ts';
 
 /** Whom a request is sent as: the run's workspace, or a second one (none given: such steps are skipped). */
 export type Sender = 'own' | 'other-workspace';
@@ -64,18 +65,20 @@ export function createOracle(): Mock {
   return createMock({ urls: { base_url: ORACLE_ORIGIN, hub_url: ORACLE_ORIGIN, workspace_url: ORACLE_ORIGIN } });
 }
 
+/** A fresh oracle workspace (with the custom fields of custom-fields.ts) and a second one to send as. */
 export async function oracleSide(mock: Mock): Promise<Side> {
-  const [key, otherKey] = [await workspaceKey(mock), await workspaceKey(mock)];
+  const [key, otherKey] = [await workspaceKey(mock, true), await workspaceKey(mock, false)];
   return {
     name: 'oracle', hasOtherWorkspace: true, ids: new Map(), answers: new Map(), stages: new Map(),
     send: (method, path, body, as = 'own') => call(mock, method, path, as === 'own' ? key : otherKey, body),
   };
 }
 
-async function workspaceKey(mock: Mock): Promise<string> {
+async function workspaceKey(mock: Mock, withFields: boolean): Promise<string> {
   const created = await call(mock, 'POST', '/_mock/workspaces', undefined, {});
   const key: string = created.json?.api_key;
   if (!key) throw new Error(`the oracle made no workspace: ${created.status} ${created.text.slice(0, 200)}`);
+  if (withFields) await addCustomFields((path, body) => call(mock, 'POST', path, undefined, body), created.json.workspace.id);
   return key;
 }
 

@@ -4,6 +4,7 @@
 // the refusal. Names and titles carry the run's marker (safe on a deployment: only its own records).
 import { concrete, resolved, type Schema } from './document-schemas.ts';
 import type { Coverage } from './coverage.ts';
+import { customValue } from './custom-fields.ts';
 import type { Prng } from './prng.ts';
 import { OWNER_REF, type Ref } from './sequence.ts';
 
@@ -15,6 +16,8 @@ export type ValueContext = {
   marker: string;
   /** A record the sequence made before, of the type an id pattern names (`ct`, `co`, `ld`), if any. */
   refOf(prefix: string): Ref | undefined;
+  /** Whether both sides have the fields of custom-fields.ts (a mock target: the field routes are first-party only, 4.9). */
+  custom: boolean;
   /** The names of the run's tags in the trash or not (a record's `tags` names only these: a name missing from the catalog would add a tag the run did not make, 4.4). */
   tagNames(): string[];
 };
@@ -25,7 +28,6 @@ const CURRENCIES = ['UZS', 'USD', 'EUR'];
 const OPERATOR_CODES = ['90', '91', '93', '94', '97', '99'];
 /** Properties the explorer leaves out of its bodies, each for a reason of its own. */
 const LEFT_OUT = new Set([
-  'custom', // the field routes are first-party only (spec 4.9): an API key cannot make the fields
   'owner_id', 'mentions', // members are the workspace's, not the run's (a task's assignee is its owner, below)
   'pipeline_id', 'stage_id', 'position', // pipelines and boards are the workspace's
   'loss_reason', 'utm', 'contact', 'entity_label',
@@ -59,6 +61,7 @@ function named(context: ValueContext, maxLength = 255): string {
 
 /** A value for `name` of this schema, or undefined to leave the property out. */
 export function valueFor(name: string, schema: Schema, context: ValueContext): unknown {
+  if (name === 'custom') return context.custom ? customValue(context.prng, context.coverage) : undefined;
   if (LEFT_OUT.has(name)) return undefined;
   const plain = concrete(schema);
   if (name === 'assignee_id') return { ref: OWNER_REF };
