@@ -715,7 +715,8 @@ export const stateFaults: Fault[] = [
       const result = await next();
       const line = bodyOf(result);
       const { workspace } = callerOf(context);
-      const used = line?.lead_id ? workspace.tables.leadProducts.findBy('lead', line.lead_id).length - 1 : 0;
+      const stored = line?.id ? workspace.tables.leadProducts.get(line.id) : undefined;
+      const used = stored ? workspace.tables.leadProducts.findBy('lead', stored.lead_id).length - 1 : 0;
       if (used !== 199) return result;
       throw new ApiError('limit_reached', { key: 'lead_products', limit: 200, used, plan: workspace.plan, upgrade_to: null }, { status: 409, detail: 'This lead has as many product lines as it can have.' });
     },
