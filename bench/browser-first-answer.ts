@@ -45,7 +45,12 @@ try {
   }
   if (runs.some((run) => run.status !== 200)) throw new Error(`a first answer was not 200: ${JSON.stringify(runs)}`);
   const median = (key: Exclude<keyof FirstAnswer, 'status'>) => runs.map((run) => run[key]).sort((a, b) => a - b)[Math.floor(RUNS / 2)]!;
-  const steps = { scriptStartMs: median('scriptStartMs'), handlersMs: median('handlersMs'), workerMs: median('workerMs'), workspaceMs: median('workspaceMs') };
+  const steps = {
+    scriptStartMs: median('scriptStartMs'),
+    handlersMs: median('handlersMs'),
+    workerMs: median('workerMs'),
+    workspaceMs: median('workspaceMs'),
+  };
   console.log(JSON.stringify({ firstAnswerMs: median('ms'), ...steps, scriptBytes }));
 } finally {
   await browser.close();

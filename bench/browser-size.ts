@@ -15,10 +15,12 @@ const size = (list: AppChunk[]) => {
 const later = [...chunks.values()].filter((chunk) => !atNavigation.has(chunk.fileName));
 const holds = (part: RegExp) => (chunk: AppChunk) => chunk.moduleIds.some((id) => part.test(id));
 const [isFaker, isTape, isFaults] = [holds(/\/@faker-js\//), holds(/\/src\/seed\/generated\//), holds(/\/src\/faults\/[\w-]+-faults\.ts$/)];
-console.log(JSON.stringify({
-  atNavigation: size([...atNavigation].map((name) => chunks.get(name)!)),
-  onFirstCalls: size(later.filter((chunk) => !isFaker(chunk) && !isTape(chunk) && !isFaults(chunk))),
-  whenSeeding: size(later.filter(isFaker)),
-  seedTape: size(later.filter(isTape)),
-  whenFaultsOn: size(later.filter(isFaults)),
-}));
+console.log(
+  JSON.stringify({
+    atNavigation: size([...atNavigation].map((name) => chunks.get(name)!)),
+    onFirstCalls: size(later.filter((chunk) => !isFaker(chunk) && !isTape(chunk) && !isFaults(chunk))),
+    whenSeeding: size(later.filter(isFaker)),
+    seedTape: size(later.filter(isTape)),
+    whenFaultsOn: size(later.filter(isFaults)),
+  }),
+);

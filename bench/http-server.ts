@@ -47,11 +47,18 @@ async function timeInProcess({ method, path, body, count }: InProcessRun): Promi
 
 async function startRaw(): Promise<string> {
   const lead = JSON.stringify(presentLead(workspace, sample));
-  const page = JSON.stringify({ data: leads.slice(-50).reverse().map((one) => presentLead(workspace, one)), next_cursor: 'x', summary: { count: 1, sum: 1 } });
+  const page = JSON.stringify({
+    data: leads
+      .slice(-50)
+      .reverse()
+      .map((one) => presentLead(workspace, one)),
+    next_cursor: 'x',
+    summary: { count: 1, sum: 1 },
+  });
   const raw = createServer((request, response) => {
     // `/lead?work=N`: the lead after N µs of busy work, to show what a fixed cost per request does to the rate.
     const workMicros = Number(/[?&]work=(\d+)/.exec(request.url ?? '')?.[1] ?? 0);
-    for (const until = performance.now() + workMicros / 1000; performance.now() < until; );
+    for (const until = performance.now() + workMicros / 1000; performance.now() < until;);
     response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': 'req_fixed' });
     response.end(request.url === '/page' ? page : lead);
   });

@@ -23,11 +23,21 @@ const BASE = 'http://127.0.0.1:4010';
 const mock = createMock();
 const created = await json(await post('/_mock/workspaces', '{}'));
 const owner = created.members.find((member: { role: string }) => member.role === 'owner');
-const session: string = (await json(await post(`/_mock/workspaces/${created.workspace.id}/sessions`, JSON.stringify({ member_id: owner.id })))).cookie;
+const session: string = (
+  await json(await post(`/_mock/workspaces/${created.workspace.id}/sessions`, JSON.stringify({ member_id: owner.id })))
+).cookie;
 // No rate limit: the runs below are many requests of one key.
-await post(`/_mock/workspaces/${created.workspace.id}/settings`, JSON.stringify({ limits: { requests_per_minute: null, requests_per_second: null, concurrent_requests: null } }), 'PATCH');
+await post(
+  `/_mock/workspaces/${created.workspace.id}/settings`,
+  JSON.stringify({ limits: { requests_per_minute: null, requests_per_second: null, concurrent_requests: null } }),
+  'PATCH',
+);
 
-const small = await fastest(() => post('/v1/leads', '{"name":"Bench lead","amount":1000}', 'POST', { Authorization: `Bearer ${created.api_key}` }), 50, { warmUp: true });
+const small = await fastest(
+  () => post('/v1/leads', '{"name":"Bench lead","amount":1000}', 'POST', { Authorization: `Bearer ${created.api_key}` }),
+  50,
+  { warmUp: true },
+);
 const document = loadDocument('crm');
 const operations = indexOperations(document);
 const timed: { shape: string; ms: number; parseMs: number; status: number; bytes: number; growth: number }[] = [];
@@ -45,14 +55,22 @@ const beyond = ({ ms, parseMs }: { ms: number; parseMs: number }) => Math.max(0,
 timed.sort((a, b) => beyond(b) - beyond(a));
 const worst = timed[0]!;
 const slowest = timed.reduce((a, b) => (b.ms > a.ms ? b : a));
-console.log(`largest bodies (${timed.length} shapes of ${operations.size} operations' bodies at their limit), small POST /v1/leads ${small.toFixed(2)} ms:`);
-console.log(`  most work beyond JSON.parse: ${beyond(worst).toFixed(1)} ms = ${(beyond(worst) / worst.parseMs).toFixed(1)}x its parse (${worst.shape}); issue 15 hoped for a few ms`);
+console.log(
+  `largest bodies (${timed.length} shapes of ${operations.size} operations' bodies at their limit), small POST /v1/leads ${small.toFixed(2)} ms:`,
+);
+console.log(
+  `  most work beyond JSON.parse: ${beyond(worst).toFixed(1)} ms = ${(beyond(worst) / worst.parseMs).toFixed(1)}x its parse (${worst.shape}); issue 15 hoped for a few ms`,
+);
 const steepest = timed.reduce((a, b) => (b.growth > a.growth ? b : a));
-console.log(`  steepest growth: ${steepest.growth.toFixed(2)}x linear from 1/${SCALE} of the size to the full (${steepest.shape}); linear is 1x or less, quadratic ${SCALE}x`);
+console.log(
+  `  steepest growth: ${steepest.growth.toFixed(2)}x linear from 1/${SCALE} of the size to the full (${steepest.shape}); linear is 1x or less, quadratic ${SCALE}x`,
+);
 console.log(`  slowest in all: ${slowest.ms.toFixed(1)} ms, of which JSON.parse alone ${slowest.parseMs.toFixed(1)} ms (${slowest.shape})`);
 for (const entry of timed.slice(0, SHOWN)) {
   const { shape, ms, parseMs, status, bytes } = entry;
-  console.log(`  ${ms.toFixed(1).padStart(7)} ms  parse ${parseMs.toFixed(1).padStart(5)} ms  beyond ${beyond(entry).toFixed(1).padStart(5)} ms  ${status}  ${(bytes / 1024).toFixed(0)} KB  ${shape}`);
+  console.log(
+    `  ${ms.toFixed(1).padStart(7)} ms  parse ${parseMs.toFixed(1).padStart(5)} ms  beyond ${beyond(entry).toFixed(1).padStart(5)} ms  ${status}  ${(bytes / 1024).toFixed(0)} KB  ${shape}`,
+  );
 }
 
 function parseAlone(text: string): void {
@@ -71,7 +89,10 @@ function send(body: LargestBody, text: string): Promise<Response> {
 }
 
 async function post(path: string, body: string, method = 'POST', headers: Record<string, string> = {}): Promise<Response> {
-  const response = await mock.handle(new Request(`${BASE}${path}`, { method, headers: { 'Content-Type': 'application/json', ...headers }, body }), { clientAddress: '127.0.0.1' });
+  const response = await mock.handle(
+    new Request(`${BASE}${path}`, { method, headers: { 'Content-Type': 'application/json', ...headers }, body }),
+    { clientAddress: '127.0.0.1' },
+  );
   await response.clone().arrayBuffer();
   return response;
 }

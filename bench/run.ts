@@ -34,20 +34,33 @@ async function serverAndStore(): Promise<void> {
   console.log(`raw node:http, fixed page of 50 leads: ${format(rawPage)}`);
   // Any work per request costs more than itself: the server falls behind the load generator, which
   // then waits, and every answer has to wake it. This line shows how much, for reading the ratios.
-  console.log(`raw node:http, the lead after ${RAW_WORK_MICROS} µs of busy work: ${format(rawWorking)}  = ${percent(rawWorking.requestsPerSecond / rawLead.requestsPerSecond)} of raw node:http`);
+  console.log(
+    `raw node:http, the lead after ${RAW_WORK_MICROS} µs of busy work: ${format(rawWorking)}  = ${percent(rawWorking.requestsPerSecond / rawLead.requestsPerSecond)} of raw node:http`,
+  );
 
   const mock = await startServer('mock');
   const auth = { Authorization: `Bearer ${mock.info.key}` };
   const scenarios: [string, LoadRequest, Measured][] = [
     ['GET /v1/leads/{id}', { method: 'GET', url: `${mock.info.url}/v1/leads/${mock.info.leadId}`, headers: auth }, rawLead],
     ['GET /v1/leads?limit=50', { method: 'GET', url: `${mock.info.url}/v1/leads?limit=50`, headers: auth }, rawPage],
-    ['POST /v1/leads', { method: 'POST', url: `${mock.info.url}/v1/leads`, headers: { ...auth, 'Content-Type': 'application/json' }, body: '{"name":"Bench lead","amount":1000}' }, rawLead],
+    [
+      'POST /v1/leads',
+      {
+        method: 'POST',
+        url: `${mock.info.url}/v1/leads`,
+        headers: { ...auth, 'Content-Type': 'application/json' },
+        body: '{"name":"Bench lead","amount":1000}',
+      },
+      rawLead,
+    ],
   ];
   for (const [name, request, closestRaw] of scenarios) {
     const result = await measure(mock, request);
     const ofPage = closestRaw === rawPage ? `, ${percent(result.requestsPerSecond / rawPage.requestsPerSecond)} of the raw page` : '';
     const errors = result.errors ? `  (${result.errors} errors!)` : '';
-    console.log(`${name.padEnd(24)} ${format(result)}  = ${percent(result.requestsPerSecond / rawLead.requestsPerSecond)} of raw node:http${ofPage}${errors}`);
+    console.log(
+      `${name.padEnd(24)} ${format(result)}  = ${percent(result.requestsPerSecond / rawLead.requestsPerSecond)} of raw node:http${ofPage}${errors}`,
+    );
   }
   // The same three through `mock.handle` without HTTP, as the MSW face calls it (warmed up by the loads above).
   const inProcess = [
@@ -63,8 +76,12 @@ async function serverAndStore(): Promise<void> {
   console.log(`mock.handle in process, no HTTP (CPU per request): ${coreTimes.join(', ')}`);
   mock.stop();
 
-  const seed = JSON.parse(execFileSync(process.execPath, [new URL('./seed-leads.ts', import.meta.url).pathname, '100000'], { encoding: 'utf8' }));
-  console.log(`seed 100,000 leads: ${seed.seconds.toFixed(2)} s, peak RSS ${seed.peakRssMb.toFixed(0)} MB (mock before seeding ${seed.baselineRssMb.toFixed(0)} MB); targets < 5 s and < 400 MB`);
+  const seed = JSON.parse(
+    execFileSync(process.execPath, [new URL('./seed-leads.ts', import.meta.url).pathname, '100000'], { encoding: 'utf8' }),
+  );
+  console.log(
+    `seed 100,000 leads: ${seed.seconds.toFixed(2)} s, peak RSS ${seed.peakRssMb.toFixed(0)} MB (mock before seeding ${seed.baselineRssMb.toFixed(0)} MB); targets < 5 s and < 400 MB`,
+  );
 
   process.stdout.write(execFileSync(process.execPath, [new URL('./query.ts', import.meta.url).pathname], { encoding: 'utf8' }));
 
@@ -81,18 +98,43 @@ console.log(`start-up and browser figures on this machine, at a load average (1 
 // has built it in build/ (build/dist, whose imports of other packages resolve to this repository's node_modules).
 const STARTS = 5;
 for (const from of existsSync(new URL('../build/dist/src/adapters/msw.js', import.meta.url)) ? ['src', 'build/dist'] : ['src']) {
-  const starts: StartUp[] = Array.from({ length: STARTS }, () => JSON.parse(execFileSync(process.execPath, [new URL('./start-up.ts', import.meta.url).pathname, from], { encoding: 'utf8' })));
-  const median = (key: keyof StartUp) => starts.map((run) => run[key]).sort((a, b) => a - b)[Math.floor(STARTS / 2)]!.toFixed(0);
-  console.log(`start-up from ${from}/, median of ${STARTS} processes at load ${loadNow()}: import ${median('importMs')} ms, createCrmHandlers() ${median('handlersMs')} ms, createWorkspace({seed: 1}) ${median('seedMs')} ms, first answer ${median('firstAnswerMs')} ms, total ${median('totalMs')} ms (target < 250 ms), CPU ${median('cpuMs')} ms; RSS ${Math.max(...starts.map((run) => run.rssMb)).toFixed(0)} MB (target < 150 MB)`);
+  const starts: StartUp[] = Array.from({ length: STARTS }, () =>
+    JSON.parse(execFileSync(process.execPath, [new URL('./start-up.ts', import.meta.url).pathname, from], { encoding: 'utf8' })),
+  );
+  const median = (key: keyof StartUp) =>
+    starts
+      .map((run) => run[key])
+      .sort((a, b) => a - b)
+      [Math.floor(STARTS / 2)]!.toFixed(0);
+  console.log(
+    `start-up from ${from}/, median of ${STARTS} processes at load ${loadNow()}: import ${median('importMs')} ms, createCrmHandlers() ${median('handlersMs')} ms, createWorkspace({seed: 1}) ${median('seedMs')} ms, first answer ${median('firstAnswerMs')} ms, total ${median('totalMs')} ms (target < 250 ms), CPU ${median('cpuMs')} ms; RSS ${Math.max(...starts.map((run) => run.rssMb)).toFixed(0)} MB (target < 150 MB)`,
+  );
 }
 const bundle = JSON.parse(execFileSync(process.execPath, [new URL('./browser-size.ts', import.meta.url).pathname], { encoding: 'utf8' }));
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(0)} kB`;
-console.log(`browser bundle (minified, split as an app's bundler splits it): ${kB(bundle.atNavigation.bytes)} at navigation, ${kB(bundle.atNavigation.gzipBytes)} gzip (target < 300 kB); loaded on the first call of a route (each tag's handlers, the control API) ${kB(bundle.onFirstCalls.gzipBytes)} gzip; faker, loaded only to seed, ${kB(bundle.whenSeeding.gzipBytes)} gzip (seed 1's tape instead ${kB(bundle.seedTape.gzipBytes)}); the named faults, loaded when one is switched on, ${kB(bundle.whenFaultsOn.gzipBytes)} gzip`);
-const inChromium = JSON.parse(execFileSync(process.execPath, [new URL('./browser-first-answer.ts', import.meta.url).pathname], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
-console.log(`first answer in Chromium (setupWorker, a workspace, whoami), at load ${loadNow()}: ${inChromium.firstAnswerMs.toFixed(0)} ms after navigation (target < 400 ms); the script running from ${inChromium.scriptStartMs.toFixed(0)} ms, handlers made at ${inChromium.handlersMs.toFixed(0)}, worker started at ${inChromium.workerMs.toFixed(0)}, workspace made at ${inChromium.workspaceMs.toFixed(0)} (the build above: ${kB(inChromium.scriptBytes)} of script at navigation, the rest as the page calls for it)`);
+console.log(
+  `browser bundle (minified, split as an app's bundler splits it): ${kB(bundle.atNavigation.bytes)} at navigation, ${kB(bundle.atNavigation.gzipBytes)} gzip (target < 300 kB); loaded on the first call of a route (each tag's handlers, the control API) ${kB(bundle.onFirstCalls.gzipBytes)} gzip; faker, loaded only to seed, ${kB(bundle.whenSeeding.gzipBytes)} gzip (seed 1's tape instead ${kB(bundle.seedTape.gzipBytes)}); the named faults, loaded when one is switched on, ${kB(bundle.whenFaultsOn.gzipBytes)} gzip`,
+);
+const inChromium = JSON.parse(
+  execFileSync(process.execPath, [new URL('./browser-first-answer.ts', import.meta.url).pathname], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }),
+);
+console.log(
+  `first answer in Chromium (setupWorker, a workspace, whoami), at load ${loadNow()}: ${inChromium.firstAnswerMs.toFixed(0)} ms after navigation (target < 400 ms); the script running from ${inChromium.scriptStartMs.toFixed(0)} ms, handlers made at ${inChromium.handlersMs.toFixed(0)}, worker started at ${inChromium.workerMs.toFixed(0)}, workspace made at ${inChromium.workspaceMs.toFixed(0)} (the build above: ${kB(inChromium.scriptBytes)} of script at navigation, the rest as the page calls for it)`,
+);
 
 type Server = { info: ServerInfo; child: ChildProcess; stop(): void };
-type StartUp = { importMs: number; handlersMs: number; seedMs: number; firstAnswerMs: number; totalMs: number; cpuMs: number; rssMb: number };
+type StartUp = {
+  importMs: number;
+  handlersMs: number;
+  seedMs: number;
+  firstAnswerMs: number;
+  totalMs: number;
+  cpuMs: number;
+  rssMb: number;
+};
 
 async function startServer(kind: 'mock' | 'raw'): Promise<Server> {
   const child = fork(new URL('./http-server.ts', import.meta.url).pathname, [kind]);

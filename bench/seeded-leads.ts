@@ -8,8 +8,50 @@ import { createWorkspace } from '../src/workspaces/create-workspace.ts';
 import type { Workspace } from '../src/workspaces/workspace.ts';
 
 // Names as a Tashkent CRM holds them: Uzbek in Latin and Cyrillic, Russian, a few English.
-const FIRST = ['Aziz', 'Dilnoza', 'Muhammad', 'Mukhammad', 'Bakhtiyor', 'Baxtiyor', 'Gulnora', 'Sardor', 'Nilufar', 'Jasur', 'Otabek', "O‘tkir", 'Шахзод', 'Мухаммад', 'Дилшод', 'Феруза', 'Алексей', 'Elena', 'Ivan', 'Olga', 'John', 'Sarah', 'Timur', 'Zarina'];
-const LAST = ['Rahimov', 'Karimova', 'Aliyev', 'Usmonov', 'Yusupova', 'Toshmatov', 'Xolmatov', 'Рахимов', 'Каримова', 'Иванов', 'Смирнова', 'Petrov', 'Smith', 'Nazarov', 'Ergasheva', 'Qodirov'];
+const FIRST = [
+  'Aziz',
+  'Dilnoza',
+  'Muhammad',
+  'Mukhammad',
+  'Bakhtiyor',
+  'Baxtiyor',
+  'Gulnora',
+  'Sardor',
+  'Nilufar',
+  'Jasur',
+  'Otabek',
+  'O‘tkir',
+  'Шахзод',
+  'Мухаммад',
+  'Дилшод',
+  'Феруза',
+  'Алексей',
+  'Elena',
+  'Ivan',
+  'Olga',
+  'John',
+  'Sarah',
+  'Timur',
+  'Zarina',
+];
+const LAST = [
+  'Rahimov',
+  'Karimova',
+  'Aliyev',
+  'Usmonov',
+  'Yusupova',
+  'Toshmatov',
+  'Xolmatov',
+  'Рахимов',
+  'Каримова',
+  'Иванов',
+  'Смирнова',
+  'Petrov',
+  'Smith',
+  'Nazarov',
+  'Ergasheva',
+  'Qodirov',
+];
 const PRODUCTS = ['Kitchen set', 'Sofa', 'Wardrobe', 'Office desk', 'Website redesign', 'Annual support', 'Delivery', 'Installation'];
 const SOURCES = ['website', 'instagram', 'telegram', 'referral', 'cold_call', 'exhibition'];
 const TAGS = ['vip', 'hot', 'wholesale', 'repeat', 'spam', 'b2b', 'tashkent', 'samarkand'];

@@ -10,7 +10,9 @@ const cpuMs = () => {
 const startedCpu = cpuMs();
 const started = performance.now();
 const { getResponse } = await import('msw');
-const { createCrmHandlers } = await import(process.argv[2] === 'build/dist' ? '../build/dist/src/adapters/msw.js' : '../src/adapters/msw.ts');
+const { createCrmHandlers } = await import(
+  process.argv[2] === 'build/dist' ? '../build/dist/src/adapters/msw.js' : '../src/adapters/msw.ts'
+);
 const imported = performance.now();
 const crm = createCrmHandlers();
 const handlersMade = performance.now();
@@ -21,13 +23,15 @@ const response = await getResponse(crm.handlers, request);
 const page = await response?.json();
 const answered = performance.now();
 if (response?.status !== 200 || page.data.length !== 50) throw new Error(`the first answer was ${response?.status}`);
-console.log(JSON.stringify({
-  importMs: imported - started,
-  handlersMs: handlersMade - imported,
-  seedMs: seeded - handlersMade,
-  firstAnswerMs: answered - seeded,
-  totalMs: answered - started,
-  cpuMs: cpuMs() - startedCpu,
-  rssMb: process.memoryUsage().rss / 2 ** 20,
-  peakRssMb: process.resourceUsage().maxRSS / 1024,
-}));
+console.log(
+  JSON.stringify({
+    importMs: imported - started,
+    handlersMs: handlersMade - imported,
+    seedMs: seeded - handlersMade,
+    firstAnswerMs: answered - seeded,
+    totalMs: answered - started,
+    cpuMs: cpuMs() - startedCpu,
+    rssMb: process.memoryUsage().rss / 2 ** 20,
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+  }),
+);

@@ -51,9 +51,14 @@ export function redirectsElsewhere(exchange: Exchange, redirectUri: string, hubU
 }
 
 /** An app of the check's own on a mock (a confidential client unless `public`), with its redirect URI. */
-export async function mockApp(context: CheckContext, scopes: string[], options: { public?: boolean } = {}): Promise<OAuthClient & { appId: string }> {
+export async function mockApp(
+  context: CheckContext,
+  scopes: string[],
+  options: { public?: boolean } = {},
+): Promise<OAuthClient & { appId: string }> {
   const mock = context.target.mock;
-  if (!mock) context.skip('needs an app of its own, which only a crmkit mock lets the suite register (apps are made in the developer console)');
+  if (!mock)
+    context.skip('needs an app of its own, which only a crmkit mock lets the suite register (apps are made in the developer console)');
   const app = await controlCall(context, 'POST', `/_mock/workspaces/${mock.workspaceId}/apps`, {
     name: `conformance ${context.runId}`,
     redirect_uri: 'http://127.0.0.1/conformance/callback',
@@ -64,13 +69,18 @@ export async function mockApp(context: CheckContext, scopes: string[], options: 
 }
 
 /** Approves a query of the check's choosing and exchanges its code: the token answer (200 expected). */
-export async function tokensOf(context: CheckContext, client: OAuthClient, changes: Record<string, string | undefined> = {}): Promise<Exchange> {
+export async function tokensOf(
+  context: CheckContext,
+  client: OAuthClient,
+  changes: Record<string, string | undefined> = {},
+): Promise<Exchange> {
   const { verifier, challenge } = pkcePair();
   const callback = await decide(context, authorizeQuery(client, challenge, changes), 'approve');
   const code = callback.searchParams.get('code');
   if (!code) context.fail(`the approval sent the browser to ${callback.href}, without a code`);
   const exchange = await exchangeCode(context, client, code, client.redirectUri!, verifier);
-  if (exchange.status !== 200 || typeof exchange.json?.access_token !== 'string') context.fail(`exchanging an approved code answered ${exchange.status}, not 200 with tokens`, exchange);
+  if (exchange.status !== 200 || typeof exchange.json?.access_token !== 'string')
+    context.fail(`exchanging an approved code answered ${exchange.status}, not 200 with tokens`, exchange);
   return exchange;
 }
 

@@ -5,7 +5,21 @@
 import type { CheckContext } from './context.ts';
 import type { Exchange } from './exchange.ts';
 
-export const FAMILIES = ['responses', 'input', 'paging', 'state', 'leads', 'query', 'records', 'conversations', 'events', 'webhooks', 'forms', 'oauth', 'limits'] as const;
+export const FAMILIES = [
+  'responses',
+  'input',
+  'paging',
+  'state',
+  'leads',
+  'query',
+  'records',
+  'conversations',
+  'events',
+  'webhooks',
+  'forms',
+  'oauth',
+  'limits',
+] as const;
 export type Family = (typeof FAMILIES)[number];
 
 export type CheckInfo = {

@@ -45,7 +45,10 @@ export class ConformanceClient {
   }
 
   /** Calls an operation by its operationId, with its parameters and body typed from the document (operation-call.ts). */
-  async call<Id extends OperationId>(id: Id, { path, query, body, ...options }: OperationParameters<Id> & Omit<SendOptions, 'body' | 'rawBody'> = {}): Promise<OperationExchange<Id>> {
+  async call<Id extends OperationId>(
+    id: Id,
+    { path, query, body, ...options }: OperationParameters<Id> & Omit<SendOptions, 'body' | 'rawBody'> = {},
+  ): Promise<OperationExchange<Id>> {
     const line = requestLine(id, { path, query, body } as OperationParameters<OperationId>);
     return asOperationExchange<Id>(await this.send(line.method, line.path, body === undefined ? options : { ...options, body }));
   }

@@ -6,8 +6,9 @@ import type { CheckContext } from './context.ts';
 import { decideInBrowser, type Decision } from './hub-browser.ts';
 import { controlCall } from './mock-control.ts';
 
-export const NEEDS_APPROVAL = 'needs an approval by an owner or admin: give hub_member (email and password of one, '
-  + 'who signs in to the hub in headless Chromium) in the inputs, or run against a crmkit mock';
+export const NEEDS_APPROVAL =
+  'needs an approval by an owner or admin: give hub_member (email and password of one, ' +
+  'who signs in to the hub in headless Chromium) in the inputs, or run against a crmkit mock';
 
 /** Where the browser is sent back to after `decision` on the consent page of `query`. */
 export async function decide(context: CheckContext, query: URLSearchParams, decision: Decision): Promise<URL> {

@@ -42,7 +42,12 @@ export type CheckContext = {
 /** The catalog rules an expected error's status and code are judged on. */
 export type ErrorRules = { status?: string; code?: string };
 
-export function createContext(target: Target, client: ConformanceClient, runId: string, undoList: (() => Promise<unknown>)[]): CheckContext {
+export function createContext(
+  target: Target,
+  client: ConformanceClient,
+  runId: string,
+  undoList: (() => Promise<unknown>)[],
+): CheckContext {
   const verdicts: RuleVerdict[] = [];
   const context: CheckContext = {
     target,

@@ -14,8 +14,11 @@ export const PREFIX: Record<NumberedKind, string> = { leads: 'ld', contacts: 'ct
 /** The id of an active member of the workspace, for a task's assignee or a lead's owner. */
 export async function activeMemberId(context: CheckContext): Promise<string> {
   const members = await context.client.send('GET', '/v1/members?limit=50');
-  if (members.status !== 200) context.skip(`needs the workspace's members (users:read) for an assignee or owner; GET /v1/members answered ${answerOf(members)}`);
-  const member = members.json.data.find((candidate: { status?: string }) => candidate.status === undefined || candidate.status === 'active');
+  if (members.status !== 200)
+    context.skip(`needs the workspace's members (users:read) for an assignee or owner; GET /v1/members answered ${answerOf(members)}`);
+  const member = members.json.data.find(
+    (candidate: { status?: string }) => candidate.status === undefined || candidate.status === 'active',
+  );
   return member?.id ?? context.skip('needs an active member of the workspace (none is listed)');
 }
 

@@ -10,7 +10,16 @@ import { advanceMockClock, controlCall } from './mock-control.ts';
 import type { CheckContext } from './context.ts';
 import type { Exchange } from './exchange.ts';
 
-export const CHANNEL_TYPES = ['telegram_bot', 'telegram_business', 'telegram_account', 'whatsapp', 'instagram', 'email', 'webchat', 'simulator'] as const;
+export const CHANNEL_TYPES = [
+  'telegram_bot',
+  'telegram_business',
+  'telegram_account',
+  'whatsapp',
+  'instagram',
+  'email',
+  'webchat',
+  'simulator',
+] as const;
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
 
 /** The mock's workspace, or a skip saying why a deployment cannot be checked for this. */
@@ -20,10 +29,14 @@ export function mockOnly(context: CheckContext, why: string): string {
 }
 
 /** Sending to a deployment's conversation would reach a real client. */
-export const SENDS_REACH_CLIENTS = 'a deployment offers no way to make a client write in, and a message sent there would reach a real client';
+export const SENDS_REACH_CLIENTS =
+  'a deployment offers no way to make a client write in, and a message sent there would reach a real client';
 
 /** A new connected channel of this type in the mock workspace, named with the run id. */
-export async function newChannel(context: CheckContext, type: ChannelType): Promise<{ id: string; type: string; name: string; status: string }> {
+export async function newChannel(
+  context: CheckContext,
+  type: ChannelType,
+): Promise<{ id: string; type: string; name: string; status: string }> {
   const workspaceId = mockOnly(context, 'only the web app connects channels');
   return controlCall(context, 'POST', `/_mock/workspaces/${workspaceId}/channels`, { type, name: `conformance ${context.runId} ${type}` });
 }
@@ -41,7 +54,12 @@ export function newClient(context: CheckContext, label: string): Client {
 }
 
 /** The client writes in on the channel; answers the conversation's and the message's ids. Resolves the conversation at the end of the run. */
-export async function clientWritesIn(context: CheckContext, channelId: string, client: Partial<Client>, text: string): Promise<{ conversation_id: string; message_id: string }> {
+export async function clientWritesIn(
+  context: CheckContext,
+  channelId: string,
+  client: Partial<Client>,
+  text: string,
+): Promise<{ conversation_id: string; message_id: string }> {
   const workspaceId = mockOnly(context, 'only a messenger can make a client write in');
   const written = await controlCall(context, 'POST', `/_mock/workspaces/${workspaceId}/channels/${channelId}/inbound`, { text, ...client });
   context.cleanup(() => context.client.send('POST', `/v1/conversations/${written.conversation_id}/resolve`));
@@ -57,7 +75,9 @@ export async function setChannelOutcome(context: CheckContext, channelId: string
 /** The client opts out on the channel (or back in). */
 export async function setDoNotContact(context: CheckContext, conversationId: string, doNotContact: boolean): Promise<void> {
   const workspaceId = mockOnly(context, 'only the client opts out, in the messenger');
-  await controlCall(context, 'PUT', `/_mock/workspaces/${workspaceId}/conversations/${conversationId}/do-not-contact`, { do_not_contact: doNotContact });
+  await controlCall(context, 'PUT', `/_mock/workspaces/${workspaceId}/conversations/${conversationId}/do-not-contact`, {
+    do_not_contact: doNotContact,
+  });
 }
 
 /** Moves the mock's clock (what fell due runs before it answers). */
@@ -96,7 +116,11 @@ export async function readMessages(context: CheckContext, conversationId: string
 }
 
 /** One message as the messages list shows it, with the exchange it came from. */
-export async function readMessage(context: CheckContext, conversationId: string, messageId: string): Promise<{ message: any; exchange: Exchange }> {
+export async function readMessage(
+  context: CheckContext,
+  conversationId: string,
+  messageId: string,
+): Promise<{ message: any; exchange: Exchange }> {
   const exchange = await readMessages(context, conversationId);
   const message = exchange.json?.data?.find((candidate: { id: string }) => candidate.id === messageId);
   if (!message) context.fail(`message ${messageId} is not in its conversation's messages list`, exchange);
@@ -117,7 +141,8 @@ export async function myMemberId(context: CheckContext): Promise<string> {
   const listed: { is_me?: boolean; id: string }[] = members.json?.data ?? [];
   const me = listed.find((member) => member.is_me);
   // Spec 2.7 gives is_me but ties no key to a member: members listed, none the caller's, is the cause to name.
-  if (!me) context.skip(`needs the caller's own member: GET /v1/members lists ${listed.length}, none with is_me (the key acts for no member)`);
+  if (!me)
+    context.skip(`needs the caller's own member: GET /v1/members lists ${listed.length}, none with is_me (the key acts for no member)`);
   return me.id;
 }
 
@@ -125,7 +150,8 @@ const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
 export const isTime = (value: unknown): boolean => typeof value === 'string' && TIME.test(value) && !Number.isNaN(Date.parse(value));
 export const isTimeOrNull = (value: unknown): boolean => value === null || isTime(value);
-export const isIdOf = (prefix: string, value: unknown): boolean => typeof value === 'string' && new RegExp(`^${prefix}_[0-9a-z]{26}$`).test(value);
+export const isIdOf = (prefix: string, value: unknown): boolean =>
+  typeof value === 'string' && new RegExp(`^${prefix}_[0-9a-z]{26}$`).test(value);
 
 /**
  * Gathers problems per rule while a check walks many records, then judges each rule once: the

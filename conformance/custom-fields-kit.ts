@@ -6,7 +6,22 @@
 import type { CheckContext } from './context.ts';
 import { mockSession } from './records-kit.ts';
 
-export const VALUE_TYPES = ['text', 'long_text', 'number', 'money', 'date', 'datetime', 'select', 'multiselect', 'checkbox', 'phone', 'email', 'url', 'member', 'rating'] as const;
+export const VALUE_TYPES = [
+  'text',
+  'long_text',
+  'number',
+  'money',
+  'date',
+  'datetime',
+  'select',
+  'multiselect',
+  'checkbox',
+  'phone',
+  'email',
+  'url',
+  'member',
+  'rating',
+] as const;
 export type ValueType = (typeof VALUE_TYPES)[number];
 export type Field = { id: string; key: string; type: ValueType; required: boolean; options: { id: string }[] };
 export type ContactFields = { byType: Map<ValueType, Field>; required: Field | undefined; memberId: string | undefined };
@@ -27,14 +42,26 @@ export async function contactFields(context: CheckContext): Promise<ContactField
 
 async function fieldsOfRun(context: CheckContext): Promise<ContactFields> {
   const session = await mockSession(context, 'owner');
-  const prefix = `conf_${context.runId.toLowerCase().replace(/[^a-z0-9]/g, '').slice(-10)}${Math.random().toString(36).slice(2, 6)}`;
+  const prefix = `conf_${context.runId
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '')
+    .slice(-10)}${Math.random().toString(36).slice(2, 6)}`;
   // 101 options, so that the multiselect limit (100 values, spec 8) can be tried with distinct ids.
   const options = Array.from({ length: 101 }, (_, index) => ({ label: `Option ${index + 1}` }));
   const create = async (type: ValueType, required: boolean): Promise<Field> => {
-    const body = { entity: 'contact', key: `${prefix}_${type}${required ? '_required' : ''}`, label: `Conformance ${type}`, type, required, ...(type.endsWith('select') ? { options } : {}) };
+    const body = {
+      entity: 'contact',
+      key: `${prefix}_${type}${required ? '_required' : ''}`,
+      label: `Conformance ${type}`,
+      type,
+      required,
+      ...(type.endsWith('select') ? { options } : {}),
+    };
     const created = await context.client.send('POST', '/v1/fields', { key: null, headers: { cookie: session.cookie }, body });
     if (created.status !== 201) context.fail(`the owner's session could not create a ${type} field: ${created.status}`, created);
-    context.cleanup(() => context.client.send('DELETE', `/v1/fields/${created.json.id}`, { key: null, headers: { cookie: session.cookie } }));
+    context.cleanup(() =>
+      context.client.send('DELETE', `/v1/fields/${created.json.id}`, { key: null, headers: { cookie: session.cookie } }),
+    );
     return created.json;
   };
   const byType = new Map<ValueType, Field>();

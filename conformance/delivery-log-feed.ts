@@ -33,7 +33,10 @@ export class DeliveryLogFeed {
   async events(match: (event: SeenEvent) => boolean = () => true): Promise<SeenEvent[]> {
     const ids = (await allDeliveries(this.#context, this.#webhookId)).map((item) => item?.id).filter((id) => typeof id === 'string');
     for (const id of ids) if (!this.#read.has(id)) this.#read.set(id, await this.#payloadOf(id));
-    return ids.sort().map((id) => this.#read.get(id)!).filter(match);
+    return ids
+      .sort()
+      .map((id) => this.#read.get(id)!)
+      .filter(match);
   }
 
   /** The `count`-th event of the log that `match` accepts, reading the log again for at most `timeoutMs`; undefined if none. */

@@ -17,7 +17,8 @@ export async function keyIdentity(context: CheckContext): Promise<Identity> {
   if (whoami.status !== 200) context.skip(`whoami answered ${whoami.status}: the key's id and workspace (actor, workspace_id) are unknown`);
   const keyId = whoami.json?.id;
   const workspaceId = whoami.json?.workspace?.id ?? whoami.json?.workspace_id;
-  if (typeof keyId !== 'string' || typeof workspaceId !== 'string') context.skip("whoami does not show the key's id and its workspace's id");
+  if (typeof keyId !== 'string' || typeof workspaceId !== 'string')
+    context.skip("whoami does not show the key's id and its workspace's id");
   return { keyId, workspaceId };
 }
 
@@ -27,14 +28,18 @@ export async function keyIdentity(context: CheckContext): Promise<Identity> {
  * event naming the record in the wrong form is still found, and fails events.data-object-is-the-record
  * instead of passing for missing.
  */
-export const eventAbout = (type: string, recordId: string) => (request: SeenEvent) => request.json?.type === type && sameIdBody(request.json?.data?.object?.id, recordId);
+export const eventAbout = (type: string, recordId: string) => (request: SeenEvent) =>
+  request.json?.type === type && sameIdBody(request.json?.data?.object?.id, recordId);
 
 /** The part of an id after its prefix (spec 2.1: `<prefix>_<26 lowercase letters and digits>`). */
 const idBody = (id: string) => id.slice(id.indexOf('_') + 1);
 
 /** Whether `seen` is `recordId`, or its 26 characters after another prefix. */
 function sameIdBody(seen: unknown, recordId: string): boolean {
-  return seen === recordId || (typeof seen === 'string' && seen.includes('_') && idBody(recordId).length === 26 && idBody(seen) === idBody(recordId));
+  return (
+    seen === recordId ||
+    (typeof seen === 'string' && seen.includes('_') && idBody(recordId).length === 26 && idBody(seen) === idBody(recordId))
+  );
 }
 
 /**
@@ -53,7 +58,9 @@ export function graceMs(context: CheckContext): number {
 
 /** The problem of a missing event, for the rule that says it is sent; `webhook` says where it was looked for (the receiver by default). */
 export const missing = (what: string, seconds: number, webhook?: EventWebhook) =>
-  webhook?.seenAt === 'log' ? `${what} did not appear in the webhook's delivery log within ${seconds} s` : `${what} did not reach the receiver within ${seconds} s`;
+  webhook?.seenAt === 'log'
+    ? `${what} did not appear in the webhook's delivery log within ${seconds} s`
+    : `${what} did not reach the receiver within ${seconds} s`;
 
 /** Where an event was seen, for a problem's words: nothing for the receiver, the log otherwise. */
 export const seenWhere = (event: SeenEvent) => (event.logged ? " (as the webhook's delivery log shows it)" : '');
@@ -121,23 +128,60 @@ export class EnvelopeJudge {
       this.#seen.add(rule);
       if (problem && !this.#problems.has(rule)) this.#problems.set(rule, { problem: `${what}: ${problem}`, exchange: request.logged });
     };
-    note('events.envelope-id', !EVENT_ID.test(String(event?.id)) && `id is ${JSON.stringify(event?.id)}, not evt_ and 26 lowercase letters and digits`);
+    note(
+      'events.envelope-id',
+      !EVENT_ID.test(String(event?.id)) && `id is ${JSON.stringify(event?.id)}, not evt_ and 26 lowercase letters and digits`,
+    );
     note('events.envelope-object', event?.object !== 'event' && `object is ${JSON.stringify(event?.object)}, not "event"`);
-    if (request.headers) note('events.envelope-type', event?.type !== request.headers['svc-event'] && `type is ${JSON.stringify(event?.type)} while Svc-Event names ${request.headers['svc-event']}`);
+    if (request.headers)
+      note(
+        'events.envelope-type',
+        event?.type !== request.headers['svc-event'] &&
+          `type is ${JSON.stringify(event?.type)} while Svc-Event names ${request.headers['svc-event']}`,
+      );
     else this.#fromLog = true;
-    note('events.envelope-api-version', !API_VERSION.test(String(event?.api_version)) && `api_version is ${JSON.stringify(event?.api_version)}, not a date-form string (YYYY-MM-DD)`);
-    note('events.envelope-occurred-at', !(TIME.test(String(event?.occurred_at)) && !Number.isNaN(Date.parse(event.occurred_at))) && `occurred_at is ${JSON.stringify(event?.occurred_at)}, not an RFC 3339 time with fractional seconds and an offset`);
-    if (this.#identity) note('events.envelope-workspace-id', event?.workspace_id !== this.#identity.workspaceId && `workspace_id is ${JSON.stringify(event?.workspace_id)}, not the key's workspace ${this.#identity.workspaceId}`);
+    note(
+      'events.envelope-api-version',
+      !API_VERSION.test(String(event?.api_version)) &&
+        `api_version is ${JSON.stringify(event?.api_version)}, not a date-form string (YYYY-MM-DD)`,
+    );
+    note(
+      'events.envelope-occurred-at',
+      !(TIME.test(String(event?.occurred_at)) && !Number.isNaN(Date.parse(event.occurred_at))) &&
+        `occurred_at is ${JSON.stringify(event?.occurred_at)}, not an RFC 3339 time with fractional seconds and an offset`,
+    );
+    if (this.#identity)
+      note(
+        'events.envelope-workspace-id',
+        event?.workspace_id !== this.#identity.workspaceId &&
+          `workspace_id is ${JSON.stringify(event?.workspace_id)}, not the key's workspace ${this.#identity.workspaceId}`,
+      );
     const actor = event?.actor;
-    note('events.actor-shape', !(actor && typeof actor === 'object' && ACTOR_TYPES.has(actor.type) && typeof actor.id === 'string') && `actor is ${JSON.stringify(actor)}, not {type: member|api_key|automation|system, id}`);
+    note(
+      'events.actor-shape',
+      !(actor && typeof actor === 'object' && ACTOR_TYPES.has(actor.type) && typeof actor.id === 'string') &&
+        `actor is ${JSON.stringify(actor)}, not {type: member|api_key|automation|system, id}`,
+    );
     if (cause.byKey && this.#identity) {
       const expected = { type: 'api_key', id: this.#identity.keyId };
-      note('events.actor-api-key', (actor?.type !== expected.type || actor?.id !== expected.id) && `actor is ${JSON.stringify(actor)}, not the API key that made the call ${JSON.stringify(expected)}`);
+      note(
+        'events.actor-api-key',
+        (actor?.type !== expected.type || actor?.id !== expected.id) &&
+          `actor is ${JSON.stringify(actor)}, not the API key that made the call ${JSON.stringify(expected)}`,
+      );
     }
-    if (actor?.type === 'system') note('events.actor-system-empty-id', actor.id !== '' && `a system actor has id ${JSON.stringify(actor.id)}, not empty`);
+    if (actor?.type === 'system')
+      note('events.actor-system-empty-id', actor.id !== '' && `a system actor has id ${JSON.stringify(actor.id)}, not empty`);
     const object = event?.data?.object;
-    note('events.data-object-id-and-object', !(object && typeof object.id === 'string' && typeof object.object === 'string' && object.object !== '') && `data.object is ${JSON.stringify(object)?.slice(0, 200)}, without both id and object`);
-    note('events.data-object-is-the-record', object?.id !== cause.recordId && `data.object.id is ${JSON.stringify(object?.id)}, not the record ${cause.recordId}`);
+    note(
+      'events.data-object-id-and-object',
+      !(object && typeof object.id === 'string' && typeof object.object === 'string' && object.object !== '') &&
+        `data.object is ${JSON.stringify(object)?.slice(0, 200)}, without both id and object`,
+    );
+    note(
+      'events.data-object-is-the-record',
+      object?.id !== cause.recordId && `data.object.id is ${JSON.stringify(object?.id)}, not the record ${cause.recordId}`,
+    );
     note('events.data-object-references-by-id', referenceProblem(object));
     const key = `${event?.type} about ${cause.recordId}`;
     const earlier = this.#ids.get(String(event?.id));
@@ -149,7 +193,8 @@ export class EnvelopeJudge {
   judge(context: CheckContext, rules: readonly EnvelopeRule[]): void {
     for (const rule of rules) {
       if (this.#seen.has(rule)) context.judge(rule, this.#problems.get(rule)?.problem, this.#problems.get(rule)?.exchange);
-      else if (this.#fromLog && RECEIVER_ONLY_RULES.has(rule)) context.skipRule(rule, `it compares the body with the Svc-Event header; ${RECEIVER_ONLY}`);
+      else if (this.#fromLog && RECEIVER_ONLY_RULES.has(rule))
+        context.skipRule(rule, `it compares the body with the Svc-Event header; ${RECEIVER_ONLY}`);
     }
   }
 }
@@ -162,7 +207,8 @@ function referenceProblem(object: any): string | undefined {
     if (value === null || value === '') continue;
     if (typeof value === 'string' && ID.test(value)) continue;
     // Stage and other ids are ids too; anything that is a number, or looks like one, is a record number.
-    if (typeof value === 'number' || (typeof value === 'string' && /^#?\d+$/.test(value))) return `data.object.${field} is ${JSON.stringify(value)}: a record referenced by number, not by id`;
+    if (typeof value === 'number' || (typeof value === 'string' && /^#?\d+$/.test(value)))
+      return `data.object.${field} is ${JSON.stringify(value)}: a record referenced by number, not by id`;
   }
   return undefined;
 }

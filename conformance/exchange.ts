@@ -74,7 +74,9 @@ function operationOf(method: string, url: string): Operation | undefined {
 }
 
 function flatHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).flatMap(([name, value]) => (value === undefined ? [] : [[name, [value].flat().join(', ')]])));
+  return Object.fromEntries(
+    Object.entries(headers).flatMap(([name, value]) => (value === undefined ? [] : [[name, [value].flat().join(', ')]])),
+  );
 }
 
 function parseJson(text: string): unknown {

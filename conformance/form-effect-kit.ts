@@ -7,21 +7,39 @@ import type { Exchange } from './exchange.ts';
 import { formPath } from './form-kit.ts';
 
 /** `POST {workspace_url}/api/forms/{id}/submit` with no credential; a 429 is answered as it is, never waited out. */
-export function submitOnce(context: CheckContext, formId: string, body: Record<string, unknown>, headers: Record<string, string> = {}): Promise<Exchange> {
-  return context.client.send('POST', formPath(formId, '/submit'), { key: null, origin: 'workspace', headers, body, honorRetryAfter: false });
+export function submitOnce(
+  context: CheckContext,
+  formId: string,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<Exchange> {
+  return context.client.send('POST', formPath(formId, '/submit'), {
+    key: null,
+    origin: 'workspace',
+    headers,
+    body,
+    honorRetryAfter: false,
+  });
 }
 
 /** The problem with an answer that should be the refusal `status` `code`, or undefined. */
 export function refusalProblem(exchange: Exchange, status: number, code: string, what: string): string | undefined {
   const actual = exchange.json?.error?.code;
-  return exchange.status === status && actual === code ? undefined : `${what} answered ${exchange.status} ${actual ?? '(no error code)'}, not ${status} ${code}`;
+  return exchange.status === status && actual === code
+    ? undefined
+    : `${what} answered ${exchange.status} ${actual ?? '(no error code)'}, not ${status} ${code}`;
 }
 
 /** The problem with an answer that should be the 201 `{ok: true, success, redirect_url}` of spec 4.12, or undefined. */
 export function acceptedProblem(exchange: Exchange, what: string): string | undefined {
   if (exchange.status !== 201) return `${what} answered ${exchange.status} ${exchange.json?.error?.code ?? ''}, not 201`;
   const body = exchange.json;
-  const shaped = body?.ok === true && typeof body?.success === 'string' && body && 'redirect_url' in body && (body.redirect_url === null || typeof body.redirect_url === 'string');
+  const shaped =
+    body?.ok === true &&
+    typeof body?.success === 'string' &&
+    body &&
+    'redirect_url' in body &&
+    (body.redirect_url === null || typeof body.redirect_url === 'string');
   return shaped ? undefined : `${what} answered 201 but not {ok: true, success, redirect_url}: ${exchange.text.slice(0, 120)}`;
 }
 

@@ -14,7 +14,15 @@ import { advanceMockClock } from './mock-control.ts';
 import { waitingFor } from '../harness/waiting.ts';
 
 export type FormField = { id: string; type: string; label: string; required: boolean; autocomplete: string; options?: { value: string }[] };
-export type FormConfig = { id: string; lang: string; consent: string; fields: FormField[]; token: string; min_ms: number; [key: string]: unknown };
+export type FormConfig = {
+  id: string;
+  lang: string;
+  consent: string;
+  fields: FormField[];
+  token: string;
+  min_ms: number;
+  [key: string]: unknown;
+};
 
 /** The origin the checks' requests come from: a website no form restricts to (spec 4.12 examples use real shops). */
 export const VISITOR_ORIGIN = 'https://conformance.example';
@@ -34,19 +42,29 @@ export function loadForm(context: CheckContext, formId: string, options: { lang?
 }
 
 /** The configuration (200 with a token expected), and when it was loaded on this machine's clock. */
-export async function loadConfig(context: CheckContext, formId: string, options: { lang?: string; origin?: string } = {}): Promise<{ config: FormConfig; exchange: Exchange; loadedAtMs: number }> {
+export async function loadConfig(
+  context: CheckContext,
+  formId: string,
+  options: { lang?: string; origin?: string } = {},
+): Promise<{ config: FormConfig; exchange: Exchange; loadedAtMs: number }> {
   const exchange = await loadForm(context, formId, options);
   const loadedAtMs = Date.now();
   if (exchange.status !== 200) context.fail(`loading the form configuration answered ${exchange.status}, not 200`, exchange);
   const config = exchange.json;
-  if (typeof config?.token !== 'string' || config.token === '') context.fail('the form configuration has no token to submit with', exchange);
+  if (typeof config?.token !== 'string' || config.token === '')
+    context.fail('the form configuration has no token to submit with', exchange);
   if (!Array.isArray(config.fields)) context.fail('the form configuration has no fields', exchange);
   if (typeof config.min_ms !== 'number') context.fail('the form configuration has no min_ms', exchange);
   return { config, exchange, loadedAtMs };
 }
 
 /** `POST {workspace_url}/api/forms/{id}/submit` with no credential. */
-export function submitForm(context: CheckContext, formId: string, body: Record<string, unknown>, options: { origin?: string } = {}): Promise<Exchange> {
+export function submitForm(
+  context: CheckContext,
+  formId: string,
+  body: Record<string, unknown>,
+  options: { origin?: string } = {},
+): Promise<Exchange> {
   const headers: Record<string, string> = options.origin ? { origin: options.origin } : {};
   return context.client.send('POST', formPath(formId, '/submit'), { key: null, origin: 'workspace', headers, body });
 }
@@ -73,7 +91,11 @@ export type Visitor = { name: string; email: string; phone: string };
 export function visitor(context: CheckContext, slug: string): Visitor {
   const mark = `${context.runId}-${slug}`;
   // Nine random national digits after +998 90: a number no real client of the workspace is likely to have.
-  const created: Visitor = { name: `conformance ${mark}`, email: `conformance-${mark}@example.com`, phone: `+99890${String(randomInt(0, 10_000_000)).padStart(7, '0')}` };
+  const created: Visitor = {
+    name: `conformance ${mark}`,
+    email: `conformance-${mark}@example.com`,
+    phone: `+99890${String(randomInt(0, 10_000_000)).padStart(7, '0')}`,
+  };
   context.cleanup(() => removeRecordsOf(context, created));
   return created;
 }
@@ -112,7 +134,13 @@ function answerFor(field: FormField, person: Visitor): unknown {
 
 /** A submission that breaks no rule: the token, valid answers, consent when the form asks for it. */
 export function validSubmission(config: FormConfig, person: Visitor, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { token: config.token, answers: answersFor(config, person), lang: config.lang, ...(config.consent !== '' ? { consent: true } : {}), ...extra };
+  return {
+    token: config.token,
+    answers: answersFor(config, person),
+    lang: config.lang,
+    ...(config.consent !== '' ? { consent: true } : {}),
+    ...extra,
+  };
 }
 
 /** The answer of spec 4.12 to an accepted (or silently dropped) submission: 201 `{ok: true, success, redirect_url}`. */
@@ -122,7 +150,8 @@ export function expectAccepted(context: CheckContext, exchange: Exchange, what: 
   const problems: string[] = [];
   if (body?.ok !== true) problems.push(`ok is ${JSON.stringify(body?.ok)}, not true`);
   if (typeof body?.success !== 'string') problems.push('success is not the thank-you text');
-  if (!(body && 'redirect_url' in body && (body.redirect_url === null || typeof body.redirect_url === 'string'))) problems.push('redirect_url is neither a URL nor null');
+  if (!(body && 'redirect_url' in body && (body.redirect_url === null || typeof body.redirect_url === 'string')))
+    problems.push('redirect_url is neither a URL nor null');
   if (problems.length) context.fail(`${what} answered 201 but not {ok: true, success, redirect_url}: ${problems.join('; ')}`, exchange);
 }
 
@@ -148,7 +177,8 @@ async function lookUp(context: CheckContext, person: Visitor): Promise<Found | u
     const listed = await context.client.send('GET', `/v1/contacts?q=${encodeURIComponent(q)}&limit=50`);
     if (listed.status === 401 || listed.status === 403) return undefined;
     context.expectStatus(listed, 200);
-    for (const contact of listed.json?.data ?? []) if (isVisitor(contact, person) && !contacts.some((known) => known.id === contact.id)) contacts.push(contact);
+    for (const contact of listed.json?.data ?? [])
+      if (isVisitor(contact, person) && !contacts.some((known) => known.id === contact.id)) contacts.push(contact);
     // The email alone finds the visitor when the form has an email field; the phone or the name only when it has not.
     if (contacts.length) break;
   }
@@ -165,7 +195,11 @@ async function lookUp(context: CheckContext, person: Visitor): Promise<Found | u
 function isVisitor(contact: any, person: Visitor): boolean {
   const emails: string[] = contact?.emails ?? [];
   const phones: string[] = contact?.phones ?? [];
-  return emails.some((email) => email.toLowerCase() === person.email) || phones.some((phone) => phone.replace(/\D/g, '') === person.phone.replace(/\D/g, '')) || contact?.name === person.name;
+  return (
+    emails.some((email) => email.toLowerCase() === person.email) ||
+    phones.some((phone) => phone.replace(/\D/g, '') === person.phone.replace(/\D/g, '')) ||
+    contact?.name === person.name
+  );
 }
 
 /**
@@ -178,9 +212,15 @@ export async function expectDropped(context: CheckContext, exchange: Exchange, p
   // A deployment may file submissions a moment after answering: give a kept one the time to show.
   if (!context.target.mock) await sleep(3_000);
   const found = await findRecordsOf(context, person);
-  if (!found) context.skip(`${what} answered the same 201 as an accepted one; whether it was dropped could not be seen: the API key cannot list contacts and leads (contacts:read, leads:read)`);
+  if (!found)
+    context.skip(
+      `${what} answered the same 201 as an accepted one; whether it was dropped could not be seen: the API key cannot list contacts and leads (contacts:read, leads:read)`,
+    );
   if (found.contacts.length || found.leads.length) {
-    const made = [...found.contacts.map((contact) => `contact ${contact.id}`), ...found.leads.map((lead) => `lead ${lead.id} (source ${lead.source})`)];
+    const made = [
+      ...found.contacts.map((contact) => `contact ${contact.id}`),
+      ...found.leads.map((lead) => `lead ${lead.id} (source ${lead.source})`),
+    ];
     context.fail(`${what} answered 201 but was not dropped: it made ${made.join(', ')}`, exchange);
   }
 }
@@ -188,7 +228,8 @@ export async function expectDropped(context: CheckContext, exchange: Exchange, p
 /** The status and `code` of a refusal, naming the submission in the failure. */
 export function expectRefusal(context: CheckContext, exchange: Exchange, status: number, code: string, what: string): void {
   const actual = exchange.json?.error?.code;
-  if (exchange.status !== status || actual !== code) context.fail(`${what} answered ${exchange.status} ${actual ?? '(no error code)'}, not ${status} ${code}`, exchange);
+  if (exchange.status !== status || actual !== code)
+    context.fail(`${what} answered ${exchange.status} ${actual ?? '(no error code)'}, not ${status} ${code}`, exchange);
 }
 
 /** The same token with one character in its middle changed: what it says or its signature no longer holds. */

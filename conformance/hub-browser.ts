@@ -19,8 +19,13 @@ export type Decision = 'approve' | 'deny';
 /** Debian's Chromium (a browser download of playwright's does not work everywhere); CRMKIT_CHROMIUM names another. */
 const CHROMIUM = process.env.CRMKIT_CHROMIUM ?? '/usr/bin/chromium';
 const FLAGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 /** A step of the hub (a page to load, a click to answer) that takes longer is reported as the hub's failure. */
 const STEP_MS = 30_000;
@@ -30,7 +35,11 @@ const hubs = new WeakMap<ConformanceClient, Promise<Hub>>();
 
 /** Where the hub sent the browser back to the app after `decision` on the consent page of `authorizeUrl`. */
 export async function decideInBrowser(
-  context: CheckContext, hub: HubBrowser, authorizeUrl: string, redirectUri: string, decision: Decision,
+  context: CheckContext,
+  hub: HubBrowser,
+  authorizeUrl: string,
+  redirectUri: string,
+  decision: Decision,
 ): Promise<URL> {
   const started = await hubOf(context.client);
   if ('unavailable' in started) context.skip(started.unavailable);
@@ -55,7 +64,12 @@ export async function decideInBrowser(
 }
 
 async function walk(
-  page: Page, hub: HubBrowser, authorizeUrl: string, redirectUri: string, decision: Decision, steps: string[],
+  page: Page,
+  hub: HubBrowser,
+  authorizeUrl: string,
+  redirectUri: string,
+  decision: Decision,
+  steps: string[],
 ): Promise<URL | undefined> {
   const { selectors } = hub;
   const buttonSelector = decision === 'approve' ? selectors.consent_approve : selectors.consent_deny;
@@ -94,7 +108,11 @@ function atApp(url: string, redirectUri: string): boolean {
 }
 
 async function pageSummary(page: Page): Promise<string> {
-  const heading = await page.locator('h1').first().textContent({ timeout: 1_000 }).catch(() => null);
+  const heading = await page
+    .locator('h1')
+    .first()
+    .textContent({ timeout: 1_000 })
+    .catch(() => null);
   return `${page.url()} ("${(heading ?? (await page.title().catch(() => ''))).trim().slice(0, 120)}")`;
 }
 
@@ -113,7 +131,12 @@ function recordPages(client: ConformanceClient, page: Page, steps: string[], red
     pending.push(record(client, response));
   };
   page.on('response', onResponse);
-  return { settled: async () => { page.off('response', onResponse); await Promise.all(pending); } };
+  return {
+    settled: async () => {
+      page.off('response', onResponse);
+      await Promise.all(pending);
+    },
+  };
 }
 
 async function record(client: ConformanceClient, response: Response): Promise<void> {
@@ -122,16 +145,18 @@ async function record(client: ConformanceClient, response: Response): Promise<vo
   const text = redirected ? '' : await response.text().catch(() => '');
   const { cookie: _cookie, ...requestHeaders } = await request.allHeaders();
   const { 'set-cookie': _setCookie, ...responseHeaders } = await response.allHeaders();
-  client.exchanges.push(recordExchange({
-    method: request.method(),
-    url: response.url(),
-    requestHeaders,
-    requestBody: withoutPassword(request.postData()),
-    status: response.status(),
-    responseHeaders,
-    text,
-    sentRequestId: undefined,
-  }));
+  client.exchanges.push(
+    recordExchange({
+      method: request.method(),
+      url: response.url(),
+      requestHeaders,
+      requestBody: withoutPassword(request.postData()),
+      status: response.status(),
+      responseHeaders,
+      text,
+      sentRequestId: undefined,
+    }),
+  );
 }
 
 /** A sign-in form's body, its password replaced. */

@@ -9,14 +9,23 @@ import { exchangeCode, pkcePair, type OAuthClient, type Tokens } from './oauth-k
 import { WebhookReceiver, type ReceivedRequest } from '../harness/webhook-receiver.ts';
 import { needReceiverAccepted } from './webhook-kit.ts';
 
-export type LifecycleApp = { client: OAuthClient & { clientSecret: string; redirectUri: string }; workspaceId: string; receiver: WebhookReceiver; path: string };
+export type LifecycleApp = {
+  client: OAuthClient & { clientSecret: string; redirectUri: string };
+  workspaceId: string;
+  receiver: WebhookReceiver;
+  path: string;
+};
 
 /** The scopes the check's apps declare; approving with none of them named grants both (spec 5.2). */
 export const APP_SCOPES = ['leads:read', 'contacts:read'];
 
 /** A confidential app whose lifecycle events go to a receiver of the check's own (closed when the run ends). */
 export async function lifecycleApp(context: CheckContext, slug: string): Promise<LifecycleApp> {
-  const mock = context.target.mock ?? context.skip("an app's webhook URL is set in the developer console and its consent given by a person: only a crmkit mock's control API lets the suite do both");
+  const mock =
+    context.target.mock ??
+    context.skip(
+      "an app's webhook URL is set in the developer console and its consent given by a person: only a crmkit mock's control API lets the suite do both",
+    );
   const receiver = await WebhookReceiver.start();
   context.cleanup(() => receiver.close());
   const path = `/crmkit-conformance/${context.runId}/${slug}`;
@@ -27,7 +36,12 @@ export async function lifecycleApp(context: CheckContext, slug: string): Promise
     scopes: APP_SCOPES,
     webhook_url: receiver.url(path),
   });
-  return { client: { clientId: app.client_id, clientSecret: app.client_secret, redirectUri: app.redirect_uri }, workspaceId: mock.workspaceId, receiver, path };
+  return {
+    client: { clientId: app.client_id, clientSecret: app.client_secret, redirectUri: app.redirect_uri },
+    workspaceId: mock.workspaceId,
+    receiver,
+    path,
+  };
 }
 
 /** The workspace approves the app (for `scope`, or all it declares) and the code is exchanged: the tokens (200 expected). */
@@ -42,7 +56,10 @@ export async function approveApp(context: CheckContext, app: LifecycleApp, scope
     state: randomBytes(12).toString('hex'),
     ...(scope ? { scope } : {}),
   });
-  const decided = await controlCall(context, 'POST', '/_mock/oauth/consent', { authorize_url: `${context.target.hubUrl}/oauth/authorize?${query}`, decision: 'approve' });
+  const decided = await controlCall(context, 'POST', '/_mock/oauth/consent', {
+    authorize_url: `${context.target.hubUrl}/oauth/authorize?${query}`,
+    decision: 'approve',
+  });
   const code = new URL(decided.redirect_url).searchParams.get('code');
   if (!code) context.fail(`the approval redirected without a code: ${decided.redirect_url}`);
   const exchange = await exchangeCode(context, app.client, code, app.client.redirectUri, verifier);

@@ -11,7 +11,12 @@ export type SettingsChange = {
 };
 
 /** Runs `body` with the mock workspace's settings changed; skips against a deployment, saying why. */
-export async function withWorkspaceSettings<T>(context: CheckContext, why: string, change: SettingsChange, body: () => Promise<T>): Promise<T> {
+export async function withWorkspaceSettings<T>(
+  context: CheckContext,
+  why: string,
+  change: SettingsChange,
+  body: () => Promise<T>,
+): Promise<T> {
   const mock = context.target.mock ?? context.skip(`needs a crmkit mock's control API: ${why}`);
   const path = `/_mock/workspaces/${mock.workspaceId}/settings`;
   const before = await controlCall(context, 'GET', path);
@@ -25,4 +30,3 @@ export async function withWorkspaceSettings<T>(context: CheckContext, why: strin
     await controlCall(context, 'PATCH', path, restore);
   }
 }
-

@@ -8,7 +8,12 @@ import type { CheckContext } from './context.ts';
 type ControlMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /** A control route's status and JSON, whatever the mock answers (a refusal may be what a check judges). */
-export async function controlAnswer(context: CheckContext, method: ControlMethod, path: string, body?: unknown): Promise<{ status: number; json: any; text: string }> {
+export async function controlAnswer(
+  context: CheckContext,
+  method: ControlMethod,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: any; text: string }> {
   const mock = context.target.mock;
   if (!mock) context.skip('needs the control API of a crmkit mock');
   const response = await request(`${mock.controlUrl}${path}`, {

@@ -44,7 +44,12 @@ export type ClientAuth = { client: OAuthClient; secret?: string } | 'none';
  * Basic (spec 5.2 step 5), a public one with `client_id` in the body; `'none'` sends the params as
  * they are (they may carry client credentials of their own).
  */
-export function oauthPost(context: CheckContext, path: '/oauth/token' | '/oauth/revoke', params: Record<string, string>, auth: ClientAuth): Promise<Exchange> {
+export function oauthPost(
+  context: CheckContext,
+  path: '/oauth/token' | '/oauth/revoke',
+  params: Record<string, string>,
+  auth: ClientAuth,
+): Promise<Exchange> {
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
   const body = new URLSearchParams(params);
   if (auth !== 'none') {
@@ -64,10 +69,15 @@ function formEncode(value: string): string {
 export function expectOAuthError(context: CheckContext, exchange: Exchange, status: number, code: string): void {
   if (exchange.status < 400) context.fail(`expected ${status} ${code}, got ${exchange.status}`, exchange);
   const error = exchange.json?.error;
-  if (typeof error !== 'string') context.fail(`expected the OAuth error ${code} as {error, error_description}, got ${error && typeof error === 'object' ? 'the API error envelope' : 'no OAuth error'}`, exchange);
+  if (typeof error !== 'string')
+    context.fail(
+      `expected the OAuth error ${code} as {error, error_description}, got ${error && typeof error === 'object' ? 'the API error envelope' : 'no OAuth error'}`,
+      exchange,
+    );
   if (error !== code) context.fail(`expected the OAuth error ${code}, got ${error}`, exchange);
   context.expectStatus(exchange, status);
-  if (code === 'invalid_client' && !exchange.headers['www-authenticate']) context.fail('invalid_client without a WWW-Authenticate challenge', exchange);
+  if (code === 'invalid_client' && !exchange.headers['www-authenticate'])
+    context.fail('invalid_client without a WWW-Authenticate challenge', exchange);
 }
 
 /**
@@ -75,7 +85,11 @@ export function expectOAuthError(context: CheckContext, exchange: Exchange, stat
  * mock through its control route, on a deployment in a browser as the inputs' hub member
  * (consent-decision.ts).
  */
-export async function approvedCode(context: CheckContext, client: OAuthClient, challenge: string): Promise<{ code: string; redirectUri: string }> {
+export async function approvedCode(
+  context: CheckContext,
+  client: OAuthClient,
+  challenge: string,
+): Promise<{ code: string; redirectUri: string }> {
   if (!client.redirectUri) context.skip('needs the redirect URI registered for the client (--redirect-uri)');
   const state = base64url(randomBytes(12));
   const query = new URLSearchParams({
@@ -89,24 +103,40 @@ export async function approvedCode(context: CheckContext, client: OAuthClient, c
   const callback = await decide(context, query, 'approve');
   const code = callback.searchParams.get('code');
   if (!code) context.fail(`the approval redirected without a code: ${callback.href}`);
-  if (callback.searchParams.get('state') !== state) context.fail(`the approval's redirect carries state ${callback.searchParams.get('state')}, not the ${state} sent`);
+  if (callback.searchParams.get('state') !== state)
+    context.fail(`the approval's redirect carries state ${callback.searchParams.get('state')}, not the ${state} sent`);
   return { code, redirectUri: client.redirectUri };
 }
 
 export type Tokens = { access_token: string; refresh_token: string; [field: string]: unknown };
 
 /** Approves, exchanges the code with its verifier, and answers the tokens (200 expected). */
-export async function freshTokens(context: CheckContext, client: OAuthClient): Promise<{ tokens: Tokens; code: string; exchange: Exchange; redirectUri: string; verifier: string }> {
+export async function freshTokens(
+  context: CheckContext,
+  client: OAuthClient,
+): Promise<{ tokens: Tokens; code: string; exchange: Exchange; redirectUri: string; verifier: string }> {
   const { verifier, challenge } = pkcePair();
   const { code, redirectUri } = await approvedCode(context, client, challenge);
   const exchange = await exchangeCode(context, client, code, redirectUri, verifier);
   context.expectStatus(exchange, 200);
-  if (typeof exchange.json?.access_token !== 'string' || typeof exchange.json?.refresh_token !== 'string') context.fail('the token answer has no access_token and refresh_token', exchange);
+  if (typeof exchange.json?.access_token !== 'string' || typeof exchange.json?.refresh_token !== 'string')
+    context.fail('the token answer has no access_token and refresh_token', exchange);
   return { tokens: exchange.json, code, exchange, redirectUri, verifier };
 }
 
-export function exchangeCode(context: CheckContext, client: OAuthClient, code: string, redirectUri: string, verifier: string): Promise<Exchange> {
-  return oauthPost(context, '/oauth/token', { grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier }, { client });
+export function exchangeCode(
+  context: CheckContext,
+  client: OAuthClient,
+  code: string,
+  redirectUri: string,
+  verifier: string,
+): Promise<Exchange> {
+  return oauthPost(
+    context,
+    '/oauth/token',
+    { grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier },
+    { client },
+  );
 }
 
 export function refresh(context: CheckContext, client: OAuthClient, refreshToken: string): Promise<Exchange> {

@@ -7,10 +7,16 @@ import type { CheckContext } from './context.ts';
 import type { Exchange } from './exchange.ts';
 
 /** Creates a record by POST and deletes it at the end; fails the check unless it answers 201. */
-export async function createRecord(context: CheckContext, collection: 'contacts' | 'companies' | 'products', body: Record<string, unknown>, rule?: string): Promise<Exchange> {
+export async function createRecord(
+  context: CheckContext,
+  collection: 'contacts' | 'companies' | 'products',
+  body: Record<string, unknown>,
+  rule?: string,
+): Promise<Exchange> {
   if (context.target.readOnly) context.skip('needs writes; the run is read-only');
   const created = await context.client.send('POST', `/v1/${collection}`, { body });
-  if (created.status === 201 && created.json?.id) context.cleanup(() => context.client.send('DELETE', `/v1/${collection}/${created.json.id}`));
+  if (created.status === 201 && created.json?.id)
+    context.cleanup(() => context.client.send('DELETE', `/v1/${collection}/${created.json.id}`));
   else context.fail(`POST /v1/${collection} answered ${created.status}, not 201`, created, rule);
   return created;
 }
@@ -42,7 +48,8 @@ export function validationProblem(exchange: Exchange, field: string): string | u
 
 /** A problem when the answer is not `missing_scope` naming `scope`. */
 export function missingScopeProblem(exchange: Exchange, scope: string): string | undefined {
-  if (exchange.status !== 403 || exchange.json?.error?.code !== 'missing_scope') return `answered ${exchange.status} ${exchange.json?.error?.code ?? ''}, not 403 missing_scope`;
+  if (exchange.status !== 403 || exchange.json?.error?.code !== 'missing_scope')
+    return `answered ${exchange.status} ${exchange.json?.error?.code ?? ''}, not 403 missing_scope`;
   if (exchange.json.error.scope !== scope) return `error.scope is ${exchange.json.error.scope}, not ${scope}`;
   return undefined;
 }
@@ -55,22 +62,31 @@ export function idsOf(list: Exchange): string[] {
 /** A key of the mock workspace with exactly these scopes (control API; skips elsewhere). */
 export async function mockKey(context: CheckContext, scopes: string[], reason: string): Promise<string> {
   if (!context.target.mock) context.skip(`${reason} needs a key of chosen scopes, which a crmkit mock's control API makes`);
-  const created = await controlCall(context, 'POST', `/_mock/workspaces/${context.target.mock.workspaceId}/api-keys`, { scopes, name: `conformance ${context.runId}` });
+  const created = await controlCall(context, 'POST', `/_mock/workspaces/${context.target.mock.workspaceId}/api-keys`, {
+    scopes,
+    name: `conformance ${context.runId}`,
+  });
   return created.key;
 }
 
 /** The `Cookie` header of a web app session of an active member of the role (control API; skips elsewhere). */
 export async function mockSession(context: CheckContext, role: string): Promise<{ cookie: string; memberId: string }> {
-  if (!context.target.mock) context.skip('first-party web app routes need a signed-in member, which only a crmkit mock can give (control API sessions)');
+  if (!context.target.mock)
+    context.skip('first-party web app routes need a signed-in member, which only a crmkit mock can give (control API sessions)');
   const workspace = context.target.mock.workspaceId;
-  const member = await controlCall(context, 'POST', `/_mock/workspaces/${workspace}/members`, { role, name: `conformance ${context.runId} ${role}` });
+  const member = await controlCall(context, 'POST', `/_mock/workspaces/${workspace}/members`, {
+    role,
+    name: `conformance ${context.runId} ${role}`,
+  });
   const session = await controlCall(context, 'POST', `/_mock/workspaces/${workspace}/sessions`, { member_id: member.id });
   return { cookie: session.cookie, memberId: member.id };
 }
 
 /** RFC 3339 with an offset or Z (spec 2.1). */
 export function isTime(value: unknown): boolean {
-  return typeof value === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(value) && !Number.isNaN(Date.parse(value));
+  return (
+    typeof value === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(value) && !Number.isNaN(Date.parse(value))
+  );
 }
 
 /** The first problem among field expectations: each a description when it does not hold. */

@@ -2,7 +2,16 @@
 // pass), then every observer over all the exchanges the run made, then the cleanup (what the
 // checks made, and the tags their records brought into the catalog); then each rule of the
 // catalog gets its result from the checks that judge it (rules/rule-results.ts).
-import { CheckFailure, CheckSkipped, type ActiveCheck, type Check, type CheckInfo, type Family, type Observer, type RuleVerdict } from './check.ts';
+import {
+  CheckFailure,
+  CheckSkipped,
+  type ActiveCheck,
+  type Check,
+  type CheckInfo,
+  type Family,
+  type Observer,
+  type RuleVerdict,
+} from './check.ts';
 import { ALL_CHECKS } from './checks/index.ts';
 import { ConformanceClient } from './client.ts';
 import { createContext } from './context.ts';
@@ -84,7 +93,8 @@ export async function runConformance(options: RunOptions): Promise<Report> {
       if (options.signal?.aborted) break;
       record(await checkWithProgress(infoOf(check), options, () => runActive(check, target, client, runId, undo, options.onVerdicts)));
     }
-    for (const observer of checks.filter((c): c is Observer => c.kind === 'observer')) record(judgeExchanges(observer, client.exchanges, target.mock !== undefined));
+    for (const observer of checks.filter((c): c is Observer => c.kind === 'observer'))
+      record(judgeExchanges(observer, client.exchanges, target.mock !== undefined));
   } finally {
     for (const step of undo.reverse()) await step().catch(() => {});
     if (!target.readOnly) await sweepNewTags(client, tagsBefore);
@@ -135,7 +145,14 @@ function checkWithProgress(check: CheckInfo, options: RunOptions, work: () => Pr
 
 type VerdictsHook = RunOptions['onVerdicts'];
 
-async function runActive(check: ActiveCheck, target: Target, client: ConformanceClient, runId: string, undo: (() => Promise<unknown>)[], onVerdicts: VerdictsHook): Promise<CheckResult> {
+async function runActive(
+  check: ActiveCheck,
+  target: Target,
+  client: ConformanceClient,
+  runId: string,
+  undo: (() => Promise<unknown>)[],
+  onVerdicts: VerdictsHook,
+): Promise<CheckResult> {
   const info = infoOf(check);
   const context = createContext(target, client, runId, undo);
   try {
@@ -145,7 +162,12 @@ async function runActive(check: ActiveCheck, target: Target, client: Conformance
   }
 }
 
-async function judgeActive(check: ActiveCheck, info: CheckInfo, context: ReturnType<typeof createContext>, target: Target): Promise<CheckResult> {
+async function judgeActive(
+  check: ActiveCheck,
+  info: CheckInfo,
+  context: ReturnType<typeof createContext>,
+  target: Target,
+): Promise<CheckResult> {
   const started = performance.now();
   const finish = (outcome: 'passed' | 'skipped', message?: string): CheckResult => {
     const judged = context.verdicts.map(toJudged);
@@ -185,7 +207,15 @@ function stoppedAt(error: CheckFailure, info: CheckInfo, mock: boolean, judged: 
   const last = { problem: error.message, inferred: error.inferred || (!error.rule && info.basis === 'inferred') };
   const problems = [...judged.filter((verdict) => verdict.problem), last];
   const message = problems.map((verdict) => verdict.problem).join('; ');
-  return failed(info, mock, message, shown, ms, [...judged, ...named], problems.every((verdict) => verdict.inferred));
+  return failed(
+    info,
+    mock,
+    message,
+    shown,
+    ms,
+    [...judged, ...named],
+    problems.every((verdict) => verdict.inferred),
+  );
 }
 
 function toJudged(verdict: RuleVerdict): JudgedRule {
@@ -200,7 +230,11 @@ function withForeignRules(result: CheckResult): CheckResult {
   const own = new Set(rulesOfChecks().get(result.id) ?? []);
   const foreign = [...new Set((result.judged ?? []).map((verdict) => verdict.rule).filter((rule) => !own.has(rule)))];
   if (!foreign.length) return result;
-  return { ...result, outcome: 'failed', message: `the check itself broke: it judges ${foreign.join(', ')}, which the catalog (conformance/rules/) does not give it` };
+  return {
+    ...result,
+    outcome: 'failed',
+    message: `the check itself broke: it judges ${foreign.join(', ')}, which the catalog (conformance/rules/) does not give it`,
+  };
 }
 
 /**
@@ -221,7 +255,13 @@ export function judgeExchanges(observer: Observer, exchanges: readonly Exchange[
 
 /** A failure; one resting only on inferred parts warns against a deployment crmkit did not build (spec README, reading 3). */
 function failed(
-  info: CheckInfo, mock: boolean, message: string, shown: Shown, ms: number, judged: JudgedRule[], inferred: boolean,
+  info: CheckInfo,
+  mock: boolean,
+  message: string,
+  shown: Shown,
+  ms: number,
+  judged: JudgedRule[],
+  inferred: boolean,
 ): CheckResult {
   const outcome = inferred && !mock ? 'warned' : 'failed';
   return { ...info, outcome, message, ...shownOf(shown), ms, ...(judged.length ? { judged } : {}) };

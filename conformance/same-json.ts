@@ -19,7 +19,11 @@ function meaning(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(meaning);
   if (!value || typeof value !== 'object') return instantOf(value) ?? value;
   const object = value as Record<string, unknown>;
-  return Object.fromEntries(Object.keys(object).sort().map((key) => [key, meaning(object[key])]));
+  return Object.fromEntries(
+    Object.keys(object)
+      .sort()
+      .map((key) => [key, meaning(object[key])]),
+  );
 }
 
 export function sameJson(a: unknown, b: unknown): boolean {

@@ -33,7 +33,12 @@ export async function createTag(context: CheckContext, name: string, color?: str
 }
 
 /** A lead or contact named with the run id (201 expected), deleted at the end. */
-export async function createRecord(context: CheckContext, kind: TaggedKind, body: Record<string, unknown> = {}, key?: string): Promise<any> {
+export async function createRecord(
+  context: CheckContext,
+  kind: TaggedKind,
+  body: Record<string, unknown> = {},
+  key?: string,
+): Promise<any> {
   if (context.target.readOnly) context.skip('needs a write; the run is read-only');
   const name = `conformance ${context.runId}`;
   const created = await context.client.send('POST', `/v1/${kind}`, { body: { name, ...body }, ...(key ? { key } : {}) });
@@ -64,7 +69,11 @@ export function sameNames(actual: readonly string[] | undefined, expected: reado
 /** An API key of the mock workspace with these scopes and role; skips against a deployment. */
 export async function mockKey(context: CheckContext, scopes: string[], role = 'manager'): Promise<string> {
   if (!context.target.mock) context.skip('needs keys of other scopes, which only a crmkit mock lets the suite make (its control API)');
-  const created = await controlCall(context, 'POST', `/_mock/workspaces/${context.target.mock.workspaceId}/api-keys`, { scopes, role, name: `conformance ${context.runId}` });
+  const created = await controlCall(context, 'POST', `/_mock/workspaces/${context.target.mock.workspaceId}/api-keys`, {
+    scopes,
+    role,
+    name: `conformance ${context.runId}`,
+  });
   return created.key;
 }
 
@@ -76,7 +85,10 @@ export type Member = { id: string; name: string; role: string; status?: string; 
  */
 export async function activeMembers(context: CheckContext): Promise<Member[]> {
   const members = await context.client.send('GET', '/v1/members');
-  if (members.status !== 200) context.skip(`needs the workspace's members: GET /v1/members answered ${members.status}${members.status === 403 ? ' (the key lacks users:read?)' : ''}`);
+  if (members.status !== 200)
+    context.skip(
+      `needs the workspace's members: GET /v1/members answered ${members.status}${members.status === 403 ? ' (the key lacks users:read?)' : ''}`,
+    );
   const listed: Member[] = members.json?.data ?? [];
   const active = listed.filter((member) => member.status === undefined || member.status === 'active');
   if (!active.length) context.skip(`GET /v1/members lists no active member to assign a task to (${listed.length} listed, none active)`);

@@ -3,7 +3,11 @@
 // its control API (workspaces, keys in each state, an app).
 import { request } from 'undici';
 import {
-  controlHeaders, resolveTarget as resolveSharedTarget, TargetError, type HubBrowser, type TargetOptions as SharedTargetOptions,
+  controlHeaders,
+  resolveTarget as resolveSharedTarget,
+  TargetError,
+  type HubBrowser,
+  type TargetOptions as SharedTargetOptions,
 } from '../harness/target.ts';
 
 export type TargetOptions = SharedTargetOptions & {
@@ -38,11 +42,17 @@ export type Target = {
 
 export type RefusedKeys = { revoked: string | undefined; expired: string | undefined; ipRestricted: string | undefined };
 
-
 export async function resolveTarget(options: TargetOptions): Promise<Target> {
   const shared = await resolveSharedTarget(options);
   const { baseUrl, hubUrl, workspaceUrl, keys, webhookReceiver } = shared;
-  const common = { baseUrl, hubUrl, workspaceUrl, webhookReceiver, readOnly: options.readOnly ?? false, waitForRetries: options.waitForRetries ?? false };
+  const common = {
+    baseUrl,
+    hubUrl,
+    workspaceUrl,
+    webhookReceiver,
+    readOnly: options.readOnly ?? false,
+    waitForRetries: options.waitForRetries ?? false,
+  };
   if (shared.kind === 'deployment') {
     const refusedKeys = { revoked: keys.revoked, expired: keys.expired, ipRestricted: keys.ip_restricted };
     const given = { formId: shared.formId, oauthClient: shared.oauthClient, hubBrowser: shared.hubBrowser };
@@ -53,16 +63,22 @@ export async function resolveTarget(options: TargetOptions): Promise<Target> {
   const created = await controlPost(control, '/_mock/workspaces', {});
   if (!created) throw new TargetError(`${baseUrl} has a crmkit control API, but it makes no workspace`);
   const workspaceId: string = created.workspace.id;
-  const limited = await controlPost(control, `/_mock/workspaces/${workspaceId}/api-keys`, { scopes: ['leads:read'], role: 'manager', name: 'conformance limited' });
+  const limited = await controlPost(control, `/_mock/workspaces/${workspaceId}/api-keys`, {
+    scopes: ['leads:read'],
+    role: 'manager',
+    name: 'conformance limited',
+  });
   const refusedKeys = await refusedKeysOfMock(control, workspaceId);
   const other = await controlPost(control, '/_mock/workspaces', {});
   // A confidential client of the suite's own; its redirect URI is never called (consent goes
   // through the control API), so any loopback address does.
-  const app = shared.oauthClient ? undefined : await controlPost(control, `/_mock/workspaces/${workspaceId}/apps`, {
-    name: 'conformance',
-    redirect_uri: 'http://127.0.0.1/conformance/callback',
-    scopes: ['leads:read'],
-  });
+  const app = shared.oauthClient
+    ? undefined
+    : await controlPost(control, `/_mock/workspaces/${workspaceId}/apps`, {
+        name: 'conformance',
+        redirect_uri: 'http://127.0.0.1/conformance/callback',
+        scopes: ['leads:read'],
+      });
   return {
     ...common,
     hubUrl: options.hubUrl ? hubUrl : created.urls.hub_url,
@@ -72,7 +88,9 @@ export async function resolveTarget(options: TargetOptions): Promise<Target> {
     refusedKeys,
     otherKey: other?.api_key,
     formId: created.forms?.[0]?.id,
-    oauthClient: shared.oauthClient ?? (app && { clientId: app.client_id, clientSecret: app.client_secret ?? undefined, redirectUri: app.redirect_uri }),
+    oauthClient:
+      shared.oauthClient ??
+      (app && { clientId: app.client_id, clientSecret: app.client_secret ?? undefined, redirectUri: app.redirect_uri }),
     mock: { workspaceId, controlUrl: baseUrl, controlToken: shared.controlToken },
   };
 }
@@ -83,7 +101,9 @@ async function refusedKeysOfMock(control: ControlApi, workspaceId: string): Prom
   const scopes = ['leads:read'];
   const revoked = await controlPost(control, keys, { scopes, name: 'conformance revoked' });
   if (revoked) await controlPost(control, `${keys}/${revoked.id}/revoke`, {});
-  const clock = await (await request(`${control.baseUrl}/_mock/workspaces/${workspaceId}/clock`, { headers: controlHeaders(control.token) })).body.json() as { now: string };
+  const clock = (await (
+    await request(`${control.baseUrl}/_mock/workspaces/${workspaceId}/clock`, { headers: controlHeaders(control.token) })
+  ).body.json()) as { now: string };
   const yearAgo = new Date(Date.parse(clock.now) - 365 * 86_400_000).toISOString();
   const expired = await controlPost(control, keys, { scopes, name: 'conformance expired', expires_at: yearAgo });
   const ipRestricted = await controlPost(control, keys, { scopes, name: 'conformance IP-restricted', allowed_ips: ['203.0.113.7'] });
@@ -96,7 +116,11 @@ type ControlApi = { baseUrl: string; token: string | undefined };
 /** POSTs to the control API; undefined when the target has none. */
 export async function controlPost(control: ControlApi, path: string, body: unknown): Promise<any | undefined> {
   try {
-    const response = await request(`${control.baseUrl}${path}`, { method: 'POST', headers: { ...controlHeaders(control.token), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await request(`${control.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { ...controlHeaders(control.token), 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const text = await response.body.text();
     return response.statusCode < 300 ? JSON.parse(text) : undefined;
   } catch {

@@ -35,7 +35,11 @@ export type TestWebhook = {
   path: string;
   receiver: WebhookReceiver;
   /** The `count`-th request that reached this webhook's path (and `match`), or the check fails saying `what` did not come. */
-  delivery(count: number, what: string, options?: { match?: (request: ReceivedRequest) => boolean; timeoutMs?: number }): Promise<ReceivedRequest>;
+  delivery(
+    count: number,
+    what: string,
+    options?: { match?: (request: ReceivedRequest) => boolean; timeoutMs?: number },
+  ): Promise<ReceivedRequest>;
 };
 
 /** An immediate delivery (a ping, a new event) reaches a mock within milliseconds; a deployment goes through a tunnel. */
@@ -46,14 +50,17 @@ function deliveryWaitMs(context: CheckContext): number {
 /** Skips unless deliveries can reach the receiver: a mock on this machine, or a deployment with a public receiver URL. */
 export function needReceiver(context: CheckContext): void {
   if (!receiverReachable(context)) {
-    context.skip("needs --webhook-receiver-url: a public HTTPS address that forwards to the suite's receiver on 127.0.0.1:--webhook-receiver-port");
+    context.skip(
+      "needs --webhook-receiver-url: a public HTTPS address that forwards to the suite's receiver on 127.0.0.1:--webhook-receiver-port",
+    );
   }
 }
 
 /** Skips unless the first retry (1 minute after the event, spec 6.3) can be waited for. */
 export function needRetries(context: CheckContext): void {
   needReceiver(context);
-  if (!context.target.mock && !context.target.waitForRetries) context.skip('the first retry comes a minute after the event: give --wait-for-retries to wait for it');
+  if (!context.target.mock && !context.target.waitForRetries)
+    context.skip('the first retry comes a minute after the event: give --wait-for-retries to wait for it');
 }
 
 /**
@@ -95,7 +102,12 @@ async function intoALaterSecond(context: CheckContext): Promise<void> {
  * Creates a webhook named with the run id that delivers `events` to a path of the receiver of
  * its own, runs `work` with it, and deletes it (also at the end of the run, should `work` be cut short).
  */
-export async function withWebhook(context: CheckContext, slug: string, subscription: string[] | WebhookSubscription, work: (webhook: TestWebhook) => Promise<void>): Promise<void> {
+export async function withWebhook(
+  context: CheckContext,
+  slug: string,
+  subscription: string[] | WebhookSubscription,
+  work: (webhook: TestWebhook) => Promise<void>,
+): Promise<void> {
   needReceiver(context);
   const receiver = await receiverOf(context);
   const path = `/crmkit-conformance/${context.runId}/${slug}`;
@@ -189,7 +201,7 @@ export function receiverReachable(context: CheckContext): boolean {
 }
 
 /** Why a rule is left to a run with a receiver. */
-export const RECEIVER_ONLY = "needs --webhook-receiver-url: the delivery log shows the payload, not the request a receiver gets";
+export const RECEIVER_ONLY = 'needs --webhook-receiver-url: the delivery log shows the payload, not the request a receiver gets';
 
 /**
  * URLs that pass the rules of spec 4.11 (HTTPS, port 443, not a private, loopback or link-local
@@ -252,7 +264,9 @@ async function workThenRemove(context: CheckContext, webhookId: string, work: ()
 /** Skips when the target refused a webhook URL of the suite's receiver (a mock without --allow-private-webhooks refuses 127.0.0.1, spec 4.11). */
 function skipIfReceiverRefused(context: CheckContext, created: { status: number; json?: any }, url: string): void {
   if (created.status === 422 && created.json?.error?.fields?.url && !context.target.webhookReceiver?.publicUrl) {
-    context.skip(`the mock refuses the receiver's address ${url}: start it with --allow-private-webhooks (createMock({ allowPrivateWebhooks: true })), or give --webhook-receiver-url`);
+    context.skip(
+      `the mock refuses the receiver's address ${url}: start it with --allow-private-webhooks (createMock({ allowPrivateWebhooks: true })), or give --webhook-receiver-url`,
+    );
   }
 }
 
@@ -267,7 +281,9 @@ export async function needReceiverAccepted(context: CheckContext, url: string): 
   const created = await context.client.send('POST', '/v1/webhooks', { body });
   // The app's receiver is always on 127.0.0.1 (lifecycle-kit.ts): --webhook-receiver-url does not help it.
   if (created.status === 422 && created.json?.error?.fields?.url) {
-    context.skip(`the mock refuses the receiver's address ${url}: start it with --allow-private-webhooks (createMock({ allowPrivateWebhooks: true }))`);
+    context.skip(
+      `the mock refuses the receiver's address ${url}: start it with --allow-private-webhooks (createMock({ allowPrivateWebhooks: true }))`,
+    );
   }
   if (created.status < 300 && created.json?.webhook?.id) await deleteWebhook(context, created.json.webhook.id);
 }
@@ -287,7 +303,10 @@ export async function allDeliveries(context: CheckContext, webhookId: string): P
   const found: any[] = [];
   let cursor = '';
   for (let page = 0; page < 20; page++) {
-    const answer = await context.client.send('GET', `/v1/webhooks/${webhookId}/deliveries?limit=250${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const answer = await context.client.send(
+      'GET',
+      `/v1/webhooks/${webhookId}/deliveries?limit=250${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
     context.expectStatus(answer, 200);
     found.push(...(answer.json?.data ?? []));
     cursor = answer.json?.next_cursor ?? '';

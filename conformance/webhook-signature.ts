@@ -32,8 +32,10 @@ export function signatureProblem(header: string | undefined, rawBody: string, se
   if (!parts) return `Svc-Signature is ${JSON.stringify(header ?? null)}, not t=<unix seconds>,v1=<64 lowercase hex>`;
   if (sameHex(hmacHex(secret, `${parts.t}.${rawBody}`), parts.v1)) return undefined;
   const bare = secret.replace(/^whsec_/, '');
-  if (sameHex(hmacHex(secret, rawBody), parts.v1)) return 'v1 is the HMAC of the body alone: the signed text must be `t`, a dot and the body';
-  if (sameHex(hmacHex(bare, `${parts.t}.${rawBody}`), parts.v1)) return 'v1 is keyed with the secret without its whsec_ prefix: the key is the whole secret';
+  if (sameHex(hmacHex(secret, rawBody), parts.v1))
+    return 'v1 is the HMAC of the body alone: the signed text must be `t`, a dot and the body';
+  if (sameHex(hmacHex(bare, `${parts.t}.${rawBody}`), parts.v1))
+    return 'v1 is keyed with the secret without its whsec_ prefix: the key is the whole secret';
   if (sameHex(hmacHex(bare, rawBody), parts.v1)) return 'v1 is the HMAC of the body alone, keyed with the secret without its whsec_ prefix';
   return 'v1 is not HMAC-SHA256(whole secret, `t.body`) of the body as received';
 }
@@ -44,5 +46,9 @@ export const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60;
 /** What a receiver written from spec 6.2 accepts: the signature verifies and `t` is within 5 minutes of its clock `nowMs`. */
 export function signatureAccepted(header: string | undefined, rawBody: string, secret: string, nowMs: number): boolean {
   const parts = signatureParts(header);
-  return parts !== undefined && signatureValid(header, rawBody, secret) && Math.abs(nowMs / 1000 - Number(parts.t)) <= TIMESTAMP_TOLERANCE_SECONDS;
+  return (
+    parts !== undefined &&
+    signatureValid(header, rawBody, secret) &&
+    Math.abs(nowMs / 1000 - Number(parts.t)) <= TIMESTAMP_TOLERANCE_SECONDS
+  );
 }

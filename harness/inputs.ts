@@ -38,7 +38,20 @@ export type DeploymentInputs = {
   control_token?: string;
 };
 
-const STRINGS = ['base_url', 'hub_url', 'workspace_url', 'api_key', 'limited_key', 'other_workspace_key', 'revoked_key', 'expired_key', 'ip_restricted_key', 'form_id', 'webhook_receiver_url', 'control_token'] as const;
+const STRINGS = [
+  'base_url',
+  'hub_url',
+  'workspace_url',
+  'api_key',
+  'limited_key',
+  'other_workspace_key',
+  'revoked_key',
+  'expired_key',
+  'ip_restricted_key',
+  'form_id',
+  'webhook_receiver_url',
+  'control_token',
+] as const;
 const KEYS = new Set<string>([...STRINGS, 'oauth_client', 'webhook_receiver_port', 'hub_member', 'hub_selectors']);
 
 /** A file that is not inputs: its name and what is wrong, never its contents (it holds secrets). */
@@ -65,9 +78,11 @@ function problemOf(value: any): string | undefined {
   if (notString) return `${notString} is a string`;
   if (!value.base_url) return 'base_url is required';
   if (!value.api_key) return 'api_key is required';
-  if (value.webhook_receiver_port !== undefined && !Number.isInteger(value.webhook_receiver_port)) return 'webhook_receiver_port is an integer';
+  if (value.webhook_receiver_port !== undefined && !Number.isInteger(value.webhook_receiver_port))
+    return 'webhook_receiver_port is an integer';
   const client = value.oauth_client;
-  if (client !== undefined && (typeof client !== 'object' || typeof client?.client_id !== 'string')) return 'oauth_client is {client_id, client_secret, redirect_uri}';
+  if (client !== undefined && (typeof client !== 'object' || typeof client?.client_id !== 'string'))
+    return 'oauth_client is {client_id, client_secret, redirect_uri}';
   return hubInputsProblem(value.hub_member, value.hub_selectors);
 }
 

@@ -84,25 +84,46 @@ export async function resolveTarget(options: TargetOptions, { ownMock = false } 
     return { ...common, ...(await startOwnMock()), apiKey: undefined };
   }
   const baseUrl = trimmed(options.baseUrl);
-  const origins = { baseUrl, hubUrl: options.hubUrl ? trimmed(options.hubUrl) : baseUrl, workspaceUrl: options.workspaceUrl ? trimmed(options.workspaceUrl) : baseUrl };
+  const origins = {
+    baseUrl,
+    hubUrl: options.hubUrl ? trimmed(options.hubUrl) : baseUrl,
+    workspaceUrl: options.workspaceUrl ? trimmed(options.workspaceUrl) : baseUrl,
+  };
   await mustAnswer(baseUrl);
   const close = async () => {};
   if (options.apiKey) return { ...common, ...origins, kind: 'deployment', apiKey: options.apiKey, close };
   const control = await controlApiOf(baseUrl, options.controlToken);
-  if (control === 'needs token') throw new TargetError(`the control API of ${baseUrl} needs a token (the mock was started with --control-token): give --control-token SECRET or set CRMKIT_CONTROL_TOKEN`);
-  if (control === 'token refused') throw new TargetError(`the control API of ${baseUrl} refuses the control token given (--control-token or CRMKIT_CONTROL_TOKEN): give the one the mock was started with`);
-  if (control === 'none') throw new TargetError(`${baseUrl} answers, but has no crmkit control API: give --api-key (and the other inputs of a deployment)`);
+  if (control === 'needs token')
+    throw new TargetError(
+      `the control API of ${baseUrl} needs a token (the mock was started with --control-token): give --control-token SECRET or set CRMKIT_CONTROL_TOKEN`,
+    );
+  if (control === 'token refused')
+    throw new TargetError(
+      `the control API of ${baseUrl} refuses the control token given (--control-token or CRMKIT_CONTROL_TOKEN): give the one the mock was started with`,
+    );
+  if (control === 'none')
+    throw new TargetError(`${baseUrl} answers, but has no crmkit control API: give --api-key (and the other inputs of a deployment)`);
   return { ...common, ...origins, kind: 'mock', apiKey: undefined, close };
 }
 
 function givenParts(options: TargetOptions) {
-  const named: Record<string, string | undefined> = { limited: options.limitedKey, other_workspace: options.otherWorkspaceKey, revoked: options.revokedKey, expired: options.expiredKey, ip_restricted: options.ipRestrictedKey };
-  const keys = Object.fromEntries(Object.entries({ ...named, ...options.keys }).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const named: Record<string, string | undefined> = {
+    limited: options.limitedKey,
+    other_workspace: options.otherWorkspaceKey,
+    revoked: options.revokedKey,
+    expired: options.expiredKey,
+    ip_restricted: options.ipRestrictedKey,
+  };
+  const keys = Object.fromEntries(
+    Object.entries({ ...named, ...options.keys }).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
   const publicUrl = options.webhookReceiverUrl ? trimmed(options.webhookReceiverUrl) : undefined;
   return {
     keys,
     formId: options.formId,
-    oauthClient: options.clientId ? { clientId: options.clientId, clientSecret: options.clientSecret, redirectUri: options.redirectUri } : undefined,
+    oauthClient: options.clientId
+      ? { clientId: options.clientId, clientSecret: options.clientSecret, redirectUri: options.redirectUri }
+      : undefined,
     hubBrowser: options.hubMember ? { member: options.hubMember, selectors: hubSelectorsOf(options.hubSelectors) } : undefined,
     webhookReceiver: { publicUrl, port: options.webhookReceiverPort ?? (publicUrl ? TUNNEL_PORT : 0) },
     controlToken: options.controlToken,
@@ -116,7 +137,14 @@ function givenParts(options: TargetOptions) {
 async function startOwnMock() {
   const mock = createMock({ allowPrivateWebhooks: true });
   const running = await startServer(mock, { port: 0, host: '127.0.0.1' });
-  return { kind: 'own mock' as const, baseUrl: running.url, hubUrl: running.url, workspaceUrl: running.url, controlToken: undefined, close: () => running.close() };
+  return {
+    kind: 'own mock' as const,
+    baseUrl: running.url,
+    hubUrl: running.url,
+    workspaceUrl: running.url,
+    controlToken: undefined,
+    close: () => running.close(),
+  };
 }
 
 /** Anything at all answers at the base URL, within 15 seconds. */
@@ -136,7 +164,10 @@ async function controlApiOf(baseUrl: string, token: string | undefined): Promise
     const response = await request(`${baseUrl}/_mock/faults`, { headers: controlHeaders(token) });
     const text = await response.body.text();
     if (response.statusCode === 200) return 'yes';
-    const refused = response.statusCode === 401 && /Bearer realm="crmkit-control"/.test(String(response.headers['www-authenticate'] ?? '')) && text.includes('invalid_token');
+    const refused =
+      response.statusCode === 401 &&
+      /Bearer realm="crmkit-control"/.test(String(response.headers['www-authenticate'] ?? '')) &&
+      text.includes('invalid_token');
     if (refused) return token === undefined ? 'needs token' : 'token refused';
     return 'none';
   } catch {

@@ -43,7 +43,11 @@ export const PROGRESS_EVERY_MS = 5_000;
 export type Progress = { elapsedMs: number; wait?: Wait };
 
 /** Runs `work` with a board of its waits, telling `onProgress` every `everyMs` how long it has run and what it waits for. */
-export async function withProgress<T>(onProgress: ((progress: Progress) => void) | undefined, work: () => Promise<T>, everyMs = PROGRESS_EVERY_MS): Promise<T> {
+export async function withProgress<T>(
+  onProgress: ((progress: Progress) => void) | undefined,
+  work: () => Promise<T>,
+  everyMs = PROGRESS_EVERY_MS,
+): Promise<T> {
   if (!onProgress) return work();
   const board = new WaitBoard();
   const started = Date.now();
@@ -61,6 +65,8 @@ export async function withProgress<T>(onProgress: ((progress: Progress) => void)
 /** What a running piece of work is doing, in words: `12 s, waiting for the first retry (7 s of up to 60 s)`. */
 export function progressText({ elapsedMs, wait }: Progress): string {
   const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
-  const waiting = wait ? `waiting for ${wait.what} (${seconds(Date.now() - wait.sinceMs)} of up to ${seconds(wait.upToMs)})` : 'still running (not on a named wait)';
+  const waiting = wait
+    ? `waiting for ${wait.what} (${seconds(Date.now() - wait.sinceMs)} of up to ${seconds(wait.upToMs)})`
+    : 'still running (not on a named wait)';
   return `${seconds(elapsedMs)}, ${waiting}`;
 }

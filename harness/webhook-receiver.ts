@@ -76,8 +76,18 @@ export class WebhookReceiver {
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
         const rawBody = Buffer.concat(chunks).toString('utf8');
-        const headers = Object.fromEntries(Object.entries(request.headers).flatMap(([name, value]) => (value === undefined ? [] : [[name, [value].flat().join(', ')]])));
-        const received: ReceivedRequest = { method: request.method ?? '', path: request.url ?? '/', headers, rawBody, json: parseJson(rawBody), receivedAtMs: receiver!.#clock(), answered: null };
+        const headers = Object.fromEntries(
+          Object.entries(request.headers).flatMap(([name, value]) => (value === undefined ? [] : [[name, [value].flat().join(', ')]])),
+        );
+        const received: ReceivedRequest = {
+          method: request.method ?? '',
+          path: request.url ?? '/',
+          headers,
+          rawBody,
+          json: parseJson(rawBody),
+          receivedAtMs: receiver!.#clock(),
+          answered: null,
+        };
         void receiver!.#respond(received, response);
       });
     });
@@ -130,9 +140,16 @@ export class WebhookReceiver {
   }
 
   /** The `count`-th request to `path` that `match` accepts, waiting for it at most `timeoutMs`. */
-  nth(path: string, count: number, timeoutMs: number, match: (request: ReceivedRequest) => boolean = () => true): Promise<ReceivedRequest | undefined> {
+  nth(
+    path: string,
+    count: number,
+    timeoutMs: number,
+    match: (request: ReceivedRequest) => boolean = () => true,
+  ): Promise<ReceivedRequest | undefined> {
     const what = `${count === 1 ? 'a delivery' : `delivery ${count}`} to ${pathOnly(path)} at the webhook receiver`;
-    return waitingFor(what, timeoutMs, () => this.waitFor((request) => pathOnly(request.path) === pathOnly(path) && match(request), timeoutMs, count));
+    return waitingFor(what, timeoutMs, () =>
+      this.waitFor((request) => pathOnly(request.path) === pathOnly(path) && match(request), timeoutMs, count),
+    );
   }
 
   close(): Promise<void> {
@@ -153,7 +170,8 @@ export class WebhookReceiver {
       this.#hanging.add(response);
       return this.#record(received);
     }
-    const { status, body, headers, delayMs } = typeof answer === 'number' ? { status: answer, body: undefined, headers: undefined, delayMs: undefined } : answer;
+    const { status, body, headers, delayMs } =
+      typeof answer === 'number' ? { status: answer, body: undefined, headers: undefined, delayMs: undefined } : answer;
     if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
     response.writeHead(status, { 'Content-Type': 'application/json', ...headers });
     response.end(body ?? (status < 300 ? OK_BODY : FAILED_BODY));

@@ -53,7 +53,9 @@ for (const page of pages) {
   const narrowed = narrowErrorResponses(document);
   inlineDescribedResponses(document);
   writeFileSync(page.copy, `${JSON.stringify(document, null, 2)}\n`);
-  const status = redocly(['build-docs', page.copy, '--output', page.output, '--title', page.title, '--inlineBundle', ...REDOC_OPTIONS], { quiet: true });
+  const status = redocly(['build-docs', page.copy, '--output', page.output, '--title', page.title, '--inlineBundle', ...REDOC_OPTIONS], {
+    quiet: true,
+  });
   if (status !== 0) process.exit(status);
   // Offline and self-contained: nothing loaded from another host (scripts/docs-offline.ts).
   const html = withoutExternalFetches(readFileSync(page.output, 'utf8'));
@@ -63,5 +65,7 @@ for (const page of pages) {
     process.exit(1);
   }
   writeFileSync(page.output, html);
-  console.log(`wrote ${page.output} (${Math.round(statSync(page.output).size / 1024)} KB; ${narrowed} error responses narrowed to their operation)`);
+  console.log(
+    `wrote ${page.output} (${Math.round(statSync(page.output).size / 1024)} KB; ${narrowed} error responses narrowed to their operation)`,
+  );
 }

@@ -25,13 +25,21 @@ const { values } = parseArgs({ options: { out: { type: 'string', default: 'build
 const OUT = resolve(values.out!);
 const DIST = join(OUT, 'dist');
 // The folder is emptied first: never the repository or a folder holding it (bench/run.ts once suggested `--out .`).
-if (!relative(OUT, process.cwd()).startsWith('..')) throw new Error(`--out ${values.out} holds this repository: the build empties its folder first`);
+if (!relative(OUT, process.cwd()).startsWith('..'))
+  throw new Error(`--out ${values.out} holds this repository: the build empties its folder first`);
 
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', DIST], { stdio: 'inherit' });
-const copied = [...globSync('src/spec/generated/*.d.ts'), ...globSync('conformance/rules/*.yaml'), 'scenarios/scenario.schema.json', 'scenarios/README.md', ...globSync('scenarios/*.yaml'), ...globSync('src/inspector/page/*')];
+const copied = [
+  ...globSync('src/spec/generated/*.d.ts'),
+  ...globSync('conformance/rules/*.yaml'),
+  'scenarios/scenario.schema.json',
+  'scenarios/README.md',
+  ...globSync('scenarios/*.yaml'),
+  ...globSync('src/inspector/page/*'),
+];
 for (const file of copied) cpSync(file, join(DIST, file));
 const manifest = publishedManifest(JSON.parse(readFileSync('package.json', 'utf8')));
 await vendorDependencies(DIST);

@@ -58,7 +58,11 @@ export async function bundleEntries(dist: string, exports: PackageExports): Prom
     if (chunk.exports.includes('default')) throw new Error(`${entry} has a default export`);
     writeFileSync(file, `// Bundled with the modules it imports (scripts/bundle-entries.ts).\nexport * from '${target}';\n`);
   }
-  removeBundled(dist, chunks.flatMap((chunk) => chunk.moduleIds), exports);
+  removeBundled(
+    dist,
+    chunks.flatMap((chunk) => chunk.moduleIds),
+    exports,
+  );
 }
 
 /**
@@ -77,7 +81,9 @@ function removeBundled(dist: string, bundledIds: string[], exports: PackageExpor
 
 /** The files under dist/ that package.json's exports name. */
 function exportedFiles(dist: string, exports: PackageExports): string[] {
-  return Object.values(exports).flatMap((target) => (typeof target === 'string' ? [target] : Object.values(target))).map((path) => relative(dist, join(dist, '..', path)));
+  return Object.values(exports)
+    .flatMap((target) => (typeof target === 'string' ? [target] : Object.values(target)))
+    .map((path) => relative(dist, join(dist, '..', path)));
 }
 
 /** `files` and the compiled modules they import, transitively (relative specifiers only). */
@@ -113,4 +119,3 @@ function ownModuleUrls(outDir: string): Plugin {
     },
   };
 }
-

@@ -19,6 +19,9 @@ for (const name of documents) {
 }
 // The copies the mock's core loads, without prose and examples (runtime-document.ts).
 for (const name of documents) {
-  writeFileSync(`openapi/dist/${name}.runtime.json`, `${JSON.stringify(runtimeDocument(JSON.parse(readFileSync(`openapi/dist/${name}.json`, 'utf8'))))}\n`);
+  writeFileSync(
+    `openapi/dist/${name}.runtime.json`,
+    `${JSON.stringify(runtimeDocument(JSON.parse(readFileSync(`openapi/dist/${name}.json`, 'utf8'))))}\n`,
+  );
 }
 console.log(`bundled ${documents.map((name) => `openapi/dist/${name}.json (and ${name}.runtime.json)`).join(', ')}`);

@@ -20,7 +20,9 @@ for (const example of examples) {
     const problems = validator.problems(example.schemaPointer, example.value);
     if (problems.length === 0) continue;
     failures++;
-    console.log(`✗ ${example.where}\n${problems.map((p) => `    ${p.instancePath || '(root)'} ${p.message} ${JSON.stringify(p.params)}`).join('\n')}`);
+    console.log(
+      `✗ ${example.where}\n${problems.map((p) => `    ${p.instancePath || '(root)'} ${p.message} ${JSON.stringify(p.params)}`).join('\n')}`,
+    );
   } catch (error) {
     failures++;
     console.log(`✗ ${example.where}: cannot compile ${example.schemaPointer}: ${(error as Error).message}`);

@@ -11,7 +11,10 @@ type Document = Record<string, any>;
 
 type Concerns = (operation: Operation, context: { document: Document; path: string; method: string }) => boolean;
 
-const named = (...operationIds: string[]): Concerns => (operation) => operationIds.includes(operation.operationId);
+const named =
+  (...operationIds: string[]): Concerns =>
+  (operation) =>
+    operationIds.includes(operation.operationId);
 
 function bodyProperties(document: Document, operation: Operation): Set<string> {
   const names = new Set<string>();
@@ -33,7 +36,10 @@ function parameterNames(document: Document, operation: Operation, pathItem: Reco
 }
 
 export function resolve(document: Document, ref: string): any {
-  return ref.replace(/^#\//, '').split('/').reduce((node: any, part) => node?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+  return ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce((node: any, part) => node?.[part.replace(/~1/g, '/').replace(/~0/g, '~')], document);
 }
 
 const takesCredentials: Concerns = (operation, { document }) =>
@@ -46,22 +52,26 @@ const takesCredentials: Concerns = (operation, { document }) =>
 export const CODE_CONCERNS: Record<string, Concerns> = {
   // 7.3 "cursor not valid": operations that take a cursor (4.13: every list).
   invalid_cursor: (operation, { document, path }) =>
-    parameterNames(document, operation, document.paths[path], 'query').includes('cursor') || bodyProperties(document, operation).has('cursor'),
+    parameterNames(document, operation, document.paths[path], 'query').includes('cursor') ||
+    bodyProperties(document, operation).has('cursor'),
   // 7.3 "id of the wrong type": ids in the path (2.2), and the record id of the timeline and notes (4.5).
   invalid_id_type: (operation, { document, path }) =>
-    parameterNames(document, operation, document.paths[path], 'path').length > 0 || ['listTimeline', 'createNote'].includes(operation.operationId),
+    parameterNames(document, operation, document.paths[path], 'path').length > 0 ||
+    ['listTimeline', 'createNote'].includes(operation.operationId),
   // Key errors of 5.1 and 7.3: routes that take an API key or an access token.
   credentials_in_url: takesCredentials,
   ip_not_allowed: takesCredentials,
   missing_scope: (operation) =>
-    (operation['x-scopes'] ?? []).length > 0 || ['x-scopes-any', 'x-scopes-by-entity', 'x-scopes-conditional'].some((key) => key in operation),
+    (operation['x-scopes'] ?? []).length > 0 ||
+    ['x-scopes-any', 'x-scopes-by-entity', 'x-scopes-conditional'].some((key) => key in operation),
   // 5.1: managing API keys, which this document has no route for; changing an inactive key likewise.
   permission_denied: () => false,
   key_inactive: () => false,
   // 5.2 step 3: the consent request.
   request_expired: named('authorize', 'submitConsent'),
   // 4.4: tag creation, and record writes that add names to the catalog.
-  tags_admins_only: (operation, { document }) => operation.operationId === 'createTag' || (operation.operationId !== 'updateTag' && bodyProperties(document, operation).has('tags')),
+  tags_admins_only: (operation, { document }) =>
+    operation.operationId === 'createTag' || (operation.operationId !== 'updateTag' && bodyProperties(document, operation).has('tags')),
   tag_limit: named('createTag'),
   tag_exists: named('updateTag'),
   // 4.5: editing a note.
@@ -129,7 +139,9 @@ export function narrowErrorResponses(document: Document): number {
               'application/json': {
                 ...media,
                 schema: { ...union, oneOf: keep },
-                ...(media.examples ? { examples: Object.fromEntries(Object.entries(media.examples).filter(([example]) => kept.has(example))) } : {}),
+                ...(media.examples
+                  ? { examples: Object.fromEntries(Object.entries(media.examples).filter(([example]) => kept.has(example))) }
+                  : {}),
               },
             },
           };

@@ -10,7 +10,9 @@ const FENCE_LANGUAGE: Record<string, string> = { '.mjs': 'js', '.js': 'js', '.ts
 
 /** The guide in front of the API reference: the files named `NN-*.md`, in order. */
 export function readGuide(dir = GUIDE_DIR): string {
-  const files = readdirSync(dir).filter((name) => /^\d\d-.*\.md$/.test(name)).sort();
+  const files = readdirSync(dir)
+    .filter((name) => /^\d\d-.*\.md$/.test(name))
+    .sort();
   return files.map((name) => readMarkdown(dir, name)).join('\n\n');
 }
 

@@ -8,8 +8,9 @@ const LOGO_URLS = ['https://cdn.redoc.ly/redoc/logo-mini-full.svg', 'https://cdn
 
 /** The words of the badge as an SVG image, inline (a data: URL needs no request). */
 function inlineLogo(words: string, width: number): string {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="20" viewBox="0 0 ${width} 20">`
-    + `<text x="0" y="15" font-family="sans-serif" font-size="14" font-weight="600" fill="#ef4142">${words}</text></svg>`;
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="20" viewBox="0 0 ${width} 20">` +
+    `<text x="0" y="15" font-family="sans-serif" font-size="14" font-weight="600" fill="#ef4142">${words}</text></svg>`;
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
 

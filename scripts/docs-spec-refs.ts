@@ -6,7 +6,10 @@ import { sectionAnchor } from './docs-guide.ts';
 
 type GuideLink = { title: string; anchor: string };
 
-const guide = (title: string, sub?: string): GuideLink => ({ title: sub ?? title, anchor: sectionAnchor(...(sub ? [title, sub] : [title])) });
+const guide = (title: string, sub?: string): GuideLink => ({
+  title: sub ?? title,
+  anchor: sectionAnchor(...(sub ? [title, sub] : [title])),
+});
 
 /** Sections of the specification that a guide section explains; the others are left to the reference. */
 const GUIDE_SECTIONS: [RegExp, GuideLink][] = [
@@ -46,7 +49,9 @@ export function guideLinksOf(reference: string, text = ''): GuideLink[] {
     if (link) links.set(link.anchor, link);
   }
   // A subsection and its section: the subsection says more.
-  return [...links.values()].filter((link) => ![...links.values()].some((other) => other !== link && other.anchor.startsWith(`${link.anchor}/`)));
+  return [...links.values()].filter(
+    (link) => ![...links.values()].some((other) => other !== link && other.anchor.startsWith(`${link.anchor}/`)),
+  );
 }
 
 /** `page` is where the guide is, seen from the page the text is shown on ('' for the same page). */
@@ -89,7 +94,8 @@ export function rewriteDocumentReferences(node: unknown, page = ''): void {
   if (!node || typeof node !== 'object') return;
   const record = node as Record<string, unknown>;
   for (const [key, value] of Object.entries(record)) {
-    if ((key === 'description' || key === 'summary' || key === 'title') && typeof value === 'string') record[key] = rewriteSpecReferences(value, page);
+    if ((key === 'description' || key === 'summary' || key === 'title') && typeof value === 'string')
+      record[key] = rewriteSpecReferences(value, page);
     else rewriteDocumentReferences(value, page);
   }
 }

@@ -11,7 +11,13 @@ import { createMock } from '../src/mock.ts';
 import { OTHER_READINGS } from '../src/other-readings/index.ts';
 import { startStandIn } from '../test/support/stand-in.ts';
 
-const { values } = parseArgs({ options: { minutes: { type: 'string', default: '30' }, calls: { type: 'string', default: '500' }, seed: { type: 'string', default: '1' } } });
+const { values } = parseArgs({
+  options: {
+    minutes: { type: 'string', default: '30' },
+    calls: { type: 'string', default: '500' },
+    seed: { type: 'string', default: '1' },
+  },
+});
 const until = Date.now() + Number(values.minutes) * 60_000;
 const mock = await startServer(createMock(), { port: 0, host: '127.0.0.1' });
 const plain = await startStandIn();
@@ -28,7 +34,9 @@ for (let seed = Number(values.seed); Date.now() < until; seed++) {
     const report: ExploreReport = await runExplore({ ...target, seed, calls: Number(values.calls), rate: 0, maxReplays: 20 });
     calls += report.stepsRun;
     found += report.divergences.length;
-    console.log(`${name}, seed ${seed}: ${report.divergences.length} divergences in ${report.stepsRun} calls (${report.callsPerSecond.toFixed(0)} calls/s)`);
+    console.log(
+      `${name}, seed ${seed}: ${report.divergences.length} divergences in ${report.stepsRun} calls (${report.callsPerSecond.toFixed(0)} calls/s)`,
+    );
     if (report.divergences.length) console.log(renderExploreReport(report, 'pretty'));
   }
 }

@@ -48,7 +48,13 @@ async function measureApart<T>(mode: '--measure' | '--measure-explore', name: st
 }
 
 /** Measures each name `jobs` at a time into `into`, saving the file after each. */
-async function measureAll<T>(names: string[], jobs: number, measureOne: (name: string) => Promise<T>, into: Record<string, T>, save: () => void): Promise<void> {
+async function measureAll<T>(
+  names: string[],
+  jobs: number,
+  measureOne: (name: string) => Promise<T>,
+  into: Record<string, T>,
+  save: () => void,
+): Promise<void> {
   const queue = [...names];
   const worker = async () => {
     for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
@@ -125,18 +131,23 @@ function explorerFound(measure: ExploreMeasure | undefined, fault: HuntFault): b
 function exploreSummary(results: Results, label: Label): string {
   const measure = results.explore[label];
   if (!measure) return `- ${label}: not measured`;
-  const rows = huntFaults.map((fault) => ({ checks: (catchers(results.checks, fault) ?? []).length > 0, explore: explorerFound(measure, fault) }));
+  const rows = huntFaults.map((fault) => ({
+    checks: (catchers(results.checks, fault) ?? []).length > 0,
+    explore: explorerFound(measure, fault),
+  }));
   const measured = rows.filter((row) => row.explore !== undefined);
   const count = (checks: boolean, explore: boolean) => measured.filter((row) => row.checks === checks && row.explore === explore).length;
   const missedByChecks = measured.filter((row) => !row.checks).length;
-  const firsts = Object.entries(measure.results).filter(([name]) => name !== CLEAN).flatMap(([, run]) => (run.first ? [run.first] : []));
+  const firsts = Object.entries(measure.results)
+    .filter(([name]) => name !== CLEAN)
+    .flatMap(([, run]) => (run.first ? [run.first] : []));
   const clean = measure.results[CLEAN];
   return [
-    `- ${label} (explorer at ${measure.commit}; ${measured.length} of ${huntFaults.length} measured): checks only ${count(true, false)}, explore alone ${count(false, true)}, `
-      + `both ${count(true, true)}, neither ${count(false, false)}; of the ${missedByChecks} the checks missed, explore catches ${count(false, true)} `
-      + `(${missedByChecks ? Math.round((100 * count(false, true)) / missedByChecks) : 0} %)`,
-    `  clean mock: ${clean ? `${clean.divergences.length} divergences in ${clean.stepsRun} calls` : 'not measured'}; `
-      + `first divergence's length, median: ${median(firsts.map((first) => first.originalLength)) ?? '-'} steps before shrinking, ${median(firsts.map((first) => first.shrunkLength)) ?? '-'} after`,
+    `- ${label} (explorer at ${measure.commit}; ${measured.length} of ${huntFaults.length} measured): checks only ${count(true, false)}, explore alone ${count(false, true)}, ` +
+      `both ${count(true, true)}, neither ${count(false, false)}; of the ${missedByChecks} the checks missed, explore catches ${count(false, true)} ` +
+      `(${missedByChecks ? Math.round((100 * count(false, true)) / missedByChecks) : 0} %)`,
+    `  clean mock: ${clean ? `${clean.divergences.length} divergences in ${clean.stepsRun} calls` : 'not measured'}; ` +
+      `first divergence's length, median: ${median(firsts.map((first) => first.originalLength)) ?? '-'} steps before shrinking, ${median(firsts.map((first) => first.shrunkLength)) ?? '-'} after`,
   ].join('\n');
 }
 
@@ -146,7 +157,10 @@ function exploreTable(results: Results): string {
     const checks = (catchers(results.checks, fault) ?? []).length > 0;
     const cells = LABELS.map((label) => {
       const run = results.explore[label]?.results[fault.name];
-      return [yes(explorerFound(results.explore[label], fault)), run?.first ? `\`${run.first.signature}\` (${run.first.originalLength} → ${run.first.shrunkLength})` : ''];
+      return [
+        yes(explorerFound(results.explore[label], fault)),
+        run?.first ? `\`${run.first.signature}\` (${run.first.originalLength} → ${run.first.shrunkLength})` : '',
+      ];
     });
     return `| ${fault.name} | ${fault.area} | ${checks ? 'yes' : 'no'} | ${cells.map((cell) => cell.join(' | ')).join(' | ')} |`;
   });
@@ -186,7 +200,12 @@ if (one !== undefined) {
     const names = [CLEAN, ...huntFaults.map((fault) => fault.name)].filter((name) => !only || only.includes(name));
     const jobs = Number(option('--jobs') ?? 2);
     if (label) {
-      const measure = (results.explore[label] = { ...results.explore[label], commit: explorerCommit(), command: EXPLORE_COMMAND, results: results.explore[label]?.results ?? {} });
+      const measure = (results.explore[label] = {
+        ...results.explore[label],
+        commit: explorerCommit(),
+        command: EXPLORE_COMMAND,
+        results: results.explore[label]?.results ?? {},
+      });
       await measureAll(names, jobs, (name) => measureApart<ExploreRun>('--measure-explore', name), measure.results, save);
     } else await measureAll(names, jobs, (name) => measureApart<Run>('--measure', name), results.checks, save);
   }

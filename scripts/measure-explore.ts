@@ -11,11 +11,32 @@ import { OTHER_READINGS } from '../src/other-readings/index.ts';
 import { startStandIn } from '../test/support/stand-in.ts';
 
 const SAMPLE = [
-  'contact-emails-case-kept', 'contact-patch-appends-lists', 'contact-restore-not-saved', 'contact-phones-not-normalized',
-  'contact-extra-phones-dropped', 'contact-unnamed-placeholder', 'deleted-contact-still-searchable', 'company-delete-removes',
-  'deleted-lead-readable', 'trashed-lead-editable', 'lead-currency-hardcoded-usd', 'gone-without-deleted-at', 'restore-renumbers',
-  'task-delete-not-saved', 'task-default-type-call', 'task-times-as-sent', 'product-delete-answers-204', 'product-patch-archive-ignored',
-  'tag-spelling-kept', 'note-key-actor-system', 'won-without-closed-at', 'lost-without-reason', 'unknown-id-crashes', 'not-found-as-409', 'times-without-fraction', 'patch-null-keeps-reference',
+  'contact-emails-case-kept',
+  'contact-patch-appends-lists',
+  'contact-restore-not-saved',
+  'contact-phones-not-normalized',
+  'contact-extra-phones-dropped',
+  'contact-unnamed-placeholder',
+  'deleted-contact-still-searchable',
+  'company-delete-removes',
+  'deleted-lead-readable',
+  'trashed-lead-editable',
+  'lead-currency-hardcoded-usd',
+  'gone-without-deleted-at',
+  'restore-renumbers',
+  'task-delete-not-saved',
+  'task-default-type-call',
+  'task-times-as-sent',
+  'product-delete-answers-204',
+  'product-patch-archive-ignored',
+  'tag-spelling-kept',
+  'note-key-actor-system',
+  'won-without-closed-at',
+  'lost-without-reason',
+  'unknown-id-crashes',
+  'not-found-as-409',
+  'times-without-fraction',
+  'patch-null-keeps-reference',
 ];
 
 const { values } = parseArgs({ options: { calls: { type: 'string', default: '300' }, seed: { type: 'string', default: '1' } } });
@@ -39,15 +60,25 @@ async function onStandIn(otherReadings: typeof OTHER_READINGS) {
   }
 }
 
-for (const [name, report] of [['clean mock', await onMock([])], ['stand-in', await onStandIn([])], ['other-readings stand-in', await onStandIn(OTHER_READINGS)]] as const) {
-  console.log(`${name}: ${report.divergences.length} divergences, ${report.stepsRun} calls in ${report.seconds.toFixed(1)} s = ${report.callsPerSecond.toFixed(0)} calls/s`);
+for (const [name, report] of [
+  ['clean mock', await onMock([])],
+  ['stand-in', await onStandIn([])],
+  ['other-readings stand-in', await onStandIn(OTHER_READINGS)],
+] as const) {
+  console.log(
+    `${name}: ${report.divergences.length} divergences, ${report.stepsRun} calls in ${report.seconds.toFixed(1)} s = ${report.callsPerSecond.toFixed(0)} calls/s`,
+  );
 }
 const lengths: { before: number; after: number }[] = [];
 for (const fault of SAMPLE) {
   const report = await onMock([fault], { shrinkAtMost: 1, maxReplays: 30 });
   const first = report.divergences[0];
   if (first) lengths.push({ before: first.originalLength, after: first.shrunkLength });
-  console.log(`${fault}: ${first ? `found (${report.divergences.length}), first ${first.signature}: ${first.originalLength} -> ${first.shrunkLength} steps in ${first.replays} replays${first.reproduced ? '' : ', NOT reproduced'}` : 'not found'}`);
+  console.log(
+    `${fault}: ${first ? `found (${report.divergences.length}), first ${first.signature}: ${first.originalLength} -> ${first.shrunkLength} steps in ${first.replays} replays${first.reproduced ? '' : ', NOT reproduced'}` : 'not found'}`,
+  );
 }
 const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)] ?? 0;
-console.log(`found ${lengths.length} of ${SAMPLE.length}; median length before shrinking ${median(lengths.map((l) => l.before))}, after ${median(lengths.map((l) => l.after))}`);
+console.log(
+  `found ${lengths.length} of ${SAMPLE.length}; median length before shrinking ${median(lengths.map((l) => l.before))}, after ${median(lengths.map((l) => l.after))}`,
+);

@@ -14,17 +14,25 @@ import { failedRules, familiesFor, inParallel, runAgainst } from '../test/suppor
 
 const { values } = parseArgs({
   options: {
-    json: { type: 'string' }, family: { type: 'string' }, fault: { type: 'string', multiple: true }, width: { type: 'string' },
-    check: { type: 'boolean' }, fill: { type: 'boolean' },
+    json: { type: 'string' },
+    family: { type: 'string' },
+    fault: { type: 'string', multiple: true },
+    width: { type: 'string' },
+    check: { type: 'boolean' },
+    fill: { type: 'boolean' },
   },
 });
-const faults = FAULT_CATALOG.filter((fault) => (!values.family || fault.family === values.family) && (!values.fault || values.fault.includes(fault.name)));
+const faults = FAULT_CATALOG.filter(
+  (fault) => (!values.family || fault.family === values.family) && (!values.fault || values.fault.includes(fault.name)),
+);
 const started = Date.now();
-const measured = new Map(await inParallel(faults, Number(values.width ?? 2), async (fault) => {
-  const failed = failedRules(await runAgainst([fault.name], familiesFor(fault)));
-  console.error(`${fault.name}: ${failed.join(' ') || '(no rule failed)'}`);
-  return [fault.name, failed] as const;
-}));
+const measured = new Map(
+  await inParallel(faults, Number(values.width ?? 2), async (fault) => {
+    const failed = failedRules(await runAgainst([fault.name], familiesFor(fault)));
+    console.error(`${fault.name}: ${failed.join(' ') || '(no rule failed)'}`);
+    return [fault.name, failed] as const;
+  }),
+);
 if (values.json) writeFileSync(values.json, `${JSON.stringify(Object.fromEntries(measured), null, 1)}\n`);
 console.log(`measured ${faults.length} faults in ${Math.round((Date.now() - started) / 1000)} s`);
 if (values.check) check();

@@ -18,8 +18,13 @@ import { familiesFor, failedRules, inParallel } from '../test/support/fault-runs
 import { freePort, startStandIn } from '../test/support/stand-in.ts';
 
 const options = {
-  receiver: { type: 'boolean' }, wait: { type: 'boolean' }, width: { type: 'string' }, family: { type: 'string' }, fault: { type: 'string', multiple: true },
-  json: { type: 'string' }, families: { type: 'boolean' },
+  receiver: { type: 'boolean' },
+  wait: { type: 'boolean' },
+  width: { type: 'string' },
+  family: { type: 'string' },
+  fault: { type: 'string', multiple: true },
+  json: { type: 'string' },
+  families: { type: 'boolean' },
 } as const;
 const { values } = parseArgs({ options });
 
@@ -28,7 +33,12 @@ async function standInRun(fault: FaultInfo): Promise<Report> {
   try {
     const port = values.receiver ? await freePort() : undefined;
     const reached = port ? { webhookReceiverUrl: `http://127.0.0.1:${port}`, webhookReceiverPort: port } : {};
-    return await runConformance({ ...targetOptionsOf(standIn.inputs), ...reached, waitForRetries: Boolean(values.wait), only: values.families ? familiesFor(fault) : checksFor(fault) });
+    return await runConformance({
+      ...targetOptionsOf(standIn.inputs),
+      ...reached,
+      waitForRetries: Boolean(values.wait),
+      only: values.families ? familiesFor(fault) : checksFor(fault),
+    });
   } finally {
     await standIn.server.close();
   }
@@ -48,7 +58,9 @@ function checksFor(fault: FaultInfo): string[] {
 }
 
 // A blind hunt's faults prove no rule: they measure the suite (scripts/hunt-table.ts).
-const faults = FAULT_CATALOG.filter((fault) => !fault.hunt && (!values.family || fault.family === values.family) && (!values.fault || values.fault.includes(fault.name)));
+const faults = FAULT_CATALOG.filter(
+  (fault) => !fault.hunt && (!values.family || fault.family === values.family) && (!values.fault || values.fault.includes(fault.name)),
+);
 const started = Date.now();
 const measured = await inParallel(faults, Number(values.width ?? 2), async (fault) => {
   const report = await standInRun(fault);
@@ -68,5 +80,9 @@ console.log(`${faults.length} faults in ${seconds} s (${target}), of ${observabl
 console.log(`  proven on the mock (the faults' proves): ${onMock.size}`);
 console.log(`  failed on the ${target} under at least one fault: ${failed.size}; failed or warned: ${shown.size}`);
 // Judged fully there (issue 22): a rule a fault proves on the mock that fails on the stand-in under that fault.
-const provenThere = new Set(measured.flatMap(([name, result]) => (FAULT_PROOFS[name] ?? []).filter((rule) => result.failed.includes(rule))));
-console.log(`  proven on the ${target} (a fault's proves failing there): ${provenThere.size} (${Math.round((100 * provenThere.size) / observable)} % of the observable rules)`);
+const provenThere = new Set(
+  measured.flatMap(([name, result]) => (FAULT_PROOFS[name] ?? []).filter((rule) => result.failed.includes(rule))),
+);
+console.log(
+  `  proven on the ${target} (a fault's proves failing there): ${provenThere.size} (${Math.round((100 * provenThere.size) / observable)} % of the observable rules)`,
+);

@@ -23,7 +23,13 @@ import { indexOperations } from '../src/spec/operation-index.ts';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { section: { type: 'string' }, family: { type: 'string' }, operation: { type: 'string' }, text: { type: 'string' }, root: { type: 'string' } },
+  options: {
+    section: { type: 'string' },
+    family: { type: 'string' },
+    operation: { type: 'string' },
+    text: { type: 'string' },
+    root: { type: 'string' },
+  },
 });
 const root = values.root ?? ROOT;
 
@@ -33,10 +39,13 @@ function refuse(message: string): never {
 }
 
 const [kind, id] = positionals;
-if (kind !== 'rule' || !id) refuse('usage: npm run new -- rule <area>.<slug> --section S --family F --operation OPERATION_ID --text "the rule"');
+if (kind !== 'rule' || !id)
+  refuse('usage: npm run new -- rule <area>.<slug> --section S --family F --operation OPERATION_ID --text "the rule"');
 const [area, slug] = id.split(/\.(.*)/s) as [string, string | undefined];
-if (!slug || !/^[a-z][a-z0-9-]*$/.test(slug) || !/^[a-z]+$/.test(area)) refuse(`${id}: a rule id is <area>.<slug>, lowercase words joined by -`);
-if (!existsSync(join(root, `conformance/rules/${area}.yaml`))) refuse(`no catalog file conformance/rules/${area}.yaml: the areas are the catalog's files`);
+if (!slug || !/^[a-z][a-z0-9-]*$/.test(slug) || !/^[a-z]+$/.test(area))
+  refuse(`${id}: a rule id is <area>.<slug>, lowercase words joined by -`);
+if (!existsSync(join(root, `conformance/rules/${area}.yaml`)))
+  refuse(`no catalog file conformance/rules/${area}.yaml: the areas are the catalog's files`);
 if (loadCatalog().some((rule) => rule.id === id)) refuse(`${id} is in the catalog already`);
 const section = values.section ?? refuse('--section: the spec section, e.g. 4.4');
 if (!(section in SECTIONS)) refuse(`--section ${section} is no section of the spec`);
@@ -45,11 +54,14 @@ if (!(FAMILIES as readonly string[]).includes(family)) refuse(`--family ${family
 const operationId = values.operation ?? refuse('--operation: the operationId the rule is about');
 const operations = indexOperations(loadDocument('crm'));
 const hint = didYouMean(operationId, [...operations.keys()]);
-const operation = operations.get(operationId) ?? refuse(`--operation ${operationId} is no operationId of the document${hint ? `: ${hint}` : ''}`);
+const operation =
+  operations.get(operationId) ?? refuse(`--operation ${operationId} is no operationId of the document${hint ? `: ${hint}` : ''}`);
 const text = values.text ?? refuse('--text: the rule in one sentence, as the spec words it');
 
 // The path's parameters, to fill in: the stub sends a placeholder the check replaces with a record it made.
-const pathParams = operation.parameters.filter((parameter) => parameter.in === 'path').map((parameter) => `${parameter.name}: 'a record the check made'`);
+const pathParams = operation.parameters
+  .filter((parameter) => parameter.in === 'path')
+  .map((parameter) => `${parameter.name}: 'a record the check made'`);
 const callInput = pathParams.length ? `{ path: { ${pathParams.join(', ')} } }` : '{}';
 const camel = (words: string) => words.replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
 const checkId = `${family}.${slug}`;
@@ -61,10 +73,15 @@ const write = (path: string, content: string) => {
   written.push(path);
 };
 
-appendFileSync(join(root, `conformance/rules/${area}.yaml`), `- id: ${id}\n  section: '${section}'\n  rule: ${JSON.stringify(text)}\n  needs: [key]\n  checks: [${checkId}]\n`);
+appendFileSync(
+  join(root, `conformance/rules/${area}.yaml`),
+  `- id: ${id}\n  section: '${section}'\n  rule: ${JSON.stringify(text)}\n  needs: [key]\n  checks: [${checkId}]\n`,
+);
 written.push(`conformance/rules/${area}.yaml`);
 
-write(`conformance/checks/${family}/${slug}.ts`, `// Spec ${section}: ${text}
+write(
+  `conformance/checks/${family}/${slug}.ts`,
+  `// Spec ${section}: ${text}
 import type { ActiveCheck } from '../../check.ts';
 
 export const ${checkName}: ActiveCheck = {
@@ -81,17 +98,29 @@ export const ${checkName}: ActiveCheck = {
     context.judge('${id}', 'the check of ${id} is not written yet (scaffolded by npm run new)', answer);
   },
 };
-`);
+`,
+);
 const familyIndex = `conformance/checks/${family}/index.ts`;
 const index = readFileSync(join(root, familyIndex), 'utf8');
 const list = new RegExp(`(export const ${camel(family)}Checks: Check\\[\\] = \\[)([^\\]]*)\\]`);
 if (!list.test(index)) refuse(`${familyIndex}: no \`export const ${camel(family)}Checks: Check[] = [...]\` to add the check to`);
 // The check runs last in its family; the list keeps its layout (one line, or one check a line).
 const listed = (body: string) => {
-  const names = [...body.split(',').map((name) => name.trim()).filter(Boolean), checkName];
+  const names = [
+    ...body
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
+    checkName,
+  ];
   return body.includes('\n') ? `\n${names.map((name) => `  ${name},\n`).join('')}` : names.join(', ');
 };
-write(familyIndex, index.replace(/(\nimport [^\n]+\n)(?!import)/, `$1import { ${checkName} } from './${slug}.ts';\n`).replace(list, (_, head: string, body: string) => `${head}${listed(body)}]`));
+write(
+  familyIndex,
+  index
+    .replace(/(\nimport [^\n]+\n)(?!import)/, `$1import { ${checkName} } from './${slug}.ts';\n`)
+    .replace(list, (_, head: string, body: string) => `${head}${listed(body)}]`),
+);
 
 const mutants = `src/faults/areas/${area}.ts`;
 const mutant = `  {
@@ -108,18 +137,23 @@ if (existsSync(join(root, mutants))) {
   const body = readFileSync(join(root, mutants), 'utf8');
   write(mutants, body.replace(/\n\];\s*$/, `\n${mutant}];\n`));
 } else {
-  write(mutants, `// Mutants of the ${area} area: each breaks the rules it names the way a real implementation might.
+  write(
+    mutants,
+    `// Mutants of the ${area} area: each breaks the rules it names the way a real implementation might.
 import type { Fault } from '../fault.ts';
 
 export const ${camel(area)}Mutants: Fault[] = [
 ${mutant}];
-`);
+`,
+  );
   const modules = readFileSync(join(root, 'src/faults/fault-modules.ts'), 'utf8');
   const entry = `  'areas/${area}': async (): Promise<readonly Fault[]> => (await import('./areas/${area}.ts')).${camel(area)}Mutants,\n`;
   write('src/faults/fault-modules.ts', modules.replace(/(\n {2}\/\/ The blind hunt's faults)/, `\n${entry.trimEnd()}$1`));
 }
 
-write(`test/${area}/${slug}.test.ts`, `// Spec ${section}: ${text}
+write(
+  `test/${area}/${slug}.test.ts`,
+  `// Spec ${section}: ${text}
 // The mock's own behaviour (${operation.method} ${operation.path}), as the spec states it.
 import { describe, expect, it } from 'vitest';
 import { call, setUpMock } from '../support/mock-client.ts';
@@ -131,7 +165,8 @@ describe('${id}', () => {
     expect.fail(\`write the mock's test of ${id} (scaffolded; first answer: \${answer.status})\`);
   });
 });
-`);
+`,
+);
 
 console.log(`wrote ${written.join(', ')}`);
 console.log('next: npm run fault-catalog; write the check, the mutant and the test; node scripts/rule-page.ts');

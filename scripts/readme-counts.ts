@@ -43,6 +43,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log('README counts are up to date');
   } else {
     writeFileSync(README, fresh);
-    console.log(`README.md: ${Object.entries(COUNTS).map(([name, count]) => `${name} ${count}`).join(', ')}`);
+    console.log(
+      `README.md: ${Object.entries(COUNTS)
+        .map(([name, count]) => `${name} ${count}`)
+        .join(', ')}`,
+    );
   }
 }

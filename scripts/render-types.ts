@@ -31,9 +31,7 @@ function renderTagOperations(document: any): string {
     }
   }
   const tags = [...byTag].map(([tag, ids]) => `    ${JSON.stringify(tag)}: ${ids.map((id) => JSON.stringify(id)).join(' | ')};`);
-  return [
-    '/** The operationIds each tag of the document groups. */',
-    `export type OperationIdsByTag = {\n${tags.join('\n')}\n};`,
-    '',
-  ].join('\n');
+  return ['/** The operationIds each tag of the document groups. */', `export type OperationIdsByTag = {\n${tags.join('\n')}\n};`, ''].join(
+    '\n',
+  );
 }

@@ -54,15 +54,18 @@ function testFiles(folder = join(ROOT, 'test')): string[] {
 function testsByRule(rules: Rule[]): Map<string, string[]> {
   const texts = testFiles().map((path) => ({ path: relative(ROOT, path), text: readFileSync(path, 'utf8') }));
   const familyOf = new Map(FAULT_CATALOG.map((fault) => [fault.name, fault.family]));
-  return new Map(rules.map((rule) => {
-    const naming = texts.filter(({ text }) => text.includes(`'${rule.id}'`) || text.includes(`"${rule.id}"`)).map(({ path }) => path);
-    const mutation = mutantsOf(rule.id).map((fault) => `test/conformance/mutation/${familyOf.get(fault)}.test.ts`);
-    return [rule.id, [...new Set([...naming, ...mutation])].sort()];
-  }));
+  return new Map(
+    rules.map((rule) => {
+      const naming = texts.filter(({ text }) => text.includes(`'${rule.id}'`) || text.includes(`"${rule.id}"`)).map(({ path }) => path);
+      const mutation = mutantsOf(rule.id).map((fault) => `test/conformance/mutation/${familyOf.get(fault)}.test.ts`);
+      return [rule.id, [...new Set([...naming, ...mutation])].sort()];
+    }),
+  );
 }
 
 const provers = new Map<string, string[]>();
-for (const [fault, rules] of Object.entries(FAULT_PROOFS)) for (const rule of rules) provers.set(rule, [...(provers.get(rule) ?? []), fault]);
+for (const [fault, rules] of Object.entries(FAULT_PROOFS))
+  for (const rule of rules) provers.set(rule, [...(provers.get(rule) ?? []), fault]);
 const mutantsOf = (rule: string) => provers.get(rule) ?? [];
 
 const OBSERVERS = new Set(ALL_CHECKS.filter((check) => check.kind === 'observer').map((check) => check.id));
@@ -72,11 +75,20 @@ const codes = (items: string[]) => items.map((item) => `\`${item}\``).join(' ');
 
 function row(rule: Rule, operations: Record<string, string[]>, tests: Map<string, string[]>): string {
   const judgedBy = rule.checks.length ? codes(rule.checks) : `not observable: ${cell(rule.unobservable ?? '')}`;
-  const mutants = mutantsOf(rule.id).length ? codes(mutantsOf(rule.id)) : rule.unproven ? `none: ${cell(rule.unproven)}` : rule.checks.length ? '**none yet**' : '';
+  const mutants = mutantsOf(rule.id).length
+    ? codes(mutantsOf(rule.id))
+    : rule.unproven
+      ? `none: ${cell(rule.unproven)}`
+      : rule.checks.length
+        ? '**none yet**'
+        : '';
   const observed = rule.checks.some((check) => OBSERVERS.has(check)) ? ['every answer it bears on (an observer)'] : [];
   const reached = [codes(operations[rule.id] ?? []), ...observed].filter(Boolean).join(' ');
   const kind = rule.reading ? ' (reading)' : '';
-  return `| \`${rule.id}\`${kind} | ${rule.section} | ${cell(rule.rule)} | ${judgedBy} | ${mutants} | ${reached} | ${tests.get(rule.id)!.map((path) => `\`${path}\``).join(' ')} |`;
+  return `| \`${rule.id}\`${kind} | ${rule.section} | ${cell(rule.rule)} | ${judgedBy} | ${mutants} | ${reached} | ${tests
+    .get(rule.id)!
+    .map((path) => `\`${path}\``)
+    .join(' ')} |`;
 }
 
 function render(operations: Record<string, string[]>): string {
@@ -95,7 +107,9 @@ function render(operations: Record<string, string[]>): string {
     '',
     `${rules.length} rules in ${areas.size} areas; ${judged.length} judged by a check; ${proven.length} of those proven by a mutant (a named fault under which the rule fails).`,
     'Per rule: the spec section, the rule, the checks that judge it, the mutants that prove it, the operations its checks judged it on (one run against a clean mock), and the tests that name it.',
-    `Sections: ${Object.entries(SECTIONS).map(([number, title]) => `${number} ${title}`).join('; ')}.`,
+    `Sections: ${Object.entries(SECTIONS)
+      .map(([number, title]) => `${number} ${title}`)
+      .join('; ')}.`,
     '',
   ];
   for (const [area, of] of areas) {

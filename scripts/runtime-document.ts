@@ -11,15 +11,34 @@ const PROSE = new Set(['description', 'summary', 'example', 'examples', 'externa
 // Objects whose keys are names, not keywords: a schema may have a property named `description`,
 // a component may be named `Example`. Their values are walked; their keys are kept.
 const NAMED = new Set([
-  'properties', 'patternProperties', '$defs', 'dependentSchemas', 'paths', 'webhooks', 'schemas', 'responses', 'parameters',
-  'requestBodies', 'headers', 'securitySchemes', 'links', 'callbacks', 'pathItems', 'content', 'encoding', 'mapping', 'scopes', 'variables',
+  'properties',
+  'patternProperties',
+  '$defs',
+  'dependentSchemas',
+  'paths',
+  'webhooks',
+  'schemas',
+  'responses',
+  'parameters',
+  'requestBodies',
+  'headers',
+  'securitySchemes',
+  'links',
+  'callbacks',
+  'pathItems',
+  'content',
+  'encoding',
+  'mapping',
+  'scopes',
+  'variables',
 ]);
 
 /** The document less its prose and examples; throws if a `$ref` would then point at nothing. */
 export function runtimeDocument(document: object): object {
   const runtime = withoutProse(document, false) as object;
   for (const ref of refsIn(runtime)) {
-    if (ref.startsWith('#') && resolvePointer(runtime, ref) === undefined) throw new Error(`the runtime copy lost the target of $ref ${ref}`);
+    if (ref.startsWith('#') && resolvePointer(runtime, ref) === undefined)
+      throw new Error(`the runtime copy lost the target of $ref ${ref}`);
   }
   return runtime;
 }

@@ -7,7 +7,9 @@ import { runConformance } from '../conformance/run.ts';
 import { startServer } from '../src/adapters/node-server.ts';
 import { createMock } from '../src/mock.ts';
 
-const { values } = parseArgs({ options: { only: { type: 'string', multiple: true }, fault: { type: 'string', multiple: true }, 'all-rules': { type: 'boolean' } } });
+const { values } = parseArgs({
+  options: { only: { type: 'string', multiple: true }, fault: { type: 'string', multiple: true }, 'all-rules': { type: 'boolean' } },
+});
 const mock = createMock({ faults: values.fault ?? [], allowPrivateWebhooks: true });
 const server = await startServer(mock, { port: 0, host: '127.0.0.1' });
 mock.state.config.urls = { base_url: server.url, hub_url: server.url, workspace_url: server.url };

@@ -19,6 +19,8 @@ const proven = new Set(Object.values(FAULT_PROOFS).flat());
 const unexplained = loadCatalog().filter((rule) => rule.checks.length > 0 && !proven.has(rule.id) && !rule.unproven);
 const byArea = new Map<string, string[]>();
 for (const rule of unexplained) byArea.set(areaOf(rule.id), [...(byArea.get(areaOf(rule.id)) ?? []), rule.id]);
-const sections = [...byArea].sort(([a], [b]) => (a === 'responses' ? 1 : b === 'responses' ? -1 : a.localeCompare(b))).map(([area, ids]) => `\n# ${area}\n${ids.join('\n')}\n`);
+const sections = [...byArea]
+  .sort(([a], [b]) => (a === 'responses' ? 1 : b === 'responses' ? -1 : a.localeCompare(b)))
+  .map(([area, ids]) => `\n# ${area}\n${ids.join('\n')}\n`);
 writeFileSync(FILE, HEADER + sections.join(''));
 console.log(`wrote ${unexplained.length} rules in ${byArea.size} areas`);

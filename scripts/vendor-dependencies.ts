@@ -44,7 +44,10 @@ export async function vendorDependencies(dist: string): Promise<void> {
   mkdirSync(vendor, { recursive: true });
   for (const vendored of VENDORED) {
     const { code, packages } = await bundle(vendored);
-    writeFileSync(join(vendor, vendored.file), `// ${packages.join(', ')} (see the LICENSE files beside this file), bundled by crmkit's scripts/vendor-dependencies.ts.\n${code}`);
+    writeFileSync(
+      join(vendor, vendored.file),
+      `// ${packages.join(', ')} (see the LICENSE files beside this file), bundled by crmkit's scripts/vendor-dependencies.ts.\n${code}`,
+    );
     for (const name of packages) copyFileSync(licenseOf(name), join(vendor, `${name.replace('@', '').replace('/', '-')}.LICENSE`));
     importFromBundle(dist, vendored);
   }
@@ -91,7 +94,10 @@ function importFromBundle(dist: string, { file, replaces }: Vendored): void {
   for (const compiled of globSync(join(dist, 'src/**/*.js'))) {
     const code = readFileSync(compiled, 'utf8');
     const path = relative(dirname(compiled), join(dist, 'vendor', file));
-    const rewritten = replaces.reduce((text, specifier) => text.replaceAll(`from '${specifier}'`, `from '${path.startsWith('.') ? path : `./${path}`}'`), code);
+    const rewritten = replaces.reduce(
+      (text, specifier) => text.replaceAll(`from '${specifier}'`, `from '${path.startsWith('.') ? path : `./${path}`}'`),
+      code,
+    );
     if (rewritten !== code) writeFileSync(compiled, rewritten);
   }
 }

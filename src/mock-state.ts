@@ -99,13 +99,15 @@ export class MockState {
   /** The workspace's OAuth access tokens: only the index by secret holds them. */
   accessTokensOf(workspaceId: string): AccessToken[] {
     return [...this.#credentialsBySecret.values()].flatMap((credential) =>
-      credential.kind === 'access_token' && credential.accessToken.workspaceId === workspaceId ? [credential.accessToken] : []);
+      credential.kind === 'access_token' && credential.accessToken.workspaceId === workspaceId ? [credential.accessToken] : [],
+    );
   }
 
   /** The workspace's web app sessions: only the index by secret holds them. */
   sessionsOf(workspaceId: string): Session[] {
     return [...this.#credentialsBySecret.values()].flatMap((credential) =>
-      credential.kind === 'session' && credential.session.workspaceId === workspaceId ? [credential.session] : []);
+      credential.kind === 'session' && credential.session.workspaceId === workspaceId ? [credential.session] : [],
+    );
   }
 
   /** Puts `workspace` in the place of the one of its id, whose credentials go: no old secret opens the new one. */

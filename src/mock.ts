@@ -57,13 +57,16 @@ export function createMock(options: MockOptions = {}): Mock {
   const crmDocument = loadRuntimeDocument('crm');
   const controlDocument = loadRuntimeDocument('mock-control');
   const validators = { crm: createSchemaValidator(crmDocument), 'mock-control': createSchemaValidator(controlDocument) };
-  const state = new MockState({
-    urls: { base_url: DEFAULT_ORIGIN, hub_url: DEFAULT_ORIGIN, workspace_url: DEFAULT_ORIGIN, ...options.urls },
-    docsUrl: options.docsUrl,
-    controlApi: options.controlApi ?? true,
-    controlAccess: options.controlAccess ?? {},
-    allowPrivateWebhooks: options.allowPrivateWebhooks ?? false,
-  }, validators);
+  const state = new MockState(
+    {
+      urls: { base_url: DEFAULT_ORIGIN, hub_url: DEFAULT_ORIGIN, workspace_url: DEFAULT_ORIGIN, ...options.urls },
+      docsUrl: options.docsUrl,
+      controlApi: options.controlApi ?? true,
+      controlAccess: options.controlAccess ?? {},
+      allowPrivateWebhooks: options.allowPrivateWebhooks ?? false,
+    },
+    validators,
+  );
   // The named faults fill the delivery queue's seams; each point is a no-op while no fault is on.
   state.deliverySeams.add(FAULT_SEAM);
   state.handlerSeams.add(FAULT_HANDLER_SEAM);

@@ -47,13 +47,19 @@ function shownNumbersMasked(text: string): string {
 export type RefsOf = { target: Map<string, number>; oracle: Map<string, number> };
 
 /** `sentBefore`: the keys the run's accepted requests sent for each of its records, by reference (the oracle's side). */
-export type Compared = { method: string; inferred: boolean; sent: Record<string, unknown> | undefined; sentBefore?: Map<number, Set<string>> };
+export type Compared = {
+  method: string;
+  inferred: boolean;
+  sent: Record<string, unknown> | undefined;
+  sentBefore?: Map<number, Set<string>>;
+};
 
 export function compareExchanges(target: Exchange, oracle: Exchange, refs: RefsOf, compared: Compared): Difference[] {
   const refusal = (exchange: Exchange) => ({ status: exchange.status, code: exchange.json?.error?.code as string | undefined });
   if (target.status >= 300 || oracle.status >= 300) {
     if (target.status >= 400 && target.status < 500 && answerUnnamed(oracle.json?.error)) return [];
-    if (!sameRefusal(refusal(target), refusal(oracle))) return [{ at: 'status', target: describe(refusal(target)), oracle: describe(refusal(oracle)) }];
+    if (!sameRefusal(refusal(target), refusal(oracle)))
+      return [{ at: 'status', target: describe(refusal(target)), oracle: describe(refusal(oracle)) }];
     return namedErrorKeys(target.json?.error, oracle.json?.error, new Walker(refs, {}));
   }
   if (target.status !== oracle.status) return [{ at: 'status', target: target.status, oracle: oracle.status }];
@@ -73,8 +79,13 @@ export function compareExchanges(target: Exchange, oracle: Exchange, refs: RefsO
  * spec fixes them by the request, which it does not for these.
  */
 const NAMED_KEYS: Record<string, string[]> = {
-  forbidden: ['permission'], rate_limited: ['reason', 'limit'], limit_reached: ['key', 'limit', 'used', 'plan', 'upgrade_to'],
-  missing_scope: ['scope'], tag_exists: ['tag_id'], gone: ['deleted_at'], validation_failed: ['fields'],
+  forbidden: ['permission'],
+  rate_limited: ['reason', 'limit'],
+  limit_reached: ['key', 'limit', 'used', 'plan', 'upgrade_to'],
+  missing_scope: ['scope'],
+  tag_exists: ['tag_id'],
+  gone: ['deleted_at'],
+  validation_failed: ['fields'],
 };
 const COMPARED_KEYS = new Set(['tag_id', 'deleted_at']);
 
@@ -105,10 +116,13 @@ class Walker {
 
   /** The run's records on a page: each compared with its mirror; the set, when both pages are the last. */
   list(target: any, oracle: any): Difference[] {
-    const own = (items: unknown[], side: keyof RefsOf) => new Map(items.flatMap((item: any) => {
-      const ref = this.#refs[side].get(item?.id);
-      return ref === undefined ? [] : [[ref, item] as const];
-    }));
+    const own = (items: unknown[], side: keyof RefsOf) =>
+      new Map(
+        items.flatMap((item: any) => {
+          const ref = this.#refs[side].get(item?.id);
+          return ref === undefined ? [] : [[ref, item] as const];
+        }),
+      );
     const mine = { target: own(Array.isArray(target?.data) ? target.data : [], 'target'), oracle: own(oracle.data, 'oracle') };
     const last = !target?.next_cursor && !oracle.next_cursor;
     const differences: Difference[] = [];
@@ -117,7 +131,8 @@ class Walker {
       if (theirs) differences.push(...this.value(`data[@${ref}]`, theirs, item));
       else if (last) differences.push({ at: `data[@${ref}]`, target: 'not listed', oracle: 'listed' });
     }
-    for (const ref of mine.target.keys()) if (last && !mine.oracle.has(ref)) differences.push({ at: `data[@${ref}]`, target: 'listed', oracle: 'not listed' });
+    for (const ref of mine.target.keys())
+      if (last && !mine.oracle.has(ref)) differences.push({ at: `data[@${ref}]`, target: 'listed', oracle: 'not listed' });
     return differences;
   }
 

@@ -19,7 +19,13 @@ const FIELDS = [
 /** Adds the fields to a workspace through a control API's `POST /_mock/workspaces/{ws}/fields`. */
 export async function addCustomFields(post: (path: string, body: unknown) => Promise<unknown>, workspaceId: string): Promise<void> {
   for (const entity of ENTITIES) {
-    for (const field of FIELDS) await post(`/_mock/workspaces/${encodeURIComponent(workspaceId)}/fields`, { entity, key: field.key, label: field.key, type: field.type });
+    for (const field of FIELDS)
+      await post(`/_mock/workspaces/${encodeURIComponent(workspaceId)}/fields`, {
+        entity,
+        key: field.key,
+        label: field.key,
+        type: field.type,
+      });
   }
 }
 
@@ -33,11 +39,23 @@ function valueOf(type: (typeof FIELDS)[number]['type'], prng: Prng, coverage: Co
   const refused = prng.chance(0.2);
   switch (type) {
     case 'date': {
-      const [month, day] = refused ? coverage.least([[2, 30], [4, 31], [13, 1]], ([m, d]) => `date ${m}-${d}`) : [1 + prng.int(12), 1 + prng.int(28)];
+      const [month, day] = refused
+        ? coverage.least(
+            [
+              [2, 30],
+              [4, 31],
+              [13, 1],
+            ],
+            ([m, d]) => `date ${m}-${d}`,
+          )
+        : [1 + prng.int(12), 1 + prng.int(28)];
       return `2027-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
     }
-    case 'checkbox': return refused ? coverage.least(['true', 'false', 1], (value) => `checkbox ${String(value)}`) : prng.chance(0.5);
-    case 'number': return refused ? 'twelve' : prng.pick([0, 12, 12.5, 1000]);
-    case 'text': return refused ? 12345 : `text ${prng.int(1000)}`;
+    case 'checkbox':
+      return refused ? coverage.least(['true', 'false', 1], (value) => `checkbox ${String(value)}`) : prng.chance(0.5);
+    case 'number':
+      return refused ? 'twelve' : prng.pick([0, 12, 12.5, 1000]);
+    case 'text':
+      return refused ? 12345 : `text ${prng.int(1000)}`;
   }
 }

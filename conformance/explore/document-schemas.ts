@@ -18,7 +18,11 @@ export function operationOf(operationId: string): Operation {
 export function resolved(schema: Schema | undefined): Schema {
   let current = schema ?? {};
   for (let depth = 0; current.$ref && depth < 20; depth++) {
-    current = (current.$ref as string).replace(/^#\//, '').split('/').reduce((node: any, key) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document) ?? {};
+    current =
+      (current.$ref as string)
+        .replace(/^#\//, '')
+        .split('/')
+        .reduce((node: any, key) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], document) ?? {};
   }
   return current;
 }

@@ -7,13 +7,26 @@ export type Refusal = { status: number; code: string | undefined };
 /** Answers each group takes as one (spec section and words in the comment of each), crmkit's first. */
 const SAME_REFUSAL: Refusal[][] = [
   // 2.2: "An id of the wrong type in a path answers 404 not_found or 400 invalid_id_type."
-  [{ status: 400, code: 'invalid_id_type' }, { status: 404, code: 'not_found' }],
+  [
+    { status: 400, code: 'invalid_id_type' },
+    { status: 404, code: 'not_found' },
+  ],
   // 4.13: "A changed cursor answers invalid_cursor or validation_failed."
-  [{ status: 400, code: 'invalid_cursor' }, { status: 422, code: 'validation_failed' }],
+  [
+    { status: 400, code: 'invalid_cursor' },
+    { status: 422, code: 'validation_failed' },
+  ],
   // 7.2 names only the status for malformed JSON; bad_json is 7.3's "value of the wrong type".
-  [{ status: 400, code: 'bad_json' }, { status: 400, code: 'malformed_json' }],
+  [
+    { status: 400, code: 'bad_json' },
+    { status: 400, code: 'malformed_json' },
+  ],
   // The spec names no answer for a route it does not have (7.3 gives not_found to unknown ids).
-  [{ status: 404, code: 'not_found' }, { status: 405, code: 'method_not_allowed' }, { status: 404, code: 'route_not_found' }],
+  [
+    { status: 404, code: 'not_found' },
+    { status: 405, code: 'method_not_allowed' },
+    { status: 404, code: 'route_not_found' },
+  ],
 ];
 
 /** Codes whose status 7.3 leaves open: any of these. */
@@ -40,8 +53,10 @@ export function sameRefusal(target: Refusal, oracle: Refusal): boolean {
  * heads (each group's first is crmkit's choice), and the statuses 7.3 leaves open for its code.
  */
 export function statusesStandingFor(refusal: Refusal): number[] {
-  const open = refusal.code ? OPEN_STATUS[refusal.code] ?? [] : [];
-  const grouped = SAME_REFUSAL.filter((group) => same(group[0]!, refusal)).flat().map((item) => item.status);
+  const open = refusal.code ? (OPEN_STATUS[refusal.code] ?? []) : [];
+  const grouped = SAME_REFUSAL.filter((group) => same(group[0]!, refusal))
+    .flat()
+    .map((item) => item.status);
   return [...new Set([refusal.status, ...open, ...grouped])];
 }
 

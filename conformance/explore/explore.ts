@@ -77,14 +77,25 @@ export async function runExplore(options: ExploreOptions): Promise<ExploreReport
   const sidesMade: Side[] = [];
   const play = async (steps: Step[], deadline?: number): Promise<Played> => {
     const marker = markerOf(replay++);
-    const sides = { target: targetSide(client, pace, target.otherKey), oracle: await oracleSide(oracle), targetIsMock, signal: options.signal, deadline, onExecuted: options.onExecuted };
+    const sides = {
+      target: targetSide(client, pace, target.otherKey),
+      oracle: await oracleSide(oracle),
+      targetIsMock,
+      signal: options.signal,
+      deadline,
+      onExecuted: options.onExecuted,
+    };
     sidesMade.push(sides.target);
     return { ...(await runSequence(remarked(steps, markerOf(0), marker), sides)), marker };
   };
   const started = performance.now();
   try {
     // On a mock the run's workspace gets the custom fields the oracle's have (custom-fields.ts); a deployment's records get no `custom`.
-    if (target.mock) await addCustomFields((path, body) => controlPost({ baseUrl: target.mock!.controlUrl, token: target.mock!.controlToken }, path, body), target.mock.workspaceId);
+    if (target.mock)
+      await addCustomFields(
+        (path, body) => controlPost({ baseUrl: target.mock!.controlUrl, token: target.mock!.controlToken }, path, body),
+        target.mock.workspaceId,
+      );
     const generated = generateSequence(options.seed, options.calls, markerOf(0), { custom: targetIsMock });
     const chosen = options.steps && new Set(options.steps);
     const sequence = chosen ? closed(generated.filter((step) => chosen.has(step.id))) : generated;
@@ -95,13 +106,23 @@ export async function runExplore(options: ExploreOptions): Promise<ExploreReport
     const divergences: Divergence[] = [];
     for (const [index, executed] of found.entries()) {
       if (options.signal?.aborted) break;
-      divergences.push(await shrunkDivergence(sequence, executed, index < (options.shrinkAtMost ?? 3) ? options.maxReplays ?? 40 : 0, play));
+      divergences.push(
+        await shrunkDivergence(sequence, executed, index < (options.shrinkAtMost ?? 3) ? (options.maxReplays ?? 40) : 0, play),
+      );
     }
     const sent = run.executed.length;
     return {
-      seed: options.seed, marker: markerOf(0), target: { baseUrl: target.baseUrl, mock: targetIsMock }, calls: options.calls,
-      stepsRun: sent, skipped: run.skipped, notOffered: [...run.notOffered], seconds, callsPerSecond: sent / seconds,
-      divergences, cleanup: await cleanUp(sidesMade, client, pace, `x${runId}`),
+      seed: options.seed,
+      marker: markerOf(0),
+      target: { baseUrl: target.baseUrl, mock: targetIsMock },
+      calls: options.calls,
+      stepsRun: sent,
+      skipped: run.skipped,
+      notOffered: [...run.notOffered],
+      seconds,
+      callsPerSecond: sent / seconds,
+      divergences,
+      cleanup: await cleanUp(sidesMade, client, pace, `x${runId}`),
     };
   } finally {
     await client.close();
@@ -143,8 +164,16 @@ async function shrunkDivergence(sequence: Step[], found: Executed, maxReplays: n
   const codes = [shown.target.json?.error?.code, shown.oracle.json?.error?.code].filter((code): code is string => typeof code === 'string');
   const operation = operationOf(found.step.operationId);
   return {
-    signature, operationId: found.step.operationId, originalLength: prefix.length, shrunkLength: steps.length, replays,
-    reproduced: showing(again) !== undefined, steps, exchanges: again.executed, marker: again.marker, differences: shown.differences,
+    signature,
+    operationId: found.step.operationId,
+    originalLength: prefix.length,
+    shrunkLength: steps.length,
+    replays,
+    reproduced: showing(again) !== undefined,
+    steps,
+    exchanges: again.executed,
+    marker: again.marker,
+    differences: shown.differences,
     rules: rulesTouched(operation.id, operation.path, shown.differences, codes),
   };
 }
@@ -159,7 +188,9 @@ async function cleanUp(sides: Side[], client: ConformanceClient, pace: Pace, mar
   await deleteRecords(sides, client, pace, tally);
   await pace.wait();
   const tags = await client.send('GET', '/v1/tags').catch(() => undefined);
-  const left = Array.isArray(tags?.json?.data) ? tags.json.data.filter((tag: any) => typeof tag?.name === 'string' && tag.name.toLowerCase().startsWith(marker)) : [];
+  const left = Array.isArray(tags?.json?.data)
+    ? tags.json.data.filter((tag: any) => typeof tag?.name === 'string' && tag.name.toLowerCase().startsWith(marker))
+    : [];
   for (const tag of left) {
     await pace.wait();
     const answer = await client.send('DELETE', `/v1/tags/${encodeURIComponent(tag.id)}`).catch(() => undefined);
@@ -169,7 +200,12 @@ async function cleanUp(sides: Side[], client: ConformanceClient, pace: Pace, mar
   return tally;
 }
 
-async function deleteRecords(sides: Side[], client: ConformanceClient, pace: Pace, tally: { deleted: number; failed: number }): Promise<void> {
+async function deleteRecords(
+  sides: Side[],
+  client: ConformanceClient,
+  pace: Pace,
+  tally: { deleted: number; failed: number },
+): Promise<void> {
   for (const side of sides.reverse()) {
     for (const [ref, id] of [...side.ids].reverse()) {
       const creates = side.answers.get(ref)?.operation?.id;

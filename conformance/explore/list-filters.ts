@@ -11,10 +11,14 @@ const OWN = new Set(['limit', 'cursor', 'q', 'sort']);
 
 /** Now and then one of the list's filters, the one (and the value) sent least so far. */
 export function filtersOf(operationId: string, context: ValueContext): Record<string, string | Ref> {
-  const choices = operationOf(operationId).parameters.filter((parameter) => parameter.in === 'query' && !OWN.has(parameter.name))
+  const choices = operationOf(operationId)
+    .parameters.filter((parameter) => parameter.in === 'query' && !OWN.has(parameter.name))
     .flatMap((parameter) => valuesOf(concrete(parameter.schema), context).map((value) => ({ name: parameter.name, value })));
   if (!choices.length || context.prng.chance(0.4)) return {};
-  const { name, value } = context.coverage.least(choices, (choice) => `${operationId} ${choice.name}=${typeof choice.value === 'string' ? choice.value : 'id'}`);
+  const { name, value } = context.coverage.least(
+    choices,
+    (choice) => `${operationId} ${choice.name}=${typeof choice.value === 'string' ? choice.value : 'id'}`,
+  );
   return { [name]: value };
 }
 

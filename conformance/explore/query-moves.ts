@@ -22,14 +22,19 @@ export function isQueryable(resource: string): boolean {
 
 /** A query step about `about`'s entity; undefined when its body has no field to filter on. */
 export function queryStep(id: number, about: Queryable, marker: string, prng: Prng, coverage: Coverage): Step | undefined {
-  const fields = Object.entries(about.body).filter(([name, value]) => name !== 'name' && (isRef(value) || ['string', 'number'].includes(typeof value)));
+  const fields = Object.entries(about.body).filter(
+    ([name, value]) => name !== 'name' && (isRef(value) || ['string', 'number'].includes(typeof value)),
+  );
   if (!fields.length) return undefined;
   const [field, value] = prng.pick(fields);
   const ops = isRef(value) ? ID_OPS : typeof value === 'number' ? NUMBER_OPS : TEXT_OPS;
   const entity = ENTITIES[about.resource]!;
   const op = coverage.least(ops, (candidate) => `query ${entity} ${candidate}`);
   const operand: { value?: unknown } = NO_VALUE.has(op) ? {} : { value: LIST_OPS.has(op) ? [value] : value };
-  const conditions = [{ field: 'name', op: 'contains', value: marker }, { field, op, ...operand }];
+  const conditions = [
+    { field: 'name', op: 'contains', value: marker },
+    { field, op, ...operand },
+  ];
   const body = { query: { op: 'and', conditions }, limit: 250 };
   return { id, operationId: 'runQuery', params: { entity }, query: {}, body, variant: 'valid' };
 }

@@ -11,14 +11,18 @@ const EXCERPT = 400;
 
 export function renderExploreReport(report: ExploreReport, reporter: ExploreReporter): string {
   if (reporter === 'json') return `${JSON.stringify(report, null, 2)}\n`;
-  return [summaryLine(report), ...report.divergences.map((divergence, index) => prettyDivergence(report, divergence, index))].join('\n\n') + '\n';
+  return (
+    [summaryLine(report), ...report.divergences.map((divergence, index) => prettyDivergence(report, divergence, index))].join('\n\n') + '\n'
+  );
 }
 
 export function summaryLine(report: ExploreReport): string {
   const found = report.divergences.length ? `${report.divergences.length} divergence(s)` : '0 divergences';
   const offered = report.notOffered.length ? `; routes not offered (not compared): ${report.notOffered.join(', ')}` : '';
-  return `crmkit explore, seed ${report.seed}: ${found} in ${report.stepsRun} calls (${report.skipped} skipped), `
-    + `${report.seconds.toFixed(1)} s, ${report.callsPerSecond.toFixed(1)} calls/s; cleanup deleted ${report.cleanup.deleted}, failed ${report.cleanup.failed}${offered}`;
+  return (
+    `crmkit explore, seed ${report.seed}: ${found} in ${report.stepsRun} calls (${report.skipped} skipped), ` +
+    `${report.seconds.toFixed(1)} s, ${report.callsPerSecond.toFixed(1)} calls/s; cleanup deleted ${report.cleanup.deleted}, failed ${report.cleanup.failed}${offered}`
+  );
 }
 
 function prettyDivergence(report: ExploreReport, divergence: Divergence, index: number): string {
@@ -27,11 +31,20 @@ function prettyDivergence(report: ExploreReport, divergence: Divergence, index: 
     `${index + 1}. ${divergence.signature}: shrunk from ${divergence.originalLength} to ${divergence.shrunkLength} steps (${divergence.replays} replays; ${divergence.reproduced ? 'reproduced' : 'NOT reproduced'} on a last replay)`,
     `   replay: crmkit explore <target options> --seed ${report.seed} --calls ${report.calls} --steps ${steps}`,
     `   rules: ${divergence.rules.join(', ')}`,
-    ...divergence.differences.slice(0, 5).map((difference) => `   differs at ${difference.at || '(body)'}: target ${short(difference.target)}, oracle ${short(difference.oracle)}`),
+    ...divergence.differences
+      .slice(0, 5)
+      .map(
+        (difference) =>
+          `   differs at ${difference.at || '(body)'}: target ${short(difference.target)}, oracle ${short(difference.oracle)}`,
+      ),
   ];
   for (const [number, executed] of divergence.exchanges.entries()) {
     const mark = executed.differences.length ? '≠' : ' ';
-    lines.push(`   ${mark} ${number + 1}. ${requestLine(executed.target)}`, `       target ${answerLine(executed.target)}`, `       oracle ${answerLine(executed.oracle)}`);
+    lines.push(
+      `   ${mark} ${number + 1}. ${requestLine(executed.target)}`,
+      `       target ${answerLine(executed.target)}`,
+      `       oracle ${answerLine(executed.oracle)}`,
+    );
   }
   return lines.join('\n');
 }
@@ -46,7 +59,7 @@ function answerLine(exchange: Exchange): string {
 }
 
 function short(value: unknown): string {
-  return cut(typeof value === 'string' ? value : JSON.stringify(value) ?? 'undefined', 160);
+  return cut(typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined'), 160);
 }
 
 function cut(text: string, most = EXCERPT): string {

@@ -10,14 +10,21 @@ const MOST = 6;
 
 /** Sections by the operation's path: endpoint section and record section (spec 2, 4). */
 const SECTIONS: [RegExp, string[]][] = [
-  [/^\/v1\/leads/, ['4.2', '2.3']], [/^\/v1\/contacts/, ['4.3', '2.4']], [/^\/v1\/companies/, ['4.14', '2.4']],
-  [/^\/v1\/tags/, ['4.4', '2.5']], [/^\/v1\/notes/, ['4.5', '2.6']], [/^\/v1\/products/, ['4.7', '2.8']], [/^\/v1\/tasks/, ['4.10', '2.12']],
+  [/^\/v1\/leads/, ['4.2', '2.3']],
+  [/^\/v1\/contacts/, ['4.3', '2.4']],
+  [/^\/v1\/companies/, ['4.14', '2.4']],
+  [/^\/v1\/tags/, ['4.4', '2.5']],
+  [/^\/v1\/notes/, ['4.5', '2.6']],
+  [/^\/v1\/products/, ['4.7', '2.8']],
+  [/^\/v1\/tasks/, ['4.10', '2.12']],
 ];
 
 export function rulesTouched(operationId: string, path: string, differences: Difference[], codes: string[]): string[] {
   // A refusal's rules are part 7's too (the envelope's keys, the codes).
   const sections = [...(SECTIONS.find(([pattern]) => pattern.test(path))?.[1] ?? []), ...(codes.length ? ['7.1', '7.3'] : [])];
   const words = new Set([...differences.flatMap(({ at }) => at.split(/[.[\]]/).filter((part) => /^[a-z_]+$/.test(part))), ...codes]);
-  const named = loadCatalog().filter((rule) => sections.includes(rule.section) && [...words].some((word) => rule.rule.includes(`\`${word}\``)));
+  const named = loadCatalog().filter(
+    (rule) => sections.includes(rule.section) && [...words].some((word) => rule.rule.includes(`\`${word}\``)),
+  );
   return [shapeRuleId(operationId), ...named.slice(0, MOST).map((rule) => rule.id)];
 }

@@ -15,7 +15,10 @@ export type Executed = { step: Step; target: Exchange; oracle: Exchange; differe
 /** `numbers`: the first `number` each side gave each of the run's records, by reference. */
 /** `sentBefore`: the keys each record's accepted creates and changes sent, by reference. */
 export type SequenceRun = {
-  executed: Executed[]; skipped: number; notOffered: Set<string>; numbers: { target: Map<number, unknown>; oracle: Map<number, unknown> };
+  executed: Executed[];
+  skipped: number;
+  notOffered: Set<string>;
+  numbers: { target: Map<number, unknown>; oracle: Map<number, unknown> };
   sentBefore: Map<number, Set<string>>;
 };
 
@@ -30,7 +33,13 @@ export type RunSides = {
 };
 
 export async function runSequence(steps: readonly Step[], sides: RunSides): Promise<SequenceRun> {
-  const run: SequenceRun = { executed: [], skipped: 0, notOffered: new Set(), numbers: { target: new Map(), oracle: new Map() }, sentBefore: new Map() };
+  const run: SequenceRun = {
+    executed: [],
+    skipped: 0,
+    notOffered: new Set(),
+    numbers: { target: new Map(), oracle: new Map() },
+    sentBefore: new Map(),
+  };
   if (steps.some((step) => Object.values(step.body ?? {}).some((value) => isRef(value) && value.ref === OWNER_REF))) {
     for (const side of [sides.target, sides.oracle]) await readOwner(side);
   }
@@ -51,13 +60,21 @@ async function runStep(step: Step, sides: RunSides, run: SequenceRun): Promise<v
   const target = await sides.target.send(operation.method.toUpperCase(), requests[0].path, requests[0].body, step.as);
   if (!sides.targetIsMock && notOffered(operation, target)) return void run.notOffered.add(operation.id);
   const oracle = await sides.oracle.send(operation.method.toUpperCase(), requests[1].path, requests[1].body, step.as);
-  for (const [side, answer] of [[sides.target, target], [sides.oracle, oracle]] as const) {
+  for (const [side, answer] of [
+    [sides.target, target],
+    [sides.oracle, oracle],
+  ] as const) {
     side.answers.set(step.id, answer);
     if (step.creates && answer.status < 300 && typeof answer.json?.id === 'string') side.ids.set(step.id, answer.json.id);
   }
   const inferred = operation.isInferred;
   const refs = refsOf(sides);
-  const differences = compareExchanges(target, oracle, refs, { method: operation.method.toUpperCase(), inferred, sent: step.body, sentBefore: run.sentBefore });
+  const differences = compareExchanges(target, oracle, refs, {
+    method: operation.method.toUpperCase(),
+    inferred,
+    sent: step.body,
+    sentBefore: run.sentBefore,
+  });
   const executed = { step, target, oracle, differences: [...differences, ...renumbered(target, oracle, refs, run.numbers)] };
   rememberSent(step, oracle, run.sentBefore);
   run.executed.push(executed);
@@ -80,16 +97,22 @@ function rememberSent(step: Step, oracle: Exchange, sentBefore: SequenceRun['sen
  * number that changes on the target while the oracle's stays is a divergence.
  */
 function renumbered(target: Exchange, oracle: Exchange, refs: RefsOf, numbers: SequenceRun['numbers']): Difference[] {
-  const changes = (answer: Exchange, side: keyof RefsOf) => recordsOf(answer.json).flatMap((record) => {
-    const ref = refs[side].get(record.id);
-    if (ref === undefined || record.number === undefined) return [];
-    const first = numbers[side].get(ref);
-    if (first === undefined) numbers[side].set(ref, record.number);
-    return first === undefined || first === record.number ? [] : [{ ref, first, now: record.number }];
-  });
+  const changes = (answer: Exchange, side: keyof RefsOf) =>
+    recordsOf(answer.json).flatMap((record) => {
+      const ref = refs[side].get(record.id);
+      if (ref === undefined || record.number === undefined) return [];
+      const first = numbers[side].get(ref);
+      if (first === undefined) numbers[side].set(ref, record.number);
+      return first === undefined || first === record.number ? [] : [{ ref, first, now: record.number }];
+    });
   const oracleChanged = new Set(changes(oracle, 'oracle').map((change) => change.ref));
-  return changes(target, 'target').filter((change) => !oracleChanged.has(change.ref))
-    .map(({ ref, first, now }) => ({ at: `number of @${ref}`, target: `${String(first)}, then ${String(now)}`, oracle: 'the same number' }));
+  return changes(target, 'target')
+    .filter((change) => !oracleChanged.has(change.ref))
+    .map(({ ref, first, now }) => ({
+      at: `number of @${ref}`,
+      target: `${String(first)}, then ${String(now)}`,
+      oracle: 'the same number',
+    }));
 }
 
 function recordsOf(body: any): { id: string; number?: unknown }[] {
@@ -136,7 +159,9 @@ export function requestOf(step: Step, side: Side): { path: string; body: unknown
     const id = isRef(value) ? idOf(value, side) : isStageOf(value) ? stageOf(value, side) : value;
     if (id === undefined) unresolved = true;
     if (id !== value || !value || typeof value !== 'object') return id;
-    return Array.isArray(value) ? value.map(resolve) : Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, resolve(inner)]));
+    return Array.isArray(value)
+      ? value.map(resolve)
+      : Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, resolve(inner)]));
   };
   const body = step.body && resolve(step.body);
   return unresolved ? undefined : { path: query.size ? `${path}?${query}` : path, body };
@@ -178,6 +203,8 @@ function readBackSteps(steps: readonly Step[], sides: RunSides): Step[] {
     if (!resource?.read || !sides.target.ids.has(step.id)) return [];
     return [{ id: -1 - step.id, operationId: resource.read, params: { id: { ref: step.id } }, query: {}, variant: 'valid' as const }];
   });
-  const tags = steps.some((step) => step.creates === 'tag' && sides.target.ids.has(step.id)) ? [{ id: -100_000, operationId: 'listTags', params: {}, query: {}, variant: 'valid' as const }] : [];
+  const tags = steps.some((step) => step.creates === 'tag' && sides.target.ids.has(step.id))
+    ? [{ id: -100_000, operationId: 'listTags', params: {}, query: {}, variant: 'valid' as const }]
+    : [];
   return [...reads, ...tags];
 }

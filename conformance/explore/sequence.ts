@@ -25,11 +25,40 @@ export type StageOf = { stageOf: number; type: 'won' | 'lost' };
 export type Variant = 'valid' | 'unknown-id' | 'missing-required' | 'wrong-type' | 'over-limit' | 'unknown-field' | 'other-workspace';
 
 /** What a step does, and how often (out of the weights' total) once the run has two live records. */
-type Move = 'create' | 'read' | 'update' | 'remove' | 'restore' | 'list' | 'next-page' | 'timeline'
-  | 'merge-tags' | 'query' | 'unknown-id' | 'missing-required' | 'over-limit' | 'wrong-type' | 'unknown-field' | 'other-workspace';
+type Move =
+  | 'create'
+  | 'read'
+  | 'update'
+  | 'remove'
+  | 'restore'
+  | 'list'
+  | 'next-page'
+  | 'timeline'
+  | 'merge-tags'
+  | 'query'
+  | 'unknown-id'
+  | 'missing-required'
+  | 'over-limit'
+  | 'wrong-type'
+  | 'unknown-field'
+  | 'other-workspace';
 const MOVES: [Move, number][] = [
-  ['create', 20], ['read', 11], ['update', 15], ['remove', 7], ['restore', 6], ['list', 10], ['next-page', 5], ['timeline', 4], ['merge-tags', 2], ['query', 4],
-  ['unknown-id', 5], ['missing-required', 4], ['over-limit', 4], ['wrong-type', 3], ['unknown-field', 3], ['other-workspace', 5],
+  ['create', 20],
+  ['read', 11],
+  ['update', 15],
+  ['remove', 7],
+  ['restore', 6],
+  ['list', 10],
+  ['next-page', 5],
+  ['timeline', 4],
+  ['merge-tags', 2],
+  ['query', 4],
+  ['unknown-id', 5],
+  ['missing-required', 4],
+  ['over-limit', 4],
+  ['wrong-type', 3],
+  ['unknown-field', 3],
+  ['other-workspace', 5],
 ];
 const MOVE_WEIGHTS = { moves: MOVES, total: MOVES.reduce((sum, [, weight]) => sum + weight, 0) };
 
@@ -123,30 +152,56 @@ class Generator {
     const any = () => this.#prng.pick(this.#made);
     const alive = () => this.#prng.pick(live);
     switch (move) {
-      case 'create': return this.#create(id);
-      case 'read': return this.#read(id, any());
+      case 'create':
+        return this.#create(id);
+      case 'read':
+        return this.#read(id, any());
       // A change of a record in the trash now and then: refused (410), and it stays as it was.
-      case 'update': return this.#update(id, this.#prng.chance(0.15) ? any() : alive());
-      case 'remove': return this.#remove(id, alive());
-      case 'restore': return this.#restore(id);
-      case 'list': return this.#list(id);
-      case 'next-page': return this.#lists.length ? this.#nextPage(id) : this.#list(id);
-      case 'timeline': return this.#timeline(id);
-      case 'merge-tags': return this.#mergeTags(id);
-      case 'query': return this.#query(id);
-      case 'unknown-id': return this.#unknownId(id);
-      case 'missing-required': return this.#missingRequired(id);
-      case 'over-limit': return this.#overLimit(id, alive());
-      case 'wrong-type': return this.#wrongType(id, alive());
-      case 'unknown-field': return this.#unknownField(id, alive());
-      case 'other-workspace': return this.#otherWorkspace(id);
+      case 'update':
+        return this.#update(id, this.#prng.chance(0.15) ? any() : alive());
+      case 'remove':
+        return this.#remove(id, alive());
+      case 'restore':
+        return this.#restore(id);
+      case 'list':
+        return this.#list(id);
+      case 'next-page':
+        return this.#lists.length ? this.#nextPage(id) : this.#list(id);
+      case 'timeline':
+        return this.#timeline(id);
+      case 'merge-tags':
+        return this.#mergeTags(id);
+      case 'query':
+        return this.#query(id);
+      case 'unknown-id':
+        return this.#unknownId(id);
+      case 'missing-required':
+        return this.#missingRequired(id);
+      case 'over-limit':
+        return this.#overLimit(id, alive());
+      case 'wrong-type':
+        return this.#wrongType(id, alive());
+      case 'unknown-field':
+        return this.#unknownField(id, alive());
+      case 'other-workspace':
+        return this.#otherWorkspace(id);
     }
   }
 
   #create(id: number, resource = this.#creatable(), about?: Made): Step {
-    const body: Record<string, unknown> = { ...this.#createBody(resource), ...(about ? { entity_type: about.resource, entity_id: { ref: about.ref } } : {}) };
+    const body: Record<string, unknown> = {
+      ...this.#createBody(resource),
+      ...(about ? { entity_type: about.resource, entity_id: { ref: about.ref } } : {}),
+    };
     const tagName = resource.name === 'tag' ? tagNameOf(body.name) : undefined;
-    this.#made.push({ ref: id, resource: resource.name, deleted: false, links: new Set(refsIn(body)), body, ...(tagName ? { tagName } : {}) });
+    this.#made.push({
+      ref: id,
+      resource: resource.name,
+      deleted: false,
+      links: new Set(refsIn(body)),
+      body,
+      ...(tagName ? { tagName } : {}),
+    });
     return { id, operationId: resource.create, params: {}, query: {}, body, creates: resource.name, variant: 'valid' };
   }
 
@@ -165,7 +220,8 @@ class Generator {
   }
 
   #bodyOf(properties: Record<string, any>, names: string[]): Record<string, unknown> {
-    const entries = names.filter((name) => name in properties && !['entity_type', 'entity_id'].includes(name))
+    const entries = names
+      .filter((name) => name in properties && !['entity_type', 'entity_id'].includes(name))
       .map((name) => [name, valueFor(name, properties[name], this.#values)] as const);
     return Object.fromEntries(entries.filter(([, value]) => value !== undefined));
   }
@@ -237,7 +293,13 @@ class Generator {
     return { id, operationId: resourceNamed(made.resource).restore!, params: { id: { ref: made.ref } }, query: {}, variant: 'valid' };
   }
 
-  #list(id: number, resource = this.#coverage.least(RESOURCES.filter((candidate) => candidate.list), (candidate) => `list ${candidate.name}`)): Step {
+  #list(
+    id: number,
+    resource = this.#coverage.least(
+      RESOURCES.filter((candidate) => candidate.list),
+      (candidate) => `list ${candidate.name}`,
+    ),
+  ): Step {
     const list = resource.list!;
     const query: Step['query'] = filtersOf(list.operationId, this.#values);
     if (list.search) query.q = this.#values.marker;
@@ -260,7 +322,14 @@ class Generator {
     if (merged === into) return this.#list(id, resourceNamed('tag'));
     merged.deleted = true;
     this.#followUps.unshift((next) => this.#list(next, resourceNamed('tag')));
-    return { id, operationId: 'mergeTag', params: { id: { ref: merged.ref } }, query: {}, body: { into: { ref: into.ref } }, variant: 'valid' };
+    return {
+      id,
+      operationId: 'mergeTag',
+      params: { id: { ref: merged.ref } },
+      query: {},
+      body: { into: { ref: into.ref } },
+      variant: 'valid',
+    };
   }
 
   /** A query of the entity of a record the run made (query-moves.ts); a list when none has a field to filter on. */
@@ -272,7 +341,11 @@ class Generator {
 
   /** A read, change or timeline of an id of the right type that no record has: 404 on both (7.3: "unknown id"). */
   #unknownId(id: number): Step {
-    const kinds = [() => this.#read(id, this.#prng.pick(this.#made)), () => this.#update(id, this.#prng.pick(this.#made)), () => this.#timeline(id)];
+    const kinds = [
+      () => this.#read(id, this.#prng.pick(this.#made)),
+      () => this.#update(id, this.#prng.pick(this.#made)),
+      () => this.#timeline(id),
+    ];
     const step = this.#coverage.least(kinds, (kind) => `unknown-id ${kinds.indexOf(kind)}`)();
     const target = step.params.id;
     if (isRef(target)) return { ...step, params: { id: { ...target, unknown: true } }, variant: 'unknown-id' };
@@ -304,7 +377,14 @@ class Generator {
     const name = createOnly.length && this.#prng.chance(0.7) ? this.#prng.pick(createOnly) : 'not_a_field';
     const entity = name.startsWith('entity_') ? this.#entity(true) : {};
     const value = name in entity ? entity[name] : name in creates ? valueFor(name, creates[name]!, this.#values) : true;
-    return { id, operationId: resource.update, params: { id: { ref: made.ref } }, query: {}, body: { [name]: value ?? `${this.#values.marker} x` }, variant: 'unknown-field' };
+    return {
+      id,
+      operationId: resource.update,
+      params: { id: { ref: made.ref } },
+      query: {},
+      body: { [name]: value ?? `${this.#values.marker} x` },
+      variant: 'unknown-field',
+    };
   }
 
   /** A read, change or delete of a record the run made, sent as another workspace: 404 (spec 1, 7.2), and the record read back as it was. */
@@ -318,7 +398,15 @@ class Generator {
     const { properties } = bodySchemaOf(operationId);
     const body = operationId === resource.update ? this.#bodyOf(properties, this.#prng.some(Object.keys(properties))) : undefined;
     this.#followUps.unshift((next) => this.#read(next, made));
-    return { id, operationId, params: { id: { ref: made.ref } }, query: {}, ...(body ? { body } : {}), variant: 'other-workspace', as: 'other-workspace' };
+    return {
+      id,
+      operationId,
+      params: { id: { ref: made.ref } },
+      query: {},
+      ...(body ? { body } : {}),
+      variant: 'other-workspace',
+      as: 'other-workspace',
+    };
   }
 
   /** A create without a property the document requires (or a contact without its identity). */
@@ -338,7 +426,14 @@ class Generator {
     if (!resource.update) return this.#read(id, made);
     const { properties } = bodySchemaOf(resource.update);
     const name = this.#prng.pick(Object.keys(properties));
-    return { id, operationId: resource.update, params: { id: { ref: made.ref } }, query: {}, body: { [name]: wrongTypeFor(properties[name]!) }, variant: 'wrong-type' };
+    return {
+      id,
+      operationId: resource.update,
+      params: { id: { ref: made.ref } },
+      query: {},
+      body: { [name]: wrongTypeFor(properties[name]!) },
+      variant: 'wrong-type',
+    };
   }
 
   /** A change with one list or text one past the bound the document gives it (spec 8's limits): refused, nothing cut silently. */
@@ -349,7 +444,14 @@ class Generator {
     const bounded = Object.keys(properties).filter((name) => pastBound(name, properties[name]!, this.#values) !== undefined);
     if (!bounded.length) return this.#update(id, made);
     const name = this.#prng.pick(bounded);
-    return { id, operationId: resource.update, params: { id: { ref: made.ref } }, query: {}, body: { [name]: pastBound(name, properties[name]!, this.#values) }, variant: 'over-limit' };
+    return {
+      id,
+      operationId: resource.update,
+      params: { id: { ref: made.ref } },
+      query: {},
+      body: { [name]: pastBound(name, properties[name]!, this.#values) },
+      variant: 'over-limit',
+    };
   }
 
   #refOfPrefix(prefix: string): Ref | undefined {
@@ -358,4 +460,3 @@ class Generator {
     return candidates.length && this.#prng.chance(0.6) ? { ref: this.#prng.pick(candidates).ref } : undefined;
   }
 }
-

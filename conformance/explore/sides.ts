@@ -69,7 +69,11 @@ export function createOracle(): Mock {
 export async function oracleSide(mock: Mock): Promise<Side> {
   const [key, otherKey] = [await workspaceKey(mock, true), await workspaceKey(mock, false)];
   return {
-    name: 'oracle', hasOtherWorkspace: true, ids: new Map(), answers: new Map(), stages: new Map(),
+    name: 'oracle',
+    hasOtherWorkspace: true,
+    ids: new Map(),
+    answers: new Map(),
+    stages: new Map(),
     send: (method, path, body, as = 'own') => call(mock, method, path, as === 'own' ? key : otherKey, body),
   };
 }
@@ -84,10 +88,22 @@ async function workspaceKey(mock: Mock, withFields: boolean): Promise<string> {
 
 async function call(mock: Mock, method: string, path: string, key: string | undefined, body: unknown): Promise<Exchange> {
   const url = `${ORACLE_ORIGIN}${path}`;
-  const headers: Record<string, string> = { ...(key ? { authorization: `Bearer ${key}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+  const headers: Record<string, string> = {
+    ...(key ? { authorization: `Bearer ${key}` } : {}),
+    ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+  };
   const requestBody = body === undefined ? undefined : JSON.stringify(body);
   const response = await mock.handle(new Request(url, { method, headers, body: requestBody }), { clientAddress: '127.0.0.1' });
   const text = await response.text();
   const responseHeaders = Object.fromEntries(response.headers);
-  return recordExchange({ method, url, requestHeaders: headers, requestBody, status: response.status, responseHeaders, text, sentRequestId: undefined });
+  return recordExchange({
+    method,
+    url,
+    requestHeaders: headers,
+    requestBody,
+    status: response.status,
+    responseHeaders,
+    text,
+    sentRequestId: undefined,
+  });
 }

@@ -16,23 +16,31 @@ const ID = /^[a-z]+_[0-9a-z]{26}$/;
 export function storyOf(report: ExploreReport, divergence: Divergence): string {
   const { marker } = divergence;
   const oracleIds = new Map<string, number>();
-  for (const executed of divergence.exchanges) if (executed.step.creates && typeof executed.oracle.json?.id === 'string') oracleIds.set(executed.oracle.json.id, executed.step.id);
+  for (const executed of divergence.exchanges)
+    if (executed.step.creates && typeof executed.oracle.json?.id === 'string') oracleIds.set(executed.oracle.json.id, executed.step.id);
   const prefixes = new Map([...oracleIds].map(([id, ref]) => [ref, id.split('_')[0]!]));
   const text = (value: string) => value.replaceAll(marker, '${run}');
   const pipelinesRead = new Set<number>();
   const steps = divergence.exchanges.flatMap((executed, index) => {
     const step = storyStep(executed, index, { text, prefixes, oracleIds, diverging: executed.differences.length > 0 });
-    const leads = Object.values(executed.step.body ?? {}).filter(isStageOf).map((value) => value.stageOf).filter((lead) => !pipelinesRead.has(lead));
+    const leads = Object.values(executed.step.body ?? {})
+      .filter(isStageOf)
+      .map((value) => value.stageOf)
+      .filter((lead) => !pipelinesRead.has(lead));
     for (const lead of leads) pipelinesRead.add(lead);
     return [...leads.map(pipelineStep), step];
   });
-  return stringify({
-    title: `Found by crmkit explore: ${divergence.signature}`,
-    description: `crmkit explore --seed ${report.seed} --calls ${report.calls} --steps ${divergence.steps.map((step) => step.id).join(',')} `
-      + `found this sequence answered otherwise than a crmkit workspace answers it (shrunk from ${divergence.originalLength} steps). `
-      + `Rules it touches: ${divergence.rules.join(', ')}.`,
-    steps: usesOwner(divergence.exchanges) ? [OWNER_STEP, ...steps] : steps,
-  }, { lineWidth: 0 });
+  return stringify(
+    {
+      title: `Found by crmkit explore: ${divergence.signature}`,
+      description:
+        `crmkit explore --seed ${report.seed} --calls ${report.calls} --steps ${divergence.steps.map((step) => step.id).join(',')} ` +
+        `found this sequence answered otherwise than a crmkit workspace answers it (shrunk from ${divergence.originalLength} steps). ` +
+        `Rules it touches: ${divergence.rules.join(', ')}.`,
+      steps: usesOwner(divergence.exchanges) ? [OWNER_STEP, ...steps] : steps,
+    },
+    { lineWidth: 0 },
+  );
 }
 
 type Writing = { text(value: string): string; prefixes: Map<number, string>; oracleIds: Map<string, number>; diverging: boolean };
@@ -41,8 +49,14 @@ function storyStep(executed: Executed, index: number, writing: Writing): Record<
   const { step, oracle } = executed;
   const operation = operationOf(step.operationId);
   let path = operation.path;
-  for (const [name, ref] of Object.entries(step.params)) path = path.replace(`{${name}}`, typeof ref === 'string' ? ref : refText(ref, writing));
-  const query = Object.fromEntries(Object.entries(step.query).map(([name, value]) => [name, isCursorOf(value) ? `\${s${value.cursorOf}.next_cursor}` : isRef(value) ? refText(value, writing) : writing.text(value)]));
+  for (const [name, ref] of Object.entries(step.params))
+    path = path.replace(`{${name}}`, typeof ref === 'string' ? ref : refText(ref, writing));
+  const query = Object.fromEntries(
+    Object.entries(step.query).map(([name, value]) => [
+      name,
+      isCursorOf(value) ? `\${s${value.cursorOf}.next_cursor}` : isRef(value) ? refText(value, writing) : writing.text(value),
+    ]),
+  );
   const body = step.body && Object.fromEntries(Object.entries(step.body).map(([name, value]) => [name, bodyValue(value, writing)]));
   const refusal = { status: oracle.status, code: oracle.json?.error?.code as string | undefined };
   const statuses = oracle.status >= 400 ? statusesStandingFor(refusal) : [oracle.status];
@@ -51,13 +65,21 @@ function storyStep(executed: Executed, index: number, writing: Writing): Record<
     name: `${index + 1}. ${step.operationId}${writing.diverging ? ' (where the answers differed)' : ''}`,
     ...(needsOf(step).length ? { needs: needsOf(step) } : {}),
     request: { method: operation.method.toUpperCase(), path, ...(Object.keys(query).length ? { query } : {}), ...(body ? { body } : {}) },
-    expect: { status: statuses.length === 1 ? statuses[0] : statuses, ...(expected && Object.keys(expected).length ? { body: expected } : {}) },
+    expect: {
+      status: statuses.length === 1 ? statuses[0] : statuses,
+      ...(expected && Object.keys(expected).length ? { body: expected } : {}),
+    },
     ...(step.creates || Object.keys(step.query).length ? { capture: { [`s${step.id}`]: 'body' } } : {}),
   };
 }
 
 /** The workspace's owner, whom tasks are assigned to (spec 2.7: `role: owner` among the members). */
-const OWNER_STEP = { name: 'The workspace owner', request: { method: 'GET', path: '/v1/members', query: { limit: '100' } }, expect: { status: 200 }, capture: { members: 'body' } };
+const OWNER_STEP = {
+  name: 'The workspace owner',
+  request: { method: 'GET', path: '/v1/members', query: { limit: '100' } },
+  expect: { status: 200 },
+  capture: { members: 'body' },
+};
 
 function usesOwner(exchanges: Executed[]): boolean {
   return exchanges.some(({ step }) => Object.values(step.body ?? {}).some((value) => isRef(value) && value.ref === OWNER_REF));
@@ -65,15 +87,25 @@ function usesOwner(exchanges: Executed[]): boolean {
 
 /** The lead's pipeline, read for the stage a move names (`GET /v1/pipelines/{id}`, crmkit's route). */
 function pipelineStep(lead: number): Record<string, unknown> {
-  return { name: `The pipeline of the lead of step ${lead}`, needs: [`s${lead}`], request: { method: 'GET', path: `/v1/pipelines/\${s${lead}.pipeline_id}` }, expect: { status: 200 }, capture: { [`p${lead}`]: 'body' } };
+  return {
+    name: `The pipeline of the lead of step ${lead}`,
+    needs: [`s${lead}`],
+    request: { method: 'GET', path: `/v1/pipelines/\${s${lead}.pipeline_id}` },
+    expect: { status: 200 },
+    capture: { [`p${lead}`]: 'body' },
+  };
 }
 
 function needsOf(step: Step): string[] {
   const refs = [...Object.values(step.params), ...Object.values(step.query), ...Object.values(step.body ?? {})];
-  return [...new Set(refs.flatMap((value) => {
-    if (isRef(value)) return value.ref === OWNER_REF ? [] : [`s${value.ref}`];
-    return isCursorOf(value) ? [`s${value.cursorOf}`] : isStageOf(value) ? [`p${value.stageOf}`] : [];
-  }))];
+  return [
+    ...new Set(
+      refs.flatMap((value) => {
+        if (isRef(value)) return value.ref === OWNER_REF ? [] : [`s${value.ref}`];
+        return isCursorOf(value) ? [`s${value.cursorOf}`] : isStageOf(value) ? [`p${value.stageOf}`] : [];
+      }),
+    ),
+  ];
 }
 
 /** A reference as its capture; an unknown id as an id of the same type that no record has. */
@@ -87,7 +119,8 @@ function bodyValue(value: unknown, writing: Writing): unknown {
   if (isStageOf(value)) return `\${p${value.stageOf}.stages[type=${value.type}].id}`;
   if (typeof value === 'string') return writing.text(value);
   if (Array.isArray(value)) return value.map((item) => bodyValue(item, writing));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, bodyValue(inner, writing)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, bodyValue(inner, writing)]));
   return value;
 }
 
@@ -98,7 +131,12 @@ function expectedBody(executed: Executed, writing: Writing): Record<string, unkn
     const listed = /^data\[@(\d+)\]$/.exec(at);
     if (listed) {
       const item = { $contains: [{ id: `\${s${listed[1]}.id}` }] };
-      return [['data', executed.oracle.json.data.some((record: any) => writing.oracleIds.get(record.id) === Number(listed[1])) ? item : { $not: item }]];
+      return [
+        [
+          'data',
+          executed.oracle.json.data.some((record: any) => writing.oracleIds.get(record.id) === Number(listed[1])) ? item : { $not: item },
+        ],
+      ];
     }
     const key = at.split('.')[0]!;
     const value = scalarExpectation(executed.oracle.json[key], writing);
@@ -108,7 +146,8 @@ function expectedBody(executed: Executed, writing: Writing): Record<string, unkn
 }
 
 function scalarExpectation(value: unknown, writing: Writing): unknown {
-  if (typeof value === 'string' && ID.test(value)) return writing.oracleIds.has(value) ? `\${s${writing.oracleIds.get(value)}.id}` : undefined;
+  if (typeof value === 'string' && ID.test(value))
+    return writing.oracleIds.has(value) ? `\${s${writing.oracleIds.get(value)}.id}` : undefined;
   // A time the server stamped is expected as a time (its instant is the server's, within the spec's tolerance).
   if (typeof value === 'string' && instantOf(value) !== undefined) return { $match: '^\\d{4}-\\d\\d-\\d\\dT' };
   if (typeof value === 'string') return writing.text(value);

@@ -28,9 +28,15 @@ const CURRENCIES = ['UZS', 'USD', 'EUR'];
 const OPERATOR_CODES = ['90', '91', '93', '94', '97', '99'];
 /** Properties the explorer leaves out of its bodies, each for a reason of its own. */
 const LEFT_OUT = new Set([
-  'owner_id', 'mentions', // members are the workspace's, not the run's (a task's assignee is its owner, below)
-  'pipeline_id', 'stage_id', 'position', // pipelines and boards are the workspace's
-  'loss_reason', 'utm', 'contact', 'entity_label',
+  'owner_id',
+  'mentions', // members are the workspace's, not the run's (a task's assignee is its owner, below)
+  'pipeline_id',
+  'stage_id',
+  'position', // pipelines and boards are the workspace's
+  'loss_reason',
+  'utm',
+  'contact',
+  'entity_label',
 ]);
 
 function phone(prng: Prng): string {
@@ -74,7 +80,11 @@ export function valueFor(name: string, schema: Schema, context: ValueContext): u
   if (name === 'tags') return tagsFor(context);
   if (name === 'currency') return context.coverage.least(CURRENCIES, (code) => `currency=${code}`);
   // Each value of an enum or a flag in turn (coverage.ts): an archived product is unarchived, a type is changed back.
-  if (plain.enum) return context.coverage.least(plain.enum.filter((value: unknown) => value !== ''), (value) => `${name}=${String(value)}`);
+  if (plain.enum)
+    return context.coverage.least(
+      plain.enum.filter((value: unknown) => value !== ''),
+      (value) => `${name}=${String(value)}`,
+    );
   return valueOfType(name, plain, context);
 }
 
@@ -84,7 +94,10 @@ function tagsFor(context: ValueContext): string[] | undefined {
   if (!names.length) return undefined;
   // The marker (the name's first word) keeps its case: a replay's names carry its own marker in place of the run's.
   const otherCase = (name: string) => name.replace(/ .*/, (rest) => rest.toUpperCase());
-  return context.prng.some(names).slice(0, 3).map((name) => (context.prng.chance(0.2) ? otherCase(name) : name));
+  return context.prng
+    .some(names)
+    .slice(0, 3)
+    .map((name) => (context.prng.chance(0.2) ? otherCase(name) : name));
 }
 
 function valueOfType(name: string, plain: Schema, context: ValueContext): unknown {

@@ -22,7 +22,17 @@ export type ForwardingOptions = {
 export type RunningProxy = { url: string; server: Server; close(): Promise<void> };
 
 /** Hop-by-hop headers (RFC 9110 7.6.1) and those the proxy sets itself. */
-const NOT_FORWARDED = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-connection', 'content-length']);
+const NOT_FORWARDED = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'proxy-connection',
+  'content-length',
+]);
 
 export async function startForwardingProxy(options: ForwardingOptions): Promise<RunningProxy> {
   const target = options.target.replace(/\/+$/, '');
@@ -50,7 +60,13 @@ export async function startForwardingProxy(options: ForwardingOptions): Promise<
   };
 }
 
-async function forward(incoming: IncomingMessage, outgoing: ServerResponse, target: string, agent: Agent, options: ForwardingOptions): Promise<void> {
+async function forward(
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+  target: string,
+  agent: Agent,
+  options: ForwardingOptions,
+): Promise<void> {
   const body = await readAll(incoming);
   const method = incoming.method ?? 'GET';
   const headers = forwardedHeaders(incoming.headers);
@@ -62,16 +78,18 @@ async function forward(incoming: IncomingMessage, outgoing: ServerResponse, targ
   const back = forwardedHeaders(answer.headers);
   outgoing.writeHead(answer.statusCode, { ...back, ...cookiesOf(answer.headers), 'content-length': String(answerBody.length) });
   outgoing.end(method === 'HEAD' ? undefined : answerBody);
-  options.onExchange?.(recordExchange({
-    method,
-    url,
-    requestHeaders: headers,
-    requestBody: body.length ? body.toString('utf8') : undefined,
-    status: answer.statusCode,
-    responseHeaders: answer.headers,
-    text: answerBody.toString('utf8'),
-    sentRequestId: headers['x-request-id'],
-  }));
+  options.onExchange?.(
+    recordExchange({
+      method,
+      url,
+      requestHeaders: headers,
+      requestBody: body.length ? body.toString('utf8') : undefined,
+      status: answer.statusCode,
+      responseHeaders: answer.headers,
+      text: answerBody.toString('utf8'),
+      sentRequestId: headers['x-request-id'],
+    }),
+  );
 }
 
 async function pause(ms: number | undefined): Promise<void> {

@@ -32,7 +32,12 @@ export const OBSERVERS: Observer[] = ALL_CHECKS.filter((check): check is Observe
 
 const CONTROL_API = { what: "control API (/_mock): the mock's own routes, not the CRM interface", path: /^\/_mock(?:\/|$)/ };
 
-export async function startValidatingProxy(options: { target: string; port?: number; host?: string; onProblem?: (problem: ProxyProblem) => void }): Promise<ValidatingProxy> {
+export async function startValidatingProxy(options: {
+  target: string;
+  port?: number;
+  host?: string;
+  onProblem?: (problem: ProxyProblem) => void;
+}): Promise<ValidatingProxy> {
   const exchanges: Exchange[] = [];
   const problems: ProxyProblem[] = [];
   const notJudged: Exchange[] = [];

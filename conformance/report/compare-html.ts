@@ -11,7 +11,9 @@ export function comparisonSection(comparison: Comparison, report: Report): strin
   const { previous } = comparison;
   const gate = gateFailures(comparison).length ? 'failed' : 'passed';
   const note = targetNote(comparison, report);
-  const body = hasChanges(comparison) ? changes(comparison) : `<p>No change: all ${esc(count(comparison.unchanged, 'rule'))} have the result they had before.</p>`;
+  const body = hasChanges(comparison)
+    ? changes(comparison)
+    : `<p>No change: all ${esc(count(comparison.unchanged, 'rule'))} have the result they had before.</p>`;
   return `<section aria-labelledby="comparison" class="comparison gate-${gate}"><h2 id="comparison">Compared with run <code>${esc(previous.runId)}</code></h2>
 <p>${esc(previous.file)}: crmkit ${esc(previous.crmkit)}, ${previous.mock ? 'a crmkit mock' : 'a deployment'} at ${esc(previous.baseUrl)}; ${catalogLine(comparison)}</p>
 <p class="gate"><strong>${esc(gateLine(comparison))}</strong></p>
@@ -53,6 +55,9 @@ ${requests ? `<ul class="requests" aria-label="requests">${requests}</ul>` : '<p
 }
 
 function changeTable(title: string, list: RuleChange[]): string {
-  const rows = list.map((change) => `<tr><td><code>${esc(change.id)}</code></td><td>${esc(change.section)}</td><td>${esc(change.rule)}</td><td class="o-${change.before}">${esc(outcomeText(change.before))}</td><td class="o-${change.after}">${esc(outcomeText(change.after))}</td></tr>`);
+  const rows = list.map(
+    (change) =>
+      `<tr><td><code>${esc(change.id)}</code></td><td>${esc(change.section)}</td><td>${esc(change.rule)}</td><td class="o-${change.before}">${esc(outcomeText(change.before))}</td><td class="o-${change.after}">${esc(outcomeText(change.after))}</td></tr>`,
+  );
   return `<details><summary>${esc(title)} (${list.length})</summary><table class="rules"><thead><tr><th scope="col">Rule id</th><th scope="col">Section</th><th scope="col">Rule</th><th scope="col">Before</th><th scope="col">Now</th></tr></thead><tbody>${rows.join('')}</tbody></table></details>`;
 }

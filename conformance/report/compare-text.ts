@@ -23,7 +23,10 @@ export function comparisonText(comparison: Comparison, report: Report): string {
 
 function heading({ previous, catalog }: Comparison): string {
   const where = `${previous.mock ? 'a crmkit mock' : 'a deployment'} at ${previous.baseUrl}`;
-  const same = previous.catalog.hash === catalog.hash ? `the same catalog of ${count(catalog.rules, 'rule')}` : `its catalog of ${count(previous.catalog.rules, 'rule')} (${previous.catalog.hash}), this one of ${count(catalog.rules, 'rule')} (${catalog.hash})`;
+  const same =
+    previous.catalog.hash === catalog.hash
+      ? `the same catalog of ${count(catalog.rules, 'rule')}`
+      : `its catalog of ${count(previous.catalog.rules, 'rule')} (${previous.catalog.hash}), this one of ${count(catalog.rules, 'rule')} (${catalog.hash})`;
   return `Compared with run ${previous.runId} (${previous.file}: crmkit ${previous.crmkit}, ${where}), ${same}:`;
 }
 
@@ -54,7 +57,13 @@ function failure(change: RuleChange): string[] {
   const shown = requests.slice(0, REQUESTS_SHOWN).map((line) => `        ${requestText(line)}`);
   const more = requests.length > REQUESTS_SHOWN ? [`        … and ${requests.length - REQUESTS_SHOWN} more`] : [];
   const none = requests.length ? [] : ['        (no request: the check failed before or without sending one)'];
-  return [`    ${change.id} (spec ${change.section}, judged by ${change.check ?? 'its checks'}; ${outcomeText(change.before)} before)`, `        ${change.message ?? ''}`, ...shown, ...more, ...none];
+  return [
+    `    ${change.id} (spec ${change.section}, judged by ${change.check ?? 'its checks'}; ${outcomeText(change.before)} before)`,
+    `        ${change.message ?? ''}`,
+    ...shown,
+    ...more,
+    ...none,
+  ];
 }
 
 export function requestText({ method, path, status }: RequestLine): string {
@@ -65,7 +74,12 @@ export function requestText({ method, path, status }: RequestLine): string {
 function idLine(title: string, list: RuleChange[], show: 'before' | 'after' | 'both'): string[] {
   if (!list.length) return [];
   const ids = list.slice(0, IDS_SHOWN).map((change) => {
-    const was = show === 'after' ? outcomeText(change.after) : show === 'both' ? `${outcomeText(change.before)} before, ${outcomeText(change.after)} now` : `${outcomeText(change.before)} before`;
+    const was =
+      show === 'after'
+        ? outcomeText(change.after)
+        : show === 'both'
+          ? `${outcomeText(change.before)} before, ${outcomeText(change.after)} now`
+          : `${outcomeText(change.before)} before`;
     return `${change.id} (${was})`;
   });
   const more = list.length > IDS_SHOWN ? `, and ${list.length - IDS_SHOWN} more` : '';

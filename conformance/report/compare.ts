@@ -48,7 +48,12 @@ export function compareReports(previous: PreviousReport, report: Report, strict 
   const comparison: Comparison = {
     previous: { file: previous.file, runId: previous.runId, ...previous.target, crmkit: previous.crmkit, catalog: previous.catalog },
     catalog: catalogStamp(),
-    regressions: [], newlyFailed: [], newlyPassed: [], newlyWarned: [], newlyNotJudged: [], added: [],
+    regressions: [],
+    newlyFailed: [],
+    newlyPassed: [],
+    newlyWarned: [],
+    newlyNotJudged: [],
+    added: [],
     removed: previous.rules.filter((rule) => !now.has(rule.id)).map(removedRule),
     unchanged: 0,
     stillFailing: 0,
@@ -74,7 +79,16 @@ function listUnder(comparison: Comparison, after: RuleOutcome, before: RuleOutco
 
 function changeOf(rule: RuleResult, before: RuleOutcome | 'absent'): RuleChange {
   const { id, section, rule: sentence, outcome, message, check, requests } = rule;
-  return { id, section, rule: sentence, before, after: outcome, ...(message ? { message } : {}), ...(check ? { check } : {}), ...(requests ? { requests } : {}) };
+  return {
+    id,
+    section,
+    rule: sentence,
+    before,
+    after: outcome,
+    ...(message ? { message } : {}),
+    ...(check ? { check } : {}),
+    ...(requests ? { requests } : {}),
+  };
 }
 
 function removedRule({ id, section, rule, outcome }: PreviousRule): RuleChange {

@@ -25,7 +25,10 @@ const LABEL: Record<RuleOutcome, string> = {
 };
 
 /** `comparison`: the run compared with an earlier one, shown first in the page's main part. */
-export function htmlReport(report: Report, { generatedAt = new Date(), comparison }: { generatedAt?: Date; comparison?: Comparison } = {}): string {
+export function htmlReport(
+  report: Report,
+  { generatedAt = new Date(), comparison }: { generatedAt?: Date; comparison?: Comparison } = {},
+): string {
   const title = reportTitle(report);
   return `<!doctype html>
 <html lang="en">
@@ -75,7 +78,9 @@ function partTable(rules: RuleResult[]): string {
 }
 
 function bar(counts: Record<RuleOutcome, number>, total: number): string {
-  const pieces = RULE_OUTCOMES.filter((outcome) => counts[outcome]).map((outcome) => `<span class="b-${outcome}" style="width:${((counts[outcome] / total) * 100).toFixed(1)}%"></span>`);
+  const pieces = RULE_OUTCOMES.filter((outcome) => counts[outcome]).map(
+    (outcome) => `<span class="b-${outcome}" style="width:${((counts[outcome] / total) * 100).toFixed(1)}%"></span>`,
+  );
   return `<div class="bar" aria-hidden="true">${pieces.join('')}</div>`;
 }
 
@@ -98,15 +103,21 @@ function brokenChecks(report: Report): string {
   const shown = new Set(report.rules.map((rule) => rule.check));
   const broken = report.results.filter((result) => result.outcome === 'failed' && !shown.has(result.id));
   if (!broken.length) return '';
-  const items = broken.map((result) => `<li><code>${esc(result.id)}</code>: ${esc(result.message ?? '')}${result.evidence ? `<pre>${esc(result.evidence)}</pre>` : ''}</li>`);
+  const items = broken.map(
+    (result) =>
+      `<li><code>${esc(result.id)}</code>: ${esc(result.message ?? '')}${result.evidence ? `<pre>${esc(result.evidence)}</pre>` : ''}</li>`,
+  );
   return `<section aria-labelledby="broken"><h2 id="broken">More failing checks</h2><p>These checks failed too; their rules are shown above with another check's failure, or they broke.</p><ul>${items.join('')}</ul></section>`;
 }
 
 function allRules(rules: RuleResult[]): string {
-  const filters = RULE_OUTCOMES.map((outcome) => `<label><input type="checkbox" name="show" value="${outcome}" checked> ${LABEL[outcome]}</label>`).join(' ');
+  const filters = RULE_OUTCOMES.map(
+    (outcome) => `<label><input type="checkbox" name="show" value="${outcome}" checked> ${LABEL[outcome]}</label>`,
+  ).join(' ');
   const parts = summaryByPart(rules).map(({ part, title, rules: of }) => {
     const rows = of.map(
-      (rule) => `<tr data-outcome="${rule.outcome}"><td><code>${esc(rule.id)}</code></td><td>${esc(rule.section)}</td><td>${esc(rule.rule)}</td><td class="o-${rule.outcome}">${LABEL[rule.outcome]}</td><td>${rule.checks.map((check) => `<code>${esc(check)}</code>`).join(' ')}</td><td>${esc(rule.message ?? '')}</td></tr>`,
+      (rule) =>
+        `<tr data-outcome="${rule.outcome}"><td><code>${esc(rule.id)}</code></td><td>${esc(rule.section)}</td><td>${esc(rule.rule)}</td><td class="o-${rule.outcome}">${LABEL[rule.outcome]}</td><td>${rule.checks.map((check) => `<code>${esc(check)}</code>`).join(' ')}</td><td>${esc(rule.message ?? '')}</td></tr>`,
     );
     return `<details id="part-${part}"><summary>${part}. ${esc(title)} (${of.length} rules)</summary>
 <table class="rules"><thead><tr><th scope="col">Rule id</th><th scope="col">Section</th><th scope="col">Rule</th><th scope="col">Result</th><th scope="col">Checks</th><th scope="col">Why</th></tr></thead><tbody>${rows.join('')}</tbody></table></details>`;
@@ -116,11 +127,11 @@ function allRules(rules: RuleResult[]): string {
 
 function checkTable(results: CheckResult[]): string {
   const rows = results.map(
-    (result) => `<tr><td><code>${esc(result.id)}</code></td><td>${esc(result.title)}</td><td class="o-${result.outcome}">${result.outcome}</td><td class="n">${Math.round(result.ms)}</td><td>${esc(result.outcome === 'passed' ? '' : (result.message ?? ''))}</td></tr>`,
+    (result) =>
+      `<tr><td><code>${esc(result.id)}</code></td><td>${esc(result.title)}</td><td class="o-${result.outcome}">${result.outcome}</td><td class="n">${Math.round(result.ms)}</td><td>${esc(result.outcome === 'passed' ? '' : (result.message ?? ''))}</td></tr>`,
   );
   return `<section aria-labelledby="checks"><h2 id="checks">Checks</h2><details><summary>${results.length} checks</summary><table class="rules"><thead><tr><th scope="col">Check</th><th scope="col">What it judges</th><th scope="col">Result</th><th scope="col">ms</th><th scope="col">Message</th></tr></thead><tbody>${rows.join('')}</tbody></table></details></section>`;
 }
-
 
 const STYLE = `
 :root{--fg:#1c2430;--muted:#5b6573;--line:#d9dee5;--passed:#1f7a3d;--failed:#b3261e;--warned:#8a5a00;--skipped:#5b6573;--not-exercised:#7a6f5b;--not-checked:#6b5ca5;--unobservable:#8a94a3}

@@ -58,9 +58,18 @@ export function readPreviousReport(file: string): PreviousReport {
   }
   if (data?.format !== REPORT_FORMAT) throw notAReport(file, `it has no "format": "${REPORT_FORMAT}"`);
   if (data.formatVersion !== REPORT_FORMAT_VERSION) {
-    throw new ReportFileError(`${file} is a crmkit JSON report of format ${JSON.stringify(data.formatVersion)}, written by crmkit ${data.crmkit}; this crmkit (${packageVersion()}) compares with format ${REPORT_FORMAT_VERSION} only: write the earlier run's report again with this crmkit`);
+    throw new ReportFileError(
+      `${file} is a crmkit JSON report of format ${JSON.stringify(data.formatVersion)}, written by crmkit ${data.crmkit}; this crmkit (${packageVersion()}) compares with format ${REPORT_FORMAT_VERSION} only: write the earlier run's report again with this crmkit`,
+    );
   }
-  return { file, runId: String(data.runId), target: targetOf(file, data.target), crmkit: String(data.crmkit), catalog: stampOf(file, data.catalog), rules: rulesOf(file, data.rules) };
+  return {
+    file,
+    runId: String(data.runId),
+    target: targetOf(file, data.target),
+    crmkit: String(data.crmkit),
+    catalog: stampOf(file, data.catalog),
+    rules: rulesOf(file, data.rules),
+  };
 }
 
 function notAReport(file: string, why: string): ReportFileError {
@@ -68,12 +77,14 @@ function notAReport(file: string, why: string): ReportFileError {
 }
 
 function targetOf(file: string, target: any): PreviousReport['target'] {
-  if (typeof target?.baseUrl !== 'string' || typeof target.mock !== 'boolean') throw notAReport(file, 'its "target" is not a base URL and a mock flag');
+  if (typeof target?.baseUrl !== 'string' || typeof target.mock !== 'boolean')
+    throw notAReport(file, 'its "target" is not a base URL and a mock flag');
   return { baseUrl: target.baseUrl, mock: target.mock };
 }
 
 function stampOf(file: string, catalog: any): CatalogStamp {
-  if (!Number.isInteger(catalog?.rules) || typeof catalog.hash !== 'string') throw notAReport(file, 'its "catalog" is not a rule count and a hash');
+  if (!Number.isInteger(catalog?.rules) || typeof catalog.hash !== 'string')
+    throw notAReport(file, 'its "catalog" is not a rule count and a hash');
   return { rules: catalog.rules, hash: catalog.hash };
 }
 
@@ -81,7 +92,8 @@ function rulesOf(file: string, rules: unknown): PreviousRule[] {
   if (!Array.isArray(rules)) throw notAReport(file, 'its "rules" is not a list');
   return rules.map((rule: any, index) => {
     const fields = typeof rule?.id === 'string' && typeof rule.section === 'string' && typeof rule.rule === 'string';
-    if (!fields || !RULE_OUTCOMES.includes(rule.outcome)) throw notAReport(file, `rules[${index}] is not a rule with an id, section, sentence and outcome`);
+    if (!fields || !RULE_OUTCOMES.includes(rule.outcome))
+      throw notAReport(file, `rules[${index}] is not a rule with an id, section, sentence and outcome`);
     return { id: rule.id, section: rule.section, rule: rule.rule, outcome: rule.outcome };
   });
 }

@@ -9,11 +9,14 @@ export function junitReport(report: Report): string {
   const checkSuites = FAMILIES.map((family) => suite(family, report.results.filter((result) => result.family === family).map(checkCase)));
   const ruleSuites = summaryByPart(report.rules).map(({ part, title, rules }) => suite(`spec ${part}. ${title}`, rules.map(ruleCase)));
   // What the proxy forwarded without judging (the control API): skipped cases, so CI shows them as not judged.
-  const notJudged = suite('not judged', (report.notJudged ?? []).map(({ what, exchanges }) => ({
-    xml: `    <testcase classname="proxy.not-judged" name="${xml(what)}" time="0"><skipped message="${xml(`not judged: ${exchanges} ${exchanges === 1 ? 'exchange' : 'exchanges'}`)}"/></testcase>`,
-    failed: false,
-    skipped: true,
-  })));
+  const notJudged = suite(
+    'not judged',
+    (report.notJudged ?? []).map(({ what, exchanges }) => ({
+      xml: `    <testcase classname="proxy.not-judged" name="${xml(what)}" time="0"><skipped message="${xml(`not judged: ${exchanges} ${exchanges === 1 ? 'exchange' : 'exchanges'}`)}"/></testcase>`,
+      failed: false,
+      skipped: true,
+    })),
+  );
   const suites = [figures(report), ...checkSuites, ...ruleSuites, notJudged].filter(Boolean);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="crmkit conformance ${report.runId}">\n${suites.join('\n')}\n</testsuites>\n`;
 }
@@ -49,10 +52,13 @@ function checkCase(result: CheckResult): Case {
 
 function ruleCase(rule: RuleResult): Case {
   const message =
-    rule.outcome === 'not-checked' ? 'not checked: no check judges this rule yet'
-    : rule.outcome === 'not-exercised' ? `not exercised: ${rule.message}`
-    : rule.outcome === 'unobservable' ? `not observable through the interface: ${rule.message}`
-    : (rule.message ?? '');
+    rule.outcome === 'not-checked'
+      ? 'not checked: no check judges this rule yet'
+      : rule.outcome === 'not-exercised'
+        ? `not exercised: ${rule.message}`
+        : rule.outcome === 'unobservable'
+          ? `not observable through the interface: ${rule.message}`
+          : (rule.message ?? '');
   const outcome =
     rule.outcome === 'not-checked' || rule.outcome === 'unobservable' || rule.outcome === 'not-exercised' ? 'skipped' : rule.outcome;
   const inner = outcomeXml(outcome, message, `${rule.rule}\njudged by ${rule.check ?? rule.checks.join(', ')}\n${rule.evidence ?? ''}`);
@@ -66,7 +72,8 @@ function ruleCase(rule: RuleResult): Case {
 function outcomeXml(outcome: CheckResult['outcome'], message: string, detail: string): string {
   if (outcome === 'failed') return `<failure message="${xml(message)}">${xml(detail)}</failure>`;
   if (outcome === 'skipped') return `<skipped message="${xml(message)}"/>`;
-  if (outcome === 'warned') return `<system-out>${xml(`warning (the spec leaves this open, or it rests on inferred parts): ${message}\n${detail}`)}</system-out>`;
+  if (outcome === 'warned')
+    return `<system-out>${xml(`warning (the spec leaves this open, or it rests on inferred parts): ${message}\n${detail}`)}</system-out>`;
   return '';
 }
 

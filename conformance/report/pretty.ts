@@ -23,7 +23,9 @@ export function prettyCheckProgress(progress: CheckProgress): string {
 }
 
 export function prettyReport(report: Report, comparison?: Comparison): string {
-  const heading = report.target.proxy ? `${reportTitle(report)} (at ${report.target.proxy})` : `conformance of ${report.target.baseUrl}${report.target.mock ? ' (a crmkit mock)' : ''}`;
+  const heading = report.target.proxy
+    ? `${reportTitle(report)} (at ${report.target.proxy})`
+    : `conformance of ${report.target.baseUrl}${report.target.mock ? ' (a crmkit mock)' : ''}`;
   const lines = [`\n${heading}, run ${report.runId}: ${verdictLine(report, comparison)}`, `${figuresLine(report.summary)}\n`];
   lines.push(`${'checks'.padEnd(14)} passed failed warned skipped`);
   for (const family of FAMILIES) {
@@ -39,9 +41,15 @@ export function prettyReport(report: Report, comparison?: Comparison): string {
     lines.push(`${`${part}. ${title}`.slice(0, 34).padEnd(34)} ${cells.join(' ')} ${rest.join(' ')}`);
   }
   lines.push(ruleTotals(report.rules));
-  for (const { what, exchanges } of report.notJudged ?? []) lines.push(`not judged: ${what}, ${exchanges} ${exchanges === 1 ? 'exchange' : 'exchanges'}`);
+  for (const { what, exchanges } of report.notJudged ?? [])
+    lines.push(`not judged: ${what}, ${exchanges} ${exchanges === 1 ? 'exchange' : 'exchanges'}`);
   for (const rule of report.rules.filter((r) => r.outcome === 'failed' || r.outcome === 'warned')) {
-    lines.push('', `${MARK[rule.outcome as 'failed' | 'warned']} ${rule.id} (spec ${rule.section}, judged by ${rule.check})`, `  ${rule.rule}`, `  ${rule.message}`);
+    lines.push(
+      '',
+      `${MARK[rule.outcome as 'failed' | 'warned']} ${rule.id} (spec ${rule.section}, judged by ${rule.check})`,
+      `  ${rule.rule}`,
+      `  ${rule.message}`,
+    );
     if (rule.evidence) lines.push(rule.evidence.replace(/^/gm, '    '));
   }
   const broken = report.results.filter((result) => result.outcome === 'failed' && !report.rules.some((rule) => rule.check === result.id));

@@ -3,7 +3,13 @@ import { compareSections, partOf, SECTIONS } from '../rules/catalog.ts';
 import type { RuleOutcome, RuleResult } from '../rules/rule-results.ts';
 
 export const RULE_OUTCOMES: readonly RuleOutcome[] = [
-  'passed', 'failed', 'warned', 'skipped', 'not-exercised', 'not-checked', 'unobservable',
+  'passed',
+  'failed',
+  'warned',
+  'skipped',
+  'not-exercised',
+  'not-checked',
+  'unobservable',
 ];
 
 export type PartSummary = { part: string; title: string; counts: Record<RuleOutcome, number>; rules: RuleResult[] };

@@ -7,6 +7,8 @@ import { loadCatalog } from './catalog.ts';
 export type CatalogStamp = { rules: number; hash: string };
 
 export function catalogStamp(): CatalogStamp {
-  const rules = loadCatalog().map(({ id, section, rule }) => `${id}\t${section}\t${rule}`).sort();
+  const rules = loadCatalog()
+    .map(({ id, section, rule }) => `${id}\t${section}\t${rule}`)
+    .sort();
   return { rules: rules.length, hash: `sha256:${createHash('sha256').update(rules.join('\n')).digest('hex').slice(0, 16)}` };
 }

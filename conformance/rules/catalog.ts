@@ -21,7 +21,7 @@ export const NEEDS = {
   form: 'a public form of the workspace (form_id, --form-id)',
   'oauth-client': 'an OAuth client (oauth_client, --client-id, --client-secret, --redirect-uri)',
   consent: "an approval of an OAuth consent request: hub_member signing in to the hub in headless Chromium, or a crmkit mock's control API",
-  receiver: "a webhook receiver the deployment can reach (webhook_receiver_url, --webhook-receiver-url)",
+  receiver: 'a webhook receiver the deployment can reach (webhook_receiver_url, --webhook-receiver-url)',
   control: "only a crmkit mock's control API (its simulated channels, sessions, settings, keys of chosen scopes)",
 } as const;
 export type Need = keyof typeof NEEDS;
@@ -52,16 +52,51 @@ export type Rule = {
 
 /** The spec's sections of parts 2 to 9, with their titles (part 3's states have no numbers of their own). */
 export const SECTIONS: Record<string, string> = {
-  '2': 'Resources and their fields', '2.1': 'Conventions', '2.2': 'Id prefixes', '2.3': 'Lead', '2.4': 'Contact', '2.5': 'Tag', '2.6': 'Timeline item',
-  '2.7': 'Member and team', '2.8': 'Product', '2.9': 'Conversation', '2.10': 'Message', '2.11': 'Custom field', '2.12': 'Task', '2.13': 'Webhook',
+  '2': 'Resources and their fields',
+  '2.1': 'Conventions',
+  '2.2': 'Id prefixes',
+  '2.3': 'Lead',
+  '2.4': 'Contact',
+  '2.5': 'Tag',
+  '2.6': 'Timeline item',
+  '2.7': 'Member and team',
+  '2.8': 'Product',
+  '2.9': 'Conversation',
+  '2.10': 'Message',
+  '2.11': 'Custom field',
+  '2.12': 'Task',
+  '2.13': 'Webhook',
   '2.14': 'Public form configuration',
   '3': 'States and transitions',
-  '4': 'Endpoints', '4.1': 'Identity', '4.2': 'Leads', '4.3': 'Contacts', '4.4': 'Tags', '4.5': 'Timeline and notes', '4.6': 'Members and teams',
-  '4.7': 'Products', '4.8': 'Conversations and messages', '4.9': 'Custom fields', '4.10': 'Tasks', '4.11': 'Webhooks', '4.12': 'Public website forms',
-  '4.13': 'Query endpoint and paging', '4.14': 'Other entities', '4.15': 'OAuth endpoints',
-  '5': 'Authentication', '5.1': 'API keys', '5.2': 'OAuth 2.0 for apps',
-  '6': 'Events', '6.1': 'Webhook delivery', '6.2': 'Signature verification', '6.3': 'Delivery semantics', '6.4': 'Event types and their sources', '6.5': 'App lifecycle events',
-  '7': 'Errors', '7.1': 'Format', '7.2': 'Status codes', '7.3': 'Codes tied to the documented interface',
+  '4': 'Endpoints',
+  '4.1': 'Identity',
+  '4.2': 'Leads',
+  '4.3': 'Contacts',
+  '4.4': 'Tags',
+  '4.5': 'Timeline and notes',
+  '4.6': 'Members and teams',
+  '4.7': 'Products',
+  '4.8': 'Conversations and messages',
+  '4.9': 'Custom fields',
+  '4.10': 'Tasks',
+  '4.11': 'Webhooks',
+  '4.12': 'Public website forms',
+  '4.13': 'Query endpoint and paging',
+  '4.14': 'Other entities',
+  '4.15': 'OAuth endpoints',
+  '5': 'Authentication',
+  '5.1': 'API keys',
+  '5.2': 'OAuth 2.0 for apps',
+  '6': 'Events',
+  '6.1': 'Webhook delivery',
+  '6.2': 'Signature verification',
+  '6.3': 'Delivery semantics',
+  '6.4': 'Event types and their sources',
+  '6.5': 'App lifecycle events',
+  '7': 'Errors',
+  '7.1': 'Format',
+  '7.2': 'Status codes',
+  '7.3': 'Codes tied to the documented interface',
   '8': 'Limits',
   '9': 'Versioning',
 };
@@ -107,7 +142,9 @@ export function compareSections(a: string, b: string): number {
 }
 
 function readCatalog(): Rule[] {
-  const files = readdirSync(FOLDER).filter((name) => name.endsWith('.yaml')).sort();
+  const files = readdirSync(FOLDER)
+    .filter((name) => name.endsWith('.yaml'))
+    .sort();
   const rules = [...files.flatMap((file) => readFile(file)), ...shapeRules()];
   const seen = new Set<string>();
   for (const rule of rules) {
@@ -158,17 +195,24 @@ function problemOf(entry: any): string | undefined {
   const unknown = Object.keys(entry).find((key) => !KEYS.has(key));
   if (unknown) return `unknown key ${unknown}`;
   if (typeof entry.id !== 'string' || !ID.test(entry.id)) return 'id is `<area>.<slug>` in lowercase letters, digits and dashes';
-  if (typeof entry.section !== 'string' || !(entry.section in SECTIONS)) return "section is a quoted spec section such as '4.10' (parts 2 to 9)";
+  if (typeof entry.section !== 'string' || !(entry.section in SECTIONS))
+    return "section is a quoted spec section such as '4.10' (parts 2 to 9)";
   if (typeof entry.rule !== 'string' || !entry.rule.trim()) return 'rule is one sentence';
-  if (entry.needs !== undefined && (!Array.isArray(entry.needs) || entry.needs.some((need: unknown) => typeof need !== 'string' || !(need in NEEDS)))) {
+  if (
+    entry.needs !== undefined &&
+    (!Array.isArray(entry.needs) || entry.needs.some((need: unknown) => typeof need !== 'string' || !(need in NEEDS)))
+  ) {
     return `needs is a list of ${Object.keys(NEEDS).join(', ')}`;
   }
   if (entry.wait !== undefined && !WAIT.test(String(entry.wait))) return 'wait is a duration in minutes, hours or days: 2m, 25h, 3d';
-  if (entry.checks !== undefined && (!Array.isArray(entry.checks) || entry.checks.some((check: unknown) => typeof check !== 'string'))) return 'checks is a list of check ids';
-  if (entry.unobservable !== undefined && (typeof entry.unobservable !== 'string' || entry.checks?.length)) return 'unobservable is a reason, for a rule without checks';
+  if (entry.checks !== undefined && (!Array.isArray(entry.checks) || entry.checks.some((check: unknown) => typeof check !== 'string')))
+    return 'checks is a list of check ids';
+  if (entry.unobservable !== undefined && (typeof entry.unobservable !== 'string' || entry.checks?.length))
+    return 'unobservable is a reason, for a rule without checks';
   if (entry.reading !== undefined && typeof entry.reading !== 'string') return 'reading is a sentence';
   if (entry.alternatives !== undefined && !alternativesOk(entry)) return 'alternatives is a list of short lines, for a rule with a reading';
-  if (entry.unproven !== undefined && (typeof entry.unproven !== 'string' || !entry.checks?.length)) return 'unproven is a reason, for a rule with checks';
+  if (entry.unproven !== undefined && (typeof entry.unproven !== 'string' || !entry.checks?.length))
+    return 'unproven is a reason, for a rule with checks';
   return undefined;
 }
 

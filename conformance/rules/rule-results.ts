@@ -36,12 +36,14 @@ export function ruleResults(results: CheckResult[], mock: boolean, catalog: Rule
   const byId = new Map(results.map((result) => [result.id, result]));
   return catalog.map((rule) => {
     const base = { id: rule.id, section: rule.section, rule: rule.rule, needs: rule.needs, checks: rule.checks };
-    if (!rule.checks.length) return rule.unobservable ? { ...base, outcome: 'unobservable', message: rule.unobservable } : { ...base, outcome: 'not-checked' };
+    if (!rule.checks.length)
+      return rule.unobservable ? { ...base, outcome: 'unobservable', message: rule.unobservable } : { ...base, outcome: 'not-checked' };
     const verdicts = rule.checks.flatMap((check) => {
       const result = byId.get(check);
       return result ? [verdictOn(rule, result, mock)] : [];
     });
-    if (!verdicts.length) return { ...base, outcome: 'skipped', message: `its checks (${rule.checks.join(', ')}) were not selected for this run` };
+    if (!verdicts.length)
+      return { ...base, outcome: 'skipped', message: `its checks (${rule.checks.join(', ')}) were not selected for this run` };
     const worst = verdicts.reduce((a, b) => (WEIGHT[b.outcome] > WEIGHT[a.outcome] ? b : a));
     return { ...base, ...worst };
   });
@@ -63,7 +65,8 @@ function verdictOn(rule: Rule, result: CheckResult, mock: boolean): Verdict {
     const outcome = result.outcome === 'warned' || (rule.reading && !mock) ? 'warned' : 'failed';
     return { outcome, message: result.message ?? 'failed', ...shownOf(result), check };
   }
-  if (result.stopped) return { outcome: 'skipped', message: `not judged: ${check} stopped at a failure of ${attributed.join(', ')}`, check };
+  if (result.stopped)
+    return { outcome: 'skipped', message: `not judged: ${check} stopped at a failure of ${attributed.join(', ')}`, check };
   // A check that judges its rules one by one and did not judge this one (an input it needs was missing).
   if (judged.length) return { outcome: 'skipped', message: `not judged: ${check} did not reach it in this run`, check };
   return { outcome: 'passed', check };

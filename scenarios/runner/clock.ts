@@ -12,7 +12,8 @@ export async function setClock(world: World, change: ClockChange): Promise<strin
   if (change.set !== undefined) body.set = change.set;
   if (change.advance !== undefined) body.advance_seconds = durationMs(change.advance) / 1000;
   const exchange = await world.client.send('POST', `/_mock/workspaces/${world.workspaceId}/clock`, { key: controlKey(world), body });
-  if (exchange.status !== 200) throw new StepFailure(`the clock refused ${JSON.stringify(body)}: ${exchange.status}`, describeExchange(exchange));
+  if (exchange.status !== 200)
+    throw new StepFailure(`the clock refused ${JSON.stringify(body)}: ${exchange.status}`, describeExchange(exchange));
   const { now, frozen } = exchange.json as { now: string; frozen: boolean };
   world.clock = { set: world.clock.set || change.set !== undefined, frozen, shiftMs: 0 };
   const moved = change.advance !== undefined ? `+${formatDuration(durationMs(change.advance))} → ` : '';
@@ -32,5 +33,9 @@ export function moveStoryClock(world: World, change: ClockChange): void {
 
 /** Runs what is due now without moving the clock: deliveries queued "at once" on a frozen clock. */
 export async function settle(world: World): Promise<void> {
-  if (world.control) await world.client.send('POST', `/_mock/workspaces/${world.workspaceId}/clock`, { key: controlKey(world), body: { advance_seconds: 0 } });
+  if (world.control)
+    await world.client.send('POST', `/_mock/workspaces/${world.workspaceId}/clock`, {
+      key: controlKey(world),
+      body: { advance_seconds: 0 },
+    });
 }

@@ -31,11 +31,21 @@ export function parseScenario(text: string, file: string): Scenario {
   };
   // A YAML error throws the parser off for the rest of the file: the first one is the one to fix.
   const [syntax, ...cascade] = document.errors;
-  if (syntax) throw new ScenarioFileError(file, [`${where(syntax.pos[0])}: ${syntax.message.split('\n')[0]}${cascade.length ? ` (and ${cascade.length} more errors after it)` : ''}${flowHint(text, syntax.pos[0])}`]);
+  if (syntax)
+    throw new ScenarioFileError(file, [
+      `${where(syntax.pos[0])}: ${syntax.message.split('\n')[0]}${cascade.length ? ` (and ${cascade.length} more errors after it)` : ''}${flowHint(text, syntax.pos[0])}`,
+    ]);
   const value = document.toJS() as unknown;
   const problems = schemaProblems(value);
-  if (problems.length) throw new ScenarioFileError(file, problems.map((problem) => `${where(offsetOf(document, problem))}: ${describePath(problem)}${problem.message}`));
-  const raw = value as Omit<Scenario, 'file' | 'stepLines' | 'cleanupLines' | 'setupLine' | 'setup' | 'cleanup'> & { setup?: Scenario['setup']; cleanup?: Step[] };
+  if (problems.length)
+    throw new ScenarioFileError(
+      file,
+      problems.map((problem) => `${where(offsetOf(document, problem))}: ${describePath(problem)}${problem.message}`),
+    );
+  const raw = value as Omit<Scenario, 'file' | 'stepLines' | 'cleanupLines' | 'setupLine' | 'setup' | 'cleanup'> & {
+    setup?: Scenario['setup'];
+    cleanup?: Step[];
+  };
   const lineOf = (path: (string | number)[]) => lineCounter.linePos(offsetOf(document, { path, message: '' })).line;
   const stepLines = raw.steps.map((_, index) => lineOf(['steps', index]));
   const cleanup = raw.cleanup ?? [];
@@ -49,7 +59,12 @@ export function parseScenario(text: string, file: string): Scenario {
 }
 
 function describePath(problem: SchemaProblem): string {
-  return problem.path.length ? `${problem.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${part}`)).join('').replace(/^\./, '')}: ` : '';
+  return problem.path.length
+    ? `${problem.path
+        .map((part) => (typeof part === 'number' ? `[${part}]` : `.${part}`))
+        .join('')
+        .replace(/^\./, '')}: `
+    : '';
 }
 
 /** Where a problem is: its node, the key it names, or (for a missing key) the nearest node that exists. */

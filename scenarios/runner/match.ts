@@ -44,13 +44,16 @@ export function isOperator(value: unknown): value is Record<string, unknown> {
 
 function matchArray(expected: unknown[], actual: unknown, path: string, context: MatchContext): Mismatch[] {
   if (!Array.isArray(actual)) return [miss(path, expected, actual)];
-  if (actual.length !== expected.length) return [{ path, expected: `${expected.length} items ${show(expected)}`, actual: `${actual.length} items ${show(actual)}` }];
+  if (actual.length !== expected.length)
+    return [{ path, expected: `${expected.length} items ${show(expected)}`, actual: `${actual.length} items ${show(actual)}` }];
   return expected.flatMap((item, index) => match(item, actual[index], `${path}[${index}]`, context));
 }
 
 function matchObject(expected: Record<string, unknown>, actual: unknown, path: string, context: MatchContext): Mismatch[] {
   if (!isRecord(actual)) return [miss(path, expected, actual)];
-  return Object.entries(expected).flatMap(([key, item]) => match(item, Object.hasOwn(actual, key) ? actual[key] : ABSENT, join(path, key), context));
+  return Object.entries(expected).flatMap(([key, item]) =>
+    match(item, Object.hasOwn(actual, key) ? actual[key] : ABSENT, join(path, key), context),
+  );
 }
 
 function operator(name: string, argument: unknown, actual: unknown, path: string, context: MatchContext): Mismatch[] {
@@ -67,15 +70,21 @@ function operator(name: string, argument: unknown, actual: unknown, path: string
     case '$not':
       return match(argument, actual, path, context).length ? [] : fail(`not ${show(argument)}`);
     case '$type':
-      return typeName(actual) === argument || (argument === 'number' && typeof actual === 'number') ? [] : fail(`a value of type ${String(argument)}`);
+      return typeName(actual) === argument || (argument === 'number' && typeof actual === 'number')
+        ? []
+        : fail(`a value of type ${String(argument)}`);
     case '$length':
-      return typeof actual === 'string' || Array.isArray(actual) ? match(argument, actual.length, `${path}.length`, context) : fail('a list or string');
+      return typeof actual === 'string' || Array.isArray(actual)
+        ? match(argument, actual.length, `${path}.length`, context)
+        : fail('a list or string');
     case '$contains':
       return contains(argument as Matcher[], actual, path, context);
     case '$each':
       return Array.isArray(actual) ? actual.flatMap((item, index) => match(argument, item, `${path}[${index}]`, context)) : fail('a list');
     case '$oneOf':
-      return (argument as Matcher[]).some((option) => match(option, actual, path, context).length === 0) ? [] : fail(`one of ${show(argument)}`);
+      return (argument as Matcher[]).some((option) => match(option, actual, path, context).length === 0)
+        ? []
+        : fail(`one of ${show(argument)}`);
     case '$instant':
       return isTime(actual) && Date.parse(actual) === Date.parse(String(argument)) ? [] : fail(`a time at the instant ${String(argument)}`);
     case '$time':
@@ -110,7 +119,9 @@ function stampedTime(written: string, actual: unknown, path: string, reading: Ti
   if (reading.exact) return Date.parse(actual) === Date.parse(written) ? [] : fail(`the instant ${written} (the story's clock is frozen)`);
   const due = Date.parse(written) + reading.shiftMs;
   if (Math.abs(Date.parse(actual) - due) <= reading.toleranceMs) return [];
-  return fail(`${new Date(due).toISOString()} within ${reading.toleranceMs / 1000} s (${written} on the story's clock, read against the target's)`);
+  return fail(
+    `${new Date(due).toISOString()} within ${reading.toleranceMs / 1000} s (${written} on the story's clock, read against the target's)`,
+  );
 }
 
 const COMPARISONS: Record<string, string> = { $gt: 'more than', $gte: 'at least', $lt: 'less than', $lte: 'at most' };

@@ -21,9 +21,25 @@ export async function scenarioSetupLines(file: string, address: SetupAddress, co
 }
 
 /** The story's setup made: the lines about it, and its workspace and owner key (the ones `crmkit mock` shows first). */
-export async function scenarioSetup(file: string, { origin, via = origin }: SetupAddress, controlToken?: string): Promise<{ lines: string[]; workspaceId: string | undefined; ownerKey: string | undefined }> {
+export async function scenarioSetup(
+  file: string,
+  { origin, via = origin }: SetupAddress,
+  controlToken?: string,
+): Promise<{ lines: string[]; workspaceId: string | undefined; ownerKey: string | undefined }> {
   const scenario = loadScenario(file);
-  const target: Target = { kind: 'mock', baseUrl: origin, hubUrl: origin, workspaceUrl: origin, apiKey: undefined, keys: {}, formId: undefined, oauthClient: undefined, webhookReceiver: { publicUrl: undefined, port: 0 }, controlToken, close: async () => {} };
+  const target: Target = {
+    kind: 'mock',
+    baseUrl: origin,
+    hubUrl: origin,
+    workspaceUrl: origin,
+    apiKey: undefined,
+    keys: {},
+    formId: undefined,
+    oauthClient: undefined,
+    webhookReceiver: { publicUrl: undefined, port: 0 },
+    controlToken,
+    close: async () => {},
+  };
   // The receiver lives as long as the mock: deliveries to it keep succeeding during the demo.
   const receiver = await WebhookReceiver.start();
   const world = newWorld(target, receiver);

@@ -48,7 +48,15 @@ function step(value: unknown, segment: Segment): unknown {
 
 export function formatPath(segments: Segment[]): string {
   return segments
-    .map((segment) => ('index' in segment ? `[${segment.index}]` : 'where' in segment ? `[${segment.where}=${segment.equals}]` : /^[\w-]+$/.test(segment.key) ? `.${segment.key}` : `["${segment.key}"]`))
+    .map((segment) =>
+      'index' in segment
+        ? `[${segment.index}]`
+        : 'where' in segment
+          ? `[${segment.where}=${segment.equals}]`
+          : /^[\w-]+$/.test(segment.key)
+            ? `.${segment.key}`
+            : `["${segment.key}"]`,
+    )
     .join('')
     .replace(/^\./, '');
 }

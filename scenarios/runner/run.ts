@@ -76,7 +76,9 @@ export async function runScenario(scenario: Scenario, target: Target, hooks: Run
   };
   const judged: Attempt = async (info, step, work) => pendingStep(world, step, await attempt(info, work));
   try {
-    const setup = await attempt({ index: 0, name: 'setup', kind: 'setup', at: `${scenario.file}:${scenario.setupLine}` }, async () => (await applySetup(world, scenario.setup)).join('; '));
+    const setup = await attempt({ index: 0, name: 'setup', kind: 'setup', at: `${scenario.file}:${scenario.setupLine}` }, async () =>
+      (await applySetup(world, scenario.setup)).join('; '),
+    );
     record(setup);
     try {
       await runSteps(world, scenario, judged, record, setup.outcome === 'failed' ? 'the setup failed' : undefined, hooks);
@@ -93,7 +95,14 @@ export async function runScenario(scenario: Scenario, target: Target, hooks: Run
 }
 
 /** The steps in order; after a failed one the rest are not run (they build on it). */
-async function runSteps(world: World, scenario: Scenario, judged: Attempt, record: Recorder, stopped: string | undefined, hooks: RunHooks): Promise<void> {
+async function runSteps(
+  world: World,
+  scenario: Scenario,
+  judged: Attempt,
+  record: Recorder,
+  stopped: string | undefined,
+  hooks: RunHooks,
+): Promise<void> {
   let stoppedBy = stopped;
   for (const [position, step] of scenario.steps.entries()) {
     const info = { index: position + 1, name: step.name, kind: kindOf(step), at: `${scenario.file}:${scenario.stepLines[position]}` };
@@ -123,8 +132,10 @@ async function attempt(info: StepInfo, work: () => Promise<string>): Promise<Ste
   try {
     return { ...info, outcome: 'passed', summary: await work(), ms: ms() };
   } catch (error) {
-    if (error instanceof StepSkipped || error instanceof VariableUnavailable) return { ...info, outcome: 'skipped', message: error.message, ms: ms() };
-    if (error instanceof StepFailure) return { ...info, outcome: 'failed', summary: error.summary, message: error.message, evidence: error.evidence, ms: ms() };
+    if (error instanceof StepSkipped || error instanceof VariableUnavailable)
+      return { ...info, outcome: 'skipped', message: error.message, ms: ms() };
+    if (error instanceof StepFailure)
+      return { ...info, outcome: 'failed', summary: error.summary, message: error.message, evidence: error.evidence, ms: ms() };
     if (error instanceof UnknownVariable) return { ...info, outcome: 'failed', message: `the story is wrong: ${error.message}`, ms: ms() };
     return { ...info, outcome: 'failed', message: `the step broke: ${error instanceof Error ? error.message : String(error)}`, ms: ms() };
   }
@@ -137,8 +148,13 @@ async function attempt(info: StepInfo, work: () => Promise<string>): Promise<Ste
  * deployment that chose otherwise is not wrong; on a mock it must pass.
  */
 function pendingStep(world: World, step: Step, result: StepResult): StepResult {
-  if (step.pending && result.outcome === 'passed') return { ...result, summary: `${result.summary} (marked pending, but passes now: remove pending)` };
-  const reason = step.pending ?? (step.inferred !== undefined && world.target.kind === 'deployment' ? `rests on what the spec does not show (${step.inferred})` : undefined);
+  if (step.pending && result.outcome === 'passed')
+    return { ...result, summary: `${result.summary} (marked pending, but passes now: remove pending)` };
+  const reason =
+    step.pending ??
+    (step.inferred !== undefined && world.target.kind === 'deployment'
+      ? `rests on what the spec does not show (${step.inferred})`
+      : undefined);
   if (!reason || result.outcome !== 'failed') return result;
   return { ...result, outcome: 'pending', message: `pending: ${reason}\n${result.message}` };
 }
@@ -146,8 +162,11 @@ function pendingStep(world: World, step: Step, result: StepResult): StepResult {
 function conclude(scenario: Scenario, steps: StepResult[], ms: number): ScenarioResult {
   const failed = steps.find((step) => step.outcome === 'failed');
   const what = failed?.summary ? ` (${failed.summary})` : '';
-  const failure = failed && `${failed.index === 0 ? 'the setup' : `step ${failed.index} "${failed.name}"`} at ${failed.at} failed${what}:\n${failed.message}`;
+  const failure =
+    failed &&
+    `${failed.index === 0 ? 'the setup' : `step ${failed.index} "${failed.name}"`} at ${failed.at} failed${what}:\n${failed.message}`;
   const base = { file: scenario.file, title: scenario.title, steps, ms };
-  if (scenario.pending) return { ...base, outcome: 'pending', message: `pending: ${scenario.pending}\n${failure ?? 'every step passes now: remove pending'}` };
+  if (scenario.pending)
+    return { ...base, outcome: 'pending', message: `pending: ${scenario.pending}\n${failure ?? 'every step passes now: remove pending'}` };
   return failure ? { ...base, outcome: 'failed', message: failure } : { ...base, outcome: 'passed' };
 }

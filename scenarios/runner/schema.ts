@@ -12,7 +12,14 @@ let compiled: ValidateFunction | undefined;
 
 function validator(): ValidateFunction {
   if (compiled) return compiled;
-  const ajv = new Ajv2020({ strict: true, strictTypes: false, strictRequired: false, allErrors: true, allowUnionTypes: true, verbose: true });
+  const ajv = new Ajv2020({
+    strict: true,
+    strictTypes: false,
+    strictRequired: false,
+    allErrors: true,
+    allowUnionTypes: true,
+    verbose: true,
+  });
   // `x-message` is an annotation: the friendly words for the errors of the schema that holds it.
   ajv.addKeyword({ keyword: 'x-message', schemaType: 'string' });
   compiled = ajv.compile(JSON.parse(readFileSync(SCHEMA_URL, 'utf8')) as object);
@@ -33,19 +40,34 @@ export function schemaProblems(value: unknown): SchemaProblem[] {
 function withoutBranchNoise(errors: ErrorObject[]): ErrorObject[] {
   const explained = errors.filter((error) => ['oneOf', 'anyOf'].includes(error.keyword) && messageOf(error) !== undefined);
   const isBranchNoise = (error: ErrorObject) =>
-    explained.some((parent) => parent !== error && parent.instancePath === error.instancePath && (/\/(oneOf|anyOf)\//.test(error.schemaPath) || SHAPE_KEYWORDS.has(error.keyword)));
+    explained.some(
+      (parent) =>
+        parent !== error &&
+        parent.instancePath === error.instancePath &&
+        (/\/(oneOf|anyOf)\//.test(error.schemaPath) || SHAPE_KEYWORDS.has(error.keyword)),
+    );
   return errors.filter((error) => error.keyword !== 'propertyNames' && !isBranchNoise(error));
 }
 
 const SHAPE_KEYWORDS = new Set(['type', 'pattern', 'const', 'enum', 'minLength', 'minimum']);
 
 function toProblem(error: ErrorObject): SchemaProblem {
-  const path = error.instancePath.split('/').slice(1).map(unescape).map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+  const path = error.instancePath
+    .split('/')
+    .slice(1)
+    .map(unescape)
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
   const key = (error.params as { additionalProperty?: string }).additionalProperty ?? (error as { propertyName?: string }).propertyName;
   const own = messageOf(error);
-  if (key !== undefined) return { path, key, message: own ? `${key}: ${own}` : error.keyword === 'additionalProperties' ? `unknown key ${key}` : `${key}: ${error.message}` };
+  if (key !== undefined)
+    return {
+      path,
+      key,
+      message: own ? `${key}: ${own}` : error.keyword === 'additionalProperties' ? `unknown key ${key}` : `${key}: ${error.message}`,
+    };
   if (error.keyword === 'required') return { path, message: `missing ${(error.params as { missingProperty: string }).missingProperty}` };
-  if (error.keyword === 'enum') return { path, message: `${own ?? 'must be one of'}: ${(error.params as { allowedValues: unknown[] }).allowedValues.join(', ')}` };
+  if (error.keyword === 'enum')
+    return { path, message: `${own ?? 'must be one of'}: ${(error.params as { allowedValues: unknown[] }).allowedValues.join(', ')}` };
   return { path, message: own ?? error.message ?? error.keyword };
 }
 

@@ -28,7 +28,10 @@ async function workspace(world: World, setup: Setup): Promise<string[]> {
   const { target } = world;
   world.vars.set('target', { base_url: target.baseUrl, hub_url: target.hubUrl, workspace_url: target.workspaceUrl });
   if (target.kind !== 'deployment') {
-    const created = await expectOk(await world.client.send('POST', '/_mock/workspaces', { key: controlKey(world), body: setup.workspace ?? {} }), 'setup.workspace');
+    const created = await expectOk(
+      await world.client.send('POST', '/_mock/workspaces', { key: controlKey(world), body: setup.workspace ?? {} }),
+      'setup.workspace',
+    );
     world.keys.set('owner', created.api_key);
     world.workspaceId = created.workspace.id;
     world.control = true;
@@ -42,7 +45,10 @@ async function workspace(world: World, setup: Setup): Promise<string[]> {
 
 /** `whoami` and `workspace` (its id and slug): the first call of every run, with the owner key. */
 async function identity(world: World): Promise<void> {
-  const whoami = await expectOk(await world.client.send('GET', '/v1/api-keys/whoami', { key: world.keys.get('owner') }), 'the owner key (GET /v1/api-keys/whoami)');
+  const whoami = await expectOk(
+    await world.client.send('GET', '/v1/api-keys/whoami', { key: world.keys.get('owner') }),
+    'the owner key (GET /v1/api-keys/whoami)',
+  );
   world.vars.set('whoami', whoami);
   world.vars.set('workspace', whoami.workspace);
   world.workspaceId ??= whoami.workspace.id;
@@ -61,8 +67,13 @@ async function controlAnswers(world: World): Promise<boolean> {
 
 function setReceiverVariable(world: World): void {
   // The receiver was started with the public address a deployment reaches it by, if one was given.
-  if (world.target.kind !== 'deployment' || world.target.webhookReceiver.publicUrl) world.vars.set('receiver', { origin: world.receiver.url(''), url: world.receiver.url('/hooks') });
-  else world.vars.unavailable('receiver', 'a deployment cannot reach the receiver on 127.0.0.1: give --webhook-receiver-url, a public address that reaches it (and --webhook-receiver-port)');
+  if (world.target.kind !== 'deployment' || world.target.webhookReceiver.publicUrl)
+    world.vars.set('receiver', { origin: world.receiver.url(''), url: world.receiver.url('/hooks') });
+  else
+    world.vars.unavailable(
+      'receiver',
+      'a deployment cannot reach the receiver on 127.0.0.1: give --webhook-receiver-url, a public address that reaches it (and --webhook-receiver-port)',
+    );
 }
 
 async function keys(world: World, setup: Setup): Promise<string[]> {
@@ -70,7 +81,13 @@ async function keys(world: World, setup: Setup): Promise<string[]> {
   for (const [name, settings] of Object.entries(setup.keys ?? {})) {
     const given = world.target.keys[name];
     if (world.control && world.target.kind !== 'deployment') {
-      const created = await expectOk(await world.client.send('POST', `/_mock/workspaces/${world.workspaceId}/api-keys`, { key: controlKey(world), body: { name, ...settings } }), `setup.keys.${name}`);
+      const created = await expectOk(
+        await world.client.send('POST', `/_mock/workspaces/${world.workspaceId}/api-keys`, {
+          key: controlKey(world),
+          body: { name, ...settings },
+        }),
+        `setup.keys.${name}`,
+      );
       world.keys.set(name, created.key);
       notes.push(`key ${name} (${(settings.scopes as string[]).join(' ') || 'no scopes'})`);
     } else if (given) {
@@ -94,7 +111,10 @@ async function content(world: World, setup: Setup): Promise<string[]> {
   for (const kind of wanted) {
     made[kind] = [];
     for (const [index, body] of setup[kind]!.entries()) {
-      const answer = await world.client.send('POST', `/_mock/workspaces/${world.workspaceId}/${kind}`, { key: controlKey(world), body: world.vars.interpolate(body) });
+      const answer = await world.client.send('POST', `/_mock/workspaces/${world.workspaceId}/${kind}`, {
+        key: controlKey(world),
+        body: world.vars.interpolate(body),
+      });
       made[kind].push(await expectOk(answer, `setup.${kind}[${index}]`));
     }
   }

@@ -67,7 +67,8 @@ export class Variables {
     const value = stored instanceof Unavailable && this.forCleanup && stored.held ? stored.held.value : stored;
     if (value instanceof Unavailable) throw new VariableUnavailable(`needs ${name}, which is unavailable: ${value.reason}`);
     const found = follow(value, rest);
-    if (!found.found) throw new UnknownVariable(`\${${path}}: ${name}${found.missing.startsWith('[') ? '' : '.'}${found.missing} does not exist`);
+    if (!found.found)
+      throw new UnknownVariable(`\${${path}}: ${name}${found.missing.startsWith('[') ? '' : '.'}${found.missing} does not exist`);
     return found.value;
   }
 

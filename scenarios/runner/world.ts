@@ -41,7 +41,17 @@ export function matchContext(world: World): MatchContext {
 }
 
 export function newWorld(target: Target, receiver: WebhookReceiver): World {
-  const world: World = { target, client: clientFor(target, undefined), receiver, vars: new Variables(), keys: new Map(), missingKeys: new Map(), workspaceId: undefined, control: false, clock: { set: false, frozen: false, shiftMs: 0 } };
+  const world: World = {
+    target,
+    client: clientFor(target, undefined),
+    receiver,
+    vars: new Variables(),
+    keys: new Map(),
+    missingKeys: new Map(),
+    workspaceId: undefined,
+    control: false,
+    clock: { set: false, frozen: false, shiftMs: 0 },
+  };
   world.vars.storyTime = (written) => storyTime(world, written);
   return world;
 }

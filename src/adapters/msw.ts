@@ -51,7 +51,9 @@ export function createCrmHandlers(options: MockOptions = {}): CrmHandlers {
       await loadFaults(mock.state.faults);
       // The demo data's code (and faker, or seed 1's tape) loads only when a test asks for it.
       const { workspace, ownerKey } =
-        seed === undefined ? await createWorkspace(mock.state, settings) : await (await import('../seed/demo-workspace.ts')).seedDemoWorkspace(mock.state, { seed, leads: seedSize, settings });
+        seed === undefined
+          ? await createWorkspace(mock.state, settings)
+          : await (await import('../seed/demo-workspace.ts')).seedDemoWorkspace(mock.state, { seed, leads: seedSize, settings });
       return { workspace, apiKey: ownerKey.key, tables: workspace.tables };
     },
     reset: () => mock.state.reset(),

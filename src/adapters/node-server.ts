@@ -76,10 +76,11 @@ export async function startServer(mock: Mock, { port = 0, host = '127.0.0.1' } =
   return {
     url: origin,
     server,
-    close: () => new Promise<void>((resolve, reject) => {
-      server.closeAllConnections();
-      server.close((error) => (error ? reject(error) : resolve()));
-    }),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
   };
 }
 
@@ -97,7 +98,10 @@ async function serve(mock: Mock, origin: string, incoming: IncomingMessage, outg
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers['set-cookie'] = cookies;
   // The core's answers are small JSON or HTML built in memory: one write beats a stream pipe.
-  const body = incoming.method === 'HEAD' ? undefined : (heldTextOf(response) ?? (response.body ? new Uint8Array(await response.arrayBuffer()) : undefined));
+  const body =
+    incoming.method === 'HEAD'
+      ? undefined
+      : (heldTextOf(response) ?? (response.body ? new Uint8Array(await response.arrayBuffer()) : undefined));
   // The connection ends after a malformed request (its framing cannot be trusted) and after a
   // body refused on its declared length under `Expect: 100-continue` (the client will not send
   // it). A body the core did not read to its end (413 body_too_large, a body on GET) is drained
@@ -178,5 +182,6 @@ function keepOpenForRawAnswer(socket: Duplex): () => void {
  */
 function adoptOrigin(mock: Mock, origin: string): void {
   const { urls } = mock.state.config;
-  if (Object.values(urls).every((url) => url === DEFAULT_ORIGIN)) mock.state.config.urls = { base_url: origin, hub_url: origin, workspace_url: origin };
+  if (Object.values(urls).every((url) => url === DEFAULT_ORIGIN))
+    mock.state.config.urls = { base_url: origin, hub_url: origin, workspace_url: origin };
 }

@@ -12,7 +12,8 @@ import { firstMissing, grants } from './scopes.ts';
 import { FIRST_PARTY_ROLES, sessionTokenOf, type Session } from './session.ts';
 
 /** A bearer credential (an API key, an OAuth access token) or a web app session (auth/session.ts). */
-export type Credential = { kind: 'api_key'; apiKey: ApiKey } | { kind: 'access_token'; accessToken: AccessToken } | { kind: 'session'; session: Session };
+export type Credential =
+  { kind: 'api_key'; apiKey: ApiKey } | { kind: 'access_token'; accessToken: AccessToken } | { kind: 'session'; session: Session };
 
 export type Caller = Credential & {
   workspace: Workspace;
@@ -55,7 +56,14 @@ function apiKeyCaller(apiKey: ApiKey, workspace: Workspace, now: number, clientA
   if (apiKey.allowedIps.length && !(clientAddress && apiKey.allowedIps.includes(normalizeAddress(clientAddress)))) {
     throw new ApiError('ip_not_allowed');
   }
-  return { kind: 'api_key', apiKey, workspace, scopes: apiKey.scopes, memberId: apiKey.memberId, actor: { type: 'api_key', id: apiKey.id } };
+  return {
+    kind: 'api_key',
+    apiKey,
+    workspace,
+    scopes: apiKey.scopes,
+    memberId: apiKey.memberId,
+    actor: { type: 'api_key', id: apiKey.id },
+  };
 }
 
 /** Spec 5.2: an expired or revoked access token answers `invalid_token`; the message says which. */
@@ -69,7 +77,10 @@ function accessTokenCaller(accessToken: AccessToken, workspace: Workspace, now: 
 /** A session of an active member that has not expired; it answers 401 like an invalid token otherwise. */
 function sessionCaller(found: ReturnType<CredentialLookup>): Caller {
   if (found?.credential.kind !== 'session') throw credentialError('session_invalid');
-  const { credential: { session }, workspace } = found;
+  const {
+    credential: { session },
+    workspace,
+  } = found;
   const member = workspace.members.get(session.memberId);
   if (member?.status !== 'active' || Date.parse(session.expiresAt) <= workspace.now()) throw credentialError('session_invalid');
   return { kind: 'session', session, workspace, scopes: [], memberId: member.id, actor: { type: 'member', id: member.id } };
@@ -95,7 +106,11 @@ function authorizeMember(caller: Caller, operation: Operation): void {
 }
 
 /** The scopes that depend on the input: a body field that was sent, or the record type named. */
-export function authorizeInput(caller: Caller, operation: Operation, input: { query: Record<string, unknown>; body: unknown; path: Record<string, string> }): void {
+export function authorizeInput(
+  caller: Caller,
+  operation: Operation,
+  input: { query: Record<string, unknown>; body: unknown; path: Record<string, string> },
+): void {
   if (caller.kind === 'session') return;
   const body = (input.body ?? {}) as Record<string, unknown>;
   for (const [field, scopes] of Object.entries(operation.scopesWhenFieldSent)) {

@@ -15,8 +15,17 @@ const BEARER_SHAPE = /^svc_(live|at)_[A-Za-z0-9_-]+$/;
 const OTHER_SECRET = /^(svc_rt_|svc_ac_|whsec_)/;
 
 export type CredentialProblem =
-  | 'missing' | 'basic' | 'other_scheme' | 'bare_key' | 'empty_bearer' | 'not_bearer_secret' | 'malformed'
-  | 'unknown' | 'token_expired' | 'token_revoked' | 'session_invalid';
+  | 'missing'
+  | 'basic'
+  | 'other_scheme'
+  | 'bare_key'
+  | 'empty_bearer'
+  | 'not_bearer_secret'
+  | 'malformed'
+  | 'unknown'
+  | 'token_expired'
+  | 'token_revoked'
+  | 'session_invalid';
 
 const PROBLEMS: Record<CredentialProblem, Texts> = {
   missing: {
@@ -27,12 +36,12 @@ const PROBLEMS: Record<CredentialProblem, Texts> = {
   basic: {
     en: 'The Authorization header uses the Basic scheme; the API takes Authorization: Bearer <API key or access token>.',
     ru: 'Заголовок Authorization использует схему Basic; API принимает Authorization: Bearer <ключ API или токен доступа>.',
-    uz: "Authorization sarlavhasi Basic sxemasidan foydalanadi; API Authorization: Bearer <API kaliti yoki kirish tokeni> ni qabul qiladi.",
+    uz: 'Authorization sarlavhasi Basic sxemasidan foydalanadi; API Authorization: Bearer <API kaliti yoki kirish tokeni> ni qabul qiladi.',
   },
   other_scheme: {
     en: 'The Authorization header uses a scheme other than Bearer; send Authorization: Bearer <API key or access token>.',
     ru: 'Заголовок Authorization использует схему, отличную от Bearer; отправьте Authorization: Bearer <ключ API или токен доступа>.',
-    uz: "Authorization sarlavhasi Bearer emas, boshqa sxemadan foydalanadi; Authorization: Bearer <API kaliti yoki kirish tokeni> yuboring.",
+    uz: 'Authorization sarlavhasi Bearer emas, boshqa sxemadan foydalanadi; Authorization: Bearer <API kaliti yoki kirish tokeni> yuboring.',
   },
   bare_key: {
     en: 'The Authorization header has the credential without the scheme: write "Bearer " before it.',
@@ -47,12 +56,12 @@ const PROBLEMS: Record<CredentialProblem, Texts> = {
   not_bearer_secret: {
     en: 'The bearer value is a refresh token, an authorization code or a signing secret, not an API key or access token; exchange refresh tokens at POST /oauth/token.',
     ru: 'Передан токен обновления, код авторизации или секрет подписи, а не ключ API или токен доступа; токен обновления обменивается через POST /oauth/token.',
-    uz: "Yuborilgan qiymat yangilash tokeni, avtorizatsiya kodi yoki imzo siri, API kaliti yoki kirish tokeni emas; yangilash tokeni POST /oauth/token orqali almashtiriladi.",
+    uz: 'Yuborilgan qiymat yangilash tokeni, avtorizatsiya kodi yoki imzo siri, API kaliti yoki kirish tokeni emas; yangilash tokeni POST /oauth/token orqali almashtiriladi.',
   },
   malformed: {
     en: 'The bearer value is not shaped as an API key (svc_live_...) or an access token (svc_at_...).',
     ru: 'Переданное значение не похоже ни на ключ API (svc_live_...), ни на токен доступа (svc_at_...).',
-    uz: "Yuborilgan qiymat API kaliti (svc_live_...) yoki kirish tokeni (svc_at_...) shakliga ega emas.",
+    uz: 'Yuborilgan qiymat API kaliti (svc_live_...) yoki kirish tokeni (svc_at_...) shakliga ega emas.',
   },
   unknown: {
     en: 'No API key or access token has this value: it was mistyped, or belongs to another server.',
@@ -62,7 +71,7 @@ const PROBLEMS: Record<CredentialProblem, Texts> = {
   token_expired: {
     en: 'The access token has expired (access tokens live 1 hour): refresh it at POST /oauth/token.',
     ru: 'Срок действия токена доступа истёк (он живёт 1 час): обновите его через POST /oauth/token.',
-    uz: "Kirish tokenining muddati tugagan (u 1 soat yashaydi): uni POST /oauth/token orqali yangilang.",
+    uz: 'Kirish tokenining muddati tugagan (u 1 soat yashaydi): uni POST /oauth/token orqali yangilang.',
   },
   token_revoked: {
     en: 'The access token was revoked (the token, its refresh token or the installation was revoked).',

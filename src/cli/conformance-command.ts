@@ -40,7 +40,7 @@ export const CONFORMANCE_OPTIONS = {
     compare: {
       type: 'string',
       value: 'FILE',
-      help: 'compare the run rule by rule with an earlier run\'s JSON report (--reporter json --out FILE): the exit status is then the regression gate\'s (below)',
+      help: "compare the run rule by rule with an earlier run's JSON report (--reporter json --out FILE): the exit status is then the regression gate's (below)",
     },
     'compare-strict': {
       type: 'boolean',
@@ -51,7 +51,12 @@ export const CONFORMANCE_OPTIONS = {
 } as const satisfies Record<string, OptionSpecs>;
 
 export async function runConformanceCommand(args: string[]): Promise<void> {
-  const { values } = parseOptions(args, { ...CONFORMANCE_OPTIONS.target, ...CONFORMANCE_OPTIONS.run, ...CONFORMANCE_OPTIONS.output, ...CONFORMANCE_OPTIONS.compare });
+  const { values } = parseOptions(args, {
+    ...CONFORMANCE_OPTIONS.target,
+    ...CONFORMANCE_OPTIONS.run,
+    ...CONFORMANCE_OPTIONS.output,
+    ...CONFORMANCE_OPTIONS.compare,
+  });
   const reporter = (values.reporter ?? 'pretty') as Reporter;
   const target = targetOptionsFrom(values);
   const waitForRetries = values['wait-for-retries'] ?? false;
@@ -75,7 +80,11 @@ export async function runConformanceCommand(args: string[]): Promise<void> {
     onProgress: (progress) => process.stderr.write(prettyCheckProgress(progress)),
   });
   const comparison = previous && compareReports(previous, report, values['compare-strict']);
-  writeOut(renderReport(report, reporter, comparison), values.out, () => `${verdictLine(report, comparison)}: ${ruleTotals(report.rules)}; ${figuresLine(report.summary)}`);
+  writeOut(
+    renderReport(report, reporter, comparison),
+    values.out,
+    () => `${verdictLine(report, comparison)}: ${ruleTotals(report.rules)}; ${figuresLine(report.summary)}`,
+  );
   // A pipeline's log shows the comparison whatever the report is written as (the pretty report on stdout has it already).
   if (comparison && (values.out || reporter !== 'pretty')) process.stderr.write(comparisonText(comparison, report));
   process.exitCode = exitStatus(report, comparison);

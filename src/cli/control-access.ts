@@ -21,20 +21,23 @@ const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]', '']);
 
 export function controlSetup(options: { host: string; token?: string; off?: string }): ControlSetup {
   const { host, token, off } = options;
-  if (token !== undefined && token.length < MIN_TOKEN_LENGTH) throw new UsageError(`--control-token needs at least ${MIN_TOKEN_LENGTH} characters`);
+  if (token !== undefined && token.length < MIN_TOKEN_LENGTH)
+    throw new UsageError(`--control-token needs at least ${MIN_TOKEN_LENGTH} characters`);
   const hostNames = WILDCARD_HOSTS.has(host) ? machineNames() : [host];
   if (off) return { controlApi: false, controlAccess: { hostNames }, describe: () => `off (${off})` };
   if (!isLoopback(host) && token === undefined) {
     return {
       controlApi: false,
       controlAccess: { hostNames },
-      describe: () => `off: --host ${host} is reachable from other machines; add --control-token <secret> (or CRMKIT_CONTROL_TOKEN) to turn it on, each control request then sending "Authorization: Bearer <secret>"`,
+      describe: () =>
+        `off: --host ${host} is reachable from other machines; add --control-token <secret> (or CRMKIT_CONTROL_TOKEN) to turn it on, each control request then sending "Authorization: Bearer <secret>"`,
     };
   }
   return {
     controlApi: true,
     controlAccess: { hostNames, ...(token !== undefined ? { token } : {}) },
-    describe: (url) => `${url}/_mock ${token !== undefined ? '(each request needs "Authorization: Bearer <the control token>")' : '(this machine only)'}`,
+    describe: (url) =>
+      `${url}/_mock ${token !== undefined ? '(each request needs "Authorization: Bearer <the control token>")' : '(this machine only)'}`,
   };
 }
 

@@ -12,11 +12,28 @@ import { UsageError } from './usage-error.ts';
 export const EXPLORE_OPTIONS = {
   target: TARGET_OPTIONS,
   run: {
-    seed: { type: 'string', value: 'N', default: '1', help: 'the seed of the sequence (the same seed and calls give the same sequence)', check: wholeNumber(0) },
+    seed: {
+      type: 'string',
+      value: 'N',
+      default: '1',
+      help: 'the seed of the sequence (the same seed and calls give the same sequence)',
+      check: wholeNumber(0),
+    },
     calls: { type: 'string', value: 'N', default: '1000', help: 'how many calls the sequence has', check: wholeNumber(0) },
-    budget: { type: 'string', value: 'SECONDS', help: 'stop sending the sequence after SECONDS (shrinking and cleanup come after)', check: wholeNumber(0) },
-    rate: { type: 'string', value: 'N', default: '10', help: 'calls a second to the target at most (the spec states no numeric rate limit; 0: no pace)', check: wholeNumber(0) },
-    steps: { type: 'string', value: 'ID,ID,...', help: 'only these steps of the sequence, as a divergence\'s replay line gives them' },
+    budget: {
+      type: 'string',
+      value: 'SECONDS',
+      help: 'stop sending the sequence after SECONDS (shrinking and cleanup come after)',
+      check: wholeNumber(0),
+    },
+    rate: {
+      type: 'string',
+      value: 'N',
+      default: '10',
+      help: 'calls a second to the target at most (the spec states no numeric rate limit; 0: no pace)',
+      check: wholeNumber(0),
+    },
+    steps: { type: 'string', value: 'ID,ID,...', help: "only these steps of the sequence, as a divergence's replay line gives them" },
   },
   output: {
     ...reportOptions(EXPLORE_REPORTERS),

@@ -14,7 +14,10 @@ export function parseFailureRule(spec: string): FailureRule {
     if (key === 'operation') rule.operation = value;
     else if (key === 'error' && ERRORS.has(value)) rule.error = value;
     else if (NUMBERS.has(key) && value !== '' && Number.isFinite(Number(value))) rule[key] = Number(value);
-    else throw new UsageError(`--failure ${spec}: ${pair} is not one of operation=ID, error=${[...ERRORS].join('|')}, ${[...NUMBERS].map((name) => `${name}=N`).join(', ')}`);
+    else
+      throw new UsageError(
+        `--failure ${spec}: ${pair} is not one of operation=ID, error=${[...ERRORS].join('|')}, ${[...NUMBERS].map((name) => `${name}=N`).join(', ')}`,
+      );
   }
   const problem = problemOf(rule);
   if (problem) throw new UsageError(`--failure ${spec}: ${problem}`);
@@ -27,10 +30,12 @@ function problemOf(rule: Record<string, string | number>): string | undefined {
   if (unknown) return unknown;
   const share = rule.share as number | undefined;
   if (share !== undefined && !(share > 0 && share <= 1)) return 'share is above 0 and at most 1';
-  if (rule.times !== undefined && !(Number.isInteger(rule.times) && (rule.times as number) >= 1)) return 'times is a whole number, 1 or more';
+  if (rule.times !== undefined && !(Number.isInteger(rule.times) && (rule.times as number) >= 1))
+    return 'times is a whole number, 1 or more';
   for (const key of ['latency_ms', 'latency_jitter_ms']) {
     const ms = rule[key] as number | undefined;
-    if (ms !== undefined && !(Number.isInteger(ms) && ms >= 0 && ms <= 60_000)) return `${key} is a whole number of milliseconds, 0 to 60000`;
+    if (ms !== undefined && !(Number.isInteger(ms) && ms >= 0 && ms <= 60_000))
+      return `${key} is a whole number of milliseconds, 0 to 60000`;
   }
   return undefined;
 }

@@ -16,7 +16,13 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 const [command, ...args] = process.argv.slice(2);
-const COMMANDS = { mock: runMockCommand, conformance: runConformanceCommand, scenario: runScenarioCommand, proxy: runProxyCommand, explore: runExploreCommand } as const;
+const COMMANDS = {
+  mock: runMockCommand,
+  conformance: runConformanceCommand,
+  scenario: runScenarioCommand,
+  proxy: runProxyCommand,
+  explore: runExploreCommand,
+} as const;
 
 try {
   // `crmkit help COMMAND` is `crmkit COMMAND --help`.

@@ -24,26 +24,69 @@ const FAULT_REPORTERS = ['pretty', 'json'] as const;
 
 export const MOCK_OPTIONS = {
   ...listenOptions(4010),
-  'public-url': { type: 'string', value: 'URL', check: httpUrl, help: 'the origin other machines use to reach the mock, for the base, hub and workspace URLs it hands out and the banner (it still listens on --host); default: for --host 0.0.0.0 or :: this machine\'s first non-internal IPv4 address, else --host' },
-  'docs-url': { type: 'string', value: 'URL', check: httpUrl, help: 'the documentation site the docs_url of errors point at (URL/errors/<code>); default: the mock\'s own error pages, BASE_URL/_mock/docs/errors/<code>' },
+  'public-url': {
+    type: 'string',
+    value: 'URL',
+    check: httpUrl,
+    help: "the origin other machines use to reach the mock, for the base, hub and workspace URLs it hands out and the banner (it still listens on --host); default: for --host 0.0.0.0 or :: this machine's first non-internal IPv4 address, else --host",
+  },
+  'docs-url': {
+    type: 'string',
+    value: 'URL',
+    check: httpUrl,
+    help: "the documentation site the docs_url of errors point at (URL/errors/<code>); default: the mock's own error pages, BASE_URL/_mock/docs/errors/<code>",
+  },
   'no-control': { type: 'boolean', default: false, help: 'no control API (/_mock)' },
-  'control-token': controlTokenOption('control calls must send "Authorization: Bearer SECRET" (16 characters or more; the inspector asks for it); beyond loopback the control API is off without it'),
-  'stand-in': { type: 'string', value: 'FILE', help: 'stand in for a deployment: no control API, a workspace of demo data on real time, and the inputs a QA engineer would have (keys, a form, an OAuth client) written to FILE for `crmkit conformance --inputs FILE` and `crmkit scenario run --inputs FILE`' },
+  'control-token': controlTokenOption(
+    'control calls must send "Authorization: Bearer SECRET" (16 characters or more; the inspector asks for it); beyond loopback the control API is off without it',
+  ),
+  'stand-in': {
+    type: 'string',
+    value: 'FILE',
+    help: 'stand in for a deployment: no control API, a workspace of demo data on real time, and the inputs a QA engineer would have (keys, a form, an OAuth client) written to FILE for `crmkit conformance --inputs FILE` and `crmkit scenario run --inputs FILE`',
+  },
   'other-readings': {
     type: 'boolean',
     default: false,
-    help: 'take the other way wherever the spec leaves a choice open (delete confirmations, time offsets and digits, key order, '
-      + 'extra fields, list orders...): a second, deliberately different, correct implementation for the suite and the stories',
+    help:
+      'take the other way wherever the spec leaves a choice open (delete confirmations, time offsets and digits, key order, ' +
+      'extra fields, list orders...): a second, deliberately different, correct implementation for the suite and the stories',
   },
-  'allow-private-webhooks': { type: 'boolean', default: false, help: 'deliver webhooks to a receiver on this machine: http or https, any port, at exactly 127.0.0.1 or localhost (the spec\'s URL rules refuse it otherwise); crmkit conformance against this mock needs it for its webhook checks' },
-  state: { type: 'string', value: 'FILE', help: 'keep every workspace in FILE (and FILE.journal): each change is on the disk before it is answered, so kill -9 or a crash loses nothing answered' },
+  'allow-private-webhooks': {
+    type: 'boolean',
+    default: false,
+    help: "deliver webhooks to a receiver on this machine: http or https, any port, at exactly 127.0.0.1 or localhost (the spec's URL rules refuse it otherwise); crmkit conformance against this mock needs it for its webhook checks",
+  },
+  state: {
+    type: 'string',
+    value: 'FILE',
+    help: 'keep every workspace in FILE (and FILE.journal): each change is on the disk before it is answered, so kill -9 or a crash loses nothing answered',
+  },
   seed: { type: 'string', value: 'N', help: 'start with demo data, the same for the same N', check: wholeNumber(0) },
   'seed-size': { type: 'string', value: 'N', help: 'how many leads the demo data has (default 1,000)', check: wholeNumber(0) },
   scenario: { type: 'string', value: 'FILE', help: 'start with the workspace a story sets up' },
-  failure: { type: 'string', multiple: true, value: 'SPEC', check: (value) => void parseFailureRule(value), help: 'make calls slow or failing, e.g. operation=createLead,error=unavailable,times=3 or latency_ms=200,latency_jitter_ms=300,share=0.5 (errors: internal, unavailable, rate_limited, drop, hang); also PUT /_mock/failures' },
-  fault: { type: 'string', multiple: true, value: 'NAME', help: 'break a named rule of the spec on purpose (see --faults)', check: knownFaults },
+  failure: {
+    type: 'string',
+    multiple: true,
+    value: 'SPEC',
+    check: (value) => void parseFailureRule(value),
+    help: 'make calls slow or failing, e.g. operation=createLead,error=unavailable,times=3 or latency_ms=200,latency_jitter_ms=300,share=0.5 (errors: internal, unavailable, rate_limited, drop, hang); also PUT /_mock/failures',
+  },
+  fault: {
+    type: 'string',
+    multiple: true,
+    value: 'NAME',
+    help: 'break a named rule of the spec on purpose (see --faults)',
+    check: knownFaults,
+  },
   faults: { type: 'boolean', default: false, help: 'list the named faults and exit' },
-  reporter: { type: 'string', value: 'pretty|json', default: 'pretty', help: 'how --faults lists them: json prints {"faults": [{name, area, description, proves}]}', check: oneOf('reporter', FAULT_REPORTERS) },
+  reporter: {
+    type: 'string',
+    value: 'pretty|json',
+    default: 'pretty',
+    help: 'how --faults lists them: json prints {"faults": [{name, area, description, proves}]}',
+    check: oneOf('reporter', FAULT_REPORTERS),
+  },
   coverage: { type: 'boolean', default: false, help: 'list operations that would answer 501 and exit' },
 } as const satisfies OptionSpecs;
 
@@ -76,7 +119,8 @@ export async function runMockCommand(args: string[]): Promise<void> {
   const { loaded } = stateFile;
   const running = await startServer(stateFile.mock, { port, host }).catch((error: NodeJS.ErrnoException) => {
     // ENOTFOUND, EAI_AGAIN: a --host name that does not resolve is a mistake in the call, not a crash.
-    if (['EADDRINUSE', 'EADDRNOTAVAIL', 'EACCES', 'ENOTFOUND', 'EAI_AGAIN'].includes(error.code ?? '')) throw new UsageError(`cannot listen on ${host}:${port}: ${error.code}`);
+    if (['EADDRINUSE', 'EADDRNOTAVAIL', 'EACCES', 'ENOTFOUND', 'EAI_AGAIN'].includes(error.code ?? ''))
+      throw new UsageError(`cannot listen on ${host}:${port}: ${error.code}`);
     throw error;
   });
   // The origin the mock hands out and prints: not 0.0.0.0, which no other machine can call (cli/public-url.ts).
@@ -92,7 +136,9 @@ export async function runMockCommand(args: string[]): Promise<void> {
   const storyOnly = storyWorkspace && scenario?.ownerKey && !standIn && !loaded.length && seed === undefined;
   const { workspace, ownerKey } = standIn
     ? { workspace: standIn.workspace, ownerKey: { key: standIn.inputs.api_key } }
-    : storyOnly ? { workspace: storyWorkspace, ownerKey: { key: scenario!.ownerKey! } } : await startupWorkspace(mock.state, loaded, { seed, seedSize });
+    : storyOnly
+      ? { workspace: storyWorkspace, ownerKey: { key: scenario!.ownerKey! } }
+      : await startupWorkspace(mock.state, loaded, { seed, seedSize });
   const tryKey = scenario?.ownerKey ?? ownerKey.key;
   // Before the key is printed: the workspace it opens is in the file by then.
   await stateFile.start();
@@ -119,12 +165,22 @@ export async function runMockCommand(args: string[]): Promise<void> {
       `  owner API key  ${ownerKey.key}`,
       `  control API    ${control.describe(origin)}`,
       // The inspector page (issue 16) reads through the control API; with a token it asks for it once (inspector/page/token.js).
-      ...(control.controlApi ? [`  inspector      ${origin}/_mock/ui${control.controlAccess.token ? ' (asks for the control token once)' : ''}`] : []),
+      ...(control.controlApi
+        ? [`  inspector      ${origin}/_mock/ui${control.controlAccess.token ? ' (asks for the control token once)' : ''}`]
+        : []),
       ...(values.failure?.length ? [`  failures       ${values.failure.join('; ')} (GET /_mock/failures shows them)`] : []),
       ...(faults?.length ? [`  FAULTS ON      ${faults.join(', ')} (this mock breaks these rules on purpose)`] : []),
       ...(otherReadings ? [`  other readings ${otherReadings.map((reading) => reading.name).join(', ')} (the spec's open choices)`] : []),
-      ...(standIn ? [`  stand-in       behaves as a deployment from outside; its inputs are in ${standInFile} (crmkit conformance --inputs ${standInFile})`] : []),
-      ...(values.state ? [`  state file     ${values.state} (${loaded.length} ${loaded.length === 1 ? 'workspace' : 'workspaces'} loaded; each change is kept before it is answered)`] : []),
+      ...(standIn
+        ? [
+            `  stand-in       behaves as a deployment from outside; its inputs are in ${standInFile} (crmkit conformance --inputs ${standInFile})`,
+          ]
+        : []),
+      ...(values.state
+        ? [
+            `  state file     ${values.state} (${loaded.length} ${loaded.length === 1 ? 'workspace' : 'workspaces'} loaded; each change is kept before it is answered)`,
+          ]
+        : []),
       ...(scenario?.lines.filter((line) => !(storyOnly && line.startsWith('    owner key '))) ?? []),
       ``,
       `  try${scenario && !storyOnly ? " (the story's workspace)" : ''}: curl -H "Authorization: Bearer ${tryKey}" ${origin}/v1/api-keys/whoami`,
@@ -158,7 +214,12 @@ function knownFaults(value: string): void {
  */
 function printFaults(reporter: (typeof FAULT_REPORTERS)[number]): void {
   if (reporter === 'json') {
-    const faults = FAULT_CATALOG.map(({ name, family }) => ({ name, area: family, description: FAULT_DESCRIPTIONS[name], proves: FAULT_PROOFS[name] }));
+    const faults = FAULT_CATALOG.map(({ name, family }) => ({
+      name,
+      area: family,
+      description: FAULT_DESCRIPTIONS[name],
+      proves: FAULT_PROOFS[name],
+    }));
     return console.log(JSON.stringify({ faults }, null, 2));
   }
   console.log('Named faults (crmkit mock --fault NAME): each breaks one rule of the spec on purpose.');

@@ -8,13 +8,18 @@ import { UsageError } from './usage-error.ts';
 /** The items of `--only` (comma-separated or repeated); a usage error naming the unknown ones and the families. */
 export function onlyItems(given: readonly string[] | undefined): string[] | undefined {
   if (!given) return undefined;
-  const items = given.flatMap((item) => item.split(',')).map((item) => item.trim()).filter(Boolean);
+  const items = given
+    .flatMap((item) => item.split(','))
+    .map((item) => item.trim())
+    .filter(Boolean);
   const known = new Set<string>([...FAMILIES, ...ALL_CHECKS.map((check) => check.id)]);
   const unknown = items.filter((item) => !known.has(item));
   if (!unknown.length) return items;
   // Each unknown item with the close names, as a mistyped option gets them ("did you mean --port?").
   const named = unknown.map((item) => `${item}${closeHint(item, known)}`).join(', ');
-  throw new UsageError(`--only: unknown ${unknown.length === 1 ? 'family or check' : 'families or checks'} ${named}; the families are ${FAMILIES.join(', ')} (a check is named by its id, e.g. ${ALL_CHECKS[0]?.id})`);
+  throw new UsageError(
+    `--only: unknown ${unknown.length === 1 ? 'family or check' : 'families or checks'} ${named}; the families are ${FAMILIES.join(', ')} (a check is named by its id, e.g. ${ALL_CHECKS[0]?.id})`,
+  );
 }
 
 function closeHint(item: string, known: Set<string>): string {

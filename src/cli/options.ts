@@ -31,10 +31,18 @@ type ParseOptions = Record<string, { type: 'string' | 'boolean'; multiple?: bool
 export type OptionValues<S extends OptionSpecs> = { [K in keyof S]?: ValueOf<S[K]> };
 
 /** Reads `args` against `specs`: an unknown option, a missing value or a value an option does not take is a UsageError. */
-export function parseOptions<S extends OptionSpecs>(args: string[], specs: S, { positionals = false } = {}): { values: OptionValues<S>; positionals: string[] } {
+export function parseOptions<S extends OptionSpecs>(
+  args: string[],
+  specs: S,
+  { positionals = false } = {},
+): { values: OptionValues<S>; positionals: string[] } {
   const options: ParseOptions = {};
   for (const [name, spec] of Object.entries(specs)) {
-    options[name] = { type: spec.type, ...(spec.multiple ? { multiple: true } : {}), ...(spec.default !== undefined ? { default: spec.default } : {}) };
+    options[name] = {
+      type: spec.type,
+      ...(spec.multiple ? { multiple: true } : {}),
+      ...(spec.default !== undefined ? { default: spec.default } : {}),
+    };
     for (const alias of spec.aliases ?? []) options[alias] = { type: spec.type, ...(spec.multiple ? { multiple: true } : {}) };
   }
   const parsed = readArgs(joinNegativeValues(args, options), options, positionals, Object.keys(specs));
@@ -42,13 +50,15 @@ export function parseOptions<S extends OptionSpecs>(args: string[], specs: S, { 
   for (const [name, spec] of Object.entries(specs)) {
     for (const alias of spec.aliases ?? []) {
       if (values[alias] === undefined) continue;
-      if (parsed.tokens?.some((token) => token.kind === 'option' && token.name === name)) throw new UsageError(`--${alias} is the older name of --${name}: give one of them`);
+      if (parsed.tokens?.some((token) => token.kind === 'option' && token.name === name))
+        throw new UsageError(`--${alias} is the older name of --${name}: give one of them`);
       values[name] = values[alias];
       delete values[alias];
     }
     if (values[name] === undefined && spec.env && process.env[spec.env]) values[name] = process.env[spec.env];
     const given = values[name];
-    if (spec.check && given !== undefined && typeof given !== 'boolean') for (const value of [given].flat() as string[]) spec.check(value, name);
+    if (spec.check && given !== undefined && typeof given !== 'boolean')
+      for (const value of [given].flat() as string[]) spec.check(value, name);
   }
   return { values: values as OptionValues<S>, positionals: parsed.positionals };
 }
@@ -64,7 +74,8 @@ function joinNegativeValues(args: string[], options: ParseOptions): string[] {
   for (let i = 0; i < args.length; i++) {
     const name = /^--([^=]+)$/.exec(args[i]!)?.[1];
     const next = args[i + 1];
-    if (name !== undefined && options[name]?.type === 'string' && next !== undefined && /^-\d|^-\.\d/.test(next)) joined.push(`--${name}=${args[++i]}`);
+    if (name !== undefined && options[name]?.type === 'string' && next !== undefined && /^-\d|^-\.\d/.test(next))
+      joined.push(`--${name}=${args[++i]}`);
     else joined.push(args[i]!);
   }
   return joined;
@@ -75,7 +86,10 @@ function readArgs(args: string[], options: ParseOptions, positionals: boolean, n
   try {
     return parseArgs({ args, options, allowPositionals: positionals, strict: true, tokens: true });
   } catch (error) {
-    const given = (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /Unknown option '--([^'=]+)/.exec((error as Error).message)?.[1] : undefined;
+    const given =
+      (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION'
+        ? /Unknown option '--([^'=]+)/.exec((error as Error).message)?.[1]
+        : undefined;
     const hint = given === undefined ? '' : didYouMean(given, names, (name) => `--${name}`);
     if (hint) throw new UsageError(`Unknown option '--${given}': ${hint}`);
     throw error;
@@ -121,7 +135,8 @@ export function wholeNumber(min: number, max?: number) {
   return (value: string, name: string): void => {
     const given = Number(value);
     const range = max === undefined ? `${min} or more` : `${min} to ${max}`;
-    if (!/^\s*[-+]?\d+\s*$/.test(value) || given < min || (max !== undefined && given > max)) throw new UsageError(`--${name} takes a whole number, ${range}, not ${JSON.stringify(value)}`);
+    if (!/^\s*[-+]?\d+\s*$/.test(value) || given < min || (max !== undefined && given > max))
+      throw new UsageError(`--${name} takes a whole number, ${range}, not ${JSON.stringify(value)}`);
   };
 }
 

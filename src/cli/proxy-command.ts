@@ -28,9 +28,13 @@ export async function runProxyCommand(args: string[]): Promise<void> {
     host: values.host,
     onProblem: (problem) => process.stderr.write(problemLine(problem)),
   }).catch((error: NodeJS.ErrnoException) => {
-    throw ['EADDRINUSE', 'EADDRNOTAVAIL', 'EACCES', 'ENOTFOUND', 'EAI_AGAIN'].includes(error.code ?? '') ? new UsageError(`cannot listen on ${values.host}:${values.port}: ${error.code}`) : error;
+    throw ['EADDRINUSE', 'EADDRNOTAVAIL', 'EACCES', 'ENOTFOUND', 'EAI_AGAIN'].includes(error.code ?? '')
+      ? new UsageError(`cannot listen on ${values.host}:${values.port}: ${error.code}`)
+      : error;
   });
-  console.log(`crmkit proxy on ${proxy.url} → ${target}\n  every exchange of the CRM interface is judged (the control API /_mock is forwarded, not judged); a line per problem; Ctrl-C ends with the report${values.out ? ` (written to ${values.out})` : ''}`);
+  console.log(
+    `crmkit proxy on ${proxy.url} → ${target}\n  every exchange of the CRM interface is judged (the control API /_mock is forwarded, not judged); a line per problem; Ctrl-C ends with the report${values.out ? ` (written to ${values.out})` : ''}`,
+  );
   const stop = async () => {
     await proxy.close();
     const report = proxy.report();

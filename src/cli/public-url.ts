@@ -12,7 +12,9 @@ type Interfaces = ReturnType<typeof networkInterfaces>;
 export function publicOrigin(listening: string, host: string, given?: string, interfaces: Interfaces = networkInterfaces()): string {
   if (given !== undefined) return given.replace(/\/+$/, '');
   if (!WILDCARD_HOSTS.has(host)) return listening;
-  const address = Object.values(interfaces).flatMap((entries) => entries ?? []).find((entry) => entry.family === 'IPv4' && !entry.internal)?.address;
+  const address = Object.values(interfaces)
+    .flatMap((entries) => entries ?? [])
+    .find((entry) => entry.family === 'IPv4' && !entry.internal)?.address;
   const url = new URL(listening);
   url.hostname = address ?? '127.0.0.1';
   return url.origin;

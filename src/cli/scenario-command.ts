@@ -7,7 +7,14 @@ import { didYouMean } from '../errors/close-names.ts';
 import { loadScenario, ScenarioFileError } from '../../scenarios/runner/load.ts';
 import type { ScenarioReport } from '../../scenarios/runner/report.ts';
 import { junitScenarioReport } from '../../scenarios/runner/reporters/junit.ts';
-import { prettyScenarioEnd, prettyScenarioReport, prettyScenarioStart, prettyStep, prettyStepProgress, summaryLine } from '../../scenarios/runner/reporters/pretty.ts';
+import {
+  prettyScenarioEnd,
+  prettyScenarioReport,
+  prettyScenarioStart,
+  prettyStep,
+  prettyStepProgress,
+  summaryLine,
+} from '../../scenarios/runner/reporters/pretty.ts';
 import { runScenarios } from '../../scenarios/runner/run.ts';
 import { namedPair, parseOptions, type OptionSpecs } from './options.ts';
 import { reportOptions, TARGET_OPTIONS, targetOptionsFrom } from './shared-options.ts';
@@ -28,7 +35,11 @@ export async function runScenarioCommand(args: string[]): Promise<void> {
   if (subcommand === 'run') return run(rest);
   if (subcommand === 'check') return check(rest);
   const hint = subcommand ? didYouMean(subcommand, ['run', 'check']) : '';
-  throw new UsageError(subcommand ? `unknown subcommand ${subcommand}: ${hint || 'run or check'}` : 'name a subcommand: run FILE|DIR ... or check FILE|DIR ...');
+  throw new UsageError(
+    subcommand
+      ? `unknown subcommand ${subcommand}: ${hint || 'run or check'}`
+      : 'name a subcommand: run FILE|DIR ... or check FILE|DIR ...',
+  );
 }
 
 async function run(args: string[]): Promise<void> {
@@ -77,7 +88,10 @@ function scenarioFiles(paths: string[]): string[] {
   if (missing) throw new UsageError(`no such file or directory: ${missing}${closeStories(missing)}`);
   return paths.flatMap((path) =>
     statSync(path).isDirectory()
-      ? readdirSync(path).filter((name) => /\.ya?ml$/.test(name)).sort().map((name) => join(path, name))
+      ? readdirSync(path)
+          .filter((name) => /\.ya?ml$/.test(name))
+          .sort()
+          .map((name) => join(path, name))
       : [path],
   );
 }

@@ -8,10 +8,19 @@ import { httpUrl, oneOf, port, type OptionSpecs, type OptionValues } from './opt
 import { UsageError } from './usage-error.ts';
 
 export const TARGET_OPTIONS = {
-  inputs: { type: 'string', value: 'FILE', help: 'the options below from a JSON file (README: "Checking a deployment"); options given win' },
+  inputs: {
+    type: 'string',
+    value: 'FILE',
+    help: 'the options below from a JSON file (README: "Checking a deployment"); options given win',
+  },
   'base-url': { type: 'string', value: 'URL', help: 'the API origin of the deployment or mock', check: httpUrl },
   'hub-url': { type: 'string', value: 'URL', help: 'the sign-in and consent origin (default: --base-url)', check: httpUrl },
-  'workspace-url': { type: 'string', value: 'URL', help: 'the public address of the workspace: forms (default: --base-url)', check: httpUrl },
+  'workspace-url': {
+    type: 'string',
+    value: 'URL',
+    help: 'the public address of the workspace: forms (default: --base-url)',
+    check: httpUrl,
+  },
   'api-key': { type: 'string', value: 'KEY', help: "an owner's or admin's key of the deployment's workspace" },
   'limited-key': { type: 'string', value: 'KEY', help: 'a key without some scopes' },
   'other-workspace-key': { type: 'string', value: 'KEY', help: 'a key of another workspace' },
@@ -22,9 +31,23 @@ export const TARGET_OPTIONS = {
   'client-id': { type: 'string', value: 'ID', help: 'an OAuth client of the deployment' },
   'client-secret': { type: 'string', value: 'SECRET', help: "that client's secret" },
   'redirect-uri': { type: 'string', value: 'URI', help: "that client's redirect URI" },
-  'webhook-receiver-url': { type: 'string', value: 'URL', help: 'a public HTTPS address forwarding to the webhook receiver', check: httpUrl, aliases: ['receiver-url'] },
-  'webhook-receiver-port': { type: 'string', value: 'N', help: 'the local port that address forwards to (default 8787)', check: port, aliases: ['receiver-port'] },
-  'control-token': controlTokenOption("the control token of a crmkit mock started with --control-token: its control API (/_mock) is called with it; wins over the inputs file's control_token"),
+  'webhook-receiver-url': {
+    type: 'string',
+    value: 'URL',
+    help: 'a public HTTPS address forwarding to the webhook receiver',
+    check: httpUrl,
+    aliases: ['receiver-url'],
+  },
+  'webhook-receiver-port': {
+    type: 'string',
+    value: 'N',
+    help: 'the local port that address forwards to (default 8787)',
+    check: port,
+    aliases: ['receiver-port'],
+  },
+  'control-token': controlTokenOption(
+    "the control token of a crmkit mock started with --control-token: its control API (/_mock) is called with it; wins over the inputs file's control_token",
+  ),
 } as const satisfies OptionSpecs;
 
 /**
@@ -38,7 +61,13 @@ export function controlTokenOption<const H extends string>(help: H) {
 /** `--reporter` with the reporters a command has, and `--out FILE`. */
 export function reportOptions<const R extends readonly string[]>(reporters: R) {
   return {
-    reporter: { type: 'string', value: reporters.join('|'), default: 'pretty', help: 'how the report is written', check: oneOf('reporter', reporters) },
+    reporter: {
+      type: 'string',
+      value: reporters.join('|'),
+      default: 'pretty',
+      help: 'how the report is written',
+      check: oneOf('reporter', reporters),
+    },
     out: { type: 'string', value: 'FILE', help: 'write the report to FILE (a one-line summary goes to stderr)' },
   } as const satisfies OptionSpecs;
 }
@@ -74,7 +103,13 @@ export function targetOptionsFrom(values: OptionValues<typeof TARGET_OPTIONS>): 
   };
   const merged = { ...fromFile, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) } as TargetOptions;
   // The file's addresses are held to what the options take.
-  for (const [name, url] of [['base-url', merged.baseUrl], ['hub-url', merged.hubUrl], ['workspace-url', merged.workspaceUrl], ['webhook-receiver-url', merged.webhookReceiverUrl]] as const) if (url !== undefined) httpUrl(url, name);
+  for (const [name, url] of [
+    ['base-url', merged.baseUrl],
+    ['hub-url', merged.hubUrl],
+    ['workspace-url', merged.workspaceUrl],
+    ['webhook-receiver-url', merged.webhookReceiverUrl],
+  ] as const)
+    if (url !== undefined) httpUrl(url, name);
   return merged;
 }
 

@@ -17,7 +17,11 @@ const DAY_MS = 86_400_000;
 
 export type StandIn = { workspace: Workspace; inputs: DeploymentInputs };
 
-export async function prepareStandIn(state: MockState, urls: { base_url: string; hub_url: string; workspace_url: string }, options: { seed?: number; leads?: number } = {}): Promise<StandIn> {
+export async function prepareStandIn(
+  state: MockState,
+  urls: { base_url: string; hub_url: string; workspace_url: string },
+  options: { seed?: number; leads?: number } = {},
+): Promise<StandIn> {
   const { workspace, ownerKey } = await seedDemoWorkspace(state, { seed: options.seed ?? 1, leads: options.leads ?? 60 });
   await setUpForConformance(state, workspace);
   // A seeded workspace's clock stands at the seed's reference date; a deployment's is real time.

@@ -9,7 +9,11 @@ import type { Workspace } from '../workspaces/workspace.ts';
 
 export type StartupOptions = { seed?: number; seedSize?: number };
 
-export async function startupWorkspace(state: MockState, loaded: Workspace[], options: StartupOptions = {}): Promise<{ workspace: Workspace; ownerKey: ApiKey }> {
+export async function startupWorkspace(
+  state: MockState,
+  loaded: Workspace[],
+  options: StartupOptions = {},
+): Promise<{ workspace: Workspace; ownerKey: ApiKey }> {
   const [workspace] = loaded;
   if (!workspace && options.seed !== undefined) return seedDemoWorkspace(state, { seed: options.seed, leads: options.seedSize });
   if (!workspace) return createWorkspace(state, {});
@@ -18,12 +22,14 @@ export async function startupWorkspace(state: MockState, loaded: Workspace[], op
 
 function workingOwnerKey(workspace: Workspace): ApiKey | undefined {
   const now = workspace.clock.now();
-  return [...workspace.apiKeys.values()].find((apiKey) =>
-    apiKey.role === 'owner'
-    && apiKey.revokedAt === null
-    && (apiKey.expiresAt === null || Date.parse(apiKey.expiresAt) > now)
-    && apiKey.allowedIps.length === 0
-    && API_KEY_SCOPES.every((scope) => apiKey.scopes.includes(scope)));
+  return [...workspace.apiKeys.values()].find(
+    (apiKey) =>
+      apiKey.role === 'owner' &&
+      apiKey.revokedAt === null &&
+      (apiKey.expiresAt === null || Date.parse(apiKey.expiresAt) > now) &&
+      apiKey.allowedIps.length === 0 &&
+      API_KEY_SCOPES.every((scope) => apiKey.scopes.includes(scope)),
+  );
 }
 
 function newOwnerKey(state: MockState, workspace: Workspace): ApiKey {

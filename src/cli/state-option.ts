@@ -36,7 +36,9 @@ export async function useStateFile(mock: Mock, path: string | undefined): Promis
     // Tests compact often, to be killed in the middle of one.
     compactEvery: Number(process.env.CRMKIT_STATE_COMPACT_EVERY) || DEFAULT_COMPACT_EVERY,
     onFatal: (error) => {
-      process.stderr.write(`crmkit mock: the state file ${path} or its journal cannot be written (${(error as NodeJS.ErrnoException).code ?? String(error).split('\n')[0]}): stopping, without sending the answers of changes not on the disk\n`);
+      process.stderr.write(
+        `crmkit mock: the state file ${path} or its journal cannot be written (${(error as NodeJS.ErrnoException).code ?? String(error).split('\n')[0]}): stopping, without sending the answers of changes not on the disk\n`,
+      );
       process.exit(1);
     },
   });

@@ -34,10 +34,14 @@ export const channelHandlers: HandlerMap = {
     const outcome = await workspace.transactions.run(() => {
       const channel = findChannel(workspace.tables, input.path.channel_id!);
       if (change.replies_allowed !== undefined && channel.type !== 'telegram_business') {
-        throw new ApiError('validation_failed', { fields: { replies_allowed: 'only telegram_business channels ask the owner to let the bot reply' } });
+        throw new ApiError('validation_failed', {
+          fields: { replies_allowed: 'only telegram_business channels ask the owner to let the bot reply' },
+        });
       }
       if (change.status !== 'failed' && (change.error !== undefined || change.failed_from !== undefined)) {
-        throw new ApiError('validation_failed', { fields: { [change.error !== undefined ? 'error' : 'failed_from']: 'only with status failed' } });
+        throw new ApiError('validation_failed', {
+          fields: { [change.error !== undefined ? 'error' : 'failed_from']: 'only with status failed' },
+        });
       }
       return setChannelOutcome(workspace.tables, channel.id, change);
     });

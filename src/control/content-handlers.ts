@@ -4,7 +4,15 @@ import type { HandlerMap } from '../http/handler.ts';
 import { presentPipeline } from '../resources/pipelines/present-pipeline.ts';
 import { normalizeId } from '../ids/ids.ts';
 import { STARTER_FORM } from '../resources/starter-content.ts';
-import { addApp, addChannel, addForm, addPipeline, type AppSpec, type FormSpec, type PipelineSpec } from '../resources/workspace-content.ts';
+import {
+  addApp,
+  addChannel,
+  addForm,
+  addPipeline,
+  type AppSpec,
+  type FormSpec,
+  type PipelineSpec,
+} from '../resources/workspace-content.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import { workspaceOf } from '../workspaces/workspace-of.ts';
 

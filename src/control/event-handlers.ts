@@ -9,7 +9,12 @@ export const eventHandlers: HandlerMap = {
     const type = input.query.type as string | undefined;
     const page = await newestFirstPage(
       tables.events,
-      { list: listOf(operation, input.query), limit: pageSize(operation, input.query), cursor: input.query.cursor as string | undefined, codec: state.cursors },
+      {
+        list: listOf(operation, input.query),
+        limit: pageSize(operation, input.query),
+        cursor: input.query.cursor as string | undefined,
+        codec: state.cursors,
+      },
       (event) => type === undefined || event.type === type,
     );
     return { body: page };

@@ -6,7 +6,9 @@ import type { HandlerMap } from '../http/handler.ts';
 import type { MockState } from '../mock-state.ts';
 
 function faultList(state: MockState) {
-  return { data: FAULT_CATALOG.map(({ name, family }) => ({ name, family, description: FAULT_DESCRIPTIONS[name], on: state.faults.has(name) })) };
+  return {
+    data: FAULT_CATALOG.map(({ name, family }) => ({ name, family, description: FAULT_DESCRIPTIONS[name], on: state.faults.has(name) })),
+  };
 }
 
 export const faultHandlers: HandlerMap = {
@@ -17,7 +19,10 @@ export const faultHandlers: HandlerMap = {
   async setFaults({ state, input }) {
     const on = (input.body as { on: string[] }).on;
     const unknown = on.filter((name) => !FAULT_NAMES.has(name));
-    if (unknown.length) throw new ApiError('validation_failed', { fields: Object.fromEntries(unknown.map((name) => [`on.${name}`, 'no fault has this name'])) });
+    if (unknown.length)
+      throw new ApiError('validation_failed', {
+        fields: Object.fromEntries(unknown.map((name) => [`on.${name}`, 'no fault has this name'])),
+      });
     // A fault's body is loaded before it is on: the delivery queue's hooks read it without waiting (faults/index.ts).
     await loadFaults(on);
     state.faults.clear();

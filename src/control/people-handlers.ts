@@ -44,6 +44,7 @@ export const peopleHandlers: HandlerMap = {
 function existing(workspace: Workspace, field: string, ids: string[], exists: (id: string) => boolean): string[] {
   const normalized = ids.map(normalizeId);
   const missing = normalized.findIndex((id) => !exists(id));
-  if (missing >= 0) throw new ApiError('validation_failed', { fields: { [`${field}[${missing}]`]: `no such record in workspace ${workspace.id}` } });
+  if (missing >= 0)
+    throw new ApiError('validation_failed', { fields: { [`${field}[${missing}]`]: `no such record in workspace ${workspace.id}` } });
   return normalized;
 }

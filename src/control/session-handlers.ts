@@ -11,7 +11,8 @@ export const sessionHandlers: HandlerMap = {
     const workspace = workspaceOf(state, input.path.ws);
     const member = workspace.members.get(normalizeId((input.body as { member_id: string }).member_id));
     if (!member) throw new ApiError('validation_failed', { fields: { member_id: `no member of workspace ${workspace.id} has this id` } });
-    if (member.status !== 'active') throw new ApiError('validation_failed', { fields: { member_id: 'the member is deactivated and cannot sign in' } });
+    if (member.status !== 'active')
+      throw new ApiError('validation_failed', { fields: { member_id: 'the member is deactivated and cannot sign in' } });
     const session = newSession(workspace.id, member.id, workspace.now());
     state.addSession(session);
     return { status: 201, body: { cookie: `${SESSION_COOKIE}=${session.token}`, member_id: member.id, expires_at: session.expiresAt } };

@@ -11,7 +11,10 @@ type Body = Record<string, any>;
 export const workspaceHandlers: HandlerMap = {
   async createWorkspace({ state, input }) {
     const body = (input.body ?? {}) as Body;
-    const { workspace, ownerKey } = body.seed === undefined ? await createWorkspace(state, body) : await seedDemoWorkspace(state, { seed: body.seed, leads: body.seed_size, settings: body });
+    const { workspace, ownerKey } =
+      body.seed === undefined
+        ? await createWorkspace(state, body)
+        : await seedDemoWorkspace(state, { seed: body.seed, leads: body.seed_size, settings: body });
     const { tables } = workspace;
     return {
       status: 201,

@@ -44,7 +44,9 @@ export async function loadStateFile(state: MockState, path: string): Promise<Loa
   const journalText = await readIfThere(journalPath);
   const journal = readJournal(journalPath, journalText ?? '', file.journal_seq ?? 0);
   const notes = journal.droppedBytes
-    ? [`the last entry of ${journalPath} was cut short (${journal.droppedBytes} bytes, no answer was sent for it): dropped; every whole entry before it is loaded`]
+    ? [
+        `the last entry of ${journalPath} was cut short (${journal.droppedBytes} bytes, no answer was sent for it): dropped; every whole entry before it is loaded`,
+      ]
     : [];
   const snapshots = replayJournal(file.workspaces, journal.entries, journalPath);
   const workspaces: Workspace[] = [];
@@ -65,9 +67,11 @@ function parseStateFile(path: string, text: string | undefined): StateFile {
   if (!file || typeof file !== 'object' || (file.format !== 1 && file.format !== STATE_FORMAT) || !Array.isArray(file.workspaces)) {
     throw new StateFileError(`the state file ${path} is not a crmkit state file of format 1 or ${STATE_FORMAT}`);
   }
-  if (file.journal_seq !== undefined && !Number.isSafeInteger(file.journal_seq)) throw new StateFileError(`the state file ${path} is damaged: its journal_seq is not a whole number`);
+  if (file.journal_seq !== undefined && !Number.isSafeInteger(file.journal_seq))
+    throw new StateFileError(`the state file ${path} is damaged: its journal_seq is not a whole number`);
   for (const [index, snapshot] of file.workspaces.entries()) {
-    if (typeof (snapshot as WorkspaceSnapshot | null)?.workspace?.id !== 'string') throw new StateFileError(`the state file ${path} is damaged: workspaces[${index}] has no workspace id`);
+    if (typeof (snapshot as WorkspaceSnapshot | null)?.workspace?.id !== 'string')
+      throw new StateFileError(`the state file ${path} is damaged: workspaces[${index}] has no workspace id`);
   }
   return file as StateFile;
 }
@@ -121,6 +125,8 @@ async function restoreOne(state: MockState, snapshot: WorkspaceSnapshot, where: 
   } catch (error) {
     const [field, problem] = error instanceof ApiError ? (Object.entries(error.extras.fields ?? {})[0] ?? []) : [];
     const why = field ? `${field} ${String(problem).slice(0, 120)}` : error instanceof Error ? error.name : 'unreadable';
-    throw new StateFileError(`the state file ${where} is damaged: workspace ${String(snapshot.workspace.id).slice(0, 40)} is not a workspace snapshot (${why})`);
+    throw new StateFileError(
+      `the state file ${where} is damaged: workspace ${String(snapshot.workspace.id).slice(0, 40)} is not a workspace snapshot (${why})`,
+    );
   }
 }

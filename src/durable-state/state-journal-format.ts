@@ -41,8 +41,13 @@ export function readJournal(path: string, text: string, afterSeq: number): ReadJ
   let lastSeq = afterSeq;
   let previousSeq = 0;
   for (const [index, line] of lines.entries()) {
-    const entry = entryOf(line, (problem) => new StateFileError(`the state journal ${path} is damaged at line ${index + 1} of ${lines.length + (partial ? 1 : 0)}: ${problem}`));
-    if (entry.seq <= previousSeq) throw new StateFileError(`the state journal ${path} is damaged at line ${index + 1}: its sequence number goes back`);
+    const entry = entryOf(
+      line,
+      (problem) =>
+        new StateFileError(`the state journal ${path} is damaged at line ${index + 1} of ${lines.length + (partial ? 1 : 0)}: ${problem}`),
+    );
+    if (entry.seq <= previousSeq)
+      throw new StateFileError(`the state journal ${path} is damaged at line ${index + 1}: its sequence number goes back`);
     previousSeq = entry.seq;
     if (entry.seq <= afterSeq) continue;
     entries.push(entry);
@@ -81,7 +86,11 @@ function entryProblem(entry: unknown): string | undefined {
 function isWrite(write: unknown): boolean {
   if (!Array.isArray(write) || write.length !== 3) return false;
   const [table, id, record] = write;
-  return typeof table === 'string' && typeof id === 'string' && (record === null || (typeof record === 'object' && (record as { id?: unknown }).id === id));
+  return (
+    typeof table === 'string' &&
+    typeof id === 'string' &&
+    (record === null || (typeof record === 'object' && (record as { id?: unknown }).id === id))
+  );
 }
 
 function checksum(text: string): string {

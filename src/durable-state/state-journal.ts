@@ -151,7 +151,8 @@ export class StateJournal {
     const { workspace } = followed;
     if (this.#state.workspaces.get(workspace.id) !== workspace) return;
     const entry: Omit<JournalEntry, 'seq'> = { ws: workspace.id };
-    if (writes.length) entry.writes = writes.map(({ table, id, record }) => [followed.tableNames.get(table) ?? '?', id, record] as JournalWrite);
+    if (writes.length)
+      entry.writes = writes.map(({ table, id, record }) => [followed.tableNames.get(table) ?? '?', id, record] as JournalWrite);
     const head = changedHead(this.#state, workspace, followed.written);
     if (head) entry.head = head;
     if (entry.writes || entry.head) this.#append(entry);

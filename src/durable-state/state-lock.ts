@@ -16,10 +16,12 @@ export function lockStateFile(path: string): () => void {
       removeStaleTemporaries(path);
       return () => unlinkSync(lockPath);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new StateFileError(`the state file ${path} cannot be locked (${(error as NodeJS.ErrnoException).code})`);
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
+        throw new StateFileError(`the state file ${path} cannot be locked (${(error as NodeJS.ErrnoException).code})`);
     }
     const holder = Number(readIfThere(lockPath));
-    if (holder !== process.pid && isAlive(holder)) throw new StateFileError(`the state file ${path} is in use by another crmkit mock (process ${holder}; ${lockPath})`);
+    if (holder !== process.pid && isAlive(holder))
+      throw new StateFileError(`the state file ${path} is in use by another crmkit mock (process ${holder}; ${lockPath})`);
     // Left by a mock that was killed: taken over.
     try {
       unlinkSync(lockPath);

@@ -21,7 +21,10 @@ function apply(workspaces: Map<string, Replayed>, entry: JournalEntry, journalPa
   if (entry.deleted) return void workspaces.delete(entry.ws);
   if (entry.snapshot) workspaces.set(entry.ws, { snapshot: entry.snapshot, tables: new Map() });
   const replayed = workspaces.get(entry.ws);
-  if (!replayed) throw new StateFileError(`the state journal ${journalPath} is damaged: entry ${entry.seq} changes workspace ${entry.ws}, which nothing before it holds`);
+  if (!replayed)
+    throw new StateFileError(
+      `the state journal ${journalPath} is damaged: entry ${entry.seq} changes workspace ${entry.ws}, which nothing before it holds`,
+    );
   for (const [table, id, record] of entry.writes ?? []) {
     const records = tableOf(replayed, table);
     if (record) records.set(id, record);

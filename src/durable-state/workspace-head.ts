@@ -16,7 +16,10 @@ type Part = 'workspace' | 'numbers' | 'members' | 'api_keys' | 'access_tokens' |
 
 // The workspace's own fields that a snapshot keeps, and its limits: a field added to the
 // workspace is compared once snapshot-format.ts gives it a name (which it must, to compile).
-const WORKSPACE_FIELDS = [...Object.keys(WORKSPACE_NAMES).filter((key) => WORKSPACE_NAMES[key as keyof typeof WORKSPACE_NAMES] !== null), 'limits'] as (keyof Workspace)[];
+const WORKSPACE_FIELDS = [
+  ...Object.keys(WORKSPACE_NAMES).filter((key) => WORKSPACE_NAMES[key as keyof typeof WORKSPACE_NAMES] !== null),
+  'limits',
+] as (keyof Workspace)[];
 
 /** Each part of the head as a text that changes when the part does. */
 export function headTexts(state: MockState, workspace: Workspace): Map<Part, string> {

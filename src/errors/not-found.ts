@@ -73,7 +73,11 @@ export const ON_THIS_MOCK: Texts = {
 };
 
 /** 404 `not_found` for a value sent (an id, a number, a name) that names nothing of its kind, `where` it was looked for. */
-export function notFound(sent: string, kind: NotFoundKind = kindOfId(sent), where: Texts = kind === 'workspace' ? ON_THIS_MOCK : IN_THE_WORKSPACE): ApiError {
+export function notFound(
+  sent: string,
+  kind: NotFoundKind = kindOfId(sent),
+  where: Texts = kind === 'workspace' ? ON_THIS_MOCK : IN_THE_WORKSPACE,
+): ApiError {
   const shown = /^[0-9]+$/.test(sent) ? `#${sent}` : sent;
   const texts = (language: Language) => `${TEMPLATES[language](NOUNS[kind][language], shown)} (${where[language]}).`;
   return new ApiError('not_found', {}, { detail: { en: texts('en'), ru: texts('ru'), uz: texts('uz') } });
@@ -81,18 +85,22 @@ export function notFound(sent: string, kind: NotFoundKind = kindOfId(sent), wher
 
 /** 404 `not_found` for a path no operation of the API has. */
 export function noOperationAt(pathname: string): ApiError {
-  return new ApiError('not_found', {}, {
-    detail: {
-      en: `Not found: no operation of this API has the path ${pathname} (check the version segment and the spelling).`,
-      ru: `Не найдено: ни одна операция этого API не имеет пути ${pathname} (проверьте версию и написание).`,
-      uz: `Topilmadi: bu API ning hech bir amalida ${pathname} yo'li yo'q (versiya va yozilishini tekshiring).`,
+  return new ApiError(
+    'not_found',
+    {},
+    {
+      detail: {
+        en: `Not found: no operation of this API has the path ${pathname} (check the version segment and the spelling).`,
+        ru: `Не найдено: ни одна операция этого API не имеет пути ${pathname} (проверьте версию и написание).`,
+        uz: `Topilmadi: bu API ning hech bir amalida ${pathname} yo'li yo'q (versiya va yozilishini tekshiring).`,
+      },
     },
-  });
+  );
 }
 
 /** Where the inspector's files are: src/inspector/page/. */
 export const IN_THE_PAGE: Texts = {
   en: 'the inspector page has index.html, app.js, inspector.css and the files they load',
   ru: 'у страницы инспектора есть index.html, app.js, inspector.css и загружаемые ими файлы',
-  uz: "inspektor sahifasida index.html, app.js, inspector.css va ular yuklaydigan fayllar bor",
+  uz: 'inspektor sahifasida index.html, app.js, inspector.css va ular yuklaydigan fayllar bor',
 };

@@ -42,7 +42,10 @@ export function oauthErrorResponse(error: ApiError, context: { requestId: string
   const code: OAuthErrorCode = isOAuthErrorCode(error.code) ? error.code : (failure?.code ?? 'invalid_request');
   const status = isOAuthErrorCode(error.code) ? OAUTH_ERROR_STATUSES[error.code] : (failure?.status ?? OAUTH_ERROR_STATUSES[code]);
   const { detail } = error.options;
-  const body = { error: code, error_description: typeof detail === 'object' ? detail[context.language] : (detail ?? describe(error, context.language)) };
+  const body = {
+    error: code,
+    error_description: typeof detail === 'object' ? detail[context.language] : (detail ?? describe(error, context.language)),
+  };
   const headers: Record<string, string> = { 'X-Request-Id': context.requestId, 'Cache-Control': 'no-store', ...error.options.headers };
   if (code === 'invalid_client') headers['WWW-Authenticate'] = CLIENT_CHALLENGE;
   return jsonResponse(body, { status, headers });

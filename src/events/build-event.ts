@@ -10,12 +10,16 @@ import type { Workspace } from '../workspaces/workspace.ts';
 import type { Actor, EventEnvelope, LifecycleEvent } from './event-record.ts';
 import type { EnvelopeEventType, EventObjectOf, EventType, LifecycleEventType } from './event-types.ts';
 
-
 /** Spec 6.1 and 8: above this, `data.object` keeps only `id`, `object` and `truncated`. */
 const MAX_EVENT_BYTES = 256 * 1024;
 
 /** An event in the envelope of spec 6.1: a catalog event (6.4) or `ping`. */
-export function buildEnvelopeEvent<T extends EnvelopeEventType>(workspace: Workspace, actor: Actor, type: T, object: EventObjectOf<T>): EventEnvelope {
+export function buildEnvelopeEvent<T extends EnvelopeEventType>(
+  workspace: Workspace,
+  actor: Actor,
+  type: T,
+  object: EventObjectOf<T>,
+): EventEnvelope {
   const event = truncated({
     id: workspace.newId('event'),
     object: 'event',

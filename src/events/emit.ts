@@ -15,8 +15,18 @@ import type { Destination, OutgoingEvent } from './outbox.ts';
  * event's `data.object`, or a lifecycle event's `data` less `workspace_id`; a lifecycle event
  * carries no actor (spec 6.5), so `actor` is the envelope's.
  */
-export function emit<T extends LifecycleEventType>(workspace: Workspace, actor: Actor, type: T, data: LifecycleData): Promise<LifecycleEvent>;
-export function emit<T extends EnvelopeEventType>(workspace: Workspace, actor: Actor, type: T, object: EventObjectOf<T>): Promise<EventEnvelope>;
+export function emit<T extends LifecycleEventType>(
+  workspace: Workspace,
+  actor: Actor,
+  type: T,
+  data: LifecycleData,
+): Promise<LifecycleEvent>;
+export function emit<T extends EnvelopeEventType>(
+  workspace: Workspace,
+  actor: Actor,
+  type: T,
+  object: EventObjectOf<T>,
+): Promise<EventEnvelope>;
 export async function emit(workspace: Workspace, actor: Actor, type: EventType, data: unknown): Promise<OutgoingEvent> {
   if (isLifecycleEvent(type)) {
     const event = buildLifecycleEvent(workspace, type, data as LifecycleData);

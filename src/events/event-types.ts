@@ -9,7 +9,9 @@ type Schemas = components['schemas'];
 export type EventType = keyof webhooks;
 
 /** The body the document gives the event `T`. */
-export type EventBody<T extends EventType> = webhooks[T]['post'] extends { requestBody?: { content: { 'application/json': infer Body } } } ? Body : never;
+export type EventBody<T extends EventType> = webhooks[T]['post'] extends { requestBody?: { content: { 'application/json': infer Body } } }
+  ? Body
+  : never;
 
 /** Events in the envelope of spec 6.1 (`api_version`, `occurred_at`, `actor`, `data.object`). */
 export type EnvelopeEventType = { [T in EventType]: EventBody<T> extends Schemas['EventEnvelope'] ? T : never }[EventType];
@@ -28,9 +30,8 @@ type Own<T extends EventType, Base> = EventBody<T> extends Base & infer Rest ? R
  * emitter's, spec 6.1): the event's own object schema where the document has one, with `id` and
  * `object` of every event object.
  */
-export type EventObjectOf<T extends EnvelopeEventType> = Own<T, Schemas['EventEnvelope']> extends { data?: { object?: infer Object } }
-  ? WholeObject<Object> & Schemas['EventObject']
-  : never;
+export type EventObjectOf<T extends EnvelopeEventType> =
+  Own<T, Schemas['EventEnvelope']> extends { data?: { object?: infer Object } } ? WholeObject<Object> & Schemas['EventObject'] : never;
 
 /** Of `{object: const} | Specific | TruncatedObject`: the specific schema, or the bare constant where there is none. */
 type WholeObject<Union> = [Exclude<Extract<Union, { id: unknown }>, Schemas['TruncatedObject']>] extends [never]
@@ -41,7 +42,12 @@ type WholeObject<Union> = [Exclude<Extract<Union, { id: unknown }>, Schemas['Tru
  * The lifecycle events, known at run time too (emit.ts sends them to the app, not to webhooks):
  * a lifecycle event the document adds and this list misses fails to compile here.
  */
-export const LIFECYCLE_EVENT_TYPES = ['app.installed', 'app.scopes_changed', 'app.settings_updated', 'app.uninstalled'] as const satisfies readonly LifecycleEventType[];
+export const LIFECYCLE_EVENT_TYPES = [
+  'app.installed',
+  'app.scopes_changed',
+  'app.settings_updated',
+  'app.uninstalled',
+] as const satisfies readonly LifecycleEventType[];
 type Missed = Exclude<LifecycleEventType, (typeof LIFECYCLE_EVENT_TYPES)[number]>;
 export const LIFECYCLE_LIST_IS_WHOLE: [Missed] extends [never] ? true : Missed = true;
 

@@ -18,7 +18,12 @@ import { alterOk, callerWorkspace, offsetDropped, onOperation, probe, sentJson, 
 import { guardedByReadScope, retryAsOwner } from './owner-key.ts';
 
 /** The manage routes of a conversation (spec 4.8), and the action each names. */
-const MANAGE_ACTIONS = { assignConversation: 'assign', resolveConversation: 'resolve', reopenConversation: 'reopen', snoozeConversation: 'snooze' } as const satisfies Partial<Record<OperationId, string>>;
+const MANAGE_ACTIONS = {
+  assignConversation: 'assign',
+  resolveConversation: 'resolve',
+  reopenConversation: 'reopen',
+  snoozeConversation: 'snooze',
+} as const satisfies Partial<Record<OperationId, string>>;
 const MANAGE = Object.keys(MANAGE_ACTIONS) as (keyof typeof MANAGE_ACTIONS)[];
 /** The operations that answer conversations: the list, a read and the manage routes. */
 const CONVERSATION_ANSWERS = ['listConversations', 'getConversation', ...MANAGE] as const satisfies readonly OperationId[];
@@ -58,7 +63,8 @@ function sendOverTheEdge(lengthen: (sent: any) => any | undefined) {
 }
 
 /** The conversation list's query changed by `alter`. */
-const onConversationList = (alter: (query: URLSearchParams) => void) => onOperation('listConversations', (next, request, info) => next(withQuery(request, alter), info));
+const onConversationList = (alter: (query: URLSearchParams) => void) =>
+  onOperation('listConversations', (next, request, info) => next(withQuery(request, alter), info));
 
 /** A read of the conversation with the request's credential: an answer the fault gives in place of the route's lends its request id. */
 const conversationRead = (request: Request, id: string) => probe(request, `/v1/conversations/${id}`);
@@ -89,12 +95,15 @@ async function walkIgnoringChannelRules(state: MockState, workspace: Workspace, 
           draft.error = null;
         });
         await systemContext(state, workspace).emit(`message.${step.status}`, messageSummary(tables, updated));
-      }));
+      }),
+    );
   }
 }
 
 /** On a send: lets `ignores` say, from the conversation as it was before the send, whether this reply goes out against the channel's rules. */
-function sendIgnoringChannelRules(ignores: (context: { workspace: Workspace; conversation: any; channelType: string; stepAtMs: number }) => boolean): Pick<Fault, 'operations' | 'aroundHandler'> {
+function sendIgnoringChannelRules(
+  ignores: (context: { workspace: Workspace; conversation: any; channelType: string; stepAtMs: number }) => boolean,
+): Pick<Fault, 'operations' | 'aroundHandler'> {
   return {
     operations: ['sendMessage'],
     aroundHandler: async (next, context) => {
@@ -102,7 +111,10 @@ function sendIgnoringChannelRules(ignores: (context: { workspace: Workspace; con
       const before = workspace.tables.conversations.get(normalizeId(String(context.input.path.id)));
       const channelType = before ? workspace.tables.channels.get(before.channel_id)?.type : undefined;
       // The channel takes the message one second after it is queued (delivery-walk.ts).
-      const ignoring = before && channelType ? ignores({ workspace, conversation: structuredClone(before), channelType, stepAtMs: workspace.clock.now() + WALK[0]!.afterMs }) : false;
+      const ignoring =
+        before && channelType
+          ? ignores({ workspace, conversation: structuredClone(before), channelType, stepAtMs: workspace.clock.now() + WALK[0]!.afterMs })
+          : false;
       const result = await next();
       const sent = result instanceof Response ? undefined : result;
       if (ignoring && sent?.status === 201) await walkIgnoringChannelRules(context.state, workspace, (sent.body as { id: string }).id);
@@ -114,7 +126,8 @@ function sendIgnoringChannelRules(ignores: (context: { workspace: Workspace; con
 /** The manage action an operation names, if it is a manage route. */
 const actionOf = (operationId: OperationId): string | undefined => (MANAGE_ACTIONS as Partial<Record<OperationId, string>>)[operationId];
 
-const outsideReplyWindow = (conversation: any, atMs: number) => conversation.last_inbound_at === null || atMs - Date.parse(conversation.last_inbound_at) > REPLY_WINDOW_MS;
+const outsideReplyWindow = (conversation: any, atMs: number) =>
+  conversation.last_inbound_at === null || atMs - Date.parse(conversation.last_inbound_at) > REPLY_WINDOW_MS;
 
 export const conversationsFaults: Fault[] = [
   {
@@ -134,7 +147,8 @@ export const conversationsFaults: Fault[] = [
     name: 'snooze-until-without-offset-as-utc',
     family: 'conversations',
     proves: ['conversations.snooze-until-offset'],
-    description: 'A snooze until sent without an offset (2030-01-15T10:00:00) is read as UTC and taken instead of refused (spec 4.8, 2.1: a sent time carries an offset).',
+    description:
+      'A snooze until sent without an offset (2030-01-15T10:00:00) is read as UTC and taken instead of refused (spec 4.8, 2.1: a sent time carries an offset).',
     wrap: onOperation('snoozeConversation', async (next, request, info) => {
       const body = await sentJson(request);
       const bare = typeof body?.until === 'string' && /T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(body.until);
@@ -146,7 +160,8 @@ export const conversationsFaults: Fault[] = [
     name: 'send-missing-text-as-blank',
     family: 'conversations',
     proves: ['conversations.send-text-required'],
-    description: 'A send without text queues a message of one space (the client library fills the required field) instead of refusing it (spec 4.8: text is required).',
+    description:
+      'A send without text queues a message of one space (the client library fills the required field) instead of refusing it (spec 4.8: text is required).',
     wrap: onOperation('sendMessage', async (next, request, info) => {
       const body = await sentJson(request);
       return next(body && typeof body === 'object' && body.text === undefined ? withJson(request, { ...body, text: ' ' }) : request, info);
@@ -155,7 +170,16 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'channel-summary-without-status',
     family: 'conversations',
-    proves: ['conversations.channel-summary', 'conversations.channel-status-active', 'responses.shape.list-conversations', 'responses.shape.get-conversation', 'responses.shape.assign-conversation', 'responses.shape.resolve-conversation', 'responses.shape.reopen-conversation', 'responses.shape.snooze-conversation'],
+    proves: [
+      'conversations.channel-summary',
+      'conversations.channel-status-active',
+      'responses.shape.list-conversations',
+      'responses.shape.get-conversation',
+      'responses.shape.assign-conversation',
+      'responses.shape.resolve-conversation',
+      'responses.shape.reopen-conversation',
+      'responses.shape.snooze-conversation',
+    ],
     description: "A conversation's channel summary shows {id, type, name} and leaves out the channel's status.",
     wrap: alterConversations(({ channel: { status: _dropped, ...channel }, ...conversation }) => ({ ...conversation, channel })),
   },
@@ -170,10 +194,14 @@ export const conversationsFaults: Fault[] = [
     name: 'answer-keeps-sla',
     family: 'conversations',
     proves: ['conversations.sla-due-cleared-by-answer'],
-    description: "sla_due_at is worked out from the client's last message alone, so an answer does not end the wait: it stays 15 minutes after last_inbound_at.",
+    description:
+      "sla_due_at is worked out from the client's last message alone, so an answer does not end the wait: it stays 15 minutes after last_inbound_at.",
     wrap: alterConversations((conversation) => {
       if (conversation.status === 'resolved' || conversation.last_inbound_at === null) return conversation;
-      return { ...conversation, sla_due_at: conversation.sla_due_at ?? new Date(Date.parse(conversation.last_inbound_at) + 15 * 60_000).toISOString() };
+      return {
+        ...conversation,
+        sla_due_at: conversation.sla_due_at ?? new Date(Date.parse(conversation.last_inbound_at) + 15 * 60_000).toISOString(),
+      };
     }),
   },
   {
@@ -205,7 +233,12 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'failed-without-error',
     family: 'conversations',
-    proves: ['conversations.error-when-failed', 'conversations.business-reply-window', 'conversations.business-bot-permission', 'conversations.channel-rule-fails-later'],
+    proves: [
+      'conversations.error-when-failed',
+      'conversations.business-reply-window',
+      'conversations.business-bot-permission',
+      'conversations.channel-rule-fails-later',
+    ],
     description: "Failed messages show error null: the channel's reason is not kept.",
     wrap: alterMessageList((messages) => messages.map((message) => (message.status === 'failed' ? { ...message, error: null } : message))),
   },
@@ -218,7 +251,9 @@ export const conversationsFaults: Fault[] = [
       onOperation('retryMessage', (inner, request, info, routed) =>
         onErrorCode('not_failed', (response, _body, copy) => {
           const message = callerWorkspace(state, copy)?.tables.messages.get(normalizeId(routed.params.id ?? ''));
-          return message ? changed(response, { status: 200, body: { ...presentMessage(message), status: 'queued', error: null } }) : response;
+          return message
+            ? changed(response, { status: 200, body: { ...presentMessage(message), status: 'queued', error: null } })
+            : response;
         })(inner)(request, info),
       )(next, state),
   },
@@ -237,18 +272,25 @@ export const conversationsFaults: Fault[] = [
     name: 'whatsapp-window-refused-at-once',
     family: 'conversations',
     proves: ['conversations.channel-rule-fails-later'],
-    description: "A whatsapp message more than 24 hours after the client's last message is refused at once (422) instead of being queued and failing later with the reason.",
-    wrap: (next, state) => onOperation('sendMessage', async (inner, request, info, routed) => {
-      const workspace = callerWorkspace(state, request);
-      const conversation = workspace?.tables.conversations.get(normalizeId(routed.params.id!));
-      const channel = conversation && workspace!.tables.channels.get(conversation.channel_id);
-      const lastInbound = conversation?.last_inbound_at ? Date.parse(conversation.last_inbound_at) : null;
-      if (channel?.type !== 'whatsapp' || (lastInbound !== null && workspace!.clock.now() - lastInbound <= DAY_MS)) return inner(request, info);
-      // The mock's own refusal of a text over its limit, told as the channel's rule instead.
-      const refused = await inner(new Request(request, { body: JSON.stringify({ text: 'x'.repeat(4097) }) }), info);
-      const body = await jsonOf(refused);
-      return changed(refused, { body: { error: { ...body.error, fields: { text: 'free-form messages are allowed only within 24 hours of the client\'s last message' } } } });
-    })(next, state),
+    description:
+      "A whatsapp message more than 24 hours after the client's last message is refused at once (422) instead of being queued and failing later with the reason.",
+    wrap: (next, state) =>
+      onOperation('sendMessage', async (inner, request, info, routed) => {
+        const workspace = callerWorkspace(state, request);
+        const conversation = workspace?.tables.conversations.get(normalizeId(routed.params.id!));
+        const channel = conversation && workspace!.tables.channels.get(conversation.channel_id);
+        const lastInbound = conversation?.last_inbound_at ? Date.parse(conversation.last_inbound_at) : null;
+        if (channel?.type !== 'whatsapp' || (lastInbound !== null && workspace!.clock.now() - lastInbound <= DAY_MS))
+          return inner(request, info);
+        // The mock's own refusal of a text over its limit, told as the channel's rule instead.
+        const refused = await inner(new Request(request, { body: JSON.stringify({ text: 'x'.repeat(4097) }) }), info);
+        const body = await jsonOf(refused);
+        return changed(refused, {
+          body: {
+            error: { ...body.error, fields: { text: "free-form messages are allowed only within 24 hours of the client's last message" } },
+          },
+        });
+      })(next, state),
   },
   {
     name: 'deleted-messages-hidden',
@@ -307,24 +349,29 @@ export const conversationsFaults: Fault[] = [
     name: 'manage-without-messages-read',
     family: 'conversations',
     proves: ['conversations.manage-needs-read'],
-    description: 'The manage routes (assign, resolve, reopen, snooze) check conversations:manage only, letting through a key without messages:read.',
+    description:
+      'The manage routes (assign, resolve, reopen, snooze) check conversations:manage only, letting through a key without messages:read.',
     wrap: (next, state) =>
       onOperation(MANAGE, (inner, request, info) =>
-        onErrorCode('missing_scope', async (response, body, copy) => (body.error.scope === 'messages:read' ? retryAsOwner(state, next, copy, response) : response))(inner)(request, info),
+        onErrorCode('missing_scope', async (response, body, copy) =>
+          body.error.scope === 'messages:read' ? retryAsOwner(state, next, copy, response) : response,
+        )(inner)(request, info),
       )(next, state),
   },
   {
     name: 'business-bot-permission-ignored',
     family: 'conversations',
     proves: ['conversations.business-bot-permission'],
-    description: "telegram_business replies are sent although the account owner did not allow the bot to reply: the service never reads the owner's permission.",
+    description:
+      "telegram_business replies are sent although the account owner did not allow the bot to reply: the service never reads the owner's permission.",
     // The send's own misreading, inside its transaction: the owner's permission is taken as given.
     operations: ['sendMessage'],
     aroundHandler: async (next, context) => {
       const { tables } = callerOf(context).workspace;
       const conversation = tables.conversations.get(normalizeId(String(context.input.path.id)));
       const channel = conversation && tables.channels.get(conversation.channel_id);
-      if (channel?.type === 'telegram_business' && tables.channelOutcomes.get(channel.id)?.replies_allowed === false) await tables.channelOutcomes.update(channel.id, (draft) => void (draft.replies_allowed = true));
+      if (channel?.type === 'telegram_business' && tables.channelOutcomes.get(channel.id)?.replies_allowed === false)
+        await tables.channelOutcomes.update(channel.id, (draft) => void (draft.replies_allowed = true));
       return next();
     },
   },
@@ -345,12 +392,13 @@ export const conversationsFaults: Fault[] = [
     family: 'conversations',
     proves: ['conversations.retry-failed'],
     description: 'A retry of a failed message answers 200 with the message back in queued, but nothing is sent again: it stays failed.',
-    wrap: (next, state) => onOperation('retryMessage', async (inner, request, info, routed) => {
-      const message = callerWorkspace(state, request)?.tables.messages.get(normalizeId(routed.params.id!));
-      if (message?.status !== 'failed') return inner(request, info);
-      const response = await inner(conversationRead(request, message.conversation_id), info);
-      return changed(response, { status: 200, body: { ...presentMessage(message), status: 'queued', error: null } });
-    })(next, state),
+    wrap: (next, state) =>
+      onOperation('retryMessage', async (inner, request, info, routed) => {
+        const message = callerWorkspace(state, request)?.tables.messages.get(normalizeId(routed.params.id!));
+        if (message?.status !== 'failed') return inner(request, info);
+        const response = await inner(conversationRead(request, message.conversation_id), info);
+        return changed(response, { status: 200, body: { ...presentMessage(message), status: 'queued', error: null } });
+      })(next, state),
   },
   {
     name: 'resolved-in-default-list',
@@ -370,14 +418,26 @@ export const conversationsFaults: Fault[] = [
     name: 'resolve-only-open',
     family: 'conversations',
     proves: ['conversations.from-any-state'],
-    description: 'Resolve accepts only open conversations: a snoozed one answers 409 instead of being resolved (the spec gives every operation From any).',
-    wrap: (next, state) => onOperation('resolveConversation', async (inner, request, info, routed) => {
-      const conversation = callerWorkspace(state, request)?.tables.conversations.get(normalizeId(routed.params.id!));
-      if (conversation?.status !== 'snoozed') return inner(request, info);
-      const read = await inner(conversationRead(request, conversation.id), info);
-      const requestId = read.headers.get('x-request-id');
-      return changed(read, { status: 409, body: { error: { code: 'invalid_state', message: 'Only open conversations can be resolved.', request_id: requestId, docs_url: 'https://docs.crm.example/errors/invalid_state' } } });
-    })(next, state),
+    description:
+      'Resolve accepts only open conversations: a snoozed one answers 409 instead of being resolved (the spec gives every operation From any).',
+    wrap: (next, state) =>
+      onOperation('resolveConversation', async (inner, request, info, routed) => {
+        const conversation = callerWorkspace(state, request)?.tables.conversations.get(normalizeId(routed.params.id!));
+        if (conversation?.status !== 'snoozed') return inner(request, info);
+        const read = await inner(conversationRead(request, conversation.id), info);
+        const requestId = read.headers.get('x-request-id');
+        return changed(read, {
+          status: 409,
+          body: {
+            error: {
+              code: 'invalid_state',
+              message: 'Only open conversations can be resolved.',
+              request_id: requestId,
+              docs_url: 'https://docs.crm.example/errors/invalid_state',
+            },
+          },
+        });
+      })(next, state),
   },
   {
     name: 'snooze-never-wakes',
@@ -402,31 +462,46 @@ export const conversationsFaults: Fault[] = [
     name: 'opt-out-across-channels',
     family: 'conversations',
     proves: ['conversations.opt-out-per-channel'],
-    description: "An opt-out is kept on the client, not on the channel: a client who opted out on one channel answers 409 opted_out on every other.",
-    wrap: (next, state) => onOperation('sendMessage', async (inner, request, info, routed) => {
-      const workspace = callerWorkspace(state, request);
-      const conversation = workspace?.tables.conversations.get(normalizeId(routed.params.id!));
-      if (!conversation || conversation.do_not_contact) return inner(request, info);
-      const sameClient = (other: typeof conversation) => other.id !== conversation.id && other.do_not_contact && ((conversation.handle !== '' && other.handle === conversation.handle) || (conversation.phone !== '' && other.phone === conversation.phone));
-      const sent = await sentJson(request);
-      if (sent?.force === true || ![...workspace!.tables.conversations.values()].some(sameClient)) return inner(request, info);
-      const read = await inner(conversationRead(request, conversation.id), info);
-      const error = { code: 'opted_out', message: 'The client opted out.', request_id: read.headers.get('x-request-id'), docs_url: 'https://docs.crm.example/errors/opted_out' };
-      return changed(read, { status: 409, body: { error } });
-    })(next, state),
+    description:
+      'An opt-out is kept on the client, not on the channel: a client who opted out on one channel answers 409 opted_out on every other.',
+    wrap: (next, state) =>
+      onOperation('sendMessage', async (inner, request, info, routed) => {
+        const workspace = callerWorkspace(state, request);
+        const conversation = workspace?.tables.conversations.get(normalizeId(routed.params.id!));
+        if (!conversation || conversation.do_not_contact) return inner(request, info);
+        const sameClient = (other: typeof conversation) =>
+          other.id !== conversation.id &&
+          other.do_not_contact &&
+          ((conversation.handle !== '' && other.handle === conversation.handle) ||
+            (conversation.phone !== '' && other.phone === conversation.phone));
+        const sent = await sentJson(request);
+        if (sent?.force === true || ![...workspace!.tables.conversations.values()].some(sameClient)) return inner(request, info);
+        const read = await inner(conversationRead(request, conversation.id), info);
+        const error = {
+          code: 'opted_out',
+          message: 'The client opted out.',
+          request_id: read.headers.get('x-request-id'),
+          docs_url: 'https://docs.crm.example/errors/opted_out',
+        };
+        return changed(read, { status: 409, body: { error } });
+      })(next, state),
   },
   // Blind fault hunt (the faults below were written from the spec and the mock, not from the checks).
   {
     name: 'assign-reopens-conversation',
     family: 'conversations',
     proves: ['conversations.from-any-state'],
-    description: 'Assigning a resolved or snoozed conversation reopens it, where assign leaves the status unchanged (spec 3, conversation).',
+    description:
+      'Assigning a resolved or snoozed conversation reopens it, where assign leaves the status unchanged (spec 3, conversation).',
     wrap: onOperation('assignConversation', async (next, request, info, routed) => {
       const response = await next(request, info);
       if (!response.ok) return response;
       const body = await jsonOf(response);
       if (body?.status !== 'resolved' && body?.status !== 'snoozed') return response;
-      const reopen = new Request(new URL(`/v1/conversations/${encodeURIComponent(routed.params.id!)}/reopen`, request.url), { method: 'POST', headers: { authorization: request.headers.get('authorization') ?? '' } });
+      const reopen = new Request(new URL(`/v1/conversations/${encodeURIComponent(routed.params.id!)}/reopen`, request.url), {
+        method: 'POST',
+        headers: { authorization: request.headers.get('authorization') ?? '' },
+      });
       const reopened = await jsonOf(await next(reopen, info));
       return reopened?.status ? changed(response, { body: reopened }) : response;
     }),
@@ -434,8 +509,17 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'message-answered-sent',
     family: 'conversations',
-    proves: ['conversations.business-reply-window', 'conversations.business-bot-permission', 'conversations.send-queued', 'conversations.send-answers-201', 'conversations.force-sends', 'conversations.channel-rule-fails-later', 'responses.shape.send-message'],
-    description: 'Sending a message answers 201 with status sent (what the channel reported at once) instead of queued (spec 3, message; 4.8).',
+    proves: [
+      'conversations.business-reply-window',
+      'conversations.business-bot-permission',
+      'conversations.send-queued',
+      'conversations.send-answers-201',
+      'conversations.force-sends',
+      'conversations.channel-rule-fails-later',
+      'responses.shape.send-message',
+    ],
+    description:
+      'Sending a message answers 201 with status sent (what the channel reported at once) instead of queued (spec 3, message; 4.8).',
     wrap: onOperation('sendMessage', async (next, request, info) => {
       const response = await next(request, info);
       if (response.status !== 201) return response;
@@ -464,8 +548,14 @@ export const conversationsFaults: Fault[] = [
   {
     name: 'snooze-until-offset-dropped',
     family: 'conversations',
-    proves: ['conversations.snoozed-until', 'conversations.wake-up', 'conversations.list-open-includes-woken', 'conversations.list-status-snoozed'],
-    description: "A conversation snooze's until is read as a UTC clock reading: 18:00+05:00 snoozes until 18:00Z, five hours late (spec 4.8: a timestamp with offset).",
+    proves: [
+      'conversations.snoozed-until',
+      'conversations.wake-up',
+      'conversations.list-open-includes-woken',
+      'conversations.list-status-snoozed',
+    ],
+    description:
+      "A conversation snooze's until is read as a UTC clock reading: 18:00+05:00 snoozes until 18:00Z, five hours late (spec 4.8: a timestamp with offset).",
     wrap: onOperation('snoozeConversation', async (next, request, info) => {
       const sent = await sentJson(request);
       return next(typeof sent?.until === 'string' ? withJson(request, { ...sent, until: offsetDropped(sent.until) }) : request, info);
@@ -475,7 +565,8 @@ export const conversationsFaults: Fault[] = [
     name: 'client-id-dedup-includes-text',
     family: 'conversations',
     proves: ['conventions.message-client-id-idempotent', 'conversations.client-id-idempotent'],
-    description: 'Message idempotency is keyed on client_id and the text together: sending again with the same client_id and another text sends a second message instead of returning the first (spec 4.8, 9).',
+    description:
+      'Message idempotency is keyed on client_id and the text together: sending again with the same client_id and another text sends a second message instead of returning the first (spec 4.8, 9).',
     wrap: onOperation('sendMessage', async (next, request, info) => {
       const sent = await sentJson(request);
       const response = await next(request, info);
@@ -490,14 +581,18 @@ export const conversationsFaults: Fault[] = [
     name: 'client-id-64-refused',
     family: 'conversations',
     proves: ['conversations.client-id-limit'],
-    description: 'A message client_id of exactly 64 characters is refused with 422 (the column holds 63 and a terminator) where up to 64 are allowed (spec 2.10, 8).',
-    wrap: sendOverTheEdge((sent) => (typeof sent.client_id === 'string' && sent.client_id.length === 64 ? { ...sent, client_id: `${sent.client_id}x` } : undefined)),
+    description:
+      'A message client_id of exactly 64 characters is refused with 422 (the column holds 63 and a terminator) where up to 64 are allowed (spec 2.10, 8).',
+    wrap: sendOverTheEdge((sent) =>
+      typeof sent.client_id === 'string' && sent.client_id.length === 64 ? { ...sent, client_id: `${sent.client_id}x` } : undefined,
+    ),
   },
   {
     name: 'message-retry-with-read-scope',
     family: 'conversations',
     proves: ['conversations.scope-retry'],
-    description: 'Retrying a failed message is filed with the read routes: a key with messages:read and without messages:send retries (re-sends) messages instead of 403 missing_scope (spec 4.8).',
+    description:
+      'Retrying a failed message is filed with the read routes: a key with messages:read and without messages:send retries (re-sends) messages instead of 403 missing_scope (spec 4.8).',
     // owner-key.ts's guardedByReadScope still names its route by a path pattern (its module is another port's).
     wrap: guardedByReadScope('POST', /^\/v1\/messages\/[^/]+\/retry$/, '/v1/conversations?limit=1'),
   },
@@ -506,7 +601,8 @@ export const conversationsFaults: Fault[] = [
     name: 'conversations-needs-reply-ignored',
     family: 'conversations',
     proves: ['conversations.filter-needs-reply'],
-    description: 'The needs_reply filter of the conversation list is not read: conversations whose last message is the team\'s own are listed too (spec 4.8: needs_reply keeps those waiting for an answer).',
+    description:
+      "The needs_reply filter of the conversation list is not read: conversations whose last message is the team's own are listed too (spec 4.8: needs_reply keeps those waiting for an answer).",
     wrap: onConversationList((query) => query.delete('needs_reply')),
   },
   // Found by the sixth blind hunt (written from the spec and the mock alone, before reading any check).
@@ -514,7 +610,8 @@ export const conversationsFaults: Fault[] = [
     name: 'snooze-limit-89-days',
     family: 'conversations',
     proves: ['conversations.from-any-state', 'conversations.snooze-limit'],
-    description: 'A conversation snooze more than 89 days ahead is refused with 422 (the limit counts whole days from tomorrow), where anything within the next 90 days is allowed (spec 3, 4.8, 8).',
+    description:
+      'A conversation snooze more than 89 days ahead is refused with 422 (the limit counts whole days from tomorrow), where anything within the next 90 days is allowed (spec 3, 4.8, 8).',
     wrap: (next, state) =>
       onOperation('snoozeConversation', async (next, request, info) => {
         const sent = await sentJson(request);
@@ -529,7 +626,8 @@ export const conversationsFaults: Fault[] = [
     name: 'snooze-past-accepted',
     family: 'conversations',
     proves: ['conversations.snooze-future'],
-    description: 'A conversation snooze with until in the past is accepted (200, snoozed, woken at once) instead of refused with 422: only the 90-day end of the window is checked (spec 3, 4.8: within the next 90 days).',
+    description:
+      'A conversation snooze with until in the past is accepted (200, snoozed, woken at once) instead of refused with 422: only the 90-day end of the window is checked (spec 3, 4.8: within the next 90 days).',
     wrap: (next, state) =>
       onOperation('snoozeConversation', async (next, request, info) => {
         const sent = await sentJson(request);
@@ -544,7 +642,8 @@ export const conversationsFaults: Fault[] = [
     name: 'assign-foreign-member-accepted',
     family: 'conversations',
     proves: ['conversations.assign-unknown-member'],
-    description: "Assign takes any member-shaped id without looking it up: a member id of another workspace is set as the assignee (200) instead of refused (spec 4.8: assignee_id is a member; 2.9).",
+    description:
+      'Assign takes any member-shaped id without looking it up: a member id of another workspace is set as the assignee (200) instead of refused (spec 4.8: assignee_id is a member; 2.9).',
     // The handler's own misreading, inside the request's transaction: its refusal of an assignee it
     // does not know is overruled for any member-shaped id, which is set as the assignee.
     operations: ['assignConversation'],
@@ -555,7 +654,10 @@ export const conversationsFaults: Fault[] = [
         const sent = (context.input.body as { assignee_id?: unknown } | undefined)?.assignee_id;
         const { tables } = callerOf(context).workspace;
         const conversation = tables.conversations.get(normalizeId(String(context.input.path.id)));
-        const refusedAssignee = refusal instanceof ApiError && refusal.code === 'validation_failed' && (refusal.extras as { fields?: Record<string, unknown> }).fields?.assignee_id;
+        const refusedAssignee =
+          refusal instanceof ApiError &&
+          refusal.code === 'validation_failed' &&
+          (refusal.extras as { fields?: Record<string, unknown> }).fields?.assignee_id;
         if (!refusedAssignee || typeof sent !== 'string' || !/^(mb|member)_[0-9a-z]{26}$/.test(sent) || !conversation) throw refusal;
         const assigned = await tables.conversations.update(conversation.id, (draft) => void (draft.assignee_id = normalizeId(sent)));
         return { body: presentConversation(tables, assigned) };
@@ -566,7 +668,8 @@ export const conversationsFaults: Fault[] = [
     name: 'waiting-filter-as-needs-reply',
     family: 'conversations',
     proves: ['conversations.filter-waiting'],
-    description: 'waiting=true on the conversation list is read as needs_reply: conversations whose client waits but whose answer time has not passed yet are listed too (spec 4.8: waiting keeps those past their answer time).',
+    description:
+      'waiting=true on the conversation list is read as needs_reply: conversations whose client waits but whose answer time has not passed yet are listed too (spec 4.8: waiting keeps those past their answer time).',
     wrap: onConversationList((query) => {
       if (query.get('waiting') !== 'true') return;
       query.delete('waiting');
@@ -577,14 +680,20 @@ export const conversationsFaults: Fault[] = [
     name: 'message-text-counted-in-utf16',
     family: 'conversations',
     proves: ['conversations.text-limit'],
-    description: 'The message text limit counts UTF-16 code units: a text of 4096 characters with emoji in it is refused with 422 where up to 4096 characters are allowed (spec 4.8, 8).',
-    wrap: sendOverTheEdge((sent) => (typeof sent.text === 'string' && sent.text.length > 4096 && [...sent.text].length <= 4096 ? { ...sent, text: 'x'.repeat(4097) } : undefined)),
+    description:
+      'The message text limit counts UTF-16 code units: a text of 4096 characters with emoji in it is refused with 422 where up to 4096 characters are allowed (spec 4.8, 8).',
+    wrap: sendOverTheEdge((sent) =>
+      typeof sent.text === 'string' && sent.text.length > 4096 && [...sent.text].length <= 4096
+        ? { ...sent, text: 'x'.repeat(4097) }
+        : undefined,
+    ),
   },
   {
     name: 'client-id-65-truncated',
     family: 'conversations',
     proves: ['conversations.client-id-limit'],
-    description: 'A message client_id over 64 characters is cut to 64 (a varchar column in non-strict mode) and the message sent, instead of refused with 422 (spec 2.10, 8: up to 64 characters).',
+    description:
+      'A message client_id over 64 characters is cut to 64 (a varchar column in non-strict mode) and the message sent, instead of refused with 422 (spec 2.10, 8: up to 64 characters).',
     wrap: onOperation('sendMessage', async (next, request, info) => {
       const sent = await sentJson(request);
       if (typeof sent?.client_id !== 'string' || sent.client_id.length <= 64) return next(request, info);
@@ -595,14 +704,16 @@ export const conversationsFaults: Fault[] = [
     name: 'message-send-with-read-scope',
     family: 'conversations',
     proves: ['conversations.scope-send'],
-    description: 'Sending a message checks messages:read instead of messages:send: a key that may only read conversations writes to clients (spec 4.8: POST .../messages needs messages:send).',
+    description:
+      'Sending a message checks messages:read instead of messages:send: a key that may only read conversations writes to clients (spec 4.8: POST .../messages needs messages:send).',
     wrap: guardedByReadScope('POST', /^\/v1\/conversations\/[a-z]+_[0-9a-z]{26}\/messages$/, '/v1/conversations?limit=1', 'messages:send'),
   },
   {
     name: 'reply-window-from-last-message',
     family: 'conversations',
     proves: ['conversations.business-reply-window', 'conversations.channel-rule-fails-later'],
-    description: "The 24-hour reply window of whatsapp and telegram_business counts from the conversation's last message of either side, not the client's: a reply 25 hours after the client wrote but an hour after the team's last answer is sent instead of failing (spec 2.10, 4.8).",
+    description:
+      "The 24-hour reply window of whatsapp and telegram_business counts from the conversation's last message of either side, not the client's: a reply 25 hours after the client wrote but an hour after the team's last answer is sent instead of failing (spec 2.10, 4.8).",
     ...sendIgnoringChannelRules(({ workspace, conversation, channelType, stepAtMs }) => {
       if (channelType !== 'whatsapp' && channelType !== 'telegram_business') return false;
       if (channelType === 'telegram_business' && !channelOutcome(workspace.tables, conversation.channel_id).replies_allowed) return false;
@@ -614,15 +725,21 @@ export const conversationsFaults: Fault[] = [
     name: 'business-reply-window-ignored',
     family: 'conversations',
     proves: ['conversations.business-reply-window'],
-    description: "telegram_business replies more than 24 hours after the client's last message are sent: only the owner's permission is checked, the messenger's 24-hour rule is applied to whatsapp alone (spec 2.10).",
-    ...sendIgnoringChannelRules(({ workspace, conversation, channelType, stepAtMs }) =>
-      channelType === 'telegram_business' && channelOutcome(workspace.tables, conversation.channel_id).replies_allowed && outsideReplyWindow(conversation, stepAtMs)),
+    description:
+      "telegram_business replies more than 24 hours after the client's last message are sent: only the owner's permission is checked, the messenger's 24-hour rule is applied to whatsapp alone (spec 2.10).",
+    ...sendIgnoringChannelRules(
+      ({ workspace, conversation, channelType, stepAtMs }) =>
+        channelType === 'telegram_business' &&
+        channelOutcome(workspace.tables, conversation.channel_id).replies_allowed &&
+        outsideReplyWindow(conversation, stepAtMs),
+    ),
   },
   {
     name: 'wake-up-polled-every-5-minutes',
     family: 'conversations',
     proves: ['conversations.wake-up'],
-    description: 'Snoozed conversations are woken by a job that runs every 5 minutes: one snoozed until 10:00 still reads snoozed at 10:04 instead of open when its until time arrives (spec 3: snoozed -> open when the until time arrives).',
+    description:
+      'Snoozed conversations are woken by a job that runs every 5 minutes: one snoozed until 10:00 still reads snoozed at 10:04 instead of open when its until time arrives (spec 3: snoozed -> open when the until time arrives).',
     wrap: (next, state) =>
       onOperation(CONVERSATION_ANSWERS, async (inner, request, info, routed) => {
         const snoozed = snoozedThroughApi(state, 'wake-up-polled-every-5-minutes');
@@ -639,14 +756,17 @@ export const conversationsFaults: Fault[] = [
         else if (action && action !== 'assign') snoozed.delete(body.id);
         const nowMs = callerWorkspace(state, request)?.clock.now();
         if (request.method !== 'GET' || nowMs === undefined || snoozed.size === 0) return response;
-        return changed(response, { body: Array.isArray(body.data) ? { ...body, data: body.data.map(asPolled(nowMs)) } : asPolled(nowMs)(body) });
+        return changed(response, {
+          body: Array.isArray(body.data) ? { ...body, data: body.data.map(asPolled(nowMs)) } : asPolled(nowMs)(body),
+        });
       })(next, state),
   },
   {
     name: 'sla-sort-nulls-first',
     family: 'conversations',
     proves: ['conversations.sort-sla'],
-    description: 'sort=sla orders by sla_due_at ascending with nulls first (the database default): conversations nobody waits in come before the most urgent ones (spec 4.8: sla = most urgent first).',
+    description:
+      'sort=sla orders by sla_due_at ascending with nulls first (the database default): conversations nobody waits in come before the most urgent ones (spec 4.8: sla = most urgent first).',
     wrap: onOperation('listConversations', async (next, request, info) => {
       const response = await next(request, info);
       if (new URL(request.url).searchParams.get('sort') !== 'sla') return response;

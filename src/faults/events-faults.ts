@@ -21,17 +21,20 @@ import { callerOf, type HandlerContext } from '../http/handler.ts';
 import { faultMemory } from './fault-memory.ts';
 import { callerWorkspace, onOperation, sentJson } from './request-match.ts';
 
-
 /** The request handle left as it is: the fault lives in the event or the attempt. */
 const unchanged = (next: Handle): Handle => next;
 
 /** Per mock: what the fault `name` remembers between events (faultMemory). */
-const memory = <T>(name: string, make: () => T) => (state: MockState): T => faultMemory(state, name, make);
+const memory =
+  <T>(name: string, make: () => T) =>
+  (state: MockState): T =>
+    faultMemory(state, name, make);
 
 const objectOf = (event: EventEnvelope) => event.data.object as Record<string, unknown> & { id: string; object: string };
 
 /** Drops the events `dropped` accepts, and sends the others as they are. */
-const dropping = (dropped: (event: EventEnvelope, info: EventInfo) => boolean) => (event: EventEnvelope, info: EventInfo) => (dropped(event, info) ? [] : [event]);
+const dropping = (dropped: (event: EventEnvelope, info: EventInfo) => boolean) => (event: EventEnvelope, info: EventInfo) =>
+  dropped(event, info) ? [] : [event];
 
 const CHANNEL_REPORTS: ReadonlySet<string> = new Set(['message.sent', 'message.delivered', 'message.read', 'message.failed']);
 
@@ -65,7 +68,8 @@ export const eventsFaults: EventFault[] = [
     name: 'system-actor-named',
     family: 'events',
     proves: ['events.actor-system-empty-id'],
-    description: 'An event the service itself caused names its actor {type: system, id: "system"} instead of an empty id (spec 6.1: id empty for system).',
+    description:
+      'An event the service itself caused names its actor {type: system, id: "system"} instead of an empty id (spec 6.1: id empty for system).',
     wrap: unchanged,
     alterEvent: (event) => [event.actor.type === 'system' ? { ...event, actor: { type: 'system', id: 'system' } } : event],
   },
@@ -73,7 +77,8 @@ export const eventsFaults: EventFault[] = [
     name: 'form-contact-always-announced',
     family: 'events',
     proves: ['events.form-known-contact'],
-    description: 'Every form submission also sends contact.created about its client, a known one reused too (spec 6.4: contact.created only when records are new).',
+    description:
+      'Every form submission also sends contact.created about its client, a known one reused too (spec 6.4: contact.created only when records are new).',
     wrap: unchanged,
     alterEvent: (event, { workspace }) => {
       const contactId = event.type === 'form.submitted' ? objectOf(event).contact_id : undefined;
@@ -87,7 +92,8 @@ export const eventsFaults: EventFault[] = [
     name: 'event-actor-always-system',
     family: 'events',
     proves: ['events.actor-api-key'],
-    description: 'Every event names the system as its actor, with an empty id: who caused it (the API key) is not passed down to the emitter.',
+    description:
+      'Every event names the system as its actor, with an empty id: who caused it (the API key) is not passed down to the emitter.',
     wrap: unchanged,
     alterEvent: (event) => [{ ...event, actor: { ...SYSTEM_ACTOR } }],
   },
@@ -95,7 +101,8 @@ export const eventsFaults: EventFault[] = [
     name: 'stage-changed-from-is-new-stage',
     family: 'events',
     proves: ['events.stage-changed-from'],
-    description: 'lead.stage_changed is built from the lead after the move: `from` and `from_type` name the stage it entered, like `to` and `to_type`.',
+    description:
+      'lead.stage_changed is built from the lead after the move: `from` and `from_type` name the stage it entered, like `to` and `to_type`.',
     wrap: unchanged,
     alterEvent: (event) => {
       if (event.type !== 'lead.stage_changed') return [event];
@@ -107,7 +114,8 @@ export const eventsFaults: EventFault[] = [
     name: 'close-reuses-stage-change-event-id',
     family: 'events',
     proves: ['events.event-ids-unique'],
-    description: 'lead.won and lead.lost carry the event id of the lead.stage_changed the same move sent (one id per request, not per event), so a receiver deduplicating by Svc-Event-Id drops them.',
+    description:
+      'lead.won and lead.lost carry the event id of the lead.stage_changed the same move sent (one id per request, not per event), so a receiver deduplicating by Svc-Event-Id drops them.',
     wrap: unchanged,
     alterEvent: (event, { state }) => {
       const ids = stageChangeIds(state);
@@ -121,7 +129,8 @@ export const eventsFaults: EventFault[] = [
     name: 'contact-updated-once-per-patch',
     family: 'events',
     proves: ['events.contact-updated-per-field'],
-    description: 'A contact PATCH that changes several fields sends one contact.updated (for the first field) instead of one per changed field.',
+    description:
+      'A contact PATCH that changes several fields sends one contact.updated (for the first field) instead of one per changed field.',
     wrap: markingContactPatches,
     alterEvent: dropping((event, { state }) => {
       const patches = contactPatches(state);
@@ -138,7 +147,8 @@ export const eventsFaults: EventFault[] = [
     name: 'form-contacts-not-announced',
     family: 'events',
     proves: ['events.form-new-contact'],
-    description: 'A contact made by a form submission sends no contact.created: the form path writes the contact without the event the contacts route sends.',
+    description:
+      'A contact made by a form submission sends no contact.created: the form path writes the contact without the event the contacts route sends.',
     wrap: unchanged,
     alterEvent: dropping((event) => event.type === 'contact.created' && event.actor.type === 'system'),
   },
@@ -146,7 +156,8 @@ export const eventsFaults: EventFault[] = [
     name: 'channel-reports-not-announced',
     family: 'events',
     proves: ['events.message-sent', 'events.message-delivered', 'events.message-read', 'events.message-failed'],
-    description: 'The status changes a channel reports (sent, delivered, read, failed) update the message but send no message.<status> event; only message.queued goes out.',
+    description:
+      'The status changes a channel reports (sent, delivered, read, failed) update the message but send no message.<status> event; only message.queued goes out.',
     wrap: unchanged,
     alterEvent: dropping((event) => CHANNEL_REPORTS.has(event.type)),
   },
@@ -154,7 +165,8 @@ export const eventsFaults: EventFault[] = [
     name: 'snooze-not-announced',
     family: 'events',
     proves: ['events.conversation-snoozed'],
-    description: 'Snoozing a conversation changes its status to snoozed without conversation.status_changed (only resolve and reopen send it).',
+    description:
+      'Snoozing a conversation changes its status to snoozed without conversation.status_changed (only resolve and reopen send it).',
     wrap: unchanged,
     alterEvent: dropping((event) => event.type === 'conversation.status_changed' && objectOf(event).status === 'snoozed'),
   },
@@ -170,7 +182,7 @@ export const eventsFaults: EventFault[] = [
     name: 'webhook-disabled-not-announced',
     family: 'events',
     proves: ['events.webhook-disabled', 'events.webhook-disabled-whatever-subscribed'],
-    description: 'A webhook the service disables sends no webhook.disabled to the workspace\'s other webhooks.',
+    description: "A webhook the service disables sends no webhook.disabled to the workspace's other webhooks.",
     wrap: unchanged,
     alterEvent: dropping((event) => event.type === 'webhook.disabled'),
   },
@@ -178,12 +190,15 @@ export const eventsFaults: EventFault[] = [
     name: 'large-events-sent-whole',
     family: 'events',
     proves: ['events.truncated-over-256kb'],
-    description: 'An event over 256 KB is sent whole, the record as it is now in data.object, instead of cut to id, object and truncated: true.',
+    description:
+      'An event over 256 KB is sent whole, the record as it is now in data.object, instead of cut to id, object and truncated: true.',
     wrap: unchanged,
     alterEvent: (event, { workspace }) => {
       const object = objectOf(event);
       if (object.truncated !== true) return [event];
-      const table = (workspace.tables as unknown as Record<string, { get(id: string): object | undefined } | undefined>)[`${object.object}s`];
+      const table = (workspace.tables as unknown as Record<string, { get(id: string): object | undefined } | undefined>)[
+        `${object.object}s`
+      ];
       const record = table?.get(object.id);
       return record ? [{ ...event, data: { object: { ...record, id: object.id, object: object.object } } }] : [event];
     },
@@ -192,7 +207,8 @@ export const eventsFaults: EventFault[] = [
     name: 'theft-uninstall-not-announced',
     family: 'events',
     proves: ['events.lifecycle-uninstalled-on-reuse'],
-    description: 'An app removed because a used refresh token came back is uninstalled without app.uninstalled; only an admin\'s uninstall sends it.',
+    description:
+      "An app removed because a used refresh token came back is uninstalled without app.uninstalled; only an admin's uninstall sends it.",
     wrap: unchanged,
     alterLifecycleAttempt: (attempt, { workspace, event }) => {
       if (event.type !== 'app.uninstalled') return attempt;
@@ -204,7 +220,7 @@ export const eventsFaults: EventFault[] = [
     name: 'lifecycle-scopes-as-text',
     family: 'events',
     proves: ['events.lifecycle-scopes'],
-    description: 'Lifecycle events carry `data.scopes` as the space-separated text of the token answer\'s `scope`, not as a list.',
+    description: "Lifecycle events carry `data.scopes` as the space-separated text of the token answer's `scope`, not as a list.",
     wrap: unchanged,
     alterLifecycleAttempt: (attempt) => {
       const body = JSON.parse(attempt.body);
@@ -215,7 +231,8 @@ export const eventsFaults: EventFault[] = [
     name: 'lifecycle-signed-once',
     family: 'events',
     proves: ['events.lifecycle-retry-signed-afresh'],
-    description: 'A lifecycle event is signed once, when it is queued: every retry carries the first attempt\'s timestamp and signature, which a receiver rejects once 5 minutes have passed.',
+    description:
+      "A lifecycle event is signed once, when it is queued: every retry carries the first attempt's timestamp and signature, which a receiver rejects once 5 minutes have passed.",
     wrap: unchanged,
     alterLifecycleAttempt: (attempt, { state }) => {
       const key = attempt.headers['Svc-Delivery']!;
@@ -244,7 +261,8 @@ export const eventsFaults: EventFault[] = [
     name: 'event-time-without-offset',
     family: 'events',
     proves: ['events.envelope-occurred-at'],
-    description: 'Events carry occurred_at as local time without an offset (the Z dropped), where a time carries its offset (spec 2.1, 6.1).',
+    description:
+      'Events carry occurred_at as local time without an offset (the Z dropped), where a time carries its offset (spec 2.1, 6.1).',
     wrap: unchanged,
     alterEvent: (event) => [{ ...event, occurred_at: String(event.occurred_at).replace(/(Z|[+-]\d\d:\d\d)$/, '') }],
   },
@@ -253,7 +271,7 @@ export const eventsFaults: EventFault[] = [
     name: 'api-key-actor-as-member',
     family: 'events',
     proves: ['events.actor-api-key'],
-    description: 'An event caused by an API key names actor type member (the credential kind is not passed down), with the key\'s id.',
+    description: "An event caused by an API key names actor type member (the credential kind is not passed down), with the key's id.",
     wrap: unchanged,
     alterEvent: (event) => [event.actor.type === 'api_key' ? { ...event, actor: { ...event.actor, type: 'member' } } : event],
   },
@@ -261,7 +279,8 @@ export const eventsFaults: EventFault[] = [
     name: 'won-without-stage-changed',
     family: 'events',
     proves: ['events.lead-stage-changed-on-close'],
-    description: 'A move into a won or lost stage sends lead.won or lead.lost instead of lead.stage_changed (an if/else), where it sends both.',
+    description:
+      'A move into a won or lost stage sends lead.won or lead.lost instead of lead.stage_changed (an if/else), where it sends both.',
     wrap: unchanged,
     alterEvent: (event) => {
       const toType = objectOf(event).to_type;
@@ -294,31 +313,36 @@ export const eventsFaults: EventFault[] = [
     name: 'data-object-without-object-name',
     family: 'events',
     proves: ['events.data-object-id-and-object', 'events.webhook-disabled'],
-    description: "data.object carries the record's id but not its `object` type name (the summary serializer lists the event's own fields only).",
+    description:
+      "data.object carries the record's id but not its `object` type name (the summary serializer lists the event's own fields only).",
     wrap: unchanged,
-    alterAttempt: (attempt) => withAttemptBody(attempt, (event) => {
-      const { object: _dropped, ...rest } = event.data?.object ?? {};
-      return event.data?.object ? { ...event, data: { ...event.data, object: rest } } : event;
-    }),
+    alterAttempt: (attempt) =>
+      withAttemptBody(attempt, (event) => {
+        const { object: _dropped, ...rest } = event.data?.object ?? {};
+        return event.data?.object ? { ...event, data: { ...event.data, object: rest } } : event;
+      }),
   },
   {
     name: 'truncated-flag-dropped',
     family: 'events',
     proves: ['events.truncated-over-256kb'],
-    description: 'An event over 256 KB is cut to id and object, but without `truncated: true`, so a receiver cannot tell it from a whole summary.',
+    description:
+      'An event over 256 KB is cut to id and object, but without `truncated: true`, so a receiver cannot tell it from a whole summary.',
     wrap: unchanged,
-    alterAttempt: (attempt) => withAttemptBody(attempt, (event) => {
-      if (event.data?.object?.truncated !== true) return event;
-      const { truncated: _dropped, ...rest } = event.data.object;
-      return { ...event, data: { ...event.data, object: rest } };
-    }),
+    alterAttempt: (attempt) =>
+      withAttemptBody(attempt, (event) => {
+        if (event.data?.object?.truncated !== true) return event;
+        const { truncated: _dropped, ...rest } = event.data.object;
+        return { ...event, data: { ...event.data, object: rest } };
+      }),
   },
   // Found by the sixth blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'unassign-not-announced',
     family: 'events',
     proves: ['events.conversation-unassigned'],
-    description: 'Clearing a conversation\'s assignee (assign with assignee_id null) sends no conversation.assigned: only an assignment to a member is announced (spec 3, 6.4: assign sets or clears, event conversation.assigned).',
+    description:
+      "Clearing a conversation's assignee (assign with assignee_id null) sends no conversation.assigned: only an assignment to a member is announced (spec 3, 6.4: assign sets or clears, event conversation.assigned).",
     wrap: unchanged,
     alterEvent: dropping((event) => event.type === 'conversation.assigned' && objectOf(event).assignee_id === null),
   },
@@ -326,7 +350,8 @@ export const eventsFaults: EventFault[] = [
     name: 'message-queued-not-announced',
     family: 'events',
     proves: ['events.message-queued'],
-    description: 'Sending a message sends no message.queued: the first event a receiver hears of it is message.sent, when the channel reports (spec 3, 6.4).',
+    description:
+      'Sending a message sends no message.queued: the first event a receiver hears of it is message.sent, when the channel reports (spec 3, 6.4).',
     wrap: unchanged,
     alterEvent: dropping((event) => event.type === 'message.queued'),
   },
@@ -334,7 +359,8 @@ export const eventsFaults: EventFault[] = [
     name: 'task-completed-not-announced',
     family: 'events',
     proves: ['events.task-completed'],
-    description: 'Completing a task marks it done without task.completed (the route updates the status field like a PATCH) (spec 3, 4.10, 6.4).',
+    description:
+      'Completing a task marks it done without task.completed (the route updates the status field like a PATCH) (spec 3, 4.10, 6.4).',
     wrap: unchanged,
     alterEvent: dropping((event) => event.type === 'task.completed'),
   },
@@ -342,27 +368,32 @@ export const eventsFaults: EventFault[] = [
     name: 'lead-inline-contact-not-announced',
     family: 'events',
     proves: ['events.contact-created'],
-    description: 'A contact created together with a lead (the `contact` object of lead create) sends no contact.created: the lead path inserts the contact without the event the contacts route sends (spec 6.4: contact.created when a contact is created).',
+    description:
+      'A contact created together with a lead (the `contact` object of lead create) sends no contact.created: the lead path inserts the contact without the event the contacts route sends (spec 6.4: contact.created when a contact is created).',
     // A raw wrap, not the handler seam: the events are heard of once the request's transaction commits.
-    wrap: (next, state) => onOperation('createLead', async (inner, request, info) => {
-      const sent = await sentJson(request);
-      const workspace = sent?.contact && typeof sent.contact === 'object' ? callerWorkspace(state, request) : undefined;
-      if (!workspace) return inner(request, info);
-      const running = leadCreatesRunning(state);
-      running.set(workspace, (running.get(workspace) ?? 0) + 1);
-      try {
-        return await inner(request, info);
-      } finally {
-        running.set(workspace, (running.get(workspace) ?? 1) - 1);
-      }
-    })(next, state),
-    alterEvent: dropping((event, { state, workspace }) => event.type === 'contact.created' && (leadCreatesRunning(state).get(workspace) ?? 0) > 0),
+    wrap: (next, state) =>
+      onOperation('createLead', async (inner, request, info) => {
+        const sent = await sentJson(request);
+        const workspace = sent?.contact && typeof sent.contact === 'object' ? callerWorkspace(state, request) : undefined;
+        if (!workspace) return inner(request, info);
+        const running = leadCreatesRunning(state);
+        running.set(workspace, (running.get(workspace) ?? 0) + 1);
+        try {
+          return await inner(request, info);
+        } finally {
+          running.set(workspace, (running.get(workspace) ?? 1) - 1);
+        }
+      })(next, state),
+    alterEvent: dropping(
+      (event, { state, workspace }) => event.type === 'contact.created' && (leadCreatesRunning(state).get(workspace) ?? 0) > 0,
+    ),
   },
   {
     name: 'contact-updated-per-field-sent',
     family: 'events',
     proves: ['events.contact-updated-unchanged-field'],
-    description: 'A contact PATCH sends contact.updated for every field in the body, also those whose value did not change (the same name, a phone re-sent in another spelling), instead of one per changed field (spec 4.3, 6.4).',
+    description:
+      'A contact PATCH sends contact.updated for every field in the body, also those whose value did not change (the same name, a phone re-sent in another spelling), instead of one per changed field (spec 4.3, 6.4).',
     // The handler's own extra events, emitted inside the request's transaction after its own.
     operations: ['updateContact'],
     aroundHandler: async (next, context) => {
@@ -380,7 +411,14 @@ export const eventsFaults: EventFault[] = [
       const actor = { type: 'api_key' as const, id: caller.apiKey.id };
       for (const field of unchanged) {
         const value = (after as any)[field] === '' ? null : (after as any)[field];
-        await emit(workspace, actor, 'contact.updated', { id: after.id, object: 'contact', field, from: value, to: value, owner_id: after.owner_id } as never);
+        await emit(workspace, actor, 'contact.updated', {
+          id: after.id,
+          object: 'contact',
+          field,
+          from: value,
+          to: value,
+          owner_id: after.owner_id,
+        } as never);
       }
       return result;
     },
@@ -390,7 +428,8 @@ export const eventsFaults: EventFault[] = [
     name: 'lifecycle-installation-id-long-prefix',
     family: 'events',
     proves: ['events.lifecycle-installation-id-short-prefix'],
-    description: 'Lifecycle events carry data.installation_id with the token answer\'s inst_ prefix, where responses and events use the short form ins_ (spec 2.2, 6.5).',
+    description:
+      "Lifecycle events carry data.installation_id with the token answer's inst_ prefix, where responses and events use the short form ins_ (spec 2.2, 6.5).",
     wrap: unchanged,
     alterLifecycleAttempt: (attempt) => {
       const body = JSON.parse(attempt.body);

@@ -38,7 +38,10 @@ const copied = (attempt: UnsignedAttempt): UnsignedAttempt => ({ ...attempt, hea
 
 export const FAULT_SEAM: DeliverySeam = {
   events(event, info) {
-    return eventFaults(info.state).reduce((events, fault) => (fault.alterEvent ? events.flatMap((each) => fault.alterEvent!(structuredClone(each), info)) : events), [event]);
+    return eventFaults(info.state).reduce(
+      (events, fault) => (fault.alterEvent ? events.flatMap((each) => fault.alterEvent!(structuredClone(each), info)) : events),
+      [event],
+    );
   },
 
   recipients(recipients, info) {
@@ -55,16 +58,23 @@ export const FAULT_SEAM: DeliverySeam = {
 
   lifecycleAttempt(attempt, info) {
     let changed: UnsignedAttempt | null = attempt;
-    for (const fault of eventFaults(info.state)) if (changed && fault.alterLifecycleAttempt) changed = fault.alterLifecycleAttempt(copied(changed), info);
+    for (const fault of eventFaults(info.state))
+      if (changed && fault.alterLifecycleAttempt) changed = fault.alterLifecycleAttempt(copied(changed), info);
     return changed;
   },
 
   nextAttempt(scheduled, info) {
-    return webhookFaults(info.state).reduce((next, fault) => (fault.alterNextAttempt ? fault.alterNextAttempt(next, info) : next), scheduled);
+    return webhookFaults(info.state).reduce(
+      (next, fault) => (fault.alterNextAttempt ? fault.alterNextAttempt(next, info) : next),
+      scheduled,
+    );
   },
 
   lifecycleNextAttempt(scheduled, info) {
-    return eventFaults(info.state).reduce((next, fault) => (fault.alterLifecycleNextAttempt ? fault.alterLifecycleNextAttempt(next, info) : next), scheduled);
+    return eventFaults(info.state).reduce(
+      (next, fault) => (fault.alterLifecycleNextAttempt ? fault.alterLifecycleNextAttempt(next, info) : next),
+      scheduled,
+    );
   },
 
   breaks(rule, state) {
@@ -74,14 +84,22 @@ export const FAULT_SEAM: DeliverySeam = {
 
 /** The faults switched on whose operations include the context's, in the catalog's order. */
 const handlerFaults = (context: HandlerContext) =>
-  context.state.faults.size ? faultsOn(context.state).filter((fault) => fault.operations?.includes(context.operation.id as OperationId)) : [];
+  context.state.faults.size
+    ? faultsOn(context.state).filter((fault) => fault.operations?.includes(context.operation.id as OperationId))
+    : [];
 
 export const FAULT_HANDLER_SEAM: HandlerSeam = {
   input(input, context) {
-    return handlerFaults(context).reduce((changed, fault) => (fault.alterInput ? fault.alterInput(structuredClone(changed), { ...context, input: changed }) : changed), input);
+    return handlerFaults(context).reduce(
+      (changed, fault) => (fault.alterInput ? fault.alterInput(structuredClone(changed), { ...context, input: changed }) : changed),
+      input,
+    );
   },
 
   around(next, context) {
-    return handlerFaults(context).reduce<() => Promise<HandlerResult>>((inner, fault) => (fault.aroundHandler ? () => fault.aroundHandler!(inner, context) : inner), next)();
+    return handlerFaults(context).reduce<() => Promise<HandlerResult>>(
+      (inner, fault) => (fault.aroundHandler ? () => fault.aroundHandler!(inner, context) : inner),
+      next,
+    )();
   },
 };

@@ -60,8 +60,6 @@ export type Fault = {
   alterNextAttempt?(scheduled: number | null, info: NextAttemptInfo): number | null;
 };
 
-
-
 /** A JSON answer's body, or undefined. */
 export async function jsonOf(response: Response): Promise<any> {
   try {
@@ -72,7 +70,10 @@ export async function jsonOf(response: Response): Promise<any> {
 }
 
 /** The same answer with another status, body or headers. */
-export function changed(response: Response, change: { status?: number; body?: unknown; headers?: Record<string, string | null> }): Response {
+export function changed(
+  response: Response,
+  change: { status?: number; body?: unknown; headers?: Record<string, string | null> },
+): Response {
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(change.headers ?? {})) {
     if (value === null) headers.delete(name);

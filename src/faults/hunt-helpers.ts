@@ -41,7 +41,12 @@ export function recordIdIn(id: unknown, prefix: string): string | undefined {
 }
 
 /** Wraps the requests of `operation` whose path parameter `param` is a record id of `prefix`, giving `wrap` the id. */
-export function onRecord(operation: OperationId, prefix: string, wrap: (next: Handle, request: Request, info: Info, id: string) => Promise<Response>, param = 'id') {
+export function onRecord(
+  operation: OperationId,
+  prefix: string,
+  wrap: (next: Handle, request: Request, info: Info, id: string) => Promise<Response>,
+  param = 'id',
+) {
   return onOperation(operation, (next, request, info, routed) => {
     const id = recordIdIn(routed.params[param], prefix);
     return id ? wrap(next, request, info, id) : next(request, info);

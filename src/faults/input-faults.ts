@@ -6,7 +6,17 @@ import type { OperationId } from '../spec/operation-types.ts';
 import { retryAsOwner } from './owner-key.ts';
 import { changed, jsonOf, onErrorCode, type Fault } from './fault.ts';
 import {
-  alterOk, callerWorkspace, errorAnswer as envelopeAnswer, groupsOf, onApi, onOperation, onQuery, queryOf, sentJson, withJson, withQuery,
+  alterOk,
+  callerWorkspace,
+  errorAnswer as envelopeAnswer,
+  groupsOf,
+  onApi,
+  onOperation,
+  onQuery,
+  queryOf,
+  sentJson,
+  withJson,
+  withQuery,
 } from './request-match.ts';
 import { presentCompany } from '../resources/companies/present-company.ts';
 import { presentContact } from '../resources/contacts/present-contact.ts';
@@ -27,14 +37,29 @@ const RECORD_ROUTES: Record<NumberedKind, readonly OperationId[]> = {
 
 /** Their sub-routes (/v1/<records>/{id}/...), which take the number too (spec 2.1). */
 const SUB_ROUTES: Record<NumberedKind, readonly OperationId[]> = {
-  leads: ['restoreLead', 'listLeadContacts', 'addLeadContact', 'removeLeadContact', 'listLeadProducts', 'addLeadProduct', 'updateLeadProduct', 'removeLeadProduct'],
+  leads: [
+    'restoreLead',
+    'listLeadContacts',
+    'addLeadContact',
+    'removeLeadContact',
+    'listLeadProducts',
+    'addLeadProduct',
+    'updateLeadProduct',
+    'removeLeadProduct',
+  ],
   contacts: ['restoreContact'],
   companies: ['restoreCompany'],
   tasks: ['completeTask', 'reopenTask', 'snoozeTask', 'rescheduleTask', 'restoreTask'],
 };
 
-const routesOf = (table: Record<NumberedKind, readonly OperationId[]>, kinds: readonly NumberedKind[] = ['leads', 'contacts', 'companies', 'tasks']) => kinds.flatMap((kind) => table[kind]);
-const kindOf = (operation: OperationId) => (Object.keys(ID_PREFIXES) as NumberedKind[]).find((kind) => RECORD_ROUTES[kind].includes(operation) || SUB_ROUTES[kind].includes(operation))!;
+const routesOf = (
+  table: Record<NumberedKind, readonly OperationId[]>,
+  kinds: readonly NumberedKind[] = ['leads', 'contacts', 'companies', 'tasks'],
+) => kinds.flatMap((kind) => table[kind]);
+const kindOf = (operation: OperationId) =>
+  (Object.keys(ID_PREFIXES) as NumberedKind[]).find(
+    (kind) => RECORD_ROUTES[kind].includes(operation) || SUB_ROUTES[kind].includes(operation),
+  )!;
 /** A path's id segment that is a record number (spec 2.1: the number is accepted instead of the id). */
 const isNumber = (id: string | undefined) => /^[0-9]+$/.test(id ?? '');
 
@@ -44,7 +69,8 @@ export const inputFaults: Fault[] = [
     name: 'lead-amount-decimal-rounded',
     family: 'input',
     proves: ['conventions.money-decimal-refused'],
-    description: 'A lead amount sent as a decimal (10.5) is rounded to the smallest unit and taken instead of refused (spec 2.1: money is never decimals).',
+    description:
+      'A lead amount sent as a decimal (10.5) is rounded to the smallest unit and taken instead of refused (spec 2.1: money is never decimals).',
     // Before validation: the decimal never reaches the validator that refuses it.
     wrap: onOperation(['createLead', 'updateLead'], async (next, request, info) => {
       const body = await sentJson(request);
@@ -71,22 +97,46 @@ export const inputFaults: Fault[] = [
   {
     name: 'key-states-as-invalid-token',
     family: 'input',
-    proves: ['auth.key-expired', 'auth.key-revoked', 'auth.ip-not-allowed', 'errors.docs-url-names-code', 'errors.status-403', 'errors.key-expired-revoked', 'errors.ip-not-allowed'],
-    description: 'Revoked and expired keys answer 401 invalid_token instead of key_revoked and key_expired, and a key from a refused IP address 401 invalid_token instead of 403 ip_not_allowed.',
+    proves: [
+      'auth.key-expired',
+      'auth.key-revoked',
+      'auth.ip-not-allowed',
+      'errors.docs-url-names-code',
+      'errors.status-403',
+      'errors.key-expired-revoked',
+      'errors.ip-not-allowed',
+    ],
+    description:
+      'Revoked and expired keys answer 401 invalid_token instead of key_revoked and key_expired, and a key from a refused IP address 401 invalid_token instead of 403 ip_not_allowed.',
     wrap: (next) =>
       ['key_revoked', 'key_expired', 'ip_not_allowed'].reduce(
-        (handle, code) => onErrorCode(code, (response, body) => changed(response, { status: 401, body: { error: { ...body.error, code: 'invalid_token' } } }))(handle),
+        (handle, code) =>
+          onErrorCode(code, (response, body) =>
+            changed(response, { status: 401, body: { error: { ...body.error, code: 'invalid_token' } } }),
+          )(handle),
         next,
       ),
   },
   {
     name: 'query-limits-as-validation',
     family: 'input',
-    proves: ['errors.docs-url-names-code', 'query.nesting-limit-code', 'query.limit-conditions', 'query.limit-regex-conditions', 'query.limit-list-values', 'query.regex-length', 'query.unknown-field'],
-    description: 'Queries past the limits of spec 8 answer validation_failed instead of too_many_conditions (with limit) and invalid_query.',
+    proves: [
+      'errors.docs-url-names-code',
+      'query.nesting-limit-code',
+      'query.limit-conditions',
+      'query.limit-regex-conditions',
+      'query.limit-list-values',
+      'query.regex-length',
+      'query.unknown-field',
+    ],
+    description:
+      'Queries past the limits of spec 8 answer validation_failed instead of too_many_conditions (with limit) and invalid_query.',
     wrap: (next) =>
       ['too_many_conditions', 'invalid_query'].reduce(
-        (handle, code) => onErrorCode(code, (response, body) => changed(response, { body: { error: { ...body.error, code: 'validation_failed', fields: { query: body.error.message } } } }))(handle),
+        (handle, code) =>
+          onErrorCode(code, (response, body) =>
+            changed(response, { body: { error: { ...body.error, code: 'validation_failed', fields: { query: body.error.message } } } }),
+          )(handle),
         next,
       ),
   },
@@ -95,14 +145,27 @@ export const inputFaults: Fault[] = [
     family: 'input',
     proves: ['conventions.unknown-field-named', 'errors.docs-url-names-code', 'errors.status-400', 'errors.unknown-field'],
     description: 'An unknown body field answers 422 validation_failed instead of 400 unknown_field.',
-    wrap: onErrorCode('unknown_field', (response, body) => changed(response, { status: 422, body: { error: { ...body.error, code: 'validation_failed' } } })),
+    wrap: onErrorCode('unknown_field', (response, body) =>
+      changed(response, { status: 422, body: { error: { ...body.error, code: 'validation_failed' } } }),
+    ),
   },
   {
     name: 'malformed-json-as-422',
     family: 'input',
-    proves: ['conventions.request-body-json-object', 'conventions.request-content-type', 'conventions.wrong-type', 'errors.envelope', 'errors.docs-url-names-code', 'errors.status-400', 'errors.bad-json', 'errors.bad-json-malformed'],
+    proves: [
+      'conventions.request-body-json-object',
+      'conventions.request-content-type',
+      'conventions.wrong-type',
+      'errors.envelope',
+      'errors.docs-url-names-code',
+      'errors.status-400',
+      'errors.bad-json',
+      'errors.bad-json-malformed',
+    ],
     description: 'Malformed JSON and wrong types answer 422 validation_failed instead of 400 bad_json.',
-    wrap: onErrorCode('bad_json', (response, body) => changed(response, { status: 422, body: { error: { ...body.error, code: 'validation_failed' } } })),
+    wrap: onErrorCode('bad_json', (response, body) =>
+      changed(response, { status: 422, body: { error: { ...body.error, code: 'validation_failed' } } }),
+    ),
   },
   {
     name: 'validation-without-fields',
@@ -116,7 +179,9 @@ export const inputFaults: Fault[] = [
     family: 'input',
     proves: ['errors.status-401', 'errors.docs-url-names-code', 'errors.extra-permission'],
     description: 'A request without credentials answers 403 forbidden instead of 401 invalid_token.',
-    wrap: onErrorCode('invalid_token', (response, body) => changed(response, { status: 403, body: { error: { ...body.error, code: 'forbidden' } } })),
+    wrap: onErrorCode('invalid_token', (response, body) =>
+      changed(response, { status: 403, body: { error: { ...body.error, code: 'forbidden' } } }),
+    ),
   },
   {
     name: 'unknown-key-as-key-revoked',
@@ -156,7 +221,9 @@ export const inputFaults: Fault[] = [
     family: 'input',
     proves: ['errors.docs-url-names-code', 'errors.status-413', 'errors.body-too-large', 'limits.body-over-1mb'],
     description: 'A body over 1 MB answers 400 bad_json instead of 413 body_too_large.',
-    wrap: onErrorCode('body_too_large', (response, body) => changed(response, { status: 400, body: { error: { ...body.error, code: 'bad_json' } } })),
+    wrap: onErrorCode('body_too_large', (response, body) =>
+      changed(response, { status: 400, body: { error: { ...body.error, code: 'bad_json' } } }),
+    ),
   },
   {
     name: 'long-prefix-refused',
@@ -166,10 +233,23 @@ export const inputFaults: Fault[] = [
     // The record's id in the path (the first path parameter of an API route, `id`) with a long prefix.
     wrap: onApi(async (next, request, info, { params }) => {
       if (/^[a-z]{4,}_[0-9a-z]{26}$/.test(params.id ?? '')) {
-        return new Response(JSON.stringify({ error: { code: 'invalid_id_type', message: 'Long prefixes are not accepted.', request_id: 'req_fault', docs_url: 'https://docs.crm.example/errors/invalid_id_type' } }), {
-          status: 400,
-          headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': request.headers.get('x-request-id') ?? 'req_fault' },
-        });
+        return new Response(
+          JSON.stringify({
+            error: {
+              code: 'invalid_id_type',
+              message: 'Long prefixes are not accepted.',
+              request_id: 'req_fault',
+              docs_url: 'https://docs.crm.example/errors/invalid_id_type',
+            },
+          }),
+          {
+            status: 400,
+            headers: {
+              'content-type': 'application/json; charset=utf-8',
+              'x-request-id': request.headers.get('x-request-id') ?? 'req_fault',
+            },
+          },
+        );
       }
       return next(request, info);
     }),
@@ -188,33 +268,64 @@ export const inputFaults: Fault[] = [
         const headers = new Headers(request.headers);
         headers.set('authorization', `Bearer ${key}`);
         return next(new Request(request, { headers }));
-      })(next)(request, info)),
+      })(next)(request, info),
+    ),
   },
   {
     name: 'numbers-only-for-leads',
     family: 'input',
     proves: ['conventions.number-on-single-record-routes'],
     description: 'Record numbers are resolved on lead routes only: /v1/contacts/7, /v1/companies/7 and /v1/tasks/7 answer 404 not_found.',
-    wrap: onOperation([...routesOf(RECORD_ROUTES, ['contacts', 'companies', 'tasks']), ...routesOf(SUB_ROUTES, ['contacts', 'companies', 'tasks'])], async (next, request, info, { params }) =>
-      (isNumber(params.id) ? errorAnswer(request, 404, 'not_found', 'Not found.') : next(request, info))),
+    wrap: onOperation(
+      [...routesOf(RECORD_ROUTES, ['contacts', 'companies', 'tasks']), ...routesOf(SUB_ROUTES, ['contacts', 'companies', 'tasks'])],
+      async (next, request, info, { params }) =>
+        isNumber(params.id) ? errorAnswer(request, 404, 'not_found', 'Not found.') : next(request, info),
+    ),
   },
   {
     name: 'times-without-fraction',
     family: 'input',
-    proves: ['conventions.time-fractional', 'responses.shape.list-leads', 'responses.shape.create-lead', 'responses.shape.get-lead', 'responses.shape.update-lead', 'responses.shape.restore-lead', 'responses.shape.list-pipelines', 'responses.shape.get-pipeline', 'responses.shape.create-company', 'responses.shape.get-company', 'responses.shape.update-company', 'responses.shape.restore-company', 'responses.shape.create-contact', 'responses.shape.get-contact', 'responses.shape.update-contact', 'responses.shape.restore-contact', 'responses.shape.create-note', 'responses.shape.list-members', 'responses.shape.create-task', 'responses.shape.get-task', 'responses.shape.update-task', 'responses.shape.complete-task'],
+    proves: [
+      'conventions.time-fractional',
+      'responses.shape.list-leads',
+      'responses.shape.create-lead',
+      'responses.shape.get-lead',
+      'responses.shape.update-lead',
+      'responses.shape.restore-lead',
+      'responses.shape.list-pipelines',
+      'responses.shape.get-pipeline',
+      'responses.shape.create-company',
+      'responses.shape.get-company',
+      'responses.shape.update-company',
+      'responses.shape.restore-company',
+      'responses.shape.create-contact',
+      'responses.shape.get-contact',
+      'responses.shape.update-contact',
+      'responses.shape.restore-contact',
+      'responses.shape.create-note',
+      'responses.shape.list-members',
+      'responses.shape.create-task',
+      'responses.shape.get-task',
+      'responses.shape.update-task',
+      'responses.shape.complete-task',
+    ],
     description: 'Times are answered to the whole second (2026-01-15T10:00:00Z), without the fractional seconds spec 2.1 requires.',
     wrap: (next) => async (request, info) => {
       const response = await next(request, info);
       if (!response.headers.get('content-type')?.startsWith('application/json')) return response;
       const text = await response.clone().text();
-      return new Response(text.replace(/("\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})\.\d+(Z|[+-]\d{2}:\d{2})"/g, '$1$2"'), { status: response.status, headers: response.headers });
+      return new Response(text.replace(/("\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})\.\d+(Z|[+-]\d{2}:\d{2})"/g, '$1$2"'), {
+        status: response.status,
+        headers: response.headers,
+      });
     },
   },
   {
     name: 'task-times-as-sent',
     family: 'input',
     proves: ['conventions.time-fractional', 'responses.shape.update-task'],
-    description: "A task's due_at is stored and answered as the caller wrote it, so a time sent to the second comes back without the fractional seconds spec 2.1 requires.",
+    description:
+      "A task's due_at is stored and answered as the caller wrote it, so a time sent to the second comes back without the fractional seconds spec 2.1 requires.",
     wrap: onOperation(['createTask', 'updateTask'], async (next, request, info) => {
       const sent = await sentJson(request);
       const response = await next(request, info);
@@ -226,10 +337,18 @@ export const inputFaults: Fault[] = [
     name: 'patch-null-keeps-reference',
     family: 'input',
     proves: ['conventions.patch-null-clears-reference'],
-    description: 'A PATCH with owner_id, contact_id or company_id null keeps the old reference (the update merges with `value ?? current`).',
+    description:
+      'A PATCH with owner_id, contact_id or company_id null keeps the old reference (the update merges with `value ?? current`).',
     // The handler's own misreading: it is given the validated body without those nulls.
     operations: ['updateLead', 'updateContact', 'updateCompany'],
-    alterInput: (input) => ({ ...input, body: Object.fromEntries(Object.entries(input.body as object).filter(([field, value]) => !(value === null && ['owner_id', 'contact_id', 'company_id'].includes(field)))) }),
+    alterInput: (input) => ({
+      ...input,
+      body: Object.fromEntries(
+        Object.entries(input.body as object).filter(
+          ([field, value]) => !(value === null && ['owner_id', 'contact_id', 'company_id'].includes(field)),
+        ),
+      ),
+    }),
   },
   {
     name: 'time-without-offset-accepted',
@@ -237,31 +356,61 @@ export const inputFaults: Fault[] = [
     proves: ['conventions.time-sent-offset'],
     description: 'A time sent without an offset (2030-01-15T10:00:00) is taken as UTC instead of refused with 422.',
     // Before validation, which refuses the time without an offset.
-    wrap: onApi(async (next, request, info) => {
-      const text = await request.clone().text().catch(() => '');
-      const fixed = text.replace(/("\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?)"/g, '$1Z"');
-      return fixed === text ? next(request, info) : next(new Request(request, { body: fixed }), info);
-    }, ['POST', 'PATCH']),
+    wrap: onApi(
+      async (next, request, info) => {
+        const text = await request
+          .clone()
+          .text()
+          .catch(() => '');
+        const fixed = text.replace(/("\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?)"/g, '$1Z"');
+        return fixed === text ? next(request, info) : next(new Request(request, { body: fixed }), info);
+      },
+      ['POST', 'PATCH'],
+    ),
   },
   {
     name: 'long-prefix-in-body-refused',
     family: 'input',
     proves: ['conventions.long-prefixes-in-bodies'],
-    description: 'Long-prefixed ids (contact_..., stage_...) are accepted in paths but refused in request bodies with 422 validation_failed: the body schema only knows the short prefixes.',
-    wrap: onApi(async (next, request, info) => {
-      const body = await sentJson(request);
-      const field = body && typeof body === 'object' ? Object.keys(body).find((key) => typeof body[key] === 'string' && /^(lead|contact|company|task|pipeline|stage|member)_[0-9a-z]{26}$/.test(body[key])) : undefined;
-      return field ? errorAnswer(request, 422, 'validation_failed', 'Some values are invalid.', { fields: { [field]: 'is not an id of the right type' } }) : next(request, info);
-    }, ['POST', 'PATCH']),
+    description:
+      'Long-prefixed ids (contact_..., stage_...) are accepted in paths but refused in request bodies with 422 validation_failed: the body schema only knows the short prefixes.',
+    wrap: onApi(
+      async (next, request, info) => {
+        const body = await sentJson(request);
+        const field =
+          body && typeof body === 'object'
+            ? Object.keys(body).find(
+                (key) =>
+                  typeof body[key] === 'string' && /^(lead|contact|company|task|pipeline|stage|member)_[0-9a-z]{26}$/.test(body[key]),
+              )
+            : undefined;
+        return field
+          ? errorAnswer(request, 422, 'validation_failed', 'Some values are invalid.', {
+              fields: { [field]: 'is not an id of the right type' },
+            })
+          : next(request, info);
+      },
+      ['POST', 'PATCH'],
+    ),
   },
   {
     name: 'whoami-needs-users-read',
     family: 'input',
-    proves: ['auth.whoami-no-scope', 'auth.key-expired', 'auth.key-revoked', 'auth.ip-not-allowed', 'errors.key-expired-revoked', 'errors.ip-not-allowed'],
-    description: 'whoami asks for users:read (it is filed with the member routes), so a key without that scope gets 403 missing_scope instead of its identity.',
+    proves: [
+      'auth.whoami-no-scope',
+      'auth.key-expired',
+      'auth.key-revoked',
+      'auth.ip-not-allowed',
+      'errors.key-expired-revoked',
+      'errors.ip-not-allowed',
+    ],
+    description:
+      'whoami asks for users:read (it is filed with the member routes), so a key without that scope gets 403 missing_scope instead of its identity.',
     wrap: onOperation('getWhoami', async (next, request, info, _routed, state) => {
       const scopes = scopesOf(state, request);
-      return scopes && !scopes.includes('users:read') ? errorAnswer(request, 403, 'missing_scope', 'The key lacks a scope.', { scope: 'users:read' }) : next(request, info);
+      return scopes && !scopes.includes('users:read')
+        ? errorAnswer(request, 403, 'missing_scope', 'The key lacks a scope.', { scope: 'users:read' })
+        : next(request, info);
     }),
   },
   {
@@ -282,10 +431,15 @@ export const inputFaults: Fault[] = [
     family: 'input',
     proves: ['auth.write-includes-read'],
     description: 'leads:write does not include leads:read: a key with leads:write alone gets 403 missing_scope on lead reads.',
-    wrap: onOperation(['listLeads', 'getLeadBoard', 'getLead', 'listLeadContacts', 'listLeadProducts'], async (next, request, info, _routed, state) => {
-      const scopes = scopesOf(state, request);
-      return scopes && !scopes.includes('leads:read') ? errorAnswer(request, 403, 'missing_scope', 'The key lacks a scope.', { scope: 'leads:read' }) : next(request, info);
-    }),
+    wrap: onOperation(
+      ['listLeads', 'getLeadBoard', 'getLead', 'listLeadContacts', 'listLeadProducts'],
+      async (next, request, info, _routed, state) => {
+        const scopes = scopesOf(state, request);
+        return scopes && !scopes.includes('leads:read')
+          ? errorAnswer(request, 403, 'missing_scope', 'The key lacks a scope.', { scope: 'leads:read' })
+          : next(request, info);
+      },
+    ),
   },
   {
     name: 'body-limit-at-512kb',
@@ -295,7 +449,9 @@ export const inputFaults: Fault[] = [
     wrap: (next) => async (request, info) => {
       if (!['POST', 'PATCH', 'PUT'].includes(request.method)) return next(request, info);
       const bytes = new Uint8Array(await request.clone().arrayBuffer());
-      return bytes.byteLength > 512 * 1024 ? errorAnswer(request, 413, 'body_too_large', 'The request body is larger than 512 KB.') : next(request, info);
+      return bytes.byteLength > 512 * 1024
+        ? errorAnswer(request, 413, 'body_too_large', 'The request body is larger than 512 KB.')
+        : next(request, info);
     },
   },
   // Blind fault hunt (the faults below were written from the spec and the mock, not from the checks).
@@ -313,11 +469,16 @@ export const inputFaults: Fault[] = [
     name: 'long-prefix-echoed',
     family: 'input',
     proves: ['conventions.responses-short-prefixes', 'conventions.ids-short-long-versioning', 'responses.shape.create-lead'],
-    description: 'A lead written with a long-prefix reference (contact_..., company_..., member_...) answers it as sent instead of in the short form (spec 2.2, 9).',
+    description:
+      'A lead written with a long-prefix reference (contact_..., company_..., member_...) answers it as sent instead of in the short form (spec 2.2, 9).',
     wrap: onOperation(['createLead', 'updateLead'], async (next, request, info) => {
       const sent = await sentJson(request);
       const response = await next(request, info);
-      const echoed = Object.fromEntries(['contact_id', 'company_id', 'owner_id', 'pipeline_id', 'stage_id'].filter((field) => /^(contact|company|member|pipeline|stage)_/.test(String(sent?.[field] ?? ''))).map((field) => [field, sent[field]]));
+      const echoed = Object.fromEntries(
+        ['contact_id', 'company_id', 'owner_id', 'pipeline_id', 'stage_id']
+          .filter((field) => /^(contact|company|member|pipeline|stage)_/.test(String(sent?.[field] ?? '')))
+          .map((field) => [field, sent[field]]),
+      );
       return Object.keys(echoed).length === 0 ? response : alterOk(response, (body) => ({ ...body, ...echoed }));
     }),
   },
@@ -325,8 +486,18 @@ export const inputFaults: Fault[] = [
   {
     name: 'validation-fields-as-json-pointers',
     family: 'input',
-    proves: ['conventions.unknown-field-named', 'conventions.wrong-type', 'conventions.time-sent-offset', 'errors.status-400', 'errors.status-422', 'errors.validation-failed', 'errors.bad-json', 'errors.unknown-field'],
-    description: 'Field problems are keyed by the validator\'s JSON pointers (/stage_id, /custom/budget) instead of the request field names (stage_id, custom.budget) (spec 7.1, 7.3).',
+    proves: [
+      'conventions.unknown-field-named',
+      'conventions.wrong-type',
+      'conventions.time-sent-offset',
+      'errors.status-400',
+      'errors.status-422',
+      'errors.validation-failed',
+      'errors.bad-json',
+      'errors.unknown-field',
+    ],
+    description:
+      "Field problems are keyed by the validator's JSON pointers (/stage_id, /custom/budget) instead of the request field names (stage_id, custom.budget) (spec 7.1, 7.3).",
     wrap: (next) => async (request, info) => {
       const response = await next(request, info);
       const body = response.status >= 400 ? await jsonOf(response) : undefined;
@@ -341,10 +512,12 @@ export const inputFaults: Fault[] = [
     name: 'query-hundred-list-values-refused',
     family: 'input',
     proves: ['query.limit-list-values'],
-    description: 'A condition whose list value has exactly 100 entries (in, not_in, all) is refused with too_many_conditions: the check is length < 100 (spec 8: 100 list values).',
+    description:
+      'A condition whose list value has exactly 100 entries (in, not_in, all) is refused with too_many_conditions: the check is length < 100 (spec 8: 100 list values).',
     wrap: onQuery((body) => {
       for (const group of groupsOf(body.query)) {
-        for (const condition of group.conditions) if (Array.isArray(condition?.value) && condition.value.length === 100) condition.value.push(condition.value[99]);
+        for (const condition of group.conditions)
+          if (Array.isArray(condition?.value) && condition.value.length === 100) condition.value.push(condition.value[99]);
       }
       return body;
     }),
@@ -353,7 +526,8 @@ export const inputFaults: Fault[] = [
     name: 'validation-fields-nested',
     family: 'input',
     proves: ['errors.fields-only-field-problems', 'errors.status-422', 'errors.validation-failed'],
-    description: 'validation_failed writes a problem of a nested field as a nested object ({custom: {budget: ...}}) instead of under the key custom.budget (spec 2.11, 7.3: fields names custom.<key>).',
+    description:
+      'validation_failed writes a problem of a nested field as a nested object ({custom: {budget: ...}}) instead of under the key custom.budget (spec 2.11, 7.3: fields names custom.<key>).',
     wrap: onErrorCode('validation_failed', (response, body) => {
       const fields = body.error.fields;
       if (!fields || !Object.keys(fields).some((key) => key.includes('.'))) return response;
@@ -364,7 +538,8 @@ export const inputFaults: Fault[] = [
     name: 'missing-scope-names-write-scope',
     family: 'input',
     proves: ['auth.missing-scope'],
-    description: 'missing_scope names the write scope of the resource whatever was asked (leads:write for a list), where scope is the one the route needs (spec 4.6, 7.1).',
+    description:
+      'missing_scope names the write scope of the resource whatever was asked (leads:write for a list), where scope is the one the route needs (spec 4.6, 7.1).',
     wrap: onErrorCode('missing_scope', (response, body) =>
       typeof body.error.scope === 'string' && body.error.scope.endsWith(':read')
         ? changed(response, { body: { error: { ...body.error, scope: body.error.scope.replace(/:read$/, ':write') } } })
@@ -375,14 +550,18 @@ export const inputFaults: Fault[] = [
     name: 'numbers-resolved-across-workspaces',
     family: 'input',
     proves: ['conventions.number-own-workspace'],
-    description: "A record number in a path is looked up without the workspace (WHERE number = ?): /v1/contacts/3 answers another workspace's #3 when one has it (spec 2.1: a number is resolved only inside the authenticated workspace).",
+    description:
+      "A record number in a path is looked up without the workspace (WHERE number = ?): /v1/contacts/3 answers another workspace's #3 when one has it (spec 2.1: a number is resolved only inside the authenticated workspace).",
     wrap: onOperation(['getLead', 'getContact', 'getCompany'], async (next, request, info, { operationId, params }, state) => {
       const own = isNumber(params.id) ? callerWorkspace(state, request) : undefined;
       if (!own) return next(request, info);
       const table = kindOf(operationId) as 'leads' | 'contacts' | 'companies';
       const number = Number(params.id);
       // The row of another workspace wins (the query has no workspace filter, and its order puts the other's first).
-      const first = [...state.workspaces.values()].find((workspace) => workspace !== own && (workspace.tables[table] as any).findBy('number', number).some((record: any) => record.deleted_at === null));
+      const first = [...state.workspaces.values()].find(
+        (workspace) =>
+          workspace !== own && (workspace.tables[table] as any).findBy('number', number).some((record: any) => record.deleted_at === null),
+      );
       if (!first) return next(request, info);
       const record = (first.tables[table] as any).findBy('number', number).find((each: any) => each.deleted_at === null);
       const response = await next(request, info);
@@ -394,7 +573,8 @@ export const inputFaults: Fault[] = [
     name: 'numbers-refused-on-sub-routes',
     family: 'input',
     proves: ['conventions.number-on-single-record-routes', 'conventions.trash-restore'],
-    description: 'Record numbers are resolved on the record routes themselves only: their sub-routes (restore, a lead\'s contacts and products, the task actions) take ids, so /v1/contacts/7/restore answers 404 not_found (spec 2.1: single-record routes and their sub-routes accept the number).',
+    description:
+      "Record numbers are resolved on the record routes themselves only: their sub-routes (restore, a lead's contacts and products, the task actions) take ids, so /v1/contacts/7/restore answers 404 not_found (spec 2.1: single-record routes and their sub-routes accept the number).",
     wrap: onOperation(routesOf(SUB_ROUTES), async (next, request, info, { operationId, params }) => {
       if (!isNumber(params.id)) return next(request, info);
       const kind = kindOf(operationId);
@@ -409,27 +589,36 @@ export const inputFaults: Fault[] = [
     name: 'unknown-number-invalid-id-type',
     family: 'input',
     proves: ['conventions.number-unknown-404', 'errors.status-404'],
-    description: 'A number that no record has answers 400 invalid_id_type (the number lookup fails over to parsing the segment as an id) instead of the same 404 not_found as an unknown id (spec 2.1, 7.3).',
+    description:
+      'A number that no record has answers 400 invalid_id_type (the number lookup fails over to parsing the segment as an id) instead of the same 404 not_found as an unknown id (spec 2.1, 7.3).',
     wrap: onOperation(routesOf(RECORD_ROUTES), (next, request, info, { params }, state) =>
-      (isNumber(params.id)
-        ? onErrorCode('not_found', (response) => envelopeAnswer(state, response, 400, { code: 'invalid_id_type', message: 'This id is not of the type the route expects.' }))(next)(request, info)
-        : next(request, info))),
+      isNumber(params.id)
+        ? onErrorCode('not_found', (response) =>
+            envelopeAnswer(state, response, 400, { code: 'invalid_id_type', message: 'This id is not of the type the route expects.' }),
+          )(next)(request, info)
+        : next(request, info),
+    ),
   },
   {
     name: 'trashed-by-number-not-found',
     family: 'input',
     proves: ['conventions.trash-reads-410', 'errors.gone'],
-    description: 'A record in the trash named by its number answers 404 not_found instead of 410 gone: the number index holds live records only, while reads by id find the trash (spec 2.1: a number is accepted instead of the id; reads of a deleted record answer 410).',
+    description:
+      'A record in the trash named by its number answers 404 not_found instead of 410 gone: the number index holds live records only, while reads by id find the trash (spec 2.1: a number is accepted instead of the id; reads of a deleted record answer 410).',
     wrap: onOperation([...routesOf(RECORD_ROUTES), ...routesOf(SUB_ROUTES)], (next, request, info, { params }, state) =>
-      (isNumber(params.id)
-        ? onErrorCode('gone', (response) => envelopeAnswer(state, response, 404, { code: 'not_found', message: 'No record has this id or number.' }))(next)(request, info)
-        : next(request, info))),
+      isNumber(params.id)
+        ? onErrorCode('gone', (response) =>
+            envelopeAnswer(state, response, 404, { code: 'not_found', message: 'No record has this id or number.' }),
+          )(next)(request, info)
+        : next(request, info),
+    ),
   },
   {
     name: 'contact-number-max-of-live',
     family: 'input',
     proves: ['conventions.number-never-reused'],
-    description: "A new contact's number is one more than the highest number among live contacts (MAX(number) over the list the trash leaves), so after the newest contacts are deleted their numbers are given again (spec 2.1: never reused).",
+    description:
+      "A new contact's number is one more than the highest number among live contacts (MAX(number) over the list the trash leaves), so after the newest contacts are deleted their numbers are given again (spec 2.1: never reused).",
     // The handler's own numbering, written inside the request's transaction.
     operations: ['createContact'],
     async aroundHandler(next, context) {
@@ -437,7 +626,12 @@ export const inputFaults: Fault[] = [
       const { workspace } = callerOf(context);
       const body: any = result instanceof Response ? undefined : result.body;
       if (typeof body?.number !== 'number') return result;
-      const highest = Math.max(0, ...[...workspace.tables.contacts.values()].filter((contact) => contact.id !== body.id && contact.deleted_at === null).map((contact) => contact.number));
+      const highest = Math.max(
+        0,
+        ...[...workspace.tables.contacts.values()]
+          .filter((contact) => contact.id !== body.id && contact.deleted_at === null)
+          .map((contact) => contact.number),
+      );
       if (body.number <= highest + 1) return result;
       const number = highest + 1;
       await workspace.tables.contacts.update(body.id, (draft) => void (draft.number = number));
@@ -450,34 +644,49 @@ export const inputFaults: Fault[] = [
     name: 'credentials-in-url-beside-header-accepted',
     family: 'input',
     proves: ['auth.credentials-in-url', 'errors.credentials-in-url'],
-    description: 'A key in the URL (?api_key=, ?access_token=) is refused only when no Authorization header is sent: a request carrying both is answered as if the URL were clean, where a key in the URL answers 400 credentials_in_url (spec 5.1).',
+    description:
+      'A key in the URL (?api_key=, ?access_token=) is refused only when no Authorization header is sent: a request carrying both is answered as if the URL were clean, where a key in the URL answers 400 credentials_in_url (spec 5.1).',
     wrap: onApi(async (next, request, info) => {
       const query = queryOf(request);
       const named = [...query.keys()].filter((name) => URL_CREDENTIALS.has(name.toLowerCase()) || URL_SECRET.test(query.get(name) ?? ''));
       if (!request.headers.has('authorization') || named.length === 0) return next(request, info);
-      return next(withQuery(request, (query) => named.forEach((name) => query.delete(name))), info);
+      return next(
+        withQuery(request, (query) => named.forEach((name) => query.delete(name))),
+        info,
+      );
     }),
   },
   {
     name: 'credentials-in-url-as-401',
     family: 'input',
     proves: ['auth.credentials-in-url', 'errors.docs-url-names-code', 'errors.credentials-in-url'],
-    description: 'A key sent in the URL without an Authorization header answers 401 invalid_token (the header was looked for first) instead of 400 credentials_in_url (spec 5.1, 7.3).',
+    description:
+      'A key sent in the URL without an Authorization header answers 401 invalid_token (the header was looked for first) instead of 400 credentials_in_url (spec 5.1, 7.3).',
     wrap: onErrorCode('credentials_in_url', (response, body, request) =>
-      request.headers.has('authorization') ? response : changed(response, { status: 401, body: { error: { ...body.error, code: 'invalid_token' } }, headers: { 'WWW-Authenticate': 'Bearer realm="api"' } })),
+      request.headers.has('authorization')
+        ? response
+        : changed(response, {
+            status: 401,
+            body: { error: { ...body.error, code: 'invalid_token' } },
+            headers: { 'WWW-Authenticate': 'Bearer realm="api"' },
+          }),
+    ),
   },
   {
     name: 'revoked-key-reads-allowed',
     family: 'input',
     proves: ['auth.key-revoked', 'errors.key-expired-revoked'],
-    description: 'Revocation is checked only on writes (the read path uses a cached key): a revoked key still reads with 200 instead of 401 key_revoked (spec 5.1).',
-    wrap: (next, state) => async (request, info) => (request.method === 'GET' ? withKeyAltered(state, request, { revokedAt: null }, () => next(request, info)) : next(request, info)),
+    description:
+      'Revocation is checked only on writes (the read path uses a cached key): a revoked key still reads with 200 instead of 401 key_revoked (spec 5.1).',
+    wrap: (next, state) => async (request, info) =>
+      request.method === 'GET' ? withKeyAltered(state, request, { revokedAt: null }, () => next(request, info)) : next(request, info),
   },
   {
     name: 'ip-allowlist-ignored',
     family: 'input',
     proves: ['auth.ip-not-allowed', 'errors.status-403', 'errors.ip-not-allowed'],
-    description: "A key's IP allow-list is stored but never compared: a request from another address is answered instead of 403 ip_not_allowed (spec 5.1).",
+    description:
+      "A key's IP allow-list is stored but never compared: a request from another address is answered instead of 403 ip_not_allowed (spec 5.1).",
     wrap: (next, state) => async (request, info) => withKeyAltered(state, request, { allowedIps: [] }, () => next(request, info)),
   },
   // The eighth blind hunt's query limits, filed with input.query-limits, the suite's check of the limits of spec 8 (written before reading any check).
@@ -485,7 +694,8 @@ export const inputFaults: Fault[] = [
     name: 'query-fifty-conditions-refused',
     family: 'input',
     proves: ['query.limit-conditions'],
-    description: 'A query with exactly 50 conditions is refused with too_many_conditions: the count is checked with < 50 (spec 8: 50 conditions).',
+    description:
+      'A query with exactly 50 conditions is refused with too_many_conditions: the count is checked with < 50 (spec 8: 50 conditions).',
     wrap: onQuery((body) => {
       const conditions = conditionsIn(body.query);
       if (conditions.length === 50) body.query.conditions.push(structuredClone(conditions[0]));
@@ -496,7 +706,8 @@ export const inputFaults: Fault[] = [
     name: 'query-three-regex-refused',
     family: 'input',
     proves: ['query.limit-regex-conditions'],
-    description: 'A query with exactly 3 regex conditions is refused with too_many_conditions: the regex count is checked with < 3 (spec 8: 3 regex conditions).',
+    description:
+      'A query with exactly 3 regex conditions is refused with too_many_conditions: the regex count is checked with < 3 (spec 8: 3 regex conditions).',
     wrap: onQuery((body) => {
       const regexes = conditionsIn(body.query).filter((condition) => condition.op === 'regex');
       if (regexes.length === 3) body.query.conditions.push(structuredClone(regexes[0]));
@@ -507,9 +718,11 @@ export const inputFaults: Fault[] = [
     name: 'query-list-values-past-100-cut',
     family: 'input',
     proves: ['query.limit-list-values'],
-    description: 'A list value of more than 100 entries (in, not_in, all) is cut to its first 100 and the query answered, instead of refused with 422 too_many_conditions (spec 8: 100 list values).',
+    description:
+      'A list value of more than 100 entries (in, not_in, all) is cut to its first 100 and the query answered, instead of refused with 422 too_many_conditions (spec 8: 100 list values).',
     wrap: onQuery((body) => {
-      for (const condition of conditionsIn(body.query)) if (Array.isArray(condition.value) && condition.value.length > 100) condition.value = condition.value.slice(0, 100);
+      for (const condition of conditionsIn(body.query))
+        if (Array.isArray(condition.value) && condition.value.length > 100) condition.value = condition.value.slice(0, 100);
       return body;
     }),
   },
@@ -517,7 +730,8 @@ export const inputFaults: Fault[] = [
     name: 'query-third-level-accepted',
     family: 'input',
     proves: ['query.nesting-limit'],
-    description: 'Groups nested 3 levels deep are not refused: the translator folds a third-level group into its parent and answers 200, where nesting stops at 2 levels (spec 4.13, 8: 422).',
+    description:
+      'Groups nested 3 levels deep are not refused: the translator folds a third-level group into its parent and answers 200, where nesting stops at 2 levels (spec 4.13, 8: 422).',
     wrap: onQuery((body) => {
       for (const second of (body.query?.conditions ?? []).filter(isGroup)) {
         second.conditions = second.conditions.flatMap((node: any) => (isGroup(node) ? conditionsIn(node) : [node]));
@@ -529,9 +743,11 @@ export const inputFaults: Fault[] = [
     name: 'query-regex-200-refused',
     family: 'input',
     proves: ['query.regex-length'],
-    description: 'A regex of exactly 200 characters is refused with invalid_query: the length is checked with < 200 (spec 7.3: a regex of 1 to 200 characters).',
+    description:
+      'A regex of exactly 200 characters is refused with invalid_query: the length is checked with < 200 (spec 7.3: a regex of 1 to 200 characters).',
     wrap: onQuery((body) => {
-      for (const condition of conditionsIn(body.query)) if (condition.op === 'regex' && typeof condition.value === 'string' && [...condition.value].length === 200) condition.value += 'x';
+      for (const condition of conditionsIn(body.query))
+        if (condition.op === 'regex' && typeof condition.value === 'string' && [...condition.value].length === 200) condition.value += 'x';
       return body;
     }),
   },
@@ -539,7 +755,8 @@ export const inputFaults: Fault[] = [
   {
     name: 'lead-currency-only-with-amount',
     family: 'input',
-    description: "A lead created without currency gets the workspace's currency only beside an amount: one created without an amount answers currency null (spec 2.1: a lead without currency uses the workspace currency).",
+    description:
+      "A lead created without currency gets the workspace's currency only beside an amount: one created without an amount answers currency null (spec 2.1: a lead without currency uses the workspace currency).",
     proves: ['conventions.money-workspace-currency'],
     wrap: onOperation('createLead', async (next, request, info) => {
       const sent = await sentJson(request);
@@ -559,7 +776,12 @@ const URL_CREDENTIALS = new Set(['api_key', 'apikey', 'access_token', 'authoriza
 const URL_SECRET = /^svc_(live|at|rt)_/;
 
 /** Runs `work` with the request's API key changed as `change` says, then puts the key back as it was. */
-async function withKeyAltered(state: MockState, request: Request, change: { revokedAt?: null; allowedIps?: string[] }, work: () => Promise<Response>): Promise<Response> {
+async function withKeyAltered(
+  state: MockState,
+  request: Request,
+  change: { revokedAt?: null; allowedIps?: string[] },
+  work: () => Promise<Response>,
+): Promise<Response> {
   const secret = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
   const credential = secret ? state.findCredential(secret)?.credential : undefined;
   if (credential?.kind !== 'api_key') return work();
@@ -583,10 +805,13 @@ function scopesOf(state: MockState, request: Request): string[] | undefined {
 /** An error envelope the fault answers itself, with the caller's request id. */
 function errorAnswer(request: Request, status: number, code: string, message: string, extras: Record<string, unknown> = {}): Response {
   const requestId = request.headers.get('x-request-id') ?? 'req_fault';
-  return new Response(JSON.stringify({ error: { code, message, request_id: requestId, docs_url: `https://docs.crm.example/errors/${code}`, ...extras } }), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId },
-  });
+  return new Response(
+    JSON.stringify({ error: { code, message, request_id: requestId, docs_url: `https://docs.crm.example/errors/${code}`, ...extras } }),
+    {
+      status,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId },
+    },
+  );
 }
 
 /** `fields` with dotted keys (custom.budget) written as nested objects ({custom: {budget}}). */
@@ -599,4 +824,3 @@ function nestedFields(fields: Record<string, unknown>): Record<string, unknown> 
   }
   return nested;
 }
-

@@ -11,18 +11,33 @@ import { retryAsOwner } from './owner-key.ts';
 
 /** The request with its JSON body changed. */
 async function withJsonBody(request: Request, change: (body: any) => any): Promise<Request> {
-  const body = change(await request.clone().json().catch(() => undefined));
+  const body = change(
+    await request
+      .clone()
+      .json()
+      .catch(() => undefined),
+  );
   const headers = new Headers(request.headers);
   headers.delete('content-length');
   return new Request(request.url, { method: request.method, headers, body: JSON.stringify(body) });
 }
 
 /** A lead's sub-routes: its contacts and its product lines. */
-const LEAD_SUB_ROUTES: readonly OperationId[] = ['listLeadContacts', 'addLeadContact', 'removeLeadContact', 'listLeadProducts', 'addLeadProduct', 'updateLeadProduct', 'removeLeadProduct'];
+const LEAD_SUB_ROUTES: readonly OperationId[] = [
+  'listLeadContacts',
+  'addLeadContact',
+  'removeLeadContact',
+  'listLeadProducts',
+  'addLeadProduct',
+  'updateLeadProduct',
+  'removeLeadProduct',
+];
 
 /** The stored lead a path's id or number names (spec 2.1: a number is accepted instead of the id). */
 function storedLead(workspace: Workspace, key: string | undefined) {
-  return key === undefined ? undefined : [...workspace.tables.leads.values()].find((lead) => lead.id === normalizeId(key) || String(lead.number) === key);
+  return key === undefined
+    ? undefined
+    : [...workspace.tables.leads.values()].find((lead) => lead.id === normalizeId(key) || String(lead.number) === key);
 }
 
 /** An answer of a handler that carries a JSON body (not a raw Response). */
@@ -32,7 +47,9 @@ const bodyOf = (result: HandlerResult): any => (result instanceof Response ? und
  * Runs a lead PATCH's handler with the stored lead it names as it was before (a copy), and lets
  * `after` change the store and the answer inside the request's transaction.
  */
-function aroundLeadPatch(after: (context: HandlerContext, before: any, lead: any, result: HandlerResult) => Promise<HandlerResult>): Pick<Fault, 'operations' | 'aroundHandler'> {
+function aroundLeadPatch(
+  after: (context: HandlerContext, before: any, lead: any, result: HandlerResult) => Promise<HandlerResult>,
+): Pick<Fault, 'operations' | 'aroundHandler'> {
   return {
     operations: ['updateLead'],
     async aroundHandler(next, context) {
@@ -52,13 +69,27 @@ function stagesOf(workspace: Workspace, pipelineId: string): { id: string; posit
 
 /** Every product line a lead-products route answers (one, or a list), changed by `alter`. */
 function onLines(alter: (line: any, state: Parameters<typeof callerWorkspace>[0], request: Request) => any) {
-  return onOperation(['listLeadProducts', 'addLeadProduct', 'updateLeadProduct', 'removeLeadProduct'], async (next, request, info, _routed, state) =>
-    alterOk(await next(request, info), (body) => (Array.isArray(body.data) ? { ...body, data: body.data.map((line: any) => alter(line, state, request)) } : body.id ? alter(body, state, request) : body)));
+  return onOperation(
+    ['listLeadProducts', 'addLeadProduct', 'updateLeadProduct', 'removeLeadProduct'],
+    async (next, request, info, _routed, state) =>
+      alterOk(await next(request, info), (body) =>
+        Array.isArray(body.data)
+          ? { ...body, data: body.data.map((line: any) => alter(line, state, request)) }
+          : body.id
+            ? alter(body, state, request)
+            : body,
+      ),
+  );
 }
 
 /** Leads in the trash matching a lead list's id filters (the ones a summary query would join on). */
 function trashedMatching(workspace: Workspace, query: URLSearchParams): { id: string; amount: number }[] {
-  const filters: [string, string][] = [['pipeline', 'pipeline_id'], ['stage', 'stage_id'], ['contact', 'contact_id'], ['company', 'company_id']];
+  const filters: [string, string][] = [
+    ['pipeline', 'pipeline_id'],
+    ['stage', 'stage_id'],
+    ['contact', 'contact_id'],
+    ['company', 'company_id'],
+  ];
   return [...workspace.tables.leads.values()].filter(
     (lead: any) => lead.deleted_at !== null && filters.every(([param, field]) => !query.get(param) || lead[field] === query.get(param)),
   );
@@ -81,15 +112,23 @@ export const leadsFaults: Fault[] = [
     // Readings review: leads.number-integer and leads.company-object are stated (2.1, 2.3).
     name: 'lead-number-as-text',
     family: 'leads',
-    proves: ['leads.number-integer', 'responses.shape.list-leads', 'responses.shape.create-lead', 'responses.shape.get-lead', 'responses.shape.update-lead'],
-    description: 'Leads show their record number as text, "#7", as the web app prints it, instead of the integer 7 (spec 2.1, 2.3: an integer number).',
+    proves: [
+      'leads.number-integer',
+      'responses.shape.list-leads',
+      'responses.shape.create-lead',
+      'responses.shape.get-lead',
+      'responses.shape.update-lead',
+    ],
+    description:
+      'Leads show their record number as text, "#7", as the web app prints it, instead of the integer 7 (spec 2.1, 2.3: an integer number).',
     wrap: alterLeads((lead) => ({ ...lead, number: `#${lead.number}` })),
   },
   {
     name: 'lead-company-without-id',
     family: 'leads',
     proves: ['leads.company-object', 'responses.shape.list-leads', 'responses.shape.create-lead', 'responses.shape.update-lead'],
-    description: 'A lead\'s `company` object carries only the company\'s name, not its id (spec 2.3: company_id and company name the same company).',
+    description:
+      "A lead's `company` object carries only the company's name, not its id (spec 2.3: company_id and company name the same company).",
     wrap: alterLeads((lead) => (lead.company ? { ...lead, company: { name: lead.company.name } } : lead)),
   },
   {
@@ -97,7 +136,8 @@ export const leadsFaults: Fault[] = [
     name: 'lead-utm-other-keys-dropped',
     family: 'leads',
     proves: ['leads.utm-other-key'],
-    description: 'A lead utm with a key other than the five (utm_id) is taken with that key silently dropped instead of refused (spec 2.3, 2.1).',
+    description:
+      'A lead utm with a key other than the five (utm_id) is taken with that key silently dropped instead of refused (spec 2.3, 2.1).',
     wrap: onOperation('createLead', async (next, request, info) => {
       const body = await sentJson(request);
       if (!body?.utm || typeof body.utm !== 'object') return next(request, info);
@@ -110,7 +150,9 @@ export const leadsFaults: Fault[] = [
     family: 'leads',
     proves: ['leads.create-currency-default'],
     description: 'A lead created without currency gets USD, a hard-coded default, instead of the workspace currency.',
-    wrap: onOperation('createLead', async (next, request, info) => next(await withJsonBody(request, (body) => (body && body.currency === undefined ? { ...body, currency: 'USD' } : body)), info)),
+    wrap: onOperation('createLead', async (next, request, info) =>
+      next(await withJsonBody(request, (body) => (body && body.currency === undefined ? { ...body, currency: 'USD' } : body)), info),
+    ),
   },
   {
     name: 'api-key-leads-owned-by-key-member',
@@ -120,19 +162,24 @@ export const leadsFaults: Fault[] = [
     wrap: onOperation('createLead', async (next, request, info) => {
       const members = await jsonOf(await next(probe(request, '/v1/members'), info));
       const me = members?.data?.find((member: { is_me: boolean }) => member.is_me)?.id;
-      return next(await withJsonBody(request, (body) => (body && me && body.owner_id === undefined ? { ...body, owner_id: me } : body)), info);
+      return next(
+        await withJsonBody(request, (body) => (body && me && body.owner_id === undefined ? { ...body, owner_id: me } : body)),
+        info,
+      );
     }),
   },
   {
     name: 'stage-of-other-pipeline-moves-lead',
     family: 'leads',
     proves: ['leads.create-stage-of-other-pipeline'],
-    description: 'A lead created with a stage of another pipeline than pipeline_id is put in that stage (and its pipeline) instead of being refused under stage_id.',
+    description:
+      'A lead created with a stage of another pipeline than pipeline_id is put in that stage (and its pipeline) instead of being refused under stage_id.',
     wrap: onOperation('createLead', (next, request, info) =>
       onErrorCode('validation_failed', async (response, body, request) => {
         if (!body.error.fields?.stage_id) return response;
         return next(await withJsonBody(request, ({ pipeline_id: _pipeline, ...rest }) => rest));
-      })(next)(request, info)),
+      })(next)(request, info),
+    ),
   },
   {
     name: 'lead-patch-null-ignored',
@@ -141,7 +188,10 @@ export const leadsFaults: Fault[] = [
     description: 'A PATCH of a lead treats null like a field not sent: owner_id, contact_id and company_id cannot be cleared.',
     // The handler's own misreading: it is given the validated body without its nulls (seams/handler-seams.ts).
     operations: ['updateLead'],
-    alterInput: (input) => ({ ...input, body: Object.fromEntries(Object.entries(input.body as object).filter(([, value]) => value !== null)) }),
+    alterInput: (input) => ({
+      ...input,
+      body: Object.fromEntries(Object.entries(input.body as object).filter(([, value]) => value !== null)),
+    }),
   },
   {
     name: 'lead-owner-unassigned-ignored',
@@ -149,7 +199,11 @@ export const leadsFaults: Fault[] = [
     proves: ['leads.filter-owner-unassigned', 'leads.board-filters'],
     description: 'owner=unassigned is not understood by the lead list and board: it lists leads of every owner.',
     wrap: onOperation(['listLeads', 'getLeadBoard'], (next, request, info) =>
-      next(withQuery(request, (query) => void (query.get('owner') === 'unassigned' && query.delete('owner'))), info)),
+      next(
+        withQuery(request, (query) => void (query.get('owner') === 'unassigned' && query.delete('owner'))),
+        info,
+      ),
+    ),
   },
   {
     name: 'lead-summary-of-page',
@@ -168,11 +222,16 @@ export const leadsFaults: Fault[] = [
     name: 'lead-board-ignores-filters',
     family: 'leads',
     proves: ['leads.position-number', 'leads.board-filters', 'leads.board-counts'],
-    description: 'The board takes only the pipeline: the other list filters are ignored, so counts and sums cover every lead of each stage.',
+    description:
+      'The board takes only the pipeline: the other list filters are ignored, so counts and sums cover every lead of each stage.',
     wrap: onOperation('getLeadBoard', async (next, request, info) =>
-      next(withQuery(request, (query) => {
-        for (const name of [...query.keys()]) if (name !== 'pipeline' && name !== 'limit') query.delete(name);
-      }), info)),
+      next(
+        withQuery(request, (query) => {
+          for (const name of [...query.keys()]) if (name !== 'pipeline' && name !== 'limit') query.delete(name);
+        }),
+        info,
+      ),
+    ),
   },
   {
     name: 'lead-contact-remove-noop',
@@ -184,7 +243,14 @@ export const leadsFaults: Fault[] = [
       if (!response.ok) return response;
       // The removal is not saved: the link is written back (by the API's own add, so that it is written as the mock links a contact).
       const headers = { authorization: request.headers.get('authorization') ?? '', 'content-type': 'application/json' };
-      await next(new Request(request.url.replace(/\/contacts\/[^/]+$/, '/contacts'), { method: 'POST', headers, body: JSON.stringify({ contact_id: params.contactID }) }), info);
+      await next(
+        new Request(request.url.replace(/\/contacts\/[^/]+$/, '/contacts'), {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ contact_id: params.contactID }),
+        }),
+        info,
+      );
       return response;
     }),
   },
@@ -192,32 +258,50 @@ export const leadsFaults: Fault[] = [
     name: 'lead-sub-routes-take-read-scope',
     family: 'leads',
     proves: ['leads.write-routes-scope'],
-    description: "The lead-contacts and lead-products routes check leads:read for every method: a read-only key adds, changes and removes a lead's contacts and product lines.",
+    description:
+      "The lead-contacts and lead-products routes check leads:read for every method: a read-only key adds, changes and removes a lead's contacts and product lines.",
     wrap: onOperation(LEAD_SUB_ROUTES, (next, request, info, _routed, state) =>
       onErrorCode('missing_scope', async (response, body, request) => {
         if (body.error.scope !== 'leads:write') return response;
         return retryAsOwner(state, next, request, response);
-      })(next)(request, info)),
+      })(next)(request, info),
+    ),
   },
   {
     name: 'no-pipeline-as-validation',
     family: 'leads',
     proves: ['errors.docs-url-names-code', 'leads.no-pipeline'],
-    description: 'A lead created in a workspace without a pipeline answers 422 validation_failed naming pipeline_id instead of no_pipeline.',
+    description:
+      'A lead created in a workspace without a pipeline answers 422 validation_failed naming pipeline_id instead of no_pipeline.',
     wrap: onErrorCode('no_pipeline', (response, body) =>
-      changed(response, { status: 422, body: { error: { ...body.error, code: 'validation_failed', fields: { pipeline_id: 'no pipeline to put the lead in' } } } })),
+      changed(response, {
+        status: 422,
+        body: { error: { ...body.error, code: 'validation_failed', fields: { pipeline_id: 'no pipeline to put the lead in' } } },
+      }),
+    ),
   },
   {
     name: 'board-without-pipeline-409',
     family: 'leads',
     proves: ['leads.board-no-pipeline'],
-    description: 'The board of a workspace without a pipeline answers 409 no_pipeline (an error the board does not document) instead of an empty board.',
+    description:
+      'The board of a workspace without a pipeline answers 409 no_pipeline (an error the board does not document) instead of an empty board.',
     wrap: onOperation('getLeadBoard', async (next, request, info) => {
       const response = await next(request, info);
       const body = response.ok ? await jsonOf(response) : undefined;
       if (body?.pipeline_id !== null) return response;
       const requestId = response.headers.get('x-request-id') ?? '';
-      return changed(response, { status: 409, body: { error: { code: 'no_pipeline', message: 'The workspace has no pipeline.', request_id: requestId, docs_url: 'https://docs.crm.example/errors/no_pipeline' } } });
+      return changed(response, {
+        status: 409,
+        body: {
+          error: {
+            code: 'no_pipeline',
+            message: 'The workspace has no pipeline.',
+            request_id: requestId,
+            docs_url: 'https://docs.crm.example/errors/no_pipeline',
+          },
+        },
+      });
     }),
   },
   // Blind fault hunt (the faults below were written from the spec and the mock, not from the checks).
@@ -238,7 +322,14 @@ export const leadsFaults: Fault[] = [
     family: 'leads',
     proves: ['leads.unnamed-after-number'],
     description: 'A lead created without a name is named "Untitled lead" instead of after its number (spec 2.3).',
-    wrap: onOperation('createLead', async (next, request, info) => next(await withJsonBody(request, (body) => (body && typeof body === 'object' && body.name === undefined ? { ...body, name: 'Untitled lead' } : body)), info)),
+    wrap: onOperation('createLead', async (next, request, info) =>
+      next(
+        await withJsonBody(request, (body) =>
+          body && typeof body === 'object' && body.name === undefined ? { ...body, name: 'Untitled lead' } : body,
+        ),
+        info,
+      ),
+    ),
   },
   {
     name: 'lead-q-number-ignored',
@@ -260,16 +351,22 @@ export const leadsFaults: Fault[] = [
     name: 'lead-negative-amount-accepted',
     family: 'leads',
     proves: ['leads.amount-not-negative'],
-    description: 'A lead created with a negative amount is accepted as 0 (clamped) instead of refused with 422 under amount (spec 2.3: amount 0 or more).',
+    description:
+      'A lead created with a negative amount is accepted as 0 (clamped) instead of refused with 422 under amount (spec 2.3: amount 0 or more).',
     wrap: onOperation('createLead', async (next, request, info) =>
-      next(await withJsonBody(request, (body) => (body && Number.isInteger(body.amount) && body.amount < 0 ? { ...body, amount: 0 } : body)), info)),
+      next(
+        await withJsonBody(request, (body) => (body && Number.isInteger(body.amount) && body.amount < 0 ? { ...body, amount: 0 } : body)),
+        info,
+      ),
+    ),
   },
   // Found by the second blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'lead-name-length-in-bytes',
     family: 'leads',
     proves: ['leads.name-length'],
-    description: 'A lead name is limited to 255 UTF-8 bytes (a VARCHAR(255) in bytes), so a Cyrillic name of 200 characters is refused with 422 where up to 255 characters are allowed (spec 2.3, 8).',
+    description:
+      'A lead name is limited to 255 UTF-8 bytes (a VARCHAR(255) in bytes), so a Cyrillic name of 200 characters is refused with 422 where up to 255 characters are allowed (spec 2.3, 8).',
     wrap: onOperation(['createLead', 'updateLead'], async (next, request, info) => {
       const sent = await sentJson(request);
       const overBytes = typeof sent?.name === 'string' && [...sent.name].length <= 255 && new TextEncoder().encode(sent.name).length > 255;
@@ -280,7 +377,8 @@ export const leadsFaults: Fault[] = [
     name: 'lead-summary-counts-trash',
     family: 'leads',
     proves: ['leads.summary'],
-    description: "The lead list's summary query forgets the trash: count and sum include deleted leads that the list itself leaves out (spec 4.2, 2.1).",
+    description:
+      "The lead list's summary query forgets the trash: count and sum include deleted leads that the list itself leaves out (spec 4.2, 2.1).",
     wrap: onOperation('listLeads', async (next, request, info, _routed, state) => {
       const response = await next(request, info);
       const query = queryOf(request);
@@ -288,7 +386,11 @@ export const leadsFaults: Fault[] = [
       const body = response.ok && !query.get('q') ? await jsonOf(response) : undefined;
       if (!body?.summary || !workspace) return response;
       const trashed = trashedMatching(workspace, query);
-      const summary = { ...body.summary, count: body.summary.count + trashed.length, sum: body.summary.sum + trashed.reduce((sum, lead) => sum + lead.amount, 0) };
+      const summary = {
+        ...body.summary,
+        count: body.summary.count + trashed.length,
+        sum: body.summary.sum + trashed.reduce((sum, lead) => sum + lead.amount, 0),
+      };
       return changed(response, { body: { ...body, summary } });
     }),
   },
@@ -298,14 +400,17 @@ export const leadsFaults: Fault[] = [
     family: 'leads',
     proves: ['leads.source-length'],
     description: 'A lead source of exactly 64 characters is refused with 422 under source: the column holds 63 (spec 2.3, 8: up to 64).',
-    wrap: overTheEdge(['createLead', 'updateLead'], (sent) => (typeof sent.source === 'string' && [...sent.source].length === 64 ? { ...sent, source: `${sent.source}x` } : undefined)),
+    wrap: overTheEdge(['createLead', 'updateLead'], (sent) =>
+      typeof sent.source === 'string' && [...sent.source].length === 64 ? { ...sent, source: `${sent.source}x` } : undefined,
+    ),
   },
   // Found by the fifth blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'lead-pipeline-only-second-stage',
     family: 'leads',
     proves: ['leads.stage-entered-at', 'leads.move-open-stage', 'leads.create-pipeline-only'],
-    description: "A lead created with only pipeline_id goes to the stage at position 1, the second (stage positions start at 0, the code took them as 1-based), instead of the pipeline's first stage (spec 4.2).",
+    description:
+      "A lead created with only pipeline_id goes to the stage at position 1, the second (stage positions start at 0, the code took them as 1-based), instead of the pipeline's first stage (spec 4.2).",
     wrap: onOperation('createLead', async (inner, request, info, _routed, state) => {
       const sent = await sentJson(request);
       const workspace = callerWorkspace(state, request);
@@ -318,7 +423,8 @@ export const leadsFaults: Fault[] = [
     name: 'lead-patch-pipeline-keeps-stage',
     family: 'leads',
     proves: ['leads.stage-of-pipeline'],
-    description: 'A PATCH that moves a lead to another pipeline without stage_id changes pipeline_id only: the lead keeps its old stage, which belongs to the other pipeline (spec 2.3: a stage must belong to the pipeline).',
+    description:
+      'A PATCH that moves a lead to another pipeline without stage_id changes pipeline_id only: the lead keeps its old stage, which belongs to the other pipeline (spec 2.3: a stage must belong to the pipeline).',
     // The handler's own write, inside the request's transaction: the old stage is written back.
     ...aroundLeadPatch(async (context, before, lead, result) => {
       const sent = context.input.body as any;
@@ -331,23 +437,27 @@ export const leadsFaults: Fault[] = [
     name: 'lead-patch-stage-other-pipeline-follows',
     family: 'leads',
     proves: ['leads.move-stage-of-other-pipeline'],
-    description: "A PATCH with the stage_id of another pipeline (no pipeline_id) moves the lead into that stage and its pipeline instead of answering validation_failed under stage_id (spec 3: the stage must belong to the lead's pipeline; pipeline_id is sent when the pipeline changes).",
+    description:
+      "A PATCH with the stage_id of another pipeline (no pipeline_id) moves the lead into that stage and its pipeline instead of answering validation_failed under stage_id (spec 3: the stage must belong to the lead's pipeline; pipeline_id is sent when the pipeline changes).",
     wrap: onOperation('updateLead', async (inner, request, info, _routed, state) => {
-        const sent = await sentJson(request);
-        const retry = request.clone();
-        const response = await inner(request, info);
-        const workspace = callerWorkspace(state, request);
-        if (response.status !== 422 || !workspace || typeof sent?.stage_id !== 'string' || sent.pipeline_id !== undefined) return response;
-        const problem = await jsonOf(response);
-        const stage = workspace.tables.stages.get(normalizeId(sent.stage_id));
-        return problem?.error?.fields?.stage_id && stage ? inner(withJson(retry, { ...sent, pipeline_id: stage.pipeline_id }), info) : response;
-      }),
+      const sent = await sentJson(request);
+      const retry = request.clone();
+      const response = await inner(request, info);
+      const workspace = callerWorkspace(state, request);
+      if (response.status !== 422 || !workspace || typeof sent?.stage_id !== 'string' || sent.pipeline_id !== undefined) return response;
+      const problem = await jsonOf(response);
+      const stage = workspace.tables.stages.get(normalizeId(sent.stage_id));
+      return problem?.error?.fields?.stage_id && stage
+        ? inner(withJson(retry, { ...sent, pipeline_id: stage.pipeline_id }), info)
+        : response;
+    }),
   },
   {
     name: 'same-stage-patch-restamps',
     family: 'leads',
     proves: ['leads.stage-entered-at'],
-    description: "A PATCH that sends the lead's current stage_id sets stage_entered_at to now as if the lead had entered the stage again (spec 2.3, 3: stage_entered_at is when the lead entered its stage; only a new stage updates it).",
+    description:
+      "A PATCH that sends the lead's current stage_id sets stage_entered_at to now as if the lead had entered the stage again (spec 2.3, 3: stage_entered_at is when the lead entered its stage; only a new stage updates it).",
     // The handler's own write, inside the request's transaction: the same stage is stamped as entered now.
     ...aroundLeadPatch(async (context, before, lead, result) => {
       if (typeof (context.input.body as any)?.stage_id !== 'string' || lead.stage_id !== before.stage_id) return result;
@@ -361,33 +471,42 @@ export const leadsFaults: Fault[] = [
     name: 'board-sum-of-shown-leads',
     family: 'leads',
     proves: ['leads.board-counts'],
-    description: "The board's sum of a stage adds up the leads it shows (the first ones), not every lead of the stage that count counts (spec 4.2 board: each stage's count and sum).",
+    description:
+      "The board's sum of a stage adds up the leads it shows (the first ones), not every lead of the stage that count counts (spec 4.2 board: each stage's count and sum).",
     wrap: onOperation('getLeadBoard', async (next, request, info) =>
       alterOk(await next(request, info), (body) => ({
         ...body,
-        data: (body.data ?? []).map((column: any) => ({ ...column, sum: (column.leads ?? []).reduce((sum: number, lead: any) => sum + lead.amount, 0) })),
-      }))),
+        data: (body.data ?? []).map((column: any) => ({
+          ...column,
+          sum: (column.leads ?? []).reduce((sum: number, lead: any) => sum + lead.amount, 0),
+        })),
+      })),
+    ),
   },
   {
     name: 'board-skips-empty-stages',
     family: 'leads',
     proves: ['leads.board-stages', 'leads.board-filters', 'leads.board-counts'],
-    description: 'The board is grouped from the leads, so a stage without leads is left out instead of answered with count 0 and sum 0 (spec 4.2 board: for each stage).',
+    description:
+      'The board is grouped from the leads, so a stage without leads is left out instead of answered with count 0 and sum 0 (spec 4.2 board: for each stage).',
     wrap: onOperation('getLeadBoard', async (next, request, info) =>
-      alterOk(await next(request, info), (body) => ({ ...body, data: (body.data ?? []).filter((column: any) => column.count > 0) }))),
+      alterOk(await next(request, info), (body) => ({ ...body, data: (body.data ?? []).filter((column: any) => column.count > 0) })),
+    ),
   },
   {
     name: 'lead-line-amount-unrounded',
     family: 'leads',
     proves: ['leads.products-money', 'responses.shape.list-lead-products', 'responses.shape.update-lead-product'],
-    description: "A product line's amount is quantity × price less the discount, not rounded: 1.5 of a price of 333 answers amount 499.5, a decimal (spec 2.1: money is an integer in the smallest unit).",
+    description:
+      "A product line's amount is quantity × price less the discount, not rounded: 1.5 of a price of 333 answers amount 499.5, a decimal (spec 2.1: money is an integer in the smallest unit).",
     wrap: onLines((line) => ({ ...line, amount: line.quantity * line.price * (1 - line.discount_percent / 100) })),
   },
   {
     name: 'lead-line-workspace-currency',
     family: 'leads',
     proves: ['leads.products-money'],
-    description: "A product line is labelled with the workspace currency, not its product's: a line of a USD product shows its USD price and amount next to UZS (spec 2.1: money is an amount next to its currency).",
+    description:
+      "A product line is labelled with the workspace currency, not its product's: a line of a USD product shows its USD price and amount next to UZS (spec 2.1: money is an amount next to its currency).",
     wrap: onLines((line, state, request) => {
       const workspace = callerWorkspace(state, request);
       return workspace ? { ...line, currency: workspace.currency } : line;
@@ -397,21 +516,26 @@ export const leadsFaults: Fault[] = [
     name: 'lead-line-of-other-lead-reachable',
     family: 'leads',
     proves: ['leads.products-own-lead'],
-    description: "A product line is found by its id alone: PATCH and DELETE under another lead's path change or remove it instead of answering 404 (the line is not on that lead).",
+    description:
+      "A product line is found by its id alone: PATCH and DELETE under another lead's path change or remove it instead of answering 404 (the line is not on that lead).",
     wrap: onOperation(['updateLeadProduct', 'removeLeadProduct'], async (next, request, info, { params }, state) => {
       const retry = request.clone();
       const response = await next(request, info);
       const line = response.status === 404 ? callerWorkspace(state, request)?.tables.leadProducts.get(params.itemID!) : undefined;
       if (!line) return response;
       // The same request under the line's own lead.
-      return next(new Request(retry.url.replace(/\/v1\/leads\/[^/]+\/products\/[^/?]+/, `/v1/leads/${line.lead_id}/products/${line.id}`), retry), info);
+      return next(
+        new Request(retry.url.replace(/\/v1\/leads\/[^/]+\/products\/[^/?]+/, `/v1/leads/${line.lead_id}/products/${line.id}`), retry),
+        info,
+      );
     }),
   },
   {
     name: 'lead-delete-drops-lines',
     family: 'leads',
     proves: ['leads.products-remove', 'leads.restore-keeps-lines'],
-    description: "Deleting a lead deletes its product lines for good (a cascade meant for purging): the lead restored from the trash has none (spec 2.1: restore brings the lead back).",
+    description:
+      'Deleting a lead deletes its product lines for good (a cascade meant for purging): the lead restored from the trash has none (spec 2.1: restore brings the lead back).',
     // The handler's own cascade, inside the request's transaction.
     operations: ['deleteLead'],
     async aroundHandler(next, context) {
@@ -426,16 +550,20 @@ export const leadsFaults: Fault[] = [
     name: 'lead-inline-contact-scope-unchecked',
     family: 'leads',
     proves: ['leads.create-contact-needs-contacts-write'],
-    description: 'A lead created with a `contact` object checks only leads:write: a key without contacts:write creates the contact with the lead instead of 403 missing_scope (spec 4.2: also needs contacts:write).',
+    description:
+      'A lead created with a `contact` object checks only leads:write: a key without contacts:write creates the contact with the lead instead of 403 missing_scope (spec 4.2: also needs contacts:write).',
     wrap: onOperation('createLead', (next, request, info, _routed, state) =>
       onErrorCode('missing_scope', (response, body, request) =>
-        body.error.scope === 'contacts:write' ? retryAsOwner(state, next, request, response) : response)(next)(request, info)),
+        body.error.scope === 'contacts:write' ? retryAsOwner(state, next, request, response) : response,
+      )(next)(request, info),
+    ),
   },
   {
     name: 'foreign-contact-linkable',
     family: 'leads',
     proves: ['leads.create-unknown-reference'],
-    description: "contact_id in a lead create or PATCH is looked up by id alone, not in the caller's workspace: another workspace's contact is linked to the lead instead of refused under contact_id (spec 1: a credential gives access to exactly one workspace).",
+    description:
+      "contact_id in a lead create or PATCH is looked up by id alone, not in the caller's workspace: another workspace's contact is linked to the lead instead of refused under contact_id (spec 1: a credential gives access to exactly one workspace).",
     // On the raw request: the handler refuses the foreign contact, and the fault sends the write again without it.
     wrap: onOperation(['createLead', 'updateLead'], async (next, request, info, _routed, state) => {
       const sent = await sentJson(request);
@@ -443,7 +571,9 @@ export const leadsFaults: Fault[] = [
       const own = callerWorkspace(state, request);
       if (response.status !== 422 || !own || typeof sent?.contact_id !== 'string') return response;
       const id = normalizeId(sent.contact_id);
-      const holder = [...state.workspaces.values()].find((workspace) => workspace !== own && workspace.tables.contacts.get(id)?.deleted_at === null);
+      const holder = [...state.workspaces.values()].find(
+        (workspace) => workspace !== own && workspace.tables.contacts.get(id)?.deleted_at === null,
+      );
       const problems = Object.keys((await jsonOf(response))?.error?.fields ?? {});
       if (!holder || problems.length !== 1 || problems[0] !== 'contact_id') return response;
       const { contact_id: _foreign, ...rest } = sent;
@@ -459,7 +589,8 @@ export const leadsFaults: Fault[] = [
     name: 'lead-contact-summary-stale',
     family: 'leads',
     proves: ['leads.contact-object'],
-    description: "A lead's `contact` summary ({id, name, phones}) is copied onto the lead when the contact is linked and never refreshed: after the contact's name or phones change, the lead still shows the old ones (spec 2.3: contact is the main contact as {id, name, phones}).",
+    description:
+      "A lead's `contact` summary ({id, name, phones}) is copied onto the lead when the contact is linked and never refreshed: after the contact's name or phones change, the lead still shows the old ones (spec 2.3: contact is the main contact as {id, name, phones}).",
     wrap: onOperation(['listLeads', 'createLead', 'getLead', 'updateLead'], async (next, request, info, _routed, state) => {
       const response = await next(request, info);
       const workspace = callerWorkspace(state, request);
@@ -485,10 +616,14 @@ export const leadsFaults: Fault[] = [
     name: 'lead-status-open-includes-won',
     family: 'leads',
     proves: ['leads.filter-status-open'],
-    description: 'The lead list reads status=open as "not lost": won leads are listed (and counted in the summary) among the open ones (spec 3, 4.2: a lead is open until won or lost).',
+    description:
+      'The lead list reads status=open as "not lost": won leads are listed (and counted in the summary) among the open ones (spec 3, 4.2: a lead is open until won or lost).',
     wrap: onOperation('listLeads', async (next, request, info) => {
       if (queryOf(request).get('status') !== 'open') return next(request, info);
-      const response = await next(withQuery(request, (query) => query.set('status', 'all')), info);
+      const response = await next(
+        withQuery(request, (query) => query.set('status', 'all')),
+        info,
+      );
       return alterOk(response, (body) => {
         const data = Array.isArray(body.data) ? body.data.filter((lead: any) => lead.closed_at === null || !lead.loss_reason) : body.data;
         return { ...body, data };
@@ -501,7 +636,7 @@ export const leadsFaults: Fault[] = [
     proves: ['leads.delete-confirmation', 'responses.shape.delete-lead'],
     description: "Deleting a lead answers {id, deleted: true}, spec 2.1's other confirmation, where 4.2 states the lead's: {ok: true, id}.",
     wrap: onOperation('deleteLead', async (next, request, info) =>
-      alterOk(await next(request, info), (body) => ({ id: body.id, deleted: true }))),
+      alterOk(await next(request, info), (body) => ({ id: body.id, deleted: true })),
+    ),
   },
 ];
-

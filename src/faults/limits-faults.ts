@@ -13,7 +13,8 @@ export const limitsFaults: Fault[] = [
     name: 'read-only-refuses-reads',
     family: 'limits',
     proves: ['limits.read-only-writes', 'limits.read-only-reads'],
-    description: 'A read-only workspace refuses every API call, reads too: GET answers 402 read_only (the guard looks at the workspace, not the method) (spec 7.2).',
+    description:
+      'A read-only workspace refuses every API call, reads too: GET answers 402 read_only (the guard looks at the workspace, not the method) (spec 7.2).',
     wrap: (next, state) => async (request, info) => {
       const response = await next(request, info);
       // A read of the CRM document (its /v1 routes are the ones a bearer credential reaches).
@@ -27,7 +28,8 @@ export const limitsFaults: Fault[] = [
     name: 'read-only-lets-deletes-through',
     family: 'limits',
     proves: ['errors.status-402', 'limits.read-only-writes'],
-    description: "A read-only workspace refuses creates and changes with 402 read_only but lets deletes through: the guard lists POST, PUT and PATCH and forgot DELETE.",
+    description:
+      'A read-only workspace refuses creates and changes with 402 read_only but lets deletes through: the guard lists POST, PUT and PATCH and forgot DELETE.',
     wrap: (next, state) => async (request, info) => {
       const workspace = request.method === 'DELETE' ? callerWorkspace(state, request) : undefined;
       if (!workspace?.readOnly) return next(request, info);
@@ -42,7 +44,12 @@ export const limitsFaults: Fault[] = [
   {
     name: 'rate-limited-without-retry-after',
     family: 'limits',
-    proves: ['errors.extra-rate-limited', 'errors.status-429-retry-after', 'limits.rate-limited-retry-after', 'limits.rate-limited-reason-limit'],
+    proves: [
+      'errors.extra-rate-limited',
+      'errors.status-429-retry-after',
+      'limits.rate-limited-retry-after',
+      'limits.rate-limited-reason-limit',
+    ],
     description: 'rate_limited answers 429 without the Retry-After header and without reason and limit, as a bare gateway refusal would.',
     wrap: onErrorCode('rate_limited', (response, body) => {
       const { reason: _reason, limit: _limit, ...error } = body.error;
@@ -54,7 +61,9 @@ export const limitsFaults: Fault[] = [
     family: 'limits',
     proves: ['errors.docs-url-names-code', 'limits.concurrency-limited'],
     description: 'Too many requests in flight answer 429 rate_limited (one limiter for both) instead of concurrency_limited.',
-    wrap: onErrorCode('concurrency_limited', (response, body) => changed(response, { body: { error: { ...body.error, code: 'rate_limited', reason: 'concurrency', limit: 1 } } })),
+    wrap: onErrorCode('concurrency_limited', (response, body) =>
+      changed(response, { body: { error: { ...body.error, code: 'rate_limited', reason: 'concurrency', limit: 1 } } }),
+    ),
   },
   // Blind fault hunt (the faults below were written from the spec and the mock, not from the checks).
   {
@@ -72,7 +81,8 @@ export const limitsFaults: Fault[] = [
     name: 'retry-after-as-http-date',
     family: 'limits',
     proves: ['limits.rate-limited-retry-after'],
-    description: 'rate_limited answers give Retry-After as an HTTP date (the gateway\'s form) instead of the seconds to wait (spec 7.2: retry after Retry-After seconds).',
+    description:
+      "rate_limited answers give Retry-After as an HTTP date (the gateway's form) instead of the seconds to wait (spec 7.2: retry after Retry-After seconds).",
     wrap: onErrorCode('rate_limited', (response) => {
       const seconds = Number(response.headers.get('retry-after'));
       if (!Number.isFinite(seconds)) return response;
@@ -95,11 +105,15 @@ export const limitsFaults: Fault[] = [
     name: 'query-refused-when-read-only',
     family: 'limits',
     proves: ['limits.read-only-query'],
-    description: 'A read-only workspace refuses every POST, so POST /v1/query/{entity} (a read) answers 402 read_only instead of its matches (spec 7.2: read-only, reads still answered).',
-    wrap: (next, state) => onOperation('runQuery', async (next, request, info) => {
-      const response = await next(request, info);
-      return response.ok && callerWorkspace(state, request)?.readOnly ? errorAnswer(state, response, 402, { code: 'read_only', message: 'The workspace is read-only until its subscription is paid.' }) : response;
-    })(next, state),
+    description:
+      'A read-only workspace refuses every POST, so POST /v1/query/{entity} (a read) answers 402 read_only instead of its matches (spec 7.2: read-only, reads still answered).',
+    wrap: (next, state) =>
+      onOperation('runQuery', async (next, request, info) => {
+        const response = await next(request, info);
+        return response.ok && callerWorkspace(state, request)?.readOnly
+          ? errorAnswer(state, response, 402, { code: 'read_only', message: 'The workspace is read-only until its subscription is paid.' })
+          : response;
+      })(next, state),
   },
   {
     name: 'read-only-as-403',
@@ -112,7 +126,8 @@ export const limitsFaults: Fault[] = [
     name: 'rate-limit-per-workspace',
     family: 'limits',
     proves: ['limits.rate-per-key'],
-    description: 'The per-minute request limit is counted per workspace, not per key: a second key of the workspace is refused 429 rate_limited once the first has used the budget (spec 8: rate limits per key).',
+    description:
+      'The per-minute request limit is counted per workspace, not per key: a second key of the workspace is refused 429 rate_limited once the first has used the budget (spec 8: rate limits per key).',
     wrap: (next, state) => async (request, info) => {
       const workspace = operationOf(state, request) ? callerWorkspace(state, request) : undefined;
       const limit = workspace?.limits.requestsPerMinute;
@@ -120,31 +135,54 @@ export const limitsFaults: Fault[] = [
       const now = workspace.now();
       const windows = faultMemory(state, 'rate-limit-per-workspace', () => new WeakMap<Workspace, RateWindow>());
       let window = windows.get(workspace);
-      if (!window || window.limit !== limit || now >= window.startMs + 60_000 || now < window.startMs) windows.set(workspace, (window = { startMs: now, count: 0, limit }));
+      if (!window || window.limit !== limit || now >= window.startMs + 60_000 || now < window.startMs)
+        windows.set(workspace, (window = { startMs: now, count: 0, limit }));
       if (window.count < limit) {
         window.count += 1;
         return next(request, info);
       }
       const response = new Response(null, { headers: { 'x-request-id': requestIdFor(request) } });
       const retryAfter = String(Math.max(1, Math.ceil((window.startMs + 60_000 - now) / 1000)));
-      return errorAnswer(state, response, 429, { code: 'rate_limited', message: 'Too many requests.', reason: 'requests_per_minute', limit }, { 'Retry-After': retryAfter });
+      return errorAnswer(
+        state,
+        response,
+        429,
+        { code: 'rate_limited', message: 'Too many requests.', reason: 'requests_per_minute', limit },
+        { 'Retry-After': retryAfter },
+      );
     },
   },
   {
     name: 'concurrency-limited-without-retry-after',
     family: 'limits',
     proves: ['errors.status-429-retry-after', 'limits.concurrency-retry-after'],
-    description: 'concurrency_limited answers 429 without Retry-After (only the rate limiter sets it), where every 429 tells when to retry (spec 7.2: retry after Retry-After seconds).',
+    description:
+      'concurrency_limited answers 429 without Retry-After (only the rate limiter sets it), where every 429 tells when to retry (spec 7.2: retry after Retry-After seconds).',
     wrap: onErrorCode('concurrency_limited', (response) => changed(response, { headers: { 'retry-after': null } })),
   },
   {
     name: 'rate-limit-one-short',
     family: 'limits',
-    proves: ['errors.extra-rate-limited', 'errors.status-429-retry-after', 'limits.rate-per-key', 'limits.rate-limited', 'limits.rate-limited-retry-after', 'limits.rate-limited-reason-limit', 'limits.rate-limited-no-side-effect', 'limits.rate-window-passes'],
-    description: 'The rate limiter refuses the request that reaches the limit (count + 1 >= limit): with a limit of N, the Nth request of a window answers 429 rate_limited naming limit N (spec 7.1: limit on rate_limited).',
+    proves: [
+      'errors.extra-rate-limited',
+      'errors.status-429-retry-after',
+      'limits.rate-per-key',
+      'limits.rate-limited',
+      'limits.rate-limited-retry-after',
+      'limits.rate-limited-reason-limit',
+      'limits.rate-limited-no-side-effect',
+      'limits.rate-window-passes',
+    ],
+    description:
+      'The rate limiter refuses the request that reaches the limit (count + 1 >= limit): with a limit of N, the Nth request of a window answers 429 rate_limited naming limit N (spec 7.1: limit on rate_limited).',
     wrap: (next, state) => async (request, info) => {
       const workspace = callerWorkspace(state, request);
-      const lowered = workspace ? lowerRateLimit(faultMemory(state, 'rate-limit-one-short', () => new WeakMap<Workspace, LoweredLimit>()), workspace) : undefined;
+      const lowered = workspace
+        ? lowerRateLimit(
+            faultMemory(state, 'rate-limit-one-short', () => new WeakMap<Workspace, LoweredLimit>()),
+            workspace,
+          )
+        : undefined;
       if (!lowered) return next(request, info);
       let response: Response;
       try {
@@ -153,7 +191,9 @@ export const limitsFaults: Fault[] = [
         lowered.restore();
       }
       const body = response.status === 429 ? await jsonOf(response) : undefined;
-      return body?.error?.code === 'rate_limited' && body.error.limit === lowered.limit - 1 ? changed(response, { body: { error: { ...body.error, limit: lowered.limit } } }) : response;
+      return body?.error?.code === 'rate_limited' && body.error.limit === lowered.limit - 1
+        ? changed(response, { body: { error: { ...body.error, limit: lowered.limit } } })
+        : response;
     },
   },
 ];
@@ -165,7 +205,10 @@ type RateWindow = { startMs: number; count: number; limit: number };
 type LoweredLimit = { limit: number; running: number };
 
 /** Lowers the workspace's per-minute limit by one while requests run (the set limit kept in `loweredLimits`, the mock's memory, and put back after the last). */
-function lowerRateLimit(loweredLimits: WeakMap<Workspace, LoweredLimit>, workspace: Workspace): { limit: number; restore(): void } | undefined {
+function lowerRateLimit(
+  loweredLimits: WeakMap<Workspace, LoweredLimit>,
+  workspace: Workspace,
+): { limit: number; restore(): void } | undefined {
   let lowered = loweredLimits.get(workspace);
   if (!lowered) {
     const limit = workspace.limits.requestsPerMinute;

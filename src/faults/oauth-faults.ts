@@ -35,14 +35,22 @@ function withParams(request: Request, params: Record<string, string>): Request {
   const json = (request.headers.get('content-type') ?? '').includes('json');
   const headers = new Headers(request.headers);
   headers.delete('content-length');
-  return new Request(request.url, { method: request.method, headers, body: json ? JSON.stringify(params) : new URLSearchParams(params).toString() });
+  return new Request(request.url, {
+    method: request.method,
+    headers,
+    body: json ? JSON.stringify(params) : new URLSearchParams(params).toString(),
+  });
 }
 
 /** An answer in the OAuth format, as the endpoint gives them. */
 function oauthAnswer(request: Request, status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {
     status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-request-id': request.headers.get('x-request-id') ?? 'req_fault' },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-request-id': request.headers.get('x-request-id') ?? 'req_fault',
+    },
   });
 }
 
@@ -57,7 +65,10 @@ function onOAuthError(code: string, alter: (response: Response, body: { error: s
 }
 
 /** Runs `work` for token requests of one grant type (given an unread copy and the parameters). */
-function onGrant(grantType: string, work: (request: Request, params: Record<string, string>, next: Handle, state: MockState) => Promise<Response>) {
+function onGrant(
+  grantType: string,
+  work: (request: Request, params: Record<string, string>, next: Handle, state: MockState) => Promise<Response>,
+) {
   return (next: Handle, state: MockState): Handle =>
     onOperation('createToken', async (inner, request, info) => {
       const params = await paramsOf(request);
@@ -73,17 +84,23 @@ function findRecord<T>(state: MockState, lookup: (workspace: Workspace) => T | u
   return undefined;
 }
 
-const findCode = (state: MockState, code: string | undefined) => (code ? findRecord(state, (workspace) => workspace.tables.oauthCodes.get(code)) : undefined);
-const findRefreshToken = (state: MockState, token: string | undefined) => (token ? findRecord(state, (workspace) => workspace.tables.oauthRefreshTokens.get(token)) : undefined);
+const findCode = (state: MockState, code: string | undefined) =>
+  code ? findRecord(state, (workspace) => workspace.tables.oauthCodes.get(code)) : undefined;
+const findRefreshToken = (state: MockState, token: string | undefined) =>
+  token ? findRecord(state, (workspace) => workspace.tables.oauthRefreshTokens.get(token)) : undefined;
 
 /** Per mock: what the fault `name` remembers between requests (faultMemory). */
-const memory = <T>(name: string) => (state: MockState): Map<string, T> => faultMemory(state, name, () => new Map<string, T>());
+const memory =
+  <T>(name: string) =>
+  (state: MockState): Map<string, T> =>
+    faultMemory(state, name, () => new Map<string, T>());
 
 const answeredCodes = memory<{ status: number; body: unknown }>('code-reuse-accepted');
 const refreshAliases = memory<string>('refresh-not-rotated');
 const swappedRotations = memory<boolean>('rotation-keeps-old-secret-current');
 
-const invalidGrant = (request: Request, description: string) => oauthAnswer(request, 400, { error: 'invalid_grant', error_description: description });
+const invalidGrant = (request: Request, description: string) =>
+  oauthAnswer(request, 400, { error: 'invalid_grant', error_description: description });
 
 /** A time far ahead: what a lifetime that is never checked amounts to. */
 const FOREVER = '2999-01-01T00:00:00.000Z';
@@ -95,7 +112,10 @@ const FOREVER = '2999-01-01T00:00:00.000Z';
  */
 function onAuthorize(work: (request: Request, query: URLSearchParams, next: Handle, state: MockState) => Promise<Response>) {
   return (next: Handle, state: MockState): Handle =>
-    onOperation('authorize', (inner, request, info) => work(request, new URL(request.url).searchParams, (r) => inner(r, info), state))(next, state);
+    onOperation('authorize', (inner, request, info) => work(request, new URL(request.url).searchParams, (r) => inner(r, info), state))(
+      next,
+      state,
+    );
 }
 
 /** The same visit with another query. */
@@ -108,7 +128,9 @@ function withQuery(request: Request, query: URLSearchParams): Request {
 /** A redirect answer's Location changed by `alter` (other answers as they are). */
 function withLocation(response: Response, alter: (location: URL) => string): Response {
   const location = response.headers.get('location');
-  return location && response.status >= 300 && response.status < 400 ? changed(response, { headers: { location: alter(new URL(location)) } }) : response;
+  return location && response.status >= 300 && response.status < 400
+    ? changed(response, { headers: { location: alter(new URL(location)) } })
+    : response;
 }
 
 /** HTTP Basic client credentials of a token or revoke request, if any. */
@@ -117,7 +139,12 @@ function basicOf(request: Request): { clientId: string; secret: string } | undef
   if (!encoded) return undefined;
   const decoded = Buffer.from(encoded, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  return colon < 0 ? undefined : { clientId: decodeURIComponent(decoded.slice(0, colon).replaceAll('+', ' ')), secret: decodeURIComponent(decoded.slice(colon + 1).replaceAll('+', ' ')) };
+  return colon < 0
+    ? undefined
+    : {
+        clientId: decodeURIComponent(decoded.slice(0, colon).replaceAll('+', ' ')),
+        secret: decodeURIComponent(decoded.slice(colon + 1).replaceAll('+', ' ')),
+      };
 }
 
 function withBasic(request: Request, clientId: string, secret: string): Request {
@@ -135,7 +162,8 @@ export const oauthFaults: Fault[] = [
     name: 'authorize-redirect-prefix-match',
     family: 'oauth',
     proves: ['oauth.authorize-redirect-exact', 'oauth.redirect-uri-no-wildcards'],
-    description: 'A redirect_uri is taken when it starts with a registered one, so https://app.example/callback/anything (or a longer path) gets the code or the error: an open redirector.',
+    description:
+      'A redirect_uri is taken when it starts with a registered one, so https://app.example/callback/anything (or a longer path) gets the code or the error: an open redirector.',
     wrap: onAuthorize(async (request, query, next, state) => {
       const sent = query.get('redirect_uri');
       const app = findApp(state, query.get('client_id') ?? '')?.app;
@@ -149,18 +177,21 @@ export const oauthFaults: Fault[] = [
     name: 'authorize-error-without-state',
     family: 'oauth',
     proves: ['oauth.state-returned'],
-    description: 'The error redirects of the authorization endpoint (unsupported_response_type, invalid_scope, invalid_request) leave out the state the app sent.',
+    description:
+      'The error redirects of the authorization endpoint (unsupported_response_type, invalid_scope, invalid_request) leave out the state the app sent.',
     wrap: onAuthorize(async (request, _query, next) =>
       withLocation(await next(request), (location) => {
         if (location.searchParams.has('error')) location.searchParams.delete('state');
         return location.href;
-      })),
+      }),
+    ),
   },
   {
     name: 'authorize-pkce-plain-accepted',
     family: 'oauth',
     proves: ['oauth.pkce-s256-only', 'oauth.malformed-redirected'],
-    description: 'code_challenge_method=plain is accepted (the challenge is the verifier itself) instead of redirecting with invalid_request: only S256 exists.',
+    description:
+      'code_challenge_method=plain is accepted (the challenge is the verifier itself) instead of redirecting with invalid_request: only S256 exists.',
     wrap: onAuthorize(async (request, query, next) => {
       const challenge = query.get('code_challenge');
       if (query.get('code_challenge_method') !== 'plain' || !challenge) return next(request);
@@ -188,7 +219,8 @@ export const oauthFaults: Fault[] = [
     name: 'consent-request-never-expires',
     family: 'oauth',
     proves: ['oauth.consent-15-minutes', 'oauth.limit-consent-request'],
-    description: 'A consent request opened on the hub never expires: it can still be approved after 15 minutes instead of answering 400 request_expired.',
+    description:
+      'A consent request opened on the hub never expires: it can still be approved after 15 minutes instead of answering 400 request_expired.',
     wrap: onAuthorize(async (request, query, next, state) => {
       const response = await next(request);
       const found = findApp(state, query.get('client_id') ?? '');
@@ -196,7 +228,8 @@ export const oauthFaults: Fault[] = [
       const { workspace } = found;
       await workspace.transactions.run(async () => {
         for (const consent of [...workspace.tables.oauthConsentRequests.newestFirst()]) {
-          if (consent.app_id === found.app.id) await workspace.tables.oauthConsentRequests.update(consent.id, (draft) => void (draft.expires_at = FOREVER));
+          if (consent.app_id === found.app.id)
+            await workspace.tables.oauthConsentRequests.update(consent.id, (draft) => void (draft.expires_at = FOREVER));
         }
       });
       return response;
@@ -209,7 +242,10 @@ export const oauthFaults: Fault[] = [
     description: 'The 10 minutes of an authorization code are not checked: a code is exchanged whenever it comes.',
     wrap: onGrant('authorization_code', async (request, params, next, state) => {
       const found = findCode(state, params.code);
-      if (found) await found.workspace.transactions.run(() => found.workspace.tables.oauthCodes.update(found.record.id, (draft) => void (draft.expires_at = FOREVER)));
+      if (found)
+        await found.workspace.transactions.run(() =>
+          found.workspace.tables.oauthCodes.update(found.record.id, (draft) => void (draft.expires_at = FOREVER)),
+        );
       return next(request);
     }),
   },
@@ -232,7 +268,10 @@ export const oauthFaults: Fault[] = [
     description: 'A refresh token keeps refreshing after its 60 days.',
     wrap: onGrant('refresh_token', async (request, params, next, state) => {
       const found = findRefreshToken(state, params.refresh_token);
-      if (found && found.record.used_at === null) await found.workspace.transactions.run(() => found.workspace.tables.oauthRefreshTokens.update(found.record.id, (draft) => void (draft.expires_at = FOREVER)));
+      if (found && found.record.used_at === null)
+        await found.workspace.transactions.run(() =>
+          found.workspace.tables.oauthRefreshTokens.update(found.record.id, (draft) => void (draft.expires_at = FOREVER)),
+        );
       return next(request);
     }),
   },
@@ -244,7 +283,8 @@ export const oauthFaults: Fault[] = [
     wrap: onOperation('createToken', async (next, request, info) =>
       (request.headers.get('content-type') ?? '').includes('json')
         ? oauthAnswer(request, 400, { error: 'invalid_request', error_description: 'The body must be application/x-www-form-urlencoded.' })
-        : next(request, info)),
+        : next(request, info),
+    ),
   },
   {
     name: 'client-secret-in-body-refused',
@@ -274,19 +314,21 @@ export const oauthFaults: Fault[] = [
     family: 'oauth',
     proves: ['oauth.revoke-refresh-cascade'],
     description: 'Revoking a refresh token revokes only the refresh tokens: the access token issued with it keeps working.',
-    wrap: (next, state) => onOperation('revokeToken', async (inner, request, info) => {
-      const found = findRefreshToken(state, (await paramsOf(request)).token);
-      const response = await inner(request, info);
-      const access = found ? state.findCredential(found.record.access_token) : undefined;
-      if (access?.credential.kind === 'access_token') access.credential.accessToken.revokedAt = null;
-      return response;
-    })(next, state),
+    wrap: (next, state) =>
+      onOperation('revokeToken', async (inner, request, info) => {
+        const found = findRefreshToken(state, (await paramsOf(request)).token);
+        const response = await inner(request, info);
+        const access = found ? state.findCredential(found.record.access_token) : undefined;
+        if (access?.credential.kind === 'access_token') access.credential.accessToken.revokedAt = null;
+        return response;
+      })(next, state),
   },
   {
     name: 'refresh-scope-widens',
     family: 'oauth',
     proves: ['oauth.refresh-scope-no-widening'],
-    description: 'The scope of a refresh is not held to the grant: a scope that was not granted is answered as asked instead of invalid_scope.',
+    description:
+      'The scope of a refresh is not held to the grant: a scope that was not granted is answered as asked instead of invalid_scope.',
     wrap: onGrant('refresh_token', async (request, params, next) => {
       const response = await next(request);
       if (params.scope === undefined || (await jsonOf(response))?.error !== 'invalid_scope') return response;
@@ -301,59 +343,76 @@ export const oauthFaults: Fault[] = [
     family: 'oauth',
     proves: ['oauth.old-secret-24-hours', 'oauth.limit-old-secret'],
     description: 'After a client secret rotation the old secret keeps working at the token endpoint for good, not for 24 hours.',
-    wrap: (next, state) => onOperation(TOKEN_AND_REVOKE, async (inner, request, info) => {
-      const basic = basicOf(request);
-      const app = basic ? findApp(state, basic.clientId)?.app : undefined;
-      if (!basic || !app?.client_secret || basic.secret !== app.previous_client_secret) return inner(request, info);
-      return inner(withBasic(request, basic.clientId, app.client_secret), info);
-    })(next, state),
+    wrap: (next, state) =>
+      onOperation(TOKEN_AND_REVOKE, async (inner, request, info) => {
+        const basic = basicOf(request);
+        const app = basic ? findApp(state, basic.clientId)?.app : undefined;
+        if (!basic || !app?.client_secret || basic.secret !== app.previous_client_secret) return inner(request, info);
+        return inner(withBasic(request, basic.clientId, app.client_secret), info);
+      })(next, state),
   },
   {
     name: 'old-secret-ends-at-once',
     family: 'oauth',
     proves: ['oauth.old-secret-24-hours', 'oauth.limit-old-secret'],
     description: 'A client secret rotation ends the old secret at once (invalid_client) instead of letting it work for 24 hours.',
-    wrap: (next, state) => onOperation(TOKEN_AND_REVOKE, async (inner, request, info) => {
-      const basic = basicOf(request);
-      const app = basic ? findApp(state, basic.clientId)?.app : undefined;
-      if (!basic || !app?.previous_client_secret || basic.secret !== app.previous_client_secret) return inner(request, info);
-      return changed(oauthAnswer(request, 401, { error: 'invalid_client', error_description: 'Client authentication failed.' }), { headers: { 'www-authenticate': 'Basic realm="oauth"' } });
-    })(next, state),
+    wrap: (next, state) =>
+      onOperation(TOKEN_AND_REVOKE, async (inner, request, info) => {
+        const basic = basicOf(request);
+        const app = basic ? findApp(state, basic.clientId)?.app : undefined;
+        if (!basic || !app?.previous_client_secret || basic.secret !== app.previous_client_secret) return inner(request, info);
+        return changed(oauthAnswer(request, 401, { error: 'invalid_client', error_description: 'Client authentication failed.' }), {
+          headers: { 'www-authenticate': 'Basic realm="oauth"' },
+        });
+      })(next, state),
   },
   {
     name: 'rotation-keeps-old-secret-current',
     family: 'oauth',
     proves: ['oauth.old-secret-24-hours', 'oauth.new-secret-at-once', 'oauth.new-secret-signs', 'oauth.limit-old-secret'],
-    description: 'A client secret rotation is applied backwards: the old secret stays the current one (lifecycle events stay signed with it, and it works past 24 hours) while the new one is kept as the previous one.',
+    description:
+      'A client secret rotation is applied backwards: the old secret stays the current one (lifecycle events stay signed with it, and it works past 24 hours) while the new one is kept as the previous one.',
     // The rotation itself goes through the control API, which no fault wraps: the swap is made at the app's next token request.
-    wrap: (next, state) => onOperation(TOKEN_AND_REVOKE, async (inner, request, info) => {
-      const basic = basicOf(request);
-      const found = basic ? findApp(state, basic.clientId) : undefined;
-      const app = found?.app;
-      const swapped = swappedRotations(state);
-      const rotation = app ? `${app.id}:${app.previous_client_secret_expires_at}` : '';
-      if (found && app?.client_secret && app.previous_client_secret && !swapped.has(rotation)) {
-        swapped.set(rotation, true);
-        await found.workspace.transactions.run(() => found.workspace.tables.apps.update(app.id, (draft) => {
-          [draft.client_secret, draft.previous_client_secret] = [draft.previous_client_secret!, draft.client_secret!];
-        }));
-      }
-      return inner(request, info);
-    })(next, state),
+    wrap: (next, state) =>
+      onOperation(TOKEN_AND_REVOKE, async (inner, request, info) => {
+        const basic = basicOf(request);
+        const found = basic ? findApp(state, basic.clientId) : undefined;
+        const app = found?.app;
+        const swapped = swappedRotations(state);
+        const rotation = app ? `${app.id}:${app.previous_client_secret_expires_at}` : '';
+        if (found && app?.client_secret && app.previous_client_secret && !swapped.has(rotation)) {
+          swapped.set(rotation, true);
+          await found.workspace.transactions.run(() =>
+            found.workspace.tables.apps.update(app.id, (draft) => {
+              [draft.client_secret, draft.previous_client_secret] = [draft.previous_client_secret!, draft.client_secret!];
+            }),
+          );
+        }
+        return inner(request, info);
+      })(next, state),
   },
   {
     name: 'verifier-length-not-checked',
     family: 'oauth',
     proves: ['oauth.pkce-verifier-length', 'oauth.limit-pkce-verifier'],
-    description: 'A code_verifier of any length is taken when it hashes to the challenge (42 or 129 characters included), instead of only 43 to 128.',
+    description:
+      'A code_verifier of any length is taken when it hashes to the challenge (42 or 129 characters included), instead of only 43 to 128.',
     wrap: onGrant('authorization_code', async (request, params, next, state) => {
       const verifier = params.code_verifier ?? '';
       const found = findCode(state, params.code);
-      if (!found || found.record.used_at !== null || (verifier.length >= 43 && verifier.length <= 128) || (await s256Challenge(verifier)) !== found.record.code_challenge) return next(request);
+      if (
+        !found ||
+        found.record.used_at !== null ||
+        (verifier.length >= 43 && verifier.length <= 128) ||
+        (await s256Challenge(verifier)) !== found.record.code_challenge
+      )
+        return next(request);
       // The service checks only the hash: the mock's schema would refuse the length, so a stand-in of a valid length is hashed in its place.
       const standIn = validLengthVerifier(verifier);
       const challenge = await s256Challenge(standIn);
-      await found.workspace.transactions.run(() => found.workspace.tables.oauthCodes.update(found.record.id, (draft) => void (draft.code_challenge = challenge)));
+      await found.workspace.transactions.run(() =>
+        found.workspace.tables.oauthCodes.update(found.record.id, (draft) => void (draft.code_challenge = challenge)),
+      );
       return next(withParams(request, { ...params, code_verifier: standIn }));
     }),
   },
@@ -361,14 +420,24 @@ export const oauthFaults: Fault[] = [
     name: 'oauth-errors-as-envelope',
     family: 'oauth',
     proves: ['oauth.error-format', 'oauth.invalid-client-401', 'oauth.unsupported-grant-type', 'oauth.invalid-grant'],
-    description: 'The token and revoke endpoints answer errors in the API envelope {error: {code, message, ...}} instead of {error, error_description}.',
+    description:
+      'The token and revoke endpoints answer errors in the API envelope {error: {code, message, ...}} instead of {error, error_description}.',
     wrap: onOperation(TOKEN_AND_REVOKE, async (next, request, info) => {
       const response = await next(request, info);
       if (response.status < 400) return response;
       const body = await jsonOf(response);
       if (typeof body?.error !== 'string') return response;
       const requestId = response.headers.get('x-request-id') ?? 'req_fault';
-      return changed(response, { body: { error: { code: body.error, message: body.error_description ?? body.error, request_id: requestId, docs_url: `https://docs.crm.example/errors/${body.error}` } } });
+      return changed(response, {
+        body: {
+          error: {
+            code: body.error,
+            message: body.error_description ?? body.error,
+            request_id: requestId,
+            docs_url: `https://docs.crm.example/errors/${body.error}`,
+          },
+        },
+      });
     }),
   },
   {
@@ -381,7 +450,13 @@ export const oauthFaults: Fault[] = [
   {
     name: 'invalid-client-as-400',
     family: 'oauth',
-    proves: ['oauth.revoke-client-auth', 'oauth.invalid-client-401', 'oauth.invalid-client-challenge', 'oauth.old-secret-24-hours', 'oauth.limit-old-secret'],
+    proves: [
+      'oauth.revoke-client-auth',
+      'oauth.invalid-client-401',
+      'oauth.invalid-client-challenge',
+      'oauth.old-secret-24-hours',
+      'oauth.limit-old-secret',
+    ],
     description: 'A failed client authentication answers 400 invalid_client instead of 401.',
     wrap: onOAuthError('invalid_client', (response) => changed(response, { status: 400 })),
   },
@@ -408,7 +483,9 @@ export const oauthFaults: Fault[] = [
       const found = findCode(state, params.code);
       if (found && found.record.used_at === null && params.code_verifier) {
         const challenge = await s256Challenge(params.code_verifier);
-        await found.workspace.transactions.run(() => found.workspace.tables.oauthCodes.update(found.record.id, (draft) => void (draft.code_challenge = challenge)));
+        await found.workspace.transactions.run(() =>
+          found.workspace.tables.oauthCodes.update(found.record.id, (draft) => void (draft.code_challenge = challenge)),
+        );
       }
       return next(request);
     }),
@@ -439,7 +516,13 @@ export const oauthFaults: Fault[] = [
   {
     name: 'refresh-not-rotated',
     family: 'oauth',
-    proves: ['oauth.refresh-rotates', 'oauth.refresh-old-stops', 'oauth.refresh-reuse-revokes-all', 'oauth.refresh-reuse-uninstalls', 'oauth.limit-refresh-token'],
+    proves: [
+      'oauth.refresh-rotates',
+      'oauth.refresh-old-stops',
+      'oauth.refresh-reuse-revokes-all',
+      'oauth.refresh-reuse-uninstalls',
+      'oauth.limit-refresh-token',
+    ],
     description: 'A refresh answers the same refresh token again, and it keeps working: refresh tokens do not rotate.',
     wrap: onGrant('refresh_token', async (request, params, next, state) => {
       const presented = params.refresh_token ?? '';
@@ -467,12 +550,15 @@ export const oauthFaults: Fault[] = [
     family: 'oauth',
     proves: ['oauth.revoke-answer'],
     description: 'Revoking a token the service does not know answers 400 invalid_request instead of 200.',
-    wrap: (next, state) => onOperation('revokeToken', async (inner, request, info) => {
-      const { token } = await paramsOf(request);
-      const known = token !== undefined && (findRefreshToken(state, token) !== undefined || state.findCredential(token) !== undefined);
-      const response = await inner(request, info);
-      return response.ok && !known ? oauthAnswer(request, 400, { error: 'invalid_request', error_description: 'Unknown token.' }) : response;
-    })(next, state),
+    wrap: (next, state) =>
+      onOperation('revokeToken', async (inner, request, info) => {
+        const { token } = await paramsOf(request);
+        const known = token !== undefined && (findRefreshToken(state, token) !== undefined || state.findCredential(token) !== undefined);
+        const response = await inner(request, info);
+        return response.ok && !known
+          ? oauthAnswer(request, 400, { error: 'invalid_request', error_description: 'Unknown token.' })
+          : response;
+      })(next, state),
   },
   {
     name: 'revoke-ignored',
@@ -501,7 +587,9 @@ export const oauthFaults: Fault[] = [
     wrap: onOperation('createToken', async (next, request, info) => {
       const response = await next(request, info);
       const body = response.ok ? await jsonOf(response) : undefined;
-      return typeof body?.refresh_token_expires_in === 'number' ? changed(response, { body: { ...body, refresh_token_expires_in: 2592000 } }) : response;
+      return typeof body?.refresh_token_expires_in === 'number'
+        ? changed(response, { body: { ...body, refresh_token_expires_in: 2592000 } })
+        : response;
     }),
   },
   // Found by the second blind hunt (written from the spec and the mock alone, before reading any check).
@@ -509,7 +597,8 @@ export const oauthFaults: Fault[] = [
     name: 'oauth-state-500-refused',
     family: 'oauth',
     proves: ['oauth.state-500-printable', 'oauth.limit-state'],
-    description: 'An authorization request whose state has exactly 500 characters is redirected with invalid_request: the limit is checked with < 500 (spec 5.2, 8: up to 500).',
+    description:
+      'An authorization request whose state has exactly 500 characters is redirected with invalid_request: the limit is checked with < 500 (spec 5.2, 8: up to 500).',
     wrap: onOperation(['authorize', 'submitConsent'], async (next, request, info) =>
       next(
         requestWithQuery(request, (query) => {
@@ -523,7 +612,8 @@ export const oauthFaults: Fault[] = [
     name: 'verifier-43-refused',
     family: 'oauth',
     proves: ['oauth.pkce-challenge-s256', 'oauth.exchange-form-encoded', 'oauth.exchange-json'],
-    description: 'A PKCE code_verifier of exactly 43 characters (the shortest allowed, and what 32 random bytes make) is refused: the length is checked with > 43 (spec 5.2, 8: 43 to 128).',
+    description:
+      'A PKCE code_verifier of exactly 43 characters (the shortest allowed, and what 32 random bytes make) is refused: the length is checked with > 43 (spec 5.2, 8: 43 to 128).',
     wrap: onOperation('createToken', async (next, request, info) => {
       const params = await paramsOf(request);
       if (typeof params.code_verifier !== 'string' || params.code_verifier.length !== 43) return next(request, info);
@@ -534,7 +624,8 @@ export const oauthFaults: Fault[] = [
     name: 'refresh-scope-narrowing-ignored',
     family: 'oauth',
     proves: ['oauth.refresh-scope-no-widening'],
-    description: 'The scope of a refresh is not read: a refresh asking for fewer scopes answers (and grants) every scope of the installation (spec 5.2: scope can narrow the granted scopes).',
+    description:
+      'The scope of a refresh is not read: a refresh asking for fewer scopes answers (and grants) every scope of the installation (spec 5.2: scope can narrow the granted scopes).',
     wrap: onOperation('createToken', async (next, request, info) => {
       const params = await paramsOf(request);
       if (params.grant_type !== 'refresh_token' || !('scope' in params)) return next(request, info);
@@ -547,11 +638,13 @@ export const oauthFaults: Fault[] = [
     name: 'authorize-missing-method-as-s256',
     family: 'oauth',
     proves: ['oauth.pkce-method-required', 'oauth.malformed-redirected'],
-    description: 'An authorization request with code_challenge and no code_challenge_method is taken as S256 instead of redirected with invalid_request (spec 5.2: PKCE, only S256; RFC 7636 reads a missing method as plain).',
+    description:
+      'An authorization request with code_challenge and no code_challenge_method is taken as S256 instead of redirected with invalid_request (spec 5.2: PKCE, only S256; RFC 7636 reads a missing method as plain).',
     wrap: onOperation('authorize', async (next, request, info) =>
       next(
         requestWithQuery(request, (query) => {
-          if (query.get('code_challenge') !== null && query.get('code_challenge_method') === null) query.set('code_challenge_method', 'S256');
+          if (query.get('code_challenge') !== null && query.get('code_challenge_method') === null)
+            query.set('code_challenge_method', 'S256');
         }),
         info,
       ),
@@ -561,9 +654,12 @@ export const oauthFaults: Fault[] = [
     name: 'token-scope-comma-separated',
     family: 'oauth',
     proves: ['oauth.authorize-scope-empty-all', 'oauth.authorize-scope-space-separated', 'responses.shape.create-token'],
-    description: 'The token answer lists the granted scopes separated by commas (leads:read,contacts:read) instead of spaces (spec 5.2: scope, space-separated).',
+    description:
+      'The token answer lists the granted scopes separated by commas (leads:read,contacts:read) instead of spaces (spec 5.2: scope, space-separated).',
     wrap: onOperation('createToken', async (next, request, info) =>
-      alterOk(await next(request, info), (body) => (typeof body.scope === 'string' ? { ...body, scope: body.scope.split(' ').join(',') } : body)),
+      alterOk(await next(request, info), (body) =>
+        typeof body.scope === 'string' ? { ...body, scope: body.scope.split(' ').join(',') } : body,
+      ),
     ),
   },
   // Found by the eighth blind hunt (written from the spec and the mock alone, before reading any check).
@@ -571,7 +667,8 @@ export const oauthFaults: Fault[] = [
     name: 'access-token-expired-as-key-expired',
     family: 'oauth',
     proves: ['errors.docs-url-names-code', 'oauth.access-token-expired', 'oauth.limit-access-token'],
-    description: 'An access token past its hour answers 401 key_expired (the API key path reused for every credential) instead of invalid_token (spec 5.2 step 7: an expired access token answers invalid_token).',
+    description:
+      'An access token past its hour answers 401 key_expired (the API key path reused for every credential) instead of invalid_token (spec 5.2 step 7: an expired access token answers invalid_token).',
     wrap: (next, state) => async (request, info) => {
       const response = await next(request, info);
       const secret = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
@@ -579,7 +676,9 @@ export const oauthFaults: Fault[] = [
       if (found?.credential.kind !== 'access_token' || found.credential.accessToken.revokedAt) return response;
       if (Date.parse(found.credential.accessToken.expiresAt) > found.workspace.now()) return response;
       const body = await jsonOf(response);
-      return body?.error?.code === 'invalid_token' ? changed(response, { body: { error: { ...body.error, code: 'key_expired', message: 'The API key has expired.' } } }) : response;
+      return body?.error?.code === 'invalid_token'
+        ? changed(response, { body: { error: { ...body.error, code: 'key_expired', message: 'The API key has expired.' } } })
+        : response;
     },
   },
   {
@@ -587,20 +686,26 @@ export const oauthFaults: Fault[] = [
     family: 'oauth',
     proves: ['oauth.answer-token-type', 'oauth.refresh-answer-fields', 'responses.shape.create-token'],
     description: 'The token answer gives token_type "bearer" (the library default) instead of "Bearer" (spec 5.2 step 6).',
-    wrap: onOperation('createToken', async (next, request, info) => alterOk(await next(request, info), (body) => ('token_type' in body ? { ...body, token_type: 'bearer' } : body))),
+    wrap: onOperation('createToken', async (next, request, info) =>
+      alterOk(await next(request, info), (body) => ('token_type' in body ? { ...body, token_type: 'bearer' } : body)),
+    ),
   },
   {
     name: 'refresh-answer-without-refresh-expiry',
     family: 'oauth',
     proves: ['oauth.refresh-answer-fields', 'responses.shape.create-token'],
-    description: 'A refresh answers the new refresh token without refresh_token_expires_in (only the code exchange writes it), where every token answer carries it (spec 5.2 step 6).',
-    wrap: onGrant('refresh_token', async (request, _params, next) => alterOk(await next(request), ({ refresh_token_expires_in: _dropped, ...body }) => body)),
+    description:
+      'A refresh answers the new refresh token without refresh_token_expires_in (only the code exchange writes it), where every token answer carries it (spec 5.2 step 6).',
+    wrap: onGrant('refresh_token', async (request, _params, next) =>
+      alterOk(await next(request), ({ refresh_token_expires_in: _dropped, ...body }) => body),
+    ),
   },
   {
     name: 'refresh-invalid-scope-as-invalid-grant',
     family: 'oauth',
     proves: ['oauth.refresh-scope-no-widening'],
-    description: 'A refresh asking for a scope that was not granted answers 400 invalid_grant (the grant is refused whole) instead of invalid_scope (spec 5.2: scope can only narrow; OAuth errors).',
+    description:
+      'A refresh asking for a scope that was not granted answers 400 invalid_grant (the grant is refused whole) instead of invalid_scope (spec 5.2: scope can only narrow; OAuth errors).',
     wrap: onGrant('refresh_token', async (request, _params, next) => {
       const response = await next(request);
       const body = response.status === 400 ? await jsonOf(response) : undefined;

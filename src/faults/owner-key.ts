@@ -26,8 +26,17 @@ function findCredentialOwnerKey(state: MockState, request: Request): string | un
  * operations; the older form (method, path pattern) stays for the modules not yet on the seams and
  * goes with its last caller.
  */
-export function guardedByReadScope(operations: OperationId | readonly OperationId[], readPath: string, scope?: string): (next: Handle, state: MockState) => Handle;
-export function guardedByReadScope(method: string, route: RegExp, readPath: string, scope?: string): (next: Handle, state: MockState) => Handle;
+export function guardedByReadScope(
+  operations: OperationId | readonly OperationId[],
+  readPath: string,
+  scope?: string,
+): (next: Handle, state: MockState) => Handle;
+export function guardedByReadScope(
+  method: string,
+  route: RegExp,
+  readPath: string,
+  scope?: string,
+): (next: Handle, state: MockState) => Handle;
 export function guardedByReadScope(...args: [OperationId | readonly OperationId[], string, string?] | [string, RegExp, string, string?]) {
   const [readPath, scope] = (args[1] instanceof RegExp ? args.slice(2) : args.slice(1)) as [string, string | undefined];
   const guarded = async (next: Handle, request: Request, info: Parameters<Handle>[1], state: MockState) => {
@@ -40,7 +49,10 @@ export function guardedByReadScope(...args: [OperationId | readonly OperationId[
   };
   if (args[1] instanceof RegExp) {
     const route = args[1];
-    return (next: Handle, state: MockState): Handle => onRoute(args[0] as string, route, (next, request, info) => guarded(next, request, info, state))(next);
+    return (next: Handle, state: MockState): Handle =>
+      onRoute(args[0] as string, route, (next, request, info) => guarded(next, request, info, state))(next);
   }
-  return onOperation(args[0] as OperationId | readonly OperationId[], (next, request, info, _routed, state) => guarded(next, request, info, state));
+  return onOperation(args[0] as OperationId | readonly OperationId[], (next, request, info, _routed, state) =>
+    guarded(next, request, info, state),
+  );
 }

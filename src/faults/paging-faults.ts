@@ -6,14 +6,36 @@ import { callerWorkspace, onOperation, onQuery, queryOf, withQuery } from './req
 
 /** The lists of records (GET /v1/<records>), whose query the list faults change. */
 const RECORD_LISTS: readonly OperationId[] = [
-  'listLeads', 'listPipelines', 'listCompanies', 'listContacts', 'listTags', 'listTimeline', 'listMembers',
-  'listTeams', 'listProducts', 'listConversations', 'listFields', 'listTasks', 'listWebhooks',
+  'listLeads',
+  'listPipelines',
+  'listCompanies',
+  'listContacts',
+  'listTags',
+  'listTimeline',
+  'listMembers',
+  'listTeams',
+  'listProducts',
+  'listConversations',
+  'listFields',
+  'listTasks',
+  'listWebhooks',
 ];
 
 /** The GET operations that take a limit (spec 4.13: every list, the sub-lists and the board). */
 const LIMITED_READS: readonly OperationId[] = [
-  'listLeads', 'getLeadBoard', 'listLeadContacts', 'listLeadProducts', 'listCompanies', 'listContacts', 'listTimeline',
-  'listProducts', 'listConversations', 'listMessages', 'listTasks', 'listWebhooks', 'listWebhookDeliveries',
+  'listLeads',
+  'getLeadBoard',
+  'listLeadContacts',
+  'listLeadProducts',
+  'listCompanies',
+  'listContacts',
+  'listTimeline',
+  'listProducts',
+  'listConversations',
+  'listMessages',
+  'listTasks',
+  'listWebhooks',
+  'listWebhookDeliveries',
 ];
 
 /** Changes the query of the record lists before the mock sees them (and validates it). */
@@ -52,7 +74,9 @@ export const pagingFaults: Fault[] = [
     wrap: (next) => async (request, info) => {
       const response = await next(request, info);
       const body = response.ok && request.method === 'GET' ? await jsonOf(response) : undefined;
-      return body && 'next_cursor' in body && body.next_cursor === null ? changed(response, { body: { ...body, next_cursor: '' } }) : response;
+      return body && 'next_cursor' in body && body.next_cursor === null
+        ? changed(response, { body: { ...body, next_cursor: '' } })
+        : response;
     },
   },
   {
@@ -64,7 +88,10 @@ export const pagingFaults: Fault[] = [
       const query = queryOf(request);
       const offset = Number(query.get('cursor')?.replace(/^offset-/, '') ?? 0) || 0;
       const limit = Number(query.get('limit') ?? 50);
-      const response = await next(withQuery(request, (query) => (query.delete('cursor'), query.set('limit', '250'))), info);
+      const response = await next(
+        withQuery(request, (query) => (query.delete('cursor'), query.set('limit', '250'))),
+        info,
+      );
       const body = response.ok ? await jsonOf(response) : undefined;
       if (!body) return response;
       const data = body.data.slice(offset, offset + limit);
@@ -87,7 +114,9 @@ export const pagingFaults: Fault[] = [
     wrap: (next) => async (request, info) => {
       const response = await next(request, info);
       const body = response.ok && request.method === 'GET' ? await jsonOf(response) : undefined;
-      return body && Array.isArray(body.data) && 'next_cursor' in body ? changed(response, { body: { ...body, total: body.data.length + (body.next_cursor ? 1 : 0) } }) : response;
+      return body && Array.isArray(body.data) && 'next_cursor' in body
+        ? changed(response, { body: { ...body, total: body.data.length + (body.next_cursor ? 1 : 0) } })
+        : response;
     },
   },
   {
@@ -95,7 +124,12 @@ export const pagingFaults: Fault[] = [
     family: 'paging',
     proves: ['query.sub-lists-paged'],
     description: "A lead's contacts and product lines are answered whole, limit ignored, with next_cursor null.",
-    wrap: onOperation(['listLeadContacts', 'listLeadProducts'], (next, request, info) => next(withQuery(request, (query) => (query.delete('limit'), query.delete('cursor'))), info)),
+    wrap: onOperation(['listLeadContacts', 'listLeadProducts'], (next, request, info) =>
+      next(
+        withQuery(request, (query) => (query.delete('limit'), query.delete('cursor'))),
+        info,
+      ),
+    ),
   },
   // Blind fault hunt (the faults below were written from the spec and the mock, not from the checks).
   {
@@ -104,13 +138,15 @@ export const pagingFaults: Fault[] = [
     proves: ['query.page-max-250'],
     description: 'A limit above 250 is refused as invalid instead of treated as 250 (spec 4.13).',
     wrap: onOperation(LIMITED_READS, (next, request, info) =>
-      next(Number(queryOf(request).get('limit')) > 250 ? withQuery(request, (query) => query.set('limit', 'over')) : request, info)),
+      next(Number(queryOf(request).get('limit')) > 250 ? withQuery(request, (query) => query.set('limit', 'over')) : request, info),
+    ),
   },
   {
     name: 'contacts-cursor-skips-one',
     family: 'paging',
     proves: ['query.newest-first-stable'],
-    description: 'Off by one in the contact list cursor: every page after the first leaves out its first contact (spec 4.13, stable paging).',
+    description:
+      'Off by one in the contact list cursor: every page after the first leaves out its first contact (spec 4.13, stable paging).',
     wrap: onOperation('listContacts', async (next, request, info) => {
       const cursor = queryOf(request).get('cursor');
       const response = await next(request, info);
@@ -124,7 +160,8 @@ export const pagingFaults: Fault[] = [
     name: 'leads-walk-restarts-after-anchor-deleted',
     family: 'paging',
     proves: ['query.stable-despite-deletes'],
-    description: "The lead cursor points at the last lead of the page; when that lead is deleted before the next page is asked for, the walk starts again from the top (spec 4.13: stable while paging).",
+    description:
+      'The lead cursor points at the last lead of the page; when that lead is deleted before the next page is asked for, the walk starts again from the top (spec 4.13: stable while paging).',
     wrap: (next, state) =>
       onOperation('listLeads', async (next, request, info) => {
         // The last lead of each page this fault handed out a cursor for.
@@ -143,7 +180,8 @@ export const pagingFaults: Fault[] = [
     name: 'contacts-cursor-drops-time-ties',
     family: 'paging',
     proves: ['query.newest-first-stable'],
-    description: 'The contact cursor keeps only the created_at of the last contact and the next page asks for created_at < it, so contacts created in the same instant as the last of a page are never listed (spec 4.13: stable while paging; ids break ties).',
+    description:
+      'The contact cursor keeps only the created_at of the last contact and the next page asks for created_at < it, so contacts created in the same instant as the last of a page are never listed (spec 4.13: stable while paging; ids break ties).',
     wrap: (next, state) =>
       onOperation('listContacts', async (next, request, info) => {
         // The created_at of the last contact of each page this fault handed out a cursor for.

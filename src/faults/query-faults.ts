@@ -28,7 +28,10 @@ function withQueryAnswer(change: (answer: any) => any) {
 /** Every condition of a group tree, changed. */
 function mapConditions(group: any, change: (condition: any) => any): any {
   if (!group || !Array.isArray(group.conditions)) return group;
-  return { ...group, conditions: group.conditions.map((node: any) => (Array.isArray(node?.conditions) ? mapConditions(node, change) : change(node))) };
+  return {
+    ...group,
+    conditions: group.conditions.map((node: any) => (Array.isArray(node?.conditions) ? mapConditions(node, change) : change(node))),
+  };
 }
 
 export const queryFaults: Fault[] = [
@@ -47,7 +50,10 @@ export const queryFaults: Fault[] = [
     ...misreadQuery((body) => ({
       ...body,
       query: mapConditions(body.query, (condition) =>
-        condition.op === 'between' && Array.isArray(condition.value) && condition.value.every(Number.isInteger) ? { ...condition, value: [condition.value[0] + 1, condition.value[1] - 1] } : condition),
+        condition.op === 'between' && Array.isArray(condition.value) && condition.value.every(Number.isInteger)
+          ? { ...condition, value: [condition.value[0] + 1, condition.value[1] - 1] }
+          : condition,
+      ),
     })),
   },
   {
@@ -88,7 +94,8 @@ export const queryFaults: Fault[] = [
     name: 'query-masked-partial-match-allowed',
     family: 'query',
     proves: ['query.masked-filter', 'query.masked-sort'],
-    description: 'A role that sees masked phones and emails may match them partly (contains) and sort by them: masking is applied to the answer only.',
+    description:
+      'A role that sees masked phones and emails may match them partly (contains) and sort by them: masking is applied to the answer only.',
     wrap: (next, state) => {
       const unmasked = (code: string) =>
         onErrorCode(code, async (response, _body, request) => {
@@ -101,19 +108,31 @@ export const queryFaults: Fault[] = [
     name: 'query-values-as-unknown-fields',
     family: 'query',
     proves: ['errors.docs-url-names-code', 'query.bad-value-named', 'query.filter-exactly-one'],
-    description: 'The query body is validated as "a group body or a text body", so a wrong value (an empty q, limit 0, a bad op) answers 400 unknown_field naming the documented q or query instead of the value\'s own problem.',
-    wrap: onOperation('runQuery', (next, request, info) => onErrorCode('validation_failed', async (response, body, request) => {
-      const sent = await request.clone().json().catch(() => ({}));
-      const named = ['q', 'query'].filter((field) => field in sent);
-      return changed(response, { status: 400, body: { error: { ...body.error, code: 'unknown_field', fields: Object.fromEntries(named.map((field) => [field, 'unknown field'])) } } });
-    })(next)(request, info)),
+    description:
+      'The query body is validated as "a group body or a text body", so a wrong value (an empty q, limit 0, a bad op) answers 400 unknown_field naming the documented q or query instead of the value\'s own problem.',
+    wrap: onOperation('runQuery', (next, request, info) =>
+      onErrorCode('validation_failed', async (response, body, request) => {
+        const sent = await request
+          .clone()
+          .json()
+          .catch(() => ({}));
+        const named = ['q', 'query'].filter((field) => field in sent);
+        return changed(response, {
+          status: 400,
+          body: {
+            error: { ...body.error, code: 'unknown_field', fields: Object.fromEntries(named.map((field) => [field, 'unknown field'])) },
+          },
+        });
+      })(next)(request, info),
+    ),
   },
   // Found by the third blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'query-or-groups-as-and',
     family: 'query',
     proves: ['query.group-or', 'query.nested-groups'],
-    description: "A group's op is not read: its conditions are always joined with and, so an or group finds only records matching all of them (spec 4.13).",
+    description:
+      "A group's op is not read: its conditions are always joined with and, so an or group finds only records matching all of them (spec 4.13).",
     ...misreadQuery((body) => {
       for (const group of groupsOf(body.query)) if (group.op === 'or') group.op = 'and';
       return body;
@@ -123,9 +142,11 @@ export const queryFaults: Fault[] = [
     name: 'query-nested-groups-ignored',
     family: 'query',
     proves: ['query.group-or', 'query.nested-groups'],
-    description: 'Nested groups inside a query are skipped by the translator (only conditions with a field are read), so a nested group narrows nothing (spec 4.13: nested groups, 2 levels).',
+    description:
+      'Nested groups inside a query are skipped by the translator (only conditions with a field are read), so a nested group narrows nothing (spec 4.13: nested groups, 2 levels).',
     ...misreadQuery((body) => {
-      if (Array.isArray(body.query?.conditions)) body.query.conditions = body.query.conditions.filter((item: any) => !Array.isArray(item?.conditions));
+      if (Array.isArray(body.query?.conditions))
+        body.query.conditions = body.query.conditions.filter((item: any) => !Array.isArray(item?.conditions));
       return body;
     }),
   },
@@ -133,7 +154,8 @@ export const queryFaults: Fault[] = [
     name: 'query-five-sort-keys-refused',
     family: 'query',
     proves: ['query.sort-keys-limit'],
-    description: 'A query with exactly 5 sort keys is refused with too_many_conditions: the limit is checked with < 5 (spec 8: 5 sort keys).',
+    description:
+      'A query with exactly 5 sort keys is refused with too_many_conditions: the limit is checked with < 5 (spec 8: 5 sort keys).',
     wrap: onQuery((body) => {
       if (Array.isArray(body.sort) && body.sort.length === 5) body.sort.push(body.sort[4]);
       return body;
@@ -143,7 +165,8 @@ export const queryFaults: Fault[] = [
     name: 'query-sort-after-first-key-ignored',
     family: 'query',
     proves: ['query.sort-keys-in-order', 'query.sort-keys-limit', 'query.cursor'],
-    description: 'Only the first sort key of a query is applied; records tied on it come in creation order instead of by the second key (spec 4.13: sort is a list of keys).',
+    description:
+      'Only the first sort key of a query is applied; records tied on it come in creation order instead of by the second key (spec 4.13: sort is a list of keys).',
     ...misreadQuery((body) => {
       if (Array.isArray(body.sort) && body.sort.length > 1) body.sort = body.sort.slice(0, 1);
       return body;
@@ -154,31 +177,50 @@ export const queryFaults: Fault[] = [
     name: 'query-masked-exact-match-refused',
     family: 'query',
     proves: ['query.masked-filter'],
-    description: 'A role that sees masked phones and emails gets masked_filter for every condition on them, the exact full value (eq, in) included, where exact matches are allowed (spec 7.3).',
-    wrap: (next, state) => onOperation('runQuery', async (next, request, info, { params }) => {
-      const sent = await sentJson(request);
-      const exact = conditionsIn(sent?.query).filter((condition) => ['eq', 'in'].includes(condition.op));
-      const response = await next(request, info);
-      if (!response.ok || exact.length === 0) return response;
-      const fields = await jsonOf(await next(probe(request, `/v1/query/${params.entity}/fields`), info));
-      const masked = (fields?.data ?? []).filter((field: any) => ['phone', 'email'].includes(field.type) && !field.operators?.includes('contains')).map((field: any) => field.field);
-      const hit = exact.find((condition) => masked.includes(condition.field));
-      return hit ? errorAnswer(state, response, 422, { code: 'masked_filter', message: 'This role sees masked phones and emails.', fields: { query: `${hit.field} is masked` } }) : response;
-    })(next, state),
+    description:
+      'A role that sees masked phones and emails gets masked_filter for every condition on them, the exact full value (eq, in) included, where exact matches are allowed (spec 7.3).',
+    wrap: (next, state) =>
+      onOperation('runQuery', async (next, request, info, { params }) => {
+        const sent = await sentJson(request);
+        const exact = conditionsIn(sent?.query).filter((condition) => ['eq', 'in'].includes(condition.op));
+        const response = await next(request, info);
+        if (!response.ok || exact.length === 0) return response;
+        const fields = await jsonOf(await next(probe(request, `/v1/query/${params.entity}/fields`), info));
+        const masked = (fields?.data ?? [])
+          .filter((field: any) => ['phone', 'email'].includes(field.type) && !field.operators?.includes('contains'))
+          .map((field: any) => field.field);
+        const hit = exact.find((condition) => masked.includes(condition.field));
+        return hit
+          ? errorAnswer(state, response, 422, {
+              code: 'masked_filter',
+              message: 'This role sees masked phones and emails.',
+              fields: { query: `${hit.field} is masked` },
+            })
+          : response;
+      })(next, state),
   },
   {
     name: 'query-needs-write-scope',
     family: 'query',
     proves: ['query.entity-scope', 'query.masked-filter'],
-    description: 'POST /v1/query/{entity} is filed with the writes: a key with the read scope alone (leads:read) gets 403 missing_scope naming leads:write, where the read scope of the entity is enough (spec 4.13).',
-    wrap: (next, state) => onOperation('runQuery', async (next, request, info, { params }) => {
-      const response = await next(request, info);
-      const secret = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
-      const credential = secret ? state.findCredential(secret)?.credential : undefined;
-      const scopes = credential?.kind === 'api_key' ? credential.apiKey.scopes : credential?.kind === 'access_token' ? credential.accessToken.scopes : undefined;
-      const scope = `${params.entity}:write`;
-      return response.ok && scopes && !scopes.includes(scope) ? errorAnswer(state, response, 403, { code: 'missing_scope', message: 'The key lacks a scope.', scope }) : response;
-    })(next, state),
+    description:
+      'POST /v1/query/{entity} is filed with the writes: a key with the read scope alone (leads:read) gets 403 missing_scope naming leads:write, where the read scope of the entity is enough (spec 4.13).',
+    wrap: (next, state) =>
+      onOperation('runQuery', async (next, request, info, { params }) => {
+        const response = await next(request, info);
+        const secret = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+        const credential = secret ? state.findCredential(secret)?.credential : undefined;
+        const scopes =
+          credential?.kind === 'api_key'
+            ? credential.apiKey.scopes
+            : credential?.kind === 'access_token'
+              ? credential.accessToken.scopes
+              : undefined;
+        const scope = `${params.entity}:write`;
+        return response.ok && scopes && !scopes.includes(scope)
+          ? errorAnswer(state, response, 403, { code: 'missing_scope', message: 'The key lacks a scope.', scope })
+          : response;
+      })(next, state),
   },
 ];
 

@@ -16,7 +16,17 @@ import { normalizeId } from '../ids/ids.ts';
 import { nextRecordNumber } from '../store/record-numbers.ts';
 import { callerOf, type HandlerContext, type HandlerResult } from '../http/handler.ts';
 import {
-  alterOk, callerWorkspace, errorAnswer, offsetDropped, onOperation, overTheEdge, probe, queryOf, sentJson, withJson, withQuery,
+  alterOk,
+  callerWorkspace,
+  errorAnswer,
+  offsetDropped,
+  onOperation,
+  overTheEdge,
+  probe,
+  queryOf,
+  sentJson,
+  withJson,
+  withQuery,
 } from './request-match.ts';
 
 /** A path's id that is a short-prefixed id of `prefix` (not a number, not a long prefix: spec 2.2). */
@@ -24,10 +34,14 @@ const shortId = (prefix: string, id: string | undefined) => id !== undefined && 
 
 /** The writes (create, PATCH) of the records that carry `custom` (spec 2.11), and the table and field entity of each. */
 const CUSTOM_WRITES = {
-  createLead: ['leads', 'lead'], updateLead: ['leads', 'lead'],
-  createContact: ['contacts', 'contact'], updateContact: ['contacts', 'contact'],
-  createCompany: ['companies', 'company'], updateCompany: ['companies', 'company'],
-  createProduct: ['products', 'product'], updateProduct: ['products', 'product'],
+  createLead: ['leads', 'lead'],
+  updateLead: ['leads', 'lead'],
+  createContact: ['contacts', 'contact'],
+  updateContact: ['contacts', 'contact'],
+  createCompany: ['companies', 'company'],
+  updateCompany: ['companies', 'company'],
+  createProduct: ['products', 'product'],
+  updateProduct: ['products', 'product'],
 } as const satisfies Partial<Record<OperationId, readonly [string, string]>>;
 const CUSTOM_WRITE_IDS = Object.keys(CUSTOM_WRITES) as (keyof typeof CUSTOM_WRITES)[];
 const customTableOf = (operation: OperationId) => CUSTOM_WRITES[operation as keyof typeof CUSTOM_WRITES];
@@ -35,7 +49,10 @@ const customTableOf = (operation: OperationId) => CUSTOM_WRITES[operation as key
 /** The body sent, or undefined when there is none or it is not JSON. */
 async function sentBody(request: Request): Promise<any> {
   if (request.method === 'GET' || request.method === 'DELETE') return undefined;
-  return request.clone().json().catch(() => undefined);
+  return request
+    .clone()
+    .json()
+    .catch(() => undefined);
 }
 
 /** The same request with another JSON body. */
@@ -87,14 +104,17 @@ function eachContact(body: any, change: (contact: any) => any): any {
 
 /** The `custom` of a contact answer, changed given the `custom` sent. */
 function alterCustom(change: (custom: Record<string, any>, sent: Record<string, any>) => Record<string, any>) {
-  return onSuccess(contactWrite, (body, sent) => (sent?.custom && body.custom ? { ...body, custom: change(body.custom, sent.custom) } : body));
+  return onSuccess(contactWrite, (body, sent) =>
+    sent?.custom && body.custom ? { ...body, custom: change(body.custom, sent.custom) } : body,
+  );
 }
 
 /** The `custom.<key>` a validation_failed answer names, when the request sent that key. */
 function customKeyOf(body: any): string | undefined {
-  return Object.keys(body.error.fields ?? {}).find((field) => field.startsWith('custom.'))?.slice('custom.'.length);
+  return Object.keys(body.error.fields ?? {})
+    .find((field) => field.startsWith('custom.'))
+    ?.slice('custom.'.length);
 }
-
 
 /** What a buggy write stores differently: fields of the record, and values of its `custom`. */
 type OtherWrite = { fields?: Record<string, unknown>; custom?: Record<string, unknown> } | undefined;
@@ -104,7 +124,11 @@ type OtherWrite = { fields?: Record<string, unknown>; custom?: Record<string, un
  * it stores differently (given the record it answers, the body sent and the caller's workspace),
  * written to the record's table inside the request's transaction and answered.
  */
-function alsoWrites(operations: readonly OperationId[], table: (operation: OperationId) => string, other: (record: any, sent: any, workspace: Workspace, context: HandlerContext) => OtherWrite) {
+function alsoWrites(
+  operations: readonly OperationId[],
+  table: (operation: OperationId) => string,
+  other: (record: any, sent: any, workspace: Workspace, context: HandlerContext) => OtherWrite,
+) {
   return {
     operations,
     async aroundHandler(next: () => Promise<HandlerResult>, context: HandlerContext): Promise<HandlerResult> {
@@ -117,17 +141,24 @@ function alsoWrites(operations: readonly OperationId[], table: (operation: Opera
         Object.assign(draft, change.fields ?? {});
         if (change.custom) Object.assign(draft.custom, change.custom);
       });
-      return { ...result, body: { ...record, ...change.fields, ...(change.custom ? { custom: { ...record.custom, ...change.custom } } : {}) } };
+      return {
+        ...result,
+        body: { ...record, ...change.fields, ...(change.custom ? { custom: { ...record.custom, ...change.custom } } : {}) },
+      };
     },
   } satisfies Pick<Fault, 'operations' | 'aroundHandler'>;
 }
 
 /** A contact write (create, or PATCH by short id) whose answer and stored record `alter` changes, given the body sent. */
 function onContactWrite(alter: (contact: any, sent: any) => Record<string, unknown> | undefined) {
-  return alsoWrites(contactWrite.operations, () => 'contacts', (contact, sent, _workspace, context) => {
-    const fields = context.input.path.id === undefined || shortId('ct', context.input.path.id) ? alter(contact, sent) : undefined;
-    return fields && { fields };
-  });
+  return alsoWrites(
+    contactWrite.operations,
+    () => 'contacts',
+    (contact, sent, _workspace, context) => {
+      const fields = context.input.path.id === undefined || shortId('ct', context.input.path.id) ? alter(contact, sent) : undefined;
+      return fields && { fields };
+    },
+  );
 }
 
 /** The phone as a parser with Russia as its home region stores it: a leading trunk 8 read as +7. */
@@ -137,10 +168,11 @@ function russianTrunkPhone(sent: string): string | null {
   return digits.startsWith('8') && digits.length >= 10 ? `+7${digits.slice(1)}` : null;
 }
 
-
 /** The keys of the custom fields of `entity` of type `type` in the workspace. */
 function customKeysOfType(workspace: Workspace, entity: string, type: string): string[] {
-  return [...workspace.tables.fields.values()].filter((field: any) => field.entity === entity && field.type === type).map((field: any) => field.key);
+  return [...workspace.tables.fields.values()]
+    .filter((field: any) => field.entity === entity && field.type === type)
+    .map((field: any) => field.key);
 }
 
 /**
@@ -148,15 +180,19 @@ function customKeysOfType(workspace: Workspace, entity: string, type: string): s
  * values of fields of `type` `alter` changes, given the value sent; the answer shows the change.
  */
 function onCustomOfType(type: string, alter: (sent: unknown, stored: unknown) => unknown) {
-  return alsoWrites(CUSTOM_WRITE_IDS, (operation) => customTableOf(operation)[0], (record, sent, workspace, context) => {
-    if (!record.custom || !sent.custom || typeof sent.custom !== 'object') return undefined;
-    const change: Record<string, unknown> = {};
-    for (const key of customKeysOfType(workspace, customTableOf(context.operation.id as OperationId)[1], type)) {
-      if (sent.custom[key] === undefined || sent.custom[key] === null || record.custom[key] === undefined) continue;
-      change[key] = alter(sent.custom[key], record.custom[key]);
-    }
-    return Object.keys(change).length ? { custom: change } : undefined;
-  });
+  return alsoWrites(
+    CUSTOM_WRITE_IDS,
+    (operation) => customTableOf(operation)[0],
+    (record, sent, workspace, context) => {
+      if (!record.custom || !sent.custom || typeof sent.custom !== 'object') return undefined;
+      const change: Record<string, unknown> = {};
+      for (const key of customKeysOfType(workspace, customTableOf(context.operation.id as OperationId)[1], type)) {
+        if (sent.custom[key] === undefined || sent.custom[key] === null || record.custom[key] === undefined) continue;
+        change[key] = alter(sent.custom[key], record.custom[key]);
+      }
+      return Object.keys(change).length ? { custom: change } : undefined;
+    },
+  );
 }
 
 export const recordsFaults: Fault[] = [
@@ -166,7 +202,8 @@ export const recordsFaults: Fault[] = [
     name: 'first-party-owner-only',
     family: 'records',
     proves: ['members.first-party-owners-admins', 'members.deactivate-status', 'members.patch-team-ids'],
-    description: 'First-party-only routes let only the owner in: an admin signed in to the web app gets 403 forbidden (spec 4.6: reserved for owners and admins).',
+    description:
+      'First-party-only routes let only the owner in: an admin signed in to the web app gets 403 forbidden (spec 4.6: reserved for owners and admins).',
     wrap: (next, state) => async (request, info) => {
       const found = state.findCredential(sessionTokenOf(request) ?? '');
       const member = found?.credential.kind === 'session' ? found.workspace.members.get(found.credential.session.memberId) : undefined;
@@ -179,7 +216,8 @@ export const recordsFaults: Fault[] = [
     name: 'field-label-string-replaces-english',
     family: 'records',
     proves: ['conventions.localized-names-plain-string', 'fields.label-plain-string'],
-    description: 'A field label changed to a plain string replaces only its English text; the other languages keep the old label (spec 2.1: a plain string is used for every language).',
+    description:
+      'A field label changed to a plain string replaces only its English text; the other languages keep the old label (spec 2.1: a plain string is used for every language).',
     wrap: onOperation('updateField', async (inner, request, info, { params }, state) => {
       const body = await sentJson(request);
       if (typeof body?.label !== 'string') return inner(request, info);
@@ -193,7 +231,8 @@ export const recordsFaults: Fault[] = [
     name: 'product-price-decimal-rounded',
     family: 'records',
     proves: ['products.price-integer'],
-    description: 'A product price sent as a decimal is rounded to the smallest unit and taken instead of refused (spec 2.1, 2.8: an integer, never decimals).',
+    description:
+      'A product price sent as a decimal is rounded to the smallest unit and taken instead of refused (spec 2.1, 2.8: an integer, never decimals).',
     wrap: onOperation(['createProduct', 'updateProduct'], async (next, request, info) => {
       const body = await sentJson(request);
       const decimal = typeof body?.price === 'number' && !Number.isInteger(body.price);
@@ -205,7 +244,7 @@ export const recordsFaults: Fault[] = [
     name: 'member-status-inactive',
     family: 'records',
     proves: ['members.deactivate-status', 'responses.shape.deactivate-member'],
-    description: 'A deactivated member shows status inactive (the user table\'s word) instead of deactivated (spec 2.7).',
+    description: "A deactivated member shows status inactive (the user table's word) instead of deactivated (spec 2.7).",
     wrap: onOperation(['listMembers', 'updateMember', 'deactivateMember'], async (next, request, info) => {
       const response = await next(request, info);
       const rename = (member: any) => (member?.status === 'deactivated' ? { ...member, status: 'inactive' } : member);
@@ -215,17 +254,34 @@ export const recordsFaults: Fault[] = [
   {
     name: 'contact-phones-not-normalized',
     family: 'records',
-    proves: ['contacts.phones-international', 'contacts.phones-spaces-dashes', 'contacts.phones-leading-8', 'contacts.phone-goes-first', 'contacts.patch-phones-replace', 'contacts.patch-normalizes', 'responses.shape.create-contact', 'responses.shape.update-contact'],
+    proves: [
+      'contacts.phones-international',
+      'contacts.phones-spaces-dashes',
+      'contacts.phones-leading-8',
+      'contacts.phone-goes-first',
+      'contacts.patch-phones-replace',
+      'contacts.patch-normalizes',
+      'responses.shape.create-contact',
+      'responses.shape.update-contact',
+    ],
     description: 'Contact phones are kept as sent (only trimmed): local spellings with spaces, dashes or a leading 8 never become +998...',
     wrap: onSuccess(contactWrite, (body, sent) => {
-      const phones = [sent?.phone, ...(sent?.phones ?? [])].filter((phone) => typeof phone === 'string').map((phone: string) => phone.trim());
+      const phones = [sent?.phone, ...(sent?.phones ?? [])]
+        .filter((phone) => typeof phone === 'string')
+        .map((phone: string) => phone.trim());
       return phones.length ? { ...body, phones, name: sent.name ?? phones[0] } : body;
     }),
   },
   {
     name: 'contact-emails-case-kept',
     family: 'records',
-    proves: ['contacts.emails-lowercased', 'contacts.patch-emails-replace', 'contacts.patch-normalizes', 'responses.shape.create-contact', 'responses.shape.update-contact'],
+    proves: [
+      'contacts.emails-lowercased',
+      'contacts.patch-emails-replace',
+      'contacts.patch-normalizes',
+      'responses.shape.create-contact',
+      'responses.shape.update-contact',
+    ],
     description: 'Contact emails are kept in the case they were sent in instead of lowercased.',
     wrap: onSuccess(contactWrite, (body, sent) => {
       const emails = [sent?.email, ...(sent?.emails ?? [])].filter((email) => typeof email === 'string');
@@ -236,7 +292,8 @@ export const recordsFaults: Fault[] = [
     name: 'contact-phone-after-phones',
     family: 'records',
     proves: ['contacts.phone-goes-first'],
-    description: 'A contact created with both `phone` and `phones` gets `phone` last instead of first (and is named after the first of `phones`).',
+    description:
+      'A contact created with both `phone` and `phones` gets `phone` last instead of first (and is named after the first of `phones`).',
     wrap: onOperation('createContact', async (next, request, info) => {
       const sent = await sentBody(request);
       if (typeof sent?.phone !== 'string' || !Array.isArray(sent.phones)) return next(request, info);
@@ -276,7 +333,14 @@ export const recordsFaults: Fault[] = [
       const sent = byContactId(routed) ? await sentBody(request) : undefined;
       const over = (list: unknown) => Array.isArray(list) && list.length > 10;
       if (!sent || !(over(sent.phones) || over(sent.emails))) return next(request, info);
-      return next(withBody(request, { ...sent, ...(over(sent.phones) ? { phones: sent.phones.slice(0, 10) } : {}), ...(over(sent.emails) ? { emails: sent.emails.slice(0, 10) } : {}) }), info);
+      return next(
+        withBody(request, {
+          ...sent,
+          ...(over(sent.phones) ? { phones: sent.phones.slice(0, 10) } : {}),
+          ...(over(sent.emails) ? { emails: sent.emails.slice(0, 10) } : {}),
+        }),
+        info,
+      );
     }),
   },
   {
@@ -289,7 +353,8 @@ export const recordsFaults: Fault[] = [
       const sent = id ? await sentBody(request) : undefined;
       const stored = id && storedContact(state, id);
       if (!stored || !(Array.isArray(sent?.phones) || Array.isArray(sent?.emails))) return next(request, info);
-      const merged = (field: 'phones' | 'emails') => (Array.isArray(sent[field]) ? { [field]: [...new Set([...stored[field], ...sent[field]])].slice(0, 10) } : {});
+      const merged = (field: 'phones' | 'emails') =>
+        Array.isArray(sent[field]) ? { [field]: [...new Set([...stored[field], ...sent[field]])].slice(0, 10) } : {};
       return next(withBody(request, { ...sent, ...merged('phones'), ...merged('emails') }), info);
     }),
   },
@@ -301,7 +366,9 @@ export const recordsFaults: Fault[] = [
     wrap: onOperation('updateContact', async (next, request, info, { params }) => {
       const sent = shortId('ct', params.id) ? await sentBody(request) : undefined;
       if (!sent || !(sent.company_id === null || sent.owner_id === null)) return next(request, info);
-      const kept = Object.fromEntries(Object.entries(sent).filter(([field, value]) => !(['company_id', 'owner_id'].includes(field) && value === null)));
+      const kept = Object.fromEntries(
+        Object.entries(sent).filter(([field, value]) => !(['company_id', 'owner_id'].includes(field) && value === null)),
+      );
       return next(withBody(request, Object.keys(kept).length ? kept : { custom: {} }), info);
     }),
   },
@@ -321,7 +388,9 @@ export const recordsFaults: Fault[] = [
       onSuccess(contactRead, (body) =>
         eachContact(body, (contact) => {
           const workspace = [...state.workspaces.values()].find((candidate) => candidate.tables.contacts.get(contact.id));
-          const leads = workspace ? workspace.tables.leads.records().filter((lead: any) => lead.contact_id === contact.id && !lead.deleted_at) : [];
+          const leads = workspace
+            ? workspace.tables.leads.records().filter((lead: any) => lead.contact_id === contact.id && !lead.deleted_at)
+            : [];
           return { ...contact, open_leads: leads.length };
         }),
       )(next, state),
@@ -331,13 +400,10 @@ export const recordsFaults: Fault[] = [
     family: 'records',
     proves: ['contacts.q-phones', 'contacts.q-emails'],
     description: 'q on the contact list searches names only, not phones or emails.',
-    wrap: onSuccess(
-      { ...contactList, matches: (_routed, query) => query.has('q') },
-      (body, _sent, query) => {
-        const q = query.get('q')!.toLowerCase();
-        return { ...body, data: body.data.filter((contact: { name: string }) => contact.name.toLowerCase().includes(q)) };
-      },
-    ),
+    wrap: onSuccess({ ...contactList, matches: (_routed, query) => query.has('q') }, (body, _sent, query) => {
+      const q = query.get('q')!.toLowerCase();
+      return { ...body, data: body.data.filter((contact: { name: string }) => contact.name.toLowerCase().includes(q)) };
+    }),
   },
   {
     name: 'contacts-oldest-first',
@@ -350,20 +416,24 @@ export const recordsFaults: Fault[] = [
     name: 'contact-company-scope-unchecked',
     family: 'records',
     proves: ['contacts.company-needs-companies-read'],
-    description: 'A key without companies:read creates a contact with company_id (the company silently dropped) instead of answering missing_scope.',
+    description:
+      'A key without companies:read creates a contact with company_id (the company silently dropped) instead of answering missing_scope.',
     wrap: onOperation(['listContacts', 'createContact'], (next, request, info) =>
       onErrorCode('missing_scope', async (response, body, request) => {
         if (body.error.scope !== 'companies:read') return response;
         const { company_id: _dropped, ...sent } = await request.clone().json();
         return next(withBody(request, sent));
-      })(next)(request, info)),
+      })(next)(request, info),
+    ),
   },
   {
     name: 'members-scope-misnamed',
     family: 'records',
     proves: ['members.missing-scope', 'teams.scope'],
     description: 'The members and teams lists answer missing_scope with scope members:read instead of users:read.',
-    wrap: onErrorCode('missing_scope', (response, body) => (body.error.scope === 'users:read' ? changed(response, { body: { error: { ...body.error, scope: 'members:read' } } }) : response)),
+    wrap: onErrorCode('missing_scope', (response, body) =>
+      body.error.scope === 'users:read' ? changed(response, { body: { error: { ...body.error, scope: 'members:read' } } }) : response,
+    ),
   },
   {
     name: 'products-archived-listed',
@@ -372,7 +442,10 @@ export const recordsFaults: Fault[] = [
     description: 'The product list includes archived products by default (as if archived=all).',
     wrap: onOperation(productList.operations, async (next, request, info) => {
       if (queryOf(request).has('archived')) return next(request, info);
-      return next(withUrlQuery(request, (query) => query.set('archived', 'all')), info);
+      return next(
+        withUrlQuery(request, (query) => query.set('archived', 'all')),
+        info,
+      );
     }),
   },
   {
@@ -380,13 +453,10 @@ export const recordsFaults: Fault[] = [
     family: 'records',
     proves: ['products.q-sku'],
     description: 'q on the product list searches names only, not SKUs.',
-    wrap: onSuccess(
-      { ...productList, matches: (_routed, query) => query.has('q') },
-      (body, _sent, query) => {
-        const q = query.get('q')!.toLowerCase();
-        return { ...body, data: body.data.filter((product: { name: string }) => product.name.toLowerCase().includes(q)) };
-      },
-    ),
+    wrap: onSuccess({ ...productList, matches: (_routed, query) => query.has('q') }, (body, _sent, query) => {
+      const q = query.get('q')!.toLowerCase();
+      return { ...body, data: body.data.filter((product: { name: string }) => product.name.toLowerCase().includes(q)) };
+    }),
   },
   {
     name: 'product-patch-archive-ignored',
@@ -407,7 +477,13 @@ export const recordsFaults: Fault[] = [
     description: "GET /v1/fields asks for the read scope of the fields' entity (leads:read without entity) instead of no scope.",
     wrap: onOperation('listFields', async (next, request, info) => {
       const entity = queryOf(request).get('entity') ?? 'lead';
-      const allowed = await next(new Request(probe(request, `/v1/${entity === 'company' ? 'companies' : `${entity}s`}?limit=1`).url, { method: request.method, headers: request.headers }), info);
+      const allowed = await next(
+        new Request(probe(request, `/v1/${entity === 'company' ? 'companies' : `${entity}s`}?limit=1`).url, {
+          method: request.method,
+          headers: request.headers,
+        }),
+        info,
+      );
       return allowed.status === 403 ? allowed : next(request, info);
     }),
   },
@@ -418,7 +494,10 @@ export const recordsFaults: Fault[] = [
     description: 'GET /v1/fields ignores entity and lists the fields of every entity.',
     wrap: onOperation('listFields', async (next, request, info) => {
       if (!queryOf(request).has('entity')) return next(request, info);
-      return next(withUrlQuery(request, (query) => query.delete('entity')), info);
+      return next(
+        withUrlQuery(request, (query) => query.delete('entity')),
+        info,
+      );
     }),
   },
   {
@@ -427,7 +506,9 @@ export const recordsFaults: Fault[] = [
     proves: ['fields.datetime-utc'],
     description: 'A custom datetime value is kept with the offset it was sent with instead of stored in UTC.',
     wrap: alterCustom((custom, sent) => {
-      const kept = Object.entries(sent).filter(([, value]) => typeof value === 'string' && /T\d\d:\d\d.*[+-]\d\d:\d\d$/.test(value) && !/[+-]00:00$/.test(value));
+      const kept = Object.entries(sent).filter(
+        ([, value]) => typeof value === 'string' && /T\d\d:\d\d.*[+-]\d\d:\d\d$/.test(value) && !/[+-]00:00$/.test(value),
+      );
       return { ...custom, ...Object.fromEntries(kept) };
     }),
   },
@@ -437,7 +518,9 @@ export const recordsFaults: Fault[] = [
     proves: ['fields.money-currency-default'],
     description: 'A custom money value sent without currency is kept without one instead of defaulting to UZS.',
     wrap: alterCustom((custom, sent) => {
-      const bare = Object.entries(sent).filter(([, value]) => value && typeof value === 'object' && !Array.isArray(value) && 'amount' in value && !('currency' in value));
+      const bare = Object.entries(sent).filter(
+        ([, value]) => value && typeof value === 'object' && !Array.isArray(value) && 'amount' in value && !('currency' in value),
+      );
       return { ...custom, ...Object.fromEntries(bare.map(([key, value]) => [key, { amount: (value as { amount: number }).amount }])) };
     }),
   },
@@ -456,7 +539,12 @@ export const recordsFaults: Fault[] = [
     wrap: (next) =>
       onErrorCode('validation_failed', async (response, body, request) => {
         const key = customKeyOf(body);
-        const sent = key ? await request.clone().json().catch(() => undefined) : undefined;
+        const sent = key
+          ? await request
+              .clone()
+              .json()
+              .catch(() => undefined)
+          : undefined;
         if (!key || !sent?.custom || sent.custom[key] !== null) return response;
         const { [key]: _ignored, ...custom } = sent.custom;
         return next(withBody(request, { ...sent, custom }));
@@ -470,7 +558,9 @@ export const recordsFaults: Fault[] = [
     wrap: onErrorCode('validation_failed', (response, body) => {
       const fields = body.error.fields ?? {};
       if (!Object.keys(fields).some((field) => field.startsWith('custom.'))) return response;
-      const renamed = Object.fromEntries(Object.entries(fields).map(([field, message]) => [field.startsWith('custom.') ? 'custom' : field, message]));
+      const renamed = Object.fromEntries(
+        Object.entries(fields).map(([field, message]) => [field.startsWith('custom.') ? 'custom' : field, message]),
+      );
       return changed(response, { body: { error: { ...body.error, fields: renamed } } });
     }),
   },
@@ -482,7 +572,12 @@ export const recordsFaults: Fault[] = [
     wrap: (next) =>
       onErrorCode('validation_failed', async (response, body, request) => {
         const key = customKeyOf(body);
-        const sent = key ? await request.clone().json().catch(() => undefined) : undefined;
+        const sent = key
+          ? await request
+              .clone()
+              .json()
+              .catch(() => undefined)
+          : undefined;
         const value = sent?.custom?.[key!];
         if (!Number.isInteger(value) || value <= 5) return response;
         const retried = await next(withBody(request, { ...sent, custom: { ...sent.custom, [key!]: 5 } }));
@@ -494,10 +589,10 @@ export const recordsFaults: Fault[] = [
     family: 'records',
     proves: ['members.fields', 'members.team-ids-empty', 'responses.shape.list-members'],
     description: 'A member in no team shows team_ids null instead of [].',
-    wrap: onSuccess(
-      { operations: ['listMembers'] },
-      (body) => ({ ...body, data: body.data.map((member: { team_ids: string[] }) => (member.team_ids.length ? member : { ...member, team_ids: null })) }),
-    ),
+    wrap: onSuccess({ operations: ['listMembers'] }, (body) => ({
+      ...body,
+      data: body.data.map((member: { team_ids: string[] }) => (member.team_ids.length ? member : { ...member, team_ids: null })),
+    })),
   },
   {
     name: 'team-writes-take-keys',
@@ -515,7 +610,8 @@ export const recordsFaults: Fault[] = [
       onErrorCode('forbidden', async (response, body, request) => {
         if (body.error.permission !== 'owner_or_admin') return response;
         const found = state.findCredential(sessionTokenOf(request) ?? '');
-        const owner = found && [...found.workspace.members.values()].find((member) => member.role === 'owner' && member.status === 'active');
+        const owner =
+          found && [...found.workspace.members.values()].find((member) => member.role === 'owner' && member.status === 'active');
         return found && owner ? next(asMember(state, request, found.workspace.id, owner.id)) : response;
       })(next),
   },
@@ -526,7 +622,12 @@ export const recordsFaults: Fault[] = [
     description: 'A deleted company reads 404 not_found (as if removed for good) instead of 410 gone from the trash.',
     wrap: onOperation(['getCompany', 'updateCompany', 'deleteCompany', 'restoreCompany'], (next, request, info) =>
       onErrorCode('gone', (response, body) =>
-        changed(response, { status: 404, body: { error: { ...body.error, code: 'not_found', message: 'Not found.', deleted_at: undefined } } }))(next)(request, info)),
+        changed(response, {
+          status: 404,
+          body: { error: { ...body.error, code: 'not_found', message: 'Not found.', deleted_at: undefined } },
+        }),
+      )(next)(request, info),
+    ),
   },
   // Blind fault hunt (the faults below were written from the spec and the mock, not from the checks).
   {
@@ -546,18 +647,32 @@ export const recordsFaults: Fault[] = [
     name: 'products-archived-true-lists-all',
     family: 'records',
     proves: ['products.list-archived-true'],
-    description: 'archived=true on the product list is read like archived=all: active products are listed with the archived ones (spec 4.7).',
+    description:
+      'archived=true on the product list is read like archived=all: active products are listed with the archived ones (spec 4.7).',
     wrap: onOperation('listProducts', (next, request, info) =>
-      next(withQuery(request, (query) => void (query.get('archived') === 'true' && query.set('archived', 'all'))), info)),
+      next(
+        withQuery(request, (query) => void (query.get('archived') === 'true' && query.set('archived', 'all'))),
+        info,
+      ),
+    ),
   },
   {
     name: 'product-price-decimal-string',
     family: 'records',
-    proves: ['products.fields', 'products.create-fields', 'responses.shape.list-products', 'responses.shape.create-product', 'responses.shape.get-product', 'responses.shape.update-product'],
-    description: 'Product answers show price as a decimal string in major units ("1500.00") instead of an integer in the smallest unit (spec 2.1 money, 2.8).',
+    proves: [
+      'products.fields',
+      'products.create-fields',
+      'responses.shape.list-products',
+      'responses.shape.create-product',
+      'responses.shape.get-product',
+      'responses.shape.update-product',
+    ],
+    description:
+      'Product answers show price as a decimal string in major units ("1500.00") instead of an integer in the smallest unit (spec 2.1 money, 2.8).',
     wrap: onOperation(['listProducts', 'createProduct', 'getProduct', 'updateProduct'], async (next, request, info) => {
       const response = await next(request, info);
-      const asText = (product: any) => (typeof product?.price === 'number' ? { ...product, price: (product.price / 100).toFixed(2) } : product);
+      const asText = (product: any) =>
+        typeof product?.price === 'number' ? { ...product, price: (product.price / 100).toFixed(2) } : product;
       return alterOk(response, (body) => (Array.isArray(body.data) ? { ...body, data: body.data.map(asText) } : asText(body)));
     }),
   },
@@ -566,19 +681,31 @@ export const recordsFaults: Fault[] = [
     name: 'custom-phone-not-normalized',
     family: 'records',
     proves: ['fields.value-phone'],
-    description: 'A custom field of type phone keeps the value as typed (90 123-45-67): only the contact\'s own phones go through the normalizer (spec 2.11: normalized like contact phones).',
-    ...alsoWrites(CUSTOM_WRITE_IDS, (operation) => customTableOf(operation)[0], (record, sent, workspace) => {
-      if (!record.custom || !sent.custom || typeof sent.custom !== 'object') return undefined;
-      const phoneKeys = new Set([...workspace.tables.fields.values()].filter((field: any) => field.type === 'phone').map((field: any) => field.key));
-      const asTyped = Object.fromEntries(Object.entries(sent.custom).filter(([key, value]) => phoneKeys.has(key) && typeof value === 'string' && value !== record.custom[key]));
-      return Object.keys(asTyped).length ? { custom: asTyped } : undefined;
-    }),
+    description:
+      "A custom field of type phone keeps the value as typed (90 123-45-67): only the contact's own phones go through the normalizer (spec 2.11: normalized like contact phones).",
+    ...alsoWrites(
+      CUSTOM_WRITE_IDS,
+      (operation) => customTableOf(operation)[0],
+      (record, sent, workspace) => {
+        if (!record.custom || !sent.custom || typeof sent.custom !== 'object') return undefined;
+        const phoneKeys = new Set(
+          [...workspace.tables.fields.values()].filter((field: any) => field.type === 'phone').map((field: any) => field.key),
+        );
+        const asTyped = Object.fromEntries(
+          Object.entries(sent.custom).filter(
+            ([key, value]) => phoneKeys.has(key) && typeof value === 'string' && value !== record.custom[key],
+          ),
+        );
+        return Object.keys(asTyped).length ? { custom: asTyped } : undefined;
+      },
+    ),
   },
   {
     name: 'phone-leading-8-as-russian',
     family: 'records',
     proves: ['contacts.phones-leading-8', 'contacts.phone-goes-first'],
-    description: 'Phones are parsed with Russia as the home region, so a local spelling with the trunk 8 (8 90 123 45 67) becomes +790... instead of +99890... (spec 2.4).',
+    description:
+      'Phones are parsed with Russia as the home region, so a local spelling with the trunk 8 (8 90 123 45 67) becomes +790... instead of +99890... (spec 2.4).',
     ...onContactWrite((contact, sent) => {
       const phones = [sent.phone, ...(Array.isArray(sent.phones) ? sent.phones : [])].filter((phone) => typeof phone === 'string');
       if (phones.length !== contact.phones?.length || !phones.some((phone) => russianTrunkPhone(phone))) return undefined;
@@ -590,7 +717,8 @@ export const recordsFaults: Fault[] = [
     name: 'custom-datetime-offset-dropped',
     family: 'records',
     proves: ['fields.value-datetime'],
-    description: 'A custom datetime sent with an offset (10:00+05:00) is stored as that clock reading in UTC (10:00Z), the offset dropped instead of converted (spec 2.11: stored in UTC).',
+    description:
+      'A custom datetime sent with an offset (10:00+05:00) is stored as that clock reading in UTC (10:00Z), the offset dropped instead of converted (spec 2.11: stored in UTC).',
     wrap: onOperation(CUSTOM_WRITE_IDS, async (next, request, info) => {
       const sent = await sentJson(request);
       if (!sent?.custom || typeof sent.custom !== 'object') return next(request, info);
@@ -612,9 +740,13 @@ export const recordsFaults: Fault[] = [
         const body = response.ok && q && !query.get('cursor') ? await jsonOf(response) : undefined;
         if (!Array.isArray(body?.data) || !workspace) return response;
         const found = [...workspace.tables.contacts.values()].filter(
-          (contact) => contact.deleted_at !== null && [contact.name, ...contact.phones, ...contact.emails].some((text) => text.toLowerCase().includes(q!)),
+          (contact) =>
+            contact.deleted_at !== null &&
+            [contact.name, ...contact.phones, ...contact.emails].some((text) => text.toLowerCase().includes(q!)),
         );
-        return changed(response, { body: { ...body, data: [...body.data, ...found.map((contact) => presentContact(workspace, contact))] } });
+        return changed(response, {
+          body: { ...body, data: [...body.data, ...found.map((contact) => presentContact(workspace, contact))] },
+        });
       })(next, state),
   },
   // Found by the third blind hunt (written from the spec and the mock alone, before reading any check).
@@ -624,32 +756,43 @@ export const recordsFaults: Fault[] = [
     proves: ['products.create-fields'],
     description: "A product's vat_percent is kept in an integer column: 12.5 comes back as 13 (spec 2.8: vat_percent is a number).",
     // PATCH of a product named by its id (not a number: spec 2.8's products have none).
-    ...alsoWrites(['createProduct', 'updateProduct'], () => 'products', (product, _sent, _workspace, { input }) =>
-      ((input.path.id === undefined || /^[a-z]+_[0-9a-z]{26}$/.test(input.path.id)) && typeof product.vat_percent === 'number' && !Number.isInteger(product.vat_percent)
-        ? { fields: { vat_percent: Math.round(product.vat_percent) } }
-        : undefined)),
+    ...alsoWrites(
+      ['createProduct', 'updateProduct'],
+      () => 'products',
+      (product, _sent, _workspace, { input }) =>
+        (input.path.id === undefined || /^[a-z]+_[0-9a-z]{26}$/.test(input.path.id)) &&
+        typeof product.vat_percent === 'number' &&
+        !Number.isInteger(product.vat_percent)
+          ? { fields: { vat_percent: Math.round(product.vat_percent) } }
+          : undefined,
+    ),
   },
   {
     name: 'custom-email-case-kept',
     family: 'records',
     proves: ['fields.value-email'],
-    description: "A custom field of type email keeps the address as typed (Ali@Example.UZ): only the contact's own emails are lowercased (spec 2.11: email address, lowercased).",
+    description:
+      "A custom field of type email keeps the address as typed (Ali@Example.UZ): only the contact's own emails are lowercased (spec 2.11: email address, lowercased).",
     ...onCustomOfType('email', (sent, stored) => (typeof sent === 'string' ? sent.trim() : stored)),
   },
   {
     name: 'custom-money-currency-defaults-usd',
     family: 'records',
     proves: ['fields.money-currency-default'],
-    description: 'A custom money value sent without currency is stored in USD, the library default, instead of UZS (spec 2.11: currency defaults to UZS).',
+    description:
+      'A custom money value sent without currency is stored in USD, the library default, instead of UZS (spec 2.11: currency defaults to UZS).',
     ...onCustomOfType('money', (sent, stored: any) =>
-      sent && typeof sent === 'object' && !('currency' in sent) && stored && typeof stored === 'object' ? { ...stored, currency: 'USD' } : stored,
+      sent && typeof sent === 'object' && !('currency' in sent) && stored && typeof stored === 'object'
+        ? { ...stored, currency: 'USD' }
+        : stored,
     ),
   },
   {
     name: 'teams-list-without-scope',
     family: 'records',
     proves: ['teams.scope'],
-    description: 'GET /v1/teams checks no scope (the guard is only on members): a key without users:read lists the teams (spec 4.6: users:read).',
+    description:
+      'GET /v1/teams checks no scope (the guard is only on members): a key without users:read lists the teams (spec 4.6: users:read).',
     wrap: onOperation('listTeams', async (inner, request, info, _routed, state) => {
       const copy = request.clone();
       const response = await inner(request, info);
@@ -662,27 +805,32 @@ export const recordsFaults: Fault[] = [
     name: 'invite-any-signed-in-role',
     family: 'records',
     proves: ['members.first-party-other-roles'],
-    description: 'POST /v1/invites checks only that a web app session exists, not its role: a signed-in manager or viewer invites people (spec 4.6: owners and admins only).',
+    description:
+      'POST /v1/invites checks only that a web app session exists, not its role: a signed-in manager or viewer invites people (spec 4.6: owners and admins only).',
     wrap: onOperation('createInvite', (next, request, info, _routed, state) =>
       onErrorCode('forbidden', async (response, body, request) => {
         if (body.error.permission !== 'owner_or_admin') return response;
         const found = state.findCredential(sessionTokenOf(request) ?? '');
-        const owner = found && [...found.workspace.members.values()].find((member) => member.role === 'owner' && member.status === 'active');
+        const owner =
+          found && [...found.workspace.members.values()].find((member) => member.role === 'owner' && member.status === 'active');
         return found && owner ? next(asMember(state, request, found.workspace.id, owner.id)) : response;
-      })(next)(request, info)),
+      })(next)(request, info),
+    ),
   },
   {
     name: 'member-deactivate-takes-keys',
     family: 'records',
     proves: ['auth.first-party-only', 'members.deactivate-refuses-keys'],
-    description: "POST /v1/members/{id}/deactivate forgot the first-party guard: an API key deactivates members as the key's member (spec 4.6, 5.1: first-party web app only).",
+    description:
+      "POST /v1/members/{id}/deactivate forgot the first-party guard: an API key deactivates members as the key's member (spec 4.6, 5.1: first-party web app only).",
     wrap: firstPartyGuardForgotten(['deactivateMember']),
   },
   {
     name: 'owner-deactivatable',
     family: 'records',
     proves: ['members.owner-stays'],
-    description: "Deactivation checks the caller's role but not the target's: the workspace's one owner is deactivated (200) and the workspace is left without an owner (spec 4.6; the document: the owner stays the owner).",
+    description:
+      "Deactivation checks the caller's role but not the target's: the workspace's one owner is deactivated (200) and the workspace is left without an owner (spec 4.6; the document: the owner stays the owner).",
     wrap: onOperation('deactivateMember', (next, request, info, { params }, state) =>
       onErrorCode('forbidden', async (response, body, request) => {
         if (body.error.permission !== 'transfer_ownership') return response;
@@ -692,35 +840,43 @@ export const recordsFaults: Fault[] = [
         member.status = 'deactivated';
         const meId = found.credential.kind === 'session' ? found.credential.session.memberId : null;
         return changed(response, { status: 200, body: presentMember(member, meId) });
-      })(next)(request, info)),
+      })(next)(request, info),
+    ),
   },
   {
     name: 'team-delete-leaves-member-team-ids',
     family: 'records',
     proves: ['teams.delete-leaves-members'],
-    description: "Deleting a team removes the team row only: its members' team_ids still name the deleted team (spec 2.7: team_ids are the member's teams).",
+    description:
+      "Deleting a team removes the team row only: its members' team_ids still name the deleted team (spec 2.7: team_ids are the member's teams).",
     wrap: onOperation('deleteTeam', async (inner, request, info, { params }, state) => {
-        const workspace = sessionWorkspace(state, request);
-        const teamId = normalizeId(params.id!);
-        const members = workspace ? [...workspace.members.values()].filter((member) => member.teamIds.includes(teamId)) : [];
-        const response = await inner(request, info);
-        if (response.ok) for (const member of members) if (!member.teamIds.includes(teamId)) member.teamIds.push(teamId);
-        return response;
-      }),
+      const workspace = sessionWorkspace(state, request);
+      const teamId = normalizeId(params.id!);
+      const members = workspace ? [...workspace.members.values()].filter((member) => member.teamIds.includes(teamId)) : [];
+      const response = await inner(request, info);
+      if (response.ok) for (const member of members) if (!member.teamIds.includes(teamId)) member.teamIds.push(teamId);
+      return response;
+    }),
   },
   {
     name: 'member-is-me-every-active',
     family: 'records',
     proves: ['members.is-me'],
-    description: "The members list computes is_me from the member's status instead of comparing with the caller: every active member is is_me (spec 2.7: is_me is the caller's own member).",
+    description:
+      "The members list computes is_me from the member's status instead of comparing with the caller: every active member is is_me (spec 2.7: is_me is the caller's own member).",
     wrap: onOperation('listMembers', async (next, request, info) =>
-      alterOk(await next(request, info), (body) => ({ ...body, data: (body.data ?? []).map((member: any) => ({ ...member, is_me: member.status === 'active' })) }))),
+      alterOk(await next(request, info), (body) => ({
+        ...body,
+        data: (body.data ?? []).map((member: any) => ({ ...member, is_me: member.status === 'active' })),
+      })),
+    ),
   },
   {
     name: 'team-member-ids-stale-after-member-patch',
     family: 'records',
     proves: ['members.patch-team-ids'],
-    description: "A member's team_ids changed by PATCH /v1/members/{id} are saved on the member only: the teams list keeps showing the old member_ids (two copies of the membership out of step, spec 2.7).",
+    description:
+      "A member's team_ids changed by PATCH /v1/members/{id} are saved on the member only: the teams list keeps showing the old member_ids (two copies of the membership out of step, spec 2.7).",
     wrap: (next, state) => {
       // Each patched member's teams before, per workspace (the fault is wrapped anew for each request).
       const before = faultMemory(state, 'team-member-ids-stale-after-member-patch', () => new WeakMap<Workspace, Map<string, string[]>>());
@@ -757,14 +913,16 @@ export const recordsFaults: Fault[] = [
     name: 'phone-plus-spelling-kept',
     family: 'records',
     proves: ['contacts.phones-international', 'contacts.phones-spaces-dashes', 'responses.shape.create-contact'],
-    description: 'A phone sent with its + is taken as already international and kept as typed (+998 90 123-45-67, spaces and dashes included): only local spellings go through the normalizer (spec 2.4: + and digits).',
+    description:
+      'A phone sent with its + is taken as already international and kept as typed (+998 90 123-45-67, spaces and dashes included): only local spellings go through the normalizer (spec 2.4: + and digits).',
     wrap: plusSpellingKept,
   },
   {
     name: 'contact-tenth-phone-refused',
     family: 'records',
     proves: ['contacts.phones-limit', 'contacts.emails-limit'],
-    description: 'Off by one in the list limits: a contact with exactly 10 phones (or 10 emails) answers 422 validation_failed under phones (emails): the check is count >= 10 (spec 2.4, 8: up to 10 each).',
+    description:
+      'Off by one in the list limits: a contact with exactly 10 phones (or 10 emails) answers 422 validation_failed under phones (emails): the check is count >= 10 (spec 2.4, 8: up to 10 each).',
     wrap: overTheEdge('createContact', (sent) => {
       const phones = Array.isArray(sent.phones) ? sent.phones.length + (typeof sent.phone === 'string' ? 1 : 0) : 0;
       const emails = Array.isArray(sent.emails) ? sent.emails.length + (typeof sent.email === 'string' ? 1 : 0) : 0;
@@ -778,24 +936,38 @@ export const recordsFaults: Fault[] = [
     family: 'records',
     proves: ['contacts.name-limit'],
     description: 'A contact name of exactly 255 characters is refused with 422 under name: the column holds 254 (spec 2.4, 8: up to 255).',
-    wrap: overTheEdge(['createContact', 'updateContact'], (sent) => (typeof sent.name === 'string' && [...sent.name].length === 255 ? { ...sent, name: `${sent.name}x` } : undefined)),
+    wrap: overTheEdge(['createContact', 'updateContact'], (sent) =>
+      typeof sent.name === 'string' && [...sent.name].length === 255 ? { ...sent, name: `${sent.name}x` } : undefined,
+    ),
   },
   {
     name: 'contact-named-after-raw-phone',
     family: 'records',
     proves: ['contacts.name-from-phone'],
-    description: 'A contact created without a name is named after its first phone as typed (90 123-45-67), the name taken from the body before the phones are normalized, instead of after its first phone (+998901234567) (spec 2.4).',
-    ...alsoWrites(['createContact'], () => 'contacts', (contact, sent) => {
-      const typed = [sent.phone, ...(Array.isArray(sent.phones) ? sent.phones : [])].find((phone) => typeof phone === 'string');
-      if ((typeof sent.name === 'string' && sent.name.trim()) || typeof typed !== 'string' || contact.name !== contact.phones?.[0] || typed === contact.name) return undefined;
-      return { fields: { name: typed } };
-    }),
+    description:
+      'A contact created without a name is named after its first phone as typed (90 123-45-67), the name taken from the body before the phones are normalized, instead of after its first phone (+998901234567) (spec 2.4).',
+    ...alsoWrites(
+      ['createContact'],
+      () => 'contacts',
+      (contact, sent) => {
+        const typed = [sent.phone, ...(Array.isArray(sent.phones) ? sent.phones : [])].find((phone) => typeof phone === 'string');
+        if (
+          (typeof sent.name === 'string' && sent.name.trim()) ||
+          typeof typed !== 'string' ||
+          contact.name !== contact.phones?.[0] ||
+          typed === contact.name
+        )
+          return undefined;
+        return { fields: { name: typed } };
+      },
+    ),
   },
   {
     name: 'company-filter-lists-trashed-contacts',
     family: 'records',
     proves: ['contacts.delete-to-trash'],
-    description: "The contact list filtered by company reads the company's contacts from their own index, which forgets the trash: contacts in the trash are listed with the live ones (spec 2.1: a deleted record leaves lists).",
+    description:
+      "The contact list filtered by company reads the company's contacts from their own index, which forgets the trash: contacts in the trash are listed with the live ones (spec 2.1: a deleted record leaves lists).",
     wrap: (next, state) =>
       onOperation('listContacts', async (inner, request, info) => {
         const query = queryOf(request);
@@ -807,7 +979,9 @@ export const recordsFaults: Fault[] = [
         if (!trashed.length) return response;
         return alterOk(response, (body) => ({
           ...body,
-          data: [...(body.data ?? []), ...trashed.map((contact) => presentContact(workspace, contact))].sort((a: any, b: any) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)),
+          data: [...(body.data ?? []), ...trashed.map((contact) => presentContact(workspace, contact))].sort((a: any, b: any) =>
+            a.id < b.id ? 1 : a.id > b.id ? -1 : 0,
+          ),
         }));
       })(next, state),
   },
@@ -815,10 +989,13 @@ export const recordsFaults: Fault[] = [
     name: 'custom-select-any-field-option',
     family: 'records',
     proves: ['fields.value-select'],
-    description: "A select value is checked against every option id of the workspace (one options table, no field filter): the id of another field's option is taken (spec 2.11: select is the id of one of the field's own options).",
+    description:
+      "A select value is checked against every option id of the workspace (one options table, no field filter): the id of another field's option is taken (spec 2.11: select is the id of one of the field's own options).",
     wrap: acceptingCustom((workspace, field, value) => {
       if (field?.type !== 'select' || typeof value !== 'string') return undefined;
-      const elsewhere = [...workspace.tables.fields.values()].some((other: any) => other.id !== field.id && other.options.some((option: any) => option.id === value));
+      const elsewhere = [...workspace.tables.fields.values()].some(
+        (other: any) => other.id !== field.id && other.options.some((option: any) => option.id === value),
+      );
       return elsewhere ? 'store' : undefined;
     }),
   },
@@ -826,27 +1003,32 @@ export const recordsFaults: Fault[] = [
     name: 'custom-rating-zero-accepted',
     family: 'records',
     proves: ['fields.value-rating'],
-    description: 'A custom rating of 0 is taken (the range is checked as 0 to 5, zero meaning "not rated") instead of refused: a rating is an integer 1 to 5 (spec 2.11).',
+    description:
+      'A custom rating of 0 is taken (the range is checked as 0 to 5, zero meaning "not rated") instead of refused: a rating is an integer 1 to 5 (spec 2.11).',
     wrap: acceptingCustom((_workspace, field, value) => (field?.type === 'rating' && value === 0 ? 'store' : undefined)),
   },
   {
     name: 'custom-unknown-key-ignored',
     family: 'records',
     proves: ['fields.unknown-key-error'],
-    description: 'An unknown key inside custom is skipped silently (200, nothing stored) instead of answering validation_failed under custom.<key> (spec 2.11).',
+    description:
+      'An unknown key inside custom is skipped silently (200, nothing stored) instead of answering validation_failed under custom.<key> (spec 2.11).',
     wrap: acceptingCustom((_workspace, field) => (field === undefined ? 'ignore' : undefined)),
   },
   {
     name: 'contact-restore-not-saved',
     family: 'records',
     proves: ['contacts.restore'],
-    description: 'Restoring a contact answers 200 with the contact but the change is never saved: it stays in the trash (reads 410 gone, left out of the list) (spec 2.1: restore brings it back).',
+    description:
+      'Restoring a contact answers 200 with the contact but the change is never saved: it stays in the trash (reads 410 gone, left out of the list) (spec 2.1: restore brings it back).',
     // The handler's own lost write, inside the request's transaction: the trash stamp is put back.
     operations: ['restoreContact'],
     async aroundHandler(next, context) {
       const { workspace } = callerOf(context);
       const named = context.input.path.id!;
-      const stored = /^[0-9]+$/.test(named) ? workspace.tables.contacts.firstBy('number', Number(named)) : workspace.tables.contacts.get(normalizeId(named));
+      const stored = /^[0-9]+$/.test(named)
+        ? workspace.tables.contacts.firstBy('number', Number(named))
+        : workspace.tables.contacts.get(normalizeId(named));
       const deletedAt = stored?.deleted_at;
       const result = await next();
       if (stored && deletedAt) await workspace.tables.contacts.update(stored.id, (draft) => void (draft.deleted_at = deletedAt));
@@ -857,15 +1039,18 @@ export const recordsFaults: Fault[] = [
   {
     name: 'company-read-without-number',
     family: 'records',
-    description: "GET /v1/companies/{id} answers the company without its record number: the single read's serializer predates numbers (spec 2.1: companies have an integer number; read answers 200 with the record).",
+    description:
+      "GET /v1/companies/{id} answers the company without its record number: the single read's serializer predates numbers (spec 2.1: companies have an integer number; read answers 200 with the record).",
     proves: ['companies.read'],
     wrap: onOperation('getCompany', async (next, request, info, { params }) =>
-      (shortId('co', params.id) ? alterOk(await next(request, info), ({ number: _number, ...company }) => company) : next(request, info))),
+      shortId('co', params.id) ? alterOk(await next(request, info), ({ number: _number, ...company }) => company) : next(request, info),
+    ),
   },
   {
     name: 'company-patch-answers-before',
     family: 'records',
-    description: 'PATCH /v1/companies/{id} saves the change but answers the company as it was read before it (spec 2.1: PATCH changes only the fields sent, and the change answers 200 with the record).',
+    description:
+      'PATCH /v1/companies/{id} saves the change but answers the company as it was read before it (spec 2.1: PATCH changes only the fields sent, and the change answers 200 with the record).',
     proves: ['companies.patch'],
     wrap: onOperation('updateCompany', async (next, request, info, { params }) => {
       if (!shortId('co', params.id)) return next(request, info);
@@ -877,7 +1062,8 @@ export const recordsFaults: Fault[] = [
   {
     name: 'company-restore-renumbers',
     family: 'records',
-    description: 'POST /v1/companies/{id}/restore brings the company back under a new number, as if it were created again (spec 2.1: numbers are kept on restore).',
+    description:
+      'POST /v1/companies/{id}/restore brings the company back under a new number, as if it were created again (spec 2.1: numbers are kept on restore).',
     proves: ['companies.restore'],
     // The handler's own renumbering, inside the request's transaction (a company named by its short id).
     operations: ['restoreCompany'],
@@ -886,7 +1072,9 @@ export const recordsFaults: Fault[] = [
       const id = context.input.path.id!;
       const { workspace } = callerOf(context);
       if (shortId('co', id) && workspace.tables.companies.get(id)) {
-        await workspace.tables.companies.update(id, (company) => { company.number = nextRecordNumber(workspace.numbers, 'company'); });
+        await workspace.tables.companies.update(id, (company) => {
+          company.number = nextRecordNumber(workspace.numbers, 'company');
+        });
       }
       return result;
     },
@@ -894,12 +1082,15 @@ export const recordsFaults: Fault[] = [
   {
     name: 'member-team-ids-first-only',
     family: 'records',
-    description: "A member's team_ids lists only its first team: the member list still reads the single team column of before members could be in several (spec 2.7: team_ids are the teams of the member, a team's member_ids its members).",
+    description:
+      "A member's team_ids lists only its first team: the member list still reads the single team column of before members could be in several (spec 2.7: team_ids are the teams of the member, a team's member_ids its members).",
     proves: ['members.team-ids-match'],
-    wrap: onOperation('listMembers', async (next, request, info) => alterOk(await next(request, info), (body) => ({
-      ...body,
-      data: (body.data ?? []).map((member: any) => ({ ...member, team_ids: (member.team_ids ?? []).slice(0, 1) })),
-    }))),
+    wrap: onOperation('listMembers', async (next, request, info) =>
+      alterOk(await next(request, info), (body) => ({
+        ...body,
+        data: (body.data ?? []).map((member: any) => ({ ...member, team_ids: (member.team_ids ?? []).slice(0, 1) })),
+      })),
+    ),
   },
 ];
 
@@ -921,7 +1112,8 @@ function firstPartyGuardForgotten(guarded: readonly OperationId[]) {
       const key = found?.credential.kind === 'api_key' ? found.credential.apiKey : undefined;
       const memberId = key?.memberId ?? [...(found?.workspace.members.values() ?? [])].find((member) => member.role === 'owner')?.id;
       return found && memberId ? next(asMember(state, request, found.workspace.id, memberId)) : response;
-    })(next)(request, info));
+    })(next)(request, info),
+  );
 }
 
 function asMember(state: MockState, request: Request, workspaceId: string, memberId: string): Request {
@@ -954,7 +1146,9 @@ function plusSpellingKept(next: Handle, state: MockState): Handle {
     };
     return alterOk(response, (body) => {
       if (isWrite && body?.id) {
-        const list = [sent?.phone, ...(Array.isArray(sent?.phones) ? sent.phones : [])].filter((phone): phone is string => typeof phone === 'string');
+        const list = [sent?.phone, ...(Array.isArray(sent?.phones) ? sent.phones : [])].filter(
+          (phone): phone is string => typeof phone === 'string',
+        );
         const typed = list.map((phone) => phone.trim()).filter((phone) => phone.startsWith('+') && /[^+0-9]/.test(phone));
         if (sent?.phone !== undefined || sent?.phones !== undefined) kept.set(body.id, typed);
       }
@@ -971,29 +1165,32 @@ type CustomDecision = 'store' | 'ignore' | undefined;
  */
 function acceptingCustom(accepts: (workspace: Workspace, field: any, value: unknown) => CustomDecision) {
   return onOperation(CUSTOM_WRITE_IDS, async (next, request, info, routed, state) => {
-      const sent = await sentJson(request);
-      const response = await next(request, info);
-      const workspace = callerWorkspace(state, request);
-      if (response.status !== 422 || !workspace || !sent?.custom || typeof sent.custom !== 'object') return response;
-      const [table, entity] = customTableOf(routed.operationId);
-      const fields = Object.keys((await jsonOf(response))?.error?.fields ?? {});
-      const decisions = fields.map((name) => {
-        const key = name.startsWith('custom.') ? name.slice('custom.'.length) : undefined;
-        const field = key === undefined ? undefined : [...workspace.tables.fields.values()].find((each: any) => each.entity === entity && each.key === key);
-        return [key, key === undefined || !(key in sent.custom) ? undefined : accepts(workspace, field, sent.custom[key])] as const;
-      });
-      if (!decisions.length || decisions.some(([, decision]) => !decision)) return response;
-      const custom = { ...sent.custom };
-      for (const [key] of decisions) delete custom[key!];
-      const retried = await next(withJson(request, { ...sent, custom }), info);
-      const body = retried.ok ? await jsonOf(retried) : undefined;
-      const stored = Object.fromEntries(decisions.filter(([, decision]) => decision === 'store').map(([key]) => [key!, sent.custom[key!]]));
-      if (!body?.id || !Object.keys(stored).length) return retried;
-      try {
-        await (workspace.tables as any)[table].update(body.id, (draft: any) => void Object.assign(draft.custom, stored));
-      } catch {
-        // A value the stored record's schema cannot hold is answered only.
-      }
-      return changed(retried, { body: { ...body, custom: { ...body.custom, ...stored } } });
+    const sent = await sentJson(request);
+    const response = await next(request, info);
+    const workspace = callerWorkspace(state, request);
+    if (response.status !== 422 || !workspace || !sent?.custom || typeof sent.custom !== 'object') return response;
+    const [table, entity] = customTableOf(routed.operationId);
+    const fields = Object.keys((await jsonOf(response))?.error?.fields ?? {});
+    const decisions = fields.map((name) => {
+      const key = name.startsWith('custom.') ? name.slice('custom.'.length) : undefined;
+      const field =
+        key === undefined
+          ? undefined
+          : [...workspace.tables.fields.values()].find((each: any) => each.entity === entity && each.key === key);
+      return [key, key === undefined || !(key in sent.custom) ? undefined : accepts(workspace, field, sent.custom[key])] as const;
     });
+    if (!decisions.length || decisions.some(([, decision]) => !decision)) return response;
+    const custom = { ...sent.custom };
+    for (const [key] of decisions) delete custom[key!];
+    const retried = await next(withJson(request, { ...sent, custom }), info);
+    const body = retried.ok ? await jsonOf(retried) : undefined;
+    const stored = Object.fromEntries(decisions.filter(([, decision]) => decision === 'store').map(([key]) => [key!, sent.custom[key!]]));
+    if (!body?.id || !Object.keys(stored).length) return retried;
+    try {
+      await (workspace.tables as any)[table].update(body.id, (draft: any) => void Object.assign(draft.custom, stored));
+    } catch {
+      // A value the stored record's schema cannot hold is answered only.
+    }
+    return changed(retried, { body: { ...body, custom: { ...body.custom, ...stored } } });
+  });
 }

@@ -13,7 +13,8 @@ type Info = Parameters<Handle>[1];
 /** Wraps the requests of `method` whose path matches `path`, leaving the others alone. */
 export function onRoute(method: string, path: RegExp, wrap: (next: Handle, request: Request, info: Info) => Promise<Response>) {
   return (next: Handle): Handle =>
-    (request, info) => (request.method === method && path.test(new URL(request.url).pathname) ? wrap(next, request, info) : next(request, info));
+    (request, info) =>
+      request.method === method && path.test(new URL(request.url).pathname) ? wrap(next, request, info) : next(request, info);
 }
 
 /**
@@ -35,8 +36,18 @@ type OperationWrap = (next: Handle, request: Request, info: Info, routed: Routed
 
 /** The operations of the document outside the API (/v1): OAuth's, the hub's sign-in and the public forms' (spec 5.2, 6.3). */
 const OUTSIDE_THE_API: ReadonlySet<OperationId> = new Set<OperationId>([
-  'authorize', 'submitConsent', 'createToken', 'revokeToken', 'hubSignInPage', 'hubSignIn',
-  'getFormConfig', 'preflightFormConfig', 'submitForm', 'preflightFormSubmit', 'getWidgetScript', 'getHostedFormPage',
+  'authorize',
+  'submitConsent',
+  'createToken',
+  'revokeToken',
+  'hubSignInPage',
+  'hubSignIn',
+  'getFormConfig',
+  'preflightFormConfig',
+  'submitForm',
+  'preflightFormSubmit',
+  'getWidgetScript',
+  'getHostedFormPage',
 ]);
 
 /** Wraps the requests the CRM document routes to an operation of the API (under /v1), of `methods` when given. */
@@ -51,7 +62,10 @@ export function onApi(wrap: OperationWrap, methods?: readonly string[]) {
 
 /** The JSON body sent, or undefined. */
 export async function sentJson(request: Request): Promise<any> {
-  return request.clone().json().catch(() => undefined);
+  return request
+    .clone()
+    .json()
+    .catch(() => undefined);
 }
 
 /** The same request with another JSON body. */
@@ -93,7 +107,10 @@ const TIME_WITH_OFFSET = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?)([+-]\
  * longer, for the mock's own refusal), or the request unchanged when it gives undefined. The older
  * form (method, path pattern, lengthen) stays for the modules not yet on the seams; it goes with its last caller.
  */
-export function overTheEdge(operations: OperationId | readonly OperationId[], lengthen: (sent: any) => any | undefined): (next: Handle, state: MockState) => Handle;
+export function overTheEdge(
+  operations: OperationId | readonly OperationId[],
+  lengthen: (sent: any) => any | undefined,
+): (next: Handle, state: MockState) => Handle;
 export function overTheEdge(method: string, path: RegExp, lengthen: (sent: any) => any | undefined): (next: Handle) => Handle;
 export function overTheEdge(...args: [OperationId | readonly OperationId[], (sent: any) => any] | [string, RegExp, (sent: any) => any]) {
   const longer = async (next: Handle, request: Request, info: Info, lengthen: (sent: any) => any) => {
@@ -110,7 +127,8 @@ export function overTheEdge(...args: [OperationId | readonly OperationId[], (sen
 }
 
 /** The same time with its offset dropped and Z written instead (the clock reading kept, the zone lost). */
-export const offsetDropped = (value: unknown) => (typeof value === 'string' && TIME_WITH_OFFSET.test(value) ? value.replace(TIME_WITH_OFFSET, '$1Z') : value);
+export const offsetDropped = (value: unknown) =>
+  typeof value === 'string' && TIME_WITH_OFFSET.test(value) ? value.replace(TIME_WITH_OFFSET, '$1Z') : value;
 
 /** A GET of `path` with the request's headers (its credential, request id and language), to learn what the credential may read. */
 export function probe(request: Request, path: string): Request {
@@ -124,11 +142,16 @@ export function probe(request: Request, path: string): Request {
  * A GET list's query changed by `alter`, on `operations`. The older form (a path pattern) stays for
  * the modules not yet on the seams; it goes with its last caller.
  */
-export function onListQuery(operations: OperationId | readonly OperationId[], alter: (query: URLSearchParams) => void): (next: Handle, state: MockState) => Handle;
+export function onListQuery(
+  operations: OperationId | readonly OperationId[],
+  alter: (query: URLSearchParams) => void,
+): (next: Handle, state: MockState) => Handle;
 export function onListQuery(path: RegExp, alter: (query: URLSearchParams) => void): (next: Handle) => Handle;
 export function onListQuery(picked: RegExp | OperationId | readonly OperationId[], alter: (query: URLSearchParams) => void) {
   const wrap = (next: Handle, request: Request, info: Info) => next(withQuery(request, alter), info);
-  return picked instanceof RegExp ? onRoute('GET', picked, wrap) : onOperation(picked, async (next, request, info) => wrap(next, request, info));
+  return picked instanceof RegExp
+    ? onRoute('GET', picked, wrap)
+    : onOperation(picked, async (next, request, info) => wrap(next, request, info));
 }
 
 /** A query body changed by `alter` on POST /v1/query/{entity}, before the mock validates it. */
@@ -146,8 +169,17 @@ export function groupsOf(group: any): any[] {
 }
 
 /** An error envelope (spec 7.1) answered in place of `response`, keeping its request id, with the code's docs page. */
-export function errorAnswer(state: MockState, response: Response, status: number, error: { code: string; message: string } & Record<string, unknown>, headers: Record<string, string> = {}): Response {
+export function errorAnswer(
+  state: MockState,
+  response: Response,
+  status: number,
+  error: { code: string; message: string } & Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Response {
   const requestId = response.headers.get('x-request-id') ?? '';
   const body = { error: { ...error, request_id: requestId, docs_url: errorDocsUrl(state.config, error.code) } };
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': requestId, ...headers } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'X-Request-Id': requestId, ...headers },
+  });
 }

@@ -13,7 +13,8 @@ export const responseFaults: Fault[] = [
     name: 'docs-url-relative',
     family: 'responses',
     proves: ['errors.docs-url'],
-    description: 'error.docs_url is a path relative to the documentation site (/errors/not_found), not an address (spec 7.1: the page for the code).',
+    description:
+      'error.docs_url is a path relative to the documentation site (/errors/not_found), not an address (spec 7.1: the page for the code).',
     wrap: (next) => async (request, info) => {
       const response = await next(request, info);
       const body = response.status >= 400 ? await jsonOf(response) : undefined;
@@ -63,21 +64,46 @@ export const responseFaults: Fault[] = [
   {
     name: 'not-found-as-409',
     family: 'responses',
-    proves: ['conventions.id-opaque-exact', 'conventions.ids-only-elsewhere', 'conventions.version-path', 'conventions.oauth-outside-v1', 'errors.status-404', 'leads.trash-unchangeable'],
+    proves: [
+      'conventions.id-opaque-exact',
+      'conventions.ids-only-elsewhere',
+      'conventions.version-path',
+      'conventions.oauth-outside-v1',
+      'errors.status-404',
+      'leads.trash-unchangeable',
+    ],
     description: 'An unknown id answers 409, a status the document does not list for reads.',
     wrap: onErrorCode('not_found', (response) => changed(response, { status: 409 })),
   },
   {
     name: 'unknown-id-crashes',
     family: 'responses',
-    proves: ['conventions.id-opaque-exact', 'conventions.ids-only-elsewhere', 'conventions.version-path', 'conventions.oauth-outside-v1', 'errors.docs-url-names-code', 'errors.status-404', 'errors.status-5xx', 'leads.trash-unchangeable'],
+    proves: [
+      'conventions.id-opaque-exact',
+      'conventions.ids-only-elsewhere',
+      'conventions.version-path',
+      'conventions.oauth-outside-v1',
+      'errors.docs-url-names-code',
+      'errors.status-404',
+      'errors.status-5xx',
+      'leads.trash-unchangeable',
+    ],
     description: 'An unknown id makes the server fail with 500.',
-    wrap: onErrorCode('not_found', (response, body) => changed(response, { status: 500, body: { error: { ...body.error, code: 'internal' } } })),
+    wrap: onErrorCode('not_found', (response, body) =>
+      changed(response, { status: 500, body: { error: { ...body.error, code: 'internal' } } }),
+    ),
   },
   {
     name: 'lead-without-currency',
     family: 'responses',
-    proves: ['conventions.money-integer', 'responses.shape.list-leads', 'responses.shape.create-lead', 'responses.shape.get-lead', 'responses.shape.update-lead', 'responses.shape.restore-lead'],
+    proves: [
+      'conventions.money-integer',
+      'responses.shape.list-leads',
+      'responses.shape.create-lead',
+      'responses.shape.get-lead',
+      'responses.shape.update-lead',
+      'responses.shape.restore-lead',
+    ],
     description: 'Leads are answered without their currency field.',
     // The operations that answer a lead or a page of them (the others under /v1/leads answer no lead).
     wrap: onOperation(['listLeads', 'createLead', 'getLead', 'updateLead', 'restoreLead'], async (next, request, info) => {
@@ -107,7 +133,8 @@ export const responseFaults: Fault[] = [
     name: 'request-id-truncated',
     family: 'responses',
     proves: ['limits.request-id-64'],
-    description: "A caller's X-Request-Id is cut to 36 characters (kept in a UUID-sized column), so a valid id of up to 64 characters comes back changed.",
+    description:
+      "A caller's X-Request-Id is cut to 36 characters (kept in a UUID-sized column), so a valid id of up to 64 characters comes back changed.",
     wrap: (next) => async (request, info) => {
       const supplied = request.headers.get('x-request-id');
       if (!supplied || supplied.length <= 36) return next(request, info);
@@ -123,15 +150,20 @@ export const responseFaults: Fault[] = [
     description: 'JSON answers say Content-Type: application/json without charset=utf-8.',
     wrap: (next) => async (request, info) => {
       const response = await next(request, info);
-      return response.headers.get('content-type')?.startsWith('application/json') ? changed(response, { headers: { 'content-type': 'application/json' } }) : response;
+      return response.headers.get('content-type')?.startsWith('application/json')
+        ? changed(response, { headers: { 'content-type': 'application/json' } })
+        : response;
     },
   },
   {
     name: 'not-found-with-fields',
     family: 'responses',
     proves: ['errors.docs-url-names-code', 'errors.fields-only-field-problems'],
-    description: 'An unknown id answers not_found with fields naming the path parameter, as if it were a field problem, and a docs_url that is one page for every code.',
-    wrap: onErrorCode('not_found', (response, body) => changed(response, { body: { error: { ...body.error, fields: { id: 'not found' }, docs_url: 'https://docs.crm.example/errors' } } })),
+    description:
+      'An unknown id answers not_found with fields naming the path parameter, as if it were a field problem, and a docs_url that is one page for every code.',
+    wrap: onErrorCode('not_found', (response, body) =>
+      changed(response, { body: { error: { ...body.error, fields: { id: 'not found' }, docs_url: 'https://docs.crm.example/errors' } } }),
+    ),
   },
   {
     name: 'forbidden-without-permission',
@@ -147,7 +179,8 @@ export const responseFaults: Fault[] = [
     name: 'english-details-in-every-language',
     family: 'responses',
     proves: ['errors.message-russian', 'errors.message-uzbek'],
-    description: "An error's detail, worded by the code that refused (a body that is not one object, a note's edit window, a form's 32 KB), is sent in English whatever Accept-Language asks, in place of the ru or uz message.",
+    description:
+      "An error's detail, worded by the code that refused (a body that is not one object, a note's edit window, a form's 32 KB), is sent in English whatever Accept-Language asks, in place of the ru or uz message.",
     wrap: (next) => async (request, info) => {
       const language = (request.headers.get('accept-language') ?? '').slice(0, 2).toLowerCase();
       if (language !== 'ru' && language !== 'uz') return next(request, info);
@@ -160,7 +193,8 @@ export const responseFaults: Fault[] = [
       headers.set('accept-language', 'en');
       const english = await jsonOf(await next(new Request(copy, { headers }), info));
       const detail = english?.error?.message;
-      if (typeof detail !== 'string' || english.error.code !== body.error.code || detail === messageFor(body.error.code, 'en')) return response;
+      if (typeof detail !== 'string' || english.error.code !== body.error.code || detail === messageFor(body.error.code, 'en'))
+        return response;
       return changed(response, { body: { error: { ...body.error, message: detail } } });
     },
   },
@@ -183,7 +217,8 @@ export const responseFaults: Fault[] = [
     name: 'request-id-64-replaced',
     family: 'responses',
     proves: ['limits.request-id-64'],
-    description: "A caller's X-Request-Id of exactly 64 characters is replaced by one of the service's own: the length is checked with < 64 (spec 7.1, 8: up to 64).",
+    description:
+      "A caller's X-Request-Id of exactly 64 characters is replaced by one of the service's own: the length is checked with < 64 (spec 7.1, 8: up to 64).",
     wrap: (next) => (request, info) => {
       if ((request.headers.get('x-request-id') ?? '').length !== 64) return next(request, info);
       const headers = new Headers(request.headers);
@@ -196,7 +231,8 @@ export const responseFaults: Fault[] = [
     name: 'accept-language-weights-ignored',
     family: 'responses',
     proves: ['errors.message-language-range'],
-    description: 'Accept-Language is read as its first tag whatever the q weights say: "en;q=0.1, ru;q=0.9" answers in English (spec 7.1: the language of Accept-Language).',
+    description:
+      'Accept-Language is read as its first tag whatever the q weights say: "en;q=0.1, ru;q=0.9" answers in English (spec 7.1: the language of Accept-Language).',
     wrap: (next) => (request, info) => {
       const header = request.headers.get('accept-language');
       if (!header || !header.includes(',')) return next(request, info);
@@ -209,7 +245,8 @@ export const responseFaults: Fault[] = [
     name: 'request-id-with-dot-replaced',
     family: 'responses',
     proves: ['errors.request-id-own'],
-    description: "A caller's X-Request-Id containing a dot (web.42.a) is replaced by one of the service's own: the allowed characters are letters, digits, - and _ only (spec 7.1: letters, digits, -, _, .).",
+    description:
+      "A caller's X-Request-Id containing a dot (web.42.a) is replaced by one of the service's own: the allowed characters are letters, digits, - and _ only (spec 7.1: letters, digits, -, _, .).",
     wrap: (next) => async (request, info) => {
       const sent = request.headers.get('x-request-id');
       const response = await next(request, info);
@@ -225,7 +262,8 @@ export const responseFaults: Fault[] = [
     name: 'request-id-65-accepted',
     family: 'responses',
     proves: ['limits.request-id-over-64'],
-    description: "A caller's X-Request-Id of 65 to 128 allowed characters is used and returned: the length is checked against 128 (spec 7.1: up to 64).",
+    description:
+      "A caller's X-Request-Id of 65 to 128 allowed characters is used and returned: the length is checked against 128 (spec 7.1: up to 64).",
     wrap: (next) => async (request, info) => {
       const sent = request.headers.get('x-request-id') ?? '';
       const response = await next(request, info);
@@ -239,13 +277,16 @@ export const responseFaults: Fault[] = [
     name: 'docs-url-one-page',
     family: 'responses',
     proves: ['errors.docs-url-names-code'],
-    description: 'Every error envelope\'s docs_url points at the one errors index page, not a page for its code (spec 7.1: docs_url is the page for the code).',
+    description:
+      "Every error envelope's docs_url points at the one errors index page, not a page for its code (spec 7.1: docs_url is the page for the code).",
     wrap: (next) => async (request, info) => {
       const response = await next(request, info);
       if (response.status < 400) return response;
       const body = await jsonOf(response);
       if (typeof body?.error?.docs_url !== 'string') return response;
-      return changed(response, { body: { error: { ...body.error, docs_url: body.error.docs_url.replace(/\/errors\/[^/]*$/, '/errors') } } });
+      return changed(response, {
+        body: { error: { ...body.error, docs_url: body.error.docs_url.replace(/\/errors\/[^/]*$/, '/errors') } },
+      });
     },
   },
 ];

@@ -11,7 +11,18 @@ import { callerOf, type HandlerResult } from '../http/handler.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { changed, jsonOf, onErrorCode, type Fault } from './fault.ts';
 import { guardedByReadScope, retryAsOwner } from './owner-key.ts';
-import { alterOk, callerWorkspace, errorAnswer, onListQuery, onOperation, onQuery, probe, queryOf, sentJson, withJson } from './request-match.ts';
+import {
+  alterOk,
+  callerWorkspace,
+  errorAnswer,
+  onListQuery,
+  onOperation,
+  onQuery,
+  probe,
+  queryOf,
+  sentJson,
+  withJson,
+} from './request-match.ts';
 
 /** The workspace whose table `table` holds the record `id`. */
 function workspaceHolding(state: MockState, table: keyof WorkspaceTables, id: string): Workspace | undefined {
@@ -36,7 +47,8 @@ export const stateFaults: Fault[] = [
     name: 'tag-color-outside-palette-dropped',
     family: 'state',
     proves: ['tags.color-outside-palette'],
-    description: 'A tag created with a color outside the palette is created with an automatic color instead of refused with 422 (spec 2.5: one of the ten colors).',
+    description:
+      'A tag created with a color outside the palette is created with an automatic color instead of refused with 422 (spec 2.5: one of the ten colors).',
     wrap: onOperation('createTag', async (next, request, info) => {
       const body = await sentJson(request);
       const response = await next(request.clone(), info);
@@ -49,7 +61,8 @@ export const stateFaults: Fault[] = [
     name: 'tag-create-without-edit-rights',
     family: 'state',
     proves: ['tags.create-needs-edit-rights'],
-    description: 'Tag creation checks no edit rights: a key with read scopes only creates catalog tags (spec 4.4: creating catalog tags needs edit rights).',
+    description:
+      'Tag creation checks no edit rights: a key with read scopes only creates catalog tags (spec 4.4: creating catalog tags needs edit rights).',
     wrap: (next, state) =>
       onOperation('createTag', async (inner, request, info) => {
         const response = await inner(request.clone(), info);
@@ -61,7 +74,8 @@ export const stateFaults: Fault[] = [
     name: 'task-delete-not-saved',
     family: 'state',
     proves: ['tasks.delete-trash', 'tasks.list-deleted-left-out'],
-    description: 'Deleting a task answers {ok: true, id} but never saves the delete: the task is still read and listed (spec 3: a deleted task is in the trash).',
+    description:
+      'Deleting a task answers {ok: true, id} but never saves the delete: the task is still read and listed (spec 3: a deleted task is in the trash).',
     wrap: onOperation('deleteTask', async (next, request, info) => {
       const read = await next(new Request(request.url, { method: 'GET', headers: request.headers }), info);
       if (!read.ok) return next(request, info);
@@ -72,7 +86,8 @@ export const stateFaults: Fault[] = [
     name: 'task-key-assignee-defaults-to-owner',
     family: 'state',
     proves: ['tasks.create-assignee-required'],
-    description: 'A task created with an API key without assignee_id is given to the workspace owner instead of refused (spec 4.10: assignee_id is required for API keys).',
+    description:
+      'A task created with an API key without assignee_id is given to the workspace owner instead of refused (spec 4.10: assignee_id is required for API keys).',
     wrap: (next, state) =>
       onOperation('createTask', async (inner, request, info) => {
         const body = await sentJson(request);
@@ -85,7 +100,8 @@ export const stateFaults: Fault[] = [
     name: 'change-item-without-label',
     family: 'state',
     proves: ['notes.item-change-data', 'responses.shape.list-timeline'],
-    description: 'Timeline change items carry field, from and to but no label (the label is looked up in the web app) (spec 2.6: change has field, label, from, to).',
+    description:
+      'Timeline change items carry field, from and to but no label (the label is looked up in the web app) (spec 2.6: change has field, label, from, to).',
     wrap: onOperation('listTimeline', async (next, request, info) => {
       const unlabel = (item: any) => (item?.kind === 'change' && item.data ? { ...item, data: { ...item.data, label: undefined } } : item);
       return alterOk(await next(request, info), (body) => ({ ...body, data: (body.data ?? []).map(unlabel) }));
@@ -102,7 +118,8 @@ export const stateFaults: Fault[] = [
     name: 'note-edit-by-key-taken',
     family: 'state',
     proves: ['notes.api-key-cannot-edit', 'responses.shape.update-note'],
-    description: 'An API key may edit a note: the edit is saved and answered 200 (the author check looks at members only) (spec 4.5: API keys cannot edit notes).',
+    description:
+      'An API key may edit a note: the edit is saved and answered 200 (the author check looks at members only) (spec 4.5: API keys cannot edit notes).',
     wrap: onOperation(['updateNote', 'deleteNote'], (next, request, info, { params }, state) =>
       onErrorCode('edit_window_closed', async (response, _body, request) => {
         const id = shortId('nt', params.id) ? params.id : undefined;
@@ -111,7 +128,8 @@ export const stateFaults: Fault[] = [
         if (!workspace || !workspace.tables.timeline.get(id!) || typeof text !== 'string') return response;
         await workspace.tables.timeline.update(id!, (draft: any) => void (draft.data = { ...draft.data, text }));
         return changed(response, { status: 200, body: workspace.tables.timeline.get(id!) });
-      })(next)(request, info)),
+      })(next)(request, info),
+    ),
   },
   {
     name: 'deleted-lead-readable',
@@ -121,9 +139,12 @@ export const stateFaults: Fault[] = [
     wrap: onOperation(['getLead', 'updateLead', 'deleteLead'], (next, request, info, { params }, state) =>
       onErrorCode('gone', (response) => {
         const id = params.id!;
-        const workspace = shortId('ld', id) ? [...state.workspaces.values()].find((candidate) => candidate.tables.leads.get(id)) : undefined;
+        const workspace = shortId('ld', id)
+          ? [...state.workspaces.values()].find((candidate) => candidate.tables.leads.get(id))
+          : undefined;
         return workspace ? changed(response, { status: 200, body: presentLead(workspace, workspace.tables.leads.get(id)!) }) : response;
-      })(next)(request, info)),
+      })(next)(request, info),
+    ),
   },
   {
     name: 'gone-without-deleted-at',
@@ -187,11 +208,15 @@ export const stateFaults: Fault[] = [
     name: 'duplicate-leads-taken',
     family: 'state',
     proves: ['errors.status-409', 'leads.duplicate-lead', 'leads.duplicate-lead-on-change'],
-    description: 'A second open lead for a contact in the same pipeline is taken, without its contact, instead of answering duplicate_lead.',
+    description:
+      'A second open lead for a contact in the same pipeline is taken, without its contact, instead of answering duplicate_lead.',
     wrap: (next) =>
       onErrorCode('duplicate_lead', async (response, _body, request) => {
         // A refusal of a request without a JSON object (a restore) stays: the bug is in how a sent lead is taken.
-        const sent = await request.clone().json().catch(() => undefined);
+        const sent = await request
+          .clone()
+          .json()
+          .catch(() => undefined);
         if (typeof sent !== 'object' || sent === null) return response;
         const { contact_id: _dropped, ...rest } = sent;
         return next(new Request(request, { body: JSON.stringify(rest) }));
@@ -201,7 +226,8 @@ export const stateFaults: Fault[] = [
     name: 'duplicate-lead-only-on-create',
     family: 'state',
     proves: ['leads.duplicate-lead', 'leads.duplicate-lead-on-change'],
-    description: 'duplicate_lead is checked only when a lead is created: a PATCH naming a contact that already has an open lead in the pipeline, reopening a closed lead beside an open one, or restoring an open lead beside another, is taken.',
+    description:
+      'duplicate_lead is checked only when a lead is created: a PATCH naming a contact that already has an open lead in the pipeline, reopening a closed lead beside an open one, or restoring an open lead beside another, is taken.',
     wrap: onOperation(['updateLead', 'restoreLead'], (next, request, info, { operationId, params }, state) =>
       onErrorCode('duplicate_lead', async (response, _body, request) => {
         const id = shortId('ld', params.id) ? params.id : undefined;
@@ -215,19 +241,29 @@ export const stateFaults: Fault[] = [
           if (typeof sent.stage_id === 'string') draft.stage_id = sent.stage_id;
         });
         return changed(response, { status: 200, body: presentLead(workspace, lead) });
-      })(next)(request, info)),
+      })(next)(request, info),
+    ),
   },
   {
     name: 'tag-name-problem-per-item',
     family: 'state',
     proves: ['tags.name-problem-field'],
-    description: 'A bad tag name in a record write or a bulk action is reported under the item that holds it (`fields["tags[1]"]`), as a schema validator words it, instead of under `fields.tags` (bulk: `fields["action.tags"]`) as spec 4.4 writes it.',
+    description:
+      'A bad tag name in a record write or a bulk action is reported under the item that holds it (`fields["tags[1]"]`), as a schema validator words it, instead of under `fields.tags` (bulk: `fields["action.tags"]`) as spec 4.4 writes it.',
     wrap: onErrorCode('validation_failed', async (response, body, request) => {
       const fields = body.error.fields ?? {};
       const key = ['tags', 'action.tags'].find((name) => typeof fields[name] === 'string' && /tag name/.test(fields[name]));
       if (!key) return response;
-      const sent = await request.clone().json().catch(() => ({}));
-      const index = Math.max(0, (Array.isArray(sent.tags) ? sent.tags : []).findIndex((name: unknown) => typeof name === 'string' && (name.includes(',') || [...name.trim()].length > 32 || !name.trim())));
+      const sent = await request
+        .clone()
+        .json()
+        .catch(() => ({}));
+      const index = Math.max(
+        0,
+        (Array.isArray(sent.tags) ? sent.tags : []).findIndex(
+          (name: unknown) => typeof name === 'string' && (name.includes(',') || [...name.trim()].length > 32 || !name.trim()),
+        ),
+      );
       const { [key]: message, ...others } = fields;
       return changed(response, { body: { error: { ...body.error, fields: { ...others, [`tags[${index}]`]: message } } } });
     }),
@@ -249,7 +285,9 @@ export const stateFaults: Fault[] = [
     description: "A lead's 201st product line and 51st extra contact are taken (201) instead of answering limit_reached.",
     wrap: onOperation(['listLeadContacts', 'addLeadContact', 'listLeadProducts', 'addLeadProduct'], (next, request, info) =>
       onErrorCode('limit_reached', (response, body) =>
-        changed(response, { status: 201, body: { id: `li_${'0'.repeat(26)}`, ignored: body.error.key } }))(next)(request, info)),
+        changed(response, { status: 201, body: { id: `li_${'0'.repeat(26)}`, ignored: body.error.key } }),
+      )(next)(request, info),
+    ),
   },
   {
     name: 'tag-limits-misreported',
@@ -266,7 +304,14 @@ export const stateFaults: Fault[] = [
   {
     name: 'eleventh-tag-accepted',
     family: 'state',
-    proves: ['tags.list-limits', 'tags.record-catalog-spelling', 'tags.record-limit', 'tags.over-limit-changes-nothing', 'tags.record-workspace-limit', 'tags.limit-per-record'],
+    proves: [
+      'tags.list-limits',
+      'tags.record-catalog-spelling',
+      'tags.record-limit',
+      'tags.over-limit-changes-nothing',
+      'tags.record-workspace-limit',
+      'tags.limit-per-record',
+    ],
     description: 'A record takes more than 10 tags: the extra ones are dropped silently instead of refused.',
     wrap: (next) =>
       onErrorCode('validation_failed', async (response, body, request) => {
@@ -285,7 +330,8 @@ export const stateFaults: Fault[] = [
       onErrorCode('task_not_open', async (response, _body, request) => {
         const task = await next(probe(request, `/v1/tasks/${params.id}`));
         return changed(response, { status: 200, body: await jsonOf(task) });
-      })(next)(request, info)),
+      })(next)(request, info),
+    ),
   },
   {
     name: 'trashed-lead-editable',
@@ -295,9 +341,12 @@ export const stateFaults: Fault[] = [
     wrap: onOperation('updateLead', (next, request, info, { params }, state) =>
       onErrorCode('gone', async (response) => {
         const id = params.id!;
-        const workspace = shortId('ld', id) ? [...state.workspaces.values()].find((candidate) => candidate.tables.leads.get(id)) : undefined;
+        const workspace = shortId('ld', id)
+          ? [...state.workspaces.values()].find((candidate) => candidate.tables.leads.get(id))
+          : undefined;
         return workspace ? changed(response, { status: 200, body: presentLead(workspace, workspace.tables.leads.get(id)!) }) : response;
-      })(next)(request, info)),
+      })(next)(request, info),
+    ),
   },
   {
     name: 'tag-inner-spaces-kept',
@@ -329,14 +378,28 @@ export const stateFaults: Fault[] = [
       const workspace = body.data.length ? workspaceHolding(state, 'tags', body.data[0].id) : undefined;
       if (!workspace) return response;
       const countAll = (name: string) =>
-        Object.fromEntries(TAGGED_ENTITIES.map((entity) => [entity, [...taggedRecords(workspace.tables, entity)].filter((record) => record.tags.some((tag) => tagKey(tag) === tagKey(name))).length]));
-      return changed(response, { body: { ...body, data: body.data.map((tag: { name: string }) => ({ ...tag, usage: countAll(tag.name) })) } });
+        Object.fromEntries(
+          TAGGED_ENTITIES.map((entity) => [
+            entity,
+            [...taggedRecords(workspace.tables, entity)].filter((record) => record.tags.some((tag) => tagKey(tag) === tagKey(name))).length,
+          ]),
+        );
+      return changed(response, {
+        body: { ...body, data: body.data.map((tag: { name: string }) => ({ ...tag, usage: countAll(tag.name) })) },
+      });
     }),
   },
   {
     name: 'tag-rename-leaves-records',
     family: 'state',
-    proves: ['tags.rename', 'tags.rename-answer', 'tags.merge-retags', 'tags.merge-no-duplicate', 'tags.merge-answer', 'tags.delete-answer'],
+    proves: [
+      'tags.rename',
+      'tags.rename-answer',
+      'tags.merge-retags',
+      'tags.merge-no-duplicate',
+      'tags.merge-answer',
+      'tags.delete-answer',
+    ],
     description: 'Renaming a tag changes the catalog only: the records carrying it keep the old name.',
     // The handler's rename of the records undone inside the request's transaction (a tag named by its short id).
     operations: ['updateTag'],
@@ -352,7 +415,8 @@ export const stateFaults: Fault[] = [
       for (const entity of TAGGED_ENTITIES) {
         const table = taggedTable(workspace.tables, entity);
         const carrying = [...(table?.values() ?? [])].filter((record) => record.tags.some((tag) => tagKey(tag) === newKey));
-        for (const record of carrying) await table!.update(record.id, (draft) => void (draft.tags = record.tags.map((tag) => (tagKey(tag) === newKey ? oldName : tag))));
+        for (const record of carrying)
+          await table!.update(record.id, (draft) => void (draft.tags = record.tags.map((tag) => (tagKey(tag) === newKey ? oldName : tag))));
       }
       return result;
     },
@@ -377,13 +441,17 @@ export const stateFaults: Fault[] = [
     name: 'tag-limit-off-by-one',
     family: 'state',
     proves: ['tags.create-limit', 'tags.record-workspace-limit', 'tags.limit-per-workspace', 'tags.limit-where'],
-    description: "The workspace's tag limit is checked before counting the new tag: a 201st tag is created instead of answering 409 tag_limit.",
+    description:
+      "The workspace's tag limit is checked before counting the new tag: a 201st tag is created instead of answering 409 tag_limit.",
     wrap: (next, state) =>
       onErrorCode('tag_limit', async (response, _body, request) => {
         const sent = JSON.parse(await request.text());
         const workspace = [...state.workspaces.values()].find((candidate) => candidate.tables.tags.size >= 200);
         if (!workspace || typeof sent.name !== 'string') return response;
-        const tag = await insertTag({ state, workspace, tables: workspace.tables, nowIso: () => new Date(workspace.now()).toISOString() }, sent.name.trim());
+        const tag = await insertTag(
+          { state, workspace, tables: workspace.tables, nowIso: () => new Date(workspace.now()).toISOString() },
+          sent.name.trim(),
+        );
         return changed(response, { status: 201, body: tag });
       })(next),
   },
@@ -391,7 +459,8 @@ export const stateFaults: Fault[] = [
     name: 'bulk-too-many-fails-run',
     family: 'state',
     proves: ['tags.bulk-too-many-skipped'],
-    description: 'A bulk tag run in which one record would pass 10 tags is refused whole (422 under action.tags) instead of skipping that record and changing the others.',
+    description:
+      'A bulk tag run in which one record would pass 10 tags is refused whole (422 under action.tags) instead of skipping that record and changing the others.',
     wrap: onOperation('runBulkAction', async (next, request, info) => {
       const sent = await sentJson(request);
       const response = await next(request, info);
@@ -404,19 +473,23 @@ export const stateFaults: Fault[] = [
       // The mock's own refusal of a tag list over the limit, for the same records.
       headers.set('content-type', 'application/json');
       const overLimit = Array.from({ length: 11 }, (_, index) => `over-${index}`);
-      return next(new Request(request.url, { method: 'POST', headers, body: JSON.stringify({ ...sent, type: 'add_tag', tags: overLimit }) }), info);
+      return next(
+        new Request(request.url, { method: 'POST', headers, body: JSON.stringify({ ...sent, type: 'add_tag', tags: overLimit }) }),
+        info,
+      );
     }),
   },
   {
     name: 'bulk-undo-restores-whole-list',
     family: 'state',
     proves: ['tags.bulk-undo'],
-    description: "Undo of a bulk tag run puts back each record's whole tag list from before the run, so tags given since (a PATCH, another run) are lost, instead of reverting only what the run changed.",
+    description:
+      "Undo of a bulk tag run puts back each record's whole tag list from before the run, so tags given since (a PATCH, another run) are lost, instead of reverting only what the run changed.",
     // The run is made to look like one stored before undo kept what it added and removed: the
     // mock's own path for such runs puts back the whole list.
     wrap: onOperation('undoBulkAction', async (inner, request, info, { params }, state) => {
       const run = callerWorkspace(state, request)?.tables.bulkRuns.get(params.run_id!);
-      if (run?.status === 'done') for (const record of run.before) delete record.added, delete record.removed;
+      if (run?.status === 'done') for (const record of run.before) (delete record.added, delete record.removed);
       return inner(request, info);
     }),
   },
@@ -425,7 +498,9 @@ export const stateFaults: Fault[] = [
     family: 'state',
     proves: ['tags.query-not-tag'],
     description: 'The text filter drops `-tag:` terms: `-tag:spam` excludes nothing.',
-    wrap: onQuery((body) => (typeof body.q === 'string' && /(^|\s)-tag:/.test(body.q) ? { ...body, q: body.q.replace(/(^|\s)-tag:\S+/g, '$1').trim() } : body)),
+    wrap: onQuery((body) =>
+      typeof body.q === 'string' && /(^|\s)-tag:/.test(body.q) ? { ...body, q: body.q.replace(/(^|\s)-tag:\S+/g, '$1').trim() } : body,
+    ),
   },
   {
     name: 'timeline-oldest-first',
@@ -457,7 +532,8 @@ export const stateFaults: Fault[] = [
         } finally {
           await workspace.tables.timeline.update(note.id, (draft) => void (draft.occurred_at = writtenAt));
         }
-      })(next)(request, info)),
+      })(next)(request, info),
+    ),
   },
   {
     name: 'task-default-type-call',
@@ -503,7 +579,10 @@ export const stateFaults: Fault[] = [
       const { workspace } = callerOf(context);
       const renamed = shortId('tag', id) && typeof (context.input.body as any)?.name === 'string';
       const oldName = renamed ? workspace.tables.tags.get(id!)?.name : undefined;
-      const carrying = oldName === undefined ? [] : [...workspace.tables.forms.values()].filter((form) => form.tags.some((tag) => tagKey(tag) === tagKey(oldName)));
+      const carrying =
+        oldName === undefined
+          ? []
+          : [...workspace.tables.forms.values()].filter((form) => form.tags.some((tag) => tagKey(tag) === tagKey(oldName)));
       const before = new Map(carrying.map((form) => [form.id, [...form.tags]]));
       const result = await next();
       for (const [formId, tags] of before) await workspace.tables.forms.update(formId, (draft) => void (draft.tags = tags));
@@ -536,7 +615,10 @@ export const stateFaults: Fault[] = [
     wrap: onOperation('listTimeline', async (next, request, info) => {
       const response = await next(request, info);
       if (!/^Bearer\s+svc_live_/i.test(request.headers.get('authorization') ?? '')) return response;
-      return alterOk(response, (body) => ({ ...body, data: body.data?.map((item: any) => (item.kind === 'note' ? { ...item, editable: true } : item)) }));
+      return alterOk(response, (body) => ({
+        ...body,
+        data: body.data?.map((item: any) => (item.kind === 'note' ? { ...item, editable: true } : item)),
+      }));
     }),
   },
   {
@@ -558,15 +640,21 @@ export const stateFaults: Fault[] = [
     wrap: onOperation('listTimeline', async (next, request, info) =>
       alterOk(await next(request, info), (body) => ({
         ...body,
-        data: Array.isArray(body.data) ? [...body.data].sort((a: any, b: any) => Date.parse(b.occurred_at) - Date.parse(a.occurred_at) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0)) : body.data,
-      }))),
+        data: Array.isArray(body.data)
+          ? [...body.data].sort(
+              (a: any, b: any) => Date.parse(b.occurred_at) - Date.parse(a.occurred_at) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
+            )
+          : body.data,
+      })),
+    ),
   },
   // Found by the second blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'tag-case-folding-ascii-only',
     family: 'state',
     proves: ['tags.name-unique-ignoring-case', 'tags.create-existing-200'],
-    description: 'Tag names are compared with a byte-wise lower(): "VIP" finds "vip", but "КЛИЕНТ" is created as a second tag beside "клиент" instead of answering 200 with the existing one (spec 2.5: unique ignoring case).',
+    description:
+      'Tag names are compared with a byte-wise lower(): "VIP" finds "vip", but "КЛИЕНТ" is created as a second tag beside "клиент" instead of answering 200 with the existing one (spec 2.5: unique ignoring case).',
     // The handler's own lookup, inside the request's transaction: an existing tag it answered (200) that a byte-wise lower() would not find is created anew.
     operations: ['createTag'],
     async aroundHandler(next, context) {
@@ -577,7 +665,10 @@ export const stateFaults: Fault[] = [
       const name = typeof sent?.name === 'string' ? sent.name.trim().replace(/\s+/g, ' ') : undefined;
       if (!existing?.id || !name || asciiLower(name) === asciiLower(existing.name)) return result;
       const { workspace } = callerOf(context);
-      const tag = await insertTag({ state: context.state, workspace, tables: workspace.tables, nowIso: () => new Date(workspace.now()).toISOString() }, name);
+      const tag = await insertTag(
+        { state: context.state, workspace, tables: workspace.tables, nowIso: () => new Date(workspace.now()).toISOString() },
+        name,
+      );
       return { ...result, status: 201, body: tag };
     },
   },
@@ -585,7 +676,8 @@ export const stateFaults: Fault[] = [
     name: 'note-pin-without-scope',
     family: 'state',
     proves: ['notes.pin-scope'],
-    description: 'Pinning and unpinning a note check no scope (the route was added later without the guard): any key of the workspace pins, where notes:write is needed (spec 4.5).',
+    description:
+      'Pinning and unpinning a note check no scope (the route was added later without the guard): any key of the workspace pins, where notes:write is needed (spec 4.5).',
     wrap: onOperation(['pinNote', 'unpinNote'], async (next, request, info, _routed, state) => {
       const copy = request.clone();
       const response = await next(request, info);
@@ -597,7 +689,8 @@ export const stateFaults: Fault[] = [
     name: 'timeline-needs-leads-read',
     family: 'state',
     proves: ['notes.timeline-scope'],
-    description: 'The timeline checks leads:read whatever the record type: a key with contacts:read alone gets 403 missing_scope for a contact\'s timeline (spec 4.5: the read scope of the record type).',
+    description:
+      "The timeline checks leads:read whatever the record type: a key with contacts:read alone gets 403 missing_scope for a contact's timeline (spec 4.5: the read scope of the record type).",
     wrap: onOperation('listTimeline', async (next, request, info) => {
       const response = await next(request, info);
       if (!response.ok || queryOf(request).get('entity_type') === 'lead') return response;
@@ -610,7 +703,8 @@ export const stateFaults: Fault[] = [
     name: 'task-all-day-without-due-accepted',
     family: 'state',
     proves: ['tasks.create-all-day-needs-due'],
-    description: 'A task created with all_day true and no due_at is accepted (the flag silently dropped) instead of refused (spec 4.10: all_day needs due_at).',
+    description:
+      'A task created with all_day true and no due_at is accepted (the flag silently dropped) instead of refused (spec 4.10: all_day needs due_at).',
     wrap: onOperation('createTask', async (next, request, info) => {
       const sent = await sentJson(request);
       if (!sent || sent.all_day !== true || (sent.due_at !== undefined && sent.due_at !== null)) return next(request, info);
@@ -622,7 +716,8 @@ export const stateFaults: Fault[] = [
     name: 'task-done-list-includes-open',
     family: 'state',
     proves: ['tasks.list-status'],
-    description: 'status=done on the task list is read as "any status" (only open is a known filter), so open tasks are listed with the done ones (spec 4.10).',
+    description:
+      'status=done on the task list is read as "any status" (only open is a known filter), so open tasks are listed with the done ones (spec 4.10).',
     wrap: onListQuery('listTasks', (query) => {
       if (query.get('status') === 'done') query.set('status', 'all');
     }),
@@ -631,7 +726,8 @@ export const stateFaults: Fault[] = [
     name: 'task-complete-result-dropped',
     family: 'state',
     proves: ['tasks.complete-result'],
-    description: "Completing a task with a result marks it done but does not keep the result (the body of complete is not read) (spec 2.12, 4.10: result set on completion).",
+    description:
+      'Completing a task with a result marks it done but does not keep the result (the body of complete is not read) (spec 2.12, 4.10: result set on completion).',
     wrap: onOperation('completeTask', async (next, request, info) => {
       const sent = await sentJson(request);
       if (!sent || typeof sent !== 'object' || !('result' in sent)) return next(request, info);
@@ -646,13 +742,23 @@ export const stateFaults: Fault[] = [
     proves: ['tasks.snooze-not-open', 'tasks.error-task-not-open'],
     description: 'Snoozing a done task is refused with the generic code invalid_state instead of task_not_open (spec 3, 4.10, 7.3).',
     wrap: onErrorCode('task_not_open', (response, body) =>
-      changed(response, { body: { error: { ...body.error, code: 'invalid_state', docs_url: String(body.error.docs_url ?? '').replace(/task_not_open$/, 'invalid_state') } } })),
+      changed(response, {
+        body: {
+          error: {
+            ...body.error,
+            code: 'invalid_state',
+            docs_url: String(body.error.docs_url ?? '').replace(/task_not_open$/, 'invalid_state'),
+          },
+        },
+      }),
+    ),
   },
   {
     name: 'task-reopen-refused',
     family: 'state',
     proves: ['tasks.complete', 'tasks.reopen', 'tasks.snooze-not-open', 'tasks.subroute-methods', 'tasks.error-task-not-open'],
-    description: 'Reopening a done task answers 409 task_not_open (the guard of snooze copied onto reopen) instead of putting it back to open (spec 3: done -> reopen -> open).',
+    description:
+      'Reopening a done task answers 409 task_not_open (the guard of snooze copied onto reopen) instead of putting it back to open (spec 3: done -> reopen -> open).',
     wrap: onOperation('reopenTask', async (next, request, info, { params }, state) => {
       const read = await next(probe(request, `/v1/tasks/${params.id}`), info);
       const task = read.ok ? await jsonOf(read) : undefined;
@@ -661,18 +767,37 @@ export const stateFaults: Fault[] = [
       // The mock's own task_not_open: a snooze of the done task, which changes nothing.
       const headers = new Headers(request.headers);
       headers.set('content-type', 'application/json');
-      return next(withJson(new Request(probe(request, `/v1/tasks/${params.id}/snooze`).url, { method: 'POST', headers }), { until: new Date(nowMs + 86_400_000).toISOString() }), info);
+      return next(
+        withJson(new Request(probe(request, `/v1/tasks/${params.id}/snooze`).url, { method: 'POST', headers }), {
+          until: new Date(nowMs + 86_400_000).toISOString(),
+        }),
+        info,
+      );
     }),
   },
   {
     name: 'task-entity-filter-type-only',
     family: 'state',
-    proves: ['tasks.list-status-default-open', 'tasks.list-status', 'tasks.list-assignee', 'tasks.list-entity', 'tasks.list-due', 'tasks.list-snoozed'],
-    description: 'The task list reads entity_type but not entity_id: the tasks of one lead list the tasks of every lead (spec 4.10: entity_type with entity_id).',
+    proves: [
+      'tasks.list-status-default-open',
+      'tasks.list-status',
+      'tasks.list-assignee',
+      'tasks.list-entity',
+      'tasks.list-due',
+      'tasks.list-snoozed',
+    ],
+    description:
+      'The task list reads entity_type but not entity_id: the tasks of one lead list the tasks of every lead (spec 4.10: entity_type with entity_id).',
     wrap: onListQuery('listTasks', (query) => {
       const id = query.get('entity_id');
       if (id === null) return;
-      const type = /^(ld|lead)_/.test(id) ? 'lead' : /^(ct|contact)_/.test(id) ? 'contact' : /^(co|company)_/.test(id) ? 'company' : undefined;
+      const type = /^(ld|lead)_/.test(id)
+        ? 'lead'
+        : /^(ct|contact)_/.test(id)
+          ? 'contact'
+          : /^(co|company)_/.test(id)
+            ? 'company'
+            : undefined;
       query.delete('entity_id');
       if (type && !query.has('entity_type')) query.set('entity_type', type);
     }),
@@ -681,7 +806,8 @@ export const stateFaults: Fault[] = [
     name: 'task-reschedule-only-due',
     family: 'state',
     proves: ['tasks.reschedule'],
-    description: 'Reschedule replaces due_at and ignores all_day and duration_min sent with it (spec 3, 4.10: due_at, and optionally all_day, duration_min, replaced).',
+    description:
+      'Reschedule replaces due_at and ignores all_day and duration_min sent with it (spec 3, 4.10: due_at, and optionally all_day, duration_min, replaced).',
     wrap: onOperation('rescheduleTask', async (next, request, info) => {
       const sent = await sentJson(request);
       if (!sent || typeof sent !== 'object' || !('due_at' in sent)) return next(request, info);
@@ -692,23 +818,32 @@ export const stateFaults: Fault[] = [
     name: 'task-actions-with-read-scope',
     family: 'state',
     proves: ['tasks.subroute-methods'],
-    description: 'The task sub-routes (complete, reopen, snooze, reschedule) check tasks:read: a key that may only read tasks completes and reschedules them instead of 403 missing_scope (spec 4.10: tasks:write).',
+    description:
+      'The task sub-routes (complete, reopen, snooze, reschedule) check tasks:read: a key that may only read tasks completes and reschedules them instead of 403 missing_scope (spec 4.10: tasks:write).',
     wrap: guardedByReadScope(['completeTask', 'reopenTask', 'snoozeTask', 'rescheduleTask'], '/v1/tasks?limit=1'),
   },
   {
     name: 'task-timeline-actor-system',
     family: 'state',
     proves: ['tasks.timeline-actor'],
-    description: "A record's timeline items about its tasks (created, completed) name actor {type: system} instead of the API key that created or completed the task (spec 2.6: for an API key type is api_key).",
+    description:
+      "A record's timeline items about its tasks (created, completed) name actor {type: system} instead of the API key that created or completed the task (spec 2.6: for an API key type is api_key).",
     wrap: onOperation('listTimeline', async (next, request, info) =>
-      alterOk(await next(request, info), (body) => ({ ...body, data: Array.isArray(body.data) ? body.data.map((item: any) => (item.kind === 'task' ? { ...item, actor: { type: 'system', id: '' } } : item)) : body.data }))),
+      alterOk(await next(request, info), (body) => ({
+        ...body,
+        data: Array.isArray(body.data)
+          ? body.data.map((item: any) => (item.kind === 'task' ? { ...item, actor: { type: 'system', id: '' } } : item))
+          : body.data,
+      })),
+    ),
   },
   // Found by the fifth blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'lead-line-200th-refused',
     family: 'state',
     proves: ['leads.contacts-limit', 'leads.products-limit'],
-    description: 'The 200th product line of a lead is refused with 409 limit_reached: the check is used >= 199 (spec 4.2, 8: up to 200 product lines).',
+    description:
+      'The 200th product line of a lead is refused with 409 limit_reached: the check is used >= 199 (spec 4.2, 8: up to 200 product lines).',
     // The handler's own off-by-one: it refuses after adding the 200th line, so the request's transaction keeps none of it.
     operations: ['addLeadProduct'],
     async aroundHandler(next, context) {
@@ -718,25 +853,38 @@ export const stateFaults: Fault[] = [
       const stored = line?.id ? workspace.tables.leadProducts.get(line.id) : undefined;
       const used = stored ? workspace.tables.leadProducts.findBy('lead', stored.lead_id).length - 1 : 0;
       if (used !== 199) return result;
-      throw new ApiError('limit_reached', { key: 'lead_products', limit: 200, used, plan: workspace.plan, upgrade_to: null }, { status: 409, detail: 'This lead has as many product lines as it can have.' });
+      throw new ApiError(
+        'limit_reached',
+        { key: 'lead_products', limit: 200, used, plan: workspace.plan, upgrade_to: null },
+        { status: 409, detail: 'This lead has as many product lines as it can have.' },
+      );
     },
   },
   {
     name: 'lead-line-limit-as-validation',
     family: 'state',
     proves: ['leads.contacts-limit', 'leads.products-limit'],
-    description: "A lead's 201st product line answers 422 validation_failed under product_id instead of limit_reached (spec 7.3: limit_reached for 200 line items on a lead).",
+    description:
+      "A lead's 201st product line answers 422 validation_failed under product_id instead of limit_reached (spec 7.3: limit_reached for 200 line items on a lead).",
     wrap: onOperation('addLeadProduct', (next, request, info) =>
       onErrorCode('limit_reached', (response, body) => {
-        const error = { code: 'validation_failed', message: 'Some fields are not valid.', request_id: body.error.request_id, docs_url: body.error.docs_url.replace(/limit_reached$/, 'validation_failed'), fields: { product_id: 'a lead has at most 200 product lines' } };
+        const error = {
+          code: 'validation_failed',
+          message: 'Some fields are not valid.',
+          request_id: body.error.request_id,
+          docs_url: body.error.docs_url.replace(/limit_reached$/, 'validation_failed'),
+          fields: { product_id: 'a lead has at most 200 product lines' },
+        };
         return changed(response, { status: 422, body: { error } });
-      })(next)(request, info)),
+      })(next)(request, info),
+    ),
   },
   {
     name: 'product-delete-answers-204',
     family: 'state',
     proves: ['errors.documented-statuses', 'leads.trash-unchangeable'],
-    description: 'Deleting a product answers 204 with no body instead of 200 with the confirmation {ok: true, id} (spec 2.1: delete answers 200 with a small confirmation).',
+    description:
+      'Deleting a product answers 204 with no body instead of 200 with the confirmation {ok: true, id} (spec 2.1: delete answers 200 with a small confirmation).',
     wrap: onOperation('deleteProduct', async (next, request, info) => {
       const response = await next(request, info);
       if (!response.ok) return response;
@@ -751,38 +899,41 @@ export const stateFaults: Fault[] = [
     name: 'tag-rename-case-only-conflict',
     family: 'state',
     proves: ['tags.rename-tag-exists'],
-    description: 'Renaming a tag to its own name in another case ("vip" to "VIP") answers 409 tag_exists naming itself, instead of renaming it (spec 4.4: only another tag\'s name conflicts).',
+    description:
+      'Renaming a tag to its own name in another case ("vip" to "VIP") answers 409 tag_exists naming itself, instead of renaming it (spec 4.4: only another tag\'s name conflicts).',
     wrap: (next, state) =>
       onOperation('updateTag', async (next, request, info, { params }) => {
-      const sent = await sentJson(request);
-      const id = params.id!;
-      const list = typeof sent?.name === 'string' ? await jsonOf(await next(probe(request, '/v1/tags'))) : undefined;
-      const own = list?.data?.find((tag: any) => tag.id === id);
-      const name = typeof sent?.name === 'string' ? sent.name.trim().replace(/\s+/g, ' ') : '';
-      if (!own || name === own.name || name.toLowerCase() !== own.name.toLowerCase()) return next(request, info);
-      const response = await next(probe(request, '/v1/tags'));
-      return errorAnswer(state, response, 409, { code: 'tag_exists', message: 'A tag with this name already exists.', tag_id: id });
-    })(next, state),
+        const sent = await sentJson(request);
+        const id = params.id!;
+        const list = typeof sent?.name === 'string' ? await jsonOf(await next(probe(request, '/v1/tags'))) : undefined;
+        const own = list?.data?.find((tag: any) => tag.id === id);
+        const name = typeof sent?.name === 'string' ? sent.name.trim().replace(/\s+/g, ' ') : '';
+        if (!own || name === own.name || name.toLowerCase() !== own.name.toLowerCase()) return next(request, info);
+        const response = await next(probe(request, '/v1/tags'));
+        return errorAnswer(state, response, 409, { code: 'tag_exists', message: 'A tag with this name already exists.', tag_id: id });
+      })(next, state),
   },
   {
     name: 'tags-admins-only-refuses-keys',
     family: 'state',
     proves: ['tags.admins-only-owners-admins'],
-    description: 'With admins_only_create on, every API key is refused 403 tags_admins_only on tag creation, even one with tags:manage (spec 4.4: owners, admins and keys with tags:manage may create).',
+    description:
+      'With admins_only_create on, every API key is refused 403 tags_admins_only on tag creation, even one with tags:manage (spec 4.4: owners, admins and keys with tags:manage may create).',
     wrap: (next, state) =>
       onOperation('createTag', async (next, request, info) => {
-      if (!/^Bearer\s+/i.test(request.headers.get('authorization') ?? '')) return next(request, info);
-      const list = await next(probe(request, '/v1/tags'));
-      const settings = list.ok ? (await jsonOf(list))?.settings : undefined;
-      if (settings?.admins_only_create !== true) return next(request, info);
-      return errorAnswer(state, list, 403, { code: 'tags_admins_only', message: 'Only admins can create tags in this workspace.' });
-    })(next, state),
+        if (!/^Bearer\s+/i.test(request.headers.get('authorization') ?? '')) return next(request, info);
+        const list = await next(probe(request, '/v1/tags'));
+        const settings = list.ok ? (await jsonOf(list))?.settings : undefined;
+        if (settings?.admins_only_create !== true) return next(request, info);
+        return errorAnswer(state, list, 403, { code: 'tags_admins_only', message: 'Only admins can create tags in this workspace.' });
+      })(next, state),
   },
   {
     name: 'tag-merge-keeps-source',
     family: 'state',
     proves: ['tags.merge-deletes-source'],
-    description: 'Merging a tag moves its records to the target but leaves the merged tag in the catalog instead of deleting it (spec 4.4 merge: this tag is deleted).',
+    description:
+      'Merging a tag moves its records to the target but leaves the merged tag in the catalog instead of deleting it (spec 4.4 merge: this tag is deleted).',
     // The handler's delete of the source left out: it is written back inside the request's transaction.
     operations: ['mergeTag'],
     async aroundHandler(next, context) {
@@ -798,7 +949,8 @@ export const stateFaults: Fault[] = [
     name: 'tag-color-kept-for-non-managers',
     family: 'state',
     proves: ['tags.create-color-ignored'],
-    description: 'A tag created by a caller who cannot manage tags keeps the color it sent instead of getting an automatic color (spec 4.4: color used only when the caller can manage tags).',
+    description:
+      'A tag created by a caller who cannot manage tags keeps the color it sent instead of getting an automatic color (spec 4.4: color used only when the caller can manage tags).',
     wrap: (next, state) =>
       onOperation('createTag', async (next, request, info) => {
         const sent = await sentJson(request);
@@ -816,7 +968,8 @@ export const stateFaults: Fault[] = [
     name: 'bulk-replace-empty-noop',
     family: 'state',
     proves: ['tags.bulk-replace-empty', 'tags.limit-bulk-undo'],
-    description: 'A bulk replace_tags with an empty list changes nothing (read as "nothing to do") instead of removing every tag (spec 4.4).',
+    description:
+      'A bulk replace_tags with an empty list changes nothing (read as "nothing to do") instead of removing every tag (spec 4.4).',
     wrap: onOperation('runBulkAction', async (next, request, info) => {
       const sent = await sentJson(request);
       if (sent?.type !== 'replace_tags' || !Array.isArray(sent.tags) || sent.tags.length !== 0) return next(request, info);
@@ -828,21 +981,27 @@ export const stateFaults: Fault[] = [
     name: 'note-delete-needs-notes-write',
     family: 'state',
     proves: ['notes.delete-scope'],
-    description: 'Deleting a note checks notes:write instead of the write scope of its record type: a key with leads:write alone gets 403 missing_scope (spec 4.5).',
+    description:
+      'Deleting a note checks notes:write instead of the write scope of its record type: a key with leads:write alone gets 403 missing_scope (spec 4.5).',
     wrap: (next, state) =>
       onOperation('deleteNote', async (next, request, info) => {
-      if (!/^Bearer\s+/i.test(request.headers.get('authorization') ?? '')) return next(request, info);
-      const whoami = await next(probe(request, '/v1/api-keys/whoami'));
-      const scopes: string[] | undefined = whoami.ok ? (await jsonOf(whoami))?.scopes : undefined;
-      if (!scopes || scopes.includes('notes:write')) return next(request, info);
-      return errorAnswer(state, whoami, 403, { code: 'missing_scope', message: 'This key lacks the scope notes:write.', scope: 'notes:write' });
-    })(next, state),
+        if (!/^Bearer\s+/i.test(request.headers.get('authorization') ?? '')) return next(request, info);
+        const whoami = await next(probe(request, '/v1/api-keys/whoami'));
+        const scopes: string[] | undefined = whoami.ok ? (await jsonOf(whoami))?.scopes : undefined;
+        if (!scopes || scopes.includes('notes:write')) return next(request, info);
+        return errorAnswer(state, whoami, 403, {
+          code: 'missing_scope',
+          message: 'This key lacks the scope notes:write.',
+          scope: 'notes:write',
+        });
+      })(next, state),
   },
   {
     name: 'unpin-keeps-pin',
     family: 'state',
     proves: ['notes.unpin'],
-    description: 'Unpinning a note answers it with pinned false but never saves it: the note stays pinned on top of the timeline (spec 4.5).',
+    description:
+      'Unpinning a note answers it with pinned false but never saves it: the note stays pinned on top of the timeline (spec 4.5).',
     wrap: onOperation('unpinNote', async (next, request, info) => {
       const pinned = await next(new Request(request.url, { method: 'POST', headers: request.headers }), info);
       return alterOk(pinned, (body) => ({ ...body, pinned: false }));
@@ -852,7 +1011,8 @@ export const stateFaults: Fault[] = [
     name: 'note-key-actor-system',
     family: 'state',
     proves: ['notes.item-actor-api-key'],
-    description: 'A note added with an API key is stored with actor {type: system} instead of {type: api_key, id} (spec 2.6 actor, README reading 1).',
+    description:
+      'A note added with an API key is stored with actor {type: system} instead of {type: api_key, id} (spec 2.6 actor, README reading 1).',
     // The handler's own write, inside the request's transaction.
     operations: ['createNote'],
     async aroundHandler(next, context) {
@@ -869,22 +1029,24 @@ export const stateFaults: Fault[] = [
     name: 'duplicate-lead-across-pipelines',
     family: 'state',
     proves: ['leads.duplicate-lead'],
-    description: 'A new lead is refused 409 duplicate_lead when its contact has an open lead in any pipeline, not only in the same one (spec 7.3: open lead in this pipeline).',
+    description:
+      'A new lead is refused 409 duplicate_lead when its contact has an open lead in any pipeline, not only in the same one (spec 7.3: open lead in this pipeline).',
     wrap: (next, state) =>
       onOperation('createLead', async (next, request, info) => {
-      const sent = await sentJson(request);
-      if (typeof sent?.contact_id !== 'string') return next(request, info);
-      const open = await next(probe(request, `/v1/leads?contact=${encodeURIComponent(sent.contact_id)}&status=open`));
-      const found = open.ok ? (await jsonOf(open))?.data : undefined;
-      if (!Array.isArray(found) || found.length === 0) return next(request, info);
-      return errorAnswer(state, open, 409, { code: 'duplicate_lead', message: 'This contact already has an open lead.' });
-    })(next, state),
+        const sent = await sentJson(request);
+        if (typeof sent?.contact_id !== 'string') return next(request, info);
+        const open = await next(probe(request, `/v1/leads?contact=${encodeURIComponent(sent.contact_id)}&status=open`));
+        const found = open.ok ? (await jsonOf(open))?.data : undefined;
+        if (!Array.isArray(found) || found.length === 0) return next(request, info);
+        return errorAnswer(state, open, 409, { code: 'duplicate_lead', message: 'This contact already has an open lead.' });
+      })(next, state),
   },
   // A stated rule without a fault of its own (docs/readings-review.md; issue 22, H2 item 4).
   {
     name: 'record-tags-kept-off-catalog',
     family: 'state',
-    description: "A record write naming a tag the catalog lacks keeps the name on the record but leaves the catalog without it: the catalog insert runs only on POST /v1/tags (spec 2.3: a lead's tags are names from the catalog; 4.4: missing names are added with an automatic color).",
+    description:
+      "A record write naming a tag the catalog lacks keeps the name on the record but leaves the catalog without it: the catalog insert runs only on POST /v1/tags (spec 2.3: a lead's tags are names from the catalog; 4.4: missing names are added with an automatic color).",
     proves: ['tags.record-adds-to-catalog'],
     // The handler's catalog inserts undone inside the request's transaction.
     operations: ['createLead', 'updateLead', 'createContact', 'updateContact', 'createCompany', 'updateCompany'],

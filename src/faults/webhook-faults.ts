@@ -25,9 +25,25 @@ import { faultMemory } from './fault-memory.ts';
 import { alterOk, onOperation, sentJson, withJson, withQuery } from './request-match.ts';
 
 /** The webhook routes of the document (spec 4.11), by operationId. */
-const WEBHOOK_RECORD = ['listWebhooks', 'createWebhook', 'getWebhook', 'updateWebhook', 'deleteWebhook'] as const satisfies readonly OperationId[];
-const WEBHOOK_DELIVERIES = ['listWebhookDeliveries', 'getWebhookDelivery', 'replayWebhookDelivery'] as const satisfies readonly OperationId[];
-const WEBHOOK_OPERATIONS = [...WEBHOOK_RECORD, 'pingWebhook', 'enableWebhook', 'rotateWebhookSecret', ...WEBHOOK_DELIVERIES] as const satisfies readonly OperationId[];
+const WEBHOOK_RECORD = [
+  'listWebhooks',
+  'createWebhook',
+  'getWebhook',
+  'updateWebhook',
+  'deleteWebhook',
+] as const satisfies readonly OperationId[];
+const WEBHOOK_DELIVERIES = [
+  'listWebhookDeliveries',
+  'getWebhookDelivery',
+  'replayWebhookDelivery',
+] as const satisfies readonly OperationId[];
+const WEBHOOK_OPERATIONS = [
+  ...WEBHOOK_RECORD,
+  'pingWebhook',
+  'enableWebhook',
+  'rotateWebhookSecret',
+  ...WEBHOOK_DELIVERIES,
+] as const satisfies readonly OperationId[];
 /** Saving a webhook: create and change. */
 const WEBHOOK_SAVES = ['createWebhook', 'updateWebhook'] as const satisfies readonly OperationId[];
 
@@ -39,7 +55,9 @@ const GAPS_MS = [1 * MINUTE_MS, 5 * MINUTE_MS, 30 * MINUTE_MS, 2 * HOUR_MS, 6 * 
 
 /** Sets `active: true` on a webhook the service disabled (`status` other than active), as a read answers it. */
 function activeAgain(webhook: any): any {
-  return webhook && typeof webhook === 'object' && webhook.object === 'webhook' && webhook.status !== 'active' ? { ...webhook, active: true } : webhook;
+  return webhook && typeof webhook === 'object' && webhook.object === 'webhook' && webhook.status !== 'active'
+    ? { ...webhook, active: true }
+    : webhook;
 }
 
 /** The request handle left as it is: the fault lives in `alterAttempt`. */
@@ -73,7 +91,8 @@ function findWebhook(state: MockState, id: string): { workspace: Workspace; webh
 }
 
 /** The secret each webhook had before its last rotation, and when it was rotated (workspace clock), per mock: the faults that go on signing with it share it. */
-const rotationsOf = (state: MockState) => faultMemory(state, 'webhook-rotations', () => new Map<string, { secret: string; atMs: number }>());
+const rotationsOf = (state: MockState) =>
+  faultMemory(state, 'webhook-rotations', () => new Map<string, { secret: string; atMs: number }>());
 
 /** Notes the secret a rotate-secret request replaces, for the faults that go on signing with it. */
 function rememberRotations(next: Handle, state: MockState): Handle {
@@ -122,7 +141,11 @@ function withinListLimits(body: any): any | undefined {
   const longFilters = FILTER_KEYS.filter((key) => Array.isArray(body.filters?.[key]) && body.filters[key].length > MAX_FILTER_VALUES);
   if (!longEvents && longFilters.length === 0) return undefined;
   const cut = { ...body, ...(longEvents ? { events: body.events.slice(0, MAX_PATTERNS) } : {}) };
-  if (longFilters.length) cut.filters = { ...body.filters, ...Object.fromEntries(longFilters.map((key) => [key, body.filters[key].slice(0, MAX_FILTER_VALUES)])) };
+  if (longFilters.length)
+    cut.filters = {
+      ...body.filters,
+      ...Object.fromEntries(longFilters.map((key) => [key, body.filters[key].slice(0, MAX_FILTER_VALUES)])),
+    };
   return cut;
 }
 
@@ -137,9 +160,10 @@ function exactNameRecipients(recipients: StoredWebhook[], { event, active }: Rec
 function withoutUncarriedFields(recipients: StoredWebhook[], { event }: RecipientsInfo): StoredWebhook[] {
   const object = event.data.object as Record<string, unknown>;
   const fields = { pipeline_ids: 'pipeline_id', stage_ids: 'stage_id', owner_ids: 'owner_id', channels: 'channel' } as const;
-  return recipients.filter((webhook) => FILTER_KEYS.every((key) => webhook.filters[key].length === 0 || Object.hasOwn(object, fields[key])));
+  return recipients.filter((webhook) =>
+    FILTER_KEYS.every((key) => webhook.filters[key].length === 0 || Object.hasOwn(object, fields[key])),
+  );
 }
-
 
 /** A fresh id of the form `evt_` and 26 base-32 characters. */
 function randomEventId(): string {
@@ -155,7 +179,9 @@ function anyFilterRecipients(recipients: RecipientsInfo['active'], { event, acti
     if (!subscribesTo(webhook.events, event.type)) return false;
     const set = (['pipeline_ids', 'stage_ids', 'owner_ids', 'channels'] as const).filter((key) => webhook.filters[key].length > 0);
     if (set.length === 0) return true;
-    return set.some((key) => passesFilters({ pipeline_ids: [], stage_ids: [], owner_ids: [], channels: [], [key]: webhook.filters[key] }, object));
+    return set.some((key) =>
+      passesFilters({ pipeline_ids: [], stage_ids: [], owner_ids: [], channels: [], [key]: webhook.filters[key] }, object),
+    );
   });
 }
 
@@ -166,12 +192,14 @@ function anyFilterRecipients(recipients: RecipientsInfo['active'], { event, acti
  */
 function urlSavedAs(substitute: (url: URL, sent: string) => string | undefined) {
   return onOperation(WEBHOOK_SAVES, async (next, request, info) => {
-      const sent = await sentJson(request);
-      const url = typeof sent?.url === 'string' ? URL.parse(sent.url) : null;
-      const saved = url ? substitute(url, sent.url) : undefined;
-      if (saved === undefined) return next(request, info);
-      const response = await next(withJson(request, { ...sent, url: saved }), info);
-      return alterOk(response, (body) => (body.webhook ? { ...body, webhook: { ...body.webhook, url: sent.url } } : { ...body, url: sent.url }));
+    const sent = await sentJson(request);
+    const url = typeof sent?.url === 'string' ? URL.parse(sent.url) : null;
+    const saved = url ? substitute(url, sent.url) : undefined;
+    if (saved === undefined) return next(request, info);
+    const response = await next(withJson(request, { ...sent, url: saved }), info);
+    return alterOk(response, (body) =>
+      body.webhook ? { ...body, webhook: { ...body.webhook, url: sent.url } } : { ...body, url: sent.url },
+    );
   });
 }
 
@@ -182,7 +210,10 @@ export const webhookFaults: DeliveryFault[] = [
     proves: ['webhooks.limit-reached', 'webhooks.limit-reached-upgrade-to'],
     description: "Past the plan's webhook count, limit_reached names the limit of the plan above (Start's 25 on Free).",
     wrap: onOperation('createWebhook', (next, request, info) =>
-      onErrorCode('limit_reached', (response, body) => (body.error.key === 'webhooks' ? changed(response, { body: { error: { ...body.error, limit: 25 } } }) : response))(next)(request, info)),
+      onErrorCode('limit_reached', (response, body) =>
+        body.error.key === 'webhooks' ? changed(response, { body: { error: { ...body.error, limit: 25 } } }) : response,
+      )(next)(request, info),
+    ),
   },
   {
     name: 'signature-without-timestamp',
@@ -206,7 +237,7 @@ export const webhookFaults: DeliveryFault[] = [
     name: 'timestamp-in-milliseconds',
     family: 'webhooks',
     proves: ['webhooks.header-timestamp', 'webhooks.signature-tolerance'],
-    description: 'Svc-Timestamp and the signature\'s t are Unix milliseconds, not seconds.',
+    description: "Svc-Timestamp and the signature's t are Unix milliseconds, not seconds.",
     wrap: unchanged,
     alterAttempt(attempt, info) {
       attempt.headers['Svc-Timestamp'] = String(info.attemptAtMs);
@@ -284,7 +315,8 @@ export const webhookFaults: DeliveryFault[] = [
     name: 'signed-on-workspace-clock',
     family: 'webhooks',
     proves: ['webhooks.header-timestamp', 'webhooks.signature-tolerance'],
-    description: "Deliveries are signed with the workspace's time instead of the time they are sent: once that clock is elsewhere than real time (a seeded or moved workspace), receivers reject them.",
+    description:
+      "Deliveries are signed with the workspace's time instead of the time they are sent: once that clock is elsewhere than real time (a seeded or moved workspace), receivers reject them.",
     wrap: unchanged,
     alterAttempt(attempt, info) {
       const timestampSeconds = Math.floor(info.attemptAtMs / 1000);
@@ -295,7 +327,14 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'no-replay-header',
     family: 'webhooks',
-    proves: ['webhooks.enable-turns-on', 'webhooks.enable-answer', 'webhooks.enable-resends-failed', 'webhooks.resend-skips-pings', 'webhooks.resend-skips-replayed', 'webhooks.replay-header'],
+    proves: [
+      'webhooks.enable-turns-on',
+      'webhooks.enable-answer',
+      'webhooks.enable-resends-failed',
+      'webhooks.resend-skips-pings',
+      'webhooks.resend-skips-replayed',
+      'webhooks.replay-header',
+    ],
     description: 'A replayed delivery carries no Svc-Replay: true.',
     wrap: unchanged,
     alterAttempt(attempt, info) {
@@ -326,7 +365,8 @@ export const webhookFaults: DeliveryFault[] = [
     name: 'rotate-secret-overlap',
     family: 'webhooks',
     proves: ['webhooks.rotate-no-overlap', 'webhooks.rotate-waiting-retries'],
-    description: 'After rotate-secret, deliveries stay signed with the old secret for 24 hours (as client secrets overlap), where the new one applies at once.',
+    description:
+      'After rotate-secret, deliveries stay signed with the old secret for 24 hours (as client secrets overlap), where the new one applies at once.',
     wrap: rememberRotations,
     alterAttempt(attempt, info) {
       const rotation = rotationsOf(info.state).get(info.webhook.id);
@@ -337,7 +377,8 @@ export const webhookFaults: DeliveryFault[] = [
     name: 'retry-keeps-old-secret',
     family: 'webhooks',
     proves: ['webhooks.rotate-waiting-retries'],
-    description: 'A delivery queued before rotate-secret is retried signed with the secret of its first attempt, where waiting retries use the new one.',
+    description:
+      'A delivery queued before rotate-secret is retried signed with the secret of its first attempt, where waiting retries use the new one.',
     wrap: rememberRotations,
     alterAttempt(attempt, info) {
       const rotation = rotationsOf(info.state).get(info.webhook.id);
@@ -373,7 +414,8 @@ export const webhookFaults: DeliveryFault[] = [
     name: 'retry-delays-between-attempts',
     family: 'webhooks',
     proves: ['webhooks.retry-schedule'],
-    description: 'The retry delays are counted from the previous attempt (1, 5, 30 min, 2 h, 6 h after it), not from the event, so the third attempt comes 6 minutes after the event instead of 5.',
+    description:
+      'The retry delays are counted from the previous attempt (1, 5, 30 min, 2 h, 6 h after it), not from the event, so the third attempt comes 6 minutes after the event instead of 5.',
     wrap: unchanged,
     alterNextAttempt(_scheduled, { windowStartMs, attemptAtMs, attempts }) {
       const next = attemptAtMs + (GAPS_MS[attempts - 1] ?? 6 * HOUR_MS);
@@ -383,15 +425,30 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'webhook-disabled-keeps-active',
     family: 'webhooks',
-    proves: ['webhooks.gone-disables', 'webhooks.day-without-success-disables', 'webhooks.enable-resets-failures', 'webhooks.enable-answer', 'webhooks.resend-last-3-days', 'webhooks.resend-oldest-first'],
-    description: 'A webhook disabled by the service (24 hours without success, or a 410) is answered with active: true; only its status says disabled.',
-    wrap: alterAnswer(WEBHOOK_RECORD, (body) => (Array.isArray(body.data) ? { ...body, data: body.data.map(activeAgain) } : body.webhook ? { ...body, webhook: activeAgain(body.webhook) } : activeAgain(body))),
+    proves: [
+      'webhooks.gone-disables',
+      'webhooks.day-without-success-disables',
+      'webhooks.enable-resets-failures',
+      'webhooks.enable-answer',
+      'webhooks.resend-last-3-days',
+      'webhooks.resend-oldest-first',
+    ],
+    description:
+      'A webhook disabled by the service (24 hours without success, or a 410) is answered with active: true; only its status says disabled.',
+    wrap: alterAnswer(WEBHOOK_RECORD, (body) =>
+      Array.isArray(body.data)
+        ? { ...body, data: body.data.map(activeAgain) }
+        : body.webhook
+          ? { ...body, webhook: activeAgain(body.webhook) }
+          : activeAgain(body),
+    ),
   },
   {
     name: 'ping-answers-queued-delivery',
     family: 'webhooks',
     proves: ['webhooks.ping-answers-result'],
-    description: 'Ping queues the ping and answers the delivery as it stood before the attempt (pending, no attempt, no response status), not the delivery result.',
+    description:
+      'Ping queues the ping and answers the delivery as it stood before the attempt (pending, no attempt, no response status), not the delivery result.',
     wrap: alterAnswer(['pingWebhook'], (delivery) => ({
       ...delivery,
       status: 'pending',
@@ -404,17 +461,18 @@ export const webhookFaults: DeliveryFault[] = [
     name: 'secret-shown-in-reads',
     family: 'webhooks',
     proves: ['webhooks.secret-once'],
-    description: 'Every read of a webhook (GET, the list, PATCH) shows its signing secret, which is returned only on creation and rotation.',
-    wrap: alterAnswer(
-      ['listWebhooks', 'getWebhook', 'updateWebhook'],
-      (body, state) => (Array.isArray(body.data) ? { ...body, data: body.data.map((webhook: any) => withSecret(state, webhook)) } : withSecret(state, body)),
+    description:
+      'Every read of a webhook (GET, the list, PATCH) shows its signing secret, which is returned only on creation and rotation.',
+    wrap: alterAnswer(['listWebhooks', 'getWebhook', 'updateWebhook'], (body, state) =>
+      Array.isArray(body.data) ? { ...body, data: body.data.map((webhook: any) => withSecret(state, webhook)) } : withSecret(state, body),
     ),
   },
   {
     name: 'webhook-list-limits-cut',
     family: 'webhooks',
     proves: ['webhooks.patterns-up-to-100', 'webhooks.filter-values-up-to-50'],
-    description: 'More than 100 event patterns, or more than 50 values in a filter, are cut to the limit and accepted, where they are refused with 422.',
+    description:
+      'More than 100 event patterns, or more than 50 values in a filter, are cut to the limit and accepted, where they are refused with 422.',
     wrap: onOperation(WEBHOOK_SAVES, async (next, request, info) => {
       const cut = withinListLimits(await sentJson(request));
       if (!cut) return next(request, info);
@@ -435,7 +493,8 @@ export const webhookFaults: DeliveryFault[] = [
     name: 'filters-drop-events-without-field',
     family: 'webhooks',
     proves: ['webhooks.filter-others-pass'],
-    description: 'A webhook with a filter gets no event that lacks the filtered field (a pipeline filter drops note.created), where such events pass.',
+    description:
+      'A webhook with a filter gets no event that lacks the filtered field (a pipeline filter drops note.created), where such events pass.',
     wrap: unchanged,
     alterRecipients: withoutUncarriedFields,
   },
@@ -445,13 +504,14 @@ export const webhookFaults: DeliveryFault[] = [
     proves: ['webhooks.filter-pipeline', 'webhooks.filter-stage', 'webhooks.filter-owner', 'webhooks.filter-channel'],
     description: "A webhook's filters are saved and shown but never applied: every event its patterns match reaches it.",
     wrap: unchanged,
-    alterRecipients: (recipients, { event, active }) => (event.type === 'webhook.disabled' ? recipients : active.filter((webhook) => subscribesTo(webhook.events, event.type))),
+    alterRecipients: (recipients, { event, active }) =>
+      event.type === 'webhook.disabled' ? recipients : active.filter((webhook) => subscribesTo(webhook.events, event.type)),
   },
   {
     name: 'deliveries-end-cursor-null',
     family: 'webhooks',
     proves: ['webhooks.deliveries-list-end-cursor', 'responses.shape.list-webhook-deliveries'],
-    description: 'The last page of a webhook\'s deliveries answers next_cursor null (the standard list), not the empty string of spec 4.11.',
+    description: "The last page of a webhook's deliveries answers next_cursor null (the standard list), not the empty string of spec 4.11.",
     wrap: alterAnswer(['listWebhookDeliveries'], (page) => (page.next_cursor === '' ? { ...page, next_cursor: null } : page)),
   },
   {
@@ -459,9 +519,8 @@ export const webhookFaults: DeliveryFault[] = [
     family: 'webhooks',
     proves: ['webhooks.log-keeps-2kb'],
     description: "A delivery's log keeps the first 256 characters of the receiver's answer, not the first 2 KB.",
-    wrap: alterAnswer(
-      ['getWebhookDelivery'],
-      (delivery) => (typeof delivery.response_body === 'string' ? { ...delivery, response_body: delivery.response_body.slice(0, 256) } : delivery),
+    wrap: alterAnswer(['getWebhookDelivery'], (delivery) =>
+      typeof delivery.response_body === 'string' ? { ...delivery, response_body: delivery.response_body.slice(0, 256) } : delivery,
     ),
   },
   {
@@ -492,7 +551,7 @@ export const webhookFaults: DeliveryFault[] = [
     name: 'resend-without-time-limit',
     family: 'webhooks',
     proves: ['webhooks.resend-last-3-days'],
-    description: 'Enable with resend_failed queues every failed delivery of the webhook, however old, where only the last 3 days\' are.',
+    description: "Enable with resend_failed queues every failed delivery of the webhook, however old, where only the last 3 days' are.",
     wrap: unchanged,
     breaks: ['resend-last-3-days'],
   },
@@ -500,7 +559,7 @@ export const webhookFaults: DeliveryFault[] = [
     name: 'resend-newest-first',
     family: 'webhooks',
     proves: ['webhooks.resend-oldest-first'],
-    description: 'Enable with resend_failed queues the failed deliveries newest first (the list\'s order), where they go oldest first.',
+    description: "Enable with resend_failed queues the failed deliveries newest first (the list's order), where they go oldest first.",
     wrap: unchanged,
     breaks: ['resend-oldest-first'],
   },
@@ -508,14 +567,16 @@ export const webhookFaults: DeliveryFault[] = [
     name: 'patch-active-resends-failed',
     family: 'webhooks',
     proves: ['webhooks.resend-last-3-days', 'webhooks.patch-active-resends-nothing'],
-    description: 'PATCH {active: true} on a disabled webhook also queues its failed deliveries again (it shares the enable route\'s code), where it only turns the webhook on.',
+    description:
+      "PATCH {active: true} on a disabled webhook also queues its failed deliveries again (it shares the enable route's code), where it only turns the webhook on.",
     // Inside the request's transaction: the change and the resend are one.
     operations: ['updateWebhook'],
     aroundHandler: async (next, context) => {
       const { workspace } = callerOf(context);
       const before = workspace.tables.webhooks.get(normalizeId(String(context.input.path.id)));
       const result = await next();
-      if (before && !before.active && (context.input.body as { active?: unknown } | undefined)?.active === true) await resendFailed(context.state, workspace, before.id);
+      if (before && !before.active && (context.input.body as { active?: unknown } | undefined)?.active === true)
+        await resendFailed(context.state, workspace, before.id);
       return result;
     },
   },
@@ -523,7 +584,8 @@ export const webhookFaults: DeliveryFault[] = [
     name: 'success-keeps-failure-streak',
     family: 'webhooks',
     proves: ['webhooks.success-resets-failures'],
-    description: 'A successful delivery does not reset the failure count: a webhook is disabled 24 hours after its first failure even with successes in between.',
+    description:
+      'A successful delivery does not reset the failure count: a webhook is disabled 24 hours after its first failure even with successes in between.',
     wrap: unchanged,
     breaks: ['reset-failures-on-success'],
   },
@@ -531,7 +593,7 @@ export const webhookFaults: DeliveryFault[] = [
     name: 'enable-keeps-failure-streak',
     family: 'webhooks',
     proves: ['webhooks.enable-resets-failures'],
-    description: "Enable turns a webhook on without resetting its failure count: the next failed attempt disables it again at once.",
+    description: 'Enable turns a webhook on without resetting its failure count: the next failed attempt disables it again at once.',
     // Inside the request's transaction: the streak the handler reset is written back before it commits.
     operations: ['enableWebhook'],
     aroundHandler: async (next, context) => {
@@ -548,17 +610,21 @@ export const webhookFaults: DeliveryFault[] = [
     name: 'deliveries-open-to-any-scope',
     family: 'webhooks',
     proves: ['webhooks.manage-scope'],
-    description: "A webhook's deliveries (list, read, replay) are served to any key of the workspace; only the other webhook routes check webhooks:manage.",
+    description:
+      "A webhook's deliveries (list, read, replay) are served to any key of the workspace; only the other webhook routes check webhooks:manage.",
     wrap: (next, state) =>
       onOperation(WEBHOOK_DELIVERIES, (inner, request, info) =>
-        onErrorCode('missing_scope', async (response, body, copy) => (body.error.scope === 'webhooks:manage' ? retryAsOwner(state, next, copy, response) : response))(inner)(request, info),
+        onErrorCode('missing_scope', async (response, body, copy) =>
+          body.error.scope === 'webhooks:manage' ? retryAsOwner(state, next, copy, response) : response,
+        )(inner)(request, info),
       )(next, state),
   },
   {
     name: 'redirects-followed-to-any-host',
     family: 'webhooks',
     proves: ['webhooks.redirects-same-host'],
-    description: 'Redirects from the receiver are followed to any host and scheme (the HTTP library\'s default), where only the same host and scheme are allowed.',
+    description:
+      "Redirects from the receiver are followed to any host and scheme (the HTTP library's default), where only the same host and scheme are allowed.",
     wrap: unchanged,
     alterAttempt: (attempt) => ({ ...attempt, redirects: { max: 3, anyHost: true } }),
   },
@@ -575,7 +641,8 @@ export const webhookFaults: DeliveryFault[] = [
     name: 'webhook-events-limit-50',
     family: 'webhooks',
     proves: ['webhooks.patterns-up-to-100'],
-    description: 'A webhook takes at most 50 event patterns (the filter values limit applied to events): 51 to 100 are refused (spec 2.13, 8: 100).',
+    description:
+      'A webhook takes at most 50 event patterns (the filter values limit applied to events): 51 to 100 are refused (spec 2.13, 8: 100).',
     wrap: onOperation(WEBHOOK_SAVES, async (next, request, info) => {
       const sent = await sentJson(request);
       if (!Array.isArray(sent?.events) || sent.events.length <= 50 || sent.events.length > 100) return next(request, info);
@@ -589,7 +656,8 @@ export const webhookFaults: DeliveryFault[] = [
     proves: ['webhooks.enable-answer', 'webhooks.enable-resends-failed', 'responses.shape.enable-webhook'],
     description: 'Enabling a webhook answers the webhook alone, without the resent count (spec 4.11: {webhook, resent}).',
     wrap: onOperation('enableWebhook', async (next, request, info) =>
-      alterOk(await next(request, info), ({ resent: _resent, ...rest }) => rest)),
+      alterOk(await next(request, info), ({ resent: _resent, ...rest }) => rest),
+    ),
   },
   {
     name: 'user-agent-without-link',
@@ -607,14 +675,16 @@ export const webhookFaults: DeliveryFault[] = [
     name: 'webhook-url-2048-refused',
     family: 'webhooks',
     proves: ['webhooks.url-length'],
-    description: 'A webhook URL of exactly 2048 characters is refused with 422 under url: the check is length < 2048 (spec 4.11, 8: at most 2048).',
+    description:
+      'A webhook URL of exactly 2048 characters is refused with 422 under url: the check is length < 2048 (spec 4.11, 8: at most 2048).',
     wrap: urlSavedAs((_url, sent) => (sent.length === 2048 ? `${sent}x` : undefined)),
   },
   {
     name: 'webhook-port-8443-refused',
     family: 'webhooks',
     proves: ['webhooks.url-port-8443'],
-    description: 'Webhook URLs must use the default HTTPS port: https://host:8443/... is refused with 422 under url, where ports 443 and 8443 are allowed (spec 4.11, 8).',
+    description:
+      'Webhook URLs must use the default HTTPS port: https://host:8443/... is refused with 422 under url, where ports 443 and 8443 are allowed (spec 4.11, 8).',
     wrap: urlSavedAs((url, sent) => (url.port === '8443' ? sent.replace(':8443', ':8444') : undefined)),
   },
   // Found by the third blind hunt (written from the spec and the mock alone, before reading any check).
@@ -622,18 +692,23 @@ export const webhookFaults: DeliveryFault[] = [
     name: 'webhook-hundred-events-refused',
     family: 'webhooks',
     proves: ['webhooks.patterns-up-to-100'],
-    description: 'A webhook with exactly 100 event patterns is refused with 422 under events: the check is length < 100 (spec 2.13, 8: up to 100).',
+    description:
+      'A webhook with exactly 100 event patterns is refused with 422 under events: the check is length < 100 (spec 2.13, 8: up to 100).',
     // One pattern more than sent, for the document's own refusal (raw requests: the body is checked before any handler seam).
     wrap: onOperation('createWebhook', async (next, request, info) => {
       const sent = await sentJson(request);
-      return next(Array.isArray(sent?.events) && sent.events.length === 100 ? withJson(request, { ...sent, events: [...sent.events, '*'] }) : request, info);
+      return next(
+        Array.isArray(sent?.events) && sent.events.length === 100 ? withJson(request, { ...sent, events: [...sent.events, '*'] }) : request,
+        info,
+      );
     }),
   },
   {
     name: 'webhook-url-credentials-accepted',
     family: 'webhooks',
     proves: ['webhooks.url-credentials'],
-    description: 'A webhook URL with a user name and password (https://user:pass@host/...) is accepted: the validator checks scheme, host and port only (spec 4.11: no user name or password).',
+    description:
+      'A webhook URL with a user name and password (https://user:pass@host/...) is accepted: the validator checks scheme, host and port only (spec 4.11: no user name or password).',
     wrap: urlSavedAs((url) => {
       if (!url.username && !url.password) return undefined;
       url.username = '';
@@ -646,7 +721,8 @@ export const webhookFaults: DeliveryFault[] = [
     name: 'signature-over-reserialized-body',
     family: 'webhooks',
     proves: ['webhooks.signature-hmac'],
-    description: 'The signature is the HMAC of the compact JSON, but the HTTP client re-serializes the payload with indentation before sending, so v1 does not match the raw body received.',
+    description:
+      'The signature is the HMAC of the compact JSON, but the HTTP client re-serializes the payload with indentation before sending, so v1 does not match the raw body received.',
     wrap: unchanged,
     async alterAttempt(attempt) {
       const signed = `t=${attempt.timestampSeconds},v1=${await hmacHex(attempt.secret, `${attempt.timestampSeconds}.${attempt.body}`)}`;
@@ -657,7 +733,8 @@ export const webhookFaults: DeliveryFault[] = [
     name: 'timestamp-header-after-signing',
     family: 'webhooks',
     proves: ['webhooks.header-signature-format'],
-    description: "Svc-Timestamp is read from the clock again after signing, so it runs ahead of the signature's t (by 2 s here), where both are the time the attempt was signed.",
+    description:
+      "Svc-Timestamp is read from the clock again after signing, so it runs ahead of the signature's t (by 2 s here), where both are the time the attempt was signed.",
     wrap: unchanged,
     alterAttempt(attempt) {
       attempt.headers['Svc-Timestamp'] = String(attempt.timestampSeconds + 2);
@@ -668,7 +745,8 @@ export const webhookFaults: DeliveryFault[] = [
     name: 'rotated-secret-cached-five-minutes',
     family: 'webhooks',
     proves: ['webhooks.rotate-no-overlap', 'webhooks.rotate-waiting-retries'],
-    description: "The sender caches each webhook's secret for 5 minutes, so deliveries keep being signed with the old secret after rotate-secret, where the new one applies at once.",
+    description:
+      "The sender caches each webhook's secret for 5 minutes, so deliveries keep being signed with the old secret after rotate-secret, where the new one applies at once.",
     wrap: rememberRotations,
     alterAttempt(attempt, info) {
       const rotation = rotationsOf(info.state).get(info.webhook.id);
@@ -679,7 +757,7 @@ export const webhookFaults: DeliveryFault[] = [
     name: 'signature-hex-uppercase',
     family: 'webhooks',
     proves: ['webhooks.header-signature-format', 'webhooks.signature-hmac'],
-    description: 'v1 is hex-encoded in upper case (the crypto library\'s default), where the spec has lowercase hex.',
+    description: "v1 is hex-encoded in upper case (the crypto library's default), where the spec has lowercase hex.",
     wrap: unchanged,
     async alterAttempt(attempt) {
       const mac = await hmacHex(attempt.secret, `${attempt.timestampSeconds}.${attempt.body}`);
@@ -700,8 +778,14 @@ export const webhookFaults: DeliveryFault[] = [
   {
     name: 'body-event-id-per-webhook',
     family: 'webhooks',
-    proves: ['webhooks.delivery-detail-payload', 'webhooks.replay-same-event', 'webhooks.header-event-id', 'webhooks.event-id-same-on-retry', 'webhooks.at-least-once'],
-    description: 'The event is copied for each webhook with a fresh id in the body, so the body\'s id no longer equals Svc-Event-Id.',
+    proves: [
+      'webhooks.delivery-detail-payload',
+      'webhooks.replay-same-event',
+      'webhooks.header-event-id',
+      'webhooks.event-id-same-on-retry',
+      'webhooks.at-least-once',
+    ],
+    description: "The event is copied for each webhook with a fresh id in the body, so the body's id no longer equals Svc-Event-Id.",
     wrap: unchanged,
     alterAttempt: (attempt) => withAttemptBody(attempt, (event) => ({ ...event, id: randomEventId() })),
   },
@@ -709,7 +793,8 @@ export const webhookFaults: DeliveryFault[] = [
     name: 'replay-header-on-retries',
     family: 'webhooks',
     proves: ['webhooks.header-replay-only-on-replays'],
-    description: 'Svc-Replay: true is set on every attempt after the first (the flag means "sent again"), where it belongs only to replayed deliveries.',
+    description:
+      'Svc-Replay: true is set on every attempt after the first (the flag means "sent again"), where it belongs only to replayed deliveries.',
     wrap: unchanged,
     alterAttempt(attempt, info) {
       if (info.delivery.attempts > 0) attempt.headers['Svc-Replay'] = 'true';
@@ -720,7 +805,8 @@ export const webhookFaults: DeliveryFault[] = [
     name: 'content-type-text-plain',
     family: 'webhooks',
     proves: ['webhooks.header-content-type'],
-    description: 'Deliveries are posted with Content-Type text/plain;charset=UTF-8 (fetch\'s default for a string body), not application/json.',
+    description:
+      "Deliveries are posted with Content-Type text/plain;charset=UTF-8 (fetch's default for a string body), not application/json.",
     wrap: unchanged,
     alterAttempt(attempt) {
       attempt.headers['Content-Type'] = 'text/plain;charset=UTF-8';
@@ -731,7 +817,8 @@ export const webhookFaults: DeliveryFault[] = [
     name: 'retry-schedule-one-step-late',
     family: 'webhooks',
     proves: ['webhooks.retry-schedule'],
-    description: 'The delay list is indexed by the number of attempts made, one past the right entry: the first retry comes after 5 minutes, not 1, and every later one a step late.',
+    description:
+      'The delay list is indexed by the number of attempts made, one past the right entry: the first retry comes after 5 minutes, not 1, and every later one a step late.',
     wrap: unchanged,
     alterNextAttempt(scheduled, { windowStartMs, attempts }) {
       if (scheduled === null) return null;
@@ -743,7 +830,8 @@ export const webhookFaults: DeliveryFault[] = [
     name: 'retry-jitter-half-delay',
     family: 'webhooks',
     proves: ['webhooks.retry-schedule'],
-    description: 'Each retry gets jitter of half its delay added (the first comes 1.5 minutes after the failure), where the schedule is 1, 5, 30 minutes, 2 and 6 hours after the event.',
+    description:
+      'Each retry gets jitter of half its delay added (the first comes 1.5 minutes after the failure), where the schedule is 1, 5, 30 minutes, 2 and 6 hours after the event.',
     wrap: unchanged,
     alterNextAttempt(scheduled, { windowStartMs, attemptAtMs }) {
       if (scheduled === null) return null;
@@ -754,7 +842,8 @@ export const webhookFaults: DeliveryFault[] = [
     name: 'retry-past-event-window',
     family: 'webhooks',
     proves: ['webhooks.delivery-failed-at-end', 'webhooks.retry-schedule'],
-    description: 'The schedule\'s loop adds its 6-hour step before checking the window, so one more attempt goes out 30 hours after the event, where retries stop within 24 hours.',
+    description:
+      "The schedule's loop adds its 6-hour step before checking the window, so one more attempt goes out 30 hours after the event, where retries stop within 24 hours.",
     wrap: unchanged,
     alterNextAttempt(scheduled, { windowStartMs, attemptAtMs }) {
       if (scheduled !== null) return scheduled;
@@ -765,15 +854,18 @@ export const webhookFaults: DeliveryFault[] = [
     name: 'webhook-disabled-only-to-subscribers',
     family: 'webhooks',
     proves: ['webhooks.disabled-told-to-others'],
-    description: 'webhook.disabled goes only to the other webhooks whose patterns match it, where it goes to every other webhook of the workspace.',
+    description:
+      'webhook.disabled goes only to the other webhooks whose patterns match it, where it goes to every other webhook of the workspace.',
     wrap: unchanged,
-    alterRecipients: (recipients, { event }) => (event.type === 'webhook.disabled' ? recipients.filter((webhook) => subscribesTo(webhook.events, event.type)) : recipients),
+    alterRecipients: (recipients, { event }) =>
+      event.type === 'webhook.disabled' ? recipients.filter((webhook) => subscribesTo(webhook.events, event.type)) : recipients,
   },
   {
     name: 'filters-any-instead-of-all',
     family: 'webhooks',
     proves: ['webhooks.filter-pipeline', 'webhooks.filter-stage', 'webhooks.filter-owner'],
-    description: 'A webhook with several filters gets an event when any one of them matches (OR), where every filter whose field the event carries must match.',
+    description:
+      'A webhook with several filters gets an event when any one of them matches (OR), where every filter whose field the event carries must match.',
     wrap: unchanged,
     alterRecipients: anyFilterRecipients,
   },
@@ -781,9 +873,11 @@ export const webhookFaults: DeliveryFault[] = [
     name: 'occurred-at-is-attempt-time',
     family: 'webhooks',
     proves: ['webhooks.occurred-at-same-on-retry'],
-    description: 'The envelope is built when each attempt is sent, so occurred_at is the attempt\'s time (later on every retry), not when the event occurred.',
+    description:
+      "The envelope is built when each attempt is sent, so occurred_at is the attempt's time (later on every retry), not when the event occurred.",
     wrap: unchanged,
-    alterAttempt: (attempt, info) => withAttemptBody(attempt, (event) => ({ ...event, occurred_at: new Date(info.attemptAtMs).toISOString() })),
+    alterAttempt: (attempt, info) =>
+      withAttemptBody(attempt, (event) => ({ ...event, occurred_at: new Date(info.attemptAtMs).toISOString() })),
   },
   // Found by the tenth blind hunt (written from the spec and the mock alone, before reading any check).
   {
@@ -797,14 +891,20 @@ export const webhookFaults: DeliveryFault[] = [
     name: 'webhook-any-https-port-accepted',
     family: 'webhooks',
     proves: ['webhooks.url-ports'],
-    description: 'A webhook URL on any HTTPS port (https://host:8080/...) is accepted: only the scheme is checked (spec 4.11: HTTPS on port 443 or 8443).',
-    wrap: urlSavedAs((url, sent) => (url.protocol === 'https:' && url.port !== '' && url.port !== '8443' && url.hostname !== 'localhost' && url.hostname !== '127.0.0.1' ? sent.replace(`:${url.port}`, ':8443') : undefined)),
+    description:
+      'A webhook URL on any HTTPS port (https://host:8080/...) is accepted: only the scheme is checked (spec 4.11: HTTPS on port 443 or 8443).',
+    wrap: urlSavedAs((url, sent) =>
+      url.protocol === 'https:' && url.port !== '' && url.port !== '8443' && url.hostname !== 'localhost' && url.hostname !== '127.0.0.1'
+        ? sent.replace(`:${url.port}`, ':8443')
+        : undefined,
+    ),
   },
   {
     name: 'webhook-localhost-subdomain-accepted',
     family: 'webhooks',
     proves: ['webhooks.url-localhost'],
-    description: 'A webhook URL at a name under localhost (https://hooks.localhost/...) is accepted: only the exact name localhost is refused (spec 4.11: no localhost).',
+    description:
+      'A webhook URL at a name under localhost (https://hooks.localhost/...) is accepted: only the exact name localhost is refused (spec 4.11: no localhost).',
     wrap: urlSavedAs((url) => {
       if (!url.hostname.toLowerCase().endsWith('.localhost')) return undefined;
       url.hostname = 'hooks.example.com';
@@ -815,16 +915,35 @@ export const webhookFaults: DeliveryFault[] = [
     name: 'rotated-secret-42-characters',
     family: 'webhooks',
     proves: ['webhooks.secret-format', 'responses.shape.rotate-webhook-secret'],
-    description: 'Rotate-secret answers the new secret with its last character cut (whsec_ and 42 characters), where it is whsec_ followed by 43 (spec 4.11).',
+    description:
+      'Rotate-secret answers the new secret with its last character cut (whsec_ and 42 characters), where it is whsec_ followed by 43 (spec 4.11).',
     wrap: onOperation('rotateWebhookSecret', async (next, request, info) =>
-      alterOk(await next(request, info), (body) => (typeof body.secret === 'string' ? { ...body, secret: body.secret.slice(0, -1) } : body)),
+      alterOk(await next(request, info), (body) =>
+        typeof body.secret === 'string' ? { ...body, secret: body.secret.slice(0, -1) } : body,
+      ),
     ),
   },
   {
     name: 'webhook-ids-long-prefix',
     family: 'webhooks',
-    proves: ['webhooks.id-prefix', 'webhooks.disabled-told-to-others', 'webhooks.header-webhook-id', 'responses.shape.list-webhooks', 'responses.shape.create-webhook', 'responses.shape.get-webhook', 'responses.shape.delete-webhook', 'responses.shape.update-webhook', 'responses.shape.ping-webhook', 'responses.shape.enable-webhook', 'responses.shape.rotate-webhook-secret', 'responses.shape.list-webhook-deliveries', 'responses.shape.get-webhook-delivery', 'responses.shape.replay-webhook-delivery'],
-    description: 'The webhook routes answer webhook ids with the old long prefix hook_, where responses always use the short form wh_ (spec 2.2, 9).',
+    proves: [
+      'webhooks.id-prefix',
+      'webhooks.disabled-told-to-others',
+      'webhooks.header-webhook-id',
+      'responses.shape.list-webhooks',
+      'responses.shape.create-webhook',
+      'responses.shape.get-webhook',
+      'responses.shape.delete-webhook',
+      'responses.shape.update-webhook',
+      'responses.shape.ping-webhook',
+      'responses.shape.enable-webhook',
+      'responses.shape.rotate-webhook-secret',
+      'responses.shape.list-webhook-deliveries',
+      'responses.shape.get-webhook-delivery',
+      'responses.shape.replay-webhook-delivery',
+    ],
+    description:
+      'The webhook routes answer webhook ids with the old long prefix hook_, where responses always use the short form wh_ (spec 2.2, 9).',
     wrap: onOperation(WEBHOOK_OPERATIONS, async (next, request, info) => {
       const response = await next(request, info);
       if (!(response.headers.get('content-type') ?? '').includes('json')) return response;
@@ -840,14 +959,18 @@ export const webhookFaults: DeliveryFault[] = [
     description: "A webhook's deliveries list answers a bad cursor with its first page (spec 4.13: invalid_cursor or validation_failed).",
     wrap: (next, state) =>
       onOperation('listWebhookDeliveries', (inner, request, info) =>
-        onErrorCode('invalid_cursor', (_response, _body, copy) => next(withQuery(copy, (query) => query.delete('cursor'))))(inner)(request, info),
+        onErrorCode('invalid_cursor', (_response, _body, copy) => next(withQuery(copy, (query) => query.delete('cursor'))))(inner)(
+          request,
+          info,
+        ),
       )(next, state),
   },
   {
     name: 'enable-resent-omitted-without-resend',
     family: 'webhooks',
     proves: ['webhooks.enable-answer', 'responses.shape.enable-webhook'],
-    description: 'Enable with resend_failed false answers {webhook} alone, without resent: 0 (spec 4.11: answers {webhook, resent: integer}).',
+    description:
+      'Enable with resend_failed false answers {webhook} alone, without resent: 0 (spec 4.11: answers {webhook, resent: integer}).',
     wrap: onOperation('enableWebhook', async (next, request, info) => {
       const sent = await sentJson(request);
       const response = await next(request, info);
@@ -866,15 +989,20 @@ export const webhookFaults: DeliveryFault[] = [
         if (!object) return body;
         const data = { ...body.payload.data, object: { id: object.id, object: object.object } };
         return { ...body, payload: { ...body.payload, data } };
-      })),
+      }),
+    ),
   },
   // A stated rule without a fault of its own (docs/readings-review.md; issue 22, H2 item 4).
   {
     name: 'connection-error-as-success',
     family: 'webhooks',
-    description: 'An attempt that got no answer at all (connection refused) counts as delivered: only an HTTP error status marks an attempt failed, so a ping to a closed port answers success (spec 6.3: a timeout or a connection error is a failed attempt).',
+    description:
+      'An attempt that got no answer at all (connection refused) counts as delivered: only an HTTP error status marks an attempt failed, so a ping to a closed port answers success (spec 6.3: a timeout or a connection error is a failed attempt).',
     proves: ['webhooks.connection-error-fails'],
     wrap: alterAnswer(['pingWebhook'], (delivery) =>
-      delivery.attempts >= 1 && delivery.response_status == null && delivery.status !== 'success' ? { ...delivery, status: 'success', next_attempt_at: null } : delivery),
+      delivery.attempts >= 1 && delivery.response_status == null && delivery.status !== 'success'
+        ? { ...delivery, status: 'success', next_attempt_at: null }
+        : delivery,
+    ),
   },
 ];

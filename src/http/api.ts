@@ -19,7 +19,11 @@ export type Api = {
   handlerOf(operation: Operation): Promise<Handler | undefined>;
 };
 
-export function createApi(document: OpenApiDocument, modules: HandlerModules = () => undefined, validator: SchemaValidator = createSchemaValidator(document)): Api {
+export function createApi(
+  document: OpenApiDocument,
+  modules: HandlerModules = () => undefined,
+  validator: SchemaValidator = createSchemaValidator(document),
+): Api {
   const operations = indexOperations(document);
   const loaded = new Map<string, Promise<HandlerMap>>();
   const moduleOf = (tag: string) => {

@@ -30,21 +30,34 @@ export function guardControlRequest(request: Request, url: URL, config: MockConf
   if (!access) return;
   const host = hostNameOf(request.headers.get('host') ?? url.host);
   if (host === undefined || !allowedHostNames(config).has(host)) {
-    throw new ApiError('forbidden', { permission: 'control_host' }, {
-      // The names are not listed: a page rebound to 127.0.0.1 reads this answer, and should learn nothing of the machine.
-      detail: 'The control API answers only requests to a loopback name (localhost, 127.0.0.1, [::1]) or to the name the mock was started with (--host).',
-    });
+    throw new ApiError(
+      'forbidden',
+      { permission: 'control_host' },
+      {
+        // The names are not listed: a page rebound to 127.0.0.1 reads this answer, and should learn nothing of the machine.
+        detail:
+          'The control API answers only requests to a loopback name (localhost, 127.0.0.1, [::1]) or to the name the mock was started with (--host).',
+      },
+    );
   }
   if (access.token !== undefined && !isPageFile(request, url) && !sameSecret(bearerOf(request) ?? '', access.token)) {
-    throw new ApiError('invalid_token', {}, {
-      detail: 'The control API of this mock needs `Authorization: Bearer <token>`, the token given to `crmkit mock --control-token`.',
-      headers: { 'WWW-Authenticate': 'Bearer realm="crmkit-control"' },
-    });
+    throw new ApiError(
+      'invalid_token',
+      {},
+      {
+        detail: 'The control API of this mock needs `Authorization: Bearer <token>`, the token given to `crmkit mock --control-token`.',
+        headers: { 'WWW-Authenticate': 'Bearer realm="crmkit-control"' },
+      },
+    );
   }
   if (!SAFE_METHODS.has(request.method) && fromForeignPage(request, host, url)) {
-    throw new ApiError('forbidden', { permission: 'control_origin' }, {
-      detail: 'The control API takes changes only from the mock\'s own pages and from clients that are not browsers.',
-    });
+    throw new ApiError(
+      'forbidden',
+      { permission: 'control_origin' },
+      {
+        detail: "The control API takes changes only from the mock's own pages and from clients that are not browsers.",
+      },
+    );
   }
 }
 

@@ -38,8 +38,12 @@ export function nameExclusiveChoice(problems: ErrorObject[], branches: Branch[] 
   const all = [...new Set(branches.flat())];
   const passing = broken.params.passingSchemas as number[] | null;
   const named = passing
-    ? passing.flatMap((index) => branches[index] ?? []).map((name) => choiceProblem(name, `cannot be sent with ${others(all, name)} (exactly one of ${all.join(', ')})`))
-    : branches[0]!.map((name) => choiceProblem(name, `is required, or ${others(all, name)} in its place (exactly one of ${all.join(', ')})`));
+    ? passing
+        .flatMap((index) => branches[index] ?? [])
+        .map((name) => choiceProblem(name, `cannot be sent with ${others(all, name)} (exactly one of ${all.join(', ')})`))
+    : branches[0]!.map((name) =>
+        choiceProblem(name, `is required, or ${others(all, name)} in its place (exactly one of ${all.join(', ')})`),
+      );
   return [...named, ...rest];
 }
 

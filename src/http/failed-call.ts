@@ -13,9 +13,16 @@ const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
 export type FailedCallNote = { workspaceId?: string; bodyText?: string };
 
 /** Notes the workspace the call's credential belongs to (if any) and the body's text; never throws. */
-export async function noteFailedCall(request: Request, operation: Operation, lookup: CredentialLookup, note: FailedCallNote): Promise<void> {
+export async function noteFailedCall(
+  request: Request,
+  operation: Operation,
+  lookup: CredentialLookup,
+  note: FailedCallNote,
+): Promise<void> {
   if (!operation.isPublic) {
-    const secret = (operation.acceptsSession ? sessionTokenOf(request) : undefined) ?? /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+    const secret =
+      (operation.acceptsSession ? sessionTokenOf(request) : undefined) ??
+      /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
     const workspaceId = secret ? lookup(secret)?.workspace.id : undefined;
     if (workspaceId !== undefined) note.workspaceId = workspaceId;
   }

@@ -64,7 +64,15 @@ export function createHandle(pipeline: Pipeline) {
     }
     // A dropped connection (failures on demand) has no headers to set.
     if (response.type !== 'error' && !response.headers.has('X-Request-Id')) response.headers.set('X-Request-Id', requestId);
-    if (!route.control) journal(pipeline.state, { request, method: info.method ?? request.method, response, requestId, route, ms: performance.now() - started });
+    if (!route.control)
+      journal(pipeline.state, {
+        request,
+        method: info.method ?? request.method,
+        response,
+        requestId,
+        route,
+        ms: performance.now() - started,
+      });
     return response;
   };
 }
@@ -79,8 +87,16 @@ async function serve(pipeline: Pipeline, request: Request, requestId: string, in
   // A mock made without its control API (`controlApi: false`, `crmkit mock --no-control`) says so
   // rather than leave a new user guessing whether the path was mistyped; it still serves the docs
   // pages its links point at (`x-without-control`).
-  if (!pipeline.state.config.controlApi && (url.pathname === '/_mock' || route.control) && !isServedWithoutControl(pipeline.control, request, url)) {
-    throw new ApiError('not_found', {}, { detail: 'The control API (/_mock) is off on this mock: it was started with --no-control (controlApi: false).' });
+  if (
+    !pipeline.state.config.controlApi &&
+    (url.pathname === '/_mock' || route.control) &&
+    !isServedWithoutControl(pipeline.control, request, url)
+  ) {
+    throw new ApiError(
+      'not_found',
+      {},
+      { detail: 'The control API (/_mock) is off on this mock: it was started with --no-control (controlApi: false).' },
+    );
   }
   // Host, token and the page a change came from, before anything else (http/control-guard.ts).
   if (route.control) guardControlRequest(request, url, pipeline.state.config);
@@ -133,12 +149,25 @@ function isServedWithoutControl(control: Api, request: Request, url: URL): boole
   return match.kind === 'found' && match.operation.isServedWithoutControl;
 }
 
-async function validateInput(api: Api, operation: Operation, request: Request, url: URL, params: Record<string, string>, onBodyText: (text: string) => void, control: boolean): Promise<ValidatedInput> {
+async function validateInput(
+  api: Api,
+  operation: Operation,
+  request: Request,
+  url: URL,
+  params: Record<string, string>,
+  onBodyText: (text: string) => void,
+  control: boolean,
+): Promise<ValidatedInput> {
   const path = validatePath(operation, params, api.validator);
   // The authorization endpoint answers a malformed query by redirecting to the app (RFC 6749
   // 4.1.2.1), which only its handler can do once it knows the app: it checks the query itself.
-  const query = operation.errorFormat === 'oauth-redirect' ? Object.fromEntries(url.searchParams) : validateQuery(operation, url.searchParams, api.validator);
-  const parsed = BODYLESS_METHODS.has(request.method) ? { mediaType: 'application/json', value: undefined } : await readBody(request, operation.maxBodyBytes, onBodyText);
+  const query =
+    operation.errorFormat === 'oauth-redirect'
+      ? Object.fromEntries(url.searchParams)
+      : validateQuery(operation, url.searchParams, api.validator);
+  const parsed = BODYLESS_METHODS.has(request.method)
+    ? { mediaType: 'application/json', value: undefined }
+    : await readBody(request, operation.maxBodyBytes, onBodyText);
   // The control API takes JSON only, declared: a page's `fetch` may send a body with no Content-Type without a preflight.
   if (control && parsed.value !== undefined && !request.headers.has('content-type')) {
     throw new ApiError('bad_json', {}, { detail: 'The control API takes a body only with Content-Type: application/json.' });

@@ -46,7 +46,11 @@ async function readText(request: Request, maxBytes: number): Promise<string> {
     const { done, value } = await reader.read().catch((reason: unknown) => {
       // The connection or the chunked framing broke inside the body (the node face says why in a
       // sentence): the request is malformed, not a failure of the mock (issue 15).
-      throw new ApiError('malformed_request', {}, { detail: typeof reason === 'string' ? reason : 'The request body ended before its declared length.' });
+      throw new ApiError(
+        'malformed_request',
+        {},
+        { detail: typeof reason === 'string' ? reason : 'The request body ended before its declared length.' },
+      );
     });
     if (done) break;
     size += value.byteLength;
@@ -77,11 +81,15 @@ function tooLarge(maxBytes: number): ApiError {
   if (maxBytes === MAX_BODY_BYTES) return new ApiError('body_too_large');
   const mb = maxBytes % (1024 * 1024) === 0;
   const amount = mb ? maxBytes / (1024 * 1024) : Math.ceil(maxBytes / 1024);
-  return new ApiError('body_too_large', {}, {
-    detail: {
-      en: `The request body is larger than ${amount} ${mb ? 'MB' : 'KB'}.`,
-      ru: `Тело запроса больше ${amount} ${mb ? 'МБ' : 'КБ'}.`,
-      uz: `So'rov tanasi ${amount} ${mb ? 'MB' : 'KB'} dan katta.`,
+  return new ApiError(
+    'body_too_large',
+    {},
+    {
+      detail: {
+        en: `The request body is larger than ${amount} ${mb ? 'MB' : 'KB'}.`,
+        ru: `Тело запроса больше ${amount} ${mb ? 'МБ' : 'КБ'}.`,
+        uz: `So'rov tanasi ${amount} ${mb ? 'MB' : 'KB'} dan katta.`,
+      },
     },
-  });
+  );
 }

@@ -98,13 +98,19 @@ function classify(problems: ErrorObject[]): ApiError {
     byField.set(field, [...(byField.get(field) ?? []), problem]);
   }
   const mistyped = [...byField].filter(([, list]) => isMistyped(list));
-  if (mistyped.length) return new ApiError('bad_json', { fields: Object.fromEntries(mistyped.map(([field, list]) => [field, list[0]!.message ?? 'has the wrong type'])) });
-  if (byField.size === 0) return new ApiError('validation_failed', { fields: { '': (problems[0] && messageOf(problems[0])) ?? 'is invalid' } });
+  if (mistyped.length)
+    return new ApiError('bad_json', {
+      fields: Object.fromEntries(mistyped.map(([field, list]) => [field, list[0]!.message ?? 'has the wrong type'])),
+    });
+  if (byField.size === 0)
+    return new ApiError('validation_failed', { fields: { '': (problems[0] && messageOf(problems[0])) ?? 'is invalid' } });
   return new ApiError('validation_failed', {
-    fields: Object.fromEntries([...byField].map(([field, list]) => {
-      const problem = list.find((p) => p.keyword !== 'type');
-      return [field, (problem && messageOf(problem)) ?? 'is invalid'];
-    })),
+    fields: Object.fromEntries(
+      [...byField].map(([field, list]) => {
+        const problem = list.find((p) => p.keyword !== 'type');
+        return [field, (problem && messageOf(problem)) ?? 'is invalid'];
+      }),
+    ),
   });
 }
 
@@ -121,9 +127,26 @@ function messageOf(problem: ErrorObject): string | undefined {
 // Keywords that only judge a value of the right type: a problem from one of them means the type
 // was right in some branch, so the value is invalid rather than mistyped.
 const TYPED_KEYWORDS = new Set([
-  'pattern', 'format', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf',
-  'minItems', 'maxItems', 'uniqueItems', 'contains', 'minProperties', 'maxProperties', 'required', 'dependentRequired',
-  'propertyNames', 'additionalProperties', 'unevaluatedProperties',
+  'pattern',
+  'format',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'contains',
+  'minProperties',
+  'maxProperties',
+  'required',
+  'dependentRequired',
+  'propertyNames',
+  'additionalProperties',
+  'unevaluatedProperties',
 ]);
 
 /**
@@ -137,7 +160,10 @@ function isMistyped(problems: ErrorObject[]): boolean {
 
 /** `/contact/phones/0` -> `contact.phones[0]`; the root is named `body`. */
 function fieldName(instancePath: string, child?: string): string {
-  const segments = instancePath.split('/').slice(1).map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
+  const segments = instancePath
+    .split('/')
+    .slice(1)
+    .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
   if (child !== undefined) segments.push(child);
   if (segments.length === 0) return 'body';
   return segments.reduce((name, segment) => (/^\d+$/.test(segment) ? `${name}[${segment}]` : name ? `${name}.${segment}` : segment), '');

@@ -48,7 +48,8 @@ function insert(root: RouteNode, operation: Operation): void {
   for (const segment of operation.path.split('/').slice(1)) {
     const param = /^\{(.+)\}$/.exec(segment)?.[1];
     if (param) {
-      if (node.param && node.param.name !== param) throw new Error(`${operation.path}: parameter {${param}} clashes with {${node.param.name}}`);
+      if (node.param && node.param.name !== param)
+        throw new Error(`${operation.path}: parameter {${param}} clashes with {${node.param.name}}`);
       node.param ??= { name: param, node: newNode() };
       node = node.param.node;
     } else {
@@ -61,7 +62,12 @@ function insert(root: RouteNode, operation: Operation): void {
   node.operations.set(operation.method, operation);
 }
 
-function walk(node: RouteNode, segments: string[], i: number, params: Record<string, string>): { node: RouteNode; params: Record<string, string> } | undefined {
+function walk(
+  node: RouteNode,
+  segments: string[],
+  i: number,
+  params: Record<string, string>,
+): { node: RouteNode; params: Record<string, string> } | undefined {
   if (i === segments.length) return node.operations.size ? { node, params } : undefined;
   const segment = segments[i]!;
   const staticChild = node.statics.get(segment);

@@ -5,19 +5,57 @@ const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 
 /** Short prefixes of spec 2.2, and the mock's inferred ones (see the OpenAPI document). */
 export const ID_PREFIXES = {
-  lead: 'ld', contact: 'ct', company: 'co', pipeline: 'pl', stage: 'st', conversation: 'cv',
-  channel: 'ch', webhook: 'wh', apiKey: 'key', app: 'app', tag: 'tag', event: 'evt',
-  task: 'tk', note: 'nt', invoice: 'invoice', product: 'pr', field: 'fd', message: 'msg',
-  member: 'mb', delivery: 'dlv', workspace: 'ws', installation: 'ins', team: 'tm', automation: 'au',
-  lineItem: 'li', leadContact: 'lc', form: 'fm', bulkRun: 'blk', formSubmission: 'fsub', timelineItem: 'tl',
+  lead: 'ld',
+  contact: 'ct',
+  company: 'co',
+  pipeline: 'pl',
+  stage: 'st',
+  conversation: 'cv',
+  channel: 'ch',
+  webhook: 'wh',
+  apiKey: 'key',
+  app: 'app',
+  tag: 'tag',
+  event: 'evt',
+  task: 'tk',
+  note: 'nt',
+  invoice: 'invoice',
+  product: 'pr',
+  field: 'fd',
+  message: 'msg',
+  member: 'mb',
+  delivery: 'dlv',
+  workspace: 'ws',
+  installation: 'ins',
+  team: 'tm',
+  automation: 'au',
+  lineItem: 'li',
+  leadContact: 'lc',
+  form: 'fm',
+  bulkRun: 'blk',
+  formSubmission: 'fsub',
+  timelineItem: 'tl',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;
 
 /** The older long prefixes accepted on input, and the short ones they stand for (spec 2.2). */
 export const LONG_PREFIXES: Record<string, string> = {
-  lead: 'ld', contact: 'ct', company: 'co', task: 'tk', hook: 'wh', pipeline: 'pl', stage: 'st',
-  member: 'mb', conv: 'cv', channel: 'ch', product: 'pr', field: 'fd', note: 'nt', auto: 'au', inst: 'ins',
+  lead: 'ld',
+  contact: 'ct',
+  company: 'co',
+  task: 'tk',
+  hook: 'wh',
+  pipeline: 'pl',
+  stage: 'st',
+  member: 'mb',
+  conv: 'cv',
+  channel: 'ch',
+  product: 'pr',
+  field: 'fd',
+  note: 'nt',
+  auto: 'au',
+  inst: 'ins',
 };
 
 export const KNOWN_ID_PREFIXES = new Set<string>([...Object.values(ID_PREFIXES), ...Object.keys(LONG_PREFIXES)]);

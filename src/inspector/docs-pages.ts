@@ -17,10 +17,11 @@ let entries: Map<string, CodeEntry> | undefined;
 
 /** Every code the CRM document lists, with its statuses. */
 function codeEntries(): Map<string, CodeEntry> {
-  entries ??= new Map(Object.values(loadRuntimeDocument('crm').components?.schemas ?? {})
-    .flatMap((schema: any) => typeof schema['x-error-code'] === 'string'
-      ? [[schema['x-error-code'], { statuses: schema['x-status'] ?? [] }] as const]
-      : []));
+  entries ??= new Map(
+    Object.values(loadRuntimeDocument('crm').components?.schemas ?? {}).flatMap((schema: any) =>
+      typeof schema['x-error-code'] === 'string' ? [[schema['x-error-code'], { statuses: schema['x-status'] ?? [] }] as const] : [],
+    ),
+  );
   return entries;
 }
 
@@ -28,7 +29,7 @@ function codeEntries(): Map<string, CodeEntry> {
 const ERROR_PAGES = {
   en: 'the mock has a page for each code the CRM document lists',
   ru: 'у мока есть страница для каждого кода из документа CRM',
-  uz: "mockda CRM hujjatidagi har bir kod uchun sahifa bor",
+  uz: 'mockda CRM hujjatidagi har bir kod uchun sahifa bor',
 };
 
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ru: 'Русский', uz: "O'zbekcha" };
@@ -39,7 +40,11 @@ export function errorPage(code: string): Response {
   const entry = codeEntries().get(code);
   if (!entry && !hasMessage(code)) throw notFound(code, 'errorCode', ERROR_PAGES);
   const messages = (Object.keys(LANGUAGE_NAMES) as Language[])
-    .map((language) => `<tr><th scope="row" lang="${language}">${LANGUAGE_NAMES[language]}</th><td lang="${language}">${escape(messageFor(code, language))}</td></tr>`).join('');
+    .map(
+      (language) =>
+        `<tr><th scope="row" lang="${language}">${LANGUAGE_NAMES[language]}</th><td lang="${language}">${escape(messageFor(code, language))}</td></tr>`,
+    )
+    .join('');
   const statuses = entry?.statuses.length ? entry.statuses.join(' or ') : 'the mock’s own code';
   const body = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escape(code)} · crmkit errors</title></head>
@@ -74,6 +79,10 @@ export function webhooksPage(): Response {
 function htmlPage(body: string): Response {
   return new Response(body, {
     status: 200,
-    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': CONTENT_SECURITY_POLICY, 'X-Content-Type-Options': 'nosniff' },
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+      'X-Content-Type-Options': 'nosniff',
+    },
   });
 }

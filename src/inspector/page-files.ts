@@ -7,7 +7,8 @@
 import { ApiError } from '../errors/api-error.ts';
 import { IN_THE_PAGE, notFound } from '../errors/not-found.ts';
 
-export const CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+export const CONTENT_SECURITY_POLICY =
+  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 const TYPES: Record<string, string> = {
   html: 'text/html; charset=utf-8',

@@ -22,7 +22,12 @@ export function scheduledWork(workspace: Workspace): ScheduledWork[] {
   }
   for (const conversation of conversations.values()) {
     if (conversation.status !== 'snoozed' || !conversation.snoozed_until) continue;
-    work.push({ at: new Date(conversation.snoozed_until).toISOString(), kind: 'conversation_wake_up', id: conversation.id, detail: 'snoozed conversation opens again' });
+    work.push({
+      at: new Date(conversation.snoozed_until).toISOString(),
+      kind: 'conversation_wake_up',
+      id: conversation.id,
+      detail: 'snoozed conversation opens again',
+    });
   }
   for (const message of messages.values()) {
     const step = messageStep(workspace, message);

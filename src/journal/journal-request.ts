@@ -42,7 +42,8 @@ function problemOf(text: string | undefined): JournalEntry['problem'] {
     return null;
   }
   const error = body?.error;
-  if (error && typeof error === 'object') return { code: String(error.code), message: String(error.message), ...(error.fields ? { fields: error.fields } : {}) };
+  if (error && typeof error === 'object')
+    return { code: String(error.code), message: String(error.message), ...(error.fields ? { fields: error.fields } : {}) };
   if (typeof error === 'string') return { code: error, message: String(body.error_description ?? '') };
   return null;
 }

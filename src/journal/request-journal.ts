@@ -34,7 +34,12 @@ export class RequestJournal {
   }
 
   clear(workspaceId?: string): void {
-    const kept = workspaceId === undefined ? [] : this.list({ limit: JOURNAL_SIZE }).reverse().filter((entry) => entry.workspace_id !== workspaceId);
+    const kept =
+      workspaceId === undefined
+        ? []
+        : this.list({ limit: JOURNAL_SIZE })
+            .reverse()
+            .filter((entry) => entry.workspace_id !== workspaceId);
     this.#entries = kept;
     this.#next = kept.length % JOURNAL_SIZE;
   }

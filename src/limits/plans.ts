@@ -11,7 +11,11 @@ import type { Plan, Workspace } from '../workspaces/workspace.ts';
 
 export type PlanLimitKey = 'webhooks';
 
-export const PLAN_LIMITS = operationExtension<Record<PlanLimitKey, Record<Plan, number>>>(loadRuntimeDocument('crm'), 'createWebhook', 'x-plan-limits');
+export const PLAN_LIMITS = operationExtension<Record<PlanLimitKey, Record<Plan, number>>>(
+  loadRuntimeDocument('crm'),
+  'createWebhook',
+  'x-plan-limits',
+);
 
 /** Paid plans from the smallest up; a trial has Pro's limits and upgrades like Pro. */
 const UPGRADE_ORDER: Plan[] = ['free', 'start', 'pro', 'business', 'enterprise'];

@@ -11,11 +11,14 @@ export type ClientCredentials = { client_id?: string; client_secret?: string };
 
 export function authenticateClient(state: MockState, request: Request, body: ClientCredentials): AppInWorkspace {
   const basic = basicCredentials(request.headers.get('authorization'));
-  if (basic && body.client_secret !== undefined) throw oauthError('invalid_request', 'Send the client secret either with HTTP Basic or in the body, not both.');
-  if (basic && body.client_id !== undefined && body.client_id !== basic.clientId) throw oauthError('invalid_request', 'client_id in the body is not the client of the Authorization header.');
+  if (basic && body.client_secret !== undefined)
+    throw oauthError('invalid_request', 'Send the client secret either with HTTP Basic or in the body, not both.');
+  if (basic && body.client_id !== undefined && body.client_id !== basic.clientId)
+    throw oauthError('invalid_request', 'client_id in the body is not the client of the Authorization header.');
   const clientId = basic?.clientId ?? body.client_id;
   const secret = basic ? basic.secret : body.client_secret;
-  if (!clientId) throw oauthError('invalid_client', 'Client authentication is missing: send HTTP Basic, or client_id (and client_secret) in the body.');
+  if (!clientId)
+    throw oauthError('invalid_client', 'Client authentication is missing: send HTTP Basic, or client_id (and client_secret) in the body.');
 
   const found = findApp(state, clientId);
   if (!found) throw oauthError('invalid_client', 'Unknown client.');

@@ -26,7 +26,8 @@ export async function exchangeCode(state: MockState, workspace: Workspace, app: 
   }
   if (hasPassed(code.expires_at, nowMs)) return refuse('The authorization code has expired (codes are valid 10 minutes).');
   if (request.redirect_uri !== code.redirect_uri) return refuse('redirect_uri is not the one of the authorization request.');
-  if (!(await verifierMatches(request.code_verifier, code.code_challenge))) return refuse('The PKCE code_verifier does not match the code_challenge.');
+  if (!(await verifierMatches(request.code_verifier, code.code_challenge)))
+    return refuse('The PKCE code_verifier does not match the code_challenge.');
   const installation = workspace.tables.installations.get(code.installation_id);
   if (installation?.status !== 'active') return refuse('The app was uninstalled from the workspace since this code was issued.');
 

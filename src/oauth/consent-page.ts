@@ -35,14 +35,23 @@ const SCOPE_LABELS: Record<string, string> = {
 
 /** `signedIn`: the member signed in to the hub, if any; `here`: this page's path and query, where signing in comes back to. */
 export type ConsentView = {
-  app: App; workspace: Workspace; consent: ConsentRequest; approvers: Member[]; signedIn: Member | undefined; here: string;
+  app: App;
+  workspace: Workspace;
+  consent: ConsentRequest;
+  approvers: Member[];
+  signedIn: Member | undefined;
+  here: string;
 };
 
 export function consentPage(input: ConsentView): string {
   const { app, workspace, consent, approvers } = input;
-  const scopes = consent.scopes.map((scope) => `<li>${escapeHtml(SCOPE_LABELS[scope] ?? scope)} <code>${escapeHtml(scope)}</code></li>`).join('');
+  const scopes = consent.scopes
+    .map((scope) => `<li>${escapeHtml(SCOPE_LABELS[scope] ?? scope)} <code>${escapeHtml(scope)}</code></li>`)
+    .join('');
   const title = `Allow ${app.name} to access ${workspace.name}?`;
-  return page(title, `
+  return page(
+    title,
+    `
     <h1>Allow <strong>${escapeHtml(app.name)}</strong> to access <strong>${escapeHtml(workspace.name)}</strong>?</h1>
     <p>The app asks to:</p>
     <ul class="scopes">${scopes}</ul>
@@ -55,7 +64,8 @@ export function consentPage(input: ConsentView): string {
         <button id="consent-deny" type="submit" name="decision" value="deny">Deny</button>
       </div>
     </form>
-    <p class="note">Either way you go back to ${escapeHtml(new URL(consent.redirect_uri).origin)}. This request is valid for 15 minutes.</p>`);
+    <p class="note">Either way you go back to ${escapeHtml(new URL(consent.redirect_uri).origin)}. This request is valid for 15 minutes.</p>`,
+  );
 }
 
 function whoDecides({ workspace, approvers, signedIn }: ConsentView): string {

@@ -28,7 +28,8 @@ export const oauthControlHandlers: HandlerMap = {
     const { workspace } = check.request;
     const memberId = command.member_id ?? approvers(workspace).find((member) => member.role === 'owner')?.id ?? approvers(workspace)[0]?.id;
     const location = await workspace.transactions.run(async () =>
-      decideConsent(workspace, await openConsentRequest(check.request), command.decision, memberId));
+      decideConsent(workspace, await openConsentRequest(check.request), command.decision, memberId),
+    );
     return { body: { redirect_url: location } };
   },
 
@@ -36,7 +37,8 @@ export const oauthControlHandlers: HandlerMap = {
     const workspace = workspaceOf(state, input.path.ws);
     const app = workspace.tables.apps.get(input.path.app_id ?? '');
     if (!app) throw notFound(input.path.app_id ?? '', 'app');
-    if (app.client_secret === null) throw new ApiError('validation_failed', { fields: { app_id: 'a public client has no secret to rotate' } });
+    if (app.client_secret === null)
+      throw new ApiError('validation_failed', { fields: { app_id: 'a public client has no secret to rotate' } });
     return { body: await workspace.transactions.run(() => rotateClientSecret(workspace, app)) };
   },
 
@@ -54,7 +56,8 @@ export const oauthControlHandlers: HandlerMap = {
   async changeInstallationSettings({ state, input }) {
     const workspace = workspaceOf(state, input.path.ws);
     const installation = installationOf(workspace, input.path.installation_id);
-    if (installation.status !== 'active') throw new ApiError('validation_failed', { fields: { installation_id: 'the app is uninstalled' } });
+    if (installation.status !== 'active')
+      throw new ApiError('validation_failed', { fields: { installation_id: 'the app is uninstalled' } });
     const { settings } = input.body as { settings: Record<string, unknown> };
     return { body: await workspace.transactions.run(() => changeSettings(workspace, installation, settings)) };
   },

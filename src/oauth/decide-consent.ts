@@ -29,14 +29,25 @@ const APP_GONE: Texts = {
 
 /** Members who may approve apps: active owners and admins (spec 5.2). */
 export function approvers(workspace: Workspace): Member[] {
-  return [...workspace.members.values()].filter((member) => member.status === 'active' && (member.role === 'owner' || member.role === 'admin'));
+  return [...workspace.members.values()].filter(
+    (member) => member.status === 'active' && (member.role === 'owner' || member.role === 'admin'),
+  );
 }
 
 /** Where the browser goes next. */
-export async function decideConsent(workspace: Workspace, consent: ConsentRequest, decision: Decision, memberId: string | undefined): Promise<string> {
+export async function decideConsent(
+  workspace: Workspace,
+  consent: ConsentRequest,
+  decision: Decision,
+  memberId: string | undefined,
+): Promise<string> {
   if (decision === 'deny') {
     workspace.tables.oauthConsentRequests.remove(consent.id);
-    return redirectTo(consent.redirect_uri, { error: 'access_denied', error_description: 'The workspace declined to install the app.', state: consent.state });
+    return redirectTo(consent.redirect_uri, {
+      error: 'access_denied',
+      error_description: 'The workspace declined to install the app.',
+      state: consent.state,
+    });
   }
   const member = memberId === undefined ? undefined : approvers(workspace).find((candidate) => candidate.id === normalizeId(memberId));
   if (!member) throw new ApiError('forbidden', { permission: 'approve_apps' }, { detail: ONLY_APPROVERS });

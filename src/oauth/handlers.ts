@@ -56,7 +56,12 @@ export const oauthHandlers: TagHandlers<'OAuth'> = {
     return asPage(request, async () => {
       const workspace = workspaceOfConsentRequest(state, form.consent_request);
       if (workspace !== caller.workspace) throw new ApiError('forbidden', { permission: 'approve_apps' }, { detail: OTHER_WORKSPACE });
-      const location = await decideConsent(workspace, consentRequestIn(workspace, form.consent_request), form.decision, caller.memberId ?? undefined);
+      const location = await decideConsent(
+        workspace,
+        consentRequestIn(workspace, form.consent_request),
+        form.decision,
+        caller.memberId ?? undefined,
+      );
       return redirect(location);
     });
   },
@@ -72,7 +77,8 @@ export const oauthHandlers: TagHandlers<'OAuth'> = {
     const outcome = await workspace.transactions.run(() =>
       grantType === 'authorization_code'
         ? exchangeCode(state, workspace, app, body as Required<Pick<TokenRequest, 'code' | 'redirect_uri' | 'code_verifier'>>)
-        : refreshTokens(state, workspace, app, body as Required<Pick<TokenRequest, 'refresh_token'>> & Pick<TokenRequest, 'scope'>));
+        : refreshTokens(state, workspace, app, body as Required<Pick<TokenRequest, 'refresh_token'>> & Pick<TokenRequest, 'scope'>),
+    );
     if ('refused' in outcome) throw outcome.refused;
     return { body: outcome.tokens, headers: NO_STORE };
   },
@@ -86,7 +92,10 @@ export const oauthHandlers: TagHandlers<'OAuth'> = {
 };
 
 function redirect(location: string): Response {
-  return new Response(null, { status: 302, headers: { Location: location, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } });
+  return new Response(null, {
+    status: 302,
+    headers: { Location: location, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' },
+  });
 }
 
 /**
@@ -109,6 +118,12 @@ async function asPage(request: Request, work: () => Promise<Response>): Promise<
 
 /** The hub's pages for the refusals a person meets on the consent form, titled in each language. */
 const PAGES: Record<string, { status: number; title: Texts }> = {
-  request_expired: { status: 400, title: { en: 'This request has expired', ru: 'Срок действия запроса истёк', uz: "So'rov muddati tugagan" } },
-  forbidden: { status: 403, title: { en: 'You cannot approve apps', ru: 'Вы не можете одобрять приложения', uz: 'Siz ilovalarni tasdiqlay olmaysiz' } },
+  request_expired: {
+    status: 400,
+    title: { en: 'This request has expired', ru: 'Срок действия запроса истёк', uz: "So'rov muddati tugagan" },
+  },
+  forbidden: {
+    status: 403,
+    title: { en: 'You cannot approve apps', ru: 'Вы не можете одобрять приложения', uz: 'Siz ilovalarni tasdiqlay olmaysiz' },
+  },
 };

@@ -22,7 +22,9 @@ export async function setHubPassword(workspace: Workspace, memberId: string, pas
 
 /** The active member whose email and password these are, in whichever workspace; undefined otherwise. */
 export async function memberSigningIn(
-  state: MockState, email: string, password: string,
+  state: MockState,
+  email: string,
+  password: string,
 ): Promise<{ workspace: Workspace; member: Member } | undefined> {
   const wanted = email.trim().toLowerCase();
   for (const workspace of state.workspaces.values()) {

@@ -12,6 +12,9 @@ export const installationTable: TableDefinition<Installation> = {
 };
 
 /** The app's active installation in the workspace, if any. */
-export function activeInstallation(installations: { findBy(name: 'app', key: string): Installation[] }, appId: string): Installation | undefined {
+export function activeInstallation(
+  installations: { findBy(name: 'app', key: string): Installation[] },
+  appId: string,
+): Installation | undefined {
   return installations.findBy('app', appId).find((installation) => installation.status === 'active');
 }

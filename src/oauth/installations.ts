@@ -44,7 +44,12 @@ export async function approveInstallation(workspace: Workspace, app: App, member
 
 export type UninstallReason = NonNullable<Installation['uninstall_reason']>;
 
-export async function uninstall(state: MockState, workspace: Workspace, installation: Installation, reason: UninstallReason): Promise<Installation> {
+export async function uninstall(
+  state: MockState,
+  workspace: Workspace,
+  installation: Installation,
+  reason: UninstallReason,
+): Promise<Installation> {
   if (installation.status !== 'active') return installation;
   const now = new Date(workspace.now()).toISOString();
   await revokeInstallationTokens(state, workspace, installation.id, now);
@@ -60,7 +65,11 @@ export async function uninstall(state: MockState, workspace: Workspace, installa
 }
 
 /** An admin saved the app's settings in the workspace (`app.settings_updated`). */
-export async function changeSettings(workspace: Workspace, installation: Installation, settings: Record<string, unknown>): Promise<Installation> {
+export async function changeSettings(
+  workspace: Workspace,
+  installation: Installation,
+  settings: Record<string, unknown>,
+): Promise<Installation> {
   const updated = await workspace.tables.installations.update(installation.id, (draft) => {
     draft.settings = settings;
     draft.updated_at = new Date(workspace.now()).toISOString();

@@ -4,7 +4,10 @@ import { sameSecret } from './secret-values.ts';
 
 export async function s256Challenge(verifier: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)));
-  return btoa(String.fromCharCode(...digest)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...digest))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
 }
 
 export async function verifierMatches(verifier: string, challenge: string): Promise<boolean> {

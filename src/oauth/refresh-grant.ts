@@ -24,7 +24,9 @@ export async function refreshTokens(state: MockState, workspace: Workspace, app:
   const installation = workspace.tables.installations.get(presented.installation_id);
   if (presented.used_at !== null) {
     if (installation) await uninstall(state, workspace, installation, 'refresh_token_reused');
-    return refuse('The refresh token was already used: it is treated as stolen, the app is uninstalled from the workspace and all its tokens are revoked.');
+    return refuse(
+      'The refresh token was already used: it is treated as stolen, the app is uninstalled from the workspace and all its tokens are revoked.',
+    );
   }
   if (hasPassed(presented.expires_at, nowMs)) return refuse('The refresh token has expired (refresh tokens are valid 60 days).');
   if (installation?.status !== 'active') return refuse('The app is no longer installed in the workspace.');
@@ -34,7 +36,8 @@ export async function refreshTokens(state: MockState, workspace: Workspace, app:
   const granted = presented.scopes.filter((scope) => scopeOutside([scope], installation.scopes) === undefined);
   const asked = parseScopes(request.scope);
   const outside = scopeOutside(asked, granted);
-  if (outside !== undefined) return { refused: oauthError('invalid_scope', `The scope ${outside} was not granted; a refresh can only narrow the scopes.`) };
+  if (outside !== undefined)
+    return { refused: oauthError('invalid_scope', `The scope ${outside} was not granted; a refresh can only narrow the scopes.`) };
 
   await workspace.tables.oauthRefreshTokens.update(presented.id, (draft) => {
     draft.used_at = new Date(nowMs).toISOString();

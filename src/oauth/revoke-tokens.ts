@@ -29,7 +29,8 @@ export async function revokeGrant(state: MockState, workspace: Workspace, grant:
 export async function revokeInstallationTokens(state: MockState, workspace: Workspace, installationId: string, now: string): Promise<void> {
   await revokeRefreshTokens(state, workspace, workspace.tables.oauthRefreshTokens.findBy('installation', installationId), now);
   // Also access tokens without a refresh token record (put back by a snapshot, say).
-  for (const token of state.accessTokensOf(workspace.id)) if (token.installationId === installationId) revokeAccessToken(workspace, token, now);
+  for (const token of state.accessTokensOf(workspace.id))
+    if (token.installationId === installationId) revokeAccessToken(workspace, token, now);
 }
 
 async function revokeRefreshTokens(state: MockState, workspace: Workspace, tokens: RefreshToken[], now: string): Promise<void> {

@@ -24,7 +24,7 @@ export const hubSignInHandlers: Pick<TagHandlers<'OAuth'>, 'hubSignInPage' | 'hu
   async hubSignIn({ state, request, input }) {
     // Login CSRF: a page of another site must not sign the person's browser in as someone else.
     if (fromOtherSite(request)) {
-      return htmlResponse(errorPage('Cannot sign in', 'Sign in from the hub\'s own sign-in page.'), 403);
+      return htmlResponse(errorPage('Cannot sign in', "Sign in from the hub's own sign-in page."), 403);
     }
     const form = input.body as SignInForm;
     const next = safeNext(form.next);

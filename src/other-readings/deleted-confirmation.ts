@@ -12,10 +12,11 @@ export const deletedConfirmation: OtherReading = {
   name: 'deleted-confirmation',
   description: 'Deletes answer `{id, deleted: true}` instead of `{ok: true, id}` (not a lead delete: 4.2 states its form).',
   leftOpenBy: 'Spec 2.1: "Delete answers 200 with a small confirmation: `{ok: true, id}` or `{id, deleted: true}`."',
-  wrap: (next) => rewritingJsonAnswers(next, (body, { request, path, status }) => {
-    if (request.method !== 'DELETE' || status !== 200 || LEAD_DELETE.test(path) || !isOkConfirmation(body)) return undefined;
-    return { id: body.id, deleted: true };
-  }),
+  wrap: (next) =>
+    rewritingJsonAnswers(next, (body, { request, path, status }) => {
+      if (request.method !== 'DELETE' || status !== 200 || LEAD_DELETE.test(path) || !isOkConfirmation(body)) return undefined;
+      return { id: body.id, deleted: true };
+    }),
 };
 
 function isOkConfirmation(body: unknown): body is { ok: true; id: string } {

@@ -10,5 +10,7 @@ import type { OtherReading } from './other-reading.ts';
 export function useOtherReadingsInDeliveries(state: MockState, readings: OtherReading[]): void {
   const writers = readings.filter((reading) => reading.alterDelivered);
   if (!writers.length) return;
-  state.deliverySeams.add({ deliveredBody: (body) => writers.reduceRight<unknown>((payload, reading) => reading.alterDelivered!(payload), body) });
+  state.deliverySeams.add({
+    deliveredBody: (body) => writers.reduceRight<unknown>((payload, reading) => reading.alterDelivered!(payload), body),
+  });
 }

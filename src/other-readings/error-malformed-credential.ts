@@ -16,13 +16,15 @@ const MALFORMED_CREDENTIAL = {
   uz: "Hisob ma'lumoti na API kaliti (svc_live_...), na kirish tokeni (svc_at_...).",
 };
 
-export const ERROR_MALFORMED_CREDENTIAL: OtherReading[] = [{
-  name: 'error-malformed-credential',
-  description: 'A bearer value shaped as neither a key nor a token answers 401 malformed_credential instead of invalid_token.',
-  leftOpenBy: '5.1 and 7.3 name invalid_token for keys and tokens that are invalid; a value of no credential shape is neither; 7.2: 401.',
-  wrap: onErrorCode('invalid_token', (response, body, request) => {
-    const bearer = bearerOf(request);
-    if (bearer === undefined || CREDENTIAL_SHAPE.test(bearer)) return response;
-    return reanswered(request, response, body, { code: 'malformed_credential', texts: MALFORMED_CREDENTIAL });
-  }),
-}];
+export const ERROR_MALFORMED_CREDENTIAL: OtherReading[] = [
+  {
+    name: 'error-malformed-credential',
+    description: 'A bearer value shaped as neither a key nor a token answers 401 malformed_credential instead of invalid_token.',
+    leftOpenBy: '5.1 and 7.3 name invalid_token for keys and tokens that are invalid; a value of no credential shape is neither; 7.2: 401.',
+    wrap: onErrorCode('invalid_token', (response, body, request) => {
+      const bearer = bearerOf(request);
+      if (bearer === undefined || CREDENTIAL_SHAPE.test(bearer)) return response;
+      return reanswered(request, response, body, { code: 'malformed_credential', texts: MALFORMED_CREDENTIAL });
+    }),
+  },
+];

@@ -12,14 +12,21 @@ const UNSUPPORTED = {
   uz: "So'rov tanasi application/json sifatida yuborilishi kerak.",
 };
 
-export const ERROR_MEDIA_TYPE: OtherReading[] = [{
-  name: 'error-media-type',
-  description: 'A body of another media type than application/json answers 415 unsupported_media_type.',
-  leftOpenBy: '2.1: "Request bodies: one JSON object, Content-Type: application/json" (the answer to another media type is not shown)',
-  readings: ['conventions.request-content-type'],
-  wrap: onErrorCode('bad_json', (response, body, request) => {
-    const type = request.headers.get('content-type');
-    if (!type || /^application\/json\b/i.test(type) || !new URL(request.url).pathname.startsWith('/v1/')) return response;
-    return reanswered(request, response, body, { status: 415, code: 'unsupported_media_type', texts: UNSUPPORTED, extras: { fields: undefined } });
-  }),
-}];
+export const ERROR_MEDIA_TYPE: OtherReading[] = [
+  {
+    name: 'error-media-type',
+    description: 'A body of another media type than application/json answers 415 unsupported_media_type.',
+    leftOpenBy: '2.1: "Request bodies: one JSON object, Content-Type: application/json" (the answer to another media type is not shown)',
+    readings: ['conventions.request-content-type'],
+    wrap: onErrorCode('bad_json', (response, body, request) => {
+      const type = request.headers.get('content-type');
+      if (!type || /^application\/json\b/i.test(type) || !new URL(request.url).pathname.startsWith('/v1/')) return response;
+      return reanswered(request, response, body, {
+        status: 415,
+        code: 'unsupported_media_type',
+        texts: UNSUPPORTED,
+        extras: { fields: undefined },
+      });
+    }),
+  },
+];

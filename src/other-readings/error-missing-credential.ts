@@ -19,12 +19,14 @@ export function bearerOf(request: Request): string | undefined {
   return /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
 }
 
-export const ERROR_MISSING_CREDENTIAL: OtherReading[] = [{
-  name: 'error-missing-credential',
-  description: 'A request with no credential (none, Basic, a bare key) answers 401 missing_credentials instead of invalid_token.',
-  leftOpenBy: '7.3 names invalid_token for a token "invalid, expired or revoked"; 7.2 gives a request without credentials 401, no code.',
-  wrap: onErrorCode('invalid_token', (response, body, request) => {
-    if (bearerOf(request) !== undefined || sessionTokenOf(request) !== undefined) return response;
-    return reanswered(request, response, body, { code: 'missing_credentials', texts: MISSING_CREDENTIALS });
-  }),
-}];
+export const ERROR_MISSING_CREDENTIAL: OtherReading[] = [
+  {
+    name: 'error-missing-credential',
+    description: 'A request with no credential (none, Basic, a bare key) answers 401 missing_credentials instead of invalid_token.',
+    leftOpenBy: '7.3 names invalid_token for a token "invalid, expired or revoked"; 7.2 gives a request without credentials 401, no code.',
+    wrap: onErrorCode('invalid_token', (response, body, request) => {
+      if (bearerOf(request) !== undefined || sessionTokenOf(request) !== undefined) return response;
+      return reanswered(request, response, body, { code: 'missing_credentials', texts: MISSING_CREDENTIALS });
+    }),
+  },
+];

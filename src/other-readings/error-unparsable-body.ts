@@ -21,14 +21,16 @@ function parses(text: string): boolean {
   }
 }
 
-export const ERROR_UNPARSABLE_BODY: OtherReading[] = [{
-  name: 'error-unparsable-body',
-  description: 'A body that is not JSON at all answers 400 malformed_json; bad_json stays for a value of the wrong type.',
-  leftOpenBy: '7.3 names bad_json for "value of the wrong type"; 7.2 gives malformed JSON 400 and no code.',
-  readings: ['errors.bad-json-malformed'],
-  wrap: onErrorCode('bad_json', async (response, body, request) => {
-    const text = await request.text();
-    if (text.trim() === '' || parses(text)) return response;
-    return reanswered(request, response, body, { code: 'malformed_json', texts: MALFORMED_JSON, extras: { fields: undefined } });
-  }),
-}];
+export const ERROR_UNPARSABLE_BODY: OtherReading[] = [
+  {
+    name: 'error-unparsable-body',
+    description: 'A body that is not JSON at all answers 400 malformed_json; bad_json stays for a value of the wrong type.',
+    leftOpenBy: '7.3 names bad_json for "value of the wrong type"; 7.2 gives malformed JSON 400 and no code.',
+    readings: ['errors.bad-json-malformed'],
+    wrap: onErrorCode('bad_json', async (response, body, request) => {
+      const text = await request.text();
+      if (text.trim() === '' || parses(text)) return response;
+      return reanswered(request, response, body, { code: 'malformed_json', texts: MALFORMED_JSON, extras: { fields: undefined } });
+    }),
+  },
+];

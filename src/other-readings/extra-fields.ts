@@ -17,13 +17,14 @@ function withExtraFields(value: unknown): unknown {
 
 export const extraFields: OtherReading = {
   name: 'extra-fields',
-  description: `Objects with an \`id\` and every successful /v1 answer carry an unknown field \`${EXTRA_FIELD}\`, `
-    + 'in answers and event payloads.',
+  description:
+    `Objects with an \`id\` and every successful /v1 answer carry an unknown field \`${EXTRA_FIELD}\`, ` + 'in answers and event payloads.',
   leftOpenBy: 'Spec 9: "Within v1, new fields ... can appear at any time. Clients ignore unknown fields".',
-  wrap: (next) => rewritingJsonAnswers(next, (body, { path, status }) => {
-    if (!path.startsWith('/v1/')) return undefined;
-    const changed = withExtraFields(body);
-    return status < 300 && isObject(changed) ? { ...changed, [EXTRA_FIELD]: EXTRA_VALUE } : changed;
-  }),
+  wrap: (next) =>
+    rewritingJsonAnswers(next, (body, { path, status }) => {
+      if (!path.startsWith('/v1/')) return undefined;
+      const changed = withExtraFields(body);
+      return status < 300 && isObject(changed) ? { ...changed, [EXTRA_FIELD]: EXTRA_VALUE } : changed;
+    }),
   alterDelivered: withExtraFields,
 };

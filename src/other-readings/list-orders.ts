@@ -10,29 +10,41 @@ import { isObject, mapObjects, rewritingJsonAnswers } from './json-answers.ts';
 import type { OtherReading } from './other-reading.ts';
 
 const UNORDERED_LISTS = [
-  /^\/v1\/members$/, /^\/v1\/teams$/, /^\/v1\/fields$/, /^\/v1\/leads\/[^/]+\/(contacts|products)$/,
-  /^\/v1\/products$/, /^\/v1\/tasks$/, /^\/v1\/webhooks\/[^/]+\/deliveries$/,
+  /^\/v1\/members$/,
+  /^\/v1\/teams$/,
+  /^\/v1\/fields$/,
+  /^\/v1\/leads\/[^/]+\/(contacts|products)$/,
+  /^\/v1\/products$/,
+  /^\/v1\/tasks$/,
+  /^\/v1\/webhooks\/[^/]+\/deliveries$/,
 ];
 const UNORDERED_ARRAYS = ['member_ids', 'team_ids', 'tags', 'events', 'scopes'];
 
 function reverseArrays(value: unknown): unknown {
-  return mapObjects(value, (object) => {
-    const lists = UNORDERED_ARRAYS.filter((key) => Array.isArray(object[key]));
-    const reversed = lists.map((key) => [key, [...(object[key] as unknown[])].reverse()]);
-    return lists.length ? { ...object, ...Object.fromEntries(reversed) } : object;
-  }, ['custom']);
+  return mapObjects(
+    value,
+    (object) => {
+      const lists = UNORDERED_ARRAYS.filter((key) => Array.isArray(object[key]));
+      const reversed = lists.map((key) => [key, [...(object[key] as unknown[])].reverse()]);
+      return lists.length ? { ...object, ...Object.fromEntries(reversed) } : object;
+    },
+    ['custom'],
+  );
 }
 
 export const listOrders: OtherReading = {
   name: 'list-orders',
-  description: 'Members, teams, fields, lead contacts and lines, pages of products, tasks and deliveries, '
-    + 'and tags, events, scopes, member_ids, team_ids come reversed.',
-  leftOpenBy: 'Spec 2.3 to 2.13, 4.1, 4.2, 4.6, 4.7, 4.9 to 4.11 give these lists no order '
-    + '(4.13 states one for leads, contacts and companies only).',
-  wrap: (next) => rewritingJsonAnswers(next, (body, { request, path, status }) => {
-    if (!path.startsWith('/v1/') || status >= 300) return undefined;
-    const reversed = reverseArrays(body);
-    const list = request.method === 'GET' && UNORDERED_LISTS.some((pattern) => pattern.test(path));
-    return list && isObject(reversed) && Array.isArray(reversed.data) ? { ...reversed, data: [...reversed.data].reverse() } : reversed;
-  }),
+  description:
+    'Members, teams, fields, lead contacts and lines, pages of products, tasks and deliveries, ' +
+    'and tags, events, scopes, member_ids, team_ids come reversed.',
+  leftOpenBy:
+    'Spec 2.3 to 2.13, 4.1, 4.2, 4.6, 4.7, 4.9 to 4.11 give these lists no order ' +
+    '(4.13 states one for leads, contacts and companies only).',
+  wrap: (next) =>
+    rewritingJsonAnswers(next, (body, { request, path, status }) => {
+      if (!path.startsWith('/v1/') || status >= 300) return undefined;
+      const reversed = reverseArrays(body);
+      const list = request.method === 'GET' && UNORDERED_LISTS.some((pattern) => pattern.test(path));
+      return list && isObject(reversed) && Array.isArray(reversed.data) ? { ...reversed, data: [...reversed.data].reverse() } : reversed;
+    }),
 };

@@ -6,10 +6,12 @@ import { designedRoutes } from './route-design.ts';
 
 const SUB_ROUTES = /^\/v1\/tasks\/[^/]+\/(complete|reopen|snooze|reschedule|restore)$/;
 
-export const ROUTE_TASK_ACTIONS: OtherReading[] = [{
-  name: 'route-task-actions',
-  description: 'The task sub-routes (complete, reopen, snooze, reschedule, restore) take PUT instead of POST.',
-  leftOpenBy: '4.10: "Methods of the five sub-routes: not shown."',
-  readings: ['tasks.subroute-methods'],
-  wrap: (next, state) => designedRoutes(next, state, [{ path: SUB_ROUTES, offers: { PUT: 'POST' } }]),
-}];
+export const ROUTE_TASK_ACTIONS: OtherReading[] = [
+  {
+    name: 'route-task-actions',
+    description: 'The task sub-routes (complete, reopen, snooze, reschedule, restore) take PUT instead of POST.',
+    leftOpenBy: '4.10: "Methods of the five sub-routes: not shown."',
+    readings: ['tasks.subroute-methods'],
+    wrap: (next, state) => designedRoutes(next, state, [{ path: SUB_ROUTES, offers: { PUT: 'POST' } }]),
+  },
+];

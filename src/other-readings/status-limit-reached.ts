@@ -5,9 +5,11 @@
 import type { OtherReading } from './other-reading.ts';
 import { answeringCodeWith } from './status-of-code.ts';
 
-export const STATUS_LIMIT_REACHED: OtherReading[] = [{
-  name: 'status-limit-reached',
-  description: 'limit_reached answers 422 in every case instead of 403 (plan limits) or 409 (object limits).',
-  leftOpenBy: '7.3: limit_reached "403, 409 or 422", plan or object limit, the case of each status not said.',
-  wrap: answeringCodeWith('limit_reached', 422),
-}];
+export const STATUS_LIMIT_REACHED: OtherReading[] = [
+  {
+    name: 'status-limit-reached',
+    description: 'limit_reached answers 422 in every case instead of 403 (plan limits) or 409 (object limits).',
+    leftOpenBy: '7.3: limit_reached "403, 409 or 422", plan or object limit, the case of each status not said.',
+    wrap: answeringCodeWith('limit_reached', 422),
+  },
+];

@@ -9,21 +9,23 @@ import { fanOut } from '../resources/webhooks/fan-out.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import type { OtherReading } from './other-reading.ts';
 
-export const STORY_EXTRA_EVENTS: OtherReading[] = [{
-  name: 'story-extra-events',
-  description: 'Every event of a write is delivered twice, and group subscriptions also get an event of a type not in the catalog yet.',
-  leftOpenBy:
-    '6.3: "At-least-once: duplicates possible; deduplicate by Svc-Event-Id" and ' +
-    '"Subscriptions to a group or * can receive event types that are not in the catalog yet"',
-  wrap: (next, state) => async (request, info) => {
-    const workspace = workspaceOf(state, request);
-    const before = workspace && eventIds(workspace);
-    const response = await next(request, info);
-    if (!workspace || !before || !response.ok) return response;
-    for (const event of newEvents(workspace, before)) sendAgainWithStranger(state, workspace, event);
-    return response;
+export const STORY_EXTRA_EVENTS: OtherReading[] = [
+  {
+    name: 'story-extra-events',
+    description: 'Every event of a write is delivered twice, and group subscriptions also get an event of a type not in the catalog yet.',
+    leftOpenBy:
+      '6.3: "At-least-once: duplicates possible; deduplicate by Svc-Event-Id" and ' +
+      '"Subscriptions to a group or * can receive event types that are not in the catalog yet"',
+    wrap: (next, state) => async (request, info) => {
+      const workspace = workspaceOf(state, request);
+      const before = workspace && eventIds(workspace);
+      const response = await next(request, info);
+      if (!workspace || !before || !response.ok) return response;
+      for (const event of newEvents(workspace, before)) sendAgainWithStranger(state, workspace, event);
+      return response;
+    },
   },
-}];
+];
 
 function workspaceOf(state: MockState, request: Request): Workspace | undefined {
   if (request.method === 'GET') return undefined;

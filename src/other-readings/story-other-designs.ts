@@ -10,23 +10,25 @@ import { designedRoutes } from './route-design.ts';
 
 const BULK_UNDO = /^\/v1\/bulk\/runs\/[^/]+\/undo$/;
 
-export const STORY_OTHER_DESIGNS: OtherReading[] = [{
-  name: 'story-other-designs',
-  description:
-    'The bulk undo takes PUT, entity_label is the record\'s name alone, tags are listed by name, ' +
-    'two refusals the spec does not name answer 409 with codes of their own.',
-  leftOpenBy:
-    '4.4 the undo route is not shown (crmkit\'s is x-inferred); 2.12 entity_label is a "display label"; ' +
-    'no order of a record\'s tags is stated; part 3 and 2.11 make loss_reason and required values conditions without naming the answer',
-  readings: ['leads.lost-needs-reason-answer', 'fields.required-not-clearable-answer'],
-  wrap: (next, state) => {
-    const routed = designedRoutes(next, state, [{ path: BULK_UNDO, offers: { PUT: 'POST' } }]);
-    return async (request, info) => {
-      const sent = request.method === 'PATCH' ? await request.clone().text() : '';
-      return redesigned(request, await routed(request, info), sent);
-    };
+export const STORY_OTHER_DESIGNS: OtherReading[] = [
+  {
+    name: 'story-other-designs',
+    description:
+      "The bulk undo takes PUT, entity_label is the record's name alone, tags are listed by name, " +
+      'two refusals the spec does not name answer 409 with codes of their own.',
+    leftOpenBy:
+      '4.4 the undo route is not shown (crmkit\'s is x-inferred); 2.12 entity_label is a "display label"; ' +
+      "no order of a record's tags is stated; part 3 and 2.11 make loss_reason and required values conditions without naming the answer",
+    readings: ['leads.lost-needs-reason-answer', 'fields.required-not-clearable-answer'],
+    wrap: (next, state) => {
+      const routed = designedRoutes(next, state, [{ path: BULK_UNDO, offers: { PUT: 'POST' } }]);
+      return async (request, info) => {
+        const sent = request.method === 'PATCH' ? await request.clone().text() : '';
+        return redesigned(request, await routed(request, info), sent);
+      };
+    },
   },
-}];
+];
 
 async function redesigned(request: Request, response: Response, sent: string): Promise<Response> {
   if (!response.headers.get('content-type')?.includes('json')) return response;

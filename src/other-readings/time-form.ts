@@ -34,8 +34,8 @@ function rewriteTimes(value: unknown, digits: number): unknown {
 export const timeForm: OtherReading = {
   name: 'time-form',
   description: 'Times are written at +05:00 (the same instant), with six fractional digits in answers and nine in deliveries.',
-  leftOpenBy: 'Spec 2.1: "RFC 3339 strings with fractional seconds; the number of fractional digits varies"; '
-    + 'RFC 3339 lets any offset stand.',
+  leftOpenBy:
+    'Spec 2.1: "RFC 3339 strings with fractional seconds; the number of fractional digits varies"; ' + 'RFC 3339 lets any offset stand.',
   wrap: (next) => rewritingJsonAnswers(next, (body) => rewriteTimes(body, ANSWER_DIGITS)),
   alterDelivered: (body) => rewriteTimes(body, DELIVERY_DIGITS),
 };

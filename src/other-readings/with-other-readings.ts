@@ -11,5 +11,6 @@ export function withOtherReadings(handle: Handle, readings: OtherReading[], stat
   // Readings read bodies: they get standard Requests and Responses, not held ones (wire/held-body.ts).
   const sound: Handle = async (request, info) => withBody(await handle(request, info));
   const wrapped = readings.reduceRight<Handle>((next, reading) => reading.wrap(next, state), sound);
-  return (request, info) => (new URL(request.url).pathname.startsWith('/_mock/') ? handle(request, info) : wrapped(withRequestBody(request), info));
+  return (request, info) =>
+    new URL(request.url).pathname.startsWith('/_mock/') ? handle(request, info) : wrapped(withRequestBody(request), info);
 }

@@ -14,7 +14,9 @@ export function fieldChanges(before: Record<string, unknown>, after: Record<stri
 
 function customChanges(before: Record<string, unknown>, after: Record<string, unknown>): FieldChange[] {
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  return keys.filter((key) => !sameValue(before[key], after[key])).map((key) => ({ field: `custom.${key}`, from: emptyAsNull(before[key]), to: emptyAsNull(after[key]) }));
+  return keys
+    .filter((key) => !sameValue(before[key], after[key]))
+    .map((key) => ({ field: `custom.${key}`, from: emptyAsNull(before[key]), to: emptyAsNull(after[key]) }));
 }
 
 /** The document: `from` is null when the field was empty, `to` null when it is cleared. */

@@ -64,7 +64,10 @@ export function normalizeEmail(raw: string): string {
  * repeats dropped. 422 `validation_failed` names the bad entry, or `phones` past 10.
  */
 export function phoneList(one: string | undefined, list: readonly string[] | undefined, prefix = ''): string[] {
-  const sent = [...(one === undefined ? [] : [{ value: one, field: 'phone' }]), ...(list ?? []).map((value, index) => ({ value, field: `phones[${index}]` }))];
+  const sent = [
+    ...(one === undefined ? [] : [{ value: one, field: 'phone' }]),
+    ...(list ?? []).map((value, index) => ({ value, field: `phones[${index}]` })),
+  ];
   const problems: Record<string, string> = {};
   const phones = new Set<string>();
   for (const { value, field } of sent) {

@@ -54,9 +54,24 @@ export const STARTER_FORM: FormSpec = {
   status: 'active',
   default_lang: 'ru',
   texts: {
-    uz: { title: 'Ariza qoldiring', submit: 'Yuborish', consent: "Shaxsiy ma'lumotlarimni qayta ishlashga roziman.", success: "Rahmat! Tez orada siz bilan bog'lanamiz." },
-    ru: { title: 'Оставьте заявку', submit: 'Отправить', consent: 'Я согласен на обработку персональных данных.', success: 'Спасибо! Мы скоро с вами свяжемся.' },
-    en: { title: 'Leave a request', submit: 'Send', consent: 'I agree to the processing of my personal data.', success: 'Thank you! We will contact you soon.' },
+    uz: {
+      title: 'Ariza qoldiring',
+      submit: 'Yuborish',
+      consent: "Shaxsiy ma'lumotlarimni qayta ishlashga roziman.",
+      success: "Rahmat! Tez orada siz bilan bog'lanamiz.",
+    },
+    ru: {
+      title: 'Оставьте заявку',
+      submit: 'Отправить',
+      consent: 'Я согласен на обработку персональных данных.',
+      success: 'Спасибо! Мы скоро с вами свяжемся.',
+    },
+    en: {
+      title: 'Leave a request',
+      submit: 'Send',
+      consent: 'I agree to the processing of my personal data.',
+      success: 'Thank you! We will contact you soon.',
+    },
   },
   fields: [
     { id: 'name', type: 'text', labels: { uz: 'Ismingiz', ru: 'Ваше имя', en: 'Your name' }, required: false, autocomplete: 'name' },
@@ -81,7 +96,8 @@ async function addPipelines(workspace: Workspace): Promise<void> {
 }
 
 async function addChannels(workspace: Workspace): Promise<void> {
-  for (const type of schemaEnum<ChannelType>(loadRuntimeDocument('crm'), 'ChannelType')) await addChannel(workspace, type, CHANNEL_NAMES[type]);
+  for (const type of schemaEnum<ChannelType>(loadRuntimeDocument('crm'), 'ChannelType'))
+    await addChannel(workspace, type, CHANNEL_NAMES[type]);
 }
 
 async function addWebsiteForm(workspace: Workspace): Promise<void> {

@@ -15,7 +15,12 @@ export type PipelineSpec = { name: LocalizedText; stages: { name: LocalizedText;
 /** A pipeline after the existing ones, with its stages in the order given. */
 export async function addPipeline(workspace: Workspace, spec: PipelineSpec): Promise<StoredPipeline> {
   const { tables } = workspace;
-  const pipeline = await tables.pipelines.insert({ id: workspace.newId('pipeline'), name: spec.name, position: tables.pipelines.size, created_at: isoNow(workspace) });
+  const pipeline = await tables.pipelines.insert({
+    id: workspace.newId('pipeline'),
+    name: spec.name,
+    position: tables.pipelines.size,
+    created_at: isoNow(workspace),
+  });
   for (const [position, stage] of spec.stages.entries()) {
     await tables.stages.insert({ id: workspace.newId('stage'), pipeline_id: pipeline.id, name: stage.name, type: stage.type, position });
   }

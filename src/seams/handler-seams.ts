@@ -28,13 +28,19 @@ export class HandlerSeams {
   /** The context with its input as the seams give it. */
   withInput(context: HandlerContext): HandlerContext {
     // A new context only for a seam after one that changed the input: every request passes here.
-    const input = this.#seams.reduce((changed, seam) => (seam.input ? seam.input(changed, changed === context.input ? context : { ...context, input: changed }) : changed), context.input);
+    const input = this.#seams.reduce(
+      (changed, seam) => (seam.input ? seam.input(changed, changed === context.input ? context : { ...context, input: changed }) : changed),
+      context.input,
+    );
     return input === context.input ? context : { ...context, input };
   }
 
   /** Runs `handler` on `context` with every seam's `around` around it. */
   run(handler: Handler, context: HandlerContext): Promise<HandlerResult> {
     const innermost = async () => handler(context);
-    return this.#seams.reduce<() => Promise<HandlerResult>>((next, seam) => (seam.around ? () => seam.around!(next, context) : next), innermost)();
+    return this.#seams.reduce<() => Promise<HandlerResult>>(
+      (next, seam) => (seam.around ? () => seam.around!(next, context) : next),
+      innermost,
+    )();
   }
 }

@@ -19,20 +19,35 @@ export function demoCustomValues(faker: Faker, workspace: Workspace, entity: Cus
 function demoValue(faker: Faker, workspace: Workspace, field: Field): unknown {
   const day = () => faker.date.soon({ days: 60 });
   switch (field.type) {
-    case 'text': return faker.lorem.words(2);
-    case 'long_text': return faker.lorem.sentence();
-    case 'number': return faker.number.int({ min: 1, max: 500 });
-    case 'money': return { amount: faker.number.int({ min: 1, max: 900 }) * 1_000_000, currency: 'UZS' };
-    case 'date': return day().toISOString().slice(0, 10);
-    case 'datetime': return day().toISOString();
-    case 'select': return faker.helpers.arrayElement(field.options).id;
-    case 'multiselect': return faker.helpers.arrayElements(field.options, { min: 1, max: 2 }).map((option) => option.id);
-    case 'checkbox': return faker.datatype.boolean();
-    case 'phone': return uzbekMobile(faker);
-    case 'email': return faker.internet.email().toLowerCase();
-    case 'url': return `https://${faker.internet.domainName()}/`;
-    case 'member': return faker.helpers.arrayElement([...workspace.members.keys()]);
-    case 'rating': return faker.number.int({ min: 1, max: 5 });
-    default: throw new Error(`no demo value for a custom field of type ${field.type}`);
+    case 'text':
+      return faker.lorem.words(2);
+    case 'long_text':
+      return faker.lorem.sentence();
+    case 'number':
+      return faker.number.int({ min: 1, max: 500 });
+    case 'money':
+      return { amount: faker.number.int({ min: 1, max: 900 }) * 1_000_000, currency: 'UZS' };
+    case 'date':
+      return day().toISOString().slice(0, 10);
+    case 'datetime':
+      return day().toISOString();
+    case 'select':
+      return faker.helpers.arrayElement(field.options).id;
+    case 'multiselect':
+      return faker.helpers.arrayElements(field.options, { min: 1, max: 2 }).map((option) => option.id);
+    case 'checkbox':
+      return faker.datatype.boolean();
+    case 'phone':
+      return uzbekMobile(faker);
+    case 'email':
+      return faker.internet.email().toLowerCase();
+    case 'url':
+      return `https://${faker.internet.domainName()}/`;
+    case 'member':
+      return faker.helpers.arrayElement([...workspace.members.keys()]);
+    case 'rating':
+      return faker.number.int({ min: 1, max: 5 });
+    default:
+      throw new Error(`no demo value for a custom field of type ${field.type}`);
   }
 }

@@ -23,7 +23,12 @@ import { seedConversations } from './seed-conversations.ts';
 import { seedLeads } from './seed-leads.ts';
 import { seedProducts } from './seed-products.ts';
 
-export type DemoOptions = { seed: number; leads?: number; settings?: WorkspaceSettings; /** Drawn from instead of the seed's own (scripts/generate-seed-tape.ts records through it). */ faker?: Faker };
+export type DemoOptions = {
+  seed: number;
+  leads?: number;
+  settings?: WorkspaceSettings;
+  /** Drawn from instead of the seed's own (scripts/generate-seed-tape.ts records through it). */ faker?: Faker;
+};
 
 const TAGS = ['vip', 'wholesale', 'repeat', 'instagram', 'b2b', 'urgent'];
 /** Leads made one by one through the API's rules; above this, the rest are written in bulk. */
@@ -55,14 +60,22 @@ async function seedRecords(state: MockState, workspace: Workspace, faker: Faker,
     const made = [];
     for (let i = 0; i < Math.max(5, Math.round(leadCount / 20)); i++) {
       const tags = faker.helpers.arrayElements(TAGS, { min: 0, max: 1 });
-      made.push(await createCompany(context, { name: companyName(faker), phones: [uzbekMobile(faker)], tags, custom: demoCustomValues(faker, workspace, 'company') }));
+      made.push(
+        await createCompany(context, {
+          name: companyName(faker),
+          phones: [uzbekMobile(faker)],
+          tags,
+          custom: demoCustomValues(faker, workspace, 'company'),
+        }),
+      );
     }
     await seedProducts(context, faker);
     return made;
   });
   const contacts = await inTransaction(async () => {
     const made = [];
-    for (let i = 0; i < Math.max(10, Math.round(leadCount / 2)); i++) made.push(await createContact(context, demoContact(faker, workspace, companies)));
+    for (let i = 0; i < Math.max(10, Math.round(leadCount / 2)); i++)
+      made.push(await createContact(context, demoContact(faker, workspace, companies)));
     return made;
   });
   const ownerIds = [...workspace.members.values()].filter((member) => member.role !== 'viewer').map((member) => member.id);
@@ -84,7 +97,14 @@ async function seedRecords(state: MockState, workspace: Workspace, faker: Faker,
       });
       if (i % 3 !== 0) return;
       const dueAt = new Date(workspace.clock.now() + faker.number.int({ min: 1, max: 10 }) * DAY_MS).toISOString();
-      await createTask(context, { title: `Call about ${lead.name}`, type: 'call', due_at: dueAt, assignee_id: lead.owner_id!, entity_type: 'lead', entity_id: lead.id });
+      await createTask(context, {
+        title: `Call about ${lead.name}`,
+        type: 'call',
+        due_at: dueAt,
+        assignee_id: lead.owner_id!,
+        entity_type: 'lead',
+        entity_id: lead.id,
+      });
     });
   }
   await inTransaction(() => seedConversations(context, faker, contacts));

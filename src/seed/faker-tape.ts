@@ -32,7 +32,9 @@ export function replayingFaker(tape: FakerTape): Faker {
   return byMethod({} as Faker, (method, args) => {
     const [index, value] = tape.calls[next] ?? [];
     if (index === undefined || tape.methods[index] !== method) {
-      throw new Error(`the seed's tape has ${index === undefined ? 'no more calls' : tape.methods[index]} where the seed calls ${method} (call ${next}): regenerate it (node scripts/generate-seed-tape.ts)`);
+      throw new Error(
+        `the seed's tape has ${index === undefined ? 'no more calls' : tape.methods[index]} where the seed calls ${method} (call ${next}): regenerate it (node scripts/generate-seed-tape.ts)`,
+      );
     }
     next += 1;
     return decode(method, args, value);
@@ -64,9 +66,16 @@ type Answer = (method: string, args: unknown[], call: () => unknown) => unknown;
 function byMethod(faker: Faker, answer: Answer): Faker {
   return new Proxy(faker, {
     get: (target, module: string) =>
-      new Proxy({}, {
-        get: (_, name: string) =>
-          (...args: unknown[]) => answer(`${module}.${name}`, args, () => (Reflect.get(target, module) as Record<string, (...a: unknown[]) => unknown>)[name]!(...args)),
-      }),
+      new Proxy(
+        {},
+        {
+          get:
+            (_, name: string) =>
+            (...args: unknown[]) =>
+              answer(`${module}.${name}`, args, () =>
+                (Reflect.get(target, module) as Record<string, (...a: unknown[]) => unknown>)[name]!(...args),
+              ),
+        },
+      ),
   });
 }

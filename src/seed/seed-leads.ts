@@ -21,16 +21,18 @@ export async function seedLeads(workspace: Workspace, options: SeedLeadsOptions)
     const stage = faker.helpers.arrayElement(stages);
     const createdAt = new Date(times[i]!).toISOString();
     leads.push(
-      await workspace.tables.leads.insert(newStoredLead(workspace, stage, createdAt, {
-        name: `${faker.helpers.arrayElement(PRODUCTS)}: ${faker.person.lastName()}`,
-        amount: faker.number.int({ min: 1, max: 5_000 }) * 1_000_000,
-        owner_id: faker.helpers.maybe(() => faker.helpers.arrayElement(ownerIds), { probability: 0.8 }) ?? null,
-        contact_id: options.contactIds?.length ? faker.helpers.arrayElement(options.contactIds) : null,
-        source: faker.helpers.arrayElement(SOURCES),
-        tags: options.tags?.length ? faker.helpers.arrayElements(options.tags, { min: 0, max: 2 }) : [],
-        position: i,
-        loss_reason: stage.type === 'lost' ? faker.helpers.arrayElement(['Too expensive', 'Chose a competitor', 'No answer']) : '',
-      })),
+      await workspace.tables.leads.insert(
+        newStoredLead(workspace, stage, createdAt, {
+          name: `${faker.helpers.arrayElement(PRODUCTS)}: ${faker.person.lastName()}`,
+          amount: faker.number.int({ min: 1, max: 5_000 }) * 1_000_000,
+          owner_id: faker.helpers.maybe(() => faker.helpers.arrayElement(ownerIds), { probability: 0.8 }) ?? null,
+          contact_id: options.contactIds?.length ? faker.helpers.arrayElement(options.contactIds) : null,
+          source: faker.helpers.arrayElement(SOURCES),
+          tags: options.tags?.length ? faker.helpers.arrayElements(options.tags, { min: 0, max: 2 }) : [],
+          position: i,
+          loss_reason: stage.type === 'lost' ? faker.helpers.arrayElement(['Too expensive', 'Chose a competitor', 'No answer']) : '',
+        }),
+      ),
     );
   }
   return leads;

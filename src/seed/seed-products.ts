@@ -18,7 +18,16 @@ const PRODUCTS: [string, string, number][] = [
 export async function seedProducts(context: RecordContext, faker: Faker): Promise<void> {
   for (const [name, sku, price] of PRODUCTS) {
     const custom = demoCustomValues(faker, context.workspace, 'product');
-    const product = newProduct(context, { name, sku, price, currency: 'UZS', unit: sku.startsWith('SRV') ? 'service' : 'pcs', vat_percent: 12, archived: faker.datatype.boolean(0.1), custom });
+    const product = newProduct(context, {
+      name,
+      sku,
+      price,
+      currency: 'UZS',
+      unit: sku.startsWith('SRV') ? 'service' : 'pcs',
+      vat_percent: 12,
+      archived: faker.datatype.boolean(0.1),
+      custom,
+    });
     await context.tables.products.insert(product);
   }
 }

@@ -26,7 +26,11 @@ const STOP = `if (errors > ${MAX_PROBLEMS}) throw { tooManyProblems: vErrors };`
 /** The generated source with linear error merges and the problem budget. */
 export function boundedErrors(source: string): string {
   return source
-    .replace(MERGE, (_statement, errors: string) => `if (vErrors === null) vErrors = ${errors}.slice(); else for (const merged of ${errors}) vErrors.push(merged);errors = vErrors.length;${STOP}`)
+    .replace(
+      MERGE,
+      (_statement, errors: string) =>
+        `if (vErrors === null) vErrors = ${errors}.slice(); else for (const merged of ${errors}) vErrors.push(merged);errors = vErrors.length;${STOP}`,
+    )
     .replace(COUNT, `errors++;${STOP}`);
 }
 

@@ -112,7 +112,12 @@ function schemesOf(security: Record<string, unknown>[] | undefined): Set<string>
   return new Set((security ?? []).flatMap((requirement) => Object.keys(requirement)));
 }
 
-function readParameters(document: OpenApiDocument, pathItem: Record<string, any>, operation: Record<string, any>, pointer: string): OperationParameter[] {
+function readParameters(
+  document: OpenApiDocument,
+  pathItem: Record<string, any>,
+  operation: Record<string, any>,
+  pointer: string,
+): OperationParameter[] {
   const pathItemPointer = pointer.slice(0, pointer.lastIndexOf('/'));
   const declared = [
     ...(pathItem.parameters ?? []).map((p: unknown, i: number) => [p, `${pathItemPointer}/parameters/${i}`] as const),

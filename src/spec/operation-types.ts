@@ -7,11 +7,15 @@ import type { operations } from './generated/crm.d.ts';
 export type OperationId = keyof operations;
 
 type ParametersIn<Id extends OperationId, In extends 'path' | 'query'> = operations[Id]['parameters'] extends { [K in In]?: infer P }
-  ? [NonNullable<P>] extends [never] ? Record<string, never> : NonNullable<P>
+  ? [NonNullable<P>] extends [never]
+    ? Record<string, never>
+    : NonNullable<P>
   : Record<string, never>;
 type BodyOf<Id extends OperationId> = operations[Id] extends { requestBody: { content: infer C } }
   ? C[keyof C]
-  : operations[Id] extends { requestBody?: { content: infer C } } ? C[keyof C] | undefined : undefined;
+  : operations[Id] extends { requestBody?: { content: infer C } }
+    ? C[keyof C] | undefined
+    : undefined;
 
 /** What the pipeline validated for one operation, typed from the document: path, query (coerced as its schema says) and body. */
 export type OperationInput<Id extends OperationId> = { path: ParametersIn<Id, 'path'>; query: ParametersIn<Id, 'query'>; body: BodyOf<Id> };

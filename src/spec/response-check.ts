@@ -13,7 +13,9 @@ export type BodyProblem = { pointer: string | undefined; message: string; field?
 export function responseProblems(operation: Operation, validator: SchemaValidator, status: number, body: unknown): string[] {
   const problems = bodyProblems(operation, validator, status, body);
   if (problems === undefined) return [`${operation.id} does not declare status ${status}`];
-  return problems.map(({ pointer, message }) => (pointer === undefined ? `${operation.id} ${message}` : `${operation.id} ${status}: body${pointer} ${message}`));
+  return problems.map(({ pointer, message }) =>
+    pointer === undefined ? `${operation.id} ${message}` : `${operation.id} ${status}: body${pointer} ${message}`,
+  );
 }
 
 /** The body's problems against the status's schema, each with its pointer; undefined when the operation does not declare the status. */

@@ -28,7 +28,12 @@ export function operationExtension<T>(document: OpenApiDocument, operationId: st
 }
 
 /** A limit a schema property declares (`maxItems`, `maxLength`, or `const` for a reported one), e.g. a contact's 10 phones. */
-export function propertyLimit(document: OpenApiDocument, schemaName: string, property: string, keyword: 'maxItems' | 'maxLength' | 'const'): number {
+export function propertyLimit(
+  document: OpenApiDocument,
+  schemaName: string,
+  property: string,
+  keyword: 'maxItems' | 'maxLength' | 'const',
+): number {
   const schema = document.components?.schemas?.[schemaName] as { properties?: Record<string, Record<string, unknown>> } | undefined;
   const value = schema?.properties?.[property]?.[keyword];
   if (typeof value !== 'number') throw new Error(`${schemaName}.${property} declares no ${keyword}`);

@@ -73,7 +73,12 @@ function documentAjv(document: OpenApiDocument): Ajv2020 {
   // The document is not checked against JSON Schema's meta-schema here (Redocly lints it, and
   // strict mode still refuses unknown keywords): that check compiled the meta-schema in every mock.
   const ajv = new Ajv2020({
-    strict: true, strictTypes: false, strictRequired: false, allErrors: true, allowUnionTypes: true, validateSchema: false,
+    strict: true,
+    strictTypes: false,
+    strictRequired: false,
+    allErrors: true,
+    allowUnionTypes: true,
+    validateSchema: false,
     code: { process: boundedErrors },
   });
   ajv.removeKeyword('uniqueItems').addKeyword(uniqueItemsKeyword);
@@ -112,7 +117,10 @@ function absoluteRefs(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(absoluteRefs);
   if (!node || typeof node !== 'object') return node;
   return Object.fromEntries(
-    Object.entries(node).map(([key, value]) => [key, key === '$ref' && typeof value === 'string' && value.startsWith('#') ? `${DOCUMENT_ID}${value}` : absoluteRefs(value)]),
+    Object.entries(node).map(([key, value]) => [
+      key,
+      key === '$ref' && typeof value === 'string' && value.startsWith('#') ? `${DOCUMENT_ID}${value}` : absoluteRefs(value),
+    ]),
   );
 }
 

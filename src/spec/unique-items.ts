@@ -38,7 +38,9 @@ const check: UniqueItemsCheck = (schema, data) => {
   const { i, j } = duplicate;
   // Ajv's own wording and params (ajv/lib/vocabularies/validation/uniqueItems.ts); Ajv adds the
   // paths to an error that has none.
-  check.errors = [{ keyword: 'uniqueItems', params: { i, j }, message: `must NOT have duplicate items (items ## ${j} and ${i} are identical)` }];
+  check.errors = [
+    { keyword: 'uniqueItems', params: { i, j }, message: `must NOT have duplicate items (items ## ${j} and ${i} are identical)` },
+  ];
   return false;
 };
 
@@ -69,7 +71,8 @@ export function canonical(value: unknown): string {
       const keys = Object.keys(next).sort();
       out.push('{');
       stack.push(CLOSE_OBJECT);
-      for (let k = keys.length - 1; k >= 0; k -= 1) stack.push((next as Record<string, unknown>)[keys[k]!], new Closing(`${JSON.stringify(keys[k])}:`), COMMA);
+      for (let k = keys.length - 1; k >= 0; k -= 1)
+        stack.push((next as Record<string, unknown>)[keys[k]!], new Closing(`${JSON.stringify(keys[k])}:`), COMMA);
       if (keys.length) stack.pop();
     } else out.push(JSON.stringify(next) ?? 'undefined');
   }

@@ -43,19 +43,23 @@ type Sign = (payload: string) => Promise<string> | string;
  * that costs a list request a quarter of its time, so it is the fallback.
  */
 function signer(): Sign {
-  const nodeCrypto = (globalThis as { process?: { getBuiltinModule?: (name: string) => unknown } }).process?.getBuiltinModule?.('node:crypto') as
-    | typeof import('node:crypto')
-    | undefined;
+  const nodeCrypto = (globalThis as { process?: { getBuiltinModule?: (name: string) => unknown } }).process?.getBuiltinModule?.(
+    'node:crypto',
+  ) as typeof import('node:crypto') | undefined;
   if (nodeCrypto) {
     const key = nodeCrypto.createSecretKey(nodeCrypto.randomBytes(32));
     return (payload) => base64url(nodeCrypto.createHmac('sha256', key).update(payload).digest().subarray(0, SIGNATURE_BYTES));
   }
   const key = crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
-  return async (payload) => base64url(new Uint8Array(await crypto.subtle.sign('HMAC', await key, new TextEncoder().encode(payload))).slice(0, SIGNATURE_BYTES));
+  return async (payload) =>
+    base64url(new Uint8Array(await crypto.subtle.sign('HMAC', await key, new TextEncoder().encode(payload))).slice(0, SIGNATURE_BYTES));
 }
 
 function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
 }
 
 function fromBase64url(text: string): Uint8Array {

@@ -26,12 +26,18 @@ export function pageSize(operation: Operation, query: Record<string, unknown>): 
 
 /** The identity of a list: its operation and every filter but the paging ones. */
 export function listOf(operation: Operation, query: Record<string, unknown>): string {
-  const filters = Object.entries(query).filter(([name]) => name !== 'limit' && name !== 'cursor').sort(([a], [b]) => (a < b ? -1 : 1));
+  const filters = Object.entries(query)
+    .filter(([name]) => name !== 'limit' && name !== 'cursor')
+    .sort(([a], [b]) => (a < b ? -1 : 1));
   return `${operation.id}?${JSON.stringify(filters)}`;
 }
 
 /** A page of `table` newest first, keeping the records `matches` accepts. */
-export async function newestFirstPage<T extends { id: string }>(table: Table<T>, request: PageRequest, matches: (record: T) => boolean = () => true): Promise<Page<T>> {
+export async function newestFirstPage<T extends { id: string }>(
+  table: Table<T>,
+  request: PageRequest,
+  matches: (record: T) => boolean = () => true,
+): Promise<Page<T>> {
   const after = request.cursor === undefined ? undefined : (await request.codec.decode(request.list, request.cursor)).id;
   const data: T[] = [];
   let more = false;

@@ -46,7 +46,11 @@ export class RecordQueries<T extends { id: string }> {
   }
 }
 
-function* matching<T extends { id: string }>(records: readonly T[], query: Query<T>, { take = Infinity, skip = 0, cursor }: FindOptions<T>): Generator<T> {
+function* matching<T extends { id: string }>(
+  records: readonly T[],
+  query: Query<T>,
+  { take = Infinity, skip = 0, cursor }: FindOptions<T>,
+): Generator<T> {
   const step = take < 0 ? -1 : 1;
   let index = cursor ? records.findIndex((record) => record.id === cursor.id) : step === 1 ? 0 : records.length - 1;
   if (index < 0) return;
@@ -73,7 +77,9 @@ function sortBy<T>(records: T[], orderBy: OrderBy | OrderBy[]): void {
 }
 
 function pathsOf(orderBy: OrderBy, prefix: string[] = []): [string[], Direction][] {
-  return Object.entries(orderBy).flatMap(([key, value]) => (typeof value === 'string' ? [[[...prefix, key], value] as [string[], Direction]] : pathsOf(value, [...prefix, key])));
+  return Object.entries(orderBy).flatMap(([key, value]) =>
+    typeof value === 'string' ? [[[...prefix, key], value] as [string[], Direction]] : pathsOf(value, [...prefix, key]),
+  );
 }
 
 function valueAt(record: unknown, path: string[]): any {

@@ -23,7 +23,10 @@ export type TableDefinition<T extends { id: string }> = {
 };
 
 /** Compiles the definition's schema once; each call of the result makes an empty table. */
-export function tableMaker<T extends { id: string }>(definition: TableDefinition<T>, validators: RecordValidators): (transactions?: Transactions) => Table<T> {
+export function tableMaker<T extends { id: string }>(
+  definition: TableDefinition<T>,
+  validators: RecordValidators,
+): (transactions?: Transactions) => Table<T> {
   const validate = validators[definition.document].without(`/components/schemas/${definition.schema}`, definition.computed ?? []);
   const schema = recordSchema<T>(definition.schema, validate);
   return (transactions) => new Table<T>({ schema, lookups: definition.lookups, transactions });

@@ -27,7 +27,11 @@ export function withBody(response: Response): Response {
 }
 
 /** A body-less Request standing for one whose body is `bytes`. */
-export function heldBodyRequest(url: string, init: { method: string; headers: [string, string][]; signal?: AbortSignal }, bytes: Uint8Array): Request {
+export function heldBodyRequest(
+  url: string,
+  init: { method: string; headers: [string, string][]; signal?: AbortSignal },
+  bytes: Uint8Array,
+): Request {
   const request = new Request(url, init);
   requestBodies.set(request, bytes);
   return request;

@@ -11,7 +11,14 @@ import { noRecordNumbers } from '../store/record-numbers.ts';
 import { Transactions } from '../store/transactions.ts';
 import type { Member } from './member.ts';
 import {
-  ACCESS_TOKEN_NAMES, API_KEY_NAMES, fromWire, LIMIT_NAMES, MEMBER_NAMES, SESSION_NAMES, WORKSPACE_NAMES, type WorkspaceSnapshot,
+  ACCESS_TOKEN_NAMES,
+  API_KEY_NAMES,
+  fromWire,
+  LIMIT_NAMES,
+  MEMBER_NAMES,
+  SESSION_NAMES,
+  WORKSPACE_NAMES,
+  type WorkspaceSnapshot,
 } from './snapshot-format.ts';
 import { checkedSnapshot, checkIdentities, fieldName, invalidSnapshot, MAX_REPORTED_PROBLEMS } from './snapshot-problems.ts';
 import { resumeScheduledWork } from './resume-scheduled-work.ts';
@@ -124,7 +131,8 @@ function segmentKey(segment: PropertyKey | { key: PropertyKey }): PropertyKey {
 function retarget(value: unknown, fromId: string, toId: string): unknown {
   if (value === fromId) return toId;
   if (Array.isArray(value)) return value.map((item) => retarget(item, fromId, toId));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, retarget(item, fromId, toId)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, retarget(item, fromId, toId)]));
   return value;
 }
 
@@ -132,7 +140,8 @@ function retarget(value: unknown, fromId: string, toId: string): unknown {
 function swapIn(state: MockState, workspace: Workspace, snapshot: WorkspaceSnapshot): void {
   state.replaceWorkspace(workspace);
   for (const apiKey of workspace.apiKeys.values()) state.addApiKey(apiKey);
-  for (const token of snapshot.access_tokens) state.addAccessToken(fromWire<AccessToken>(token, ACCESS_TOKEN_NAMES, { workspaceId: workspace.id }));
+  for (const token of snapshot.access_tokens)
+    state.addAccessToken(fromWire<AccessToken>(token, ACCESS_TOKEN_NAMES, { workspaceId: workspace.id }));
   for (const session of snapshot.sessions ?? []) state.addSession(fromWire<Session>(session, SESSION_NAMES, { workspaceId: workspace.id }));
   state.followIds(idsOf(workspace));
 }

@@ -19,36 +19,76 @@ export const SNAPSHOT_FORMAT = 1;
 type WireNames<T> = { readonly [Key in keyof T]-?: string | null };
 
 export const WORKSPACE_NAMES = {
-  id: 'id', slug: 'slug', name: 'name', plan: 'plan', currency: 'currency', createdAt: 'created_at', readOnly: 'read_only',
+  id: 'id',
+  slug: 'slug',
+  name: 'name',
+  plan: 'plan',
+  currency: 'currency',
+  createdAt: 'created_at',
+  readOnly: 'read_only',
   // Kept in their own parts of the snapshot (limits inside `workspace`).
-  limits: null, members: null, apiKeys: null, clock: null, tables: null, numbers: null,
+  limits: null,
+  members: null,
+  apiKeys: null,
+  clock: null,
+  tables: null,
+  numbers: null,
   // Made again around the restored clock (workspace.ts, ownMembers); the outbox is the mock's.
-  now: null, newId: null, outbox: null,
+  now: null,
+  newId: null,
+  outbox: null,
   // A fresh queue: no request of the old workspace is in flight in the new one.
   transactions: null,
 } as const satisfies WireNames<Workspace>;
 
 export const LIMIT_NAMES = {
-  requestsPerSecond: 'requests_per_second', requestsPerMinute: 'requests_per_minute', concurrentRequests: 'concurrent_requests',
+  requestsPerSecond: 'requests_per_second',
+  requestsPerMinute: 'requests_per_minute',
+  concurrentRequests: 'concurrent_requests',
 } as const satisfies WireNames<RequestLimits>;
 
 export const MEMBER_NAMES = {
-  id: 'id', name: 'name', email: 'email', role: 'role', status: 'status', joinedAt: 'joined_at', teamIds: 'team_ids',
+  id: 'id',
+  name: 'name',
+  email: 'email',
+  role: 'role',
+  status: 'status',
+  joinedAt: 'joined_at',
+  teamIds: 'team_ids',
 } as const satisfies WireNames<Member>;
 
 // `workspaceId` is the workspace the snapshot is put into.
 export const API_KEY_NAMES = {
-  id: 'id', workspaceId: null, name: 'name', key: 'key', scopes: 'scopes', role: 'role', memberId: 'member_id',
-  createdAt: 'created_at', expiresAt: 'expires_at', revokedAt: 'revoked_at', allowedIps: 'allowed_ips',
+  id: 'id',
+  workspaceId: null,
+  name: 'name',
+  key: 'key',
+  scopes: 'scopes',
+  role: 'role',
+  memberId: 'member_id',
+  createdAt: 'created_at',
+  expiresAt: 'expires_at',
+  revokedAt: 'revoked_at',
+  allowedIps: 'allowed_ips',
 } as const satisfies WireNames<ApiKey>;
 
 export const ACCESS_TOKEN_NAMES = {
-  token: 'token', workspaceId: null, installationId: 'installation_id', appId: 'app_id', appName: 'app_name',
-  scopes: 'scopes', memberId: 'member_id', expiresAt: 'expires_at', revokedAt: 'revoked_at',
+  token: 'token',
+  workspaceId: null,
+  installationId: 'installation_id',
+  appId: 'app_id',
+  appName: 'app_name',
+  scopes: 'scopes',
+  memberId: 'member_id',
+  expiresAt: 'expires_at',
+  revokedAt: 'revoked_at',
 } as const satisfies WireNames<AccessToken>;
 
 export const SESSION_NAMES = {
-  token: 'token', workspaceId: null, memberId: 'member_id', expiresAt: 'expires_at',
+  token: 'token',
+  workspaceId: null,
+  memberId: 'member_id',
+  expiresAt: 'expires_at',
 } as const satisfies WireNames<Session>;
 
 /** The fields of `value` that `names` gives a snapshot name, under that name. */

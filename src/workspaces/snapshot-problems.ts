@@ -72,7 +72,10 @@ function fieldsOf(problems: readonly ErrorObject[]): Fields {
 
 /** `['tables', 'leads', '3', 'title']` -> `tables.leads[3].title`; the root is `body`. */
 export function fieldName(segments: readonly PropertyKey[], child?: string): string {
-  const names = [...segments.map((segment) => String(segment).replaceAll('~1', '/').replaceAll('~0', '~')), ...(child === undefined ? [] : [child])];
+  const names = [
+    ...segments.map((segment) => String(segment).replaceAll('~1', '/').replaceAll('~0', '~')),
+    ...(child === undefined ? [] : [child]),
+  ];
   if (names.length === 0) return 'body';
   return names.reduce((name, segment) => (/^\d+$/.test(segment) ? `${name}[${segment}]` : name ? `${name}.${segment}` : segment), '');
 }

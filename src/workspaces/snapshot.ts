@@ -7,7 +7,15 @@
 import type { MockState } from '../mock-state.ts';
 import type { Table } from '../store/table.ts';
 import {
-  ACCESS_TOKEN_NAMES, API_KEY_NAMES, LIMIT_NAMES, MEMBER_NAMES, SESSION_NAMES, SNAPSHOT_FORMAT, toWire, WORKSPACE_NAMES, type WorkspaceSnapshot,
+  ACCESS_TOKEN_NAMES,
+  API_KEY_NAMES,
+  LIMIT_NAMES,
+  MEMBER_NAMES,
+  SESSION_NAMES,
+  SNAPSHOT_FORMAT,
+  toWire,
+  WORKSPACE_NAMES,
+  type WorkspaceSnapshot,
 } from './snapshot-format.ts';
 import type { Workspace } from './workspace.ts';
 
@@ -24,8 +32,12 @@ export function snapshotOf(state: MockState, workspace: Workspace): WorkspaceSna
     numbers: { ...workspace.numbers },
     members: [...workspace.members.values()].map((member) => toWire(member, MEMBER_NAMES) as WorkspaceSnapshot['members'][number]),
     api_keys: [...workspace.apiKeys.values()].map((apiKey) => toWire(apiKey, API_KEY_NAMES) as WorkspaceSnapshot['api_keys'][number]),
-    access_tokens: state.accessTokensOf(workspace.id).map((token) => toWire(token, ACCESS_TOKEN_NAMES) as WorkspaceSnapshot['access_tokens'][number]),
-    sessions: state.sessionsOf(workspace.id).map((session) => toWire(session, SESSION_NAMES) as NonNullable<WorkspaceSnapshot['sessions']>[number]),
+    access_tokens: state
+      .accessTokensOf(workspace.id)
+      .map((token) => toWire(token, ACCESS_TOKEN_NAMES) as WorkspaceSnapshot['access_tokens'][number]),
+    sessions: state
+      .sessionsOf(workspace.id)
+      .map((session) => toWire(session, SESSION_NAMES) as NonNullable<WorkspaceSnapshot['sessions']>[number]),
     tables: Object.fromEntries(tablesOf(workspace).map(([name, table]) => [name, table.records()])),
   };
 }

@@ -13,7 +13,14 @@ const FAULTS = new URL('../../src/faults/', import.meta.url).pathname;
  * The generated catalog files hold no code that acts; operation-of.ts and fault-memory.ts are the
  * seams' own (the one routing of a request, the one memory per mock) and index.ts switches faults on.
  */
-const NOT_FAULTS = new Set(['fault-catalog.ts', 'fault-descriptions.ts', 'fault-proofs.ts', 'operation-of.ts', 'fault-memory.ts', 'index.ts']);
+const NOT_FAULTS = new Set([
+  'fault-catalog.ts',
+  'fault-descriptions.ts',
+  'fault-proofs.ts',
+  'operation-of.ts',
+  'fault-memory.ts',
+  'index.ts',
+]);
 
 function faultSources(folder = FAULTS): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
@@ -30,7 +37,10 @@ const CEILINGS = {
   'route patterns (a regex literal of a path)': { pattern: /\/\^\\\//g, ceiling: 4 },
   'URL parses (new URL)': { pattern: /new URL\(/g, ceiling: 15 },
   "transactions of a fault's own (transactions.run)": { pattern: /transactions\.run\(/g, ceiling: 9 },
-  "memory of a fault's own (a module-level WeakMap by mock or workspace, or a memory() helper), not faultMemory": { pattern: /^const \w+ = (?:new WeakMap<(?:MockState|Workspace)\b|memory\()/gm, ceiling: 4 },
+  "memory of a fault's own (a module-level WeakMap by mock or workspace, or a memory() helper), not faultMemory": {
+    pattern: /^const \w+ = (?:new WeakMap<(?:MockState|Workspace)\b|memory\()/gm,
+    ceiling: 4,
+  },
 };
 
 describe('the faults act through the core seams', () => {

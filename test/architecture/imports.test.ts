@@ -23,7 +23,9 @@ function sourceFiles(folder: string): string[] {
 function importsOf(file: string, { types = false } = {}): string[] {
   const text = readFileSync(file, 'utf8');
   const found: string[] = [];
-  const statement = types ? /^\s*(import|export)[^'"]*?['"](\.[^'"]+\.ts)['"]/gm : /^\s*(import|export)(?!\s+type\b)[^'"]*?['"](\.[^'"]+\.ts)['"]/gm;
+  const statement = types
+    ? /^\s*(import|export)[^'"]*?['"](\.[^'"]+\.ts)['"]/gm
+    : /^\s*(import|export)(?!\s+type\b)[^'"]*?['"](\.[^'"]+\.ts)['"]/gm;
   for (const match of text.matchAll(statement)) found.push(match[2]!);
   for (const match of text.matchAll(/import\(\s*['"](\.[^'"]+\.ts)['"]\s*\)/g)) found.push(match[1]!);
   return found.map((target) => relative(SRC, normalize(join(dirname(file), target))));
@@ -81,8 +83,14 @@ describe('the imports of src/', () => {
   });
 
   it('of the core name nothing of the faults or the other readings, not even a type', () => {
-    const core = files.filter((file) => !MAY_NAME_THE_PROOF.some((allowed) => file === allowed || (allowed.endsWith('/') && file.startsWith(allowed))));
-    const reachingUp = core.flatMap((file) => importsOf(join(SRC, file), { types: true }).filter((target) => /^(faults|other-readings)\//.test(target)).map((target) => `${file} -> ${target}`));
+    const core = files.filter(
+      (file) => !MAY_NAME_THE_PROOF.some((allowed) => file === allowed || (allowed.endsWith('/') && file.startsWith(allowed))),
+    );
+    const reachingUp = core.flatMap((file) =>
+      importsOf(join(SRC, file), { types: true })
+        .filter((target) => /^(faults|other-readings)\//.test(target))
+        .map((target) => `${file} -> ${target}`),
+    );
     expect(reachingUp).toEqual([]);
     // The test sees the core: the pipeline, the resources and the queue are in it.
     expect(core).toEqual(expect.arrayContaining(['http/handle.ts', 'resources/webhooks/webhook-attempt.ts', 'seams/delivery-seams.ts']));

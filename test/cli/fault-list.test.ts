@@ -34,7 +34,14 @@ describe('crmkit mock --faults --reporter json', () => {
       proves: expect.arrayContaining(['errors.status-401']),
     });
     // A blind hunt's faults measure the suite and name no rule; every other fault names at least one.
-    expect(faults.filter((fault: { name: string; proves: string[] }) => fault.proves.length === 0 && !FAULT_CATALOG.find((known) => known.name === fault.name)?.hunt).map((fault: { name: string }) => fault.name)).toEqual([]);
+    expect(
+      faults
+        .filter(
+          (fault: { name: string; proves: string[] }) =>
+            fault.proves.length === 0 && !FAULT_CATALOG.find((known) => known.name === fault.name)?.hunt,
+        )
+        .map((fault: { name: string }) => fault.name),
+    ).toEqual([]);
   });
 
   it('the pretty list is still the default, and another reporter is refused', async () => {

@@ -25,7 +25,10 @@ async function crmkit(...args: string[]): Promise<{ code: number; stdout: string
 /** The rules judged by the checks of `family`, as the catalog gives them. */
 function rulesOfFamily(family: string): string[] {
   const checks = new Set(ALL_CHECKS.filter((check) => check.family === family).map((check) => check.id));
-  return loadCatalog().filter((rule) => rule.checks.some((check) => checks.has(check))).map((rule) => rule.id).sort();
+  return loadCatalog()
+    .filter((rule) => rule.checks.some((check) => checks.has(check)))
+    .map((rule) => rule.id)
+    .sort();
 }
 
 describe('crmkit conformance --list-rules', () => {
@@ -36,14 +39,21 @@ describe('crmkit conformance --list-rules', () => {
     const expected = rulesOfFamily('webhooks');
     expect(expected.length).toBeGreaterThan(10);
     expect(listed).toEqual(expected);
-    expect(stdout.trim().split('\n').at(-1)).toBe(`${expected.length} rules (the checks of --only webhooks; the catalog has ${loadCatalog().length}); ${expected.length} observable through the interface, ${expected.length} of them with a check`);
+    expect(stdout.trim().split('\n').at(-1)).toBe(
+      `${expected.length} rules (the checks of --only webhooks; the catalog has ${loadCatalog().length}); ${expected.length} observable through the interface, ${expected.length} of them with a check`,
+    );
   });
 
   it('with --only a check id and --reporter json lists exactly the rules that check judges', async () => {
     const check = ALL_CHECKS.find((candidate) => candidate.family === 'paging')!;
     const { stdout } = await crmkit('conformance', '--list-rules', '--only', check.id, '--reporter', 'json');
     const ids = (JSON.parse(stdout) as { rules: { id: string; checks: string[] }[] }).rules.map((rule) => rule.id).sort();
-    expect(ids).toEqual(loadCatalog().filter((rule) => rule.checks.includes(check.id)).map((rule) => rule.id).sort());
+    expect(ids).toEqual(
+      loadCatalog()
+        .filter((rule) => rule.checks.includes(check.id))
+        .map((rule) => rule.id)
+        .sort(),
+    );
   });
 
   it('with --out FILE writes the list to FILE, nothing to stdout, and its count line to stderr', async () => {
@@ -58,15 +68,29 @@ describe('crmkit conformance --list-rules', () => {
   it('with a mistyped --only names the close family, exit 2', async () => {
     const { code, stderr } = await crmkit('conformance', '--list-rules', '--only', 'webhoks');
     expect(code).toBe(2);
-    expect(stderr.split('\n')[0]).toMatch(/^crmkit conformance: --only: unknown family or check webhoks \(did you mean webhooks\?\); the families are /);
+    expect(stderr.split('\n')[0]).toMatch(
+      /^crmkit conformance: --only: unknown family or check webhoks \(did you mean webhooks\?\); the families are /,
+    );
   });
 });
 
 describe('a mistyped name gets the close names', () => {
   const cases: [string, string[], string][] = [
-    ['a fault', ['mock', '--fault', 'no-request-ids'], 'crmkit mock: unknown fault no-request-ids: did you mean no-request-id? (crmkit mock --faults lists them)'],
-    ['a check', ['conformance', '--base-url', 'http://127.0.0.1:9', '--only', 'input.unknown-feild'], 'crmkit conformance: --only: unknown family or check input.unknown-feild (did you mean input.unknown-field?); the families are'],
-    ['a story', ['scenario', 'check', 'scenarios/members-and-team.yaml'], 'crmkit scenario: no such file or directory: scenarios/members-and-team.yaml; did you mean scenarios/members-and-teams.yaml?'],
+    [
+      'a fault',
+      ['mock', '--fault', 'no-request-ids'],
+      'crmkit mock: unknown fault no-request-ids: did you mean no-request-id? (crmkit mock --faults lists them)',
+    ],
+    [
+      'a check',
+      ['conformance', '--base-url', 'http://127.0.0.1:9', '--only', 'input.unknown-feild'],
+      'crmkit conformance: --only: unknown family or check input.unknown-feild (did you mean input.unknown-field?); the families are',
+    ],
+    [
+      'a story',
+      ['scenario', 'check', 'scenarios/members-and-team.yaml'],
+      'crmkit scenario: no such file or directory: scenarios/members-and-team.yaml; did you mean scenarios/members-and-teams.yaml?',
+    ],
     ['a command', ['moke', '--seed', '1'], 'crmkit: unknown command moke: did you mean mock?'],
     ['a command to help with', ['help', 'conformence'], 'crmkit: unknown command conformence: did you mean conformance?'],
     ['a subcommand', ['scenario', 'rnu', 'scenarios/'], 'crmkit scenario: unknown subcommand rnu: did you mean run?'],
@@ -86,7 +110,13 @@ describe('a mistyped name gets the close names', () => {
 });
 
 describe('a number, in every spelling', () => {
-  for (const [option, bad, range] of [['--seed-size', '-5', '0 or more'], ['--seed-size', '2.5', '0 or more'], ['--seed', '-1', '0 or more'], ['--port', '-80', '0 to 65535'], ['--port', '1e3', '0 to 65535']] as const) {
+  for (const [option, bad, range] of [
+    ['--seed-size', '-5', '0 or more'],
+    ['--seed-size', '2.5', '0 or more'],
+    ['--seed', '-1', '0 or more'],
+    ['--port', '-80', '0 to 65535'],
+    ['--port', '1e3', '0 to 65535'],
+  ] as const) {
     it(`${option} ${bad} and ${option}=${bad} are refused with the same line, exit 2`, async () => {
       // --coverage exits at once once the options are read: a value let through would show as exit 0, not a running mock.
       const spaced = await crmkit('mock', option, bad, '--coverage');

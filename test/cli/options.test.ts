@@ -29,12 +29,22 @@ describe('reading the shared options', () => {
   });
 
   it('takes the target from --inputs, with the options given over it', () => {
-    const file = inputsFile({ base_url: 'https://api.crm.example', api_key: 'svc_file', other_workspace_key: 'svc_other', webhook_receiver_port: 9000 });
+    const file = inputsFile({
+      base_url: 'https://api.crm.example',
+      api_key: 'svc_file',
+      other_workspace_key: 'svc_other',
+      webhook_receiver_port: 9000,
+    });
     const { values } = parseOptions(['--inputs', file, '--api-key', 'svc_given'], OPTIONS);
-    expect(targetOptionsFrom(values)).toMatchObject({ baseUrl: 'https://api.crm.example', apiKey: 'svc_given', otherWorkspaceKey: 'svc_other', webhookReceiverPort: 9000 });
+    expect(targetOptionsFrom(values)).toMatchObject({
+      baseUrl: 'https://api.crm.example',
+      apiKey: 'svc_given',
+      otherWorkspaceKey: 'svc_other',
+      webhookReceiverPort: 9000,
+    });
   });
 
-  it('takes hub_member and hub_selectors from --inputs, over the selectors that fit crmkit\'s pages; refuses them malformed', async () => {
+  it("takes hub_member and hub_selectors from --inputs, over the selectors that fit crmkit's pages; refuses them malformed", async () => {
     const hubMember = { email: 'qa.owner@acme.example', password: 'pass word' };
     const hubSelectors = { consent_approve: 'button.allow' };
     const deployment = { base_url: 'https://api.crm.example', api_key: 'svc_file' };
@@ -59,7 +69,9 @@ describe('reading the shared options', () => {
     try {
       const file = inputsFile({ base_url: 'http://127.0.0.1:4010', api_key: 'svc_file', control_token: 'file-token-0123456789' });
       expect(targetOptionsFrom(parseOptions(['--inputs', file], OPTIONS).values).controlToken).toBe('file-token-0123456789');
-      expect(targetOptionsFrom(parseOptions(['--inputs', file, '--control-token', 'given-token-0123456789'], OPTIONS).values).controlToken).toBe('given-token-0123456789');
+      expect(
+        targetOptionsFrom(parseOptions(['--inputs', file, '--control-token', 'given-token-0123456789'], OPTIONS).values).controlToken,
+      ).toBe('given-token-0123456789');
       process.env.CRMKIT_CONTROL_TOKEN = 'env-token-0123456789';
       expect(targetOptionsFrom(parseOptions(['--inputs', file], OPTIONS).values).controlToken).toBe('env-token-0123456789');
       const wrong = inputsFile({ base_url: 'http://127.0.0.1:4010', api_key: 'svc_file', control_token: 42 });
@@ -72,11 +84,16 @@ describe('reading the shared options', () => {
 
   it("holds the inputs file's addresses to what --base-url takes", () => {
     const file = inputsFile({ base_url: 'api.crm.example', api_key: 'svc_file' });
-    expect(() => targetOptionsFrom(parseOptions(['--inputs', file], OPTIONS).values)).toThrow(/--base-url is an http\(s\) address, not "api.crm.example"/);
+    expect(() => targetOptionsFrom(parseOptions(['--inputs', file], OPTIONS).values)).toThrow(
+      /--base-url is an http\(s\) address, not "api.crm.example"/,
+    );
   });
 
   it('prints one help line per option, wrapped, with its placeholder and default', () => {
-    const help = optionHelp({ port: { type: 'string', value: 'N', default: '4010', help: 'port to listen on' }, long: { type: 'string', help: 'word '.repeat(30).trim() } });
+    const help = optionHelp({
+      port: { type: 'string', value: 'N', default: '4010', help: 'port to listen on' },
+      long: { type: 'string', help: 'word '.repeat(30).trim() },
+    });
     expect(help.split('\n')[0]).toBe(`${'  --port N'.padEnd(36)} port to listen on (default 4010)`);
     expect(help.split('\n').every((line) => line.length <= 100)).toBe(true);
     expect(help.split('\n').length).toBeGreaterThan(2);

@@ -32,7 +32,10 @@ describe('the virtual clock', () => {
     clock.schedule(T0 + 60_000, () => void ran.push(['one minute', clock.now()]));
     clock.schedule(T0 + 7_200_000, () => void ran.push(['two hours', clock.now()]));
     await clock.advance(3_600_000);
-    expect(ran).toEqual([['one minute', T0 + 60_000], ['five minutes', T0 + 300_000]]);
+    expect(ran).toEqual([
+      ['one minute', T0 + 60_000],
+      ['five minutes', T0 + 300_000],
+    ]);
     expect(clock.now()).toBe(T0 + 3_600_000);
     expect(clock.pending).toBe(1);
   });
@@ -96,7 +99,9 @@ describe('the virtual clock', () => {
     const startMs = clock.now();
     const ran: number[] = [];
     // An attempt out to a slow receiver: when its answer comes, its retry is scheduled a minute after it went out.
-    const attempt = new Promise<void>((resolve) => setTimeout(resolve, 50)).then(() => clock.schedule(startMs + 60_000, () => void ran.push(clock.now())));
+    const attempt = new Promise<void>((resolve) => setTimeout(resolve, 50)).then(() =>
+      clock.schedule(startMs + 60_000, () => void ran.push(clock.now())),
+    );
     clock.finishBeforeMoves(attempt);
     await clock.advance(86_400_000);
     expect(ran).toEqual([startMs + 60_000]);

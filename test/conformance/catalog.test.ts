@@ -60,7 +60,10 @@ describe('the catalog of rules', () => {
       const [plain, open] = [byId.get(stated), byId.get(reading)];
       expect(plain?.reading, stated).toBeUndefined();
       expect(open?.reading, reading).toBeTruthy();
-      expect(open?.checks.every((check) => plain?.checks.includes(check)), `${reading} is judged by checks of ${stated}`).toBe(true);
+      expect(
+        open?.checks.every((check) => plain?.checks.includes(check)),
+        `${reading} is judged by checks of ${stated}`,
+      ).toBe(true);
       // A check that judges a rule by name writes its id as a literal (context.judge, judge.expect, an observer's add).
       for (const id of [stated, reading]) expect(sources.includes(`'${id}'`), `a check judges ${id} by name`).toBe(true);
     }
@@ -70,7 +73,9 @@ describe('the catalog of rules', () => {
     const observable = catalog.filter((rule) => !rule.unobservable);
     const checked = observable.filter((rule) => rule.checks.length);
     const share = checked.length / observable.length;
-    console.log(`rules: ${catalog.length}; observable: ${observable.length}; with a check: ${checked.length} (${(share * 100).toFixed(1)} %)`);
+    console.log(
+      `rules: ${catalog.length}; observable: ${observable.length}; with a check: ${checked.length} (${(share * 100).toFixed(1)} %)`,
+    );
     expect(catalog.filter((rule) => rule.unobservable && rule.checks.length)).toEqual([]);
     expect(share).toBeGreaterThanOrEqual(0.9);
   });

@@ -24,7 +24,16 @@ afterAll(() => server.close());
 
 describe('crmkit conformance', () => {
   it('against a clean mock exits 0 and writes JUnit with every family it ran', async () => {
-    const { stdout } = await run(process.execPath, [bin, 'conformance', '--base-url', server.url, '--reporter', 'junit', '--only', 'input,responses']);
+    const { stdout } = await run(process.execPath, [
+      bin,
+      'conformance',
+      '--base-url',
+      server.url,
+      '--reporter',
+      'junit',
+      '--only',
+      'input,responses',
+    ]);
     expect(stdout).toContain('<testsuite name="input"');
     expect(stdout).toContain('<testsuite name="responses"');
     expect(stdout).not.toContain('<failure');
@@ -48,7 +57,18 @@ describe('crmkit conformance against `crmkit mock --control-token`', () => {
   it('passes a family with --control-token, every control call sending the token', async () => {
     const token = 'conformance-cli-control-token';
     await withCrmkitMock(['--control-token', token], async (url) => {
-      const { stdout } = await run(process.execPath, [bin, 'conformance', '--base-url', url, '--control-token', token, '--reporter', 'junit', '--only', 'input']);
+      const { stdout } = await run(process.execPath, [
+        bin,
+        'conformance',
+        '--base-url',
+        url,
+        '--control-token',
+        token,
+        '--reporter',
+        'junit',
+        '--only',
+        'input',
+      ]);
       expect(stdout).toContain('<testsuite name="input"');
       // The family provisions its keys and workspaces through the control API: skipped checks would mean the token was not sent.
       expect(stdout).not.toMatch(/<failure|needs the control API/);
@@ -73,7 +93,18 @@ describe('crmkit conformance --list-rules', () => {
 describe('a report written to a file', () => {
   it('leaves a one-line summary of the rules on stderr', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'crmkit-')), 'report.xml');
-    const { stderr } = await run(process.execPath, [bin, 'conformance', '--base-url', server.url, '--reporter', 'junit', '--out', out, '--only', 'paging']);
+    const { stderr } = await run(process.execPath, [
+      bin,
+      'conformance',
+      '--base-url',
+      server.url,
+      '--reporter',
+      'junit',
+      '--out',
+      out,
+      '--only',
+      'paging',
+    ]);
     expect(stderr).toMatch(new RegExp(`\\d+ rules: \\d+ passed, 0 failed, .*; wrote ${out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\n$`));
     expect(readFileSync(out, 'utf8')).toContain('<testsuite name="spec ');
   });

@@ -63,7 +63,9 @@ describe('the HTML report compared with an earlier run', () => {
     await page.screenshot({ path: new URL('conformance-compare-regression.png', OUT).pathname });
     expect(await page.locator('main > section').first().getAttribute('aria-labelledby')).toBe('comparison');
     const section = page.locator('section.comparison');
-    await expect(section.locator('.gate').innerText()).resolves.toBe('regression gate: failed (exit status 1): 3 rules passed before and failed now');
+    await expect(section.locator('.gate').innerText()).resolves.toBe(
+      'regression gate: failed (exit status 1): 3 rules passed before and failed now',
+    );
     expect(await page.locator('header').innerText()).toContain("verdict: failed (exit status 1, the regression gate's)");
     const failures = section.locator('article');
     expect(await failures.locator('h4 code').allInnerTexts()).toEqual(FAULT_RULES);
@@ -79,9 +81,13 @@ describe('the HTML report compared with an earlier run', () => {
     const section = page.locator('section.comparison');
     await section.locator('summary').first().click();
     await page.screenshot({ path: new URL('conformance-compare-fixed.png', OUT).pathname });
-    await expect(section.locator('.gate').innerText()).resolves.toBe('regression gate: passed (exit status 0): no rule that passed before fails now');
+    await expect(section.locator('.gate').innerText()).resolves.toBe(
+      'regression gate: passed (exit status 0): no rule that passed before fails now',
+    );
     await expect(section.locator('summary').first().innerText()).resolves.toBe('Newly passed (3)');
-    const rows = await section.locator('details tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+    const rows = await section
+      .locator('details tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
     expect(rows.map(([id, , , before, now]) => [id, before, now])).toEqual(FAULT_RULES.map((id) => [id, 'failed', 'passed']));
   });
 });

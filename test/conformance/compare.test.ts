@@ -61,7 +61,9 @@ describe('a run compared with an earlier one', () => {
       expect(change.check).toMatch(/^input\.unknown-field/);
       expect(change.requests).toContainEqual({ method: 'POST', path: '/v1/leads', status: 422 });
     }
-    expect([comparison.newlyFailed, comparison.newlyPassed, comparison.newlyNotJudged, comparison.added, comparison.removed].flat()).toEqual([]);
+    expect(
+      [comparison.newlyFailed, comparison.newlyPassed, comparison.newlyNotJudged, comparison.added, comparison.removed].flat(),
+    ).toEqual([]);
     expect(comparison.unchanged).toBe(faultyReport.rules.length - FAULT_RULES.length);
     expect(gateStatus(comparison)).toBe(1);
   });
@@ -77,7 +79,9 @@ describe('a run compared with an earlier one', () => {
     const comparison = compareReports(readPreviousReport(faultyFile), faultyReport);
     expect(comparison.stillFailing).toBe(FAULT_RULES.length);
     expect(gateStatus(comparison)).toBe(0);
-    expect(gateLine(comparison)).toBe('regression gate: passed (exit status 0): no rule that passed before fails now; 3 rules failed in both runs (not a regression)');
+    expect(gateLine(comparison)).toBe(
+      'regression gate: passed (exit status 0): no rule that passed before fails now; 3 rules failed in both runs (not a regression)',
+    );
   });
 
   it('lets failing rules new to the catalog by, unless strict', () => {
@@ -85,7 +89,9 @@ describe('a run compared with an earlier one', () => {
     const earlier = readPreviousReport(cleanFile);
     const older = { ...earlier, rules: earlier.rules.filter((rule) => !FAULT_RULES.includes(rule.id)) };
     const comparison = compareReports(older, faultyReport);
-    expect(comparison.added.map((change) => [change.id, change.before, change.after])).toEqual(FAULT_RULES.map((id) => [id, 'absent', 'failed']));
+    expect(comparison.added.map((change) => [change.id, change.before, change.after])).toEqual(
+      FAULT_RULES.map((id) => [id, 'absent', 'failed']),
+    );
     expect(comparison.regressions).toEqual([]);
     expect(gateStatus(comparison)).toBe(0);
     expect(gateStatus(compareReports(older, faultyReport, true))).toBe(1);
@@ -94,7 +100,10 @@ describe('a run compared with an earlier one', () => {
   it('lets a rule by that fails now and was skipped before, unless strict', () => {
     // As if the earlier run had skipped the fault's rules (a missing input, say).
     const earlier = readPreviousReport(cleanFile);
-    const skipped = { ...earlier, rules: earlier.rules.map((rule) => (FAULT_RULES.includes(rule.id) ? { ...rule, outcome: 'skipped' as const } : rule)) };
+    const skipped = {
+      ...earlier,
+      rules: earlier.rules.map((rule) => (FAULT_RULES.includes(rule.id) ? { ...rule, outcome: 'skipped' as const } : rule)),
+    };
     const comparison = compareReports(skipped, faultyReport);
     expect(comparison.newlyFailed.map((change) => [change.id, change.before])).toEqual(FAULT_RULES.map((id) => [id, 'skipped']));
     expect(gateStatus(comparison)).toBe(0);
@@ -121,13 +130,29 @@ describe('crmkit conformance --compare', () => {
     expect(code).toBe(1);
     const comparison = stdout.slice(stdout.indexOf('\nCompared with run '));
     expect(comparison).toContain(`✗ 3 newly failed, passed before (fails the gate):`);
-    for (const id of FAULT_RULES) expect(comparison).toMatch(new RegExp(`\\n    ${id.replace('.', '\\.')} \\(spec [\\d.]+, judged by input\\.unknown-field[a-z-]*; passed before\\)\\n.*\\n        POST /v1/leads → 422\\n`));
+    for (const id of FAULT_RULES)
+      expect(comparison).toMatch(
+        new RegExp(
+          `\\n    ${id.replace('.', '\\.')} \\(spec [\\d.]+, judged by input\\.unknown-field[a-z-]*; passed before\\)\\n.*\\n        POST /v1/leads → 422\\n`,
+        ),
+      );
     expect(comparison).toMatch(/regression gate: failed \(exit status 1\): 3 rules passed before and failed now\n$/);
   }, 60_000);
 
   it('exits 0 with "newly passed" the other way, the comparison in the JSON report and on stderr', async () => {
     const out = join(dir, 'again.json');
-    const { code, stderr } = await crmkit('--base-url', clean.url, '--only', 'input', '--reporter', 'json', '--out', out, '--compare', faultyFile);
+    const { code, stderr } = await crmkit(
+      '--base-url',
+      clean.url,
+      '--only',
+      'input',
+      '--reporter',
+      'json',
+      '--out',
+      out,
+      '--compare',
+      faultyFile,
+    );
     expect(code).toBe(0);
     expect(stderr).toContain(`  3 newly passed: ${FAULT_RULES.map((id) => `${id} (failed before)`).join(', ')}\n`);
     const written = JSON.parse(readFileSync(out, 'utf8'));
@@ -149,7 +174,9 @@ describe('crmkit conformance --compare', () => {
     const { stdout } = await run(process.execPath, [bin, 'conformance', '--help']);
     expect(stdout).toMatch(/--compare FILE +compare the run rule by rule/);
     expect(stdout).toContain('--compare-strict');
-    expect(stdout.replace(/\s+/g, ' ')).toContain('With --compare FILE, the regression gate\'s instead: 1 only when a rule that passed in FILE fails now; 0 otherwise, even when rules fail in both runs or a rule new to the catalog fails');
+    expect(stdout.replace(/\s+/g, ' ')).toContain(
+      "With --compare FILE, the regression gate's instead: 1 only when a rule that passed in FILE fails now; 0 otherwise, even when rules fail in both runs or a rule new to the catalog fails",
+    );
   });
 
   it('refuses a file that is not a crmkit JSON report in one line, exit 2, before any request', async () => {
@@ -158,7 +185,9 @@ describe('crmkit conformance --compare', () => {
     // Nothing listens on the discard port: had the run started, its line would be the unreachable target's.
     const { code, stderr } = await crmkit('--base-url', 'http://127.0.0.1:9', '--compare', other);
     expect(code).toBe(2);
-    expect(stderr.split('\n')[0]).toBe(`crmkit conformance: ${other} is not a crmkit JSON report (it has no "format": "crmkit-conformance-report"): write one with crmkit conformance --reporter json --out FILE`);
+    expect(stderr.split('\n')[0]).toBe(
+      `crmkit conformance: ${other} is not a crmkit JSON report (it has no "format": "crmkit-conformance-report"): write one with crmkit conformance --reporter json --out FILE`,
+    );
   });
 });
 
@@ -173,8 +202,16 @@ describe('reading an earlier report', () => {
     const report = JSON.parse(readFileSync(cleanFile, 'utf8'));
     const cases: [string, string, RegExp][] = [
       ['junit.xml', '<testsuites/>', /junit\.xml is not a crmkit JSON report \(it is not JSON\)/],
-      ['v2.json', JSON.stringify({ ...report, formatVersion: REPORT_FORMAT_VERSION + 1 }), /v2\.json is a crmkit JSON report of format 2, .* compares with format 1 only/],
-      ['broken.json', JSON.stringify({ ...report, rules: [{ id: 'a.b', section: '2', rule: 'x' }] }), /broken\.json is not a crmkit JSON report \(rules\[0\] is not a rule/],
+      [
+        'v2.json',
+        JSON.stringify({ ...report, formatVersion: REPORT_FORMAT_VERSION + 1 }),
+        /v2\.json is a crmkit JSON report of format 2, .* compares with format 1 only/,
+      ],
+      [
+        'broken.json',
+        JSON.stringify({ ...report, rules: [{ id: 'a.b', section: '2', rule: 'x' }] }),
+        /broken\.json is not a crmkit JSON report \(rules\[0\] is not a rule/,
+      ],
     ];
     for (const [name, text, message] of cases) expect(() => readPreviousReport(written(name, text))).toThrow(message);
   });

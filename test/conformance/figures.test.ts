@@ -13,10 +13,22 @@ import type { Report } from '../../conformance/run.ts';
 import { listRules } from '../../src/cli/list-rules.ts';
 
 const ruleOf = (extra: Partial<Rule>): Rule => ({
-  id: 'a.one', section: '4.2', rule: 'a rule', needs: ['key'], checks: ['c'], file: 'test.yaml', ...extra,
+  id: 'a.one',
+  section: '4.2',
+  rule: 'a rule',
+  needs: ['key'],
+  checks: ['c'],
+  file: 'test.yaml',
+  ...extra,
 });
 const resultOf = (id: string, outcome: RuleOutcome, message?: string): RuleResult => ({
-  id, section: '4.2', rule: `rule ${id}`, needs: ['key'], checks: ['c'], outcome, ...(message ? { message } : {}),
+  id,
+  section: '4.2',
+  rule: `rule ${id}`,
+  needs: ['key'],
+  checks: ['c'],
+  outcome,
+  ...(message ? { message } : {}),
 });
 const never = () => false;
 const LINE = 'judged on this target: 3 of 5 observable rules (60 %); this target could let the suite judge 4 (80 %)';
@@ -66,8 +78,12 @@ describe('what a target offers', () => {
 
 describe('the two figures', () => {
   const rules = [
-    resultOf('a.passed', 'passed'), resultOf('a.failed', 'failed'), resultOf('a.warned', 'warned'),
-    resultOf('a.skipped', 'skipped', 'needs a form'), resultOf('a.unchecked', 'not-checked'), resultOf('a.unobservable', 'unobservable'),
+    resultOf('a.passed', 'passed'),
+    resultOf('a.failed', 'failed'),
+    resultOf('a.warned', 'warned'),
+    resultOf('a.skipped', 'skipped', 'needs a form'),
+    resultOf('a.unchecked', 'not-checked'),
+    resultOf('a.unobservable', 'unobservable'),
   ];
 
   it('judged counts the observable rules that passed, failed or warned; could-judge those the target meets', () => {
@@ -82,7 +98,11 @@ describe('the two figures', () => {
     expect(prettyReport(report).split('\n').slice(0, 4).join('\n')).toContain(LINE);
     expect(htmlReport(report)).toContain(`<p class="figures">${LINE}</p>`);
     const junit = junitReport(report);
-    for (const [name, value] of [['observable-rules', 5], ['judged-on-this-target', 3], ['this-target-could-judge', 4]]) {
+    for (const [name, value] of [
+      ['observable-rules', 5],
+      ['judged-on-this-target', 3],
+      ['this-target-could-judge', 4],
+    ]) {
       expect(junit).toContain(`<property name="${name}" value="${value}"/>`);
     }
   });

@@ -59,7 +59,10 @@ describe('the HTML report', () => {
   });
 
   it('filters the rule tables by result', async () => {
-    await page.locator('details[id^="part-"]').first().evaluate((node) => ((node as HTMLDetailsElement).open = true));
+    await page
+      .locator('details[id^="part-"]')
+      .first()
+      .evaluate((node) => ((node as HTMLDetailsElement).open = true));
     const passedRows = page.locator('tr[data-outcome="passed"]');
     const visibleBefore = await passedRows.evaluateAll((rows) => rows.filter((row) => !(row as HTMLElement).hidden).length);
     await page.getByLabel('passed', { exact: true }).uncheck();

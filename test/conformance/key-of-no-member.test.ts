@@ -18,7 +18,10 @@ beforeAll(async () => {
   server = await startServer(mock, { port: 0, host: '127.0.0.1' });
   const { workspace, inputs } = await prepareStandIn(mock.state, mock.state.config.urls);
   const memberless = addApiKey(mock.state, workspace, { name: 'QA no member', scopes: [...API_KEY_SCOPES], role: 'owner' });
-  report = await runConformance({ ...targetOptionsOf({ ...inputs, api_key: memberless.key }), only: ['leads.update', 'leads.list-filters'] });
+  report = await runConformance({
+    ...targetOptionsOf({ ...inputs, api_key: memberless.key }),
+    only: ['leads.update', 'leads.list-filters'],
+  });
 }, 300_000);
 afterAll(async () => server?.close());
 

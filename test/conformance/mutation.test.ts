@@ -38,7 +38,9 @@ describe('the conformance suite against the clean mock', () => {
     const unjudged = report.rules.filter((rule) => rule.checks.length && rule.outcome !== 'passed' && rule.outcome !== 'not-exercised');
     expect(unjudged.map((rule) => `${rule.id}: ${rule.outcome} ${rule.message ?? ''}`)).toEqual([]);
     expect(report.rules.filter((rule) => rule.outcome === 'not-exercised').map((rule) => rule.id)).toEqual(NOT_EXERCISED_ON_A_SOUND_MOCK);
-    console.log(`the whole suite against a mock: ${report.results.length} checks, ${report.rules.length} rules, ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `the whole suite against a mock: ${report.results.length} checks, ${report.rules.length} rules, ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
   }, 600_000);
 });
 

@@ -29,8 +29,11 @@ const ruleOutcome = (report: Report, id: string) => report.rules.find((rule) => 
 
 /** The same hub with other ids on its pages (the spec shows none of them): only other selectors find its fields. */
 const RENAMED: Record<string, string> = {
-  'signin-email': 'login-user', 'signin-password': 'login-secret', 'signin-submit': 'login-go',
-  'consent-approve': 'grant-access', 'consent-deny': 'refuse-access',
+  'signin-email': 'login-user',
+  'signin-password': 'login-secret',
+  'signin-submit': 'login-go',
+  'consent-approve': 'grant-access',
+  'consent-deny': 'refuse-access',
 };
 const renamedHubPages: OtherReading = {
   name: 'hub-pages-other-ids',
@@ -49,8 +52,15 @@ describe('OAuth consent through the hub in headless Chromium', () => {
     const report = await runOnStandIn([...FLOW_CHECKS, 'oauth.revoke-cascade']);
     expect(report.results.filter((result) => result.outcome !== 'passed').map((result) => `${result.id}: ${result.message}`)).toEqual([]);
     const judged = [
-      'oauth.code-single-use', 'oauth.code-reuse-revokes', 'oauth.pkce-challenge-s256', 'oauth.refresh-rotates', 'oauth.refresh-old-stops',
-      'oauth.refresh-reuse-revokes-all', 'oauth.revoke-refresh-cascade', 'oauth.denial-access-denied', 'oauth.state-500-printable',
+      'oauth.code-single-use',
+      'oauth.code-reuse-revokes',
+      'oauth.pkce-challenge-s256',
+      'oauth.refresh-rotates',
+      'oauth.refresh-old-stops',
+      'oauth.refresh-reuse-revokes-all',
+      'oauth.revoke-refresh-cascade',
+      'oauth.denial-access-denied',
+      'oauth.state-500-printable',
       'oauth.authorize-redirect-optional',
     ];
     const outcomes = Object.fromEntries(judged.map((rule) => [rule, ruleOutcome(report, rule)]));
@@ -78,8 +88,11 @@ describe('OAuth consent through the hub in headless Chromium', () => {
     const page = await renamedHubPages.wrap(original, undefined as never)(new Request('http://hub.test/'));
     expect(await page.text()).toBe('<input id="login-user"><button id="grant-access">');
     const selectors = {
-      signin_email: '#login-user', signin_password: '#login-secret', signin_submit: '#login-go',
-      consent_approve: '#grant-access', consent_deny: '#refuse-access',
+      signin_email: '#login-user',
+      signin_password: '#login-secret',
+      signin_submit: '#login-go',
+      consent_approve: '#grant-access',
+      consent_deny: '#refuse-access',
     };
     const report = await runOnStandIn(['oauth.authorization-code-flow', 'oauth.consent'], { otherReadings: [renamedHubPages], selectors });
     expect(report.results.map((result) => [result.id, result.outcome, result.message])).toEqual([

@@ -62,7 +62,9 @@ describe('error codes the spec does not name', () => {
     const headers = { 'Content-Type': 'text/plain' };
     const refused = await call(mock, 'POST', '/v1/leads', { key, headers, rawBody: JSON.stringify({ name: 'plain text' }) });
     expect(codeOf(refused)).toBe('415 unsupported_media_type');
-    expect(codeOf(await call(mock, 'POST', '/v1/leads', { key, headers: { 'Content-Type': 'application/json' }, rawBody: '{"name": ' }))).toBe('400 malformed_json');
+    expect(
+      codeOf(await call(mock, 'POST', '/v1/leads', { key, headers: { 'Content-Type': 'application/json' }, rawBody: '{"name": ' })),
+    ).toBe('400 malformed_json');
   });
 
   it('error-changed-cursor: a changed cursor answers 422 validation_failed under cursor, in the language asked for', async () => {
@@ -122,7 +124,11 @@ describe('routes the spec does not show, designed otherwise', () => {
   it('route-webhooks-unlisted: no route lists, reads or deletes a webhook; PATCH switches one off', async () => {
     const body = { name: 'reading', url: 'https://hooks.example.com/unlisted', events: ['lead.*'] };
     const { webhook } = (await call(mock, 'POST', '/v1/webhooks', { key, body })).body;
-    const notOffered = [['GET', '/v1/webhooks'], ['GET', `/v1/webhooks/${webhook.id}`], ['DELETE', `/v1/webhooks/${webhook.id}`]];
+    const notOffered = [
+      ['GET', '/v1/webhooks'],
+      ['GET', `/v1/webhooks/${webhook.id}`],
+      ['DELETE', `/v1/webhooks/${webhook.id}`],
+    ];
     for (const [method, path] of notOffered) {
       expect(codeOf(await raw(method!, path!, { key })), `${method} ${path}`).toBe('404 route_not_found');
     }

@@ -86,10 +86,14 @@ describe('deliveries', () => {
     const event = { id: 'evt_1', occurred_at: '2026-11-20T09:00:00.500Z', data: { object: lead } };
     const attempt = other.mock.state.deliverySeams.deliveredBody({ body: JSON.stringify(event) }, other.mock.state);
     expect(JSON.parse(attempt.body)).toEqual({
-      ...event, occurred_at: '2026-11-20T14:00:00.500000000+05:00', [EXTRA_FIELD]: 'uz-1',
+      ...event,
+      occurred_at: '2026-11-20T14:00:00.500000000+05:00',
+      [EXTRA_FIELD]: 'uz-1',
       data: { object: { ...event.data.object, [EXTRA_FIELD]: 'uz-1' } },
     });
     expect(Object.keys(JSON.parse(attempt.body))).toEqual(['data', 'id', 'occurred_at', EXTRA_FIELD]);
-    expect(plain.mock.state.deliverySeams.deliveredBody({ body: JSON.stringify(event) }, plain.mock.state).body).toBe(JSON.stringify(event));
+    expect(plain.mock.state.deliverySeams.deliveredBody({ body: JSON.stringify(event) }, plain.mock.state).body).toBe(
+      JSON.stringify(event),
+    );
   });
 });

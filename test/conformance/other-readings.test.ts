@@ -55,7 +55,8 @@ describe('the suite against the other-readings stand-in', () => {
   it('warns only on rules whose words the spec leaves open (a catalog reading) or that rest on inferred parts', () => {
     const catalog = rulesById();
     const warnedChecks = new Set(suite.report.results.filter((result) => result.outcome === 'warned').map((result) => result.id));
-    const unexplained = suite.report.rules.filter((rule) => rule.outcome === 'warned')
+    const unexplained = suite.report.rules
+      .filter((rule) => rule.outcome === 'warned')
       .filter((rule) => !catalog.get(rule.id)?.reading && !(rule.check && warnedChecks.has(rule.check)));
     expect(unexplained.map((rule) => `${rule.id}: ${rule.message}`)).toEqual([]);
     const count = (outcome: string) => ({
@@ -63,7 +64,9 @@ describe('the suite against the other-readings stand-in', () => {
       rules: suite.report.rules.filter((rule) => rule.outcome === outcome).length,
     });
     console.info(`other readings: ${JSON.stringify({ passed: count('passed'), warned: count('warned'), skipped: count('skipped') })}`);
-    const warned = suite.report.rules.filter((rule) => rule.outcome === 'warned').map((rule) => `  ${rule.id} (${rule.check}): ${rule.message}`);
+    const warned = suite.report.rules
+      .filter((rule) => rule.outcome === 'warned')
+      .map((rule) => `  ${rule.id} (${rule.check}): ${rule.message}`);
     console.info(`warned:\n${warned.join('\n')}`);
   });
 

@@ -23,7 +23,13 @@ afterAll(async () => {
 
 /** A check that waits for a delivery to its receiver path, as a webhook check does, named as `webhook-kit.ts`'s `delivery(count, what)` names it. */
 const waitsForADelivery: ActiveCheck = {
-  kind: 'active', id: 'test.waits-for-a-delivery', family: 'webhooks', title: 'waits for a delivery', spec: '-', basis: 'documented', writes: false,
+  kind: 'active',
+  id: 'test.waits-for-a-delivery',
+  family: 'webhooks',
+  title: 'waits for a delivery',
+  spec: '-',
+  basis: 'documented',
+  writes: false,
   async run(context) {
     const found = await waitingFor('the first retry', 60_000, () => receiver.nth('/progress-test', 1, 60_000));
     if (!found) context.fail('no delivery came');
@@ -52,9 +58,20 @@ describe('a check that waits', () => {
   it('a check between waits is reported as running, not waiting', async () => {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    const busy: ActiveCheck = { ...waitsForADelivery, id: 'test.busy', async run() { await released; } };
+    const busy: ActiveCheck = {
+      ...waitsForADelivery,
+      id: 'test.busy',
+      async run() {
+        await released;
+      },
+    };
     const progress: CheckProgress[] = [];
-    await runConformance({ baseUrl: server.url, checks: [busy], progressEveryMs: 20, onProgress: (seen) => (progress.push(seen), release()) });
+    await runConformance({
+      baseUrl: server.url,
+      checks: [busy],
+      progressEveryMs: 20,
+      onProgress: (seen) => (progress.push(seen), release()),
+    });
     expect(progress[0]).toMatchObject({ check: { id: 'test.busy' } });
     expect(progress[0]!.wait).toBeUndefined();
   });
@@ -64,15 +81,25 @@ describe('the progress line', () => {
   it('says the check, how long it has run, what it waits for and for how long at most', () => {
     const check = { id: 'webhooks.retries', family: 'webhooks', title: 't', spec: '6.3', basis: 'documented' } as const;
     const wait = { what: 'the first retry', sinceMs: Date.now() - 10_000, upToMs: 150_000 };
-    expect(prettyCheckProgress({ check, elapsedMs: 15_200, wait })).toBe('  … webhooks.retries: 15 s, waiting for the first retry (10 s of up to 150 s)\n');
+    expect(prettyCheckProgress({ check, elapsedMs: 15_200, wait })).toBe(
+      '  … webhooks.retries: 15 s, waiting for the first retry (10 s of up to 150 s)\n',
+    );
     expect(prettyCheckProgress({ check, elapsedMs: 5_000 })).toBe('  … webhooks.retries: 5 s, still running (not on a named wait)\n');
   });
 
   it("names a receiver's own wait by its path when no check named it", async () => {
     const seen: CheckProgress[] = [];
-    const bare: ActiveCheck = { ...waitsForADelivery, id: 'test.bare', async run() { await receiver.nth('/bare', 1, 60_000); } };
+    const bare: ActiveCheck = {
+      ...waitsForADelivery,
+      id: 'test.bare',
+      async run() {
+        await receiver.nth('/bare', 1, 60_000);
+      },
+    };
     await runConformance({
-      baseUrl: server.url, checks: [bare], progressEveryMs: 20,
+      baseUrl: server.url,
+      checks: [bare],
+      progressEveryMs: 20,
       onProgress: (progress) => {
         seen.push(progress);
         if (seen.length === 1) void fetch(receiver.url('/bare'), { method: 'POST', body: '{}' });

@@ -15,7 +15,9 @@ afterEach(async () => {
   for (const item of running.splice(0)) await item.close();
 });
 
-async function mockBehindProxy(faults: string[] = []): Promise<{ server: RunningServer; proxy: ValidatingProxy; key: string; live: ProxyProblem[] }> {
+async function mockBehindProxy(
+  faults: string[] = [],
+): Promise<{ server: RunningServer; proxy: ValidatingProxy; key: string; live: ProxyProblem[] }> {
   const mock = createMock({ faults });
   const server = await startServer(mock, { port: 0, host: '127.0.0.1' });
   const created = await (await fetch(`${server.url}/_mock/workspaces`, { method: 'POST' })).json();
@@ -52,13 +54,18 @@ describe('the validating proxy', () => {
     expect((await fetch(`${proxy.url}/_mock/workspaces/ws_nope/clock`)).status).toBe(404);
     await fetch(`${proxy.url}/v1/api-keys/whoami`, { headers: { authorization: `Bearer ${key}` } });
     expect(proxy.exchanges.map((exchange) => exchange.operation?.id)).toEqual(['getWhoami']);
-    expect(proxy.notJudged.map((exchange) => new URL(exchange.request.url).pathname)).toEqual(['/_mock/workspaces', '/_mock/workspaces/ws_nope/clock']);
+    expect(proxy.notJudged.map((exchange) => new URL(exchange.request.url).pathname)).toEqual([
+      '/_mock/workspaces',
+      '/_mock/workspaces/ws_nope/clock',
+    ]);
     expect(proxy.problems.every((problem) => !problem.exchange.request.url.includes('/_mock'))).toBe(true);
     const report = proxy.report();
-    expect(report.notJudged).toEqual([{ what: 'control API (/_mock): the mock\'s own routes, not the CRM interface', exchanges: 2 }]);
-    expect(prettyReport(report)).toContain('not judged: control API (/_mock): the mock\'s own routes, not the CRM interface, 2 exchanges');
+    expect(report.notJudged).toEqual([{ what: "control API (/_mock): the mock's own routes, not the CRM interface", exchanges: 2 }]);
+    expect(prettyReport(report)).toContain("not judged: control API (/_mock): the mock's own routes, not the CRM interface, 2 exchanges");
     expect(htmlReport(report)).toContain('Not judged: control API (/_mock)');
-    expect(junitReport(report)).toMatch(/<testsuite name="not judged" tests="1" failures="0" skipped="1">\n {4}<testcase classname="proxy.not-judged" name="control API \(\/_mock\)[^"]*" time="0"><skipped message="not judged: 2 exchanges"\/>/);
+    expect(junitReport(report)).toMatch(
+      /<testsuite name="not judged" tests="1" failures="0" skipped="1">\n {4}<testcase classname="proxy.not-judged" name="control API \(\/_mock\)[^"]*" time="0"><skipped message="not judged: 2 exchanges"\/>/,
+    );
   });
 
   it('reports a problem live and in its report, with the rule it breaks', async () => {
@@ -72,17 +79,33 @@ describe('the validating proxy', () => {
 
   it('attributes each problem to the rule it breaks only, worded with the header as it is, and titles its report as a proxy run', async () => {
     const { server, proxy, key, live } = await mockBehindProxy(['no-request-id', 'unknown-id-crashes']);
-    const crashed = await fetch(`${proxy.url}/v1/leads/lead_doesnotexist`, { headers: { authorization: `Bearer ${key}`, 'x-request-id': 'mine-1' } });
+    const crashed = await fetch(`${proxy.url}/v1/leads/lead_doesnotexist`, {
+      headers: { authorization: `Bearer ${key}`, 'x-request-id': 'mine-1' },
+    });
     expect(crashed.status).toBe(500);
     // No header at all is the header's rule only, not also a body's request_id that differs from it (one behaviour, one rule).
-    expect(live.filter((problem) => problem.rule.startsWith('errors.request-id')).map((problem) => [problem.rule, problem.problem])).toEqual([['errors.request-id-header', 'no X-Request-Id header']]);
+    expect(
+      live.filter((problem) => problem.rule.startsWith('errors.request-id')).map((problem) => [problem.rule, problem.problem]),
+    ).toEqual([['errors.request-id-header', 'no X-Request-Id header']]);
     expect(live.map((problem) => problem.problem).join('\n')).not.toContain('undefined');
     const report = proxy.report();
     const failed = report.rules.filter((rule) => rule.outcome === 'failed').map((rule) => rule.id);
     // A 500 answer breaks no rule about rate_limited, forbidden, missing_scope, gone, tag_exists or limit_reached.
     expect(failed).toEqual(expect.arrayContaining(['errors.request-id-header']));
     expect(report.rules.find((rule) => rule.id === 'errors.request-id-in-body')?.outcome).toBe('not-exercised');
-    expect(failed.filter((id) => id.startsWith('errors.extra-') || ['errors.envelope', 'errors.code-snake-case', 'errors.code-status', 'errors.complete-list-not-shown', 'errors.request-id-own'].includes(id))).toEqual([]);
+    expect(
+      failed.filter(
+        (id) =>
+          id.startsWith('errors.extra-') ||
+          [
+            'errors.envelope',
+            'errors.code-snake-case',
+            'errors.code-status',
+            'errors.complete-list-not-shown',
+            'errors.request-id-own',
+          ].includes(id),
+      ),
+    ).toEqual([]);
     // No rate_limited answer was seen: its rule is not exercised, not passed (issue 22).
     expect(report.rules.find((rule) => rule.id === 'errors.extra-rate-limited')?.outcome).toBe('not-exercised');
     const pretty = prettyReport(report);
@@ -95,7 +118,11 @@ describe('the validating proxy', () => {
 
   it('crmkit proxy prints a line per problem and exits 1 with the report when stopped, its summary saying so', async () => {
     const { server, key } = await mockBehindProxy(['no-request-id']);
-    const run = await proxyCommand(server.url, (url) => fetch(`${url}/v1/api-keys/whoami`, { headers: { authorization: `Bearer ${key}` } }), '✗ responses.request-id');
+    const run = await proxyCommand(
+      server.url,
+      (url) => fetch(`${url}/v1/api-keys/whoami`, { headers: { authorization: `Bearer ${key}` } }),
+      '✗ responses.request-id',
+    );
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('rules by part');
     expect(run.stdout).toContain(': failed (exit status 1)');
@@ -105,7 +132,11 @@ describe('the validating proxy', () => {
   it('crmkit proxy exits 0 when its problems only warn (rules the spec leaves open), and its summary agrees (issue 22)', async () => {
     const { server, key } = await mockBehindProxy(['unknown-id-crashes']);
     const headers = { authorization: `Bearer ${key}` };
-    const run = await proxyCommand(server.url, (url) => fetch(`${url}/v1/leads/ld_${'0'.repeat(26)}`, { headers }), '✗ responses.no-server-error');
+    const run = await proxyCommand(
+      server.url,
+      (url) => fetch(`${url}/v1/leads/ld_${'0'.repeat(26)}`, { headers }),
+      '✗ responses.no-server-error',
+    );
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(': passed (exit status 0)');
     expect(run.stdout).toMatch(/\d+ rules: \d+ passed, 0 failed, [1-9]\d* warned/);
@@ -113,8 +144,19 @@ describe('the validating proxy', () => {
 });
 
 /** `crmkit proxy` in front of the target: sends a request through it, waits for the problem line, stops it with Ctrl-C (killed when its test ends). */
-async function proxyCommand(target: string, send: (url: string) => Promise<unknown>, problem: string): Promise<{ code: unknown; stdout: string }> {
-  const child = spawn(process.execPath, [new URL('../../bin/crmkit.js', import.meta.url).pathname, 'proxy', '--target', target, '--port', '0']);
+async function proxyCommand(
+  target: string,
+  send: (url: string) => Promise<unknown>,
+  problem: string,
+): Promise<{ code: unknown; stdout: string }> {
+  const child = spawn(process.execPath, [
+    new URL('../../bin/crmkit.js', import.meta.url).pathname,
+    'proxy',
+    '--target',
+    target,
+    '--port',
+    '0',
+  ]);
   endWithTheTest(child);
   const ended = new Promise((resolve) => child.once('exit', resolve));
   let stdout = '';

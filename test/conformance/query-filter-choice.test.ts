@@ -23,7 +23,9 @@ async function deployment(rename: (fields: Record<string, string>) => Record<str
     const chunks: Buffer[] = [];
     for await (const chunk of incoming) chunks.push(chunk as Buffer);
     const body = chunks.length ? Buffer.concat(chunks) : undefined;
-    const headers = Object.entries(incoming.headers).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value] as [string, string]] : []));
+    const headers = Object.entries(incoming.headers).flatMap(([name, value]) =>
+      typeof value === 'string' ? [[name, value] as [string, string]] : [],
+    );
     const response = await mock.handle(new Request(`http://127.0.0.1:4010${incoming.url}`, { method: incoming.method, headers, body }));
     let text = await response.text();
     if (incoming.url?.startsWith('/v1/query/') && response.status === 422) {
@@ -31,7 +33,9 @@ async function deployment(rename: (fields: Record<string, string>) => Record<str
       if (answer.error.code === 'validation_failed') answer.error.fields = rename(answer.error.fields);
       text = JSON.stringify(answer);
     }
-    outgoing.writeHead(response.status, { 'content-type': 'application/json', 'x-request-id': response.headers.get('x-request-id') ?? 'none' }).end(text);
+    outgoing
+      .writeHead(response.status, { 'content-type': 'application/json', 'x-request-id': response.headers.get('x-request-id') ?? 'none' })
+      .end(text);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
@@ -49,16 +53,27 @@ async function outcomes(rename: (fields: Record<string, string>) => Record<strin
 
 describe('a query body with both filters or none', () => {
   it('passes the crmkit mock, which names query (neither) or query and q (both)', async () => {
-    expect(await outcomes((fields) => fields)).toEqual({ 'query.filter-exactly-one': 'passed', 'query.filter-exactly-one-named': 'passed' });
+    expect(await outcomes((fields) => fields)).toEqual({
+      'query.filter-exactly-one': 'passed',
+      'query.filter-exactly-one-named': 'passed',
+    });
   });
 
   it('passes a deployment naming only q, or only query', async () => {
-    expect(await outcomes(() => ({ q: 'send query or q' }))).toEqual({ 'query.filter-exactly-one': 'passed', 'query.filter-exactly-one-named': 'passed' });
-    expect(await outcomes(() => ({ query: 'send query or q' }))).toEqual({ 'query.filter-exactly-one': 'passed', 'query.filter-exactly-one-named': 'passed' });
+    expect(await outcomes(() => ({ q: 'send query or q' }))).toEqual({
+      'query.filter-exactly-one': 'passed',
+      'query.filter-exactly-one-named': 'passed',
+    });
+    expect(await outcomes(() => ({ query: 'send query or q' }))).toEqual({
+      'query.filter-exactly-one': 'passed',
+      'query.filter-exactly-one-named': 'passed',
+    });
   });
 
   it('warns, never fails, a deployment naming no field (the root key "")', async () => {
-    expect(await outcomes(() => ({ '': 'must match exactly one schema in oneOf' }))).toEqual({ 'query.filter-exactly-one': 'passed', 'query.filter-exactly-one-named': 'warned' });
+    expect(await outcomes(() => ({ '': 'must match exactly one schema in oneOf' }))).toEqual({
+      'query.filter-exactly-one': 'passed',
+      'query.filter-exactly-one-named': 'warned',
+    });
   });
 });
-

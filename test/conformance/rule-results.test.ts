@@ -4,16 +4,37 @@ import type { Rule } from '../../conformance/rules/catalog.ts';
 import { ruleResults } from '../../conformance/rules/rule-results.ts';
 import type { CheckResult } from '../../conformance/run.ts';
 
-const rule = (id: string, checks: string[], extra: Partial<Rule> = {}): Rule => ({ id, section: '4.2', rule: `rule ${id}`, needs: ['key'], checks, file: 'test.yaml', ...extra });
-const result = (id: string, outcome: CheckResult['outcome'], extra: Partial<CheckResult> = {}): CheckResult => ({
-  id, family: 'leads', title: id, spec: '4.2', basis: 'documented', outcome, ms: 1, ...extra,
+const rule = (id: string, checks: string[], extra: Partial<Rule> = {}): Rule => ({
+  id,
+  section: '4.2',
+  rule: `rule ${id}`,
+  needs: ['key'],
+  checks,
+  file: 'test.yaml',
+  ...extra,
 });
-const outcomes = (rules: Rule[], results: CheckResult[], mock = true) => Object.fromEntries(ruleResults(results, mock, rules).map((r) => [r.id, r.outcome]));
+const result = (id: string, outcome: CheckResult['outcome'], extra: Partial<CheckResult> = {}): CheckResult => ({
+  id,
+  family: 'leads',
+  title: id,
+  spec: '4.2',
+  basis: 'documented',
+  outcome,
+  ms: 1,
+  ...extra,
+});
+const outcomes = (rules: Rule[], results: CheckResult[], mock = true) =>
+  Object.fromEntries(ruleResults(results, mock, rules).map((r) => [r.id, r.outcome]));
 
 describe('rule results', () => {
   it('a passed check passes every rule it judges; a rule without checks is not checked, or not observable with its reason', () => {
     const rules = [rule('a.one', ['c']), rule('a.two', ['c']), rule('a.three', []), rule('a.four', [], { unobservable: 'emails' })];
-    expect(outcomes(rules, [result('c', 'passed')])).toEqual({ 'a.one': 'passed', 'a.two': 'passed', 'a.three': 'not-checked', 'a.four': 'unobservable' });
+    expect(outcomes(rules, [result('c', 'passed')])).toEqual({
+      'a.one': 'passed',
+      'a.two': 'passed',
+      'a.three': 'not-checked',
+      'a.four': 'unobservable',
+    });
   });
 
   it('a problem judged for one rule fails that rule only, when the check went on to its end', () => {
@@ -33,8 +54,15 @@ describe('rule results', () => {
 
   it('a rule a check left unjudged on purpose is skipped with its reason', () => {
     const rules = [rule('a.one', ['c']), rule('a.two', ['c'])];
-    const results = ruleResults([result('c', 'passed', { judged: [{ rule: 'a.one' }, { rule: 'a.two', skipped: 'not safe on a deployment' }] })], true, rules);
-    expect(results.map((r) => [r.outcome, r.message])).toEqual([['passed', undefined], ['skipped', 'not safe on a deployment']]);
+    const results = ruleResults(
+      [result('c', 'passed', { judged: [{ rule: 'a.one' }, { rule: 'a.two', skipped: 'not safe on a deployment' }] })],
+      true,
+      rules,
+    );
+    expect(results.map((r) => [r.outcome, r.message])).toEqual([
+      ['passed', undefined],
+      ['skipped', 'not safe on a deployment'],
+    ]);
   });
 
   it('a check stopped at one rule leaves its other rules not judged (skipped, saying why)', () => {
@@ -47,13 +75,19 @@ describe('rule results', () => {
 
   it('a failure that names no rule fails every rule of the check', () => {
     const rules = [rule('a.one', ['c']), rule('a.two', ['c'])];
-    expect(outcomes(rules, [result('c', 'failed', { stopped: true, message: 'broken' })])).toEqual({ 'a.one': 'failed', 'a.two': 'failed' });
+    expect(outcomes(rules, [result('c', 'failed', { stopped: true, message: 'broken' })])).toEqual({
+      'a.one': 'failed',
+      'a.two': 'failed',
+    });
   });
 
   it('the worst verdict of several checks wins; a skipped check alone skips the rule with its reason', () => {
     const rules = [rule('a.one', ['c', 'd']), rule('a.two', ['d'])];
     const results = ruleResults([result('c', 'passed'), result('d', 'skipped', { message: 'needs --form-id' })], true, rules);
-    expect(results.map((r) => [r.outcome, r.message])).toEqual([['passed', undefined], ['skipped', 'needs --form-id']]);
+    expect(results.map((r) => [r.outcome, r.message])).toEqual([
+      ['passed', undefined],
+      ['skipped', 'needs --form-id'],
+    ]);
     expect(outcomes(rules, [result('c', 'failed'), result('d', 'passed')])['a.one']).toBe('failed');
   });
 
@@ -73,7 +107,9 @@ describe('rule results', () => {
   it('a rule its observer saw no exchange bear on is not exercised, not passed; another check that judged it wins', () => {
     const rules = [rule('a.seen', ['o']), rule('a.unseen', ['o']), rule('a.both', ['o', 'c'])];
     const unseen = { notExercised: 'no exchange bore on it' };
-    const observed = result('o', 'passed', { judged: [{ rule: 'a.seen' }, { rule: 'a.unseen', ...unseen }, { rule: 'a.both', ...unseen }] });
+    const observed = result('o', 'passed', {
+      judged: [{ rule: 'a.seen' }, { rule: 'a.unseen', ...unseen }, { rule: 'a.both', ...unseen }],
+    });
     const results = ruleResults([observed, result('c', 'passed')], true, rules);
     expect(results.map((r) => [r.id, r.outcome, r.message])).toEqual([
       ['a.seen', 'passed', undefined],
@@ -91,7 +127,10 @@ describe('rule results', () => {
 
   it('inferred is per assertion: a stated rule broken inside an inferred check fails; an inferred assertion only warns', () => {
     const rules = [rule('a.stated', ['c']), rule('a.designed', ['c'])];
-    const judged = [{ rule: 'a.stated', problem: 'broken' }, { rule: 'a.designed', problem: 'other shape', inferred: true }];
+    const judged = [
+      { rule: 'a.stated', problem: 'broken' },
+      { rule: 'a.designed', problem: 'other shape', inferred: true },
+    ];
     const inferredCheck = result('c', 'failed', { basis: 'inferred', judged });
     expect(outcomes(rules, [inferredCheck], false)).toEqual({ 'a.stated': 'failed', 'a.designed': 'warned' });
     expect(outcomes(rules, [inferredCheck], true)).toEqual({ 'a.stated': 'failed', 'a.designed': 'failed' });

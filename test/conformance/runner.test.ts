@@ -61,7 +61,13 @@ describe('a problem only with operations the spec does not show', () => {
     try {
       const created = await (await fetch(`${faultyServer.url}/_mock/workspaces`, { method: 'POST' })).json();
       const readUnknownPipeline: ActiveCheck = {
-        kind: 'active', id: 'test.read-pipeline', family: 'state', title: 'reads a pipeline that does not exist', spec: '-', basis: 'inferred', writes: false,
+        kind: 'active',
+        id: 'test.read-pipeline',
+        family: 'state',
+        title: 'reads a pipeline that does not exist',
+        spec: '-',
+        basis: 'inferred',
+        writes: false,
         async run(context) {
           await context.client.send('GET', `/v1/pipelines/pl_${'0'.repeat(26)}`);
         },
@@ -87,7 +93,8 @@ describe('a mock that refuses private webhook URLs (no --allow-private-webhooks)
       expect(failed).toEqual([]);
       expect(report.rules.filter((rule) => rule.outcome === 'failed').map((rule) => rule.id)).toEqual([]);
       const skipped = new Map(report.results.filter((result) => result.outcome === 'skipped').map((result) => [result.id, result.message]));
-      for (const id of ['events.app-lifecycle', 'events.lifecycle-retries', 'oauth.secret-rotation']) expect(skipped.get(id), id).toMatch(/--allow-private-webhooks/);
+      for (const id of ['events.app-lifecycle', 'events.lifecycle-retries', 'oauth.secret-rotation'])
+        expect(skipped.get(id), id).toMatch(/--allow-private-webhooks/);
     } finally {
       await plainServer.close();
     }
@@ -99,7 +106,16 @@ function answer(status: number, body: unknown, headers: Record<string, string> =
   const text = JSON.stringify(body);
   const url = `http://127.0.0.1:1/v1/leads/ld_${'0'.repeat(26)}`;
   const responseHeaders = { 'content-type': 'application/json; charset=utf-8', ...headers };
-  return recordExchange({ method: 'GET', url, requestHeaders: {}, requestBody: undefined, status, responseHeaders, text, sentRequestId: undefined });
+  return recordExchange({
+    method: 'GET',
+    url,
+    requestHeaders: {},
+    requestBody: undefined,
+    status,
+    responseHeaders,
+    text,
+    sentRequestId: undefined,
+  });
 }
 const envelope = (code: string, extra: Record<string, unknown> = {}) => ({
   error: { code, message: 'm', request_id: 'req-1', docs_url: `https://docs.example/errors/${code}`, ...extra },
@@ -109,7 +125,10 @@ const outcomeOf = (rules: ReturnType<typeof observed>, id: string) => rules.find
 
 describe('observers judge rules from what they saw (issue 22)', () => {
   it('errors.internal: a 500 with another code fails it (no other code rule); no 500 seen leaves it not exercised', () => {
-    const crashed = observed(errorEnvelope, [answer(500, envelope('oops')), answer(422, envelope('validation_failed', { fields: { name: 'm' } }))]);
+    const crashed = observed(errorEnvelope, [
+      answer(500, envelope('oops')),
+      answer(422, envelope('validation_failed', { fields: { name: 'm' } })),
+    ]);
     expect(outcomeOf(crashed, 'errors.internal')).toBe('failed');
     expect(outcomeOf(crashed, 'errors.code-status')).toBe('passed');
     expect(outcomeOf(observed(errorEnvelope, [answer(500, envelope('internal'))]), 'errors.internal')).toBe('passed');
@@ -118,18 +137,28 @@ describe('observers judge rules from what they saw (issue 22)', () => {
 
   it('not_found and invalid_token: a wrong status fails the status rule of 7.2 alone (errors.status-404, errors.status-401), not errors.code-status', () => {
     const wrong = observed(errorEnvelope, [answer(409, envelope('not_found')), answer(403, envelope('invalid_token'))]);
-    expect(['errors.status-404', 'errors.status-401', 'errors.code-status'].map((id) => outcomeOf(wrong, id))).toEqual(['failed', 'failed', 'not-exercised']);
+    expect(['errors.status-404', 'errors.status-401', 'errors.code-status'].map((id) => outcomeOf(wrong, id))).toEqual([
+      'failed',
+      'failed',
+      'not-exercised',
+    ]);
     const right = observed(errorEnvelope, [answer(404, envelope('not_found'))]);
     expect([outcomeOf(right, 'errors.status-404'), outcomeOf(right, 'errors.status-401')]).toEqual(['passed', 'not-exercised']);
   });
 
   it("documented statuses: a status of 7.2's table the operation does not list breaks the per-operation reading alone; one outside 7.2 and the document breaks the stated rule", () => {
     const conflict = observed(documentedStatus, [answer(409, envelope('not_found'))]);
-    expect(['errors.documented-statuses', 'errors.documented-statuses-operation'].map((id) => outcomeOf(conflict, id))).toEqual(['passed', 'failed']);
+    expect(['errors.documented-statuses', 'errors.documented-statuses-operation'].map((id) => outcomeOf(conflict, id))).toEqual([
+      'passed',
+      'failed',
+    ]);
     const teapot = observed(documentedStatus, [answer(418, envelope('not_found'))]);
     expect(outcomeOf(teapot, 'errors.documented-statuses')).toBe('failed');
     const listed = observed(documentedStatus, [answer(404, envelope('not_found'))]);
-    expect(['errors.documented-statuses', 'errors.documented-statuses-operation'].map((id) => outcomeOf(listed, id))).toEqual(['passed', 'passed']);
+    expect(['errors.documented-statuses', 'errors.documented-statuses-operation'].map((id) => outcomeOf(listed, id))).toEqual([
+      'passed',
+      'passed',
+    ]);
   });
 
   it('errors.forbidden: judged on forbidden answers only (its status); its missing permission is errors.extra-permission', () => {

@@ -22,7 +22,8 @@ beforeAll(async () => {
   server = await startServer(mock, { port: 0, host: '127.0.0.1' });
   const standIn = await prepareStandIn(mock.state, mock.state.config.urls);
   inputs = standIn.inputs;
-  keyOf = (name, scopes) => addApiKey(mock.state, standIn.workspace, { name, scopes: scopes as typeof API_KEY_SCOPES[number][], role: 'owner' }).key;
+  keyOf = (name, scopes) =>
+    addApiKey(mock.state, standIn.workspace, { name, scopes: scopes as (typeof API_KEY_SCOPES)[number][], role: 'owner' }).key;
 }, 300_000);
 afterAll(async () => server?.close());
 
@@ -37,12 +38,25 @@ describe('a skip says its real cause', () => {
   it('members listed, none is_me: "none with is_me", with how many are listed', async () => {
     // The conversation checks run only on a mock, whose provisioned key is a member's: the members list is given here as a deployment would answer it.
     const listed = { status: 200, json: { data: [{ id: 'mb_1', is_me: false }, { id: 'mb_2', is_me: false }, { id: 'mb_3' }] } };
-    const context = { client: { send: async () => listed }, skip: (reason: string) => { throw new CheckSkipped(reason); } } as unknown as CheckContext;
-    await expect(myMemberId(context)).rejects.toThrow(new CheckSkipped("needs the caller's own member: GET /v1/members lists 3, none with is_me (the key acts for no member)"));
+    const context = {
+      client: { send: async () => listed },
+      skip: (reason: string) => {
+        throw new CheckSkipped(reason);
+      },
+    } as unknown as CheckContext;
+    await expect(myMemberId(context)).rejects.toThrow(
+      new CheckSkipped("needs the caller's own member: GET /v1/members lists 3, none with is_me (the key acts for no member)"),
+    );
   });
 
   it('a members list the key may not read: its status, not "no active member"', async () => {
-    const message = await skipOf('state.task-filters', keyOf('QA no users:read', API_KEY_SCOPES.filter((scope) => scope !== 'users:read')));
+    const message = await skipOf(
+      'state.task-filters',
+      keyOf(
+        'QA no users:read',
+        API_KEY_SCOPES.filter((scope) => scope !== 'users:read'),
+      ),
+    );
     expect(message).toBe("needs the workspace's members: GET /v1/members answered 403 (the key lacks users:read?)");
   });
 });

@@ -72,12 +72,16 @@ describe('named faults a deployment makes in what its delivery log shows fail th
     ['ping-answers-queued-delivery', 'webhooks.ping-answers-result', ['webhooks.ping'], 'warned'],
   ];
   for (const [fault, rule, checks, outcome = 'failed'] of cases) {
-    it.concurrent(`${fault} fails ${rule}`, async ({ expect }) => {
-      const faulty = await runWithoutReceiver(checks, [fault]);
-      const result = outcomeOf(faulty, rule);
-      expect(result?.outcome, result?.message).toBe(outcome);
-      // Where the problem was seen: the log, or (ping) the route's answer against it.
-      expect(result?.message).toMatch(/delivery log|delivery result/);
-    }, 120_000);
+    it.concurrent(
+      `${fault} fails ${rule}`,
+      async ({ expect }) => {
+        const faulty = await runWithoutReceiver(checks, [fault]);
+        const result = outcomeOf(faulty, rule);
+        expect(result?.outcome, result?.message).toBe(outcome);
+        // Where the problem was seen: the log, or (ping) the route's answer against it.
+        expect(result?.message).toMatch(/delivery log|delivery result/);
+      },
+      120_000,
+    );
   }
 });

@@ -84,7 +84,11 @@ async function lateRun(): Promise<Report> {
   const deliveries = await startForwardingProxy({ target: `http://127.0.0.1:${receiverPort}`, holdMs: () => rng.next() * 150 });
   closing.push(api, deliveries);
   const urls = { base_url: api.url, hub_url: api.url, workspace_url: api.url };
-  return runConformance({ ...targetOptionsOf({ ...standIn.inputs, ...urls }), webhookReceiverUrl: deliveries.url, webhookReceiverPort: receiverPort });
+  return runConformance({
+    ...targetOptionsOf({ ...standIn.inputs, ...urls }),
+    webhookReceiverUrl: deliveries.url,
+    webhookReceiverPort: receiverPort,
+  });
 }
 
 let plain: Awaited<ReturnType<typeof plainRun>>;
@@ -102,7 +106,9 @@ describe('the suite against a deployment stand-in', () => {
   it('fails no check and no rule', () => expectNoFailure(plain.report));
 
   it("breaks no check: one that needs a mock's control API skips instead (query.masked read undefined.workspaceId)", () => {
-    const broke = plain.report.results.filter((result) => result.message?.includes('the check itself broke')).map((result) => `${result.id}: ${result.message}`);
+    const broke = plain.report.results
+      .filter((result) => result.message?.includes('the check itself broke'))
+      .map((result) => `${result.id}: ${result.message}`);
     expect(broke).toEqual([]);
     expect(plain.report.results.find((result) => result.id === 'query.masked')?.outcome).toBe('skipped');
   });
@@ -110,7 +116,9 @@ describe('the suite against a deployment stand-in', () => {
   it('says why for every check it skips', () => {
     const skipped = plain.report.results.filter((result) => result.outcome === 'skipped');
     for (const result of skipped) expect(result.message, result.id).toMatch(/\w{3,}/);
-    console.log(`stand-in: ${plain.report.results.length} checks, ${skipped.length} skipped:\n${skipped.map((result) => `  ${result.id}: ${result.message}`).join('\n')}`);
+    console.log(
+      `stand-in: ${plain.report.results.length} checks, ${skipped.length} skipped:\n${skipped.map((result) => `  ${result.id}: ${result.message}`).join('\n')}`,
+    );
   });
 
   it('leaves nothing it made outside the trash', () => {

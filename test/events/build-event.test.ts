@@ -16,8 +16,13 @@ async function world() {
 }
 
 const stageChange: EventObjectOf<'lead.stage_changed'> = {
-  id: 'ld_01hv6d4s7r3k2m8x5c9bqwe001', object: 'lead', from: 'st_01hv6d4s7r3k2m8x5c9bqwe006', to: 'st_01hv6d4s7r3k2m8x5c9bqwe106',
-  pipeline_id: 'pl_01hv6d4s7r3k2m8x5c9bqwe005', from_type: 'open', to_type: 'won',
+  id: 'ld_01hv6d4s7r3k2m8x5c9bqwe001',
+  object: 'lead',
+  from: 'st_01hv6d4s7r3k2m8x5c9bqwe006',
+  to: 'st_01hv6d4s7r3k2m8x5c9bqwe106',
+  pipeline_id: 'pl_01hv6d4s7r3k2m8x5c9bqwe005',
+  from_type: 'open',
+  to_type: 'won',
 };
 
 describe('building an event', () => {
@@ -25,8 +30,14 @@ describe('building an event', () => {
     const { workspace } = await world();
     const event = buildEnvelopeEvent(workspace, SYSTEM_ACTOR, 'lead.stage_changed', stageChange);
     expect(event).toEqual({
-      id: expect.stringMatching(/^evt_[0-9a-z]{26}$/), object: 'event', type: 'lead.stage_changed', api_version: workspace.outbox.apiVersion,
-      occurred_at: '2026-11-20T08:00:00.000Z', workspace_id: workspace.id, actor: SYSTEM_ACTOR, data: { object: stageChange },
+      id: expect.stringMatching(/^evt_[0-9a-z]{26}$/),
+      object: 'event',
+      type: 'lead.stage_changed',
+      api_version: workspace.outbox.apiVersion,
+      occurred_at: '2026-11-20T08:00:00.000Z',
+      workspace_id: workspace.id,
+      actor: SYSTEM_ACTOR,
+      data: { object: stageChange },
     });
   });
 
@@ -34,7 +45,9 @@ describe('building an event', () => {
     const { workspace } = await world();
     const { to: _to, ...withoutTo } = stageChange;
     // @ts-expect-error: `to` is required by the document's LeadStageChangedEventObject
-    expect(() => buildEnvelopeEvent(workspace, SYSTEM_ACTOR, 'lead.stage_changed', withoutTo)).toThrow(/lead.stage_changed breaks the document/);
+    expect(() => buildEnvelopeEvent(workspace, SYSTEM_ACTOR, 'lead.stage_changed', withoutTo)).toThrow(
+      /lead.stage_changed breaks the document/,
+    );
     // @ts-expect-error: lead.created carries a lead, not a contact
     const contact: EventObjectOf<'lead.created'> = { id: 'ct_01hv6d4s7r3k2m8x5c9bqwe001', object: 'contact' };
     expect(contact.object).toBe('contact');
@@ -43,7 +56,12 @@ describe('building an event', () => {
   it('an object over 256 KB is cut to id, object and truncated: true (spec 6.1)', async () => {
     const { workspace } = await world();
     const note: EventObjectOf<'note.created'> = {
-      id: 'nt_01hv6d4s7r3k2m8x5c9bqwe001', object: 'note', entity_type: 'lead', entity_id: stageChange.id, text: 'x'.repeat(300 * 1024), mentions: [],
+      id: 'nt_01hv6d4s7r3k2m8x5c9bqwe001',
+      object: 'note',
+      entity_type: 'lead',
+      entity_id: stageChange.id,
+      text: 'x'.repeat(300 * 1024),
+      mentions: [],
     };
     const event = buildEnvelopeEvent(workspace, SYSTEM_ACTOR, 'note.created', note);
     expect(event.data.object).toEqual({ id: note.id, object: 'note', truncated: true });
@@ -52,11 +70,22 @@ describe('building an event', () => {
   it('an app lifecycle event: `created_at`, the workspace id, the scopes copied', async () => {
     const { workspace } = await world();
     const scopes = ['leads:read'];
-    const event = buildLifecycleEvent(workspace, 'app.installed', { app_id: 'app_01hv6d4s7r3k2m8x5c9bqwe019', installation_id: 'ins_01hv6d4s7r3k2m8x5c9bqwe019', scopes });
+    const event = buildLifecycleEvent(workspace, 'app.installed', {
+      app_id: 'app_01hv6d4s7r3k2m8x5c9bqwe019',
+      installation_id: 'ins_01hv6d4s7r3k2m8x5c9bqwe019',
+      scopes,
+    });
     scopes.push('contacts:read');
     expect(event).toEqual({
-      id: expect.stringMatching(/^evt_[0-9a-z]{26}$/), type: 'app.installed', created_at: '2026-11-20T08:00:00.000Z',
-      data: { app_id: 'app_01hv6d4s7r3k2m8x5c9bqwe019', workspace_id: workspace.id, installation_id: 'ins_01hv6d4s7r3k2m8x5c9bqwe019', scopes: ['leads:read'] },
+      id: expect.stringMatching(/^evt_[0-9a-z]{26}$/),
+      type: 'app.installed',
+      created_at: '2026-11-20T08:00:00.000Z',
+      data: {
+        app_id: 'app_01hv6d4s7r3k2m8x5c9bqwe019',
+        workspace_id: workspace.id,
+        installation_id: 'ins_01hv6d4s7r3k2m8x5c9bqwe019',
+        scopes: ['leads:read'],
+      },
     });
   });
 });

@@ -18,8 +18,13 @@ async function world() {
 }
 
 const stageChange: EventObjectOf<'lead.stage_changed'> = {
-  id: 'ld_01hv6d4s7r3k2m8x5c9bqwe001', object: 'lead', from: 'st_01hv6d4s7r3k2m8x5c9bqwe006', to: 'st_01hv6d4s7r3k2m8x5c9bqwe106',
-  pipeline_id: 'pl_01hv6d4s7r3k2m8x5c9bqwe005', from_type: 'open', to_type: 'won',
+  id: 'ld_01hv6d4s7r3k2m8x5c9bqwe001',
+  object: 'lead',
+  from: 'st_01hv6d4s7r3k2m8x5c9bqwe006',
+  to: 'st_01hv6d4s7r3k2m8x5c9bqwe106',
+  pipeline_id: 'pl_01hv6d4s7r3k2m8x5c9bqwe005',
+  from_type: 'open',
+  to_type: 'won',
 };
 
 const WEBHOOK_ID = 'wh_01hv6d4s7r3k2m8x5c9bqwe001';
@@ -39,7 +44,14 @@ describe('emitting an event', () => {
     const event = await inChange(() => emit(workspace, SYSTEM_ACTOR, 'ping', { id: WEBHOOK_ID, object: 'webhook' }));
     expect(workspace.tables.events.get(event.id)).toBeUndefined();
     expect([...workspace.tables.deliveries.values()]).toEqual([
-      expect.objectContaining({ webhook_id: WEBHOOK_ID, event_id: event.id, event_type: 'ping', status: 'pending', attempts: 0, payload: event }),
+      expect.objectContaining({
+        webhook_id: WEBHOOK_ID,
+        event_id: event.id,
+        event_type: 'ping',
+        status: 'pending',
+        attempts: 0,
+        payload: event,
+      }),
     ]);
   });
 
@@ -54,9 +66,18 @@ describe('emitting an event', () => {
     await inChange(() => workspace.tables.apps.update(app.id, (draft) => void (draft.webhook_url = 'http://127.0.0.1:9/hook')));
     const event = await inChange(() => emit(workspace, SYSTEM_ACTOR, 'app.installed', data));
     expect(workspace.tables.events.get(event.id)).toBeUndefined();
-    await expect.poll(() => [...workspace.tables.deliveries.values()]).toEqual([
-      expect.objectContaining({ app_id: app.id, event_id: event.id, event_type: 'app.installed', status: 'retrying', attempts: 1, payload: event }),
-    ]);
+    await expect
+      .poll(() => [...workspace.tables.deliveries.values()])
+      .toEqual([
+        expect.objectContaining({
+          app_id: app.id,
+          event_id: event.id,
+          event_type: 'app.installed',
+          status: 'retrying',
+          attempts: 1,
+          payload: event,
+        }),
+      ]);
     const [delivery] = [...workspace.tables.deliveries.values()];
     expect(delivery!.attempt_log).toEqual([expect.objectContaining({ error: 'url_not_allowed' })]);
     expect(delivery!.webhook_id).toBeUndefined();
@@ -65,7 +86,9 @@ describe('emitting an event', () => {
   it('data not of its type does not compile, and the document refuses it at run time: nothing is kept or queued', async () => {
     const { workspace, inChange } = await world();
     // @ts-expect-error: lead.stage_changed needs `to`
-    await expect(inChange(() => emit(workspace, SYSTEM_ACTOR, 'lead.stage_changed', { ...stageChange, to: undefined }))).rejects.toThrow(/lead.stage_changed breaks the document/);
+    await expect(inChange(() => emit(workspace, SYSTEM_ACTOR, 'lead.stage_changed', { ...stageChange, to: undefined }))).rejects.toThrow(
+      /lead.stage_changed breaks the document/,
+    );
     // @ts-expect-error: a lifecycle event carries app_id, installation_id and scopes, not a lead
     await expect(inChange(() => emit(workspace, SYSTEM_ACTOR, 'app.installed', stageChange))).rejects.toThrow();
     expect([...workspace.tables.events.values()]).toEqual([]);

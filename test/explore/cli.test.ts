@@ -40,7 +40,18 @@ it('needs a target', async () => {
 
 it('reports a divergence in JSON, writes its story, exits 1', async () => {
   const story = join(mkdtempSync(join(tmpdir(), 'explore-')), 'found.yaml');
-  const { code, stdout, stderr } = await explore(['--base-url', await mockUrl(['contact-emails-case-kept']), '--calls', '40', '--rate', '0', '--reporter', 'json', '--story', story]);
+  const { code, stdout, stderr } = await explore([
+    '--base-url',
+    await mockUrl(['contact-emails-case-kept']),
+    '--calls',
+    '40',
+    '--rate',
+    '0',
+    '--reporter',
+    'json',
+    '--story',
+    story,
+  ]);
   expect(code).toBe(1);
   const report = JSON.parse(stdout);
   expect(report.divergences[0].signature).toMatch(/emails/);

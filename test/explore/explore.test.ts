@@ -67,7 +67,11 @@ describe('stopping', () => {
 
   it('a budget of 0 seconds sends nothing', async () => {
     const report = await runExplore({ baseUrl: await mockUrl(), seed: 1, ...RUN, budgetSeconds: 0 });
-    expect({ stepsRun: report.stepsRun, divergences: report.divergences.length, cleanup: report.cleanup }).toEqual({ stepsRun: 0, divergences: 0, cleanup: { deleted: 0, failed: 0 } });
+    expect({ stepsRun: report.stepsRun, divergences: report.divergences.length, cleanup: report.cleanup }).toEqual({
+      stepsRun: 0,
+      divergences: 0,
+      cleanup: { deleted: 0, failed: 0 },
+    });
   });
 });
 

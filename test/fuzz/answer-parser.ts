@@ -22,7 +22,8 @@ export class AnswerParser {
   /** The connection ended: a body delimited by the close is complete, anything else left is a problem. */
   end(): void {
     while (!this.problem && this.buffer.length && this.readOne(true));
-    if (!this.problem && this.buffer.length) this.problem = `the connection ended inside an answer (${this.buffer.length} bytes left: ${JSON.stringify(this.buffer.subarray(0, 120).toString('latin1'))})`;
+    if (!this.problem && this.buffer.length)
+      this.problem = `the connection ended inside an answer (${this.buffer.length} bytes left: ${JSON.stringify(this.buffer.subarray(0, 120).toString('latin1'))})`;
   }
 
   private readOne(ended: boolean): boolean {

@@ -39,23 +39,39 @@ export type Mutator = { name: string; make(context: CaseContext): FuzzCase };
 /** The operation's sample request, well formed: its path, credentials and documented body example. */
 export function baseRequest(context: CaseContext, sample = context.sample): RawRequest {
   const { operation, body } = sample;
-  const headers: [string, string][] = [['Host', context.host], ['Accept', 'application/json']];
+  const headers: [string, string][] = [
+    ['Host', context.host],
+    ['Accept', 'application/json'],
+  ];
   if (operation.acceptsBearer) headers.push(['Authorization', `Bearer ${context.key}`]);
   else if (operation.acceptsSession) headers.push(['Cookie', context.cookie]);
   if (body) headers.push(['Content-Type', body.mediaType]);
-  return { method: operation.method, target: fillPath(sample, context.rng, context.known), headers, body: body ? encodeBody(body.mediaType, body.example) : undefined };
+  return {
+    method: operation.method,
+    target: fillPath(sample, context.rng, context.known),
+    headers,
+    body: body ? encodeBody(body.mediaType, body.example) : undefined,
+  };
 }
 
 export function encodeBody(mediaType: string, value: unknown): Buffer {
   if (mediaType === 'application/x-www-form-urlencoded') {
-    const entries = Object.entries((value ?? {}) as Record<string, unknown>).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]);
+    const entries = Object.entries((value ?? {}) as Record<string, unknown>).map(([k, v]) => [
+      k,
+      typeof v === 'string' ? v : JSON.stringify(v),
+    ]);
     return Buffer.from(new URLSearchParams(entries).toString());
   }
   return Buffer.from(JSON.stringify(value));
 }
 
 /** A case of one request. */
-export function caseOf(context: CaseContext, mutator: string, request: RawRequest, options: { alone?: boolean; malformed?: boolean } = {}): FuzzCase {
+export function caseOf(
+  context: CaseContext,
+  mutator: string,
+  request: RawRequest,
+  options: { alone?: boolean; malformed?: boolean } = {},
+): FuzzCase {
   return {
     mutator,
     operationId: context.sample.operation.id,

@@ -16,7 +16,13 @@ import { sampleOperations, type OperationSample } from './samples.ts';
 /** `from`: the first case's number (replaying a finding of a longer run: the same seed and number make the same case). */
 export type FuzzOptions = { cases: number; seed: number; from?: number; concurrency?: number; timeoutMs?: number };
 
-export type FuzzFinding = { case: number; mutator: string; operationId: string; kind: FindingKind | 'no-answer' | 'slow' | 'bad-answer'; detail: string };
+export type FuzzFinding = {
+  case: number;
+  mutator: string;
+  operationId: string;
+  kind: FindingKind | 'no-answer' | 'slow' | 'bad-answer';
+  detail: string;
+};
 
 export type FuzzReport = {
   cases: number;
@@ -52,7 +58,24 @@ export async function runFuzz({ cases, seed, from = 0, concurrency = 12, timeout
   const document = loadDocument('crm');
   const samples = sampleOperations(document, indexOperations(document).values());
   const judge = createJudge();
-  const report: FuzzReport = { cases, requests: 0, answers: 0, statuses: {}, fiveXx: 0, outsideEnvelope: 0, noRequestId: 0, missingAnswers: 0, slow: 0, slowestMs: 0, slowestCase: '', loopBlockedMs: 0, loopBlockedIn: '', slowestInCore: [], ms: 0, findings: [] };
+  const report: FuzzReport = {
+    cases,
+    requests: 0,
+    answers: 0,
+    statuses: {},
+    fiveXx: 0,
+    outsideEnvelope: 0,
+    noRequestId: 0,
+    missingAnswers: 0,
+    slow: 0,
+    slowestMs: 0,
+    slowestCase: '',
+    loopBlockedMs: 0,
+    loopBlockedIn: '',
+    slowestInCore: [],
+    ms: 0,
+    findings: [],
+  };
   const loop = monitorEventLoopDelay({ resolution: 10 });
   const started = performance.now();
   try {
@@ -62,7 +85,8 @@ export async function runFuzz({ cases, seed, from = 0, concurrency = 12, timeout
       loop.enable();
       const sent = await sendBatch(first, last, concurrency, (index) => makeCase(index, seed, samples, target), target.port, timeoutMs);
       loop.disable();
-      if (loop.max / 1e6 > report.loopBlockedMs) Object.assign(report, { loopBlockedMs: Math.round(loop.max / 1e6), loopBlockedIn: `#${first} to #${last - 1}` });
+      if (loop.max / 1e6 > report.loopBlockedMs)
+        Object.assign(report, { loopBlockedMs: Math.round(loop.max / 1e6), loopBlockedIn: `#${first} to #${last - 1}` });
       for (const { index, fuzzCase, exchange } of sent) record(report, index, fuzzCase, exchange, judge, timeoutMs);
     }
   } finally {
@@ -74,7 +98,14 @@ export async function runFuzz({ cases, seed, from = 0, concurrency = 12, timeout
 }
 
 /** Cases `from` to `to` sent by `concurrency` workers, each on a keep-alive connection of its own (or one per `alone` case). */
-async function sendBatch(from: number, to: number, concurrency: number, make: (index: number) => FuzzCase, port: number, timeoutMs: number): Promise<Sent[]> {
+async function sendBatch(
+  from: number,
+  to: number,
+  concurrency: number,
+  make: (index: number) => FuzzCase,
+  port: number,
+  timeoutMs: number,
+): Promise<Sent[]> {
   const sent: Sent[] = [];
   let next = from;
   const worker = async () => {
@@ -108,19 +139,36 @@ function makeCase(index: number, seed: number, samples: OperationSample[], targe
   return mutator.make({ rng, sample, samples, key: target.key, cookie: target.cookie, host: target.host, known: target.known });
 }
 
-function record(report: FuzzReport, index: number, fuzzCase: FuzzCase, exchange: Exchange, judge: ReturnType<typeof createJudge>, timeoutMs: number): void {
+function record(
+  report: FuzzReport,
+  index: number,
+  fuzzCase: FuzzCase,
+  exchange: Exchange,
+  judge: ReturnType<typeof createJudge>,
+  timeoutMs: number,
+): void {
   const found = (kind: FuzzFinding['kind'], detail: string) => {
-    if (report.findings.length < 200) report.findings.push({ case: index, mutator: fuzzCase.mutator, operationId: fuzzCase.operationId, kind, detail });
+    if (report.findings.length < 200)
+      report.findings.push({ case: index, mutator: fuzzCase.mutator, operationId: fuzzCase.operationId, kind, detail });
   };
   report.requests += fuzzCase.requests.length;
   exchange.answers.forEach((answer: Answer, i) => {
     report.answers += 1;
     report.statuses[answer.status] = (report.statuses[answer.status] ?? 0) + 1;
     const ms = answer.at - exchange.started;
-    if (ms > report.slowestMs) Object.assign(report, { slowestMs: Math.round(ms), slowestCase: `#${index} ${fuzzCase.mutator} ${fuzzCase.operationId}` });
+    if (ms > report.slowestMs)
+      Object.assign(report, { slowestMs: Math.round(ms), slowestCase: `#${index} ${fuzzCase.mutator} ${fuzzCase.operationId}` });
     const findings = judge(answer, fuzzCase.requests[i]);
-    if (!fuzzCase.malformedAllowed && !dotSegmentIn(fuzzCase.requests[i]?.target) && answer.status === 400 && /"code":"malformed_request"/.test(answer.body.toString())) {
-      findings.push({ kind: 'outside-envelope', detail: `a well-formed request refused as malformed: ${answer.body.toString().slice(0, 200)}` });
+    if (
+      !fuzzCase.malformedAllowed &&
+      !dotSegmentIn(fuzzCase.requests[i]?.target) &&
+      answer.status === 400 &&
+      /"code":"malformed_request"/.test(answer.body.toString())
+    ) {
+      findings.push({
+        kind: 'outside-envelope',
+        detail: `a well-formed request refused as malformed: ${answer.body.toString().slice(0, 200)}`,
+      });
     }
     for (const finding of findings) {
       if (finding.kind === '5xx') report.fiveXx += 1;

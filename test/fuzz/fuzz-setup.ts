@@ -36,21 +36,42 @@ export async function startFuzzTarget(seed: number): Promise<FuzzTarget> {
   };
   const running = await startServer(mock, { port: 0 });
   const json = async (path: string, init: RequestInit = {}) => {
-    const response = await fetch(`${running.url}${path}`, { ...init, headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string>) } });
+    const response = await fetch(`${running.url}${path}`, {
+      ...init,
+      headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string>) },
+    });
     if (!response.ok) throw new Error(`fuzz setup: ${init.method ?? 'GET'} ${path} answered ${response.status}: ${await response.text()}`);
     return response.json() as Promise<any>;
   };
   const created = await json('/_mock/workspaces', { method: 'POST', body: JSON.stringify({ seed, seed_size: 40 }) });
   const workspace: string = created.workspace.id;
-  await json(`/_mock/workspaces/${workspace}/settings`, { method: 'PATCH', body: JSON.stringify({ limits: { requests_per_second: null, requests_per_minute: null, concurrent_requests: null } }) });
+  await json(`/_mock/workspaces/${workspace}/settings`, {
+    method: 'PATCH',
+    body: JSON.stringify({ limits: { requests_per_second: null, requests_per_minute: null, concurrent_requests: null } }),
+  });
   const key: string = created.api_key;
   // The owner signed in to the web app, for the first-party-only routes and the consent form.
-  const session = await json(`/_mock/workspaces/${workspace}/sessions`, { method: 'POST', body: JSON.stringify({ member_id: created.members[0].id }) });
+  const session = await json(`/_mock/workspaces/${workspace}/sessions`, {
+    method: 'POST',
+    body: JSON.stringify({ member_id: created.members[0].id }),
+  });
   const auth = { headers: { authorization: `Bearer ${key}` } };
   const whoami = await json('/v1/api-keys/whoami', auth);
   const own = new Set(JSON.stringify(whoami).match(/[a-z]+_[0-9a-z]{26}/g) ?? []);
   const known: KnownIds = new Map();
-  for (const path of ['/v1/leads', '/v1/contacts', '/v1/companies', '/v1/tasks', '/v1/tags', '/v1/products', '/v1/members', '/v1/pipelines', '/v1/teams', '/v1/webhooks', '/v1/fields']) {
+  for (const path of [
+    '/v1/leads',
+    '/v1/contacts',
+    '/v1/companies',
+    '/v1/tasks',
+    '/v1/tags',
+    '/v1/products',
+    '/v1/members',
+    '/v1/pipelines',
+    '/v1/teams',
+    '/v1/webhooks',
+    '/v1/fields',
+  ]) {
     const page = await fetch(`${running.url}${path}?limit=5`, auth).then((response) => (response.ok ? response.json() : undefined));
     // Every id in the page except the fuzz key's own (revoking or restricting it would leave the rest of the run at 401).
     for (const id of JSON.stringify(page ?? {}).match(/"[a-z]+_[0-9a-z]{26}"/g) ?? []) {

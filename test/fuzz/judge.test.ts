@@ -10,7 +10,9 @@ function answer(status: number, headers: Record<string, string>, body: unknown):
   return { status, headers: new Map(Object.entries(headers).map(([k, v]) => [k, [v]])), body: Buffer.from(text), at: 0 };
 }
 
-const envelope = (code: string) => ({ error: { code, message: 'm', request_id: 'req_1', docs_url: `https://docs.crm.example/errors/${code}` } });
+const envelope = (code: string) => ({
+  error: { code, message: 'm', request_id: 'req_1', docs_url: `https://docs.crm.example/errors/${code}` },
+});
 const json = { 'content-type': 'application/json; charset=utf-8', 'x-request-id': 'req_1' };
 
 describe('the fuzz judge', () => {
@@ -25,8 +27,12 @@ describe('the fuzz judge', () => {
   });
 
   it('fails a status the operation does not declare, and a body outside its schema', () => {
-    expect(judge(answer(418, json, envelope('teapot')), { method: 'GET', target: '/v1/leads' }).map((f) => f.kind)).toContain('outside-envelope');
-    expect(judge(answer(200, json, { nope: true }), { method: 'GET', target: '/v1/api-keys/whoami' }).map((f) => f.kind)).toContain('outside-envelope');
+    expect(judge(answer(418, json, envelope('teapot')), { method: 'GET', target: '/v1/leads' }).map((f) => f.kind)).toContain(
+      'outside-envelope',
+    );
+    expect(judge(answer(200, json, { nope: true }), { method: 'GET', target: '/v1/api-keys/whoami' }).map((f) => f.kind)).toContain(
+      'outside-envelope',
+    );
   });
 
   it('fails 405 without Allow and malformed_request with another status', () => {
@@ -35,9 +41,16 @@ describe('the fuzz judge', () => {
   });
 
   it('passes the envelope answers the node face gives', () => {
-    expect(judge(answer(405, { ...json, allow: 'GET, POST' }, envelope('method_not_allowed')), { method: 'TRACE', target: '/v1/leads' })).toEqual([]);
+    expect(
+      judge(answer(405, { ...json, allow: 'GET, POST' }, envelope('method_not_allowed')), { method: 'TRACE', target: '/v1/leads' }),
+    ).toEqual([]);
     expect(judge(answer(400, json, envelope('malformed_request')), undefined)).toEqual([]);
-    expect(judge(answer(401, { ...json, 'www-authenticate': 'Bearer realm="api"' }, envelope('invalid_token')), { method: 'GET', target: 'http://other.example/v1/leads' })).toEqual([]);
+    expect(
+      judge(answer(401, { ...json, 'www-authenticate': 'Bearer realm="api"' }, envelope('invalid_token')), {
+        method: 'GET',
+        target: 'http://other.example/v1/leads',
+      }),
+    ).toEqual([]);
     expect(judge(answer(404, json, envelope('not_found')), { method: 'GET', target: '//v1/leads' })).toEqual([]);
   });
 });

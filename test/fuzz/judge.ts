@@ -30,7 +30,8 @@ export function createJudge(): (answer: Answer, sent: SentRequest | undefined) =
     const findings: Finding[] = [];
     if (answer.status >= 500) findings.push({ kind: '5xx', detail: `${answer.status}` });
     const ids = answer.headers.get('x-request-id') ?? [];
-    if (ids.length !== 1 || !REQUEST_ID.test(ids[0]!)) findings.push({ kind: 'no-request-id', detail: `X-Request-Id ${JSON.stringify(ids)}` });
+    if (ids.length !== 1 || !REQUEST_ID.test(ids[0]!))
+      findings.push({ kind: 'no-request-id', detail: `X-Request-Id ${JSON.stringify(ids)}` });
     const problem = bodyProblem(answer, sent, crm, control);
     if (problem) findings.push({ kind: 'outside-envelope', detail: problem });
     return findings;
@@ -50,19 +51,25 @@ function bodyProblem(answer: Answer, sent: SentRequest | undefined, crm: Api, co
     }
   }
   // HEAD: no operation has it; the path's methods (405 with Allow) or 404, without a body.
-  if (sent?.method === 'HEAD' && !(answer.status === 405 && answer.headers.has('allow')) && answer.status !== 404 && answer.status !== 400) return `HEAD answered ${answer.status}`;
+  if (sent?.method === 'HEAD' && !(answer.status === 405 && answer.headers.has('allow')) && answer.status !== 404 && answer.status !== 400)
+    return `HEAD answered ${answer.status}`;
   if (sent?.method === 'HEAD') return answer.body.length ? 'HEAD answered with a body' : undefined;
   const code = json?.error?.code;
   const path = pathOf(sent?.target ?? '/');
   const api = path.startsWith('/_mock/') ? control : crm;
   const match = sent && path !== undefined ? api.router.match(sent.method, path) : undefined;
-  if (typeof code === 'string' && code in GENERIC && (code === 'malformed_request' || match?.kind !== 'found')) return genericProblem(answer, json, code, api);
-  if (match?.kind !== 'found') return `${answer.status} ${code ?? type} for ${sent?.method} ${sent?.target.slice(0, 100)}, which no operation serves`;
+  if (typeof code === 'string' && code in GENERIC && (code === 'malformed_request' || match?.kind !== 'found'))
+    return genericProblem(answer, json, code, api);
+  if (match?.kind !== 'found')
+    return `${answer.status} ${code ?? type} for ${sent?.method} ${sent?.target.slice(0, 100)}, which no operation serves`;
   const { operation } = match;
   if (isJson) return responseProblems(operation, api.validator, answer.status, json)[0];
-  const declared = responseProblems(operation, api.validator, answer.status, undefined).find((problem) => problem.includes('does not declare'));
+  const declared = responseProblems(operation, api.validator, answer.status, undefined).find((problem) =>
+    problem.includes('does not declare'),
+  );
   if (declared) return declared;
-  if (answer.body.length && !declaresType(api.document, operation.id, answer.status, type)) return `${operation.id} ${answer.status}: ${type} is not a documented body`;
+  if (answer.body.length && !declaresType(api.document, operation.id, answer.status, type))
+    return `${operation.id} ${answer.status}: ${type} is not a documented body`;
   return undefined;
 }
 

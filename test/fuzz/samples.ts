@@ -18,7 +18,9 @@ export function sampleOperations(document: OpenApiDocument, operations: Iterable
   return [...operations].map((operation) => ({
     operation,
     body: bodyOf(document, operation),
-    queryParameters: operation.parameters.filter((p) => p.in === 'query').map((p) => ({ name: p.name, schema: resolve(document, p.schema) })),
+    queryParameters: operation.parameters
+      .filter((p) => p.in === 'query')
+      .map((p) => ({ name: p.name, schema: resolve(document, p.schema) })),
   }));
 }
 
@@ -29,7 +31,12 @@ function bodyOf(document: OpenApiDocument, operation: Operation): OperationSampl
   const content = resolvePointer(document, pointer.replace(/\/schema$/, '')) as Schema;
   const schema = resolve(document, content.schema);
   const example = content.example ?? content.examples?.[Object.keys(content.examples)[0]!]?.value ?? schema.examples?.[0] ?? {};
-  return { mediaType, example: structuredClone(example), properties: propertiesOf(document, schema), required: requiredOf(document, schema) };
+  return {
+    mediaType,
+    example: structuredClone(example),
+    properties: propertiesOf(document, schema),
+    required: requiredOf(document, schema),
+  };
 }
 
 /** Ids of the fuzz workspace's records by prefix (`ld`, `ct`...), so that some cases reach real records. */

@@ -29,7 +29,13 @@ export function requiredOf(document: unknown, schema: Schema | undefined): strin
 /** The JSON types a schema admits ('string', 'integer', ...), through one level of oneOf/anyOf. */
 export function typesOf(document: unknown, schema: Schema): string[] {
   const node = resolve(document, schema);
-  const own = node.type ? [node.type].flat() : node.enum ? [...new Set(node.enum.map((value: unknown) => (value === null ? 'null' : typeof value)))] : node.const !== undefined ? [typeof node.const] : [];
+  const own = node.type
+    ? [node.type].flat()
+    : node.enum
+      ? [...new Set(node.enum.map((value: unknown) => (value === null ? 'null' : typeof value)))]
+      : node.const !== undefined
+        ? [typeof node.const]
+        : [];
   const branches = [...(node.oneOf ?? []), ...(node.anyOf ?? [])] as Schema[];
   return [...new Set([...own, ...branches.flatMap((branch) => typesOf(document, branch))])] as string[];
 }

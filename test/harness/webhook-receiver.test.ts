@@ -10,7 +10,12 @@ beforeEach(async () => {
 afterEach(() => receiver.close());
 
 async function post(path: string, body: string, headers: Record<string, string> = {}) {
-  const answer = await request(`${receiver.origin}${path}`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers }, headersTimeout: 2_000 });
+  const answer = await request(`${receiver.origin}${path}`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', ...headers },
+    headersTimeout: 2_000,
+  });
   return { status: answer.statusCode, text: await answer.body.text() };
 }
 

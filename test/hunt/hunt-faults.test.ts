@@ -6,11 +6,14 @@ import { FAULT_CATALOG } from '../../src/faults/index.ts';
 import { both, hookAll, walk, type Side } from './hunt-world.ts';
 
 const NO_SUCH_LEAD = `ld_${'0'.repeat(26)}`;
-const lead = async (side: Side, body: Record<string, unknown> = {}) => (await side.api('POST', '/v1/leads', { name: 'Deal', ...body })).body;
-const contact = async (side: Side, body: Record<string, unknown> = {}) => (await side.api('POST', '/v1/contacts', { name: 'Ali', ...body })).body;
+const lead = async (side: Side, body: Record<string, unknown> = {}) =>
+  (await side.api('POST', '/v1/leads', { name: 'Deal', ...body })).body;
+const contact = async (side: Side, body: Record<string, unknown> = {}) =>
+  (await side.api('POST', '/v1/contacts', { name: 'Ali', ...body })).body;
 const tagId = async (side: Side, name: string) => (await side.api('GET', '/v1/tags')).body.data.find((tag: any) => tag.name === name).id;
 const conversation = async (side: Side, handle = '@ali') =>
-  (await side.control('POST', `/channels/${side.created.channels[0].id}/inbound`, { text: 'hi', name: 'Ali', handle })).body.conversation_id;
+  (await side.control('POST', `/channels/${side.created.channels[0].id}/inbound`, { text: 'hi', name: 'Ali', handle })).body
+    .conversation_id;
 const task = async (side: Side, body: Record<string, unknown> = {}) =>
   (await side.api('POST', '/v1/tasks', { title: 'Call back', assignee_id: side.member('owner').id, ...body })).body;
 const product = async (side: Side, body: Record<string, unknown> = {}) =>
@@ -226,8 +229,10 @@ describe('tags, notes, timeline, tasks', () => {
   });
 
   it('hunt-timeline-unknown-entity-empty', async () => {
-    const { clean, faulty } = await both('hunt-timeline-unknown-entity-empty', async (w) =>
-      (await w.api('GET', `/v1/timeline?entity_type=lead&entity_id=${NO_SUCH_LEAD}`)).status);
+    const { clean, faulty } = await both(
+      'hunt-timeline-unknown-entity-empty',
+      async (w) => (await w.api('GET', `/v1/timeline?entity_type=lead&entity_id=${NO_SUCH_LEAD}`)).status,
+    );
     expect(clean).toBe(404);
     expect(faulty).toBe(200);
   });
@@ -295,7 +300,11 @@ describe('events of rarer changes', () => {
       for (const name of ['Ali', 'Ali again']) {
         const { token, min_ms } = (await w.api('GET', `/api/forms/${formId}?lang=en`)).body;
         await w.control('POST', '/clock', { advance_seconds: min_ms / 1000 + 1 });
-        const submitted = await w.api('POST', `/api/forms/${formId}/submit`, { token, answers: { name, phone: '+998901234567' }, consent: true });
+        const submitted = await w.api('POST', `/api/forms/${formId}/submit`, {
+          token,
+          answers: { name, phone: '+998901234567' },
+          consent: true,
+        });
         expect(submitted.status).toBe(201);
       }
       return (await w.delivered(hook)).filter((type) => type === 'form.submitted' || type === 'lead.created');
@@ -422,7 +431,8 @@ describe('query and paging', () => {
 
   it('hunt-query-fields-without-custom', async () => {
     const { clean, faulty } = await both('hunt-query-fields-without-custom', async (w) =>
-      (await w.api('GET', '/v1/query/leads/fields')).body.data.some((field: any) => field.field === 'urgent'));
+      (await w.api('GET', '/v1/query/leads/fields')).body.data.some((field: any) => field.field === 'urgent'),
+    );
     expect(clean).toBe(true);
     expect(faulty).toBe(false);
   });
@@ -460,7 +470,9 @@ describe('keys and workspaces', () => {
   it('hunt-expired-key-whoami-answers', async () => {
     const { clean, faulty } = await both('hunt-expired-key-whoami-answers', async (w) => {
       const now = (await w.control('GET', '/clock')).body.now;
-      const { key } = (await w.control('POST', '/api-keys', { scopes: ['leads:read'], expires_at: new Date(Date.parse(now) + 3600_000).toISOString() })).body;
+      const { key } = (
+        await w.control('POST', '/api-keys', { scopes: ['leads:read'], expires_at: new Date(Date.parse(now) + 3600_000).toISOString() })
+      ).body;
       await w.control('POST', '/clock', { advance_seconds: 7200 });
       return (await w.api('GET', '/v1/api-keys/whoami', undefined, { key })).status;
     });
@@ -469,14 +481,19 @@ describe('keys and workspaces', () => {
   });
 
   it('hunt-foreign-task-readable', async () => {
-    const { clean, faulty } = await both('hunt-foreign-task-readable', async (w) => (await w.api('GET', `/v1/tasks/${(await task(w.other)).id}`)).status);
+    const { clean, faulty } = await both(
+      'hunt-foreign-task-readable',
+      async (w) => (await w.api('GET', `/v1/tasks/${(await task(w.other)).id}`)).status,
+    );
     expect(clean).toBe(404);
     expect(faulty).toBe(200);
   });
 
   it('hunt-foreign-product-editable', async () => {
-    const { clean, faulty } = await both('hunt-foreign-product-editable', async (w) =>
-      (await w.api('PATCH', `/v1/products/${(await product(w.other)).id}`, { name: 'Mine now' })).status);
+    const { clean, faulty } = await both(
+      'hunt-foreign-product-editable',
+      async (w) => (await w.api('PATCH', `/v1/products/${(await product(w.other)).id}`, { name: 'Mine now' })).status,
+    );
     expect(clean).toBe(404);
     expect(faulty).toBe(200);
   });

@@ -17,7 +17,8 @@ const START = '2026-11-20T08:00:00.000Z';
 
 /** The webhook's receiver (the shared one): answers 500 until told otherwise, and keeps what it got. */
 let receiver: WebhookReceiver;
-const answerWith = (status: number) => receiver.answerEvery(() => ({ status, body: status === 200 ? 'thanks' : 'receiver says no', headers: { 'Content-Type': 'text/plain' } }));
+const answerWith = (status: number) =>
+  receiver.answerEvery(() => ({ status, body: status === 200 ? 'thanks' : 'receiver says no', headers: { 'Content-Type': 'text/plain' } }));
 
 let mock: Mock;
 let running: RunningServer;
@@ -51,7 +52,12 @@ beforeAll(async () => {
   channelId = created.body.channels[0].id;
   memberId = created.body.members[0].id;
   await api('POST', `/_mock/workspaces/${ws}/clock`, { freeze: true, set: START });
-  const hook = await api('POST', '/v1/webhooks', { name: 'Shop backend', url: receiver.url('/hooks/crm'), events: ['lead.stage_changed', 'ping'] }, ownerKey);
+  const hook = await api(
+    'POST',
+    '/v1/webhooks',
+    { name: 'Shop backend', url: receiver.url('/hooks/crm'), events: ['lead.stage_changed', 'ping'] },
+    ownerKey,
+  );
   expect(hook.status).toBe(201);
   ({ secret } = hook.body);
   const lead = await api('POST', '/v1/leads', { name: 'Oak kitchen for Dilnoza', amount: 1250000 }, ownerKey);
@@ -100,7 +106,10 @@ describe('the inspector page', () => {
     await moveLead('Negotiation');
     expect(await column('New').locator('li.card', { hasText: 'Oak kitchen' }).count()).toBe(0);
 
-    await page.locator('li.card').getByRole('button', { name: /Oak kitchen for Dilnoza/ }).click();
+    await page
+      .locator('li.card')
+      .getByRole('button', { name: /Oak kitchen for Dilnoza/ })
+      .click();
     const detail = page.locator('.detail-pane');
     await eventually(() => detail.locator('#record-title').textContent()).toBe('lead #1: Oak kitchen for Dilnoza');
     // Focus follows the opened record (keyboard users land on it).
@@ -117,7 +126,7 @@ describe('the inspector page', () => {
     await page.screenshot({ path: 'test-results/inspector-records.png', fullPage: true });
   });
 
-  it('shows the failing deliveries, each attempt\'s request with its signature checked on the page', async () => {
+  it("shows the failing deliveries, each attempt's request with its signature checked on the page", async () => {
     await page.getByRole('link', { name: 'Events and deliveries' }).click();
     const deliveries = page.locator('details.delivery');
     await eventually(() => deliveries.count()).toBe(2);
@@ -128,11 +137,16 @@ describe('the inspector page', () => {
     expect(await first.locator(':scope > summary .badge-5xx').textContent()).toBe('500');
     expect(await first.locator(':scope > summary').textContent()).toContain('next attempt 2026-11-20 08:01:00 UTC');
     // Each row starts with when the delivery was made (issue 25: rows of one event type looked alike).
-    expect(await deliveries.evaluateAll((nodes) => nodes.map((node) => node.querySelector(':scope > summary > .when time')?.textContent))).toEqual(['2026-11-20 08:00:00 UTC', '2026-11-20 08:00:00 UTC']);
+    expect(
+      await deliveries.evaluateAll((nodes) => nodes.map((node) => node.querySelector(':scope > summary > .when time')?.textContent)),
+    ).toEqual(['2026-11-20 08:00:00 UTC', '2026-11-20 08:00:00 UTC']);
     const attempt = first.locator('section.attempt').first();
     expect(await attempt.locator('p.signature').textContent()).toMatch(/^✓ Signature valid/);
     await attempt.locator('details summary').click();
-    const signatureHeader = await attempt.locator('tr', { has: page.locator('th', { hasText: /^Svc-Signature$/ }) }).locator('td').textContent();
+    const signatureHeader = await attempt
+      .locator('tr', { has: page.locator('th', { hasText: /^Svc-Signature$/ }) })
+      .locator('td')
+      .textContent();
     // The page shows what the receiver got, and that is what spec 6.2 signs.
     const received = receiver.received.find((request) => request.headers['svc-signature'] === signatureHeader);
     expect(received).toBeDefined();
@@ -170,7 +184,10 @@ describe('the inspector page', () => {
 
   it('replays a delivery from the page: a new delivery with the same event, marked as a replay', async () => {
     const first = page.locator('details.delivery').first();
-    const eventId = await first.locator('tr', { has: page.locator('th', { hasText: /^Event$/ }) }).locator('td').textContent();
+    const eventId = await first
+      .locator('tr', { has: page.locator('th', { hasText: /^Event$/ }) })
+      .locator('td')
+      .textContent();
     await first.getByRole('button', { name: 'Replay' }).click();
     await eventually(() => page.locator('details.delivery').count()).toBe(3);
     const replay = page.locator('details.delivery', { has: page.locator('.badge-replay') });
@@ -194,7 +211,9 @@ describe('the inspector page', () => {
     // What the secret gives instead: what the receiver computes (spec 6.2) from this body and t.
     const sent = receiver.received.at(-1)!;
     const t = /t=(\d+)/.exec(sent.headers['svc-signature']!)![1];
-    expect(await ping.locator('section.attempt p').nth(1).textContent()).toBe(`The secret gives v1=${createHmac('sha256', secret).update(`${t}.${sent.rawBody}`).digest('hex')}`);
+    expect(await ping.locator('section.attempt p').nth(1).textContent()).toBe(
+      `The secret gives v1=${createHmac('sha256', secret).update(`${t}.${sent.rawBody}`).digest('hex')}`,
+    );
     await page.screenshot({ path: 'test-results/inspector-invalid-signature.png', fullPage: true });
     await api('PUT', '/_mock/faults', { on: [] });
   });
@@ -229,19 +248,29 @@ describe('the inspector page', () => {
 
   it('lists contacts, tasks and conversations with their messages, and finds leads by number or text', async () => {
     expect((await api('POST', '/v1/contacts', { name: 'Dilnoza Karimova', phones: ['+998901234567'] }, ownerKey)).status).toBe(201);
-    expect((await api('POST', '/v1/tasks', { title: 'Call Dilnoza back', due_at: '2026-11-21T09:00:00.000Z', assignee_id: memberId }, ownerKey)).status).toBe(201);
-    expect((await api('POST', `/_mock/workspaces/${ws}/channels/${channelId}/inbound`, { text: 'Is the oak kitchen ready?', name: 'Dilnoza' })).status).toBe(201);
+    expect(
+      (await api('POST', '/v1/tasks', { title: 'Call Dilnoza back', due_at: '2026-11-21T09:00:00.000Z', assignee_id: memberId }, ownerKey))
+        .status,
+    ).toBe(201);
+    expect(
+      (await api('POST', `/_mock/workspaces/${ws}/channels/${channelId}/inbound`, { text: 'Is the oak kitchen ready?', name: 'Dilnoza' }))
+        .status,
+    ).toBe(201);
 
     await page.getByRole('link', { name: 'Records' }).click();
     await page.getByRole('button', { name: 'Contacts' }).click();
     const rows = page.locator('table.grid tbody tr');
-    await eventually(() => rows.allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('Dilnoza Karimova+998901234567')]));
+    await eventually(() => rows.allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringContaining('Dilnoza Karimova+998901234567')]),
+    );
     await page.getByRole('button', { name: 'Tasks' }).click();
     await eventually(() => rows.allTextContents()).toEqual([expect.stringMatching(/^#1 Call Dilnoza backopen/)]);
     await page.getByRole('button', { name: 'Conversations' }).click();
     await eventually(() => rows.count()).toBe(1);
     await rows.getByRole('button', { name: 'Dilnoza' }).click();
-    await eventually(() => page.locator('ol.messages li').allTextContents()).toEqual([expect.stringContaining('Is the oak kitchen ready?')]);
+    await eventually(() => page.locator('ol.messages li').allTextContents()).toEqual([
+      expect.stringContaining('Is the oak kitchen ready?'),
+    ]);
     await page.screenshot({ path: 'test-results/inspector-conversation.png', fullPage: true });
 
     expect((await api('POST', '/v1/leads', { name: 'Walnut wardrobe for Aziz' }, ownerKey)).status).toBe(201);
@@ -260,9 +289,12 @@ describe('the inspector page', () => {
     await search('');
   });
 
-  it('downloads the workspace\'s snapshot and puts it back from the file, and sets failures on demand', async () => {
+  it("downloads the workspace's snapshot and puts it back from the file, and sets failures on demand", async () => {
     await page.getByRole('link', { name: 'Steering' }).click();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download the snapshot' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download the snapshot' }).click(),
+    ]);
     const file = await download.path();
     const snapshot = JSON.parse(readFileSync(file, 'utf8'));
     expect(snapshot.workspace.id).toBe(ws);
@@ -285,7 +317,9 @@ describe('the inspector page', () => {
     await failures.getByLabel('Error', { exact: true }).selectOption('unavailable');
     await failures.getByLabel('Times', { exact: true }).fill('1');
     await page.getByRole('button', { name: 'Add rule' }).click();
-    await eventually(() => failures.locator('li').allTextContents()).toEqual([expect.stringMatching(/^createLead: unavailable · matched 0, remaining 1/)]);
+    await eventually(() => failures.locator('li').allTextContents()).toEqual([
+      expect.stringMatching(/^createLead: unavailable · matched 0, remaining 1/),
+    ]);
     expect((await api('POST', '/v1/leads', { name: 'Refused once' }, ownerKey)).status).toBe(503);
     await eventually(() => failures.locator('li').allTextContents()).toEqual([expect.stringMatching(/matched 1, remaining 0/)]);
     await page.getByRole('button', { name: 'Lift all' }).click();
@@ -305,11 +339,16 @@ describe('the inspector page', () => {
     expect((await api('GET', `/_mock/workspaces/${ws}/clock`)).body.frozen).toBe(true);
   });
 
-  it('totals each stage per currency, moves a lead to Lost with its loss reason, and prints a change label in the page\'s language', async () => {
+  it("totals each stage per currency, moves a lead to Lost with its loss reason, and prints a change label in the page's language", async () => {
     const stages = (await api('GET', '/v1/pipelines', undefined, ownerKey)).body.data[0].stages;
     const negotiation = stages.find((stage: { name: { en: string } }) => stage.name.en === 'Negotiation');
     const currency = (await api('GET', '/v1/leads/1', undefined, ownerKey)).body.currency;
-    const shelf = await api('POST', '/v1/leads', { name: 'Pine shelf for Kamola', amount: 150000, currency: 'USD', stage_id: negotiation.id }, ownerKey);
+    const shelf = await api(
+      'POST',
+      '/v1/leads',
+      { name: 'Pine shelf for Kamola', amount: 150000, currency: 'USD', stage_id: negotiation.id },
+      ownerKey,
+    );
     expect([shelf.status, currency]).toEqual([201, 'UZS']);
     await page.getByRole('link', { name: 'Records' }).click();
     await page.getByRole('button', { name: 'Board' }).click();
@@ -321,7 +360,9 @@ describe('the inspector page', () => {
     await card.getByLabel(/Stage for lead/).selectOption({ label: 'Lost' });
     expect(await card.getByLabel('Loss reason').isVisible()).toBe(true);
     await card.getByRole('button', { name: 'Move' }).click();
-    await eventually(() => page.locator('#notice').textContent()).toBe(`Lead #${shelf.body.number} not moved: Lost is a lost stage, which needs a loss reason.`);
+    await eventually(() => page.locator('#notice').textContent()).toBe(
+      `Lead #${shelf.body.number} not moved: Lost is a lost stage, which needs a loss reason.`,
+    );
     // A change elsewhere re-renders the board meanwhile (the page polls): the chosen stage and its reason field stay.
     expect((await api('POST', '/v1/leads', { name: 'Cedar door for Aziz', stage_id: negotiation.id }, ownerKey)).status).toBe(201);
     await eventually(() => column('Negotiation').locator('li.card', { hasText: 'Cedar door for Aziz' }).count()).toBe(1);
@@ -340,20 +381,32 @@ describe('the inspector page', () => {
     expect((await api('PATCH', `/v1/leads/${shelf.body.id}`, { name: 'Pine shelf for Kamola K.' }, ownerKey)).status).toBe(200);
     // A rename sends no event the page watches: the board's tab reloads it.
     await page.getByRole('button', { name: 'Board' }).click();
-    const openShelf = () => page.locator('li.card').getByRole('button', { name: /Pine shelf for Kamola K\./ }).click();
+    const openShelf = () =>
+      page
+        .locator('li.card')
+        .getByRole('button', { name: /Pine shelf for Kamola K\./ })
+        .click();
     await openShelf();
     const timeline = page.locator('.detail-pane .timeline li');
-    await eventually(() => timeline.allTextContents()).toContainEqual(expect.stringMatching(/change Name: "Pine shelf for Kamola" → "Pine shelf for Kamola K\."$/));
+    await eventually(() => timeline.allTextContents()).toContainEqual(
+      expect.stringMatching(/change Name: "Pine shelf for Kamola" → "Pine shelf for Kamola K\."$/),
+    );
     expect((await timeline.allTextContents()).filter((text) => text.includes('[object Object]'))).toEqual([]);
     await page.screenshot({ path: 'test-results/inspector-change-label.png', fullPage: true });
     // The page's language decides (`<html lang>`): shown in Russian at the next render (opening the lead again).
-    await page.evaluate(() => { document.documentElement.lang = 'ru'; });
+    await page.evaluate(() => {
+      document.documentElement.lang = 'ru';
+    });
     await openShelf();
-    await eventually(() => timeline.allTextContents()).toContainEqual(expect.stringMatching(/change Название: "Pine shelf for Kamola" → "Pine shelf for Kamola K\."$/));
+    await eventually(() => timeline.allTextContents()).toContainEqual(
+      expect.stringMatching(/change Название: "Pine shelf for Kamola" → "Pine shelf for Kamola K\."$/),
+    );
     expect(await column('Проиграно').count()).toBe(1);
     expect(await timeline.allTextContents()).toContainEqual(expect.stringMatching(/stage Переговоры → Проиграно$/));
     await page.screenshot({ path: 'test-results/inspector-change-label-ru.png', fullPage: true });
-    await page.evaluate(() => { document.documentElement.lang = 'en'; });
+    await page.evaluate(() => {
+      document.documentElement.lang = 'en';
+    });
     await openShelf();
     await eventually(() => column('Lost').count()).toBe(1);
   });
@@ -386,9 +439,17 @@ describe('the inspector page of a mock with a control token', () => {
   beforeAll(async () => {
     guarded = createMock({ controlAccess: { token: TOKEN } });
     server = await startServer(guarded);
-    const created = await fetch(`${server.url}/_mock/workspaces`, { method: 'POST', headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Guarded shop' }) });
+    const created = await fetch(`${server.url}/_mock/workspaces`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Guarded shop' }),
+    });
     const { api_key: key } = await created.json();
-    await fetch(`${server.url}/v1/leads`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Walnut desk for Aziz' }) });
+    await fetch(`${server.url}/v1/leads`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Walnut desk for Aziz' }),
+    });
     // A tab of its own: sessionStorage starts empty.
     tokenPage = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
     tokenPage.on('pageerror', (error) => pageErrors.push(error.message));
@@ -396,7 +457,8 @@ describe('the inspector page of a mock with a control token', () => {
   afterAll(() => server?.close());
 
   it('serves its files without the token, and nothing else', async () => {
-    for (const file of ['/_mock/ui', '/_mock/ui/app.js', '/_mock/ui/token.js']) expect((await fetch(`${server.url}${file}`)).status).toBe(200);
+    for (const file of ['/_mock/ui', '/_mock/ui/app.js', '/_mock/ui/token.js'])
+      expect((await fetch(`${server.url}${file}`)).status).toBe(200);
     const refused = await fetch(`${server.url}/_mock/workspaces`);
     expect([refused.status, (await refused.json()).error.code]).toEqual([401, 'invalid_token']);
     expect((await fetch(`${server.url}/_mock/ui/app.js`, { method: 'POST' })).status).toBe(401);
@@ -405,7 +467,8 @@ describe('the inspector page of a mock with a control token', () => {
   it('asks for the token, asks again after a wrong one, then works with its calls carrying it', async () => {
     const sent: string[] = [];
     tokenPage.on('request', (request) => {
-      if (new URL(request.url()).pathname.startsWith('/_mock/') && !request.url().includes('/_mock/ui')) sent.push(`${request.method()} ${request.headers().authorization ?? 'none'}`);
+      if (new URL(request.url()).pathname.startsWith('/_mock/') && !request.url().includes('/_mock/ui'))
+        sent.push(`${request.method()} ${request.headers().authorization ?? 'none'}`);
     });
     await tokenPage.goto(`${server.url}/_mock/ui#records`);
     const form = tokenPage.locator('#token-form');

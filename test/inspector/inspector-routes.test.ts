@@ -40,7 +40,10 @@ const get = (path: string) => call(setup.mock, 'GET', path);
 const page = (path: string) => setup.mock.handle(new Request(`${BASE}${path}`));
 
 async function webhookWithOneDelivery(): Promise<{ secret: string; webhookId: string }> {
-  const created = await call(setup.mock, 'POST', '/v1/webhooks', { key, body: { name: 'Receiver', url: receiver.url('/hook'), events: ['product.created'] } });
+  const created = await call(setup.mock, 'POST', '/v1/webhooks', {
+    key,
+    body: { name: 'Receiver', url: receiver.url('/hook'), events: ['product.created'] },
+  });
   expect(created.status).toBe(201);
   expect((await call(setup.mock, 'POST', '/v1/products', { key, body: { name: 'Oak table' } })).status).toBe(201);
   // The attempt goes out at once; advancing by nothing waits for it on the frozen clock.
@@ -75,18 +78,28 @@ describe('GET /_mock/ui and its files', () => {
       if (!name.endsWith('.js')) continue;
       for (const [, imported] of readFileSync(new URL(name, pageDir), 'utf8').matchAll(/from '\.\/([a-z-]+\.js)'/g)) wanted.add(imported!);
     }
-    expect([...wanted].sort()).toEqual(expect.arrayContaining(['app.js', 'inspector.css', 'records.js', 'deliveries.js', 'requests.js', 'steering.js', 'signature.js']));
+    expect([...wanted].sort()).toEqual(
+      expect.arrayContaining(['app.js', 'inspector.css', 'records.js', 'deliveries.js', 'requests.js', 'steering.js', 'signature.js']),
+    );
     for (const name of wanted) {
       const response = await page(`/_mock/ui/${name}`);
       expect(response.status, name).toBe(200);
       const type = response.headers.get('content-type');
-      expect(type, name).toBe(name.endsWith('.js') ? 'text/javascript; charset=utf-8' : name.endsWith('.css') ? 'text/css; charset=utf-8' : 'image/svg+xml');
+      expect(type, name).toBe(
+        name.endsWith('.js') ? 'text/javascript; charset=utf-8' : name.endsWith('.css') ? 'text/css; charset=utf-8' : 'image/svg+xml',
+      );
       expect(await response.text()).toBe(readFileSync(new URL(name, pageDir), 'utf8'));
     }
   });
 
   it('answers 404 in the error envelope for a file it does not have, and never serves a file outside the page', async () => {
-    for (const path of ['/_mock/ui/missing.js', '/_mock/ui/..%2Fpage-files.ts', '/_mock/ui/%2e%2e%2fcontrol-handlers.ts', '/_mock/ui/index.html', '/_mock/ui/app.ts']) {
+    for (const path of [
+      '/_mock/ui/missing.js',
+      '/_mock/ui/..%2Fpage-files.ts',
+      '/_mock/ui/%2e%2e%2fcontrol-handlers.ts',
+      '/_mock/ui/index.html',
+      '/_mock/ui/app.ts',
+    ]) {
       const response = await page(path);
       expect([400, 404], path).toContain(response.status);
       const body = await response.json();
@@ -113,7 +126,7 @@ describe('GET /_mock/workspaces', () => {
 });
 
 describe('GET /_mock/workspaces/{ws}/webhooks', () => {
-  it('shows the secret and each attempt\'s request as the receiver got it, signed as spec 6.2 says', async () => {
+  it("shows the secret and each attempt's request as the receiver got it, signed as spec 6.2 says", async () => {
     const { secret, webhookId } = await webhookWithOneDelivery();
     const answer = await get(`/_mock/workspaces/${ws}/webhooks`);
     expect(answer.status).toBe(200);
@@ -121,7 +134,13 @@ describe('GET /_mock/workspaces/{ws}/webhooks', () => {
     expect(item.webhook.id).toBe(webhookId);
     expect(item.secret).toBe(secret);
     const [delivery] = item.deliveries;
-    expect(delivery).toMatchObject({ status: 'success', attempts: 1, response_status: 200, response_body: 'ok', event_type: 'product.created' });
+    expect(delivery).toMatchObject({
+      status: 'success',
+      attempts: 1,
+      response_status: 200,
+      response_body: 'ok',
+      event_type: 'product.created',
+    });
     const [attempt] = delivery.attempts_sent;
     expect(attempt).toMatchObject({ at: START, response_status: 200, error: null });
     const got = receiver.received[0]!;
@@ -140,8 +159,15 @@ describe('GET /_mock/workspaces/{ws}/webhooks', () => {
     const [item] = (await get(`/_mock/workspaces/${ws}/webhooks`)).body.data;
     const [delivery] = item.deliveries;
     expect(delivery.status).toBe('retrying');
-    expect(delivery.attempts_sent.map((attempt: { at: string; response_status: number }) => [attempt.at, attempt.response_status])).toEqual([[START, 503], ['2026-11-20T08:01:00.000Z', 503]]);
-    expect(delivery.attempts_sent.map((attempt: any) => attempt.request.headers['Svc-Signature'])).toEqual(receiver.received.map((request) => request.headers['svc-signature']));
+    expect(delivery.attempts_sent.map((attempt: { at: string; response_status: number }) => [attempt.at, attempt.response_status])).toEqual(
+      [
+        [START, 503],
+        ['2026-11-20T08:01:00.000Z', 503],
+      ],
+    );
+    expect(delivery.attempts_sent.map((attempt: any) => attempt.request.headers['Svc-Signature'])).toEqual(
+      receiver.received.map((request) => request.headers['svc-signature']),
+    );
     expect(delivery.response_body).toBe('down for maintenance');
   });
 
@@ -163,14 +189,22 @@ describe('GET /_mock/workspaces/{ws}/webhooks', () => {
 });
 
 describe('GET /_mock/workspaces/{ws}/clock/scheduled', () => {
-  it('lists the next delivery attempts, outgoing messages\' next steps and snoozed conversations\' wake-ups, soonest first', async () => {
+  it("lists the next delivery attempts, outgoing messages' next steps and snoozed conversations' wake-ups, soonest first", async () => {
     answerWith(500);
     await webhookWithOneDelivery();
-    const inbound = await call(setup.mock, 'POST', `/_mock/workspaces/${ws}/channels/${channelId}/inbound`, { body: { text: 'Is the oak table in stock?', name: 'Dilnoza' } });
+    const inbound = await call(setup.mock, 'POST', `/_mock/workspaces/${ws}/channels/${channelId}/inbound`, {
+      body: { text: 'Is the oak table in stock?', name: 'Dilnoza' },
+    });
     expect(inbound.status).toBe(201);
-    const reply = await call(setup.mock, 'POST', `/v1/conversations/${inbound.body.conversation_id}/messages`, { key, body: { text: 'Yes, it is.' } });
+    const reply = await call(setup.mock, 'POST', `/v1/conversations/${inbound.body.conversation_id}/messages`, {
+      key,
+      body: { text: 'Yes, it is.' },
+    });
     expect(reply.status).toBe(201);
-    const snoozed = await call(setup.mock, 'POST', `/v1/conversations/${inbound.body.conversation_id}/snooze`, { key, body: { until: '2026-11-20T08:00:30.000Z' } });
+    const snoozed = await call(setup.mock, 'POST', `/v1/conversations/${inbound.body.conversation_id}/snooze`, {
+      key,
+      body: { until: '2026-11-20T08:00:30.000Z' },
+    });
     expect(snoozed.status).toBe(200);
 
     const answer = await get(`/_mock/workspaces/${ws}/clock/scheduled`);
@@ -178,8 +212,18 @@ describe('GET /_mock/workspaces/{ws}/clock/scheduled', () => {
     expect(answer.body.now).toBe(START);
     expect(answer.body.data).toEqual([
       { at: '2026-11-20T08:00:01.000Z', kind: 'message_step', id: reply.body.id, detail: 'message queued → sent' },
-      { at: '2026-11-20T08:00:30.000Z', kind: 'conversation_wake_up', id: inbound.body.conversation_id, detail: 'snoozed conversation opens again' },
-      { at: '2026-11-20T08:01:00.000Z', kind: 'delivery_attempt', id: expect.stringMatching(/^dlv_/), detail: expect.stringMatching(/^product\.created to wh_\w+ \(attempt 2\)$/) },
+      {
+        at: '2026-11-20T08:00:30.000Z',
+        kind: 'conversation_wake_up',
+        id: inbound.body.conversation_id,
+        detail: 'snoozed conversation opens again',
+      },
+      {
+        at: '2026-11-20T08:01:00.000Z',
+        kind: 'delivery_attempt',
+        id: expect.stringMatching(/^dlv_/),
+        detail: expect.stringMatching(/^product\.created to wh_\w+ \(attempt 2\)$/),
+      },
     ]);
     expect(answer.body.pending).toBeGreaterThanOrEqual(2);
 
@@ -190,11 +234,19 @@ describe('GET /_mock/workspaces/{ws}/clock/scheduled', () => {
   });
 
   it('leaves out a message whose channel stops it where it is, and names the step a failing channel fails it at', async () => {
-    const inbound = await call(setup.mock, 'POST', `/_mock/workspaces/${ws}/channels/${channelId}/inbound`, { body: { text: 'Hello?', name: 'Aziz' } });
+    const inbound = await call(setup.mock, 'POST', `/_mock/workspaces/${ws}/channels/${channelId}/inbound`, {
+      body: { text: 'Hello?', name: 'Aziz' },
+    });
     const conversation = inbound.body.conversation_id;
-    const outcome = (body: Record<string, unknown>) => call(setup.mock, 'PUT', `/_mock/workspaces/${ws}/channels/${channelId}/outcome`, { body });
-    const send = async (text: string) => (await call(setup.mock, 'POST', `/v1/conversations/${conversation}/messages`, { key, body: { text } })).body.id;
-    const steps = async () => (await get(`/_mock/workspaces/${ws}/clock/scheduled`)).body.data.map((work: { id: string; detail: string }) => [work.id, work.detail]);
+    const outcome = (body: Record<string, unknown>) =>
+      call(setup.mock, 'PUT', `/_mock/workspaces/${ws}/channels/${channelId}/outcome`, { body });
+    const send = async (text: string) =>
+      (await call(setup.mock, 'POST', `/v1/conversations/${conversation}/messages`, { key, body: { text } })).body.id;
+    const steps = async () =>
+      (await get(`/_mock/workspaces/${ws}/clock/scheduled`)).body.data.map((work: { id: string; detail: string }) => [
+        work.id,
+        work.detail,
+      ]);
 
     expect((await outcome({ status: 'sent' })).status).toBe(200);
     const stopsAtSent = await send('One');

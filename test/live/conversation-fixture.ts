@@ -83,7 +83,15 @@ export function conversationFixture() {
       const workspace = f.workspace();
       const pipeline = base.created.pipelines[0];
       const now = new Date(workspace.clock.now()).toISOString();
-      return workspace.tables.leads.insert(newStoredLead(workspace, pipeline.stages[0], now, { name: 'Sofa', currency: 'UZS', contact_id: contactId, position: 0, closed_at: changes.closed_at ?? null }));
+      return workspace.tables.leads.insert(
+        newStoredLead(workspace, pipeline.stages[0], now, {
+          name: 'Sofa',
+          currency: 'UZS',
+          contact_id: contactId,
+          position: 0,
+          closed_at: changes.closed_at ?? null,
+        }),
+      );
     },
   });
   return f;

@@ -11,12 +11,31 @@ const CHANNEL_TYPES = ['telegram_bot', 'telegram_business', 'telegram_account', 
 
 describe('a client writing in', () => {
   it.each(CHANNEL_TYPES)('on a %s channel starts a conversation over that channel', async (type) => {
-    const { conversation_id, message_id } = await f.inbound(type, { text: 'Is the grey sofa still available?', name: 'Dilnoza', handle: 'dilnoza_k' });
+    const { conversation_id, message_id } = await f.inbound(type, {
+      text: 'Is the grey sofa still available?',
+      name: 'Dilnoza',
+      handle: 'dilnoza_k',
+    });
     const conversation = await f.conversation(conversation_id);
     expect(conversation.channel).toEqual(f.channel(type));
-    expect(conversation).toMatchObject({ name: 'Dilnoza', handle: 'dilnoza_k', phone: '', status: 'open', assignee_id: null, do_not_contact: false });
+    expect(conversation).toMatchObject({
+      name: 'Dilnoza',
+      handle: 'dilnoza_k',
+      phone: '',
+      status: 'open',
+      assignee_id: null,
+      do_not_contact: false,
+    });
     const [message] = (await f.messages(conversation_id)).data;
-    expect(message).toMatchObject({ id: message_id, direction: 'in', author_type: 'client', author_id: null, status: 'received', text: 'Is the grey sofa still available?', external: false });
+    expect(message).toMatchObject({
+      id: message_id,
+      direction: 'in',
+      author_type: 'client',
+      author_id: null,
+      status: 'received',
+      text: 'Is the grey sofa still available?',
+      external: false,
+    });
   });
 
   it('moves last_message_at, last_inbound_at, unread_count, preview and sla_due_at', async () => {
@@ -40,7 +59,12 @@ describe('a client writing in', () => {
     const second = await f.inbound('whatsapp', { text: 'Are you there?', handle: '998901234567' });
     expect(second.conversation_id).toBe(first.conversation_id);
     const conversation = await f.conversation(first.conversation_id);
-    expect(conversation).toMatchObject({ name: 'Dilnoza', unread_count: 2, last_inbound_at: f.at(MINUTE), preview: { text: 'Are you there?', direction: 'in' } });
+    expect(conversation).toMatchObject({
+      name: 'Dilnoza',
+      unread_count: 2,
+      last_inbound_at: f.at(MINUTE),
+      preview: { text: 'Are you there?', direction: 'in' },
+    });
     expect((await f.messages(first.conversation_id)).data).toHaveLength(2);
   });
 
@@ -53,7 +77,9 @@ describe('a client writing in', () => {
 
   it('a client without handle is known by phone, and one with neither by name', async () => {
     const byPhone = await f.inbound('telegram_account', { text: 'a', phone: '+998901234567' });
-    expect((await f.inbound('telegram_account', { text: 'b', phone: '8 90 123 45 67', name: 'Dilnoza' })).conversation_id).toBe(byPhone.conversation_id);
+    expect((await f.inbound('telegram_account', { text: 'b', phone: '8 90 123 45 67', name: 'Dilnoza' })).conversation_id).toBe(
+      byPhone.conversation_id,
+    );
     const byName = await f.inbound('simulator', { text: 'a', name: 'Test client' });
     expect((await f.inbound('simulator', { text: 'b', name: 'Test client' })).conversation_id).toBe(byName.conversation_id);
     expect((await f.inbound('simulator', { text: 'c', name: 'Other client' })).conversation_id).not.toBe(byName.conversation_id);
@@ -109,8 +135,15 @@ describe('a client writing in', () => {
     await f.api('POST', `/v1/conversations/${conversation_id}/resolve`);
     await f.inbound('telegram_bot', { text: 'One more thing', handle: '@a' });
     expect((await f.conversation(conversation_id)).status).toBe('open');
-    const changes = (await f.events('conversation.status_changed')).map((event: any) => [event.data.object.from, event.data.object.to, event.actor.type]);
-    expect(changes).toEqual([['open', 'resolved', 'api_key'], ['resolved', 'open', 'system']]);
+    const changes = (await f.events('conversation.status_changed')).map((event: any) => [
+      event.data.object.from,
+      event.data.object.to,
+      event.actor.type,
+    ]);
+    expect(changes).toEqual([
+      ['open', 'resolved', 'api_key'],
+      ['resolved', 'open', 'system'],
+    ]);
   });
 });
 
@@ -173,8 +206,11 @@ describe('reading conversations', () => {
   });
 
   it("q finds the client's name, handle, phone and the last message, ignoring case", async () => {
-    const dilnoza = (await f.inbound('whatsapp', { text: 'Is the grey sofa available?', name: 'Dilnoza Karimova', handle: 'dk', phone: '+998901234567' })).conversation_id;
-    const rustam = (await f.inbound('telegram_bot', { text: 'Delivery to Samarkand?', name: 'Rustam', handle: '@rustam_a' })).conversation_id;
+    const dilnoza = (
+      await f.inbound('whatsapp', { text: 'Is the grey sofa available?', name: 'Dilnoza Karimova', handle: 'dk', phone: '+998901234567' })
+    ).conversation_id;
+    const rustam = (await f.inbound('telegram_bot', { text: 'Delivery to Samarkand?', name: 'Rustam', handle: '@rustam_a' }))
+      .conversation_id;
     expect(await f.listedIds('?q=karimova')).toEqual([dilnoza]);
     expect(await f.listedIds('?q=RUSTAM_A')).toEqual([rustam]);
     expect(await f.listedIds('?q=90%20123%2045')).toEqual([dilnoza]);
@@ -238,13 +274,20 @@ describe('assign, resolve, reopen and snooze', () => {
   it('assign sets and clears the assignee, status unchanged, each with conversation.assigned', async () => {
     const { conversation_id } = await f.inbound('telegram_bot', { text: 'Hello', handle: '@a' });
     const manager = f.member('manager');
-    const assigned = await f.api('POST', `/v1/conversations/${conversation_id}/assign`, { assignee_id: manager.id.replace(/^mb_/, 'member_') });
+    const assigned = await f.api('POST', `/v1/conversations/${conversation_id}/assign`, {
+      assignee_id: manager.id.replace(/^mb_/, 'member_'),
+    });
     expect(assigned.body).toMatchObject({ assignee_id: manager.id, status: 'open' });
     const cleared = await f.api('POST', `/v1/conversations/${conversation_id}/assign`, { assignee_id: null });
     expect(cleared.body.assignee_id).toBeNull();
     const events = await f.events('conversation.assigned');
     expect(events.map((event: any) => event.data.object.assignee_id)).toEqual([manager.id, null]);
-    expect(events[0].data.object).toMatchObject({ id: conversation_id, object: 'conversation', channel: 'telegram_bot', channel_id: f.channel('telegram_bot').id });
+    expect(events[0].data.object).toMatchObject({
+      id: conversation_id,
+      object: 'conversation',
+      channel: 'telegram_bot',
+      channel_id: f.channel('telegram_bot').id,
+    });
   });
 
   it('assign to someone who is no member answers validation_failed under assignee_id', async () => {

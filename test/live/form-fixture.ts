@@ -25,7 +25,11 @@ export function formFixture() {
       return call(base.mock, 'GET', `/api/forms/${formId}${query}`, { headers: visit.headers, clientAddress: visit.ip });
     },
     submit(formId: string, body: Record<string, unknown>, visit: Visit = {}): Promise<Answer> {
-      return call(base.mock, 'POST', `/api/forms/${formId}/submit`, { body, headers: visit.headers, clientAddress: visit.ip ?? '203.0.113.7' });
+      return call(base.mock, 'POST', `/api/forms/${formId}/submit`, {
+        body,
+        headers: visit.headers,
+        clientAddress: visit.ip ?? '203.0.113.7',
+      });
     },
     /** A token of the form loaded now. */
     async token(formId: string): Promise<string> {

@@ -29,7 +29,12 @@ beforeAll(async () => {
     ...mock,
     respond(request, info) {
       const url = new URL(request.url);
-      seen.push({ method: request.method, path: url.pathname, origin: request.headers.get('origin'), cookie: request.headers.get('cookie') });
+      seen.push({
+        method: request.method,
+        path: url.pathname,
+        origin: request.headers.get('origin'),
+        cookie: request.headers.get('cookie'),
+      });
       return mock.respond(request, info);
     },
   };
@@ -53,7 +58,11 @@ afterAll(async () => {
 async function api(method: string, path: string, body?: unknown, key?: string): Promise<any> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (key) headers.Authorization = `Bearer ${key}`;
-  const response = await fetch(`${mockServer.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${mockServer.url}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return response.json();
 }
 
@@ -83,7 +92,11 @@ async function fillInAndSend(page: Page): Promise<void> {
 describe('the widget in Chromium', () => {
   it('a visitor fills in the popup on another website; the page hears svc:form-submitted and a lead appears', async () => {
     const created = await api('POST', '/_mock/workspaces', {});
-    const form = await api('POST', `/_mock/workspaces/${created.workspace.id}/forms`, { name: 'Shop popup', min_ms: 800, allowed_origins: [shopOrigin] });
+    const form = await api('POST', `/_mock/workspaces/${created.workspace.id}/forms`, {
+      name: 'Shop popup',
+      min_ms: 800,
+      allowed_origins: [shopOrigin],
+    });
     shopPage = `<!doctype html><html><head><meta charset="utf-8"><title>Acme shop</title></head><body>
 <h1>Acme shop</h1>
 <a id="ask" href="#svc-${form.id}">Ask us</a>
@@ -106,7 +119,9 @@ describe('the widget in Chromium', () => {
       await focusInWidget(page, form.id);
       expect(await page.evaluate(() => document.querySelectorAll('[data-svc-widget]').length)).toBe(2);
       await fillInAndSend(page);
-      await page.waitForFunction(() => (window as unknown as { submitted: unknown[] }).submitted.length > 0, undefined, { timeout: 60_000 });
+      await page.waitForFunction(() => (window as unknown as { submitted: unknown[] }).submitted.length > 0, undefined, {
+        timeout: 60_000,
+      });
       expect(await page.evaluate(() => (window as unknown as { submitted: unknown[] }).submitted)).toEqual([{ form: form.id }]);
       expect(errors).toEqual([]);
     } finally {
@@ -128,7 +143,11 @@ describe('the widget in Chromium', () => {
 
   it('the hosted page renders inline and submits from the mock origin without sending its cookie', async () => {
     const created = await api('POST', '/_mock/workspaces', {});
-    const form = await api('POST', `/_mock/workspaces/${created.workspace.id}/forms`, { name: 'Hosted', min_ms: 500, allowed_origins: ['https://elsewhere.example'] });
+    const form = await api('POST', `/_mock/workspaces/${created.workspace.id}/forms`, {
+      name: 'Hosted',
+      min_ms: 500,
+      allowed_origins: ['https://elsewhere.example'],
+    });
     const context = await browser!.newContext({ locale: 'ru-RU' });
     await context.addCookies([{ name: 'session', value: 'visitor-secret', url: mockServer.url }]);
     const page = await context.newPage();
@@ -158,7 +177,7 @@ describe('the widget in Chromium', () => {
     expect(seen.find((request) => request.path === `/f/${form.id}`)?.cookie).toContain('visitor-secret');
   });
 
-  it('the hosted page sends a strict Content-Security-Policy, under which its style and the widget\'s all apply', async () => {
+  it("the hosted page sends a strict Content-Security-Policy, under which its style and the widget's all apply", async () => {
     const created = await api('POST', '/_mock/workspaces', {});
     const form = await api('POST', `/_mock/workspaces/${created.workspace.id}/forms`, { name: 'Hosted CSP', min_ms: 0 });
     const context = await browser!.newContext({ viewport: { width: 1280, height: 900 } });
@@ -199,7 +218,12 @@ describe('the widget in Chromium', () => {
 
   it('the widget follows an https redirect_url, and never a javascript: or data: one whatever the answer says', async () => {
     const created = await api('POST', '/_mock/workspaces', {});
-    const form = await api('POST', `/_mock/workspaces/${created.workspace.id}/forms`, { name: 'Redirecting', min_ms: 0, allowed_origins: [shopOrigin], redirect_url: 'https://thanks.example/done' });
+    const form = await api('POST', `/_mock/workspaces/${created.workspace.id}/forms`, {
+      name: 'Redirecting',
+      min_ms: 0,
+      allowed_origins: [shopOrigin],
+      redirect_url: 'https://thanks.example/done',
+    });
     expect(form.redirect_url).toBe('https://thanks.example/done');
     shopPage = `<!doctype html><html><head><meta charset="utf-8"><title>Acme shop</title></head><body>
 <div id="here"></div>
@@ -207,7 +231,14 @@ describe('the widget in Chromium', () => {
 <script src="${mockServer.url}/widget.js" data-svc-form="${form.id}" data-target="#here" data-lang="en"></script>
 </body></html>`;
     const submitUrl = `${mockServer.url}/api/forms/${form.id}/submit`;
-    for (const address of ['javascript:window.ran=true', 'data:text/html,<script>opener.ran=true</script>', 'http://thanks.example/done', 'JAVASCRIPT:window.ran=true', '', null]) {
+    for (const address of [
+      'javascript:window.ran=true',
+      'data:text/html,<script>opener.ran=true</script>',
+      'http://thanks.example/done',
+      'JAVASCRIPT:window.ran=true',
+      '',
+      null,
+    ]) {
       const context = await browser!.newContext();
       const page = await context.newPage();
       try {
@@ -221,9 +252,14 @@ describe('the widget in Chromium', () => {
         await page.keyboard.press('Tab');
         await focusInWidget(page, form.id);
         await fillInAndSend(page);
-        await page.waitForFunction(() => (window as unknown as { submitted: unknown[] }).submitted.length > 0, undefined, { timeout: 60_000 });
+        await page.waitForFunction(() => (window as unknown as { submitted: unknown[] }).submitted.length > 0, undefined, {
+          timeout: 60_000,
+        });
         await page.waitForTimeout(300);
-        expect([page.url(), await page.evaluate(() => (window as unknown as { ran: boolean }).ran)], String(address)).toEqual([`${shopOrigin}/`, false]);
+        expect([page.url(), await page.evaluate(() => (window as unknown as { ran: boolean }).ran)], String(address)).toEqual([
+          `${shopOrigin}/`,
+          false,
+        ]);
       } finally {
         await context.close();
       }

@@ -40,7 +40,19 @@ describe('widget.js', () => {
   });
 
   it('knows every attribute and opener of spec 4.12 and renders in a closed shadow root', () => {
-    for (const name of ['svcForm', 'mode', 'button', 'target', 'lang', 'theme', 'svcChat', 'data-svc-open', "'#svc-'", 'svc:form-submitted', "mode: 'closed'"]) {
+    for (const name of [
+      'svcForm',
+      'mode',
+      'button',
+      'target',
+      'lang',
+      'theme',
+      'svcChat',
+      'data-svc-open',
+      "'#svc-'",
+      'svc:form-submitted',
+      "mode: 'closed'",
+    ]) {
       expect(WIDGET_SOURCE, name).toContain(name);
     }
     expect(WIDGET_SOURCE).not.toMatch(/mode: 'open'/);
@@ -67,7 +79,13 @@ describe('the hosted page', () => {
       const policy = response.headers.get('content-security-policy') ?? '';
       const nonce = /style-src 'nonce-([A-Za-z0-9_-]{20,})'/.exec(policy)?.[1];
       expect(policy.split('; ')).toEqual([
-        "default-src 'none'", "script-src 'self'", `style-src 'nonce-${nonce}'`, "connect-src 'self'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'",
+        "default-src 'none'",
+        "script-src 'self'",
+        `style-src 'nonce-${nonce}'`,
+        "connect-src 'self'",
+        "base-uri 'none'",
+        "form-action 'none'",
+        "frame-ancestors 'none'",
       ]);
       const html = await response.text();
       expect(html).toContain(`<style nonce="${nonce}">`);
@@ -97,7 +115,11 @@ describe('the hosted page', () => {
     const hosted = { Origin: 'http://127.0.0.1:4010' };
     const loaded = await f.load(form.id, '', { headers: hosted });
     expect(loaded.status).toBe(200);
-    const submitted = await f.submit(form.id, { token: loaded.body.token, answers: { phone: '+998901234567' }, consent: true }, { headers: hosted });
+    const submitted = await f.submit(
+      form.id,
+      { token: loaded.body.token, answers: { phone: '+998901234567' }, consent: true },
+      { headers: hosted },
+    );
     expect(submitted.status).toBe(201);
   });
 });

@@ -38,8 +38,19 @@ describe('the form configuration', () => {
   it('comes in the language asked for, with a token and min_ms, and is never cached', async () => {
     const uz = await f.load(f.starter().id, '?lang=uz');
     expect(uz.status).toBe(200);
-    expect(uz.body).toMatchObject({ id: f.starter().id, lang: 'uz', title: 'Ariza qoldiring', submit: 'Yuborish', min_ms: 3000, color: '#2563eb' });
-    expect(uz.body.fields.map((field: any) => [field.id, field.label])).toEqual([['name', 'Ismingiz'], ['phone', 'Telefon'], ['email', 'Email']]);
+    expect(uz.body).toMatchObject({
+      id: f.starter().id,
+      lang: 'uz',
+      title: 'Ariza qoldiring',
+      submit: 'Yuborish',
+      min_ms: 3000,
+      color: '#2563eb',
+    });
+    expect(uz.body.fields.map((field: any) => [field.id, field.label])).toEqual([
+      ['name', 'Ismingiz'],
+      ['phone', 'Telefon'],
+      ['email', 'Email'],
+    ]);
     expect(uz.body.consent).not.toBe('');
     expect(uz.body.token).toEqual(expect.any(String));
     expect(uz.headers.get('cache-control')).toBe('no-store');
@@ -245,7 +256,9 @@ describe('submission rate limits', () => {
     const form = await commentForm();
     const token = await f.token(form.id);
     for (let index = 0; index < 10; index++) {
-      expect((await f.submit(form.id, { token, answers: answers({ phone: `+99890123450${index}` }) }, { ip: '198.51.100.1' })).status).toBe(201);
+      expect((await f.submit(form.id, { token, answers: answers({ phone: `+99890123450${index}` }) }, { ip: '198.51.100.1' })).status).toBe(
+        201,
+      );
     }
     const eleventh = await f.submit(form.id, { token, answers: answers() }, { ip: '198.51.100.1' });
     expect(eleventh.status).toBe(429);
@@ -287,7 +300,9 @@ describe('submission rate limits', () => {
     expect(overDay.status).toBe(429);
     expect(overDay.body.error).toMatchObject({ reason: 'form_per_day', limit: 2000 });
     await f.advance(HOUR);
-    expect((await f.submit(f.starter().id, accepted({ token: await f.token(f.starter().id), website: 'x' }), { ip: '10.200.0.2' })).status).toBe(201);
+    expect(
+      (await f.submit(f.starter().id, accepted({ token: await f.token(f.starter().id), website: 'x' }), { ip: '10.200.0.2' })).status,
+    ).toBe(201);
   });
 });
 
@@ -304,10 +319,12 @@ describe('allowed websites', () => {
       expect(loaded.headers.get('access-control-allow-origin')).toBeNull();
       const submitted = await f.submit(form.id, { token: 'ft.x', answers: answers() }, { headers });
       expect(submitted.status).toBe(403);
-      const preflight = await f.mock.handle(new Request(`http://127.0.0.1:4010/api/forms/${form.id}/submit`, {
-        method: 'OPTIONS',
-        headers: { ...headers, 'Access-Control-Request-Method': 'POST' },
-      }));
+      const preflight = await f.mock.handle(
+        new Request(`http://127.0.0.1:4010/api/forms/${form.id}/submit`, {
+          method: 'OPTIONS',
+          headers: { ...headers, 'Access-Control-Request-Method': 'POST' },
+        }),
+      );
       expect(preflight.status).toBe(403);
       expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     }
@@ -338,17 +355,25 @@ describe('allowed websites', () => {
   it('CORS never allows credentials; a form open to every website answers *', async () => {
     const open = f.starter();
     const responses = [
-      await f.mock.handle(new Request(`http://127.0.0.1:4010/api/forms/${open.id}/submit`, {
-        method: 'OPTIONS',
-        headers: { Origin: 'https://any.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
-      })),
+      await f.mock.handle(
+        new Request(`http://127.0.0.1:4010/api/forms/${open.id}/submit`, {
+          method: 'OPTIONS',
+          headers: {
+            Origin: 'https://any.example',
+            'Access-Control-Request-Method': 'POST',
+            'Access-Control-Request-Headers': 'content-type',
+          },
+        }),
+      ),
       await f.mock.handle(new Request(`http://127.0.0.1:4010/api/forms/${open.id}`, { headers: { Origin: 'https://any.example' } })),
       // The pipeline's own answers carry CORS too: malformed JSON.
-      await f.mock.handle(new Request(`http://127.0.0.1:4010/api/forms/${open.id}/submit`, {
-        method: 'POST',
-        headers: { Origin: 'https://any.example', 'Content-Type': 'application/json' },
-        body: '{"answers":',
-      })),
+      await f.mock.handle(
+        new Request(`http://127.0.0.1:4010/api/forms/${open.id}/submit`, {
+          method: 'POST',
+          headers: { Origin: 'https://any.example', 'Content-Type': 'application/json' },
+          body: '{"answers":',
+        }),
+      ),
     ];
     expect(responses.map((response) => response.status)).toEqual([204, 200, 400]);
     expect(responses[0]!.headers.get('access-control-allow-methods')).toMatch(/POST/);
@@ -404,23 +429,43 @@ describe('what a submission does', () => {
     expect(contact).toMatchObject({ name: 'Dilnoza Karimova', phones: [PHONE], emails: ['dilnoza@example.uz'], preferred_language: 'en' });
 
     const types = (await f.control('GET', '/events')).body.data.map((event: any) => event.type).reverse();
-    expect(types.filter((type: string) => ['contact.created', 'lead.created', 'form.submitted'].includes(type))).toEqual(['contact.created', 'lead.created', 'form.submitted']);
+    expect(types.filter((type: string) => ['contact.created', 'lead.created', 'form.submitted'].includes(type))).toEqual([
+      'contact.created',
+      'lead.created',
+      'form.submitted',
+    ]);
     const [submitted] = await f.events('form.submitted');
     expect(submitted.actor).toEqual({ type: 'system', id: '' });
     expect(submitted.data.object).toMatchObject({
-      id: form.id, object: 'form', lead_id: lead.id, contact_id: contact.id, pipeline_id: wholesale.id, stage_id: wholesale.stages[1].id, owner_id: null,
+      id: form.id,
+      object: 'form',
+      lead_id: lead.id,
+      contact_id: contact.id,
+      pipeline_id: wholesale.id,
+      stage_id: wholesale.stages[1].id,
+      owner_id: null,
       answers: { name: 'Dilnoza Karimova', phone: PHONE, email: 'dilnoza@example.uz', floor: '15' },
     });
     // Kept for the lead's timeline.
     const [record] = f.tables().formSubmissions.findBy('lead', lead.id);
-    expect(record).toMatchObject({ form_id: form.id, contact_id: contact.id, lead_created: true, contact_created: true, answers: submitted.data.object.answers, labels: { phone: 'Phone' } });
+    expect(record).toMatchObject({
+      form_id: form.id,
+      contact_id: contact.id,
+      lead_created: true,
+      contact_created: true,
+      answers: submitted.data.object.answers,
+      labels: { phone: 'Phone' },
+    });
   });
 
   it('a returning client is found by phone and their open lead reused', async () => {
     const first = await f.visit(f.starter(), accepted({ answers: answers({ email: 'first@example.uz' }) }));
     expect(first.status).toBe(201);
     const [lead] = await leads();
-    const again = await f.visit(f.starter(), accepted({ answers: { name: 'D. K.', phone: '+998 (90) 123 45 67', email: 'other@example.uz' } }));
+    const again = await f.visit(
+      f.starter(),
+      accepted({ answers: { name: 'D. K.', phone: '+998 (90) 123 45 67', email: 'other@example.uz' } }),
+    );
     expect(again.status).toBe(201);
     expect((await leads()).map((each) => each.id)).toEqual([lead.id]);
     expect((await f.api('GET', '/v1/contacts')).body.data).toHaveLength(1);
@@ -429,7 +474,10 @@ describe('what a submission does', () => {
     const submitted = await f.events('form.submitted');
     expect(submitted.map((event) => event.data.object.lead_id)).toEqual([lead.id, lead.id]);
     const records = f.tables().formSubmissions.findBy('lead', lead.id);
-    expect(records.map((record) => [record.lead_created, record.contact_created])).toEqual([[true, true], [false, false]]);
+    expect(records.map((record) => [record.lead_created, record.contact_created])).toEqual([
+      [true, true],
+      [false, false],
+    ]);
     expect(records[1]!.answers).toMatchObject({ name: 'D. K.', email: 'other@example.uz' });
   });
 
@@ -498,7 +546,10 @@ describe('what a submission does', () => {
     const contact = (await f.api('GET', `/v1/contacts`)).body.data.find((each: any) => each.phones[0] === '+998900000002');
     expect(contact.owner_id).toBe(lead.id);
 
-    const fixed = await commentForm({ returning_client: 'new_lead', owner_rule: { type: 'member', member_ids: [manager.id], keep_client_owner: true } });
+    const fixed = await commentForm({
+      returning_client: 'new_lead',
+      owner_rule: { type: 'member', member_ids: [manager.id], keep_client_owner: true },
+    });
     await f.visit(fixed, { answers: { phone: '+998900000002' } });
     await f.visit(fixed, { answers: { phone: '+998900000009' } });
     const [newest, returning] = await leads();
@@ -520,19 +571,44 @@ describe('what a submission does', () => {
       texts: { en: { title: 'Request', submit: 'Send', consent: '', success: 'See you soon!' } },
       redirect_url: 'https://acme.uz/thanks',
     });
-    expect((await f.visit(form, { answers: answers(), lang: 'en' })).body).toEqual({ ok: true, success: 'See you soon!', redirect_url: 'https://acme.uz/thanks' });
+    expect((await f.visit(form, { answers: answers(), lang: 'en' })).body).toEqual({
+      ok: true,
+      success: 'See you soon!',
+      redirect_url: 'https://acme.uz/thanks',
+    });
   });
 });
 
 describe('where a form redirects after a submission (issue 15)', () => {
   it('a redirect_url that is no https address is refused where forms are configured', async () => {
-    const refused = ['javascript:alert(document.domain)', 'JavaScript:alert(1)', 'data:text/html,<script>alert(1)</script>', ' https://acme.uz/thanks',
-      'http://acme.uz/thanks', 'http://localhost.attacker.example/', 'http://127.0.0.1.nip.io/', 'vbscript:msgbox', 'https:/acme.uz', '//acme.uz/thanks'];
+    const refused = [
+      'javascript:alert(document.domain)',
+      'JavaScript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      ' https://acme.uz/thanks',
+      'http://acme.uz/thanks',
+      'http://localhost.attacker.example/',
+      'http://127.0.0.1.nip.io/',
+      'vbscript:msgbox',
+      'https:/acme.uz',
+      '//acme.uz/thanks',
+    ];
     for (const redirect_url of refused) {
       const answer = await f.control('POST', '/forms', { name: 'Redirecting', redirect_url });
-      expect([answer.status, answer.body.error.code, Object.keys(answer.body.error.fields ?? {})], redirect_url).toEqual([422, 'validation_failed', ['redirect_url']]);
+      expect([answer.status, answer.body.error.code, Object.keys(answer.body.error.fields ?? {})], redirect_url).toEqual([
+        422,
+        'validation_failed',
+        ['redirect_url'],
+      ]);
     }
-    for (const redirect_url of ['https://acme.uz/thanks?from=form#top', 'HTTPS://ACME.UZ', 'http://localhost:3000/thanks', 'http://127.0.0.1/', 'http://[::1]:8080', null]) {
+    for (const redirect_url of [
+      'https://acme.uz/thanks?from=form#top',
+      'HTTPS://ACME.UZ',
+      'http://localhost:3000/thanks',
+      'http://127.0.0.1/',
+      'http://[::1]:8080',
+      null,
+    ]) {
       expect((await f.control('POST', '/forms', { name: 'Redirecting', redirect_url })).status, String(redirect_url)).toBe(201);
     }
   });

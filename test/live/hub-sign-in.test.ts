@@ -30,8 +30,12 @@ function signIn(form: Record<string, string>, headers: Record<string, string> = 
 function authorizePath(): string {
   const client = standIn.inputs.oauth_client!;
   const query = new URLSearchParams({
-    response_type: 'code', client_id: client.client_id, redirect_uri: client.redirect_uri!,
-    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256', state: 'xyz',
+    response_type: 'code',
+    client_id: client.client_id,
+    redirect_uri: client.redirect_uri!,
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    code_challenge_method: 'S256',
+    state: 'xyz',
   });
   return `/oauth/authorize?${query}`;
 }
@@ -66,7 +70,8 @@ describe('signing in to the hub', () => {
     expect(page).toContain('You are signed in as');
     const consentRequest = /name="consent_request" value="([^"]+)"/.exec(page)![1]!;
     const decided = await fetch(`${hub()}/oauth/authorize`, {
-      method: 'POST', redirect: 'manual',
+      method: 'POST',
+      redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: session },
       body: new URLSearchParams({ consent_request: consentRequest, decision: 'approve' }).toString(),
     });

@@ -39,15 +39,30 @@ describe('sending', () => {
     await f.advance(MINUTE);
     const message = await f.sent(conversationId, { text: 'Yes, it is in stock.' });
     expect(message).toMatchObject({
-      conversation_id: conversationId, direction: 'out', author_type: 'member', author_id: f.member('owner').id,
-      text: 'Yes, it is in stock.', status: 'queued', error: null, client_id: null, external: false, created_at: f.at(MINUTE),
+      conversation_id: conversationId,
+      direction: 'out',
+      author_type: 'member',
+      author_id: f.member('owner').id,
+      text: 'Yes, it is in stock.',
+      status: 'queued',
+      error: null,
+      client_id: null,
+      external: false,
+      created_at: f.at(MINUTE),
     });
     expect(await f.conversation(conversationId)).toMatchObject({
-      last_outbound_at: f.at(MINUTE), last_message_at: f.at(MINUTE), last_inbound_at: START,
-      unread_count: 0, sla_due_at: null, preview: { text: 'Yes, it is in stock.', direction: 'out' },
+      last_outbound_at: f.at(MINUTE),
+      last_message_at: f.at(MINUTE),
+      last_inbound_at: START,
+      unread_count: 0,
+      sla_due_at: null,
+      preview: { text: 'Yes, it is in stock.', direction: 'out' },
     });
     const [queued] = await f.events('message.queued');
-    expect(queued).toMatchObject({ actor: { type: 'api_key' }, data: { object: { id: message.id, object: 'message', channel: 'telegram_bot', status: 'queued' } } });
+    expect(queued).toMatchObject({
+      actor: { type: 'api_key' },
+      data: { object: { id: message.id, object: 'message', channel: 'telegram_bot', status: 'queued' } },
+    });
   });
 
   it('takes up to 4096 characters of text; more answers validation_failed', async () => {
@@ -67,7 +82,11 @@ describe('sending', () => {
   it('send with the same client_id returns the queued message, even sent twice at once', async () => {
     const conversationId = await conversationOn('telegram_bot');
     const body = { text: 'Your order is ready.', client_id: 'order-5521-ready' };
-    const answers = await Promise.all([f.send(conversationId, body), f.send(conversationId, body), f.send(conversationId, { ...body, text: 'ignored' })]);
+    const answers = await Promise.all([
+      f.send(conversationId, body),
+      f.send(conversationId, body),
+      f.send(conversationId, { ...body, text: 'ignored' }),
+    ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 201]);
     expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(1);
     expect(answers.every((answer) => answer.body.text === 'Your order is ready.')).toBe(true);
@@ -128,13 +147,16 @@ describe('the simulated channel', () => {
     expect(events[1]![0].actor).toEqual({ type: 'system', id: '' });
   });
 
-  it.each(['telegram_bot', 'telegram_account', 'instagram', 'email', 'webchat', 'simulator'])('on %s a reply a day after the client wrote is still read', async (type) => {
-    const conversationId = await conversationOn(type);
-    await f.advance(48 * HOUR);
-    const { id } = await f.sent(conversationId);
-    await f.advance(10 * SECOND);
-    expect((await f.message(conversationId, id)).status).toBe('read');
-  });
+  it.each(['telegram_bot', 'telegram_account', 'instagram', 'email', 'webchat', 'simulator'])(
+    'on %s a reply a day after the client wrote is still read',
+    async (type) => {
+      const conversationId = await conversationOn(type);
+      await f.advance(48 * HOUR);
+      const { id } = await f.sent(conversationId);
+      await f.advance(10 * SECOND);
+      expect((await f.message(conversationId, id)).status).toBe('read');
+    },
+  );
 
   it("a whatsapp reply outside 24 hours of the client's last message fails", async () => {
     const conversationId = await conversationOn('whatsapp');
@@ -287,10 +309,13 @@ describe('in the messenger', () => {
     expect(await f.events('message.edited')).toEqual([]);
   });
 
-  it("in telegram_business the owner edits a reply, and a deleted message stays in history, marked, once", async () => {
+  it('in telegram_business the owner edits a reply, and a deleted message stays in history, marked, once', async () => {
     const { conversation_id, message_id } = await f.inbound('telegram_business', { text: 'Hello', handle: '@a' });
     const reply = await f.sent(conversation_id, { text: 'Hi!' });
-    expect((await f.control('POST', `/messages/${reply.id}/edit`, { text: 'Hello!' })).body).toMatchObject({ text: 'Hello!', status: 'queued' });
+    expect((await f.control('POST', `/messages/${reply.id}/edit`, { text: 'Hello!' })).body).toMatchObject({
+      text: 'Hello!',
+      status: 'queued',
+    });
     await f.advance(MINUTE);
     const deleted = await f.control('POST', `/messages/${message_id}/delete`);
     expect(deleted.body).toMatchObject({ id: message_id, text: 'Hello', deleted_at: f.at(MINUTE) });
@@ -307,9 +332,19 @@ describe('in the messenger', () => {
     expect(answer.status).toBe(201);
     expect(answer.body.conversation_id).toBe(conversationId);
     expect(await f.message(conversationId, answer.body.message_id)).toMatchObject({
-      direction: 'out', author_type: 'member', author_id: null, status: 'sent', external: true, text: 'I will bring it myself.',
+      direction: 'out',
+      author_type: 'member',
+      author_id: null,
+      status: 'sent',
+      external: true,
+      text: 'I will bring it myself.',
     });
-    expect(await f.conversation(conversationId)).toMatchObject({ unread_count: 0, sla_due_at: null, last_outbound_at: f.at(MINUTE), preview: { text: 'I will bring it myself.', direction: 'out' } });
+    expect(await f.conversation(conversationId)).toMatchObject({
+      unread_count: 0,
+      sla_due_at: null,
+      last_outbound_at: f.at(MINUTE),
+      preview: { text: 'I will bring it myself.', direction: 'out' },
+    });
     expect((await f.events('message.sent')).map((event: any) => event.data.object.id)).toEqual([answer.body.message_id]);
   });
 });

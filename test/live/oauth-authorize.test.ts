@@ -3,7 +3,17 @@
 // form, and the 15 minutes a consent request lives.
 import { describe, expect, it } from 'vitest';
 import { documentedFetch } from '../support/documented-fetch.ts';
-import { advanceClock, exchangeCode, send, setUpApp, signIn, startAuthorization, useWorld, type AppSetup, type Flow } from './oauth-fixture.ts';
+import {
+  advanceClock,
+  exchangeCode,
+  send,
+  setUpApp,
+  signIn,
+  startAuthorization,
+  useWorld,
+  type AppSetup,
+  type Flow,
+} from './oauth-fixture.ts';
 
 const world = useWorld();
 
@@ -60,7 +70,12 @@ describe('requests that are never redirected (an error page)', () => {
 
   it('shows an error page for a redirect URI that is not exactly the registered one', async () => {
     const setup = await setUpApp(world);
-    for (const redirectUri of [`${world.receiver.redirectUri}/other`, `${world.receiver.redirectUri}?x=1`, `${world.receiver.redirectUri}#top`, 'https://attacker.example/callback']) {
+    for (const redirectUri of [
+      `${world.receiver.redirectUri}/other`,
+      `${world.receiver.redirectUri}?x=1`,
+      `${world.receiver.redirectUri}#top`,
+      'https://attacker.example/callback',
+    ]) {
       const flow = await startAuthorization(world, setup, { redirect_uri: redirectUri });
       expect(await expectErrorPage(flow)).toContain('not registered');
     }
@@ -69,7 +84,11 @@ describe('requests that are never redirected (an error page)', () => {
   it('shows an error page for a redirect URI with a wildcard that would match the registered one', async () => {
     const setup = await setUpApp(world);
     const registered = new URL(world.receiver.redirectUri);
-    for (const redirectUri of [`${registered.origin}/*`, `${registered.protocol}//*${registered.pathname}`, `${world.receiver.redirectUri}*`]) {
+    for (const redirectUri of [
+      `${registered.origin}/*`,
+      `${registered.protocol}//*${registered.pathname}`,
+      `${world.receiver.redirectUri}*`,
+    ]) {
       const flow = await startAuthorization(world, setup, { redirect_uri: redirectUri });
       expect(await expectErrorPage(flow)).toContain('not registered');
     }
@@ -77,8 +96,20 @@ describe('requests that are never redirected (an error page)', () => {
 
   it('refuses to register an app whose redirect URI has a wildcard or a fragment, or is plain http elsewhere than localhost (spec 5.2)', async () => {
     const created = await send(world, 'POST', '/_mock/workspaces', {});
-    const register = (redirectUri: string) => send(world, 'POST', `/_mock/workspaces/${created.body.workspace.id}/apps`, { name: 'Wild', redirect_uri: redirectUri, scopes: ['leads:read'] });
-    for (const redirectUri of ['https://*.example.com/callback', 'https://app.example.com/*', 'https://app.example.com/oauth/cb*', 'http://localhost:5173/*', 'https://app.example.com/callback#done', 'http://app.example.com/callback']) {
+    const register = (redirectUri: string) =>
+      send(world, 'POST', `/_mock/workspaces/${created.body.workspace.id}/apps`, {
+        name: 'Wild',
+        redirect_uri: redirectUri,
+        scopes: ['leads:read'],
+      });
+    for (const redirectUri of [
+      'https://*.example.com/callback',
+      'https://app.example.com/*',
+      'https://app.example.com/oauth/cb*',
+      'http://localhost:5173/*',
+      'https://app.example.com/callback#done',
+      'http://app.example.com/callback',
+    ]) {
       const answer = await register(redirectUri);
       expect([redirectUri, answer.status, answer.body.error?.code]).toEqual([redirectUri, 422, 'validation_failed']);
       expect(Object.keys(answer.body.error.fields)).toEqual(['redirect_uri']);
@@ -225,7 +256,9 @@ describe('the consent page', () => {
     expect((await named.json()).error.code).toBe('unknown_field');
     expect((await send(world, 'GET', `/_mock/workspaces/${setup.workspaceId}/installations`)).body.data).toEqual([]);
     // The request was not used up: the owner, signed in, still decides it.
-    expect((await submit({ consent_request: consentRequest, decision: 'approve' }, (await signIn(world, setup, 'owner')).cookie)).status).toBe(302);
+    expect(
+      (await submit({ consent_request: consentRequest, decision: 'approve' }, (await signIn(world, setup, 'owner')).cookie)).status,
+    ).toBe(302);
   });
 
   it("refuses an owner signed in to another workspace than the app's", async () => {
@@ -268,7 +301,11 @@ describe('a consent request is valid 15 minutes on the workspace clock', () => {
     // A person whose browser asks for Russian or Uzbek reads the page in that language (spec 7.1).
     const russian = await open(flow, { 'Accept-Language': 'ru' });
     const russianPage = await russian.text();
-    expect([russian.status, /lang="ru"/.test(russianPage), /[\u0400-\u04FF]/.test(russianPage.replace(/<style>[\s\S]*<\/style>/, ''))]).toEqual([400, true, true]);
+    expect([
+      russian.status,
+      /lang="ru"/.test(russianPage),
+      /[\u0400-\u04FF]/.test(russianPage.replace(/<style>[\s\S]*<\/style>/, '')),
+    ]).toEqual([400, true, true]);
     const uzbekPage = await (await open(flow, { 'Accept-Language': 'uz' })).text();
     expect(uzbekPage).toContain('lang="uz"');
     expect(uzbekPage).toContain('muddati');

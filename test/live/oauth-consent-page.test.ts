@@ -4,7 +4,17 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/chromium.ts';
-import { advanceClock, exchangeCode, send, setUpApp, signIn, startAuthorization, useWorld, whoami, type AppSetup } from './oauth-fixture.ts';
+import {
+  advanceClock,
+  exchangeCode,
+  send,
+  setUpApp,
+  signIn,
+  startAuthorization,
+  useWorld,
+  whoami,
+  type AppSetup,
+} from './oauth-fixture.ts';
 
 const world = useWorld();
 let browser: Browser | undefined;
@@ -52,7 +62,10 @@ describe('the consent page in Chromium', () => {
       expect(await page.textContent('body')).toContain('Back at the app');
 
       const tokens = await exchangeCode(world, setup, flow, landed);
-      expect((await whoami(world, tokens.access_token)).body).toMatchObject({ object: 'access_token', scopes: ['leads:read', 'contacts:read'] });
+      expect((await whoami(world, tokens.access_token)).body).toMatchObject({
+        object: 'access_token',
+        scopes: ['leads:read', 'contacts:read'],
+      });
       const [installation] = (await send(world, 'GET', `/_mock/workspaces/${setup.workspaceId}/installations`)).body.data;
       expect(installation.member_id).toBe(admin.id);
     } finally {

@@ -39,7 +39,13 @@ export const HTTP = { [oauth.allowInsecureRequests]: true, [oauth.customFetch]: 
 
 export type Answer = { status: number; headers: Headers; body: any };
 
-export async function send(world: World, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+export async function send(
+  world: World,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const response = await documentedFetch(`${world.server.url}${path}`, {
     method,
     headers: body === undefined ? headers : { 'Content-Type': 'application/json', ...headers },
@@ -97,7 +103,11 @@ export async function startAuthorization(world: World, setup: AppSetup, query: R
 
 /** The person's decision, through the control API (`POST /_mock/oauth/consent`): where the browser goes. */
 export async function consent(world: World, flow: Flow, decision: 'approve' | 'deny' = 'approve', memberId?: string): Promise<URL> {
-  const answer = await send(world, 'POST', '/_mock/oauth/consent', { authorize_url: flow.url.href, decision, ...(memberId ? { member_id: memberId } : {}) });
+  const answer = await send(world, 'POST', '/_mock/oauth/consent', {
+    authorize_url: flow.url.href,
+    decision,
+    ...(memberId ? { member_id: memberId } : {}),
+  });
   if (answer.status !== 200) throw new Error(`consent answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return new URL(answer.body.redirect_url);
 }
@@ -112,21 +122,47 @@ export async function signIn(world: World, setup: AppSetup, role: string): Promi
 }
 
 /** The app's server at its callback: checks the answer and exchanges the code (spec 5.2 steps 4 and 5). */
-export async function exchangeCode(world: World, setup: AppSetup, flow: Flow, callback: URL, auth = clientAuth(setup)): Promise<oauth.TokenEndpointResponse> {
+export async function exchangeCode(
+  world: World,
+  setup: AppSetup,
+  flow: Flow,
+  callback: URL,
+  auth = clientAuth(setup),
+): Promise<oauth.TokenEndpointResponse> {
   const parameters = oauth.validateAuthResponse(world.as, setup.client, callback, flow.state);
-  const response = await oauth.authorizationCodeGrantRequest(world.as, setup.client, auth, parameters, world.receiver.redirectUri, flow.verifier, HTTP);
+  const response = await oauth.authorizationCodeGrantRequest(
+    world.as,
+    setup.client,
+    auth,
+    parameters,
+    world.receiver.redirectUri,
+    flow.verifier,
+    HTTP,
+  );
   return oauth.processAuthorizationCodeResponse(world.as, setup.client, response);
 }
 
 /** The whole flow, approved by the workspace's owner. */
-export async function authorizeApp(world: World, setup: AppSetup, query: Record<string, string> = {}): Promise<oauth.TokenEndpointResponse> {
+export async function authorizeApp(
+  world: World,
+  setup: AppSetup,
+  query: Record<string, string> = {},
+): Promise<oauth.TokenEndpointResponse> {
   const flow = await startAuthorization(world, setup, query);
   return exchangeCode(world, setup, flow, await consent(world, flow));
 }
 
-export async function refresh(world: World, setup: AppSetup, refreshToken: string, options: { scope?: string; auth?: oauth.ClientAuth } = {}): Promise<oauth.TokenEndpointResponse> {
+export async function refresh(
+  world: World,
+  setup: AppSetup,
+  refreshToken: string,
+  options: { scope?: string; auth?: oauth.ClientAuth } = {},
+): Promise<oauth.TokenEndpointResponse> {
   const additionalParameters = options.scope === undefined ? undefined : { scope: options.scope };
-  const response = await oauth.refreshTokenGrantRequest(world.as, setup.client, options.auth ?? clientAuth(setup), refreshToken, { ...HTTP, additionalParameters });
+  const response = await oauth.refreshTokenGrantRequest(world.as, setup.client, options.auth ?? clientAuth(setup), refreshToken, {
+    ...HTTP,
+    additionalParameters,
+  });
   return oauth.processRefreshTokenResponse(world.as, setup.client, response);
 }
 

@@ -29,7 +29,12 @@ describe('app lifecycle events', () => {
       id: expect.stringMatching(/^evt_[0-9a-z]{26}$/),
       type: 'app.installed',
       created_at: expect.any(String),
-      data: { app_id: setup.app.id, workspace_id: setup.workspaceId, installation_id: installation.id, scopes: ['leads:read', 'ui:extend'] },
+      data: {
+        app_id: setup.app.id,
+        workspace_id: setup.workspaceId,
+        installation_id: installation.id,
+        scopes: ['leads:read', 'ui:extend'],
+      },
     });
     expect(event.headers).toMatchObject({
       'content-type': 'application/json',
@@ -50,7 +55,10 @@ describe('app lifecycle events', () => {
     await authorizeApp(world, setup, { scope: 'leads:read contacts:read' });
     const changed = await eventOf(setup, 'app.scopes_changed');
     expect(changed.json.data.scopes).toEqual(['leads:read', 'contacts:read']);
-    const mine = world.receiver.events().filter((event) => event.json.data.app_id === setup.app.id).map((event) => event.json.type);
+    const mine = world.receiver
+      .events()
+      .filter((event) => event.json.data.app_id === setup.app.id)
+      .map((event) => event.json.type);
     expect(mine).toEqual(['app.installed', 'app.scopes_changed']);
     expect((await installationOf(setup)).scopes).toEqual(['leads:read', 'contacts:read']);
   });
@@ -59,7 +67,9 @@ describe('app lifecycle events', () => {
     const setup = await setUpApp(world);
     await authorizeApp(world, setup);
     const installation = await installationOf(setup);
-    const changed = await send(world, 'POST', `/_mock/workspaces/${setup.workspaceId}/installations/${installation.id}/settings`, { settings: { sync_calls: true } });
+    const changed = await send(world, 'POST', `/_mock/workspaces/${setup.workspaceId}/installations/${installation.id}/settings`, {
+      settings: { sync_calls: true },
+    });
     expect(changed.body.settings).toEqual({ sync_calls: true });
     expect((await eventOf(setup, 'app.settings_updated')).json.data.installation_id).toBe(installation.id);
   });
@@ -68,7 +78,11 @@ describe('app lifecycle events', () => {
     const setup = await setUpApp(world);
     const tokens = await authorizeApp(world, setup);
     const installation = await installationOf(setup);
-    const uninstalled = await send(world, 'POST', `/_mock/workspaces/${setup.workspaceId}/installations/inst_${installation.id.slice(4)}/uninstall`);
+    const uninstalled = await send(
+      world,
+      'POST',
+      `/_mock/workspaces/${setup.workspaceId}/installations/inst_${installation.id.slice(4)}/uninstall`,
+    );
     expect(uninstalled.body).toMatchObject({ status: 'uninstalled', uninstall_reason: 'uninstalled' });
     expect((await whoami(world, tokens.access_token)).status).toBe(401);
     expect((await eventOf(setup, 'app.uninstalled')).json.data.installation_id).toBe(installation.id);
@@ -93,12 +107,21 @@ describe('app lifecycle events', () => {
 
     const snapshot = (await send(world, 'GET', `/_mock/workspaces/${setup.workspaceId}/snapshot`)).body;
     const [stored] = snapshot.tables.deliveries;
-    expect(stored).toMatchObject({ id: ofThisApp()[0]!.headers['svc-delivery'], app_id: setup.app.id, event_type: 'app.installed', status: 'retrying', attempts: 1 });
+    expect(stored).toMatchObject({
+      id: ofThisApp()[0]!.headers['svc-delivery'],
+      app_id: setup.app.id,
+      event_type: 'app.installed',
+      status: 'retrying',
+      attempts: 1,
+    });
     expect(stored.attempt_log).toEqual([expect.objectContaining({ response_status: 503 })]);
     // The inspector's list of what waits on the clock names it, a minute after the event.
     const scheduled = (await send(world, 'GET', `/_mock/workspaces/${setup.workspaceId}/clock/scheduled`)).body;
     expect(scheduled.data).toContainEqual({
-      at: new Date(Date.parse(stored.window_start) + 60_000).toISOString(), kind: 'delivery_attempt', id: stored.id, detail: `app.installed to app ${setup.app.id} (attempt 2)`,
+      at: new Date(Date.parse(stored.window_start) + 60_000).toISOString(),
+      kind: 'delivery_attempt',
+      id: stored.id,
+      detail: `app.installed to app ${setup.app.id} (attempt 2)`,
     });
     // Put back: the workspace is a new one, with nothing on its clock but what the records hold.
     expect((await send(world, 'PUT', `/_mock/workspaces/${setup.workspaceId}/snapshot`, snapshot)).status).toBe(200);
@@ -143,7 +166,9 @@ describe('app lifecycle events', () => {
     await advanceClock(world, setup, 60);
     expect(ofThisApp().length).toBe(1);
     const after = (await send(world, 'GET', `/_mock/workspaces/${setup.workspaceId}/snapshot`)).body.tables.deliveries;
-    expect(after).toEqual([expect.objectContaining({ status: 'failed', attempts: 1, next_attempt_at: null, failed_at: expect.any(String) })]);
+    expect(after).toEqual([
+      expect.objectContaining({ status: 'failed', attempts: 1, next_attempt_at: null, failed_at: expect.any(String) }),
+    ]);
     expect(after[0].attempt_log).toHaveLength(1);
   });
 
@@ -167,39 +192,45 @@ describe('app lifecycle events', () => {
     expect(snapshot.tables.apps.find((app: any) => app.id === setup.app.id).webhook_url).toBe(world.receiver.webhookUrl);
   });
 
-  it.each(['SIGTERM', 'SIGKILL'] as const)('a retry waiting when `crmkit mock --state` stopped (%s) comes after the next start, same Svc-Delivery', async (signal) => {
-    const directory = mkdtempSync(join(tmpdir(), 'crmkit-lifecycle-'));
-    const stateFile = join(directory, 'state.json');
-    try {
-      const first = await startStateMock(stateFile, {}, ['--allow-private-webhooks']);
-      const control = (method: string, path: string, body?: unknown) => controlCall(first.url, method, path, body);
-      const app = await control('POST', `/_mock/workspaces/${first.workspaceId}/apps`, {
-        name: 'Call Tracker', redirect_uri: world.receiver.redirectUri, scopes: ['leads:read'], webhook_url: world.receiver.webhookUrl,
-      });
-      await control('POST', `/_mock/workspaces/${first.workspaceId}/clock`, { freeze: true });
-      world.receiver.refuseNext(1);
-      const authorize = `${first.url}/oauth/authorize?response_type=code&client_id=${app.client_id}&redirect_uri=${encodeURIComponent(world.receiver.redirectUri)}&code_challenge=${'a'.repeat(43)}&code_challenge_method=S256`;
-      await control('POST', '/_mock/oauth/consent', { authorize_url: authorize, decision: 'approve' });
-      const ofThisApp = () => world.receiver.attempts().filter((event) => event.json.data.app_id === app.id);
-      await expect.poll(() => ofThisApp().length).toBe(1);
-      // SIGKILL: what is kept is the journal, written before each answer (the delivery was queued in the consent's transaction).
-      await stopStateMock(first, signal);
-
-      const second = await startStateMock(stateFile, {}, ['--allow-private-webhooks']);
+  it.each(['SIGTERM', 'SIGKILL'] as const)(
+    'a retry waiting when `crmkit mock --state` stopped (%s) comes after the next start, same Svc-Delivery',
+    async (signal) => {
+      const directory = mkdtempSync(join(tmpdir(), 'crmkit-lifecycle-'));
+      const stateFile = join(directory, 'state.json');
       try {
-        expect(second.workspaceId).toBe(first.workspaceId);
-        await controlCall(second.url, 'POST', `/_mock/workspaces/${second.workspaceId}/clock`, { freeze: true, advance_seconds: 60 });
-        const delivered = await world.receiver.waitFor((event) => event.json.data.app_id === app.id);
-        expect(ofThisApp().length).toBe(2);
-        expect(delivered.headers['svc-delivery']).toBe(ofThisApp()[0]!.headers['svc-delivery']);
-        expect(signatureValid(delivered, app.client_secret)).toBe(true);
+        const first = await startStateMock(stateFile, {}, ['--allow-private-webhooks']);
+        const control = (method: string, path: string, body?: unknown) => controlCall(first.url, method, path, body);
+        const app = await control('POST', `/_mock/workspaces/${first.workspaceId}/apps`, {
+          name: 'Call Tracker',
+          redirect_uri: world.receiver.redirectUri,
+          scopes: ['leads:read'],
+          webhook_url: world.receiver.webhookUrl,
+        });
+        await control('POST', `/_mock/workspaces/${first.workspaceId}/clock`, { freeze: true });
+        world.receiver.refuseNext(1);
+        const authorize = `${first.url}/oauth/authorize?response_type=code&client_id=${app.client_id}&redirect_uri=${encodeURIComponent(world.receiver.redirectUri)}&code_challenge=${'a'.repeat(43)}&code_challenge_method=S256`;
+        await control('POST', '/_mock/oauth/consent', { authorize_url: authorize, decision: 'approve' });
+        const ofThisApp = () => world.receiver.attempts().filter((event) => event.json.data.app_id === app.id);
+        await expect.poll(() => ofThisApp().length).toBe(1);
+        // SIGKILL: what is kept is the journal, written before each answer (the delivery was queued in the consent's transaction).
+        await stopStateMock(first, signal);
+
+        const second = await startStateMock(stateFile, {}, ['--allow-private-webhooks']);
+        try {
+          expect(second.workspaceId).toBe(first.workspaceId);
+          await controlCall(second.url, 'POST', `/_mock/workspaces/${second.workspaceId}/clock`, { freeze: true, advance_seconds: 60 });
+          const delivered = await world.receiver.waitFor((event) => event.json.data.app_id === app.id);
+          expect(ofThisApp().length).toBe(2);
+          expect(delivered.headers['svc-delivery']).toBe(ofThisApp()[0]!.headers['svc-delivery']);
+          expect(signatureValid(delivered, app.client_secret)).toBe(true);
+        } finally {
+          await stopStateMock(second);
+        }
       } finally {
-        await stopStateMock(second);
+        rmSync(directory, { recursive: true, force: true });
       }
-    } finally {
-      rmSync(directory, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 
   it('are not sent to an app without a webhook URL', async () => {
     const created = await send(world, 'POST', '/_mock/workspaces', {});
@@ -220,7 +251,11 @@ describe('app lifecycle events', () => {
 });
 
 async function controlCall(url: string, method: string, path: string, body?: unknown): Promise<any> {
-  const response = await fetch(`${url}${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
   return response.json();
 }

@@ -5,7 +5,18 @@ import * as oauth from 'oauth4webapi';
 import { describe, expect, it } from 'vitest';
 import { signatureValid } from '../support/oauth-app-server.ts';
 import {
-  advanceClock, authorizeApp, clientAuth, consent, exchangeCode, HTTP, refresh, send, setUpApp, startAuthorization, useWorld, whoami,
+  advanceClock,
+  authorizeApp,
+  clientAuth,
+  consent,
+  exchangeCode,
+  HTTP,
+  refresh,
+  send,
+  setUpApp,
+  startAuthorization,
+  useWorld,
+  whoami,
 } from './oauth-fixture.ts';
 
 const world = useWorld();
@@ -30,7 +41,14 @@ describe('the authorization code flow with PKCE', () => {
     expect(tokens.refresh_token).toMatch(/^svc_rt_/);
     expect(tokens.installation_id).toMatch(/^inst_[0-9a-z]{26}$/);
 
-    const response = await oauth.protectedResourceRequest(tokens.access_token, 'GET', new URL(`${world.server.url}/v1/api-keys/whoami`), undefined, undefined, HTTP);
+    const response = await oauth.protectedResourceRequest(
+      tokens.access_token,
+      'GET',
+      new URL(`${world.server.url}/v1/api-keys/whoami`),
+      undefined,
+      undefined,
+      HTTP,
+    );
     expect(response.status).toBe(200);
     const me = await response.json();
     expect(me).toMatchObject({
@@ -71,7 +89,11 @@ describe('the authorization code flow with PKCE', () => {
     const setup = await setUpApp(world);
     const flow = await startAuthorization(world, setup);
     const manager = setup.members.find((member) => member.role === 'manager')!;
-    const refused = await send(world, 'POST', '/_mock/oauth/consent', { authorize_url: flow.url.href, decision: 'approve', member_id: manager.id });
+    const refused = await send(world, 'POST', '/_mock/oauth/consent', {
+      authorize_url: flow.url.href,
+      decision: 'approve',
+      member_id: manager.id,
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.error).toMatchObject({ code: 'forbidden', permission: 'approve_apps' });
     const admin = setup.members.find((member) => member.role === 'admin')!;
@@ -117,8 +139,18 @@ describe('the code exchange', () => {
     const flow = await startAuthorization(world, setup);
     const callback = await consent(world, flow);
     const parameters = oauth.validateAuthResponse(world.as, setup.client, callback, flow.state);
-    const response = await oauth.authorizationCodeGrantRequest(world.as, other.client, clientAuth(other), parameters, world.receiver.redirectUri, flow.verifier, HTTP);
-    await expect(oauth.processAuthorizationCodeResponse(world.as, other.client, response)).rejects.toMatchObject({ error: 'invalid_grant' });
+    const response = await oauth.authorizationCodeGrantRequest(
+      world.as,
+      other.client,
+      clientAuth(other),
+      parameters,
+      world.receiver.redirectUri,
+      flow.verifier,
+      HTTP,
+    );
+    await expect(oauth.processAuthorizationCodeResponse(world.as, other.client, response)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    });
   });
 
   it('accepts the client secret in the body as well as with HTTP Basic', async () => {
@@ -155,7 +187,9 @@ describe('the code exchange', () => {
   it('refuses a public client that sends a secret, with invalid_client', async () => {
     const setup = await setUpApp(world, { public: true });
     const flow = await startAuthorization(world, setup);
-    const error = await exchangeCode(world, setup, flow, await consent(world, flow), oauth.ClientSecretPost('guess')).catch((caught: unknown) => caught);
+    const error = await exchangeCode(world, setup, flow, await consent(world, flow), oauth.ClientSecretPost('guess')).catch(
+      (caught: unknown) => caught,
+    );
     // oauth4webapi reports a 401 with a challenge before it reads the body.
     expect(error).toBeInstanceOf(oauth.WWWAuthenticateChallengeError);
     expect(await (error as oauth.WWWAuthenticateChallengeError).response.json()).toMatchObject({ error: 'invalid_client' });
@@ -167,7 +201,9 @@ describe('client authentication and grant types', () => {
     const setup = await setUpApp(world);
     const flow = await startAuthorization(world, setup);
     const callback = await consent(world, flow);
-    const error = await exchangeCode(world, setup, flow, callback, oauth.ClientSecretBasic('not-the-secret')).catch((caught: unknown) => caught);
+    const error = await exchangeCode(world, setup, flow, callback, oauth.ClientSecretBasic('not-the-secret')).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(oauth.WWWAuthenticateChallengeError);
     const challenge = error as oauth.WWWAuthenticateChallengeError;
     expect(challenge.status).toBe(401);
@@ -176,7 +212,11 @@ describe('client authentication and grant types', () => {
   });
 
   it('answers an unknown client and a missing client authentication with 401 invalid_client', async () => {
-    const unknown = await send(world, 'POST', '/oauth/token', { grant_type: 'refresh_token', refresh_token: 'svc_rt_x', client_id: `app_${'0'.repeat(26)}` });
+    const unknown = await send(world, 'POST', '/oauth/token', {
+      grant_type: 'refresh_token',
+      refresh_token: 'svc_rt_x',
+      client_id: `app_${'0'.repeat(26)}`,
+    });
     expect(unknown.status).toBe(401);
     expect(unknown.headers.get('www-authenticate')).toMatch(/^Basic /);
     expect(unknown.body.error).toBe('invalid_client');
@@ -188,17 +228,27 @@ describe('client authentication and grant types', () => {
   it('answers a grant type other than authorization_code and refresh_token with unsupported_grant_type', async () => {
     const setup = await setUpApp(world);
     const response = await oauth.genericTokenEndpointRequest(world.as, setup.client, clientAuth(setup), 'client_credentials', {}, HTTP);
-    await expect(oauth.processGenericTokenEndpointResponse(world.as, setup.client, response)).rejects.toMatchObject({ error: 'unsupported_grant_type', status: 400 });
+    await expect(oauth.processGenericTokenEndpointResponse(world.as, setup.client, response)).rejects.toMatchObject({
+      error: 'unsupported_grant_type',
+      status: 400,
+    });
   });
 
   it('answers a missing parameter with invalid_request in the OAuth format, never the API envelope', async () => {
     const setup = await setUpApp(world);
     const body = new URLSearchParams({ grant_type: 'authorization_code', code: 'svc_ac_x', redirect_uri: world.receiver.redirectUri });
     const basic = `Basic ${btoa(`${setup.app.client_id}:${setup.app.client_secret}`)}`;
-    const answer = await send(world, 'POST', '/oauth/token', undefined, { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: basic });
+    const answer = await send(world, 'POST', '/oauth/token', undefined, {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Authorization: basic,
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe('invalid_request');
-    const response = await fetch(`${world.server.url}/oauth/token`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: basic }, body });
+    const response = await fetch(`${world.server.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: basic },
+      body,
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: 'invalid_request', error_description: expect.stringContaining('code_verifier') });
   });
@@ -255,7 +305,9 @@ describe('refresh tokens', () => {
     expect((await whoami(world, narrowed.access_token)).body.scopes).toEqual(['leads:read']);
     const again = await refresh(world, setup, narrowed.refresh_token!);
     expect(again.scope).toBe('leads:write contacts:read');
-    await expect(refresh(world, setup, again.refresh_token!, { scope: 'leads:write ui:extend' })).rejects.toMatchObject({ error: 'invalid_scope' });
+    await expect(refresh(world, setup, again.refresh_token!, { scope: 'leads:write ui:extend' })).rejects.toMatchObject({
+      error: 'invalid_scope',
+    });
   });
 
   it('stay within what the workspace approves now: approving again with fewer scopes narrows earlier grants', async () => {
@@ -283,8 +335,12 @@ describe('refresh tokens', () => {
     await expect(refresh(world, setup, other.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
 
     const installations = await send(world, 'GET', `/_mock/workspaces/${setup.workspaceId}/installations`);
-    expect(installations.body.data).toMatchObject([{ app_id: setup.app.id, status: 'uninstalled', uninstall_reason: 'refresh_token_reused' }]);
-    const event = await world.receiver.waitFor((received) => received.json.type === 'app.uninstalled' && received.json.data.app_id === setup.app.id);
+    expect(installations.body.data).toMatchObject([
+      { app_id: setup.app.id, status: 'uninstalled', uninstall_reason: 'refresh_token_reused' },
+    ]);
+    const event = await world.receiver.waitFor(
+      (received) => received.json.type === 'app.uninstalled' && received.json.data.app_id === setup.app.id,
+    );
     expect(event.json.data).toMatchObject({ workspace_id: setup.workspaceId, installation_id: installations.body.data[0].id });
     expect(signatureValid(event, setup.app.client_secret!)).toBe(true);
 
@@ -311,12 +367,16 @@ describe('revocation (RFC 7009)', () => {
     const second = await refresh(world, setup, first.refresh_token!);
     const kept = await authorizeApp(world, setup);
 
-    await oauth.processRevocationResponse(await oauth.revocationRequest(world.as, setup.client, clientAuth(setup), second.refresh_token!, HTTP));
+    await oauth.processRevocationResponse(
+      await oauth.revocationRequest(world.as, setup.client, clientAuth(setup), second.refresh_token!, HTTP),
+    );
     for (const token of [first.access_token, second.access_token]) expect((await whoami(world, token)).status).toBe(401);
     await expect(refresh(world, setup, second.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
     expect((await whoami(world, kept.access_token)).status).toBe(200);
 
-    await oauth.processRevocationResponse(await oauth.revocationRequest(world.as, setup.client, clientAuth(setup), kept.access_token, HTTP));
+    await oauth.processRevocationResponse(
+      await oauth.revocationRequest(world.as, setup.client, clientAuth(setup), kept.access_token, HTTP),
+    );
     expect((await whoami(world, kept.access_token)).status).toBe(401);
     expect((await refresh(world, setup, kept.refresh_token!)).access_token).toMatch(/^svc_at_/);
   });
@@ -356,8 +416,12 @@ describe('client secret rotation', () => {
     const withOld = await refresh(world, setup, tokens.refresh_token!, { auth: oauth.ClientSecretBasic(oldSecret) });
     const withNew = await refresh(world, setup, withOld.refresh_token!, { auth: oauth.ClientSecretBasic(newSecret) });
     await advanceClock(world, setup, 1);
-    await expect(refresh(world, setup, withNew.refresh_token!, { auth: oauth.ClientSecretBasic(oldSecret) })).rejects.toBeInstanceOf(oauth.WWWAuthenticateChallengeError);
-    expect((await refresh(world, setup, withNew.refresh_token!, { auth: oauth.ClientSecretBasic(newSecret) })).access_token).toMatch(/^svc_at_/);
+    await expect(refresh(world, setup, withNew.refresh_token!, { auth: oauth.ClientSecretBasic(oldSecret) })).rejects.toBeInstanceOf(
+      oauth.WWWAuthenticateChallengeError,
+    );
+    expect((await refresh(world, setup, withNew.refresh_token!, { auth: oauth.ClientSecretBasic(newSecret) })).access_token).toMatch(
+      /^svc_at_/,
+    );
   });
 
   it('signs lifecycle events with the new secret at once', async () => {
@@ -366,7 +430,9 @@ describe('client secret rotation', () => {
     const rotated = await send(world, 'POST', `/_mock/workspaces/${setup.workspaceId}/apps/${setup.app.id}/rotate-secret`);
     const [installation] = (await send(world, 'GET', `/_mock/workspaces/${setup.workspaceId}/installations`)).body.data;
     await send(world, 'POST', `/_mock/workspaces/${setup.workspaceId}/installations/${installation.id}/uninstall`);
-    const event = await world.receiver.waitFor((received) => received.json.type === 'app.uninstalled' && received.json.data.app_id === setup.app.id);
+    const event = await world.receiver.waitFor(
+      (received) => received.json.type === 'app.uninstalled' && received.json.data.app_id === setup.app.id,
+    );
     expect(signatureValid(event, rotated.body.client_secret)).toBe(true);
     expect(signatureValid(event, setup.app.client_secret!)).toBe(false);
   });

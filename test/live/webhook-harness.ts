@@ -44,12 +44,18 @@ export function webhookHarness(plan?: string): Harness {
   const workspaceId = () => harness.workspace.workspace.id as string;
   Object.assign(harness, {
     api: (method: string, path: string, body?: unknown) => call(harness.setup.mock, method, path, { key: harness.workspace.api_key, body }),
-    clock: (change: Record<string, unknown>) => call(harness.setup.mock, 'POST', `/_mock/workspaces/${workspaceId()}/clock`, { body: change }),
+    clock: (change: Record<string, unknown>) =>
+      call(harness.setup.mock, 'POST', `/_mock/workspaces/${workspaceId()}/clock`, { body: change }),
     advance: (seconds: number) => harness.clock({ advance_seconds: seconds }),
     settle: () => harness.clock({ advance_seconds: 0 }),
     nowMs: () => harness.setup.mock.state.workspaces.get(workspaceId())!.now(),
     async createWebhook(overrides: Record<string, unknown> = {}) {
-      const answer = await harness.api('POST', '/v1/webhooks', { name: 'Receiver', url: harness.receiver.url(), events: ['*'], ...overrides });
+      const answer = await harness.api('POST', '/v1/webhooks', {
+        name: 'Receiver',
+        url: harness.receiver.url(),
+        events: ['*'],
+        ...overrides,
+      });
       if (answer.status !== 201) throw new Error(`cannot create webhook: ${JSON.stringify(answer.body)}`);
       return answer.body;
     },

@@ -83,7 +83,10 @@ describe('the answer (spec 6.3, 8)', () => {
     expect(ANSWER_TIMEOUT_MS).toBe(10_000);
     h.receiver.answerEvery(() => 'hang');
     const agent = deliveryAgent(true);
-    const outcome = await sendAttempt({ url: h.receiver.url(), headers: { 'Content-Type': 'application/json' }, body: '{}' }, { dispatcher: agent, allowPrivate: true, timeoutMs: 50 });
+    const outcome = await sendAttempt(
+      { url: h.receiver.url(), headers: { 'Content-Type': 'application/json' }, body: '{}' },
+      { dispatcher: agent, allowPrivate: true, timeoutMs: 50 },
+    );
     await agent.close();
     expect(outcome).toMatchObject({ success: false, responseStatus: null, error: 'timeout' });
   });

@@ -20,7 +20,17 @@ describe('the retry schedule (spec 6.3)', () => {
     await h.settle();
     await h.advance(30 * HOUR);
     const attempts = h.receivedBy(webhook.id);
-    expect(attempts.map(secondsAfterStart)).toEqual([0, MINUTE, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 6 * HOUR, 12 * HOUR, 18 * HOUR, 24 * HOUR]);
+    expect(attempts.map(secondsAfterStart)).toEqual([
+      0,
+      MINUTE,
+      5 * MINUTE,
+      30 * MINUTE,
+      2 * HOUR,
+      6 * HOUR,
+      12 * HOUR,
+      18 * HOUR,
+      24 * HOUR,
+    ]);
     expect(new Set(attempts.map((request) => request.headers['svc-delivery'])).size).toBe(1);
     expect(new Set(attempts.map((request) => request.headers['svc-event-id'])).size).toBe(1);
     for (const attempt of attempts) {
@@ -54,7 +64,12 @@ describe('the retry schedule (spec 6.3)', () => {
     await h.settle();
     await h.advance(MINUTE);
     const [delivery] = await h.deliveries(webhook.id);
-    expect(delivery).toMatchObject({ status: 'retrying', attempts: 2, response_status: 503, next_attempt_at: new Date(START_MS + 5 * MINUTE * 1000).toISOString() });
+    expect(delivery).toMatchObject({
+      status: 'retrying',
+      attempts: 2,
+      response_status: 503,
+      next_attempt_at: new Date(START_MS + 5 * MINUTE * 1000).toISOString(),
+    });
   });
 });
 
@@ -71,7 +86,15 @@ describe('a receiver that is down for 23 hours', () => {
     await h.advance(4 * HOUR + MINUTE); // to 27 h: past both events' 24-hour windows
     const answered = h.receivedBy(webhook.id).filter((request) => secondsAfterStart(request) >= 23 * HOUR);
     expect(answered.map((request) => request.json.data.object.id).sort()).toEqual(sent.map((product) => product.id).sort());
-    for (const request of answered) expect(signatureAccepted(request.headers['svc-signature'] as string, request.rawBody, secret, Number(request.headers['svc-timestamp']) * 1000)).toBe(true);
+    for (const request of answered)
+      expect(
+        signatureAccepted(
+          request.headers['svc-signature'] as string,
+          request.rawBody,
+          secret,
+          Number(request.headers['svc-timestamp']) * 1000,
+        ),
+      ).toBe(true);
     expect((await h.api('GET', `/v1/webhooks/${webhook.id}`)).body).toMatchObject({ active: true, status: 'active' });
     expect((await h.deliveries(webhook.id)).map((delivery: any) => delivery.status)).toEqual(['success', 'success']);
     expect(h.receivedBy(other.webhook.id).some((request) => request.headers['svc-event'] === 'webhook.disabled')).toBe(false);
@@ -108,7 +131,12 @@ describe('a receiver that is down for 24 hours', () => {
     await h.advance(21 * HOUR);
 
     const read = (await h.api('GET', `/v1/webhooks/${webhook.id}`)).body;
-    expect(read).toMatchObject({ active: false, status: 'disabled', disabled_reason: 'no_success_24h', disabled_at: new Date(START_MS + 24 * HOUR * 1000).toISOString() });
+    expect(read).toMatchObject({
+      active: false,
+      status: 'disabled',
+      disabled_reason: 'no_success_24h',
+      disabled_at: new Date(START_MS + 24 * HOUR * 1000).toISOString(),
+    });
     const [second, first] = await h.deliveries(webhook.id);
     expect(first).toMatchObject({ status: 'failed', attempts: 9, response_status: 503, next_attempt_at: null });
     expect(second).toMatchObject({ status: 'failed', next_attempt_at: null }); // queued, failed by the disabling
@@ -150,7 +178,11 @@ describe('a 410 answer (spec 3)', () => {
     h.receiver.answerEvery((request) => (request.path === '/other' ? { status: 200 } : { status: 410 }));
     await h.product('answered 410');
     await h.settle();
-    expect((await h.api('GET', `/v1/webhooks/${webhook.id}`)).body).toMatchObject({ active: false, status: 'disabled', disabled_reason: 'gone' });
+    expect((await h.api('GET', `/v1/webhooks/${webhook.id}`)).body).toMatchObject({
+      active: false,
+      status: 'disabled',
+      disabled_reason: 'gone',
+    });
     expect((await h.deliveries(webhook.id)).map((delivery: any) => [delivery.status, delivery.response_status])).toEqual([
       ['failed', 410],
       ['failed', 503],
@@ -168,7 +200,15 @@ describe('turning a disabled webhook on again', () => {
     const products = [await h.product('one'), await h.product('two'), await h.product('three')];
     await h.api('POST', `/v1/webhooks/${webhook.id}/ping`);
     await h.settle();
-    const byProduct = async (product: any) => (await h.deliveries(webhook.id)).find((delivery: any) => delivery.event_type === 'product.created' && !delivery.replay && h.receiver.received.some((request) => request.headers['svc-delivery'] === delivery.id && request.json.data.object.id === product.id));
+    const byProduct = async (product: any) =>
+      (await h.deliveries(webhook.id)).find(
+        (delivery: any) =>
+          delivery.event_type === 'product.created' &&
+          !delivery.replay &&
+          h.receiver.received.some(
+            (request) => request.headers['svc-delivery'] === delivery.id && request.json.data.object.id === product.id,
+          ),
+      );
     const second = await byProduct(products[1]);
     await h.api('POST', `/v1/webhooks/${webhook.id}/deliveries/${second.id}/replay`);
     await h.settle();
@@ -223,7 +263,11 @@ describe('turning a disabled webhook on again', () => {
     const { tables } = workspace;
     const [template] = deliveriesTo(tables.deliveries, webhook.id);
     for (let index = 0; index < 1004; index++) {
-      await tables.deliveries.insert({ ...structuredClone(template!), id: workspace.newId('delivery'), event_id: workspace.newId('event') });
+      await tables.deliveries.insert({
+        ...structuredClone(template!),
+        id: workspace.newId('delivery'),
+        event_id: workspace.newId('event'),
+      });
     }
     h.receiver.answerEvery(() => ({ status: 200 }));
     expect((await h.api('POST', `/v1/webhooks/${webhook.id}/enable`, { resend_failed: true })).body.resent).toBe(1000);
@@ -231,6 +275,9 @@ describe('turning a disabled webhook on again', () => {
     expect(all.slice(0, 1000).every((delivery) => delivery.status !== 'failed')).toBe(true);
     expect(all.slice(1000).every((delivery) => delivery.status === 'failed')).toBe(true);
     await h.settle();
-    expect(h.receivedBy(webhook.id).map((request) => request.headers['svc-delivery'])).toEqual([template!.id, ...all.slice(0, 1000).map((delivery) => delivery.id)]);
+    expect(h.receivedBy(webhook.id).map((request) => request.headers['svc-delivery'])).toEqual([
+      template!.id,
+      ...all.slice(0, 1000).map((delivery) => delivery.id),
+    ]);
   });
 });

@@ -11,7 +11,7 @@ import { HOUR, webhookHarness } from './webhook-harness.ts';
 const h = webhookHarness();
 
 describe('deliveries and the clocks', () => {
-  it('verify on the receiver\'s clock after the workspace clock moved days on, retries included, with the events at workspace time', async () => {
+  it("verify on the receiver's clock after the workspace clock moved days on, retries included, with the events at workspace time", async () => {
     // The first attempt fails, the retry a minute later succeeds.
     h.receiver.answerEvery((_request, attempt) => (attempt === 1 ? 503 : 200));
     const { webhook, secret } = await h.createWebhook();
@@ -21,7 +21,8 @@ describe('deliveries and the clocks', () => {
     await h.advance(60);
     const attempts = h.receivedBy(webhook.id);
     expect(attempts).toHaveLength(2);
-    for (const attempt of attempts) expect(signatureAccepted(attempt.headers['svc-signature'] as string, attempt.rawBody, secret, Date.now())).toBe(true);
+    for (const attempt of attempts)
+      expect(signatureAccepted(attempt.headers['svc-signature'] as string, attempt.rawBody, secret, Date.now())).toBe(true);
     expect(attempts[0]!.json.occurred_at).toBe(product.created_at);
     expect(Math.abs(Date.parse(product.created_at) - Date.now())).toBeGreaterThan(HOUR * 1000);
   });
@@ -29,7 +30,10 @@ describe('deliveries and the clocks', () => {
   it('verify from a seeded workspace, whose clock stands weeks back', async () => {
     const { workspace, ownerKey } = await seedDemoWorkspace(h.setup.mock.state, { seed: 3, leads: 12 });
     expect(Date.now() - workspace.clock.now()).toBeGreaterThan(7 * 24 * HOUR * 1000);
-    const created = await call(h.setup.mock, 'POST', '/v1/webhooks', { key: ownerKey.key, body: { name: 'Seeded', url: h.receiver.url('/seeded'), events: ['lead.created'] } });
+    const created = await call(h.setup.mock, 'POST', '/v1/webhooks', {
+      key: ownerKey.key,
+      body: { name: 'Seeded', url: h.receiver.url('/seeded'), events: ['lead.created'] },
+    });
     await call(h.setup.mock, 'POST', '/v1/leads', { key: ownerKey.key, body: { name: 'After the seed' } });
     await expect.poll(() => h.receiver.received.filter((request) => request.path === '/seeded').length).toBe(1);
     const [delivery] = h.receiver.received.filter((request) => request.path === '/seeded');

@@ -10,10 +10,20 @@ const h = webhookHarness();
 
 describe('creating and managing a webhook', () => {
   it('answers 201 {webhook, secret} with a whsec_ secret of 43 characters, shown only once', async () => {
-    const { status, body } = await h.api('POST', '/v1/webhooks', { name: 'Orders', url: h.receiver.url(), events: ['lead.*', 'product.created'] });
+    const { status, body } = await h.api('POST', '/v1/webhooks', {
+      name: 'Orders',
+      url: h.receiver.url(),
+      events: ['lead.*', 'product.created'],
+    });
     expect(status).toBe(201);
     expect(body.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
-    expect(body.webhook).toMatchObject({ object: 'webhook', name: 'Orders', active: true, status: 'active', events: ['lead.*', 'product.created'] });
+    expect(body.webhook).toMatchObject({
+      object: 'webhook',
+      name: 'Orders',
+      active: true,
+      status: 'active',
+      events: ['lead.*', 'product.created'],
+    });
     expect(body.webhook.filters).toEqual({ pipeline_ids: [], stage_ids: [], owner_ids: [], channels: [] });
     const read = await h.api('GET', `/v1/webhooks/${body.webhook.id}`);
     const list = await h.api('GET', '/v1/webhooks');
@@ -36,7 +46,12 @@ describe('creating and managing a webhook', () => {
   });
 
   it('a filter naming a pipeline of no one in the workspace answers validation_failed', async () => {
-    const answer = await h.api('POST', '/v1/webhooks', { name: 'x', url: h.receiver.url(), events: ['*'], filters: { pipeline_ids: [`pl_${'0'.repeat(26)}`] } });
+    const answer = await h.api('POST', '/v1/webhooks', {
+      name: 'x',
+      url: h.receiver.url(),
+      events: ['*'],
+      filters: { pipeline_ids: [`pl_${'0'.repeat(26)}`] },
+    });
     expect(answer.status).toBe(422);
     expect(answer.body.error.fields).toHaveProperty(['filters.pipeline_ids']);
   });
@@ -98,7 +113,12 @@ describe('a delivery (spec 6.1, 6.2)', () => {
     expect(headers['svc-signature']).toBe(`t=${headers['svc-timestamp']},v1=${(headers['svc-signature'] as string).split('v1=')[1]}`);
     expect(signatureAccepted(headers['svc-signature'] as string, rawBody, secret, Date.now())).toBe(true);
     expect(signatureAccepted(headers['svc-signature'] as string, `${rawBody} `, secret, Date.now())).toBe(false);
-    expect(body).toMatchObject({ object: 'event', type: 'product.created', workspace_id: h.workspace.workspace.id, data: { object: { id: product.id, object: 'product' } } });
+    expect(body).toMatchObject({
+      object: 'event',
+      type: 'product.created',
+      workspace_id: h.workspace.workspace.id,
+      data: { object: { id: product.id, object: 'product' } },
+    });
     expect(body.actor.type).toBe('api_key');
   });
 
@@ -107,7 +127,14 @@ describe('a delivery (spec 6.1, 6.2)', () => {
     await h.product();
     await h.settle();
     const [delivery] = await h.deliveries(webhook.id);
-    expect(delivery).toMatchObject({ status: 'success', attempts: 1, response_status: 200, replay: false, next_attempt_at: null, event_type: 'product.created' });
+    expect(delivery).toMatchObject({
+      status: 'success',
+      attempts: 1,
+      response_status: 200,
+      replay: false,
+      next_attempt_at: null,
+      event_type: 'product.created',
+    });
     expect(delivery.latency_ms).toBeGreaterThanOrEqual(0);
   });
 });
@@ -130,7 +157,11 @@ describe('event patterns and filters (spec 4.11, 6.4)', () => {
     await h.product();
     await h.api('POST', '/v1/leads', { name: 'Kitchen set' });
     await h.settle();
-    const types = (id: string) => h.receivedBy(id).map((request) => request.headers['svc-event']).sort();
+    const types = (id: string) =>
+      h
+        .receivedBy(id)
+        .map((request) => request.headers['svc-event'])
+        .sort();
     expect(types(exact.webhook.id)).toEqual(['product.created']);
     expect(types(group.webhook.id)).toEqual(['lead.created']);
     expect(types(everything.webhook.id)).toEqual(['lead.created', 'product.created']);
@@ -145,7 +176,12 @@ describe('event patterns and filters (spec 4.11, 6.4)', () => {
     await h.product();
     await h.settle();
     const got = h.receivedBy(webhook.id).map((request) => [request.headers['svc-event'], request.json.data.object.pipeline_id ?? null]);
-    expect(got).toEqual(expect.arrayContaining([['lead.created', sales.id], ['product.created', null]]));
+    expect(got).toEqual(
+      expect.arrayContaining([
+        ['lead.created', sales.id],
+        ['product.created', null],
+      ]),
+    );
     expect(got).toHaveLength(2);
   });
 
@@ -219,7 +255,10 @@ describe('the deliveries list and detail (spec 4.11)', () => {
     for (const name of ['a', 'b']) await h.product(name);
     await h.settle();
     const first = await h.api('GET', `/v1/webhooks/${one.webhook.id}/deliveries?limit=1`);
-    const foreign = await h.api('GET', `/v1/webhooks/${other.webhook.id}/deliveries?limit=1&cursor=${encodeURIComponent(first.body.next_cursor)}`);
+    const foreign = await h.api(
+      'GET',
+      `/v1/webhooks/${other.webhook.id}/deliveries?limit=1&cursor=${encodeURIComponent(first.body.next_cursor)}`,
+    );
     expect(foreign.status).toBe(400);
   });
 
@@ -234,7 +273,9 @@ describe('the deliveries list and detail (spec 4.11)', () => {
     expect(detail.status).toBe(200);
     expect(detail.body.payload).toEqual(h.receivedBy(webhook.id)[0]!.json);
     expect(detail.body.response_body).toBe('é'.repeat(1024));
-    expect(detail.body.attempt_log).toEqual([{ at: new Date(h.nowMs()).toISOString(), response_status: 200, latency_ms: expect.any(Number), error: null }]);
+    expect(detail.body.attempt_log).toEqual([
+      { at: new Date(h.nowMs()).toISOString(), response_status: 200, latency_ms: expect.any(Number), error: null },
+    ]);
   });
 
   it('a delivery of another webhook answers 404', async () => {
@@ -266,7 +307,10 @@ describe('replay (spec 4.11, 6.1)', () => {
     expect(second!.headers['svc-replay']).toBe('true');
     expect(first!.headers['svc-replay']).toBeUndefined();
     expect(signatureAccepted(second!.headers['svc-signature'] as string, second!.rawBody, secret, Date.now())).toBe(true);
-    expect((await h.api('GET', `/v1/webhooks/${webhook.id}/deliveries/${replay.body.id}`)).body).toMatchObject({ status: 'success', replay: true });
+    expect((await h.api('GET', `/v1/webhooks/${webhook.id}/deliveries/${replay.body.id}`)).body).toMatchObject({
+      status: 'success',
+      replay: true,
+    });
   });
 });
 

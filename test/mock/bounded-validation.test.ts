@@ -62,21 +62,39 @@ describe('the validator collects problems in linear time, at most MAX_PROBLEMS o
 
   it('1 MB of field options that each fail a referenced schema gives MAX_PROBLEMS problems', () => {
     const options = Array.from({ length: 300_000 }, () => ({}));
-    const problems = validator.problems('/components/schemas/CustomFieldCreate', { entity: 'lead', key: 'k', label: 'L', type: 'select', options });
+    const problems = validator.problems('/components/schemas/CustomFieldCreate', {
+      entity: 'lead',
+      key: 'k',
+      label: 'L',
+      type: 'select',
+      options,
+    });
     expect(problems).toHaveLength(MAX_PROBLEMS);
     expect(problems[0]).toMatchObject({ instancePath: '/options/0', keyword: 'required' });
   });
 
   it('a body with fewer problems gets every one of them, as before', () => {
-    const problems = validator.problems('/components/schemas/BulkRunRequest', { type: 'add_tag', tags: ['vip'], ids: ['x', 'y', 'x'], extra: 1 });
-    expect(problems.map((p) => `${p.instancePath} ${p.keyword}`).sort()).toEqual(['/ids/0 pattern', '/ids/1 pattern', '/ids/2 pattern', ' additionalProperties', '/ids uniqueItems'].sort());
+    const problems = validator.problems('/components/schemas/BulkRunRequest', {
+      type: 'add_tag',
+      tags: ['vip'],
+      ids: ['x', 'y', 'x'],
+      extra: 1,
+    });
+    expect(problems.map((p) => `${p.instancePath} ${p.keyword}`).sort()).toEqual(
+      ['/ids/0 pattern', '/ids/1 pattern', '/ids/2 pattern', ' additionalProperties', '/ids uniqueItems'].sort(),
+    );
   });
 
   it('every error merge and count in the code Ajv generates for the document is rewritten', () => {
     const sources: string[] = [];
-    const ajv = new Ajv2020({ strict: false, allErrors: true, code: { process: (source) => (sources.push(boundedErrors(source)), sources.at(-1)!) } });
+    const ajv = new Ajv2020({
+      strict: false,
+      allErrors: true,
+      code: { process: (source) => (sources.push(boundedErrors(source)), sources.at(-1)!) },
+    });
     ajv.addSchema({ ...document, $id: 'https://crmkit.local/openapi.json' });
-    for (const name of ['CustomFieldCreate', 'QueryRequest', 'BulkRunRequest', 'LeadCreate', 'WebhookCreate']) ajv.compile({ $ref: `https://crmkit.local/openapi.json#/components/schemas/${name}` });
+    for (const name of ['CustomFieldCreate', 'QueryRequest', 'BulkRunRequest', 'LeadCreate', 'WebhookCreate'])
+      ajv.compile({ $ref: `https://crmkit.local/openapi.json#/components/schemas/${name}` });
     expect(sources.join('\n')).toContain('throw { tooManyProblems: vErrors }');
     expect(sources.filter(isUnbounded)).toEqual([]);
   });
@@ -86,9 +104,21 @@ describe('uniqueItems without comparing every pair', () => {
   it('names the same pair as Ajv: the last item with an earlier copy, and its nearest copy', () => {
     const ajv = new Ajv2020({ allErrors: true });
     const validate = ajv.compile({ type: 'array', uniqueItems: true });
-    const lists = [[1, 2, 1], ['a', 'b', 'a', 'b'], [{ a: 1, b: [2] }, { b: [2], a: 1 }, 3], [[1], [1, 2], [1]], [1, '1', true, null, 'true'], [0, -0],
+    const lists = [
+      [1, 2, 1],
+      ['a', 'b', 'a', 'b'],
+      [{ a: 1, b: [2] }, { b: [2], a: 1 }, 3],
+      [[1], [1, 2], [1]],
+      [1, '1', true, null, 'true'],
+      [0, -0],
       // One composite among scalars is never equal to any of them; two are compared as usual.
-      ['x', [1], 'x'], [{ a: 1 }, 'y', 'y', 2], [[], 'a', [], 'a'], ['a', [], 'a', []], [[1]], []];
+      ['x', [1], 'x'],
+      [{ a: 1 }, 'y', 'y', 2],
+      [[], 'a', [], 'a'],
+      ['a', [], 'a', []],
+      [[1]],
+      [],
+    ];
     for (const list of lists) {
       const expected = validate(list) ? undefined : validate.errors![0]!.params;
       expect(firstDuplicate(list), JSON.stringify(list)).toEqual(expected);
@@ -101,7 +131,11 @@ describe('uniqueItems without comparing every pair', () => {
   });
 
   it('a list with one composite item among ids does not write that item out', () => {
-    const item = { get never() { throw new Error('read'); } };
+    const item = {
+      get never() {
+        throw new Error('read');
+      },
+    };
     expect(firstDuplicate(['ld_1', item, 'ld_2', 'ld_1'])).toEqual({ i: 3, j: 0 });
   });
 });

@@ -11,7 +11,11 @@ describe('moving a workspace clock', () => {
     await call(mock, 'POST', '/v1/leads', { key: created.api_key, body: { name: 'Before the move' } });
     const before = (await call(mock, 'POST', clock, { body: { freeze: true } })).body.now;
     const wild = await call(mock, 'POST', clock, { body: { advance_seconds: 9e12 } });
-    expect([wild.status, wild.body.error.code, Object.keys(wild.body.error.fields)]).toEqual([422, 'validation_failed', ['advance_seconds']]);
+    expect([wild.status, wild.body.error.code, Object.keys(wild.body.error.fields)]).toEqual([
+      422,
+      'validation_failed',
+      ['advance_seconds'],
+    ]);
     const early = await call(mock, 'POST', clock, { body: { set: '1969-12-31T23:59:59Z' } });
     expect([early.status, Object.keys(early.body.error.fields)]).toEqual([422, ['set']]);
     expect((await call(mock, 'GET', clock)).body.now).toBe(before);

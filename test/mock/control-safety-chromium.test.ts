@@ -33,7 +33,9 @@ beforeAll(async () => {
     },
   };
   server = await startServer(recording);
-  const created = await (await fetch(`${server.url}/_mock/workspaces`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).json();
+  const created = await (
+    await fetch(`${server.url}/_mock/workspaces`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })
+  ).json();
   ws = created.workspace.id;
   attacker = createServer((_request, response) => {
     response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
@@ -53,7 +55,12 @@ afterAll(async () => {
 /** What the mock holds that a page would want to change or read. */
 function stateOf() {
   const workspace = mock.state.workspaces.get(ws);
-  return { workspaces: [...mock.state.workspaces.keys()], keys: workspace ? workspace.apiKeys.size : 0, now: workspace?.clock.frozen, faults: [...mock.state.faults] };
+  return {
+    workspaces: [...mock.state.workspaces.keys()],
+    keys: workspace ? workspace.apiKeys.size : 0,
+    now: workspace?.clock.frozen,
+    faults: [...mock.state.faults],
+  };
 }
 
 describe('a web page the developer visits', () => {
@@ -110,7 +117,7 @@ window.attack = async () => {
     expect(stateOf()).toEqual(before);
   });
 
-  it('whose name was rebound to 127.0.0.1 cannot read a snapshot or change anything from the mock\'s own address', async () => {
+  it("whose name was rebound to 127.0.0.1 cannot read a snapshot or change anything from the mock's own address", async () => {
     const before = stateOf();
     const port = new URL(server.url).port;
     const context = await browser!.newContext();
@@ -120,7 +127,11 @@ window.attack = async () => {
       await page.goto(`http://attacker.example:${port}/widget.js`);
       const outcomes = await page.evaluate(async (workspace) => {
         const snapshot = await fetch(`/_mock/workspaces/${workspace}/snapshot`);
-        const key = await fetch(`/_mock/workspaces/${workspace}/api-keys`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ scopes: ['leads:read'] }) });
+        const key = await fetch(`/_mock/workspaces/${workspace}/api-keys`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ scopes: ['leads:read'] }),
+        });
         const reset = await fetch('/_mock/reset', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
         return { snapshot: [snapshot.status, await snapshot.text()], key: key.status, reset: reset.status };
       }, ws);

@@ -60,7 +60,7 @@ describe('the Host of a control request', () => {
     }
   });
 
-  it('serves the loopback names on any port, and the names of the mock\'s own URLs', async () => {
+  it("serves the loopback names on any port, and the names of the mock's own URLs", async () => {
     const { mock } = await mockWithWorkspace({ urls: { workspace_url: 'https://acme.crm.example' } });
     for (const host of ['127.0.0.1', 'localhost:3000', 'LOCALHOST.', '[::1]:4010', 'acme.crm.example']) {
       expect((await raw(mock, 'GET', '/_mock/faults', { host })).status, host).toBe(200);
@@ -78,7 +78,12 @@ describe('the Host of a control request', () => {
   });
 
   it('reads the host name as URL parsing does', () => {
-    expect([hostNameOf('LocalHost:80'), hostNameOf('[::1]:1'), hostNameOf('127.1'), hostNameOf('x y')]).toEqual(['localhost', '[::1]', '127.0.0.1', undefined]);
+    expect([hostNameOf('LocalHost:80'), hostNameOf('[::1]:1'), hostNameOf('127.1'), hostNameOf('x y')]).toEqual([
+      'localhost',
+      '[::1]',
+      '127.0.0.1',
+      undefined,
+    ]);
   });
 });
 
@@ -87,9 +92,21 @@ describe('bodies and pages of other origins', () => {
     const { mock, ws } = await mockWithWorkspace();
     const before = (await call(mock, 'GET', `/_mock/workspaces/${ws}/clock`)).body.now;
     const body = '{"advance_seconds":86400}';
-    const kinds: Record<string, string>[] = [{ 'content-type': 'text/plain' }, { 'content-type': 'text/plain;charset=UTF-8' }, { 'content-type': 'application/x-www-form-urlencoded' }, { 'content-type': 'multipart/form-data; boundary=x' }, {}];
+    const kinds: Record<string, string>[] = [
+      { 'content-type': 'text/plain' },
+      { 'content-type': 'text/plain;charset=UTF-8' },
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      { 'content-type': 'multipart/form-data; boundary=x' },
+      {},
+    ];
     for (const headers of kinds) {
-      const answer = await raw(mock, 'POST', `/_mock/workspaces/${ws}/clock`, headers, headers['content-type']?.startsWith('application/x-www') ? 'advance_seconds=86400' : body);
+      const answer = await raw(
+        mock,
+        'POST',
+        `/_mock/workspaces/${ws}/clock`,
+        headers,
+        headers['content-type']?.startsWith('application/x-www') ? 'advance_seconds=86400' : body,
+      );
       expectEnvelope(answer, 400, 'bad_json');
     }
     expect((await call(mock, 'GET', `/_mock/workspaces/${ws}/clock`)).body.now.slice(0, 10)).toBe(before.slice(0, 10));
@@ -114,7 +131,9 @@ describe('bodies and pages of other origins', () => {
     }
     expect(mock.state.workspaces.has(ws)).toBe(true);
     // A page the mock serves itself (its own origin) and a client that is no browser may change it.
-    expect((await raw(mock, 'POST', '/_mock/reset', { origin: 'http://127.0.0.1:4010', 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+    expect((await raw(mock, 'POST', '/_mock/reset', { origin: 'http://127.0.0.1:4010', 'sec-fetch-site': 'same-origin' })).status).toBe(
+      200,
+    );
     expect((await raw(mock, 'POST', '/_mock/reset')).status).toBe(200);
   });
 
@@ -124,15 +143,19 @@ describe('bodies and pages of other origins', () => {
     await call(mock, 'POST', `/_mock/workspaces/${ws}/clock`, { body: { freeze: true } });
     const reads = [...indexOperations(loadDocument('mock-control')).values()].filter((operation) => operation.method === 'GET');
     expect(reads.length).toBeGreaterThan(5);
-    const stateOf = async () => JSON.stringify({
-      snapshot: { ...(await raw(mock, 'GET', `/_mock/workspaces/${ws}/snapshot`)).body, exported_at: undefined },
-      workspaces: [...mock.state.workspaces.keys()],
-      failures: mock.state.failures.list(),
-      faults: [...mock.state.faults],
-    });
+    const stateOf = async () =>
+      JSON.stringify({
+        snapshot: { ...(await raw(mock, 'GET', `/_mock/workspaces/${ws}/snapshot`)).body, exported_at: undefined },
+        workspaces: [...mock.state.workspaces.keys()],
+        failures: mock.state.failures.list(),
+        faults: [...mock.state.faults],
+      });
     const before = await stateOf();
     for (const operation of reads) {
-      const path = operation.path.replace('{ws}', ws).replace('{channel_id}', channel).replace(/\{[^}]+\}/g, 'x');
+      const path = operation.path
+        .replace('{ws}', ws)
+        .replace('{channel_id}', channel)
+        .replace(/\{[^}]+\}/g, 'x');
       // A foreign page reaching a read (a link, an image) gets no answer it can use either.
       const answer = await raw(mock, 'GET', path, { 'sec-fetch-site': 'cross-site', origin: 'http://localhost:3000' });
       expect(answer.status, `${operation.id} ${path}`).toBeLessThan(500);
@@ -166,7 +189,11 @@ describe('the control API over node:http', () => {
   it('answers a preflight and a read with no Access-Control header', async () => {
     const preflight = await fetch(`${server.url}/_mock/reset`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'http://localhost:3000',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(preflight.status).toBeGreaterThanOrEqual(400);
     const read = await fetch(`${server.url}/_mock/faults`, { headers: { origin: 'http://localhost:3000' } });
@@ -179,10 +206,14 @@ describe('the control API over node:http', () => {
   it('refuses a request whose Host is another name', async () => {
     const { request } = await import('node:http');
     const status = await new Promise<number>((resolve, reject) => {
-      const sent = request(`${server.url}/_mock/faults`, { headers: { host: `attacker.example:${new URL(server.url).port}` } }, (answer) => {
-        answer.resume();
-        resolve(answer.statusCode ?? 0);
-      });
+      const sent = request(
+        `${server.url}/_mock/faults`,
+        { headers: { host: `attacker.example:${new URL(server.url).port}` } },
+        (answer) => {
+          answer.resume();
+          resolve(answer.statusCode ?? 0);
+        },
+      );
       sent.on('error', reject);
       sent.end();
     });
@@ -204,7 +235,18 @@ describe('the control token', () => {
     expect((await raw(mock, 'POST', '/_mock/workspaces', { authorization: `Bearer ${token}` })).status).toBe(201);
     expect((await raw(mock, 'GET', '/_mock/faults', { authorization: `bearer ${token}` })).status).toBe(200);
     // The token does not lift the other rules: a page of another origin holding it still changes nothing.
-    const foreign = await raw(mock, 'POST', '/_mock/workspaces', { authorization: `Bearer ${token}`, origin: 'http://localhost:3000', 'sec-fetch-site': 'same-site', 'content-type': 'application/json' }, '{}');
+    const foreign = await raw(
+      mock,
+      'POST',
+      '/_mock/workspaces',
+      {
+        authorization: `Bearer ${token}`,
+        origin: 'http://localhost:3000',
+        'sec-fetch-site': 'same-site',
+        'content-type': 'application/json',
+      },
+      '{}',
+    );
     expectEnvelope(foreign, 403, 'forbidden');
     expect(foreign.body.error.permission).toBe('control_origin');
     expect(mock.state.workspaces.size).toBe(1);
@@ -212,12 +254,17 @@ describe('the control token', () => {
 
   it("serves the inspector page's files without it, and keeps the Host rule for them", async () => {
     const mock = createMock({ controlAccess: { token } });
-    for (const path of ['/_mock/ui', '/_mock/ui/app.js', '/_mock/ui/token.js']) expect((await raw(mock, 'GET', path)).status, path).toBe(200);
+    for (const path of ['/_mock/ui', '/_mock/ui/app.js', '/_mock/ui/token.js'])
+      expect((await raw(mock, 'GET', path)).status, path).toBe(200);
     const rebound = await raw(mock, 'GET', '/_mock/ui/api.js', { host: 'attacker.example' });
     expectEnvelope(rebound, 403, 'forbidden');
     expect(rebound.body.error.permission).toBe('control_host');
     // Only reads of the files: a change sent there, or any other route, still needs the token.
-    for (const [method, path] of [['POST', '/_mock/ui'], ['GET', '/_mock/uix'], ['GET', '/_mock/ui/../workspaces']]) {
+    for (const [method, path] of [
+      ['POST', '/_mock/ui'],
+      ['GET', '/_mock/uix'],
+      ['GET', '/_mock/ui/../workspaces'],
+    ]) {
       const answer = await mock.handle(new Request(`${BASE}${path}`, { method }), { clientAddress: '127.0.0.1' });
       expect(answer.status, `${method} ${path}`).toBe(401);
     }
@@ -225,7 +272,12 @@ describe('the control token', () => {
   });
 
   it('compares secrets in full, whatever their lengths', () => {
-    expect([sameSecret(token, token), sameSecret('', token), sameSecret(`${token}!`, token), sameSecret(token.replace('a', 'b'), token)]).toEqual([true, false, false, false]);
+    expect([
+      sameSecret(token, token),
+      sameSecret('', token),
+      sameSecret(`${token}!`, token),
+      sameSecret(token.replace('a', 'b'), token),
+    ]).toEqual([true, false, false, false]);
   });
 });
 
@@ -246,7 +298,7 @@ describe('crmkit mock beyond loopback', () => {
     expect(() => controlSetup({ host: '0.0.0.0', token: 'short' })).toThrow(/16 characters/);
   });
 
-  it('counts only this machine\'s own addresses as loopback', () => {
+  it("counts only this machine's own addresses as loopback", () => {
     expect(['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1'].every(isLoopback)).toBe(true);
     expect(['0.0.0.0', '::', '192.168.1.5', '127.0.0.1.nip.io', 'localhost.attacker.example'].some(isLoopback)).toBe(false);
   });

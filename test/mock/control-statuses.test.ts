@@ -15,16 +15,22 @@ describe('the control API', () => {
     const undocumented: string[] = [];
     let calls = 0;
     for (const [template, item] of Object.entries(document.paths)) {
-      const path = template.replace('{ws}', workspace.workspace.id).replace(/\{(\w+?)(_id)?\}/g, (_, name) => `${name}_01abcdefghijklmnopqrstuvwx`);
+      const path = template
+        .replace('{ws}', workspace.workspace.id)
+        .replace(/\{(\w+?)(_id)?\}/g, (_, name) => `${name}_01abcdefghijklmnopqrstuvwx`);
       for (const method of METHODS) {
         const operation = item[method];
         if (!operation?.responses) continue;
-        const tries: [string, unknown][] = [[path, undefined], [`${path}?limit=abc&since=nope&until=x&status=zz&type=q&operation=q`, undefined]];
+        const tries: [string, unknown][] = [
+          [path, undefined],
+          [`${path}?limit=abc&since=nope&until=x&status=zz&type=q&operation=q`, undefined],
+        ];
         if (method !== 'get') tries.push([path, { x: 'y'.repeat(1_100_000) }]);
         for (const [url, body] of tries) {
           const answer = await call(mock, method.toUpperCase(), url, body === undefined ? {} : { body });
           calls++;
-          if (!(String(answer.status) in operation.responses)) undocumented.push(`${method.toUpperCase()} ${template}: ${answer.status} ${answer.body?.error?.code ?? ''}`);
+          if (!(String(answer.status) in operation.responses))
+            undocumented.push(`${method.toUpperCase()} ${template}: ${answer.status} ${answer.body?.error?.code ?? ''}`);
         }
       }
     }

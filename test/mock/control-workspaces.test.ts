@@ -47,7 +47,9 @@ describe('a new workspace', () => {
 describe('the clock route', () => {
   it('answers the time after an advance, and refuses an unknown workspace with 404', async () => {
     const workspace = created.workspace.id;
-    const frozen = await call(setup.mock, 'POST', `/_mock/workspaces/${workspace}/clock`, { body: { freeze: true, set: '2027-01-01T00:00:00Z' } });
+    const frozen = await call(setup.mock, 'POST', `/_mock/workspaces/${workspace}/clock`, {
+      body: { freeze: true, set: '2027-01-01T00:00:00Z' },
+    });
     expect(frozen.body).toEqual({ now: '2027-01-01T00:00:00.000Z', frozen: true });
     const advanced = await call(setup.mock, 'POST', `/_mock/workspaces/${workspace}/clock`, { body: { advance_seconds: 90 } });
     expect(advanced.body.now).toBe('2027-01-01T00:01:30.000Z');
@@ -70,27 +72,46 @@ describe('the clock route', () => {
 describe('content routes', () => {
   it('add a pipeline after the others, its stages in order, where leads can then go', async () => {
     const workspace = created.workspace.id;
-    const stages = [{ name: { en: 'New' }, type: 'open' }, { name: { en: 'Done' }, type: 'won' }];
-    const { status, body: pipeline } = await call(setup.mock, 'POST', `/_mock/workspaces/${workspace}/pipelines`, { body: { name: { en: 'Service' }, stages } });
+    const stages = [
+      { name: { en: 'New' }, type: 'open' },
+      { name: { en: 'Done' }, type: 'won' },
+    ];
+    const { status, body: pipeline } = await call(setup.mock, 'POST', `/_mock/workspaces/${workspace}/pipelines`, {
+      body: { name: { en: 'Service' }, stages },
+    });
     expect(status).toBe(201);
     expect(pipeline.position).toBe(created.pipelines.length);
-    expect(pipeline.stages.map((stage: any) => [stage.name.en, stage.position])).toEqual([['New', 0], ['Done', 1]]);
+    expect(pipeline.stages.map((stage: any) => [stage.name.en, stage.position])).toEqual([
+      ['New', 0],
+      ['Done', 1],
+    ]);
     const lead = await call(setup.mock, 'POST', '/v1/leads', { key: created.api_key, body: { pipeline_id: pipeline.id } });
     expect(lead.body.stage_id).toBe(pipeline.stages[0].id);
   });
 
   it('add a channel of a type, active', async () => {
-    const { status, body } = await call(setup.mock, 'POST', `/_mock/workspaces/${created.workspace.id}/channels`, { body: { type: 'whatsapp', name: 'Second line' } });
+    const { status, body } = await call(setup.mock, 'POST', `/_mock/workspaces/${created.workspace.id}/channels`, {
+      body: { type: 'whatsapp', name: 'Second line' },
+    });
     expect(status).toBe(201);
     expect(body).toMatchObject({ type: 'whatsapp', name: 'Second line', status: 'active' });
   });
 
   it('add a form from the starter form, with its stage checked against its pipeline', async () => {
     const path = `/_mock/workspaces/${created.workspace.id}/forms`;
-    const { body: form } = await call(setup.mock, 'POST', path, { body: { name: 'Landing', min_ms: 0, pipeline_id: created.pipelines[1].id } });
-    expect(form).toMatchObject({ name: 'Landing', min_ms: 0, pipeline_id: created.pipelines[1].id, stage_id: created.pipelines[1].stages[0].id });
+    const { body: form } = await call(setup.mock, 'POST', path, {
+      body: { name: 'Landing', min_ms: 0, pipeline_id: created.pipelines[1].id },
+    });
+    expect(form).toMatchObject({
+      name: 'Landing',
+      min_ms: 0,
+      pipeline_id: created.pipelines[1].id,
+      stage_id: created.pipelines[1].stages[0].id,
+    });
     expect(form.texts.ru.consent).not.toBe('');
-    const wrong = await call(setup.mock, 'POST', path, { body: { pipeline_id: created.pipelines[1].id, stage_id: created.pipelines[0].stages[0].id } });
+    const wrong = await call(setup.mock, 'POST', path, {
+      body: { pipeline_id: created.pipelines[1].id, stage_id: created.pipelines[0].stages[0].id },
+    });
     expect(wrong.status).toBe(422);
     expect(wrong.body.error.fields).toHaveProperty('stage_id');
   });
@@ -110,20 +131,28 @@ describe('people and fields routes', () => {
   it('add a member in a team, listed by the API with team_ids', async () => {
     const workspace = created.workspace.id;
     const team = (await call(setup.mock, 'POST', `/_mock/workspaces/${workspace}/teams`, { body: { name: 'Sales Bukhara' } })).body;
-    const { status, body: member } = await call(setup.mock, 'POST', `/_mock/workspaces/${workspace}/members`, { body: { role: 'manager', name: 'Jasur Aliyev', team_ids: [team.id] } });
+    const { status, body: member } = await call(setup.mock, 'POST', `/_mock/workspaces/${workspace}/members`, {
+      body: { role: 'manager', name: 'Jasur Aliyev', team_ids: [team.id] },
+    });
     expect(status).toBe(201);
-    const listed = (await call(setup.mock, 'GET', '/v1/members', { key: created.api_key })).body.data.find((item: any) => item.id === member.id);
+    const listed = (await call(setup.mock, 'GET', '/v1/members', { key: created.api_key })).body.data.find(
+      (item: any) => item.id === member.id,
+    );
     expect(listed).toMatchObject({ name: 'Jasur Aliyev', role: 'manager', team_ids: [team.id], is_me: false });
   });
 
   it('refuse a team that does not exist with validation_failed', async () => {
-    const answer = await call(setup.mock, 'POST', `/_mock/workspaces/${created.workspace.id}/members`, { body: { role: 'viewer', team_ids: [`tm_${'0'.repeat(26)}`] } });
+    const answer = await call(setup.mock, 'POST', `/_mock/workspaces/${created.workspace.id}/members`, {
+      body: { role: 'viewer', team_ids: [`tm_${'0'.repeat(26)}`] },
+    });
     expect(answer.status).toBe(422);
   });
 
   it('add a custom field that lead values are then checked against', async () => {
     const workspace = created.workspace.id;
-    const field = await call(setup.mock, 'POST', `/_mock/workspaces/${workspace}/fields`, { body: { entity: 'lead', key: 'floor', label: 'Floor', type: 'number' } });
+    const field = await call(setup.mock, 'POST', `/_mock/workspaces/${workspace}/fields`, {
+      body: { entity: 'lead', key: 'floor', label: 'Floor', type: 'number' },
+    });
     expect(field.status).toBe(201);
     const bad = await call(setup.mock, 'POST', '/v1/leads', { key: created.api_key, body: { custom: { floor: 'third' } } });
     expect(bad.status).toBe(422);

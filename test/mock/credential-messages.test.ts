@@ -17,9 +17,13 @@ const LANGUAGES = ['en', 'ru', 'uz'] as const;
 
 /** The answer of whoami in each language, with the Authorization header given (none for null). */
 async function whoamiIn(authorization: string | null): Promise<Answer[]> {
-  return Promise.all(LANGUAGES.map((language) => call(mock, 'GET', '/v1/api-keys/whoami', {
-    headers: { 'Accept-Language': language, ...(authorization === null ? {} : { Authorization: authorization }) },
-  })));
+  return Promise.all(
+    LANGUAGES.map((language) =>
+      call(mock, 'GET', '/v1/api-keys/whoami', {
+        headers: { 'Accept-Language': language, ...(authorization === null ? {} : { Authorization: authorization }) },
+      }),
+    ),
+  );
 }
 
 /** Checks code, status and the English message, and that ru and uz have messages of their own. */
@@ -34,7 +38,7 @@ function expectRefusal(answers: Answer[], code: string, english: RegExp): string
   return en!;
 }
 
-describe('a credential mistake is named in the message, the code stays the spec\'s', () => {
+describe("a credential mistake is named in the message, the code stays the spec's", () => {
   it('tells a missing header, Basic, a bare key, an empty Bearer, a malformed value and an unknown key apart', async () => {
     const key = `svc_live_${'x'.repeat(40)}`;
     const messages = [
@@ -60,9 +64,21 @@ describe('a credential mistake is named in the message, the code stays the spec\
   });
 
   it('an expired and a revoked access token answer invalid_token (spec 5.2) saying which', async () => {
-    const base = { workspaceId: setup.workspaceId, installationId: 'ins_x', appId: 'app_x', appName: 'App', scopes: ['leads:read'], memberId: 'mb_x' };
+    const base = {
+      workspaceId: setup.workspaceId,
+      installationId: 'ins_x',
+      appId: 'app_x',
+      appName: 'App',
+      scopes: ['leads:read'],
+      memberId: 'mb_x',
+    };
     mock.state.addAccessToken({ ...base, token: `svc_at_${'e'.repeat(43)}`, expiresAt: '2000-01-01T00:00:00Z', revokedAt: null });
-    mock.state.addAccessToken({ ...base, token: `svc_at_${'r'.repeat(43)}`, expiresAt: '2999-01-01T00:00:00Z', revokedAt: '2000-01-01T00:00:00Z' });
+    mock.state.addAccessToken({
+      ...base,
+      token: `svc_at_${'r'.repeat(43)}`,
+      expiresAt: '2999-01-01T00:00:00Z',
+      revokedAt: '2000-01-01T00:00:00Z',
+    });
     expectRefusal(await whoamiIn(`Bearer svc_at_${'e'.repeat(43)}`), 'invalid_token', /access token has expired.*refresh it/);
     expectRefusal(await whoamiIn(`Bearer svc_at_${'r'.repeat(43)}`), 'invalid_token', /access token was revoked/);
   });
@@ -82,8 +98,9 @@ describe('a 404 says what was not found', () => {
   });
 
   it('the control API names an unknown workspace and where the others are listed, in each language', async () => {
-    const answers = await Promise.all(LANGUAGES.map((language) =>
-      call(mock, 'GET', '/_mock/workspaces/ws_nope/webhooks', { headers: { 'Accept-Language': language } })));
+    const answers = await Promise.all(
+      LANGUAGES.map((language) => call(mock, 'GET', '/_mock/workspaces/ws_nope/webhooks', { headers: { 'Accept-Language': language } })),
+    );
     for (const answer of answers) expect(`${answer.status} ${answer.body.error.code}`).toBe('404 not_found');
     expect(answers.map((answer) => answer.body.error.message)).toEqual([
       'Not found: no workspace ws_nope (on this mock; GET /_mock/workspaces lists its workspaces).',

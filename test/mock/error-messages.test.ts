@@ -9,7 +9,8 @@ describe('error messages (spec 7.1)', () => {
   it('every code of the catalog read from the document has a message in en, ru and uz', () => {
     expect(codes.length).toBeGreaterThan(40);
     expect(codes.filter((code) => !hasMessage(code))).toEqual([]);
-    for (const code of codes) expect(new Set(['en', 'ru', 'uz'].map((language) => messageFor(code, language as 'en')))).toHaveProperty('size', 3);
+    for (const code of codes)
+      expect(new Set(['en', 'ru', 'uz'].map((language) => messageFor(code, language as 'en')))).toHaveProperty('size', 3);
   });
 
   it('picks the language by the weights of Accept-Language, English by default', () => {

@@ -27,14 +27,17 @@ describe('the docs_url of an error', () => {
     const html = await page.text();
     expect(html).toContain('<h1><code>invalid_token</code></h1>');
     expect(html).toContain('Status: 401.');
-    for (const message of ['The credential is invalid, expired or revoked.', 'Ключ недействителен, истёк или отозван.']) expect(html).toContain(message);
+    for (const message of ['The credential is invalid, expired or revoked.', 'Ключ недействителен, истёк или отозван.'])
+      expect(html).toContain(message);
     expect(html).not.toMatch(/https?:\/\//);
   });
 
   it('a code no page has answers 404 naming it; a code of several statuses lists them', async () => {
     const unknown = await fetch(`${running.url}/_mock/docs/errors/no_such_code`);
     expect(unknown.status).toBe(404);
-    expect((await unknown.json()).error.message).toBe('Not found: no error code no_such_code (the mock has a page for each code the CRM document lists).');
+    expect((await unknown.json()).error.message).toBe(
+      'Not found: no error code no_such_code (the mock has a page for each code the CRM document lists).',
+    );
     expect(await (await fetch(`${running.url}/_mock/docs/errors/limit_reached`)).text()).toContain('Status: 403 or 409 or 422.');
   });
 
@@ -54,7 +57,7 @@ describe('the docs_url of an error', () => {
     expect(answer.body.error.docs_url).toBe('https://docs.example.test/crm/errors/not_found');
   });
 
-  it('crmkit mock --docs-url URL sets it; without it the mock\'s own pages on its origin', async () => {
+  it("crmkit mock --docs-url URL sets it; without it the mock's own pages on its origin", async () => {
     const docsUrlOf = async (url: string) => (await (await fetch(`${url}/v1/leads`)).json()).error.docs_url;
     await withCrmkitMock(['--docs-url', 'https://docs.example.test'], async (url) => {
       expect(await docsUrlOf(url)).toBe('https://docs.example.test/errors/invalid_token');

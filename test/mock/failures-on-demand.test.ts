@@ -18,11 +18,20 @@ afterAll(() => server.close());
 beforeEach(() => setFailures([]));
 
 async function setFailures(rules: unknown[]): Promise<Response> {
-  return fetch(`${server.url}/_mock/failures`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rules }) });
+  return fetch(`${server.url}/_mock/failures`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ rules }),
+  });
 }
 
 const createLead = (signal?: AbortSignal) =>
-  fetch(`${server.url}/v1/leads`, { method: 'POST', signal, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: '{"name":"Retried"}' });
+  fetch(`${server.url}/v1/leads`, {
+    method: 'POST',
+    signal,
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: '{"name":"Retried"}',
+  });
 
 /** A client as spec 9 asks: retry 429 and 5xx, waiting Retry-After seconds (or backing off). */
 async function withRetries(send: () => Promise<Response>, attempts = 5): Promise<{ response: Response; statuses: number[] }> {
@@ -47,10 +56,17 @@ describe('failures on demand', () => {
   });
 
   it('answers a 503 and a 500 in the error envelope with X-Request-Id, and a 429 with the headers of spec 7.1', async () => {
-    await setFailures([{ operation: 'createLead', error: 'unavailable', times: 1 }, { operation: 'createLead', error: 'internal', times: 1 }, { operation: 'createLead', error: 'rate_limited', times: 1 }]);
+    await setFailures([
+      { operation: 'createLead', error: 'unavailable', times: 1 },
+      { operation: 'createLead', error: 'internal', times: 1 },
+      { operation: 'createLead', error: 'rate_limited', times: 1 },
+    ]);
     const unavailable = await createLead();
     expect(unavailable.headers.get('retry-after')).toBe('1');
-    expect((await unavailable.json()).error).toMatchObject({ code: 'service_unavailable', request_id: unavailable.headers.get('x-request-id') });
+    expect((await unavailable.json()).error).toMatchObject({
+      code: 'service_unavailable',
+      request_id: unavailable.headers.get('x-request-id'),
+    });
     const internal = await createLead();
     expect([internal.status, (await internal.json()).error.code]).toEqual([500, 'internal']);
     const limited = await createLead();
@@ -70,7 +86,8 @@ describe('failures on demand', () => {
   it('touches only a share of the calls', async () => {
     await setFailures([{ operation: 'getWhoami', error: 'internal', share: 0.5 }]);
     const statuses = new Set<number>();
-    for (let i = 0; i < 40; i++) statuses.add((await fetch(`${server.url}/v1/api-keys/whoami`, { headers: { authorization: `Bearer ${key}` } })).status);
+    for (let i = 0; i < 40; i++)
+      statuses.add((await fetch(`${server.url}/v1/api-keys/whoami`, { headers: { authorization: `Bearer ${key}` } })).status);
     expect([...statuses].sort()).toEqual([200, 500]);
   });
 
@@ -87,10 +104,18 @@ describe('failures on demand', () => {
   });
 
   it('answers the OAuth endpoints in their own format (spec 5.2): a 503 stays a 503 a client retries, as the document says', async () => {
-    await setFailures([{ operation: 'createToken', error: 'unavailable', times: 1 }, { operation: 'revokeToken', error: 'rate_limited', times: 1 }, { operation: 'revokeToken', error: 'internal', times: 1 }]);
+    await setFailures([
+      { operation: 'createToken', error: 'unavailable', times: 1 },
+      { operation: 'revokeToken', error: 'rate_limited', times: 1 },
+      { operation: 'revokeToken', error: 'internal', times: 1 },
+    ]);
     const form = { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' } };
     const unavailable = await documentedFetch(`${server.url}/oauth/token`, { ...form, body: 'grant_type=refresh_token&refresh_token=x' });
-    expect([unavailable.status, unavailable.headers.get('retry-after'), (await unavailable.json()).error]).toEqual([503, '1', 'server_error']);
+    expect([unavailable.status, unavailable.headers.get('retry-after'), (await unavailable.json()).error]).toEqual([
+      503,
+      '1',
+      'server_error',
+    ]);
     const limited = await documentedFetch(`${server.url}/oauth/revoke`, { ...form, body: 'token=x' });
     expect([limited.status, limited.headers.get('retry-after'), (await limited.json()).error]).toEqual([429, '1', 'invalid_request']);
     const internal = await documentedFetch(`${server.url}/oauth/revoke`, { ...form, body: 'token=x' });
@@ -105,7 +130,11 @@ describe('failures on demand', () => {
 
   it('refuses a rule naming no operation of the CRM document, naming the field and the close ids; keeps the rules in force', async () => {
     await setFailures([{ operation: 'createLead', latency_ms: 1 }]);
-    const refused = await setFailures([{ operation: '*', latency_ms: 1 }, { operation: 'createLeed', error: 'unavailable' }, { operation: 'noSuchOp', error: 'internal' }]);
+    const refused = await setFailures([
+      { operation: '*', latency_ms: 1 },
+      { operation: 'createLeed', error: 'unavailable' },
+      { operation: 'noSuchOp', error: 'internal' },
+    ]);
     expect(refused.status).toBe(422);
     const { error } = await refused.json();
     expect(error.code).toBe('validation_failed');
@@ -118,6 +147,8 @@ describe('failures on demand', () => {
 
   it('lists the allowed values of an error it does not know', async () => {
     const refused = await setFailures([{ operation: 'createLead', error: 'explode' }]);
-    expect((await refused.json()).error.fields).toEqual({ 'rules[0].error': 'must be one of internal, unavailable, rate_limited, drop, hang' });
+    expect((await refused.json()).error.fields).toEqual({
+      'rules[0].error': 'must be one of internal, unavailable, rate_limited, drop, hang',
+    });
   });
 });

@@ -101,7 +101,13 @@ describe('named faults', () => {
     const mock = createMock();
     const before = await mock.handle(new Request('http://127.0.0.1:4010/v1/leads'));
     expect(before.headers.get('x-request-id')).toMatch(/\S/);
-    const set = await mock.handle(new Request('http://127.0.0.1:4010/_mock/faults', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ on: ['no-request-id'] }) }));
+    const set = await mock.handle(
+      new Request('http://127.0.0.1:4010/_mock/faults', {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ on: ['no-request-id'] }),
+      }),
+    );
     expect(set.status).toBe(200);
     const listed = (await set.json()).data.find((fault: { name: string }) => fault.name === 'no-request-id');
     expect(listed).toMatchObject({ family: 'responses', on: true });

@@ -37,14 +37,17 @@ async function slowRequest(key: string) {
   const bodyAsked = new Promise<void>((resolve) => (reading = resolve));
   const bodyFinished = new Promise<void>((resolve) => (finish = resolve));
   // highWaterMark 0: nothing is pulled until a reader asks, so the first pull is the mock's read.
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      reading();
-      await bodyFinished;
-      controller.enqueue(new TextEncoder().encode('{"name":5}')); // fails validation: the request still ends
-      controller.close();
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        reading();
+        await bodyFinished;
+        controller.enqueue(new TextEncoder().encode('{"name":5}')); // fails validation: the request still ends
+        controller.close();
+      },
     },
-  }, { highWaterMark: 0 });
+    { highWaterMark: 0 },
+  );
   const request = new Request(`${BASE}/v1/leads`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },

@@ -15,7 +15,8 @@ import type { PageResult } from './msw-browser/page.ts';
 
 const WORKER_SCRIPT = createRequire(import.meta.url).resolve('msw/mockServiceWorker.js');
 const WORKSPACE_NAME = 'Made in Chromium';
-const PAGE = '<!doctype html><html><head><meta charset="utf-8"><title>crmkit MSW</title><script src="/page.js"></script></head><body></body></html>';
+const PAGE =
+  '<!doctype html><html><head><meta charset="utf-8"><title>crmkit MSW</title><script src="/page.js"></script></head><body></body></html>';
 
 let server: Server;
 let browser: Browser | undefined;

@@ -53,7 +53,11 @@ describe('the MSW face in an app', () => {
     expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
     expect(preflight.headers.get('access-control-allow-headers')).toBe('authorization,content-type');
     expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
-    const created = await fetch(`${origin}/v1/leads`, { method: 'POST', headers: { origin: page, authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: '{}' });
+    const created = await fetch(`${origin}/v1/leads`, {
+      method: 'POST',
+      headers: { origin: page, authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(created.status).toBe(201);
     expect(created.headers.get('access-control-allow-origin')).toBe(page);
     expect(created.headers.get('access-control-expose-headers')).toContain('X-Request-Id');

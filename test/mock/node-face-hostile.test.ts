@@ -31,7 +31,10 @@ function exchange(text: string | Buffer, { headOnly = false } = {}): Promise<Ans
   return new Promise((resolve, reject) => {
     const parser = new AnswerParser(() => headOnly);
     const socket = connect({ port, host: '127.0.0.1', allowHalfOpen: true });
-    const timer = setTimeout(() => reject(new Error(`no end of answers within 60 s: ${JSON.stringify(parser.answers.map((a) => a.status))}`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`no end of answers within 60 s: ${JSON.stringify(parser.answers.map((a) => a.status))}`)),
+      60_000,
+    );
     socket.on('data', (chunk: Buffer) => parser.push(chunk));
     socket.on('close', () => {
       clearTimeout(timer);
@@ -58,7 +61,7 @@ function envelopeOf(answer: Answer): { code: string; request_id: string; message
 }
 
 describe('the node face answers in the envelope', () => {
-  it('answers TRACE, TRACK and a custom method 405 method_not_allowed with the path\'s methods in Allow', async () => {
+  it("answers TRACE, TRACK and a custom method 405 method_not_allowed with the path's methods in Allow", async () => {
     for (const method of ['TRACE', 'TRACK', 'PURGEALL']) {
       const [answer] = await exchange(`${method} /v1/teams HTTP/1.1\r\n${host()}\r\n`);
       expect(answer!.status, method).toBe(405);
@@ -96,9 +99,22 @@ describe('the node face answers in the envelope', () => {
     expect(answer!.status).toBe(400);
     const [garbage] = await exchange('GARBAGE\r\n\r\n');
     const garbageId = garbage!.headers.get('x-request-id')![0];
-    const entries = (await (await fetch(`${running.url}/_mock/requests?status=400`)).json()).data as { id: string; method: string; path: string; problem: { code: string } }[];
-    expect(entries.find((entry) => entry.id === 'refused-journal-1')).toMatchObject({ method: 'POST', path: '/v1/leads?x=1', problem: { code: 'malformed_request' } });
-    expect(entries.find((entry) => entry.id === garbageId)).toMatchObject({ method: 'GET', path: '/', problem: { code: 'malformed_request' } });
+    const entries = (await (await fetch(`${running.url}/_mock/requests?status=400`)).json()).data as {
+      id: string;
+      method: string;
+      path: string;
+      problem: { code: string };
+    }[];
+    expect(entries.find((entry) => entry.id === 'refused-journal-1')).toMatchObject({
+      method: 'POST',
+      path: '/v1/leads?x=1',
+      problem: { code: 'malformed_request' },
+    });
+    expect(entries.find((entry) => entry.id === garbageId)).toMatchObject({
+      method: 'GET',
+      path: '/',
+      problem: { code: 'malformed_request' },
+    });
   });
 
   it('treats methods as case-sensitive: `get` is not GET', async () => {
@@ -139,7 +155,9 @@ describe('the node face answers in the envelope', () => {
     expect(idOf(overflow!)).toEqual(['refused_3', 'refused_3']);
     const [custom] = await exchange(`PURGEALL /v1/teams HTTP/1.1\r\n${host()}X-Request-Id: refused-4\r\n\r\n`);
     expect([custom!.status, ...idOf(custom!)]).toEqual([405, 'refused-4', 'refused-4']);
-    const [connectAnswer] = await exchange(`CONNECT other.example:443 HTTP/1.1\r\nHost: other.example:443\r\nX-Request-Id: connect-5\r\n\r\n`);
+    const [connectAnswer] = await exchange(
+      `CONNECT other.example:443 HTTP/1.1\r\nHost: other.example:443\r\nX-Request-Id: connect-5\r\n\r\n`,
+    );
     expect(idOf(connectAnswer!)).toEqual(['connect-5', 'connect-5']);
     // A value the pipeline would not take (spec 7.1: up to 64 letters, digits, `-`, `_`, `.`) gets a new id.
     for (const value of ['not valid!', 'x'.repeat(65)]) {
@@ -156,7 +174,9 @@ describe('the node face answers in the envelope', () => {
   });
 
   it('answers a body shorter than its Content-Length 400, not 500', async () => {
-    const [answer] = await exchange(`POST /v1/leads HTTP/1.1\r\n${host()}${bearer()}Content-Type: application/json\r\nContent-Length: 50\r\n\r\n{"name":`);
+    const [answer] = await exchange(
+      `POST /v1/leads HTTP/1.1\r\n${host()}${bearer()}Content-Type: application/json\r\nContent-Length: 50\r\n\r\n{"name":`,
+    );
     expect(answer!.status).toBe(400);
     expect(envelopeOf(answer!).code).toBe('malformed_request');
   });
@@ -201,14 +221,18 @@ describe('the node face answers in the envelope', () => {
   });
 
   it('refuses a body declared over 1 MB under Expect: 100-continue without asking for it', async () => {
-    const answers = await exchange(`POST /v1/leads HTTP/1.1\r\n${host()}${bearer()}Content-Type: application/json\r\nContent-Length: 2000000\r\nExpect: 100-continue\r\n\r\n`);
+    const answers = await exchange(
+      `POST /v1/leads HTTP/1.1\r\n${host()}${bearer()}Content-Type: application/json\r\nContent-Length: 2000000\r\nExpect: 100-continue\r\n\r\n`,
+    );
     expect(answers.map((answer) => answer.status)).toEqual([413]);
     expect(envelopeOf(answers[0]!).code).toBe('body_too_large');
   });
 
   it('answers a GET with a body and keeps the connection for the next request', async () => {
     const body = 'x'.repeat(200_000);
-    const answers = await exchange(`GET /v1/api-keys/whoami HTTP/1.1\r\n${host()}${bearer()}Content-Length: ${body.length}\r\n\r\n${body}GET /v1/api-keys/whoami HTTP/1.1\r\n${host()}${bearer()}\r\n`);
+    const answers = await exchange(
+      `GET /v1/api-keys/whoami HTTP/1.1\r\n${host()}${bearer()}Content-Length: ${body.length}\r\n\r\n${body}GET /v1/api-keys/whoami HTTP/1.1\r\n${host()}${bearer()}\r\n`,
+    );
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
   });
 
@@ -220,7 +244,12 @@ describe('the node face answers in the envelope', () => {
   });
 
   it('writes a refusal pipelined behind a slow answer after it, though the client has half-closed', async () => {
-    const failures = (rules: unknown[]) => fetch(`${running.url}/_mock/failures`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rules }) });
+    const failures = (rules: unknown[]) =>
+      fetch(`${running.url}/_mock/failures`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ rules }),
+      });
     await failures([{ operation: 'getWhoami', latency_ms: 300 }]);
     try {
       const good = `GET /v1/api-keys/whoami HTTP/1.1\r\n${host()}${bearer()}\r\n`;
@@ -240,7 +269,8 @@ describe('the node face answers in the envelope', () => {
       `GET ftp://other.example/v1/teams HTTP/1.1\r\n${host()}\r\n`,
       `GET /v1/../v1/teams HTTP/1.1\r\n${host()}\r\n`,
     ];
-    const leadsNow = async () => (await (await fetch(`${running.url}/v1/leads?limit=250`, { headers: { authorization: `Bearer ${key}` } })).json()).data.length;
+    const leadsNow = async () =>
+      (await (await fetch(`${running.url}/v1/leads?limit=250`, { headers: { authorization: `Bearer ${key}` } })).json()).data.length;
     const before = await leadsNow();
     for (const first of refused) {
       const write = `POST /v1/leads HTTP/1.1\r\n${host()}${bearer()}Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`;
@@ -252,7 +282,15 @@ describe('the node face answers in the envelope', () => {
   });
 
   it('refuses dot segments and backslashes in the path: they never reach the control API (issue 24)', async () => {
-    const targets = ['/v1/../_mock/reset', '/v1/%2e%2e/_mock/reset', '/v1/%2E./_mock/reset', '/api/forms/../../_mock/reset', '/v1/./leads', '/v1\\..\\_mock\\reset', `http://127.0.0.1:${port}/v1/../_mock/reset`];
+    const targets = [
+      '/v1/../_mock/reset',
+      '/v1/%2e%2e/_mock/reset',
+      '/v1/%2E./_mock/reset',
+      '/api/forms/../../_mock/reset',
+      '/v1/./leads',
+      '/v1\\..\\_mock\\reset',
+      `http://127.0.0.1:${port}/v1/../_mock/reset`,
+    ];
     for (const target of targets) {
       const [answer] = await exchange(`POST ${target} HTTP/1.1\r\n${host()}Content-Length: 0\r\n\r\n`);
       expect([target, answer!.status, envelopeOf(answer!).code]).toEqual([target, 400, 'malformed_request']);
@@ -267,17 +305,25 @@ describe('the node face answers in the envelope', () => {
   it('answers a body over 1 MB 413 whatever the framing, also sent in one write with Connection: close', async () => {
     const body = `{"name":"${'x'.repeat(1_500_000)}"}`;
     for (let round = 0; round < 12; round += 1) {
-      const answers = await exchange(`POST /v1/leads HTTP/1.1\r\n${host()}${bearer()}Content-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
+      const answers = await exchange(
+        `POST /v1/leads HTTP/1.1\r\n${host()}${bearer()}Content-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+      );
       expect(answers.map((answer) => answer.status)).toEqual([413]);
       expect(envelopeOf(answers[0]!).code).toBe('body_too_large');
     }
-    const chunked = `${(body.length).toString(16)}\r\n${body}\r\n0\r\n\r\n`;
-    const answers = await exchange(`POST /v1/leads HTTP/1.1\r\n${host()}${bearer()}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n${chunked}`);
+    const chunked = `${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\n`;
+    const answers = await exchange(
+      `POST /v1/leads HTTP/1.1\r\n${host()}${bearer()}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n${chunked}`,
+    );
     expect(answers.map((answer) => answer.status)).toEqual([413]);
   });
 
   it('answers POST /oauth/authorize (the consent form) with a JSON or text body 400 bad_json, not 500', async () => {
-    for (const [type, body] of [['application/json', '{}'], ['text/plain', '{}'], ['application/json', '{"consent_request":"cr_1","decision":"deny"}']]) {
+    for (const [type, body] of [
+      ['application/json', '{}'],
+      ['text/plain', '{}'],
+      ['application/json', '{"consent_request":"cr_1","decision":"deny"}'],
+    ]) {
       const head = `POST /oauth/authorize HTTP/1.1\r\n${host()}Cookie: ${cookie}\r\nAccept: application/json\r\nContent-Type: ${type}\r\n`;
       const [answer] = await exchange(`${head}Content-Length: ${body!.length}\r\n\r\n${body}`);
       expect(answer!.status, `${type} ${body}`).toBe(400);

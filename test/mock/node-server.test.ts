@@ -12,7 +12,9 @@ describe('the node:http server', () => {
   it('serves the core over HTTP on an ephemeral port, with the request id and JSON', async () => {
     const { url } = await running;
     const created = await (await fetch(`${url}/_mock/workspaces`, { method: 'POST' })).json();
-    const response = await fetch(`${url}/v1/api-keys/whoami`, { headers: { Authorization: `Bearer ${created.api_key}`, 'X-Request-Id': 'node-1' } });
+    const response = await fetch(`${url}/v1/api-keys/whoami`, {
+      headers: { Authorization: `Bearer ${created.api_key}`, 'X-Request-Id': 'node-1' },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-request-id')).toBe('node-1');
     expect((await response.json()).workspace.id).toBe(created.workspace.id);
@@ -20,7 +22,11 @@ describe('the node:http server', () => {
 
   it('streams a request body and refuses one over 1 MB', async () => {
     const { url } = await running;
-    const response = await fetch(`${url}/_mock/workspaces`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'x'.repeat(1_100_000) }) });
+    const response = await fetch(`${url}/_mock/workspaces`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'x'.repeat(1_100_000) }),
+    });
     expect(response.status).toBe(413);
   });
 });

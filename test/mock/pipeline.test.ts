@@ -48,7 +48,10 @@ describe('the error envelope', () => {
   });
 
   it('speaks the language of Accept-Language, with the same code', async () => {
-    const russian = await call(setup.mock, 'GET', '/v1/api-keys/whoami', { key: null, headers: { 'Accept-Language': 'ru-RU,ru;q=0.9,en;q=0.5' } });
+    const russian = await call(setup.mock, 'GET', '/v1/api-keys/whoami', {
+      key: null,
+      headers: { 'Accept-Language': 'ru-RU,ru;q=0.9,en;q=0.5' },
+    });
     const uzbek = await call(setup.mock, 'GET', '/v1/api-keys/whoami', { key: null, headers: { 'Accept-Language': 'uz' } });
     const english = await call(setup.mock, 'GET', '/v1/api-keys/whoami', { key: null });
     expect(new Set([russian.body.error.message, uzbek.body.error.message, english.body.error.message]).size).toBe(3);
@@ -57,8 +60,15 @@ describe('the error envelope', () => {
 
   it('an operation the mock does not implement yet answers 501 not_implemented', async () => {
     const crm = createApi(loadDocument('crm'));
-    const handle = createHandle({ crm, control: createApi(loadDocument('mock-control')), catalog: readErrorCatalog(loadDocument('crm')), state: setup.mock.state });
-    const response = withBody(await handle(new Request('http://127.0.0.1/v1/api-keys/whoami', { headers: { Authorization: `Bearer ${setup.key}` } })));
+    const handle = createHandle({
+      crm,
+      control: createApi(loadDocument('mock-control')),
+      catalog: readErrorCatalog(loadDocument('crm')),
+      state: setup.mock.state,
+    });
+    const response = withBody(
+      await handle(new Request('http://127.0.0.1/v1/api-keys/whoami', { headers: { Authorization: `Bearer ${setup.key}` } })),
+    );
     expect(response.status).toBe(501);
     expect((await response.json()).error.code).toBe('not_implemented');
   });
@@ -170,7 +180,11 @@ describe('request validation from the document (spec 2.1, 7.3)', () => {
   });
 
   it('malformed JSON answers 400 bad_json', async () => {
-    const answer = await call(setup.mock, 'POST', '/v1/leads', { key: setup.key, rawBody: '{"name": ', headers: { 'Content-Type': 'application/json' } });
+    const answer = await call(setup.mock, 'POST', '/v1/leads', {
+      key: setup.key,
+      rawBody: '{"name": ',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect([answer.status, answer.body.error.code]).toEqual([400, 'bad_json']);
   });
 

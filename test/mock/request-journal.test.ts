@@ -20,7 +20,11 @@ const journal = async (query = '', workspace: string | null = ws) =>
 
 describe('the request journal', () => {
   it('keeps a request as it came and its answer as it went, newest first', async () => {
-    const created = await call(mock, 'POST', '/v1/leads', { key, body: { name: 'Journal lead' }, headers: { 'x-request-id': 'my-request-1' } });
+    const created = await call(mock, 'POST', '/v1/leads', {
+      key,
+      body: { name: 'Journal lead' },
+      headers: { 'x-request-id': 'my-request-1' },
+    });
     await call(mock, 'GET', `/v1/leads/${created.body.id}`, { key });
     const [read, create] = await journal();
     expect(read).toMatchObject({ method: 'GET', operation: 'getLead', status: 200, workspace_id: ws, problem: null });
@@ -31,8 +35,15 @@ describe('the request journal', () => {
     expect(create.response.headers['x-request-id']).toBe('my-request-1');
   });
 
-  it('keeps a call an injected failure answered under its key\'s workspace, with its body (failures on demand)', async () => {
-    await call(mock, 'PUT', '/_mock/failures', { body: { rules: [{ operation: 'createLead', error: 'internal', times: 1 }, { operation: 'getWhoami', error: 'drop', times: 1 }] } });
+  it("keeps a call an injected failure answered under its key's workspace, with its body (failures on demand)", async () => {
+    await call(mock, 'PUT', '/_mock/failures', {
+      body: {
+        rules: [
+          { operation: 'createLead', error: 'internal', times: 1 },
+          { operation: 'getWhoami', error: 'drop', times: 1 },
+        ],
+      },
+    });
     expect((await call(mock, 'POST', '/v1/leads', { key, body: { name: 'Failed lead' } })).status).toBe(500);
     await mock.handle(new Request(`http://127.0.0.1:4010/v1/api-keys/whoami`, { headers: { authorization: `Bearer ${key}` } }));
     const [failed] = await journal('?status=500');
@@ -72,7 +83,10 @@ describe('the request journal', () => {
     await call(mock, 'GET', '/v1/leads', { key: 'svc_live_not_a_key' });
     expect(await journal()).toEqual([]);
     const all = await journal('', null);
-    expect(all.map((entry: any) => [entry.workspace_id, entry.status])).toEqual([[null, 401], [other.workspace.id, 200]]);
+    expect(all.map((entry: any) => [entry.workspace_id, entry.status])).toEqual([
+      [null, 401],
+      [other.workspace.id, 200],
+    ]);
   });
 
   it('leaves out the control API, and empties on request', async () => {

@@ -17,9 +17,21 @@ function contentOf(workspace: Workspace) {
   const { leads, contacts, companies, products, tasks } = workspace.tables;
   return {
     leads: [...leads.values()].map(({ number, name, amount, stage_id, tags, custom, created_at }) => ({
-      number, name, amount, stage: workspace.tables.stages.get(stage_id)!.name, tags, customKeys: Object.keys(custom).sort(), created_at,
+      number,
+      name,
+      amount,
+      stage: workspace.tables.stages.get(stage_id)!.name,
+      tags,
+      customKeys: Object.keys(custom).sort(),
+      created_at,
     })),
-    contacts: [...contacts.values()].map(({ number, name, phones, emails, preferred_language }) => ({ number, name, phones, emails, preferred_language })),
+    contacts: [...contacts.values()].map(({ number, name, phones, emails, preferred_language }) => ({
+      number,
+      name,
+      phones,
+      emails,
+      preferred_language,
+    })),
     companies: [...companies.values()].map(({ number, name }) => ({ number, name })),
     products: [...products.values()].map(({ name, sku, price, archived }) => ({ name, sku, price, archived })),
     tasks: [...tasks.values()].map(({ number, title, due_at }) => ({ number, title, due_at })),
@@ -49,10 +61,26 @@ describe('the demo workspace', () => {
     const types = new Set<string>();
     for (const table of [workspace.tables.leads, workspace.tables.contacts, workspace.tables.companies, workspace.tables.products]) {
       for (const record of table.values() as Iterable<{ custom: Record<string, unknown> }>) {
-        for (const key of Object.keys(record.custom)) types.add(workspace.tables.fields.firstBy('entityKey', `${entityOf(table, workspace)}:${key}`)!.type);
+        for (const key of Object.keys(record.custom))
+          types.add(workspace.tables.fields.firstBy('entityKey', `${entityOf(table, workspace)}:${key}`)!.type);
       }
     }
-    expect([...types].sort()).toEqual(['checkbox', 'date', 'datetime', 'email', 'long_text', 'member', 'money', 'multiselect', 'number', 'phone', 'rating', 'select', 'text', 'url']);
+    expect([...types].sort()).toEqual([
+      'checkbox',
+      'date',
+      'datetime',
+      'email',
+      'long_text',
+      'member',
+      'money',
+      'multiselect',
+      'number',
+      'phone',
+      'rating',
+      'select',
+      'text',
+      'url',
+    ]);
   });
 
   it('has conversations with messages on every channel type', async () => {
@@ -86,7 +114,9 @@ describe('the demo workspace', () => {
     }
     expect(records).toBeGreaterThan(1_000);
     const events = [...workspace.tables.events.values()];
-    expect(new Set(events.map((event) => event.type))).toEqual(new Set(['contact.created', 'lead.created', 'task.created', 'message.queued']));
+    expect(new Set(events.map((event) => event.type))).toEqual(
+      new Set(['contact.created', 'lead.created', 'task.created', 'message.queued']),
+    );
     for (const event of events) {
       const pointer = `/webhooks/${escapeSegment(event.type)}/post/requestBody/content/application~1json/schema`;
       expect(mock.state.validators.crm.problems(pointer, event), event.type).toEqual([]);
@@ -117,7 +147,9 @@ describe('the demo workspace', () => {
     const differsAnyway = new Set(differences(everything(again.workspace), everything(fromFaker.workspace)));
     expect(differs.filter((path) => !differsAnyway.has(path))).toEqual([]);
     expect(fromTape.workspace.tables.leads.size).toBe(DEFAULT_LEADS);
-    expect(await demoWorkspaceTape(createMock().state, await seededFaker(TAPED_SEED), { seed: TAPED_SEED, leads: DEFAULT_LEADS })).toEqual(committedTape);
+    expect(await demoWorkspaceTape(createMock().state, await seededFaker(TAPED_SEED), { seed: TAPED_SEED, leads: DEFAULT_LEADS })).toEqual(
+      committedTape,
+    );
   });
 
   it('scales to --seed-size leads, the ones past the first 300 written in bulk', async () => {
@@ -141,7 +173,9 @@ function everything(workspace: Workspace): unknown {
 function differences(one: unknown, other: unknown, path = ''): string[] {
   if (one === null || other === null || typeof one !== 'object' || typeof other !== 'object') return one === other ? [] : [path];
   const keys = new Set([...Object.keys(one), ...Object.keys(other)]);
-  return [...keys].flatMap((key) => differences((one as Record<string, unknown>)[key], (other as Record<string, unknown>)[key], `${path}/${key}`));
+  return [...keys].flatMap((key) =>
+    differences((one as Record<string, unknown>)[key], (other as Record<string, unknown>)[key], `${path}/${key}`),
+  );
 }
 
 function entityOf(table: unknown, workspace: Workspace): string {

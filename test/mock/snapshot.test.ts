@@ -52,7 +52,9 @@ describe('a workspace snapshot', () => {
     await call(setup.mock, 'POST', `/_mock/workspaces/${ws}/clock`, { body: { freeze: true, set: '2027-03-01T09:00:00Z' } });
     const lead = await createLead('Sofa');
     const limitedKey = await setup.newKey({ scopes: ['leads:read'], expires_at: '2027-03-02T00:00:00Z', allowed_ips: ['127.0.0.1'] });
-    await call(setup.mock, 'PATCH', `/_mock/workspaces/${ws}/settings`, { body: { plan: 'business', limits: { requests_per_minute: 500 } } });
+    await call(setup.mock, 'PATCH', `/_mock/workspaces/${ws}/settings`, {
+      body: { plan: 'business', limits: { requests_per_minute: 500 } },
+    });
     const snapshot = await save();
 
     const other = createMock();
@@ -61,7 +63,10 @@ describe('a workspace snapshot', () => {
     expect((await whoami(limitedKey, other)).status).toBe(200);
     expect((await call(other, 'POST', '/v1/leads', { key: limitedKey, body: {} })).status).toBe(403);
     expect((await call(other, 'GET', `/_mock/workspaces/${ws}/clock`)).body).toEqual({ now: '2027-03-01T09:00:00.000Z', frozen: true });
-    expect((await call(other, 'GET', `/_mock/workspaces/${ws}/settings`)).body).toMatchObject({ plan: 'business', limits: { requests_per_minute: 500 } });
+    expect((await call(other, 'GET', `/_mock/workspaces/${ws}/settings`)).body).toMatchObject({
+      plan: 'business',
+      limits: { requests_per_minute: 500 },
+    });
     expect(await save(other)).toEqual({ ...snapshot, exported_at: expect.any(String) });
   });
 
@@ -80,9 +85,12 @@ describe('a workspace snapshot', () => {
   });
 
   it("keeps the web app's sessions: a member signed in before is still signed in", async () => {
-    const owner = (await call(setup.mock, 'GET', '/v1/members', { key: setup.key })).body.data.find((member: any) => member.role === 'owner');
+    const owner = (await call(setup.mock, 'GET', '/v1/members', { key: setup.key })).body.data.find(
+      (member: any) => member.role === 'owner',
+    );
     const { cookie } = (await call(setup.mock, 'POST', `/_mock/workspaces/${ws}/sessions`, { body: { member_id: owner.id } })).body;
-    const rename = (mock: Mock, name: string) => call(mock, 'PATCH', `/v1/members/${owner.id}`, { headers: { Cookie: cookie }, body: { name } });
+    const rename = (mock: Mock, name: string) =>
+      call(mock, 'PATCH', `/v1/members/${owner.id}`, { headers: { Cookie: cookie }, body: { name } });
     expect((await rename(setup.mock, 'Before')).status).toBe(200);
     const other = createMock();
     await restore(await save(), other);
@@ -114,7 +122,7 @@ describe('putting a snapshot back', () => {
     expect((await call(setup.mock, 'GET', `/_mock/workspaces/${ws}/settings`)).body.read_only).toBe(false);
   });
 
-  it('leads created after restore keep counting from the snapshot\'s numbers', async () => {
+  it("leads created after restore keep counting from the snapshot's numbers", async () => {
     await call(setup.mock, 'POST', `/_mock/workspaces/${ws}/clock`, { body: { freeze: true } });
     await createLead('One');
     const second = await createLead('Two');
@@ -187,7 +195,8 @@ describe('putting a snapshot back', () => {
 
 describe('work that waited on the clock, in the mock a snapshot is put back into', () => {
   const clock = (mock: Mock, change: Record<string, unknown>) => call(mock, 'POST', `/_mock/workspaces/${ws}/clock`, { body: change });
-  const channelOf = (type: string) => [...setup.mock.state.workspaces.get(ws)!.tables.channels.values()].find((channel) => channel.type === type)!;
+  const channelOf = (type: string) =>
+    [...setup.mock.state.workspaces.get(ws)!.tables.channels.values()].find((channel) => channel.type === type)!;
   /** The snapshot of `setup`'s workspace put back into a new mock, as `crmkit mock --state` does at start. */
   async function moved(options = {}): Promise<Mock> {
     const other = createMock(options);
@@ -202,7 +211,10 @@ describe('work that waited on the clock, in the mock a snapshot is put back into
     try {
       receiver.answerEvery(() => ({ status: 503 }));
       await clock(setup.mock, { freeze: true, set: '2027-03-01T09:00:00Z' });
-      await call(setup.mock, 'POST', '/v1/webhooks', { key: setup.key, body: { name: 'Down', url: receiver.url(), events: ['lead.created'] } });
+      await call(setup.mock, 'POST', '/v1/webhooks', {
+        key: setup.key,
+        body: { name: 'Down', url: receiver.url(), events: ['lead.created'] },
+      });
       await createLead('Sofa');
       await clock(setup.mock, { advance_seconds: 0 });
       expect(receiver.received).toHaveLength(1);
@@ -222,12 +234,20 @@ describe('work that waited on the clock, in the mock a snapshot is put back into
   it('a snoozed conversation wakes up when its time comes', async () => {
     await clock(setup.mock, { freeze: true, set: '2027-03-01T09:00:00Z' });
     const channel = channelOf('simulator');
-    const { conversation_id } = (await call(setup.mock, 'POST', `/_mock/workspaces/${ws}/channels/${channel.id}/inbound`, { body: { text: 'Salom!' } })).body;
-    await call(setup.mock, 'POST', `/v1/conversations/${conversation_id}/snooze`, { key: setup.key, body: { until: '2027-03-01T10:00:00Z' } });
+    const { conversation_id } = (
+      await call(setup.mock, 'POST', `/_mock/workspaces/${ws}/channels/${channel.id}/inbound`, { body: { text: 'Salom!' } })
+    ).body;
+    await call(setup.mock, 'POST', `/v1/conversations/${conversation_id}/snooze`, {
+      key: setup.key,
+      body: { until: '2027-03-01T10:00:00Z' },
+    });
 
     const other = await moved();
     await clock(other, { advance_seconds: 3600 });
-    expect((await call(other, 'GET', `/v1/conversations/${conversation_id}`, { key: setup.key })).body).toMatchObject({ status: 'open', snoozed_until: null });
+    expect((await call(other, 'GET', `/v1/conversations/${conversation_id}`, { key: setup.key })).body).toMatchObject({
+      status: 'open',
+      snoozed_until: null,
+    });
     const woken = (await call(other, 'GET', `/_mock/workspaces/${ws}/events?type=conversation.status_changed`)).body.data;
     expect(woken[0].data.object).toMatchObject({ id: conversation_id, status: 'open' });
   });
@@ -235,12 +255,22 @@ describe('work that waited on the clock, in the mock a snapshot is put back into
   it('a message on its way is sent, delivered and read on time', async () => {
     await clock(setup.mock, { freeze: true, set: '2027-03-01T09:00:00Z' });
     const channel = channelOf('simulator');
-    const { conversation_id } = (await call(setup.mock, 'POST', `/_mock/workspaces/${ws}/channels/${channel.id}/inbound`, { body: { text: 'Salom!' } })).body;
-    const sent = (await call(setup.mock, 'POST', `/v1/conversations/${conversation_id}/messages`, { key: setup.key, body: { text: 'Assalomu alaykum!' } })).body;
+    const { conversation_id } = (
+      await call(setup.mock, 'POST', `/_mock/workspaces/${ws}/channels/${channel.id}/inbound`, { body: { text: 'Salom!' } })
+    ).body;
+    const sent = (
+      await call(setup.mock, 'POST', `/v1/conversations/${conversation_id}/messages`, {
+        key: setup.key,
+        body: { text: 'Assalomu alaykum!' },
+      })
+    ).body;
     await clock(setup.mock, { advance_seconds: 1 });
 
     const other = await moved();
-    const statusIn = async () => (await call(other, 'GET', `/v1/conversations/${conversation_id}/messages`, { key: setup.key })).body.data.find((message: any) => message.id === sent.id).status;
+    const statusIn = async () =>
+      (await call(other, 'GET', `/v1/conversations/${conversation_id}/messages`, { key: setup.key })).body.data.find(
+        (message: any) => message.id === sent.id,
+      ).status;
     expect(await statusIn()).toBe('sent');
     await clock(other, { advance_seconds: 1 });
     expect(await statusIn()).toBe('delivered');

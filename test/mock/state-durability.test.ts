@@ -54,7 +54,10 @@ async function checkSurvivors(mock: StateMock, load: LoadRecord): Promise<number
   for (const id of load.contacts) found += Number((await get(mock, `/v1/contacts/${id}`)).status === 200);
   for (const id of load.companies) found += Number((await get(mock, `/v1/companies/${id}`)).status === 200);
   for (const key of load.apiKeys) found += Number((await get(mock, '/v1/api-keys/whoami', key)).status === 200);
-  const latestMove = load.clockTimes.map(Date.parse).sort((a, b) => a - b).at(-1);
+  const latestMove = load.clockTimes
+    .map(Date.parse)
+    .sort((a, b) => a - b)
+    .at(-1);
   if (latestMove !== undefined) {
     // A running clock keeps its distance from real time: after the restart it is at least where the last answered move left it.
     expect(Date.parse((await get(mock, `/_mock/workspaces/${mock.workspaceId}/clock`)).body.now)).toBeGreaterThanOrEqual(latestMove);
@@ -69,13 +72,20 @@ async function checkWhole(mock: StateMock, load: LoadRecord): Promise<void> {
   const events = await all(mock, `/_mock/workspaces/${mock.workspaceId}/events?type=lead.created`);
   const created = new Set(events.map((event) => event.data.object.id ?? event.data.id));
   for (const lead of leads) expect(created.has(lead.id), `lead.created of ${lead.id}`).toBe(true);
-  for (const id of created) expect(leads.some((lead) => lead.id === id) || load.deleted.has(id) || load.inFlight.deletions.has(id), `lead of event ${id}`).toBe(true);
+  for (const id of created)
+    expect(leads.some((lead) => lead.id === id) || load.deleted.has(id) || load.inFlight.deletions.has(id), `lead of event ${id}`).toBe(
+      true,
+    );
   // Leads the load never saw answered: only writes still in flight at the kill may have made them.
   const unseen = leads.filter((lead) => !load.leads.has(lead.id));
   expect(unseen.length).toBeLessThanOrEqual(load.inFlight.creates);
   const numbers = leads.map((lead) => lead.number);
   expect(new Set(numbers).size).toBe(numbers.length);
-  const next = await fetch(`${mock.url}/v1/leads`, { method: 'POST', headers: { Authorization: `Bearer ${mock.key}`, 'Content-Type': 'application/json' }, body: '{}' });
+  const next = await fetch(`${mock.url}/v1/leads`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${mock.key}`, 'Content-Type': 'application/json' },
+    body: '{}',
+  });
   const highest = Math.max(...[...load.leads.values()].map((lead) => lead.number));
   expect((await next.json()).number).toBeGreaterThan(highest);
 }
@@ -100,7 +110,9 @@ describe('crmkit mock --state keeps every answered write', () => {
     const found = await checkSurvivors(second, load);
     await checkWhole(second, load);
     // The figures: what was answered before the kill, and what the restart found of it.
-    console.log(`kill -9 after ${load.answered} answered writes: ${load.leads.size} leads created, ${load.renamed} renamed, ${load.deleted.size} deleted, ${load.contacts.size} contacts, ${load.companies.size} companies, ${load.apiKeys.length} API keys, ${load.clockTimes.length} clock moves; after the restart ${found} of ${countOf(load)} created records and moves found, every rename and deletion as answered; in flight at the kill: ${load.inFlight.creates} creates, ${load.inFlight.renames.size} renames, ${load.inFlight.deletions.size} deletions`);
+    console.log(
+      `kill -9 after ${load.answered} answered writes: ${load.leads.size} leads created, ${load.renamed} renamed, ${load.deleted.size} deleted, ${load.contacts.size} contacts, ${load.companies.size} companies, ${load.apiKeys.length} API keys, ${load.clockTimes.length} clock moves; after the restart ${found} of ${countOf(load)} created records and moves found, every rename and deletion as answered; in flight at the kill: ${load.inFlight.creates} creates, ${load.inFlight.renames.size} renames, ${load.inFlight.deletions.size} deletions`,
+    );
     expect(found).toBe(countOf(load));
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
@@ -149,7 +161,13 @@ describe('crmkit mock --state keeps every answered write', () => {
   it('drops a last journal entry cut short by a kill mid-append, says so on one line, and keeps every whole one', async () => {
     const stateFile = join(directory, 'cut.json');
     const first = await startStateMock(stateFile);
-    const created = await (await fetch(`${first.url}/v1/leads`, { method: 'POST', headers: { Authorization: `Bearer ${first.key}`, 'Content-Type': 'application/json' }, body: '{"name":"Kept"}' })).json();
+    const created = await (
+      await fetch(`${first.url}/v1/leads`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${first.key}`, 'Content-Type': 'application/json' },
+        body: '{"name":"Kept"}',
+      })
+    ).json();
     first.child.kill('SIGKILL');
     await first.exited;
     const journal = `${stateFile}.journal`;
@@ -171,7 +189,11 @@ describe('crmkit mock --state keeps every answered write', () => {
     const stateFile = join(directory, 'damaged.json');
     const first = await startStateMock(stateFile);
     for (const name of ['One', 'Two', 'Three']) {
-      await fetch(`${first.url}/v1/leads`, { method: 'POST', headers: { Authorization: `Bearer ${first.key}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ name }) });
+      await fetch(`${first.url}/v1/leads`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${first.key}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name }),
+      });
     }
     first.child.kill('SIGKILL');
     await first.exited;
@@ -182,7 +204,9 @@ describe('crmkit mock --state keeps every answered write', () => {
     writeFileSync(journal, lines.join('\n'));
     const { code, stderr } = await failedStart(stateFile);
     expect(code).toBe(1);
-    expect(stderr).toBe(`crmkit mock: the state journal ${journal} is damaged at line 2 of ${lines.length - 1}: its checksum does not match\n`);
+    expect(stderr).toBe(
+      `crmkit mock: the state journal ${journal} is damaged at line 2 of ${lines.length - 1}: its checksum does not match\n`,
+    );
     expect(stderr).not.toContain(first.key);
   });
 
@@ -191,7 +215,9 @@ describe('crmkit mock --state keeps every answered write', () => {
     const first = await startStateMock(stateFile);
     const second = await failedStart(stateFile);
     expect(second.code).toBe(1);
-    expect(second.stderr).toBe(`crmkit mock: the state file ${stateFile} is in use by another crmkit mock (process ${first.child.pid}; ${stateFile}.lock)\n`);
+    expect(second.stderr).toBe(
+      `crmkit mock: the state file ${stateFile} is in use by another crmkit mock (process ${first.child.pid}; ${stateFile}.lock)\n`,
+    );
     first.child.kill('SIGKILL');
     await first.exited;
     const third = await startStateMock(stateFile);
@@ -207,9 +233,15 @@ describe('crmkit mock --state keeps every answered write', () => {
     // A compaction after every entry: the first write needs FILE's folder, which is gone by then.
     const mock = await startStateMock(stateFile, { CRMKIT_STATE_COMPACT_EVERY: '1' });
     rmSync(folder, { recursive: true, force: true });
-    await fetch(`${mock.url}/v1/leads`, { method: 'POST', headers: { Authorization: `Bearer ${mock.key}`, 'Content-Type': 'application/json' }, body: '{}' }).catch(() => undefined);
+    await fetch(`${mock.url}/v1/leads`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${mock.key}`, 'Content-Type': 'application/json' },
+      body: '{}',
+    }).catch(() => undefined);
     expect(await mock.exited).toBe(1);
-    expect(mock.stderr()).toBe(`crmkit mock: the state file ${stateFile} or its journal cannot be written (ENOENT): stopping, without sending the answers of changes not on the disk\n`);
+    expect(mock.stderr()).toBe(
+      `crmkit mock: the state file ${stateFile} or its journal cannot be written (ENOENT): stopping, without sending the answers of changes not on the disk\n`,
+    );
   });
 
   it('refuses a state file cut short or not JSON: one line naming the file, exit 1, no contents and no stack', async () => {
@@ -221,13 +253,17 @@ describe('crmkit mock --state keeps every answered write', () => {
     writeFileSync(stateFile, text.slice(0, Math.floor(text.length * 0.6)));
     const cut = await failedStart(stateFile);
     expect(cut.code).toBe(1);
-    expect(cut.stderr).toBe(`crmkit mock: the state file ${stateFile} is damaged: it ends before its JSON does (${Math.floor(text.length * 0.6)} bytes: cut short?)\n`);
+    expect(cut.stderr).toBe(
+      `crmkit mock: the state file ${stateFile} is damaged: it ends before its JSON does (${Math.floor(text.length * 0.6)} bytes: cut short?)\n`,
+    );
     expect(cut.stderr).not.toContain(first.key);
 
     writeFileSync(stateFile, `{"format":2,"workspaces":[{"key":"${first.key}"} oops]}`);
     const garbled = await failedStart(stateFile);
     expect(garbled.code).toBe(1);
-    expect(garbled.stderr).toMatch(new RegExp(`^crmkit mock: the state file ${stateFile} is damaged: it is not valid JSON \\(at byte \\d+\\)\\n$`));
+    expect(garbled.stderr).toMatch(
+      new RegExp(`^crmkit mock: the state file ${stateFile} is damaged: it is not valid JSON \\(at byte \\d+\\)\\n$`),
+    );
     expect(garbled.stderr).not.toContain(first.key);
   });
 });

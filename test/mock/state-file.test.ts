@@ -74,7 +74,11 @@ describe('crmkit mock --state', () => {
     writeFileSync(stateFile, JSON.stringify(snapshot));
     const { code: refusedCode, stderr: refusal } = await failedStart(stateFile);
     expect(refusedCode).toBe(1);
-    expect(refusal).toMatch(new RegExp(`^crmkit mock: the state file ${stateFile} is damaged: workspace ws_\\w+ is not a workspace snapshot \\(tables\\.leads\\[0\\]\\.amount [^\\n]*\\)\\n$`));
+    expect(refusal).toMatch(
+      new RegExp(
+        `^crmkit mock: the state file ${stateFile} is damaged: workspace ws_\\w+ is not a workspace snapshot \\(tables\\.leads\\[0\\]\\.amount [^\\n]*\\)\\n$`,
+      ),
+    );
     expect(refusal).not.toContain('12345');
   });
 
@@ -82,7 +86,9 @@ describe('crmkit mock --state', () => {
     rmSync(stateFile, { force: true });
     const started = await startStateMock(stateFile);
     expect((await request(started, 'GET', '/v1/api-keys/whoami')).status).toBe(200);
-    expect(JSON.parse(readFileSync(stateFile, 'utf8')).workspaces.map((snapshot: any) => snapshot.workspace.id)).toEqual([started.workspaceId]);
+    expect(JSON.parse(readFileSync(stateFile, 'utf8')).workspaces.map((snapshot: any) => snapshot.workspace.id)).toEqual([
+      started.workspaceId,
+    ]);
     // The journal of the changes since: empty, nothing having changed.
     expect(readFileSync(`${stateFile}.journal`, 'utf8')).toBe('');
     expect(await stopStateMock(started)).toBe(0);

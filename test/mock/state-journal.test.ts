@@ -21,15 +21,19 @@ afterAll(() => rmSync(directory, { recursive: true, force: true }));
 async function journaledMock(file: string) {
   const plain = createMock();
   const option = await useStateFile(plain, file);
-  const { workspace, ownerKey } = option.loaded[0] ? { workspace: option.loaded[0], ownerKey: [...option.loaded[0].apiKeys.values()][0]! } : await createWorkspace(plain.state, {});
+  const { workspace, ownerKey } = option.loaded[0]
+    ? { workspace: option.loaded[0], ownerKey: [...option.loaded[0].apiKeys.values()][0]! }
+    : await createWorkspace(plain.state, {});
   await option.start();
   const call = async (method: string, path: string, body?: unknown) => {
     const control = path.startsWith('/_mock/');
-    const response = await option.mock.respond(new Request(`http://127.0.0.1:4010${path}`, {
-      method,
-      headers: { ...(control ? {} : { Authorization: `Bearer ${ownerKey.key}` }), 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }));
+    const response = await option.mock.respond(
+      new Request(`http://127.0.0.1:4010${path}`, {
+        method,
+        headers: { ...(control ? {} : { Authorization: `Bearer ${ownerKey.key}` }), 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
     return { status: response.status, body: await withBody(response).json() };
   };
   return { mock: plain, option, workspace, ownerKey, call };
@@ -49,7 +53,11 @@ describe('the state journal', () => {
     expect(entry!.ws).toBe(workspace.id);
     // The lead, its event and its timeline item, and the lead number it took: one transaction, one entry.
     expect(new Set(entry!.writes!.map(([table]) => table))).toEqual(new Set(['leads', 'events', 'timeline']));
-    expect(entry!.writes!.find(([table]) => table === 'leads')).toEqual(['leads', lead.id, expect.objectContaining({ id: lead.id, number: lead.number, name: 'One' })]);
+    expect(entry!.writes!.find(([table]) => table === 'leads')).toEqual([
+      'leads',
+      lead.id,
+      expect.objectContaining({ id: lead.id, number: lead.number, name: 'One' }),
+    ]);
     expect(entry!.head).toMatchObject({ numbers: expect.objectContaining({ lead: lead.number }) });
     expect((await call('POST', '/v1/leads', { amount: -1 })).status).toBe(422);
     expect((await call('GET', `/v1/leads/${lead.id}`)).status).toBe(200);
@@ -65,7 +73,10 @@ describe('the state journal', () => {
     expect((await call('DELETE', `/v1/leads/${leads[2].id}`)).status).toBe(200);
     // Outside any transaction: a key, settings and a clock move through the control API.
     const key = (await call('POST', `/_mock/workspaces/${workspace.id}/api-keys`, { scopes: ['leads:read'] })).body;
-    expect((await call('PATCH', `/_mock/workspaces/${workspace.id}/settings`, { plan: 'business', limits: { requests_per_minute: 321 } })).status).toBe(200);
+    expect(
+      (await call('PATCH', `/_mock/workspaces/${workspace.id}/settings`, { plan: 'business', limits: { requests_per_minute: 321 } }))
+        .status,
+    ).toBe(200);
     const clock = (await call('POST', `/_mock/workspaces/${workspace.id}/clock`, { freeze: true, set: '2031-05-01T10:00:00.000Z' })).body;
     expect(clock).toEqual({ now: '2031-05-01T10:00:00.000Z', frozen: true });
 
@@ -89,7 +100,10 @@ describe('the state journal', () => {
     const file = join(directory, 'created.json');
     const { call } = await journaledMock(file);
     const created = (await call('POST', '/_mock/workspaces', { name: 'Second' })).body;
-    expect(journalEntries(file).at(-1)).toMatchObject({ ws: created.workspace.id, snapshot: { workspace: { id: created.workspace.id, name: 'Second' } } });
+    expect(journalEntries(file).at(-1)).toMatchObject({
+      ws: created.workspace.id,
+      snapshot: { workspace: { id: created.workspace.id, name: 'Second' } },
+    });
     let loaded = await loadStateFile(createMock().state, file);
     expect(loaded.workspaces.map((workspace) => workspace.name)).toContain('Second');
 
@@ -122,12 +136,18 @@ describe('the state journal', () => {
   });
 
   it('reads whole lines, skips those the file holds, drops a cut-short last one, and names a damaged line', () => {
-    const lines = [1, 2, 3].map((seq) => journalLine({ seq, ws: 'ws_x', head: { numbers: { lead: seq, contact: 0, company: 0, task: 0 } } }));
+    const lines = [1, 2, 3].map((seq) =>
+      journalLine({ seq, ws: 'ws_x', head: { numbers: { lead: seq, contact: 0, company: 0, task: 0 } } }),
+    );
     expect(readJournal('j', lines.join(''), 1)).toMatchObject({ lastSeq: 3, droppedBytes: 0, entries: [{ seq: 2 }, { seq: 3 }] });
     expect(readJournal('j', lines.join('') + lines[0]!.slice(0, 20), 0)).toMatchObject({ lastSeq: 3, droppedBytes: 20 });
     const damaged = [lines[0], lines[1]!.replace('"lead":2', '"lead":7'), lines[2]].join('');
-    expect(() => readJournal('j', damaged, 0)).toThrow(new StateFileError('the state journal j is damaged at line 2 of 3: its checksum does not match'));
+    expect(() => readJournal('j', damaged, 0)).toThrow(
+      new StateFileError('the state journal j is damaged at line 2 of 3: its checksum does not match'),
+    );
     expect(() => readJournal('j', [lines[1], lines[0]].join(''), 0)).toThrow(/line 2: its sequence number goes back/);
-    expect(() => readJournal('j', `${journalLine({ seq: 1, ws: 'ws_x', writes: [['leads', 'ld_1', { id: 'ld_2' }]] })}`, 0)).toThrow(/line 1 of 1: its writes are not/);
+    expect(() => readJournal('j', `${journalLine({ seq: 1, ws: 'ws_x', writes: [['leads', 'ld_1', { id: 'ld_2' }]] })}`, 0)).toThrow(
+      /line 1 of 1: its writes are not/,
+    );
   });
 });

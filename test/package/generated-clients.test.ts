@@ -24,7 +24,10 @@ const PRINT = `console.log(JSON.stringify({ created: created?.status, listed }))
 /** Each generator: how it writes the client into the project, and a use of it (run with CRM_BASE_URL and CRM_API_KEY). */
 const CLIENTS = {
   'openapi-fetch': {
-    generate: (project: string) => [join(REPO, 'node_modules/.bin/openapi-typescript'), [DOCUMENT, '-o', join(project, 'openapi-fetch/schema.ts')]],
+    generate: (project: string) => [
+      join(REPO, 'node_modules/.bin/openapi-typescript'),
+      [DOCUMENT, '-o', join(project, 'openapi-fetch/schema.ts')],
+    ],
     use: `
       import createClient from 'openapi-fetch';
       import type { paths } from './openapi-fetch/schema.ts';
@@ -60,7 +63,10 @@ const CLIENTS = {
     `,
   },
   orval: {
-    generate: (project: string) => [join(project, 'node_modules/.bin/orval'), ['--input', DOCUMENT, '--output', join(project, 'orval/crm.ts'), '--client', 'fetch']],
+    generate: (project: string) => [
+      join(project, 'node_modules/.bin/orval'),
+      ['--input', DOCUMENT, '--output', join(project, 'orval/crm.ts'), '--client', 'fetch'],
+    ],
     use: `
       import { createLead, listLeads } from './orval/crm.ts';
 
@@ -89,20 +95,41 @@ beforeAll(async () => {
   workdir = await mkdtemp(join(tmpdir(), 'crmkit-clients-'));
   // TypeScript as the repository has it: @hey-api/openapi-ts's peer range lets npm pick TypeScript 7,
   // whose package has no compiler API, and the generator then fails ("reading 'AnyKeyword'").
-  ({ dir: project } = await newProject(join(workdir, 'project'), ['openapi-fetch@^0.17', '@hey-api/openapi-ts@^0.99', 'orval@^8', 'typescript@~5.9.3', '@types/node@^24']));
+  ({ dir: project } = await newProject(join(workdir, 'project'), [
+    'openapi-fetch@^0.17',
+    '@hey-api/openapi-ts@^0.99',
+    'orval@^8',
+    'typescript@~5.9.3',
+    '@types/node@^24',
+  ]));
   await writeFile(join(project, 'hey-api.config.json'), JSON.stringify(CLIENTS['hey-api'].config));
   for (const [name, client] of Object.entries(CLIENTS)) {
     const [command, args] = client.generate(project) as [string, string[]];
-    await run(command, args, { cwd: project, env: { ...process.env, PATH: `${join(process.execPath, '..')}:${process.env.PATH}` }, timeout: 60_000 });
+    await run(command, args, {
+      cwd: project,
+      env: { ...process.env, PATH: `${join(process.execPath, '..')}:${process.env.PATH}` },
+      timeout: 60_000,
+    });
     await writeFile(join(project, `use-${name}.ts`), client.use);
   }
-  await writeFile(join(project, 'tsconfig.json'), JSON.stringify({
-    compilerOptions: {
-      target: 'es2023', lib: ['es2023', 'dom', 'dom.iterable'], module: 'nodenext', moduleResolution: 'nodenext', strict: true,
-      noEmit: true, allowImportingTsExtensions: true, erasableSyntaxOnly: true, skipLibCheck: true, types: ['node'],
-    },
-    include: ['*.ts', ...Object.keys(CLIENTS)],
-  }));
+  await writeFile(
+    join(project, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'es2023',
+        lib: ['es2023', 'dom', 'dom.iterable'],
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        strict: true,
+        noEmit: true,
+        allowImportingTsExtensions: true,
+        erasableSyntaxOnly: true,
+        skipLibCheck: true,
+        types: ['node'],
+      },
+      include: ['*.ts', ...Object.keys(CLIENTS)],
+    }),
+  );
   const checked = await run(process.execPath, [TSC, '-p', '.'], { cwd: project, timeout: 120_000 }).catch((error) => error);
   errors = checked.stdout.split('\n').filter(Boolean);
   if (!errors.length && checked.code) throw new Error(`tsc failed without a message: ${checked.stderr}`);
@@ -122,7 +149,11 @@ it('tsc finds no other error', () => {
 
 it.each(Object.keys(CLIENTS))("the %s client creates a lead on crmkit's mock and finds it in the list", async (name) => {
   await withCrmkitMock([], async (url, key) => {
-    const { stdout } = await run(process.execPath, [`use-${name}.ts`], { cwd: project, env: { ...process.env, CRM_BASE_URL: url, CRM_API_KEY: key }, timeout: 30_000 });
+    const { stdout } = await run(process.execPath, [`use-${name}.ts`], {
+      cwd: project,
+      env: { ...process.env, CRM_BASE_URL: url, CRM_API_KEY: key },
+      timeout: 30_000,
+    });
     expect(JSON.parse(stdout.trim().split('\n').pop()!)).toEqual({ created: 201, listed: true });
   });
 });

@@ -47,7 +47,7 @@ describe("the README's In your project", () => {
     expect(npmWarnings(installed.installLog)).toEqual([]);
   });
 
-  it("its test passes with vitest and happy-dom in the project, on Node 24", async () => {
+  it('its test passes with vitest and happy-dom in the project, on Node 24', async () => {
     const output = join(workdir, 'vitest-report.json');
     // This test's Node (the repository's node@24) runs the project's vitest, and vitest's workers.
     await run(process.execPath, [join(project, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter', 'json', '--outputFile', output], {
@@ -89,16 +89,28 @@ describe('a Vite app on its browser setup, in Chromium', () => {
     page.on('console', (message) => logs.push(`${message.type()}: ${message.text()}`));
     page.on('pageerror', (error) => logs.push(`pageerror: ${error.message}`));
     await page.goto(`${origin}/`);
-    const result = await page.waitForFunction(() => (window as any).appResult, undefined, { timeout: 60_000 }).then((handle) => handle.jsonValue());
+    const result = await page
+      .waitForFunction(() => (window as any).appResult, undefined, { timeout: 60_000 })
+      .then((handle) => handle.jsonValue());
     const diagnostics = `page console:\n${logs.join('\n')}\nserved: ${served.join(', ')}`;
 
     expect(result, diagnostics).toEqual({
-      status: 200, requestId: expect.stringMatching(/^req_/), controlled: true, shown: 3, logoWidth: 24, listStyle: 'square',
+      status: 200,
+      requestId: expect.stringMatching(/^req_/),
+      controlled: true,
+      shown: 3,
+      logoWidth: 24,
+      listStyle: 'square',
     });
     // The API calls never reached the app's server; the chunk, its stylesheet and the image, asked for once the worker ran, did.
-    expect(served.filter((line) => line.includes('/v1/')), diagnostics).toEqual([]);
+    expect(
+      served.filter((line) => line.includes('/v1/')),
+      diagnostics,
+    ).toEqual([]);
     const built = await readdir(join(project, 'dist/assets'));
-    const ownAssets = [/^show-leads-.+\.js$/, /^show-leads-.+\.css$/, /^logo-.+\.svg$/].map((name) => `GET /assets/${built.find((file) => name.test(file))} 200`);
+    const ownAssets = [/^show-leads-.+\.js$/, /^show-leads-.+\.css$/, /^logo-.+\.svg$/].map(
+      (name) => `GET /assets/${built.find((file) => name.test(file))} 200`,
+    );
     const workerServed = served.indexOf('GET /mockServiceWorker.js 200');
     expect(workerServed, diagnostics).toBeGreaterThan(-1);
     for (const asset of ownAssets) expect(served.indexOf(asset), `${asset}\n${diagnostics}`).toBeGreaterThan(workerServed);
@@ -113,7 +125,10 @@ async function serveStatic(root: string, served: string[]): Promise<Server> {
     const file = join(root, normalize(path === '/' ? '/index.html' : path));
     const body = request.method === 'GET' && file.startsWith(root) ? await readFile(file).catch(() => undefined) : undefined;
     served.push(`${request.method} ${path} ${body ? 200 : 404}`);
-    response.writeHead(body ? 200 : 404, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-store' });
+    response.writeHead(body ? 200 : 404, {
+      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'Cache-Control': 'no-store',
+    });
     response.end(body ?? 'not served by the app server');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -17,7 +17,10 @@ let installed: NewProject;
 
 /** The folder holding Node 22's `node`, installed on the first run (again if what is there is not a working Node 22). */
 async function node22(): Promise<string> {
-  const version = await run(join(NODE22_BIN, 'node'), ['--version']).then(({ stdout }) => stdout, () => '');
+  const version = await run(join(NODE22_BIN, 'node'), ['--version']).then(
+    ({ stdout }) => stdout,
+    () => '',
+  );
   if (!version.startsWith('v22.')) {
     await rm(NODE22_CACHE, { recursive: true, force: true });
     await newProject(NODE22_CACHE, ['node@22']);
@@ -51,7 +54,9 @@ describe('the packed package on Node 22', () => {
   });
 
   it("crmkit's node:http server and crmkit/msw in the project's setupServer answer", async () => {
-    await writeFile(join(installed.dir, 'on-node22.js'), `
+    await writeFile(
+      join(installed.dir, 'on-node22.js'),
+      `
       import { setupServer } from 'msw/node';
       import { createMock, startServer } from 'crmkit';
       import { createCrmHandlers } from 'crmkit/msw';
@@ -66,7 +71,8 @@ describe('the packed package on Node 22', () => {
       const body = await response.json();
       msw.close();
       console.log(JSON.stringify({ node: process.versions.node.split('.')[0], served: served.status, status: response.status, listed: body.data.length }));
-    `);
+    `,
+    );
     const stdout = await onNode22(['on-node22.js']);
     expect(JSON.parse(stdout.trim().split('\n').pop()!)).toEqual({ node: '22', served: 401, status: 200, listed: 2 });
   });

@@ -15,7 +15,16 @@ import { oldNodeLine } from '../../bin/node-version.js';
 import { newProject, npmWarnings, packCrmkit, REPO, type NewProject } from './packed-project.ts';
 import { readmeFiles } from './readme-files.ts';
 
-const ENTRY_POINTS = [['--version'], ['--help'], ['help', 'mock'], [], ['mock', '--seed', '1'], ['conformance', '--list-rules'], ['scenario', 'check', 'scenarios/'], ['proxy', '--target', 'http://127.0.0.1:9']];
+const ENTRY_POINTS = [
+  ['--version'],
+  ['--help'],
+  ['help', 'mock'],
+  [],
+  ['mock', '--seed', '1'],
+  ['conformance', '--list-rules'],
+  ['scenario', 'check', 'scenarios/'],
+  ['proxy', '--target', 'http://127.0.0.1:9'],
+];
 
 /** The folder of the first `node` on PATH outside node_modules (the machine's own), and its version. */
 async function machineNode(): Promise<{ bin: string; version: string }> {
@@ -27,7 +36,12 @@ async function machineNode(): Promise<{ bin: string; version: string }> {
   throw new Error('no node on PATH outside node_modules');
 }
 
-async function onOldNode(bin: string, args: string[], cwd: string, env = process.env): Promise<{ code: number; stdout: string; stderr: string }> {
+async function onOldNode(
+  bin: string,
+  args: string[],
+  cwd: string,
+  env = process.env,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await promisify(execFile)(bin, args, { cwd, env });
     return { code: 0, stdout, stderr };
@@ -44,7 +58,8 @@ let tarball: string;
 beforeAll(async () => {
   old = await machineNode();
   // This file is about a Node older than crmkit's minimum: on a machine whose own Node is new enough it cannot say anything.
-  if (!oldNodeLine(old.version)) throw new Error(`the machine's own Node is ${old.version}, not older than crmkit's minimum: this test needs Node 20 (or 18) on PATH`);
+  if (!oldNodeLine(old.version))
+    throw new Error(`the machine's own Node is ${old.version}, not older than crmkit's minimum: this test needs Node 20 (or 18) on PATH`);
   workdir = await mkdtemp(join(tmpdir(), 'crmkit-old-node-'));
   tarball = await packCrmkit(workdir);
   installed = await newProject(join(workdir, 'project'), [tarball], old.bin);
@@ -54,7 +69,8 @@ afterAll(async () => {
   if (workdir) await rm(workdir, { recursive: true, force: true });
 });
 
-const expected = () => `crmkit needs Node 22.19 or later (or Node 24); this is Node ${old.version}. In a project: npm i -D node@24 (npx crmkit then runs on it); or nvm install 24.\n`;
+const expected = () =>
+  `crmkit needs Node 22.19 or later (or Node 24); this is Node ${old.version}. In a project: npm i -D node@24 (npx crmkit then runs on it); or nvm install 24.\n`;
 
 describe("crmkit's bin on the machine's own Node 20", () => {
   for (const args of ENTRY_POINTS) {
@@ -76,7 +92,9 @@ describe("crmkit's bin on the machine's own Node 20", () => {
 
 describe('which Node is too old', () => {
   it('below 22.19 is (18, 20, 22.18), 22.19 and later is not', () => {
-    expect(oldNodeLine('18.20.4')).toBe('crmkit needs Node 22.19 or later (or Node 24); this is Node 18.20.4. In a project: npm i -D node@24 (npx crmkit then runs on it); or nvm install 24.');
+    expect(oldNodeLine('18.20.4')).toBe(
+      'crmkit needs Node 22.19 or later (or Node 24); this is Node 18.20.4. In a project: npm i -D node@24 (npx crmkit then runs on it); or nvm install 24.',
+    );
     expect(oldNodeLine('22.18.0')).toContain('this is Node 22.18.0');
     for (const version of ['22.19.0', '22.20.1', '23.0.0', '24.21.0']) expect(oldNodeLine(version)).toBeUndefined();
   });
@@ -87,7 +105,10 @@ async function stayOnNode20Lines(): Promise<string[]> {
   const readme = await readFile(join(REPO, 'README.md'), 'utf8');
   const block = /\*\*A project that stays on Node 20\*\*[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)?.[1];
   if (!block) throw new Error('README.md has no sh block under "A project that stays on Node 20"');
-  return block.trim().split('\n').map((line) => line.replace('./crmkit-0.1.0.tgz', tarball));
+  return block
+    .trim()
+    .split('\n')
+    .map((line) => line.replace('./crmkit-0.1.0.tgz', tarball));
 }
 
 describe('a project that stays on Node 20, as the README says', () => {
@@ -107,13 +128,18 @@ describe('a project that stays on Node 20, as the README says', () => {
     }
     // The README's test ran and passed (vitest prints its counts), on Node 24 though npm ran on Node 20.
     expect(outputs.at(-1)).toMatch(/Tests\s+1 passed/);
-    expect(JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'))).toMatchObject({ type: 'module', devDependencies: { vitest: expect.stringMatching(/^\^5\./) } });
-    expect((await onOldNode('/bin/sh', ['-c', 'npx vitest --version && npx crmkit --version && npx node --version'], dir, env)).stdout).toMatch(/^vitest\/5\.\S+ .*\ncrmkit \d+\.\d+\.\d+\nv24\./);
+    expect(JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'))).toMatchObject({
+      type: 'module',
+      devDependencies: { vitest: expect.stringMatching(/^\^5\./) },
+    });
+    expect(
+      (await onOldNode('/bin/sh', ['-c', 'npx vitest --version && npx crmkit --version && npx node --version'], dir, env)).stdout,
+    ).toMatch(/^vitest\/5\.\S+ .*\ncrmkit \d+\.\d+\.\d+\nv24\./);
   });
 });
 
 describe("the README's install on the machine's Node 20", () => {
-  it("npm ci as the quick start gives it prints no EBADENGINE (nor any other warning), though the packages need Node 22 or later", async () => {
+  it('npm ci as the quick start gives it prints no EBADENGINE (nor any other warning), though the packages need Node 22 or later', async () => {
     const readme = await readFile(join(REPO, 'README.md'), 'utf8');
     const install = /^(npm ci[^&\n]*?) && npm start$/m.exec(readme)?.[1];
     expect(install).toBe('npm ci --loglevel=error');

@@ -48,7 +48,7 @@ describe('the packed package, installed in a new project', () => {
     expect(shipped.sort()).toEqual(['README.md', 'bin', 'dist', 'package.json']);
   });
 
-  it('ships no second copy of what its bundle holds: vendored packages, runtime documents, seed 1\'s tape', () => {
+  it("ships no second copy of what its bundle holds: vendored packages, runtime documents, seed 1's tape", () => {
     const dist = join(project, 'node_modules/crmkit/dist');
     const copies = globSync(['vendor/*.js', '**/*.runtime.json', 'src/seed/generated/*', 'src/resources/leads/*.js'], { cwd: dist });
     expect(copies).toEqual([]);
@@ -58,18 +58,24 @@ describe('the packed package, installed in a new project', () => {
   });
 
   it('crmkit mock from node_modules/.bin answers whoami with the key it prints, and serves the inspector page and its files', async () => {
-    await withCrmkitMock([], async (url, key) => {
-      const response = await fetch(`${url}/v1/api-keys/whoami`, { headers: { Authorization: `Bearer ${key}` } });
-      expect(response.status).toBe(200);
-      const pageFiles = await readdir(join(REPO, 'src/inspector/page'));
-      for (const path of ['/_mock/ui', ...pageFiles.filter((name) => name !== 'index.html').map((name) => `/_mock/ui/${name}`)]) {
-        expect((await fetch(`${url}${path}`)).status, path).toBe(200);
-      }
-    }, join(project, 'node_modules/crmkit/bin/crmkit.js'));
+    await withCrmkitMock(
+      [],
+      async (url, key) => {
+        const response = await fetch(`${url}/v1/api-keys/whoami`, { headers: { Authorization: `Bearer ${key}` } });
+        expect(response.status).toBe(200);
+        const pageFiles = await readdir(join(REPO, 'src/inspector/page'));
+        for (const path of ['/_mock/ui', ...pageFiles.filter((name) => name !== 'index.html').map((name) => `/_mock/ui/${name}`)]) {
+          expect((await fetch(`${url}${path}`)).status, path).toBe(200);
+        }
+      },
+      join(project, 'node_modules/crmkit/bin/crmkit.js'),
+    );
   });
 
   it("crmkit/msw serves the project's setupServer", async () => {
-    const answer = await runInProject('msw-user.js', `
+    const answer = await runInProject(
+      'msw-user.js',
+      `
       import { setupServer } from 'msw/node';
       import { createCrmHandlers } from 'crmkit/msw';
       const crm = createCrmHandlers();
@@ -80,12 +86,15 @@ describe('the packed package, installed in a new project', () => {
       const body = await response.json();
       server.close();
       console.log(JSON.stringify({ status: response.status, listed: body.data.length, stored: tables.leads.size }));
-    `);
+    `,
+    );
     expect(answer).toEqual({ status: 200, listed: 3, stored: 3 });
   });
 
   it('crmkit/msw starts without loading its own modules, es-toolkit, Ajv or @msw/data module by module (dist/bundle and dist/vendor join them) or a fault, and still validates', async () => {
-    const answer = await runInProject('start-modules.js', `
+    const answer = await runInProject(
+      'start-modules.js',
+      `
       import { registerHooks } from 'node:module';
       const loaded = [];
       registerHooks({ load(url, context, next) { loaded.push(url); return next(url, context); } });
@@ -103,10 +112,19 @@ describe('the packed package, installed in a new project', () => {
         // A fault module under dist/src/faults/, or its chunk under dist/bundle/ (scripts/bundle-entries.ts).
         faults: loaded.filter((url) => /\\/[\\w-]+-faults(-[\\w-]{8})?\\.js$/.test(url)).length,
       }));
-    `);
+    `,
+    );
     // A value of the wrong type is a 400 bad_json naming the field (spec 2.1).
     const { own, ...rest } = answer;
-    expect(rest).toEqual({ status: 400, fields: { amount: 'must be integer' }, esToolkit: 0, ajv: 0, ajvFormats: 0, mswData: 0, faults: 0 });
+    expect(rest).toEqual({
+      status: 400,
+      fields: { amount: 'must be integer' },
+      esToolkit: 0,
+      ajv: 0,
+      ajvFormats: 0,
+      mswData: 0,
+      faults: 0,
+    });
     // The entry, its bundle, the chunks it shares with the other entries, and those of the Leads
     // handlers this request loads (http/api.ts): 40 when this was written, against 300 and more module by module.
     expect(own).toBeGreaterThan(1);
@@ -114,7 +132,9 @@ describe('the packed package, installed in a new project', () => {
   });
 
   it("crmkit/msw sends a webhook: the sender loads by its path from load-sender's own module, which the bundle keeps", async () => {
-    const answer = await runInProject('webhook-user.js', `
+    const answer = await runInProject(
+      'webhook-user.js',
+      `
       import { createServer } from 'node:http';
       import { createCrmHandlers } from 'crmkit/msw';
       const received = [];
@@ -132,12 +152,15 @@ describe('the packed package, installed in a new project', () => {
       receiver.close();
       console.log(JSON.stringify({ statuses, received }));
       process.exit(0);
-    `);
+    `,
+    );
     expect(answer).toEqual({ statuses: [201, 201], received: ['application/json'] });
   });
 
   it('crmkit, crmkit/conformance, crmkit/scenarios and crmkit/openapi.json load and run', async () => {
-    const answer = await runInProject('library-user.js', `
+    const answer = await runInProject(
+      'library-user.js',
+      `
       import { createMock, startServer } from 'crmkit';
       import { runConformance } from 'crmkit/conformance';
       import { loadScenario, runScenarios } from 'crmkit/scenarios';
@@ -154,13 +177,17 @@ describe('the packed package, installed in a new project', () => {
         failed: report.results.filter((result) => result.outcome === 'failed').map((result) => result.id + ': ' + result.message),
         story: stories.scenarios[0].outcome,
       }));
-    `);
+    `,
+    );
     expect(answer).toMatchObject({ openapi: '3.1.0', failed: [], story: 'passed' });
     expect(answer.checks).toBeGreaterThan(0);
   });
 
   it("its declarations type-check an integrator's code, and catch a wrong field", async () => {
-    await writeFile(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'nodenext', strict: true, noEmit: true, skipLibCheck: false, types: ['node'] } }));
+    await writeFile(
+      join(project, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { module: 'nodenext', strict: true, noEmit: true, skipLibCheck: false, types: ['node'] } }),
+    );
     const consumer = (leadLine: string) => `
       import { createCrmHandlers, type CrmWorkspace } from 'crmkit/msw';
       import type { CrmSchemas } from 'crmkit';
@@ -171,6 +198,8 @@ describe('the packed package, installed in a new project', () => {
     await writeFile(join(project, 'consumer.ts'), consumer(`export const amount: CrmSchemas['schemas']['Lead']['amount'] = 1000;`));
     await run(process.execPath, [TSC, '-p', '.'], { cwd: project });
     await writeFile(join(project, 'consumer.ts'), consumer(`export const amount: CrmSchemas['schemas']['Lead']['amount'] = 'a thousand';`));
-    await expect(run(process.execPath, [TSC, '-p', '.'], { cwd: project })).rejects.toMatchObject({ stdout: expect.stringContaining('consumer.ts') });
+    await expect(run(process.execPath, [TSC, '-p', '.'], { cwd: project })).rejects.toMatchObject({
+      stdout: expect.stringContaining('consumer.ts'),
+    });
   }, 90_000); // two runs of tsc over the package's declarations: 6 s alone, over 20 s beside other test files
 });

@@ -56,7 +56,11 @@ async function keep(tarball: string, cached: string): Promise<void> {
   await mkdir(PACK_CACHE, { recursive: true });
   await copyFile(tarball, `${cached}.${process.pid}`);
   await rename(`${cached}.${process.pid}`, cached);
-  const entries = await Promise.all((await readdir(PACK_CACHE)).filter((name) => name.endsWith('.tgz')).map(async (name) => ({ name, time: (await stat(join(PACK_CACHE, name))).mtimeMs })));
+  const entries = await Promise.all(
+    (await readdir(PACK_CACHE))
+      .filter((name) => name.endsWith('.tgz'))
+      .map(async (name) => ({ name, time: (await stat(join(PACK_CACHE, name))).mtimeMs })),
+  );
   for (const { name } of entries.sort((a, b) => b.time - a.time).slice(3)) await rm(join(PACK_CACHE, name), { force: true });
 }
 
@@ -84,8 +88,12 @@ export async function newProject(dir: string, packages: string[], nodeBin?: stri
  * `npm test` or `npx` the outer npm hands it on as `npm_config_nodedir`, an "env config"). Exact
  * text only, so that any other warning still counts.
  */
-const UNRELATED_NPM_LINES = new Set(['user', 'env'].map((source) =>
-  `npm warn Unknown ${source} config "nodedir". This will stop working in the next major version of npm. See \`npm help npmrc\` for supported config options.`));
+const UNRELATED_NPM_LINES = new Set(
+  ['user', 'env'].map(
+    (source) =>
+      `npm warn Unknown ${source} config "nodedir". This will stop working in the next major version of npm. See \`npm help npmrc\` for supported config options.`,
+  ),
+);
 
 /** The warning and error lines of an npm log, less the machine's unrelated ones. */
 export function npmWarnings(log: string): string[] {

@@ -81,7 +81,13 @@ describe('running a bulk tag action', () => {
   });
 
   it('a list that would take the catalog past 200 tags answers 422 under action.tags', async () => {
-    for (const name of names(199, 'c')) await world.workspace.tables.tags.insert({ id: world.workspace.newId('tag'), name, color: 'slate', created_at: new Date().toISOString() });
+    for (const name of names(199, 'c'))
+      await world.workspace.tables.tags.insert({
+        id: world.workspace.newId('tag'),
+        name,
+        color: 'slate',
+        created_at: new Date().toISOString(),
+      });
     const lead = await world.insertLead([]);
     const { status, body } = await run({ type: 'add_tag', tags: ['new1', 'new2'], ids: [lead.id] });
     expect([status, Object.keys(body.error.fields)]).toEqual([422, ['action.tags']]);
@@ -188,7 +194,10 @@ describe('undoing a bulk tag action', () => {
     await world.call('PATCH', `/v1/leads/${b.id}`, { tags: ['keep', 'new', 'later'] });
     await undo(removal.id);
     await undo(replacement.id);
-    expect(tagsOf(a, b)).toEqual([['x', 'gone', 'y', 'later'], ['old', 'keep', 'later']]);
+    expect(tagsOf(a, b)).toEqual([
+      ['x', 'gone', 'y', 'later'],
+      ['old', 'keep', 'later'],
+    ]);
   });
 
   it('runs undone in any order, at once, each revert only their own tags', async () => {

@@ -30,7 +30,12 @@ async function company(body: Record<string, unknown>) {
 
 describe('creating a company', () => {
   it('answers 201 with a numbered company, phones normalized and emails lowercased', async () => {
-    const { status, body } = await create({ name: ' Orzu Textile ', phones: ['71 234-56-78', '8 90 123 45 67'], emails: ['Info@Orzu.Example'], website: 'https://orzu.example/' });
+    const { status, body } = await create({
+      name: ' Orzu Textile ',
+      phones: ['71 234-56-78', '8 90 123 45 67'],
+      emails: ['Info@Orzu.Example'],
+      website: 'https://orzu.example/',
+    });
     expect(status).toBe(201);
     expect(body).toMatchObject({
       number: 1,
@@ -89,7 +94,8 @@ describe('creating a company', () => {
 describe('reading a company', () => {
   it('finds it by id, by long-prefix id and by number', async () => {
     const created = await company({ name: 'A' });
-    for (const path of [created.id, created.id.replace(/^co_/, 'company_'), created.number]) expect((await read(path)).body).toEqual(created);
+    for (const path of [created.id, created.id.replace(/^co_/, 'company_'), created.number])
+      expect((await read(path)).body).toEqual(created);
   });
 
   it('a company of another workspace answers 404 by id and by number', async () => {
@@ -101,7 +107,13 @@ describe('reading a company', () => {
 
 describe('updating a company', () => {
   it('changes only the fields sent; phones, emails and tags replace the whole list', async () => {
-    const created = await company({ name: 'A', phones: ['71 234 56 78'], emails: ['a@orzu.example'], tags: ['vip', 'hot'], website: 'https://orzu.example/' });
+    const created = await company({
+      name: 'A',
+      phones: ['71 234 56 78'],
+      emails: ['a@orzu.example'],
+      tags: ['vip', 'hot'],
+      website: 'https://orzu.example/',
+    });
     const { status, body } = await patch(created.id, { phones: ['90 123 45 67'], tags: ['cold'] });
     expect(status).toBe(200);
     expect(body).toEqual({ ...created, phones: ['+998901234567'], tags: ['cold'], updated_at: body.updated_at });
@@ -162,10 +174,18 @@ describe('listing companies', () => {
   });
 
   it('q finds by name, email, website and phone', async () => {
-    const orzu = await company({ name: 'Orzu Textile', emails: ['info@orzu.example'], website: 'https://shop.orzu.uz/', phones: ['71 234 56 78'] });
+    const orzu = await company({
+      name: 'Orzu Textile',
+      emails: ['info@orzu.example'],
+      website: 'https://shop.orzu.uz/',
+      phones: ['71 234 56 78'],
+    });
     await company({ name: 'Other', phones: ['90 000 00 00'] });
     for (const q of ['textile', 'INFO@', 'shop.orzu.uz', '2345678', '71 234-56-78']) {
-      expect((await list(`?q=${encodeURIComponent(q)}`)).body.data.map((found: any) => found.id), q).toEqual([orzu.id]);
+      expect(
+        (await list(`?q=${encodeURIComponent(q)}`)).body.data.map((found: any) => found.id),
+        q,
+      ).toEqual([orzu.id]);
     }
   });
 });

@@ -31,11 +31,14 @@ async function contact(body: Record<string, unknown>) {
 }
 
 async function events(type: string) {
-  return (await call(setup.mock, 'GET', `/_mock/workspaces/${workspace.workspace.id}/events?type=${type}`)).body.data.map((event: any) => event.data.object);
+  return (await call(setup.mock, 'GET', `/_mock/workspaces/${workspace.workspace.id}/events?type=${type}`)).body.data.map(
+    (event: any) => event.data.object,
+  );
 }
 
 async function newKey(scopes: string[]) {
-  return (await call(setup.mock, 'POST', `/_mock/workspaces/${workspace.workspace.id}/api-keys`, { body: { role: 'admin', scopes } })).body.key as string;
+  return (await call(setup.mock, 'POST', `/_mock/workspaces/${workspace.workspace.id}/api-keys`, { body: { role: 'admin', scopes } })).body
+    .key as string;
 }
 
 const tables = () => setup.mock.state.workspaces.get(workspace.workspace.id)!.tables;
@@ -128,11 +131,30 @@ describe('creating a contact', () => {
   it('answers 201 with the contact, numbered, and sends contact.created with its summary', async () => {
     const { status, body } = await create({ name: 'Dilnoza', phone: '90 123 45 67', email: 'D@Example.uz', preferred_language: 'uz-Latn' });
     expect(status).toBe(201);
-    expect(body).toMatchObject({ number: 1, name: 'Dilnoza', preferred_language: 'uz-Latn', owner_id: null, owner: null, company_id: null, company: null, open_leads: 0, tags: [], custom: {} });
+    expect(body).toMatchObject({
+      number: 1,
+      name: 'Dilnoza',
+      preferred_language: 'uz-Latn',
+      owner_id: null,
+      owner: null,
+      company_id: null,
+      company: null,
+      open_leads: 0,
+      tags: [],
+      custom: {},
+    });
     expect(body.id).toMatch(/^ct_[0-9a-z]{26}$/);
     expect(body).not.toHaveProperty('deleted_at');
     expect(await events('contact.created')).toEqual([
-      { id: body.id, object: 'contact', name: 'Dilnoza', phones: ['+998901234567'], emails: ['d@example.uz'], owner_id: null, company_id: null },
+      {
+        id: body.id,
+        object: 'contact',
+        name: 'Dilnoza',
+        phones: ['+998901234567'],
+        emails: ['d@example.uz'],
+        owner_id: null,
+        company_id: null,
+      },
     ]);
   });
 
@@ -218,7 +240,8 @@ describe('reading a contact', () => {
   it('open_leads counts leads of the contact in open stages, out of the trash', async () => {
     const created = await contact({ name: 'A' });
     const [sales, wholesale] = workspace.pipelines;
-    const lead = (pipeline: any) => call(setup.mock, 'POST', '/v1/leads', { key: key(), body: { contact_id: created.id, pipeline_id: pipeline.id } });
+    const lead = (pipeline: any) =>
+      call(setup.mock, 'POST', '/v1/leads', { key: key(), body: { contact_id: created.id, pipeline_id: pipeline.id } });
     const first = (await lead(sales)).body;
     const second = (await lead(wholesale)).body;
     expect((await read(created.id)).body.open_leads).toBe(2);
@@ -284,7 +307,13 @@ describe('updating a contact', () => {
   it('contact.updated is sent once per changed field, with from, to and the owner', async () => {
     const created = await contact({ name: 'A', phone: '90 123 45 67', preferred_language: 'ru' });
     const owner = member();
-    await patch(created.id, { name: 'B', phones: ['+998901234567'], emails: ['b@example.uz'], owner_id: owner.id, preferred_language: 'ru' });
+    await patch(created.id, {
+      name: 'B',
+      phones: ['+998901234567'],
+      emails: ['b@example.uz'],
+      owner_id: owner.id,
+      preferred_language: 'ru',
+    });
     const sent = await events('contact.updated');
     const base = { id: created.id, object: 'contact', owner_id: owner.id };
     expect(sent.sort((a: any, b: any) => a.field.localeCompare(b.field))).toEqual([
@@ -326,7 +355,9 @@ describe('updating a contact', () => {
 
   it('a change moves updated_at to the workspace time', async () => {
     const created = await contact({ name: 'A' });
-    const clock = (await call(setup.mock, 'POST', `/_mock/workspaces/${workspace.workspace.id}/clock`, { body: { freeze: true, advance_seconds: 60 } })).body;
+    const clock = (
+      await call(setup.mock, 'POST', `/_mock/workspaces/${workspace.workspace.id}/clock`, { body: { freeze: true, advance_seconds: 60 } })
+    ).body;
     const { body } = await patch(created.id, { name: 'B' });
     expect(Date.parse(body.updated_at)).toBe(Date.parse(clock.now));
     expect(body.created_at).toBe(created.created_at);
@@ -344,7 +375,12 @@ describe('trash and restore', () => {
   it('a trashed contact answers 410 gone with deleted_at', async () => {
     const created = await contact({ name: 'A' });
     await remove(created.id);
-    for (const answer of [await read(created.id), await read(created.number), await patch(created.id, { name: 'B' }), await remove(created.id)]) {
+    for (const answer of [
+      await read(created.id),
+      await read(created.number),
+      await patch(created.id, { name: 'B' }),
+      await remove(created.id),
+    ]) {
       expect(answer.status).toBe(410);
       expect(answer.body.error.code).toBe('gone');
       expect(Date.parse(answer.body.error.deleted_at)).not.toBeNaN();
@@ -422,7 +458,10 @@ describe('listing contacts', () => {
     const found = await contact({ name: 'A', phone: '90 123 45 67' });
     const russian = await contact({ name: 'B', phone: '+7 916 123 45 00' });
     for (const q of ['1234567', '8 90 123-45-67', '+998901234567']) {
-      expect((await list(`?q=${encodeURIComponent(q)}`)).body.data.map((one: any) => one.id), q).toEqual([found.id]);
+      expect(
+        (await list(`?q=${encodeURIComponent(q)}`)).body.data.map((one: any) => one.id),
+        q,
+      ).toEqual([found.id]);
     }
     expect((await list(`?q=${encodeURIComponent('00 7 916 123-45-00')}`)).body.data.map((one: any) => one.id)).toEqual([russian.id]);
   });

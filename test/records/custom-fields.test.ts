@@ -25,16 +25,32 @@ beforeAll(async () => {
 });
 
 /** What the pipeline hands a handler, for a request of the workspace's owner key. */
-function handlerContext(of: Setup, operationId: string, input: { path?: Record<string, string>; query?: Record<string, unknown>; body?: unknown }): HandlerContext {
+function handlerContext(
+  of: Setup,
+  operationId: string,
+  input: { path?: Record<string, string>; query?: Record<string, unknown>; body?: unknown },
+): HandlerContext {
   const state = of.mock.state;
   const request = new Request(`${BASE}/v1/fields`, { headers: { Authorization: `Bearer ${of.key}` } });
   const caller = authenticate(request, operations.get('listFields')!, state.findCredential, '127.0.0.1');
   const operation = operations.get(operationId)!;
-  return { request, requestId: 'req_test', operation, input: { path: input.path ?? {}, query: input.query ?? {}, body: input.body }, caller, state };
+  return {
+    request,
+    requestId: 'req_test',
+    operation,
+    input: { path: input.path ?? {}, query: input.query ?? {}, body: input.body },
+    caller,
+    state,
+  };
 }
 
 /** The `fields` of the validation_failed that applying `sent` throws, or the values it keeps. */
-function apply(entity: CustomEntity, current: Custom, sent: Record<string, unknown>, on: RecordContext = context): { custom?: Custom; fields?: Record<string, string> } {
+function apply(
+  entity: CustomEntity,
+  current: Custom,
+  sent: Record<string, unknown>,
+  on: RecordContext = context,
+): { custom?: Custom; fields?: Record<string, string> } {
   try {
     return { custom: customValuesFor(on, entity, current, sent) };
   } catch (error) {
@@ -92,7 +108,13 @@ describe('required fields', () => {
 
   it('a required field cannot be emptied with an empty string or list', async () => {
     const text = await addField(setup, { entity: 'contact', key: 'required_note', type: 'text', required: true });
-    const list = await addField(setup, { entity: 'contact', key: 'required_tags', type: 'multiselect', required: true, options: [{ id: 'opt_a', label: 'A' }] });
+    const list = await addField(setup, {
+      entity: 'contact',
+      key: 'required_tags',
+      type: 'multiselect',
+      required: true,
+      options: [{ id: 'opt_a', label: 'A' }],
+    });
     expectRefused('contact', text.key, '  ');
     expectRefused('contact', list.key, []);
     expectAccepted('contact', list.key, ['opt_a']);
@@ -128,13 +150,24 @@ describe('values by type', () => {
     const created = await call(usd.mock, 'POST', '/_mock/workspaces', { body: { currency: 'USD' } });
     const inUsd = recordContext(handlerContext({ ...usd, key: created.body.api_key }, 'listFields', {}));
     expect(inUsd.workspace.currency).toBe('USD');
-    expect(apply('lead', {}, { budget: { amount: 1_500_000 } }, inUsd)).toEqual({ custom: { budget: { amount: 1_500_000, currency: 'UZS' } } });
+    expect(apply('lead', {}, { budget: { amount: 1_500_000 } }, inUsd)).toEqual({
+      custom: { budget: { amount: 1_500_000, currency: 'UZS' } },
+    });
     expectAccepted('lead', 'budget', { amount: 999, currency: 'EUR' });
   });
 
   it('money amounts are integers of the smallest unit, 0 or more, with a three-letter currency and nothing else', () => {
     expectAccepted('lead', 'budget', { amount: 0, currency: 'UZS' });
-    for (const bad of [1500, '1500', { amount: 10.5 }, { amount: '10' }, { amount: -1 }, { amount: 1, currency: 'uzs' }, { amount: 1, note: 'x' }, { currency: 'UZS' }]) {
+    for (const bad of [
+      1500,
+      '1500',
+      { amount: 10.5 },
+      { amount: '10' },
+      { amount: -1 },
+      { amount: 1, currency: 'uzs' },
+      { amount: 1, note: 'x' },
+      { currency: 'UZS' },
+    ]) {
       expectRefused('lead', 'budget', bad);
     }
   });
@@ -151,7 +184,8 @@ describe('values by type', () => {
   });
 
   it('a datetime without an offset or on a day that does not exist is refused', () => {
-    for (const bad of ['2026-12-01T14:00:00', '2026-02-30T10:00:00Z', '2026-12-01', 1764579600000]) expectRefused('lead', 'callback_at', bad);
+    for (const bad of ['2026-12-01T14:00:00', '2026-02-30T10:00:00Z', '2026-12-01', 1764579600000])
+      expectRefused('lead', 'callback_at', bad);
   });
 
   it("select takes only the id of one of the field's options", () => {
@@ -216,7 +250,9 @@ describe('GET /v1/fields', () => {
   it('answers every field of the workspace, with labels in uz-Latn, ru and en and option lists on select fields', async () => {
     const answer = await call(setup.mock, 'GET', '/v1/fields', { key: setup.key });
     expect(answer.status).toBe(200);
-    const starter = answer.body.data.filter((field: CustomField) => ['budget', 'delivery_type', 'tax_id', 'preferred_time'].includes(field.key));
+    const starter = answer.body.data.filter((field: CustomField) =>
+      ['budget', 'delivery_type', 'tax_id', 'preferred_time'].includes(field.key),
+    );
     expect(starter).toHaveLength(4);
     for (const field of starter) expect(Object.keys(field.label).sort()).toEqual(['en', 'ru', 'uz-Latn']);
     const select = answer.body.data.find((field: CustomField) => field.key === 'delivery_type');
@@ -226,7 +262,12 @@ describe('GET /v1/fields', () => {
   it('lists fields grouped by entity, in position order', async () => {
     const { data } = (await call(setup.mock, 'GET', '/v1/fields', { key: setup.key })).body;
     const entities = data.map((field: CustomField) => field.entity);
-    expect(entities).toEqual([...entities].sort((a: string, b: string) => ['lead', 'contact', 'company', 'product'].indexOf(a) - ['lead', 'contact', 'company', 'product'].indexOf(b)));
+    expect(entities).toEqual(
+      [...entities].sort(
+        (a: string, b: string) =>
+          ['lead', 'contact', 'company', 'product'].indexOf(a) - ['lead', 'contact', 'company', 'product'].indexOf(b),
+      ),
+    );
     const leadPositions = data.filter((field: CustomField) => field.entity === 'lead').map((field: CustomField) => field.position);
     expect(leadPositions).toEqual([...leadPositions].sort((a, b) => a - b));
   });
@@ -262,8 +303,20 @@ describe('creating, changing and deleting fields (first-party web app only)', ()
 
   it('create uses a plain label for every language, gives new options ids and places the field last', async () => {
     const before = Math.max(...context.tables.fields.findBy('entity', 'company').map((field) => field.position));
-    const field = await addField(setup, { entity: 'company', key: 'industry', label: 'Industry', type: 'select', options: [{ label: 'Retail' }, { id: 'opt_it', label: { en: 'IT' } }] });
-    expect(field).toMatchObject({ entity: 'company', label: { 'uz-Latn': 'Industry', ru: 'Industry', en: 'Industry' }, required: false, group: '', position: before + 1 });
+    const field = await addField(setup, {
+      entity: 'company',
+      key: 'industry',
+      label: 'Industry',
+      type: 'select',
+      options: [{ label: 'Retail' }, { id: 'opt_it', label: { en: 'IT' } }],
+    });
+    expect(field).toMatchObject({
+      entity: 'company',
+      label: { 'uz-Latn': 'Industry', ru: 'Industry', en: 'Industry' },
+      required: false,
+      group: '',
+      position: before + 1,
+    });
     expect(field.id).toMatch(/^fd_[0-9a-z]{26}$/);
     expect(field.options[0]!.id).toMatch(/^opt_[0-9a-z]+$/);
     expect(field.options[1]).toEqual({ id: 'opt_it', label: { en: 'IT' } });
@@ -271,23 +324,38 @@ describe('creating, changing and deleting fields (first-party web app only)', ()
   });
 
   it('a key already used by a field of the same entity is refused under key', async () => {
-    await expect(addField(setup, { entity: 'lead', key: 'budget', type: 'number' })).rejects.toMatchObject({ code: 'validation_failed', extras: { fields: { key: expect.any(String) } } });
+    await expect(addField(setup, { entity: 'lead', key: 'budget', type: 'number' })).rejects.toMatchObject({
+      code: 'validation_failed',
+      extras: { fields: { key: expect.any(String) } },
+    });
     await expect(addField(setup, { entity: 'product', key: 'budget', type: 'number' })).resolves.toMatchObject({ key: 'budget' });
   });
 
   it('only select and multiselect fields take options', async () => {
-    await expect(addField(setup, { entity: 'lead', key: 'plain', type: 'text', options: [{ label: 'A' }] })).rejects.toMatchObject({ extras: { fields: { options: expect.any(String) } } });
+    await expect(addField(setup, { entity: 'lead', key: 'plain', type: 'text', options: [{ label: 'A' }] })).rejects.toMatchObject({
+      extras: { fields: { options: expect.any(String) } },
+    });
   });
 
   it('change applies only the fields sent; an unknown field id is not found', async () => {
     const field = await addField(setup, { entity: 'contact', key: 'nickname', label: 'Nickname', type: 'text', group: 'Personal' });
     const changed = await runHandler(setup, 'updateField', { path: { id: field.id.replace(/^fd_/, 'field_') }, body: { required: true } });
     expect(changed).toEqual({ ...field, required: true });
-    await expect(runHandler(setup, 'updateField', { path: { id: `fd_${'0'.repeat(26)}` }, body: { required: true } })).rejects.toMatchObject({ code: 'not_found' });
+    await expect(
+      runHandler(setup, 'updateField', { path: { id: `fd_${'0'.repeat(26)}` }, body: { required: true } }),
+    ).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('removing an option removes it from the values records hold', async () => {
-    const field = await addField(setup, { entity: 'lead', key: 'colors', type: 'multiselect', options: [{ id: 'opt_red', label: 'Red' }, { id: 'opt_blue', label: 'Blue' }] });
+    const field = await addField(setup, {
+      entity: 'lead',
+      key: 'colors',
+      type: 'multiselect',
+      options: [
+        { id: 'opt_red', label: 'Red' },
+        { id: 'opt_blue', label: 'Blue' },
+      ],
+    });
     const leads = await recordsTable([
       { id: 'r1', custom: { colors: ['opt_red', 'opt_blue'] } },
       { id: 'r2', custom: { colors: ['opt_red'], comment: 'x' } },
@@ -310,11 +378,19 @@ describe('creating, changing and deleting fields (first-party web app only)', ()
 });
 
 /** Runs a fields handler as a first-party caller would reach it; answers the body. */
-async function runHandler(of: Setup, operationId: keyof typeof fieldsHandlers, input: { path?: Record<string, string>; body?: unknown }, tables: Record<string, unknown> = {}): Promise<any> {
+async function runHandler(
+  of: Setup,
+  operationId: keyof typeof fieldsHandlers,
+  input: { path?: Record<string, string>; body?: unknown },
+  tables: Record<string, unknown> = {},
+): Promise<any> {
   const handlerInput = handlerContext(of, operationId, input);
   const workspace = handlerInput.caller!.workspace;
   // Record tables a test brings stand in for the workspace's own (leads live in another area).
-  const caller = { ...handlerInput.caller!, workspace: { ...workspace, tables: { ...workspace.tables, ...tables } } } as typeof handlerInput.caller;
+  const caller = {
+    ...handlerInput.caller!,
+    workspace: { ...workspace, tables: { ...workspace.tables, ...tables } },
+  } as typeof handlerInput.caller;
   // A test's input is built by hand, not by the pipeline's validation: the handler is called untyped.
   const result = await (fieldsHandlers[operationId] as Handler)({ ...handlerInput, caller });
   return (result as { body: unknown }).body;
@@ -328,7 +404,9 @@ type RecordWithCustom = { id: string; custom: Custom };
 
 /** A table of records with custom values, checked by no schema. */
 async function recordsTable(records: RecordWithCustom[]): Promise<Table<RecordWithCustom>> {
-  const table = new Table<RecordWithCustom>({ schema: { '~standard': { version: 1, vendor: 'test', validate: (value) => ({ value: value as RecordWithCustom }) } } });
+  const table = new Table<RecordWithCustom>({
+    schema: { '~standard': { version: 1, vendor: 'test', validate: (value) => ({ value: value as RecordWithCustom }) } },
+  });
   for (const record of records) await table.insert(record);
   return table;
 }

@@ -18,7 +18,9 @@ let sessionOf: Record<Role, string>;
 beforeAll(async () => {
   setup = await setUpMock();
   memberOf = await membersByRole(setup);
-  sessionOf = Object.fromEntries(await Promise.all(Object.entries(memberOf).map(async ([role, id]) => [role, await signIn(setup, id)]))) as Record<Role, string>;
+  sessionOf = Object.fromEntries(
+    await Promise.all(Object.entries(memberOf).map(async ([role, id]) => [role, await signIn(setup, id)])),
+  ) as Record<Role, string>;
 });
 
 async function membersByRole(of: Setup): Promise<Record<Role, string>> {
@@ -65,8 +67,20 @@ async function newMember(role: Role, of: Setup = setup): Promise<{ id: string; c
 function accessToken(memberId: string, scopes: string[]): string {
   const { state } = setup.mock;
   const token = `svc_at_${crypto.randomUUID().replaceAll('-', '')}`;
-  const ids = { installationId: state.workspaces.get(setup.workspaceId)!.newId('installation'), appId: state.workspaces.get(setup.workspaceId)!.newId('app') };
-  state.addAccessToken({ token, workspaceId: setup.workspaceId, ...ids, appName: 'Test app', scopes, memberId, expiresAt: '2099-01-01T00:00:00Z', revokedAt: null });
+  const ids = {
+    installationId: state.workspaces.get(setup.workspaceId)!.newId('installation'),
+    appId: state.workspaces.get(setup.workspaceId)!.newId('app'),
+  };
+  state.addAccessToken({
+    token,
+    workspaceId: setup.workspaceId,
+    ...ids,
+    appName: 'Test app',
+    scopes,
+    memberId,
+    expiresAt: '2099-01-01T00:00:00Z',
+    revokedAt: null,
+  });
   return token;
 }
 
@@ -78,9 +92,15 @@ const operations = [...indexOperations(loadDocument('crm')).values()];
 
 describe('signing in through the control API', () => {
   it('a session is a svc_session cookie of the member, the cookie the document names, valid 30 days', async () => {
-    const answer = await call(setup.mock, 'POST', `/_mock/workspaces/${setup.workspaceId}/sessions`, { body: { member_id: memberOf.admin } });
+    const answer = await call(setup.mock, 'POST', `/_mock/workspaces/${setup.workspaceId}/sessions`, {
+      body: { member_id: memberOf.admin },
+    });
     expect(answer.status).toBe(201);
-    expect(answer.body).toEqual({ cookie: expect.stringMatching(/^svc_session=[A-Za-z0-9_-]{43}$/), member_id: memberOf.admin, expires_at: expect.any(String) });
+    expect(answer.body).toEqual({
+      cookie: expect.stringMatching(/^svc_session=[A-Za-z0-9_-]{43}$/),
+      member_id: memberOf.admin,
+      expires_at: expect.any(String),
+    });
     const scheme = loadDocument('crm').components!.securitySchemes!.firstPartySession as { in: string; name: string };
     expect([scheme.in, scheme.name]).toEqual(['cookie', 'svc_session']);
     const now = Date.parse((await call(setup.mock, 'GET', `/_mock/workspaces/${setup.workspaceId}/clock`)).body.now);
@@ -88,11 +108,15 @@ describe('signing in through the control API', () => {
   });
 
   it('an unknown or deactivated member cannot sign in (422 under member_id)', async () => {
-    const unknown = await call(setup.mock, 'POST', `/_mock/workspaces/${setup.workspaceId}/sessions`, { body: { member_id: `mb_${'0'.repeat(26)}` } });
+    const unknown = await call(setup.mock, 'POST', `/_mock/workspaces/${setup.workspaceId}/sessions`, {
+      body: { member_id: `mb_${'0'.repeat(26)}` },
+    });
     expectError(unknown, 422, { code: 'validation_failed', fields: { member_id: expect.any(String) } });
     const leaving = await newMember('viewer');
     expect((await asSession(sessionOf.owner, 'POST', `/v1/members/${leaving.id}/deactivate`)).status).toBe(200);
-    const deactivated = await call(setup.mock, 'POST', `/_mock/workspaces/${setup.workspaceId}/sessions`, { body: { member_id: leaving.id } });
+    const deactivated = await call(setup.mock, 'POST', `/_mock/workspaces/${setup.workspaceId}/sessions`, {
+      body: { member_id: leaving.id },
+    });
     expectError(deactivated, 422, { code: 'validation_failed', fields: { member_id: expect.any(String) } });
   });
 });
@@ -100,21 +124,38 @@ describe('signing in through the control API', () => {
 describe('which routes take a session (the document security of each operation)', () => {
   it('first-party-only operations take the session and no bearer credential', () => {
     const firstParty = operations.filter((operation) => operation.isFirstPartyOnly);
-    expect(firstParty.map((operation) => operation.id).sort()).toEqual(
-      ['createField', 'createInvite', 'createTeam', 'deactivateMember', 'deleteField', 'deleteTeam', 'updateField', 'updateMember', 'updateTeam'],
-    );
-    for (const operation of firstParty) expect([operation.id, operation.acceptsSession, operation.acceptsBearer]).toEqual([operation.id, true, false]);
+    expect(firstParty.map((operation) => operation.id).sort()).toEqual([
+      'createField',
+      'createInvite',
+      'createTeam',
+      'deactivateMember',
+      'deleteField',
+      'deleteTeam',
+      'updateField',
+      'updateMember',
+      'updateTeam',
+    ]);
+    for (const operation of firstParty)
+      expect([operation.id, operation.acceptsSession, operation.acceptsBearer]).toEqual([operation.id, true, false]);
   });
 
   it('a route whose security lists the session beside keys takes both: the author edits their note through the web app', async () => {
     const lead = (await call(setup.mock, 'POST', '/v1/leads', { key: setup.key, body: { name: 'Noted' } })).body;
     const byManager = accessToken(memberOf.manager, ['notes:write', 'leads:read']);
-    const written = (await call(setup.mock, 'POST', '/v1/notes', { key: byManager, body: { entity_type: 'lead', entity_id: lead.id, text: 'draft' } })).body;
-    expect(operations.find((operation) => operation.id === 'updateNote')).toMatchObject({ acceptsSession: true, acceptsBearer: true, isFirstPartyOnly: false });
+    const written = (
+      await call(setup.mock, 'POST', '/v1/notes', { key: byManager, body: { entity_type: 'lead', entity_id: lead.id, text: 'draft' } })
+    ).body;
+    expect(operations.find((operation) => operation.id === 'updateNote')).toMatchObject({
+      acceptsSession: true,
+      acceptsBearer: true,
+      isFirstPartyOnly: false,
+    });
     const edited = await asSession(sessionOf.manager, 'PATCH', `/v1/notes/${written.id}`, { text: 'final' });
     expect([edited.status, edited.body.data?.text]).toEqual([200, 'final']);
     // Not a first-party-only route: the role does not open it, only authorship does (spec 4.5).
-    expectError(await asSession(sessionOf.admin, 'PATCH', `/v1/notes/${written.id}`, { text: 'theirs' }), 403, { code: 'edit_window_closed' });
+    expectError(await asSession(sessionOf.admin, 'PATCH', `/v1/notes/${written.id}`, { text: 'theirs' }), 403, {
+      code: 'edit_window_closed',
+    });
   });
 
   it('a session is refused on an API-key route (401 invalid_token)', async () => {
@@ -177,16 +218,29 @@ describe("a session acts with its member's role and status (spec 4.6)", () => {
     ['DELETE', '/v1/fields/{field}', undefined],
   ];
 
-  it.each(['team_lead', 'manager', 'viewer'] as const)("a %s's session is refused on every first-party route (403 forbidden owner_or_admin) and nothing changes", async (role) => {
-    const team = await newTeam(`Kept for ${role}`, [memberOf.viewer]);
-    const field = (await asSession(sessionOf.owner, 'POST', '/v1/fields', { entity: 'contact', key: `kept_${role}`, label: 'Kept', type: 'text' })).body;
-    const before = { members: await members(), teams: await teams(), fields: (await call(setup.mock, 'GET', '/v1/fields', { key: setup.key })).body.data };
-    for (const [method, template, body] of routes) {
-      const path = template.replace('{member}', memberOf.viewer).replace('{team}', team.id).replace('{field}', field.id);
-      expectError(await asSession(sessionOf[role], method, path, body), 403, { code: 'forbidden', permission: 'owner_or_admin' });
-    }
-    expect({ members: await members(), teams: await teams(), fields: (await call(setup.mock, 'GET', '/v1/fields', { key: setup.key })).body.data }).toEqual(before);
-  });
+  it.each(['team_lead', 'manager', 'viewer'] as const)(
+    "a %s's session is refused on every first-party route (403 forbidden owner_or_admin) and nothing changes",
+    async (role) => {
+      const team = await newTeam(`Kept for ${role}`, [memberOf.viewer]);
+      const field = (
+        await asSession(sessionOf.owner, 'POST', '/v1/fields', { entity: 'contact', key: `kept_${role}`, label: 'Kept', type: 'text' })
+      ).body;
+      const before = {
+        members: await members(),
+        teams: await teams(),
+        fields: (await call(setup.mock, 'GET', '/v1/fields', { key: setup.key })).body.data,
+      };
+      for (const [method, template, body] of routes) {
+        const path = template.replace('{member}', memberOf.viewer).replace('{team}', team.id).replace('{field}', field.id);
+        expectError(await asSession(sessionOf[role], method, path, body), 403, { code: 'forbidden', permission: 'owner_or_admin' });
+      }
+      expect({
+        members: await members(),
+        teams: await teams(),
+        fields: (await call(setup.mock, 'GET', '/v1/fields', { key: setup.key })).body.data,
+      }).toEqual(before);
+    },
+  );
 
   it("a manager's session cannot invite (403 forbidden)", async () => {
     const answer = await asSession(sessionOf.manager, 'POST', '/v1/invites', { email: 'new.hire@acme.uz', role: 'viewer' });
@@ -203,7 +257,10 @@ describe("a session acts with its member's role and status (spec 4.6)", () => {
     expect((await asSession(sessionOf.owner, 'PATCH', `/v1/members/${promoted.id}`, { role: 'admin' })).status).toBe(200);
     expect((await asSession(promoted.cookie, 'POST', '/v1/teams', { name: 'Now allowed' })).status).toBe(201);
     expect((await asSession(sessionOf.owner, 'PATCH', `/v1/members/${promoted.id}`, { role: 'viewer' })).status).toBe(200);
-    expectError(await asSession(promoted.cookie, 'POST', '/v1/teams', { name: 'Not any more' }), 403, { code: 'forbidden', permission: 'owner_or_admin' });
+    expectError(await asSession(promoted.cookie, 'POST', '/v1/teams', { name: 'Not any more' }), 403, {
+      code: 'forbidden',
+      permission: 'owner_or_admin',
+    });
   });
 
   it("a deactivated member's session answers 401", async () => {
@@ -217,7 +274,9 @@ describe("a session acts with its member's role and status (spec 4.6)", () => {
     const own = await setUpMock();
     const owner = (await membersByRole(own)).owner;
     const cookie = await signIn(own, owner);
-    await call(own.mock, 'POST', `/_mock/workspaces/${own.workspaceId}/clock`, { body: { freeze: true, advance_seconds: 30 * 86_400 - 60 } });
+    await call(own.mock, 'POST', `/_mock/workspaces/${own.workspaceId}/clock`, {
+      body: { freeze: true, advance_seconds: 30 * 86_400 - 60 },
+    });
     expect((await asSession(cookie, 'POST', '/v1/teams', { name: 'Still in' }, own)).status).toBe(201);
     await call(own.mock, 'POST', `/_mock/workspaces/${own.workspaceId}/clock`, { body: { advance_seconds: 60 } });
     expectError(await asSession(cookie, 'POST', '/v1/teams', { name: 'Expired' }, own), 401, { code: 'invalid_token' });
@@ -251,12 +310,25 @@ describe('changing members (PATCH /v1/members/{id})', () => {
   it("an owner's session can change a member's name, role and teams; only the fields sent change", async () => {
     const changing = await newMember('manager');
     const team = await newTeam('Sales Bukhara');
-    const answer = await asSession(sessionOf.owner, 'PATCH', `/v1/members/${changing.id}`, { name: 'Jasur A.', role: 'team_lead', team_ids: [team.id] });
+    const answer = await asSession(sessionOf.owner, 'PATCH', `/v1/members/${changing.id}`, {
+      name: 'Jasur A.',
+      role: 'team_lead',
+      team_ids: [team.id],
+    });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ id: changing.id, name: 'Jasur A.', role: 'team_lead', status: 'active', team_ids: [team.id], is_me: false });
+    expect(answer.body).toMatchObject({
+      id: changing.id,
+      name: 'Jasur A.',
+      role: 'team_lead',
+      status: 'active',
+      team_ids: [team.id],
+      is_me: false,
+    });
     expect(await member(changing.id)).toEqual({ ...answer.body, is_me: false });
     expect((await teams()).find((listed) => listed.id === team.id).member_ids).toEqual([changing.id]);
-    const renamedOnly = await asSession(sessionOf.owner, 'PATCH', `/v1/members/${changing.id.replace(/^mb_/, 'member_')}`, { name: 'Jasur' });
+    const renamedOnly = await asSession(sessionOf.owner, 'PATCH', `/v1/members/${changing.id.replace(/^mb_/, 'member_')}`, {
+      name: 'Jasur',
+    });
     expect(renamedOnly.body).toEqual({ ...answer.body, name: 'Jasur' });
   });
 
@@ -268,23 +340,36 @@ describe('changing members (PATCH /v1/members/{id})', () => {
   it('team_ids must be teams of the workspace (422 under team_ids[i]) and nothing changes', async () => {
     const before = await member(memberOf.team_lead);
     const [team] = await teams();
-    const answer = await asSession(sessionOf.owner, 'PATCH', `/v1/members/${memberOf.team_lead}`, { name: 'Changed', team_ids: [team.id, `tm_${'0'.repeat(26)}`] });
+    const answer = await asSession(sessionOf.owner, 'PATCH', `/v1/members/${memberOf.team_lead}`, {
+      name: 'Changed',
+      team_ids: [team.id, `tm_${'0'.repeat(26)}`],
+    });
     expectError(answer, 422, { code: 'validation_failed', fields: { 'team_ids[1]': expect.any(String) } });
     expect(await member(memberOf.team_lead)).toEqual(before);
   });
 
   it("the owner's role cannot change and no one becomes owner (403 forbidden transfer_ownership)", async () => {
-    for (const [id, role] of [[memberOf.owner, 'admin'], [memberOf.admin, 'owner']] as const) {
-      expectError(await asSession(sessionOf.owner, 'PATCH', `/v1/members/${id}`, { role }), 403, { code: 'forbidden', permission: 'transfer_ownership' });
+    for (const [id, role] of [
+      [memberOf.owner, 'admin'],
+      [memberOf.admin, 'owner'],
+    ] as const) {
+      expectError(await asSession(sessionOf.owner, 'PATCH', `/v1/members/${id}`, { role }), 403, {
+        code: 'forbidden',
+        permission: 'transfer_ownership',
+      });
     }
     expect((await member(memberOf.owner)).role).toBe('owner');
     expect((await member(memberOf.admin)).role).toBe('admin');
-    expect((await asSession(sessionOf.admin, 'PATCH', `/v1/members/${memberOf.owner}`, { role: 'owner', name: 'Dilnoza K.' })).status).toBe(200);
+    expect((await asSession(sessionOf.admin, 'PATCH', `/v1/members/${memberOf.owner}`, { role: 'owner', name: 'Dilnoza K.' })).status).toBe(
+      200,
+    );
     expect((await asSession(sessionOf.owner, 'PATCH', `/v1/members/${memberOf.owner}`, { name: 'Dilnoza Karimova' })).status).toBe(200);
   });
 
   it('an unknown member answers 404', async () => {
-    expectError(await asSession(sessionOf.owner, 'PATCH', `/v1/members/mb_${'0'.repeat(26)}`, { name: 'Nobody' }), 404, { code: 'not_found' });
+    expectError(await asSession(sessionOf.owner, 'PATCH', `/v1/members/mb_${'0'.repeat(26)}`, { name: 'Nobody' }), 404, {
+      code: 'not_found',
+    });
     expectError(await asSession(sessionOf.owner, 'POST', `/v1/members/mb_${'0'.repeat(26)}/deactivate`), 404, { code: 'not_found' });
   });
 
@@ -311,12 +396,18 @@ describe('deactivating members (POST /v1/members/{id}/deactivate)', () => {
     const answer = await asSession(sessionOf.admin, 'POST', `/v1/members/${leaving.id}/deactivate`);
     expect([answer.status, answer.body.id, answer.body.status]).toEqual([200, leaving.id, 'deactivated']);
     expect((await member(leaving.id)).status).toBe('deactivated');
-    expect(await asSession(sessionOf.admin, 'POST', `/v1/members/${leaving.id}/deactivate`)).toMatchObject({ status: 200, body: answer.body });
+    expect(await asSession(sessionOf.admin, 'POST', `/v1/members/${leaving.id}/deactivate`)).toMatchObject({
+      status: 200,
+      body: answer.body,
+    });
   });
 
   it('the owner cannot be deactivated (403 forbidden transfer_ownership)', async () => {
     for (const cookie of [sessionOf.admin, sessionOf.owner]) {
-      expectError(await asSession(cookie, 'POST', `/v1/members/${memberOf.owner}/deactivate`), 403, { code: 'forbidden', permission: 'transfer_ownership' });
+      expectError(await asSession(cookie, 'POST', `/v1/members/${memberOf.owner}/deactivate`), 403, {
+        code: 'forbidden',
+        permission: 'transfer_ownership',
+      });
     }
     expect((await member(memberOf.owner)).status).toBe('active');
   });
@@ -325,20 +416,39 @@ describe('deactivating members (POST /v1/members/{id}/deactivate)', () => {
 describe('invites (POST /v1/invites)', () => {
   it('an invite answers 201 with the pending invite: email lowercased, role, teams, 7 days to accept', async () => {
     const [team] = await teams();
-    const answer = await asSession(sessionOf.owner, 'POST', '/v1/invites', { email: 'Bobur@Acme.UZ', role: 'manager', team_ids: [team.id] });
+    const answer = await asSession(sessionOf.owner, 'POST', '/v1/invites', {
+      email: 'Bobur@Acme.UZ',
+      role: 'manager',
+      team_ids: [team.id],
+    });
     expect(answer.status).toBe(201);
-    expect(answer.body).toMatchObject({ object: 'invite', email: 'bobur@acme.uz', role: 'manager', team_ids: [team.id], status: 'pending' });
+    expect(answer.body).toMatchObject({
+      object: 'invite',
+      email: 'bobur@acme.uz',
+      role: 'manager',
+      team_ids: [team.id],
+      status: 'pending',
+    });
     expect(Date.parse(answer.body.expires_at) - Date.parse(answer.body.created_at)).toBe(7 * 86_400_000);
   });
 
   it("an active member's email, an unknown team or the owner role is refused (422)", async () => {
     const { email } = await member(memberOf.viewer);
-    expectError(await asSession(sessionOf.owner, 'POST', '/v1/invites', { email: email.toUpperCase(), role: 'viewer' }), 422, { code: 'validation_failed', fields: { email: expect.any(String) } });
-    expectError(await asSession(sessionOf.owner, 'POST', '/v1/invites', { email: 'x@acme.uz', role: 'viewer', team_ids: [`tm_${'0'.repeat(26)}`] }), 422, {
+    expectError(await asSession(sessionOf.owner, 'POST', '/v1/invites', { email: email.toUpperCase(), role: 'viewer' }), 422, {
       code: 'validation_failed',
-      fields: { 'team_ids[0]': expect.any(String) },
+      fields: { email: expect.any(String) },
     });
-    expectError(await asSession(sessionOf.owner, 'POST', '/v1/invites', { email: 'x@acme.uz', role: 'owner' }), 422, { code: 'validation_failed' });
+    expectError(
+      await asSession(sessionOf.owner, 'POST', '/v1/invites', { email: 'x@acme.uz', role: 'viewer', team_ids: [`tm_${'0'.repeat(26)}`] }),
+      422,
+      {
+        code: 'validation_failed',
+        fields: { 'team_ids[0]': expect.any(String) },
+      },
+    );
+    expectError(await asSession(sessionOf.owner, 'POST', '/v1/invites', { email: 'x@acme.uz', role: 'owner' }), 422, {
+      code: 'validation_failed',
+    });
   });
 
   it("a deactivated member's email can be invited again", async () => {
@@ -351,9 +461,17 @@ describe('invites (POST /v1/invites)', () => {
 
 describe('teams (POST, PATCH, DELETE /v1/teams)', () => {
   it("an admin's session creates a team with members, who list it in team_ids", async () => {
-    const answer = await asSession(sessionOf.admin, 'POST', '/v1/teams', { name: 'Sales Namangan', member_ids: [memberOf.manager, memberOf.viewer.replace(/^mb_/, 'member_')] });
+    const answer = await asSession(sessionOf.admin, 'POST', '/v1/teams', {
+      name: 'Sales Namangan',
+      member_ids: [memberOf.manager, memberOf.viewer.replace(/^mb_/, 'member_')],
+    });
     expect(answer.status).toBe(201);
-    expect(answer.body).toEqual({ id: expect.stringMatching(/^tm_[0-9a-z]{26}$/), name: 'Sales Namangan', member_ids: [memberOf.manager, memberOf.viewer].sort(), created_at: expect.any(String) });
+    expect(answer.body).toEqual({
+      id: expect.stringMatching(/^tm_[0-9a-z]{26}$/),
+      name: 'Sales Namangan',
+      member_ids: [memberOf.manager, memberOf.viewer].sort(),
+      created_at: expect.any(String),
+    });
     expect(await teams()).toContainEqual(answer.body);
     expect((await member(memberOf.manager)).team_ids).toContain(answer.body.id);
   });
@@ -381,7 +499,9 @@ describe('teams (POST, PATCH, DELETE /v1/teams)', () => {
       code: 'validation_failed',
       fields: { 'member_ids[1]': expect.any(String) },
     });
-    expectError(await asSession(sessionOf.owner, 'PATCH', `/v1/teams/${before[0].id}`, { name: 'Ghosts', member_ids: [unknown] }), 422, { code: 'validation_failed' });
+    expectError(await asSession(sessionOf.owner, 'PATCH', `/v1/teams/${before[0].id}`, { name: 'Ghosts', member_ids: [unknown] }), 422, {
+      code: 'validation_failed',
+    });
     expect(await teams()).toEqual(before);
   });
 
@@ -403,9 +523,23 @@ describe('custom field writes through the routes (spec 4.9)', () => {
 
   it("an admin's session creates a field (201) that record writes then take", async () => {
     expectError(await lead({ floor: 3 }), 422, { code: 'validation_failed', fields: { 'custom.floor': expect.any(String) } });
-    const created = await asSession(sessionOf.admin, 'POST', '/v1/fields', { entity: 'lead', key: 'floor', label: 'Floor', type: 'number', group: 'Delivery' });
+    const created = await asSession(sessionOf.admin, 'POST', '/v1/fields', {
+      entity: 'lead',
+      key: 'floor',
+      label: 'Floor',
+      type: 'number',
+      group: 'Delivery',
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ id: expect.stringMatching(/^fd_/), entity: 'lead', key: 'floor', type: 'number', label: { en: 'Floor', ru: 'Floor' }, group: 'Delivery', required: false });
+    expect(created.body).toMatchObject({
+      id: expect.stringMatching(/^fd_/),
+      entity: 'lead',
+      key: 'floor',
+      type: 'number',
+      label: { en: 'Floor', ru: 'Floor' },
+      group: 'Delivery',
+      required: false,
+    });
     const listed = await call(setup.mock, 'GET', '/v1/fields?entity=lead', { key: setup.key });
     expect(listed.body.data).toContainEqual(created.body);
     const written = await lead({ floor: 3 });
@@ -413,21 +547,31 @@ describe('custom field writes through the routes (spec 4.9)', () => {
   });
 
   it('a key already used on the entity answers 422 under key', async () => {
-    expectError(await asSession(sessionOf.owner, 'POST', '/v1/fields', { entity: 'lead', key: 'budget', label: 'Budget', type: 'number' }), 422, {
-      code: 'validation_failed',
-      fields: { key: expect.any(String) },
-    });
+    expectError(
+      await asSession(sessionOf.owner, 'POST', '/v1/fields', { entity: 'lead', key: 'budget', label: 'Budget', type: 'number' }),
+      422,
+      {
+        code: 'validation_failed',
+        fields: { key: expect.any(String) },
+      },
+    );
   });
 
   it('a change with a session applies only the fields sent; an unknown field answers 404', async () => {
-    const field = (await asSession(sessionOf.owner, 'POST', '/v1/fields', { entity: 'contact', key: 'nickname', label: 'Nickname', type: 'text' })).body;
+    const field = (
+      await asSession(sessionOf.owner, 'POST', '/v1/fields', { entity: 'contact', key: 'nickname', label: 'Nickname', type: 'text' })
+    ).body;
     const changed = await asSession(sessionOf.owner, 'PATCH', `/v1/fields/${field.id}`, { required: true, position: 1 });
     expect([changed.status, changed.body]).toEqual([200, { ...field, required: true, position: 1 }]);
-    expectError(await asSession(sessionOf.owner, 'PATCH', `/v1/fields/fd_${'0'.repeat(26)}`, { required: true }), 404, { code: 'not_found' });
+    expectError(await asSession(sessionOf.owner, 'PATCH', `/v1/fields/fd_${'0'.repeat(26)}`, { required: true }), 404, {
+      code: 'not_found',
+    });
   });
 
   it('deleting a field with a session answers {ok, id} and records lose its values', async () => {
-    const field = (await asSession(sessionOf.owner, 'POST', '/v1/fields', { entity: 'lead', key: 'gift_wrap', label: 'Gift wrap', type: 'checkbox' })).body;
+    const field = (
+      await asSession(sessionOf.owner, 'POST', '/v1/fields', { entity: 'lead', key: 'gift_wrap', label: 'Gift wrap', type: 'checkbox' })
+    ).body;
     const created = (await lead({ gift_wrap: true, comment: 'stays' })).body;
     expect((await asSession(sessionOf.owner, 'DELETE', `/v1/fields/${field.id}`)).body).toEqual({ ok: true, id: field.id });
     const read = await call(setup.mock, 'GET', `/v1/leads/${created.id}`, { key: setup.key });

@@ -93,7 +93,12 @@ describe('creating a lead', () => {
   it('sends lead.created with a summary that names records by id', async () => {
     const { body } = await create({ name: 'Sofa', amount: 250_000 });
     const [event] = await events('lead.created');
-    expect(event).toMatchObject({ object: 'event', type: 'lead.created', workspace_id: workspace.workspace.id, actor: { type: 'api_key' } });
+    expect(event).toMatchObject({
+      object: 'event',
+      type: 'lead.created',
+      workspace_id: workspace.workspace.id,
+      actor: { type: 'api_key' },
+    });
     expect(event.data.object).toMatchObject({ id: body.id, object: 'lead', name: 'Sofa', amount: 250_000, stage_id: body.stage_id });
     expect(event.data.object).not.toHaveProperty('number');
   });
@@ -161,7 +166,15 @@ describe('moving a lead between stages', () => {
     const { body: moved } = await patch(lead.id, { stage_id: to.id });
     expect(moved.stage_entered_at).toBe('2026-11-22T10:00:00.000Z');
     const [event] = await events('lead.stage_changed');
-    expect(event.data.object).toEqual({ id: lead.id, object: 'lead', from: lead.stage_id, to: to.id, pipeline_id: sales().id, from_type: 'open', to_type: 'open' });
+    expect(event.data.object).toEqual({
+      id: lead.id,
+      object: 'lead',
+      from: lead.stage_id,
+      to: to.id,
+      pipeline_id: sales().id,
+      from_type: 'open',
+      to_type: 'open',
+    });
   });
 
   it('into a won stage closes it with closed_at and sends lead.won', async () => {
@@ -176,7 +189,10 @@ describe('moving a lead between stages', () => {
     const { status, body } = await patch(lead.id, { stage_id: stageOf(sales(), 'lost').id, name: 'Renamed' });
     expect(status).toBe(422);
     expect(body.error.fields).toHaveProperty('loss_reason');
-    expect((await call(setup.mock, 'GET', `/v1/leads/${lead.id}`, { key: key() })).body).toMatchObject({ name: lead.name, stage_id: lead.stage_id });
+    expect((await call(setup.mock, 'GET', `/v1/leads/${lead.id}`, { key: key() })).body).toMatchObject({
+      name: lead.name,
+      stage_id: lead.stage_id,
+    });
     expect(await events('lead.stage_changed')).toEqual([]);
   });
 
@@ -204,7 +220,10 @@ describe('moving a lead between stages', () => {
     const { body: lead } = await create({ name: 'Before' });
     const { status } = await patch(lead.id, { name: 'After', stage_id: sales().stages[1].id, owner_id: `mb_${'0'.repeat(26)}` });
     expect(status).toBe(422);
-    expect((await call(setup.mock, 'GET', `/v1/leads/${lead.id}`, { key: key() })).body).toMatchObject({ name: 'Before', stage_id: lead.stage_id });
+    expect((await call(setup.mock, 'GET', `/v1/leads/${lead.id}`, { key: key() })).body).toMatchObject({
+      name: 'Before',
+      stage_id: lead.stage_id,
+    });
     expect(await events('lead.stage_changed')).toEqual([]);
   });
 
@@ -220,7 +239,8 @@ describe('listing leads', () => {
     for (let i = 1; i <= 5; i++) await create({ name: `L${i}` });
     const first = (await call(setup.mock, 'GET', '/v1/leads?limit=2', { key: key() })).body;
     await create({ name: 'L6' });
-    const second = (await call(setup.mock, 'GET', `/v1/leads?limit=2&cursor=${encodeURIComponent(first.next_cursor)}`, { key: key() })).body;
+    const second = (await call(setup.mock, 'GET', `/v1/leads?limit=2&cursor=${encodeURIComponent(first.next_cursor)}`, { key: key() }))
+      .body;
     expect([...first.data, ...second.data].map((lead: any) => lead.name)).toEqual(['L5', 'L4', 'L3', 'L2']);
   });
 
@@ -246,7 +266,8 @@ describe('listing leads', () => {
     const { body: mine } = await create({ owner_id: me });
     const { body: won } = await create();
     await patch(won.id, { stage_id: stageOf(sales(), 'won').id });
-    const list = async (query: string) => (await call(setup.mock, 'GET', `/v1/leads?${query}`, { key: key() })).body.data.map((lead: any) => lead.id);
+    const list = async (query: string) =>
+      (await call(setup.mock, 'GET', `/v1/leads?${query}`, { key: key() })).body.data.map((lead: any) => lead.id);
     expect(await list('status=closed')).toEqual([won.id]);
     expect(await list('status=open')).toEqual([mine.id]);
     expect(await list('owner=me')).toEqual([mine.id]);
@@ -257,17 +278,22 @@ describe('listing leads', () => {
   it('q with a number finds that lead; other text searches names', async () => {
     const { body: sofa } = await create({ name: 'Blue sofa' });
     await create({ name: 'Kitchen' });
-    const list = async (q: string) => (await call(setup.mock, 'GET', `/v1/leads?q=${encodeURIComponent(q)}`, { key: key() })).body.data.map((lead: any) => lead.name);
+    const list = async (q: string) =>
+      (await call(setup.mock, 'GET', `/v1/leads?q=${encodeURIComponent(q)}`, { key: key() })).body.data.map((lead: any) => lead.name);
     expect(await list(String(sofa.number))).toEqual(['Blue sofa']);
     expect(await list('#1')).toEqual(['Blue sofa']);
     expect(await list('SOFA')).toEqual(['Blue sofa']);
   });
 
   it("q finds a lead by its contact's phone written any way, and text with a digit in it is no phone number", async () => {
-    const { body: contact } = await call(setup.mock, 'POST', '/v1/contacts', { key: key(), body: { name: 'Aziza', phones: ['+998901234567'] } });
+    const { body: contact } = await call(setup.mock, 'POST', '/v1/contacts', {
+      key: key(),
+      body: { name: 'Aziza', phones: ['+998901234567'] },
+    });
     await create({ name: 'Wardrobe', contact_id: contact.id });
     await create({ name: 'Shelf' });
-    const list = async (q: string) => (await call(setup.mock, 'GET', `/v1/leads?q=${encodeURIComponent(q)}`, { key: key() })).body.data.map((lead: any) => lead.name);
+    const list = async (q: string) =>
+      (await call(setup.mock, 'GET', `/v1/leads?q=${encodeURIComponent(q)}`, { key: key() })).body.data.map((lead: any) => lead.name);
     expect(await list('90 123-45-67')).toEqual(['Wardrobe']);
     expect(await list('+998 (90) 123')).toEqual(['Wardrobe']);
     expect(await list('runxyz9')).toEqual([]);
@@ -276,7 +302,10 @@ describe('listing leads', () => {
   it('shows each lead as it is now, also after the page was read: its owner, contact and company renamed, itself changed', async () => {
     const ws = workspace.workspace.id;
     const owner = workspace.members.find((member: any) => member.role === 'owner');
-    const { body: contact } = await call(setup.mock, 'POST', '/v1/contacts', { key: key(), body: { name: 'Aziza', phones: ['+998901234567'] } });
+    const { body: contact } = await call(setup.mock, 'POST', '/v1/contacts', {
+      key: key(),
+      body: { name: 'Aziza', phones: ['+998901234567'] },
+    });
     const { body: company } = await call(setup.mock, 'POST', '/v1/companies', { key: key(), body: { name: 'Mebel LLC' } });
     const { body: lead } = await create({ name: 'Sofa', contact_id: contact.id, company_id: company.id, owner_id: owner.id });
     const listed = async () => (await call(setup.mock, 'GET', '/v1/leads', { key: key() })).body.data[0];
@@ -329,7 +358,10 @@ describe('product lines of a lead', () => {
   it('take the product name and price, and total quantity × price less the discount', async () => {
     const { body: lead } = await create();
     const chair = await product(1000);
-    const { status, body: line } = await call(setup.mock, 'POST', `/v1/leads/${lead.id}/products`, { key: key(), body: { product_id: chair.id, quantity: 3, discount_percent: 10 } });
+    const { status, body: line } = await call(setup.mock, 'POST', `/v1/leads/${lead.id}/products`, {
+      key: key(),
+      body: { product_id: chair.id, quantity: 3, discount_percent: 10 },
+    });
     expect(status).toBe(201);
     expect(line).toMatchObject({ product_id: chair.id, name: 'Chair', price: 1000, vat_percent: 12, amount: 2700 });
     const changed = await call(setup.mock, 'PATCH', `/v1/leads/${lead.id}/products/${line.id}`, { key: key(), body: { quantity: 1 } });
@@ -348,8 +380,12 @@ describe('product lines of a lead', () => {
   it('stop at 200: the 201st answers limit_reached with key lead_products', async () => {
     const { body: lead } = await create();
     const chair = await product();
-    for (let i = 0; i < 200; i++) await call(setup.mock, 'POST', `/v1/leads/${lead.id}/products`, { key: key(), body: { product_id: chair.id, quantity: 1 } });
-    const over = await call(setup.mock, 'POST', `/v1/leads/${lead.id}/products`, { key: key(), body: { product_id: chair.id, quantity: 1 } });
+    for (let i = 0; i < 200; i++)
+      await call(setup.mock, 'POST', `/v1/leads/${lead.id}/products`, { key: key(), body: { product_id: chair.id, quantity: 1 } });
+    const over = await call(setup.mock, 'POST', `/v1/leads/${lead.id}/products`, {
+      key: key(),
+      body: { product_id: chair.id, quantity: 1 },
+    });
     expect(over.status).toBe(409);
     expect(over.body.error).toMatchObject({ code: 'limit_reached', key: 'lead_products', limit: 200, used: 200 });
   });
@@ -358,10 +394,16 @@ describe('product lines of a lead', () => {
     const { body: first } = await create();
     const { body: second } = await create();
     const chair = await product();
-    const { body: line } = await call(setup.mock, 'POST', `/v1/leads/${first.id}/products`, { key: key(), body: { product_id: chair.id, quantity: 1 } });
+    const { body: line } = await call(setup.mock, 'POST', `/v1/leads/${first.id}/products`, {
+      key: key(),
+      body: { product_id: chair.id, quantity: 1 },
+    });
     const answer = await call(setup.mock, 'DELETE', `/v1/leads/${second.id}/products/${line.id}`, { key: key() });
     expect(answer.status).toBe(404);
-    expect((await call(setup.mock, 'DELETE', `/v1/leads/${first.id}/products/${line.id}`, { key: key() })).body).toEqual({ ok: true, id: line.id });
+    expect((await call(setup.mock, 'DELETE', `/v1/leads/${first.id}/products/${line.id}`, { key: key() })).body).toEqual({
+      ok: true,
+      id: line.id,
+    });
   });
 });
 
@@ -376,7 +418,9 @@ describe('a lead with a new contact', () => {
   });
 
   it('needs contacts:write as well', async () => {
-    const readOnlyContacts = (await call(setup.mock, 'POST', `/_mock/workspaces/${workspace.workspace.id}/api-keys`, { body: { scopes: ['leads:write'] } })).body.key;
+    const readOnlyContacts = (
+      await call(setup.mock, 'POST', `/_mock/workspaces/${workspace.workspace.id}/api-keys`, { body: { scopes: ['leads:write'] } })
+    ).body.key;
     const answer = await call(setup.mock, 'POST', '/v1/leads', { key: readOnlyContacts, body: { contact: { name: 'Aziz' } } });
     expect(answer.status).toBe(403);
     expect(answer.body.error).toMatchObject({ code: 'missing_scope', scope: 'contacts:write' });
@@ -389,7 +433,7 @@ describe('a lead with a new contact', () => {
     expect((await call(setup.mock, 'GET', '/v1/contacts', { key: key() })).body.data).toEqual([]);
   });
 
-  it("answers duplicate_lead when the contact already has an open lead in the pipeline", async () => {
+  it('answers duplicate_lead when the contact already has an open lead in the pipeline', async () => {
     const { body: first } = await create({ contact: { name: 'Malika' } });
     const again = await create({ contact_id: first.contact_id });
     expect(again.status).toBe(409);

@@ -85,7 +85,10 @@ describe('first-party-only member routes refuse API keys', () => {
     const [team] = await teams();
     const path = template.replace('{member}', member.id).replace('{team}', team.id);
     const answer = await call(setup.mock, method, path, { key: setup.key, body });
-    expect([answer.status, answer.body.error]).toEqual([403, expect.objectContaining({ code: 'forbidden', permission: 'first_party_only' })]);
+    expect([answer.status, answer.body.error]).toEqual([
+      403,
+      expect.objectContaining({ code: 'forbidden', permission: 'first_party_only' }),
+    ]);
     expect(await members()).toContainEqual(member);
     expect(await teams()).toContainEqual(team);
   });

@@ -65,7 +65,15 @@ describe('create and read (spec 2.1, 4.7)', () => {
     const ws = await newWorkspace();
     const product = await create(ws, { name: 'Oak cabinet', sku: 'OAK-60', price: 450000000 });
     const [event] = await events(ws, 'product.created');
-    expect(event.data.object).toEqual({ id: product.id, object: 'product', name: 'Oak cabinet', sku: 'OAK-60', price: 450000000, currency: 'UZS', archived: false });
+    expect(event.data.object).toEqual({
+      id: product.id,
+      object: 'product',
+      name: 'Oak cabinet',
+      sku: 'OAK-60',
+      price: 450000000,
+      currency: 'UZS',
+      archived: false,
+    });
     expect(event.actor.type).toBe('api_key');
   });
 
@@ -139,14 +147,28 @@ describe('list filters (spec 2.8, 4.7)', () => {
 async function addProductField(ws: Workspace, key: string): Promise<void> {
   const workspace = mock.state.workspaces.get(ws.id)!;
   const id = workspace.newId('field');
-  await workspace.tables.fields.insert({ id, entity: 'product', key, label: { en: key }, type: 'number', options: [], position: 0, required: false, group: '' });
+  await workspace.tables.fields.insert({
+    id,
+    entity: 'product',
+    key,
+    label: { en: key },
+    type: 'number',
+    options: [],
+    position: 0,
+    required: false,
+    group: '',
+  });
 }
 
 describe('custom values (spec 2.1, 2.11)', () => {
   it('a product custom key no product field has answers validation_failed under custom.<key>', async () => {
     const ws = await newWorkspace();
     const answer = await call(mock, 'POST', '/v1/products', { key: ws.key, body: { name: 'Fan', custom: { no_such_key: 24 } } });
-    expect([answer.status, answer.body.error.code, Object.keys(answer.body.error.fields)]).toEqual([422, 'validation_failed', ['custom.no_such_key']]);
+    expect([answer.status, answer.body.error.code, Object.keys(answer.body.error.fields)]).toEqual([
+      422,
+      'validation_failed',
+      ['custom.no_such_key'],
+    ]);
   });
 
   it('PATCH of a product changes only the custom keys sent, and null clears one', async () => {
@@ -180,7 +202,9 @@ describe('update, archive and delete (spec 2.1, 4.7)', () => {
     const answer = await archive(ws, product.id);
     expect([answer.status, answer.body.archived]).toEqual([200, true]);
     const sent = await events(ws, 'product.archived');
-    expect(sent.map((event) => event.data.object)).toEqual([{ id: product.id, object: 'product', name: 'Fan', sku: 'FAN-1', price: 100, currency: 'UZS', archived: true }]);
+    expect(sent.map((event) => event.data.object)).toEqual([
+      { id: product.id, object: 'product', name: 'Fan', sku: 'FAN-1', price: 100, currency: 'UZS', archived: true },
+    ]);
   });
 
   it('archiving an archived product again sends no second product.archived', async () => {

@@ -13,7 +13,8 @@ beforeAll(async () => {
 
 async function workspaceWith(names: string[]): Promise<{ key: string }> {
   const workspace = (await call(setup.mock, 'POST', '/_mock/workspaces', { body: {} })).body;
-  for (const name of names) expect((await call(setup.mock, 'POST', '/v1/leads', { key: workspace.api_key, body: { name } })).status).toBe(201);
+  for (const name of names)
+    expect((await call(setup.mock, 'POST', '/v1/leads', { key: workspace.api_key, body: { name } })).status).toBe(201);
   return { key: workspace.api_key };
 }
 
@@ -25,7 +26,17 @@ async function ask(key: string, pattern: string) {
 
 // Nested and overlapping repeats: each took a backtracking engine minutes on a name of 29
 // characters (issue 24: 82.8 s for the first, ×2.6 per extra character).
-const EXPONENTIAL = ['((a+))+$|zq', '(a|a)*b', '(\\w\\w*)+$|zq', '(a+)+$', '(?:a*)*b', '(a|aa)+$', '^(([a-z])+.)+[A-Z]([a-z])+$', '(.*a){12}$|zq', '((a{1,3}){1,3})+!$|zq'];
+const EXPONENTIAL = [
+  '((a+))+$|zq',
+  '(a|a)*b',
+  '(\\w\\w*)+$|zq',
+  '(a+)+$',
+  '(?:a*)*b',
+  '(a|aa)+$',
+  '^(([a-z])+.)+[A-Z]([a-z])+$',
+  '(.*a){12}$|zq',
+  '((a{1,3}){1,3})+!$|zq',
+];
 
 describe('regex conditions run in time linear in the text', () => {
   it('answers every exponential form over names up to the 255 characters a name may have', async () => {
@@ -40,7 +51,17 @@ describe('regex conditions run in time linear in the text', () => {
   it('matches as ECMAScript does, ignoring case, where a backtracking engine can answer', async () => {
     const names = ['OOO Orzu', 'Orzu MChJ', 'aaab', 'ab!', 'Ёлка Ltd', '1,250,000', 'x'];
     const { key } = await workspaceWith(names);
-    const patterns = [...EXPONENTIAL, '^(ooo|mchj) ', '^\\d+(,\\d+)*$', 'ёлка', '\\bltd$', '[[:alpha:]]', '^.$', 'A{2,}B', '\\p{Lu}\\p{Ll}+ '];
+    const patterns = [
+      ...EXPONENTIAL,
+      '^(ooo|mchj) ',
+      '^\\d+(,\\d+)*$',
+      'ёлка',
+      '\\bltd$',
+      '[[:alpha:]]',
+      '^.$',
+      'A{2,}B',
+      '\\p{Lu}\\p{Ll}+ ',
+    ];
     for (const pattern of patterns) {
       let expected: string[];
       try {

@@ -53,7 +53,9 @@ async function expectError(body: Record<string, unknown>, code: string, options:
 }
 
 async function viewerKey() {
-  const answer = await call(setup.mock, 'POST', `/_mock/workspaces/${wsId()}/api-keys`, { body: { scopes: ['leads:read', 'contacts:read', 'companies:read'], role: 'viewer' } });
+  const answer = await call(setup.mock, 'POST', `/_mock/workspaces/${wsId()}/api-keys`, {
+    body: { scopes: ['leads:read', 'contacts:read', 'companies:read'], role: 'viewer' },
+  });
   expect(answer.status).toBe(201);
   return answer.body.key as string;
 }
@@ -62,26 +64,40 @@ describe('bad values of the body', () => {
   const query = (body: Record<string, unknown>) => call(setup.mock, 'POST', '/v1/query/leads', { key: key(), body });
   const group = { op: 'and', conditions: [{ field: 'amount', op: 'gte', value: 1 }] };
 
-  it('a wrong value of a documented field is that field\'s problem, never unknown_field (spec 2.1, 4.13)', async () => {
+  it("a wrong value of a documented field is that field's problem, never unknown_field (spec 2.1, 4.13)", async () => {
     const cases: [Record<string, unknown>, number, string, string][] = [
       [{ q: '' }, 422, 'validation_failed', 'q'],
       [{ q: 'x', limit: 0 }, 422, 'validation_failed', 'limit'],
       [{ q: 'x', limit: 'ten' }, 400, 'bad_json', 'limit'],
       [{ query: group, count: 'yes' }, 400, 'bad_json', 'count'],
       [{ query: { ...group, op: 'xor' } }, 422, 'validation_failed', 'query.op'],
-      [{ query: { op: 'and', conditions: [{ field: 'amount', op: 'bogus', value: 1 }] } }, 422, 'validation_failed', 'query.conditions[0].op'],
+      [
+        { query: { op: 'and', conditions: [{ field: 'amount', op: 'bogus', value: 1 }] } },
+        422,
+        'validation_failed',
+        'query.conditions[0].op',
+      ],
       [{ query: group, sort: [{ field: 'amount', dir: 'up' }] }, 422, 'validation_failed', 'sort[0].dir'],
     ];
     for (const [body, status, code, field] of cases) {
       const { status: answered, body: answer } = await query(body);
-      expect([JSON.stringify(body), answered, answer.error.code, Object.keys(answer.error.fields)]).toEqual([JSON.stringify(body), status, code, [field]]);
+      expect([JSON.stringify(body), answered, answer.error.code, Object.keys(answer.error.fields)]).toEqual([
+        JSON.stringify(body),
+        status,
+        code,
+        [field],
+      ]);
     }
   });
 
   it('neither or both of query and q is validation_failed naming fields; only an undocumented field is unknown_field', async () => {
     // Neither: the first choice of the schema's oneOf, `query`; both: each of them (spec 4.13).
     const neither = await query({});
-    expect([neither.status, neither.body.error.code, neither.body.error.fields]).toEqual([422, 'validation_failed', { query: 'is required, or q in its place (exactly one of query, q)' }]);
+    expect([neither.status, neither.body.error.code, neither.body.error.fields]).toEqual([
+      422,
+      'validation_failed',
+      { query: 'is required, or q in its place (exactly one of query, q)' },
+    ]);
     const both = await query({ query: group, q: 'x' });
     expect([both.status, both.body.error.code, Object.keys(both.body.error.fields)]).toEqual([422, 'validation_failed', ['query', 'q']]);
     expect(both.body.error.fields.q).toBe('cannot be sent with query (exactly one of query, q)');
@@ -96,9 +112,24 @@ describe('groups', () => {
   it('groups nest two levels and a third is invalid_query', async () => {
     await lead({ name: 'Sofa', amount: 500, source: 'website' });
     await lead({ name: 'Desk', amount: 900, source: 'instagram' });
-    const twoLevels = { op: 'and', conditions: [{ field: 'amount', op: 'gte', value: 100 }, { op: 'or', conditions: [{ field: 'source', op: 'eq', value: 'instagram' }, { field: 'name', op: 'eq', value: 'nothing' }] }] };
+    const twoLevels = {
+      op: 'and',
+      conditions: [
+        { field: 'amount', op: 'gte', value: 100 },
+        {
+          op: 'or',
+          conditions: [
+            { field: 'source', op: 'eq', value: 'instagram' },
+            { field: 'name', op: 'eq', value: 'nothing' },
+          ],
+        },
+      ],
+    };
     expect(await names({ query: twoLevels })).toEqual(['Desk']);
-    const threeLevels = { op: 'and', conditions: [{ op: 'or', conditions: [{ op: 'and', conditions: [{ field: 'amount', op: 'gte', value: 100 }] }] }] };
+    const threeLevels = {
+      op: 'and',
+      conditions: [{ op: 'or', conditions: [{ op: 'and', conditions: [{ field: 'amount', op: 'gte', value: 100 }] }] }],
+    };
     const error = await expectError({ query: threeLevels }, 'invalid_query');
     expect(Object.keys(error.fields)).toEqual(['query.conditions[0].conditions[0]']);
   });
@@ -107,7 +138,15 @@ describe('groups', () => {
     await lead({ name: 'Sofa', amount: 500 });
     await lead({ name: 'Desk', amount: 900 });
     await lead({ name: 'Lamp', amount: 100 });
-    const either = { query: { op: 'or', conditions: [{ field: 'name', op: 'eq', value: 'sofa' }, { field: 'amount', op: 'gt', value: 800 }] } };
+    const either = {
+      query: {
+        op: 'or',
+        conditions: [
+          { field: 'name', op: 'eq', value: 'sofa' },
+          { field: 'amount', op: 'gt', value: 800 },
+        ],
+      },
+    };
     expect((await names(either)).sort()).toEqual(['Desk', 'Sofa']);
     expect(await names(where({ field: 'amount', op: 'gt', value: 200, not: true }))).toEqual(['Lamp']);
   });
@@ -130,7 +169,12 @@ describe('operators by field type', () => {
   it('gt, gte, lt and lte compare amounts strictly and inclusively', async () => {
     for (const amount of [100, 200, 300]) await lead({ name: `at ${amount}`, amount });
     const ask = async (op: string) => (await names(where({ field: 'amount', op, value: 200 }))).sort();
-    expect([await ask('gt'), await ask('gte'), await ask('lt'), await ask('lte')]).toEqual([['at 300'], ['at 200', 'at 300'], ['at 100'], ['at 100', 'at 200']]);
+    expect([await ask('gt'), await ask('gte'), await ask('lt'), await ask('lte')]).toEqual([
+      ['at 300'],
+      ['at 200', 'at 300'],
+      ['at 100'],
+      ['at 100', 'at 200'],
+    ]);
   });
 
   it('text operators ignore case: eq, in, contains, starts, ends', async () => {
@@ -161,7 +205,11 @@ describe('operators by field type', () => {
     await lead({ name: 'Mohammed Ali' });
     await lead({ name: 'Mahliyo Aliyeva' });
     await lead({ name: 'Dilnoza Karimova' });
-    expect((await names(where({ field: 'name', op: 'sounds_like', value: 'Mukhammad' }))).sort()).toEqual(['Mohammed Ali', 'Muhammad Aliyev', 'Мухаммад Алиев']);
+    expect((await names(where({ field: 'name', op: 'sounds_like', value: 'Mukhammad' }))).sort()).toEqual([
+      'Mohammed Ali',
+      'Muhammad Aliyev',
+      'Мухаммад Алиев',
+    ]);
   });
 
   it('sounds_like reads Uzbek x as kh and Cyrillic as Latin', async () => {
@@ -195,7 +243,7 @@ describe('operators by field type', () => {
     expect(await names(where({ field: 'stage_id', op: 'not_in', value: [first.id] }))).toEqual(['Second']);
   });
 
-  it('weekday matches created_at on the workspace clock\'s day', async () => {
+  it("weekday matches created_at on the workspace clock's day", async () => {
     // 23:30 UTC on a Monday is already Tuesday in Tashkent: the workspace calendar (UTC) decides, not the machine's zone.
     const zone = process.env.TZ;
     process.env.TZ = 'Asia/Tashkent';
@@ -216,7 +264,7 @@ describe('operators by field type', () => {
     }
   });
 
-  it('hour matches created_at on the workspace clock\'s hour', async () => {
+  it("hour matches created_at on the workspace clock's hour", async () => {
     await setClock('2026-11-23T09:59:00Z');
     await lead({ name: 'Morning' });
     await setClock('2026-11-23T18:05:00Z');
@@ -250,8 +298,19 @@ describe('operators by field type', () => {
 
 describe('custom fields', () => {
   it('custom fields are queried by key with their type', async () => {
-    await lead({ name: 'Express', custom: { delivery_type: 'opt_express', budget: { amount: 500_000 }, delivery_date: '2026-12-01', services: ['opt_installation', 'opt_warranty'] } });
-    await lead({ name: 'Standard', custom: { delivery_type: 'opt_standard', budget: { amount: 100_000 }, delivery_date: '2026-12-05', services: ['opt_installation'] } });
+    await lead({
+      name: 'Express',
+      custom: {
+        delivery_type: 'opt_express',
+        budget: { amount: 500_000 },
+        delivery_date: '2026-12-01',
+        services: ['opt_installation', 'opt_warranty'],
+      },
+    });
+    await lead({
+      name: 'Standard',
+      custom: { delivery_type: 'opt_standard', budget: { amount: 100_000 }, delivery_date: '2026-12-05', services: ['opt_installation'] },
+    });
     await lead({ name: 'Unset' });
     expect(await names(where({ field: 'delivery_type', op: 'eq', value: 'opt_express' }))).toEqual(['Express']);
     expect(await names(where({ field: 'custom.budget', op: 'gt', value: 200_000 }))).toEqual(['Express']);
@@ -305,7 +364,10 @@ describe('contacts and their phones', () => {
   });
 
   it('companies are queried by their fields, and contacts by the name of their company', async () => {
-    const created = await call(setup.mock, 'POST', '/v1/companies', { key: key(), body: { name: 'Orzu Textile LLC', website: 'https://orzu.example/' } });
+    const created = await call(setup.mock, 'POST', '/v1/companies', {
+      key: key(),
+      body: { name: 'Orzu Textile LLC', website: 'https://orzu.example/' },
+    });
     expect(created.status).toBe(201);
     await call(setup.mock, 'POST', '/v1/companies', { key: key(), body: { name: 'Toshkent Savdo' } });
     await contact({ name: 'Aziz', phone: '+998901234567', company_id: created.body.id });
@@ -364,7 +426,13 @@ describe('the text filter q', () => {
       conditions: [
         { field: 'amount', op: 'gte', value: 5_000_000 },
         { field: 'tags', op: 'in', value: ['vip', 'wholesale'] },
-        { op: 'or', conditions: [{ field: 'source', op: 'eq', value: 'website' }, { field: 'source', op: 'eq', value: 'instagram' }] },
+        {
+          op: 'or',
+          conditions: [
+            { field: 'source', op: 'eq', value: 'website' },
+            { field: 'source', op: 'eq', value: 'instagram' },
+          ],
+        },
       ],
     };
     const answer = await query({ query: structured });
@@ -397,9 +465,24 @@ describe('sort, paging and count', () => {
     await lead({ name: 'c', amount: 300 });
     await lead({ name: 'd', amount: 200, source: 'instagram' });
     const sorted = (sort: unknown) => names({ ...where({ field: 'amount', op: 'gte', value: 0 }), sort });
-    expect(await sorted([{ field: 'amount', dir: 'desc' }, { field: 'name', dir: 'asc' }])).toEqual(['c', 'd', 'a', 'b']);
-    expect(await sorted([{ field: 'source', dir: 'asc' }, { field: 'name', dir: 'desc' }])).toEqual(['d', 'b', 'a', 'c']);
-    expect(await sorted([{ field: 'source', dir: 'desc' }, { field: 'name', dir: 'desc' }])).toEqual(['b', 'a', 'd', 'c']);
+    expect(
+      await sorted([
+        { field: 'amount', dir: 'desc' },
+        { field: 'name', dir: 'asc' },
+      ]),
+    ).toEqual(['c', 'd', 'a', 'b']);
+    expect(
+      await sorted([
+        { field: 'source', dir: 'asc' },
+        { field: 'name', dir: 'desc' },
+      ]),
+    ).toEqual(['d', 'b', 'a', 'c']);
+    expect(
+      await sorted([
+        { field: 'source', dir: 'desc' },
+        { field: 'name', dir: 'desc' },
+      ]),
+    ).toEqual(['b', 'a', 'd', 'c']);
   });
 
   it('without sort, newest first', async () => {
@@ -416,7 +499,10 @@ describe('sort, paging and count', () => {
     const body = { ...where({ field: 'amount', op: 'gte', value: 2 }), sort: [{ field: 'amount', dir: 'asc' }], limit: 2 };
     const first = await query(body);
     const second = await query({ ...body, cursor: first.body.next_cursor, count: true });
-    expect([first, second].map((page) => page.body.data.map((record: any) => record.amount))).toEqual([[2, 3], [4, 5]]);
+    expect([first, second].map((page) => page.body.data.map((record: any) => record.amount))).toEqual([
+      [2, 3],
+      [4, 5],
+    ]);
     expect(second.body.next_cursor).toBeNull();
     const other = await query({ ...body, sort: [{ field: 'amount', dir: 'desc' }], cursor: first.body.next_cursor });
     expect([other.status, other.body.error.code]).toEqual([400, 'invalid_cursor']);
@@ -441,7 +527,8 @@ describe('total above the exact count', () => {
     const now = '2026-11-18T09:00:00.000Z';
     const exact = LIMITS.exact_total_up_to!;
     let last = '';
-    for (let i = 0; i <= exact; i++) last = (await tables.leads.insert(newStoredLead(workspace, stage, now, { amount: i, currency: 'UZS', position: i }))).id;
+    for (let i = 0; i <= exact; i++)
+      last = (await tables.leads.insert(newStoredLead(workspace, stage, now, { amount: i, currency: 'UZS', position: i }))).id;
     const above = await query({ q: 'amount >= 0', count: true, limit: 1 });
     expect(above.body).toMatchObject({ total: exact + 1, total_estimated: true });
     await tables.leads.update(last, (draft) => void (draft.deleted_at = now));
@@ -462,7 +549,9 @@ describe('limits', () => {
   it('the regex conditions limit answers too_many_conditions with it', async () => {
     const regex = { field: 'name', op: 'regex', value: 'a' };
     expect((await query(where(...Array(LIMITS.regex_conditions).fill(regex)))).status).toBe(200);
-    expect((await expectError(where(...Array(LIMITS.regex_conditions! + 1).fill(regex)), 'too_many_conditions')).limit).toBe(LIMITS.regex_conditions);
+    expect((await expectError(where(...Array(LIMITS.regex_conditions! + 1).fill(regex)), 'too_many_conditions')).limit).toBe(
+      LIMITS.regex_conditions,
+    );
   });
 
   it('the list values limit answers too_many_conditions with it', async () => {
@@ -504,7 +593,11 @@ describe('GET /v1/query/{entity}/fields', () => {
     const answer = await call(setup.mock, 'GET', '/v1/query/leads/fields', { key: key() });
     expect(answer.status).toBe(200);
     const byName = new Map(answer.body.data.map((field: any) => [field.field, field]));
-    expect(byName.get('amount')).toMatchObject({ type: 'money', sortable: true, operators: ['eq', 'neq', 'in', 'not_in', 'gt', 'gte', 'lt', 'lte', 'between', 'empty', 'not_empty'] });
+    expect(byName.get('amount')).toMatchObject({
+      type: 'money',
+      sortable: true,
+      operators: ['eq', 'neq', 'in', 'not_in', 'gt', 'gte', 'lt', 'lte', 'between', 'empty', 'not_empty'],
+    });
     expect(byName.get('tags')).toMatchObject({ type: 'tags', sortable: false, operators: ['in', 'not_in', 'all', 'empty', 'not_empty'] });
     expect(byName.get('created_at')).toMatchObject({ type: 'datetime', operators: expect.arrayContaining(['weekday', 'hour']) });
     expect(byName.get('name')).toMatchObject({ type: 'text', operators: expect.arrayContaining(['regex', 'sounds_like', 'duplicate']) });

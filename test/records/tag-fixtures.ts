@@ -57,7 +57,14 @@ function handlerContext(setup: Setup, key: string): HandlerContext {
     operation: undefined as never,
     input: { path: {}, query: {}, body: undefined },
     state,
-    caller: { kind: 'api_key', apiKey, workspace: found.workspace, scopes: apiKey.scopes, memberId: apiKey.memberId, actor: { type: 'api_key', id: apiKey.id } },
+    caller: {
+      kind: 'api_key',
+      apiKey,
+      workspace: found.workspace,
+      scopes: apiKey.scopes,
+      memberId: apiKey.memberId,
+      actor: { type: 'api_key', id: apiKey.id },
+    },
   };
 }
 

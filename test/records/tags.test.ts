@@ -14,13 +14,19 @@ beforeEach(async () => {
 
 const catalog = async (query = '', key?: string) => (await world.call('GET', `/v1/tags${query}`, undefined, key)).body;
 const catalogNames = async () => (await catalog()).data.map((tag: any) => tag.name);
-const tagsFor = (current: string[], requested: string[], key = world.key) => world.asCaller(key, (context) => tagsForRecord(context, current, requested));
+const tagsFor = (current: string[], requested: string[], key = world.key) =>
+  world.asCaller(key, (context) => tagsForRecord(context, current, requested));
 const adminsOnly = (on: boolean) => world.call('PATCH', '/v1/tags/settings', { admins_only_create: on });
 
 /** Fills the catalog to `count` tags straight in its table (faster than 200 requests). */
 async function fillCatalog(count: number) {
   for (const name of names(count, 'bulk')) {
-    await world.workspace.tables.tags.insert({ id: world.workspace.newId('tag'), name, color: 'slate', created_at: new Date().toISOString() });
+    await world.workspace.tables.tags.insert({
+      id: world.workspace.newId('tag'),
+      name,
+      color: 'slate',
+      created_at: new Date().toISOString(),
+    });
   }
 }
 
@@ -42,12 +48,18 @@ describe('tag names on records', () => {
   });
 
   it('a name of only spaces answers validation_failed under tags and adds nothing', async () => {
-    await expect(tagsFor([], ['ok', '   '])).rejects.toMatchObject({ code: 'validation_failed', extras: { fields: { tags: expect.any(String) } } });
+    await expect(tagsFor([], ['ok', '   '])).rejects.toMatchObject({
+      code: 'validation_failed',
+      extras: { fields: { tags: expect.any(String) } },
+    });
     expect(await catalogNames()).toEqual([]);
   });
 
   it('an eleventh tag on a record answers validation_failed under tags and adds nothing', async () => {
-    await expect(tagsFor([], names(11))).rejects.toMatchObject({ code: 'validation_failed', extras: { fields: { tags: expect.any(String) } } });
+    await expect(tagsFor([], names(11))).rejects.toMatchObject({
+      code: 'validation_failed',
+      extras: { fields: { tags: expect.any(String) } },
+    });
     expect(await catalogNames()).toEqual([]);
     expect(await tagsFor([], names(10))).toHaveLength(10);
   });
@@ -55,12 +67,18 @@ describe('tag names on records', () => {
   it('a record over the limit may drop tags but not add', async () => {
     const older = names(12, 'old');
     expect(await tagsFor(older, older.slice(1))).toEqual(older.slice(1));
-    await expect(tagsFor(older, [...older.slice(2), 'new'])).rejects.toMatchObject({ code: 'validation_failed', extras: { fields: { tags: expect.any(String) } } });
+    await expect(tagsFor(older, [...older.slice(2), 'new'])).rejects.toMatchObject({
+      code: 'validation_failed',
+      extras: { fields: { tags: expect.any(String) } },
+    });
   });
 
   it('a record write that would take the catalog past 200 tags answers 422 under tags', async () => {
     await fillCatalog(199);
-    await expect(tagsFor([], ['one', 'two'])).rejects.toMatchObject({ code: 'validation_failed', extras: { fields: { tags: expect.any(String) } } });
+    await expect(tagsFor([], ['one', 'two'])).rejects.toMatchObject({
+      code: 'validation_failed',
+      extras: { fields: { tags: expect.any(String) } },
+    });
     expect(await tagsFor([], ['one'])).toEqual(['one']);
   });
 
@@ -75,10 +93,12 @@ describe('tag names on records', () => {
   });
 
   it('a failed write leaves the tags it would have added out of the catalog', async () => {
-    await expect(world.asCaller(world.key, async (context) => {
-      await tagsForRecord(context, [], ['temporary']);
-      throw new Error('the record write fails after the tags');
-    })).rejects.toThrow();
+    await expect(
+      world.asCaller(world.key, async (context) => {
+        await tagsForRecord(context, [], ['temporary']);
+        throw new Error('the record write fails after the tags');
+      }),
+    ).rejects.toThrow();
     expect(await catalogNames()).toEqual([]);
   });
 });
@@ -108,7 +128,12 @@ describe('the tag list', () => {
     await addTags(world, ['beta', 'Alpha', 'gamma']);
     const body = await catalog();
     expect(body.data.map((tag: any) => tag.name)).toEqual(['Alpha', 'beta', 'gamma']);
-    expect(body).toMatchObject({ settings: { admins_only_create: false }, limits: { per_record: 10, per_workspace: 200, name_length: 32 }, can_create: true, can_manage: true });
+    expect(body).toMatchObject({
+      settings: { admins_only_create: false },
+      limits: { per_record: 10, per_workspace: 200, name_length: 32 },
+      can_create: true,
+      can_manage: true,
+    });
     expect(body.data[0]).not.toHaveProperty('usage');
   });
 
@@ -196,7 +221,12 @@ describe('renaming and recoloring', () => {
     const { status, body } = await world.call('PATCH', `/v1/tags/${vip.id}`, { name: 'VIP client' });
     expect(status).toBe(200);
     expect(body).toEqual({ tag: { ...vip, name: 'VIP client' }, affected: { leads: 2, contacts: 0, companies: 0 } });
-    expect([...live, trashed, untouched].map((lead) => world.lead(lead.id).tags)).toEqual([['hot', 'VIP client'], ['VIP client'], ['VIP client'], ['hot']]);
+    expect([...live, trashed, untouched].map((lead) => world.lead(lead.id).tags)).toEqual([
+      ['hot', 'VIP client'],
+      ['VIP client'],
+      ['VIP client'],
+      ['hot'],
+    ]);
   });
 
   it('renaming updates the forms that add the tag', async () => {

@@ -26,7 +26,10 @@ async function setClock(body: Record<string, unknown>) {
 }
 
 async function create(body: Record<string, unknown> = {}, options: { key?: string } = {}) {
-  return call(setup.mock, 'POST', '/v1/tasks', { key: options.key ?? key(), body: { title: 'Call back', assignee_id: owner().id, ...body } });
+  return call(setup.mock, 'POST', '/v1/tasks', {
+    key: options.key ?? key(),
+    body: { title: 'Call back', assignee_id: owner().id, ...body },
+  });
 }
 
 async function createdTask(body: Record<string, unknown> = {}) {
@@ -63,7 +66,15 @@ describe('creating a task', () => {
   it('a new task is open, a follow_up, and takes the next record number', async () => {
     const first = await createdTask();
     const second = await createdTask({ title: 'Send the quote' });
-    expect(first).toMatchObject({ type: 'follow_up', status: 'open', result: '', completed_at: null, snoozed_until: null, due_at: null, all_day: false });
+    expect(first).toMatchObject({
+      type: 'follow_up',
+      status: 'open',
+      result: '',
+      completed_at: null,
+      snoozed_until: null,
+      due_at: null,
+      all_day: false,
+    });
     expect(first.id).toMatch(/^tk_[0-9a-z]{26}$/);
     expect(second.number).toBe(first.number + 1);
     expect(first.assignee).toEqual({ id: owner().id, name: owner().name });
@@ -72,7 +83,10 @@ describe('creating a task', () => {
   it('created_by is the API key that created it', async () => {
     const task = await createdTask();
     const credential = setup.mock.state.findCredential(key())!.credential;
-    expect(credential.kind === 'api_key' && task.created_by).toEqual({ type: 'api_key', id: credential.kind === 'api_key' ? credential.apiKey.id : '' });
+    expect(credential.kind === 'api_key' && task.created_by).toEqual({
+      type: 'api_key',
+      id: credential.kind === 'api_key' ? credential.apiKey.id : '',
+    });
   });
 
   it('an API key must name the assignee', async () => {
@@ -107,8 +121,17 @@ describe('creating a task', () => {
     const task = await createdTask({ type: 'call', due_at: '2027-03-11T10:00:00+05:00', entity_type: 'lead', entity_id: lead.id });
     const [event] = await events('task.created');
     expect(event.data.object).toEqual({
-      id: task.id, object: 'task', title: 'Call back', type: 'call', status: 'open', due_at: '2027-03-11T10:00:00.000+05:00',
-      assignee_id: owner().id, entity_type: 'lead', entity_id: lead.id, result: null, completed_at: null,
+      id: task.id,
+      object: 'task',
+      title: 'Call back',
+      type: 'call',
+      status: 'open',
+      due_at: '2027-03-11T10:00:00.000+05:00',
+      assignee_id: owner().id,
+      entity_type: 'lead',
+      entity_id: lead.id,
+      result: null,
+      completed_at: null,
     });
   });
 
@@ -125,7 +148,9 @@ describe('the record a task is about', () => {
     const task = await createdTask({ entity_type: 'lead', entity_id: lead.id, entity_label: 'whatever the caller says' });
     expect(task).toMatchObject({ entity_type: 'lead', entity_id: lead.id, entity_label: `Air conditioners #${lead.number}` });
     await leadTable().update(lead.id, (draft) => void (draft.name = 'Air conditioners, 3 units'));
-    expect((await call(setup.mock, 'GET', `/v1/tasks/${task.id}`, { key: key() })).body.entity_label).toBe(`Air conditioners, 3 units #${lead.number}`);
+    expect((await call(setup.mock, 'GET', `/v1/tasks/${task.id}`, { key: key() })).body.entity_label).toBe(
+      `Air conditioners, 3 units #${lead.number}`,
+    );
   });
 
   it('a long lead prefix is accepted and answered short', async () => {
@@ -168,7 +193,9 @@ describe('the record a task is about', () => {
 
   it("a task about a lead needs the key's leads:read scope", async () => {
     const lead = await insertLead('Lamps');
-    const tasksOnly = await call(setup.mock, 'POST', `/_mock/workspaces/${wsId()}/api-keys`, { body: { scopes: ['tasks:read', 'tasks:write'] } });
+    const tasksOnly = await call(setup.mock, 'POST', `/_mock/workspaces/${wsId()}/api-keys`, {
+      body: { scopes: ['tasks:read', 'tasks:write'] },
+    });
     const { status, body } = await call(setup.mock, 'POST', '/v1/tasks', {
       key: tasksOnly.body.key,
       body: { title: 'Call', assignee_id: owner().id, entity_type: 'lead', entity_id: lead.id },
@@ -215,9 +242,15 @@ describe('due time and overdue on the workspace clock', () => {
     expect(task.due_at).toBe('2027-03-11T09:00:00.000+05:00');
     const moved = await call(setup.mock, 'PATCH', `/v1/tasks/${task.id}`, { key: key(), body: { due_at: '2027-03-12t04:00:00z' } });
     expect(moved.body.due_at).toBe('2027-03-12T04:00:00.000Z');
-    const rescheduled = await call(setup.mock, 'POST', `/v1/tasks/${task.id}/reschedule`, { key: key(), body: { due_at: '2027-03-13T10:00:00.25-03:00' } });
+    const rescheduled = await call(setup.mock, 'POST', `/v1/tasks/${task.id}/reschedule`, {
+      key: key(),
+      body: { due_at: '2027-03-13T10:00:00.25-03:00' },
+    });
     expect(rescheduled.body.due_at).toBe('2027-03-13T10:00:00.25-03:00');
-    const snoozed = await call(setup.mock, 'POST', `/v1/tasks/${task.id}/snooze`, { key: key(), body: { until: '2027-03-10T18:00:00+05:00' } });
+    const snoozed = await call(setup.mock, 'POST', `/v1/tasks/${task.id}/snooze`, {
+      key: key(),
+      body: { until: '2027-03-10T18:00:00+05:00' },
+    });
     expect(snoozed.body.snoozed_until).toBe('2027-03-10T18:00:00.000+05:00');
   });
 
@@ -331,7 +364,12 @@ describe('states', () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ status: 'done', result: 'Agreed on Friday', completed_at: '2027-03-10T12:01:00.000Z' });
     const [event] = await events('task.completed');
-    expect(event.data.object).toMatchObject({ id: task.id, status: 'done', result: 'Agreed on Friday', completed_at: '2027-03-10T12:01:00.000Z' });
+    expect(event.data.object).toMatchObject({
+      id: task.id,
+      status: 'done',
+      result: 'Agreed on Friday',
+      completed_at: '2027-03-10T12:01:00.000Z',
+    });
   });
 
   it('complete takes no body', async () => {
@@ -392,8 +430,17 @@ describe('states', () => {
 describe('changing a task', () => {
   it('PATCH changes only the fields sent', async () => {
     const task = await createdTask({ type: 'call', due_at: '2027-03-11T09:00:00Z', duration_min: 15 });
-    const { body } = await call(setup.mock, 'PATCH', `/v1/tasks/${task.id}`, { key: key(), body: { title: 'Call again', assignee_id: memberOf('admin').id } });
-    expect(body).toMatchObject({ title: 'Call again', type: 'call', due_at: '2027-03-11T09:00:00.000Z', duration_min: 15, assignee: { id: memberOf('admin').id } });
+    const { body } = await call(setup.mock, 'PATCH', `/v1/tasks/${task.id}`, {
+      key: key(),
+      body: { title: 'Call again', assignee_id: memberOf('admin').id },
+    });
+    expect(body).toMatchObject({
+      title: 'Call again',
+      type: 'call',
+      due_at: '2027-03-11T09:00:00.000Z',
+      duration_min: 15,
+      assignee: { id: memberOf('admin').id },
+    });
   });
 
   it('clearing due_at ends all_day; asking for all_day without a due time is refused', async () => {

@@ -104,7 +104,12 @@ describe('what the timeline shows', () => {
     const to = pipeline().stages.find((stage: any) => stage.type === 'open' && stage.id !== lead.stage_id);
     expect((await patch(`/v1/leads/${lead.id}`, { stage_id: to.id })).status).toBe(200);
     const [moved] = await items('lead', lead.id, '&kinds=stage');
-    expect(moved).toMatchObject({ kind: 'stage', entity_type: 'lead', entity_id: lead.id, data: { from: lead.stage_id, to: to.id, pipeline_id: pipeline().id } });
+    expect(moved).toMatchObject({
+      kind: 'stage',
+      entity_type: 'lead',
+      entity_id: lead.id,
+      data: { from: lead.stage_id, to: to.id, pipeline_id: pipeline().id },
+    });
   });
 
   it("a lead's changed amount and owner appear as change items labelled in every language", async () => {
@@ -125,14 +130,24 @@ describe('what the timeline shows', () => {
     const contact = await newContact();
     await patch(`/v1/contacts/${contact.id}`, { phones: ['+998907778899'] });
     const [change] = await items('contact', contact.id, '&kinds=change');
-    expect(change).toMatchObject({ kind: 'change', entity_type: 'contact', entity_id: contact.id, data: { field: 'phones', from: ['+998901112233'], to: ['+998907778899'] } });
+    expect(change).toMatchObject({
+      kind: 'change',
+      entity_type: 'contact',
+      entity_id: contact.id,
+      data: { field: 'phones', from: ['+998901112233'], to: ['+998907778899'] },
+    });
   });
 
   it("a custom field's change is labelled with the field's own label, keyed by locale", async () => {
     const contact = await newContact();
     await patch(`/v1/contacts/${contact.id}`, { custom: { tax_id: '123456789' } });
     const [change] = await items('contact', contact.id, '&kinds=change');
-    expect(change.data).toEqual({ field: 'custom.tax_id', label: { 'uz-Latn': 'STIR', ru: 'ИНН', en: 'Tax id' }, from: null, to: '123456789' });
+    expect(change.data).toEqual({
+      field: 'custom.tax_id',
+      label: { 'uz-Latn': 'STIR', ru: 'ИНН', en: 'Tax id' },
+      from: null,
+      to: '123456789',
+    });
   });
 
   it('a PATCH that changes nothing adds no change item', async () => {
@@ -150,7 +165,13 @@ describe('what the timeline shows', () => {
 
   it("a task about a lead appears on the lead's timeline when created and when completed", async () => {
     const lead = await newLead();
-    const task = await createOk('/v1/tasks', { title: 'Call back', type: 'call', assignee_id: memberOf('owner').id, entity_type: 'lead', entity_id: lead.id });
+    const task = await createOk('/v1/tasks', {
+      title: 'Call back',
+      type: 'call',
+      assignee_id: memberOf('owner').id,
+      entity_type: 'lead',
+      entity_id: lead.id,
+    });
     await setClock({ advance_seconds: 60 });
     expect((await call(setup.mock, 'POST', `/v1/tasks/${task.id}/complete`, { key: key(), body: { result: 'Agreed' } })).status).toBe(200);
     const tasks = await items('lead', lead.id, '&kinds=task');
@@ -324,7 +345,14 @@ describe('adding a note', () => {
     const mentioned = memberOf('manager');
     const answer = await addNote('lead', lead.id, 'Call her tomorrow', { mentions: [mentioned.id] });
     expect(answer.status).toBe(201);
-    expect(answer.body).toMatchObject({ kind: 'note', entity_type: 'lead', entity_id: lead.id, ref_id: null, pinned: false, data: { text: 'Call her tomorrow', mentions: [mentioned.id] } });
+    expect(answer.body).toMatchObject({
+      kind: 'note',
+      entity_type: 'lead',
+      entity_id: lead.id,
+      ref_id: null,
+      pinned: false,
+      data: { text: 'Call her tomorrow', mentions: [mentioned.id] },
+    });
     expect(answer.body.id).toMatch(/^nt_/);
     expect(answer.body.occurred_at).toBe(new Date(NOON).toISOString());
   });
@@ -334,7 +362,14 @@ describe('adding a note', () => {
     const [first, second] = [memberOf('manager'), memberOf('viewer')];
     const written = await note('contact', contact.id, 'See this', { mentions: [first.id, second.id.replace(/^mb_/, 'member_')] });
     const [event] = await events('note.created');
-    expect(event.data.object).toEqual({ id: written.id, object: 'note', entity_type: 'contact', entity_id: contact.id, text: 'See this', mentions: [first.id, second.id] });
+    expect(event.data.object).toEqual({
+      id: written.id,
+      object: 'note',
+      entity_type: 'contact',
+      entity_id: contact.id,
+      text: 'See this',
+      mentions: [first.id, second.id],
+    });
   });
 
   it('a mention of someone who is no member answers validation_failed under mentions', async () => {
@@ -465,9 +500,17 @@ describe('messages on the timeline', () => {
   it("a client's inbound message and the reply appear on the contact's timeline", async () => {
     const contact = (await call(setup.mock, 'POST', '/v1/contacts', { key: key(), body: { name: 'Aziz', phone: '+998901112233' } })).body;
     const channel = created.channels.find((item: any) => item.type === 'whatsapp');
-    const inbound = await call(setup.mock, 'POST', `/_mock/workspaces/${wsId()}/channels/${channel.id}/inbound`, { body: { text: 'Salom!', phone: '+998901112233', name: 'Aziz' } });
-    await call(setup.mock, 'POST', `/v1/conversations/${inbound.body.conversation_id}/messages`, { key: key(), body: { text: 'Assalomu alaykum!' } });
+    const inbound = await call(setup.mock, 'POST', `/_mock/workspaces/${wsId()}/channels/${channel.id}/inbound`, {
+      body: { text: 'Salom!', phone: '+998901112233', name: 'Aziz' },
+    });
+    await call(setup.mock, 'POST', `/v1/conversations/${inbound.body.conversation_id}/messages`, {
+      key: key(),
+      body: { text: 'Assalomu alaykum!' },
+    });
     const list = await items('contact', contact.id, '&kinds=message');
-    expect(list.map((item: any) => [item.data.direction, item.data.text])).toEqual([['out', 'Assalomu alaykum!'], ['in', 'Salom!']]);
+    expect(list.map((item: any) => [item.data.direction, item.data.text])).toEqual([
+      ['out', 'Assalomu alaykum!'],
+      ['in', 'Salom!'],
+    ]);
   });
 });

@@ -20,7 +20,8 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 /** A root holding only the files the scaffold changes, copied from the tree. */
 function scratchRoot(): string {
   root = mkdtempSync(join(tmpdir(), 'crmkit-new-'));
-  for (const path of ['conformance/rules/tags.yaml', 'conformance/checks/state/index.ts', 'src/faults/fault-modules.ts']) cpSync(join(ROOT, path), join(root, path));
+  for (const path of ['conformance/rules/tags.yaml', 'conformance/checks/state/index.ts', 'src/faults/fault-modules.ts'])
+    cpSync(join(ROOT, path), join(root, path));
   return root;
 }
 
@@ -30,15 +31,37 @@ const read = (path: string) => readFileSync(join(root, path), 'utf8');
 describe('npm run new -- rule', () => {
   it('writes the entry, the check, the mutant and the test, each naming the rule', async () => {
     scratchRoot();
-    const { stdout } = await scaffold(['tags.merge-keeps-colour', '--section', '4.4', '--family', 'state', '--operation', 'mergeTag', '--text', "A merge keeps the target tag's colour."]);
+    const { stdout } = await scaffold([
+      'tags.merge-keeps-colour',
+      '--section',
+      '4.4',
+      '--family',
+      'state',
+      '--operation',
+      'mergeTag',
+      '--text',
+      "A merge keeps the target tag's colour.",
+    ]);
     expect(stdout).toContain('conformance/checks/state/merge-keeps-colour.ts');
     const entry = (parse(read('conformance/rules/tags.yaml')) as any[]).at(-1);
-    expect(entry).toEqual({ id: 'tags.merge-keeps-colour', section: '4.4', rule: "A merge keeps the target tag's colour.", needs: ['key'], checks: ['state.merge-keeps-colour'] });
-    expect(read('conformance/checks/state/index.ts')).toMatch(/import \{ mergeKeepsColourCheck \} from '\.\/merge-keeps-colour\.ts';[\s\S]*noteEditWindow,\s*mergeKeepsColourCheck,?\s*\]/);
+    expect(entry).toEqual({
+      id: 'tags.merge-keeps-colour',
+      section: '4.4',
+      rule: "A merge keeps the target tag's colour.",
+      needs: ['key'],
+      checks: ['state.merge-keeps-colour'],
+    });
+    expect(read('conformance/checks/state/index.ts')).toMatch(
+      /import \{ mergeKeepsColourCheck \} from '\.\/merge-keeps-colour\.ts';[\s\S]*noteEditWindow,\s*mergeKeepsColourCheck,?\s*\]/,
+    );
     // The stubs fail until written: the check judges the rule broken, the mutant changes nothing, the test fails.
-    expect(read('conformance/checks/state/merge-keeps-colour.ts')).toContain("context.judge('tags.merge-keeps-colour', 'the check of tags.merge-keeps-colour is not written yet");
+    expect(read('conformance/checks/state/merge-keeps-colour.ts')).toContain(
+      "context.judge('tags.merge-keeps-colour', 'the check of tags.merge-keeps-colour is not written yet",
+    );
     expect(read('src/faults/areas/tags.ts')).toMatch(/proves: \['tags\.merge-keeps-colour'\],[\s\S]*operations: \['mergeTag'\]/);
-    expect(read('src/faults/fault-modules.ts')).toContain("'areas/tags': async (): Promise<readonly Fault[]> => (await import('./areas/tags.ts')).tagsMutants,");
+    expect(read('src/faults/fault-modules.ts')).toContain(
+      "'areas/tags': async (): Promise<readonly Fault[]> => (await import('./areas/tags.ts')).tagsMutants,",
+    );
     expect(read('test/tags/merge-keeps-colour.test.ts')).toContain("expect.fail(`write the mock's test of tags.merge-keeps-colour");
   });
 
@@ -47,13 +70,19 @@ describe('npm run new -- rule', () => {
     const base = ['--section', '4.4', '--family', 'state', '--text', 'x'];
     const existing = loadCatalog().find((rule) => rule.file === 'tags.yaml')!.id;
     const refusals: [string[], RegExp][] = [
-      [['tags.merge-keeps-colour', ...base, '--operation', 'mergeTags'], /mergeTags is no operationId of the document: did you mean mergeTag\?/],
+      [
+        ['tags.merge-keeps-colour', ...base, '--operation', 'mergeTags'],
+        /mergeTags is no operationId of the document: did you mean mergeTag\?/,
+      ],
       [[existing, ...base, '--operation', 'mergeTag'], new RegExp(`${existing.replace('.', '\\.')} is in the catalog already`)],
       [['nowhere.rule', ...base, '--operation', 'mergeTag'], /no catalog file conformance\/rules\/nowhere\.yaml/],
       [['tags.x', '--section', '4.99', '--family', 'state', '--operation', 'mergeTag', '--text', 'x'], /--section 4\.99 is no section/],
     ];
     for (const [args, message] of refusals) {
-      const refused = await scaffold(args).then(() => undefined, (error) => error);
+      const refused = await scaffold(args).then(
+        () => undefined,
+        (error) => error,
+      );
       expect(refused?.code).toBe(2);
       expect(refused.stderr).toMatch(message);
     }

@@ -26,14 +26,26 @@ steps:
 describe('crmkit scenario run', () => {
   it('runs stories against a mock it starts itself and writes JUnit, one suite per story', async () => {
     const out = join(scratch, 'report.xml');
-    const { stdout, stderr } = await run(process.execPath, [bin, 'scenario', 'run', story('tags-renamed-and-merged.yaml'), story('bulk-tagging-skips-full-record.yaml'), '--reporter', 'junit', '--out', out]);
+    const { stdout, stderr } = await run(process.execPath, [
+      bin,
+      'scenario',
+      'run',
+      story('tags-renamed-and-merged.yaml'),
+      story('bulk-tagging-skips-full-record.yaml'),
+      '--reporter',
+      'junit',
+      '--out',
+      out,
+    ]);
     expect(stdout).toBe('');
     expect(stderr).toBe(`2 scenarios: 2 passed; steps: ${stderr.match(/steps: (\d+ passed)/)?.[1]}; wrote ${out}\n`);
     expect(stderr).toMatch(/steps: \d+ passed;/);
     const xml = readFileSync(out, 'utf8');
     expect(xml.match(/<testsuite /g)).toHaveLength(2);
     expect(xml).toContain('name="Tags renamed and merged across leads and contacts"');
-    expect(xml).toContain('<testcase classname="scenarios.bulk-tagging-skips-full-record" name="4. Tag both leads &#34;spring sale&#34; in one bulk action"');
+    expect(xml).toContain(
+      '<testcase classname="scenarios.bulk-tagging-skips-full-record" name="4. Tag both leads &#34;spring sale&#34; in one bulk action"',
+    );
     expect(xml).not.toContain('<failure');
   });
 
@@ -43,7 +55,9 @@ describe('crmkit scenario run', () => {
     const failure = await run(process.execPath, [bin, 'scenario', 'run', file]).catch((error) => error);
     expect(failure.code).toBe(1);
     expect(failure.stderr).toContain('✗ 1. Create  POST /v1/leads → 201');
-    expect(failure.stdout).toContain(`step 1 "Create" at ${file}:4 failed (POST /v1/leads → 201):\n  body.name: expected "Chair", got "Desk"`);
+    expect(failure.stdout).toContain(
+      `step 1 "Create" at ${file}:4 failed (POST /v1/leads → 201):\n  body.name: expected "Chair", got "Desk"`,
+    );
     expect(failure.stdout).toContain('1 scenario: 1 failed; steps: 1 failed');
   });
 });
@@ -67,7 +81,11 @@ describe('crmkit scenario run against `crmkit mock --control-token`', () => {
     const token = 'scenario-cli-control-token';
     await withCrmkitMock(['--control-token', token], async (url) => {
       const env = { ...process.env, CRMKIT_CONTROL_TOKEN: token };
-      const { stdout } = await run(process.execPath, [bin, 'scenario', 'run', story('lead-lost-trashed-restored.yaml'), '--base-url', url, '--reporter', 'junit'], { env });
+      const { stdout } = await run(
+        process.execPath,
+        [bin, 'scenario', 'run', story('lead-lost-trashed-restored.yaml'), '--base-url', url, '--reporter', 'junit'],
+        { env },
+      );
       expect(stdout).toContain('<testsuite ');
       expect(stdout).not.toMatch(/<failure|<skipped/);
     });
@@ -78,10 +96,12 @@ describe('crmkit scenario check', () => {
   it('names the file and the line of a problem and exits 1', async () => {
     const file = join(scratch, 'bad.yaml');
     writeFileSync(file, BROKEN.replace('expect:', 'expcet:'));
-    const failure = await run(process.execPath, [bin, 'scenario', 'check', file, story('task-overdue-then-done.yaml')]).catch((error) => error);
+    const failure = await run(process.execPath, [bin, 'scenario', 'check', file, story('task-overdue-then-done.yaml')]).catch(
+      (error) => error,
+    );
     expect(failure.code).toBe(1);
     expect(failure.stdout).toContain(`${file}:6:5: steps[0]: unknown key expcet`);
-    expect(failure.stdout).toContain("✓ ");
+    expect(failure.stdout).toContain('✓ ');
   });
 });
 
@@ -110,6 +130,8 @@ describe('crmkit mock --scenario', () => {
   it("makes the story's setup in the running mock and says what it made", async () => {
     const lines = await scenarioSetupLines(story('returning-client-by-phone-then-email.yaml'), { origin: server.url });
     expect(lines[0]).toContain('returning-client-by-phone-then-email.yaml: The same client returns through the form');
-    expect(lines.join('\n')).toMatch(/a new workspace ws_\w+ .*\n.*clock 2026-11-20T09:00:00.000Z \(frozen\)\n.*forms: fm_\w+\n.*owner key +svc_live_/);
+    expect(lines.join('\n')).toMatch(
+      /a new workspace ws_\w+ .*\n.*clock 2026-11-20T09:00:00.000Z \(frozen\)\n.*forms: fm_\w+\n.*owner key +svc_live_/,
+    );
   });
 });

@@ -16,7 +16,10 @@ import { NO_CONTROL } from '../../scenarios/runner/world.ts';
 import type { ScenarioResult, StepResult } from '../../scenarios/runner/report.ts';
 
 const DIRECTORY = new URL('../../scenarios/', import.meta.url);
-const files = readdirSync(DIRECTORY).filter((name) => name.endsWith('.yaml')).sort().map((name) => new URL(name, DIRECTORY).pathname);
+const files = readdirSync(DIRECTORY)
+  .filter((name) => name.endsWith('.yaml'))
+  .sort()
+  .map((name) => new URL(name, DIRECTORY).pathname);
 
 /** The stand-in as the runner sees a deployment, with a receiver it reaches (as through a tunnel). */
 async function standInTarget(standIn: StandIn): Promise<Target> {
@@ -47,7 +50,8 @@ describe('a step that builds on what another step did', () => {
   });
 
   it('is skipped when that step was skipped or is pending, saying which step and why; the others run', async () => {
-    const scenario = parseScenario(`${HEAD}
+    const scenario = parseScenario(
+      `${HEAD}
 steps:
   - name: Create the lead
     request: {method: POST, path: /v1/leads, body: {name: 'Desk \${run}'}}
@@ -71,7 +75,9 @@ steps:
 cleanup:
   - name: Delete the lead
     request: {method: DELETE, path: '/v1/leads/\${lead.id}'}
-`, 'builds-on.yaml');
+`,
+      'builds-on.yaml',
+    );
     const result = await runScenario(scenario, target);
     expect(result.outcome).toBe('passed');
     expect(outcomes(result)).toEqual([
@@ -87,7 +93,9 @@ cleanup:
   });
 
   it('names something an earlier step makes, or the file does not load', () => {
-    const load = () => parseScenario(`${HEAD}
+    const load = () =>
+      parseScenario(
+        `${HEAD}
 steps:
   - name: Too early
     needs: [made]
@@ -95,7 +103,9 @@ steps:
   - name: Makes it
     id: made
     request: {method: GET, path: /v1/leads}
-`, 'early.yaml');
+`,
+        'early.yaml',
+      );
     expect(load).toThrow(ScenarioFileError);
     expect(load).toThrow(/early\.yaml:7:12: steps\[0\]\.needs: needs made, which no step before it captures or has as its id/);
   });
@@ -117,7 +127,8 @@ describe('cleanup, whatever path the story took', () => {
 
   // A lead, its contact and task, a webhook, then a product whose answer is not as the story
   // expects: the story stops there, and cleanup deletes all five, the product too.
-  const MANY = parseScenario(`${HEAD}
+  const MANY = parseScenario(
+    `${HEAD}
 steps:
   - name: Find someone to give a task to
     request: {method: GET, path: /v1/members}
@@ -154,7 +165,9 @@ cleanup:
     request: {method: DELETE, path: '/v1/contacts/\${lead.contact_id}'}
   - name: Delete it again (already gone is nothing to clean up)
     request: {method: DELETE, path: '/v1/products/\${product.id}'}
-`, 'many.yaml');
+`,
+    'many.yaml',
+  );
 
   it('deletes what a story made when it failed mid-way, the record of the failed step too', async () => {
     const result = await runScenario(MANY, target);
@@ -165,7 +178,9 @@ cleanup:
   });
 
   it('deletes what a step made when a later capture of the same step failed', async () => {
-    const result = await runScenario(parseScenario(`${HEAD}
+    const result = await runScenario(
+      parseScenario(
+        `${HEAD}
 steps:
   - name: A lead, and a capture the answer cannot give
     request: {method: POST, path: /v1/leads, body: {name: 'Desk \${run}'}}
@@ -173,7 +188,11 @@ steps:
 cleanup:
   - name: Delete the lead
     request: {method: DELETE, path: '/v1/leads/\${lead.id}'}
-`, 'partial.yaml'), target);
+`,
+        'partial.yaml',
+      ),
+      target,
+    );
     expect(result.message).toContain('capture never: the answer has no');
     expect(result.steps.at(-1)?.outcome).toBe('passed');
     expect(liveRecords(standIn.workspace)).toEqual(before);
@@ -203,7 +222,9 @@ describe('another correct implementation: duplicate deliveries and event types n
   it('is at work: a lead event comes twice, with a stranger of its group, and count counts events', async () => {
     const target = await standInTarget(standIn);
     try {
-      const result = await runScenario(parseScenario(`${HEAD}
+      const result = await runScenario(
+        parseScenario(
+          `${HEAD}
 steps:
   - name: A webhook on every lead event
     request: {method: POST, path: /v1/webhooks, body: {name: 'Hook \${run}', url: '\${receiver.url}', events: [lead.*]}}
@@ -224,7 +245,11 @@ cleanup:
     request: {method: DELETE, path: '/v1/webhooks/\${hook.id}'}
   - name: Delete the lead
     request: {method: DELETE, path: '/v1/leads/\${lead.id}'}
-`, 'at-work.yaml'), target);
+`,
+          'at-work.yaml',
+        ),
+        target,
+      );
       expect(result.outcome, result.message).toBe('passed');
     } finally {
       await target.close();

@@ -37,7 +37,10 @@ describe('matchers', () => {
   });
 
   it('a mismatch says where, what was expected and what was there', () => {
-    const text = describeMismatches(match({ error: { fields: { 'action.tags': 'x' } }, data: [{ n: 1 }] }, { error: { fields: {} }, data: [{ n: 2 }] }), 'body');
+    const text = describeMismatches(
+      match({ error: { fields: { 'action.tags': 'x' } }, data: [{ n: 1 }] }, { error: { fields: {} }, data: [{ n: 2 }] }),
+      'body',
+    );
     expect(text).toBe('body.error.fields["action.tags"]: expected "x", got nothing (no such key)\nbody.data[0].n: expected 1, got 2');
   });
 });
@@ -49,7 +52,9 @@ describe('$time and $instant', () => {
   it('$time on a frozen mock clock is exactly that instant, whatever the offset and precision', () => {
     const exact = { exact: true } as const;
     expect(timed({ $time: '2026-11-20T09:00:00Z' }, '2026-11-20T14:00:00.000+05:00', exact)).toEqual([]);
-    expect(timed({ $time: '2026-11-20T09:00:00Z' }, '2026-11-20T09:00:00.001Z', exact)[0]!.expected).toBe('the instant 2026-11-20T09:00:00Z (the story\'s clock is frozen)');
+    expect(timed({ $time: '2026-11-20T09:00:00Z' }, '2026-11-20T09:00:00.001Z', exact)[0]!.expected).toBe(
+      "the instant 2026-11-20T09:00:00Z (the story's clock is frozen)",
+    );
   });
 
   it("$time elsewhere is as far from the target's clock as the written time is from the story's, within the tolerance", () => {
@@ -57,13 +62,17 @@ describe('$time and $instant', () => {
     const relative = { exact: false, shiftMs: 25 * HOUR, toleranceMs: 5 * 60_000 } as const;
     expect(timed({ $time: '2026-11-20T09:00:00Z' }, '2026-11-21T10:04:00.5Z', relative)).toEqual([]);
     const [late] = timed({ $time: '2026-11-20T09:00:00Z' }, '2026-11-21T10:06:00Z', relative);
-    expect(late!.expected).toBe("2026-11-21T10:00:00.000Z within 300 s (2026-11-20T09:00:00Z on the story's clock, read against the target's)");
+    expect(late!.expected).toBe(
+      "2026-11-21T10:00:00.000Z within 300 s (2026-11-20T09:00:00Z on the story's clock, read against the target's)",
+    );
   });
 
   it('$time wants an RFC 3339 time with an offset, and a story clock to read it against', () => {
     expect(timed({ $time: '2026-11-20T09:00:00Z' }, '2026-11-20 09:00:00', { exact: true })).toHaveLength(1);
     expect(timed({ $time: '2026-11-20T09:00:00Z' }, 1763629200000, { exact: true })).toHaveLength(1);
-    expect(timed({ $time: '2026-11-20T09:00:00Z' }, '2026-11-20T09:00:00Z', { unknown: 'was never set' })[0]!.expected).toContain('was never set');
+    expect(timed({ $time: '2026-11-20T09:00:00Z' }, '2026-11-20T09:00:00Z', { unknown: 'was never set' })[0]!.expected).toContain(
+      'was never set',
+    );
   });
 
   it('$instant compares a time the story sent as an instant everywhere', () => {
@@ -73,7 +82,13 @@ describe('$time and $instant', () => {
 });
 
 describe('paths', () => {
-  const pipeline = { stages: [{ id: 'st_1', type: 'open' }, { id: 'st_2', type: 'won' }], fields: { 'a.b': 1 } };
+  const pipeline = {
+    stages: [
+      { id: 'st_1', type: 'open' },
+      { id: 'st_2', type: 'won' },
+    ],
+    fields: { 'a.b': 1 },
+  };
 
   it('follow keys, indexes, [key=value] and quoted keys', () => {
     expect(follow(pipeline, parsePath('stages[type=won].id'))).toEqual({ found: true, value: 'st_2' });

@@ -15,18 +15,25 @@ beforeAll(async () => {
 });
 afterAll(() => standIn?.server.close());
 
-const STORY = parseScenario(`
+const STORY = parseScenario(
+  `
 title: A story that waits
 description: A step waits for a request its receiver has not had yet.
 steps:
   - name: The receiver hears of the progress
     webhooks: {count: 1, where: {path: /progress}, wait: 60s}
-`, 'progress.yaml');
+`,
+  'progress.yaml',
+);
 
 describe('a story step that waits', () => {
   it('is reported every progressEveryMs with what it waits for, until the wait is over', async () => {
     const port = await freePort();
-    const target = await resolveTarget({ ...targetOptionsOf(standIn.inputs), webhookReceiverUrl: `http://127.0.0.1:${port}`, webhookReceiverPort: port });
+    const target = await resolveTarget({
+      ...targetOptionsOf(standIn.inputs),
+      webhookReceiverUrl: `http://127.0.0.1:${port}`,
+      webhookReceiverPort: port,
+    });
     const progress: StepProgress[] = [];
     const result = await runScenario(STORY, target, {
       progressEveryMs: 20,
@@ -36,8 +43,16 @@ describe('a story step that waits', () => {
         if (progress.length === 2) void fetch(`http://127.0.0.1:${port}/progress`, { method: 'POST', body: '{}' });
       },
     }).finally(() => target.close());
-    expect(result.steps.map((step) => [step.index, step.outcome])).toEqual([[0, 'passed'], [1, 'passed']]);
-    expect(progress[0]).toMatchObject({ step: { index: 1, name: 'The receiver hears of the progress' }, wait: { what: 'the requests received the step expects', upToMs: 60_000 } });
-    expect(prettyStepProgress(progress[0]!)).toMatch(/^ {6}… 1\. The receiver hears of the progress: \d+ s, waiting for the requests received the step expects \(\d+ s of up to 60 s\)\n$/);
+    expect(result.steps.map((step) => [step.index, step.outcome])).toEqual([
+      [0, 'passed'],
+      [1, 'passed'],
+    ]);
+    expect(progress[0]).toMatchObject({
+      step: { index: 1, name: 'The receiver hears of the progress' },
+      wait: { what: 'the requests received the step expects', upToMs: 60_000 },
+    });
+    expect(prettyStepProgress(progress[0]!)).toMatch(
+      /^ {6}… 1\. The receiver hears of the progress: \d+ s, waiting for the requests received the step expects \(\d+ s of up to 60 s\)\n$/,
+    );
   });
 });

@@ -59,32 +59,41 @@ describe('a broken story', () => {
   });
 
   it('a wrong status shows the error code that came instead', async () => {
-    const scenario = parseScenario(story(`
+    const scenario = parseScenario(
+      story(`
   - name: Read a lead that is not there
     request: {method: GET, path: /v1/leads/999}
     expect: {status: 200}
-`), 'status.yaml');
+`),
+      'status.yaml',
+    );
     const result = await runScenario(scenario, target);
     expect(result.message).toContain('status: expected 200, got 404 (not_found)');
   });
 
   it('a variable nobody captured fails the step and says which', async () => {
-    const scenario = parseScenario(story(`
+    const scenario = parseScenario(
+      story(`
   - name: Use a typo
     request: {method: GET, path: '/v1/leads/\${led.id}'}
-`), 'typo.yaml');
+`),
+      'typo.yaml',
+    );
     const result = await runScenario(scenario, target);
     expect(result.message).toContain('the story is wrong: no variable led');
   });
 
   it('an event that did not come fails with the nearest one', async () => {
-    const scenario = parseScenario(story(`
+    const scenario = parseScenario(
+      story(`
   - name: The event
     events:
       where: {type: lead.created}
       includes:
         - {data: {object: {amount: 999}}}
-`), 'event.yaml');
+`),
+      'event.yaml',
+    );
     const result = await runScenario(scenario, target);
     expect(result.message).toContain('the nearest differs in data.object.amount (expected 999, got 100)');
   });
@@ -127,7 +136,9 @@ steps:
   });
 
   it('names a missing title at the top of the file', () => {
-    expect(problems('description: No title.\nsteps:\n  - name: x\n    clock: {advance: 1s}\n')).toEqual(['scenarios/bad.yaml:1:1: missing title']);
+    expect(problems('description: No title.\nsteps:\n  - name: x\n    clock: {advance: 1s}\n')).toEqual([
+      'scenarios/bad.yaml:1:1: missing title',
+    ]);
   });
 
   it('a YAML error gives its line, and a hint for the usual slip', () => {
@@ -143,18 +154,25 @@ steps:
 
 describe('pending', () => {
   it('a pending story that fails is pending, with its reason and the failure', async () => {
-    const scenario = parseScenario(story(`
+    const scenario = parseScenario(
+      story(
+        `
   - name: A lead that does not exist yet
     request: {method: GET, path: /v1/leads/999999/contacts}
     expect: {status: 200}
-`, `${CREATE_LEAD.replace('title: A lead', 'title: A lead\npending: waits for lead 999999')}`), 'pending.yaml');
+`,
+        `${CREATE_LEAD.replace('title: A lead', 'title: A lead\npending: waits for lead 999999')}`,
+      ),
+      'pending.yaml',
+    );
     const result = await runScenario(scenario, target);
     expect(result.outcome).toBe('pending');
     expect(result.message).toMatch(/^pending: waits for lead 999999\nstep 2 "A lead that does not exist yet"/);
   });
 
   it('a pending step that fails is pending; what it would capture is unavailable, and the story goes on', async () => {
-    const scenario = parseScenario(story(`
+    const scenario = parseScenario(
+      story(`
   - name: Not there yet
     pending: waits for lead 999999
     request: {method: GET, path: /v1/leads/999999/contacts}
@@ -164,7 +182,9 @@ describe('pending', () => {
     request: {method: GET, path: '/v1/contacts/\${contacts.data[0].id}'}
   - name: Goes on
     request: {method: GET, path: /v1/leads}
-`), 'pending-step.yaml');
+`),
+      'pending-step.yaml',
+    );
     const result = await runScenario(scenario, target);
     expect(result.outcome).toBe('passed');
     expect(result.steps.map((step) => step.outcome)).toEqual(['passed', 'passed', 'pending', 'skipped', 'passed']);
@@ -184,7 +204,8 @@ describe('against a deployment (a mock without its control API, given an owner k
   afterAll(async () => server.close());
 
   it('skips clock moves, control steps, the event log, missing keys and the receiver, with the reason, and runs the rest', async () => {
-    const scenario = parseScenario(`
+    const scenario = parseScenario(
+      `
 title: Everywhere
 description: Steps that need a mock beside steps that do not.
 setup:
@@ -213,7 +234,9 @@ steps:
   - name: Read
     request: {method: GET, path: /v1/leads}
     expect: {body: {data: [{name: Desk}]}}
-`, 'deployment.yaml');
+`,
+      'deployment.yaml',
+    );
     const result = await runScenario(scenario, deployment);
     expect(result.outcome).toBe('passed');
     const outcome = Object.fromEntries(result.steps.map((step) => [step.name, [step.outcome, step.message ?? '']]));
@@ -232,7 +255,8 @@ steps:
   });
 
   it('skips a step that needs what a skipped step would have captured, saying which step and why', async () => {
-    const scenario = parseScenario(`
+    const scenario = parseScenario(
+      `
 title: Captured by a skipped step
 description: A step captures from the control API; the next one uses it.
 steps:
@@ -243,7 +267,9 @@ steps:
     request: {method: GET, path: '/v1/leads?q=\${clock.now}'}
   - name: Goes on
     request: {method: GET, path: /v1/leads}
-`, 'captured-by-skipped.yaml');
+`,
+      'captured-by-skipped.yaml',
+    );
     const result = await runScenario(scenario, deployment);
     expect(result.outcome).toBe('passed');
     expect(result.steps.map((step) => step.outcome)).toEqual(['passed', 'skipped', 'skipped', 'passed']);
@@ -265,7 +291,8 @@ describe('stories in a workspace others share', () => {
   it('${run} is new in every run, letters only, and scopes a story to its own records', async () => {
     expect(runId()).toMatch(/^run[a-z]{8}$/);
     expect(runId()).not.toBe(runId());
-    const scenario = parseScenario(`
+    const scenario = parseScenario(
+      `
 title: Own leads
 description: Two runs in one workspace each see only their own lead.
 steps:
@@ -275,13 +302,16 @@ steps:
   - name: Only mine
     request: {method: GET, path: /v1/leads, query: {q: '\${run}'}}
     expect: {body: {data: [{id: '\${lead.id}'}], summary: {count: 1}}}
-`, 'own.yaml');
+`,
+      'own.yaml',
+    );
     const results = [await runScenario(scenario, shared), await runScenario(scenario, shared)];
     expect(results.map((result) => result.outcome)).toEqual(['passed', 'passed']);
   });
 
   it('cleanup runs however the story ended, and skips what was never made', async () => {
-    const scenario = parseScenario(`
+    const scenario = parseScenario(
+      `
 title: Cleaned up
 description: A step fails; the cleanup still deletes what was made.
 steps:
@@ -301,7 +331,9 @@ cleanup:
   - name: The chair is in the trash
     request: {method: GET, path: '/v1/leads/\${made.id}'}
     expect: {status: 410}
-`, 'cleaned.yaml');
+`,
+      'cleaned.yaml',
+    );
     const result = await runScenario(scenario, shared);
     expect(result.outcome).toBe('failed');
     expect(result.steps.map((step) => [step.name, step.outcome])).toEqual([
@@ -318,7 +350,8 @@ cleanup:
   });
 
   it('captures the items of a list that match (where) or the first (find, unavailable when none), and sends a request for each', async () => {
-    const scenario = parseScenario(`
+    const scenario = parseScenario(
+      `
 title: Lists
 description: Tags made by the run are found and deleted one by one.
 steps:
@@ -346,7 +379,9 @@ steps:
 cleanup:
   - name: Delete the lead
     request: {method: DELETE, path: '/v1/leads/\${lead.id}'}
-`, 'lists.yaml');
+`,
+      'lists.yaml',
+    );
     const result = await runScenario(scenario, shared);
     expect(result.outcome, result.message).toBe('passed');
     const [, , , uses, needs, each] = result.steps;
@@ -414,28 +449,36 @@ steps:
     const onDeployment = await runScenario(parseScenario(text, 'inferred.yaml'), shared);
     expect(onDeployment.outcome).toBe('passed');
     expect(onDeployment.steps.map((step) => step.outcome)).toEqual(['passed', 'pending', 'skipped', 'passed']);
-    expect(onDeployment.steps[1]!.message).toMatch(/^pending: rests on what the spec does not show \(the spec shows no such route\)\nstatus: expected 200, got 404/);
+    expect(onDeployment.steps[1]!.message).toMatch(
+      /^pending: rests on what the spec does not show \(the spec shows no such route\)\nstatus: expected 200, got 404/,
+    );
     const onMock = await runScenario(parseScenario(text, 'inferred.yaml'), target);
     expect(onMock.outcome).toBe('failed');
   });
 
   it('$time without a story clock is a wrong story, saying so', async () => {
-    const scenario = parseScenario(`
+    const scenario = parseScenario(
+      `
 title: No clock
 description: A stamped time with nothing to read it against.
 steps:
   - name: The lead
     request: {method: POST, path: /v1/leads, body: {name: Desk}}
     expect: {body: {created_at: {$time: '2026-01-01T09:00:00Z'}}}
-`, 'no-clock.yaml');
+`,
+      'no-clock.yaml',
+    );
     const result = await runScenario(scenario, shared);
-    expect(result.message).toContain("body.created_at: expected 2026-01-01T09:00:00Z read against the story's clock, which the story never set");
+    expect(result.message).toContain(
+      "body.created_at: expected 2026-01-01T09:00:00Z read against the story's clock, which the story never set",
+    );
   });
 });
 
 describe('capturing from webhooks, and requests that wait', () => {
   it('a webhooks step captures from the first request it chose; a request with wait is sent again until it matches', async () => {
-    const scenario = parseScenario(`
+    const scenario = parseScenario(
+      `
 title: Delivery
 description: The delivery id comes from the receiver, then is found in the log.
 steps:
@@ -458,7 +501,9 @@ steps:
     wait: 300ms
     request: {method: GET, path: '/v1/webhooks/\${hook.id}/deliveries'}
     expect: {body: {data: []}}
-`, 'delivery.yaml');
+`,
+      'delivery.yaml',
+    );
     const result = await runScenario(scenario, target);
     expect(result.steps.map((step) => step.outcome)).toEqual(['passed', 'passed', 'passed', 'passed', 'passed', 'failed']);
     expect(result.steps[5]!.ms).toBeGreaterThanOrEqual(300);

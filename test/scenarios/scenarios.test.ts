@@ -7,7 +7,9 @@ import { runScenario } from '../../scenarios/runner/run.ts';
 import { resolveTarget, type Target } from '../../harness/target.ts';
 
 const DIRECTORY = new URL('../../scenarios/', import.meta.url);
-const files = readdirSync(DIRECTORY).filter((name) => name.endsWith('.yaml')).sort();
+const files = readdirSync(DIRECTORY)
+  .filter((name) => name.endsWith('.yaml'))
+  .sort();
 
 let target: Target;
 beforeAll(async () => {

@@ -27,21 +27,35 @@ for (const receiver of [true, false]) {
       expect(report.scenarios).toHaveLength(STORY_FILES.length);
       expect(storyFailures(report)).toEqual([]);
       // Not even a step on a part the spec does not show: the stand-in is crmkit's own design.
-      expect(report.scenarios.flatMap((scenario) => scenario.steps.filter((step) => step.outcome === 'pending').map((step) => `${step.at}: ${step.message}`))).toEqual([]);
+      expect(
+        report.scenarios.flatMap((scenario) =>
+          scenario.steps.filter((step) => step.outcome === 'pending').map((step) => `${step.at}: ${step.message}`),
+        ),
+      ).toEqual([]);
     });
 
     it('says why for every step it skips', () => {
       const skipped = skippedSteps(report);
       for (const { step } of skipped) expect(step.message, step.at).toMatch(/\w{3,}/);
-      if (receiver) console.info(`stand-in: ${report.scenarios.length} stories, ${skipped.length} steps skipped:\n${skipped.map(({ story, step }) => `  ${story} ${step.index}. ${step.name}: ${step.message}`).join('\n')}`);
+      if (receiver)
+        console.info(
+          `stand-in: ${report.scenarios.length} stories, ${skipped.length} steps skipped:\n${skipped.map(({ story, step }) => `  ${story} ${step.index}. ${step.name}: ${step.message}`).join('\n')}`,
+        );
       else expect(skipped.filter(({ step }) => step.message?.includes('--webhook-receiver-url')).length).toBeGreaterThan(0);
     });
 
     it('runs something of every story but those that start with what only a person, a client or the web app does', () => {
-      const idle = report.scenarios.filter((scenario) => !scenario.steps.some((step) => step.index > 0 && step.outcome === 'passed')).map((scenario) => scenario.file.split('/').pop());
+      const idle = report.scenarios
+        .filter((scenario) => !scenario.steps.some((step) => step.index > 0 && step.outcome === 'passed'))
+        .map((scenario) => scenario.file.split('/').pop());
       // A form made in the web app (setup.forms), an owner's consent in a browser, a client writing
       // in; without a receiver, the two message stories have nothing left but their webhook.
-      const always = ['form-submission-lead-won.yaml', 'oauth-app-refresh-token-theft.yaml', 'returning-client-by-phone-then-email.yaml', 'snoozed-conversation-wakes-up.yaml'];
+      const always = [
+        'form-submission-lead-won.yaml',
+        'oauth-app-refresh-token-theft.yaml',
+        'returning-client-by-phone-then-email.yaml',
+        'snoozed-conversation-wakes-up.yaml',
+      ];
       const withoutReceiver = ['conversation-reply-delivered-and-read.yaml', 'whatsapp-reply-after-24-hours.yaml'];
       expect(idle.sort()).toEqual((receiver ? always : [...always, ...withoutReceiver]).sort());
     });

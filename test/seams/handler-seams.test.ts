@@ -13,9 +13,10 @@ beforeEach(async () => {
 const leadNames = async () => (await call(setup.mock, 'GET', '/v1/leads', { key: setup.key })).body.data.map((lead: any) => lead.name);
 
 describe('handler seams', () => {
-  it("an input seam changes what the handler is given, on the operations it picks", async () => {
+  it('an input seam changes what the handler is given, on the operations it picks', async () => {
     setup.mock.state.handlerSeams.add({
-      input: (input, context) => (context.operation.id === 'createLead' ? { ...input, body: { ...(input.body as object), name: 'Renamed by the seam' } } : input),
+      input: (input, context) =>
+        context.operation.id === 'createLead' ? { ...input, body: { ...(input.body as object), name: 'Renamed by the seam' } } : input,
     });
     const created = await call(setup.mock, 'POST', '/v1/leads', { key: setup.key, body: { name: 'As sent' } });
     expect(created.status).toBe(201);
@@ -39,7 +40,14 @@ describe('handler seams', () => {
   it('the seams run in the order added, a later one outside an earlier one', async () => {
     const order: string[] = [];
     for (const name of ['first', 'second']) {
-      setup.mock.state.handlerSeams.add({ async around(next) { order.push(`${name} in`); const result = await next(); order.push(`${name} out`); return result; } });
+      setup.mock.state.handlerSeams.add({
+        async around(next) {
+          order.push(`${name} in`);
+          const result = await next();
+          order.push(`${name} out`);
+          return result;
+        },
+      });
     }
     await call(setup.mock, 'GET', '/v1/leads', { key: setup.key });
     expect(order).toEqual(['second in', 'first in', 'first out', 'second out']);

@@ -10,7 +10,9 @@ import { Table } from '../../src/store/table.ts';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 
 const listLeads = createApi(loadDocument('crm')).operations.get('listLeads')!;
-const anything: StandardSchemaV1<{ id: string; n: number }> = { '~standard': { version: 1, vendor: 'test', validate: (value) => ({ value: value as { id: string; n: number } }) } };
+const anything: StandardSchemaV1<{ id: string; n: number }> = {
+  '~standard': { version: 1, vendor: 'test', validate: (value) => ({ value: value as { id: string; n: number } }) },
+};
 
 async function tableOf(count: number) {
   const table = new Table({ schema: anything });
@@ -101,7 +103,9 @@ describe('cursors', () => {
     const table = await tableOf(3);
     const { next_cursor } = await newestFirstPage(table, request(1, undefined, listOf(listLeads, { status: 'open' })));
     expect(await refusal(newestFirstPage(table, request(1, next_cursor!, listOf(listLeads, { status: 'won' }))))).toBe('invalid_cursor');
-    expect(await newestFirstPage(table, request(1, next_cursor!, listOf(listLeads, { status: 'open', limit: 9 })))).toMatchObject({ data: [{ n: 2 }] });
+    expect(await newestFirstPage(table, request(1, next_cursor!, listOf(listLeads, { status: 'open', limit: 9 })))).toMatchObject({
+      data: [{ n: 2 }],
+    });
   });
 
   it('of another mock instance are refused', async () => {

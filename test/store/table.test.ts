@@ -16,10 +16,30 @@ const newId = createIdFactory();
 function lead(number: number, changes: Partial<StoredLead> = {}): StoredLead {
   const now = new Date(Date.UTC(2026, 10, 22, 9, 0, number)).toISOString();
   return {
-    id: newId('lead', Date.now()), number, name: `Lead #${number}`, amount: 0, currency: 'UZS',
-    pipeline_id: `pl_${'0'.repeat(26)}`, stage_id: `st_${'0'.repeat(26)}`, owner_id: null, contact_id: null, company_id: null,
-    source: '', utm: {}, referrer: null, landing_page: null, tags: [], custom: {}, position: number,
-    stage_entered_at: now, closed_at: null, loss_reason: '', created_at: now, updated_at: now, deleted_at: null, ...changes,
+    id: newId('lead', Date.now()),
+    number,
+    name: `Lead #${number}`,
+    amount: 0,
+    currency: 'UZS',
+    pipeline_id: `pl_${'0'.repeat(26)}`,
+    stage_id: `st_${'0'.repeat(26)}`,
+    owner_id: null,
+    contact_id: null,
+    company_id: null,
+    source: '',
+    utm: {},
+    referrer: null,
+    landing_page: null,
+    tags: [],
+    custom: {},
+    position: number,
+    stage_entered_at: now,
+    closed_at: null,
+    loss_reason: '',
+    created_at: now,
+    updated_at: now,
+    deleted_at: null,
+    ...changes,
   };
 }
 
@@ -55,7 +75,13 @@ describe('a table', () => {
   it("answers @msw/data's query options: take (from the newest when negative), skip, cursor, orderBy", async () => {
     const leads = newLeads();
     const made = [];
-    for (const [number, amount] of [[1, 300], [2, 100], [3, 200], [4, 100]] as const) made.push(await leads.insert(lead(number, { amount })));
+    for (const [number, amount] of [
+      [1, 300],
+      [2, 100],
+      [3, 200],
+      [4, 100],
+    ] as const)
+      made.push(await leads.insert(lead(number, { amount })));
     const numbers = (records: StoredLead[]) => records.map((record) => record.number);
     expect(numbers(leads.collection.findMany(undefined, { take: 2 }))).toEqual([1, 2]);
     expect(numbers(leads.collection.findMany(undefined, { take: -2 }))).toEqual([4, 3]);
@@ -135,7 +161,10 @@ describe('a transaction', () => {
       throw new Error('the third step failed');
     });
     await expect(failing).rejects.toThrow('the third step failed');
-    expect([...leads.newestFirst()].map((record) => [record.number, record.name])).toEqual([[2, 'Lead #2'], [1, 'Lead #1']]);
+    expect([...leads.newestFirst()].map((record) => [record.number, record.name])).toEqual([
+      [2, 'Lead #2'],
+      [1, 'Lead #1'],
+    ]);
     expect(leads.firstBy('number', 3)).toBeUndefined();
   });
 
@@ -143,10 +172,12 @@ describe('a transaction', () => {
     const transactions = new Transactions();
     const effects: string[] = [];
     await transactions.run(() => transactions.afterCommit(() => effects.push('committed')));
-    await transactions.run(() => {
-      transactions.afterCommit(() => effects.push('rolled back'));
-      throw new Error('no');
-    }).catch(() => {});
+    await transactions
+      .run(() => {
+        transactions.afterCommit(() => effects.push('rolled back'));
+        throw new Error('no');
+      })
+      .catch(() => {});
     expect(effects).toEqual(['committed']);
   });
 

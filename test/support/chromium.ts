@@ -10,8 +10,13 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [
-      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
       ...extraArgs,
     ],
   });

@@ -10,7 +10,11 @@ const REPO_BIN = fileURLToPath(new URL('../../bin/crmkit.js', import.meta.url));
  * base URL and key it prints (the public URL with `--public-url`; the banner has the listening
  * address too) and its whole banner, stops it.
  */
-export async function withCrmkitMock(args: string[], use: (url: string, key: string, banner: string) => Promise<void>, bin = REPO_BIN): Promise<void> {
+export async function withCrmkitMock(
+  args: string[],
+  use: (url: string, key: string, banner: string) => Promise<void>,
+  bin = REPO_BIN,
+): Promise<void> {
   const child = spawn(process.execPath, [bin, 'mock', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   endWithTheTest(child);
   try {

@@ -61,7 +61,11 @@ let observerJudged: Set<string> | undefined;
 export function observerRules(): ReadonlySet<string> {
   if (observerJudged) return observerJudged;
   const observers = new Set(ALL_CHECKS.filter((check) => check.kind === 'observer').map((check) => check.id));
-  observerJudged = new Set(loadCatalog().filter((rule) => rule.checks.some((check) => observers.has(check))).map((rule) => rule.id));
+  observerJudged = new Set(
+    loadCatalog()
+      .filter((rule) => rule.checks.some((check) => observers.has(check)))
+      .map((rule) => rule.id),
+  );
   return observerJudged;
 }
 

@@ -35,7 +35,14 @@ export function largestBodies(document: OpenApiDocument, operations: Iterable<Op
     const credential = operation.acceptsBearer ? 'key' : operation.acceptsSession ? 'session' : 'none';
     const path = filledPath(operation);
     for (const [name, place, fill] of shapes(base)) {
-      bodies.push({ operationId: operation.id, method: operation.method, path, shape: `${operation.id} ${name}`, credential, text: (bytes) => bodyText(base, place, fill, bytes) });
+      bodies.push({
+        operationId: operation.id,
+        method: operation.method,
+        path,
+        shape: `${operation.id} ${name}`,
+        credential,
+        text: (bytes) => bodyText(base, place, fill, bytes),
+      });
     }
   }
   return bodies;
@@ -58,7 +65,8 @@ function shapes(base: Record<string, unknown>): [string, Place, Fill][] {
       found.push([`${name}: long text`, place, (bytes) => `"${'x'.repeat(Math.max(0, bytes - 2))}"`]);
     }
     // Deep values where the schema may descend: a property of the body, or an item of its lists.
-    if (place.length <= 2) found.push([`${name}: nested lists`, place, (bytes) => '['.repeat(Math.floor(bytes / 2)) + ']'.repeat(Math.floor(bytes / 2))]);
+    if (place.length <= 2)
+      found.push([`${name}: nested lists`, place, (bytes) => '['.repeat(Math.floor(bytes / 2)) + ']'.repeat(Math.floor(bytes / 2))]);
     if (place.length === 1) found.push([`${name}: nested objects`, place, nestedObjects]);
   }
   return found;

@@ -9,7 +9,13 @@ export const BASE = 'http://127.0.0.1:4010';
 
 export type Answer = { status: number; headers: Headers; body: any };
 
-export type CallOptions = { body?: unknown; rawBody?: BodyInit; key?: string | null; headers?: Record<string, string>; clientAddress?: string };
+export type CallOptions = {
+  body?: unknown;
+  rawBody?: BodyInit;
+  key?: string | null;
+  headers?: Record<string, string>;
+  clientAddress?: string;
+};
 
 export async function call(mock: Mock, method: string, path: string, options: CallOptions = {}): Promise<Answer> {
   const headers = new Headers(options.headers);
@@ -19,7 +25,9 @@ export async function call(mock: Mock, method: string, path: string, options: Ca
     headers.set('Content-Type', 'application/json');
     body = JSON.stringify(options.body);
   }
-  const response = await mock.handle(new Request(`${BASE}${path}`, { method, headers, body }), { clientAddress: options.clientAddress ?? '127.0.0.1' });
+  const response = await mock.handle(new Request(`${BASE}${path}`, { method, headers, body }), {
+    clientAddress: options.clientAddress ?? '127.0.0.1',
+  });
   const text = await response.text();
   // A page (the inspector's HTML, CSS, JavaScript) is kept as text: only its status is checked then.
   const json = text !== '' && !/^text\/|^image\//.test(response.headers.get('content-type') ?? '');
@@ -67,7 +75,12 @@ const validator = createSchemaValidator(loadDocument('crm'));
 /** Problems of an error body against the document's envelope and the schema of its code. */
 export function envelopeProblems(body: unknown): string[] {
   const code = (body as { error?: { code?: string } })?.error?.code ?? '';
-  const schemaName = `${code.split('_').map((word) => word[0]!.toUpperCase() + word.slice(1)).join('')}Error`;
-  const pointer = loadDocument('crm').components?.schemas?.[schemaName] ? `/components/schemas/${schemaName}` : '/components/schemas/ErrorEnvelope';
+  const schemaName = `${code
+    .split('_')
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join('')}Error`;
+  const pointer = loadDocument('crm').components?.schemas?.[schemaName]
+    ? `/components/schemas/${schemaName}`
+    : '/components/schemas/ErrorEnvelope';
   return validator.problems(pointer, body).map((problem) => `${problem.instancePath} ${problem.message}`);
 }

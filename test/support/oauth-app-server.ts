@@ -39,7 +39,14 @@ export async function startAppServer(): Promise<AppServer> {
     refuseNext: (count) => void (refusals = count),
     async waitFor(match, timeoutMs = 5000) {
       const found = await receiver.waitFor((request) => accepted(request) && match(request), timeoutMs);
-      if (!found) throw new Error(`no such lifecycle event arrived; got ${attempts().map((event) => event.json?.type).join(', ') || 'none'}`);
+      if (!found)
+        throw new Error(
+          `no such lifecycle event arrived; got ${
+            attempts()
+              .map((event) => event.json?.type)
+              .join(', ') || 'none'
+          }`,
+        );
       return found;
     },
     close: () => receiver.close(),

@@ -9,7 +9,9 @@ import type { ScenarioReport } from '../../scenarios/runner/report.ts';
 import { freePort } from './stand-in.ts';
 
 const DIRECTORY = new URL('../../scenarios/', import.meta.url);
-export const STORY_FILES = readdirSync(DIRECTORY).filter((name) => name.endsWith('.yaml')).sort()
+export const STORY_FILES = readdirSync(DIRECTORY)
+  .filter((name) => name.endsWith('.yaml'))
+  .sort()
   .map((name) => new URL(name, DIRECTORY).pathname);
 
 /** The whole suite against a stand-in's inputs, with a webhook receiver on a port of this machine. */
@@ -40,14 +42,17 @@ export function failedRules(report: Report): string[] {
 
 /** The stories that did not pass, each with its first failed step's evidence. */
 export function storyFailures(report: ScenarioReport): string[] {
-  return report.scenarios.filter((scenario) => scenario.outcome !== 'passed').map((scenario) => {
-    const step = scenario.steps.find((candidate) => candidate.outcome === 'failed');
-    return `${scenario.file}: ${scenario.message}\n${step?.evidence ?? ''}`;
-  });
+  return report.scenarios
+    .filter((scenario) => scenario.outcome !== 'passed')
+    .map((scenario) => {
+      const step = scenario.steps.find((candidate) => candidate.outcome === 'failed');
+      return `${scenario.file}: ${scenario.message}\n${step?.evidence ?? ''}`;
+    });
 }
 
 /** The steps a run skipped, with the file name of their story. */
 export function skippedSteps(report: ScenarioReport) {
   return report.scenarios.flatMap((scenario) =>
-    scenario.steps.filter((step) => step.outcome === 'skipped').map((step) => ({ story: scenario.file.split('/').pop()!, step })));
+    scenario.steps.filter((step) => step.outcome === 'skipped').map((step) => ({ story: scenario.file.split('/').pop()!, step })),
+  );
 }

@@ -27,10 +27,18 @@ export async function startStandIn(options: { otherReadings?: OtherReading[]; fa
 
 /** The ids of each table's records outside the trash. */
 export function liveRecords(workspace: Workspace): Record<string, string[]> {
-  return Object.fromEntries(TABLES.map((name) => {
-    const records = [...(workspace.tables[name] as { values(): Iterable<any> }).values()];
-    return [name, records.filter((record) => !record.deleted_at).map((record) => record.id).sort()];
-  }));
+  return Object.fromEntries(
+    TABLES.map((name) => {
+      const records = [...(workspace.tables[name] as { values(): Iterable<any> }).values()];
+      return [
+        name,
+        records
+          .filter((record) => !record.deleted_at)
+          .map((record) => record.id)
+          .sort(),
+      ];
+    }),
+  );
 }
 
 /** A port free on 127.0.0.1 now: a receiver behind a "tunnel" must be known before it starts. */

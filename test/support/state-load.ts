@@ -30,8 +30,16 @@ type Request = { method: string; path: string; body?: unknown };
 /** Runs `workers` loops of writes until `stop(record)` says so; `stop` sees each answer as it comes. */
 export async function runLoad(mock: StateMock, workers: number, stop: (record: LoadRecord) => boolean): Promise<LoadRecord> {
   const record: LoadRecord = {
-    answered: 0, leads: new Map(), contacts: new Set(), companies: new Set(), deleted: new Set(), renamed: 0, apiKeys: [], clockTimes: [],
-    inFlight: { creates: 0, renames: new Map(), deletions: new Set() }, refused: [],
+    answered: 0,
+    leads: new Map(),
+    contacts: new Set(),
+    companies: new Set(),
+    deleted: new Set(),
+    renamed: 0,
+    apiKeys: [],
+    clockTimes: [],
+    inFlight: { creates: 0, renames: new Map(), deletions: new Set() },
+    refused: [],
   };
   let stopped = false;
   const send = async ({ method, path, body }: Request): Promise<any> => {
@@ -48,7 +56,9 @@ export async function runLoad(mock: StateMock, workers: number, stop: (record: L
   const worker = async (index: number) => {
     // Each worker starts at another kind of write, so that every kind runs beside the others.
     for (let step = index; !stopped; step++) {
-      const own = [...record.leads].filter(([id, lead]) => lead.worker === index && !record.deleted.has(id) && !record.inFlight.deletions.has(id));
+      const own = [...record.leads].filter(
+        ([id, lead]) => lead.worker === index && !record.deleted.has(id) && !record.inFlight.deletions.has(id),
+      );
       const kind = step % 7;
       try {
         if (kind <= 1 || own.length < 2) {
@@ -85,7 +95,11 @@ export async function runLoad(mock: StateMock, workers: number, stop: (record: L
           const clock = await send({ method: 'POST', path: `/_mock/workspaces/${mock.workspaceId}/clock`, body: { advance_seconds: 61 } });
           record.clockTimes.push(clock.now);
         } else {
-          const apiKey = await send({ method: 'POST', path: `/_mock/workspaces/${mock.workspaceId}/api-keys`, body: { name: `Key ${index}-${step}`, scopes: ['leads:read'] } });
+          const apiKey = await send({
+            method: 'POST',
+            path: `/_mock/workspaces/${mock.workspaceId}/api-keys`,
+            body: { name: `Key ${index}-${step}`, scopes: ['leads:read'] },
+          });
           record.apiKeys.push(apiKey.key);
         }
       } catch {

@@ -20,7 +20,9 @@ const started: ChildProcessWithoutNullStreams[] = [];
 
 /** Starts the mock; rejects with what it printed when it ends before printing its key. */
 export async function startStateMock(stateFile: string, env: Record<string, string> = {}, args: string[] = []): Promise<StateMock> {
-  const child = spawn(process.execPath, [bin, 'mock', '--port', '0', '--host', '127.0.0.1', '--state', stateFile, ...args], { env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, [bin, 'mock', '--port', '0', '--host', '127.0.0.1', '--state', stateFile, ...args], {
+    env: { ...process.env, ...env },
+  });
   started.push(child);
   let errors = '';
   child.stderr.on('data', (chunk) => (errors += chunk));

@@ -31,15 +31,26 @@ export const conversationCounts: ActiveCheck = {
       const afterNew = await readCounts(context);
       judgeMoved(context, start, afterNew, { all: 1, unassigned: 1, unread: 1, mine: 0 }, 'a client started a conversation');
 
-      context.expectStatus(await context.client.call('assignConversation', { path: { id }, body: { assignee_id: await myMemberId(context) } }), 200);
+      context.expectStatus(
+        await context.client.call('assignConversation', { path: { id }, body: { assignee_id: await myMemberId(context) } }),
+        200,
+      );
       const afterAssign = await readCounts(context);
       judgeMoved(context, afterNew, afterAssign, { all: 0, unassigned: -1, mine: 1, unread: 0 }, 'it was assigned to the caller');
 
       await clockForward(context, 16 * 60);
       const waiting = await listedIds(context, 'waiting=true&limit=250');
       const afterWait = await readCounts(context);
-      const sameAsList = waiting.exchange.json?.next_cursor ? undefined : afterWait.counts.waiting === waiting.ids.length && waiting.ids.includes(id);
-      if (sameAsList !== undefined) context.judge('conversations.counts-waiting', !sameAsList && `waiting counts ${afterWait.counts.waiting}, the waiting=true list shows ${waiting.ids.length} conversations${waiting.ids.includes(id) ? '' : ' without the check\'s own'}`, afterWait.exchange);
+      const sameAsList = waiting.exchange.json?.next_cursor
+        ? undefined
+        : afterWait.counts.waiting === waiting.ids.length && waiting.ids.includes(id);
+      if (sameAsList !== undefined)
+        context.judge(
+          'conversations.counts-waiting',
+          !sameAsList &&
+            `waiting counts ${afterWait.counts.waiting}, the waiting=true list shows ${waiting.ids.length} conversations${waiting.ids.includes(id) ? '' : " without the check's own"}`,
+          afterWait.exchange,
+        );
 
       context.expectStatus(await context.client.call('resolveConversation', { path: { id } }), 200);
       const afterResolve = await readCounts(context);
@@ -53,12 +64,23 @@ async function readCounts(context: CheckContext): Promise<{ counts: Counts; exch
   const exchange = await context.client.call('getConversationCounts');
   const counts = exchange.json;
   const shaped = exchange.status === 200 && KEYS.every((key) => Number.isInteger(counts?.[key]) && counts[key] >= 0);
-  if (!shaped) context.fail(`the counts answered ${exchange.status} ${exchange.text.slice(0, 200)}, not {all, mine, unassigned, waiting, unread} integers`, exchange, 'conversations.counts-shape');
+  if (!shaped)
+    context.fail(
+      `the counts answered ${exchange.status} ${exchange.text.slice(0, 200)}, not {all, mine, unassigned, waiting, unread} integers`,
+      exchange,
+      'conversations.counts-shape',
+    );
   context.judge('conversations.counts-shape', undefined, exchange);
   return { counts, exchange };
 }
 
-function judgeMoved(context: CheckContext, before: { counts: Counts }, after: { counts: Counts; exchange: Exchange }, moves: Partial<Record<(typeof KEYS)[number], number>>, what: string): void {
+function judgeMoved(
+  context: CheckContext,
+  before: { counts: Counts },
+  after: { counts: Counts; exchange: Exchange },
+  moves: Partial<Record<(typeof KEYS)[number], number>>,
+  what: string,
+): void {
   for (const [key, move] of Object.entries(moves) as [(typeof KEYS)[number], number][]) {
     const moved = after.counts[key] - before.counts[key];
     context.judge(`conversations.counts-${key}`, moved !== move && `after ${what}, ${key} moved by ${moved}, not ${move}`, after.exchange);

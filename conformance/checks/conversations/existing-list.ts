@@ -8,18 +8,51 @@
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
 
-type Shown = { id: string; status: string; channel?: { id: string }; lead_id: string | null; contact_id: string | null; unread_count: number; name: string; handle: string; phone: string; last_message_at: string | null; preview?: { text: string } };
+type Shown = {
+  id: string;
+  status: string;
+  channel?: { id: string };
+  lead_id: string | null;
+  contact_id: string | null;
+  unread_count: number;
+  name: string;
+  handle: string;
+  phone: string;
+  last_message_at: string | null;
+  preview?: { text: string };
+};
 
 export async function judgeExistingConversations(context: CheckContext): Promise<void> {
   const all = await listed(context, 'status=all&limit=50');
-  if (!all.data.length) context.skip('the workspace holds no conversation to judge the list by, and a deployment offers no way to start one');
+  if (!all.data.length)
+    context.skip('the workspace holds no conversation to judge the list by, and a deployment offers no way to start one');
   const sample = all.data[0]!;
   await keepsOnly(context, 'conversations.list-status-resolved', 'status=resolved', (c) => c.status === 'resolved');
-  if (sample.channel?.id) await keepsOnly(context, 'conversations.filter-channel', `channel=${sample.channel.id}&status=all`, (c) => c.channel?.id === sample.channel!.id);
+  if (sample.channel?.id)
+    await keepsOnly(
+      context,
+      'conversations.filter-channel',
+      `channel=${sample.channel.id}&status=all`,
+      (c) => c.channel?.id === sample.channel!.id,
+    );
   const withLead = all.data.find((c) => c.lead_id !== null);
-  if (withLead) await keepsOnly(context, 'conversations.filter-lead', `lead=${withLead.lead_id}&status=all`, (c) => c.lead_id === withLead.lead_id, withLead.id);
+  if (withLead)
+    await keepsOnly(
+      context,
+      'conversations.filter-lead',
+      `lead=${withLead.lead_id}&status=all`,
+      (c) => c.lead_id === withLead.lead_id,
+      withLead.id,
+    );
   const withContact = all.data.find((c) => c.contact_id !== null);
-  if (withContact) await keepsOnly(context, 'conversations.filter-contact', `contact=${withContact.contact_id}&status=all`, (c) => c.contact_id === withContact.contact_id, withContact.id);
+  if (withContact)
+    await keepsOnly(
+      context,
+      'conversations.filter-contact',
+      `contact=${withContact.contact_id}&status=all`,
+      (c) => c.contact_id === withContact.contact_id,
+      withContact.id,
+    );
   await keepsOnly(context, 'conversations.filter-unread', 'unread=true&status=all', (c) => c.unread_count > 0);
   // A text long enough to make the URL too long for a server is not searched for.
   const found = async (rule: string, text: string | undefined) => {
@@ -32,7 +65,12 @@ export async function judgeExistingConversations(context: CheckContext): Promise
   const recent = await listed(context, 'status=all&limit=50');
   const times = recent.data.map((c) => (c.last_message_at === null ? -Infinity : Date.parse(c.last_message_at)));
   const outOfOrder = times.findIndex((time, index) => index > 0 && time > times[index - 1]!);
-  context.judge('conversations.sort-recent', outOfOrder > 0 && `the list shows ${recent.data[outOfOrder]!.id} (last message ${recent.data[outOfOrder]!.last_message_at}) after ${recent.data[outOfOrder - 1]!.id} (${recent.data[outOfOrder - 1]!.last_message_at}): not latest first`, recent.exchange);
+  context.judge(
+    'conversations.sort-recent',
+    outOfOrder > 0 &&
+      `the list shows ${recent.data[outOfOrder]!.id} (last message ${recent.data[outOfOrder]!.last_message_at}) after ${recent.data[outOfOrder - 1]!.id} (${recent.data[outOfOrder - 1]!.last_message_at}): not latest first`,
+    recent.exchange,
+  );
 }
 
 async function listed(context: CheckContext, query: string): Promise<{ data: Shown[]; exchange: Exchange }> {
@@ -42,10 +80,20 @@ async function listed(context: CheckContext, query: string): Promise<{ data: Sho
 }
 
 /** Every conversation `query` lists holds `keeps`; `expected`, when given, is among them. */
-async function keepsOnly(context: CheckContext, rule: string, query: string, keeps: (conversation: Shown) => boolean, expected?: string): Promise<void> {
+async function keepsOnly(
+  context: CheckContext,
+  rule: string,
+  query: string,
+  keeps: (conversation: Shown) => boolean,
+  expected?: string,
+): Promise<void> {
   const { data, exchange } = await listed(context, `${query}&limit=50`);
   const stray = data.find((conversation) => !keeps(conversation));
   // Only a list that fits one page can be said to leave a conversation out.
   const missing = expected !== undefined && !exchange.json?.next_cursor && !data.some((conversation) => conversation.id === expected);
-  context.judge(rule, stray ? `${query} lists ${stray.id}, which it does not name` : missing && `${query} does not list ${expected}, which it names`, exchange);
+  context.judge(
+    rule,
+    stray ? `${query} lists ${stray.id}, which it does not name` : missing && `${query} does not list ${expected}, which it names`,
+    exchange,
+  );
 }

@@ -7,7 +7,18 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { CHANNEL_TYPES, RuleJudge, clientWritesIn, isIdOf, isTime, isTimeOrNull, newChannel, newClient, readConversation, readMessages } from '../../conversations-kit.ts';
+import {
+  CHANNEL_TYPES,
+  RuleJudge,
+  clientWritesIn,
+  isIdOf,
+  isTime,
+  isTimeOrNull,
+  newChannel,
+  newClient,
+  readConversation,
+  readMessages,
+} from '../../conversations-kit.ts';
 
 const OUTBOUND_STATUSES = ['queued', 'sent', 'delivered', 'read', 'failed'];
 
@@ -28,7 +39,12 @@ export const conversationFields: ActiveCheck = {
     if (!conversations.length) context.skip('the workspace holds no conversation to judge, and a deployment offers no way to start one');
     for (const conversation of conversations) judgeConversation(judge, conversation, list);
     const sample = own ? conversations.filter((conversation) => conversation.id === own) : conversations.slice(0, 3);
-    if (own && !sample.length) context.fail(`the conversation ${own} a client just started is not in the list with status=all`, list, 'conversations.conversation-id');
+    if (own && !sample.length)
+      context.fail(
+        `the conversation ${own} a client just started is not in the list with status=all`,
+        list,
+        'conversations.conversation-id',
+      );
     for (const listed of sample) {
       const read = await readConversation(context, listed.id);
       judgeConversation(judge, read.json, read);
@@ -47,11 +63,36 @@ async function startOwnConversation(context: CheckContext, judge: RuleJudge): Pr
   const read = await readConversation(context, written.conversation_id);
   const conversation = read.json;
   const known = conversation.name === client.name && conversation.handle === client.handle && conversation.phone === client.phone;
-  judge.expect('conversations.client-fields', known, `the client wrote as ${JSON.stringify(client)}, the conversation shows ${JSON.stringify({ name: conversation.name, handle: conversation.handle, phone: conversation.phone })}`, read);
-  judge.expect('conversations.channel-status-active', conversation.channel?.status === 'active', `a channel just connected shows status ${JSON.stringify(conversation.channel?.status)}, not active`, read);
-  judge.expect('conversations.sla-due-while-waiting', isTime(conversation.sla_due_at), `a client waiting for an answer, but sla_due_at is ${JSON.stringify(conversation.sla_due_at)}`, read);
-  judge.expect('conversations.unread-count', conversation.unread_count === 1, `unread_count is ${conversation.unread_count} after the client's first message`, read);
-  judge.expect('conversations.preview', conversation.preview?.direction === 'in' && conversation.preview?.text === 'Is the grey sofa still available?', `preview ${JSON.stringify(conversation.preview)} is not the client's message`, read);
+  judge.expect(
+    'conversations.client-fields',
+    known,
+    `the client wrote as ${JSON.stringify(client)}, the conversation shows ${JSON.stringify({ name: conversation.name, handle: conversation.handle, phone: conversation.phone })}`,
+    read,
+  );
+  judge.expect(
+    'conversations.channel-status-active',
+    conversation.channel?.status === 'active',
+    `a channel just connected shows status ${JSON.stringify(conversation.channel?.status)}, not active`,
+    read,
+  );
+  judge.expect(
+    'conversations.sla-due-while-waiting',
+    isTime(conversation.sla_due_at),
+    `a client waiting for an answer, but sla_due_at is ${JSON.stringify(conversation.sla_due_at)}`,
+    read,
+  );
+  judge.expect(
+    'conversations.unread-count',
+    conversation.unread_count === 1,
+    `unread_count is ${conversation.unread_count} after the client's first message`,
+    read,
+  );
+  judge.expect(
+    'conversations.preview',
+    conversation.preview?.direction === 'in' && conversation.preview?.text === 'Is the grey sofa still available?',
+    `preview ${JSON.stringify(conversation.preview)} is not the client's message`,
+    read,
+  );
   return written.conversation_id;
 }
 
@@ -59,25 +100,96 @@ function judgeConversation(judge: RuleJudge, c: any, exchange: Exchange): void {
   const where = `conversation ${c?.id}`;
   judge.expect('conversations.conversation-id', isIdOf('cv', c.id), `${where}: id is not cv_...`, exchange);
   const channel = c.channel;
-  const summary = channel && typeof channel === 'object' && isIdOf('ch', channel.id) && typeof channel.name === 'string' && typeof channel.status === 'string' && 'type' in channel;
-  judge.expect('conversations.channel-summary', Boolean(summary), `${where}: channel ${JSON.stringify(channel)} is not {id: ch_..., type, name, status}`, exchange);
-  judge.expect('conversations.channel-type', (CHANNEL_TYPES as readonly string[]).includes(channel?.type), `${where}: channel type ${JSON.stringify(channel?.type)} is none of the spec's`, exchange);
-  judge.expect('conversations.client-fields', ['name', 'handle', 'phone'].every((field) => typeof c[field] === 'string'), `${where}: name, handle and phone are not all strings`, exchange);
+  const summary =
+    channel &&
+    typeof channel === 'object' &&
+    isIdOf('ch', channel.id) &&
+    typeof channel.name === 'string' &&
+    typeof channel.status === 'string' &&
+    'type' in channel;
+  judge.expect(
+    'conversations.channel-summary',
+    Boolean(summary),
+    `${where}: channel ${JSON.stringify(channel)} is not {id: ch_..., type, name, status}`,
+    exchange,
+  );
+  judge.expect(
+    'conversations.channel-type',
+    (CHANNEL_TYPES as readonly string[]).includes(channel?.type),
+    `${where}: channel type ${JSON.stringify(channel?.type)} is none of the spec's`,
+    exchange,
+  );
+  judge.expect(
+    'conversations.client-fields',
+    ['name', 'handle', 'phone'].every((field) => typeof c[field] === 'string'),
+    `${where}: name, handle and phone are not all strings`,
+    exchange,
+  );
   const ref = (prefix: string, value: unknown) => value === null || isIdOf(prefix, value);
-  judge.expect('conversations.contact-and-lead', ref('ct', c.contact_id) && ref('ld', c.lead_id), `${where}: contact_id ${JSON.stringify(c.contact_id)} or lead_id ${JSON.stringify(c.lead_id)} is no id or null`, exchange);
-  judge.expect('conversations.status-values', ['open', 'snoozed', 'resolved'].includes(c.status), `${where}: status ${JSON.stringify(c.status)}`, exchange);
+  judge.expect(
+    'conversations.contact-and-lead',
+    ref('ct', c.contact_id) && ref('ld', c.lead_id),
+    `${where}: contact_id ${JSON.stringify(c.contact_id)} or lead_id ${JSON.stringify(c.lead_id)} is no id or null`,
+    exchange,
+  );
+  judge.expect(
+    'conversations.status-values',
+    ['open', 'snoozed', 'resolved'].includes(c.status),
+    `${where}: status ${JSON.stringify(c.status)}`,
+    exchange,
+  );
   const snoozeShown = isTimeOrNull(c.snoozed_until) && (c.status !== 'snoozed' || isTime(c.snoozed_until));
-  judge.expect('conversations.snoozed-until', snoozeShown, `${where}: status ${c.status} with snoozed_until ${JSON.stringify(c.snoozed_until)}`, exchange);
-  judge.expect('conversations.assignee-id', c.assignee_id === null || isIdOf('mb', c.assignee_id), `${where}: assignee_id ${JSON.stringify(c.assignee_id)} is no member id or null`, exchange);
-  judge.expect('conversations.do-not-contact-field', typeof c.do_not_contact === 'boolean', `${where}: do_not_contact ${JSON.stringify(c.do_not_contact)} is no boolean`, exchange);
+  judge.expect(
+    'conversations.snoozed-until',
+    snoozeShown,
+    `${where}: status ${c.status} with snoozed_until ${JSON.stringify(c.snoozed_until)}`,
+    exchange,
+  );
+  judge.expect(
+    'conversations.assignee-id',
+    c.assignee_id === null || isIdOf('mb', c.assignee_id),
+    `${where}: assignee_id ${JSON.stringify(c.assignee_id)} is no member id or null`,
+    exchange,
+  );
+  judge.expect(
+    'conversations.do-not-contact-field',
+    typeof c.do_not_contact === 'boolean',
+    `${where}: do_not_contact ${JSON.stringify(c.do_not_contact)} is no boolean`,
+    exchange,
+  );
   const times = ['last_message_at', 'last_inbound_at', 'last_outbound_at'].every((field) => isTimeOrNull(c[field]));
-  judge.expect('conversations.last-times', times, `${where}: last_message_at, last_inbound_at or last_outbound_at is no time or null`, exchange);
+  judge.expect(
+    'conversations.last-times',
+    times,
+    `${where}: last_message_at, last_inbound_at or last_outbound_at is no time or null`,
+    exchange,
+  );
   if (times) judgeLastMessage(judge, c, where, exchange);
-  judge.expect('conversations.unread-count', Number.isInteger(c.unread_count) && c.unread_count >= 0, `${where}: unread_count ${JSON.stringify(c.unread_count)}`, exchange);
-  judge.expect('conversations.sla-due-while-waiting', isTimeOrNull(c.sla_due_at), `${where}: sla_due_at ${JSON.stringify(c.sla_due_at)} is no time or null`, exchange);
+  judge.expect(
+    'conversations.unread-count',
+    Number.isInteger(c.unread_count) && c.unread_count >= 0,
+    `${where}: unread_count ${JSON.stringify(c.unread_count)}`,
+    exchange,
+  );
+  judge.expect(
+    'conversations.sla-due-while-waiting',
+    isTimeOrNull(c.sla_due_at),
+    `${where}: sla_due_at ${JSON.stringify(c.sla_due_at)} is no time or null`,
+    exchange,
+  );
   const preview = c.preview && typeof c.preview.text === 'string' && ['in', 'out'].includes(c.preview.direction);
-  judge.expect('conversations.preview', Boolean(preview), `${where}: preview ${JSON.stringify(c.preview)} is not {text, direction: in|out}`, exchange);
-  judge.expect('conversations.created-at', isTime(c.created_at), `${where}: created_at ${JSON.stringify(c.created_at)} is no time`, exchange);
+  judge.expect(
+    'conversations.preview',
+    Boolean(preview),
+    `${where}: preview ${JSON.stringify(c.preview)} is not {text, direction: in|out}`,
+    exchange,
+  );
+  judge.expect(
+    'conversations.created-at',
+    isTime(c.created_at),
+    `${where}: created_at ${JSON.stringify(c.created_at)} is no time`,
+    exchange,
+  );
 }
 
 /**
@@ -88,27 +200,98 @@ function judgeLastMessage(judge: RuleJudge, c: any, where: string, exchange: Exc
   const [inMs, outMs] = [c.last_inbound_at, c.last_outbound_at].map((time) => (time === null ? null : Date.parse(time)));
   if (inMs === null && outMs === null) return;
   const latest = Math.max(inMs ?? -Infinity, outMs ?? -Infinity);
-  judge.expect('conversations.last-times', c.last_message_at !== null && Date.parse(c.last_message_at) === latest, `${where}: last_message_at ${c.last_message_at} is not the later of last_inbound_at ${c.last_inbound_at} and last_outbound_at ${c.last_outbound_at}`, exchange);
+  judge.expect(
+    'conversations.last-times',
+    c.last_message_at !== null && Date.parse(c.last_message_at) === latest,
+    `${where}: last_message_at ${c.last_message_at} is not the later of last_inbound_at ${c.last_inbound_at} and last_outbound_at ${c.last_outbound_at}`,
+    exchange,
+  );
   if (inMs === outMs) return;
   const direction = (outMs ?? -Infinity) > (inMs ?? -Infinity) ? 'out' : 'in';
-  judge.expect('conversations.preview', c.preview?.direction === direction, `${where}: the last message is ${direction === 'out' ? 'to' : 'from'} the client, but the preview's direction is ${JSON.stringify(c.preview?.direction)}`, exchange);
+  judge.expect(
+    'conversations.preview',
+    c.preview?.direction === direction,
+    `${where}: the last message is ${direction === 'out' ? 'to' : 'from'} the client, but the preview's direction is ${JSON.stringify(c.preview?.direction)}`,
+    exchange,
+  );
 }
 
 function judgeMessage(judge: RuleJudge, m: any, conversationId: string, exchange: Exchange): void {
   const where = `message ${m?.id}`;
-  judge.expect('conversations.message-id', isIdOf('msg', m.id) && m.conversation_id === conversationId, `${where}: id is not msg_... or conversation_id is not ${conversationId}`, exchange);
-  judge.expect('conversations.message-direction', ['in', 'out'].includes(m.direction), `${where}: direction ${JSON.stringify(m.direction)}`, exchange);
+  judge.expect(
+    'conversations.message-id',
+    isIdOf('msg', m.id) && m.conversation_id === conversationId,
+    `${where}: id is not msg_... or conversation_id is not ${conversationId}`,
+    exchange,
+  );
+  judge.expect(
+    'conversations.message-direction',
+    ['in', 'out'].includes(m.direction),
+    `${where}: direction ${JSON.stringify(m.direction)}`,
+    exchange,
+  );
   if (m.direction === 'in') {
-    judge.expect('conversations.author-type-client', m.author_type === 'client', `${where}: an inbound message with author_type ${JSON.stringify(m.author_type)}`, exchange);
-    judge.expect('conversations.status-inbound', m.status === 'received', `${where}: an inbound message in status ${JSON.stringify(m.status)}`, exchange);
+    judge.expect(
+      'conversations.author-type-client',
+      m.author_type === 'client',
+      `${where}: an inbound message with author_type ${JSON.stringify(m.author_type)}`,
+      exchange,
+    );
+    judge.expect(
+      'conversations.status-inbound',
+      m.status === 'received',
+      `${where}: an inbound message in status ${JSON.stringify(m.status)}`,
+      exchange,
+    );
   }
-  if (m.direction === 'out') judge.expect('conversations.status-outbound', OUTBOUND_STATUSES.includes(m.status), `${where}: an outbound message in status ${JSON.stringify(m.status)}`, exchange);
-  judge.expect('conversations.author-id', m.author_id === null || typeof m.author_id === 'string', `${where}: author_id ${JSON.stringify(m.author_id)}`, exchange);
-  judge.expect('conversations.message-text-attachments', typeof m.text === 'string' && Array.isArray(m.attachments), `${where}: text is no string or attachments no array`, exchange);
+  if (m.direction === 'out')
+    judge.expect(
+      'conversations.status-outbound',
+      OUTBOUND_STATUSES.includes(m.status),
+      `${where}: an outbound message in status ${JSON.stringify(m.status)}`,
+      exchange,
+    );
+  judge.expect(
+    'conversations.author-id',
+    m.author_id === null || typeof m.author_id === 'string',
+    `${where}: author_id ${JSON.stringify(m.author_id)}`,
+    exchange,
+  );
+  judge.expect(
+    'conversations.message-text-attachments',
+    typeof m.text === 'string' && Array.isArray(m.attachments),
+    `${where}: text is no string or attachments no array`,
+    exchange,
+  );
   const errorShown = m.status === 'failed' ? typeof m.error === 'string' && m.error.length > 0 : m.error === null;
-  judge.expect('conversations.error-when-failed', errorShown, `${where}: status ${m.status} with error ${JSON.stringify(m.error)}`, exchange);
-  judge.expect('conversations.client-id-field', m.client_id === null || (typeof m.client_id === 'string' && m.client_id.length <= 64), `${where}: client_id ${JSON.stringify(m.client_id)}`, exchange);
-  judge.expect('conversations.message-created-at', isTime(m.created_at), `${where}: created_at ${JSON.stringify(m.created_at)} is no time`, exchange);
-  judge.expect('conversations.edited-at', isTimeOrNull(m.edited_at), `${where}: edited_at ${JSON.stringify(m.edited_at)} is no time or null`, exchange);
-  judge.expect('conversations.deleted-at', isTimeOrNull(m.deleted_at), `${where}: deleted_at ${JSON.stringify(m.deleted_at)} is no time or null`, exchange);
+  judge.expect(
+    'conversations.error-when-failed',
+    errorShown,
+    `${where}: status ${m.status} with error ${JSON.stringify(m.error)}`,
+    exchange,
+  );
+  judge.expect(
+    'conversations.client-id-field',
+    m.client_id === null || (typeof m.client_id === 'string' && m.client_id.length <= 64),
+    `${where}: client_id ${JSON.stringify(m.client_id)}`,
+    exchange,
+  );
+  judge.expect(
+    'conversations.message-created-at',
+    isTime(m.created_at),
+    `${where}: created_at ${JSON.stringify(m.created_at)} is no time`,
+    exchange,
+  );
+  judge.expect(
+    'conversations.edited-at',
+    isTimeOrNull(m.edited_at),
+    `${where}: edited_at ${JSON.stringify(m.edited_at)} is no time or null`,
+    exchange,
+  );
+  judge.expect(
+    'conversations.deleted-at',
+    isTimeOrNull(m.deleted_at),
+    `${where}: deleted_at ${JSON.stringify(m.deleted_at)} is no time or null`,
+    exchange,
+  );
 }

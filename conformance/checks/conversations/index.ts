@@ -13,5 +13,15 @@ import { sendMessage } from './send.ts';
 import { conversationStates } from './states.ts';
 
 export const conversationsChecks: Check[] = [
-  conversationFields, conversationCounts, clientActivity, sendMessage, messageDelivery, optOut, channelRules, messengerChanges, conversationStates, listFilters, conversationScopes,
+  conversationFields,
+  conversationCounts,
+  clientActivity,
+  sendMessage,
+  messageDelivery,
+  optOut,
+  channelRules,
+  messengerChanges,
+  conversationStates,
+  listFilters,
+  conversationScopes,
 ];

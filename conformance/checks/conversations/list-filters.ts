@@ -9,7 +9,19 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import { judgeExistingConversations } from './existing-list.ts';
-import { SENDS_REACH_CLIENTS, clientWritesIn, clockForward, listedIds, mockOnly, myMemberId, newChannel, newClient, readConversation, type Client, withFrozenClock } from '../../conversations-kit.ts';
+import {
+  SENDS_REACH_CLIENTS,
+  clientWritesIn,
+  clockForward,
+  listedIds,
+  mockOnly,
+  myMemberId,
+  newChannel,
+  newClient,
+  readConversation,
+  type Client,
+  withFrozenClock,
+} from '../../conversations-kit.ts';
 
 type Cast = { p: string; q: string; r: string };
 
@@ -17,7 +29,8 @@ export const listFilters: ActiveCheck = {
   kind: 'active',
   id: 'conversations.list-filters',
   family: 'conversations',
-  title: 'the conversation list filters by channel, lead, contact, unassigned, waiting, needs_reply, unread and q, sorts by recent and sla, and pages',
+  title:
+    'the conversation list filters by channel, lead, contact, unassigned, waiting, needs_reply, unread and q, sorts by recent and sla, and pages',
   spec: '4.8',
   basis: 'documented',
   writes: true,
@@ -36,7 +49,10 @@ export const listFilters: ActiveCheck = {
       const q = (await clientWritesIn(context, webchat.id, clientQ, 'Do you deliver?')).conversation_id;
       await clockForward(context, 1);
       context.expectStatus(await context.client.call('sendMessage', { path: { id: q }, body: { text: 'Yes, we do.' } }), 201);
-      context.expectStatus(await context.client.call('assignConversation', { path: { id: q }, body: { assignee_id: await myMemberId(context) } }), 200);
+      context.expectStatus(
+        await context.client.call('assignConversation', { path: { id: q }, body: { assignee_id: await myMemberId(context) } }),
+        200,
+      );
       await clockForward(context, 1);
       const r = (await clientWritesIn(context, instagram.id, clientR, 'Price?')).conversation_id;
       await clockForward(context, 1);
@@ -44,7 +60,8 @@ export const listFilters: ActiveCheck = {
       const cast = { p, q, r };
       const linked = await readConversation(context, p);
       // The link is the mock's simulation (control/channels.yaml), not a rule of the spec: without it the filters cannot be judged.
-      if (linked.json.contact_id !== contactId || linked.json.lead_id !== leadId) context.fail(`the mock did not link the client to contact ${contactId} and lead ${leadId} by phone`, linked);
+      if (linked.json.contact_id !== contactId || linked.json.lead_id !== leadId)
+        context.fail(`the mock did not link the client to contact ${contactId} and lead ${leadId} by phone`, linked);
 
       const expect = filterExpectation(context, cast, label);
       await expect('conversations.filter-channel', `channel=${webchat.id}`, [p, q]);
@@ -79,22 +96,38 @@ async function contactWithLead(context: CheckContext, client: Client): Promise<{
 /** Judges that a filter keeps exactly `kept` of the check's three conversations. */
 function filterExpectation(context: CheckContext, cast: Cast, label: string) {
   const ours = Object.values(cast);
-  const name = (id: string) => Object.entries(cast).find(([, value]) => value === id)?.[0].toUpperCase() ?? id;
+  const name = (id: string) =>
+    Object.entries(cast)
+      .find(([, value]) => value === id)?.[0]
+      .toUpperCase() ?? id;
   return async (rule: string, query: string, kept: string[]) => {
     const { ids, exchange } = await listedIds(context, `${query}&status=all&limit=250`);
     const shown = ours.filter((id) => ids.includes(id));
     const same = shown.length === kept.length && kept.every((id) => shown.includes(id));
-    context.judge(rule, !same && `${query} lists ${shown.map(name).join(', ') || 'none'} of the check's conversations P, Q, R (${label}), not ${kept.map(name).join(', ') || 'none'}`, exchange);
+    context.judge(
+      rule,
+      !same &&
+        `${query} lists ${shown.map(name).join(', ') || 'none'} of the check's conversations P, Q, R (${label}), not ${kept.map(name).join(', ') || 'none'}`,
+      exchange,
+    );
   };
 }
 
 /** Judges the order of the check's conversations, given by name (P, Q, R) in the expected order. */
 async function judgeOrder(context: CheckContext, rule: string, query: string, inOrder: Partial<Cast>): Promise<void> {
   const expected = Object.values(inOrder);
-  const name = (id: string) => Object.entries(inOrder).find(([, value]) => value === id)?.[0].toUpperCase();
+  const name = (id: string) =>
+    Object.entries(inOrder)
+      .find(([, value]) => value === id)?.[0]
+      .toUpperCase();
   const { ids, exchange } = await listedIds(context, `${query}&limit=250`);
   const shown = ids.filter((id) => expected.includes(id));
-  context.judge(rule, shown.join() !== expected.join() && `${query} lists the check's conversations as ${shown.map(name).join(', ')}, not ${expected.map(name).join(', ')}`, exchange);
+  context.judge(
+    rule,
+    shown.join() !== expected.join() &&
+      `${query} lists the check's conversations as ${shown.map(name).join(', ')}, not ${expected.map(name).join(', ')}`,
+    exchange,
+  );
 }
 
 /** Pages of one, walked by cursor, give the check's three conversations once each, in order. */
@@ -102,12 +135,23 @@ async function judgePaging(context: CheckContext, query: string, expected: strin
   const walked: string[] = [];
   let cursor: string | null = null;
   for (let pages = 0; pages < 10; pages++) {
-    const page = await context.client.send('GET', `/v1/conversations?${query}&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-    if (page.status !== 200 || (page.json?.data?.length ?? 0) > 1) return context.judge('conversations.list-paging', `a page of limit=1 answered ${page.status} with ${page.json?.data?.length} conversations`, page);
+    const page = await context.client.send(
+      'GET',
+      `/v1/conversations?${query}&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
+    if (page.status !== 200 || (page.json?.data?.length ?? 0) > 1)
+      return context.judge(
+        'conversations.list-paging',
+        `a page of limit=1 answered ${page.status} with ${page.json?.data?.length} conversations`,
+        page,
+      );
     walked.push(...page.json.data.map((conversation: { id: string }) => conversation.id));
     cursor = page.json.next_cursor ?? null;
     if (!cursor) break;
   }
   const ours = walked.filter((id) => expected.includes(id));
-  context.judge('conversations.list-paging', ours.join() !== expected.join() && `walking pages of one gave ${ours.join(', ')}, not ${expected.join(', ')}`);
+  context.judge(
+    'conversations.list-paging',
+    ours.join() !== expected.join() && `walking pages of one gave ${ours.join(', ')}, not ${expected.join(', ')}`,
+  );
 }

@@ -4,7 +4,15 @@
 // client opts out, in the messenger: the mock's control API stands in for them, and a deployment's
 // opted-out client is a real person, so the check skips there.
 import type { ActiveCheck } from '../../check.ts';
-import { SENDS_REACH_CLIENTS, clientWritesIn, mockOnly, newChannel, newClient, readConversation, setDoNotContact } from '../../conversations-kit.ts';
+import {
+  SENDS_REACH_CLIENTS,
+  clientWritesIn,
+  mockOnly,
+  newChannel,
+  newClient,
+  readConversation,
+  setDoNotContact,
+} from '../../conversations-kit.ts';
 
 export const optOut: ActiveCheck = {
   kind: 'active',
@@ -24,15 +32,34 @@ export const optOut: ActiveCheck = {
     await setDoNotContact(context, id, true);
     const after = await readConversation(context, id);
     const shown = before.json.do_not_contact === false && after.json.do_not_contact === true;
-    context.judge('conversations.do-not-contact-field', !shown && `do_not_contact is ${before.json.do_not_contact} before the client opted out and ${after.json.do_not_contact} after`, after);
+    context.judge(
+      'conversations.do-not-contact-field',
+      !shown && `do_not_contact is ${before.json.do_not_contact} before the client opted out and ${after.json.do_not_contact} after`,
+      after,
+    );
 
     const refused = await context.client.call('sendMessage', { path: { id }, body: { text: 'One last offer!' } });
-    context.judge('conversations.opted-out', (refused.status !== 409 || refused.json?.error?.code !== 'opted_out') && `a send to a client who opted out answered ${[refused.status, refused.json?.error?.code].filter(Boolean).join(' ')}, not 409 opted_out`, refused);
+    context.judge(
+      'conversations.opted-out',
+      (refused.status !== 409 || refused.json?.error?.code !== 'opted_out') &&
+        `a send to a client who opted out answered ${[refused.status, refused.json?.error?.code].filter(Boolean).join(' ')}, not 409 opted_out`,
+      refused,
+    );
     const otherRead = await readConversation(context, elsewhere);
     const otherSend = await context.client.call('sendMessage', { path: { id: elsewhere }, body: { text: 'Here is your invoice.' } });
     const perChannel = otherRead.json.do_not_contact === false && otherSend.status === 201;
-    context.judge('conversations.opt-out-per-channel', !perChannel && `the client opted out on ${channel.type} only, but on ${otherChannel.type} do_not_contact is ${otherRead.json.do_not_contact} and a send answered ${[otherSend.status, otherSend.json?.error?.code].filter(Boolean).join(' ')}`, perChannel ? otherRead : otherSend);
+    context.judge(
+      'conversations.opt-out-per-channel',
+      !perChannel &&
+        `the client opted out on ${channel.type} only, but on ${otherChannel.type} do_not_contact is ${otherRead.json.do_not_contact} and a send answered ${[otherSend.status, otherSend.json?.error?.code].filter(Boolean).join(' ')}`,
+      perChannel ? otherRead : otherSend,
+    );
     const forced = await context.client.call('sendMessage', { path: { id }, body: { text: 'Your refund was sent.', force: true } });
-    context.judge('conversations.force-sends', (forced.status !== 201 || forced.json?.status !== 'queued') && `a send with force true answered ${forced.status} ${forced.json?.status ?? forced.json?.error?.code ?? ''}, not 201 queued`, forced);
+    context.judge(
+      'conversations.force-sends',
+      (forced.status !== 201 || forced.json?.status !== 'queued') &&
+        `a send with force true answered ${forced.status} ${forced.json?.status ?? forced.json?.error?.code ?? ''}, not 201 queued`,
+      forced,
+    );
   },
 };

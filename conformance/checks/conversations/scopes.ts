@@ -25,16 +25,31 @@ export const conversationScopes: ActiveCheck = {
     if (!context.target.mock) return judgeGivenKey(context);
     if (context.target.readOnly) context.skip('on a mock the check sends and manages with keys it makes; the run is read-only');
     const workspaceId = mockOnly(context, 'keys of chosen scopes are made in the web app');
-    const keyWith = async (scopes: string[]) => (await controlCall(context, 'POST', `/_mock/workspaces/${workspaceId}/api-keys`, { scopes, role: 'admin', name: `conformance ${context.runId} ${scopes.join(' ')}` })).key as string;
+    const keyWith = async (scopes: string[]) =>
+      (
+        await controlCall(context, 'POST', `/_mock/workspaces/${workspaceId}/api-keys`, {
+          scopes,
+          role: 'admin',
+          name: `conformance ${context.runId} ${scopes.join(' ')}`,
+        })
+      ).key as string;
     const [noMessages, readOnly, manageOnly, manager, sender] = [
-      await keyWith(['leads:read']), await keyWith(['messages:read']), await keyWith(['conversations:manage']),
-      await keyWith(['messages:read', 'conversations:manage']), await keyWith(['messages:send']),
+      await keyWith(['leads:read']),
+      await keyWith(['messages:read']),
+      await keyWith(['conversations:manage']),
+      await keyWith(['messages:read', 'conversations:manage']),
+      await keyWith(['messages:send']),
     ];
     const channel = await newChannel(context, 'email');
     const written = await clientWritesIn(context, channel.id, newClient(context, 'scopes'), 'Hello, I have a question.');
     const cv = `/v1/conversations/${written.conversation_id}`;
     const until = new Date((await mockNowMs(context)) + 86_400_000).toISOString();
-    const bodies: Record<(typeof MANAGE)[number], unknown> = { assign: { assignee_id: null }, resolve: undefined, reopen: undefined, snooze: { until } };
+    const bodies: Record<(typeof MANAGE)[number], unknown> = {
+      assign: { assignee_id: null },
+      resolve: undefined,
+      reopen: undefined,
+      snooze: { until },
+    };
     const expectRefused = refusal(context);
 
     await expectRefused('conversations.scope-list', noMessages, 'GET', '/v1/conversations', undefined, 'messages:read');
@@ -44,17 +59,35 @@ export const conversationScopes: ActiveCheck = {
     const read = await context.client.send('GET', `${cv}/messages`, { key: readOnly });
     context.judge('conversations.scope-messages', read.status !== 200 && `a key with messages:read answered ${read.status}`, read);
     await expectRefused('conversations.scope-send', readOnly, 'POST', `${cv}/messages`, { text: 'Hello!' }, 'messages:send');
-    await expectRefused('conversations.scope-retry', readOnly, 'POST', `/v1/messages/${written.message_id}/retry`, undefined, 'messages:send');
+    await expectRefused(
+      'conversations.scope-retry',
+      readOnly,
+      'POST',
+      `/v1/messages/${written.message_id}/retry`,
+      undefined,
+      'messages:send',
+    );
     const sent = await context.client.send('POST', `${cv}/messages`, { key: sender, body: { text: 'How can we help?' } });
     context.judge('conversations.scope-send', sent.status !== 201 && `a key with messages:send answered ${sent.status}`, sent);
     const retried = await context.client.call('retryMessage', { path: { id: written.message_id }, key: sender });
-    context.judge('conversations.scope-retry', retried.status === 403 && `a key with messages:send answered 403 ${retried.json?.error?.code}`, retried);
+    context.judge(
+      'conversations.scope-retry',
+      retried.status === 403 && `a key with messages:send answered 403 ${retried.json?.error?.code}`,
+      retried,
+    );
     for (const action of MANAGE) {
       const rule = `conversations.scope-${action}`;
       await expectRefused(rule, readOnly, 'POST', `${cv}/${action}`, bodies[action], 'conversations:manage');
       await expectRefused('conversations.manage-needs-read', manageOnly, 'POST', `${cv}/${action}`, bodies[action], 'messages:read');
-      const allowed = await context.client.send('POST', `${cv}/${action}`, { key: manager, ...(bodies[action] === undefined ? {} : { body: bodies[action] }) });
-      context.judge(rule, allowed.status !== 200 && `a key with conversations:manage and messages:read answered ${allowed.status}`, allowed);
+      const allowed = await context.client.send('POST', `${cv}/${action}`, {
+        key: manager,
+        ...(bodies[action] === undefined ? {} : { body: bodies[action] }),
+      });
+      context.judge(
+        rule,
+        allowed.status !== 200 && `a key with conversations:manage and messages:read answered ${allowed.status}`,
+        allowed,
+      );
     }
   },
 };
@@ -63,7 +96,12 @@ function refusal(context: CheckContext) {
   return async (rule: string, key: string, method: string, path: string, body: unknown, scope: string) => {
     const answer = await context.client.send(method, path, { key, ...(body === undefined ? {} : { body }) });
     const refused = answer.status === 403 && answer.json?.error?.code === 'missing_scope' && answer.json.error.scope === scope;
-    context.judge(rule, !refused && `${method} ${path} with a key without ${scope} answered ${answer.status} ${answer.json?.error?.code ?? ''} ${answer.json?.error?.scope ?? ''}`, answer);
+    context.judge(
+      rule,
+      !refused &&
+        `${method} ${path} with a key without ${scope} answered ${answer.status} ${answer.json?.error?.code ?? ''} ${answer.json?.error?.scope ?? ''}`,
+      answer,
+    );
   };
 }
 

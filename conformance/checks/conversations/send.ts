@@ -7,13 +7,23 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { SENDS_REACH_CLIENTS, clientWritesIn, clockForward, mockOnly, myMemberId, newChannel, newClient, readMessages } from '../../conversations-kit.ts';
+import {
+  SENDS_REACH_CLIENTS,
+  clientWritesIn,
+  clockForward,
+  mockOnly,
+  myMemberId,
+  newChannel,
+  newClient,
+  readMessages,
+} from '../../conversations-kit.ts';
 
 export const sendMessage: ActiveCheck = {
   kind: 'active',
   id: 'conversations.send',
   family: 'conversations',
-  title: 'a send answers 201 with a queued member message; text and client_id limits; client_id makes it idempotent; messages list newest first',
+  title:
+    'a send answers 201 with a queued member message; text and client_id limits; client_id makes it idempotent; messages list newest first',
   spec: '4.8, 2.10, 8',
   basis: 'documented',
   writes: true,
@@ -39,7 +49,11 @@ export const sendMessage: ActiveCheck = {
     // Characters, not UTF-16 code units: 4096 emoji are 8192 units (and 16 KB of UTF-8).
     await clockForward(context, 1);
     const emoji = await send({ text: '\u{1F6CB}'.repeat(4096) });
-    context.judge('conversations.text-limit', emoji.status !== 201 && `a text of 4096 characters, each an emoji outside the BMP, answered ${emoji.status}`, emoji);
+    context.judge(
+      'conversations.text-limit',
+      emoji.status !== 201 && `a text of 4096 characters, each an emoji outside the BMP, answered ${emoji.status}`,
+      emoji,
+    );
     const clientId = `${context.runId}-`.padEnd(64, 'k');
     await clockForward(context, 1);
     const first = await send({ text: 'Yes, by card or cash.', client_id: clientId });
@@ -51,7 +65,9 @@ export const sendMessage: ActiveCheck = {
     const sameMessage = repeat.status < 300 && repeat.json?.id === first.json.id && repeat.json?.text === first.json.text;
     const messages = await readMessages(context, written.conversation_id);
     const withClientId = (messages.json?.data ?? []).filter((message: any) => message.client_id === clientId);
-    const idempotence = (!sameMessage || withClientId.length !== 1) && `a repeat with the same client_id answered ${repeat.status} ${repeat.json?.id ?? ''}, not ${first.json.id}, and the conversation holds ${withClientId.length} messages with it`;
+    const idempotence =
+      (!sameMessage || withClientId.length !== 1) &&
+      `a repeat with the same client_id answered ${repeat.status} ${repeat.json?.id ?? ''}, not ${first.json.id}, and the conversation holds ${withClientId.length} messages with it`;
     context.judge('conversations.client-id-idempotent', idempotence, sameMessage ? messages : repeat);
     // Part 9 says it again ("message sending is idempotent by client_id"); conventions.yaml gives that rule to this check.
     context.judge('conventions.message-client-id-idempotent', idempotence, sameMessage ? messages : repeat);
@@ -64,23 +80,54 @@ export const sendMessage: ActiveCheck = {
 
 function judgeRefused(context: CheckContext, rule: string, answer: Exchange, field: string): void {
   const refused = answer.status === 422 && answer.json?.error?.code === 'validation_failed' && field in (answer.json.error.fields ?? {});
-  context.judge(rule, !refused && `answered ${answer.status} ${answer.json?.error?.code ?? ''}, not 422 validation_failed naming ${field}`, answer);
+  context.judge(
+    rule,
+    !refused && `answered ${answer.status} ${answer.json?.error?.code ?? ''}, not 422 validation_failed naming ${field}`,
+    answer,
+  );
 }
 
 function judgeQueued(context: CheckContext, answer: Exchange, me: string, clientId: string): void {
   const message = answer.json;
-  context.judge('conversations.send-answers-201', message.status !== 'queued' && `the new message is in status ${message.status}, not queued`, answer);
-  context.judge('conversations.send-queued', message.status !== 'queued' && `the new message is in status ${message.status}, not queued`, answer);
-  context.judge('conversations.author-type-member', (message.author_type !== 'member' || message.direction !== 'out') && `a member's message has author_type ${message.author_type}, direction ${message.direction}`, answer);
-  context.judge('conversations.author-id', message.author_id !== me && `a message sent with the key of member ${me} has author_id ${message.author_id}`, answer);
-  context.judge('conversations.client-id-field', message.client_id !== clientId && `client_id ${JSON.stringify(message.client_id)} is not the one sent`, answer);
+  context.judge(
+    'conversations.send-answers-201',
+    message.status !== 'queued' && `the new message is in status ${message.status}, not queued`,
+    answer,
+  );
+  context.judge(
+    'conversations.send-queued',
+    message.status !== 'queued' && `the new message is in status ${message.status}, not queued`,
+    answer,
+  );
+  context.judge(
+    'conversations.author-type-member',
+    (message.author_type !== 'member' || message.direction !== 'out') &&
+      `a member's message has author_type ${message.author_type}, direction ${message.direction}`,
+    answer,
+  );
+  context.judge(
+    'conversations.author-id',
+    message.author_id !== me && `a message sent with the key of member ${me} has author_id ${message.author_id}`,
+    answer,
+  );
+  context.judge(
+    'conversations.client-id-field',
+    message.client_id !== clientId && `client_id ${JSON.stringify(message.client_id)} is not the one sent`,
+    answer,
+  );
 }
 
 /** The messages the check made, in the list, newest first (created later, listed earlier). */
 function judgeNewestFirst(context: CheckContext, messages: Exchange, madeOldestFirst: string[]): void {
-  const listed: string[] = (messages.json?.data ?? []).map((message: { id: string }) => message.id).filter((id: string) => madeOldestFirst.includes(id));
+  const listed: string[] = (messages.json?.data ?? [])
+    .map((message: { id: string }) => message.id)
+    .filter((id: string) => madeOldestFirst.includes(id));
   const expected = [...madeOldestFirst].reverse();
-  context.judge('conversations.messages-newest-first', listed.join() !== expected.join() && `the messages list shows ${listed.join(', ')}; newest first is ${expected.join(', ')}`, messages);
+  context.judge(
+    'conversations.messages-newest-first',
+    listed.join() !== expected.join() && `the messages list shows ${listed.join(', ')}; newest first is ${expected.join(', ')}`,
+    messages,
+  );
 }
 
 /** Pages of one message each, walked by cursor, give the whole list in the same order. */
@@ -90,11 +137,23 @@ async function judgePaging(context: CheckContext, conversationId: string, whole:
   let cursor: string | null = null;
   let page: Exchange | undefined;
   for (let pages = 0; pages <= expected.length + 1; pages++) {
-    page = await context.client.send('GET', `/v1/conversations/${conversationId}/messages?limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-    if (page.status !== 200 || (page.json?.data?.length ?? 0) > 1) return context.judge('conversations.messages-paging', `a page of limit=1 answered ${page.status} with ${page.json?.data?.length} messages`, page);
+    page = await context.client.send(
+      'GET',
+      `/v1/conversations/${conversationId}/messages?limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
+    if (page.status !== 200 || (page.json?.data?.length ?? 0) > 1)
+      return context.judge(
+        'conversations.messages-paging',
+        `a page of limit=1 answered ${page.status} with ${page.json?.data?.length} messages`,
+        page,
+      );
     walked.push(...page.json.data.map((message: { id: string }) => message.id));
     cursor = page.json.next_cursor ?? null;
     if (!cursor) break;
   }
-  context.judge('conversations.messages-paging', walked.join() !== expected.join() && `walking pages of one gave ${walked.join(', ')}, not ${expected.join(', ')}`, page);
+  context.judge(
+    'conversations.messages-paging',
+    walked.join() !== expected.join() && `walking pages of one gave ${walked.join(', ')}, not ${expected.join(', ')}`,
+    page,
+  );
 }

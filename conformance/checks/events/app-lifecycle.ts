@@ -27,7 +27,8 @@ export const appLifecycle: ActiveCheck = {
   kind: 'active',
   id: 'events.app-lifecycle',
   family: 'events',
-  title: "installing, approving again with other scopes, changing settings, uninstalling and a reused refresh token send the app's lifecycle events, signed with its client secret",
+  title:
+    "installing, approving again with other scopes, changing settings, uninstalling and a reused refresh token send the app's lifecycle events, signed with its client secret",
   spec: '6.2, 6.5',
   basis: 'documented',
   writes: true,
@@ -57,7 +58,10 @@ export const appLifecycle: ActiveCheck = {
     await reuseRefreshToken(context, app, again);
     await expectEvent('events.lifecycle-uninstalled-on-reuse', 'app.uninstalled', 2, { installationId: again.installation_id });
 
-    context.judge('events.lifecycle-to-app-url', received.length === 0 && `no lifecycle event reached the app's webhook URL ${app.receiver.url(app.path)}`);
+    context.judge(
+      'events.lifecycle-to-app-url',
+      received.length === 0 && `no lifecycle event reached the app's webhook URL ${app.receiver.url(app.path)}`,
+    );
     judgeBodies(context, app, received);
   },
 };
@@ -67,7 +71,11 @@ async function reuseRefreshToken(context: CheckContext, app: LifecycleApp, token
   const first = await refresh(context, app.client, tokens.refresh_token);
   context.expectStatus(first, 200);
   const reused = await refresh(context, app.client, tokens.refresh_token);
-  if (reused.status !== 400 || reused.json?.error !== 'invalid_grant') context.fail(`a used refresh token presented again answered ${reused.status} ${reused.json?.error ?? ''}, not 400 invalid_grant`, reused);
+  if (reused.status !== 400 || reused.json?.error !== 'invalid_grant')
+    context.fail(
+      `a used refresh token presented again answered ${reused.status} ${reused.json?.error ?? ''}, not 400 invalid_grant`,
+      reused,
+    );
 }
 
 /** Every body and its headers, rule by rule: the first problem fails a rule, none passes it. */
@@ -81,15 +89,43 @@ function judgeBodies(context: CheckContext, app: LifecycleApp, received: { reque
   for (const { request, expected } of received) {
     const body = request.json;
     const what = body?.type ?? 'a lifecycle event';
-    note('events.lifecycle-body-id', (typeof body?.id !== 'string' || body.id === '' || ids.has(body.id)) && `${what} has id ${JSON.stringify(body?.id)}: not an id of its own`);
+    note(
+      'events.lifecycle-body-id',
+      (typeof body?.id !== 'string' || body.id === '' || ids.has(body.id)) &&
+        `${what} has id ${JSON.stringify(body?.id)}: not an id of its own`,
+    );
     ids.add(body?.id);
-    note('events.lifecycle-body-type', body?.type !== request.headers['svc-event'] && `${what}: type ${JSON.stringify(body?.type)} while Svc-Event names ${request.headers['svc-event']}`);
-    note('events.lifecycle-body-created-at', !(TIME.test(String(body?.created_at)) && !Number.isNaN(Date.parse(body.created_at))) && `${what} has created_at ${JSON.stringify(body?.created_at)}, not an RFC 3339 time`);
+    note(
+      'events.lifecycle-body-type',
+      body?.type !== request.headers['svc-event'] &&
+        `${what}: type ${JSON.stringify(body?.type)} while Svc-Event names ${request.headers['svc-event']}`,
+    );
+    note(
+      'events.lifecycle-body-created-at',
+      !(TIME.test(String(body?.created_at)) && !Number.isNaN(Date.parse(body.created_at))) &&
+        `${what} has created_at ${JSON.stringify(body?.created_at)}, not an RFC 3339 time`,
+    );
     const data = body?.data;
-    note('events.lifecycle-app-id', data?.app_id !== app.client.clientId && `${what} has data.app_id ${JSON.stringify(data?.app_id)}, not the app ${app.client.clientId}`);
-    note('events.lifecycle-workspace-id', data?.workspace_id !== app.workspaceId && `${what} has data.workspace_id ${JSON.stringify(data?.workspace_id)}, not the workspace ${app.workspaceId}`);
-    note('events.lifecycle-installation-id', !sameInstallation(data?.installation_id, expected.installationId) && `${what} has data.installation_id ${JSON.stringify(data?.installation_id)}, not the installation the token answer named (${expected.installationId})`);
-    note('events.lifecycle-installation-id-short-prefix', typeof data?.installation_id === 'string' && !data.installation_id.startsWith('ins_') && `${what} has data.installation_id ${JSON.stringify(data.installation_id)}, not in the short form ins_... (2.2: only the token answer shows inst_)`);
+    note(
+      'events.lifecycle-app-id',
+      data?.app_id !== app.client.clientId && `${what} has data.app_id ${JSON.stringify(data?.app_id)}, not the app ${app.client.clientId}`,
+    );
+    note(
+      'events.lifecycle-workspace-id',
+      data?.workspace_id !== app.workspaceId &&
+        `${what} has data.workspace_id ${JSON.stringify(data?.workspace_id)}, not the workspace ${app.workspaceId}`,
+    );
+    note(
+      'events.lifecycle-installation-id',
+      !sameInstallation(data?.installation_id, expected.installationId) &&
+        `${what} has data.installation_id ${JSON.stringify(data?.installation_id)}, not the installation the token answer named (${expected.installationId})`,
+    );
+    note(
+      'events.lifecycle-installation-id-short-prefix',
+      typeof data?.installation_id === 'string' &&
+        !data.installation_id.startsWith('ins_') &&
+        `${what} has data.installation_id ${JSON.stringify(data.installation_id)}, not in the short form ins_... (2.2: only the token answer shows inst_)`,
+    );
     note('events.lifecycle-scopes', scopesProblem(what, data?.scopes, expected.scopes));
     const absent = ['svc-event', 'svc-timestamp', 'svc-signature'].filter((name) => !request.headers[name]);
     note('events.lifecycle-headers', absent.length > 0 && `${what} came without ${absent.join(', ')}`);
@@ -97,7 +133,19 @@ function judgeBodies(context: CheckContext, app: LifecycleApp, received: { reque
     note('events.lifecycle-signed-with-client-secret', signed && `${what}, checked with the app's client secret: ${signed}`);
     note('events.lifecycle-timestamp', timestampProblem(what, request, expected.nowSeconds));
   }
-  const rules = ['events.lifecycle-body-id', 'events.lifecycle-body-type', 'events.lifecycle-body-created-at', 'events.lifecycle-app-id', 'events.lifecycle-workspace-id', 'events.lifecycle-installation-id', 'events.lifecycle-installation-id-short-prefix', 'events.lifecycle-scopes', 'events.lifecycle-headers', 'events.lifecycle-signed-with-client-secret', 'events.lifecycle-timestamp'];
+  const rules = [
+    'events.lifecycle-body-id',
+    'events.lifecycle-body-type',
+    'events.lifecycle-body-created-at',
+    'events.lifecycle-app-id',
+    'events.lifecycle-workspace-id',
+    'events.lifecycle-installation-id',
+    'events.lifecycle-installation-id-short-prefix',
+    'events.lifecycle-scopes',
+    'events.lifecycle-headers',
+    'events.lifecycle-signed-with-client-secret',
+    'events.lifecycle-timestamp',
+  ];
   for (const rule of rules) context.judge(rule, problems.get(rule));
 }
 
@@ -106,12 +154,15 @@ function timestampProblem(what: string, request: ReceivedRequest, nowSeconds: nu
   const stamp = request.headers['svc-timestamp'];
   const parts = signatureParts(request.headers['svc-signature']);
   if (parts && parts.t !== stamp) return `${what}: Svc-Timestamp ${stamp} is not the signature's t ${parts.t}`;
-  if (nowSeconds !== undefined && !(Math.abs(Number(stamp) - nowSeconds) <= TOLERANCE_SECONDS)) return `${what}: Svc-Timestamp ${stamp} is not within 5 minutes of the receiver's clock (${nowSeconds}) when it came`;
+  if (nowSeconds !== undefined && !(Math.abs(Number(stamp) - nowSeconds) <= TOLERANCE_SECONDS))
+    return `${what}: Svc-Timestamp ${stamp} is not within 5 minutes of the receiver's clock (${nowSeconds}) when it came`;
   return undefined;
 }
 
 function scopesProblem(what: string, scopes: unknown, expected: string[] | undefined): string | undefined {
-  if (!Array.isArray(scopes) || scopes.some((scope) => typeof scope !== 'string')) return `${what} has data.scopes ${JSON.stringify(scopes)}, not a list of scopes`;
-  if (expected && [...scopes].sort().join(' ') !== [...expected].sort().join(' ')) return `${what} has data.scopes ${JSON.stringify(scopes)}, not the scopes approved ${JSON.stringify(expected)}`;
+  if (!Array.isArray(scopes) || scopes.some((scope) => typeof scope !== 'string'))
+    return `${what} has data.scopes ${JSON.stringify(scopes)}, not a list of scopes`;
+  if (expected && [...scopes].sort().join(' ') !== [...expected].sort().join(' '))
+    return `${what} has data.scopes ${JSON.stringify(scopes)}, not the scopes approved ${JSON.stringify(expected)}`;
   return undefined;
 }

@@ -19,23 +19,37 @@ export const conversationEvents: ActiveCheck = {
   kind: 'active',
   id: 'events.conversation-events',
   family: 'events',
-  title: 'a message walking queued, sent, delivered, read, one failing, edits and deletions in the messenger, and assigning, resolving, reopening and snoozing a conversation send their events',
+  title:
+    'a message walking queued, sent, delivered, read, one failing, edits and deletions in the messenger, and assigning, resolving, reopening and snoozing a conversation send their events',
   spec: '6.1, 6.4',
   basis: 'documented',
   writes: true,
   async run(context) {
-    const mock = context.target.mock ?? context.skip("a channel's status reports, failures and messenger edits are made by a messenger: only a crmkit mock's simulated channels (control API) let the suite cause them");
+    const mock =
+      context.target.mock ??
+      context.skip(
+        "a channel's status reports, failures and messenger edits are made by a messenger: only a crmkit mock's simulated channels (control API) let the suite cause them",
+      );
     const identity = await keyIdentity(context);
     const workspace = `/_mock/workspaces/${mock.workspaceId}`;
-    const channel = await controlCall(context, 'POST', `${workspace}/channels`, { type: 'telegram_business', name: `conformance ${context.runId}` });
-    const inbound = await controlCall(context, 'POST', `${workspace}/channels/${channel.id}/inbound`, { text: 'Salom! Is the sofa still available?', name: `conformance ${context.runId}`, handle: `@conformance_${context.runId}` });
+    const channel = await controlCall(context, 'POST', `${workspace}/channels`, {
+      type: 'telegram_business',
+      name: `conformance ${context.runId}`,
+    });
+    const inbound = await controlCall(context, 'POST', `${workspace}/channels/${channel.id}/inbound`, {
+      text: 'Salom! Is the sofa still available?',
+      name: `conformance ${context.runId}`,
+      handle: `@conformance_${context.runId}`,
+    });
     const conversationId: string = inbound.conversation_id;
     await withWebhook(context, 'conversation-events', ['message.*', 'conversation.*'], async (webhook) => {
       const watch: Watch = { webhook, judge: new EnvelopeJudge(identity) };
       await conversationStates(context, watch, conversationId);
       const sentId = await messageWalk(context, watch, conversationId);
       await failedMessage(context, watch, workspace, channel.id, conversationId);
-      await controlCall(context, 'POST', `${workspace}/messages/${inbound.message_id}/edit`, { text: 'Salom! Is the grey sofa still available?' });
+      await controlCall(context, 'POST', `${workspace}/messages/${inbound.message_id}/edit`, {
+        text: 'Salom! Is the grey sofa still available?',
+      });
       await expectEvent(context, watch, 'events.message-edited', 'message.edited', inbound.message_id, false);
       await controlCall(context, 'POST', `${workspace}/messages/${sentId}/delete`);
       await expectEvent(context, watch, 'events.message-deleted', 'message.deleted', sentId, false);
@@ -44,7 +58,16 @@ export const conversationEvents: ActiveCheck = {
   },
 };
 
-async function expectEvent(context: CheckContext, watch: Watch, rule: string, type: string, recordId: string, byKey: boolean, nth = 1, timeoutMs = eventWaitMs(context)): Promise<any> {
+async function expectEvent(
+  context: CheckContext,
+  watch: Watch,
+  rule: string,
+  type: string,
+  recordId: string,
+  byKey: boolean,
+  nth = 1,
+  timeoutMs = eventWaitMs(context),
+): Promise<any> {
   const found = await watch.webhook.receiver.nth(watch.webhook.path, nth, timeoutMs, eventAbout(type, recordId));
   if (found) watch.judge.add(found, { recordId, byKey });
   context.judge(rule, !found && missing(`${nth > 1 ? `${type} number ${nth}` : type} about ${recordId}`, eventWaitMs(context) / 1000));
@@ -79,7 +102,12 @@ async function conversationStates(context: CheckContext, watch: Watch, conversat
 
 /** A reply walks queued, sent, delivered, read (the channel reports them as the clock moves on); answers its id. */
 async function messageWalk(context: CheckContext, watch: Watch, conversationId: string): Promise<string> {
-  const message = await api(context, `/v1/conversations/${conversationId}/messages`, { text: `conformance ${context.runId}: yes, it is` }, 201);
+  const message = await api(
+    context,
+    `/v1/conversations/${conversationId}/messages`,
+    { text: `conformance ${context.runId}: yes, it is` },
+    201,
+  );
   await expectEvent(context, watch, 'events.message-queued', 'message.queued', message.id, true);
   await advanceMockClock(context, 6);
   // The three reports all fell due in that move: once the last has had its time, the others have had theirs.
@@ -90,11 +118,22 @@ async function messageWalk(context: CheckContext, watch: Watch, conversationId: 
 }
 
 /** The channel set to fail what it takes: a reply fails from queued (message.failed); the channel is put back after. */
-async function failedMessage(context: CheckContext, watch: Watch, workspace: string, channelId: string, conversationId: string): Promise<void> {
+async function failedMessage(
+  context: CheckContext,
+  watch: Watch,
+  workspace: string,
+  channelId: string,
+  conversationId: string,
+): Promise<void> {
   const outcome = `${workspace}/channels/${channelId}/outcome`;
   await controlCall(context, 'PUT', outcome, { status: 'failed', error: 'conformance: the recipient blocked the bot' });
   context.cleanup(() => controlCall(context, 'PUT', outcome, {}));
-  const message = await api(context, `/v1/conversations/${conversationId}/messages`, { text: `conformance ${context.runId}: this one fails` }, 201);
+  const message = await api(
+    context,
+    `/v1/conversations/${conversationId}/messages`,
+    { text: `conformance ${context.runId}: this one fails` },
+    201,
+  );
   await advanceMockClock(context, 2);
   await expectEvent(context, watch, 'events.message-failed', 'message.failed', message.id, false);
   await controlCall(context, 'PUT', outcome, {});

@@ -9,4 +9,13 @@ import { recordEvents } from './record-events.ts';
 import { truncation } from './truncation.ts';
 import { webhookDisabled } from './webhook-disabled.ts';
 
-export const eventsChecks: Check[] = [leadEvents, recordEvents, truncation, conversationEvents, formEvents, webhookDisabled, appLifecycle, lifecycleRetries];
+export const eventsChecks: Check[] = [
+  leadEvents,
+  recordEvents,
+  truncation,
+  conversationEvents,
+  formEvents,
+  webhookDisabled,
+  appLifecycle,
+  lifecycleRetries,
+];

@@ -15,7 +15,8 @@ export const leadEvents: ActiveCheck = {
   kind: 'active',
   id: 'events.lead-events',
   family: 'events',
-  title: 'creating, moving, winning and losing a lead send lead.created, lead.stage_changed (from, to, pipeline_id, from_type, to_type), lead.won and lead.lost in sound envelopes',
+  title:
+    'creating, moving, winning and losing a lead send lead.created, lead.stage_changed (from, to, pipeline_id, from_type, to_type), lead.won and lead.lost in sound envelopes',
   spec: '6.1, 6.3, 6.4',
   basis: 'documented',
   writes: true,
@@ -23,7 +24,8 @@ export const leadEvents: ActiveCheck = {
     const identity = await keyIdentity(context);
     const pipeline = await firstPipeline(context);
     const open = pipeline.stages.filter((stage) => stage.type === 'open');
-    if (open.length < 2 || !pipeline.won || !pipeline.lost) context.skip('the first pipeline needs two open stages, a won and a lost stage');
+    if (open.length < 2 || !pipeline.won || !pipeline.lost)
+      context.skip('the first pipeline needs two open stages, a won and a lost stage');
     const judge = new EnvelopeJudge(identity);
     await withEventWebhook(context, 'lead-events', ['lead.*'], async (webhook) => {
       const seconds = eventWaitMs(context) / 1000;
@@ -53,10 +55,16 @@ export const leadEvents: ActiveCheck = {
       const lostEvent = await wait('lead.lost', lost.id);
       context.judge('events.lead-lost', !lostEvent && missing(`lead.lost about ${lost.id}`, seconds, webhook));
       const lostMove = closingMove ? await wait('lead.stage_changed', lost.id) : undefined;
-      context.judge('events.lead-stage-changed-on-close', closeProblem(closingMove, lostMove, won.id, lost.id, (what) => missing(what, seconds, webhook)));
+      context.judge(
+        'events.lead-stage-changed-on-close',
+        closeProblem(closingMove, lostMove, won.id, lost.id, (what) => missing(what, seconds, webhook)),
+      );
 
       context.judge('events.occurred-at-order', orderProblem([created, moved, wonEvent]));
-      judge.judge(context, ENVELOPE_RULES.filter((rule) => rule !== 'events.actor-system-empty-id'));
+      judge.judge(
+        context,
+        ENVELOPE_RULES.filter((rule) => rule !== 'events.actor-system-empty-id'),
+      );
     });
   },
 };
@@ -72,7 +80,11 @@ type Stage = { id: string; type: string };
 function judgeStageFields(context: CheckContext, moved: SeenEvent, move: { from: Stage; to: Stage; pipelineId: string }): void {
   const object = moved.json?.data?.object;
   const field = (rule: string, name: string, expected: string) =>
-    context.judge(rule, object?.[name] !== expected && `lead.stage_changed${seenWhere(moved)} has ${name} ${JSON.stringify(object?.[name])}, not ${expected}`, moved.logged);
+    context.judge(
+      rule,
+      object?.[name] !== expected && `lead.stage_changed${seenWhere(moved)} has ${name} ${JSON.stringify(object?.[name])}, not ${expected}`,
+      moved.logged,
+    );
   field('events.stage-changed-from', 'from', move.from.id);
   field('events.stage-changed-to', 'to', move.to.id);
   field('events.stage-changed-pipeline-id', 'pipeline_id', move.pipelineId);
@@ -80,7 +92,13 @@ function judgeStageFields(context: CheckContext, moved: SeenEvent, move: { from:
   field('events.stage-changed-to-type', 'to_type', move.to.type);
 }
 
-function closeProblem(wonMove: SeenEvent | undefined, lostMove: SeenEvent | undefined, wonId: string, lostId: string, absent: (what: string) => string): string | undefined {
+function closeProblem(
+  wonMove: SeenEvent | undefined,
+  lostMove: SeenEvent | undefined,
+  wonId: string,
+  lostId: string,
+  absent: (what: string) => string,
+): string | undefined {
   if (!wonMove) return absent(`lead.stage_changed for the move of ${wonId} into the won stage`);
   if (!lostMove) return absent(`lead.stage_changed for the move of ${lostId} into the lost stage`);
   return undefined;
@@ -92,7 +110,8 @@ function orderProblem(events: (SeenEvent | undefined)[]): string | undefined {
   for (let index = 1; index < seen.length; index++) {
     const before = seen[index - 1]!.json;
     const after = seen[index]!.json;
-    if (Date.parse(after?.occurred_at) < Date.parse(before?.occurred_at)) return `${after?.type} (occurred_at ${after?.occurred_at}) is earlier than ${before?.type} (${before?.occurred_at}), an action made before it`;
+    if (Date.parse(after?.occurred_at) < Date.parse(before?.occurred_at))
+      return `${after?.type} (occurred_at ${after?.occurred_at}) is earlier than ${before?.type} (${before?.occurred_at}), an action made before it`;
   }
   return undefined;
 }

@@ -23,7 +23,8 @@ export const lifecycleRetries: ActiveCheck = {
   kind: 'active',
   id: 'events.lifecycle-retries',
   family: 'events',
-  title: 'a lifecycle event the app fails is retried a minute later and on until 24 hours after it, with the same Svc-Delivery and body, signed afresh, and disables nothing',
+  title:
+    'a lifecycle event the app fails is retried a minute later and on until 24 hours after it, with the same Svc-Delivery and body, signed afresh, and disables nothing',
   spec: '6.5, 8',
   basis: 'documented',
   writes: true,
@@ -31,7 +32,9 @@ export const lifecycleRetries: ActiveCheck = {
     const app = await lifecycleApp(context, 'lifecycle-retries');
     app.receiver.answer(app.path, () => 503);
     const tokens = await approveApp(context, app);
-    const first = (await app.receiver.nth(app.path, 1, eventWaitMs(context), (request) => request.json?.type === 'app.installed')) ?? context.fail(missing("app.installed at the app's webhook URL", eventWaitMs(context) / 1000));
+    const first =
+      (await app.receiver.nth(app.path, 1, eventWaitMs(context), (request) => request.json?.type === 'app.installed')) ??
+      context.fail(missing("app.installed at the app's webhook URL", eventWaitMs(context) / 1000));
     const attempts = await walkSchedule(context, app);
     const retries = attempts.map((attempt) => attempt.request);
     judgeFirstRetry(context, attempts);
@@ -42,7 +45,10 @@ export const lifecycleRetries: ActiveCheck = {
   },
 };
 
-type Attempt = { request: ReceivedRequest; /** The schedule point (seconds after the event) the clock had been moved to when it came. */ point: number };
+type Attempt = {
+  request: ReceivedRequest;
+  /** The schedule point (seconds after the event) the clock had been moved to when it came. */ point: number;
+};
 
 /** Moves the clock to each point of the schedule and past its end; answers every attempt after the first, with when it came. */
 async function walkSchedule(context: CheckContext, app: LifecycleApp): Promise<Attempt[]> {
@@ -70,16 +76,23 @@ async function walkSchedule(context: CheckContext, app: LifecycleApp): Promise<A
 
 function judgeFirstRetry(context: CheckContext, retries: Attempt[]): void {
   const retry = retries[0];
-  if (!retry) return context.judge('events.lifecycle-retried', 'the app answered 503 and no attempt followed in the 24 hours after the event');
-  const problem = retry.point !== MINUTE && (retry.point < MINUTE ? 'the first retry came at once, before the clock was a minute past the event' : `the first retry came only once the clock was ${retry.point} s past the event, not a minute`);
+  if (!retry)
+    return context.judge('events.lifecycle-retried', 'the app answered 503 and no attempt followed in the 24 hours after the event');
+  const problem =
+    retry.point !== MINUTE &&
+    (retry.point < MINUTE
+      ? 'the first retry came at once, before the clock was a minute past the event'
+      : `the first retry came only once the clock was ${retry.point} s past the event, not a minute`);
   context.judge('events.lifecycle-retried', problem);
 }
 
 function judgeSameDelivery(context: CheckContext, first: ReceivedRequest, retries: ReceivedRequest[]): void {
   const other = retries.find((retry) => retry.headers['svc-delivery'] !== first.headers['svc-delivery'] || retry.rawBody !== first.rawBody);
-  const problem = other && (other.headers['svc-delivery'] !== first.headers['svc-delivery']
-    ? `a retry carries Svc-Delivery ${other.headers['svc-delivery']}, the first attempt ${first.headers['svc-delivery']}`
-    : 'a retry carries another body than the first attempt');
+  const problem =
+    other &&
+    (other.headers['svc-delivery'] !== first.headers['svc-delivery']
+      ? `a retry carries Svc-Delivery ${other.headers['svc-delivery']}, the first attempt ${first.headers['svc-delivery']}`
+      : 'a retry carries another body than the first attempt');
   context.judge('events.lifecycle-same-delivery-id', retries.length === 0 ? 'no retry came to compare with the first attempt' : problem);
 }
 
@@ -94,8 +107,10 @@ function judgeSignedAfresh(context: CheckContext, app: LifecycleApp, attempts: R
     const before = attempts[index - 1];
     const stamp = Number(attempt.headers['svc-timestamp']);
     const drift = Math.round(Math.abs(stamp - attempt.receivedAtMs / 1000));
-    if (!problem && drift > 5 * MINUTE) problem = `attempt ${index + 1} carries Svc-Timestamp ${stamp}, ${drift} s from the receiver's clock when it came: not the time it was signed`;
-    if (!problem && index === 1 && before && !(stamp > Number(before.headers['svc-timestamp']))) problem = `attempt ${index + 1} carries Svc-Timestamp ${stamp}, not later than attempt ${index}'s ${before.headers['svc-timestamp']}: it was not signed again`;
+    if (!problem && drift > 5 * MINUTE)
+      problem = `attempt ${index + 1} carries Svc-Timestamp ${stamp}, ${drift} s from the receiver's clock when it came: not the time it was signed`;
+    if (!problem && index === 1 && before && !(stamp > Number(before.headers['svc-timestamp'])))
+      problem = `attempt ${index + 1} carries Svc-Timestamp ${stamp}, not later than attempt ${index}'s ${before.headers['svc-timestamp']}: it was not signed again`;
     const signed = signatureProblem(attempt.headers['svc-signature'], attempt.rawBody, app.client.clientSecret);
     if (!problem && signed) problem = `attempt ${index + 1}, checked with the app's client secret: ${signed}`;
   });
@@ -111,7 +126,17 @@ function lateProblem(attempts: Attempt[]): string | undefined {
 /** After a day of failed lifecycle deliveries the app is still installed: its refresh token refreshes, the new access token works. */
 async function judgeNothingDisabled(context: CheckContext, app: LifecycleApp, refreshToken: string): Promise<void> {
   const refreshed = await refresh(context, app.client, refreshToken);
-  if (refreshed.status !== 200) return context.judge('events.lifecycle-failures-disable-nothing', `after 24 hours of failed lifecycle deliveries the refresh token answered ${refreshed.status} ${refreshed.json?.error ?? ''}, not new tokens`, refreshed);
+  if (refreshed.status !== 200)
+    return context.judge(
+      'events.lifecycle-failures-disable-nothing',
+      `after 24 hours of failed lifecycle deliveries the refresh token answered ${refreshed.status} ${refreshed.json?.error ?? ''}, not new tokens`,
+      refreshed,
+    );
   const works = await whoami(context, refreshed.json.access_token);
-  context.judge('events.lifecycle-failures-disable-nothing', works.status !== 200 && `after 24 hours of failed lifecycle deliveries a freshly refreshed access token answered ${works.status} at whoami`, works);
+  context.judge(
+    'events.lifecycle-failures-disable-nothing',
+    works.status !== 200 &&
+      `after 24 hours of failed lifecycle deliveries a freshly refreshed access token answered ${works.status} at whoami`,
+    works,
+  );
 }

@@ -31,13 +31,22 @@ export const recordEvents: ActiveCheck = {
       await leadContactEvent(context, watch);
       await productEvents(context, watch);
       await taskEvents(context, watch);
-      watch.judge.judge(context, ENVELOPE_RULES.filter((rule) => rule !== 'events.actor-system-empty-id'));
+      watch.judge.judge(
+        context,
+        ENVELOPE_RULES.filter((rule) => rule !== 'events.actor-system-empty-id'),
+      );
     });
   },
 };
 
 /** The event of `type` about `recordId` at the `*` webhook, judged for its envelope; the problem when it did not come. */
-async function expectEvent(context: CheckContext, watch: Watch, rule: string, type: string, recordId: string): Promise<SeenEvent | undefined> {
+async function expectEvent(
+  context: CheckContext,
+  watch: Watch,
+  rule: string,
+  type: string,
+  recordId: string,
+): Promise<SeenEvent | undefined> {
   const found = await watch.all.event(1, eventWaitMs(context), eventAbout(type, recordId));
   if (found) watch.judge.add(found, { recordId, byKey: true });
   context.judge(rule, !found && missing(`${type} about ${recordId}`, eventWaitMs(context) / 1000, watch.all));
@@ -45,7 +54,13 @@ async function expectEvent(context: CheckContext, watch: Watch, rule: string, ty
 }
 
 /** A write the key may make answers `status`; one it may not (401, 403) answers undefined: its events are not judged. */
-async function write(context: CheckContext, method: 'POST' | 'PATCH', path: string, body: Record<string, unknown>, status: number): Promise<any> {
+async function write(
+  context: CheckContext,
+  method: 'POST' | 'PATCH',
+  path: string,
+  body: Record<string, unknown>,
+  status: number,
+): Promise<any> {
   return writeAnswered(context, await context.client.send(method, path, { body }), status);
 }
 
@@ -63,14 +78,27 @@ async function contactEvents(context: CheckContext, watch: Watch): Promise<strin
   context.cleanup(() => context.client.send('DELETE', `/v1/contacts/${contact.id}`));
   await expectEvent(context, watch, 'events.contact-created', 'contact.created', contact.id);
   const phone = `+99890${String(Date.now() % 10_000_000).padStart(7, '0')}`;
-  const patched = await write(context, 'PATCH', `/v1/contacts/${contact.id}`, { name: `conformance ${context.runId} events renamed`, phones: [phone], emails: [email] }, 200);
+  const patched = await write(
+    context,
+    'PATCH',
+    `/v1/contacts/${contact.id}`,
+    { name: `conformance ${context.runId} events renamed`, phones: [phone], emails: [email] },
+    200,
+  );
   if (!patched) return contact.id;
   const updates = await countUpdates(context, watch, contact.id, 2);
   const seen = updates.length;
   const where = watch.all.seenAt === 'log' ? " (as the webhook's delivery log shows)" : '';
   for (const update of updates) watch.judge.add(update, { recordId: contact.id, byKey: true });
-  context.judge('events.contact-updated-per-field', seen < 2 && `a PATCH changing name and phones sent ${seen} contact.updated${where}, not one per changed field (2)`);
-  context.judge('events.contact-updated-unchanged-field', seen > 2 && `a PATCH changing name and phones and sending the email it already had sent ${seen} contact.updated${where}, not 2: the unchanged email counted as a change`);
+  context.judge(
+    'events.contact-updated-per-field',
+    seen < 2 && `a PATCH changing name and phones sent ${seen} contact.updated${where}, not one per changed field (2)`,
+  );
+  context.judge(
+    'events.contact-updated-unchanged-field',
+    seen > 2 &&
+      `a PATCH changing name and phones and sending the email it already had sent ${seen} contact.updated${where}, not 2: the unchanged email counted as a change`,
+  );
   return contact.id;
 }
 
@@ -78,7 +106,9 @@ async function contactEvents(context: CheckContext, watch: Watch): Promise<strin
 async function leadContactEvent(context: CheckContext, watch: Watch): Promise<void> {
   const phone = `+99891${String(Date.now() % 10_000_000).padStart(7, '0')}`;
   // A key without contacts:write, or a workspace without a pipeline, makes no such contact: nothing to judge then.
-  const answer = await context.client.send('POST', '/v1/leads', { body: { name: `conformance ${context.runId} events`, contact: { name: `conformance ${context.runId} lead contact`, phone } } });
+  const answer = await context.client.send('POST', '/v1/leads', {
+    body: { name: `conformance ${context.runId} events`, contact: { name: `conformance ${context.runId} lead contact`, phone } },
+  });
   if (answer.status !== 201 || typeof answer.json?.contact_id !== 'string') return;
   context.cleanup(() => context.client.send('DELETE', `/v1/leads/${answer.json.id}`));
   context.cleanup(() => context.client.send('DELETE', `/v1/contacts/${answer.json.contact_id}`));
@@ -91,11 +121,19 @@ async function countUpdates(context: CheckContext, watch: Watch, contactId: stri
   await graceFor(context, 'contact.updated about the contact');
   // Spec 6.3: "At-least-once: duplicates possible; deduplicate by Svc-Event-Id": events are counted, not deliveries.
   const seen = await watch.all.events(eventAbout('contact.updated', contactId));
-  return seen.filter((event, index) => event.json?.id === undefined || seen.findIndex((other) => other.json?.id === event.json.id) === index);
+  return seen.filter(
+    (event, index) => event.json?.id === undefined || seen.findIndex((other) => other.json?.id === event.json.id) === index,
+  );
 }
 
 async function noteEvent(context: CheckContext, watch: Watch, contactId: string): Promise<void> {
-  const note = await write(context, 'POST', '/v1/notes', { entity_type: 'contact', entity_id: contactId, text: `conformance ${context.runId}: a note for the events check` }, 201);
+  const note = await write(
+    context,
+    'POST',
+    '/v1/notes',
+    { entity_type: 'contact', entity_id: contactId, text: `conformance ${context.runId}: a note for the events check` },
+    201,
+  );
   if (!note) return;
   context.cleanup(() => context.client.send('DELETE', `/v1/notes/${note.id}`));
   await expectEvent(context, watch, 'events.note-created', 'note.created', note.id);
@@ -107,14 +145,21 @@ async function productEvents(context: CheckContext, watch: Watch): Promise<void>
   context.cleanup(() => context.client.send('DELETE', `/v1/products/${product.id}`));
   await expectEvent(context, watch, 'events.product-created', 'product.created', product.id);
   // Spec 2.8 gives products an `archived` flag; how one is archived is not shown (the rule's reading).
-  if (await write(context, 'PATCH', `/v1/products/${product.id}`, { archived: true }, 200)) await expectEvent(context, watch, 'events.product-archived', 'product.archived', product.id);
+  if (await write(context, 'PATCH', `/v1/products/${product.id}`, { archived: true }, 200))
+    await expectEvent(context, watch, 'events.product-archived', 'product.archived', product.id);
 }
 
 async function taskEvents(context: CheckContext, watch: Watch): Promise<void> {
   const assignee = await someMember(context);
   if (!assignee) return;
   const due = new Date(Date.now() + 7 * 86_400_000).toISOString();
-  const task = await write(context, 'POST', '/v1/tasks', { title: `conformance ${context.runId} events`, due_at: due, assignee_id: assignee }, 201);
+  const task = await write(
+    context,
+    'POST',
+    '/v1/tasks',
+    { title: `conformance ${context.runId} events`, due_at: due, assignee_id: assignee },
+    201,
+  );
   if (!task) return;
   context.cleanup(() => context.client.send('DELETE', `/v1/tasks/${task.id}`));
   await expectEvent(context, watch, 'events.task-created', 'task.created', task.id);

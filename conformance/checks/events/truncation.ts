@@ -39,27 +39,46 @@ export const truncation: ActiveCheck = {
       const marker = `conformance-${context.runId}-short-value`;
       const short = await context.client.send('PATCH', `/v1/contacts/${contactId}`, { body: { custom: { [key]: marker } } });
       context.expectStatus(short, 200);
-      const shortEvent = (await webhook.event(1, eventWaitMs(context), eventAbout('contact.updated', contactId))) ?? context.fail(missing(`contact.updated about ${contactId}`, eventWaitMs(context) / 1000, webhook));
+      const shortEvent =
+        (await webhook.event(1, eventWaitMs(context), eventAbout('contact.updated', contactId))) ??
+        context.fail(missing(`contact.updated about ${contactId}`, eventWaitMs(context) / 1000, webhook));
       const carriesValue = shortEvent.rawBody.includes(marker);
       const patched = await context.client.send('PATCH', `/v1/contacts/${contactId}`, { body: { custom: { [key]: LARGE_TEXT } } });
-      if (patched.status === 422 || patched.status === 413) context.skip(`the workspace's text field ${key} does not take 270 KB of text (${patched.status}): no event over 256 KB can be made this way`);
+      if (patched.status === 422 || patched.status === 413)
+        context.skip(
+          `the workspace's text field ${key} does not take 270 KB of text (${patched.status}): no event over 256 KB can be made this way`,
+        );
       context.expectStatus(patched, 200);
       // Spec 6.3 allows duplicates: the large value's event is the next event of another id, not the second delivery.
       const large = (seen: SeenEvent) => eventAbout('contact.updated', contactId)(seen) && seen.json?.id !== shortEvent.json?.id;
-      const event = (await webhook.event(1, eventWaitMs(context), large)) ?? context.fail(missing(`contact.updated about ${contactId}`, eventWaitMs(context) / 1000, webhook));
+      const event =
+        (await webhook.event(1, eventWaitMs(context), large)) ??
+        context.fail(missing(`contact.updated about ${contactId}`, eventWaitMs(context) / 1000, webhook));
       const object = event.json?.data?.object ?? {};
       const bytes = Buffer.byteLength(event.rawBody, 'utf8');
       if (object.truncated === true) {
         const extra = Object.keys(object).filter((name) => !['id', 'object', 'truncated'].includes(name));
-        context.judge('events.truncated-over-256kb', extra.length > 0 && `a truncated event's data.object also carries ${extra.join(', ')}: it has only id, object and truncated`);
+        context.judge(
+          'events.truncated-over-256kb',
+          extra.length > 0 && `a truncated event's data.object also carries ${extra.join(', ')}: it has only id, object and truncated`,
+        );
         return;
       }
       if (bytes <= LIMIT_BYTES && carriesValue) {
-        context.judge('events.truncated-over-256kb', `contact.updated carries the field's value (a short one came in it), but the 270 KB value's event came as ${bytes} bytes without it and without truncated: true: a cut data.object says truncated: true`);
+        context.judge(
+          'events.truncated-over-256kb',
+          `contact.updated carries the field's value (a short one came in it), but the 270 KB value's event came as ${bytes} bytes without it and without truncated: true: a cut data.object says truncated: true`,
+        );
         return;
       }
-      if (bytes <= LIMIT_BYTES) context.skip(`contact.updated came with ${bytes} bytes, without the value: nothing exceeded 256 KB, so truncation cannot be seen this way`);
-      context.judge('events.truncated-over-256kb', `an event of ${Math.round(bytes / 1024)} KB came whole: over 256 KB, data.object has only id, object and truncated: true`);
+      if (bytes <= LIMIT_BYTES)
+        context.skip(
+          `contact.updated came with ${bytes} bytes, without the value: nothing exceeded 256 KB, so truncation cannot be seen this way`,
+        );
+      context.judge(
+        'events.truncated-over-256kb',
+        `an event of ${Math.round(bytes / 1024)} KB came whole: over 256 KB, data.object has only id, object and truncated: true`,
+      );
     });
   },
 };
@@ -67,10 +86,19 @@ export const truncation: ActiveCheck = {
 /** The key of a contact `text` or `long_text` field; a mock gets one of the run's own, a deployment without one skips. */
 async function contactTextField(context: CheckContext): Promise<string> {
   const fields = await context.client.send('GET', '/v1/fields?entity=contact');
-  const found = fields.status === 200 ? (fields.json?.data ?? []).find((field: any) => field.entity === 'contact' && (field.type === 'long_text' || field.type === 'text')) : undefined;
+  const found =
+    fields.status === 200
+      ? (fields.json?.data ?? []).find((field: any) => field.entity === 'contact' && (field.type === 'long_text' || field.type === 'text'))
+      : undefined;
   if (found) return found.key;
-  const mock = context.target.mock ?? context.skip('needs a contact text field (API keys cannot create fields, spec 4.9): the workspace has none');
+  const mock =
+    context.target.mock ?? context.skip('needs a contact text field (API keys cannot create fields, spec 4.9): the workspace has none');
   const key = `conformance_${context.runId.replace(/[^a-z0-9]/gi, '').toLowerCase()}`.slice(0, 40);
-  await controlCall(context, 'POST', `/_mock/workspaces/${mock.workspaceId}/fields`, { entity: 'contact', key, label: 'Conformance notes', type: 'long_text' });
+  await controlCall(context, 'POST', `/_mock/workspaces/${mock.workspaceId}/fields`, {
+    entity: 'contact',
+    key,
+    label: 'Conformance notes',
+    type: 'long_text',
+  });
   return key;
 }

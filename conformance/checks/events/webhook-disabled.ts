@@ -13,7 +13,8 @@ export const webhookDisabled: ActiveCheck = {
   kind: 'active',
   id: 'events.webhook-disabled',
   family: 'events',
-  title: "a webhook disabled after a 410 answer is announced with webhook.disabled about it, also to a webhook subscribed only to invoice.*",
+  title:
+    'a webhook disabled after a 410 answer is announced with webhook.disabled about it, also to a webhook subscribed only to invoice.*',
   spec: '3, 6.4',
   basis: 'documented',
   writes: true,
@@ -30,7 +31,14 @@ export const webhookDisabled: ActiveCheck = {
           const toAll = await announcement(context, all, gone.id, judge);
           context.judge('events.webhook-disabled', disabledProblem(toAll, gone.id, eventWaitMs(context) / 1000));
           const toInvoices = await announcement(context, invoices, gone.id, judge);
-          context.judge('events.webhook-disabled-whatever-subscribed', !toInvoices && missing(`webhook.disabled about ${gone.id} at another webhook of the workspace subscribed only to invoice.*`, eventWaitMs(context) / 1000));
+          context.judge(
+            'events.webhook-disabled-whatever-subscribed',
+            !toInvoices &&
+              missing(
+                `webhook.disabled about ${gone.id} at another webhook of the workspace subscribed only to invoice.*`,
+                eventWaitMs(context) / 1000,
+              ),
+          );
           judge.judge(context, ['events.actor-system-empty-id']);
         }),
       );
@@ -38,7 +46,12 @@ export const webhookDisabled: ActiveCheck = {
   },
 };
 
-async function announcement(context: CheckContext, webhook: TestWebhook, disabledId: string, judge: EnvelopeJudge): Promise<ReceivedRequest | undefined> {
+async function announcement(
+  context: CheckContext,
+  webhook: TestWebhook,
+  disabledId: string,
+  judge: EnvelopeJudge,
+): Promise<ReceivedRequest | undefined> {
   const found = await webhook.receiver.nth(webhook.path, 1, eventWaitMs(context), eventAbout('webhook.disabled', disabledId));
   if (found) judge.add(found, { recordId: disabledId, byKey: false });
   return found;
@@ -48,5 +61,7 @@ async function announcement(context: CheckContext, webhook: TestWebhook, disable
 function disabledProblem(announced: ReceivedRequest | undefined, disabledId: string, seconds: number): string | undefined {
   if (!announced) return missing(`webhook.disabled about ${disabledId} at another webhook of the workspace (subscribed to *)`, seconds);
   const object = announced.json?.data?.object;
-  return object?.object !== 'webhook' ? `webhook.disabled about ${disabledId} has data.object.object ${JSON.stringify(object?.object)}, not "webhook"` : undefined;
+  return object?.object !== 'webhook'
+    ? `webhook.disabled about ${disabledId} has data.object.object ${JSON.stringify(object?.object)}, not "webhook"`
+    : undefined;
 }

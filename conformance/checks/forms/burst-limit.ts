@@ -24,8 +24,15 @@ export const burstLimit: ActiveCheck = {
   basis: 'documented',
   writes: true,
   async run(context) {
-    const mock = context.target.mock ?? context.skip('a burst of more than 60 submissions would flood a real form; checked against a crmkit mock, on a form of the check\'s own');
-    const form = await controlCall(context, 'POST', `/_mock/workspaces/${mock.workspaceId}/forms`, { name: `conformance ${context.runId} burst`, min_ms: 0 });
+    const mock =
+      context.target.mock ??
+      context.skip(
+        "a burst of more than 60 submissions would flood a real form; checked against a crmkit mock, on a form of the check's own",
+      );
+    const form = await controlCall(context, 'POST', `/_mock/workspaces/${mock.workspaceId}/forms`, {
+      name: `conformance ${context.runId} burst`,
+      min_ms: 0,
+    });
     const person = visitor(context, 'burst');
     const { config } = await loadConfig(context, form.id);
     let refused: Exchange | undefined;
@@ -39,18 +46,31 @@ export const burstLimit: ActiveCheck = {
         const answer = await submitOnce(context, form.id, validSubmission(config, person));
         sent += 1;
         if (answer.status === 429) refused = answer;
-        else if (answer.status !== 201) context.fail(`submission ${sent} of the burst answered ${answer.status} ${answer.json?.error?.code ?? ''}, not 201 or 429`, answer);
+        else if (answer.status !== 201)
+          context.fail(
+            `submission ${sent} of the burst answered ${answer.status} ${answer.json?.error?.code ?? ''}, not 201 or 429`,
+            answer,
+          );
       }
     }
     if (!refused) {
-      context.judge('forms.limit-per-form-burst', `${sent} submissions to one form in ${minutes} minutes were all taken; at most ${BURST} in a burst`);
+      context.judge(
+        'forms.limit-per-form-burst',
+        `${sent} submissions to one form in ${minutes} minutes were all taken; at most ${BURST} in a burst`,
+      );
       return;
     }
     // The burst refills one submission every 43.2 seconds: in `minutes` minutes, that many more may pass.
     const refill = Math.ceil((minutes * 60 * PER_DAY) / 86_400);
     const early = sent <= BURST && `submission ${sent} of the burst was refused; a form takes ${BURST} in a burst`;
-    const late = sent > BURST + refill + 1 && `submission ${sent} was the first refused, after ${minutes} minutes; ${BURST} in a burst and ${refill} refilled allow no more than ${BURST + refill}`;
+    const late =
+      sent > BURST + refill + 1 &&
+      `submission ${sent} was the first refused, after ${minutes} minutes; ${BURST} in a burst and ${refill} refilled allow no more than ${BURST + refill}`;
     context.judge('forms.limit-per-form-burst', early || late, refused);
-    context.judge('forms.limit-where', refused.json?.error?.code !== 'rate_limited' && `the 429 carries ${refused.json?.error?.code ?? 'no error code'}, not rate_limited`, refused);
+    context.judge(
+      'forms.limit-where',
+      refused.json?.error?.code !== 'rate_limited' && `the 429 carries ${refused.json?.error?.code ?? 'no error code'}, not rate_limited`,
+      refused,
+    );
   },
 };

@@ -14,10 +14,12 @@ export const consentAnswer: ActiveCheck = {
     const formId = needForm(context);
     const person = visitor(context, 'consent-answer');
     const { config } = await loadConfig(context, formId);
-    if (config.consent === '') context.skip('the form has no consent text, so a submission needs no consent: give --form-id of a form with one');
+    if (config.consent === '')
+      context.skip('the form has no consent text, so a submission needs no consent: give --form-id of a form with one');
     await waitOutMinMs(context, config);
     const answer = await submitForm(context, formId, validSubmission(config, person, { consent: undefined }));
     expectRefusal(context, answer, 422, 'validation_failed', 'a submission without consent');
-    if (!answer.json.error.fields || !('consent' in answer.json.error.fields)) context.fail('the 422 does not name consent in fields', answer);
+    if (!answer.json.error.fields || !('consent' in answer.json.error.fields))
+      context.fail('the 422 does not name consent in fields', answer);
   },
 };

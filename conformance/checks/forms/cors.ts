@@ -26,8 +26,17 @@ export const cors: ActiveCheck = {
     const loaded = await loadForm(context, formId, { origin: VISITOR_ORIGIN });
     const refusedByList = loaded.status === 403 && loaded.json?.error?.code === 'origin_not_allowed';
     // A form whose allowed websites leave this origin out rightly refuses it: then nothing is learned about open forms.
-    if (refusedByList) context.skipRule('forms.origins-open-without-list', `the form under test restricts its websites (403 origin_not_allowed from ${VISITOR_ORIGIN}): it is no open form`);
-    else context.judge('forms.origins-open-without-list', loaded.status !== 200 && `loading the form from ${VISITOR_ORIGIN} answered ${loaded.status}, not 200`, loaded);
+    if (refusedByList)
+      context.skipRule(
+        'forms.origins-open-without-list',
+        `the form under test restricts its websites (403 origin_not_allowed from ${VISITOR_ORIGIN}): it is no open form`,
+      );
+    else
+      context.judge(
+        'forms.origins-open-without-list',
+        loaded.status !== 200 && `loading the form from ${VISITOR_ORIGIN} answered ${loaded.status}, not 200`,
+        loaded,
+      );
     const answers: [string, Exchange][] = [
       ['the preflight of the configuration', await preflight('', 'GET')],
       ['the configuration', loaded],
@@ -35,7 +44,12 @@ export const cors: ActiveCheck = {
     ];
     for (const [what, exchange] of answers) {
       const credentials = exchange.headers['access-control-allow-credentials'];
-      context.judge('forms.cors-no-credentials', credentials?.trim().toLowerCase() === 'true' && `${what} from ${VISITOR_ORIGIN} answered Access-Control-Allow-Credentials: true; CORS never allows credentials`, exchange);
+      context.judge(
+        'forms.cors-no-credentials',
+        credentials?.trim().toLowerCase() === 'true' &&
+          `${what} from ${VISITOR_ORIGIN} answered Access-Control-Allow-Credentials: true; CORS never allows credentials`,
+        exchange,
+      );
     }
   },
 };

@@ -32,7 +32,10 @@ export const errorLanguage: ActiveCheck = {
       if (shown.length === 2) break;
     }
     if (shown.length < 2) await judgeLangOnMockForm(context);
-    if (shown.length < 2) context.skip(`the form is shown in one language only (${shown[0]?.config.lang}) whatever lang asks: give --form-id of a form with texts in two of ${LANGUAGES.join(', ')}`);
+    if (shown.length < 2)
+      context.skip(
+        `the form is shown in one language only (${shown[0]?.config.lang}) whatever lang asks: give --form-id of a form with texts in two of ${LANGUAGES.join(', ')}`,
+      );
     // Two values of ?lang= gave configurations in two languages: the query chose between them.
     context.judge('forms.lang-query', undefined, shown[1]?.exchange);
     await waitOutMinMs(context, shown[0]!.config);
@@ -43,19 +46,43 @@ export const errorLanguage: ActiveCheck = {
       const email = config.fields.find((field) => field.type === 'email');
       const required = config.fields.find((field) => field.required);
       if (!email && !required) context.skip('the form has neither an email field nor a required field to get a field error from');
-      const broken = email ? { ...(body.answers as object), [email.id]: 'not-an-email' } : { ...(body.answers as object), [required!.id]: '' };
+      const broken = email
+        ? { ...(body.answers as object), [email.id]: 'not-an-email' }
+        : { ...(body.answers as object), [required!.id]: '' };
       const exchange = await submitForm(context, formId, { ...body, answers: broken, lang: config.lang });
       const refusal = refusalProblem(exchange, 422, 'validation_failed', `an invalid answer with lang ${config.lang}`);
-      context.judge('forms.field-errors', refusal ?? (Object.keys(exchange.json.error.fields ?? {}).length === 0 && 'the 422 names no field in fields'), exchange);
+      context.judge(
+        'forms.field-errors',
+        refusal ?? (Object.keys(exchange.json.error.fields ?? {}).length === 0 && 'the 422 names no field in fields'),
+        exchange,
+      );
       const locale = exchange.headers['x-svc-locale'];
-      context.judge('forms.field-errors-locale-header', baseOf(locale) !== baseOf(config.lang) && `the 422 for lang ${config.lang} carries X-Svc-Locale ${locale ?? '(none)'}, not the visitor's language`, exchange);
+      context.judge(
+        'forms.field-errors-locale-header',
+        baseOf(locale) !== baseOf(config.lang) &&
+          `the 422 for lang ${config.lang} carries X-Svc-Locale ${locale ?? '(none)'}, not the visitor's language`,
+        exchange,
+      );
       if (refusal) return;
       answers.push({ lang: config.lang, exchange });
     }
     const [first, second] = answers as [(typeof answers)[0], (typeof answers)[0]];
-    const fieldsOf = (exchange: Exchange) => Object.keys(exchange.json?.error?.fields ?? {}).sort().join(', ');
-    context.judge('forms.field-errors-language', fieldsOf(first.exchange) !== fieldsOf(second.exchange) && `the 422 names fields ${fieldsOf(first.exchange)} in ${first.lang} but ${fieldsOf(second.exchange)} in ${second.lang}: field ids never change with the language`, second.exchange);
-    context.judge('forms.field-errors-language', first.exchange.json.error.message === second.exchange.json.error.message && `the 422's message is the same in ${first.lang} and ${second.lang} (${JSON.stringify(first.exchange.json.error.message)}): field errors come in the visitor's language`, second.exchange);
+    const fieldsOf = (exchange: Exchange) =>
+      Object.keys(exchange.json?.error?.fields ?? {})
+        .sort()
+        .join(', ');
+    context.judge(
+      'forms.field-errors-language',
+      fieldsOf(first.exchange) !== fieldsOf(second.exchange) &&
+        `the 422 names fields ${fieldsOf(first.exchange)} in ${first.lang} but ${fieldsOf(second.exchange)} in ${second.lang}: field ids never change with the language`,
+      second.exchange,
+    );
+    context.judge(
+      'forms.field-errors-language',
+      first.exchange.json.error.message === second.exchange.json.error.message &&
+        `the 422's message is the same in ${first.lang} and ${second.lang} (${JSON.stringify(first.exchange.json.error.message)}): field errors come in the visitor's language`,
+      second.exchange,
+    );
   },
 };
 
@@ -67,11 +94,18 @@ export const errorLanguage: ActiveCheck = {
 async function judgeLangOnMockForm(context: CheckContext): Promise<void> {
   const mock = context.target.mock;
   if (!mock || context.target.readOnly) return;
-  const form = await controlCall(context, 'POST', `/_mock/workspaces/${mock.workspaceId}/forms`, { name: `conformance ${context.runId} languages` });
+  const form = await controlCall(context, 'POST', `/_mock/workspaces/${mock.workspaceId}/forms`, {
+    name: `conformance ${context.runId} languages`,
+  });
   const languages = Object.keys(form?.texts ?? {}).filter((lang) => LANGUAGES.includes(baseOf(lang)));
   if (languages.length < 2) return;
   const loaded = [];
   for (const lang of languages) loaded.push({ lang, ...(await loadConfig(context, form.id, { lang })) });
   const shownIn = new Set(loaded.map(({ config }) => baseOf(config.lang)));
-  if (shownIn.size < 2) context.fail(`a form with texts in ${languages.join(', ')} is shown in ${[...shownIn].join(', ')} whatever ?lang= asks`, loaded[1]!.exchange, 'forms.lang-query');
+  if (shownIn.size < 2)
+    context.fail(
+      `a form with texts in ${languages.join(', ')} is shown in ${[...shownIn].join(', ')} whatever ?lang= asks`,
+      loaded[1]!.exchange,
+      'forms.lang-query',
+    );
 }

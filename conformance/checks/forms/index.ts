@@ -23,6 +23,23 @@ import { widgetScript } from './widget-script.ts';
 // The token check moves a mock's clock a day on; what follows makes its own fresh tokens and codes.
 // The per-IP limit last: once met, it refuses the visitor IP's submissions for the rest of the minute.
 export const formsChecks: Check[] = [
-  configuration, cors, widgetScript, hostedPage, token, minMs, honeypot, consent, consentAnswer, cardNumbers, errorLanguage, requestLimits, origins, paused,
-  submission, submissionEffect, returningClient, burstLimit, ipLimit,
+  configuration,
+  cors,
+  widgetScript,
+  hostedPage,
+  token,
+  minMs,
+  honeypot,
+  consent,
+  consentAnswer,
+  cardNumbers,
+  errorLanguage,
+  requestLimits,
+  origins,
+  paused,
+  submission,
+  submissionEffect,
+  returningClient,
+  burstLimit,
+  ipLimit,
 ];

@@ -38,10 +38,24 @@ export const ipLimit: ActiveCheck = {
       return context.judge('forms.limit-where', problem, last);
     }
     const early = context.target.mock && answers.length <= PER_MINUTE;
-    context.judge('forms.limit-per-ip', early && `submission ${answers.length} of a fresh minute was refused; a visitor IP may submit ${PER_MINUTE} times a minute`, refused);
-    context.judge('forms.limit-where', refused.json?.error?.code !== 'rate_limited' && `the 429 carries ${refused.json?.error?.code ?? 'no error code'}, not rate_limited`, refused);
+    context.judge(
+      'forms.limit-per-ip',
+      early && `submission ${answers.length} of a fresh minute was refused; a visitor IP may submit ${PER_MINUTE} times a minute`,
+      refused,
+    );
+    context.judge(
+      'forms.limit-where',
+      refused.json?.error?.code !== 'rate_limited' && `the 429 carries ${refused.json?.error?.code ?? 'no error code'}, not rate_limited`,
+      refused,
+    );
     // Spec 7.2, 7.3: a 429 says when to retry, in whole seconds.
     const retryAfter = refused.headers['retry-after'];
-    context.judge('forms.limit-retry-after', /^[1-9]\d*$/.test(retryAfter ?? '') ? undefined : `the 429 carries Retry-After ${retryAfter ?? '(none)'}, not whole seconds of at least 1`, refused);
+    context.judge(
+      'forms.limit-retry-after',
+      /^[1-9]\d*$/.test(retryAfter ?? '')
+        ? undefined
+        : `the 429 carries Retry-After ${retryAfter ?? '(none)'}, not whole seconds of at least 1`,
+      refused,
+    );
   },
 };

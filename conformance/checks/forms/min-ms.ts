@@ -19,7 +19,8 @@ export const minMs: ActiveCheck = {
     const fast = await submitForm(context, formId, validSubmission(config, person));
     const elapsed = Date.now() - loadedAtMs;
     // The submission went at once; a slow network could still have taken longer than a small min_ms.
-    if (elapsed >= config.min_ms) context.skip(`the submission reached the service ${elapsed} ms after loading, not sooner than min_ms ${config.min_ms}`);
+    if (elapsed >= config.min_ms)
+      context.skip(`the submission reached the service ${elapsed} ms after loading, not sooner than min_ms ${config.min_ms}`);
     // One outcome proves the three rules: the too-fast submission is told apart by its token, and dropped.
     await expectDropped(context, fast, person, `a submission sent ${elapsed} ms after loading (min_ms ${config.min_ms})`);
   },

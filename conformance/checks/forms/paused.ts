@@ -21,21 +21,42 @@ export const paused: ActiveCheck = {
   writes: true,
   async run(context) {
     const gone = goneFormId();
-    for (const exchange of [await loadForm(context, gone), await submitForm(context, gone, { token: 'conformance', answers: { phone: '+998901234567' }, consent: true })]) {
+    for (const exchange of [
+      await loadForm(context, gone),
+      await submitForm(context, gone, { token: 'conformance', answers: { phone: '+998901234567' }, consent: true }),
+    ]) {
       // Only the deleted-form rule, which carries the reading that an unknown id stands for a deleted form.
-      context.judge('forms.unavailable-deleted', refusalProblem(exchange, 404, 'form_unavailable', `${exchange.request.method} of a form that does not exist (deleted)`), exchange);
+      context.judge(
+        'forms.unavailable-deleted',
+        refusalProblem(exchange, 404, 'form_unavailable', `${exchange.request.method} of a form that does not exist (deleted)`),
+        exchange,
+      );
     }
     await judgeHostedPage(context, gone, 'a form that does not exist (deleted)');
 
     const mock = context.target.mock;
     // A deployment's forms are paused in its web app, which the interface does not reach.
-    if (!mock) return context.skip('a deleted form answers form_unavailable (judged); a form cannot be paused through the interface, so a paused one is checked against a crmkit mock');
+    if (!mock)
+      return context.skip(
+        'a deleted form answers form_unavailable (judged); a form cannot be paused through the interface, so a paused one is checked against a crmkit mock',
+      );
     // The control API has no route to change a form: it is made paused from the start.
-    const form = await controlCall(context, 'POST', `/_mock/workspaces/${mock.workspaceId}/forms`, { name: `conformance ${context.runId} paused`, status: 'paused', min_ms: 0 });
+    const form = await controlCall(context, 'POST', `/_mock/workspaces/${mock.workspaceId}/forms`, {
+      name: `conformance ${context.runId} paused`,
+      status: 'paused',
+      min_ms: 0,
+    });
     const loaded = await loadForm(context, form.id);
     // Whatever the body: a paused form takes nothing (a token loaded before the pause included, which no check can make).
-    const sent = await submitForm(context, form.id, { token: 'conformance', answers: { name: `conformance ${context.runId}`, phone: '+998901234567' }, consent: true });
-    for (const [exchange, what] of [[loaded, 'loading the configuration of a paused form'], [sent, 'a submission to a paused form']] as const) {
+    const sent = await submitForm(context, form.id, {
+      token: 'conformance',
+      answers: { name: `conformance ${context.runId}`, phone: '+998901234567' },
+      consent: true,
+    });
+    for (const [exchange, what] of [
+      [loaded, 'loading the configuration of a paused form'],
+      [sent, 'a submission to a paused form'],
+    ] as const) {
       const problem = refusalProblem(exchange, 404, 'form_unavailable', what);
       context.judge('forms.unavailable-paused', problem, exchange);
       context.judge('forms.error-form-unavailable', problem, exchange);
@@ -46,6 +67,15 @@ export const paused: ActiveCheck = {
 
 /** The hosted page of a form that is not available answers 404 too (a browser gets a page, so no envelope is asked for). */
 async function judgeHostedPage(context: CheckContext, formId: string, what: string): Promise<void> {
-  const page = await context.client.call('getHostedFormPage', { path: { form_id: formId }, key: null, origin: 'workspace', headers: { accept: 'text/html' } });
-  context.judge('forms.hosted-page-unavailable', page.status === 404 ? undefined : `the hosted page of ${what} answered ${page.status}, not 404`, page);
+  const page = await context.client.call('getHostedFormPage', {
+    path: { form_id: formId },
+    key: null,
+    origin: 'workspace',
+    headers: { accept: 'text/html' },
+  });
+  context.judge(
+    'forms.hosted-page-unavailable',
+    page.status === 404 ? undefined : `the hosted page of ${what} answered ${page.status}, not 404`,
+    page,
+  );
 }

@@ -16,7 +16,8 @@ export const requestLimits: ActiveCheck = {
   kind: 'active',
   id: 'forms.request-limits',
   family: 'forms',
-  title: 'a form request over 32 KB answers 413 body_too_large; an answer over 5,000 characters (and on a mock, 41 answers) is refused with 422 validation_failed, one of 5,000 is taken',
+  title:
+    'a form request over 32 KB answers 413 body_too_large; an answer over 5,000 characters (and on a mock, 41 answers) is refused with 422 validation_failed, one of 5,000 is taken',
   spec: '4.12, 8',
   // The 413 of the 32 KB limit is the document's reading (spec 8 gives the limit, not its answer).
   basis: 'documented',
@@ -38,29 +39,57 @@ export const requestLimits: ActiveCheck = {
     if (large.status >= 400) context.judge('forms.limit-request-size-answer', refusalProblem(large, 413, 'body_too_large', size), large);
 
     // Exactly 32 KB is within the limit (a check with >= refuses the largest request allowed).
-    const exact = await context.client.send('POST', formPath(formId, '/submit'), { key: null, origin: 'workspace', rawBody: paddedTo(body, MAX_BODY_BYTES), headers: { 'content-type': 'application/json' } });
+    const exact = await context.client.send('POST', formPath(formId, '/submit'), {
+      key: null,
+      origin: 'workspace',
+      rawBody: paddedTo(body, MAX_BODY_BYTES),
+      headers: { 'content-type': 'application/json' },
+    });
     context.judge('forms.limit-request-size-answer', acceptedProblem(exact, `a form request of exactly ${MAX_BODY_BYTES} bytes`), exact);
 
     // One answer of 5,001 characters, in a free-text field (the whole request stays under 32 KB).
     const text = config.fields.find((field) => field.type === 'textarea') ?? config.fields.find((field) => field.type === 'text');
     if (text) {
-      const long = await submitForm(context, formId, { ...body, answers: { ...(body.answers as object), [text.id]: `conformance ${'a'.repeat(MAX_CHARACTERS)}` } });
-      const longProblem = long.status < 300
-        ? `an answer of ${MAX_CHARACTERS + 12} characters to ${text.id} was accepted (${long.status}); at most ${MAX_CHARACTERS} characters per answer`
-        : refusalProblem(long, 422, 'validation_failed', `an answer of ${MAX_CHARACTERS + 12} characters to ${text.id}`) ?? (!long.json.error.fields || !(text.id in long.json.error.fields) ? `the 422 does not name the field ${text.id} whose answer is too long` : undefined);
+      const long = await submitForm(context, formId, {
+        ...body,
+        answers: { ...(body.answers as object), [text.id]: `conformance ${'a'.repeat(MAX_CHARACTERS)}` },
+      });
+      const longProblem =
+        long.status < 300
+          ? `an answer of ${MAX_CHARACTERS + 12} characters to ${text.id} was accepted (${long.status}); at most ${MAX_CHARACTERS} characters per answer`
+          : (refusalProblem(long, 422, 'validation_failed', `an answer of ${MAX_CHARACTERS + 12} characters to ${text.id}`) ??
+            (!long.json.error.fields || !(text.id in long.json.error.fields)
+              ? `the 422 does not name the field ${text.id} whose answer is too long`
+              : undefined));
       context.judge('forms.limit-answer-length', longProblem, long);
       // Exactly 5,000 characters is within the limit.
-      const longest = await submitForm(context, formId, { ...body, answers: { ...(body.answers as object), [text.id]: 'a'.repeat(MAX_CHARACTERS) } });
-      context.judge('forms.limit-answer-length', acceptedProblem(longest, `an answer of exactly ${MAX_CHARACTERS} characters to ${text.id}`), longest);
+      const longest = await submitForm(context, formId, {
+        ...body,
+        answers: { ...(body.answers as object), [text.id]: 'a'.repeat(MAX_CHARACTERS) },
+      });
+      context.judge(
+        'forms.limit-answer-length',
+        acceptedProblem(longest, `an answer of exactly ${MAX_CHARACTERS} characters to ${text.id}`),
+        longest,
+      );
     }
 
     // 41 answers that are each valid need a form of more than 40 fields: a mock makes one.
     const mock = context.target.mock;
     if (!mock) {
-      if (!text) context.skip('the 32 KB limit holds; the form has no text field to send a long answer to, and the 40 answers are checked only against a crmkit mock (it needs a form of more than 40 fields)');
+      if (!text)
+        context.skip(
+          'the 32 KB limit holds; the form has no text field to send a long answer to, and the 40 answers are checked only against a crmkit mock (it needs a form of more than 40 fields)',
+        );
       return;
     }
-    const fields = Array.from({ length: MAX_ANSWERS + 1 }, (_, index) => ({ id: `q${index + 1}`, type: 'text', labels: { en: `Question ${index + 1}` }, required: false, autocomplete: 'off' }));
+    const fields = Array.from({ length: MAX_ANSWERS + 1 }, (_, index) => ({
+      id: `q${index + 1}`,
+      type: 'text',
+      labels: { en: `Question ${index + 1}` },
+      required: false,
+      autocomplete: 'off',
+    }));
     const wide = await controlCall(context, 'POST', `/_mock/workspaces/${mock.workspaceId}/forms`, {
       name: `conformance ${context.runId} limits`,
       min_ms: 0,
@@ -69,7 +98,10 @@ export const requestLimits: ActiveCheck = {
       fields: [{ id: 'phone', type: 'phone', labels: { en: 'Phone' }, required: true, autocomplete: 'tel' }, ...fields],
     });
     const { config: wideConfig } = await loadConfig(context, wide.id);
-    const answers = (count: number) => ({ phone: person.phone, ...Object.fromEntries(fields.slice(0, count - 1).map((field) => [field.id, 'conformance'])) });
+    const answers = (count: number) => ({
+      phone: person.phone,
+      ...Object.fromEntries(fields.slice(0, count - 1).map((field) => [field.id, 'conformance'])),
+    });
     const forty = await submitForm(context, wide.id, { token: wideConfig.token, answers: answers(MAX_ANSWERS), lang: 'en' });
     context.judge('forms.limit-answers', acceptedProblem(forty, `a submission of ${MAX_ANSWERS} answers`), forty);
     const fortyOne = await submitForm(context, wide.id, { token: wideConfig.token, answers: answers(MAX_ANSWERS + 1), lang: 'en' });

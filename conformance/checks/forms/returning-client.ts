@@ -24,7 +24,8 @@ export const returningClient: ActiveCheck = {
   async run(context) {
     const formId = needForm(context);
     const { config } = await loadConfig(context, formId);
-    const skip = () => context.skip('the form has no phone field and email field to look a client up by: give --form-id of a form with both');
+    const skip = () =>
+      context.skip('the form has no phone field and email field to look a client up by: give --form-id of a form with both');
     const phoneField = config.fields.find((field) => field.type === 'phone') ?? skip();
     const emailField = config.fields.find((field) => field.type === 'email') ?? skip();
     const clients = {
@@ -35,22 +36,41 @@ export const returningClient: ActiveCheck = {
     };
     await waitOutMinMs(context, config);
 
-    const submit = (what: string, phone: string, email: string) => submitAs(context, config, { phone, email, [phoneField.id]: phone, [emailField.id]: email }, what);
+    const submit = (what: string, phone: string, email: string) =>
+      submitAs(context, config, { phone, email, [phoneField.id]: phone, [emailField.id]: email }, what);
     const fresh = fresher(context);
     const byPhone = await submit('a submission with a known phone and a new email', clients.byPhone.phone, fresh.email);
     await judgeReused(context, 'forms.effect-client-by-phone', byPhone, clients.byPhone, fresh.email);
     const leads = await leadsOf(context, clients.byPhone.id);
-    context.judge('forms.effect-lead-for-known-client', leads.length === 0 && `after ${byPhone.what}, the client found (${clients.byPhone.id}) has no lead: the submission neither joined an open lead nor opened one`, byPhone.exchange);
+    context.judge(
+      'forms.effect-lead-for-known-client',
+      leads.length === 0 &&
+        `after ${byPhone.what}, the client found (${clients.byPhone.id}) has no lead: the submission neither joined an open lead nor opened one`,
+      byPhone.exchange,
+    );
     const fresh2 = fresher(context);
     const byEmail = await submit('a submission with a new phone and a known email', fresh2.phone, clients.byEmail.email);
     await judgeReused(context, 'forms.effect-client-by-email', byEmail, clients.byEmail, fresh2.phone);
     const fresh3 = fresher(context);
-    const anyCase = await submit('a submission with a new phone and a known email in capitals', fresh3.phone, inCapitals(clients.byEmail.email));
+    const anyCase = await submit(
+      'a submission with a new phone and a known email in capitals',
+      fresh3.phone,
+      inCapitals(clients.byEmail.email),
+    );
     await judgeReused(context, 'forms.effect-client-by-email-any-case', anyCase, clients.byEmail, fresh3.phone);
-    const both = await submit("a submission with one client's phone and another's email", clients.phoneOwner.phone, clients.emailOwner.email);
+    const both = await submit(
+      "a submission with one client's phone and another's email",
+      clients.phoneOwner.phone,
+      clients.emailOwner.email,
+    );
     await judgeReused(context, 'forms.effect-phone-before-email', both, clients.phoneOwner);
     const emailOwnerLeads = await leadsOf(context, clients.emailOwner.id);
-    context.judge('forms.effect-phone-before-email', emailOwnerLeads.length > 0 && `the client whose email was sent (${clients.emailOwner.id}) got lead ${emailOwnerLeads[0]?.id}, although the phone named ${clients.phoneOwner.id}`, both.exchange);
+    context.judge(
+      'forms.effect-phone-before-email',
+      emailOwnerLeads.length > 0 &&
+        `the client whose email was sent (${clients.emailOwner.id}) got lead ${emailOwnerLeads[0]?.id}, although the phone named ${clients.phoneOwner.id}`,
+      both.exchange,
+    );
   },
 };
 
@@ -69,8 +89,11 @@ function fresher(context: CheckContext): { phone: string; email: string } {
 /** A contact made through the API with a phone and an email of its own; it, its leads and any contact with them are deleted at the end. */
 async function knownClient(context: CheckContext, slug: string): Promise<Client> {
   const { phone, email } = fresher(context);
-  const created = await context.client.call('createContact', { body: { name: `conformance ${context.runId} ${slug}`, phones: [phone], emails: [email] } });
-  if (created.status === 401 || created.status === 403) context.skip('the API key cannot create contacts (contacts:write): the clients a submission must reuse are made through the API');
+  const created = await context.client.call('createContact', {
+    body: { name: `conformance ${context.runId} ${slug}`, phones: [phone], emails: [email] },
+  });
+  if (created.status === 401 || created.status === 403)
+    context.skip('the API key cannot create contacts (contacts:write): the clients a submission must reuse are made through the API');
   context.expectStatus(created, 201);
   context.cleanup(async () => {
     for (const lead of await leadsOf(context, created.json.id)) await context.client.call('deleteLead', { path: { id: lead.id } });
@@ -80,7 +103,11 @@ async function knownClient(context: CheckContext, slug: string): Promise<Client>
 }
 
 async function submitAs(context: CheckContext, config: FormConfig, contactAnswers: Record<string, string>, what: string) {
-  const body = validSubmission(config, { name: `conformance ${context.runId}`, email: contactAnswers.email!, phone: contactAnswers.phone! });
+  const body = validSubmission(config, {
+    name: `conformance ${context.runId}`,
+    email: contactAnswers.email!,
+    phone: contactAnswers.phone!,
+  });
   const { phone: _phone, email: _email, ...answers } = contactAnswers;
   // A 429 of the per-IP limit (earlier checks' submissions in the same minute) is waited out.
   const exchange = await submitForm(context, config.id, { ...body, answers: { ...(body.answers as object), ...answers } });
@@ -96,7 +123,13 @@ async function leadsOf(context: CheckContext, contactId: string): Promise<any[]>
 }
 
 /** The known client has a lead now, and no other contact carries the new phone or email the submission sent. */
-async function judgeReused(context: CheckContext, rule: string, sent: { exchange: any; what: string }, client: Client, fresh?: string): Promise<void> {
+async function judgeReused(
+  context: CheckContext,
+  rule: string,
+  sent: { exchange: any; what: string },
+  client: Client,
+  fresh?: string,
+): Promise<void> {
   const leads = await leadsOf(context, client.id);
   const others = fresh ? await contactsWith(context, fresh, client.id) : [];
   for (const other of others) context.cleanup(() => context.client.call('deleteContact', { path: { id: other.id } }));
@@ -110,6 +143,8 @@ async function judgeReused(context: CheckContext, rule: string, sent: { exchange
 async function contactsWith(context: CheckContext, value: string, except: string): Promise<any[]> {
   const listed = await context.client.send('GET', `/v1/contacts?q=${encodeURIComponent(value)}&limit=50`);
   const digits = (text: string) => text.replace(/\D/g, '');
-  const carries = (contact: any) => (contact.emails ?? []).some((email: string) => email.toLowerCase() === value) || (contact.phones ?? []).some((phone: string) => value.startsWith('+') && digits(phone) === digits(value));
+  const carries = (contact: any) =>
+    (contact.emails ?? []).some((email: string) => email.toLowerCase() === value) ||
+    (contact.phones ?? []).some((phone: string) => value.startsWith('+') && digits(phone) === digits(value));
   return (listed.json?.data ?? []).filter((contact: any) => contact.id !== except && carries(contact));
 }

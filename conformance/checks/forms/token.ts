@@ -30,18 +30,31 @@ export const token: ActiveCheck = {
       context.judge('forms.config-token-proves-load', problem, exchange);
     };
     expired('forms.token-missing', await submitForm(context, formId, { ...body, token: undefined }), 'a submission without a token');
-    expired('forms.token-forged', await submitForm(context, formId, { ...body, token: forgedToken(config.token) }), 'a submission whose token had one character changed');
+    expired(
+      'forms.token-forged',
+      await submitForm(context, formId, { ...body, token: forgedToken(config.token) }),
+      'a submission whose token had one character changed',
+    );
     // A day is waited out only on a mock, whose clock the suite can move.
     if (!context.target.mock) {
-      for (const rule of ['forms.token-day-old', 'forms.token-reload']) context.skipRule(rule, "a day-old token takes a day to make; checked against a crmkit mock, whose clock the suite moves");
+      for (const rule of ['forms.token-day-old', 'forms.token-reload'])
+        context.skipRule(rule, 'a day-old token takes a day to make; checked against a crmkit mock, whose clock the suite moves');
       return;
     }
     const { config: later } = await loadConfig(context, formId);
     await advanceMockClock(context, 24 * 60 * 60 + 1);
-    expired('forms.token-day-old', await submitForm(context, formId, validSubmission(later, person)), 'a submission with a token loaded a day and a second earlier');
+    expired(
+      'forms.token-day-old',
+      await submitForm(context, formId, validSubmission(later, person)),
+      'a submission with a token loaded a day and a second earlier',
+    );
     const { config: reloaded } = await loadConfig(context, formId);
     await waitOutMinMs(context, reloaded);
     const again = await submitForm(context, formId, validSubmission(reloaded, person));
-    context.judge('forms.token-reload', acceptedProblem(again, 'after form_expired, a submission with the token of a configuration loaded again'), again);
+    context.judge(
+      'forms.token-reload',
+      acceptedProblem(again, 'after form_expired, a submission with the token of a configuration loaded again'),
+      again,
+    );
   },
 };

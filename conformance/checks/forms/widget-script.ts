@@ -25,15 +25,34 @@ export const widgetScript: ActiveCheck = {
   async run(context) {
     const plain = await context.client.call('getWidgetScript', { key: null, origin: 'workspace' });
     const type = plain.headers['content-type'] ?? '';
-    context.judge('forms.route-widget', (plain.status !== 200 || !/javascript|ecmascript/i.test(type)) && `GET /widget.js answered ${plain.status} ${type}, not 200 with a script`, plain);
+    context.judge(
+      'forms.route-widget',
+      (plain.status !== 200 || !/javascript|ecmascript/i.test(type)) &&
+        `GET /widget.js answered ${plain.status} ${type}, not 200 with a script`,
+      plain,
+    );
     const cacheControl = plain.headers['cache-control'];
-    context.judge('forms.widget-cache-five-minutes', (maxAgeOf(cacheControl) !== 300 || isImmutable(cacheControl)) && `GET /widget.js answered Cache-Control ${cacheControl ?? '(none)'}, not cached for five minutes (max-age=300)`, plain);
+    context.judge(
+      'forms.widget-cache-five-minutes',
+      (maxAgeOf(cacheControl) !== 300 || isImmutable(cacheControl)) &&
+        `GET /widget.js answered Cache-Control ${cacheControl ?? '(none)'}, not cached for five minutes (max-age=300)`,
+      plain,
+    );
 
     const version = await currentVersion(context);
-    if (version === undefined) return context.skipRule('forms.widget-version-immutable', "the current widget version is unknown: no --form-id, or the form's hosted page names no /widget.js?v=");
+    if (version === undefined)
+      return context.skipRule(
+        'forms.widget-version-immutable',
+        "the current widget version is unknown: no --form-id, or the form's hosted page names no /widget.js?v=",
+      );
     const versioned = await context.client.send('GET', `/widget.js?v=${encodeURIComponent(version)}`, { key: null, origin: 'workspace' });
     const versionedCache = versioned.headers['cache-control'];
-    context.judge('forms.widget-version-immutable', (versioned.status !== 200 || !isImmutable(versionedCache)) && `GET /widget.js?v=${version} answered ${versioned.status} with Cache-Control ${versionedCache ?? '(none)'}, not immutable`, versioned);
+    context.judge(
+      'forms.widget-version-immutable',
+      (versioned.status !== 200 || !isImmutable(versionedCache)) &&
+        `GET /widget.js?v=${version} answered ${versioned.status} with Cache-Control ${versionedCache ?? '(none)'}, not immutable`,
+      versioned,
+    );
   },
 };
 
@@ -41,7 +60,12 @@ export const widgetScript: ActiveCheck = {
 async function currentVersion(context: CheckContext): Promise<string | undefined> {
   const formId = context.target.formId;
   if (!formId) return undefined;
-  const page: Exchange = await context.client.call('getHostedFormPage', { path: { form_id: formId }, key: null, origin: 'workspace', headers: { accept: 'text/html' } });
+  const page: Exchange = await context.client.call('getHostedFormPage', {
+    path: { form_id: formId },
+    key: null,
+    origin: 'workspace',
+    headers: { accept: 'text/html' },
+  });
   const match = /widget\.js\?v=([^"'&\s>]+)/.exec(page.text);
   return match ? decodeURIComponent(match[1]!) : undefined;
 }

@@ -15,7 +15,9 @@ export const bodyTooLarge: ActiveCheck = {
   async run(context) {
     const over = await send(context, 1024 * 1024);
     const refused = over.status === 413 && over.json?.error?.code === 'body_too_large';
-    const problem = refused ? undefined : `a body over 1 MB answered ${over.status} ${over.json?.error?.code ?? ''}, not 413 body_too_large`;
+    const problem = refused
+      ? undefined
+      : `a body over 1 MB answered ${over.status} ${over.json?.error?.code ?? ''}, not 413 body_too_large`;
     for (const rule of ['limits.body-over-1mb', 'errors.body-too-large', 'errors.status-413']) context.judge(rule, problem, over);
     const under = await send(context, 990_000);
     context.judge('limits.body-under-1mb-read', under.status === 413 ? 'a body under 1 MB answered 413' : undefined, under);
@@ -24,7 +26,10 @@ export const bodyTooLarge: ActiveCheck = {
 
 /** A lead create whose source makes the body a little over `bytes` long. */
 async function send(context: CheckContext, bytes: number) {
-  const answer = await context.client.send('POST', '/v1/leads', { rawBody: JSON.stringify({ name: `conformance ${context.runId}`, source: 'y'.repeat(bytes) }), headers: { 'content-type': 'application/json' } });
+  const answer = await context.client.send('POST', '/v1/leads', {
+    rawBody: JSON.stringify({ name: `conformance ${context.runId}`, source: 'y'.repeat(bytes) }),
+    headers: { 'content-type': 'application/json' },
+  });
   if (answer.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/leads/${answer.json.id}`));
   return answer;
 }

@@ -9,7 +9,14 @@ import type { Exchange } from '../../exchange.ts';
 
 const document = loadDocument('crm');
 
-type Schema = { $ref?: string; type?: string | string[]; maxLength?: number; additionalProperties?: unknown; properties?: Record<string, Schema>; allOf?: Schema[] };
+type Schema = {
+  $ref?: string;
+  type?: string | string[];
+  maxLength?: number;
+  additionalProperties?: unknown;
+  properties?: Record<string, Schema>;
+  allOf?: Schema[];
+};
 
 export const CLOSED_BODY_OPERATIONS = [...createApi(document).operations.values()].filter((operation) => {
   const body = bodySchemaOf(operation);

@@ -14,7 +14,10 @@ export const credentialsInUrl: ActiveCheck = {
     // Spec 5.1 refuses a key in a URL whatever else the request carries: a valid header beside it does not make the URL clean.
     const beside = await context.client.send('GET', `/v1/leads?api_key=${encodeURIComponent(context.target.apiKey)}`);
     if (beside.status !== 400 || beside.json?.error?.code !== 'credentials_in_url') {
-      context.fail(`a key in the URL beside a valid Authorization header answered ${beside.status} ${beside.json?.error?.code ?? ''}, not 400 credentials_in_url`, beside);
+      context.fail(
+        `a key in the URL beside a valid Authorization header answered ${beside.status} ${beside.json?.error?.code ?? ''}, not 400 credentials_in_url`,
+        beside,
+      );
     }
   },
 };

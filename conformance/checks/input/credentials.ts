@@ -37,6 +37,10 @@ export const credentials: ActiveCheck = {
     }
     const code = unknown.json?.error?.code;
     context.judge('errors.status-401', undefined, unknown);
-    context.judge('auth.invalid-token', code === 'invalid_token' ? undefined : `an unknown key answered 401 ${code ?? ''}, not invalid_token`, unknown);
+    context.judge(
+      'auth.invalid-token',
+      code === 'invalid_token' ? undefined : `an unknown key answered 401 ${code ?? ''}, not invalid_token`,
+      unknown,
+    );
   },
 };

@@ -20,4 +20,24 @@ import { whoami } from './whoami.ts';
 import { writeIncludesRead } from './write-includes-read.ts';
 import { wrongTypeEverywhere } from './wrong-type-everywhere.ts';
 
-export const inputChecks: Check[] = [unknownField, unknownFieldEverywhere, wrongTypeEverywhere, tooLongEverywhere, badJson, validationFailed, credentials, whoami, keyStates, credentialsInUrl, missingScope, writeIncludesRead, bodyTooLarge, idTypes, recordNumbers, recordConventions, longPrefixes, otherWorkspace, queryLimits];
+export const inputChecks: Check[] = [
+  unknownField,
+  unknownFieldEverywhere,
+  wrongTypeEverywhere,
+  tooLongEverywhere,
+  badJson,
+  validationFailed,
+  credentials,
+  whoami,
+  keyStates,
+  credentialsInUrl,
+  missingScope,
+  writeIncludesRead,
+  bodyTooLarge,
+  idTypes,
+  recordNumbers,
+  recordConventions,
+  longPrefixes,
+  otherWorkspace,
+  queryLimits,
+];

@@ -15,7 +15,8 @@ export const keyStates: ActiveCheck = {
   kind: 'active',
   id: 'input.key-states',
   family: 'input',
-  title: 'a revoked key answers 401 key_revoked, an expired one 401 key_expired, and one restricted to another IP address 403 ip_not_allowed',
+  title:
+    'a revoked key answers 401 key_revoked, an expired one 401 key_expired, and one restricted to another IP address 403 ip_not_allowed',
   spec: '5.1, 7.3',
   basis: 'documented',
   writes: false,

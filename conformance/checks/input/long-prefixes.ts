@@ -33,24 +33,53 @@ export const longPrefixes: ActiveCheck = {
     const pipeline = pipelines.json.data[0] ?? context.skip('needs a pipeline in the workspace');
     const stage = pipeline.stages?.[0] ?? context.skip('needs a pipeline with stages');
     const sent = { contact_id: contact.id, company_id: company.id, owner_id: memberId, pipeline_id: pipeline.id, stage_id: stage.id };
-    const created = await context.client.send('POST', '/v1/leads', { body: { name, ...Object.fromEntries(Object.entries(sent).map(([field, id]) => [field, long(id)])) } });
+    const created = await context.client.send('POST', '/v1/leads', {
+      body: { name, ...Object.fromEntries(Object.entries(sent).map(([field, id]) => [field, long(id)])) },
+    });
     if (created.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/leads/${created.json.id}`));
-    context.judge('conventions.long-prefixes-in-bodies', created.status === 201 ? undefined : `a lead create with long-prefixed ids answered ${answerOf(created)}`, created);
-    if (created.status !== 201) context.fail('the long-prefixed ids were refused in a body', created, 'conventions.long-prefixes-in-bodies');
+    context.judge(
+      'conventions.long-prefixes-in-bodies',
+      created.status === 201 ? undefined : `a lead create with long-prefixed ids answered ${answerOf(created)}`,
+      created,
+    );
+    if (created.status !== 201)
+      context.fail('the long-prefixed ids were refused in a body', created, 'conventions.long-prefixes-in-bodies');
     judgeShort(context, created, sent);
     const task = await context.client.send('POST', '/v1/tasks', { body: { title: name, assignee_id: long(memberId) } });
     if (task.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/tasks/${task.json.id}`));
-    context.judge('conventions.long-prefixes-in-bodies', task.status === 201 ? undefined : `a task create with assignee_id ${long(memberId)} answered ${answerOf(task)}`, task);
+    context.judge(
+      'conventions.long-prefixes-in-bodies',
+      task.status === 201 ? undefined : `a task create with assignee_id ${long(memberId)} answered ${answerOf(task)}`,
+      task,
+    );
     if (task.status === 201) judgeShort(context, task, { 'assignee.id': memberId });
-    for (const [kind, id] of [['leads', created.json.id], ['contacts', contact.id], ['companies', company.id], ['tasks', task.json?.id], ['pipelines', pipeline.id]] as [string, string | undefined][]) {
+    for (const [kind, id] of [
+      ['leads', created.json.id],
+      ['contacts', contact.id],
+      ['companies', company.id],
+      ['tasks', task.json?.id],
+      ['pipelines', pipeline.id],
+    ] as [string, string | undefined][]) {
       if (!id) continue;
       const read = await context.client.send('GET', `/v1/${kind}/${long(id)}`);
-      context.judge('conventions.long-prefixes-in-paths', read.status === 200 && read.json?.id === id ? undefined : `GET /v1/${kind}/${long(id)} answered ${answerOf(read)}${read.status === 200 ? ` with id ${read.json?.id}` : ''}`, read);
+      context.judge(
+        'conventions.long-prefixes-in-paths',
+        read.status === 200 && read.json?.id === id
+          ? undefined
+          : `GET /v1/${kind}/${long(id)} answered ${answerOf(read)}${read.status === 200 ? ` with id ${read.json?.id}` : ''}`,
+        read,
+      );
       if (read.status === 200) judgeShort(context, read, { id });
     }
     const listed = await context.client.send('GET', `/v1/leads?contact=${long(contact.id)}&limit=50`);
     const found = listed.status === 200 && listed.json.data.some((lead: { id: string }) => lead.id === created.json.id);
-    context.judge('conventions.long-prefixes-in-queries', found ? undefined : `GET /v1/leads?contact=${long(contact.id)} answered ${answerOf(listed)}${listed.status === 200 ? ' without the lead' : ''}`, listed);
+    context.judge(
+      'conventions.long-prefixes-in-queries',
+      found
+        ? undefined
+        : `GET /v1/leads?contact=${long(contact.id)} answered ${answerOf(listed)}${listed.status === 200 ? ' without the lead' : ''}`,
+      listed,
+    );
   },
 };
 
@@ -58,6 +87,9 @@ export const longPrefixes: ActiveCheck = {
 function judgeShort(context: CheckContext, answer: Exchange, expected: Record<string, string>): void {
   const valueOf = (field: string) => field.split('.').reduce((value, key) => value?.[key], answer.json);
   const wrong = Object.entries(expected).filter(([field, id]) => valueOf(field) !== id);
-  const problem = wrong.length ? `the answer shows ${wrong.map(([field]) => `${field} ${JSON.stringify(valueOf(field))}`).join(', ')}, not the short ids ${wrong.map(([, id]) => id).join(', ')}` : undefined;
-  for (const rule of ['conventions.responses-short-prefixes', 'conventions.ids-short-long-versioning']) context.judge(rule, problem, answer);
+  const problem = wrong.length
+    ? `the answer shows ${wrong.map(([field]) => `${field} ${JSON.stringify(valueOf(field))}`).join(', ')}, not the short ids ${wrong.map(([, id]) => id).join(', ')}`
+    : undefined;
+  for (const rule of ['conventions.responses-short-prefixes', 'conventions.ids-short-long-versioning'])
+    context.judge(rule, problem, answer);
 }

@@ -4,7 +4,11 @@ import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
 
 /** The query limits of spec 8, as the document states them (`x-query-limits` on QueryRequest). */
-const LIMITS = (loadDocument('crm').components?.schemas?.QueryRequest as { 'x-query-limits': { conditions: number; regex_conditions: number; list_values: number; nesting: number; regex_length: number } })['x-query-limits'];
+const LIMITS = (
+  loadDocument('crm').components?.schemas?.QueryRequest as {
+    'x-query-limits': { conditions: number; regex_conditions: number; list_values: number; nesting: number; regex_length: number };
+  }
+)['x-query-limits'];
 
 const amountAtLeast = (value: number) => ({ field: 'amount', op: 'gte', value });
 const nameMatches = (value: string) => ({ field: 'name', op: 'regex', value });

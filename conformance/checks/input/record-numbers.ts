@@ -9,7 +9,16 @@ import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
 import { routeNotOffered } from '../../inferred-route.ts';
-import { activeMemberId, answerOf, createBody, createRecord, judgeNotFound, NUMBERED_KINDS, PREFIX, type NumberedKind } from '../../conventions-kit.ts';
+import {
+  activeMemberId,
+  answerOf,
+  createBody,
+  createRecord,
+  judgeNotFound,
+  NUMBERED_KINDS,
+  PREFIX,
+  type NumberedKind,
+} from '../../conventions-kit.ts';
 
 const ROUTES = 'conventions.number-on-single-record-routes';
 const UNKNOWN_NUMBER = 987_654_321;
@@ -18,7 +27,8 @@ export const recordNumbers: ActiveCheck = {
   kind: 'active',
   id: 'input.record-numbers',
   family: 'input',
-  title: 'leads, contacts, companies and tasks are read, changed, deleted and restored by number; numbers are unique and not reused; an unknown number answers 404 like an unknown id; a deleted record reads 410 gone by number',
+  title:
+    'leads, contacts, companies and tasks are read, changed, deleted and restored by number; numbers are unique and not reused; an unknown number answers 404 like an unknown id; a deleted record reads 410 gone by number',
   spec: '2.1, 7.3',
   basis: 'documented',
   writes: true,
@@ -27,7 +37,16 @@ export const recordNumbers: ActiveCheck = {
     for (const kind of NUMBERED_KINDS) await judgeKind(context, kind, assigneeId);
     // A key without webhooks:manage is refused before the id is read: nothing to judge then.
     const webhook = await context.client.send('GET', '/v1/webhooks/1');
-    if (webhook.status !== 403) context.judge('conventions.ids-only-elsewhere', webhook.status === 200 ? 'GET /v1/webhooks/1 found a webhook by a number' : ![400, 404].includes(webhook.status) ? `GET /v1/webhooks/1 answered ${answerOf(webhook)}, not 404 or 400` : undefined, webhook);
+    if (webhook.status !== 403)
+      context.judge(
+        'conventions.ids-only-elsewhere',
+        webhook.status === 200
+          ? 'GET /v1/webhooks/1 found a webhook by a number'
+          : ![400, 404].includes(webhook.status)
+            ? `GET /v1/webhooks/1 answered ${answerOf(webhook)}, not 404 or 400`
+            : undefined,
+        webhook,
+      );
   },
 };
 
@@ -36,12 +55,23 @@ async function judgeKind(context: CheckContext, kind: NumberedKind, assigneeId: 
   const record = await createRecord(context, kind, body);
   const second = await createRecord(context, kind, body);
   const numbered = Number.isInteger(record.number) && Number.isInteger(second.number);
-  context.judge('conventions.number-integer-unique', !numbered ? `${kind}: number is ${JSON.stringify(record.number)}, not an integer` : record.number === second.number ? `${kind}: two records have number ${record.number}` : undefined);
+  context.judge(
+    'conventions.number-integer-unique',
+    !numbered
+      ? `${kind}: number is ${JSON.stringify(record.number)}, not an integer`
+      : record.number === second.number
+        ? `${kind}: two records have number ${record.number}`
+        : undefined,
+  );
   if (!numbered) return;
   const path = `/v1/${kind}/${record.number}`;
   const sameRecord = (answer: Exchange) => {
     const what = `${answer.request.method} ${new URL(answer.request.url).pathname}`;
-    return answer.status !== 200 ? `${what} answered ${answerOf(answer)}` : answer.json?.id !== record.id ? `${what} answered another record, ${answer.json?.id}` : undefined;
+    return answer.status !== 200
+      ? `${what} answered ${answerOf(answer)}`
+      : answer.json?.id !== record.id
+        ? `${what} answered another record, ${answer.json?.id}`
+        : undefined;
   };
   const read = await context.client.send('GET', path);
   context.judge(ROUTES, sameRecord(read), read);
@@ -54,7 +84,15 @@ async function judgeKind(context: CheckContext, kind: NumberedKind, assigneeId: 
     if (!routeNotOffered(context, completed)) context.judge(ROUTES, sameRecord(completed), completed);
   }
   const deleted = await context.client.send('DELETE', path);
-  context.judge(ROUTES, deleted.status !== 200 ? `DELETE ${path} answered ${answerOf(deleted)}` : deleted.json?.id !== record.id ? `DELETE ${path} confirmed ${deleted.json?.id}, not ${record.id}` : undefined, deleted);
+  context.judge(
+    ROUTES,
+    deleted.status !== 200
+      ? `DELETE ${path} answered ${answerOf(deleted)}`
+      : deleted.json?.id !== record.id
+        ? `DELETE ${path} confirmed ${deleted.json?.id}, not ${record.id}`
+        : undefined,
+    deleted,
+  );
   if (kind === 'tasks' || deleted.status !== 200) return;
   await judgeTrash(context, kind, record, second);
 }
@@ -69,7 +107,11 @@ async function judgeUnknownNumber(context: CheckContext, kind: NumberedKind): Pr
   const byId = await context.client.send('GET', `/v1/${kind}/${PREFIX[kind]}_${'0'.repeat(26)}`);
   judgeNotFound(context, byId, `${kind}: an unknown id`);
   const same = answerOf(byNumber) === answerOf(byId);
-  context.judge('conventions.number-unknown-404', same ? undefined : `${kind}: an unknown number answered ${answerOf(byNumber)}, an unknown id ${answerOf(byId)}`, byNumber);
+  context.judge(
+    'conventions.number-unknown-404',
+    same ? undefined : `${kind}: an unknown number answered ${answerOf(byNumber)}, an unknown id ${answerOf(byId)}`,
+    byNumber,
+  );
 }
 
 /**
@@ -77,19 +119,42 @@ async function judgeUnknownNumber(context: CheckContext, kind: NumberedKind): Pr
  * newest records are in the trash (`newest`, the kind's last, is deleted first, so that a number
  * counted from the live records would come again); restore by number brings it back with its own.
  */
-async function judgeTrash(context: CheckContext, kind: NumberedKind, record: { id: string; number: number; name?: string }, newest: { id: string; number: number }): Promise<void> {
+async function judgeTrash(
+  context: CheckContext,
+  kind: NumberedKind,
+  record: { id: string; number: number; name?: string },
+  newest: { id: string; number: number },
+): Promise<void> {
   const path = `/v1/${kind}/${record.number}`;
   const newestDeleted = await context.client.send('DELETE', `/v1/${kind}/${newest.id}`);
   const gone = await context.client.send('GET', path);
   const isGone = gone.status === 410 && gone.json?.error?.code === 'gone';
-  context.judge('conventions.trash-reads-410', isGone && gone.json.error.deleted_at ? undefined : `${kind}: a deleted record read by number answered ${answerOf(gone)}${isGone ? ' without deleted_at' : ''}`, gone);
+  context.judge(
+    'conventions.trash-reads-410',
+    isGone && gone.json.error.deleted_at
+      ? undefined
+      : `${kind}: a deleted record read by number answered ${answerOf(gone)}${isGone ? ' without deleted_at' : ''}`,
+    gone,
+  );
   context.judge('errors.gone', isGone ? undefined : `${kind}: a deleted record answered ${answerOf(gone)}`, gone);
-  context.judge('errors.extra-gone', isGone && typeof gone.json.error.deleted_at !== 'string' ? 'gone without deleted_at' : undefined, gone);
+  context.judge(
+    'errors.extra-gone',
+    isGone && typeof gone.json.error.deleted_at !== 'string' ? 'gone without deleted_at' : undefined,
+    gone,
+  );
   const after = await createRecord(context, kind, { name: `conformance ${context.runId} after` });
   const reused = [record.number, ...(newestDeleted.status === 200 ? [newest.number] : [])].find((number) => after.number === number);
-  context.judge('conventions.number-never-reused', reused !== undefined ? `${kind}: a new record took number ${reused} of a record in the trash` : undefined);
+  context.judge(
+    'conventions.number-never-reused',
+    reused !== undefined ? `${kind}: a new record took number ${reused} of a record in the trash` : undefined,
+  );
   const restored = await context.client.send('POST', `${path}/restore`);
-  const restoreProblem = restored.status !== 200 ? `${kind}: POST ${path}/restore answered ${answerOf(restored)}` : restored.json?.id !== record.id || restored.json?.number !== record.number ? `${kind}: restore by number answered ${restored.json?.id} #${restored.json?.number}` : undefined;
+  const restoreProblem =
+    restored.status !== 200
+      ? `${kind}: POST ${path}/restore answered ${answerOf(restored)}`
+      : restored.json?.id !== record.id || restored.json?.number !== record.number
+        ? `${kind}: restore by number answered ${restored.json?.id} #${restored.json?.number}`
+        : undefined;
   context.judge(ROUTES, restoreProblem, restored);
   context.judge('conventions.trash-restore', restoreProblem, restored);
 }

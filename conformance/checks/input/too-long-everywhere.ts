@@ -13,9 +13,15 @@ export const tooLongEverywhere: ActiveCheck = {
     for (const operation of CLOSED_BODY_OPERATIONS) {
       const [field, schema] = stringProperty(operation, true) ?? [];
       if (!field || !schema?.maxLength) continue;
-      const answer = await context.client.send(operation.method, pathOf(operation), { body: { [field]: 'x'.repeat(schema.maxLength + 1) } });
+      const answer = await context.client.send(operation.method, pathOf(operation), {
+        body: { [field]: 'x'.repeat(schema.maxLength + 1) },
+      });
       if (refusedBeforeBody(operation, answer)) continue;
-      if (answer.status !== 422 || answer.json?.error?.code !== 'validation_failed') context.fail(`${operation.id} answered ${answer.status} ${answer.json?.error?.code ?? ''} to ${field} of ${schema.maxLength + 1} characters`, answer);
+      if (answer.status !== 422 || answer.json?.error?.code !== 'validation_failed')
+        context.fail(
+          `${operation.id} answered ${answer.status} ${answer.json?.error?.code ?? ''} to ${field} of ${schema.maxLength + 1} characters`,
+          answer,
+        );
       if (!(field in (answer.json.error.fields ?? {}))) context.fail(`${operation.id}: validation_failed does not name ${field}`, answer);
     }
   },

@@ -6,7 +6,8 @@ export const unknownFieldEverywhere: ActiveCheck = {
   kind: 'active',
   id: 'input.unknown-field-everywhere',
   family: 'input',
-  title: 'every operation with a closed body refuses an unknown field with 400 unknown_field (or 404 for a record that does not exist, 403 for web-app-only routes)',
+  title:
+    'every operation with a closed body refuses an unknown field with 400 unknown_field (or 404 for a record that does not exist, 403 for web-app-only routes)',
   spec: '2.1, 7.3',
   basis: 'documented',
   writes: false,

@@ -16,7 +16,8 @@ export const wrongTypeEverywhere: ActiveCheck = {
       if (!field) continue;
       const answer = await context.client.send(operation.method, pathOf(operation), { body: { [field]: 12345 } });
       if (refusedBeforeBody(operation, answer) || routeNotOffered(context, answer)) continue;
-      if (answer.status !== 400 || answer.json?.error?.code !== 'bad_json') context.fail(`${operation.id} answered ${answer.status} ${answer.json?.error?.code ?? ''} to a number in ${field}`, answer);
+      if (answer.status !== 400 || answer.json?.error?.code !== 'bad_json')
+        context.fail(`${operation.id} answered ${answer.status} ${answer.json?.error?.code ?? ''} to a number in ${field}`, answer);
       if (!(field in (answer.json.error.fields ?? {}))) context.fail(`${operation.id}: bad_json does not name ${field}`, answer);
     }
   },

@@ -9,4 +9,13 @@ import { leadSubRoutes } from './sub-routes.ts';
 import { updateLeadCheck } from './update.ts';
 import { workspaceCurrency } from './workspace-currency.ts';
 
-export const leadsChecks: Check[] = [createLeadCheck, workspaceCurrency, updateLeadCheck, leadListFilters, leadBoard, leadSubRoutes, leadScopes, noPipeline];
+export const leadsChecks: Check[] = [
+  createLeadCheck,
+  workspaceCurrency,
+  updateLeadCheck,
+  leadListFilters,
+  leadBoard,
+  leadSubRoutes,
+  leadScopes,
+  noPipeline,
+];

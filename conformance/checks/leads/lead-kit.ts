@@ -34,13 +34,20 @@ type Member = { id: string; name: string; status?: string; is_me?: boolean };
  * (`is_me`) when there is one, and another active member. Spec 2.7 gives `is_me` but ties no API
  * key to a member, so `isMe` says whether `me` is the key's own (only `owner=me` needs that).
  */
-export async function members(context: CheckContext): Promise<{ me: Member | undefined; other: Member | undefined; isMe: boolean; listed: number }> {
+export async function members(
+  context: CheckContext,
+): Promise<{ me: Member | undefined; other: Member | undefined; isMe: boolean; listed: number }> {
   const answer = await context.client.send('GET', '/v1/members?limit=250');
   if (answer.status !== 200) context.skip(`GET /v1/members answered ${answer.status}: member ids are unknown`);
   const list: Member[] = answer.json.data;
   const own = list.find((member) => member.is_me);
   const me = own ?? list.find((member) => member.status !== 'deactivated');
-  return { me, other: list.find((member) => member.id !== me?.id && member.status !== 'deactivated'), isMe: own !== undefined, listed: list.length };
+  return {
+    me,
+    other: list.find((member) => member.id !== me?.id && member.status !== 'deactivated'),
+    isMe: own !== undefined,
+    listed: list.length,
+  };
 }
 
 /** Why `members` found fewer than two to own leads, in numbers: "GET /v1/members lists 1 (1 not deactivated)". */
@@ -71,7 +78,11 @@ export function differsAsSet(what: string, actual: unknown, expected: unknown[])
 }
 
 function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, item) => (item && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : 1))) : item));
+  return JSON.stringify(value, (_key, item) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : item,
+  );
 }
 
 /** Tags of the run made through `POST /v1/tags`, deleted at the end; none when the key may not make tags (tags:manage). */
@@ -87,13 +98,21 @@ export async function runTags(context: CheckContext, labels: string[]): Promise<
 }
 
 /** The 422 validation_failed naming `field`, as a problem or nothing. */
-export function refusedNaming(answer: Exchange, field: string, statuses: number[] = [422], codes: string[] = ['validation_failed']): string | undefined {
+export function refusedNaming(
+  answer: Exchange,
+  field: string,
+  statuses: number[] = [422],
+  codes: string[] = ['validation_failed'],
+): string | undefined {
   const code = answer.json?.error?.code;
-  if (!statuses.includes(answer.status) || !codes.includes(code)) return `answered ${answer.status} ${code ?? ''}, not ${statuses.join('/')} ${codes.join('/')}`;
+  if (!statuses.includes(answer.status) || !codes.includes(code))
+    return `answered ${answer.status} ${code ?? ''}, not ${statuses.join('/')} ${codes.join('/')}`;
   // not_found names a record, not a field.
   if (code === 'not_found') return undefined;
   const fields = answer.json.error.fields ?? {};
-  return Object.keys(fields).some((name) => name === field || name.startsWith(`${field}.`) || name.startsWith(`${field}[`)) ? undefined : `${code} does not name ${field} in fields`;
+  return Object.keys(fields).some((name) => name === field || name.startsWith(`${field}.`) || name.startsWith(`${field}[`))
+    ? undefined
+    : `${code} does not name ${field} in fields`;
 }
 
 /** Ids of a list answer's records. */

@@ -12,7 +12,8 @@ export const leadListFilters: ActiveCheck = {
   kind: 'active',
   id: 'leads.list-filters',
   family: 'leads',
-  title: 'the lead list filters by pipeline, stage, contact, company, owner (me, unassigned), status and q (name, contact, number), sorts newest first or by position, and sums the first page',
+  title:
+    'the lead list filters by pipeline, stage, contact, company, owner (me, unassigned), status and q (name, contact, number), sorts newest first or by position, and sums the first page',
   spec: '4.2',
   basis: 'documented',
   writes: true,
@@ -61,7 +62,11 @@ async function judgeTextSearch(context: CheckContext, fixture: ListFixture): Pro
   const byName = await list(context, `q=${fixture.word}bravo&limit=250`);
   context.judge('leads.q-name', differs('the leads found by a word of a name', numbers(byName.json.data), [b.number]), byName);
   const byContact = await list(context, `q=${fixture.word}contact&limit=250`);
-  context.judge('leads.q-contact', differs('the leads found by a word of their contact', numbers(byContact.json.data).sort(), numbers([a, d]).sort()), byContact);
+  context.judge(
+    'leads.q-contact',
+    differs('the leads found by a word of their contact', numbers(byContact.json.data).sort(), numbers([a, d]).sort()),
+    byContact,
+  );
   const byNumber = await list(context, `q=${b.number}&company=${fixture.company.id}&limit=250`);
   context.judge('leads.q-number', idsOf(byNumber).includes(b.id) ? undefined : `q=${b.number} does not find lead #${b.number}`, byNumber);
 }
@@ -71,20 +76,46 @@ async function judgeOrderAndSummary(context: CheckContext, fixture: ListFixture)
   const { a, b, c, d } = fixture.leads;
   const scoped = `company=${fixture.company.id}`;
   const newest = await list(context, `${scoped}&limit=250`);
-  context.judge('leads.list-envelope', Array.isArray(newest.json.data) && 'next_cursor' in newest.json && newest.json.summary ? undefined : 'the answer lacks data, next_cursor or summary', newest);
-  context.judge('leads.sort-newest-first', differs('the order without sort', idsOf(newest), [d, c, b, a].map((lead) => lead.id)), newest);
+  context.judge(
+    'leads.list-envelope',
+    Array.isArray(newest.json.data) && 'next_cursor' in newest.json && newest.json.summary
+      ? undefined
+      : 'the answer lacks data, next_cursor or summary',
+    newest,
+  );
+  context.judge(
+    'leads.sort-newest-first',
+    differs(
+      'the order without sort',
+      idsOf(newest),
+      [d, c, b, a].map((lead) => lead.id),
+    ),
+    newest,
+  );
   const board = await list(context, `${scoped}&sort=position&limit=250`);
-  const order = differs('the order of sort=position', idsOf(board), [b, c, a, d].map((lead) => lead.id));
+  const order = differs(
+    'the order of sort=position',
+    idsOf(board),
+    [b, c, a, d].map((lead) => lead.id),
+  );
   context.judge('leads.sort-position', order, board);
   context.judge('leads.position-number', order, board);
   // A lead in the trash has left the list (spec 2.1): it matches no filter, so the summary leaves it out.
   const trashed = await context.createLead({ name: `conformance ${fixture.word}trashed`, company_id: fixture.company.id, amount: 1600 });
   context.expectStatus(await context.client.call('deleteLead', { path: { id: trashed.id } }), 200);
   const first = await list(context, `${scoped}&limit=1`);
-  context.judge('leads.summary', differs('summary of a first page of 1 (a fifth lead of 1600 in the trash)', first.json.summary, { count: 4, sum: 1500 }), first);
+  context.judge(
+    'leads.summary',
+    differs('summary of a first page of 1 (a fifth lead of 1600 in the trash)', first.json.summary, { count: 4, sum: 1500 }),
+    first,
+  );
   if (!first.json.next_cursor) context.fail('a first page of 1 of 4 leads has no next_cursor', first, 'leads.summary-first-page-only');
   const next = await list(context, `${scoped}&limit=1&cursor=${encodeURIComponent(first.json.next_cursor)}`);
-  context.judge('leads.summary-first-page-only', next.json.summary === undefined ? undefined : `a page read with a cursor carries summary ${JSON.stringify(next.json.summary)}`, next);
+  context.judge(
+    'leads.summary-first-page-only',
+    next.json.summary === undefined ? undefined : `a page read with a cursor carries summary ${JSON.stringify(next.json.summary)}`,
+    next,
+  );
 }
 
 function numbers(leads: { number: number }[]): number[] {

@@ -38,8 +38,16 @@ export async function listFixture(context: CheckContext): Promise<ListFixture> {
   const company = await createCompany(context, `${word}company`);
   const contact = await createContact(context, `${word}contact`);
   // No digits in the names: `q=<number>` must find lead b by its number, never by a word of its name.
-  const lead = (label: string, body: Record<string, unknown>) => context.createLead({ name: `conformance ${word}${label}`, company_id: company.id, ...body });
-  const a = await lead('alpha', { pipeline_id: first!.id, stage_id: open[0]!.id, owner_id: other.id, contact_id: contact.id, amount: 100, position: 3 });
+  const lead = (label: string, body: Record<string, unknown>) =>
+    context.createLead({ name: `conformance ${word}${label}`, company_id: company.id, ...body });
+  const a = await lead('alpha', {
+    pipeline_id: first!.id,
+    stage_id: open[0]!.id,
+    owner_id: other.id,
+    contact_id: contact.id,
+    amount: 100,
+    position: 3,
+  });
   const b = await lead('bravo', { pipeline_id: first!.id, stage_id: open[1]!.id, owner_id: me.id, amount: 200, position: 1 });
   const created = await lead('charlie', { pipeline_id: first!.id, stage_id: open[0]!.id, amount: 400, position: 2 });
   const closed = await context.client.send('PATCH', `/v1/leads/${created.id}`, { body: { stage_id: won!.id, position: 2 } });

@@ -21,10 +21,24 @@ export const noPipeline: ActiveCheck = {
     await controlCall(context, 'PUT', snapshotPath, { ...snapshot, tables: { ...snapshot.tables, pipelines: [], stages: [], forms: [] } });
     const answer = await context.client.call('createLead', { key: created.api_key, body: { name: `conformance ${context.runId}` } });
     const code = answer.json?.error?.code;
-    context.judge('leads.no-pipeline', answer.status === 201 ? 'a workspace without a pipeline created a lead' : ![409, 422].includes(answer.status) || code !== 'no_pipeline' ? `a lead in a workspace without a pipeline answered ${answer.status} ${code ?? ''}, not 409 or 422 no_pipeline` : undefined, answer);
+    context.judge(
+      'leads.no-pipeline',
+      answer.status === 201
+        ? 'a workspace without a pipeline created a lead'
+        : ![409, 422].includes(answer.status) || code !== 'no_pipeline'
+          ? `a lead in a workspace without a pipeline answered ${answer.status} ${code ?? ''}, not 409 or 422 no_pipeline`
+          : undefined,
+      answer,
+    );
     const board = await context.client.call('getLeadBoard', { key: created.api_key });
-    const empty = board.status === 200 && board.json?.pipeline_id === null && Array.isArray(board.json?.data) && board.json.data.length === 0;
-    context.judge('leads.board-no-pipeline', empty ? undefined : `the board of a workspace without a pipeline answered ${board.status} ${board.json?.error?.code ?? JSON.stringify(board.json).slice(0, 120)}, not 200 with pipeline_id null and no stages`, board);
+    const empty =
+      board.status === 200 && board.json?.pipeline_id === null && Array.isArray(board.json?.data) && board.json.data.length === 0;
+    context.judge(
+      'leads.board-no-pipeline',
+      empty
+        ? undefined
+        : `the board of a workspace without a pipeline answered ${board.status} ${board.json?.error?.code ?? JSON.stringify(board.json).slice(0, 120)}, not 200 with pipeline_id null and no stages`,
+      board,
+    );
   },
 };
-

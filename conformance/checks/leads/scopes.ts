@@ -12,7 +12,8 @@ export const leadScopes: ActiveCheck = {
   kind: 'active',
   id: 'leads.scopes',
   family: 'leads',
-  title: 'a leads:read key reads every lead route and is refused every write with missing_scope leads:write; a contact created with a lead needs contacts:write',
+  title:
+    'a leads:read key reads every lead route and is refused every write with missing_scope leads:write; a contact created with a lead needs contacts:write',
   spec: '4.2, 5.1',
   basis: 'documented',
   writes: true,
@@ -20,7 +21,8 @@ export const leadScopes: ActiveCheck = {
     const key = context.target.limitedKey ?? context.skip('needs --limited-key: a key with leads:read and without leads:write');
     const whoami = await context.client.call('getWhoami', { key });
     const scopes: string[] = whoami.json?.scopes ?? [];
-    if (!scopes.includes('leads:read') || scopes.includes('leads:write')) context.skip(`the limited key holds ${scopes.join(', ')}, not leads:read without leads:write`);
+    if (!scopes.includes('leads:read') || scopes.includes('leads:write'))
+      context.skip(`the limited key holds ${scopes.join(', ')}, not leads:read without leads:write`);
     const lead = await context.createLead();
     const contact = await createContact(context, 'scoped');
     const product = await createRecord(context, '/v1/products', { name: `conformance ${context.runId} scoped` });
@@ -36,11 +38,21 @@ async function judgeReads(context: CheckContext, key: string, leadId: string): P
   const paths = ['/v1/leads', '/v1/leads/board', `/v1/leads/${leadId}`, `/v1/leads/${leadId}/contacts`, `/v1/leads/${leadId}/products`];
   for (const path of paths) {
     const answer = await context.client.send('GET', path, { key });
-    context.judge('leads.read-routes-scope', answer.status === 200 ? undefined : `GET ${path} with leads:read answered ${answer.status} ${answer.json?.error?.code ?? ''}`, answer);
+    context.judge(
+      'leads.read-routes-scope',
+      answer.status === 200 ? undefined : `GET ${path} with leads:read answered ${answer.status} ${answer.json?.error?.code ?? ''}`,
+      answer,
+    );
   }
 }
 
-async function judgeWrites(context: CheckContext, key: string, leadId: string, contactId: string, { productId, lineId }: { productId: string; lineId: string }): Promise<void> {
+async function judgeWrites(
+  context: CheckContext,
+  key: string,
+  leadId: string,
+  contactId: string,
+  { productId, lineId }: { productId: string; lineId: string },
+): Promise<void> {
   const writes: [string, string, unknown][] = [
     ['POST', '/v1/leads', { name: `conformance ${context.runId}` }],
     ['PATCH', `/v1/leads/${leadId}`, { name: `conformance ${context.runId} scoped` }],
@@ -61,13 +73,21 @@ async function judgeWrites(context: CheckContext, key: string, leadId: string, c
 
 /** A key with leads:write and without contacts:write, made on the mock, creates a lead with `contact`. */
 async function judgeContactScope(context: CheckContext): Promise<void> {
-  const created = await controlCall(context, 'POST', `/_mock/workspaces/${mockWorkspaceId(context)}/api-keys`, { scopes: ['leads:read', 'leads:write'], name: `conformance ${context.runId} leads only` });
-  const answer = await context.client.call('createLead', { key: created.key, body: { name: `conformance ${context.runId}`, contact: { name: `conformance ${context.runId} scoped contact` } } });
+  const created = await controlCall(context, 'POST', `/_mock/workspaces/${mockWorkspaceId(context)}/api-keys`, {
+    scopes: ['leads:read', 'leads:write'],
+    name: `conformance ${context.runId} leads only`,
+  });
+  const answer = await context.client.call('createLead', {
+    key: created.key,
+    body: { name: `conformance ${context.runId}`, contact: { name: `conformance ${context.runId} scoped contact` } },
+  });
   deleteLater(context, answer);
   context.judge('leads.create-contact-needs-contacts-write', missingScope(answer, 'contacts:write', 'a lead with `contact`'), answer);
 }
 
 function missingScope(answer: Exchange, scope: string, what: string): string | undefined {
   const error = answer.json?.error;
-  return answer.status === 403 && error?.code === 'missing_scope' && error.scope === scope ? undefined : `${what} without ${scope} answered ${answer.status} ${error?.code ?? ''} ${error?.scope ?? ''}`;
+  return answer.status === 403 && error?.code === 'missing_scope' && error.scope === scope
+    ? undefined
+    : `${what} without ${scope} answered ${answer.status} ${error?.code ?? ''} ${error?.scope ?? ''}`;
 }

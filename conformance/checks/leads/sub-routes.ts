@@ -32,11 +32,25 @@ async function judgeContacts(context: CheckContext, leadId: string): Promise<voi
   const contact = await createContact(context, 'extra');
   const path = `/v1/leads/${leadId}/contacts`;
   const added = await context.client.send('POST', path, { body: { contact_id: contact.id } });
-  context.judge('leads.contacts-add', added.status === 201 && added.json?.id === contact.id ? undefined : `adding a contact answered ${added.status} ${added.json?.id ?? added.json?.error?.code ?? ''}`, added);
+  context.judge(
+    'leads.contacts-add',
+    added.status === 201 && added.json?.id === contact.id
+      ? undefined
+      : `adding a contact answered ${added.status} ${added.json?.id ?? added.json?.error?.code ?? ''}`,
+    added,
+  );
   context.judge('leads.contacts-list', (await listed(context, path)).includes(contact.id) ? undefined : 'the contact added is not listed');
   const removed = await context.client.send('DELETE', `${path}/${contact.id}`);
   const after = await listed(context, path);
-  context.judge('leads.contacts-remove', removed.status !== 200 ? `removing answered ${removed.status}` : after.includes(contact.id) ? 'the contact removed is still listed' : undefined, removed);
+  context.judge(
+    'leads.contacts-remove',
+    removed.status !== 200
+      ? `removing answered ${removed.status}`
+      : after.includes(contact.id)
+        ? 'the contact removed is still listed'
+        : undefined,
+    removed,
+  );
 }
 
 async function judgeProducts(context: CheckContext, lead: any): Promise<void> {
@@ -51,7 +65,13 @@ async function judgeProducts(context: CheckContext, lead: any): Promise<void> {
   context.judge('leads.products-money', moneyProblem(line, currency), added);
   context.judge('leads.products-list', (await listed(context, path)).includes(line.id) ? undefined : 'the line added is not listed');
   const changed = await context.client.send('PATCH', `${path}/${line.id}`, { body: { quantity: 5 } });
-  context.judge('leads.products-change', changed.status === 200 && changed.json.quantity === 5 ? undefined : `changing the quantity to 5 answered ${changed.status} quantity ${changed.json?.quantity}`, changed);
+  context.judge(
+    'leads.products-change',
+    changed.status === 200 && changed.json.quantity === 5
+      ? undefined
+      : `changing the quantity to 5 answered ${changed.status} quantity ${changed.json?.quantity}`,
+    changed,
+  );
   // A fractional quantity, where taken, still gives whole money: 1.5 × 333 is no amount (spec 2.1).
   const fractional = await context.client.send('PATCH', `${path}/${line.id}`, { body: { quantity: 1.5 } });
   if (fractional.status === 200) context.judge('leads.products-money', moneyProblem(fractional.json, currency), fractional);
@@ -59,12 +79,21 @@ async function judgeProducts(context: CheckContext, lead: any): Promise<void> {
   await judgeRestoreKeepsLines(context, lead.id, line.id);
   const removed = await context.client.send('DELETE', `${path}/${line.id}`);
   const after = await listed(context, path);
-  context.judge('leads.products-remove', removed.status !== 200 ? `removing answered ${removed.status}` : after.includes(line.id) ? 'the line removed is still listed' : undefined, removed);
+  context.judge(
+    'leads.products-remove',
+    removed.status !== 200
+      ? `removing answered ${removed.status}`
+      : after.includes(line.id)
+        ? 'the line removed is still listed'
+        : undefined,
+    removed,
+  );
 }
 
 /** Spec 2.1: money is an integer in the smallest unit next to its currency, here the product's. */
 function moneyProblem(line: any, currency: string): string | undefined {
-  if (!Number.isInteger(line?.price) || !Number.isInteger(line?.amount)) return `the line's price ${line?.price} and amount ${line?.amount} are not both integers in the smallest unit`;
+  if (!Number.isInteger(line?.price) || !Number.isInteger(line?.amount))
+    return `the line's price ${line?.price} and amount ${line?.amount} are not both integers in the smallest unit`;
   return line.currency === currency ? undefined : `the line of a product priced in ${currency} says currency ${line.currency}`;
 }
 
@@ -72,14 +101,22 @@ function moneyProblem(line: any, currency: string): string | undefined {
 async function judgeOwnLead(context: CheckContext, lineId: string): Promise<void> {
   const other = await context.createLead();
   const answer = await context.client.call('updateLeadProduct', { path: { id: other.id, itemID: lineId }, body: { quantity: 3 } });
-  context.judge('leads.products-own-lead', answer.status === 404 ? undefined : `changing the line under another lead's path answered ${answer.status}, not 404`, answer);
+  context.judge(
+    'leads.products-own-lead',
+    answer.status === 404 ? undefined : `changing the line under another lead's path answered ${answer.status}, not 404`,
+    answer,
+  );
 }
 
 /** Spec 2.1: restore brings a deleted lead back, and its product lines with it. */
 async function judgeRestoreKeepsLines(context: CheckContext, leadId: string, lineId: string): Promise<void> {
   const deleted = await context.client.call('deleteLead', { path: { id: leadId } });
   const restored = await context.client.call('restoreLead', { path: { id: leadId } });
-  if (deleted.status !== 200 || restored.status !== 200) return context.skipRule('leads.restore-keeps-lines', `delete and restore answered ${deleted.status} and ${restored.status}`);
+  if (deleted.status !== 200 || restored.status !== 200)
+    return context.skipRule('leads.restore-keeps-lines', `delete and restore answered ${deleted.status} and ${restored.status}`);
   const lines = await listed(context, `/v1/leads/${leadId}/products`);
-  context.judge('leads.restore-keeps-lines', lines.includes(lineId) ? undefined : 'the lead restored from the trash has lost its product line');
+  context.judge(
+    'leads.restore-keeps-lines',
+    lines.includes(lineId) ? undefined : 'the lead restored from the trash has lost its product line',
+  );
 }

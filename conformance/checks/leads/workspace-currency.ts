@@ -13,12 +13,24 @@ export const workspaceCurrency: ActiveCheck = {
   basis: 'documented',
   writes: true,
   async run(context) {
-    const workspace = await controlCall(context, 'POST', '/_mock/workspaces', { currency: 'EUR', name: `conformance ${context.runId} EUR` });
+    const workspace = await controlCall(context, 'POST', '/_mock/workspaces', {
+      currency: 'EUR',
+      name: `conformance ${context.runId} EUR`,
+    });
     const created = await context.client.call('createLead', { key: workspace.api_key, body: { name: `conformance ${context.runId}` } });
     context.expectStatus(created, 201);
-    if (created.json.currency !== 'EUR') context.fail(`a lead of a workspace in EUR created without currency has ${created.json.currency}`, created, 'leads.create-currency-default');
-    const priced = await context.client.call('createLead', { key: workspace.api_key, body: { name: `conformance ${context.runId}`, currency: 'USD' } });
+    if (created.json.currency !== 'EUR')
+      context.fail(
+        `a lead of a workspace in EUR created without currency has ${created.json.currency}`,
+        created,
+        'leads.create-currency-default',
+      );
+    const priced = await context.client.call('createLead', {
+      key: workspace.api_key,
+      body: { name: `conformance ${context.runId}`, currency: 'USD' },
+    });
     context.expectStatus(priced, 201);
-    if (priced.json.currency !== 'USD') context.fail(`a lead created with currency USD has ${priced.json.currency}`, priced, 'leads.create-currency-default');
+    if (priced.json.currency !== 'USD')
+      context.fail(`a lead created with currency USD has ${priced.json.currency}`, priced, 'leads.create-currency-default');
   },
 };

@@ -15,7 +15,8 @@ export const concurrencyLimited: ActiveCheck = {
   kind: 'active',
   id: 'limits.concurrency-limited',
   family: 'limits',
-  title: 'with one request of a key in flight (the limit set to 1), its next request answers 429 concurrency_limited with Retry-After; another key is answered, and the key again once the first request ends',
+  title:
+    'with one request of a key in flight (the limit set to 1), its next request answers 429 concurrency_limited with Retry-After; another key is answered, and the key again once the first request ends',
   spec: '7.2, 7.3',
   basis: 'documented',
   writes: false,
@@ -26,21 +27,40 @@ export const concurrencyLimited: ActiveCheck = {
       try {
         const refused = await refusedWhileHeld(context);
         const error = refused.json?.error;
-        context.judge('limits.concurrency-limited', refused.status === 429 && error?.code === 'concurrency_limited' ? undefined : `a second request in flight answered ${refused.status} ${error?.code ?? ''}, not 429 concurrency_limited`, refused);
+        context.judge(
+          'limits.concurrency-limited',
+          refused.status === 429 && error?.code === 'concurrency_limited'
+            ? undefined
+            : `a second request in flight answered ${refused.status} ${error?.code ?? ''}, not 429 concurrency_limited`,
+          refused,
+        );
         const retryAfter = refused.headers['retry-after'];
-        const retryProblem = refused.status === 429 && !/^\d+$/.test(retryAfter ?? '') ? `429 with Retry-After ${retryAfter ?? 'missing'}` : undefined;
+        const retryProblem =
+          refused.status === 429 && !/^\d+$/.test(retryAfter ?? '') ? `429 with Retry-After ${retryAfter ?? 'missing'}` : undefined;
         context.judge('limits.concurrency-retry-after', retryProblem, refused);
         context.judge('errors.status-429-retry-after', retryProblem, refused);
         const other = context.target.limitedKey;
         if (other) {
           const answer = await whoami(context, other);
-          context.judge('limits.concurrency-per-key', answer.status === 200 ? undefined : `another key answered ${answer.status} ${answer.json?.error?.code ?? ''} while the first key had a request in flight`, answer);
+          context.judge(
+            'limits.concurrency-per-key',
+            answer.status === 200
+              ? undefined
+              : `another key answered ${answer.status} ${answer.json?.error?.code ?? ''} while the first key had a request in flight`,
+            answer,
+          );
         }
       } finally {
         await held.finish();
       }
       const after = await whoami(context);
-      context.judge('limits.concurrency-per-key', after.status === 200 ? undefined : `after its request in flight ended the key still answered ${after.status} ${after.json?.error?.code ?? ''}`, after);
+      context.judge(
+        'limits.concurrency-per-key',
+        after.status === 200
+          ? undefined
+          : `after its request in flight ended the key still answered ${after.status} ${after.json?.error?.code ?? ''}`,
+        after,
+      );
     });
   },
 };
@@ -76,7 +96,10 @@ function holdRequest(context: CheckContext): { finish(): Promise<void> } {
     method: 'POST',
     headers: { authorization: `Bearer ${context.target.apiKey}`, 'content-type': 'application/json' },
     body: Readable.from(body()),
-  }).then((response) => response.body.text(), () => undefined);
+  }).then(
+    (response) => response.body.text(),
+    () => undefined,
+  );
   return {
     async finish() {
       release();

@@ -12,7 +12,8 @@ export const readOnly: ActiveCheck = {
   kind: 'active',
   id: 'limits.read-only',
   family: 'limits',
-  title: 'a read-only workspace answers creates, changes, deletes and restores with 402 read_only and changes nothing, answers reads, and takes writes again once lifted',
+  title:
+    'a read-only workspace answers creates, changes, deletes and restores with 402 read_only and changes nothing, answers reads, and takes writes again once lifted',
   spec: '7.2, 7.3',
   basis: 'documented',
   writes: true,
@@ -28,7 +29,12 @@ export const readOnly: ActiveCheck = {
         ['the list of leads', await context.client.send('GET', '/v1/leads?limit=1')],
         ['whoami', await context.client.send('GET', '/v1/api-keys/whoami')],
       ];
-      for (const [what, answer] of reads) context.judge('limits.read-only-reads', answer.status === 200 ? undefined : `a read of ${what} answered ${answer.status} ${answer.json?.error?.code ?? ''}`, answer);
+      for (const [what, answer] of reads)
+        context.judge(
+          'limits.read-only-reads',
+          answer.status === 200 ? undefined : `a read of ${what} answered ${answer.status} ${answer.json?.error?.code ?? ''}`,
+          answer,
+        );
       // That the query endpoint, a read sent as POST, still answers is crmkit's reading of "read-only".
       const matches = { op: 'and', conditions: [{ field: 'amount', op: 'gte', value: 0 }] };
       const query = await context.client.send('POST', '/v1/query/leads', { body: { query: matches, limit: 1 } });
@@ -42,9 +48,14 @@ export const readOnly: ActiveCheck = {
         ['a lead restore', await context.client.send('POST', `/v1/leads/${trashed.id}/restore`)],
       ];
       for (const [what, answer] of writes) {
-        if (answer.status === 201) context.cleanup(() => context.client.send('DELETE', `${new URL(answer.request.url).pathname}/${answer.json.id}`));
+        if (answer.status === 201)
+          context.cleanup(() => context.client.send('DELETE', `${new URL(answer.request.url).pathname}/${answer.json.id}`));
         const refused = answer.status === 402 && answer.json?.error?.code === 'read_only';
-        context.judge('limits.read-only-writes', refused ? undefined : `${what} answered ${answer.status} ${answer.json?.error?.code ?? ''}, not 402 read_only`, answer);
+        context.judge(
+          'limits.read-only-writes',
+          refused ? undefined : `${what} answered ${answer.status} ${answer.json?.error?.code ?? ''}, not 402 read_only`,
+          answer,
+        );
         context.judge('errors.status-402', answer.status === 402 ? undefined : `${what} answered ${answer.status}, not 402`, answer);
       }
       await judgeNothingChanged(context, lead.id, trashed.id, name);
@@ -56,10 +67,24 @@ export const readOnly: ActiveCheck = {
 /** The refused writes left the lead as it was, the deleted one deleted, and made no lead. */
 async function judgeNothingChanged(context: CheckContext, leadId: string, trashedId: string, name: string): Promise<void> {
   const lead = await context.client.send('GET', `/v1/leads/${leadId}`);
-  context.judge('limits.read-only-writes', lead.status !== 200 ? `a refused delete took effect: the lead reads ${lead.status}` : lead.json.amount !== 100 ? `a refused change took effect: amount is ${lead.json.amount}` : undefined, lead);
+  context.judge(
+    'limits.read-only-writes',
+    lead.status !== 200
+      ? `a refused delete took effect: the lead reads ${lead.status}`
+      : lead.json.amount !== 100
+        ? `a refused change took effect: amount is ${lead.json.amount}`
+        : undefined,
+    lead,
+  );
   const trashed = await context.client.send('GET', `/v1/leads/${trashedId}`);
-  context.judge('limits.read-only-writes', trashed.status !== 410 ? `a refused restore took effect: the deleted lead reads ${trashed.status}` : undefined, trashed);
-  const made = await context.client.send('POST', '/v1/query/leads', { body: { query: { op: 'and', conditions: [{ field: 'name', op: 'eq', value: name }] }, limit: 5 } });
+  context.judge(
+    'limits.read-only-writes',
+    trashed.status !== 410 ? `a refused restore took effect: the deleted lead reads ${trashed.status}` : undefined,
+    trashed,
+  );
+  const made = await context.client.send('POST', '/v1/query/leads', {
+    body: { query: { op: 'and', conditions: [{ field: 'name', op: 'eq', value: name }] }, limit: 5 },
+  });
   context.judge('limits.read-only-writes', made.json?.data?.length ? 'a refused create made a lead' : undefined, made);
 }
 
@@ -67,5 +92,11 @@ async function judgeNothingChanged(context: CheckContext, leadId: string, trashe
 async function judgeLifted(context: CheckContext): Promise<void> {
   const created = await context.client.send('POST', '/v1/leads', { body: { name: `conformance ${context.runId} after read-only` } });
   if (created.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/leads/${created.json.id}`));
-  context.judge('limits.read-only-lifted', created.status === 201 ? undefined : `a create after the workspace was paid answered ${created.status} ${created.json?.error?.code ?? ''}`, created);
+  context.judge(
+    'limits.read-only-lifted',
+    created.status === 201
+      ? undefined
+      : `a create after the workspace was paid answered ${created.status} ${created.json?.error?.code ?? ''}`,
+    created,
+  );
 }

@@ -17,12 +17,37 @@ const UNKNOWN_CLIENT = 'app_0000000000000000000000conf';
 /** Malformed requests of a known client: the changes to a well-formed query, the error expected, and the rule it proves. */
 function malformedRequests(verifier: string): { what: string; changes: Record<string, string | undefined>; error: string; rule: string }[] {
   return [
-    { what: 'response_type=token', changes: { response_type: 'token' }, error: 'unsupported_response_type', rule: 'oauth.authorize-response-type' },
-    { what: 'a scope the app does not declare', changes: { scope: 'leads:read conformance:undeclared' }, error: 'invalid_scope', rule: 'oauth.authorize-scope-subset' },
-    { what: 'code_challenge_method=plain', changes: { code_challenge: verifier, code_challenge_method: 'plain' }, error: 'invalid_request', rule: 'oauth.pkce-s256-only' },
-    { what: 'no code_challenge', changes: { code_challenge: undefined, code_challenge_method: undefined }, error: 'invalid_request', rule: 'oauth.pkce-required' },
+    {
+      what: 'response_type=token',
+      changes: { response_type: 'token' },
+      error: 'unsupported_response_type',
+      rule: 'oauth.authorize-response-type',
+    },
+    {
+      what: 'a scope the app does not declare',
+      changes: { scope: 'leads:read conformance:undeclared' },
+      error: 'invalid_scope',
+      rule: 'oauth.authorize-scope-subset',
+    },
+    {
+      what: 'code_challenge_method=plain',
+      changes: { code_challenge: verifier, code_challenge_method: 'plain' },
+      error: 'invalid_request',
+      rule: 'oauth.pkce-s256-only',
+    },
+    {
+      what: 'no code_challenge',
+      changes: { code_challenge: undefined, code_challenge_method: undefined },
+      error: 'invalid_request',
+      rule: 'oauth.pkce-required',
+    },
     // RFC 7636 4.3 reads a missing method as plain, which spec 5.2 does not take.
-    { what: 'a code_challenge without code_challenge_method', changes: { code_challenge_method: undefined }, error: 'invalid_request', rule: 'oauth.pkce-method-required' },
+    {
+      what: 'a code_challenge without code_challenge_method',
+      changes: { code_challenge_method: undefined },
+      error: 'invalid_request',
+      rule: 'oauth.pkce-method-required',
+    },
   ];
 }
 
@@ -30,7 +55,8 @@ export const authorizeErrors: ActiveCheck = {
   kind: 'active',
   id: 'oauth.authorize-errors',
   family: 'oauth',
-  title: 'the authorization endpoint never redirects an unknown client or redirect URI, and redirects malformed requests with error and state',
+  title:
+    'the authorization endpoint never redirects an unknown client or redirect URI, and redirects malformed requests with error and state',
   spec: '4.15, 5.2',
   basis: 'documented',
   writes: false,
@@ -42,15 +68,26 @@ export const authorizeErrors: ActiveCheck = {
 
     const valid = await visitAuthorize(context, authorizeQuery(client, challenge));
     const validCallback = callbackTo(valid, redirectUri, hub);
-    context.judge('oauth.route-authorize', (valid.status >= 400 || validCallback?.searchParams.has('error')) && `a well-formed request answered ${valid.status}${validCallback ? ` and sent the browser back with error=${validCallback.searchParams.get('error')}` : ''}`, valid);
+    context.judge(
+      'oauth.route-authorize',
+      (valid.status >= 400 || validCallback?.searchParams.has('error')) &&
+        `a well-formed request answered ${valid.status}${validCallback ? ` and sent the browser back with error=${validCallback.searchParams.get('error')}` : ''}`,
+      valid,
+    );
     // The longest state spec 8 allows is no malformed request: the hub shows it (or signs in first), never an error.
     const longState = await visitAuthorize(context, authorizeQuery(client, challenge, { state: LONG_STATE }));
     const longCallback = callbackTo(longState, redirectUri, hub);
-    const longProblem = (longState.status >= 400 || longCallback?.searchParams.has('error')) && `a well-formed request with a state of 500 printable characters answered ${longState.status}${longCallback ? ` and sent the browser back with error=${longCallback.searchParams.get('error')}` : ''}`;
+    const longProblem =
+      (longState.status >= 400 || longCallback?.searchParams.has('error')) &&
+      `a well-formed request with a state of 500 printable characters answered ${longState.status}${longCallback ? ` and sent the browser back with error=${longCallback.searchParams.get('error')}` : ''}`;
     for (const rule of ['oauth.state-500-printable', 'oauth.limit-state']) context.judge(rule, longProblem, longState);
 
     const unknown = await visitAuthorize(context, authorizeQuery(client, challenge, { client_id: UNKNOWN_CLIENT, response_type: 'token' }));
-    context.judge('oauth.authorize-unknown-client', notRedirected(unknown, redirectUri, hub, `an unknown client_id (${UNKNOWN_CLIENT})`), unknown);
+    context.judge(
+      'oauth.authorize-unknown-client',
+      notRedirected(unknown, redirectUri, hub, `an unknown client_id (${UNKNOWN_CLIENT})`),
+      unknown,
+    );
 
     for (const foreign of foreignRedirectUris(redirectUri)) {
       // Malformed too: a service that took the address would send its error there at once, no approval needed.
@@ -76,17 +113,39 @@ function foreignRedirectUris(registered: string): string[] {
   return [`${url.origin}${url.pathname.replace(/\/?$/, '/')}attacker`, `https://attacker.example${url.pathname}`, query.href];
 }
 
-async function judgeMalformed(context: CheckContext, client: OAuthClient, challenge: string, malformed: ReturnType<typeof malformedRequests>[number]): Promise<void> {
+async function judgeMalformed(
+  context: CheckContext,
+  client: OAuthClient,
+  challenge: string,
+  malformed: ReturnType<typeof malformedRequests>[number],
+): Promise<void> {
   const query = authorizeQuery(client, challenge, malformed.changes);
   const sentState = query.get('state')!;
   const answer = await visitAuthorize(context, query);
   if (redirectsElsewhere(answer, client.redirectUri!, context.target.hubUrl)) {
-    context.skip(`a request with ${malformed.what} was sent to ${answer.headers.location} (a sign-in page?) before being judged; its error redirect needs a signed-in browser`);
+    context.skip(
+      `a request with ${malformed.what} was sent to ${answer.headers.location} (a sign-in page?) before being judged; its error redirect needs a signed-in browser`,
+    );
   }
   const callback = callbackTo(answer, client.redirectUri!, context.target.hubUrl);
   const error = callback?.searchParams.get('error');
   const where = `a request with ${malformed.what}`;
-  context.judge('oauth.malformed-redirected', !callback && `${where} answered ${answer.status} instead of redirecting to the app with error`, answer);
-  context.judge(malformed.rule, error !== malformed.error && `${where} ${callback ? `redirected with error=${error ?? '(none)'}` : `answered ${answer.status}`}, not error=${malformed.error}`, answer);
-  if (callback) context.judge('oauth.state-returned', callback.searchParams.get('state') !== sentState && `${where} redirected with state ${JSON.stringify(callback.searchParams.get('state'))}, not the ${sentState} sent`, answer);
+  context.judge(
+    'oauth.malformed-redirected',
+    !callback && `${where} answered ${answer.status} instead of redirecting to the app with error`,
+    answer,
+  );
+  context.judge(
+    malformed.rule,
+    error !== malformed.error &&
+      `${where} ${callback ? `redirected with error=${error ?? '(none)'}` : `answered ${answer.status}`}, not error=${malformed.error}`,
+    answer,
+  );
+  if (callback)
+    context.judge(
+      'oauth.state-returned',
+      callback.searchParams.get('state') !== sentState &&
+        `${where} redirected with state ${JSON.stringify(callback.searchParams.get('state'))}, not the ${sentState} sent`,
+      answer,
+    );
 }

@@ -13,7 +13,8 @@ export const clientAuthentication: ActiveCheck = {
   kind: 'active',
   id: 'oauth.client-authentication',
   family: 'oauth',
-  title: 'the token endpoint takes JSON and client credentials in the body, a public client with client_id and PKCE alone; revoke without client authentication answers 401 invalid_client',
+  title:
+    'the token endpoint takes JSON and client credentials in the body, a public client with client_id and PKCE alone; revoke without client authentication answers 401 invalid_client',
   spec: '5.2',
   basis: 'documented',
   writes: true,
@@ -24,7 +25,12 @@ export const clientAuthentication: ActiveCheck = {
       rawBody: new URLSearchParams({ token: unknownValue('svc_at_') }).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
     });
-    context.judge('oauth.revoke-client-auth', (anonymous.status !== 401 || anonymous.json?.error !== 'invalid_client') && `a revoke without client authentication answered ${anonymous.status} ${oauthErrorOf(anonymous)}, not 401 invalid_client`, anonymous);
+    context.judge(
+      'oauth.revoke-client-auth',
+      (anonymous.status !== 401 || anonymous.json?.error !== 'invalid_client') &&
+        `a revoke without client authentication answered ${anonymous.status} ${oauthErrorOf(anonymous)}, not 401 invalid_client`,
+      anonymous,
+    );
 
     if (!canDecide(context)) context.skip(`revoke needs client authentication (judged); the exchanges ${NEEDS_APPROVAL}`);
     if (client.clientSecret !== undefined) await judgeJsonWithBodyCredentials(context, client);
@@ -38,9 +44,18 @@ export const clientAuthentication: ActiveCheck = {
 async function judgeJsonWithBodyCredentials(context: CheckContext, client: OAuthClient): Promise<void> {
   const { verifier, challenge } = pkcePair();
   const { code, redirectUri } = await approvedCode(context, client, challenge);
-  const body = { grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: verifier, client_id: client.clientId, client_secret: client.clientSecret };
+  const body = {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: redirectUri,
+    code_verifier: verifier,
+    client_id: client.clientId,
+    client_secret: client.clientSecret,
+  };
   const exchange = await context.client.send('POST', '/oauth/token', { key: null, body, headers: { accept: 'application/json' } });
-  const problem = (exchange.status !== 200 || typeof exchange.json?.access_token !== 'string') && `a JSON exchange with client_id and client_secret in the body answered ${exchange.status} ${oauthErrorOf(exchange)}, not 200 with tokens`;
+  const problem =
+    (exchange.status !== 200 || typeof exchange.json?.access_token !== 'string') &&
+    `a JSON exchange with client_id and client_secret in the body answered ${exchange.status} ${oauthErrorOf(exchange)}, not 200 with tokens`;
   context.judge('oauth.exchange-json', problem, exchange);
   context.judge('oauth.client-auth-body', problem, exchange);
 }
@@ -52,10 +67,29 @@ async function judgePublicClient(context: CheckContext): Promise<void> {
   const callback = await decide(context, authorizeQuery(app, challenge), 'approve');
   const code = callback.searchParams.get('code');
   if (!code) context.fail(`approving the public client sent the browser to ${callback.href}, without a code`);
-  const exchange = await oauthPost(context, '/oauth/token', { grant_type: 'authorization_code', code, redirect_uri: app.redirectUri!, code_verifier: verifier }, { client: app });
+  const exchange = await oauthPost(
+    context,
+    '/oauth/token',
+    { grant_type: 'authorization_code', code, redirect_uri: app.redirectUri!, code_verifier: verifier },
+    { client: app },
+  );
   if (exchange.status !== 200 || typeof exchange.json?.refresh_token !== 'string') {
-    return context.judge('oauth.public-client', `a public client's exchange with client_id and the verifier answered ${exchange.status} ${oauthErrorOf(exchange)}, not 200 with tokens`, exchange);
+    return context.judge(
+      'oauth.public-client',
+      `a public client's exchange with client_id and the verifier answered ${exchange.status} ${oauthErrorOf(exchange)}, not 200 with tokens`,
+      exchange,
+    );
   }
-  const refreshed = await oauthPost(context, '/oauth/token', { grant_type: 'refresh_token', refresh_token: exchange.json.refresh_token }, { client: app });
-  context.judge('oauth.public-client', refreshed.status !== 200 && `a public client's refresh with client_id alone answered ${refreshed.status} ${oauthErrorOf(refreshed)}, not 200`, refreshed);
+  const refreshed = await oauthPost(
+    context,
+    '/oauth/token',
+    { grant_type: 'refresh_token', refresh_token: exchange.json.refresh_token },
+    { client: app },
+  );
+  context.judge(
+    'oauth.public-client',
+    refreshed.status !== 200 &&
+      `a public client's refresh with client_id alone answered ${refreshed.status} ${oauthErrorOf(refreshed)}, not 200`,
+    refreshed,
+  );
 }

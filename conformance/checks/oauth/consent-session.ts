@@ -14,7 +14,8 @@ export const consentSession: ActiveCheck = {
   kind: 'active',
   id: 'oauth.consent-signed-in',
   family: 'oauth',
-  title: "the consent form decides as the member signed in to the hub: without a session, a form naming the owner sends the app no code; a signed-in viewer cannot approve, an admin can",
+  title:
+    'the consent form decides as the member signed in to the hub: without a session, a form naming the owner sends the app no code; a signed-in viewer cannot approve, an admin can',
   spec: '5.2',
   basis: 'documented',
   writes: true,
@@ -27,21 +28,34 @@ export const consentSession: ActiveCheck = {
     const forged = await post(context, { consent_request: consentRequest, member_id: ownerId, decision: 'approve' });
     const forgedCode = codeOf(context, forged, client);
     // Refused, or sent to sign in (a page or a redirect elsewhere): anything but a code for the app.
-    context.judge('oauth.consent-signed-in-member', forgedCode !== undefined
-      ? `a decision posted with no signed-in member, naming the owner ${ownerId}, answered ${forged.status} and sent the app a code`
-      : undefined, forged);
+    context.judge(
+      'oauth.consent-signed-in-member',
+      forgedCode !== undefined
+        ? `a decision posted with no signed-in member, naming the owner ${ownerId}, answered ${forged.status} and sent the app a code`
+        : undefined,
+      forged,
+    );
 
-    if (!context.target.mock) return context.skipRule('oauth.approval-by-owner-admin', 'signing in as a member of a chosen role needs a crmkit mock (control API sessions)');
+    if (!context.target.mock)
+      return context.skipRule(
+        'oauth.approval-by-owner-admin',
+        'signing in as a member of a chosen role needs a crmkit mock (control API sessions)',
+      );
     const viewer = await mockSession(context, 'viewer');
     const refused = await post(context, { consent_request: consentRequest, decision: 'approve' }, viewer.cookie);
     const refusedCode = codeOf(context, refused, client);
     const admin = await mockSession(context, 'admin');
     const approved = await post(context, { consent_request: consentRequest, decision: 'approve' }, admin.cookie);
     const approvedCode = codeOf(context, approved, client);
-    context.judge('oauth.approval-by-owner-admin',
-      refused.status !== 403 || refusedCode ? `a signed-in viewer's approval answered ${refused.status}${refusedCode ? ' with a code for the app' : ''}, not 403`
-        : !approvedCode ? `a signed-in admin's approval answered ${approved.status}, not a redirect to the app with a code` : undefined,
-      refusedCode || refused.status !== 403 ? refused : approved);
+    context.judge(
+      'oauth.approval-by-owner-admin',
+      refused.status !== 403 || refusedCode
+        ? `a signed-in viewer's approval answered ${refused.status}${refusedCode ? ' with a code for the app' : ''}, not 403`
+        : !approvedCode
+          ? `a signed-in admin's approval answered ${approved.status}, not a redirect to the app with a code`
+          : undefined,
+      refusedCode || refused.status !== 403 ? refused : approved,
+    );
   },
 };
 
@@ -49,7 +63,10 @@ export const consentSession: ActiveCheck = {
 async function openConsentRequest(context: CheckContext, client: OAuthClient): Promise<string> {
   const page = await visitAuthorize(context, authorizeQuery(client, pkcePair().challenge));
   const id = /name="consent_request" value="([^"]+)"/.exec(page.text)?.[1];
-  if (page.status !== 200 || !id) context.skip(`the consent page answered ${page.status} without a consent_request form field: its form is not the one crmkit infers (or the hub asks to sign in first)`);
+  if (page.status !== 200 || !id)
+    context.skip(
+      `the consent page answered ${page.status} without a consent_request form field: its form is not the one crmkit infers (or the hub asks to sign in first)`,
+    );
   return id;
 }
 

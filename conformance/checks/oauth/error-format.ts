@@ -18,9 +18,13 @@ function judgeOAuthError({ request, status, json }: Exchange): Observation[] {
   const description = json.error_description;
   const judged: Observation[] = [
     { rule: 'oauth.error-format', problem: undefined },
-    { rule: 'oauth.error-description', problem: description === undefined || typeof description === 'string' ? undefined : 'error_description is not a string' },
+    {
+      rule: 'oauth.error-description',
+      problem: description === undefined || typeof description === 'string' ? undefined : 'error_description is not a string',
+    },
   ];
-  if (!(error in OAUTH_ERRORS)) return [...judged, { rule: 'oauth.error-codes', problem: `error ${error} is none of ${Object.keys(OAUTH_ERRORS).join(', ')}` }];
+  if (!(error in OAUTH_ERRORS))
+    return [...judged, { rule: 'oauth.error-codes', problem: `error ${error} is none of ${Object.keys(OAUTH_ERRORS).join(', ')}` }];
   const statusRule = error === 'invalid_client' ? 'oauth.invalid-client-401' : 'oauth.error-statuses';
   const wrongStatus = OAUTH_ERRORS[error] !== status ? `${error} answered with ${status}, not ${OAUTH_ERRORS[error]}` : undefined;
   return [...judged, { rule: 'oauth.error-codes', problem: undefined }, { rule: statusRule, problem: wrongStatus }];
@@ -29,7 +33,8 @@ function judgeOAuthError({ request, status, json }: Exchange): Observation[] {
 function formatProblem(json: any): string | undefined {
   if (json === undefined) return 'an OAuth error answered without a JSON body {error, error_description}';
   const error = json?.error;
-  if (error && typeof error === 'object') return `an OAuth error answered with the API envelope (code ${error.code}), not {error, error_description}`;
+  if (error && typeof error === 'object')
+    return `an OAuth error answered with the API envelope (code ${error.code}), not {error, error_description}`;
   if (typeof error !== 'string') return 'an OAuth error answer without a string `error`';
   return undefined;
 }
@@ -38,7 +43,8 @@ export const errorFormat: Observer = {
   kind: 'observer',
   id: 'oauth.error-format',
   family: 'oauth',
-  title: 'the token and revoke endpoints answer errors as {error, error_description}, error one of the codes of 5.2 with its status, not the API envelope',
+  title:
+    'the token and revoke endpoints answer errors as {error, error_description}, error one of the codes of 5.2 with its status, not the API envelope',
   spec: '5.2, 7.1',
   basis: 'documented',
   judge: judgeOAuthError,

@@ -15,37 +15,53 @@ export const expiries: ActiveCheck = {
   kind: 'active',
   id: 'oauth.expiries',
   family: 'oauth',
-  title: 'a code expires after 10 minutes (invalid_grant), an access token after an hour (invalid_token), a refresh token after 60 days (invalid_grant)',
+  title:
+    'a code expires after 10 minutes (invalid_grant), an access token after an hour (invalid_token), a refresh token after 60 days (invalid_grant)',
   spec: '5.2, 8',
   basis: 'documented',
   writes: true,
   async run(context) {
     const client = needClient(context);
-    if (!context.target.mock) context.skip("the lifetimes take 10 minutes to 60 days to wait out and an approval by a person; checked against a crmkit mock, whose clock the suite moves");
+    if (!context.target.mock)
+      context.skip(
+        'the lifetimes take 10 minutes to 60 days to wait out and an approval by a person; checked against a crmkit mock, whose clock the suite moves',
+      );
     const { verifier, challenge } = pkcePair();
     const { code, redirectUri } = await approvedCode(context, client, challenge);
     const { tokens } = await freshTokens(context, client);
 
     await advanceMockClock(context, CODE_SECONDS + 1);
     const lateCode = await exchangeCode(context, client, code, redirectUri, verifier);
-    const codeProblem = (lateCode.status !== 400 || lateCode.json?.error !== 'invalid_grant') && `a code exchanged 10 minutes and a second after its approval answered ${lateCode.status} ${oauthErrorOf(lateCode)}, not 400 invalid_grant`;
+    const codeProblem =
+      (lateCode.status !== 400 || lateCode.json?.error !== 'invalid_grant') &&
+      `a code exchanged 10 minutes and a second after its approval answered ${lateCode.status} ${oauthErrorOf(lateCode)}, not 400 invalid_grant`;
     context.judge('oauth.code-10-minutes', codeProblem, lateCode);
     context.judge('oauth.limit-code', codeProblem, lateCode);
 
     await advanceMockClock(context, ACCESS_TOKEN_SECONDS - CODE_SECONDS);
     const lateCall = await whoami(context, tokens.access_token);
-    const accessProblem = (lateCall.status !== 401 || lateCall.json?.error?.code !== 'invalid_token') && `an access token an hour and a second old answered ${lateCall.status} ${lateCall.json?.error?.code ?? ''}, not 401 invalid_token`;
+    const accessProblem =
+      (lateCall.status !== 401 || lateCall.json?.error?.code !== 'invalid_token') &&
+      `an access token an hour and a second old answered ${lateCall.status} ${lateCall.json?.error?.code ?? ''}, not 401 invalid_token`;
     context.judge('oauth.access-token-expired', accessProblem, lateCall);
     context.judge('oauth.limit-access-token', accessProblem, lateCall);
 
     // The refresh token outlives the access token: an hour on it still refreshes.
     const refreshed = await refresh(context, client, tokens.refresh_token);
-    const refreshedProblem = (refreshed.status !== 200 || typeof refreshed.json?.refresh_token !== 'string') && `a refresh token an hour old answered ${refreshed.status} ${oauthErrorOf(refreshed)}; it is valid 60 days`;
+    const refreshedProblem =
+      (refreshed.status !== 200 || typeof refreshed.json?.refresh_token !== 'string') &&
+      `a refresh token an hour old answered ${refreshed.status} ${oauthErrorOf(refreshed)}; it is valid 60 days`;
     context.judge('oauth.refresh-token-60-days', refreshedProblem, refreshed);
-    if (refreshedProblem) return context.skipRule('oauth.limit-refresh-token', 'the refresh token did not refresh an hour on, so its 60 days could not be waited out');
+    if (refreshedProblem)
+      return context.skipRule(
+        'oauth.limit-refresh-token',
+        'the refresh token did not refresh an hour on, so its 60 days could not be waited out',
+      );
     await advanceMockClock(context, REFRESH_TOKEN_SECONDS + 1);
     const lateRefresh = await refresh(context, client, refreshed.json.refresh_token);
-    const refreshProblem = (lateRefresh.status !== 400 || lateRefresh.json?.error !== 'invalid_grant') && `a refresh token 60 days and a second old answered ${lateRefresh.status} ${oauthErrorOf(lateRefresh)}, not 400 invalid_grant`;
+    const refreshProblem =
+      (lateRefresh.status !== 400 || lateRefresh.json?.error !== 'invalid_grant') &&
+      `a refresh token 60 days and a second old answered ${lateRefresh.status} ${oauthErrorOf(lateRefresh)}, not 400 invalid_grant`;
     context.judge('oauth.refresh-token-60-days', refreshProblem, lateRefresh);
     context.judge('oauth.limit-refresh-token', refreshProblem, lateRefresh);
   },

@@ -23,6 +23,22 @@ import { unsupportedGrantType } from './unsupported-grant-type.ts';
 // checks that do not move it; each check makes its own fresh codes and tokens. The refresh check
 // last: presenting a used refresh token uninstalls the app (spec 5.2).
 export const oauthChecks: Check[] = [
-  invalidClient, unsupportedGrantType, invalidGrant, revokeUnknownToken, authorizeErrors, redirectUriRules, authorizationCodeFlow, clientAuthentication, pkce, codeSingleUse,
-  revokeCascade, refreshScope, consent, consentSession, expiries, secretRotation, refreshRotation, errorFormat,
+  invalidClient,
+  unsupportedGrantType,
+  invalidGrant,
+  revokeUnknownToken,
+  authorizeErrors,
+  redirectUriRules,
+  authorizationCodeFlow,
+  clientAuthentication,
+  pkce,
+  codeSingleUse,
+  revokeCascade,
+  refreshScope,
+  consent,
+  consentSession,
+  expiries,
+  secretRotation,
+  refreshRotation,
+  errorFormat,
 ];

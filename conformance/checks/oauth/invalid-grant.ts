@@ -11,14 +11,24 @@ export const invalidGrant: ActiveCheck = {
   writes: false,
   async run(context) {
     const client = needClient(context);
-    const code = await oauthPost(context, '/oauth/token', {
-      grant_type: 'authorization_code',
-      code: unknownValue('svc_ac_'),
-      redirect_uri: client.redirectUri ?? 'https://app.example.com/oauth/callback',
-      code_verifier: pkcePair().verifier,
-    }, { client });
+    const code = await oauthPost(
+      context,
+      '/oauth/token',
+      {
+        grant_type: 'authorization_code',
+        code: unknownValue('svc_ac_'),
+        redirect_uri: client.redirectUri ?? 'https://app.example.com/oauth/callback',
+        code_verifier: pkcePair().verifier,
+      },
+      { client },
+    );
     expectOAuthError(context, code, 400, 'invalid_grant');
-    const refreshed = await oauthPost(context, '/oauth/token', { grant_type: 'refresh_token', refresh_token: unknownValue('svc_rt_') }, { client });
+    const refreshed = await oauthPost(
+      context,
+      '/oauth/token',
+      { grant_type: 'refresh_token', refresh_token: unknownValue('svc_rt_') },
+      { client },
+    );
     expectOAuthError(context, refreshed, 400, 'invalid_grant');
   },
 };

@@ -28,16 +28,24 @@ export const pkce: ActiveCheck = {
     const { challenge } = pkcePair();
     const { code, redirectUri } = await approvedCode(context, client, challenge);
     const other = await exchangeCode(context, client, code, redirectUri, pkcePair().verifier);
-    context.judge('oauth.pkce-challenge-s256', (other.status !== 400 || other.json?.error !== 'invalid_grant') && `a verifier that does not hash to the code's challenge answered ${other.status} ${oauthErrorOf(other)}, not 400 invalid_grant`, other);
+    context.judge(
+      'oauth.pkce-challenge-s256',
+      (other.status !== 400 || other.json?.error !== 'invalid_grant') &&
+        `a verifier that does not hash to the code's challenge answered ${other.status} ${oauthErrorOf(other)}, not 400 invalid_grant`,
+      other,
+    );
 
     for (const length of [42, 129]) {
       const exchange = await exchangeWithVerifierOf(context, client, length);
-      const problem = (exchange.status !== 400 || !['invalid_request', 'invalid_grant'].includes(exchange.json?.error)) && `a verifier of ${length} characters, hashing to the challenge, answered ${exchange.status} ${oauthErrorOf(exchange)}; verifiers have 43 to 128 characters`;
+      const problem =
+        (exchange.status !== 400 || !['invalid_request', 'invalid_grant'].includes(exchange.json?.error)) &&
+        `a verifier of ${length} characters, hashing to the challenge, answered ${exchange.status} ${oauthErrorOf(exchange)}; verifiers have 43 to 128 characters`;
       context.judge('oauth.pkce-verifier-length', problem, exchange);
       context.judge('oauth.limit-pkce-verifier', problem, exchange);
     }
     const longest = await exchangeWithVerifierOf(context, client, 128);
-    const longestProblem = longest.status !== 200 && `a verifier of 128 characters answered ${longest.status} ${oauthErrorOf(longest)}, not 200`;
+    const longestProblem =
+      longest.status !== 200 && `a verifier of 128 characters answered ${longest.status} ${oauthErrorOf(longest)}, not 200`;
     context.judge('oauth.pkce-verifier-length', longestProblem, longest);
     context.judge('oauth.limit-pkce-verifier', longestProblem, longest);
   },

@@ -10,7 +10,8 @@ export const refreshRotation: ActiveCheck = {
   kind: 'active',
   id: 'oauth.refresh-rotation',
   family: 'oauth',
-  title: 'a refresh answers a new refresh token, in the token answer of 5.2 step 6, and ends the old one; the old one presented again revokes every token and uninstalls the app',
+  title:
+    'a refresh answers a new refresh token, in the token answer of 5.2 step 6, and ends the old one; the old one presented again revokes every token and uninstalls the app',
   spec: '4.15, 5.2, 8',
   basis: 'documented',
   writes: true,
@@ -19,14 +20,26 @@ export const refreshRotation: ActiveCheck = {
     const { tokens } = await freshTokens(context, client);
     const refreshed = await refresh(context, client, tokens.refresh_token);
     const next = refreshed.json;
-    const grantProblem = (refreshed.status !== 200 || typeof next?.access_token !== 'string') && `a refresh answered ${refreshed.status} ${next?.error ?? ''}, not 200 with tokens`;
+    const grantProblem =
+      (refreshed.status !== 200 || typeof next?.access_token !== 'string') &&
+      `a refresh answered ${refreshed.status} ${next?.error ?? ''}, not 200 with tokens`;
     context.judge('oauth.refresh-grant', grantProblem, refreshed);
     context.judge('oauth.route-token', grantProblem, refreshed);
     if (grantProblem) {
-      for (const rule of ['oauth.refresh-rotates', 'oauth.refresh-answer-fields', 'oauth.limit-refresh-token', 'oauth.refresh-old-stops', 'oauth.refresh-reuse-revokes-all', 'oauth.refresh-reuse-uninstalls']) context.skipRule(rule, 'the refresh was refused, so there was no rotation to judge');
+      for (const rule of [
+        'oauth.refresh-rotates',
+        'oauth.refresh-answer-fields',
+        'oauth.limit-refresh-token',
+        'oauth.refresh-old-stops',
+        'oauth.refresh-reuse-revokes-all',
+        'oauth.refresh-reuse-uninstalls',
+      ])
+        context.skipRule(rule, 'the refresh was refused, so there was no rotation to judge');
       return;
     }
-    const rotateProblem = (typeof next.refresh_token !== 'string' || next.refresh_token === tokens.refresh_token) && 'the refresh answered the same refresh token: refresh tokens rotate, each refresh returns a new one';
+    const rotateProblem =
+      (typeof next.refresh_token !== 'string' || next.refresh_token === tokens.refresh_token) &&
+      'the refresh answered the same refresh token: refresh tokens rotate, each refresh returns a new one';
     context.judge('oauth.refresh-rotates', rotateProblem, refreshed);
     context.judge('oauth.limit-refresh-token', rotateProblem, refreshed);
     context.judge('oauth.refresh-answer-fields', refreshAnswerProblem(next), refreshed);
@@ -35,15 +48,38 @@ export const refreshRotation: ActiveCheck = {
 
     // Presenting the used refresh token is treated as theft: refused, and everything revoked.
     const reused = await refresh(context, client, tokens.refresh_token);
-    context.judge('oauth.refresh-old-stops', (reused.status !== 400 || reused.json?.error !== 'invalid_grant') && `the used refresh token answered ${reused.status} ${oauthErrorOf(reused)}, not 400 invalid_grant`, reused);
+    context.judge(
+      'oauth.refresh-old-stops',
+      (reused.status !== 400 || reused.json?.error !== 'invalid_grant') &&
+        `the used refresh token answered ${reused.status} ${oauthErrorOf(reused)}, not 400 invalid_grant`,
+      reused,
+    );
     const newest = await whoami(context, next.access_token);
-    context.judge('oauth.refresh-reuse-revokes-all', (newest.status !== 401 || newest.json?.error?.code !== 'invalid_token') && `after the used refresh token came back, the newest access token answered ${newest.status}, not 401 invalid_token`, newest);
+    context.judge(
+      'oauth.refresh-reuse-revokes-all',
+      (newest.status !== 401 || newest.json?.error?.code !== 'invalid_token') &&
+        `after the used refresh token came back, the newest access token answered ${newest.status}, not 401 invalid_token`,
+      newest,
+    );
     const newestRefresh = await refresh(context, client, next.refresh_token);
-    context.judge('oauth.refresh-reuse-revokes-all', (newestRefresh.status !== 400 || newestRefresh.json?.error !== 'invalid_grant') && `after the used refresh token came back, the newest refresh token answered ${newestRefresh.status} ${oauthErrorOf(newestRefresh)}, not 400 invalid_grant`, newestRefresh);
-    if (!context.target.mock) context.skipRule('oauth.refresh-reuse-uninstalls', "an installation's state is seen only through a crmkit mock's control API (the app.uninstalled event is the events family's)");
+    context.judge(
+      'oauth.refresh-reuse-revokes-all',
+      (newestRefresh.status !== 400 || newestRefresh.json?.error !== 'invalid_grant') &&
+        `after the used refresh token came back, the newest refresh token answered ${newestRefresh.status} ${oauthErrorOf(newestRefresh)}, not 400 invalid_grant`,
+      newestRefresh,
+    );
+    if (!context.target.mock)
+      context.skipRule(
+        'oauth.refresh-reuse-uninstalls',
+        "an installation's state is seen only through a crmkit mock's control API (the app.uninstalled event is the events family's)",
+      );
     else if (typeof tokens.installation_id === 'string') {
       const installation = await installationOf(context, tokens.installation_id);
-      context.judge('oauth.refresh-reuse-uninstalls', installation?.status !== 'uninstalled' && `after the used refresh token came back, the installation ${tokens.installation_id} is ${installation?.status ?? 'not found'}, not uninstalled`);
+      context.judge(
+        'oauth.refresh-reuse-uninstalls',
+        installation?.status !== 'uninstalled' &&
+          `after the used refresh token came back, the installation ${tokens.installation_id} is ${installation?.status ?? 'not found'}, not uninstalled`,
+      );
     }
   },
 };
@@ -55,8 +91,10 @@ function refreshAnswerProblem(answer: Record<string, unknown>): string | undefin
     answer.token_type !== 'Bearer' && `token_type is ${JSON.stringify(answer.token_type)}, not Bearer`,
     answer.expires_in !== 3600 && `expires_in is ${JSON.stringify(answer.expires_in)}, not 3600`,
     !/^svc_rt_\S+$/.test(String(answer.refresh_token)) && `refresh_token ${JSON.stringify(answer.refresh_token)} is not svc_rt_...`,
-    answer.refresh_token_expires_in !== 5184000 && `refresh_token_expires_in is ${JSON.stringify(answer.refresh_token_expires_in)}, not 5184000`,
-    !(typeof answer.scope === 'string' && /^\S+( \S+)*$/.test(answer.scope)) && `scope ${JSON.stringify(answer.scope)} is not space-separated scopes`,
+    answer.refresh_token_expires_in !== 5184000 &&
+      `refresh_token_expires_in is ${JSON.stringify(answer.refresh_token_expires_in)}, not 5184000`,
+    !(typeof answer.scope === 'string' && /^\S+( \S+)*$/.test(answer.scope)) &&
+      `scope ${JSON.stringify(answer.scope)} is not space-separated scopes`,
   ].filter((problem): problem is string => typeof problem === 'string');
   return problems.length ? `the refresh answer: ${problems.join('; ')}` : undefined;
 }

@@ -8,7 +8,12 @@ import type { CheckContext } from '../../context.ts';
 import { mockApp, tokensOf, oauthErrorOf } from '../../authorize-kit.ts';
 import { needClient, oauthPost, type OAuthClient } from '../../oauth-kit.ts';
 
-const scopesOf = (answer: any) => String(answer?.scope ?? '').split(' ').filter(Boolean).sort().join(' ');
+const scopesOf = (answer: any) =>
+  String(answer?.scope ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .sort()
+    .join(' ');
 
 /** Two scopes granted together (contacts:read second when declared: a narrowed token is tried on contacts), and a third declared. */
 type Plan = { app: OAuthClient; pair: [string, string]; wider: string };
@@ -37,7 +42,8 @@ export const refreshScope: ActiveCheck = {
     const refused = wider.status === 400 && wider.json?.error === 'invalid_scope';
     const widened = !refused && `a refresh asking for ${third}, not granted, answered ${widerAnswer}, not 400 invalid_scope`;
     context.judge('oauth.refresh-scope-no-widening', widened, wider);
-    if (wider.status === 200) return context.skipRule('oauth.refresh-scope-narrows', 'the widening refresh was answered, which used the refresh token up');
+    if (wider.status === 200)
+      return context.skipRule('oauth.refresh-scope-narrows', 'the widening refresh was answered, which used the refresh token up');
 
     const narrower = await refreshWith(pair[0]);
     const narrowerAnswer = `${narrower.status} with scope ${JSON.stringify(narrower.json?.scope ?? narrower.json?.error)}`;
@@ -58,7 +64,9 @@ async function planOf(context: CheckContext): Promise<Plan> {
     return { app, pair: ['leads:read', 'contacts:read'], wider: 'tasks:read' };
   }
   const client = needClient(context);
-  const declared = String((await tokensOf(context, client, { scope: undefined })).json.scope ?? '').split(' ').filter(Boolean);
+  const declared = String((await tokensOf(context, client, { scope: undefined })).json.scope ?? '')
+    .split(' ')
+    .filter(Boolean);
   // Scopes of three resources, so that none includes another (leads:write includes leads:read).
   const byResource = [...new Map(declared.map((scope) => [scope.split(':')[0], scope])).values()];
   const ordered = [...byResource.filter((scope) => scope !== 'contacts:read'), ...byResource.filter((scope) => scope === 'contacts:read')];

@@ -19,8 +19,18 @@ export const revokeCascade: ActiveCheck = {
     const revoked = await oauthPost(context, '/oauth/revoke', { token: tokens.refresh_token }, { client });
     context.expectStatus(revoked, 200);
     const call = await whoami(context, tokens.access_token);
-    context.judge('oauth.revoke-refresh-cascade', (call.status !== 401 || call.json?.error?.code !== 'invalid_token') && `after its refresh token was revoked, the access token issued with it answered ${call.status}, not 401 invalid_token`, call);
+    context.judge(
+      'oauth.revoke-refresh-cascade',
+      (call.status !== 401 || call.json?.error?.code !== 'invalid_token') &&
+        `after its refresh token was revoked, the access token issued with it answered ${call.status}, not 401 invalid_token`,
+      call,
+    );
     const refreshed = await refresh(context, client, tokens.refresh_token);
-    context.judge('oauth.revoke-refresh-cascade', (refreshed.status !== 400 || refreshed.json?.error !== 'invalid_grant') && `the revoked refresh token refreshed: ${refreshed.status} ${oauthErrorOf(refreshed)}, not 400 invalid_grant`, refreshed);
+    context.judge(
+      'oauth.revoke-refresh-cascade',
+      (refreshed.status !== 400 || refreshed.json?.error !== 'invalid_grant') &&
+        `the revoked refresh token refreshed: ${refreshed.status} ${oauthErrorOf(refreshed)}, not 400 invalid_grant`,
+      refreshed,
+    );
   },
 };

@@ -14,7 +14,8 @@ export const revokeUnknownToken: ActiveCheck = {
     for (const token of [unknownValue('svc_at_'), unknownValue('svc_rt_')]) {
       const revoked = await oauthPost(context, '/oauth/revoke', { token }, { client });
       context.expectStatus(revoked, 200);
-      if (!revoked.json || typeof revoked.json !== 'object' || Object.keys(revoked.json).length !== 0) context.fail('revoke answered something other than {}', revoked);
+      if (!revoked.json || typeof revoked.json !== 'object' || Object.keys(revoked.json).length !== 0)
+        context.fail('revoke answered something other than {}', revoked);
     }
   },
 };

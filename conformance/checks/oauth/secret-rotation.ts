@@ -21,7 +21,8 @@ export const secretRotation: ActiveCheck = {
   kind: 'active',
   id: 'oauth.secret-rotation',
   family: 'oauth',
-  title: "after a client secret rotation the new secret works at once, the old one for 24 hours and not after, and the app's lifecycle events are signed with the new one at once",
+  title:
+    "after a client secret rotation the new secret works at once, the old one for 24 hours and not after, and the app's lifecycle events are signed with the new one at once",
   spec: '5.2, 8',
   basis: 'documented',
   writes: true,
@@ -33,7 +34,11 @@ export const secretRotation: ActiveCheck = {
     const newSecret: string = rotated.client_secret;
 
     const withNew = await authenticates(context, app, newSecret);
-    context.judge('oauth.new-secret-at-once', withNew.problem && `right after the rotation the new secret ${withNew.problem}`, withNew.exchange);
+    context.judge(
+      'oauth.new-secret-at-once',
+      withNew.problem && `right after the rotation the new secret ${withNew.problem}`,
+      withNew.exchange,
+    );
     const oldNow = await authenticates(context, app, oldSecret);
     const oldNowProblem = oldNow.problem && `right after the rotation the old secret ${oldNow.problem}; it keeps working for 24 hours`;
     context.judge('oauth.old-secret-24-hours', oldNowProblem, oldNow.exchange);
@@ -42,27 +47,53 @@ export const secretRotation: ActiveCheck = {
 
     await advanceMockClock(context, OLD_SECRET_SECONDS + 1);
     const oldLater = await authenticates(context, app, oldSecret);
-    const oldLaterProblem = oldLater.refused !== true && `24 hours and a second after the rotation the old secret still authenticates (${oldLater.exchange.status} ${oauthErrorOf(oldLater.exchange)}), not 401 invalid_client`;
+    const oldLaterProblem =
+      oldLater.refused !== true &&
+      `24 hours and a second after the rotation the old secret still authenticates (${oldLater.exchange.status} ${oauthErrorOf(oldLater.exchange)}), not 401 invalid_client`;
     context.judge('oauth.old-secret-24-hours', oldLaterProblem, oldLater.exchange);
     context.judge('oauth.limit-old-secret', oldLaterProblem, oldLater.exchange);
     const newLater = await authenticates(context, app, newSecret);
-    context.judge('oauth.new-secret-at-once', newLater.problem && `a day after the rotation the new secret ${newLater.problem}`, newLater.exchange);
+    context.judge(
+      'oauth.new-secret-at-once',
+      newLater.problem && `a day after the rotation the new secret ${newLater.problem}`,
+      newLater.exchange,
+    );
   },
 };
 
 /** A refresh with a token nobody issued, authenticated with `secret`: invalid_grant once the client is authenticated. */
 async function authenticates(context: CheckContext, app: LifecycleApp, secret: string) {
-  const exchange = await oauthPost(context, '/oauth/token', { grant_type: 'refresh_token', refresh_token: unknownValue('svc_rt_') }, { client: app.client, secret });
+  const exchange = await oauthPost(
+    context,
+    '/oauth/token',
+    { grant_type: 'refresh_token', refresh_token: unknownValue('svc_rt_') },
+    { client: app.client, secret },
+  );
   const refused = exchange.status === 401 && exchange.json?.error === 'invalid_client';
-  const problem = exchange.json?.error === 'invalid_grant' ? undefined : `answered ${exchange.status} ${oauthErrorOf(exchange)} to a refresh with an unknown token, not invalid_grant (the client authenticated)`;
+  const problem =
+    exchange.json?.error === 'invalid_grant'
+      ? undefined
+      : `answered ${exchange.status} ${oauthErrorOf(exchange)} to a refresh with an unknown token, not invalid_grant (the client authenticated)`;
   return { exchange, refused, problem };
 }
 
 /** An admin changes the app's settings right after the rotation: app.settings_updated comes signed with the new secret, not the old. */
-async function judgeSignedWithNewSecret(context: CheckContext, app: LifecycleApp, installationId: string, oldSecret: string, newSecret: string): Promise<void> {
-  await controlCall(context, 'POST', `/_mock/workspaces/${app.workspaceId}/installations/${installationId}/settings`, { settings: { conformance_run: context.runId } });
+async function judgeSignedWithNewSecret(
+  context: CheckContext,
+  app: LifecycleApp,
+  installationId: string,
+  oldSecret: string,
+  newSecret: string,
+): Promise<void> {
+  await controlCall(context, 'POST', `/_mock/workspaces/${app.workspaceId}/installations/${installationId}/settings`, {
+    settings: { conformance_run: context.runId },
+  });
   const event = await lifecycleEvent(app, 'app.settings_updated', 1, eventWaitMs(context));
-  if (!event) return context.judge('oauth.new-secret-signs', `no app.settings_updated reached the app's webhook URL within ${eventWaitMs(context) / 1000} s after its settings changed`);
+  if (!event)
+    return context.judge(
+      'oauth.new-secret-signs',
+      `no app.settings_updated reached the app's webhook URL within ${eventWaitMs(context) / 1000} s after its settings changed`,
+    );
   const header = event.headers['svc-signature'];
   const problem = signatureValid(header, event.rawBody, oldSecret)
     ? 'app.settings_updated, sent right after the rotation, is signed with the old client secret, not the new one'

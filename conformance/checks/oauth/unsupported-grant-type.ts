@@ -13,7 +13,12 @@ export const unsupportedGrantType: ActiveCheck = {
     // An authenticated client, so that the grant type is what the endpoint has to refuse.
     const client = needClient(context);
     for (const grantType of ['client_credentials', 'password']) {
-      expectOAuthError(context, await oauthPost(context, '/oauth/token', { grant_type: grantType }, { client }), 400, 'unsupported_grant_type');
+      expectOAuthError(
+        context,
+        await oauthPost(context, '/oauth/token', { grant_type: grantType }, { client }),
+        400,
+        'unsupported_grant_type',
+      );
     }
   },
 };

@@ -16,11 +16,21 @@ export const pageLimits: ActiveCheck = {
       let count = (await allIds(context, list)).length;
       for (; count < wanted; count++) await addRecord(context, list);
       const page = await context.client.send('GET', list.path);
-      if (page.json.data.length !== 50) context.fail(`${list.name}: with ${count} records the default page holds ${page.json.data.length}, not 50`, page, 'query.page-default-50');
+      if (page.json.data.length !== 50)
+        context.fail(
+          `${list.name}: with ${count} records the default page holds ${page.json.data.length}, not 50`,
+          page,
+          'query.page-default-50',
+        );
       const large = await context.client.send('GET', `${list.path}?limit=1000`);
       if (large.status !== 200) context.fail(`${list.name}: limit=1000 answered ${large.status}`, large, 'query.page-max-250');
       const expected = Math.min(250, count);
-      if (large.json.data.length !== expected) context.fail(`${list.name}: limit=1000 with ${count} records answered ${large.json.data.length}, not ${expected}`, large, 'query.page-max-250');
+      if (large.json.data.length !== expected)
+        context.fail(
+          `${list.name}: limit=1000 with ${count} records answered ${large.json.data.length}, not ${expected}`,
+          large,
+          'query.page-max-250',
+        );
     }
   },
 };

@@ -22,7 +22,10 @@ function myMemberId(context: CheckContext): Promise<string> {
   if (!memberId) {
     memberId = context.client.send('GET', '/v1/members').then((answer) => {
       const members: { id: string; is_me: boolean }[] = answer.json?.data ?? [];
-      return (members.find((member) => member.is_me) ?? members[0])?.id ?? context.fail('GET /v1/members lists no member to assign tasks to', answer);
+      return (
+        (members.find((member) => member.is_me) ?? members[0])?.id ??
+        context.fail('GET /v1/members lists no member to assign tasks to', answer)
+      );
     });
     memberIds.set(context.client, memberId);
   }

@@ -30,7 +30,10 @@ export const noTotals: ActiveCheck = {
       const contact = await addRecord(context, contacts);
       context.expectStatus(await context.client.send('POST', `/v1/leads/${lead.id}/contacts`, { body: { contact_id: contact.id } }), 201);
       const product = await addRecord(context, products);
-      context.expectStatus(await context.client.send('POST', `/v1/leads/${lead.id}/products`, { body: { product_id: product.id, quantity: 1 } }), 201);
+      context.expectStatus(
+        await context.client.send('POST', `/v1/leads/${lead.id}/products`, { body: { product_id: product.id, quantity: 1 } }),
+        201,
+      );
     }
     await judgeSubList(context, `/v1/leads/${lead.id}/contacts`);
     await judgeSubList(context, `/v1/leads/${lead.id}/products`);
@@ -43,12 +46,21 @@ async function judgeSubList(context: CheckContext, path: string): Promise<void> 
   context.expectStatus(first, 200);
   const cursor = first.json.next_cursor;
   if (first.json.data?.length !== 2 || typeof cursor !== 'string' || !cursor) {
-    return context.judge('query.sub-lists-paged', `${path}?limit=2 of 3 answered ${first.json.data?.length} records and next_cursor ${JSON.stringify(cursor)}`, first);
+    return context.judge(
+      'query.sub-lists-paged',
+      `${path}?limit=2 of 3 answered ${first.json.data?.length} records and next_cursor ${JSON.stringify(cursor)}`,
+      first,
+    );
   }
   const second = await context.client.send('GET', `${path}?limit=2&cursor=${encodeURIComponent(cursor)}`);
   context.expectStatus(second, 200);
   const seen = new Set([...first.json.data, ...second.json.data].map((record: { id: string }) => record.id));
-  const problem = second.json.data.length !== 1 || seen.size !== 3 ? `the pages showed ${seen.size} distinct of 3` : second.json.next_cursor !== null ? `the last page's next_cursor is ${JSON.stringify(second.json.next_cursor)}` : undefined;
+  const problem =
+    second.json.data.length !== 1 || seen.size !== 3
+      ? `the pages showed ${seen.size} distinct of 3`
+      : second.json.next_cursor !== null
+        ? `the last page's next_cursor is ${JSON.stringify(second.json.next_cursor)}`
+        : undefined;
   context.judge('query.sub-lists-paged', problem, second);
   const totals = TOTAL_KEYS.filter((key) => key in first.json);
   context.judge('query.no-totals', totals.length ? `${path} answers ${totals.join(', ')}` : undefined, first);

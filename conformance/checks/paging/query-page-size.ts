@@ -23,11 +23,13 @@ export const queryPageSize: ActiveCheck = {
     for (; total < wanted; total++) await addRecord(context, LEADS);
     const plain = await context.client.send('POST', '/v1/query/leads', { body: EVERY_LEAD });
     context.expectStatus(plain, 200);
-    if (plain.json.data.length !== 50) context.fail(`without limit a query of ${total} matches answered ${plain.json.data.length}, not 50`, plain, 'query.page-default-50');
+    if (plain.json.data.length !== 50)
+      context.fail(`without limit a query of ${total} matches answered ${plain.json.data.length}, not 50`, plain, 'query.page-default-50');
     const large = await context.client.send('POST', '/v1/query/leads', { body: { ...EVERY_LEAD, limit: 1000 } });
     context.expectStatus(large, 200);
     const expected = Math.min(250, total);
-    if (large.json.data.length !== expected) context.fail(`limit 1000 with ${total} matches answered ${large.json.data.length}, not ${expected}`, large, 'query.page-max-250');
+    if (large.json.data.length !== expected)
+      context.fail(`limit 1000 with ${total} matches answered ${large.json.data.length}, not ${expected}`, large, 'query.page-max-250');
   },
 };
 

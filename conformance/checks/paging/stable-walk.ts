@@ -14,7 +14,8 @@ export const stableWalk: ActiveCheck = {
   kind: 'active',
   id: 'paging.stable-walk',
   family: 'paging',
-  title: 'walking a newest-first list shows every record once, even as records are added or deleted during the walk, and ends with a null cursor',
+  title:
+    'walking a newest-first list shows every record once, even as records are added or deleted during the walk, and ends with a null cursor',
   spec: '9',
   basis: 'documented',
   writes: true,
@@ -45,10 +46,21 @@ async function walkWhileAdding(context: CheckContext, list: PagedList): Promise<
     if (cursor === undefined) context.fail(`${list.name}: a page without next_cursor`, page, 'query.cursor-walk');
   } while (cursor && seen.length < expected.length + 10);
   const duplicates = seen.filter((id, index) => seen.indexOf(id) !== index);
-  if (duplicates.length) context.fail(`${list.name}: the walk showed ${duplicates.length} record(s) twice: ${duplicates.slice(0, 3).join(', ')}`, undefined, 'query.newest-first-stable');
+  if (duplicates.length)
+    context.fail(
+      `${list.name}: the walk showed ${duplicates.length} record(s) twice: ${duplicates.slice(0, 3).join(', ')}`,
+      undefined,
+      'query.newest-first-stable',
+    );
   const missing = expected.filter((id) => !seen.includes(id));
-  if (missing.length) context.fail(`${list.name}: the walk missed ${missing.length} record(s) that existed before it: ${missing.slice(0, 3).join(', ')}`, undefined, 'query.newest-first-stable');
-  if (cursor !== null) context.fail(`${list.name}: the walk ended with next_cursor ${JSON.stringify(cursor)}, not null`, undefined, 'query.cursor-walk');
+  if (missing.length)
+    context.fail(
+      `${list.name}: the walk missed ${missing.length} record(s) that existed before it: ${missing.slice(0, 3).join(', ')}`,
+      undefined,
+      'query.newest-first-stable',
+    );
+  if (cursor !== null)
+    context.fail(`${list.name}: the walk ended with next_cursor ${JSON.stringify(cursor)}, not null`, undefined, 'query.cursor-walk');
 }
 
 /** Walks the list, deleting the last record of the first page before asking for the second. */
@@ -68,7 +80,17 @@ async function walkWhileDeleting(context: CheckContext, list: PagedList): Promis
     cursor = page.json.next_cursor;
   } while (cursor && seen.length < expected.length + 10);
   const duplicates = seen.filter((id, index) => seen.indexOf(id) !== index);
-  if (duplicates.length) context.fail(`${list.name}: after deleting ${deleted}, the last record of the first page, the walk showed ${duplicates.length} record(s) twice: ${duplicates.slice(0, 3).join(', ')}`, undefined, 'query.stable-despite-deletes');
+  if (duplicates.length)
+    context.fail(
+      `${list.name}: after deleting ${deleted}, the last record of the first page, the walk showed ${duplicates.length} record(s) twice: ${duplicates.slice(0, 3).join(', ')}`,
+      undefined,
+      'query.stable-despite-deletes',
+    );
   const missing = expected.filter((id) => id !== deleted && !seen.includes(id));
-  if (missing.length) context.fail(`${list.name}: after deleting ${deleted}, the last record of the first page, the walk missed ${missing.length} record(s): ${missing.slice(0, 3).join(', ')}`, undefined, 'query.stable-despite-deletes');
+  if (missing.length)
+    context.fail(
+      `${list.name}: after deleting ${deleted}, the last record of the first page, the walk missed ${missing.length} record(s): ${missing.slice(0, 3).join(', ')}`,
+      undefined,
+      'query.stable-despite-deletes',
+    );
 }

@@ -33,7 +33,8 @@ export const queryBadValues: ActiveCheck = {
   kind: 'active',
   id: 'query.bad-values',
   family: 'query',
-  title: 'a wrong value of a documented query field (an empty q, limit 0, a bad op or dir) answers 400 bad_json or 422 naming that field, never 400 unknown_field; both query and q, or neither, answers 422 validation_failed naming one of them',
+  title:
+    'a wrong value of a documented query field (an empty q, limit 0, a bad op or dir) answers 400 bad_json or 422 naming that field, never 400 unknown_field; both query and q, or neither, answers 422 validation_failed naming one of them',
   spec: '2.1, 4.13, 7.3',
   basis: 'documented',
   writes: false,
@@ -43,16 +44,35 @@ export const queryBadValues: ActiveCheck = {
       const error = answer.json?.error;
       const names = Object.keys(error?.fields ?? {});
       const named = names.some((name) => name === field || name.startsWith(`${field}.`) || name.startsWith(`${field}[`));
-      const refused = (answer.status === 400 && error?.code === 'bad_json') || (answer.status === 422 && ['validation_failed', 'invalid_query'].includes(error?.code));
-      context.judge('query.bad-value-named', !refused || !named ? `a query with ${what} answered ${answer.status} ${error?.code ?? ''} with fields ${JSON.stringify(names)}, not 400 bad_json or 422 naming ${field}` : undefined, answer);
+      const refused =
+        (answer.status === 400 && error?.code === 'bad_json') ||
+        (answer.status === 422 && ['validation_failed', 'invalid_query'].includes(error?.code));
+      context.judge(
+        'query.bad-value-named',
+        !refused || !named
+          ? `a query with ${what} answered ${answer.status} ${error?.code ?? ''} with fields ${JSON.stringify(names)}, not 400 bad_json or 422 naming ${field}`
+          : undefined,
+        answer,
+      );
     }
     for (const { what, body } of FILTER_CHOICES) {
       const answer = await query(context, body);
       const error = answer.json?.error;
       const refused = answer.status === 422 && error?.code === 'validation_failed';
-      context.judge('query.filter-exactly-one', refused ? undefined : `a query with ${what} answered ${answer.status} ${error?.code ?? ''}, not 422 validation_failed`, answer);
+      context.judge(
+        'query.filter-exactly-one',
+        refused ? undefined : `a query with ${what} answered ${answer.status} ${error?.code ?? ''}, not 422 validation_failed`,
+        answer,
+      );
       const names = Object.keys(error?.fields ?? {});
-      if (refused) context.judge('query.filter-exactly-one-named', names.some((name) => FILTER_FIELDS.includes(name)) ? undefined : `a query with ${what} answered 422 validation_failed with fields ${JSON.stringify(names)}, naming neither query nor q`, answer);
+      if (refused)
+        context.judge(
+          'query.filter-exactly-one-named',
+          names.some((name) => FILTER_FIELDS.includes(name))
+            ? undefined
+            : `a query with ${what} answered 422 validation_failed with fields ${JSON.stringify(names)}, naming neither query nor q`,
+          answer,
+        );
     }
   },
 };

@@ -7,7 +7,11 @@ import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import { query } from './query-kit.ts';
 
-const ENTITIES: [entity: string, idPrefix: string][] = [['leads', 'ld_'], ['contacts', 'ct_'], ['companies', 'co_']];
+const ENTITIES: [entity: string, idPrefix: string][] = [
+  ['leads', 'ld_'],
+  ['contacts', 'ct_'],
+  ['companies', 'co_'],
+];
 /** A selective condition (spec 7.3 query_too_slow asks for one): the id of no lead. */
 const NO_LEAD = { field: 'id', op: 'eq', value: `ld_${'0'.repeat(26)}` };
 type Field = { field: string; type: string; operators?: string[]; sortable?: boolean };
@@ -16,7 +20,8 @@ export const queryFields: ActiveCheck = {
   kind: 'active',
   id: 'query.fields',
   family: 'query',
-  title: 'the fields route lists typed fields that all work in conditions and sorts, the three entities answer the query envelope under their read scope, and a misfit operator is invalid_query',
+  title:
+    'the fields route lists typed fields that all work in conditions and sorts, the three entities answer the query envelope under their read scope, and a misfit operator is invalid_query',
   spec: '4.13, 7.3',
   basis: 'documented',
   writes: false,
@@ -28,13 +33,32 @@ export const queryFields: ActiveCheck = {
       const listed = await context.client.send('GET', `/v1/${entity}?limit=1`);
       const id: string = listed.json?.data?.[0]?.id ?? `${prefix}${'0'.repeat(26)}`;
       const answer = await query(context, { query: { op: 'and', conditions: [{ field: 'id', op: 'eq', value: id }] }, limit: 3 }, entity);
-      const envelope = answer.status === 200 && Array.isArray(answer.json.data) && 'next_cursor' in answer.json && typeof answer.json.total_estimated === 'boolean' && typeof answer.json.q === 'string';
+      const envelope =
+        answer.status === 200 &&
+        Array.isArray(answer.json.data) &&
+        'next_cursor' in answer.json &&
+        typeof answer.json.total_estimated === 'boolean' &&
+        typeof answer.json.q === 'string';
       const found = envelope ? answer.json.data.map((record: { id: string }) => record.id) : [];
       const wrong = found.length > 1 || (found.length === 1 && found[0] !== id) || (listed.json?.data?.length && found.length === 0);
-      context.judge('query.entities', !envelope ? `POST /v1/query/${entity} answered ${answer.status} without {data, next_cursor, total_estimated, q}` : wrong ? `${entity} by id ${id} answered ${found.join(', ') || 'nothing'}` : undefined, answer);
+      context.judge(
+        'query.entities',
+        !envelope
+          ? `POST /v1/query/${entity} answered ${answer.status} without {data, next_cursor, total_estimated, q}`
+          : wrong
+            ? `${entity} by id ${id} answered ${found.join(', ') || 'nothing'}`
+            : undefined,
+        answer,
+      );
     }
     const misfit = await query(context, { query: { op: 'and', conditions: [NO_LEAD, { field: 'amount', op: 'regex', value: '^1' }] } });
-    context.judge('query.operator-for-type', misfit.status === 422 && misfit.json?.error?.code === 'invalid_query' ? undefined : `regex on amount answered ${misfit.status} ${misfit.json?.error?.code ?? ''}`, misfit);
+    context.judge(
+      'query.operator-for-type',
+      misfit.status === 422 && misfit.json?.error?.code === 'invalid_query'
+        ? undefined
+        : `regex on amount answered ${misfit.status} ${misfit.json?.error?.code ?? ''}`,
+      misfit,
+    );
     await judgeScope(context);
   },
 };
@@ -45,7 +69,15 @@ async function fieldsOf(context: CheckContext, entity: string): Promise<Field[]>
   const typed = fields.length > 0 && fields.every((field) => typeof field.field === 'string' && typeof field.type === 'string');
   const names = fields.map((field) => field.field);
   const missing = ['id', 'created_at', ...(entity === 'leads' ? ['name', 'amount'] : [])].filter((name) => !names.includes(name));
-  context.judge('query.fields-route', answer.status !== 200 || !typed ? `GET /v1/query/${entity}/fields answered ${answer.status} without typed fields` : missing.length ? `${entity} fields lack ${missing.join(', ')}` : undefined, answer);
+  context.judge(
+    'query.fields-route',
+    answer.status !== 200 || !typed
+      ? `GET /v1/query/${entity}/fields answered ${answer.status} without typed fields`
+      : missing.length
+        ? `${entity} fields lack ${missing.join(', ')}`
+        : undefined,
+    answer,
+  );
   return fields;
 }
 
@@ -71,7 +103,21 @@ async function judgeScope(context: CheckContext): Promise<void> {
   const scopes: string[] = whoami.json?.scopes ?? [];
   if (!scopes.includes('leads:read') || scopes.includes('contacts:read')) return;
   const leads = await query(context, { query: { op: 'and', conditions: [NO_LEAD] }, limit: 1 }, 'leads', key);
-  const contacts = await query(context, { query: { op: 'and', conditions: [{ field: 'id', op: 'eq', value: `ct_${'0'.repeat(26)}` }] }, limit: 1 }, 'contacts', key);
-  const refused = contacts.status === 403 && contacts.json?.error?.code === 'missing_scope' && contacts.json.error.scope === 'contacts:read';
-  context.judge('query.entity-scope', leads.status !== 200 ? `a leads:read key querying leads answered ${leads.status}` : refused ? undefined : `a key without contacts:read querying contacts answered ${contacts.status} ${contacts.json?.error?.code ?? ''} scope ${contacts.json?.error?.scope}`, contacts);
+  const contacts = await query(
+    context,
+    { query: { op: 'and', conditions: [{ field: 'id', op: 'eq', value: `ct_${'0'.repeat(26)}` }] }, limit: 1 },
+    'contacts',
+    key,
+  );
+  const refused =
+    contacts.status === 403 && contacts.json?.error?.code === 'missing_scope' && contacts.json.error.scope === 'contacts:read';
+  context.judge(
+    'query.entity-scope',
+    leads.status !== 200
+      ? `a leads:read key querying leads answered ${leads.status}`
+      : refused
+        ? undefined
+        : `a key without contacts:read querying contacts answered ${contacts.status} ${contacts.json?.error?.code ?? ''} scope ${contacts.json?.error?.scope}`,
+    contacts,
+  );
 }

@@ -54,7 +54,8 @@ export const queryOperators: ActiveCheck = {
     ];
     // Without tags of its own (a key that may not make tags) `all` is not judged.
     if (tags.length === 2) cases.push(['query.op-all', { field: 'tags', op: 'all', value: tags }, [0]]);
-    for (const [rule, condition, expected] of cases) await judgeCase(context, scoped, rule, { op: 'and', conditions: [scope(scoped), condition] }, expected);
+    for (const [rule, condition, expected] of cases)
+      await judgeCase(context, scoped, rule, { op: 'and', conditions: [scope(scoped), condition] }, expected);
     await judgeGroups(context, scoped);
     await judgeCalendar(context, scoped);
     await judgeTooSlow(context, scoped);
@@ -65,20 +66,61 @@ async function judgeCase(context: CheckContext, scoped: Scoped, rule: string, gr
   const answer = await query(context, { query: group, limit: 250 });
   const ids = matched(answer);
   const wanted = expected.map((index) => scoped.leads[index].id).sort();
-  const problem = typeof ids === 'string' ? ids : JSON.stringify(ids) === JSON.stringify(wanted) ? undefined : `matched ${describe(scoped, ids)}, not ${describe(scoped, wanted)}`;
+  const problem =
+    typeof ids === 'string'
+      ? ids
+      : JSON.stringify(ids) === JSON.stringify(wanted)
+        ? undefined
+        : `matched ${describe(scoped, ids)}, not ${describe(scoped, wanted)}`;
   context.judge(rule, problem && `${JSON.stringify(group)}: ${problem}`, answer);
 }
 
 function describe(scoped: Scoped, ids: string[]): string {
-  return `[${ids.map((id) => scoped.leads.find((lead) => lead.id === id)?.name.split(' ').slice(-2).join(' ') ?? id).join(', ')}]`;
+  return `[${ids
+    .map(
+      (id) =>
+        scoped.leads
+          .find((lead) => lead.id === id)
+          ?.name.split(' ')
+          .slice(-2)
+          .join(' ') ?? id,
+    )
+    .join(', ')}]`;
 }
 
 /** `and` and `or` at the top and nested one level (2 levels in all). */
 async function judgeGroups(context: CheckContext, scoped: Scoped): Promise<void> {
   const amount = (value: number) => ({ field: 'amount', op: 'eq', value });
-  await judgeCase(context, scoped, 'query.group-and', { op: 'and', conditions: [scope(scoped), { field: 'amount', op: 'gte', value: 200 }, { field: 'name', op: 'contains', value: 'bravo' }] }, [1]);
-  await judgeCase(context, scoped, 'query.group-or', { op: 'or', conditions: [{ op: 'and', conditions: [scope(scoped), amount(100)] }, { op: 'and', conditions: [scope(scoped), amount(300)] }] }, [0, 2]);
-  await judgeCase(context, scoped, 'query.nested-groups', { op: 'and', conditions: [scope(scoped), { op: 'or', conditions: [{ field: 'name', op: 'ends', value: 'Muhammad' }, amount(300)] }] }, [0, 2]);
+  await judgeCase(
+    context,
+    scoped,
+    'query.group-and',
+    {
+      op: 'and',
+      conditions: [scope(scoped), { field: 'amount', op: 'gte', value: 200 }, { field: 'name', op: 'contains', value: 'bravo' }],
+    },
+    [1],
+  );
+  await judgeCase(
+    context,
+    scoped,
+    'query.group-or',
+    {
+      op: 'or',
+      conditions: [
+        { op: 'and', conditions: [scope(scoped), amount(100)] },
+        { op: 'and', conditions: [scope(scoped), amount(300)] },
+      ],
+    },
+    [0, 2],
+  );
+  await judgeCase(
+    context,
+    scoped,
+    'query.nested-groups',
+    { op: 'and', conditions: [scope(scoped), { op: 'or', conditions: [{ field: 'name', op: 'ends', value: 'Muhammad' }, amount(300)] }] },
+    [0, 2],
+  );
 }
 
 /** weekday: the days within a day of each lead's UTC day match, the others not; hour: each lead in one half of the day. */
@@ -89,20 +131,49 @@ async function judgeCalendar(context: CheckContext, scoped: Scoped): Promise<voi
     for (const shift of [-1, 0, 1]) near.add(((day - 1 + shift + 7) % 7) + 1);
   }
   const all = [0, 1, 2];
-  await judgeCase(context, scoped, 'query.op-weekday', { op: 'and', conditions: [scope(scoped), { field: 'created_at', op: 'weekday', value: [...near] }] }, all);
+  await judgeCase(
+    context,
+    scoped,
+    'query.op-weekday',
+    { op: 'and', conditions: [scope(scoped), { field: 'created_at', op: 'weekday', value: [...near] }] },
+    all,
+  );
   const far = [1, 2, 3, 4, 5, 6, 7].filter((day) => !near.has(day));
-  if (far.length) await judgeCase(context, scoped, 'query.op-weekday', { op: 'and', conditions: [scope(scoped), { field: 'created_at', op: 'weekday', value: far }] }, []);
-  const hours = (from: number, to: number) => ({ op: 'and', conditions: [scope(scoped), { field: 'created_at', op: 'hour', value: Array.from({ length: to - from }, (_, index) => from + index) }] });
+  if (far.length)
+    await judgeCase(
+      context,
+      scoped,
+      'query.op-weekday',
+      { op: 'and', conditions: [scope(scoped), { field: 'created_at', op: 'weekday', value: far }] },
+      [],
+    );
+  const hours = (from: number, to: number) => ({
+    op: 'and',
+    conditions: [scope(scoped), { field: 'created_at', op: 'hour', value: Array.from({ length: to - from }, (_, index) => from + index) }],
+  });
   await judgeCase(context, scoped, 'query.op-hour', hours(0, 24), all);
-  const [morning, evening] = [matched(await query(context, { query: hours(0, 12), limit: 250 })), matched(await query(context, { query: hours(12, 24), limit: 250 }))];
+  const [morning, evening] = [
+    matched(await query(context, { query: hours(0, 12), limit: 250 })),
+    matched(await query(context, { query: hours(12, 24), limit: 250 })),
+  ];
   const halves = typeof morning === 'string' || typeof evening === 'string' ? `a half of the day ${morning} ${evening}` : undefined;
-  const once = halves ?? (morning.length + evening.length === 3 && new Set([...morning, ...evening]).size === 3 ? undefined : `hours 0-11 matched ${morning.length} and 12-23 ${evening.length} of 3 leads`);
+  const once =
+    halves ??
+    (morning.length + evening.length === 3 && new Set([...morning, ...evening]).size === 3
+      ? undefined
+      : `hours 0-11 matched ${morning.length} and 12-23 ${evening.length} of 3 leads`);
   context.judge('query.op-hour', once);
 }
 
 /** A regex with a nested repeat: an answer, or 422 query_too_slow, never another error. */
 async function judgeTooSlow(context: CheckContext, scoped: Scoped): Promise<void> {
-  const answer = await query(context, { query: { op: 'and', conditions: [scope(scoped), { field: 'name', op: 'regex', value: '(a+)+$' }] } });
+  const answer = await query(context, {
+    query: { op: 'and', conditions: [scope(scoped), { field: 'name', op: 'regex', value: '(a+)+$' }] },
+  });
   const fine = answer.status === 200 || (answer.status === 422 && answer.json?.error?.code === 'query_too_slow');
-  context.judge('query.too-slow', fine ? undefined : `a slow regex answered ${answer.status} ${answer.json?.error?.code ?? ''}, not 200 or 422 query_too_slow`, answer);
+  context.judge(
+    'query.too-slow',
+    fine ? undefined : `a slow regex answered ${answer.status} ${answer.json?.error?.code ?? ''}, not 200 or 422 query_too_slow`,
+    answer,
+  );
 }

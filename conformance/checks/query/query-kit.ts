@@ -16,7 +16,10 @@ export async function scopedLeads(context: CheckContext, label: string, bodies: 
   const word = runWord(context, label);
   const company = await createCompany(context, `${word}company`);
   const leads = [];
-  for (const body of bodies) leads.push(await context.createLead({ company_id: company.id, ...body, name: `conformance ${context.runId} ${word} ${body.name ?? ''}`.trim() }));
+  for (const body of bodies)
+    leads.push(
+      await context.createLead({ company_id: company.id, ...body, name: `conformance ${context.runId} ${word} ${body.name ?? ''}`.trim() }),
+    );
   return { company, word, leads };
 }
 

@@ -20,21 +20,61 @@ export const companies: ActiveCheck = {
     const first = await createRecord(context, 'companies', { name: `${word} first` }, 'companies.create');
     const second = await createRecord(context, 'companies', { name: `${word} second` }, 'companies.create');
     const company = second.json;
-    context.judge('companies.create', /^co_[0-9a-z]{26}$/.test(company.id) && Number.isInteger(company.number) && company.name === `${word} second` ? undefined : `created company has id ${company.id}, number ${company.number}, name ${company.name}`, second);
+    context.judge(
+      'companies.create',
+      /^co_[0-9a-z]{26}$/.test(company.id) && Number.isInteger(company.number) && company.name === `${word} second`
+        ? undefined
+        : `created company has id ${company.id}, number ${company.number}, name ${company.name}`,
+      second,
+    );
     const read = await context.client.call('getCompany', { path: { id: company.id } });
-    context.judge('companies.read', read.status === 200 && read.json.id === company.id && read.json.number === company.number ? undefined : `GET of the company answered ${read.status} ${read.json?.id ?? ''}`, read);
+    context.judge(
+      'companies.read',
+      read.status === 200 && read.json.id === company.id && read.json.number === company.number
+        ? undefined
+        : `GET of the company answered ${read.status} ${read.json?.id ?? ''}`,
+      read,
+    );
     const patched = await context.client.call('updateCompany', { path: { id: company.id }, body: { name: `${word} renamed` } });
-    context.judge('companies.patch', patched.status === 200 && patched.json.name === `${word} renamed` && patched.json.number === company.number ? undefined : `PATCH name answered ${patched.status} with name ${patched.json?.name}`, patched);
+    context.judge(
+      'companies.patch',
+      patched.status === 200 && patched.json.name === `${word} renamed` && patched.json.number === company.number
+        ? undefined
+        : `PATCH name answered ${patched.status} with name ${patched.json?.name}`,
+      patched,
+    );
     const listed = await context.client.send('GET', `/v1/companies?q=${encodeURIComponent(word)}`);
     const ids = idsOf(listed);
-    context.judge('companies.list-newest-first', ids.includes(first.json.id) && ids.indexOf(company.id) >= 0 && ids.indexOf(company.id) < ids.indexOf(first.json.id) ? undefined : `q=${word} lists ${JSON.stringify(ids)}: not both companies, newest first`, listed);
+    context.judge(
+      'companies.list-newest-first',
+      ids.includes(first.json.id) && ids.indexOf(company.id) >= 0 && ids.indexOf(company.id) < ids.indexOf(first.json.id)
+        ? undefined
+        : `q=${word} lists ${JSON.stringify(ids)}: not both companies, newest first`,
+      listed,
+    );
 
     const deleted = await context.client.call('deleteCompany', { path: { id: company.id } });
     const gone = await context.client.call('getCompany', { path: { id: company.id } });
     const afterDelete = await context.client.send('GET', `/v1/companies?q=${encodeURIComponent(word)}`);
-    context.judge('companies.delete-to-trash', deleted.status !== 200 ? `DELETE answered ${deleted.status}` : gone.status !== 410 || gone.json?.error?.code !== 'gone' ? `a deleted company reads ${gone.status}, not 410 gone` : idsOf(afterDelete).includes(company.id) ? 'a deleted company is still listed' : undefined, gone);
+    context.judge(
+      'companies.delete-to-trash',
+      deleted.status !== 200
+        ? `DELETE answered ${deleted.status}`
+        : gone.status !== 410 || gone.json?.error?.code !== 'gone'
+          ? `a deleted company reads ${gone.status}, not 410 gone`
+          : idsOf(afterDelete).includes(company.id)
+            ? 'a deleted company is still listed'
+            : undefined,
+      gone,
+    );
     const restored = await context.client.call('restoreCompany', { path: { id: company.id } });
     const back = await context.client.call('getCompany', { path: { id: company.id } });
-    context.judge('companies.restore', restored.status < 300 && back.status === 200 && back.json.number === company.number ? undefined : `restore answered ${restored.status}; the company then reads ${back.status} with number ${back.json?.number}`, back);
+    context.judge(
+      'companies.restore',
+      restored.status < 300 && back.status === 200 && back.json.number === company.number
+        ? undefined
+        : `restore answered ${restored.status}; the company then reads ${back.status} with number ${back.json?.number}`,
+      back,
+    );
   },
 };

@@ -24,13 +24,27 @@ export const contactChanges: ActiveCheck = {
   async run(context) {
     const [kept, replaced, fresh] = [randomSubscriber(), randomSubscriber(), randomSubscriber()];
     const local = token(context, 'conf');
-    const created = await createContact(context, { name: `conformance ${context.runId}`, phones: [`+99890${kept}`, `+99890${replaced}`], emails: [`${local}.a@example.com`, `${local}.b@example.com`], tags: [TAG] });
+    const created = await createContact(context, {
+      name: `conformance ${context.runId}`,
+      phones: [`+99890${kept}`, `+99890${replaced}`],
+      emails: [`${local}.a@example.com`, `${local}.b@example.com`],
+      tags: [TAG],
+    });
     const id = created.json.id;
-    const lists = await context.client.call('updateContact', { path: { id }, body: { phones: [`91 ${fresh.slice(0, 3)}-${fresh.slice(3, 5)}-${fresh.slice(5)}`], emails: [`${local}.C@Example.com`], tags: [] } });
+    const lists = await context.client.call('updateContact', {
+      path: { id },
+      body: { phones: [`91 ${fresh.slice(0, 3)}-${fresh.slice(3, 5)}-${fresh.slice(5)}`], emails: [`${local}.C@Example.com`], tags: [] },
+    });
     context.expectStatus(lists, 200);
     context.judge('contacts.patch-phones-replace', sameList(lists.json.phones, [`+99891${fresh}`]), lists);
     context.judge('contacts.patch-emails-replace', sameList(lists.json.emails, [`${local}.c@example.com`]), lists);
-    context.judge('contacts.patch-normalizes', lists.json.phones?.[0] === `+99891${fresh}` && lists.json.emails?.[0] === `${local}.c@example.com` ? undefined : `PATCH stored phones ${JSON.stringify(lists.json.phones)} and emails ${JSON.stringify(lists.json.emails)}, not normalized and lowercased`, lists);
+    context.judge(
+      'contacts.patch-normalizes',
+      lists.json.phones?.[0] === `+99891${fresh}` && lists.json.emails?.[0] === `${local}.c@example.com`
+        ? undefined
+        : `PATCH stored phones ${JSON.stringify(lists.json.phones)} and emails ${JSON.stringify(lists.json.emails)}, not normalized and lowercased`,
+      lists,
+    );
     context.judge('contacts.patch-tags-replace', sameList(lists.json.tags, []), lists);
     const company = await judgeCompany(context, id);
     const owner = await judgeOwner(context, id);
@@ -41,16 +55,31 @@ export const contactChanges: ActiveCheck = {
 
 /** Spec 4.3: create takes company_id, preferred_language, owner_id and tags besides names, phones and emails. */
 async function judgeCreateFields(context: CheckContext, companyId: string | undefined, ownerId: string | undefined): Promise<void> {
-  const body = { name: `conformance ${context.runId} full`, preferred_language: 'ru', tags: [TAG], ...(companyId ? { company_id: companyId } : {}), ...(ownerId ? { owner_id: ownerId } : {}) };
+  const body = {
+    name: `conformance ${context.runId} full`,
+    preferred_language: 'ru',
+    tags: [TAG],
+    ...(companyId ? { company_id: companyId } : {}),
+    ...(ownerId ? { owner_id: ownerId } : {}),
+  };
   const created = await createContact(context, body);
   const contact = created.json;
   // A tag is compared ignoring case: the catalog may already spell it its own way (spec 4.4).
-  const differs = Object.entries(body).find(([field, value]) => JSON.stringify(field === 'tags' ? contact.tags?.map((name: string) => name.toLowerCase()) : contact[field]) !== JSON.stringify(value));
-  context.judge('contacts.create-fields', differs && `created with ${differs[0]} ${JSON.stringify(differs[1])}, the contact shows ${JSON.stringify(contact[differs[0]])}`, created);
+  const differs = Object.entries(body).find(
+    ([field, value]) =>
+      JSON.stringify(field === 'tags' ? contact.tags?.map((name: string) => name.toLowerCase()) : contact[field]) !== JSON.stringify(value),
+  );
+  context.judge(
+    'contacts.create-fields',
+    differs && `created with ${differs[0]} ${JSON.stringify(differs[1])}, the contact shows ${JSON.stringify(contact[differs[0]])}`,
+    created,
+  );
 }
 
 function sameList(actual: unknown, expected: string[]): string | undefined {
-  return JSON.stringify(actual) === JSON.stringify(expected) ? undefined : `the list is ${JSON.stringify(actual)} after PATCH sent ${JSON.stringify(expected)}`;
+  return JSON.stringify(actual) === JSON.stringify(expected)
+    ? undefined
+    : `the list is ${JSON.stringify(actual)} after PATCH sent ${JSON.stringify(expected)}`;
 }
 
 /** Judges the company rules; answers the company's id, when the inferred company routes made one. */
@@ -60,12 +89,34 @@ async function judgeCompany(context: CheckContext, contactId: string): Promise<s
   context.cleanup(() => context.client.call('deleteCompany', { path: { id: company.json.id } }));
   const linked = await context.client.call('updateContact', { path: { id: contactId }, body: { company_id: company.json.id } });
   const shown = linked.json?.company;
-  context.judge('contacts.company-object', linked.status === 200 && linked.json.company_id === company.json.id && shown?.id === company.json.id && shown?.name === company.json.name ? undefined : `company_id ${linked.json?.company_id} and company ${JSON.stringify(shown)} do not show the company set`, linked);
+  context.judge(
+    'contacts.company-object',
+    linked.status === 200 &&
+      linked.json.company_id === company.json.id &&
+      shown?.id === company.json.id &&
+      shown?.name === company.json.name
+      ? undefined
+      : `company_id ${linked.json?.company_id} and company ${JSON.stringify(shown)} do not show the company set`,
+    linked,
+  );
   const unknown = await context.client.call('updateContact', { path: { id: contactId }, body: { company_id: `co_${'0'.repeat(26)}` } });
-  const refused = validationProblem(unknown, 'company_id') === undefined || (unknown.status === 404 && unknown.json?.error?.code === 'not_found');
-  context.judge('contacts.company-must-exist', refused ? undefined : `an unknown company_id answered ${unknown.status} ${unknown.json?.error?.code ?? ''}, not 422 validation_failed or 404 not_found`, unknown);
+  const refused =
+    validationProblem(unknown, 'company_id') === undefined || (unknown.status === 404 && unknown.json?.error?.code === 'not_found');
+  context.judge(
+    'contacts.company-must-exist',
+    refused
+      ? undefined
+      : `an unknown company_id answered ${unknown.status} ${unknown.json?.error?.code ?? ''}, not 422 validation_failed or 404 not_found`,
+    unknown,
+  );
   const cleared = await context.client.call('updateContact', { path: { id: contactId }, body: { company_id: null } });
-  context.judge('contacts.patch-null-company', cleared.status === 200 && cleared.json.company_id === null && cleared.json.company === null ? undefined : `after company_id null: company_id ${cleared.json?.company_id}, company ${JSON.stringify(cleared.json?.company)}`, cleared);
+  context.judge(
+    'contacts.patch-null-company',
+    cleared.status === 200 && cleared.json.company_id === null && cleared.json.company === null
+      ? undefined
+      : `after company_id null: company_id ${cleared.json?.company_id}, company ${JSON.stringify(cleared.json?.company)}`,
+    cleared,
+  );
   return company.json.id;
 }
 
@@ -75,9 +126,24 @@ async function judgeOwner(context: CheckContext, contactId: string): Promise<str
   const member = members.answer?.data?.find((candidate) => candidate.status === 'active');
   if (!member) return undefined;
   const owned = await context.client.call('updateContact', { path: { id: contactId }, body: { owner_id: member.id } });
-  context.judge('contacts.owner-object', owned.status === 200 && owned.json.owner_id === member.id && owned.json.owner?.id === member.id && owned.json.owner?.name === member.name ? undefined : `owner_id ${owned.json?.owner_id} and owner ${JSON.stringify(owned.json?.owner)} do not show member ${member.id}`, owned);
+  context.judge(
+    'contacts.owner-object',
+    owned.status === 200 &&
+      owned.json.owner_id === member.id &&
+      owned.json.owner?.id === member.id &&
+      owned.json.owner?.name === member.name
+      ? undefined
+      : `owner_id ${owned.json?.owner_id} and owner ${JSON.stringify(owned.json?.owner)} do not show member ${member.id}`,
+    owned,
+  );
   const cleared = await context.client.call('updateContact', { path: { id: contactId }, body: { owner_id: null } });
-  context.judge('contacts.patch-null-owner', cleared.status === 200 && cleared.json.owner_id === null && cleared.json.owner === null ? undefined : `after owner_id null: owner_id ${cleared.json?.owner_id}, owner ${JSON.stringify(cleared.json?.owner)}`, cleared);
+  context.judge(
+    'contacts.patch-null-owner',
+    cleared.status === 200 && cleared.json.owner_id === null && cleared.json.owner === null
+      ? undefined
+      : `after owner_id null: owner_id ${cleared.json?.owner_id}, owner ${JSON.stringify(cleared.json?.owner)}`,
+    cleared,
+  );
   return member.id;
 }
 
@@ -85,7 +151,8 @@ async function judgeOwner(context: CheckContext, contactId: string): Promise<str
 async function judgeOpenLeads(context: CheckContext, contactId: string): Promise<void> {
   const lead = await context.createLead({ contact_id: contactId });
   const read = await context.client.call('getContact', { path: { id: contactId } });
-  if (read.status !== 200 || read.json.open_leads !== 1) return context.judge('contacts.open-leads', `a contact with one open lead reads open_leads ${read.json?.open_leads}, not 1`, read);
+  if (read.status !== 200 || read.json.open_leads !== 1)
+    return context.judge('contacts.open-leads', `a contact with one open lead reads open_leads ${read.json?.open_leads}, not 1`, read);
   const pipelines = await context.client.call('listPipelines');
   const pipeline = pipelines.answer?.data?.find((candidate) => candidate.id === lead.pipeline_id);
   const won = pipeline?.stages?.find((stage) => stage.type === 'won');
@@ -93,5 +160,11 @@ async function judgeOpenLeads(context: CheckContext, contactId: string): Promise
   const moved = await context.client.call('updateLead', { path: { id: lead.id }, body: { stage_id: won.id } });
   if (moved.status !== 200) return context.judge('contacts.open-leads', undefined, read);
   const after = await context.client.call('getContact', { path: { id: contactId } });
-  context.judge('contacts.open-leads', after.status === 200 && after.json.open_leads === 0 ? undefined : `once its only lead is won, the contact reads open_leads ${after.json?.open_leads}, not 0`, after);
+  context.judge(
+    'contacts.open-leads',
+    after.status === 200 && after.json.open_leads === 0
+      ? undefined
+      : `once its only lead is won, the contact reads open_leads ${after.json?.open_leads}, not 0`,
+    after,
+  );
 }

@@ -20,14 +20,32 @@ export const contactLimits: ActiveCheck = {
   writes: true,
   async run(context) {
     const nobody = await send(context, { preferred_language: 'ru' });
-    context.judge('contacts.identity-required', nobody.status === 422 && nobody.json?.error?.code === 'validation_failed' ? undefined : `a contact without name, phone or email answered ${nobody.status}, not 422 validation_failed`, nobody);
+    context.judge(
+      'contacts.identity-required',
+      nobody.status === 422 && nobody.json?.error?.code === 'validation_failed'
+        ? undefined
+        : `a contact without name, phone or email answered ${nobody.status}, not 422 validation_failed`,
+      nobody,
+    );
 
     const name = `conformance ${context.runId} `;
     await judgeLimit(context, 'contacts.name-limit', 'name', (count) => ({ name: name + 'n'.repeat(count - name.length) }), 255);
     const subscribers = Array.from({ length: 11 }, () => randomSubscriber());
-    await judgeLimit(context, 'contacts.phones-limit', 'phones', (count) => ({ name, phones: subscribers.slice(0, count).map((digits) => `+99890${digits}`) }), 10);
+    await judgeLimit(
+      context,
+      'contacts.phones-limit',
+      'phones',
+      (count) => ({ name, phones: subscribers.slice(0, count).map((digits) => `+99890${digits}`) }),
+      10,
+    );
     const local = `conf${context.runId.toLowerCase().replace(/[^a-z0-9]/g, '')}${randomSubscriber()}`;
-    await judgeLimit(context, 'contacts.emails-limit', 'emails', (count) => ({ name, emails: Array.from({ length: count }, (_, index) => `${local}.${index}@example.com`) }), 10);
+    await judgeLimit(
+      context,
+      'contacts.emails-limit',
+      'emails',
+      (count) => ({ name, emails: Array.from({ length: count }, (_, index) => `${local}.${index}@example.com`) }),
+      10,
+    );
 
     const tags = Array.from({ length: 11 }, (_, index) => `conformance-${index + 1}`);
     const tooManyTags = await send(context, { name, tags });
@@ -36,7 +54,13 @@ export const contactLimits: ActiveCheck = {
 };
 
 /** Sends the body built for `limit` items (taken) and for one more (refused under `field`). */
-async function judgeLimit(context: CheckContext, rule: string, field: string, body: (count: number) => Record<string, unknown>, limit: number): Promise<void> {
+async function judgeLimit(
+  context: CheckContext,
+  rule: string,
+  field: string,
+  body: (count: number) => Record<string, unknown>,
+  limit: number,
+): Promise<void> {
   const atLimit = await send(context, body(limit));
   if (atLimit.status !== 201) return context.judge(rule, `${limit} ${field} answered ${atLimit.status}, not 201`, atLimit);
   const overLimit = await send(context, body(limit + 1));

@@ -12,7 +12,8 @@ export const contactList: ActiveCheck = {
   kind: 'active',
   id: 'records.contact-list',
   family: 'records',
-  title: 'contacts list newest first, q finds names, phones and emails, company filters, and delete and restore move a contact out and back',
+  title:
+    'contacts list newest first, q finds names, phones and emails, company filters, and delete and restore move a contact out and back',
   spec: '2.1, 4.3',
   basis: 'documented',
   writes: true,
@@ -28,12 +29,36 @@ export const contactList: ActiveCheck = {
     const named = await context.client.send('GET', `/v1/contacts?q=${encodeURIComponent(word)}`);
     context.expectStatus(named, 200);
     const namedIds = idsOf(named);
-    context.judge('contacts.q-name', namedIds.includes(first.id) && namedIds.includes(second.id) && !namedIds.includes(byPhone.id) ? undefined : `q=${word} found ${JSON.stringify(namedIds)}, not the two contacts named with it`, named);
-    context.judge('contacts.list-newest-first', namedIds.indexOf(second.id) >= 0 && namedIds.indexOf(second.id) < namedIds.indexOf(first.id) ? undefined : `the contact created later is not listed first: ${JSON.stringify(namedIds)}`, named);
+    context.judge(
+      'contacts.q-name',
+      namedIds.includes(first.id) && namedIds.includes(second.id) && !namedIds.includes(byPhone.id)
+        ? undefined
+        : `q=${word} found ${JSON.stringify(namedIds)}, not the two contacts named with it`,
+      named,
+    );
+    context.judge(
+      'contacts.list-newest-first',
+      namedIds.indexOf(second.id) >= 0 && namedIds.indexOf(second.id) < namedIds.indexOf(first.id)
+        ? undefined
+        : `the contact created later is not listed first: ${JSON.stringify(namedIds)}`,
+      named,
+    );
     const phoned = await context.client.send('GET', `/v1/contacts?q=${encodeURIComponent(phone)}`);
-    context.judge('contacts.q-phones', idsOf(phoned).includes(byPhone.id) && !idsOf(phoned).includes(byEmail.id) ? undefined : `q=${phone} did not find the contact with that phone: ${JSON.stringify(idsOf(phoned))}`, phoned);
+    context.judge(
+      'contacts.q-phones',
+      idsOf(phoned).includes(byPhone.id) && !idsOf(phoned).includes(byEmail.id)
+        ? undefined
+        : `q=${phone} did not find the contact with that phone: ${JSON.stringify(idsOf(phoned))}`,
+      phoned,
+    );
     const mailed = await context.client.send('GET', `/v1/contacts?q=${encodeURIComponent(email)}`);
-    context.judge('contacts.q-emails', idsOf(mailed).includes(byEmail.id) && !idsOf(mailed).includes(byPhone.id) ? undefined : `q=${email} did not find the contact with that email: ${JSON.stringify(idsOf(mailed))}`, mailed);
+    context.judge(
+      'contacts.q-emails',
+      idsOf(mailed).includes(byEmail.id) && !idsOf(mailed).includes(byPhone.id)
+        ? undefined
+        : `q=${email} did not find the contact with that email: ${JSON.stringify(idsOf(mailed))}`,
+      mailed,
+    );
 
     const companyId = await judgeCompanyFilter(context, first.id, second.id);
     await judgeTrash(context, word, second.id, companyId);
@@ -48,7 +73,13 @@ async function judgeCompanyFilter(context: CheckContext, inCompanyId: string, ot
   await context.client.call('updateContact', { path: { id: inCompanyId }, body: { company_id: company.json.id } });
   const filtered = await context.client.send('GET', `/v1/contacts?company=${company.json.id}`);
   const ids = idsOf(filtered);
-  context.judge('contacts.list-company', filtered.status === 200 && ids.includes(inCompanyId) && !ids.includes(otherId) ? undefined : `company=${company.json.id} listed ${JSON.stringify(ids)}, not just its contact`, filtered);
+  context.judge(
+    'contacts.list-company',
+    filtered.status === 200 && ids.includes(inCompanyId) && !ids.includes(otherId)
+      ? undefined
+      : `company=${company.json.id} listed ${JSON.stringify(ids)}, not just its contact`,
+    filtered,
+  );
   return company.json.id;
 }
 
@@ -59,13 +90,28 @@ async function judgeTrash(context: CheckContext, word: string, id: string, compa
   const read = await context.client.call('getContact', { path: { id } });
   const listed = await context.client.send('GET', `/v1/contacts?q=${encodeURIComponent(word)}`);
   const ofCompany = companyId ? await context.client.send('GET', `/v1/contacts?company=${companyId}`) : undefined;
-  const trashProblem = deleted.status !== 200 ? `DELETE answered ${deleted.status}`
-    : read.status !== 410 || read.json?.error?.code !== 'gone' ? `a deleted contact reads ${read.status} ${read.json?.error?.code ?? ''}, not 410 gone`
-    : idsOf(listed).includes(id) ? 'a deleted contact is still listed'
-    : ofCompany && idsOf(ofCompany).includes(id) ? 'a deleted contact is still listed among its company\'s contacts' : undefined;
-  context.judge('contacts.delete-to-trash', trashProblem, trashProblem?.includes('listed among') ? ofCompany : trashProblem?.startsWith('a deleted contact is') ? listed : read);
+  const trashProblem =
+    deleted.status !== 200
+      ? `DELETE answered ${deleted.status}`
+      : read.status !== 410 || read.json?.error?.code !== 'gone'
+        ? `a deleted contact reads ${read.status} ${read.json?.error?.code ?? ''}, not 410 gone`
+        : idsOf(listed).includes(id)
+          ? 'a deleted contact is still listed'
+          : ofCompany && idsOf(ofCompany).includes(id)
+            ? "a deleted contact is still listed among its company's contacts"
+            : undefined;
+  context.judge(
+    'contacts.delete-to-trash',
+    trashProblem,
+    trashProblem?.includes('listed among') ? ofCompany : trashProblem?.startsWith('a deleted contact is') ? listed : read,
+  );
   const restored = await context.client.call('restoreContact', { path: { id } });
   const back = await context.client.send('GET', `/v1/contacts?q=${encodeURIComponent(word)}`);
-  const restoreProblem = restored.status >= 300 ? `restore answered ${restored.status}` : !idsOf(back).includes(id) ? 'a restored contact is not listed again' : undefined;
+  const restoreProblem =
+    restored.status >= 300
+      ? `restore answered ${restored.status}`
+      : !idsOf(back).includes(id)
+        ? 'a restored contact is not listed again'
+        : undefined;
   context.judge('contacts.restore', restoreProblem, restoreProblem?.startsWith('restore') ? restored : back);
 }

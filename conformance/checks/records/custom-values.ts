@@ -23,7 +23,8 @@ export const customValues: ActiveCheck = {
   kind: 'active',
   id: 'records.custom-values',
   family: 'records',
-  title: 'custom values of every field type are kept in their JSON form, bad values and unknown keys answer validation_failed under custom.<key>',
+  title:
+    'custom values of every field type are kept in their JSON form, bad values and unknown keys answer validation_failed under custom.<key>',
   spec: '2.11, 2.1, 8',
   basis: 'documented',
   writes: true,
@@ -31,37 +32,57 @@ export const customValues: ActiveCheck = {
     const fields = await contactFields(context);
     // A required field is given a value at create: whether a service asks for it then is not shown.
     const requiredValue = fields.required && caseOf(fields.required.type, fields.required, fields.memberId)?.good;
-    const contact = (await createContact(context, requiredValue === undefined ? {} : { name: `conformance ${context.runId}`, custom: { [fields.required!.key]: requiredValue } })).json;
+    const contact = (
+      await createContact(
+        context,
+        requiredValue === undefined ? {} : { name: `conformance ${context.runId}`, custom: { [fields.required!.key]: requiredValue } },
+      )
+    ).json;
     const patch = (custom: Record<string, unknown>) => context.client.send('PATCH', `/v1/contacts/${contact.id}`, { body: { custom } });
     const badAnswers: { key: string; answer: Exchange }[] = [];
     for (const [type, field] of fields.byType) {
       const valueCase = caseOf(type, field, fields.memberId, foreignOptionOf(field, fields.byType));
       if (!valueCase) continue;
       const kept = await patch({ [field.key]: valueCase.good });
-      const keptProblem = kept.status !== 200 ? `${JSON.stringify(valueCase.good)} answered ${kept.status}` : valueCase.stored(kept.json.custom?.[field.key]);
+      const keptProblem =
+        kept.status !== 200 ? `${JSON.stringify(valueCase.good)} answered ${kept.status}` : valueCase.stored(kept.json.custom?.[field.key]);
       const refused = await patch({ [field.key]: valueCase.bad });
       badAnswers.push({ key: field.key, answer: refused });
-      let refusedProblem = refused.status === 422 ? undefined : `the bad value ${JSON.stringify(valueCase.bad)} answered ${refused.status}, not 422`;
+      let refusedProblem =
+        refused.status === 422 ? undefined : `the bad value ${JSON.stringify(valueCase.bad)} answered ${refused.status}, not 422`;
       let refusal = refused;
       for (const bad of refusedProblem ? [] : (valueCase.alsoBad ?? [])) {
         const answer = await patch({ [field.key]: bad });
-        if (answer.status !== 422) [refusedProblem, refusal] = [`the bad value ${JSON.stringify(bad)} answered ${answer.status}, not 422`, answer];
+        if (answer.status !== 422)
+          [refusedProblem, refusal] = [`the bad value ${JSON.stringify(bad)} answered ${answer.status}, not 422`, answer];
         if (refusedProblem) break;
       }
       context.judge(`fields.value-${type.replace('_', '-')}`, keptProblem ?? refusedProblem, keptProblem ? kept : refusal);
       if (type === 'money') await judgeMoneyDefault(context, patch, field);
-      if (type === 'datetime') context.judge('fields.datetime-utc', keptProblem ? undefined : utcProblem(kept.json.custom?.[field.key]), kept);
+      if (type === 'datetime')
+        context.judge('fields.datetime-utc', keptProblem ? undefined : utcProblem(kept.json.custom?.[field.key]), kept);
       if (type === 'multiselect') await judgeMultiselectLimit(context, patch, field);
     }
     skipTypesMissing(context, fields);
     const read = await context.client.send('GET', `/v1/contacts/${contact.id}`);
     const custom = read.json?.custom;
-    if (fields.byType.size) context.judge('contacts.custom-values', read.status === 200 && typeof custom === 'object' && custom !== null && !Array.isArray(custom) && Object.keys(custom).length > 0 ? undefined : `the contact's custom reads ${JSON.stringify(custom)} after values were set`, read);
+    if (fields.byType.size)
+      context.judge(
+        'contacts.custom-values',
+        read.status === 200 && typeof custom === 'object' && custom !== null && !Array.isArray(custom) && Object.keys(custom).length > 0
+          ? undefined
+          : `the contact's custom reads ${JSON.stringify(custom)} after values were set`,
+        read,
+      );
     const unknownKey = `conf_unknown_${randomSubscriber()}`;
     const unknown = await patch({ [unknownKey]: 'x' });
     context.judge('fields.unknown-key-error', validationProblem(unknown, `custom.${unknownKey}`), unknown);
     const misplaced = badAnswers.find(({ key, answer }) => validationProblem(answer, `custom.${key}`));
-    context.judge('fields.bad-value-error', misplaced && validationProblem(misplaced.answer, `custom.${misplaced.key}`), misplaced?.answer ?? badAnswers[0]?.answer);
+    context.judge(
+      'fields.bad-value-error',
+      misplaced && validationProblem(misplaced.answer, `custom.${misplaced.key}`),
+      misplaced?.answer ?? badAnswers[0]?.answer,
+    );
     await judgeChangesAndClearing(context, patch, fields.byType.get('text'), fields.byType.get('number'));
     if (fields.required) await judgeRequired(context, patch, fields.required, fields.memberId);
   },
@@ -90,7 +111,8 @@ function skipTypesMissing(context: CheckContext, fields: ContactFields): void {
     context.skipRule('fields.multiselect-limit', `the multiselect contact field ${multiselect.key} has ${options} options, not 101`);
   }
   if (!fields.required) {
-    for (const rule of ['fields.required-not-clearable', 'fields.required-not-clearable-answer']) context.skipRule(rule, 'the workspace has no required contact field (web app)');
+    for (const rule of ['fields.required-not-clearable', 'fields.required-not-clearable-answer'])
+      context.skipRule(rule, 'the workspace has no required contact field (web app)');
   }
 }
 
@@ -98,28 +120,65 @@ function skipTypesMissing(context: CheckContext, fields: ContactFields): void {
 function foreignOptionOf(field: Field, byType: Map<ValueType, Field>): string | undefined {
   if (field.type !== 'select') return undefined;
   const own = new Set(field.options.map((option) => option.id));
-  return [...byType.values()].flatMap((other) => (other.id === field.id ? [] : other.options ?? [])).find((option) => !own.has(option.id))?.id;
+  return [...byType.values()].flatMap((other) => (other.id === field.id ? [] : (other.options ?? []))).find((option) => !own.has(option.id))
+    ?.id;
 }
 
 function caseOf(type: ValueType, field: Field, memberId: string | undefined, foreignOption?: string): Case | undefined {
-  const equal = (expected: unknown) => (value: unknown) => (sameJson(value, expected) ? undefined : `stored ${JSON.stringify(value)}, not ${JSON.stringify(expected)}`);
+  const equal = (expected: unknown) => (value: unknown) =>
+    sameJson(value, expected) ? undefined : `stored ${JSON.stringify(value)}, not ${JSON.stringify(expected)}`;
   const digits = randomSubscriber();
   const [first, second] = field.options ?? [];
   switch (type) {
-    case 'text': return { good: 'Conformance text', bad: 42, stored: equal('Conformance text') };
-    case 'long_text': return { good: 'line one\nline two', bad: ['line'], stored: equal('line one\nline two') };
-    case 'number': return { good: 12.5, bad: '12.5', stored: equal(12.5) };
-    case 'money': return { good: { amount: 150_000, currency: 'USD' }, bad: { amount: 1.5, currency: 'USD' }, stored: equal({ amount: 150_000, currency: 'USD' }) };
-    case 'date': return { good: '2026-03-08', bad: '08.03.2026', stored: equal('2026-03-08') };
-    case 'datetime': return { good: '2026-03-08T14:30:00.000+05:00', bad: '2026-03-08T14:30:00', stored: (value) => (Date.parse(value) === Date.parse('2026-03-08T09:30:00Z') ? undefined : `stored ${JSON.stringify(value)}, not the same instant`) };
-    case 'select': return first ? { good: first.id, bad: 'conf_no_such_option', alsoBad: foreignOption ? [foreignOption] : [], stored: equal(first.id) } : undefined;
-    case 'multiselect': return first && second ? { good: [first.id, second.id], bad: ['conf_no_such_option'], stored: (value) => equal([first.id, second.id].sort())(Array.isArray(value) ? [...value].sort() : value) } : undefined;
-    case 'checkbox': return { good: true, bad: 'yes', stored: equal(true) };
-    case 'phone': return { good: `90 ${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`, bad: 'call me later', stored: equal(`+99890${digits}`) };
-    case 'email': return { good: `Conf.${digits}@Example.COM`, bad: 'not an email', stored: equal(`conf.${digits}@example.com`) };
-    case 'url': return { good: 'https://example.com/conformance', bad: 'not a url', stored: equal('https://example.com/conformance') };
-    case 'member': return memberId ? { good: memberId, bad: `mb_${'0'.repeat(26)}`, stored: equal(memberId) } : undefined;
-    case 'rating': return { good: 4, bad: 6, alsoBad: [0], stored: equal(4) };
+    case 'text':
+      return { good: 'Conformance text', bad: 42, stored: equal('Conformance text') };
+    case 'long_text':
+      return { good: 'line one\nline two', bad: ['line'], stored: equal('line one\nline two') };
+    case 'number':
+      return { good: 12.5, bad: '12.5', stored: equal(12.5) };
+    case 'money':
+      return {
+        good: { amount: 150_000, currency: 'USD' },
+        bad: { amount: 1.5, currency: 'USD' },
+        stored: equal({ amount: 150_000, currency: 'USD' }),
+      };
+    case 'date':
+      return { good: '2026-03-08', bad: '08.03.2026', stored: equal('2026-03-08') };
+    case 'datetime':
+      return {
+        good: '2026-03-08T14:30:00.000+05:00',
+        bad: '2026-03-08T14:30:00',
+        stored: (value) =>
+          Date.parse(value) === Date.parse('2026-03-08T09:30:00Z') ? undefined : `stored ${JSON.stringify(value)}, not the same instant`,
+      };
+    case 'select':
+      return first
+        ? { good: first.id, bad: 'conf_no_such_option', alsoBad: foreignOption ? [foreignOption] : [], stored: equal(first.id) }
+        : undefined;
+    case 'multiselect':
+      return first && second
+        ? {
+            good: [first.id, second.id],
+            bad: ['conf_no_such_option'],
+            stored: (value) => equal([first.id, second.id].sort())(Array.isArray(value) ? [...value].sort() : value),
+          }
+        : undefined;
+    case 'checkbox':
+      return { good: true, bad: 'yes', stored: equal(true) };
+    case 'phone':
+      return {
+        good: `90 ${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`,
+        bad: 'call me later',
+        stored: equal(`+99890${digits}`),
+      };
+    case 'email':
+      return { good: `Conf.${digits}@Example.COM`, bad: 'not an email', stored: equal(`conf.${digits}@example.com`) };
+    case 'url':
+      return { good: 'https://example.com/conformance', bad: 'not a url', stored: equal('https://example.com/conformance') };
+    case 'member':
+      return memberId ? { good: memberId, bad: `mb_${'0'.repeat(26)}`, stored: equal(memberId) } : undefined;
+    case 'rating':
+      return { good: 4, bad: 6, alsoBad: [0], stored: equal(4) };
   }
 }
 
@@ -128,11 +187,19 @@ type Patch = (custom: Record<string, unknown>) => Promise<Exchange>;
 async function judgeMoneyDefault(context: CheckContext, patch: Patch, field: Field): Promise<void> {
   const answer = await patch({ [field.key]: { amount: 99_900 } });
   const value = answer.json?.custom?.[field.key];
-  context.judge('fields.money-currency-default', answer.status === 200 && value?.amount === 99_900 && value?.currency === 'UZS' ? undefined : `money without currency answered ${answer.status} and stored ${JSON.stringify(value)}, not currency UZS`, answer);
+  context.judge(
+    'fields.money-currency-default',
+    answer.status === 200 && value?.amount === 99_900 && value?.currency === 'UZS'
+      ? undefined
+      : `money without currency answered ${answer.status} and stored ${JSON.stringify(value)}, not currency UZS`,
+    answer,
+  );
 }
 
 function utcProblem(value: unknown): string | undefined {
-  return typeof value === 'string' && /(Z|[+-]00:00)$/.test(value) ? undefined : `a datetime sent at +05:00 is stored as ${JSON.stringify(value)}, not in UTC`;
+  return typeof value === 'string' && /(Z|[+-]00:00)$/.test(value)
+    ? undefined
+    : `a datetime sent at +05:00 is stored as ${JSON.stringify(value)}, not in UTC`;
 }
 
 async function judgeMultiselectLimit(context: CheckContext, patch: Patch, field: Field): Promise<void> {
@@ -144,24 +211,39 @@ async function judgeMultiselectLimit(context: CheckContext, patch: Patch, field:
   context.judge('fields.multiselect-limit', validationProblem(answer, `custom.${field.key}`), answer);
 }
 
-async function judgeChangesAndClearing(context: CheckContext, patch: Patch, text: Field | undefined, number: Field | undefined): Promise<void> {
+async function judgeChangesAndClearing(
+  context: CheckContext,
+  patch: Patch,
+  text: Field | undefined,
+  number: Field | undefined,
+): Promise<void> {
   if (!text || !number) return;
   await patch({ [text.key]: 'before', [number.key]: 7 });
   const onlyText = await patch({ [text.key]: 'after' });
   const custom = onlyText.json?.custom ?? {};
-  const onlySent = onlyText.status === 200 && custom[text.key] === 'after' && custom[number.key] === 7 ? undefined : `after a PATCH of ${text.key} alone, custom is ${JSON.stringify(custom)}: ${number.key} is no longer 7`;
+  const onlySent =
+    onlyText.status === 200 && custom[text.key] === 'after' && custom[number.key] === 7
+      ? undefined
+      : `after a PATCH of ${text.key} alone, custom is ${JSON.stringify(custom)}: ${number.key} is no longer 7`;
   context.judge('fields.only-sent-keys-change', onlySent, onlyText);
   context.judge('conventions.patch-custom-keys', onlySent, onlyText);
   const cleared = await patch({ [number.key]: null });
   const after = cleared.json?.custom ?? {};
-  context.judge('fields.null-clears', cleared.status === 200 && (after[number.key] === undefined || after[number.key] === null) && after[text.key] === 'after' ? undefined : `after ${number.key}: null, custom is ${JSON.stringify(after)}`, cleared);
+  context.judge(
+    'fields.null-clears',
+    cleared.status === 200 && (after[number.key] === undefined || after[number.key] === null) && after[text.key] === 'after'
+      ? undefined
+      : `after ${number.key}: null, custom is ${JSON.stringify(after)}`,
+    cleared,
+  );
 }
 
 async function judgeRequired(context: CheckContext, patch: Patch, field: Field, memberId: string | undefined): Promise<void> {
   const value = caseOf(field.type, field, memberId)?.good;
   if (value === undefined) return;
   const set = await patch({ [field.key]: value });
-  if (set.status !== 200) return context.judge('fields.required-not-clearable', `setting the required field ${field.key} answered ${set.status}`, set);
+  if (set.status !== 200)
+    return context.judge('fields.required-not-clearable', `setting the required field ${field.key} answered ${set.status}`, set);
   // Spec 2.11 states the refusal; its answer (crmkit's 422 validation_failed under custom.<key>) is a reading.
   const cleared = await patch({ [field.key]: null });
   const taken = cleared.status < 400 && `null for the required field ${field.key} answered ${cleared.status}, not a refusal`;

@@ -8,7 +8,22 @@ import type { ActiveCheck } from '../../check.ts';
 import { firstProblem } from '../../records-kit.ts';
 
 const ENTITIES = ['lead', 'contact', 'company', 'product'];
-const TYPES = ['text', 'long_text', 'number', 'money', 'date', 'datetime', 'select', 'multiselect', 'checkbox', 'phone', 'email', 'url', 'member', 'rating'];
+const TYPES = [
+  'text',
+  'long_text',
+  'number',
+  'money',
+  'date',
+  'datetime',
+  'select',
+  'multiselect',
+  'checkbox',
+  'phone',
+  'email',
+  'url',
+  'member',
+  'rating',
+];
 
 export const fieldList: ActiveCheck = {
   kind: 'active',
@@ -30,17 +45,34 @@ export const fieldList: ActiveCheck = {
     const badType = fields.find((field) => !TYPES.includes(field.type));
     context.judge('fields.type-values', badType && `field ${badType.key} has type ${badType.type}`, all);
     const selects = fields.filter((field) => field.type === 'select' || field.type === 'multiselect');
-    const optionless = selects.find((field) => !Array.isArray(field.options) || !field.options.length || !field.options.every((option: { id?: unknown }) => typeof option?.id === 'string' && option.id));
-    if (selects.length) context.judge('fields.select-options', optionless && `${optionless.type} field ${optionless.key} has options ${JSON.stringify(optionless.options)}, not a list of options with ids`, all);
+    const optionless = selects.find(
+      (field) =>
+        !Array.isArray(field.options) ||
+        !field.options.length ||
+        !field.options.every((option: { id?: unknown }) => typeof option?.id === 'string' && option.id),
+    );
+    if (selects.length)
+      context.judge(
+        'fields.select-options',
+        optionless &&
+          `${optionless.type} field ${optionless.key} has options ${JSON.stringify(optionless.options)}, not a list of options with ids`,
+        all,
+      );
 
     const problems: string[] = [];
     for (const entity of ENTITIES) {
       const filtered = await context.client.send('GET', `/v1/fields?entity=${entity}`);
       const data: any[] = filtered.status === 200 && Array.isArray(filtered.json?.data) ? filtered.json.data : [];
-      const expected = fields.filter((field) => field.entity === entity).map((field) => field.id).sort();
+      const expected = fields
+        .filter((field) => field.entity === entity)
+        .map((field) => field.id)
+        .sort();
       const actual = data.map((field) => field.id).sort();
       if (filtered.status !== 200) problems.push(`entity=${entity} answered ${filtered.status}`);
-      else if (JSON.stringify(actual) !== JSON.stringify(expected)) problems.push(`entity=${entity} lists ${actual.length} fields (entities ${[...new Set(data.map((field) => field.entity))].join(', ')}), not its ${expected.length}`);
+      else if (JSON.stringify(actual) !== JSON.stringify(expected))
+        problems.push(
+          `entity=${entity} lists ${actual.length} fields (entities ${[...new Set(data.map((field) => field.entity))].join(', ')}), not its ${expected.length}`,
+        );
     }
     context.judge('fields.entity-filter', problems[0], all);
   },
@@ -51,7 +83,11 @@ function shapeProblem(field: any): string | undefined {
   return firstProblem(
     !/^fd_[0-9a-z]{26}$/.test(field.id) && `id ${field.id} is not fd_ and 26 letters or digits`,
     (typeof field.key !== 'string' || !field.key) && 'key is not a string',
-    (typeof label !== 'object' || label === null || Array.isArray(label) || !Object.values(label).every((text) => typeof text === 'string')) && `label ${JSON.stringify(label)} is not an object of locale to text`,
+    (typeof label !== 'object' ||
+      label === null ||
+      Array.isArray(label) ||
+      !Object.values(label).every((text) => typeof text === 'string')) &&
+      `label ${JSON.stringify(label)} is not an object of locale to text`,
     !Array.isArray(field.options) && 'options is not an array',
     !Number.isInteger(field.position) && `position ${field.position} is not an integer`,
     typeof field.required !== 'boolean' && 'required is not a boolean',

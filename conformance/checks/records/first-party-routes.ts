@@ -17,7 +17,8 @@ export const firstPartyRoutes: ActiveCheck = {
   kind: 'active',
   id: 'records.first-party-routes',
   family: 'records',
-  title: 'member, team and field writes refuse API keys and are open to owners and admins signed in, not to other roles; team changes show on members and an owner stays',
+  title:
+    'member, team and field writes refuse API keys and are open to owners and admins signed in, not to other roles; team changes show on members and an owner stays',
   spec: '4.6, 4.9, 5.1',
   basis: 'documented',
   writes: true,
@@ -29,7 +30,9 @@ export const firstPartyRoutes: ActiveCheck = {
 };
 
 function refusal(answer: Exchange): string | undefined {
-  return [401, 403].includes(answer.status) ? undefined : `${answer.request.method} ${new URL(answer.request.url).pathname} with an API key answered ${answer.status}, not 401 or 403`;
+  return [401, 403].includes(answer.status)
+    ? undefined
+    : `${answer.request.method} ${new URL(answer.request.url).pathname} with an API key answered ${answer.status}, not 401 or 403`;
 }
 
 async function judgeKeysRefused(context: CheckContext): Promise<void> {
@@ -47,8 +50,14 @@ async function judgeKeysRefused(context: CheckContext): Promise<void> {
   if (member) await send('members.patch-refuses-keys', 'PATCH', `/v1/members/${member.id}`, {});
   await send('teams.create-refuses-keys', 'POST', '/v1/teams', { name });
   const teams = await context.client.call('listTeams');
-  if (teams.status === 200 && teams.json?.data?.[0]) await send('teams.patch-refuses-keys', 'PATCH', `/v1/teams/${teams.json.data[0].id}`, {});
-  await send('fields.create-refuses-keys', 'POST', '/v1/fields', { entity: 'contact', key: `conf_${Date.now().toString(36)}`, label: name, type: 'text' });
+  if (teams.status === 200 && teams.json?.data?.[0])
+    await send('teams.patch-refuses-keys', 'PATCH', `/v1/teams/${teams.json.data[0].id}`, {});
+  await send('fields.create-refuses-keys', 'POST', '/v1/fields', {
+    entity: 'contact',
+    key: `conf_${Date.now().toString(36)}`,
+    label: name,
+    type: 'text',
+  });
   const fields = await context.client.call('listFields');
   // A field list not shaped {data} (fields.list-envelope's to judge) names no field to PATCH: the rule is skipped, not the check broken.
   const listedField = fields.status === 200 && Array.isArray(fields.json?.data) ? fields.json.data[0] : undefined;
@@ -67,7 +76,12 @@ async function sendToSpares(context: CheckContext, name: string, send: KeySend):
   const workspace = `/_mock/workspaces/${mockWorkspaceId(context)}`;
   const spareMember = await controlCall(context, 'POST', `${workspace}/members`, { role: 'viewer', name });
   const spareTeam = await controlCall(context, 'POST', `${workspace}/teams`, { name });
-  const spareField = await controlCall(context, 'POST', `${workspace}/fields`, { entity: 'contact', key: `conf_${Date.now().toString(36)}_spare`, label: name, type: 'text' });
+  const spareField = await controlCall(context, 'POST', `${workspace}/fields`, {
+    entity: 'contact',
+    key: `conf_${Date.now().toString(36)}_spare`,
+    label: name,
+    type: 'text',
+  });
   await send('members.deactivate-refuses-keys', 'POST', `/v1/members/${spareMember.id}/deactivate`);
   await send('teams.delete-refuses-keys', 'DELETE', `/v1/teams/${spareTeam.id}`);
   await send('fields.delete-refuses-keys', 'DELETE', `/v1/fields/${spareField.id}`);
@@ -78,11 +92,16 @@ async function judgeSessions(context: CheckContext): Promise<void> {
   const owner = await mockSession(context, 'owner');
   const admin = await mockSession(context, 'admin');
   const manager = await mockSession(context, 'manager');
-  const as = (session: { cookie: string }, method: string, path: string, body?: unknown) => context.client.send(method, path, { key: null, headers: { cookie: session.cookie }, body });
+  const as = (session: { cookie: string }, method: string, path: string, body?: unknown) =>
+    context.client.send(method, path, { key: null, headers: { cookie: session.cookie }, body });
 
   const problems: { problem: string; answer: Exchange }[] = [];
   const expect = (answer: Exchange, status: number) => {
-    if (answer.status !== status) problems.push({ problem: `${answer.request.method} ${new URL(answer.request.url).pathname} by a signed-in owner or admin answered ${answer.status}, not ${status}`, answer });
+    if (answer.status !== status)
+      problems.push({
+        problem: `${answer.request.method} ${new URL(answer.request.url).pathname} by a signed-in owner or admin answered ${answer.status}, not ${status}`,
+        answer,
+      });
     return answer;
   };
   const team = expect(await as(owner, 'POST', '/v1/teams', { name, member_ids: [owner.memberId] }), 201);
@@ -91,11 +110,17 @@ async function judgeSessions(context: CheckContext): Promise<void> {
     const deleted = expect(await as(owner, 'DELETE', `/v1/teams/${team.json.id}`), 200);
     if (deleted.status === 200) await judgeTeamLeft(context, team.json.id);
   }
-  const field = expect(await as(admin, 'POST', '/v1/fields', { entity: 'contact', key: `conf_${Date.now().toString(36)}_session`, label: name, type: 'text' }), 201);
+  const field = expect(
+    await as(admin, 'POST', '/v1/fields', { entity: 'contact', key: `conf_${Date.now().toString(36)}_session`, label: name, type: 'text' }),
+    201,
+  );
   if (field.status === 201) {
     const relabeled = expect(await as(owner, 'PATCH', `/v1/fields/${field.json.id}`, { label: 'Plain label' }), 200);
     const labels = relabeled.json?.label ?? {};
-    const plainLabel = relabeled.status === 200 && Object.keys(labels).length > 0 && Object.values(labels).every((text) => text === 'Plain label') ? undefined : `a plain string label gave ${JSON.stringify(labels)}`;
+    const plainLabel =
+      relabeled.status === 200 && Object.keys(labels).length > 0 && Object.values(labels).every((text) => text === 'Plain label')
+        ? undefined
+        : `a plain string label gave ${JSON.stringify(labels)}`;
     context.judge('fields.label-plain-string', plainLabel, relabeled);
     context.judge('conventions.localized-names-plain-string', plainLabel, relabeled);
     expect(await as(admin, 'DELETE', `/v1/fields/${field.json.id}`), 200);
@@ -105,20 +130,42 @@ async function judgeSessions(context: CheckContext): Promise<void> {
   await judgeTeamIdsPatch(context, (method, path, body) => as(admin, method, path, body), spare.id);
   const deactivated = expect(await as(admin, 'POST', `/v1/members/${spare.id}/deactivate`), 200);
   context.judge('members.first-party-owners-admins', problems[0]?.problem, problems[0]?.answer ?? team);
-  context.judge('members.deactivate-status', deactivated.status === 200 && deactivated.json?.status === 'deactivated' ? undefined : `a deactivated member shows status ${deactivated.json?.status}`, deactivated);
+  context.judge(
+    'members.deactivate-status',
+    deactivated.status === 200 && deactivated.json?.status === 'deactivated'
+      ? undefined
+      : `a deactivated member shows status ${deactivated.json?.status}`,
+    deactivated,
+  );
 
   const refused = [
     await as(manager, 'POST', '/v1/teams', { name }),
-    await as(manager, 'POST', '/v1/fields', { entity: 'contact', key: `conf_${Date.now().toString(36)}_manager`, label: name, type: 'text' }),
+    await as(manager, 'POST', '/v1/fields', {
+      entity: 'contact',
+      key: `conf_${Date.now().toString(36)}_manager`,
+      label: name,
+      type: 'text',
+    }),
     await as(manager, 'POST', '/v1/invites', { email: `conformance.${Date.now()}.manager@example.com`, role: 'viewer' }),
   ];
   const allowed = refused.find((answer) => answer.status !== 403);
   if (allowed?.status === 201) context.cleanup(() => as(owner, 'DELETE', `${new URL(allowed.request.url).pathname}/${allowed.json.id}`));
-  context.judge('members.first-party-other-roles', allowed && `${allowed.request.method} ${new URL(allowed.request.url).pathname} by a signed-in manager answered ${allowed.status}, not 403`, allowed ?? refused[0]);
+  context.judge(
+    'members.first-party-other-roles',
+    allowed &&
+      `${allowed.request.method} ${new URL(allowed.request.url).pathname} by a signed-in manager answered ${allowed.status}, not 403`,
+    allowed ?? refused[0],
+  );
 
   // Last: under a fault that lets it through, the run's own owner (not the workspace's) is the one deactivated.
   const ownerKept = await as(admin, 'POST', `/v1/members/${owner.memberId}/deactivate`);
-  context.judge('members.owner-stays', ownerKept.status === 403 ? undefined : `deactivating an owner answered ${ownerKept.status} ${ownerKept.json?.status ?? ownerKept.json?.error?.code ?? ''}, not 403`, ownerKept);
+  context.judge(
+    'members.owner-stays',
+    ownerKept.status === 403
+      ? undefined
+      : `deactivating an owner answered ${ownerKept.status} ${ownerKept.json?.status ?? ownerKept.json?.error?.code ?? ''}, not 403`,
+    ownerKept,
+  );
 }
 
 type Send = (method: string, path: string, body?: unknown) => Promise<Exchange>;
@@ -140,8 +187,11 @@ async function judgeTeamIdsPatch(context: CheckContext, send: Send, memberId: st
   if (patched.status !== 200) return context.judge('members.patch-team-ids', `PATCH team_ids answered ${patched.status}, not 200`, patched);
   const after = await context.client.call('listTeams');
   const holding = (after.json?.data ?? []).filter((team: any) => (team.member_ids ?? []).includes(memberId)).map((team: any) => team.id);
-  const problem = JSON.stringify(patched.json.team_ids) !== JSON.stringify([target.id])
-    ? `the member answered team_ids ${JSON.stringify(patched.json.team_ids)}, not [${target.id}]`
-    : JSON.stringify(holding) !== JSON.stringify([target.id]) ? `after team_ids [${target.id}], the teams list shows the member in ${JSON.stringify(holding)}` : undefined;
+  const problem =
+    JSON.stringify(patched.json.team_ids) !== JSON.stringify([target.id])
+      ? `the member answered team_ids ${JSON.stringify(patched.json.team_ids)}, not [${target.id}]`
+      : JSON.stringify(holding) !== JSON.stringify([target.id])
+        ? `after team_ids [${target.id}], the teams list shows the member in ${JSON.stringify(holding)}`
+        : undefined;
   context.judge('members.patch-team-ids', problem, after);
 }

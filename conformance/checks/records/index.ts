@@ -12,4 +12,16 @@ import { membersTeams } from './members-teams.ts';
 import { products } from './products.ts';
 import { routeScopes } from './route-scopes.ts';
 
-export const recordsChecks: Check[] = [contactValues, contactLimits, contactChanges, contactList, companies, products, fieldList, customValues, membersTeams, firstPartyRoutes, routeScopes];
+export const recordsChecks: Check[] = [
+  contactValues,
+  contactLimits,
+  contactChanges,
+  contactList,
+  companies,
+  products,
+  fieldList,
+  customValues,
+  membersTeams,
+  firstPartyRoutes,
+  routeScopes,
+];

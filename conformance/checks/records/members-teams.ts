@@ -20,13 +20,20 @@ export const membersTeams: ActiveCheck = {
   writes: false,
   async run(context) {
     const loner = context.target.mock
-      ? await controlCall(context, 'POST', `/_mock/workspaces/${context.target.mock.workspaceId}/members`, { role: 'viewer', name: `conformance ${context.runId} no team` })
+      ? await controlCall(context, 'POST', `/_mock/workspaces/${context.target.mock.workspaceId}/members`, {
+          role: 'viewer',
+          name: `conformance ${context.runId} no team`,
+        })
       : undefined;
     const members = await context.client.call('listMembers');
     if (members.status === 403) context.skip('the key lacks users:read');
     context.expectStatus(members, 200);
     const list: any[] = Array.isArray(members.json?.data) ? members.json.data : [];
-    context.judge('members.list-envelope', Array.isArray(members.json?.data) && list.length > 0 ? undefined : 'the answer has no data list of members', members);
+    context.judge(
+      'members.list-envelope',
+      Array.isArray(members.json?.data) && list.length > 0 ? undefined : 'the answer has no data list of members',
+      members,
+    );
     const broken = list.map((member) => ({ member, problem: memberProblem(member) })).find((entry) => entry.problem);
     context.judge('members.fields', broken && `member ${broken.member.id}: ${broken.problem}`, members);
     const badRole = list.find((member) => !ROLES.includes(member.role));
@@ -34,10 +41,29 @@ export const membersTeams: ActiveCheck = {
     const badStatus = list.find((member) => !['active', 'deactivated'].includes(member.status));
     context.judge('members.status-values', badStatus && `member ${badStatus.id} has status ${badStatus.status}`, members);
     const mine = list.filter((member) => member.is_me === true);
-    context.judge('members.is-me', list.some((member) => typeof member.is_me !== 'boolean') ? 'is_me is not a boolean on every member' : mine.length > 1 ? `${mine.length} members are is_me` : undefined, members);
-    const alone = loner ? list.find((member) => member.id === loner.id) : list.find((member) => Array.isArray(member.team_ids) && member.team_ids.length === 0);
+    context.judge(
+      'members.is-me',
+      list.some((member) => typeof member.is_me !== 'boolean')
+        ? 'is_me is not a boolean on every member'
+        : mine.length > 1
+          ? `${mine.length} members are is_me`
+          : undefined,
+      members,
+    );
+    const alone = loner
+      ? list.find((member) => member.id === loner.id)
+      : list.find((member) => Array.isArray(member.team_ids) && member.team_ids.length === 0);
     const teamless = list.find((member) => member.team_ids === null || member.team_ids === undefined);
-    if (loner || alone || teamless) context.judge('members.team-ids-empty', teamless ? `member ${teamless.id} has team_ids ${teamless.team_ids}, not []` : JSON.stringify(alone?.team_ids) === '[]' ? undefined : `a member in no team has team_ids ${JSON.stringify(alone?.team_ids)}`, members);
+    if (loner || alone || teamless)
+      context.judge(
+        'members.team-ids-empty',
+        teamless
+          ? `member ${teamless.id} has team_ids ${teamless.team_ids}, not []`
+          : JSON.stringify(alone?.team_ids) === '[]'
+            ? undefined
+            : `a member in no team has team_ids ${JSON.stringify(alone?.team_ids)}`,
+        members,
+      );
     else context.skipRule('members.team-ids-empty', 'every member of the workspace is in a team: none shows the team_ids of one in none');
 
     const teams = await context.client.call('listTeams');
@@ -46,9 +72,20 @@ export const membersTeams: ActiveCheck = {
     context.judge('teams.list-envelope', Array.isArray(teams.json?.data) ? undefined : 'the answer has no data list of teams', teams);
     const brokenTeam = teamList.map((team) => ({ team, problem: teamProblem(team) })).find((entry) => entry.problem);
     context.judge('teams.fields', brokenTeam && `team ${brokenTeam.team.id}: ${brokenTeam.problem}`, teams);
-    const mismatch = teamList.flatMap((team) => (Array.isArray(team.member_ids) ? team.member_ids : []).map((id: string) => ({ team, member: list.find((member) => member.id === id) })))
+    const mismatch = teamList
+      .flatMap((team) =>
+        (Array.isArray(team.member_ids) ? team.member_ids : []).map((id: string) => ({
+          team,
+          member: list.find((member) => member.id === id),
+        })),
+      )
       .find(({ team, member }) => member && !(member.team_ids ?? []).includes(team.id));
-    context.judge('members.team-ids-match', mismatch && `team ${mismatch.team.id} lists member ${mismatch.member.id}, whose team_ids ${JSON.stringify(mismatch.member.team_ids)} leave it out`, teams);
+    context.judge(
+      'members.team-ids-match',
+      mismatch &&
+        `team ${mismatch.team.id} lists member ${mismatch.member.id}, whose team_ids ${JSON.stringify(mismatch.member.team_ids)} leave it out`,
+      teams,
+    );
   },
 };
 

@@ -23,41 +23,113 @@ export const products: ActiveCheck = {
     const sent = { name: `${word} active`, sku, price: 1_250_000, currency: 'UZS', unit: 'pc', vat_percent: 12.5, custom: {} };
     const active = await createRecord(context, 'products', sent);
     context.judge('products.fields', shapeProblem(active.json), active);
-    context.judge('products.create-fields', firstProblem(...Object.entries(sent).map(([field, value]) => JSON.stringify(active.json[field]) !== JSON.stringify(value) && `${field} is ${JSON.stringify(active.json[field])}, not the ${JSON.stringify(value)} sent`)), active);
+    context.judge(
+      'products.create-fields',
+      firstProblem(
+        ...Object.entries(sent).map(
+          ([field, value]) =>
+            JSON.stringify(active.json[field]) !== JSON.stringify(value) &&
+            `${field} is ${JSON.stringify(active.json[field])}, not the ${JSON.stringify(value)} sent`,
+        ),
+      ),
+      active,
+    );
     const read = await context.client.call('getProduct', { path: { id: active.json.id } });
-    context.judge('products.read', read.status === 200 && read.json.id === active.json.id && read.json.sku === sku ? undefined : `GET of the product answered ${read.status} ${read.json?.id ?? ''}`, read);
+    context.judge(
+      'products.read',
+      read.status === 200 && read.json.id === active.json.id && read.json.sku === sku
+        ? undefined
+        : `GET of the product answered ${read.status} ${read.json?.id ?? ''}`,
+      read,
+    );
 
-    const archivedAtCreate = await createRecord(context, 'products', { name: `${word} archived`, price: 100, currency: 'UZS', archived: true });
-    context.judge('products.create-archived', archivedAtCreate.json.archived === true ? undefined : `created with archived true, it shows archived ${archivedAtCreate.json.archived}`, archivedAtCreate);
+    const archivedAtCreate = await createRecord(context, 'products', {
+      name: `${word} archived`,
+      price: 100,
+      currency: 'UZS',
+      archived: true,
+    });
+    context.judge(
+      'products.create-archived',
+      archivedAtCreate.json.archived === true
+        ? undefined
+        : `created with archived true, it shows archived ${archivedAtCreate.json.archived}`,
+      archivedAtCreate,
+    );
     const later = await createRecord(context, 'products', { name: `${word} later`, price: 100, currency: 'UZS' });
     const patched = await context.client.call('updateProduct', { path: { id: later.json.id }, body: { archived: true } });
-    context.judge('products.patch-archives', patched.status === 200 && patched.json.archived === true ? undefined : `PATCH archived true answered ${patched.status} with archived ${patched.json?.archived}`, patched);
+    context.judge(
+      'products.patch-archives',
+      patched.status === 200 && patched.json.archived === true
+        ? undefined
+        : `PATCH archived true answered ${patched.status} with archived ${patched.json?.archived}`,
+      patched,
+    );
 
     await judgeLists(context, word, active.json.id, [archivedAtCreate.json.id, later.json.id]);
     const bySku = await context.client.send('GET', `/v1/products?q=${encodeURIComponent(sku)}`);
-    context.judge('products.q-sku', idsOf(bySku).includes(active.json.id) ? undefined : `q=${sku} did not find the product with that SKU: ${JSON.stringify(idsOf(bySku))}`, bySku);
+    context.judge(
+      'products.q-sku',
+      idsOf(bySku).includes(active.json.id)
+        ? undefined
+        : `q=${sku} did not find the product with that SKU: ${JSON.stringify(idsOf(bySku))}`,
+      bySku,
+    );
     await judgeDecimalPrice(context);
   },
 };
 
 async function judgeLists(context: CheckContext, word: string, activeId: string, archivedIds: string[]): Promise<void> {
-  const list = (archived?: string) => context.client.send('GET', `/v1/products?q=${encodeURIComponent(word)}${archived ? `&archived=${archived}` : ''}`);
+  const list = (archived?: string) =>
+    context.client.send('GET', `/v1/products?q=${encodeURIComponent(word)}${archived ? `&archived=${archived}` : ''}`);
   const byDefault = await list();
   const ids = idsOf(byDefault);
-  context.judge('products.q-name', ids.includes(activeId) ? undefined : `q=${word} did not find the product named with it: ${JSON.stringify(ids)}`, byDefault);
-  context.judge('products.list-default-active', ids.includes(activeId) && !archivedIds.some((id) => ids.includes(id)) ? undefined : `the default list holds ${JSON.stringify(ids)}: not only the active product`, byDefault);
+  context.judge(
+    'products.q-name',
+    ids.includes(activeId) ? undefined : `q=${word} did not find the product named with it: ${JSON.stringify(ids)}`,
+    byDefault,
+  );
+  context.judge(
+    'products.list-default-active',
+    ids.includes(activeId) && !archivedIds.some((id) => ids.includes(id))
+      ? undefined
+      : `the default list holds ${JSON.stringify(ids)}: not only the active product`,
+    byDefault,
+  );
   const onlyArchived = await list('true');
   const archived = idsOf(onlyArchived);
-  context.judge('products.list-archived-true', archivedIds.every((id) => archived.includes(id)) && !archived.includes(activeId) ? undefined : `archived=true lists ${JSON.stringify(archived)}: not only the two archived products`, onlyArchived);
+  context.judge(
+    'products.list-archived-true',
+    archivedIds.every((id) => archived.includes(id)) && !archived.includes(activeId)
+      ? undefined
+      : `archived=true lists ${JSON.stringify(archived)}: not only the two archived products`,
+    onlyArchived,
+  );
   const all = await list('all');
-  context.judge('products.list-archived-all', [activeId, ...archivedIds].every((id) => idsOf(all).includes(id)) ? undefined : `archived=all lists ${JSON.stringify(idsOf(all))}: not all three products`, all);
+  context.judge(
+    'products.list-archived-all',
+    [activeId, ...archivedIds].every((id) => idsOf(all).includes(id))
+      ? undefined
+      : `archived=all lists ${JSON.stringify(idsOf(all))}: not all three products`,
+    all,
+  );
 }
 
 async function judgeDecimalPrice(context: CheckContext): Promise<void> {
-  const answer: Exchange = await context.client.call('createProduct', { body: { name: `conformance ${context.runId} decimal`, price: 10.5, currency: 'UZS' } });
+  const answer: Exchange = await context.client.call('createProduct', {
+    body: { name: `conformance ${context.runId} decimal`, price: 10.5, currency: 'UZS' },
+  });
   if (answer.status === 201) context.cleanup(() => context.client.call('deleteProduct', { path: { id: answer.json.id } }));
-  const refused = (answer.status === 400 && answer.json?.error?.code === 'bad_json') || (answer.status === 422 && answer.json?.error?.code === 'validation_failed');
-  context.judge('products.price-integer', refused ? undefined : `a price of 10.5 answered ${answer.status} ${answer.json?.error?.code ?? ''}, not 400 bad_json or 422 validation_failed`, answer);
+  const refused =
+    (answer.status === 400 && answer.json?.error?.code === 'bad_json') ||
+    (answer.status === 422 && answer.json?.error?.code === 'validation_failed');
+  context.judge(
+    'products.price-integer',
+    refused
+      ? undefined
+      : `a price of 10.5 answered ${answer.status} ${answer.json?.error?.code ?? ''}, not 400 bad_json or 422 validation_failed`,
+    answer,
+  );
 }
 
 function shapeProblem(product: any): string | undefined {

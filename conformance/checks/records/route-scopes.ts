@@ -39,7 +39,10 @@ export const routeScopes: ActiveCheck = {
 
 async function judgeContacts(context: CheckContext, key: string): Promise<void> {
   const contact = (await createContact(context)).json;
-  const reads = [await context.client.call('listContacts', { key }), await context.client.call('getContact', { path: { id: contact.id }, key })];
+  const reads = [
+    await context.client.call('listContacts', { key }),
+    await context.client.call('getContact', { path: { id: contact.id }, key }),
+  ];
   judgeAll(context, 'contacts.read-scope', reads, 'contacts:read');
   const created = await context.client.call('createContact', { key, body: { name: `conformance ${context.runId}` } });
   if (created.status === 201) context.cleanup(() => context.client.call('deleteContact', { path: { id: created.json.id } }));
@@ -54,7 +57,10 @@ async function judgeContacts(context: CheckContext, key: string): Promise<void> 
 
 async function judgeProducts(context: CheckContext, key: string): Promise<void> {
   const product = (await createRecord(context, 'products', { name: `conformance ${context.runId}`, price: 100, currency: 'UZS' })).json;
-  const reads = [await context.client.call('listProducts', { key }), await context.client.call('getProduct', { path: { id: product.id }, key })];
+  const reads = [
+    await context.client.call('listProducts', { key }),
+    await context.client.call('getProduct', { path: { id: product.id }, key }),
+  ];
   judgeAll(context, 'products.read-scope', reads, 'products:read');
   const created = await context.client.call('createProduct', { key, body: { name: `conformance ${context.runId}` } });
   if (created.status === 201) context.cleanup(() => context.client.call('deleteProduct', { path: { id: created.json.id } }));
@@ -71,16 +77,28 @@ async function judgeFields(context: CheckContext, key: string): Promise<void> {
   const keys = [key];
   if (context.target.mock) keys.push(await mockKey(context, [], 'a key with no scope'));
   const answers: Exchange[] = [];
-  for (const each of keys) answers.push(await context.client.call('listFields', { key: each }), await context.client.send('GET', '/v1/fields?entity=contact', { key: each }));
+  for (const each of keys)
+    answers.push(
+      await context.client.call('listFields', { key: each }),
+      await context.client.send('GET', '/v1/fields?entity=contact', { key: each }),
+    );
   const refused = answers.find((answer) => answer.status !== 200);
-  context.judge('fields.no-scope', refused && `GET ${refused.request.url} answered ${refused.status} ${refused.json?.error?.code ?? ''} to a key without the records' scopes`, refused ?? answers[0]);
+  context.judge(
+    'fields.no-scope',
+    refused &&
+      `GET ${refused.request.url} answered ${refused.status} ${refused.json?.error?.code ?? ''} to a key without the records' scopes`,
+    refused ?? answers[0],
+  );
 }
 
 /** Spec 4.3: a contact with `company_id` needs companies:read besides contacts:write. */
 async function judgeCompanyScope(context: CheckContext): Promise<void> {
   const company = await createRecord(context, 'companies', { name: `conformance ${context.runId}` });
   const key = await mockKey(context, ['contacts:read', 'contacts:write'], 'a key without companies:read');
-  const created = await context.client.call('createContact', { key, body: { name: `conformance ${context.runId}`, company_id: company.json.id } });
+  const created = await context.client.call('createContact', {
+    key,
+    body: { name: `conformance ${context.runId}`, company_id: company.json.id },
+  });
   if (created.status === 201) context.cleanup(() => context.client.call('deleteContact', { path: { id: created.json.id } }));
   context.judge('contacts.company-needs-companies-read', missingScopeProblem(created, 'companies:read'), created);
 }
@@ -88,5 +106,9 @@ async function judgeCompanyScope(context: CheckContext): Promise<void> {
 function judgeAll(context: CheckContext, rule: string, answers: Exchange[], scope: string): void {
   const problems = answers.map((answer) => ({ answer, problem: missingScopeProblem(answer, scope) }));
   const broken = problems.find((entry) => entry.problem);
-  context.judge(rule, broken && `${broken.answer.request.method} ${new URL(broken.answer.request.url).pathname}: ${broken.problem}`, broken?.answer ?? answers[0]);
+  context.judge(
+    rule,
+    broken && `${broken.answer.request.method} ${new URL(broken.answer.request.url).pathname}: ${broken.problem}`,
+    broken?.answer ?? answers[0],
+  );
 }

@@ -29,8 +29,16 @@ export const documentedStatus: Observer = {
     const stated = unknownCode ? 'errors.complete-list-not-shown' : 'errors.documented-statuses';
     const statuses = operation.responseStatuses.join(', ');
     const notListed = `${operation.id} answered ${status}, which the document does not list (${statuses})`;
-    if (listed) return [{ rule: stated, problem: undefined }, { rule: 'errors.documented-statuses-operation', problem: undefined }];
-    if (SPEC_ERROR_STATUSES.has(status)) return [{ rule: stated, problem: undefined }, { rule: 'errors.documented-statuses-operation', problem: notListed }];
+    if (listed)
+      return [
+        { rule: stated, problem: undefined },
+        { rule: 'errors.documented-statuses-operation', problem: undefined },
+      ];
+    if (SPEC_ERROR_STATUSES.has(status))
+      return [
+        { rule: stated, problem: undefined },
+        { rule: 'errors.documented-statuses-operation', problem: notListed },
+      ];
     return [{ rule: stated, problem: `${notListed}, nor is it a status of spec 7.2` }];
   },
 };

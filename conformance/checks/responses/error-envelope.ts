@@ -16,7 +16,21 @@ const catalog = readErrorCatalog(document);
 const SNAKE_CASE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
 
 /** Codes that are never about a request field, so carry no `fields`. */
-const NOT_FIELD_CODES = new Set(['not_found', 'gone', 'invalid_token', 'key_expired', 'key_revoked', 'ip_not_allowed', 'credentials_in_url', 'missing_scope', 'rate_limited', 'concurrency_limited', 'read_only', 'body_too_large', 'internal']);
+const NOT_FIELD_CODES = new Set([
+  'not_found',
+  'gone',
+  'invalid_token',
+  'key_expired',
+  'key_revoked',
+  'ip_not_allowed',
+  'credentials_in_url',
+  'missing_scope',
+  'rate_limited',
+  'concurrency_limited',
+  'read_only',
+  'body_too_large',
+  'internal',
+]);
 
 /** The catalog rule of a code's extra keys (errors.yaml); a code without one of its own is held to the envelope's rule. */
 const EXTRA_RULES: Record<string, string> = {
@@ -75,7 +89,8 @@ function judgeError({ operation, status, json, headers }: Exchange): Observation
     on('errors.docs-url', docsUrlProblem(error.docs_url));
     // Spec 7.1: "page for the code"; that its address names the code is crmkit's reading.
     const named = code === undefined || error.docs_url.includes(code);
-    if (code !== undefined) on('errors.docs-url-names-code', named ? undefined : `error.docs_url ${error.docs_url} does not name the code ${code}`);
+    if (code !== undefined)
+      on('errors.docs-url-names-code', named ? undefined : `error.docs_url ${error.docs_url} does not name the code ${code}`);
   }
   on('errors.fields-only-field-problems', fieldsProblem(error));
   return judged;
@@ -105,7 +120,8 @@ export const errorEnvelope: Observer = {
   kind: 'observer',
   id: 'responses.error-envelope',
   family: 'responses',
-  title: 'errors answer {error: {code, message, request_id, docs_url, fields?}}: a snake_case code with its status and its extra keys, the request id of the header, a docs_url for the code, fields only for field problems',
+  title:
+    'errors answer {error: {code, message, request_id, docs_url, fields?}}: a snake_case code with its status and its extra keys, the request id of the header, a docs_url for the code, fields only for field problems',
   spec: '7.1, 7.3',
   basis: 'documented',
   judge: judgeError,
@@ -118,7 +134,8 @@ function docsUrlProblem(docsUrl: string): string | undefined {
 function fieldsProblem(error: { code: string; fields?: unknown }): string | undefined {
   if (error.fields === undefined) return undefined;
   if (NOT_FIELD_CODES.has(error.code)) return `${error.code} carries fields, which are only for field problems`;
-  if (typeof error.fields !== 'object' || error.fields === null || Array.isArray(error.fields)) return 'error.fields is not an object of field names';
+  if (typeof error.fields !== 'object' || error.fields === null || Array.isArray(error.fields))
+    return 'error.fields is not an object of field names';
   const notText = Object.entries(error.fields).find(([, message]) => typeof message !== 'string');
   return notText ? `error.fields.${notText[0]} is not a message (a string)` : undefined;
 }

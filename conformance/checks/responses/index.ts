@@ -9,4 +9,13 @@ import { noServerError } from './no-server-error.ts';
 import { requestId } from './request-id.ts';
 import { requestIdLength } from './request-id-length.ts';
 
-export const responsesChecks: Check[] = [errorLanguage, requestIdLength, documentedStatus, bodySchema, requestId, contentType, noServerError, errorEnvelope];
+export const responsesChecks: Check[] = [
+  errorLanguage,
+  requestIdLength,
+  documentedStatus,
+  bodySchema,
+  requestId,
+  contentType,
+  noServerError,
+  errorEnvelope,
+];

@@ -13,7 +13,8 @@ export const requestIdLength: ActiveCheck = {
   kind: 'active',
   id: 'responses.request-id-length',
   family: 'responses',
-  title: "a caller's X-Request-Id of 64 letters, digits, -, _ and . is returned whole in the header and in error.request_id; one of 65 characters or with other characters is not",
+  title:
+    "a caller's X-Request-Id of 64 letters, digits, -, _ and . is returned whole in the header and in error.request_id; one of 65 characters or with other characters is not",
   spec: '7.1, 8',
   basis: 'documented',
   writes: false,
@@ -22,13 +23,22 @@ export const requestIdLength: ActiveCheck = {
     // every request's), a body that differs from the header is errors.request-id-in-body's; this check
     // judges the 64-character boundary of part 8 alone.
     const short = await notFound(context, 'conf-short.id_1');
-    if (short.headers['x-request-id'] !== 'conf-short.id_1') context.skipRule('limits.request-id-64', 'a short own X-Request-Id is not used either (errors.request-id-own)');
+    if (short.headers['x-request-id'] !== 'conf-short.id_1')
+      context.skipRule('limits.request-id-64', 'a short own X-Request-Id is not used either (errors.request-id-own)');
     else {
       const longest = await notFound(context, LONGEST);
       const back = longest.headers['x-request-id'];
-      context.judge('limits.request-id-64', back === LONGEST ? undefined : `sent a 64-character X-Request-Id, got ${back ?? 'none'} back`, longest);
+      context.judge(
+        'limits.request-id-64',
+        back === LONGEST ? undefined : `sent a 64-character X-Request-Id, got ${back ?? 'none'} back`,
+        longest,
+      );
     }
-    for (const [what, id] of [['65 characters', `${LONGEST}x`], ['a space', 'conf id'], ['a slash', 'conf/id']] as const) {
+    for (const [what, id] of [
+      ['65 characters', `${LONGEST}x`],
+      ['a space', 'conf id'],
+      ['a slash', 'conf/id'],
+    ] as const) {
       const answer = await notFound(context, id);
       const used = answer.headers['x-request-id'] === id || answer.json?.error?.request_id === id;
       context.judge('limits.request-id-over-64', used ? `an X-Request-Id with ${what} was used as the request id` : undefined, answer);

@@ -17,7 +17,8 @@ export const bulkTags: ActiveCheck = {
   kind: 'active',
   id: 'state.bulk-tags',
   family: 'state',
-  title: 'bulk add_tag, remove_tag and replace_tags change the chosen leads, skip one that would pass 10 tags (too_many_tags), refuse 11 tags under action.tags, and undo within 24 hours',
+  title:
+    'bulk add_tag, remove_tag and replace_tags change the chosen leads, skip one that would pass 10 tags (too_many_tags), refuse 11 tags under action.tags, and undo within 24 hours',
   spec: '4.4, 8',
   // The route's body beyond {type, tags}, its answer and the undo route are crmkit's readings.
   basis: 'documented',
@@ -31,14 +32,29 @@ export const bulkTags: ActiveCheck = {
       two: (await createRecord(context, 'leads', { tags: [a, b] })).id,
       full: (await createRecord(context, 'leads', { tags: fullTags })).id,
     };
-    const added = await context.client.send('POST', '/v1/bulk/leads/run', { body: { type: 'add_tag', tags: [c], ids: [leads.few, leads.two, leads.full] } });
-    if (added.status >= 300) context.fail(`add_tag on three leads, one of which already has 10 tags, answered ${added.status} instead of skipping that one`, added, 'tags.bulk-too-many-skipped');
+    const added = await context.client.send('POST', '/v1/bulk/leads/run', {
+      body: { type: 'add_tag', tags: [c], ids: [leads.few, leads.two, leads.full] },
+    });
+    if (added.status >= 300)
+      context.fail(
+        `add_tag on three leads, one of which already has 10 tags, answered ${added.status} instead of skipping that one`,
+        added,
+        'tags.bulk-too-many-skipped',
+      );
     const skipped = added.json?.skipped ?? [];
     const fullNow = await tagsOf(context, 'leads', leads.full);
-    context.judge('tags.bulk-too-many-skipped', (!skipped.some((entry: any) => entry.id === leads.full && entry.reason === 'too_many_tags') || !sameNames(fullNow, fullTags)) && `the lead with 10 tags was not skipped with too_many_tags (skipped ${JSON.stringify(skipped)}; it carries ${fullNow.length} tags)`, added);
+    context.judge(
+      'tags.bulk-too-many-skipped',
+      (!skipped.some((entry: any) => entry.id === leads.full && entry.reason === 'too_many_tags') || !sameNames(fullNow, fullTags)) &&
+        `the lead with 10 tags was not skipped with too_many_tags (skipped ${JSON.stringify(skipped)}; it carries ${fullNow.length} tags)`,
+      added,
+    );
     const fewNow = await tagsOf(context, 'leads', leads.few);
     const twoNow = await tagsOf(context, 'leads', leads.two);
-    const addProblem = !sameNames(fewNow, [a, c]) || !sameNames(twoNow, [a, b, c]) ? `after add_tag ${c} the leads carry ${JSON.stringify(fewNow)} and ${JSON.stringify(twoNow)}` : undefined;
+    const addProblem =
+      !sameNames(fewNow, [a, c]) || !sameNames(twoNow, [a, b, c])
+        ? `after add_tag ${c} the leads carry ${JSON.stringify(fewNow)} and ${JSON.stringify(twoNow)}`
+        : undefined;
     context.judge('tags.bulk-add', addProblem, added);
     context.judge('tags.bulk-others-change', addProblem, added);
 
@@ -49,12 +65,27 @@ export const bulkTags: ActiveCheck = {
     await bulk(context, 'replace_tags', [], [leads.two]);
     await judgeTags(context, 'tags.bulk-replace-empty', leads.two, [], 'replace_tags []');
 
-    const tooMany = await context.client.send('POST', '/v1/bulk/leads/run', { body: { type: 'add_tag', tags: fullTags.concat(`${base}-t10`), ids: [leads.few] } });
+    const tooMany = await context.client.send('POST', '/v1/bulk/leads/run', {
+      body: { type: 'add_tag', tags: fullTags.concat(`${base}-t10`), ids: [leads.few] },
+    });
     const fewAfter = await tagsOf(context, 'leads', leads.few);
-    const limitProblem = tooMany.status !== 422 || !fieldProblem(tooMany, 'action.tags') ? `add_tag with 11 tags answered ${tooMany.status} with fields ${JSON.stringify(tooMany.json?.error?.fields)}, not 422 under action.tags` : !sameNames(fewAfter, [d, b]) ? `the refused run changed the lead to ${JSON.stringify(fewAfter)}` : undefined;
+    const limitProblem =
+      tooMany.status !== 422 || !fieldProblem(tooMany, 'action.tags')
+        ? `add_tag with 11 tags answered ${tooMany.status} with fields ${JSON.stringify(tooMany.json?.error?.fields)}, not 422 under action.tags`
+        : !sameNames(fewAfter, [d, b])
+          ? `the refused run changed the lead to ${JSON.stringify(fewAfter)}`
+          : undefined;
     context.judge('tags.bulk-limit-field', limitProblem, tooMany);
-    const badName = await context.client.send('POST', '/v1/bulk/leads/run', { body: { type: 'add_tag', tags: [d, `${base},x`], ids: [leads.few] } });
-    context.judge('tags.name-problem-field', badName.status !== 422 || !fieldProblem(badName, 'action.tags') ? `add_tag with a tag name holding a comma answered ${badName.status} with fields ${JSON.stringify(badName.json?.error?.fields)}, not 422 under action.tags` : undefined, badName);
+    const badName = await context.client.send('POST', '/v1/bulk/leads/run', {
+      body: { type: 'add_tag', tags: [d, `${base},x`], ids: [leads.few] },
+    });
+    context.judge(
+      'tags.name-problem-field',
+      badName.status !== 422 || !fieldProblem(badName, 'action.tags')
+        ? `add_tag with a tag name holding a comma answered ${badName.status} with fields ${JSON.stringify(badName.json?.error?.fields)}, not 422 under action.tags`
+        : undefined,
+      badName,
+    );
 
     await judgeUndo(context, replaced, leads.few, [c], `${base}-later`);
     await judgeUndoWindow(context, base, leads.two);
@@ -69,7 +100,10 @@ async function bulk(context: CheckContext, type: string, tags: string[], ids: st
 
 async function judgeTags(context: CheckContext, rule: string, id: string, expected: string[], what: string): Promise<void> {
   const tags = await tagsOf(context, 'leads', id);
-  context.judge(rule, !sameNames(tags, expected) && `after ${what} the lead carries ${JSON.stringify(tags)}, not ${JSON.stringify(expected)}`);
+  context.judge(
+    rule,
+    !sameNames(tags, expected) && `after ${what} the lead carries ${JSON.stringify(tags)}, not ${JSON.stringify(expected)}`,
+  );
 }
 
 /** Undoing the replace puts back what the lead had before it, and keeps a tag given since (a PATCH after the run). */
@@ -80,7 +114,12 @@ async function judgeUndo(context: CheckContext, run: Exchange, leadId: string, b
   const undone = await context.client.send('POST', `/v1/bulk/runs/${run.json?.id}/undo`);
   const tags = await tagsOf(context, 'leads', leadId);
   const expected = [...before, later];
-  context.judge('tags.bulk-undo', (undone.status !== 200 || !sameNames(tags, expected)) && `undo of the replace, after a PATCH that added ${later}, answered ${undone.status} and the lead carries ${JSON.stringify(tags)}, not ${JSON.stringify(expected)}`, undone);
+  context.judge(
+    'tags.bulk-undo',
+    (undone.status !== 200 || !sameNames(tags, expected)) &&
+      `undo of the replace, after a PATCH that added ${later}, answered ${undone.status} and the lead carries ${JSON.stringify(tags)}, not ${JSON.stringify(expected)}`,
+    undone,
+  );
 }
 
 /** A run 24 hours old (and a minute) cannot be undone: a mock's clock is moved. */
@@ -90,5 +129,10 @@ async function judgeUndoWindow(context: CheckContext, base: string, leadId: stri
   await advanceMockClock(context, 24 * 3600 + 60);
   const late = await context.client.send('POST', `/v1/bulk/runs/${run.json?.id}/undo`);
   const tags = await tagsOf(context, 'leads', leadId);
-  context.judge('tags.limit-bulk-undo', (late.status < 400 || late.status >= 500 || !sameNames(tags, [`${base}-late`])) && `an undo 24 hours and a minute after the run answered ${late.status} and the lead carries ${JSON.stringify(tags)}`, late);
+  context.judge(
+    'tags.limit-bulk-undo',
+    (late.status < 400 || late.status >= 500 || !sameNames(tags, [`${base}-late`])) &&
+      `an undo 24 hours and a minute after the run answered ${late.status} and the lead carries ${JSON.stringify(tags)}`,
+    late,
+  );
 }

@@ -19,7 +19,8 @@ export const formTags: ActiveCheck = {
   writes: true,
   async run(context) {
     const mock = context.target.mock;
-    if (!mock) return context.skip("needs a form that adds tags, which only a crmkit mock lets the suite make (the web app sets a form's tags)");
+    if (!mock)
+      return context.skip("needs a form that adds tags, which only a crmkit mock lets the suite make (the web app sets a form's tags)");
     const base = `cf${context.runId}`;
     const [renamed, merged, into, deleted] = [
       await createTag(context, `${base}-renamed`),
@@ -27,15 +28,29 @@ export const formTags: ActiveCheck = {
       await createTag(context, `${base}-into`),
       await createTag(context, `${base}-deleted`),
     ];
-    const form = await controlCall(context, 'POST', `/_mock/workspaces/${mock.workspaceId}/forms`, { name: `conformance ${context.runId} tags`, min_ms: 0, tags: [renamed.name, merged.name, deleted.name] });
+    const form = await controlCall(context, 'POST', `/_mock/workspaces/${mock.workspaceId}/forms`, {
+      name: `conformance ${context.runId} tags`,
+      min_ms: 0,
+      tags: [renamed.name, merged.name, deleted.name],
+    });
     const newName = `${base}-new-name`;
     context.expectStatus(await context.client.call('updateTag', { path: { id: renamed.id }, body: { name: newName } }), 200);
     context.expectStatus(await context.client.call('mergeTag', { path: { id: merged.id }, body: { into: into.id } }), 200);
     context.expectStatus(await context.client.call('deleteTag', { path: { id: deleted.id } }), 200);
     const tags = await submittedLeadTags(context, form.id);
-    context.judge('tags.rename-forms-follow', !tags.includes(newName) && `after the rename the form's lead carries ${JSON.stringify(tags)}, not "${newName}"`);
-    context.judge('tags.merge-forms-follow', (!tags.includes(into.name) || tags.includes(merged.name)) && `after the merge the form's lead carries ${JSON.stringify(tags)}, not "${into.name}" in place of "${merged.name}"`);
-    context.judge('tags.delete-from-forms', tags.includes(deleted.name) && `after the delete the form's lead still carries "${deleted.name}"`);
+    context.judge(
+      'tags.rename-forms-follow',
+      !tags.includes(newName) && `after the rename the form's lead carries ${JSON.stringify(tags)}, not "${newName}"`,
+    );
+    context.judge(
+      'tags.merge-forms-follow',
+      (!tags.includes(into.name) || tags.includes(merged.name)) &&
+        `after the merge the form's lead carries ${JSON.stringify(tags)}, not "${into.name}" in place of "${merged.name}"`,
+    );
+    context.judge(
+      'tags.delete-from-forms',
+      tags.includes(deleted.name) && `after the delete the form's lead still carries "${deleted.name}"`,
+    );
   },
 };
 

@@ -23,4 +23,26 @@ import { timelineNotes } from './timeline-notes.ts';
 import { trashAndRestore } from './trash-and-restore.ts';
 import { useAfterDelete } from './use-after-delete.ts';
 
-export const stateChecks: Check[] = [trashAndRestore, stageMoves, taskTransitions, taskCreate, taskStates, taskFilters, tagRules, tagExists, tagNames, tagCatalog, tagChanges, tagRights, formTags, tagLimits, tagQueryFilters, timelineNotes, useAfterDelete, duplicateLead, leadLimits, bulkTags, noteEditWindow];
+export const stateChecks: Check[] = [
+  trashAndRestore,
+  stageMoves,
+  taskTransitions,
+  taskCreate,
+  taskStates,
+  taskFilters,
+  tagRules,
+  tagExists,
+  tagNames,
+  tagCatalog,
+  tagChanges,
+  tagRights,
+  formTags,
+  tagLimits,
+  tagQueryFilters,
+  timelineNotes,
+  useAfterDelete,
+  duplicateLead,
+  leadLimits,
+  bulkTags,
+  noteEditWindow,
+];

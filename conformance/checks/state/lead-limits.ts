@@ -26,7 +26,8 @@ export const leadLimits: ActiveCheck = {
     await fillUp(context, MAX_PRODUCT_LINES, addLine, 'product line');
 
     const contacts: { id: string }[] = [];
-    for (let i = 0; i <= MAX_EXTRA_CONTACTS; i++) contacts.push(await created(context, '/v1/contacts', { name: `conformance ${context.runId} ${i}` }));
+    for (let i = 0; i <= MAX_EXTRA_CONTACTS; i++)
+      contacts.push(await created(context, '/v1/contacts', { name: `conformance ${context.runId} ${i}` }));
     const addContact = () => context.client.call('addLeadContact', { path: { id: lead.id }, body: { contact_id: contacts.shift()!.id } });
     await fillUp(context, MAX_EXTRA_CONTACTS, addContact, 'extra contact');
   },

@@ -25,9 +25,10 @@ export const stageMoves: ActiveCheck = {
     const otherAnswer = !expected && `the refusal is ${refused.status} ${code ?? ''}, not 422 validation_failed`;
     context.judge('leads.lost-needs-reason-answer', otherAnswer, refused);
     const closed = await context.client.call('updateLead', { path: { id: lead.id }, body: { stage_id: won.id } });
-    const notClosed = closed.status !== 200
-      ? `a move into a won stage answered ${closed.status}`
-      : !closed.json.closed_at && 'a lead moved into a won stage has no closed_at';
+    const notClosed =
+      closed.status !== 200
+        ? `a move into a won stage answered ${closed.status}`
+        : !closed.json.closed_at && 'a lead moved into a won stage has no closed_at';
     context.judge('leads.won-closes', notClosed, closed);
   },
 };

@@ -21,7 +21,8 @@ export const tagCatalog: ActiveCheck = {
   kind: 'active',
   id: 'state.tag-catalog',
   family: 'state',
-  title: 'the tag list has its documented shape, by name, at most 200; usage only with ?usage=1, without trashed records; record tags enter the catalog',
+  title:
+    'the tag list has its documented shape, by name, at most 200; usage only with ?usage=1, without trashed records; record tags enter the catalog',
   spec: '2.5, 4.4, 8',
   basis: 'documented',
   writes: true,
@@ -37,8 +38,16 @@ export const tagCatalog: ActiveCheck = {
     judgeShape(context, plain.exchange, plain.tags);
     const added = plain.tags.find((tag) => tag.name === name);
     context.judge('tags.record-adds-to-catalog', !added && `"${name}", given to records, is not in the catalog`, plain.exchange);
-    context.judge('tags.color-palette', added && !PALETTE.includes(added.color) && `the automatic color ${JSON.stringify(added.color)} is not of the palette`, plain.exchange);
-    context.judge('tags.usage-only-when-asked', plain.tags.some((tag) => 'usage' in tag) && 'the list without ?usage=1 shows usage', plain.exchange);
+    context.judge(
+      'tags.color-palette',
+      added && !PALETTE.includes(added.color) && `the automatic color ${JSON.stringify(added.color)} is not of the palette`,
+      plain.exchange,
+    );
+    context.judge(
+      'tags.usage-only-when-asked',
+      plain.tags.some((tag) => 'usage' in tag) && 'the list without ?usage=1 shows usage',
+      plain.exchange,
+    );
 
     const counted = await tagList(context, '?usage=1');
     const usage = counted.tags.find((tag) => tag.name === name)?.usage;
@@ -55,12 +64,30 @@ function judgeShape(context: CheckContext, exchange: Exchange, tags: Tag[]): voi
       ? 'settings.admins_only_create is not a boolean'
       : typeof body.can_create !== 'boolean' || typeof body.can_manage !== 'boolean'
         ? 'can_create or can_manage is not a boolean'
-        : ['per_record', 'per_workspace', 'name_length'].find((key) => typeof body.limits?.[key] !== 'number') && 'limits lacks per_record, per_workspace or name_length';
+        : ['per_record', 'per_workspace', 'name_length'].find((key) => typeof body.limits?.[key] !== 'number') &&
+          'limits lacks per_record, per_workspace or name_length';
   context.judge('tags.list-shape', shapeProblem, exchange);
   const limitsProblem = Object.entries(LIMITS).find(([key, limit]) => body.limits?.[key] !== limit);
-  context.judge('tags.list-limits', limitsProblem && `limits.${limitsProblem[0]} is ${body.limits?.[limitsProblem[0]]}, not spec 8's ${limitsProblem[1]}`, exchange);
-  context.judge('tags.list-at-most-200', (tags.length > LIMITS.per_workspace || Boolean(body.next_cursor)) && `the list holds ${tags.length} tags${body.next_cursor ? ' and pages' : ''}`, exchange);
-  context.judge('tags.list-by-name', !byName(tags) && `the tags are not ordered by name: ${tags.map((tag) => tag.name).slice(0, 12).join(', ')}`, exchange);
+  context.judge(
+    'tags.list-limits',
+    limitsProblem && `limits.${limitsProblem[0]} is ${body.limits?.[limitsProblem[0]]}, not spec 8's ${limitsProblem[1]}`,
+    exchange,
+  );
+  context.judge(
+    'tags.list-at-most-200',
+    (tags.length > LIMITS.per_workspace || Boolean(body.next_cursor)) &&
+      `the list holds ${tags.length} tags${body.next_cursor ? ' and pages' : ''}`,
+    exchange,
+  );
+  context.judge(
+    'tags.list-by-name',
+    !byName(tags) &&
+      `the tags are not ordered by name: ${tags
+        .map((tag) => tag.name)
+        .slice(0, 12)
+        .join(', ')}`,
+    exchange,
+  );
 }
 
 /** Ordered by name: ignoring case, or by code points (the spec does not say which). */
@@ -73,6 +100,14 @@ function byName(tags: Tag[]): boolean {
 /** One live lead, one contact, no company: the trashed lead is not counted. */
 function judgeUsage(context: CheckContext, exchange: Exchange, usage: Record<string, number>): void {
   const shape = ['leads', 'contacts', 'companies'].every((key) => typeof usage[key] === 'number');
-  context.judge('tags.usage-counts', (!shape || usage.contacts !== 1 || usage.companies !== 0) && `usage is ${JSON.stringify(usage)}, not one contact and no company`, exchange);
-  context.judge('tags.usage-without-deleted', usage.leads !== 1 && `usage counts ${usage.leads} leads: one lead carrying the tag is live, the other is in the trash`, exchange);
+  context.judge(
+    'tags.usage-counts',
+    (!shape || usage.contacts !== 1 || usage.companies !== 0) && `usage is ${JSON.stringify(usage)}, not one contact and no company`,
+    exchange,
+  );
+  context.judge(
+    'tags.usage-without-deleted',
+    usage.leads !== 1 && `usage counts ${usage.leads} leads: one lead carrying the tag is live, the other is in the trash`,
+    exchange,
+  );
 }

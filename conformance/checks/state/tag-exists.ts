@@ -5,7 +5,8 @@ export const tagExists: ActiveCheck = {
   kind: 'active',
   id: 'state.tag-exists',
   family: 'state',
-  title: "renaming a tag onto another tag's name, in any case, answers 409 tag_exists with that tag's tag_id and changes nothing; its own name in another case is a rename",
+  title:
+    "renaming a tag onto another tag's name, in any case, answers 409 tag_exists with that tag's tag_id and changes nothing; its own name in another case is a rename",
   spec: '4.4, 7.3',
   basis: 'documented',
   writes: true,
@@ -27,7 +28,12 @@ export const tagExists: ActiveCheck = {
     const recased = renamed.name.toUpperCase();
     const own = await context.client.call('updateTag', { path: { id: renamed.id }, body: { name: recased } });
     const refused = own.status !== 200 || own.json?.tag?.name !== recased;
-    context.judge('tags.rename-tag-exists', refused && `renaming "${renamed.name}" to its own name in another case ("${recased}") answered ${own.status} ${own.json?.error?.code ?? JSON.stringify(own.json?.tag?.name)}, not 200 with the new spelling`, own);
+    context.judge(
+      'tags.rename-tag-exists',
+      refused &&
+        `renaming "${renamed.name}" to its own name in another case ("${recased}") answered ${own.status} ${own.json?.error?.code ?? JSON.stringify(own.json?.tag?.name)}, not 200 with the new spelling`,
+      own,
+    );
   },
 };
 

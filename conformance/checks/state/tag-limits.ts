@@ -19,13 +19,21 @@ const PER_RECORD = propertyLimit(document, 'TagLimits', 'per_record', 'const');
 const PER_WORKSPACE = propertyLimit(document, 'TagLimits', 'per_workspace', 'const');
 const BATCH = 8;
 /** What only a full catalog shows. */
-const FULL_CATALOG_RULES = ['tags.create-limit', 'tags.limit-per-workspace', 'tags.error-tag-limit', 'tags.record-workspace-limit', 'tags.limit-where', 'tags.forms-never-fail'];
+const FULL_CATALOG_RULES = [
+  'tags.create-limit',
+  'tags.limit-per-workspace',
+  'tags.error-tag-limit',
+  'tags.record-workspace-limit',
+  'tags.limit-where',
+  'tags.forms-never-fail',
+];
 
 export const tagLimits: ActiveCheck = {
   kind: 'active',
   id: 'state.tag-limits',
   family: 'state',
-  title: 'an eleventh tag on a record answers 422 under tags and changes nothing; a full catalog answers 409 tag_limit on creation and 422 on record writes',
+  title:
+    'an eleventh tag on a record answers 422 under tags and changes nothing; a full catalog answers 409 tag_limit on creation and 422 on record writes',
   spec: '4.4, 7.3, 8',
   basis: 'documented',
   writes: true,
@@ -43,9 +51,16 @@ export const tagLimits: ActiveCheck = {
     const catalog = await tagList(context);
     const entered = catalog.tags.filter((tag) => eleven.includes(tag.name)).map((tag) => tag.name);
     const leadTags = await tagsOf(context, 'leads', lead.id);
-    context.judge('tags.over-limit-changes-nothing', (entered.length > 0 || !sameNames(leadTags, kept)) && `after the refused writes the lead carries ${JSON.stringify(leadTags)} and the catalog took ${entered.length} of the 11 names`);
+    context.judge(
+      'tags.over-limit-changes-nothing',
+      (entered.length > 0 || !sameNames(leadTags, kept)) &&
+        `after the refused writes the lead carries ${JSON.stringify(leadTags)} and the catalog took ${entered.length} of the 11 names`,
+    );
     // A bad name is a problem of the list too: under `fields.tags`, not under one item (`tags[1]`).
-    for (const [what, name] of [['33 characters', 'n'.repeat(33)], ['a comma', `${base},x`]] as const) {
+    for (const [what, name] of [
+      ['33 characters', 'n'.repeat(33)],
+      ['a comma', `${base},x`],
+    ] as const) {
       const bad = await context.client.call('updateLead', { path: { id: lead.id }, body: { tags: [...kept, name] } });
       context.judge('tags.name-problem-field', tagsRefusal(bad, `a lead changed to a tag name with ${what}`), bad);
     }
@@ -68,16 +83,24 @@ function tagsRefusal(exchange: Exchange, what: string): string | undefined {
 
 /** The catalog filled up to 200 with the run's tags, which are deleted again before the check ends: later checks create tags. */
 async function judgeFullCatalog(context: CheckContext, base: string, leadId: string, kept: string[], count: number): Promise<void> {
-  if (count > PER_WORKSPACE) context.fail(`the workspace already lists ${count} tags, more than spec 8's ${PER_WORKSPACE}`, undefined, 'tags.limit-per-workspace');
+  if (count > PER_WORKSPACE)
+    context.fail(`the workspace already lists ${count} tags, more than spec 8's ${PER_WORKSPACE}`, undefined, 'tags.limit-per-workspace');
   const fillers: string[] = [];
   const formId = context.target.mock ? await formAddingNewTag(context, `${base}-form`) : undefined;
   try {
     // Eight at a time (the client's connections): 200 tags one by one would take most of a second.
     for (let start = count; start < PER_WORKSPACE; start += BATCH) {
-      const batch = Array.from({ length: Math.min(BATCH, PER_WORKSPACE - start) }, (_, offset) => postTag(context, { name: `${base}-f${start + offset}` }));
+      const batch = Array.from({ length: Math.min(BATCH, PER_WORKSPACE - start) }, (_, offset) =>
+        postTag(context, { name: `${base}-f${start + offset}` }),
+      );
       for (const filled of await Promise.all(batch)) {
         if (filled.status === 201) fillers.push(filled.json.id);
-        else context.fail(`a tag below the workspace's ${PER_WORKSPACE} answered ${filled.status}, not 201`, filled, 'tags.limit-per-workspace');
+        else
+          context.fail(
+            `a tag below the workspace's ${PER_WORKSPACE} answered ${filled.status}, not 201`,
+            filled,
+            'tags.limit-per-workspace',
+          );
       }
     }
     await judgeOverTheLimit(context, base, leadId, kept);
@@ -91,20 +114,35 @@ async function judgeFullCatalog(context: CheckContext, base: string, leadId: str
 
 async function judgeOverTheLimit(context: CheckContext, base: string, leadId: string, kept: string[]): Promise<void> {
   const over = await postTag(context, { name: `${base}-over` });
-  const limitProblem = over.status !== 409 || over.json?.error?.code !== 'tag_limit' ? `the ${PER_WORKSPACE + 1}st tag answered ${over.status} ${over.json?.error?.code ?? ''}, not 409 tag_limit` : undefined;
+  const limitProblem =
+    over.status !== 409 || over.json?.error?.code !== 'tag_limit'
+      ? `the ${PER_WORKSPACE + 1}st tag answered ${over.status} ${over.json?.error?.code ?? ''}, not 409 tag_limit`
+      : undefined;
   context.judge('tags.create-limit', limitProblem, over);
   context.judge('tags.limit-per-workspace', limitProblem, over);
-  context.judge('tags.error-tag-limit', over.json?.error?.code === 'tag_limit' && over.status !== 409 && `tag_limit answered ${over.status}`, over);
+  context.judge(
+    'tags.error-tag-limit',
+    over.json?.error?.code === 'tag_limit' && over.status !== 409 && `tag_limit answered ${over.status}`,
+    over,
+  );
   const onRecord = await context.client.call('updateLead', { path: { id: leadId }, body: { tags: [...kept, `${base}-over`] } });
   const recordProblem = tagsRefusal(onRecord, 'a lead write naming a new tag with the catalog full');
   const leadTags = await tagsOf(context, 'leads', leadId);
-  context.judge('tags.record-workspace-limit', recordProblem ?? (!sameNames(leadTags, kept) && `the refused write changed the lead's tags to ${JSON.stringify(leadTags)}`), onRecord);
+  context.judge(
+    'tags.record-workspace-limit',
+    recordProblem ?? (!sameNames(leadTags, kept) && `the refused write changed the lead's tags to ${JSON.stringify(leadTags)}`),
+    onRecord,
+  );
   context.judge('tags.limit-where', limitProblem ?? recordProblem, recordProblem ? onRecord : over);
 }
 
 /** A form (made through a mock's control API: the web app sets a form's tags) adding a name the catalog lacks. */
 async function formAddingNewTag(context: CheckContext, tag: string): Promise<string> {
-  const form = await controlCall(context, 'POST', `/_mock/workspaces/${mockWorkspaceId(context)}/forms`, { name: `conformance ${context.runId} full catalog`, min_ms: 0, tags: [tag] });
+  const form = await controlCall(context, 'POST', `/_mock/workspaces/${mockWorkspaceId(context)}/forms`, {
+    name: `conformance ${context.runId} full catalog`,
+    min_ms: 0,
+    tags: [tag],
+  });
   return form.id;
 }
 
@@ -115,6 +153,13 @@ async function judgeFormNeverFails(context: CheckContext, formId: string, tag: s
   const person = visitor(context, 'full-catalog');
   const submitted = await submitForm(context, formId, validSubmission(config, person));
   const lead = submitted.status === 201 ? (await findRecordsOf(context, person))?.leads[0] : undefined;
-  const problem = submitted.status !== 201 ? `a form submission adding a new tag with the catalog full answered ${submitted.status}, not 201` : !lead ? 'the submission opened no lead' : lead.tags?.includes(tag) ? `the lead carries "${tag}", which the full catalog could not take` : undefined;
+  const problem =
+    submitted.status !== 201
+      ? `a form submission adding a new tag with the catalog full answered ${submitted.status}, not 201`
+      : !lead
+        ? 'the submission opened no lead'
+        : lead.tags?.includes(tag)
+          ? `the lead carries "${tag}", which the full catalog could not take`
+          : undefined;
   context.judge('tags.forms-never-fail', problem, submitted);
 }

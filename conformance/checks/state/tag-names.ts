@@ -13,7 +13,8 @@ export const tagNames: ActiveCheck = {
   kind: 'active',
   id: 'state.tag-names',
   family: 'state',
-  title: 'tag names are trimmed, spaces folded, 1 to 32 characters without commas, unique ignoring case; create answers 201, or 200 with the existing tag',
+  title:
+    'tag names are trimmed, spaces folded, 1 to 32 characters without commas, unique ignoring case; create answers 201, or 200 with the existing tag',
   spec: '2.5, 4.4, 8',
   basis: 'documented',
   writes: true,
@@ -22,7 +23,10 @@ export const tagNames: ActiveCheck = {
     const trimmed = await createTag(context, `   ${base}-ends  `);
     context.judge('tags.name-trimmed', trimmed.name !== `${base}-ends` && `"   ${base}-ends  " was stored as "${trimmed.name}"`);
     const folded = await createTag(context, `${base}   inner  spaces`);
-    context.judge('tags.name-inner-spaces', folded.name !== `${base} inner spaces` && `"${base}   inner  spaces" was stored as "${folded.name}"`);
+    context.judge(
+      'tags.name-inner-spaces',
+      folded.name !== `${base} inner spaces` && `"${base}   inner  spaces" was stored as "${folded.name}"`,
+    );
     judgeNewTag(context, trimmed);
     await judgeSameNameAgain(context, trimmed);
     await judgeLengths(context, base);
@@ -34,7 +38,10 @@ function judgeNewTag(context: CheckContext, tag: Tag): void {
   context.judge('tags.create-201', !tag.id && 'the 201 answer is no tag');
   context.judge('tags.id-prefix', !/^tag_[0-9a-z]{26}$/.test(tag.id) && `the tag's id is ${tag.id}`);
   context.judge('tags.created-at', !TIME.test(tag.created_at ?? '') && `created_at is ${JSON.stringify(tag.created_at)}`);
-  context.judge('tags.color-palette', !PALETTE.includes(tag.color) && `an automatic color ${JSON.stringify(tag.color)} is not of the palette`);
+  context.judge(
+    'tags.color-palette',
+    !PALETTE.includes(tag.color) && `an automatic color ${JSON.stringify(tag.color)} is not of the palette`,
+  );
 }
 
 /** The same name in another case and with extra spaces: 200, the same tag as it was; case is a letter's, Cyrillic too. */
@@ -45,15 +52,23 @@ async function judgeSameNameAgain(context: CheckContext, tag: Tag): Promise<void
   context.judge('tags.create-existing-200', latin.problem ?? other.problem, latin.problem ? latin.again : other.again);
   const { tags } = await tagList(context);
   const copies = (named: Tag) => tags.filter((listed) => listed.name.toLowerCase() === named.name.toLowerCase()).length;
-  const unique = [tag, cyrillic].map((named) => (copies(named) !== 1 ? `the catalog holds ${copies(named)} tags named "${named.name}" in some case` : undefined)).find(Boolean);
-  context.judge('tags.name-unique-ignoring-case', unique ?? (latin.problem || other.problem ? 'a name in another case did not name the same tag' : undefined));
+  const unique = [tag, cyrillic]
+    .map((named) => (copies(named) !== 1 ? `the catalog holds ${copies(named)} tags named "${named.name}" in some case` : undefined))
+    .find(Boolean);
+  context.judge(
+    'tags.name-unique-ignoring-case',
+    unique ?? (latin.problem || other.problem ? 'a name in another case did not name the same tag' : undefined),
+  );
 }
 
 /** Creating `tag`'s name again in capitals with spaces around: what is wrong with the answer, if anything. */
 async function sameNameAgain(context: CheckContext, tag: Tag) {
   const again = await postTag(context, { name: `  ${tag.name.toUpperCase()} ` });
   const same = again.json?.id === tag.id && again.json?.name === tag.name;
-  const problem = again.status !== 200 || !same ? `creating "${tag.name.toUpperCase()}" again answered ${again.status} with ${again.json?.id} "${again.json?.name}", not 200 with ${tag.id} "${tag.name}"` : undefined;
+  const problem =
+    again.status !== 200 || !same
+      ? `creating "${tag.name.toUpperCase()}" again answered ${again.status} with ${again.json?.id} "${again.json?.name}", not 200 with ${tag.id} "${tag.name}"`
+      : undefined;
   return { again, problem };
 }
 
@@ -63,7 +78,10 @@ async function judgeLengths(context: CheckContext, base: string): Promise<void> 
   const empty = await postTag(context, { name: '   ' });
   const comma = await postTag(context, { name: `${base},comma` });
   const nameless = await postTag(context, {});
-  const lengthProblem = longest.status !== 201 ? `a 32-character name answered ${longest.status}` : invalidName(tooLong, '33 characters') ?? invalidName(empty, 'only spaces');
+  const lengthProblem =
+    longest.status !== 201
+      ? `a 32-character name answered ${longest.status}`
+      : (invalidName(tooLong, '33 characters') ?? invalidName(empty, 'only spaces'));
   context.judge('tags.name-length', lengthProblem, longest.status !== 201 ? longest : tooLong);
   context.judge('tags.name-no-commas', invalidName(comma, 'a comma'), comma);
   context.judge('tags.limit-name', lengthProblem ?? invalidName(comma, 'a comma'), comma);
@@ -84,7 +102,10 @@ async function judgeColors(context: CheckContext, base: string): Promise<void> {
   if (exchange.json?.can_manage === true) {
     const color = PALETTE[PALETTE.length - 3]!;
     const colored = await createTag(context, `${base}-colored`, color);
-    context.judge('tags.create-color-when-manager', colored.color !== color && `a tag created with color ${color} by a caller that can manage tags is ${colored.color}`);
+    context.judge(
+      'tags.create-color-when-manager',
+      colored.color !== color && `a tag created with color ${color} by a caller that can manage tags is ${colored.color}`,
+    );
   }
   const magenta = await postTag(context, { name: `${base}-magenta`, color: 'magenta' });
   const refused = refusedValue(magenta);

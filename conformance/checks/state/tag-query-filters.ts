@@ -28,16 +28,40 @@ export const tagQueryFilters: ActiveCheck = {
     const find = async (q: string) => {
       const answer = await context.client.send('POST', '/v1/query/leads', { body: { q, limit: 250 } });
       context.expectStatus(answer, 200);
-      return { answer, ids: (answer.json?.data ?? []).map((lead: { id: string }) => lead.id).filter((id: string) => ours.has(id)) as string[] };
+      return {
+        answer,
+        ids: (answer.json?.data ?? []).map((lead: { id: string }) => lead.id).filter((id: string) => ours.has(id)) as string[],
+      };
     };
     await judge(context, 'tags.query-tag', `tag:${vip}`, await find(`tag:${vip}`), [leads.vip, leads.vipSpam]);
-    await judge(context, 'tags.query-not-tag', `${context.runId} tag:${vip} -tag:${spam}`, await find(`${context.runId} tag:${vip} -tag:${spam}`), [leads.vip]);
+    await judge(
+      context,
+      'tags.query-not-tag',
+      `${context.runId} tag:${vip} -tag:${spam}`,
+      await find(`${context.runId} tag:${vip} -tag:${spam}`),
+      [leads.vip],
+    );
     await judge(context, 'tags.query-any-of', `tag:${vip},${hot}`, await find(`tag:${vip},${hot}`), [leads.vip, leads.hot, leads.vipSpam]);
-    await judge(context, 'tags.query-has-tag', `${context.runId} has:tag`, await find(`${context.runId} has:tag`), [leads.vip, leads.hot, leads.vipSpam]);
+    await judge(context, 'tags.query-has-tag', `${context.runId} has:tag`, await find(`${context.runId} has:tag`), [
+      leads.vip,
+      leads.hot,
+      leads.vipSpam,
+    ]);
   },
 };
 
-async function judge(context: CheckContext, rule: string, q: string, found: { answer: any; ids: string[] }, expected: string[]): Promise<void> {
+async function judge(
+  context: CheckContext,
+  rule: string,
+  q: string,
+  found: { answer: any; ids: string[] },
+  expected: string[],
+): Promise<void> {
   const same = found.ids.length === expected.length && expected.every((id) => found.ids.includes(id));
-  context.judge(rule, !same && `q "${q}" found ${found.ids.length} of the run's leads (${found.ids.join(', ')}), not the ${expected.length} expected (${expected.join(', ')})`, found.answer);
+  context.judge(
+    rule,
+    !same &&
+      `q "${q}" found ${found.ids.length} of the run's leads (${found.ids.join(', ')}), not the ${expected.length} expected (${expected.join(', ')})`,
+    found.answer,
+  );
 }

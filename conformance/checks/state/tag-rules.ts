@@ -3,13 +3,17 @@ import { propertyLimit } from '../../../src/spec/schema-enum.ts';
 import type { ActiveCheck } from '../../check.ts';
 
 const document = loadDocument('crm');
-const LIMITS = { per_record: propertyLimit(document, 'TagLimits', 'per_record', 'const'), per_workspace: propertyLimit(document, 'TagLimits', 'per_workspace', 'const') };
+const LIMITS = {
+  per_record: propertyLimit(document, 'TagLimits', 'per_record', 'const'),
+  per_workspace: propertyLimit(document, 'TagLimits', 'per_workspace', 'const'),
+};
 
 export const tagRules: ActiveCheck = {
   kind: 'active',
   id: 'state.tag-rules',
   family: 'state',
-  title: "the tag list reports spec 8's limits, a record's tags take the catalog's spelling, and an eleventh tag answers validation_failed under tags",
+  title:
+    "the tag list reports spec 8's limits, a record's tags take the catalog's spelling, and an eleventh tag answers validation_failed under tags",
   spec: '4.4, 8',
   basis: 'documented',
   writes: true,
@@ -22,7 +26,10 @@ export const tagRules: ActiveCheck = {
     const tag = `Conf${context.runId}`;
     const first = await context.createLead({ tags: [tag] });
     const second = await context.createLead({ tags: [`  ${tag.toUpperCase()}  `] });
-    if (JSON.stringify(second.tags) !== JSON.stringify(first.tags)) context.fail(`a tag sent as "${tag.toUpperCase()}" was stored as ${JSON.stringify(second.tags)}, not the catalog's ${JSON.stringify(first.tags)}`);
+    if (JSON.stringify(second.tags) !== JSON.stringify(first.tags))
+      context.fail(
+        `a tag sent as "${tag.toUpperCase()}" was stored as ${JSON.stringify(second.tags)}, not the catalog's ${JSON.stringify(first.tags)}`,
+      );
     const eleven = Array.from({ length: LIMITS.per_record + 1 }, (_, index) => `${tag}-${index}`);
     const answer = await context.client.call('updateLead', { path: { id: first.id }, body: { tags: eleven } });
     context.expectError(answer, 422, 'validation_failed');

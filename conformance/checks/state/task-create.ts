@@ -9,13 +9,33 @@ import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
 import { activeMembers, createTask, fieldProblem, hoursAfter, mockKey, refusedValue, targetNow } from '../../tag-kit.ts';
 
-const TASK_FIELDS = ['id', 'number', 'title', 'type', 'due_at', 'all_day', 'duration_min', 'assignee', 'entity_type', 'entity_id', 'entity_label', 'status', 'result', 'completed_at', 'snoozed_until', 'created_by', 'created_at', 'overdue'];
+const TASK_FIELDS = [
+  'id',
+  'number',
+  'title',
+  'type',
+  'due_at',
+  'all_day',
+  'duration_min',
+  'assignee',
+  'entity_type',
+  'entity_id',
+  'entity_label',
+  'status',
+  'result',
+  'completed_at',
+  'snoozed_until',
+  'created_by',
+  'created_at',
+  'overdue',
+];
 
 export const taskCreate: ActiveCheck = {
   kind: 'active',
   id: 'state.task-create',
   family: 'state',
-  title: "a task is created open with its defaults and every field, shows what was sent, reads by number, and refuses a missing title or assignee, all_day without due_at, a bad type or due_at",
+  title:
+    'a task is created open with its defaults and every field, shows what was sent, reads by number, and refuses a missing title or assignee, all_day without due_at, a bad type or due_at',
   spec: '2.12, 3, 4.10',
   basis: 'documented',
   writes: true,
@@ -24,7 +44,12 @@ export const taskCreate: ActiveCheck = {
     const plain = await createTask(context, { assignee_id: member!.id });
     judgeDefaults(context, plain, member!.id);
     const byNumber = await context.client.send('GET', `/v1/tasks/${plain.number}`);
-    context.judge('tasks.number', (!Number.isInteger(plain.number) || byNumber.status !== 200 || byNumber.json?.id !== plain.id) && `task number ${plain.number} read ${byNumber.status} ${byNumber.json?.id}, not the task ${plain.id}`, byNumber);
+    context.judge(
+      'tasks.number',
+      (!Number.isInteger(plain.number) || byNumber.status !== 200 || byNumber.json?.id !== plain.id) &&
+        `task number ${plain.number} read ${byNumber.status} ${byNumber.json?.id}, not the task ${plain.id}`,
+      byNumber,
+    );
     const lead = await context.createLead();
     await judgeFullTask(context, member!.id, lead.id);
     await judgeRefusals(context, member!.id);
@@ -38,20 +63,44 @@ function judgeDefaults(context: CheckContext, task: any, memberId: string): void
   context.judge('tasks.id-prefix', !/^tk_[0-9a-z]{26}$/.test(task.id) && `the task's id is ${task.id}`);
   context.judge('tasks.create-default-type', task.type !== 'follow_up' && `a task created without type is ${task.type}, not follow_up`);
   context.judge('tasks.create-open', task.status !== 'open' && `a new task is ${task.status}`);
-  context.judge('tasks.assignee-object', (task.assignee?.id !== memberId || typeof task.assignee?.name !== 'string') && `assignee is ${JSON.stringify(task.assignee)}, not {id: ${memberId}, name}`);
-  context.judge('tasks.create-created-by', (typeof task.created_by !== 'object' || task.created_by === null || typeof task.created_by.id !== 'string') && `created_by is ${JSON.stringify(task.created_by)}`);
+  context.judge(
+    'tasks.assignee-object',
+    (task.assignee?.id !== memberId || typeof task.assignee?.name !== 'string') &&
+      `assignee is ${JSON.stringify(task.assignee)}, not {id: ${memberId}, name}`,
+  );
+  context.judge(
+    'tasks.create-created-by',
+    (typeof task.created_by !== 'object' || task.created_by === null || typeof task.created_by.id !== 'string') &&
+      `created_by is ${JSON.stringify(task.created_by)}`,
+  );
 }
 
 /** Every field sent shown back, and the lead it is about. */
 async function judgeFullTask(context: CheckContext, memberId: string, leadId: string): Promise<void> {
   const dueAt = hoursAfter(await targetNow(context), 48).replace('Z', '+05:00');
-  const sent = { title: `conformance ${context.runId} meeting`, type: 'meeting', due_at: dueAt, all_day: false, duration_min: 45, assignee_id: memberId, entity_type: 'lead', entity_id: leadId };
+  const sent = {
+    title: `conformance ${context.runId} meeting`,
+    type: 'meeting',
+    due_at: dueAt,
+    all_day: false,
+    duration_min: 45,
+    assignee_id: memberId,
+    entity_type: 'lead',
+    entity_id: leadId,
+  };
   const task = await createTask(context, sent);
   const differs = ['title', 'type', 'all_day', 'duration_min'].filter((field) => task[field] !== (sent as any)[field]);
   if (Date.parse(task.due_at) !== Date.parse(dueAt)) differs.push('due_at');
   if (task.assignee?.id !== memberId) differs.push('assignee');
-  context.judge('tasks.create-values-kept', differs.length > 0 && `the task shows other ${differs.join(', ')} than sent: ${JSON.stringify(task)}`);
-  context.judge('tasks.entity', (task.entity_type !== 'lead' || task.entity_id !== leadId || typeof task.entity_label !== 'string' || !task.entity_label) && `a task about lead ${leadId} shows entity ${task.entity_type} ${task.entity_id} labelled ${JSON.stringify(task.entity_label)}`);
+  context.judge(
+    'tasks.create-values-kept',
+    differs.length > 0 && `the task shows other ${differs.join(', ')} than sent: ${JSON.stringify(task)}`,
+  );
+  context.judge(
+    'tasks.entity',
+    (task.entity_type !== 'lead' || task.entity_id !== leadId || typeof task.entity_label !== 'string' || !task.entity_label) &&
+      `a task about lead ${leadId} shows entity ${task.entity_type} ${task.entity_id} labelled ${JSON.stringify(task.entity_label)}`,
+  );
   await judgeTimelineActor(context, leadId, task.id);
 }
 
@@ -61,11 +110,17 @@ async function judgeTimelineActor(context: CheckContext, leadId: string, taskId:
   const timeline = await context.client.send('GET', `/v1/timeline?entity_type=lead&entity_id=${leadId}&kinds=task`);
   const items: any[] = (timeline.json?.data ?? []).filter((item: any) => item.kind === 'task' && item.ref_id === taskId);
   const wrong = items.find((item) => item.actor?.type !== 'api_key' || (whoami.json?.id !== undefined && item.actor.id !== whoami.json.id));
-  context.judge('tasks.timeline-actor', wrong && `the lead's timeline item about the task the key created names actor ${JSON.stringify(wrong.actor)}, not {type: api_key, id: ${whoami.json?.id}}`, timeline);
+  context.judge(
+    'tasks.timeline-actor',
+    wrong &&
+      `the lead's timeline item about the task the key created names actor ${JSON.stringify(wrong.actor)}, not {type: api_key, id: ${whoami.json?.id}}`,
+    timeline,
+  );
 }
 
 async function judgeRefusals(context: CheckContext, memberId: string): Promise<void> {
-  const post = (body: Record<string, unknown>) => attempt(context, { title: `conformance ${context.runId} refused`, assignee_id: memberId, ...body });
+  const post = (body: Record<string, unknown>) =>
+    attempt(context, { title: `conformance ${context.runId} refused`, assignee_id: memberId, ...body });
   const noTitle = await attempt(context, { assignee_id: memberId });
   context.judge('tasks.create-title-required', refusedValue(noTitle) && `a task without title ${refusedValue(noTitle)}`, noTitle);
   const noAssignee = await attempt(context, { title: `conformance ${context.runId} refused` });
@@ -77,7 +132,12 @@ async function judgeRefusals(context: CheckContext, memberId: string): Promise<v
   const otherAnswer = !expected && `${withoutAssignee}, not 422 under assignee_id`;
   if (noAssignee.status >= 400) context.judge('tasks.create-assignee-required-answer', otherAnswer, noAssignee);
   const allDay = await post({ all_day: true });
-  context.judge('tasks.create-all-day-needs-due', (allDay.status !== 422 || allDay.json?.error?.code !== 'validation_failed') && `all_day without due_at answered ${allDay.status}, not 422 validation_failed`, allDay);
+  context.judge(
+    'tasks.create-all-day-needs-due',
+    (allDay.status !== 422 || allDay.json?.error?.code !== 'validation_failed') &&
+      `all_day without due_at answered ${allDay.status}, not 422 validation_failed`,
+    allDay,
+  );
   const badType = await post({ type: 'errand' });
   context.judge('tasks.type-values', refusedValue(badType) && `type errand ${refusedValue(badType)}`, badType);
   const noOffset = await post({ due_at: '2031-03-01T10:00:00' });
@@ -95,7 +155,15 @@ async function attempt(context: CheckContext, body: Record<string, unknown>): Pr
 async function judgeEntityScope(context: CheckContext, memberId: string, leadId: string): Promise<void> {
   if (!context.target.mock) return;
   const key = await mockKey(context, ['tasks:read', 'tasks:write']);
-  const answer = await context.client.send('POST', '/v1/tasks', { key, body: { title: `conformance ${context.runId} scope`, assignee_id: memberId, entity_type: 'lead', entity_id: leadId } });
+  const answer = await context.client.send('POST', '/v1/tasks', {
+    key,
+    body: { title: `conformance ${context.runId} scope`, assignee_id: memberId, entity_type: 'lead', entity_id: leadId },
+  });
   if (answer.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/tasks/${answer.json.id}`));
-  context.judge('tasks.create-entity-scope', (answer.status !== 403 || answer.json?.error?.code !== 'missing_scope') && `a task about a lead from a key without leads:read answered ${answer.status}, not 403 missing_scope`, answer);
+  context.judge(
+    'tasks.create-entity-scope',
+    (answer.status !== 403 || answer.json?.error?.code !== 'missing_scope') &&
+      `a task about a lead from a key without leads:read answered ${answer.status}, not 403 missing_scope`,
+    answer,
+  );
 }

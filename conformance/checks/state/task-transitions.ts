@@ -28,6 +28,7 @@ export const taskTransitions: ActiveCheck = {
     const reopened = await context.client.call('reopenTask', { path: { id: task.id } });
     skipIfNotOffered(context, reopened);
     context.expectStatus(reopened, 200);
-    if (reopened.json.status !== 'open' || reopened.json.completed_at !== null) context.fail('a reopened task is not open without completed_at', reopened);
+    if (reopened.json.status !== 'open' || reopened.json.completed_at !== null)
+      context.fail('a reopened task is not open without completed_at', reopened);
   },
 };

@@ -34,7 +34,11 @@ function judgeGone(context: CheckContext, read: Exchange): void {
   context.judge('errors.gone', gone ? undefined : `a deleted lead reads ${read.status} ${error?.code ?? ''}, not 410 gone`, read);
   if (gone) context.judge('errors.extra-gone', error.deleted_at ? undefined : '410 gone without deleted_at', read);
   else context.skipRule('errors.extra-gone', `a deleted lead reads ${read.status} ${error?.code ?? ''}, not gone`);
-  const trashed = !gone ? `a deleted lead reads ${read.status} ${error?.code ?? ''}, not 410 gone` : !error.deleted_at ? '410 gone without deleted_at' : undefined;
+  const trashed = !gone
+    ? `a deleted lead reads ${read.status} ${error?.code ?? ''}, not 410 gone`
+    : !error.deleted_at
+      ? '410 gone without deleted_at'
+      : undefined;
   for (const rule of ['leads.delete-to-trash', 'conventions.trash-reads-410']) context.judge(rule, trashed, read);
 }
 

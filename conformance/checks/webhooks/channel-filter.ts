@@ -26,17 +26,22 @@ export const channelFilter: ActiveCheck = {
       await withWebhook(context, 'channel-filter-watcher', events, async (watcher) => {
         const listed = await resolvedConversation(context, 'whatsapp');
         const other = await resolvedConversation(context, 'telegram_bot');
-        const about = (id: string) => (request: ReceivedRequest) => request.json?.type === 'conversation.status_changed' && request.json?.data?.object?.id === id;
+        const about = (id: string) => (request: ReceivedRequest) =>
+          request.json?.type === 'conversation.status_changed' && request.json?.data?.object?.id === id;
         const otherEvent = await watcher.delivery(1, `conversation.status_changed of ${other}`, { match: about(other) });
         await watcher.delivery(1, `conversation.status_changed of ${listed}`, { match: about(listed) });
         const passed = await filtered.receiver.nth(filtered.path, 1, 2_000, about(listed));
         await settle(200);
-        const strayed = filtered.receiver.requestsTo(filtered.path, about(other)).length > 0 || (await allDeliveries(context, filtered.id)).some((delivery) => delivery.event_id === otherEvent.json?.id);
+        const strayed =
+          filtered.receiver.requestsTo(filtered.path, about(other)).length > 0 ||
+          (await allDeliveries(context, filtered.id)).some((delivery) => delivery.event_id === otherEvent.json?.id);
         context.judge(
           'webhooks.filter-channel',
-          !passed ? 'conversation.status_changed of a whatsapp conversation did not reach a webhook filtered on whatsapp'
-          : strayed ? 'conversation.status_changed of a telegram_bot conversation reached a webhook filtered on whatsapp'
-          : undefined,
+          !passed
+            ? 'conversation.status_changed of a whatsapp conversation did not reach a webhook filtered on whatsapp'
+            : strayed
+              ? 'conversation.status_changed of a telegram_bot conversation reached a webhook filtered on whatsapp'
+              : undefined,
         );
       });
     });
@@ -46,7 +51,12 @@ export const channelFilter: ActiveCheck = {
 /** A client writes in on a new channel of `type`, and the conversation is resolved; answers its id. */
 async function resolvedConversation(context: CheckContext, type: 'whatsapp' | 'telegram_bot'): Promise<string> {
   const channel = await newChannel(context, type);
-  const { conversation_id: id } = await clientWritesIn(context, channel.id, newClient(context, `channel-filter-${type}`), 'Is the grey sofa still available?');
+  const { conversation_id: id } = await clientWritesIn(
+    context,
+    channel.id,
+    newClient(context, `channel-filter-${type}`),
+    'Is the grey sofa still available?',
+  );
   context.expectStatus(await context.client.call('resolveConversation', { path: { id } }), 200);
   return id;
 }

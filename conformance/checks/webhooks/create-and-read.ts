@@ -13,14 +13,28 @@ import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
 import { deleteWebhook, SECRET_FORMAT } from '../../webhook-kit.ts';
 
-const PATTERNS = ['invoice.*', 'lead.*', 'lead.created', 'lead.stage_changed', 'lead.won', 'lead.lost', 'contact.*', 'contact.created', 'contact.updated', 'note.created', 'task.*', 'product.*'];
+const PATTERNS = [
+  'invoice.*',
+  'lead.*',
+  'lead.created',
+  'lead.stage_changed',
+  'lead.won',
+  'lead.lost',
+  'contact.*',
+  'contact.created',
+  'contact.updated',
+  'note.created',
+  'task.*',
+  'product.*',
+];
 const patterns = (count: number) => Array.from({ length: count }, (_, index) => PATTERNS[index % PATTERNS.length]!);
 
 export const createAndRead: ActiveCheck = {
   kind: 'active',
   id: 'webhooks.create-and-read',
   family: 'webhooks',
-  title: 'create answers 201 {webhook, secret} with the fields of 2.13 as saved; no read, list or change shows the secret; 100 patterns and 50 filter values are the most a webhook takes',
+  title:
+    'create answers 201 {webhook, secret} with the fields of 2.13 as saved; no read, list or change shows the secret; 100 patterns and 50 filter values are the most a webhook takes',
   spec: '2.13, 4.11, 8',
   basis: 'documented',
   writes: true,
@@ -31,7 +45,8 @@ export const createAndRead: ActiveCheck = {
     const events = ['invoice.*', 'product.archived'];
     const filters = pipelineId ? { pipeline_ids: [pipelineId] } : undefined;
     const created = await context.client.call('createWebhook', { body: { name, url, events, ...(filters ? { filters } : {}) } });
-    if (created.json?.error?.code === 'limit_reached') context.skip("the workspace has no room for another webhook (its plan's count is used)");
+    if (created.json?.error?.code === 'limit_reached')
+      context.skip("the workspace has no room for another webhook (its plan's count is used)");
     const { webhook, secret } = created.json ?? {};
     if (!webhook?.id) return judgeCreated(context, created, webhook, secret, { name, url, events, filters, pipelineId });
     // Deleted when the check ends, not the run: its patterns grow to groups that later checks' events match.
@@ -44,25 +59,69 @@ export const createAndRead: ActiveCheck = {
   },
 };
 
-type Sent = { name: string; url: string; events: string[]; filters: { pipeline_ids: string[] } | undefined; pipelineId: string | undefined };
+type Sent = {
+  name: string;
+  url: string;
+  events: string[];
+  filters: { pipeline_ids: string[] } | undefined;
+  pipelineId: string | undefined;
+};
 
-async function judgeCreated(context: CheckContext, created: Exchange, webhook: any, secret: any, { name, url, events, filters, pipelineId }: Sent): Promise<void> {
-  const createProblem = created.status !== 201 ? `create answered ${created.status}, not 201` : typeof webhook !== 'object' || typeof secret !== 'string' ? 'create did not answer {webhook, secret}' : undefined;
+async function judgeCreated(
+  context: CheckContext,
+  created: Exchange,
+  webhook: any,
+  secret: any,
+  { name, url, events, filters, pipelineId }: Sent,
+): Promise<void> {
+  const createProblem =
+    created.status !== 201
+      ? `create answered ${created.status}, not 201`
+      : typeof webhook !== 'object' || typeof secret !== 'string'
+        ? 'create did not answer {webhook, secret}'
+        : undefined;
   if (createProblem) context.fail(createProblem, created, 'webhooks.create-answer');
   context.judge('webhooks.create-answer', undefined, created);
-  context.judge('webhooks.secret-format', SECRET_FORMAT.test(secret) ? undefined : `the secret is ${JSON.stringify(secret)}, not whsec_ and 43 characters`, created);
-  context.judge('webhooks.id-prefix', /^wh_[a-z0-9]+$/.test(webhook.id ?? '') ? undefined : `the webhook's id is ${JSON.stringify(webhook.id)}, not wh_...`, created);
-  context.judge('webhooks.object-name', webhook.object === 'webhook' ? undefined : `object is ${JSON.stringify(webhook.object)}, not webhook`, created);
+  context.judge(
+    'webhooks.secret-format',
+    SECRET_FORMAT.test(secret) ? undefined : `the secret is ${JSON.stringify(secret)}, not whsec_ and 43 characters`,
+    created,
+  );
+  context.judge(
+    'webhooks.id-prefix',
+    /^wh_[a-z0-9]+$/.test(webhook.id ?? '') ? undefined : `the webhook's id is ${JSON.stringify(webhook.id)}, not wh_...`,
+    created,
+  );
+  context.judge(
+    'webhooks.object-name',
+    webhook.object === 'webhook' ? undefined : `object is ${JSON.stringify(webhook.object)}, not webhook`,
+    created,
+  );
   context.judge('webhooks.fields-as-saved', savedProblem(webhook, { name, url, events, filters }), created);
   const filterKeys = ['pipeline_ids', 'stage_ids', 'owner_ids', 'channels'];
-  const filtersShown = webhook.filters && typeof webhook.filters === 'object' && filterKeys.every((key) => Array.isArray(webhook.filters[key]));
-  context.judge('webhooks.filters-four-lists', filtersShown ? undefined : `filters is ${JSON.stringify(webhook.filters)}, not the lists ${filterKeys.join(', ')}`, created);
-  context.judge('webhooks.active-while-working', webhook.active === true && webhook.status === 'active' ? undefined : `a new webhook shows active ${JSON.stringify(webhook.active)} and status ${JSON.stringify(webhook.status)}, not true and active`, created);
+  const filtersShown =
+    webhook.filters && typeof webhook.filters === 'object' && filterKeys.every((key) => Array.isArray(webhook.filters[key]));
+  context.judge(
+    'webhooks.filters-four-lists',
+    filtersShown ? undefined : `filters is ${JSON.stringify(webhook.filters)}, not the lists ${filterKeys.join(', ')}`,
+    created,
+  );
+  context.judge(
+    'webhooks.active-while-working',
+    webhook.active === true && webhook.status === 'active'
+      ? undefined
+      : `a new webhook shows active ${JSON.stringify(webhook.active)} and status ${JSON.stringify(webhook.status)}, not true and active`,
+    created,
+  );
 
   await judgeSecretOnce(context, webhook.id, secret);
   await judgePatternLimit(context, webhook.id);
   if (pipelineId) await judgeFilterLimit(context, webhook.id, pipelineId);
-  else context.judge('webhooks.filter-values-up-to-50', 'the pipelines route (inferred) does not answer: no pipeline id to fill a filter with');
+  else
+    context.judge(
+      'webhooks.filter-values-up-to-50',
+      'the pipelines route (inferred) does not answer: no pipeline id to fill a filter with',
+    );
 }
 
 async function firstPipelineId(context: CheckContext): Promise<string | undefined> {
@@ -70,7 +129,10 @@ async function firstPipelineId(context: CheckContext): Promise<string | undefine
   return pipelines.status === 200 ? pipelines.json?.data?.[0]?.id : undefined;
 }
 
-function savedProblem(webhook: any, sent: { name: string; url: string; events: string[]; filters: { pipeline_ids: string[] } | undefined }): string | undefined {
+function savedProblem(
+  webhook: any,
+  sent: { name: string; url: string; events: string[]; filters: { pipeline_ids: string[] } | undefined },
+): string | undefined {
   const problems: string[] = [];
   if (webhook.name !== sent.name) problems.push(`name ${JSON.stringify(webhook.name)}`);
   if (webhook.url !== sent.url) problems.push(`url ${JSON.stringify(webhook.url)}`);
@@ -92,7 +154,13 @@ async function judgeSecretOnce(context: CheckContext, id: string, secret: string
     await context.client.call('updateWebhook', { path: { id }, body: { name: `conformance ${context.runId} create-and-read renamed` } }),
   ];
   const showing = answers.find((answer) => answer.text.includes(secret));
-  context.judge('webhooks.secret-once', showing ? `${showing.request.method} ${new URL(showing.request.url).pathname} shows the signing secret, which is returned only on creation and rotation` : undefined, showing);
+  context.judge(
+    'webhooks.secret-once',
+    showing
+      ? `${showing.request.method} ${new URL(showing.request.url).pathname} shows the signing secret, which is returned only on creation and rotation`
+      : undefined,
+    showing,
+  );
 }
 
 /** 100 patterns are taken, on create and on change, 101 refused with 422 validation_failed. */
@@ -101,12 +169,18 @@ async function judgePatternLimit(context: CheckContext, id: string): Promise<voi
   const hundred = await context.client.call('updateWebhook', { path: { id }, body: { events: patterns(100) } });
   const more = await context.client.call('updateWebhook', { path: { id }, body: { events: patterns(101) } });
   if (createdWithHundred && createdWithHundred.status !== 201) {
-    return context.judge('webhooks.patterns-up-to-100', `a webhook created with 100 event patterns answered ${createdWithHundred.status} ${createdWithHundred.json?.error?.code ?? ''}, not 201`, createdWithHundred);
+    return context.judge(
+      'webhooks.patterns-up-to-100',
+      `a webhook created with 100 event patterns answered ${createdWithHundred.status} ${createdWithHundred.json?.error?.code ?? ''}, not 201`,
+      createdWithHundred,
+    );
   }
   const problem =
-    hundred.status !== 200 ? `100 event patterns answered ${hundred.status}, not 200`
-    : more.status !== 422 || more.json?.error?.code !== 'validation_failed' ? `101 event patterns answered ${more.status} ${more.json?.error?.code ?? ''}, not 422 validation_failed`
-    : undefined;
+    hundred.status !== 200
+      ? `100 event patterns answered ${hundred.status}, not 200`
+      : more.status !== 422 || more.json?.error?.code !== 'validation_failed'
+        ? `101 event patterns answered ${more.status} ${more.json?.error?.code ?? ''}, not 422 validation_failed`
+        : undefined;
   context.judge('webhooks.patterns-up-to-100', problem, hundred.status !== 200 ? hundred : more);
 }
 
@@ -115,7 +189,11 @@ async function judgePatternLimit(context: CheckContext, id: string): Promise<voi
  * once; undefined when the plan has no room for it (limit_reached), which leaves create unjudged.
  */
 async function createWithHundredPatterns(context: CheckContext): Promise<Exchange | undefined> {
-  const body = { name: `conformance ${context.runId} hundred patterns`, url: `https://hooks.example.com/crmkit-conformance/${context.runId}/hundred`, events: patterns(100) };
+  const body = {
+    name: `conformance ${context.runId} hundred patterns`,
+    url: `https://hooks.example.com/crmkit-conformance/${context.runId}/hundred`,
+    events: patterns(100),
+  };
   const created = await context.client.call('createWebhook', { body });
   if (created.json?.error?.code === 'limit_reached') return undefined;
   const createdId = created.json?.webhook?.id;
@@ -128,11 +206,19 @@ async function createWithHundredPatterns(context: CheckContext): Promise<Exchang
 
 /** 50 values in a filter are taken, 51 refused with 422 validation_failed. */
 async function judgeFilterLimit(context: CheckContext, id: string, pipelineId: string): Promise<void> {
-  const fifty = await context.client.call('updateWebhook', { path: { id }, body: { filters: { pipeline_ids: Array(50).fill(pipelineId) } } });
-  const more = await context.client.call('updateWebhook', { path: { id }, body: { filters: { pipeline_ids: Array(51).fill(pipelineId) } } });
+  const fifty = await context.client.call('updateWebhook', {
+    path: { id },
+    body: { filters: { pipeline_ids: Array(50).fill(pipelineId) } },
+  });
+  const more = await context.client.call('updateWebhook', {
+    path: { id },
+    body: { filters: { pipeline_ids: Array(51).fill(pipelineId) } },
+  });
   const problem =
-    fifty.status !== 200 ? `50 values in pipeline_ids answered ${fifty.status}, not 200`
-    : more.status !== 422 || more.json?.error?.code !== 'validation_failed' ? `51 values in pipeline_ids answered ${more.status} ${more.json?.error?.code ?? ''}, not 422 validation_failed`
-    : undefined;
+    fifty.status !== 200
+      ? `50 values in pipeline_ids answered ${fifty.status}, not 200`
+      : more.status !== 422 || more.json?.error?.code !== 'validation_failed'
+        ? `51 values in pipeline_ids answered ${more.status} ${more.json?.error?.code ?? ''}, not 422 validation_failed`
+        : undefined;
   context.judge('webhooks.filter-values-up-to-50', problem, fifty.status !== 200 ? fifty : more);
 }

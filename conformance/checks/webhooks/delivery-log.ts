@@ -26,7 +26,8 @@ export const deliveryLog: ActiveCheck = {
   kind: 'active',
   id: 'webhooks.delivery-log',
   family: 'webhooks',
-  title: "the deliveries list pages with {object: list, data, next_cursor, has_more} and an empty cursor at the end; a delivery shows its status, attempts, response status and latency, and alone its payload and the first 2 KB of the receiver's answer",
+  title:
+    "the deliveries list pages with {object: list, data, next_cursor, has_more} and an empty cursor at the end; a delivery shows its status, attempts, response status and latency, and alone its payload and the first 2 KB of the receiver's answer",
   spec: '3, 4.11, 6.3, 8',
   basis: 'documented',
   writes: true,
@@ -38,14 +39,33 @@ export const deliveryLog: ActiveCheck = {
       const lead = await context.createLead();
       const event = await webhook.delivery(1, 'lead.created', { match: (request) => request.json?.data?.object?.id === lead.id });
       context.expectStatus(await context.client.send('POST', `/v1/webhooks/${webhook.id}/ping`), 200, 201);
-      const deliveryId = event.headers['svc-delivery'] || context.fail('the lead.created delivery carries no Svc-Delivery: there is no delivery id to read');
+      const deliveryId =
+        event.headers['svc-delivery'] || context.fail('the lead.created delivery carries no Svc-Delivery: there is no delivery id to read');
 
       const single = await settledDelivery(context, webhook, deliveryId);
-      context.judge('webhooks.delivery-success', single.json?.status === 'success' ? undefined : `a delivery answered 200 by the receiver shows status ${JSON.stringify(single.json?.status)}, not success`, single);
+      context.judge(
+        'webhooks.delivery-success',
+        single.json?.status === 'success'
+          ? undefined
+          : `a delivery answered 200 by the receiver shows status ${JSON.stringify(single.json?.status)}, not success`,
+        single,
+      );
       context.judge('webhooks.delivery-detail-payload', payloadProblem(single.json?.payload, event.json), single);
       const kept = single.json?.response_body;
-      context.judge('webhooks.delivery-detail-response', typeof kept === 'string' && kept.length > 0 && LONG_ANSWER.startsWith(kept) ? undefined : `response_body is ${JSON.stringify(kept)?.slice(0, 80)}, not the start of the receiver's answer`, single);
-      context.judge('webhooks.log-keeps-2kb', kept === LONG_ANSWER.slice(0, KEPT) ? undefined : `the log keeps ${typeof kept === 'string' ? `${kept.length} characters` : JSON.stringify(kept)} of a 3,000-character answer, not its first 2 KB (${KEPT})`, single);
+      context.judge(
+        'webhooks.delivery-detail-response',
+        typeof kept === 'string' && kept.length > 0 && LONG_ANSWER.startsWith(kept)
+          ? undefined
+          : `response_body is ${JSON.stringify(kept)?.slice(0, 80)}, not the start of the receiver's answer`,
+        single,
+      );
+      context.judge(
+        'webhooks.log-keeps-2kb',
+        kept === LONG_ANSWER.slice(0, KEPT)
+          ? undefined
+          : `the log keeps ${typeof kept === 'string' ? `${kept.length} characters` : JSON.stringify(kept)} of a 3,000-character answer, not its first 2 KB (${KEPT})`,
+        single,
+      );
 
       await judgePages(context, webhook.id);
     });
@@ -84,8 +104,9 @@ function payloadProblem(payload: any, sent: any): string | undefined {
   if (!payload || typeof payload !== 'object') return `the single delivery shows payload ${JSON.stringify(payload)}, not the event sent`;
   // The same event, not the same text: the log may order keys and write times otherwise (same-json.ts).
   if (sameJson(payload, sent)) return undefined;
-  return `the payload (event ${payload.id}, type ${payload.type}) is not the event the receiver got `
-    + `(event ${sent?.id}, type ${sent?.type})`;
+  return (
+    `the payload (event ${payload.id}, type ${payload.type}) is not the event the receiver got ` + `(event ${sent?.id}, type ${sent?.type})`
+  );
 }
 
 /** Walks the list two by two: each page the envelope, each item the fields of 4.11, the last page's cursor empty. */
@@ -93,7 +114,10 @@ async function judgePages(context: CheckContext, webhookId: string): Promise<voi
   const pages: Exchange[] = [];
   let cursor = '';
   do {
-    const page = await context.client.send('GET', `/v1/webhooks/${webhookId}/deliveries?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const page = await context.client.send(
+      'GET',
+      `/v1/webhooks/${webhookId}/deliveries?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
     context.expectStatus(page, 200);
     pages.push(page);
     cursor = typeof page.json?.next_cursor === 'string' ? page.json.next_cursor : '';
@@ -101,21 +125,48 @@ async function judgePages(context: CheckContext, webhookId: string): Promise<voi
   const items = pages.flatMap((page) => page.json?.data ?? []);
   const first = pages[0]!;
   const last = pages.at(-1)!;
-  const envelope = pages.find((page) => page.json?.object !== 'list' || !Array.isArray(page.json?.data) || typeof page.json?.has_more !== 'boolean' || !('next_cursor' in page.json));
+  const envelope = pages.find(
+    (page) =>
+      page.json?.object !== 'list' ||
+      !Array.isArray(page.json?.data) ||
+      typeof page.json?.has_more !== 'boolean' ||
+      !('next_cursor' in page.json),
+  );
   const ids = new Set(items.map((item: any) => item.id));
   context.judge(
     'webhooks.deliveries-list-envelope',
-    envelope ? `a page of deliveries is not {object: list, data, next_cursor, has_more}: ${envelope.text.slice(0, 160)}`
-    : items.length < 3 || ids.size !== items.length ? `walking the list two by two gave ${items.length} deliveries (${ids.size} distinct), not the webhook's 3 (or more), each once`
-    : first.json.has_more !== true ? 'the first page of 2 of 3 deliveries says has_more false'
-    : undefined,
+    envelope
+      ? `a page of deliveries is not {object: list, data, next_cursor, has_more}: ${envelope.text.slice(0, 160)}`
+      : items.length < 3 || ids.size !== items.length
+        ? `walking the list two by two gave ${items.length} deliveries (${ids.size} distinct), not the webhook's 3 (or more), each once`
+        : first.json.has_more !== true
+          ? 'the first page of 2 of 3 deliveries says has_more false'
+          : undefined,
     envelope ?? first,
   );
-  context.judge('webhooks.deliveries-list-end-cursor', last.json?.next_cursor === '' && last.json?.has_more === false ? undefined : `the last page answers next_cursor ${JSON.stringify(last.json?.next_cursor)} and has_more ${JSON.stringify(last.json?.has_more)}, not "" and false`, last);
-  const missing = items.find((item: any) => !('status' in item) || typeof item.attempts !== 'number' || !('response_status' in item) || !('latency_ms' in item));
-  context.judge('webhooks.deliveries-list-fields', missing ? `a listed delivery lacks status, attempts, response_status or latency_ms: ${JSON.stringify(missing).slice(0, 200)}` : undefined, first);
+  context.judge(
+    'webhooks.deliveries-list-end-cursor',
+    last.json?.next_cursor === '' && last.json?.has_more === false
+      ? undefined
+      : `the last page answers next_cursor ${JSON.stringify(last.json?.next_cursor)} and has_more ${JSON.stringify(last.json?.has_more)}, not "" and false`,
+    last,
+  );
+  const missing = items.find(
+    (item: any) => !('status' in item) || typeof item.attempts !== 'number' || !('response_status' in item) || !('latency_ms' in item),
+  );
+  context.judge(
+    'webhooks.deliveries-list-fields',
+    missing
+      ? `a listed delivery lacks status, attempts, response_status or latency_ms: ${JSON.stringify(missing).slice(0, 200)}`
+      : undefined,
+    first,
+  );
   const odd = items.find((item: any) => !STATUSES.includes(item.status));
-  context.judge('webhooks.delivery-statuses', odd ? `a listed delivery has status ${JSON.stringify(odd.status)}, not one of ${STATUSES.join(', ')}` : undefined, first);
+  context.judge(
+    'webhooks.delivery-statuses',
+    odd ? `a listed delivery has status ${JSON.stringify(odd.status)}, not one of ${STATUSES.join(', ')}` : undefined,
+    first,
+  );
   await judgeBadCursor(context, webhookId);
 }
 

@@ -15,13 +15,20 @@ import type { SeenEvent } from '../../delivery-log-feed.ts';
 import { allDeliveries, settle, withEventWebhook, type EventWebhook } from '../../webhook-kit.ts';
 
 type Setting = { pipelineId: string; stageId: string; ownerId: string };
-type Scene = { pass: Setting; stageOut: Setting; pipelineOut: Setting; ownerOut: Setting; filters: { pipeline_ids: string[]; stage_ids: string[]; owner_ids: string[] } };
+type Scene = {
+  pass: Setting;
+  stageOut: Setting;
+  pipelineOut: Setting;
+  ownerOut: Setting;
+  filters: { pipeline_ids: string[]; stage_ids: string[]; owner_ids: string[] };
+};
 
 export const eventFilters: ActiveCheck = {
   kind: 'active',
   id: 'webhooks.event-filters',
   family: 'webhooks',
-  title: 'filters on pipeline, stage and owner keep out the events whose field is not listed, and let through listed ones and events without the field',
+  title:
+    'filters on pipeline, stage and owner keep out the events whose field is not listed, and let through listed ones and events without the field',
   spec: '2.13, 4.11',
   basis: 'documented',
   writes: true,
@@ -30,10 +37,17 @@ export const eventFilters: ActiveCheck = {
     const events = ['lead.created', 'note.created'];
     await withEventWebhook(context, 'filters', { events, filters: scene.filters }, async (filtered) => {
       await withEventWebhook(context, 'filters-watcher', events, async (watcher) => {
-        const leadOf = async (setting: Setting): Promise<string> => (await context.createLead({ pipeline_id: setting.pipelineId, stage_id: setting.stageId, owner_id: setting.ownerId })).id;
+        const leadOf = async (setting: Setting): Promise<string> =>
+          (await context.createLead({ pipeline_id: setting.pipelineId, stage_id: setting.stageId, owner_id: setting.ownerId })).id;
         const passing = await leadOf(scene.pass);
-        const kept = { stage: await leadOf(scene.stageOut), pipeline: await leadOf(scene.pipelineOut), owner: await leadOf(scene.ownerOut) };
-        const note = await context.client.call('createNote', { body: { entity_type: 'lead', entity_id: passing, text: `conformance ${context.runId} event-filters` } });
+        const kept = {
+          stage: await leadOf(scene.stageOut),
+          pipeline: await leadOf(scene.pipelineOut),
+          owner: await leadOf(scene.ownerOut),
+        };
+        const note = await context.client.call('createNote', {
+          body: { entity_type: 'lead', entity_id: passing, text: `conformance ${context.runId} event-filters` },
+        });
         context.expectStatus(note, 201);
         const noteId: string = note.json.id;
 
@@ -41,24 +55,37 @@ export const eventFilters: ActiveCheck = {
         const ids = new Map<string, string>();
         for (const recordId of [passing, kept.stage, kept.pipeline, kept.owner, noteId]) {
           const event = await watcher.event(1, context.target.mock ? 5_000 : 30_000, about(recordId));
-          ids.set(recordId, event?.json?.id ?? context.fail(`the unfiltered webhook's event of ${recordId} did not come (${watcher.seenAt === 'log' ? 'in its delivery log' : 'to the receiver'})`));
+          ids.set(
+            recordId,
+            event?.json?.id ??
+              context.fail(
+                `the unfiltered webhook's event of ${recordId} did not come (${watcher.seenAt === 'log' ? 'in its delivery log' : 'to the receiver'})`,
+              ),
+          );
         }
-        const arrived = async (recordId: string) => (await filtered.event(1, context.target.mock ? 2_000 : 20_000, about(recordId))) !== undefined;
+        const arrived = async (recordId: string) =>
+          (await filtered.event(1, context.target.mock ? 2_000 : 20_000, about(recordId))) !== undefined;
         const passed = await arrived(passing);
         const notePassed = await arrived(noteId);
         await settle(context.target.mock ? 200 : 2_000);
         const reached = await reachedFiltered(context, filtered, ids);
         const judgeFilter = (rule: string, what: string, recordId: string) => {
-          const problem =
-            !passed ? `a lead matching every filter (pipeline ${scene.pass.pipelineId}, stage ${scene.pass.stageId}, owner ${scene.pass.ownerId}) did not reach the filtered webhook`
-            : reached.has(recordId) ? `a lead whose ${what} is not in the ${what} filter reached the filtered webhook${filtered.seenAt === 'log' ? ' (its delivery log shows it)' : ''}`
-            : undefined;
+          const problem = !passed
+            ? `a lead matching every filter (pipeline ${scene.pass.pipelineId}, stage ${scene.pass.stageId}, owner ${scene.pass.ownerId}) did not reach the filtered webhook`
+            : reached.has(recordId)
+              ? `a lead whose ${what} is not in the ${what} filter reached the filtered webhook${filtered.seenAt === 'log' ? ' (its delivery log shows it)' : ''}`
+              : undefined;
           context.judge(rule, problem);
         };
         judgeFilter('webhooks.filter-stage', 'stage', kept.stage);
         judgeFilter('webhooks.filter-pipeline', 'pipeline', kept.pipeline);
         judgeFilter('webhooks.filter-owner', 'owner', kept.owner);
-        context.judge('webhooks.filter-others-pass', notePassed ? undefined : 'note.created, which carries no pipeline_id, stage_id or owner_id, did not reach the webhook with those filters: a filter applies only to events that carry its field');
+        context.judge(
+          'webhooks.filter-others-pass',
+          notePassed
+            ? undefined
+            : 'note.created, which carries no pipeline_id, stage_id or owner_id, did not reach the webhook with those filters: a filter applies only to events that carry its field',
+        );
       });
     });
   },
@@ -77,12 +104,16 @@ async function reachedFiltered(context: CheckContext, filtered: EventWebhook, id
 async function sceneOf(context: CheckContext): Promise<Scene> {
   const pipelines = await context.client.call('listPipelines');
   if (pipelines.status !== 200) context.skip('the pipelines route (inferred) does not answer: stage ids are unknown');
-  const openStages = (pipeline: any): string[] => (pipeline?.stages ?? []).filter((stage: any) => stage.type === 'open').map((stage: any) => stage.id);
+  const openStages = (pipeline: any): string[] =>
+    (pipeline?.stages ?? []).filter((stage: any) => stage.type === 'open').map((stage: any) => stage.id);
   const [first, second] = pipelines.json.data as any[];
   const [firstStage, otherStage] = openStages(first);
   if (!firstStage || !otherStage) context.skip('the first pipeline has fewer than two open stages');
   const members = await context.client.call('listMembers');
-  const active = members.status === 200 ? (members.json?.data ?? []).filter((member: any) => member.status === undefined || member.status === 'active') : [];
+  const active =
+    members.status === 200
+      ? (members.json?.data ?? []).filter((member: any) => member.status === undefined || member.status === 'active')
+      : [];
   const me = active.find((member: any) => member.is_me) ?? active[0];
   if (!me) context.skip('the members route does not answer with a member to own the leads');
   const otherMember = active.find((member: any) => member.id !== me.id);

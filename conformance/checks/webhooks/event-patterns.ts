@@ -17,7 +17,8 @@ export const eventPatterns: ActiveCheck = {
   kind: 'active',
   id: 'webhooks.event-patterns',
   family: 'webhooks',
-  title: 'a webhook gets the events its patterns name: an event name only that type, a group such as lead.* every type of the group and no other, * every type',
+  title:
+    'a webhook gets the events its patterns name: an event name only that type, a group such as lead.* every type of the group and no other, * every type',
   spec: '4.11, 6.4',
   basis: 'documented',
   writes: true,
@@ -62,10 +63,17 @@ async function causeEvents(context: CheckContext): Promise<[Caused, Caused | und
   return [{ type: 'lead.created', recordId: lead.id }, stageChanged, { type: 'contact.created', recordId: contact.json.id }];
 }
 
-const isEvent = (event: Caused) => (request: SeenEvent) => request.json?.type === event.type && request.json?.data?.object?.id === event.recordId;
+const isEvent = (event: Caused) => (request: SeenEvent) =>
+  request.json?.type === event.type && request.json?.data?.object?.id === event.recordId;
 
 /** Waits for each event at the webhook (the check fails at `rule` when one does not come); answers the events' ids. */
-async function arrivals(context: CheckContext, webhook: EventWebhook, events: Caused[], who: string, rule: string): Promise<Map<Caused, string>> {
+async function arrivals(
+  context: CheckContext,
+  webhook: EventWebhook,
+  events: Caused[],
+  who: string,
+  rule: string,
+): Promise<Map<Caused, string>> {
   const ids = new Map<Caused, string>();
   const waitMs = context.target.mock ? 5_000 : 30_000;
   for (const event of events) {
@@ -78,9 +86,16 @@ async function arrivals(context: CheckContext, webhook: EventWebhook, events: Ca
 }
 
 /** The events of `unwanted` that reached the webhook or are among its deliveries, described; undefined when none did. */
-async function strays(context: CheckContext, webhook: EventWebhook, unwanted: Caused[], ids: Map<Caused, string>): Promise<string | undefined> {
+async function strays(
+  context: CheckContext,
+  webhook: EventWebhook,
+  unwanted: Caused[],
+  ids: Map<Caused, string>,
+): Promise<string | undefined> {
   const deliveries = await allDeliveries(context, webhook.id);
   const seen = await webhook.events(() => true);
-  const found = unwanted.filter((event) => seen.some(isEvent(event)) || deliveries.some((delivery) => delivery.event_id === ids.get(event)));
+  const found = unwanted.filter(
+    (event) => seen.some(isEvent(event)) || deliveries.some((delivery) => delivery.event_id === ids.get(event)),
+  );
   return found.length ? found.map((event) => `${event.type} of ${event.recordId}`).join(', ') : undefined;
 }

@@ -23,12 +23,16 @@ export const failureStreak: ActiveCheck = {
   kind: 'active',
   id: 'webhooks.failure-streak',
   family: 'webhooks',
-  title: 'a success, and enabling, reset the failure count: a webhook is disabled only after 24 hours without success counted from the last success or enable',
+  title:
+    'a success, and enabling, reset the failure count: a webhook is disabled only after 24 hours without success counted from the last success or enable',
   spec: '3, 6.3',
   basis: 'documented',
   writes: true,
   async run(context) {
-    if (!context.target.mock) return context.skip('a failure streak lasts a day: checked against a crmkit mock, whose clock the suite moves through its control API');
+    if (!context.target.mock)
+      return context.skip(
+        'a failure streak lasts a day: checked against a crmkit mock, whose clock the suite moves through its control API',
+      );
     const clockPath = `/_mock/workspaces/${context.target.mock.workspaceId}/clock`;
     const wasFrozen = (await controlCall(context, 'GET', clockPath))?.frozen === true;
     if (!wasFrozen) await controlCall(context, 'POST', clockPath, { freeze: true });
@@ -51,29 +55,45 @@ async function streaks(context: CheckContext, hook: TestWebhook): Promise<void> 
   answer = 200;
   const ping = await context.client.call('pingWebhook', { path: { id: hook.id } });
   context.expectStatus(ping, 200, 201);
-  if (ping.json?.status !== 'success') context.fail(`a ping answered 200 shows status ${JSON.stringify(ping.json?.status)}; the check needs a success`, ping);
+  if (ping.json?.status !== 'success')
+    context.fail(`a ping answered 200 shows status ${JSON.stringify(ping.json?.status)}; the check needs a success`, ping);
   answer = 500;
   await advanceMockClock(context, 4 * HOUR + 10);
   const afterSuccess = await active();
-  context.judge('webhooks.success-resets-failures', afterSuccess === true ? undefined : `24 hours after the first failure, with a success 4 hours before, the webhook shows active ${JSON.stringify(afterSuccess)}: a success resets the failure count`);
+  context.judge(
+    'webhooks.success-resets-failures',
+    afterSuccess === true
+      ? undefined
+      : `24 hours after the first failure, with a success 4 hours before, the webhook shows active ${JSON.stringify(afterSuccess)}: a success resets the failure count`,
+  );
   if (afterSuccess !== true) return;
   await scheduleEnded(context, hook, first);
 
   // 2. A day without success disables it.
   await failingLead(context, hook);
   await advanceMockClock(context, 24 * HOUR + 10);
-  if ((await active()) !== false) context.fail('a second day without success left the webhook active; the check needs it disabled (webhooks.retry-schedule judges that)');
+  if ((await active()) !== false)
+    context.fail('a second day without success left the webhook active; the check needs it disabled (webhooks.retry-schedule judges that)');
 
   // 3. Enabled, then one failure at once.
   const enabled = await context.client.call('enableWebhook', { path: { id: hook.id }, body: { resend_failed: false } });
   context.expectStatus(enabled, 200);
   // Spec 4.11: enable answers {webhook, resent: integer}, with resend_failed false as well.
   const answered = enabled.json?.webhook?.object === 'webhook' && Number.isInteger(enabled.json?.resent);
-  context.judge('webhooks.enable-answer', answered ? undefined : `enable with resend_failed false answered ${enabled.text.slice(0, 160)}, not {webhook, resent: integer}`, enabled);
+  context.judge(
+    'webhooks.enable-answer',
+    answered ? undefined : `enable with resend_failed false answered ${enabled.text.slice(0, 160)}, not {webhook, resent: integer}`,
+    enabled,
+  );
   await failingLead(context, hook);
   await advanceMockClock(context, 1);
   const afterEnable = await active();
-  context.judge('webhooks.enable-resets-failures', afterEnable === true ? undefined : `enabled after a day without success, the webhook was disabled again by its first failed attempt (active ${JSON.stringify(afterEnable)}): enabling resets the failure count`);
+  context.judge(
+    'webhooks.enable-resets-failures',
+    afterEnable === true
+      ? undefined
+      : `enabled after a day without success, the webhook was disabled again by its first failed attempt (active ${JSON.stringify(afterEnable)}): enabling resets the failure count`,
+  );
 }
 
 /**
@@ -85,11 +105,19 @@ async function scheduleEnded(context: CheckContext, hook: TestWebhook, first: Re
   const ofEvent = (request: ReceivedRequest) => request.json?.id === first.json?.id;
   const deliveryId = first.headers['svc-delivery'];
   const delivery = deliveryId ? await context.client.call('getWebhookDelivery', { path: { id: hook.id, did: deliveryId } }) : undefined;
-  context.judge('webhooks.delivery-failed-at-end', delivery?.json?.status !== 'failed' && `24 hours after the event, its attempts all failed and the webhook still active, the delivery shows status ${JSON.stringify(delivery?.json?.status)}, not failed`, delivery);
+  context.judge(
+    'webhooks.delivery-failed-at-end',
+    delivery?.json?.status !== 'failed' &&
+      `24 hours after the event, its attempts all failed and the webhook still active, the delivery shows status ${JSON.stringify(delivery?.json?.status)}, not failed`,
+    delivery,
+  );
   const attempts = hook.receiver.requestsTo(hook.path, ofEvent).length;
   await advanceMockClock(context, 6 * HOUR + 10);
   const late = await hook.receiver.nth(hook.path, attempts + 1, ARRIVAL_MS, ofEvent);
-  context.judge('webhooks.retry-schedule', late !== undefined && `attempt ${attempts + 1} of the event came 30 hours after it: retries stop within 24 hours of the event`);
+  context.judge(
+    'webhooks.retry-schedule',
+    late !== undefined && `attempt ${attempts + 1} of the event came 30 hours after it: retries stop within 24 hours of the event`,
+  );
 }
 
 /** On a frozen clock an attempt has been sent when the move answers; a moment more for the receiver to take it in. */

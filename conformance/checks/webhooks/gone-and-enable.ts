@@ -26,7 +26,8 @@ export const goneAndEnable: ActiveCheck = {
   kind: 'active',
   id: 'webhooks.gone-and-enable',
   family: 'webhooks',
-  title: "a 410 answer disables the webhook, fails its queued deliveries and tells the other webhooks; PATCH {active: true} only turns it on; enable with resend_failed queues failed deliveries again, skipping pings and events a replay delivered",
+  title:
+    'a 410 answer disables the webhook, fails its queued deliveries and tells the other webhooks; PATCH {active: true} only turns it on; enable with resend_failed queues failed deliveries again, skipping pings and events a replay delivered',
   spec: '3, 4.11',
   basis: 'documented',
   writes: true,
@@ -42,14 +43,34 @@ export const goneAndEnable: ActiveCheck = {
         answer = 410;
         await disableByGone(scene);
         const firstAfter = await deliveryOf(scene, first.deliveryId);
-        context.judge('webhooks.disabling-fails-queued', firstAfter.json?.status === 'failed' ? undefined : `a delivery retrying when the webhook was disabled shows status ${JSON.stringify(firstAfter.json?.status)}, not failed`, firstAfter);
-        const told = await watcher.receiver.nth(watcher.path, 1, scene.wait, (request) => request.json?.type === 'webhook.disabled' && request.rawBody.includes(hook.id));
-        context.judge('webhooks.disabled-told-to-others', told ? undefined : `the workspace's other webhook got no webhook.disabled naming ${hook.id} within ${scene.wait / 1000} s`);
+        context.judge(
+          'webhooks.disabling-fails-queued',
+          firstAfter.json?.status === 'failed'
+            ? undefined
+            : `a delivery retrying when the webhook was disabled shows status ${JSON.stringify(firstAfter.json?.status)}, not failed`,
+          firstAfter,
+        );
+        const told = await watcher.receiver.nth(
+          watcher.path,
+          1,
+          scene.wait,
+          (request) => request.json?.type === 'webhook.disabled' && request.rawBody.includes(hook.id),
+        );
+        context.judge(
+          'webhooks.disabled-told-to-others',
+          told ? undefined : `the workspace's other webhook got no webhook.disabled naming ${hook.id} within ${scene.wait / 1000} s`,
+        );
 
         // 2. PATCH {active: true}: on, and nothing resent.
         answer = 200;
         const patched = await context.client.call('updateWebhook', { path: { id: hook.id }, body: { active: true } });
-        context.judge('webhooks.patch-active-turns-on', patched.status === 200 && patched.json?.active === true && patched.json?.status === 'active' ? undefined : `PATCH {active: true} answered ${patched.status} with active ${JSON.stringify(patched.json?.active)} and status ${JSON.stringify(patched.json?.status)}`, patched);
+        context.judge(
+          'webhooks.patch-active-turns-on',
+          patched.status === 200 && patched.json?.active === true && patched.json?.status === 'active'
+            ? undefined
+            : `PATCH {active: true} answered ${patched.status} with active ${JSON.stringify(patched.json?.active)} and status ${JSON.stringify(patched.json?.status)}`,
+          patched,
+        );
         await settle(scene.pause);
         const againAfterPatch = countOf(hook, first.leadId) - 1;
         const firstAfterPatch = await deliveryOf(scene, first.deliveryId);
@@ -80,21 +101,32 @@ export const goneAndEnable: ActiveCheck = {
         const resent = enabled.json?.resent;
         context.judge(
           'webhooks.enable-resends-failed',
-          !resentSecond ? `a lead.created that failed before the webhook was disabled did not come again within ${scene.wait / 1000} s of enable with resend_failed`
-          : resent !== after.length ? `enable answered resent ${JSON.stringify(resent)}, but ${after.length} deliveries came again`
-          : undefined,
+          !resentSecond
+            ? `a lead.created that failed before the webhook was disabled did not come again within ${scene.wait / 1000} s of enable with resend_failed`
+            : resent !== after.length
+              ? `enable answered resent ${JSON.stringify(resent)}, but ${after.length} deliveries came again`
+              : undefined,
           enabled,
         );
         const pings = after.filter((request) => request.headers['svc-event'] === 'ping').length;
-        context.judge('webhooks.resend-skips-pings', pings ? `enable with resend_failed sent ${pings} failed test pings again; pings are skipped` : undefined, enabled);
+        context.judge(
+          'webhooks.resend-skips-pings',
+          pings ? `enable with resend_failed sent ${pings} failed test pings again; pings are skipped` : undefined,
+          enabled,
+        );
         const replayed = after.filter(isLeadEvent(first.leadId)).length;
-        context.judge('webhooks.resend-skips-replayed', replayed ? 'enable with resend_failed sent again a failed lead.created whose replay had already delivered it' : undefined, enabled);
+        context.judge(
+          'webhooks.resend-skips-replayed',
+          replayed ? 'enable with resend_failed sent again a failed lead.created whose replay had already delivered it' : undefined,
+          enabled,
+        );
       });
     });
   },
 };
 
-const isLeadEvent = (leadId: string) => (request: ReceivedRequest) => request.json?.type === 'lead.created' && request.json?.data?.object?.id === leadId;
+const isLeadEvent = (leadId: string) => (request: ReceivedRequest) =>
+  request.json?.type === 'lead.created' && request.json?.data?.object?.id === leadId;
 
 const countOf = (hook: TestWebhook, leadId: string) => hook.receiver.requestsTo(hook.path, isLeadEvent(leadId)).length;
 
@@ -104,9 +136,16 @@ async function failingEvent(scene: Scene): Promise<{ leadId: string; deliveryId:
   const lead = await context.createLead();
   // The lead is new: its first lead.created is the first delivery naming it, which may well have come before the answer did.
   const request = await hook.delivery(1, `lead.created of ${lead.id}`, { match: isLeadEvent(lead.id) });
-  const deliveryId = request.headers['svc-delivery'] || context.fail('the lead.created delivery carries no Svc-Delivery: there is no delivery to follow');
+  const deliveryId =
+    request.headers['svc-delivery'] || context.fail('the lead.created delivery carries no Svc-Delivery: there is no delivery to follow');
   const delivery = await deliveryOf(scene, deliveryId, (status) => status !== 'pending');
-  context.judge('webhooks.delivery-retrying', delivery.json?.status === 'retrying' ? undefined : `a delivery whose first attempt got a 500 shows status ${JSON.stringify(delivery.json?.status)}, not retrying`, delivery);
+  context.judge(
+    'webhooks.delivery-retrying',
+    delivery.json?.status === 'retrying'
+      ? undefined
+      : `a delivery whose first attempt got a 500 shows status ${JSON.stringify(delivery.json?.status)}, not retrying`,
+    delivery,
+  );
   return { leadId: lead.id, deliveryId };
 }
 
@@ -123,7 +162,11 @@ async function disableByGone(scene: Scene): Promise<void> {
   }
   context.expectStatus(read, 200);
   if (read.json?.active !== false || read.json?.status === 'active') {
-    context.fail(`after its endpoint answered 410 the webhook shows active ${JSON.stringify(read.json?.active)} and status ${JSON.stringify(read.json?.status)}: a 410 disables it`, read, 'webhooks.gone-disables');
+    context.fail(
+      `after its endpoint answered 410 the webhook shows active ${JSON.stringify(read.json?.active)} and status ${JSON.stringify(read.json?.status)}: a 410 disables it`,
+      read,
+      'webhooks.gone-disables',
+    );
   }
   context.judge('webhooks.gone-disables', undefined, read);
 }
@@ -154,6 +197,18 @@ async function deliveryOf(scene: Scene, deliveryId: string, until?: (status: str
 
 function judgeEnableAnswer(context: CheckContext, enabled: Exchange): void {
   const { webhook, resent } = enabled.json ?? {};
-  context.judge('webhooks.enable-answer', enabled.status === 200 && webhook?.object === 'webhook' && Number.isInteger(resent) ? undefined : `enable answered ${enabled.status} ${enabled.text.slice(0, 160)}, not {webhook, resent: integer}`, enabled);
-  context.judge('webhooks.enable-turns-on', webhook?.active === true && webhook?.status === 'active' ? undefined : `enable answered the webhook with active ${JSON.stringify(webhook?.active)} and status ${JSON.stringify(webhook?.status)}`, enabled);
+  context.judge(
+    'webhooks.enable-answer',
+    enabled.status === 200 && webhook?.object === 'webhook' && Number.isInteger(resent)
+      ? undefined
+      : `enable answered ${enabled.status} ${enabled.text.slice(0, 160)}, not {webhook, resent: integer}`,
+    enabled,
+  );
+  context.judge(
+    'webhooks.enable-turns-on',
+    webhook?.active === true && webhook?.status === 'active'
+      ? undefined
+      : `enable answered the webhook with active ${JSON.stringify(webhook?.active)} and status ${JSON.stringify(webhook?.status)}`,
+    enabled,
+  );
 }

@@ -22,4 +22,26 @@ import { signature } from './signature.ts';
 import { timestamp } from './timestamp.ts';
 import { urlRules } from './url-rules.ts';
 
-export const webhooksChecks: Check[] = [createAndRead, manageScope, deliveryHeaders, signature, timestamp, ping, eventPatterns, eventFilters, channelFilter, deliveryLog, retryKeepsIds, replay, rotateSecret, redirects, redirectOtherHost, goneAndEnable, urlRules, retrySchedule, failureStreak, resendWindow, planLimit];
+export const webhooksChecks: Check[] = [
+  createAndRead,
+  manageScope,
+  deliveryHeaders,
+  signature,
+  timestamp,
+  ping,
+  eventPatterns,
+  eventFilters,
+  channelFilter,
+  deliveryLog,
+  retryKeepsIds,
+  replay,
+  rotateSecret,
+  redirects,
+  redirectOtherHost,
+  goneAndEnable,
+  urlRules,
+  retrySchedule,
+  failureStreak,
+  resendWindow,
+  planLimit,
+];

@@ -18,7 +18,11 @@ export const manageScope: ActiveCheck = {
     const key = context.target.limitedKey ?? context.skip('needs --limited-key: a key without webhooks:manage');
     const whoami = await context.client.call('getWhoami', { key });
     if ((whoami.json?.scopes ?? []).includes('webhooks:manage')) context.skip('the limited key holds webhooks:manage');
-    const body = { name: `conformance ${context.runId} manage-scope`, url: 'https://hooks.example.com/crmkit-conformance', events: ['invoice.*'] };
+    const body = {
+      name: `conformance ${context.runId} manage-scope`,
+      url: 'https://hooks.example.com/crmkit-conformance',
+      events: ['invoice.*'],
+    };
     const created = await context.client.call('createWebhook', { body });
     context.expectStatus(created, 201);
     const id = created.json.webhook.id;
@@ -37,8 +41,12 @@ export const manageScope: ActiveCheck = {
     const problems: string[] = [];
     for (const [method, path, sent] of routes) {
       const answer = await context.client.send(method, path, { key, ...(sent === undefined ? {} : { body: sent }) });
-      if (method === 'POST' && path === '/v1/webhooks' && answer.status === 201) context.cleanup(() => deleteWebhook(context, answer.json.webhook.id));
-      if (answer.status !== 403 || answer.json?.error?.code !== 'missing_scope') problems.push(`${method} ${path.replace(id, '{id}').replace(deliveryId, '{did}')} answered ${answer.status} ${answer.json?.error?.code ?? ''}`);
+      if (method === 'POST' && path === '/v1/webhooks' && answer.status === 201)
+        context.cleanup(() => deleteWebhook(context, answer.json.webhook.id));
+      if (answer.status !== 403 || answer.json?.error?.code !== 'missing_scope')
+        problems.push(
+          `${method} ${path.replace(id, '{id}').replace(deliveryId, '{did}')} answered ${answer.status} ${answer.json?.error?.code ?? ''}`,
+        );
     }
     // Deleted at once (webhook.disabled of later checks would go to it).
     await deleteWebhook(context, id);

@@ -19,7 +19,8 @@ export const ping: ActiveCheck = {
   kind: 'active',
   id: 'webhooks.ping',
   family: 'webhooks',
-  title: 'ping sends a ping at once, only to the webhook pinged, and answers the delivery result: success for any 2xx, retrying for anything else or a connection error',
+  title:
+    'ping sends a ping at once, only to the webhook pinged, and answers the delivery result: success for any 2xx, retrying for anything else or a connection error',
   spec: '3, 4.11, 6.3',
   basis: 'documented',
   writes: true,
@@ -29,17 +30,47 @@ export const ping: ActiveCheck = {
       await withWebhook(context, 'ping-watcher', ['*'], async (watcher) => {
         const ok = await pingAnswering(context, webhook, 200);
         const arrived = webhook.receiver.requestsTo(webhook.path, (request) => request.headers['svc-event'] === 'ping');
-        context.judge('webhooks.ping-sends', arrived.length === 1 ? undefined : `the ping route answered, and ${arrived.length} ping requests reached the webhook's URL, not 1`, ok);
+        context.judge(
+          'webhooks.ping-sends',
+          arrived.length === 1
+            ? undefined
+            : `the ping route answered, and ${arrived.length} ping requests reached the webhook's URL, not 1`,
+          ok,
+        );
         context.judge('webhooks.ping-answers-result', resultProblem(ok.json, 'success', 200), ok);
-        context.judge('webhooks.delivery-success', ok.json?.status === 'success' ? undefined : `a ping answered 200 by the receiver shows status ${JSON.stringify(ok.json?.status)}, not success`, ok);
+        context.judge(
+          'webhooks.delivery-success',
+          ok.json?.status === 'success'
+            ? undefined
+            : `a ping answered 200 by the receiver shows status ${JSON.stringify(ok.json?.status)}, not success`,
+          ok,
+        );
 
         const accepted = await pingAnswering(context, webhook, 202);
-        context.judge('webhooks.any-2xx-succeeds', accepted.json?.status === 'success' ? undefined : `a ping answered 202 by the receiver shows status ${JSON.stringify(accepted.json?.status)}, not success: any 2xx succeeds`, accepted);
+        context.judge(
+          'webhooks.any-2xx-succeeds',
+          accepted.json?.status === 'success'
+            ? undefined
+            : `a ping answered 202 by the receiver shows status ${JSON.stringify(accepted.json?.status)}, not success: any 2xx succeeds`,
+          accepted,
+        );
 
         const refused = await pingAnswering(context, webhook, 500);
         const failedStatus = refused.json?.status;
-        context.judge('webhooks.non-2xx-fails', failedStatus === 'retrying' || failedStatus === 'failed' ? undefined : `a ping answered 500 by the receiver shows status ${JSON.stringify(failedStatus)}: a non-2xx answer is a failed attempt`, refused);
-        context.judge('webhooks.delivery-retrying', failedStatus === 'retrying' ? undefined : `a ping whose attempt failed (500) shows status ${JSON.stringify(failedStatus)}, not retrying, with its schedule ahead`, refused);
+        context.judge(
+          'webhooks.non-2xx-fails',
+          failedStatus === 'retrying' || failedStatus === 'failed'
+            ? undefined
+            : `a ping answered 500 by the receiver shows status ${JSON.stringify(failedStatus)}: a non-2xx answer is a failed attempt`,
+          refused,
+        );
+        context.judge(
+          'webhooks.delivery-retrying',
+          failedStatus === 'retrying'
+            ? undefined
+            : `a ping whose attempt failed (500) shows status ${JSON.stringify(failedStatus)}, not retrying, with its schedule ahead`,
+          refused,
+        );
 
         await judgeConnectionError(context);
 
@@ -47,7 +78,12 @@ export const ping: ActiveCheck = {
         await settle(context.target.mock ? 200 : 2_000);
         const watcherPings = watcher.receiver.requestsTo(watcher.path, (request) => request.headers['svc-event'] === 'ping').length;
         const listed = (await allDeliveries(context, watcher.id)).filter((delivery) => delivery.event_type === 'ping').length;
-        context.judge('webhooks.ping-only-pinged', watcherPings + listed === 0 ? undefined : `a webhook subscribed to * got ${watcherPings} ping requests and lists ${listed} ping deliveries, while only another webhook was pinged`);
+        context.judge(
+          'webhooks.ping-only-pinged',
+          watcherPings + listed === 0
+            ? undefined
+            : `a webhook subscribed to * got ${watcherPings} ping requests and lists ${listed} ping deliveries, while only another webhook was pinged`,
+        );
       });
     });
   },
@@ -65,9 +101,11 @@ async function pingAnswering(context: CheckContext, webhook: TestWebhook, status
 function resultProblem(delivery: any, status: string, responseStatus: number): string | undefined {
   const problems: string[] = [];
   if (!/^dlv_\S+$/.test(delivery?.id ?? '')) problems.push(`its id is ${JSON.stringify(delivery?.id)}, not a dlv_ delivery id`);
-  if (!(delivery?.attempts >= 1)) problems.push(`attempts is ${JSON.stringify(delivery?.attempts)}: the attempt was made before the answer`);
+  if (!(delivery?.attempts >= 1))
+    problems.push(`attempts is ${JSON.stringify(delivery?.attempts)}: the attempt was made before the answer`);
   if (delivery?.status !== status) problems.push(`status is ${JSON.stringify(delivery?.status)}, not ${status}`);
-  if (delivery?.response_status !== responseStatus) problems.push(`response_status is ${JSON.stringify(delivery?.response_status)}, not the receiver's ${responseStatus}`);
+  if (delivery?.response_status !== responseStatus)
+    problems.push(`response_status is ${JSON.stringify(delivery?.response_status)}, not the receiver's ${responseStatus}`);
   return problems.length ? `the ping's answer is not the delivery result: ${problems.join('; ')}` : undefined;
 }
 
@@ -75,7 +113,9 @@ function resultProblem(delivery: any, status: string, responseStatus: number): s
 async function judgeConnectionError(context: CheckContext): Promise<void> {
   if (!context.target.mock || context.target.webhookReceiver?.publicUrl) return judgeConnectionErrorAtSink(context);
   const url = `http://127.0.0.1:${await closedPort()}/crmkit-conformance/${context.runId}/closed`;
-  const created = await context.client.call('createWebhook', { body: { name: `conformance ${context.runId} ping-closed`, url, events: ['lead.created'] } });
+  const created = await context.client.call('createWebhook', {
+    body: { name: `conformance ${context.runId} ping-closed`, url, events: ['lead.created'] },
+  });
   if (created.status !== 201) return; // a mock that refuses 127.0.0.1 (no --allow-private-webhooks): withWebhook has skipped before
   const id = created.json.webhook.id;
   context.cleanup(() => deleteWebhook(context, id));
@@ -84,7 +124,10 @@ async function judgeConnectionError(context: CheckContext): Promise<void> {
   await deleteWebhook(context, id);
   context.expectStatus(answer, 200, 201);
   const { status, response_status: responseStatus } = answer.json ?? {};
-  const problem = status === 'success' || responseStatus != null ? `a ping to a closed port shows status ${JSON.stringify(status)} and response_status ${JSON.stringify(responseStatus)}: a connection error is a failed attempt without an answer` : undefined;
+  const problem =
+    status === 'success' || responseStatus != null
+      ? `a ping to a closed port shows status ${JSON.stringify(status)} and response_status ${JSON.stringify(responseStatus)}: a connection error is a failed attempt without an answer`
+      : undefined;
   context.judge('webhooks.connection-error-fails', problem, answer);
 }
 

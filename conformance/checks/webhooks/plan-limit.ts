@@ -16,7 +16,11 @@ import { controlCall } from '../../mock-control.ts';
 import { deleteWebhook } from '../../webhook-kit.ts';
 
 /** Webhooks per workspace by plan (spec 4.11, 8), as the document states them. */
-const WEBHOOKS_BY_PLAN = operationExtension<{ webhooks: Record<string, number> }>(loadDocument('crm'), 'createWebhook', 'x-plan-limits').webhooks;
+const WEBHOOKS_BY_PLAN = operationExtension<{ webhooks: Record<string, number> }>(
+  loadDocument('crm'),
+  'createWebhook',
+  'x-plan-limits',
+).webhooks;
 /** Against a deployment, whose plan the API does not tell: Free's and Start's limits are reached with this many. */
 const MOST_CREATED = 30;
 /** The plans of each rule, smallest limit first. */
@@ -33,7 +37,8 @@ export const planLimit: ActiveCheck = {
   kind: 'active',
   id: 'webhooks.plan-limit',
   family: 'webhooks',
-  title: "past the plan's webhook count (2, 25, 100, 250) a new webhook answers limit_reached with key webhooks, the plan's limit, the count used and a plan to upgrade to",
+  title:
+    "past the plan's webhook count (2, 25, 100, 250) a new webhook answers limit_reached with key webhooks, the plan's limit, the count used and a plan to upgrade to",
   spec: '4.11, 7.3, 8',
   basis: 'documented',
   writes: true,
@@ -64,7 +69,14 @@ async function fillAndJudge(context: CheckContext, created: string[]): Promise<v
       // A create taken with the limit already reached breaks the rule, though a later one is refused (an off-by-one limit).
       let pastLimit: number | undefined;
       const refusal = await fillUp(context, limit + 1, created, (before) => void (before >= limit && (pastLimit ??= before + 1)));
-      context.judge(rule, pastLimit !== undefined ? `on ${name} a workspace took webhook number ${pastLimit}, over its limit of ${limit}` : refusal ? undefined : `on ${name} a workspace took more than ${limit} webhooks`);
+      context.judge(
+        rule,
+        pastLimit !== undefined
+          ? `on ${name} a workspace took webhook number ${pastLimit}, over its limit of ${limit}`
+          : refusal
+            ? undefined
+            : `on ${name} a workspace took more than ${limit} webhooks`,
+      );
       if (refusal) judgeRefusal(context, refusal, name);
     }
   } finally {
@@ -79,10 +91,15 @@ type Refusal = { answer: Awaited<ReturnType<CheckContext['client']['send']>>; co
  * `most` are there; at least one is tried, since other checks' webhooks may fill the plan already.
  * `taken` hears of each webhook taken, with the count listed before it.
  */
-async function fillUp(context: CheckContext, most: number, created: string[], taken?: (countBefore: number) => void): Promise<Refusal | undefined> {
+async function fillUp(
+  context: CheckContext,
+  most: number,
+  created: string[],
+  taken?: (countBefore: number) => void,
+): Promise<Refusal | undefined> {
   let count = await countWebhooks(context);
   do {
-    const answer = await context.client.call('createWebhook', { 
+    const answer = await context.client.call('createWebhook', {
       body: { name: `conformance ${context.runId} plan-limit`, url: 'https://hooks.example.com/crmkit-conformance', events: ['invoice.*'] },
     });
     if (answer.status !== 201) return { answer, count: await countWebhooks(context) };
@@ -116,19 +133,36 @@ function judgeRefusal(context: CheckContext, { answer, count }: Refusal, plan: s
   const on = plan ? `on ${plan}: ` : '';
   context.judge(
     'webhooks.limit-reached',
-    ![403, 409, 422].includes(answer.status) || error.code !== 'limit_reached' ? `${on}the webhook over the limit answered ${answer.status} ${error.code ?? ''}, not limit_reached (403, 409 or 422)`
-    : error.key !== 'webhooks' ? `${on}limit_reached names key ${JSON.stringify(error.key)}, not webhooks`
-    : expectedLimit !== undefined ? (error.limit !== expectedLimit ? `${on}limit_reached names limit ${error.limit}, not ${expectedLimit}` : undefined)
-    : !limits.includes(error.limit) ? `limit_reached names limit ${error.limit}, not one of spec 8's ${limits.join(', ')}`
-    : undefined,
+    ![403, 409, 422].includes(answer.status) || error.code !== 'limit_reached'
+      ? `${on}the webhook over the limit answered ${answer.status} ${error.code ?? ''}, not limit_reached (403, 409 or 422)`
+      : error.key !== 'webhooks'
+        ? `${on}limit_reached names key ${JSON.stringify(error.key)}, not webhooks`
+        : expectedLimit !== undefined
+          ? error.limit !== expectedLimit
+            ? `${on}limit_reached names limit ${error.limit}, not ${expectedLimit}`
+            : undefined
+          : !limits.includes(error.limit)
+            ? `limit_reached names limit ${error.limit}, not one of spec 8's ${limits.join(', ')}`
+            : undefined,
     answer,
   );
   if (error.code !== 'limit_reached') return;
   const missing = ['key', 'limit', 'used', 'plan', 'upgrade_to'].filter((name) => !(name in error));
   context.judge('errors.extra-limit-reached', missing.length ? `${on}limit_reached lacks ${missing.join(', ')}` : undefined, answer);
-  if (error.used !== count || count < error.limit) context.judge('webhooks.limit-reached', `${on}limit_reached says ${error.used} used of ${error.limit}, while the workspace lists ${count} webhooks`, answer);
+  if (error.used !== count || count < error.limit)
+    context.judge(
+      'webhooks.limit-reached',
+      `${on}limit_reached says ${error.used} used of ${error.limit}, while the workspace lists ${count} webhooks`,
+      answer,
+    );
   const room = WEBHOOKS_BY_PLAN[error.upgrade_to];
   const top = plan !== undefined && Math.max(...limits) === WEBHOOKS_BY_PLAN[plan];
   const upgrade = top ? error.upgrade_to === null || room === undefined || room >= error.limit : room !== undefined && room > error.limit;
-  context.judge('webhooks.limit-reached-upgrade-to', upgrade ? undefined : `${on}limit_reached carries upgrade_to ${JSON.stringify(error.upgrade_to)}, not a plan that allows more than ${error.limit} webhooks`, answer);
+  context.judge(
+    'webhooks.limit-reached-upgrade-to',
+    upgrade
+      ? undefined
+      : `${on}limit_reached carries upgrade_to ${JSON.stringify(error.upgrade_to)}, not a plan that allows more than ${error.limit} webhooks`,
+    answer,
+  );
 }

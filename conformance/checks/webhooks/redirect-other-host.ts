@@ -16,18 +16,26 @@ export const redirectOtherHost: ActiveCheck = {
   writes: true,
   async run(context) {
     if (!context.target.mock || context.target.webhookReceiver?.publicUrl) {
-      context.skip('the receiver has one public host here; a redirect to another host of its own needs a mock on this machine (127.0.0.1 and localhost)');
+      context.skip(
+        'the receiver has one public host here; a redirect to another host of its own needs a mock on this machine (127.0.0.1 and localhost)',
+      );
     }
     await withWebhook(context, 'redirect-other-host', ['lead.created'], async (hook) => {
       const local = new URL(hook.receiver.url(hook.path));
       if (local.hostname !== '127.0.0.1') context.skip(`the receiver is at ${local.hostname}, not 127.0.0.1: no second name for it`);
       const elsewhere = `${hook.path}/elsewhere`;
-      hook.receiver.answer(hook.path, () => ({ status: 307, headers: { location: `${local.protocol}//localhost:${local.port}${elsewhere}` } }));
+      hook.receiver.answer(hook.path, () => ({
+        status: 307,
+        headers: { location: `${local.protocol}//localhost:${local.port}${elsewhere}` },
+      }));
       const ping = await context.client.call('pingWebhook', { path: { id: hook.id } });
       context.expectStatus(ping, 200, 201);
       const followed = hook.receiver.requestsTo(elsewhere).length > 0;
       if (followed || ping.json?.status === 'success') {
-        context.fail(`a redirect from 127.0.0.1 to localhost was ${followed ? 'followed' : 'not followed, yet the ping shows success'}: redirects go only to the same host and scheme`, ping);
+        context.fail(
+          `a redirect from 127.0.0.1 to localhost was ${followed ? 'followed' : 'not followed, yet the ping shows success'}: redirects go only to the same host and scheme`,
+          ping,
+        );
       }
     });
   },

@@ -18,16 +18,35 @@ export const redirects: ActiveCheck = {
   async run(context) {
     await withWebhook(context, 'redirects', ['lead.created'], async (hook) => {
       const three = await pingThroughChain(context, hook, 'three', 3);
-      context.judge('webhooks.redirects-followed', three.reached && three.status === 'success' ? undefined : `a ping redirected 3 times on the same host ${three.reached ? 'reached the end' : 'never reached the end of the chain'} and shows status ${JSON.stringify(three.status)}: up to 3 redirects are followed`);
+      context.judge(
+        'webhooks.redirects-followed',
+        three.reached && three.status === 'success'
+          ? undefined
+          : `a ping redirected 3 times on the same host ${three.reached ? 'reached the end' : 'never reached the end of the chain'} and shows status ${JSON.stringify(three.status)}: up to 3 redirects are followed`,
+      );
       const four = await pingThroughChain(context, hook, 'four', 4);
-      context.judge('webhooks.redirects-at-most-3', !four.reached && four.status !== 'success' ? undefined : `a ping redirected 4 times ${four.reached ? 'reached the end of the chain' : 'did not reach the end'} and shows status ${JSON.stringify(four.status)}: a fourth redirect is not followed`);
+      context.judge(
+        'webhooks.redirects-at-most-3',
+        !four.reached && four.status !== 'success'
+          ? undefined
+          : `a ping redirected 4 times ${four.reached ? 'reached the end of the chain' : 'did not reach the end'} and shows status ${JSON.stringify(four.status)}: a fourth redirect is not followed`,
+      );
     });
   },
 };
 
 /** Makes the webhook's URL the start of `hops` redirects ending at a path that answers 200, pings, and says whether the end was asked and how the ping's delivery ended. */
-async function pingThroughChain(context: CheckContext, hook: TestWebhook, name: string, hops: number): Promise<{ reached: boolean; status: unknown }> {
-  const stops = [hook.path, ...Array.from({ length: hops - 1 }, (_, index) => `${hook.path}/${name}/hop${index + 1}`), `${hook.path}/${name}/end`];
+async function pingThroughChain(
+  context: CheckContext,
+  hook: TestWebhook,
+  name: string,
+  hops: number,
+): Promise<{ reached: boolean; status: unknown }> {
+  const stops = [
+    hook.path,
+    ...Array.from({ length: hops - 1 }, (_, index) => `${hook.path}/${name}/hop${index + 1}`),
+    `${hook.path}/${name}/end`,
+  ];
   for (let index = 0; index < stops.length - 1; index++) {
     hook.receiver.answer(stops[index]!, () => ({ status: 307, headers: { location: hook.receiver.url(stops[index + 1]!) } }));
   }

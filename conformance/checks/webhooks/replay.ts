@@ -28,16 +28,30 @@ export const replay: ActiveCheck = {
       if (!deliveryId) context.fail('the delivery carries no Svc-Delivery: there is no delivery id to replay');
       const replayed = await context.client.send('POST', `/v1/webhooks/${webhook.id}/deliveries/${deliveryId}/replay`);
       context.expectStatus(replayed, 200, 201, 202);
-      const again = await webhook.delivery(1, 'the replayed lead.created', { match: (request) => ours(request) && request !== original && claimsReplay(request, deliveryId!, replayed.json?.id) });
-      const sameEvent = again.headers['svc-event-id'] !== original.headers['svc-event-id'] ? `Svc-Event-Id changed from ${original.headers['svc-event-id']} to ${again.headers['svc-event-id']}`
-        : again.json?.id !== original.json?.id ? `the body's event id changed from ${original.json?.id} to ${again.json?.id}`
-        : undefined;
+      const again = await webhook.delivery(1, 'the replayed lead.created', {
+        match: (request) => ours(request) && request !== original && claimsReplay(request, deliveryId!, replayed.json?.id),
+      });
+      const sameEvent =
+        again.headers['svc-event-id'] !== original.headers['svc-event-id']
+          ? `Svc-Event-Id changed from ${original.headers['svc-event-id']} to ${again.headers['svc-event-id']}`
+          : again.json?.id !== original.json?.id
+            ? `the body's event id changed from ${original.json?.id} to ${again.json?.id}`
+            : undefined;
       context.judge('webhooks.replay-same-event', sameEvent && `the replay: ${sameEvent}`, replayed);
       context.judge('webhooks.at-least-once', sameEvent && `a replayed event cannot be told a duplicate: ${sameEvent}`, replayed);
-      context.judge('webhooks.replay-header', again.headers['svc-replay'] === 'true' ? undefined : `the replay carries Svc-Replay ${JSON.stringify(again.headers['svc-replay'] ?? null)}, not "true"`, replayed);
-      const newId = !/^dlv_\S+$/.test(again.headers['svc-delivery'] ?? '') || again.headers['svc-delivery'] === deliveryId ? `Svc-Delivery is ${again.headers['svc-delivery']}; a replay has a new delivery id, not the original's ${deliveryId}`
-        : typeof replayed.json?.id === 'string' && replayed.json.id !== again.headers['svc-delivery'] ? `Svc-Delivery is ${again.headers['svc-delivery']}, but the replay route answered delivery ${replayed.json.id}`
-        : undefined;
+      context.judge(
+        'webhooks.replay-header',
+        again.headers['svc-replay'] === 'true'
+          ? undefined
+          : `the replay carries Svc-Replay ${JSON.stringify(again.headers['svc-replay'] ?? null)}, not "true"`,
+        replayed,
+      );
+      const newId =
+        !/^dlv_\S+$/.test(again.headers['svc-delivery'] ?? '') || again.headers['svc-delivery'] === deliveryId
+          ? `Svc-Delivery is ${again.headers['svc-delivery']}; a replay has a new delivery id, not the original's ${deliveryId}`
+          : typeof replayed.json?.id === 'string' && replayed.json.id !== again.headers['svc-delivery']
+            ? `Svc-Delivery is ${again.headers['svc-delivery']}, but the replay route answered delivery ${replayed.json.id}`
+            : undefined;
       context.judge('webhooks.replay-new-delivery-id', newId && `the replay: ${newId}`, replayed);
       const signed = signatureProblem(again.headers['svc-signature'], again.rawBody, webhook.secret);
       if (signed) context.fail(`the replay's signature does not verify: ${signed}`, replayed, 'webhooks.signature-hmac');
@@ -57,16 +71,20 @@ async function replayFromLog(context: CheckContext): Promise<void> {
     context.expectStatus(replayed, 200, 201, 202);
     const replayedId = typeof replayed.json?.id === 'string' ? replayed.json.id : undefined;
     // Spec 6.3 allows duplicates: the replay is the delivery the route answered, not the event's second delivery.
-    const isReplay = (event: SeenEvent) => ours(event) && (replayedId ? event.logged?.json?.id === replayedId : event.logged?.json?.id !== deliveryId);
+    const isReplay = (event: SeenEvent) =>
+      ours(event) && (replayedId ? event.logged?.json?.id === replayedId : event.logged?.json?.id !== deliveryId);
     const again = (await webhook.event(1, eventWaitMs(context), isReplay)) ?? context.fail(absent('the replayed lead.created'), replayed);
-    const sameEvent = again.json?.id !== original.json?.id && `the replay's payload has event id ${again.json?.id}, not ${original.json?.id}`;
+    const sameEvent =
+      again.json?.id !== original.json?.id && `the replay's payload has event id ${again.json?.id}, not ${original.json?.id}`;
     context.judge('webhooks.replay-same-event', sameEvent, again.logged);
     const againId = again.logged?.json?.id;
     const shown = `the log shows the replay as delivery ${againId}`;
     const newId =
-      !/^dlv_\S+$/.test(againId ?? '') || againId === deliveryId ? `${shown}; a replay has a new delivery id, not the original's ${deliveryId}`
-      : typeof replayed.json?.id === 'string' && replayed.json.id !== againId ? `${shown}, but the replay route answered delivery ${replayed.json.id}`
-      : undefined;
+      !/^dlv_\S+$/.test(againId ?? '') || againId === deliveryId
+        ? `${shown}; a replay has a new delivery id, not the original's ${deliveryId}`
+        : typeof replayed.json?.id === 'string' && replayed.json.id !== againId
+          ? `${shown}, but the replay route answered delivery ${replayed.json.id}`
+          : undefined;
     context.judge('webhooks.replay-new-delivery-id', newId, replayed);
     for (const rule of ['webhooks.replay-header', 'webhooks.signature-hmac', 'webhooks.at-least-once']) {
       context.skipRule(rule, `it is in the request's headers; ${RECEIVER_ONLY}`);

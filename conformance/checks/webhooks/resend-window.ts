@@ -23,7 +23,8 @@ export const resendWindow: ActiveCheck = {
   basis: 'documented',
   writes: true,
   async run(context) {
-    if (!context.target.mock) return context.skip('three days pass only on a crmkit mock, whose clock the suite moves through its control API');
+    if (!context.target.mock)
+      return context.skip('three days pass only on a crmkit mock, whose clock the suite moves through its control API');
     const clockPath = `/_mock/workspaces/${context.target.mock.workspaceId}/clock`;
     const wasFrozen = (await controlCall(context, 'GET', clockPath))?.frozen === true;
     if (!wasFrozen) await controlCall(context, 'POST', clockPath, { freeze: true });
@@ -38,10 +39,22 @@ export const resendWindow: ActiveCheck = {
 async function resendAfterDays(context: CheckContext, hook: TestWebhook): Promise<void> {
   let answer = 500;
   hook.receiver.answer(hook.path, () => answer);
-  const old = await failedLeads(context, hook, 1, () => (answer = 410), () => (answer = 500));
+  const old = await failedLeads(
+    context,
+    hook,
+    1,
+    () => (answer = 410),
+    () => (answer = 500),
+  );
   await advanceMockClock(context, 48 * HOUR);
   context.expectStatus(await context.client.call('updateWebhook', { path: { id: hook.id }, body: { active: true } }), 200);
-  const recent = await failedLeads(context, hook, 2, () => (answer = 410), () => (answer = 500));
+  const recent = await failedLeads(
+    context,
+    hook,
+    2,
+    () => (answer = 410),
+    () => (answer = 500),
+  );
   await advanceMockClock(context, 36 * HOUR);
   answer = 200;
   const before = hook.receiver.requestsTo(hook.path).length;
@@ -56,17 +69,31 @@ async function resendAfterDays(context: CheckContext, hook: TestWebhook): Promis
   const recentMissing = recent.filter((id) => !againIds.includes(id));
   context.judge(
     'webhooks.resend-last-3-days',
-    oldAgain ? `an event whose delivery failed three and a half days before was resent (resent ${JSON.stringify(enabled.json?.resent)}); only the last 3 days' are`
-    : recentMissing.length ? `${recentMissing.length} of 2 events whose deliveries failed a day and a half before were not resent (resent ${JSON.stringify(enabled.json?.resent)})`
-    : undefined,
+    oldAgain
+      ? `an event whose delivery failed three and a half days before was resent (resent ${JSON.stringify(enabled.json?.resent)}); only the last 3 days' are`
+      : recentMissing.length
+        ? `${recentMissing.length} of 2 events whose deliveries failed a day and a half before were not resent (resent ${JSON.stringify(enabled.json?.resent)})`
+        : undefined,
     enabled,
   );
   const order = againIds.filter((id): id is string => id !== undefined && recent.includes(id));
-  context.judge('webhooks.resend-oldest-first', recentMissing.length || (order[0] === recent[0] && order[1] === recent[1]) ? undefined : `the resent events came in the order ${order.join(', ')}, not oldest first (${recent.join(', ')})`, enabled);
+  context.judge(
+    'webhooks.resend-oldest-first',
+    recentMissing.length || (order[0] === recent[0] && order[1] === recent[1])
+      ? undefined
+      : `the resent events came in the order ${order.join(', ')}, not oldest first (${recent.join(', ')})`,
+    enabled,
+  );
 }
 
 /** Makes `count` leads whose lead.created fails (500), then disables the webhook with a ping answered 410: their deliveries end failed. */
-async function failedLeads(context: CheckContext, hook: TestWebhook, count: number, gone: () => void, failing: () => void): Promise<string[]> {
+async function failedLeads(
+  context: CheckContext,
+  hook: TestWebhook,
+  count: number,
+  gone: () => void,
+  failing: () => void,
+): Promise<string[]> {
   const ids: string[] = [];
   for (let index = 0; index < count; index++) {
     const lead = await context.createLead();
@@ -79,6 +106,10 @@ async function failedLeads(context: CheckContext, hook: TestWebhook, count: numb
   context.expectStatus(await context.client.call('pingWebhook', { path: { id: hook.id } }), 200, 201);
   failing();
   const read = await context.client.call('getWebhook', { path: { id: hook.id } });
-  if (read.json?.active !== false) context.fail(`after a ping answered 410 the webhook shows active ${JSON.stringify(read.json?.active)}; the check needs it disabled (webhooks.gone-and-enable judges that)`, read);
+  if (read.json?.active !== false)
+    context.fail(
+      `after a ping answered 410 the webhook shows active ${JSON.stringify(read.json?.active)}; the check needs it disabled (webhooks.gone-and-enable judges that)`,
+      read,
+    );
   return ids;
 }

@@ -18,13 +18,17 @@ export const retrySchedule: ActiveCheck = {
   kind: 'active',
   id: 'webhooks.retry-schedule',
   family: 'webhooks',
-  title: 'a failing receiver gets retries 1 min, 5 min, 30 min, 2 h, 6 h, then every 6 h up to 24 h after the event; after 24 hours without success the webhook is disabled and webhook.disabled reaches the other webhooks',
+  title:
+    'a failing receiver gets retries 1 min, 5 min, 30 min, 2 h, 6 h, then every 6 h up to 24 h after the event; after 24 hours without success the webhook is disabled and webhook.disabled reaches the other webhooks',
   spec: '3, 6.3, 8',
   basis: 'documented',
   writes: true,
   async run(context) {
     // A day of retries is only seen by moving a mock's clock; no run waits 24 hours for a deployment.
-    if (!context.target.mock) return context.skip('the schedule runs over 24 hours: checked against a crmkit mock, whose clock the suite moves through its control API');
+    if (!context.target.mock)
+      return context.skip(
+        'the schedule runs over 24 hours: checked against a crmkit mock, whose clock the suite moves through its control API',
+      );
     // A frozen clock runs every attempt inside the move that makes it due, and the next one it schedules
     // with it: the attempts come at the schedule's exact times. It follows real time again afterwards.
     const clockPath = `/_mock/workspaces/${context.target.mock.workspaceId}/clock`;
@@ -61,11 +65,20 @@ async function followSchedule(context: CheckContext): Promise<void> {
       const expectAttempt = async (count: number, offset: number) => {
         await moveTo(offset - SLACK);
         if (attemptsSoFar() >= count) {
-          context.fail(`attempt ${count} came before the clock was ${label(offset)} past the event (retries come 1 min, 5 min, 30 min, 2 h, 6 h after the event, then every 6 hours within 24 hours)`, undefined, 'webhooks.retry-schedule');
+          context.fail(
+            `attempt ${count} came before the clock was ${label(offset)} past the event (retries come 1 min, 5 min, 30 min, 2 h, 6 h after the event, then every 6 hours within 24 hours)`,
+            undefined,
+            'webhooks.retry-schedule',
+          );
         }
         await moveTo(offset + SLACK);
         const retry = await failing.receiver.nth(failing.path, count, ARRIVAL_MS, ours);
-        if (!retry) context.fail(`the retry ${label(offset)} after the event (attempt ${count}) did not reach the receiver`, undefined, 'webhooks.retry-schedule');
+        if (!retry)
+          context.fail(
+            `the retry ${label(offset)} after the event (attempt ${count}) did not reach the receiver`,
+            undefined,
+            'webhooks.retry-schedule',
+          );
       };
       const schedule = [...RETRIES];
       for (let next = 12 * HOUR; next <= DAY; next += 6 * HOUR) schedule.push(next);
@@ -74,7 +87,13 @@ async function followSchedule(context: CheckContext): Promise<void> {
           // Failing for 18 hours, not for a day yet: the webhook stays on.
           const before = await context.client.call('getWebhook', { path: { id: failing.id } });
           context.expectStatus(before, 200);
-          context.judge('webhooks.no-consecutive-failure-rule', before.json?.active === true ? undefined : `the webhook is active ${JSON.stringify(before.json?.active)} after 18 hours of failures; it is disabled only after 24 hours without success`, before);
+          context.judge(
+            'webhooks.no-consecutive-failure-rule',
+            before.json?.active === true
+              ? undefined
+              : `the webhook is active ${JSON.stringify(before.json?.active)} after 18 hours of failures; it is disabled only after 24 hours without success`,
+            before,
+          );
         }
         await expectAttempt(index + 2, offset);
       }
@@ -86,13 +105,30 @@ async function followSchedule(context: CheckContext): Promise<void> {
       }
       context.expectStatus(after, 200);
       context.judge('webhooks.retry-schedule', undefined);
-      context.judge('webhooks.day-without-success-disables', after.json?.active === false ? undefined : `24 hours without a successful delivery (${attemptsSoFar()} attempts failed), the webhook is still active (${JSON.stringify(after.json?.active)}); it is disabled`, after);
+      context.judge(
+        'webhooks.day-without-success-disables',
+        after.json?.active === false
+          ? undefined
+          : `24 hours without a successful delivery (${attemptsSoFar()} attempts failed), the webhook is still active (${JSON.stringify(after.json?.active)}); it is disabled`,
+        after,
+      );
       const deliveryId = first.headers['svc-delivery'];
-      const delivery = deliveryId ? await context.client.call('getWebhookDelivery', { path: { id: failing.id, did: deliveryId } }) : undefined;
-      context.judge('webhooks.delivery-failed-at-end', delivery?.json?.status === 'failed' ? undefined : `after its last attempt, 24 hours after the event, the delivery shows status ${JSON.stringify(delivery?.json?.status)}, not failed`, delivery);
+      const delivery = deliveryId
+        ? await context.client.call('getWebhookDelivery', { path: { id: failing.id, did: deliveryId } })
+        : undefined;
+      context.judge(
+        'webhooks.delivery-failed-at-end',
+        delivery?.json?.status === 'failed'
+          ? undefined
+          : `after its last attempt, 24 hours after the event, the delivery shows status ${JSON.stringify(delivery?.json?.status)}, not failed`,
+        delivery,
+      );
       const names = (request: ReceivedRequest) => request.rawBody.includes(failing.id) && request.json?.type === 'webhook.disabled';
       const told = await watcher.receiver.nth(watcher.path, 1, 5_000, names);
-      context.judge('webhooks.disabled-told-to-others', told ? undefined : `the workspace's other webhook got no webhook.disabled naming ${failing.id}`);
+      context.judge(
+        'webhooks.disabled-told-to-others',
+        told ? undefined : `the workspace's other webhook got no webhook.disabled naming ${failing.id}`,
+      );
     });
   });
 }

@@ -6,7 +6,8 @@ export const rotateSecret: ActiveCheck = {
   kind: 'active',
   id: 'webhooks.rotate-secret',
   family: 'webhooks',
-  title: 'rotate-secret takes effect at once, with no overlap: the next delivery, and a retry waiting since before, are signed with the new secret',
+  title:
+    'rotate-secret takes effect at once, with no overlap: the next delivery, and a retry waiting since before, are signed with the new secret',
   spec: '4.11, 6.2',
   basis: 'documented',
   writes: true,
@@ -15,19 +16,34 @@ export const rotateSecret: ActiveCheck = {
       // A lead's event whose first attempt fails waits for its retry across the rotation.
       let leadId: string | undefined;
       const ours = (request: { json: any }) => leadId !== undefined && request.json?.data?.object?.id === leadId;
-      webhook.receiver.answer(webhook.path, (request) => (ours(request) && webhook.receiver.requestsTo(webhook.path, ours).length === 0 ? 500 : 200));
+      webhook.receiver.answer(webhook.path, (request) =>
+        ours(request) && webhook.receiver.requestsTo(webhook.path, ours).length === 0 ? 500 : 200,
+      );
       leadId = (await context.createLead()).id;
       await webhook.delivery(1, 'lead.created', { match: ours });
 
       const rotated = await context.client.call('rotateWebhookSecret', { path: { id: webhook.id } });
       context.expectStatus(rotated, 200);
       const secret: string = rotated.json?.secret;
-      context.judge('webhooks.secret-format', SECRET_FORMAT.test(secret ?? '') ? undefined : `rotate-secret answered the secret ${JSON.stringify(secret)}, not whsec_ followed by 43 characters`, rotated);
-      if (typeof secret !== 'string' || secret === webhook.secret) context.fail(`rotate-secret answered ${secret === webhook.secret ? 'the same secret again' : `no new secret (${rotated.text.slice(0, 120)})`}`, rotated, 'webhooks.secret-on-rotation');
+      context.judge(
+        'webhooks.secret-format',
+        SECRET_FORMAT.test(secret ?? '')
+          ? undefined
+          : `rotate-secret answered the secret ${JSON.stringify(secret)}, not whsec_ followed by 43 characters`,
+        rotated,
+      );
+      if (typeof secret !== 'string' || secret === webhook.secret)
+        context.fail(
+          `rotate-secret answered ${secret === webhook.secret ? 'the same secret again' : `no new secret (${rotated.text.slice(0, 120)})`}`,
+          rotated,
+          'webhooks.secret-on-rotation',
+        );
       context.judge('webhooks.secret-on-rotation', undefined, rotated);
 
       context.expectStatus(await context.client.call('pingWebhook', { path: { id: webhook.id } }), 200);
-      const ping = await webhook.delivery(1, 'the ping after the rotation', { match: (request) => request.headers['svc-event'] === 'ping' });
+      const ping = await webhook.delivery(1, 'the ping after the rotation', {
+        match: (request) => request.headers['svc-event'] === 'ping',
+      });
       const pingProblem = signatureValid(ping.headers['svc-signature'], ping.rawBody, webhook.secret)
         ? 'the ping after rotate-secret is signed with the old secret: the new one replaces it at once, with no overlap'
         : signatureProblem(ping.headers['svc-signature'], ping.rawBody, secret);

@@ -12,7 +12,12 @@ export const signature: ActiveCheck = {
   writes: true,
   async run(context) {
     await withWebhook(context, 'signature', ['lead.created'], async (webhook) => {
-      context.judge('webhooks.secret-format', SECRET_FORMAT.test(webhook.secret ?? '') ? undefined : `the creation answered the secret ${JSON.stringify(webhook.secret)}, not whsec_ followed by 43 characters`);
+      context.judge(
+        'webhooks.secret-format',
+        SECRET_FORMAT.test(webhook.secret ?? '')
+          ? undefined
+          : `the creation answered the secret ${JSON.stringify(webhook.secret)}, not whsec_ followed by 43 characters`,
+      );
       context.expectStatus(await context.client.call('pingWebhook', { path: { id: webhook.id } }), 200);
       const ping = await webhook.delivery(1, 'the ping');
       const pingProblem = signatureProblem(ping.headers['svc-signature'], ping.rawBody, webhook.secret);

@@ -37,7 +37,8 @@ export const urlRules: ActiveCheck = {
   kind: 'active',
   id: 'webhooks.url-rules',
   family: 'webhooks',
-  title: 'a webhook URL that is not public HTTPS on 443 or 8443 (private, loopback, link-local, localhost, credentials, over 2048 characters) is refused with 422 when saved or changed; 8443 and 2048 characters are taken',
+  title:
+    'a webhook URL that is not public HTTPS on 443 or 8443 (private, loopback, link-local, localhost, credentials, over 2048 characters) is refused with 422 when saved or changed; 8443 and 2048 characters are taken',
   spec: '4.11, 8',
   basis: 'documented',
   writes: true,
@@ -63,7 +64,14 @@ export const urlRules: ActiveCheck = {
       const created = await create(url);
       const full = noRoomForWebhook(created);
       if (full) context.skipRule(rule, full);
-      else context.judge(rule, created.status === 201 ? undefined : `a public HTTPS webhook URL with ${what} answered ${created.status} ${created.json?.error?.code ?? ''}, not 201`, created);
+      else
+        context.judge(
+          rule,
+          created.status === 201
+            ? undefined
+            : `a public HTTPS webhook URL with ${what} answered ${created.status} ${created.json?.error?.code ?? ''}, not 201`,
+          created,
+        );
     }
     await judgeChange(context, name);
   },
@@ -71,7 +79,8 @@ export const urlRules: ActiveCheck = {
 
 /** Why the answer is not a 422 validation_failed naming `url`, or undefined. */
 function refusalProblem(answer: Exchange, what: string): string | undefined {
-  if (answer.status !== 422 || answer.json?.error?.code !== 'validation_failed') return `${what} answered ${answer.status} ${answer.json?.error?.code ?? ''}, not 422 validation_failed`;
+  if (answer.status !== 422 || answer.json?.error?.code !== 'validation_failed')
+    return `${what} answered ${answer.status} ${answer.json?.error?.code ?? ''}, not 422 validation_failed`;
   return answer.json.error.fields?.url ? undefined : `${what} was refused without naming the url field`;
 }
 

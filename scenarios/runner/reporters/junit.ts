@@ -11,7 +11,8 @@ function suite(result: ScenarioResult): string {
   const steps = result.steps.length ? result.steps : [loadFailure(result)];
   const failures = steps.filter((step) => step.outcome === 'failed').length;
   const skipped = steps.filter((step) => step.outcome === 'skipped' || step.outcome === 'pending').length;
-  const pending = result.outcome === 'pending' ? `\n    <properties><property name="pending" value="${xml(result.message ?? '')}"/></properties>` : '';
+  const pending =
+    result.outcome === 'pending' ? `\n    <properties><property name="pending" value="${xml(result.message ?? '')}"/></properties>` : '';
   const body = steps.map((step) => testCase(result, step)).join('\n');
   return `  <testsuite name="${xml(result.title)}" file="${xml(result.file)}" tests="${steps.length}" failures="${failures}" skipped="${skipped}" time="${seconds(result.ms)}">${pending}\n${body}\n  </testsuite>`;
 }

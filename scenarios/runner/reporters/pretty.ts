@@ -17,7 +17,8 @@ export function prettyStep(result: StepResult): string {
   const summary = result.summary ? `  ${result.summary}` : '';
   const time = result.outcome === 'passed' || result.outcome === 'failed' ? `  (${Math.round(result.ms)} ms)` : '';
   const lines = [`  ${MARK[result.outcome]} ${label}${summary}${time}`];
-  if (result.message && result.outcome !== 'passed') lines.push(indent(result.outcome === 'skipped' ? `skipped: ${result.message}` : result.message, 6));
+  if (result.message && result.outcome !== 'passed')
+    lines.push(indent(result.outcome === 'skipped' ? `skipped: ${result.message}` : result.message, 6));
   return `${lines.join('\n')}\n`;
 }
 
@@ -28,7 +29,9 @@ export function prettyStepProgress(progress: StepProgress): string {
 
 export function prettyScenarioEnd(result: ScenarioResult): string {
   const steps = counts(result.steps.filter((step) => step.index > 0).map((step) => step.outcome));
-  const tally = Object.entries(steps).map(([outcome, count]) => `${count} ${outcome}`).join(', ');
+  const tally = Object.entries(steps)
+    .map(([outcome, count]) => `${count} ${outcome}`)
+    .join(', ');
   // A story that could not be loaded ran no step: the report at the end says why, once.
   if (!result.steps.length) return '';
   return `  ${MARK[result.outcome]} ${result.outcome} (${tally || 'no steps'}; ${Math.round(result.ms)} ms)\n`;
@@ -54,7 +57,10 @@ export function prettyScenarioReport(report: ScenarioReport): string {
 export function summaryLine(report: ScenarioReport): string {
   const stories = counts(report.scenarios.map((scenario) => scenario.outcome));
   const steps = counts(report.scenarios.flatMap((scenario) => scenario.steps.filter((step) => step.index > 0).map((step) => step.outcome)));
-  const said = (tally: Record<string, number>) => Object.entries(tally).map(([outcome, count]) => `${count} ${outcome}`).join(', ');
+  const said = (tally: Record<string, number>) =>
+    Object.entries(tally)
+      .map(([outcome, count]) => `${count} ${outcome}`)
+      .join(', ');
   const total = report.scenarios.length;
   return `${total} ${total === 1 ? 'scenario' : 'scenarios'}: ${said(stories) || 'none run'}; steps: ${said(steps) || 'none run'}`;
 }
@@ -66,7 +72,10 @@ function named(scenario: ScenarioResult): string {
 
 /** "FILE is not a valid scenario:" and its problems, each on its own line: the problems (or the one message). */
 function loadProblems(message: string): string[] {
-  const [first = '', ...problems] = message.split('\n').map((line) => line.trim()).filter(Boolean);
+  const [first = '', ...problems] = message
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   return problems.length ? problems : [first];
 }
 

@@ -9,7 +9,12 @@ import type { CaptureSpec } from '../types.ts';
 import { Unavailable } from '../variables.ts';
 import { matchContext, type StepFailure, type World } from '../world.ts';
 
-export function captureFrom(world: World, captures: Record<string, CaptureSpec>, answer: unknown, failure: (message: string) => StepFailure): void {
+export function captureFrom(
+  world: World,
+  captures: Record<string, CaptureSpec>,
+  answer: unknown,
+  failure: (message: string) => StepFailure,
+): void {
   for (const [name, written] of Object.entries(captures)) {
     const value = captured(world, name, written, answer, failure);
     if (value instanceof Unavailable) world.vars.unavailable(name, value.reason);

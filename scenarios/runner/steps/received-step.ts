@@ -36,7 +36,13 @@ export async function webhooksStep(world: World, step: Step): Promise<string> {
     async items() {
       await settle(world);
       // A body that is not JSON is matched as its text.
-      return world.receiver.received.map(({ method, path, headers, json, rawBody, answered }) => ({ method, path, headers, body: json ?? (rawBody || undefined), answered }));
+      return world.receiver.received.map(({ method, path, headers, json, rawBody, answered }) => ({
+        method,
+        path,
+        headers,
+        body: json ?? (rawBody || undefined),
+        answered,
+      }));
     },
     label: (item) => {
       const request = item as { headers: Record<string, string>; answered: number; path: string };
@@ -57,7 +63,12 @@ export async function eventsStep(world: World, step: Step): Promise<string> {
   const check = world.vars.interpolate(step.events!);
   if (check.attempts !== undefined) throw new UnknownVariable('attempts belongs to a webhooks step: the event log holds each event once');
   const type = typeof (check.where as { type?: unknown })?.type === 'string' ? (check.where as { type: string }).type : undefined;
-  const source: Source = { wait: DEFAULT_WAIT_MS.events, noun: 'events in the log', items: () => eventLog(world, type), label: (item) => String((item as { type: string }).type) };
+  const source: Source = {
+    wait: DEFAULT_WAIT_MS.events,
+    noun: 'events in the log',
+    items: () => eventLog(world, type),
+    label: (item) => String((item as { type: string }).type),
+  };
   return judgeUntilDue(world, step, check, source);
 }
 
@@ -78,13 +89,21 @@ async function pollUntilDue(world: World, step: Step, check: ReceivedCheck, sour
       const summary = `${source.noun}: ${chosen.length}${check.where === undefined ? '' : ` matching where, of ${items.length}`}`;
       if (step.capture) {
         if (!chosen.length) throw new StepFailure(`capture: nothing came to capture from (${summary})`);
-        captureFrom(world, step.capture, chosen[0], (message) => new StepFailure(message, `the first of the ${source.noun}: ${show(chosen[0])}`, summary));
+        captureFrom(
+          world,
+          step.capture,
+          chosen[0],
+          (message) => new StepFailure(message, `the first of the ${source.noun}: ${show(chosen[0])}`, summary),
+        );
       }
       return summary;
     }
     if (Date.now() >= due) {
       const seen = chosen.length ? chosen.map(source.label).join(', ') : 'none';
-      throw new StepFailure(problems.join('\n'), `${chosen.length} ${source.noun}${check.where === undefined ? '' : ' matching where'}: ${seen}`);
+      throw new StepFailure(
+        problems.join('\n'),
+        `${chosen.length} ${source.noun}${check.where === undefined ? '' : ' matching where'}: ${seen}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
@@ -162,7 +181,10 @@ function assigned(candidates: number[][], follows: Follows): boolean {
 
 /** The nearest miss, so the failure shows what differed rather than only that nothing matched. */
 function closest(matcher: unknown, items: unknown[], context: MatchContext): string {
-  const ranked = items.map((item) => match(matcher, item, '', context)).filter((mismatches) => mismatches.length).sort((a, b) => a.length - b.length);
+  const ranked = items
+    .map((item) => match(matcher, item, '', context))
+    .filter((mismatches) => mismatches.length)
+    .sort((a, b) => a.length - b.length);
   const nearest = ranked[0];
   if (!nearest) return '';
   return `; the nearest differs in ${nearest.map((mismatch) => `${mismatch.path || 'the item'} (expected ${mismatch.expected}, got ${mismatch.actual})`).join('; ')}`;

@@ -108,10 +108,13 @@ const ALREADY_GONE = [404, 410];
 function judge(expect: Expect, exchange: Exchange, context: MatchContext, cleanup: boolean): string[] {
   const problems: string[] = [];
   const statuses = expect.status === undefined ? undefined : [expect.status].flat();
-  if (statuses && !statuses.includes(exchange.status)) problems.push(`status: expected ${statuses.join(' or ')}, got ${exchange.status}${errorCode(exchange)}`);
+  if (statuses && !statuses.includes(exchange.status))
+    problems.push(`status: expected ${statuses.join(' or ')}, got ${exchange.status}${errorCode(exchange)}`);
   const refused = exchange.status >= 400 && !(cleanup && ALREADY_GONE.includes(exchange.status));
   if (!statuses && refused) problems.push(`status: expected a success, got ${exchange.status}${errorCode(exchange)}`);
-  const headers: Mismatch[] = Object.entries(expect.headers ?? {}).flatMap(([name, matcher]) => match(matcher, headerOf(exchange, name), name.toLowerCase(), context));
+  const headers: Mismatch[] = Object.entries(expect.headers ?? {}).flatMap(([name, matcher]) =>
+    match(matcher, headerOf(exchange, name), name.toLowerCase(), context),
+  );
   if (headers.length) problems.push(describeMismatches(headers, 'headers'));
   if (expect.body !== undefined) {
     const body = match(expect.body, exchange.json ?? exchange.text, '', context);

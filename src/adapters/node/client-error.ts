@@ -23,12 +23,20 @@ export function peerGone(error: ParserError, socket: Duplex): boolean {
  * method and target of its request line where the bytes show one (for the journal; a method
  * llhttp does not know is answered 405 on that path), and the caller's X-Request-Id.
  */
-export function refusedRequest(error: ParserError, origin: string, clientAddress: string | undefined): { request: Request; info: RequestInfo } {
+export function refusedRequest(
+  error: ParserError,
+  origin: string,
+  clientAddress: string | undefined,
+): { request: Request; info: RequestInfo } {
   const head = failingHead(error);
   const line = requestLine(head, origin);
   const init = { method: 'GET', headers: shownRequestId(head) };
-  if (line && error.code === 'HPE_INVALID_METHOD') return { request: new Request(line.url, init), info: { clientAddress, method: line.method } };
-  return { request: new Request(line?.url ?? `${origin}/`, init), info: { clientAddress, method: line?.method, malformed: describe(error) } };
+  if (line && error.code === 'HPE_INVALID_METHOD')
+    return { request: new Request(line.url, init), info: { clientAddress, method: line.method } };
+  return {
+    request: new Request(line?.url ?? `${origin}/`, init),
+    info: { clientAddress, method: line?.method, malformed: describe(error) },
+  };
 }
 
 /** `METHOD target HTTP/1.x` at the head's start, its target routed as the node face routes one (request-target.ts). */
@@ -62,7 +70,11 @@ function failingHead(error: ParserError): string {
   const failedAt = Math.min(error.bytesParsed ?? 0, packet.length);
   const lineStart = packet.lastIndexOf('\n', failedAt - 1) + 1;
   const requestLines = [...packet.slice(0, lineStart + 8192).matchAll(/(?:^|\n)[!#$%&'*+.^_`|~0-9A-Za-z-]+ \S+ HTTP\/1\.[01]\r?\n/g)];
-  const lastRequestLine = requestLines.map((match) => match.index + (match[0].startsWith('\n') ? 1 : 0)).filter((index) => index <= lineStart).at(-1) ?? 0;
+  const lastRequestLine =
+    requestLines
+      .map((match) => match.index + (match[0].startsWith('\n') ? 1 : 0))
+      .filter((index) => index <= lineStart)
+      .at(-1) ?? 0;
   const previousHeadEnd = lineStart >= 2 ? packet.lastIndexOf('\n\r\n', lineStart - 2) : -1;
   const start = Math.max(lastRequestLine, previousHeadEnd < 0 ? 0 : previousHeadEnd + 3);
   const end = packet.indexOf('\r\n\r\n', start);

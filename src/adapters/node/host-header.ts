@@ -16,6 +16,7 @@ export function hostProblem(incoming: IncomingMessage, authority: string | undef
   if (hosts.length > 1) return 'The request has more than one Host header.';
   if (hosts.length === 0 && authority === undefined && incoming.httpVersion === '1.1') return 'An HTTP/1.1 request needs a Host header.';
   const host = authority ?? hosts[0];
-  if (host !== undefined && !HOST.test(host)) return `The Host ${JSON.stringify(host.slice(0, 80))} is not a host name with an optional port.`;
+  if (host !== undefined && !HOST.test(host))
+    return `The Host ${JSON.stringify(host.slice(0, 80))} is not a host name with an optional port.`;
   return undefined;
 }

@@ -13,7 +13,12 @@ const pending = new WeakMap<Duplex, Set<Pending>>();
 export function track(incoming: IncomingMessage, outgoing: ServerResponse): Pending {
   let answers = pending.get(incoming.socket);
   if (!answers) pending.set(incoming.socket, (answers = new Set()));
-  const entry: Pending = { incoming, outgoing, cut: new AbortController(), done: new Promise<void>((resolve) => outgoing.once('close', resolve)) };
+  const entry: Pending = {
+    incoming,
+    outgoing,
+    cut: new AbortController(),
+    done: new Promise<void>((resolve) => outgoing.once('close', resolve)),
+  };
   answers.add(entry);
   void entry.done.then(() => answers.delete(entry));
   return entry;

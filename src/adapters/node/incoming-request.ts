@@ -28,7 +28,12 @@ export async function toRequest(incoming: IncomingMessage, origin: string, signa
   const method = FETCH_FORBIDDEN_METHODS.has(sent) ? 'GET' : sent;
   const info: RequestInfo = { clientAddress: incoming.socket.remoteAddress, method: method === sent ? undefined : sent };
   const init = { method, headers: headersOf(incoming, authority), signal };
-  const malformed = target.kind === 'malformed' ? target.detail : routedUrl(origin, target.pathAndQuery) ? hostProblem(incoming, authority) : 'The request target is not a valid path.';
+  const malformed =
+    target.kind === 'malformed'
+      ? target.detail
+      : routedUrl(origin, target.pathAndQuery)
+        ? hostProblem(incoming, authority)
+        : 'The request target is not a valid path.';
   if (malformed !== undefined) {
     // Synchronously, before node:http hands over a request pipelined behind this one.
     refuseLaterRequests(incoming.socket);

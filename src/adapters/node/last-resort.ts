@@ -12,5 +12,9 @@ export function lastResortAnswer(mock: Mock): { status: number; headers: Record<
     request_id: requestId,
     docs_url: errorDocsUrl(mock.state.config, 'internal'),
   };
-  return { status: 500, headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId }, body: JSON.stringify({ error }) };
+  return {
+    status: 500,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId },
+    body: JSON.stringify({ error }),
+  };
 }

@@ -13,9 +13,7 @@
 //   (which URL parsing reads as `/`) is refused: resolved, it would name another path than the
 //   one sent, so a gateway that lets `/v1/*` through by prefix would reach the control API
 //   (issue 24). A client never needs one: RFC 3986 5.2.4 resolves them before sending.
-export type RequestTarget =
-  | { kind: 'path'; pathAndQuery: string; authority?: string }
-  | { kind: 'malformed'; detail: string };
+export type RequestTarget = { kind: 'path'; pathAndQuery: string; authority?: string } | { kind: 'malformed'; detail: string };
 
 const ABSOLUTE_FORM = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)([^#]*)/i;
 const AUTHORITY_FORM = /^[^/?#@\s]+:\d*$/;
@@ -26,7 +24,8 @@ export function readTarget(target: string): RequestTarget {
   const absolute = ABSOLUTE_FORM.exec(target);
   if (!absolute) return { kind: 'malformed', detail: `The request target ${shown(target)} is not a path.` };
   const [, scheme, authority, rest] = absolute as unknown as [string, string, string, string];
-  if (!/^https?$/i.test(scheme)) return { kind: 'malformed', detail: `The request target ${shown(target)} is not an http or https address.` };
+  if (!/^https?$/i.test(scheme))
+    return { kind: 'malformed', detail: `The request target ${shown(target)} is not an http or https address.` };
   return pathTarget(rest.startsWith('/') ? rest : `/${rest}`, authority);
 }
 
@@ -35,9 +34,13 @@ const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i;
 
 function pathTarget(pathAndQuery: string, authority?: string): RequestTarget {
   const path = pathAndQuery.split('?', 1)[0]!;
-  if (path.includes('\\')) return { kind: 'malformed', detail: `The request target ${shown(pathAndQuery)} holds a backslash; paths are written with /.` };
+  if (path.includes('\\'))
+    return { kind: 'malformed', detail: `The request target ${shown(pathAndQuery)} holds a backslash; paths are written with /.` };
   if (path.split('/').some((segment) => DOT_SEGMENT.test(segment))) {
-    return { kind: 'malformed', detail: `The request target ${shown(pathAndQuery)} holds a dot segment (. or ..); send the path it stands for.` };
+    return {
+      kind: 'malformed',
+      detail: `The request target ${shown(pathAndQuery)} holds a dot segment (. or ..); send the path it stands for.`,
+    };
   }
   return authority === undefined ? { kind: 'path', pathAndQuery } : { kind: 'path', pathAndQuery, authority };
 }

@@ -20,26 +20,34 @@ export const authMutants: Fault[] = [
     name: 'whoami-answers-owner-key',
     family: 'input',
     proves: ['auth.whoami-own-key'],
-    description: "whoami looks the key up by its workspace, not by its value: every key of a workspace is answered with the owner key's id and scopes (spec 4.1).",
-    wrap: (next, state) => onOperation('getWhoami', async (next, request, info) => {
-      const copy = request.clone();
-      const response = await next(request, info);
-      return response.ok ? retryAsOwner(state, next, copy, response) : response;
-    })(next, state),
+    description:
+      "whoami looks the key up by its workspace, not by its value: every key of a workspace is answered with the owner key's id and scopes (spec 4.1).",
+    wrap: (next, state) =>
+      onOperation('getWhoami', async (next, request, info) => {
+        const copy = request.clone();
+        const response = await next(request, info);
+        return response.ok ? retryAsOwner(state, next, copy, response) : response;
+      })(next, state),
   },
   {
     name: 'whoami-scopes-as-constants',
     family: 'input',
     proves: ['auth.named-scopes'],
-    description: 'whoami lists scopes by the server\'s constant names (LEADS_READ, MESSAGES_SEND), not by the names of spec 5.1 (leads:read).',
+    description:
+      "whoami lists scopes by the server's constant names (LEADS_READ, MESSAGES_SEND), not by the names of spec 5.1 (leads:read).",
     operations: ['getWhoami'],
-    aroundHandler: (next) => alteredAnswer(next, (body) => ({ ...body, scopes: (body.scopes ?? []).map((scope: string) => scope.replace(':', '_').toUpperCase()) })),
+    aroundHandler: (next) =>
+      alteredAnswer(next, (body) => ({
+        ...body,
+        scopes: (body.scopes ?? []).map((scope: string) => scope.replace(':', '_').toUpperCase()),
+      })),
   },
   {
     name: 'form-config-behind-auth',
     family: 'forms',
     proves: ['auth.public-forms-no-credentials', 'forms.no-credentials'],
-    description: "The public form configuration route sits behind the API's credential check: without a bearer it answers 401 invalid_token (spec 5.1: public form endpoints need no credentials).",
+    description:
+      "The public form configuration route sits behind the API's credential check: without a bearer it answers 401 invalid_token (spec 5.1: public form endpoints need no credentials).",
     operations: ['getFormConfig'],
     aroundHandler: async (next, context) => {
       if (!context.request.headers.get('authorization')) throw credentialError('missing');

@@ -21,7 +21,10 @@ function presenter(operations: OperationId[], alter: (record: any) => any): Pick
 }
 
 /** A handler that misreads the body it is given: `misread` changes a copy of it. */
-function misreadBody(operations: OperationId[], misread: (body: Record<string, any>, context: HandlerContext) => void): Pick<Fault, 'operations' | 'alterInput'> {
+function misreadBody(
+  operations: OperationId[],
+  misread: (body: Record<string, any>, context: HandlerContext) => void,
+): Pick<Fault, 'operations' | 'alterInput'> {
   return {
     operations,
     alterInput: (input: ValidatedInput, context) => {
@@ -46,7 +49,7 @@ export const contactsMutants: Fault[] = [
     name: 'contact-number-as-string',
     family: 'records',
     proves: ['contacts.fields'],
-    description: "A contact's number is shown as a string (\"12\"), as a 64-bit column is serialized, not an integer (spec 2.4).",
+    description: 'A contact\'s number is shown as a string ("12"), as a 64-bit column is serialized, not an integer (spec 2.4).',
     ...presenter(CONTACT_ANSWERS, (contact) => ({ ...contact, number: String(contact.number) })),
   },
   {
@@ -60,21 +63,22 @@ export const contactsMutants: Fault[] = [
     name: 'contact-owner-not-expanded',
     family: 'records',
     proves: ['contacts.owner-object'],
-    description: "A contact with a responsible member shows owner_id but owner null (the member is not joined) (spec 2.4).",
+    description: 'A contact with a responsible member shows owner_id but owner null (the member is not joined) (spec 2.4).',
     ...presenter(CONTACT_ANSWERS, (contact) => ({ ...contact, owner: null })),
   },
   {
     name: 'contact-language-lowercased',
     family: 'records',
     proves: ['contacts.preferred-language-values'],
-    description: 'preferred_language is shown lower-cased (uz-cyrl, uz-latn), as a case-insensitive column keeps it, not as spec 2.4 spells the languages.',
+    description:
+      'preferred_language is shown lower-cased (uz-cyrl, uz-latn), as a case-insensitive column keeps it, not as spec 2.4 spells the languages.',
     ...presenter(CONTACT_ANSWERS, (contact) => ({ ...contact, preferred_language: String(contact.preferred_language).toLowerCase() })),
   },
   {
     name: 'contact-language-defaults-to-ru',
     family: 'records',
     proves: ['contacts.preferred-language-empty'],
-    description: 'A contact created without preferred_language gets ru (the workspace\'s language), not the empty value of spec 2.4.',
+    description: "A contact created without preferred_language gets ru (the workspace's language), not the empty value of spec 2.4.",
     ...misreadBody(['createContact'], (body) => void (body.preferred_language ??= 'ru')),
   },
   {
@@ -106,21 +110,24 @@ export const contactsMutants: Fault[] = [
     name: 'contact-read-without-custom',
     family: 'records',
     proves: ['contacts.custom-values'],
-    description: "GET of one contact does not load its custom values: custom reads {} (the values are joined on the list only) (spec 2.4, 2.11).",
+    description:
+      'GET of one contact does not load its custom values: custom reads {} (the values are joined on the list only) (spec 2.4, 2.11).',
     ...presenter(['getContact'], (contact) => ({ ...contact, custom: {} })),
   },
   {
     name: 'contact-reads-unguarded',
     family: 'records',
     proves: ['contacts.read-scope'],
-    description: 'GET /v1/contacts and GET /v1/contacts/{id} lost their scope guard: a key without contacts:read lists and reads contacts (spec 4.3).',
+    description:
+      'GET /v1/contacts and GET /v1/contacts/{id} lost their scope guard: a key without contacts:read lists and reads contacts (spec 4.3).',
     wrap: unguarded(CONTACT_READS, 'contacts:read'),
   },
   {
     name: 'contact-writes-unguarded',
     family: 'records',
     proves: ['contacts.write-scope'],
-    description: 'The contact write routes check no scope: a key without contacts:write creates, changes, deletes and restores contacts (spec 4.3).',
+    description:
+      'The contact write routes check no scope: a key without contacts:write creates, changes, deletes and restores contacts (spec 4.3).',
     wrap: unguarded(CONTACT_WRITES, 'contacts:write'),
   },
   {
@@ -141,9 +148,12 @@ export const contactsMutants: Fault[] = [
     description: 'q on the contact list searches phones and emails only, not names (spec 4.3).',
     operations: ['listContacts'],
     aroundHandler: (next, context) => {
-      const q = String(context.input.query.q ?? '').trim().toLowerCase();
+      const q = String(context.input.query.q ?? '')
+        .trim()
+        .toLowerCase();
       if (!q) return next();
-      const byPhoneOrEmail = (contact: any) => [...contact.phones, ...contact.emails].some((value: string) => value.toLowerCase().includes(q));
+      const byPhoneOrEmail = (contact: any) =>
+        [...contact.phones, ...contact.emails].some((value: string) => value.toLowerCase().includes(q));
       return alteredAnswer(next, (body) => ({ ...body, data: body.data.filter(byPhoneOrEmail) }));
     },
   },
@@ -169,9 +179,11 @@ export const contactsMutants: Fault[] = [
     name: 'contact-unknown-company-dropped',
     family: 'records',
     proves: ['contacts.company-must-exist'],
-    description: 'A company_id that names no company of the workspace is dropped silently: the request answers 200 and the contact keeps its company (spec 4.3: an existing company).',
+    description:
+      'A company_id that names no company of the workspace is dropped silently: the request answers 200 and the contact keeps its company (spec 4.3: an existing company).',
     ...misreadBody(['createContact', 'updateContact'], (body, context) => {
-      if (typeof body.company_id === 'string' && !context.caller!.workspace.tables.companies.get(normalizeId(body.company_id))) delete body.company_id;
+      if (typeof body.company_id === 'string' && !context.caller!.workspace.tables.companies.get(normalizeId(body.company_id)))
+        delete body.company_id;
     }),
   },
   {
@@ -182,8 +194,10 @@ export const contactsMutants: Fault[] = [
     // The document itself requires one of them (anyOf), so the request is changed before it is validated.
     wrap: onOperation('createContact', async (next, request, info) => {
       const sent = await sentJson(request);
-      const none = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
-      const nameless = sent && typeof sent === 'object' && ['name', 'phone', 'phones', 'email', 'emails'].every((field) => none(sent[field]));
+      const none = (value: unknown) =>
+        value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+      const nameless =
+        sent && typeof sent === 'object' && ['name', 'phone', 'phones', 'email', 'emails'].every((field) => none(sent[field]));
       return next(nameless ? withJson(request, { ...sent, name: 'Unnamed contact' }) : request, info);
     }),
   },
@@ -191,7 +205,8 @@ export const contactsMutants: Fault[] = [
     name: 'contact-patch-tags-merged',
     family: 'records',
     proves: ['contacts.patch-tags-replace'],
-    description: 'tags on a contact PATCH are added to the tags it has instead of replacing them: an empty list removes nothing (spec 4.3).',
+    description:
+      'tags on a contact PATCH are added to the tags it has instead of replacing them: an empty list removes nothing (spec 4.3).',
     ...misreadBody(['updateContact'], (body, context) => {
       const kept = storedContact(context)?.tags ?? [];
       if (Array.isArray(body.tags)) body.tags = [...new Set([...kept, ...body.tags])];
@@ -201,7 +216,8 @@ export const contactsMutants: Fault[] = [
     name: 'company-created-without-number',
     family: 'records',
     proves: ['companies.create'],
-    description: 'The answer to a company create shows number null: the number is given by a trigger after the insert and shows from the next read on (spec 2.1).',
+    description:
+      'The answer to a company create shows number null: the number is given by a trigger after the insert and shows from the next read on (spec 2.1).',
     ...presenter(['createCompany'], (company) => ({ ...company, number: null })),
   },
   {

@@ -12,13 +12,30 @@ import { onOperation, sentJson } from '../request-match.ts';
 import { alteredAnswer, eachRecord, unguarded } from './handler-answers.ts';
 
 /** Every operation whose answer shows conversations (the list, the read and the manage routes). */
-const CONVERSATION_ANSWERS: OperationId[] = ['listConversations', 'getConversation', 'assignConversation', 'resolveConversation', 'reopenConversation', 'snoozeConversation'];
+const CONVERSATION_ANSWERS: OperationId[] = [
+  'listConversations',
+  'getConversation',
+  'assignConversation',
+  'resolveConversation',
+  'reopenConversation',
+  'snoozeConversation',
+];
 /** Every operation whose answer shows messages. */
 const MESSAGE_ANSWERS: OperationId[] = ['listMessages', 'sendMessage', 'retryMessage'];
 
 /** A mutant that shows conversations (or messages) changed by `alter`, as a buggy presenter would. */
-function presenter(operations: OperationId[], alter: (record: any, context: HandlerContext) => any): Pick<Fault, 'operations' | 'aroundHandler'> {
-  return { operations, aroundHandler: (next, context) => alteredAnswer(next, eachRecord((record) => alter(record, context))) };
+function presenter(
+  operations: OperationId[],
+  alter: (record: any, context: HandlerContext) => any,
+): Pick<Fault, 'operations' | 'aroundHandler'> {
+  return {
+    operations,
+    aroundHandler: (next, context) =>
+      alteredAnswer(
+        next,
+        eachRecord((record) => alter(record, context)),
+      ),
+  };
 }
 
 /** A list whose query the handler misreads: `misread` changes the validated query it is given. */
@@ -34,11 +51,16 @@ function misreadQuery(operation: OperationId, misread: (query: Record<string, un
 }
 
 /** A `q` search that leaves out one of the client's fields: a conversation found only through it is not listed. */
-function searchWithout(field: (conversation: any) => string, applies: (q: string) => boolean = () => true): Pick<Fault, 'operations' | 'aroundHandler'> {
+function searchWithout(
+  field: (conversation: any) => string,
+  applies: (q: string) => boolean = () => true,
+): Pick<Fault, 'operations' | 'aroundHandler'> {
   return {
     operations: ['listConversations'],
     aroundHandler: (next, context) => {
-      const q = String(context.input.query.q ?? '').trim().toLowerCase();
+      const q = String(context.input.query.q ?? '')
+        .trim()
+        .toLowerCase();
       if (!q || !applies(q)) return next();
       const searched = (c: any) => [c.name, c.handle, c.phone, c.preview?.text ?? ''].filter((text) => text !== field(c));
       const foundElsewhere = (c: any) => searched(c).some((text) => String(text).toLowerCase().includes(q));
@@ -64,35 +86,48 @@ export const conversationsMutants: Fault[] = [
     name: 'conversation-id-upper-case',
     family: 'conversations',
     proves: ['conversations.conversation-id'],
-    description: "Conversation ids are shown with the ULID in Crockford's upper-case form (cv_01J...), not as the lower-case id of spec 2.2 (spec 2.9).",
+    description:
+      "Conversation ids are shown with the ULID in Crockford's upper-case form (cv_01J...), not as the lower-case id of spec 2.2 (spec 2.9).",
     ...presenter(CONVERSATION_ANSWERS, (c) => ({ ...c, id: `cv_${String(c.id).slice(3).toUpperCase()}` })),
   },
   {
     name: 'channel-type-telegram',
     family: 'conversations',
     proves: ['conversations.channel-type'],
-    description: 'The channel summary shows type `telegram` for telegram_bot, telegram_business and telegram_account channels alike (spec 2.9 names the three).',
-    ...presenter(CONVERSATION_ANSWERS, (c) => ({ ...c, channel: { ...c.channel, type: String(c.channel?.type).startsWith('telegram') ? 'telegram' : c.channel?.type } })),
+    description:
+      'The channel summary shows type `telegram` for telegram_bot, telegram_business and telegram_account channels alike (spec 2.9 names the three).',
+    ...presenter(CONVERSATION_ANSWERS, (c) => ({
+      ...c,
+      channel: { ...c.channel, type: String(c.channel?.type).startsWith('telegram') ? 'telegram' : c.channel?.type },
+    })),
   },
   {
     name: 'conversation-phone-digits-only',
     family: 'conversations',
     proves: ['conversations.client-fields'],
-    description: "A conversation shows the client's phone as digits only (998901234567), not as the channel knows it (+998 90 ...) (spec 2.9).",
+    description:
+      "A conversation shows the client's phone as digits only (998901234567), not as the channel knows it (+998 90 ...) (spec 2.9).",
     ...presenter(CONVERSATION_ANSWERS, (c) => ({ ...c, phone: String(c.phone).replace(/[^0-9]/g, '') })),
   },
   {
     name: 'conversation-unlinked-ids-empty',
     family: 'conversations',
     proves: ['conversations.contact-and-lead', 'conversations.assignee-id'],
-    description: 'A conversation without a contact, lead or assignee shows "" for contact_id, lead_id and assignee_id (a zero value of a non-nullable column), not null (spec 2.9).',
-    ...presenter(CONVERSATION_ANSWERS, (c) => ({ ...c, contact_id: c.contact_id ?? '', lead_id: c.lead_id ?? '', assignee_id: c.assignee_id ?? '' })),
+    description:
+      'A conversation without a contact, lead or assignee shows "" for contact_id, lead_id and assignee_id (a zero value of a non-nullable column), not null (spec 2.9).',
+    ...presenter(CONVERSATION_ANSWERS, (c) => ({
+      ...c,
+      contact_id: c.contact_id ?? '',
+      lead_id: c.lead_id ?? '',
+      assignee_id: c.assignee_id ?? '',
+    })),
   },
   {
     name: 'conversation-open-shown-as-new',
     family: 'conversations',
     proves: ['conversations.status-values'],
-    description: 'An open conversation nobody has answered yet shows status `new` (the inbox label), none of open, snoozed and resolved (spec 2.9).',
+    description:
+      'An open conversation nobody has answered yet shows status `new` (the inbox label), none of open, snoozed and resolved (spec 2.9).',
     ...presenter(CONVERSATION_ANSWERS, (c) => (c.status === 'open' && c.last_outbound_at === null ? { ...c, status: 'new' } : c)),
   },
   {
@@ -106,20 +141,28 @@ export const conversationsMutants: Fault[] = [
     name: 'last-message-at-inbound-only',
     family: 'conversations',
     proves: ['conversations.last-times'],
-    description: "last_message_at is moved only by the client's messages: after an answer it still shows the client's last message, not the answer (spec 2.9).",
+    description:
+      "last_message_at is moved only by the client's messages: after an answer it still shows the client's last message, not the answer (spec 2.9).",
     ...presenter(CONVERSATION_ANSWERS, (c) => ({ ...c, last_message_at: c.last_inbound_at })),
   },
   {
     name: 'preview-inbound-only',
     family: 'conversations',
     proves: ['conversations.preview'],
-    description: "The preview is updated only by the client's messages: after an answer it still shows the client's last message (spec 2.9: the last message).",
+    description:
+      "The preview is updated only by the client's messages: after an answer it still shows the client's last message (spec 2.9: the last message).",
     operations: CONVERSATION_ANSWERS,
-    aroundHandler: (next, context) => alteredAnswer(next, eachRecord((c) => {
-      const messages = context.caller!.workspace.tables.messages.findBy('conversation', c.id);
-      const lastIn = messages.filter((message) => message.direction === 'in').sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at))[0];
-      return lastIn && c.preview?.direction === 'out' ? { ...c, preview: { text: lastIn.text, direction: 'in' } } : c;
-    })),
+    aroundHandler: (next, context) =>
+      alteredAnswer(
+        next,
+        eachRecord((c) => {
+          const messages = context.caller!.workspace.tables.messages.findBy('conversation', c.id);
+          const lastIn = messages
+            .filter((message) => message.direction === 'in')
+            .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at))[0];
+          return lastIn && c.preview?.direction === 'out' ? { ...c, preview: { text: lastIn.text, direction: 'in' } } : c;
+        }),
+      ),
   },
   {
     name: 'conversation-created-at-epoch',
@@ -142,7 +185,10 @@ export const conversationsMutants: Fault[] = [
     family: 'conversations',
     proves: ['conversations.message-direction'],
     description: 'Messages show direction `inbound` / `outbound`, not `in` / `out` (spec 2.10).',
-    ...presenter(MESSAGE_ANSWERS, (m) => ({ ...m, direction: m.direction === 'in' ? 'inbound' : m.direction === 'out' ? 'outbound' : m.direction })),
+    ...presenter(MESSAGE_ANSWERS, (m) => ({
+      ...m,
+      direction: m.direction === 'in' ? 'inbound' : m.direction === 'out' ? 'outbound' : m.direction,
+    })),
   },
   {
     name: 'client-message-author-contact',
@@ -155,8 +201,13 @@ export const conversationsMutants: Fault[] = [
     name: 'message-author-is-api-key',
     family: 'conversations',
     proves: ['conversations.author-type-member', 'conversations.author-id'],
-    description: "A message sent with an API key shows the key as its author (author_type `api_key`, author_id the key's id), not the key's member (spec 2.10).",
-    ...presenter(MESSAGE_ANSWERS, (m, context) => (m.author_type === 'member' && !m.external && context.caller?.actor.type === 'api_key' ? { ...m, author_type: 'api_key', author_id: context.caller.actor.id } : m)),
+    description:
+      "A message sent with an API key shows the key as its author (author_type `api_key`, author_id the key's id), not the key's member (spec 2.10).",
+    ...presenter(MESSAGE_ANSWERS, (m, context) =>
+      m.author_type === 'member' && !m.external && context.caller?.actor.type === 'api_key'
+        ? { ...m, author_type: 'api_key', author_id: context.caller.actor.id }
+        : m,
+    ),
   },
   {
     name: 'message-attachments-null',
@@ -169,49 +220,56 @@ export const conversationsMutants: Fault[] = [
     name: 'inbound-status-null',
     family: 'conversations',
     proves: ['conversations.status-inbound'],
-    description: "A client's message shows status null (delivery statuses are kept for outgoing messages only), not `received` (spec 2.10).",
+    description:
+      "A client's message shows status null (delivery statuses are kept for outgoing messages only), not `received` (spec 2.10).",
     ...presenter(MESSAGE_ANSWERS, (m) => (m.direction === 'in' ? { ...m, status: null } : m)),
   },
   {
     name: 'queued-shown-as-pending',
     family: 'conversations',
     proves: ['conversations.send-queued', 'conversations.send-answers-201'],
-    description: 'An outgoing message waiting for the channel shows status `pending`, none of queued, sent, delivered, read and failed (spec 2.10).',
+    description:
+      'An outgoing message waiting for the channel shows status `pending`, none of queued, sent, delivered, read and failed (spec 2.10).',
     ...presenter(MESSAGE_ANSWERS, (m) => (m.status === 'queued' ? { ...m, status: 'pending' } : m)),
   },
   {
     name: 'send-answer-without-client-id',
     family: 'conversations',
     proves: ['conversations.client-id-field'],
-    description: 'The answer to a send shows client_id null even when one was sent (the presenter reads it before it is stored) (spec 2.10).',
+    description:
+      'The answer to a send shows client_id null even when one was sent (the presenter reads it before it is stored) (spec 2.10).',
     ...presenter(['sendMessage'], (m) => ({ ...m, client_id: null })),
   },
   {
     name: 'message-created-at-local',
     family: 'conversations',
     proves: ['conversations.message-created-at'],
-    description: "A message's created_at is written without an offset (2026-01-15T10:00:00), a local clock reading, not a time of spec 2.1 (spec 2.10).",
+    description:
+      "A message's created_at is written without an offset (2026-01-15T10:00:00), a local clock reading, not a time of spec 2.1 (spec 2.10).",
     ...presenter(MESSAGE_ANSWERS, (m) => ({ ...m, created_at: String(m.created_at).replace(/(\.\d+)?(Z|[+-]\d{2}:\d{2})$/, '') })),
   },
   {
     name: 'client-edit-not-marked',
     family: 'conversations',
     proves: ['conversations.edited-at'],
-    description: "A client's edit in the messenger replaces the text but leaves edited_at null (the edit flag is kept only for the team's messages) (spec 2.10).",
+    description:
+      "A client's edit in the messenger replaces the text but leaves edited_at null (the edit flag is kept only for the team's messages) (spec 2.10).",
     ...presenter(['listMessages'], (m) => (m.direction === 'in' && m.edited_at !== null ? { ...m, edited_at: null } : m)),
   },
   {
     name: 'owner-edit-not-marked',
     family: 'conversations',
     proves: ['conversations.owner-edit-business'],
-    description: 'In telegram_business chats an outgoing message the owner edited in the messenger shows edited_at null (outgoing edits are not recorded) (spec 2.10).',
+    description:
+      'In telegram_business chats an outgoing message the owner edited in the messenger shows edited_at null (outgoing edits are not recorded) (spec 2.10).',
     ...presenter(['listMessages'], (m) => (m.direction === 'out' && m.edited_at !== null ? { ...m, edited_at: null } : m)),
   },
   {
     name: 'external-message-not-marked',
     family: 'conversations',
     proves: ['conversations.external-message'],
-    description: 'A message the telegram_business owner wrote from their own app shows external false, like one sent through the service (spec 2.10).',
+    description:
+      'A message the telegram_business owner wrote from their own app shows external false, like one sent through the service (spec 2.10).',
     ...presenter(['listMessages'], (m) => (m.external === true ? { ...m, external: false } : m)),
   },
 
@@ -220,7 +278,8 @@ export const conversationsMutants: Fault[] = [
     name: 'assign-answers-before-change',
     family: 'conversations',
     proves: ['conversations.assign', 'conversations.unassign'],
-    description: 'Assign answers the conversation as the handler read it before the change: the new assignee shows only on the next read (spec 3, 4.8).',
+    description:
+      'Assign answers the conversation as the handler read it before the change: the new assignee shows only on the next read (spec 3, 4.8).',
     operations: ['assignConversation'],
     aroundHandler: async (next, context) => {
       const before = context.caller!.workspace.tables.conversations.get(normalizeId(context.input.path.id!));
@@ -232,7 +291,8 @@ export const conversationsMutants: Fault[] = [
     name: 'resolve-answers-before-change',
     family: 'conversations',
     proves: ['conversations.resolve'],
-    description: 'Resolve answers the conversation as it was before: the status it had, not `resolved` (a stale read after the write) (spec 3).',
+    description:
+      'Resolve answers the conversation as it was before: the status it had, not `resolved` (a stale read after the write) (spec 3).',
     operations: ['resolveConversation'],
     aroundHandler: async (next, context) => {
       const status = context.caller!.workspace.tables.conversations.get(normalizeId(context.input.path.id!))?.status;
@@ -243,21 +303,26 @@ export const conversationsMutants: Fault[] = [
     name: 'reopen-only-unsnoozes',
     family: 'conversations',
     proves: ['conversations.reopen', 'conversations.list-default-open'],
-    description: 'Reopen is written as "end the snooze": it opens a snoozed conversation, but a resolved one stays resolved (answered 200) (spec 3).',
+    description:
+      'Reopen is written as "end the snooze": it opens a snoozed conversation, but a resolved one stays resolved (answered 200) (spec 3).',
     operations: ['reopenConversation'],
     aroundHandler: async (next, context) => {
       const stored = context.caller!.workspace.tables.conversations.get(normalizeId(context.input.path.id!));
       const result = await next();
       if (stored?.status !== 'resolved') return result;
       await context.caller!.workspace.tables.conversations.update(stored.id, (draft) => void (draft.status = 'resolved'));
-      return alteredAnswer(async () => result, (c) => ({ ...c, status: 'resolved' }));
+      return alteredAnswer(
+        async () => result,
+        (c) => ({ ...c, status: 'resolved' }),
+      );
     },
   },
   {
     name: 'snooze-keeps-status-open',
     family: 'conversations',
     proves: ['conversations.snooze', 'conversations.list-status-snoozed'],
-    description: 'A snooze stores snoozed_until but leaves the status `open` (the status is meant to be worked out later and never is) (spec 3).',
+    description:
+      'A snooze stores snoozed_until but leaves the status `open` (the status is meant to be worked out later and never is) (spec 3).',
     operations: ['snoozeConversation'],
     aroundHandler: async (next, context) => {
       const result = await next();
@@ -265,18 +330,23 @@ export const conversationsMutants: Fault[] = [
       const stored = conversations.get(normalizeId(context.input.path.id!));
       if (!stored || stored.status !== 'snoozed') return result;
       await conversations.update(stored.id, (draft) => void (draft.status = 'open'));
-      return alteredAnswer(async () => result, (c) => ({ ...c, status: 'open' }));
+      return alteredAnswer(
+        async () => result,
+        (c) => ({ ...c, status: 'open' }),
+      );
     },
   },
   {
     name: 'assign-takes-member-id',
     family: 'conversations',
     proves: ['conversations.assign-body', 'conversations.assign', 'conversations.unassign'],
-    description: 'Assign reads `member_id` from the body: `{assignee_id: ...}` answers 422 validation_failed naming member_id (spec 4.8: the body is {assignee_id}).',
+    description:
+      'Assign reads `member_id` from the body: `{assignee_id: ...}` answers 422 validation_failed naming member_id (spec 4.8: the body is {assignee_id}).',
     // The handler's own refusal, before it writes anything (the body was valid to the document).
     operations: ['assignConversation'],
     aroundHandler: async (next, context) => {
-      if ((context.input.body as Record<string, unknown>).member_id === undefined) throw new ApiError('validation_failed', { fields: { member_id: 'is required' } });
+      if ((context.input.body as Record<string, unknown>).member_id === undefined)
+        throw new ApiError('validation_failed', { fields: { member_id: 'is required' } });
       return next();
     },
   },
@@ -286,8 +356,11 @@ export const conversationsMutants: Fault[] = [
     name: 'sent-report-dropped',
     family: 'conversations',
     proves: ['conversations.queued-to-sent'],
-    description: "The channel's `sent` report is not applied: a message the channel took still shows queued until it is delivered (spec 3).",
-    ...presenter(['listMessages'], (m, context) => (m.status === 'sent' && context.caller!.workspace.tables.messages.get(m.id)?.queued_at ? { ...m, status: 'queued' } : m)),
+    description:
+      "The channel's `sent` report is not applied: a message the channel took still shows queued until it is delivered (spec 3).",
+    ...presenter(['listMessages'], (m, context) =>
+      m.status === 'sent' && context.caller!.workspace.tables.messages.get(m.id)?.queued_at ? { ...m, status: 'queued' } : m,
+    ),
   },
   {
     name: 'delivered-report-dropped',
@@ -307,21 +380,24 @@ export const conversationsMutants: Fault[] = [
     name: 'read-shown-as-seen',
     family: 'conversations',
     proves: ['conversations.status-outbound', 'conversations.delivered-to-read'],
-    description: 'A message the client read shows status `seen` (the messenger\'s word), none of queued, sent, delivered, read and failed (spec 2.10, 3).',
+    description:
+      "A message the client read shows status `seen` (the messenger's word), none of queued, sent, delivered, read and failed (spec 2.10, 3).",
     ...presenter(MESSAGE_ANSWERS, (m) => (m.status === 'read' ? { ...m, status: 'seen' } : m)),
   },
   {
     name: 'failure-before-sent-dropped',
     family: 'conversations',
     proves: ['conversations.failed-from-queued'],
-    description: 'A failure the channel reports before it took the message is dropped (the failure callback updates sent messages only): the message stays queued, error null (spec 3).',
+    description:
+      'A failure the channel reports before it took the message is dropped (the failure callback updates sent messages only): the message stays queued, error null (spec 3).',
     ...failureDropped('queued'),
   },
   {
     name: 'failure-after-sent-dropped',
     family: 'conversations',
     proves: ['conversations.failed-from-sent'],
-    description: 'A failure the channel reports after it took the message is dropped (statuses only move forward from sent): the message stays sent, error null (spec 3).',
+    description:
+      'A failure the channel reports after it took the message is dropped (statuses only move forward from sent): the message stays sent, error null (spec 3).',
     ...failureDropped('sent'),
   },
 
@@ -337,7 +413,8 @@ export const conversationsMutants: Fault[] = [
     name: 'conversation-reads-unguarded',
     family: 'conversations',
     proves: ['conversations.scope-list', 'conversations.scope-read'],
-    description: 'The conversation list and read routes lost their scope guard: a key without messages:read lists and reads conversations (spec 4.8).',
+    description:
+      'The conversation list and read routes lost their scope guard: a key without messages:read lists and reads conversations (spec 4.8).',
     wrap: unguarded(['listConversations', 'getConversation']),
   },
   {
@@ -351,7 +428,8 @@ export const conversationsMutants: Fault[] = [
     name: 'manage-guarded-by-read-only',
     family: 'conversations',
     proves: ['conversations.scope-resolve', 'conversations.scope-reopen', 'conversations.scope-snooze'],
-    description: 'Resolve, reopen and snooze check messages:read only: a key without conversations:manage changes the conversation (spec 4.8).',
+    description:
+      'Resolve, reopen and snooze check messages:read only: a key without conversations:manage changes the conversation (spec 4.8).',
     wrap: unguarded(['resolveConversation', 'reopenConversation', 'snoozeConversation'], 'conversations:manage'),
   },
 
@@ -392,7 +470,7 @@ export const conversationsMutants: Fault[] = [
     name: 'contact-filter-ignored',
     family: 'conversations',
     proves: ['conversations.filter-contact'],
-    description: 'The conversation list ignores contact=: it lists every contact\'s conversations (spec 4.8).',
+    description: "The conversation list ignores contact=: it lists every contact's conversations (spec 4.8).",
     ...misreadQuery('listConversations', (query) => void delete query.contact),
   },
   {
@@ -414,14 +492,20 @@ export const conversationsMutants: Fault[] = [
     family: 'conversations',
     proves: ['conversations.q-handle'],
     description: 'Handles are searched without their leading @: q=@name finds no conversation by its handle (spec 4.8).',
-    ...searchWithout((c) => c.handle, (q) => q.startsWith('@')),
+    ...searchWithout(
+      (c) => c.handle,
+      (q) => q.startsWith('@'),
+    ),
   },
   {
     name: 'q-phone-with-plus-missed',
     family: 'conversations',
     proves: ['conversations.q-phone'],
     description: 'Phones are searched as stored digits: q=+998... (with its +) finds no conversation by its phone (spec 4.8).',
-    ...searchWithout((c) => c.phone, (q) => q.startsWith('+')),
+    ...searchWithout(
+      (c) => c.phone,
+      (q) => q.startsWith('+'),
+    ),
   },
   {
     name: 'q-skips-last-message',
@@ -434,9 +518,11 @@ export const conversationsMutants: Fault[] = [
     name: 'recent-sort-oldest-first',
     family: 'conversations',
     proves: ['conversations.sort-recent'],
-    description: 'Each page of the conversation list is ordered by last_message_at ascending (oldest activity first), not latest first (spec 4.8).',
+    description:
+      'Each page of the conversation list is ordered by last_message_at ascending (oldest activity first), not latest first (spec 4.8).',
     operations: ['listConversations'],
-    aroundHandler: (next, context) => (context.input.query.sort === 'sla' ? next() : alteredAnswer(next, (body) => ({ ...body, data: [...body.data].reverse() }))),
+    aroundHandler: (next, context) =>
+      context.input.query.sort === 'sla' ? next() : alteredAnswer(next, (body) => ({ ...body, data: [...body.data].reverse() })),
   },
   {
     name: 'conversation-limit-ignored',
@@ -475,12 +561,15 @@ export const conversationsMutants: Fault[] = [
     name: 'counts-unread-mine-only',
     family: 'conversations',
     proves: ['conversations.counts-unread'],
-    description: "`unread` counts only the open conversations with unread messages assigned to the caller (the personal inbox's count), not all of them (spec 4.8).",
+    description:
+      "`unread` counts only the open conversations with unread messages assigned to the caller (the personal inbox's count), not all of them (spec 4.8).",
     operations: ['getConversationCounts'],
     aroundHandler: (next, context) => {
       const caller = context.caller!;
       const nowMs = caller.workspace.now();
-      const mine = [...caller.workspace.tables.conversations.values()].filter((c) => isEffectivelyOpen(c, nowMs) && c.unread_count > 0 && c.assignee_id !== null && c.assignee_id === caller.memberId);
+      const mine = [...caller.workspace.tables.conversations.values()].filter(
+        (c) => isEffectivelyOpen(c, nowMs) && c.unread_count > 0 && c.assignee_id !== null && c.assignee_id === caller.memberId,
+      );
       return alteredAnswer(next, (counts) => ({ ...counts, unread: mine.length }));
     },
   },
@@ -490,7 +579,8 @@ export const conversationsMutants: Fault[] = [
     name: 'send-missing-text-names-body',
     family: 'conversations',
     proves: ['conversations.send-text-required-answer'],
-    description: 'A send without text is refused with 422 validation_failed naming `body` (the parent of the missing property), not `text` (spec 4.8).',
+    description:
+      'A send without text is refused with 422 validation_failed naming `body` (the parent of the missing property), not `text` (spec 4.8).',
     wrap: onOperation('sendMessage', async (next, request, info) => {
       const sent = await sentJson(request);
       const response = await next(request, info);

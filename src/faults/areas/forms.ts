@@ -12,10 +12,12 @@ import { changed, type Fault } from '../fault.ts';
 import { onOperation } from '../request-match.ts';
 
 /** The handler's answer with its body changed by `alter` (an answer built as a Response is left as it is). */
-const answering = (alter: (body: any) => any) => async (next: () => Promise<HandlerResult>): Promise<HandlerResult> => {
-  const result = await next();
-  return result instanceof Response || result.body === undefined ? result : { ...result, body: alter(structuredClone(result.body)) };
-};
+const answering =
+  (alter: (body: any) => any) =>
+  async (next: () => Promise<HandlerResult>): Promise<HandlerResult> => {
+    const result = await next();
+    return result instanceof Response || result.body === undefined ? result : { ...result, body: alter(structuredClone(result.body)) };
+  };
 
 const bodyOf = (input: { body: unknown }) => (input.body ?? {}) as Record<string, unknown>;
 
@@ -39,20 +41,23 @@ const answersOf = (input: { body: unknown }) => {
 };
 
 /** Runs the handler, and hands a refusal it throws to `refuse` (which throws its own, or gives the error back to be thrown). */
-const onRefusal = (refuse: (error: ApiError, context: HandlerContext) => ApiError) => async (next: () => Promise<HandlerResult>, context: HandlerContext): Promise<HandlerResult> => {
-  try {
-    return await next();
-  } catch (error) {
-    throw error instanceof ApiError ? refuse(error, context) : error;
-  }
-};
+const onRefusal =
+  (refuse: (error: ApiError, context: HandlerContext) => ApiError) =>
+  async (next: () => Promise<HandlerResult>, context: HandlerContext): Promise<HandlerResult> => {
+    try {
+      return await next();
+    } catch (error) {
+      throw error instanceof ApiError ? refuse(error, context) : error;
+    }
+  };
 
 const EFFECTS: Fault[] = [
   {
     name: 'form-client-answers-by-label',
     family: 'forms',
     proves: ['forms.effect-new-client', 'forms.submit-answers-by-field-id'],
-    description: "A new client's contact is filled from the answers looked up by field label instead of field id, so it gets none of them: no phone, no email, the name \"Website visitor\" (spec 4.12: answers keyed by field id reach the client).",
+    description:
+      'A new client\'s contact is filled from the answers looked up by field label instead of field id, so it gets none of them: no phone, no email, the name "Website visitor" (spec 4.12: answers keyed by field id reach the client).',
     operations: ['submitForm'],
     aroundHandler: async (next, context) => {
       // A public route has no caller: the workspace is the form's.
@@ -60,7 +65,11 @@ const EFFECTS: Fault[] = [
       const before = new Set(workspace ? [...workspace.tables.contacts.values()].map((contact) => contact.id) : []);
       const result = await next();
       for (const contact of workspace ? [...workspace.tables.contacts.values()] : []) {
-        if (!before.has(contact.id)) await workspace!.tables.contacts.update(contact.id, (draft) => void Object.assign(draft, { name: 'Website visitor', phones: [], emails: [] }));
+        if (!before.has(contact.id))
+          await workspace!.tables.contacts.update(
+            contact.id,
+            (draft) => void Object.assign(draft, { name: 'Website visitor', phones: [], emails: [] }),
+          );
       }
       return result;
     },
@@ -69,20 +78,26 @@ const EFFECTS: Fault[] = [
     name: 'form-card-refusal-names-answers',
     family: 'forms',
     proves: ['forms.card-numbers-field-error', 'forms.field-errors'],
-    description: 'A card number is refused by a scanner run over the whole answers object, with 422 fields keyed `answers` instead of the field the number was typed in (spec 4.12: field errors keyed by field id).',
+    description:
+      'A card number is refused by a scanner run over the whole answers object, with 422 fields keyed `answers` instead of the field the number was typed in (spec 4.12: field errors keyed by field id).',
     operations: ['submitForm'],
     aroundHandler: onRefusal((error, context) => {
       const carded = Object.values(answersOf(context.input)).some((answer) => typeof answer === 'string' && containsCardNumber(answer));
-      return carded && error.code === 'validation_failed' ? new ApiError('validation_failed', { fields: { answers: 'card numbers are not accepted' } }) : error;
+      return carded && error.code === 'validation_failed'
+        ? new ApiError('validation_failed', { fields: { answers: 'card numbers are not accepted' } })
+        : error;
     }),
   },
   {
     name: 'form-too-many-answers-bad-json',
     family: 'forms',
     proves: ['forms.limit-answers-answer'],
-    description: 'A submission of more than 40 answers is refused 400 bad_json by the body schema (maxProperties), as the API answers a malformed body, instead of 422 validation_failed (spec 7.3, 8).',
+    description:
+      'A submission of more than 40 answers is refused 400 bad_json by the body schema (maxProperties), as the API answers a malformed body, instead of 422 validation_failed (spec 7.3, 8).',
     operations: ['submitForm'],
-    aroundHandler: onRefusal((error, context) => (error.code === 'validation_failed' && Object.keys(answersOf(context.input)).length > 40 ? new ApiError('bad_json') : error)),
+    aroundHandler: onRefusal((error, context) =>
+      error.code === 'validation_failed' && Object.keys(answersOf(context.input)).length > 40 ? new ApiError('bad_json') : error,
+    ),
   },
 ];
 
@@ -98,14 +113,16 @@ const PAGES: Fault[] = [
     name: 'widget-served-as-text',
     family: 'forms',
     proves: ['forms.route-widget'],
-    description: 'widget.js is served from the static bucket with Content-Type text/plain, so browsers with nosniff refuse to run it (spec 4.12: the embeddable script).',
+    description:
+      'widget.js is served from the static bucket with Content-Type text/plain, so browsers with nosniff refuse to run it (spec 4.12: the embeddable script).',
     wrap: servedAs('getWidgetScript', 'text/plain; charset=utf-8'),
   },
   {
     name: 'hosted-page-served-as-text',
     family: 'forms',
     proves: ['forms.route-hosted-page'],
-    description: "The form's hosted page is answered with Content-Type text/plain, so browsers show its HTML source instead of the page (spec 4.12: the hosted page).",
+    description:
+      "The form's hosted page is answered with Content-Type text/plain, so browsers show its HTML source instead of the page (spec 4.12: the hosted page).",
     wrap: servedAs('getHostedFormPage', 'text/plain; charset=utf-8'),
   },
 ];
@@ -117,7 +134,8 @@ export const formsMutants: Fault[] = [
     name: 'form-routes-need-api-key',
     family: 'forms',
     proves: ['forms.route-config', 'forms.no-credentials', 'auth.public-forms-no-credentials'],
-    description: 'The form routes sit behind the API\'s authentication: loading or submitting without an Authorization header answers 401 (spec 4.12, 5.1: public forms need no credentials).',
+    description:
+      "The form routes sit behind the API's authentication: loading or submitting without an Authorization header answers 401 (spec 4.12, 5.1: public forms need no credentials).",
     operations: FORM_CALLS,
     alterInput: (input, context: HandlerContext) => {
       if (!context.request.headers.has('authorization')) throw new ApiError('invalid_token');
@@ -128,7 +146,8 @@ export const formsMutants: Fault[] = [
     name: 'form-token-read-from-header',
     family: 'forms',
     proves: ['forms.route-submit', 'forms.submit-token'],
-    description: 'A submission\'s token is read from an X-Form-Token header the widget of an older version sent, and the body\'s `token` is ignored, so every submission answers form_expired (spec 4.12: the token of the configuration, in the body).',
+    description:
+      "A submission's token is read from an X-Form-Token header the widget of an older version sent, and the body's `token` is ignored, so every submission answers form_expired (spec 4.12: the token of the configuration, in the body).",
     operations: ['submitForm'],
     alterInput: (input, context) => {
       const { token: _ignored, ...body } = bodyOf(input);
@@ -140,9 +159,14 @@ export const formsMutants: Fault[] = [
     name: 'form-fields-without-autocomplete',
     family: 'forms',
     proves: ['forms.config-field-fields'],
-    description: 'The configuration\'s fields leave out `autocomplete` (the field serializer lists the fields the editor shows), where each is {id, type, label, required, autocomplete} (spec 2.14).',
+    description:
+      "The configuration's fields leave out `autocomplete` (the field serializer lists the fields the editor shows), where each is {id, type, label, required, autocomplete} (spec 2.14).",
     operations: ['getFormConfig'],
-    aroundHandler: answering((config) => (Array.isArray(config?.fields) ? { ...config, fields: config.fields.map(({ autocomplete: _dropped, ...field }: any) => field) } : config)),
+    aroundHandler: answering((config) =>
+      Array.isArray(config?.fields)
+        ? { ...config, fields: config.fields.map(({ autocomplete: _dropped, ...field }: any) => field) }
+        : config,
+    ),
   },
   {
     name: 'form-consent-null-without-text',
@@ -156,7 +180,8 @@ export const formsMutants: Fault[] = [
     name: 'form-utm-required',
     family: 'forms',
     proves: ['forms.submit-optional-fields'],
-    description: 'A submission without `utm` is refused 422 (the body schema marks utm required, as the widget always sends it), where utm, referrer, landing_page and lang are optional (spec 4.12).',
+    description:
+      'A submission without `utm` is refused 422 (the body schema marks utm required, as the widget always sends it), where utm, referrer, landing_page and lang are optional (spec 4.12).',
     operations: ['submitForm'],
     alterInput: (input) => {
       if (bodyOf(input).utm === undefined) throw new ApiError('validation_failed', { fields: { utm: 'required' } });
@@ -167,7 +192,8 @@ export const formsMutants: Fault[] = [
     name: 'form-website-read-from-referer',
     family: 'forms',
     proves: ['forms.origins-exact'],
-    description: 'The website a form is loaded from is read from the Referer header, not Origin: a fetch without a Referer (Referrer-Policy: no-referrer) counts as no website, and a form with allowed websites refuses it (spec 4.12: the Origin is checked).',
+    description:
+      'The website a form is loaded from is read from the Referer header, not Origin: a fetch without a Referer (Referrer-Policy: no-referrer) counts as no website, and a form with allowed websites refuses it (spec 4.12: the Origin is checked).',
     // The mock reads Origin: it is given the origin the buggy reader makes of the Referer, or "null" without one.
     wrap: onOperation(ORIGIN_CALLS, (next, request, info) => {
       if (!request.headers.has('origin')) return next(request, info);
@@ -180,7 +206,8 @@ export const formsMutants: Fault[] = [
     name: 'form-wildcard-one-label-deep',
     family: 'forms',
     proves: ['forms.origins-subdomains'],
-    description: 'An allowed website https://*.shop.example matches one label only (www.shop.example, not a.b.shop.example): the wildcard is turned into [^.]+ (spec 4.12: the subdomains of that domain).',
+    description:
+      'An allowed website https://*.shop.example matches one label only (www.shop.example, not a.b.shop.example): the wildcard is turned into [^.]+ (spec 4.12: the subdomains of that domain).',
     // The mock refuses the deeper origin as it would a foreign one: its host is taken as not under the domain.
     wrap: onOperation(ORIGIN_CALLS, (next, request, info) => {
       const origin = request.headers.get('origin');

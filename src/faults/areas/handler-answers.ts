@@ -18,7 +18,8 @@ export async function alteredAnswer(next: () => Promise<HandlerResult>, alter: (
 }
 
 /** Applies `alter` to each record a list answer holds, or to the one record a read answers. */
-export const eachRecord = (alter: (record: any) => any) => (body: any) => (Array.isArray(body?.data) ? { ...body, data: body.data.map(alter) } : alter(body));
+export const eachRecord = (alter: (record: any) => any) => (body: any) =>
+  Array.isArray(body?.data) ? { ...body, data: body.data.map(alter) } : alter(body);
 
 /**
  * The operations answer a key without their scope as if it had it: a 403 `missing_scope` (for

@@ -17,16 +17,56 @@ export function storedLead(context: HandlerContext): StoredLead | undefined {
 /** Create and PATCH misreadings of spec 4.2 "Create lead" and "Update lead". */
 export function createMutants(): Fault[] {
   const ignored = (name: string, operation: OperationId, field: string, rule: string, description: string): Fault => ({
-    name, family: 'leads', proves: [rule], description, operations: [operation],
+    name,
+    family: 'leads',
+    proves: [rule],
+    description,
+    operations: [operation],
     alterInput: (input) => withBody(input, ({ [field]: _ignored, ...rest }) => rest),
   });
   return [
-    ignored('lead-create-owner-ignored', 'createLead', 'owner_id', 'leads.create-owner', 'POST /v1/leads ignores `owner_id`: a lead is created without an owner.'),
-    ignored('lead-create-contact-id-ignored', 'createLead', 'contact_id', 'leads.create-contact-id', 'POST /v1/leads ignores `contact_id`: a lead is created without its main contact.'),
-    ignored('lead-create-contact-object-ignored', 'createLead', 'contact', 'leads.create-contact-object', 'POST /v1/leads ignores a `contact` object: no contact is made with the lead.'),
-    ignored('lead-create-company-ignored', 'createLead', 'company_id', 'leads.create-company-id', 'POST /v1/leads ignores `company_id`: a lead is created without its company.'),
-    ignored('lead-create-landing-page-ignored', 'createLead', 'landing_page', 'leads.create-optional-fields', 'POST /v1/leads stores `referrer` and forgets `landing_page`.'),
-    ignored('lead-patch-source-ignored', 'updateLead', 'source', 'leads.update-fields', 'PATCH /v1/leads/{id} does not change `source` (it is written on create only).'),
+    ignored(
+      'lead-create-owner-ignored',
+      'createLead',
+      'owner_id',
+      'leads.create-owner',
+      'POST /v1/leads ignores `owner_id`: a lead is created without an owner.',
+    ),
+    ignored(
+      'lead-create-contact-id-ignored',
+      'createLead',
+      'contact_id',
+      'leads.create-contact-id',
+      'POST /v1/leads ignores `contact_id`: a lead is created without its main contact.',
+    ),
+    ignored(
+      'lead-create-contact-object-ignored',
+      'createLead',
+      'contact',
+      'leads.create-contact-object',
+      'POST /v1/leads ignores a `contact` object: no contact is made with the lead.',
+    ),
+    ignored(
+      'lead-create-company-ignored',
+      'createLead',
+      'company_id',
+      'leads.create-company-id',
+      'POST /v1/leads ignores `company_id`: a lead is created without its company.',
+    ),
+    ignored(
+      'lead-create-landing-page-ignored',
+      'createLead',
+      'landing_page',
+      'leads.create-optional-fields',
+      'POST /v1/leads stores `referrer` and forgets `landing_page`.',
+    ),
+    ignored(
+      'lead-patch-source-ignored',
+      'updateLead',
+      'source',
+      'leads.update-fields',
+      'PATCH /v1/leads/{id} does not change `source` (it is written on create only).',
+    ),
     {
       name: 'lead-created-200',
       family: 'leads',
@@ -42,12 +82,14 @@ export function createMutants(): Fault[] {
       name: 'lead-default-pipeline-newest',
       family: 'leads',
       proves: ['leads.create-first-stage'],
-      description: 'A lead created with neither pipeline_id nor stage_id goes to the newest pipeline (the last one), not the first (spec 4.2).',
+      description:
+        'A lead created with neither pipeline_id nor stage_id goes to the newest pipeline (the last one), not the first (spec 4.2).',
       operations: ['createLead'],
-      alterInput: (input, context) => withBody(input, (body) => {
-        const last = pipelinesInOrder(tablesOf(context)).at(-1);
-        return body.pipeline_id === undefined && body.stage_id === undefined && last ? { ...body, pipeline_id: last.id } : body;
-      }),
+      alterInput: (input, context) =>
+        withBody(input, (body) => {
+          const last = pipelinesInOrder(tablesOf(context)).at(-1);
+          return body.pipeline_id === undefined && body.stage_id === undefined && last ? { ...body, pipeline_id: last.id } : body;
+        }),
     },
     {
       name: 'lead-amount-default-null',
@@ -64,7 +106,8 @@ export function createMutants(): Fault[] {
       name: 'lead-patch-restamps-created-at',
       family: 'leads',
       proves: ['leads.update-only-sent'],
-      description: 'A PATCH saves the lead through an upsert whose `created_at` defaults to now, so every change moves the creation time (spec 2.1: a PATCH changes only what it sends).',
+      description:
+        'A PATCH saves the lead through an upsert whose `created_at` defaults to now, so every change moves the creation time (spec 2.1: a PATCH changes only what it sends).',
       operations: ['updateLead'],
       async aroundHandler(next, context) {
         return alterResult(await next(), async (lead) => {
@@ -98,7 +141,10 @@ export function subRouteMutants(): Fault[] {
       operations: ['listLeadContacts'],
       async aroundHandler(next, context) {
         const lead = storedLead(context);
-        return alterResult(await next(), (page) => ({ ...page, data: page.data.filter((contact: any) => contact.id === lead?.contact_id) }));
+        return alterResult(await next(), (page) => ({
+          ...page,
+          data: page.data.filter((contact: any) => contact.id === lead?.contact_id),
+        }));
       },
     },
     {

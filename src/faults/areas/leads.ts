@@ -41,7 +41,8 @@ export const leadsMutants: Fault[] = [
     name: 'lead-numbers-counted-down',
     family: 'leads',
     proves: ['leads.number-increasing'],
-    description: 'Lead numbers are handed out from the top of a block down: unique and never reused, but each new lead is numbered below the one before.',
+    description:
+      'Lead numbers are handed out from the top of a block down: unique and never reused, but each new lead is numbered below the one before.',
     operations: ['createLead'],
     async aroundHandler(next, context) {
       return alterResult(await next(), async (lead) => {
@@ -55,7 +56,8 @@ export const leadsMutants: Fault[] = [
     name: 'lead-currency-char3-truncated',
     family: 'leads',
     proves: ['leads.currency-three-letters'],
-    description: 'A lead\'s currency is stored in a CHAR(3) column that silently cuts a longer code to three letters instead of refusing it with 422.',
+    description:
+      "A lead's currency is stored in a CHAR(3) column that silently cuts a longer code to three letters instead of refusing it with 422.",
     wrap: onOperation(['createLead', 'updateLead'], async (next, request, info) => {
       const sent = await sentJson(request);
       const long = typeof sent?.currency === 'string' && sent.currency.length > 3;
@@ -66,20 +68,21 @@ export const leadsMutants: Fault[] = [
     name: 'lead-owner-without-name',
     family: 'leads',
     proves: ['leads.owner-object'],
-    description: 'A lead\'s `owner` shows the member\'s id only, without its name (spec 2.3: `{id, name}`).',
+    description: "A lead's `owner` shows the member's id only, without its name (spec 2.3: `{id, name}`).",
     wrap: onLeadAnswers((lead) => (lead?.owner ? { ...lead, owner: { id: lead.owner.id } } : lead)),
   },
   {
     name: 'lead-utm-term-dropped',
     family: 'leads',
     proves: ['leads.utm-keys', 'leads.create-optional-fields'],
-    description: 'A lead\'s utm keeps the four keys its team knew of and drops `utm_term` (spec 2.3 names five).',
+    description: "A lead's utm keeps the four keys its team knew of and drops `utm_term` (spec 2.3 names five).",
     operations: ['createLead', 'updateLead'],
-    alterInput: (input) => withBody(input, (body) => {
-      if (!body.utm || typeof body.utm !== 'object') return body;
-      const { utm_term: _dropped, ...kept } = body.utm;
-      return { ...body, utm: kept };
-    }),
+    alterInput: (input) =>
+      withBody(input, (body) => {
+        if (!body.utm || typeof body.utm !== 'object') return body;
+        const { utm_term: _dropped, ...kept } = body.utm;
+        return { ...body, utm: kept };
+      }),
   },
   {
     name: 'lead-custom-null-when-empty',
@@ -92,10 +95,17 @@ export const leadsMutants: Fault[] = [
     name: 'lead-times-without-offset',
     family: 'leads',
     proves: ['leads.times'],
-    description: 'A lead\'s times are written as local date-times with no offset (`2026-12-02T09:30:00`), not RFC 3339 (spec 2.1, 2.3).',
+    description: "A lead's times are written as local date-times with no offset (`2026-12-02T09:30:00`), not RFC 3339 (spec 2.1, 2.3).",
     wrap: onLeadAnswers((lead) => {
       const local = (time: unknown) => (typeof time === 'string' ? time.replace(/(Z|[+-]\d\d:\d\d)$/, '') : time);
-      return lead?.created_at ? { ...lead, created_at: local(lead.created_at), updated_at: local(lead.updated_at), stage_entered_at: local(lead.stage_entered_at) } : lead;
+      return lead?.created_at
+        ? {
+            ...lead,
+            created_at: local(lead.created_at),
+            updated_at: local(lead.updated_at),
+            stage_entered_at: local(lead.stage_entered_at),
+          }
+        : lead;
     }),
   },
   {
@@ -115,7 +125,8 @@ export const leadsMutants: Fault[] = [
     name: 'lead-move-keeps-pipeline',
     family: 'leads',
     proves: ['leads.move-pipeline'],
-    description: 'A PATCH moving a lead to a stage of another pipeline writes the stage and forgets `pipeline_id`, which stays the old pipeline.',
+    description:
+      'A PATCH moving a lead to a stage of another pipeline writes the stage and forgets `pipeline_id`, which stays the old pipeline.',
     operations: ['updateLead'],
     async aroundHandler(next, context) {
       const before = storedLead(context);
@@ -165,22 +176,37 @@ export const leadsMutants: Fault[] = [
     name: 'lead-read-times-in-seconds',
     family: 'leads',
     proves: ['leads.read'],
-    description: 'GET /v1/leads/{id} reads the lead back with its times cut to whole seconds, so it differs from the lead as created (spec 4.2: the lead as created).',
-    wrap: onLeadAnswers((lead) => (lead?.created_at ? { ...lead, created_at: toSeconds(lead.created_at), updated_at: toSeconds(lead.updated_at), stage_entered_at: toSeconds(lead.stage_entered_at) } : lead), ['getLead']),
+    description:
+      'GET /v1/leads/{id} reads the lead back with its times cut to whole seconds, so it differs from the lead as created (spec 4.2: the lead as created).',
+    wrap: onLeadAnswers(
+      (lead) =>
+        lead?.created_at
+          ? {
+              ...lead,
+              created_at: toSeconds(lead.created_at),
+              updated_at: toSeconds(lead.updated_at),
+              stage_entered_at: toSeconds(lead.stage_entered_at),
+            }
+          : lead,
+      ['getLead'],
+    ),
   },
   {
     name: 'lead-list-next-cursor-omitted',
     family: 'leads',
     proves: ['leads.list-envelope'],
-    description: 'The lead list leaves `next_cursor` out of its last page instead of answering it null (spec 4.2: `{data, next_cursor, summary}`).',
+    description:
+      'The lead list leaves `next_cursor` out of its last page instead of answering it null (spec 4.2: `{data, next_cursor, summary}`).',
     wrap: onOperation('listLeads', async (next, request, info) =>
-      alterOk(await next(request, info), ({ next_cursor: cursor, ...rest }) => (cursor === null ? rest : { ...rest, next_cursor: cursor }))),
+      alterOk(await next(request, info), ({ next_cursor: cursor, ...rest }) => (cursor === null ? rest : { ...rest, next_cursor: cursor })),
+    ),
   },
   {
     name: 'lead-tags-past-ten-dropped',
     family: 'leads',
     proves: ['leads.tags-per-lead'],
-    description: 'A lead sent more than 10 tags keeps the first 10 and drops the rest silently, instead of refusing with 422 under `tags` (spec 2.3, 8).',
+    description:
+      'A lead sent more than 10 tags keeps the first 10 and drops the rest silently, instead of refusing with 422 under `tags` (spec 2.3, 8).',
     wrap: onOperation(['createLead', 'updateLead'], async (next, request, info) => {
       const sent = await sentJson(request);
       const many = Array.isArray(sent?.tags) && sent.tags.length > 10;
@@ -191,11 +217,16 @@ export const leadsMutants: Fault[] = [
     name: 'lead-attribution-urls-unchecked',
     family: 'leads',
     proves: ['leads.referrer-url'],
-    description: '`referrer` and `landing_page` are stored as sent, a relative path or an ftp: URL too, instead of refused with 422 (spec 2.3: absolute http(s) URLs).',
+    description:
+      '`referrer` and `landing_page` are stored as sent, a relative path or an ftp: URL too, instead of refused with 422 (spec 2.3: absolute http(s) URLs).',
     // The stand-in's own validation would refuse them: the value goes past it and is shown as stored.
     wrap: onOperation(['createLead', 'updateLead'], async (next, request, info) => {
       const sent = await sentJson(request);
-      const unchecked = Object.fromEntries(['referrer', 'landing_page'].filter((field) => typeof sent?.[field] === 'string' && !/^https?:\/\/[^/]/.test(sent[field])).map((field) => [field, sent[field]]));
+      const unchecked = Object.fromEntries(
+        ['referrer', 'landing_page']
+          .filter((field) => typeof sent?.[field] === 'string' && !/^https?:\/\/[^/]/.test(sent[field]))
+          .map((field) => [field, sent[field]]),
+      );
       if (!Object.keys(unchecked).length) return next(request, info);
       const checked = Object.fromEntries(Object.entries(sent).filter(([field]) => !(field in unchecked)));
       return alterOk(await next(withJson(request, checked), info), (lead) => ({ ...lead, ...unchecked }));
@@ -205,7 +236,8 @@ export const leadsMutants: Fault[] = [
     name: 'lead-lost-without-reason-400',
     family: 'state',
     proves: ['leads.lost-needs-reason-answer'],
-    description: 'A move into a lost stage without `loss_reason` is refused with 400 (its team\'s status for a broken precondition) instead of 422 validation_failed.',
+    description:
+      "A move into a lost stage without `loss_reason` is refused with 400 (its team's status for a broken precondition) instead of 422 validation_failed.",
     wrap: onOperation('updateLead', async (next, request, info) => {
       const response = await next(request, info);
       const body = response.status === 422 ? await jsonOf(response) : undefined;
@@ -217,7 +249,8 @@ export const leadsMutants: Fault[] = [
     name: 'lead-board-needs-write-scope',
     family: 'leads',
     proves: ['leads.read-routes-scope'],
-    description: 'GET /v1/leads/board is guarded by leads:write, copied from the write routes: a leads:read key is refused (spec 4.2: leads:read reads it).',
+    description:
+      'GET /v1/leads/board is guarded by leads:write, copied from the write routes: a leads:read key is refused (spec 4.2: leads:read reads it).',
     operations: ['getLeadBoard'],
     async aroundHandler(next, context) {
       if (!context.caller?.scopes.includes('leads:write')) throw new ApiError('missing_scope', { scope: 'leads:write' });
@@ -243,16 +276,22 @@ export const leadsMutants: Fault[] = [
     name: 'lead-list-unfiltered-shows-trash',
     family: 'state',
     proves: ['leads.trash-leaves-lists', 'conventions.trash-leaves-lists'],
-    description: 'The lead list without filters forgets the trash (its `deleted_at IS NULL` is added with the filters only): deleted leads are listed.',
+    description:
+      'The lead list without filters forgets the trash (its `deleted_at IS NULL` is added with the filters only): deleted leads are listed.',
     operations: ['listLeads'],
     async aroundHandler(next, context) {
       const { query } = context.input;
-      const filtered = ['pipeline', 'stage', 'contact', 'company', 'owner', 'q', 'sort', 'cursor'].some((param) => query[param] !== undefined);
+      const filtered = ['pipeline', 'stage', 'contact', 'company', 'owner', 'q', 'sort', 'cursor'].some(
+        (param) => query[param] !== undefined,
+      );
       const result = await next();
       if (filtered || query.status !== 'all') return result;
       const trashed = [...tablesOf(context).leads.values()].filter((lead) => lead.deleted_at !== null);
       const workspace = context.caller!.workspace;
-      return alterResult(result, (page) => ({ ...page, data: [...page.data, ...trashed.map((lead) => presentLead(workspace, lead))].sort((a, b) => (a.id < b.id ? 1 : -1)) }));
+      return alterResult(result, (page) => ({
+        ...page,
+        data: [...page.data, ...trashed.map((lead) => presentLead(workspace, lead))].sort((a, b) => (a.id < b.id ? 1 : -1)),
+      }));
     },
   },
   ...listFilterMutants(),

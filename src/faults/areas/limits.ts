@@ -8,14 +8,24 @@ import { faultMemory } from '../fault-memory.ts';
 import { callerWorkspace, errorAnswer } from '../request-match.ts';
 
 /** The writes the read-only check sends after the workspace is paid (spec 7.2: writes answer again). */
-const WRITES: OperationId[] = ['createLead', 'updateLead', 'deleteLead', 'restoreLead', 'createContact', 'updateContact', 'deleteContact', 'restoreContact'];
+const WRITES: OperationId[] = [
+  'createLead',
+  'updateLead',
+  'deleteLead',
+  'restoreLead',
+  'createContact',
+  'updateContact',
+  'deleteContact',
+  'restoreContact',
+];
 
 export const limitsMutants: Fault[] = [
   {
     name: 'concurrency-per-workspace',
     family: 'limits',
     proves: ['limits.concurrency-per-key'],
-    description: "Requests in flight are counted per workspace, not per key: while one key's request is in flight, another key of the workspace is refused 429 concurrency_limited (spec 7.3).",
+    description:
+      "Requests in flight are counted per workspace, not per key: while one key's request is in flight, another key of the workspace is refused 429 concurrency_limited (spec 7.3).",
     wrap: (next, state) => async (request, info) => {
       const workspace = callerWorkspace(state, request);
       const limit = workspace?.limits.concurrentRequests;
@@ -24,7 +34,13 @@ export const limitsMutants: Fault[] = [
       const count = inFlight.get(workspace) ?? 0;
       if (count >= limit) {
         const refusal = new Response(null, { headers: { 'x-request-id': request.headers.get('x-request-id') ?? '' } });
-        return errorAnswer(state, refusal, 429, { code: 'concurrency_limited', message: 'Too many requests in flight.' }, { 'Retry-After': '1' });
+        return errorAnswer(
+          state,
+          refusal,
+          429,
+          { code: 'concurrency_limited', message: 'Too many requests in flight.' },
+          { 'Retry-After': '1' },
+        );
       }
       inFlight.set(workspace, count + 1);
       try {
@@ -38,7 +54,8 @@ export const limitsMutants: Fault[] = [
     name: 'read-only-cached',
     family: 'limits',
     proves: ['limits.read-only-lifted'],
-    description: "The gateway caches a workspace's read-only flag and refreshes it only when it refuses a write: once the subscription is paid, the next write is still refused 402 read_only (spec 7.2: writes answer again).",
+    description:
+      "The gateway caches a workspace's read-only flag and refreshes it only when it refuses a write: once the subscription is paid, the next write is still refused 402 read_only (spec 7.2: writes answer again).",
     // Where the refusal is seen (before the handler, spec 7.3's 402), the workspace is remembered.
     wrap: (next, state) => async (request, info) => {
       const response = await next(request, info);

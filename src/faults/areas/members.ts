@@ -27,7 +27,8 @@ export const membersMutants: Fault[] = [
     name: 'member-status-enabled',
     family: 'records',
     proves: ['members.status-values'],
-    description: "A member's status is shown in the identity provider's words, `enabled` / `disabled`, not active / deactivated (spec 2.7).",
+    description:
+      "A member's status is shown in the identity provider's words, `enabled` / `disabled`, not active / deactivated (spec 2.7).",
     ...memberPresenter((member) => ({ ...member, status: member.status === 'active' ? 'enabled' : 'disabled' })),
   },
   {
@@ -36,7 +37,11 @@ export const membersMutants: Fault[] = [
     proves: ['teams.fields'],
     description: "A team's created_at is shown as a date (2026-01-15), not a time with an offset (spec 2.7, 2.1).",
     operations: ['listTeams'],
-    aroundHandler: (next) => alteredAnswer(next, (body) => ({ ...body, data: body.data.map((team: any) => ({ ...team, created_at: String(team.created_at).slice(0, 10) })) })),
+    aroundHandler: (next) =>
+      alteredAnswer(next, (body) => ({
+        ...body,
+        data: body.data.map((team: any) => ({ ...team, created_at: String(team.created_at).slice(0, 10) })),
+      })),
   },
   {
     name: 'members-bare-array',
@@ -56,14 +61,16 @@ export const membersMutants: Fault[] = [
     name: 'invites-take-keys',
     family: 'records',
     proves: ['members.invites-refuse-keys', 'auth.first-party-only'],
-    description: "POST /v1/invites checks the member's role but not the credential: an owner's or admin's API key invites people (spec 4.6: first-party web app only).",
+    description:
+      "POST /v1/invites checks the member's role but not the credential: an owner's or admin's API key invites people (spec 4.6: first-party web app only).",
     wrap: firstPartyGuardForgotten(['createInvite']),
   },
   {
     name: 'member-patch-takes-keys',
     family: 'records',
     proves: ['members.patch-refuses-keys', 'auth.first-party-only'],
-    description: "PATCH /v1/members/{id} checks the member's role but not the credential: an owner's or admin's API key changes members (spec 4.6: first-party web app only).",
+    description:
+      "PATCH /v1/members/{id} checks the member's role but not the credential: an owner's or admin's API key changes members (spec 4.6: first-party web app only).",
     wrap: firstPartyGuardForgotten(['updateMember']),
   },
 ];

@@ -22,18 +22,23 @@ function presenter(operations: OperationId[], alter: (item: any) => any): Pick<F
 
 /** A timeline whose answer leaves out the items `hidden` picks. */
 function timelineWithout(hidden: (item: any) => boolean): Pick<Fault, 'operations' | 'aroundHandler'> {
-  return { operations: ['listTimeline'], aroundHandler: (next) => alteredAnswer(next, (body) => ({ ...body, data: body.data.filter((item: any) => !hidden(item)) })) };
+  return {
+    operations: ['listTimeline'],
+    aroundHandler: (next) => alteredAnswer(next, (body) => ({ ...body, data: body.data.filter((item: any) => !hidden(item)) })),
+  };
 }
 
 /** The record fields of a timeline query an error answer names (what the document refused). */
-const recordFieldsRefused = (body: any) => Object.keys(body?.error?.fields ?? {}).filter((field) => field === 'entity_type' || field === 'entity_id');
+const recordFieldsRefused = (body: any) =>
+  Object.keys(body?.error?.fields ?? {}).filter((field) => field === 'entity_type' || field === 'entity_id');
 
 export const notesMutants: Fault[] = [
   {
     name: 'note-item-omits-null-ref',
     family: 'state',
     proves: ['notes.item-fields'],
-    description: 'A note item leaves out ref_id when it is null (the serializer omits empty fields), so the item lacks a field of spec 2.6.',
+    description:
+      'A note item leaves out ref_id when it is null (the serializer omits empty fields), so the item lacks a field of spec 2.6.',
     ...presenter(ITEM_ANSWERS, (item) => {
       if (item.ref_id !== null) return item;
       const { ref_id: _omitted, ...shown } = item;
@@ -51,7 +56,8 @@ export const notesMutants: Fault[] = [
     name: 'item-entity-type-plural',
     family: 'state',
     proves: ['notes.item-entity'],
-    description: 'Timeline items name their record type as the route does, `leads` / `contacts` / `companies`, not lead, contact or company (spec 2.6).',
+    description:
+      'Timeline items name their record type as the route does, `leads` / `contacts` / `companies`, not lead, contact or company (spec 2.6).',
     ...presenter(ITEM_ANSWERS, (item) => ({ ...item, entity_type: item.entity_type === 'company' ? 'companies' : `${item.entity_type}s` })),
   },
   {
@@ -77,17 +83,22 @@ export const notesMutants: Fault[] = [
     family: 'state',
     proves: ['notes.item-pinned'],
     description: 'A new note shows pinned null until it is first pinned (a nullable column), not false (spec 2.6: a boolean).',
-    ...presenter(['createNote', 'listTimeline'], (item) => (item.kind === 'note' && item.pinned === false ? { ...item, pinned: null } : item)),
+    ...presenter(['createNote', 'listTimeline'], (item) =>
+      item.kind === 'note' && item.pinned === false ? { ...item, pinned: null } : item,
+    ),
   },
   {
     name: 'timeline-bad-record-query-empty',
     family: 'state',
     proves: ['notes.timeline-required', 'notes.timeline-entity-type'],
-    description: 'A timeline query without entity_type or entity_id, or with an entity_type other than lead, contact or company, answers 200 with an empty page instead of being refused (spec 4.5: the record is required and of those types).',
+    description:
+      'A timeline query without entity_type or entity_id, or with an entity_type other than lead, contact or company, answers 200 with an empty page instead of being refused (spec 4.5: the record is required and of those types).',
     wrap: onOperation('listTimeline', async (next, request, info) => {
       const response = await next(request, info);
       if (response.status !== 400 && response.status !== 422) return response;
-      return recordFieldsRefused(await jsonOf(response)).length ? changed(response, { status: 200, body: { data: [], next_cursor: null } }) : response;
+      return recordFieldsRefused(await jsonOf(response)).length
+        ? changed(response, { status: 200, body: { data: [], next_cursor: null } })
+        : response;
     }),
   },
   {
@@ -105,7 +116,7 @@ export const notesMutants: Fault[] = [
     name: 'note-created-answers-200',
     family: 'state',
     proves: ['notes.create-answer'],
-    description: 'Adding a note answers 200, not 201 (the route shares the update handler\'s answer) (spec 4.5).',
+    description: "Adding a note answers 200, not 201 (the route shares the update handler's answer) (spec 4.5).",
     operations: ['createNote'],
     aroundHandler: async (next) => {
       const result = await next();
@@ -116,7 +127,8 @@ export const notesMutants: Fault[] = [
     name: 'key-notes-off-timeline',
     family: 'state',
     proves: ['notes.create-on-timeline'],
-    description: 'The timeline shows the notes members wrote, not those an API key added (the query joins on the author member) (spec 4.5).',
+    description:
+      'The timeline shows the notes members wrote, not those an API key added (the query joins on the author member) (spec 4.5).',
     ...timelineWithout((item) => item.kind === 'note' && item.actor?.type === 'api_key'),
   },
   {
@@ -141,7 +153,8 @@ export const notesMutants: Fault[] = [
     name: 'note-author-refused',
     family: 'state',
     proves: ['notes.author-edits'],
-    description: "The edit window compares the note's time in seconds with the clock in milliseconds: every edit, its author's within 24 hours too, answers 403 edit_window_closed (spec 4.5).",
+    description:
+      "The edit window compares the note's time in seconds with the clock in milliseconds: every edit, its author's within 24 hours too, answers 403 edit_window_closed (spec 4.5).",
     operations: ['updateNote'],
     aroundHandler: async (next, context) => {
       if (noteOf(context)?.kind !== 'note') return next();
@@ -152,7 +165,8 @@ export const notesMutants: Fault[] = [
     name: 'note-any-member-edits',
     family: 'state',
     proves: ['notes.only-author-edits'],
-    description: 'Any member may edit a note within 24 hours, not only its author (the handler checks the window but not the author) (spec 4.5).',
+    description:
+      'Any member may edit a note within 24 hours, not only its author (the handler checks the window but not the author) (spec 4.5).',
     operations: ['updateNote'],
     aroundHandler: async (next, context) => {
       const note = noteOf(context);
@@ -160,7 +174,10 @@ export const notesMutants: Fault[] = [
       const withinWindow = note && context.caller!.workspace.now() < Date.parse(note.occurred_at) + DAY_MS;
       if (!note || note.kind !== 'note' || actor.type !== 'member' || note.actor.id === actor.id || !withinWindow) return next();
       const text = (context.input.body as { text: string }).text;
-      const edited = await context.caller!.workspace.tables.timeline.update(note.id, (draft) => void (draft.data = { ...draft.data, text }));
+      const edited = await context.caller!.workspace.tables.timeline.update(
+        note.id,
+        (draft) => void (draft.data = { ...draft.data, text }),
+      );
       return { body: presentItem(recordContext(context), edited) };
     },
   },
@@ -168,7 +185,7 @@ export const notesMutants: Fault[] = [
     name: 'edit-window-closed-as-409',
     family: 'state',
     proves: ['notes.error-edit-window-closed'],
-    description: 'An edit after the 24-hour window answers 409 edit_window_closed (a conflict with the note\'s state), not 403 (spec 7.3).',
+    description: "An edit after the 24-hour window answers 409 edit_window_closed (a conflict with the note's state), not 403 (spec 7.3).",
     wrap: onOperation('updateNote', async (next, request, info) => {
       const response = await next(request, info);
       if (response.status !== 403) return response;

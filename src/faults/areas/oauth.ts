@@ -12,10 +12,12 @@ import type { Fault } from '../fault.ts';
 import { onOperation } from '../request-match.ts';
 
 /** The token answer with its body changed by `alter` (an answer built as a Response is left as it is). */
-const answering = (alter: (body: any) => any) => async (next: () => Promise<HandlerResult>): Promise<HandlerResult> => {
-  const result = await next();
-  return result instanceof Response || result.body === undefined ? result : { ...result, body: alter(structuredClone(result.body)) };
-};
+const answering =
+  (alter: (body: any) => any) =>
+  async (next: () => Promise<HandlerResult>): Promise<HandlerResult> => {
+    const result = await next();
+    return result instanceof Response || result.body === undefined ? result : { ...result, body: alter(structuredClone(result.body)) };
+  };
 
 const formOf = (input: { body: unknown }) => (input.body ?? {}) as Record<string, unknown>;
 
@@ -41,36 +43,47 @@ function refreshTokenScopes(state: MockState, token: unknown): string[] | undefi
 const queryOf = (request: Request) => new URLSearchParams(request.url.split('?')[1] ?? '');
 
 /** Whether any workspace of the mock has an app of this client id. */
-const knownClient = (state: MockState, clientId: string | null) => clientId !== null && [...state.workspaces.values()].some((workspace) => workspace.tables.apps.get(clientId));
+const knownClient = (state: MockState, clientId: string | null) =>
+  clientId !== null && [...state.workspaces.values()].some((workspace) => workspace.tables.apps.get(clientId));
 
 const ROUTES: Fault[] = [
   {
     name: 'authorize-scope-required',
     family: 'oauth',
     proves: ['oauth.route-authorize'],
-    description: 'The authorize endpoint reads a request without `scope` as asking for no scope and redirects it with error=invalid_scope, so a well-formed request is refused (spec 5.2: scope is optional, empty meaning every declared scope).',
+    description:
+      'The authorize endpoint reads a request without `scope` as asking for no scope and redirects it with error=invalid_scope, so a well-formed request is refused (spec 5.2: scope is optional, empty meaning every declared scope).',
     // The mock is given a scope no app declares, which it refuses with invalid_scope as the buggy reading does.
-    wrap: onOperation('authorize', (next, request, info) => next(queryOf(request).has('scope') ? request : withQueryText(request, (query) => `${query}&scope=none:granted`), info)),
+    wrap: onOperation('authorize', (next, request, info) =>
+      next(queryOf(request).has('scope') ? request : withQueryText(request, (query) => `${query}&scope=none:granted`), info),
+    ),
   },
   {
     name: 'unknown-client-redirected',
     family: 'oauth',
     proves: ['oauth.authorize-unknown-client'],
-    description: 'An unknown client_id is redirected to the redirect_uri it came with, with error=unauthorized_client, instead of an error page: the endpoint redirects every refusal (spec 5.2: an unknown client is never redirected).',
-    wrap: (next, state) => onOperation('authorize', async (inner, request, info) => {
-      const answer = await inner(request, info);
-      const query = queryOf(request);
-      const redirectUri = query.get('redirect_uri');
-      if (answer.status !== 400 || !redirectUri || knownClient(state, query.get('client_id'))) return answer;
-      const headers = { Location: `${redirectUri}?error=unauthorized_client`, 'Cache-Control': 'no-store', 'X-Request-Id': answer.headers.get('x-request-id') ?? '' };
-      return new Response(null, { status: 302, headers });
-    })(next, state),
+    description:
+      'An unknown client_id is redirected to the redirect_uri it came with, with error=unauthorized_client, instead of an error page: the endpoint redirects every refusal (spec 5.2: an unknown client is never redirected).',
+    wrap: (next, state) =>
+      onOperation('authorize', async (inner, request, info) => {
+        const answer = await inner(request, info);
+        const query = queryOf(request);
+        const redirectUri = query.get('redirect_uri');
+        if (answer.status !== 400 || !redirectUri || knownClient(state, query.get('client_id'))) return answer;
+        const headers = {
+          Location: `${redirectUri}?error=unauthorized_client`,
+          'Cache-Control': 'no-store',
+          'X-Request-Id': answer.headers.get('x-request-id') ?? '',
+        };
+        return new Response(null, { status: 302, headers });
+      })(next, state),
   },
   {
     name: 'revoke-needs-type-hint',
     family: 'oauth',
     proves: ['oauth.route-revoke'],
-    description: 'Revoke refuses a request without token_type_hint with invalid_request, where the hint is optional (spec 4.15, RFC 7009 2.1).',
+    description:
+      'Revoke refuses a request without token_type_hint with invalid_request, where the hint is optional (spec 4.15, RFC 7009 2.1).',
     operations: ['revokeToken'],
     alterInput: (input) => {
       if (formOf(input).token_type_hint === undefined) throw oauthError('invalid_request', 'token_type_hint is required.');
@@ -81,7 +94,8 @@ const ROUTES: Fault[] = [
     name: 'whoami-refuses-access-tokens',
     family: 'oauth',
     proves: ['oauth.access-token-like-key'],
-    description: "whoami answers invalid_token for an app's access token: the identity route looks up API keys only, where an access token is used exactly like a key (spec 5.2 step 7).",
+    description:
+      "whoami answers invalid_token for an app's access token: the identity route looks up API keys only, where an access token is used exactly like a key (spec 5.2 step 7).",
     operations: ['getWhoami'],
     alterInput: (input, context) => {
       if (context.caller?.kind === 'access_token') throw new ApiError('invalid_token');
@@ -96,12 +110,21 @@ export const oauthMutants: Fault[] = [
     name: 'refresh-narrow-scope-only-checked',
     family: 'oauth',
     proves: ['oauth.refresh-scope-narrows'],
-    description: 'A refresh takes `scope` only to check it: a wider one is refused, but a narrower one answers tokens of every scope granted (spec 5.2: a narrower scope answers tokens of that scope).',
+    description:
+      'A refresh takes `scope` only to check it: a wider one is refused, but a narrower one answers tokens of every scope granted (spec 5.2: a narrower scope answers tokens of that scope).',
     operations: ['createToken'],
     alterInput: (input, context) => {
       const form = formOf(input);
-      const granted = form.grant_type === 'refresh_token' && typeof form.scope === 'string' ? refreshTokenScopes(context.state, form.refresh_token) : undefined;
-      const narrower = granted && form.scope !== '' && String(form.scope).split(' ').every((scope) => granted.includes(scope));
+      const granted =
+        form.grant_type === 'refresh_token' && typeof form.scope === 'string'
+          ? refreshTokenScopes(context.state, form.refresh_token)
+          : undefined;
+      const narrower =
+        granted &&
+        form.scope !== '' &&
+        String(form.scope)
+          .split(' ')
+          .every((scope) => granted.includes(scope));
       if (!narrower) return input;
       const { scope: _checkedOnly, ...rest } = form;
       return { ...input, body: rest };
@@ -111,7 +134,8 @@ export const oauthMutants: Fault[] = [
     name: 'token-answer-scope-omitted',
     family: 'oauth',
     proves: ['oauth.answer-scope'],
-    description: "The token answer leaves out `scope` when the scopes granted are the ones asked for (RFC 6749 5.1 allows it), where the service's answer always has it (spec 5.2).",
+    description:
+      "The token answer leaves out `scope` when the scopes granted are the ones asked for (RFC 6749 5.1 allows it), where the service's answer always has it (spec 5.2).",
     operations: ['createToken'],
     aroundHandler: answering(({ scope: _dropped, ...tokens }) => tokens),
   },
@@ -119,7 +143,8 @@ export const oauthMutants: Fault[] = [
     name: 'token-answer-without-workspace',
     family: 'oauth',
     proves: ['oauth.answer-workspace-installation'],
-    description: 'The token answer leaves out workspace_id (the app is to read it from whoami), where it names the workspace the tokens open (spec 5.2 step 6).',
+    description:
+      'The token answer leaves out workspace_id (the app is to read it from whoami), where it names the workspace the tokens open (spec 5.2 step 6).',
     operations: ['createToken'],
     aroundHandler: answering(({ workspace_id: _dropped, ...tokens }) => tokens),
   },
@@ -127,15 +152,21 @@ export const oauthMutants: Fault[] = [
     name: 'token-answer-without-prefixes',
     family: 'oauth',
     proves: ['oauth.answer-access-token', 'oauth.answer-refresh-token'],
-    description: "The token answer shows the tokens' random parts, without their svc_at_ and svc_rt_ prefixes (the prefix is added by the SDK), so the tokens answered are not the ones the service takes (spec 5.2).",
+    description:
+      "The token answer shows the tokens' random parts, without their svc_at_ and svc_rt_ prefixes (the prefix is added by the SDK), so the tokens answered are not the ones the service takes (spec 5.2).",
     operations: ['createToken'],
-    aroundHandler: answering((tokens) => ({ ...tokens, access_token: unprefixed(tokens.access_token), refresh_token: unprefixed(tokens.refresh_token) })),
+    aroundHandler: answering((tokens) => ({
+      ...tokens,
+      access_token: unprefixed(tokens.access_token),
+      refresh_token: unprefixed(tokens.refresh_token),
+    })),
   },
   {
     name: 'refresh-grant-unsupported',
     family: 'oauth',
     proves: ['oauth.refresh-grant', 'oauth.route-token'],
-    description: 'The token endpoint knows only grant_type=authorization_code: a refresh answers unsupported_grant_type, so an app must send its user through consent again every hour (spec 5.2: refresh_token grant).',
+    description:
+      'The token endpoint knows only grant_type=authorization_code: a refresh answers unsupported_grant_type, so an app must send its user through consent again every hour (spec 5.2: refresh_token grant).',
     operations: ['createToken'],
     alterInput: (input) => {
       if (formOf(input).grant_type === 'refresh_token') throw oauthError('unsupported_grant_type', 'Only authorization_code is supported.');
@@ -146,7 +177,8 @@ export const oauthMutants: Fault[] = [
     name: 'client-basic-auth-ignored',
     family: 'oauth',
     proves: ['oauth.client-auth-basic'],
-    description: 'The token and revoke endpoints read client credentials from the form body only: a client authenticating with HTTP Basic is taken as sending none (spec 5.2: Basic or the body).',
+    description:
+      'The token and revoke endpoints read client credentials from the form body only: a client authenticating with HTTP Basic is taken as sending none (spec 5.2: Basic or the body).',
     wrap: onOperation(['createToken', 'revokeToken'], (next, request, info) => {
       if (!/^Basic\s/i.test(request.headers.get('authorization') ?? '')) return next(request, info);
       const headers = new Headers(request.headers);
@@ -158,11 +190,13 @@ export const oauthMutants: Fault[] = [
     name: 'public-client-refused',
     family: 'oauth',
     proves: ['oauth.public-client'],
-    description: 'A client that sends only client_id (a public client, no secret) is refused invalid_client, where it relies on PKCE and is answered with tokens (spec 5.2).',
+    description:
+      'A client that sends only client_id (a public client, no secret) is refused invalid_client, where it relies on PKCE and is answered with tokens (spec 5.2).',
     operations: ['createToken'],
     alterInput: (input, context) => {
       const form = formOf(input);
-      if (!context.request.headers.has('authorization') && typeof form.client_id === 'string' && form.client_secret === undefined) throw oauthError('invalid_client', 'Client authentication failed.');
+      if (!context.request.headers.has('authorization') && typeof form.client_id === 'string' && form.client_secret === undefined)
+        throw oauthError('invalid_client', 'Client authentication failed.');
       return input;
     },
   },
@@ -170,16 +204,32 @@ export const oauthMutants: Fault[] = [
     name: 'response-type-not-checked',
     family: 'oauth',
     proves: ['oauth.authorize-response-type'],
-    description: 'The authorize endpoint does not look at response_type: any value is shown the consent page as for `code`, where another value redirects with error=unsupported_response_type (spec 5.2).',
-    wrap: onOperation('authorize', (next, request, info) => next(withQueryText(request, (query) => query.replace(/(^|&)response_type=[^&]*/, '$1response_type=code')), info)),
+    description:
+      'The authorize endpoint does not look at response_type: any value is shown the consent page as for `code`, where another value redirects with error=unsupported_response_type (spec 5.2).',
+    wrap: onOperation('authorize', (next, request, info) =>
+      next(
+        withQueryText(request, (query) => query.replace(/(^|&)response_type=[^&]*/, '$1response_type=code')),
+        info,
+      ),
+    ),
   },
   {
     name: 'pkce-optional',
     family: 'oauth',
     proves: ['oauth.pkce-required'],
-    description: 'PKCE is optional at the authorize endpoint: a request without code_challenge is shown the consent page (and its code later exchanged without a verifier), where it redirects with error=invalid_request (spec 5.2).',
+    description:
+      'PKCE is optional at the authorize endpoint: a request without code_challenge is shown the consent page (and its code later exchanged without a verifier), where it redirects with error=invalid_request (spec 5.2).',
     // The mock is given a challenge of its own, as a handler that skips the check goes on.
     wrap: onOperation('authorize', (next, request, info) =>
-      next(request.url.includes('code_challenge=') ? request : withQueryText(request, (query) => `${query}&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256`), info)),
+      next(
+        request.url.includes('code_challenge=')
+          ? request
+          : withQueryText(
+              request,
+              (query) => `${query}&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256`,
+            ),
+        info,
+      ),
+    ),
   },
 ];

@@ -9,13 +9,20 @@ import { alterOk, onOperation } from '../request-match.ts';
 import { alterResult, withBody, withQueryInput } from './area-kit.ts';
 
 /** A refusal of `operations` for want of `scope` (403 missing_scope), given to `answer` with the request and its state. */
-function onMissingScope(operations: readonly OperationId[], scope: string, answer: (state: MockState, next: Handle, request: Request, refusal: Response, body: any) => Promise<Response>): NonNullable<Fault['wrap']> {
-  return (next, state) => onOperation(operations, async (inner, request, info) => {
-    const copy = request.clone();
-    const response = await inner(request, info);
-    const body = response.status === 403 ? await jsonOf(response) : undefined;
-    return body?.error?.code === 'missing_scope' && body.error.scope === scope ? answer(state, (sent) => inner(sent, info), copy, response, body) : response;
-  })(next, state);
+function onMissingScope(
+  operations: readonly OperationId[],
+  scope: string,
+  answer: (state: MockState, next: Handle, request: Request, refusal: Response, body: any) => Promise<Response>,
+): NonNullable<Fault['wrap']> {
+  return (next, state) =>
+    onOperation(operations, async (inner, request, info) => {
+      const copy = request.clone();
+      const response = await inner(request, info);
+      const body = response.status === 403 ? await jsonOf(response) : undefined;
+      return body?.error?.code === 'missing_scope' && body.error.scope === scope
+        ? answer(state, (sent) => inner(sent, info), copy, response, body)
+        : response;
+    })(next, state);
 }
 
 export const productsMutants: Fault[] = [
@@ -24,25 +31,36 @@ export const productsMutants: Fault[] = [
     family: 'records',
     proves: ['products.read-scope'],
     description: 'The product list and reads need no scope: a key without products:read reads them (spec 4.7).',
-    wrap: onMissingScope(['listProducts', 'getProduct'], 'products:read', (state, next, request, refusal) => retryAsOwner(state, next, request, refusal)),
+    wrap: onMissingScope(['listProducts', 'getProduct'], 'products:read', (state, next, request, refusal) =>
+      retryAsOwner(state, next, request, refusal),
+    ),
   },
   {
     name: 'product-writes-name-read-scope',
     family: 'records',
     proves: ['products.write-scope'],
-    description: 'The product write routes are guarded by products:read, copied from the reads: a key with it writes, one without it is refused naming products:read (spec 4.7: products:write).',
-    wrap: onMissingScope(['createProduct', 'updateProduct', 'deleteProduct'], 'products:write', async (state, next, request, refusal, body) => {
-      const found = state.findCredential(/^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1] ?? '');
-      const canRead = found?.credential.kind === 'api_key' && found.credential.apiKey.scopes.includes('products:read');
-      return canRead ? retryAsOwner(state, next, request, refusal) : changed(refusal, { body: { error: { ...body.error, scope: 'products:read' } } });
-    }),
+    description:
+      'The product write routes are guarded by products:read, copied from the reads: a key with it writes, one without it is refused naming products:read (spec 4.7: products:write).',
+    wrap: onMissingScope(
+      ['createProduct', 'updateProduct', 'deleteProduct'],
+      'products:write',
+      async (state, next, request, refusal, body) => {
+        const found = state.findCredential(/^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1] ?? '');
+        const canRead = found?.credential.kind === 'api_key' && found.credential.apiKey.scopes.includes('products:read');
+        return canRead
+          ? retryAsOwner(state, next, request, refusal)
+          : changed(refusal, { body: { error: { ...body.error, scope: 'products:read' } } });
+      },
+    ),
   },
   {
     name: 'product-read-without-sku',
     family: 'records',
     proves: ['products.read'],
     description: "GET /v1/products/{id} answers the product's summary without its `sku` (spec 4.7: the product).",
-    wrap: onOperation('getProduct', async (next, request, info) => alterOk(await next(request, info), ({ sku: _left, ...product }) => product)),
+    wrap: onOperation('getProduct', async (next, request, info) =>
+      alterOk(await next(request, info), ({ sku: _left, ...product }) => product),
+    ),
   },
   {
     name: 'product-archived-all-as-true',
@@ -62,7 +80,14 @@ export const productsMutants: Fault[] = [
       const q = context.input.query.q;
       const result = await next();
       if (typeof q !== 'string' || !q.trim()) return result;
-      return alterResult(result, (page) => ({ ...page, data: page.data.filter((product: any) => String(product.sku ?? '').toLowerCase().includes(q.trim().toLowerCase())) }));
+      return alterResult(result, (page) => ({
+        ...page,
+        data: page.data.filter((product: any) =>
+          String(product.sku ?? '')
+            .toLowerCase()
+            .includes(q.trim().toLowerCase()),
+        ),
+      }));
     },
   },
   {

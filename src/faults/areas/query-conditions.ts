@@ -9,7 +9,10 @@ type Group = { op: string; conditions: (Condition | Group)[] };
 const isGroup = (node: Condition | Group): node is Group => Array.isArray((node as Group).conditions);
 
 function groupRead(group: Group, misread: (condition: Condition) => unknown): Group {
-  return { ...group, conditions: group.conditions.map((node) => (isGroup(node) ? groupRead(node, misread) : (misread(node) as Condition | Group))) };
+  return {
+    ...group,
+    conditions: group.conditions.map((node) => (isGroup(node) ? groupRead(node, misread) : (misread(node) as Condition | Group))),
+  };
 }
 
 /** An `alterInput` of runQuery giving the handler each condition as `misread` reads it. */

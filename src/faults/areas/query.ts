@@ -14,7 +14,8 @@ function misreading(name: string, proves: string[], description: string, misread
 }
 
 /** The condition with its operator read as another when it is `from`. */
-const opAs = (from: Record<string, string>) => (condition: Condition) => (from[condition.op] ? { ...condition, op: from[condition.op] } : condition);
+const opAs = (from: Record<string, string>) => (condition: Condition) =>
+  from[condition.op] ? { ...condition, op: from[condition.op] } : condition;
 
 /** A field of a linked record (`contact.name`), not one of the lead's own utm fields. */
 const isLinked = (field: string) => /^(contact|company|owner)\./.test(field);
@@ -26,26 +27,117 @@ const MONEY_IN_ECHO = /\bamount (!=|>=|<=|=|>|<) (\d+)\b/g;
 const NESTED_REPEAT = /\([^)]*[+*][^)]*\)[+*{]/;
 
 export const queryMutants: Fault[] = [
-  misreading('query-gt-includes-boundary', ['query.op-gt', 'query.not'], 'gt matches the value itself, as gte does (an off-by-one comparison).', opAs({ gt: 'gte' })),
-  misreading('query-gte-excludes-boundary', ['query.op-gte', 'query.group-and'], 'gte leaves out the value itself, as gt does (an off-by-one comparison).', opAs({ gte: 'gt' })),
-  misreading('query-lt-includes-boundary', ['query.op-lt'], 'lt matches the value itself, as lte does (an off-by-one comparison).', opAs({ lt: 'lte' })),
-  misreading('query-lte-excludes-boundary', ['query.op-lte'], 'lte leaves out the value itself, as lt does (an off-by-one comparison).', opAs({ lte: 'lt' })),
-  misreading('query-negations-lost', ['query.op-neq', 'query.op-not-in', 'query.op-not-contains', 'query.op-not-empty', 'query.not'], 'The negated operators lose their negation: neq, not_in, not_contains and not_empty match as eq, in, contains and empty.', opAs({ neq: 'eq', not_in: 'in', not_contains: 'contains', not_empty: 'empty' })),
-  misreading('query-money-in-major-units', ['query.op-eq', 'query.op-not-in', 'query.op-gt', 'query.op-gte', 'query.op-lt', 'query.op-lte', 'query.op-between', 'query.not', 'query.group-and', 'query.group-or', 'query.nested-groups'], 'Money values in conditions are read in major units and multiplied by 100 (spec 2.1: money is already in the smallest unit).',
-    (condition) => (condition.field === 'amount' ? { ...condition, value: Array.isArray(condition.value) ? condition.value.map((value) => Number(value) * 100) : Number(condition.value) * 100 } : condition)),
-  misreading('query-in-first-value-only', ['query.op-in'], 'in matches the first value of its list only.', (condition) => (condition.op === 'in' && Array.isArray(condition.value) ? { ...condition, value: condition.value.slice(0, 1) } : condition)),
-  misreading('query-contains-as-prefix', ['query.op-contains', 'query.not', 'query.group-and'], 'contains matches at the start of the text only, as an index prefix lookup does.', opAs({ contains: 'starts' })),
-  misreading('query-starts-ends-swapped', ['query.op-starts', 'query.op-ends', 'query.nested-groups'], 'starts and ends are swapped in the operator table: starts matches the end of the text, ends its start.', opAs({ starts: 'ends', ends: 'starts' })),
-  misreading('query-empty-misses-unset', ['query.op-empty'], 'empty never matches a record created without the field: the engine looks for a stored empty value, and such a record stores none.',
-    (condition) => (condition.op === 'empty' ? { op: 'and', conditions: [condition, { field: condition.field, op: 'not_empty' }] } : condition)),
-  misreading('query-regex-whole-text', ['query.op-regex'], 'regex must match the whole text (anchored at both ends), not a part of it.',
-    (condition) => (condition.op === 'regex' && typeof condition.value === 'string' ? { ...condition, value: `^(?:${condition.value})$` } : condition)),
-  misreading('query-sounds-like-exact', ['query.op-sounds-like'], 'sounds_like matches exactly equal texts only: the phonetic comparison is not applied.', opAs({ sounds_like: 'eq' })),
-  misreading('query-duplicate-counts-empty', ['query.op-duplicate'], 'duplicate counts records without a value as duplicates of one another (null grouped as one value).',
-    (condition) => (condition.op === 'duplicate' ? { op: 'or', conditions: [condition, { field: condition.field, op: 'empty' }] } : condition)),
-  misreading('query-all-as-any', ['query.op-all'], 'all matches records with any of the values listed, as in does, not with every one.', opAs({ all: 'in' })),
-  misreading('query-calendar-first-value-only', ['query.op-weekday', 'query.op-hour'], 'weekday and hour read the first value of their list only.',
-    (condition) => ((condition.op === 'weekday' || condition.op === 'hour') && Array.isArray(condition.value) ? { ...condition, value: condition.value.slice(0, 1) } : condition)),
+  misreading(
+    'query-gt-includes-boundary',
+    ['query.op-gt', 'query.not'],
+    'gt matches the value itself, as gte does (an off-by-one comparison).',
+    opAs({ gt: 'gte' }),
+  ),
+  misreading(
+    'query-gte-excludes-boundary',
+    ['query.op-gte', 'query.group-and'],
+    'gte leaves out the value itself, as gt does (an off-by-one comparison).',
+    opAs({ gte: 'gt' }),
+  ),
+  misreading(
+    'query-lt-includes-boundary',
+    ['query.op-lt'],
+    'lt matches the value itself, as lte does (an off-by-one comparison).',
+    opAs({ lt: 'lte' }),
+  ),
+  misreading(
+    'query-lte-excludes-boundary',
+    ['query.op-lte'],
+    'lte leaves out the value itself, as lt does (an off-by-one comparison).',
+    opAs({ lte: 'lt' }),
+  ),
+  misreading(
+    'query-negations-lost',
+    ['query.op-neq', 'query.op-not-in', 'query.op-not-contains', 'query.op-not-empty', 'query.not'],
+    'The negated operators lose their negation: neq, not_in, not_contains and not_empty match as eq, in, contains and empty.',
+    opAs({ neq: 'eq', not_in: 'in', not_contains: 'contains', not_empty: 'empty' }),
+  ),
+  misreading(
+    'query-money-in-major-units',
+    [
+      'query.op-eq',
+      'query.op-not-in',
+      'query.op-gt',
+      'query.op-gte',
+      'query.op-lt',
+      'query.op-lte',
+      'query.op-between',
+      'query.not',
+      'query.group-and',
+      'query.group-or',
+      'query.nested-groups',
+    ],
+    'Money values in conditions are read in major units and multiplied by 100 (spec 2.1: money is already in the smallest unit).',
+    (condition) =>
+      condition.field === 'amount'
+        ? {
+            ...condition,
+            value: Array.isArray(condition.value) ? condition.value.map((value) => Number(value) * 100) : Number(condition.value) * 100,
+          }
+        : condition,
+  ),
+  misreading('query-in-first-value-only', ['query.op-in'], 'in matches the first value of its list only.', (condition) =>
+    condition.op === 'in' && Array.isArray(condition.value) ? { ...condition, value: condition.value.slice(0, 1) } : condition,
+  ),
+  misreading(
+    'query-contains-as-prefix',
+    ['query.op-contains', 'query.not', 'query.group-and'],
+    'contains matches at the start of the text only, as an index prefix lookup does.',
+    opAs({ contains: 'starts' }),
+  ),
+  misreading(
+    'query-starts-ends-swapped',
+    ['query.op-starts', 'query.op-ends', 'query.nested-groups'],
+    'starts and ends are swapped in the operator table: starts matches the end of the text, ends its start.',
+    opAs({ starts: 'ends', ends: 'starts' }),
+  ),
+  misreading(
+    'query-empty-misses-unset',
+    ['query.op-empty'],
+    'empty never matches a record created without the field: the engine looks for a stored empty value, and such a record stores none.',
+    (condition) =>
+      condition.op === 'empty' ? { op: 'and', conditions: [condition, { field: condition.field, op: 'not_empty' }] } : condition,
+  ),
+  misreading(
+    'query-regex-whole-text',
+    ['query.op-regex'],
+    'regex must match the whole text (anchored at both ends), not a part of it.',
+    (condition) =>
+      condition.op === 'regex' && typeof condition.value === 'string' ? { ...condition, value: `^(?:${condition.value})$` } : condition,
+  ),
+  misreading(
+    'query-sounds-like-exact',
+    ['query.op-sounds-like'],
+    'sounds_like matches exactly equal texts only: the phonetic comparison is not applied.',
+    opAs({ sounds_like: 'eq' }),
+  ),
+  misreading(
+    'query-duplicate-counts-empty',
+    ['query.op-duplicate'],
+    'duplicate counts records without a value as duplicates of one another (null grouped as one value).',
+    (condition) =>
+      condition.op === 'duplicate' ? { op: 'or', conditions: [condition, { field: condition.field, op: 'empty' }] } : condition,
+  ),
+  misreading(
+    'query-all-as-any',
+    ['query.op-all'],
+    'all matches records with any of the values listed, as in does, not with every one.',
+    opAs({ all: 'in' }),
+  ),
+  misreading(
+    'query-calendar-first-value-only',
+    ['query.op-weekday', 'query.op-hour'],
+    'weekday and hour read the first value of their list only.',
+    (condition) =>
+      (condition.op === 'weekday' || condition.op === 'hour') && Array.isArray(condition.value)
+        ? { ...condition, value: condition.value.slice(0, 1) }
+        : condition,
+  ),
   {
     name: 'query-and-of-first-two',
     family: 'query',
@@ -62,7 +154,8 @@ export const queryMutants: Fault[] = [
     name: 'query-asc-keys-dropped',
     family: 'query',
     proves: ['query.sort-asc', 'query.sort-keys-in-order', 'query.masked-sort'],
-    description: 'A sort key with dir asc is dropped (only desc keys are applied), so an ascending sort comes back in the list order, newest first.',
+    description:
+      'A sort key with dir asc is dropped (only desc keys are applied), so an ascending sort comes back in the list order, newest first.',
     operations: ['runQuery'],
     alterInput: (input) => {
       const body = input.body as { sort?: { dir: string }[] };
@@ -100,9 +193,16 @@ export const queryMutants: Fault[] = [
     name: 'query-echo-money-major-units',
     family: 'query',
     proves: ['query.q-echo-reusable'],
-    description: 'The q a query echoes writes money in major units for people (amount > 5.00 for 500), so the echo sent back as a text filter matches other records.',
+    description:
+      'The q a query echoes writes money in major units for people (amount > 5.00 for 500), so the echo sent back as a text filter matches other records.',
     operations: ['runQuery'],
-    aroundHandler: answerAltered((body) => ({ ...body, q: typeof body.q === 'string' ? body.q.replace(MONEY_IN_ECHO, (_all: string, op: string, amount: string) => `amount ${op} ${(Number(amount) / 100).toFixed(2)}`) : body.q })),
+    aroundHandler: answerAltered((body) => ({
+      ...body,
+      q:
+        typeof body.q === 'string'
+          ? body.q.replace(MONEY_IN_ECHO, (_all: string, op: string, amount: string) => `amount ${op} ${(Number(amount) / 100).toFixed(2)}`)
+          : body.q,
+    })),
   },
   {
     name: 'query-nested-repeat-refused',
@@ -111,7 +211,8 @@ export const queryMutants: Fault[] = [
     description: 'A regex with a nested repeat such as (a+)+ is refused as invalid_query, not run or answered query_too_slow (spec 7.3).',
     operations: ['runQuery'],
     alterInput: conditionsRead((condition) => {
-      if (condition.op === 'regex' && typeof condition.value === 'string' && NESTED_REPEAT.test(condition.value)) throw invalidQuery('query', `the pattern ${condition.value} is not a valid regex`);
+      if (condition.op === 'regex' && typeof condition.value === 'string' && NESTED_REPEAT.test(condition.value))
+        throw invalidQuery('query', `the pattern ${condition.value} is not a valid regex`);
       return condition;
     }),
   },
@@ -119,7 +220,8 @@ export const queryMutants: Fault[] = [
     name: 'query-misfit-operator-no-match',
     family: 'query',
     proves: ['query.operator-for-type'],
-    description: 'A filter the engine cannot apply (an operator that does not fit its field, as regex on amount) matches nothing instead of answering invalid_query (spec 7.3).',
+    description:
+      'A filter the engine cannot apply (an operator that does not fit its field, as regex on amount) matches nothing instead of answering invalid_query (spec 7.3).',
     operations: ['runQuery'],
     aroundHandler: async (next) => {
       try {
@@ -146,15 +248,19 @@ export const queryMutants: Fault[] = [
     name: 'query-estimate-only-with-count',
     family: 'query',
     proves: ['query.entities', 'responses.shape.run-query'],
-    description: 'A query without count leaves total_estimated out, as if it belonged to total (spec 4.13: the answer is {data, next_cursor, total (with count true), total_estimated, q}).',
+    description:
+      'A query without count leaves total_estimated out, as if it belonged to total (spec 4.13: the answer is {data, next_cursor, total (with count true), total_estimated, q}).',
     operations: ['runQuery'],
-    aroundHandler: answerAltered((body, context) => ((context.input.body as { count?: boolean }).count ? body : without(body, 'total_estimated'))),
+    aroundHandler: answerAltered((body, context) =>
+      (context.input.body as { count?: boolean }).count ? body : without(body, 'total_estimated'),
+    ),
   },
   {
     name: 'query-linked-fields-unknown',
     family: 'query',
     proves: ['query.fields-usable'],
-    description: 'The fields route lists the fields of linked records (contact.name, company.name, owner.name, contact.phones) but the engine does not join: a condition or sort naming one answers invalid_query.',
+    description:
+      'The fields route lists the fields of linked records (contact.name, company.name, owner.name, contact.phones) but the engine does not join: a condition or sort naming one answers invalid_query.',
     operations: ['runQuery'],
     alterInput: (input, context) => {
       const body = input.body as { sort?: { field: string }[] };
@@ -170,13 +276,14 @@ export const queryMutants: Fault[] = [
     name: 'query-filter-choice-names-body',
     family: 'query',
     proves: ['query.filter-exactly-one-named'],
-    description: 'A query body with both query and q, or neither, is refused naming the body as a whole (fields {body}) instead of query or q.',
+    description:
+      'A query body with both query and q, or neither, is refused naming the body as a whole (fields {body}) instead of query or q.',
     wrap: onOperation('runQuery', async (next, request, info) => {
       const sent = await sentJson(request);
       const answer = await next(request, info);
-      if (!sent || ('query' in sent) !== ('q' in sent)) return answer;
+      if (!sent || 'query' in sent !== 'q' in sent) return answer;
       const body = answer.status === 422 ? await jsonOf(answer) : undefined;
-      const fields = body?.error?.code === 'validation_failed' ? body.error.fields ?? {} : {};
+      const fields = body?.error?.code === 'validation_failed' ? (body.error.fields ?? {}) : {};
       if (!('query' in fields) && !('q' in fields)) return answer;
       return changed(answer, { body: { error: { ...body.error, fields: { body: 'send exactly one of query and q' } } } });
     }),

@@ -10,17 +10,52 @@ export const responsesMutants: Fault[] = [
   {
     name: 'delete-confirmation-without-id',
     family: 'responses',
-    proves: ['conventions.delete-confirmation', 'conventions.number-on-single-record-routes', 'tags.delete-answer', 'responses.shape.delete-lead', 'responses.shape.remove-lead-contact', 'responses.shape.remove-lead-product', 'responses.shape.delete-company', 'responses.shape.delete-contact', 'responses.shape.delete-tag', 'responses.shape.delete-note', 'responses.shape.delete-team', 'responses.shape.delete-product', 'responses.shape.delete-field', 'responses.shape.delete-task'],
-    description: 'The shared delete confirmation answers {ok: true} without the id of the record deleted (spec 2.1: {ok: true, id} or {id, deleted: true}).',
-    operations: ['deleteLead', 'deleteCompany', 'deleteContact', 'deleteTask', 'deleteProduct', 'deleteNote', 'deleteTag', 'deleteTeam', 'deleteField', 'removeLeadContact', 'removeLeadProduct'],
+    proves: [
+      'conventions.delete-confirmation',
+      'conventions.number-on-single-record-routes',
+      'tags.delete-answer',
+      'responses.shape.delete-lead',
+      'responses.shape.remove-lead-contact',
+      'responses.shape.remove-lead-product',
+      'responses.shape.delete-company',
+      'responses.shape.delete-contact',
+      'responses.shape.delete-tag',
+      'responses.shape.delete-note',
+      'responses.shape.delete-team',
+      'responses.shape.delete-product',
+      'responses.shape.delete-field',
+      'responses.shape.delete-task',
+    ],
+    description:
+      'The shared delete confirmation answers {ok: true} without the id of the record deleted (spec 2.1: {ok: true, id} or {id, deleted: true}).',
+    operations: [
+      'deleteLead',
+      'deleteCompany',
+      'deleteContact',
+      'deleteTask',
+      'deleteProduct',
+      'deleteNote',
+      'deleteTag',
+      'deleteTeam',
+      'deleteField',
+      'removeLeadContact',
+      'removeLeadProduct',
+    ],
     alsoRun: ['leads.sub-routes', 'records.first-party-routes'],
     aroundHandler: answerAltered((body) => without(body, 'id')),
   },
   {
     name: 'last-page-without-cursor',
     family: 'responses',
-    proves: ['responses.shape.list-lead-contacts', 'responses.shape.list-companies', 'responses.shape.list-contacts', 'responses.shape.list-messages', 'responses.shape.list-tasks'],
-    description: 'Lists of companies, contacts, tasks, lead contacts and messages leave next_cursor out on the last page instead of answering null (spec 4.13: on the last page next_cursor is null).',
+    proves: [
+      'responses.shape.list-lead-contacts',
+      'responses.shape.list-companies',
+      'responses.shape.list-contacts',
+      'responses.shape.list-messages',
+      'responses.shape.list-tasks',
+    ],
+    description:
+      'Lists of companies, contacts, tasks, lead contacts and messages leave next_cursor out on the last page instead of answering null (spec 4.13: on the last page next_cursor is null).',
     operations: ['listCompanies', 'listContacts', 'listTasks', 'listLeadContacts', 'listMessages'],
     alsoRun: ['records.companies', 'leads.sub-routes', 'conversations.fields'],
     aroundHandler: answerAltered((body) => (body.next_cursor === null ? without(body, 'next_cursor') : body)),
@@ -28,16 +63,29 @@ export const responsesMutants: Fault[] = [
   {
     name: 'task-actions-without-overdue',
     family: 'responses',
-    proves: ['responses.shape.reopen-task', 'responses.shape.snooze-task', 'responses.shape.reschedule-task', 'responses.shape.restore-task'],
-    description: 'Reopen, snooze, reschedule and restore answer the stored task without the computed overdue flag that reads and lists add (the document answers each with the task; spec 4.10 shows no other answer).',
+    proves: [
+      'responses.shape.reopen-task',
+      'responses.shape.snooze-task',
+      'responses.shape.reschedule-task',
+      'responses.shape.restore-task',
+    ],
+    description:
+      'Reopen, snooze, reschedule and restore answer the stored task without the computed overdue flag that reads and lists add (the document answers each with the task; spec 4.10 shows no other answer).',
     operations: ['reopenTask', 'snoozeTask', 'rescheduleTask', 'restoreTask'],
     aroundHandler: answerAltered((body) => without(body, 'overdue')),
   },
   {
     name: 'team-members-expanded',
     family: 'responses',
-    proves: ['teams.fields', 'members.patch-team-ids', 'responses.shape.list-teams', 'responses.shape.create-team', 'responses.shape.update-team'],
-    description: 'A team is answered with its members as objects under `members` instead of their ids under member_ids (spec 2.7: team.member_ids).',
+    proves: [
+      'teams.fields',
+      'members.patch-team-ids',
+      'responses.shape.list-teams',
+      'responses.shape.create-team',
+      'responses.shape.update-team',
+    ],
+    description:
+      'A team is answered with its members as objects under `members` instead of their ids under member_ids (spec 2.7: team.member_ids).',
     operations: ['listTeams', 'createTeam', 'updateTeam'],
     alsoRun: ['records.members-teams', 'records.first-party-routes'],
     aroundHandler: answerAltered((body) => {
@@ -49,7 +97,8 @@ export const responsesMutants: Fault[] = [
     name: 'field-without-empty-group',
     family: 'responses',
     proves: ['fields.fields', 'responses.shape.list-fields', 'responses.shape.create-field', 'responses.shape.update-field'],
-    description: 'A custom field in no group is answered without `group` instead of with an empty one (spec 2.11: group is a string of every field).',
+    description:
+      'A custom field in no group is answered without `group` instead of with an empty one (spec 2.11: group is a string of every field).',
     operations: ['listFields', 'createField', 'updateField'],
     alsoRun: ['records.field-list', 'records.first-party-routes'],
     aroundHandler: answerAltered((body) => {
@@ -61,15 +110,19 @@ export const responsesMutants: Fault[] = [
     name: 'tag-created-color-null',
     family: 'responses',
     proves: ['tags.color-palette', 'tags.manage-scope', 'responses.shape.create-tag'],
-    description: 'A tag created without a color answers color null: the palette default is filled in on later reads only (spec 2.5: color is one of the ten palette colors).',
+    description:
+      'A tag created without a color answers color null: the palette default is filled in on later reads only (spec 2.5: color is one of the ten palette colors).',
     operations: ['createTag'],
-    aroundHandler: answerAltered((body, context) => ((context.input.body as { color?: string }).color === undefined ? { ...body, color: null } : body)),
+    aroundHandler: answerAltered((body, context) =>
+      (context.input.body as { color?: string }).color === undefined ? { ...body, color: null } : body,
+    ),
   },
   {
     name: 'tag-change-without-affected',
     family: 'responses',
     proves: ['tags.rename-answer', 'tags.merge-answer', 'responses.shape.update-tag', 'responses.shape.merge-tag'],
-    description: 'A rename or merge of a tag answers {tag} without the counts of the records it affected (spec 4.4: the change answers the tag and what it affected).',
+    description:
+      'A rename or merge of a tag answers {tag} without the counts of the records it affected (spec 4.4: the change answers the tag and what it affected).',
     operations: ['updateTag', 'mergeTag'],
     aroundHandler: answerAltered((body) => without(body, 'affected')),
   },
@@ -85,9 +138,14 @@ export const responsesMutants: Fault[] = [
     name: 'bulk-run-times-to-the-second',
     family: 'responses',
     proves: ['responses.shape.run-bulk-action', 'responses.shape.undo-bulk-action'],
-    description: 'A bulk run and its undo answer created_at and undo_until to the whole second, without fractional seconds (spec 2.1: times carry fractional seconds).',
+    description:
+      'A bulk run and its undo answer created_at and undo_until to the whole second, without fractional seconds (spec 2.1: times carry fractional seconds).',
     operations: ['runBulkAction', 'undoBulkAction'],
-    aroundHandler: answerAltered((body) => ({ ...body, created_at: toTheSecond(body.created_at), undo_until: toTheSecond(body.undo_until) })),
+    aroundHandler: answerAltered((body) => ({
+      ...body,
+      created_at: toTheSecond(body.created_at),
+      undo_until: toTheSecond(body.undo_until),
+    })),
   },
   {
     name: 'note-pin-answers-flag',
@@ -128,10 +186,14 @@ export const responsesMutants: Fault[] = [
     name: 'board-names-pipeline-object',
     family: 'responses',
     proves: ['responses.shape.get-lead-board'],
-    description: 'The lead board answers the pipeline shown as an object {id} under `pipeline` instead of its id under pipeline_id (the document\'s envelope, inferred from spec 4.2).',
+    description:
+      "The lead board answers the pipeline shown as an object {id} under `pipeline` instead of its id under pipeline_id (the document's envelope, inferred from spec 4.2).",
     operations: ['getLeadBoard'],
     alsoRun: ['leads.board'],
-    aroundHandler: answerAltered((body) => ({ ...without(body, 'pipeline_id'), pipeline: body.pipeline_id === null ? null : { id: body.pipeline_id } })),
+    aroundHandler: answerAltered((body) => ({
+      ...without(body, 'pipeline_id'),
+      pipeline: body.pipeline_id === null ? null : { id: body.pipeline_id },
+    })),
   },
   {
     name: 'lead-contact-add-answers-link',
@@ -155,7 +217,8 @@ export const responsesMutants: Fault[] = [
     name: 'form-config-without-submit-text',
     family: 'responses',
     proves: ['responses.shape.get-form-config'],
-    description: "A form's configuration leaves out the submit button's text, leaving the widget to its own default (spec 2.14: the configuration the widget draws from).",
+    description:
+      "A form's configuration leaves out the submit button's text, leaving the widget to its own default (spec 2.14: the configuration the widget draws from).",
     operations: ['getFormConfig'],
     aroundHandler: answerAltered((body) => without(body, 'submit')),
   },
@@ -163,7 +226,8 @@ export const responsesMutants: Fault[] = [
     name: 'whoami-scopes-one-string',
     family: 'responses',
     proves: ['auth.whoami-shape', 'auth.named-scopes', 'responses.shape.get-whoami'],
-    description: 'GET /v1/api-keys/whoami answers the scopes as one space-separated string, as OAuth writes scope, instead of a list (spec 4.1: scopes[]).',
+    description:
+      'GET /v1/api-keys/whoami answers the scopes as one space-separated string, as OAuth writes scope, instead of a list (spec 4.1: scopes[]).',
     operations: ['getWhoami'],
     aroundHandler: answerAltered((body) => (Array.isArray(body.scopes) ? { ...body, scopes: body.scopes.join(' ') } : body)),
   },
@@ -171,27 +235,35 @@ export const responsesMutants: Fault[] = [
     name: 'hosted-page-shadowed-by-config',
     family: 'responses',
     proves: ['responses.shape.get-hosted-form-page', 'forms.route-hosted-page'],
-    description: "GET /f/{form_id} answers the form's configuration JSON instead of the hosted page: the widget's API route shadows the page route (spec 4.12: the hosted page is a page).",
+    description:
+      "GET /f/{form_id} answers the form's configuration JSON instead of the hosted page: the widget's API route shadows the page route (spec 4.12: the hosted page is a page).",
     alsoRun: ['forms.hosted-page'],
-    wrap: onOperation('getHostedFormPage', async (next, request, info, routed) => next(probe(request, `/api/forms/${routed.params.form_id}`), info)),
+    wrap: onOperation('getHostedFormPage', async (next, request, info, routed) =>
+      next(probe(request, `/api/forms/${routed.params.form_id}`), info),
+    ),
   },
   {
     name: 'authorize-refusal-generic-json',
     family: 'responses',
     proves: ['responses.shape.authorize'],
-    description: "GET /oauth/authorize, when it cannot send the app back (an unknown client or redirect_uri), answers the framework's generic JSON error {message} instead of an error page or the OAuth error (spec 5.2).",
+    description:
+      "GET /oauth/authorize, when it cannot send the app back (an unknown client or redirect_uri), answers the framework's generic JSON error {message} instead of an error page or the OAuth error (spec 5.2).",
     alsoRun: ['oauth.authorize-errors'],
     wrap: onOperation('authorize', async (next, request, info) => {
       const answer = await next(request, info);
       if (answer.status !== 400) return answer;
-      return new Response(JSON.stringify({ message: 'Bad Request' }), { status: 400, headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': answer.headers.get('x-request-id') ?? '' } });
+      return new Response(JSON.stringify({ message: 'Bad Request' }), {
+        status: 400,
+        headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': answer.headers.get('x-request-id') ?? '' },
+      });
     }),
   },
   {
     name: 'hub-redirects-with-json-body',
     family: 'responses',
     proves: ['responses.shape.submit-consent'],
-    description: "The hub's redirects (after sign-in and after consent) carry a JSON body {location}, as its framework writes every answer, where the document gives them none (spec 5.2).",
+    description:
+      "The hub's redirects (after sign-in and after consent) carry a JSON body {location}, as its framework writes every answer, where the document gives them none (spec 5.2).",
     alsoRun: ['oauth.consent-signed-in', 'oauth.consent'],
     wrap: onOperation(['hubSignIn', 'submitConsent'], async (next, request, info) => {
       const answer = await next(request, info);

@@ -8,7 +8,8 @@ import { operationOf } from '../operation-of.ts';
 
 type Aliases = { freed?: string; reused: Map<string, string> };
 
-const replaced = (text: string, pairs: Iterable<[string, string]>) => [...pairs].reduce((changed, [from, to]) => changed.replaceAll(from, to), text);
+const replaced = (text: string, pairs: Iterable<[string, string]>) =>
+  [...pairs].reduce((changed, [from, to]) => changed.replaceAll(from, to), text);
 
 /** A raw wrap recycling the id of the lead deleted last for the next lead created. */
 export function leadIdsReused(fault: string) {
@@ -22,7 +23,8 @@ export function leadIdsReused(fault: string) {
       const sent = new Request(replaced(request.url, inward), { method: request.method, headers, body });
       const routed = operationOf(state, sent);
       const answer = await next(sent, info);
-      if (routed?.operationId === 'deleteLead' && answer.ok) aliases.freed = [...aliases.reused].find(([, inner]) => inner === routed.params.id)?.[0] ?? routed.params.id;
+      if (routed?.operationId === 'deleteLead' && answer.ok)
+        aliases.freed = [...aliases.reused].find(([, inner]) => inner === routed.params.id)?.[0] ?? routed.params.id;
       if (!answer.headers.get('content-type')?.includes('json')) return answer;
       let text = await answer.text();
       const created = routed?.operationId === 'createLead' && answer.status === 201 ? (JSON.parse(text) as { id?: string }).id : undefined;
@@ -30,7 +32,10 @@ export function leadIdsReused(fault: string) {
         aliases.reused.set(aliases.freed, created);
         aliases.freed = undefined;
       }
-      text = replaced(text, [...aliases.reused].map(([outer, inner]) => [inner, outer] as [string, string]));
+      text = replaced(
+        text,
+        [...aliases.reused].map(([outer, inner]) => [inner, outer] as [string, string]),
+      );
       const answered = new Headers(answer.headers);
       answered.delete('content-length');
       return new Response(text, { status: answer.status, headers: answered });

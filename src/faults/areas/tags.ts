@@ -22,22 +22,41 @@ const pathTag = (context: HandlerContext) => tablesOf(context).tags.get(normaliz
 function carriersOf(context: HandlerContext, name: string) {
   const tables = tablesOf(context);
   const key = tagKey(name);
-  const records = TAGGED_ENTITIES.flatMap((entity) => carrying(tables, entity, key).map((record) => ({ entity, id: record.id, tags: record.tags })));
-  const forms = [...tables.forms.values()].filter((form) => form.tags.some((tag) => tagKey(tag) === key)).map((form) => ({ id: form.id, tags: form.tags }));
+  const records = TAGGED_ENTITIES.flatMap((entity) =>
+    carrying(tables, entity, key).map((record) => ({ entity, id: record.id, tags: record.tags })),
+  );
+  const forms = [...tables.forms.values()]
+    .filter((form) => form.tags.some((tag) => tagKey(tag) === key))
+    .map((form) => ({ id: form.id, tags: form.tags }));
   return { records, forms };
 }
 
 /** Puts back the tags `carriers` had (what a change forgot to follow): records, forms, or both. */
-async function putBack(context: HandlerContext, carriers: ReturnType<typeof carriersOf>, which: { records?: boolean; forms?: boolean }): Promise<void> {
+async function putBack(
+  context: HandlerContext,
+  carriers: ReturnType<typeof carriersOf>,
+  which: { records?: boolean; forms?: boolean },
+): Promise<void> {
   const tables = tablesOf(context);
-  if (which.records) for (const { entity, id, tags } of carriers.records) await taggedTable(tables, entity)!.update(id, (draft) => void (draft.tags = tags));
+  if (which.records)
+    for (const { entity, id, tags } of carriers.records) await taggedTable(tables, entity)!.update(id, (draft) => void (draft.tags = tags));
   if (which.forms) for (const { id, tags } of carriers.forms) await tables.forms.update(id, (draft) => void (draft.tags = tags));
 }
 
 /** A tag change that leaves some carriers as they were: they keep the old name. */
-function forgetsCarriers(name: string, operation: OperationId, rule: string, description: string, which: { records?: boolean; forms?: boolean }): Fault {
+function forgetsCarriers(
+  name: string,
+  operation: OperationId,
+  rule: string,
+  description: string,
+  which: { records?: boolean; forms?: boolean },
+): Fault {
   return {
-    name, family: 'state', proves: [rule], description, operations: [operation],
+    name,
+    family: 'state',
+    proves: [rule],
+    description,
+    operations: [operation],
     async aroundHandler(next, context) {
       const tag = pathTag(context);
       const carriers = tag && carriersOf(context, tag.name);
@@ -51,20 +70,29 @@ function forgetsCarriers(name: string, operation: OperationId, rule: string, des
 /** A refusal of `operation` for want of tags:manage sent again as the workspace owner (the check left out). */
 function manageUnchecked(name: string, operations: readonly OperationId[], rule: string, description: string): Fault {
   return {
-    name, family: 'state', proves: [rule], description,
-    wrap: (next, state) => onOperation(operations, async (inner, request, info) => {
-      const copy = request.clone();
-      const response = await inner(request, info);
-      const body = response.status === 403 ? await jsonOf(response) : undefined;
-      return body?.error?.code === 'missing_scope' && body.error.scope === 'tags:manage' ? retryAsOwner(state, inner, copy, response) : response;
-    })(next, state),
+    name,
+    family: 'state',
+    proves: [rule],
+    description,
+    wrap: (next, state) =>
+      onOperation(operations, async (inner, request, info) => {
+        const copy = request.clone();
+        const response = await inner(request, info);
+        const body = response.status === 403 ? await jsonOf(response) : undefined;
+        return body?.error?.code === 'missing_scope' && body.error.scope === 'tags:manage'
+          ? retryAsOwner(state, inner, copy, response)
+          : response;
+      })(next, state),
   };
 }
 
 /** An error of `code` answered with `status` (its team's own table of statuses). */
 function codeWithStatus(name: string, operation: OperationId, code: string, status: number, rule: string, description: string): Fault {
   return {
-    name, family: 'state', proves: [rule], description,
+    name,
+    family: 'state',
+    proves: [rule],
+    description,
     wrap: onOperation(operation, async (next, request, info) => {
       const response = await next(request, info);
       const body = response.status >= 400 ? await jsonOf(response) : undefined;
@@ -74,7 +102,8 @@ function codeWithStatus(name: string, operation: OperationId, code: string, stat
 }
 
 /** A tag list answer changed by `alter`. */
-const onTagList = (alter: (list: any) => any) => onOperation('listTags', async (next, request, info) => alterOk(await next(request, info), alter));
+const onTagList = (alter: (list: any) => any) =>
+  onOperation('listTags', async (next, request, info) => alterOk(await next(request, info), alter));
 
 export const tagsMutants: Fault[] = [
   {
@@ -82,7 +111,9 @@ export const tagsMutants: Fault[] = [
     family: 'state',
     proves: ['tags.id-prefix'],
     description: 'POST /v1/tags answers the new tag with an id of the short prefix `tg_` instead of `tag_` (spec 2.5).',
-    wrap: onOperation('createTag', async (next, request, info) => alterOk(await next(request, info), (tag) => ({ ...tag, id: String(tag.id).replace(/^tag_/, 'tg_') }))),
+    wrap: onOperation('createTag', async (next, request, info) =>
+      alterOk(await next(request, info), (tag) => ({ ...tag, id: String(tag.id).replace(/^tag_/, 'tg_') })),
+    ),
   },
   {
     name: 'tag-commas-become-spaces',
@@ -91,14 +122,19 @@ export const tagsMutants: Fault[] = [
     description: 'A tag name with a comma is taken with the comma turned into a space instead of refused with 422 under `name` (spec 2.5).',
     wrap: onOperation(['createTag', 'updateTag'], async (next, request, info) => {
       const sent = await sentJson(request);
-      return next(typeof sent?.name === 'string' && sent.name.includes(',') ? withJson(request, { ...sent, name: sent.name.replaceAll(',', ' ') }) : request, info);
+      return next(
+        typeof sent?.name === 'string' && sent.name.includes(',')
+          ? withJson(request, { ...sent, name: sent.name.replaceAll(',', ' ') })
+          : request,
+        info,
+      );
     }),
   },
   {
     name: 'tag-name-stored-untrimmed',
     family: 'state',
     proves: ['tags.name-trimmed'],
-    description: 'A new tag\'s name is checked trimmed but stored as sent, spaces around it kept (spec 2.5).',
+    description: "A new tag's name is checked trimmed but stored as sent, spaces around it kept (spec 2.5).",
     operations: ['createTag'],
     async aroundHandler(next, context) {
       const sent = bodyOf(context.input).name;
@@ -114,7 +150,8 @@ export const tagsMutants: Fault[] = [
     name: 'tag-automatic-color-hex',
     family: 'state',
     proves: ['tags.color-palette'],
-    description: 'A tag created without a color is shown with the automatic color as a hex code (`#64748b`) instead of a palette name (spec 2.5).',
+    description:
+      'A tag created without a color is shown with the automatic color as a hex code (`#64748b`) instead of a palette name (spec 2.5).',
     wrap: onOperation('createTag', async (next, request, info) => {
       const sent = await sentJson(request);
       return alterOk(await next(request, info), (tag) => (sent?.color === undefined ? { ...tag, color: '#64748b' } : tag));
@@ -124,22 +161,30 @@ export const tagsMutants: Fault[] = [
     name: 'tag-created-at-epoch',
     family: 'state',
     proves: ['tags.created-at'],
-    description: 'A tag\'s `created_at` is shown as Unix milliseconds instead of an RFC 3339 time (spec 2.5).',
-    wrap: onOperation('createTag', async (next, request, info) => alterOk(await next(request, info), (tag) => ({ ...tag, created_at: Date.parse(tag.created_at) }))),
+    description: "A tag's `created_at` is shown as Unix milliseconds instead of an RFC 3339 time (spec 2.5).",
+    wrap: onOperation('createTag', async (next, request, info) =>
+      alterOk(await next(request, info), (tag) => ({ ...tag, created_at: Date.parse(tag.created_at) })),
+    ),
   },
   {
     name: 'tag-usage-always-shown',
     family: 'state',
     proves: ['tags.usage-only-when-asked'],
     description: 'The tag list always carries `usage`, zeros unless `?usage=1` asks for the counts (spec 2.5: only when asked).',
-    wrap: onTagList((list) => ({ ...list, data: list.data.map((tag: any) => ({ usage: { leads: 0, contacts: 0, companies: 0 }, ...tag })) })),
+    wrap: onTagList((list) => ({
+      ...list,
+      data: list.data.map((tag: any) => ({ usage: { leads: 0, contacts: 0, companies: 0 }, ...tag })),
+    })),
   },
   {
     name: 'tag-usage-without-companies',
     family: 'state',
     proves: ['tags.usage-counts'],
-    description: 'A tag\'s `usage` counts leads and contacts only: `companies` is left out (spec 2.5: `{leads, contacts, companies}`).',
-    wrap: onTagList((list) => ({ ...list, data: list.data.map(({ usage, ...tag }: any) => (usage ? { ...tag, usage: { leads: usage.leads, contacts: usage.contacts } } : tag)) })),
+    description: "A tag's `usage` counts leads and contacts only: `companies` is left out (spec 2.5: `{leads, contacts, companies}`).",
+    wrap: onTagList((list) => ({
+      ...list,
+      data: list.data.map(({ usage, ...tag }: any) => (usage ? { ...tag, usage: { leads: usage.leads, contacts: usage.contacts } } : tag)),
+    })),
   },
   {
     name: 'tag-list-without-can-manage',
@@ -159,7 +204,8 @@ export const tagsMutants: Fault[] = [
     name: 'tag-list-paged',
     family: 'state',
     proves: ['tags.list-at-most-200'],
-    description: 'The tag list is paged, 5 tags a page with a `next_cursor`, instead of all tags at once (spec 4.4: at most 200, no paging).',
+    description:
+      'The tag list is paged, 5 tags a page with a `next_cursor`, instead of all tags at once (spec 4.4: at most 200, no paging).',
     wrap: onTagList((list) => (list.data.length > 5 ? { ...list, data: list.data.slice(0, 5), next_cursor: 'page-2' } : list)),
   },
   {
@@ -180,7 +226,12 @@ export const tagsMutants: Fault[] = [
     description: 'POST /v1/tags without `name` creates a tag named "Untitled" instead of refusing it (spec 4.4).',
     wrap: onOperation('createTag', async (next, request, info) => {
       const sent = await sentJson(request);
-      return next(sent && typeof sent === 'object' && sent.name === undefined ? withJson(request, { ...sent, name: `Untitled ${Date.now()}` }) : request, info);
+      return next(
+        sent && typeof sent === 'object' && sent.name === undefined
+          ? withJson(request, { ...sent, name: `Untitled ${Date.now()}` })
+          : request,
+        info,
+      );
     }),
   },
   {
@@ -203,7 +254,8 @@ export const tagsMutants: Fault[] = [
     name: 'tag-rename-stored-as-sent',
     family: 'state',
     proves: ['tags.rename-normalized'],
-    description: 'A rename stores the new name as sent, spaces around and inside it kept, though the records get the normalized name (spec 4.4).',
+    description:
+      'A rename stores the new name as sent, spaces around and inside it kept, though the records get the normalized name (spec 4.4).',
     operations: ['updateTag'],
     async aroundHandler(next, context) {
       const sent = bodyOf(context.input).name;
@@ -214,19 +266,49 @@ export const tagsMutants: Fault[] = [
       });
     },
   },
-  forgetsCarriers('tag-merge-forgets-forms', 'mergeTag', 'tags.merge-forms-follow', 'A merge retags the records but leaves the forms adding the merged tag as they were (spec 4.4).', { forms: true }),
-  forgetsCarriers('tag-delete-leaves-records', 'deleteTag', 'tags.delete-from-records', 'Deleting a tag removes it from the catalog and leaves it on the records carrying it (spec 4.4).', { records: true }),
-  forgetsCarriers('tag-delete-leaves-forms', 'deleteTag', 'tags.delete-from-forms', 'Deleting a tag removes it from the catalog and the records, and leaves it on the forms adding it (spec 4.4).', { forms: true }),
-  manageUnchecked('tag-settings-without-manage', ['updateTagSettings'], 'tags.settings-scope', 'The tag settings route lets a key without tags:manage change them (spec 4.4).'),
-  manageUnchecked('tag-changes-without-manage', ['updateTag', 'mergeTag', 'deleteTag'], 'tags.manage-scope', 'Rename, recolor, merge and delete of a tag are let through without tags:manage (spec 4.4).'),
+  forgetsCarriers(
+    'tag-merge-forgets-forms',
+    'mergeTag',
+    'tags.merge-forms-follow',
+    'A merge retags the records but leaves the forms adding the merged tag as they were (spec 4.4).',
+    { forms: true },
+  ),
+  forgetsCarriers(
+    'tag-delete-leaves-records',
+    'deleteTag',
+    'tags.delete-from-records',
+    'Deleting a tag removes it from the catalog and leaves it on the records carrying it (spec 4.4).',
+    { records: true },
+  ),
+  forgetsCarriers(
+    'tag-delete-leaves-forms',
+    'deleteTag',
+    'tags.delete-from-forms',
+    'Deleting a tag removes it from the catalog and the records, and leaves it on the forms adding it (spec 4.4).',
+    { forms: true },
+  ),
+  manageUnchecked(
+    'tag-settings-without-manage',
+    ['updateTagSettings'],
+    'tags.settings-scope',
+    'The tag settings route lets a key without tags:manage change them (spec 4.4).',
+  ),
+  manageUnchecked(
+    'tag-changes-without-manage',
+    ['updateTag', 'mergeTag', 'deleteTag'],
+    'tags.manage-scope',
+    'Rename, recolor, merge and delete of a tag are let through without tags:manage (spec 4.4).',
+  ),
   {
     name: 'tag-list-needs-leads-read',
     family: 'state',
     proves: ['tags.list-scope'],
-    description: 'GET /v1/tags needs leads:read, so a key with only contacts:read or companies:read is refused (spec 4.4: any one of them).',
+    description:
+      'GET /v1/tags needs leads:read, so a key with only contacts:read or companies:read is refused (spec 4.4: any one of them).',
     operations: ['listTags'],
     async aroundHandler(next, context) {
-      if (context.caller?.kind === 'api_key' && !context.caller.scopes.includes('leads:read')) throw new ApiError('missing_scope', { scope: 'leads:read' });
+      if (context.caller?.kind === 'api_key' && !context.caller.scopes.includes('leads:read'))
+        throw new ApiError('missing_scope', { scope: 'leads:read' });
       return next();
     },
   },
@@ -243,13 +325,28 @@ export const tagsMutants: Fault[] = [
       return next();
     },
   },
-  codeWithStatus('tags-admins-only-409', 'createTag', 'tags_admins_only', 409, 'tags.error-tags-admins-only', 'tags_admins_only is answered with 409, as a conflict with the setting, instead of 403 (spec 7.3).'),
-  codeWithStatus('tag-limit-422', 'createTag', 'tag_limit', 422, 'tags.error-tag-limit', 'tag_limit is answered with 422, as a validation error, instead of 409 (spec 7.3).'),
+  codeWithStatus(
+    'tags-admins-only-409',
+    'createTag',
+    'tags_admins_only',
+    409,
+    'tags.error-tags-admins-only',
+    'tags_admins_only is answered with 409, as a conflict with the setting, instead of 403 (spec 7.3).',
+  ),
+  codeWithStatus(
+    'tag-limit-422',
+    'createTag',
+    'tag_limit',
+    422,
+    'tags.error-tag-limit',
+    'tag_limit is answered with 422, as a validation error, instead of 409 (spec 7.3).',
+  ),
   {
     name: 'form-submit-fails-on-full-catalog',
     family: 'state',
     proves: ['tags.forms-never-fail'],
-    description: 'A website form submission whose form adds a tag the full catalog (200 tags) cannot take fails with 409 tag_limit, instead of opening the lead without it (spec 4.4: forms never fail because of tags).',
+    description:
+      'A website form submission whose form adds a tag the full catalog (200 tags) cannot take fails with 409 tag_limit, instead of opening the lead without it (spec 4.4: forms never fail because of tags).',
     operations: ['submitForm'],
     async aroundHandler(next, context) {
       const { workspace, form } = availableForm(context.state, context.input.path.form_id ?? '');
@@ -265,35 +362,72 @@ export const tagsMutants: Fault[] = [
 /** The query endpoint's `q` (spec 4.4, 4.13) misread before it is run. */
 function queryMutants(): Fault[] {
   const rewritten = (name: string, rule: string, description: string, rewrite: (q: string) => string): Fault => ({
-    name, family: 'state', proves: [rule], description, operations: ['runQuery'],
+    name,
+    family: 'state',
+    proves: [rule],
+    description,
+    operations: ['runQuery'],
     alterInput: (input) => withBody(input, (body) => (typeof body.q === 'string' ? { ...body, q: rewrite(body.q) } : body)),
   });
   return [
-    rewritten('query-tag-as-text', 'tags.query-tag', '`tag:vip` in `q` is searched as the text "vip" instead of the tag (spec 4.4).', (q) => q.replace(/(^|\s)tag:([^\s,]+)(?=\s|$)/g, '$1$2')),
-    rewritten('query-tag-list-first-only', 'tags.query-any-of', '`tag:vip,hot` in `q` finds the first tag of the list only (spec 4.4: any of them).', (q) => q.replace(/(^|\s)tag:([^\s,]+)(,[^\s]+)/g, '$1tag:$2')),
-    rewritten('query-has-tag-ignored', 'tags.query-has-tag', '`has:tag` in `q` is not understood and dropped (spec 4.4).', (q) => q.replace(/(^|\s)has:tag(?=\s|$)/g, '$1').trim()),
+    rewritten('query-tag-as-text', 'tags.query-tag', '`tag:vip` in `q` is searched as the text "vip" instead of the tag (spec 4.4).', (q) =>
+      q.replace(/(^|\s)tag:([^\s,]+)(?=\s|$)/g, '$1$2'),
+    ),
+    rewritten(
+      'query-tag-list-first-only',
+      'tags.query-any-of',
+      '`tag:vip,hot` in `q` finds the first tag of the list only (spec 4.4: any of them).',
+      (q) => q.replace(/(^|\s)tag:([^\s,]+)(,[^\s]+)/g, '$1tag:$2'),
+    ),
+    rewritten('query-has-tag-ignored', 'tags.query-has-tag', '`has:tag` in `q` is not understood and dropped (spec 4.4).', (q) =>
+      q.replace(/(^|\s)has:tag(?=\s|$)/g, '$1').trim(),
+    ),
   ];
 }
 
 /** Bulk tag actions (spec 4.4; how records are chosen is crmkit's reading). */
 function bulkMutants(): Fault[] {
   const retyped = (name: string, rule: string, description: string, change: (body: Record<string, any>) => Record<string, any>): Fault => ({
-    name, family: 'state', proves: [rule], description, operations: ['runBulkAction'], alterInput: (input) => withBody(input, change),
+    name,
+    family: 'state',
+    proves: [rule],
+    description,
+    operations: ['runBulkAction'],
+    alterInput: (input) => withBody(input, change),
   });
   return [
-    retyped('bulk-add-tag-replaces', 'tags.bulk-add', 'Bulk `add_tag` gives each record exactly the tags sent, as `replace_tags` does (spec 4.4: it adds them).', (body) => (body.type === 'add_tag' ? { ...body, type: 'replace_tags' } : body)),
-    retyped('bulk-remove-skips-first', 'tags.bulk-remove', 'Bulk `remove_tag` leaves the first chosen record out (an off-by-one over the ids).', (body) => (body.type === 'remove_tag' && Array.isArray(body.ids) ? { ...body, ids: body.ids.slice(1) } : body)),
-    retyped('bulk-replace-merges', 'tags.bulk-replace', 'Bulk `replace_tags` adds the tags sent to those a record has instead of replacing them (spec 4.4).', (body) => (body.type === 'replace_tags' && body.tags?.length ? { ...body, type: 'add_tag' } : body)),
+    retyped(
+      'bulk-add-tag-replaces',
+      'tags.bulk-add',
+      'Bulk `add_tag` gives each record exactly the tags sent, as `replace_tags` does (spec 4.4: it adds them).',
+      (body) => (body.type === 'add_tag' ? { ...body, type: 'replace_tags' } : body),
+    ),
+    retyped(
+      'bulk-remove-skips-first',
+      'tags.bulk-remove',
+      'Bulk `remove_tag` leaves the first chosen record out (an off-by-one over the ids).',
+      (body) => (body.type === 'remove_tag' && Array.isArray(body.ids) ? { ...body, ids: body.ids.slice(1) } : body),
+    ),
+    retyped(
+      'bulk-replace-merges',
+      'tags.bulk-replace',
+      'Bulk `replace_tags` adds the tags sent to those a record has instead of replacing them (spec 4.4).',
+      (body) => (body.type === 'replace_tags' && body.tags?.length ? { ...body, type: 'add_tag' } : body),
+    ),
     {
       name: 'bulk-skip-changes-none',
       family: 'state',
       proves: ['tags.bulk-others-change'],
-      description: 'A bulk tag run that skips a record changes none of them (all or nothing), though it answers the others as changed (spec 4.4).',
+      description:
+        'A bulk tag run that skips a record changes none of them (all or nothing), though it answers the others as changed (spec 4.4).',
       operations: ['runBulkAction'],
       async aroundHandler(next, context) {
         const ids: string[] = Array.isArray(bodyOf(context.input).ids) ? bodyOf(context.input).ids : [];
         const leads = tablesOf(context).leads;
-        const before = ids.map((id) => leads.get(normalizeId(id))).filter((lead) => lead !== undefined).map((lead) => ({ id: lead.id, tags: lead.tags }));
+        const before = ids
+          .map((id) => leads.get(normalizeId(id)))
+          .filter((lead) => lead !== undefined)
+          .map((lead) => ({ id: lead.id, tags: lead.tags }));
         const result = await next();
         const answer = result instanceof Response ? undefined : (result.body as { skipped?: unknown[] } | undefined);
         if (answer?.skipped?.length) for (const { id, tags } of before) await leads.update(id, (draft) => void (draft.tags = tags));
@@ -304,7 +438,8 @@ function bulkMutants(): Fault[] {
       name: 'bulk-limit-under-tags',
       family: 'state',
       proves: ['tags.bulk-limit-field'],
-      description: 'A bulk tag list over a limit is refused with its message under `fields.tags` instead of `fields["action.tags"]` (spec 4.4).',
+      description:
+        'A bulk tag list over a limit is refused with its message under `fields.tags` instead of `fields["action.tags"]` (spec 4.4).',
       wrap: onOperation('runBulkAction', async (next, request, info) => {
         const response = await next(request, info);
         const body = response.status === 422 ? await jsonOf(response) : undefined;

@@ -10,7 +10,17 @@ import { alterOk, onOperation, sentJson, withJson } from '../request-match.ts';
 import { alterResult, bodyOf, eachShown, tablesOf, withBody, withQueryInput } from './area-kit.ts';
 
 /** Every operation whose answer is a task, or a list of tasks. */
-const TASK_ANSWERS: readonly OperationId[] = ['createTask', 'getTask', 'listTasks', 'updateTask', 'completeTask', 'reopenTask', 'snoozeTask', 'rescheduleTask', 'restoreTask'];
+const TASK_ANSWERS: readonly OperationId[] = [
+  'createTask',
+  'getTask',
+  'listTasks',
+  'updateTask',
+  'completeTask',
+  'reopenTask',
+  'snoozeTask',
+  'rescheduleTask',
+  'restoreTask',
+];
 
 /** Each task that `operations` answer changed by `alter`. */
 const onTaskAnswers = (operations: OperationId | readonly OperationId[], alter: (task: any) => any) =>
@@ -30,7 +40,8 @@ export const tasksMutants: Fault[] = [
     name: 'task-nulls-left-out',
     family: 'state',
     proves: ['tasks.fields'],
-    description: 'A created task is answered with its null fields left out of the JSON (result, completed_at, snoozed_until...) instead of null (spec 2.12).',
+    description:
+      'A created task is answered with its null fields left out of the JSON (result, completed_at, snoozed_until...) instead of null (spec 2.12).',
     wrap: onTaskAnswers('createTask', (task) => Object.fromEntries(Object.entries(task).filter(([, value]) => value !== null))),
   },
   {
@@ -44,7 +55,8 @@ export const tasksMutants: Fault[] = [
     name: 'task-number-not-read',
     family: 'state',
     proves: ['tasks.number'],
-    description: 'GET /v1/tasks/{id} does not read a task by its number: a number answers 404 (spec 2.1, 2.12: the number reads it like its id).',
+    description:
+      'GET /v1/tasks/{id} does not read a task by its number: a number answers 404 (spec 2.1, 2.12: the number reads it like its id).',
     operations: ['getTask'],
     async aroundHandler(next, context) {
       if (/^\d+$/.test(context.input.path.id ?? '')) throw new ApiError('not_found');
@@ -63,7 +75,9 @@ export const tasksMutants: Fault[] = [
     family: 'state',
     proves: ['tasks.due-at-offset'],
     description: 'A `due_at` sent without an offset is read as UTC instead of refused (spec 2.12).',
-    wrap: onCreateBody((body) => (typeof body.due_at === 'string' && /T\d\d:\d\d(:\d\d(\.\d+)?)?$/.test(body.due_at) ? { ...body, due_at: `${body.due_at}Z` } : body)),
+    wrap: onCreateBody((body) =>
+      typeof body.due_at === 'string' && /T\d\d:\d\d(:\d\d(\.\d+)?)?$/.test(body.due_at) ? { ...body, due_at: `${body.due_at}Z` } : body,
+    ),
   },
   {
     name: 'task-assignee-without-name',
@@ -90,14 +104,16 @@ export const tasksMutants: Fault[] = [
     name: 'task-overdue-never-set',
     family: 'state',
     proves: ['tasks.overdue'],
-    description: '`overdue` is a stored flag a nightly job sets, so a task answered between runs shows false though its due time has passed (spec 2.12).',
+    description:
+      '`overdue` is a stored flag a nightly job sets, so a task answered between runs shows false though its due time has passed (spec 2.12).',
     wrap: onTaskAnswers(TASK_ANSWERS, (task) => (typeof task?.overdue === 'boolean' ? { ...task, overdue: false } : task)),
   },
   {
     name: 'task-created-undated-done',
     family: 'state',
     proves: ['tasks.create-open'],
-    description: 'A new task is answered with the status its create form preselects, `done` when it has no due time, instead of open (spec 3: a new task is open).',
+    description:
+      'A new task is answered with the status its create form preselects, `done` when it has no due time, instead of open (spec 3: a new task is open).',
     wrap: onTaskAnswers('createTask', (task) => (task?.due_at === null && task.status === 'open' ? { ...task, status: 'done' } : task)),
   },
   {
@@ -118,7 +134,8 @@ export const tasksMutants: Fault[] = [
       const deletedAt = tablesOf(context).tasks.get(id)?.deleted_at ?? null;
       const result = await next();
       const restored = tablesOf(context).tasks.get(id);
-      if (deletedAt && restored && restored.deleted_at === null) await tablesOf(context).tasks.update(id, (draft) => void (draft.deleted_at = deletedAt));
+      if (deletedAt && restored && restored.deleted_at === null)
+        await tablesOf(context).tasks.update(id, (draft) => void (draft.deleted_at = deletedAt));
       return result;
     },
   },
@@ -133,7 +150,8 @@ export const tasksMutants: Fault[] = [
     name: 'task-assignee-refused-under-assignee',
     family: 'state',
     proves: ['tasks.create-assignee-required-answer'],
-    description: 'A task from an API key without `assignee_id` is refused with its message under `fields.assignee` instead of `assignee_id`.',
+    description:
+      'A task from an API key without `assignee_id` is refused with its message under `fields.assignee` instead of `assignee_id`.',
     wrap: onOperation('createTask', async (next, request, info) => {
       const response = await next(request, info);
       const body = response.status === 422 ? await jsonOf(response) : undefined;
@@ -156,25 +174,27 @@ export const tasksMutants: Fault[] = [
     family: 'state',
     proves: ['tasks.create-entity-scope'],
     description: "A task about a record is created without checking the record's read scope (spec 4.10).",
-    wrap: (next, state) => onOperation('createTask', async (inner, request, info) => {
-      const copy = request.clone();
-      const response = await inner(request, info);
-      const body = response.status === 403 ? await jsonOf(response) : undefined;
-      return body?.error?.code === 'missing_scope' ? retryAsOwner(state, inner, copy, response) : response;
-    })(next, state),
+    wrap: (next, state) =>
+      onOperation('createTask', async (inner, request, info) => {
+        const copy = request.clone();
+        const response = await inner(request, info);
+        const body = response.status === 403 ? await jsonOf(response) : undefined;
+        return body?.error?.code === 'missing_scope' ? retryAsOwner(state, inner, copy, response) : response;
+      })(next, state),
   },
   {
     name: 'task-created-by-null-for-keys',
     family: 'state',
     proves: ['tasks.create-created-by'],
-    description: "A task created with an API key shows `created_by: null`: only members are recorded as creators (spec 4.10).",
+    description: 'A task created with an API key shows `created_by: null`: only members are recorded as creators (spec 4.10).',
     wrap: onTaskAnswers(TASK_ANSWERS, (task) => (task?.created_by?.type === 'api_key' ? { ...task, created_by: null } : task)),
   },
   {
     name: 'task-patch-resets-duration',
     family: 'state',
     proves: ['tasks.patch-fields'],
-    description: 'A PATCH of a task writes the whole row, so a `duration_min` not sent goes back to the default 30 (spec 4.10: only those sent).',
+    description:
+      'A PATCH of a task writes the whole row, so a `duration_min` not sent goes back to the default 30 (spec 4.10: only those sent).',
     operations: ['updateTask'],
     async aroundHandler(next, context) {
       const sent = bodyOf(context.input);

@@ -16,17 +16,26 @@ import type { DeliveryFault } from '../fault-seam.ts';
 import { faultMemory } from '../fault-memory.ts';
 
 /** The handler's answer with its body changed by `alter` (an answer built as a Response is left as it is). */
-const answering = (alter: (body: any, context: HandlerContext) => any) => async (next: () => Promise<HandlerResult>, context: HandlerContext): Promise<HandlerResult> => {
-  const result = await next();
-  return result instanceof Response || result.body === undefined ? result : { ...result, body: alter(structuredClone(result.body), context) };
-};
+const answering =
+  (alter: (body: any, context: HandlerContext) => any) =>
+  async (next: () => Promise<HandlerResult>, context: HandlerContext): Promise<HandlerResult> => {
+    const result = await next();
+    return result instanceof Response || result.body === undefined
+      ? result
+      : { ...result, body: alter(structuredClone(result.body), context) };
+  };
 
 /** Every webhook an answer carries (the webhook itself, `{webhook, secret}`, or a list), changed by `alter`. */
 const eachWebhook = (alter: (webhook: any) => any) => (body: any) =>
-  Array.isArray(body?.data) ? { ...body, data: body.data.map(alter) } : body?.webhook ? { ...body, webhook: alter(body.webhook) } : alter(body);
+  Array.isArray(body?.data)
+    ? { ...body, data: body.data.map(alter) }
+    : body?.webhook
+      ? { ...body, webhook: alter(body.webhook) }
+      : alter(body);
 
 /** Every delivery an answer carries (one, or a list), changed by `alter`. */
-const eachDelivery = (alter: (delivery: any) => any) => (body: any) => (Array.isArray(body?.data) ? { ...body, data: body.data.map(alter) } : alter(body));
+const eachDelivery = (alter: (delivery: any) => any) => (body: any) =>
+  Array.isArray(body?.data) ? { ...body, data: body.data.map(alter) } : alter(body);
 
 const WEBHOOK_READS = ['createWebhook', 'getWebhook', 'listWebhooks', 'updateWebhook', 'enableWebhook', 'rotateWebhookSecret'] as const;
 const DELIVERY_READS = ['pingWebhook', 'listWebhookDeliveries', 'getWebhookDelivery', 'replayWebhookDelivery'] as const;
@@ -44,7 +53,8 @@ const THE_WEBHOOK: Fault[] = [
     name: 'webhook-filters-as-text',
     family: 'webhooks',
     proves: ['webhooks.filters-four-lists', 'webhooks.fields-as-saved'],
-    description: "A webhook's `filters` is answered as the JSON text of its database column instead of an object of the four lists (spec 2.13).",
+    description:
+      "A webhook's `filters` is answered as the JSON text of its database column instead of an object of the four lists (spec 2.13).",
     operations: WEBHOOK_READS,
     aroundHandler: answering(eachWebhook((webhook) => ({ ...webhook, filters: JSON.stringify(webhook.filters) }))),
   },
@@ -71,20 +81,24 @@ const THE_WEBHOOK: Fault[] = [
     name: 'rotate-answers-old-secret',
     family: 'webhooks',
     proves: ['webhooks.secret-on-rotation'],
-    description: 'Rotating the secret stores a new one but answers the secret the webhook had before (read before the update), so the caller never learns the new one (spec 4.11).',
+    description:
+      'Rotating the secret stores a new one but answers the secret the webhook had before (read before the update), so the caller never learns the new one (spec 4.11).',
     operations: ['rotateWebhookSecret'],
     aroundHandler: async (next, context) => {
       const id = String(context.input.path.id);
       const before = context.caller?.workspace.tables.webhooks.get(id)?.secret;
       const result = await next();
-      return result instanceof Response || before === undefined ? result : { ...result, body: { ...(result.body as object), secret: before } };
+      return result instanceof Response || before === undefined
+        ? result
+        : { ...result, body: { ...(result.body as object), secret: before } };
     },
   },
   {
     name: 'patch-active-ignored',
     family: 'webhooks',
     proves: ['webhooks.patch-active-turns-on'],
-    description: 'PATCH treats `active` as read-only and drops it, so `{active: true}` leaves a disabled webhook off; only the enable route turns it on (spec 4.11).',
+    description:
+      'PATCH treats `active` as read-only and drops it, so `{active: true}` leaves a disabled webhook off; only the enable route turns it on (spec 4.11).',
     operations: ['updateWebhook'],
     alterInput: (input) => {
       const { active: _dropped, ...body } = (input.body ?? {}) as Record<string, unknown>;
@@ -105,14 +119,17 @@ const URLS: Fault[] = [
     alterInput: (input) => {
       const body = (input.body ?? {}) as Record<string, unknown>;
       // Loopback URLs stay plain HTTP: a developer's mock takes them (--allow-private-webhooks), and the suite's receiver is one.
-      return typeof body.url === 'string' && body.url.startsWith('http://') && !LOOPBACK_HTTP.test(body.url) ? { ...input, body: { ...body, url: `https://${body.url.slice('http://'.length)}` } } : input;
+      return typeof body.url === 'string' && body.url.startsWith('http://') && !LOOPBACK_HTTP.test(body.url)
+        ? { ...input, body: { ...body, url: `https://${body.url.slice('http://'.length)}` } }
+        : input;
     },
   },
   {
     name: 'webhook-url-unchecked-on-patch',
     family: 'webhooks',
     proves: ['webhooks.url-checked-on-change'],
-    description: "PATCH writes a new URL straight to the webhook without the URL rules create applies (spec 4.11: checked when saved), so a webhook can be moved to a private address.",
+    description:
+      'PATCH writes a new URL straight to the webhook without the URL rules create applies (spec 4.11: checked when saved), so a webhook can be moved to a private address.',
     operations: ['updateWebhook'],
     alterInput: (input, context) => {
       const { url, ...body } = (input.body ?? {}) as Record<string, unknown>;
@@ -135,7 +152,8 @@ const URLS: Fault[] = [
     name: 'webhook-limit-off-by-one',
     family: 'webhooks',
     proves: ['webhooks.plan-limit-free', 'webhooks.plan-limit-start', 'webhooks.plan-limit-pro', 'webhooks.plan-limit-business'],
-    description: "The plan's webhook count is compared with > instead of >=, so every plan takes one webhook more than its limit (2, 25, 100, 250; spec 4.11, 8).",
+    description:
+      "The plan's webhook count is compared with > instead of >=, so every plan takes one webhook more than its limit (2, 25, 100, 250; spec 4.11, 8).",
     operations: ['createWebhook'],
     aroundHandler: async (next, handlerContext) => {
       try {
@@ -155,15 +173,19 @@ const DELIVERIES: Fault[] = [
     name: 'delivery-status-delivered',
     family: 'webhooks',
     proves: ['webhooks.delivery-statuses', 'webhooks.delivery-success'],
-    description: 'A delivery answered 2xx shows `status` `delivered` (the log screen\'s word) instead of `success` (spec 3: pending, retrying, success, failed).',
+    description:
+      "A delivery answered 2xx shows `status` `delivered` (the log screen's word) instead of `success` (spec 3: pending, retrying, success, failed).",
     operations: DELIVERY_READS,
-    aroundHandler: answering(eachDelivery((delivery) => (delivery?.status === 'success' ? { ...delivery, status: 'delivered' } : delivery))),
+    aroundHandler: answering(
+      eachDelivery((delivery) => (delivery?.status === 'success' ? { ...delivery, status: 'delivered' } : delivery)),
+    ),
   },
   {
     name: 'failed-attempt-shown-failed',
     family: 'webhooks',
     proves: ['webhooks.delivery-retrying'],
-    description: 'A delivery whose attempt failed shows `failed` at once although its retries are scheduled (the status is the last attempt\'s outcome), where it is `retrying` while the schedule lasts (spec 3).',
+    description:
+      "A delivery whose attempt failed shows `failed` at once although its retries are scheduled (the status is the last attempt's outcome), where it is `retrying` while the schedule lasts (spec 3).",
     operations: DELIVERY_READS,
     aroundHandler: answering(eachDelivery((delivery) => (delivery?.status === 'retrying' ? { ...delivery, status: 'failed' } : delivery))),
   },
@@ -171,23 +193,36 @@ const DELIVERIES: Fault[] = [
     name: 'only-200-succeeds',
     family: 'webhooks',
     proves: ['webhooks.any-2xx-succeeds'],
-    description: 'The delivery result counts only 200 as success: a 202 or 204 answer is shown as a failed attempt, retrying (spec 6.3: any 2xx).',
+    description:
+      'The delivery result counts only 200 as success: a 202 or 204 answer is shown as a failed attempt, retrying (spec 6.3: any 2xx).',
     operations: DELIVERY_READS,
-    aroundHandler: answering(eachDelivery((delivery) => (delivery?.status === 'success' && delivery.response_status !== 200 && delivery.response_status !== null ? { ...delivery, status: 'retrying' } : delivery))),
+    aroundHandler: answering(
+      eachDelivery((delivery) =>
+        delivery?.status === 'success' && delivery.response_status !== 200 && delivery.response_status !== null
+          ? { ...delivery, status: 'retrying' }
+          : delivery,
+      ),
+    ),
   },
   {
     name: 'any-answer-succeeds',
     family: 'webhooks',
     proves: ['webhooks.non-2xx-fails'],
-    description: 'The delivery result counts any HTTP answer as success, a 500 too; only a connection error fails (spec 6.3: anything but 2xx is a failed attempt).',
+    description:
+      'The delivery result counts any HTTP answer as success, a 500 too; only a connection error fails (spec 6.3: anything but 2xx is a failed attempt).',
     operations: DELIVERY_READS,
-    aroundHandler: answering(eachDelivery((delivery) => (typeof delivery?.response_status === 'number' && delivery.status !== 'success' ? { ...delivery, status: 'success' } : delivery))),
+    aroundHandler: answering(
+      eachDelivery((delivery) =>
+        typeof delivery?.response_status === 'number' && delivery.status !== 'success' ? { ...delivery, status: 'success' } : delivery,
+      ),
+    ),
   },
   {
     name: 'deliveries-list-without-latency',
     family: 'webhooks',
     proves: ['webhooks.deliveries-list-fields'],
-    description: 'The deliveries list leaves out latency_ms (kept for the single delivery), where each listed delivery shows status, attempts, response status and latency (spec 4.11).',
+    description:
+      'The deliveries list leaves out latency_ms (kept for the single delivery), where each listed delivery shows status, attempts, response status and latency (spec 4.11).',
     operations: ['listWebhookDeliveries'],
     aroundHandler: answering(eachDelivery(({ latency_ms: _dropped, ...delivery }) => delivery)),
   },
@@ -195,7 +230,8 @@ const DELIVERIES: Fault[] = [
     name: 'deliveries-list-without-has-more',
     family: 'webhooks',
     proves: ['webhooks.deliveries-list-envelope'],
-    description: 'The deliveries list answers {object, data, next_cursor} without has_more, leaving the caller to infer it from the cursor (spec 4.11: {object: list, data, next_cursor, has_more}).',
+    description:
+      'The deliveries list answers {object, data, next_cursor} without has_more, leaving the caller to infer it from the cursor (spec 4.11: {object: list, data, next_cursor, has_more}).',
     operations: ['listWebhookDeliveries'],
     aroundHandler: answering(({ has_more: _dropped, ...body }) => body),
   },
@@ -203,7 +239,8 @@ const DELIVERIES: Fault[] = [
     name: 'delivery-detail-without-response',
     family: 'webhooks',
     proves: ['webhooks.delivery-detail-response'],
-    description: "A single delivery shows the list's fields and its payload but not the start of the receiver's response (spec 4.11: the single delivery adds it).",
+    description:
+      "A single delivery shows the list's fields and its payload but not the start of the receiver's response (spec 4.11: the single delivery adds it).",
     operations: ['getWebhookDelivery'],
     aroundHandler: answering(({ response_body: _dropped, ...delivery }) => delivery),
   },
@@ -211,25 +248,36 @@ const DELIVERIES: Fault[] = [
     name: 'ping-to-every-catch-all',
     family: 'webhooks',
     proves: ['webhooks.ping-only-pinged'],
-    description: 'The ping is queued as a workspace event, so every webhook subscribed to `*` gets it besides the one pinged (spec 4.11: ping sends a ping to the webhook).',
+    description:
+      'The ping is queued as a workspace event, so every webhook subscribed to `*` gets it besides the one pinged (spec 4.11: ping sends a ping to the webhook).',
     operations: ['pingWebhook'],
     aroundHandler: async (next, context) => {
       const result = await next();
-      await queuePingAgain(context, result, (webhook) => webhook.id !== context.input.path.id && webhook.active && webhook.events.includes('*'));
+      await queuePingAgain(
+        context,
+        result,
+        (webhook) => webhook.id !== context.input.path.id && webhook.active && webhook.events.includes('*'),
+      );
       return result;
     },
   },
 ];
 
 /** Queues the ping the route answered to `recipients` of the workspace besides the pinged webhook, which the route has sent it to. */
-async function queuePingAgain(context: HandlerContext, result: HandlerResult, recipients: (webhook: StoredWebhook) => boolean): Promise<void> {
+async function queuePingAgain(
+  context: HandlerContext,
+  result: HandlerResult,
+  recipients: (webhook: StoredWebhook) => boolean,
+): Promise<void> {
   const workspace = context.caller?.workspace;
   // A ping is kept in no events table: its event is the payload of the delivery the route answers.
   const pinged = result instanceof Response ? undefined : workspace?.tables.deliveries.get(String((result.body as { id?: string }).id));
   const ping = pinged?.payload;
   if (!workspace || !ping || !('occurred_at' in ping)) return;
   for (const webhook of [...workspace.tables.webhooks.values()].filter(recipients)) {
-    const delivery = await workspace.tables.deliveries.insert(newDelivery(workspace, webhook.id, ping, { windowStartMs: Date.parse(ping.occurred_at) }));
+    const delivery = await workspace.tables.deliveries.insert(
+      newDelivery(workspace, webhook.id, ping, { windowStartMs: Date.parse(ping.occurred_at) }),
+    );
     scheduleAttempt(context.state, workspace, delivery);
   }
 }
@@ -239,7 +287,8 @@ const SENDING: DeliveryFault[] = [
     name: 'delivery-form-encoded',
     family: 'webhooks',
     proves: ['webhooks.delivery-post-json'],
-    description: 'A delivery posts the event form-encoded, `payload=<the JSON>`, as some chat webhooks take it, instead of a JSON body (spec 6.1).',
+    description:
+      'A delivery posts the event form-encoded, `payload=<the JSON>`, as some chat webhooks take it, instead of a JSON body (spec 6.1).',
     alterAttempt: (attempt) => {
       attempt.headers['Content-Type'] = 'application/x-www-form-urlencoded';
       return { ...attempt, body: `payload=${encodeURIComponent(attempt.body)}` };
@@ -249,7 +298,8 @@ const SENDING: DeliveryFault[] = [
     name: 'ping-without-event-header',
     family: 'webhooks',
     proves: ['webhooks.header-event'],
-    description: 'A ping is sent without Svc-Event (the ping sender builds its own headers and names the type only in the body), where every delivery names its event type (spec 6.1).',
+    description:
+      'A ping is sent without Svc-Event (the ping sender builds its own headers and names the type only in the body), where every delivery names its event type (spec 6.1).',
     alterAttempt: (attempt) => {
       if (attempt.headers['Svc-Event'] === 'ping') delete attempt.headers['Svc-Event'];
       return attempt;
@@ -259,16 +309,24 @@ const SENDING: DeliveryFault[] = [
     name: 'redirects-not-followed',
     family: 'webhooks',
     proves: ['webhooks.redirects-followed'],
-    description: 'A redirect answer is taken as the attempt\'s answer and fails it: the HTTP client is set not to follow redirects (spec 6.3: up to 3 on the same host are followed).',
+    description:
+      "A redirect answer is taken as the attempt's answer and fails it: the HTTP client is set not to follow redirects (spec 6.3: up to 3 on the same host are followed).",
     alterAttempt: (attempt) => ({ ...attempt, redirects: { max: 0, anyHost: false } }),
   },
 ];
 
 /** The recipients with every other active webhook whose patterns `matches` takes for the event's type. */
-const alsoMatching = (matches: (pattern: string, type: string) => boolean): DeliveryFault['alterRecipients'] => (recipients, { event, active }) => [
-  ...recipients,
-  ...active.filter((webhook) => !recipients.includes(webhook) && event.type !== 'webhook.disabled' && webhook.events.some((pattern) => matches(pattern, event.type))),
-];
+const alsoMatching =
+  (matches: (pattern: string, type: string) => boolean): DeliveryFault['alterRecipients'] =>
+  (recipients, { event, active }) => [
+    ...recipients,
+    ...active.filter(
+      (webhook) =>
+        !recipients.includes(webhook) &&
+        event.type !== 'webhook.disabled' &&
+        webhook.events.some((pattern) => matches(pattern, event.type)),
+    ),
+  ];
 
 /** The action of an event type or pattern: what follows its last dot. */
 const actionOf = (name: string) => name.slice(name.lastIndexOf('.') + 1);
@@ -278,14 +336,16 @@ const PATTERNS: DeliveryFault[] = [
     name: 'name-patterns-match-action',
     family: 'webhooks',
     proves: ['webhooks.pattern-name'],
-    description: 'An event-name pattern is compared by its action only (the part after the dot), so a webhook subscribed to contact.created also gets lead.created (spec 6.4: an event name subscribes to that type).',
+    description:
+      'An event-name pattern is compared by its action only (the part after the dot), so a webhook subscribed to contact.created also gets lead.created (spec 6.4: an event name subscribes to that type).',
     alterRecipients: alsoMatching((pattern, type) => !pattern.includes('*') && actionOf(pattern) === actionOf(type)),
   },
   {
     name: 'group-patterns-match-all',
     family: 'webhooks',
     proves: ['webhooks.pattern-group'],
-    description: 'A group pattern such as lead.* is read as "has a star", the same as *, so it subscribes to every event type, other groups too (spec 6.4).',
+    description:
+      'A group pattern such as lead.* is read as "has a star", the same as *, so it subscribes to every event type, other groups too (spec 6.4).',
     alterRecipients: alsoMatching((pattern) => pattern.endsWith('.*')),
   },
 ];

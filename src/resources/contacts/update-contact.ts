@@ -28,7 +28,8 @@ export async function updateContact(context: RecordContext, contact: StoredConta
     for (const field of CHANGEABLE) (draft as Record<string, unknown>)[field] = next[field];
     draft.updated_at = context.nowIso();
   });
-  for (const change of changes) await context.emit('contact.updated', { id: updated.id, object: 'contact', ...change, owner_id: updated.owner_id });
+  for (const change of changes)
+    await context.emit('contact.updated', { id: updated.id, object: 'contact', ...change, owner_id: updated.owner_id });
   // The same changes, one `change` item each, on the contact's timeline.
   await recordChanges(context, { type: 'contact', id: updated.id }, changes);
   return updated;
@@ -41,7 +42,8 @@ async function changesOf(context: RecordContext, contact: StoredContact, body: C
   if (body.email !== undefined || body.emails !== undefined) changes.emails = emailList(body.email, body.emails);
   // An emptied name falls back like on create, to the phones and emails the contact has after this PATCH.
   if (body.name !== undefined) changes.name = contactName(body.name, changes.phones ?? contact.phones, changes.emails ?? contact.emails);
-  if (body.company_id !== undefined) changes.company_id = body.company_id === null ? null : liveCompanyId(tables, body.company_id, 'company_id');
+  if (body.company_id !== undefined)
+    changes.company_id = body.company_id === null ? null : liveCompanyId(tables, body.company_id, 'company_id');
   if (body.preferred_language !== undefined) changes.preferred_language = body.preferred_language;
   if (body.owner_id !== undefined) changes.owner_id = memberIdFrom(workspace, body.owner_id, 'owner_id');
   if (body.custom !== undefined) changes.custom = customValuesFor(context, 'contact', contact.custom, body.custom);

@@ -13,7 +13,9 @@ export const channelOutcomeTable: TableDefinition<ChannelOutcome> = { document: 
 export const DEFAULT_FAILURE = 'The channel refused the message.';
 
 export function channelOutcome(tables: WorkspaceTables, channelId: string): ChannelOutcome {
-  return tables.channelOutcomes.get(channelId) ?? { id: channelId, status: 'read', failed_from: 'queued', error: null, replies_allowed: true };
+  return (
+    tables.channelOutcomes.get(channelId) ?? { id: channelId, status: 'read', failed_from: 'queued', error: null, replies_allowed: true }
+  );
 }
 
 /** Replaces the outcome: what is left out takes its default. */

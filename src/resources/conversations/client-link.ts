@@ -10,9 +10,10 @@ export type ClientLink = { contact_id: string | null; lead_id: string | null };
 
 export function clientLink(tables: WorkspaceTables, channelType: ChannelType, phone: string, handle: string): ClientLink {
   const byPhone = phone ? tables.contacts.findBy('phone', phone).find((contact) => contact.deleted_at === null) : undefined;
-  const byEmail = !byPhone && channelType === 'email' && handle.includes('@')
-    ? tables.contacts.findBy('email', normalizeEmail(handle)).find((contact) => contact.deleted_at === null)
-    : undefined;
+  const byEmail =
+    !byPhone && channelType === 'email' && handle.includes('@')
+      ? tables.contacts.findBy('email', normalizeEmail(handle)).find((contact) => contact.deleted_at === null)
+      : undefined;
   const contact = byPhone ?? byEmail;
   if (!contact) return { contact_id: null, lead_id: null };
   // The contact's newest open lead: what the conversation is most likely about.

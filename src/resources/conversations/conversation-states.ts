@@ -17,7 +17,11 @@ import { conversationSummary, statusChange } from './event-summaries.ts';
 /** Spec 4.8 and 8: a snooze ends within the next 90 days. */
 const MAX_SNOOZE_MS = 90 * 24 * 60 * 60 * 1000;
 
-export async function assign(context: RecordContext, conversation: StoredConversation, assigneeId: string | null): Promise<StoredConversation> {
+export async function assign(
+  context: RecordContext,
+  conversation: StoredConversation,
+  assigneeId: string | null,
+): Promise<StoredConversation> {
   const assignee_id = memberIdFrom(context.workspace, assigneeId, 'assignee_id');
   const updated = await context.tables.conversations.update(conversation.id, (draft) => void (draft.assignee_id = assignee_id));
   await context.emit('conversation.assigned', conversationSummary(context.tables, updated));
@@ -64,7 +68,11 @@ function open(draft: StoredConversation): void {
   draft.snoozed_until = null;
 }
 
-async function changeStatus(context: RecordContext, conversation: StoredConversation, change: (draft: StoredConversation) => void): Promise<StoredConversation> {
+async function changeStatus(
+  context: RecordContext,
+  conversation: StoredConversation,
+  change: (draft: StoredConversation) => void,
+): Promise<StoredConversation> {
   const from: ConversationStatus = conversation.status;
   const updated = await context.tables.conversations.update(conversation.id, change);
   await context.emit('conversation.status_changed', statusChange(context.tables, updated, from));
@@ -74,7 +82,8 @@ async function changeStatus(context: RecordContext, conversation: StoredConversa
 /** The wake-ups of a workspace restored from a snapshot, which holds no clock work. */
 export function resumeWakeUps(state: MockState, workspace: Workspace): void {
   for (const conversation of workspace.tables.conversations.values()) {
-    if (conversation.status === 'snoozed' && conversation.snoozed_until) scheduleWakeUp(state, workspace, conversation.id, conversation.snoozed_until);
+    if (conversation.status === 'snoozed' && conversation.snoozed_until)
+      scheduleWakeUp(state, workspace, conversation.id, conversation.snoozed_until);
   }
 }
 

@@ -43,7 +43,12 @@ export function resumeWalks(state: MockState, workspace: Workspace): void {
 
 function walkOf(workspace: Workspace, message: StoredMessage): Walk {
   const conversation = workspace.tables.conversations.get(message.conversation_id)!;
-  return { messageId: message.id, seq: message.delivery_seq, queuedAtMs: Date.parse(message.queued_at!), outcome: channelOutcome(workspace.tables, conversation.channel_id) };
+  return {
+    messageId: message.id,
+    seq: message.delivery_seq,
+    queuedAtMs: Date.parse(message.queued_at!),
+    outcome: channelOutcome(workspace.tables, conversation.channel_id),
+  };
 }
 
 type Walk = { messageId: string; seq: number; queuedAtMs: number; outcome: ChannelOutcome };
@@ -85,7 +90,13 @@ function failureAt(workspace: Workspace, walk: Walk, message: StoredMessage, ind
   return failsHere ? (outcome.error ?? DEFAULT_FAILURE) : null;
 }
 
-async function changeStatus(state: MockState, workspace: Workspace, message: StoredMessage, status: Step['status'] | 'failed', error: string | null): Promise<void> {
+async function changeStatus(
+  state: MockState,
+  workspace: Workspace,
+  message: StoredMessage,
+  status: Step['status'] | 'failed',
+  error: string | null,
+): Promise<void> {
   const updated = await workspace.tables.messages.update(message.id, (draft) => {
     draft.status = status;
     draft.error = error;

@@ -8,12 +8,35 @@ import type { StoredMessage } from './message-record.ts';
 export function messageSummary(tables: WorkspaceTables, message: StoredMessage) {
   const conversation = tables.conversations.get(message.conversation_id)!;
   const { id, conversation_id, direction, status, text, error, client_id, edited_at, deleted_at } = message;
-  return { id, object: 'message' as const, conversation_id, channel_id: conversation.channel_id, channel: channelType(tables, conversation), direction, status, text, error, client_id, edited_at, deleted_at };
+  return {
+    id,
+    object: 'message' as const,
+    conversation_id,
+    channel_id: conversation.channel_id,
+    channel: channelType(tables, conversation),
+    direction,
+    status,
+    text,
+    error,
+    client_id,
+    edited_at,
+    deleted_at,
+  };
 }
 
 export function conversationSummary(tables: WorkspaceTables, conversation: StoredConversation) {
   const { id, channel_id, status, assignee_id, contact_id, lead_id, snoozed_until } = conversation;
-  return { id, object: 'conversation' as const, channel_id, channel: channelType(tables, conversation), status, assignee_id, contact_id, lead_id, snoozed_until };
+  return {
+    id,
+    object: 'conversation' as const,
+    channel_id,
+    channel: channelType(tables, conversation),
+    status,
+    assignee_id,
+    contact_id,
+    lead_id,
+    snoozed_until,
+  };
 }
 
 export function statusChange(tables: WorkspaceTables, conversation: StoredConversation, from: ConversationStatus) {

@@ -15,12 +15,18 @@ export type Inbound = { text: string; name?: string; handle?: string; phone?: st
 
 export type Client = { name: string; handle: string; phone: string };
 
-export async function receiveInbound(context: RecordContext, channel: Channel, inbound: Inbound): Promise<{ conversation: StoredConversation; message: StoredMessage }> {
+export async function receiveInbound(
+  context: RecordContext,
+  channel: Channel,
+  inbound: Inbound,
+): Promise<{ conversation: StoredConversation; message: StoredMessage }> {
   const { tables } = context;
   const client = clientOf(inbound);
   const now = context.nowIso();
   const known = findClient(context, channel.id, client);
-  let conversation = known ? await learnAbout(context, known, client, inbound.name?.trim() ?? '', channel) : await startConversation(context, channel, client, now);
+  let conversation = known
+    ? await learnAbout(context, known, client, inbound.name?.trim() ?? '', channel)
+    : await startConversation(context, channel, client, now);
   const message = await tables.messages.insert({
     id: context.workspace.newId('message'),
     conversation_id: conversation.id,
@@ -64,8 +70,12 @@ function clientOf(inbound: Inbound): Client {
 /** The client's conversation: by handle; else by phone, among conversations that know no other handle; else by name. */
 function findClient(context: RecordContext, channelId: string, client: Client): StoredConversation | undefined {
   const { conversations } = context.tables;
-  const byPhone = () => conversations.findBy('client', clientKey(channelId, 'phone', client.phone)).find((conversation) => !client.handle || !conversation.handle);
-  if (client.handle) return conversations.firstBy('client', clientKey(channelId, 'handle', client.handle)) ?? (client.phone ? byPhone() : undefined);
+  const byPhone = () =>
+    conversations
+      .findBy('client', clientKey(channelId, 'phone', client.phone))
+      .find((conversation) => !client.handle || !conversation.handle);
+  if (client.handle)
+    return conversations.firstBy('client', clientKey(channelId, 'handle', client.handle)) ?? (client.phone ? byPhone() : undefined);
   if (client.phone) return byPhone();
   return conversations.firstBy('client', clientKey(channelId, 'name', client.name));
 }
@@ -91,7 +101,13 @@ async function startConversation(context: RecordContext, channel: Channel, clien
 }
 
 /** What the message tells of the client: a handle or phone the conversation lacked, a new name; a contact found since. */
-async function learnAbout(context: RecordContext, conversation: StoredConversation, client: Client, sentName: string, channel: Channel): Promise<StoredConversation> {
+async function learnAbout(
+  context: RecordContext,
+  conversation: StoredConversation,
+  client: Client,
+  sentName: string,
+  channel: Channel,
+): Promise<StoredConversation> {
   const handle = conversation.handle || client.handle;
   const phone = conversation.phone || client.phone;
   const link = conversation.contact_id === null ? clientLink(context.tables, channel.type, phone, handle) : undefined;

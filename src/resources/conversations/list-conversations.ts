@@ -27,7 +27,9 @@ export async function listConversations(context: RecordContext, filters: Convers
   const nowMs = context.workspace.now();
   const matches = conversationMatcher(filters, nowMs);
   const order = filters.sort === 'sla' ? SLA : RECENT;
-  const sorted = candidates(context, filters).filter(matches).sort((a, b) => order.compare(order.positionOf(a), order.positionOf(b)));
+  const sorted = candidates(context, filters)
+    .filter(matches)
+    .sort((a, b) => order.compare(order.positionOf(a), order.positionOf(b)));
   return sortedPage(sorted, context.pageRequest(), order.positionOf, order.compare);
 }
 
@@ -60,7 +62,9 @@ function candidates(context: RecordContext, filters: ConversationFilters): Store
 /** The booleans keep only what they name when true; false is no filter (spec 4.8 defines only true). */
 export function conversationMatcher(filters: ConversationFilters, nowMs: number): (conversation: StoredConversation) => boolean {
   const status = filters.status ?? 'open';
-  const [channel, lead, contact] = [filters.channel, filters.lead, filters.contact].map((id) => (id === undefined ? undefined : normalizeId(id)));
+  const [channel, lead, contact] = [filters.channel, filters.lead, filters.contact].map((id) =>
+    id === undefined ? undefined : normalizeId(id),
+  );
   const search = filters.q === undefined ? undefined : textSearch(filters.q);
   return (conversation) => {
     if (!hasStatus(conversation, status, nowMs)) return false;
@@ -96,23 +100,36 @@ function textSearch(q: string): (conversation: StoredConversation) => boolean {
   };
 }
 
-type Order = { positionOf: (conversation: StoredConversation) => CursorPosition; compare: (a: CursorPosition, b: CursorPosition) => number };
+type Order = {
+  positionOf: (conversation: StoredConversation) => CursorPosition;
+  compare: (a: CursorPosition, b: CursorPosition) => number;
+};
 
 const byIdDescending = (a: CursorPosition, b: CursorPosition) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 /** Latest message first; ties (and conversations without messages, last) newest first. */
 const RECENT: Order = {
-  positionOf: (conversation) => ({ id: conversation.id, sortValue: conversation.last_message_at === null ? null : Date.parse(conversation.last_message_at) }),
+  positionOf: (conversation) => ({
+    id: conversation.id,
+    sortValue: conversation.last_message_at === null ? null : Date.parse(conversation.last_message_at),
+  }),
   compare: (a, b) => compareNullsLast(a.sortValue, b.sortValue, (x, y) => y - x) || byIdDescending(a, b),
 };
 
 /** The earliest answer time first; conversations nobody waits in last, newest first. */
 const SLA: Order = {
-  positionOf: (conversation) => ({ id: conversation.id, sortValue: conversation.sla_due_at === null ? null : Date.parse(conversation.sla_due_at) }),
+  positionOf: (conversation) => ({
+    id: conversation.id,
+    sortValue: conversation.sla_due_at === null ? null : Date.parse(conversation.sla_due_at),
+  }),
   compare: (a, b) => compareNullsLast(a.sortValue, b.sortValue, (x, y) => x - y) || byIdDescending(a, b),
 };
 
-function compareNullsLast(a: CursorPosition['sortValue'], b: CursorPosition['sortValue'], compare: (a: number, b: number) => number): number {
+function compareNullsLast(
+  a: CursorPosition['sortValue'],
+  b: CursorPosition['sortValue'],
+  compare: (a: number, b: number) => number,
+): number {
   if (a === null || a === undefined) return b === null || b === undefined ? 0 : 1;
   if (b === null || b === undefined) return -1;
   return compare(a as number, b as number);

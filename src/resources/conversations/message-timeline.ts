@@ -11,7 +11,11 @@ import type { StoredMessage } from './message-record.ts';
  * A message of `conversation`, on the timelines of its lead and of its contact (whichever it is
  * linked to): kind `email` on email channels, `message` on the others; `ref_id` is the message id.
  */
-export async function recordMessage(context: RecordContext, conversation: Pick<StoredConversation, 'id' | 'channel_id' | 'lead_id' | 'contact_id'>, message: Pick<StoredMessage, 'id' | 'direction' | 'text' | 'created_at'>): Promise<StoredTimelineItem[]> {
+export async function recordMessage(
+  context: RecordContext,
+  conversation: Pick<StoredConversation, 'id' | 'channel_id' | 'lead_id' | 'contact_id'>,
+  message: Pick<StoredMessage, 'id' | 'direction' | 'text' | 'created_at'>,
+): Promise<StoredTimelineItem[]> {
   const channelType = context.tables.channels.get(conversation.channel_id)?.type ?? 'simulator';
   const entities: TimelineEntity[] = [];
   if (conversation.lead_id) entities.push({ type: 'lead', id: conversation.lead_id });
@@ -19,7 +23,15 @@ export async function recordMessage(context: RecordContext, conversation: Pick<S
   const data = { conversation_id: conversation.id, direction: message.direction, channel_type: channelType, text: message.text };
   const items: StoredTimelineItem[] = [];
   for (const entity of entities) {
-    items.push(await recordTimelineItem(context, { kind: channelType === 'email' ? 'email' : 'message', entity, ref_id: message.id, data, occurred_at: message.created_at }));
+    items.push(
+      await recordTimelineItem(context, {
+        kind: channelType === 'email' ? 'email' : 'message',
+        entity,
+        ref_id: message.id,
+        data,
+        occurred_at: message.created_at,
+      }),
+    );
   }
   return items;
 }

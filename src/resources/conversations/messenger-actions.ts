@@ -13,7 +13,8 @@ export async function editInMessenger(context: RecordContext, message: StoredMes
   const { tables } = context;
   const conversation = tables.conversations.get(message.conversation_id)!;
   // Clients edit their messages in any messenger; only a business account's owner edits outgoing ones.
-  if (message.direction === 'out' && !isBusinessChat(context, conversation)) refuse('message_id', 'outgoing messages are edited only in telegram_business chats');
+  if (message.direction === 'out' && !isBusinessChat(context, conversation))
+    refuse('message_id', 'outgoing messages are edited only in telegram_business chats');
   if (message.deleted_at !== null) refuse('message_id', 'the message was deleted');
   const now = context.nowIso();
   const updated = await tables.messages.update(message.id, (draft) => {

@@ -13,7 +13,11 @@ import { clientIdKey, type StoredMessage } from './message-record.ts';
 
 export type MessageSend = { text: string; client_id?: string; force?: boolean };
 
-export async function sendMessage(context: RecordContext, conversation: StoredConversation, body: MessageSend): Promise<{ message: StoredMessage; repeated: boolean }> {
+export async function sendMessage(
+  context: RecordContext,
+  conversation: StoredConversation,
+  body: MessageSend,
+): Promise<{ message: StoredMessage; repeated: boolean }> {
   const { tables } = context;
   if (body.client_id !== undefined) {
     const queued = tables.messages.firstBy('clientId', clientIdKey(conversation.id, body.client_id));

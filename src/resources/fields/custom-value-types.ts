@@ -30,9 +30,15 @@ const RULES: Record<CustomFieldType, TypeRule> = {
   text: { problem: 'must be a string' },
   long_text: { problem: 'must be a string' },
   number: { problem: 'must be a number' },
-  money: { problem: 'must be {amount, currency}: amount an integer in the smallest currency unit, 0 or more; currency three capital letters', normalize: withDefaultCurrency },
+  money: {
+    problem: 'must be {amount, currency}: amount an integer in the smallest currency unit, 0 or more; currency three capital letters',
+    normalize: withDefaultCurrency,
+  },
   date: { problem: 'must be a date YYYY-MM-DD' },
-  datetime: { problem: 'must be an RFC 3339 time with an offset', store: (value) => new Date((value as string).toUpperCase()).toISOString() },
+  datetime: {
+    problem: 'must be an RFC 3339 time with an offset',
+    store: (value) => new Date((value as string).toUpperCase()).toISOString(),
+  },
   select: { problem: "must be the id of one of the field's options", allowed: (value, field) => optionIds(field).has(value as string) },
   multiselect: {
     problem: "must be a list of at most 100 ids of the field's options",

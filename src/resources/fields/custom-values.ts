@@ -15,7 +15,12 @@ export type CustomEntity = components['schemas']['CustomFieldEntity'];
  * `null` clears. Every unknown key and bad value is named at once under `custom.<key>`
  * (422 `validation_failed`), and nothing changes then.
  */
-export function customValuesFor(context: RecordContext, entity: CustomEntity, current: Custom, sent: Record<string, unknown> | undefined): Custom {
+export function customValuesFor(
+  context: RecordContext,
+  entity: CustomEntity,
+  current: Custom,
+  sent: Record<string, unknown> | undefined,
+): Custom {
   const next: Custom = { ...current };
   const problems: Record<string, string> = {};
   let problemCount = 0;

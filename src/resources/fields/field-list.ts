@@ -10,6 +10,7 @@ export function fieldsInOrder(context: RecordContext, entity: CustomEntity | und
   const entities = schemaEnum<CustomEntity>(context.state.validators.crm.document, 'CustomFieldEntity');
   const found = entity ? fields.findBy('entity', entity) : [...fields.values()];
   return found.sort(
-    (a, b) => entities.indexOf(a.entity) - entities.indexOf(b.entity) || a.position - b.position || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    (a, b) =>
+      entities.indexOf(a.entity) - entities.indexOf(b.entity) || a.position - b.position || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   );
 }

@@ -27,7 +27,13 @@ const STARTER_FIELDS: StarterField[] = [
     ],
     group: 'Logistics',
   },
-  { entity: 'lead', key: 'delivery_date', type: 'date', label: { 'uz-Latn': 'Yetkazish sanasi', ru: 'Дата доставки', en: 'Delivery date' }, group: 'Logistics' },
+  {
+    entity: 'lead',
+    key: 'delivery_date',
+    type: 'date',
+    label: { 'uz-Latn': 'Yetkazish sanasi', ru: 'Дата доставки', en: 'Delivery date' },
+    group: 'Logistics',
+  },
   {
     entity: 'lead',
     key: 'services',
@@ -42,14 +48,36 @@ const STARTER_FIELDS: StarterField[] = [
   { entity: 'lead', key: 'callback_at', type: 'datetime', label: { 'uz-Latn': "Qayta qo'ng'iroq", ru: 'Перезвонить', en: 'Call back at' } },
   { entity: 'lead', key: 'urgent', type: 'checkbox', label: { 'uz-Latn': 'Shoshilinch', ru: 'Срочно', en: 'Urgent' } },
   { entity: 'lead', key: 'quality', type: 'rating', label: { 'uz-Latn': 'Sifat', ru: 'Качество', en: 'Quality' } },
-  { entity: 'lead', key: 'account_manager', type: 'member', label: { 'uz-Latn': 'Hisob menejeri', ru: 'Аккаунт-менеджер', en: 'Account manager' } },
+  {
+    entity: 'lead',
+    key: 'account_manager',
+    type: 'member',
+    label: { 'uz-Latn': 'Hisob menejeri', ru: 'Аккаунт-менеджер', en: 'Account manager' },
+  },
   { entity: 'lead', key: 'website', type: 'url', label: { 'uz-Latn': 'Sayt', ru: 'Сайт', en: 'Website' } },
   { entity: 'lead', key: 'comment', type: 'long_text', label: { 'uz-Latn': 'Izoh', ru: 'Комментарий', en: 'Comment' } },
   { entity: 'contact', key: 'tax_id', type: 'text', label: { 'uz-Latn': 'STIR', ru: 'ИНН', en: 'Tax id' } },
   { entity: 'contact', key: 'birthday', type: 'date', label: { 'uz-Latn': "Tug'ilgan kun", ru: 'День рождения', en: 'Birthday' } },
-  { entity: 'contact', key: 'work_phone', type: 'phone', label: { 'uz-Latn': 'Ish telefoni', ru: 'Рабочий телефон', en: 'Work phone' }, group: 'Work' },
-  { entity: 'contact', key: 'work_email', type: 'email', label: { 'uz-Latn': 'Ish emaili', ru: 'Рабочий email', en: 'Work email' }, group: 'Work' },
-  { entity: 'contact', key: 'loyalty_points', type: 'number', label: { 'uz-Latn': 'Bonus ballar', ru: 'Бонусные баллы', en: 'Loyalty points' } },
+  {
+    entity: 'contact',
+    key: 'work_phone',
+    type: 'phone',
+    label: { 'uz-Latn': 'Ish telefoni', ru: 'Рабочий телефон', en: 'Work phone' },
+    group: 'Work',
+  },
+  {
+    entity: 'contact',
+    key: 'work_email',
+    type: 'email',
+    label: { 'uz-Latn': 'Ish emaili', ru: 'Рабочий email', en: 'Work email' },
+    group: 'Work',
+  },
+  {
+    entity: 'contact',
+    key: 'loyalty_points',
+    type: 'number',
+    label: { 'uz-Latn': 'Bonus ballar', ru: 'Бонусные баллы', en: 'Loyalty points' },
+  },
   {
     entity: 'contact',
     key: 'preferred_time',
@@ -61,8 +89,18 @@ const STARTER_FIELDS: StarterField[] = [
       { id: 'opt_evening', label: { 'uz-Latn': 'Kechqurun', ru: 'Вечером', en: 'Evening' } },
     ],
   },
-  { entity: 'company', key: 'employee_count', type: 'number', label: { 'uz-Latn': 'Xodimlar soni', ru: 'Число сотрудников', en: 'Employees' } },
-  { entity: 'product', key: 'warranty_months', type: 'number', label: { 'uz-Latn': 'Kafolat (oy)', ru: 'Гарантия (мес.)', en: 'Warranty (months)' } },
+  {
+    entity: 'company',
+    key: 'employee_count',
+    type: 'number',
+    label: { 'uz-Latn': 'Xodimlar soni', ru: 'Число сотрудников', en: 'Employees' },
+  },
+  {
+    entity: 'product',
+    key: 'warranty_months',
+    type: 'number',
+    label: { 'uz-Latn': 'Kafolat (oy)', ru: 'Гарантия (мес.)', en: 'Warranty (months)' },
+  },
 ];
 
 export async function addStarterFields(workspace: Workspace): Promise<void> {

@@ -28,7 +28,11 @@ export async function forgetRemovedOptions(context: RecordContext, field: Custom
 }
 
 /** `rewrite` answers the value to keep (the same one for no change) or undefined to remove it. */
-async function rewriteValues(context: RecordContext, field: CustomField, rewrite: (value: Custom[string]) => Custom[string] | undefined): Promise<void> {
+async function rewriteValues(
+  context: RecordContext,
+  field: CustomField,
+  rewrite: (value: Custom[string]) => Custom[string] | undefined,
+): Promise<void> {
   const table = (context.tables as unknown as Record<string, Table<RecordWithCustom> | undefined>)[RECORD_TABLES[field.entity]];
   if (!table) return;
   for (const record of [...table.values()]) {

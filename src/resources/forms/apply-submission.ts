@@ -102,13 +102,18 @@ function placement(context: RecordContext, form: Form): { pipeline_id?: string; 
   const { pipelines, stages } = context.tables;
   if (!pipelines.get(form.pipeline_id)) return {};
   const stage = stages.get(form.stage_id);
-  return stage?.pipeline_id === form.pipeline_id ? { pipeline_id: form.pipeline_id, stage_id: stage.id } : { pipeline_id: form.pipeline_id };
+  return stage?.pipeline_id === form.pipeline_id
+    ? { pipeline_id: form.pipeline_id, stage_id: stage.id }
+    : { pipeline_id: form.pipeline_id };
 }
 
 /** The oldest live contact with one of the phones, else with one of the emails (trashed ones stay in the lookups). */
 function knownClient(context: RecordContext, client: CheckedAnswers['client']): StoredContact | undefined {
   const { contacts } = context.tables;
-  for (const [lookup, keys] of [['phone', client.phones], ['email', client.emails]] as const) {
+  for (const [lookup, keys] of [
+    ['phone', client.phones],
+    ['email', client.emails],
+  ] as const) {
     for (const key of keys) {
       const found = contacts.findBy(lookup, key).find(isLive);
       if (found) return found;
@@ -153,7 +158,12 @@ function contactLanguage(key: string): 'uz-Latn' | 'uz-Cyrl' | 'ru' | 'en' | und
  * overwritten by a repeated form), and the lead's attribution (`utm`, `source`...) stays the
  * first visit's. The answers reach its timeline through the submission record.
  */
-async function addToOpenLead(context: RecordContext, lead: StoredLead, tags: string[], custom: Record<string, unknown>): Promise<StoredLead> {
+async function addToOpenLead(
+  context: RecordContext,
+  lead: StoredLead,
+  tags: string[],
+  custom: Record<string, unknown>,
+): Promise<StoredLead> {
   const have = new Set(lead.tags.map(tagKey));
   const room = Math.max(0, TAG_LIMITS.per_record - lead.tags.length);
   const added = tags.filter((name) => !have.has(tagKey(name))).slice(0, room);

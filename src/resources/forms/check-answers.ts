@@ -31,7 +31,13 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const NUMBER = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/;
 
 /** `problems` found before (consent) are answered together with those of the answers. */
-export function checkAnswers(context: RecordContext, form: Form, sent: Record<string, Answer>, language: Language, earlier: FieldProblems = {}): CheckedAnswers {
+export function checkAnswers(
+  context: RecordContext,
+  form: Form,
+  sent: Record<string, Answer>,
+  language: Language,
+  earlier: FieldProblems = {},
+): CheckedAnswers {
   const problems: FieldProblems = { ...earlier };
   const fieldsById = new Map(form.fields.map((field) => [field.id, field]));
   for (const id of Object.keys(sent)) if (!fieldsById.has(id)) problems[id] = 'unknown';

@@ -28,7 +28,9 @@ export function presentConfig(form: Form, key: string, token: string): FormConfi
       label: localized(field.labels, key, form),
       required: field.required,
       autocomplete: field.autocomplete,
-      ...(field.options ? { options: field.options.map((option) => ({ value: option.value, label: localized(option.labels, key, form) })) } : {}),
+      ...(field.options
+        ? { options: field.options.map((option) => ({ value: option.value, label: localized(option.labels, key, form) })) }
+        : {}),
     })),
     color: form.color,
     token,

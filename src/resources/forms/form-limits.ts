@@ -37,7 +37,8 @@ export function takeSubmission(workspace: Workspace, formId: string, ip: string,
   const ipWindow = windowAt(counters.ips, ip, MINUTE_MS, nowMs);
   const day = windowAt(counters.days, formId, DAY_MS, nowMs);
   const bucket = refilled(counters.buckets, formId, nowMs);
-  if (ipWindow.count >= FORM_LIMITS.perIpPerMinute) throw limited('ip_per_minute', FORM_LIMITS.perIpPerMinute, ipWindow.startMs + MINUTE_MS - nowMs);
+  if (ipWindow.count >= FORM_LIMITS.perIpPerMinute)
+    throw limited('ip_per_minute', FORM_LIMITS.perIpPerMinute, ipWindow.startMs + MINUTE_MS - nowMs);
   if (day.count >= FORM_LIMITS.perFormPerDay) throw limited('form_per_day', FORM_LIMITS.perFormPerDay, day.startMs + DAY_MS - nowMs);
   if (bucket.tokens < 1) throw limited('form_burst', FORM_LIMITS.burst, (1 - bucket.tokens) * REFILL_MS);
   ipWindow.count += 1;

@@ -32,7 +32,9 @@ export function refuseForeignOrigin(state: MockState, form: Form, request: Reque
 
 /** The hosted page lives on `{workspace_url}`, the address this request came to. */
 function hostedPageOrigins(state: MockState, request: Request): Set<string> {
-  return new Set([originOf(state.config.urls.workspace_url), originOf(request.url)].filter((origin): origin is string => origin !== undefined));
+  return new Set(
+    [originOf(state.config.urls.workspace_url), originOf(request.url)].filter((origin): origin is string => origin !== undefined),
+  );
 }
 
 function matches(entry: string, origin: string): boolean {

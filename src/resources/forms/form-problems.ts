@@ -8,7 +8,11 @@ export type FieldProblems = Record<string, FieldProblem>;
 
 export function formInvalid(problems: FieldProblems, language: Language): ApiError {
   const fields = Object.fromEntries(Object.entries(problems).map(([field, problem]) => [field, FIELD_MESSAGES[problem][language]]));
-  return new ApiError('validation_failed', { fields }, { detail: CHECK_THE_FORM[language], localized: true, headers: { 'X-Svc-Locale': language } });
+  return new ApiError(
+    'validation_failed',
+    { fields },
+    { detail: CHECK_THE_FORM[language], localized: true, headers: { 'X-Svc-Locale': language } },
+  );
 }
 
 export function throwIfAny(problems: FieldProblems, language: Language): void {

@@ -27,7 +27,12 @@ export async function loadedAt(state: MockState, workspace: Workspace, form: For
 }
 
 /** When a token says the form was loaded, or undefined when it is missing or forged (its age is not judged here). */
-export async function readToken(state: MockState, workspace: Workspace, form: Form, token: string | undefined): Promise<number | undefined> {
+export async function readToken(
+  state: MockState,
+  workspace: Workspace,
+  form: Form,
+  token: string | undefined,
+): Promise<number | undefined> {
   if (!token?.startsWith(PREFIX)) return undefined;
   try {
     const position = await state.cursors.decode(boundTo(workspace, form), token.slice(PREFIX.length));

@@ -40,7 +40,10 @@ export const formsHandlers: TagHandlers<'Forms'> = {
     const key = textsKey(form, langSent(input.body), request.headers.get('accept-language'));
     const language = languageOf(key);
     const texts = textsOf(form, key);
-    const accepted = { status: 201, body: { ok: true, success: texts.success ?? DEFAULT_SUCCESS[language], redirect_url: answeredRedirectUrl(form.redirect_url) } };
+    const accepted = {
+      status: 201,
+      body: { ok: true, success: texts.success ?? DEFAULT_SUCCESS[language], redirect_url: answeredRedirectUrl(form.redirect_url) },
+    };
 
     return workspace.transactions.run(async () => {
       takeSubmission(workspace, form.id, context.clientAddress ?? 'unknown', workspace.now());

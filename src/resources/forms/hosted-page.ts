@@ -50,7 +50,15 @@ export function hostedPage(form: Form, key: string): Response {
 </body>
 </html>
 `;
-  return new Response(html, { status: 200, headers: { 'Content-Type': HTML, 'Cache-Control': 'no-store', 'Content-Security-Policy': hostedPagePolicy(nonce), 'X-Content-Type-Options': 'nosniff' } });
+  return new Response(html, {
+    status: 200,
+    headers: {
+      'Content-Type': HTML,
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy': hostedPagePolicy(nonce),
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
 }
 
 export function unavailablePage(acceptLanguage: string | null): Response {
@@ -61,7 +69,10 @@ export function unavailablePage(acceptLanguage: string | null): Response {
 <body><p>${escape(message)}</p></body>
 </html>
 `;
-  return new Response(html, { status: 404, headers: { 'Content-Type': HTML, 'Content-Security-Policy': UNAVAILABLE_POLICY, 'X-Content-Type-Options': 'nosniff' } });
+  return new Response(html, {
+    status: 404,
+    headers: { 'Content-Type': HTML, 'Content-Security-Policy': UNAVAILABLE_POLICY, 'X-Content-Type-Options': 'nosniff' },
+  });
 }
 
 /** A caller that takes JSON and not HTML gets the error envelope; browsers get a page. */

@@ -21,7 +21,9 @@ export const ANSWER_LIMITS = answerLimits();
 
 function answerLimits(): { answers: number; characters: number; choices: number } {
   const document = loadRuntimeDocument('crm');
-  const branches = ((document.components?.schemas?.FormAnswer ?? {}) as { oneOf?: { type?: string; maxLength?: number; maxItems?: number }[] }).oneOf ?? [];
+  const branches =
+    ((document.components?.schemas?.FormAnswer ?? {}) as { oneOf?: { type?: string; maxLength?: number; maxItems?: number }[] }).oneOf ??
+    [];
   const text = branches.find((branch) => branch.type === 'string')?.maxLength;
   const list = branches.find((branch) => branch.type === 'array')?.maxItems;
   if (text === undefined || list === undefined) throw new Error('FormAnswer declares no text or list limit');

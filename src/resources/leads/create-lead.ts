@@ -33,21 +33,23 @@ export async function createLead(context: RecordContext, body: LeadCreate, optio
   const custom = customValuesFor(context, 'lead', {}, body.custom);
   if (body.contact) contact_id = (await createContactForLead(context, body.contact)).id;
 
-  const lead = await tables.leads.insert(newStoredLead(workspace, stage, context.nowIso(), {
-    name: body.name?.trim(),
-    amount: body.amount,
-    currency: body.currency,
-    owner_id,
-    contact_id,
-    company_id,
-    source: body.source,
-    utm: body.utm,
-    referrer: body.referrer,
-    landing_page: body.landing_page,
-    tags,
-    custom,
-    position: body.position,
-  }));
+  const lead = await tables.leads.insert(
+    newStoredLead(workspace, stage, context.nowIso(), {
+      name: body.name?.trim(),
+      amount: body.amount,
+      currency: body.currency,
+      owner_id,
+      contact_id,
+      company_id,
+      source: body.source,
+      utm: body.utm,
+      referrer: body.referrer,
+      landing_page: body.landing_page,
+      tags,
+      custom,
+      position: body.position,
+    }),
+  );
   await context.emit('lead.created', leadSummary(lead));
   // The timeline starts with the lead entering its first stage (`from` null).
   await recordStageMove(context, lead.id, null, stage.id, pipeline_id);
@@ -55,9 +57,14 @@ export async function createLead(context: RecordContext, body: LeadCreate, optio
 }
 
 /** The id of a live record of `table` sent under `field`, or 422 naming the field. */
-export function liveId(table: { get(id: string): { id: string; deleted_at: string | null } | undefined }, sent: string, field: string): string {
+export function liveId(
+  table: { get(id: string): { id: string; deleted_at: string | null } | undefined },
+  sent: string,
+  field: string,
+): string {
   const record = table.get(normalizeId(sent));
-  if (!record || record.deleted_at !== null) throw new ApiError('validation_failed', { fields: { [field]: 'no such record in this workspace' } });
+  if (!record || record.deleted_at !== null)
+    throw new ApiError('validation_failed', { fields: { [field]: 'no such record in this workspace' } });
   return record.id;
 }
 
@@ -65,11 +72,18 @@ export function liveId(table: { get(id: string): { id: string; deleted_at: strin
 export function refuseDuplicate(context: RecordContext, contactId: string, pipelineId: string, exceptId?: string): void {
   const open = context.tables.leads
     .findBy('contact', contactId)
-    .find((lead) => lead.id !== exceptId && isLive(lead) && lead.pipeline_id === pipelineId && context.tables.stages.get(lead.stage_id)?.type === 'open');
+    .find(
+      (lead) =>
+        lead.id !== exceptId &&
+        isLive(lead) &&
+        lead.pipeline_id === pipelineId &&
+        context.tables.stages.get(lead.stage_id)?.type === 'open',
+    );
   if (open) throw new ApiError('duplicate_lead');
 }
 
 /** Spec 7.3 `duplicate_lead`: an open lead restored from the trash must not be its contact's second open lead in its pipeline. */
 export function refuseDuplicateOnRestore(context: RecordContext, lead: StoredLead): void {
-  if (lead.contact_id && context.tables.stages.get(lead.stage_id)?.type === 'open') refuseDuplicate(context, lead.contact_id, lead.pipeline_id, lead.id);
+  if (lead.contact_id && context.tables.stages.get(lead.stage_id)?.type === 'open')
+    refuseDuplicate(context, lead.contact_id, lead.pipeline_id, lead.id);
 }

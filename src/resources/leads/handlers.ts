@@ -36,7 +36,12 @@ export const leadsHandlers: TagHandlers<'Leads'> = {
     const context = recordContext(handlerContext);
     const { query } = handlerContext.input;
     const board = leadBoard(context, query as LeadFilters, pageSize(handlerContext.operation, query));
-    return { body: { ...board, data: board.data.map((column) => ({ ...column, leads: column.leads.map((lead) => presentLead(context.workspace, lead)) })) } };
+    return {
+      body: {
+        ...board,
+        data: board.data.map((column) => ({ ...column, leads: column.leads.map((lead) => presentLead(context.workspace, lead)) })),
+      },
+    };
   },
 
   async updateLead(handlerContext) {

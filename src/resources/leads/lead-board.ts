@@ -15,7 +15,11 @@ export type BoardColumn = { stage_id: string; count: number; sum: number; leads:
  * document's LeadBoard says. It is no conflict (409 `no_pipeline` is for creating a lead, spec
  * 4.2, 7.3): reading the board changes nothing, and the board's operation lists no 409.
  */
-export function leadBoard(context: RecordContext, filters: LeadFilters, limit: number): { pipeline_id: string | null; data: BoardColumn[] } {
+export function leadBoard(
+  context: RecordContext,
+  filters: LeadFilters,
+  limit: number,
+): { pipeline_id: string | null; data: BoardColumn[] } {
   const { tables } = context;
   if (!filters.pipeline && tables.pipelines.size === 0) return { pipeline_id: null, data: [] };
   const pipeline = filters.pipeline ? tables.pipelines.get(normalizeId(filters.pipeline)) : pipelinesInOrder(tables)[0];
@@ -24,7 +28,12 @@ export function leadBoard(context: RecordContext, filters: LeadFilters, limit: n
   const stages = tables.stages.findBy('pipeline', pipeline.id).sort((a, b) => a.position - b.position);
   const data = stages.map((stage) => {
     const leads = boardOrder(context, matches, tables.leads.findBy('stage', stage.id));
-    return { stage_id: stage.id, count: leads.length, sum: leads.reduce((sum, lead) => sum + lead.amount, 0), leads: leads.slice(0, limit) };
+    return {
+      stage_id: stage.id,
+      count: leads.length,
+      sum: leads.reduce((sum, lead) => sum + lead.amount, 0),
+      leads: leads.slice(0, limit),
+    };
   });
   return { pipeline_id: pipeline.id, data };
 }

@@ -21,15 +21,28 @@ export function additionalContacts(context: RecordContext, lead: StoredLead): { 
     .filter(({ contact }) => contact.deleted_at === null);
 }
 
-export async function addContact(context: RecordContext, lead: StoredLead, contactId: string): Promise<{ contact: StoredContact; added: boolean }> {
+export async function addContact(
+  context: RecordContext,
+  lead: StoredLead,
+  contactId: string,
+): Promise<{ contact: StoredContact; added: boolean }> {
   const id = liveId(context.tables.contacts, contactId, 'contact_id');
   const contact = context.tables.contacts.get(id)!;
   if (id === lead.contact_id || context.tables.leadContacts.firstBy('pair', `${lead.id}:${id}`)) return { contact, added: false };
   const used = context.tables.leadContacts.findBy('lead', lead.id).length;
   if (used >= MAX_LEAD_CONTACTS) {
-    throw new ApiError('limit_reached', { key: 'lead_contacts', limit: MAX_LEAD_CONTACTS, used, plan: context.workspace.plan, upgrade_to: null }, { status: 409 });
+    throw new ApiError(
+      'limit_reached',
+      { key: 'lead_contacts', limit: MAX_LEAD_CONTACTS, used, plan: context.workspace.plan, upgrade_to: null },
+      { status: 409 },
+    );
   }
-  await context.tables.leadContacts.insert({ id: context.workspace.newId('leadContact'), lead_id: lead.id, contact_id: id, created_at: context.nowIso() });
+  await context.tables.leadContacts.insert({
+    id: context.workspace.newId('leadContact'),
+    lead_id: lead.id,
+    contact_id: id,
+    created_at: context.nowIso(),
+  });
   return { contact, added: true };
 }
 

@@ -11,12 +11,21 @@ export type Placement = { pipeline_id: string; stage: Stage };
 
 export function placeNewLead(tables: WorkspaceTables, pipelineId: string | undefined, stageId: string | undefined): Placement {
   if (tables.pipelines.size === 0) throw new ApiError('no_pipeline', {}, { status: 409 });
-  const pipeline_id = pipelineId ? existingPipeline(tables, pipelineId) : stageId ? stageOf(tables, stageId).pipeline_id : pipelinesInOrder(tables)[0]!.id;
+  const pipeline_id = pipelineId
+    ? existingPipeline(tables, pipelineId)
+    : stageId
+      ? stageOf(tables, stageId).pipeline_id
+      : pipelinesInOrder(tables)[0]!.id;
   return { pipeline_id, stage: stageId ? stageIn(tables, pipeline_id, stageId) : firstStage(tables, pipeline_id) };
 }
 
 /** A PATCH that sends `stage_id` and/or `pipeline_id`; a pipeline alone moves to its first stage. */
-export function placeMovedLead(tables: WorkspaceTables, current: { pipeline_id: string }, pipelineId: string | undefined, stageId: string | undefined): Placement {
+export function placeMovedLead(
+  tables: WorkspaceTables,
+  current: { pipeline_id: string },
+  pipelineId: string | undefined,
+  stageId: string | undefined,
+): Placement {
   const pipeline_id = pipelineId ? existingPipeline(tables, pipelineId) : current.pipeline_id;
   return { pipeline_id, stage: stageId ? stageIn(tables, pipeline_id, stageId) : firstStage(tables, pipeline_id) };
 }

@@ -22,7 +22,11 @@ export function linesOf(context: RecordContext, lead: StoredLead): StoredLeadPro
 export async function addLine(context: RecordContext, lead: StoredLead, body: LineCreate): Promise<StoredLeadProduct> {
   const used = linesOf(context, lead).length;
   if (used >= MAX_PRODUCT_LINES) {
-    throw new ApiError('limit_reached', { key: 'lead_products', limit: MAX_PRODUCT_LINES, used, plan: context.workspace.plan, upgrade_to: null }, { status: 409 });
+    throw new ApiError(
+      'limit_reached',
+      { key: 'lead_products', limit: MAX_PRODUCT_LINES, used, plan: context.workspace.plan, upgrade_to: null },
+      { status: 409 },
+    );
   }
   const product = context.tables.products.get(normalizeId(body.product_id));
   if (!product) throw new ApiError('validation_failed', { fields: { product_id: 'no product of this workspace has this id' } });
@@ -41,7 +45,11 @@ export async function addLine(context: RecordContext, lead: StoredLead, body: Li
 }
 
 export async function changeLine(context: RecordContext, line: StoredLeadProduct, body: LineUpdate): Promise<StoredLeadProduct> {
-  const next = { quantity: body.quantity ?? line.quantity, price: body.price ?? line.price, discount_percent: body.discount_percent ?? line.discount_percent };
+  const next = {
+    quantity: body.quantity ?? line.quantity,
+    price: body.price ?? line.price,
+    discount_percent: body.discount_percent ?? line.discount_percent,
+  };
   return context.tables.leadProducts.update(line.id, (draft) => void Object.assign(draft, next, { amount: lineTotal(next) }));
 }
 

@@ -31,17 +31,38 @@ type Placement = { id: string; pipeline_id: string; type: 'open' | 'won' | 'lost
  * undefined): an empty name is `Lead #<number>`, the workspace's currency, no owner, contact or
  * company, no tags, and a position after every lead made before it.
  */
-export function newStoredLead(workspace: Pick<Workspace, 'newId' | 'numbers' | 'currency'>, stage: Placement, at: string, fields: Partial<StoredLead> = {}): StoredLead {
+export function newStoredLead(
+  workspace: Pick<Workspace, 'newId' | 'numbers' | 'currency'>,
+  stage: Placement,
+  at: string,
+  fields: Partial<StoredLead> = {},
+): StoredLead {
   const number = nextRecordNumber(workspace.numbers, 'lead');
   const chosen = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<StoredLead>;
   return {
-    id: workspace.newId('lead'), number, amount: 0, currency: workspace.currency,
-    pipeline_id: stage.pipeline_id, stage_id: stage.id, owner_id: null, contact_id: null, company_id: null,
-    source: '', utm: {}, referrer: null, landing_page: null, tags: [], custom: {},
+    id: workspace.newId('lead'),
+    number,
+    amount: 0,
+    currency: workspace.currency,
+    pipeline_id: stage.pipeline_id,
+    stage_id: stage.id,
+    owner_id: null,
+    contact_id: null,
+    company_id: null,
+    source: '',
+    utm: {},
+    referrer: null,
+    landing_page: null,
+    tags: [],
+    custom: {},
     // The number grows with every lead: a new lead goes after those made before it, in O(1).
     position: number,
-    stage_entered_at: at, closed_at: stage.type === 'open' ? null : at, loss_reason: '',
-    created_at: at, updated_at: at, deleted_at: null,
+    stage_entered_at: at,
+    closed_at: stage.type === 'open' ? null : at,
+    loss_reason: '',
+    created_at: at,
+    updated_at: at,
+    deleted_at: null,
     ...chosen,
     name: chosen.name || `Lead #${number}`,
   };

@@ -8,15 +8,27 @@ import type { StoredLead } from './lead-record.ts';
 
 export type LeadPage = Page<StoredLead> & { summary?: { count: number; sum: number } };
 
-export async function listLeads(context: RecordContext, filters: LeadFilters, sort: 'position' | undefined, cursor: string | undefined): Promise<LeadPage> {
+export async function listLeads(
+  context: RecordContext,
+  filters: LeadFilters,
+  sort: 'position' | undefined,
+  cursor: string | undefined,
+): Promise<LeadPage> {
   const matches = leadMatcher(context, filters);
   const request = context.pageRequest();
-  const page = sort === 'position' ? await sortedPage(boardOrder(context, matches), request, positionOf, comparePositions) : await newestFirstPage(context.tables.leads, request, matches);
+  const page =
+    sort === 'position'
+      ? await sortedPage(boardOrder(context, matches), request, positionOf, comparePositions)
+      : await newestFirstPage(context.tables.leads, request, matches);
   return cursor === undefined ? { ...page, summary: summaryOf(context, request.list, matches) } : page;
 }
 
 /** Matching leads in board order: by `position`, ties by id. */
-export function boardOrder(context: RecordContext, matches: (lead: StoredLead) => boolean, leads: Iterable<StoredLead> = context.tables.leads.values()): StoredLead[] {
+export function boardOrder(
+  context: RecordContext,
+  matches: (lead: StoredLead) => boolean,
+  leads: Iterable<StoredLead> = context.tables.leads.values(),
+): StoredLead[] {
   return [...leads].filter(matches).sort((a, b) => comparePositions(positionOf(a), positionOf(b)));
 }
 

@@ -8,7 +8,12 @@ import type { Lead, StoredLead } from './lead-record.ts';
 
 export function presentLead(workspace: Workspace, lead: StoredLead): Lead {
   const { deleted_at: _trash, ...shown } = lead;
-  return { ...shown, owner: memberRef(workspace, lead.owner_id), contact: contactRef(contactOf(workspace, lead)), company: companyRef(companyOf(workspace, lead)) };
+  return {
+    ...shown,
+    owner: memberRef(workspace, lead.owner_id),
+    contact: contactRef(contactOf(workspace, lead)),
+    company: companyRef(companyOf(workspace, lead)),
+  };
 }
 
 // A page of leads costs mostly their JSON, so the text of the leads listed last is kept until the

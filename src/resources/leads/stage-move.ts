@@ -11,12 +11,26 @@ import type { StoredLead } from './lead-record.ts';
 export type StageFields = Pick<StoredLead, 'pipeline_id' | 'stage_id' | 'stage_entered_at' | 'closed_at' | 'loss_reason'>;
 
 /** The stage fields after a move to `to`; `lossReason` is what the request sent, if anything. */
-export function stageFieldsAfterMove(lead: StoredLead, pipelineId: string, to: Stage, lossReason: string | undefined, nowIso: string): StageFields {
+export function stageFieldsAfterMove(
+  lead: StoredLead,
+  pipelineId: string,
+  to: Stage,
+  lossReason: string | undefined,
+  nowIso: string,
+): StageFields {
   if (to.type === 'lost' && !(lossReason ?? '').trim()) {
-    throw new ApiError('validation_failed', { fields: { loss_reason: 'moving a lead into a lost stage needs loss_reason in the same request' } });
+    throw new ApiError('validation_failed', {
+      fields: { loss_reason: 'moving a lead into a lost stage needs loss_reason in the same request' },
+    });
   }
   const closed_at = to.type === 'open' ? null : nowIso;
-  return { pipeline_id: pipelineId, stage_id: to.id, stage_entered_at: nowIso, closed_at, loss_reason: to.type === 'lost' ? lossReason!.trim() : '' };
+  return {
+    pipeline_id: pipelineId,
+    stage_id: to.id,
+    stage_entered_at: nowIso,
+    closed_at,
+    loss_reason: to.type === 'lost' ? lossReason!.trim() : '',
+  };
 }
 
 /** The events of a stage move, and its timeline item, once the lead is saved in its new stage. */

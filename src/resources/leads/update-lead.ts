@@ -20,7 +20,19 @@ export type LeadUpdate = components['schemas']['LeadUpdate'];
  * have `stage` items of their own (with the times that follow from them); `position` is only
  * the order on the board.
  */
-const TIMELINE_FIELDS = ['name', 'amount', 'currency', 'owner_id', 'contact_id', 'company_id', 'source', 'utm', 'tags', 'custom', 'loss_reason'] as const;
+const TIMELINE_FIELDS = [
+  'name',
+  'amount',
+  'currency',
+  'owner_id',
+  'contact_id',
+  'company_id',
+  'source',
+  'utm',
+  'tags',
+  'custom',
+  'loss_reason',
+] as const;
 
 export async function updateLead(context: RecordContext, lead: StoredLead, body: LeadUpdate): Promise<StoredLead> {
   const { tables } = context;
@@ -52,8 +64,10 @@ async function plainChanges(context: RecordContext, lead: StoredLead, body: Lead
   if (body.utm !== undefined) changes.utm = body.utm;
   if (body.position !== undefined) changes.position = body.position;
   if (body.owner_id !== undefined) changes.owner_id = memberIdFrom(workspace, body.owner_id, 'owner_id');
-  if (body.contact_id !== undefined) changes.contact_id = body.contact_id === null ? null : liveId(tables.contacts, body.contact_id, 'contact_id');
-  if (body.company_id !== undefined) changes.company_id = body.company_id === null ? null : liveId(tables.companies, body.company_id, 'company_id');
+  if (body.contact_id !== undefined)
+    changes.contact_id = body.contact_id === null ? null : liveId(tables.contacts, body.contact_id, 'contact_id');
+  if (body.company_id !== undefined)
+    changes.company_id = body.company_id === null ? null : liveId(tables.companies, body.company_id, 'company_id');
   if (body.loss_reason !== undefined && body.stage_id === undefined) changes.loss_reason = body.loss_reason;
   if (body.tags !== undefined) changes.tags = await tagsForRecord(context, lead.tags, body.tags);
   if (body.custom !== undefined) changes.custom = customValuesFor(context, 'lead', lead.custom, body.custom);
@@ -66,7 +80,13 @@ async function plainChanges(context: RecordContext, lead: StoredLead, body: Lead
  * A lead that stays where it was (already open, same contact, same pipeline) is not checked again:
  * older data may hold duplicates, and editing one must not be refused for them.
  */
-function refuseSecondOpenLead(context: RecordContext, lead: StoredLead, contactId: string | null | undefined, pipelineId: string | undefined, stage: Stage | undefined): void {
+function refuseSecondOpenLead(
+  context: RecordContext,
+  lead: StoredLead,
+  contactId: string | null | undefined,
+  pipelineId: string | undefined,
+  stage: Stage | undefined,
+): void {
   const contact = contactId === undefined ? lead.contact_id : contactId;
   const pipeline = pipelineId ?? lead.pipeline_id;
   const wasOpen = context.tables.stages.get(lead.stage_id)?.type === 'open';

@@ -36,7 +36,15 @@ export function deactivateMember(context: RecordContext, id: string): ApiMember 
 }
 
 function refuseOwnershipChange(): never {
-  throw new ApiError('forbidden', { permission: 'transfer_ownership' }, {
-    detail: { en: 'The workspace owner stays the owner.', ru: 'Владелец рабочего пространства остаётся владельцем.', uz: 'Ish maydoni egasi egaligicha qoladi.' },
-  });
+  throw new ApiError(
+    'forbidden',
+    { permission: 'transfer_ownership' },
+    {
+      detail: {
+        en: 'The workspace owner stays the owner.',
+        ru: 'Владелец рабочего пространства остаётся владельцем.',
+        uz: 'Ish maydoni egasi egaligicha qoladi.',
+      },
+    },
+  );
 }

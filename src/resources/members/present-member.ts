@@ -21,7 +21,12 @@ export function presentMember(member: Member, meId: string | null): ApiMember {
 }
 
 export function presentTeam(workspace: Workspace, team: StoredTeam): Team {
-  return { ...team, member_ids: membersInOrder(workspace).filter((member) => member.teamIds.includes(team.id)).map((member) => member.id) };
+  return {
+    ...team,
+    member_ids: membersInOrder(workspace)
+      .filter((member) => member.teamIds.includes(team.id))
+      .map((member) => member.id),
+  };
 }
 
 /** Oldest first: ids sort by creation time (spec 2.1). */

@@ -45,7 +45,8 @@ export function boundedRegex(source: string, path: string, work: RegexWork): Reg
   } catch (error) {
     if (!(error instanceof RE2JSException)) throw error;
     // RE2 refuses counted repeats of over 1,000 in all: a size, not a syntax, the same as the program's.
-    if ((error as RE2JSSyntaxException).getDescription?.() === 'invalid repeat count') throw tooLarge(where, 'its counted repeats come to more than 1,000');
+    if ((error as RE2JSSyntaxException).getDescription?.() === 'invalid repeat count')
+      throw tooLarge(where, 'its counted repeats come to more than 1,000');
     throw invalidQuery(where, `not supported: patterns run in linear time, without lookarounds or backreferences (${error.message})`);
   }
   const size = pattern.programSize();

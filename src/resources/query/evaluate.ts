@@ -27,7 +27,15 @@ export type FilterContext = {
 type Compiled = { test: Predicate | undefined; cost: number };
 
 /** Rough relative costs: what runs first inside a group. */
-const COST: Partial<Record<Operator, number>> = { contains: 4, not_contains: 4, starts: 3, ends: 3, duplicate: 3, regex: 20, sounds_like: 30 };
+const COST: Partial<Record<Operator, number>> = {
+  contains: 4,
+  not_contains: 4,
+  starts: 3,
+  ends: 3,
+  duplicate: 3,
+  regex: 20,
+  sounds_like: 30,
+};
 
 /**
  * The filter as one test. Every condition is checked, in the body's order; `satisfied` is a
@@ -112,7 +120,9 @@ function keysHeldTwice(field: CatalogField, context: FilterContext): ReadonlySet
     if (record.deleted_at !== null) continue;
     const stored = field.read(record, context.env);
     const values = Array.isArray(stored) ? stored : [stored];
-    const keys = new Set(values.filter((value): value is string => typeof value === 'string' && value !== '').map((value) => foldStored(field.type, value)));
+    const keys = new Set(
+      values.filter((value): value is string => typeof value === 'string' && value !== '').map((value) => foldStored(field.type, value)),
+    );
     for (const key of keys) (seen.has(key) ? twice : seen).add(key);
   }
   return twice;
@@ -125,12 +135,18 @@ function keysHeldTwice(field: CatalogField, context: FilterContext): ReadonlySet
 export function lookupCondition(where: Group, info: EntityInfo): Condition | undefined {
   const required = where.op === 'and' || where.conditions.length === 1 ? where.conditions : [];
   return required.find(
-    (node): node is Condition => node.kind === 'condition' && !node.not && (node.op === 'eq' || node.op === 'in') && info.lookups[node.field] !== undefined,
+    (node): node is Condition =>
+      node.kind === 'condition' && !node.not && (node.op === 'eq' || node.op === 'in') && info.lookups[node.field] !== undefined,
   );
 }
 
 /** The records under the condition's values, each once; without one, every record. */
-export function candidates(table: Table<QueryRecord>, info: EntityInfo, condition: Condition | undefined, context: FilterContext): Iterable<QueryRecord> {
+export function candidates(
+  table: Table<QueryRecord>,
+  info: EntityInfo,
+  condition: Condition | undefined,
+  context: FilterContext,
+): Iterable<QueryRecord> {
   if (!condition) return table.values();
   const lookup = info.lookups[condition.field]!;
   const field = lookupField(context.catalog, condition.field, condition.path);

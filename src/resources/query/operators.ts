@@ -9,12 +9,40 @@ import { invalidQuery } from './query-errors.ts';
 import type { Condition } from './query-tree.ts';
 import type { CatalogField, FieldType } from './query-fields.ts';
 import {
-  booleanOperand, calendarOperand, foldStored, foldStoredPart, hourOf, isEmptyValue, KIND, listOperand, orderedOf,
-  partOperand, rangeOperand, stringOperand, weekdayOf, type Kind, type OperandContext, type Range,
+  booleanOperand,
+  calendarOperand,
+  foldStored,
+  foldStoredPart,
+  hourOf,
+  isEmptyValue,
+  KIND,
+  listOperand,
+  orderedOf,
+  partOperand,
+  rangeOperand,
+  stringOperand,
+  weekdayOf,
+  type Kind,
+  type OperandContext,
+  type Range,
 } from './query-values.ts';
 import { phoneticCodes, soundsLike } from './sounds-like.ts';
 
-const TEXT: Operator[] = ['eq', 'neq', 'in', 'not_in', 'contains', 'not_contains', 'starts', 'ends', 'empty', 'not_empty', 'regex', 'sounds_like', 'duplicate'];
+const TEXT: Operator[] = [
+  'eq',
+  'neq',
+  'in',
+  'not_in',
+  'contains',
+  'not_contains',
+  'starts',
+  'ends',
+  'empty',
+  'not_empty',
+  'regex',
+  'sounds_like',
+  'duplicate',
+];
 const STRING: Operator[] = TEXT.filter((op) => op !== 'sounds_like');
 const CHOICE: Operator[] = ['eq', 'neq', 'in', 'not_in', 'empty', 'not_empty'];
 const SET: Operator[] = ['in', 'not_in', 'all', 'empty', 'not_empty'];
@@ -22,11 +50,22 @@ const NUMBER: Operator[] = ['eq', 'neq', 'in', 'not_in', 'gt', 'gte', 'lt', 'lte
 const DATE: Operator[] = ['eq', 'gt', 'gte', 'lt', 'lte', 'between', 'empty', 'not_empty', 'weekday'];
 
 export const OPERATORS: Readonly<Record<FieldType, readonly Operator[]>> = {
-  text: TEXT, long_text: TEXT, url: STRING, phone: STRING, email: STRING,
-  select: CHOICE, id: CHOICE, member: CHOICE, checkbox: ['eq', 'neq', 'empty', 'not_empty'],
-  multiselect: SET, tags: SET,
-  number: NUMBER, money: NUMBER, rating: NUMBER,
-  date: DATE, datetime: [...DATE, 'hour'],
+  text: TEXT,
+  long_text: TEXT,
+  url: STRING,
+  phone: STRING,
+  email: STRING,
+  select: CHOICE,
+  id: CHOICE,
+  member: CHOICE,
+  checkbox: ['eq', 'neq', 'empty', 'not_empty'],
+  multiselect: SET,
+  tags: SET,
+  number: NUMBER,
+  money: NUMBER,
+  rating: NUMBER,
+  date: DATE,
+  datetime: [...DATE, 'hour'],
 };
 
 /** A role that sees masked phones and emails matches them only by their exact full value (spec 7.3). */
@@ -63,7 +102,10 @@ const NEGATIVE: Partial<Record<Operator, Operator>> = { neq: 'eq', not_in: 'in',
 /** The condition as a test of the field's stored value, its `not` applied. */
 export function valueTest(condition: Condition, field: CatalogField, context: TestContext): ValueTest {
   if (!OPERATORS[field.type].includes(condition.op)) {
-    throw invalidQuery(`${condition.path}.op`, `${condition.op} does not apply to ${field.field} (a ${field.type} field); it takes ${OPERATORS[field.type].join(', ')}`);
+    throw invalidQuery(
+      `${condition.path}.op`,
+      `${condition.op} does not apply to ${field.field} (a ${field.type} field); it takes ${OPERATORS[field.type].join(', ')}`,
+    );
   }
   const positive = NEGATIVE[condition.op];
   const test = positiveTest(positive ?? condition.op, condition, field, context);
@@ -81,7 +123,11 @@ function positiveTest(op: Operator, condition: Condition, field: CatalogField, c
   if (op === 'all') {
     const keys = listOperand(value, context.path).map((item) => stringOperand(field.type, item, context));
     return (stored) => {
-      const held = new Set(valuesOf(stored).filter((item) => typeof item === 'string').map((item) => foldStored(field.type, item)));
+      const held = new Set(
+        valuesOf(stored)
+          .filter((item) => typeof item === 'string')
+          .map((item) => foldStored(field.type, item)),
+      );
       return keys.every((key) => held.has(key));
     };
   }
@@ -118,9 +164,16 @@ function stringTest(op: Operator, value: unknown, field: CatalogField, context: 
       const keys = new Set(listOperand(value, context.path).map((item) => stringOperand(type, item, context)));
       return (stored) => isString(stored) && keys.has(foldStored(type, stored));
     }
-    case 'contains': case 'starts': case 'ends': {
+    case 'contains':
+    case 'starts':
+    case 'ends': {
       const part = partOperand(type, value, context);
-      const found = op === 'contains' ? (text: string) => text.includes(part) : op === 'starts' ? (text: string) => text.startsWith(part) : (text: string) => text.endsWith(part);
+      const found =
+        op === 'contains'
+          ? (text: string) => text.includes(part)
+          : op === 'starts'
+            ? (text: string) => text.startsWith(part)
+            : (text: string) => text.endsWith(part);
       return (stored) => isString(stored) && found(foldStoredPart(type, stored));
     }
     case 'regex': {
@@ -129,7 +182,8 @@ function stringTest(op: Operator, value: unknown, field: CatalogField, context: 
     }
     case 'sounds_like': {
       const codes = phoneticCodes(String(value ?? ''));
-      if (typeof value !== 'string' || codes.length === 0) throw invalidQuery(`${context.path}.value`, 'sounds_like takes a name with letters');
+      if (typeof value !== 'string' || codes.length === 0)
+        throw invalidQuery(`${context.path}.value`, 'sounds_like takes a name with letters');
       return (stored) => isString(stored) && soundsLike(stored, codes);
     }
     case 'duplicate': {
@@ -149,12 +203,18 @@ function rangeTest(op: Operator, value: unknown, kind: Kind, path: string): (ord
   if (op === 'between') return betweenTest(value, kind, path);
   const range = rangeOperand(kind, value, path);
   switch (op) {
-    case 'eq': return (ordered) => ordered >= range.lo && ordered <= range.hi;
-    case 'gt': return (ordered) => ordered > range.hi;
-    case 'gte': return (ordered) => ordered >= range.lo;
-    case 'lt': return (ordered) => ordered < range.lo;
-    case 'lte': return (ordered) => ordered <= range.hi;
-    default: throw new Error(`no range test for ${op}`);
+    case 'eq':
+      return (ordered) => ordered >= range.lo && ordered <= range.hi;
+    case 'gt':
+      return (ordered) => ordered > range.hi;
+    case 'gte':
+      return (ordered) => ordered >= range.lo;
+    case 'lt':
+      return (ordered) => ordered < range.lo;
+    case 'lte':
+      return (ordered) => ordered <= range.hi;
+    default:
+      throw new Error(`no range test for ${op}`);
   }
 }
 

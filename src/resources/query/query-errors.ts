@@ -12,7 +12,9 @@ export function tooManyConditions(limit: number, path: string, problem: string):
 }
 
 export function maskedFilter(path: string, field: string): ApiError {
-  return new ApiError('masked_filter', { fields: { [path]: `${field} is masked for this role: match it only by its exact full value (eq, neq, in, not_in, empty, not_empty)` } });
+  return new ApiError('masked_filter', {
+    fields: { [path]: `${field} is masked for this role: match it only by its exact full value (eq, neq, in, not_in, empty, not_empty)` },
+  });
 }
 
 export function maskedSort(path: string, field: string): ApiError {

@@ -16,8 +16,22 @@ import { builtInLabel } from '../../records/field-labels.ts';
 type LocalizedText = components['schemas']['LocalizedText'];
 
 export type FieldType =
-  | 'text' | 'long_text' | 'number' | 'money' | 'date' | 'datetime' | 'select' | 'multiselect'
-  | 'checkbox' | 'phone' | 'email' | 'url' | 'member' | 'rating' | 'tags' | 'id';
+  | 'text'
+  | 'long_text'
+  | 'number'
+  | 'money'
+  | 'date'
+  | 'datetime'
+  | 'select'
+  | 'multiselect'
+  | 'checkbox'
+  | 'phone'
+  | 'email'
+  | 'url'
+  | 'member'
+  | 'rating'
+  | 'tags'
+  | 'id';
 
 /** What reading a field may need besides the record: other records, and the record as shown. */
 export type ReadEnv = {
@@ -92,7 +106,12 @@ function describe(schemas: Record<string, Schema>, path: string, node: Schema, r
   if (reference) return referenceParts(schemas, path, schema, reference);
   if (schema.type === 'object' && schema.properties) {
     return Object.entries(schema.properties as Record<string, Schema>).flatMap(([part, partSchema]) =>
-      describe(schemas, `${path}.${part}`, partSchema, (record, env) => (read(record, env) as Record<string, unknown> | null | undefined)?.[part]),
+      describe(
+        schemas,
+        `${path}.${part}`,
+        partSchema,
+        (record, env) => (read(record, env) as Record<string, unknown> | null | undefined)?.[part],
+      ),
     );
   }
   if (schema.type === 'array') {

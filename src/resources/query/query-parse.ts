@@ -9,11 +9,9 @@ import { invalidQuery, tooManyConditions } from './query-errors.ts';
 import { parseText } from './query-text.ts';
 import type { Condition, Group, ParsedQuery, SortKey } from './query-tree.ts';
 
-
 export type QueryBody = components['schemas']['QueryRequest'];
 type BodyGroup = components['schemas']['QueryGroup'];
 type BodyCondition = components['schemas']['QueryCondition'];
-
 
 export function parseQuery(body: QueryBody, limits: QueryLimits): ParsedQuery {
   // The body's schema has required exactly one of `q` and `query`.
@@ -44,11 +42,19 @@ function checkLimits(where: Group, sort: SortKey[], limits: QueryLimits): void {
   checkNesting(where, 1, limits.nesting);
   const conditions = conditionsOf(where);
   if (conditions.length > limits.conditions) {
-    throw tooManyConditions(limits.conditions, where.path, `a query holds at most ${limits.conditions} conditions; this one has ${conditions.length}`);
+    throw tooManyConditions(
+      limits.conditions,
+      where.path,
+      `a query holds at most ${limits.conditions} conditions; this one has ${conditions.length}`,
+    );
   }
   const regexes = conditions.filter((condition) => condition.op === 'regex');
   if (regexes.length > limits.regex_conditions) {
-    throw tooManyConditions(limits.regex_conditions, regexes[limits.regex_conditions]!.path, `a query holds at most ${limits.regex_conditions} regex conditions`);
+    throw tooManyConditions(
+      limits.regex_conditions,
+      regexes[limits.regex_conditions]!.path,
+      `a query holds at most ${limits.regex_conditions} regex conditions`,
+    );
   }
   const longList = conditions.find((condition) => Array.isArray(condition.value) && condition.value.length > limits.list_values);
   if (longList) throw tooManyConditions(limits.list_values, `${longList.path}.value`, `a list holds at most ${limits.list_values} values`);

@@ -36,7 +36,11 @@ export function resolveSort(keys: readonly SortKey[], catalog: FieldCatalog, mas
 export function orderRecords(records: QueryRecord[], specs: readonly SortSpec[], env: ReadEnv): Ordered {
   if (specs.length === 0) return newestFirst(records);
   const keysOf = new Map<QueryRecord, Key[]>();
-  for (const record of records) keysOf.set(record, specs.map((spec) => sortKey(spec.field, record, env)));
+  for (const record of records)
+    keysOf.set(
+      record,
+      specs.map((spec) => sortKey(spec.field, record, env)),
+    );
   const byKeys = (a: Key[], b: Key[], idA: string, idB: string) => compareKeys(a, b, specs) || (idA < idB ? 1 : idA > idB ? -1 : 0);
   const sorted = [...records].sort((a, b) => byKeys(keysOf.get(a)!, keysOf.get(b)!, a.id, b.id));
   const parsed = new Map<string, Key[]>();
@@ -48,7 +52,10 @@ export function orderRecords(records: QueryRecord[], specs: readonly SortSpec[],
   };
   return {
     records: sorted,
-    positionOf: (record) => ({ id: record.id, sortValue: JSON.stringify(keysOf.get(record) ?? specs.map((spec) => sortKey(spec.field, record, env))) }),
+    positionOf: (record) => ({
+      id: record.id,
+      sortValue: JSON.stringify(keysOf.get(record) ?? specs.map((spec) => sortKey(spec.field, record, env))),
+    }),
     compare: (a, b) => byKeys(keysAt(a), keysAt(b), a.id, b.id),
   };
 }

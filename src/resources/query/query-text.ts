@@ -36,21 +36,35 @@ function renderCondition(condition: Condition): string {
   const { value } = condition;
   const text = (() => {
     switch (condition.op) {
-      case 'eq': case 'neq': case 'gt': case 'gte': case 'lt': case 'lte':
+      case 'eq':
+      case 'neq':
+      case 'gt':
+      case 'gte':
+      case 'lt':
+      case 'lte':
         return `${field} ${symbolOf(condition.op)} ${renderLiteral(value)}`;
-      case 'in': return `${field} in ${renderList(value)}`;
-      case 'not_in': return `${field} not in ${renderList(value)}`;
-      case 'all': return `${field} all ${renderList(value)}`;
-      case 'not_contains': return `${field} not contains ${renderLiteral(value)}`;
-      case 'empty': return `${field} is empty`;
-      case 'not_empty': return `${field} is not empty`;
-      case 'duplicate': return `${field} is duplicate`;
-      case 'sounds_like': return `${field} sounds like ${renderLiteral(value)}`;
+      case 'in':
+        return `${field} in ${renderList(value)}`;
+      case 'not_in':
+        return `${field} not in ${renderList(value)}`;
+      case 'all':
+        return `${field} all ${renderList(value)}`;
+      case 'not_contains':
+        return `${field} not contains ${renderLiteral(value)}`;
+      case 'empty':
+        return `${field} is empty`;
+      case 'not_empty':
+        return `${field} is not empty`;
+      case 'duplicate':
+        return `${field} is duplicate`;
+      case 'sounds_like':
+        return `${field} sounds like ${renderLiteral(value)}`;
       case 'between': {
         const [from, to] = value as unknown[];
         return `${field} between ${renderLiteral(from)} and ${renderLiteral(to)}`;
       }
-      case 'weekday': case 'hour':
+      case 'weekday':
+      case 'hour':
         return `${field} ${condition.op} ${Array.isArray(value) ? renderList(value) : renderLiteral(value)}`;
       default: // contains, starts, ends, regex
         return `${field} ${condition.op} ${renderLiteral(value)}`;
@@ -70,7 +84,11 @@ function renderList(value: unknown): string {
 /** Bare when it reads back as the same string; quoted otherwise. */
 function renderLiteral(value: unknown): string {
   if (typeof value !== 'string') return JSON.stringify(value ?? null);
-  const bare = /^[\p{L}\p{N}_.@+:/#][\p{L}\p{N}_.@+:/#-]*$/u.test(value) && !KEYWORDS.has(value.toLowerCase()) && typeof literalOf(value) === 'string' && !isShorthand(value);
+  const bare =
+    /^[\p{L}\p{N}_.@+:/#][\p{L}\p{N}_.@+:/#-]*$/u.test(value) &&
+    !KEYWORDS.has(value.toLowerCase()) &&
+    typeof literalOf(value) === 'string' &&
+    !isShorthand(value);
   return bare ? value : JSON.stringify(value);
 }
 
@@ -82,7 +100,8 @@ function lex(q: string): Token[] {
   while (i < q.length) {
     const char = q[i]!;
     if (/\s/.test(char)) i++;
-    else if (char === '(' || char === ')' || char === ',') tokens.push({ kind: char === '(' ? 'open' : char === ')' ? 'close' : 'comma', text: char, start: i++ });
+    else if (char === '(' || char === ')' || char === ',')
+      tokens.push({ kind: char === '(' ? 'open' : char === ')' ? 'close' : 'comma', text: char, start: i++ });
     else if (char === '"') i = lexString(q, i, tokens);
     else if ('=<>'.includes(char) || (char === '!' && q[i + 1] === '=')) {
       const text = q[i + 1] === '=' && char !== '=' ? q.slice(i, i + 2) : char;
@@ -186,15 +205,18 @@ class TextParser {
     const token = this.next();
     if (token.kind === 'symbol') return condition(field, SYMBOL_OPERATORS[token.text]!, this.#value());
     switch (token.text.toLowerCase()) {
-      case 'in': return condition(field, 'in', this.#list());
-      case 'all': return condition(field, 'all', this.#list());
+      case 'in':
+        return condition(field, 'in', this.#list());
+      case 'all':
+        return condition(field, 'all', this.#list());
       case 'not': {
         const after = this.next().text.toLowerCase();
         if (after === 'in') return condition(field, 'not_in', this.#list());
         if (after === 'contains') return condition(field, 'not_contains', this.#value());
         throw textError(token.start, '`not` after a field is followed by `in` or `contains`');
       }
-      case 'is': return this.#isCondition(field, token);
+      case 'is':
+        return this.#isCondition(field, token);
       case 'sounds':
         this.#expectWord('like');
         return condition(field, 'sounds_like', this.#value());
@@ -203,7 +225,8 @@ class TextParser {
         this.#expectWord('and');
         return condition(field, 'between', [from, this.#value()]);
       }
-      case 'weekday': case 'hour':
+      case 'weekday':
+      case 'hour':
         return condition(field, token.text.toLowerCase() as Operator, this.peek()?.kind === 'open' ? this.#list() : this.#value());
       default: // contains, starts, ends, regex
         return condition(field, token.text.toLowerCase() as Operator, this.#value());

@@ -12,8 +12,21 @@ import type { FieldType } from './query-fields.ts';
 export type Kind = 'string' | 'number' | 'time' | 'day' | 'boolean';
 
 export const KIND: Record<FieldType, Kind> = {
-  text: 'string', long_text: 'string', url: 'string', email: 'string', phone: 'string', select: 'string', multiselect: 'string',
-  tags: 'string', id: 'string', member: 'string', number: 'number', money: 'number', rating: 'number', datetime: 'time', date: 'day',
+  text: 'string',
+  long_text: 'string',
+  url: 'string',
+  email: 'string',
+  phone: 'string',
+  select: 'string',
+  multiselect: 'string',
+  tags: 'string',
+  id: 'string',
+  member: 'string',
+  number: 'number',
+  money: 'number',
+  rating: 'number',
+  datetime: 'time',
+  date: 'day',
   checkbox: 'boolean',
 };
 
@@ -66,7 +79,7 @@ export function weekdayOf(kind: Kind, ordered: number): number {
 }
 
 export function hourOf(ms: number): number {
-  return Math.floor((((ms + offsetMs()) % DAY_MS) + DAY_MS) % DAY_MS / HOUR_MS);
+  return Math.floor(((((ms + offsetMs()) % DAY_MS) + DAY_MS) % DAY_MS) / HOUR_MS);
 }
 
 /** The workspace calendar's offset from UTC (one place for every area: tasks/due-buckets.ts). */
@@ -83,7 +96,8 @@ export function scalarOperand(value: unknown, path: string): string | number | b
 
 export function listOperand(value: unknown, path: string): unknown[] {
   const list = Array.isArray(value) ? value : [value];
-  if (list.length === 0 || value === undefined || value === null) throw invalidQuery(`${path}.value`, 'this operator takes a list of at least one value');
+  if (list.length === 0 || value === undefined || value === null)
+    throw invalidQuery(`${path}.value`, 'this operator takes a list of at least one value');
   return list;
 }
 
@@ -93,11 +107,16 @@ export function stringOperand(type: FieldType, value: unknown, context: OperandC
   if (typeof raw === 'boolean') throw invalidQuery(`${context.path}.value`, `a ${type} value is a string`);
   const text = String(raw);
   switch (type) {
-    case 'phone': return phoneOf(text);
-    case 'email': return normalizeEmail(text);
-    case 'member': return text === 'me' ? (context.memberId ?? '') : normalizeId(text.trim());
-    case 'id': return normalizeId(text.trim());
-    default: return foldStored(type, text);
+    case 'phone':
+      return phoneOf(text);
+    case 'email':
+      return normalizeEmail(text);
+    case 'member':
+      return text === 'me' ? (context.memberId ?? '') : normalizeId(text.trim());
+    case 'id':
+      return normalizeId(text.trim());
+    default:
+      return foldStored(type, text);
   }
 }
 
@@ -105,7 +124,8 @@ export function stringOperand(type: FieldType, value: unknown, context: OperandC
 export function partOperand(type: FieldType, value: unknown, context: OperandContext): string {
   const raw = scalarOperand(value, context.path);
   const part = type === 'phone' ? String(raw).replace(/\D/g, '') : foldStored(type, String(raw));
-  if (part === '') throw invalidQuery(`${context.path}.value`, type === 'phone' ? 'a piece of a phone holds digits' : 'the text looked for is not empty');
+  if (part === '')
+    throw invalidQuery(`${context.path}.value`, type === 'phone' ? 'a piece of a phone holds digits' : 'the text looked for is not empty');
   return part;
 }
 
@@ -134,8 +154,14 @@ export function rangeOperand(kind: Kind, value: unknown, path: string): Range {
     const start = day * DAY_MS - offsetMs();
     return { lo: start, hi: start + DAY_MS - 1 };
   }
-  const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i.test(text) ? Date.parse(text.toUpperCase()) : Number.NaN;
-  if (Number.isNaN(ms)) throw invalidQuery(`${path}.value`, kind === 'day' ? 'a date YYYY-MM-DD is expected' : 'a time (RFC 3339 with an offset) or a date YYYY-MM-DD is expected');
+  const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/i.test(text)
+    ? Date.parse(text.toUpperCase())
+    : Number.NaN;
+  if (Number.isNaN(ms))
+    throw invalidQuery(
+      `${path}.value`,
+      kind === 'day' ? 'a date YYYY-MM-DD is expected' : 'a time (RFC 3339 with an offset) or a date YYYY-MM-DD is expected',
+    );
   if (kind === 'day') {
     const day = Math.floor((ms + offsetMs()) / DAY_MS);
     return { lo: day, hi: day };
@@ -161,4 +187,3 @@ function phoneOf(text: string): string {
     return text.trim();
   }
 }
-

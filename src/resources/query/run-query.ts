@@ -35,7 +35,12 @@ export async function runQuery(context: RecordContext, entity: QueryEntity, body
   const ordered = orderRecords(matches, specs, env);
   // The cursor is bound to the canonical filter and sort: the body minus limit, cursor and count.
   const list = `runQuery:${entity}?${JSON.stringify({ q, sort: specs.map((spec) => [spec.field.field, spec.dir]) })}`;
-  const page = await sortedPage(ordered.records, { list, limit: bodyPageSize(rules, body.limit), cursor: body.cursor, codec: context.state.cursors }, ordered.positionOf, ordered.compare);
+  const page = await sortedPage(
+    ordered.records,
+    { list, limit: bodyPageSize(rules, body.limit), cursor: body.cursor, codec: context.state.cursors },
+    ordered.positionOf,
+    ordered.compare,
+  );
   const counted = body.count === true;
   return {
     data: page.data.map((record) => info.present(context.workspace, record) as QueryResult['data'][number]),
@@ -49,7 +54,8 @@ export async function runQuery(context: RecordContext, entity: QueryEntity, body
 /** Masking follows the role: an API key's own, or the member an access token acts for (its installer). */
 export function seesMasked(context: RecordContext, maskedRoles: ReadonlySet<Role>): boolean {
   const { caller } = context;
-  const role = caller.kind === 'api_key' ? caller.apiKey.role : caller.memberId ? context.workspace.members.get(caller.memberId)?.role : undefined;
+  const role =
+    caller.kind === 'api_key' ? caller.apiKey.role : caller.memberId ? context.workspace.members.get(caller.memberId)?.role : undefined;
   return role !== undefined && maskedRoles.has(role);
 }
 

@@ -15,34 +15,103 @@
 // So Muhammad, Mukhammad, Mohammed and Мухаммад share the code 656300.
 
 const CYRILLIC: Record<string, string> = {
-  а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', е: 'e', ё: 'yo', ж: 'zh', з: 'z', и: 'i', й: 'y', к: 'k', л: 'l', м: 'm',
-  н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'kh', ц: 'ts', ч: 'ch', ш: 'sh', щ: 'shch',
-  ъ: '', ы: 'y', ь: '', э: 'e', ю: 'yu', я: 'ya', ў: 'o', қ: 'q', ғ: 'g', ҳ: 'h', і: 'i', ї: 'yi', є: 'ye',
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  д: 'd',
+  е: 'e',
+  ё: 'yo',
+  ж: 'zh',
+  з: 'z',
+  и: 'i',
+  й: 'y',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'kh',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'shch',
+  ъ: '',
+  ы: 'y',
+  ь: '',
+  э: 'e',
+  ю: 'yu',
+  я: 'ya',
+  ў: 'o',
+  қ: 'q',
+  ғ: 'g',
+  ҳ: 'h',
+  і: 'i',
+  ї: 'yi',
+  є: 'ye',
 };
 
 // D-M coding table: letters, then the code at the start of a word, before a vowel, elsewhere.
 // '' is "not coded"; 'a|b' gives both codes.
 const TABLE: [letters: string, start: string, beforeVowel: string, other: string][] = [
-  ['ai aj ay', '0', '1', ''], ['au', '0', '7', ''], ['a', '0', '', ''],
+  ['ai aj ay', '0', '1', ''],
+  ['au', '0', '7', ''],
+  ['a', '0', '', ''],
   ['b', '7', '7', '7'],
-  ['chs', '5', '54', '54'], ['ch', '5|4', '5|4', '5|4'], ['ck', '5|45', '5|45', '5|45'], ['cz cs csz czs', '4', '4', '4'], ['c', '5|4', '5|4', '5|4'],
-  ['drz drs ds dsh dsz dz dzh dzs', '4', '4', '4'], ['d dt', '3', '3', '3'],
-  ['ei ej ey', '0', '1', ''], ['eu', '1', '1', ''], ['e', '0', '', ''],
-  ['f fb', '7', '7', '7'], ['g', '5', '5', '5'],
+  ['chs', '5', '54', '54'],
+  ['ch', '5|4', '5|4', '5|4'],
+  ['ck', '5|45', '5|45', '5|45'],
+  ['cz cs csz czs', '4', '4', '4'],
+  ['c', '5|4', '5|4', '5|4'],
+  ['drz drs ds dsh dsz dz dzh dzs', '4', '4', '4'],
+  ['d dt', '3', '3', '3'],
+  ['ei ej ey', '0', '1', ''],
+  ['eu', '1', '1', ''],
+  ['e', '0', '', ''],
+  ['f fb', '7', '7', '7'],
+  ['g', '5', '5', '5'],
   ['h', '5', '5', '5'],
-  ['ia ie io iu', '1', '', ''], ['i', '0', '', ''],
+  ['ia ie io iu', '1', '', ''],
+  ['i', '0', '', ''],
   ['j', '1|4', '|4', '|4'],
-  ['ks', '5', '54', '54'], ['k kh', '5', '5', '5'], ['l', '8', '8', '8'],
-  ['mn nm', '66', '66', '66'], ['m n', '6', '6', '6'],
-  ['oi oj oy', '0', '1', ''], ['o', '0', '', ''],
-  ['p pf ph', '7', '7', '7'], ['q', '5', '5', '5'],
-  ['rz rs', '94|4', '94|4', '94|4'], ['r', '9', '9', '9'],
-  ['schtsch schtsh schtch shtch shch shtsh', '2', '4', '4'], ['sch', '4', '4', '4'], ['sht scht schd', '2', '43', '43'], ['sh', '4', '4', '4'],
-  ['stch stsch sc strz strs stsh', '2', '4', '4'], ['st', '2', '43', '43'], ['szcz szcs', '2', '4', '4'], ['szt shd szd sd', '2', '43', '43'], ['s sz', '4', '4', '4'],
-  ['tch ttch ttsch', '4', '4', '4'], ['th', '3', '3', '3'], ['trz trs tsch tsh ts tts ttsz tc tz ttz tzs tsz', '4', '4', '4'], ['t', '3', '3', '3'],
-  ['ui uj uy', '0', '1', ''], ['u ue', '0', '', ''],
-  ['v w', '7', '7', '7'], ['x', '5', '54', '54'], ['y', '1', '', ''],
-  ['zdz zdzh zhdzh', '2', '4', '4'], ['zd zhd', '2', '43', '43'], ['z zh zs zsch zsh', '4', '4', '4'],
+  ['ks', '5', '54', '54'],
+  ['k kh', '5', '5', '5'],
+  ['l', '8', '8', '8'],
+  ['mn nm', '66', '66', '66'],
+  ['m n', '6', '6', '6'],
+  ['oi oj oy', '0', '1', ''],
+  ['o', '0', '', ''],
+  ['p pf ph', '7', '7', '7'],
+  ['q', '5', '5', '5'],
+  ['rz rs', '94|4', '94|4', '94|4'],
+  ['r', '9', '9', '9'],
+  ['schtsch schtsh schtch shtch shch shtsh', '2', '4', '4'],
+  ['sch', '4', '4', '4'],
+  ['sht scht schd', '2', '43', '43'],
+  ['sh', '4', '4', '4'],
+  ['stch stsch sc strz strs stsh', '2', '4', '4'],
+  ['st', '2', '43', '43'],
+  ['szcz szcs', '2', '4', '4'],
+  ['szt shd szd sd', '2', '43', '43'],
+  ['s sz', '4', '4', '4'],
+  ['tch ttch ttsch', '4', '4', '4'],
+  ['th', '3', '3', '3'],
+  ['trz trs tsch tsh ts tts ttsz tc tz ttz tzs tsz', '4', '4', '4'],
+  ['t', '3', '3', '3'],
+  ['ui uj uy', '0', '1', ''],
+  ['u ue', '0', '', ''],
+  ['v w', '7', '7', '7'],
+  ['x', '5', '54', '54'],
+  ['y', '1', '', ''],
+  ['zdz zdzh zhdzh', '2', '4', '4'],
+  ['zd zhd', '2', '43', '43'],
+  ['z zh zs zsch zsh', '4', '4', '4'],
 ];
 
 type Rule = { letters: string; start: string[]; beforeVowel: string[]; other: string[] };
@@ -53,7 +122,10 @@ for (const [letters, start, beforeVowel, other] of TABLE) {
   for (const spelling of letters.split(' ')) {
     const rules = RULES.get(spelling[0]!) ?? [];
     rules.push({ letters: spelling, start: start.split('|'), beforeVowel: beforeVowel.split('|'), other: other.split('|') });
-    RULES.set(spelling[0]!, rules.sort((a, b) => b.letters.length - a.letters.length));
+    RULES.set(
+      spelling[0]!,
+      rules.sort((a, b) => b.letters.length - a.letters.length),
+    );
   }
 }
 
@@ -103,7 +175,7 @@ function spellingsOf(word: string): string[] {
 
 function codesOf(word: string): string[] {
   let branches = [{ code: '', last: '' }];
-  for (let i = 0; i < word.length; ) {
+  for (let i = 0; i < word.length;) {
     const rule = RULES.get(word[i]!)?.find((candidate) => word.startsWith(candidate.letters, i));
     if (!rule) {
       i++;
@@ -112,7 +184,9 @@ function codesOf(word: string): string[] {
     const next = word[i + rule.letters.length];
     const codes = i === 0 ? rule.start : next !== undefined && VOWELS.has(next) ? rule.beforeVowel : rule.other;
     // Adjacent sounds with the same code are coded once; a vowel between them (code '') separates them.
-    branches = branches.flatMap((branch) => codes.map((code) => ({ code: code !== '' && code === branch.last ? branch.code : branch.code + code, last: code })));
+    branches = branches.flatMap((branch) =>
+      codes.map((code) => ({ code: code !== '' && code === branch.last ? branch.code : branch.code + code, last: code })),
+    );
     branches = [...new Map(branches.map((branch) => [`${branch.code}/${branch.last}`, branch])).values()].slice(0, MAX_BRANCHES);
     i += rule.letters.length;
   }

@@ -15,6 +15,7 @@ export function memberRef(workspace: Workspace, memberId: string | null): Member
 export function memberIdFrom(workspace: Workspace, sent: string | null | undefined, field: string): string | null {
   if (sent === null || sent === undefined) return null;
   const id = normalizeId(sent);
-  if (!workspace.members.has(id)) throw new ApiError('validation_failed', { fields: { [field]: 'no member of this workspace has this id' } });
+  if (!workspace.members.has(id))
+    throw new ApiError('validation_failed', { fields: { [field]: 'no member of this workspace has this id' } });
   return id;
 }

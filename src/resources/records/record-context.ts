@@ -33,7 +33,14 @@ export type RecordContext = {
 export function systemContext(state: MockState, workspace: Workspace): RecordContext {
   const ownerKey = [...workspace.apiKeys.values()].find((apiKey) => apiKey.role === 'owner');
   if (!ownerKey) throw new Error(`workspace ${workspace.id} has no owner key`);
-  const caller: Caller = { kind: 'api_key', apiKey: ownerKey, workspace, scopes: ownerKey.scopes, memberId: ownerKey.memberId, actor: { type: 'api_key', id: ownerKey.id } };
+  const caller: Caller = {
+    kind: 'api_key',
+    apiKey: ownerKey,
+    workspace,
+    scopes: ownerKey.scopes,
+    memberId: ownerKey.memberId,
+    actor: { type: 'api_key', id: ownerKey.id },
+  };
   return {
     state,
     caller,

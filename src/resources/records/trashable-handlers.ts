@@ -20,7 +20,12 @@ export type TrashableKind<T extends Trashable, Kind extends string> = {
 /** The three handlers, under the operationIds the kind names (the tag's handlers check them against the document). */
 export type TrashableHandlers<Kind extends string> = Record<`get${Kind}` | `delete${Kind}` | `restore${Kind}`, Handler>;
 
-export function trashableHandlers<T extends Trashable, Kind extends string>({ kind, tableOf, present, checkRestore }: TrashableKind<T, Kind>): TrashableHandlers<Kind> {
+export function trashableHandlers<T extends Trashable, Kind extends string>({
+  kind,
+  tableOf,
+  present,
+  checkRestore,
+}: TrashableKind<T, Kind>): TrashableHandlers<Kind> {
   const handlers: HandlerMap = {
     [`get${kind}`](handlerContext) {
       const context = recordContext(handlerContext);

@@ -7,7 +7,14 @@ import { ID_PREFIXES, normalizeId } from '../../ids/ids.ts';
 import type { Table } from '../../store/table.ts';
 import type { RecordContext } from '../records/record-context.ts';
 import { tagsBefore } from './bulk-undo.ts';
-import { presentBulkRun, type BulkActionType, type BulkRun, type BulkRunRequest, type RecordBefore, type StoredBulkRun } from './bulk-run-record.ts';
+import {
+  presentBulkRun,
+  type BulkActionType,
+  type BulkRun,
+  type BulkRunRequest,
+  type RecordBefore,
+  type StoredBulkRun,
+} from './bulk-run-record.ts';
 import { addToCatalog } from './tag-catalog.ts';
 import { TAG_LIMITS } from './tag-limits.ts';
 import { checkedNames, spelledAsCatalog, tagsInvalid } from './tag-list-input.ts';
@@ -52,7 +59,8 @@ export async function runBulkAction(context: RecordContext, entity: TaggedEntity
 function chosenRecords(table: Table<TaggedRecord> | undefined, entity: TaggedEntity, ids: readonly string[]): TaggedRecord[] {
   const distinct = [...new Set(ids.map(normalizeId))];
   const wrong = distinct.filter((id) => !id.startsWith(`${PREFIX_OF[entity]}_`) || table?.get(id)?.deleted_at !== null);
-  if (wrong.length) throw new ApiError('validation_failed', { fields: { ids: `not live ${entity} of this workspace: ${wrong.join(', ')}` } });
+  if (wrong.length)
+    throw new ApiError('validation_failed', { fields: { ids: `not live ${entity} of this workspace: ${wrong.join(', ')}` } });
   return distinct.map((id) => table!.get(id)!);
 }
 
@@ -83,11 +91,22 @@ function nextTags(type: BulkActionType, current: string[], names: string[]): str
   return distinctNames([...current, ...names]);
 }
 
-async function change(context: RecordContext, table: Table<TaggedRecord>, record: TaggedRecord, tags: string[], before: RecordBefore[]): Promise<void> {
+async function change(
+  context: RecordContext,
+  table: Table<TaggedRecord>,
+  record: TaggedRecord,
+  tags: string[],
+  before: RecordBefore[],
+): Promise<void> {
   const had = new Set(record.tags.map(tagKey));
   const has = new Set(tags.map(tagKey));
   const added = tags.filter((name) => !had.has(tagKey(name)));
   const removed = record.tags.filter((name) => !has.has(tagKey(name)));
-  before.push({ id: record.id, tags: tagsBefore(context.tables, record.tags), added: tagsBefore(context.tables, added), removed: tagsBefore(context.tables, removed) });
+  before.push({
+    id: record.id,
+    tags: tagsBefore(context.tables, record.tags),
+    added: tagsBefore(context.tables, added),
+    removed: tagsBefore(context.tables, removed),
+  });
   await setRecordTags(table, record, tags, context.nowIso());
 }

@@ -34,7 +34,11 @@ function refuseAfterWindow(context: RecordContext, run: StoredBulkRun): void {
   const now = context.workspace.now();
   if (now <= Date.parse(run.undo_until)) return;
   const used = Math.floor((now - Date.parse(run.created_at)) / HOUR_MS);
-  throw new ApiError('limit_reached', { key: 'bulk_undo_hours', limit: 24, used, plan: context.workspace.plan, upgrade_to: null }, { status: 409 });
+  throw new ApiError(
+    'limit_reached',
+    { key: 'bulk_undo_hours', limit: 24, used, plan: context.workspace.plan, upgrade_to: null },
+    { status: 409 },
+  );
 }
 
 async function putBack(context: RecordContext, run: StoredBulkRun): Promise<void> {

@@ -50,7 +50,7 @@ export const tagsHandlers: TagHandlers<'Tags'> = {
   async mergeTag(context) {
     const records = recordContext(context);
     const tag = tagById(records.tables, context.input.path.id);
-    return { body: await mergeTag(records, tag, (context.input.body).into) };
+    return { body: await mergeTag(records, tag, context.input.body.into) };
   },
 
   async deleteTag(context) {

@@ -30,7 +30,12 @@ export type OnCatalogFull = () => ApiError;
  * Adds the names (normalized, distinct ignoring case, none in the catalog yet) with their colors.
  * 403 `tags_admins_only` when the caller may not add; `onFull` when they would pass 200.
  */
-export async function addToCatalog(context: RecordContext, names: readonly string[], onFull: OnCatalogFull, color?: TagColor): Promise<StoredTag[]> {
+export async function addToCatalog(
+  context: RecordContext,
+  names: readonly string[],
+  onFull: OnCatalogFull,
+  color?: TagColor,
+): Promise<StoredTag[]> {
   if (names.length === 0) return [];
   if (!mayAddToCatalog(context)) throw new ApiError('tags_admins_only');
   if (context.tables.tags.size + names.length > TAG_LIMITS.per_workspace) throw onFull();
@@ -50,7 +55,9 @@ export async function insertTag(writer: CatalogWriter, name: string, color?: Tag
 
 /** The catalog by name, ignoring case (ties by id, so the order is stable). */
 export function catalogByName(tables: WorkspaceTables): StoredTag[] {
-  return [...tables.tags.values()].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || (a.id < b.id ? -1 : 1));
+  return [...tables.tags.values()].sort(
+    (a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || (a.id < b.id ? -1 : 1),
+  );
 }
 
 /** `usage` of every tag in one pass over the records, by tag key; trashed records not counted (spec 2.5). */

@@ -14,10 +14,15 @@ import { countCarrying, retagRecords } from './tagged-records.ts';
 export type TagChange = { tag: StoredTag; affected: TagCounts };
 
 /** `affected` counts the live records carrying the tag: a recolor changes how each of them shows. */
-export async function renameOrRecolor(context: RecordContext, tag: StoredTag, body: { name?: string; color?: TagColor }): Promise<TagChange> {
+export async function renameOrRecolor(
+  context: RecordContext,
+  tag: StoredTag,
+  body: { name?: string; color?: TagColor },
+): Promise<TagChange> {
   const name = body.name === undefined ? tag.name : newName(context.tables, tag, body.name);
   const key = tagKey(tag.name);
-  const affected = name === tag.name ? countCarrying(context.tables, key) : await retag(context, key, (tags) => replaceName(tags, key, name));
+  const affected =
+    name === tag.name ? countCarrying(context.tables, key) : await retag(context, key, (tags) => replaceName(tags, key, name));
   const updated = await context.tables.tags.update(tag.id, (draft) => {
     draft.name = name;
     draft.color = body.color ?? tag.color;

@@ -53,7 +53,12 @@ export function countCarrying(tables: WorkspaceTables, key: string): TagCounts {
  * restored record comes back right). Answers how many live records it changed per entity:
  * `affected` counts what lists show, as `usage` does.
  */
-export async function retagRecords(tables: WorkspaceTables, key: string, nowIso: string, change: (tags: string[]) => string[]): Promise<TagCounts> {
+export async function retagRecords(
+  tables: WorkspaceTables,
+  key: string,
+  nowIso: string,
+  change: (tags: string[]) => string[],
+): Promise<TagCounts> {
   const affected = noCounts();
   for (const entity of TAGGED_ENTITIES) {
     const table = taggedTable(tables, entity);
@@ -67,7 +72,12 @@ export async function retagRecords(tables: WorkspaceTables, key: string, nowIso:
 }
 
 /** Every write that changes a record's tags moves its `updated_at`: a client syncing by it sees the change. */
-export async function setRecordTags(table: Table<TaggedRecord>, record: TaggedRecord, tags: string[], nowIso: string): Promise<TaggedRecord> {
+export async function setRecordTags(
+  table: Table<TaggedRecord>,
+  record: TaggedRecord,
+  tags: string[],
+  nowIso: string,
+): Promise<TaggedRecord> {
   return table.update(record.id, (draft) => {
     draft.tags = tags;
     draft.updated_at = nowIso;

@@ -12,7 +12,9 @@ import { entityKey, type StoredTask } from './task-record.ts';
 export async function listTasks(context: RecordContext, filters: TaskFilters): Promise<Page<StoredTask>> {
   const nowMs = context.workspace.now();
   const matches = taskMatcher(context, filters, nowMs);
-  const sorted = candidates(context, filters).filter(matches).sort((a, b) => compareDue(positionOf(a), positionOf(b)));
+  const sorted = candidates(context, filters)
+    .filter(matches)
+    .sort((a, b) => compareDue(positionOf(a), positionOf(b)));
   return sortedPage(sorted, context.pageRequest(), positionOf, compareDue);
 }
 
@@ -24,7 +26,10 @@ function candidates(context: RecordContext, filters: TaskFilters): StoredTask[] 
   return [...tasks.values()];
 }
 
-const positionOf = (task: StoredTask): CursorPosition => ({ id: task.id, sortValue: task.due_at === null ? null : Date.parse(task.due_at) });
+const positionOf = (task: StoredTask): CursorPosition => ({
+  id: task.id,
+  sortValue: task.due_at === null ? null : Date.parse(task.due_at),
+});
 
 function compareDue(a: CursorPosition, b: CursorPosition): number {
   const dueA = a.sortValue ?? Number.POSITIVE_INFINITY;

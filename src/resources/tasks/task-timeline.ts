@@ -6,7 +6,11 @@ import type { StoredTimelineItem } from '../timeline/timeline-record.ts';
 import type { StoredTask } from './task-record.ts';
 
 /** A task about a record was created or completed; a task about no record has no timeline. */
-export async function recordTask(context: RecordContext, task: StoredTask, action: 'created' | 'completed'): Promise<StoredTimelineItem | undefined> {
+export async function recordTask(
+  context: RecordContext,
+  task: StoredTask,
+  action: 'created' | 'completed',
+): Promise<StoredTimelineItem | undefined> {
   if (task.entity_type === null) return undefined;
   const data: Record<string, unknown> = { action, title: task.title, type: task.type, due_at: task.due_at };
   if (action === 'completed') data.result = task.result;

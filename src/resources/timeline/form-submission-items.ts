@@ -17,7 +17,11 @@ export function formSubmissionItems(tables: WorkspaceTables, entity: TimelineEnt
 }
 
 function submissionItem(tables: WorkspaceTables, submission: FormSubmission): StoredTimelineItem {
-  const answers = Object.entries(submission.answers).map(([field_id, value]) => ({ field_id, label: submission.labels[field_id] ?? field_id, value }));
+  const answers = Object.entries(submission.answers).map(([field_id, value]) => ({
+    field_id,
+    label: submission.labels[field_id] ?? field_id,
+    value,
+  }));
   return {
     id: submission.id,
     kind: 'system',

@@ -18,7 +18,11 @@ export function writeScopeOf(type: TimelineEntityType): string {
 }
 
 /** Why the caller cannot edit the note, or undefined when it can. */
-export function editRefusal(caller: Caller, item: StoredTimelineItem, nowMs: number): 'not_a_note' | 'api_key' | 'not_author' | 'window_closed' | undefined {
+export function editRefusal(
+  caller: Caller,
+  item: StoredTimelineItem,
+  nowMs: number,
+): 'not_a_note' | 'api_key' | 'not_author' | 'window_closed' | undefined {
   if (item.kind !== 'note') return 'not_a_note';
   if (caller.kind === 'api_key') return 'api_key';
   if (item.actor.type !== 'member' || caller.actor.type !== 'member' || item.actor.id !== caller.actor.id) return 'not_author';

@@ -12,12 +12,21 @@ import type { RecordContext } from '../records/record-context.ts';
 import { formSubmissionItems } from './form-submission-items.ts';
 import { timelineKey, type StoredTimelineItem, type TimelineEntity } from './timeline-record.ts';
 
-export async function listTimeline(context: RecordContext, entity: TimelineEntity, kinds: string | undefined): Promise<Page<StoredTimelineItem>> {
+export async function listTimeline(
+  context: RecordContext,
+  entity: TimelineEntity,
+  kinds: string | undefined,
+): Promise<Page<StoredTimelineItem>> {
   const wanted = kinds ? new Set(kinds.split(',')) : undefined;
   const stored = context.tables.timeline.findBy('entity', timelineKey(entity));
   const items = [...stored, ...formSubmissionItems(context.tables, entity)].filter((item) => !wanted || wanted.has(item.kind));
   const sorted = items.map((item) => ({ item, position: positionOf(item) })).sort((a, b) => compare(a.position, b.position));
-  return sortedPage(sorted.map(({ item }) => item), context.pageRequest(), positionOf, compare);
+  return sortedPage(
+    sorted.map(({ item }) => item),
+    context.pageRequest(),
+    positionOf,
+    compare,
+  );
 }
 
 /** A key whose text order is the timeline's order reversed: compared descending. */

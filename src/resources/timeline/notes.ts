@@ -24,7 +24,14 @@ export async function addNote(context: RecordContext, body: NoteCreate): Promise
   const entity = liveEntity(context.tables, body.entity_type, body.entity_id);
   const mentions = [...new Set((body.mentions ?? []).map((id) => memberIdFrom(context.workspace, id, 'mentions')!))];
   const note = await recordTimelineItem(context, { kind: 'note', entity, data: { text: body.text, mentions } });
-  await context.emit('note.created', { id: note.id, object: 'note', entity_type: entity.type, entity_id: entity.id, text: body.text, mentions });
+  await context.emit('note.created', {
+    id: note.id,
+    object: 'note',
+    entity_type: entity.type,
+    entity_id: entity.id,
+    text: body.text,
+    mentions,
+  });
   return note;
 }
 

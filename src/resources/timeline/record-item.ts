@@ -41,12 +41,24 @@ export async function recordChanges(context: RecordContext, entity: TimelineEnti
   for (const change of changes) await recordChange(context, entity, change.field, change.from, change.to);
 }
 
-export async function recordChange(context: RecordContext, entity: TimelineEntity, field: string, from: unknown, to: unknown): Promise<StoredTimelineItem> {
+export async function recordChange(
+  context: RecordContext,
+  entity: TimelineEntity,
+  field: string,
+  from: unknown,
+  to: unknown,
+): Promise<StoredTimelineItem> {
   const label = changeLabel(context.tables, entity.type, field);
   return recordTimelineItem(context, { kind: 'change', entity, data: { field, label, from: from ?? null, to: to ?? null } });
 }
 
 /** A lead entered stage `to`: from another stage, or (`from` null) when it was created. */
-export async function recordStageMove(context: RecordContext, leadId: string, from: string | null, to: string, pipelineId: string): Promise<StoredTimelineItem> {
+export async function recordStageMove(
+  context: RecordContext,
+  leadId: string,
+  from: string | null,
+  to: string,
+  pipelineId: string,
+): Promise<StoredTimelineItem> {
   return recordTimelineItem(context, { kind: 'stage', entity: { type: 'lead', id: leadId }, data: { from, to, pipeline_id: pipelineId } });
 }

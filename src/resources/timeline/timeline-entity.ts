@@ -12,6 +12,7 @@ const PREFIX_OF: Record<TimelineEntityType, string> = { lead: 'ld_', contact: 'c
 export function liveEntity(tables: WorkspaceTables, type: TimelineEntityType, sentId: string): TimelineEntity {
   const id = normalizeId(sentId);
   if (!id.startsWith(PREFIX_OF[type])) throw new ApiError('invalid_id_type');
-  const record = type === 'lead' ? findLive(tables.leads, id) : type === 'contact' ? findLive(tables.contacts, id) : findLive(tables.companies, id);
+  const record =
+    type === 'lead' ? findLive(tables.leads, id) : type === 'contact' ? findLive(tables.contacts, id) : findLive(tables.companies, id);
   return { type, id: record.id };
 }

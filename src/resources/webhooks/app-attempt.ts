@@ -18,7 +18,11 @@ export const NOTHING_SENT: AttemptOutcome = { success: true, responseStatus: nul
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The next attempt to the app, or null when the app is gone or has nowhere to send it (the delivery then ends `failed`). */
-export async function prepareAppAttempt(state: MockState, workspace: Workspace, delivery: StoredAppDelivery): Promise<PreparedAttempt | null> {
+export async function prepareAppAttempt(
+  state: MockState,
+  workspace: Workspace,
+  delivery: StoredAppDelivery,
+): Promise<PreparedAttempt | null> {
   const attemptAtMs = workspace.now();
   const app = workspace.tables.apps.get(delivery.app_id);
   if (!app?.webhook_url || !app.client_secret) {
@@ -31,7 +35,8 @@ export async function prepareAppAttempt(state: MockState, workspace: Workspace, 
     return null;
   }
   const allowPrivate = state.config.allowPrivateWebhooks;
-  if (urlProblem(app.webhook_url, allowPrivate) !== null) return { attemptAtMs, attempt: null, refusal: { ...NOTHING_SENT, success: false, error: 'url_not_allowed' } };
+  if (urlProblem(app.webhook_url, allowPrivate) !== null)
+    return { attemptAtMs, attempt: null, refusal: { ...NOTHING_SENT, success: false, error: 'url_not_allowed' } };
   // Signed on the wall clock, as webhooks are (spec 6.5: same as webhooks; 6.2: receivers hold it to their clock).
   const timestampSeconds = Math.floor(Date.now() / 1000);
   const headers = deliveryHeaders(state, delivery.event_type, delivery.id, timestampSeconds);
@@ -39,6 +44,11 @@ export async function prepareAppAttempt(state: MockState, workspace: Workspace, 
   // Other readings (--other-readings) write the body their way.
   const unsigned = state.deliverySeams.deliveredBody(spec, state);
   // Named faults of the events family may change the attempt, or send nothing; without any, it is the spec's.
-  const attempt = state.deliverySeams.lifecycleAttempt(unsigned, { state, workspace, event: delivery.payload, attempts: delivery.attempts });
+  const attempt = state.deliverySeams.lifecycleAttempt(unsigned, {
+    state,
+    workspace,
+    event: delivery.payload,
+    attempts: delivery.attempts,
+  });
   return { attemptAtMs, attempt, refusal: null };
 }

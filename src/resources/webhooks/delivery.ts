@@ -56,7 +56,12 @@ function queued(workspace: Workspace, event: { id: string; type: string }, optio
 }
 
 /** A pending delivery of `payload` to `webhookId`, due at once. */
-export function newDelivery(workspace: Workspace, webhookId: string, payload: EventEnvelope, options: NewDeliveryOptions = {}): StoredDelivery {
+export function newDelivery(
+  workspace: Workspace,
+  webhookId: string,
+  payload: EventEnvelope,
+  options: NewDeliveryOptions = {},
+): StoredDelivery {
   return { ...queued(workspace, payload, options), webhook_id: webhookId, payload: structuredClone(payload) };
 }
 
@@ -96,7 +101,8 @@ async function runScheduledAttempt(state: MockState, workspace: Workspace, deliv
   if (!prepared) return;
   const finish = (async () => {
     // A named fault that sends nothing: the attempt counts as answered, as the receiver never hears of it.
-    const outcome = prepared.refusal ?? (prepared.attempt ? await send.sendSigned(prepared.attempt, state.config.allowPrivateWebhooks) : NOTHING_SENT);
+    const outcome =
+      prepared.refusal ?? (prepared.attempt ? await send.sendSigned(prepared.attempt, state.config.allowPrivateWebhooks) : NOTHING_SENT);
     await workspace.transactions.run(() => recordAttempt(state, workspace, deliveryId, prepared.attemptAtMs, outcome));
   })();
   // On a frozen clock the attempt belongs to the step that moved the clock: advancing it waits
@@ -117,7 +123,8 @@ export async function attemptNow(state: MockState, workspace: Workspace, deliver
   const send = await loadSender();
   const prepared = send ? await prepareAttempt(state, workspace, deliveryId, { evenIfDisabled: true }) : null;
   if (send && prepared) {
-    const outcome = prepared.refusal ?? (prepared.attempt ? await send.sendSigned(prepared.attempt, state.config.allowPrivateWebhooks) : NOTHING_SENT);
+    const outcome =
+      prepared.refusal ?? (prepared.attempt ? await send.sendSigned(prepared.attempt, state.config.allowPrivateWebhooks) : NOTHING_SENT);
     await recordAttempt(state, workspace, deliveryId, prepared.attemptAtMs, outcome);
   }
   return workspace.tables.deliveries.get(deliveryId) as StoredDelivery;
@@ -126,13 +133,23 @@ export async function attemptNow(state: MockState, workspace: Workspace, deliver
 /** The next attempt of an app lifecycle delivery after a failed one: the schedule's, unless a named fault moves it. */
 function nextAppAttemptAt(state: MockState, delivery: StoredAppDelivery, attemptAtMs: number): number | null {
   const windowStartMs = Date.parse(delivery.window_start);
-  return state.deliverySeams.lifecycleNextAttempt(nextAttemptAt(windowStartMs, attemptAtMs), { state, windowStartMs, attemptAtMs, attempts: delivery.attempts + 1 });
+  return state.deliverySeams.lifecycleNextAttempt(nextAttemptAt(windowStartMs, attemptAtMs), {
+    state,
+    windowStartMs,
+    attemptAtMs,
+    attempts: delivery.attempts + 1,
+  });
 }
 
 type PrepareOptions = { scheduleSeq?: number; evenIfDisabled?: boolean };
 
 /** The next attempt of the delivery, ready to sign and send, or null when it is no longer due. */
-async function prepareAttempt(state: MockState, workspace: Workspace, deliveryId: string, options: PrepareOptions): Promise<PreparedAttempt | null> {
+async function prepareAttempt(
+  state: MockState,
+  workspace: Workspace,
+  deliveryId: string,
+  options: PrepareOptions,
+): Promise<PreparedAttempt | null> {
   const delivery = workspace.tables.deliveries.get(deliveryId);
   if (!delivery || !waiting(delivery)) return null;
   if (options.scheduleSeq !== undefined && delivery.schedule_seq !== options.scheduleSeq) return null;
@@ -142,12 +159,22 @@ async function prepareAttempt(state: MockState, workspace: Workspace, deliveryId
 }
 
 /** Records an attempt: the delivery's status and log, its next attempt, and (to a webhook) the webhook's streak. */
-async function recordAttempt(state: MockState, workspace: Workspace, deliveryId: string, attemptAtMs: number, outcome: AttemptOutcome): Promise<void> {
+async function recordAttempt(
+  state: MockState,
+  workspace: Workspace,
+  deliveryId: string,
+  attemptAtMs: number,
+  outcome: AttemptOutcome,
+): Promise<void> {
   const { deliveries } = workspace.tables;
   const delivery = deliveries.get(deliveryId);
   if (!delivery) return; // its webhook was deleted while the attempt was out
   // Spec 6.3's schedule (as named faults may move it); spec 6.5: the same for apps.
-  const next = outcome.success ? null : toWebhook(delivery) ? nextWebhookAttemptAt(state, delivery, attemptAtMs) : nextAppAttemptAt(state, delivery, attemptAtMs);
+  const next = outcome.success
+    ? null
+    : toWebhook(delivery)
+      ? nextWebhookAttemptAt(state, delivery, attemptAtMs)
+      : nextAppAttemptAt(state, delivery, attemptAtMs);
   const updated = await deliveries.update(deliveryId, (draft) => recordOnDraft(draft, attemptAtMs, outcome, next, workspace.now()));
   scheduleAttempt(state, workspace, updated);
   if (toWebhook(delivery)) await judgeWebhook(state, workspace, delivery, attemptAtMs, outcome);

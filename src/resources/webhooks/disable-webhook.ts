@@ -9,7 +9,12 @@ import type { Workspace } from '../../workspaces/workspace.ts';
 import { deliveriesTo } from './delivery-record.ts';
 import type { DisabledReason, StoredDelivery, StoredWebhook } from './webhook-record.ts';
 
-export async function disableWebhook(state: MockState, workspace: Workspace, webhook: StoredWebhook, reason: DisabledReason): Promise<StoredWebhook> {
+export async function disableWebhook(
+  state: MockState,
+  workspace: Workspace,
+  webhook: StoredWebhook,
+  reason: DisabledReason,
+): Promise<StoredWebhook> {
   const nowIso = new Date(workspace.now()).toISOString();
   const disabled = await workspace.tables.webhooks.update(webhook.id, (draft) => {
     draft.active = false;

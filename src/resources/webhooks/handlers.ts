@@ -96,10 +96,20 @@ export const webhooksHandlers: TagHandlers<'Webhooks'> = {
     const newestFirst = deliveriesTo(context.tables.deliveries, webhook.id).reverse();
     const request = context.pageRequest();
     // The cursor is bound to this webhook's list, not only to the operation.
-    const page = await sortedPage(newestFirst, { ...request, list: `${request.list} ${webhook.id}` }, (delivery) => ({ id: delivery.id }), (a, b) =>
-      a.id > b.id ? -1 : a.id < b.id ? 1 : 0,
+    const page = await sortedPage(
+      newestFirst,
+      { ...request, list: `${request.list} ${webhook.id}` },
+      (delivery) => ({ id: delivery.id }),
+      (a, b) => (a.id > b.id ? -1 : a.id < b.id ? 1 : 0),
     );
-    return { body: { object: 'list', data: page.data.map(presentDelivery), next_cursor: page.next_cursor ?? '', has_more: page.next_cursor !== null } };
+    return {
+      body: {
+        object: 'list',
+        data: page.data.map(presentDelivery),
+        next_cursor: page.next_cursor ?? '',
+        has_more: page.next_cursor !== null,
+      },
+    };
   },
 
   getWebhookDelivery(handlerContext) {

@@ -70,7 +70,12 @@ function guardedLookup(allowPrivate: boolean) {
       if (error) return callback(error, address, family);
       const found: LookupAddress[] = Array.isArray(address) ? address : [{ address, family }];
       const refused = found.find((candidate) => !addressAllowed(hostname, candidate.address, allowPrivate));
-      if (refused) return callback(new AddressNotAllowedError(`${hostname} resolves to ${refused.address}, which is not a public address`), address, family);
+      if (refused)
+        return callback(
+          new AddressNotAllowedError(`${hostname} resolves to ${refused.address}, which is not a public address`),
+          address,
+          family,
+        );
       callback(null, address, family);
     });
   };
@@ -79,13 +84,22 @@ function guardedLookup(allowPrivate: boolean) {
 export async function sendAttempt(attempt: AttemptRequest, options: AttemptOptions): Promise<AttemptOutcome> {
   const started = performance.now();
   const signal = AbortSignal.timeout(options.timeoutMs ?? ANSWER_TIMEOUT_MS);
-  const outcome = (fields: Omit<AttemptOutcome, 'latencyMs'>): AttemptOutcome => ({ ...fields, latencyMs: Math.round(performance.now() - started) });
+  const outcome = (fields: Omit<AttemptOutcome, 'latencyMs'>): AttemptOutcome => ({
+    ...fields,
+    latencyMs: Math.round(performance.now() - started),
+  });
   const origin = new URL(attempt.url);
   let target = origin;
   for (let redirects = 0; ; redirects++) {
     let answer: Dispatcher.ResponseData;
     try {
-      answer = await request(target, { method: 'POST', headers: attempt.headers, body: attempt.body, dispatcher: options.dispatcher, signal });
+      answer = await request(target, {
+        method: 'POST',
+        headers: attempt.headers,
+        body: attempt.body,
+        dispatcher: options.dispatcher,
+        signal,
+      });
     } catch (error) {
       return outcome({ success: false, responseStatus: null, responseBody: null, error: failureOf(error, signal) });
     }
@@ -94,10 +108,13 @@ export async function sendAttempt(attempt: AttemptRequest, options: AttemptOptio
       await answer.body.dump().catch(() => {});
       const next = resolve(location, target);
       const refusal =
-        redirects === (options.redirects?.max ?? MAX_REDIRECTS) ? 'too_many_redirects'
-        : !next || (!options.redirects?.anyHost && (next.protocol !== origin.protocol || next.hostname !== origin.hostname)) ? 'redirect_not_allowed'
-        : urlProblem(next.href, options.allowPrivate) ? 'url_not_allowed'
-        : null;
+        redirects === (options.redirects?.max ?? MAX_REDIRECTS)
+          ? 'too_many_redirects'
+          : !next || (!options.redirects?.anyHost && (next.protocol !== origin.protocol || next.hostname !== origin.hostname))
+            ? 'redirect_not_allowed'
+            : urlProblem(next.href, options.allowPrivate)
+              ? 'url_not_allowed'
+              : null;
       if (refusal) return outcome({ success: false, responseStatus: answer.statusCode, responseBody: null, error: refusal });
       target = next!;
       continue;
@@ -144,7 +161,8 @@ async function readStart(body: Dispatcher.ResponseData['body']): Promise<string>
 function failureOf(error: unknown, signal: AbortSignal): string {
   if (signal.aborted) return 'timeout';
   for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
-    if (cause instanceof AddressNotAllowedError || (cause as { code?: string }).code === 'ERR_WEBHOOK_ADDRESS_NOT_ALLOWED') return 'url_not_allowed';
+    if (cause instanceof AddressNotAllowedError || (cause as { code?: string }).code === 'ERR_WEBHOOK_ADDRESS_NOT_ALLOWED')
+      return 'url_not_allowed';
     const code = (cause as { code?: string }).code;
     if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return 'timeout';
   }

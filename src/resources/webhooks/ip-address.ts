@@ -4,13 +4,32 @@ type Range = { bytes: number[]; prefix: number };
 
 /** Private, loopback, link-local, and the other ranges that are no public receiver's address. */
 const V4_NOT_PUBLIC = ranges([
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
 ]);
 // IPv4-mapped addresses (::ffff:a.b.c.d) are judged by the IPv4 rules. IPv4-compatible (::/96, which
 // also holds :: and ::1) and NAT64 forms are refused whole: a public receiver is not written that way.
-const V6_NOT_PUBLIC = ranges([['::', 96], ['64:ff9b::', 96], ['100::', 64], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]]);
+const V6_NOT_PUBLIC = ranges([
+  ['::', 96],
+  ['64:ff9b::', 96],
+  ['100::', 64],
+  ['2001:db8::', 32],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+]);
 const V4_LOOPBACK = ranges([['127.0.0.0', 8]]);
 const V6_LOOPBACK = ranges([['::1', 128]]);
 const V4_MAPPED = ranges([['::ffff:0:0', 96]]);
@@ -32,7 +51,10 @@ function ipv4Bytes(text: string): number[] | null {
 }
 
 function ipv6Bytes(text: string): number[] | null {
-  let address = text.replace(/^\[(.*)\]$/, '$1').replace(/%.*$/, '').toLowerCase();
+  let address = text
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/%.*$/, '')
+    .toLowerCase();
   const dotted = /^(.*:)(\d+\.\d+\.\d+\.\d+)$/.exec(address);
   if (dotted) {
     const v4 = ipv4Bytes(dotted[2]!);

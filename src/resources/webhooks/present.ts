@@ -4,12 +4,50 @@ import type { StoredDelivery, StoredWebhook, Webhook, WebhookDelivery, WebhookDe
 
 export function presentWebhook(webhook: StoredWebhook): Webhook {
   const { id, object, name, url, events, filters, active, status, disabled_at, disabled_reason, created_at } = webhook;
-  return { id, object, name, url, events: [...events], filters: structuredClone(filters), active, status, disabled_at, disabled_reason, created_at };
+  return {
+    id,
+    object,
+    name,
+    url,
+    events: [...events],
+    filters: structuredClone(filters),
+    active,
+    status,
+    disabled_at,
+    disabled_reason,
+    created_at,
+  };
 }
 
 export function presentDelivery(delivery: StoredDelivery): WebhookDelivery {
-  const { id, object, webhook_id, event_id, event_type, status, attempts, response_status, latency_ms, replay, created_at, next_attempt_at } = delivery;
-  return { id, object, webhook_id, event_id, event_type, status, attempts, response_status, latency_ms, replay, created_at, next_attempt_at };
+  const {
+    id,
+    object,
+    webhook_id,
+    event_id,
+    event_type,
+    status,
+    attempts,
+    response_status,
+    latency_ms,
+    replay,
+    created_at,
+    next_attempt_at,
+  } = delivery;
+  return {
+    id,
+    object,
+    webhook_id,
+    event_id,
+    event_type,
+    status,
+    attempts,
+    response_status,
+    latency_ms,
+    replay,
+    created_at,
+    next_attempt_at,
+  };
 }
 
 export function presentDeliveryDetail(delivery: StoredDelivery): WebhookDeliveryDetail {

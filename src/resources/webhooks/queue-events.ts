@@ -25,7 +25,11 @@ export function startDeliveries(state: MockState): void {
         return;
       case 'app':
         if (!workspace.tables.apps.get(destination.appId)?.webhook_url) return;
-        scheduleAttempt(state, workspace, await workspace.tables.deliveries.insert(newAppDelivery(workspace, destination.appId, event as LifecycleEvent)));
+        scheduleAttempt(
+          state,
+          workspace,
+          await workspace.tables.deliveries.insert(newAppDelivery(workspace, destination.appId, event as LifecycleEvent)),
+        );
         return;
     }
   });

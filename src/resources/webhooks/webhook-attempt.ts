@@ -17,7 +17,12 @@ import { urlProblem } from './webhook-url.ts';
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The next attempt to the webhook, or null when the webhook is gone or (unless `evenIfDisabled`, a ping) switched off. */
-export async function prepareWebhookAttempt(state: MockState, workspace: Workspace, delivery: StoredDelivery, evenIfDisabled: boolean): Promise<PreparedAttempt | null> {
+export async function prepareWebhookAttempt(
+  state: MockState,
+  workspace: Workspace,
+  delivery: StoredDelivery,
+  evenIfDisabled: boolean,
+): Promise<PreparedAttempt | null> {
   const webhook = workspace.tables.webhooks.get(delivery.webhook_id);
   if (!webhook) return null;
   const attemptAtMs = workspace.now();
@@ -42,7 +47,11 @@ function unsignedAttempt(state: MockState, webhook: StoredWebhook, delivery: Sto
   // Spec 6.1, 6.2: the time this attempt is signed, which receivers hold to their own clock (5
   // minutes): the wall clock, not the workspace's, which tests move. The event keeps its workspace times.
   const timestampSeconds = Math.floor(Date.now() / 1000);
-  const headers: Record<string, string> = { ...deliveryHeaders(state, delivery.event_type, delivery.id, timestampSeconds), 'Svc-Event-Id': delivery.event_id, 'Svc-Webhook-Id': webhook.id };
+  const headers: Record<string, string> = {
+    ...deliveryHeaders(state, delivery.event_type, delivery.id, timestampSeconds),
+    'Svc-Event-Id': delivery.event_id,
+    'Svc-Webhook-Id': webhook.id,
+  };
   if (delivery.replay) headers['Svc-Replay'] = 'true';
   return { url: webhook.url, headers, body, secret: webhook.secret, timestampSeconds };
 }
@@ -50,23 +59,36 @@ function unsignedAttempt(state: MockState, webhook: StoredWebhook, delivery: Sto
 /** The next attempt after a failed one: the schedule's, unless a named fault moves it. */
 export function nextWebhookAttemptAt(state: MockState, delivery: StoredDelivery, attemptAtMs: number): number | null {
   const windowStartMs = Date.parse(delivery.window_start);
-  return state.deliverySeams.nextAttempt(nextAttemptAt(windowStartMs, attemptAtMs), { state, windowStartMs, attemptAtMs, attempts: delivery.attempts + 1 });
+  return state.deliverySeams.nextAttempt(nextAttemptAt(windowStartMs, attemptAtMs), {
+    state,
+    windowStartMs,
+    attemptAtMs,
+    attempts: delivery.attempts + 1,
+  });
 }
 
 /**
  * The webhook's failure streak after an attempt of `delivery` (as it was before the attempt was
  * recorded): spec 3, 6.3.
  */
-export async function judgeWebhook(state: MockState, workspace: Workspace, delivery: StoredDelivery, attemptAtMs: number, outcome: AttemptOutcome): Promise<void> {
+export async function judgeWebhook(
+  state: MockState,
+  workspace: Workspace,
+  delivery: StoredDelivery,
+  attemptAtMs: number,
+  outcome: AttemptOutcome,
+): Promise<void> {
   const { webhooks } = workspace.tables;
   const webhook = webhooks.get(delivery.webhook_id);
   if (!webhook?.active) return;
   if (outcome.success) {
     // A named fault may keep the streak across a success; without any, a success resets it (spec 6.3).
-    if (webhook.failing_since !== null && state.deliverySeams.keeps('reset-failures-on-success', state)) await webhooks.update(webhook.id, (draft) => void (draft.failing_since = null));
+    if (webhook.failing_since !== null && state.deliverySeams.keeps('reset-failures-on-success', state))
+      await webhooks.update(webhook.id, (draft) => void (draft.failing_since = null));
     return;
   }
-  if (outcome.responseStatus === 410 && state.deliverySeams.keeps('disable-on-gone', state)) return void (await disableWebhook(state, workspace, webhook, 'gone'));
+  if (outcome.responseStatus === 410 && state.deliverySeams.keeps('disable-on-gone', state))
+    return void (await disableWebhook(state, workspace, webhook, 'gone'));
   const failingFromMs = failingFrom(Date.parse(delivery.window_start), attemptAtMs);
   const since = webhook.failing_since === null ? failingFromMs : Date.parse(webhook.failing_since);
   if (attemptAtMs - since >= DISABLE_AFTER_MS) return void (await disableWebhook(state, workspace, webhook, 'no_success_24h'));

@@ -19,7 +19,13 @@ const agents = new Map<boolean, Agent>();
 export async function sendSigned(attempt: UnsignedAttempt, allowPrivate: boolean): Promise<AttemptOutcome> {
   let agent = agents.get(allowPrivate);
   if (!agent) agents.set(allowPrivate, (agent = deliveryAgent(allowPrivate)));
-  const headers = { ...attempt.headers, 'Svc-Signature': attempt.signature ?? signatureHeader(attempt.secret, attempt.timestampSeconds, attempt.body) };
-  const outcome = await sendAttempt({ url: attempt.url, headers, body: attempt.body }, { dispatcher: agent, allowPrivate, ...(attempt.redirects ? { redirects: attempt.redirects } : {}) });
+  const headers = {
+    ...attempt.headers,
+    'Svc-Signature': attempt.signature ?? signatureHeader(attempt.secret, attempt.timestampSeconds, attempt.body),
+  };
+  const outcome = await sendAttempt(
+    { url: attempt.url, headers, body: attempt.body },
+    { dispatcher: agent, allowPrivate, ...(attempt.redirects ? { redirects: attempt.redirects } : {}) },
+  );
   return { ...outcome, sent: { headers, body: attempt.body } };
 }

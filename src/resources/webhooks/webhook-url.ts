@@ -13,7 +13,8 @@ export const MAX_URL_LENGTH = 2048;
 const ALLOWED_PORTS = new Set(['443', '8443']);
 const DEVELOPER_HOSTS = new Set(['127.0.0.1', 'localhost']);
 /** The spec's refusal, and how a developer reaches a receiver on their own machine (the first thing they try). */
-const DEVELOPER_HOST_REFUSAL = 'must be a public HTTPS address; a crmkit mock delivers to 127.0.0.1 or localhost only when started with --allow-private-webhooks (createMock({ allowPrivateWebhooks: true }))';
+const DEVELOPER_HOST_REFUSAL =
+  'must be a public HTTPS address; a crmkit mock delivers to 127.0.0.1 or localhost only when started with --allow-private-webhooks (createMock({ allowPrivateWebhooks: true }))';
 
 function isLocalhostName(hostname: string): boolean {
   const name = hostname.toLowerCase().replace(/\.$/, '');

@@ -7,7 +7,8 @@
 export type CrossAreaAllowance = { rules: readonly string[]; why: string };
 
 /** forms.configuration and forms.submission judge auth.public-forms-no-credentials with the flow they drive. */
-const FORM_FLOW = 'forms.configuration and forms.submission judge auth.public-forms-no-credentials as part of the flow: a broken step fails it too';
+const FORM_FLOW =
+  'forms.configuration and forms.submission judge auth.public-forms-no-credentials as part of the flow: a broken step fails it too';
 
 export const CROSS_AREA_FAILURES: Readonly<Record<string, CrossAreaAllowance>> = {
   'restore-renumbers': {
@@ -15,7 +16,12 @@ export const CROSS_AREA_FAILURES: Readonly<Record<string, CrossAreaAllowance>> =
     why: 'state.task-states restores a task the same way and judges tasks.restore with its other states',
   },
   'team-writes-take-keys': {
-    rules: ['errors.message-language-range', 'errors.message-uzbek', 'errors.codes-unchanged-by-language', 'errors.field-names-unchanged-by-language'],
+    rules: [
+      'errors.message-language-range',
+      'errors.message-uzbek',
+      'errors.codes-unchanged-by-language',
+      'errors.field-names-unchanged-by-language',
+    ],
     why: "responses.error-language asks for a key's refusal of a team write in each language: let through, there is no refusal to read the language of",
   },
   'lead-created-200': {

@@ -43,11 +43,20 @@ export function mutationSuite(family: Family, { sideBySide = false }: MutationOp
         const report = await runAgainst([fault.name], familiesFor(fault));
         for (const result of report.results) if (result.outcome === 'failed') checksThatFailed.add(result.id);
         const failedOfFamily = report.results.filter((result) => result.outcome === 'failed' && result.family === family);
-        expect(failedOfFamily.map((result) => result.id), said).not.toEqual([]);
+        expect(
+          failedOfFamily.map((result) => result.id),
+          said,
+        ).not.toEqual([]);
         const failed = failedRules(report);
-        expect(proves.filter((rule) => !failed.includes(rule)), `${said}\nthese rules it proves did not fail`).toEqual([]);
+        expect(
+          proves.filter((rule) => !failed.includes(rule)),
+          `${said}\nthese rules it proves did not fail`,
+        ).toEqual([]);
         const allowed = CROSS_AREA_FAILURES[fault.name]?.rules ?? [];
-        expect(crossAreaFailures(failed, proves).filter((rule) => !allowed.includes(rule)), `${said}\nrules of other areas failed`).toEqual([]);
+        expect(
+          crossAreaFailures(failed, proves).filter((rule) => !allowed.includes(rule)),
+          `${said}\nrules of other areas failed`,
+        ).toEqual([]);
         caught.push(fault.name);
         // A family's whole run, waits for deliveries included: the limit only stops a hang (at load 28 a webhooks run passed 120 s).
       }, 600_000);
@@ -60,6 +69,8 @@ export function mutationSuite(family: Family, { sideBySide = false }: MutationOp
   });
 
   afterAll(() => {
-    console.log(`conformance mutation score of ${family}: ${caught.length}/${faults.length} faults caught, each failing the rules it proves`);
+    console.log(
+      `conformance mutation score of ${family}: ${caught.length}/${faults.length} faults caught, each failing the rules it proves`,
+    );
   });
 }

@@ -14,7 +14,10 @@ const BASELINE_FILE = new URL('./unproven-baseline.txt', import.meta.url);
 
 /** The rule ids of the baseline file: one a line, `#` starts a comment. */
 function baseline(): string[] {
-  return readFileSync(BASELINE_FILE, 'utf8').split('\n').map((line) => line.replace(/#.*/, '').trim()).filter(Boolean);
+  return readFileSync(BASELINE_FILE, 'utf8')
+    .split('\n')
+    .map((line) => line.replace(/#.*/, '').trim())
+    .filter(Boolean);
 }
 
 const judged = loadCatalog().filter((rule) => rule.checks.length > 0);
@@ -32,7 +35,9 @@ function perArea(ids: string[]): string {
 
 describe('the judged rules against the faults that prove them', () => {
   it('every rule a fault proves is a judged rule of the catalog', () => {
-    const strays = Object.entries(FAULT_PROOFS).flatMap(([fault, rules]) => rules.filter((rule) => !judgedIds.has(rule)).map((rule) => `${fault}: ${rule}`));
+    const strays = Object.entries(FAULT_PROOFS).flatMap(([fault, rules]) =>
+      rules.filter((rule) => !judgedIds.has(rule)).map((rule) => `${fault}: ${rule}`),
+    );
     expect(strays).toEqual([]);
   });
 
@@ -42,9 +47,17 @@ describe('the judged rules against the faults that prove them', () => {
 
   it('each is proven by a fault, explained in the catalog, or listed in the baseline (which holds no other)', () => {
     const listed = baseline();
-    console.log(`judged rules proven by a fault: ${judged.filter((rule) => proven.has(rule.id)).length} of ${judged.length}; explained (unproven): ${judged.filter((rule) => rule.unproven).length}; neither: ${unexplained.length}\n${perArea(unexplained)}`);
-    expect(unexplained.filter((id) => !listed.includes(id)), 'judged rules no fault proves, not in unproven-baseline.txt').toEqual([]);
-    expect(listed.filter((id) => !unexplained.includes(id)), 'unproven-baseline.txt lists rules that are proven, explained or not judged: take them out').toEqual([]);
+    console.log(
+      `judged rules proven by a fault: ${judged.filter((rule) => proven.has(rule.id)).length} of ${judged.length}; explained (unproven): ${judged.filter((rule) => rule.unproven).length}; neither: ${unexplained.length}\n${perArea(unexplained)}`,
+    );
+    expect(
+      unexplained.filter((id) => !listed.includes(id)),
+      'judged rules no fault proves, not in unproven-baseline.txt',
+    ).toEqual([]);
+    expect(
+      listed.filter((id) => !unexplained.includes(id)),
+      'unproven-baseline.txt lists rules that are proven, explained or not judged: take them out',
+    ).toEqual([]);
     expect(new Set(listed).size, 'unproven-baseline.txt names each rule once').toBe(listed.length);
   });
 });

@@ -3,14 +3,44 @@
 import { baseRequest, caseOf, encodeBody, setHeader, type CaseContext, type Mutator } from '../fuzz-case.ts';
 
 const MALFORMED_JSON = [
-  '{', '{"a":', '{"a":1,}', "{'a':1}", '{"a":NaN}', '{"a":1e400}', '{"a":-0}', '{"a":"\\ud800"}', '{"a":"\\u00"}', '{"a":1}{"b":2}',
-  '{"a":1} trailing', '{"a":1,"a":2}', '\u0000', '{"a":"\u0007"}', '   ', '{"a":01}', '{"a":.5}', '{"a":+1}', 'null', '{"a":[1,2}', '//{}',
+  '{',
+  '{"a":',
+  '{"a":1,}',
+  "{'a':1}",
+  '{"a":NaN}',
+  '{"a":1e400}',
+  '{"a":-0}',
+  '{"a":"\\ud800"}',
+  '{"a":"\\u00"}',
+  '{"a":1}{"b":2}',
+  '{"a":1} trailing',
+  '{"a":1,"a":2}',
+  '\u0000',
+  '{"a":"\u0007"}',
+  '   ',
+  '{"a":01}',
+  '{"a":.5}',
+  '{"a":+1}',
+  'null',
+  '{"a":[1,2}',
+  '//{}',
 ];
 
 const CONTENT_TYPES = [
-  'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16',
-  'application/json; charset=latin1', 'application/json;;;', 'APPLICATION/JSON', 'application/merge-patch+json', '*/*', '',
-  'application/json, text/plain', 'application/jsonx', 'application/json; charset="utf-8"; q=1', 'text/html; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/json; charset=utf-16',
+  'application/json; charset=latin1',
+  'application/json;;;',
+  'APPLICATION/JSON',
+  'application/merge-patch+json',
+  '*/*',
+  '',
+  'application/json, text/plain',
+  'application/jsonx',
+  'application/json; charset="utf-8"; q=1',
+  'text/html; charset=utf-8',
 ];
 
 function withBytes(context: CaseContext, name: string, bytes: Buffer, contentType?: string) {
@@ -26,14 +56,20 @@ function exampleBytes(context: CaseContext): Buffer {
 }
 
 export const bodyEncodingMutators: Mutator[] = [
-  { name: 'body-malformed-json', make: (context) => withBytes(context, 'body-malformed-json', Buffer.from(context.rng.pick(MALFORMED_JSON)), 'application/json') },
+  {
+    name: 'body-malformed-json',
+    make: (context) => withBytes(context, 'body-malformed-json', Buffer.from(context.rng.pick(MALFORMED_JSON)), 'application/json'),
+  },
   {
     name: 'body-bad-encoding',
     make: (context) => {
       const { rng } = context;
       const json = JSON.stringify(context.sample.body?.example ?? { name: 'x' });
       const variants: [Buffer, string][] = [
-        [Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xe2, 0x82]), Buffer.from('"}')]), 'application/json'],
+        [
+          Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xe2, 0x82]), Buffer.from('"}')]),
+          'application/json',
+        ],
         [Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(json)]), 'application/json'],
         [Buffer.from(json, 'utf16le'), 'application/json; charset=utf-16le'],
         [Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(json, 'utf16le')]), 'application/json'],
@@ -45,7 +81,10 @@ export const bodyEncodingMutators: Mutator[] = [
       return withBytes(context, 'body-bad-encoding', bytes, type);
     },
   },
-  { name: 'body-content-type', make: (context) => withBytes(context, 'body-content-type', exampleBytes(context), context.rng.pick(CONTENT_TYPES)) },
+  {
+    name: 'body-content-type',
+    make: (context) => withBytes(context, 'body-content-type', exampleBytes(context), context.rng.pick(CONTENT_TYPES)),
+  },
   {
     name: 'body-without-content-type',
     make: (context) => {

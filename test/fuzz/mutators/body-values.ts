@@ -16,7 +16,11 @@ const VALUES_BY_TYPE: Record<string, (rng: Rng) => unknown> = {
 };
 
 /** A body that is the example with `change` applied, sent as the operation's media type. */
-function bodyCase(context: CaseContext, name: string, change: (body: Record<string, unknown>, rng: Rng) => unknown): ReturnType<Mutator['make']> {
+function bodyCase(
+  context: CaseContext,
+  name: string,
+  change: (body: Record<string, unknown>, rng: Rng) => unknown,
+): ReturnType<Mutator['make']> {
   const request = baseRequest(context);
   const body = context.sample.body;
   const example = structuredClone(body?.example ?? {});
@@ -34,33 +38,37 @@ function someProperty(context: CaseContext, where?: (schema: Schema) => boolean)
 export const bodyValueMutators: Mutator[] = [
   {
     name: 'body-wrong-type',
-    make: (context) => bodyCase(context, 'body-wrong-type', (body, rng) => {
-      const [name = rng.text(5)] = someProperty(context) ?? [];
-      const type = rng.pick(Object.keys(VALUES_BY_TYPE));
-      body[name] = VALUES_BY_TYPE[type]!(rng);
-      return body;
-    }),
+    make: (context) =>
+      bodyCase(context, 'body-wrong-type', (body, rng) => {
+        const [name = rng.text(5)] = someProperty(context) ?? [];
+        const type = rng.pick(Object.keys(VALUES_BY_TYPE));
+        body[name] = VALUES_BY_TYPE[type]!(rng);
+        return body;
+      }),
   },
   {
     name: 'body-oversize-string',
-    make: (context) => bodyCase(context, 'body-oversize-string', (body, rng) => {
-      const [name = 'name', schema = {}] = someProperty(context, (s) => [s.type].flat().includes('string')) ?? someProperty(context) ?? [];
-      const limit = typeof schema.maxLength === 'number' ? schema.maxLength : 5000;
-      const length = rng.pick([limit, limit + 1, limit * 2 + 7, Math.min(limit * 100, 300_000)]);
-      body[name] = rng.chance(0.5) ? 'x'.repeat(length) : 'ж'.repeat(length);
-      return body;
-    }),
+    make: (context) =>
+      bodyCase(context, 'body-oversize-string', (body, rng) => {
+        const [name = 'name', schema = {}] =
+          someProperty(context, (s) => [s.type].flat().includes('string')) ?? someProperty(context) ?? [];
+        const limit = typeof schema.maxLength === 'number' ? schema.maxLength : 5000;
+        const length = rng.pick([limit, limit + 1, limit * 2 + 7, Math.min(limit * 100, 300_000)]);
+        body[name] = rng.chance(0.5) ? 'x'.repeat(length) : 'ж'.repeat(length);
+        return body;
+      }),
   },
   {
     name: 'body-oversize-array',
-    make: (context) => bodyCase(context, 'body-oversize-array', (body, rng) => {
-      const [name = 'tags', schema = {}] = someProperty(context, (s) => [s.type].flat().includes('array')) ?? someProperty(context) ?? [];
-      const limit = typeof schema.maxItems === 'number' ? schema.maxItems : 1000;
-      const sample = Array.isArray(body[name]) && body[name].length ? body[name][0] : rng.text(6);
-      const length = rng.pick([limit, limit + 1, limit * 3, 20_000]);
-      body[name] = Array.from({ length }, (_, i) => (typeof sample === 'string' ? `${sample}${i}` : sample));
-      return body;
-    }),
+    make: (context) =>
+      bodyCase(context, 'body-oversize-array', (body, rng) => {
+        const [name = 'tags', schema = {}] = someProperty(context, (s) => [s.type].flat().includes('array')) ?? someProperty(context) ?? [];
+        const limit = typeof schema.maxItems === 'number' ? schema.maxItems : 1000;
+        const sample = Array.isArray(body[name]) && body[name].length ? body[name][0] : rng.text(6);
+        const length = rng.pick([limit, limit + 1, limit * 3, 20_000]);
+        body[name] = Array.from({ length }, (_, i) => (typeof sample === 'string' ? `${sample}${i}` : sample));
+        return body;
+      }),
   },
   {
     name: 'body-deep-nesting',
@@ -76,21 +84,23 @@ export const bodyValueMutators: Mutator[] = [
   },
   {
     name: 'body-unknown-field',
-    make: (context) => bodyCase(context, 'body-unknown-field', (body, rng) => {
-      const name = rng.pick(['__proto__', 'constructor', 'id', 'created_at', 'workspace_id', '', ' ', 'Name', rng.text(12)]);
-      // An own property, `__proto__` included, as JSON.parse would make it.
-      Object.defineProperty(body, name, { value: rng.pick([1, 'x', null, {}]), enumerable: true, writable: true, configurable: true });
-      return body;
-    }),
+    make: (context) =>
+      bodyCase(context, 'body-unknown-field', (body, rng) => {
+        const name = rng.pick(['__proto__', 'constructor', 'id', 'created_at', 'workspace_id', '', ' ', 'Name', rng.text(12)]);
+        // An own property, `__proto__` included, as JSON.parse would make it.
+        Object.defineProperty(body, name, { value: rng.pick([1, 'x', null, {}]), enumerable: true, writable: true, configurable: true });
+        return body;
+      }),
   },
   {
     name: 'body-missing-required',
-    make: (context) => bodyCase(context, 'body-missing-required', (body, rng) => {
-      const required = context.sample.body?.required ?? [];
-      if (required.length) delete body[rng.pick(required)];
-      else for (const key of Object.keys(body)) if (rng.chance(0.5)) delete body[key];
-      return rng.chance(0.2) ? {} : body;
-    }),
+    make: (context) =>
+      bodyCase(context, 'body-missing-required', (body, rng) => {
+        const required = context.sample.body?.required ?? [];
+        if (required.length) delete body[rng.pick(required)];
+        else for (const key of Object.keys(body)) if (rng.chance(0.5)) delete body[key];
+        return rng.chance(0.2) ? {} : body;
+      }),
   },
   {
     name: 'body-not-an-object',

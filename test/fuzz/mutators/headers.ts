@@ -6,29 +6,92 @@ import { baseRequest, caseOf, setHeader, type CaseContext, type Mutator } from '
 function authorizations(context: CaseContext): (string | string[] | undefined)[] {
   const { key, rng } = context;
   return [
-    undefined, '', 'Bearer', 'Bearer ', `Bearer  ${key}`, `bearer ${key}`, `BEARER ${key}`, `Basic ${Buffer.from(`${key}:`).toString('base64')}`,
-    `Token ${key}`, `Bearer ${key}x`, `Bearer ${key.slice(0, -1)}`, `Bearer svc_live_${rng.text(32)}`, `Bearer svc_at_${rng.text(32)}`,
-    `Bearer svc_rt_${rng.text(32)}`, `Bearer ${'a'.repeat(8000)}`, `Bearer ${key}\u00e9`, `Bearer ${key}, Bearer ${key}`, [`Bearer ${key}`, `Bearer ${key}`],
-    [`Bearer ${key}`, 'Bearer other'], `Bearer ${key} extra`, 'Basic !!!', 'Basic ', `Digest username="${key}"`,
+    undefined,
+    '',
+    'Bearer',
+    'Bearer ',
+    `Bearer  ${key}`,
+    `bearer ${key}`,
+    `BEARER ${key}`,
+    `Basic ${Buffer.from(`${key}:`).toString('base64')}`,
+    `Token ${key}`,
+    `Bearer ${key}x`,
+    `Bearer ${key.slice(0, -1)}`,
+    `Bearer svc_live_${rng.text(32)}`,
+    `Bearer svc_at_${rng.text(32)}`,
+    `Bearer svc_rt_${rng.text(32)}`,
+    `Bearer ${'a'.repeat(8000)}`,
+    `Bearer ${key}\u00e9`,
+    `Bearer ${key}, Bearer ${key}`,
+    [`Bearer ${key}`, `Bearer ${key}`],
+    [`Bearer ${key}`, 'Bearer other'],
+    `Bearer ${key} extra`,
+    'Basic !!!',
+    'Basic ',
+    `Digest username="${key}"`,
   ];
 }
 
-const HOSTS = [undefined, '', 'other.example', 'crm.example/_mock', 'user:pw@127.0.0.1', '[::1]:80', '[::1', '127.0.0.1:99999999', 'a b', '127.0.0.1:', 'xn--80ak6aa92e.com', 'ex\u00e4mple.com', '%41.example', ['127.0.0.1', 'other.example']];
+const HOSTS = [
+  undefined,
+  '',
+  'other.example',
+  'crm.example/_mock',
+  'user:pw@127.0.0.1',
+  '[::1]:80',
+  '[::1',
+  '127.0.0.1:99999999',
+  'a b',
+  '127.0.0.1:',
+  'xn--80ak6aa92e.com',
+  'ex\u00e4mple.com',
+  '%41.example',
+  ['127.0.0.1', 'other.example'],
+];
 
 const REQUEST_IDS = ['ok-1', 'a'.repeat(64), 'a'.repeat(65), 'bad id', 'ид', '', '../../etc', ['one', 'two']];
 
 function oddHeader(context: CaseContext): [string, string][] {
   const { rng } = context;
   return rng.pick<[string, string][]>([
-    [['Expect', '100-continue']], [['Expect', 'foo']], [['Expect', '100-continue, foo']],
-    [['Connection', 'Upgrade'], ['Upgrade', 'websocket']], [['Connection', 'Upgrade, HTTP2-Settings'], ['Upgrade', 'h2c'], ['HTTP2-Settings', 'AAMAAABkAAQAAP__']],
-    [['Content-Encoding', 'gzip']], [['Accept-Encoding', 'br, gzip, *;q=0']], [['Accept', 'text/html']], [['Accept', 'application/xml']],
-    [['Accept-Language', 'ru']], [['Accept-Language', 'uz-Latn-UZ;q=0.9, *;q=abc']], [['Accept-Language', 'x'.repeat(5000)]],
-    [['Cookie', `session=${rng.text(40)}; ${'c=1; '.repeat(200)}`]], [['Origin', 'https://evil.example']], [['Origin', 'null']],
-    [['Sec-Fetch-Site', 'cross-site']], [['X-Forwarded-For', '1.2.3.4, ::1, not-an-ip']], [['X-Forwarded-Host', 'other.example']],
-    [['Range', 'bytes=0-1']], [['If-None-Match', '*']], [['Max-Forwards', '0']], [['Via', '1.1 proxy']], [['TE', 'trailers']],
-    [['X-HTTP-Method-Override', 'DELETE']], [['Content-Type', 'application/json'], ['Content-Type', 'text/plain']],
-    [['X-Empty', '']], [['X-Latin1', 'caf\u00e9 \u00ff']], [['X-Long-Name-' + 'n'.repeat(2000), 'v']],
+    [['Expect', '100-continue']],
+    [['Expect', 'foo']],
+    [['Expect', '100-continue, foo']],
+    [
+      ['Connection', 'Upgrade'],
+      ['Upgrade', 'websocket'],
+    ],
+    [
+      ['Connection', 'Upgrade, HTTP2-Settings'],
+      ['Upgrade', 'h2c'],
+      ['HTTP2-Settings', 'AAMAAABkAAQAAP__'],
+    ],
+    [['Content-Encoding', 'gzip']],
+    [['Accept-Encoding', 'br, gzip, *;q=0']],
+    [['Accept', 'text/html']],
+    [['Accept', 'application/xml']],
+    [['Accept-Language', 'ru']],
+    [['Accept-Language', 'uz-Latn-UZ;q=0.9, *;q=abc']],
+    [['Accept-Language', 'x'.repeat(5000)]],
+    [['Cookie', `session=${rng.text(40)}; ${'c=1; '.repeat(200)}`]],
+    [['Origin', 'https://evil.example']],
+    [['Origin', 'null']],
+    [['Sec-Fetch-Site', 'cross-site']],
+    [['X-Forwarded-For', '1.2.3.4, ::1, not-an-ip']],
+    [['X-Forwarded-Host', 'other.example']],
+    [['Range', 'bytes=0-1']],
+    [['If-None-Match', '*']],
+    [['Max-Forwards', '0']],
+    [['Via', '1.1 proxy']],
+    [['TE', 'trailers']],
+    [['X-HTTP-Method-Override', 'DELETE']],
+    [
+      ['Content-Type', 'application/json'],
+      ['Content-Type', 'text/plain'],
+    ],
+    [['X-Empty', '']],
+    [['X-Latin1', 'caf\u00e9 \u00ff']],
+    [['X-Long-Name-' + 'n'.repeat(2000), 'v']],
   ]);
 }
 

@@ -10,5 +10,11 @@ import { targetMutators } from './targets.ts';
 import { validMutators } from './valid.ts';
 
 export const MUTATORS: readonly Mutator[] = [
-  ...validMutators, ...bodyValueMutators, ...bodyEncodingMutators, ...methodMutators, ...headerMutators, ...targetMutators, ...framingMutators,
+  ...validMutators,
+  ...bodyValueMutators,
+  ...bodyEncodingMutators,
+  ...methodMutators,
+  ...headerMutators,
+  ...targetMutators,
+  ...framingMutators,
 ];

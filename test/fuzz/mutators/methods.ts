@@ -2,7 +2,29 @@
 // parses but fetch refuses (TRACE, TRACK, CONNECT), WebDAV ones, custom and lower-case ones.
 import { baseRequest, caseOf, type Mutator } from '../fuzz-case.ts';
 
-const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD', 'TRACE', 'TRACK', 'CONNECT', 'PROPFIND', 'MKCOL', 'PURGE', 'QUERY', 'SEARCH', 'LINK', 'FOO', 'M-SEARCH', 'get', 'Post', 'X'.repeat(40)];
+const METHODS = [
+  'GET',
+  'POST',
+  'PUT',
+  'PATCH',
+  'DELETE',
+  'OPTIONS',
+  'HEAD',
+  'TRACE',
+  'TRACK',
+  'CONNECT',
+  'PROPFIND',
+  'MKCOL',
+  'PURGE',
+  'QUERY',
+  'SEARCH',
+  'LINK',
+  'FOO',
+  'M-SEARCH',
+  'get',
+  'Post',
+  'X'.repeat(40),
+];
 
 export const methodMutators: Mutator[] = [
   {
@@ -11,7 +33,22 @@ export const methodMutators: Mutator[] = [
       const request = baseRequest(context);
       request.method = context.rng.pick(METHODS.filter((method) => method !== context.sample.operation.method));
       // Methods node:http does not parse end the connection; CONNECT takes it over.
-      const known = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD', 'TRACE', 'PROPFIND', 'MKCOL', 'PURGE', 'QUERY', 'SEARCH', 'LINK'];
+      const known = [
+        'GET',
+        'POST',
+        'PUT',
+        'PATCH',
+        'DELETE',
+        'OPTIONS',
+        'HEAD',
+        'TRACE',
+        'PROPFIND',
+        'MKCOL',
+        'PURGE',
+        'QUERY',
+        'SEARCH',
+        'LINK',
+      ];
       return caseOf(context, 'wrong-method', request, { alone: !known.includes(request.method) });
     },
   },

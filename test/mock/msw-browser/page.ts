@@ -38,7 +38,9 @@ async function run(): Promise<PageResult> {
   await worker.start({ quiet: true, onUnhandledFrame: 'bypass' });
 
   const body = JSON.stringify({ name: new URLSearchParams(location.search).get('workspace') });
-  const created = await answer(await fetch(`${origin}/_mock/workspaces`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }));
+  const created = await answer(
+    await fetch(`${origin}/_mock/workspaces`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }),
+  );
   const key: string = created.body?.api_key;
   const whoami = await answer(await fetch(`${origin}/v1/api-keys/whoami`, { headers: { Authorization: `Bearer ${key}` } }));
   const withoutKey = await answer(await fetch(`${origin}/v1/api-keys/whoami`));
