@@ -1,6 +1,7 @@
 // Faults in the conversations rules (spec 2.9, 2.10, 3, 4.8): each breaks one rule the way a real
 // implementation might, and a check of the conversations family must catch it
 // (test/conformance/mutation.test.ts).
+import { errorDocsUrl } from '../errors/docs-url.ts';
 import { presentConversation, presentMessage } from '../resources/conversations/present.ts';
 import { WALK } from '../resources/conversations/delivery-walk.ts';
 import { messageSummary } from '../resources/conversations/event-summaries.ts';
@@ -433,7 +434,7 @@ export const conversationsFaults: Fault[] = [
               code: 'invalid_state',
               message: 'Only open conversations can be resolved.',
               request_id: requestId,
-              docs_url: 'https://docs.crm.example/errors/invalid_state',
+              docs_url: errorDocsUrl(state.config, 'invalid_state'),
             },
           },
         });
@@ -481,7 +482,7 @@ export const conversationsFaults: Fault[] = [
           code: 'opted_out',
           message: 'The client opted out.',
           request_id: read.headers.get('x-request-id'),
-          docs_url: 'https://docs.crm.example/errors/opted_out',
+          docs_url: errorDocsUrl(state.config, 'opted_out'),
         };
         return changed(read, { status: 409, body: { error } });
       })(next, state),

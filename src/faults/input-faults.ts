@@ -1,5 +1,6 @@
 // Faults in how bad input is refused: unknown fields, malformed JSON, invalid values,
 // credentials, scopes, the body limit, id types, other workspaces.
+import { errorDocsUrl } from '../errors/docs-url.ts';
 import type { MockState } from '../mock-state.ts';
 import { callerOf } from '../http/handler.ts';
 import type { OperationId } from '../spec/operation-types.ts';
@@ -231,7 +232,7 @@ export const inputFaults: Fault[] = [
     proves: ['conventions.long-prefixes-in-paths', 'errors.request-id-in-body'],
     description: 'Ids with the older long prefixes (lead_...) are refused with 400 invalid_id_type.',
     // The record's id in the path (the first path parameter of an API route, `id`) with a long prefix.
-    wrap: onApi(async (next, request, info, { params }) => {
+    wrap: onApi(async (next, request, info, { params }, state) => {
       if (/^[a-z]{4,}_[0-9a-z]{26}$/.test(params.id ?? '')) {
         return new Response(
           JSON.stringify({
@@ -239,7 +240,7 @@ export const inputFaults: Fault[] = [
               code: 'invalid_id_type',
               message: 'Long prefixes are not accepted.',
               request_id: 'req_fault',
-              docs_url: 'https://docs.crm.example/errors/invalid_id_type',
+              docs_url: errorDocsUrl(state.config, 'invalid_id_type'),
             },
           }),
           {
@@ -278,8 +279,8 @@ export const inputFaults: Fault[] = [
     description: 'Record numbers are resolved on lead routes only: /v1/contacts/7, /v1/companies/7 and /v1/tasks/7 answer 404 not_found.',
     wrap: onOperation(
       [...routesOf(RECORD_ROUTES, ['contacts', 'companies', 'tasks']), ...routesOf(SUB_ROUTES, ['contacts', 'companies', 'tasks'])],
-      async (next, request, info, { params }) =>
-        isNumber(params.id) ? errorAnswer(request, 404, 'not_found', 'Not found.') : next(request, info),
+      async (next, request, info, { params }, state) =>
+        isNumber(params.id) ? errorAnswer(state, request, 404, 'not_found', 'Not found.') : next(request, info),
     ),
   },
   {
@@ -375,7 +376,7 @@ export const inputFaults: Fault[] = [
     description:
       'Long-prefixed ids (contact_..., stage_...) are accepted in paths but refused in request bodies with 422 validation_failed: the body schema only knows the short prefixes.',
     wrap: onApi(
-      async (next, request, info) => {
+      async (next, request, info, _routed, state) => {
         const body = await sentJson(request);
         const field =
           body && typeof body === 'object'
@@ -385,7 +386,7 @@ export const inputFaults: Fault[] = [
               )
             : undefined;
         return field
-          ? errorAnswer(request, 422, 'validation_failed', 'Some values are invalid.', {
+          ? errorAnswer(state, request, 422, 'validation_failed', 'Some values are invalid.', {
               fields: { [field]: 'is not an id of the right type' },
             })
           : next(request, info);
@@ -409,7 +410,7 @@ export const inputFaults: Fault[] = [
     wrap: onOperation('getWhoami', async (next, request, info, _routed, state) => {
       const scopes = scopesOf(state, request);
       return scopes && !scopes.includes('users:read')
-        ? errorAnswer(request, 403, 'missing_scope', 'The key lacks a scope.', { scope: 'users:read' })
+        ? errorAnswer(state, request, 403, 'missing_scope', 'The key lacks a scope.', { scope: 'users:read' })
         : next(request, info);
     }),
   },
@@ -436,7 +437,7 @@ export const inputFaults: Fault[] = [
       async (next, request, info, _routed, state) => {
         const scopes = scopesOf(state, request);
         return scopes && !scopes.includes('leads:read')
-          ? errorAnswer(request, 403, 'missing_scope', 'The key lacks a scope.', { scope: 'leads:read' })
+          ? errorAnswer(state, request, 403, 'missing_scope', 'The key lacks a scope.', { scope: 'leads:read' })
           : next(request, info);
       },
     ),
@@ -446,11 +447,11 @@ export const inputFaults: Fault[] = [
     family: 'input',
     proves: ['limits.body-under-1mb-read'],
     description: 'The body limit is set at 512 KB instead of 1 MB: a body of 900 KB answers 413 body_too_large.',
-    wrap: (next) => async (request, info) => {
+    wrap: (next, state) => async (request, info) => {
       if (!['POST', 'PATCH', 'PUT'].includes(request.method)) return next(request, info);
       const bytes = new Uint8Array(await request.clone().arrayBuffer());
       return bytes.byteLength > 512 * 1024
-        ? errorAnswer(request, 413, 'body_too_large', 'The request body is larger than 512 KB.')
+        ? errorAnswer(state, request, 413, 'body_too_large', 'The request body is larger than 512 KB.')
         : next(request, info);
     },
   },
@@ -802,11 +803,18 @@ function scopesOf(state: MockState, request: Request): string[] | undefined {
   return credential?.kind === 'api_key' ? [...credential.apiKey.scopes] : undefined;
 }
 
-/** An error envelope the fault answers itself, with the caller's request id. */
-function errorAnswer(request: Request, status: number, code: string, message: string, extras: Record<string, unknown> = {}): Response {
+/** An error envelope the fault answers itself, with the caller's request id and the code's docs page. */
+function errorAnswer(
+  state: MockState,
+  request: Request,
+  status: number,
+  code: string,
+  message: string,
+  extras: Record<string, unknown> = {},
+): Response {
   const requestId = request.headers.get('x-request-id') ?? 'req_fault';
   return new Response(
-    JSON.stringify({ error: { code, message, request_id: requestId, docs_url: `https://docs.crm.example/errors/${code}`, ...extras } }),
+    JSON.stringify({ error: { code, message, request_id: requestId, docs_url: errorDocsUrl(state.config, code), ...extras } }),
     {
       status,
       headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId },

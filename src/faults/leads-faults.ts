@@ -1,5 +1,6 @@
 // Faults in the leads rules: each breaks one rule the way a real implementation might, and a check
 // of the leads family must catch it (test/conformance/mutation.test.ts).
+import { errorDocsUrl } from '../errors/docs-url.ts';
 import { callerOf, type HandlerContext, type HandlerResult } from '../http/handler.ts';
 import type { OperationId } from '../spec/operation-types.ts';
 import { changed, jsonOf, onErrorCode, type Fault } from './fault.ts';
@@ -286,7 +287,7 @@ export const leadsFaults: Fault[] = [
     proves: ['leads.board-no-pipeline'],
     description:
       'The board of a workspace without a pipeline answers 409 no_pipeline (an error the board does not document) instead of an empty board.',
-    wrap: onOperation('getLeadBoard', async (next, request, info) => {
+    wrap: onOperation('getLeadBoard', async (next, request, info, _routed, state) => {
       const response = await next(request, info);
       const body = response.ok ? await jsonOf(response) : undefined;
       if (body?.pipeline_id !== null) return response;
@@ -298,7 +299,7 @@ export const leadsFaults: Fault[] = [
             code: 'no_pipeline',
             message: 'The workspace has no pipeline.',
             request_id: requestId,
-            docs_url: 'https://docs.crm.example/errors/no_pipeline',
+            docs_url: errorDocsUrl(state.config, 'no_pipeline'),
           },
         },
       });

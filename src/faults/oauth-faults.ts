@@ -5,6 +5,7 @@
 // endpoints are public (no credential, so no request transaction of a workspace: http/handle.ts),
 // and their handlers open the transactions they need: a fault that changes a stored code, token,
 // consent request or app writes in a transaction of its own, as the endpoint's handler does.
+import { errorDocsUrl } from '../errors/docs-url.ts';
 import type { MockState } from '../mock-state.ts';
 import { findApp } from '../oauth/find-app.ts';
 import { s256Challenge } from '../oauth/pkce.ts';
@@ -422,7 +423,7 @@ export const oauthFaults: Fault[] = [
     proves: ['oauth.error-format', 'oauth.invalid-client-401', 'oauth.unsupported-grant-type', 'oauth.invalid-grant'],
     description:
       'The token and revoke endpoints answer errors in the API envelope {error: {code, message, ...}} instead of {error, error_description}.',
-    wrap: onOperation(TOKEN_AND_REVOKE, async (next, request, info) => {
+    wrap: onOperation(TOKEN_AND_REVOKE, async (next, request, info, _routed, state) => {
       const response = await next(request, info);
       if (response.status < 400) return response;
       const body = await jsonOf(response);
@@ -434,7 +435,7 @@ export const oauthFaults: Fault[] = [
             code: body.error,
             message: body.error_description ?? body.error,
             request_id: requestId,
-            docs_url: `https://docs.crm.example/errors/${body.error}`,
+            docs_url: errorDocsUrl(state.config, body.error),
           },
         },
       });

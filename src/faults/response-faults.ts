@@ -162,7 +162,10 @@ export const responseFaults: Fault[] = [
     description:
       'An unknown id answers not_found with fields naming the path parameter, as if it were a field problem, and a docs_url that is one page for every code.',
     wrap: onErrorCode('not_found', (response, body) =>
-      changed(response, { body: { error: { ...body.error, fields: { id: 'not found' }, docs_url: 'https://docs.crm.example/errors' } } }),
+      // One page for every code: the code's own page with the code cut off.
+      changed(response, {
+        body: { error: { ...body.error, fields: { id: 'not found' }, docs_url: String(body.error.docs_url).replace(/\/[^/]*$/, '') } },
+      }),
     ),
   },
   {
