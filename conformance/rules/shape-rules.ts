@@ -33,5 +33,9 @@ export function shapeRules(): Rule[] {
 
 function needsOf(operation: Operation): Need[] {
   if (operation.path.startsWith('/oauth/')) return ['oauth-client'];
+  // A first-party-only route refuses API keys (spec 4.6, 5.1): a key sees only the error envelope,
+  // never the shape; its answers come to a web-app session, which only a mock's control API gives
+  // (how a member signs in to the web app is not shown).
+  if (operation.isFirstPartyOnly) return ['control'];
   return operation.isPublic ? ['form'] : ['key'];
 }
