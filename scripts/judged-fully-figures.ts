@@ -13,7 +13,7 @@ export type Measure = { file: string; mode: { receiver: boolean; wait: boolean }
 export type Inputs = {
   measures: Measure[];
   /** The catalog's rules with checks, in its order: a rule's family is its first check's. */
-  rules: { id: string; checks: string[] }[];
+  rules: { id: string; checks: string[]; unproven?: string }[];
   familyOfCheck: (check: string) => string;
   /** Each fault's family and `proves` as declared now (src/faults/fault-proofs.ts). */
   faults: { name: string; family: string; proves: readonly string[] }[];
@@ -27,7 +27,7 @@ export type Inputs = {
  */
 export type FamilyFigure = { family: string; couldJudge: number; onMock: number; onStandIn: number; warnedThere: number };
 /** A could-judge rule not proven on the stand-in: each proving fault with what the run said (undefined: the fault was not measured). */
-export type Left = { rule: string; family: string; faults: { fault: string; there?: RuleThere }[] };
+export type Left = { rule: string; family: string; faults: { fault: string; there?: RuleThere }[]; unproven?: string };
 export type JudgedFully = { families: FamilyFigure[]; total: FamilyFigure; left: Left[]; modes: string[] };
 
 /** The figure of the families the measures cover (the families of their faults). */
@@ -54,6 +54,7 @@ export function judgedFully(inputs: Inputs): JudgedFully {
       rule: rule.id,
       family: familyOf(rule),
       faults: (provers.get(rule.id) ?? []).map((fault) => ({ fault, there: saidOf(measured.get(fault), rule.id) })),
+      ...(rule.unproven ? { unproven: rule.unproven } : {}),
     }));
   return {
     families: families.sort().map((family) =>
@@ -118,13 +119,29 @@ export function judgedFullyMarkdown(figure: JudgedFully, heading: string): strin
     '',
     `## Could-judge rules not proven on the stand-in (${figure.left.length})`,
     '',
+    `By what the stand-in run said (the most telling of its proving faults): ${causesLine(figure.left)}.`,
+    '',
     ...(left.length ? left : ['None.']),
     '',
   ].join('\n');
 }
 
-function leftLine({ rule, family, faults }: Left): string {
-  if (!faults.length) return `- \`${rule}\` (${family}): no fault proves it on the mock`;
+/** The order in which a proving fault's run tells most about a rule left: a warning first, no fault last. */
+const TELLING = ['warned', 'passed', 'not-exercised', 'skipped', 'not looked for', 'not measured', 'no fault proves it'];
+
+function causeOf({ faults }: Left): string {
+  const said = faults.map(({ there }) => there?.outcome ?? 'not measured');
+  return TELLING.find((cause) => said.includes(cause)) ?? said[0] ?? 'no fault proves it';
+}
+
+function causesLine(left: Left[]): string {
+  const counts = new Map<string, number>();
+  for (const rule of left) counts.set(causeOf(rule), (counts.get(causeOf(rule)) ?? 0) + 1);
+  return [...counts].map(([cause, count]) => `${cause} ${count}`).join(', ') || 'none';
+}
+
+function leftLine({ rule, family, faults, unproven }: Left): string {
+  if (!faults.length) return `- \`${rule}\` (${family}): no fault proves it on the mock${unproven ? ` (unproven: ${unproven})` : ''}`;
   const said = faults.map(({ fault, there }) => `${fault}: ${there ? thereText(there) : 'not measured'}`);
   return `- \`${rule}\` (${family}): ${said.join('; ')}`;
 }

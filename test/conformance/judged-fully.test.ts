@@ -7,7 +7,7 @@ const rules = [
   { id: 'leads.a', checks: ['leads.create'] },
   { id: 'leads.b', checks: ['leads.create'] },
   { id: 'leads.c', checks: ['leads.update'] },
-  { id: 'leads.d', checks: ['leads.update'] },
+  { id: 'leads.d', checks: ['leads.update'], unproven: 'no answer shows it' },
   { id: 'leads.needs-control', checks: ['leads.update'] },
   { id: 'query.a', checks: ['query.filters', 'leads.create'] },
   { id: 'events.a', checks: ['events.lead'] },
@@ -74,7 +74,7 @@ describe('judged fully on a deployment stand-in', () => {
           { fault: 'breaks-c-too', there: undefined },
         ],
       },
-      { rule: 'leads.d', family: 'leads', faults: [] },
+      { rule: 'leads.d', family: 'leads', faults: [], unproven: 'no answer shows it' },
       { rule: 'query.a', family: 'query', faults: [{ fault: 'breaks-query', there: { outcome: 'warned', message: 'a reading' } }] },
     ]);
   });
@@ -87,7 +87,8 @@ describe('judged fully on a deployment stand-in', () => {
     expect(markdown).toContain(
       '- `leads.c` (leads): breaks-c: not looked for (measured before its proves named the rule); breaks-c-too: not measured',
     );
-    expect(markdown).toContain('- `leads.d` (leads): no fault proves it on the mock');
+    expect(markdown).toContain('- `leads.d` (leads): no fault proves it on the mock (unproven: no answer shows it)');
     expect(markdown).toContain('## Could-judge rules not proven on the stand-in (4)');
+    expect(markdown).toContain('the most telling of its proving faults): skipped 1, not looked for 1, no fault proves it 1, warned 1.');
   });
 });
