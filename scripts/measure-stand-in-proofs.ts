@@ -58,6 +58,9 @@ function checksFor(fault: FaultInfo): string[] {
   return !checks.size || [...checks].some((check) => OBSERVERS.has(check)) ? familiesFor(fault) : [...checks];
 }
 
+/** Enough of a reason to tell why (the rest names the run's own records). */
+const MESSAGE_LENGTH = 300;
+
 /** What the stand-in run said of each rule the fault proves on the mock: its outcome and, when it has one, why. */
 function provedRulesThere(fault: FaultInfo, report: Report): Record<string, { outcome: string; message?: string }> {
   const results = new Map(report.rules.map((rule) => [rule.id, rule]));
@@ -68,7 +71,7 @@ function provedRulesThere(fault: FaultInfo, report: Report): Record<string, { ou
         id,
         {
           outcome: result?.outcome ?? 'not-checked',
-          ...(result && result.outcome !== 'failed' && result.message ? { message: result.message } : {}),
+          ...(result && result.outcome !== 'failed' && result.message ? { message: result.message.slice(0, MESSAGE_LENGTH) } : {}),
         },
       ];
     }),
