@@ -8,7 +8,8 @@
 export type RuleThere = { outcome: string; message?: string };
 /** One fault's stand-in run, as measure-stand-in-proofs.ts --json writes it. */
 export type FaultThere = { failed: string[]; warned: string[]; proves?: Record<string, RuleThere> };
-export type Measure = { file: string; mode: { receiver: boolean; wait: boolean }; faults: Record<string, FaultThere> };
+/** `mode` is missing in a file written before the measure stored it. */
+export type Measure = { file: string; mode?: { receiver: boolean; wait: boolean }; faults: Record<string, FaultThere> };
 
 export type Inputs = {
   measures: Measure[];
@@ -86,9 +87,9 @@ function proversByRule(faults: Inputs['faults']): Map<string, string[]> {
   return provers;
 }
 
-function modeOf(measure: Measure): string {
-  const mode = `${measure.mode.receiver ? 'with a receiver' : 'inputs only'}${measure.mode.wait ? ' and waiting' : ''}`;
-  return `${measure.file}: ${mode}`;
+function modeOf({ file, mode }: Measure): string {
+  if (!mode) return `${file}: mode not recorded`;
+  return `${file}: ${mode.receiver ? 'with a receiver' : 'inputs only'}${mode.wait ? ' and waiting' : ''}`;
 }
 
 const percent = (part: number, whole: number) => (whole ? `${Math.floor((100 * part) / whole)} %` : '-');

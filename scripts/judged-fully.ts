@@ -27,10 +27,12 @@ function filesOf(path: string): string[] {
     .map((name) => join(path, name));
 }
 
+/** A measure's file; one written before the measure stored its mode is `{fault: {failed, warned}}` alone. */
 function readMeasure(file: string): Measure {
   const parsed = JSON.parse(readFileSync(file, 'utf8'));
-  if (!parsed.mode || !parsed.faults) throw new Error(`${file} is not what measure-stand-in-proofs.ts --json writes ({mode, faults})`);
-  return { file: basename(file), mode: parsed.mode, faults: parsed.faults };
+  if (typeof parsed !== 'object' || parsed === null) throw new Error(`${file} is not what measure-stand-in-proofs.ts --json writes`);
+  if (parsed.faults) return { file: basename(file), mode: parsed.mode, faults: parsed.faults };
+  return { file: basename(file), faults: parsed };
 }
 
 /** The full offer of a deployment (issue 22): a stand-in's inputs, a receiver it reaches and waiting out minutes. */

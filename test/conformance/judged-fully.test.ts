@@ -57,6 +57,7 @@ describe('judged fully on a deployment stand-in', () => {
     // events.a is of no measured family; leads.needs-control is not a rule a deployment could let the suite judge.
     expect(figure.total).toEqual({ family: 'total', couldJudge: 5, onMock: 4, onStandIn: 1, warnedThere: 1 });
     expect(figure.modes).toEqual(['leads.json: with a receiver', 'query.json: with a receiver and waiting']);
+    expect(judgedFully({ ...inputs, measures: [{ file: 'old.json', faults: {} }] }).modes).toEqual(['old.json: mode not recorded']);
   });
 
   it('lists every could-judge rule left, each proving fault with what the stand-in run said of it', () => {
