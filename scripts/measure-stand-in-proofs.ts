@@ -5,7 +5,8 @@
 // the suite sent a request that a deployment breaking the rule answered differently, and said so.
 // `--receiver` adds a webhook receiver the stand-in reaches; `--wait` adds --wait-for-retries.
 // Each fault runs the checks of the rules it proves (`--families`: its whole families). Two faults run at once (`--width N`); `--family F` measures one family, `--fault NAME` (repeatable) some faults; `--json FILE` writes
-// {fault: {failed, warned}}. It takes minutes per family: it is not part of `npm test`.
+// {mode: {receiver, wait}, faults: {fault: {failed, warned, proves: {rule: {outcome, message}}}}}: what the run
+// said of each rule the fault proves, which scripts/judged-fully.ts reads. It takes minutes per family: it is not part of `npm test`.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ALL_CHECKS } from '../conformance/checks/index.ts';
@@ -57,6 +58,26 @@ function checksFor(fault: FaultInfo): string[] {
   return !checks.size || [...checks].some((check) => OBSERVERS.has(check)) ? familiesFor(fault) : [...checks];
 }
 
+/** Enough of a reason to tell why (the rest names the run's own records). */
+const MESSAGE_LENGTH = 300;
+
+/** What the stand-in run said of each rule the fault proves on the mock: its outcome and, when it has one, why. */
+function provedRulesThere(fault: FaultInfo, report: Report): Record<string, { outcome: string; message?: string }> {
+  const results = new Map(report.rules.map((rule) => [rule.id, rule]));
+  return Object.fromEntries(
+    (FAULT_PROOFS[fault.name] ?? []).map((id) => {
+      const result = results.get(id);
+      return [
+        id,
+        {
+          outcome: result?.outcome ?? 'not-checked',
+          ...(result && result.outcome !== 'failed' && result.message ? { message: result.message.slice(0, MESSAGE_LENGTH) } : {}),
+        },
+      ];
+    }),
+  );
+}
+
 // A blind hunt's faults prove no rule: they measure the suite (scripts/hunt-table.ts).
 const faults = FAULT_CATALOG.filter(
   (fault) => !fault.hunt && (!values.family || fault.family === values.family) && (!values.fault || values.fault.includes(fault.name)),
@@ -66,10 +87,11 @@ const measured = await inParallel(faults, Number(values.width ?? 2), async (faul
   const report = await standInRun(fault);
   const warned = report.rules.filter((rule) => rule.outcome === 'warned').map((rule) => rule.id);
   console.error(`${fault.name}: failed ${failedRules(report).join(' ') || '-'}; warned ${warned.join(' ') || '-'}`);
-  return [fault.name, { failed: failedRules(report), warned }] as const;
+  return [fault.name, { failed: failedRules(report), warned, proves: provedRulesThere(fault, report) }] as const;
 });
 const seconds = Math.round((Date.now() - started) / 1000);
-if (values.json) writeFileSync(values.json, `${JSON.stringify(Object.fromEntries(measured), null, 1)}\n`);
+const mode = { receiver: Boolean(values.receiver), wait: Boolean(values.wait) };
+if (values.json) writeFileSync(values.json, `${JSON.stringify({ mode, faults: Object.fromEntries(measured) }, null, 1)}\n`);
 
 const observable = loadCatalog().filter((rule) => !rule.unobservable).length;
 const onMock = new Set(faults.flatMap((fault) => FAULT_PROOFS[fault.name] ?? []));

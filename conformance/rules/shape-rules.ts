@@ -27,11 +27,25 @@ export function shapeRules(): Rule[] {
     rule: `${operation.method.toUpperCase()} ${operation.path} (${operation.id}) answers JSON bodies valid against the schema of their status.`,
     needs: needsOf(operation),
     checks: ['responses.body-schema'],
+    ...(answersWithoutBody(operation) ? { unproven: NO_BODY } : {}),
     file: SHAPE_FILE,
   }));
 }
 
+const NO_BODY =
+  "Its one success answer is 204, which HTTP gives no body, and its JSON errors are the envelope's rules: no answer of the operation can break its shape.";
+
+/** Every answer but an error is 204 No Content (the forms' CORS preflights). */
+function answersWithoutBody(operation: Operation): boolean {
+  const answers = operation.responseStatuses.filter((status) => /^[123]/.test(status));
+  return answers.length > 0 && answers.every((status) => status === '204');
+}
+
 function needsOf(operation: Operation): Need[] {
   if (operation.path.startsWith('/oauth/')) return ['oauth-client'];
+  // A first-party-only route refuses API keys (spec 4.6, 5.1): a key sees only the error envelope,
+  // never the shape; its answers come to a web-app session, which only a mock's control API gives
+  // (how a member signs in to the web app is not shown).
+  if (operation.isFirstPartyOnly) return ['control'];
   return operation.isPublic ? ['form'] : ['key'];
 }

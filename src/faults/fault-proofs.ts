@@ -836,7 +836,7 @@ export const FAULT_PROOFS: Readonly<Record<string, readonly string[]>> = {
   "board-names-pipeline-object": ["responses.shape.get-lead-board"],
   "lead-contact-add-answers-link": ["leads.contacts-add","responses.shape.add-lead-contact"],
   "revoke-answers-flag": ["oauth.revoke-answer","responses.shape.revoke-token"],
-  "form-config-without-submit-text": ["responses.shape.get-form-config"],
+  "form-config-without-submit-text": ["responses.shape.get-form-config","forms.config-fields"],
   "whoami-scopes-one-string": ["auth.whoami-shape","auth.named-scopes","responses.shape.get-whoami"],
   "hosted-page-shadowed-by-config": ["responses.shape.get-hosted-form-page","forms.route-hosted-page"],
   "authorize-refusal-generic-json": ["responses.shape.authorize"],

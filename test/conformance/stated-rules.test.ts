@@ -87,11 +87,11 @@ const BROKEN_BY: Record<string, string> = {
 /**
  * Stated rules a deployment's run can judge only through a route the spec does not show
  * (`x-inferred-route`): their failures warn there (spec README, reading 3), and the fault is
- * still caught. `conventions.ids-only-elsewhere` under this fault is judged on the webhook read,
- * `oauth.approval-by-owner-admin` on the consent form's post, `webhooks.gone-disables` on the
- * webhook read: routes a deployment may not have.
+ * still caught. `oauth.approval-by-owner-admin` is judged on the consent form's post,
+ * `webhooks.gone-disables` on the webhook read: routes a deployment may not have.
+ * (`conventions.ids-only-elsewhere` is judged on the webhook ping too, a route the spec shows: it fails.)
  */
-const THROUGH_AN_INFERRED_ROUTE = new Set(['conventions.ids-only-elsewhere', 'oauth.approval-by-owner-admin', 'webhooks.gone-disables']);
+const THROUGH_AN_INFERRED_ROUTE = new Set(['oauth.approval-by-owner-admin', 'webhooks.gone-disables']);
 
 const catalog = rulesById();
 const byFault = new Map<string, string[]>();

@@ -35,20 +35,28 @@ export const recordNumbers: ActiveCheck = {
   async run(context) {
     const assigneeId = await activeMemberId(context);
     for (const kind of NUMBERED_KINDS) await judgeKind(context, kind, assigneeId);
-    // A key without webhooks:manage is refused before the id is read: nothing to judge then.
-    const webhook = await context.client.send('GET', '/v1/webhooks/1');
-    if (webhook.status !== 403)
-      context.judge(
-        'conventions.ids-only-elsewhere',
-        webhook.status === 200
-          ? 'GET /v1/webhooks/1 found a webhook by a number'
-          : ![400, 404].includes(webhook.status)
-            ? `GET /v1/webhooks/1 answered ${answerOf(webhook)}, not 404 or 400`
-            : undefined,
-        webhook,
-      );
+    await judgeWebhookNumber(context, 'GET', '/v1/webhooks/1');
+    // The read route is not shown (x-inferred: it only warns); the ping route is (spec 4.11), and a
+    // ping sent by mistake to a webhook found by its number changes nothing.
+    await judgeWebhookNumber(context, 'POST', '/v1/webhooks/1/ping');
   },
 };
+
+/** A number where a webhook id goes finds nothing (spec 2.1: webhooks use ids only). */
+async function judgeWebhookNumber(context: CheckContext, method: string, path: string): Promise<void> {
+  const webhook = await context.client.send(method, path);
+  // A key without webhooks:manage is refused before the id is read: nothing to judge then.
+  if (webhook.status === 403) return;
+  context.judge(
+    'conventions.ids-only-elsewhere',
+    webhook.status < 300
+      ? `${method} ${path} found a webhook by a number`
+      : ![400, 404].includes(webhook.status)
+        ? `${method} ${path} answered ${answerOf(webhook)}, not 404 or 400`
+        : undefined,
+    webhook,
+  );
+}
 
 async function judgeKind(context: CheckContext, kind: NumberedKind, assigneeId: string): Promise<void> {
   const body = createBody(context, kind, assigneeId);

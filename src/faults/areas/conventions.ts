@@ -195,6 +195,8 @@ export const conventionsMutants: Fault[] = [
     description:
       'The OAuth token response shows installation_id with the table prefix ins_ instead of inst_ (spec 2.2: the token response shows it with inst_).',
     operations: ['createToken'],
+    // The code flow gets a token on a deployment too, consent approved by the inputs' hub member (the state family's tokens are a mock's).
+    alsoRun: ['oauth.authorization-code-flow'],
     aroundHandler: answerAltered((body) =>
       typeof body.installation_id === 'string' ? { ...body, installation_id: body.installation_id.replace(/^inst_/, 'ins_') } : body,
     ),

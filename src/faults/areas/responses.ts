@@ -57,7 +57,8 @@ export const responsesMutants: Fault[] = [
     description:
       'Lists of companies, contacts, tasks, lead contacts and messages leave next_cursor out on the last page instead of answering null (spec 4.13: on the last page next_cursor is null).',
     operations: ['listCompanies', 'listContacts', 'listTasks', 'listLeadContacts', 'listMessages'],
-    alsoRun: ['records.companies', 'leads.sub-routes', 'conversations.fields'],
+    // paging.limits walks the contacts to their last page on a deployment too (conversations.fields lists them on a mock only).
+    alsoRun: ['records.companies', 'leads.sub-routes', 'conversations.fields', 'paging.limits'],
     aroundHandler: answerAltered((body) => (body.next_cursor === null ? without(body, 'next_cursor') : body)),
   },
   {
@@ -216,10 +217,12 @@ export const responsesMutants: Fault[] = [
   {
     name: 'form-config-without-submit-text',
     family: 'responses',
-    proves: ['responses.shape.get-form-config'],
+    proves: ['responses.shape.get-form-config', 'forms.config-fields'],
     description:
       "A form's configuration leaves out the submit button's text, leaving the widget to its own default (spec 2.14: the configuration the widget draws from).",
     operations: ['getFormConfig'],
+    // The form checks read the inputs' form on a deployment too (the state family's forms are a mock's).
+    alsoRun: ['forms.configuration'],
     aroundHandler: answerAltered((body) => without(body, 'submit')),
   },
   {

@@ -1,0 +1,153 @@
+// Issue 22's figure, counted through the faults: of the observable rules a deployment could let the
+// suite judge (its inputs, a receiver and waiting: rules/figures.ts `couldJudgeOn`), those judged
+// fully on a deployment stand-in, that is, a fault that proves the rule on the mock (its `proves`)
+// made it FAIL there too. It reads what scripts/measure-stand-in-proofs.ts --json wrote and says,
+// for every could-judge rule the stand-in did not fail, what the run said of it under each fault.
+
+/** What the stand-in run said of one rule a fault proves. */
+export type RuleThere = { outcome: string; message?: string };
+/** One fault's stand-in run, as measure-stand-in-proofs.ts --json writes it. */
+export type FaultThere = { failed: string[]; warned: string[]; proves?: Record<string, RuleThere> };
+/** `mode` is missing in a file written before the measure stored it. */
+export type Measure = { file: string; mode?: { receiver: boolean; wait: boolean }; faults: Record<string, FaultThere> };
+
+export type Inputs = {
+  measures: Measure[];
+  /** The catalog's rules with checks, in its order: a rule's family is its first check's. */
+  rules: { id: string; checks: string[]; unproven?: string }[];
+  familyOfCheck: (check: string) => string;
+  /** Each fault's family and `proves` as declared now (src/faults/fault-proofs.ts). */
+  faults: { name: string; family: string; proves: readonly string[] }[];
+  couldJudge: (id: string) => boolean;
+};
+
+/**
+ * `warnedThere`: could-judge rules not failed but warned on the stand-in under a proving fault: against a
+ * deployment crmkit did not build a rule with a `reading`, or one judged on a route the spec does not
+ * show (spec README, reading 3), warns at most, so a warning is all a correct run may say of it there.
+ */
+export type FamilyFigure = { family: string; couldJudge: number; onMock: number; onStandIn: number; warnedThere: number };
+/** A could-judge rule not proven on the stand-in: each proving fault with what the run said (undefined: the fault was not measured). */
+export type Left = { rule: string; family: string; faults: { fault: string; there?: RuleThere }[]; unproven?: string };
+export type JudgedFully = { families: FamilyFigure[]; total: FamilyFigure; left: Left[]; modes: string[] };
+
+/** The figure of the families the measures cover (the families of their faults). */
+export function judgedFully(inputs: Inputs): JudgedFully {
+  const measured = new Map(inputs.measures.flatMap((measure) => Object.entries(measure.faults)));
+  const familyOfFault = new Map(inputs.faults.map((fault) => [fault.name, fault.family]));
+  const families = [...new Set([...measured.keys()].map((name) => familyOfFault.get(name) ?? 'unknown'))];
+  const provers = proversByRule(inputs.faults);
+  const shownThere = (rule: string, as: 'failed' | 'warned') =>
+    (provers.get(rule) ?? []).some((fault) => measured.get(fault)?.[as].includes(rule) && provedWhenMeasured(measured.get(fault)!, rule));
+  const provenThere = (rule: string) => shownThere(rule, 'failed');
+  const rows = inputs.rules.filter((rule) => families.includes(inputs.familyOfCheck(rule.checks[0]!)) && inputs.couldJudge(rule.id));
+  const figure = (family: string, of: typeof rows): FamilyFigure => ({
+    family,
+    couldJudge: of.length,
+    onMock: of.filter((rule) => provers.has(rule.id)).length,
+    onStandIn: of.filter((rule) => provenThere(rule.id)).length,
+    warnedThere: of.filter((rule) => !provenThere(rule.id) && shownThere(rule.id, 'warned')).length,
+  });
+  const familyOf = (rule: { checks: string[] }) => inputs.familyOfCheck(rule.checks[0]!);
+  const left = rows
+    .filter((rule) => !provenThere(rule.id))
+    .map((rule) => ({
+      rule: rule.id,
+      family: familyOf(rule),
+      faults: (provers.get(rule.id) ?? []).map((fault) => ({ fault, there: saidOf(measured.get(fault), rule.id) })),
+      ...(rule.unproven ? { unproven: rule.unproven } : {}),
+    }));
+  return {
+    families: families.sort().map((family) =>
+      figure(
+        family,
+        rows.filter((rule) => familyOf(rule) === family),
+      ),
+    ),
+    total: figure('total', rows),
+    left,
+    modes: [...new Set(inputs.measures.map(modeOf))],
+  };
+}
+
+/** What a fault's run said of the rule: undefined when the fault was not measured. */
+function saidOf(fault: FaultThere | undefined, rule: string): RuleThere | undefined {
+  if (!fault) return undefined;
+  return fault.proves?.[rule] ?? { outcome: 'not looked for', message: 'measured before its proves named the rule' };
+}
+
+/** A fault measured before its `proves` named the rule does not count for it: the run did not look for it. */
+function provedWhenMeasured(fault: FaultThere, rule: string): boolean {
+  return !fault.proves || rule in fault.proves;
+}
+
+function proversByRule(faults: Inputs['faults']): Map<string, string[]> {
+  const provers = new Map<string, string[]>();
+  for (const fault of faults) for (const rule of fault.proves) provers.set(rule, [...(provers.get(rule) ?? []), fault.name]);
+  return provers;
+}
+
+function modeOf({ file, mode }: Measure): string {
+  if (!mode) return `${file}: mode not recorded`;
+  return `${file}: ${mode.receiver ? 'with a receiver' : 'inputs only'}${mode.wait ? ' and waiting' : ''}`;
+}
+
+const percent = (part: number, whole: number) => (whole ? `${Math.floor((100 * part) / whole)} %` : '-');
+
+/** The figure as Markdown: a table per family and in total, then every could-judge rule left, with why. */
+export function judgedFullyMarkdown(figure: JudgedFully, heading: string): string {
+  const row = ({ family, couldJudge, onMock, onStandIn, warnedThere }: FamilyFigure) =>
+    `| ${family} | ${couldJudge} | ${onMock} | ${onStandIn} | ${percent(onStandIn, couldJudge)} | ${warnedThere} | ${percent(onStandIn + warnedThere, couldJudge)} |`;
+  const table = [
+    '| family | could judge | proven on the mock | proven on the stand-in | share | warned there instead | share with them |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...figure.families.map(row),
+    row(figure.total).replace('| total |', '| **total** |'),
+  ];
+  const left = figure.left.map(leftLine);
+  return [
+    `# ${heading}`,
+    '',
+    'Rules a deployment could let the suite judge (its inputs, a receiver and waiting), by the family of their first check; ' +
+      'proven on the stand-in: a fault that proves the rule on the mock makes it fail on a deployment stand-in (test/support/stand-in.ts). ' +
+      'Warned there instead: not failed but warned under a proving fault, all a run may say against a deployment crmkit did not build ' +
+      'of a rule with a `reading` or judged on a route the spec does not show (spec README, reading 3). ' +
+      'Generated by `scripts/judged-fully.ts` from `scripts/measure-stand-in-proofs.ts --json`.',
+    '',
+    `Measured: ${figure.modes.join('; ')}.`,
+    '',
+    ...table,
+    '',
+    `## Could-judge rules not proven on the stand-in (${figure.left.length})`,
+    '',
+    `By what the stand-in run said (the most telling of its proving faults): ${causesLine(figure.left)}.`,
+    '',
+    ...(left.length ? left : ['None.']),
+    '',
+  ].join('\n');
+}
+
+/** The order in which a proving fault's run tells most about a rule left: a warning first, no fault last. */
+const TELLING = ['warned', 'passed', 'not-exercised', 'skipped', 'not looked for', 'not measured', 'no fault proves it'];
+
+function causeOf({ faults }: Left): string {
+  const said = faults.map(({ there }) => there?.outcome ?? 'not measured');
+  return TELLING.find((cause) => said.includes(cause)) ?? said[0] ?? 'no fault proves it';
+}
+
+function causesLine(left: Left[]): string {
+  const counts = new Map<string, number>();
+  for (const rule of left) counts.set(causeOf(rule), (counts.get(causeOf(rule)) ?? 0) + 1);
+  return [...counts].map(([cause, count]) => `${cause} ${count}`).join(', ') || 'none';
+}
+
+function leftLine({ rule, family, faults, unproven }: Left): string {
+  if (!faults.length) return `- \`${rule}\` (${family}): no fault proves it on the mock${unproven ? ` (unproven: ${unproven})` : ''}`;
+  const said = faults.map(({ fault, there }) => `${fault}: ${there ? thereText(there) : 'not measured'}`);
+  return `- \`${rule}\` (${family}): ${said.join('; ')}`;
+}
+
+function thereText({ outcome, message }: RuleThere): string {
+  const text = message ? `${outcome} (${message.replace(/\s+/g, ' ').slice(0, 200)})` : outcome;
+  return text.replaceAll('|', '\\|');
+}

@@ -1,0 +1,56 @@
+// `node scripts/judged-fully.ts [--json FILE|DIR]… [--out FILE]`: issue 22's figure from the JSON files
+// scripts/measure-stand-in-proofs.ts --json wrote (by default docs/stand-in-proofs/, one per family):
+// per family and in total, the rules a deployment could let the suite judge with its inputs, a
+// receiver and waiting, of them those a fault proves on the mock and those it proves on the
+// stand-in, and every could-judge rule left with what the stand-in run said of it
+// (scripts/judged-fully-figures.ts). `--out` writes the Markdown (docs/judged-fully.md), else it is printed.
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ALL_CHECKS } from '../conformance/checks/index.ts';
+import { loadCatalog } from '../conformance/rules/catalog.ts';
+import { couldJudgeOn } from '../conformance/rules/figures.ts';
+import { offerOf } from '../conformance/rules/target-offer.ts';
+import { targetOptionsOf } from '../harness/inputs.ts';
+import { FAULT_PROOFS } from '../src/faults/fault-proofs.ts';
+import { FAULT_CATALOG } from '../src/faults/index.ts';
+import { startStandIn } from '../test/support/stand-in.ts';
+import { judgedFully, judgedFullyMarkdown, type Measure } from './judged-fully-figures.ts';
+
+const { values } = parseArgs({ options: { json: { type: 'string', multiple: true }, out: { type: 'string' } } });
+
+function filesOf(path: string): string[] {
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => join(path, name));
+}
+
+/** A measure's file; one written before the measure stored its mode is `{fault: {failed, warned}}` alone. */
+function readMeasure(file: string): Measure {
+  const parsed = JSON.parse(readFileSync(file, 'utf8'));
+  if (typeof parsed !== 'object' || parsed === null) throw new Error(`${file} is not what measure-stand-in-proofs.ts --json writes`);
+  if (parsed.faults) return { file: basename(file), mode: parsed.mode, faults: parsed.faults };
+  return { file: basename(file), faults: parsed };
+}
+
+/** The full offer of a deployment (issue 22): a stand-in's inputs, a receiver it reaches and waiting out minutes. */
+async function fullOffer() {
+  const standIn = await startStandIn();
+  await standIn.server.close();
+  return offerOf({ ...targetOptionsOf(standIn.inputs), webhookReceiverUrl: 'https://receiver.example', waitForRetries: true });
+}
+
+const measures = (values.json ?? ['docs/stand-in-proofs']).flatMap(filesOf).map(readMeasure);
+const familyOfCheck = new Map(ALL_CHECKS.map((check) => [check.id, check.family]));
+const figure = judgedFully({
+  measures,
+  rules: loadCatalog().filter((rule) => rule.checks.length && !rule.unobservable),
+  familyOfCheck: (check) => familyOfCheck.get(check) ?? 'unknown',
+  faults: FAULT_CATALOG.filter((fault) => !fault.hunt).map((fault) => ({ ...fault, proves: FAULT_PROOFS[fault.name] ?? [] })),
+  couldJudge: couldJudgeOn(await fullOffer()),
+});
+const markdown = judgedFullyMarkdown(figure, 'Rules judged fully on a deployment stand-in (issue 22)');
+if (values.out) writeFileSync(values.out, markdown);
+else process.stdout.write(markdown);
