@@ -791,6 +791,7 @@ export const FAULT_CATALOG: readonly FaultInfo[] = [
   {"name":"any-answer-succeeds","family":"webhooks","module":"areas/webhooks"},
   {"name":"deliveries-list-without-latency","family":"webhooks","module":"areas/webhooks"},
   {"name":"deliveries-list-without-has-more","family":"webhooks","module":"areas/webhooks"},
+  {"name":"deliveries-cursor-skips-one","family":"webhooks","module":"areas/webhooks"},
   {"name":"delivery-detail-without-response","family":"webhooks","module":"areas/webhooks"},
   {"name":"ping-to-every-catch-all","family":"webhooks","module":"areas/webhooks"},
   {"name":"delivery-form-encoded","family":"webhooks","module":"areas/webhooks"},

@@ -786,6 +786,7 @@ export const FAULT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   "any-answer-succeeds": "The delivery result counts any HTTP answer as success, a 500 too; only a connection error fails (spec 6.3: anything but 2xx is a failed attempt).",
   "deliveries-list-without-latency": "The deliveries list leaves out latency_ms (kept for the single delivery), where each listed delivery shows status, attempts, response status and latency (spec 4.11).",
   "deliveries-list-without-has-more": "The deliveries list answers {object, data, next_cursor} without has_more, leaving the caller to infer it from the cursor (spec 4.11: {object: list, data, next_cursor, has_more}).",
+  "deliveries-cursor-skips-one": "Off by one in the deliveries list's cursor: every page after the first leaves out its first delivery (spec 4.11: a page's next_cursor leads to the next).",
   "delivery-detail-without-response": "A single delivery shows the list's fields and its payload but not the start of the receiver's response (spec 4.11: the single delivery adds it).",
   "ping-to-every-catch-all": "The ping is queued as a workspace event, so every webhook subscribed to `*` gets it besides the one pinged (spec 4.11: ping sends a ping to the webhook).",
   "delivery-form-encoded": "A delivery posts the event form-encoded, `payload=<the JSON>`, as some chat webhooks take it, instead of a JSON body (spec 6.1).",

@@ -788,6 +788,7 @@ export const FAULT_PROOFS: Readonly<Record<string, readonly string[]>> = {
   "any-answer-succeeds": ["webhooks.non-2xx-fails"],
   "deliveries-list-without-latency": ["webhooks.deliveries-list-fields"],
   "deliveries-list-without-has-more": ["webhooks.deliveries-list-envelope"],
+  "deliveries-cursor-skips-one": ["webhooks.deliveries-list-paging"],
   "delivery-detail-without-response": ["webhooks.delivery-detail-response"],
   "ping-to-every-catch-all": ["webhooks.ping-only-pinged"],
   "delivery-form-encoded": ["webhooks.delivery-post-json"],
