@@ -804,6 +804,7 @@ export const FAULT_CATALOG: readonly FaultInfo[] = [
   {"name":"form-too-many-answers-bad-json","family":"forms","module":"areas/forms"},
   {"name":"widget-served-as-text","family":"forms","module":"areas/forms"},
   {"name":"hosted-page-served-as-text","family":"forms","module":"areas/forms"},
+  {"name":"hosted-page-of-deleted-form-served","family":"forms","module":"areas/forms"},
   {"name":"form-routes-need-api-key","family":"forms","module":"areas/forms"},
   {"name":"form-token-read-from-header","family":"forms","module":"areas/forms"},
   {"name":"form-fields-without-autocomplete","family":"forms","module":"areas/forms"},
