@@ -333,7 +333,7 @@ export const FAULT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   "lead-inline-contact-not-announced": "A contact created together with a lead (the `contact` object of lead create) sends no contact.created: the lead path inserts the contact without the event the contacts route sends (spec 6.4: contact.created when a contact is created).",
   "contact-updated-per-field-sent": "A contact PATCH sends contact.updated for every field in the body, also those whose value did not change (the same name, a phone re-sent in another spelling), instead of one per changed field (spec 4.3, 6.4).",
   "lifecycle-installation-id-long-prefix": "Lifecycle events carry data.installation_id with the token answer's inst_ prefix, where responses and events use the short form ins_ (spec 2.2, 6.5).",
-  "webhook-plan-limit-reports-plan-above": "Past the plan's webhook count, limit_reached names the limit of the plan above (Start's 25 on Free).",
+  "webhook-plan-limit-reports-plan-above": "Past the plan's webhook count, limit_reached names the limit of the plan above (Start's 25 on Free, Pro's 100 on Start: spec 8).",
   "signature-without-timestamp": "v1 is the HMAC of the body alone, not of `t.body`.",
   "signature-secret-without-prefix": "Deliveries are signed with the secret minus its whsec_ prefix.",
   "timestamp-in-milliseconds": "Svc-Timestamp and the signature's t are Unix milliseconds, not seconds.",
