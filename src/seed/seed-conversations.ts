@@ -1,5 +1,8 @@
 // Demo conversations: clients writing on every channel type, some answered by the team; the
-// replies then walk to delivered and read as the workspace clock moves on.
+// replies then walk to delivered and read as the workspace clock moves on. Each conversation and
+// each answer comes a few minutes after the one before (a fixed step, so the faker's draws do not
+// change), as a live workspace's do: the list's order, last times and previews differ between
+// conversations, and a reply is later than the client's message (spec 2.9, 4.8).
 import type { Faker } from '@faker-js/faker';
 import { receiveInbound } from '../resources/conversations/inbound.ts';
 import { sendMessage } from '../resources/conversations/send-message.ts';
@@ -14,6 +17,7 @@ const GREETINGS = [
   'Добрый день, хочу оформить заказ',
 ];
 const REPLIES = ['Assalomu alaykum! Ha, bor.', 'Здравствуйте! Да, есть.', 'Hello! Yes, we can.'];
+const MINUTE_MS = 60_000;
 
 export async function seedConversations(context: RecordContext, faker: Faker, contacts: readonly StoredContact[]): Promise<void> {
   for (const channel of context.tables.channels.values()) {
@@ -23,13 +27,17 @@ export async function seedConversations(context: RecordContext, faker: Faker, co
         channel.type === 'email'
           ? (contact.emails[0] ?? `${contact.number}@mail.example`)
           : `@${contact.name.split(' ')[0]!.toLowerCase()}${contact.number}`;
-      const { conversation } = await receiveInbound(context, channel, {
-        text: faker.helpers.arrayElement(GREETINGS),
-        name: contact.name,
-        handle,
-        phone: contact.phones[0],
-      });
-      if (faker.datatype.boolean(0.6)) await sendMessage(context, conversation, { text: faker.helpers.arrayElement(REPLIES) });
+      const text = faker.helpers.arrayElement(GREETINGS);
+      await context.workspace.clock.advance(5 * MINUTE_MS);
+      const { conversation } = await inTransaction(context, () =>
+        receiveInbound(context, channel, { text, name: contact.name, handle, phone: contact.phones[0] }),
+      );
+      if (!faker.datatype.boolean(0.6)) continue;
+      const reply = faker.helpers.arrayElement(REPLIES);
+      await context.workspace.clock.advance(2 * MINUTE_MS);
+      await inTransaction(context, () => sendMessage(context, conversation, { text: reply }));
     }
   }
 }
+
+const inTransaction = <T>(context: RecordContext, work: () => Promise<T>): Promise<T> => context.workspace.transactions.run(work);
