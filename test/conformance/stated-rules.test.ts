@@ -89,10 +89,10 @@ const BROKEN_BY: Record<string, string> = {
  * Stated rules a deployment's run can judge only through a route the spec does not show
  * (`x-inferred-route`): their failures warn there (spec README, reading 3), and the fault is
  * still caught. `conventions.ids-only-elsewhere` under this fault is judged on the webhook read,
- * `oauth.approval-by-owner-admin` on the consent form's post, `webhooks.gone-disables` on the
- * webhook read: routes a deployment may not have.
+ * `oauth.approval-by-owner-admin` on the consent form's post: routes a deployment may not have.
+ * (`webhooks.gone-disables` is judged on what the disabled webhook is still sent, a stated effect.)
  */
-const THROUGH_AN_INFERRED_ROUTE = new Set(['conventions.ids-only-elsewhere', 'oauth.approval-by-owner-admin', 'webhooks.gone-disables']);
+const THROUGH_AN_INFERRED_ROUTE = new Set(['conventions.ids-only-elsewhere', 'oauth.approval-by-owner-admin']);
 
 const catalog = rulesById();
 const byFault = new Map<string, string[]>();
