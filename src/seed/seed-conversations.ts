@@ -41,13 +41,13 @@ export async function seedConversations(context: RecordContext, faker: Faker, co
   await visitorWritesIn(context);
 }
 
-/** A website visitor who is no contact yet writes in on the web chat: a conversation with no contact and no lead (spec 2.9: null). */
+/** A website visitor who is no contact yet (no phone, no handle) writes in on the web chat: a conversation with no contact and no lead (spec 2.9: null). */
 async function visitorWritesIn(context: RecordContext): Promise<void> {
   const webchat = [...context.tables.channels.values()].find((channel) => channel.type === 'webchat');
   if (!webchat) return;
   await context.workspace.clock.advance(5 * MINUTE_MS);
   await inTransaction(context, () =>
-    receiveInbound(context, webchat, { text: 'Hello, is anyone there?', name: 'Website visitor', handle: 'visitor-0001' }),
+    receiveInbound(context, webchat, { text: 'Hello, is anyone there?', name: 'Website visitor', handle: '' }),
   );
 }
 
