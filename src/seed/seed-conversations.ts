@@ -4,6 +4,7 @@
 // change), as a live workspace's do: the list's order, last times and previews differ between
 // conversations, and a reply is later than the client's message (spec 2.9, 4.8).
 import type { Faker } from '@faker-js/faker';
+import { setChannelOutcome } from '../resources/conversations/channel-outcome.ts';
 import { receiveInbound } from '../resources/conversations/inbound.ts';
 import { sendMessage } from '../resources/conversations/send-message.ts';
 import type { RecordContext } from '../resources/records/record-context.ts';
@@ -41,14 +42,21 @@ export async function seedConversations(context: RecordContext, faker: Faker, co
   await visitorWritesIn(context);
 }
 
-/** A website visitor who is no contact yet (no phone, no handle) writes in on the web chat: a conversation with no contact and no lead (spec 2.9: null). */
+/** A website visitor who is no contact yet (no phone, no handle) writes in on the web chat: a conversation with no contact and no lead (spec 2.9: null), whose answer failed. */
 async function visitorWritesIn(context: RecordContext): Promise<void> {
   const webchat = [...context.tables.channels.values()].find((channel) => channel.type === 'webchat');
   if (!webchat) return;
   await context.workspace.clock.advance(5 * MINUTE_MS);
-  await inTransaction(context, () =>
+  const { conversation } = await inTransaction(context, () =>
     receiveInbound(context, webchat, { text: 'Hello, is anyone there?', name: 'Website visitor', handle: '' }),
   );
+  // The answer comes after the visitor closed the page: the web chat refuses it (a failed message and its error, spec 2.10).
+  await context.workspace.clock.advance(2 * MINUTE_MS);
+  await inTransaction(context, async () => {
+    await setChannelOutcome(context.tables, webchat.id, { status: 'failed', error: 'The visitor has left the chat.' });
+    await sendMessage(context, conversation, { text: 'Hello! How can we help?' });
+    await setChannelOutcome(context.tables, webchat.id, {});
+  });
 }
 
 const inTransaction = <T>(context: RecordContext, work: () => Promise<T>): Promise<T> => context.workspace.transactions.run(work);
