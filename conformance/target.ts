@@ -28,6 +28,8 @@ export type Target = {
   /** A key of a second workspace, for checks that one workspace never sees another's records. */
   otherKey: string | undefined;
   formId: string | undefined;
+  /** The languages the deployment's form has texts in, as its person said (inputs' `form_languages`). */
+  formLanguages?: string[] | undefined;
   /** An OAuth client for the token endpoint's checks (on a mock, an app the suite added). */
   oauthClient?: { clientId: string; clientSecret: string | undefined; redirectUri: string | undefined } | undefined;
   /** On a deployment given `hub_member`: consent requests are decided in a browser on the hub (conformance/hub-browser.ts). */
@@ -55,7 +57,12 @@ export async function resolveTarget(options: TargetOptions): Promise<Target> {
   };
   if (shared.kind === 'deployment') {
     const refusedKeys = { revoked: keys.revoked, expired: keys.expired, ipRestricted: keys.ip_restricted };
-    const given = { formId: shared.formId, oauthClient: shared.oauthClient, hubBrowser: shared.hubBrowser };
+    const given = {
+      formId: shared.formId,
+      formLanguages: shared.formLanguages,
+      oauthClient: shared.oauthClient,
+      hubBrowser: shared.hubBrowser,
+    };
     const keyed = { apiKey: shared.apiKey!, limitedKey: keys.limited, refusedKeys, otherKey: keys.other_workspace };
     return { ...common, ...given, ...keyed, mock: undefined };
   }

@@ -23,6 +23,8 @@ export type DeploymentInputs = {
   /** A key restricted to IP addresses that are not the suite's. */
   ip_restricted_key?: string;
   form_id?: string;
+  /** The languages the form has texts in (`ru`, `uz`, `en`), as its web app settings show: `?lang=` must choose between them (spec 4.12). */
+  form_languages?: string[];
   oauth_client?: { client_id: string; client_secret?: string | null; redirect_uri?: string };
   /** An owner or admin who signs in to the hub: the suite approves consent requests in a browser as this member. */
   hub_member?: HubMember;
@@ -52,7 +54,7 @@ const STRINGS = [
   'webhook_receiver_url',
   'control_token',
 ] as const;
-const KEYS = new Set<string>([...STRINGS, 'oauth_client', 'webhook_receiver_port', 'hub_member', 'hub_selectors']);
+const KEYS = new Set<string>([...STRINGS, 'form_languages', 'oauth_client', 'webhook_receiver_port', 'hub_member', 'hub_selectors']);
 
 /** A file that is not inputs: its name and what is wrong, never its contents (it holds secrets). */
 export class InputsError extends Error {}
@@ -78,6 +80,9 @@ function problemOf(value: any): string | undefined {
   if (notString) return `${notString} is a string`;
   if (!value.base_url) return 'base_url is required';
   if (!value.api_key) return 'api_key is required';
+  const languages = value.form_languages;
+  if (languages !== undefined && !(Array.isArray(languages) && languages.every((lang: unknown) => typeof lang === 'string')))
+    return 'form_languages is a list of language tags';
   if (value.webhook_receiver_port !== undefined && !Number.isInteger(value.webhook_receiver_port))
     return 'webhook_receiver_port is an integer';
   const client = value.oauth_client;
@@ -99,6 +104,7 @@ export function targetOptionsOf(inputs: DeploymentInputs): TargetOptions {
     expiredKey: inputs.expired_key,
     ipRestrictedKey: inputs.ip_restricted_key,
     formId: inputs.form_id,
+    formLanguages: inputs.form_languages,
     clientId: inputs.oauth_client?.client_id,
     clientSecret: inputs.oauth_client?.client_secret ?? undefined,
     redirectUri: inputs.oauth_client?.redirect_uri,

@@ -25,6 +25,8 @@ export type TargetOptions = {
   expiredKey?: string;
   ipRestrictedKey?: string;
   formId?: string;
+  /** The languages the form has texts in (inputs' `form_languages`). */
+  formLanguages?: string[];
   clientId?: string;
   clientSecret?: string;
   redirectUri?: string;
@@ -61,6 +63,7 @@ export type Target = {
   apiKey: string | undefined;
   keys: GivenKeys;
   formId: string | undefined;
+  formLanguages?: string[] | undefined;
   oauthClient: { clientId: string; clientSecret: string | undefined; redirectUri: string | undefined } | undefined;
   /** Who approves consent requests in a browser on the hub, and the selectors of its pages (defaults: crmkit's). */
   hubBrowser?: HubBrowser | undefined;
@@ -121,6 +124,7 @@ function givenParts(options: TargetOptions) {
   return {
     keys,
     formId: options.formId,
+    formLanguages: options.formLanguages,
     oauthClient: options.clientId
       ? { clientId: options.clientId, clientSecret: options.clientSecret, redirectUri: options.redirectUri }
       : undefined,

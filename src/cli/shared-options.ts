@@ -102,6 +102,8 @@ export function targetOptionsFrom(values: OptionValues<typeof TARGET_OPTIONS>): 
     controlToken: values['control-token'],
   };
   const merged = { ...fromFile, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) } as TargetOptions;
+  // The file's form_languages are those of its form_id, not of another form given by --form-id.
+  if (merged.formId !== fromFile.formId) delete merged.formLanguages;
   // The file's addresses are held to what the options take.
   for (const [name, url] of [
     ['base-url', merged.baseUrl],

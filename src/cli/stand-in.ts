@@ -50,7 +50,7 @@ export async function prepareStandIn(
       revoked_key: revoked.key,
       expired_key: expired.key,
       ip_restricted_key: ipRestricted.key,
-      ...(form ? { form_id: form.id } : {}),
+      ...(form ? { form_id: form.id, form_languages: Object.keys(form.texts) } : {}),
       hub_member: { email: owner.email, password },
       ...(app ? { oauth_client: { client_id: app.client_id, client_secret: app.client_secret, redirect_uri: app.redirect_uri } } : {}),
     },

@@ -692,7 +692,7 @@ export const formFaults: Fault[] = [
   {
     name: 'form-hosted-page-paused-served',
     family: 'forms',
-    proves: ['errors.request-id-header', 'forms.hosted-page-unavailable'],
+    proves: ['errors.request-id-header', 'forms.hosted-page-paused'],
     description:
       "A paused form's hosted page /f/{form_id} is still served (200, the form shown): only the API routes look at the status, instead of 404 form_unavailable (spec 4.12: paused or deleted forms answer 404).",
     wrap: (next, state) =>

@@ -203,15 +203,21 @@ function urlSavedAs(substitute: (url: URL, sent: string) => string | undefined) 
   });
 }
 
+/** Spec 8's webhooks per workspace, by the limit of the plan below: Free 2, Start 25, Pro 100, Business 250. */
+const WEBHOOKS_OF_PLAN_ABOVE: Record<number, number> = { 2: 25, 25: 100, 100: 250 };
+
 export const webhookFaults: DeliveryFault[] = [
   {
     name: 'webhook-plan-limit-reports-plan-above',
     family: 'webhooks',
     proves: ['webhooks.limit-reached', 'webhooks.limit-reached-upgrade-to'],
-    description: "Past the plan's webhook count, limit_reached names the limit of the plan above (Start's 25 on Free).",
+    description:
+      "Past the plan's webhook count, limit_reached names the limit of the plan above (Start's 25 on Free, Pro's 100 on Start: spec 8).",
     wrap: onOperation('createWebhook', (next, request, info) =>
       onErrorCode('limit_reached', (response, body) =>
-        body.error.key === 'webhooks' ? changed(response, { body: { error: { ...body.error, limit: 25 } } }) : response,
+        body.error.key === 'webhooks'
+          ? changed(response, { body: { error: { ...body.error, limit: WEBHOOKS_OF_PLAN_ABOVE[body.error.limit] ?? body.error.limit } } })
+          : response,
       )(next)(request, info),
     ),
   },

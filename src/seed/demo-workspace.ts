@@ -107,7 +107,7 @@ async function seedRecords(state: MockState, workspace: Workspace, faker: Faker,
       });
     });
   }
-  await inTransaction(() => seedConversations(context, faker, contacts));
+  await seedConversations(context, faker, contacts);
   if (leadCount > RICH_LEADS) await seedLeads(workspace, { count: leadCount - RICH_LEADS, faker, tags: TAGS });
   await workspace.clock.set(Date.parse(REFERENCE_DATE));
   await workspace.clock.freeze(false);

@@ -63,6 +63,15 @@ describe('reading the shared options', () => {
     }
   });
 
+  it("takes form_languages from --inputs for the file's form_id only; refuses them malformed", () => {
+    const deployment = { base_url: 'https://api.crm.example', api_key: 'svc_file', form_id: 'fm_file' };
+    const file = inputsFile({ ...deployment, form_languages: ['ru', 'uz'] });
+    expect(targetOptionsFrom(parseOptions(['--inputs', file], OPTIONS).values).formLanguages).toEqual(['ru', 'uz']);
+    expect(targetOptionsFrom(parseOptions(['--inputs', file, '--form-id', 'fm_other'], OPTIONS).values).formLanguages).toBeUndefined();
+    const wrong = inputsFile({ ...deployment, form_languages: 'ru uz' });
+    expect(() => targetOptionsFrom(parseOptions(['--inputs', wrong], OPTIONS).values)).toThrow(/form_languages is a list of language tags/);
+  });
+
   it('takes control_token from --inputs as --control-token; --control-token or CRMKIT_CONTROL_TOKEN wins over the file', () => {
     const saved = process.env.CRMKIT_CONTROL_TOKEN;
     delete process.env.CRMKIT_CONTROL_TOKEN;

@@ -36,7 +36,8 @@ const BROKEN_BY: Record<string, string> = {
   'fields.label-plain-string': 'field-label-string-replaces-english',
   'conventions.localized-names-plain-string': 'field-label-string-replaces-english',
   'fields.required-not-clearable': 'custom-required-cleared-silently',
-  'forms.hosted-page-unavailable': 'form-hosted-page-paused-served',
+  'forms.hosted-page-unavailable': 'hosted-page-of-deleted-form-served',
+  'forms.hosted-page-paused': 'form-hosted-page-paused-served',
   'forms.widget-version-immutable': 'form-widget-version-not-immutable',
   'forms.limit-per-form-burst': 'form-burst-limit-missing',
   'forms.limit-request-size': 'form-long-urls-cut-before-size-check',
@@ -87,11 +88,11 @@ const BROKEN_BY: Record<string, string> = {
 /**
  * Stated rules a deployment's run can judge only through a route the spec does not show
  * (`x-inferred-route`): their failures warn there (spec README, reading 3), and the fault is
- * still caught. `oauth.approval-by-owner-admin` is judged on the consent form's post,
- * `webhooks.gone-disables` on the webhook read: routes a deployment may not have.
- * (`conventions.ids-only-elsewhere` is judged on the webhook ping too, a route the spec shows: it fails.)
+ * still caught. `oauth.approval-by-owner-admin` is judged on the consent form's post, a route a
+ * deployment may not have. (`conventions.ids-only-elsewhere` is judged on the webhook ping too, a route
+ * the spec shows, and `webhooks.gone-disables` on what the disabled webhook is still sent, a stated effect: both fail.)
  */
-const THROUGH_AN_INFERRED_ROUTE = new Set(['oauth.approval-by-owner-admin', 'webhooks.gone-disables']);
+const THROUGH_AN_INFERRED_ROUTE = new Set(['oauth.approval-by-owner-admin']);
 
 const catalog = rulesById();
 const byFault = new Map<string, string[]>();

@@ -54,14 +54,17 @@ export async function judgeExistingConversations(context: CheckContext): Promise
       withContact.id,
     );
   await keepsOnly(context, 'conversations.filter-unread', 'unread=true&status=all', (c) => c.unread_count > 0);
-  // A text long enough to make the URL too long for a server is not searched for.
-  const found = async (rule: string, text: string | undefined) => {
-    if (text && text.length <= 200) await keepsOnly(context, rule, `q=${encodeURIComponent(text)}&status=all`, () => true, sample.id);
+  // Each text is searched for in the first conversation that shows one (a client may have no phone
+  // or handle); a text long enough to make the URL too long for a server is not searched for.
+  const found = async (rule: string, textOf: (conversation: Shown) => string | undefined) => {
+    const holder = all.data.find((conversation) => textOf(conversation));
+    const text = holder && textOf(holder);
+    if (text && text.length <= 200) await keepsOnly(context, rule, `q=${encodeURIComponent(text)}&status=all`, () => true, holder.id);
   };
-  await found('conversations.q-name', sample.name);
-  await found('conversations.q-handle', sample.handle);
-  await found('conversations.q-phone', sample.phone);
-  await found('conversations.q-last-message', sample.preview?.text);
+  await found('conversations.q-name', (c) => c.name);
+  await found('conversations.q-handle', (c) => c.handle);
+  await found('conversations.q-phone', (c) => c.phone);
+  await found('conversations.q-last-message', (c) => c.preview?.text);
   const recent = await listed(context, 'status=all&limit=50');
   const times = recent.data.map((c) => (c.last_message_at === null ? -Infinity : Date.parse(c.last_message_at)));
   const outOfOrder = times.findIndex((time, index) => index > 0 && time > times[index - 1]!);

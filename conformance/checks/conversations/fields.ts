@@ -177,6 +177,14 @@ function judgeConversation(judge: RuleJudge, c: any, exchange: Exchange): void {
     `${where}: sla_due_at ${JSON.stringify(c.sla_due_at)} is no time or null`,
     exchange,
   );
+  // Spec 2.9: set while the client waits for an answer, as an open conversation whose last message is the client's shows.
+  if (times && c.status === 'open' && waitsForAnswer(c))
+    judge.expect(
+      'conversations.sla-due-while-waiting',
+      isTime(c.sla_due_at),
+      `${where}: open, the client's message (${c.last_inbound_at}) after the last answer (${c.last_outbound_at}), but sla_due_at is ${JSON.stringify(c.sla_due_at)}`,
+      exchange,
+    );
   const preview = c.preview && typeof c.preview.text === 'string' && ['in', 'out'].includes(c.preview.direction);
   judge.expect(
     'conversations.preview',
@@ -191,6 +199,10 @@ function judgeConversation(judge: RuleJudge, c: any, exchange: Exchange): void {
     exchange,
   );
 }
+
+/** The client's last message came after the last one to them (or none was sent to them). */
+const waitsForAnswer = (c: any) =>
+  c.last_inbound_at !== null && (c.last_outbound_at === null || Date.parse(c.last_inbound_at) > Date.parse(c.last_outbound_at));
 
 /**
  * Spec 2.9: each message is from the client or to them, so the last message is the later of the

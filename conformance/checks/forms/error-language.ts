@@ -32,6 +32,7 @@ export const errorLanguage: ActiveCheck = {
       if (shown.length === 2) break;
     }
     if (shown.length < 2) await judgeLangOnMockForm(context);
+    if (shown.length < 2) judgeLangOnGivenForm(context, shown[0]);
     if (shown.length < 2)
       context.skip(
         `the form is shown in one language only (${shown[0]?.config.lang}) whatever lang asks: give --form-id of a form with texts in two of ${LANGUAGES.join(', ')}`,
@@ -85,6 +86,20 @@ export const errorLanguage: ActiveCheck = {
     );
   },
 };
+
+/**
+ * The run's form showed one language whatever ?lang= asked, while the deployment's person said it
+ * has texts in two of the widget's languages (inputs' `form_languages`): `?lang=` chose nothing.
+ */
+function judgeLangOnGivenForm(context: CheckContext, only: { lang: string; config: FormConfig; exchange: Exchange } | undefined): void {
+  const given = (context.target.formLanguages ?? []).map(baseOf).filter((lang) => LANGUAGES.includes(lang));
+  if (new Set(given).size < 2 || !only) return;
+  context.fail(
+    `the form has texts in ${[...new Set(given)].join(', ')} (form_languages), but every ?lang= of ${LANGUAGES.join(', ')} answered lang ${only.config.lang}`,
+    only.exchange,
+    'forms.lang-query',
+  );
+}
 
 /**
  * The run's form showed one language whatever ?lang= asked. That is the form's own choice when it

@@ -32,7 +32,7 @@ export const paused: ActiveCheck = {
         exchange,
       );
     }
-    await judgeHostedPage(context, gone, 'a form that does not exist (deleted)');
+    await judgeHostedPage(context, 'forms.hosted-page-unavailable', gone, 'a form that does not exist (deleted)');
 
     const mock = context.target.mock;
     // A deployment's forms are paused in its web app, which the interface does not reach.
@@ -61,21 +61,17 @@ export const paused: ActiveCheck = {
       context.judge('forms.unavailable-paused', problem, exchange);
       context.judge('forms.error-form-unavailable', problem, exchange);
     }
-    await judgeHostedPage(context, form.id, 'a paused form');
+    await judgeHostedPage(context, 'forms.hosted-page-paused', form.id, 'a paused form');
   },
 };
 
 /** The hosted page of a form that is not available answers 404 too (a browser gets a page, so no envelope is asked for). */
-async function judgeHostedPage(context: CheckContext, formId: string, what: string): Promise<void> {
+async function judgeHostedPage(context: CheckContext, rule: string, formId: string, what: string): Promise<void> {
   const page = await context.client.call('getHostedFormPage', {
     path: { form_id: formId },
     key: null,
     origin: 'workspace',
     headers: { accept: 'text/html' },
   });
-  context.judge(
-    'forms.hosted-page-unavailable',
-    page.status === 404 ? undefined : `the hosted page of ${what} answered ${page.status}, not 404`,
-    page,
-  );
+  context.judge(rule, page.status === 404 ? undefined : `the hosted page of ${what} answered ${page.status}, not 404`, page);
 }

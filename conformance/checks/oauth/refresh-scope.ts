@@ -64,9 +64,18 @@ async function planOf(context: CheckContext): Promise<Plan> {
     return { app, pair: ['leads:read', 'contacts:read'], wider: 'tasks:read' };
   }
   const client = needClient(context);
-  const declared = String((await tokensOf(context, client, { scope: undefined })).json.scope ?? '')
+  const approval = await tokensOf(context, client, { scope: undefined });
+  const declared = String(approval.json.scope ?? '')
     .split(' ')
     .filter(Boolean);
+  // Spec 5.2 step 6: scope is space-separated; a comma joins two of the named scopes (4.1: leads:read...) into one word.
+  const joined = declared.find((scope) => scope.includes(','));
+  if (joined)
+    context.fail(
+      `an approval without scope granted ${JSON.stringify(approval.json.scope)}: scopes joined by commas, not spaces`,
+      approval,
+      'oauth.authorize-scope-space-separated',
+    );
   // Scopes of three resources, so that none includes another (leads:write includes leads:read).
   const byResource = [...new Map(declared.map((scope) => [scope.split(':')[0], scope])).values()];
   const ordered = [...byResource.filter((scope) => scope !== 'contacts:read'), ...byResource.filter((scope) => scope === 'contacts:read')];

@@ -135,14 +135,18 @@ async function judgePages(context: CheckContext, webhookId: string): Promise<voi
   const ids = new Set(items.map((item: any) => item.id));
   context.judge(
     'webhooks.deliveries-list-envelope',
-    envelope
-      ? `a page of deliveries is not {object: list, data, next_cursor, has_more}: ${envelope.text.slice(0, 160)}`
-      : items.length < 3 || ids.size !== items.length
-        ? `walking the list two by two gave ${items.length} deliveries (${ids.size} distinct), not the webhook's 3 (or more), each once`
-        : first.json.has_more !== true
-          ? 'the first page of 2 of 3 deliveries says has_more false'
-          : undefined,
+    envelope && `a page of deliveries is not {object: list, data, next_cursor, has_more}: ${envelope.text.slice(0, 160)}`,
     envelope ?? first,
+  );
+  // The walk, judged on its own (a page without has_more is the envelope's problem, not the cursor's).
+  context.judge(
+    'webhooks.deliveries-list-paging',
+    items.length < 3 || ids.size !== items.length
+      ? `walking the list two by two gave ${items.length} deliveries (${ids.size} distinct), not the webhook's 3 (or more), each once`
+      : typeof first.json?.has_more === 'boolean' && first.json.has_more !== true
+        ? 'the first page of 2 of 3 deliveries says has_more false'
+        : undefined,
+    pages.at(1) ?? first,
   );
   context.judge(
     'webhooks.deliveries-list-end-cursor',

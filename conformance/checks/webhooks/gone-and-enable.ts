@@ -20,7 +20,7 @@ import type { ReceivedRequest } from '../../../harness/webhook-receiver.ts';
 import { skipIfNotOffered } from '../../inferred-route.ts';
 import { settle, withWebhook, type TestWebhook } from '../../webhook-kit.ts';
 
-type Scene = { context: CheckContext; hook: TestWebhook; wait: number; pause: number };
+type Scene = { context: CheckContext; hook: TestWebhook; watcher: TestWebhook; wait: number; pause: number };
 
 export const goneAndEnable: ActiveCheck = {
   kind: 'active',
@@ -36,7 +36,13 @@ export const goneAndEnable: ActiveCheck = {
       await withWebhook(context, 'gone-watcher', ['lead.created'], async (watcher) => {
         let answer = 500;
         hook.receiver.answer(hook.path, () => answer);
-        const scene: Scene = { context, hook, wait: context.target.mock ? 5_000 : 30_000, pause: context.target.mock ? 300 : 3_000 };
+        const scene: Scene = {
+          context,
+          hook,
+          watcher,
+          wait: context.target.mock ? 5_000 : 30_000,
+          pause: context.target.mock ? 300 : 3_000,
+        };
 
         // 1. A failing delivery, then a 410.
         const first = await failingEvent(scene);
@@ -162,6 +168,7 @@ async function disableByGone(scene: Scene): Promise<void> {
   }
   context.expectStatus(read, 200);
   if (read.json?.active !== false || read.json?.status === 'active') {
+    await judgeStillSent(scene);
     context.fail(
       `after its endpoint answered 410 the webhook shows active ${JSON.stringify(read.json?.active)} and status ${JSON.stringify(read.json?.status)}: a 410 disables it`,
       read,
@@ -169,6 +176,26 @@ async function disableByGone(scene: Scene): Promise<void> {
     );
   }
   context.judge('webhooks.gone-disables', undefined, read);
+}
+
+/**
+ * Spec 3: a disabled webhook is sent nothing. Its read route is inferred (a deployment's may show
+ * its state otherwise), so a webhook still read as active is held to what is stated: a new lead's
+ * lead.created reaches the watcher, and must not reach the webhook.
+ */
+async function judgeStillSent(scene: Scene): Promise<void> {
+  const { context, hook, watcher } = scene;
+  const created = await context.client.send('POST', '/v1/leads', { body: { name: `conformance ${context.runId} after 410` } });
+  context.expectStatus(created, 201);
+  context.cleanup(() => context.client.send('DELETE', `/v1/leads/${created.json.id}`));
+  await watcher.delivery(1, `the watcher's lead.created of ${created.json.id}`, { match: isLeadEvent(created.json.id) });
+  await settle(scene.pause);
+  if (countOf(hook, created.json.id))
+    context.fail(
+      `after its endpoint answered 410 the webhook was still sent lead.created of ${created.json.id}: a 410 disables it`,
+      created,
+      'webhooks.gone-disables',
+    );
 }
 
 /** Replays the failed delivery while the receiver answers 200, and waits for the replay to arrive and be recorded a success. */

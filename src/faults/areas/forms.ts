@@ -125,6 +125,23 @@ const PAGES: Fault[] = [
       "The form's hosted page is answered with Content-Type text/plain, so browsers show its HTML source instead of the page (spec 4.12: the hosted page).",
     wrap: servedAs('getHostedFormPage', 'text/plain; charset=utf-8'),
   },
+  {
+    name: 'hosted-page-of-deleted-form-served',
+    family: 'forms',
+    proves: ['forms.hosted-page-unavailable'],
+    description:
+      "The hosted page /f/{form_id} of a form that no longer exists answers 200 with the page's shell (it loads the configuration in the browser, which then fails), instead of 404 (spec 4.12: paused or deleted forms answer 404).",
+    wrap: (next, state) =>
+      onOperation('getHostedFormPage', async (inner, request, info, routed) => {
+        const response = await inner(request, info);
+        if (response.status !== 404 || findForm(state, routed.params.form_id!)) return response;
+        const shell = '<!doctype html><title>Form</title><div id="svc-form"></div>';
+        return new Response(shell, {
+          status: 200,
+          headers: { ...Object.fromEntries(response.headers), 'content-type': 'text/html; charset=utf-8' },
+        });
+      })(next, state),
+  },
 ];
 
 export const formsMutants: Fault[] = [

@@ -236,6 +236,17 @@ const DELIVERIES: Fault[] = [
     aroundHandler: answering(({ has_more: _dropped, ...body }) => body),
   },
   {
+    name: 'deliveries-cursor-skips-one',
+    family: 'webhooks',
+    proves: ['webhooks.deliveries-list-paging'],
+    description:
+      "Off by one in the deliveries list's cursor: every page after the first leaves out its first delivery (spec 4.11: a page's next_cursor leads to the next).",
+    operations: ['listWebhookDeliveries'],
+    aroundHandler: answering((page, context) =>
+      context.input.query.cursor === undefined || !Array.isArray(page?.data) ? page : { ...page, data: page.data.slice(1) },
+    ),
+  },
+  {
     name: 'delivery-detail-without-response',
     family: 'webhooks',
     proves: ['webhooks.delivery-detail-response'],
