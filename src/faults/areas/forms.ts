@@ -10,16 +10,8 @@ import { containsCardNumber } from '../../resources/forms/card-numbers.ts';
 import { findForm } from '../../resources/forms/find-form.ts';
 import { changed, type Fault } from '../fault.ts';
 import { onOperation } from '../request-match.ts';
-
-/** The handler's answer with its body changed by `alter` (an answer built as a Response is left as it is). */
-const answering =
-  (alter: (body: any) => any) =>
-  async (next: () => Promise<HandlerResult>): Promise<HandlerResult> => {
-    const result = await next();
-    return result instanceof Response || result.body === undefined ? result : { ...result, body: alter(structuredClone(result.body)) };
-  };
-
-const bodyOf = (input: { body: unknown }) => (input.body ?? {}) as Record<string, unknown>;
+import { answerAltered } from './handler-answer.ts';
+import { bodyOf } from './handler-input.ts';
 
 const FORM_CALLS = ['getFormConfig', 'submitForm'] as const;
 const ORIGIN_CALLS = ['getFormConfig', 'submitForm', 'preflightFormConfig', 'preflightFormSubmit'] as const;
@@ -162,7 +154,7 @@ export const formsMutants: Fault[] = [
     description:
       "The configuration's fields leave out `autocomplete` (the field serializer lists the fields the editor shows), where each is {id, type, label, required, autocomplete} (spec 2.14).",
     operations: ['getFormConfig'],
-    aroundHandler: answering((config) =>
+    aroundHandler: answerAltered((config) =>
       Array.isArray(config?.fields)
         ? { ...config, fields: config.fields.map(({ autocomplete: _dropped, ...field }: any) => field) }
         : config,
@@ -174,7 +166,7 @@ export const formsMutants: Fault[] = [
     proves: ['forms.config-consent-empty'],
     description: 'A form without consent text shows `consent: null` (the empty column as it is), where it is the empty string (spec 2.14).',
     operations: ['getFormConfig'],
-    aroundHandler: answering((config) => (config?.consent === '' ? { ...config, consent: null } : config)),
+    aroundHandler: answerAltered((config) => (config?.consent === '' ? { ...config, consent: null } : config)),
   },
   {
     name: 'form-utm-required',

@@ -5,21 +5,12 @@
 // answer), or on the raw request and answer of an OAuth operation (`onOperation`) where the bug is
 // in a header, the query or a redirect.
 import { ApiError } from '../../errors/api-error.ts';
-import type { HandlerResult } from '../../http/handler.ts';
 import type { MockState } from '../../mock-state.ts';
 import { oauthError } from '../../oauth/oauth-error.ts';
 import type { Fault } from '../fault.ts';
 import { onOperation } from '../request-match.ts';
-
-/** The token answer with its body changed by `alter` (an answer built as a Response is left as it is). */
-const answering =
-  (alter: (body: any) => any) =>
-  async (next: () => Promise<HandlerResult>): Promise<HandlerResult> => {
-    const result = await next();
-    return result instanceof Response || result.body === undefined ? result : { ...result, body: alter(structuredClone(result.body)) };
-  };
-
-const formOf = (input: { body: unknown }) => (input.body ?? {}) as Record<string, unknown>;
+import { answerAltered } from './handler-answer.ts';
+import { bodyOf } from './handler-input.ts';
 
 /** The same GET with its query string changed by `alter` (string work on the query: the request is already routed). */
 function withQueryText(request: Request, alter: (query: string) => string): Request {
@@ -86,7 +77,7 @@ const ROUTES: Fault[] = [
       'Revoke refuses a request without token_type_hint with invalid_request, where the hint is optional (spec 4.15, RFC 7009 2.1).',
     operations: ['revokeToken'],
     alterInput: (input) => {
-      if (formOf(input).token_type_hint === undefined) throw oauthError('invalid_request', 'token_type_hint is required.');
+      if (bodyOf(input).token_type_hint === undefined) throw oauthError('invalid_request', 'token_type_hint is required.');
       return input;
     },
   },
@@ -114,7 +105,7 @@ export const oauthMutants: Fault[] = [
       'A refresh takes `scope` only to check it: a wider one is refused, but a narrower one answers tokens of every scope granted (spec 5.2: a narrower scope answers tokens of that scope).',
     operations: ['createToken'],
     alterInput: (input, context) => {
-      const form = formOf(input);
+      const form = bodyOf(input);
       const granted =
         form.grant_type === 'refresh_token' && typeof form.scope === 'string'
           ? refreshTokenScopes(context.state, form.refresh_token)
@@ -137,7 +128,7 @@ export const oauthMutants: Fault[] = [
     description:
       "The token answer leaves out `scope` when the scopes granted are the ones asked for (RFC 6749 5.1 allows it), where the service's answer always has it (spec 5.2).",
     operations: ['createToken'],
-    aroundHandler: answering(({ scope: _dropped, ...tokens }) => tokens),
+    aroundHandler: answerAltered(({ scope: _dropped, ...tokens }) => tokens),
   },
   {
     name: 'token-answer-without-workspace',
@@ -146,7 +137,7 @@ export const oauthMutants: Fault[] = [
     description:
       'The token answer leaves out workspace_id (the app is to read it from whoami), where it names the workspace the tokens open (spec 5.2 step 6).',
     operations: ['createToken'],
-    aroundHandler: answering(({ workspace_id: _dropped, ...tokens }) => tokens),
+    aroundHandler: answerAltered(({ workspace_id: _dropped, ...tokens }) => tokens),
   },
   {
     name: 'token-answer-without-prefixes',
@@ -155,7 +146,7 @@ export const oauthMutants: Fault[] = [
     description:
       "The token answer shows the tokens' random parts, without their svc_at_ and svc_rt_ prefixes (the prefix is added by the SDK), so the tokens answered are not the ones the service takes (spec 5.2).",
     operations: ['createToken'],
-    aroundHandler: answering((tokens) => ({
+    aroundHandler: answerAltered((tokens) => ({
       ...tokens,
       access_token: unprefixed(tokens.access_token),
       refresh_token: unprefixed(tokens.refresh_token),
@@ -169,7 +160,7 @@ export const oauthMutants: Fault[] = [
       'The token endpoint knows only grant_type=authorization_code: a refresh answers unsupported_grant_type, so an app must send its user through consent again every hour (spec 5.2: refresh_token grant).',
     operations: ['createToken'],
     alterInput: (input) => {
-      if (formOf(input).grant_type === 'refresh_token') throw oauthError('unsupported_grant_type', 'Only authorization_code is supported.');
+      if (bodyOf(input).grant_type === 'refresh_token') throw oauthError('unsupported_grant_type', 'Only authorization_code is supported.');
       return input;
     },
   },
@@ -194,7 +185,7 @@ export const oauthMutants: Fault[] = [
       'A client that sends only client_id (a public client, no secret) is refused invalid_client, where it relies on PKCE and is answered with tokens (spec 5.2).',
     operations: ['createToken'],
     alterInput: (input, context) => {
-      const form = formOf(input);
+      const form = bodyOf(input);
       if (!context.request.headers.has('authorization') && typeof form.client_id === 'string' && form.client_secret === undefined)
         throw oauthError('invalid_client', 'Client authentication failed.');
       return input;
