@@ -7,7 +7,7 @@
 import { ApiError } from '../../errors/api-error.ts';
 import type { MockState } from '../../mock-state.ts';
 import { oauthError } from '../../oauth/oauth-error.ts';
-import type { Fault } from '../fault.ts';
+import { changed, jsonOf, type Fault } from '../fault.ts';
 import { onOperation } from '../request-match.ts';
 import { answerAltered } from './handler-answer.ts';
 import { bodyOf } from './handler-input.ts';
@@ -95,8 +95,50 @@ const ROUTES: Fault[] = [
   },
 ];
 
+/** The token and revoke endpoints' error answers (`{error, error_description}`, spec 5.2) changed by `alter`. */
+const onOAuthErrors = (alter: (answer: Response, body: { error: string; error_description?: string }) => Response) =>
+  onOperation(['createToken', 'revokeToken'], async (next, request, info) => {
+    const answer = await next(request, info);
+    const body = answer.status >= 400 ? await jsonOf(answer) : undefined;
+    return typeof body?.error === 'string' ? alter(answer, body) : answer;
+  });
+
+const ERROR_ANSWERS: Fault[] = [
+  {
+    name: 'oauth-error-description-translated',
+    family: 'oauth',
+    proves: ['oauth.error-description'],
+    description:
+      "The token and revoke endpoints answer error_description as an object of its translations ({en, ru, uz}), as the API's messages are kept, where it is a text (spec 5.2, RFC 6749 5.2).",
+    wrap: onOAuthErrors((answer, body) =>
+      changed(answer, {
+        body: { ...body, error_description: { en: body.error_description, ru: body.error_description, uz: body.error_description } },
+      }),
+    ),
+  },
+  {
+    name: 'oauth-invalid-grant-as-invalid-token',
+    family: 'oauth',
+    proves: ['oauth.error-codes'],
+    description:
+      "A code or refresh token the token endpoint does not take is answered error=invalid_token (RFC 6750's code of a resource server), where the token endpoint's code is invalid_grant (spec 5.2: one of the six codes).",
+    wrap: onOAuthErrors((answer, body) =>
+      body.error === 'invalid_grant' ? changed(answer, { body: { ...body, error: 'invalid_token' } }) : answer,
+    ),
+  },
+  {
+    name: 'oauth-invalid-grant-401',
+    family: 'oauth',
+    proves: ['oauth.error-statuses'],
+    description:
+      'invalid_grant is answered 401 Unauthorized (a refused code taken for a failed sign-in) where RFC 6749 answers 400; only invalid_client is 401 (spec 5.2).',
+    wrap: onOAuthErrors((answer, body) => (body.error === 'invalid_grant' ? changed(answer, { status: 401 }) : answer)),
+  },
+];
+
 export const oauthMutants: Fault[] = [
   ...ROUTES,
+  ...ERROR_ANSWERS,
   {
     name: 'refresh-narrow-scope-only-checked',
     family: 'oauth',
