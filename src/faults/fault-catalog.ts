@@ -798,6 +798,8 @@ export const FAULT_CATALOG: readonly FaultInfo[] = [
   {"name":"redirects-not-followed","family":"webhooks","module":"areas/webhooks"},
   {"name":"name-patterns-match-action","family":"webhooks","module":"areas/webhooks"},
   {"name":"group-patterns-match-all","family":"webhooks","module":"areas/webhooks"},
+  {"name":"ping-sent-to-host","family":"webhooks","module":"areas/webhooks"},
+  {"name":"webhook-circuit-breaker","family":"webhooks","module":"areas/webhooks"},
   {"name":"form-client-answers-by-label","family":"forms","module":"areas/forms"},
   {"name":"form-card-refusal-names-answers","family":"forms","module":"areas/forms"},
   {"name":"form-too-many-answers-bad-json","family":"forms","module":"areas/forms"},

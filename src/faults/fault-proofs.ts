@@ -795,6 +795,8 @@ export const FAULT_PROOFS: Readonly<Record<string, readonly string[]>> = {
   "redirects-not-followed": ["webhooks.redirects-followed"],
   "name-patterns-match-action": ["webhooks.pattern-name"],
   "group-patterns-match-all": ["webhooks.pattern-group"],
+  "ping-sent-to-host": ["webhooks.ping-sends"],
+  "webhook-circuit-breaker": ["webhooks.no-consecutive-failure-rule"],
   "form-client-answers-by-label": ["forms.effect-new-client","forms.submit-answers-by-field-id"],
   "form-card-refusal-names-answers": ["forms.card-numbers-field-error","forms.field-errors"],
   "form-too-many-answers-bad-json": ["forms.limit-answers-answer"],

@@ -7,6 +7,7 @@
 import { ApiError } from '../../errors/api-error.ts';
 import type { HandlerContext, HandlerResult } from '../../http/handler.ts';
 import { newDelivery, scheduleAttempt } from '../../resources/webhooks/delivery.ts';
+import { disableWebhook } from '../../resources/webhooks/disable-webhook.ts';
 import { presentWebhook } from '../../resources/webhooks/present.ts';
 import { newWebhook } from '../../resources/webhooks/webhook-values.ts';
 import { recordContext } from '../../resources/records/record-context.ts';
@@ -343,4 +344,31 @@ const PATTERNS: DeliveryFault[] = [
   },
 ];
 
-export const webhooksMutants: Fault[] = [...THE_WEBHOOK, ...URLS, ...DELIVERIES, ...SENDING, ...PATTERNS];
+/** The failed attempts after which the buggy circuit breaker trips (a count, where spec 6.3 times the streak). */
+const BREAKER_FAILURES = 7;
+
+const STREAKS: DeliveryFault[] = [
+  {
+    name: 'ping-sent-to-host',
+    family: 'webhooks',
+    proves: ['webhooks.ping-sends'],
+    description:
+      "Ping checks the host: it posts the ping to the origin of the webhook's URL (scheme, host and port), not to the URL itself, so the endpoint never gets it (spec 4.11: ping sends a ping event to the webhook).",
+    alterAttempt: (attempt) =>
+      attempt.headers['Svc-Event'] === 'ping' ? { ...attempt, url: `${attempt.url.split('/').slice(0, 3).join('/')}/` } : attempt,
+  },
+  {
+    name: 'webhook-circuit-breaker',
+    family: 'webhooks',
+    proves: ['webhooks.no-consecutive-failure-rule'],
+    description:
+      'A circuit breaker disables a webhook whose deliveries failed 7 times in a row: the 8th attempt trips it as it goes out (webhook.disabled follows), about 18 hours into the streak, where only 24 hours without success or a 410 disable one (spec 6.3).',
+    alterAttempt: async (attempt, { state, workspace, webhook, delivery }) => {
+      if (webhook.active && webhook.failing_since !== null && delivery.attempts >= BREAKER_FAILURES)
+        await disableWebhook(state, workspace, webhook, 'no_success_24h');
+      return attempt;
+    },
+  },
+];
+
+export const webhooksMutants: Fault[] = [...THE_WEBHOOK, ...URLS, ...DELIVERIES, ...SENDING, ...PATTERNS, ...STREAKS];
