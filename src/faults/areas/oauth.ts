@@ -11,6 +11,7 @@ import { changed, jsonOf, type Fault } from '../fault.ts';
 import { onOperation } from '../request-match.ts';
 import { answerAltered } from './handler-answer.ts';
 import { bodyOf } from './handler-input.ts';
+import { consentCallbackMutants } from './oauth-consent.ts';
 
 /** The same GET with its query string changed by `alter` (string work on the query: the request is already routed). */
 function withQueryText(request: Request, alter: (query: string) => string): Request {
@@ -139,6 +140,7 @@ const ERROR_ANSWERS: Fault[] = [
 export const oauthMutants: Fault[] = [
   ...ROUTES,
   ...ERROR_ANSWERS,
+  ...consentCallbackMutants,
   {
     name: 'refresh-narrow-scope-only-checked',
     family: 'oauth',

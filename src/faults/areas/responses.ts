@@ -259,6 +259,22 @@ export const responsesMutants: Fault[] = [
     }),
   },
   {
+    name: 'widget-route-serves-manifest',
+    family: 'responses',
+    proves: ['responses.shape.get-widget-script', 'forms.route-widget'],
+    description:
+      "GET /widget.js answers the bundler's manifest as JSON ({file: 'widget.<hash>.js'}) instead of the script: the static route maps the name to the build's manifest entry (spec 4.12: the embeddable script).",
+    alsoRun: ['forms.widget-script'],
+    wrap: onOperation('getWidgetScript', async (next, request, info) => {
+      const answer = await next(request, info);
+      if (answer.status !== 200) return answer;
+      const headers = new Headers(answer.headers);
+      headers.set('content-type', 'application/json; charset=utf-8');
+      headers.delete('content-length');
+      return new Response(JSON.stringify({ file: 'widget.3f9a1c.js' }), { status: 200, headers });
+    }),
+  },
+  {
     name: 'hub-redirects-with-json-body',
     family: 'responses',
     proves: ['responses.shape.submit-consent'],
