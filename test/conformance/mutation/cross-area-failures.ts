@@ -6,10 +6,6 @@
 // them one by one (context.judge) takes its entry out.
 export type CrossAreaAllowance = { rules: readonly string[]; why: string };
 
-/** forms.configuration and forms.submission judge auth.public-forms-no-credentials with the flow they drive. */
-const FORM_FLOW =
-  'forms.configuration and forms.submission judge auth.public-forms-no-credentials as part of the flow: a broken step fails it too';
-
 export const CROSS_AREA_FAILURES: Readonly<Record<string, CrossAreaAllowance>> = {
   'restore-renumbers': {
     rules: ['tasks.restore'],
@@ -36,8 +32,4 @@ export const CROSS_AREA_FAILURES: Readonly<Record<string, CrossAreaAllowance>> =
     rules: ['errors.status-409'],
     why: 'state.tag-exists makes its tags expecting 201 and stops there, so the rules it had yet to judge (errors.status-409 among them) fail with it',
   },
-  'form-config-without-token': { rules: ['auth.public-forms-no-credentials'], why: FORM_FLOW },
-  'form-submit-answers-200': { rules: ['auth.public-forms-no-credentials'], why: FORM_FLOW },
-  'form-success-without-redirect-url': { rules: ['auth.public-forms-no-credentials'], why: FORM_FLOW },
-  'form-token-read-from-header': { rules: ['auth.public-forms-no-credentials'], why: FORM_FLOW },
 };
