@@ -88,7 +88,7 @@ export const FAULT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   "note-edit-by-key-taken": "An API key may edit a note: the edit is saved and answered 200 (the author check looks at members only) (spec 4.5: API keys cannot edit notes).",
   "deleted-lead-readable": "A lead in the trash still reads 200 instead of 410 gone.",
   "gone-without-deleted-at": "410 gone answers leave out deleted_at.",
-  "restore-renumbers": "A restored lead comes back with a new number.",
+  "restore-renumbers": "A restored record (a lead, contact, company or task) comes back with a new number.",
   "won-without-closed-at": "A lead moved into a won stage keeps closed_at null.",
   "lost-without-reason": "A lead can be moved into a lost stage without loss_reason.",
   "tag-spelling-kept": "Tags are stored as sent instead of in the catalog's spelling.",

@@ -90,7 +90,7 @@ export const FAULT_PROOFS: Readonly<Record<string, readonly string[]>> = {
   "note-edit-by-key-taken": ["notes.api-key-cannot-edit","responses.shape.update-note"],
   "deleted-lead-readable": ["errors.status-410","leads.trash-unchangeable","leads.delete-to-trash","conventions.trash-reads-410"],
   "gone-without-deleted-at": ["errors.extra-gone","conventions.trash-reads-410","leads.delete-to-trash"],
-  "restore-renumbers": ["conventions.number-kept-on-restore","leads.restore"],
+  "restore-renumbers": ["conventions.number-kept-on-restore","leads.restore","tasks.restore"],
   "won-without-closed-at": ["leads.won-closes"],
   "lost-without-reason": ["leads.lost-needs-reason"],
   "tag-spelling-kept": ["tags.list-limits","tags.record-catalog-spelling","tags.record-limit"],
