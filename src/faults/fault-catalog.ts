@@ -836,6 +836,8 @@ export const FAULT_CATALOG: readonly FaultInfo[] = [
   {"name":"public-client-refused","family":"oauth","module":"areas/oauth"},
   {"name":"response-type-not-checked","family":"oauth","module":"areas/oauth"},
   {"name":"pkce-optional","family":"oauth","module":"areas/oauth"},
+  {"name":"sign-in-page-as-json","family":"responses","module":"areas/responses","alsoRun":["oauth.consent-signed-in"]},
+  {"name":"sign-in-failure-redirects-with-json","family":"responses","module":"areas/responses","alsoRun":["oauth.consent-signed-in"]},
   {"name":"delete-confirmation-without-id","family":"responses","module":"areas/responses","alsoRun":["leads.sub-routes","records.first-party-routes"]},
   {"name":"last-page-without-cursor","family":"responses","module":"areas/responses","alsoRun":["records.companies","leads.sub-routes","conversations.fields"]},
   {"name":"task-actions-without-overdue","family":"responses","module":"areas/responses"},

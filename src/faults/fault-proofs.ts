@@ -833,6 +833,8 @@ export const FAULT_PROOFS: Readonly<Record<string, readonly string[]>> = {
   "public-client-refused": ["oauth.public-client"],
   "response-type-not-checked": ["oauth.authorize-response-type"],
   "pkce-optional": ["oauth.pkce-required"],
+  "sign-in-page-as-json": ["responses.shape.hub-sign-in-page"],
+  "sign-in-failure-redirects-with-json": ["responses.shape.hub-sign-in"],
   "delete-confirmation-without-id": ["conventions.delete-confirmation","conventions.number-on-single-record-routes","tags.delete-answer","responses.shape.delete-lead","responses.shape.remove-lead-contact","responses.shape.remove-lead-product","responses.shape.delete-company","responses.shape.delete-contact","responses.shape.delete-tag","responses.shape.delete-note","responses.shape.delete-team","responses.shape.delete-product","responses.shape.delete-field","responses.shape.delete-task"],
   "last-page-without-cursor": ["responses.shape.list-lead-contacts","responses.shape.list-companies","responses.shape.list-contacts","responses.shape.list-messages","responses.shape.list-tasks"],
   "task-actions-without-overdue": ["responses.shape.reopen-task","responses.shape.snooze-task","responses.shape.reschedule-task","responses.shape.restore-task"],

@@ -5,8 +5,10 @@
 import type { Fault } from '../fault.ts';
 import { answerAltered, without } from './handler-answer.ts';
 import { onOperation, probe } from '../request-match.ts';
+import { hubPageMutants } from './hub-pages.ts';
 
 export const responsesMutants: Fault[] = [
+  ...hubPageMutants,
   {
     name: 'delete-confirmation-without-id',
     family: 'responses',
