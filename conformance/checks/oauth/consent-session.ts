@@ -1,8 +1,8 @@
 // Spec 5.2 steps 2 and 3: an owner or admin of the workspace approves an app, as the person signed
 // in to the hub. The consent page's form (inferred: the spec shows the page, not its form) carries
 // the consent request and the decision; a decision posted without a signed-in member, naming the
-// owner, must decide nothing and send the app no code, nor one posted after a sign-in on the hub's
-// page with the owner's email and a wrong password. On a crmkit mock, whose control API gives
+// owner, must decide nothing and send the app no code, nor one posted after a failed sign-in on
+// the hub's page. On a crmkit mock, whose control API gives
 // sessions, a signed-in viewer's approval is refused and a signed-in admin's is taken.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
@@ -24,9 +24,9 @@ export const consentSession: ActiveCheck = {
     const client = needClient(context);
     if (!client.redirectUri) context.skip('needs the redirect URI registered for the client');
     const consentRequest = await openConsentRequest(context, client);
-    const { id: ownerId, email: ownerEmail } = await ownerOf(context);
+    const ownerId = await ownerOf(context);
 
-    await judgeWrongPassword(context, client, consentRequest, ownerEmail);
+    await judgeFailedSignIn(context, client, consentRequest);
     const forged = await post(context, { consent_request: consentRequest, member_id: ownerId, decision: 'approve' });
     const forgedCode = codeOf(context, forged, client);
     // Refused, or sent to sign in (a page or a redirect elsewhere): anything but a code for the app.
@@ -73,11 +73,13 @@ async function openConsentRequest(context: CheckContext, client: OAuthClient): P
 }
 
 /**
- * A sign-in on the hub's page with the owner's email and a wrong password signs nobody in: the
- * page is opened and its form posted as a browser would, and whatever cookie the answer sets, a
- * decision posted with it sends the app no code (oauth.consent-signed-in-member).
+ * A failed sign-in on the hub's page signs nobody in: the page is opened and its form posted as a
+ * browser would, with an email no member has (so that no real member's sign-ins are counted
+ * against them), and whatever cookie the answer sets, a decision posted with it sends the app no
+ * code (oauth.consent-signed-in-member).
  */
-async function judgeWrongPassword(context: CheckContext, client: OAuthClient, consentRequest: string, email: string): Promise<void> {
+async function judgeFailedSignIn(context: CheckContext, client: OAuthClient, consentRequest: string): Promise<void> {
+  const email = `conformance-${context.runId}@example.com`;
   const next = `/oauth/authorize?${authorizeQuery(client, pkcePair().challenge)}`;
   await context.client.send('GET', `/signin?next=${encodeURIComponent(next)}`, {
     key: null,
@@ -87,7 +89,7 @@ async function judgeWrongPassword(context: CheckContext, client: OAuthClient, co
   const signIn = await context.client.send('POST', '/signin', {
     key: null,
     origin: 'hub',
-    rawBody: new URLSearchParams({ email, password: `not the password ${context.runId}`, next }).toString(),
+    rawBody: new URLSearchParams({ email, password: `conformance ${context.runId}`, next }).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
   });
   const cookie = (signIn.headers['set-cookie'] ?? '').split(';')[0] ?? '';
@@ -95,17 +97,17 @@ async function judgeWrongPassword(context: CheckContext, client: OAuthClient, co
   context.judge(
     'oauth.consent-signed-in-member',
     codeOf(context, decided, client) !== undefined &&
-      `a sign-in with ${email} and a wrong password answered ${signIn.status}${cookie ? ' with a cookie' : ''}, and a decision posted after it sent the app a code`,
+      `a failed sign-in (${email}, a member of no workspace) answered ${signIn.status}${cookie ? ' with a cookie' : ''}, and a decision posted after it sent the app a code`,
     decided,
   );
 }
 
-/** The id and email of the workspace's owner, as the key sees the members (users:read). */
-async function ownerOf(context: CheckContext): Promise<{ id: string; email: string }> {
+/** The id of the workspace's owner, as the key sees the members (users:read). */
+async function ownerOf(context: CheckContext): Promise<string> {
   const members = await context.client.send('GET', '/v1/members');
   const owner = members.json?.data?.find?.((member: { role?: string }) => member.role === 'owner');
   if (!owner) context.skip(`GET /v1/members answered ${members.status} without an owner: the owner's id is needed to forge a decision`);
-  return { id: owner.id, email: owner.email };
+  return owner.id;
 }
 
 function post(context: CheckContext, form: Record<string, string>, cookie?: string): Promise<Exchange> {
