@@ -1,6 +1,7 @@
 // A handler's changed answer, for the area mutants (src/faults/areas/): the successful JSON body a
 // buggy handler or presenter gives, changed where it is made (the `aroundHandler` seam, inside the
-// request's transaction: seams/handler-seams.ts). Errors the handler throws or answers pass
+// request's transaction: seams/handler-seams.ts), or a raw answer replaced by JSON (the `wrap`
+// seam, for a page or a script answered as JSON). Errors the handler throws or answers pass
 // unchanged: these faults are in what a success carries.
 import type { HandlerContext, HandlerResult } from '../../http/handler.ts';
 import { withBody } from '../../wire/held-body.ts';
@@ -28,6 +29,15 @@ async function alteredResponse(response: Response, alter: Alter): Promise<Respon
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   return new Response(JSON.stringify(await alter(body)), { status: response.status, headers });
+}
+
+/** The raw `answer` replaced by one of `status` with the JSON `body`, its headers kept (its request id among them). */
+export function jsonAnswer(answer: Response, status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  const sent = new Headers(answer.headers);
+  sent.set('content-type', 'application/json; charset=utf-8');
+  sent.delete('content-length');
+  for (const [name, value] of Object.entries(headers)) sent.set(name, value);
+  return new Response(JSON.stringify(body), { status, headers: sent });
 }
 
 /** Applies `alter` to each record a list answer holds (`data`), or to the one record a read answers. */

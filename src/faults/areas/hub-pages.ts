@@ -1,19 +1,11 @@
-// Mutants of the shapes of the hub's sign-in routes (openapi/paths/hub.yaml; the rules
-// responses.shape.hub-sign-in-page and responses.shape.hub-sign-in): a hub written with an API
+// Mutants of the shapes of the hub's pages (openapi/paths/hub.yaml, oauth.yaml; the rules
+// responses.shape.<operation> of the sign-in and the consent form): a hub written with an API
 // framework answers JSON where the document gives a page, or a redirect with a body. Part of the
 // responses area's mutants (responses.ts); responses.body-schema must see them on the sign-in
-// that oauth.consent-signed-in opens and posts with a wrong password.
+// that oauth.consent-signed-in opens and posts, and on the consent decisions.
 import type { Fault } from '../fault.ts';
 import { onOperation } from '../request-match.ts';
-
-/** An answer of `status` with the JSON `body` and the headers of `answer` (its request id among them). */
-function jsonAnswer(answer: Response, status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  const sent = new Headers(answer.headers);
-  sent.set('content-type', 'application/json; charset=utf-8');
-  sent.delete('content-length');
-  for (const [name, value] of Object.entries(headers)) sent.set(name, value);
-  return new Response(JSON.stringify(body), { status, headers: sent });
-}
+import { jsonAnswer } from './handler-answer.ts';
 
 export const hubPageMutants: Fault[] = [
   {
@@ -40,6 +32,20 @@ export const hubPageMutants: Fault[] = [
       const answer = await next(request, info);
       if (answer.status !== 401) return answer;
       return jsonAnswer(answer, 303, { error: 'wrong_credentials' }, { location: '/signin?error=wrong_credentials' });
+    }),
+  },
+  {
+    name: 'hub-redirects-with-json-body',
+    family: 'responses',
+    proves: ['responses.shape.submit-consent'],
+    description:
+      "The hub's redirects (after sign-in and after consent) carry a JSON body {location}, as its framework writes every answer, where the document gives them none (spec 5.2).",
+    alsoRun: ['oauth.consent-signed-in', 'oauth.consent'],
+    wrap: onOperation(['hubSignIn', 'submitConsent'], async (next, request, info) => {
+      const answer = await next(request, info);
+      const location = answer.headers.get('location');
+      if (answer.status < 300 || answer.status >= 400 || !location) return answer;
+      return jsonAnswer(answer, answer.status, { location });
     }),
   },
 ];

@@ -3,7 +3,7 @@
 // handler answers, that responses.body-schema must see. An operation no check of the responses,
 // input and state families sends is reached through the checks named in `alsoRun`.
 import type { Fault } from '../fault.ts';
-import { answerAltered, without } from './handler-answer.ts';
+import { answerAltered, jsonAnswer, without } from './handler-answer.ts';
 import { onOperation, probe } from '../request-match.ts';
 import { hubPageMutants } from './hub-pages.ts';
 
@@ -269,27 +269,7 @@ export const responsesMutants: Fault[] = [
     alsoRun: ['forms.widget-script'],
     wrap: onOperation('getWidgetScript', async (next, request, info) => {
       const answer = await next(request, info);
-      if (answer.status !== 200) return answer;
-      const headers = new Headers(answer.headers);
-      headers.set('content-type', 'application/json; charset=utf-8');
-      headers.delete('content-length');
-      return new Response(JSON.stringify({ file: 'widget.3f9a1c.js' }), { status: 200, headers });
-    }),
-  },
-  {
-    name: 'hub-redirects-with-json-body',
-    family: 'responses',
-    proves: ['responses.shape.submit-consent'],
-    description:
-      "The hub's redirects (after sign-in and after consent) carry a JSON body {location}, as its framework writes every answer, where the document gives them none (spec 5.2).",
-    alsoRun: ['oauth.consent-signed-in', 'oauth.consent'],
-    wrap: onOperation(['hubSignIn', 'submitConsent'], async (next, request, info) => {
-      const answer = await next(request, info);
-      const location = answer.headers.get('location');
-      if (answer.status < 300 || answer.status >= 400 || !location) return answer;
-      const headers = new Headers(answer.headers);
-      headers.set('content-type', 'application/json; charset=utf-8');
-      return new Response(JSON.stringify({ location }), { status: answer.status, headers });
+      return answer.status === 200 ? jsonAnswer(answer, 200, { file: 'widget.3f9a1c.js' }) : answer;
     }),
   },
 ];
