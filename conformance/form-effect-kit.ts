@@ -22,6 +22,17 @@ export function submitOnce(
   });
 }
 
+/**
+ * The problem with an answer to a request sent without credentials when it asks for them (401, or
+ * a WWW-Authenticate challenge), or undefined: spec 5.1's "public form endpoints need no
+ * credentials" is broken by that alone, not by any other refusal of the route (a token, an origin).
+ */
+export function credentialsAskedProblem(exchange: Exchange, what: string): string | undefined {
+  const challenge = exchange.headers['www-authenticate'];
+  if (exchange.status !== 401 && !challenge) return undefined;
+  return `${what} answered ${exchange.status} ${exchange.json?.error?.code ?? ''}${challenge ? ` with WWW-Authenticate: ${challenge}` : ''}: it asks for credentials`;
+}
+
 /** The problem with an answer that should be the refusal `status` `code`, or undefined. */
 export function refusalProblem(exchange: Exchange, status: number, code: string, what: string): string | undefined {
   const actual = exchange.json?.error?.code;

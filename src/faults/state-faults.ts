@@ -159,8 +159,8 @@ export const stateFaults: Fault[] = [
   {
     name: 'restore-renumbers',
     family: 'state',
-    proves: ['conventions.number-kept-on-restore', 'leads.restore'],
-    description: 'A restored lead comes back with a new number.',
+    proves: ['conventions.number-kept-on-restore', 'leads.restore', 'tasks.restore'],
+    description: 'A restored record (a lead, contact, company or task) comes back with a new number.',
     wrap: onOperation(RESTORES, async (next, request, info) => {
       const response = await next(request, info);
       if (!response.ok) return response;

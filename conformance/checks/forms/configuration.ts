@@ -3,6 +3,7 @@
 // `{id, type, label, required, autocomplete}`, `consent` a string ("" without consent text), and
 // its CORS allows no credentials.
 import type { ActiveCheck } from '../../check.ts';
+import { credentialsAskedProblem } from '../../form-effect-kit.ts';
 import { loadForm, needForm } from '../../form-kit.ts';
 
 const isString = (value: unknown) => typeof value === 'string';
@@ -23,8 +24,12 @@ export const configuration: ActiveCheck = {
     const loadProblem = loaded.status !== 200 && `loading the configuration without credentials answered ${loaded.status}, not 200`;
     context.judge('forms.route-config', loadProblem, loaded);
     context.judge('forms.no-credentials', loadProblem, loaded);
-    // The same rule as spec 5.1 words it (auth.yaml).
-    context.judge('auth.public-forms-no-credentials', loadProblem, loaded);
+    // The same rule as spec 5.1 words it (auth.yaml), broken only by an answer asking for credentials.
+    context.judge(
+      'auth.public-forms-no-credentials',
+      credentialsAskedProblem(loaded, 'loading the configuration without credentials'),
+      loaded,
+    );
     if (loadProblem) context.fail(loadProblem, loaded, 'forms.route-config');
     const config = loaded.json;
     const problems = (checks: [boolean, string][]) =>

@@ -1,9 +1,12 @@
 // Spec 4.12: "CORS never allows credentials" (no Access-Control-Allow-Credentials: true on any
 // answer or preflight of the form routes), and a form without allowed websites may be loaded from
-// any website (the form under test is loaded from another origin).
+// any website: on a crmkit mock a form of the check's own without a list (control API), whose
+// list is known; on a deployment the form under test, whose list the interface does not show.
 import type { ActiveCheck } from '../../check.ts';
+import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
 import { formPath, loadForm, needForm, VISITOR_ORIGIN } from '../../form-kit.ts';
+import { controlCall } from '../../mock-control.ts';
 
 export const cors: ActiveCheck = {
   kind: 'active',
@@ -24,19 +27,7 @@ export const cors: ActiveCheck = {
         headers: { origin: VISITOR_ORIGIN, 'access-control-request-method': method, 'access-control-request-headers': 'content-type' },
       });
     const loaded = await loadForm(context, formId, { origin: VISITOR_ORIGIN });
-    const refusedByList = loaded.status === 403 && loaded.json?.error?.code === 'origin_not_allowed';
-    // A form whose allowed websites leave this origin out rightly refuses it: then nothing is learned about open forms.
-    if (refusedByList)
-      context.skipRule(
-        'forms.origins-open-without-list',
-        `the form under test restricts its websites (403 origin_not_allowed from ${VISITOR_ORIGIN}): it is no open form`,
-      );
-    else
-      context.judge(
-        'forms.origins-open-without-list',
-        loaded.status !== 200 && `loading the form from ${VISITOR_ORIGIN} answered ${loaded.status}, not 200`,
-        loaded,
-      );
+    await judgeOpenForm(context, loaded);
     const answers: [string, Exchange][] = [
       ['the preflight of the configuration', await preflight('', 'GET')],
       ['the configuration', loaded],
@@ -53,3 +44,28 @@ export const cors: ActiveCheck = {
     }
   },
 };
+
+/** forms.origins-open-without-list: a form without allowed websites loads from another website. */
+async function judgeOpenForm(context: CheckContext, underTest: Exchange): Promise<void> {
+  // Only the mock's form writes (control API), and not in a read-only run.
+  const mock = context.target.readOnly ? undefined : context.target.mock;
+  const open = mock
+    ? await loadForm(context, (await controlCall(context, 'POST', `/_mock/workspaces/${mock.workspaceId}/forms`, openForm(context))).id, {
+        origin: VISITOR_ORIGIN,
+      })
+    : underTest;
+  // A deployment's form under test that refuses this origin rightly restricts its websites: then nothing is learned about open forms.
+  if (!mock && open.status === 403 && open.json?.error?.code === 'origin_not_allowed')
+    return context.skipRule(
+      'forms.origins-open-without-list',
+      `the form under test restricts its websites (403 origin_not_allowed from ${VISITOR_ORIGIN}): it is no open form`,
+    );
+  context.judge(
+    'forms.origins-open-without-list',
+    open.status !== 200 && `loading a form without allowed websites from ${VISITOR_ORIGIN} answered ${open.status}, not 200`,
+    open,
+  );
+}
+
+/** A form of the check's own with no allowed websites (spec 2.14: allowed_origins empty). */
+const openForm = (context: CheckContext) => ({ name: `conformance ${context.runId} open`, allowed_origins: [], min_ms: 0 });

@@ -1,7 +1,8 @@
 // Spec 5.2 steps 2 and 3: an owner or admin of the workspace approves an app, as the person signed
 // in to the hub. The consent page's form (inferred: the spec shows the page, not its form) carries
 // the consent request and the decision; a decision posted without a signed-in member, naming the
-// owner, must decide nothing and send the app no code. On a crmkit mock, whose control API gives
+// owner, must decide nothing and send the app no code, nor one posted after a failed sign-in on
+// the hub's page. On a crmkit mock, whose control API gives
 // sessions, a signed-in viewer's approval is refused and a signed-in admin's is taken.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
@@ -25,6 +26,7 @@ export const consentSession: ActiveCheck = {
     const consentRequest = await openConsentRequest(context, client);
     const ownerId = await ownerOf(context);
 
+    await judgeFailedSignIn(context, client, consentRequest);
     const forged = await post(context, { consent_request: consentRequest, member_id: ownerId, decision: 'approve' });
     const forgedCode = codeOf(context, forged, client);
     // Refused, or sent to sign in (a page or a redirect elsewhere): anything but a code for the app.
@@ -68,6 +70,36 @@ async function openConsentRequest(context: CheckContext, client: OAuthClient): P
       `the consent page answered ${page.status} without a consent_request form field: its form is not the one crmkit infers (or the hub asks to sign in first)`,
     );
   return id;
+}
+
+/**
+ * A failed sign-in on the hub's page signs nobody in: the page is opened and its form posted as a
+ * browser would, with an email no member has (so that no real member's sign-ins are counted
+ * against them), and whatever cookie the answer sets, a decision posted with it sends the app no
+ * code (oauth.consent-signed-in-member).
+ */
+async function judgeFailedSignIn(context: CheckContext, client: OAuthClient, consentRequest: string): Promise<void> {
+  const email = `conformance-${context.runId}@example.com`;
+  const next = `/oauth/authorize?${authorizeQuery(client, pkcePair().challenge)}`;
+  await context.client.send('GET', `/signin?next=${encodeURIComponent(next)}`, {
+    key: null,
+    origin: 'hub',
+    headers: { accept: 'text/html' },
+  });
+  const signIn = await context.client.send('POST', '/signin', {
+    key: null,
+    origin: 'hub',
+    rawBody: new URLSearchParams({ email, password: `conformance ${context.runId}`, next }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+  });
+  const cookie = (signIn.headers['set-cookie'] ?? '').split(';')[0] ?? '';
+  const decided = await post(context, { consent_request: consentRequest, decision: 'approve' }, cookie || undefined);
+  context.judge(
+    'oauth.consent-signed-in-member',
+    codeOf(context, decided, client) !== undefined &&
+      `a failed sign-in (${email}, a member of no workspace) answered ${signIn.status}${cookie ? ' with a cookie' : ''}, and a decision posted after it sent the app a code`,
+    decided,
+  );
 }
 
 /** The id of the workspace's owner, as the key sees the members (users:read). */

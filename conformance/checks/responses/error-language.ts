@@ -62,7 +62,8 @@ export const errorLanguage: ActiveCheck = {
       }),
     ];
     for (const answer of others) {
-      if (answer.status === 201) context.fail('a team was created with an API key', answer);
+      // A team write let through with a key breaks the first-party rule (spec 5.1), judged by its own checks: here there is no refusal to read.
+      if (answer.status === 201 && answer.json?.id) context.cleanup(() => context.client.send('DELETE', `/v1/teams/${answer.json.id}`));
       const what = `${answer.request.method} ${new URL(answer.request.url).pathname}`;
       context.judge(
         'errors.message-russian',

@@ -15,6 +15,9 @@ export const tagExists: ActiveCheck = {
     const renamed = await createTag(context, `conf-${context.runId}-renamed`);
     for (const name of [kept.name, kept.name.toUpperCase()]) {
       const answer = await context.client.call('updateTag', { path: { id: renamed.id }, body: { name } });
+      // A tag its own create's id does not find breaks the id rules (tags.*, conventions.*), judged by their checks: no conflict can be seen here.
+      if (answer.status === 404 && answer.json?.error?.code === 'not_found')
+        context.skip(`the tag created answers 404 not_found by the id its create answered (${renamed.id}): no rename can reach it`);
       context.expectError(answer, 409, 'tag_exists', { status: 'errors.status-409', code: 'tags.error-tag-exists' });
       if (answer.json.error.tag_id !== kept.id) context.fail(`tag_exists names tag_id ${answer.json.error.tag_id}, not ${kept.id}`, answer);
     }
@@ -39,7 +42,8 @@ export const tagExists: ActiveCheck = {
 
 async function createTag(context: CheckContext, name: string): Promise<{ id: string; name: string }> {
   const answer = await context.client.call('createTag', { body: { name } });
-  context.expectStatus(answer, 201);
+  // Only the tags are needed here: the create's own status is judged by the tags checks (tags.create), not by this one.
+  context.expectStatus(answer, 200, 201);
   context.cleanup(() => context.client.call('deleteTag', { path: { id: answer.json.id } }));
   return answer.json;
 }

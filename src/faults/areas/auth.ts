@@ -5,7 +5,7 @@ import { credentialError } from '../../auth/credential-problems.ts';
 import type { Fault } from '../fault.ts';
 import { retryAsOwner } from '../owner-key.ts';
 import { onOperation } from '../request-match.ts';
-import { alteredAnswer } from './handler-answers.ts';
+import { alterResult } from './handler-answer.ts';
 
 export const authMutants: Fault[] = [
   {
@@ -14,7 +14,7 @@ export const authMutants: Fault[] = [
     proves: ['auth.whoami-shape'],
     description: "whoami shows the key's workspace as {id} without its slug (spec 4.1: workspace {id, slug}).",
     operations: ['getWhoami'],
-    aroundHandler: (next) => alteredAnswer(next, (body) => ({ ...body, workspace: { id: body.workspace?.id } })),
+    aroundHandler: async (next) => alterResult(await next(), (body) => ({ ...body, workspace: { id: body.workspace?.id } })),
   },
   {
     name: 'whoami-answers-owner-key',
@@ -36,8 +36,8 @@ export const authMutants: Fault[] = [
     description:
       "whoami lists scopes by the server's constant names (LEADS_READ, MESSAGES_SEND), not by the names of spec 5.1 (leads:read).",
     operations: ['getWhoami'],
-    aroundHandler: (next) =>
-      alteredAnswer(next, (body) => ({
+    aroundHandler: async (next) =>
+      alterResult(await next(), (body) => ({
         ...body,
         scopes: (body.scopes ?? []).map((scope: string) => scope.replace(':', '_').toUpperCase()),
       })),

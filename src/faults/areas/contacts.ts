@@ -8,7 +8,8 @@ import type { OperationId } from '../../spec/operation-types.ts';
 import { normalizeId } from '../../ids/ids.ts';
 import type { Fault } from '../fault.ts';
 import { onOperation, sentJson, withJson } from '../request-match.ts';
-import { alteredAnswer, eachRecord, unguarded } from './handler-answers.ts';
+import { alterResult, eachRecord } from './handler-answer.ts';
+import { scopeGuardForgotten } from './forgotten-guard.ts';
 
 /** Every operation whose answer shows contacts. */
 const CONTACT_ANSWERS: OperationId[] = ['listContacts', 'createContact', 'getContact', 'updateContact', 'restoreContact'];
@@ -17,7 +18,7 @@ const CONTACT_WRITES: OperationId[] = ['createContact', 'updateContact', 'delete
 
 /** A mutant that shows records changed by `alter`, as a buggy presenter would. */
 function presenter(operations: OperationId[], alter: (record: any) => any): Pick<Fault, 'operations' | 'aroundHandler'> {
-  return { operations, aroundHandler: (next) => alteredAnswer(next, eachRecord(alter)) };
+  return { operations, aroundHandler: async (next) => alterResult(await next(), eachRecord(alter)) };
 }
 
 /** A handler that misreads the body it is given: `misread` changes a copy of it. */
@@ -41,7 +42,7 @@ const storedContact = (context: HandlerContext) => context.caller!.workspace.tab
 /** A list page in the reverse of the order the handler gave it (oldest first instead of newest first). */
 const oldestFirst = (operation: OperationId): Pick<Fault, 'operations' | 'aroundHandler'> => ({
   operations: [operation],
-  aroundHandler: (next) => alteredAnswer(next, (body) => ({ ...body, data: [...body.data].reverse() })),
+  aroundHandler: async (next) => alterResult(await next(), (body) => ({ ...body, data: [...body.data].reverse() })),
 });
 
 export const contactsMutants: Fault[] = [
@@ -120,7 +121,7 @@ export const contactsMutants: Fault[] = [
     proves: ['contacts.read-scope'],
     description:
       'GET /v1/contacts and GET /v1/contacts/{id} lost their scope guard: a key without contacts:read lists and reads contacts (spec 4.3).',
-    wrap: unguarded(CONTACT_READS, 'contacts:read'),
+    wrap: scopeGuardForgotten(CONTACT_READS, 'contacts:read'),
   },
   {
     name: 'contact-writes-unguarded',
@@ -128,7 +129,7 @@ export const contactsMutants: Fault[] = [
     proves: ['contacts.write-scope'],
     description:
       'The contact write routes check no scope: a key without contacts:write creates, changes, deletes and restores contacts (spec 4.3).',
-    wrap: unguarded(CONTACT_WRITES, 'contacts:write'),
+    wrap: scopeGuardForgotten(CONTACT_WRITES, 'contacts:write'),
   },
   {
     name: 'contact-company-filter-ignored',
@@ -147,14 +148,14 @@ export const contactsMutants: Fault[] = [
     proves: ['contacts.q-name'],
     description: 'q on the contact list searches phones and emails only, not names (spec 4.3).',
     operations: ['listContacts'],
-    aroundHandler: (next, context) => {
+    aroundHandler: async (next, context) => {
       const q = String(context.input.query.q ?? '')
         .trim()
         .toLowerCase();
       if (!q) return next();
       const byPhoneOrEmail = (contact: any) =>
         [...contact.phones, ...contact.emails].some((value: string) => value.toLowerCase().includes(q));
-      return alteredAnswer(next, (body) => ({ ...body, data: body.data.filter(byPhoneOrEmail) }));
+      return alterResult(await next(), (body) => ({ ...body, data: body.data.filter(byPhoneOrEmail) }));
     },
   },
   {

@@ -9,7 +9,8 @@ import { ApiError } from '../../errors/api-error.ts';
 import { normalizeId } from '../../ids/ids.ts';
 import { changed, jsonOf, type Fault } from '../fault.ts';
 import { onOperation, sentJson } from '../request-match.ts';
-import { alteredAnswer, eachRecord, unguarded } from './handler-answers.ts';
+import { alterResult, eachRecord } from './handler-answer.ts';
+import { scopeGuardForgotten } from './forgotten-guard.ts';
 
 /** Every operation whose answer shows conversations (the list, the read and the manage routes). */
 const CONVERSATION_ANSWERS: OperationId[] = [
@@ -30,9 +31,9 @@ function presenter(
 ): Pick<Fault, 'operations' | 'aroundHandler'> {
   return {
     operations,
-    aroundHandler: (next, context) =>
-      alteredAnswer(
-        next,
+    aroundHandler: async (next, context) =>
+      alterResult(
+        await next(),
         eachRecord((record) => alter(record, context)),
       ),
   };
@@ -57,14 +58,14 @@ function searchWithout(
 ): Pick<Fault, 'operations' | 'aroundHandler'> {
   return {
     operations: ['listConversations'],
-    aroundHandler: (next, context) => {
+    aroundHandler: async (next, context) => {
       const q = String(context.input.query.q ?? '')
         .trim()
         .toLowerCase();
       if (!q || !applies(q)) return next();
       const searched = (c: any) => [c.name, c.handle, c.phone, c.preview?.text ?? ''].filter((text) => text !== field(c));
       const foundElsewhere = (c: any) => searched(c).some((text) => String(text).toLowerCase().includes(q));
-      return alteredAnswer(next, (body) => ({ ...body, data: body.data.filter(foundElsewhere) }));
+      return alterResult(await next(), (body) => ({ ...body, data: body.data.filter(foundElsewhere) }));
     },
   };
 }
@@ -152,9 +153,9 @@ export const conversationsMutants: Fault[] = [
     description:
       "The preview is updated only by the client's messages: after an answer it still shows the client's last message (spec 2.9: the last message).",
     operations: CONVERSATION_ANSWERS,
-    aroundHandler: (next, context) =>
-      alteredAnswer(
-        next,
+    aroundHandler: async (next, context) =>
+      alterResult(
+        await next(),
         eachRecord((c) => {
           const messages = context.caller!.workspace.tables.messages.findBy('conversation', c.id);
           const lastIn = messages
@@ -284,7 +285,7 @@ export const conversationsMutants: Fault[] = [
     aroundHandler: async (next, context) => {
       const before = context.caller!.workspace.tables.conversations.get(normalizeId(context.input.path.id!));
       const assignee = before?.assignee_id ?? null;
-      return alteredAnswer(next, (c) => ({ ...c, assignee_id: assignee }));
+      return alterResult(await next(), (c) => ({ ...c, assignee_id: assignee }));
     },
   },
   {
@@ -296,7 +297,7 @@ export const conversationsMutants: Fault[] = [
     operations: ['resolveConversation'],
     aroundHandler: async (next, context) => {
       const status = context.caller!.workspace.tables.conversations.get(normalizeId(context.input.path.id!))?.status;
-      return alteredAnswer(next, (c) => ({ ...c, status: status ?? c.status }));
+      return alterResult(await next(), (c) => ({ ...c, status: status ?? c.status }));
     },
   },
   {
@@ -311,10 +312,7 @@ export const conversationsMutants: Fault[] = [
       const result = await next();
       if (stored?.status !== 'resolved') return result;
       await context.caller!.workspace.tables.conversations.update(stored.id, (draft) => void (draft.status = 'resolved'));
-      return alteredAnswer(
-        async () => result,
-        (c) => ({ ...c, status: 'resolved' }),
-      );
+      return alterResult(result, (c) => ({ ...c, status: 'resolved' }));
     },
   },
   {
@@ -330,10 +328,7 @@ export const conversationsMutants: Fault[] = [
       const stored = conversations.get(normalizeId(context.input.path.id!));
       if (!stored || stored.status !== 'snoozed') return result;
       await conversations.update(stored.id, (draft) => void (draft.status = 'open'));
-      return alteredAnswer(
-        async () => result,
-        (c) => ({ ...c, status: 'open' }),
-      );
+      return alterResult(result, (c) => ({ ...c, status: 'open' }));
     },
   },
   {
@@ -407,7 +402,7 @@ export const conversationsMutants: Fault[] = [
     family: 'conversations',
     proves: ['conversations.scope-counts'],
     description: 'GET /v1/conversations/counts was added without its scope guard: a key without messages:read gets the counts (spec 4.8).',
-    wrap: unguarded(['getConversationCounts']),
+    wrap: scopeGuardForgotten(['getConversationCounts']),
   },
   {
     name: 'conversation-reads-unguarded',
@@ -415,14 +410,14 @@ export const conversationsMutants: Fault[] = [
     proves: ['conversations.scope-list', 'conversations.scope-read'],
     description:
       'The conversation list and read routes lost their scope guard: a key without messages:read lists and reads conversations (spec 4.8).',
-    wrap: unguarded(['listConversations', 'getConversation']),
+    wrap: scopeGuardForgotten(['listConversations', 'getConversation']),
   },
   {
     name: 'messages-list-unguarded',
     family: 'conversations',
     proves: ['conversations.scope-messages'],
     description: "A conversation's messages list has no scope guard: a key without messages:read reads the messages (spec 4.8).",
-    wrap: unguarded(['listMessages']),
+    wrap: scopeGuardForgotten(['listMessages']),
   },
   {
     name: 'manage-guarded-by-read-only',
@@ -430,7 +425,7 @@ export const conversationsMutants: Fault[] = [
     proves: ['conversations.scope-resolve', 'conversations.scope-reopen', 'conversations.scope-snooze'],
     description:
       'Resolve, reopen and snooze check messages:read only: a key without conversations:manage changes the conversation (spec 4.8).',
-    wrap: unguarded(['resolveConversation', 'reopenConversation', 'snoozeConversation'], 'conversations:manage'),
+    wrap: scopeGuardForgotten(['resolveConversation', 'reopenConversation', 'snoozeConversation'], 'conversations:manage'),
   },
 
   // --- 4.8 The list: statuses, filters, q, order, paging --------------------------------------
@@ -521,8 +516,8 @@ export const conversationsMutants: Fault[] = [
     description:
       'Each page of the conversation list is ordered by last_message_at ascending (oldest activity first), not latest first (spec 4.8).',
     operations: ['listConversations'],
-    aroundHandler: (next, context) =>
-      context.input.query.sort === 'sla' ? next() : alteredAnswer(next, (body) => ({ ...body, data: [...body.data].reverse() })),
+    aroundHandler: async (next, context) =>
+      context.input.query.sort === 'sla' ? next() : alterResult(await next(), (body) => ({ ...body, data: [...body.data].reverse() })),
   },
   {
     name: 'conversation-limit-ignored',
@@ -539,7 +534,7 @@ export const conversationsMutants: Fault[] = [
     proves: ['conversations.counts-shape'],
     description: 'The counts name the open conversations `total`, not `all` (spec 4.8: {all, mine, unassigned, waiting, unread}).',
     operations: ['getConversationCounts'],
-    aroundHandler: (next) => alteredAnswer(next, ({ all, ...counts }) => ({ total: all, ...counts })),
+    aroundHandler: async (next) => alterResult(await next(), ({ all, ...counts }) => ({ total: all, ...counts })),
   },
   {
     name: 'counts-all-as-unassigned',
@@ -547,7 +542,7 @@ export const conversationsMutants: Fault[] = [
     proves: ['conversations.counts-all'],
     description: '`all` is counted with the unassigned query (a copied line): an assigned conversation leaves `all` (spec 4.8).',
     operations: ['getConversationCounts'],
-    aroundHandler: (next) => alteredAnswer(next, (counts) => ({ ...counts, all: counts.unassigned })),
+    aroundHandler: async (next) => alterResult(await next(), (counts) => ({ ...counts, all: counts.unassigned })),
   },
   {
     name: 'counts-waiting-never-counted',
@@ -555,7 +550,7 @@ export const conversationsMutants: Fault[] = [
     proves: ['conversations.counts-waiting'],
     description: '`waiting` stays 0 however many conversations are past their answer time (the SLA job never feeds the counts) (spec 4.8).',
     operations: ['getConversationCounts'],
-    aroundHandler: (next) => alteredAnswer(next, (counts) => ({ ...counts, waiting: 0 })),
+    aroundHandler: async (next) => alterResult(await next(), (counts) => ({ ...counts, waiting: 0 })),
   },
   {
     name: 'counts-unread-mine-only',
@@ -564,13 +559,13 @@ export const conversationsMutants: Fault[] = [
     description:
       "`unread` counts only the open conversations with unread messages assigned to the caller (the personal inbox's count), not all of them (spec 4.8).",
     operations: ['getConversationCounts'],
-    aroundHandler: (next, context) => {
+    aroundHandler: async (next, context) => {
       const caller = context.caller!;
       const nowMs = caller.workspace.now();
       const mine = [...caller.workspace.tables.conversations.values()].filter(
         (c) => isEffectivelyOpen(c, nowMs) && c.unread_count > 0 && c.assignee_id !== null && c.assignee_id === caller.memberId,
       );
-      return alteredAnswer(next, (counts) => ({ ...counts, unread: mine.length }));
+      return alterResult(await next(), (counts) => ({ ...counts, unread: mine.length }));
     },
   },
 

@@ -12,7 +12,8 @@ import { ApiError } from '../../errors/api-error.ts';
 import { jsonOf, type Fault } from '../fault.ts';
 import { faultMemory } from '../fault-memory.ts';
 import { alterOk, callerWorkspace, onOperation } from '../request-match.ts';
-import { alterResult, bodyOf, tablesOf, withBody } from './area-kit.ts';
+import { alterResult } from './handler-answer.ts';
+import { bodyOf, tablesOf, withBody } from './handler-input.ts';
 
 type FieldType = 'text' | 'long_text' | 'number' | 'money' | 'date' | 'multiselect' | 'checkbox' | 'url' | 'member';
 

@@ -9,17 +9,11 @@ import type { HandlerContext, HandlerResult } from '../../http/handler.ts';
 import { containsCardNumber } from '../../resources/forms/card-numbers.ts';
 import { findForm } from '../../resources/forms/find-form.ts';
 import { changed, type Fault } from '../fault.ts';
+import { faultMemory } from '../fault-memory.ts';
 import { onOperation } from '../request-match.ts';
-
-/** The handler's answer with its body changed by `alter` (an answer built as a Response is left as it is). */
-const answering =
-  (alter: (body: any) => any) =>
-  async (next: () => Promise<HandlerResult>): Promise<HandlerResult> => {
-    const result = await next();
-    return result instanceof Response || result.body === undefined ? result : { ...result, body: alter(structuredClone(result.body)) };
-  };
-
-const bodyOf = (input: { body: unknown }) => (input.body ?? {}) as Record<string, unknown>;
+import { answerAltered } from './handler-answer.ts';
+import { bodyOf } from './handler-input.ts';
+import { formClientMutants } from './form-clients.ts';
 
 const FORM_CALLS = ['getFormConfig', 'submitForm'] as const;
 const ORIGIN_CALLS = ['getFormConfig', 'submitForm', 'preflightFormConfig', 'preflightFormSubmit'] as const;
@@ -144,9 +138,55 @@ const PAGES: Fault[] = [
   },
 ];
 
+/** How long the buggy configuration cache keeps a form's answer, token and all (an hour, as a CDN's max-age). */
+const CONFIG_CACHE_MS = 60 * 60 * 1000;
+
+/** The origin (scheme, host and port) of an absolute URL, by its text: `https://a.b:8443/x` → `https://a.b:8443`. */
+const originOfUrl = (url: string) => url.split('/').slice(0, 3).join('/');
+
+const ORIGINS_AND_TOKENS: Fault[] = [
+  {
+    name: 'form-config-cached-with-token',
+    family: 'forms',
+    proves: ['forms.token-reload'],
+    description:
+      'The configuration is cached an hour per form with its token, and a stale entry is served once more while it is refreshed (stale-while-revalidate): the first load after a quiet day gives the day-old token, which answers form_expired (spec 2.14, 4.12: every load gives a token that proves when the form was loaded).',
+    operations: ['getFormConfig'],
+    aroundHandler: async (next, context) => {
+      const result = await next();
+      const formId = String(context.input.path.form_id);
+      const workspace = findForm(context.state, formId)?.workspace;
+      if (result instanceof Response || !workspace || (result.status ?? 200) !== 200) return result;
+      const cache = faultMemory(context.state, 'form-config-cached-with-token', () => new Map<string, { token: string; atMs: number }>());
+      const fresh = (result.body as { token: string }).token;
+      const cached = cache.get(formId);
+      const nowMs = workspace.now();
+      if (!cached || nowMs - cached.atMs >= CONFIG_CACHE_MS) cache.set(formId, { token: fresh, atMs: nowMs });
+      return cached ? { ...result, body: { ...(result.body as object), token: cached.token } } : result;
+    },
+  },
+  {
+    name: 'form-empty-origin-list-refuses-all',
+    family: 'forms',
+    proves: ['forms.origins-open-without-list'],
+    description:
+      'A form without allowed websites refuses every website but the hosted page with 403 origin_not_allowed: the handler tests `allowed_origins.some(...)`, which no origin passes on an empty list (spec 4.12: the list restricts a form that has one).',
+    operations: ORIGIN_CALLS,
+    alterInput: (input, context) => {
+      const origin = context.request.headers.get('origin');
+      const form = findForm(context.state, String(input.path.form_id))?.form;
+      const hostedPage = [originOfUrl(context.state.config.urls.workspace_url), originOfUrl(context.request.url)];
+      if (origin !== null && form?.allowed_origins.length === 0 && !hostedPage.includes(origin)) throw new ApiError('origin_not_allowed');
+      return input;
+    },
+  },
+];
+
 export const formsMutants: Fault[] = [
   ...EFFECTS,
   ...PAGES,
+  ...ORIGINS_AND_TOKENS,
+  ...formClientMutants,
   {
     name: 'form-routes-need-api-key',
     family: 'forms',
@@ -179,7 +219,7 @@ export const formsMutants: Fault[] = [
     description:
       "The configuration's fields leave out `autocomplete` (the field serializer lists the fields the editor shows), where each is {id, type, label, required, autocomplete} (spec 2.14).",
     operations: ['getFormConfig'],
-    aroundHandler: answering((config) =>
+    aroundHandler: answerAltered((config) =>
       Array.isArray(config?.fields)
         ? { ...config, fields: config.fields.map(({ autocomplete: _dropped, ...field }: any) => field) }
         : config,
@@ -191,7 +231,7 @@ export const formsMutants: Fault[] = [
     proves: ['forms.config-consent-empty'],
     description: 'A form without consent text shows `consent: null` (the empty column as it is), where it is the empty string (spec 2.14).',
     operations: ['getFormConfig'],
-    aroundHandler: answering((config) => (config?.consent === '' ? { ...config, consent: null } : config)),
+    aroundHandler: answerAltered((config) => (config?.consent === '' ? { ...config, consent: null } : config)),
   },
   {
     name: 'form-utm-required',

@@ -1,7 +1,8 @@
 // The lead list's misreadings of its query (spec 4.2 "List leads"): mutants of the leads area,
 // spread into leadsMutants (areas/leads.ts).
 import type { Fault } from '../fault.ts';
-import { alterResult, withQueryInput } from './area-kit.ts';
+import { alterResult } from './handler-answer.ts';
+import { withQueryInput } from './handler-input.ts';
 
 /** The lead list's misreadings of its query (spec 4.2 "List leads"). */
 export function listFilterMutants(): Fault[] {

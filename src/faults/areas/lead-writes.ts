@@ -7,7 +7,8 @@ import { normalizeId } from '../../ids/ids.ts';
 import { pipelinesInOrder } from '../../resources/pipelines/present-pipeline.ts';
 import type { StoredLead } from '../../resources/leads/lead-record.ts';
 import type { Fault } from '../fault.ts';
-import { alterResult, bodyOf, eachShown, tablesOf, withBody } from './area-kit.ts';
+import { alterResult, eachRecord } from './handler-answer.ts';
+import { bodyOf, tablesOf, withBody } from './handler-input.ts';
 
 /** The stored lead a lead route's path names, before the handler runs. */
 export function storedLead(context: HandlerContext): StoredLead | undefined {
@@ -162,7 +163,10 @@ export function subRouteMutants(): Fault[] {
       description: "GET /v1/leads/{id}/products shows each line under its product's id instead of the line's own.",
       operations: ['listLeadProducts'],
       async aroundHandler(next) {
-        return alterResult(await next(), (page) => eachShown(page, (line) => ({ ...line, id: line.product_id })));
+        return alterResult(
+          await next(),
+          eachRecord((line) => ({ ...line, id: line.product_id })),
+        );
       },
     },
     {

@@ -9,7 +9,8 @@ import { presentLead } from '../../resources/leads/present-lead.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import { changed, jsonOf, type Fault } from '../fault.ts';
 import { alterOk, onOperation, sentJson, withJson } from '../request-match.ts';
-import { alterResult, bodyOf, eachShown, tablesOf, withBody } from './area-kit.ts';
+import { alterResult, eachRecord } from './handler-answer.ts';
+import { bodyOf, tablesOf, withBody } from './handler-input.ts';
 import { listFilterMutants } from './lead-lists.ts';
 import { createMutants, storedLead, subRouteMutants } from './lead-writes.ts';
 
@@ -18,7 +19,7 @@ const LEAD_ANSWERS: readonly OperationId[] = ['createLead', 'getLead', 'listLead
 
 /** Every lead a lead operation answers changed by `alter`. */
 const onLeadAnswers = (alter: (lead: any) => any, operations: readonly OperationId[] = LEAD_ANSWERS) =>
-  onOperation(operations, async (next, request, info) => alterOk(await next(request, info), (body) => eachShown(body, alter)));
+  onOperation(operations, async (next, request, info) => alterOk(await next(request, info), eachRecord(alter)));
 
 /** The stage type of a stored lead. */
 const stageType = (context: HandlerContext, lead: { stage_id: string }) => tablesOf(context).stages.get(lead.stage_id)?.type;

@@ -3,16 +3,20 @@
 // (records.members-teams, records.first-party-routes) must catch it.
 import type { OperationId } from '../../spec/operation-types.ts';
 import type { Fault } from '../fault.ts';
-import { alteredAnswer, firstPartyGuardForgotten } from './handler-answers.ts';
+import { alterResult } from './handler-answer.ts';
+import { firstPartyGuardForgotten } from './forgotten-guard.ts';
 
 /** A list answered as a bare array, without the `{data}` envelope of spec 4.6. */
 function bareArray(operation: OperationId): Pick<Fault, 'operations' | 'aroundHandler'> {
-  return { operations: [operation], aroundHandler: (next) => alteredAnswer(next, (body) => body.data) };
+  return { operations: [operation], aroundHandler: async (next) => alterResult(await next(), (body) => body.data) };
 }
 
 /** The member list with each member changed by `alter`. */
 function memberPresenter(alter: (member: any) => any): Pick<Fault, 'operations' | 'aroundHandler'> {
-  return { operations: ['listMembers'], aroundHandler: (next) => alteredAnswer(next, (body) => ({ ...body, data: body.data.map(alter) })) };
+  return {
+    operations: ['listMembers'],
+    aroundHandler: async (next) => alterResult(await next(), (body) => ({ ...body, data: body.data.map(alter) })),
+  };
 }
 
 export const membersMutants: Fault[] = [
@@ -37,8 +41,8 @@ export const membersMutants: Fault[] = [
     proves: ['teams.fields'],
     description: "A team's created_at is shown as a date (2026-01-15), not a time with an offset (spec 2.7, 2.1).",
     operations: ['listTeams'],
-    aroundHandler: (next) =>
-      alteredAnswer(next, (body) => ({
+    aroundHandler: async (next) =>
+      alterResult(await next(), (body) => ({
         ...body,
         data: body.data.map((team: any) => ({ ...team, created_at: String(team.created_at).slice(0, 10) })),
       })),

@@ -9,7 +9,8 @@ import { normalizeId } from '../../ids/ids.ts';
 import type { OperationId } from '../../spec/operation-types.ts';
 import { changed, jsonOf, type Fault } from '../fault.ts';
 import { onOperation } from '../request-match.ts';
-import { alteredAnswer, eachRecord, unguarded } from './handler-answers.ts';
+import { alterResult, eachRecord } from './handler-answer.ts';
+import { scopeGuardForgotten } from './forgotten-guard.ts';
 
 /** Every operation whose answer shows timeline items. */
 const ITEM_ANSWERS: OperationId[] = ['listTimeline', 'createNote', 'updateNote', 'pinNote', 'unpinNote'];
@@ -17,14 +18,14 @@ const DAY_MS = 86_400_000;
 
 /** A mutant that shows timeline items changed by `alter`, as a buggy presenter would. */
 function presenter(operations: OperationId[], alter: (item: any) => any): Pick<Fault, 'operations' | 'aroundHandler'> {
-  return { operations, aroundHandler: (next) => alteredAnswer(next, eachRecord(alter)) };
+  return { operations, aroundHandler: async (next) => alterResult(await next(), eachRecord(alter)) };
 }
 
 /** A timeline whose answer leaves out the items `hidden` picks. */
 function timelineWithout(hidden: (item: any) => boolean): Pick<Fault, 'operations' | 'aroundHandler'> {
   return {
     operations: ['listTimeline'],
-    aroundHandler: (next) => alteredAnswer(next, (body) => ({ ...body, data: body.data.filter((item: any) => !hidden(item)) })),
+    aroundHandler: async (next) => alterResult(await next(), (body) => ({ ...body, data: body.data.filter((item: any) => !hidden(item)) })),
   };
 }
 
@@ -136,7 +137,7 @@ export const notesMutants: Fault[] = [
     family: 'state',
     proves: ['notes.create-scope'],
     description: 'POST /v1/notes checks only the read scope of the record: a key without notes:write adds notes (spec 4.5).',
-    wrap: unguarded(['createNote'], 'notes:write'),
+    wrap: scopeGuardForgotten(['createNote'], 'notes:write'),
   },
   {
     name: 'note-delete-noop',

@@ -5,21 +5,13 @@
 // answer), or on the raw request and answer of an OAuth operation (`onOperation`) where the bug is
 // in a header, the query or a redirect.
 import { ApiError } from '../../errors/api-error.ts';
-import type { HandlerResult } from '../../http/handler.ts';
 import type { MockState } from '../../mock-state.ts';
 import { oauthError } from '../../oauth/oauth-error.ts';
-import type { Fault } from '../fault.ts';
+import { changed, jsonOf, type Fault } from '../fault.ts';
 import { onOperation } from '../request-match.ts';
-
-/** The token answer with its body changed by `alter` (an answer built as a Response is left as it is). */
-const answering =
-  (alter: (body: any) => any) =>
-  async (next: () => Promise<HandlerResult>): Promise<HandlerResult> => {
-    const result = await next();
-    return result instanceof Response || result.body === undefined ? result : { ...result, body: alter(structuredClone(result.body)) };
-  };
-
-const formOf = (input: { body: unknown }) => (input.body ?? {}) as Record<string, unknown>;
+import { answerAltered } from './handler-answer.ts';
+import { bodyOf } from './handler-input.ts';
+import { consentCallbackMutants } from './oauth-consent.ts';
 
 /** The same GET with its query string changed by `alter` (string work on the query: the request is already routed). */
 function withQueryText(request: Request, alter: (query: string) => string): Request {
@@ -86,7 +78,7 @@ const ROUTES: Fault[] = [
       'Revoke refuses a request without token_type_hint with invalid_request, where the hint is optional (spec 4.15, RFC 7009 2.1).',
     operations: ['revokeToken'],
     alterInput: (input) => {
-      if (formOf(input).token_type_hint === undefined) throw oauthError('invalid_request', 'token_type_hint is required.');
+      if (bodyOf(input).token_type_hint === undefined) throw oauthError('invalid_request', 'token_type_hint is required.');
       return input;
     },
   },
@@ -104,8 +96,51 @@ const ROUTES: Fault[] = [
   },
 ];
 
+/** The token and revoke endpoints' error answers (`{error, error_description}`, spec 5.2) changed by `alter`. */
+const onOAuthErrors = (alter: (answer: Response, body: { error: string; error_description?: string }) => Response) =>
+  onOperation(['createToken', 'revokeToken'], async (next, request, info) => {
+    const answer = await next(request, info);
+    const body = answer.status >= 400 ? await jsonOf(answer) : undefined;
+    return typeof body?.error === 'string' ? alter(answer, body) : answer;
+  });
+
+const ERROR_ANSWERS: Fault[] = [
+  {
+    name: 'oauth-error-description-translated',
+    family: 'oauth',
+    proves: ['oauth.error-description'],
+    description:
+      "The token and revoke endpoints answer error_description as an object of its translations ({en, ru, uz}), as the API's messages are kept, where it is a text (spec 5.2, RFC 6749 5.2).",
+    wrap: onOAuthErrors((answer, body) =>
+      changed(answer, {
+        body: { ...body, error_description: { en: body.error_description, ru: body.error_description, uz: body.error_description } },
+      }),
+    ),
+  },
+  {
+    name: 'oauth-invalid-grant-as-invalid-token',
+    family: 'oauth',
+    proves: ['oauth.error-codes'],
+    description:
+      "A code or refresh token the token endpoint does not take is answered error=invalid_token (RFC 6750's code of a resource server), where the token endpoint's code is invalid_grant (spec 5.2: one of the six codes).",
+    wrap: onOAuthErrors((answer, body) =>
+      body.error === 'invalid_grant' ? changed(answer, { body: { ...body, error: 'invalid_token' } }) : answer,
+    ),
+  },
+  {
+    name: 'oauth-invalid-grant-401',
+    family: 'oauth',
+    proves: ['oauth.error-statuses'],
+    description:
+      'invalid_grant is answered 401 Unauthorized (a refused code taken for a failed sign-in) where RFC 6749 answers 400; only invalid_client is 401 (spec 5.2).',
+    wrap: onOAuthErrors((answer, body) => (body.error === 'invalid_grant' ? changed(answer, { status: 401 }) : answer)),
+  },
+];
+
 export const oauthMutants: Fault[] = [
   ...ROUTES,
+  ...ERROR_ANSWERS,
+  ...consentCallbackMutants,
   {
     name: 'refresh-narrow-scope-only-checked',
     family: 'oauth',
@@ -114,7 +149,7 @@ export const oauthMutants: Fault[] = [
       'A refresh takes `scope` only to check it: a wider one is refused, but a narrower one answers tokens of every scope granted (spec 5.2: a narrower scope answers tokens of that scope).',
     operations: ['createToken'],
     alterInput: (input, context) => {
-      const form = formOf(input);
+      const form = bodyOf(input);
       const granted =
         form.grant_type === 'refresh_token' && typeof form.scope === 'string'
           ? refreshTokenScopes(context.state, form.refresh_token)
@@ -137,7 +172,7 @@ export const oauthMutants: Fault[] = [
     description:
       "The token answer leaves out `scope` when the scopes granted are the ones asked for (RFC 6749 5.1 allows it), where the service's answer always has it (spec 5.2).",
     operations: ['createToken'],
-    aroundHandler: answering(({ scope: _dropped, ...tokens }) => tokens),
+    aroundHandler: answerAltered(({ scope: _dropped, ...tokens }) => tokens),
   },
   {
     name: 'token-answer-without-workspace',
@@ -146,7 +181,7 @@ export const oauthMutants: Fault[] = [
     description:
       'The token answer leaves out workspace_id (the app is to read it from whoami), where it names the workspace the tokens open (spec 5.2 step 6).',
     operations: ['createToken'],
-    aroundHandler: answering(({ workspace_id: _dropped, ...tokens }) => tokens),
+    aroundHandler: answerAltered(({ workspace_id: _dropped, ...tokens }) => tokens),
   },
   {
     name: 'token-answer-without-prefixes',
@@ -155,7 +190,7 @@ export const oauthMutants: Fault[] = [
     description:
       "The token answer shows the tokens' random parts, without their svc_at_ and svc_rt_ prefixes (the prefix is added by the SDK), so the tokens answered are not the ones the service takes (spec 5.2).",
     operations: ['createToken'],
-    aroundHandler: answering((tokens) => ({
+    aroundHandler: answerAltered((tokens) => ({
       ...tokens,
       access_token: unprefixed(tokens.access_token),
       refresh_token: unprefixed(tokens.refresh_token),
@@ -169,7 +204,7 @@ export const oauthMutants: Fault[] = [
       'The token endpoint knows only grant_type=authorization_code: a refresh answers unsupported_grant_type, so an app must send its user through consent again every hour (spec 5.2: refresh_token grant).',
     operations: ['createToken'],
     alterInput: (input) => {
-      if (formOf(input).grant_type === 'refresh_token') throw oauthError('unsupported_grant_type', 'Only authorization_code is supported.');
+      if (bodyOf(input).grant_type === 'refresh_token') throw oauthError('unsupported_grant_type', 'Only authorization_code is supported.');
       return input;
     },
   },
@@ -194,7 +229,7 @@ export const oauthMutants: Fault[] = [
       'A client that sends only client_id (a public client, no secret) is refused invalid_client, where it relies on PKCE and is answered with tokens (spec 5.2).',
     operations: ['createToken'],
     alterInput: (input, context) => {
-      const form = formOf(input);
+      const form = bodyOf(input);
       if (!context.request.headers.has('authorization') && typeof form.client_id === 'string' && form.client_secret === undefined)
         throw oauthError('invalid_client', 'Client authentication failed.');
       return input;

@@ -6,7 +6,8 @@ import type { OperationId } from '../../spec/operation-types.ts';
 import { changed, jsonOf, type Fault, type Handle } from '../fault.ts';
 import { retryAsOwner } from '../owner-key.ts';
 import { alterOk, onOperation } from '../request-match.ts';
-import { alterResult, withBody, withQueryInput } from './area-kit.ts';
+import { alterResult } from './handler-answer.ts';
+import { withBody, withQueryInput } from './handler-input.ts';
 
 /** A refusal of `operations` for want of `scope` (403 missing_scope), given to `answer` with the request and its state. */
 function onMissingScope(

@@ -3,10 +3,12 @@
 // handler answers, that responses.body-schema must see. An operation no check of the responses,
 // input and state families sends is reached through the checks named in `alsoRun`.
 import type { Fault } from '../fault.ts';
-import { answerAltered, without } from './handler-answer.ts';
+import { answerAltered, jsonAnswer, without } from './handler-answer.ts';
 import { onOperation, probe } from '../request-match.ts';
+import { hubPageMutants } from './hub-pages.ts';
 
 export const responsesMutants: Fault[] = [
+  ...hubPageMutants,
   {
     name: 'delete-confirmation-without-id',
     family: 'responses',
@@ -262,19 +264,15 @@ export const responsesMutants: Fault[] = [
     }),
   },
   {
-    name: 'hub-redirects-with-json-body',
+    name: 'widget-route-serves-manifest',
     family: 'responses',
-    proves: ['responses.shape.submit-consent'],
+    proves: ['responses.shape.get-widget-script', 'forms.route-widget'],
     description:
-      "The hub's redirects (after sign-in and after consent) carry a JSON body {location}, as its framework writes every answer, where the document gives them none (spec 5.2).",
-    alsoRun: ['oauth.consent-signed-in', 'oauth.consent'],
-    wrap: onOperation(['hubSignIn', 'submitConsent'], async (next, request, info) => {
+      "GET /widget.js answers the bundler's manifest as JSON ({file: 'widget.<hash>.js'}) instead of the script: the static route maps the name to the build's manifest entry (spec 4.12: the embeddable script).",
+    alsoRun: ['forms.widget-script'],
+    wrap: onOperation('getWidgetScript', async (next, request, info) => {
       const answer = await next(request, info);
-      const location = answer.headers.get('location');
-      if (answer.status < 300 || answer.status >= 400 || !location) return answer;
-      const headers = new Headers(answer.headers);
-      headers.set('content-type', 'application/json; charset=utf-8');
-      return new Response(JSON.stringify({ location }), { status: answer.status, headers });
+      return answer.status === 200 ? jsonAnswer(answer, 200, { file: 'widget.3f9a1c.js' }) : answer;
     }),
   },
 ];

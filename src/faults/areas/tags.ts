@@ -13,7 +13,8 @@ import { carrying, TAGGED_ENTITIES, taggedTable } from '../../resources/tags/tag
 import { changed, jsonOf, type Fault } from '../fault.ts';
 import { alterOk, onOperation, sentJson, withJson } from '../request-match.ts';
 import { retryAsOwner } from '../owner-key.ts';
-import { alterResult, bodyOf, tablesOf, withBody } from './area-kit.ts';
+import { alterResult } from './handler-answer.ts';
+import { bodyOf, tablesOf, withBody } from './handler-input.ts';
 
 /** The tag a tag route's path names, before the handler runs. */
 const pathTag = (context: HandlerContext) => tablesOf(context).tags.get(normalizeId(context.input.path.id ?? ''));

@@ -7,7 +7,8 @@ import { normalizeId } from '../../ids/ids.ts';
 import { changed, jsonOf, type Fault } from '../fault.ts';
 import { retryAsOwner } from '../owner-key.ts';
 import { alterOk, onOperation, sentJson, withJson } from '../request-match.ts';
-import { alterResult, bodyOf, eachShown, tablesOf, withBody, withQueryInput } from './area-kit.ts';
+import { alterResult, eachRecord } from './handler-answer.ts';
+import { bodyOf, tablesOf, withBody, withQueryInput } from './handler-input.ts';
 
 /** Every operation whose answer is a task, or a list of tasks. */
 const TASK_ANSWERS: readonly OperationId[] = [
@@ -24,7 +25,7 @@ const TASK_ANSWERS: readonly OperationId[] = [
 
 /** Each task that `operations` answer changed by `alter`. */
 const onTaskAnswers = (operations: OperationId | readonly OperationId[], alter: (task: any) => any) =>
-  onOperation(operations, async (next, request, info) => alterOk(await next(request, info), (body) => eachShown(body, alter)));
+  onOperation(operations, async (next, request, info) => alterOk(await next(request, info), eachRecord(alter)));
 
 /** The JSON body of a task create changed by `change` before the mock reads it (where its own validation would refuse). */
 const onCreateBody = (change: (body: any) => any) =>

@@ -7,6 +7,7 @@
 import { ApiError } from '../../errors/api-error.ts';
 import type { HandlerContext, HandlerResult } from '../../http/handler.ts';
 import { newDelivery, scheduleAttempt } from '../../resources/webhooks/delivery.ts';
+import { disableWebhook } from '../../resources/webhooks/disable-webhook.ts';
 import { presentWebhook } from '../../resources/webhooks/present.ts';
 import { newWebhook } from '../../resources/webhooks/webhook-values.ts';
 import { recordContext } from '../../resources/records/record-context.ts';
@@ -14,16 +15,7 @@ import type { StoredWebhook } from '../../resources/webhooks/webhook-record.ts';
 import type { Fault } from '../fault.ts';
 import type { DeliveryFault } from '../fault-seam.ts';
 import { faultMemory } from '../fault-memory.ts';
-
-/** The handler's answer with its body changed by `alter` (an answer built as a Response is left as it is). */
-const answering =
-  (alter: (body: any, context: HandlerContext) => any) =>
-  async (next: () => Promise<HandlerResult>, context: HandlerContext): Promise<HandlerResult> => {
-    const result = await next();
-    return result instanceof Response || result.body === undefined
-      ? result
-      : { ...result, body: alter(structuredClone(result.body), context) };
-  };
+import { answerAltered } from './handler-answer.ts';
 
 /** Every webhook an answer carries (the webhook itself, `{webhook, secret}`, or a list), changed by `alter`. */
 const eachWebhook = (alter: (webhook: any) => any) => (body: any) =>
@@ -47,7 +39,7 @@ const THE_WEBHOOK: Fault[] = [
     proves: ['webhooks.object-name'],
     description: 'A webhook is shown with `object` `webhook_endpoint`, the name of the table behind it, instead of `webhook` (spec 2.13).',
     operations: WEBHOOK_READS,
-    aroundHandler: answering(eachWebhook((webhook) => ({ ...webhook, object: 'webhook_endpoint' }))),
+    aroundHandler: answerAltered(eachWebhook((webhook) => ({ ...webhook, object: 'webhook_endpoint' }))),
   },
   {
     name: 'webhook-filters-as-text',
@@ -56,7 +48,7 @@ const THE_WEBHOOK: Fault[] = [
     description:
       "A webhook's `filters` is answered as the JSON text of its database column instead of an object of the four lists (spec 2.13).",
     operations: WEBHOOK_READS,
-    aroundHandler: answering(eachWebhook((webhook) => ({ ...webhook, filters: JSON.stringify(webhook.filters) }))),
+    aroundHandler: answerAltered(eachWebhook((webhook) => ({ ...webhook, filters: JSON.stringify(webhook.filters) }))),
   },
   {
     name: 'webhook-status-enabled',
@@ -64,7 +56,7 @@ const THE_WEBHOOK: Fault[] = [
     proves: ['webhooks.active-while-working'],
     description: 'A working webhook shows `status` `enabled` (the words of the settings screen) instead of `active` (spec 2.13, 3).',
     operations: WEBHOOK_READS,
-    aroundHandler: answering(eachWebhook((webhook) => (webhook.status === 'active' ? { ...webhook, status: 'enabled' } : webhook))),
+    aroundHandler: answerAltered(eachWebhook((webhook) => (webhook.status === 'active' ? { ...webhook, status: 'enabled' } : webhook))),
   },
   {
     name: 'webhook-create-answers-200',
@@ -176,7 +168,7 @@ const DELIVERIES: Fault[] = [
     description:
       "A delivery answered 2xx shows `status` `delivered` (the log screen's word) instead of `success` (spec 3: pending, retrying, success, failed).",
     operations: DELIVERY_READS,
-    aroundHandler: answering(
+    aroundHandler: answerAltered(
       eachDelivery((delivery) => (delivery?.status === 'success' ? { ...delivery, status: 'delivered' } : delivery)),
     ),
   },
@@ -187,7 +179,9 @@ const DELIVERIES: Fault[] = [
     description:
       "A delivery whose attempt failed shows `failed` at once although its retries are scheduled (the status is the last attempt's outcome), where it is `retrying` while the schedule lasts (spec 3).",
     operations: DELIVERY_READS,
-    aroundHandler: answering(eachDelivery((delivery) => (delivery?.status === 'retrying' ? { ...delivery, status: 'failed' } : delivery))),
+    aroundHandler: answerAltered(
+      eachDelivery((delivery) => (delivery?.status === 'retrying' ? { ...delivery, status: 'failed' } : delivery)),
+    ),
   },
   {
     name: 'only-200-succeeds',
@@ -196,7 +190,7 @@ const DELIVERIES: Fault[] = [
     description:
       'The delivery result counts only 200 as success: a 202 or 204 answer is shown as a failed attempt, retrying (spec 6.3: any 2xx).',
     operations: DELIVERY_READS,
-    aroundHandler: answering(
+    aroundHandler: answerAltered(
       eachDelivery((delivery) =>
         delivery?.status === 'success' && delivery.response_status !== 200 && delivery.response_status !== null
           ? { ...delivery, status: 'retrying' }
@@ -211,7 +205,7 @@ const DELIVERIES: Fault[] = [
     description:
       'The delivery result counts any HTTP answer as success, a 500 too; only a connection error fails (spec 6.3: anything but 2xx is a failed attempt).',
     operations: DELIVERY_READS,
-    aroundHandler: answering(
+    aroundHandler: answerAltered(
       eachDelivery((delivery) =>
         typeof delivery?.response_status === 'number' && delivery.status !== 'success' ? { ...delivery, status: 'success' } : delivery,
       ),
@@ -224,7 +218,7 @@ const DELIVERIES: Fault[] = [
     description:
       'The deliveries list leaves out latency_ms (kept for the single delivery), where each listed delivery shows status, attempts, response status and latency (spec 4.11).',
     operations: ['listWebhookDeliveries'],
-    aroundHandler: answering(eachDelivery(({ latency_ms: _dropped, ...delivery }) => delivery)),
+    aroundHandler: answerAltered(eachDelivery(({ latency_ms: _dropped, ...delivery }) => delivery)),
   },
   {
     name: 'deliveries-list-without-has-more',
@@ -233,7 +227,7 @@ const DELIVERIES: Fault[] = [
     description:
       'The deliveries list answers {object, data, next_cursor} without has_more, leaving the caller to infer it from the cursor (spec 4.11: {object: list, data, next_cursor, has_more}).',
     operations: ['listWebhookDeliveries'],
-    aroundHandler: answering(({ has_more: _dropped, ...body }) => body),
+    aroundHandler: answerAltered(({ has_more: _dropped, ...body }) => body),
   },
   {
     name: 'deliveries-cursor-skips-one',
@@ -242,7 +236,7 @@ const DELIVERIES: Fault[] = [
     description:
       "Off by one in the deliveries list's cursor: every page after the first leaves out its first delivery (spec 4.11: a page's next_cursor leads to the next).",
     operations: ['listWebhookDeliveries'],
-    aroundHandler: answering((page, context) =>
+    aroundHandler: answerAltered((page, context) =>
       context.input.query.cursor === undefined || !Array.isArray(page?.data) ? page : { ...page, data: page.data.slice(1) },
     ),
   },
@@ -253,7 +247,7 @@ const DELIVERIES: Fault[] = [
     description:
       "A single delivery shows the list's fields and its payload but not the start of the receiver's response (spec 4.11: the single delivery adds it).",
     operations: ['getWebhookDelivery'],
-    aroundHandler: answering(({ response_body: _dropped, ...delivery }) => delivery),
+    aroundHandler: answerAltered(({ response_body: _dropped, ...delivery }) => delivery),
   },
   {
     name: 'ping-to-every-catch-all',
@@ -361,4 +355,31 @@ const PATTERNS: DeliveryFault[] = [
   },
 ];
 
-export const webhooksMutants: Fault[] = [...THE_WEBHOOK, ...URLS, ...DELIVERIES, ...SENDING, ...PATTERNS];
+/** The failed attempts after which the buggy circuit breaker trips (a count, where spec 6.3 times the streak). */
+const BREAKER_FAILURES = 7;
+
+const STREAKS: DeliveryFault[] = [
+  {
+    name: 'ping-sent-to-host',
+    family: 'webhooks',
+    proves: ['webhooks.ping-sends'],
+    description:
+      "Ping checks the host: it posts the ping to the origin of the webhook's URL (scheme, host and port), not to the URL itself, so the endpoint never gets it (spec 4.11: ping sends a ping event to the webhook).",
+    alterAttempt: (attempt) =>
+      attempt.headers['Svc-Event'] === 'ping' ? { ...attempt, url: `${attempt.url.split('/').slice(0, 3).join('/')}/` } : attempt,
+  },
+  {
+    name: 'webhook-circuit-breaker',
+    family: 'webhooks',
+    proves: ['webhooks.no-consecutive-failure-rule'],
+    description:
+      'A circuit breaker disables a webhook whose deliveries failed 7 times in a row: the 8th attempt trips it as it goes out (webhook.disabled follows), about 18 hours into the streak, where only 24 hours without success or a 410 disable one (spec 6.3).',
+    alterAttempt: async (attempt, { state, workspace, webhook, delivery }) => {
+      if (webhook.active && webhook.failing_since !== null && delivery.attempts >= BREAKER_FAILURES)
+        await disableWebhook(state, workspace, webhook, 'no_success_24h');
+      return attempt;
+    },
+  },
+];
+
+export const webhooksMutants: Fault[] = [...THE_WEBHOOK, ...URLS, ...DELIVERIES, ...SENDING, ...PATTERNS, ...STREAKS];

@@ -1,8 +1,7 @@
-// What the area mutants (src/faults/areas/) share: a handler's answer changed inside the request's
-// transaction (the `aroundHandler` seam), as a buggy presenter or a stale read would change it, and
-// a scope guard a route forgot (the request let through as the workspace's owner), and a
-// first-party guard a route forgot (an API key's request let through as its member's web session).
-import type { HandlerResult } from '../../http/handler.ts';
+// A guard a route forgot, for the area mutants (src/faults/areas/): the request the guard refuses is
+// let through as a route without it would, on the raw request of the named operations
+// (`onOperation`): a scope guard (the key's request sent again as the workspace's owner) or a
+// first-party guard (an API key's request sent again in a web session of the key's member).
 import type { MockState } from '../../mock-state.ts';
 import type { OperationId } from '../../spec/operation-types.ts';
 import { newSession, SESSION_COOKIE } from '../../auth/session.ts';
@@ -10,22 +9,11 @@ import { jsonOf, type Handle } from '../fault.ts';
 import { retryAsOwner } from '../owner-key.ts';
 import { onOperation } from '../request-match.ts';
 
-/** Runs the handler and gives its answer's body (a copy) to `alter`; a raw Response is left as it is. */
-export async function alteredAnswer(next: () => Promise<HandlerResult>, alter: (body: any) => any): Promise<HandlerResult> {
-  const result = await next();
-  if (result instanceof Response || result.body === undefined) return result;
-  return { ...result, body: alter(structuredClone(result.body)) };
-}
-
-/** Applies `alter` to each record a list answer holds, or to the one record a read answers. */
-export const eachRecord = (alter: (record: any) => any) => (body: any) =>
-  Array.isArray(body?.data) ? { ...body, data: body.data.map(alter) } : alter(body);
-
 /**
  * The operations answer a key without their scope as if it had it: a 403 `missing_scope` (for
  * `scope` only, when given) is sent again as the workspace's owner, as a route without its guard would.
  */
-export function unguarded(operations: readonly OperationId[], scope?: string) {
+export function scopeGuardForgotten(operations: readonly OperationId[], scope?: string) {
   return (next: Handle, state: MockState): Handle =>
     onOperation(operations, async (next, request, info) => {
       const copy = request.clone();
