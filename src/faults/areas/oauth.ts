@@ -10,6 +10,7 @@ import type { MockState } from '../../mock-state.ts';
 import { oauthError } from '../../oauth/oauth-error.ts';
 import type { Fault } from '../fault.ts';
 import { onOperation } from '../request-match.ts';
+import { queryOf, withQueryText } from '../addresses.ts';
 
 /** The token answer with its body changed by `alter` (an answer built as a Response is left as it is). */
 const answering =
@@ -20,12 +21,6 @@ const answering =
   };
 
 const formOf = (input: { body: unknown }) => (input.body ?? {}) as Record<string, unknown>;
-
-/** The same GET with its query string changed by `alter` (string work on the query: the request is already routed). */
-function withQueryText(request: Request, alter: (query: string) => string): Request {
-  const [base, query = ''] = request.url.split('?');
-  return new Request(`${base}?${alter(query)}`, request);
-}
 
 /** A token without its `svc_at_` / `svc_rt_` prefix. */
 const unprefixed = (token: unknown) => (typeof token === 'string' ? token.replace(/^svc_(at|rt)_/, '') : token);
@@ -38,9 +33,6 @@ function refreshTokenScopes(state: MockState, token: unknown): string[] | undefi
   }
   return undefined;
 }
-
-/** The query of a request, read as the routed operation's parameters (the request is already routed). */
-const queryOf = (request: Request) => new URLSearchParams(request.url.split('?')[1] ?? '');
 
 /** Whether any workspace of the mock has an app of this client id. */
 const knownClient = (state: MockState, clientId: string | null) =>

@@ -3,7 +3,7 @@
 // happens as the system (spec 6.1 actor `system`: no member or key of the workspace acted), in one
 // transaction of that workspace. CORS headers are added around them (form-cors.ts).
 import { ApiError } from '../../errors/api-error.ts';
-import type { HandlerContext, TagHandlers } from '../../http/handler.ts';
+import { inAddressedWorkspace, type HandlerContext, type TagHandlers } from '../../http/handler.ts';
 import { systemContext } from '../records/record-context.ts';
 import { applySubmission } from './apply-submission.ts';
 import { checkAnswers } from './check-answers.ts';
@@ -33,19 +33,20 @@ export const formsHandlers: TagHandlers<'Forms'> = {
 
   preflightFormConfig: (context) => preflight(context, 'GET, OPTIONS'),
 
-  async submitForm(context) {
-    const { state, request, input } = context;
-    const { workspace, form } = availableForm(state, input.path.form_id);
-    refuseForeignOrigin(state, form, request);
-    const key = textsKey(form, langSent(input.body), request.headers.get('accept-language'));
-    const language = languageOf(key);
-    const texts = textsOf(form, key);
-    const accepted = {
-      status: 201,
-      body: { ok: true, success: texts.success ?? DEFAULT_SUCCESS[language], redirect_url: answeredRedirectUrl(form.redirect_url) },
-    };
-
-    return workspace.transactions.run(async () => {
+  // A submission changes the workspace of the form it names (spec 4.12), as the system.
+  submitForm: inAddressedWorkspace(
+    ({ state, input }) => findForm(state, input.path.form_id)?.workspace,
+    async (context) => {
+      const { state, request, input } = context;
+      const { workspace, form } = availableForm(state, input.path.form_id);
+      refuseForeignOrigin(state, form, request);
+      const key = textsKey(form, langSent(input.body), request.headers.get('accept-language'));
+      const language = languageOf(key);
+      const texts = textsOf(form, key);
+      const accepted = {
+        status: 201,
+        body: { ok: true, success: texts.success ?? DEFAULT_SUCCESS[language], redirect_url: answeredRedirectUrl(form.redirect_url) },
+      };
       takeSubmission(workspace, form.id, context.clientAddress ?? 'unknown', workspace.now());
       const body = readSubmission(context, language);
       const loadedAtMs = await loadedAt(state, workspace, form, body.token);
@@ -57,8 +58,8 @@ export const formsHandlers: TagHandlers<'Forms'> = {
       const checked = checkAnswers(records, form, body.answers, language, consent);
       await applySubmission(records, { form, checked, body, language, textsKey: key });
       return accepted;
-    });
-  },
+    },
+  ),
 
   preflightFormSubmit: (context) => preflight(context, 'POST, OPTIONS'),
 
