@@ -17,7 +17,7 @@ import { issueFormToken, loadedAt } from './form-token.ts';
 import { availableForm, findForm } from './find-form.ts';
 import { hostedPage, unavailablePage, wantsJson } from './hosted-page.ts';
 import { answeredRedirectUrl } from './redirect-url.ts';
-import { readSubmission, type SubmissionBody } from './submission-body.ts';
+import { isPlainObject, readSubmission } from './submission-body.ts';
 import { widgetScript } from './widget-script.ts';
 
 export const formsHandlers: TagHandlers<'Forms'> = {
@@ -25,7 +25,7 @@ export const formsHandlers: TagHandlers<'Forms'> = {
     const { state, request, input } = context;
     const { workspace, form } = availableForm(state, input.path.form_id);
     refuseForeignOrigin(state, form, request);
-    const key = textsKey(form, input.query.lang as string | undefined, request.headers.get('accept-language'));
+    const key = textsKey(form, input.query.lang, request.headers.get('accept-language'));
     const token = await issueFormToken(state, workspace, form);
     // Every load carries a fresh token: a cached configuration would carry a stale one.
     return { body: presentConfig(form, key, token), headers: { 'Cache-Control': 'no-store' } };
@@ -63,7 +63,7 @@ export const formsHandlers: TagHandlers<'Forms'> = {
 
   preflightFormSubmit: (context) => preflight(context, 'POST, OPTIONS'),
 
-  getWidgetScript: ({ input }) => widgetScript(input.query.v as string | undefined),
+  getWidgetScript: ({ input }) => widgetScript(input.query.v),
 
   getHostedFormPage({ state, request, input }) {
     const found = findForm(state, input.path.form_id);
@@ -80,8 +80,11 @@ export const formsHandlers: TagHandlers<'Forms'> = {
  * `origin_not_allowed`. An unknown or paused form passes, so that the page can read the 404
  * `form_unavailable` of the request itself. Access-Control-Allow-Origin comes from form-cors.ts.
  */
-function preflight({ state, request, input }: HandlerContext, methods: string): Response {
-  const form = findForm(state, input.path.form_id!)?.form;
+function preflight(
+  { state, request, input }: Pick<HandlerContext, 'state' | 'request'> & { input: { path: { form_id: string } } },
+  methods: string,
+): Response {
+  const form = findForm(state, input.path.form_id)?.form;
   if (!originVerdict(state, form, request).allowed) throw new ApiError('origin_not_allowed');
   return new Response(null, {
     status: 204,
@@ -95,6 +98,6 @@ function preflight({ state, request, input }: HandlerContext, methods: string): 
 
 /** The `lang` of a body not checked yet: the language its errors are written in. */
 function langSent(body: unknown): string | undefined {
-  const lang = (body as Partial<SubmissionBody> | undefined)?.lang;
+  const lang = isPlainObject(body) ? body.lang : undefined;
   return typeof lang === 'string' ? lang : undefined;
 }
