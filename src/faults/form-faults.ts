@@ -4,10 +4,9 @@
 // would see it: a token it never verified is taken as genuine (a token back-dated past `min_ms`
 // is put in its place), a rule it does not check is met for it (consent set, the honeypot
 // emptied, the `Origin` left out). The others change the answer, or the lead a submission made.
-// They wrap the raw requests of the form operations (onOperation): the form routes are public, so
-// the pipeline opens no workspace transaction around their handlers, which open their own; a
-// fault that changes what a submission kept writes in a transaction of its own, after the
-// submission's (afterSubmission).
+// They wrap the raw requests of the form operations (onOperation); a fault that changes what a
+// submission kept writes around the handler (afterSubmission), inside the submission's
+// transaction of the form's workspace, which the pipeline opens for it (http/handler.ts: workspaceOf).
 import { isPlainObject } from '../resources/forms/submission-body.ts';
 import type { FormSubmission } from '../resources/forms/submission-record.ts';
 import { isLive } from '../resources/records/trash.ts';

@@ -1,10 +1,11 @@
 // Faults at the OAuth token and revoke endpoints (spec 5.2): the error format and statuses, PKCE,
 // single-use codes, rotating refresh tokens and theft detection, revocation, the token answer.
-// They wrap the raw requests of their operations (onOperation); the ones that must know a code's or a
-// token's story look it up in the workspace's tables, as the endpoint itself would. The OAuth
-// endpoints are public (no credential, so no request transaction of a workspace: http/handle.ts),
-// and their handlers open the transactions they need: a fault that changes a stored code, token,
-// consent request or app writes in a transaction of its own, as the endpoint's handler does.
+// Most wrap the raw requests of their operations (onOperation); the ones that must know a code's or
+// a token's story look it up in the workspace's tables, as the endpoint itself would. The OAuth
+// endpoints are public, but each names the workspace it changes (the app's, by client_id), and the
+// pipeline runs its handler in one transaction of it (http/handler.ts: workspaceOf): a fault that
+// changes a stored code, token, consent request or app writes around the handler (aroundHandler,
+// aroundGrant), inside that transaction, as a buggy handler would.
 import type { MockState } from '../mock-state.ts';
 import { findApp } from '../oauth/find-app.ts';
 import { s256Challenge } from '../oauth/pkce.ts';
