@@ -9,12 +9,14 @@ import { channelOutcome } from '../resources/conversations/channel-outcome.ts';
 import { systemContext } from '../resources/records/record-context.ts';
 import { normalizeId } from '../ids/ids.ts';
 import type { MockState } from '../mock-state.ts';
+import { scheduleChange } from '../workspaces/scheduled-change.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { callerOf } from '../http/handler.ts';
 import type { OperationId } from '../spec/operation-types.ts';
 import { changed, jsonOf, onErrorCode, type Fault } from './fault.ts';
 import { faultMemory } from './fault-memory.ts';
+import { queryOf, requestTo } from './addresses.ts';
 import { alterOk, callerWorkspace, offsetDropped, onOperation, probe, sentJson, withJson, withQuery } from './request-match.ts';
 import { guardedByReadScope, retryAsOwner } from './owner-key.ts';
 
@@ -83,21 +85,19 @@ async function walkIgnoringChannelRules(state: MockState, workspace: Workspace, 
   const queued = tables.messages.get(messageId);
   if (!queued?.queued_at) return;
   const seq = queued.delivery_seq + 1;
-  // Inside the send's transaction (aroundHandler); each step later is a job of the clock's, in a transaction of its own.
+  // Inside the send's transaction (aroundHandler); each step later is a change the clock runs, as the mock's own walk's are.
   await tables.messages.update(messageId, (draft) => void (draft.delivery_seq = seq));
   const queuedAtMs = Date.parse(queued.queued_at);
   for (const step of WALK) {
-    workspace.clock.schedule(queuedAtMs + step.afterMs, () =>
-      workspace.transactions.run(async () => {
-        const message = tables.messages.get(messageId);
-        if (!message || message.delivery_seq !== seq || message.status !== step.from) return;
-        const updated = await tables.messages.update(messageId, (draft) => {
-          draft.status = step.status;
-          draft.error = null;
-        });
-        await systemContext(state, workspace).emit(`message.${step.status}`, messageSummary(tables, updated));
-      }),
-    );
+    scheduleChange(state, workspace, queuedAtMs + step.afterMs, async () => {
+      const message = tables.messages.get(messageId);
+      if (!message || message.delivery_seq !== seq || message.status !== step.from) return;
+      const updated = await tables.messages.update(messageId, (draft) => {
+        draft.status = step.status;
+        draft.error = null;
+      });
+      await systemContext(state, workspace).emit(`message.${step.status}`, messageSummary(tables, updated));
+    });
   }
 }
 
@@ -499,7 +499,7 @@ export const conversationsFaults: Fault[] = [
       if (!response.ok) return response;
       const body = await jsonOf(response);
       if (body?.status !== 'resolved' && body?.status !== 'snoozed') return response;
-      const reopen = new Request(new URL(`/v1/conversations/${encodeURIComponent(routed.params.id!)}/reopen`, request.url), {
+      const reopen = requestTo(request, `/v1/conversations/${encodeURIComponent(routed.params.id!)}/reopen`, {
         method: 'POST',
         headers: { authorization: request.headers.get('authorization') ?? '' },
       });
@@ -594,8 +594,7 @@ export const conversationsFaults: Fault[] = [
     proves: ['conversations.scope-retry'],
     description:
       'Retrying a failed message is filed with the read routes: a key with messages:read and without messages:send retries (re-sends) messages instead of 403 missing_scope (spec 4.8).',
-    // owner-key.ts's guardedByReadScope still names its route by a path pattern (its module is another port's).
-    wrap: guardedByReadScope('POST', /^\/v1\/messages\/[^/]+\/retry$/, '/v1/conversations?limit=1'),
+    wrap: guardedByReadScope('retryMessage', '/v1/conversations?limit=1'),
   },
   // Found by the third blind hunt (written from the spec and the mock alone, before reading any check).
   {
@@ -707,7 +706,7 @@ export const conversationsFaults: Fault[] = [
     proves: ['conversations.scope-send'],
     description:
       'Sending a message checks messages:read instead of messages:send: a key that may only read conversations writes to clients (spec 4.8: POST .../messages needs messages:send).',
-    wrap: guardedByReadScope('POST', /^\/v1\/conversations\/[a-z]+_[0-9a-z]{26}\/messages$/, '/v1/conversations?limit=1', 'messages:send'),
+    wrap: guardedByReadScope('sendMessage', '/v1/conversations?limit=1', 'messages:send'),
   },
   {
     name: 'reply-window-from-last-message',
@@ -770,7 +769,7 @@ export const conversationsFaults: Fault[] = [
       'sort=sla orders by sla_due_at ascending with nulls first (the database default): conversations nobody waits in come before the most urgent ones (spec 4.8: sla = most urgent first).',
     wrap: onOperation('listConversations', async (next, request, info) => {
       const response = await next(request, info);
-      if (new URL(request.url).searchParams.get('sort') !== 'sla') return response;
+      if (queryOf(request).get('sort') !== 'sla') return response;
       return alterOk(response, (body) => {
         if (!Array.isArray(body.data)) return body;
         const idle = body.data.filter((conversation: any) => conversation.sla_due_at === null);

@@ -24,12 +24,6 @@ import { callerWorkspace, onOperation, sentJson } from './request-match.ts';
 /** The request handle left as it is: the fault lives in the event or the attempt. */
 const unchanged = (next: Handle): Handle => next;
 
-/** Per mock: what the fault `name` remembers between events (faultMemory). */
-const memory =
-  <T>(name: string, make: () => T) =>
-  (state: MockState): T =>
-    faultMemory(state, name, make);
-
 const objectOf = (event: EventEnvelope) => event.data.object as Record<string, unknown> & { id: string; object: string };
 
 /** Drops the events `dropped` accepts, and sends the others as they are. */
@@ -38,11 +32,14 @@ const dropping = (dropped: (event: EventEnvelope, info: EventInfo) => boolean) =
 
 const CHANNEL_REPORTS: ReadonlySet<string> = new Set(['message.sent', 'message.delivered', 'message.read', 'message.failed']);
 
-const stageChangeIds = memory('close-reuses-stage-change-event-id', () => new Map<string, string>());
-const firstSignings = memory('lifecycle-signed-once', () => new Map<string, number>());
-const contactPatches = memory('contact-updated-once-per-patch', () => ({ running: 0, announced: new Set<string>() }));
+// Per mock: what each fault remembers between events.
+const stageChangeIds = (state: MockState) => faultMemory(state, 'close-reuses-stage-change-event-id', () => new Map<string, string>());
+const firstSignings = (state: MockState) => faultMemory(state, 'lifecycle-signed-once', () => new Map<string, number>());
+const contactPatches = (state: MockState) =>
+  faultMemory(state, 'contact-updated-once-per-patch', () => ({ running: 0, announced: new Set<string>() }));
 /** lead-inline-contact-not-announced: lead creates with a `contact` running now, per workspace. */
-const leadCreatesRunning = memory('lead-inline-contact-not-announced', () => new WeakMap<Workspace, number>());
+const leadCreatesRunning = (state: MockState) =>
+  faultMemory(state, 'lead-inline-contact-not-announced', () => new WeakMap<Workspace, number>());
 
 /**
  * Notes that a contact PATCH is running, so that its events can be told from others. A raw wrap,

@@ -493,7 +493,7 @@ export const FAULT_PROOFS: Readonly<Record<string, readonly string[]>> = {
   "token-type-lowercase": ["oauth.answer-token-type","oauth.refresh-answer-fields","responses.shape.create-token"],
   "refresh-answer-without-refresh-expiry": ["oauth.refresh-answer-fields","responses.shape.create-token"],
   "refresh-invalid-scope-as-invalid-grant": ["oauth.refresh-scope-no-widening"],
-  "consent-form-names-member": ["errors.request-id-header","oauth.approval-by-owner-admin","oauth.consent-signed-in-member"],
+  "consent-form-names-member": ["oauth.approval-by-owner-admin","oauth.consent-signed-in-member"],
   "authorize-redirect-wildcard-match": ["oauth.redirect-uri-no-wildcards"],
   "read-only-refuses-reads": ["limits.read-only-writes","limits.read-only-reads"],
   "read-only-lets-deletes-through": ["errors.status-402","limits.read-only-writes"],

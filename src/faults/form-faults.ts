@@ -4,10 +4,9 @@
 // would see it: a token it never verified is taken as genuine (a token back-dated past `min_ms`
 // is put in its place), a rule it does not check is met for it (consent set, the honeypot
 // emptied, the `Origin` left out). The others change the answer, or the lead a submission made.
-// They wrap the raw requests of the form operations (onOperation): the form routes are public, so
-// the pipeline opens no workspace transaction around their handlers, which open their own; a
-// fault that changes what a submission kept writes in a transaction of its own, after the
-// submission's (afterSubmission).
+// They wrap the raw requests of the form operations (onOperation); a fault that changes what a
+// submission kept writes around the handler (afterSubmission), inside the submission's
+// transaction of the form's workspace, which the pipeline opens for it (http/handler.ts: workspaceOf).
 import { isPlainObject } from '../resources/forms/submission-body.ts';
 import type { FormSubmission } from '../resources/forms/submission-record.ts';
 import { isLive } from '../resources/records/trash.ts';
@@ -24,6 +23,7 @@ import type { OperationId } from '../spec/operation-types.ts';
 import { changed, jsonOf, onErrorCode, type Fault, type Handle } from './fault.ts';
 import { faultMemory } from './fault-memory.ts';
 import type { RoutedOperation } from './operation-of.ts';
+import { originOf, queryOf } from './addresses.ts';
 import { errorAnswer, onOperation, sentJson, withJson, withQuery } from './request-match.ts';
 import { hostedPage } from '../resources/forms/hosted-page.ts';
 
@@ -119,39 +119,35 @@ function onFormAnswers(headers: Record<string, string>) {
 }
 
 /**
- * Lets `alter` change, after the mock answered a submission, each submission record it kept (and
- * through it the lead and contact): what a service that files submissions its own way would leave.
+ * Lets `alter` change, once the mock's handler has filed a submission, each submission record it
+ * kept (and through it the lead and contact), in the submission's transaction (the form's
+ * workspace, http/handler.ts): what a service that files submissions its own way would leave.
  */
-function afterSubmission(alter: (workspace: Workspace, kept: FormSubmission, body: Body) => Promise<void>) {
-  return (next: Handle, state: MockState): Handle =>
-    onOperation('submitForm', async (next, request, info, routed) => {
-      const found = formOf(state, routed);
-      if (!found) return next(request, info);
-      const { workspace, form } = found;
-      let body: Body = {};
-      try {
-        body = JSON.parse(await request.clone().text());
-      } catch {
-        // A body the mock refuses: nothing is kept.
-      }
-      const before = new Set([...workspace.tables.formSubmissions.eachBy('form', form.id)].map((kept) => kept.id));
-      const response = await next(request, info);
-      const added = [...workspace.tables.formSubmissions.eachBy('form', form.id)].filter((kept) => !before.has(kept.id));
-      // The submission's own transaction has committed (a public route has no request transaction): the change is one of its own.
-      if (added.length)
-        await workspace.transactions.run(async () => {
-          for (const kept of added) await alter(workspace, kept, body);
-        });
-      return response;
-    })(next, state);
+function afterSubmission(
+  alter: (workspace: Workspace, kept: FormSubmission, body: Body) => Promise<void>,
+): Pick<Fault, 'operations' | 'aroundHandler'> {
+  return {
+    operations: ['submitForm'],
+    aroundHandler: async (next, { workspace, input }) => {
+      if (!workspace) return next();
+      const { formSubmissions } = workspace.tables;
+      const formId = String(input.path.form_id);
+      const before = new Set([...formSubmissions.eachBy('form', formId)].map((submission) => submission.id));
+      const result = await next();
+      const body: Body = isPlainObject(input.body) ? input.body : {};
+      for (const submission of [...formSubmissions.eachBy('form', formId)])
+        if (!before.has(submission.id)) await alter(workspace, submission, body);
+      return result;
+    },
+  };
 }
 
 /** Answers of a form route get a changed Cache-Control when the path is `/widget.js` and `versioned` says whether `?v=` is there. */
 function widgetCache(versioned: boolean, cacheControl: string) {
   return onOperation('getWidgetScript', async (next, request, info) => {
-    const url = new URL(request.url);
+    const sentVersion = queryOf(request).has('v');
     const response = await next(request, info);
-    return url.searchParams.has('v') === versioned ? changed(response, { headers: { 'cache-control': cacheControl } }) : response;
+    return sentVersion === versioned ? changed(response, { headers: { 'cache-control': cacheControl } }) : response;
   });
 }
 
@@ -205,7 +201,7 @@ export const formFaults: Fault[] = [
       onOperation(FORM_API, async (inner, request, info, routed) => {
         const origin = request.headers.get('origin');
         const found = origin ? formOf(state, routed) : undefined;
-        if (!found || found.form.allowed_origins.length === 0 || origin !== new URL(request.url).origin) return inner(request, info);
+        if (!found || found.form.allowed_origins.length === 0 || origin !== originOf(request)) return inner(request, info);
         return inner(withHeaders(request, { origin: 'https://hosted-page.invalid' }), info);
       })(next, state),
   },
@@ -230,7 +226,7 @@ export const formFaults: Fault[] = [
     family: 'forms',
     proves: ['forms.effect-pipeline-stage'],
     description: "A lead a submission opens is put in the first stage of the pipeline, not the form's stage.",
-    wrap: afterSubmission(async (workspace, kept) => {
+    ...afterSubmission(async (workspace, kept) => {
       const lead = kept.lead_created ? workspace.tables.leads.get(kept.lead_id) : undefined;
       const first = lead ? workspace.tables.stages.findBy('pipeline', lead.pipeline_id)[0] : undefined;
       if (lead && first) await workspace.tables.leads.update(lead.id, (draft) => void (draft.stage_id = first.id));
@@ -241,7 +237,7 @@ export const formFaults: Fault[] = [
     family: 'forms',
     proves: ['forms.effect-tags'],
     description: "The form's tags are not put on the lead a submission opens.",
-    wrap: afterSubmission(async (workspace, kept) => {
+    ...afterSubmission(async (workspace, kept) => {
       if (kept.lead_created) await workspace.tables.leads.update(kept.lead_id, (draft) => void (draft.tags = []));
     }),
   },
@@ -250,7 +246,7 @@ export const formFaults: Fault[] = [
     family: 'forms',
     proves: ['forms.effect-owner-rule'],
     description: "The form's owner rule is not applied: a lead a submission opens has no owner.",
-    wrap: afterSubmission(async (workspace, kept) => {
+    ...afterSubmission(async (workspace, kept) => {
       if (kept.lead_created) await workspace.tables.leads.update(kept.lead_id, (draft) => void (draft.owner_id = null));
     }),
   },
@@ -259,7 +255,7 @@ export const formFaults: Fault[] = [
     family: 'forms',
     proves: ['forms.effect-custom-answers'],
     description: "Answers of fields tied to lead custom fields are kept on the timeline only: the lead's custom fields stay empty.",
-    wrap: afterSubmission(async (workspace, kept) => {
+    ...afterSubmission(async (workspace, kept) => {
       if (kept.lead_created) await workspace.tables.leads.update(kept.lead_id, (draft) => void (draft.custom = {}));
     }),
   },
@@ -269,7 +265,7 @@ export const formFaults: Fault[] = [
     proves: ['forms.effect-timeline-answers'],
     description:
       "The answers of a submission are not kept: the lead's timeline shows that a form was submitted, without what was answered.",
-    wrap: afterSubmission(async (workspace, kept) => {
+    ...afterSubmission(async (workspace, kept) => {
       await workspace.tables.formSubmissions.update(kept.id, (draft) => {
         draft.answers = {};
         draft.labels = {};
@@ -282,7 +278,7 @@ export const formFaults: Fault[] = [
     proves: ['forms.effect-phone-before-email'],
     description:
       "The client is looked up by email before phone: a submission whose phone is one client's and whose email another's goes to the email's.",
-    wrap: afterSubmission(async (workspace, kept, body) => {
+    ...afterSubmission(async (workspace, kept, body) => {
       const answers = isPlainObject(body.answers) ? Object.values(body.answers) : [];
       const emails = answers
         .filter((answer): answer is string => typeof answer === 'string' && answer.includes('@'))
@@ -546,7 +542,7 @@ export const formFaults: Fault[] = [
     family: 'forms',
     proves: ['forms.effect-source-webform'],
     description: 'A lead opened by a form submission gets source website instead of webform.',
-    wrap: afterSubmission(async (workspace, kept) => {
+    ...afterSubmission(async (workspace, kept) => {
       if (kept.lead_created) await workspace.tables.leads.update(kept.lead_id, (draft) => void (draft.source = 'website'));
     }),
   },
@@ -560,7 +556,7 @@ export const formFaults: Fault[] = [
         const found = formOf(state, routed);
         if (!found || found.form.status === 'active') return inner(request, info);
         const { workspace, form } = found;
-        const key = textsKey(form, new URL(request.url).searchParams.get('lang') ?? undefined, request.headers.get('accept-language'));
+        const key = textsKey(form, queryOf(request).get('lang') ?? undefined, request.headers.get('accept-language'));
         const config = presentConfig(form, key, await issueFormToken(state, workspace, form));
         return new Response(JSON.stringify(config), {
           status: 200,

@@ -11,7 +11,8 @@ import { presentLead } from '../resources/leads/present-lead.ts';
 import type { EventEnvelope } from '../events/event-record.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import { alterResultBody, changed, jsonOf, onErrorCode, type Fault, type Handle } from './fault.ts';
-import { alterData, foreignIdServed, onRecord, queryOf, recordIdIn } from './hunt-helpers.ts';
+import { alterData, foreignIdServed, onRecord, recordIdIn } from './hunt-helpers.ts';
+import { queryOf } from './addresses.ts';
 import {
   alterOk,
   callerWorkspace,

@@ -75,6 +75,3 @@ export async function alterData(response: Response, alter: (data: any[]) => any[
   const body = await jsonOf(response);
   return Array.isArray(body?.data) ? changed(response, { body: { ...body, data: alter(body.data) } }) : response;
 }
-
-/** The query of a raw request. */
-export const queryOf = (request: Request): URLSearchParams => new URL(request.url).searchParams;

@@ -6,6 +6,7 @@ import { callerOf } from '../http/handler.ts';
 import type { OperationId } from '../spec/operation-types.ts';
 import { retryAsOwner } from './owner-key.ts';
 import { changed, jsonOf, onErrorCode, type Fault } from './fault.ts';
+import { pathOf, withPath } from './addresses.ts';
 import {
   alterOk,
   callerWorkspace,
@@ -419,12 +420,11 @@ export const inputFaults: Fault[] = [
     family: 'input',
     proves: ['conventions.version-path'],
     description: 'Any version segment is served as v1 (/v2/leads answers like /v1/leads): the router ignores the version.',
-    // Not on the seams: /v2/... is a path the document routes to no operation, so it has no operationId to name.
+    // Not on the operation seams: /v2/... is a path the document routes to no operation, so it has no operationId to name.
     wrap: (next) => async (request, info) => {
-      const url = new URL(request.url);
-      if (!/^\/v(?!1\/)\d+\//.test(url.pathname)) return next(request, info);
-      url.pathname = url.pathname.replace(/^\/v\d+\//, '/v1/');
-      return next(new Request(url, request), info);
+      const [, version = '', ...rest] = pathOf(request).split('/');
+      const other = version !== 'v1' && /^v\d+$/.test(version) && rest.length > 0;
+      return next(other ? withPath(request, ['', 'v1', ...rest].join('/')) : request, info);
     },
   },
   {

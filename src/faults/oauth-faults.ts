@@ -1,18 +1,23 @@
 // Faults at the OAuth token and revoke endpoints (spec 5.2): the error format and statuses, PKCE,
 // single-use codes, rotating refresh tokens and theft detection, revocation, the token answer.
-// They wrap the raw requests of their operations (onOperation); the ones that must know a code's or a
-// token's story look it up in the workspace's tables, as the endpoint itself would. The OAuth
-// endpoints are public (no credential, so no request transaction of a workspace: http/handle.ts),
-// and their handlers open the transactions they need: a fault that changes a stored code, token,
-// consent request or app writes in a transaction of its own, as the endpoint's handler does.
+// Most wrap the raw requests of their operations (onOperation); the ones that must know a code's or
+// a token's story look it up in the workspace's tables, as the endpoint itself would. The OAuth
+// endpoints are public, but each names the workspace it changes (the app's, by client_id), and the
+// pipeline runs its handler in one transaction of it (http/handler.ts: workspaceOf): a fault that
+// changes a stored code, token, consent request or app writes around the handler (aroundHandler,
+// aroundGrant), inside that transaction, as a buggy handler would.
 import { errorDocsUrl } from '../errors/docs-url.ts';
 import type { MockState } from '../mock-state.ts';
 import { findApp } from '../oauth/find-app.ts';
 import { s256Challenge } from '../oauth/pkce.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
+import type { components } from '../spec/generated/crm.d.ts';
 import { changed, jsonOf, type Fault, type Handle } from './fault.ts';
 import { faultMemory } from './fault-memory.ts';
-import { alterOk, onOperation, withQuery as requestWithQuery } from './request-match.ts';
+import { addressIn, queryOf, withQuery, withQueryOf } from './addresses.ts';
+import { alterOk, onOperation } from './request-match.ts';
+
+type TokenRequest = components['schemas']['OAuthTokenRequest'];
 
 /** The token and revoke endpoints (spec 5.2 steps 5 to 7), which answer errors in the OAuth format. */
 const TOKEN_AND_REVOKE = ['createToken', 'revokeToken'] as const;
@@ -77,6 +82,25 @@ function onGrant(
     })(next, state);
 }
 
+/**
+ * Runs `change` before the handler of token requests of one grant type, in the transaction of the
+ * app's workspace (http/handler.ts: a public operation that addresses a workspace), given the
+ * validated body: a fault that changes what is stored writes there, as a buggy handler would.
+ */
+function aroundGrant(
+  grantType: string,
+  change: (workspace: Workspace, body: TokenRequest, state: MockState) => Promise<void>,
+): Pick<Fault, 'operations' | 'aroundHandler'> {
+  return {
+    operations: ['createToken'],
+    aroundHandler: async (next, { state, workspace, input }) => {
+      const body = input.body as TokenRequest;
+      if (workspace && body.grant_type === grantType) await change(workspace, body, state);
+      return next();
+    },
+  };
+}
+
 function findRecord<T>(state: MockState, lookup: (workspace: Workspace) => T | undefined): { workspace: Workspace; record: T } | undefined {
   for (const workspace of state.workspaces.values()) {
     const record = lookup(workspace);
@@ -90,15 +114,12 @@ const findCode = (state: MockState, code: string | undefined) =>
 const findRefreshToken = (state: MockState, token: string | undefined) =>
   token ? findRecord(state, (workspace) => workspace.tables.oauthRefreshTokens.get(token)) : undefined;
 
-/** Per mock: what the fault `name` remembers between requests (faultMemory). */
-const memory =
-  <T>(name: string) =>
-  (state: MockState): Map<string, T> =>
-    faultMemory(state, name, () => new Map<string, T>());
-
-const answeredCodes = memory<{ status: number; body: unknown }>('code-reuse-accepted');
-const refreshAliases = memory<string>('refresh-not-rotated');
-const swappedRotations = memory<boolean>('rotation-keeps-old-secret-current');
+// Per mock: what each fault remembers between requests.
+const answeredCodes = (state: MockState) =>
+  faultMemory(state, 'code-reuse-accepted', () => new Map<string, { status: number; body: unknown }>());
+const refreshAliases = (state: MockState) => faultMemory(state, 'refresh-not-rotated', () => new Map<string, string>());
+const verifierStandIns = (state: MockState) => faultMemory(state, 'verifier-length-not-checked', () => new Map<string, string>());
+const swappedRotations = (state: MockState) => faultMemory(state, 'rotation-keeps-old-secret-current', () => new Set<string>());
 
 const invalidGrant = (request: Request, description: string) =>
   oauthAnswer(request, 400, { error: 'invalid_grant', error_description: description });
@@ -113,24 +134,14 @@ const FOREVER = '2999-01-01T00:00:00.000Z';
  */
 function onAuthorize(work: (request: Request, query: URLSearchParams, next: Handle, state: MockState) => Promise<Response>) {
   return (next: Handle, state: MockState): Handle =>
-    onOperation('authorize', (inner, request, info) => work(request, new URL(request.url).searchParams, (r) => inner(r, info), state))(
-      next,
-      state,
-    );
-}
-
-/** The same visit with another query. */
-function withQuery(request: Request, query: URLSearchParams): Request {
-  const url = new URL(request.url);
-  url.search = query.toString();
-  return new Request(url, { method: request.method, headers: request.headers });
+    onOperation('authorize', (inner, request, info) => work(request, queryOf(request), (r) => inner(r, info), state))(next, state);
 }
 
 /** A redirect answer's Location changed by `alter` (other answers as they are). */
 function withLocation(response: Response, alter: (location: URL) => string): Response {
-  const location = response.headers.get('location');
+  const location = addressIn(response.headers.get('location') ?? '');
   return location && response.status >= 300 && response.status < 400
-    ? changed(response, { headers: { location: alter(new URL(location)) } })
+    ? changed(response, { headers: { location: alter(location) } })
     : response;
 }
 
@@ -170,7 +181,7 @@ export const oauthFaults: Fault[] = [
       const app = findApp(state, query.get('client_id') ?? '')?.app;
       if (!app || !sent || sent === app.redirect_uri || !sent.startsWith(app.redirect_uri)) return next(request);
       query.set('redirect_uri', app.redirect_uri);
-      const response = await next(withQuery(request, query));
+      const response = await next(withQueryOf(request, query));
       return withLocation(response, (location) => location.href.replace(app.redirect_uri, sent));
     }),
   },
@@ -198,7 +209,7 @@ export const oauthFaults: Fault[] = [
       if (query.get('code_challenge_method') !== 'plain' || !challenge) return next(request);
       query.set('code_challenge', await s256Challenge(challenge));
       query.set('code_challenge_method', 'S256');
-      return next(withQuery(request, query));
+      return next(withQueryOf(request, query));
     }),
   },
   {
@@ -213,7 +224,7 @@ export const oauthFaults: Fault[] = [
       if (!app || declared.length === asked.length) return next(request);
       if (declared.length) query.set('scope', declared.join(' '));
       else query.delete('scope');
-      return next(withQuery(request, query));
+      return next(withQueryOf(request, query));
     }),
   },
   {
@@ -222,32 +233,27 @@ export const oauthFaults: Fault[] = [
     proves: ['oauth.consent-15-minutes', 'oauth.limit-consent-request'],
     description:
       'A consent request opened on the hub never expires: it can still be approved after 15 minutes instead of answering 400 request_expired.',
-    wrap: onAuthorize(async (request, query, next, state) => {
-      const response = await next(request);
-      const found = findApp(state, query.get('client_id') ?? '');
-      if (!found) return response;
-      const { workspace } = found;
-      await workspace.transactions.run(async () => {
-        for (const consent of [...workspace.tables.oauthConsentRequests.newestFirst()]) {
-          if (consent.app_id === found.app.id)
-            await workspace.tables.oauthConsentRequests.update(consent.id, (draft) => void (draft.expires_at = FOREVER));
-        }
-      });
-      return response;
-    }),
+    operations: ['authorize'],
+    // In the app's workspace transaction (the request names the app): the consent request just opened is kept forever.
+    aroundHandler: async (next, { state, workspace, input }) => {
+      const result = await next();
+      const app = findApp(state, String(input.query.client_id ?? ''))?.app;
+      if (!workspace || !app) return result;
+      for (const consent of [...workspace.tables.oauthConsentRequests.newestFirst()]) {
+        if (consent.app_id === app.id)
+          await workspace.tables.oauthConsentRequests.update(consent.id, (draft) => void (draft.expires_at = FOREVER));
+      }
+      return result;
+    },
   },
   {
     name: 'code-never-expires',
     family: 'oauth',
     proves: ['oauth.code-10-minutes', 'oauth.limit-code'],
     description: 'The 10 minutes of an authorization code are not checked: a code is exchanged whenever it comes.',
-    wrap: onGrant('authorization_code', async (request, params, next, state) => {
-      const found = findCode(state, params.code);
-      if (found)
-        await found.workspace.transactions.run(() =>
-          found.workspace.tables.oauthCodes.update(found.record.id, (draft) => void (draft.expires_at = FOREVER)),
-        );
-      return next(request);
+    ...aroundGrant('authorization_code', async ({ tables }, body) => {
+      const code = tables.oauthCodes.get(body.code ?? '');
+      if (code) await tables.oauthCodes.update(code.id, (draft) => void (draft.expires_at = FOREVER));
     }),
   },
   {
@@ -267,13 +273,9 @@ export const oauthFaults: Fault[] = [
     family: 'oauth',
     proves: ['oauth.refresh-token-60-days', 'oauth.limit-refresh-token'],
     description: 'A refresh token keeps refreshing after its 60 days.',
-    wrap: onGrant('refresh_token', async (request, params, next, state) => {
-      const found = findRefreshToken(state, params.refresh_token);
-      if (found && found.record.used_at === null)
-        await found.workspace.transactions.run(() =>
-          found.workspace.tables.oauthRefreshTokens.update(found.record.id, (draft) => void (draft.expires_at = FOREVER)),
-        );
-      return next(request);
+    ...aroundGrant('refresh_token', async ({ tables }, body) => {
+      const token = tables.oauthRefreshTokens.get(body.refresh_token ?? '');
+      if (token && token.used_at === null) await tables.oauthRefreshTokens.update(token.id, (draft) => void (draft.expires_at = FOREVER));
     }),
   },
   {
@@ -374,23 +376,21 @@ export const oauthFaults: Fault[] = [
     description:
       'A client secret rotation is applied backwards: the old secret stays the current one (lifecycle events stay signed with it, and it works past 24 hours) while the new one is kept as the previous one.',
     // The rotation itself goes through the control API, which no fault wraps: the swap is made at the app's next token request.
-    wrap: (next, state) =>
-      onOperation(TOKEN_AND_REVOKE, async (inner, request, info) => {
-        const basic = basicOf(request);
-        const found = basic ? findApp(state, basic.clientId) : undefined;
-        const app = found?.app;
-        const swapped = swappedRotations(state);
-        const rotation = app ? `${app.id}:${app.previous_client_secret_expires_at}` : '';
-        if (found && app?.client_secret && app.previous_client_secret && !swapped.has(rotation)) {
-          swapped.set(rotation, true);
-          await found.workspace.transactions.run(() =>
-            found.workspace.tables.apps.update(app.id, (draft) => {
-              [draft.client_secret, draft.previous_client_secret] = [draft.previous_client_secret!, draft.client_secret!];
-            }),
-          );
-        }
-        return inner(request, info);
-      })(next, state),
+    operations: TOKEN_AND_REVOKE,
+    // In the transaction of the app's workspace, before the handler authenticates the client.
+    aroundHandler: async (next, { state, request, workspace }) => {
+      const basic = basicOf(request);
+      const app = basic ? workspace?.tables.apps.get(basic.clientId) : undefined;
+      const swapped = swappedRotations(state);
+      const rotation = app ? `${app.id}:${app.previous_client_secret_expires_at}` : '';
+      if (workspace && app?.client_secret && app.previous_client_secret && !swapped.has(rotation)) {
+        swapped.add(rotation);
+        await workspace.tables.apps.update(app.id, (draft) => {
+          [draft.client_secret, draft.previous_client_secret] = [draft.previous_client_secret!, draft.client_secret!];
+        });
+      }
+      return next();
+    },
   },
   {
     name: 'verifier-length-not-checked',
@@ -398,6 +398,9 @@ export const oauthFaults: Fault[] = [
     proves: ['oauth.pkce-verifier-length', 'oauth.limit-pkce-verifier'],
     description:
       'A code_verifier of any length is taken when it hashes to the challenge (42 or 129 characters included), instead of only 43 to 128.',
+    // The service checks only the hash: the mock's schema would refuse the length, so the request
+    // carries a stand-in of a valid length, and the handler checks it against the stand-in's hash,
+    // written in the request's transaction.
     wrap: onGrant('authorization_code', async (request, params, next, state) => {
       const verifier = params.code_verifier ?? '';
       const found = findCode(state, params.code);
@@ -408,13 +411,17 @@ export const oauthFaults: Fault[] = [
         (await s256Challenge(verifier)) !== found.record.code_challenge
       )
         return next(request);
-      // The service checks only the hash: the mock's schema would refuse the length, so a stand-in of a valid length is hashed in its place.
       const standIn = validLengthVerifier(verifier);
-      const challenge = await s256Challenge(standIn);
-      await found.workspace.transactions.run(() =>
-        found.workspace.tables.oauthCodes.update(found.record.id, (draft) => void (draft.code_challenge = challenge)),
-      );
+      verifierStandIns(state).set(found.record.id, standIn);
       return next(withParams(request, { ...params, code_verifier: standIn }));
+    }),
+    ...aroundGrant('authorization_code', async ({ tables }, body, state) => {
+      const standIns = verifierStandIns(state);
+      const standIn = standIns.get(body.code ?? '');
+      if (standIn === undefined || standIn !== body.code_verifier) return;
+      standIns.delete(body.code ?? '');
+      const challenge = await s256Challenge(standIn);
+      await tables.oauthCodes.update(body.code ?? '', (draft) => void (draft.code_challenge = challenge));
     }),
   },
   {
@@ -480,15 +487,11 @@ export const oauthFaults: Fault[] = [
     family: 'oauth',
     proves: ['oauth.pkce-challenge-s256'],
     description: 'The code_verifier is not checked against the code_challenge: any verifier is taken.',
-    wrap: onGrant('authorization_code', async (request, params, next, state) => {
-      const found = findCode(state, params.code);
-      if (found && found.record.used_at === null && params.code_verifier) {
-        const challenge = await s256Challenge(params.code_verifier);
-        await found.workspace.transactions.run(() =>
-          found.workspace.tables.oauthCodes.update(found.record.id, (draft) => void (draft.code_challenge = challenge)),
-        );
-      }
-      return next(request);
+    ...aroundGrant('authorization_code', async ({ tables }, body) => {
+      const code = tables.oauthCodes.get(body.code ?? '');
+      if (!code || code.used_at !== null || !body.code_verifier) return;
+      const challenge = await s256Challenge(body.code_verifier);
+      await tables.oauthCodes.update(code.id, (draft) => void (draft.code_challenge = challenge));
     }),
   },
   {
@@ -602,7 +605,7 @@ export const oauthFaults: Fault[] = [
       'An authorization request whose state has exactly 500 characters is redirected with invalid_request: the limit is checked with < 500 (spec 5.2, 8: up to 500).',
     wrap: onOperation(['authorize', 'submitConsent'], async (next, request, info) =>
       next(
-        requestWithQuery(request, (query) => {
+        withQuery(request, (query) => {
           if ((query.get('state') ?? '').length === 500) query.set('state', `${query.get('state')}x`);
         }),
         info,
@@ -643,7 +646,7 @@ export const oauthFaults: Fault[] = [
       'An authorization request with code_challenge and no code_challenge_method is taken as S256 instead of redirected with invalid_request (spec 5.2: PKCE, only S256; RFC 7636 reads a missing method as plain).',
     wrap: onOperation('authorize', async (next, request, info) =>
       next(
-        requestWithQuery(request, (query) => {
+        withQuery(request, (query) => {
           if (query.get('code_challenge') !== null && query.get('code_challenge_method') === null)
             query.set('code_challenge_method', 'S256');
         }),

@@ -4,6 +4,7 @@
 import type { Router } from '../http/router.ts';
 import type { MockState } from '../mock-state.ts';
 import type { OperationId } from '../spec/operation-types.ts';
+import { pathOf } from './addresses.ts';
 
 /** Routes the requests of `state`'s faults with the mock's own router. */
 export function routeBy(state: MockState, router: Router): void {
@@ -16,7 +17,7 @@ const routers = new WeakMap<MockState, Router>();
 export function operationOf(state: MockState, request: Request): RoutedOperation | undefined {
   let routed = routedRequests.get(request);
   if (routed === undefined) {
-    const match = routers.get(state)?.match(request.method, new URL(request.url).pathname);
+    const match = routers.get(state)?.match(request.method, pathOf(request));
     routed = match?.kind === 'found' ? { operationId: match.operation.id as OperationId, params: match.params } : null;
     routedRequests.set(request, routed);
   }

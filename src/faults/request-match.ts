@@ -1,4 +1,4 @@
-// Small request helpers the faults of several families share: wrap only the requests of one route,
+// Small request helpers the faults of several families share: wrap only the requests of some operations,
 // change a JSON request body or a query, change a successful JSON answer, find the caller's workspace,
 // make a value at its limit one longer, drop a time's offset, probe what a credential may read, change a query body.
 import type { MockState } from '../mock-state.ts';
@@ -7,15 +7,12 @@ import { changed, jsonOf, type Handle } from './fault.ts';
 import { errorDocsUrl } from '../errors/docs-url.ts';
 import type { OperationId } from '../spec/operation-types.ts';
 import { operationOf, type RoutedOperation } from './operation-of.ts';
+import { withQuery } from './addresses.ts';
+
+// A request's query and a request to another path of the mock: addresses.ts, the one reading of an address.
+export { probe, queryOf, withQuery } from './addresses.ts';
 
 type Info = Parameters<Handle>[1];
-
-/** Wraps the requests of `method` whose path matches `path`, leaving the others alone. */
-export function onRoute(method: string, path: RegExp, wrap: (next: Handle, request: Request, info: Info) => Promise<Response>) {
-  return (next: Handle): Handle =>
-    (request, info) =>
-      request.method === method && path.test(new URL(request.url).pathname) ? wrap(next, request, info) : next(request, info);
-}
 
 /**
  * Wraps the requests the CRM document routes to one of `operations` (by operationId, as the mock
@@ -75,18 +72,6 @@ export function withJson(request: Request, body: unknown): Request {
   return new Request(request.url, { method: request.method, headers, body: JSON.stringify(body) });
 }
 
-/** The query a request was sent with (a fault's reading of it; the operation is the router's, onOperation). */
-export function queryOf(request: Request): URLSearchParams {
-  return new URL(request.url).searchParams;
-}
-
-/** The same request with its query changed. */
-export function withQuery(request: Request, change: (query: URLSearchParams) => void): Request {
-  const url = new URL(request.url);
-  change(url.searchParams);
-  return new Request(url, request);
-}
-
 /** A successful JSON answer changed by `alter`; any other answer as it is. */
 export async function alterOk(response: Response, alter: (body: any) => any): Promise<Response> {
   if (!response.ok) return response;
@@ -104,54 +89,23 @@ const TIME_WITH_OFFSET = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?)([+-]\
 
 /**
  * On `operations`: the body `lengthen` makes of the one sent (a value at its limit made one character
- * longer, for the mock's own refusal), or the request unchanged when it gives undefined. The older
- * form (method, path pattern, lengthen) stays for the modules not yet on the seams; it goes with its last caller.
+ * longer, for the mock's own refusal), or the request unchanged when it gives undefined.
  */
-export function overTheEdge(
-  operations: OperationId | readonly OperationId[],
-  lengthen: (sent: any) => any | undefined,
-): (next: Handle, state: MockState) => Handle;
-export function overTheEdge(method: string, path: RegExp, lengthen: (sent: any) => any | undefined): (next: Handle) => Handle;
-export function overTheEdge(...args: [OperationId | readonly OperationId[], (sent: any) => any] | [string, RegExp, (sent: any) => any]) {
-  const longer = async (next: Handle, request: Request, info: Info, lengthen: (sent: any) => any) => {
+export function overTheEdge(operations: OperationId | readonly OperationId[], lengthen: (sent: any) => any | undefined) {
+  return onOperation(operations, async (next, request, info) => {
     const sent = await sentJson(request);
     const changed = sent && typeof sent === 'object' ? lengthen(structuredClone(sent)) : undefined;
     return next(changed ? withJson(request, changed) : request, info);
-  };
-  if (args.length === 3) {
-    const [method, path, lengthen] = args;
-    return onRoute(method, path, (next, request, info) => longer(next, request, info, lengthen));
-  }
-  const [operations, lengthen] = args;
-  return onOperation(operations, (next, request, info) => longer(next, request, info, lengthen));
+  });
 }
 
 /** The same time with its offset dropped and Z written instead (the clock reading kept, the zone lost). */
 export const offsetDropped = (value: unknown) =>
   typeof value === 'string' && TIME_WITH_OFFSET.test(value) ? value.replace(TIME_WITH_OFFSET, '$1Z') : value;
 
-/** A GET of `path` with the request's headers (its credential, request id and language), to learn what the credential may read. */
-export function probe(request: Request, path: string): Request {
-  const headers = new Headers(request.headers);
-  headers.delete('content-type');
-  headers.delete('content-length');
-  return new Request(new URL(path, request.url), { headers });
-}
-
-/**
- * A GET list's query changed by `alter`, on `operations`. The older form (a path pattern) stays for
- * the modules not yet on the seams; it goes with its last caller.
- */
-export function onListQuery(
-  operations: OperationId | readonly OperationId[],
-  alter: (query: URLSearchParams) => void,
-): (next: Handle, state: MockState) => Handle;
-export function onListQuery(path: RegExp, alter: (query: URLSearchParams) => void): (next: Handle) => Handle;
-export function onListQuery(picked: RegExp | OperationId | readonly OperationId[], alter: (query: URLSearchParams) => void) {
-  const wrap = (next: Handle, request: Request, info: Info) => next(withQuery(request, alter), info);
-  return picked instanceof RegExp
-    ? onRoute('GET', picked, wrap)
-    : onOperation(picked, async (next, request, info) => wrap(next, request, info));
+/** A GET list's query changed by `alter`, on `operations`. */
+export function onListQuery(operations: OperationId | readonly OperationId[], alter: (query: URLSearchParams) => void) {
+  return onOperation(operations, async (next, request, info) => next(withQuery(request, alter), info));
 }
 
 /** A query body changed by `alter` on POST /v1/query/{entity}, before the mock validates it. */

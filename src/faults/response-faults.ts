@@ -3,6 +3,7 @@
 import { messageFor } from '../errors/messages.ts';
 import { changed, jsonOf, onErrorCode, type Fault } from './fault.ts';
 import { onOperation } from './request-match.ts';
+import { addressIn } from './addresses.ts';
 
 /** A request id of the service's own, as a deployment makes one when it refuses the caller's. */
 const ownRequestId = () => `req_${crypto.randomUUID().replaceAll('-', '')}`;
@@ -18,8 +19,9 @@ export const responseFaults: Fault[] = [
     wrap: (next) => async (request, info) => {
       const response = await next(request, info);
       const body = response.status >= 400 ? await jsonOf(response) : undefined;
-      if (typeof body?.error?.docs_url !== 'string' || !URL.canParse(body.error.docs_url)) return response;
-      const { pathname, hash } = new URL(body.error.docs_url);
+      const docsUrl = typeof body?.error?.docs_url === 'string' ? addressIn(body.error.docs_url) : undefined;
+      if (!docsUrl) return response;
+      const { pathname, hash } = docsUrl;
       return changed(response, { body: { ...body, error: { ...body.error, docs_url: `${pathname}${hash}` } } });
     },
   },

@@ -22,6 +22,7 @@ import type { OperationId } from '../spec/operation-types.ts';
 import { retryAsOwner } from './owner-key.ts';
 import { alterResultBody, changed, jsonOf, onErrorCode, withAttemptBody, type AttemptInfo, type Handle } from './fault.ts';
 import { faultMemory } from './fault-memory.ts';
+import { addressIn } from './addresses.ts';
 import { alterOk, onOperation, sentJson, withJson, withQuery } from './request-match.ts';
 
 /** The webhook routes of the document (spec 4.11), by operationId. */
@@ -106,7 +107,7 @@ function rememberRotations(next: Handle, state: MockState): Handle {
 
 /** The host of a URL as written (IPv6 without brackets), or undefined. */
 function hostOf(url: unknown): string | undefined {
-  return typeof url === 'string' ? URL.parse(url)?.hostname.replace(/^\[(.*)\]$/, '$1') : undefined;
+  return typeof url === 'string' ? addressIn(url)?.hostname.replace(/^\[(.*)\]$/, '$1') : undefined;
 }
 
 const PLACEHOLDER_URL = 'https://hooks.example.com/crmkit-fault-placeholder';
@@ -193,7 +194,7 @@ function anyFilterRecipients(recipients: RecipientsInfo['active'], { event, acti
 function urlSavedAs(substitute: (url: URL, sent: string) => string | undefined) {
   return onOperation(WEBHOOK_SAVES, async (next, request, info) => {
     const sent = await sentJson(request);
-    const url = typeof sent?.url === 'string' ? URL.parse(sent.url) : null;
+    const url = typeof sent?.url === 'string' ? addressIn(sent.url) : undefined;
     const saved = url ? substitute(url, sent.url) : undefined;
     if (saved === undefined) return next(request, info);
     const response = await next(withJson(request, { ...sent, url: saved }), info);

@@ -135,10 +135,13 @@ async function serve(pipeline: Pipeline, request: Request, requestId: string, in
     const validated = { request, requestId, operation, input, caller, state: pipeline.state, clientAddress: info.clientAddress };
     // The handler seams (seams/handler-seams.ts) may change its input and run around it; not on the control API.
     const seams = pipeline.state.handlerSeams;
-    const context = route.control ? validated : seams.withInput(validated);
+    const seen = route.control ? validated : seams.withInput(validated);
+    // A credential's request, or a public one that addresses a workspace (http/handler.ts), runs as
+    // one transaction of its workspace, the seams around the handler included: all of it or none of it.
+    const workspace = caller?.workspace ?? handler.workspaceOf?.(seen);
+    const context = { ...seen, workspace };
     const run = () => (route.control ? Promise.resolve(handler(context)) : seams.run(handler, context));
-    // A credential's request runs as one transaction of its workspace: all of it or none of it.
-    return toResponse(await (caller ? caller.workspace.transactions.run(run) : run()));
+    return toResponse(await (workspace ? workspace.transactions.run(run) : run()));
   } finally {
     release?.();
   }

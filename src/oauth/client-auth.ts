@@ -33,6 +33,20 @@ export function authenticateClient(state: MockState, request: Request, body: Cli
 }
 
 /**
+ * The app a token or revoke request names, found before it is authenticated (its workspace is the
+ * one the request changes, http/handler.ts), or undefined when the request names none it could be.
+ */
+export function appNamedBy(state: MockState, request: Request, body: ClientCredentials): AppInWorkspace | undefined {
+  try {
+    const clientId = basicCredentials(request.headers.get('authorization'))?.clientId ?? body.client_id;
+    return clientId === undefined ? undefined : findApp(state, clientId);
+  } catch {
+    // Credentials that do not decode: authenticateClient refuses them.
+    return undefined;
+  }
+}
+
+/**
  * `Authorization: Basic base64(id:secret)`, each part form-urlencoded first (RFC 6749 2.3.1).
  * Another scheme, or a header that does not decode, fails authentication.
  */

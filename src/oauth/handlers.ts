@@ -4,10 +4,12 @@
 import { ApiError } from '../errors/api-error.ts';
 import { pickLanguage, type Texts } from '../errors/messages.ts';
 import { messageOf } from '../errors/error-response.ts';
-import { callerOf, type TagHandlers } from '../http/handler.ts';
+import { callerOf, inAddressedWorkspace, type HandlerContext, type TagHandlers } from '../http/handler.ts';
+import { RefusalAfterCommit } from '../store/transactions.ts';
+import { findApp } from './find-app.ts';
 import type { components } from '../spec/generated/crm.d.ts';
 import { checkAuthorizeQuery } from './authorize-query.ts';
-import { authenticateClient } from './client-auth.ts';
+import { appNamedBy, authenticateClient, type ClientCredentials } from './client-auth.ts';
 import { exchangeCode } from './code-grant.ts';
 import { consentPage, errorPage, htmlResponse } from './consent-page.ts';
 import { consentRequestIn, openConsentRequest, workspaceOfConsentRequest } from './consent-requests.ts';
@@ -32,19 +34,23 @@ const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
 export const oauthHandlers: TagHandlers<'OAuth'> = {
   ...hubSignInHandlers,
 
-  async authorize({ state, request }) {
-    const check = checkAuthorizeQuery(state, new URL(request.url).searchParams);
-    if (check.kind === 'error_page') return htmlResponse(errorPage('This app cannot be connected', check.message), 400);
-    if (check.kind === 'redirect') return redirect(check.location);
-    const { app, workspace } = check.request;
-    return asPage(request, async () => {
-      const consent = await workspace.transactions.run(() => openConsentRequest(check.request));
-      const { pathname, search } = new URL(request.url);
-      const signedIn = signedInMember(state, request)?.member;
-      const view = { app, workspace, consent, approvers: approvers(workspace), signedIn, here: `${pathname}${search}` };
-      return htmlResponse(consentPage(view), 200, consent.redirect_uri);
-    });
-  },
+  // The app's workspace is the one a consent request is opened in.
+  authorize: inAddressedWorkspace(
+    ({ state, input }) => findApp(state, input.query.client_id ?? '')?.workspace,
+    async ({ state, request }) => {
+      const check = checkAuthorizeQuery(state, new URL(request.url).searchParams);
+      if (check.kind === 'error_page') return htmlResponse(errorPage('This app cannot be connected', check.message), 400);
+      if (check.kind === 'redirect') return redirect(check.location);
+      const { app, workspace } = check.request;
+      return asPage(request, async () => {
+        const consent = await openConsentRequest(check.request);
+        const { pathname, search } = new URL(request.url);
+        const signedIn = signedInMember(state, request)?.member;
+        const view = { app, workspace, consent, approvers: approvers(workspace), signedIn, here: `${pathname}${search}` };
+        return htmlResponse(consentPage(view), 200, consent.redirect_uri);
+      });
+    },
+  ),
 
   // Spec 5.2: the person deciding is the member signed in to the hub (the pipeline has checked the
   // `svc_session` cookie the operation's security names), never a member named by the form; the
@@ -66,7 +72,8 @@ export const oauthHandlers: TagHandlers<'OAuth'> = {
     });
   },
 
-  async createToken({ state, request, input }) {
+  // The token and revoke requests change the workspace of the app they name.
+  createToken: inAddressedWorkspace(clientWorkspace, async ({ state, request, input }) => {
     const body = input.body;
     const { app, workspace } = authenticateClient(state, request, body);
     const { grant_type: grantType } = body;
@@ -74,22 +81,26 @@ export const oauthHandlers: TagHandlers<'OAuth'> = {
       throw oauthError('unsupported_grant_type', 'Only authorization_code and refresh_token are supported.');
     }
     // The body's schema has required what each grant needs (OAuthTokenRequest's if/then).
-    const outcome = await workspace.transactions.run(() =>
-      grantType === 'authorization_code'
-        ? exchangeCode(state, workspace, app, body as Required<Pick<TokenRequest, 'code' | 'redirect_uri' | 'code_verifier'>>)
-        : refreshTokens(state, workspace, app, body as Required<Pick<TokenRequest, 'refresh_token'>> & Pick<TokenRequest, 'scope'>),
-    );
-    if ('refused' in outcome) throw outcome.refused;
+    const outcome = await (grantType === 'authorization_code'
+      ? exchangeCode(state, workspace, app, body as Required<Pick<TokenRequest, 'code' | 'redirect_uri' | 'code_verifier'>>)
+      : refreshTokens(state, workspace, app, body as Required<Pick<TokenRequest, 'refresh_token'>> & Pick<TokenRequest, 'scope'>));
+    // A refused grant may have revoked tokens (a reused code, spec 5.2): those writes stand.
+    if ('refused' in outcome) throw new RefusalAfterCommit(outcome.refused);
     return { body: outcome.tokens, headers: NO_STORE };
-  },
+  }),
 
-  async revokeToken({ state, request, input }) {
+  revokeToken: inAddressedWorkspace(clientWorkspace, async ({ state, request, input }) => {
     const body = input.body;
     const { app, workspace } = authenticateClient(state, request, body);
-    await workspace.transactions.run(() => revokePresentedToken(state, workspace, app.id, body.token));
+    await revokePresentedToken(state, workspace, app.id, body.token);
     return { body: {}, headers: NO_STORE };
-  },
+  }),
 };
+
+/** The workspace of the app a token or revoke request names (authenticated by its handler). */
+function clientWorkspace({ state, request, input }: Pick<HandlerContext, 'state' | 'request'> & { input: { body: ClientCredentials } }) {
+  return appNamedBy(state, request, input.body)?.workspace;
+}
 
 function redirect(location: string): Response {
   return new Response(null, {

@@ -10,14 +10,12 @@ import { memberSigningIn } from './hub-passwords.ts';
 import { signedInMember } from './signed-in-member.ts';
 import { safeNext, signInPage } from './sign-in-page.ts';
 
-type SignInForm = { email: string; password: string; next?: string };
-
 /** The one answer to a wrong email or a wrong password: which of the two is never said. */
 const WRONG = 'The email or the password is wrong, or the member cannot sign in.';
 
 export const hubSignInHandlers: Pick<TagHandlers<'OAuth'>, 'hubSignInPage' | 'hubSignIn'> = {
   hubSignInPage({ state, request, input }) {
-    const next = safeNext(input.query.next as string | undefined);
+    const next = safeNext(input.query.next);
     return htmlResponse(signInPage({ next, signedIn: signedInMember(state, request)?.member }), 200);
   },
 
@@ -26,7 +24,7 @@ export const hubSignInHandlers: Pick<TagHandlers<'OAuth'>, 'hubSignInPage' | 'hu
     if (fromOtherSite(request)) {
       return htmlResponse(errorPage('Cannot sign in', "Sign in from the hub's own sign-in page."), 403);
     }
-    const form = input.body as SignInForm;
+    const form = input.body;
     const next = safeNext(form.next);
     const found = await memberSigningIn(state, form.email, form.password);
     if (!found) return htmlResponse(signInPage({ next, email: form.email, problem: WRONG }), 401);

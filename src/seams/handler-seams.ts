@@ -1,8 +1,10 @@
 // The extension points the core owns around an operation's handler (issue 23, item 1). Once the
 // pipeline (http/handle.ts) has routed a CRM request, checked its credential and validated its
 // input, the seams a mock was given may change the input its handler is given, and run around the
-// handler inside the request's transaction: what a seam writes to the store is part of the
-// request's change, all of it or none of it, as a buggy handler's writes would be. The core names
+// handler inside the request's transaction (the caller's workspace, or the one a public
+// operation's request names: http/handler.ts, workspaceOf; a public operation that names none
+// runs in no transaction): what a seam writes to the store is part of the request's change, all
+// of it or none of it, as a buggy handler's writes would be. The core names
 // the points and imports nothing of what fills them (faults/fault-seam.ts registers the named
 // faults). With no seam, the handler runs as it is. The control API passes no seam: tests and the
 // suite drive the mock through it.

@@ -15,6 +15,19 @@ export type Write = { table: object; id: string; record: object | null };
 /** Told of every commit, after its after-commit effects, with the last write of each record it touched. */
 export type RedoListener = (writes: Write[]) => void;
 
+/**
+ * A refusal whose writes stand: thrown from a transaction's work, the transaction commits and
+ * `refusal` is thrown in its place (spec 5.2, RFC 6749 4.1.2: a reused authorization code is
+ * refused and the tokens issued from it are revoked all the same).
+ */
+export class RefusalAfterCommit extends Error {
+  readonly refusal: unknown;
+  constructor(refusal: unknown) {
+    super('a refusal whose writes stand');
+    this.refusal = refusal;
+  }
+}
+
 export class Transactions {
   /** The journal of the running transaction; tables write into it. */
   current: Journal | undefined;
@@ -64,19 +77,25 @@ export class Transactions {
     this.#handOnLoose();
     const journal: Journal = { undo: [], afterCommit: [], redo: new Map() };
     this.current = journal;
+    let outcome: { result: T } | { refusal: unknown };
     try {
-      const result = await work();
-      this.current = undefined;
-      for (const effect of journal.afterCommit) effect();
-      // After the effects (an OAuth token is added to the mock by one); an effect that throws
-      // undoes the writes below, and then they reach no listener.
-      this.#listener?.([...journal.redo.values()]);
-      return result;
+      outcome = await worked(work);
+      this.#commit(journal);
     } catch (error) {
       this.current = undefined;
       for (const undo of journal.undo.reverse()) await undo();
       throw error;
     }
+    if ('refusal' in outcome) throw outcome.refusal;
+    return outcome.result;
+  }
+
+  #commit(journal: Journal): void {
+    this.current = undefined;
+    for (const effect of journal.afterCommit) effect();
+    // After the effects (an OAuth token is added to the mock by one); an effect that throws
+    // undoes the writes below, and then they reach no listener.
+    this.#listener?.([...journal.redo.values()]);
   }
 
   #handOnLoose(): void {
@@ -84,6 +103,16 @@ export class Transactions {
     const writes = this.#loose;
     this.#loose = [];
     this.#listener?.(writes);
+  }
+}
+
+/** What `work` came to: its result, or the refusal of a RefusalAfterCommit it threw (any other error is thrown on). */
+async function worked<T>(work: () => Promise<T> | T): Promise<{ result: T } | { refusal: unknown }> {
+  try {
+    return { result: await work() };
+  } catch (error) {
+    if (error instanceof RefusalAfterCommit) return { refusal: error.refusal };
+    throw error;
   }
 }
 

@@ -1,6 +1,7 @@
 // The handler seams the core owns (seams/handler-seams.ts): a seam changes the input a CRM
 // operation's handler is given, runs around the handler inside the request's transaction (so
-// that a failed request keeps none of what it wrote), and never touches the control API.
+// that a failed request keeps none of what it wrote; a public operation's too, in the workspace
+// its request names, http/handler.ts), and never touches the control API.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/errors/api-error.ts';
 import { call, setUpMock, type Setup } from '../support/mock-client.ts';
@@ -35,6 +36,43 @@ describe('handler seams', () => {
     expect(refused.status).toBe(422);
     expect(refused.body.error.code).toBe('validation_failed');
     expect(await leadNames()).not.toContain('Never kept');
+  });
+
+  it("a public operation that names a workspace runs, seams included, in that workspace's transaction", async () => {
+    const app = await call(setup.mock, 'POST', `/_mock/workspaces/${setup.workspaceId}/apps`, {
+      key: null,
+      body: { name: 'Seam app', redirect_uri: 'https://app.example/callback', scopes: ['leads:read'] },
+    });
+    expect(app.status).toBe(201);
+    const workspace = setup.mock.state.workspaces.get(setup.workspaceId)!;
+    const seen: unknown[] = [];
+    let refuse = true;
+    setup.mock.state.handlerSeams.add({
+      async around(next, context) {
+        if (context.operation.id !== 'authorize') return next();
+        seen.push(context.workspace?.id, workspace.transactions.current !== undefined);
+        const result = await next();
+        if (refuse) throw new ApiError('not_found');
+        return result;
+      },
+    });
+    const query = new URLSearchParams({
+      response_type: 'code',
+      client_id: app.body.client_id,
+      redirect_uri: 'https://app.example/callback',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+      state: 'seam',
+    });
+    const visit = () =>
+      setup.mock.handle(new Request(`http://127.0.0.1:4010/oauth/authorize?${query}`, { headers: { accept: 'text/html' } }));
+    expect((await visit()).status).toBe(404);
+    expect(seen).toEqual([setup.workspaceId, true]);
+    // The consent request the handler opened went with the refused request's transaction; an answered visit keeps its own.
+    expect([...workspace.tables.oauthConsentRequests.newestFirst()]).toEqual([]);
+    refuse = false;
+    expect((await visit()).status).toBe(200);
+    expect([...workspace.tables.oauthConsentRequests.newestFirst()]).toHaveLength(1);
   });
 
   it('the seams run in the order added, a later one outside an earlier one', async () => {

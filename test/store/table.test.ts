@@ -7,7 +7,7 @@ import { loadDocument } from '../../src/spec/document.ts';
 import { tableMaker } from '../../src/store/table-definition.ts';
 import { leadTable, type StoredLead } from '../../src/resources/leads/lead-record.ts';
 import { createIdFactory } from '../../src/ids/ids.ts';
-import { Transactions } from '../../src/store/transactions.ts';
+import { RefusalAfterCommit, Transactions } from '../../src/store/transactions.ts';
 
 const validators = { crm: createSchemaValidator(loadDocument('crm')), 'mock-control': createSchemaValidator(loadDocument('mock-control')) };
 const newLeads = tableMaker(leadTable, validators);
@@ -178,6 +178,21 @@ describe('a transaction', () => {
         throw new Error('no');
       })
       .catch(() => {});
+    expect(effects).toEqual(['committed']);
+  });
+
+  it('refused with RefusalAfterCommit keeps its writes and effects, and throws the refusal (spec 5.2: a reused code revokes its tokens)', async () => {
+    const transactions = new Transactions();
+    const leads = newLeads(transactions);
+    const effects: string[] = [];
+    const refusal = new Error('invalid_grant');
+    const refused = transactions.run(async () => {
+      await leads.insert(lead(1));
+      transactions.afterCommit(() => effects.push('committed'));
+      throw new RefusalAfterCommit(refusal);
+    });
+    await expect(refused).rejects.toBe(refusal);
+    expect([...leads.newestFirst()].map((record) => record.number)).toEqual([1]);
     expect(effects).toEqual(['committed']);
   });
 

@@ -53,17 +53,15 @@ const EFFECTS: Fault[] = [
     description:
       'A new client\'s contact is filled from the answers looked up by field label instead of field id, so it gets none of them: no phone, no email, the name "Website visitor" (spec 4.12: answers keyed by field id reach the client).',
     operations: ['submitForm'],
-    aroundHandler: async (next, context) => {
-      // A public route has no caller: the workspace is the form's.
-      const workspace = findForm(context.state, String(context.input.path.form_id))?.workspace;
-      const before = new Set(workspace ? [...workspace.tables.contacts.values()].map((contact) => contact.id) : []);
+    // In the submission's transaction, in the form's workspace (http/handler.ts: workspaceOf).
+    aroundHandler: async (next, { workspace }) => {
+      if (!workspace) return next();
+      const { contacts } = workspace.tables;
+      const before = new Set([...contacts.values()].map((contact) => contact.id));
       const result = await next();
-      for (const contact of workspace ? [...workspace.tables.contacts.values()] : []) {
+      for (const contact of [...contacts.values()]) {
         if (!before.has(contact.id))
-          await workspace!.tables.contacts.update(
-            contact.id,
-            (draft) => void Object.assign(draft, { name: 'Website visitor', phones: [], emails: [] }),
-          );
+          await contacts.update(contact.id, (draft) => void Object.assign(draft, { name: 'Website visitor', phones: [], emails: [] }));
       }
       return result;
     },

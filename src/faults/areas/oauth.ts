@@ -12,12 +12,7 @@ import { onOperation } from '../request-match.ts';
 import { answerAltered } from './handler-answer.ts';
 import { bodyOf } from './handler-input.ts';
 import { consentCallbackMutants } from './oauth-consent.ts';
-
-/** The same GET with its query string changed by `alter` (string work on the query: the request is already routed). */
-function withQueryText(request: Request, alter: (query: string) => string): Request {
-  const [base, query = ''] = request.url.split('?');
-  return new Request(`${base}?${alter(query)}`, request);
-}
+import { queryOf, withQueryText } from '../addresses.ts';
 
 /** A token without its `svc_at_` / `svc_rt_` prefix. */
 const unprefixed = (token: unknown) => (typeof token === 'string' ? token.replace(/^svc_(at|rt)_/, '') : token);
@@ -30,9 +25,6 @@ function refreshTokenScopes(state: MockState, token: unknown): string[] | undefi
   }
   return undefined;
 }
-
-/** The query of a request, read as the routed operation's parameters (the request is already routed). */
-const queryOf = (request: Request) => new URLSearchParams(request.url.split('?')[1] ?? '');
 
 /** Whether any workspace of the mock has an app of this client id. */
 const knownClient = (state: MockState, clientId: string | null) =>

@@ -13,7 +13,7 @@ export const companiesHandlers: TagHandlers<'Companies'> = {
 
   async listCompanies(handlerContext) {
     const context = recordContext(handlerContext);
-    const page = await listCompanies(context, handlerContext.input.query.q as string | undefined);
+    const page = await listCompanies(context, handlerContext.input.query.q);
     return { body: { ...page, data: page.data.map((company) => presentCompany(context.workspace, company)) } };
   },
 

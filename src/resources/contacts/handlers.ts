@@ -19,6 +19,7 @@ export const contactsHandlers: TagHandlers<'Contacts'> = {
 
   async createContact(handlerContext) {
     const context = recordContext(handlerContext);
+    // The document's body is an anyOf (a name, a phone or an email), which its generated type widens to unknown.
     const contact = await createContact(context, handlerContext.input.body as ContactCreate);
     return { status: 201, body: presentContact(context.workspace, contact) };
   },

@@ -8,6 +8,7 @@
 // `system` actor, so that a receiver mirroring the status never misses one.
 import { ApiError } from '../../errors/api-error.ts';
 import type { MockState } from '../../mock-state.ts';
+import { scheduleChange } from '../../workspaces/scheduled-change.ts';
 import type { Workspace } from '../../workspaces/workspace.ts';
 import { memberIdFrom } from '../records/members.ts';
 import { systemContext, type RecordContext } from '../records/record-context.ts';
@@ -90,17 +91,15 @@ export function resumeWakeUps(state: MockState, workspace: Workspace): void {
 /** Once the snooze commits, its end waits on the workspace clock; a later change of state makes it do nothing. */
 function scheduleWakeUp(state: MockState, workspace: Workspace, conversationId: string, snoozedUntil: string): void {
   workspace.transactions.afterCommit(() => {
-    workspace.clock.schedule(Date.parse(snoozedUntil), () => wakeUp(state, workspace, conversationId, snoozedUntil));
+    scheduleChange(state, workspace, Date.parse(snoozedUntil), () => wakeUp(state, workspace, conversationId, snoozedUntil));
   });
 }
 
+/** The wake-up of a snooze, in its own transaction of the workspace (scheduleChange). */
 async function wakeUp(state: MockState, workspace: Workspace, conversationId: string, snoozedUntil: string): Promise<void> {
-  if (state.workspaces.get(workspace.id) !== workspace) return; // removed or replaced meanwhile
-  await workspace.transactions.run(async () => {
-    const conversation = workspace.tables.conversations.get(conversationId);
-    if (conversation?.status !== 'snoozed' || conversation.snoozed_until !== snoozedUntil) return;
-    await changeStatus(systemContext(state, workspace), conversation, open);
-  });
+  const conversation = workspace.tables.conversations.get(conversationId);
+  if (conversation?.status !== 'snoozed' || conversation.snoozed_until !== snoozedUntil) return;
+  await changeStatus(systemContext(state, workspace), conversation, open);
 }
 
 /**

@@ -3,6 +3,7 @@
 // change an event, unless the channel's rules or its outcome (channel-outcome.ts) stop it earlier
 // or fail it. Small delays keep tests short; a frozen clock is walked by advancing it.
 import type { MockState } from '../../mock-state.ts';
+import { scheduleChange } from '../../workspaces/scheduled-change.ts';
 import type { Workspace } from '../../workspaces/workspace.ts';
 import { systemContext, type RecordContext } from '../records/record-context.ts';
 import { channelOutcome, DEFAULT_FAILURE, type ChannelOutcome } from './channel-outcome.ts';
@@ -56,23 +57,21 @@ type Walk = { messageId: string; seq: number; queuedAtMs: number; outcome: Chann
 function schedule(state: MockState, workspace: Workspace, walk: Walk, index: number): void {
   const step = WALK[index];
   if (!step) return;
-  workspace.clock.schedule(walk.queuedAtMs + step.afterMs, () => takeStep(state, workspace, walk, index));
+  scheduleChange(state, workspace, walk.queuedAtMs + step.afterMs, () => takeStep(state, workspace, walk, index));
 }
 
+/** One step of the walk, in its own transaction of the workspace (scheduleChange). */
 async function takeStep(state: MockState, workspace: Workspace, walk: Walk, index: number): Promise<void> {
-  if (state.workspaces.get(workspace.id) !== workspace) return; // removed or replaced meanwhile
-  await workspace.transactions.run(async () => {
-    const { tables } = workspace;
-    const message = tables.messages.get(walk.messageId);
-    const step = WALK[index]!;
-    // A retry started a new walk, or the message moved on otherwise: this step is stale.
-    if (!message || message.delivery_seq !== walk.seq || message.status !== step.from) return;
-    const failure = failureAt(workspace, walk, message, index);
-    if (failure !== null) return void (await changeStatus(state, workspace, message, 'failed', failure));
-    if (walk.outcome.status !== 'failed' && REACHED[walk.outcome.status] < index + 1) return;
-    await changeStatus(state, workspace, message, step.status, null);
-    workspace.transactions.afterCommit(() => schedule(state, workspace, walk, index + 1));
-  });
+  const { tables } = workspace;
+  const message = tables.messages.get(walk.messageId);
+  const step = WALK[index]!;
+  // A retry started a new walk, or the message moved on otherwise: this step is stale.
+  if (!message || message.delivery_seq !== walk.seq || message.status !== step.from) return;
+  const failure = failureAt(workspace, walk, message, index);
+  if (failure !== null) return void (await changeStatus(state, workspace, message, 'failed', failure));
+  if (walk.outcome.status !== 'failed' && REACHED[walk.outcome.status] < index + 1) return;
+  await changeStatus(state, workspace, message, step.status, null);
+  workspace.transactions.afterCommit(() => schedule(state, workspace, walk, index + 1));
 }
 
 /** Why the message fails at this step: the channel's rules when it is sent, then the outcome set for the channel. */

@@ -50,7 +50,7 @@ export const conversationsHandlers: TagHandlers<'Conversations'> = {
   async assignConversation(handlerContext) {
     const context = recordContext(handlerContext);
     const conversation = findConversation(context.tables, handlerContext.input.path.id);
-    const { assignee_id } = handlerContext.input.body as { assignee_id: string | null };
+    const { assignee_id } = handlerContext.input.body;
     return shown(context, await assign(context, conversation, assignee_id));
   },
 
@@ -67,6 +67,6 @@ export const conversationsHandlers: TagHandlers<'Conversations'> = {
   async snoozeConversation(handlerContext) {
     const context = recordContext(handlerContext);
     const conversation = findConversation(context.tables, handlerContext.input.path.id);
-    return shown(context, await snooze(context, conversation, (handlerContext.input.body as { until: string }).until));
+    return shown(context, await snooze(context, conversation, handlerContext.input.body.until));
   },
 };

@@ -3,13 +3,12 @@
 // lets in only a web app session of an owner or admin.
 import type { TagHandlers } from '../../http/handler.ts';
 import { recordContext } from '../records/record-context.ts';
-import type { CustomEntity } from './custom-values.ts';
 import { fieldsInOrder } from './field-list.ts';
 import { createField, deleteField, updateField } from './field-writes.ts';
 
 export const fieldsHandlers: TagHandlers<'Fields'> = {
   listFields(context) {
-    return { body: { data: fieldsInOrder(recordContext(context), context.input.query.entity as CustomEntity | undefined) } };
+    return { body: { data: fieldsInOrder(recordContext(context), context.input.query.entity) } };
   },
 
   async createField(context) {

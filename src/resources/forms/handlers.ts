@@ -3,7 +3,7 @@
 // happens as the system (spec 6.1 actor `system`: no member or key of the workspace acted), in one
 // transaction of that workspace. CORS headers are added around them (form-cors.ts).
 import { ApiError } from '../../errors/api-error.ts';
-import type { HandlerContext, TagHandlers } from '../../http/handler.ts';
+import { inAddressedWorkspace, type HandlerContext, type TagHandlers } from '../../http/handler.ts';
 import { systemContext } from '../records/record-context.ts';
 import { applySubmission } from './apply-submission.ts';
 import { checkAnswers } from './check-answers.ts';
@@ -17,7 +17,7 @@ import { issueFormToken, loadedAt } from './form-token.ts';
 import { availableForm, findForm } from './find-form.ts';
 import { hostedPage, unavailablePage, wantsJson } from './hosted-page.ts';
 import { answeredRedirectUrl } from './redirect-url.ts';
-import { readSubmission, type SubmissionBody } from './submission-body.ts';
+import { isPlainObject, readSubmission } from './submission-body.ts';
 import { widgetScript } from './widget-script.ts';
 
 export const formsHandlers: TagHandlers<'Forms'> = {
@@ -25,7 +25,7 @@ export const formsHandlers: TagHandlers<'Forms'> = {
     const { state, request, input } = context;
     const { workspace, form } = availableForm(state, input.path.form_id);
     refuseForeignOrigin(state, form, request);
-    const key = textsKey(form, input.query.lang as string | undefined, request.headers.get('accept-language'));
+    const key = textsKey(form, input.query.lang, request.headers.get('accept-language'));
     const token = await issueFormToken(state, workspace, form);
     // Every load carries a fresh token: a cached configuration would carry a stale one.
     return { body: presentConfig(form, key, token), headers: { 'Cache-Control': 'no-store' } };
@@ -33,19 +33,20 @@ export const formsHandlers: TagHandlers<'Forms'> = {
 
   preflightFormConfig: (context) => preflight(context, 'GET, OPTIONS'),
 
-  async submitForm(context) {
-    const { state, request, input } = context;
-    const { workspace, form } = availableForm(state, input.path.form_id);
-    refuseForeignOrigin(state, form, request);
-    const key = textsKey(form, langSent(input.body), request.headers.get('accept-language'));
-    const language = languageOf(key);
-    const texts = textsOf(form, key);
-    const accepted = {
-      status: 201,
-      body: { ok: true, success: texts.success ?? DEFAULT_SUCCESS[language], redirect_url: answeredRedirectUrl(form.redirect_url) },
-    };
-
-    return workspace.transactions.run(async () => {
+  // A submission changes the workspace of the form it names (spec 4.12), as the system.
+  submitForm: inAddressedWorkspace(
+    ({ state, input }) => findForm(state, input.path.form_id)?.workspace,
+    async (context) => {
+      const { state, request, input } = context;
+      const { workspace, form } = availableForm(state, input.path.form_id);
+      refuseForeignOrigin(state, form, request);
+      const key = textsKey(form, langSent(input.body), request.headers.get('accept-language'));
+      const language = languageOf(key);
+      const texts = textsOf(form, key);
+      const accepted = {
+        status: 201,
+        body: { ok: true, success: texts.success ?? DEFAULT_SUCCESS[language], redirect_url: answeredRedirectUrl(form.redirect_url) },
+      };
       takeSubmission(workspace, form.id, context.clientAddress ?? 'unknown', workspace.now());
       const body = readSubmission(context, language);
       const loadedAtMs = await loadedAt(state, workspace, form, body.token);
@@ -57,12 +58,12 @@ export const formsHandlers: TagHandlers<'Forms'> = {
       const checked = checkAnswers(records, form, body.answers, language, consent);
       await applySubmission(records, { form, checked, body, language, textsKey: key });
       return accepted;
-    });
-  },
+    },
+  ),
 
   preflightFormSubmit: (context) => preflight(context, 'POST, OPTIONS'),
 
-  getWidgetScript: ({ input }) => widgetScript(input.query.v as string | undefined),
+  getWidgetScript: ({ input }) => widgetScript(input.query.v),
 
   getHostedFormPage({ state, request, input }) {
     const found = findForm(state, input.path.form_id);
@@ -79,8 +80,11 @@ export const formsHandlers: TagHandlers<'Forms'> = {
  * `origin_not_allowed`. An unknown or paused form passes, so that the page can read the 404
  * `form_unavailable` of the request itself. Access-Control-Allow-Origin comes from form-cors.ts.
  */
-function preflight({ state, request, input }: HandlerContext, methods: string): Response {
-  const form = findForm(state, input.path.form_id!)?.form;
+function preflight(
+  { state, request, input }: Pick<HandlerContext, 'state' | 'request'> & { input: { path: { form_id: string } } },
+  methods: string,
+): Response {
+  const form = findForm(state, input.path.form_id)?.form;
   if (!originVerdict(state, form, request).allowed) throw new ApiError('origin_not_allowed');
   return new Response(null, {
     status: 204,
@@ -94,6 +98,6 @@ function preflight({ state, request, input }: HandlerContext, methods: string): 
 
 /** The `lang` of a body not checked yet: the language its errors are written in. */
 function langSent(body: unknown): string | undefined {
-  const lang = (body as Partial<SubmissionBody> | undefined)?.lang;
+  const lang = isPlainObject(body) ? body.lang : undefined;
   return typeof lang === 'string' ? lang : undefined;
 }

@@ -10,7 +10,6 @@ import { presentContact } from '../contacts/present-contact.ts';
 import { leadBoard } from './lead-board.ts';
 import { addContact, additionalContacts, removeContact } from './lead-contacts.ts';
 import { addLine, changeLine, findLine, linesOf, presentLine } from './lead-products.ts';
-import type { LeadFilters } from './lead-filters.ts';
 import { listLeads } from './list-leads.ts';
 import type { StoredLeadProduct } from './lead-product-record.ts';
 import { leadJson, presentLead } from './present-lead.ts';
@@ -28,14 +27,14 @@ export const leadsHandlers: TagHandlers<'Leads'> = {
   async listLeads(handlerContext) {
     const context = recordContext(handlerContext);
     const { query } = handlerContext.input;
-    const page = await listLeads(context, query as LeadFilters, query.sort as 'position' | undefined, query.cursor as string | undefined);
+    const page = await listLeads(context, query, query.sort, query.cursor);
     return jsonPageResponse(page, (lead) => leadJson(context.workspace, lead));
   },
 
   getLeadBoard(handlerContext) {
     const context = recordContext(handlerContext);
     const { query } = handlerContext.input;
-    const board = leadBoard(context, query as LeadFilters, pageSize(handlerContext.operation, query));
+    const board = leadBoard(context, query, pageSize(handlerContext.operation, query));
     return {
       body: {
         ...board,
@@ -62,14 +61,14 @@ export const leadsHandlers: TagHandlers<'Leads'> = {
   async addLeadContact(handlerContext) {
     const context = recordContext(handlerContext);
     const lead = findLive(context.tables.leads, handlerContext.input.path.id);
-    const { contact, added } = await addContact(context, lead, (handlerContext.input.body as { contact_id: string }).contact_id);
+    const { contact, added } = await addContact(context, lead, handlerContext.input.body.contact_id);
     return { status: added ? 201 : 200, body: presentContact(context.workspace, contact) };
   },
 
   removeLeadContact(handlerContext) {
     const context = recordContext(handlerContext);
     const { path } = handlerContext.input;
-    const id = removeContact(context, findLive(context.tables.leads, path.id!), path.contactID!);
+    const id = removeContact(context, findLive(context.tables.leads, path.id), path.contactID);
     return { body: { ok: true, id } };
   },
 
@@ -89,14 +88,14 @@ export const leadsHandlers: TagHandlers<'Leads'> = {
   async updateLeadProduct(handlerContext) {
     const context = recordContext(handlerContext);
     const { path, body } = handlerContext.input;
-    const line = findLine(context, findLive(context.tables.leads, path.id!), path.itemID!);
-    return { body: presentLine(await changeLine(context, line, body as Parameters<typeof changeLine>[2])) };
+    const line = findLine(context, findLive(context.tables.leads, path.id), path.itemID);
+    return { body: presentLine(await changeLine(context, line, body)) };
   },
 
   removeLeadProduct(handlerContext) {
     const context = recordContext(handlerContext);
     const { path } = handlerContext.input;
-    const line = findLine(context, findLive(context.tables.leads, path.id!), path.itemID!);
+    const line = findLine(context, findLive(context.tables.leads, path.id), path.itemID);
     context.tables.leadProducts.remove(line.id);
     return { body: { ok: true, id: line.id } };
   },

@@ -1,6 +1,7 @@
 // Read, delete and restore of a record kind with a trash (spec 2.1, 3): the same three handlers
 // for leads, contacts and companies, only the table and the presenter differ.
-import type { Handler, HandlerMap } from '../../http/handler.ts';
+import type { HandlerContext, HandlerResult } from '../../http/handler.ts';
+import type { ValidatedInput } from '../../http/request-validation.ts';
 import { findRecord } from '../../store/find-record.ts';
 import type { Table } from '../../store/table.ts';
 import type { WorkspaceTables } from '../../workspaces/workspace-tables.ts';
@@ -17,8 +18,12 @@ export type TrashableKind<T extends Trashable, Kind extends string> = {
   checkRestore?(context: RecordContext, record: T): void;
 };
 
+/** The context of a route of one record, `{id}` (its id or number, spec 2.1). */
+type RecordRouteContext = Omit<HandlerContext, 'input'> & { input: ValidatedInput & { path: { id: string } } };
+type RecordRouteHandler = (context: RecordRouteContext) => Promise<HandlerResult> | HandlerResult;
+
 /** The three handlers, under the operationIds the kind names (the tag's handlers check them against the document). */
-export type TrashableHandlers<Kind extends string> = Record<`get${Kind}` | `delete${Kind}` | `restore${Kind}`, Handler>;
+export type TrashableHandlers<Kind extends string> = Record<`get${Kind}` | `delete${Kind}` | `restore${Kind}`, RecordRouteHandler>;
 
 export function trashableHandlers<T extends Trashable, Kind extends string>({
   kind,
@@ -26,15 +31,15 @@ export function trashableHandlers<T extends Trashable, Kind extends string>({
   present,
   checkRestore,
 }: TrashableKind<T, Kind>): TrashableHandlers<Kind> {
-  const handlers: HandlerMap = {
+  const handlers: Record<string, RecordRouteHandler> = {
     [`get${kind}`](handlerContext) {
       const context = recordContext(handlerContext);
-      return { body: present(context.workspace, findLive(tableOf(context.tables), handlerContext.input.path.id!)) };
+      return { body: present(context.workspace, findLive(tableOf(context.tables), handlerContext.input.path.id)) };
     },
 
     async [`delete${kind}`](handlerContext) {
       const context = recordContext(handlerContext);
-      const record = findLive(tableOf(context.tables), handlerContext.input.path.id!);
+      const record = findLive(tableOf(context.tables), handlerContext.input.path.id);
       await moveToTrash(tableOf(context.tables), record, context.nowIso());
       return { body: { ok: true, id: record.id } };
     },
@@ -42,7 +47,7 @@ export function trashableHandlers<T extends Trashable, Kind extends string>({
     async [`restore${kind}`](handlerContext) {
       const context = recordContext(handlerContext);
       const table = tableOf(context.tables);
-      const record = findRecord(table, handlerContext.input.path.id!);
+      const record = findRecord(table, handlerContext.input.path.id);
       if (record.deleted_at !== null) checkRestore?.(context, record);
       return { body: present(context.workspace, await restoreFromTrash(table, record)) };
     },

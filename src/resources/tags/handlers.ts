@@ -13,7 +13,7 @@ import { checkedNames } from './tag-list-input.ts';
 import { tagKey } from './tag-name.ts';
 import { canCreateTags, canManageTags } from './tag-rights.ts';
 import { changeTagSettings, tagSettings } from './tag-settings.ts';
-import { noCounts, type TaggedEntity } from './tagged-records.ts';
+import { noCounts } from './tagged-records.ts';
 
 type Schemas = components['schemas'];
 
@@ -61,7 +61,7 @@ export const tagsHandlers: TagHandlers<'Tags'> = {
 
   async runBulkAction(context) {
     const records = recordContext(context);
-    const entity = context.input.path.entity as TaggedEntity;
+    const entity = context.input.path.entity;
     return { body: await runBulkAction(records, entity, context.input.body) };
   },
 

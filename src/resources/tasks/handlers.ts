@@ -9,7 +9,7 @@ import { createTask } from './create-task.ts';
 import { listTasks } from './list-tasks.ts';
 import { presentTask } from './present-task.ts';
 import type { StoredTask } from './task-record.ts';
-import { completeTask, reopenTask, snoozeTask, type TaskComplete } from './task-states.ts';
+import { completeTask, reopenTask, snoozeTask } from './task-states.ts';
 
 function shown(context: RecordContext, task: StoredTask, status = 200) {
   return { status, body: presentTask(context.workspace, task, context.workspace.now()) };
@@ -57,7 +57,7 @@ export const tasksHandlers: TagHandlers<'Tasks'> = {
 
   async completeTask(handler) {
     const [context, task] = liveTask(handler);
-    return shown(context, await completeTask(context, task, handler.input.body as TaskComplete | undefined));
+    return shown(context, await completeTask(context, task, handler.input.body));
   },
 
   async reopenTask(handler) {

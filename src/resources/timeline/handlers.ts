@@ -6,14 +6,13 @@ import { listTimeline } from './list-timeline.ts';
 import { addNote, deleteNote, editNote, findNote, pinNote } from './notes.ts';
 import { presentItem } from './present-item.ts';
 import { liveEntity } from './timeline-entity.ts';
-import type { TimelineEntityType } from './timeline-record.ts';
 
 export const timelineHandlers: TagHandlers<'Timeline'> = {
   async listTimeline(handler) {
     const context = recordContext(handler);
     const { query } = handler.input;
-    const entity = liveEntity(context.tables, query.entity_type as TimelineEntityType, query.entity_id as string);
-    const page = await listTimeline(context, entity, query.kinds as string | undefined);
+    const entity = liveEntity(context.tables, query.entity_type, query.entity_id);
+    const page = await listTimeline(context, entity, query.kinds);
     return { body: { data: page.data.map((item) => presentItem(context, item)), next_cursor: page.next_cursor } };
   },
 

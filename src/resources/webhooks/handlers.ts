@@ -1,6 +1,6 @@
 // Handlers of the webhook routes (spec 4.11), by operationId.
 import { emit } from '../../events/emit.ts';
-import type { HandlerContext, TagHandlers } from '../../http/handler.ts';
+import type { TagHandlers } from '../../http/handler.ts';
 import { refuseOverPlanLimit } from '../../limits/plans.ts';
 import { normalizeId } from '../../ids/ids.ts';
 import { newestFirstPage, sortedPage } from '../../store/paging.ts';
@@ -66,13 +66,14 @@ export const webhooksHandlers: TagHandlers<'Webhooks'> = {
     const event = await emit(context.workspace, context.actor, 'ping', { id: webhook.id, object: 'webhook' });
     // The outbox stored it as the one delivery of this event to this webhook (queue-events.ts).
     const [delivery] = context.tables.deliveries.findBy('webhookEvent', `${webhook.id} ${event.id}`);
-    return { body: presentDelivery(await attemptNow(context.state, context.workspace, delivery!.id)) };
+    if (!delivery) throw new Error(`the outbox kept no delivery of ping ${event.id} to ${webhook.id}`);
+    return { body: presentDelivery(await attemptNow(context.state, context.workspace, delivery.id)) };
   },
 
   async enableWebhook(handlerContext) {
     const context = recordContext(handlerContext);
     const webhook = findWebhook(context, handlerContext);
-    const resend = (handlerContext.input.body as { resend_failed?: boolean } | undefined)?.resend_failed === true;
+    const resend = handlerContext.input.body?.resend_failed === true;
     // Enabling an active webhook resets its failure count too (spec 3: "failure count reset").
     const enabled = await enableWebhook(context.workspace, webhook);
     const resent = resend ? await resendFailed(context.state, context.workspace, enabled.id) : 0;
@@ -130,14 +131,16 @@ export const webhooksHandlers: TagHandlers<'Webhooks'> = {
   },
 };
 
-function findWebhook(context: RecordContext, handlerContext: HandlerContext): StoredWebhook {
-  const webhook = context.tables.webhooks.get(normalizeId(handlerContext.input.path.id!));
-  if (!webhook) throw notFound(handlerContext.input.path.id!, 'webhook');
+/** The webhook of a route's `{id}`. */
+function findWebhook(context: RecordContext, { input }: { input: { path: { id: string } } }): StoredWebhook {
+  const webhook = context.tables.webhooks.get(normalizeId(input.path.id));
+  if (!webhook) throw notFound(input.path.id, 'webhook');
   return webhook;
 }
 
-function findDelivery(context: RecordContext, handlerContext: HandlerContext, webhook: StoredWebhook): StoredDelivery {
-  const delivery = webhookDelivery(context.tables.deliveries, handlerContext.input.path.did!);
-  if (!delivery || delivery.webhook_id !== webhook.id) throw notFound(handlerContext.input.path.did!, 'delivery');
+/** The delivery of a route's `{did}`, of that webhook only. */
+function findDelivery(context: RecordContext, { input }: { input: { path: { did: string } } }, webhook: StoredWebhook): StoredDelivery {
+  const delivery = webhookDelivery(context.tables.deliveries, input.path.did);
+  if (!delivery || delivery.webhook_id !== webhook.id) throw notFound(input.path.did, 'delivery');
   return delivery;
 }
