@@ -37,7 +37,11 @@ export function storyOf(report: ExploreReport, divergence: Divergence): string {
         `crmkit explore --seed ${report.seed} --calls ${report.calls} --steps ${divergence.steps.map((step) => step.id).join(',')} ` +
         `found this sequence answered otherwise than a crmkit workspace answers it (shrunk from ${divergence.originalLength} steps). ` +
         `Rules it touches: ${divergence.rules.join(', ')}.`,
-      steps: usesOwner(divergence.exchanges) ? [OWNER_STEP, ...steps] : steps,
+      steps: [
+        ...(usesOwner(divergence.exchanges) ? [OWNER_STEP] : []),
+        ...(divergence.exchanges.some(({ step }) => step.as === 'other-workspace') ? [OTHER_WORKSPACE_STEP] : []),
+        ...steps,
+      ],
     },
     { lineWidth: 0 },
   );
@@ -64,7 +68,13 @@ function storyStep(executed: Executed, index: number, writing: Writing): Record<
   return {
     name: `${index + 1}. ${step.operationId}${writing.diverging ? ' (where the answers differed)' : ''}`,
     ...(needsOf(step).length ? { needs: needsOf(step) } : {}),
-    request: { method: operation.method.toUpperCase(), path, ...(Object.keys(query).length ? { query } : {}), ...(body ? { body } : {}) },
+    request: {
+      method: operation.method.toUpperCase(),
+      path,
+      ...(Object.keys(query).length ? { query } : {}),
+      ...(body ? { body } : {}),
+      ...(step.as === 'other-workspace' ? { credential: '${other.api_key}' } : {}),
+    },
     expect: {
       status: statuses.length === 1 ? statuses[0] : statuses,
       ...(expected && Object.keys(expected).length ? { body: expected } : {}),
@@ -79,6 +89,16 @@ const OWNER_STEP = {
   request: { method: 'GET', path: '/v1/members', query: { limit: '100' } },
   expect: { status: 200 },
   capture: { members: 'body' },
+};
+
+/**
+ * A second workspace to send as (spec 1: a key sees only its own workspace's records), made
+ * through the mock's control API; on a deployment it is skipped, and so are the steps sent as it.
+ */
+const OTHER_WORKSPACE_STEP = {
+  name: 'A second workspace (a mock only)',
+  control: { method: 'POST', path: '/_mock/workspaces', body: {} },
+  capture: { other: 'body' },
 };
 
 function usesOwner(exchanges: Executed[]): boolean {
@@ -99,12 +119,13 @@ function pipelineStep(lead: number): Record<string, unknown> {
 function needsOf(step: Step): string[] {
   const refs = [...Object.values(step.params), ...Object.values(step.query), ...Object.values(step.body ?? {})];
   return [
-    ...new Set(
-      refs.flatMap((value) => {
+    ...new Set([
+      ...(step.as === 'other-workspace' ? ['other'] : []),
+      ...refs.flatMap((value) => {
         if (isRef(value)) return value.ref === OWNER_REF ? [] : [`s${value.ref}`];
         return isCursorOf(value) ? [`s${value.cursorOf}`] : isStageOf(value) ? [`p${value.stageOf}`] : [];
       }),
-    ),
+    ]),
   ];
 }
 
