@@ -7,6 +7,7 @@
 import { ConformanceClient } from '../client.ts';
 import { controlPost, resolveTarget, type TargetOptions } from '../target.ts';
 import { addCustomFields } from './custom-fields.ts';
+import { addPeople, httpPoster } from './members.ts';
 import type { Difference } from './compare.ts';
 import { operationOf } from './document-schemas.ts';
 import { RESOURCES } from './resources.ts';
@@ -75,11 +76,15 @@ export async function runExplore(options: ExploreOptions): Promise<ExploreReport
   // Every replay writes its own marker (of the same length), so that its lists hold only its records.
   const markerOf = (n: number) => `x${runId}${String(n).padStart(3, '0')}`;
   const sidesMade: Side[] = [];
+  // On a mock the run's workspace also gets the people of members.ts (the oracle's workspaces have them then too).
+  const people = target.mock
+    ? await addPeople(httpPoster(target.mock.controlUrl, target.mock.controlToken), target.mock.workspaceId)
+    : new Map();
   const play = async (steps: Step[], deadline?: number): Promise<Played> => {
     const marker = markerOf(replay++);
     const sides = {
-      target: targetSide(client, pace, target.otherKey),
-      oracle: await oracleSide(oracle),
+      target: targetSide(client, pace, target.otherKey, people),
+      oracle: await oracleSide(oracle, people.size > 0),
       targetIsMock,
       signal: options.signal,
       deadline,

@@ -3,6 +3,7 @@
 // oracle (each resolving a reference to its own id) and a shorter one can be cut from it.
 import { allowsNull, bodySchemaOf } from './document-schemas.ts';
 import { Coverage } from './coverage.ts';
+import { refusedCustom } from './custom-fields.ts';
 import { filtersOf } from './list-filters.ts';
 import { isQueryable, queryStep } from './query-moves.ts';
 import { Prng } from './prng.ts';
@@ -36,6 +37,7 @@ type Move =
   | 'timeline'
   | 'merge-tags'
   | 'query'
+  | 'people'
   | 'unknown-id'
   | 'missing-required'
   | 'over-limit'
@@ -53,6 +55,7 @@ const MOVES: [Move, number][] = [
   ['timeline', 4],
   ['merge-tags', 2],
   ['query', 4],
+  ['people', 2],
   ['unknown-id', 5],
   ['missing-required', 4],
   ['over-limit', 4],
@@ -173,6 +176,8 @@ class Generator {
         return this.#mergeTags(id);
       case 'query':
         return this.#query(id);
+      case 'people':
+        return this.#people(id);
       case 'unknown-id':
         return this.#unknownId(id);
       case 'missing-required':
@@ -214,15 +219,15 @@ class Generator {
   #createBody(resource: Resource): Record<string, unknown> {
     const { properties, required } = bodySchemaOf(resource.create);
     const wanted = new Set([...required, ...(resource.createWith ?? []), ...this.#prng.some(Object.keys(properties))]);
-    const body = this.#bodyOf(properties, [...wanted]);
+    const body = this.#bodyOf(resource.create, properties, [...wanted]);
     if ('entity_type' in properties) Object.assign(body, this.#entity(resource.name === 'note'));
     return body;
   }
 
-  #bodyOf(properties: Record<string, any>, names: string[]): Record<string, unknown> {
+  #bodyOf(route: string, properties: Record<string, any>, names: string[]): Record<string, unknown> {
     const entries = names
       .filter((name) => name in properties && !['entity_type', 'entity_id'].includes(name))
-      .map((name) => [name, valueFor(name, properties[name], this.#values)] as const);
+      .map((name) => [name, valueFor(name, properties[name], this.#values, route)] as const);
     return Object.fromEntries(entries.filter(([, value]) => value !== undefined));
   }
 
@@ -257,14 +262,26 @@ class Generator {
     if (!resource.update) return this.#read(id, made);
     if (made.resource === 'lead' && this.#prng.chance(0.5)) return this.#close(id, made);
     const { properties } = bodySchemaOf(resource.update);
-    // The property this change has sent least so far, and a few more: every property is changed in turn.
-    const least = this.#coverage.least(Object.keys(properties), (name) => `${resource.update} ${name}`);
-    const body = this.#bodyOf(properties, [...new Set([least, ...this.#prng.some(Object.keys(properties))])]);
+    const body = this.#bodyOf(resource.update, properties, this.#changed(resource.update, properties, made));
     // `null` clears what the schema lets it clear (spec 4.2, 4.3: "`null` clears").
     for (const name of Object.keys(body)) if (allowsNull(properties[name]!) && this.#prng.chance(0.25)) body[name] = null;
     for (const ref of refsIn(body)) made.links.add(ref);
+    made.body = { ...made.body, ...body };
     if (made.tagName && tagNameOf(body.name)) made.tagName = tagNameOf(body.name);
     return { id, operationId: resource.update, params: { id: { ref: made.ref } }, query: {}, body, variant: 'valid' };
+  }
+
+  /**
+   * The properties a change sends: the one this route has sent least so far and a few more, so
+   * that every property is changed in turn; now and then one alone, one the record holds a value
+   * of (2.1: PATCH changes only the fields sent, so the values beside it must stay as they are).
+   */
+  #changed(route: string, properties: Record<string, unknown>, made: Made): string[] {
+    const names = Object.keys(properties);
+    const held = names.filter((name) => made.body[name] !== undefined && made.body[name] !== null);
+    if (held.length && this.#prng.chance(0.35)) return [this.#coverage.least(held, (name) => `${route} ${name} alone`)];
+    const least = this.#coverage.least(names, (name) => `${route} ${name}`);
+    return [...new Set([least, ...this.#prng.some(names)])];
   }
 
   /** A lead moved into its pipeline's won or lost stage (spec 3: `closed_at` set; a loss with its reason in the same request). */
@@ -318,7 +335,9 @@ class Generator {
   #mergeTags(id: number): Step {
     const tags = this.#made.filter((made) => made.resource === 'tag' && !made.deleted);
     if (tags.length < 2) return this.#create(id, resourceNamed('tag'));
-    const [merged, into] = [this.#prng.pick(tags), this.#prng.pick(tags)];
+    // Most often two tags one record carries both of (4.4: the record keeps the target once), else any two.
+    const together = this.#tagsTogether(tags);
+    const [merged, into] = together && this.#prng.chance(0.7) ? together : [this.#prng.pick(tags), this.#prng.pick(tags)];
     if (merged === into) return this.#list(id, resourceNamed('tag'));
     merged.deleted = true;
     this.#followUps.unshift((next) => this.#list(next, resourceNamed('tag')));
@@ -330,6 +349,22 @@ class Generator {
       body: { into: { ref: into.ref } },
       variant: 'valid',
     };
+  }
+
+  /** The workspace's members (spec 2.7: active and deactivated ones; members.ts makes one of each on a mock), with a filter now and then. */
+  #people(id: number): Step {
+    return { id, operationId: 'listMembers', params: {}, query: filtersOf('listMembers', this.#values), variant: 'valid' };
+  }
+
+  /** Two of `tags` that one of the run's records carries both of (as it was made or last changed), if any. */
+  #tagsTogether(tags: Made[]): [Made, Made] | undefined {
+    const named = (made: Made, name: unknown) => typeof name === 'string' && made.tagName?.toLowerCase() === name.toLowerCase();
+    const pairs = this.#made.flatMap((record) => {
+      const carried = Array.isArray(record.body.tags) ? record.body.tags : [];
+      const both = tags.filter((tag) => carried.some((name) => named(tag, name)));
+      return both.length >= 2 ? [[both[0]!, both[1]!] as [Made, Made]] : [];
+    });
+    return pairs.length ? this.#prng.pick(pairs) : undefined;
   }
 
   /** A query of the entity of a record the run made (query-moves.ts); a list when none has a field to filter on. */
@@ -396,7 +431,8 @@ class Generator {
     const { resource, operationId } = this.#coverage.least(routes, (route) => `other-workspace ${route.operationId}`);
     const made = this.#prng.pick(this.#made.filter((candidate) => candidate.resource === resource.name));
     const { properties } = bodySchemaOf(operationId);
-    const body = operationId === resource.update ? this.#bodyOf(properties, this.#prng.some(Object.keys(properties))) : undefined;
+    const body =
+      operationId === resource.update ? this.#bodyOf(operationId, properties, this.#prng.some(Object.keys(properties))) : undefined;
     this.#followUps.unshift((next) => this.#read(next, made));
     return {
       id,
@@ -426,14 +462,10 @@ class Generator {
     if (!resource.update) return this.#read(id, made);
     const { properties } = bodySchemaOf(resource.update);
     const name = this.#prng.pick(Object.keys(properties));
-    return {
-      id,
-      operationId: resource.update,
-      params: { id: { ref: made.ref } },
-      query: {},
-      body: { [name]: wrongTypeFor(properties[name]!) },
-      variant: 'wrong-type',
-    };
+    // Half the time, where both sides have custom fields, a custom value of the wrong type for its field (2.11's table).
+    const customWrong = this.#values.custom && 'custom' in properties && this.#prng.chance(0.5);
+    const body = customWrong ? { custom: refusedCustom(this.#coverage, resource.update) } : { [name]: wrongTypeFor(properties[name]!) };
+    return { id, operationId: resource.update, params: { id: { ref: made.ref } }, query: {}, body, variant: 'wrong-type' };
   }
 
   /** A change with one list or text one past the bound the document gives it (spec 8's limits): refused, nothing cut silently. */

@@ -5,6 +5,7 @@
 // lists of scalars as their length and items in any order; ids of the run's records as captures).
 import { stringify } from 'yaml';
 import { instantOf } from '../same-json.ts';
+import { CUSTOM_FIELD_BODIES } from './custom-fields.ts';
 import { statusesStandingFor } from './error-equivalence.ts';
 import { operationOf } from './document-schemas.ts';
 import type { Divergence, ExploreReport } from './explore.ts';
@@ -37,6 +38,8 @@ export function storyOf(report: ExploreReport, divergence: Divergence): string {
         `crmkit explore --seed ${report.seed} --calls ${report.calls} --steps ${divergence.steps.map((step) => step.id).join(',')} ` +
         `found this sequence answered otherwise than a crmkit workspace answers it (shrunk from ${divergence.originalLength} steps). ` +
         `Rules it touches: ${divergence.rules.join(', ')}.`,
+      // Custom values need the fields (custom-fields.ts), made as the story's setup on a mock.
+      ...(divergence.exchanges.some(({ step }) => step.body && 'custom' in step.body) ? { setup: { fields: CUSTOM_FIELD_BODIES } } : {}),
       steps: [
         ...(usesOwner(divergence.exchanges) ? [OWNER_STEP] : []),
         ...(divergence.exchanges.some(({ step }) => step.as === 'other-workspace') ? [OTHER_WORKSPACE_STEP] : []),

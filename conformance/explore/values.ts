@@ -65,9 +65,9 @@ function named(context: ValueContext, maxLength = 255): string {
   return `${context.marker} ${context.prng.pick(WORDS)} ${context.prng.int(10_000)}`.slice(0, maxLength);
 }
 
-/** A value for `name` of this schema, or undefined to leave the property out. */
-export function valueFor(name: string, schema: Schema, context: ValueContext): unknown {
-  if (name === 'custom') return context.custom ? customValue(context.prng, context.coverage) : undefined;
+/** A value for `name` of this schema in a body of `route` (an operationId), or undefined to leave the property out. */
+export function valueFor(name: string, schema: Schema, context: ValueContext, route = ''): unknown {
+  if (name === 'custom') return context.custom ? customValue(context.prng, context.coverage, route) : undefined;
   if (LEFT_OUT.has(name)) return undefined;
   const plain = concrete(schema);
   if (name === 'assignee_id') return { ref: OWNER_REF };
