@@ -38,6 +38,8 @@ type Move =
   | 'merge-tags'
   | 'query'
   | 'people'
+  | 'action'
+  | 'deliveries'
   | 'unknown-id'
   | 'missing-required'
   | 'over-limit'
@@ -56,6 +58,8 @@ const MOVES: [Move, number][] = [
   ['merge-tags', 2],
   ['query', 4],
   ['people', 2],
+  ['action', 3],
+  ['deliveries', 2],
   ['unknown-id', 5],
   ['missing-required', 4],
   ['over-limit', 4],
@@ -81,7 +85,16 @@ export type Step = {
 };
 
 /** A record the sequence made; `links`: the run's records its creates and changes named (a lead's contact, a note's lead). */
-type Made = { ref: number; resource: ResourceName; deleted: boolean; links: Set<number>; body: Record<string, unknown>; tagName?: string };
+type Made = {
+  ref: number;
+  resource: ResourceName;
+  deleted: boolean;
+  links: Set<number>;
+  body: Record<string, unknown>;
+  tagName?: string;
+  /** The record it belongs to (a delivery's webhook). */
+  parent?: number;
+};
 
 /** A tag's name as the catalog keeps it (spec 2.5: trimmed, inner spaces folded). */
 function tagNameOf(sent: unknown): string | undefined {
@@ -120,8 +133,15 @@ function referencesIn(value: unknown): number[] {
 }
 
 /** `count` steps from `seed`; the marker goes into every name the steps write. */
-export function generateSequence(seed: number, count: number, marker: string, options: { custom?: boolean } = {}): Step[] {
-  const generator = new Generator(new Prng(seed), marker, options.custom ?? false);
+export type SequenceOptions = {
+  /** Both sides have the fields of custom-fields.ts. */
+  custom?: boolean;
+  /** Where webhooks point (the run's receiver, which the target delivers to); none: no webhook is made. */
+  webhookUrl?: string | undefined;
+};
+
+export function generateSequence(seed: number, count: number, marker: string, options: SequenceOptions = {}): Step[] {
+  const generator = new Generator(new Prng(seed), marker, options);
   return Array.from({ length: count }, (_, id) => generator.step(id));
 }
 
@@ -134,11 +154,13 @@ class Generator {
   readonly #coverage: Coverage;
   readonly #values: ValueContext;
 
-  constructor(prng: Prng, marker: string, custom: boolean) {
+  constructor(prng: Prng, marker: string, options: SequenceOptions) {
     this.#prng = prng;
     this.#coverage = new Coverage(prng);
     const tagNames = () => this.#made.flatMap((made) => (made.tagName && !made.deleted ? [made.tagName] : []));
-    this.#values = { prng, coverage: this.#coverage, marker, custom, refOf: (prefix) => this.#refOfPrefix(prefix), tagNames };
+    const { webhookUrl } = options;
+    const custom = options.custom ?? false;
+    this.#values = { prng, coverage: this.#coverage, marker, custom, webhookUrl, refOf: (prefix) => this.#refOfPrefix(prefix), tagNames };
   }
 
   step(id: number): Step {
@@ -178,6 +200,10 @@ class Generator {
         return this.#query(id);
       case 'people':
         return this.#people(id);
+      case 'action':
+        return this.#action(id, live);
+      case 'deliveries':
+        return this.#deliveries(id);
       case 'unknown-id':
         return this.#unknownId(id);
       case 'missing-required':
@@ -213,7 +239,9 @@ class Generator {
   /** A note or a task needs a record to be about; a tag, a contact or a product needs none. */
   #creatable(fits: (resource: Resource) => boolean = () => true): Resource {
     const about = this.#made.some((made) => !made.deleted && ENTITY_TYPES.includes(made.resource));
-    return this.#prng.pick(RESOURCES.filter((resource) => fits(resource) && (about || resource.name !== 'note')));
+    const made = (resource: Resource) =>
+      resource.madeWhen === undefined || (resource.madeWhen === 'receiver' && this.#values.webhookUrl !== undefined);
+    return this.#prng.pick(RESOURCES.filter((resource) => made(resource) && fits(resource) && (about || resource.name !== 'note')));
   }
 
   #createBody(resource: Resource): Record<string, unknown> {
@@ -351,6 +379,43 @@ class Generator {
     };
   }
 
+  /** A route that acts on a live record (a webhook's ping or secret rotation), each in turn; a ping's delivery is kept to be read. */
+  #action(id: number, live: Made[]): Step {
+    const acting = live.filter((made) => resourceNamed(made.resource).actions);
+    if (!acting.length) return this.#read(id, this.#prng.pick(live));
+    const made = this.#prng.pick(acting);
+    const operationId = this.#coverage.least(resourceNamed(made.resource).actions!, (action) => `action ${action}`);
+    const step: Step = { id, operationId, params: { id: { ref: made.ref } }, query: {}, variant: 'valid' };
+    if (operationId !== resourceNamed('delivery').create) return step;
+    this.#made.push({ ref: id, resource: 'delivery', deleted: false, links: new Set([made.ref]), body: {}, parent: made.ref });
+    return { ...step, creates: 'delivery' };
+  }
+
+  /**
+   * A delivery read under its webhook, or its webhook's deliveries listed; now and then a delivery
+   * read under another of the run's webhooks, whose deliveries it is not (4.11: a webhook's deliveries): 404.
+   */
+  #deliveries(id: number): Step {
+    const deliveries = this.#made.filter((made) => made.resource === 'delivery');
+    if (!deliveries.length) return this.#list(id);
+    const delivery = this.#prng.pick(deliveries);
+    const others = this.#made.filter((made) => made.resource === 'webhook' && made.ref !== delivery.parent);
+    const kind = this.#coverage.least(
+      ['read', 'list', ...(others.length ? ['under another'] : [])],
+      (candidate) => `deliveries ${candidate}`,
+    );
+    if (kind === 'list')
+      return { id, operationId: 'listWebhookDeliveries', params: { id: { ref: delivery.parent! } }, query: {}, variant: 'valid' };
+    const webhook = kind === 'read' ? delivery.parent! : this.#prng.pick(others).ref;
+    return {
+      id,
+      operationId: 'getWebhookDelivery',
+      params: { id: { ref: webhook }, did: { ref: delivery.ref } },
+      query: {},
+      variant: 'valid',
+    };
+  }
+
   /** The workspace's members (spec 2.7: active and deactivated ones; members.ts makes one of each on a mock), with a filter now and then. */
   #people(id: number): Step {
     return { id, operationId: 'listMembers', params: {}, query: filtersOf('listMembers', this.#values), variant: 'valid' };
@@ -426,7 +491,9 @@ class Generator {
   #otherWorkspace(id: number): Step {
     const routes = [...new Set(this.#made.map((made) => made.resource))].flatMap((name) => {
       const resource = resourceNamed(name);
-      return [resource.read, resource.update, resource.remove].flatMap((operationId) => (operationId ? [{ resource, operationId }] : []));
+      return [resource.read, resource.update, resource.remove, ...(resource.actions ?? [])].flatMap((operationId) =>
+        operationId ? [{ resource, operationId }] : [],
+      );
     });
     const { resource, operationId } = this.#coverage.least(routes, (route) => `other-workspace ${route.operationId}`);
     const made = this.#prng.pick(this.#made.filter((candidate) => candidate.resource === resource.name));

@@ -61,9 +61,12 @@ export class Pace {
 
 const ORACLE_ORIGIN = 'http://oracle.crmkit.invalid';
 
-/** The oracle's mock: one per run; each sequence (and each replay) gets a fresh workspace of it. */
-export function createOracle(): Mock {
-  return createMock({ urls: { base_url: ORACLE_ORIGIN, hub_url: ORACLE_ORIGIN, workspace_url: ORACLE_ORIGIN } });
+/**
+ * The oracle's mock: one per run; each sequence (and each replay) gets a fresh workspace of it.
+ * It delivers to 127.0.0.1 when the target does (the run's webhooks point at its own receiver).
+ */
+export function createOracle(allowPrivateWebhooks = false): Mock {
+  return createMock({ urls: { base_url: ORACLE_ORIGIN, hub_url: ORACLE_ORIGIN, workspace_url: ORACLE_ORIGIN }, allowPrivateWebhooks });
 }
 
 /**

@@ -9,7 +9,7 @@ import { CUSTOM_FIELD_BODIES } from './custom-fields.ts';
 import { statusesStandingFor } from './error-equivalence.ts';
 import { operationOf } from './document-schemas.ts';
 import type { Divergence, ExploreReport } from './explore.ts';
-import type { Executed } from './run-sequence.ts';
+import { createdId, type Executed } from './run-sequence.ts';
 import { isCursorOf, isRef, isStageOf, OWNER_REF, type Ref, type Step } from './sequence.ts';
 
 const ID = /^[a-z]+_[0-9a-z]{26}$/;
@@ -18,7 +18,7 @@ export function storyOf(report: ExploreReport, divergence: Divergence): string {
   const { marker } = divergence;
   const oracleIds = new Map<string, number>();
   for (const executed of divergence.exchanges)
-    if (executed.step.creates && typeof executed.oracle.json?.id === 'string') oracleIds.set(executed.oracle.json.id, executed.step.id);
+    if (executed.step.creates && createdId(executed.oracle)) oracleIds.set(createdId(executed.oracle)!, executed.step.id);
   const prefixes = new Map([...oracleIds].map(([id, ref]) => [ref, id.split('_')[0]!]));
   const text = (value: string) => value.replaceAll(marker, '${run}');
   const pipelinesRead = new Set<number>();

@@ -18,6 +18,8 @@ export type ValueContext = {
   refOf(prefix: string): Ref | undefined;
   /** Whether both sides have the fields of custom-fields.ts (a mock target: the field routes are first-party only, 4.9). */
   custom: boolean;
+  /** Where the run's webhooks point (its receiver); none: the run makes no webhook. */
+  webhookUrl?: string | undefined;
   /** The names of the run's tags in the trash or not (a record's `tags` names only these: a name missing from the catalog would add a tag the run did not make, 4.4). */
   tagNames(): string[];
 };
@@ -78,6 +80,9 @@ export function valueFor(name: string, schema: Schema, context: ValueContext, ro
   if (name === 'phones') return Array.from({ length: 1 + context.prng.int(2) }, () => phone(context.prng));
   if (name === 'emails') return Array.from({ length: 1 + context.prng.int(2) }, () => email(context));
   if (name === 'tags') return tagsFor(context);
+  if (name === 'url' && context.webhookUrl) return context.webhookUrl;
+  // A list whose schema gives an example (a webhook's event patterns): the document's own example.
+  if (plain.type === 'array' && Array.isArray(plain.examples?.[0])) return plain.examples[0];
   if (name === 'currency') return context.coverage.least(CURRENCIES, (code) => `currency=${code}`);
   // Each value of an enum or a flag in turn (coverage.ts): an archived product is unarchived, a type is changed back.
   if (plain.enum)
