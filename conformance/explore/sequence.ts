@@ -290,7 +290,12 @@ class Generator {
     if (!resource.update) return this.#read(id, made);
     if (made.resource === 'lead' && this.#prng.chance(0.5)) return this.#close(id, made);
     const { properties } = bodySchemaOf(resource.update);
-    const body = this.#bodyOf(resource.update, properties, this.#changed(resource.update, properties, made));
+    const changed = this.#changed(resource.update, properties, made);
+    const body = this.#bodyOf(resource.update, properties, changed);
+    // A flag changed alone is turned the other way from what the record holds (an archived product unarchived).
+    const [alone] = changed;
+    if (changed.length === 1 && typeof made.body[alone!] === 'boolean' && typeof body[alone!] === 'boolean')
+      body[alone!] = !made.body[alone!];
     // `null` clears what the schema lets it clear (spec 4.2, 4.3: "`null` clears").
     for (const name of Object.keys(body)) if (allowsNull(properties[name]!) && this.#prng.chance(0.25)) body[name] = null;
     for (const ref of refsIn(body)) made.links.add(ref);
