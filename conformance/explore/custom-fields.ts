@@ -27,13 +27,14 @@ export async function addCustomFields(post: (path: string, body: unknown) => Pro
 }
 
 /**
- * A `custom` object of one or two of the fields for a route (its create or change): each value
- * valid, or (about one in three) one the value table refuses, the refused field and value each in
- * turn per route, so that every route that takes `custom` meets every refusal (spec 2.11).
+ * A `custom` object of one or two of the fields for a route: each value valid, or on a change
+ * (about one in three) one the value table refuses, the refused field and value each in turn per
+ * route, so that every change that takes `custom` meets every refusal (spec 2.11). A create's are
+ * valid: a refused create makes no record, and every later step about it would be skipped.
  */
-export function customValue(prng: Prng, coverage: Coverage, route: string): Record<string, unknown> {
+export function customValue(prng: Prng, coverage: Coverage, route: string, creates: boolean): Record<string, unknown> {
   const chosen = [...new Set([coverage.least(FIELDS, (field) => `${route} custom ${field.key}`), ...prng.some(FIELDS)])].slice(0, 2);
-  const refused = prng.chance(0.35) ? coverage.least(chosen, (field) => `${route} refused ${field.key}`) : undefined;
+  const refused = !creates && prng.chance(0.35) ? coverage.least(chosen, (field) => `${route} refused ${field.key}`) : undefined;
   return Object.fromEntries(
     chosen.map((field) => [field.key, field === refused ? refusedValue(field.type, coverage) : validValue(field.type, prng)]),
   );

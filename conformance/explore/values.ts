@@ -6,6 +6,7 @@ import { concrete, resolved, type Schema } from './document-schemas.ts';
 import type { Coverage } from './coverage.ts';
 import { customValue } from './custom-fields.ts';
 import type { Prng } from './prng.ts';
+import { RESOURCES } from './resources.ts';
 import { OWNER_REF, type Ref } from './sequence.ts';
 
 export type ValueContext = {
@@ -24,6 +25,7 @@ export type ValueContext = {
   tagNames(): string[];
 };
 
+const CREATES = new Set(RESOURCES.map((resource) => resource.create));
 const WORDS = ['Orzu', 'Samarqand', 'Bahor', 'Ipak', 'Navruz', 'Chinor', 'Zarafshon', 'Lola'];
 const CURRENCIES = ['UZS', 'USD', 'EUR'];
 /** Mobile prefixes of Uzbek operators; every spelling below is one spec 2.4 normalizes. */
@@ -69,7 +71,7 @@ function named(context: ValueContext, maxLength = 255): string {
 
 /** A value for `name` of this schema in a body of `route` (an operationId), or undefined to leave the property out. */
 export function valueFor(name: string, schema: Schema, context: ValueContext, route = ''): unknown {
-  if (name === 'custom') return context.custom ? customValue(context.prng, context.coverage, route) : undefined;
+  if (name === 'custom') return context.custom ? customValue(context.prng, context.coverage, route, CREATES.has(route)) : undefined;
   if (LEFT_OUT.has(name)) return undefined;
   const plain = concrete(schema);
   if (name === 'assignee_id') return { ref: OWNER_REF };
