@@ -144,7 +144,7 @@ function exploreSummary(results: Results, label: Label): string {
     .flatMap(([, run]) => (run.first ? [run.first] : []));
   const clean = measure.results[CLEAN];
   return [
-    `- ${label} (explorer at ${measure.commit}; ${measured.length} of ${huntFaults.length} measured): checks only ${count(true, false)}, explore alone ${count(false, true)}, ` +
+    `- ${label} (\`${measure.command}\`, explorer at ${measure.commit}; ${measured.length} of ${huntFaults.length} measured): checks only ${count(true, false)}, explore alone ${count(false, true)}, ` +
       `both ${count(true, true)}, neither ${count(false, false)}; of the ${missedByChecks} the checks missed, explore catches ${count(false, true)} ` +
       `(${missedByChecks ? Math.round((100 * count(false, true)) / missedByChecks) : 0} %)`,
     `  clean mock: ${clean ? `${clean.divergences.length} divergences in ${clean.stepsRun} calls` : 'not measured'}; ` +
@@ -166,7 +166,7 @@ function exploreTable(results: Results): string {
     return `| ${fault.name} | ${fault.area} | ${checks ? 'yes' : 'no'} | ${cells.map((cell) => cell.join(' | ')).join(' | ')} |`;
   });
   return [
-    `## The explorer's column: \`${EXPLORE_COMMAND}\` against a mock with each fault on`,
+    "## The explorer's column: `crmkit explore --budget 120` against a mock with each fault on (each measure's command below)",
     '',
     'Caught by explore = the run reported a divergence (the oracle a clean crmkit workspace in process). Before: the explorer as it was',
     'when the hunt was written, measured before any change to it; round-two: after the second round of coverage work, as merged; after:',

@@ -57,7 +57,7 @@ const MOVES: [Move, number][] = [
   ['timeline', 4],
   ['merge-tags', 2],
   ['query', 4],
-  ['people', 2],
+  ['people', 1],
   ['action', 3],
   ['deliveries', 2],
   ['unknown-id', 5],
