@@ -225,10 +225,12 @@ class Generator {
       ...(about ? { entity_type: about.resource, entity_id: { ref: about.ref } } : {}),
     };
     const tagName = resource.name === 'tag' ? tagNameOf(body.name) : undefined;
+    // About a record in the trash, it is refused (2.1: 410) and never made: no later step counts on it.
+    const aboutTrashed = refsIn(body).some((ref) => this.#made.find((made) => made.ref === ref)?.deleted);
     this.#made.push({
       ref: id,
       resource: resource.name,
-      deleted: false,
+      deleted: aboutTrashed,
       links: new Set(refsIn(body)),
       body,
       ...(tagName ? { tagName } : {}),
@@ -501,7 +503,10 @@ class Generator {
       );
     });
     const { resource, operationId } = this.#coverage.least(routes, (route) => `other-workspace ${route.operationId}`);
-    const made = this.#prng.pick(this.#made.filter((candidate) => candidate.resource === resource.name));
+    // Mostly a live record (what the other workspace must not reach), now and then one in the trash (still 404 there, not 410).
+    const ofResource = this.#made.filter((candidate) => candidate.resource === resource.name);
+    const live = ofResource.filter((candidate) => !candidate.deleted);
+    const made = this.#prng.pick(live.length && this.#prng.chance(0.8) ? live : ofResource);
     const { properties } = bodySchemaOf(operationId);
     const body =
       operationId === resource.update ? this.#bodyOf(operationId, properties, this.#prng.some(Object.keys(properties))) : undefined;
