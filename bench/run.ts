@@ -2,7 +2,8 @@
 // same run (machines here are shared and noisy: only ratios measured together mean anything),
 // the time and peak memory to seed 100,000 leads, the query endpoint over them, what a write costs
 // at 1,000 and at 100,000 leads (write-cost.ts), the worst
-// cost of a body at the size limit (largest-bodies.ts), start-up to the first answer of the MSW
+// cost of a body at the size limit (largest-bodies.ts), the explorer's calls a second against the mock and
+// the stand-in (explore-rate.ts), start-up to the first answer of the MSW
 // face with a seeded workspace (start-up.ts), the browser bundle's size (browser-size.ts) and the
 // first answer in Chromium after navigation (browser-first-answer.ts). Each server
 // and each measurement runs in a process of its own, and the load comes from wrk (http-load.ts).
@@ -88,6 +89,8 @@ async function serverAndStore(): Promise<void> {
   process.stdout.write(execFileSync(process.execPath, [new URL('./write-cost.ts', import.meta.url).pathname], { encoding: 'utf8' }));
 
   process.stdout.write(execFileSync(process.execPath, [new URL('./largest-bodies.ts', import.meta.url).pathname], { encoding: 'utf8' }));
+
+  process.stdout.write(execFileSync(process.execPath, [new URL('./explore-rate.ts', import.meta.url).pathname], { encoding: 'utf8' }));
 }
 
 // Start-up (issue 14): a process per run, the median of each phase and the largest RSS. Each figure

@@ -19,7 +19,8 @@ const { values } = parseArgs({
   },
 });
 const until = Date.now() + Number(values.minutes) * 60_000;
-const mock = await startServer(createMock(), { port: 0, host: '127.0.0.1' });
+// The clean mock delivers to 127.0.0.1, so the run's webhooks, pings and deliveries are soaked too.
+const mock = await startServer(createMock({ allowPrivateWebhooks: true }), { port: 0, host: '127.0.0.1' });
 const plain = await startStandIn();
 const other = await startStandIn({ otherReadings: OTHER_READINGS });
 const targets = [

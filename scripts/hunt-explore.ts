@@ -1,7 +1,8 @@
 // The blind hunt's explorer column (issue 26 item 4: "caught by `crmkit explore --budget 120`
 // alone"): for one hunt fault, `crmkit explore` against a mock with that fault on (the oracle a
-// clean workspace in process, as always), as the command runs it with `--budget 120 --rate 0`
-// (the rest its defaults: seed 1, 1000 calls; no pace, the mock is on this machine). Caught = the
+// clean workspace in process, as always), as the command runs it with `--budget 120 --rate 0
+// --calls 2000` (seed 1, its default; no pace, the mock is on this machine; 2000 calls take about
+// 50 s at the load these runs meet, so the budget is not what ends them). Caught = the
 // run reported a divergence; the first is shrunk (as the command does) for the shrink figures.
 // scripts/hunt-table.ts runs it in a child process per fault and keeps the results.
 import { execFileSync } from 'node:child_process';
@@ -9,8 +10,8 @@ import { runExplore } from '../conformance/explore/explore.ts';
 import { startServer } from '../src/adapters/node-server.ts';
 import { createMock } from '../src/mock.ts';
 
-export const EXPLORE_COMMAND = 'crmkit explore --base-url MOCK --budget 120 --rate 0 (seed 1, 1000 calls)';
-const RUN = { seed: 1, calls: 1000, budgetSeconds: 120, rate: 0, shrinkAtMost: 1, maxReplays: 20 };
+export const EXPLORE_COMMAND = 'crmkit explore --base-url MOCK --budget 120 --rate 0 --calls 2000 (seed 1)';
+const RUN = { seed: 1, calls: 2000, budgetSeconds: 120, rate: 0, shrinkAtMost: 1, maxReplays: 20 };
 
 /** One explorer run against a mock with a fault on: what it found first, and its size before and after shrinking. */
 export type ExploreRun = {

@@ -1,12 +1,12 @@
 // The blind hunt's table (issue 26 item 4): the whole conformance suite against the mock with each
 // hunt fault on, as the mutation test runs it (test/conformance/mutation/mutation-suite.ts), and
 // against the clean mock. A fault is caught when at least one check fails that passes on the clean
-// mock. With `--explore before|after`, `crmkit explore --budget 120` instead (hunt-explore.ts), kept
+// mock. With `--explore before|round-two|after`, `crmkit explore --budget 120` instead (hunt-explore.ts), kept
 // under that label with the explorer's commit. Each run goes in a child process of its own, `--jobs`
 // at a time (default 2); results are kept in docs/hunt-2026-12-02.json so that `--only a,b` measures
 // again just those, and the table (Markdown) is printed from every result kept.
 //
-//   node scripts/hunt-table.ts [--explore before|after] [--jobs 2] [--only name,name] [--print]
+//   node scripts/hunt-table.ts [--explore before|round-two|after] [--jobs 2] [--only name,name] [--print]
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +24,8 @@ const CLEAN = '(clean)';
 type Run = { failed: string[]; seconds: number };
 /** What the file keeps: the checks' runs, and the explorer's measures by label (before, after). */
 type Results = { checks: Record<string, Run>; explore: Record<string, ExploreMeasure> };
-type Label = 'before' | 'after';
+/** The explorer when the hunt was written, after its second round of coverage work (as merged), and after the third. */
+type Label = 'before' | 'round-two' | 'after';
 
 /** The suite against a mock with these faults on (none: the clean mock), with deliveries to 127.0.0.1 allowed for the receiver. */
 async function measure(faults: string[]): Promise<Run> {
@@ -118,7 +119,7 @@ function table(results: Record<string, Run>): string {
   ].join('\n');
 }
 
-const LABELS: Label[] = ['before', 'after'];
+const LABELS: Label[] = ['before', 'round-two', 'after'];
 const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
 
 /** Whether the explorer found the fault (a divergence) in a measure: undefined when not measured. */
@@ -143,7 +144,7 @@ function exploreSummary(results: Results, label: Label): string {
     .flatMap(([, run]) => (run.first ? [run.first] : []));
   const clean = measure.results[CLEAN];
   return [
-    `- ${label} (explorer at ${measure.commit}; ${measured.length} of ${huntFaults.length} measured): checks only ${count(true, false)}, explore alone ${count(false, true)}, ` +
+    `- ${label} (\`${measure.command}\`, explorer at ${measure.commit}; ${measured.length} of ${huntFaults.length} measured): checks only ${count(true, false)}, explore alone ${count(false, true)}, ` +
       `both ${count(true, true)}, neither ${count(false, false)}; of the ${missedByChecks} the checks missed, explore catches ${count(false, true)} ` +
       `(${missedByChecks ? Math.round((100 * count(false, true)) / missedByChecks) : 0} %)`,
     `  clean mock: ${clean ? `${clean.divergences.length} divergences in ${clean.stepsRun} calls` : 'not measured'}; ` +
@@ -165,16 +166,17 @@ function exploreTable(results: Results): string {
     return `| ${fault.name} | ${fault.area} | ${checks ? 'yes' : 'no'} | ${cells.map((cell) => cell.join(' | ')).join(' | ')} |`;
   });
   return [
-    `## The explorer's column: \`${EXPLORE_COMMAND}\` against a mock with each fault on`,
+    "## The explorer's column: `crmkit explore --budget 120` against a mock with each fault on (each measure's command below)",
     '',
     'Caught by explore = the run reported a divergence (the oracle a clean crmkit workspace in process). Before: the explorer as it was',
-    'when the hunt was written, measured before any change to it; after: the explorer after the coverage work. The first divergence is',
-    'shown with its length before and after shrinking (at most 20 replays). Raw results: `explore` in the JSON file.',
+    'when the hunt was written, measured before any change to it; round-two: after the second round of coverage work, as merged; after:',
+    'after the third. A measure may cover only the faults the checks missed. The first divergence is shown with its length before and',
+    'after shrinking (at most 20 replays). Raw results: `explore` in the JSON file.',
     '',
     ...LABELS.map((label) => exploreSummary(results, label)),
     '',
-    '| fault | area | caught by checks | explore before | first divergence before | explore after | first divergence after |',
-    '|---|---|---|---|---|---|---|',
+    `| fault | area | caught by checks | ${LABELS.map((label) => `explore ${label} | first divergence ${label}`).join(' | ')} |`,
+    `|---|---|---|${LABELS.map(() => '---|---|').join('')}`,
     ...rows,
   ].join('\n');
 }
@@ -194,7 +196,7 @@ if (one !== undefined) {
   const results: Results = existsSync(RESULTS) ? JSON.parse(readFileSync(RESULTS, 'utf8')) : { checks: {}, explore: {} };
   const save = () => writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
   const label = option('--explore') as Label | undefined;
-  if (label !== undefined && label !== 'before' && label !== 'after') throw new Error('--explore takes before or after');
+  if (label !== undefined && !LABELS.includes(label)) throw new Error(`--explore takes ${LABELS.join(', ')}`);
   if (!process.argv.includes('--print')) {
     const only = option('--only')?.split(',');
     const names = [CLEAN, ...huntFaults.map((fault) => fault.name)].filter((name) => !only || only.includes(name));

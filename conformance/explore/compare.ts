@@ -23,11 +23,12 @@ export const TIME_TOLERANCE_MS = 5 * 60_000;
 const ID = /^[a-z]+_[0-9a-z]{26}$/;
 const FRACTION = /T\d\d:\d\d:\d\d\.\d+/;
 /**
- * What the server writes as it chooses: a record's `number`, and a task's `entity_label`, which
+ * What the server writes as it chooses: a record's `number`, a task's `entity_label`, which
  * spec 2.12 calls only a "display label" (the record's name, with its number or without: a reading
- * the catalog lists with its alternatives).
+ * the catalog lists with its alternatives), a webhook's signing `secret` (4.11: random, shown
+ * once) and a delivery's `latency_ms` (what the attempt took, measured).
  */
-const SERVER_ASSIGNED = new Set(['number', 'entity_label']);
+const SERVER_ASSIGNED = new Set(['number', 'entity_label', 'secret', 'latency_ms']);
 /**
  * The workspace's unless the request sent it: a lead's place in its stage among the workspace's
  * leads (2.3 `position`), and the currency, "workspace currency by default" (2.1, 2.3), a setting

@@ -16,46 +16,57 @@ const FIELDS = [
   { key: 'x_text', type: 'text' },
 ] as const;
 
+/** The bodies of the control API's `POST /_mock/workspaces/{ws}/fields` that make the fields (a story's `setup.fields` too). */
+export const CUSTOM_FIELD_BODIES = ENTITIES.flatMap((entity) =>
+  FIELDS.map((field) => ({ entity, key: field.key, label: field.key, type: field.type })),
+);
+
 /** Adds the fields to a workspace through a control API's `POST /_mock/workspaces/{ws}/fields`. */
 export async function addCustomFields(post: (path: string, body: unknown) => Promise<unknown>, workspaceId: string): Promise<void> {
-  for (const entity of ENTITIES) {
-    for (const field of FIELDS)
-      await post(`/_mock/workspaces/${encodeURIComponent(workspaceId)}/fields`, {
-        entity,
-        key: field.key,
-        label: field.key,
-        type: field.type,
-      });
-  }
+  for (const body of CUSTOM_FIELD_BODIES) await post(`/_mock/workspaces/${encodeURIComponent(workspaceId)}/fields`, body);
 }
 
-/** A `custom` object of one or two of the fields: each value valid, or (one in five) one the value table refuses. */
-export function customValue(prng: Prng, coverage: Coverage): Record<string, unknown> {
-  const chosen = [...new Set([coverage.least(FIELDS, (field) => `custom ${field.key}`), ...prng.some(FIELDS)])].slice(0, 2);
-  return Object.fromEntries(chosen.map((field) => [field.key, valueOf(field.type, prng, coverage)]));
+/**
+ * A `custom` object of one or two of the fields for a route: each value valid, or on a change
+ * (about one in three) one the value table refuses, the refused field and value each in turn per
+ * route, so that every change that takes `custom` meets every refusal (spec 2.11). A create's are
+ * valid: a refused create makes no record, and every later step about it would be skipped.
+ */
+export function customValue(prng: Prng, coverage: Coverage, route: string, creates: boolean): Record<string, unknown> {
+  const chosen = [...new Set([coverage.least(FIELDS, (field) => `${route} custom ${field.key}`), ...prng.some(FIELDS)])].slice(0, 2);
+  const refused = !creates && prng.chance(0.35) ? coverage.least(chosen, (field) => `${route} refused ${field.key}`) : undefined;
+  return Object.fromEntries(
+    chosen.map((field) => [field.key, field === refused ? refusedValue(field.type, coverage) : validValue(field.type, prng)]),
+  );
 }
 
-function valueOf(type: (typeof FIELDS)[number]['type'], prng: Prng, coverage: Coverage): unknown {
-  const refused = prng.chance(0.2);
+function validValue(type: (typeof FIELDS)[number]['type'], prng: Prng): unknown {
   switch (type) {
-    case 'date': {
-      const [month, day] = refused
-        ? coverage.least(
-            [
-              [2, 30],
-              [4, 31],
-              [13, 1],
-            ],
-            ([m, d]) => `date ${m}-${d}`,
-          )
-        : [1 + prng.int(12), 1 + prng.int(28)];
-      return `2027-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-    }
+    case 'date':
+      return `2027-${String(1 + prng.int(12)).padStart(2, '0')}-${String(1 + prng.int(28)).padStart(2, '0')}`;
     case 'checkbox':
-      return refused ? coverage.least(['true', 'false', 1], (value) => `checkbox ${String(value)}`) : prng.chance(0.5);
+      return prng.chance(0.5);
     case 'number':
-      return refused ? 'twelve' : prng.pick([0, 12, 12.5, 1000]);
+      return prng.pick([0, 12, 12.5, 1000]);
     case 'text':
-      return refused ? 12345 : `text ${prng.int(1000)}`;
+      return `text ${prng.int(1000)}`;
   }
+}
+
+/** A value the table refuses for the type (a date no calendar has, a checkbox as text or a number, a number as text, a text as a number). */
+const REFUSED: Record<(typeof FIELDS)[number]['type'], unknown[]> = {
+  date: ['2027-02-30', '2027-04-31', '2027-13-01'],
+  checkbox: ['true', 'false', 1],
+  number: ['twelve'],
+  text: [12345],
+};
+
+function refusedValue(type: (typeof FIELDS)[number]['type'], coverage: Coverage, route = ''): unknown {
+  return coverage.least(REFUSED[type], (value) => `${route} ${type} ${String(value)}`);
+}
+
+/** One field with a value its type refuses, field and value each in turn per route: a change the value table must refuse whole (2.11). */
+export function refusedCustom(coverage: Coverage, route: string): Record<string, unknown> {
+  const field = coverage.least(FIELDS, (candidate) => `${route} refused alone ${candidate.key}`);
+  return { [field.key]: refusedValue(field.type, coverage, route) };
 }

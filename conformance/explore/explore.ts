@@ -7,6 +7,7 @@
 import { ConformanceClient } from '../client.ts';
 import { controlPost, resolveTarget, type TargetOptions } from '../target.ts';
 import { addCustomFields } from './custom-fields.ts';
+import { addPeople, httpPoster } from './members.ts';
 import type { Difference } from './compare.ts';
 import { operationOf } from './document-schemas.ts';
 import { RESOURCES } from './resources.ts';
@@ -15,6 +16,7 @@ import { rulesTouched } from './rules-touched.ts';
 import { generateSequence, type Step } from './sequence.ts';
 import { closed, shrink } from './shrink.ts';
 import { createOracle, oracleSide, Pace, targetSide, type Side } from './sides.ts';
+import { webhookTarget } from './webhook-target.ts';
 
 export type ExploreOptions = TargetOptions & {
   seed: number;
@@ -67,19 +69,24 @@ export type ExploreReport = {
 export async function runExplore(options: ExploreOptions): Promise<ExploreReport> {
   const target = await resolveTarget(options);
   const client = new ConformanceClient(target);
-  const oracle = createOracle();
   const pace = new Pace(options.rate);
   const targetIsMock = target.mock !== undefined;
   const runId = Date.now().toString(36).slice(-5);
+  const webhooks = await webhookTarget(client, targetIsMock, `x${runId}`);
+  const oracle = createOracle(webhooks !== undefined);
   let replay = 0;
   // Every replay writes its own marker (of the same length), so that its lists hold only its records.
   const markerOf = (n: number) => `x${runId}${String(n).padStart(3, '0')}`;
   const sidesMade: Side[] = [];
+  // On a mock the run's workspace also gets the people of members.ts (the oracle's workspaces have them then too).
+  const people = target.mock
+    ? await addPeople(httpPoster(target.mock.controlUrl, target.mock.controlToken), target.mock.workspaceId)
+    : new Map();
   const play = async (steps: Step[], deadline?: number): Promise<Played> => {
     const marker = markerOf(replay++);
     const sides = {
-      target: targetSide(client, pace, target.otherKey),
-      oracle: await oracleSide(oracle),
+      target: targetSide(client, pace, target.otherKey, people),
+      oracle: await oracleSide(oracle, people.size > 0),
       targetIsMock,
       signal: options.signal,
       deadline,
@@ -96,7 +103,7 @@ export async function runExplore(options: ExploreOptions): Promise<ExploreReport
         (path, body) => controlPost({ baseUrl: target.mock!.controlUrl, token: target.mock!.controlToken }, path, body),
         target.mock.workspaceId,
       );
-    const generated = generateSequence(options.seed, options.calls, markerOf(0), { custom: targetIsMock });
+    const generated = generateSequence(options.seed, options.calls, markerOf(0), { custom: targetIsMock, webhookUrl: webhooks?.url });
     const chosen = options.steps && new Set(options.steps);
     const sequence = chosen ? closed(generated.filter((step) => chosen.has(step.id))) : generated;
     const deadline = options.budgetSeconds === undefined ? undefined : started + options.budgetSeconds * 1000;
@@ -126,6 +133,7 @@ export async function runExplore(options: ExploreOptions): Promise<ExploreReport
     };
   } finally {
     await client.close();
+    await webhooks?.receiver.close();
   }
 }
 

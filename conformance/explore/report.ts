@@ -1,16 +1,18 @@
 // The explorer's report: `pretty` for a person (each divergence with the command that replays
 // its shrunk sequence, the catalog rules it touches, and every request of it with both answers
-// one under the other), `json` for a program (the whole report).
+// one under the other), `json` for a program (the whole report), `html` for a browser (report-html.ts).
 import type { Exchange } from '../exchange.ts';
 import type { Divergence, ExploreReport } from './explore.ts';
+import { htmlExploreReport } from './report-html.ts';
 
-export const EXPLORE_REPORTERS = ['pretty', 'json'] as const;
+export const EXPLORE_REPORTERS = ['pretty', 'json', 'html'] as const;
 export type ExploreReporter = (typeof EXPLORE_REPORTERS)[number];
 
 const EXCERPT = 400;
 
 export function renderExploreReport(report: ExploreReport, reporter: ExploreReporter): string {
   if (reporter === 'json') return `${JSON.stringify(report, null, 2)}\n`;
+  if (reporter === 'html') return htmlExploreReport(report);
   return (
     [summaryLine(report), ...report.divergences.map((divergence, index) => prettyDivergence(report, divergence, index))].join('\n\n') + '\n'
   );
@@ -25,11 +27,16 @@ export function summaryLine(report: ExploreReport): string {
   );
 }
 
-function prettyDivergence(report: ExploreReport, divergence: Divergence, index: number): string {
+/** The command that runs the shrunk sequence again (the target's options are the reader's: keys stay out of reports). */
+export function replayCommand(report: ExploreReport, divergence: Divergence): string {
   const steps = divergence.steps.map((step) => step.id).join(',');
+  return `crmkit explore <target options> --seed ${report.seed} --calls ${report.calls} --steps ${steps}`;
+}
+
+function prettyDivergence(report: ExploreReport, divergence: Divergence, index: number): string {
   const lines = [
     `${index + 1}. ${divergence.signature}: shrunk from ${divergence.originalLength} to ${divergence.shrunkLength} steps (${divergence.replays} replays; ${divergence.reproduced ? 'reproduced' : 'NOT reproduced'} on a last replay)`,
-    `   replay: crmkit explore <target options> --seed ${report.seed} --calls ${report.calls} --steps ${steps}`,
+    `   replay: ${replayCommand(report, divergence)}`,
     `   rules: ${divergence.rules.join(', ')}`,
     ...divergence.differences
       .slice(0, 5)

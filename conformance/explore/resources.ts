@@ -6,8 +6,9 @@
 // stage, which each side reads from its own pipeline; open-stage moves and pipeline changes are
 // not mapped yet), lead contacts and product lines, tag merges, the timeline (a note is read
 // back through no route yet), conversations and messages (channels), webhooks and deliveries (a
-// receiver), bulk runs and queries, forms and OAuth.
-export type ResourceName = 'contact' | 'company' | 'lead' | 'task' | 'product' | 'tag' | 'note';
+// receiver; webhooks themselves, their pings, deliveries and secrets are covered on a mock that
+// delivers to 127.0.0.1), bulk runs and queries, forms and OAuth.
+export type ResourceName = 'contact' | 'company' | 'lead' | 'task' | 'product' | 'tag' | 'note' | 'webhook' | 'delivery';
 
 export type Resource = {
   name: ResourceName;
@@ -22,6 +23,10 @@ export type Resource = {
   list?: { operationId: string; search: boolean; paged: boolean };
   /** Properties a create must carry beyond the schema's `required` (a contact's identity, spec 4.3). */
   createWith?: string[];
+  /** Routes that act on one record with no body (a webhook's ping and rotate-secret, spec 4.11). */
+  actions?: string[];
+  /** Made only where the run has a webhook receiver the target delivers to (a mock taking 127.0.0.1), or only by an action (a ping's delivery). */
+  madeWhen?: 'receiver' | 'action';
 };
 
 export const RESOURCES: Resource[] = [
@@ -85,6 +90,19 @@ export const RESOURCES: Resource[] = [
     list: { operationId: 'listTags', search: false, paged: false },
   },
   { name: 'note', prefix: 'nt', create: 'createNote', update: 'updateNote', remove: 'deleteNote' },
+  // Its read and delete are routes the spec does not show (x-inferred: their bodies are not compared).
+  {
+    name: 'webhook',
+    prefix: 'wh',
+    create: 'createWebhook',
+    read: 'getWebhook',
+    update: 'updateWebhook',
+    remove: 'deleteWebhook',
+    actions: ['pingWebhook', 'rotateWebhookSecret'],
+    madeWhen: 'receiver',
+  },
+  // A ping's delivery (4.11: "ping sends a ping event at once and answers with the delivery result"), read under its webhook.
+  { name: 'delivery', prefix: 'dlv', create: 'pingWebhook', madeWhen: 'action' },
 ];
 
 export function resourceNamed(name: ResourceName): Resource {

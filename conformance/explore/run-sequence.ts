@@ -65,7 +65,8 @@ async function runStep(step: Step, sides: RunSides, run: SequenceRun): Promise<v
     [sides.oracle, oracle],
   ] as const) {
     side.answers.set(step.id, answer);
-    if (step.creates && answer.status < 300 && typeof answer.json?.id === 'string') side.ids.set(step.id, answer.json.id);
+    const made = createdId(answer);
+    if (step.creates && answer.status < 300 && made) side.ids.set(step.id, made);
   }
   const inferred = operation.isInferred;
   const refs = refsOf(sides);
@@ -79,6 +80,12 @@ async function runStep(step: Step, sides: RunSides, run: SequenceRun): Promise<v
   rememberSent(step, oracle, run.sentBefore);
   run.executed.push(executed);
   sides.onExecuted?.(executed);
+}
+
+/** The id a create answered: its record's, or the record inside it (a webhook's create answers `{webhook, secret}`, spec 4.11). */
+export function createdId(answer: Exchange): string | undefined {
+  const id = answer.json?.id ?? answer.json?.webhook?.id;
+  return typeof id === 'string' ? id : undefined;
 }
 
 /** The keys a create or change the oracle took sent for its record (sent as the run's own workspace). */

@@ -3,6 +3,7 @@
 // oracle (each resolving a reference to its own id) and a shorter one can be cut from it.
 import { allowsNull, bodySchemaOf } from './document-schemas.ts';
 import { Coverage } from './coverage.ts';
+import { refusedCustom } from './custom-fields.ts';
 import { filtersOf } from './list-filters.ts';
 import { isQueryable, queryStep } from './query-moves.ts';
 import { Prng } from './prng.ts';
@@ -36,6 +37,9 @@ type Move =
   | 'timeline'
   | 'merge-tags'
   | 'query'
+  | 'people'
+  | 'action'
+  | 'deliveries'
   | 'unknown-id'
   | 'missing-required'
   | 'over-limit'
@@ -53,6 +57,9 @@ const MOVES: [Move, number][] = [
   ['timeline', 4],
   ['merge-tags', 2],
   ['query', 4],
+  ['people', 1],
+  ['action', 3],
+  ['deliveries', 2],
   ['unknown-id', 5],
   ['missing-required', 4],
   ['over-limit', 4],
@@ -78,7 +85,16 @@ export type Step = {
 };
 
 /** A record the sequence made; `links`: the run's records its creates and changes named (a lead's contact, a note's lead). */
-type Made = { ref: number; resource: ResourceName; deleted: boolean; links: Set<number>; body: Record<string, unknown>; tagName?: string };
+type Made = {
+  ref: number;
+  resource: ResourceName;
+  deleted: boolean;
+  links: Set<number>;
+  body: Record<string, unknown>;
+  tagName?: string;
+  /** The record it belongs to (a delivery's webhook). */
+  parent?: number;
+};
 
 /** A tag's name as the catalog keeps it (spec 2.5: trimmed, inner spaces folded). */
 function tagNameOf(sent: unknown): string | undefined {
@@ -117,8 +133,15 @@ function referencesIn(value: unknown): number[] {
 }
 
 /** `count` steps from `seed`; the marker goes into every name the steps write. */
-export function generateSequence(seed: number, count: number, marker: string, options: { custom?: boolean } = {}): Step[] {
-  const generator = new Generator(new Prng(seed), marker, options.custom ?? false);
+export type SequenceOptions = {
+  /** Both sides have the fields of custom-fields.ts. */
+  custom?: boolean;
+  /** Where webhooks point (the run's receiver, which the target delivers to); none: no webhook is made. */
+  webhookUrl?: string | undefined;
+};
+
+export function generateSequence(seed: number, count: number, marker: string, options: SequenceOptions = {}): Step[] {
+  const generator = new Generator(new Prng(seed), marker, options);
   return Array.from({ length: count }, (_, id) => generator.step(id));
 }
 
@@ -131,11 +154,13 @@ class Generator {
   readonly #coverage: Coverage;
   readonly #values: ValueContext;
 
-  constructor(prng: Prng, marker: string, custom: boolean) {
+  constructor(prng: Prng, marker: string, options: SequenceOptions) {
     this.#prng = prng;
     this.#coverage = new Coverage(prng);
     const tagNames = () => this.#made.flatMap((made) => (made.tagName && !made.deleted ? [made.tagName] : []));
-    this.#values = { prng, coverage: this.#coverage, marker, custom, refOf: (prefix) => this.#refOfPrefix(prefix), tagNames };
+    const { webhookUrl } = options;
+    const custom = options.custom ?? false;
+    this.#values = { prng, coverage: this.#coverage, marker, custom, webhookUrl, refOf: (prefix) => this.#refOfPrefix(prefix), tagNames };
   }
 
   step(id: number): Step {
@@ -173,6 +198,12 @@ class Generator {
         return this.#mergeTags(id);
       case 'query':
         return this.#query(id);
+      case 'people':
+        return this.#people(id);
+      case 'action':
+        return this.#action(id, live);
+      case 'deliveries':
+        return this.#deliveries(id);
       case 'unknown-id':
         return this.#unknownId(id);
       case 'missing-required':
@@ -194,10 +225,12 @@ class Generator {
       ...(about ? { entity_type: about.resource, entity_id: { ref: about.ref } } : {}),
     };
     const tagName = resource.name === 'tag' ? tagNameOf(body.name) : undefined;
+    // About a record in the trash, it is refused (2.1: 410) and never made: no later step counts on it.
+    const aboutTrashed = refsIn(body).some((ref) => this.#made.find((made) => made.ref === ref)?.deleted);
     this.#made.push({
       ref: id,
       resource: resource.name,
-      deleted: false,
+      deleted: aboutTrashed,
       links: new Set(refsIn(body)),
       body,
       ...(tagName ? { tagName } : {}),
@@ -208,21 +241,23 @@ class Generator {
   /** A note or a task needs a record to be about; a tag, a contact or a product needs none. */
   #creatable(fits: (resource: Resource) => boolean = () => true): Resource {
     const about = this.#made.some((made) => !made.deleted && ENTITY_TYPES.includes(made.resource));
-    return this.#prng.pick(RESOURCES.filter((resource) => fits(resource) && (about || resource.name !== 'note')));
+    const made = (resource: Resource) =>
+      resource.madeWhen === undefined || (resource.madeWhen === 'receiver' && this.#values.webhookUrl !== undefined);
+    return this.#prng.pick(RESOURCES.filter((resource) => made(resource) && fits(resource) && (about || resource.name !== 'note')));
   }
 
   #createBody(resource: Resource): Record<string, unknown> {
     const { properties, required } = bodySchemaOf(resource.create);
     const wanted = new Set([...required, ...(resource.createWith ?? []), ...this.#prng.some(Object.keys(properties))]);
-    const body = this.#bodyOf(properties, [...wanted]);
+    const body = this.#bodyOf(resource.create, properties, [...wanted]);
     if ('entity_type' in properties) Object.assign(body, this.#entity(resource.name === 'note'));
     return body;
   }
 
-  #bodyOf(properties: Record<string, any>, names: string[]): Record<string, unknown> {
+  #bodyOf(route: string, properties: Record<string, any>, names: string[]): Record<string, unknown> {
     const entries = names
       .filter((name) => name in properties && !['entity_type', 'entity_id'].includes(name))
-      .map((name) => [name, valueFor(name, properties[name], this.#values)] as const);
+      .map((name) => [name, valueFor(name, properties[name], this.#values, route)] as const);
     return Object.fromEntries(entries.filter(([, value]) => value !== undefined));
   }
 
@@ -257,14 +292,31 @@ class Generator {
     if (!resource.update) return this.#read(id, made);
     if (made.resource === 'lead' && this.#prng.chance(0.5)) return this.#close(id, made);
     const { properties } = bodySchemaOf(resource.update);
-    // The property this change has sent least so far, and a few more: every property is changed in turn.
-    const least = this.#coverage.least(Object.keys(properties), (name) => `${resource.update} ${name}`);
-    const body = this.#bodyOf(properties, [...new Set([least, ...this.#prng.some(Object.keys(properties))])]);
+    const changed = this.#changed(resource.update, properties, made);
+    const body = this.#bodyOf(resource.update, properties, changed);
+    // A flag changed alone is turned the other way from what the record holds (an archived product unarchived).
+    const [alone] = changed;
+    if (changed.length === 1 && typeof made.body[alone!] === 'boolean' && typeof body[alone!] === 'boolean')
+      body[alone!] = !made.body[alone!];
     // `null` clears what the schema lets it clear (spec 4.2, 4.3: "`null` clears").
     for (const name of Object.keys(body)) if (allowsNull(properties[name]!) && this.#prng.chance(0.25)) body[name] = null;
     for (const ref of refsIn(body)) made.links.add(ref);
+    made.body = { ...made.body, ...body };
     if (made.tagName && tagNameOf(body.name)) made.tagName = tagNameOf(body.name);
     return { id, operationId: resource.update, params: { id: { ref: made.ref } }, query: {}, body, variant: 'valid' };
+  }
+
+  /**
+   * The properties a change sends: the one this route has sent least so far and a few more, so
+   * that every property is changed in turn; now and then one alone, one the record holds a value
+   * of (2.1: PATCH changes only the fields sent, so the values beside it must stay as they are).
+   */
+  #changed(route: string, properties: Record<string, unknown>, made: Made): string[] {
+    const names = Object.keys(properties);
+    const held = names.filter((name) => made.body[name] !== undefined && made.body[name] !== null);
+    if (held.length && this.#prng.chance(0.35)) return [this.#coverage.least(held, (name) => `${route} ${name} alone`)];
+    const least = this.#coverage.least(names, (name) => `${route} ${name}`);
+    return [...new Set([least, ...this.#prng.some(names)])];
   }
 
   /** A lead moved into its pipeline's won or lost stage (spec 3: `closed_at` set; a loss with its reason in the same request). */
@@ -318,7 +370,9 @@ class Generator {
   #mergeTags(id: number): Step {
     const tags = this.#made.filter((made) => made.resource === 'tag' && !made.deleted);
     if (tags.length < 2) return this.#create(id, resourceNamed('tag'));
-    const [merged, into] = [this.#prng.pick(tags), this.#prng.pick(tags)];
+    // Most often two tags one record carries both of (4.4: the record keeps the target once), else any two.
+    const together = this.#tagsTogether(tags);
+    const [merged, into] = together && this.#prng.chance(0.7) ? together : [this.#prng.pick(tags), this.#prng.pick(tags)];
     if (merged === into) return this.#list(id, resourceNamed('tag'));
     merged.deleted = true;
     this.#followUps.unshift((next) => this.#list(next, resourceNamed('tag')));
@@ -330,6 +384,59 @@ class Generator {
       body: { into: { ref: into.ref } },
       variant: 'valid',
     };
+  }
+
+  /** A route that acts on a live record (a webhook's ping or secret rotation), each in turn; a ping's delivery is kept to be read. */
+  #action(id: number, live: Made[]): Step {
+    const acting = live.filter((made) => resourceNamed(made.resource).actions);
+    if (!acting.length) return this.#read(id, this.#prng.pick(live));
+    const made = this.#prng.pick(acting);
+    const operationId = this.#coverage.least(resourceNamed(made.resource).actions!, (action) => `action ${action}`);
+    const step: Step = { id, operationId, params: { id: { ref: made.ref } }, query: {}, variant: 'valid' };
+    if (operationId !== resourceNamed('delivery').create) return step;
+    this.#made.push({ ref: id, resource: 'delivery', deleted: false, links: new Set([made.ref]), body: {}, parent: made.ref });
+    return { ...step, creates: 'delivery' };
+  }
+
+  /**
+   * A delivery read under its webhook, or its webhook's deliveries listed; now and then a delivery
+   * read under another of the run's webhooks, whose deliveries it is not (4.11: a webhook's deliveries): 404.
+   */
+  #deliveries(id: number): Step {
+    const deliveries = this.#made.filter((made) => made.resource === 'delivery');
+    if (!deliveries.length) return this.#list(id);
+    const delivery = this.#prng.pick(deliveries);
+    const others = this.#made.filter((made) => made.resource === 'webhook' && made.ref !== delivery.parent);
+    const kind = this.#coverage.least(
+      ['read', 'list', ...(others.length ? ['under another'] : [])],
+      (candidate) => `deliveries ${candidate}`,
+    );
+    if (kind === 'list')
+      return { id, operationId: 'listWebhookDeliveries', params: { id: { ref: delivery.parent! } }, query: {}, variant: 'valid' };
+    const webhook = kind === 'read' ? delivery.parent! : this.#prng.pick(others).ref;
+    return {
+      id,
+      operationId: 'getWebhookDelivery',
+      params: { id: { ref: webhook }, did: { ref: delivery.ref } },
+      query: {},
+      variant: 'valid',
+    };
+  }
+
+  /** The workspace's members (spec 2.7: active and deactivated ones; members.ts makes one of each on a mock), with a filter now and then. */
+  #people(id: number): Step {
+    return { id, operationId: 'listMembers', params: {}, query: filtersOf('listMembers', this.#values), variant: 'valid' };
+  }
+
+  /** Two of `tags` that one of the run's records carries both of (as it was made or last changed), if any. */
+  #tagsTogether(tags: Made[]): [Made, Made] | undefined {
+    const named = (made: Made, name: unknown) => typeof name === 'string' && made.tagName?.toLowerCase() === name.toLowerCase();
+    const pairs = this.#made.flatMap((record) => {
+      const carried = Array.isArray(record.body.tags) ? record.body.tags : [];
+      const both = tags.filter((tag) => carried.some((name) => named(tag, name)));
+      return both.length >= 2 ? [[both[0]!, both[1]!] as [Made, Made]] : [];
+    });
+    return pairs.length ? this.#prng.pick(pairs) : undefined;
   }
 
   /** A query of the entity of a record the run made (query-moves.ts); a list when none has a field to filter on. */
@@ -391,12 +498,18 @@ class Generator {
   #otherWorkspace(id: number): Step {
     const routes = [...new Set(this.#made.map((made) => made.resource))].flatMap((name) => {
       const resource = resourceNamed(name);
-      return [resource.read, resource.update, resource.remove].flatMap((operationId) => (operationId ? [{ resource, operationId }] : []));
+      return [resource.read, resource.update, resource.remove, ...(resource.actions ?? [])].flatMap((operationId) =>
+        operationId ? [{ resource, operationId }] : [],
+      );
     });
     const { resource, operationId } = this.#coverage.least(routes, (route) => `other-workspace ${route.operationId}`);
-    const made = this.#prng.pick(this.#made.filter((candidate) => candidate.resource === resource.name));
+    // Mostly a live record (what the other workspace must not reach), now and then one in the trash (still 404 there, not 410).
+    const ofResource = this.#made.filter((candidate) => candidate.resource === resource.name);
+    const live = ofResource.filter((candidate) => !candidate.deleted);
+    const made = this.#prng.pick(live.length && this.#prng.chance(0.8) ? live : ofResource);
     const { properties } = bodySchemaOf(operationId);
-    const body = operationId === resource.update ? this.#bodyOf(properties, this.#prng.some(Object.keys(properties))) : undefined;
+    const body =
+      operationId === resource.update ? this.#bodyOf(operationId, properties, this.#prng.some(Object.keys(properties))) : undefined;
     this.#followUps.unshift((next) => this.#read(next, made));
     return {
       id,
@@ -426,14 +539,10 @@ class Generator {
     if (!resource.update) return this.#read(id, made);
     const { properties } = bodySchemaOf(resource.update);
     const name = this.#prng.pick(Object.keys(properties));
-    return {
-      id,
-      operationId: resource.update,
-      params: { id: { ref: made.ref } },
-      query: {},
-      body: { [name]: wrongTypeFor(properties[name]!) },
-      variant: 'wrong-type',
-    };
+    // Half the time, where both sides have custom fields, a custom value of the wrong type for its field (2.11's table).
+    const customWrong = this.#values.custom && 'custom' in properties && this.#prng.chance(0.5);
+    const body = customWrong ? { custom: refusedCustom(this.#coverage, resource.update) } : { [name]: wrongTypeFor(properties[name]!) };
+    return { id, operationId: resource.update, params: { id: { ref: made.ref } }, query: {}, body, variant: 'wrong-type' };
   }
 
   /** A change with one list or text one past the bound the document gives it (spec 8's limits): refused, nothing cut silently. */

@@ -8,6 +8,7 @@ import { ConformanceClient } from '../client.ts';
 import { recordExchange, type Exchange } from '../exchange.ts';
 import { createMock, type Mock } from '../../src/mock.ts';
 import { addCustomFields } from './custom-fields.ts';
+import { addPeople, type Poster } from './members.ts';
 
 /** Whom a request is sent as: the run's workspace, or a second one (none given: such steps are skipped). */
 export type Sender = 'own' | 'other-workspace';
@@ -25,12 +26,12 @@ export type Side = {
   stages: Map<string, { id: string; type: string }[]>;
 };
 
-/** The target side: sends through `client`, no faster than `rate` calls a second (0: no pace); as the other workspace with `otherKey`. */
-export function targetSide(client: ConformanceClient, pace: Pace, otherKey: string | undefined): Side {
+/** The target side: sends through `client`, no faster than `rate` calls a second (0: no pace); as the other workspace with `otherKey`; `people`: the members.ts people it has, by reference. */
+export function targetSide(client: ConformanceClient, pace: Pace, otherKey: string | undefined, people: Map<number, string>): Side {
   return {
     name: 'target',
     hasOtherWorkspace: otherKey !== undefined,
-    ids: new Map(),
+    ids: new Map(people),
     answers: new Map(),
     stages: new Map(),
     send: async (method, path, body, as = 'own') => {
@@ -60,35 +61,54 @@ export class Pace {
 
 const ORACLE_ORIGIN = 'http://oracle.crmkit.invalid';
 
-/** The oracle's mock: one per run; each sequence (and each replay) gets a fresh workspace of it. */
-export function createOracle(): Mock {
-  return createMock({ urls: { base_url: ORACLE_ORIGIN, hub_url: ORACLE_ORIGIN, workspace_url: ORACLE_ORIGIN } });
+/**
+ * The oracle's mock: one per run; each sequence (and each replay) gets a fresh workspace of it.
+ * It delivers to 127.0.0.1 when the target does (the run's webhooks point at its own receiver).
+ */
+export function createOracle(allowPrivateWebhooks = false): Mock {
+  return createMock({ urls: { base_url: ORACLE_ORIGIN, hub_url: ORACLE_ORIGIN, workspace_url: ORACLE_ORIGIN }, allowPrivateWebhooks });
 }
 
-/** A fresh oracle workspace (with the custom fields of custom-fields.ts) and a second one to send as. */
-export async function oracleSide(mock: Mock): Promise<Side> {
-  const [key, otherKey] = [await workspaceKey(mock, true), await workspaceKey(mock, false)];
+/**
+ * A fresh oracle workspace (with the custom fields of custom-fields.ts, and the people of
+ * members.ts when the target has them too) and a second one to send as.
+ */
+export async function oracleSide(mock: Mock, withPeople: boolean): Promise<Side> {
+  const [own, other] = [await workspaceKey(mock, true), await workspaceKey(mock, false)];
+  const [key, otherKey] = [own.key, other.key];
+  const post: Poster = async (path, body, headers) => {
+    const answer = await call(mock, 'POST', path, undefined, body, headers);
+    return answer.status < 300 ? answer.json : undefined;
+  };
   return {
     name: 'oracle',
     hasOtherWorkspace: true,
-    ids: new Map(),
+    ids: withPeople ? await addPeople(post, own.id) : new Map(),
     answers: new Map(),
     stages: new Map(),
     send: (method, path, body, as = 'own') => call(mock, method, path, as === 'own' ? key : otherKey, body),
   };
 }
 
-async function workspaceKey(mock: Mock, withFields: boolean): Promise<string> {
+async function workspaceKey(mock: Mock, withFields: boolean): Promise<{ key: string; id: string }> {
   const created = await call(mock, 'POST', '/_mock/workspaces', undefined, {});
   const key: string = created.json?.api_key;
   if (!key) throw new Error(`the oracle made no workspace: ${created.status} ${created.text.slice(0, 200)}`);
   if (withFields) await addCustomFields((path, body) => call(mock, 'POST', path, undefined, body), created.json.workspace.id);
-  return key;
+  return { key, id: created.json.workspace.id };
 }
 
-async function call(mock: Mock, method: string, path: string, key: string | undefined, body: unknown): Promise<Exchange> {
+async function call(
+  mock: Mock,
+  method: string,
+  path: string,
+  key: string | undefined,
+  body: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<Exchange> {
   const url = `${ORACLE_ORIGIN}${path}`;
   const headers: Record<string, string> = {
+    ...extraHeaders,
     ...(key ? { authorization: `Bearer ${key}` } : {}),
     ...(body === undefined ? {} : { 'content-type': 'application/json' }),
   };

@@ -5,10 +5,11 @@
 // lists of scalars as their length and items in any order; ids of the run's records as captures).
 import { stringify } from 'yaml';
 import { instantOf } from '../same-json.ts';
+import { CUSTOM_FIELD_BODIES } from './custom-fields.ts';
 import { statusesStandingFor } from './error-equivalence.ts';
 import { operationOf } from './document-schemas.ts';
 import type { Divergence, ExploreReport } from './explore.ts';
-import type { Executed } from './run-sequence.ts';
+import { createdId, type Executed } from './run-sequence.ts';
 import { isCursorOf, isRef, isStageOf, OWNER_REF, type Ref, type Step } from './sequence.ts';
 
 const ID = /^[a-z]+_[0-9a-z]{26}$/;
@@ -17,7 +18,7 @@ export function storyOf(report: ExploreReport, divergence: Divergence): string {
   const { marker } = divergence;
   const oracleIds = new Map<string, number>();
   for (const executed of divergence.exchanges)
-    if (executed.step.creates && typeof executed.oracle.json?.id === 'string') oracleIds.set(executed.oracle.json.id, executed.step.id);
+    if (executed.step.creates && createdId(executed.oracle)) oracleIds.set(createdId(executed.oracle)!, executed.step.id);
   const prefixes = new Map([...oracleIds].map(([id, ref]) => [ref, id.split('_')[0]!]));
   const text = (value: string) => value.replaceAll(marker, '${run}');
   const pipelinesRead = new Set<number>();
@@ -37,7 +38,13 @@ export function storyOf(report: ExploreReport, divergence: Divergence): string {
         `crmkit explore --seed ${report.seed} --calls ${report.calls} --steps ${divergence.steps.map((step) => step.id).join(',')} ` +
         `found this sequence answered otherwise than a crmkit workspace answers it (shrunk from ${divergence.originalLength} steps). ` +
         `Rules it touches: ${divergence.rules.join(', ')}.`,
-      steps: usesOwner(divergence.exchanges) ? [OWNER_STEP, ...steps] : steps,
+      // Custom values need the fields (custom-fields.ts), made as the story's setup on a mock.
+      ...(divergence.exchanges.some(({ step }) => step.body && 'custom' in step.body) ? { setup: { fields: CUSTOM_FIELD_BODIES } } : {}),
+      steps: [
+        ...(usesOwner(divergence.exchanges) ? [OWNER_STEP] : []),
+        ...(divergence.exchanges.some(({ step }) => step.as === 'other-workspace') ? [OTHER_WORKSPACE_STEP] : []),
+        ...steps,
+      ],
     },
     { lineWidth: 0 },
   );
@@ -64,7 +71,13 @@ function storyStep(executed: Executed, index: number, writing: Writing): Record<
   return {
     name: `${index + 1}. ${step.operationId}${writing.diverging ? ' (where the answers differed)' : ''}`,
     ...(needsOf(step).length ? { needs: needsOf(step) } : {}),
-    request: { method: operation.method.toUpperCase(), path, ...(Object.keys(query).length ? { query } : {}), ...(body ? { body } : {}) },
+    request: {
+      method: operation.method.toUpperCase(),
+      path,
+      ...(Object.keys(query).length ? { query } : {}),
+      ...(body ? { body } : {}),
+      ...(step.as === 'other-workspace' ? { credential: '${other.api_key}' } : {}),
+    },
     expect: {
       status: statuses.length === 1 ? statuses[0] : statuses,
       ...(expected && Object.keys(expected).length ? { body: expected } : {}),
@@ -79,6 +92,16 @@ const OWNER_STEP = {
   request: { method: 'GET', path: '/v1/members', query: { limit: '100' } },
   expect: { status: 200 },
   capture: { members: 'body' },
+};
+
+/**
+ * A second workspace to send as (spec 1: a key sees only its own workspace's records), made
+ * through the mock's control API; on a deployment it is skipped, and so are the steps sent as it.
+ */
+const OTHER_WORKSPACE_STEP = {
+  name: 'A second workspace (a mock only)',
+  control: { method: 'POST', path: '/_mock/workspaces', body: {} },
+  capture: { other: 'body' },
 };
 
 function usesOwner(exchanges: Executed[]): boolean {
@@ -99,12 +122,13 @@ function pipelineStep(lead: number): Record<string, unknown> {
 function needsOf(step: Step): string[] {
   const refs = [...Object.values(step.params), ...Object.values(step.query), ...Object.values(step.body ?? {})];
   return [
-    ...new Set(
-      refs.flatMap((value) => {
+    ...new Set([
+      ...(step.as === 'other-workspace' ? ['other'] : []),
+      ...refs.flatMap((value) => {
         if (isRef(value)) return value.ref === OWNER_REF ? [] : [`s${value.ref}`];
         return isCursorOf(value) ? [`s${value.cursorOf}`] : isStageOf(value) ? [`p${value.stageOf}`] : [];
       }),
-    ),
+    ]),
   ];
 }
 

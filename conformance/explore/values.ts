@@ -6,6 +6,7 @@ import { concrete, resolved, type Schema } from './document-schemas.ts';
 import type { Coverage } from './coverage.ts';
 import { customValue } from './custom-fields.ts';
 import type { Prng } from './prng.ts';
+import { RESOURCES } from './resources.ts';
 import { OWNER_REF, type Ref } from './sequence.ts';
 
 export type ValueContext = {
@@ -18,10 +19,13 @@ export type ValueContext = {
   refOf(prefix: string): Ref | undefined;
   /** Whether both sides have the fields of custom-fields.ts (a mock target: the field routes are first-party only, 4.9). */
   custom: boolean;
+  /** Where the run's webhooks point (its receiver); none: the run makes no webhook. */
+  webhookUrl?: string | undefined;
   /** The names of the run's tags in the trash or not (a record's `tags` names only these: a name missing from the catalog would add a tag the run did not make, 4.4). */
   tagNames(): string[];
 };
 
+const CREATES = new Set(RESOURCES.map((resource) => resource.create));
 const WORDS = ['Orzu', 'Samarqand', 'Bahor', 'Ipak', 'Navruz', 'Chinor', 'Zarafshon', 'Lola'];
 const CURRENCIES = ['UZS', 'USD', 'EUR'];
 /** Mobile prefixes of Uzbek operators; every spelling below is one spec 2.4 normalizes. */
@@ -65,9 +69,9 @@ function named(context: ValueContext, maxLength = 255): string {
   return `${context.marker} ${context.prng.pick(WORDS)} ${context.prng.int(10_000)}`.slice(0, maxLength);
 }
 
-/** A value for `name` of this schema, or undefined to leave the property out. */
-export function valueFor(name: string, schema: Schema, context: ValueContext): unknown {
-  if (name === 'custom') return context.custom ? customValue(context.prng, context.coverage) : undefined;
+/** A value for `name` of this schema in a body of `route` (an operationId), or undefined to leave the property out. */
+export function valueFor(name: string, schema: Schema, context: ValueContext, route = ''): unknown {
+  if (name === 'custom') return context.custom ? customValue(context.prng, context.coverage, route, CREATES.has(route)) : undefined;
   if (LEFT_OUT.has(name)) return undefined;
   const plain = concrete(schema);
   if (name === 'assignee_id') return { ref: OWNER_REF };
@@ -78,6 +82,9 @@ export function valueFor(name: string, schema: Schema, context: ValueContext): u
   if (name === 'phones') return Array.from({ length: 1 + context.prng.int(2) }, () => phone(context.prng));
   if (name === 'emails') return Array.from({ length: 1 + context.prng.int(2) }, () => email(context));
   if (name === 'tags') return tagsFor(context);
+  if (name === 'url' && context.webhookUrl) return context.webhookUrl;
+  // A list whose schema gives an example (a webhook's event patterns): the document's own example.
+  if (plain.type === 'array' && Array.isArray(plain.examples?.[0])) return plain.examples[0];
   if (name === 'currency') return context.coverage.least(CURRENCIES, (code) => `currency=${code}`);
   // Each value of an enum or a flag in turn (coverage.ts): an archived product is unarchived, a type is changed back.
   if (plain.enum)

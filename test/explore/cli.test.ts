@@ -42,7 +42,7 @@ it('reports a divergence in JSON, writes its story, exits 1', async () => {
   const story = join(mkdtempSync(join(tmpdir(), 'explore-')), 'found.yaml');
   const { code, stdout, stderr } = await explore([
     '--base-url',
-    await mockUrl(['contact-emails-case-kept']),
+    await mockUrl(['not-found-as-409']),
     '--calls',
     '40',
     '--rate',
@@ -54,7 +54,7 @@ it('reports a divergence in JSON, writes its story, exits 1', async () => {
   ]);
   expect(code).toBe(1);
   const report = JSON.parse(stdout);
-  expect(report.divergences[0].signature).toMatch(/emails/);
+  expect(report.divergences[0].signature).toMatch(/ status$/);
   expect(stderr).toContain(`wrote the story of ${report.divergences[0].signature}`);
   expect(readFileSync(story, 'utf8')).toContain('title: "Found by crmkit explore');
 });

@@ -17,8 +17,9 @@ afterAll(async () => {
   for (const server of running) await server.close();
 });
 
-async function mockUrl(faults: string[] = []): Promise<string> {
-  const server = await startServer(createMock({ faults }), { port: 0, host: '127.0.0.1' });
+/** `allowPrivateWebhooks`: the mock delivers to 127.0.0.1, so the run's webhooks (and their pings and deliveries) are explored too. */
+async function mockUrl(faults: string[] = [], allowPrivateWebhooks = false): Promise<string> {
+  const server = await startServer(createMock({ faults, allowPrivateWebhooks }), { port: 0, host: '127.0.0.1' });
   running.push(server);
   return server.url;
 }
@@ -27,8 +28,11 @@ async function mockUrl(faults: string[] = []): Promise<string> {
 const RUN = { calls: 150, rate: 0 } satisfies Partial<ExploreOptions>;
 
 describe('against targets that are right: 0 divergences', () => {
-  it.each([1, 2])('a clean mock, seed %i', async (seed) => {
-    const report = await runExplore({ baseUrl: await mockUrl(), seed, ...RUN });
+  it.each([
+    [1, false],
+    [2, true],
+  ])('a clean mock, seed %i (delivering to 127.0.0.1: %s)', async (seed, allowPrivateWebhooks) => {
+    const report = await runExplore({ baseUrl: await mockUrl([], allowPrivateWebhooks), seed, ...RUN });
     expect(report.divergences.map((divergence) => divergence.signature)).toEqual([]);
     expect(report.stepsRun).toBeGreaterThan(RUN.calls * 0.8);
     expect(report.cleanup.failed).toBe(0);
@@ -86,8 +90,11 @@ describe('against a named fault: found, shrunk, replayed from the seed', () => {
     'product-delete-answers-204',
     'note-key-actor-system',
     'won-without-closed-at',
+    // Webhooks, on a mock that delivers to the run's receiver on 127.0.0.1.
+    'delivery-status-delivered',
+    'delivery-detail-without-response',
   ])('%s', async (fault) => {
-    const baseUrl = await mockUrl([fault]);
+    const baseUrl = await mockUrl([fault], fault.startsWith('delivery-'));
     // The first of three seeds (400 calls each) that shows it: a seed is a sample, not the whole search.
     let options = { baseUrl, seed: 1, ...RUN, calls: 400, shrinkAtMost: 1, maxReplays: 20 };
     let report = await runExplore(options);
