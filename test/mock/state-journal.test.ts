@@ -123,10 +123,17 @@ describe('the state journal', () => {
     }
     const saved = JSON.parse(readFileSync(file, 'utf8'));
     expect(saved.format).toBe(2);
-    // Compacted after the 2nd and the 4th entry: the file holds four leads, the journal the fifth alone.
-    expect(saved.journal_seq).toBe(4);
-    expect(saved.workspaces[0].tables.leads.map((record: { name: string }) => record.name)).toEqual(['A', 'B', 'C', 'D']);
-    expect(journalEntries(file).map((entry) => entry.seq)).toEqual([5]);
+    // Compacted after every 2nd entry: the file holds the leads of the entries up to its journal_seq,
+    // the journal what came after (fewer than 2). With no other write, that is four leads and the
+    // fifth alone; a write of the workspace's own clock work (a loaded machine's real time moving on)
+    // is an entry too, so the figures are read from the file rather than fixed.
+    const seqs = journalEntries(file).map((entry) => entry.seq);
+    expect(saved.journal_seq % 2).toBe(0);
+    expect(seqs.length).toBeLessThan(2);
+    expect(seqs.every((seq) => seq > saved.journal_seq)).toBe(true);
+    const inFile: string[] = saved.workspaces[0].tables.leads.map((record: { name: string }) => record.name);
+    expect(inFile.length).toBeGreaterThanOrEqual(4);
+    expect(inFile).toEqual(['A', 'B', 'C', 'D', 'E'].slice(0, inFile.length));
     const loaded = await loadStateFile(createMock().state, file);
     expect([...loaded.workspaces[0]!.tables.leads.values()].map((lead) => lead.id)).toEqual(leads.map((lead) => lead.id));
 
