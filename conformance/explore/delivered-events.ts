@@ -27,7 +27,14 @@ const DELIVERY_WAIT_MS = 5_000;
 const ALWAYS_SHOWN = ['id', 'object'];
 const SHOWN_BY_TYPE: Record<string, string[]> = { 'lead.stage_changed': ['from', 'to', 'pipeline_id', 'from_type', 'to_type'] };
 
-type Delivered = { type: string; ref: number; object: Record<string, unknown>; occurredAt: unknown; delivery: string; arrival: number };
+export type Delivered = {
+  type: string;
+  ref: number;
+  object: Record<string, unknown>;
+  occurredAt: unknown;
+  delivery: string;
+  arrival: number;
+};
 type SideName = keyof RefsOf;
 
 export class DeliveredEvents {
@@ -73,7 +80,10 @@ export class DeliveredEvents {
     const listed = await deliveryIds(target, this.#webhooks.target);
     await this.#arrived('target', listed.length);
     await this.#arrived('oracle', this.#oracleStep.size);
-    const sides = { target: this.#delivered('target', refs), oracle: this.#delivered('oracle', refs) };
+    const sides = {
+      target: eventsAbout(this.#requests('target'), refs.target),
+      oracle: eventsAbout(this.#requests('oracle'), refs.oracle),
+    };
     for (const { stepId, difference } of eventDifferences(sides, refs, (event) => this.#stepOf(event, executed))) {
       const at = executed.find((entry) => entry.step.id === stepId) ?? executed.at(-1)!;
       at.differences.push(difference);
@@ -100,21 +110,6 @@ export class DeliveredEvents {
     if (count > 0) await this.#receivers[side].waitFor((request) => request.path.split('?')[0] === this.#path, DELIVERY_WAIT_MS, count);
   }
 
-  /** The events about the run's records a side's receiver got, once each (by `Svc-Event-Id`). */
-  #delivered(side: SideName, refs: RefsOf): Delivered[] {
-    const seen = new Set<string>();
-    return this.#requests(side).flatMap((request, arrival) => {
-      const event = request.json;
-      const object = event?.data?.object;
-      const ref = typeof object?.id === 'string' ? refs[side].get(object.id) : undefined;
-      const eventId = request.headers['svc-event-id'] ?? event?.id;
-      if (ref === undefined || typeof event?.type !== 'string' || seen.has(eventId)) return [];
-      seen.add(eventId);
-      const delivery = request.headers['svc-delivery'] ?? '';
-      return [{ type: event.type, ref, object, occurredAt: event.occurred_at, delivery, arrival }];
-    });
-  }
-
   /** The oracle's event: the step its log listed it after. The target's: the last step up to its arrival that named its record. */
   #stepOf(event: Delivered & { side: SideName }, executed: Executed[]): number {
     if (event.side === 'oracle') return this.#oracleStep.get(event.delivery) ?? executed.at(-1)!.step.id;
@@ -122,6 +117,21 @@ export class DeliveredEvents {
     const upTo = executed.slice(0, executed.findIndex((entry) => entry.step.id === arrivedBy) + 1 || undefined);
     return upTo.findLast((entry) => names(entry.step, event.ref))?.step.id ?? arrivedBy;
   }
+}
+
+/** The events about the run's records (their ids by reference) a receiver got, once each (spec 6.3: by `Svc-Event-Id`). */
+export function eventsAbout(requests: ReceivedRequest[], refs: Map<string, number>): Delivered[] {
+  const seen = new Set<string>();
+  return requests.flatMap((request, arrival) => {
+    const event = request.json;
+    const object = event?.data?.object;
+    const ref = typeof object?.id === 'string' ? refs.get(object.id) : undefined;
+    const eventId = request.headers['svc-event-id'] ?? event?.id;
+    if (ref === undefined || typeof event?.type !== 'string' || seen.has(eventId)) return [];
+    seen.add(eventId);
+    const delivery = request.headers['svc-delivery'] ?? '';
+    return [{ type: event.type, ref, object, occurredAt: event.occurred_at, delivery, arrival }];
+  });
 }
 
 function names(step: Step, ref: number): boolean {
