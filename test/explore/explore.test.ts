@@ -126,6 +126,7 @@ describe('the events delivered (spec 6), on a mock that delivers to the receiver
     const [found] = report.divergences;
     expect(found).toMatchObject({ shrunkLength: 1, reproduced: true });
     expect(found!.differences[0]).toMatchObject({ target: '(not delivered)', oracle: [{ type: 'lead.created' }] });
+    expect(found!.rules).toContain('events.lead-created');
   });
 });
 
