@@ -71,6 +71,11 @@ export function compareExchanges(target: Exchange, oracle: Exchange, refs: RefsO
   return walker.value('', target.json, oracle.json);
 }
 
+/** Two values compared as records are (ids by reference, times within the tolerance, keys only the target has ignored): an event's `data`. */
+export function compareValues(at: string, target: unknown, oracle: unknown, refs: RefsOf): Difference[] {
+  return new Walker(refs, {}).value(at, target, oracle);
+}
+
 /**
  * The keys 7.1 names for a code ("`permission` on `forbidden`; `reason` and `limit` on
  * `rate_limited`; `key`, `limit`, `used`, `plan`, `upgrade_to` on `limit_reached`; `scope` on

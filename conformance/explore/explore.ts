@@ -5,7 +5,8 @@
 // made, named with its marker, and never the control API (conformance/target.ts provisions a
 // workspace only on a mock).
 import { ConformanceClient } from '../client.ts';
-import { controlPost, resolveTarget, type TargetOptions } from '../target.ts';
+import { WebhookReceiver } from '../../harness/webhook-receiver.ts';
+import { controlPost, resolveTarget, type Target, type TargetOptions } from '../target.ts';
 import { addCustomFields } from './custom-fields.ts';
 import { addPeople, httpPoster } from './members.ts';
 import type { Difference } from './compare.ts';
@@ -15,8 +16,9 @@ import { runSequence, type Executed, type RunSides, type SequenceRun } from './r
 import { rulesTouched } from './rules-touched.ts';
 import { generateSequence, type Step } from './sequence.ts';
 import { closed, shrink } from './shrink.ts';
-import { createOracle, oracleSide, Pace, targetSide, type Side } from './sides.ts';
+import { createOracle, oracleSide, Pace, SETTLE_BODY, SETTLE_PATH, targetSide, type Side } from './sides.ts';
 import { webhookTarget } from './webhook-target.ts';
+import { DeliveredEvents } from './delivered-events.ts';
 
 export type ExploreOptions = TargetOptions & {
   seed: number;
@@ -59,6 +61,8 @@ export type ExploreReport = {
   calls: number;
   stepsRun: number;
   skipped: number;
+  /** Events about the run's records the oracle delivered, compared with the target's (0: the run has no receiver the target delivers to). */
+  eventsCompared: number;
   notOffered: string[];
   seconds: number;
   callsPerSecond: number;
@@ -74,6 +78,8 @@ export async function runExplore(options: ExploreOptions): Promise<ExploreReport
   const runId = Date.now().toString(36).slice(-5);
   const webhooks = await webhookTarget(client, targetIsMock, `x${runId}`);
   const oracle = createOracle(webhooks !== undefined);
+  // The oracle's deliveries go to a receiver of its own, so that each side's events are told apart (delivered-events.ts).
+  const oracleReceiver = webhooks && (await WebhookReceiver.start());
   let replay = 0;
   // Every replay writes its own marker (of the same length), so that its lists hold only its records.
   const markerOf = (n: number) => `x${runId}${String(n).padStart(3, '0')}`;
@@ -85,11 +91,12 @@ export async function runExplore(options: ExploreOptions): Promise<ExploreReport
   const play = async (steps: Step[], deadline?: number): Promise<Played> => {
     const marker = markerOf(replay++);
     const sides = {
-      target: targetSide(client, pace, target.otherKey, people),
+      target: targetSide(client, pace, target.otherKey, people, settleOf(target.mock)),
       oracle: await oracleSide(oracle, people.size > 0),
       targetIsMock,
       signal: options.signal,
       deadline,
+      events: webhooks && oracleReceiver && new DeliveredEvents({ target: webhooks.receiver, oracle: oracleReceiver }, marker),
       onExecuted: options.onExecuted,
     };
     sidesMade.push(sides.target);
@@ -125,6 +132,7 @@ export async function runExplore(options: ExploreOptions): Promise<ExploreReport
       calls: options.calls,
       stepsRun: sent,
       skipped: run.skipped,
+      eventsCompared: run.eventsCompared,
       notOffered: [...run.notOffered],
       seconds,
       callsPerSecond: sent / seconds,
@@ -134,7 +142,15 @@ export async function runExplore(options: ExploreOptions): Promise<ExploreReport
   } finally {
     await client.close();
     await webhooks?.receiver.close();
+    await oracleReceiver?.close();
   }
+}
+
+/** A mock target's settling (sides.ts): its control API's clock, moved by nothing. */
+function settleOf(mock: Target['mock']): Side['settle'] {
+  if (!mock) return undefined;
+  const control = { baseUrl: mock.controlUrl, token: mock.controlToken };
+  return async () => void (await controlPost(control, SETTLE_PATH(mock.workspaceId), SETTLE_BODY));
 }
 
 /** The sequence with the base marker replaced by a replay's (markers have one length: names keep their bounds). */

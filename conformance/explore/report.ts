@@ -22,7 +22,7 @@ export function summaryLine(report: ExploreReport): string {
   const found = report.divergences.length ? `${report.divergences.length} divergence(s)` : '0 divergences';
   const offered = report.notOffered.length ? `; routes not offered (not compared): ${report.notOffered.join(', ')}` : '';
   return (
-    `crmkit explore, seed ${report.seed}: ${found} in ${report.stepsRun} calls (${report.skipped} skipped), ` +
+    `crmkit explore, seed ${report.seed}: ${found} in ${report.stepsRun} calls (${report.skipped} skipped), ${report.eventsCompared} events compared, ` +
     `${report.seconds.toFixed(1)} s, ${report.callsPerSecond.toFixed(1)} calls/s; cleanup deleted ${report.cleanup.deleted}, failed ${report.cleanup.failed}${offered}`
   );
 }

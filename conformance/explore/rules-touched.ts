@@ -19,10 +19,19 @@ const SECTIONS: [RegExp, string[]][] = [
   [/^\/v1\/tasks/, ['4.10', '2.12']],
 ];
 
+/** An event's difference (delivered-events.ts): `event <type> …`. */
+const EVENT_AT = /^event (\S+)/;
+
 export function rulesTouched(operationId: string, path: string, differences: Difference[], codes: string[]): string[] {
-  // A refusal's rules are part 7's too (the envelope's keys, the codes).
-  const sections = [...(SECTIONS.find(([pattern]) => pattern.test(path))?.[1] ?? []), ...(codes.length ? ['7.1', '7.3'] : [])];
-  const words = new Set([...differences.flatMap(({ at }) => at.split(/[.[\]]/).filter((part) => /^[a-z_]+$/.test(part))), ...codes]);
+  // A refusal's rules are part 7's too (the envelope's keys, the codes); an event's, those of 6.1 and 6.4 naming its type.
+  const events = differences.flatMap(({ at }) => EVENT_AT.exec(at)?.[1] ?? []);
+  const sections = [
+    ...(SECTIONS.find(([pattern]) => pattern.test(path))?.[1] ?? []),
+    ...(codes.length ? ['7.1', '7.3'] : []),
+    ...(events.length ? ['6.1', '6.4'] : []),
+  ];
+  const fields = differences.flatMap(({ at }) => at.split(/[.[\]]/).filter((part) => /^[a-z_]+$/.test(part)));
+  const words = new Set([...events, ...fields, ...codes]);
   const named = loadCatalog().filter(
     (rule) => sections.includes(rule.section) && [...words].some((word) => rule.rule.includes(`\`${word}\``)),
   );

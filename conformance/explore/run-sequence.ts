@@ -6,6 +6,7 @@
 // deployment does not offer (conformance/inferred-route.ts's test, here without a context).
 import type { Exchange } from '../exchange.ts';
 import { compareExchanges, type Difference, type RefsOf } from './compare.ts';
+import type { DeliveredEvents } from './delivered-events.ts';
 import { operationOf } from './document-schemas.ts';
 import { resourceNamed } from './resources.ts';
 import { isCursorOf, isRef, isStageOf, OWNER_REF, type StageOf, type Step } from './sequence.ts';
@@ -20,6 +21,8 @@ export type SequenceRun = {
   notOffered: Set<string>;
   numbers: { target: Map<number, unknown>; oracle: Map<number, unknown> };
   sentBefore: Map<number, Set<string>>;
+  /** How many events about the run's records the oracle delivered and the target's were compared with (delivered-events.ts). */
+  eventsCompared: number;
 };
 
 export type RunSides = {
@@ -28,6 +31,8 @@ export type RunSides = {
   targetIsMock: boolean;
   signal?: AbortSignal | undefined;
   deadline?: number | undefined;
+  /** The events each side delivers, compared after the read-back (none: the run has no receiver the target delivers to). */
+  events?: DeliveredEvents | undefined;
   /** Told of each step once both answers are compared (progress, or a test that interrupts the run). */
   onExecuted?: ((executed: Executed) => void) | undefined;
 };
@@ -39,15 +44,23 @@ export async function runSequence(steps: readonly Step[], sides: RunSides): Prom
     notOffered: new Set(),
     numbers: { target: new Map(), oracle: new Map() },
     sentBefore: new Map(),
+    eventsCompared: 0,
   };
   if (steps.some((step) => Object.values(step.body ?? {}).some((value) => isRef(value) && value.ref === OWNER_REF))) {
     for (const side of [sides.target, sides.oracle]) await readOwner(side);
   }
-  for (const step of steps) {
-    if (sides.signal?.aborted || (sides.deadline !== undefined && performance.now() > sides.deadline)) break;
-    await runStep(step, sides, run);
+  await sides.events?.subscribe(sides.target, sides.oracle);
+  try {
+    for (const step of steps) {
+      if (sides.signal?.aborted || (sides.deadline !== undefined && performance.now() > sides.deadline)) break;
+      await runStep(step, sides, run);
+      await sides.events?.afterStep(step, sides.target, sides.oracle);
+    }
+    for (const step of readBackSteps(steps, sides)) await runStep(step, sides, run);
+    run.eventsCompared = (await sides.events?.compare(run.executed, refsOf(sides), sides.target)) ?? 0;
+  } finally {
+    await sides.events?.unsubscribe(sides.target);
   }
-  for (const step of readBackSteps(steps, sides)) await runStep(step, sides, run);
   return run;
 }
 

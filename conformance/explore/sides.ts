@@ -24,12 +24,28 @@ export type Side = {
   answers: Map<number, Exchange>;
   /** The stages of each pipeline read so far, by pipeline id. */
   stages: Map<string, { id: string; type: string }[]>;
+  /**
+   * Waits until the work that fell due on the side has run (a mock's clock moved by 0 seconds:
+   * its deliveries queued and their attempts made); none on a deployment.
+   */
+  settle?: (() => Promise<void>) | undefined;
 };
 
+/** A mock workspace's clock moved by nothing: answered once everything that fell due has run (the control API's setClock). */
+export const SETTLE_PATH = (workspaceId: string) => `/_mock/workspaces/${encodeURIComponent(workspaceId)}/clock`;
+export const SETTLE_BODY = { advance_seconds: 0 };
+
 /** The target side: sends through `client`, no faster than `rate` calls a second (0: no pace); as the other workspace with `otherKey`; `people`: the members.ts people it has, by reference. */
-export function targetSide(client: ConformanceClient, pace: Pace, otherKey: string | undefined, people: Map<number, string>): Side {
+export function targetSide(
+  client: ConformanceClient,
+  pace: Pace,
+  otherKey: string | undefined,
+  people: Map<number, string>,
+  settle?: () => Promise<void>,
+): Side {
   return {
     name: 'target',
+    settle,
     hasOtherWorkspace: otherKey !== undefined,
     ids: new Map(people),
     answers: new Map(),
@@ -87,6 +103,7 @@ export async function oracleSide(mock: Mock, withPeople: boolean): Promise<Side>
     answers: new Map(),
     stages: new Map(),
     send: (method, path, body, as = 'own') => call(mock, method, path, as === 'own' ? key : otherKey, body),
+    settle: async () => void (await call(mock, 'POST', SETTLE_PATH(own.id), undefined, SETTLE_BODY)),
   };
 }
 

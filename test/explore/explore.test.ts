@@ -110,6 +110,26 @@ describe('against a named fault: found, shrunk, replayed from the seed', () => {
   });
 });
 
+describe('the events delivered (spec 6), on a mock that delivers to the receiver of the run', () => {
+  const eventDivergences = (report: { divergences: { signature: string }[] }) =>
+    report.divergences.map((divergence) => divergence.signature).filter((signature) => signature.includes(' event '));
+
+  it('a clean mock: its events compared, 0 event divergences', async () => {
+    const report = await runExplore({ baseUrl: await mockUrl([], true), seed: 1, ...RUN });
+    expect(report.eventsCompared).toBeGreaterThan(10);
+    expect(eventDivergences(report)).toEqual([]);
+  });
+
+  it('a mock that drops lead.created: one event divergence, at the create, shrunk to it', async () => {
+    const report = await runExplore({ baseUrl: await mockUrl(['api-lead-created-not-announced'], true), seed: 1, ...RUN, shrinkAtMost: 1 });
+    expect(eventDivergences(report)).toEqual(['createLead event lead.created not delivered by the target']);
+    const [found] = report.divergences;
+    expect(found).toMatchObject({ shrunkLength: 1, reproduced: true });
+    expect(found!.differences[0]).toMatchObject({ target: '(not delivered)', oracle: [{ type: 'lead.created' }] });
+    expect(found!.rules).toContain('events.lead-created');
+  });
+});
+
 describe('a divergence as a story', () => {
   it('fails on the faulty mock where it was found and passes on a clean one', async () => {
     const faulty = await mockUrl(['contact-restore-not-saved']);
