@@ -1,5 +1,6 @@
 // Faults in the leads rules: each breaks one rule the way a real implementation might, and a check
 // of the leads family must catch it (test/conformance/mutation.test.ts).
+import { answeredBody } from './areas/handler-answer.ts';
 import { errorDocsUrl } from '../errors/docs-url.ts';
 import { callerOf, type HandlerContext, type HandlerResult } from '../http/handler.ts';
 import type { OperationId } from '../spec/operation-types.ts';
@@ -41,9 +42,6 @@ function storedLead(workspace: Workspace, key: string | undefined) {
     : [...workspace.tables.leads.values()].find((lead) => lead.id === normalizeId(key) || String(lead.number) === key);
 }
 
-/** An answer of a handler that carries a JSON body (not a raw Response). */
-const bodyOf = (result: HandlerResult): any => (result instanceof Response ? undefined : result.body);
-
 /**
  * Runs a lead PATCH's handler with the stored lead it names as it was before (a copy), and lets
  * `after` change the store and the answer inside the request's transaction.
@@ -57,7 +55,7 @@ function aroundLeadPatch(
       const found = storedLead(callerOf(context).workspace, context.input.path.id);
       const before = found && structuredClone(found);
       const result = await next();
-      const lead = bodyOf(result);
+      const lead = answeredBody(result);
       return before && lead?.id ? after(context, before, lead, result) : result;
     },
   };
@@ -542,7 +540,7 @@ export const leadsFaults: Fault[] = [
     async aroundHandler(next, context) {
       const result = await next();
       const { workspace } = callerOf(context);
-      const id = bodyOf(result)?.id;
+      const id = answeredBody(result)?.id;
       if (id) for (const line of workspace.tables.leadProducts.findBy('lead', id)) workspace.tables.leadProducts.remove(line.id);
       return result;
     },

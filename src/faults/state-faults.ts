@@ -1,4 +1,5 @@
 // Faults in the state rules seen through the API: trash, restore, stage moves, limits of a lead, what a delete answers.
+import { answeredBody } from './areas/handler-answer.ts';
 import { presentLead } from '../resources/leads/present-lead.ts';
 import type { MockState } from '../mock-state.ts';
 import { insertTag } from '../resources/tags/tag-catalog.ts';
@@ -7,7 +8,7 @@ import { TAGGED_ENTITIES, taggedRecords, taggedTable } from '../resources/tags/t
 import type { WorkspaceTables } from '../workspaces/workspace-tables.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
 import type { OperationId } from '../spec/operation-types.ts';
-import { callerOf, type HandlerResult } from '../http/handler.ts';
+import { callerOf } from '../http/handler.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { changed, jsonOf, onErrorCode, type Fault } from './fault.ts';
 import { guardedByReadScope, retryAsOwner } from './owner-key.ts';
@@ -34,9 +35,6 @@ const shortId = (prefix: string, id: string | undefined) => id !== undefined && 
 
 /** The restores of the records in the trash (spec 2.1). */
 const RESTORES: readonly OperationId[] = ['restoreLead', 'restoreContact', 'restoreCompany', 'restoreTask'];
-
-/** The body a handler answered (not a raw Response). */
-const bodyOf = (result: HandlerResult): any => (result instanceof Response ? undefined : result.body);
 
 /** Lowercases A to Z only, as a byte-wise `lower()` does. */
 const asciiLower = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
@@ -660,7 +658,7 @@ export const stateFaults: Fault[] = [
     async aroundHandler(next, context) {
       const result = await next();
       if (result instanceof Response || (result.status ?? 200) !== 200) return result;
-      const existing = bodyOf(result);
+      const existing = answeredBody(result);
       const sent = context.input.body as any;
       const name = typeof sent?.name === 'string' ? sent.name.trim().replace(/\s+/g, ' ') : undefined;
       if (!existing?.id || !name || asciiLower(name) === asciiLower(existing.name)) return result;
@@ -848,7 +846,7 @@ export const stateFaults: Fault[] = [
     operations: ['addLeadProduct'],
     async aroundHandler(next, context) {
       const result = await next();
-      const line = bodyOf(result);
+      const line = answeredBody(result);
       const { workspace } = callerOf(context);
       const stored = line?.id ? workspace.tables.leadProducts.get(line.id) : undefined;
       const used = stored ? workspace.tables.leadProducts.findBy('lead', stored.lead_id).length - 1 : 0;
@@ -1017,7 +1015,7 @@ export const stateFaults: Fault[] = [
     operations: ['createNote'],
     async aroundHandler(next, context) {
       const result = await next();
-      const item = bodyOf(result);
+      const item = answeredBody(result);
       const { workspace } = callerOf(context);
       if (item?.actor?.type !== 'api_key' || !workspace.tables.timeline.get(item.id)) return result;
       const actor = { type: 'system', id: '' } as const;

@@ -16,6 +16,9 @@ export async function alterResult(result: HandlerResult, alter: Alter): Promise<
   return { ...result, body: await alter(structuredClone(result.body)) };
 }
 
+/** The body a handler answered (undefined for a raw Response). */
+export const answeredBody = (result: HandlerResult): any => (result instanceof Response ? undefined : result.body);
+
 /** An `aroundHandler` that answers `alter(body, context)` in place of the handler's successful body. */
 export function answerAltered(alter: (body: any, context: HandlerContext) => unknown) {
   return async (next: () => Promise<HandlerResult>, context: HandlerContext): Promise<HandlerResult> =>
