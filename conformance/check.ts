@@ -1,30 +1,23 @@
 // What a conformance check is: one rule of the spec, verified through HTTP against any deployment.
-// The catalog (conformance/rules/) says which rules each check judges. Active checks send requests; observers judge every exchange the run makes (status documented,
+// The catalog (conformance/areas/<area>/rules.yaml) says which rules each check judges. Active checks send
+// requests; observers judge every exchange the run makes (status documented,
 // body valid, request id...). Each says which spec section it enforces and whether it rests on
 // documented or on inferred (`x-inferred`) parts of the interface.
+import type { Area } from '../src/spec/areas.ts';
 import type { CheckContext } from './context.ts';
 import type { Exchange } from './exchange.ts';
 
-export const FAMILIES = [
-  'responses',
-  'input',
-  'paging',
-  'state',
-  'leads',
-  'query',
-  'records',
-  'conversations',
-  'events',
-  'webhooks',
-  'forms',
-  'oauth',
-  'limits',
-] as const;
+/**
+ * The suite's former families, which the faults (src/faults) still name until each names its area
+ * (issue 23, item 3): the checks are by area (src/spec/areas.ts).
+ */
+export const FAMILIES = ['responses', 'input', 'paging', 'state', 'leads', 'query', 'records', 'conversations', 'events', 'webhooks', 'forms', 'oauth', 'limits'] as const;
 export type Family = (typeof FAMILIES)[number];
 
 export type CheckInfo = {
+  /** `<area>.<slug>`: the check lives in conformance/areas/<area>/ beside the area's rules. */
   id: string;
-  family: Family;
+  area: Area;
   title: string;
   /** The spec section it enforces, e.g. `7.1`. */
   spec: string;
@@ -38,6 +31,12 @@ export type CheckInfo = {
 
 export type ActiveCheck = CheckInfo & {
   kind: 'active';
+  /**
+   * What it leaves that later checks must not meet, which sets when it runs (conformance/areas/index.ts):
+   * `moved-clock` (a mock's clock moved on) after every check that leaves nothing; `used-up` (a limit met,
+   * the suite's app uninstalled, limits set on a mock) after those.
+   */
+  leaves?: 'moved-clock' | 'used-up';
   /** Whether it sends writes (a `--read-only` run skips it). */
   writes: boolean;
   run(context: CheckContext): Promise<void>;

@@ -8,11 +8,10 @@ import {
   type ActiveCheck,
   type Check,
   type CheckInfo,
-  type Family,
   type Observer,
   type RuleVerdict,
 } from './check.ts';
-import { ALL_CHECKS } from './checks/index.ts';
+import { ALL_CHECKS } from './areas/index.ts';
 import { ConformanceClient } from './client.ts';
 import { createContext } from './context.ts';
 import { describeExchange, requestLine, shownOf, type Exchange, type RequestLine, type Shown } from './exchange.ts';
@@ -61,7 +60,7 @@ export type Report = {
 export type CheckProgress = Progress & { check: CheckInfo };
 
 export type RunOptions = TargetOptions & {
-  /** Only these families (or check ids). */
+  /** Only these spec areas (or check ids). */
   only?: string[];
   checks?: Check[];
   onResult?: (result: CheckResult) => void;
@@ -268,12 +267,12 @@ function failed(
 }
 
 function infoOf(check: Check): CheckInfo {
-  const { id, family, title, spec, basis } = check;
-  return { id, family, title, spec, basis };
+  const { id, area, title, spec, basis } = check;
+  return { id, area, title, spec, basis };
 }
 
-/** The checks `--only` names, by family or id (`crmkit conformance --list-rules --only` lists the rules of the same ones). */
-export function selectChecks<C extends Pick<Check, 'id' | 'family'>>(checks: readonly C[], only: readonly string[] | undefined): C[] {
+/** The checks `--only` names, by area or id (`crmkit conformance --list-rules --only` lists the rules of the same ones). */
+export function selectChecks<C extends Pick<Check, 'id' | 'area'>>(checks: readonly C[], only: readonly string[] | undefined): C[] {
   if (!only?.length) return [...checks];
-  return checks.filter((check) => only.includes(check.family as Family) || only.includes(check.id));
+  return checks.filter((check) => only.includes(check.area) || only.includes(check.id));
 }

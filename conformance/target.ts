@@ -23,7 +23,7 @@ export type Target = {
   workspaceUrl: string;
   apiKey: string;
   limitedKey: string | undefined;
-  /** Keys that must be refused (input.key-states); on a mock the suite makes them. */
+  /** Keys that must be refused (auth.key-states); on a mock the suite makes them. */
   refusedKeys: RefusedKeys;
   /** A key of a second workspace, for checks that one workspace never sees another's records. */
   otherKey: string | undefined;

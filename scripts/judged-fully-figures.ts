@@ -13,11 +13,10 @@ export type Measure = { file: string; mode?: { receiver: boolean; wait: boolean 
 
 export type Inputs = {
   measures: Measure[];
-  /** The catalog's rules with checks, in its order: a rule's family is its first check's. */
-  rules: { id: string; checks: string[]; unproven?: string }[];
-  familyOfCheck: (check: string) => string;
-  /** Each fault's family and `proves` as declared now (src/faults/fault-proofs.ts). */
-  faults: { name: string; family: string; proves: readonly string[] }[];
+  /** The catalog's rules with checks, in its order, each with its spec area. */
+  rules: { id: string; area: string; checks: string[]; unproven?: string }[];
+  /** Each fault's area and `proves` as declared now (src/faults/fault-proofs.ts). */
+  faults: { name: string; area: string; proves: readonly string[] }[];
   couldJudge: (id: string) => boolean;
 };
 
@@ -26,42 +25,41 @@ export type Inputs = {
  * deployment crmkit did not build a rule with a `reading`, or one judged on a route the spec does not
  * show (spec README, reading 3), warns at most, so a warning is all a correct run may say of it there.
  */
-export type FamilyFigure = { family: string; couldJudge: number; onMock: number; onStandIn: number; warnedThere: number };
+export type AreaFigure = { area: string; couldJudge: number; onMock: number; onStandIn: number; warnedThere: number };
 /** A could-judge rule not proven on the stand-in: each proving fault with what the run said (undefined: the fault was not measured). */
-export type Left = { rule: string; family: string; faults: { fault: string; there?: RuleThere }[]; unproven?: string };
-export type JudgedFully = { families: FamilyFigure[]; total: FamilyFigure; left: Left[]; modes: string[] };
+export type Left = { rule: string; area: string; faults: { fault: string; there?: RuleThere }[]; unproven?: string };
+export type JudgedFully = { areas: AreaFigure[]; total: AreaFigure; left: Left[]; modes: string[] };
 
-/** The figure of the families the measures cover (the families of their faults). */
+/** The figure of the areas the measures cover (the areas of their faults). */
 export function judgedFully(inputs: Inputs): JudgedFully {
   const measured = new Map(inputs.measures.flatMap((measure) => Object.entries(measure.faults)));
-  const familyOfFault = new Map(inputs.faults.map((fault) => [fault.name, fault.family]));
-  const families = [...new Set([...measured.keys()].map((name) => familyOfFault.get(name) ?? 'unknown'))];
+  const areaOfFault = new Map(inputs.faults.map((fault) => [fault.name, fault.area]));
+  const areas = [...new Set([...measured.keys()].map((name) => areaOfFault.get(name) ?? 'unknown'))];
   const provers = proversByRule(inputs.faults);
   const shownThere = (rule: string, as: 'failed' | 'warned') =>
     (provers.get(rule) ?? []).some((fault) => measured.get(fault)?.[as].includes(rule) && provedWhenMeasured(measured.get(fault)!, rule));
   const provenThere = (rule: string) => shownThere(rule, 'failed');
-  const rows = inputs.rules.filter((rule) => families.includes(inputs.familyOfCheck(rule.checks[0]!)) && inputs.couldJudge(rule.id));
-  const figure = (family: string, of: typeof rows): FamilyFigure => ({
-    family,
+  const rows = inputs.rules.filter((rule) => areas.includes(rule.area) && inputs.couldJudge(rule.id));
+  const figure = (area: string, of: typeof rows): AreaFigure => ({
+    area,
     couldJudge: of.length,
     onMock: of.filter((rule) => provers.has(rule.id)).length,
     onStandIn: of.filter((rule) => provenThere(rule.id)).length,
     warnedThere: of.filter((rule) => !provenThere(rule.id) && shownThere(rule.id, 'warned')).length,
   });
-  const familyOf = (rule: { checks: string[] }) => inputs.familyOfCheck(rule.checks[0]!);
   const left = rows
     .filter((rule) => !provenThere(rule.id))
     .map((rule) => ({
       rule: rule.id,
-      family: familyOf(rule),
+      area: rule.area,
       faults: (provers.get(rule.id) ?? []).map((fault) => ({ fault, there: saidOf(measured.get(fault), rule.id) })),
       ...(rule.unproven ? { unproven: rule.unproven } : {}),
     }));
   return {
-    families: families.sort().map((family) =>
+    areas: areas.sort().map((area) =>
       figure(
-        family,
-        rows.filter((rule) => familyOf(rule) === family),
+        area,
+        rows.filter((rule) => rule.area === area),
       ),
     ),
     total: figure('total', rows),
@@ -94,21 +92,21 @@ function modeOf({ file, mode }: Measure): string {
 
 const percent = (part: number, whole: number) => (whole ? `${Math.floor((100 * part) / whole)} %` : '-');
 
-/** The figure as Markdown: a table per family and in total, then every could-judge rule left, with why. */
+/** The figure as Markdown: a table per area and in total, then every could-judge rule left, with why. */
 export function judgedFullyMarkdown(figure: JudgedFully, heading: string): string {
-  const row = ({ family, couldJudge, onMock, onStandIn, warnedThere }: FamilyFigure) =>
-    `| ${family} | ${couldJudge} | ${onMock} | ${onStandIn} | ${percent(onStandIn, couldJudge)} | ${warnedThere} | ${percent(onStandIn + warnedThere, couldJudge)} |`;
+  const row = ({ area, couldJudge, onMock, onStandIn, warnedThere }: AreaFigure) =>
+    `| ${area} | ${couldJudge} | ${onMock} | ${onStandIn} | ${percent(onStandIn, couldJudge)} | ${warnedThere} | ${percent(onStandIn + warnedThere, couldJudge)} |`;
   const table = [
-    '| family | could judge | proven on the mock | proven on the stand-in | share | warned there instead | share with them |',
+    '| area | could judge | proven on the mock | proven on the stand-in | share | warned there instead | share with them |',
     '|---|---:|---:|---:|---:|---:|---:|',
-    ...figure.families.map(row),
+    ...figure.areas.map(row),
     row(figure.total).replace('| total |', '| **total** |'),
   ];
   const left = figure.left.map(leftLine);
   return [
     `# ${heading}`,
     '',
-    'Rules a deployment could let the suite judge (its inputs, a receiver and waiting), by the family of their first check; ' +
+    'Rules a deployment could let the suite judge (its inputs, a receiver and waiting), by their spec area; ' +
       'proven on the stand-in: a fault that proves the rule on the mock makes it fail on a deployment stand-in (test/support/stand-in.ts). ' +
       'Warned there instead: not failed but warned under a proving fault, all a run may say against a deployment crmkit did not build ' +
       'of a rule with a `reading` or judged on a route the spec does not show (spec README, reading 3). ' +
@@ -141,10 +139,10 @@ function causesLine(left: Left[]): string {
   return [...counts].map(([cause, count]) => `${cause} ${count}`).join(', ') || 'none';
 }
 
-function leftLine({ rule, family, faults, unproven }: Left): string {
-  if (!faults.length) return `- \`${rule}\` (${family}): no fault proves it on the mock${unproven ? ` (unproven: ${unproven})` : ''}`;
+function leftLine({ rule, area, faults, unproven }: Left): string {
+  if (!faults.length) return `- \`${rule}\` (${area}): no fault proves it on the mock${unproven ? ` (unproven: ${unproven})` : ''}`;
   const said = faults.map(({ fault, there }) => `${fault}: ${there ? thereText(there) : 'not measured'}`);
-  return `- \`${rule}\` (${family}): ${said.join('; ')}`;
+  return `- \`${rule}\` (${area}): ${said.join('; ')}`;
 }
 
 function thereText({ outcome, message }: RuleThere): string {

@@ -7,8 +7,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ALL_CHECKS } from '../conformance/checks/index.ts';
-import { loadCatalog } from '../conformance/rules/catalog.ts';
+import { areaOfRules, loadCatalog } from '../conformance/rules/catalog.ts';
 import { couldJudgeOn } from '../conformance/rules/figures.ts';
 import { offerOf } from '../conformance/rules/target-offer.ts';
 import { targetOptionsOf } from '../harness/inputs.ts';
@@ -43,12 +42,13 @@ async function fullOffer() {
 }
 
 const measures = (values.json ?? ['docs/stand-in-proofs']).flatMap(filesOf).map(readMeasure);
-const familyOfCheck = new Map(ALL_CHECKS.map((check) => [check.id, check.family]));
 const figure = judgedFully({
   measures,
   rules: loadCatalog().filter((rule) => rule.checks.length && !rule.unobservable),
-  familyOfCheck: (check) => familyOfCheck.get(check) ?? 'unknown',
-  faults: FAULT_CATALOG.filter((fault) => !fault.hunt).map((fault) => ({ ...fault, proves: FAULT_PROOFS[fault.name] ?? [] })),
+  faults: FAULT_CATALOG.filter((fault) => !fault.hunt).map((fault) => {
+    const proves = FAULT_PROOFS[fault.name] ?? [];
+    return { name: fault.name, area: areaOfRules(proves) ?? 'unknown', proves };
+  }),
   couldJudge: couldJudgeOn(await fullOffer()),
 });
 const markdown = judgedFullyMarkdown(figure, 'Rules judged fully on a deployment stand-in (issue 22)');

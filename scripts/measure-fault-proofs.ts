@@ -1,6 +1,6 @@
 // Which rules each named fault breaks, measured: every fault is run as the mutation test runs it
 // (test/support/fault-runs.ts) and the rules that failed are recorded. `--json FILE` writes
-// {fault: [rule ids]}; `--family F` or `--fault NAME` (repeatable) measures some; `--width N` runs
+// {fault: [rule ids]}; `--area A` or `--fault NAME` (repeatable) measures some; `--width N` runs
 // N faults at once (default 2). `--check` compares with the declared `proves`
 // (src/faults/fault-proofs.ts): it lists each fault whose declared rules did not all fail (and
 // exits 1), and each fault that fails rules it does not declare, so that a new fault's `proves`
@@ -10,12 +10,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { FAULT_PROOFS } from '../src/faults/fault-proofs.ts';
 import { FAULT_CATALOG } from '../src/faults/index.ts';
-import { failedRules, familiesFor, inParallel, runAgainst } from '../test/support/fault-runs.ts';
+import { checksFor, faultArea, failedRules, inParallel, runAgainst } from '../test/support/fault-runs.ts';
 
 const { values } = parseArgs({
   options: {
     json: { type: 'string' },
-    family: { type: 'string' },
+    area: { type: 'string' },
     fault: { type: 'string', multiple: true },
     width: { type: 'string' },
     check: { type: 'boolean' },
@@ -23,12 +23,12 @@ const { values } = parseArgs({
   },
 });
 const faults = FAULT_CATALOG.filter(
-  (fault) => (!values.family || fault.family === values.family) && (!values.fault || values.fault.includes(fault.name)),
+  (fault) => (!values.area || (FAULT_PROOFS[fault.name]?.length && faultArea(fault) === values.area)) && (!values.fault || values.fault.includes(fault.name)),
 );
 const started = Date.now();
 const measured = new Map(
   await inParallel(faults, Number(values.width ?? 2), async (fault) => {
-    const failed = failedRules(await runAgainst([fault.name], familiesFor(fault)));
+    const failed = failedRules(await runAgainst([fault.name], FAULT_PROOFS[fault.name]?.length ? checksFor(fault) : undefined));
     console.error(`${fault.name}: ${failed.join(' ') || '(no rule failed)'}`);
     return [fault.name, failed] as const;
   }),

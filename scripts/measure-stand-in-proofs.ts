@@ -1,31 +1,31 @@
 // Issue 22's "fully judged on a deployment", counted through the faults (issue 23): each named
 // fault is switched on in a deployment stand-in (test/support/stand-in.ts: no control API, the
-// inputs a QA engineer would have), the checks of the fault's families run against it as against
+// inputs a QA engineer would have), the checks of the rules the fault proves run against it as against
 // a deployment, and a rule counts as judged fully there when it fails under at least one fault:
 // the suite sent a request that a deployment breaking the rule answered differently, and said so.
 // `--receiver` adds a webhook receiver the stand-in reaches; `--wait` adds --wait-for-retries.
-// Each fault runs the checks of the rules it proves (`--families`: its whole families). Two faults run at once (`--width N`); `--family F` measures one family, `--fault NAME` (repeatable) some faults; `--json FILE` writes
+// Each fault runs the checks of the rules it proves (`--as-mutation`: the checks the mutation test runs it with). Two faults run at once (`--width N`); `--area A` measures one area's faults, `--fault NAME` (repeatable) some faults; `--json FILE` writes
 // {mode: {receiver, wait}, faults: {fault: {failed, warned, proves: {rule: {outcome, message}}}}}: what the run
-// said of each rule the fault proves, which scripts/judged-fully.ts reads. It takes minutes per family: it is not part of `npm test`.
+// said of each rule the fault proves, which scripts/judged-fully.ts reads. It takes minutes per area: it is not part of `npm test`.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { ALL_CHECKS } from '../conformance/checks/index.ts';
+import { ALL_CHECKS } from '../conformance/areas/index.ts';
 import { loadCatalog } from '../conformance/rules/catalog.ts';
 import { runConformance, type Report } from '../conformance/run.ts';
 import { targetOptionsOf } from '../harness/inputs.ts';
 import { FAULT_PROOFS } from '../src/faults/fault-proofs.ts';
 import { FAULT_CATALOG, type FaultInfo } from '../src/faults/index.ts';
-import { familiesFor, failedRules, inParallel } from '../test/support/fault-runs.ts';
+import { checksFor as mutationChecksFor, faultArea, failedRules, inParallel } from '../test/support/fault-runs.ts';
 import { freePort, startStandIn } from '../test/support/stand-in.ts';
 
 const options = {
   receiver: { type: 'boolean' },
   wait: { type: 'boolean' },
   width: { type: 'string' },
-  family: { type: 'string' },
+  area: { type: 'string' },
   fault: { type: 'string', multiple: true },
   json: { type: 'string' },
-  families: { type: 'boolean' },
+  'as-mutation': { type: 'boolean' },
 } as const;
 const { values } = parseArgs({ options });
 
@@ -38,7 +38,7 @@ async function standInRun(fault: FaultInfo): Promise<Report> {
       ...targetOptionsOf(standIn.inputs),
       ...reached,
       waitForRetries: Boolean(values.wait),
-      only: values.families ? familiesFor(fault) : checksFor(fault),
+      only: values['as-mutation'] ? mutationChecksFor(fault) : checksFor(fault),
     });
   } finally {
     await standIn.server.close();
@@ -50,12 +50,12 @@ const OBSERVERS = new Set(ALL_CHECKS.filter((check) => check.kind === 'observer'
 
 /**
  * The checks that judge the rules a fault proves (by default: what a rule needs to fail there is
- * one of its own checks), or the fault's families when one of them is an observer, which judges
- * the exchanges other checks make; `--families` runs the families always, as the mutation test does.
+ * one of its own checks), or the mutation test's checks when one of them is an observer, which judges
+ * the exchanges other checks make; `--as-mutation` runs the mutation test's checks always.
  */
 function checksFor(fault: FaultInfo): string[] {
   const checks = new Set((FAULT_PROOFS[fault.name] ?? []).flatMap((rule) => rules.get(rule)?.checks ?? []));
-  return !checks.size || [...checks].some((check) => OBSERVERS.has(check)) ? familiesFor(fault) : [...checks];
+  return !checks.size || [...checks].some((check) => OBSERVERS.has(check)) ? mutationChecksFor(fault) : [...checks];
 }
 
 /** Enough of a reason to tell why (the rest names the run's own records). */
@@ -80,7 +80,7 @@ function provedRulesThere(fault: FaultInfo, report: Report): Record<string, { ou
 
 // A blind hunt's faults prove no rule: they measure the suite (scripts/hunt-table.ts).
 const faults = FAULT_CATALOG.filter(
-  (fault) => !fault.hunt && (!values.family || fault.family === values.family) && (!values.fault || values.fault.includes(fault.name)),
+  (fault) => !fault.hunt && (!values.area || faultArea(fault) === values.area) && (!values.fault || values.fault.includes(fault.name)),
 );
 const started = Date.now();
 const measured = await inParallel(faults, Number(values.width ?? 2), async (fault) => {

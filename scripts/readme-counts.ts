@@ -3,14 +3,12 @@
 // by hand. `--check` only compares, and fails when one is stale (npm test). The figures a run
 // measures (rules judged on a target) are written by scripts/measure-deployment-figures.ts.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { FAMILIES } from '../conformance/check.ts';
-import { ALL_CHECKS } from '../conformance/checks/index.ts';
+import { ALL_CHECKS } from '../conformance/areas/index.ts';
 import { loadCatalog } from '../conformance/rules/catalog.ts';
 import { FAULT_CATALOG } from '../src/faults/index.ts';
 
 const README = new URL('../README.md', import.meta.url);
 const rules = loadCatalog();
-const families = FAMILIES.filter((family) => ALL_CHECKS.some((check) => check.family === family));
 
 export const COUNTS: Record<string, number> = {
   rules: rules.length,
@@ -18,7 +16,7 @@ export const COUNTS: Record<string, number> = {
   observable: rules.filter((rule) => !rule.unobservable).length,
   readings: rules.filter((rule) => rule.reading !== undefined).length,
   checks: ALL_CHECKS.length,
-  families: families.length,
+  areas: new Set(ALL_CHECKS.map((check) => check.area)).size,
   faults: FAULT_CATALOG.filter((fault) => !fault.hunt).length,
   'hunt-faults': FAULT_CATALOG.filter((fault) => fault.hunt).length,
 };

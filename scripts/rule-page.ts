@@ -10,14 +10,14 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ALL_CHECKS } from '../conformance/checks/index.ts';
+import { ALL_CHECKS } from '../conformance/areas/index.ts';
 import { loadCatalog, SECTIONS, type Rule } from '../conformance/rules/catalog.ts';
 import { SHAPE_FILE } from '../conformance/rules/shape-rules.ts';
 import { runConformance } from '../conformance/run.ts';
 import { startServer } from '../src/adapters/node-server.ts';
 import { FAULT_PROOFS } from '../src/faults/fault-proofs.ts';
-import { FAULT_CATALOG } from '../src/faults/index.ts';
 import { createMock } from '../src/mock.ts';
+import { faultArea } from '../test/support/fault-runs.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PAGE = join(ROOT, 'docs/rules.md');
@@ -50,14 +50,13 @@ function testFiles(folder = join(ROOT, 'test')): string[] {
   });
 }
 
-/** The tests that name a rule: those whose text holds its id, and the mutation test file of each family whose mutants prove it. */
+/** The tests that name a rule: those whose text holds its id, and the mutation test file of each area whose mutants prove it. */
 function testsByRule(rules: Rule[]): Map<string, string[]> {
   const texts = testFiles().map((path) => ({ path: relative(ROOT, path), text: readFileSync(path, 'utf8') }));
-  const familyOf = new Map(FAULT_CATALOG.map((fault) => [fault.name, fault.family]));
   return new Map(
     rules.map((rule) => {
       const naming = texts.filter(({ text }) => text.includes(`'${rule.id}'`) || text.includes(`"${rule.id}"`)).map(({ path }) => path);
-      const mutation = mutantsOf(rule.id).map((fault) => `test/conformance/mutation/${familyOf.get(fault)}.test.ts`);
+      const mutation = mutantsOf(rule.id).map((fault) => `test/conformance/mutation/${faultArea({ name: fault })}.test.ts`);
       return [rule.id, [...new Set([...naming, ...mutation])].sort()];
     }),
   );
@@ -96,7 +95,7 @@ function render(operations: Record<string, string[]>): string {
   const tests = testsByRule(rules);
   const areas = new Map<string, Rule[]>();
   for (const rule of rules) {
-    const area = rule.file === SHAPE_FILE ? 'responses (answer shapes)' : rule.file.replace(/\.yaml$/, '');
+    const area = rule.file === SHAPE_FILE ? 'answer shapes (one rule per operation)' : rule.area;
     areas.set(area, [...(areas.get(area) ?? []), rule]);
   }
   const judged = rules.filter((rule) => rule.checks.length);

@@ -7,7 +7,7 @@
 // (refusing it would break them; judging it by the interface's rules would blame the deployment).
 // The report lists it as not judged, so that nobody reads its exchanges as checked.
 import type { Observer } from '../check.ts';
-import { ALL_CHECKS } from '../checks/index.ts';
+import { ALL_CHECKS } from '../areas/index.ts';
 import { describeExchange, type Exchange } from '../exchange.ts';
 import { loadCatalog } from '../rules/catalog.ts';
 import { figuresOf } from '../rules/figures.ts';

@@ -1,12 +1,12 @@
-// JUnit XML for CI: one test suite per family with a test case per check, then one per spec part
+// JUnit XML for CI: one test suite per spec area with a test case per check, then one per spec part
 // with a test case per rule of the catalog (rules no check judges are skipped, saying so).
-import { FAMILIES } from '../check.ts';
+import { AREAS } from '../../src/spec/areas.ts';
 import type { RuleResult } from '../rules/rule-results.ts';
 import type { CheckResult, Report } from '../run.ts';
 import { summaryByPart } from './rule-summary.ts';
 
 export function junitReport(report: Report): string {
-  const checkSuites = FAMILIES.map((family) => suite(family, report.results.filter((result) => result.family === family).map(checkCase)));
+  const checkSuites = AREAS.map((area) => suite(area, report.results.filter((result) => result.area === area).map(checkCase)));
   const ruleSuites = summaryByPart(report.rules).map(({ part, title, rules }) => suite(`spec ${part}. ${title}`, rules.map(ruleCase)));
   // What the proxy forwarded without judging (the control API): skipped cases, so CI shows them as not judged.
   const notJudged = suite(
@@ -44,7 +44,7 @@ function suite(name: string, cases: Case[]): string {
 function checkCase(result: CheckResult): Case {
   const inner = outcomeXml(result.outcome, result.message ?? '', `spec ${result.spec}\n${result.evidence ?? ''}`);
   return {
-    xml: `    <testcase classname="conformance.${result.family}" name="${xml(`${result.id}: ${result.title}`)}" time="${(result.ms / 1000).toFixed(3)}">${inner}</testcase>`,
+    xml: `    <testcase classname="conformance.${result.area}" name="${xml(`${result.id}: ${result.title}`)}" time="${(result.ms / 1000).toFixed(3)}">${inner}</testcase>`,
     failed: result.outcome === 'failed',
     skipped: result.outcome === 'skipped',
   };

@@ -1,7 +1,7 @@
-// A report a person reads in a terminal: the checks by family, the rules by spec part, then each
+// A report a person reads in a terminal: the checks by spec area, the rules by spec part, then each
 // failed and warned rule with its section, the check that judged it, the message and evidence;
 // last, when the run was compared with an earlier one, what changed (compare-text.ts).
-import { FAMILIES } from '../check.ts';
+import { AREAS } from '../../src/spec/areas.ts';
 import { progressText } from '../../harness/waiting.ts';
 import type { CheckProgress, CheckResult, Report } from '../run.ts';
 import type { Comparison } from './compare.ts';
@@ -28,11 +28,11 @@ export function prettyReport(report: Report, comparison?: Comparison): string {
     : `conformance of ${report.target.baseUrl}${report.target.mock ? ' (a crmkit mock)' : ''}`;
   const lines = [`\n${heading}, run ${report.runId}: ${verdictLine(report, comparison)}`, `${figuresLine(report.summary)}\n`];
   lines.push(`${'checks'.padEnd(14)} passed failed warned skipped`);
-  for (const family of FAMILIES) {
-    const of = report.results.filter((result) => result.family === family);
+  for (const area of AREAS) {
+    const of = report.results.filter((result) => result.area === area);
     if (!of.length) continue;
     const count = (outcome: CheckResult['outcome']) => String(of.filter((result) => result.outcome === outcome).length).padStart(6);
-    lines.push(`${family.padEnd(14)} ${count('passed')} ${count('failed')} ${count('warned')} ${count('skipped').padStart(7)}`);
+    lines.push(`${area.padEnd(14)} ${count('passed')} ${count('failed')} ${count('warned')} ${count('skipped').padStart(7)}`);
   }
   lines.push('', `${'rules by part'.padEnd(34)} passed failed warned skipped unexercised unchecked unobservable`);
   for (const { part, title, counts } of summaryByPart(report.rules)) {

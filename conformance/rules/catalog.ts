@@ -1,9 +1,10 @@
-// The catalog of the spec's rules (conformance/rules/*.yaml): every testable rule of spec parts 2
+// The catalog of the spec's rules (conformance/areas/<area>/rules.yaml): every testable rule of spec parts 2
 // to 9, one entry each, with the checks that judge it or the reason no call can observe it. It is
 // the one place where a rule meets its checks: checks, tests and the document name rule ids. The
 // answers' shape rules, one per operation, are generated from the document (shape-rules.ts).
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import { AREAS, type Area } from '../../src/spec/areas.ts';
 import { shapeRules } from './shape-rules.ts';
 
 /**
@@ -46,7 +47,9 @@ export type Rule = {
   alternatives?: string[];
   /** Why no single named fault can break it (issue 23): a judged rule without one is proven by a fault's `proves`. */
   unproven?: string;
-  /** The catalog file it is written in (or SHAPE_FILE for a generated shape rule). */
+  /** The spec area it belongs to: its catalog file is conformance/areas/<area>/rules.yaml. */
+  area: Area;
+  /** The catalog file it is written in, under conformance/areas/ (or SHAPE_FILE for a generated shape rule). */
   file: string;
 };
 
@@ -106,7 +109,7 @@ export function partOf(section: string): string {
   return section.split('.')[0]!;
 }
 
-const FOLDER = new URL('./', import.meta.url);
+const FOLDER = new URL('../areas/', import.meta.url);
 const ID = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/;
 const KEYS = new Set(['id', 'section', 'rule', 'needs', 'wait', 'checks', 'unobservable', 'reading', 'alternatives', 'unproven']);
 const WAIT = /^(\d+)(m|h|d)$/;
@@ -134,6 +137,21 @@ export function rulesOfChecks(): Map<string, string[]> {
   return byCheck;
 }
 
+/**
+ * The area a set of rules is of (a mutant's, by the rules it proves): the one most of them are in,
+ * any area before `errors` (an error a bug answers is seldom what the bug is about).
+ */
+export function areaOfRules(ids: readonly string[]): Area | undefined {
+  const byId = rulesById();
+  const counts = new Map<Area, number>();
+  for (const id of ids) {
+    const area = byId.get(id)?.area;
+    if (area) counts.set(area, (counts.get(area) ?? 0) + 1);
+  }
+  const ranked = [...counts].sort(([a, m], [b, n]) => Number(a === 'errors') - Number(b === 'errors') || n - m);
+  return ranked[0]?.[0];
+}
+
 /** Sorts sections as the spec numbers them: `2.10` after `2.9`, `3` before `4.1`. */
 export function compareSections(a: string, b: string): number {
   const [a1 = 0, a2 = 0] = a.split('.').map(Number);
@@ -142,31 +160,31 @@ export function compareSections(a: string, b: string): number {
 }
 
 function readCatalog(): Rule[] {
-  const files = readdirSync(FOLDER)
-    .filter((name) => name.endsWith('.yaml'))
-    .sort();
-  const rules = [...files.flatMap((file) => readFile(file)), ...shapeRules()];
+  const areas = AREAS.filter((area) => existsSync(new URL(`${area}/rules.yaml`, FOLDER)));
+  const rules = [...areas.flatMap((area) => readFile(area)), ...shapeRules()];
   const seen = new Set<string>();
   for (const rule of rules) {
-    if (seen.has(rule.id)) throw new Error(`conformance/rules/${rule.file}: rule ${rule.id} is defined twice`);
+    if (seen.has(rule.id)) throw new Error(`conformance/areas/${rule.file}: rule ${rule.id} is defined twice`);
     seen.add(rule.id);
   }
   return rules;
 }
 
-function readFile(file: string): Rule[] {
+function readFile(area: Area): Rule[] {
+  const file = `${area}/rules.yaml`;
   let entries: unknown;
   try {
     entries = parse(readFileSync(new URL(file, FOLDER), 'utf8')) ?? [];
   } catch (error) {
-    throw new Error(`conformance/rules/${file}: ${(error as Error).message.split('\n')[0]}`);
+    throw new Error(`conformance/areas/${file}: ${(error as Error).message.split('\n')[0]}`);
   }
-  if (!Array.isArray(entries)) throw new Error(`conformance/rules/${file}: a list of rules is expected`);
-  return entries.map((entry, index) => toRule(entry, file, index));
+  if (!Array.isArray(entries)) throw new Error(`conformance/areas/${file}: a list of rules is expected`);
+  return entries.map((entry, index) => toRule(entry, area, index));
 }
 
-function toRule(entry: any, file: string, index: number): Rule {
-  const where = `conformance/rules/${file}, entry ${index + 1}${entry?.id ? ` (${entry.id})` : ''}`;
+function toRule(entry: any, area: Area, index: number): Rule {
+  const file = `${area}/rules.yaml`;
+  const where = `conformance/areas/${file}, entry ${index + 1}${entry?.id ? ` (${entry.id})` : ''}`;
   const problem = problemOf(entry);
   if (problem) throw new Error(`${where}: ${problem}`);
   return {
@@ -180,6 +198,7 @@ function toRule(entry: any, file: string, index: number): Rule {
     ...(entry.reading ? { reading: entry.reading.trim() } : {}),
     ...(entry.alternatives ? { alternatives: entry.alternatives.map((line: string) => line.trim()) } : {}),
     ...(entry.unproven ? { unproven: entry.unproven.trim() } : {}),
+    area,
     file,
   };
 }

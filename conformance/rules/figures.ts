@@ -3,7 +3,7 @@
 // could let the suite judge (observable rules with checks whose needs its offer meets,
 // rules/target-offer.ts). On a crmkit mock the two meet; on a deployment the gap is what its
 // inputs, a receiver or waiting would add.
-import { ALL_CHECKS } from '../checks/index.ts';
+import { ALL_CHECKS } from '../areas/index.ts';
 import { rulesById } from './catalog.ts';
 import type { RuleResult } from './rule-results.ts';
 import { unmetNeeds, type TargetOffer } from './target-offer.ts';

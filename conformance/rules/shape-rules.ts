@@ -3,7 +3,7 @@
 // the operation answers is valid against the schema its status has" (its errors in the envelope or
 // OAuth's format are those formats' rules, spec 7.1 and 5.2). A body-schema problem that
 // breaks no finer rule of the catalog (a field's own rule, FIELD_RULES in
-// conformance/checks/responses/body-schema.ts) is filed under its operation's shape rule, so that
+// conformance/areas/conventions/body-schema.ts) is filed under its operation's shape rule, so that
 // a report names the route it breaks (issue 22). The section is the endpoint section of the
 // operation's tag (its description cites it: "spec 2.3, 3, 4.2" gives 4.2). An operation the spec
 // does not show (x-inferred) needs no reading: each problem with it is inferred (it only warns).
@@ -26,8 +26,10 @@ export function shapeRules(): Rule[] {
     section: sections.get(operation.tags[0] ?? '') ?? '4',
     rule: `${operation.method.toUpperCase()} ${operation.path} (${operation.id}) answers JSON bodies valid against the schema of their status.`,
     needs: needsOf(operation),
-    checks: ['responses.body-schema'],
+    checks: ['conventions.body-schema'],
     ...(answersWithoutBody(operation) ? { unproven: NO_BODY } : {}),
+    // Judged by the body-schema observer of the conventions area (spec 2.1: answers are JSON of the document's shapes).
+    area: 'conventions' as const,
     file: SHAPE_FILE,
   }));
 }

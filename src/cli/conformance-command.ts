@@ -25,7 +25,7 @@ export const CONFORMANCE_OPTIONS = {
       default: false,
       help: 'against a deployment, wait out the timings of minutes (a webhook retry comes a minute after the event)',
     },
-    only: { type: 'string', multiple: true, value: 'FAMILY|CHECK', help: 'only these families or checks (comma-separated or repeated)' },
+    only: { type: 'string', multiple: true, value: 'AREA|CHECK', help: 'only these spec areas or checks (comma-separated or repeated)' },
     'read-only': { type: 'boolean', default: false, help: 'send no write' },
   },
   output: {

@@ -7,7 +7,7 @@ import { compareSections, loadCatalog, type Rule } from '../../conformance/rules
 import { checkWrites } from '../../conformance/rules/figures.ts';
 import { durationOf, unmetNeeds, type TargetOffer } from '../../conformance/rules/target-offer.ts';
 import type { Reporter } from '../../conformance/report/render.ts';
-import { ALL_CHECKS } from '../../conformance/checks/index.ts';
+import { ALL_CHECKS } from '../../conformance/areas/index.ts';
 import { selectChecks } from '../../conformance/run.ts';
 import { UsageError } from './usage-error.ts';
 

@@ -690,7 +690,7 @@ export const inputFaults: Fault[] = [
       "A key's IP allow-list is stored but never compared: a request from another address is answered instead of 403 ip_not_allowed (spec 5.1).",
     wrap: (next, state) => async (request, info) => withKeyAltered(state, request, { allowedIps: [] }, () => next(request, info)),
   },
-  // The eighth blind hunt's query limits, filed with input.query-limits, the suite's check of the limits of spec 8 (written before reading any check).
+  // The eighth blind hunt's query limits, filed with query.query-limits, the suite's check of the limits of spec 8 (written before reading any check).
   {
     name: 'query-fifty-conditions-refused',
     family: 'input',

@@ -1,5 +1,5 @@
 // Every option honoured or refused (issue 25, item 4), through the real bin: --list-rules reads
-// --only (as a run selects its checks) and --out; a mistyped fault, family, check, story, command
+// --only (as a run selects its checks) and --out; a mistyped fault, area, check, story, command
 // or subcommand gets the close names, as a mistyped option does; a number is checked the same in
 // every spelling (`--seed-size -5`, `--seed-size=-5`, `2.5`); `crmkit help COMMAND` is that command's help.
 import { execFile } from 'node:child_process';
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../conformance/rules/catalog.ts';
-import { ALL_CHECKS } from '../../conformance/checks/index.ts';
+import { ALL_CHECKS } from '../../conformance/areas/index.ts';
 
 const bin = new URL('../../bin/crmkit.js', import.meta.url).pathname;
 
@@ -22,9 +22,9 @@ async function crmkit(...args: string[]): Promise<{ code: number; stdout: string
   }
 }
 
-/** The rules judged by the checks of `family`, as the catalog gives them. */
-function rulesOfFamily(family: string): string[] {
-  const checks = new Set(ALL_CHECKS.filter((check) => check.family === family).map((check) => check.id));
+/** The rules judged by the checks of `area`, as the catalog gives them. */
+function rulesOfArea(area: string): string[] {
+  const checks = new Set(ALL_CHECKS.filter((check) => check.area === area).map((check) => check.id));
   return loadCatalog()
     .filter((rule) => rule.checks.some((check) => checks.has(check)))
     .map((rule) => rule.id)
@@ -36,7 +36,7 @@ describe('crmkit conformance --list-rules', () => {
     const { code, stdout } = await crmkit('conformance', '--list-rules', '--only', 'webhooks');
     expect(code).toBe(0);
     const listed = [...stdout.matchAll(/^\S+\s+(\S+)$/gm)].map((match) => match[1]!).sort();
-    const expected = rulesOfFamily('webhooks');
+    const expected = rulesOfArea('webhooks');
     expect(expected.length).toBeGreaterThan(10);
     expect(listed).toEqual(expected);
     expect(stdout.trim().split('\n').at(-1)).toBe(
@@ -45,7 +45,7 @@ describe('crmkit conformance --list-rules', () => {
   });
 
   it('with --only a check id and --reporter json lists exactly the rules that check judges', async () => {
-    const check = ALL_CHECKS.find((candidate) => candidate.family === 'paging')!;
+    const check = ALL_CHECKS.find((candidate) => candidate.area === 'query')!;
     const { stdout } = await crmkit('conformance', '--list-rules', '--only', check.id, '--reporter', 'json');
     const ids = (JSON.parse(stdout) as { rules: { id: string; checks: string[] }[] }).rules.map((rule) => rule.id).sort();
     expect(ids).toEqual(
@@ -65,11 +65,11 @@ describe('crmkit conformance --list-rules', () => {
     expect(stderr).toBe(`${count}; wrote ${out}\n`);
   });
 
-  it('with a mistyped --only names the close family, exit 2', async () => {
+  it('with a mistyped --only names the close area, exit 2', async () => {
     const { code, stderr } = await crmkit('conformance', '--list-rules', '--only', 'webhoks');
     expect(code).toBe(2);
     expect(stderr.split('\n')[0]).toMatch(
-      /^crmkit conformance: --only: unknown family or check webhoks \(did you mean webhooks\?\); the families are /,
+      /^crmkit conformance: --only: unknown area or check webhoks \(did you mean webhooks\?\); the areas are /,
     );
   });
 });
@@ -83,8 +83,8 @@ describe('a mistyped name gets the close names', () => {
     ],
     [
       'a check',
-      ['conformance', '--base-url', 'http://127.0.0.1:9', '--only', 'input.unknown-feild'],
-      'crmkit conformance: --only: unknown family or check input.unknown-feild (did you mean input.unknown-field?); the families are',
+      ['conformance', '--base-url', 'http://127.0.0.1:9', '--only', 'conventions.unknown-feild'],
+      'crmkit conformance: --only: unknown area or check conventions.unknown-feild (did you mean conventions.unknown-field?); the areas are',
     ],
     [
       'a story',

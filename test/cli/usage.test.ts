@@ -239,8 +239,8 @@ describe('a mistake in the call', () => {
   }
 });
 
-describe('crmkit conformance --only with a name that is no family or check', () => {
-  it('is a usage error naming the unknown ones and the families, exit status 2, before any request', async () => {
+describe('crmkit conformance --only with a name that is no area or check', () => {
+  it('is a usage error naming the unknown ones and the areas, exit status 2, before any request', async () => {
     let requests = 0;
     const server = createServer((_request, response) => {
       requests++;
@@ -254,16 +254,16 @@ describe('crmkit conformance --only with a name that is no family or check', () 
         '--base-url',
         url,
         '--only',
-        'nofamily,query',
+        'noarea,query',
         '--only',
         'query.nocheck',
       );
       expect(code).toBe(2);
       expect(stdout).toBe('');
       const [line] = stderr.trim().split('\n');
-      // `query` is a family: only the two unknown names are named as unknown.
-      expect(line).toContain('unknown families or checks nofamily, query.nocheck;');
-      expect(line).toContain('the families are responses, input, paging');
+      // `query` is an area: only the two unknown names are named as unknown.
+      expect(line).toContain('unknown areas or checks noarea, query.nocheck;');
+      expect(line).toContain('the areas are conventions, auth, errors');
       expect(requests).toBe(0);
     } finally {
       server.close();
@@ -271,15 +271,23 @@ describe('crmkit conformance --only with a name that is no family or check', () 
   });
 });
 
+describe('crmkit conformance --only with a family of earlier versions', () => {
+  it('is a usage error that names the areas its checks moved to', async () => {
+    const { code, stderr } = await crmkit('conformance', '--base-url', 'http://127.0.0.1:9', '--only', 'state');
+    expect(code).toBe(2);
+    expect(stderr).toContain('unknown area or check state (a family of earlier versions: its checks are now in tags, tasks, notes, leads and conventions)');
+  });
+});
+
 describe('crmkit conformance --out FILE with the pretty reporter', () => {
   it('writes the report to FILE and a one-line summary to stderr, nothing to stdout', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'crmkit-out-')), 'report.txt');
     await withCrmkitMock([], async (url) => {
-      const { code, stdout, stderr } = await crmkit('conformance', '--base-url', url, '--only', 'paging', '--out', out);
+      const { code, stdout, stderr } = await crmkit('conformance', '--base-url', url, '--only', 'query', '--out', out);
       expect(code).toBe(0);
       expect(stdout).toBe('');
       expect(stderr.trim().split('\n').at(-1)).toMatch(new RegExp(`; wrote ${out}$`));
-      expect(readFileSync(out, 'utf8')).toContain('paging');
+      expect(readFileSync(out, 'utf8')).toContain('query');
     });
   });
 });

@@ -2,7 +2,7 @@
 // every rule names checks that exist, and the share of observable rules with a check.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ALL_CHECKS } from '../../conformance/checks/index.ts';
+import { ALL_CHECKS } from '../../conformance/areas/index.ts';
 import { loadCatalog, rulesById, rulesOfChecks } from '../../conformance/rules/catalog.ts';
 
 const catalog = loadCatalog();
@@ -29,7 +29,7 @@ const SPLITS: [stated: string, reading: string][] = [
 
 /** The source of every check module, where the rule ids they judge are written. */
 function checkSources(): string {
-  const folder = new URL('../../conformance/checks/', import.meta.url);
+  const folder = new URL('../../conformance/areas/', import.meta.url);
   const files = readdirSync(folder, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.ts'));
   return files.map((name) => readFileSync(new URL(name, folder), 'utf8')).join('\n');
 }

@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('crmkit conformance', () => {
-  it('against a clean mock exits 0 and writes JUnit with every family it ran', async () => {
+  it('against a clean mock exits 0 and writes JUnit with every area it ran', async () => {
     const { stdout } = await run(process.execPath, [
       bin,
       'conformance',
@@ -32,21 +32,21 @@ describe('crmkit conformance', () => {
       '--reporter',
       'junit',
       '--only',
-      'input,responses',
+      'auth,errors',
     ]);
-    expect(stdout).toContain('<testsuite name="input"');
-    expect(stdout).toContain('<testsuite name="responses"');
+    expect(stdout).toContain('<testsuite name="auth"');
+    expect(stdout).toContain('<testsuite name="errors"');
     expect(stdout).not.toContain('<failure');
   });
 
   it('against a mock with a fault exits 1 and names the failing check', async () => {
     await call(mock, 'PUT', '/_mock/faults', { body: { on: ['unknown-field-as-422'] } });
     try {
-      await run(process.execPath, [bin, 'conformance', '--base-url', server.url, '--only', 'input']);
+      await run(process.execPath, [bin, 'conformance', '--base-url', server.url, '--only', 'conventions']);
       expect.unreachable('the run should have failed');
     } catch (error: any) {
       expect(error.code).toBe(1);
-      expect(error.stdout).toContain('input.unknown-field');
+      expect(error.stdout).toContain('conventions.unknown-field');
     } finally {
       await call(mock, 'PUT', '/_mock/faults', { body: { on: [] } });
     }
@@ -54,7 +54,7 @@ describe('crmkit conformance', () => {
 });
 
 describe('crmkit conformance against `crmkit mock --control-token`', () => {
-  it('passes a family with --control-token, every control call sending the token', async () => {
+  it('passes an area with --control-token, every control call sending the token', async () => {
     const token = 'conformance-cli-control-token';
     await withCrmkitMock(['--control-token', token], async (url) => {
       const { stdout } = await run(process.execPath, [
@@ -67,10 +67,10 @@ describe('crmkit conformance against `crmkit mock --control-token`', () => {
         '--reporter',
         'junit',
         '--only',
-        'input',
+        'auth',
       ]);
-      expect(stdout).toContain('<testsuite name="input"');
-      // The family provisions its keys and workspaces through the control API: skipped checks would mean the token was not sent.
+      expect(stdout).toContain('<testsuite name="auth"');
+      // The area provisions its keys and workspaces through the control API: skipped checks would mean the token was not sent.
       expect(stdout).not.toMatch(/<failure|needs the control API/);
     });
   });

@@ -32,8 +32,8 @@ let faultyReport: Report;
 beforeAll(async () => {
   clean = await startServer(createMock(), { port: 0, host: '127.0.0.1' });
   faulty = await startServer(createMock({ faults: [FAULT] }), { port: 0, host: '127.0.0.1' });
-  cleanReport = await runConformance({ baseUrl: clean.url, only: ['input'] });
-  faultyReport = await runConformance({ baseUrl: faulty.url, only: ['input'] });
+  cleanReport = await runConformance({ baseUrl: clean.url, only: ['conventions'] });
+  faultyReport = await runConformance({ baseUrl: faulty.url, only: ['conventions'] });
   writeFileSync(cleanFile, jsonReport(cleanReport));
   writeFileSync(faultyFile, jsonReport(faultyReport));
 }, 120_000);
@@ -58,7 +58,7 @@ describe('a run compared with an earlier one', () => {
     expect(comparison.regressions.map((change) => change.id).sort()).toEqual(FAULT_RULES);
     for (const change of comparison.regressions) {
       expect(change.before).toBe('passed');
-      expect(change.check).toMatch(/^input\.unknown-field/);
+      expect(change.check).toMatch(/^conventions\.unknown-field/);
       expect(change.requests).toContainEqual({ method: 'POST', path: '/v1/leads', status: 422 });
     }
     expect(
@@ -114,7 +114,7 @@ describe('a run compared with an earlier one', () => {
 
   it('strict, fails on a rule that passed before and is not judged now', async () => {
     // One check of the family: the rules of the others are not judged in this run.
-    const narrower = await runConformance({ baseUrl: clean.url, only: ['input.unknown-field'] });
+    const narrower = await runConformance({ baseUrl: clean.url, only: ['conventions.unknown-field'] });
     const comparison = compareReports(readPreviousReport(cleanFile), narrower);
     const lost = comparison.newlyNotJudged.filter((change) => change.before === 'passed');
     expect(lost.length).toBeGreaterThan(0);
@@ -126,14 +126,14 @@ describe('a run compared with an earlier one', () => {
 
 describe('crmkit conformance --compare', () => {
   it('exits 1 on a regression and prints each new failure with its requests', async () => {
-    const { code, stdout } = await crmkit('--base-url', faulty.url, '--only', 'input', '--compare', cleanFile);
+    const { code, stdout } = await crmkit('--base-url', faulty.url, '--only', 'conventions', '--compare', cleanFile);
     expect(code).toBe(1);
     const comparison = stdout.slice(stdout.indexOf('\nCompared with run '));
     expect(comparison).toContain(`✗ 3 newly failed, passed before (fails the gate):`);
     for (const id of FAULT_RULES)
       expect(comparison).toMatch(
         new RegExp(
-          `\\n    ${id.replace('.', '\\.')} \\(spec [\\d.]+, judged by input\\.unknown-field[a-z-]*; passed before\\)\\n.*\\n        POST /v1/leads → 422\\n`,
+          `\\n    ${id.replace('.', '\\.')} \\(spec [\\d.]+, judged by conventions\\.unknown-field[a-z-]*; passed before\\)\\n.*\\n        POST /v1/leads → 422\\n`,
         ),
       );
     expect(comparison).toMatch(/regression gate: failed \(exit status 1\): 3 rules passed before and failed now\n$/);
@@ -145,7 +145,7 @@ describe('crmkit conformance --compare', () => {
       '--base-url',
       clean.url,
       '--only',
-      'input',
+      'conventions',
       '--reporter',
       'json',
       '--out',
@@ -163,7 +163,7 @@ describe('crmkit conformance --compare', () => {
   }, 60_000);
 
   it('says "no change" for equal runs, and exits 0 though rules fail in both', async () => {
-    const { code, stdout } = await crmkit('--base-url', faulty.url, '--only', 'input', '--compare', faultyFile);
+    const { code, stdout } = await crmkit('--base-url', faulty.url, '--only', 'conventions', '--compare', faultyFile);
     expect(code).toBe(0);
     expect(stdout).toContain(`  no change: all ${faultyReport.rules.length.toLocaleString('en')} rules have the result they had before\n`);
     // The run's own verdict stands in the header, with the exit status the gate gives.

@@ -18,7 +18,8 @@ const ruleOf = (extra: Partial<Rule>): Rule => ({
   rule: 'a rule',
   needs: ['key'],
   checks: ['c'],
-  file: 'test.yaml',
+  area: 'leads',
+  file: 'leads/rules.yaml',
   ...extra,
 });
 const resultOf = (id: string, outcome: RuleOutcome, message?: string): RuleResult => ({

@@ -4,20 +4,20 @@ import { describe, expect, it } from 'vitest';
 import { judgedFully, judgedFullyMarkdown, type Inputs } from '../../scripts/judged-fully-figures.ts';
 
 const rules = [
-  { id: 'leads.a', checks: ['leads.create'] },
-  { id: 'leads.b', checks: ['leads.create'] },
-  { id: 'leads.c', checks: ['leads.update'] },
-  { id: 'leads.d', checks: ['leads.update'], unproven: 'no answer shows it' },
-  { id: 'leads.needs-control', checks: ['leads.update'] },
-  { id: 'query.a', checks: ['query.filters', 'leads.create'] },
-  { id: 'events.a', checks: ['events.lead'] },
+  { id: 'leads.a', area: 'leads', checks: ['leads.create'] },
+  { id: 'leads.b', area: 'leads', checks: ['leads.create'] },
+  { id: 'leads.c', area: 'leads', checks: ['leads.update'] },
+  { id: 'leads.d', area: 'leads', checks: ['leads.update'], unproven: 'no answer shows it' },
+  { id: 'leads.needs-control', area: 'leads', checks: ['leads.update'] },
+  { id: 'query.a', area: 'query', checks: ['query.filters', 'leads.create'] },
+  { id: 'events.a', area: 'events', checks: ['events.lead'] },
 ];
 const faults = [
-  { name: 'breaks-a-and-b', family: 'leads', proves: ['leads.a', 'leads.b'] },
-  { name: 'breaks-c', family: 'leads', proves: ['leads.c'] },
-  { name: 'breaks-c-too', family: 'events', proves: ['leads.c'] },
-  { name: 'breaks-query', family: 'query', proves: ['query.a'] },
-  { name: 'breaks-events', family: 'events', proves: ['events.a'] },
+  { name: 'breaks-a-and-b', area: 'leads', proves: ['leads.a', 'leads.b'] },
+  { name: 'breaks-c', area: 'leads', proves: ['leads.c'] },
+  { name: 'breaks-c-too', area: 'events', proves: ['leads.c'] },
+  { name: 'breaks-query', area: 'query', proves: ['query.a'] },
+  { name: 'breaks-events', area: 'events', proves: ['events.a'] },
 ];
 const inputs: Inputs = {
   measures: [
@@ -41,7 +41,6 @@ const inputs: Inputs = {
     },
   ],
   rules,
-  familyOfCheck: (check) => check.split('.')[0]!,
   faults,
   couldJudge: (id) => id !== 'leads.needs-control',
 };
@@ -49,13 +48,13 @@ const inputs: Inputs = {
 describe('judged fully on a deployment stand-in', () => {
   const figure = judgedFully(inputs);
 
-  it('counts, per family of the measured faults, the could-judge rules, those proven on the mock and those failed on the stand-in', () => {
-    expect(figure.families).toEqual([
-      { family: 'leads', couldJudge: 4, onMock: 3, onStandIn: 1, warnedThere: 0 },
-      { family: 'query', couldJudge: 1, onMock: 1, onStandIn: 0, warnedThere: 1 },
+  it('counts, per area of the measured faults, the could-judge rules, those proven on the mock and those failed on the stand-in', () => {
+    expect(figure.areas).toEqual([
+      { area: 'leads', couldJudge: 4, onMock: 3, onStandIn: 1, warnedThere: 0 },
+      { area: 'query', couldJudge: 1, onMock: 1, onStandIn: 0, warnedThere: 1 },
     ]);
-    // events.a is of no measured family; leads.needs-control is not a rule a deployment could let the suite judge.
-    expect(figure.total).toEqual({ family: 'total', couldJudge: 5, onMock: 4, onStandIn: 1, warnedThere: 1 });
+    // events.a is of no measured area; leads.needs-control is not a rule a deployment could let the suite judge.
+    expect(figure.total).toEqual({ area: 'total', couldJudge: 5, onMock: 4, onStandIn: 1, warnedThere: 1 });
     expect(figure.modes).toEqual(['leads.json: with a receiver', 'query.json: with a receiver and waiting']);
     expect(judgedFully({ ...inputs, measures: [{ file: 'old.json', faults: {} }] }).modes).toEqual(['old.json: mode not recorded']);
   });
@@ -64,19 +63,19 @@ describe('judged fully on a deployment stand-in', () => {
     expect(figure.left).toEqual([
       {
         rule: 'leads.b',
-        family: 'leads',
+        area: 'leads',
         faults: [{ fault: 'breaks-a-and-b', there: { outcome: 'skipped', message: 'needs two members' } }],
       },
       {
         rule: 'leads.c',
-        family: 'leads',
+        area: 'leads',
         faults: [
           { fault: 'breaks-c', there: { outcome: 'not looked for', message: 'measured before its proves named the rule' } },
           { fault: 'breaks-c-too', there: undefined },
         ],
       },
-      { rule: 'leads.d', family: 'leads', faults: [], unproven: 'no answer shows it' },
-      { rule: 'query.a', family: 'query', faults: [{ fault: 'breaks-query', there: { outcome: 'warned', message: 'a reading' } }] },
+      { rule: 'leads.d', area: 'leads', faults: [], unproven: 'no answer shows it' },
+      { rule: 'query.a', area: 'query', faults: [{ fault: 'breaks-query', there: { outcome: 'warned', message: 'a reading' } }] },
     ]);
   });
 

@@ -25,7 +25,7 @@ afterAll(async () => {
 const waitsForADelivery: ActiveCheck = {
   kind: 'active',
   id: 'test.waits-for-a-delivery',
-  family: 'webhooks',
+  area: 'webhooks',
   title: 'waits for a delivery',
   spec: '-',
   basis: 'documented',
@@ -79,7 +79,7 @@ describe('a check that waits', () => {
 
 describe('the progress line', () => {
   it('says the check, how long it has run, what it waits for and for how long at most', () => {
-    const check = { id: 'webhooks.retries', family: 'webhooks', title: 't', spec: '6.3', basis: 'documented' } as const;
+    const check = { id: 'webhooks.retries', area: 'webhooks', title: 't', spec: '6.3', basis: 'documented' } as const;
     const wait = { what: 'the first retry', sinceMs: Date.now() - 10_000, upToMs: 150_000 };
     expect(prettyCheckProgress({ check, elapsedMs: 15_200, wait })).toBe(
       '  … webhooks.retries: 15 s, waiting for the first retry (10 s of up to 150 s)\n',

@@ -71,10 +71,10 @@ describe('the validating proxy', () => {
   it('reports a problem live and in its report, with the rule it breaks', async () => {
     const { proxy, key, live } = await mockBehindProxy(['no-request-id']);
     await fetch(`${proxy.url}/v1/api-keys/whoami`, { headers: { authorization: `Bearer ${key}` } });
-    expect(live.map((problem) => problem.check)).toContain('responses.request-id');
+    expect(live.map((problem) => problem.check)).toContain('errors.request-id');
     const report = proxy.report();
-    expect(report.results.find((result) => result.id === 'responses.request-id')?.outcome).toBe('failed');
-    expect(report.rules.some((rule) => rule.outcome === 'failed' && rule.checks.includes('responses.request-id'))).toBe(true);
+    expect(report.results.find((result) => result.id === 'errors.request-id')?.outcome).toBe('failed');
+    expect(report.rules.some((rule) => rule.outcome === 'failed' && rule.checks.includes('errors.request-id'))).toBe(true);
   });
 
   it('attributes each problem to the rule it breaks only, worded with the header as it is, and titles its report as a proxy run', async () => {
@@ -121,7 +121,7 @@ describe('the validating proxy', () => {
     const run = await proxyCommand(
       server.url,
       (url) => fetch(`${url}/v1/api-keys/whoami`, { headers: { authorization: `Bearer ${key}` } }),
-      '✗ responses.request-id',
+      '✗ errors.request-id',
     );
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('rules by part');
@@ -135,7 +135,7 @@ describe('the validating proxy', () => {
     const run = await proxyCommand(
       server.url,
       (url) => fetch(`${url}/v1/leads/ld_${'0'.repeat(26)}`, { headers }),
-      '✗ responses.no-server-error',
+      '✗ errors.no-server-error',
     );
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(': passed (exit status 0)');

@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { queryBadValues } from '../../conformance/checks/query/bad-values.ts';
+import { queryBadValues } from '../../conformance/areas/query/bad-values.ts';
 import { runConformance } from '../../conformance/run.ts';
 import { createMock, type Mock } from '../../src/mock.ts';
 

@@ -10,12 +10,13 @@ const rule = (id: string, checks: string[], extra: Partial<Rule> = {}): Rule => 
   rule: `rule ${id}`,
   needs: ['key'],
   checks,
-  file: 'test.yaml',
+  area: 'leads',
+  file: 'leads/rules.yaml',
   ...extra,
 });
 const result = (id: string, outcome: CheckResult['outcome'], extra: Partial<CheckResult> = {}): CheckResult => ({
   id,
-  family: 'leads',
+  area: 'leads',
   title: id,
   spec: '4.2',
   basis: 'documented',

@@ -2,9 +2,9 @@
 // interrupted run stops early and still deletes what it created.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActiveCheck } from '../../conformance/check.ts';
-import { documentedStatus } from '../../conformance/checks/responses/documented-status.ts';
-import { errorEnvelope } from '../../conformance/checks/responses/error-envelope.ts';
-import { requestId } from '../../conformance/checks/responses/request-id.ts';
+import { documentedStatus } from '../../conformance/areas/errors/documented-status.ts';
+import { errorEnvelope } from '../../conformance/areas/errors/error-envelope.ts';
+import { requestId } from '../../conformance/areas/errors/request-id.ts';
 import { ConformanceClient } from '../../conformance/client.ts';
 import { recordExchange, type Exchange } from '../../conformance/exchange.ts';
 import { ruleResults } from '../../conformance/rules/rule-results.ts';
@@ -43,11 +43,11 @@ describe('an interrupted run', () => {
     const stop = new AbortController();
     const report = await runConformance({
       baseUrl: server.url,
-      only: ['state'],
+      only: ['tags'],
       signal: stop.signal,
       onResult: () => stop.abort(),
     });
-    expect(report.results.filter((result) => result.family === 'state')).toHaveLength(1);
+    expect(report.results.filter((result) => result.area === 'tags')).toHaveLength(1);
     const workspace = [...mock.state.workspaces.values()].find((candidate) => [...candidate.tables.leads.values()].length > 0);
     const live = workspace ? [...workspace.tables.leads.values()].filter((lead) => lead.deleted_at === null) : [];
     expect(live).toEqual([]);
@@ -63,7 +63,7 @@ describe('a problem only with operations the spec does not show', () => {
       const readUnknownPipeline: ActiveCheck = {
         kind: 'active',
         id: 'test.read-pipeline',
-        family: 'state',
+        area: 'leads',
         title: 'reads a pipeline that does not exist',
         spec: '-',
         basis: 'inferred',

@@ -51,7 +51,7 @@ describe('a skip says its real cause', () => {
 
   it('a members list the key may not read: its status, not "no active member"', async () => {
     const message = await skipOf(
-      'state.task-filters',
+      'tasks.task-filters',
       keyOf(
         'QA no users:read',
         API_KEY_SCOPES.filter((scope) => scope !== 'users:read'),

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, liveRecords, startStandIn, type StandIn } from '../support/stand-in.ts';
 import { failedChecks, failedRules } from '../support/stand-in-runs.ts';
 import { targetOptionsOf } from '../../harness/inputs.ts';
-import { ALL_CHECKS } from '../../conformance/checks/index.ts';
+import { ALL_CHECKS } from '../../conformance/areas/index.ts';
 import { startForwardingProxy } from '../../conformance/proxy/forwarding-proxy.ts';
 import { rulesById } from '../../conformance/rules/catalog.ts';
 import { checkWrites, figuresLine } from '../../conformance/rules/figures.ts';
@@ -130,7 +130,7 @@ describe('the suite against a stand-in whose answers come late and whose deliver
   it('fails no check and no rule', () => expectNoFailure(lateReport));
 
   it('judged deliveries (the webhook checks ran)', () => {
-    const webhookChecks = lateReport.results.filter((result) => result.family === 'webhooks' || result.family === 'events');
+    const webhookChecks = lateReport.results.filter((result) => result.area === 'webhooks' || result.area === 'events');
     expect(webhookChecks.filter((result) => result.outcome === 'passed').length).toBeGreaterThan(0);
   });
 });

@@ -3,7 +3,7 @@
 // with mock false: a `reading` would only warn there) is failed. One mock per fault, running only
 // the checks of the rules it must break (and, for an observer, the input family's requests).
 import { describe, expect, it } from 'vitest';
-import { ALL_CHECKS } from '../../conformance/checks/index.ts';
+import { ALL_CHECKS } from '../../conformance/areas/index.ts';
 import { runConformance } from '../../conformance/run.ts';
 import { rulesById } from '../../conformance/rules/catalog.ts';
 import { ruleResults } from '../../conformance/rules/rule-results.ts';

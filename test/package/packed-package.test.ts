@@ -167,7 +167,7 @@ describe('the packed package, installed in a new project', () => {
       import document from 'crmkit/openapi.json' with { type: 'json' };
       const mock = createMock({ allowPrivateWebhooks: true });
       const server = await startServer(mock, { port: 0 });
-      const report = await runConformance({ baseUrl: server.url, only: ['responses'] });
+      const report = await runConformance({ baseUrl: server.url, only: ['errors'] });
       const story = loadScenario('node_modules/crmkit/dist/scenarios/lead-won-with-stage-moves.yaml');
       const stories = await runScenarios([story], { baseUrl: server.url });
       await server.close();

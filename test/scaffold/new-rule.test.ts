@@ -20,7 +20,7 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 /** A root holding only the files the scaffold changes, copied from the tree. */
 function scratchRoot(): string {
   root = mkdtempSync(join(tmpdir(), 'crmkit-new-'));
-  for (const path of ['conformance/rules/tags.yaml', 'conformance/checks/state/index.ts', 'src/faults/fault-modules.ts'])
+  for (const path of ['conformance/areas/tags/rules.yaml', 'conformance/checks/state/index.ts', 'src/faults/fault-modules.ts'])
     cpSync(join(ROOT, path), join(root, path));
   return root;
 }
@@ -43,7 +43,7 @@ describe('npm run new -- rule', () => {
       "A merge keeps the target tag's colour.",
     ]);
     expect(stdout).toContain('conformance/checks/state/merge-keeps-colour.ts');
-    const entry = (parse(read('conformance/rules/tags.yaml')) as any[]).at(-1);
+    const entry = (parse(read('conformance/areas/tags/rules.yaml')) as any[]).at(-1);
     expect(entry).toEqual({
       id: 'tags.merge-keeps-colour',
       section: '4.4',
@@ -86,6 +86,6 @@ describe('npm run new -- rule', () => {
       expect(refused?.code).toBe(2);
       expect(refused.stderr).toMatch(message);
     }
-    expect(read('conformance/rules/tags.yaml')).toBe(readFileSync(join(ROOT, 'conformance/rules/tags.yaml'), 'utf8'));
+    expect(read('conformance/areas/tags/rules.yaml')).toBe(readFileSync(join(ROOT, 'conformance/areas/tags/rules.yaml'), 'utf8'));
   });
 });

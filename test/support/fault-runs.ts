@@ -1,12 +1,13 @@
 // One named fault's run of the suite, as the mutation test makes it (test/conformance/mutation/)
 // and as scripts/measure-fault-proofs.ts measures it: a mock with the fault on, the checks of the
-// fault's family and of the families whose requests let that family's observers see it.
-import { ALL_CHECKS } from '../../conformance/checks/index.ts';
-import { loadCatalog, rulesById } from '../../conformance/rules/catalog.ts';
-import { SHAPE_FILE } from '../../conformance/rules/shape-rules.ts';
+// fault's area, those the catalog names for the rules it proves, and the observers.
+import { ALL_CHECKS } from '../../conformance/areas/index.ts';
+import { areaOfRules, loadCatalog, rulesById } from '../../conformance/rules/catalog.ts';
 import { runConformance, type Report } from '../../conformance/run.ts';
 import { startServer } from '../../src/adapters/node-server.ts';
+import { FAULT_PROOFS } from '../../src/faults/fault-proofs.ts';
 import type { FaultInfo } from '../../src/faults/index.ts';
+import type { Area } from '../../src/spec/areas.ts';
 import { createMock } from '../../src/mock.ts';
 
 export async function runAgainst(faults: string[], only?: string[]): Promise<Report> {
@@ -20,10 +21,32 @@ export async function runAgainst(faults: string[], only?: string[]): Promise<Rep
   }
 }
 
-/** A fault's own family, the families whose requests let its family's observers see it, and the checks it names to reach its operations (`alsoRun`). */
-export function familiesFor(fault: Pick<FaultInfo, 'family' | 'alsoRun'>): string[] {
-  const families = fault.family === 'responses' ? ['responses', 'input', 'state'] : [fault.family, 'responses'];
-  return [...families, ...(fault.alsoRun ?? [])];
+/**
+ * The areas whose checks send the requests an observer's rule is seen on: a fault that only
+ * observers catch (a field left out of an answer, a wrong status) runs with them.
+ */
+const OBSERVED_THROUGH: readonly Area[] = ['conventions', 'auth', 'errors', 'tags', 'tasks', 'notes'];
+
+/** A fault's area: the area of the rules it proves (src/faults/fault-proofs.ts). */
+export function faultArea(fault: Pick<FaultInfo, 'name'>): Area {
+  const area = areaOfRules(FAULT_PROOFS[fault.name] ?? []);
+  if (!area) throw new Error(`${fault.name} proves no rule of the catalog`);
+  return area;
+}
+
+/**
+ * The checks a fault's run needs: those of its area, those the catalog names for the rules it
+ * proves, every observer, the areas observers see through when only observers judge what it proves,
+ * and the checks it names to reach its operations (`alsoRun`).
+ */
+export function checksFor(fault: Pick<FaultInfo, 'name' | 'alsoRun'>): string[] {
+  const proves = FAULT_PROOFS[fault.name] ?? [];
+  const byId = rulesById();
+  const named = proves.flatMap((rule) => byId.get(rule)?.checks ?? []);
+  const observed = proves.length > 0 && proves.every((rule) => observerRules().has(rule));
+  const areas = new Set<string>([faultArea(fault), ...(observed ? OBSERVED_THROUGH : [])]);
+  const ids = ALL_CHECKS.filter((check) => areas.has(check.area) || check.kind === 'observer').map((check) => check.id);
+  return [...new Set([...ids, ...named, ...(fault.alsoRun ?? [])])];
 }
 
 /** The ids of the rules that failed in a run, in the catalog's order. */
@@ -47,12 +70,12 @@ export async function inParallel<T, R>(items: readonly T[], width: number, work:
 
 let catalogById: ReturnType<typeof rulesById> | undefined;
 
-/** A rule's area: its catalog file (`contacts.yaml` holds companies, `members.yaml` teams); the answers' shapes are `responses`. */
+/** A rule's area (`contacts` holds companies, `members` teams); the answers' shapes are `conventions`. */
 export function areaOf(ruleId: string): string {
   catalogById ??= rulesById();
   const rule = catalogById.get(ruleId);
   if (!rule) throw new Error(`${ruleId} is no rule of the catalog`);
-  return rule.file === SHAPE_FILE ? 'responses' : rule.file.replace(/\.yaml$/, '');
+  return rule.area;
 }
 
 let observerJudged: Set<string> | undefined;

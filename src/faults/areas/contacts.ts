@@ -1,6 +1,6 @@
 // Mutants of the contacts and companies rules (spec 2.4, 4.3, 4.13, 4.14): each is a bug another
 // team's contacts service might ship, acting through the handler seams by operationId; the records
-// family's checks (records.contact-*, records.custom-values, records.route-scopes, records.companies)
+// family's checks (records.contact-*, fields.custom-values, contacts.route-scopes, contacts.companies)
 // must catch it.
 import type { HandlerContext } from '../../http/handler.ts';
 import type { ValidatedInput } from '../../http/request-validation.ts';

@@ -1,5 +1,5 @@
 // Mutants of the custom fields area (spec 2.11, 4.9): each is one bug another team's implementation
-// might have, named with the catalog rules (conformance/rules/fields.yaml) it breaks, acting
+// might have, named with the catalog rules (conformance/areas/fields/rules.yaml) it breaks, acting
 // through the core's seams by operationId. The field checks are of the records family; the values
 // are judged inside a contact's `custom`.
 import type { HandlerContext } from '../../http/handler.ts';

@@ -1,7 +1,7 @@
 // Mutants of the shapes of the hub's pages (openapi/paths/hub.yaml, oauth.yaml; the rules
 // responses.shape.<operation> of the sign-in and the consent form): a hub written with an API
 // framework answers JSON where the document gives a page, or a redirect with a body. Part of the
-// responses area's mutants (responses.ts); responses.body-schema must see them on the sign-in
+// responses area's mutants (responses.ts); conventions.body-schema must see them on the sign-in
 // that oauth.consent-signed-in opens and posts, and on the consent decisions.
 import type { Fault } from '../fault.ts';
 import { onOperation } from '../request-match.ts';

@@ -1,5 +1,5 @@
 // Mutants of the leads area (spec 2.3, 3, 4.2): each is one bug another team's implementation
-// might have, named with the catalog rules (conformance/rules/leads.yaml) it breaks. They act
+// might have, named with the catalog rules (conformance/areas/leads/rules.yaml) it breaks. They act
 // through the core's seams by operationId (common rules, "Writing a fault"): the handler's
 // misreading of its input, a change written around the handler inside the request's transaction,
 // or the HTTP answer as sent.

@@ -1,6 +1,6 @@
 // Mutants of the members and teams rules (spec 2.7, 4.6): each is a bug another team's members
 // service might ship, acting through the handler seams by operationId; the records family's checks
-// (records.members-teams, records.first-party-routes) must catch it.
+// (members.members-teams, members.first-party-routes) must catch it.
 import type { OperationId } from '../../spec/operation-types.ts';
 import type { Fault } from '../fault.ts';
 import { alterResult } from './handler-answer.ts';

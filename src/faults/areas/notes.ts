@@ -1,6 +1,6 @@
 // Mutants of the timeline and notes rules (spec 2.6, 4.5, 7.3): each is a bug another team's
 // timeline service might ship, acting through the handler seams by operationId; the state
-// family's checks (state.timeline-notes, state.note-edit-window) must catch it.
+// family's checks (notes.timeline-notes, notes.note-edit-window) must catch it.
 import { ApiError } from '../../errors/api-error.ts';
 import type { HandlerContext } from '../../http/handler.ts';
 import { recordContext } from '../../resources/records/record-context.ts';

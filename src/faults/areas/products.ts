@@ -1,5 +1,5 @@
 // Mutants of the products area (spec 2.8, 4.7): each is one bug another team's implementation
-// might have, named with the catalog rules (conformance/rules/products.yaml) it breaks, acting
+// might have, named with the catalog rules (conformance/areas/products/rules.yaml) it breaks, acting
 // through the core's seams by operationId. The product checks are of the records family.
 import type { MockState } from '../../mock-state.ts';
 import type { OperationId } from '../../spec/operation-types.ts';

@@ -1,6 +1,6 @@
 // Mutants of the answers' shapes (spec 2 and 4; the rules `responses.shape.<operation>`, one per
 // operation of the document): each is one serializer bug of a real implementation, in the body a
-// handler answers, that responses.body-schema must see. An operation no check of the responses,
+// handler answers, that conventions.body-schema must see. An operation no check of the responses,
 // input and state families sends is reached through the checks named in `alsoRun`.
 import type { Fault } from '../fault.ts';
 import { answerAltered, jsonAnswer, without } from './handler-answer.ts';
@@ -43,7 +43,7 @@ export const responsesMutants: Fault[] = [
       'removeLeadContact',
       'removeLeadProduct',
     ],
-    alsoRun: ['leads.sub-routes', 'records.first-party-routes'],
+    alsoRun: ['leads.sub-routes', 'members.first-party-routes'],
     aroundHandler: answerAltered((body) => without(body, 'id')),
   },
   {
@@ -59,8 +59,8 @@ export const responsesMutants: Fault[] = [
     description:
       'Lists of companies, contacts, tasks, lead contacts and messages leave next_cursor out on the last page instead of answering null (spec 4.13: on the last page next_cursor is null).',
     operations: ['listCompanies', 'listContacts', 'listTasks', 'listLeadContacts', 'listMessages'],
-    // paging.limits walks the contacts to their last page on a deployment too (conversations.fields lists them on a mock only).
-    alsoRun: ['records.companies', 'leads.sub-routes', 'conversations.fields', 'paging.limits'],
+    // query.limits walks the contacts to their last page on a deployment too (conversations.fields lists them on a mock only).
+    alsoRun: ['contacts.companies', 'leads.sub-routes', 'conversations.fields', 'query.limits'],
     aroundHandler: answerAltered((body) => (body.next_cursor === null ? without(body, 'next_cursor') : body)),
   },
   {
@@ -90,7 +90,7 @@ export const responsesMutants: Fault[] = [
     description:
       'A team is answered with its members as objects under `members` instead of their ids under member_ids (spec 2.7: team.member_ids).',
     operations: ['listTeams', 'createTeam', 'updateTeam'],
-    alsoRun: ['records.members-teams', 'records.first-party-routes'],
+    alsoRun: ['members.members-teams', 'members.first-party-routes'],
     aroundHandler: answerAltered((body) => {
       const expanded = (team: any) => ({ ...without(team, 'member_ids'), members: team.member_ids.map((id: string) => ({ id })) });
       return Array.isArray(body.data) ? { ...body, data: body.data.map(expanded) } : expanded(body);
@@ -103,7 +103,7 @@ export const responsesMutants: Fault[] = [
     description:
       'A custom field in no group is answered without `group` instead of with an empty one (spec 2.11: group is a string of every field).',
     operations: ['listFields', 'createField', 'updateField'],
-    alsoRun: ['records.field-list', 'records.first-party-routes'],
+    alsoRun: ['fields.field-list', 'members.first-party-routes'],
     aroundHandler: answerAltered((body) => {
       const trimmed = (field: any) => (field.group ? field : without(field, 'group'));
       return Array.isArray(body.data) ? { ...body, data: body.data.map(trimmed) } : trimmed(body);
@@ -164,7 +164,7 @@ export const responsesMutants: Fault[] = [
     proves: ['responses.shape.update-member'],
     description: 'PATCH /v1/members/{id} answers the member without is_me, which only the member list computes (spec 2.7: member.is_me).',
     operations: ['updateMember'],
-    alsoRun: ['records.first-party-routes'],
+    alsoRun: ['members.first-party-routes'],
     aroundHandler: answerAltered((body) => without(body, 'is_me')),
   },
   {
@@ -173,7 +173,7 @@ export const responsesMutants: Fault[] = [
     proves: ['responses.shape.create-invite'],
     description: 'An invite sent with no teams is answered without team_ids instead of with [] (spec 4.6).',
     operations: ['createInvite'],
-    alsoRun: ['records.first-party-routes'],
+    alsoRun: ['members.first-party-routes'],
     aroundHandler: answerAltered((body) => (body.team_ids?.length ? body : without(body, 'team_ids'))),
   },
   {

@@ -1,5 +1,5 @@
 // Mutants of the tags area (spec 2.5, 4.4, 7.3): each is one bug another team's implementation
-// might have, named with the catalog rules (conformance/rules/tags.yaml) it breaks, acting through
+// might have, named with the catalog rules (conformance/areas/tags/rules.yaml) it breaks, acting through
 // the core's seams by operationId. The tag checks are of the state family.
 import { ApiError } from '../../errors/api-error.ts';
 import type { HandlerContext } from '../../http/handler.ts';

@@ -1,5 +1,5 @@
 // Mutants of the tasks area (spec 2.12, 3, 4.10): each is one bug another team's implementation
-// might have, named with the catalog rules (conformance/rules/tasks.yaml) it breaks, acting
+// might have, named with the catalog rules (conformance/areas/tasks/rules.yaml) it breaks, acting
 // through the core's seams by operationId. The task checks are of the state family.
 import { ApiError } from '../../errors/api-error.ts';
 import type { OperationId } from '../../spec/operation-types.ts';

@@ -1,4 +1,4 @@
-// The mutation test of the conversations family (mutation-suite.ts).
+// The mutation test of the conversations area (mutation-suite.ts).
 import { mutationSuite } from './mutation-suite.ts';
 
 mutationSuite('conversations');

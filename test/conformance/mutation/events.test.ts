@@ -1,5 +1,5 @@
-// The mutation test of the events family (mutation-suite.ts). Its runs wait on deliveries, and for
-// events that must not come, more than they compute: the faults run side by side.
+// The mutation test of the events area (mutation-suite.ts). Its runs wait on deliveries and on the
+// real second before a retry more than they compute: the faults run side by side.
 import { mutationSuite } from './mutation-suite.ts';
 
 mutationSuite('events', { sideBySide: true });

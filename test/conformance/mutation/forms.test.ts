@@ -1,4 +1,4 @@
-// The mutation test of the forms family (mutation-suite.ts).
+// The mutation test of the forms area (mutation-suite.ts).
 import { mutationSuite } from './mutation-suite.ts';
 
 mutationSuite('forms');

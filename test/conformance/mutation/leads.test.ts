@@ -1,4 +1,4 @@
-// The mutation test of the leads family (mutation-suite.ts).
+// The mutation test of the leads area (mutation-suite.ts).
 import { mutationSuite } from './mutation-suite.ts';
 
 mutationSuite('leads');

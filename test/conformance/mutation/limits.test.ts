@@ -1,4 +1,4 @@
-// The mutation test of the limits family (mutation-suite.ts).
+// The mutation test of the limits area (mutation-suite.ts).
 import { mutationSuite } from './mutation-suite.ts';
 
 mutationSuite('limits');

@@ -1,4 +1,4 @@
-// The mutation test of the oauth family (mutation-suite.ts).
+// The mutation test of the oauth area (mutation-suite.ts).
 import { mutationSuite } from './mutation-suite.ts';
 
 mutationSuite('oauth');

@@ -1,4 +1,4 @@
-// The mutation test of the query family (mutation-suite.ts).
+// The mutation test of the query area (mutation-suite.ts).
 import { mutationSuite } from './mutation-suite.ts';
 
 mutationSuite('query');
