@@ -28,7 +28,8 @@ function entriesOf(area: string): Entry[] {
       const leaves = /\n {2}leaves: '([a-z-]+)',/.exec(source)?.[1];
       // One taxonomy (issue 23): a check's file is in the folder of its area, and its id starts with it.
       for (const [, id, declared] of source.matchAll(/\n {2}id: '([^']+)',\n {2}area: '([a-z]+)',/g))
-        if (declared !== area || !id!.startsWith(`${area}.`)) throw new Error(`${area}/${file}: check ${id} of area ${declared} is not in its area's folder`);
+        if (declared !== area || !id!.startsWith(`${area}.`))
+          throw new Error(`${area}/${file}: check ${id} of area ${declared} is not in its area's folder`);
       return [...source.matchAll(/^export const (\w+): (?:ActiveCheck|Observer) = \{/gm)].map((match) => ({
         area,
         file,

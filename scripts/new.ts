@@ -1,31 +1,31 @@
 // The scaffold of a new rule (issue 23, item 3; moto's `scaffold.py`): one command writes the
-// catalog entry, a check that judges it, a mutant that proves it and the mock's test of it, each a
-// stub that FAILS until it is written (a stub that passed would be a check that cannot fail):
-//   - conformance/rules/<area>.yaml: the entry, judged by the new check;
-//   - conformance/checks/<family>/<slug>.ts, registered in the family's index.ts: calls the
-//     operation and judges the rule "not written yet";
+// catalog entry, a check that judges it, a mutant that proves it and the mock's test of it, all
+// under the rule's area, each a stub that FAILS until it is written (a stub that passed would be
+// a check that cannot fail):
+//   - conformance/areas/<area>/rules.yaml: the entry, judged by the new check;
+//   - conformance/areas/<area>/<slug>.ts: the check `<area>.<slug>`, which calls the operation and
+//     judges the rule "not written yet" (the list of checks is generated: npm run checks-index);
 //   - src/faults/areas/<area>.ts (made and registered in fault-modules.ts if new): a mutant on the
 //     operation that `proves` the rule and changes nothing yet;
 //   - test/<area>/<slug>.test.ts: the mock's own behaviour, one failing test to fill in.
-// Then `npm run fault-catalog`, write the three bodies, and `node scripts/rule-page.ts`.
+// Then `npm run checks-index`, `npm run fault-catalog`, write the three bodies, and `npm run rule-page`.
 //
-//   npm run new -- rule <area>.<slug> --section 4.4 --family state --operation mergeTags --text "What the spec asks."
+//   npm run new -- rule <area>.<slug> --section 4.4 --operation mergeTag --text "What the spec asks."
 import { existsSync, mkdirSync, readFileSync, writeFileSync, appendFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { FAMILIES } from '../conformance/check.ts';
 import { loadCatalog, SECTIONS } from '../conformance/rules/catalog.ts';
 import { didYouMean } from '../src/errors/close-names.ts';
 import { loadDocument } from '../src/spec/document.ts';
 import { indexOperations } from '../src/spec/operation-index.ts';
+import { AREAS, isArea } from '../src/spec/areas.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     section: { type: 'string' },
-    family: { type: 'string' },
     operation: { type: 'string' },
     text: { type: 'string' },
     root: { type: 'string' },
@@ -39,18 +39,15 @@ function refuse(message: string): never {
 }
 
 const [kind, id] = positionals;
-if (kind !== 'rule' || !id)
-  refuse('usage: npm run new -- rule <area>.<slug> --section S --family F --operation OPERATION_ID --text "the rule"');
+if (kind !== 'rule' || !id) refuse('usage: npm run new -- rule <area>.<slug> --section S --operation OPERATION_ID --text "the rule"');
 const [area, slug] = id.split(/\.(.*)/s) as [string, string | undefined];
 if (!slug || !/^[a-z][a-z0-9-]*$/.test(slug) || !/^[a-z]+$/.test(area))
   refuse(`${id}: a rule id is <area>.<slug>, lowercase words joined by -`);
-if (!existsSync(join(root, `conformance/rules/${area}.yaml`)))
-  refuse(`no catalog file conformance/rules/${area}.yaml: the areas are the catalog's files`);
+if (!isArea(area)) refuse(`no area ${area}: the areas are ${AREAS.join(', ')}`);
+const catalogFile = `conformance/areas/${area}/rules.yaml`;
 if (loadCatalog().some((rule) => rule.id === id)) refuse(`${id} is in the catalog already`);
 const section = values.section ?? refuse('--section: the spec section, e.g. 4.4');
 if (!(section in SECTIONS)) refuse(`--section ${section} is no section of the spec`);
-const family = values.family ?? refuse(`--family: one of ${FAMILIES.join(', ')}`);
-if (!(FAMILIES as readonly string[]).includes(family)) refuse(`--family ${family} is none of ${FAMILIES.join(', ')}`);
 const operationId = values.operation ?? refuse('--operation: the operationId the rule is about');
 const operations = indexOperations(loadDocument('crm'));
 const hint = didYouMean(operationId, [...operations.keys()]);
@@ -64,7 +61,7 @@ const pathParams = operation.parameters
   .map((parameter) => `${parameter.name}: 'a record the check made'`);
 const callInput = pathParams.length ? `{ path: { ${pathParams.join(', ')} } }` : '{}';
 const camel = (words: string) => words.replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
-const checkId = `${family}.${slug}`;
+const checkId = `${area}.${slug}`;
 const checkName = camel(slug) + 'Check';
 const written: string[] = [];
 const write = (path: string, content: string) => {
@@ -73,21 +70,22 @@ const write = (path: string, content: string) => {
   written.push(path);
 };
 
+mkdirSync(dirname(join(root, catalogFile)), { recursive: true });
 appendFileSync(
-  join(root, `conformance/rules/${area}.yaml`),
+  join(root, catalogFile),
   `- id: ${id}\n  section: '${section}'\n  rule: ${JSON.stringify(text)}\n  needs: [key]\n  checks: [${checkId}]\n`,
 );
-written.push(`conformance/rules/${area}.yaml`);
+written.push(catalogFile);
 
 write(
-  `conformance/checks/${family}/${slug}.ts`,
+  `conformance/areas/${area}/${slug}.ts`,
   `// Spec ${section}: ${text}
 import type { ActiveCheck } from '../../check.ts';
 
 export const ${checkName}: ActiveCheck = {
   kind: 'active',
   id: '${checkId}',
-  family: '${family}',
+  area: '${area}',
   title: ${JSON.stringify(text.replace(/\.$/, ''))},
   spec: '${section}',
   basis: 'documented',
@@ -100,32 +98,10 @@ export const ${checkName}: ActiveCheck = {
 };
 `,
 );
-const familyIndex = `conformance/checks/${family}/index.ts`;
-const index = readFileSync(join(root, familyIndex), 'utf8');
-const list = new RegExp(`(export const ${camel(family)}Checks: Check\\[\\] = \\[)([^\\]]*)\\]`);
-if (!list.test(index)) refuse(`${familyIndex}: no \`export const ${camel(family)}Checks: Check[] = [...]\` to add the check to`);
-// The check runs last in its family; the list keeps its layout (one line, or one check a line).
-const listed = (body: string) => {
-  const names = [
-    ...body
-      .split(',')
-      .map((name) => name.trim())
-      .filter(Boolean),
-    checkName,
-  ];
-  return body.includes('\n') ? `\n${names.map((name) => `  ${name},\n`).join('')}` : names.join(', ');
-};
-write(
-  familyIndex,
-  index
-    .replace(/(\nimport [^\n]+\n)(?!import)/, `$1import { ${checkName} } from './${slug}.ts';\n`)
-    .replace(list, (_, head: string, body: string) => `${head}${listed(body)}]`),
-);
-
 const mutants = `src/faults/areas/${area}.ts`;
 const mutant = `  {
     name: '${area}-${slug}-broken',
-    family: '${family}',
+    area: '${area}',
     proves: ['${id}'],
     description: ${JSON.stringify(`Write the realistic bug that breaks ${id}: what another team's ${operationId} would get wrong.`)},
     operations: ['${operationId}'],
@@ -135,7 +111,13 @@ const mutant = `  {
 `;
 if (existsSync(join(root, mutants))) {
   const body = readFileSync(join(root, mutants), 'utf8');
-  write(mutants, body.replace(/\n\];\s*$/, `\n${mutant}];\n`));
+  // Into the module's last list of mutants (`];`, at whatever depth it closes), indented as that list.
+  const last = /\n( *)\];(?![\s\S]*\n *\];)/;
+  if (!last.test(body)) refuse(`${mutants}: no list of mutants (\`];\`) to add the mutant to`);
+  write(
+    mutants,
+    body.replace(last, (_, indent: string) => `\n${mutant.replace(/^(?=.)/gm, indent)}${indent}];`),
+  );
 } else {
   write(
     mutants,
@@ -169,4 +151,4 @@ describe('${id}', () => {
 );
 
 console.log(`wrote ${written.join(', ')}`);
-console.log('next: npm run fault-catalog; write the check, the mutant and the test; node scripts/rule-page.ts');
+console.log('next: npm run checks-index; npm run fault-catalog; write the check, the mutant and the test; npm run rule-page');

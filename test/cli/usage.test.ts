@@ -249,15 +249,7 @@ describe('crmkit conformance --only with a name that is no area or check', () =>
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const { code, stdout, stderr } = await crmkit(
-        'conformance',
-        '--base-url',
-        url,
-        '--only',
-        'noarea,query',
-        '--only',
-        'query.nocheck',
-      );
+      const { code, stdout, stderr } = await crmkit('conformance', '--base-url', url, '--only', 'noarea,query', '--only', 'query.nocheck');
       expect(code).toBe(2);
       expect(stdout).toBe('');
       const [line] = stderr.trim().split('\n');
@@ -275,7 +267,9 @@ describe('crmkit conformance --only with a family of earlier versions', () => {
   it('is a usage error that names the areas its checks moved to', async () => {
     const { code, stderr } = await crmkit('conformance', '--base-url', 'http://127.0.0.1:9', '--only', 'state');
     expect(code).toBe(2);
-    expect(stderr).toContain('unknown area or check state (a family of earlier versions: its checks are now in tags, tasks, notes, leads and conventions)');
+    expect(stderr).toContain(
+      'unknown area or check state (a family of earlier versions: its checks are now in tags, tasks, notes, leads and conventions)',
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 // The scaffold of a new rule (scripts/new.ts, `npm run new -- rule …`): it writes the catalog
-// entry, a check registered in its family, a mutant that proves the rule and the mock's test, each
-// failing until written; it refuses an id, section, family or operation that is none, saying why.
+// entry, a check in the rule's area, a mutant that proves the rule and the mock's test, each
+// failing until written; it refuses an id, section, area or operation that is none, saying why.
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +20,7 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 /** A root holding only the files the scaffold changes, copied from the tree. */
 function scratchRoot(): string {
   root = mkdtempSync(join(tmpdir(), 'crmkit-new-'));
-  for (const path of ['conformance/areas/tags/rules.yaml', 'conformance/checks/state/index.ts', 'src/faults/fault-modules.ts'])
+  for (const path of ['conformance/areas/tags/rules.yaml', 'src/faults/areas/tags.ts', 'src/faults/fault-modules.ts'])
     cpSync(join(ROOT, path), join(root, path));
   return root;
 }
@@ -35,27 +35,28 @@ describe('npm run new -- rule', () => {
       'tags.merge-keeps-colour',
       '--section',
       '4.4',
-      '--family',
-      'state',
       '--operation',
       'mergeTag',
       '--text',
       "A merge keeps the target tag's colour.",
     ]);
-    expect(stdout).toContain('conformance/checks/state/merge-keeps-colour.ts');
+    expect(stdout).toContain('conformance/areas/tags/merge-keeps-colour.ts');
     const entry = (parse(read('conformance/areas/tags/rules.yaml')) as any[]).at(-1);
     expect(entry).toEqual({
       id: 'tags.merge-keeps-colour',
       section: '4.4',
       rule: "A merge keeps the target tag's colour.",
       needs: ['key'],
-      checks: ['state.merge-keeps-colour'],
+      checks: ['tags.merge-keeps-colour'],
     });
-    expect(read('conformance/checks/state/index.ts')).toMatch(
-      /import \{ mergeKeepsColourCheck \} from '\.\/merge-keeps-colour\.ts';[\s\S]*noteEditWindow,\s*mergeKeepsColourCheck,?\s*\]/,
+    // Every file under the area's name: its catalog file, its folder of checks, its mutants, its tests.
+    expect(stdout).toBe(
+      'wrote conformance/areas/tags/rules.yaml, conformance/areas/tags/merge-keeps-colour.ts, src/faults/areas/tags.ts, test/tags/merge-keeps-colour.test.ts\n' +
+        'next: npm run checks-index; npm run fault-catalog; write the check, the mutant and the test; npm run rule-page\n',
     );
+    expect(read('conformance/areas/tags/merge-keeps-colour.ts')).toMatch(/id: 'tags\.merge-keeps-colour',\n {2}area: 'tags',/);
     // The stubs fail until written: the check judges the rule broken, the mutant changes nothing, the test fails.
-    expect(read('conformance/checks/state/merge-keeps-colour.ts')).toContain(
+    expect(read('conformance/areas/tags/merge-keeps-colour.ts')).toContain(
       "context.judge('tags.merge-keeps-colour', 'the check of tags.merge-keeps-colour is not written yet",
     );
     expect(read('src/faults/areas/tags.ts')).toMatch(/proves: \['tags\.merge-keeps-colour'\],[\s\S]*operations: \['mergeTag'\]/);
@@ -67,16 +68,16 @@ describe('npm run new -- rule', () => {
 
   it('refuses what is none, with the reason and exit status 2', async () => {
     scratchRoot();
-    const base = ['--section', '4.4', '--family', 'state', '--text', 'x'];
-    const existing = loadCatalog().find((rule) => rule.file === 'tags.yaml')!.id;
+    const base = ['--section', '4.4', '--text', 'x'];
+    const existing = loadCatalog().find((rule) => rule.area === 'tags')!.id;
     const refusals: [string[], RegExp][] = [
       [
         ['tags.merge-keeps-colour', ...base, '--operation', 'mergeTags'],
         /mergeTags is no operationId of the document: did you mean mergeTag\?/,
       ],
       [[existing, ...base, '--operation', 'mergeTag'], new RegExp(`${existing.replace('.', '\\.')} is in the catalog already`)],
-      [['nowhere.rule', ...base, '--operation', 'mergeTag'], /no catalog file conformance\/rules\/nowhere\.yaml/],
-      [['tags.x', '--section', '4.99', '--family', 'state', '--operation', 'mergeTag', '--text', 'x'], /--section 4\.99 is no section/],
+      [['nowhere.rule', ...base, '--operation', 'mergeTag'], /no area nowhere: the areas are conventions, auth/],
+      [['tags.x', '--section', '4.99', '--operation', 'mergeTag', '--text', 'x'], /--section 4\.99 is no section/],
     ];
     for (const [args, message] of refusals) {
       const refused = await scaffold(args).then(
