@@ -2,7 +2,7 @@
 // TypeScript module, src/resources/forms/widget/widget-source.ts, with its version (a hash of
 // its text): the core imports that module, so the node:http face and the MSW face in a browser
 // serve the same widget without reading files. `--check` only compares, and fails when the
-// module is stale (test/live/forms-widget.test.ts checks it too).
+// module is stale (test/forms/forms-widget.test.ts checks it too).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { verifyWebhook } from '../../openapi/guide/verify-webhook.mjs';
-import { webhookHarness } from '../live/webhook-harness.ts';
+import { webhookHarness } from '../webhooks/webhook-harness.ts';
 
 const h = webhookHarness();
 
