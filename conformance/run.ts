@@ -2,15 +2,7 @@
 // pass), then every observer over all the exchanges the run made, then the cleanup (what the
 // checks made, and the tags their records brought into the catalog); then each rule of the
 // catalog gets its result from the checks that judge it (rules/rule-results.ts).
-import {
-  CheckFailure,
-  CheckSkipped,
-  type ActiveCheck,
-  type Check,
-  type CheckInfo,
-  type Observer,
-  type RuleVerdict,
-} from './check.ts';
+import { CheckFailure, CheckSkipped, type ActiveCheck, type Check, type CheckInfo, type Observer, type RuleVerdict } from './check.ts';
 import { ALL_CHECKS } from './areas/index.ts';
 import { ConformanceClient } from './client.ts';
 import { createContext } from './context.ts';
@@ -69,8 +61,11 @@ export type RunOptions = TargetOptions & {
   progressEveryMs?: number;
   /** Stops the run after the check in progress; what the suite created is still deleted. */
   signal?: AbortSignal;
-  /** Called as each active check ends with what it judged, each verdict with the exchange it was judged on (scripts/rule-page.ts reads the operations). */
-  onVerdicts?: (check: CheckInfo, verdicts: readonly RuleVerdict[]) => void;
+  /**
+   * Called as each active check ends with what it judged, each verdict with the exchange it was judged on, and every
+   * exchange it made (scripts/rule-page.ts reads the operations of both).
+   */
+  onVerdicts?: (check: CheckInfo, verdicts: readonly RuleVerdict[], exchanges: readonly Exchange[]) => void;
 };
 
 export async function runConformance(options: RunOptions): Promise<Report> {
@@ -154,10 +149,11 @@ async function runActive(
 ): Promise<CheckResult> {
   const info = infoOf(check);
   const context = createContext(target, client, runId, undo);
+  const first = client.exchanges.length;
   try {
     return await judgeActive(check, info, context, target);
   } finally {
-    onVerdicts?.(info, context.verdicts);
+    onVerdicts?.(info, context.verdicts, client.exchanges.slice(first));
   }
 }
 

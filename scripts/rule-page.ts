@@ -3,8 +3,11 @@
 // operations its checks judged it on, and the tests that name it. Everything but the operations is
 // read from the tree; the operations come from docs/rule-operations.json, which `--measure` writes
 // from one run of the suite against a clean mock (each verdict's exchange names its operation;
-// observers judge every answer, so their rules say so instead). `--check` only compares, and fails
-// when the page is stale (npm test); run `--measure` when checks change what they send.
+// observers judge every answer, so their rules say so instead). The same run writes
+// docs/check-operations.json: per check, the operations it was answered 2xx by, from which the
+// mutation test picks the checks whose requests reach what a fault breaks (test/support/fault-runs.ts).
+// `--check` only compares, and fails when the page is stale (npm test); run `--measure` when checks
+// change what they send.
 //
 //   node scripts/rule-page.ts [--measure] [--check]
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -22,26 +25,35 @@ import { faultArea } from '../test/support/fault-runs.ts';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PAGE = join(ROOT, 'docs/rules.md');
 const OPERATIONS = join(ROOT, 'docs/rule-operations.json');
+const CHECK_OPERATIONS = join(ROOT, 'docs/check-operations.json');
 
-/** One run of the whole suite against a clean mock: per rule, the operations its verdicts were judged on. */
-async function measureOperations(): Promise<Record<string, string[]>> {
+type Measured = { byRule: Record<string, string[]>; byCheck: Record<string, string[]> };
+
+/** One run of the whole suite against a clean mock: per rule, the operations its verdicts were judged on; per check, those it was answered 2xx by. */
+async function measureOperations(): Promise<Measured> {
   const byRule = new Map<string, Set<string>>();
+  const byCheck = new Map<string, Set<string>>();
   const server = await startServer(createMock({ allowPrivateWebhooks: true }), { port: 0, host: '127.0.0.1' });
   try {
     await runConformance({
       baseUrl: server.url,
-      onVerdicts: (_check, verdicts) => {
+      onVerdicts: (check, verdicts, exchanges) => {
         for (const { rule, exchange } of verdicts) {
           const operation = exchange?.operation?.id;
           if (operation) byRule.set(rule, (byRule.get(rule) ?? new Set()).add(operation));
         }
+        const answered = exchanges.filter((exchange) => exchange.status >= 200 && exchange.status < 300 && exchange.operation);
+        byCheck.set(check.id, new Set(answered.map((exchange) => exchange.operation!.id)));
       },
     });
   } finally {
     await server.close();
   }
-  return Object.fromEntries([...byRule].sort(([a], [b]) => a.localeCompare(b)).map(([rule, ids]) => [rule, [...ids].sort()]));
+  return { byRule: sortedRecord(byRule), byCheck: sortedRecord(byCheck) };
 }
+
+const sortedRecord = (map: Map<string, Set<string>>) =>
+  Object.fromEntries([...map].sort(([a], [b]) => a.localeCompare(b)).map(([key, ids]) => [key, [...ids].sort()]));
 
 function testFiles(folder = join(ROOT, 'test')): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
@@ -121,8 +133,12 @@ function render(operations: Record<string, string[]>): string {
 }
 
 const measure = process.argv.includes('--measure');
-const operations: Record<string, string[]> = measure ? await measureOperations() : JSON.parse(readFileSync(OPERATIONS, 'utf8'));
-if (measure) writeFileSync(OPERATIONS, `${JSON.stringify(operations, null, 1)}\n`);
+const measured = measure ? await measureOperations() : undefined;
+const operations: Record<string, string[]> = measured?.byRule ?? JSON.parse(readFileSync(OPERATIONS, 'utf8'));
+if (measured) {
+  writeFileSync(OPERATIONS, `${JSON.stringify(measured.byRule, null, 1)}\n`);
+  writeFileSync(CHECK_OPERATIONS, `${JSON.stringify(measured.byCheck, null, 1)}\n`);
+}
 const page = render(operations);
 if (process.argv.includes('--check')) {
   if (readFileSync(PAGE, 'utf8') !== page) {
@@ -132,5 +148,5 @@ if (process.argv.includes('--check')) {
   console.log(`${relative(ROOT, PAGE)} is up to date`);
 } else {
   writeFileSync(PAGE, page);
-  console.log(`wrote ${relative(ROOT, PAGE)}${measure ? ` and ${relative(ROOT, OPERATIONS)}` : ''}`);
+  console.log(`wrote ${relative(ROOT, PAGE)}${measure ? `, ${relative(ROOT, OPERATIONS)} and ${relative(ROOT, CHECK_OPERATIONS)}` : ''}`);
 }

@@ -1,14 +1,18 @@
 // One named fault's run of the suite, as the mutation test makes it (test/conformance/mutation/)
 // and as scripts/measure-fault-proofs.ts measures it: a mock with the fault on, the checks of the
 // fault's area, those the catalog names for the rules it proves, and the observers.
+import { readFileSync } from 'node:fs';
 import { ALL_CHECKS } from '../../conformance/areas/index.ts';
 import { areaOfRules, loadCatalog, rulesById } from '../../conformance/rules/catalog.ts';
+import { shapeRuleId } from '../../conformance/rules/shape-rules.ts';
 import { runConformance, type Report } from '../../conformance/run.ts';
 import { startServer } from '../../src/adapters/node-server.ts';
 import { FAULT_PROOFS } from '../../src/faults/fault-proofs.ts';
 import type { FaultInfo } from '../../src/faults/index.ts';
 import type { Area } from '../../src/spec/areas.ts';
 import { createMock } from '../../src/mock.ts';
+import { loadDocument } from '../../src/spec/document.ts';
+import { indexOperations } from '../../src/spec/operation-index.ts';
 
 export async function runAgainst(faults: string[], only?: string[]): Promise<Report> {
   // The webhook checks deliver to the suite's receiver on 127.0.0.1, which only a developer's mock allows.
@@ -37,7 +41,9 @@ export function faultArea(fault: Pick<FaultInfo, 'name'>): Area {
 /**
  * The checks a fault's run needs: those of its area, those the catalog names for the rules it
  * proves, every observer, the areas observers see through when only observers judge what it proves,
- * and the checks it names to reach its operations (`alsoRun`).
+ * for each operation of a rule it proves (a shape rule's own, or those the rule was judged on:
+ * docs/rule-operations.json) the first check answered 2xx by it (docs/check-operations.json) when
+ * none of those reaches it, and the checks it names to reach its operations (`alsoRun`).
  */
 export function checksFor(fault: Pick<FaultInfo, 'name' | 'alsoRun'>): string[] {
   const proves = FAULT_PROOFS[fault.name] ?? [];
@@ -46,7 +52,27 @@ export function checksFor(fault: Pick<FaultInfo, 'name' | 'alsoRun'>): string[] 
   const observed = proves.length > 0 && proves.every((rule) => observerRules().has(rule));
   const areas = new Set<string>([faultArea(fault), ...(observed ? OBSERVED_THROUGH : [])]);
   const ids = ALL_CHECKS.filter((check) => areas.has(check.area) || check.kind === 'observer').map((check) => check.id);
-  return [...new Set([...ids, ...named, ...(fault.alsoRun ?? [])])];
+  const chosen = new Set([...ids, ...named, ...(fault.alsoRun ?? [])]);
+  for (const operation of new Set(proves.flatMap(operationsOf))) {
+    const reaching = ALL_CHECKS.filter((check) => CHECK_OPERATIONS[check.id]?.includes(operation)).map((check) => check.id);
+    if (reaching.length && !reaching.some((id) => chosen.has(id))) chosen.add(reaching[0]!);
+  }
+  return [...chosen];
+}
+
+const CHECK_OPERATIONS: Record<string, string[]> = readJson('docs/check-operations.json');
+const RULE_OPERATIONS: Record<string, string[]> = readJson('docs/rule-operations.json');
+let shapeOperations: Map<string, string> | undefined;
+
+/** The operations a rule is about: a shape rule's own operation, or those its verdicts were judged on. */
+function operationsOf(rule: string): string[] {
+  shapeOperations ??= new Map([...indexOperations(loadDocument('crm')).keys()].map((id) => [shapeRuleId(id), id]));
+  const shape = shapeOperations.get(rule);
+  return shape ? [shape] : (RULE_OPERATIONS[rule] ?? []);
+}
+
+function readJson(path: string): any {
+  return JSON.parse(readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8'));
 }
 
 /** The ids of the rules that failed in a run, in the catalog's order. */

@@ -29,6 +29,15 @@ export const leadBoard: ActiveCheck = {
       amount: 50,
       position: 0.5,
     });
+    // A lead outside the filters, first in the first stage: a board that ignores them counts it and shows it first,
+    // whatever other leads the workspace holds.
+    await context.createLead({
+      name: `conformance ${context.runId} ${fixture.word}outside`,
+      pipeline_id: fixture.first.id,
+      stage_id: fixture.open[0].id,
+      amount: 70,
+      position: 0.1,
+    });
     const columns = await board(context, `pipeline=${fixture.first.id}&company=${fixture.company.id}`);
     const stageIds = fixture.first.stages.map((stage) => stage.id);
     context.judge(

@@ -25,6 +25,9 @@ export const duplicateLead: ActiveCheck = {
     const contact = await createContact(context, 'duplicate');
 
     const first = await context.createLead({ pipeline_id: pipeline.id, contact_id: contact });
+    // A lead made without the contact it named has no duplicate to refuse: that is leads.create-contact-id's (leads.create).
+    if (first.contact_id !== contact)
+      return context.skip(`a lead created with contact_id ${contact} answered contact_id ${first.contact_id}`);
     const second = await context.client.call('createLead', {
       body: { name: `conformance ${context.runId}`, pipeline_id: pipeline.id, contact_id: contact },
     });

@@ -1,8 +1,8 @@
 // Spec 2.5, 4.4, 8: the tag list answers {data, settings, limits, can_create, can_manage}, all
 // tags by name (at most 200, no paging); `usage` only with ?usage=1, counting live records only
 // (a trashed lead is not counted). A name on a record that the catalog lacks enters it with an
-// automatic palette color. The counts are judged on a tag of the run's own, so records other
-// people made do not matter.
+// automatic palette color. The counts and the order are judged on tags of the run's own, so records
+// and tags other people made (or other checks) do not matter.
 import { loadDocument } from '../../../src/spec/document.ts';
 import { propertyLimit, schemaLimit } from '../../../src/spec/schema-enum.ts';
 import type { ActiveCheck } from '../../check.ts';
@@ -34,6 +34,10 @@ export const tagCatalog: ActiveCheck = {
     const deleted = await context.client.call('deleteLead', { path: { id: trashed.id } });
     context.expectStatus(deleted, 200);
 
+    // Tags of the run's own, made in an order that is not by name (neither newest nor oldest first reads by name), and
+    // more than a page of a list that pages: the order and "no paging" are seen whatever other tags the workspace has.
+    for (const letter of ['c', 'a', 'e', 'b', 'f', 'd'])
+      await createRecord(context, 'contacts', { tags: [`cc${context.runId}-order-${letter}`] });
     const plain = await tagList(context);
     judgeShape(context, plain.exchange, plain.tags);
     const added = plain.tags.find((tag) => tag.name === name);
