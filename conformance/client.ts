@@ -93,7 +93,7 @@ export class ConformanceClient {
     }
   }
 
-  /** Something the run started for this client (the hub's browser, conformance/hub-browser.ts), ended when it closes. */
+  /** Something the run started for this client (the hub's browser, conformance/kits/hub-browser.ts), ended when it closes. */
   whenClosed(step: () => Promise<void>): void {
     this.#onClose.push(step);
   }

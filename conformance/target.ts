@@ -32,7 +32,7 @@ export type Target = {
   formLanguages?: string[] | undefined;
   /** An OAuth client for the token endpoint's checks (on a mock, an app the suite added). */
   oauthClient?: { clientId: string; clientSecret: string | undefined; redirectUri: string | undefined } | undefined;
-  /** On a deployment given `hub_member`: consent requests are decided in a browser on the hub (conformance/hub-browser.ts). */
+  /** On a deployment given `hub_member`: consent requests are decided in a browser on the hub (conformance/kits/hub-browser.ts). */
   hubBrowser?: HubBrowser | undefined;
   /** Where the webhook checks' receiver listens, and the public URL that forwards to it; none: 127.0.0.1, any port. */
   webhookReceiver?: { publicUrl: string | undefined; port: number };

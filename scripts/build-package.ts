@@ -34,7 +34,7 @@ const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', DIST], { stdio: 'inherit' });
 const copied = [
   ...globSync('src/spec/generated/*.d.ts'),
-  ...globSync('conformance/rules/*.yaml'),
+  ...globSync('conformance/areas/*/rules.yaml'),
   'scenarios/scenario.schema.json',
   'scenarios/README.md',
   ...globSync('scenarios/*.yaml'),

@@ -1,4 +1,4 @@
-// Consent on a deployment in headless Chromium (conformance/hub-browser.ts): against a stand-in,
+// Consent on a deployment in headless Chromium (conformance/kits/hub-browser.ts): against a stand-in,
 // which has no control API, the suite signs in to the hub as the inputs' hub_member and clicks
 // approve or deny. The flow's rules are judged there: named OAuth faults are caught through the
 // browser; a hub whose pages have other ids is driven by the selectors the inputs give.

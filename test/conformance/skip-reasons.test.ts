@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { targetOptionsOf } from '../../harness/inputs.ts';
 import { CheckSkipped } from '../../conformance/check.ts';
 import type { CheckContext } from '../../conformance/context.ts';
-import { myMemberId } from '../../conformance/conversations-kit.ts';
+import { myMemberId } from '../../conformance/kits/conversations-kit.ts';
 import { runConformance } from '../../conformance/run.ts';
 import { startServer, type RunningServer } from '../../src/adapters/node-server.ts';
 import { API_KEY_SCOPES } from '../../src/auth/api-key.ts';

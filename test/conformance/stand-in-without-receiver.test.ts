@@ -1,6 +1,6 @@
 // The events and webhooks checks against a deployment stand-in with no receiver the deployment can
 // reach (no webhook_receiver_url): their webhooks point at a URL that reaches no one
-// (conformance/webhook-kit.ts, sinkUrls) and what spec 4.11 lets the delivery log show is judged
+// (conformance/kits/webhook-kit.ts, sinkUrls) and what spec 4.11 lets the delivery log show is judged
 // from it: the envelope (6.1), the events a change sends (6.4), attempts and statuses (3, 6.3).
 // No rule may fail on the sound stand-in, part 6 is judged, and what only a receiver sees skips
 // saying so. Then named faults that change what the log shows (the events themselves, which

@@ -1,7 +1,7 @@
-// The one receiver-side verifier of spec 6.2 (conformance/webhook-signature.ts) that the suite and the tests use.
+// The one receiver-side verifier of spec 6.2 (conformance/kits/webhook-signature.ts) that the suite and the tests use.
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signatureAccepted } from '../../conformance/webhook-signature.ts';
+import { signatureAccepted } from '../../conformance/kits/webhook-signature.ts';
 
 const secret = `whsec_${'k'.repeat(43)}`;
 const body = '{"id":"evt_1","type":"ping"}';

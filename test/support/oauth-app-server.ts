@@ -1,7 +1,7 @@
 // An app's server for the OAuth tests, on the shared webhook receiver (harness/webhook-receiver.ts):
 // its redirect URI answers a small page (where a browser lands after consent), and its webhook URL
 // takes the lifecycle events (spec 6.5), refusing as many as it is told to (a server that is down).
-import { signatureParts, signatureValid as signedWith } from '../../conformance/webhook-signature.ts';
+import { signatureParts, signatureValid as signedWith } from '../../conformance/kits/webhook-signature.ts';
 import { WebhookReceiver, type ReceivedRequest } from '../../harness/webhook-receiver.ts';
 
 const CALLBACK = '/callback';

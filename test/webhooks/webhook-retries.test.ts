@@ -1,7 +1,7 @@
 // Retries, disabling and enabling (spec 3, 4.11, 6.3, 8), driven by the workspace clock: frozen,
 // then advanced through the control route, so a day of retries takes milliseconds.
 import { describe, expect, it } from 'vitest';
-import { signatureAccepted } from '../../conformance/webhook-signature.ts';
+import { signatureAccepted } from '../../conformance/kits/webhook-signature.ts';
 import { deliveriesTo } from '../../src/resources/webhooks/delivery-record.ts';
 import { HOUR, MINUTE, START_MS, secondsAfterStart, webhookHarness } from './webhook-harness.ts';
 

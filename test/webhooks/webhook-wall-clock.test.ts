@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { seedDemoWorkspace } from '../../src/seed/demo-workspace.ts';
 import { call } from '../support/mock-client.ts';
-import { signatureAccepted } from '../../conformance/webhook-signature.ts';
+import { signatureAccepted } from '../../conformance/kits/webhook-signature.ts';
 import { HOUR, webhookHarness } from './webhook-harness.ts';
 
 const h = webhookHarness();

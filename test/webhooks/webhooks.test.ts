@@ -2,7 +2,7 @@
 // filters, every header of a delivery with a signature checked by an independent verifier, ping,
 // the deliveries list and detail, replay and rotate-secret, against a real HTTP receiver.
 import { describe, expect, it, vi } from 'vitest';
-import { signatureAccepted } from '../../conformance/webhook-signature.ts';
+import { signatureAccepted } from '../../conformance/kits/webhook-signature.ts';
 import { call } from '../support/mock-client.ts';
 import { MINUTE, secondsAfterStart, webhookHarness } from './webhook-harness.ts';
 

@@ -4,7 +4,7 @@
 // status is judged. An unknown key answers 401 invalid_token, as 5.1 says ("Key errors: 401
 // invalid_token").
 import type { ActiveCheck } from '../../check.ts';
-import { answerOf } from '../../conventions-kit.ts';
+import { answerOf } from '../../kits/conventions-kit.ts';
 
 const UNKNOWN_KEY = `svc_live_${'x'.repeat(40)}`;
 

@@ -1,5 +1,5 @@
 import type { ActiveCheck } from '../../check.ts';
-import { judgeNotFound } from '../../conventions-kit.ts';
+import { judgeNotFound } from '../../kits/conventions-kit.ts';
 
 export const otherWorkspace: ActiveCheck = {
   kind: 'active',

@@ -6,7 +6,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { answerOf } from '../../conventions-kit.ts';
+import { answerOf } from '../../kits/conventions-kit.ts';
 
 const ID = (prefix: string) => new RegExp(`^${prefix}_[0-9a-z]{26}$`);
 const SCOPE = /^[a-z_]+:[a-z_]+$/;

@@ -2,7 +2,7 @@
 // 403 missing_scope naming it). It takes a key with leads:write alone: a crmkit mock makes one
 // through its control API; a deployment's keys are made in its web app, so the check skips there.
 import type { ActiveCheck } from '../../check.ts';
-import { answerOf } from '../../conventions-kit.ts';
+import { answerOf } from '../../kits/conventions-kit.ts';
 import { controlCall } from '../../mock-control.ts';
 
 export const writeIncludesRead: ActiveCheck = {

@@ -5,7 +5,7 @@
 // assertion on them is inferred (their operations are x-inferred, and the rules carry readings), so
 // against a deployment crmkit did not build those failures warn.
 import type { ActiveCheck } from '../../check.ts';
-import { createRecord, idsOf, token } from '../../records-kit.ts';
+import { createRecord, idsOf, token } from '../../kits/records-kit.ts';
 
 export const companies: ActiveCheck = {
   kind: 'active',

@@ -9,7 +9,7 @@
 // run: a tag name missing from the catalog is added to it (spec 4.4), and the catalog holds 200.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import { createContact, randomSubscriber, token, validationProblem } from '../../records-kit.ts';
+import { createContact, randomSubscriber, token, validationProblem } from '../../kits/records-kit.ts';
 
 const TAG = 'conformance';
 

@@ -8,7 +8,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { randomSubscriber, validationProblem } from '../../records-kit.ts';
+import { randomSubscriber, validationProblem } from '../../kits/records-kit.ts';
 
 export const contactLimits: ActiveCheck = {
   kind: 'active',

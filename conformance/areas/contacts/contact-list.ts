@@ -6,7 +6,7 @@
 // in the form the contact shows it (+998...), the email whole.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import { createContact, idsOf, randomSubscriber, token } from '../../records-kit.ts';
+import { createContact, idsOf, randomSubscriber, token } from '../../kits/records-kit.ts';
 
 export const contactList: ActiveCheck = {
   kind: 'active',

@@ -7,7 +7,7 @@
 // since the spec does not say whether the name copies it before or after lowercasing.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import { createContact, firstProblem, isTime, randomSubscriber, validationProblem } from '../../records-kit.ts';
+import { createContact, firstProblem, isTime, randomSubscriber, validationProblem } from '../../kits/records-kit.ts';
 
 const LANGUAGES = ['uz-Latn', 'uz-Cyrl', 'ru', 'en'];
 

@@ -8,7 +8,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { createContact, createRecord, missingScopeProblem, mockKey } from '../../records-kit.ts';
+import { createContact, createRecord, missingScopeProblem, mockKey } from '../../kits/records-kit.ts';
 
 export const routeScopes: ActiveCheck = {
   kind: 'active',

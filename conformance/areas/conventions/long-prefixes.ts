@@ -5,7 +5,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { activeMemberId, answerOf, createRecord } from '../../conventions-kit.ts';
+import { activeMemberId, answerOf, createRecord } from '../../kits/conventions-kit.ts';
 
 /** The long prefix of each short one the check uses (spec 2.2). */
 const LONG: Record<string, string> = { ld: 'lead', ct: 'contact', co: 'company', tk: 'task', pl: 'pipeline', st: 'stage', mb: 'member' };

@@ -8,7 +8,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { activeMemberId, answerOf, createRecord } from '../../conventions-kit.ts';
+import { activeMemberId, answerOf, createRecord } from '../../kits/conventions-kit.ts';
 
 const ID = /^([a-z]+)_[0-9a-z]{26}$/;
 const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d+(Z|[+-]\d{2}:\d{2})$/i;

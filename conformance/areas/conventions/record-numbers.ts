@@ -18,7 +18,7 @@ import {
   NUMBERED_KINDS,
   PREFIX,
   type NumberedKind,
-} from '../../conventions-kit.ts';
+} from '../../kits/conventions-kit.ts';
 
 const ROUTES = 'conventions.number-on-single-record-routes';
 const UNKNOWN_NUMBER = 987_654_321;

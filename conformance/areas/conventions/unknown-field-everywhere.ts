@@ -1,6 +1,6 @@
 import type { ActiveCheck } from '../../check.ts';
 import { routeNotOffered } from '../../inferred-route.ts';
-import { CLOSED_BODY_OPERATIONS, pathOf, refusedBeforeBody } from '../../closed-bodies.ts';
+import { CLOSED_BODY_OPERATIONS, pathOf, refusedBeforeBody } from '../../kits/closed-bodies.ts';
 
 export const unknownFieldEverywhere: ActiveCheck = {
   kind: 'active',

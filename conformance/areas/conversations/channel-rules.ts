@@ -17,7 +17,7 @@ import {
   readMessage,
   setChannelOutcome,
   withFrozenClock,
-} from '../../conversations-kit.ts';
+} from '../../kits/conversations-kit.ts';
 
 const DAY_AND_HOUR_SECONDS = 25 * 3600;
 const LATE_IN_WINDOW_SECONDS = 23 * 3600;

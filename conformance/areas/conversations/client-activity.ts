@@ -14,7 +14,7 @@ import {
   newClient,
   readConversation,
   withFrozenClock,
-} from '../../conversations-kit.ts';
+} from '../../kits/conversations-kit.ts';
 
 export const clientActivity: ActiveCheck = {
   kind: 'active',

@@ -17,7 +17,7 @@ import {
   readMessage,
   setChannelOutcome,
   withFrozenClock,
-} from '../../conversations-kit.ts';
+} from '../../kits/conversations-kit.ts';
 
 const REFUSAL = 'The client blocked the bot.';
 

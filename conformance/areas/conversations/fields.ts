@@ -18,7 +18,7 @@ import {
   newClient,
   readConversation,
   readMessages,
-} from '../../conversations-kit.ts';
+} from '../../kits/conversations-kit.ts';
 
 const OUTBOUND_STATUSES = ['queued', 'sent', 'delivered', 'read', 'failed'];
 

@@ -21,7 +21,7 @@ import {
   readConversation,
   type Client,
   withFrozenClock,
-} from '../../conversations-kit.ts';
+} from '../../kits/conversations-kit.ts';
 
 type Cast = { p: string; q: string; r: string };
 

@@ -16,7 +16,7 @@ import {
   readMessage,
   readMessages,
   withFrozenClock,
-} from '../../conversations-kit.ts';
+} from '../../kits/conversations-kit.ts';
 import { controlCall } from '../../mock-control.ts';
 
 export const messengerChanges: ActiveCheck = {

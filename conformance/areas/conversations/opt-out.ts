@@ -12,7 +12,7 @@ import {
   newClient,
   readConversation,
   setDoNotContact,
-} from '../../conversations-kit.ts';
+} from '../../kits/conversations-kit.ts';
 
 export const optOut: ActiveCheck = {
   kind: 'active',

@@ -7,7 +7,7 @@
 // conversation.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import { clientWritesIn, mockOnly, newChannel, newClient } from '../../conversations-kit.ts';
+import { clientWritesIn, mockOnly, newChannel, newClient } from '../../kits/conversations-kit.ts';
 import { controlCall, mockNowMs } from '../../mock-control.ts';
 
 const MANAGE = ['assign', 'resolve', 'reopen', 'snooze'] as const;

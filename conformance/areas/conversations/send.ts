@@ -16,7 +16,7 @@ import {
   newChannel,
   newClient,
   readMessages,
-} from '../../conversations-kit.ts';
+} from '../../kits/conversations-kit.ts';
 
 export const sendMessage: ActiveCheck = {
   kind: 'active',

@@ -19,7 +19,7 @@ import {
   newClient,
   readConversation,
   withFrozenClock,
-} from '../../conversations-kit.ts';
+} from '../../kits/conversations-kit.ts';
 import { mockNowMs } from '../../mock-control.ts';
 
 const DAY_MS = 86_400_000;

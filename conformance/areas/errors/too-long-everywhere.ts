@@ -1,5 +1,5 @@
 import type { ActiveCheck } from '../../check.ts';
-import { CLOSED_BODY_OPERATIONS, pathOf, refusedBeforeBody, stringProperty } from '../../closed-bodies.ts';
+import { CLOSED_BODY_OPERATIONS, pathOf, refusedBeforeBody, stringProperty } from '../../kits/closed-bodies.ts';
 
 export const tooLongEverywhere: ActiveCheck = {
   kind: 'active',

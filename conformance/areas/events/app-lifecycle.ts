@@ -8,12 +8,12 @@
 // crmkit mock's control API (lifecycle-kit.ts); against a deployment the check is skipped.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import { eventWaitMs, missing } from '../../events-kit.ts';
-import { approveApp, lifecycleApp, lifecycleEvent, sameInstallation, type LifecycleApp } from '../../lifecycle-kit.ts';
+import { eventWaitMs, missing } from '../../kits/events-kit.ts';
+import { approveApp, lifecycleApp, lifecycleEvent, sameInstallation, type LifecycleApp } from '../../kits/lifecycle-kit.ts';
 import { controlCall } from '../../mock-control.ts';
-import { refresh, type Tokens } from '../../oauth-kit.ts';
+import { refresh, type Tokens } from '../../kits/oauth-kit.ts';
 import type { ReceivedRequest } from '../../../harness/webhook-receiver.ts';
-import { signatureParts, signatureProblem } from '../../webhook-signature.ts';
+import { signatureParts, signatureProblem } from '../../kits/webhook-signature.ts';
 
 const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 

@@ -9,9 +9,9 @@
 // against a deployment it is skipped. Deliveries are matched by the message and conversation ids.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import { EnvelopeJudge, eventAbout, eventWaitMs, graceMs, keyIdentity, missing } from '../../events-kit.ts';
+import { EnvelopeJudge, eventAbout, eventWaitMs, graceMs, keyIdentity, missing } from '../../kits/events-kit.ts';
 import { advanceMockClock, controlCall, mockNowMs } from '../../mock-control.ts';
-import { withWebhook, type TestWebhook } from '../../webhook-kit.ts';
+import { withWebhook, type TestWebhook } from '../../kits/webhook-kit.ts';
 
 type Watch = { webhook: TestWebhook; judge: EnvelopeJudge };
 

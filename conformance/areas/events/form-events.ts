@@ -7,7 +7,7 @@
 // read from the webhook's delivery log (4.11).
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import { eventAbout, eventWaitMs, graceFor, missing } from '../../events-kit.ts';
+import { eventAbout, eventWaitMs, graceFor, missing } from '../../kits/events-kit.ts';
 import {
   expectAccepted,
   findRecordsOf,
@@ -18,9 +18,9 @@ import {
   visitor,
   waitOutMinMs,
   type Visitor,
-} from '../../form-kit.ts';
-import type { SeenEvent } from '../../delivery-log-feed.ts';
-import { withEventWebhook, type EventWebhook } from '../../webhook-kit.ts';
+} from '../../kits/form-kit.ts';
+import type { SeenEvent } from '../../kits/delivery-log-feed.ts';
+import { withEventWebhook, type EventWebhook } from '../../kits/webhook-kit.ts';
 
 export const formEvents: ActiveCheck = {
   kind: 'active',

@@ -6,10 +6,10 @@
 // a receiver the deployment reaches, the events are read from the webhook's delivery log (4.11).
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import { EnvelopeJudge, ENVELOPE_RULES, eventAbout, eventWaitMs, keyIdentity, missing, seenWhere } from '../../events-kit.ts';
-import { firstPipeline } from '../../pipeline-kit.ts';
-import type { SeenEvent } from '../../delivery-log-feed.ts';
-import { withEventWebhook } from '../../webhook-kit.ts';
+import { EnvelopeJudge, ENVELOPE_RULES, eventAbout, eventWaitMs, keyIdentity, missing, seenWhere } from '../../kits/events-kit.ts';
+import { firstPipeline } from '../../kits/pipeline-kit.ts';
+import type { SeenEvent } from '../../kits/delivery-log-feed.ts';
+import { withEventWebhook } from '../../kits/webhook-kit.ts';
 
 export const leadEvents: ActiveCheck = {
   kind: 'active',

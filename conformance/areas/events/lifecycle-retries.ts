@@ -7,12 +7,12 @@
 // Only a mock lets the suite set an app's webhook URL and move time: skipped elsewhere.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import { eventWaitMs, graceFor, graceMs, missing, sleep } from '../../events-kit.ts';
-import { approveApp, lifecycleApp, type LifecycleApp } from '../../lifecycle-kit.ts';
+import { eventWaitMs, graceFor, graceMs, missing, sleep } from '../../kits/events-kit.ts';
+import { approveApp, lifecycleApp, type LifecycleApp } from '../../kits/lifecycle-kit.ts';
 import { advanceMockClock } from '../../mock-control.ts';
-import { refresh, whoami } from '../../oauth-kit.ts';
+import { refresh, whoami } from '../../kits/oauth-kit.ts';
 import type { ReceivedRequest } from '../../../harness/webhook-receiver.ts';
-import { signatureProblem } from '../../webhook-signature.ts';
+import { signatureProblem } from '../../kits/webhook-signature.ts';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;

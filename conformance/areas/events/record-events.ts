@@ -8,9 +8,9 @@ import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
 import { notOfferedReason, routeNotOffered } from '../../inferred-route.ts';
-import { EnvelopeJudge, ENVELOPE_RULES, eventAbout, eventWaitMs, graceFor, keyIdentity, missing } from '../../events-kit.ts';
-import type { SeenEvent } from '../../delivery-log-feed.ts';
-import { withEventWebhook, type EventWebhook } from '../../webhook-kit.ts';
+import { EnvelopeJudge, ENVELOPE_RULES, eventAbout, eventWaitMs, graceFor, keyIdentity, missing } from '../../kits/events-kit.ts';
+import type { SeenEvent } from '../../kits/delivery-log-feed.ts';
+import { withEventWebhook, type EventWebhook } from '../../kits/webhook-kit.ts';
 
 type Watch = { all: EventWebhook; judge: EnvelopeJudge };
 

@@ -12,10 +12,10 @@
 // events are read from the webhook's delivery log (4.11), their size that of the payload it shows.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import { eventAbout, eventWaitMs, missing } from '../../events-kit.ts';
-import type { SeenEvent } from '../../delivery-log-feed.ts';
+import { eventAbout, eventWaitMs, missing } from '../../kits/events-kit.ts';
+import type { SeenEvent } from '../../kits/delivery-log-feed.ts';
 import { controlCall } from '../../mock-control.ts';
-import { withEventWebhook } from '../../webhook-kit.ts';
+import { withEventWebhook } from '../../kits/webhook-kit.ts';
 
 const LIMIT_BYTES = 256 * 1024;
 /** 90,000 characters of three bytes each in UTF-8: 270,000 bytes of text alone. */

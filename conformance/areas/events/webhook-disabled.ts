@@ -5,9 +5,9 @@
 // disables it), one subscribed to `*` and one subscribed only to `invoice.*`, which must both be told.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import { EnvelopeJudge, eventAbout, eventWaitMs, missing } from '../../events-kit.ts';
+import { EnvelopeJudge, eventAbout, eventWaitMs, missing } from '../../kits/events-kit.ts';
 import type { ReceivedRequest } from '../../../harness/webhook-receiver.ts';
-import { withWebhook, type TestWebhook } from '../../webhook-kit.ts';
+import { withWebhook, type TestWebhook } from '../../kits/webhook-kit.ts';
 
 export const webhookDisabled: ActiveCheck = {
   kind: 'active',

@@ -4,7 +4,7 @@
 // deployment the workspace's own contact fields are used (`GET /v1/fields?entity=contact`), and
 // types it has no field of are not judged.
 import type { CheckContext } from '../../context.ts';
-import { mockSession } from '../../records-kit.ts';
+import { mockSession } from '../../kits/records-kit.ts';
 
 export const VALUE_TYPES = [
   'text',

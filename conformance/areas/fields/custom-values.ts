@@ -13,7 +13,7 @@ import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
 import { contactFields, VALUE_TYPES, type ContactFields, type Field, type ValueType } from './custom-fields-kit.ts';
-import { createContact, randomSubscriber, validationProblem } from '../../records-kit.ts';
+import { createContact, randomSubscriber, validationProblem } from '../../kits/records-kit.ts';
 import { sameJson } from '../../same-json.ts';
 
 /** `alsoBad`: more values the type refuses, each judged like `bad` (a boundary, another field's option). */

@@ -5,7 +5,7 @@
 // keeps the fields of one entity. A workspace may have no custom fields:
 // the shape rules are then judged on an empty list only by the envelope.
 import type { ActiveCheck } from '../../check.ts';
-import { firstProblem } from '../../records-kit.ts';
+import { firstProblem } from '../../kits/records-kit.ts';
 
 const ENTITIES = ['lead', 'contact', 'company', 'product'];
 const TYPES = [

@@ -7,7 +7,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { Exchange } from '../../exchange.ts';
 import { submitOnce } from './form-effect-kit.ts';
-import { loadConfig, validSubmission, visitor } from '../../form-kit.ts';
+import { loadConfig, validSubmission, visitor } from '../../kits/form-kit.ts';
 import { advanceMockClock, controlCall } from '../../mock-control.ts';
 
 const BURST = 60;

@@ -2,7 +2,7 @@
 // `fields` keyed by the field's id), also for a number typed in groups as people type it.
 import type { ActiveCheck } from '../../check.ts';
 import { refusalProblem } from './form-effect-kit.ts';
-import { loadConfig, needForm, submitForm, validSubmission, visitor, waitOutMinMs } from '../../form-kit.ts';
+import { loadConfig, needForm, submitForm, validSubmission, visitor, waitOutMinMs } from '../../kits/form-kit.ts';
 
 /** A test card number (Visa, passes the Luhn check), written in groups the way people type it. */
 const CARD = '4111 1111 1111 1111';

@@ -4,7 +4,7 @@
 // its CORS allows no credentials.
 import type { ActiveCheck } from '../../check.ts';
 import { credentialsAskedProblem } from './form-effect-kit.ts';
-import { loadForm, needForm } from '../../form-kit.ts';
+import { loadForm, needForm } from '../../kits/form-kit.ts';
 
 const isString = (value: unknown) => typeof value === 'string';
 

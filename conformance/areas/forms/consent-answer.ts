@@ -1,5 +1,5 @@
 import type { ActiveCheck } from '../../check.ts';
-import { expectRefusal, loadConfig, needForm, submitForm, validSubmission, visitor, waitOutMinMs } from '../../form-kit.ts';
+import { expectRefusal, loadConfig, needForm, submitForm, validSubmission, visitor, waitOutMinMs } from '../../kits/form-kit.ts';
 
 export const consentAnswer: ActiveCheck = {
   kind: 'active',

@@ -5,7 +5,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { formPath, loadForm, needForm, VISITOR_ORIGIN } from '../../form-kit.ts';
+import { formPath, loadForm, needForm, VISITOR_ORIGIN } from '../../kits/form-kit.ts';
 import { controlCall } from '../../mock-control.ts';
 
 export const cors: ActiveCheck = {

@@ -6,7 +6,7 @@ import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
 import { refusalProblem } from './form-effect-kit.ts';
 import { controlCall } from '../../mock-control.ts';
-import { loadConfig, needForm, submitForm, validSubmission, visitor, waitOutMinMs, type FormConfig } from '../../form-kit.ts';
+import { loadConfig, needForm, submitForm, validSubmission, visitor, waitOutMinMs, type FormConfig } from '../../kits/form-kit.ts';
 
 /** The widget's languages (spec 4.12 `data-lang`): two of them must give two languages of messages. */
 const LANGUAGES = ['ru', 'uz', 'en'];

@@ -1,10 +1,10 @@
 // What the form checks of the effect of a submission and of its limits share (spec 4.12, 8), next
-// to conformance/form-kit.ts: a submission whose 429 is seen rather than waited out, a refusal
+// to conformance/kits/form-kit.ts: a submission whose 429 is seen rather than waited out, a refusal
 // told as a rule's problem (so that a check judging several rules goes on), and the timeline of a
 // lead a submission opened.
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { formPath } from '../../form-kit.ts';
+import { formPath } from '../../kits/form-kit.ts';
 
 /** `POST {workspace_url}/api/forms/{id}/submit` with no credential; a 429 is answered as it is, never waited out. */
 export function submitOnce(

@@ -1,5 +1,5 @@
 import type { ActiveCheck } from '../../check.ts';
-import { expectDropped, loadConfig, needForm, submitForm, validSubmission, visitor, waitOutMinMs } from '../../form-kit.ts';
+import { expectDropped, loadConfig, needForm, submitForm, validSubmission, visitor, waitOutMinMs } from '../../kits/form-kit.ts';
 
 export const honeypot: ActiveCheck = {
   kind: 'active',

@@ -5,7 +5,7 @@
 // other websites, which a crmkit mock makes.
 import type { ActiveCheck } from '../../check.ts';
 import { acceptedProblem, originOf, submitOnce } from './form-effect-kit.ts';
-import { loadForm, needForm, validSubmission, visitor, type FormConfig } from '../../form-kit.ts';
+import { loadForm, needForm, validSubmission, visitor, type FormConfig } from '../../kits/form-kit.ts';
 import { controlCall } from '../../mock-control.ts';
 
 export const hostedPage: ActiveCheck = {

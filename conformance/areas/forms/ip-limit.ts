@@ -6,7 +6,7 @@
 // for a minute.
 import type { ActiveCheck } from '../../check.ts';
 import { submitOnce } from './form-effect-kit.ts';
-import { loadConfig, needForm, validSubmission, visitor, waitOutMinMs } from '../../form-kit.ts';
+import { loadConfig, needForm, validSubmission, visitor, waitOutMinMs } from '../../kits/form-kit.ts';
 
 const PER_MINUTE = 10;
 

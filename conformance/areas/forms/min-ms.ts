@@ -1,7 +1,7 @@
 // Spec 2.14 and 4.12: `min_ms` is the minimum time between load and submit, which the token
 // proves; a submission sent sooner answers the same 201 as a success but is dropped.
 import type { ActiveCheck } from '../../check.ts';
-import { expectDropped, loadConfig, needForm, submitForm, validSubmission, visitor } from '../../form-kit.ts';
+import { expectDropped, loadConfig, needForm, submitForm, validSubmission, visitor } from '../../kits/form-kit.ts';
 
 export const minMs: ActiveCheck = {
   kind: 'active',

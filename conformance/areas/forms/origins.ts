@@ -3,7 +3,7 @@
 // cannot be learned through the interface, so a crmkit mock makes a restricted form.
 import type { ActiveCheck } from '../../check.ts';
 import { acceptedProblem, refusalProblem } from './form-effect-kit.ts';
-import { loadConfig, loadForm, submitForm, validSubmission, visitor } from '../../form-kit.ts';
+import { loadConfig, loadForm, submitForm, validSubmission, visitor } from '../../kits/form-kit.ts';
 import { controlCall } from '../../mock-control.ts';
 
 const ALLOWED = ['https://shop.example', 'https://*.shop.example'];

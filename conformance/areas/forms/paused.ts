@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import { refusalProblem } from './form-effect-kit.ts';
-import { loadForm, submitForm } from '../../form-kit.ts';
+import { loadForm, submitForm } from '../../kits/form-kit.ts';
 import { controlCall } from '../../mock-control.ts';
 
 /** An id of the shape of crmkit's form ids that no form has. */

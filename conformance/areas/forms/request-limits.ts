@@ -5,7 +5,7 @@
 // answers need a form of more than 40 fields, which a mock makes.
 import type { ActiveCheck } from '../../check.ts';
 import { acceptedProblem, refusalProblem } from './form-effect-kit.ts';
-import { formPath, loadConfig, needForm, submitForm, validSubmission, visitor, waitOutMinMs } from '../../form-kit.ts';
+import { formPath, loadConfig, needForm, submitForm, validSubmission, visitor, waitOutMinMs } from '../../kits/form-kit.ts';
 import { controlCall } from '../../mock-control.ts';
 
 const MAX_BODY_BYTES = 32 * 1024;

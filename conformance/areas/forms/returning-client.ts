@@ -9,7 +9,7 @@ import { randomInt } from 'node:crypto';
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import { acceptedProblem } from './form-effect-kit.ts';
-import { loadConfig, needForm, submitForm, validSubmission, waitOutMinMs, type FormConfig } from '../../form-kit.ts';
+import { loadConfig, needForm, submitForm, validSubmission, waitOutMinMs, type FormConfig } from '../../kits/form-kit.ts';
 
 type Client = { id: string; phone: string; email: string };
 

@@ -8,7 +8,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import { acceptedProblem, leadTimeline, submitOnce } from './form-effect-kit.ts';
-import { findRecordsOf, loadConfig, visitor, type Visitor } from '../../form-kit.ts';
+import { findRecordsOf, loadConfig, visitor, type Visitor } from '../../kits/form-kit.ts';
 import { controlCall, mockWorkspaceId } from '../../mock-control.ts';
 
 const REFERRER = 'https://search.example/?q=conformance';

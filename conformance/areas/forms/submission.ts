@@ -3,7 +3,7 @@
 // with source webform and the utm sent.
 import type { ActiveCheck } from '../../check.ts';
 import { acceptedProblem, credentialsAskedProblem } from './form-effect-kit.ts';
-import { findRecordsOf, loadConfig, needForm, submitForm, validSubmission, visitor, waitOutMinMs } from '../../form-kit.ts';
+import { findRecordsOf, loadConfig, needForm, submitForm, validSubmission, visitor, waitOutMinMs } from '../../kits/form-kit.ts';
 
 export const submission: ActiveCheck = {
   kind: 'active',

@@ -5,7 +5,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { Exchange } from '../../exchange.ts';
 import { acceptedProblem, refusalProblem } from './form-effect-kit.ts';
-import { forgedToken, loadConfig, needForm, submitForm, validSubmission, visitor, waitOutMinMs } from '../../form-kit.ts';
+import { forgedToken, loadConfig, needForm, submitForm, validSubmission, visitor, waitOutMinMs } from '../../kits/form-kit.ts';
 import { advanceMockClock } from '../../mock-control.ts';
 
 export const token: ActiveCheck = {

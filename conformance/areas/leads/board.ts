@@ -3,7 +3,7 @@
 // `leads` under `data` (the catalog gives the rule a reading). Scoped to the run's company.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import { differs } from '../../lead-kit.ts';
+import { differs } from '../../kits/lead-kit.ts';
 import { listFixture } from './list-fixture.ts';
 
 type Column = { stage_id: string; count: number; sum: number; leads: { id: string }[] };

@@ -7,7 +7,7 @@
 // route (spec 4.14), so the placement rules carry a reading in the catalog.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import { createContact, deleteLater, differs, differsAsSet, differsInKeys, members, refusedNaming, runTags } from '../../lead-kit.ts';
+import { createContact, deleteLater, differs, differsAsSet, differsInKeys, members, refusedNaming, runTags } from '../../kits/lead-kit.ts';
 
 const LEAD_ID = /^ld_[0-9a-z]{26}$/;
 const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/;

@@ -6,7 +6,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { firstPipeline } from '../../pipeline-kit.ts';
+import { firstPipeline } from '../../kits/pipeline-kit.ts';
 
 export const duplicateLead: ActiveCheck = {
   kind: 'active',

@@ -5,7 +5,7 @@
 // workspace never matter.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import { differs, idsOf } from '../../lead-kit.ts';
+import { differs, idsOf } from '../../kits/lead-kit.ts';
 import { listFixture, type ListFixture } from './list-fixture.ts';
 
 export const leadListFilters: ActiveCheck = {

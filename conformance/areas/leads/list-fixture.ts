@@ -3,7 +3,7 @@
 // pipelines, three stages, three owners (another member, the key's own, none), open and won, with
 // amounts and board positions that tell them apart.
 import type { CheckContext } from '../../context.ts';
-import { createCompany, createContact, fewerMembers, members } from '../../lead-kit.ts';
+import { createCompany, createContact, fewerMembers, members } from '../../kits/lead-kit.ts';
 
 type Stage = { id: string; type: 'open' | 'won' | 'lost' };
 export type Pipeline = { id: string; stages: Stage[] };

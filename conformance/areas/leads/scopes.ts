@@ -6,7 +6,7 @@ import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
 import { controlCall, mockWorkspaceId } from '../../mock-control.ts';
-import { createContact, createRecord, deleteLater } from '../../lead-kit.ts';
+import { createContact, createRecord, deleteLater } from '../../kits/lead-kit.ts';
 
 export const leadScopes: ActiveCheck = {
   kind: 'active',

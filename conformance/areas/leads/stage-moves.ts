@@ -1,5 +1,5 @@
 import type { ActiveCheck } from '../../check.ts';
-import { firstPipeline } from '../../pipeline-kit.ts';
+import { firstPipeline } from '../../kits/pipeline-kit.ts';
 
 export const stageMoves: ActiveCheck = {
   kind: 'active',

@@ -5,7 +5,7 @@
 // with its lead when the lead is restored from the trash.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import { createContact, createRecord, idsOf } from '../../lead-kit.ts';
+import { createContact, createRecord, idsOf } from '../../kits/lead-kit.ts';
 
 export const leadSubRoutes: ActiveCheck = {
   kind: 'active',

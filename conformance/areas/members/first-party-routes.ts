@@ -11,7 +11,7 @@ import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
 import { controlCall, mockWorkspaceId } from '../../mock-control.ts';
-import { mockSession } from '../../records-kit.ts';
+import { mockSession } from '../../kits/records-kit.ts';
 
 export const firstPartyRoutes: ActiveCheck = {
   kind: 'active',

@@ -6,7 +6,7 @@
 // acts for is not shown, so none being `is_me` is not a failure.
 import type { ActiveCheck } from '../../check.ts';
 import { controlCall } from '../../mock-control.ts';
-import { firstProblem, isTime } from '../../records-kit.ts';
+import { firstProblem, isTime } from '../../kits/records-kit.ts';
 
 const ROLES = ['owner', 'admin', 'team_lead', 'manager', 'viewer'];
 

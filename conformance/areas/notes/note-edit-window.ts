@@ -7,8 +7,8 @@ import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
 import { advanceMockClock, controlCall, mockWorkspaceId } from '../../mock-control.ts';
-import { freshTokens } from '../../oauth-kit.ts';
-import { activeMembers, type Member } from '../../tag-kit.ts';
+import { freshTokens } from '../../kits/oauth-kit.ts';
+import { activeMembers, type Member } from '../../kits/tag-kit.ts';
 
 export const noteEditWindow: ActiveCheck = {
   kind: 'active',

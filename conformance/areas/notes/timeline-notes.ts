@@ -9,8 +9,8 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { mockKey } from '../../records-kit.ts';
-import { activeMembers, createRecord, refusedValue, TIMELINE_KINDS } from '../../tag-kit.ts';
+import { mockKey } from '../../kits/records-kit.ts';
+import { activeMembers, createRecord, refusedValue, TIMELINE_KINDS } from '../../kits/tag-kit.ts';
 
 const ITEM_FIELDS = ['id', 'kind', 'entity_type', 'entity_id', 'actor', 'ref_id', 'data', 'pinned', 'occurred_at', 'editable', 'deletable'];
 

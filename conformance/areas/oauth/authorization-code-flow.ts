@@ -3,7 +3,7 @@
 // call with the access token exactly like a key, in the token's workspace; and revoking it
 // (200 {}), after which it answers invalid_token. The approval needs a crmkit mock.
 import type { ActiveCheck } from '../../check.ts';
-import { freshTokens, needClient, oauthPost, whoami } from '../../oauth-kit.ts';
+import { freshTokens, needClient, oauthPost, whoami } from '../../kits/oauth-kit.ts';
 
 export const authorizationCodeFlow: ActiveCheck = {
   kind: 'active',

@@ -9,7 +9,7 @@ import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
 import { authorizeQuery, callbackTo, LONG_STATE, redirectsElsewhere, visitAuthorize } from './authorize-kit.ts';
-import { needClient, pkcePair, type OAuthClient } from '../../oauth-kit.ts';
+import { needClient, pkcePair, type OAuthClient } from '../../kits/oauth-kit.ts';
 
 /** A client id of the right shape that no app has. */
 const UNKNOWN_CLIENT = 'app_0000000000000000000000conf';

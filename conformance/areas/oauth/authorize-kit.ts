@@ -1,13 +1,13 @@
 // What the OAuth checks of the authorization request share (spec 5.2 steps 2 to 4): building the
 // query of `GET {hub_url}/oauth/authorize`, telling a redirect to the app from any other answer
 // (an error page, a sign-in page), apps of a check's own on a mock, and approvals with a query of
-// the check's choosing. conformance/oauth-kit.ts has the token side.
+// the check's choosing. conformance/kits/oauth-kit.ts has the token side.
 import { randomBytes } from 'node:crypto';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
 import { controlCall, mockWorkspaceId } from '../../mock-control.ts';
-import { decide } from '../../consent-decision.ts';
-import { exchangeCode, pkcePair, type OAuthClient } from '../../oauth-kit.ts';
+import { decide } from '../../kits/consent-decision.ts';
+import { exchangeCode, pkcePair, type OAuthClient } from '../../kits/oauth-kit.ts';
 
 /** 500 printable ASCII characters, spaces and signs included: the longest `state` spec 8 allows. */
 export const LONG_STATE = Array.from({ length: 500 }, (_, index) => String.fromCharCode(0x20 + ((index * 7) % 95))).join('');

@@ -5,9 +5,9 @@
 // in a browser), and the public client an app of the check's own (a mock makes one).
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import { canDecide, decide, NEEDS_APPROVAL } from '../../consent-decision.ts';
+import { canDecide, decide, NEEDS_APPROVAL } from '../../kits/consent-decision.ts';
 import { authorizeQuery, mockApp, oauthErrorOf } from './authorize-kit.ts';
-import { approvedCode, needClient, oauthPost, pkcePair, unknownValue, type OAuthClient } from '../../oauth-kit.ts';
+import { approvedCode, needClient, oauthPost, pkcePair, unknownValue, type OAuthClient } from '../../kits/oauth-kit.ts';
 
 export const clientAuthentication: ActiveCheck = {
   kind: 'active',

@@ -2,7 +2,7 @@
 // from it": the access token and the refresh token of the first exchange stop working.
 import type { ActiveCheck } from '../../check.ts';
 import { oauthErrorOf } from './authorize-kit.ts';
-import { exchangeCode, expectTokenWorks, freshTokens, needClient, refresh, whoami } from '../../oauth-kit.ts';
+import { exchangeCode, expectTokenWorks, freshTokens, needClient, refresh, whoami } from '../../kits/oauth-kit.ts';
 
 export const codeSingleUse: ActiveCheck = {
   kind: 'active',

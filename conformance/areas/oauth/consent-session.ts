@@ -8,8 +8,8 @@ import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
 import { authorizeQuery, callbackTo, visitAuthorize } from './authorize-kit.ts';
-import { needClient, pkcePair, type OAuthClient } from '../../oauth-kit.ts';
-import { mockSession } from '../../records-kit.ts';
+import { needClient, pkcePair, type OAuthClient } from '../../kits/oauth-kit.ts';
+import { mockSession } from '../../kits/records-kit.ts';
 
 export const consentSession: ActiveCheck = {
   kind: 'active',

@@ -8,8 +8,8 @@
 import type { ActiveCheck } from '../../check.ts';
 import { authorizeQuery, LONG_STATE, mockApp, tokensOf, visitAuthorize } from './authorize-kit.ts';
 import { advanceMockClock, controlAnswer } from '../../mock-control.ts';
-import { canDecide, decide, NEEDS_APPROVAL } from '../../consent-decision.ts';
-import { needClient, pkcePair } from '../../oauth-kit.ts';
+import { canDecide, decide, NEEDS_APPROVAL } from '../../kits/consent-decision.ts';
+import { needClient, pkcePair } from '../../kits/oauth-kit.ts';
 
 const CONSENT_REQUEST_SECONDS = 15 * 60;
 

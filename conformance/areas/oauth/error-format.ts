@@ -7,7 +7,7 @@
 // those two routes.
 import type { Observation, Observer } from '../../check.ts';
 import type { Exchange } from '../../exchange.ts';
-import { OAUTH_ERRORS } from '../../oauth-kit.ts';
+import { OAUTH_ERRORS } from '../../kits/oauth-kit.ts';
 
 function judgeOAuthError({ request, status, json }: Exchange): Observation[] {
   const path = new URL(request.url).pathname;

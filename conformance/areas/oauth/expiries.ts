@@ -5,7 +5,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import { oauthErrorOf } from './authorize-kit.ts';
 import { advanceMockClock } from '../../mock-control.ts';
-import { approvedCode, exchangeCode, freshTokens, needClient, pkcePair, refresh, whoami } from '../../oauth-kit.ts';
+import { approvedCode, exchangeCode, freshTokens, needClient, pkcePair, refresh, whoami } from '../../kits/oauth-kit.ts';
 
 const CODE_SECONDS = 10 * 60;
 const ACCESS_TOKEN_SECONDS = 3600;

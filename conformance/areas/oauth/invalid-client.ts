@@ -1,5 +1,5 @@
 import type { ActiveCheck } from '../../check.ts';
-import { expectOAuthError, oauthPost, unknownValue } from '../../oauth-kit.ts';
+import { expectOAuthError, oauthPost, unknownValue } from '../../kits/oauth-kit.ts';
 
 export const invalidClient: ActiveCheck = {
   kind: 'active',

@@ -1,5 +1,5 @@
 import type { ActiveCheck } from '../../check.ts';
-import { expectOAuthError, needClient, oauthPost, pkcePair, unknownValue } from '../../oauth-kit.ts';
+import { expectOAuthError, needClient, oauthPost, pkcePair, unknownValue } from '../../kits/oauth-kit.ts';
 
 export const invalidGrant: ActiveCheck = {
   kind: 'active',

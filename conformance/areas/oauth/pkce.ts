@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { ActiveCheck } from '../../check.ts';
 import { oauthErrorOf } from './authorize-kit.ts';
 import type { CheckContext } from '../../context.ts';
-import { approvedCode, exchangeCode, needClient, pkcePair, type OAuthClient } from '../../oauth-kit.ts';
+import { approvedCode, exchangeCode, needClient, pkcePair, type OAuthClient } from '../../kits/oauth-kit.ts';
 
 /** A verifier of `length` characters of the unreserved alphabet, and its S256 challenge. */
 function pairOfLength(length: number): { verifier: string; challenge: string } {

@@ -8,7 +8,7 @@ import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import { authorizeQuery, visitAuthorize } from './authorize-kit.ts';
 import { controlAnswer } from '../../mock-control.ts';
-import { needClient, pkcePair } from '../../oauth-kit.ts';
+import { needClient, pkcePair } from '../../kits/oauth-kit.ts';
 
 export const redirectUriRules: ActiveCheck = {
   kind: 'active',

@@ -4,7 +4,7 @@
 // its family: the theft uninstalls the suite's app.
 import type { ActiveCheck } from '../../check.ts';
 import { installationOf, oauthErrorOf } from './authorize-kit.ts';
-import { freshTokens, needClient, refresh, whoami } from '../../oauth-kit.ts';
+import { freshTokens, needClient, refresh, whoami } from '../../kits/oauth-kit.ts';
 
 export const refreshRotation: ActiveCheck = {
   kind: 'active',

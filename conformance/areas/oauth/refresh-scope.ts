@@ -6,7 +6,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import { mockApp, tokensOf, oauthErrorOf } from './authorize-kit.ts';
-import { needClient, oauthPost, type OAuthClient } from '../../oauth-kit.ts';
+import { needClient, oauthPost, type OAuthClient } from '../../kits/oauth-kit.ts';
 
 const scopesOf = (answer: any) =>
   String(answer?.scope ?? '')

@@ -3,7 +3,7 @@
 // token itself no longer refreshes.
 import type { ActiveCheck } from '../../check.ts';
 import { oauthErrorOf } from './authorize-kit.ts';
-import { freshTokens, needClient, oauthPost, refresh, whoami } from '../../oauth-kit.ts';
+import { freshTokens, needClient, oauthPost, refresh, whoami } from '../../kits/oauth-kit.ts';
 
 export const revokeCascade: ActiveCheck = {
   kind: 'active',

@@ -1,5 +1,5 @@
 import type { ActiveCheck } from '../../check.ts';
-import { needClient, oauthPost, unknownValue } from '../../oauth-kit.ts';
+import { needClient, oauthPost, unknownValue } from '../../kits/oauth-kit.ts';
 
 export const revokeUnknownToken: ActiveCheck = {
   kind: 'active',

@@ -9,11 +9,11 @@
 import type { ActiveCheck } from '../../check.ts';
 import { oauthErrorOf } from './authorize-kit.ts';
 import type { CheckContext } from '../../context.ts';
-import { eventWaitMs } from '../../events-kit.ts';
-import { approveApp, lifecycleApp, lifecycleEvent, type LifecycleApp } from '../../lifecycle-kit.ts';
+import { eventWaitMs } from '../../kits/events-kit.ts';
+import { approveApp, lifecycleApp, lifecycleEvent, type LifecycleApp } from '../../kits/lifecycle-kit.ts';
 import { advanceMockClock, controlCall } from '../../mock-control.ts';
-import { oauthPost, unknownValue } from '../../oauth-kit.ts';
-import { signatureProblem, signatureValid } from '../../webhook-signature.ts';
+import { oauthPost, unknownValue } from '../../kits/oauth-kit.ts';
+import { signatureProblem, signatureValid } from '../../kits/webhook-signature.ts';
 
 const OLD_SECRET_SECONDS = 24 * 3600;
 

@@ -1,5 +1,5 @@
 import type { ActiveCheck } from '../../check.ts';
-import { expectOAuthError, needClient, oauthPost } from '../../oauth-kit.ts';
+import { expectOAuthError, needClient, oauthPost } from '../../kits/oauth-kit.ts';
 
 export const unsupportedGrantType: ActiveCheck = {
   kind: 'active',

@@ -7,7 +7,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { createRecord, firstProblem, idsOf, isTime, token } from '../../records-kit.ts';
+import { createRecord, firstProblem, idsOf, isTime, token } from '../../kits/records-kit.ts';
 
 export const products: ActiveCheck = {
   kind: 'active',

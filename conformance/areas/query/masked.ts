@@ -5,7 +5,7 @@
 import { loadDocument } from '../../../src/spec/document.ts';
 import type { ActiveCheck } from '../../check.ts';
 import { controlCall, mockWorkspaceId } from '../../mock-control.ts';
-import { createContact } from '../../lead-kit.ts';
+import { createContact } from '../../kits/lead-kit.ts';
 import { query } from './query-kit.ts';
 
 const MASKED_ROLE = ((loadDocument('crm').components?.schemas?.QueryRequest as { 'x-masked-roles'?: string[] })['x-masked-roles'] ?? [])[0];

@@ -5,7 +5,7 @@
 // so they are judged for any offset within a day of UTC (the catalog gives them readings).
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import { runTags } from '../../lead-kit.ts';
+import { runTags } from '../../kits/lead-kit.ts';
 import { matched, query, scope, scopedLeads, type Scoped } from './query-kit.ts';
 
 type Case = [rule: string, condition: Record<string, unknown>, expected: number[]];

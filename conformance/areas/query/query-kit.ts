@@ -2,7 +2,7 @@
 // `company_id eq`, so the workspace's other records never match), and the query call itself.
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { createCompany } from '../../lead-kit.ts';
+import { createCompany } from '../../kits/lead-kit.ts';
 
 export type Scoped = { company: { id: string }; word: string; leads: any[] };
 

@@ -3,7 +3,7 @@
 // `count: true` adding `total` over all matches (not the page) with `total_estimated` false.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import { differs } from '../../lead-kit.ts';
+import { differs } from '../../kits/lead-kit.ts';
 import { query, scope, scopedLeads, type Scoped } from './query-kit.ts';
 
 export const querySortAndPages: ActiveCheck = {

@@ -3,7 +3,7 @@
 // names hold (crmkit's reading: a bare word looks in the name), and sends an echoed `q` back,
 // expecting the same records (both rules carry readings in the catalog).
 import type { ActiveCheck } from '../../check.ts';
-import { differs } from '../../lead-kit.ts';
+import { differs } from '../../kits/lead-kit.ts';
 import { matched, query, scope, scopedLeads } from './query-kit.ts';
 
 export const queryTextFilter: ActiveCheck = {

@@ -9,7 +9,7 @@ import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
 import { advanceMockClock } from '../../mock-control.ts';
-import { createRecord, fieldProblem, sameNames, tagsOf } from '../../tag-kit.ts';
+import { createRecord, fieldProblem, sameNames, tagsOf } from '../../kits/tag-kit.ts';
 
 type Leads = { few: string; two: string; full: string };
 

@@ -5,9 +5,9 @@
 // the check is skipped.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import { expectAccepted, findRecordsOf, loadConfig, submitForm, validSubmission, visitor, waitOutMinMs } from '../../form-kit.ts';
+import { expectAccepted, findRecordsOf, loadConfig, submitForm, validSubmission, visitor, waitOutMinMs } from '../../kits/form-kit.ts';
 import { controlCall } from '../../mock-control.ts';
-import { createTag } from '../../tag-kit.ts';
+import { createTag } from '../../kits/tag-kit.ts';
 
 export const formTags: ActiveCheck = {
   kind: 'active',

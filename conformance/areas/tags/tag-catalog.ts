@@ -8,7 +8,7 @@ import { propertyLimit, schemaLimit } from '../../../src/spec/schema-enum.ts';
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { createRecord, PALETTE, tagList, type Tag } from '../../tag-kit.ts';
+import { createRecord, PALETTE, tagList, type Tag } from '../../kits/tag-kit.ts';
 
 const document = loadDocument('crm');
 const LIMITS = {

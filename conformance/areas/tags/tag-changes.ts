@@ -6,7 +6,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { createRecord, createTag, PALETTE, sameNames, tagList, tagsOf } from '../../tag-kit.ts';
+import { createRecord, createTag, PALETTE, sameNames, tagList, tagsOf } from '../../kits/tag-kit.ts';
 
 type Records = { lead: string; contact: string; otherLead: string };
 

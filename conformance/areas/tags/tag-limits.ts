@@ -10,9 +10,9 @@ import { propertyLimit } from '../../../src/spec/schema-enum.ts';
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { findRecordsOf, loadConfig, submitForm, validSubmission, visitor, waitOutMinMs } from '../../form-kit.ts';
+import { findRecordsOf, loadConfig, submitForm, validSubmission, visitor, waitOutMinMs } from '../../kits/form-kit.ts';
 import { controlCall, mockWorkspaceId } from '../../mock-control.ts';
-import { createRecord, postTag, sameNames, tagList, tagsOf } from '../../tag-kit.ts';
+import { createRecord, postTag, sameNames, tagList, tagsOf } from '../../kits/tag-kit.ts';
 
 const document = loadDocument('crm');
 const PER_RECORD = propertyLimit(document, 'TagLimits', 'per_record', 'const');

@@ -5,7 +5,7 @@
 // Names carry the run id, so nothing another person made is touched.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import { createTag, PALETTE, postTag, refusedValue, tagList, type Tag } from '../../tag-kit.ts';
+import { createTag, PALETTE, postTag, refusedValue, tagList, type Tag } from '../../kits/tag-kit.ts';
 
 const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 

@@ -5,7 +5,7 @@
 // leads are judged.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import { createRecord } from '../../tag-kit.ts';
+import { createRecord } from '../../kits/tag-kit.ts';
 
 export const tagQueryFilters: ActiveCheck = {
   kind: 'active',

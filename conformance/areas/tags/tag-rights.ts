@@ -8,7 +8,7 @@
 import { notOfferedReason, routeNotOffered, skipIfNotOffered } from '../../inferred-route.ts';
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import { createRecord, createTag, mockKey, PALETTE, postTag, tagList, type Tag } from '../../tag-kit.ts';
+import { createRecord, createTag, mockKey, PALETTE, postTag, tagList, type Tag } from '../../kits/tag-kit.ts';
 
 export const tagRights: ActiveCheck = {
   kind: 'active',

@@ -7,7 +7,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { activeMembers, createTask, fieldProblem, hoursAfter, mockKey, refusedValue, targetNow } from '../../tag-kit.ts';
+import { activeMembers, createTask, fieldProblem, hoursAfter, mockKey, refusedValue, targetNow } from '../../kits/tag-kit.ts';
 
 const TASK_FIELDS = [
   'id',

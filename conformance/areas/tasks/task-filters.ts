@@ -7,7 +7,7 @@
 // none), since the spec does not show the boundaries or the workspace's time zone.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import { activeMembers, createTask, hoursAfter, targetNow } from '../../tag-kit.ts';
+import { activeMembers, createTask, hoursAfter, targetNow } from '../../kits/tag-kit.ts';
 
 type Tasks = Record<'late' | 'undated' | 'later' | 'done' | 'snoozed' | 'other', string>;
 

@@ -9,7 +9,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { activeMembers, createTask, hoursAfter, mockKey, targetNow } from '../../tag-kit.ts';
+import { activeMembers, createTask, hoursAfter, mockKey, targetNow } from '../../kits/tag-kit.ts';
 
 export const taskStates: ActiveCheck = {
   kind: 'active',

@@ -7,9 +7,9 @@
 // after a moment more.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import { clientWritesIn, mockOnly, newChannel, newClient } from '../../conversations-kit.ts';
+import { clientWritesIn, mockOnly, newChannel, newClient } from '../../kits/conversations-kit.ts';
 import type { ReceivedRequest } from '../../../harness/webhook-receiver.ts';
-import { allDeliveries, settle, withWebhook } from '../../webhook-kit.ts';
+import { allDeliveries, settle, withWebhook } from '../../kits/webhook-kit.ts';
 
 export const channelFilter: ActiveCheck = {
   kind: 'active',

@@ -11,7 +11,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { deleteWebhook, SECRET_FORMAT } from '../../webhook-kit.ts';
+import { deleteWebhook, SECRET_FORMAT } from '../../kits/webhook-kit.ts';
 
 const PATTERNS = [
   'invoice.*',

@@ -3,7 +3,7 @@
 // ping's answer. Each header is a rule of its own (judged one by one). The body envelope's fields
 // are the events family's (events.yaml).
 import type { ActiveCheck } from '../../check.ts';
-import { withWebhook } from '../../webhook-kit.ts';
+import { withWebhook } from '../../kits/webhook-kit.ts';
 
 export const deliveryHeaders: ActiveCheck = {
   kind: 'active',

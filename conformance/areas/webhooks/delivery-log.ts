@@ -14,9 +14,9 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { eventAbout, eventWaitMs } from '../../events-kit.ts';
+import { eventAbout, eventWaitMs } from '../../kits/events-kit.ts';
 import { sameJson } from '../../same-json.ts';
-import { RECEIVER_ONLY, receiverReachable, withEventWebhook, withWebhook, type TestWebhook } from '../../webhook-kit.ts';
+import { RECEIVER_ONLY, receiverReachable, withEventWebhook, withWebhook, type TestWebhook } from '../../kits/webhook-kit.ts';
 
 const KEPT = 2048;
 const LONG_ANSWER = JSON.stringify({ received: true, note: 'crmkit conformance: a long answer '.repeat(100) }).slice(0, 3000);

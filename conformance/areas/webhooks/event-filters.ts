@@ -11,8 +11,8 @@
 // what each got is read from its delivery log (4.11).
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import type { SeenEvent } from '../../delivery-log-feed.ts';
-import { allDeliveries, settle, withEventWebhook, type EventWebhook } from '../../webhook-kit.ts';
+import type { SeenEvent } from '../../kits/delivery-log-feed.ts';
+import { allDeliveries, settle, withEventWebhook, type EventWebhook } from '../../kits/webhook-kit.ts';
 
 type Setting = { pipelineId: string; stageId: string; ownerId: string };
 type Scene = {

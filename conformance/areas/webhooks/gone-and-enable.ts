@@ -18,7 +18,7 @@ import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
 import type { ReceivedRequest } from '../../../harness/webhook-receiver.ts';
 import { skipIfNotOffered } from '../../inferred-route.ts';
-import { settle, withWebhook, type TestWebhook } from '../../webhook-kit.ts';
+import { settle, withWebhook, type TestWebhook } from '../../kits/webhook-kit.ts';
 
 type Scene = { context: CheckContext; hook: TestWebhook; watcher: TestWebhook; wait: number; pause: number };
 

@@ -4,7 +4,7 @@
 // nothing) and, for the routes of one delivery, an id of the right form: the scope is the route's,
 // whatever the record. Nothing is changed: every request must be refused.
 import type { ActiveCheck } from '../../check.ts';
-import { deleteWebhook } from '../../webhook-kit.ts';
+import { deleteWebhook } from '../../kits/webhook-kit.ts';
 
 export const manageScope: ActiveCheck = {
   kind: 'active',

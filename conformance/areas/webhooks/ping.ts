@@ -12,7 +12,7 @@ import { createServer } from 'node:net';
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { allDeliveries, deleteWebhook, receiverReachable, settle, withWebhook, type TestWebhook } from '../../webhook-kit.ts';
+import { allDeliveries, deleteWebhook, receiverReachable, settle, withWebhook, type TestWebhook } from '../../kits/webhook-kit.ts';
 import { judgeConnectionErrorAtSink, pingFromLog } from './ping-from-log.ts';
 
 export const ping: ActiveCheck = {

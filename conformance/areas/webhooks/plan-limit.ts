@@ -13,7 +13,7 @@ import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import { skipIfNotOffered } from '../../inferred-route.ts';
 import { controlCall } from '../../mock-control.ts';
-import { deleteWebhook } from '../../webhook-kit.ts';
+import { deleteWebhook } from '../../kits/webhook-kit.ts';
 
 /** Webhooks per workspace by plan (spec 4.11, 8), as the document states them. */
 const WEBHOOKS_BY_PLAN = operationExtension<{ webhooks: Record<string, number> }>(

@@ -4,7 +4,7 @@
 // receiver is never asked at the redirect's path. Only a mock on this machine reaches the
 // receiver by both names; against a deployment (one public host) the check skips.
 import type { ActiveCheck } from '../../check.ts';
-import { withWebhook } from '../../webhook-kit.ts';
+import { withWebhook } from '../../kits/webhook-kit.ts';
 
 export const redirectOtherHost: ActiveCheck = {
   kind: 'active',

@@ -5,7 +5,7 @@
 // once. Redirects to another host: webhooks.redirect-other-host.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import { settle, withWebhook, type TestWebhook } from '../../webhook-kit.ts';
+import { settle, withWebhook, type TestWebhook } from '../../kits/webhook-kit.ts';
 
 export const redirects: ActiveCheck = {
   kind: 'active',

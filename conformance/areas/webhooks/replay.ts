@@ -4,11 +4,11 @@
 // under a new delivery id; the header and the signature need a receiver.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import { eventAbout, eventWaitMs } from '../../events-kit.ts';
+import { eventAbout, eventWaitMs } from '../../kits/events-kit.ts';
 import type { ReceivedRequest } from '../../../harness/webhook-receiver.ts';
-import type { SeenEvent } from '../../delivery-log-feed.ts';
-import { RECEIVER_ONLY, receiverReachable, withEventWebhook, withWebhook } from '../../webhook-kit.ts';
-import { signatureProblem } from '../../webhook-signature.ts';
+import type { SeenEvent } from '../../kits/delivery-log-feed.ts';
+import { RECEIVER_ONLY, receiverReachable, withEventWebhook, withWebhook } from '../../kits/webhook-kit.ts';
+import { signatureProblem } from '../../kits/webhook-signature.ts';
 
 export const replay: ActiveCheck = {
   kind: 'active',

@@ -10,7 +10,7 @@ import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import { advanceMockClock, controlCall } from '../../mock-control.ts';
 import type { ReceivedRequest } from '../../../harness/webhook-receiver.ts';
-import { withWebhook, type TestWebhook } from '../../webhook-kit.ts';
+import { withWebhook, type TestWebhook } from '../../kits/webhook-kit.ts';
 
 const HOUR = 3600;
 

@@ -1,6 +1,6 @@
 import type { ActiveCheck } from '../../check.ts';
-import { letFirstRetryCome, needRetries, withWebhook } from '../../webhook-kit.ts';
-import { signatureProblem } from '../../webhook-signature.ts';
+import { letFirstRetryCome, needRetries, withWebhook } from '../../kits/webhook-kit.ts';
+import { signatureProblem } from '../../kits/webhook-signature.ts';
 
 export const retryKeepsIds: ActiveCheck = {
   kind: 'active',

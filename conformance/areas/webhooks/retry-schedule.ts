@@ -2,7 +2,7 @@ import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import { advanceMockClock, controlCall, mockNowMs } from '../../mock-control.ts';
 import type { ReceivedRequest } from '../../../harness/webhook-receiver.ts';
-import { withWebhook } from '../../webhook-kit.ts';
+import { withWebhook } from '../../kits/webhook-kit.ts';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;

@@ -1,6 +1,6 @@
 import type { ActiveCheck } from '../../check.ts';
-import { letFirstRetryCome, SECRET_FORMAT, withWebhook } from '../../webhook-kit.ts';
-import { signatureProblem, signatureValid } from '../../webhook-signature.ts';
+import { letFirstRetryCome, SECRET_FORMAT, withWebhook } from '../../kits/webhook-kit.ts';
+import { signatureProblem, signatureValid } from '../../kits/webhook-signature.ts';
 
 export const rotateSecret: ActiveCheck = {
   kind: 'active',

@@ -1,6 +1,6 @@
 import type { ActiveCheck } from '../../check.ts';
-import { SECRET_FORMAT, withWebhook } from '../../webhook-kit.ts';
-import { signatureProblem } from '../../webhook-signature.ts';
+import { SECRET_FORMAT, withWebhook } from '../../kits/webhook-kit.ts';
+import { signatureProblem } from '../../kits/webhook-signature.ts';
 
 export const signature: ActiveCheck = {
   kind: 'active',

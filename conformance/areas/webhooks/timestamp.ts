@@ -1,6 +1,6 @@
 import type { ActiveCheck } from '../../check.ts';
 import { advanceMockClock } from '../../mock-control.ts';
-import { withWebhook } from '../../webhook-kit.ts';
+import { withWebhook } from '../../kits/webhook-kit.ts';
 
 const TOLERANCE_S = 5 * 60;
 

@@ -9,7 +9,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { deleteWebhook, noRoomForWebhook } from '../../webhook-kit.ts';
+import { deleteWebhook, noRoomForWebhook } from '../../kits/webhook-kit.ts';
 
 const BASE = 'https://hooks.example.com/crmkit-conformance';
 

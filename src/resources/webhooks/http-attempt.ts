@@ -51,7 +51,7 @@ type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | Lo
  * immediate negative responses". A webhook may point there (its URL passes the rules of spec
  * 4.11, checked on the name as written): each attempt is a connection error at once, with no
  * query sent to the machine's resolver. The conformance suite's webhooks point there when no
- * receiver is reachable (conformance/webhook-kit.ts).
+ * receiver is reachable (conformance/kits/webhook-kit.ts).
  */
 export function neverResolves(hostname: string): boolean {
   const name = hostname.toLowerCase().replace(/\.$/, '');

@@ -3,13 +3,13 @@
 // waiting for deliveries and for the first retry. Without a receiver the deployment can reach, a
 // check that judges events by their contents gets a webhook at a URL that reaches no one and
 // reads its events from the delivery log (withEventWebhook, delivery-log-feed.ts).
-import type { ConformanceClient } from './client.ts';
-import type { CheckContext } from './context.ts';
-import type { Exchange } from './exchange.ts';
-import { advanceMockClock } from './mock-control.ts';
-import { WebhookReceiver, type ReceivedRequest } from '../harness/webhook-receiver.ts';
+import type { ConformanceClient } from '../client.ts';
+import type { CheckContext } from '../context.ts';
+import type { Exchange } from '../exchange.ts';
+import { advanceMockClock } from '../mock-control.ts';
+import { WebhookReceiver, type ReceivedRequest } from '../../harness/webhook-receiver.ts';
 import { DeliveryLogFeed, type SeenEvent } from './delivery-log-feed.ts';
-import { waitingFor } from '../harness/waiting.ts';
+import { waitingFor } from '../../harness/waiting.ts';
 
 const receivers = new WeakMap<ConformanceClient, Promise<WebhookReceiver>>();
 

@@ -4,9 +4,9 @@
 // the decision and the callback go through the interface as a browser's would; on a deployment
 // given `hub_member`, in headless Chromium on the hub's own pages (hub-browser.ts); otherwise
 // nobody can decide and the check is skipped.
-import type { CheckContext } from './context.ts';
+import type { CheckContext } from '../context.ts';
 import { decideInBrowser, type Decision } from './hub-browser.ts';
-import { controlCall } from './mock-control.ts';
+import { controlCall } from '../mock-control.ts';
 
 /** The owner's session cookie, made once per check run. */
 const ownerCookies = new WeakMap<CheckContext, Promise<string>>();

@@ -4,10 +4,10 @@
 // payload": the event as the service sends it (6.1). The feed lists the webhook's deliveries,
 // reads each new one once, and answers its payload; what only a receiver sees (the headers, the
 // signature, 6.2, and when each attempt came) is not here.
-import type { CheckContext } from './context.ts';
-import type { Exchange } from './exchange.ts';
+import type { CheckContext } from '../context.ts';
+import type { Exchange } from '../exchange.ts';
 import { allDeliveries, settle } from './webhook-kit.ts';
-import { waitingFor } from '../harness/waiting.ts';
+import { waitingFor } from '../../harness/waiting.ts';
 
 /**
  * An event the suite saw: a request at its receiver (with the request's headers), or a delivery's

@@ -1,11 +1,11 @@
 // What the state family's tag, note and task checks share (spec 2.5, 2.6, 2.12, 4.4, 4.5, 4.10):
 // tags, records and tasks made for the run and deleted at its end, reads of a record's tags, the
 // members to assign tasks to, and keys of other scopes (only a crmkit mock can mint them).
-import { loadDocument } from '../src/spec/document.ts';
-import { schemaEnum } from '../src/spec/schema-enum.ts';
-import type { CheckContext } from './context.ts';
-import type { Exchange } from './exchange.ts';
-import { controlCall, mockNowMs } from './mock-control.ts';
+import { loadDocument } from '../../src/spec/document.ts';
+import { schemaEnum } from '../../src/spec/schema-enum.ts';
+import type { CheckContext } from '../context.ts';
+import type { Exchange } from '../exchange.ts';
+import { controlCall, mockNowMs } from '../mock-control.ts';
 
 const document = loadDocument('crm');
 

@@ -2,9 +2,9 @@
 // spec 2.4, 2.7, 2.8, 2.11, 4.3, 4.6, 4.7, 4.9): records named with the run id and deleted at the
 // end, unique phones and emails so that searches find only this run's records, keys of chosen
 // scopes and web app sessions from a mock's control API, and small judging helpers.
-import { controlCall } from './mock-control.ts';
-import type { CheckContext } from './context.ts';
-import type { Exchange } from './exchange.ts';
+import { controlCall } from '../mock-control.ts';
+import type { CheckContext } from '../context.ts';
+import type { Exchange } from '../exchange.ts';
 
 /** Creates a record by POST and deletes it at the end; fails the check unless it answers 201. */
 export async function createRecord(

@@ -1,7 +1,7 @@
 // The pipeline the state checks move leads through: the workspace's first, with its won and lost
 // stages. The pipelines route is inferred (spec 4.14 does not show it): without it, stage ids are
 // unknown and the check is skipped.
-import type { CheckContext } from './context.ts';
+import type { CheckContext } from '../context.ts';
 
 type Stage = { id: string; type: 'open' | 'won' | 'lost' };
 export type Pipeline = { id: string; stages: Stage[]; won: Stage | undefined; lost: Stage | undefined };

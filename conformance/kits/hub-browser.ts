@@ -8,11 +8,11 @@
 // answered is recorded in the run's exchanges (the password and cookies left out), and a failure
 // says each step. One browser per run, started at the first consent and closed with the client.
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import type { HubBrowser } from '../harness/target.ts';
-import { CheckFailure, CheckSkipped } from './check.ts';
-import type { ConformanceClient } from './client.ts';
-import type { CheckContext } from './context.ts';
-import { recordExchange } from './exchange.ts';
+import type { HubBrowser } from '../../harness/target.ts';
+import { CheckFailure, CheckSkipped } from '../check.ts';
+import type { ConformanceClient } from '../client.ts';
+import type { CheckContext } from '../context.ts';
+import { recordExchange } from '../exchange.ts';
 
 export type Decision = 'approve' | 'deny';
 

@@ -3,10 +3,10 @@
 // consent are made in a developer console and by a person in a browser; only a crmkit mock lets
 // the suite do them, through its control API, so these checks are skipped against a deployment.
 import { randomBytes } from 'node:crypto';
-import type { CheckContext } from './context.ts';
-import { controlCall } from './mock-control.ts';
+import type { CheckContext } from '../context.ts';
+import { controlCall } from '../mock-control.ts';
 import { exchangeCode, pkcePair, type OAuthClient, type Tokens } from './oauth-kit.ts';
-import { WebhookReceiver, type ReceivedRequest } from '../harness/webhook-receiver.ts';
+import { WebhookReceiver, type ReceivedRequest } from '../../harness/webhook-receiver.ts';
 import { needReceiverAccepted } from './webhook-kit.ts';
 
 export type LifecycleApp = {

@@ -1,7 +1,7 @@
 // What the leads, query and paging checks share: records named with the run id and deleted at the
 // end, the member the key acts for, and a problem message for a field that is not as expected.
-import type { CheckContext } from './context.ts';
-import type { Exchange } from './exchange.ts';
+import type { CheckContext } from '../context.ts';
+import type { Exchange } from '../exchange.ts';
 
 /** A record created at `path` (201 expected), deleted when the run ends. */
 export async function createRecord(context: CheckContext, path: string, body: Record<string, unknown>, key?: string): Promise<any> {

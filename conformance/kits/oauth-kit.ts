@@ -3,10 +3,10 @@
 // approval. A person approves an app in a browser: on a mock the suite does it through the control
 // API, on a deployment in headless Chromium as the inputs' hub member (consent-decision.ts).
 import { createHash, randomBytes } from 'node:crypto';
-import type { CheckContext } from './context.ts';
-import type { Exchange } from './exchange.ts';
+import type { CheckContext } from '../context.ts';
+import type { Exchange } from '../exchange.ts';
 import { decide } from './consent-decision.ts';
-import type { Target } from './target.ts';
+import type { Target } from '../target.ts';
 
 export type OAuthClient = NonNullable<Target['oauthClient']>;
 

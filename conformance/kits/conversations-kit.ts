@@ -6,9 +6,9 @@
 // client: checks that need either skip against a deployment (`mockOnly`). Each check makes a
 // channel of its own, so what other checks (or other runs) left in the workspace never counts.
 // Conversations have no delete route: a check resolves the ones it started when the run ends.
-import { advanceMockClock, controlCall } from './mock-control.ts';
-import type { CheckContext } from './context.ts';
-import type { Exchange } from './exchange.ts';
+import { advanceMockClock, controlCall } from '../mock-control.ts';
+import type { CheckContext } from '../context.ts';
+import type { Exchange } from '../exchange.ts';
 
 export const CHANNEL_TYPES = [
   'telegram_bot',

@@ -1,8 +1,8 @@
 // Records of the four numbered kinds (spec 2.1: leads, contacts, companies, tasks), made for a
 // check with the least each needs and deleted at the end of the run. A task needs an assignee
 // when an API key creates it (spec 4.10): the first active member listed.
-import type { CheckContext } from './context.ts';
-import type { Exchange } from './exchange.ts';
+import type { CheckContext } from '../context.ts';
+import type { Exchange } from '../exchange.ts';
 
 export type NumberedKind = 'leads' | 'contacts' | 'companies' | 'tasks';
 

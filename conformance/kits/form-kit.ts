@@ -8,10 +8,10 @@
 // Submissions count against 10 per minute per visitor IP (spec 8): against a deployment a whole run
 // sends nine; on a mock, waiting out min_ms moves the clock a minute on, into a new minute of the limit.
 import { randomInt } from 'node:crypto';
-import type { CheckContext } from './context.ts';
-import type { Exchange } from './exchange.ts';
-import { advanceMockClock } from './mock-control.ts';
-import { waitingFor } from '../harness/waiting.ts';
+import type { CheckContext } from '../context.ts';
+import type { Exchange } from '../exchange.ts';
+import { advanceMockClock } from '../mock-control.ts';
+import { waitingFor } from '../../harness/waiting.ts';
 
 export type FormField = { id: string; type: string; label: string; required: boolean; autocomplete: string; options?: { value: string }[] };
 export type FormConfig = {

@@ -3,11 +3,11 @@
 // come before the answer that caused it, and the workspace may send other events: deliveries are
 // matched by the ids of the records the check made), and judging the envelope of every event a
 // check saw, at the receiver or in the delivery log, rule by rule.
-import type { CheckContext } from './context.ts';
+import type { CheckContext } from '../context.ts';
 import type { SeenEvent } from './delivery-log-feed.ts';
-import type { Exchange } from './exchange.ts';
+import type { Exchange } from '../exchange.ts';
 import { RECEIVER_ONLY, type EventWebhook } from './webhook-kit.ts';
-import { waitingFor } from '../harness/waiting.ts';
+import { waitingFor } from '../../harness/waiting.ts';
 
 export type Identity = { keyId: string; workspaceId: string };
 

@@ -1,11 +1,11 @@
 // The operations whose JSON body the document closes (`additionalProperties: false`), with a path
 // that reaches their body checks and their body's first fields of each kind: what the generated
 // negative-input checks send to every such operation.
-import { createApi } from '../src/http/api.ts';
-import { loadDocument } from '../src/spec/document.ts';
-import { resolvePointer } from '../src/spec/json-pointer.ts';
-import type { Operation } from '../src/spec/operation-index.ts';
-import type { Exchange } from './exchange.ts';
+import { createApi } from '../../src/http/api.ts';
+import { loadDocument } from '../../src/spec/document.ts';
+import { resolvePointer } from '../../src/spec/json-pointer.ts';
+import type { Operation } from '../../src/spec/operation-index.ts';
+import type { Exchange } from '../exchange.ts';
 
 const document = loadDocument('crm');
 
