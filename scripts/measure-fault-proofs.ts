@@ -23,7 +23,9 @@ const { values } = parseArgs({
   },
 });
 const faults = FAULT_CATALOG.filter(
-  (fault) => (!values.area || (FAULT_PROOFS[fault.name]?.length && faultArea(fault) === values.area)) && (!values.fault || values.fault.includes(fault.name)),
+  (fault) =>
+    (!values.area || (FAULT_PROOFS[fault.name]?.length && faultArea(fault) === values.area)) &&
+    (!values.fault || values.fault.includes(fault.name)),
 );
 const started = Date.now();
 const measured = new Map(

@@ -7,7 +7,15 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { clientWritesIn, clockForward, listedIds, myMemberId, newChannel, newClient, withFrozenClock } from '../../kits/conversations-kit.ts';
+import {
+  clientWritesIn,
+  clockForward,
+  listedIds,
+  myMemberId,
+  newChannel,
+  newClient,
+  withFrozenClock,
+} from '../../kits/conversations-kit.ts';
 
 type Counts = { all: number; mine: number; unassigned: number; waiting: number; unread: number };
 const KEYS = ['all', 'mine', 'unassigned', 'waiting', 'unread'] as const;

@@ -7,7 +7,16 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { createCompany, createContact, differs, differsInKeys, fewerMembers, members, refusedNaming, runTags } from '../../kits/lead-kit.ts';
+import {
+  createCompany,
+  createContact,
+  differs,
+  differsInKeys,
+  fewerMembers,
+  members,
+  refusedNaming,
+  runTags,
+} from '../../kits/lead-kit.ts';
 
 type Stage = { id: string; type: 'open' | 'won' | 'lost' };
 type Pipeline = { id: string; stages: Stage[] };

@@ -9,7 +9,14 @@ import { CheckSkipped } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
 import type { SeenEvent } from '../../kits/delivery-log-feed.ts';
-import { RECEIVER_ONLY, settle, UNRESOLVABLE_SINK_HOST, withEventWebhook, withSinkWebhook, type EventWebhook } from '../../kits/webhook-kit.ts';
+import {
+  RECEIVER_ONLY,
+  settle,
+  UNRESOLVABLE_SINK_HOST,
+  withEventWebhook,
+  withSinkWebhook,
+  type EventWebhook,
+} from '../../kits/webhook-kit.ts';
 
 const isPing = (event: SeenEvent) => event.json?.type === 'ping';
 

@@ -63,8 +63,6 @@ export function mutationSuite(area: Area, { sideBySide = false }: MutationOption
   });
 
   afterAll(() => {
-    console.log(
-      `conformance mutation score of ${area}: ${caught.length}/${faults.length} faults caught, each failing the rules it proves`,
-    );
+    console.log(`conformance mutation score of ${area}: ${caught.length}/${faults.length} faults caught, each failing the rules it proves`);
   });
 }
