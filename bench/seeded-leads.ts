@@ -2,8 +2,7 @@
 // leads in every run (a fixed pseudo-random sequence): what the benches that need a workspace at
 // production size start from (query.ts, write-cost.ts).
 import { createMock, type Mock } from '../src/mock.ts';
-import type { StoredLead } from '../src/resources/leads/lead-record.ts';
-import { nextRecordNumber } from '../src/store/record-numbers.ts';
+import { newStoredLead } from '../src/resources/leads/lead-record.ts';
 import { createWorkspace } from '../src/workspaces/create-workspace.ts';
 import type { Workspace } from '../src/workspaces/workspace.ts';
 
@@ -84,31 +83,15 @@ export async function seededWorkspace(count: number): Promise<SeededWorkspace> {
     const stage = pick(stages);
     const createdAt = new Date(times[i]!).toISOString();
     const tags = TAGS.filter(() => random() < 0.12);
-    const lead: StoredLead = {
-      id: workspace.newId('lead'),
-      number: nextRecordNumber(workspace.numbers, 'lead'),
+    const lead = newStoredLead(workspace, stage, createdAt, {
       name: `${pick(PRODUCTS)}: ${pick(FIRST)} ${pick(LAST)}`,
       amount: Math.floor(random() * 5_000) * 1_000_000,
-      currency: workspace.currency,
-      pipeline_id: stage.pipeline_id,
-      stage_id: stage.id,
       owner_id: random() < 0.8 ? pick(owners) : null,
-      contact_id: null,
-      company_id: null,
       source: pick(SOURCES),
-      utm: {},
-      referrer: null,
-      landing_page: null,
       tags,
-      custom: {},
       position: i,
-      stage_entered_at: createdAt,
-      closed_at: stage.type === 'open' ? null : createdAt,
       loss_reason: stage.type === 'lost' ? 'Too expensive' : '',
-      created_at: createdAt,
-      updated_at: createdAt,
-      deleted_at: null,
-    };
+    });
     await workspace.tables.leads.insert(lead);
   }
   return { mock, workspace, key: ownerKey.key, stages };

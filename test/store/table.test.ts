@@ -5,42 +5,22 @@ import { describe, expect, it } from 'vitest';
 import { createSchemaValidator } from '../../src/spec/schema-validator.ts';
 import { loadDocument } from '../../src/spec/document.ts';
 import { tableMaker } from '../../src/store/table-definition.ts';
-import { leadTable, type StoredLead } from '../../src/resources/leads/lead-record.ts';
-import { createIdFactory } from '../../src/ids/ids.ts';
+import { leadTable, newStoredLead, type StoredLead } from '../../src/resources/leads/lead-record.ts';
+import { noRecordNumbers } from '../../src/store/record-numbers.ts';
+import { createIdFactory, type IdKind } from '../../src/ids/ids.ts';
 import { RefusalAfterCommit, Transactions } from '../../src/store/transactions.ts';
 
 const validators = { crm: createSchemaValidator(loadDocument('crm')), 'mock-control': createSchemaValidator(loadDocument('mock-control')) };
 const newLeads = tableMaker(leadTable, validators);
 const newId = createIdFactory();
 
+/** Lead number `number`, made by the one maker of a stored lead, in a stage of no pipeline the table checks. */
 function lead(number: number, changes: Partial<StoredLead> = {}): StoredLead {
-  const now = new Date(Date.UTC(2026, 10, 22, 9, 0, number)).toISOString();
-  return {
-    id: newId('lead', Date.now()),
-    number,
-    name: `Lead #${number}`,
-    amount: 0,
-    currency: 'UZS',
-    pipeline_id: `pl_${'0'.repeat(26)}`,
-    stage_id: `st_${'0'.repeat(26)}`,
-    owner_id: null,
-    contact_id: null,
-    company_id: null,
-    source: '',
-    utm: {},
-    referrer: null,
-    landing_page: null,
-    tags: [],
-    custom: {},
-    position: number,
-    stage_entered_at: now,
-    closed_at: null,
-    loss_reason: '',
-    created_at: now,
-    updated_at: now,
-    deleted_at: null,
-    ...changes,
-  };
+  const at = new Date(Date.UTC(2026, 10, 22, 9, 0, number)).toISOString();
+  const numbers = { ...noRecordNumbers(), lead: number - 1 };
+  const workspace = { newId: (kind: IdKind) => newId(kind, Date.now()), numbers, currency: 'UZS' };
+  const stage = { id: `st_${'0'.repeat(26)}`, pipeline_id: `pl_${'0'.repeat(26)}`, type: 'open' as const };
+  return newStoredLead(workspace, stage, at, { position: number, ...changes });
 }
 
 describe('a table', () => {
