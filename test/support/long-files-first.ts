@@ -9,13 +9,16 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const LONG_FILES = [
   'test/conformance/stand-in.test.ts',
   'test/conformance/mutation/webhooks.test.ts',
+  'test/conformance/mutation/query.test.ts',
   'test/mock/bounded-validation.test.ts',
+  'test/conformance/mutation/events.test.ts',
   'test/conformance/mutation/forms.test.ts',
   'test/cli/usage.test.ts',
+  'test/conformance/mutation/leads.test.ts',
   'test/package/packed-package.test.ts',
+  'test/conformance/mutation/conventions.test.ts',
   'test/mock/state-durability.test.ts',
   'test/docs/docs-page.test.ts',
-  'test/conformance/mutation/responses.test.ts',
 ];
 
 export class LongFilesFirst extends BaseSequencer {
