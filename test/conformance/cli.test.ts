@@ -103,7 +103,7 @@ describe('a report written to a file', () => {
       '--out',
       out,
       '--only',
-      'paging',
+      'query',
     ]);
     expect(stderr).toMatch(new RegExp(`\\d+ rules: \\d+ passed, 0 failed, .*; wrote ${out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\n$`));
     expect(readFileSync(out, 'utf8')).toContain('<testsuite name="spec ');

@@ -1,7 +1,7 @@
 // The rules the readings review found stated (docs/readings-review.md) fail, not warn, when broken:
 // against each named fault, the rule's result as a deployment's run would judge it (ruleResults
 // with mock false: a `reading` would only warn there) is failed. One mock per fault, running only
-// the checks of the rules it must break (and, for an observer, the input family's requests).
+// the checks of the rules it must break (and, for an observer, the conventions and auth areas' requests).
 import { describe, expect, it } from 'vitest';
 import { ALL_CHECKS } from '../../conformance/areas/index.ts';
 import { runConformance } from '../../conformance/run.ts';
@@ -104,9 +104,9 @@ async function resultsUnder(fault: string, rules: string[]): Promise<Record<stri
   const server = await startServer(mock, { port: 0, host: '127.0.0.1' });
   try {
     const checks = [...new Set(rules.flatMap((rule) => catalog.get(rule)?.checks ?? []))];
-    // An observer judges the exchanges of other checks: the input family's requests give it errors to look at.
+    // An observer judges the exchanges of other checks: the conventions and auth areas' requests give it errors to look at.
     const observes = ALL_CHECKS.some((check) => check.kind === 'observer' && checks.includes(check.id));
-    const only = observes ? [...checks, 'input'] : checks;
+    const only = observes ? [...checks, 'conventions', 'auth'] : checks;
     const report = await runConformance({ baseUrl: server.url, only });
     const asAgainstADeployment = ruleResults(report.results, false).filter((rule) => rules.includes(rule.id));
     return Object.fromEntries(asAgainstADeployment.map((rule) => [rule.id, rule.outcome]));
