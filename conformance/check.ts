@@ -6,6 +6,7 @@
 import type { Area } from '../src/spec/areas.ts';
 import type { CheckContext } from './context.ts';
 import type { Exchange } from './exchange.ts';
+import { restsOnInferredRoute } from './inferred-route.ts';
 
 /**
  * The suite's former families, which the faults (src/faults) still name until each names its area
@@ -66,7 +67,12 @@ export type Observer = CheckInfo & {
 };
 
 /** An observer's judgement of one rule on one exchange: a problem breaks it, none passes it. */
-export type Observation = { rule: string; problem?: string | undefined };
+export type Observation = {
+  rule: string;
+  problem?: string | undefined;
+  /** The problem rests on a part the spec does not show; by default, when the exchange's operation is `x-inferred`. */
+  inferred?: boolean;
+};
 
 export type Check = ActiveCheck | Observer;
 
@@ -77,7 +83,7 @@ export class CheckFailure extends Error {
   readonly rule: string | undefined;
   /** The assertion rests on a part the spec does not show (see RuleVerdict). */
   readonly inferred: boolean;
-  constructor(message: string, exchange?: Exchange, rule?: string, inferred = exchange?.operation?.isRouteInferred ?? false) {
+  constructor(message: string, exchange?: Exchange, rule?: string, inferred = restsOnInferredRoute(exchange)) {
     super(message);
     this.exchange = exchange;
     this.rule = rule;

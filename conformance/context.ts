@@ -4,6 +4,7 @@
 import { CheckFailure, CheckSkipped, type RuleVerdict } from './check.ts';
 import type { ConformanceClient } from './client.ts';
 import type { Exchange } from './exchange.ts';
+import { restsOnInferredRoute } from './inferred-route.ts';
 import type { Target } from './target.ts';
 
 export type CheckContext = {
@@ -20,7 +21,8 @@ export type CheckContext = {
    * check, at its end), none passes it. A check that judges several rules says which is which.
    * The assertion is inferred (it only warns against a deployment crmkit did not build, spec
    * README reading 3) when `inferred` says so, else when the spec does not show the exchange's route
-   * (`x-inferred-route`): an operation whose route the spec shows is judged as stated.
+   * (`x-inferred-route`, inferred-route.ts `restsOnInferredRoute`): an operation whose route the spec
+   * shows, or whose method alone it does not show and the deployment answered as the route, is judged as stated.
    */
   judge(rule: string, problem: string | undefined | false, exchange?: Exchange, options?: { inferred?: boolean }): void;
   /** Leaves one catalog rule of this check unjudged in this run, saying why (the check goes on with its others). */
@@ -61,7 +63,7 @@ export function createContext(
       throw new CheckFailure(message, exchange, rule);
     },
     judge(rule, problem, exchange, options) {
-      const inferred = options?.inferred ?? exchange?.operation?.isRouteInferred ?? false;
+      const inferred = options?.inferred ?? restsOnInferredRoute(exchange);
       verdicts.push({ rule, problem: problem || undefined, exchange, ...(inferred ? { inferred } : {}) });
     },
     skipRule(rule, reason) {

@@ -7,6 +7,29 @@
 import type { CheckContext } from './context.ts';
 import type { Exchange } from './exchange.ts';
 
+/**
+ * A route of which the spec shows all but the method (`x-inferred-method-only`: the task
+ * sub-routes, the tag settings route) that the deployment answered as the route: a success, or a
+ * refusal only the route itself gives (409 a state conflict, 410 a deleted record, 422 a value it
+ * read). What the spec states the route does is then judged as stated. A 404, 405 or 501, and the
+ * statuses a deployment gives before it routes (400, 401, 403, 413, 429, 5xx), show nothing.
+ */
+export function answeredAsRoute(exchange: Exchange): boolean {
+  if (!exchange.operation?.isMethodOnlyInferred) return false;
+  const { status } = exchange;
+  return (status >= 200 && status < 300) || status === 409 || status === 410 || status === 422;
+}
+
+/**
+ * An assertion on the exchange rests on crmkit's design (spec README, reading 3): its route is one
+ * the spec does not show, unless the spec shows all but its method and the deployment answered it
+ * as the route.
+ */
+export function restsOnInferredRoute(exchange: Exchange | undefined): boolean {
+  if (!exchange?.operation?.isRouteInferred) return false;
+  return !answeredAsRoute(exchange);
+}
+
 export function routeNotOffered(context: CheckContext, exchange: Exchange): boolean {
   if (context.target.mock !== undefined || !exchange.operation?.isRouteInferred) return false;
   const code = exchange.json?.error?.code;

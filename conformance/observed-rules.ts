@@ -29,10 +29,10 @@ type Seen = { count: number; first: Exchange[]; inferred: boolean };
 export function observedRules(observer: Observer, exchanges: readonly Exchange[]): ObservedRule[] {
   const byRule = new Map<string, Map<string, Seen>>();
   for (const exchange of exchanges) {
-    for (const { rule, problem } of observer.judge(exchange)) {
+    for (const { rule, problem, inferred } of observer.judge(exchange)) {
       const problems = byRule.get(rule) ?? new Map<string, Seen>();
       byRule.set(rule, problems);
-      if (problem) see(problems, problem, exchange);
+      if (problem) see(problems, problem, exchange, inferred ?? exchange.operation?.isInferred ?? false);
     }
   }
   const rules = [...new Set([...(rulesOfChecks().get(observer.id) ?? []), ...byRule.keys()])];
@@ -44,12 +44,12 @@ export function observedRules(observer: Observer, exchanges: readonly Exchange[]
   });
 }
 
-function see(problems: Map<string, Seen>, problem: string, exchange: Exchange): void {
+function see(problems: Map<string, Seen>, problem: string, exchange: Exchange, inferred: boolean): void {
   const seen = problems.get(problem) ?? { count: 0, first: [], inferred: true };
   problems.set(problem, seen);
   seen.count++;
   if (seen.first.length < EVIDENCE_EXCHANGES) seen.first.push(exchange);
-  seen.inferred &&= exchange.operation?.isInferred ?? false;
+  seen.inferred &&= inferred;
 }
 
 function toObserved(rule: string, problem: string, { count, first, inferred }: Seen): ObservedRule {

@@ -9,7 +9,7 @@ export const ROUTE_TAG_SETTINGS: OtherReading[] = [
     name: 'route-tag-settings',
     description: 'The tag settings route is PUT /v1/tags/settings instead of PATCH.',
     leftOpenBy: '4.4: "Method of the settings route and scope of tag creation: not shown."',
-    readings: ['tags.settings-change', 'tags.settings-scope'],
+    readings: ['tags.settings-change'],
     wrap: (next, state) => designedRoutes(next, state, [{ path: /^\/v1\/tags\/settings$/, offers: { PUT: 'PATCH' } }]),
   },
 ];

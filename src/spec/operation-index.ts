@@ -46,6 +46,19 @@ export type Operation = {
    * tag creation, conversation snooze) is the spec's route: a stated rule judged on it is stated.
    */
   isRouteInferred: boolean;
+  /**
+   * Of the route, the spec does not show only the method (`x-inferred-method-only`: the task
+   * sub-routes, the tag settings route): its path, body and effect are stated, so once a deployment
+   * answers the method as the route (conformance/inferred-route.ts `answeredAsRoute`), a stated
+   * rule judged on the answer is stated.
+   */
+  isMethodOnlyInferred: boolean;
+  /**
+   * The spec states the operation's answer though it leaves other parts of it open (`x-answer-stated`
+   * beside `x-inferred`: the conversation counts, tag creation, a company's delete): a problem with
+   * the answer's shape is judged as stated.
+   */
+  isAnswerStated: boolean;
   /** How errors are answered (`x-error-format`): the API envelope, or OAuth's forms (openapi/paths/oauth.yaml). */
   errorFormat: ErrorFormat;
   parameters: OperationParameter[];
@@ -95,6 +108,8 @@ export function indexOperations(document: OpenApiDocument): Map<string, Operatio
         isInferred: operation['x-inferred'] === true,
         isServedWithoutControl: operation['x-without-control'] === true,
         isRouteInferred: operation['x-inferred-route'] === true,
+        isMethodOnlyInferred: operation['x-inferred-method-only'] === true,
+        isAnswerStated: operation['x-answer-stated'] === true,
         errorFormat: operation['x-error-format'] ?? 'envelope',
         parameters: readParameters(document, pathItem as Record<string, any>, operation, pointer),
         ...readBody(document, operation, pointer),

@@ -32,7 +32,9 @@ function judgeBody({ operation, status, json, headers }: Exchange): Observation[
     problem.field !== undefined && within(problem.field, field.pointer);
   const judged = fields.map((field) => ({ rule: field.rule, problem: worded(operation, status, problems.filter(ofField(field))) }));
   const rest = problems.filter((problem) => !fields.some((field) => ofField(field)(problem)));
-  return [{ rule: shapeRuleId(operation.id), problem: worded(operation, status, rest) }, ...judged];
+  // An answer the spec states (`x-answer-stated`) on a route it shows is judged as stated, though other parts of the operation are inferred.
+  const stated = operation.isAnswerStated && !operation.isRouteInferred ? { inferred: false } : {};
+  return [{ rule: shapeRuleId(operation.id), problem: worded(operation, status, rest), ...stated }, ...judged];
 }
 
 /** The pointer is the field's, or inside it. */

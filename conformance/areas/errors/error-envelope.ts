@@ -58,7 +58,14 @@ const CODE_RULES: Record<string, { rule: string; status: number } | undefined> =
  * about a code's extra keys (rate_limited carries reason and limit) is judged on answers of that
  * code only; a 500 is judged by errors.internal (its code), never by another code's status rule.
  */
-function judgeError({ operation, status, json, headers }: Exchange): Observation[] {
+function judgeError(exchange: Exchange): Observation[] {
+  // Spec 7.1 gives every error of the API its format whatever else of the operation the spec leaves
+  // open (`x-inferred`: a body, a scope): an error is judged as stated unless the route itself is not shown.
+  const inferred = exchange.operation?.isRouteInferred ?? false;
+  return judgeErrorAnswer(exchange).map((observation) => ({ ...observation, inferred }));
+}
+
+function judgeErrorAnswer({ operation, status, json, headers }: Exchange): Observation[] {
   if (!operation || status < 400 || operation.path.startsWith('/oauth/')) return [];
   const error = json?.error;
   if (!error || typeof error !== 'object') {
