@@ -3,7 +3,8 @@
 // `too_many_tags` while the others change; a tag list over a limit answers 422 under
 // `fields["action.tags"]` and changes nothing; a run can be undone for 24 hours, and not after.
 // How records are chosen (`ids`), the answer (a run with `skipped`) and the undo route are
-// crmkit's readings (x-inferred), so the rules say so. Only the run's own leads are chosen. The
+// crmkit's design (x-inferred): the effects on the chosen leads, read back from the leads, are
+// stated once a deployment took a run so chosen (2xx); the skipped list and the undo are readings. Only the run's own leads are chosen. The
 // undo after 24 hours moves a mock's clock; against a deployment that part is skipped.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
@@ -93,10 +94,19 @@ export const bulkTags: ActiveCheck = {
   },
 };
 
+/**
+ * A run of the leads named by `ids` (crmkit's design: how records are chosen is not shown), answered
+ * with a success (its answer is not shown either). A deployment that refuses a run so chosen leaves
+ * the rest unjudged: the effects of 4.4 are stated, judged on the runs the deployment took.
+ */
 async function bulk(context: CheckContext, type: string, tags: string[], ids: string[]): Promise<Exchange> {
   const answer = await context.client.send('POST', '/v1/bulk/leads/run', { body: { type, tags, ids } });
-  context.expectStatus(answer, 200, 201);
-  return answer;
+  if (answer.status >= 200 && answer.status < 300) return answer;
+  if (!context.target.mock)
+    context.skip(
+      `the bulk route answered ${answer.status} to a ${type} run choosing its leads by \`ids\`, which is crmkit's design (x-inferred)`,
+    );
+  context.fail(`expected status 2xx, got ${answer.status}`, answer);
 }
 
 async function judgeTags(context: CheckContext, rule: string, id: string, expected: string[], what: string): Promise<void> {
