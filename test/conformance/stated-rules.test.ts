@@ -83,6 +83,24 @@ const BROKEN_BY: Record<string, string> = {
   'members.team-ids-match': 'member-team-ids-first-only',
   'tags.record-adds-to-catalog': 'record-tags-kept-off-catalog',
   'webhooks.connection-error-fails': 'connection-error-as-success',
+  // The verdict review (session 31): stated outcomes on a route whose method alone is not shown, once
+  // the deployment answers the method as the route; bulk effects once a run is taken; forbidden's status.
+  'tasks.complete': 'done-task-snoozes',
+  'tasks.reopen': 'task-reopen-refused',
+  'tasks.snooze-open': 'task-snooze-status-snoozed',
+  'tasks.snooze-not-open': 'done-task-snoozes',
+  'tasks.error-task-not-open': 'task-snooze-done-as-invalid-state',
+  'tasks.reschedule': 'reschedule-reopens-task',
+  'tasks.complete-result': 'task-complete-result-dropped',
+  'tasks.restore': 'task-restore-not-saved',
+  'tags.settings-scope': 'tag-settings-without-manage',
+  'tags.bulk-add': 'bulk-add-tag-replaces',
+  'tags.bulk-remove': 'bulk-remove-skips-first',
+  'tags.bulk-replace': 'bulk-replace-merges',
+  'tags.bulk-replace-empty': 'bulk-replace-empty-noop',
+  'tags.bulk-others-change': 'bulk-skip-changes-none',
+  'errors.forbidden': 'forbidden-as-401',
+  'conventions.localized-names-object': 'pipeline-names-one-language',
 };
 
 /**
