@@ -65,7 +65,7 @@ function ownerCookie(context: CheckContext): Promise<string> {
 
 /** A session of the workspace's owner (control API), the member the control route's decisions are made as. */
 async function signInOwner(context: CheckContext): Promise<string> {
-  const members = await context.client.send('GET', '/v1/members');
+  const members = await context.client.call('listMembers');
   const owner = members.json?.data?.find?.((member: { role?: string }) => member.role === 'owner');
   if (!owner) context.fail(`GET /v1/members answered ${members.status} without an owner to approve as`, members);
   const session = await controlCall(context, 'POST', `/_mock/workspaces/${context.target.mock!.workspaceId}/sessions`, {

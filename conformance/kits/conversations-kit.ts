@@ -62,7 +62,7 @@ export async function clientWritesIn(
 ): Promise<{ conversation_id: string; message_id: string }> {
   const workspaceId = mockOnly(context, 'only a messenger can make a client write in');
   const written = await controlCall(context, 'POST', `/_mock/workspaces/${workspaceId}/channels/${channelId}/inbound`, { text, ...client });
-  context.cleanup(() => context.client.send('POST', `/v1/conversations/${written.conversation_id}/resolve`));
+  context.cleanup(() => context.client.call('resolveConversation', { path: { id: written.conversation_id } }));
   return written;
 }
 
@@ -103,14 +103,14 @@ export async function withFrozenClock(context: CheckContext, steps: () => Promis
 
 /** GET one conversation; fails the check unless it answers 200. */
 export async function readConversation(context: CheckContext, id: string): Promise<Exchange> {
-  const read = await context.client.send('GET', `/v1/conversations/${id}`);
+  const read = await context.client.call('getConversation', { path: { id } });
   context.expectStatus(read, 200);
   return read;
 }
 
 /** The newest messages of a conversation (one page of 250); fails the check unless it answers 200. */
 export async function readMessages(context: CheckContext, conversationId: string): Promise<Exchange> {
-  const read = await context.client.send('GET', `/v1/conversations/${conversationId}/messages?limit=250`);
+  const read = await context.client.call('listMessages', { path: { id: conversationId }, query: { limit: 250 } });
   context.expectStatus(read, 200);
   return read;
 }
@@ -136,7 +136,7 @@ export async function listedIds(context: CheckContext, query: string): Promise<{
 
 /** The caller's own member (`is_me`), for assignments and the `mine` count. */
 export async function myMemberId(context: CheckContext): Promise<string> {
-  const members = await context.client.send('GET', '/v1/members');
+  const members = await context.client.call('listMembers');
   if (members.status !== 200) context.skip(`needs the caller's own member (is_me): GET /v1/members answered ${members.status}`);
   const listed: { is_me?: boolean; id: string }[] = members.json?.data ?? [];
   const me = listed.find((member) => member.is_me);

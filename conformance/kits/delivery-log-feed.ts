@@ -54,7 +54,7 @@ export class DeliveryLogFeed {
 
   /** The single delivery's payload (spec 4.11); fails the check when the read does not answer 200. */
   async #payloadOf(deliveryId: string): Promise<SeenEvent> {
-    const single = await this.#context.client.send('GET', `/v1/webhooks/${this.#webhookId}/deliveries/${deliveryId}`);
+    const single = await this.#context.client.call('getWebhookDelivery', { path: { id: this.#webhookId, did: deliveryId } });
     this.#context.expectStatus(single, 200);
     const payload = single.json?.payload;
     return { json: payload, rawBody: JSON.stringify(payload) ?? '', logged: single };

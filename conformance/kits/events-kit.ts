@@ -13,7 +13,7 @@ export type Identity = { keyId: string; workspaceId: string };
 
 /** The key's id and its workspace's id, from whoami (spec 4.1); skips when whoami does not answer. */
 export async function keyIdentity(context: CheckContext): Promise<Identity> {
-  const whoami = await context.client.send('GET', '/v1/api-keys/whoami');
+  const whoami = await context.client.call('getWhoami');
   if (whoami.status !== 200) context.skip(`whoami answered ${whoami.status}: the key's id and workspace (actor, workspace_id) are unknown`);
   const keyId = whoami.json?.id;
   const workspaceId = whoami.json?.workspace?.id ?? whoami.json?.workspace_id;

@@ -174,7 +174,7 @@ export async function findRecordsOf(context: CheckContext, person: Visitor, wait
 async function lookUp(context: CheckContext, person: Visitor): Promise<Found | undefined> {
   const contacts: any[] = [];
   for (const q of [person.email, person.phone, person.name]) {
-    const listed = await context.client.send('GET', `/v1/contacts?q=${encodeURIComponent(q)}&limit=50`);
+    const listed = await context.client.call('listContacts', { query: { q, limit: 50 } });
     if (listed.status === 401 || listed.status === 403) return undefined;
     context.expectStatus(listed, 200);
     for (const contact of listed.json?.data ?? [])
@@ -184,7 +184,7 @@ async function lookUp(context: CheckContext, person: Visitor): Promise<Found | u
   }
   const leads: any[] = [];
   for (const contact of contacts) {
-    const listed = await context.client.send('GET', `/v1/leads?contact=${encodeURIComponent(contact.id)}&limit=50`);
+    const listed = await context.client.call('listLeads', { query: { contact: contact.id, limit: 50 } });
     if (listed.status === 401 || listed.status === 403) return undefined;
     context.expectStatus(listed, 200);
     leads.push(...(listed.json?.data ?? []));
@@ -250,6 +250,6 @@ export function forgedToken(token: string): string {
 async function removeRecordsOf(context: CheckContext, person: Visitor): Promise<void> {
   const found = await lookUp(context, person).catch(() => undefined);
   if (!found) return;
-  for (const lead of found.leads) await context.client.send('DELETE', `/v1/leads/${lead.id}`);
-  for (const contact of found.contacts) await context.client.send('DELETE', `/v1/contacts/${contact.id}`);
+  for (const lead of found.leads) await context.client.call('deleteLead', { path: { id: lead.id } });
+  for (const contact of found.contacts) await context.client.call('deleteContact', { path: { id: contact.id } });
 }

@@ -24,7 +24,8 @@ export function createCompany(context: CheckContext, label: string): Promise<any
 
 /** Deletes a lead created without `context.createLead` (its 201 is the check's to judge) at the end of the run. */
 export function deleteLater(context: CheckContext, created: Exchange): void {
-  if (created.status === 201 && created.json?.id) context.cleanup(() => context.client.send('DELETE', `/v1/leads/${created.json.id}`));
+  if (created.status === 201 && created.json?.id)
+    context.cleanup(() => context.client.call('deleteLead', { path: { id: created.json.id } }));
 }
 
 type Member = { id: string; name: string; status?: string; is_me?: boolean };
@@ -89,9 +90,9 @@ function canonical(value: unknown): string {
 export async function runTags(context: CheckContext, labels: string[]): Promise<string[]> {
   const names: string[] = [];
   for (const label of labels) {
-    const answer = await context.client.send('POST', '/v1/tags', { body: { name: `c${context.runId}${label}`.slice(0, 32) } });
+    const answer = await context.client.call('createTag', { body: { name: `c${context.runId}${label}`.slice(0, 32) } });
     if (answer.status !== 201) return [];
-    context.cleanup(() => context.client.send('DELETE', `/v1/tags/${answer.json.id}`));
+    context.cleanup(() => context.client.call('deleteTag', { path: { id: answer.json.id } }));
     names.push(answer.json.name);
   }
   return names;

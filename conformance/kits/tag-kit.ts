@@ -21,7 +21,7 @@ export type TaggedKind = 'leads' | 'contacts';
 export async function postTag(context: CheckContext, body: Record<string, unknown>, key?: string): Promise<Exchange> {
   if (context.target.readOnly) context.skip('needs a write; the run is read-only');
   const answer = await context.client.send('POST', '/v1/tags', { body, ...(key ? { key } : {}) });
-  if (answer.status === 201 && answer.json?.id) context.cleanup(() => context.client.send('DELETE', `/v1/tags/${answer.json.id}`));
+  if (answer.status === 201 && answer.json?.id) context.cleanup(() => context.client.call('deleteTag', { path: { id: answer.json.id } }));
   return answer;
 }
 
@@ -84,7 +84,7 @@ export type Member = { id: string; name: string; role: string; status?: string; 
  * that did not answer (a key without users:read) is not a workspace without members.
  */
 export async function activeMembers(context: CheckContext): Promise<Member[]> {
-  const members = await context.client.send('GET', '/v1/members');
+  const members = await context.client.call('listMembers');
   if (members.status !== 200)
     context.skip(
       `needs the workspace's members: GET /v1/members answered ${members.status}${members.status === 403 ? ' (the key lacks users:read?)' : ''}`,
@@ -98,9 +98,9 @@ export async function activeMembers(context: CheckContext): Promise<Member[]> {
 /** A task named with the run id (201 expected), deleted at the end. */
 export async function createTask(context: CheckContext, body: Record<string, unknown>): Promise<any> {
   if (context.target.readOnly) context.skip('needs a write; the run is read-only');
-  const created = await context.client.send('POST', '/v1/tasks', { body: { title: `conformance ${context.runId}`, ...body } });
+  const created = await context.client.call('createTask', { body: { title: `conformance ${context.runId}`, ...body } });
   context.expectStatus(created, 201);
-  context.cleanup(() => context.client.send('DELETE', `/v1/tasks/${created.json.id}`));
+  context.cleanup(() => context.client.call('deleteTask', { path: { id: created.json.id } }));
   return created.json;
 }
 

@@ -242,7 +242,7 @@ async function saveAtSink(context: CheckContext, slug: string, subscription: str
 function saveWebhook(context: CheckContext, slug: string, url: string, subscription: string[] | WebhookSubscription): Promise<Exchange> {
   const { events, filters } = Array.isArray(subscription) ? { events: subscription, filters: undefined } : subscription;
   const body = { name: `conformance ${context.runId} ${slug}`, url, events, ...(filters ? { filters } : {}) };
-  return context.client.send('POST', '/v1/webhooks', { body });
+  return context.client.call('createWebhook', { body });
 }
 
 /** Runs `work`, then deletes the webhook once (also at the end of the run, should `work` be cut short). */
@@ -278,7 +278,7 @@ function skipIfReceiverRefused(context: CheckContext, created: { status: number;
  */
 export async function needReceiverAccepted(context: CheckContext, url: string): Promise<void> {
   const body = { name: `conformance ${context.runId} receiver probe`, url, events: ['lead.created'] };
-  const created = await context.client.send('POST', '/v1/webhooks', { body });
+  const created = await context.client.call('createWebhook', { body });
   // The app's receiver is always on 127.0.0.1 (lifecycle-kit.ts): --webhook-receiver-url does not help it.
   if (created.status === 422 && created.json?.error?.fields?.url) {
     context.skip(
@@ -293,9 +293,9 @@ export async function needReceiverAccepted(context: CheckContext, url: string): 
  * not_found or 410 gone of a webhook already deleted), switches it off instead (spec 4.11: PATCH).
  */
 export async function deleteWebhook(context: CheckContext, id: string): Promise<void> {
-  const deleted = await context.client.send('DELETE', `/v1/webhooks/${id}`);
+  const deleted = await context.client.call('deleteWebhook', { path: { id } });
   if (deleted.status < 300 || ['not_found', 'gone'].includes(deleted.json?.error?.code)) return;
-  await context.client.send('PATCH', `/v1/webhooks/${id}`, { body: { active: false } });
+  await context.client.call('updateWebhook', { path: { id }, body: { active: false } });
 }
 
 /** Every delivery of a webhook, newest first, walking the pages of its deliveries list (spec 4.11); fails the check when a page does not answer 200. */

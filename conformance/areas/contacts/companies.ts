@@ -43,7 +43,7 @@ export const companies: ActiveCheck = {
         : `PATCH name answered ${patched.status} with name ${patched.json?.name}`,
       patched,
     );
-    const listed = await context.client.send('GET', `/v1/companies?q=${encodeURIComponent(word)}`);
+    const listed = await context.client.call('listCompanies', { query: { q: word } });
     const ids = idsOf(listed);
     context.judge(
       'companies.list-newest-first',
@@ -55,7 +55,7 @@ export const companies: ActiveCheck = {
 
     const deleted = await context.client.call('deleteCompany', { path: { id: company.id } });
     const gone = await context.client.call('getCompany', { path: { id: company.id } });
-    const afterDelete = await context.client.send('GET', `/v1/companies?q=${encodeURIComponent(word)}`);
+    const afterDelete = await context.client.call('listCompanies', { query: { q: word } });
     context.judge(
       'companies.delete-to-trash',
       deleted.status !== 200

@@ -26,7 +26,7 @@ export const contactList: ActiveCheck = {
     const byEmail = (await createContact(context, { name: `conformance ${context.runId} email`, emails: [email] })).json;
     const second = (await createContact(context, { name: `${word} second` })).json;
 
-    const named = await context.client.send('GET', `/v1/contacts?q=${encodeURIComponent(word)}`);
+    const named = await context.client.call('listContacts', { query: { q: word } });
     context.expectStatus(named, 200);
     const namedIds = idsOf(named);
     context.judge(
@@ -43,7 +43,7 @@ export const contactList: ActiveCheck = {
         : `the contact created later is not listed first: ${JSON.stringify(namedIds)}`,
       named,
     );
-    const phoned = await context.client.send('GET', `/v1/contacts?q=${encodeURIComponent(phone)}`);
+    const phoned = await context.client.call('listContacts', { query: { q: phone } });
     context.judge(
       'contacts.q-phones',
       idsOf(phoned).includes(byPhone.id) && !idsOf(phoned).includes(byEmail.id)
@@ -51,7 +51,7 @@ export const contactList: ActiveCheck = {
         : `q=${phone} did not find the contact with that phone: ${JSON.stringify(idsOf(phoned))}`,
       phoned,
     );
-    const mailed = await context.client.send('GET', `/v1/contacts?q=${encodeURIComponent(email)}`);
+    const mailed = await context.client.call('listContacts', { query: { q: email } });
     context.judge(
       'contacts.q-emails',
       idsOf(mailed).includes(byEmail.id) && !idsOf(mailed).includes(byPhone.id)
@@ -71,7 +71,7 @@ async function judgeCompanyFilter(context: CheckContext, inCompanyId: string, ot
   if (company.status !== 201) return undefined;
   context.cleanup(() => context.client.call('deleteCompany', { path: { id: company.json.id } }));
   await context.client.call('updateContact', { path: { id: inCompanyId }, body: { company_id: company.json.id } });
-  const filtered = await context.client.send('GET', `/v1/contacts?company=${company.json.id}`);
+  const filtered = await context.client.call('listContacts', { query: { company: company.json.id } });
   const ids = idsOf(filtered);
   context.judge(
     'contacts.list-company',
@@ -88,8 +88,8 @@ async function judgeTrash(context: CheckContext, word: string, id: string, compa
   if (companyId) await context.client.call('updateContact', { path: { id }, body: { company_id: companyId } });
   const deleted = await context.client.call('deleteContact', { path: { id } });
   const read = await context.client.call('getContact', { path: { id } });
-  const listed = await context.client.send('GET', `/v1/contacts?q=${encodeURIComponent(word)}`);
-  const ofCompany = companyId ? await context.client.send('GET', `/v1/contacts?company=${companyId}`) : undefined;
+  const listed = await context.client.call('listContacts', { query: { q: word } });
+  const ofCompany = companyId ? await context.client.call('listContacts', { query: { company: companyId } }) : undefined;
   const trashProblem =
     deleted.status !== 200
       ? `DELETE answered ${deleted.status}`
@@ -106,7 +106,7 @@ async function judgeTrash(context: CheckContext, word: string, id: string, compa
     trashProblem?.includes('listed among') ? ofCompany : trashProblem?.startsWith('a deleted contact is') ? listed : read,
   );
   const restored = await context.client.call('restoreContact', { path: { id } });
-  const back = await context.client.send('GET', `/v1/contacts?q=${encodeURIComponent(word)}`);
+  const back = await context.client.call('listContacts', { query: { q: word } });
   const restoreProblem =
     restored.status >= 300
       ? `restore answered ${restored.status}`

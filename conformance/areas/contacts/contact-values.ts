@@ -9,7 +9,7 @@ import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import { createContact, firstProblem, isTime, randomSubscriber, validationProblem } from '../../kits/records-kit.ts';
 
-const LANGUAGES = ['uz-Latn', 'uz-Cyrl', 'ru', 'en'];
+const LANGUAGES = ['uz-Latn', 'uz-Cyrl', 'ru', 'en'] as const;
 
 export const contactValues: ActiveCheck = {
   kind: 'active',
@@ -123,14 +123,14 @@ async function judgeLanguages(context: CheckContext): Promise<void> {
   if (created.json.preferred_language !== 'uz-Cyrl')
     problems.push(`create with uz-Cyrl gave ${JSON.stringify(created.json.preferred_language)}`);
   for (const language of LANGUAGES) {
-    const changed = await context.client.send('PATCH', `/v1/contacts/${id}`, { body: { preferred_language: language } });
+    const changed = await context.client.call('updateContact', { path: { id }, body: { preferred_language: language } });
     if (changed.status !== 200 || changed.json?.preferred_language !== language)
       problems.push(`PATCH to ${language} answered ${changed.status} with ${JSON.stringify(changed.json?.preferred_language)}`);
   }
   context.judge('contacts.preferred-language-values', problems[0], created);
   const refused = await context.client.send('PATCH', `/v1/contacts/${id}`, { body: { preferred_language: 'de' } });
   context.judge('contacts.preferred-language-other-refused', validationProblem(refused, 'preferred_language'), refused);
-  const emptied = await context.client.send('PATCH', `/v1/contacts/${id}`, { body: { preferred_language: '' } });
+  const emptied = await context.client.call('updateContact', { path: { id }, body: { preferred_language: '' } });
   context.judge(
     'contacts.preferred-language-cleared',
     emptied.status === 200 && emptied.json.preferred_language === ''

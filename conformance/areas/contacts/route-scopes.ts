@@ -80,7 +80,7 @@ async function judgeFields(context: CheckContext, key: string): Promise<void> {
   for (const each of keys)
     answers.push(
       await context.client.call('listFields', { key: each }),
-      await context.client.send('GET', '/v1/fields?entity=contact', { key: each }),
+      await context.client.call('listFields', { query: { entity: 'contact' }, key: each }),
     );
   const refused = answers.find((answer) => answer.status !== 200);
   context.judge(

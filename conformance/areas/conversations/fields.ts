@@ -33,7 +33,7 @@ export const conversationFields: ActiveCheck = {
   async run(context) {
     const judge = new RuleJudge(context);
     const own = context.target.mock && !context.target.readOnly ? await startOwnConversation(context, judge) : undefined;
-    const list = await context.client.send('GET', '/v1/conversations?status=all&limit=50');
+    const list = await context.client.call('listConversations', { query: { status: 'all', limit: 50 } });
     context.expectStatus(list, 200);
     const conversations: any[] = list.json?.data ?? [];
     if (!conversations.length) context.skip('the workspace holds no conversation to judge, and a deployment offers no way to start one');

@@ -115,7 +115,7 @@ async function judgeGivenKey(context: CheckContext): Promise<void> {
   const expectRefused = refusal(context);
   await expectRefused('conversations.scope-list', key, 'GET', '/v1/conversations', undefined, 'messages:read');
   await expectRefused('conversations.scope-counts', key, 'GET', '/v1/conversations/counts', undefined, 'messages:read');
-  const list = await context.client.send('GET', '/v1/conversations?status=all&limit=1');
+  const list = await context.client.call('listConversations', { query: { status: 'all', limit: 1 } });
   const id = list.json?.data?.[0]?.id;
   if (!id) return;
   await expectRefused('conversations.scope-read', key, 'GET', `/v1/conversations/${id}`, undefined, 'messages:read');

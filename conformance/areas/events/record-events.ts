@@ -75,7 +75,7 @@ async function contactEvents(context: CheckContext, watch: Watch): Promise<strin
   const email = `conformance-${context.runId}-events@example.com`;
   const contact = await write(context, 'POST', '/v1/contacts', { name: `conformance ${context.runId} events`, emails: [email] }, 201);
   if (!contact) return undefined;
-  context.cleanup(() => context.client.send('DELETE', `/v1/contacts/${contact.id}`));
+  context.cleanup(() => context.client.call('deleteContact', { path: { id: contact.id } }));
   await expectEvent(context, watch, 'events.contact-created', 'contact.created', contact.id);
   const phone = `+99890${String(Date.now() % 10_000_000).padStart(7, '0')}`;
   const patched = await write(
@@ -110,8 +110,8 @@ async function leadContactEvent(context: CheckContext, watch: Watch): Promise<vo
     body: { name: `conformance ${context.runId} events`, contact: { name: `conformance ${context.runId} lead contact`, phone } },
   });
   if (answer.status !== 201 || typeof answer.json?.contact_id !== 'string') return;
-  context.cleanup(() => context.client.send('DELETE', `/v1/leads/${answer.json.id}`));
-  context.cleanup(() => context.client.send('DELETE', `/v1/contacts/${answer.json.contact_id}`));
+  context.cleanup(() => context.client.call('deleteLead', { path: { id: answer.json.id } }));
+  context.cleanup(() => context.client.call('deleteContact', { path: { id: answer.json.contact_id } }));
   await expectEvent(context, watch, 'events.contact-created', 'contact.created', answer.json.contact_id);
 }
 
@@ -135,14 +135,14 @@ async function noteEvent(context: CheckContext, watch: Watch, contactId: string)
     201,
   );
   if (!note) return;
-  context.cleanup(() => context.client.send('DELETE', `/v1/notes/${note.id}`));
+  context.cleanup(() => context.client.call('deleteNote', { path: { id: note.id } }));
   await expectEvent(context, watch, 'events.note-created', 'note.created', note.id);
 }
 
 async function productEvents(context: CheckContext, watch: Watch): Promise<void> {
   const product = await write(context, 'POST', '/v1/products', { name: `conformance ${context.runId} events`, price: 100 }, 201);
   if (!product) return;
-  context.cleanup(() => context.client.send('DELETE', `/v1/products/${product.id}`));
+  context.cleanup(() => context.client.call('deleteProduct', { path: { id: product.id } }));
   await expectEvent(context, watch, 'events.product-created', 'product.created', product.id);
   // Spec 2.8 gives products an `archived` flag; how one is archived is not shown (the rule's reading).
   if (await write(context, 'PATCH', `/v1/products/${product.id}`, { archived: true }, 200))
@@ -161,16 +161,16 @@ async function taskEvents(context: CheckContext, watch: Watch): Promise<void> {
     201,
   );
   if (!task) return;
-  context.cleanup(() => context.client.send('DELETE', `/v1/tasks/${task.id}`));
+  context.cleanup(() => context.client.call('deleteTask', { path: { id: task.id } }));
   await expectEvent(context, watch, 'events.task-created', 'task.created', task.id);
-  const completed = await context.client.send('POST', `/v1/tasks/${task.id}/complete`, { body: {} });
+  const completed = await context.client.call('completeTask', { path: { id: task.id }, body: {} });
   if (routeNotOffered(context, completed)) return context.skipRule('events.task-completed', notOfferedReason(completed));
   if (writeAnswered(context, completed, 200)) await expectEvent(context, watch, 'events.task-completed', 'task.completed', task.id);
 }
 
 /** A member to assign a task to (an API key's task needs an assignee, spec 4.10): the key's own member, else the first active one. */
 async function someMember(context: CheckContext): Promise<string | undefined> {
-  const members = await context.client.send('GET', '/v1/members');
+  const members = await context.client.call('listMembers');
   if (members.status !== 200) return undefined;
   const list: any[] = members.json?.data ?? [];
   return (list.find((member) => member.is_me) ?? list.find((member) => member.status === 'active'))?.id;

@@ -31,19 +31,19 @@ export const truncation: ActiveCheck = {
   writes: true,
   async run(context) {
     const key = await contactTextField(context);
-    const contact = await context.client.send('POST', '/v1/contacts', { body: { name: `conformance ${context.runId} truncation` } });
+    const contact = await context.client.call('createContact', { body: { name: `conformance ${context.runId} truncation` } });
     context.expectStatus(contact, 201);
     const contactId: string = contact.json.id;
-    context.cleanup(() => context.client.send('DELETE', `/v1/contacts/${contactId}`));
+    context.cleanup(() => context.client.call('deleteContact', { path: { id: contactId } }));
     await withEventWebhook(context, 'truncation', ['contact.updated'], async (webhook) => {
       const marker = `conformance-${context.runId}-short-value`;
-      const short = await context.client.send('PATCH', `/v1/contacts/${contactId}`, { body: { custom: { [key]: marker } } });
+      const short = await context.client.call('updateContact', { path: { id: contactId }, body: { custom: { [key]: marker } } });
       context.expectStatus(short, 200);
       const shortEvent =
         (await webhook.event(1, eventWaitMs(context), eventAbout('contact.updated', contactId))) ??
         context.fail(missing(`contact.updated about ${contactId}`, eventWaitMs(context) / 1000, webhook));
       const carriesValue = shortEvent.rawBody.includes(marker);
-      const patched = await context.client.send('PATCH', `/v1/contacts/${contactId}`, { body: { custom: { [key]: LARGE_TEXT } } });
+      const patched = await context.client.call('updateContact', { path: { id: contactId }, body: { custom: { [key]: LARGE_TEXT } } });
       if (patched.status === 422 || patched.status === 413)
         context.skip(
           `the workspace's text field ${key} does not take 270 KB of text (${patched.status}): no event over 256 KB can be made this way`,
@@ -85,7 +85,7 @@ export const truncation: ActiveCheck = {
 
 /** The key of a contact `text` or `long_text` field; a mock gets one of the run's own, a deployment without one skips. */
 async function contactTextField(context: CheckContext): Promise<string> {
-  const fields = await context.client.send('GET', '/v1/fields?entity=contact');
+  const fields = await context.client.call('listFields', { query: { entity: 'contact' } });
   const found =
     fields.status === 200
       ? (fields.json?.data ?? []).find((field: any) => field.entity === 'contact' && (field.type === 'long_text' || field.type === 'text'))

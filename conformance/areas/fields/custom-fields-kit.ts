@@ -28,12 +28,12 @@ export type ContactFields = { byType: Map<ValueType, Field>; required: Field | u
 
 export async function contactFields(context: CheckContext): Promise<ContactFields> {
   if (context.target.mock) return fieldsOfRun(context);
-  const fieldList = await context.client.send('GET', '/v1/fields?entity=contact');
+  const fieldList = await context.client.call('listFields', { query: { entity: 'contact' } });
   if (fieldList.status !== 200) context.skip(`GET /v1/fields?entity=contact answered ${fieldList.status}`);
   const fields: Field[] = fieldList.json.data;
   const byType = new Map<ValueType, Field>();
   for (const field of fields) if (!field.required && !byType.has(field.type)) byType.set(field.type, field);
-  const members = await context.client.send('GET', '/v1/members');
+  const members = await context.client.call('listMembers');
   // A members answer without its {data} list fails members.list-envelope, not every value rule here.
   const listed: { status: string; id: string }[] = members.status === 200 && Array.isArray(members.json?.data) ? members.json.data : [];
   const memberId = listed.find((member) => member.status === 'active')?.id;
@@ -50,17 +50,17 @@ async function fieldsOfRun(context: CheckContext): Promise<ContactFields> {
   const options = Array.from({ length: 101 }, (_, index) => ({ label: `Option ${index + 1}` }));
   const create = async (type: ValueType, required: boolean): Promise<Field> => {
     const body = {
-      entity: 'contact',
+      entity: 'contact' as const,
       key: `${prefix}_${type}${required ? '_required' : ''}`,
       label: `Conformance ${type}`,
       type,
       required,
       ...(type.endsWith('select') ? { options } : {}),
     };
-    const created = await context.client.send('POST', '/v1/fields', { key: null, headers: { cookie: session.cookie }, body });
+    const created = await context.client.call('createField', { key: null, headers: { cookie: session.cookie }, body });
     if (created.status !== 201) context.fail(`the owner's session could not create a ${type} field: ${created.status}`, created);
     context.cleanup(() =>
-      context.client.send('DELETE', `/v1/fields/${created.json.id}`, { key: null, headers: { cookie: session.cookie } }),
+      context.client.call('deleteField', { path: { id: created.json.id }, key: null, headers: { cookie: session.cookie } }),
     );
     return created.json;
   };

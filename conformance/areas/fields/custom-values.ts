@@ -38,7 +38,7 @@ export const customValues: ActiveCheck = {
         requiredValue === undefined ? {} : { name: `conformance ${context.runId}`, custom: { [fields.required!.key]: requiredValue } },
       )
     ).json;
-    const patch = (custom: Record<string, unknown>) => context.client.send('PATCH', `/v1/contacts/${contact.id}`, { body: { custom } });
+    const patch = (custom: Record<string, unknown>) => context.client.call('updateContact', { path: { id: contact.id }, body: { custom } });
     const badAnswers: { key: string; answer: Exchange }[] = [];
     for (const [type, field] of fields.byType) {
       const valueCase = caseOf(type, field, fields.memberId, foreignOptionOf(field, fields.byType));
@@ -64,7 +64,7 @@ export const customValues: ActiveCheck = {
       if (type === 'multiselect') await judgeMultiselectLimit(context, patch, field);
     }
     skipTypesMissing(context, fields);
-    const read = await context.client.send('GET', `/v1/contacts/${contact.id}`);
+    const read = await context.client.call('getContact', { path: { id: contact.id } });
     const custom = read.json?.custom;
     if (fields.byType.size)
       context.judge(

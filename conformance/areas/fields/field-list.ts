@@ -7,7 +7,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import { firstProblem } from '../../kits/records-kit.ts';
 
-const ENTITIES = ['lead', 'contact', 'company', 'product'];
+const ENTITIES = ['lead', 'contact', 'company', 'product'] as const;
 const TYPES = [
   'text',
   'long_text',
@@ -61,7 +61,7 @@ export const fieldList: ActiveCheck = {
 
     const problems: string[] = [];
     for (const entity of ENTITIES) {
-      const filtered = await context.client.send('GET', `/v1/fields?entity=${entity}`);
+      const filtered = await context.client.call('listFields', { query: { entity } });
       const data: any[] = filtered.status === 200 && Array.isArray(filtered.json?.data) ? filtered.json.data : [];
       const expected = fields
         .filter((field) => field.entity === entity)

@@ -56,7 +56,7 @@ export function acceptedProblem(exchange: Exchange, what: string): string | unde
 
 /** The items of a lead's timeline (spec 4.5), newest first; undefined when the key may not read it. */
 export async function leadTimeline(context: CheckContext, leadId: string): Promise<any[] | undefined> {
-  const listed = await context.client.send('GET', `/v1/timeline?entity_type=lead&entity_id=${encodeURIComponent(leadId)}&limit=250`);
+  const listed = await context.client.call('listTimeline', { query: { entity_type: 'lead', entity_id: leadId, limit: 250 } });
   return listed.status === 200 ? (listed.json?.data ?? []) : undefined;
 }
 

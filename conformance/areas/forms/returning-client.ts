@@ -117,7 +117,7 @@ async function submitAs(context: CheckContext, config: FormConfig, contactAnswer
 }
 
 async function leadsOf(context: CheckContext, contactId: string): Promise<any[]> {
-  const listed = await context.client.send('GET', `/v1/leads?contact=${encodeURIComponent(contactId)}&limit=50`);
+  const listed = await context.client.call('listLeads', { query: { contact: contactId, limit: 50 } });
   if (listed.status === 401 || listed.status === 403) context.skip('the API key cannot list leads (leads:read)');
   return listed.json?.data ?? [];
 }
@@ -141,7 +141,7 @@ async function judgeReused(
 
 /** Contacts other than `except` that carry `value` (a phone or an email). */
 async function contactsWith(context: CheckContext, value: string, except: string): Promise<any[]> {
-  const listed = await context.client.send('GET', `/v1/contacts?q=${encodeURIComponent(value)}&limit=50`);
+  const listed = await context.client.call('listContacts', { query: { q: value, limit: 50 } });
   const digits = (text: string) => text.replace(/\D/g, '');
   const carries = (contact: any) =>
     (contact.emails ?? []).some((email: string) => email.toLowerCase() === value) ||

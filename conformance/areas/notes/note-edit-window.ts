@@ -52,7 +52,7 @@ export const noteEditWindow: ActiveCheck = {
 
     await advanceMockClock(context, 24 * 3600 + 60);
     const late = await edit(context, note.json.id, author, 'edited a day later');
-    const timeline = await context.client.send('GET', `/v1/timeline?entity_type=lead&entity_id=${lead.id}&kinds=note`);
+    const timeline = await context.client.call('listTimeline', { query: { entity_type: 'lead', entity_id: lead.id, kinds: 'note' } });
     const text = timeline.json?.data?.find((item: { id: string }) => item.id === note.json.id)?.data?.text;
     const closed =
       late.status !== 403 || late.json?.error?.code !== 'edit_window_closed'

@@ -105,7 +105,7 @@ async function judgeFailedSignIn(context: CheckContext, client: OAuthClient, con
 
 /** The id of the workspace's owner, as the key sees the members (users:read). */
 async function ownerOf(context: CheckContext): Promise<string> {
-  const members = await context.client.send('GET', '/v1/members');
+  const members = await context.client.call('listMembers');
   const owner = members.json?.data?.find?.((member: { role?: string }) => member.role === 'owner');
   if (!owner) context.skip(`GET /v1/members answered ${members.status} without an owner: the owner's id is needed to forge a decision`);
   return owner.id;

@@ -52,7 +52,7 @@ export const refreshScope: ActiveCheck = {
     context.judge('oauth.refresh-scope-narrows', notNarrowed, narrower);
     if (narrower.status !== 200 || pair[1] !== 'contacts:read') return;
     // The narrowed access token may not read contacts any more.
-    const contacts = await context.client.send('GET', '/v1/contacts?limit=1', { key: narrower.json.access_token });
+    const contacts = await context.client.call('listContacts', { query: { limit: 1 }, key: narrower.json.access_token });
     const listed = contacts.status !== 403 && `the access token narrowed to ${pair[0]} listed contacts (${contacts.status}), not 403`;
     context.judge('oauth.refresh-scope-narrows', listed, contacts);
   },

@@ -67,7 +67,7 @@ export const products: ActiveCheck = {
     );
 
     await judgeLists(context, word, active.json.id, [archivedAtCreate.json.id, later.json.id]);
-    const bySku = await context.client.send('GET', `/v1/products?q=${encodeURIComponent(sku)}`);
+    const bySku = await context.client.call('listProducts', { query: { q: sku } });
     context.judge(
       'products.q-sku',
       idsOf(bySku).includes(active.json.id)

@@ -106,8 +106,8 @@ async function judgeFullTask(context: CheckContext, memberId: string, leadId: st
 
 /** A task item about this task on the lead's timeline, if the deployment writes one, names the key that created it (spec 2.6). */
 async function judgeTimelineActor(context: CheckContext, leadId: string, taskId: string): Promise<void> {
-  const whoami = await context.client.send('GET', '/v1/api-keys/whoami');
-  const timeline = await context.client.send('GET', `/v1/timeline?entity_type=lead&entity_id=${leadId}&kinds=task`);
+  const whoami = await context.client.call('getWhoami');
+  const timeline = await context.client.call('listTimeline', { query: { entity_type: 'lead', entity_id: leadId, kinds: 'task' } });
   const items: any[] = (timeline.json?.data ?? []).filter((item: any) => item.kind === 'task' && item.ref_id === taskId);
   const wrong = items.find((item) => item.actor?.type !== 'api_key' || (whoami.json?.id !== undefined && item.actor.id !== whoami.json.id));
   context.judge(
@@ -147,7 +147,7 @@ async function judgeRefusals(context: CheckContext, memberId: string): Promise<v
 /** A POST expected to be refused; anything it creates is deleted at the end. */
 async function attempt(context: CheckContext, body: Record<string, unknown>): Promise<Exchange> {
   const answer = await context.client.send('POST', '/v1/tasks', { body });
-  if (answer.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/tasks/${answer.json.id}`));
+  if (answer.status === 201) context.cleanup(() => context.client.call('deleteTask', { path: { id: answer.json.id } }));
   return answer;
 }
 
@@ -159,7 +159,7 @@ async function judgeEntityScope(context: CheckContext, memberId: string, leadId:
     key,
     body: { title: `conformance ${context.runId} scope`, assignee_id: memberId, entity_type: 'lead', entity_id: leadId },
   });
-  if (answer.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/tasks/${answer.json.id}`));
+  if (answer.status === 201) context.cleanup(() => context.client.call('deleteTask', { path: { id: answer.json.id } }));
   context.judge(
     'tasks.create-entity-scope',
     (answer.status !== 403 || answer.json?.error?.code !== 'missing_scope') &&

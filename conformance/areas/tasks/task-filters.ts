@@ -39,8 +39,8 @@ export const taskFilters: ActiveCheck = {
       other: (await createTask(context, { title: title('other'), assignee_id: second, type: 'custom', ...about })).id,
     };
     // The sub-routes' methods are not shown (POST is crmkit's reading): without them there is no done or snoozed task to filter.
-    const completed = await context.client.send('POST', `/v1/tasks/${tasks.done}/complete`);
-    const snoozed = await context.client.send('POST', `/v1/tasks/${tasks.snoozed}/snooze`, { body: { until: hoursAfter(now, 48) } });
+    const completed = await context.client.call('completeTask', { path: { id: tasks.done } });
+    const snoozed = await context.client.call('snoozeTask', { path: { id: tasks.snoozed }, body: { until: hoursAfter(now, 48) } });
     if (completed.status !== 200 || snoozed.status !== 200)
       context.skip(
         `POST /v1/tasks/{id}/complete and /snooze answered ${completed.status} and ${snoozed.status}; tasks.task-states judges those routes`,
