@@ -38,7 +38,13 @@ export const formPath = (formId: string, suffix = '') => `/api/forms/${encodeURI
 /** `GET {workspace_url}/api/forms/{id}?lang=`, with no credential, as the widget loads it. */
 export function loadForm(context: CheckContext, formId: string, options: { lang?: string; origin?: string } = {}): Promise<Exchange> {
   const headers: Record<string, string> = options.origin ? { origin: options.origin } : {};
-  return context.client.send('GET', `${formPath(formId)}?lang=${options.lang ?? 'en'}`, { key: null, origin: 'workspace', headers });
+  return context.client.call('getFormConfig', {
+    path: { form_id: formId },
+    query: { lang: options.lang ?? 'en' },
+    key: null,
+    origin: 'workspace',
+    headers,
+  });
 }
 
 /** The configuration (200 with a token expected), and when it was loaded on this machine's clock. */

@@ -303,10 +303,10 @@ export async function allDeliveries(context: CheckContext, webhookId: string): P
   const found: any[] = [];
   let cursor = '';
   for (let page = 0; page < 20; page++) {
-    const answer = await context.client.send(
-      'GET',
-      `/v1/webhooks/${webhookId}/deliveries?limit=250${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-    );
+    const answer = await context.client.call('listWebhookDeliveries', {
+      path: { id: webhookId },
+      query: { limit: 250, ...(cursor ? { cursor } : {}) },
+    });
     context.expectStatus(answer, 200);
     found.push(...(answer.json?.data ?? []));
     cursor = answer.json?.next_cursor ?? '';

@@ -56,7 +56,7 @@ export const conversationScopes: ActiveCheck = {
     await expectRefused('conversations.scope-counts', noMessages, 'GET', '/v1/conversations/counts', undefined, 'messages:read');
     await expectRefused('conversations.scope-read', noMessages, 'GET', cv, undefined, 'messages:read');
     await expectRefused('conversations.scope-messages', noMessages, 'GET', `${cv}/messages`, undefined, 'messages:read');
-    const read = await context.client.send('GET', `${cv}/messages`, { key: readOnly });
+    const read = await context.client.call('listMessages', { path: { id: written.conversation_id }, key: readOnly });
     context.judge('conversations.scope-messages', read.status !== 200 && `a key with messages:read answered ${read.status}`, read);
     await expectRefused('conversations.scope-send', readOnly, 'POST', `${cv}/messages`, { text: 'Hello!' }, 'messages:send');
     await expectRefused(
@@ -67,7 +67,11 @@ export const conversationScopes: ActiveCheck = {
       undefined,
       'messages:send',
     );
-    const sent = await context.client.send('POST', `${cv}/messages`, { key: sender, body: { text: 'How can we help?' } });
+    const sent = await context.client.call('sendMessage', {
+      path: { id: written.conversation_id },
+      key: sender,
+      body: { text: 'How can we help?' },
+    });
     context.judge('conversations.scope-send', sent.status !== 201 && `a key with messages:send answered ${sent.status}`, sent);
     const retried = await context.client.call('retryMessage', { path: { id: written.message_id }, key: sender });
     context.judge(

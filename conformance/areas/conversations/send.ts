@@ -137,10 +137,10 @@ async function judgePaging(context: CheckContext, conversationId: string, whole:
   let cursor: string | null = null;
   let page: Exchange | undefined;
   for (let pages = 0; pages <= expected.length + 1; pages++) {
-    page = await context.client.send(
-      'GET',
-      `/v1/conversations/${conversationId}/messages?limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-    );
+    page = await context.client.call('listMessages', {
+      path: { id: conversationId },
+      query: { limit: 1, ...(cursor ? { cursor } : {}) },
+    });
     if (page.status !== 200 || (page.json?.data?.length ?? 0) > 1)
       return context.judge(
         'conversations.messages-paging',

@@ -106,7 +106,7 @@ async function contactEvents(context: CheckContext, watch: Watch): Promise<strin
 async function leadContactEvent(context: CheckContext, watch: Watch): Promise<void> {
   const phone = `+99891${String(Date.now() % 10_000_000).padStart(7, '0')}`;
   // A key without contacts:write, or a workspace without a pipeline, makes no such contact: nothing to judge then.
-  const answer = await context.client.send('POST', '/v1/leads', {
+  const answer = await context.client.call('createLead', {
     body: { name: `conformance ${context.runId} events`, contact: { name: `conformance ${context.runId} lead contact`, phone } },
   });
   if (answer.status !== 201 || typeof answer.json?.contact_id !== 'string') return;

@@ -45,7 +45,7 @@ export const widgetScript: ActiveCheck = {
         'forms.widget-version-immutable',
         "the current widget version is unknown: no --form-id, or the form's hosted page names no /widget.js?v=",
       );
-    const versioned = await context.client.send('GET', `/widget.js?v=${encodeURIComponent(version)}`, { key: null, origin: 'workspace' });
+    const versioned = await context.client.call('getWidgetScript', { query: { v: version }, key: null, origin: 'workspace' });
     const versionedCache = versioned.headers['cache-control'];
     context.judge(
       'forms.widget-version-immutable',

@@ -177,8 +177,8 @@ async function judgeQuery(context: CheckContext, path: string, leadId: string): 
         ? `limit=1000 answered ${large.status} with ${large.json?.data?.length} items`
         : undefined;
   context.judge('notes.timeline-limit', limitProblem, onePage);
-  const withoutId = await context.client.send('GET', '/v1/timeline?entity_type=lead');
-  const withoutType = await context.client.send('GET', `/v1/timeline?entity_id=${leadId}`);
+  const withoutId = await context.client.call('listTimeline', { query: { entity_type: 'lead' } });
+  const withoutType = await context.client.call('listTimeline', { query: { entity_id: leadId } });
   const requiredProblem = refusedValue(withoutId) ?? refusedValue(withoutType);
   context.judge(
     'notes.timeline-required',

@@ -82,7 +82,8 @@ async function openConsentRequest(context: CheckContext, client: OAuthClient): P
 async function judgeFailedSignIn(context: CheckContext, client: OAuthClient, consentRequest: string): Promise<void> {
   const email = `conformance-${context.runId}@example.com`;
   const next = `/oauth/authorize?${authorizeQuery(client, pkcePair().challenge)}`;
-  await context.client.send('GET', `/signin?next=${encodeURIComponent(next)}`, {
+  await context.client.call('hubSignInPage', {
+    query: { next },
     key: null,
     origin: 'hub',
     headers: { accept: 'text/html' },

@@ -80,8 +80,8 @@ export const products: ActiveCheck = {
 };
 
 async function judgeLists(context: CheckContext, word: string, activeId: string, archivedIds: string[]): Promise<void> {
-  const list = (archived?: string) =>
-    context.client.send('GET', `/v1/products?q=${encodeURIComponent(word)}${archived ? `&archived=${archived}` : ''}`);
+  const list = (archived?: 'true' | 'all') =>
+    context.client.call('listProducts', { query: { q: word, ...(archived ? { archived } : {}) } });
   const byDefault = await list();
   const ids = idsOf(byDefault);
   context.judge(

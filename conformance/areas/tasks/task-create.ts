@@ -43,7 +43,7 @@ export const taskCreate: ActiveCheck = {
     const [member] = await activeMembers(context);
     const plain = await createTask(context, { assignee_id: member!.id });
     judgeDefaults(context, plain, member!.id);
-    const byNumber = await context.client.send('GET', `/v1/tasks/${plain.number}`);
+    const byNumber = await context.client.call('getTask', { path: { id: String(plain.number) } });
     context.judge(
       'tasks.number',
       (!Number.isInteger(plain.number) || byNumber.status !== 200 || byNumber.json?.id !== plain.id) &&
@@ -155,7 +155,7 @@ async function attempt(context: CheckContext, body: Record<string, unknown>): Pr
 async function judgeEntityScope(context: CheckContext, memberId: string, leadId: string): Promise<void> {
   if (!context.target.mock) return;
   const key = await mockKey(context, ['tasks:read', 'tasks:write']);
-  const answer = await context.client.send('POST', '/v1/tasks', {
+  const answer = await context.client.call('createTask', {
     key,
     body: { title: `conformance ${context.runId} scope`, assignee_id: memberId, entity_type: 'lead', entity_id: leadId },
   });

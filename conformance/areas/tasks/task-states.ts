@@ -175,13 +175,13 @@ async function judgePatch(context: CheckContext, task: any): Promise<void> {
 
 /** The task is about a lead of the run's own, so the lead's task list shows whether it left. */
 async function judgeTrash(context: CheckContext, task: any): Promise<void> {
-  const path = `/v1/tasks?status=all&snoozed=include&entity_type=lead&entity_id=${task.entity_id}`;
-  const before = await context.client.send('GET', path);
+  const query = { status: 'all', snoozed: 'include', entity_type: 'lead', entity_id: task.entity_id } as const;
+  const before = await context.client.call('listTasks', { query });
   if (!(before.json?.data ?? []).some((item: { id: string }) => item.id === task.id))
     context.fail("the lead's task list does not show its task", before, 'tasks.list-deleted-left-out');
   const deleted = await context.client.call('deleteTask', { path: { id: task.id } });
   const read = await context.client.call('getTask', { path: { id: task.id } });
-  const listed = await context.client.send('GET', path);
+  const listed = await context.client.call('listTasks', { query });
   const stillListed = (listed.json?.data ?? []).some((item: { id: string }) => item.id === task.id);
   context.judge(
     'tasks.delete-trash',
