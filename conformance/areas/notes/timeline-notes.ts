@@ -9,6 +9,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
+import type { OperationParameters } from '../../operation-call.ts';
 import { mockKey } from '../../kits/records-kit.ts';
 import { activeMembers, createRecord, refusedValue, TIMELINE_KINDS } from '../../kits/tag-kit.ts';
 
@@ -65,7 +66,7 @@ export const timelineNotes: ActiveCheck = {
       body: { entity_type: 'lead', entity_id: lead.id, text: `conformance ${context.runId} second note` },
     });
     context.expectStatus(second, 201);
-    const timeline = `/v1/timeline?entity_type=lead&entity_id=${lead.id}`;
+    const timeline: TimelineQuery = { entity_type: 'lead', entity_id: lead.id };
     await judgeTimeline(context, timeline, first.id, second.json.id);
     await judgeQuery(context, timeline, lead.id);
     await judgePins(context, timeline, first.id, second.json.id);
@@ -83,8 +84,10 @@ export const timelineNotes: ActiveCheck = {
   },
 };
 
-async function items(context: CheckContext, path: string): Promise<Item[]> {
-  const answer = await context.client.send('GET', path);
+type TimelineQuery = OperationParameters<'listTimeline'>['query'];
+
+async function items(context: CheckContext, timeline: TimelineQuery): Promise<Item[]> {
+  const answer = await context.client.call('listTimeline', { query: timeline });
   context.expectStatus(answer, 200);
   return answer.json?.data ?? [];
 }
@@ -128,8 +131,8 @@ function judgeNewNote(
 }
 
 /** Both notes on the timeline, newest first, kinds of spec 2.6, the amount change as a change item. */
-async function judgeTimeline(context: CheckContext, path: string, firstId: string, secondId: string): Promise<void> {
-  const listed = await items(context, path);
+async function judgeTimeline(context: CheckContext, timeline: TimelineQuery, firstId: string, secondId: string): Promise<void> {
+  const listed = await items(context, timeline);
   const [firstAt, secondAt] = [listed.findIndex((item) => item.id === firstId), listed.findIndex((item) => item.id === secondId)];
   context.judge('notes.create-on-timeline', (firstAt < 0 || secondAt < 0) && "the notes added are not on the lead's timeline");
   const times = listed.map((item) => Date.parse(item.occurred_at));
@@ -155,9 +158,9 @@ async function judgeTimeline(context: CheckContext, path: string, firstId: strin
   );
 }
 
-async function judgeQuery(context: CheckContext, path: string, leadId: string): Promise<void> {
-  const notes = await items(context, `${path}&kinds=note`);
-  const both = await items(context, `${path}&kinds=note,change`);
+async function judgeQuery(context: CheckContext, timeline: TimelineQuery, leadId: string): Promise<void> {
+  const notes = await items(context, { ...timeline, kinds: 'note' });
+  const both = await items(context, { ...timeline, kinds: 'note,change' });
   const kindsProblem =
     notes.length < 2 || notes.some((item) => item.kind !== 'note')
       ? `kinds=note listed ${notes.map((item) => item.kind).join(', ')}`
@@ -165,11 +168,11 @@ async function judgeQuery(context: CheckContext, path: string, leadId: string): 
         ? `kinds=note,change listed ${both.map((item) => item.kind).join(', ')}`
         : undefined;
   context.judge('notes.timeline-kinds', kindsProblem);
-  const onePage = await context.client.send('GET', `${path}&limit=1`);
+  const onePage = await context.client.call('listTimeline', { query: { ...timeline, limit: 1 } });
   const next = onePage.json?.next_cursor
-    ? await context.client.send('GET', `${path}&limit=1&cursor=${encodeURIComponent(onePage.json.next_cursor)}`)
+    ? await context.client.call('listTimeline', { query: { ...timeline, limit: 1, cursor: onePage.json.next_cursor } })
     : undefined;
-  const large = await context.client.send('GET', `${path}&limit=1000`);
+  const large = await context.client.call('listTimeline', { query: { ...timeline, limit: 1000 } });
   const limitProblem =
     onePage.json?.data?.length !== 1 || !next || next.json?.data?.[0]?.id === onePage.json.data[0].id
       ? `limit=1 answered ${onePage.json?.data?.length} items${next ? ' and its cursor the same item again' : ' without a cursor to the next'}`
@@ -191,20 +194,20 @@ async function judgeQuery(context: CheckContext, path: string, leadId: string): 
 }
 
 /** The older note pinned is first, above the newer one; unpinned, the newer one is first again. */
-async function judgePins(context: CheckContext, path: string, olderId: string, newerId: string): Promise<void> {
+async function judgePins(context: CheckContext, timeline: TimelineQuery, olderId: string, newerId: string): Promise<void> {
   const pinned = await context.client.call('pinNote', { path: { id: olderId } });
   context.judge(
     'notes.item-pinned',
     (pinned.status !== 200 || pinned.json?.pinned !== true) && `pinning answered ${pinned.status} with pinned ${pinned.json?.pinned}`,
     pinned,
   );
-  const onTop = await items(context, path);
+  const onTop = await items(context, timeline);
   context.judge(
     'notes.pin-on-top',
     onTop[0]?.id !== olderId && `with the older note pinned, the timeline starts with ${onTop[0]?.kind} ${onTop[0]?.id}`,
   );
   const unpinned = await context.client.call('unpinNote', { path: { id: olderId } });
-  const after = await items(context, path);
+  const after = await items(context, timeline);
   const [olderAt, newerAt] = [after.findIndex((item) => item.id === olderId), after.findIndex((item) => item.id === newerId)];
   context.judge(
     'notes.unpin',
@@ -214,9 +217,9 @@ async function judgePins(context: CheckContext, path: string, olderId: string, n
   );
 }
 
-async function judgeKeyCannotEdit(context: CheckContext, path: string, noteId: string, text: string): Promise<void> {
+async function judgeKeyCannotEdit(context: CheckContext, timeline: TimelineQuery, noteId: string, text: string): Promise<void> {
   const edit = await context.client.call('updateNote', { path: { id: noteId }, body: { text: `${text} edited` } });
-  const note = (await items(context, path)).find((item) => item.id === noteId);
+  const note = (await items(context, timeline)).find((item) => item.id === noteId);
   context.judge(
     'notes.api-key-cannot-edit',
     (edit.status !== 403 || note?.data?.text !== text) &&

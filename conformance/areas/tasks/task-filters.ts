@@ -7,6 +7,7 @@
 // none), since the spec does not show the boundaries or the workspace's time zone.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
+import type { OperationParameters } from '../../operation-call.ts';
 import { activeMembers, createTask, hoursAfter, targetNow } from '../../kits/tag-kit.ts';
 
 type Tasks = Record<'late' | 'undated' | 'later' | 'done' | 'snoozed' | 'other', string>;
@@ -49,13 +50,13 @@ export const taskFilters: ActiveCheck = {
       await createTask(context, { title: title('elsewhere'), assignee_id: first, entity_type: 'lead', entity_id: otherLead.id })
     ).id;
     const ours = new Set([...Object.values(tasks), elsewhere]);
-    const list = async (query: string, record = lead.id) => {
-      const answer = await context.client.send('GET', `/v1/tasks?limit=250&entity_type=lead&entity_id=${record}${query}`);
+    const list = async (query: OperationParameters<'listTasks'>['query'] = {}, record = lead.id) => {
+      const answer = await context.client.call('listTasks', { query: { limit: 250, entity_type: 'lead', entity_id: record, ...query } });
       context.expectStatus(answer, 200);
       return (answer.json?.data ?? []).map((task: { id: string }) => task.id).filter((id: string) => ours.has(id)) as string[];
     };
     const open = [tasks.late, tasks.undated, tasks.later, tasks.other];
-    const byDefault = await list('');
+    const byDefault = await list({});
     // Whether the snoozed task shows is the snoozed rule's; the default status is judged without it.
     await expect(
       context,
@@ -66,15 +67,15 @@ export const taskFilters: ActiveCheck = {
       tasks,
     );
     await expect(context, 'tasks.list-snoozed', 'no snoozed parameter', byDefault, open, tasks);
-    await expect(context, 'tasks.list-snoozed', 'snoozed=include', await list('&snoozed=include'), [...open, tasks.snoozed], tasks);
-    await expect(context, 'tasks.list-status', 'status=done', await list('&status=done'), [tasks.done], tasks);
-    const all = await list('&status=all&snoozed=include');
+    await expect(context, 'tasks.list-snoozed', 'snoozed=include', await list({ snoozed: 'include' }), [...open, tasks.snoozed], tasks);
+    await expect(context, 'tasks.list-status', 'status=done', await list({ status: 'done' }), [tasks.done], tasks);
+    const all = await list({ status: 'all', snoozed: 'include' });
     await expect(context, 'tasks.list-status', 'status=all', all, Object.values(tasks), tasks);
     await expect(
       context,
       'tasks.list-assignee',
       `assignee=${second}`,
-      await list(`&assignee=${second}`),
+      await list({ assignee: second }),
       [tasks.undated, tasks.other],
       tasks,
     );
@@ -82,32 +83,32 @@ export const taskFilters: ActiveCheck = {
       context,
       'tasks.list-assignee',
       'assignee=all',
-      await list('&assignee=all&snoozed=include'),
+      await list({ assignee: 'all', snoozed: 'include' }),
       [...open, tasks.snoozed],
       tasks,
     );
-    await judgeMe(context, await list('&assignee=me&status=all&snoozed=include'), tasks, first, second);
-    await expect(context, 'tasks.list-type', 'type=call', await list('&type=call'), [tasks.late], tasks);
-    await expect(context, 'tasks.list-entity', `the second lead's entity_id`, await list('', otherLead.id), [elsewhere], tasks);
+    await judgeMe(context, await list({ assignee: 'me', status: 'all', snoozed: 'include' }), tasks, first, second);
+    await expect(context, 'tasks.list-type', 'type=call', await list({ type: 'call' }), [tasks.late], tasks);
+    await expect(context, 'tasks.list-entity', `the second lead's entity_id`, await list({}, otherLead.id), [elsewhere], tasks);
     await expect(
       context,
       'tasks.list-entity',
       `the first lead's entity_id`,
-      await list('&snoozed=include'),
+      await list({ snoozed: 'include' }),
       [...open, tasks.snoozed],
       tasks,
     );
-    await expect(context, 'tasks.list-due', 'due=overdue', await list('&due=overdue'), [tasks.late], tasks);
+    await expect(context, 'tasks.list-due', 'due=overdue', await list({ due: 'overdue' }), [tasks.late], tasks);
     await expect(
       context,
       'tasks.list-due',
       'due=none',
-      (await list('&due=none')).filter((id) => id !== tasks.snoozed),
+      (await list({ due: 'none' })).filter((id) => id !== tasks.snoozed),
       [tasks.undated, tasks.other],
       tasks,
     );
-    await expect(context, 'tasks.list-due', 'due=later', await list('&due=later'), [tasks.later], tasks);
-    await expect(context, 'tasks.list-q', 'q=zephyrine', await list('&q=zephyrine'), [tasks.later], tasks);
+    await expect(context, 'tasks.list-due', 'due=later', await list({ due: 'later' }), [tasks.later], tasks);
+    await expect(context, 'tasks.list-q', 'q=zephyrine', await list({ q: 'zephyrine' }), [tasks.later], tasks);
   },
 };
 
