@@ -30,6 +30,7 @@ type Move =
   | 'create'
   | 'read'
   | 'update'
+  | 'edits'
   | 'remove'
   | 'restore'
   | 'list'
@@ -49,7 +50,8 @@ type Move =
 const MOVES: [Move, number][] = [
   ['create', 20],
   ['read', 11],
-  ['update', 15],
+  ['update', 12],
+  ['edits', 4],
   ['remove', 7],
   ['restore', 6],
   ['list', 10],
@@ -150,6 +152,8 @@ class Generator {
   readonly #lists: Step[] = [];
   /** What follows a delete or a restore soon after: a read of the record, a change of it, or its list. */
   readonly #followUps: ((id: number) => Step)[] = [];
+  /** Reads that follow a step for certain: the records whose derived values it may have changed (a contact's open leads after its lead moved). */
+  readonly #derivedReads: ((id: number) => Step)[] = [];
   readonly #prng: Prng;
   readonly #coverage: Coverage;
   readonly #values: ValueContext;
@@ -164,6 +168,8 @@ class Generator {
   }
 
   step(id: number): Step {
+    const derived = this.#derivedReads.shift();
+    if (derived) return derived(id);
     const next = this.#followUps.shift();
     if (next && this.#prng.chance(0.6)) return next(id);
     const live = this.#made.filter((made) => !made.deleted);
@@ -184,6 +190,8 @@ class Generator {
       // A change of a record in the trash now and then: refused (410), and it stays as it was.
       case 'update':
         return this.#update(id, this.#prng.chance(0.15) ? any() : alive());
+      case 'edits':
+        return this.#edits(id, live);
       case 'remove':
         return this.#remove(id, alive());
       case 'restore':
@@ -248,7 +256,9 @@ class Generator {
 
   #createBody(resource: Resource): Record<string, unknown> {
     const { properties, required } = bodySchemaOf(resource.create);
-    const wanted = new Set([...required, ...(resource.createWith ?? []), ...this.#prng.some(Object.keys(properties))]);
+    // Now and then a record with every property its create takes (a state where every field beside a later change holds a value).
+    const some = this.#prng.chance(0.2) ? Object.keys(properties) : this.#prng.some(Object.keys(properties));
+    const wanted = new Set([...required, ...(resource.createWith ?? []), ...some]);
     const body = this.#bodyOf(resource.create, properties, [...wanted]);
     if ('entity_type' in properties) Object.assign(body, this.#entity(resource.name === 'note'));
     return body;
@@ -281,10 +291,22 @@ class Generator {
     const reads = [(id: number) => this.#read(id, made), (id: number) => this.#update(id, made)];
     // A note about it (in the trash: 410, spec 2.1; restored: taken).
     if (ENTITY_TYPES.includes(made.resource)) reads.push((id) => this.#create(id, resourceNamed('note'), made));
-    // A read of a record linked to it, either way (what a delete or a restore may change there: a contact's open leads, a lead's contact).
-    const linked = this.#made.filter((other) => other !== made && (made.links.has(other.ref) || other.links.has(made.ref)));
-    if (linked.length) reads.push((id) => this.#read(id, this.#prng.pick(linked)));
+    this.#readLinked(made);
     return resource.list ? [...reads, (id: number) => this.#list(id, resource)] : reads;
+  }
+
+  /**
+   * Every live record linked to `made`, either way, read right after the step that changed it
+   * (what a delete, a restore, a close or a new link may change there: a contact's open leads, a
+   * lead's contact, a tag's usage), a few at most.
+   */
+  #readLinked(made: Made, also: number[] = []): void {
+    const refs = new Set([...also, ...made.links]);
+    const linked = this.#made.filter(
+      (other) =>
+        other !== made && !other.deleted && resourceNamed(other.resource).read && (refs.has(other.ref) || other.links.has(made.ref)),
+    );
+    for (const other of linked.length ? this.#prng.some(linked).slice(0, 3) : []) this.#derivedReads.push((id) => this.#read(id, other));
   }
 
   #update(id: number, made: Made): Step {
@@ -300,10 +322,40 @@ class Generator {
       body[alone!] = !made.body[alone!];
     // `null` clears what the schema lets it clear (spec 4.2, 4.3: "`null` clears").
     for (const name of Object.keys(body)) if (allowsNull(properties[name]!) && this.#prng.chance(0.25)) body[name] = null;
+    // A link changed: the record it left and the one it joined are read right after (their derived values).
+    const linksBefore = [...made.links];
     for (const ref of refsIn(body)) made.links.add(ref);
+    if (refsIn(body).length || Object.values(body).includes(null)) this.#readLinked(made, linksBefore);
     made.body = { ...made.body, ...body };
     if (made.tagName && tagNameOf(body.name)) made.tagName = tagNameOf(body.name);
     return { id, operationId: resource.update, params: { id: { ref: made.ref } }, query: {}, body, variant: 'valid' };
+  }
+
+  /**
+   * A few changes of one record in a row, each of one property the record holds a value of, alone
+   * (as a person edits a record field by field; 2.1: PATCH changes only the fields sent, so every
+   * value beside it, a lead's currency beside its amount, must stay as it is).
+   */
+  #edits(id: number, live: Made[]): Step {
+    const editable = live.filter((made) => resourceNamed(made.resource).update);
+    if (!editable.length) return this.#create(id);
+    const made = this.#prng.pick(editable);
+    for (let more = 1 + this.#prng.int(3); more > 0; more--) this.#derivedReads.push((next) => this.#editAlone(next, made));
+    return this.#editAlone(id, made);
+  }
+
+  /** One property the record holds, changed alone (each in turn); a change like any other when it holds none (or is in the trash by then). */
+  #editAlone(id: number, made: Made): Step {
+    const resource = resourceNamed(made.resource);
+    const { properties } = bodySchemaOf(resource.update!);
+    const held = Object.keys(properties).filter((name) => made.body[name] !== undefined && made.body[name] !== null);
+    if (made.deleted || !held.length) return this.#update(id, made);
+    const name = this.#coverage.least(held, (candidate) => `${resource.update} ${candidate} edited alone`);
+    const body = this.#bodyOf(resource.update!, properties, [name]);
+    if (typeof made.body[name] === 'boolean' && typeof body[name] === 'boolean') body[name] = !made.body[name];
+    if (!(name in body)) return this.#update(id, made);
+    made.body = { ...made.body, ...body };
+    return { id, operationId: resource.update!, params: { id: { ref: made.ref } }, query: {}, body, variant: 'valid' };
   }
 
   /**
@@ -325,6 +377,8 @@ class Generator {
     // Now and then a loss without its reason: refused (3: "`loss_reason` set in the same request").
     const reason = type === 'lost' && this.#prng.chance(0.6) ? { loss_reason: `${this.#values.marker} price` } : {};
     const body = { stage_id: { stageOf: made.ref, type }, ...reason };
+    // A closed lead is no longer open: its contact's open leads (2.4) read right after.
+    this.#readLinked(made);
     return { id, operationId: 'updateLead', params: { id: { ref: made.ref } }, query: {}, body, variant: 'valid' };
   }
 
