@@ -25,6 +25,11 @@ export function isQueryable(resource: string): boolean {
   return resource in ENTITIES;
 }
 
+/** The query endpoint's entity of a resource (`lead` → `leads`). */
+export function queryEntityOf(resource: string): string {
+  return ENTITIES[resource]!;
+}
+
 /** The fields a query may filter on, from a record's body: its own, and each custom value as `custom.<key>`. */
 function filterable(body: Record<string, unknown>): [string, unknown][] {
   const custom = body.custom && typeof body.custom === 'object' ? Object.entries(body.custom as Record<string, unknown>) : [];

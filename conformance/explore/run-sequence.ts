@@ -11,6 +11,7 @@ import { operationOf } from './document-schemas.ts';
 import { resourceNamed } from './resources.ts';
 import { isCursorOf, isRef, isStageOf, OWNER_REF, type StageOf, type Step } from './sequence.ts';
 import type { Side } from './sides.ts';
+import { fieldsReadBack, noteFilteredOn, unlistedFields, type FilteredOn } from './query-fields.ts';
 
 export type Executed = { step: Step; target: Exchange; oracle: Exchange; differences: Difference[] };
 /** `numbers`: the first `number` each side gave each of the run's records, by reference. */
@@ -21,6 +22,8 @@ export type SequenceRun = {
   notOffered: Set<string>;
   numbers: { target: Map<number, unknown>; oracle: Map<number, unknown> };
   sentBefore: Map<number, Set<string>>;
+  /** The fields each entity's accepted queries filtered on (query-fields.ts). */
+  filteredOn: FilteredOn;
   /** How many events about the run's records the oracle delivered and the target's were compared with (delivered-events.ts). */
   eventsCompared: number;
 };
@@ -44,6 +47,7 @@ export async function runSequence(steps: readonly Step[], sides: RunSides): Prom
     notOffered: new Set(),
     numbers: { target: new Map(), oracle: new Map() },
     sentBefore: new Map(),
+    filteredOn: new Map(),
     eventsCompared: 0,
   };
   if (steps.some((step) => Object.values(step.body ?? {}).some((value) => isRef(value) && value.ref === OWNER_REF))) {
@@ -89,7 +93,17 @@ async function runStep(step: Step, sides: RunSides, run: SequenceRun): Promise<v
     sent: step.body,
     sentBefore: run.sentBefore,
   });
-  const executed = { step, target, oracle, differences: [...differences, ...renumbered(target, oracle, refs, run.numbers)] };
+  noteFilteredOn(step, target, oracle, run.filteredOn);
+  const executed = {
+    step,
+    target,
+    oracle,
+    differences: [
+      ...differences,
+      ...renumbered(target, oracle, refs, run.numbers),
+      ...unlistedFields(step, target, oracle, run.filteredOn),
+    ],
+  };
   rememberSent(step, oracle, run.sentBefore);
   run.executed.push(executed);
   sides.onExecuted?.(executed);
@@ -226,5 +240,5 @@ function readBackSteps(steps: readonly Step[], sides: RunSides): Step[] {
   const tags = steps.some((step) => step.creates === 'tag' && sides.target.ids.has(step.id))
     ? [{ id: -100_000, operationId: 'listTags', params: {}, query: {}, variant: 'valid' as const }]
     : [];
-  return [...reads, ...tags];
+  return [...reads, ...tags, ...fieldsReadBack(steps)];
 }

@@ -5,7 +5,7 @@ import { allowsNull, bodySchemaOf } from './document-schemas.ts';
 import { Coverage } from './coverage.ts';
 import { refusedCustom } from './custom-fields.ts';
 import { filtersOf } from './list-filters.ts';
-import { isQueryable, queryStep } from './query-moves.ts';
+import { isQueryable, queryEntityOf, queryStep } from './query-moves.ts';
 import { Prng } from './prng.ts';
 import { ENTITY_TYPES, RESOURCES, resourceNamed, resourceOfPrefix, type Resource, type ResourceName } from './resources.ts';
 import { pastBound, valueFor, wrongTypeFor, type ValueContext } from './values.ts';
@@ -496,6 +496,11 @@ class Generator {
   /** A query of the entity of a record the run made (query-moves.ts); a list when none has a field to filter on. */
   #query(id: number): Step {
     const about = this.#made.filter((made) => isQueryable(made.resource));
+    // Now and then the fields the endpoint filters on, of an entity the run has records of (4.13: `GET /v1/query/{entity}/fields`).
+    if (about.length && this.#prng.chance(0.2)) {
+      const entity = queryEntityOf(this.#prng.pick(about).resource);
+      return { id, operationId: 'listQueryFields', params: { entity }, query: {}, variant: 'valid' };
+    }
     const step = about.length ? queryStep(id, this.#prng.pick(about), this.#values.marker, this.#prng, this.#coverage) : undefined;
     return step ?? this.#list(id);
   }
