@@ -140,6 +140,8 @@ export type SequenceOptions = {
   custom?: boolean;
   /** Where webhooks point (the run's receiver, which the target delivers to); none: no webhook is made. */
   webhookUrl?: string | undefined;
+  /** Both sides have the conversations of conversations.ts (a mock target), under these references. */
+  conversations?: readonly number[];
 };
 
 export function generateSequence(seed: number, count: number, marker: string, options: SequenceOptions = {}): Step[] {
@@ -165,6 +167,8 @@ class Generator {
     const { webhookUrl } = options;
     const custom = options.custom ?? false;
     this.#values = { prng, coverage: this.#coverage, marker, custom, webhookUrl, refOf: (prefix) => this.#refOfPrefix(prefix), tagNames };
+    for (const ref of options.conversations ?? [])
+      this.#made.push({ ref, resource: 'conversation', deleted: false, links: new Set(), body: {} });
   }
 
   step(id: number): Step {
@@ -446,10 +450,24 @@ class Generator {
     if (!acting.length) return this.#read(id, this.#prng.pick(live));
     const made = this.#prng.pick(acting);
     const operationId = this.#coverage.least(resourceNamed(made.resource).actions!, (action) => `action ${action}`);
-    const step: Step = { id, operationId, params: { id: { ref: made.ref } }, query: {}, variant: 'valid' };
-    if (operationId !== resourceNamed('delivery').create) return step;
-    this.#made.push({ ref: id, resource: 'delivery', deleted: false, links: new Set([made.ref]), body: {}, parent: made.ref });
-    return { ...step, creates: 'delivery' };
+    const body = this.#actionBody(operationId);
+    const step: Step = { id, operationId, params: { id: { ref: made.ref } }, query: {}, ...(body ? { body } : {}), variant: 'valid' };
+    // A conversation's state changed: read right after (an action's answer is x-inferred, its read is not).
+    if (made.resource === 'conversation') this.#derivedReads.push((next) => this.#read(next, made));
+    const creates = RESOURCES.find((resource) => resource.madeWhen === 'action' && resource.create === operationId)?.name;
+    if (!creates) return step;
+    this.#made.push({ ref: id, resource: creates, deleted: false, links: new Set([made.ref]), body: body ?? {}, parent: made.ref });
+    return { ...step, creates };
+  }
+
+  /** The body an action's schema asks for (its required properties and a few more; an assignee now and then cleared with `null`), none when it takes none. */
+  #actionBody(operationId: string): Record<string, unknown> | undefined {
+    const { properties, required } = bodySchemaOf(operationId);
+    const names = Object.keys(properties);
+    if (!names.length) return undefined;
+    const body = this.#bodyOf(operationId, properties, [...new Set([...required, ...this.#prng.some(names)])]);
+    if ('assignee_id' in body && this.#prng.chance(0.3)) body.assignee_id = null;
+    return body;
   }
 
   /**
@@ -567,8 +585,13 @@ class Generator {
     const live = ofResource.filter((candidate) => !candidate.deleted);
     const made = this.#prng.pick(live.length && this.#prng.chance(0.8) ? live : ofResource);
     const { properties } = bodySchemaOf(operationId);
+    // A change sends a few properties; an action the body its schema asks for (an assign's assignee), so that only the workspace is wrong.
     const body =
-      operationId === resource.update ? this.#bodyOf(operationId, properties, this.#prng.some(Object.keys(properties))) : undefined;
+      operationId === resource.update
+        ? this.#bodyOf(operationId, properties, this.#prng.some(Object.keys(properties)))
+        : resource.actions?.includes(operationId)
+          ? this.#actionBody(operationId)
+          : undefined;
     this.#followUps.unshift((next) => this.#read(next, made));
     return {
       id,
