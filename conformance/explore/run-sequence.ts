@@ -102,11 +102,31 @@ async function runStep(step: Step, sides: RunSides, run: SequenceRun): Promise<v
       ...differences,
       ...renumbered(target, oracle, refs, run.numbers),
       ...unlistedFields(step, target, oracle, run.filteredOn),
+      ...shortPage(step, target, oracle),
     ],
   };
   rememberSent(step, oracle, run.sentBefore);
   run.executed.push(executed);
   sides.onExecuted?.(executed);
+}
+
+/** Spec 4.13 and 8: `limit` defaults to 50 and a larger one than 250 is treated as 250. */
+const DEFAULT_LIMIT = 50;
+const MAX_LIMIT = 250;
+
+/**
+ * A page that is not the last holds as many items as the limit asked for (4.13: `limit`, max 250,
+ * larger treated as 250; 8: timeline max 250): a target page with a next cursor and fewer items,
+ * where the oracle's page holds more, is a divergence. Only a list's page (its `data`).
+ */
+function shortPage(step: Step, target: Exchange, oracle: Exchange): Difference[] {
+  const [theirs, ours] = [target.json?.data, oracle.json?.data];
+  if (target.status !== 200 || oracle.status !== 200 || !Array.isArray(theirs) || !Array.isArray(ours) || !target.json?.next_cursor)
+    return [];
+  const asked = typeof step.query.limit === 'string' ? Number(step.query.limit) : DEFAULT_LIMIT;
+  const limit = Math.min(Number.isFinite(asked) && asked > 0 ? asked : DEFAULT_LIMIT, MAX_LIMIT);
+  if (theirs.length >= limit || ours.length <= theirs.length) return [];
+  return [{ at: 'data.length', target: `${theirs.length} items and a next cursor (limit ${limit})`, oracle: ours.length }];
 }
 
 /** The id a create answered: its record's, or the record inside it (a webhook's create answers `{webhook, secret}`, spec 4.11). */

@@ -69,6 +69,8 @@ const MOVES: [Move, number][] = [
   ['unknown-field', 3],
   ['other-workspace', 5],
 ];
+/** How many notes the one long history of a run holds: past 100, the largest page a server may wrongly cap at. */
+const LONG_HISTORY = 110;
 const MOVE_WEIGHTS = { moves: MOVES, total: MOVES.reduce((sum, [, weight]) => sum + weight, 0) };
 
 export type Step = {
@@ -158,6 +160,8 @@ class Generator {
   readonly #derivedReads: ((id: number) => Step)[] = [];
   readonly #prng: Prng;
   readonly #coverage: Coverage;
+  /** Whether a record has been given a long history yet (#longHistory: once a run). */
+  #historyBuilt = false;
   readonly #values: ValueContext;
 
   constructor(prng: Prng, marker: string, options: SequenceOptions) {
@@ -541,11 +545,36 @@ class Generator {
   #timeline(id: number): Step {
     const about = this.#made.filter((made) => ENTITY_TYPES.includes(made.resource));
     if (!about.length) return this.#list(id);
+    if (!this.#historyBuilt && this.#made.length > 40 && this.#prng.chance(0.25)) return this.#longHistory(id, about);
     const chosen = this.#prng.pick(about);
     const query = { entity_type: chosen.resource, entity_id: { ref: chosen.ref }, limit: this.#prng.pick(['2', '250']) };
     const step: Step = { id, operationId: 'listTimeline', params: {}, query, variant: 'valid' };
     this.#lists.push(step);
     return step;
+  }
+
+  /**
+   * A record with a long history, once a run: more notes about one live record than the largest
+   * page some servers give (LONG_HISTORY, past 100), then its timeline read a page at a time at
+   * the document's largest limit and at the default, and paged on (4.5, 8: a timeline page holds up
+   * to 250 items; a page with a next cursor holds as many as the limit asked for).
+   */
+  #longHistory(id: number, about: Made[]): Step {
+    const live = about.filter((made) => !made.deleted);
+    if (!live.length) return this.#list(id);
+    this.#historyBuilt = true;
+    const chosen = this.#prng.pick(live);
+    for (let more = LONG_HISTORY - 1; more > 0; more--)
+      this.#derivedReads.push((next) => this.#create(next, resourceNamed('note'), chosen));
+    for (const limit of ['250', undefined, '250']) {
+      this.#derivedReads.push((next) => {
+        const query = { entity_type: chosen.resource, entity_id: { ref: chosen.ref }, ...(limit ? { limit } : {}) };
+        const step: Step = { id: next, operationId: 'listTimeline', params: {}, query, variant: 'valid' };
+        this.#lists.push(step);
+        return step;
+      });
+    }
+    return this.#create(id, resourceNamed('note'), chosen);
   }
 
   /**
