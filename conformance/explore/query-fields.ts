@@ -48,14 +48,9 @@ export function unlistedFields(step: Step, target: Exchange, oracle: Exchange, f
     .map((field) => ({ at: `data[field=${field}]`, target: 'not listed, though the query endpoint filtered on it', oracle: 'listed' }));
 }
 
-/** A read of each queried entity's fields (after the sequence, with the read-back). */
-export function fieldsReadBack(steps: readonly Step[]): Step[] {
-  const entities = [
-    ...new Set(
-      steps.flatMap((step) => (step.operationId === 'runQuery' && typeof step.params.entity === 'string' ? [step.params.entity] : [])),
-    ),
-  ];
-  return entities.map((entity, index) => ({
+/** A read of the fields of each entity the run's accepted queries filtered on (after the sequence, with the read-back). */
+export function fieldsReadBack(filteredOn: FilteredOn): Step[] {
+  return [...filteredOn.keys()].map((entity, index) => ({
     id: -200_000 - index,
     operationId: 'listQueryFields',
     params: { entity },

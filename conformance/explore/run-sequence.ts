@@ -60,7 +60,7 @@ export async function runSequence(steps: readonly Step[], sides: RunSides): Prom
       await runStep(step, sides, run);
       await sides.events?.afterStep(step, sides.target, sides.oracle);
     }
-    for (const step of readBackSteps(steps, sides)) await runStep(step, sides, run);
+    for (const step of readBackSteps(steps, sides, run)) await runStep(step, sides, run);
     run.eventsCompared = (await sides.events?.compare(run.executed, refsOf(sides), sides.target)) ?? 0;
   } finally {
     await sides.events?.unsubscribe(sides.target);
@@ -251,7 +251,7 @@ function idOf(ref: { ref: number; unknown?: true }, side: Side): string | undefi
 }
 
 /** A read of every record the sequence made (a tag's through the list), after its last step. */
-function readBackSteps(steps: readonly Step[], sides: RunSides): Step[] {
+function readBackSteps(steps: readonly Step[], sides: RunSides, run: SequenceRun): Step[] {
   const reads = steps.flatMap((step) => {
     const resource = step.creates && resourceNamed(step.creates);
     if (!resource?.read || !sides.target.ids.has(step.id)) return [];
@@ -260,5 +260,5 @@ function readBackSteps(steps: readonly Step[], sides: RunSides): Step[] {
   const tags = steps.some((step) => step.creates === 'tag' && sides.target.ids.has(step.id))
     ? [{ id: -100_000, operationId: 'listTags', params: {}, query: {}, variant: 'valid' as const }]
     : [];
-  return [...reads, ...tags, ...fieldsReadBack(steps)];
+  return [...reads, ...tags, ...fieldsReadBack(run.filteredOn)];
 }

@@ -181,7 +181,8 @@ class Generator {
     const next = this.#followUps.shift();
     if (next && this.#prng.chance(0.6)) return next(id);
     const live = this.#made.filter((made) => !made.deleted);
-    if (live.length < 2) return this.#create(id);
+    // Two records of the run's own first (the workspace's conversations of conversations.ts are there from the start).
+    if (live.filter((made) => made.ref >= 0).length < 2) return this.#create(id);
     let roll = this.#prng.next() * MOVE_WEIGHTS.total;
     const move = MOVE_WEIGHTS.moves.find(([, weight]) => (roll -= weight) < 0)?.[0] ?? 'create';
     return this.#move(move, id, live);
