@@ -8,6 +8,7 @@ import { ConformanceClient } from '../client.ts';
 import { WebhookReceiver } from '../../harness/webhook-receiver.ts';
 import { controlPost, resolveTarget, type Target, type TargetOptions } from '../target.ts';
 import { addCustomFields } from './custom-fields.ts';
+import { addConversations, CONVERSATION_REFS } from './conversations.ts';
 import { addPeople, httpPoster } from './members.ts';
 import type { Difference } from './compare.ts';
 import { operationOf } from './document-schemas.ts';
@@ -90,9 +91,13 @@ export async function runExplore(options: ExploreOptions): Promise<ExploreReport
     : new Map();
   const play = async (steps: Step[], deadline?: number): Promise<Played> => {
     const marker = markerOf(replay++);
+    // On a mock each sequence gets conversations of its own on both sides (conversations.ts), its marker in their clients' names.
+    const conversations = target.mock
+      ? await addConversations(httpPoster(target.mock.controlUrl, target.mock.controlToken), target.mock.workspaceId, marker)
+      : new Map<number, string>();
     const sides = {
-      target: targetSide(client, pace, target.otherKey, people, settleOf(target.mock)),
-      oracle: await oracleSide(oracle, people.size > 0),
+      target: targetSide(client, pace, target.otherKey, new Map([...people, ...conversations]), settleOf(target.mock)),
+      oracle: await oracleSide(oracle, people.size > 0, conversations.size ? marker : undefined),
       targetIsMock,
       signal: options.signal,
       deadline,
@@ -110,7 +115,11 @@ export async function runExplore(options: ExploreOptions): Promise<ExploreReport
         (path, body) => controlPost({ baseUrl: target.mock!.controlUrl, token: target.mock!.controlToken }, path, body),
         target.mock.workspaceId,
       );
-    const generated = generateSequence(options.seed, options.calls, markerOf(0), { custom: targetIsMock, webhookUrl: webhooks?.url });
+    const generated = generateSequence(options.seed, options.calls, markerOf(0), {
+      custom: targetIsMock,
+      webhookUrl: webhooks?.url,
+      ...(targetIsMock ? { conversations: CONVERSATION_REFS } : {}),
+    });
     const chosen = options.steps && new Set(options.steps);
     const sequence = chosen ? closed(generated.filter((step) => chosen.has(step.id))) : generated;
     const deadline = options.budgetSeconds === undefined ? undefined : started + options.budgetSeconds * 1000;

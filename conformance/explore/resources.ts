@@ -8,7 +8,8 @@
 // back through no route yet), conversations and messages (channels), webhooks and deliveries (a
 // receiver; webhooks themselves, their pings, deliveries and secrets are covered on a mock that
 // delivers to 127.0.0.1), bulk runs and queries, forms and OAuth.
-export type ResourceName = 'contact' | 'company' | 'lead' | 'task' | 'product' | 'tag' | 'note' | 'webhook' | 'delivery';
+export type ResourceName =
+  'contact' | 'company' | 'lead' | 'task' | 'product' | 'tag' | 'note' | 'webhook' | 'delivery' | 'conversation' | 'message';
 
 export type Resource = {
   name: ResourceName;
@@ -23,10 +24,13 @@ export type Resource = {
   list?: { operationId: string; search: boolean; paged: boolean };
   /** Properties a create must carry beyond the schema's `required` (a contact's identity, spec 4.3). */
   createWith?: string[];
-  /** Routes that act on one record with no body (a webhook's ping and rotate-secret, spec 4.11). */
+  /** Routes that act on one record (a webhook's ping and rotate-secret, spec 4.11; a conversation's assign, resolve, reopen, snooze and send, 4.8), with the body their schema asks for. */
   actions?: string[];
-  /** Made only where the run has a webhook receiver the target delivers to (a mock taking 127.0.0.1), or only by an action (a ping's delivery). */
-  madeWhen?: 'receiver' | 'action';
+  /**
+   * Made only where the run has a webhook receiver the target delivers to (a mock taking 127.0.0.1), only by an action (a ping's
+   * delivery, a message sent), or only through the control API before the sequence (conversations.ts; `create` is then its read).
+   */
+  madeWhen?: 'receiver' | 'action' | 'control';
 };
 
 export const RESOURCES: Resource[] = [
@@ -103,6 +107,17 @@ export const RESOURCES: Resource[] = [
   },
   // A ping's delivery (4.11: "ping sends a ping event at once and answers with the delivery result"), read under its webhook.
   { name: 'delivery', prefix: 'dlv', create: 'pingWebhook', madeWhen: 'action' },
+  // A client's conversation (conversations.ts makes two per sequence on a mock target), and the messages the run sends to it.
+  {
+    name: 'conversation',
+    prefix: 'cv',
+    create: 'getConversation',
+    read: 'getConversation',
+    list: { operationId: 'listConversations', search: true, paged: true },
+    actions: ['assignConversation', 'resolveConversation', 'reopenConversation', 'snoozeConversation', 'sendMessage'],
+    madeWhen: 'control',
+  },
+  { name: 'message', prefix: 'msg', create: 'sendMessage', madeWhen: 'action' },
 ];
 
 export function resourceNamed(name: ResourceName): Resource {

@@ -11,6 +11,7 @@ import { operationOf } from './document-schemas.ts';
 import { resourceNamed } from './resources.ts';
 import { isCursorOf, isRef, isStageOf, OWNER_REF, type StageOf, type Step } from './sequence.ts';
 import type { Side } from './sides.ts';
+import { fieldsReadBack, noteFilteredOn, unlistedFields, type FilteredOn } from './query-fields.ts';
 
 export type Executed = { step: Step; target: Exchange; oracle: Exchange; differences: Difference[] };
 /** `numbers`: the first `number` each side gave each of the run's records, by reference. */
@@ -21,6 +22,8 @@ export type SequenceRun = {
   notOffered: Set<string>;
   numbers: { target: Map<number, unknown>; oracle: Map<number, unknown> };
   sentBefore: Map<number, Set<string>>;
+  /** The fields each entity's accepted queries filtered on (query-fields.ts). */
+  filteredOn: FilteredOn;
   /** How many events about the run's records the oracle delivered and the target's were compared with (delivered-events.ts). */
   eventsCompared: number;
 };
@@ -44,6 +47,7 @@ export async function runSequence(steps: readonly Step[], sides: RunSides): Prom
     notOffered: new Set(),
     numbers: { target: new Map(), oracle: new Map() },
     sentBefore: new Map(),
+    filteredOn: new Map(),
     eventsCompared: 0,
   };
   if (steps.some((step) => Object.values(step.body ?? {}).some((value) => isRef(value) && value.ref === OWNER_REF))) {
@@ -56,7 +60,7 @@ export async function runSequence(steps: readonly Step[], sides: RunSides): Prom
       await runStep(step, sides, run);
       await sides.events?.afterStep(step, sides.target, sides.oracle);
     }
-    for (const step of readBackSteps(steps, sides)) await runStep(step, sides, run);
+    for (const step of readBackSteps(steps, sides, run)) await runStep(step, sides, run);
     run.eventsCompared = (await sides.events?.compare(run.executed, refsOf(sides), sides.target)) ?? 0;
   } finally {
     await sides.events?.unsubscribe(sides.target);
@@ -89,10 +93,40 @@ async function runStep(step: Step, sides: RunSides, run: SequenceRun): Promise<v
     sent: step.body,
     sentBefore: run.sentBefore,
   });
-  const executed = { step, target, oracle, differences: [...differences, ...renumbered(target, oracle, refs, run.numbers)] };
+  noteFilteredOn(step, target, oracle, run.filteredOn);
+  const executed = {
+    step,
+    target,
+    oracle,
+    differences: [
+      ...differences,
+      ...renumbered(target, oracle, refs, run.numbers),
+      ...unlistedFields(step, target, oracle, run.filteredOn),
+      ...shortPage(step, target, oracle),
+    ],
+  };
   rememberSent(step, oracle, run.sentBefore);
   run.executed.push(executed);
   sides.onExecuted?.(executed);
+}
+
+/** Spec 4.13 and 8: `limit` defaults to 50 and a larger one than 250 is treated as 250. */
+const DEFAULT_LIMIT = 50;
+const MAX_LIMIT = 250;
+
+/**
+ * A page that is not the last holds as many items as the limit asked for (4.13: `limit`, max 250,
+ * larger treated as 250; 8: timeline max 250): a target page with a next cursor and fewer items,
+ * where the oracle's page holds more, is a divergence. Only a list's page (its `data`).
+ */
+function shortPage(step: Step, target: Exchange, oracle: Exchange): Difference[] {
+  const [theirs, ours] = [target.json?.data, oracle.json?.data];
+  if (target.status !== 200 || oracle.status !== 200 || !Array.isArray(theirs) || !Array.isArray(ours) || !target.json?.next_cursor)
+    return [];
+  const asked = typeof step.query.limit === 'string' ? Number(step.query.limit) : DEFAULT_LIMIT;
+  const limit = Math.min(Number.isFinite(asked) && asked > 0 ? asked : DEFAULT_LIMIT, MAX_LIMIT);
+  if (theirs.length >= limit || ours.length <= theirs.length) return [];
+  return [{ at: 'data.length', target: `${theirs.length} items and a next cursor (limit ${limit})`, oracle: ours.length }];
 }
 
 /** The id a create answered: its record's, or the record inside it (a webhook's create answers `{webhook, secret}`, spec 4.11). */
@@ -217,7 +251,7 @@ function idOf(ref: { ref: number; unknown?: true }, side: Side): string | undefi
 }
 
 /** A read of every record the sequence made (a tag's through the list), after its last step. */
-function readBackSteps(steps: readonly Step[], sides: RunSides): Step[] {
+function readBackSteps(steps: readonly Step[], sides: RunSides, run: SequenceRun): Step[] {
   const reads = steps.flatMap((step) => {
     const resource = step.creates && resourceNamed(step.creates);
     if (!resource?.read || !sides.target.ids.has(step.id)) return [];
@@ -226,5 +260,5 @@ function readBackSteps(steps: readonly Step[], sides: RunSides): Step[] {
   const tags = steps.some((step) => step.creates === 'tag' && sides.target.ids.has(step.id))
     ? [{ id: -100_000, operationId: 'listTags', params: {}, query: {}, variant: 'valid' as const }]
     : [];
-  return [...reads, ...tags];
+  return [...reads, ...tags, ...fieldsReadBack(run.filteredOn)];
 }

@@ -5,7 +5,7 @@ import { allowsNull, bodySchemaOf } from './document-schemas.ts';
 import { Coverage } from './coverage.ts';
 import { refusedCustom } from './custom-fields.ts';
 import { filtersOf } from './list-filters.ts';
-import { isQueryable, queryStep } from './query-moves.ts';
+import { isQueryable, queryEntityOf, queryStep } from './query-moves.ts';
 import { Prng } from './prng.ts';
 import { ENTITY_TYPES, RESOURCES, resourceNamed, resourceOfPrefix, type Resource, type ResourceName } from './resources.ts';
 import { pastBound, valueFor, wrongTypeFor, type ValueContext } from './values.ts';
@@ -30,6 +30,7 @@ type Move =
   | 'create'
   | 'read'
   | 'update'
+  | 'edits'
   | 'remove'
   | 'restore'
   | 'list'
@@ -49,7 +50,8 @@ type Move =
 const MOVES: [Move, number][] = [
   ['create', 20],
   ['read', 11],
-  ['update', 15],
+  ['update', 12],
+  ['edits', 4],
   ['remove', 7],
   ['restore', 6],
   ['list', 10],
@@ -67,6 +69,8 @@ const MOVES: [Move, number][] = [
   ['unknown-field', 3],
   ['other-workspace', 5],
 ];
+/** How many notes the one long history of a run holds: past 100, the largest page a server may wrongly cap at. */
+const LONG_HISTORY = 110;
 const MOVE_WEIGHTS = { moves: MOVES, total: MOVES.reduce((sum, [, weight]) => sum + weight, 0) };
 
 export type Step = {
@@ -138,6 +142,8 @@ export type SequenceOptions = {
   custom?: boolean;
   /** Where webhooks point (the run's receiver, which the target delivers to); none: no webhook is made. */
   webhookUrl?: string | undefined;
+  /** Both sides have the conversations of conversations.ts (a mock target), under these references. */
+  conversations?: readonly number[];
 };
 
 export function generateSequence(seed: number, count: number, marker: string, options: SequenceOptions = {}): Step[] {
@@ -150,8 +156,12 @@ class Generator {
   readonly #lists: Step[] = [];
   /** What follows a delete or a restore soon after: a read of the record, a change of it, or its list. */
   readonly #followUps: ((id: number) => Step)[] = [];
+  /** Reads that follow a step for certain: the records whose derived values it may have changed (a contact's open leads after its lead moved). */
+  readonly #derivedReads: ((id: number) => Step)[] = [];
   readonly #prng: Prng;
   readonly #coverage: Coverage;
+  /** Whether a record has been given a long history yet (#longHistory: once a run). */
+  #historyBuilt = false;
   readonly #values: ValueContext;
 
   constructor(prng: Prng, marker: string, options: SequenceOptions) {
@@ -161,13 +171,18 @@ class Generator {
     const { webhookUrl } = options;
     const custom = options.custom ?? false;
     this.#values = { prng, coverage: this.#coverage, marker, custom, webhookUrl, refOf: (prefix) => this.#refOfPrefix(prefix), tagNames };
+    for (const ref of options.conversations ?? [])
+      this.#made.push({ ref, resource: 'conversation', deleted: false, links: new Set(), body: {} });
   }
 
   step(id: number): Step {
+    const derived = this.#derivedReads.shift();
+    if (derived) return derived(id);
     const next = this.#followUps.shift();
     if (next && this.#prng.chance(0.6)) return next(id);
     const live = this.#made.filter((made) => !made.deleted);
-    if (live.length < 2) return this.#create(id);
+    // Two records of the run's own first (the workspace's conversations of conversations.ts are there from the start).
+    if (live.filter((made) => made.ref >= 0).length < 2) return this.#create(id);
     let roll = this.#prng.next() * MOVE_WEIGHTS.total;
     const move = MOVE_WEIGHTS.moves.find(([, weight]) => (roll -= weight) < 0)?.[0] ?? 'create';
     return this.#move(move, id, live);
@@ -184,6 +199,8 @@ class Generator {
       // A change of a record in the trash now and then: refused (410), and it stays as it was.
       case 'update':
         return this.#update(id, this.#prng.chance(0.15) ? any() : alive());
+      case 'edits':
+        return this.#edits(id, live);
       case 'remove':
         return this.#remove(id, alive());
       case 'restore':
@@ -248,7 +265,9 @@ class Generator {
 
   #createBody(resource: Resource): Record<string, unknown> {
     const { properties, required } = bodySchemaOf(resource.create);
-    const wanted = new Set([...required, ...(resource.createWith ?? []), ...this.#prng.some(Object.keys(properties))]);
+    // Now and then a record with every property its create takes (a state where every field beside a later change holds a value).
+    const some = this.#prng.chance(0.2) ? Object.keys(properties) : this.#prng.some(Object.keys(properties));
+    const wanted = new Set([...required, ...(resource.createWith ?? []), ...some]);
     const body = this.#bodyOf(resource.create, properties, [...wanted]);
     if ('entity_type' in properties) Object.assign(body, this.#entity(resource.name === 'note'));
     return body;
@@ -281,10 +300,22 @@ class Generator {
     const reads = [(id: number) => this.#read(id, made), (id: number) => this.#update(id, made)];
     // A note about it (in the trash: 410, spec 2.1; restored: taken).
     if (ENTITY_TYPES.includes(made.resource)) reads.push((id) => this.#create(id, resourceNamed('note'), made));
-    // A read of a record linked to it, either way (what a delete or a restore may change there: a contact's open leads, a lead's contact).
-    const linked = this.#made.filter((other) => other !== made && (made.links.has(other.ref) || other.links.has(made.ref)));
-    if (linked.length) reads.push((id) => this.#read(id, this.#prng.pick(linked)));
+    this.#readLinked(made);
     return resource.list ? [...reads, (id: number) => this.#list(id, resource)] : reads;
+  }
+
+  /**
+   * Every live record linked to `made`, either way, read right after the step that changed it
+   * (what a delete, a restore, a close or a new link may change there: a contact's open leads, a
+   * lead's contact, a tag's usage), a few at most.
+   */
+  #readLinked(made: Made, also: number[] = []): void {
+    const refs = new Set([...also, ...made.links]);
+    const linked = this.#made.filter(
+      (other) =>
+        other !== made && !other.deleted && resourceNamed(other.resource).read && (refs.has(other.ref) || other.links.has(made.ref)),
+    );
+    for (const other of linked.length ? this.#prng.some(linked).slice(0, 3) : []) this.#derivedReads.push((id) => this.#read(id, other));
   }
 
   #update(id: number, made: Made): Step {
@@ -300,10 +331,40 @@ class Generator {
       body[alone!] = !made.body[alone!];
     // `null` clears what the schema lets it clear (spec 4.2, 4.3: "`null` clears").
     for (const name of Object.keys(body)) if (allowsNull(properties[name]!) && this.#prng.chance(0.25)) body[name] = null;
+    // A link changed: the record it left and the one it joined are read right after (their derived values).
+    const linksBefore = [...made.links];
     for (const ref of refsIn(body)) made.links.add(ref);
+    if (refsIn(body).length || Object.values(body).includes(null)) this.#readLinked(made, linksBefore);
     made.body = { ...made.body, ...body };
     if (made.tagName && tagNameOf(body.name)) made.tagName = tagNameOf(body.name);
     return { id, operationId: resource.update, params: { id: { ref: made.ref } }, query: {}, body, variant: 'valid' };
+  }
+
+  /**
+   * A few changes of one record in a row, each of one property the record holds a value of, alone
+   * (as a person edits a record field by field; 2.1: PATCH changes only the fields sent, so every
+   * value beside it, a lead's currency beside its amount, must stay as it is).
+   */
+  #edits(id: number, live: Made[]): Step {
+    const editable = live.filter((made) => resourceNamed(made.resource).update);
+    if (!editable.length) return this.#create(id);
+    const made = this.#prng.pick(editable);
+    for (let more = 1 + this.#prng.int(3); more > 0; more--) this.#derivedReads.push((next) => this.#editAlone(next, made));
+    return this.#editAlone(id, made);
+  }
+
+  /** One property the record holds, changed alone (each in turn); a change like any other when it holds none (or is in the trash by then). */
+  #editAlone(id: number, made: Made): Step {
+    const resource = resourceNamed(made.resource);
+    const { properties } = bodySchemaOf(resource.update!);
+    const held = Object.keys(properties).filter((name) => made.body[name] !== undefined && made.body[name] !== null);
+    if (made.deleted || !held.length) return this.#update(id, made);
+    const name = this.#coverage.least(held, (candidate) => `${resource.update} ${candidate} edited alone`);
+    const body = this.#bodyOf(resource.update!, properties, [name]);
+    if (typeof made.body[name] === 'boolean' && typeof body[name] === 'boolean') body[name] = !made.body[name];
+    if (!(name in body)) return this.#update(id, made);
+    made.body = { ...made.body, ...body };
+    return { id, operationId: resource.update!, params: { id: { ref: made.ref } }, query: {}, body, variant: 'valid' };
   }
 
   /**
@@ -325,6 +386,8 @@ class Generator {
     // Now and then a loss without its reason: refused (3: "`loss_reason` set in the same request").
     const reason = type === 'lost' && this.#prng.chance(0.6) ? { loss_reason: `${this.#values.marker} price` } : {};
     const body = { stage_id: { stageOf: made.ref, type }, ...reason };
+    // A closed lead is no longer open: its contact's open leads (2.4) read right after.
+    this.#readLinked(made);
     return { id, operationId: 'updateLead', params: { id: { ref: made.ref } }, query: {}, body, variant: 'valid' };
   }
 
@@ -392,10 +455,24 @@ class Generator {
     if (!acting.length) return this.#read(id, this.#prng.pick(live));
     const made = this.#prng.pick(acting);
     const operationId = this.#coverage.least(resourceNamed(made.resource).actions!, (action) => `action ${action}`);
-    const step: Step = { id, operationId, params: { id: { ref: made.ref } }, query: {}, variant: 'valid' };
-    if (operationId !== resourceNamed('delivery').create) return step;
-    this.#made.push({ ref: id, resource: 'delivery', deleted: false, links: new Set([made.ref]), body: {}, parent: made.ref });
-    return { ...step, creates: 'delivery' };
+    const body = this.#actionBody(operationId);
+    const step: Step = { id, operationId, params: { id: { ref: made.ref } }, query: {}, ...(body ? { body } : {}), variant: 'valid' };
+    // A conversation's state changed: read right after (an action's answer is x-inferred, its read is not).
+    if (made.resource === 'conversation') this.#derivedReads.push((next) => this.#read(next, made));
+    const creates = RESOURCES.find((resource) => resource.madeWhen === 'action' && resource.create === operationId)?.name;
+    if (!creates) return step;
+    this.#made.push({ ref: id, resource: creates, deleted: false, links: new Set([made.ref]), body: body ?? {}, parent: made.ref });
+    return { ...step, creates };
+  }
+
+  /** The body an action's schema asks for (its required properties and a few more; an assignee now and then cleared with `null`), none when it takes none. */
+  #actionBody(operationId: string): Record<string, unknown> | undefined {
+    const { properties, required } = bodySchemaOf(operationId);
+    const names = Object.keys(properties);
+    if (!names.length) return undefined;
+    const body = this.#bodyOf(operationId, properties, [...new Set([...required, ...this.#prng.some(names)])]);
+    if ('assignee_id' in body && this.#prng.chance(0.3)) body.assignee_id = null;
+    return body;
   }
 
   /**
@@ -442,6 +519,11 @@ class Generator {
   /** A query of the entity of a record the run made (query-moves.ts); a list when none has a field to filter on. */
   #query(id: number): Step {
     const about = this.#made.filter((made) => isQueryable(made.resource));
+    // Now and then the fields the endpoint filters on, of an entity the run has records of (4.13: `GET /v1/query/{entity}/fields`).
+    if (about.length && this.#prng.chance(0.2)) {
+      const entity = queryEntityOf(this.#prng.pick(about).resource);
+      return { id, operationId: 'listQueryFields', params: { entity }, query: {}, variant: 'valid' };
+    }
     const step = about.length ? queryStep(id, this.#prng.pick(about), this.#values.marker, this.#prng, this.#coverage) : undefined;
     return step ?? this.#list(id);
   }
@@ -464,11 +546,36 @@ class Generator {
   #timeline(id: number): Step {
     const about = this.#made.filter((made) => ENTITY_TYPES.includes(made.resource));
     if (!about.length) return this.#list(id);
+    if (!this.#historyBuilt && this.#made.length > 40 && this.#prng.chance(0.25)) return this.#longHistory(id, about);
     const chosen = this.#prng.pick(about);
     const query = { entity_type: chosen.resource, entity_id: { ref: chosen.ref }, limit: this.#prng.pick(['2', '250']) };
     const step: Step = { id, operationId: 'listTimeline', params: {}, query, variant: 'valid' };
     this.#lists.push(step);
     return step;
+  }
+
+  /**
+   * A record with a long history, once a run: more notes about one live record than the largest
+   * page some servers give (LONG_HISTORY, past 100), then its timeline read a page at a time at
+   * the document's largest limit and at the default, and paged on (4.5, 8: a timeline page holds up
+   * to 250 items; a page with a next cursor holds as many as the limit asked for).
+   */
+  #longHistory(id: number, about: Made[]): Step {
+    const live = about.filter((made) => !made.deleted);
+    if (!live.length) return this.#list(id);
+    this.#historyBuilt = true;
+    const chosen = this.#prng.pick(live);
+    for (let more = LONG_HISTORY - 1; more > 0; more--)
+      this.#derivedReads.push((next) => this.#create(next, resourceNamed('note'), chosen));
+    for (const limit of ['250', undefined, '250']) {
+      this.#derivedReads.push((next) => {
+        const query = { entity_type: chosen.resource, entity_id: { ref: chosen.ref }, ...(limit ? { limit } : {}) };
+        const step: Step = { id: next, operationId: 'listTimeline', params: {}, query, variant: 'valid' };
+        this.#lists.push(step);
+        return step;
+      });
+    }
+    return this.#create(id, resourceNamed('note'), chosen);
   }
 
   /**
@@ -508,8 +615,13 @@ class Generator {
     const live = ofResource.filter((candidate) => !candidate.deleted);
     const made = this.#prng.pick(live.length && this.#prng.chance(0.8) ? live : ofResource);
     const { properties } = bodySchemaOf(operationId);
+    // A change sends a few properties; an action the body its schema asks for (an assign's assignee), so that only the workspace is wrong.
     const body =
-      operationId === resource.update ? this.#bodyOf(operationId, properties, this.#prng.some(Object.keys(properties))) : undefined;
+      operationId === resource.update
+        ? this.#bodyOf(operationId, properties, this.#prng.some(Object.keys(properties)))
+        : resource.actions?.includes(operationId)
+          ? this.#actionBody(operationId)
+          : undefined;
     this.#followUps.unshift((next) => this.#read(next, made));
     return {
       id,

@@ -8,6 +8,7 @@ import { ConformanceClient } from '../client.ts';
 import { recordExchange, type Exchange } from '../exchange.ts';
 import { createMock, type Mock } from '../../src/mock.ts';
 import { addCustomFields } from './custom-fields.ts';
+import { addConversations } from './conversations.ts';
 import { addPeople, type Poster } from './members.ts';
 
 /** Whom a request is sent as: the run's workspace, or a second one (none given: such steps are skipped). */
@@ -87,19 +88,23 @@ export function createOracle(allowPrivateWebhooks = false): Mock {
 
 /**
  * A fresh oracle workspace (with the custom fields of custom-fields.ts, and the people of
- * members.ts when the target has them too) and a second one to send as.
+ * members.ts and the sequence's conversations of conversations.ts when the target has them too)
+ * and a second one to send as.
  */
-export async function oracleSide(mock: Mock, withPeople: boolean): Promise<Side> {
+export async function oracleSide(mock: Mock, withPeople: boolean, conversationsMarker?: string): Promise<Side> {
   const [own, other] = [await workspaceKey(mock, true), await workspaceKey(mock, false)];
   const [key, otherKey] = [own.key, other.key];
   const post: Poster = async (path, body, headers) => {
     const answer = await call(mock, 'POST', path, undefined, body, headers);
     return answer.status < 300 ? answer.json : undefined;
   };
+  const people = withPeople ? await addPeople(post, own.id) : new Map<number, string>();
+  const conversations =
+    conversationsMarker === undefined ? new Map<number, string>() : await addConversations(post, own.id, conversationsMarker);
   return {
     name: 'oracle',
     hasOtherWorkspace: true,
-    ids: withPeople ? await addPeople(post, own.id) : new Map(),
+    ids: new Map([...people, ...conversations]),
     answers: new Map(),
     stages: new Map(),
     send: (method, path, body, as = 'own') => call(mock, method, path, as === 'own' ? key : otherKey, body),
