@@ -8,27 +8,6 @@ import type { CheckContext } from './context.ts';
 import type { Exchange } from './exchange.ts';
 import { restsOnInferredRoute } from './inferred-route.ts';
 
-/**
- * The suite's former families, which the faults (src/faults) still name until each names its area
- * (issue 23, item 3): the checks are by area (src/spec/areas.ts).
- */
-export const FAMILIES = [
-  'responses',
-  'input',
-  'paging',
-  'state',
-  'leads',
-  'query',
-  'records',
-  'conversations',
-  'events',
-  'webhooks',
-  'forms',
-  'oauth',
-  'limits',
-] as const;
-export type Family = (typeof FAMILIES)[number];
-
 export type CheckInfo = {
   /** `<area>.<slug>`: the check lives in conformance/areas/<area>/ beside the area's rules. */
   id: string;

@@ -88,12 +88,12 @@ function table(results: Record<string, Run>): string {
     const caught = catchers(results, fault);
     const verdict = caught === undefined ? 'not measured' : caught.length ? 'yes' : 'no';
     const artifacts = (failedBeyondClean(results, fault, true) ?? []).map((id) => `\`${id}\``).join(', ');
-    return `| ${fault.name} | ${fault.area} | ${fault.spec} | ${verdict} | ${(caught ?? []).map((id) => `\`${id}\``).join(', ')} | ${artifacts} |`;
+    return `| ${fault.name} | ${fault.huntArea} | ${fault.spec} | ${verdict} | ${(caught ?? []).map((id) => `\`${id}\``).join(', ')} | ${artifacts} |`;
   });
   const measured = huntFaults.filter((fault) => catchers(results, fault) !== undefined);
   const caught = measured.filter((fault) => catchers(results, fault)!.length > 0);
-  const areas = [...new Set(huntFaults.map((fault) => fault.area))].map((area) => {
-    const of = measured.filter((fault) => fault.area === area);
+  const areas = [...new Set(huntFaults.map((fault) => fault.huntArea))].map((area) => {
+    const of = measured.filter((fault) => fault.huntArea === area);
     return `| ${area} | ${of.length} | ${of.filter((fault) => caught.includes(fault)).length} | ${of.filter((fault) => !caught.includes(fault)).length} |`;
   });
   return [
@@ -163,7 +163,7 @@ function exploreTable(results: Results): string {
         run?.first ? `\`${run.first.signature}\` (${run.first.originalLength} → ${run.first.shrunkLength})` : '',
       ];
     });
-    return `| ${fault.name} | ${fault.area} | ${checks ? 'yes' : 'no'} | ${cells.map((cell) => cell.join(' | ')).join(' | ')} |`;
+    return `| ${fault.name} | ${fault.huntArea} | ${checks ? 'yes' : 'no'} | ${cells.map((cell) => cell.join(' | ')).join(' | ')} |`;
   });
   return [
     "## The explorer's column: `crmkit explore --budget 120` against a mock with each fault on (each measure's command below)",

@@ -210,20 +210,20 @@ function knownFaults(value: string): void {
 
 /**
  * `--faults`: each fault with what it breaks. `--reporter json` is for tools (issue 23): the rule
- * ids it proves, and its area (the suite's family it belongs to, until faults take the catalog's areas).
+ * ids it proves, and its spec area.
  */
 function printFaults(reporter: (typeof FAULT_REPORTERS)[number]): void {
   if (reporter === 'json') {
-    const faults = FAULT_CATALOG.map(({ name, family }) => ({
+    const faults = FAULT_CATALOG.map(({ name, area }) => ({
       name,
-      area: family,
+      area,
       description: FAULT_DESCRIPTIONS[name],
       proves: FAULT_PROOFS[name],
     }));
     return console.log(JSON.stringify({ faults }, null, 2));
   }
   console.log('Named faults (crmkit mock --fault NAME): each breaks one rule of the spec on purpose.');
-  for (const fault of FAULT_CATALOG) console.log(`  ${fault.name.padEnd(28)} [${fault.family}] ${FAULT_DESCRIPTIONS[fault.name]}`);
+  for (const fault of FAULT_CATALOG) console.log(`  ${fault.name.padEnd(28)} [${fault.area}] ${FAULT_DESCRIPTIONS[fault.name]}`);
 }
 
 async function printCoverage(mock: ReturnType<typeof createMock>): Promise<void> {

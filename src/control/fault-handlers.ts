@@ -7,7 +7,7 @@ import type { MockState } from '../mock-state.ts';
 
 function faultList(state: MockState) {
   return {
-    data: FAULT_CATALOG.map(({ name, family }) => ({ name, family, description: FAULT_DESCRIPTIONS[name], on: state.faults.has(name) })),
+    data: FAULT_CATALOG.map(({ name, area }) => ({ name, area, description: FAULT_DESCRIPTIONS[name], on: state.faults.has(name) })),
   };
 }
 

@@ -13,7 +13,7 @@ import { onOperation, withQuery } from './request-match.ts';
 export const consentFaults: Fault[] = [
   {
     name: 'consent-form-names-member',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.approval-by-owner-admin', 'oauth.consent-signed-in-member'],
     description:
       "The consent form's POST /oauth/authorize decides for whatever member_id it is sent, without a signed-in member: anyone who sees a consent request can approve it as the owner.",
@@ -34,7 +34,7 @@ export const consentFaults: Fault[] = [
   },
   {
     name: 'authorize-redirect-wildcard-match',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.redirect-uri-no-wildcards'],
     description:
       'The authorization endpoint matches redirect_uri as a pattern: a `*` in the one sent matches any text, so https://app.example/* (or a * for the host) is taken for the registered callback.',

@@ -134,7 +134,7 @@ export const conversationsFaults: Fault[] = [
   {
     // Readings review: conversations.sla-due-while-waiting is stated (2.9 "set while the client waits for an answer").
     name: 'sla-due-never-set',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.sla-due-while-waiting'],
     description: 'Conversations show sla_due_at null even while the client waits for an answer (the SLA job never ran) (spec 2.9).',
     wrap: onOperation(['listConversations', 'getConversation'], async (next, request, info) => {
@@ -146,7 +146,7 @@ export const conversationsFaults: Fault[] = [
   {
     // Readings review: conversations.snooze-until-offset is stated (4.8 "{until: <timestamp with offset>}"; 2.1).
     name: 'snooze-until-without-offset-as-utc',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.snooze-until-offset'],
     description:
       'A snooze until sent without an offset (2030-01-15T10:00:00) is read as UTC and taken instead of refused (spec 4.8, 2.1: a sent time carries an offset).',
@@ -159,7 +159,7 @@ export const conversationsFaults: Fault[] = [
   {
     // Readings review: conversations.send-text-required is stated (4.8 "`text` (required ...)").
     name: 'send-missing-text-as-blank',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.send-text-required'],
     description:
       'A send without text queues a message of one space (the client library fills the required field) instead of refusing it (spec 4.8: text is required).',
@@ -170,7 +170,7 @@ export const conversationsFaults: Fault[] = [
   },
   {
     name: 'channel-summary-without-status',
-    family: 'conversations',
+    area: 'conventions',
     proves: [
       'conversations.channel-summary',
       'conversations.channel-status-active',
@@ -186,14 +186,14 @@ export const conversationsFaults: Fault[] = [
   },
   {
     name: 'unread-count-always-zero',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.unread-count'],
     description: 'Conversations show unread_count 0 however many client messages are unread.',
     wrap: alterConversations((conversation) => ({ ...conversation, unread_count: 0 })),
   },
   {
     name: 'answer-keeps-sla',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.sla-due-cleared-by-answer'],
     description:
       "sla_due_at is worked out from the client's last message alone, so an answer does not end the wait: it stays 15 minutes after last_inbound_at.",
@@ -207,7 +207,7 @@ export const conversationsFaults: Fault[] = [
   },
   {
     name: 'message-text-limit-4000',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.text-limit'],
     description: 'A message text over 4000 characters (not 4096) answers 422 validation_failed.',
     wrap: onOperation('sendMessage', async (next, request, info) => {
@@ -219,7 +219,7 @@ export const conversationsFaults: Fault[] = [
   },
   {
     name: 'client-id-not-idempotent',
-    family: 'conversations',
+    area: 'conventions',
     proves: ['conventions.message-client-id-idempotent', 'conversations.client-id-idempotent'],
     description: 'Sending again with a client_id already used queues a second message instead of returning the first.',
     wrap: onOperation('sendMessage', async (next, request, info) => {
@@ -233,7 +233,7 @@ export const conversationsFaults: Fault[] = [
   },
   {
     name: 'failed-without-error',
-    family: 'conversations',
+    area: 'conversations',
     proves: [
       'conversations.error-when-failed',
       'conversations.business-reply-window',
@@ -245,7 +245,7 @@ export const conversationsFaults: Fault[] = [
   },
   {
     name: 'retry-requeues-any-message',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.not-failed', 'responses.shape.retry-message'],
     description: 'A retry of a message that is not failed queues it again (200) instead of answering 409 not_failed.',
     wrap: (next, state) =>
@@ -260,7 +260,7 @@ export const conversationsFaults: Fault[] = [
   },
   {
     name: 'opted-out-sent-anyway',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.opted-out'],
     description: 'A message to a client who opted out is sent without force instead of answering 409 opted_out.',
     wrap: (next) =>
@@ -271,7 +271,7 @@ export const conversationsFaults: Fault[] = [
   },
   {
     name: 'whatsapp-window-refused-at-once',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.channel-rule-fails-later'],
     description:
       "A whatsapp message more than 24 hours after the client's last message is refused at once (422) instead of being queued and failing later with the reason.",
@@ -295,14 +295,14 @@ export const conversationsFaults: Fault[] = [
   },
   {
     name: 'deleted-messages-hidden',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.deleted-at'],
     description: 'Messages deleted in the messenger disappear from the messages list instead of staying in history marked with deleted_at.',
     wrap: alterMessageList((messages) => messages.filter((message) => message.deleted_at === null)),
   },
   {
     name: 'unassign-ignored',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.unassign', 'conversations.scope-assign'],
     description: 'Assign with assignee_id null is read as "no change" (PATCH-style), so the conversation keeps its assignee.',
     wrap: onOperation('assignConversation', async (next, request, info, routed) => {
@@ -312,7 +312,7 @@ export const conversationsFaults: Fault[] = [
   },
   {
     name: 'snooze-clamped-to-90-days',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.snooze-until-offset', 'conversations.snooze-limit'],
     description: 'A snooze more than 90 days ahead is clamped to 90 days instead of answering 422 validation_failed.',
     wrap: (next, state) =>
@@ -329,14 +329,14 @@ export const conversationsFaults: Fault[] = [
   },
   {
     name: 'unassigned-filter-ignored',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.filter-unassigned'],
     description: 'The conversation list ignores unassigned=true and lists assigned conversations too.',
     wrap: onConversationList((query) => query.delete('unassigned')),
   },
   {
     name: 'counts-ignore-assignment',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.counts-mine', 'conversations.counts-unassigned'],
     description: 'The counts read the assignee from the wrong column: mine is always 0 and unassigned equals all.',
     wrap: onOperation('getConversationCounts', async (next, request, info) => {
@@ -348,7 +348,7 @@ export const conversationsFaults: Fault[] = [
   },
   {
     name: 'manage-without-messages-read',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.manage-needs-read'],
     description:
       'The manage routes (assign, resolve, reopen, snooze) check conversations:manage only, letting through a key without messages:read.',
@@ -361,7 +361,7 @@ export const conversationsFaults: Fault[] = [
   },
   {
     name: 'business-bot-permission-ignored',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.business-bot-permission'],
     description:
       "telegram_business replies are sent although the account owner did not allow the bot to reply: the service never reads the owner's permission.",
@@ -378,7 +378,7 @@ export const conversationsFaults: Fault[] = [
   },
   {
     name: 'force-ignored',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.force-sends'],
     description: 'A message to a client who opted out answers 409 opted_out even with force true.',
     wrap: onOperation('sendMessage', async (next, request, info) => {
@@ -390,7 +390,7 @@ export const conversationsFaults: Fault[] = [
   },
   {
     name: 'retry-sends-nothing',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.retry-failed'],
     description: 'A retry of a failed message answers 200 with the message back in queued, but nothing is sent again: it stays failed.',
     wrap: (next, state) =>
@@ -403,21 +403,21 @@ export const conversationsFaults: Fault[] = [
   },
   {
     name: 'resolved-in-default-list',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.list-default-open'],
     description: 'The conversation list without status lists every conversation, resolved ones too, instead of the open ones.',
     wrap: onConversationList((query) => void (query.has('status') || query.set('status', 'all'))),
   },
   {
     name: 'sla-sort-ignored',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.sort-sla'],
     description: 'The conversation list ignores sort=sla and always lists the most recent activity first.',
     wrap: onConversationList((query) => void (query.get('sort') === 'sla' && query.delete('sort'))),
   },
   {
     name: 'resolve-only-open',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.from-any-state'],
     description:
       'Resolve accepts only open conversations: a snoozed one answers 409 instead of being resolved (the spec gives every operation From any).',
@@ -442,7 +442,7 @@ export const conversationsFaults: Fault[] = [
   },
   {
     name: 'snooze-never-wakes',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.wake-up'],
     description: 'The wake-up job never runs: a snoozed conversation still reads snoozed after its until time, until someone reopens it.',
     wrap: (next, state) =>
@@ -461,7 +461,7 @@ export const conversationsFaults: Fault[] = [
   },
   {
     name: 'opt-out-across-channels',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.opt-out-per-channel'],
     description:
       'An opt-out is kept on the client, not on the channel: a client who opted out on one channel answers 409 opted_out on every other.',
@@ -490,7 +490,7 @@ export const conversationsFaults: Fault[] = [
   // Blind fault hunt (the faults below were written from the spec and the mock, not from the checks).
   {
     name: 'assign-reopens-conversation',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.from-any-state'],
     description:
       'Assigning a resolved or snoozed conversation reopens it, where assign leaves the status unchanged (spec 3, conversation).',
@@ -509,7 +509,7 @@ export const conversationsFaults: Fault[] = [
   },
   {
     name: 'message-answered-sent',
-    family: 'conversations',
+    area: 'conversations',
     proves: [
       'conversations.business-reply-window',
       'conversations.business-bot-permission',
@@ -529,7 +529,7 @@ export const conversationsFaults: Fault[] = [
   },
   {
     name: 'retry-not-failed-as-422',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.not-failed', 'errors.code-status'],
     description: 'A retry of a message that is not failed answers 422 not_failed instead of 409 (spec 3, 4.8, 7.3).',
     wrap: onErrorCode('not_failed', (response) => changed(response, { status: 422 })),
@@ -537,7 +537,7 @@ export const conversationsFaults: Fault[] = [
   // Found by the second blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'messages-oldest-first',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.messages-newest-first', 'conversations.messages-paging'],
     description: "A conversation's messages are listed oldest first (chat order) instead of newest first (spec 4.8).",
     wrap: onOperation('listMessages', async (next, request, info) => {
@@ -548,7 +548,7 @@ export const conversationsFaults: Fault[] = [
   },
   {
     name: 'snooze-until-offset-dropped',
-    family: 'conversations',
+    area: 'conversations',
     proves: [
       'conversations.snoozed-until',
       'conversations.wake-up',
@@ -564,7 +564,7 @@ export const conversationsFaults: Fault[] = [
   },
   {
     name: 'client-id-dedup-includes-text',
-    family: 'conversations',
+    area: 'conventions',
     proves: ['conventions.message-client-id-idempotent', 'conversations.client-id-idempotent'],
     description:
       'Message idempotency is keyed on client_id and the text together: sending again with the same client_id and another text sends a second message instead of returning the first (spec 4.8, 9).',
@@ -580,7 +580,7 @@ export const conversationsFaults: Fault[] = [
   },
   {
     name: 'client-id-64-refused',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.client-id-limit'],
     description:
       'A message client_id of exactly 64 characters is refused with 422 (the column holds 63 and a terminator) where up to 64 are allowed (spec 2.10, 8).',
@@ -590,7 +590,7 @@ export const conversationsFaults: Fault[] = [
   },
   {
     name: 'message-retry-with-read-scope',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.scope-retry'],
     description:
       'Retrying a failed message is filed with the read routes: a key with messages:read and without messages:send retries (re-sends) messages instead of 403 missing_scope (spec 4.8).',
@@ -599,7 +599,7 @@ export const conversationsFaults: Fault[] = [
   // Found by the third blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'conversations-needs-reply-ignored',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.filter-needs-reply'],
     description:
       "The needs_reply filter of the conversation list is not read: conversations whose last message is the team's own are listed too (spec 4.8: needs_reply keeps those waiting for an answer).",
@@ -608,7 +608,7 @@ export const conversationsFaults: Fault[] = [
   // Found by the sixth blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'snooze-limit-89-days',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.from-any-state', 'conversations.snooze-limit'],
     description:
       'A conversation snooze more than 89 days ahead is refused with 422 (the limit counts whole days from tomorrow), where anything within the next 90 days is allowed (spec 3, 4.8, 8).',
@@ -624,7 +624,7 @@ export const conversationsFaults: Fault[] = [
   },
   {
     name: 'snooze-past-accepted',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.snooze-future'],
     description:
       'A conversation snooze with until in the past is accepted (200, snoozed, woken at once) instead of refused with 422: only the 90-day end of the window is checked (spec 3, 4.8: within the next 90 days).',
@@ -640,7 +640,7 @@ export const conversationsFaults: Fault[] = [
   },
   {
     name: 'assign-foreign-member-accepted',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.assign-unknown-member'],
     description:
       'Assign takes any member-shaped id without looking it up: a member id of another workspace is set as the assignee (200) instead of refused (spec 4.8: assignee_id is a member; 2.9).',
@@ -666,7 +666,7 @@ export const conversationsFaults: Fault[] = [
   },
   {
     name: 'waiting-filter-as-needs-reply',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.filter-waiting'],
     description:
       'waiting=true on the conversation list is read as needs_reply: conversations whose client waits but whose answer time has not passed yet are listed too (spec 4.8: waiting keeps those past their answer time).',
@@ -678,7 +678,7 @@ export const conversationsFaults: Fault[] = [
   },
   {
     name: 'message-text-counted-in-utf16',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.text-limit'],
     description:
       'The message text limit counts UTF-16 code units: a text of 4096 characters with emoji in it is refused with 422 where up to 4096 characters are allowed (spec 4.8, 8).',
@@ -690,7 +690,7 @@ export const conversationsFaults: Fault[] = [
   },
   {
     name: 'client-id-65-truncated',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.client-id-limit'],
     description:
       'A message client_id over 64 characters is cut to 64 (a varchar column in non-strict mode) and the message sent, instead of refused with 422 (spec 2.10, 8: up to 64 characters).',
@@ -702,7 +702,7 @@ export const conversationsFaults: Fault[] = [
   },
   {
     name: 'message-send-with-read-scope',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.scope-send'],
     description:
       'Sending a message checks messages:read instead of messages:send: a key that may only read conversations writes to clients (spec 4.8: POST .../messages needs messages:send).',
@@ -710,7 +710,7 @@ export const conversationsFaults: Fault[] = [
   },
   {
     name: 'reply-window-from-last-message',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.business-reply-window', 'conversations.channel-rule-fails-later'],
     description:
       "The 24-hour reply window of whatsapp and telegram_business counts from the conversation's last message of either side, not the client's: a reply 25 hours after the client wrote but an hour after the team's last answer is sent instead of failing (spec 2.10, 4.8).",
@@ -723,7 +723,7 @@ export const conversationsFaults: Fault[] = [
   },
   {
     name: 'business-reply-window-ignored',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.business-reply-window'],
     description:
       "telegram_business replies more than 24 hours after the client's last message are sent: only the owner's permission is checked, the messenger's 24-hour rule is applied to whatsapp alone (spec 2.10).",
@@ -736,7 +736,7 @@ export const conversationsFaults: Fault[] = [
   },
   {
     name: 'wake-up-polled-every-5-minutes',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.wake-up'],
     description:
       'Snoozed conversations are woken by a job that runs every 5 minutes: one snoozed until 10:00 still reads snoozed at 10:04 instead of open when its until time arrives (spec 3: snoozed -> open when the until time arrives).',
@@ -763,7 +763,7 @@ export const conversationsFaults: Fault[] = [
   },
   {
     name: 'sla-sort-nulls-first',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.sort-sla'],
     description:
       'sort=sla orders by sla_due_at ascending with nulls first (the database default): conversations nobody waits in come before the most urgent ones (spec 4.8: sla = most urgent first).',

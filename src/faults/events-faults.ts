@@ -63,7 +63,7 @@ export const eventsFaults: EventFault[] = [
   {
     // Readings review: events.actor-system-empty-id and events.form-known-contact are stated (6.1, 6.4).
     name: 'system-actor-named',
-    family: 'events',
+    area: 'events',
     proves: ['events.actor-system-empty-id'],
     description:
       'An event the service itself caused names its actor {type: system, id: "system"} instead of an empty id (spec 6.1: id empty for system).',
@@ -72,7 +72,7 @@ export const eventsFaults: EventFault[] = [
   },
   {
     name: 'form-contact-always-announced',
-    family: 'events',
+    area: 'events',
     proves: ['events.form-known-contact'],
     description:
       'Every form submission also sends contact.created about its client, a known one reused too (spec 6.4: contact.created only when records are new).',
@@ -87,7 +87,7 @@ export const eventsFaults: EventFault[] = [
   },
   {
     name: 'event-actor-always-system',
-    family: 'events',
+    area: 'events',
     proves: ['events.actor-api-key'],
     description:
       'Every event names the system as its actor, with an empty id: who caused it (the API key) is not passed down to the emitter.',
@@ -96,7 +96,7 @@ export const eventsFaults: EventFault[] = [
   },
   {
     name: 'stage-changed-from-is-new-stage',
-    family: 'events',
+    area: 'events',
     proves: ['events.stage-changed-from'],
     description:
       'lead.stage_changed is built from the lead after the move: `from` and `from_type` name the stage it entered, like `to` and `to_type`.',
@@ -109,7 +109,7 @@ export const eventsFaults: EventFault[] = [
   },
   {
     name: 'close-reuses-stage-change-event-id',
-    family: 'events',
+    area: 'events',
     proves: ['events.event-ids-unique'],
     description:
       'lead.won and lead.lost carry the event id of the lead.stage_changed the same move sent (one id per request, not per event), so a receiver deduplicating by Svc-Event-Id drops them.',
@@ -124,7 +124,7 @@ export const eventsFaults: EventFault[] = [
   },
   {
     name: 'contact-updated-once-per-patch',
-    family: 'events',
+    area: 'events',
     proves: ['events.contact-updated-per-field'],
     description:
       'A contact PATCH that changes several fields sends one contact.updated (for the first field) instead of one per changed field.',
@@ -142,7 +142,7 @@ export const eventsFaults: EventFault[] = [
   },
   {
     name: 'form-contacts-not-announced',
-    family: 'events',
+    area: 'events',
     proves: ['events.form-new-contact'],
     description:
       'A contact made by a form submission sends no contact.created: the form path writes the contact without the event the contacts route sends.',
@@ -151,7 +151,7 @@ export const eventsFaults: EventFault[] = [
   },
   {
     name: 'channel-reports-not-announced',
-    family: 'events',
+    area: 'events',
     proves: ['events.message-sent', 'events.message-delivered', 'events.message-read', 'events.message-failed'],
     description:
       'The status changes a channel reports (sent, delivered, read, failed) update the message but send no message.<status> event; only message.queued goes out.',
@@ -160,7 +160,7 @@ export const eventsFaults: EventFault[] = [
   },
   {
     name: 'snooze-not-announced',
-    family: 'events',
+    area: 'events',
     proves: ['events.conversation-snoozed'],
     description:
       'Snoozing a conversation changes its status to snoozed without conversation.status_changed (only resolve and reopen send it).',
@@ -169,7 +169,7 @@ export const eventsFaults: EventFault[] = [
   },
   {
     name: 'product-archive-not-announced',
-    family: 'events',
+    area: 'events',
     proves: ['events.product-archived'],
     description: 'Archiving a product sends no product.archived: the archive is a plain update.',
     wrap: unchanged,
@@ -177,7 +177,7 @@ export const eventsFaults: EventFault[] = [
   },
   {
     name: 'webhook-disabled-not-announced',
-    family: 'events',
+    area: 'events',
     proves: ['events.webhook-disabled', 'events.webhook-disabled-whatever-subscribed'],
     description: "A webhook the service disables sends no webhook.disabled to the workspace's other webhooks.",
     wrap: unchanged,
@@ -185,7 +185,7 @@ export const eventsFaults: EventFault[] = [
   },
   {
     name: 'large-events-sent-whole',
-    family: 'events',
+    area: 'events',
     proves: ['events.truncated-over-256kb'],
     description:
       'An event over 256 KB is sent whole, the record as it is now in data.object, instead of cut to id, object and truncated: true.',
@@ -202,7 +202,7 @@ export const eventsFaults: EventFault[] = [
   },
   {
     name: 'theft-uninstall-not-announced',
-    family: 'events',
+    area: 'events',
     proves: ['events.lifecycle-uninstalled-on-reuse'],
     description:
       "An app removed because a used refresh token came back is uninstalled without app.uninstalled; only an admin's uninstall sends it.",
@@ -215,7 +215,7 @@ export const eventsFaults: EventFault[] = [
   },
   {
     name: 'lifecycle-scopes-as-text',
-    family: 'events',
+    area: 'events',
     proves: ['events.lifecycle-scopes'],
     description: "Lifecycle events carry `data.scopes` as the space-separated text of the token answer's `scope`, not as a list.",
     wrap: unchanged,
@@ -226,7 +226,7 @@ export const eventsFaults: EventFault[] = [
   },
   {
     name: 'lifecycle-signed-once',
-    family: 'events',
+    area: 'events',
     proves: ['events.lifecycle-retry-signed-afresh'],
     description:
       "A lifecycle event is signed once, when it is queued: every retry carries the first attempt's timestamp and signature, which a receiver rejects once 5 minutes have passed.",
@@ -244,7 +244,7 @@ export const eventsFaults: EventFault[] = [
   },
   {
     name: 'lifecycle-delivery-id-per-attempt',
-    family: 'events',
+    area: 'events',
     proves: ['events.lifecycle-same-delivery-id'],
     description: 'Each attempt of a lifecycle event carries a new Svc-Delivery id, so an app cannot tell a retry from a new delivery.',
     wrap: unchanged,
@@ -256,7 +256,7 @@ export const eventsFaults: EventFault[] = [
   // Blind fault hunt (the faults below were written from the spec and the mock, not from the checks).
   {
     name: 'event-time-without-offset',
-    family: 'events',
+    area: 'events',
     proves: ['events.envelope-occurred-at'],
     description:
       'Events carry occurred_at as local time without an offset (the Z dropped), where a time carries its offset (spec 2.1, 6.1).',
@@ -266,7 +266,7 @@ export const eventsFaults: EventFault[] = [
   // Found by the fourth blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'api-key-actor-as-member',
-    family: 'events',
+    area: 'events',
     proves: ['events.actor-api-key'],
     description: "An event caused by an API key names actor type member (the credential kind is not passed down), with the key's id.",
     wrap: unchanged,
@@ -274,7 +274,7 @@ export const eventsFaults: EventFault[] = [
   },
   {
     name: 'won-without-stage-changed',
-    family: 'events',
+    area: 'events',
     proves: ['events.lead-stage-changed-on-close'],
     description:
       'A move into a won or lost stage sends lead.won or lead.lost instead of lead.stage_changed (an if/else), where it sends both.',
@@ -287,7 +287,7 @@ export const eventsFaults: EventFault[] = [
   // Found by the fourth blind hunt: the event as each webhook attempt carries it (alterAttempt, reached through the queue's seams: fault-seam.ts).
   {
     name: 'event-header-is-pattern',
-    family: 'events',
+    area: 'events',
     proves: ['events.envelope-type'],
     description: 'Svc-Event carries the subscription pattern the event matched (`lead.*`, `*`) instead of the event type.',
     wrap: unchanged,
@@ -300,7 +300,7 @@ export const eventsFaults: EventFault[] = [
   },
   {
     name: 'event-api-version-missing',
-    family: 'events',
+    area: 'events',
     proves: ['events.envelope-api-version'],
     description: 'The event body sent to webhooks has no api_version (the serializer drops fields the envelope class lacks).',
     wrap: unchanged,
@@ -308,7 +308,7 @@ export const eventsFaults: EventFault[] = [
   },
   {
     name: 'data-object-without-object-name',
-    family: 'events',
+    area: 'events',
     proves: ['events.data-object-id-and-object', 'events.webhook-disabled'],
     description:
       "data.object carries the record's id but not its `object` type name (the summary serializer lists the event's own fields only).",
@@ -321,7 +321,7 @@ export const eventsFaults: EventFault[] = [
   },
   {
     name: 'truncated-flag-dropped',
-    family: 'events',
+    area: 'events',
     proves: ['events.truncated-over-256kb'],
     description:
       'An event over 256 KB is cut to id and object, but without `truncated: true`, so a receiver cannot tell it from a whole summary.',
@@ -336,7 +336,7 @@ export const eventsFaults: EventFault[] = [
   // Found by the sixth blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'unassign-not-announced',
-    family: 'events',
+    area: 'events',
     proves: ['events.conversation-unassigned'],
     description:
       "Clearing a conversation's assignee (assign with assignee_id null) sends no conversation.assigned: only an assignment to a member is announced (spec 3, 6.4: assign sets or clears, event conversation.assigned).",
@@ -345,7 +345,7 @@ export const eventsFaults: EventFault[] = [
   },
   {
     name: 'message-queued-not-announced',
-    family: 'events',
+    area: 'events',
     proves: ['events.message-queued'],
     description:
       'Sending a message sends no message.queued: the first event a receiver hears of it is message.sent, when the channel reports (spec 3, 6.4).',
@@ -354,7 +354,7 @@ export const eventsFaults: EventFault[] = [
   },
   {
     name: 'task-completed-not-announced',
-    family: 'events',
+    area: 'events',
     proves: ['events.task-completed'],
     description:
       'Completing a task marks it done without task.completed (the route updates the status field like a PATCH) (spec 3, 4.10, 6.4).',
@@ -363,7 +363,7 @@ export const eventsFaults: EventFault[] = [
   },
   {
     name: 'lead-inline-contact-not-announced',
-    family: 'events',
+    area: 'events',
     proves: ['events.contact-created'],
     description:
       'A contact created together with a lead (the `contact` object of lead create) sends no contact.created: the lead path inserts the contact without the event the contacts route sends (spec 6.4: contact.created when a contact is created).',
@@ -387,7 +387,7 @@ export const eventsFaults: EventFault[] = [
   },
   {
     name: 'contact-updated-per-field-sent',
-    family: 'events',
+    area: 'events',
     proves: ['events.contact-updated-unchanged-field'],
     description:
       'A contact PATCH sends contact.updated for every field in the body, also those whose value did not change (the same name, a phone re-sent in another spelling), instead of one per changed field (spec 4.3, 6.4).',
@@ -423,7 +423,7 @@ export const eventsFaults: EventFault[] = [
   // Found by the tenth blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'lifecycle-installation-id-long-prefix',
-    family: 'events',
+    area: 'events',
     proves: ['events.lifecycle-installation-id-short-prefix'],
     description:
       "Lifecycle events carry data.installation_id with the token answer's inst_ prefix, where responses and events use the short form ins_ (spec 2.2, 6.5).",

@@ -1,7 +1,7 @@
 // A named fault: the mock breaking one rule of the spec the way a real implementation might, so
 // that the conformance suite can prove each of its checks fails when its rule is broken, and so
 // that integrators can see how their code copes. A fault wraps the mock's request handling.
-import type { Family } from '../../conformance/check.ts';
+import type { Area } from '../spec/areas.ts';
 import type { RequestInfo } from '../http/handle.ts';
 import type { HandlerContext, HandlerResult } from '../http/handler.ts';
 import type { ValidatedInput } from '../http/request-validation.ts';
@@ -16,8 +16,11 @@ export type Handle = (request: Request, info?: RequestInfo) => Promise<Response>
 
 export type Fault = {
   name: string;
-  /** The conformance family whose checks must catch it. */
-  family: Family;
+  /**
+   * The spec area it belongs to: the area of the rules it proves (test/conformance/mutation/ holds it
+   * to that), whose mutation test runs it; a blind hunt's fault names the area it was written for.
+   */
+  area: Area;
   description: string;
   /**
    * The catalog rules (conformance/rules/*.yaml) it breaks: under this fault each of them fails
@@ -28,7 +31,7 @@ export type Fault = {
   /** A blind hunt's marker (src/faults/hunt-faults.ts): the fault measures the suite, so the mutation test leaves it out. */
   hunt?: string;
   /**
-   * Checks (by id) of other families whose requests reach its operations, run with its family's
+   * Checks (by id) of other areas whose requests reach its operations, run with its area's
    * when it is measured: a break that only an observer sees (an answer's shape) of an operation
    * that no check of the fault's own runs sends (test/support/fault-runs.ts).
    */

@@ -155,7 +155,7 @@ export const formFaults: Fault[] = [
   {
     // Readings review: forms.limit-request-size is stated (8 "Form request | 32 KB").
     name: 'form-long-urls-cut-before-size-check',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.limit-request-size'],
     description:
       "A submission's referrer and landing_page are cut to 2,048 characters before the 32 KB check, so a request over 32 KB padded in them is taken (spec 8: form request 32 KB).",
@@ -178,7 +178,7 @@ export const formFaults: Fault[] = [
   },
   {
     name: 'form-widget-cached-a-day',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.widget-cache-five-minutes'],
     description:
       '/widget.js (without ?v=) is served with Cache-Control max-age=86400, a CDN default, so a fix of the script takes a day to reach pages instead of five minutes.',
@@ -186,14 +186,14 @@ export const formFaults: Fault[] = [
   },
   {
     name: 'form-widget-version-not-immutable',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.widget-version-immutable'],
     description: '/widget.js?v=<version> is served like the plain address (max-age=300), not immutable.',
     wrap: widgetCache(true, 'public, max-age=300'),
   },
   {
     name: 'form-hosted-page-origin-refused',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.origins-hosted-page'],
     description:
       "A form's allowed websites are enforced on its own hosted page too: a restricted form cannot be loaded or submitted from {workspace_url} (403 origin_not_allowed).",
@@ -207,7 +207,7 @@ export const formFaults: Fault[] = [
   },
   {
     name: 'form-unknown-id-not-found',
-    family: 'forms',
+    area: 'forms',
     proves: ['errors.docs-url-names-code', 'forms.unavailable-deleted'],
     description: 'A form id that no form has (a deleted form) answers 404 not_found instead of form_unavailable.',
     wrap: (next, state) =>
@@ -223,7 +223,7 @@ export const formFaults: Fault[] = [
   },
   {
     name: 'form-lead-in-first-stage',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.effect-pipeline-stage'],
     description: "A lead a submission opens is put in the first stage of the pipeline, not the form's stage.",
     ...afterSubmission(async (workspace, kept) => {
@@ -234,7 +234,7 @@ export const formFaults: Fault[] = [
   },
   {
     name: 'form-tags-not-applied',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.effect-tags'],
     description: "The form's tags are not put on the lead a submission opens.",
     ...afterSubmission(async (workspace, kept) => {
@@ -243,7 +243,7 @@ export const formFaults: Fault[] = [
   },
   {
     name: 'form-owner-rule-ignored',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.effect-owner-rule'],
     description: "The form's owner rule is not applied: a lead a submission opens has no owner.",
     ...afterSubmission(async (workspace, kept) => {
@@ -252,7 +252,7 @@ export const formFaults: Fault[] = [
   },
   {
     name: 'form-custom-answers-ignored',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.effect-custom-answers'],
     description: "Answers of fields tied to lead custom fields are kept on the timeline only: the lead's custom fields stay empty.",
     ...afterSubmission(async (workspace, kept) => {
@@ -261,7 +261,7 @@ export const formFaults: Fault[] = [
   },
   {
     name: 'form-timeline-without-answers',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.effect-timeline-answers'],
     description:
       "The answers of a submission are not kept: the lead's timeline shows that a form was submitted, without what was answered.",
@@ -274,7 +274,7 @@ export const formFaults: Fault[] = [
   },
   {
     name: 'form-client-by-email-first',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.effect-phone-before-email'],
     description:
       "The client is looked up by email before phone: a submission whose phone is one client's and whose email another's goes to the email's.",
@@ -293,14 +293,14 @@ export const formFaults: Fault[] = [
   },
   {
     name: 'form-referrer-not-kept',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.effect-referrer-landing-page', 'forms.limit-request-size'],
     description: 'The referrer and landing_page of a submission are read but not kept on the lead.',
     wrap: onSubmission(({ referrer: _referrer, landing_page: _landingPage, ...body }) => body),
   },
   {
     name: 'form-consent-always-required',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.consent-not-required-without-text', 'forms.limit-answers'],
     description:
       'Every form requires consent, also one without consent text: a submission without consent: true answers 422 validation_failed naming consent.',
@@ -311,7 +311,7 @@ export const formFaults: Fault[] = [
   },
   {
     name: 'form-phone-must-be-international',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.submit-phone-normalized'],
     description:
       'Only phones written +998... are taken: a national number typed with brackets, spaces or dashes is refused as invalid instead of being normalized.',
@@ -330,7 +330,7 @@ export const formFaults: Fault[] = [
   },
   {
     name: 'form-burst-limit-missing',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.limit-per-form-burst'],
     description:
       'The per-form burst of 60 is not enforced: a submission beyond it is answered 201 as if taken (only the daily 2,000 and the per-IP limit hold).',
@@ -352,7 +352,7 @@ export const formFaults: Fault[] = [
   },
   {
     name: 'form-ip-limit-missing',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.limit-per-ip', 'forms.limit-where'],
     description:
       'Submissions are not limited per visitor IP (the limit keys on the connection, so every request is a new visitor): the 11th within a minute is taken.',
@@ -362,7 +362,7 @@ export const formFaults: Fault[] = [
   },
   {
     name: 'form-token-not-required',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.config-token-proves-load', 'forms.token-missing', 'forms.error-form-expired'],
     description:
       'A submission without a token is taken (as if the form had been loaded long ago) instead of answering 409 form_expired; a token that is sent is still verified.',
@@ -372,7 +372,7 @@ export const formFaults: Fault[] = [
   },
   {
     name: 'form-token-signature-not-checked',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.config-token-proves-load', 'forms.token-forged', 'forms.error-form-expired'],
     description:
       'Any token that is sent is believed: a forged or edited one is taken instead of answering 409 form_expired (only a missing one is refused).',
@@ -383,7 +383,7 @@ export const formFaults: Fault[] = [
   },
   {
     name: 'form-token-never-expires',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.config-token-proves-load', 'forms.token-day-old', 'forms.error-form-expired'],
     description: 'A token a day old or older is still taken instead of answering 409 form_expired.',
     wrap: onSubmission(async (body, found, state) => {
@@ -395,7 +395,7 @@ export const formFaults: Fault[] = [
   },
   {
     name: 'form-expired-as-400',
-    family: 'forms',
+    area: 'forms',
     proves: [
       'errors.code-status',
       'forms.config-token-proves-load',
@@ -409,7 +409,7 @@ export const formFaults: Fault[] = [
   },
   {
     name: 'form-min-ms-ignored',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.config-token-proves-load', 'forms.config-min-ms', 'forms.drop-too-fast'],
     description:
       'The time between load and submit is not compared with min_ms: a submission faster than min_ms opens a lead instead of being dropped.',
@@ -422,14 +422,14 @@ export const formFaults: Fault[] = [
   },
   {
     name: 'form-honeypot-ignored',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.drop-honeypot'],
     description: 'The hidden website field is not looked at: a submission with it filled opens a lead instead of being dropped.',
     wrap: onSubmission(({ website: _ignored, ...body }) => body),
   },
   {
     name: 'form-honeypot-refused',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.drop-honeypot'],
     description:
       'A filled website field answers 422 validation_failed naming it, telling a bot it was caught, instead of the same 201 as a success.',
@@ -442,21 +442,21 @@ export const formFaults: Fault[] = [
   },
   {
     name: 'form-consent-not-required',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.consent-required', 'forms.consent-refusal-422'],
     description: 'consent is not checked: a submission to a form with consent text is taken without consent, or with consent false.',
     wrap: onSubmission((body) => ({ ...body, consent: true })),
   },
   {
     name: 'form-consent-false-accepted',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.consent-required'],
     description: 'Only a missing consent is refused; consent: false is taken as given.',
     wrap: onSubmission((body) => (body.consent === false ? { ...body, consent: true } : body)),
   },
   {
     name: 'form-origins-not-checked',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.origins-refused', 'forms.error-origin-not-allowed'],
     description:
       "A form's allowed websites are not enforced: any origin may load and submit it (and is echoed in Access-Control-Allow-Origin) instead of 403 origin_not_allowed.",
@@ -470,7 +470,7 @@ export const formFaults: Fault[] = [
   },
   {
     name: 'form-origin-prefix-match',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.origins-refused', 'forms.error-origin-not-allowed'],
     description:
       'An origin is allowed when it starts with an allowed website, so https://shop.example.elsewhere.example passes for https://shop.example.',
@@ -489,7 +489,7 @@ export const formFaults: Fault[] = [
   },
   {
     name: 'form-cors-allows-credentials',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.cors-no-credentials'],
     description:
       'The form routes answer Access-Control-Allow-Credentials: true (echoing the page origin), although CORS never allows credentials.',
@@ -497,7 +497,7 @@ export const formFaults: Fault[] = [
   },
   {
     name: 'form-card-numbers-accepted',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.card-numbers'],
     description:
       'Card numbers are only recognized as one unbroken run of digits: one typed in groups (4111 1111 1111 1111) is accepted and kept.',
@@ -517,7 +517,7 @@ export const formFaults: Fault[] = [
   },
   {
     name: 'form-config-without-token',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.config-fields', 'forms.config-token-proves-load'],
     description: 'The form configuration leaves out token, so a widget has nothing to submit with.',
     wrap: onOperation('getFormConfig', async (next, request, info) => {
@@ -529,7 +529,7 @@ export const formFaults: Fault[] = [
   },
   {
     name: 'form-submit-answers-200',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.submit-success', 'errors.documented-statuses'],
     description: 'An accepted submission answers 200 instead of 201.',
     wrap: onOperation('submitForm', async (next, request, info) => {
@@ -539,7 +539,7 @@ export const formFaults: Fault[] = [
   },
   {
     name: 'form-lead-source-website',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.effect-source-webform'],
     description: 'A lead opened by a form submission gets source website instead of webform.',
     ...afterSubmission(async (workspace, kept) => {
@@ -548,7 +548,7 @@ export const formFaults: Fault[] = [
   },
   {
     name: 'form-paused-still-loads',
-    family: 'forms',
+    area: 'forms',
     proves: ['errors.request-id-header', 'forms.unavailable-paused', 'forms.error-form-unavailable'],
     description: 'A paused form still answers its configuration (200, with a token); only submissions get 404 form_unavailable.',
     wrap: (next, state) =>
@@ -566,14 +566,14 @@ export const formFaults: Fault[] = [
   },
   {
     name: 'form-errors-ignore-lang',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.field-errors-language', 'forms.field-errors-locale-header'],
     description: "The submission's lang is not read: field errors come in the form's default language whatever the visitor's.",
     wrap: onSubmission(({ lang: _ignored, ...body }) => body),
   },
   {
     name: 'form-errors-without-locale',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.field-errors-locale-header'],
     description: "A submission's 422 carries no X-Svc-Locale naming the language its messages are in.",
     wrap: onOperation(['submitForm', 'preflightFormSubmit'], (next, request, info) =>
@@ -582,7 +582,7 @@ export const formFaults: Fault[] = [
   },
   {
     name: 'form-long-answers-truncated',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.limit-answer-length'],
     description: 'An answer over 5,000 characters is cut to 5,000 and kept instead of being refused with 422 validation_failed.',
     wrap: onSubmission((body) => {
@@ -596,7 +596,7 @@ export const formFaults: Fault[] = [
   },
   {
     name: 'form-answers-past-40-dropped',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.limit-answers'],
     description: 'Only the first 40 answers are read: a submission of more is taken, the rest left out, instead of being refused.',
     wrap: onSubmission((body) =>
@@ -607,7 +607,7 @@ export const formFaults: Fault[] = [
   },
   {
     name: 'form-body-too-large-as-422',
-    family: 'forms',
+    area: 'forms',
     proves: ['errors.docs-url-names-code', 'forms.limit-request-size-answer'],
     description: 'A form request over 32 KB answers 422 validation_failed instead of 413 body_too_large.',
     wrap: onOperation(FORM_API, (next, request, info) =>
@@ -619,7 +619,7 @@ export const formFaults: Fault[] = [
   // Blind fault hunt (the faults below were written from the spec and the mock, not from the checks).
   {
     name: 'form-config-lang-ignored',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.lang-query'],
     description: "The form configuration ignores ?lang= and answers in the form's default language (spec 4.12).",
     wrap: onOperation('getFormConfig', (next, request, info) =>
@@ -632,7 +632,7 @@ export const formFaults: Fault[] = [
   // Found by the second blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'form-answer-5000-refused',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.limit-answer-length'],
     description:
       'A form answer of exactly 5,000 characters is refused with 422 under its field: the check is length < 5000 (spec 8: 5,000 characters per answer).',
@@ -656,7 +656,7 @@ export const formFaults: Fault[] = [
   // Found by the third blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'form-origin-scheme-ignored',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.origins-refused', 'forms.origins-hosted-page', 'forms.error-origin-not-allowed'],
     description:
       'Allowed websites are matched on the host alone: http://shop.example.uz loads and submits a form that allows https://shop.example.uz (spec 4.12: only those origins).',
@@ -672,7 +672,7 @@ export const formFaults: Fault[] = [
   },
   {
     name: 'form-body-32kb-exact-refused',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.limit-request-size-answer'],
     description:
       'A form submission of exactly 32 KB (32,768 bytes) is refused as too large: the check is size >= 32 KB (spec 8: form request 32 KB).',
@@ -687,7 +687,7 @@ export const formFaults: Fault[] = [
   // Found by the fifth blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'form-hosted-page-paused-served',
-    family: 'forms',
+    area: 'forms',
     proves: ['errors.request-id-header', 'forms.hosted-page-paused'],
     description:
       "A paused form's hosted page /f/{form_id} is still served (200, the form shown): only the API routes look at the status, instead of 404 form_unavailable (spec 4.12: paused or deleted forms answer 404).",
@@ -700,7 +700,7 @@ export const formFaults: Fault[] = [
   },
   {
     name: 'form-config-sets-cookie',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.no-cookies'],
     description:
       'The form configuration sets a visitor cookie (svc_visitor, SameSite=None) to count returning visitors, where the public form routes use no cookies (spec 4.12: no API key and no cookies).',
@@ -714,7 +714,7 @@ export const formFaults: Fault[] = [
   },
   {
     name: 'form-success-without-redirect-url',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.submit-success', 'responses.shape.submit-form'],
     description:
       'An accepted submission of a form without a redirect answers {ok, success} with redirect_url left out instead of present (null) (spec 4.12: 201 {ok: true, success, redirect_url}).',
@@ -729,7 +729,7 @@ export const formFaults: Fault[] = [
   },
   {
     name: 'form-utm-not-kept',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.effect-utm'],
     description:
       "A submission's utm is never read: the lead it opens has an empty utm and form.submitted carries none (spec 4.12: the lead gets utm, referrer, landing_page).",
@@ -737,7 +737,7 @@ export const formFaults: Fault[] = [
   },
   {
     name: 'form-ip-limit-tenth-refused',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.limit-per-ip', 'forms.limit-per-form-burst'],
     description:
       'The per-visitor limit refuses the 10th submission within a minute (429 rate_limited): the check is count + 1 >= 10 (spec 8: 10 per minute per visitor IP).',
@@ -769,7 +769,7 @@ export const formFaults: Fault[] = [
   },
   {
     name: 'form-rate-limited-without-retry-after',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.limit-retry-after'],
     description:
       "A submission refused by a form limit answers 429 rate_limited without the Retry-After header (the form routes' own error path forgets it) (spec 7.3: rate_limited carries Retry-After).",
@@ -779,7 +779,7 @@ export const formFaults: Fault[] = [
   },
   {
     name: 'form-email-lookup-case-sensitive',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.effect-client-by-email-any-case'],
     description:
       'A returning client is looked up by the email exactly as typed (a case-sensitive comparison before lowercasing): Ali@Example.UZ does not find the client stored as ali@example.uz, and a second contact is made (spec 4.12: the client is looked up by phone, then email; 2.4: emails are lowercased).',
@@ -821,7 +821,7 @@ export const formFaults: Fault[] = [
   // The 32,768-byte half of the form request limit (docs/readings-review.md; issue 22, H2 item 4).
   {
     name: 'form-size-limit-inclusive',
-    family: 'forms',
+    area: 'forms',
     description:
       'The form request limit is checked with >= instead of >: a request of exactly 32 KB (32,768 bytes) is refused with 413 (spec 8: form request 32 KB).',
     proves: ['forms.limit-request-size-answer'],

@@ -36,7 +36,8 @@ export const HUNT = 'hunt-2026-12-02';
  */
 export type HuntFault = Fault & {
   hunt: typeof HUNT;
-  area: string;
+  /** The area of the hunt's own table, in its words (companies, custom fields, timeline, workspaces, paging). */
+  huntArea: string;
   spec: string;
   alterEvent?(event: EventEnvelope, info: { state: MockState; workspace: Workspace }): EventEnvelope[];
 };
@@ -56,10 +57,10 @@ function rolledDate(value: string): string {
 const LEADS_AND_RECORDS: HuntFault[] = [
   {
     name: 'hunt-restored-lead-loses-tags',
-    family: 'leads',
+    area: 'leads',
     hunt: HUNT,
     proves: [],
-    area: 'leads',
+    huntArea: 'leads',
     spec: '2.1',
     description:
       'A lead restored from the trash comes back without its tags (the delete freed them from the record to fix the usage counts) (spec 2.1: restore brings the lead back).',
@@ -75,10 +76,10 @@ const LEADS_AND_RECORDS: HuntFault[] = [
   },
   {
     name: 'hunt-lead-status-closed-won-only',
-    family: 'leads',
+    area: 'leads',
     hunt: HUNT,
     proves: [],
-    area: 'leads',
+    huntArea: 'leads',
     spec: '4.2',
     description:
       'The lead list reads status=closed as "won": lost leads are left out of it (spec 4.2: closed is every lead in a won or lost stage).',
@@ -90,10 +91,10 @@ const LEADS_AND_RECORDS: HuntFault[] = [
   },
   {
     name: 'hunt-loss-reason-not-saved',
-    family: 'leads',
+    area: 'leads',
     hunt: HUNT,
     proves: [],
-    area: 'leads',
+    huntArea: 'leads',
     spec: '2.3, 3',
     description:
       'A lead moved into a lost stage answers its loss_reason but the reason is not kept: a read afterwards shows it empty (spec 2.3, 3: loss_reason set in the same request).',
@@ -109,10 +110,10 @@ const LEADS_AND_RECORDS: HuntFault[] = [
   },
   {
     name: 'hunt-lead-amount-patch-resets-currency',
-    family: 'leads',
+    area: 'leads',
     hunt: HUNT,
     proves: [],
-    area: 'leads',
+    huntArea: 'leads',
     spec: '2.1',
     description:
       'A lead PATCH of amount alone resets the currency to the workspace currency (money is written as one {amount, currency} pair) (spec 2.1: PATCH changes only the fields sent).',
@@ -126,10 +127,10 @@ const LEADS_AND_RECORDS: HuntFault[] = [
   },
   {
     name: 'hunt-lead-q-finds-trashed',
-    family: 'leads',
+    area: 'leads',
     hunt: HUNT,
     proves: [],
-    area: 'leads',
+    huntArea: 'leads',
     spec: '2.1',
     description:
       'The lead search q is served from a search index the delete does not update: a lead in the trash is still found by its name (spec 2.1: a deleted lead leaves lists).',
@@ -145,10 +146,10 @@ const LEADS_AND_RECORDS: HuntFault[] = [
   },
   {
     name: 'hunt-contact-delete-unlinks-leads',
-    family: 'records',
+    area: 'contacts',
     hunt: HUNT,
     proves: [],
-    area: 'contacts',
+    huntArea: 'contacts',
     spec: '2.1',
     description:
       'Deleting a contact clears contact_id on its leads (ON DELETE SET NULL), so a restored contact has lost its leads (spec 2.1: delete moves to the trash, restore brings it back).',
@@ -166,10 +167,10 @@ const LEADS_AND_RECORDS: HuntFault[] = [
   },
   {
     name: 'hunt-contact-patch-phone-ignored',
-    family: 'records',
+    area: 'contacts',
     hunt: HUNT,
     proves: [],
-    area: 'contacts',
+    huntArea: 'contacts',
     spec: '4.3',
     description:
       'A contact PATCH reads phones and emails only: the singular phone and email sent on their own are ignored (200, nothing changed) (spec 4.3: PATCH takes the same names as create).',
@@ -182,10 +183,10 @@ const LEADS_AND_RECORDS: HuntFault[] = [
   },
   {
     name: 'hunt-open-leads-counts-trashed',
-    family: 'records',
+    area: 'contacts',
     hunt: HUNT,
     proves: [],
-    area: 'contacts',
+    huntArea: 'contacts',
     spec: '2.4',
     description:
       "A contact's open_leads counts its open leads in the trash too (spec 2.4: count of open leads; 2.1: deleted leads leave lists).",
@@ -202,10 +203,10 @@ const LEADS_AND_RECORDS: HuntFault[] = [
   },
   {
     name: 'hunt-company-restore-missing',
-    family: 'records',
+    area: 'contacts',
     hunt: HUNT,
     proves: [],
-    area: 'companies',
+    huntArea: 'companies',
     spec: '2.1',
     description:
       'The restore route exists for leads and contacts only: POST /v1/companies/{id}/restore answers 404 not_found for a company in the trash (spec 2.1: restore of leads, contacts and companies).',
@@ -218,10 +219,10 @@ const LEADS_AND_RECORDS: HuntFault[] = [
   },
   {
     name: 'hunt-product-unarchive-ignored',
-    family: 'records',
+    area: 'products',
     hunt: HUNT,
     proves: [],
-    area: 'products',
+    huntArea: 'products',
     spec: '4.7',
     description:
       'PATCH with archived false leaves an archived product archived (the update only ever sets the flag) (spec 2.1, 4.7: PATCH changes the fields sent).',
@@ -234,10 +235,10 @@ const LEADS_AND_RECORDS: HuntFault[] = [
   },
   {
     name: 'hunt-archived-product-read-404',
-    family: 'records',
+    area: 'products',
     hunt: HUNT,
     proves: [],
-    area: 'products',
+    huntArea: 'products',
     spec: '2.8',
     description:
       "GET /v1/products/{id} reuses the list's default filter: an archived product answers 404 not_found (spec 2.8: archived products are left out of lists, not unreadable).",
@@ -250,10 +251,10 @@ const LEADS_AND_RECORDS: HuntFault[] = [
   },
   {
     name: 'hunt-custom-date-rolls-over',
-    family: 'records',
+    area: 'fields',
     hunt: HUNT,
     proves: [],
-    area: 'custom fields',
+    huntArea: 'custom fields',
     spec: '2.11',
     description:
       'A custom date is checked by its YYYY-MM-DD shape only and built with Date.UTC: 2026-02-30 is stored as 2026-03-02 instead of refused under custom.<key> (spec 2.11).',
@@ -272,10 +273,10 @@ const LEADS_AND_RECORDS: HuntFault[] = [
   },
   {
     name: 'hunt-custom-checkbox-string-taken',
-    family: 'records',
+    area: 'fields',
     hunt: HUNT,
     proves: [],
-    area: 'custom fields',
+    huntArea: 'custom fields',
     spec: '2.11',
     description:
       'A checkbox value sent as the string "true" or "false" is coerced to the boolean instead of refused under custom.<key> (spec 2.11: checkbox is true or false).',
@@ -301,10 +302,10 @@ const LEADS_AND_RECORDS: HuntFault[] = [
 const STATE: HuntFault[] = [
   {
     name: 'hunt-tag-merge-duplicates-target',
-    family: 'state',
+    area: 'tags',
     hunt: HUNT,
     proves: [],
-    area: 'tags',
+    huntArea: 'tags',
     spec: '4.4',
     description:
       'Merging a tag appends the target name to every record that had the merged tag, so a record that had both carries the target twice (spec 4.4: merge gives the target tag, no duplicate).',
@@ -327,10 +328,10 @@ const STATE: HuntFault[] = [
   },
   {
     name: 'hunt-tag-delete-affected-zero',
-    family: 'state',
+    area: 'tags',
     hunt: HUNT,
     proves: [],
-    area: 'tags',
+    huntArea: 'tags',
     spec: '4.4',
     description:
       'Deleting a tag answers affected {leads: 0, contacts: 0, companies: 0} (the counts are read after the tag left the records) (spec 4.4: answers {ok, id, affected}).',
@@ -340,10 +341,10 @@ const STATE: HuntFault[] = [
   },
   {
     name: 'hunt-tag-usage-companies-zero',
-    family: 'state',
+    area: 'tags',
     hunt: HUNT,
     proves: [],
-    area: 'tags',
+    huntArea: 'tags',
     spec: '2.5',
     description:
       "The tag list's usage counts leads and contacts only: usage.companies is always 0 (spec 2.5: {leads, contacts, companies} record counts).",
@@ -355,10 +356,10 @@ const STATE: HuntFault[] = [
   },
   {
     name: 'hunt-bulk-undo-never-expires',
-    family: 'state',
+    area: 'tags',
     hunt: HUNT,
     proves: [],
-    area: 'tags',
+    huntArea: 'tags',
     spec: '4.4, 8',
     description:
       'A bulk tag run can be undone at any time: the 24-hour undo window is written on the run but never compared (spec 4.4, 8: undoable for 24 hours).',
@@ -382,10 +383,10 @@ const STATE: HuntFault[] = [
   },
   {
     name: 'hunt-note-on-trashed-record-taken',
-    family: 'state',
+    area: 'notes',
     hunt: HUNT,
     proves: [],
-    area: 'notes',
+    huntArea: 'notes',
     spec: '2.1',
     description:
       'A note can be added to a lead in the trash (201): the note route looks the record up with the trash included (spec 2.1: a deleted record answers 410 gone).',
@@ -413,10 +414,10 @@ const STATE: HuntFault[] = [
   },
   {
     name: 'hunt-timeline-unknown-entity-empty',
-    family: 'state',
+    area: 'notes',
     hunt: HUNT,
     proves: [],
-    area: 'timeline',
+    huntArea: 'timeline',
     spec: '7.3',
     description:
       "The timeline of an entity_id no record has (or another workspace's) answers 200 with an empty list, the items being read by entity_id alone (spec 7.3: unknown id answers 404 not_found).",
@@ -428,10 +429,10 @@ const STATE: HuntFault[] = [
   },
   {
     name: 'hunt-task-patch-entity-taken',
-    family: 'state',
+    area: 'tasks',
     hunt: HUNT,
     proves: [],
-    area: 'tasks',
+    huntArea: 'tasks',
     spec: '4.10, 2.1',
     description:
       'A task PATCH with entity_type, entity_id or entity_label answers 200 and drops them silently instead of 400 unknown_field (spec 4.10 lists the changeable fields; 2.1: unknown fields are rejected).',
@@ -444,10 +445,10 @@ const STATE: HuntFault[] = [
   },
   {
     name: 'hunt-task-created-needs-entity',
-    family: 'events',
+    area: 'events',
     hunt: HUNT,
     proves: [],
-    area: 'events',
+    huntArea: 'events',
     spec: '6.4',
     description:
       'task.created is sent only for tasks tied to a record (the event is raised by the record timeline): a task without entity sends none (spec 6.4: task created).',
@@ -456,10 +457,10 @@ const STATE: HuntFault[] = [
   },
   {
     name: 'hunt-note-created-leads-only',
-    family: 'events',
+    area: 'events',
     hunt: HUNT,
     proves: [],
-    area: 'events',
+    huntArea: 'events',
     spec: '6.4',
     description: 'note.created is sent for notes on leads only: notes on contacts and companies send none (spec 6.4: note added).',
     wrap: unchanged,
@@ -467,10 +468,10 @@ const STATE: HuntFault[] = [
   },
   {
     name: 'hunt-reopen-not-announced',
-    family: 'events',
+    area: 'events',
     hunt: HUNT,
     proves: [],
-    area: 'events',
+    huntArea: 'events',
     spec: '3, 6.4',
     description:
       'Reopening a conversation sends no conversation.status_changed (only resolve and snooze were wired) (spec 3, 6.4: resolve, reopen, snooze).',
@@ -479,10 +480,10 @@ const STATE: HuntFault[] = [
   },
   {
     name: 'hunt-contact-tags-not-announced',
-    family: 'events',
+    area: 'events',
     hunt: HUNT,
     proves: [],
-    area: 'events',
+    huntArea: 'events',
     spec: '4.3, 6.4',
     description:
       'A contact PATCH of tags sends no contact.updated (tags are written by the tag module, which raises no event) (spec 4.3: each changed field sends contact.updated).',
@@ -491,10 +492,10 @@ const STATE: HuntFault[] = [
   },
   {
     name: 'hunt-form-submitted-only-for-new-leads',
-    family: 'events',
+    area: 'forms',
     hunt: HUNT,
     proves: [],
-    area: 'forms',
+    huntArea: 'forms',
     spec: '4.12, 6.4',
     description:
       "form.submitted is raised by the lead-opening path only: a submission added to the client's open lead sends none (spec 6.4: form.submitted on every submission).",
@@ -507,10 +508,10 @@ const STATE: HuntFault[] = [
   },
   {
     name: 'hunt-lost-event-as-won',
-    family: 'events',
+    area: 'events',
     hunt: HUNT,
     proves: [],
-    area: 'events',
+    huntArea: 'events',
     spec: '3, 6.4',
     description:
       'A move into a lost stage sends lead.won (the close event is chosen by closed_at being set, not by the stage type) (spec 3, 6.4: lead.lost for a lost stage).',
@@ -522,20 +523,20 @@ const STATE: HuntFault[] = [
 const CONVERSATIONS_AND_WEBHOOKS: HuntFault[] = [
   {
     name: 'hunt-conversation-lead-filter-ignored',
-    family: 'conversations',
+    area: 'conversations',
     hunt: HUNT,
     proves: [],
-    area: 'conversations',
+    huntArea: 'conversations',
     spec: '4.8',
     description: 'The conversation list ignores `lead`: conversations of every lead are listed (spec 4.8: lead filters by lead id).',
     wrap: onListQuery('listConversations', (query) => query.delete('lead')),
   },
   {
     name: 'hunt-snooze-resolved-stays-resolved',
-    family: 'conversations',
+    area: 'conversations',
     hunt: HUNT,
     proves: [],
-    area: 'conversations',
+    huntArea: 'conversations',
     spec: '3',
     description:
       'Snoozing a resolved conversation answers 200 but leaves it resolved, without snoozed_until (the snooze only updates open rows) (spec 3: any state to snoozed).',
@@ -553,10 +554,10 @@ const CONVERSATIONS_AND_WEBHOOKS: HuntFault[] = [
   },
   {
     name: 'hunt-foreign-conversation-assignable',
-    family: 'conversations',
+    area: 'auth',
     hunt: HUNT,
     proves: [],
-    area: 'workspaces',
+    huntArea: 'workspaces',
     spec: '1',
     description:
       "Assign looks the conversation up by id alone: a key of one workspace assigns (or unassigns) another workspace's conversation (spec 1: a credential gives access to exactly one workspace).",
@@ -564,10 +565,10 @@ const CONVERSATIONS_AND_WEBHOOKS: HuntFault[] = [
   },
   {
     name: 'hunt-messages-cursor-skips-first',
-    family: 'paging',
+    area: 'query',
     hunt: HUNT,
     proves: [],
-    area: 'paging',
+    huntArea: 'paging',
     spec: '4.13',
     description:
       'Off by one in the messages list cursor: every page after the first leaves out its first message (spec 4.8, 4.13: cursor paging).',
@@ -578,10 +579,10 @@ const CONVERSATIONS_AND_WEBHOOKS: HuntFault[] = [
   },
   {
     name: 'hunt-webhook-patch-url-unchecked',
-    family: 'webhooks',
+    area: 'webhooks',
     hunt: HUNT,
     proves: [],
-    area: 'webhooks',
+    huntArea: 'webhooks',
     spec: '4.11',
     description:
       'The URL rules are checked on create only: a PATCH to an http:// or private address is saved (spec 4.11: checked when saved and before every delivery).',
@@ -601,10 +602,10 @@ const CONVERSATIONS_AND_WEBHOOKS: HuntFault[] = [
   },
   {
     name: 'hunt-delivery-of-other-webhook-readable',
-    family: 'webhooks',
+    area: 'webhooks',
     hunt: HUNT,
     proves: [],
-    area: 'webhooks',
+    huntArea: 'webhooks',
     spec: '4.11',
     description:
       "A delivery is read by its id alone: /v1/webhooks/{A}/deliveries/{did} answers a delivery of webhook B (spec 4.11: the webhook's deliveries).",
@@ -621,10 +622,10 @@ const CONVERSATIONS_AND_WEBHOOKS: HuntFault[] = [
   },
   {
     name: 'hunt-foreign-webhook-rotatable',
-    family: 'webhooks',
+    area: 'auth',
     hunt: HUNT,
     proves: [],
-    area: 'workspaces',
+    huntArea: 'workspaces',
     spec: '1',
     description:
       "Rotate-secret looks the webhook up by id alone: a key of one workspace rotates another workspace's secret and is shown it (spec 1: one workspace per credential).",
@@ -647,10 +648,10 @@ function withNotEmptyBesideNeq(query: any): any {
 const QUERY_AND_PAGING: HuntFault[] = [
   {
     name: 'hunt-query-neq-drops-empty',
-    family: 'query',
+    area: 'query',
     hunt: HUNT,
     proves: [],
-    area: 'query',
+    huntArea: 'query',
     spec: '4.13',
     description:
       'neq is translated to SQL `<>`, so records whose field is empty never match (owner_id neq X leaves out unowned leads) (spec 4.13: neq matches every value but the one given).',
@@ -658,20 +659,20 @@ const QUERY_AND_PAGING: HuntFault[] = [
   },
   {
     name: 'hunt-query-has-tag-ignored',
-    family: 'query',
+    area: 'query',
     hunt: HUNT,
     proves: [],
-    area: 'query',
+    huntArea: 'query',
     spec: '4.4',
     description: 'The text filter drops `has:tag`: records without tags are found too (spec 4.4: has:tag keeps records with a tag).',
     wrap: onQuery((body) => (typeof body.q === 'string' ? { ...body, q: body.q.replace(/(^|\s)has:tag(?=\s|$)/g, ' ').trim() } : body)),
   },
   {
     name: 'hunt-query-tag-list-as-all',
-    family: 'query',
+    area: 'query',
     hunt: HUNT,
     proves: [],
-    area: 'query',
+    huntArea: 'query',
     spec: '4.4',
     description: '`tag:vip,hot` is read as every one of the tags (split into tag:vip tag:hot) instead of any of them (spec 4.4).',
     wrap: onQuery((body) =>
@@ -692,10 +693,10 @@ const QUERY_AND_PAGING: HuntFault[] = [
   },
   {
     name: 'hunt-query-fields-without-custom',
-    family: 'query',
+    area: 'query',
     hunt: HUNT,
     proves: [],
-    area: 'query',
+    huntArea: 'query',
     spec: '4.13',
     description:
       'The query fields route lists the built-in fields only: the custom fields the endpoint filters on are left out (spec 4.13: lists fields that can be filtered and sorted).',
@@ -707,10 +708,10 @@ const QUERY_AND_PAGING: HuntFault[] = [
   },
   {
     name: 'hunt-products-cursor-skips-first',
-    family: 'paging',
+    area: 'query',
     hunt: HUNT,
     proves: [],
-    area: 'paging',
+    huntArea: 'paging',
     spec: '4.13',
     description:
       'Off by one in the product list cursor: every page after the first leaves out its first product (spec 4.13: paging on every list).',
@@ -721,10 +722,10 @@ const QUERY_AND_PAGING: HuntFault[] = [
   },
   {
     name: 'hunt-timeline-limit-capped-100',
-    family: 'paging',
+    area: 'query',
     hunt: HUNT,
     proves: [],
-    area: 'paging',
+    huntArea: 'paging',
     spec: '8',
     description: "The timeline caps limit at 100 (the web app's page) instead of 250 (spec 4.5, 8: timeline max 250).",
     wrap: onListQuery('listTimeline', (query) => {
@@ -733,10 +734,10 @@ const QUERY_AND_PAGING: HuntFault[] = [
   },
   {
     name: 'hunt-companies-default-limit-25',
-    family: 'paging',
+    area: 'query',
     hunt: HUNT,
     proves: [],
-    area: 'paging',
+    huntArea: 'paging',
     spec: '4.13',
     description: 'The company list, written later, pages 25 companies by default instead of 50 (spec 4.13: default 50 on every list).',
     wrap: onListQuery('listCompanies', (query) => {
@@ -748,10 +749,10 @@ const QUERY_AND_PAGING: HuntFault[] = [
 const WORKSPACES_AND_KEYS: HuntFault[] = [
   {
     name: 'hunt-expired-key-whoami-answers',
-    family: 'input',
+    area: 'auth',
     hunt: HUNT,
     proves: [],
-    area: 'auth',
+    huntArea: 'auth',
     spec: '5.1',
     description:
       'whoami needs no scope, so it skips the key checks: an expired key answers 200 with its identity instead of 401 key_expired (spec 5.1).',
@@ -774,10 +775,10 @@ const WORKSPACES_AND_KEYS: HuntFault[] = [
   },
   {
     name: 'hunt-foreign-task-readable',
-    family: 'input',
+    area: 'auth',
     hunt: HUNT,
     proves: [],
-    area: 'workspaces',
+    huntArea: 'workspaces',
     spec: '1',
     description:
       "GET /v1/tasks/{id} looks the task up by id alone: another workspace's task is answered (spec 1: one workspace per credential; 7.2: 404 not visible to this key).",
@@ -785,40 +786,40 @@ const WORKSPACES_AND_KEYS: HuntFault[] = [
   },
   {
     name: 'hunt-foreign-product-editable',
-    family: 'input',
+    area: 'auth',
     hunt: HUNT,
     proves: [],
-    area: 'workspaces',
+    huntArea: 'workspaces',
     spec: '1',
     description: "PATCH /v1/products/{id} looks the product up by id alone: a key changes another workspace's product (spec 1).",
     wrap: foreignIdServed('updateProduct', 'pr', 'products'),
   },
   {
     name: 'hunt-foreign-note-deletable',
-    family: 'input',
+    area: 'auth',
     hunt: HUNT,
     proves: [],
-    area: 'workspaces',
+    huntArea: 'workspaces',
     spec: '1',
     description: "DELETE /v1/notes/{id} looks the note up by id alone: a key deletes another workspace's note (spec 1).",
     wrap: foreignIdServed('deleteNote', 'nt', 'timeline'),
   },
   {
     name: 'hunt-foreign-tag-deletable',
-    family: 'input',
+    area: 'auth',
     hunt: HUNT,
     proves: [],
-    area: 'workspaces',
+    huntArea: 'workspaces',
     spec: '1',
     description: "DELETE /v1/tags/{id} looks the tag up by id alone: a key deletes another workspace's tag from its records (spec 1).",
     wrap: foreignIdServed('deleteTag', 'tag', 'tags'),
   },
   {
     name: 'hunt-members-omit-deactivated',
-    family: 'records',
+    area: 'members',
     hunt: HUNT,
     proves: [],
-    area: 'members',
+    huntArea: 'members',
     spec: '2.7',
     description: 'The members list shows active members only: deactivated ones are left out (spec 2.7: status active or deactivated).',
     wrap: onOperation('listMembers', async (next, request, info) =>

@@ -69,7 +69,7 @@ export const inputFaults: Fault[] = [
   {
     // Readings review: conventions.money-decimal-refused is stated (2.1 "Never decimals or strings").
     name: 'lead-amount-decimal-rounded',
-    family: 'input',
+    area: 'conventions',
     proves: ['conventions.money-decimal-refused'],
     description:
       'A lead amount sent as a decimal (10.5) is rounded to the smallest unit and taken instead of refused (spec 2.1: money is never decimals).',
@@ -82,7 +82,7 @@ export const inputFaults: Fault[] = [
   },
   {
     name: 'any-content-type-as-json',
-    family: 'input',
+    area: 'conventions',
     proves: ['conventions.request-content-type'],
     description: 'The API reads any body as JSON whatever its Content-Type (text/plain, a form), where spec 2.1 takes application/json.',
     wrap: onApi(async (next, request, info) => {
@@ -98,7 +98,7 @@ export const inputFaults: Fault[] = [
   },
   {
     name: 'key-states-as-invalid-token',
-    family: 'input',
+    area: 'auth',
     proves: [
       'auth.key-expired',
       'auth.key-revoked',
@@ -121,7 +121,7 @@ export const inputFaults: Fault[] = [
   },
   {
     name: 'query-limits-as-validation',
-    family: 'input',
+    area: 'query',
     proves: [
       'errors.docs-url-names-code',
       'query.nesting-limit-code',
@@ -144,7 +144,7 @@ export const inputFaults: Fault[] = [
   },
   {
     name: 'unknown-field-as-422',
-    family: 'input',
+    area: 'conventions',
     proves: ['conventions.unknown-field-named', 'errors.docs-url-names-code', 'errors.status-400', 'errors.unknown-field'],
     description: 'An unknown body field answers 422 validation_failed instead of 400 unknown_field.',
     wrap: onErrorCode('unknown_field', (response, body) =>
@@ -153,7 +153,7 @@ export const inputFaults: Fault[] = [
   },
   {
     name: 'malformed-json-as-422',
-    family: 'input',
+    area: 'conventions',
     proves: [
       'conventions.request-body-json-object',
       'conventions.request-content-type',
@@ -171,14 +171,14 @@ export const inputFaults: Fault[] = [
   },
   {
     name: 'validation-without-fields',
-    family: 'input',
+    area: 'conventions',
     proves: ['conventions.time-sent-offset', 'errors.status-422', 'errors.validation-failed'],
     description: 'validation_failed answers do not name the fields.',
     wrap: onErrorCode('validation_failed', (response, body) => changed(response, { body: { error: { ...body.error, fields: {} } } })),
   },
   {
     name: 'missing-key-as-403',
-    family: 'input',
+    area: 'errors',
     proves: ['errors.status-401', 'errors.docs-url-names-code', 'errors.extra-permission'],
     description: 'A request without credentials answers 403 forbidden instead of 401 invalid_token.',
     wrap: onErrorCode('invalid_token', (response, body) =>
@@ -187,7 +187,7 @@ export const inputFaults: Fault[] = [
   },
   {
     name: 'unknown-key-as-key-revoked',
-    family: 'input',
+    area: 'auth',
     proves: ['auth.invalid-token', 'errors.docs-url-names-code'],
     description: 'An unknown bearer key answers 401 key_revoked, not invalid_token (spec 5.1: an unknown key is invalid, not revoked).',
     wrap: onErrorCode('invalid_token', (response, body, request) => {
@@ -197,7 +197,7 @@ export const inputFaults: Fault[] = [
   },
   {
     name: 'credentials-in-url-accepted',
-    family: 'input',
+    area: 'auth',
     proves: ['auth.credentials-in-url', 'errors.credentials-in-url'],
     description: 'A key in the query string (?api_key=) is taken as the credential.',
     wrap: (next) => async (request, info) => {
@@ -210,7 +210,7 @@ export const inputFaults: Fault[] = [
   },
   {
     name: 'scopes-not-checked',
-    family: 'input',
+    area: 'auth',
     proves: ['auth.write-not-other-scopes', 'errors.status-403'],
     description: "A key without the operation's scope is let through as if it had every scope.",
     wrap: (next, state) =>
@@ -220,7 +220,7 @@ export const inputFaults: Fault[] = [
   },
   {
     name: 'body-limit-as-400',
-    family: 'input',
+    area: 'limits',
     proves: ['errors.docs-url-names-code', 'errors.status-413', 'errors.body-too-large', 'limits.body-over-1mb'],
     description: 'A body over 1 MB answers 400 bad_json instead of 413 body_too_large.',
     wrap: onErrorCode('body_too_large', (response, body) =>
@@ -229,7 +229,7 @@ export const inputFaults: Fault[] = [
   },
   {
     name: 'long-prefix-refused',
-    family: 'input',
+    area: 'conventions',
     proves: ['conventions.long-prefixes-in-paths', 'errors.request-id-in-body'],
     description: 'Ids with the older long prefixes (lead_...) are refused with 400 invalid_id_type.',
     // The record's id in the path (the first path parameter of an API route, `id`) with a long prefix.
@@ -258,7 +258,7 @@ export const inputFaults: Fault[] = [
   },
   {
     name: 'ids-across-workspaces',
-    family: 'input',
+    area: 'auth',
     proves: ['auth.one-workspace'],
     description: "A lead id of another workspace is found: one workspace sees another's records.",
     wrap: onOperation(RECORD_ROUTES.leads, (next, request, info, { params }, state) =>
@@ -275,7 +275,7 @@ export const inputFaults: Fault[] = [
   },
   {
     name: 'numbers-only-for-leads',
-    family: 'input',
+    area: 'conventions',
     proves: ['conventions.number-on-single-record-routes'],
     description: 'Record numbers are resolved on lead routes only: /v1/contacts/7, /v1/companies/7 and /v1/tasks/7 answer 404 not_found.',
     wrap: onOperation(
@@ -286,7 +286,7 @@ export const inputFaults: Fault[] = [
   },
   {
     name: 'times-without-fraction',
-    family: 'input',
+    area: 'conventions',
     proves: [
       'conventions.time-fractional',
       'responses.shape.list-leads',
@@ -324,7 +324,7 @@ export const inputFaults: Fault[] = [
   },
   {
     name: 'task-times-as-sent',
-    family: 'input',
+    area: 'conventions',
     proves: ['conventions.time-fractional', 'responses.shape.update-task'],
     description:
       "A task's due_at is stored and answered as the caller wrote it, so a time sent to the second comes back without the fractional seconds spec 2.1 requires.",
@@ -337,7 +337,7 @@ export const inputFaults: Fault[] = [
   },
   {
     name: 'patch-null-keeps-reference',
-    family: 'input',
+    area: 'conventions',
     proves: ['conventions.patch-null-clears-reference'],
     description:
       'A PATCH with owner_id, contact_id or company_id null keeps the old reference (the update merges with `value ?? current`).',
@@ -354,7 +354,7 @@ export const inputFaults: Fault[] = [
   },
   {
     name: 'time-without-offset-accepted',
-    family: 'input',
+    area: 'conventions',
     proves: ['conventions.time-sent-offset'],
     description: 'A time sent without an offset (2030-01-15T10:00:00) is taken as UTC instead of refused with 422.',
     // Before validation, which refuses the time without an offset.
@@ -372,7 +372,7 @@ export const inputFaults: Fault[] = [
   },
   {
     name: 'long-prefix-in-body-refused',
-    family: 'input',
+    area: 'conventions',
     proves: ['conventions.long-prefixes-in-bodies'],
     description:
       'Long-prefixed ids (contact_..., stage_...) are accepted in paths but refused in request bodies with 422 validation_failed: the body schema only knows the short prefixes.',
@@ -397,7 +397,7 @@ export const inputFaults: Fault[] = [
   },
   {
     name: 'whoami-needs-users-read',
-    family: 'input',
+    area: 'auth',
     proves: [
       'auth.whoami-no-scope',
       'auth.key-expired',
@@ -417,7 +417,7 @@ export const inputFaults: Fault[] = [
   },
   {
     name: 'any-version-served',
-    family: 'input',
+    area: 'conventions',
     proves: ['conventions.version-path'],
     description: 'Any version segment is served as v1 (/v2/leads answers like /v1/leads): the router ignores the version.',
     // Not on the operation seams: /v2/... is a path the document routes to no operation, so it has no operationId to name.
@@ -429,7 +429,7 @@ export const inputFaults: Fault[] = [
   },
   {
     name: 'write-scope-without-read',
-    family: 'input',
+    area: 'auth',
     proves: ['auth.write-includes-read'],
     description: 'leads:write does not include leads:read: a key with leads:write alone gets 403 missing_scope on lead reads.',
     wrap: onOperation(
@@ -444,7 +444,7 @@ export const inputFaults: Fault[] = [
   },
   {
     name: 'body-limit-at-512kb',
-    family: 'input',
+    area: 'limits',
     proves: ['limits.body-under-1mb-read'],
     description: 'The body limit is set at 512 KB instead of 1 MB: a body of 900 KB answers 413 body_too_large.',
     wrap: (next, state) => async (request, info) => {
@@ -458,7 +458,7 @@ export const inputFaults: Fault[] = [
   // Blind fault hunt (the faults below were written from the spec and the mock, not from the checks).
   {
     name: 'missing-scope-without-scope',
-    family: 'input',
+    area: 'auth',
     proves: ['auth.missing-scope', 'errors.extra-missing-scope', 'errors.status-403', 'errors.missing-scope'],
     description: 'A 403 missing_scope answer does not name the missing scope in `scope` (spec 7.1, 5.1).',
     wrap: onErrorCode('missing_scope', (response, body) => {
@@ -468,7 +468,7 @@ export const inputFaults: Fault[] = [
   },
   {
     name: 'long-prefix-echoed',
-    family: 'input',
+    area: 'conventions',
     proves: ['conventions.responses-short-prefixes', 'conventions.ids-short-long-versioning', 'responses.shape.create-lead'],
     description:
       'A lead written with a long-prefix reference (contact_..., company_..., member_...) answers it as sent instead of in the short form (spec 2.2, 9).',
@@ -486,7 +486,7 @@ export const inputFaults: Fault[] = [
   // Found by the second blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'validation-fields-as-json-pointers',
-    family: 'input',
+    area: 'conventions',
     proves: [
       'conventions.unknown-field-named',
       'conventions.wrong-type',
@@ -511,7 +511,7 @@ export const inputFaults: Fault[] = [
   // Found by the third blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'query-hundred-list-values-refused',
-    family: 'input',
+    area: 'query',
     proves: ['query.limit-list-values'],
     description:
       'A condition whose list value has exactly 100 entries (in, not_in, all) is refused with too_many_conditions: the check is length < 100 (spec 8: 100 list values).',
@@ -525,7 +525,7 @@ export const inputFaults: Fault[] = [
   },
   {
     name: 'validation-fields-nested',
-    family: 'input',
+    area: 'errors',
     proves: ['errors.fields-only-field-problems', 'errors.status-422', 'errors.validation-failed'],
     description:
       'validation_failed writes a problem of a nested field as a nested object ({custom: {budget: ...}}) instead of under the key custom.budget (spec 2.11, 7.3: fields names custom.<key>).',
@@ -537,7 +537,7 @@ export const inputFaults: Fault[] = [
   },
   {
     name: 'missing-scope-names-write-scope',
-    family: 'input',
+    area: 'auth',
     proves: ['auth.missing-scope'],
     description:
       'missing_scope names the write scope of the resource whatever was asked (leads:write for a list), where scope is the one the route needs (spec 4.6, 7.1).',
@@ -549,7 +549,7 @@ export const inputFaults: Fault[] = [
   },
   {
     name: 'numbers-resolved-across-workspaces',
-    family: 'input',
+    area: 'conventions',
     proves: ['conventions.number-own-workspace'],
     description:
       "A record number in a path is looked up without the workspace (WHERE number = ?): /v1/contacts/3 answers another workspace's #3 when one has it (spec 2.1: a number is resolved only inside the authenticated workspace).",
@@ -572,7 +572,7 @@ export const inputFaults: Fault[] = [
   },
   {
     name: 'numbers-refused-on-sub-routes',
-    family: 'input',
+    area: 'conventions',
     proves: ['conventions.number-on-single-record-routes', 'conventions.trash-restore'],
     description:
       "Record numbers are resolved on the record routes themselves only: their sub-routes (restore, a lead's contacts and products, the task actions) take ids, so /v1/contacts/7/restore answers 404 not_found (spec 2.1: single-record routes and their sub-routes accept the number).",
@@ -588,7 +588,7 @@ export const inputFaults: Fault[] = [
   },
   {
     name: 'unknown-number-invalid-id-type',
-    family: 'input',
+    area: 'conventions',
     proves: ['conventions.number-unknown-404', 'errors.status-404'],
     description:
       'A number that no record has answers 400 invalid_id_type (the number lookup fails over to parsing the segment as an id) instead of the same 404 not_found as an unknown id (spec 2.1, 7.3).',
@@ -602,7 +602,7 @@ export const inputFaults: Fault[] = [
   },
   {
     name: 'trashed-by-number-not-found',
-    family: 'input',
+    area: 'conventions',
     proves: ['conventions.trash-reads-410', 'errors.gone'],
     description:
       'A record in the trash named by its number answers 404 not_found instead of 410 gone: the number index holds live records only, while reads by id find the trash (spec 2.1: a number is accepted instead of the id; reads of a deleted record answer 410).',
@@ -616,7 +616,7 @@ export const inputFaults: Fault[] = [
   },
   {
     name: 'contact-number-max-of-live',
-    family: 'input',
+    area: 'conventions',
     proves: ['conventions.number-never-reused'],
     description:
       "A new contact's number is one more than the highest number among live contacts (MAX(number) over the list the trash leaves), so after the newest contacts are deleted their numbers are given again (spec 2.1: never reused).",
@@ -643,7 +643,7 @@ export const inputFaults: Fault[] = [
   // Found by the eighth blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'credentials-in-url-beside-header-accepted',
-    family: 'input',
+    area: 'auth',
     proves: ['auth.credentials-in-url', 'errors.credentials-in-url'],
     description:
       'A key in the URL (?api_key=, ?access_token=) is refused only when no Authorization header is sent: a request carrying both is answered as if the URL were clean, where a key in the URL answers 400 credentials_in_url (spec 5.1).',
@@ -659,7 +659,7 @@ export const inputFaults: Fault[] = [
   },
   {
     name: 'credentials-in-url-as-401',
-    family: 'input',
+    area: 'auth',
     proves: ['auth.credentials-in-url', 'errors.docs-url-names-code', 'errors.credentials-in-url'],
     description:
       'A key sent in the URL without an Authorization header answers 401 invalid_token (the header was looked for first) instead of 400 credentials_in_url (spec 5.1, 7.3).',
@@ -675,7 +675,7 @@ export const inputFaults: Fault[] = [
   },
   {
     name: 'revoked-key-reads-allowed',
-    family: 'input',
+    area: 'auth',
     proves: ['auth.key-revoked', 'errors.key-expired-revoked'],
     description:
       'Revocation is checked only on writes (the read path uses a cached key): a revoked key still reads with 200 instead of 401 key_revoked (spec 5.1).',
@@ -684,7 +684,7 @@ export const inputFaults: Fault[] = [
   },
   {
     name: 'ip-allowlist-ignored',
-    family: 'input',
+    area: 'auth',
     proves: ['auth.ip-not-allowed', 'errors.status-403', 'errors.ip-not-allowed'],
     description:
       "A key's IP allow-list is stored but never compared: a request from another address is answered instead of 403 ip_not_allowed (spec 5.1).",
@@ -693,7 +693,7 @@ export const inputFaults: Fault[] = [
   // The eighth blind hunt's query limits, filed with query.query-limits, the suite's check of the limits of spec 8 (written before reading any check).
   {
     name: 'query-fifty-conditions-refused',
-    family: 'input',
+    area: 'query',
     proves: ['query.limit-conditions'],
     description:
       'A query with exactly 50 conditions is refused with too_many_conditions: the count is checked with < 50 (spec 8: 50 conditions).',
@@ -705,7 +705,7 @@ export const inputFaults: Fault[] = [
   },
   {
     name: 'query-three-regex-refused',
-    family: 'input',
+    area: 'query',
     proves: ['query.limit-regex-conditions'],
     description:
       'A query with exactly 3 regex conditions is refused with too_many_conditions: the regex count is checked with < 3 (spec 8: 3 regex conditions).',
@@ -717,7 +717,7 @@ export const inputFaults: Fault[] = [
   },
   {
     name: 'query-list-values-past-100-cut',
-    family: 'input',
+    area: 'query',
     proves: ['query.limit-list-values'],
     description:
       'A list value of more than 100 entries (in, not_in, all) is cut to its first 100 and the query answered, instead of refused with 422 too_many_conditions (spec 8: 100 list values).',
@@ -729,7 +729,7 @@ export const inputFaults: Fault[] = [
   },
   {
     name: 'query-third-level-accepted',
-    family: 'input',
+    area: 'query',
     proves: ['query.nesting-limit'],
     description:
       'Groups nested 3 levels deep are not refused: the translator folds a third-level group into its parent and answers 200, where nesting stops at 2 levels (spec 4.13, 8: 422).',
@@ -742,7 +742,7 @@ export const inputFaults: Fault[] = [
   },
   {
     name: 'query-regex-200-refused',
-    family: 'input',
+    area: 'query',
     proves: ['query.regex-length'],
     description:
       'A regex of exactly 200 characters is refused with invalid_query: the length is checked with < 200 (spec 7.3: a regex of 1 to 200 characters).',
@@ -755,7 +755,7 @@ export const inputFaults: Fault[] = [
   // A stated rule without a fault of its own (docs/readings-review.md; issue 22, H2 item 4).
   {
     name: 'lead-currency-only-with-amount',
-    family: 'input',
+    area: 'conventions',
     description:
       "A lead created without currency gets the workspace's currency only beside an amount: one created without an amount answers currency null (spec 2.1: a lead without currency uses the workspace currency).",
     proves: ['conventions.money-workspace-currency'],

@@ -110,7 +110,7 @@ export const leadsFaults: Fault[] = [
   {
     // Readings review: leads.number-integer and leads.company-object are stated (2.1, 2.3).
     name: 'lead-number-as-text',
-    family: 'leads',
+    area: 'conventions',
     proves: [
       'leads.number-integer',
       'responses.shape.list-leads',
@@ -124,7 +124,7 @@ export const leadsFaults: Fault[] = [
   },
   {
     name: 'lead-company-without-id',
-    family: 'leads',
+    area: 'conventions',
     proves: ['leads.company-object', 'responses.shape.list-leads', 'responses.shape.create-lead', 'responses.shape.update-lead'],
     description:
       "A lead's `company` object carries only the company's name, not its id (spec 2.3: company_id and company name the same company).",
@@ -133,7 +133,7 @@ export const leadsFaults: Fault[] = [
   {
     // Readings review: leads.utm-other-key is stated (2.3 lists the five keys; 2.1 unknown fields are rejected).
     name: 'lead-utm-other-keys-dropped',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.utm-other-key'],
     description:
       'A lead utm with a key other than the five (utm_id) is taken with that key silently dropped instead of refused (spec 2.3, 2.1).',
@@ -146,7 +146,7 @@ export const leadsFaults: Fault[] = [
   },
   {
     name: 'lead-currency-hardcoded-usd',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.create-currency-default'],
     description: 'A lead created without currency gets USD, a hard-coded default, instead of the workspace currency.',
     wrap: onOperation('createLead', async (next, request, info) =>
@@ -155,7 +155,7 @@ export const leadsFaults: Fault[] = [
   },
   {
     name: 'api-key-leads-owned-by-key-member',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.filter-owner-me', 'leads.filter-owner-unassigned', 'leads.board-filters', 'leads.create-no-owner'],
     description: 'A lead created with an API key without owner_id is owned by the member the key acts for, instead of having no owner.',
     wrap: onOperation('createLead', async (next, request, info) => {
@@ -169,7 +169,7 @@ export const leadsFaults: Fault[] = [
   },
   {
     name: 'stage-of-other-pipeline-moves-lead',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.create-stage-of-other-pipeline'],
     description:
       'A lead created with a stage of another pipeline than pipeline_id is put in that stage (and its pipeline) instead of being refused under stage_id.',
@@ -182,7 +182,7 @@ export const leadsFaults: Fault[] = [
   },
   {
     name: 'lead-patch-null-ignored',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.update-null-clears-owner', 'leads.update-null-clears-contact', 'leads.update-null-clears-company'],
     description: 'A PATCH of a lead treats null like a field not sent: owner_id, contact_id and company_id cannot be cleared.',
     // The handler's own misreading: it is given the validated body without its nulls (seams/handler-seams.ts).
@@ -194,7 +194,7 @@ export const leadsFaults: Fault[] = [
   },
   {
     name: 'lead-owner-unassigned-ignored',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.filter-owner-unassigned', 'leads.board-filters'],
     description: 'owner=unassigned is not understood by the lead list and board: it lists leads of every owner.',
     wrap: onOperation(['listLeads', 'getLeadBoard'], (next, request, info) =>
@@ -206,7 +206,7 @@ export const leadsFaults: Fault[] = [
   },
   {
     name: 'lead-summary-of-page',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.summary'],
     description: "The lead list's summary counts and sums the leads of the page, not every matching lead.",
     wrap: onOperation('listLeads', async (next, request, info) => {
@@ -219,7 +219,7 @@ export const leadsFaults: Fault[] = [
   },
   {
     name: 'lead-board-ignores-filters',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.position-number', 'leads.board-filters', 'leads.board-counts'],
     description:
       'The board takes only the pipeline: the other list filters are ignored, so counts and sums cover every lead of each stage.',
@@ -234,7 +234,7 @@ export const leadsFaults: Fault[] = [
   },
   {
     name: 'lead-contact-remove-noop',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.contacts-remove'],
     description: 'Removing a contact from a lead answers {ok: true, id} but the removal is not saved: the contact stays on the lead.',
     wrap: onOperation('removeLeadContact', async (next, request, info, { params }) => {
@@ -255,7 +255,7 @@ export const leadsFaults: Fault[] = [
   },
   {
     name: 'lead-sub-routes-take-read-scope',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.write-routes-scope'],
     description:
       "The lead-contacts and lead-products routes check leads:read for every method: a read-only key adds, changes and removes a lead's contacts and product lines.",
@@ -268,7 +268,7 @@ export const leadsFaults: Fault[] = [
   },
   {
     name: 'no-pipeline-as-validation',
-    family: 'leads',
+    area: 'leads',
     proves: ['errors.docs-url-names-code', 'leads.no-pipeline'],
     description:
       'A lead created in a workspace without a pipeline answers 422 validation_failed naming pipeline_id instead of no_pipeline.',
@@ -281,7 +281,7 @@ export const leadsFaults: Fault[] = [
   },
   {
     name: 'board-without-pipeline-409',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.board-no-pipeline'],
     description:
       'The board of a workspace without a pipeline answers 409 no_pipeline (an error the board does not document) instead of an empty board.',
@@ -306,7 +306,7 @@ export const leadsFaults: Fault[] = [
   // Blind fault hunt (the faults below were written from the spec and the mock, not from the checks).
   {
     name: 'stage-change-keeps-stage-entered-at',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.stage-entered-at', 'leads.move-open-stage'],
     description: 'A PATCH that moves a lead to another stage leaves stage_entered_at at the time it entered the old one (spec 3, lead).',
     // The handler's own write, inside the request's transaction: the old stage_entered_at is written back.
@@ -318,7 +318,7 @@ export const leadsFaults: Fault[] = [
   },
   {
     name: 'lead-unnamed-untitled',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.unnamed-after-number'],
     description: 'A lead created without a name is named "Untitled lead" instead of after its number (spec 2.3).',
     wrap: onOperation('createLead', async (next, request, info) =>
@@ -332,7 +332,7 @@ export const leadsFaults: Fault[] = [
   },
   {
     name: 'lead-q-number-ignored',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.q-number'],
     description: 'The lead search q looks in names only: a number does not find the lead with that number (spec 4.2 q).',
     wrap: onOperation('listLeads', async (next, request, info) => {
@@ -348,7 +348,7 @@ export const leadsFaults: Fault[] = [
   },
   {
     name: 'lead-negative-amount-accepted',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.amount-not-negative'],
     description:
       'A lead created with a negative amount is accepted as 0 (clamped) instead of refused with 422 under amount (spec 2.3: amount 0 or more).',
@@ -362,7 +362,7 @@ export const leadsFaults: Fault[] = [
   // Found by the second blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'lead-name-length-in-bytes',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.name-length'],
     description:
       'A lead name is limited to 255 UTF-8 bytes (a VARCHAR(255) in bytes), so a Cyrillic name of 200 characters is refused with 422 where up to 255 characters are allowed (spec 2.3, 8).',
@@ -374,7 +374,7 @@ export const leadsFaults: Fault[] = [
   },
   {
     name: 'lead-summary-counts-trash',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.summary'],
     description:
       "The lead list's summary query forgets the trash: count and sum include deleted leads that the list itself leaves out (spec 4.2, 2.1).",
@@ -396,7 +396,7 @@ export const leadsFaults: Fault[] = [
   // Found by the third blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'lead-source-64-refused',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.source-length'],
     description: 'A lead source of exactly 64 characters is refused with 422 under source: the column holds 63 (spec 2.3, 8: up to 64).',
     wrap: overTheEdge(['createLead', 'updateLead'], (sent) =>
@@ -406,7 +406,7 @@ export const leadsFaults: Fault[] = [
   // Found by the fifth blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'lead-pipeline-only-second-stage',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.stage-entered-at', 'leads.move-open-stage', 'leads.create-pipeline-only'],
     description:
       "A lead created with only pipeline_id goes to the stage at position 1, the second (stage positions start at 0, the code took them as 1-based), instead of the pipeline's first stage (spec 4.2).",
@@ -420,7 +420,7 @@ export const leadsFaults: Fault[] = [
   },
   {
     name: 'lead-patch-pipeline-keeps-stage',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.stage-of-pipeline'],
     description:
       'A PATCH that moves a lead to another pipeline without stage_id changes pipeline_id only: the lead keeps its old stage, which belongs to the other pipeline (spec 2.3: a stage must belong to the pipeline).',
@@ -434,7 +434,7 @@ export const leadsFaults: Fault[] = [
   },
   {
     name: 'lead-patch-stage-other-pipeline-follows',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.move-stage-of-other-pipeline'],
     description:
       "A PATCH with the stage_id of another pipeline (no pipeline_id) moves the lead into that stage and its pipeline instead of answering validation_failed under stage_id (spec 3: the stage must belong to the lead's pipeline; pipeline_id is sent when the pipeline changes).",
@@ -453,7 +453,7 @@ export const leadsFaults: Fault[] = [
   },
   {
     name: 'same-stage-patch-restamps',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.stage-entered-at'],
     description:
       "A PATCH that sends the lead's current stage_id sets stage_entered_at to now as if the lead had entered the stage again (spec 2.3, 3: stage_entered_at is when the lead entered its stage; only a new stage updates it).",
@@ -468,7 +468,7 @@ export const leadsFaults: Fault[] = [
   },
   {
     name: 'board-sum-of-shown-leads',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.board-counts'],
     description:
       "The board's sum of a stage adds up the leads it shows (the first ones), not every lead of the stage that count counts (spec 4.2 board: each stage's count and sum).",
@@ -484,7 +484,7 @@ export const leadsFaults: Fault[] = [
   },
   {
     name: 'board-skips-empty-stages',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.board-stages', 'leads.board-filters', 'leads.board-counts'],
     description:
       'The board is grouped from the leads, so a stage without leads is left out instead of answered with count 0 and sum 0 (spec 4.2 board: for each stage).',
@@ -494,7 +494,7 @@ export const leadsFaults: Fault[] = [
   },
   {
     name: 'lead-line-amount-unrounded',
-    family: 'leads',
+    area: 'conventions',
     proves: ['leads.products-money', 'responses.shape.list-lead-products', 'responses.shape.update-lead-product'],
     description:
       "A product line's amount is quantity × price less the discount, not rounded: 1.5 of a price of 333 answers amount 499.5, a decimal (spec 2.1: money is an integer in the smallest unit).",
@@ -502,7 +502,7 @@ export const leadsFaults: Fault[] = [
   },
   {
     name: 'lead-line-workspace-currency',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.products-money'],
     description:
       "A product line is labelled with the workspace currency, not its product's: a line of a USD product shows its USD price and amount next to UZS (spec 2.1: money is an amount next to its currency).",
@@ -513,7 +513,7 @@ export const leadsFaults: Fault[] = [
   },
   {
     name: 'lead-line-of-other-lead-reachable',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.products-own-lead'],
     description:
       "A product line is found by its id alone: PATCH and DELETE under another lead's path change or remove it instead of answering 404 (the line is not on that lead).",
@@ -531,7 +531,7 @@ export const leadsFaults: Fault[] = [
   },
   {
     name: 'lead-delete-drops-lines',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.products-remove', 'leads.restore-keeps-lines'],
     description:
       'Deleting a lead deletes its product lines for good (a cascade meant for purging): the lead restored from the trash has none (spec 2.1: restore brings the lead back).',
@@ -547,7 +547,7 @@ export const leadsFaults: Fault[] = [
   },
   {
     name: 'lead-inline-contact-scope-unchecked',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.create-contact-needs-contacts-write'],
     description:
       'A lead created with a `contact` object checks only leads:write: a key without contacts:write creates the contact with the lead instead of 403 missing_scope (spec 4.2: also needs contacts:write).',
@@ -559,7 +559,7 @@ export const leadsFaults: Fault[] = [
   },
   {
     name: 'foreign-contact-linkable',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.create-unknown-reference'],
     description:
       "contact_id in a lead create or PATCH is looked up by id alone, not in the caller's workspace: another workspace's contact is linked to the lead instead of refused under contact_id (spec 1: a credential gives access to exactly one workspace).",
@@ -586,7 +586,7 @@ export const leadsFaults: Fault[] = [
   },
   {
     name: 'lead-contact-summary-stale',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.contact-object'],
     description:
       "A lead's `contact` summary ({id, name, phones}) is copied onto the lead when the contact is linked and never refreshed: after the contact's name or phones change, the lead still shows the old ones (spec 2.3: contact is the main contact as {id, name, phones}).",
@@ -613,7 +613,7 @@ export const leadsFaults: Fault[] = [
   // Ninth blind hunt (written from the spec and the mock, before reading any check).
   {
     name: 'lead-status-open-includes-won',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.filter-status-open'],
     description:
       'The lead list reads status=open as "not lost": won leads are listed (and counted in the summary) among the open ones (spec 3, 4.2: a lead is open until won or lost).',
@@ -631,7 +631,7 @@ export const leadsFaults: Fault[] = [
   },
   {
     name: 'lead-delete-answers-deleted-form',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.delete-confirmation', 'responses.shape.delete-lead'],
     description: "Deleting a lead answers {id, deleted: true}, spec 2.1's other confirmation, where 4.2 states the lead's: {ok: true, id}.",
     wrap: onOperation('deleteLead', async (next, request, info) =>

@@ -11,7 +11,7 @@ export const limitsFaults: Fault[] = [
   {
     // Readings review: limits.read-only-reads is stated (7.2 "402 | workspace read-only"; reads still answer).
     name: 'read-only-refuses-reads',
-    family: 'limits',
+    area: 'limits',
     proves: ['limits.read-only-writes', 'limits.read-only-reads'],
     description:
       'A read-only workspace refuses every API call, reads too: GET answers 402 read_only (the guard looks at the workspace, not the method) (spec 7.2).',
@@ -26,7 +26,7 @@ export const limitsFaults: Fault[] = [
   },
   {
     name: 'read-only-lets-deletes-through',
-    family: 'limits',
+    area: 'limits',
     proves: ['errors.status-402', 'limits.read-only-writes'],
     description:
       'A read-only workspace refuses creates and changes with 402 read_only but lets deletes through: the guard lists POST, PUT and PATCH and forgot DELETE.',
@@ -43,7 +43,7 @@ export const limitsFaults: Fault[] = [
   },
   {
     name: 'rate-limited-without-retry-after',
-    family: 'limits',
+    area: 'limits',
     proves: [
       'errors.extra-rate-limited',
       'errors.status-429-retry-after',
@@ -58,7 +58,7 @@ export const limitsFaults: Fault[] = [
   },
   {
     name: 'concurrency-as-rate-limited',
-    family: 'limits',
+    area: 'limits',
     proves: ['errors.docs-url-names-code', 'limits.concurrency-limited'],
     description: 'Too many requests in flight answer 429 rate_limited (one limiter for both) instead of concurrency_limited.',
     wrap: onErrorCode('concurrency_limited', (response, body) =>
@@ -68,7 +68,7 @@ export const limitsFaults: Fault[] = [
   // Blind fault hunt (the faults below were written from the spec and the mock, not from the checks).
   {
     name: 'rate-limited-without-limit',
-    family: 'limits',
+    area: 'limits',
     proves: ['errors.extra-rate-limited', 'limits.rate-limited-reason-limit'],
     description: 'A 429 rate_limited answer carries Retry-After but not the `reason` and `limit` keys (spec 7.1, 7.3).',
     wrap: onErrorCode('rate_limited', (response, body) => {
@@ -79,7 +79,7 @@ export const limitsFaults: Fault[] = [
   // Found by the second blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'retry-after-as-http-date',
-    family: 'limits',
+    area: 'limits',
     proves: ['limits.rate-limited-retry-after'],
     description:
       "rate_limited answers give Retry-After as an HTTP date (the gateway's form) instead of the seconds to wait (spec 7.2: retry after Retry-After seconds).",
@@ -92,7 +92,7 @@ export const limitsFaults: Fault[] = [
   // Found by the third blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'rate-limited-without-reason',
-    family: 'limits',
+    area: 'limits',
     proves: ['errors.extra-rate-limited', 'limits.rate-limited-reason-limit'],
     description: 'rate_limited answers leave out reason (only limit is set by the limiter) (spec 7.1: reason and limit on rate_limited).',
     wrap: onErrorCode('rate_limited', (response, body) => {
@@ -103,7 +103,7 @@ export const limitsFaults: Fault[] = [
   // Found by the eighth blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'query-refused-when-read-only',
-    family: 'limits',
+    area: 'limits',
     proves: ['limits.read-only-query'],
     description:
       'A read-only workspace refuses every POST, so POST /v1/query/{entity} (a read) answers 402 read_only instead of its matches (spec 7.2: read-only, reads still answered).',
@@ -117,14 +117,14 @@ export const limitsFaults: Fault[] = [
   },
   {
     name: 'read-only-as-403',
-    family: 'limits',
+    area: 'limits',
     proves: ['errors.code-status', 'errors.status-402', 'limits.read-only-writes'],
     description: 'A write to a read-only workspace answers 403 read_only (filed with the plan refusals) instead of 402 (spec 7.2, 7.3).',
     wrap: onErrorCode('read_only', (response) => changed(response, { status: 403 })),
   },
   {
     name: 'rate-limit-per-workspace',
-    family: 'limits',
+    area: 'limits',
     proves: ['limits.rate-per-key'],
     description:
       'The per-minute request limit is counted per workspace, not per key: a second key of the workspace is refused 429 rate_limited once the first has used the budget (spec 8: rate limits per key).',
@@ -154,7 +154,7 @@ export const limitsFaults: Fault[] = [
   },
   {
     name: 'concurrency-limited-without-retry-after',
-    family: 'limits',
+    area: 'limits',
     proves: ['errors.status-429-retry-after', 'limits.concurrency-retry-after'],
     description:
       'concurrency_limited answers 429 without Retry-After (only the rate limiter sets it), where every 429 tells when to retry (spec 7.2: retry after Retry-After seconds).',
@@ -162,7 +162,7 @@ export const limitsFaults: Fault[] = [
   },
   {
     name: 'rate-limit-one-short',
-    family: 'limits',
+    area: 'limits',
     proves: [
       'errors.extra-rate-limited',
       'errors.status-429-retry-after',

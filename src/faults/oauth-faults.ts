@@ -172,7 +172,7 @@ const validLengthVerifier = (verifier: string) => (verifier.length < 43 ? verifi
 export const oauthFaults: Fault[] = [
   {
     name: 'authorize-redirect-prefix-match',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.authorize-redirect-exact', 'oauth.redirect-uri-no-wildcards'],
     description:
       'A redirect_uri is taken when it starts with a registered one, so https://app.example/callback/anything (or a longer path) gets the code or the error: an open redirector.',
@@ -187,7 +187,7 @@ export const oauthFaults: Fault[] = [
   },
   {
     name: 'authorize-error-without-state',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.state-returned'],
     description:
       'The error redirects of the authorization endpoint (unsupported_response_type, invalid_scope, invalid_request) leave out the state the app sent.',
@@ -200,7 +200,7 @@ export const oauthFaults: Fault[] = [
   },
   {
     name: 'authorize-pkce-plain-accepted',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.pkce-s256-only', 'oauth.malformed-redirected'],
     description:
       'code_challenge_method=plain is accepted (the challenge is the verifier itself) instead of redirecting with invalid_request: only S256 exists.',
@@ -214,7 +214,7 @@ export const oauthFaults: Fault[] = [
   },
   {
     name: 'authorize-undeclared-scopes-dropped',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.authorize-scope-subset', 'oauth.malformed-redirected'],
     description: 'Scopes the app does not declare are silently left out of the request instead of redirecting with invalid_scope.',
     wrap: onAuthorize(async (request, query, next, state) => {
@@ -229,7 +229,7 @@ export const oauthFaults: Fault[] = [
   },
   {
     name: 'consent-request-never-expires',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.consent-15-minutes', 'oauth.limit-consent-request'],
     description:
       'A consent request opened on the hub never expires: it can still be approved after 15 minutes instead of answering 400 request_expired.',
@@ -248,7 +248,7 @@ export const oauthFaults: Fault[] = [
   },
   {
     name: 'code-never-expires',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.code-10-minutes', 'oauth.limit-code'],
     description: 'The 10 minutes of an authorization code are not checked: a code is exchanged whenever it comes.',
     ...aroundGrant('authorization_code', async ({ tables }, body) => {
@@ -258,7 +258,7 @@ export const oauthFaults: Fault[] = [
   },
   {
     name: 'access-token-never-expires',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.access-token-expired', 'oauth.limit-access-token'],
     description: 'An access token keeps working after its hour: the expiry is written in the token answer but never checked on API calls.',
     wrap: (next, state) => async (request, info) => {
@@ -270,7 +270,7 @@ export const oauthFaults: Fault[] = [
   },
   {
     name: 'refresh-token-never-expires',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.refresh-token-60-days', 'oauth.limit-refresh-token'],
     description: 'A refresh token keeps refreshing after its 60 days.',
     ...aroundGrant('refresh_token', async ({ tables }, body) => {
@@ -280,7 +280,7 @@ export const oauthFaults: Fault[] = [
   },
   {
     name: 'token-json-body-refused',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.exchange-json', 'oauth.client-auth-body'],
     description: 'The token endpoint reads only form-encoded bodies: a JSON exchange answers invalid_request.',
     wrap: onOperation('createToken', async (next, request, info) =>
@@ -291,7 +291,7 @@ export const oauthFaults: Fault[] = [
   },
   {
     name: 'client-secret-in-body-refused',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.exchange-json', 'oauth.client-auth-body'],
     description: 'Client credentials are read only from HTTP Basic: client_id and client_secret in the body answer 401 invalid_client.',
     wrap: onOperation(TOKEN_AND_REVOKE, async (next, request, info) => {
@@ -303,7 +303,7 @@ export const oauthFaults: Fault[] = [
   },
   {
     name: 'revoke-without-client-auth',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.revoke-client-auth'],
     description: 'Revoke answers 200 {} to a request without client authentication instead of 401 invalid_client.',
     wrap: onOperation('revokeToken', async (next, request, info) => {
@@ -314,7 +314,7 @@ export const oauthFaults: Fault[] = [
   },
   {
     name: 'revoke-refresh-keeps-access',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.revoke-refresh-cascade'],
     description: 'Revoking a refresh token revokes only the refresh tokens: the access token issued with it keeps working.',
     wrap: (next, state) =>
@@ -328,7 +328,7 @@ export const oauthFaults: Fault[] = [
   },
   {
     name: 'refresh-scope-widens',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.refresh-scope-no-widening'],
     description:
       'The scope of a refresh is not held to the grant: a scope that was not granted is answered as asked instead of invalid_scope.',
@@ -343,7 +343,7 @@ export const oauthFaults: Fault[] = [
   },
   {
     name: 'old-secret-never-expires',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.old-secret-24-hours', 'oauth.limit-old-secret'],
     description: 'After a client secret rotation the old secret keeps working at the token endpoint for good, not for 24 hours.',
     wrap: (next, state) =>
@@ -356,7 +356,7 @@ export const oauthFaults: Fault[] = [
   },
   {
     name: 'old-secret-ends-at-once',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.old-secret-24-hours', 'oauth.limit-old-secret'],
     description: 'A client secret rotation ends the old secret at once (invalid_client) instead of letting it work for 24 hours.',
     wrap: (next, state) =>
@@ -371,7 +371,7 @@ export const oauthFaults: Fault[] = [
   },
   {
     name: 'rotation-keeps-old-secret-current',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.old-secret-24-hours', 'oauth.new-secret-at-once', 'oauth.new-secret-signs', 'oauth.limit-old-secret'],
     description:
       'A client secret rotation is applied backwards: the old secret stays the current one (lifecycle events stay signed with it, and it works past 24 hours) while the new one is kept as the previous one.',
@@ -394,7 +394,7 @@ export const oauthFaults: Fault[] = [
   },
   {
     name: 'verifier-length-not-checked',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.pkce-verifier-length', 'oauth.limit-pkce-verifier'],
     description:
       'A code_verifier of any length is taken when it hashes to the challenge (42 or 129 characters included), instead of only 43 to 128.',
@@ -426,7 +426,7 @@ export const oauthFaults: Fault[] = [
   },
   {
     name: 'oauth-errors-as-envelope',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.error-format', 'oauth.invalid-client-401', 'oauth.unsupported-grant-type', 'oauth.invalid-grant'],
     description:
       'The token and revoke endpoints answer errors in the API envelope {error: {code, message, ...}} instead of {error, error_description}.',
@@ -450,14 +450,14 @@ export const oauthFaults: Fault[] = [
   },
   {
     name: 'invalid-client-without-challenge',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.invalid-client-401', 'oauth.invalid-client-challenge'],
     description: 'invalid_client answers 401 without a WWW-Authenticate challenge.',
     wrap: onOAuthError('invalid_client', (response) => changed(response, { headers: { 'www-authenticate': null } })),
   },
   {
     name: 'invalid-client-as-400',
-    family: 'oauth',
+    area: 'oauth',
     proves: [
       'oauth.revoke-client-auth',
       'oauth.invalid-client-401',
@@ -470,21 +470,21 @@ export const oauthFaults: Fault[] = [
   },
   {
     name: 'unsupported-grant-as-invalid-request',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.unsupported-grant-type'],
     description: 'A grant type other than authorization_code and refresh_token answers invalid_request instead of unsupported_grant_type.',
     wrap: onOAuthError('unsupported_grant_type', (response, body) => changed(response, { body: { ...body, error: 'invalid_request' } })),
   },
   {
     name: 'invalid-grant-as-401',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.invalid-grant'],
     description: 'An unknown, used or expired code or refresh token answers 401 instead of 400 invalid_grant.',
     wrap: onOAuthError('invalid_grant', (response) => changed(response, { status: 401 })),
   },
   {
     name: 'pkce-not-checked',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.pkce-challenge-s256'],
     description: 'The code_verifier is not checked against the code_challenge: any verifier is taken.',
     ...aroundGrant('authorization_code', async ({ tables }, body) => {
@@ -496,7 +496,7 @@ export const oauthFaults: Fault[] = [
   },
   {
     name: 'code-reuse-accepted',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.code-single-use', 'oauth.code-reuse-revokes', 'oauth.limit-code'],
     description: 'A code used before answers the tokens of its first exchange again (an "idempotent" exchange) instead of invalid_grant.',
     wrap: onGrant('authorization_code', async (request, params, next, state) => {
@@ -509,7 +509,7 @@ export const oauthFaults: Fault[] = [
   },
   {
     name: 'code-reuse-keeps-tokens',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.code-reuse-revokes'],
     description: 'A code used a second time is refused, but the tokens issued from it keep working.',
     wrap: onGrant('authorization_code', async (request, params, next, state) => {
@@ -519,7 +519,7 @@ export const oauthFaults: Fault[] = [
   },
   {
     name: 'refresh-not-rotated',
-    family: 'oauth',
+    area: 'oauth',
     proves: [
       'oauth.refresh-rotates',
       'oauth.refresh-old-stops',
@@ -541,7 +541,7 @@ export const oauthFaults: Fault[] = [
   },
   {
     name: 'refresh-reuse-not-detected',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.refresh-reuse-revokes-all', 'oauth.refresh-reuse-uninstalls'],
     description: 'An already used refresh token is refused, but not treated as theft: the tokens issued after it keep working.',
     wrap: onGrant('refresh_token', async (request, params, next, state) => {
@@ -551,7 +551,7 @@ export const oauthFaults: Fault[] = [
   },
   {
     name: 'revoke-unknown-token-400',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.revoke-answer'],
     description: 'Revoking a token the service does not know answers 400 invalid_request instead of 200.',
     wrap: (next, state) =>
@@ -566,14 +566,14 @@ export const oauthFaults: Fault[] = [
   },
   {
     name: 'revoke-ignored',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.access-token-revoked', 'oauth.revoke-client-auth', 'oauth.revoke-refresh-cascade'],
     description: 'Revoke answers 200 {} but the token keeps working.',
     wrap: onOperation('revokeToken', async (_next, request) => oauthAnswer(request, 200, {})),
   },
   {
     name: 'expires-in-milliseconds',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.answer-expires-in', 'oauth.refresh-answer-fields', 'responses.shape.create-token'],
     description: 'Token answers give expires_in in milliseconds (3600000) instead of seconds.',
     wrap: onOperation('createToken', async (next, request, info) => {
@@ -585,7 +585,7 @@ export const oauthFaults: Fault[] = [
   // Blind fault hunt (the faults below were written from the spec and the mock, not from the checks).
   {
     name: 'refresh-expires-in-30-days',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.answer-refresh-expires-in', 'oauth.refresh-answer-fields'],
     description: 'The token answer gives refresh_token_expires_in 2592000 (30 days) instead of 5184000 (60 days) (spec 5.2 step 6, 8).',
     wrap: onOperation('createToken', async (next, request, info) => {
@@ -599,7 +599,7 @@ export const oauthFaults: Fault[] = [
   // Found by the second blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'oauth-state-500-refused',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.state-500-printable', 'oauth.limit-state'],
     description:
       'An authorization request whose state has exactly 500 characters is redirected with invalid_request: the limit is checked with < 500 (spec 5.2, 8: up to 500).',
@@ -614,7 +614,7 @@ export const oauthFaults: Fault[] = [
   },
   {
     name: 'verifier-43-refused',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.pkce-challenge-s256', 'oauth.exchange-form-encoded', 'oauth.exchange-json'],
     description:
       'A PKCE code_verifier of exactly 43 characters (the shortest allowed, and what 32 random bytes make) is refused: the length is checked with > 43 (spec 5.2, 8: 43 to 128).',
@@ -626,7 +626,7 @@ export const oauthFaults: Fault[] = [
   },
   {
     name: 'refresh-scope-narrowing-ignored',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.refresh-scope-no-widening'],
     description:
       'The scope of a refresh is not read: a refresh asking for fewer scopes answers (and grants) every scope of the installation (spec 5.2: scope can narrow the granted scopes).',
@@ -640,7 +640,7 @@ export const oauthFaults: Fault[] = [
   // Found by the third blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'authorize-missing-method-as-s256',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.pkce-method-required', 'oauth.malformed-redirected'],
     description:
       'An authorization request with code_challenge and no code_challenge_method is taken as S256 instead of redirected with invalid_request (spec 5.2: PKCE, only S256; RFC 7636 reads a missing method as plain).',
@@ -656,7 +656,7 @@ export const oauthFaults: Fault[] = [
   },
   {
     name: 'token-scope-comma-separated',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.authorize-scope-empty-all', 'oauth.authorize-scope-space-separated', 'responses.shape.create-token'],
     description:
       'The token answer lists the granted scopes separated by commas (leads:read,contacts:read) instead of spaces (spec 5.2: scope, space-separated).',
@@ -669,7 +669,7 @@ export const oauthFaults: Fault[] = [
   // Found by the eighth blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'access-token-expired-as-key-expired',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['errors.docs-url-names-code', 'oauth.access-token-expired', 'oauth.limit-access-token'],
     description:
       'An access token past its hour answers 401 key_expired (the API key path reused for every credential) instead of invalid_token (spec 5.2 step 7: an expired access token answers invalid_token).',
@@ -687,7 +687,7 @@ export const oauthFaults: Fault[] = [
   },
   {
     name: 'token-type-lowercase',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.answer-token-type', 'oauth.refresh-answer-fields', 'responses.shape.create-token'],
     description: 'The token answer gives token_type "bearer" (the library default) instead of "Bearer" (spec 5.2 step 6).',
     wrap: onOperation('createToken', async (next, request, info) =>
@@ -696,7 +696,7 @@ export const oauthFaults: Fault[] = [
   },
   {
     name: 'refresh-answer-without-refresh-expiry',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.refresh-answer-fields', 'responses.shape.create-token'],
     description:
       'A refresh answers the new refresh token without refresh_token_expires_in (only the code exchange writes it), where every token answer carries it (spec 5.2 step 6).',
@@ -706,7 +706,7 @@ export const oauthFaults: Fault[] = [
   },
   {
     name: 'refresh-invalid-scope-as-invalid-grant',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.refresh-scope-no-widening'],
     description:
       'A refresh asking for a scope that was not granted answers 400 invalid_grant (the grant is refused whole) instead of invalid_scope (spec 5.2: scope can only narrow; OAuth errors).',

@@ -46,21 +46,21 @@ function onListQuery(change: (query: URLSearchParams) => void) {
 export const pagingFaults: Fault[] = [
   {
     name: 'default-limit-20',
-    family: 'paging',
+    area: 'query',
     proves: ['query.page-default-50'],
     description: 'A list without limit answers pages of 20 instead of 50.',
     wrap: onListQuery((query) => void (query.has('limit') || query.set('limit', '20'))),
   },
   {
     name: 'max-limit-100',
-    family: 'paging',
+    area: 'query',
     proves: ['query.page-max-250'],
     description: 'A limit above 100 is treated as 100 instead of 250.',
     wrap: onListQuery((query) => void (Number(query.get('limit')) > 100 && query.set('limit', '100'))),
   },
   {
     name: 'cursor-not-checked',
-    family: 'paging',
+    area: 'query',
     proves: ['errors.status-400', 'query.changed-cursor-lists'],
     description: 'A changed cursor is not refused: the list starts again from the top.',
     wrap: (next) =>
@@ -68,7 +68,7 @@ export const pagingFaults: Fault[] = [
   },
   {
     name: 'end-cursor-empty-string',
-    family: 'paging',
+    area: 'query',
     proves: ['query.cursor-walk', 'query.sub-lists-paged'],
     description: "The last page's next_cursor is an empty string instead of null.",
     wrap: (next) => async (request, info) => {
@@ -81,7 +81,7 @@ export const pagingFaults: Fault[] = [
   },
   {
     name: 'pages-by-offset',
-    family: 'paging',
+    area: 'query',
     proves: ['errors.status-400', 'query.changed-cursor-lists', 'query.newest-first-stable'],
     description: 'Cursors count records from the top, so leads added during a walk shift the next page and show a lead twice.',
     wrap: onOperation('listLeads', async (next, request, info) => {
@@ -101,14 +101,14 @@ export const pagingFaults: Fault[] = [
   },
   {
     name: 'query-limit-max-100',
-    family: 'paging',
+    area: 'query',
     proves: ['query.page-max-250'],
     description: 'The query endpoint caps limit at 100 instead of 250 (the lists keep 250).',
     wrap: onQuery((body) => (body.limit > 100 ? { ...body, limit: 100 } : body)),
   },
   {
     name: 'lists-count-total',
-    family: 'paging',
+    area: 'query',
     proves: ['query.no-totals'],
     description: 'Every list answers a `total` of all its records beside data and next_cursor.',
     wrap: (next) => async (request, info) => {
@@ -121,7 +121,7 @@ export const pagingFaults: Fault[] = [
   },
   {
     name: 'lead-sub-lists-unpaged',
-    family: 'paging',
+    area: 'query',
     proves: ['query.sub-lists-paged'],
     description: "A lead's contacts and product lines are answered whole, limit ignored, with next_cursor null.",
     wrap: onOperation(['listLeadContacts', 'listLeadProducts'], (next, request, info) =>
@@ -134,7 +134,7 @@ export const pagingFaults: Fault[] = [
   // Blind fault hunt (the faults below were written from the spec and the mock, not from the checks).
   {
     name: 'limit-over-250-refused',
-    family: 'paging',
+    area: 'query',
     proves: ['query.page-max-250'],
     description: 'A limit above 250 is refused as invalid instead of treated as 250 (spec 4.13).',
     wrap: onOperation(LIMITED_READS, (next, request, info) =>
@@ -143,7 +143,7 @@ export const pagingFaults: Fault[] = [
   },
   {
     name: 'contacts-cursor-skips-one',
-    family: 'paging',
+    area: 'query',
     proves: ['query.newest-first-stable'],
     description:
       'Off by one in the contact list cursor: every page after the first leaves out its first contact (spec 4.13, stable paging).',
@@ -158,7 +158,7 @@ export const pagingFaults: Fault[] = [
   // Found by the second blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'leads-walk-restarts-after-anchor-deleted',
-    family: 'paging',
+    area: 'query',
     proves: ['query.stable-despite-deletes'],
     description:
       'The lead cursor points at the last lead of the page; when that lead is deleted before the next page is asked for, the walk starts again from the top (spec 4.13: stable while paging).',
@@ -178,7 +178,7 @@ export const pagingFaults: Fault[] = [
   },
   {
     name: 'contacts-cursor-drops-time-ties',
-    family: 'paging',
+    area: 'query',
     proves: ['query.newest-first-stable'],
     description:
       'The contact cursor keeps only the created_at of the last contact and the next page asks for created_at < it, so contacts created in the same instant as the last of a page are never listed (spec 4.13: stable while paging; ids break ties).',

@@ -37,14 +37,14 @@ function mapConditions(group: any, change: (condition: any) => any): any {
 export const queryFaults: Fault[] = [
   {
     name: 'query-not-ignored',
-    family: 'query',
+    area: 'query',
     proves: ['query.not'],
     description: 'The `not` flag of a query condition is ignored: a negated condition matches what the condition alone matches.',
     ...misreadQuery((body) => ({ ...body, query: mapConditions(body.query, ({ not: _not, ...condition }) => condition) })),
   },
   {
     name: 'query-between-excludes-ends',
-    family: 'query',
+    area: 'query',
     proves: ['query.op-between'],
     description: '`between [from, to]` leaves out records equal to from or to (a strict comparison on both ends).',
     ...misreadQuery((body) => ({
@@ -58,7 +58,7 @@ export const queryFaults: Fault[] = [
   },
   {
     name: 'query-sort-dir-ignored',
-    family: 'query',
+    area: 'query',
     proves: ['query.bad-value-named', 'query.sort-desc', 'query.sort-keys-in-order'],
     description: 'Query sort keys always sort ascending: `dir: desc` is ignored.',
     // Before validation: a dir the document refuses is read as asc too (query.bad-value-named).
@@ -66,21 +66,21 @@ export const queryFaults: Fault[] = [
   },
   {
     name: 'query-total-of-page',
-    family: 'query',
+    area: 'query',
     proves: ['query.count-total'],
     description: "With count: true the query answer's total is the number of records on the page, not of every match.",
     wrap: withQueryAnswer((answer) => ('total' in answer ? { ...answer, total: answer.data.length } : answer)),
   },
   {
     name: 'query-echo-empty',
-    family: 'query',
+    area: 'query',
     proves: ['query.q-echo'],
     description: 'The query answer does not echo the filter: `q` is an empty string.',
     wrap: withQueryAnswer((answer) => ({ ...answer, q: '' })),
   },
   {
     name: 'query-fields-untyped',
-    family: 'query',
+    area: 'query',
     proves: ['query.fields-route', 'responses.shape.list-query-fields'],
     description: 'The query fields route lists the field names without their types.',
     wrap: onOperation('listQueryFields', async (next, request, info) => {
@@ -92,7 +92,7 @@ export const queryFaults: Fault[] = [
   },
   {
     name: 'query-masked-partial-match-allowed',
-    family: 'query',
+    area: 'query',
     proves: ['query.masked-filter', 'query.masked-sort'],
     description:
       'A role that sees masked phones and emails may match them partly (contains) and sort by them: masking is applied to the answer only.',
@@ -106,7 +106,7 @@ export const queryFaults: Fault[] = [
   },
   {
     name: 'query-values-as-unknown-fields',
-    family: 'query',
+    area: 'query',
     proves: ['errors.docs-url-names-code', 'query.bad-value-named', 'query.filter-exactly-one'],
     description:
       'The query body is validated as "a group body or a text body", so a wrong value (an empty q, limit 0, a bad op) answers 400 unknown_field naming the documented q or query instead of the value\'s own problem.',
@@ -129,7 +129,7 @@ export const queryFaults: Fault[] = [
   // Found by the third blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'query-or-groups-as-and',
-    family: 'query',
+    area: 'query',
     proves: ['query.group-or', 'query.nested-groups'],
     description:
       "A group's op is not read: its conditions are always joined with and, so an or group finds only records matching all of them (spec 4.13).",
@@ -140,7 +140,7 @@ export const queryFaults: Fault[] = [
   },
   {
     name: 'query-nested-groups-ignored',
-    family: 'query',
+    area: 'query',
     proves: ['query.group-or', 'query.nested-groups'],
     description:
       'Nested groups inside a query are skipped by the translator (only conditions with a field are read), so a nested group narrows nothing (spec 4.13: nested groups, 2 levels).',
@@ -152,7 +152,7 @@ export const queryFaults: Fault[] = [
   },
   {
     name: 'query-five-sort-keys-refused',
-    family: 'query',
+    area: 'query',
     proves: ['query.sort-keys-limit'],
     description:
       'A query with exactly 5 sort keys is refused with too_many_conditions: the limit is checked with < 5 (spec 8: 5 sort keys).',
@@ -163,7 +163,7 @@ export const queryFaults: Fault[] = [
   },
   {
     name: 'query-sort-after-first-key-ignored',
-    family: 'query',
+    area: 'query',
     proves: ['query.sort-keys-in-order', 'query.sort-keys-limit', 'query.cursor'],
     description:
       'Only the first sort key of a query is applied; records tied on it come in creation order instead of by the second key (spec 4.13: sort is a list of keys).',
@@ -175,7 +175,7 @@ export const queryFaults: Fault[] = [
   // Found by the eighth blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'query-masked-exact-match-refused',
-    family: 'query',
+    area: 'query',
     proves: ['query.masked-filter'],
     description:
       'A role that sees masked phones and emails gets masked_filter for every condition on them, the exact full value (eq, in) included, where exact matches are allowed (spec 7.3).',
@@ -201,7 +201,7 @@ export const queryFaults: Fault[] = [
   },
   {
     name: 'query-needs-write-scope',
-    family: 'query',
+    area: 'query',
     proves: ['query.entity-scope', 'query.masked-filter'],
     description:
       'POST /v1/query/{entity} is filed with the writes: a key with the read scope alone (leads:read) gets 403 missing_scope naming leads:write, where the read scope of the entity is enough (spec 4.13).',

@@ -200,7 +200,7 @@ export const recordsFaults: Fault[] = [
     // Readings review: members.first-party-owners-admins, fields.label-plain-string and
     // conventions.localized-names-plain-string are stated (4.6; 2.1 "used for every language").
     name: 'first-party-owner-only',
-    family: 'records',
+    area: 'members',
     proves: ['members.first-party-owners-admins', 'members.deactivate-status', 'members.patch-team-ids'],
     description:
       'First-party-only routes let only the owner in: an admin signed in to the web app gets 403 forbidden (spec 4.6: reserved for owners and admins).',
@@ -214,7 +214,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'field-label-string-replaces-english',
-    family: 'records',
+    area: 'conventions',
     proves: ['conventions.localized-names-plain-string', 'fields.label-plain-string'],
     description:
       'A field label changed to a plain string replaces only its English text; the other languages keep the old label (spec 2.1: a plain string is used for every language).',
@@ -229,7 +229,7 @@ export const recordsFaults: Fault[] = [
   {
     // Readings review: products.price-integer is stated (2.8 "price | integer | smallest currency unit"; 2.1).
     name: 'product-price-decimal-rounded',
-    family: 'records',
+    area: 'products',
     proves: ['products.price-integer'],
     description:
       'A product price sent as a decimal is rounded to the smallest unit and taken instead of refused (spec 2.1, 2.8: an integer, never decimals).',
@@ -242,7 +242,7 @@ export const recordsFaults: Fault[] = [
   {
     // Readings review: members.deactivate-status is stated (2.7 "member.status | `active` or `deactivated`").
     name: 'member-status-inactive',
-    family: 'records',
+    area: 'members',
     proves: ['members.deactivate-status', 'responses.shape.deactivate-member'],
     description: "A deactivated member shows status inactive (the user table's word) instead of deactivated (spec 2.7).",
     wrap: onOperation(['listMembers', 'updateMember', 'deactivateMember'], async (next, request, info) => {
@@ -253,7 +253,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'contact-phones-not-normalized',
-    family: 'records',
+    area: 'contacts',
     proves: [
       'contacts.phones-international',
       'contacts.phones-spaces-dashes',
@@ -274,7 +274,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'contact-emails-case-kept',
-    family: 'records',
+    area: 'contacts',
     proves: [
       'contacts.emails-lowercased',
       'contacts.patch-emails-replace',
@@ -290,7 +290,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'contact-phone-after-phones',
-    family: 'records',
+    area: 'contacts',
     proves: ['contacts.phone-goes-first'],
     description:
       'A contact created with both `phone` and `phones` gets `phone` last instead of first (and is named after the first of `phones`).',
@@ -303,7 +303,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'contact-unnamed-placeholder',
-    family: 'records',
+    area: 'contacts',
     proves: ['contacts.name-from-phone', 'contacts.name-from-email'],
     description: 'A contact created without a name is named "Unnamed contact" instead of after its first phone or email.',
     wrap: onOperation('createContact', async (next, request, info) => {
@@ -314,7 +314,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'contact-language-unchecked',
-    family: 'records',
+    area: 'contacts',
     proves: ['contacts.preferred-language-other-refused'],
     description: 'Any preferred_language is taken (and left unchanged) instead of refusing values other than uz-Latn, uz-Cyrl, ru, en.',
     wrap: (next) =>
@@ -326,7 +326,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'contact-extra-phones-dropped',
-    family: 'records',
+    area: 'contacts',
     proves: ['contacts.phones-limit', 'contacts.emails-limit'],
     description: 'A contact with more than 10 phones or emails keeps the first 10 silently instead of answering validation_failed.',
     wrap: onOperation(contactWrite.operations, async (next, request, info, routed) => {
@@ -345,7 +345,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'contact-patch-appends-lists',
-    family: 'records',
+    area: 'contacts',
     proves: ['contacts.patch-phones-replace', 'contacts.patch-emails-replace', 'contacts.patch-normalizes'],
     description: 'PATCH of a contact adds the phones and emails sent to the ones it has instead of replacing the lists.',
     wrap: onOperation('updateContact', async (next, request, info, { params }, state) => {
@@ -360,7 +360,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'contact-null-references-ignored',
-    family: 'records',
+    area: 'contacts',
     proves: ['contacts.patch-null-company', 'contacts.patch-null-owner'],
     description: 'company_id: null and owner_id: null on a contact PATCH are treated as not sent: the company and owner stay.',
     wrap: onOperation('updateContact', async (next, request, info, { params }) => {
@@ -374,14 +374,14 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'contact-open-leads-not-counted',
-    family: 'records',
+    area: 'contacts',
     proves: ['contacts.open-leads'],
     description: 'A contact always shows open_leads 0, whatever leads it has.',
     wrap: onSuccess(contactRead, (body) => eachContact(body, (contact) => ({ ...contact, open_leads: 0 }))),
   },
   {
     name: 'contact-open-leads-count-closed',
-    family: 'records',
+    area: 'contacts',
     proves: ['contacts.open-leads'],
     description: "A contact's open_leads counts all its leads, won and lost ones too.",
     wrap: (next, state) =>
@@ -397,7 +397,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'contact-search-names-only',
-    family: 'records',
+    area: 'contacts',
     proves: ['contacts.q-phones', 'contacts.q-emails'],
     description: 'q on the contact list searches names only, not phones or emails.',
     wrap: onSuccess({ ...contactList, matches: (_routed, query) => query.has('q') }, (body, _sent, query) => {
@@ -407,14 +407,14 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'contacts-oldest-first',
-    family: 'records',
+    area: 'contacts',
     proves: ['contacts.list-newest-first'],
     description: 'The contact list is oldest first (each page reversed).',
     wrap: onSuccess(contactList, (body) => ({ ...body, data: [...body.data].reverse() })),
   },
   {
     name: 'contact-company-scope-unchecked',
-    family: 'records',
+    area: 'contacts',
     proves: ['contacts.company-needs-companies-read'],
     description:
       'A key without companies:read creates a contact with company_id (the company silently dropped) instead of answering missing_scope.',
@@ -428,7 +428,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'members-scope-misnamed',
-    family: 'records',
+    area: 'members',
     proves: ['members.missing-scope', 'teams.scope'],
     description: 'The members and teams lists answer missing_scope with scope members:read instead of users:read.',
     wrap: onErrorCode('missing_scope', (response, body) =>
@@ -437,7 +437,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'products-archived-listed',
-    family: 'records',
+    area: 'products',
     proves: ['products.list-default-active'],
     description: 'The product list includes archived products by default (as if archived=all).',
     wrap: onOperation(productList.operations, async (next, request, info) => {
@@ -450,7 +450,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'products-search-names-only',
-    family: 'records',
+    area: 'products',
     proves: ['products.q-sku'],
     description: 'q on the product list searches names only, not SKUs.',
     wrap: onSuccess({ ...productList, matches: (_routed, query) => query.has('q') }, (body, _sent, query) => {
@@ -460,7 +460,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'product-patch-archive-ignored',
-    family: 'records',
+    area: 'products',
     proves: ['products.list-default-active', 'products.list-archived-true', 'products.patch-archives'],
     description: 'PATCH of a product ignores archived (only create sets it), so a product cannot be archived.',
     wrap: onOperation('updateProduct', async (next, request, info) => {
@@ -472,7 +472,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'fields-need-record-scope',
-    family: 'records',
+    area: 'fields',
     proves: ['fields.no-scope'],
     description: "GET /v1/fields asks for the read scope of the fields' entity (leads:read without entity) instead of no scope.",
     wrap: onOperation('listFields', async (next, request, info) => {
@@ -489,7 +489,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'fields-entity-filter-ignored',
-    family: 'records',
+    area: 'fields',
     proves: ['fields.entity-filter'],
     description: 'GET /v1/fields ignores entity and lists the fields of every entity.',
     wrap: onOperation('listFields', async (next, request, info) => {
@@ -502,7 +502,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'custom-datetime-offset-kept',
-    family: 'records',
+    area: 'fields',
     proves: ['fields.datetime-utc'],
     description: 'A custom datetime value is kept with the offset it was sent with instead of stored in UTC.',
     wrap: alterCustom((custom, sent) => {
@@ -514,7 +514,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'custom-money-currency-missing',
-    family: 'records',
+    area: 'fields',
     proves: ['fields.money-currency-default'],
     description: 'A custom money value sent without currency is kept without one instead of defaulting to UZS.',
     wrap: alterCustom((custom, sent) => {
@@ -526,14 +526,14 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'custom-patch-replaces-all',
-    family: 'records',
+    area: 'fields',
     proves: ['conventions.patch-custom-keys', 'fields.only-sent-keys-change', 'fields.null-clears'],
     description: 'A PATCH with custom answers only the keys sent: the other values are lost.',
     wrap: alterCustom((custom, sent) => Object.fromEntries(Object.entries(custom).filter(([key]) => key in sent))),
   },
   {
     name: 'custom-required-cleared-silently',
-    family: 'records',
+    area: 'fields',
     proves: ['fields.required-not-clearable'],
     description: 'null for a required custom field is ignored with 200 instead of answering validation_failed.',
     wrap: (next) =>
@@ -552,7 +552,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'custom-errors-under-custom',
-    family: 'records',
+    area: 'fields',
     proves: ['fields.multiselect-limit', 'fields.unknown-key-error', 'fields.bad-value-error'],
     description: 'Problems with custom values are reported under `custom` instead of `custom.<key>`.',
     wrap: onErrorCode('validation_failed', (response, body) => {
@@ -566,7 +566,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'custom-rating-clamped',
-    family: 'records',
+    area: 'fields',
     proves: ['fields.value-rating', 'fields.bad-value-error'],
     description: 'A custom rating above 5 is stored as 5 instead of refused.',
     wrap: (next) =>
@@ -586,7 +586,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'member-team-ids-null',
-    family: 'records',
+    area: 'members',
     proves: ['members.fields', 'members.team-ids-empty', 'responses.shape.list-members'],
     description: 'A member in no team shows team_ids null instead of [].',
     wrap: onSuccess({ operations: ['listMembers'] }, (body) => ({
@@ -596,14 +596,14 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'team-writes-take-keys',
-    family: 'records',
+    area: 'members',
     proves: ['auth.first-party-only', 'teams.create-refuses-keys', 'teams.patch-refuses-keys', 'teams.delete-refuses-keys'],
     description: "The team routes forgot the first-party guard: an API key creates, changes and deletes teams as the key's member.",
     wrap: firstPartyGuardForgotten(['listTeams', 'createTeam', 'updateTeam', 'deleteTeam']),
   },
   {
     name: 'first-party-any-role',
-    family: 'records',
+    area: 'members',
     proves: ['members.first-party-other-roles'],
     description: 'First-party-only routes let any signed-in member in (a manager creates teams and fields), not only owners and admins.',
     wrap: (next, state) =>
@@ -617,7 +617,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'company-delete-removes',
-    family: 'records',
+    area: 'contacts',
     proves: ['companies.delete-to-trash', 'errors.docs-url-names-code'],
     description: 'A deleted company reads 404 not_found (as if removed for good) instead of 410 gone from the trash.',
     wrap: onOperation(['getCompany', 'updateCompany', 'deleteCompany', 'restoreCompany'], (next, request, info) =>
@@ -632,7 +632,7 @@ export const recordsFaults: Fault[] = [
   // Blind fault hunt (the faults below were written from the spec and the mock, not from the checks).
   {
     name: 'contact-patch-emails-case-kept',
-    family: 'records',
+    area: 'contacts',
     proves: ['contacts.patch-emails-replace', 'contacts.patch-normalizes', 'responses.shape.update-contact'],
     description: 'Emails are lowercased on create only: the answer to a PATCH with emails shows them in the case sent (spec 2.4).',
     wrap: onOperation('updateContact', async (next, request, info, { params }) => {
@@ -645,7 +645,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'products-archived-true-lists-all',
-    family: 'records',
+    area: 'products',
     proves: ['products.list-archived-true'],
     description:
       'archived=true on the product list is read like archived=all: active products are listed with the archived ones (spec 4.7).',
@@ -658,7 +658,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'product-price-decimal-string',
-    family: 'records',
+    area: 'conventions',
     proves: [
       'products.fields',
       'products.create-fields',
@@ -679,7 +679,7 @@ export const recordsFaults: Fault[] = [
   // Found by the second blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'custom-phone-not-normalized',
-    family: 'records',
+    area: 'fields',
     proves: ['fields.value-phone'],
     description:
       "A custom field of type phone keeps the value as typed (90 123-45-67): only the contact's own phones go through the normalizer (spec 2.11: normalized like contact phones).",
@@ -702,7 +702,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'phone-leading-8-as-russian',
-    family: 'records',
+    area: 'contacts',
     proves: ['contacts.phones-leading-8', 'contacts.phone-goes-first'],
     description:
       'Phones are parsed with Russia as the home region, so a local spelling with the trunk 8 (8 90 123 45 67) becomes +790... instead of +99890... (spec 2.4).',
@@ -715,7 +715,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'custom-datetime-offset-dropped',
-    family: 'records',
+    area: 'fields',
     proves: ['fields.value-datetime'],
     description:
       'A custom datetime sent with an offset (10:00+05:00) is stored as that clock reading in UTC (10:00Z), the offset dropped instead of converted (spec 2.11: stored in UTC).',
@@ -728,7 +728,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'deleted-contact-still-searchable',
-    family: 'records',
+    area: 'contacts',
     proves: ['contacts.delete-to-trash'],
     description: 'The contact search index is not told of deletes: q still finds contacts in the trash, which have left lists (spec 2.1).',
     wrap: (next, state) =>
@@ -752,7 +752,7 @@ export const recordsFaults: Fault[] = [
   // Found by the third blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'product-vat-percent-rounded',
-    family: 'records',
+    area: 'products',
     proves: ['products.create-fields'],
     description: "A product's vat_percent is kept in an integer column: 12.5 comes back as 13 (spec 2.8: vat_percent is a number).",
     // PATCH of a product named by its id (not a number: spec 2.8's products have none).
@@ -769,7 +769,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'custom-email-case-kept',
-    family: 'records',
+    area: 'fields',
     proves: ['fields.value-email'],
     description:
       "A custom field of type email keeps the address as typed (Ali@Example.UZ): only the contact's own emails are lowercased (spec 2.11: email address, lowercased).",
@@ -777,7 +777,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'custom-money-currency-defaults-usd',
-    family: 'records',
+    area: 'fields',
     proves: ['fields.money-currency-default'],
     description:
       'A custom money value sent without currency is stored in USD, the library default, instead of UZS (spec 2.11: currency defaults to UZS).',
@@ -789,7 +789,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'teams-list-without-scope',
-    family: 'records',
+    area: 'members',
     proves: ['teams.scope'],
     description:
       'GET /v1/teams checks no scope (the guard is only on members): a key without users:read lists the teams (spec 4.6: users:read).',
@@ -803,7 +803,7 @@ export const recordsFaults: Fault[] = [
   // Found by the fifth blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'invite-any-signed-in-role',
-    family: 'records',
+    area: 'members',
     proves: ['members.first-party-other-roles'],
     description:
       'POST /v1/invites checks only that a web app session exists, not its role: a signed-in manager or viewer invites people (spec 4.6: owners and admins only).',
@@ -819,7 +819,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'member-deactivate-takes-keys',
-    family: 'records',
+    area: 'auth',
     proves: ['auth.first-party-only', 'members.deactivate-refuses-keys'],
     description:
       "POST /v1/members/{id}/deactivate forgot the first-party guard: an API key deactivates members as the key's member (spec 4.6, 5.1: first-party web app only).",
@@ -827,7 +827,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'owner-deactivatable',
-    family: 'records',
+    area: 'members',
     proves: ['members.owner-stays'],
     description:
       "Deactivation checks the caller's role but not the target's: the workspace's one owner is deactivated (200) and the workspace is left without an owner (spec 4.6; the document: the owner stays the owner).",
@@ -845,7 +845,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'team-delete-leaves-member-team-ids',
-    family: 'records',
+    area: 'members',
     proves: ['teams.delete-leaves-members'],
     description:
       "Deleting a team removes the team row only: its members' team_ids still name the deleted team (spec 2.7: team_ids are the member's teams).",
@@ -860,7 +860,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'member-is-me-every-active',
-    family: 'records',
+    area: 'members',
     proves: ['members.is-me'],
     description:
       "The members list computes is_me from the member's status instead of comparing with the caller: every active member is is_me (spec 2.7: is_me is the caller's own member).",
@@ -873,7 +873,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'team-member-ids-stale-after-member-patch',
-    family: 'records',
+    area: 'members',
     proves: ['members.patch-team-ids'],
     description:
       "A member's team_ids changed by PATCH /v1/members/{id} are saved on the member only: the teams list keeps showing the old member_ids (two copies of the membership out of step, spec 2.7).",
@@ -911,7 +911,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'phone-plus-spelling-kept',
-    family: 'records',
+    area: 'contacts',
     proves: ['contacts.phones-international', 'contacts.phones-spaces-dashes', 'responses.shape.create-contact'],
     description:
       'A phone sent with its + is taken as already international and kept as typed (+998 90 123-45-67, spaces and dashes included): only local spellings go through the normalizer (spec 2.4: + and digits).',
@@ -919,7 +919,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'contact-tenth-phone-refused',
-    family: 'records',
+    area: 'contacts',
     proves: ['contacts.phones-limit', 'contacts.emails-limit'],
     description:
       'Off by one in the list limits: a contact with exactly 10 phones (or 10 emails) answers 422 validation_failed under phones (emails): the check is count >= 10 (spec 2.4, 8: up to 10 each).',
@@ -933,7 +933,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'contact-name-255-refused',
-    family: 'records',
+    area: 'contacts',
     proves: ['contacts.name-limit'],
     description: 'A contact name of exactly 255 characters is refused with 422 under name: the column holds 254 (spec 2.4, 8: up to 255).',
     wrap: overTheEdge(['createContact', 'updateContact'], (sent) =>
@@ -942,7 +942,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'contact-named-after-raw-phone',
-    family: 'records',
+    area: 'contacts',
     proves: ['contacts.name-from-phone'],
     description:
       'A contact created without a name is named after its first phone as typed (90 123-45-67), the name taken from the body before the phones are normalized, instead of after its first phone (+998901234567) (spec 2.4).',
@@ -964,7 +964,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'company-filter-lists-trashed-contacts',
-    family: 'records',
+    area: 'contacts',
     proves: ['contacts.delete-to-trash'],
     description:
       "The contact list filtered by company reads the company's contacts from their own index, which forgets the trash: contacts in the trash are listed with the live ones (spec 2.1: a deleted record leaves lists).",
@@ -987,7 +987,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'custom-select-any-field-option',
-    family: 'records',
+    area: 'fields',
     proves: ['fields.value-select'],
     description:
       "A select value is checked against every option id of the workspace (one options table, no field filter): the id of another field's option is taken (spec 2.11: select is the id of one of the field's own options).",
@@ -1001,7 +1001,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'custom-rating-zero-accepted',
-    family: 'records',
+    area: 'fields',
     proves: ['fields.value-rating'],
     description:
       'A custom rating of 0 is taken (the range is checked as 0 to 5, zero meaning "not rated") instead of refused: a rating is an integer 1 to 5 (spec 2.11).',
@@ -1009,7 +1009,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'custom-unknown-key-ignored',
-    family: 'records',
+    area: 'fields',
     proves: ['fields.unknown-key-error'],
     description:
       'An unknown key inside custom is skipped silently (200, nothing stored) instead of answering validation_failed under custom.<key> (spec 2.11).',
@@ -1017,7 +1017,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'contact-restore-not-saved',
-    family: 'records',
+    area: 'contacts',
     proves: ['contacts.restore'],
     description:
       'Restoring a contact answers 200 with the contact but the change is never saved: it stays in the trash (reads 410 gone, left out of the list) (spec 2.1: restore brings it back).',
@@ -1038,7 +1038,7 @@ export const recordsFaults: Fault[] = [
   // Stated rules without a fault of their own (docs/readings-review.md; issue 22, H2 item 4).
   {
     name: 'company-read-without-number',
-    family: 'records',
+    area: 'contacts',
     description:
       "GET /v1/companies/{id} answers the company without its record number: the single read's serializer predates numbers (spec 2.1: companies have an integer number; read answers 200 with the record).",
     proves: ['companies.read'],
@@ -1048,7 +1048,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'company-patch-answers-before',
-    family: 'records',
+    area: 'contacts',
     description:
       'PATCH /v1/companies/{id} saves the change but answers the company as it was read before it (spec 2.1: PATCH changes only the fields sent, and the change answers 200 with the record).',
     proves: ['companies.patch'],
@@ -1061,7 +1061,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'company-restore-renumbers',
-    family: 'records',
+    area: 'contacts',
     description:
       'POST /v1/companies/{id}/restore brings the company back under a new number, as if it were created again (spec 2.1: numbers are kept on restore).',
     proves: ['companies.restore'],
@@ -1081,7 +1081,7 @@ export const recordsFaults: Fault[] = [
   },
   {
     name: 'member-team-ids-first-only',
-    family: 'records',
+    area: 'members',
     description:
       "A member's team_ids lists only its first team: the member list still reads the single team column of before members could be in several (spec 2.7: team_ids are the teams of the member, a team's member_ids its members).",
     proves: ['members.team-ids-match'],

@@ -43,7 +43,7 @@ export const stateFaults: Fault[] = [
   {
     // Readings review: these break rules the review found stated (2.5, 4.4, 3 for tasks, 2.6, 4.10).
     name: 'tag-color-outside-palette-dropped',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.color-outside-palette'],
     description:
       'A tag created with a color outside the palette is created with an automatic color instead of refused with 422 (spec 2.5: one of the ten colors).',
@@ -57,7 +57,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'tag-create-without-edit-rights',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.create-needs-edit-rights'],
     description:
       'Tag creation checks no edit rights: a key with read scopes only creates catalog tags (spec 4.4: creating catalog tags needs edit rights).',
@@ -70,7 +70,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'task-delete-not-saved',
-    family: 'state',
+    area: 'tasks',
     proves: ['tasks.delete-trash', 'tasks.list-deleted-left-out'],
     description:
       'Deleting a task answers {ok: true, id} but never saves the delete: the task is still read and listed (spec 3: a deleted task is in the trash).',
@@ -82,7 +82,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'task-key-assignee-defaults-to-owner',
-    family: 'state',
+    area: 'tasks',
     proves: ['tasks.create-assignee-required'],
     description:
       'A task created with an API key without assignee_id is given to the workspace owner instead of refused (spec 4.10: assignee_id is required for API keys).',
@@ -96,7 +96,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'change-item-without-label',
-    family: 'state',
+    area: 'notes',
     proves: ['notes.item-change-data', 'responses.shape.list-timeline'],
     description:
       'Timeline change items carry field, from and to but no label (the label is looked up in the web app) (spec 2.6: change has field, label, from, to).',
@@ -107,14 +107,14 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'task-due-filter-ignored',
-    family: 'state',
+    area: 'tasks',
     proves: ['tasks.list-due'],
     description: 'The task list ignores `due`: due=overdue, due=none and due=later list every open task (spec 4.10: due keeps one bucket).',
     wrap: onListQuery('listTasks', (query) => query.delete('due')),
   },
   {
     name: 'note-edit-by-key-taken',
-    family: 'state',
+    area: 'notes',
     proves: ['notes.api-key-cannot-edit', 'responses.shape.update-note'],
     description:
       'An API key may edit a note: the edit is saved and answered 200 (the author check looks at members only) (spec 4.5: API keys cannot edit notes).',
@@ -131,7 +131,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'deleted-lead-readable',
-    family: 'state',
+    area: 'leads',
     proves: ['errors.status-410', 'leads.trash-unchangeable', 'leads.delete-to-trash', 'conventions.trash-reads-410'],
     description: 'A lead in the trash still reads 200 instead of 410 gone.',
     wrap: onOperation(['getLead', 'updateLead', 'deleteLead'], (next, request, info, { params }, state) =>
@@ -146,7 +146,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'gone-without-deleted-at',
-    family: 'state',
+    area: 'conventions',
     proves: ['errors.extra-gone', 'conventions.trash-reads-410', 'leads.delete-to-trash'],
     description: '410 gone answers leave out deleted_at.',
     wrap: onErrorCode('gone', (response, body) => {
@@ -156,7 +156,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'restore-renumbers',
-    family: 'state',
+    area: 'conventions',
     proves: ['conventions.number-kept-on-restore', 'leads.restore', 'tasks.restore'],
     description: 'A restored record (a lead, contact, company or task) comes back with a new number.',
     wrap: onOperation(RESTORES, async (next, request, info) => {
@@ -168,7 +168,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'won-without-closed-at',
-    family: 'state',
+    area: 'leads',
     proves: ['leads.won-closes'],
     description: 'A lead moved into a won stage keeps closed_at null.',
     // Every PATCH under /v1/leads/ (a lead's product line too, as the fault always did).
@@ -180,7 +180,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'lost-without-reason',
-    family: 'state',
+    area: 'leads',
     proves: ['leads.lost-needs-reason'],
     description: 'A lead can be moved into a lost stage without loss_reason.',
     wrap: (next) =>
@@ -192,7 +192,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'tag-spelling-kept',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.list-limits', 'tags.record-catalog-spelling', 'tags.record-limit'],
     description: "Tags are stored as sent instead of in the catalog's spelling.",
     wrap: onOperation('createLead', async (next, request, info) => {
@@ -204,7 +204,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'duplicate-leads-taken',
-    family: 'state',
+    area: 'leads',
     proves: ['errors.status-409', 'leads.duplicate-lead', 'leads.duplicate-lead-on-change'],
     description:
       'A second open lead for a contact in the same pipeline is taken, without its contact, instead of answering duplicate_lead.',
@@ -222,7 +222,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'duplicate-lead-only-on-create',
-    family: 'state',
+    area: 'leads',
     proves: ['leads.duplicate-lead', 'leads.duplicate-lead-on-change'],
     description:
       'duplicate_lead is checked only when a lead is created: a PATCH naming a contact that already has an open lead in the pipeline, reopening a closed lead beside an open one, or restoring an open lead beside another, is taken.',
@@ -244,7 +244,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'tag-name-problem-per-item',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.name-problem-field'],
     description:
       'A bad tag name in a record write or a bulk action is reported under the item that holds it (`fields["tags[1]"]`), as a schema validator words it, instead of under `fields.tags` (bulk: `fields["action.tags"]`) as spec 4.4 writes it.',
@@ -268,7 +268,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'tag-exists-without-tag-id',
-    family: 'state',
+    area: 'tags',
     proves: ['errors.extra-tag-exists', 'errors.status-409', 'tags.rename-tag-exists', 'tags.error-tag-exists'],
     description: "A rename onto another tag's name answers tag_exists without the other tag's tag_id.",
     wrap: onErrorCode('tag_exists', (response, body) => {
@@ -278,7 +278,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'lead-limits-ignored',
-    family: 'state',
+    area: 'leads',
     proves: ['leads.contacts-limit', 'leads.products-limit', 'responses.shape.add-lead-product'],
     description: "A lead's 201st product line and 51st extra contact are taken (201) instead of answering limit_reached.",
     wrap: onOperation(['listLeadContacts', 'addLeadContact', 'listLeadProducts', 'addLeadProduct'], (next, request, info) =>
@@ -289,7 +289,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'tag-limits-misreported',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.list-limits', 'tags.record-catalog-spelling', 'tags.record-limit', 'responses.shape.list-tags'],
     description: 'The tag list reports 20 tags per record and 500 per workspace instead of the 10 and 200 of spec 8.',
     wrap: onOperation('listTags', async (next, request, info) => {
@@ -301,7 +301,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'eleventh-tag-accepted',
-    family: 'state',
+    area: 'tags',
     proves: [
       'tags.list-limits',
       'tags.record-catalog-spelling',
@@ -320,7 +320,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'done-task-snoozes',
-    family: 'state',
+    area: 'tasks',
     proves: ['tasks.complete', 'tasks.reopen', 'tasks.snooze-not-open', 'tasks.error-task-not-open'],
     description: 'A done task can be snoozed: task_not_open is never answered.',
     // Only a snooze answers task_not_open (resources/tasks/task-states.ts).
@@ -333,7 +333,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'trashed-lead-editable',
-    family: 'state',
+    area: 'leads',
     proves: ['leads.trash-unchangeable'],
     description: 'A lead in the trash can still be changed by PATCH.',
     wrap: onOperation('updateLead', (next, request, info, { params }, state) =>
@@ -348,7 +348,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'tag-inner-spaces-kept',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.name-inner-spaces'],
     description: 'A new tag name is trimmed but its inner runs of spaces are kept as sent, instead of folded to one space.',
     // The handler's own write, inside the request's transaction: the name is stored trimmed only.
@@ -366,7 +366,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'tag-usage-counts-trash',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.usage-without-deleted'],
     description: "A tag's usage counts the records in the trash too.",
     wrap: onOperation('listTags', async (next, request, info, _routed, state) => {
@@ -389,7 +389,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'tag-rename-leaves-records',
-    family: 'state',
+    area: 'tags',
     proves: [
       'tags.rename',
       'tags.rename-answer',
@@ -421,7 +421,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'tag-settings-not-saved',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.list-rights', 'tags.create-admins-only', 'tags.settings-change', 'tags.admins-only-record-tags'],
     description: 'The tag settings route answers the settings sent but does not keep them: admins_only_create stays as it was.',
     wrap: onOperation('updateTagSettings', async (next, request, info) => {
@@ -437,7 +437,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'tag-limit-off-by-one',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.create-limit', 'tags.record-workspace-limit', 'tags.limit-per-workspace', 'tags.limit-where'],
     description:
       "The workspace's tag limit is checked before counting the new tag: a 201st tag is created instead of answering 409 tag_limit.",
@@ -455,7 +455,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'bulk-too-many-fails-run',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.bulk-too-many-skipped'],
     description:
       'A bulk tag run in which one record would pass 10 tags is refused whole (422 under action.tags) instead of skipping that record and changing the others.',
@@ -479,7 +479,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'bulk-undo-restores-whole-list',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.bulk-undo'],
     description:
       "Undo of a bulk tag run puts back each record's whole tag list from before the run, so tags given since (a PATCH, another run) are lost, instead of reverting only what the run changed.",
@@ -493,7 +493,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'negated-tag-filter-ignored',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.query-not-tag'],
     description: 'The text filter drops `-tag:` terms: `-tag:spam` excludes nothing.',
     wrap: onQuery((body) =>
@@ -502,7 +502,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'timeline-oldest-first',
-    family: 'state',
+    area: 'notes',
     proves: ['notes.timeline-newest-first', 'notes.pin-on-top', 'notes.unpin'],
     description: 'The timeline lists items oldest first (pinned notes at the end) instead of newest first with pinned notes on top.',
     wrap: onOperation('listTimeline', async (next, request, info) => {
@@ -514,7 +514,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'note-edit-window-never-closes',
-    family: 'state',
+    area: 'notes',
     proves: ['notes.edit-window-closed', 'notes.limit-edit-window'],
     description: "A note's author can edit it at any time: the 24-hour editing window is never enforced.",
     wrap: onOperation(['updateNote', 'deleteNote'], (next, request, info, { params }, state) =>
@@ -535,7 +535,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'task-default-type-call',
-    family: 'state',
+    area: 'tasks',
     proves: ['tasks.create-default-type', 'tasks.list-type'],
     description: 'A task created without type is a call instead of follow_up.',
     wrap: onOperation('createTask', async (next, request, info) => {
@@ -546,7 +546,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'reschedule-reopens-task',
-    family: 'state',
+    area: 'tasks',
     proves: ['tasks.reschedule'],
     description: 'Rescheduling a done task reopens it instead of leaving its status unchanged.',
     wrap: onOperation('rescheduleTask', async (next, request, info, { params }) => {
@@ -560,14 +560,14 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'snoozed-tasks-listed',
-    family: 'state',
+    area: 'tasks',
     proves: ['tasks.list-snoozed'],
     description: 'Open task lists include snoozed tasks, as if snoozed=include were always sent.',
     wrap: onListQuery('listTasks', (query) => void (query.has('snoozed') || query.set('snoozed', 'include'))),
   },
   {
     name: 'tag-rename-skips-forms',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.rename-forms-follow'],
     description: 'Renaming a tag leaves the forms that add it with the old name, so their submissions bring the old name back.',
     // The forms' tags put back inside the request's transaction (a tag named by its short id).
@@ -589,7 +589,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'tag-create-existing-201',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.name-unique-ignoring-case', 'tags.create-existing-200'],
     description: 'Creating a tag whose name exists answers 201, as if it were new, instead of 200 with the existing tag.',
     wrap: onOperation('createTag', async (next, request, info) => {
@@ -599,7 +599,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'timeline-kinds-ignored',
-    family: 'state',
+    area: 'notes',
     proves: ['notes.timeline-kinds'],
     description: 'The timeline ignores `kinds` and lists items of every kind.',
     wrap: onListQuery('listTimeline', (query) => query.delete('kinds')),
@@ -607,7 +607,7 @@ export const stateFaults: Fault[] = [
   // Blind fault hunt (the faults below were written from the spec and the mock, not from the checks).
   {
     name: 'timeline-notes-editable-by-keys',
-    family: 'state',
+    area: 'notes',
     proves: ['notes.item-editable-deletable'],
     description: 'Timeline items show notes as editable to an API key, which can never edit a note (spec 2.6 editable, 4.5).',
     wrap: onOperation('listTimeline', async (next, request, info) => {
@@ -621,7 +621,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'tag-name-32-refused',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.name-length', 'tags.limit-name'],
     description: 'Off by one in the tag name length: a name of exactly 32 characters is refused with 422 (spec 2.5, 8: 1 to 32).',
     wrap: onOperation(['createTag', 'updateTag'], async (next, request, info, { params }) => {
@@ -632,7 +632,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'pinned-note-not-on-top',
-    family: 'state',
+    area: 'notes',
     proves: ['notes.pin-on-top'],
     description: 'The timeline is sorted by time (then id) only: a pinned note stays in its place instead of on top (spec 4.5).',
     wrap: onOperation('listTimeline', async (next, request, info) =>
@@ -649,7 +649,7 @@ export const stateFaults: Fault[] = [
   // Found by the second blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'tag-case-folding-ascii-only',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.name-unique-ignoring-case', 'tags.create-existing-200'],
     description:
       'Tag names are compared with a byte-wise lower(): "VIP" finds "vip", but "КЛИЕНТ" is created as a second tag beside "клиент" instead of answering 200 with the existing one (spec 2.5: unique ignoring case).',
@@ -672,7 +672,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'note-pin-without-scope',
-    family: 'state',
+    area: 'notes',
     proves: ['notes.pin-scope'],
     description:
       'Pinning and unpinning a note check no scope (the route was added later without the guard): any key of the workspace pins, where notes:write is needed (spec 4.5).',
@@ -685,7 +685,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'timeline-needs-leads-read',
-    family: 'state',
+    area: 'notes',
     proves: ['notes.timeline-scope'],
     description:
       "The timeline checks leads:read whatever the record type: a key with contacts:read alone gets 403 missing_scope for a contact's timeline (spec 4.5: the read scope of the record type).",
@@ -699,7 +699,7 @@ export const stateFaults: Fault[] = [
   // Found by the third blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'task-all-day-without-due-accepted',
-    family: 'state',
+    area: 'tasks',
     proves: ['tasks.create-all-day-needs-due'],
     description:
       'A task created with all_day true and no due_at is accepted (the flag silently dropped) instead of refused (spec 4.10: all_day needs due_at).',
@@ -712,7 +712,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'task-done-list-includes-open',
-    family: 'state',
+    area: 'tasks',
     proves: ['tasks.list-status'],
     description:
       'status=done on the task list is read as "any status" (only open is a known filter), so open tasks are listed with the done ones (spec 4.10).',
@@ -722,7 +722,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'task-complete-result-dropped',
-    family: 'state',
+    area: 'tasks',
     proves: ['tasks.complete-result'],
     description:
       'Completing a task with a result marks it done but does not keep the result (the body of complete is not read) (spec 2.12, 4.10: result set on completion).',
@@ -736,7 +736,7 @@ export const stateFaults: Fault[] = [
   // Found by the sixth blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'task-snooze-done-as-invalid-state',
-    family: 'state',
+    area: 'tasks',
     proves: ['tasks.snooze-not-open', 'tasks.error-task-not-open'],
     description: 'Snoozing a done task is refused with the generic code invalid_state instead of task_not_open (spec 3, 4.10, 7.3).',
     wrap: onErrorCode('task_not_open', (response, body) =>
@@ -753,7 +753,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'task-reopen-refused',
-    family: 'state',
+    area: 'tasks',
     proves: ['tasks.complete', 'tasks.reopen', 'tasks.snooze-not-open', 'tasks.subroute-methods', 'tasks.error-task-not-open'],
     description:
       'Reopening a done task answers 409 task_not_open (the guard of snooze copied onto reopen) instead of putting it back to open (spec 3: done -> reopen -> open).',
@@ -775,7 +775,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'task-entity-filter-type-only',
-    family: 'state',
+    area: 'tasks',
     proves: [
       'tasks.list-status-default-open',
       'tasks.list-status',
@@ -802,7 +802,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'task-reschedule-only-due',
-    family: 'state',
+    area: 'tasks',
     proves: ['tasks.reschedule'],
     description:
       'Reschedule replaces due_at and ignores all_day and duration_min sent with it (spec 3, 4.10: due_at, and optionally all_day, duration_min, replaced).',
@@ -814,7 +814,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'task-actions-with-read-scope',
-    family: 'state',
+    area: 'tasks',
     proves: ['tasks.subroute-methods'],
     description:
       'The task sub-routes (complete, reopen, snooze, reschedule) check tasks:read: a key that may only read tasks completes and reschedules them instead of 403 missing_scope (spec 4.10: tasks:write).',
@@ -822,7 +822,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'task-timeline-actor-system',
-    family: 'state',
+    area: 'tasks',
     proves: ['tasks.timeline-actor'],
     description:
       "A record's timeline items about its tasks (created, completed) name actor {type: system} instead of the API key that created or completed the task (spec 2.6: for an API key type is api_key).",
@@ -838,7 +838,7 @@ export const stateFaults: Fault[] = [
   // Found by the fifth blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'lead-line-200th-refused',
-    family: 'state',
+    area: 'leads',
     proves: ['leads.contacts-limit', 'leads.products-limit'],
     description:
       'The 200th product line of a lead is refused with 409 limit_reached: the check is used >= 199 (spec 4.2, 8: up to 200 product lines).',
@@ -860,7 +860,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'lead-line-limit-as-validation',
-    family: 'state',
+    area: 'leads',
     proves: ['leads.contacts-limit', 'leads.products-limit'],
     description:
       "A lead's 201st product line answers 422 validation_failed under product_id instead of limit_reached (spec 7.3: limit_reached for 200 line items on a lead).",
@@ -879,7 +879,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'product-delete-answers-204',
-    family: 'state',
+    area: 'leads',
     proves: ['errors.documented-statuses', 'leads.trash-unchangeable'],
     description:
       'Deleting a product answers 204 with no body instead of 200 with the confirmation {ok: true, id} (spec 2.1: delete answers 200 with a small confirmation).',
@@ -895,7 +895,7 @@ export const stateFaults: Fault[] = [
   // Ninth blind hunt (tags, timeline and notes, lead rules of 4.2; written from the spec and the mock, before reading any check).
   {
     name: 'tag-rename-case-only-conflict',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.rename-tag-exists'],
     description:
       'Renaming a tag to its own name in another case ("vip" to "VIP") answers 409 tag_exists naming itself, instead of renaming it (spec 4.4: only another tag\'s name conflicts).',
@@ -913,7 +913,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'tags-admins-only-refuses-keys',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.admins-only-owners-admins'],
     description:
       'With admins_only_create on, every API key is refused 403 tags_admins_only on tag creation, even one with tags:manage (spec 4.4: owners, admins and keys with tags:manage may create).',
@@ -928,7 +928,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'tag-merge-keeps-source',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.merge-deletes-source'],
     description:
       'Merging a tag moves its records to the target but leaves the merged tag in the catalog instead of deleting it (spec 4.4 merge: this tag is deleted).',
@@ -945,7 +945,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'tag-color-kept-for-non-managers',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.create-color-ignored'],
     description:
       'A tag created by a caller who cannot manage tags keeps the color it sent instead of getting an automatic color (spec 4.4: color used only when the caller can manage tags).',
@@ -964,7 +964,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'bulk-replace-empty-noop',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.bulk-replace-empty', 'tags.limit-bulk-undo'],
     description:
       'A bulk replace_tags with an empty list changes nothing (read as "nothing to do") instead of removing every tag (spec 4.4).',
@@ -977,7 +977,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'note-delete-needs-notes-write',
-    family: 'state',
+    area: 'notes',
     proves: ['notes.delete-scope'],
     description:
       'Deleting a note checks notes:write instead of the write scope of its record type: a key with leads:write alone gets 403 missing_scope (spec 4.5).',
@@ -996,7 +996,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'unpin-keeps-pin',
-    family: 'state',
+    area: 'notes',
     proves: ['notes.unpin'],
     description:
       'Unpinning a note answers it with pinned false but never saves it: the note stays pinned on top of the timeline (spec 4.5).',
@@ -1007,7 +1007,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'note-key-actor-system',
-    family: 'state',
+    area: 'notes',
     proves: ['notes.item-actor-api-key'],
     description:
       'A note added with an API key is stored with actor {type: system} instead of {type: api_key, id} (spec 2.6 actor, README reading 1).',
@@ -1025,7 +1025,7 @@ export const stateFaults: Fault[] = [
   },
   {
     name: 'duplicate-lead-across-pipelines',
-    family: 'state',
+    area: 'leads',
     proves: ['leads.duplicate-lead'],
     description:
       'A new lead is refused 409 duplicate_lead when its contact has an open lead in any pipeline, not only in the same one (spec 7.3: open lead in this pipeline).',
@@ -1042,7 +1042,7 @@ export const stateFaults: Fault[] = [
   // A stated rule without a fault of its own (docs/readings-review.md; issue 22, H2 item 4).
   {
     name: 'record-tags-kept-off-catalog',
-    family: 'state',
+    area: 'tags',
     description:
       "A record write naming a tag the catalog lacks keeps the name on the record but leaves the catalog without it: the catalog insert runs only on POST /v1/tags (spec 2.3: a lead's tags are names from the catalog; 4.4: missing names are added with an automatic color).",
     proves: ['tags.record-adds-to-catalog'],

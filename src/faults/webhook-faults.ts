@@ -210,7 +210,7 @@ const WEBHOOKS_OF_PLAN_ABOVE: Record<number, number> = { 2: 25, 25: 100, 100: 25
 export const webhookFaults: DeliveryFault[] = [
   {
     name: 'webhook-plan-limit-reports-plan-above',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.limit-reached', 'webhooks.limit-reached-upgrade-to'],
     description:
       "Past the plan's webhook count, limit_reached names the limit of the plan above (Start's 25 on Free, Pro's 100 on Start: spec 8).",
@@ -224,7 +224,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'signature-without-timestamp',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.signature-hmac'],
     description: 'v1 is the HMAC of the body alone, not of `t.body`.',
     wrap: unchanged,
@@ -234,7 +234,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'signature-secret-without-prefix',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.signature-hmac'],
     description: 'Deliveries are signed with the secret minus its whsec_ prefix.',
     wrap: unchanged,
@@ -242,7 +242,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'timestamp-in-milliseconds',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.header-timestamp', 'webhooks.signature-tolerance'],
     description: "Svc-Timestamp and the signature's t are Unix milliseconds, not seconds.",
     wrap: unchanged,
@@ -253,7 +253,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'no-user-agent',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.header-user-agent'],
     description: 'Deliveries carry no User-Agent (the HTTP library sends none).',
     wrap: unchanged,
@@ -264,7 +264,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'no-webhook-id-header',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.header-webhook-id'],
     description: 'Deliveries carry no Svc-Webhook-Id.',
     wrap: unchanged,
@@ -275,7 +275,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'replay-header-false',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.header-replay-only-on-replays'],
     description: 'Deliveries that are no replay carry Svc-Replay: false, where the header belongs only to replays.',
     wrap: unchanged,
@@ -286,7 +286,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'event-id-changes-on-retry',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.event-id-same-on-retry', 'webhooks.at-least-once'],
     description: 'A retry rebuilds the event with a new id, so receivers cannot deduplicate by Svc-Event-Id.',
     wrap: unchanged,
@@ -294,7 +294,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'delivery-id-changes-on-retry',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.delivery-id-same-on-retry'],
     description: 'Every attempt gets a Svc-Delivery of its own, where retries keep the delivery id.',
     wrap: unchanged,
@@ -305,7 +305,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'retry-not-resigned',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.fresh-timestamp-per-attempt'],
     description: "A retry is sent with the first attempt's timestamp and signature instead of being signed again.",
     wrap: unchanged,
@@ -320,7 +320,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'signed-on-workspace-clock',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.header-timestamp', 'webhooks.signature-tolerance'],
     description:
       "Deliveries are signed with the workspace's time instead of the time they are sent: once that clock is elsewhere than real time (a seeded or moved workspace), receivers reject them.",
@@ -333,7 +333,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'no-replay-header',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: [
       'webhooks.enable-turns-on',
       'webhooks.enable-answer',
@@ -351,7 +351,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'replay-same-delivery-id',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.replay-new-delivery-id'],
     description: "A replay is sent under the original delivery's id instead of a new one.",
     wrap: unchanged,
@@ -362,7 +362,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'replay-new-event-id',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.replay-same-event', 'webhooks.at-least-once'],
     description: 'A replay sends the event under a new event id instead of the same one.',
     wrap: unchanged,
@@ -370,7 +370,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'rotate-secret-overlap',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.rotate-no-overlap', 'webhooks.rotate-waiting-retries'],
     description:
       'After rotate-secret, deliveries stay signed with the old secret for 24 hours (as client secrets overlap), where the new one applies at once.',
@@ -382,7 +382,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'retry-keeps-old-secret',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.rotate-waiting-retries'],
     description:
       'A delivery queued before rotate-secret is retried signed with the secret of its first attempt, where waiting retries use the new one.',
@@ -394,7 +394,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'private-webhook-url-accepted',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.url-private', 'webhooks.url-loopback', 'webhooks.url-link-local'],
     description: 'A webhook URL at a private, loopback or link-local IP address is accepted when saved (checked only before deliveries).',
     // The handler's own misreading: it validates and saves a private address under a public
@@ -419,7 +419,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'retry-delays-between-attempts',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.retry-schedule'],
     description:
       'The retry delays are counted from the previous attempt (1, 5, 30 min, 2 h, 6 h after it), not from the event, so the third attempt comes 6 minutes after the event instead of 5.',
@@ -431,7 +431,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'webhook-disabled-keeps-active',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: [
       'webhooks.gone-disables',
       'webhooks.day-without-success-disables',
@@ -452,7 +452,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'ping-answers-queued-delivery',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.ping-answers-result'],
     description:
       'Ping queues the ping and answers the delivery as it stood before the attempt (pending, no attempt, no response status), not the delivery result.',
@@ -466,7 +466,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'secret-shown-in-reads',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.secret-once'],
     description:
       'Every read of a webhook (GET, the list, PATCH) shows its signing secret, which is returned only on creation and rotation.',
@@ -476,7 +476,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'webhook-list-limits-cut',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.patterns-up-to-100', 'webhooks.filter-values-up-to-50'],
     description:
       'More than 100 event patterns, or more than 50 values in a filter, are cut to the limit and accepted, where they are refused with 422.',
@@ -490,7 +490,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'group-patterns-match-exact-names',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.pattern-all'],
     description: 'Event patterns are compared with the event type as exact names: a group such as `lead.*` and `*` receive nothing.',
     wrap: unchanged,
@@ -498,7 +498,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'filters-drop-events-without-field',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.filter-others-pass'],
     description:
       'A webhook with a filter gets no event that lacks the filtered field (a pipeline filter drops note.created), where such events pass.',
@@ -507,7 +507,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'filters-ignored',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.filter-pipeline', 'webhooks.filter-stage', 'webhooks.filter-owner', 'webhooks.filter-channel'],
     description: "A webhook's filters are saved and shown but never applied: every event its patterns match reaches it.",
     wrap: unchanged,
@@ -516,14 +516,14 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'deliveries-end-cursor-null',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.deliveries-list-end-cursor', 'responses.shape.list-webhook-deliveries'],
     description: "The last page of a webhook's deliveries answers next_cursor null (the standard list), not the empty string of spec 4.11.",
     wrap: alterAnswer(['listWebhookDeliveries'], (page) => (page.next_cursor === '' ? { ...page, next_cursor: null } : page)),
   },
   {
     name: 'delivery-log-keeps-256-characters',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.log-keeps-2kb'],
     description: "A delivery's log keeps the first 256 characters of the receiver's answer, not the first 2 KB.",
     wrap: alterAnswer(['getWebhookDelivery'], (delivery) =>
@@ -532,7 +532,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'gone-answer-not-disabling',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.gone-disables', 'webhooks.resend-last-3-days', 'webhooks.resend-oldest-first'],
     description: 'An endpoint answering 410 Gone is retried like any failure; the webhook stays active, where a 410 disables it.',
     wrap: unchanged,
@@ -540,7 +540,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'disabling-leaves-deliveries-queued',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.disabling-fails-queued', 'webhooks.enable-resends-failed'],
     description: 'Deliveries still queued when a webhook is disabled stay retrying (and are never sent), instead of being marked failed.',
     wrap: unchanged,
@@ -548,7 +548,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'resend-includes-pings',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.resend-skips-pings'],
     description: 'Enable with resend_failed queues failed test pings again too, where they are skipped.',
     wrap: unchanged,
@@ -556,7 +556,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'resend-without-time-limit',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.resend-last-3-days'],
     description: "Enable with resend_failed queues every failed delivery of the webhook, however old, where only the last 3 days' are.",
     wrap: unchanged,
@@ -564,7 +564,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'resend-newest-first',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.resend-oldest-first'],
     description: "Enable with resend_failed queues the failed deliveries newest first (the list's order), where they go oldest first.",
     wrap: unchanged,
@@ -572,7 +572,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'patch-active-resends-failed',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.resend-last-3-days', 'webhooks.patch-active-resends-nothing'],
     description:
       "PATCH {active: true} on a disabled webhook also queues its failed deliveries again (it shares the enable route's code), where it only turns the webhook on.",
@@ -589,7 +589,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'success-keeps-failure-streak',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.success-resets-failures'],
     description:
       'A successful delivery does not reset the failure count: a webhook is disabled 24 hours after its first failure even with successes in between.',
@@ -598,7 +598,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'enable-keeps-failure-streak',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.enable-resets-failures'],
     description: 'Enable turns a webhook on without resetting its failure count: the next failed attempt disables it again at once.',
     // Inside the request's transaction: the streak the handler reset is written back before it commits.
@@ -615,7 +615,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'deliveries-open-to-any-scope',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.manage-scope'],
     description:
       "A webhook's deliveries (list, read, replay) are served to any key of the workspace; only the other webhook routes check webhooks:manage.",
@@ -628,7 +628,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'redirects-followed-to-any-host',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.redirects-same-host'],
     description:
       "Redirects from the receiver are followed to any host and scheme (the HTTP library's default), where only the same host and scheme are allowed.",
@@ -637,7 +637,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'redirects-followed-one-too-many',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.redirects-at-most-3'],
     description: 'Four redirects are followed (the count is checked after following), where at most 3 are.',
     wrap: unchanged,
@@ -646,7 +646,7 @@ export const webhookFaults: DeliveryFault[] = [
   // Blind fault hunt (the faults below were written from the spec and the mock, not from the checks).
   {
     name: 'webhook-events-limit-50',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.patterns-up-to-100'],
     description:
       'A webhook takes at most 50 event patterns (the filter values limit applied to events): 51 to 100 are refused (spec 2.13, 8: 100).',
@@ -659,7 +659,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'enable-without-resent',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.enable-answer', 'webhooks.enable-resends-failed', 'responses.shape.enable-webhook'],
     description: 'Enabling a webhook answers the webhook alone, without the resent count (spec 4.11: {webhook, resent}).',
     wrap: onOperation('enableWebhook', async (next, request, info) =>
@@ -668,7 +668,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'user-agent-without-link',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.header-user-agent'],
     description: 'Deliveries carry User-Agent Svc-Webhooks/1.0 without the link to the webhook documentation (spec 6.1).',
     wrap: unchanged,
@@ -680,7 +680,7 @@ export const webhookFaults: DeliveryFault[] = [
   // Found by the second blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'webhook-url-2048-refused',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.url-length'],
     description:
       'A webhook URL of exactly 2048 characters is refused with 422 under url: the check is length < 2048 (spec 4.11, 8: at most 2048).',
@@ -688,7 +688,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'webhook-port-8443-refused',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.url-port-8443'],
     description:
       'Webhook URLs must use the default HTTPS port: https://host:8443/... is refused with 422 under url, where ports 443 and 8443 are allowed (spec 4.11, 8).',
@@ -697,7 +697,7 @@ export const webhookFaults: DeliveryFault[] = [
   // Found by the third blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'webhook-hundred-events-refused',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.patterns-up-to-100'],
     description:
       'A webhook with exactly 100 event patterns is refused with 422 under events: the check is length < 100 (spec 2.13, 8: up to 100).',
@@ -712,7 +712,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'webhook-url-credentials-accepted',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.url-credentials'],
     description:
       'A webhook URL with a user name and password (https://user:pass@host/...) is accepted: the validator checks scheme, host and port only (spec 4.11: no user name or password).',
@@ -726,7 +726,7 @@ export const webhookFaults: DeliveryFault[] = [
   // Found by the fourth blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'signature-over-reserialized-body',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.signature-hmac'],
     description:
       'The signature is the HMAC of the compact JSON, but the HTTP client re-serializes the payload with indentation before sending, so v1 does not match the raw body received.',
@@ -738,7 +738,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'timestamp-header-after-signing',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.header-signature-format'],
     description:
       "Svc-Timestamp is read from the clock again after signing, so it runs ahead of the signature's t (by 2 s here), where both are the time the attempt was signed.",
@@ -750,7 +750,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'rotated-secret-cached-five-minutes',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.rotate-no-overlap', 'webhooks.rotate-waiting-retries'],
     description:
       "The sender caches each webhook's secret for 5 minutes, so deliveries keep being signed with the old secret after rotate-secret, where the new one applies at once.",
@@ -762,7 +762,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'signature-hex-uppercase',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.header-signature-format', 'webhooks.signature-hmac'],
     description: "v1 is hex-encoded in upper case (the crypto library's default), where the spec has lowercase hex.",
     wrap: unchanged,
@@ -773,7 +773,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'delivery-header-carries-event-id',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.header-delivery'],
     description: "Svc-Delivery carries the event's id (evt_...) instead of the delivery's (dlv_...).",
     wrap: unchanged,
@@ -784,7 +784,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'body-event-id-per-webhook',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: [
       'webhooks.delivery-detail-payload',
       'webhooks.replay-same-event',
@@ -798,7 +798,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'replay-header-on-retries',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.header-replay-only-on-replays'],
     description:
       'Svc-Replay: true is set on every attempt after the first (the flag means "sent again"), where it belongs only to replayed deliveries.',
@@ -810,7 +810,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'content-type-text-plain',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.header-content-type'],
     description:
       "Deliveries are posted with Content-Type text/plain;charset=UTF-8 (fetch's default for a string body), not application/json.",
@@ -822,7 +822,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'retry-schedule-one-step-late',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.retry-schedule'],
     description:
       'The delay list is indexed by the number of attempts made, one past the right entry: the first retry comes after 5 minutes, not 1, and every later one a step late.',
@@ -835,7 +835,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'retry-jitter-half-delay',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.retry-schedule'],
     description:
       'Each retry gets jitter of half its delay added (the first comes 1.5 minutes after the failure), where the schedule is 1, 5, 30 minutes, 2 and 6 hours after the event.',
@@ -847,7 +847,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'retry-past-event-window',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.delivery-failed-at-end', 'webhooks.retry-schedule'],
     description:
       "The schedule's loop adds its 6-hour step before checking the window, so one more attempt goes out 30 hours after the event, where retries stop within 24 hours.",
@@ -859,7 +859,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'webhook-disabled-only-to-subscribers',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.disabled-told-to-others'],
     description:
       'webhook.disabled goes only to the other webhooks whose patterns match it, where it goes to every other webhook of the workspace.',
@@ -869,7 +869,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'filters-any-instead-of-all',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.filter-pipeline', 'webhooks.filter-stage', 'webhooks.filter-owner'],
     description:
       'A webhook with several filters gets an event when any one of them matches (OR), where every filter whose field the event carries must match.',
@@ -878,7 +878,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'occurred-at-is-attempt-time',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.occurred-at-same-on-retry'],
     description:
       "The envelope is built when each attempt is sent, so occurred_at is the attempt's time (later on every retry), not when the event occurred.",
@@ -889,14 +889,14 @@ export const webhookFaults: DeliveryFault[] = [
   // Found by the tenth blind hunt (written from the spec and the mock alone, before reading any check).
   {
     name: 'webhook-url-2049-accepted',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.url-length', 'responses.shape.create-webhook'],
     description: 'A webhook URL of 2049 characters is accepted: the length check is <= 2049 (spec 4.11: at most 2048 characters).',
     wrap: urlSavedAs((_url, sent) => (sent.length === 2049 ? sent.slice(0, 2048) : undefined)),
   },
   {
     name: 'webhook-any-https-port-accepted',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.url-ports'],
     description:
       'A webhook URL on any HTTPS port (https://host:8080/...) is accepted: only the scheme is checked (spec 4.11: HTTPS on port 443 or 8443).',
@@ -908,7 +908,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'webhook-localhost-subdomain-accepted',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.url-localhost'],
     description:
       'A webhook URL at a name under localhost (https://hooks.localhost/...) is accepted: only the exact name localhost is refused (spec 4.11: no localhost).',
@@ -920,7 +920,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'rotated-secret-42-characters',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.secret-format', 'responses.shape.rotate-webhook-secret'],
     description:
       'Rotate-secret answers the new secret with its last character cut (whsec_ and 42 characters), where it is whsec_ followed by 43 (spec 4.11).',
@@ -932,7 +932,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'webhook-ids-long-prefix',
-    family: 'webhooks',
+    area: 'conventions',
     proves: [
       'webhooks.id-prefix',
       'webhooks.disabled-told-to-others',
@@ -961,7 +961,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'deliveries-bad-cursor-ignored',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.deliveries-bad-cursor'],
     description: "A webhook's deliveries list answers a bad cursor with its first page (spec 4.13: invalid_cursor or validation_failed).",
     wrap: (next, state) =>
@@ -974,7 +974,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'enable-resent-omitted-without-resend',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.enable-answer', 'responses.shape.enable-webhook'],
     description:
       'Enable with resend_failed false answers {webhook} alone, without resent: 0 (spec 4.11: answers {webhook, resent: integer}).',
@@ -987,7 +987,7 @@ export const webhookFaults: DeliveryFault[] = [
   },
   {
     name: 'delivery-log-payload-summary-only',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.delivery-detail-payload'],
     description: "The single delivery shows a payload cut to data.object's id and object, not the event sent (spec 4.11).",
     wrap: onOperation('getWebhookDelivery', async (next, request, info) =>
@@ -1002,7 +1002,7 @@ export const webhookFaults: DeliveryFault[] = [
   // A stated rule without a fault of its own (docs/readings-review.md; issue 22, H2 item 4).
   {
     name: 'connection-error-as-success',
-    family: 'webhooks',
+    area: 'webhooks',
     description:
       'An attempt that got no answer at all (connection refused) counts as delivered: only an HTTP error status marks an attempt failed, so a ping to a closed port answers success (spec 6.3: a timeout or a connection error is a failed attempt).',
     proves: ['webhooks.connection-error-fails'],

@@ -29,7 +29,7 @@ describe('crmkit mock --faults --reporter json', () => {
     // Spec 5.1 and 7.2: a request without credentials answers 401 invalid_token.
     expect(missingKey).toEqual({
       name: 'missing-key-as-403',
-      area: 'input',
+      area: 'errors',
       description: FAULT_DESCRIPTIONS['missing-key-as-403'],
       proves: expect.arrayContaining(['errors.status-401']),
     });
@@ -46,7 +46,7 @@ describe('crmkit mock --faults --reporter json', () => {
 
   it('the pretty list is still the default, and another reporter is refused', async () => {
     const pretty = await crmkit('mock', '--faults');
-    expect(pretty.stdout).toMatch(/^ {2}missing-key-as-403 +\[input\] /m);
+    expect(pretty.stdout).toMatch(/^ {2}missing-key-as-403 +\[errors\] /m);
     const refused = await crmkit('mock', '--faults', '--reporter', 'junit');
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('unknown reporter junit');

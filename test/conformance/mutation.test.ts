@@ -3,6 +3,8 @@
 // has its faults and every fault an area with checks.
 import { describe, expect, it } from 'vitest';
 import { ALL_CHECKS } from '../../conformance/areas/index.ts';
+import { areaOfRules } from '../../conformance/rules/catalog.ts';
+import { FAULT_PROOFS } from '../../src/faults/fault-proofs.ts';
 import { FAULT_CATALOG } from '../../src/faults/index.ts';
 import { AREAS } from '../../src/spec/areas.ts';
 import { faultArea, runAgainst } from '../support/fault-runs.ts';
@@ -48,5 +50,10 @@ describe('the mutation test', () => {
     const withChecks = AREAS.filter((area) => ALL_CHECKS.some((check) => check.area === area));
     const withFaults = AREAS.filter((area) => FAULT_CATALOG.some((fault) => !fault.hunt && faultArea(fault) === area));
     expect(withFaults).toEqual(withChecks);
+  });
+
+  it('gives each fault the area of the rules it proves', () => {
+    const astray = FAULT_CATALOG.filter((fault) => !fault.hunt && fault.area !== areaOfRules(FAULT_PROOFS[fault.name] ?? []));
+    expect(astray.map((fault) => `${fault.name}: ${fault.area}, proving ${areaOfRules(FAULT_PROOFS[fault.name] ?? [])}`)).toEqual([]);
   });
 });

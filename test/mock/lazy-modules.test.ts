@@ -110,7 +110,7 @@ describe('named faults', () => {
     );
     expect(set.status).toBe(200);
     const listed = (await set.json()).data.find((fault: { name: string }) => fault.name === 'no-request-id');
-    expect(listed).toMatchObject({ family: 'responses', on: true });
+    expect(listed).toMatchObject({ area: 'errors', on: true });
     const after = await mock.handle(new Request('http://127.0.0.1:4010/v1/leads'));
     expect(after.status).toBe(401);
     expect(after.headers.get('x-request-id')).toBeNull();

@@ -3,12 +3,12 @@
 // fault's area, those the catalog names for the rules it proves, and the observers.
 import { readFileSync } from 'node:fs';
 import { ALL_CHECKS } from '../../conformance/areas/index.ts';
-import { areaOfRules, loadCatalog, rulesById } from '../../conformance/rules/catalog.ts';
+import { loadCatalog, rulesById } from '../../conformance/rules/catalog.ts';
 import { shapeRuleId } from '../../conformance/rules/shape-rules.ts';
 import { runConformance, type Report } from '../../conformance/run.ts';
 import { startServer } from '../../src/adapters/node-server.ts';
 import { FAULT_PROOFS } from '../../src/faults/fault-proofs.ts';
-import type { FaultInfo } from '../../src/faults/index.ts';
+import { FAULT_CATALOG, type FaultInfo } from '../../src/faults/index.ts';
 import type { Area } from '../../src/spec/areas.ts';
 import { createMock } from '../../src/mock.ts';
 import { loadDocument } from '../../src/spec/document.ts';
@@ -31,11 +31,11 @@ export async function runAgainst(faults: string[], only?: string[]): Promise<Rep
  */
 const OBSERVED_THROUGH: readonly Area[] = ['conventions', 'auth', 'errors', 'tags', 'tasks', 'notes'];
 
-/** A fault's area: the area of the rules it proves (src/faults/fault-proofs.ts). */
+/** A fault's area, as it names it (src/faults/fault-catalog.ts): the mutation test holds it to the area of the rules it proves. */
 export function faultArea(fault: Pick<FaultInfo, 'name'>): Area {
-  const area = areaOfRules(FAULT_PROOFS[fault.name] ?? []);
-  if (!area) throw new Error(`${fault.name} proves no rule of the catalog`);
-  return area;
+  const info = FAULT_CATALOG.find((candidate) => candidate.name === fault.name);
+  if (!info) throw new Error(`${fault.name} is no named fault`);
+  return info.area;
 }
 
 /**

@@ -10,7 +10,7 @@ import { alterResult } from './handler-answer.ts';
 export const authMutants: Fault[] = [
   {
     name: 'whoami-workspace-without-slug',
-    family: 'input',
+    area: 'auth',
     proves: ['auth.whoami-shape'],
     description: "whoami shows the key's workspace as {id} without its slug (spec 4.1: workspace {id, slug}).",
     operations: ['getWhoami'],
@@ -18,7 +18,7 @@ export const authMutants: Fault[] = [
   },
   {
     name: 'whoami-answers-owner-key',
-    family: 'input',
+    area: 'auth',
     proves: ['auth.whoami-own-key'],
     description:
       "whoami looks the key up by its workspace, not by its value: every key of a workspace is answered with the owner key's id and scopes (spec 4.1).",
@@ -31,7 +31,7 @@ export const authMutants: Fault[] = [
   },
   {
     name: 'whoami-scopes-as-constants',
-    family: 'input',
+    area: 'auth',
     proves: ['auth.named-scopes'],
     description:
       "whoami lists scopes by the server's constant names (LEADS_READ, MESSAGES_SEND), not by the names of spec 5.1 (leads:read).",
@@ -44,7 +44,7 @@ export const authMutants: Fault[] = [
   },
   {
     name: 'form-config-behind-auth',
-    family: 'forms',
+    area: 'auth',
     proves: ['auth.public-forms-no-credentials', 'forms.no-credentials'],
     description:
       "The public form configuration route sits behind the API's credential check: without a bearer it answers 401 invalid_token (spec 5.1: public form endpoints need no credentials).",

@@ -48,28 +48,28 @@ const oldestFirst = (operation: OperationId): Pick<Fault, 'operations' | 'around
 export const contactsMutants: Fault[] = [
   {
     name: 'contact-number-as-string',
-    family: 'records',
+    area: 'contacts',
     proves: ['contacts.fields'],
     description: 'A contact\'s number is shown as a string ("12"), as a 64-bit column is serialized, not an integer (spec 2.4).',
     ...presenter(CONTACT_ANSWERS, (contact) => ({ ...contact, number: String(contact.number) })),
   },
   {
     name: 'contact-company-without-name',
-    family: 'records',
+    area: 'contacts',
     proves: ['contacts.company-object'],
     description: "A contact's company is shown as {id} without its name (the company is not joined) (spec 2.4: {id, name}).",
     ...presenter(CONTACT_ANSWERS, (contact) => (contact.company ? { ...contact, company: { id: contact.company.id } } : contact)),
   },
   {
     name: 'contact-owner-not-expanded',
-    family: 'records',
+    area: 'contacts',
     proves: ['contacts.owner-object'],
     description: 'A contact with a responsible member shows owner_id but owner null (the member is not joined) (spec 2.4).',
     ...presenter(CONTACT_ANSWERS, (contact) => ({ ...contact, owner: null })),
   },
   {
     name: 'contact-language-lowercased',
-    family: 'records',
+    area: 'contacts',
     proves: ['contacts.preferred-language-values'],
     description:
       'preferred_language is shown lower-cased (uz-cyrl, uz-latn), as a case-insensitive column keeps it, not as spec 2.4 spells the languages.',
@@ -77,28 +77,28 @@ export const contactsMutants: Fault[] = [
   },
   {
     name: 'contact-language-defaults-to-ru',
-    family: 'records',
+    area: 'contacts',
     proves: ['contacts.preferred-language-empty'],
     description: "A contact created without preferred_language gets ru (the workspace's language), not the empty value of spec 2.4.",
     ...misreadBody(['createContact'], (body) => void (body.preferred_language ??= 'ru')),
   },
   {
     name: 'contact-language-empty-ignored',
-    family: 'records',
+    area: 'contacts',
     proves: ['contacts.preferred-language-cleared'],
     description: 'A PATCH with preferred_language "" is treated like the field not sent: the language cannot be emptied (spec 2.4).',
     ...misreadBody(['updateContact'], (body) => void (body.preferred_language === '' && delete body.preferred_language)),
   },
   {
     name: 'contact-open-leads-null',
-    family: 'records',
+    area: 'contacts',
     proves: ['contacts.open-leads-zero'],
     description: 'A contact without leads shows open_leads null (a count over an outer join with no rows), not 0 (spec 2.4).',
     ...presenter(CONTACT_ANSWERS, (contact) => (contact.open_leads === 0 ? { ...contact, open_leads: null } : contact)),
   },
   {
     name: 'contact-tags-cut-to-10',
-    family: 'records',
+    area: 'contacts',
     proves: ['contacts.tags-limit'],
     description: 'A contact sent with more than 10 tags keeps the first 10 instead of being refused with 422 under tags (spec 2.4).',
     wrap: onOperation(['createContact', 'updateContact'], async (next, request, info) => {
@@ -109,7 +109,7 @@ export const contactsMutants: Fault[] = [
   },
   {
     name: 'contact-read-without-custom',
-    family: 'records',
+    area: 'contacts',
     proves: ['contacts.custom-values'],
     description:
       'GET of one contact does not load its custom values: custom reads {} (the values are joined on the list only) (spec 2.4, 2.11).',
@@ -117,7 +117,7 @@ export const contactsMutants: Fault[] = [
   },
   {
     name: 'contact-reads-unguarded',
-    family: 'records',
+    area: 'contacts',
     proves: ['contacts.read-scope'],
     description:
       'GET /v1/contacts and GET /v1/contacts/{id} lost their scope guard: a key without contacts:read lists and reads contacts (spec 4.3).',
@@ -125,7 +125,7 @@ export const contactsMutants: Fault[] = [
   },
   {
     name: 'contact-writes-unguarded',
-    family: 'records',
+    area: 'contacts',
     proves: ['contacts.write-scope'],
     description:
       'The contact write routes check no scope: a key without contacts:write creates, changes, deletes and restores contacts (spec 4.3).',
@@ -133,7 +133,7 @@ export const contactsMutants: Fault[] = [
   },
   {
     name: 'contact-company-filter-ignored',
-    family: 'records',
+    area: 'contacts',
     proves: ['contacts.list-company'],
     description: 'The contact list ignores company=: it lists the contacts of every company (spec 4.3).',
     operations: ['listContacts'],
@@ -144,7 +144,7 @@ export const contactsMutants: Fault[] = [
   },
   {
     name: 'contact-q-skips-name',
-    family: 'records',
+    area: 'contacts',
     proves: ['contacts.q-name'],
     description: 'q on the contact list searches phones and emails only, not names (spec 4.3).',
     operations: ['listContacts'],
@@ -160,7 +160,7 @@ export const contactsMutants: Fault[] = [
   },
   {
     name: 'contact-email-appended',
-    family: 'records',
+    area: 'contacts',
     proves: ['contacts.email-goes-first'],
     description: 'On create, `email` is appended after `emails` instead of going first (spec 4.3).',
     ...misreadBody(['createContact'], (body) => {
@@ -171,14 +171,14 @@ export const contactsMutants: Fault[] = [
   },
   {
     name: 'contact-create-ignores-owner',
-    family: 'records',
+    area: 'contacts',
     proves: ['contacts.create-fields'],
     description: 'Create takes no owner_id (only a PATCH sets the responsible member): the new contact has none (spec 4.3).',
     ...misreadBody(['createContact'], (body) => void delete body.owner_id),
   },
   {
     name: 'contact-unknown-company-dropped',
-    family: 'records',
+    area: 'contacts',
     proves: ['contacts.company-must-exist'],
     description:
       'A company_id that names no company of the workspace is dropped silently: the request answers 200 and the contact keeps its company (spec 4.3: an existing company).',
@@ -189,7 +189,7 @@ export const contactsMutants: Fault[] = [
   },
   {
     name: 'contact-without-identity-unnamed',
-    family: 'records',
+    area: 'contacts',
     proves: ['contacts.identity-required'],
     description: 'A contact sent without a name, a phone or an email is created as "Unnamed contact" instead of refused (spec 4.3).',
     // The document itself requires one of them (anyOf), so the request is changed before it is validated.
@@ -204,7 +204,7 @@ export const contactsMutants: Fault[] = [
   },
   {
     name: 'contact-patch-tags-merged',
-    family: 'records',
+    area: 'contacts',
     proves: ['contacts.patch-tags-replace'],
     description:
       'tags on a contact PATCH are added to the tags it has instead of replacing them: an empty list removes nothing (spec 4.3).',
@@ -215,7 +215,7 @@ export const contactsMutants: Fault[] = [
   },
   {
     name: 'company-created-without-number',
-    family: 'records',
+    area: 'contacts',
     proves: ['companies.create'],
     description:
       'The answer to a company create shows number null: the number is given by a trigger after the insert and shows from the next read on (spec 2.1).',
@@ -223,7 +223,7 @@ export const contactsMutants: Fault[] = [
   },
   {
     name: 'company-list-oldest-first',
-    family: 'records',
+    area: 'contacts',
     proves: ['companies.list-newest-first'],
     description: 'The company list is ordered by number ascending (oldest first), not newest first (spec 4.13).',
     ...oldestFirst('listCompanies'),

@@ -20,7 +20,7 @@ const eachLead = (alter: (lead: any) => unknown) => (body: any) =>
 export const conventionsMutants: Fault[] = [
   {
     name: 'lead-for-contact-answers-200',
-    family: 'input',
+    area: 'conventions',
     proves: ['conventions.create-201', 'conventions.long-prefixes-in-bodies'],
     description:
       'A lead created for an existing contact answers 200, as a lookup that found the contact would, instead of 201 (spec 2.1: create answers 201 with the object).',
@@ -33,7 +33,7 @@ export const conventionsMutants: Fault[] = [
   },
   {
     name: 'lead-read-under-data',
-    family: 'input',
+    area: 'conventions',
     proves: ['conventions.read-change-200', 'responses.shape.get-lead'],
     description:
       'GET /v1/leads/{id} answers the lead wrapped as {data: lead}, as a list would, instead of the lead itself (spec 2.1: read answers 200 with the object).',
@@ -42,7 +42,7 @@ export const conventionsMutants: Fault[] = [
   },
   {
     name: 'lead-stage-id-unprefixed',
-    family: 'input',
+    area: 'conventions',
     proves: ['conventions.id-format', 'conventions.responses-short-prefixes'],
     description:
       "A lead's stage_id is answered as the stage's bare 26 characters, without its st_ prefix (spec 2.1: ids are <prefix>_<26 characters>).",
@@ -53,7 +53,7 @@ export const conventionsMutants: Fault[] = [
   },
   {
     name: 'lead-contact-id-long-prefix',
-    family: 'input',
+    area: 'conventions',
     proves: ['conventions.short-prefixes', 'conventions.responses-short-prefixes'],
     description: "A lead's contact_id is answered with the older long prefix contact_ (spec 2.2: responses always use the short form ct_).",
     operations: [...LEAD_ANSWERS],
@@ -66,7 +66,7 @@ export const conventionsMutants: Fault[] = [
   },
   {
     name: 'open-lead-closed-at-empty-text',
-    family: 'input',
+    area: 'conventions',
     proves: ['conventions.time-empty-null'],
     description: "An open lead's closed_at is answered as an empty string instead of null (spec 2.1: empty times are null).",
     operations: [...LEAD_ANSWERS],
@@ -74,7 +74,7 @@ export const conventionsMutants: Fault[] = [
   },
   {
     name: 'lead-patch-replaces',
-    family: 'input',
+    area: 'conventions',
     proves: ['conventions.patch-only-sent'],
     description:
       'A PATCH of a lead replaces it: the references not sent (contact_id, company_id, owner_id) are cleared (spec 2.1: PATCH changes only the fields sent).',
@@ -83,7 +83,7 @@ export const conventionsMutants: Fault[] = [
   },
   {
     name: 'lead-read-touches-updated-at',
-    family: 'input',
+    area: 'conventions',
     proves: ['conventions.get-safe'],
     description: "Reading a lead records the view: each GET /v1/leads/{id} moves the lead's updated_at (spec 9: GET changes nothing).",
     operations: ['getLead'],
@@ -99,7 +99,7 @@ export const conventionsMutants: Fault[] = [
   },
   {
     name: 'pipeline-names-one-language',
-    family: 'input',
+    area: 'conventions',
     proves: ['conventions.localized-names-object', 'responses.shape.list-pipelines'],
     description:
       'Pipeline and stage names are answered as plain strings in English instead of objects keyed by locale (spec 2.1: names shown in several languages are objects).',
@@ -115,7 +115,7 @@ export const conventionsMutants: Fault[] = [
   },
   {
     name: 'record-number-shown-as-text',
-    family: 'input',
+    area: 'conventions',
     proves: ['conventions.number-integer-unique'],
     description:
       'A contact\'s number is answered as the text it is shown as ("#12") instead of the integer (spec 2.1: record numbers are integers shown as #N).',
@@ -126,7 +126,7 @@ export const conventionsMutants: Fault[] = [
   },
   {
     name: 'lead-ids-count-down',
-    family: 'input',
+    area: 'conventions',
     proves: ['conventions.id-sortable'],
     description:
       'Lead ids are reverse-time keys (each character counted down from the end of the alphabet), so a lead created later has a smaller id (spec 2.1: ids sort by creation time).',
@@ -134,7 +134,7 @@ export const conventionsMutants: Fault[] = [
   },
   {
     name: 'trashed-leads-still-listed',
-    family: 'state',
+    area: 'conventions',
     proves: ['conventions.trash-leaves-lists', 'leads.trash-leaves-lists'],
     description:
       'The lead list without filters takes a fast path that does not leave out the trash: its first page still shows deleted leads (spec 2.1: a deleted lead leaves lists).',
@@ -152,7 +152,7 @@ export const conventionsMutants: Fault[] = [
   },
   {
     name: 'lead-ids-recycled',
-    family: 'input',
+    area: 'conventions',
     proves: ['conventions.id-never-reused'],
     description:
       'Ids are recycled: the lead created after a delete takes the id of the lead deleted last (spec 2.1: ids are never reused).',
@@ -160,7 +160,7 @@ export const conventionsMutants: Fault[] = [
   },
   {
     name: 'lead-filters-long-prefix-literal',
-    family: 'input',
+    area: 'conventions',
     proves: ['conventions.long-prefixes-in-queries'],
     description:
       'The lead list compares an id filter as sent: a contact, company, owner, pipeline or stage given with its older long prefix (contact_...) matches no lead (spec 2.2: long prefixes are accepted wherever an id is).',
@@ -172,7 +172,7 @@ export const conventionsMutants: Fault[] = [
   },
   {
     name: 'wrong-type-id-validation-failed',
-    family: 'input',
+    area: 'conventions',
     proves: ['conventions.wrong-type-id', 'conventions.id-opaque-exact', 'errors.invalid-id-type', 'errors.documented-statuses-operation'],
     description:
       'A lead route given the id of another type (a contact id) answers 422 validation_failed naming id, as a path pattern refuses it (spec 2.2: 404 not_found or 400 invalid_id_type).',
@@ -190,7 +190,7 @@ export const conventionsMutants: Fault[] = [
   },
   {
     name: 'token-installation-id-table-prefix',
-    family: 'responses',
+    area: 'conventions',
     proves: ['conventions.installation-id-inst'],
     description:
       'The OAuth token response shows installation_id with the table prefix ins_ instead of inst_ (spec 2.2: the token response shows it with inst_).',

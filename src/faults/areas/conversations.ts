@@ -85,7 +85,7 @@ export const conversationsMutants: Fault[] = [
   // --- 2.9 Conversation: fields as a presenter might get them wrong ---------------------------
   {
     name: 'conversation-id-upper-case',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.conversation-id'],
     description:
       "Conversation ids are shown with the ULID in Crockford's upper-case form (cv_01J...), not as the lower-case id of spec 2.2 (spec 2.9).",
@@ -93,7 +93,7 @@ export const conversationsMutants: Fault[] = [
   },
   {
     name: 'channel-type-telegram',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.channel-type'],
     description:
       'The channel summary shows type `telegram` for telegram_bot, telegram_business and telegram_account channels alike (spec 2.9 names the three).',
@@ -104,7 +104,7 @@ export const conversationsMutants: Fault[] = [
   },
   {
     name: 'conversation-phone-digits-only',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.client-fields'],
     description:
       "A conversation shows the client's phone as digits only (998901234567), not as the channel knows it (+998 90 ...) (spec 2.9).",
@@ -112,7 +112,7 @@ export const conversationsMutants: Fault[] = [
   },
   {
     name: 'conversation-unlinked-ids-empty',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.contact-and-lead', 'conversations.assignee-id'],
     description:
       'A conversation without a contact, lead or assignee shows "" for contact_id, lead_id and assignee_id (a zero value of a non-nullable column), not null (spec 2.9).',
@@ -125,7 +125,7 @@ export const conversationsMutants: Fault[] = [
   },
   {
     name: 'conversation-open-shown-as-new',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.status-values'],
     description:
       'An open conversation nobody has answered yet shows status `new` (the inbox label), none of open, snoozed and resolved (spec 2.9).',
@@ -133,14 +133,14 @@ export const conversationsMutants: Fault[] = [
   },
   {
     name: 'do-not-contact-null-until-opted',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.do-not-contact-field'],
     description: 'do_not_contact is null for a client who never opted in or out (a nullable column), not false (spec 2.9: a boolean).',
     ...presenter(CONVERSATION_ANSWERS, (c) => (c.do_not_contact === false ? { ...c, do_not_contact: null } : c)),
   },
   {
     name: 'last-message-at-inbound-only',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.last-times'],
     description:
       "last_message_at is moved only by the client's messages: after an answer it still shows the client's last message, not the answer (spec 2.9).",
@@ -148,7 +148,7 @@ export const conversationsMutants: Fault[] = [
   },
   {
     name: 'preview-inbound-only',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.preview'],
     description:
       "The preview is updated only by the client's messages: after an answer it still shows the client's last message (spec 2.9: the last message).",
@@ -167,7 +167,7 @@ export const conversationsMutants: Fault[] = [
   },
   {
     name: 'conversation-created-at-epoch',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.created-at'],
     description: 'A conversation shows created_at as Unix seconds (a number), not a time of spec 2.1 (spec 2.9).',
     ...presenter(CONVERSATION_ANSWERS, (c) => ({ ...c, created_at: Math.floor(Date.parse(c.created_at) / 1000) })),
@@ -176,14 +176,14 @@ export const conversationsMutants: Fault[] = [
   // --- 2.10 Message ------------------------------------------------------------------------
   {
     name: 'messages-without-conversation-id',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.message-id'],
     description: "The messages list leaves out each message's conversation_id (the route names the conversation already) (spec 2.10).",
     ...presenter(['listMessages'], ({ conversation_id: _left, ...message }) => message),
   },
   {
     name: 'message-direction-words',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.message-direction'],
     description: 'Messages show direction `inbound` / `outbound`, not `in` / `out` (spec 2.10).',
     ...presenter(MESSAGE_ANSWERS, (m) => ({
@@ -193,14 +193,14 @@ export const conversationsMutants: Fault[] = [
   },
   {
     name: 'client-message-author-contact',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.author-type-client'],
     description: "A client's message shows author_type `contact` (the client is linked to a contact), not `client` (spec 2.10).",
     ...presenter(MESSAGE_ANSWERS, (m) => (m.author_type === 'client' ? { ...m, author_type: 'contact' } : m)),
   },
   {
     name: 'message-author-is-api-key',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.author-type-member', 'conversations.author-id'],
     description:
       "A message sent with an API key shows the key as its author (author_type `api_key`, author_id the key's id), not the key's member (spec 2.10).",
@@ -212,14 +212,14 @@ export const conversationsMutants: Fault[] = [
   },
   {
     name: 'message-attachments-null',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.message-text-attachments'],
     description: 'A message without attachments shows attachments null, not an empty array (spec 2.10).',
     ...presenter(MESSAGE_ANSWERS, (m) => (Array.isArray(m.attachments) && m.attachments.length === 0 ? { ...m, attachments: null } : m)),
   },
   {
     name: 'inbound-status-null',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.status-inbound'],
     description:
       "A client's message shows status null (delivery statuses are kept for outgoing messages only), not `received` (spec 2.10).",
@@ -227,7 +227,7 @@ export const conversationsMutants: Fault[] = [
   },
   {
     name: 'queued-shown-as-pending',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.send-queued', 'conversations.send-answers-201'],
     description:
       'An outgoing message waiting for the channel shows status `pending`, none of queued, sent, delivered, read and failed (spec 2.10).',
@@ -235,7 +235,7 @@ export const conversationsMutants: Fault[] = [
   },
   {
     name: 'send-answer-without-client-id',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.client-id-field'],
     description:
       'The answer to a send shows client_id null even when one was sent (the presenter reads it before it is stored) (spec 2.10).',
@@ -243,7 +243,7 @@ export const conversationsMutants: Fault[] = [
   },
   {
     name: 'message-created-at-local',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.message-created-at'],
     description:
       "A message's created_at is written without an offset (2026-01-15T10:00:00), a local clock reading, not a time of spec 2.1 (spec 2.10).",
@@ -251,7 +251,7 @@ export const conversationsMutants: Fault[] = [
   },
   {
     name: 'client-edit-not-marked',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.edited-at'],
     description:
       "A client's edit in the messenger replaces the text but leaves edited_at null (the edit flag is kept only for the team's messages) (spec 2.10).",
@@ -259,7 +259,7 @@ export const conversationsMutants: Fault[] = [
   },
   {
     name: 'owner-edit-not-marked',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.owner-edit-business'],
     description:
       'In telegram_business chats an outgoing message the owner edited in the messenger shows edited_at null (outgoing edits are not recorded) (spec 2.10).',
@@ -267,7 +267,7 @@ export const conversationsMutants: Fault[] = [
   },
   {
     name: 'external-message-not-marked',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.external-message'],
     description:
       'A message the telegram_business owner wrote from their own app shows external false, like one sent through the service (spec 2.10).',
@@ -277,7 +277,7 @@ export const conversationsMutants: Fault[] = [
   // --- 3 Conversation: the manage routes ----------------------------------------------------
   {
     name: 'assign-answers-before-change',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.assign', 'conversations.unassign'],
     description:
       'Assign answers the conversation as the handler read it before the change: the new assignee shows only on the next read (spec 3, 4.8).',
@@ -290,7 +290,7 @@ export const conversationsMutants: Fault[] = [
   },
   {
     name: 'resolve-answers-before-change',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.resolve'],
     description:
       'Resolve answers the conversation as it was before: the status it had, not `resolved` (a stale read after the write) (spec 3).',
@@ -302,7 +302,7 @@ export const conversationsMutants: Fault[] = [
   },
   {
     name: 'reopen-only-unsnoozes',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.reopen', 'conversations.list-default-open'],
     description:
       'Reopen is written as "end the snooze": it opens a snoozed conversation, but a resolved one stays resolved (answered 200) (spec 3).',
@@ -317,7 +317,7 @@ export const conversationsMutants: Fault[] = [
   },
   {
     name: 'snooze-keeps-status-open',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.snooze', 'conversations.list-status-snoozed'],
     description:
       'A snooze stores snoozed_until but leaves the status `open` (the status is meant to be worked out later and never is) (spec 3).',
@@ -333,7 +333,7 @@ export const conversationsMutants: Fault[] = [
   },
   {
     name: 'assign-takes-member-id',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.assign-body', 'conversations.assign', 'conversations.unassign'],
     description:
       'Assign reads `member_id` from the body: `{assignee_id: ...}` answers 422 validation_failed naming member_id (spec 4.8: the body is {assignee_id}).',
@@ -349,7 +349,7 @@ export const conversationsMutants: Fault[] = [
   // --- 3 Message (outgoing): the channel's reports -------------------------------------------
   {
     name: 'sent-report-dropped',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.queued-to-sent'],
     description:
       "The channel's `sent` report is not applied: a message the channel took still shows queued until it is delivered (spec 3).",
@@ -359,21 +359,21 @@ export const conversationsMutants: Fault[] = [
   },
   {
     name: 'delivered-report-dropped',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.sent-to-delivered'],
     description: "The channel's `delivered` report is not applied: a delivered message still shows sent until it is read (spec 3).",
     ...presenter(['listMessages'], (m) => (m.status === 'delivered' ? { ...m, status: 'sent' } : m)),
   },
   {
     name: 'read-report-dropped',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.delivered-to-read'],
     description: "The channel's `read` report is not applied: a message the client read still shows delivered (spec 3).",
     ...presenter(['listMessages'], (m) => (m.status === 'read' ? { ...m, status: 'delivered' } : m)),
   },
   {
     name: 'read-shown-as-seen',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.status-outbound', 'conversations.delivered-to-read'],
     description:
       "A message the client read shows status `seen` (the messenger's word), none of queued, sent, delivered, read and failed (spec 2.10, 3).",
@@ -381,7 +381,7 @@ export const conversationsMutants: Fault[] = [
   },
   {
     name: 'failure-before-sent-dropped',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.failed-from-queued'],
     description:
       'A failure the channel reports before it took the message is dropped (the failure callback updates sent messages only): the message stays queued, error null (spec 3).',
@@ -389,7 +389,7 @@ export const conversationsMutants: Fault[] = [
   },
   {
     name: 'failure-after-sent-dropped',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.failed-from-sent'],
     description:
       'A failure the channel reports after it took the message is dropped (statuses only move forward from sent): the message stays sent, error null (spec 3).',
@@ -399,14 +399,14 @@ export const conversationsMutants: Fault[] = [
   // --- 4.8 Scopes ---------------------------------------------------------------------------
   {
     name: 'conversation-counts-unguarded',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.scope-counts'],
     description: 'GET /v1/conversations/counts was added without its scope guard: a key without messages:read gets the counts (spec 4.8).',
     wrap: scopeGuardForgotten(['getConversationCounts']),
   },
   {
     name: 'conversation-reads-unguarded',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.scope-list', 'conversations.scope-read'],
     description:
       'The conversation list and read routes lost their scope guard: a key without messages:read lists and reads conversations (spec 4.8).',
@@ -414,14 +414,14 @@ export const conversationsMutants: Fault[] = [
   },
   {
     name: 'messages-list-unguarded',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.scope-messages'],
     description: "A conversation's messages list has no scope guard: a key without messages:read reads the messages (spec 4.8).",
     wrap: scopeGuardForgotten(['listMessages']),
   },
   {
     name: 'manage-guarded-by-read-only',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.scope-resolve', 'conversations.scope-reopen', 'conversations.scope-snooze'],
     description:
       'Resolve, reopen and snooze check messages:read only: a key without conversations:manage changes the conversation (spec 4.8).',
@@ -431,28 +431,28 @@ export const conversationsMutants: Fault[] = [
   // --- 4.8 The list: statuses, filters, q, order, paging --------------------------------------
   {
     name: 'status-resolved-lists-all',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.list-status-resolved'],
     description: 'status=resolved is not understood: the list shows conversations of every status (spec 4.8).',
     ...misreadQuery('listConversations', (query) => void (query.status === 'resolved' && (query.status = 'all'))),
   },
   {
     name: 'status-all-as-default',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.list-status-all'],
     description: 'status=all is read as the default: the list shows open conversations only (spec 4.8).',
     ...misreadQuery('listConversations', (query) => void (query.status === 'all' && delete query.status)),
   },
   {
     name: 'channel-filter-ignored',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.filter-channel'],
     description: 'The conversation list ignores channel=: it lists the conversations of every channel (spec 4.8).',
     ...misreadQuery('listConversations', (query) => void delete query.channel),
   },
   {
     name: 'lead-filter-matches-contact',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.filter-lead'],
     description: "lead= is compared with the conversation's contact_id (a copied line): a lead's conversations are not found (spec 4.8).",
     ...misreadQuery('listConversations', (query) => {
@@ -463,28 +463,28 @@ export const conversationsMutants: Fault[] = [
   },
   {
     name: 'contact-filter-ignored',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.filter-contact'],
     description: "The conversation list ignores contact=: it lists every contact's conversations (spec 4.8).",
     ...misreadQuery('listConversations', (query) => void delete query.contact),
   },
   {
     name: 'unread-filter-ignored',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.filter-unread'],
     description: 'The conversation list ignores unread=true: read conversations are listed too (spec 4.8).',
     ...misreadQuery('listConversations', (query) => void delete query.unread),
   },
   {
     name: 'q-skips-name',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.q-name'],
     description: "q searches the handle, phone and last message, not the client's name (spec 4.8).",
     ...searchWithout((c) => c.name),
   },
   {
     name: 'q-handle-without-at',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.q-handle'],
     description: 'Handles are searched without their leading @: q=@name finds no conversation by its handle (spec 4.8).',
     ...searchWithout(
@@ -494,7 +494,7 @@ export const conversationsMutants: Fault[] = [
   },
   {
     name: 'q-phone-with-plus-missed',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.q-phone'],
     description: 'Phones are searched as stored digits: q=+998... (with its +) finds no conversation by its phone (spec 4.8).',
     ...searchWithout(
@@ -504,14 +504,14 @@ export const conversationsMutants: Fault[] = [
   },
   {
     name: 'q-skips-last-message',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.q-last-message'],
     description: "q searches the client's name, handle and phone, not the text of the last message (spec 4.8).",
     ...searchWithout((c) => c.preview?.text ?? ''),
   },
   {
     name: 'recent-sort-oldest-first',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.sort-recent'],
     description:
       'Each page of the conversation list is ordered by last_message_at ascending (oldest activity first), not latest first (spec 4.8).',
@@ -521,7 +521,7 @@ export const conversationsMutants: Fault[] = [
   },
   {
     name: 'conversation-limit-ignored',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.list-paging'],
     description: 'The conversation list ignores limit: every page holds up to the default 50 (spec 4.8).',
     ...misreadQuery('listConversations', (query) => void delete query.limit),
@@ -530,7 +530,7 @@ export const conversationsMutants: Fault[] = [
   // --- 4.8 Counts ---------------------------------------------------------------------------
   {
     name: 'counts-total-for-all',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.counts-shape'],
     description: 'The counts name the open conversations `total`, not `all` (spec 4.8: {all, mine, unassigned, waiting, unread}).',
     operations: ['getConversationCounts'],
@@ -538,7 +538,7 @@ export const conversationsMutants: Fault[] = [
   },
   {
     name: 'counts-all-as-unassigned',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.counts-all'],
     description: '`all` is counted with the unassigned query (a copied line): an assigned conversation leaves `all` (spec 4.8).',
     operations: ['getConversationCounts'],
@@ -546,7 +546,7 @@ export const conversationsMutants: Fault[] = [
   },
   {
     name: 'counts-waiting-never-counted',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.counts-waiting'],
     description: '`waiting` stays 0 however many conversations are past their answer time (the SLA job never feeds the counts) (spec 4.8).',
     operations: ['getConversationCounts'],
@@ -554,7 +554,7 @@ export const conversationsMutants: Fault[] = [
   },
   {
     name: 'counts-unread-mine-only',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.counts-unread'],
     description:
       "`unread` counts only the open conversations with unread messages assigned to the caller (the personal inbox's count), not all of them (spec 4.8).",
@@ -572,7 +572,7 @@ export const conversationsMutants: Fault[] = [
   // --- 4.8 Sending --------------------------------------------------------------------------
   {
     name: 'send-missing-text-names-body',
-    family: 'conversations',
+    area: 'conversations',
     proves: ['conversations.send-text-required-answer'],
     description:
       'A send without text is refused with 422 validation_failed naming `body` (the parent of the missing property), not `text` (spec 4.8).',

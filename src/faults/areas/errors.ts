@@ -20,7 +20,7 @@ const isOtherLanguage = (headers: Headers) => !/^\s*(en\b|$)/i.test(headers.get(
 export const errorsMutants: Fault[] = [
   {
     name: 'error-default-language-uzbek',
-    family: 'responses',
+    area: 'errors',
     proves: ['errors.message-english-default'],
     description:
       "Without Accept-Language, error messages are in Uzbek, the workspace's language, not in English (spec 7.1: en is the default).",
@@ -32,7 +32,7 @@ export const errorsMutants: Fault[] = [
   },
   {
     name: 'localized-unknown-field-as-validation',
-    family: 'responses',
+    area: 'errors',
     proves: ['errors.code-status', 'errors.codes-unchanged-by-language', 'errors.docs-url-names-code'],
     description:
       'In a language other than English, an unknown field is reported by the localized validator as validation_failed instead of unknown_field (spec 7.1: codes do not change with the language).',
@@ -42,7 +42,7 @@ export const errorsMutants: Fault[] = [
   },
   {
     name: 'localized-fields-folded-into-message',
-    family: 'responses',
+    area: 'errors',
     proves: ['errors.field-names-unchanged-by-language', 'errors.envelope', 'errors.message-language-range'],
     description:
       'In a language other than English, the field problems are folded into error.message and `fields` is left out (spec 7.1: field names do not change with the language).',
@@ -55,7 +55,7 @@ export const errorsMutants: Fault[] = [
   },
   {
     name: 'forbidden-code-reason-phrase',
-    family: 'responses',
+    area: 'conventions',
     proves: [
       'errors.code-snake-case',
       'errors.docs-url-names-code',
@@ -71,7 +71,7 @@ export const errorsMutants: Fault[] = [
   },
   {
     name: 'forbidden-as-401',
-    family: 'responses',
+    area: 'errors',
     proves: ['errors.forbidden'],
     description:
       'A request that is not allowed (a first-party-only route called with an API key) answers forbidden with status 401 instead of 403 (spec 7.2).',
@@ -79,7 +79,7 @@ export const errorsMutants: Fault[] = [
   },
   {
     name: 'unknown-id-crashes-framework-code',
-    family: 'responses',
+    area: 'conventions',
     proves: [
       'errors.internal',
       'errors.status-5xx',
@@ -99,8 +99,10 @@ export const errorsMutants: Fault[] = [
   },
   {
     name: 'limit-reached-without-used',
-    family: 'responses',
-    proves: ['errors.extra-limit-reached'],
+    // Of the webhooks area by the rules it proves: the one limit a run can reach is the webhooks' plan count.
+    area: 'webhooks',
+    // The webhooks' plan limit names `used` too (spec 4.11, part 8).
+    proves: ['errors.extra-limit-reached', 'webhooks.limit-reached'],
     description:
       'limit_reached leaves out `used`, how much of the limit is taken (spec 7.1: limit_reached carries key, limit, used, plan and upgrade_to).',
     wrap: onErrorCode('limit_reached', (response, body) => {
@@ -110,7 +112,7 @@ export const errorsMutants: Fault[] = [
   },
   {
     name: 'record-read-own-404',
-    family: 'responses',
+    area: 'errors',
     proves: ['errors.not-found', 'errors.complete-list-not-shown', 'errors.message-russian'],
     description:
       'A read of an unknown lead, contact, company or task answers a hand-made 404 {error: {code: record_not_found, message}}, without request_id and docs_url (spec 7.3: not_found; a code outside the table still comes in the envelope).',

@@ -48,7 +48,7 @@ const lifecycleOf = (attempt: UnsignedAttempt) => JSON.parse(attempt.body) as { 
 const ENVELOPE: EventFault[] = [
   {
     name: 'event-ids-uppercase',
-    family: 'events',
+    area: 'events',
     proves: ['events.envelope-id'],
     description:
       'Event ids are written as a ULID library prints them, evt_ and 26 uppercase letters and digits, where ids are lowercase (spec 2.1, 6.1); Svc-Event-Id carries the same.',
@@ -61,7 +61,7 @@ const ENVELOPE: EventFault[] = [
   },
   {
     name: 'event-object-is-record-type',
-    family: 'events',
+    area: 'events',
     proves: ['events.envelope-object'],
     description:
       "The envelope's `object` names the record the event is about (`lead`, `contact`), copied from data.object, instead of `event` (spec 6.1).",
@@ -69,7 +69,7 @@ const ENVELOPE: EventFault[] = [
   },
   {
     name: 'event-workspace-id-missing',
-    family: 'events',
+    area: 'events',
     proves: ['events.envelope-workspace-id'],
     description:
       'The envelope carries no workspace_id: the serializer takes the workspace as implied by the webhook the event goes to (spec 6.1 lists it).',
@@ -77,7 +77,7 @@ const ENVELOPE: EventFault[] = [
   },
   {
     name: 'actor-type-credential-kind',
-    family: 'events',
+    area: 'events',
     proves: ['events.actor-shape', 'events.actor-api-key'],
     description:
       "An event caused by an API key names actor type `key`, the credential table's own kind name, instead of `api_key` (spec 6.1: member, api_key, automation or system).",
@@ -87,7 +87,7 @@ const ENVELOPE: EventFault[] = [
   },
   {
     name: 'event-object-id-long-prefix',
-    family: 'events',
+    area: 'events',
     proves: ['events.data-object-is-the-record'],
     description:
       "data.object.id is written in the record's older long-prefix form (lead_, contact_, note_...), where responses and events use the short form (spec 2.2, 6.1).",
@@ -100,7 +100,7 @@ const ENVELOPE: EventFault[] = [
   },
   {
     name: 'note-event-entity-by-number',
-    family: 'events',
+    area: 'events',
     proves: ['events.data-object-references-by-id'],
     description:
       'note.created names the record the note is on by its number (as the timeline shows #N) in entity_id, where events reference records by id, never by number (spec 6.1).',
@@ -120,7 +120,7 @@ const STAGE_TYPE_LABELS: Record<string, string> = { open: 'Open', won: 'Won', lo
 const LEADS: EventFault[] = [
   {
     name: 'stage-changed-without-pipeline-id',
-    family: 'events',
+    area: 'events',
     proves: ['events.stage-changed-pipeline-id'],
     description:
       'lead.stage_changed leaves out pipeline_id when the lead stays in its pipeline (the diff of the lead carries changed fields only), where the event names the pipeline (spec 6.1).',
@@ -133,7 +133,7 @@ const LEADS: EventFault[] = [
   },
   {
     name: 'stage-change-from-to-swapped',
-    family: 'events',
+    area: 'events',
     proves: ['events.stage-changed-from', 'events.stage-changed-to'],
     description:
       'lead.stage_changed is built with its arguments in the wrong order: `from` names the stage the lead entered and `to` the one it left (spec 6.1).',
@@ -146,7 +146,7 @@ const LEADS: EventFault[] = [
   },
   {
     name: 'stage-types-as-labels',
-    family: 'events',
+    area: 'events',
     proves: ['events.stage-changed-from-type', 'events.stage-changed-to-type'],
     description:
       "lead.stage_changed carries from_type and to_type as the stage type's display label (Open, Won, Lost) instead of the type (open, won, lost; spec 6.1).",
@@ -169,7 +169,7 @@ const LEADS: EventFault[] = [
   },
   {
     name: 'stage-move-times-local-offset',
-    family: 'events',
+    area: 'events',
     proves: ['events.occurred-at-order'],
     description:
       "The stage-move path writes occurred_at as the UTC clock reading followed by the workspace's offset (+05:00, Tashkent), so a lead's stage_changed, won and lost events read five hours earlier than the lead.created before them (spec 2.1, 6.3: use occurred_at).",
@@ -180,7 +180,7 @@ const LEADS: EventFault[] = [
   },
   {
     name: 'api-lead-created-not-announced',
-    family: 'events',
+    area: 'events',
     proves: ['events.lead-created'],
     description:
       'A lead created through the API sends no lead.created: only the form path emits it (spec 6.4: lead.created whenever a lead is created).',
@@ -188,7 +188,7 @@ const LEADS: EventFault[] = [
   },
   {
     name: 'open-stage-moves-not-announced',
-    family: 'events',
+    area: 'events',
     proves: ['events.lead-stage-changed'],
     description:
       'A move between two open stages sends no lead.stage_changed: the event is sent from the closing path only (spec 6.4: whenever a lead moved to another stage).',
@@ -196,7 +196,7 @@ const LEADS: EventFault[] = [
   },
   {
     name: 'won-only-from-close-route',
-    family: 'events',
+    area: 'events',
     proves: ['events.lead-won'],
     description:
       'A lead moved into a won stage by a stage change sends lead.stage_changed but no lead.won: the won event is left to a separate closing path (spec 3, 6.4).',
@@ -204,7 +204,7 @@ const LEADS: EventFault[] = [
   },
   {
     name: 'lost-announced-as-won',
-    family: 'events',
+    area: 'events',
     proves: ['events.lead-lost'],
     description:
       'A move into a lost stage sends lead.won: the emitter tests "is the stage closed" instead of its type (spec 6.4: lead.won or lead.lost by the stage).',
@@ -215,14 +215,14 @@ const LEADS: EventFault[] = [
 const RECORDS: EventFault[] = [
   {
     name: 'contact-notes-not-announced',
-    family: 'events',
+    area: 'events',
     proves: ['events.note-created'],
     description: 'A note added to a contact sends no note.created: only notes on leads emit it (spec 6.4: note added).',
     alterEvent: dropping((event) => event.type === 'note.created' && objectOf(event).entity_type === 'contact'),
   },
   {
     name: 'product-created-not-announced',
-    family: 'events',
+    area: 'events',
     proves: ['events.product-created'],
     description:
       'Creating a product sends no product.created: the route shares the catalog import, which writes products without events (spec 6.4).',
@@ -230,7 +230,7 @@ const RECORDS: EventFault[] = [
   },
   {
     name: 'api-task-created-not-announced',
-    family: 'events',
+    area: 'events',
     proves: ['events.task-created'],
     description:
       "A task created with an API key sends no task.created: the event is emitted by the web app's task form only (spec 6.4: task created).",
@@ -241,21 +241,21 @@ const RECORDS: EventFault[] = [
 const CONVERSATIONS: EventFault[] = [
   {
     name: 'message-edits-not-announced',
-    family: 'events',
+    area: 'events',
     proves: ['events.message-edited'],
     description: 'An edit in the messenger updates the message text but sends no message.edited (spec 6.4).',
     alterEvent: dropping((event) => event.type === 'message.edited'),
   },
   {
     name: 'message-deletes-not-announced',
-    family: 'events',
+    area: 'events',
     proves: ['events.message-deleted'],
     description: 'A message deleted in the messenger is marked deleted without message.deleted (spec 6.4).',
     alterEvent: dropping((event) => event.type === 'message.deleted'),
   },
   {
     name: 'first-assignment-not-announced',
-    family: 'events',
+    area: 'events',
     proves: ['events.conversation-assigned'],
     description:
       'conversation.assigned is sent from a diff of the assignee that counts null to a member as the initial value, so the first assignment of a conversation is not announced (spec 6.4: assign).',
@@ -270,7 +270,7 @@ const CONVERSATIONS: EventFault[] = [
   },
   {
     name: 'resolve-not-announced',
-    family: 'events',
+    area: 'events',
     proves: ['events.conversation-resolved'],
     description:
       'Resolving a conversation sends no conversation.status_changed: resolve closes it through the archive path, which emits nothing (spec 6.4: resolve, reopen, snooze).',
@@ -278,7 +278,7 @@ const CONVERSATIONS: EventFault[] = [
   },
   {
     name: 'reopen-not-announced',
-    family: 'events',
+    area: 'events',
     proves: ['events.conversation-reopened'],
     description:
       'Reopening a conversation sends no conversation.status_changed: only the moves away from open are announced (spec 6.4: resolve, reopen, snooze).',
@@ -289,7 +289,7 @@ const CONVERSATIONS: EventFault[] = [
 const FORMS_AND_PATTERNS: EventFault[] = [
   {
     name: 'form-submitted-only-for-new-leads',
-    family: 'events',
+    area: 'events',
     proves: ['events.form-submitted'],
     description:
       "form.submitted is sent with the new client's records only: a known client's further submissions, whose contact is reused, send none (spec 6.4: every form submission).",
@@ -304,7 +304,7 @@ const FORMS_AND_PATTERNS: EventFault[] = [
   },
   {
     name: 'form-lead-not-announced',
-    family: 'events',
+    area: 'events',
     proves: ['events.form-new-lead'],
     description:
       'A lead made by a form submission sends no lead.created: the form path inserts the lead without the event the leads route sends (spec 6.4: plus lead.created when records are new).',
@@ -312,7 +312,7 @@ const FORMS_AND_PATTERNS: EventFault[] = [
   },
   {
     name: 'invoice-pattern-refused',
-    family: 'events',
+    area: 'events',
     proves: ['events.invoice-pattern'],
     description:
       'A webhook subscribing to invoice.* is refused 422: the pattern check knows only the groups of event types the service emits today, and no invoice event is emitted (spec 6.4: invoice.* is a group pattern).',
@@ -332,7 +332,7 @@ const droppingLifecycle = (type: string) => (attempt: UnsignedAttempt) => (lifec
 const LIFECYCLE: EventFault[] = [
   {
     name: 'lifecycle-to-redirect-uri',
-    family: 'events',
+    area: 'events',
     proves: ['events.lifecycle-to-app-url'],
     description:
       "Lifecycle events are posted to the app's OAuth redirect URI, the one URL the sender finds on the app, instead of its webhook URL (spec 6.5).",
@@ -343,7 +343,7 @@ const LIFECYCLE: EventFault[] = [
   },
   {
     name: 'lifecycle-id-is-installation-id',
-    family: 'events',
+    area: 'events',
     proves: ['events.lifecycle-body-id'],
     description:
       "A lifecycle event's body `id` is the installation's id, so every event of one installation has the same id (spec 6.5: the event's own id).",
@@ -351,7 +351,7 @@ const LIFECYCLE: EventFault[] = [
   },
   {
     name: 'lifecycle-type-without-app-prefix',
-    family: 'events',
+    area: 'events',
     proves: ['events.lifecycle-body-type'],
     description:
       "A lifecycle event's body names its type without the app. group (`installed`), while Svc-Event carries app.installed (spec 6.5).",
@@ -359,7 +359,7 @@ const LIFECYCLE: EventFault[] = [
   },
   {
     name: 'lifecycle-created-at-unix-seconds',
-    family: 'events',
+    area: 'events',
     proves: ['events.lifecycle-body-created-at'],
     description: "A lifecycle event's created_at is Unix seconds, like Svc-Timestamp, instead of a time (spec 2.1, 6.5).",
     alterLifecycleAttempt: (attempt) =>
@@ -367,7 +367,7 @@ const LIFECYCLE: EventFault[] = [
   },
   {
     name: 'lifecycle-app-id-missing',
-    family: 'events',
+    area: 'events',
     proves: ['events.lifecycle-app-id'],
     description:
       "A lifecycle event's data leaves out app_id: the sender takes the app as known from the URL it posts to (spec 6.5 lists it).",
@@ -379,7 +379,7 @@ const LIFECYCLE: EventFault[] = [
   },
   {
     name: 'lifecycle-workspace-id-missing',
-    family: 'events',
+    area: 'events',
     proves: ['events.lifecycle-workspace-id'],
     description:
       "A lifecycle event's data leaves out workspace_id, so the app cannot tell which workspace installed it without a token call (spec 6.5 lists it).",
@@ -391,7 +391,7 @@ const LIFECYCLE: EventFault[] = [
   },
   {
     name: 'lifecycle-installation-id-is-app-id',
-    family: 'events',
+    area: 'events',
     proves: ['events.lifecycle-installation-id'],
     description:
       "A lifecycle event's data.installation_id carries the app's id (the two ids of the installation row mixed up), not the installation the token answer named (spec 6.5).",
@@ -400,7 +400,7 @@ const LIFECYCLE: EventFault[] = [
   },
   {
     name: 'lifecycle-timestamp-in-signature-only',
-    family: 'events',
+    area: 'events',
     proves: ['events.lifecycle-headers'],
     description:
       'Lifecycle attempts carry the signing time only inside Svc-Signature (t=...), without the Svc-Timestamp header webhooks carry (spec 6.2, 6.5).',
@@ -411,7 +411,7 @@ const LIFECYCLE: EventFault[] = [
   },
   {
     name: 'lifecycle-signed-with-client-id',
-    family: 'events',
+    area: 'events',
     proves: ['events.lifecycle-signed-with-client-secret'],
     description:
       "Lifecycle events are signed with the app's client id, the one app credential the queue keeps, instead of its client secret (spec 6.2).",
@@ -419,7 +419,7 @@ const LIFECYCLE: EventFault[] = [
   },
   {
     name: 'lifecycle-timestamp-in-milliseconds',
-    family: 'events',
+    area: 'events',
     proves: ['events.lifecycle-timestamp'],
     description:
       "A lifecycle attempt's Svc-Timestamp is in milliseconds while the signature's t is in seconds (spec 6.1: Unix seconds, the signature's t).",
@@ -430,7 +430,7 @@ const LIFECYCLE: EventFault[] = [
   },
   {
     name: 'first-install-not-announced',
-    family: 'events',
+    area: 'events',
     proves: ['events.lifecycle-installed'],
     description:
       'A workspace installing the app sends no app.installed: the sender announces changes to an installation, not its creation (spec 6.5).',
@@ -438,7 +438,7 @@ const LIFECYCLE: EventFault[] = [
   },
   {
     name: 'scope-change-announced-as-install',
-    family: 'events',
+    area: 'events',
     proves: ['events.lifecycle-scopes-changed'],
     description:
       'Approving the app again with other scopes sends app.installed again (the consent path upserts the installation and always emits installed) instead of app.scopes_changed (spec 6.5).',
@@ -450,14 +450,14 @@ const LIFECYCLE: EventFault[] = [
   },
   {
     name: 'settings-change-not-announced',
-    family: 'events',
+    area: 'events',
     proves: ['events.lifecycle-settings-updated'],
     description: "An admin changing the app's settings saves them without app.settings_updated (spec 6.5).",
     alterLifecycleAttempt: droppingLifecycle('app.settings_updated'),
   },
   {
     name: 'admin-uninstall-not-announced',
-    family: 'events',
+    area: 'events',
     proves: ['events.lifecycle-uninstalled'],
     description:
       "An admin's uninstall deletes the installation before the event is queued, so no app.uninstalled is sent; only the removal after a reused refresh token sends it (spec 6.5).",
@@ -469,7 +469,7 @@ const LIFECYCLE: EventFault[] = [
   },
   {
     name: 'lifecycle-not-retried',
-    family: 'events',
+    area: 'events',
     proves: ['events.lifecycle-retried'],
     description:
       'Lifecycle events are sent once, fire and forget: a failed attempt is not retried (spec 6.5: the same retry schedule as webhooks).',
@@ -477,7 +477,7 @@ const LIFECYCLE: EventFault[] = [
   },
   {
     name: 'lifecycle-retries-never-end',
-    family: 'events',
+    area: 'events',
     proves: ['events.lifecycle-retries-end'],
     description:
       "The lifecycle queue's schedule has no end: after the 6-hour steps it goes on retrying every 6 hours, past the 24 hours after the event (spec 6.5: the same schedule, up to 24 hours).",
@@ -485,7 +485,7 @@ const LIFECYCLE: EventFault[] = [
   },
   {
     name: 'failing-app-refresh-refused',
-    family: 'events',
+    area: 'events',
     proves: ['events.lifecycle-failures-disable-nothing'],
     description:
       "An app whose lifecycle deliveries ended failed is taken as gone: its installation's refresh tokens answer invalid_grant (spec 6.5: failures never disable anything).",

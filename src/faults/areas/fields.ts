@@ -39,7 +39,7 @@ function eachValueOf(
 function lenient(name: string, type: FieldType, description: string, coerce: (value: unknown) => unknown): Fault {
   return {
     name,
-    family: 'records',
+    area: 'fields',
     proves: [`fields.value-${type.replace('_', '-')}`],
     description,
     operations: ['updateContact'],
@@ -62,7 +62,7 @@ function unchecked(
   const held = (state: MockState) => faultMemory(state, name, () => new WeakMap<Request, Record<string, unknown>>());
   return {
     name,
-    family: 'records',
+    area: 'fields',
     proves: [`fields.value-${type.replace('_', '-')}`],
     description,
     operations: ['updateContact'],
@@ -94,7 +94,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 function guardForgotten(name: string, operation: OperationId, rule: string, description: string): Fault {
   return {
     name,
-    family: 'records',
+    area: 'fields',
     proves: [rule, 'auth.first-party-only'],
     description,
     wrap: (next, state) =>
@@ -128,14 +128,14 @@ const onFieldList = (alter: (field: any) => any) =>
 export const fieldsMutants: Fault[] = [
   {
     name: 'field-without-group',
-    family: 'records',
+    area: 'fields',
     proves: ['fields.fields'],
     description: 'A custom field is listed without `group` when it has none, instead of a group string (spec 2.11).',
     wrap: onFieldList(({ group, ...field }) => (group ? { ...field, group } : field)),
   },
   {
     name: 'field-entity-plural',
-    family: 'records',
+    area: 'fields',
     proves: ['fields.entity-values'],
     description:
       "A custom field's `entity` is the plural table name (`contacts`, `leads`) instead of lead, contact, company or product (spec 2.11).",
@@ -143,14 +143,14 @@ export const fieldsMutants: Fault[] = [
   },
   {
     name: 'field-select-as-dropdown',
-    family: 'records',
+    area: 'fields',
     proves: ['fields.type-values'],
     description: "A select field is listed with the type `dropdown`, its team's word, instead of `select` (spec 2.11).",
     wrap: onFieldList((field) => (field.type === 'select' ? { ...field, type: 'dropdown' } : field)),
   },
   {
     name: 'field-options-without-ids',
-    family: 'records',
+    area: 'fields',
     proves: ['fields.select-options'],
     description: "A select or multiselect field lists its options' labels only, without their ids (spec 2.11).",
     wrap: onFieldList((field) =>
@@ -161,7 +161,7 @@ export const fieldsMutants: Fault[] = [
   },
   {
     name: 'field-list-bare-array',
-    family: 'records',
+    area: 'fields',
     proves: ['fields.list-envelope'],
     description: 'GET /v1/fields answers a bare JSON array of fields instead of `{data: [...]}` (spec 4.9).',
     wrap: onOperation('listFields', async (next, request, info) => alterOk(await next(request, info), (list) => list.data)),
@@ -204,7 +204,7 @@ export const fieldsMutants: Fault[] = [
   ),
   {
     name: 'field-multiselect-unknown-dropped',
-    family: 'records',
+    area: 'fields',
     proves: ['fields.value-multiselect'],
     description: "A multiselect value's unknown option ids are dropped silently instead of refused with 422 (spec 2.11).",
     operations: ['updateContact'],
@@ -234,7 +234,7 @@ export const fieldsMutants: Fault[] = [
   ),
   {
     name: 'field-required-refused-under-custom',
-    family: 'records',
+    area: 'fields',
     proves: ['fields.required-not-clearable-answer'],
     description: 'A null for a required field is refused with its message under `custom` instead of `custom.<key>`.',
     operations: ['updateContact'],

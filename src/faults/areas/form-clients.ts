@@ -70,7 +70,7 @@ const carries = (list: readonly string[], sent: readonly string[]) => list.some(
 export const formClientMutants: Fault[] = [
   {
     name: 'form-client-looked-up-by-email-only',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.effect-client-by-phone'],
     description:
       "A submission's client is looked up by email only (the phone lookup was dropped when phones moved to a table of their own): a known client's phone with a new email makes a second contact (spec 4.12: by phone, then email).",
@@ -79,7 +79,7 @@ export const formClientMutants: Fault[] = [
   },
   {
     name: 'form-client-looked-up-by-phone-only',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.effect-client-by-email'],
     description:
       "A submission's client is looked up by phone only: a new phone with a known client's email makes a second contact, where the email finds the client when the phone is unknown (spec 4.12).",
@@ -88,7 +88,7 @@ export const formClientMutants: Fault[] = [
   },
   {
     name: 'form-known-client-without-lead',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.effect-lead-for-known-client'],
     description:
       "A known client's submission with no open lead to join is filed on the contact only: the add-to-open-lead branch ends when none is open, and no lead is opened (spec 4.12: added to their open lead or opens a new lead; either way a lead shows it).",

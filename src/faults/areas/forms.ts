@@ -48,7 +48,7 @@ const onRefusal =
 const EFFECTS: Fault[] = [
   {
     name: 'form-client-answers-by-label',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.effect-new-client', 'forms.submit-answers-by-field-id'],
     description:
       'A new client\'s contact is filled from the answers looked up by field label instead of field id, so it gets none of them: no phone, no email, the name "Website visitor" (spec 4.12: answers keyed by field id reach the client).',
@@ -68,7 +68,7 @@ const EFFECTS: Fault[] = [
   },
   {
     name: 'form-card-refusal-names-answers',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.card-numbers-field-error', 'forms.field-errors'],
     description:
       'A card number is refused by a scanner run over the whole answers object, with 422 fields keyed `answers` instead of the field the number was typed in (spec 4.12: field errors keyed by field id).',
@@ -82,7 +82,7 @@ const EFFECTS: Fault[] = [
   },
   {
     name: 'form-too-many-answers-bad-json',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.limit-answers-answer'],
     description:
       'A submission of more than 40 answers is refused 400 bad_json by the body schema (maxProperties), as the API answers a malformed body, instead of 422 validation_failed (spec 7.3, 8).',
@@ -103,7 +103,7 @@ const servedAs = (operation: 'getWidgetScript' | 'getHostedFormPage', contentTyp
 const PAGES: Fault[] = [
   {
     name: 'widget-served-as-text',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.route-widget'],
     description:
       'widget.js is served from the static bucket with Content-Type text/plain, so browsers with nosniff refuse to run it (spec 4.12: the embeddable script).',
@@ -111,7 +111,7 @@ const PAGES: Fault[] = [
   },
   {
     name: 'hosted-page-served-as-text',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.route-hosted-page'],
     description:
       "The form's hosted page is answered with Content-Type text/plain, so browsers show its HTML source instead of the page (spec 4.12: the hosted page).",
@@ -119,7 +119,7 @@ const PAGES: Fault[] = [
   },
   {
     name: 'hosted-page-of-deleted-form-served',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.hosted-page-unavailable'],
     description:
       "The hosted page /f/{form_id} of a form that no longer exists answers 200 with the page's shell (it loads the configuration in the browser, which then fails), instead of 404 (spec 4.12: paused or deleted forms answer 404).",
@@ -145,7 +145,7 @@ const originOfUrl = (url: string) => url.split('/').slice(0, 3).join('/');
 const ORIGINS_AND_TOKENS: Fault[] = [
   {
     name: 'form-config-cached-with-token',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.token-reload'],
     description:
       'The configuration is cached an hour per form with its token, and a stale entry is served once more while it is refreshed (stale-while-revalidate): the first load after a quiet day gives the day-old token, which answers form_expired (spec 2.14, 4.12: every load gives a token that proves when the form was loaded).',
@@ -165,7 +165,7 @@ const ORIGINS_AND_TOKENS: Fault[] = [
   },
   {
     name: 'form-empty-origin-list-refuses-all',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.origins-open-without-list'],
     description:
       'A form without allowed websites refuses every website but the hosted page with 403 origin_not_allowed: the handler tests `allowed_origins.some(...)`, which no origin passes on an empty list (spec 4.12: the list restricts a form that has one).',
@@ -187,7 +187,7 @@ export const formsMutants: Fault[] = [
   ...formClientMutants,
   {
     name: 'form-routes-need-api-key',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.route-config', 'forms.no-credentials', 'auth.public-forms-no-credentials'],
     description:
       "The form routes sit behind the API's authentication: loading or submitting without an Authorization header answers 401 (spec 4.12, 5.1: public forms need no credentials).",
@@ -199,7 +199,7 @@ export const formsMutants: Fault[] = [
   },
   {
     name: 'form-token-read-from-header',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.route-submit', 'forms.submit-token'],
     description:
       "A submission's token is read from an X-Form-Token header the widget of an older version sent, and the body's `token` is ignored, so every submission answers form_expired (spec 4.12: the token of the configuration, in the body).",
@@ -212,7 +212,7 @@ export const formsMutants: Fault[] = [
   },
   {
     name: 'form-fields-without-autocomplete',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.config-field-fields'],
     description:
       "The configuration's fields leave out `autocomplete` (the field serializer lists the fields the editor shows), where each is {id, type, label, required, autocomplete} (spec 2.14).",
@@ -225,7 +225,7 @@ export const formsMutants: Fault[] = [
   },
   {
     name: 'form-consent-null-without-text',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.config-consent-empty'],
     description: 'A form without consent text shows `consent: null` (the empty column as it is), where it is the empty string (spec 2.14).',
     operations: ['getFormConfig'],
@@ -233,7 +233,7 @@ export const formsMutants: Fault[] = [
   },
   {
     name: 'form-utm-required',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.submit-optional-fields'],
     description:
       'A submission without `utm` is refused 422 (the body schema marks utm required, as the widget always sends it), where utm, referrer, landing_page and lang are optional (spec 4.12).',
@@ -245,7 +245,7 @@ export const formsMutants: Fault[] = [
   },
   {
     name: 'form-website-read-from-referer',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.origins-exact'],
     description:
       'The website a form is loaded from is read from the Referer header, not Origin: a fetch without a Referer (Referrer-Policy: no-referrer) counts as no website, and a form with allowed websites refuses it (spec 4.12: the Origin is checked).',
@@ -259,7 +259,7 @@ export const formsMutants: Fault[] = [
   },
   {
     name: 'form-wildcard-one-label-deep',
-    family: 'forms',
+    area: 'forms',
     proves: ['forms.origins-subdomains'],
     description:
       'An allowed website https://*.shop.example matches one label only (www.shop.example, not a.b.shop.example): the wildcard is turned into [^.]+ (spec 4.12: the subdomains of that domain).',

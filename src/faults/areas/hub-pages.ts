@@ -10,7 +10,7 @@ import { jsonAnswer } from './handler-answer.ts';
 export const hubPageMutants: Fault[] = [
   {
     name: 'sign-in-page-as-json',
-    family: 'responses',
+    area: 'conventions',
     proves: ['responses.shape.hub-sign-in-page'],
     description:
       'GET /signin answers the description of its form as JSON ({fields, next}) for a script to draw, where the document gives the sign-in page (text/html) (spec 5.2: the hub is a site a person signs in on).',
@@ -23,7 +23,7 @@ export const hubPageMutants: Fault[] = [
   },
   {
     name: 'sign-in-failure-redirects-with-json',
-    family: 'responses',
+    area: 'conventions',
     proves: ['responses.shape.hub-sign-in'],
     description:
       "A wrong email or password is answered 303 back to the sign-in page with a JSON body {error: 'wrong_credentials'} (the handler redirects as after a success, and its framework writes a body), where the document gives the page again (401) and a redirect no body.",
@@ -36,7 +36,7 @@ export const hubPageMutants: Fault[] = [
   },
   {
     name: 'hub-redirects-with-json-body',
-    family: 'responses',
+    area: 'conventions',
     proves: ['responses.shape.submit-consent'],
     description:
       "The hub's redirects (after sign-in and after consent) carry a JSON body {location}, as its framework writes every answer, where the document gives them none (spec 5.2).",

@@ -14,7 +14,7 @@ export function listFilterMutants(): Fault[] {
     when: (value: unknown) => boolean = () => true,
   ): Fault => ({
     name,
-    family: 'leads',
+    area: 'leads',
     proves: [rule],
     description,
     operations: ['listLeads'],
@@ -62,7 +62,7 @@ export function listFilterMutants(): Fault[] {
     dropped('lead-sort-position-ignored', 'sort', 'leads.sort-position', 'The lead list ignores `sort=position` and lists newest first.'),
     {
       name: 'lead-status-all-read-as-open',
-      family: 'leads',
+      area: 'leads',
       proves: ['leads.filter-status-all'],
       description: 'The lead list reads `status=all`, its default, as open: closed leads are listed only with `status=closed` (spec 4.2).',
       operations: ['listLeads'],
@@ -70,7 +70,7 @@ export function listFilterMutants(): Fault[] {
     },
     {
       name: 'lead-default-sort-position',
-      family: 'leads',
+      area: 'leads',
       proves: ['leads.sort-newest-first'],
       description: 'The lead list without `sort` lists leads in board order (by position), not newest first (spec 4.2).',
       operations: ['listLeads'],
@@ -90,7 +90,7 @@ export function listFilterMutants(): Fault[] {
     ),
     {
       name: 'lead-summary-on-every-page',
-      family: 'leads',
+      area: 'leads',
       proves: ['leads.summary-first-page-only'],
       description:
         'Every page of the lead list carries a `summary`, the later ones summing the page they show (spec 4.2: the first page only).',
@@ -111,7 +111,7 @@ export function listFilterMutants(): Fault[] {
 function textSearchMutant(name: string, rule: string, description: string, matches: (lead: any, q: string) => boolean): Fault {
   return {
     name,
-    family: 'leads',
+    area: 'leads',
     proves: [rule],
     description,
     operations: ['listLeads'],

@@ -19,7 +19,7 @@ export function storedLead(context: HandlerContext): StoredLead | undefined {
 export function createMutants(): Fault[] {
   const ignored = (name: string, operation: OperationId, field: string, rule: string, description: string): Fault => ({
     name,
-    family: 'leads',
+    area: 'leads',
     proves: [rule],
     description,
     operations: [operation],
@@ -70,7 +70,7 @@ export function createMutants(): Fault[] {
     ),
     {
       name: 'lead-created-200',
-      family: 'leads',
+      area: 'leads',
       proves: ['leads.create-answer'],
       description: 'POST /v1/leads answers 200 instead of 201 Created (spec 4.2).',
       operations: ['createLead'],
@@ -81,7 +81,7 @@ export function createMutants(): Fault[] {
     },
     {
       name: 'lead-default-pipeline-newest',
-      family: 'leads',
+      area: 'leads',
       proves: ['leads.create-first-stage'],
       description:
         'A lead created with neither pipeline_id nor stage_id goes to the newest pipeline (the last one), not the first (spec 4.2).',
@@ -94,7 +94,7 @@ export function createMutants(): Fault[] {
     },
     {
       name: 'lead-amount-default-null',
-      family: 'leads',
+      area: 'leads',
       proves: ['leads.create-amount-default'],
       description: 'A lead created without `amount` shows `amount: null` (a nullable column) instead of 0 (spec 4.2).',
       operations: ['createLead'],
@@ -105,7 +105,7 @@ export function createMutants(): Fault[] {
     },
     {
       name: 'lead-patch-restamps-created-at',
-      family: 'leads',
+      area: 'leads',
       proves: ['leads.update-only-sent'],
       description:
         'A PATCH saves the lead through an upsert whose `created_at` defaults to now, so every change moves the creation time (spec 2.1: a PATCH changes only what it sends).',
@@ -125,7 +125,7 @@ export function subRouteMutants(): Fault[] {
   return [
     {
       name: 'lead-contact-added-200',
-      family: 'leads',
+      area: 'leads',
       proves: ['leads.contacts-add'],
       description: 'POST /v1/leads/{id}/contacts answers 200 for a contact newly added, not 201.',
       operations: ['addLeadContact'],
@@ -136,7 +136,7 @@ export function subRouteMutants(): Fault[] {
     },
     {
       name: 'lead-contacts-list-main-only',
-      family: 'leads',
+      area: 'leads',
       proves: ['leads.contacts-list'],
       description: "GET /v1/leads/{id}/contacts lists the lead's main contact only, not the contacts added to it.",
       operations: ['listLeadContacts'],
@@ -150,7 +150,7 @@ export function subRouteMutants(): Fault[] {
     },
     {
       name: 'lead-line-quantity-ignored',
-      family: 'leads',
+      area: 'leads',
       proves: ['leads.products-add'],
       description: 'POST /v1/leads/{id}/products ignores `quantity`: every line starts at 1.',
       operations: ['addLeadProduct'],
@@ -158,7 +158,7 @@ export function subRouteMutants(): Fault[] {
     },
     {
       name: 'lead-lines-listed-as-products',
-      family: 'leads',
+      area: 'leads',
       proves: ['leads.products-list'],
       description: "GET /v1/leads/{id}/products shows each line under its product's id instead of the line's own.",
       operations: ['listLeadProducts'],
@@ -171,7 +171,7 @@ export function subRouteMutants(): Fault[] {
     },
     {
       name: 'lead-line-patch-quantity-ignored',
-      family: 'leads',
+      area: 'leads',
       proves: ['leads.products-change'],
       description: 'PATCH /v1/leads/{id}/products/{itemID} changes price and discount but ignores `quantity`.',
       operations: ['updateLeadProduct'],

@@ -33,14 +33,14 @@ const toSeconds = (time: unknown) => (typeof time === 'string' ? time.replace(/\
 export const leadsMutants: Fault[] = [
   {
     name: 'lead-id-long-prefix',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.id-prefix'],
     description: 'New leads get the older long id prefix `lead_` (which spec 2.2 accepts on input) instead of `ld_`.',
     wrap: onLeadAnswers((lead) => (typeof lead?.id === 'string' ? { ...lead, id: lead.id.replace(/^ld_/, 'lead_') } : lead)),
   },
   {
     name: 'lead-numbers-counted-down',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.number-increasing'],
     description:
       'Lead numbers are handed out from the top of a block down: unique and never reused, but each new lead is numbered below the one before.',
@@ -55,7 +55,7 @@ export const leadsMutants: Fault[] = [
   },
   {
     name: 'lead-currency-char3-truncated',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.currency-three-letters'],
     description:
       "A lead's currency is stored in a CHAR(3) column that silently cuts a longer code to three letters instead of refusing it with 422.",
@@ -67,14 +67,14 @@ export const leadsMutants: Fault[] = [
   },
   {
     name: 'lead-owner-without-name',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.owner-object'],
     description: "A lead's `owner` shows the member's id only, without its name (spec 2.3: `{id, name}`).",
     wrap: onLeadAnswers((lead) => (lead?.owner ? { ...lead, owner: { id: lead.owner.id } } : lead)),
   },
   {
     name: 'lead-utm-term-dropped',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.utm-keys', 'leads.create-optional-fields'],
     description: "A lead's utm keeps the four keys its team knew of and drops `utm_term` (spec 2.3 names five).",
     operations: ['createLead', 'updateLead'],
@@ -87,14 +87,14 @@ export const leadsMutants: Fault[] = [
   },
   {
     name: 'lead-custom-null-when-empty',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.custom-object'],
     description: 'A lead without custom field values shows `custom: null` instead of `{}` (spec 2.3).',
     wrap: onLeadAnswers((lead) => (lead?.custom && !Object.keys(lead.custom).length ? { ...lead, custom: null } : lead)),
   },
   {
     name: 'lead-times-without-offset',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.times'],
     description: "A lead's times are written as local date-times with no offset (`2026-12-02T09:30:00`), not RFC 3339 (spec 2.1, 2.3).",
     wrap: onLeadAnswers((lead) => {
@@ -111,7 +111,7 @@ export const leadsMutants: Fault[] = [
   },
   {
     name: 'lead-closed-at-stamped-on-create',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.open-until-closed'],
     description: 'A new lead gets `closed_at` stamped with its creation time (read as "the last status change"), though its stage is open.',
     operations: ['createLead'],
@@ -124,7 +124,7 @@ export const leadsMutants: Fault[] = [
   },
   {
     name: 'lead-move-keeps-pipeline',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.move-pipeline'],
     description:
       'A PATCH moving a lead to a stage of another pipeline writes the stage and forgets `pipeline_id`, which stays the old pipeline.',
@@ -143,7 +143,7 @@ export const leadsMutants: Fault[] = [
   },
   {
     name: 'lead-loss-reason-not-saved',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.lost-closes'],
     description: 'A move into a lost stage checks that `loss_reason` was sent, closes the lead, and never saves the reason (spec 3).',
     operations: ['updateLead'],
@@ -157,7 +157,7 @@ export const leadsMutants: Fault[] = [
   },
   {
     name: 'lead-reopen-keeps-closed-at',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.reopen'],
     description: 'A closed lead moved back to an open stage keeps its old `closed_at`: the handler sets it on closing and never clears it.',
     operations: ['updateLead'],
@@ -175,7 +175,7 @@ export const leadsMutants: Fault[] = [
   },
   {
     name: 'lead-read-times-in-seconds',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.read'],
     description:
       'GET /v1/leads/{id} reads the lead back with its times cut to whole seconds, so it differs from the lead as created (spec 4.2: the lead as created).',
@@ -194,7 +194,7 @@ export const leadsMutants: Fault[] = [
   },
   {
     name: 'lead-list-next-cursor-omitted',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.list-envelope'],
     description:
       'The lead list leaves `next_cursor` out of its last page instead of answering it null (spec 4.2: `{data, next_cursor, summary}`).',
@@ -204,7 +204,7 @@ export const leadsMutants: Fault[] = [
   },
   {
     name: 'lead-tags-past-ten-dropped',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.tags-per-lead'],
     description:
       'A lead sent more than 10 tags keeps the first 10 and drops the rest silently, instead of refusing with 422 under `tags` (spec 2.3, 8).',
@@ -216,7 +216,7 @@ export const leadsMutants: Fault[] = [
   },
   {
     name: 'lead-attribution-urls-unchecked',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.referrer-url'],
     description:
       '`referrer` and `landing_page` are stored as sent, a relative path or an ftp: URL too, instead of refused with 422 (spec 2.3: absolute http(s) URLs).',
@@ -235,7 +235,7 @@ export const leadsMutants: Fault[] = [
   },
   {
     name: 'lead-lost-without-reason-400',
-    family: 'state',
+    area: 'leads',
     proves: ['leads.lost-needs-reason-answer'],
     description:
       "A move into a lost stage without `loss_reason` is refused with 400 (its team's status for a broken precondition) instead of 422 validation_failed.",
@@ -248,7 +248,7 @@ export const leadsMutants: Fault[] = [
   },
   {
     name: 'lead-board-needs-write-scope',
-    family: 'leads',
+    area: 'leads',
     proves: ['leads.read-routes-scope'],
     description:
       'GET /v1/leads/board is guarded by leads:write, copied from the write routes: a leads:read key is refused (spec 4.2: leads:read reads it).',
@@ -260,7 +260,7 @@ export const leadsMutants: Fault[] = [
   },
   {
     name: 'lead-trash-read-not-found',
-    family: 'state',
+    area: 'leads',
     proves: ['leads.delete-to-trash', 'conventions.trash-reads-410', 'errors.gone', 'errors.status-410'],
     description: 'A read of a deleted lead answers 404 not_found (its read path takes a trashed row as missing) instead of 410 gone.',
     operations: ['getLead'],
@@ -275,7 +275,7 @@ export const leadsMutants: Fault[] = [
   },
   {
     name: 'lead-list-unfiltered-shows-trash',
-    family: 'state',
+    area: 'leads',
     proves: ['leads.trash-leaves-lists', 'conventions.trash-leaves-lists'],
     description:
       'The lead list without filters forgets the trash (its `deleted_at IS NULL` is added with the filters only): deleted leads are listed.',

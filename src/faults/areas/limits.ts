@@ -22,7 +22,7 @@ const WRITES: OperationId[] = [
 export const limitsMutants: Fault[] = [
   {
     name: 'concurrency-per-workspace',
-    family: 'limits',
+    area: 'limits',
     proves: ['limits.concurrency-per-key'],
     description:
       "Requests in flight are counted per workspace, not per key: while one key's request is in flight, another key of the workspace is refused 429 concurrency_limited (spec 7.3).",
@@ -52,7 +52,7 @@ export const limitsMutants: Fault[] = [
   },
   {
     name: 'read-only-cached',
-    family: 'limits',
+    area: 'limits',
     proves: ['limits.read-only-lifted'],
     description:
       "The gateway caches a workspace's read-only flag and refreshes it only when it refuses a write: once the subscription is paid, the next write is still refused 402 read_only (spec 7.2: writes answer again).",

@@ -22,14 +22,14 @@ function memberPresenter(alter: (member: any) => any): Pick<Fault, 'operations' 
 export const membersMutants: Fault[] = [
   {
     name: 'member-viewer-as-guest',
-    family: 'records',
+    area: 'members',
     proves: ['members.role-values'],
     description: 'Members of role viewer are shown with the old role name `guest`, none of the five roles of spec 2.7.',
     ...memberPresenter((member) => (member.role === 'viewer' ? { ...member, role: 'guest' } : member)),
   },
   {
     name: 'member-status-enabled',
-    family: 'records',
+    area: 'members',
     proves: ['members.status-values'],
     description:
       "A member's status is shown in the identity provider's words, `enabled` / `disabled`, not active / deactivated (spec 2.7).",
@@ -37,7 +37,7 @@ export const membersMutants: Fault[] = [
   },
   {
     name: 'team-created-at-date-only',
-    family: 'records',
+    area: 'members',
     proves: ['teams.fields'],
     description: "A team's created_at is shown as a date (2026-01-15), not a time with an offset (spec 2.7, 2.1).",
     operations: ['listTeams'],
@@ -49,21 +49,21 @@ export const membersMutants: Fault[] = [
   },
   {
     name: 'members-bare-array',
-    family: 'records',
+    area: 'members',
     proves: ['members.list-envelope'],
     description: 'GET /v1/members answers a bare array of members, not {data: [...]} (spec 4.6).',
     ...bareArray('listMembers'),
   },
   {
     name: 'teams-bare-array',
-    family: 'records',
+    area: 'members',
     proves: ['teams.list-envelope'],
     description: 'GET /v1/teams answers a bare array of teams, not {data: [...]} (spec 4.6).',
     ...bareArray('listTeams'),
   },
   {
     name: 'invites-take-keys',
-    family: 'records',
+    area: 'members',
     proves: ['members.invites-refuse-keys', 'auth.first-party-only'],
     description:
       "POST /v1/invites checks the member's role but not the credential: an owner's or admin's API key invites people (spec 4.6: first-party web app only).",
@@ -71,7 +71,7 @@ export const membersMutants: Fault[] = [
   },
   {
     name: 'member-patch-takes-keys',
-    family: 'records',
+    area: 'members',
     proves: ['members.patch-refuses-keys', 'auth.first-party-only'],
     description:
       "PATCH /v1/members/{id} checks the member's role but not the credential: an owner's or admin's API key changes members (spec 4.6: first-party web app only).",

@@ -36,7 +36,7 @@ const recordFieldsRefused = (body: any) =>
 export const notesMutants: Fault[] = [
   {
     name: 'note-item-omits-null-ref',
-    family: 'state',
+    area: 'notes',
     proves: ['notes.item-fields'],
     description:
       'A note item leaves out ref_id when it is null (the serializer omits empty fields), so the item lacks a field of spec 2.6.',
@@ -48,14 +48,14 @@ export const notesMutants: Fault[] = [
   },
   {
     name: 'note-kind-comment',
-    family: 'state',
+    area: 'notes',
     proves: ['notes.item-kinds'],
     description: 'Notes show kind `comment` (the old name of the feature), none of the kinds of spec 2.6.',
     ...presenter(ITEM_ANSWERS, (item) => (item.kind === 'note' ? { ...item, kind: 'comment' } : item)),
   },
   {
     name: 'item-entity-type-plural',
-    family: 'state',
+    area: 'notes',
     proves: ['notes.item-entity'],
     description:
       'Timeline items name their record type as the route does, `leads` / `contacts` / `companies`, not lead, contact or company (spec 2.6).',
@@ -63,7 +63,7 @@ export const notesMutants: Fault[] = [
   },
   {
     name: 'note-mentions-not-shown',
-    family: 'state',
+    area: 'notes',
     proves: ['notes.item-note-data'],
     description: "A note's mentions are stored but not shown: its data is {text} alone (spec 2.6: data has text and mentions).",
     ...presenter(ITEM_ANSWERS, (item) => {
@@ -74,14 +74,14 @@ export const notesMutants: Fault[] = [
   },
   {
     name: 'amount-change-not-recorded',
-    family: 'state',
+    area: 'notes',
     proves: ['notes.change-item-for-amount'],
     description: "A PATCH of a lead's amount writes no change item: the change log covers the stage, owner and name only (spec 2.6).",
     ...timelineWithout((item) => item.kind === 'change' && item.data?.field === 'amount'),
   },
   {
     name: 'new-note-pinned-null',
-    family: 'state',
+    area: 'notes',
     proves: ['notes.item-pinned'],
     description: 'A new note shows pinned null until it is first pinned (a nullable column), not false (spec 2.6: a boolean).',
     ...presenter(['createNote', 'listTimeline'], (item) =>
@@ -90,7 +90,7 @@ export const notesMutants: Fault[] = [
   },
   {
     name: 'timeline-bad-record-query-empty',
-    family: 'state',
+    area: 'notes',
     proves: ['notes.timeline-required', 'notes.timeline-entity-type'],
     description:
       'A timeline query without entity_type or entity_id, or with an entity_type other than lead, contact or company, answers 200 with an empty page instead of being refused (spec 4.5: the record is required and of those types).',
@@ -104,7 +104,7 @@ export const notesMutants: Fault[] = [
   },
   {
     name: 'timeline-limit-over-250-refused',
-    family: 'state',
+    area: 'notes',
     proves: ['notes.timeline-limit'],
     description: 'A timeline limit over 250 answers 422 validation_failed instead of being treated as 250 (spec 4.5).',
     operations: ['listTimeline'],
@@ -115,7 +115,7 @@ export const notesMutants: Fault[] = [
   },
   {
     name: 'note-created-answers-200',
-    family: 'state',
+    area: 'notes',
     proves: ['notes.create-answer'],
     description: "Adding a note answers 200, not 201 (the route shares the update handler's answer) (spec 4.5).",
     operations: ['createNote'],
@@ -126,7 +126,7 @@ export const notesMutants: Fault[] = [
   },
   {
     name: 'key-notes-off-timeline',
-    family: 'state',
+    area: 'notes',
     proves: ['notes.create-on-timeline'],
     description:
       'The timeline shows the notes members wrote, not those an API key added (the query joins on the author member) (spec 4.5).',
@@ -134,14 +134,14 @@ export const notesMutants: Fault[] = [
   },
   {
     name: 'create-note-unguarded',
-    family: 'state',
+    area: 'notes',
     proves: ['notes.create-scope'],
     description: 'POST /v1/notes checks only the read scope of the record: a key without notes:write adds notes (spec 4.5).',
     wrap: scopeGuardForgotten(['createNote'], 'notes:write'),
   },
   {
     name: 'note-delete-noop',
-    family: 'state',
+    area: 'notes',
     proves: ['notes.delete'],
     description: 'DELETE /v1/notes/{id} answers {ok: true} but deletes nothing (the handler deletes from the wrong table) (spec 4.5).',
     operations: ['deleteNote'],
@@ -152,7 +152,7 @@ export const notesMutants: Fault[] = [
   },
   {
     name: 'note-author-refused',
-    family: 'state',
+    area: 'notes',
     proves: ['notes.author-edits'],
     description:
       "The edit window compares the note's time in seconds with the clock in milliseconds: every edit, its author's within 24 hours too, answers 403 edit_window_closed (spec 4.5).",
@@ -164,7 +164,7 @@ export const notesMutants: Fault[] = [
   },
   {
     name: 'note-any-member-edits',
-    family: 'state',
+    area: 'notes',
     proves: ['notes.only-author-edits'],
     description:
       'Any member may edit a note within 24 hours, not only its author (the handler checks the window but not the author) (spec 4.5).',
@@ -184,7 +184,7 @@ export const notesMutants: Fault[] = [
   },
   {
     name: 'edit-window-closed-as-409',
-    family: 'state',
+    area: 'notes',
     proves: ['notes.error-edit-window-closed'],
     description: "An edit after the 24-hour window answers 409 edit_window_closed (a conflict with the note's state), not 403 (spec 7.3).",
     wrap: onOperation('updateNote', async (next, request, info) => {

@@ -17,7 +17,7 @@ const callbackChanged = (alter: (location: string) => string) =>
 export const consentCallbackMutants: Fault[] = [
   {
     name: 'code-issued-without-prefix',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.code-prefix'],
     description:
       "The callback carries the code without its svc_ac_ prefix (ac_...: the prefix is added back by the token endpoint's lookup), where the code starts with svc_ac_ (spec 5.2).",
@@ -25,7 +25,7 @@ export const consentCallbackMutants: Fault[] = [
   },
   {
     name: 'denial-error-consent-denied',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.denial-access-denied'],
     description:
       "A denial sends the browser back with error=consent_denied, a code of the hub's own, where it is access_denied (spec 5.2, RFC 6749 4.1.2.1).",
@@ -33,7 +33,7 @@ export const consentCallbackMutants: Fault[] = [
   },
   {
     name: 'authorize-redirect-uri-required',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.authorize-redirect-optional'],
     description:
       'The authorize endpoint requires redirect_uri: a request without it is shown an error page, where an app with exactly one redirect URI may leave it out (spec 5.2).',

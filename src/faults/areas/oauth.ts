@@ -33,7 +33,7 @@ const knownClient = (state: MockState, clientId: string | null) =>
 const ROUTES: Fault[] = [
   {
     name: 'authorize-scope-required',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.route-authorize'],
     description:
       'The authorize endpoint reads a request without `scope` as asking for no scope and redirects it with error=invalid_scope, so a well-formed request is refused (spec 5.2: scope is optional, empty meaning every declared scope).',
@@ -44,7 +44,7 @@ const ROUTES: Fault[] = [
   },
   {
     name: 'unknown-client-redirected',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.authorize-unknown-client'],
     description:
       'An unknown client_id is redirected to the redirect_uri it came with, with error=unauthorized_client, instead of an error page: the endpoint redirects every refusal (spec 5.2: an unknown client is never redirected).',
@@ -64,7 +64,7 @@ const ROUTES: Fault[] = [
   },
   {
     name: 'revoke-needs-type-hint',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.route-revoke'],
     description:
       'Revoke refuses a request without token_type_hint with invalid_request, where the hint is optional (spec 4.15, RFC 7009 2.1).',
@@ -76,7 +76,7 @@ const ROUTES: Fault[] = [
   },
   {
     name: 'whoami-refuses-access-tokens',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.access-token-like-key'],
     description:
       "whoami answers invalid_token for an app's access token: the identity route looks up API keys only, where an access token is used exactly like a key (spec 5.2 step 7).",
@@ -99,7 +99,7 @@ const onOAuthErrors = (alter: (answer: Response, body: { error: string; error_de
 const ERROR_ANSWERS: Fault[] = [
   {
     name: 'oauth-error-description-translated',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.error-description'],
     description:
       "The token and revoke endpoints answer error_description as an object of its translations ({en, ru, uz}), as the API's messages are kept, where it is a text (spec 5.2, RFC 6749 5.2).",
@@ -111,7 +111,7 @@ const ERROR_ANSWERS: Fault[] = [
   },
   {
     name: 'oauth-invalid-grant-as-invalid-token',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.error-codes'],
     description:
       "A code or refresh token the token endpoint does not take is answered error=invalid_token (RFC 6750's code of a resource server), where the token endpoint's code is invalid_grant (spec 5.2: one of the six codes).",
@@ -121,7 +121,7 @@ const ERROR_ANSWERS: Fault[] = [
   },
   {
     name: 'oauth-invalid-grant-401',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.error-statuses'],
     description:
       'invalid_grant is answered 401 Unauthorized (a refused code taken for a failed sign-in) where RFC 6749 answers 400; only invalid_client is 401 (spec 5.2).',
@@ -135,7 +135,7 @@ export const oauthMutants: Fault[] = [
   ...consentCallbackMutants,
   {
     name: 'refresh-narrow-scope-only-checked',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.refresh-scope-narrows'],
     description:
       'A refresh takes `scope` only to check it: a wider one is refused, but a narrower one answers tokens of every scope granted (spec 5.2: a narrower scope answers tokens of that scope).',
@@ -159,7 +159,7 @@ export const oauthMutants: Fault[] = [
   },
   {
     name: 'token-answer-scope-omitted',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.answer-scope'],
     description:
       "The token answer leaves out `scope` when the scopes granted are the ones asked for (RFC 6749 5.1 allows it), where the service's answer always has it (spec 5.2).",
@@ -168,7 +168,7 @@ export const oauthMutants: Fault[] = [
   },
   {
     name: 'token-answer-without-workspace',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.answer-workspace-installation'],
     description:
       'The token answer leaves out workspace_id (the app is to read it from whoami), where it names the workspace the tokens open (spec 5.2 step 6).',
@@ -177,7 +177,7 @@ export const oauthMutants: Fault[] = [
   },
   {
     name: 'token-answer-without-prefixes',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.answer-access-token', 'oauth.answer-refresh-token'],
     description:
       "The token answer shows the tokens' random parts, without their svc_at_ and svc_rt_ prefixes (the prefix is added by the SDK), so the tokens answered are not the ones the service takes (spec 5.2).",
@@ -190,7 +190,7 @@ export const oauthMutants: Fault[] = [
   },
   {
     name: 'refresh-grant-unsupported',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.refresh-grant', 'oauth.route-token'],
     description:
       'The token endpoint knows only grant_type=authorization_code: a refresh answers unsupported_grant_type, so an app must send its user through consent again every hour (spec 5.2: refresh_token grant).',
@@ -202,7 +202,7 @@ export const oauthMutants: Fault[] = [
   },
   {
     name: 'client-basic-auth-ignored',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.client-auth-basic'],
     description:
       'The token and revoke endpoints read client credentials from the form body only: a client authenticating with HTTP Basic is taken as sending none (spec 5.2: Basic or the body).',
@@ -215,7 +215,7 @@ export const oauthMutants: Fault[] = [
   },
   {
     name: 'public-client-refused',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.public-client'],
     description:
       'A client that sends only client_id (a public client, no secret) is refused invalid_client, where it relies on PKCE and is answered with tokens (spec 5.2).',
@@ -229,7 +229,7 @@ export const oauthMutants: Fault[] = [
   },
   {
     name: 'response-type-not-checked',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.authorize-response-type'],
     description:
       'The authorize endpoint does not look at response_type: any value is shown the consent page as for `code`, where another value redirects with error=unsupported_response_type (spec 5.2).',
@@ -242,7 +242,7 @@ export const oauthMutants: Fault[] = [
   },
   {
     name: 'pkce-optional',
-    family: 'oauth',
+    area: 'oauth',
     proves: ['oauth.pkce-required'],
     description:
       'PKCE is optional at the authorize endpoint: a request without code_challenge is shown the consent page (and its code later exchanged without a verifier), where it redirects with error=invalid_request (spec 5.2).',

@@ -29,7 +29,7 @@ function onMissingScope(
 export const productsMutants: Fault[] = [
   {
     name: 'product-reads-unscoped',
-    family: 'records',
+    area: 'products',
     proves: ['products.read-scope'],
     description: 'The product list and reads need no scope: a key without products:read reads them (spec 4.7).',
     wrap: onMissingScope(['listProducts', 'getProduct'], 'products:read', (state, next, request, refusal) =>
@@ -38,7 +38,7 @@ export const productsMutants: Fault[] = [
   },
   {
     name: 'product-writes-name-read-scope',
-    family: 'records',
+    area: 'products',
     proves: ['products.write-scope'],
     description:
       'The product write routes are guarded by products:read, copied from the reads: a key with it writes, one without it is refused naming products:read (spec 4.7: products:write).',
@@ -56,7 +56,7 @@ export const productsMutants: Fault[] = [
   },
   {
     name: 'product-read-without-sku',
-    family: 'records',
+    area: 'products',
     proves: ['products.read'],
     description: "GET /v1/products/{id} answers the product's summary without its `sku` (spec 4.7: the product).",
     wrap: onOperation('getProduct', async (next, request, info) =>
@@ -65,7 +65,7 @@ export const productsMutants: Fault[] = [
   },
   {
     name: 'product-archived-all-as-true',
-    family: 'records',
+    area: 'products',
     proves: ['products.list-archived-all'],
     description: 'The product list reads `archived=all` as a true value and lists archived products only (spec 4.7).',
     operations: ['listProducts'],
@@ -73,7 +73,7 @@ export const productsMutants: Fault[] = [
   },
   {
     name: 'product-q-sku-only',
-    family: 'records',
+    area: 'products',
     proves: ['products.q-name'],
     description: "The product list's `q` searches SKUs only, not names (spec 4.7: names and SKUs).",
     operations: ['listProducts'],
@@ -93,7 +93,7 @@ export const productsMutants: Fault[] = [
   },
   {
     name: 'product-create-archived-ignored',
-    family: 'records',
+    area: 'products',
     proves: ['products.create-archived'],
     description: 'POST /v1/products ignores `archived`: a product is always created active (spec 4.7).',
     operations: ['createProduct'],

@@ -10,7 +10,7 @@ import { onOperation, sentJson, withJson } from '../request-match.ts';
 
 /** A mutant whose engine reads each condition of the filter as `misread` gives it. */
 function misreading(name: string, proves: string[], description: string, misread: (condition: Condition) => unknown): Fault {
-  return { name, family: 'query', proves, description, operations: ['runQuery'], alterInput: conditionsRead(misread) };
+  return { name, area: 'query', proves, description, operations: ['runQuery'], alterInput: conditionsRead(misread) };
 }
 
 /** The condition with its operator read as another when it is `from`. */
@@ -140,7 +140,7 @@ export const queryMutants: Fault[] = [
   ),
   {
     name: 'query-and-of-first-two',
-    family: 'query',
+    area: 'query',
     proves: ['query.group-and'],
     description: 'An and group of more than two conditions joins only its first two: the rest are not applied.',
     operations: ['runQuery'],
@@ -152,7 +152,7 @@ export const queryMutants: Fault[] = [
   },
   {
     name: 'query-asc-keys-dropped',
-    family: 'query',
+    area: 'query',
     proves: ['query.sort-asc', 'query.sort-keys-in-order', 'query.masked-sort'],
     description:
       'A sort key with dir asc is dropped (only desc keys are applied), so an ascending sort comes back in the list order, newest first.',
@@ -164,7 +164,7 @@ export const queryMutants: Fault[] = [
   },
   {
     name: 'query-body-limit-ignored',
-    family: 'query',
+    area: 'query',
     proves: ['query.limit', 'query.cursor'],
     description: 'limit in a query body is not read: every page has the default size of 50.',
     operations: ['runQuery'],
@@ -172,7 +172,7 @@ export const queryMutants: Fault[] = [
   },
   {
     name: 'query-total-always',
-    family: 'query',
+    area: 'query',
     proves: ['query.no-count-no-total'],
     description: 'A query answers total even without count, counting the page it answers.',
     operations: ['runQuery'],
@@ -180,7 +180,7 @@ export const queryMutants: Fault[] = [
   },
   {
     name: 'query-text-filter-ignored',
-    family: 'query',
+    area: 'query',
     proves: ['query.text-filter', 'query.q-echo', 'query.q-echo-reusable'],
     description: 'A text filter q is not applied: a body with q answers every record of the entity.',
     operations: ['runQuery'],
@@ -191,7 +191,7 @@ export const queryMutants: Fault[] = [
   },
   {
     name: 'query-echo-money-major-units',
-    family: 'query',
+    area: 'query',
     proves: ['query.q-echo-reusable'],
     description:
       'The q a query echoes writes money in major units for people (amount > 5.00 for 500), so the echo sent back as a text filter matches other records.',
@@ -206,7 +206,7 @@ export const queryMutants: Fault[] = [
   },
   {
     name: 'query-nested-repeat-refused',
-    family: 'query',
+    area: 'query',
     proves: ['query.too-slow'],
     description: 'A regex with a nested repeat such as (a+)+ is refused as invalid_query, not run or answered query_too_slow (spec 7.3).',
     operations: ['runQuery'],
@@ -218,7 +218,7 @@ export const queryMutants: Fault[] = [
   },
   {
     name: 'query-misfit-operator-no-match',
-    family: 'query',
+    area: 'query',
     proves: ['query.operator-for-type'],
     description:
       'A filter the engine cannot apply (an operator that does not fit its field, as regex on amount) matches nothing instead of answering invalid_query (spec 7.3).',
@@ -234,7 +234,7 @@ export const queryMutants: Fault[] = [
   },
   {
     name: 'query-changed-cursor-restarts',
-    family: 'query',
+    area: 'query',
     proves: ['query.changed-cursor'],
     description: 'A query cursor that does not decode starts again at the first page instead of answering invalid_cursor (spec 4.13).',
     wrap: onOperation('runQuery', async (next, request, info) => {
@@ -246,7 +246,7 @@ export const queryMutants: Fault[] = [
   },
   {
     name: 'query-estimate-only-with-count',
-    family: 'query',
+    area: 'query',
     proves: ['query.entities', 'responses.shape.run-query'],
     description:
       'A query without count leaves total_estimated out, as if it belonged to total (spec 4.13: the answer is {data, next_cursor, total (with count true), total_estimated, q}).',
@@ -257,7 +257,7 @@ export const queryMutants: Fault[] = [
   },
   {
     name: 'query-linked-fields-unknown',
-    family: 'query',
+    area: 'query',
     proves: ['query.fields-usable'],
     description:
       'The fields route lists the fields of linked records (contact.name, company.name, owner.name, contact.phones) but the engine does not join: a condition or sort naming one answers invalid_query.',
@@ -274,7 +274,7 @@ export const queryMutants: Fault[] = [
   },
   {
     name: 'query-filter-choice-names-body',
-    family: 'query',
+    area: 'query',
     proves: ['query.filter-exactly-one-named'],
     description:
       'A query body with both query and q, or neither, is refused naming the body as a whole (fields {body}) instead of query or q.',

@@ -11,7 +11,7 @@ export const responsesMutants: Fault[] = [
   ...hubPageMutants,
   {
     name: 'delete-confirmation-without-id',
-    family: 'responses',
+    area: 'conventions',
     proves: [
       'conventions.delete-confirmation',
       'conventions.number-on-single-record-routes',
@@ -48,7 +48,7 @@ export const responsesMutants: Fault[] = [
   },
   {
     name: 'last-page-without-cursor',
-    family: 'responses',
+    area: 'conventions',
     proves: [
       'responses.shape.list-lead-contacts',
       'responses.shape.list-companies',
@@ -65,7 +65,7 @@ export const responsesMutants: Fault[] = [
   },
   {
     name: 'task-actions-without-overdue',
-    family: 'responses',
+    area: 'conventions',
     proves: [
       'responses.shape.reopen-task',
       'responses.shape.snooze-task',
@@ -79,7 +79,7 @@ export const responsesMutants: Fault[] = [
   },
   {
     name: 'team-members-expanded',
-    family: 'responses',
+    area: 'conventions',
     proves: [
       'teams.fields',
       'members.patch-team-ids',
@@ -98,7 +98,7 @@ export const responsesMutants: Fault[] = [
   },
   {
     name: 'field-without-empty-group',
-    family: 'responses',
+    area: 'conventions',
     proves: ['fields.fields', 'responses.shape.list-fields', 'responses.shape.create-field', 'responses.shape.update-field'],
     description:
       'A custom field in no group is answered without `group` instead of with an empty one (spec 2.11: group is a string of every field).',
@@ -111,7 +111,7 @@ export const responsesMutants: Fault[] = [
   },
   {
     name: 'tag-created-color-null',
-    family: 'responses',
+    area: 'tags',
     proves: ['tags.color-palette', 'tags.manage-scope', 'responses.shape.create-tag'],
     description:
       'A tag created without a color answers color null: the palette default is filled in on later reads only (spec 2.5: color is one of the ten palette colors).',
@@ -122,7 +122,7 @@ export const responsesMutants: Fault[] = [
   },
   {
     name: 'tag-change-without-affected',
-    family: 'responses',
+    area: 'tags',
     proves: ['tags.rename-answer', 'tags.merge-answer', 'responses.shape.update-tag', 'responses.shape.merge-tag'],
     description:
       'A rename or merge of a tag answers {tag} without the counts of the records it affected (spec 4.4: the change answers the tag and what it affected).',
@@ -131,7 +131,7 @@ export const responsesMutants: Fault[] = [
   },
   {
     name: 'tag-settings-answered-bare',
-    family: 'responses',
+    area: 'conventions',
     proves: ['responses.shape.update-tag-settings'],
     description: 'PATCH /v1/tags/settings answers the settings object bare, not under `settings`.',
     operations: ['updateTagSettings'],
@@ -139,7 +139,7 @@ export const responsesMutants: Fault[] = [
   },
   {
     name: 'bulk-run-times-to-the-second',
-    family: 'responses',
+    area: 'conventions',
     proves: ['responses.shape.run-bulk-action', 'responses.shape.undo-bulk-action'],
     description:
       'A bulk run and its undo answer created_at and undo_until to the whole second, without fractional seconds (spec 2.1: times carry fractional seconds).',
@@ -152,7 +152,7 @@ export const responsesMutants: Fault[] = [
   },
   {
     name: 'note-pin-answers-flag',
-    family: 'responses',
+    area: 'conventions',
     proves: ['responses.shape.pin-note', 'responses.shape.unpin-note'],
     description: 'Pin and unpin of a note answer {id, pinned} instead of the timeline item (spec 4.5).',
     operations: ['pinNote', 'unpinNote'],
@@ -160,7 +160,7 @@ export const responsesMutants: Fault[] = [
   },
   {
     name: 'member-update-without-is-me',
-    family: 'responses',
+    area: 'conventions',
     proves: ['responses.shape.update-member'],
     description: 'PATCH /v1/members/{id} answers the member without is_me, which only the member list computes (spec 2.7: member.is_me).',
     operations: ['updateMember'],
@@ -169,7 +169,7 @@ export const responsesMutants: Fault[] = [
   },
   {
     name: 'invite-without-empty-team-ids',
-    family: 'responses',
+    area: 'conventions',
     proves: ['responses.shape.create-invite'],
     description: 'An invite sent with no teams is answered without team_ids instead of with [] (spec 4.6).',
     operations: ['createInvite'],
@@ -178,7 +178,7 @@ export const responsesMutants: Fault[] = [
   },
   {
     name: 'conversation-counts-skip-zero',
-    family: 'responses',
+    area: 'conversations',
     proves: ['conversations.counts-shape', 'responses.shape.get-conversation-counts'],
     description: 'GET /v1/conversations/counts leaves out the folders that count 0 instead of answering 0 for them (spec 4.8).',
     operations: ['getConversationCounts'],
@@ -187,7 +187,7 @@ export const responsesMutants: Fault[] = [
   },
   {
     name: 'board-names-pipeline-object',
-    family: 'responses',
+    area: 'conventions',
     proves: ['responses.shape.get-lead-board'],
     description:
       "The lead board answers the pipeline shown as an object {id} under `pipeline` instead of its id under pipeline_id (the document's envelope, inferred from spec 4.2).",
@@ -200,7 +200,7 @@ export const responsesMutants: Fault[] = [
   },
   {
     name: 'lead-contact-add-answers-link',
-    family: 'responses',
+    area: 'leads',
     proves: ['leads.contacts-add', 'responses.shape.add-lead-contact'],
     description: 'Adding a contact to a lead answers the link {lead_id, contact_id} instead of the contact (spec 4.2).',
     operations: ['addLeadContact'],
@@ -209,7 +209,7 @@ export const responsesMutants: Fault[] = [
   },
   {
     name: 'revoke-answers-flag',
-    family: 'responses',
+    area: 'oauth',
     proves: ['oauth.revoke-answer', 'responses.shape.revoke-token'],
     description: 'POST /oauth/revoke answers {revoked: true} instead of an empty object (spec 5.2).',
     operations: ['revokeToken'],
@@ -218,7 +218,7 @@ export const responsesMutants: Fault[] = [
   },
   {
     name: 'form-config-without-submit-text',
-    family: 'responses',
+    area: 'conventions',
     proves: ['responses.shape.get-form-config', 'forms.config-fields'],
     description:
       "A form's configuration leaves out the submit button's text, leaving the widget to its own default (spec 2.14: the configuration the widget draws from).",
@@ -229,7 +229,7 @@ export const responsesMutants: Fault[] = [
   },
   {
     name: 'whoami-scopes-one-string',
-    family: 'responses',
+    area: 'auth',
     proves: ['auth.whoami-shape', 'auth.named-scopes', 'responses.shape.get-whoami'],
     description:
       'GET /v1/api-keys/whoami answers the scopes as one space-separated string, as OAuth writes scope, instead of a list (spec 4.1: scopes[]).',
@@ -238,7 +238,7 @@ export const responsesMutants: Fault[] = [
   },
   {
     name: 'hosted-page-shadowed-by-config',
-    family: 'responses',
+    area: 'conventions',
     proves: ['responses.shape.get-hosted-form-page', 'forms.route-hosted-page'],
     description:
       "GET /f/{form_id} answers the form's configuration JSON instead of the hosted page: the widget's API route shadows the page route (spec 4.12: the hosted page is a page).",
@@ -249,7 +249,7 @@ export const responsesMutants: Fault[] = [
   },
   {
     name: 'authorize-refusal-generic-json',
-    family: 'responses',
+    area: 'conventions',
     proves: ['responses.shape.authorize'],
     description:
       "GET /oauth/authorize, when it cannot send the app back (an unknown client or redirect_uri), answers the framework's generic JSON error {message} instead of an error page or the OAuth error (spec 5.2).",
@@ -265,7 +265,7 @@ export const responsesMutants: Fault[] = [
   },
   {
     name: 'widget-route-serves-manifest',
-    family: 'responses',
+    area: 'conventions',
     proves: ['responses.shape.get-widget-script', 'forms.route-widget'],
     description:
       "GET /widget.js answers the bundler's manifest as JSON ({file: 'widget.<hash>.js'}) instead of the script: the static route maps the name to the build's manifest entry (spec 4.12: the embeddable script).",

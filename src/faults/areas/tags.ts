@@ -54,7 +54,7 @@ function forgetsCarriers(
 ): Fault {
   return {
     name,
-    family: 'state',
+    area: 'tags',
     proves: [rule],
     description,
     operations: [operation],
@@ -72,7 +72,7 @@ function forgetsCarriers(
 function manageUnchecked(name: string, operations: readonly OperationId[], rule: string, description: string): Fault {
   return {
     name,
-    family: 'state',
+    area: 'tags',
     proves: [rule],
     description,
     wrap: (next, state) =>
@@ -91,7 +91,7 @@ function manageUnchecked(name: string, operations: readonly OperationId[], rule:
 function codeWithStatus(name: string, operation: OperationId, code: string, status: number, rule: string, description: string): Fault {
   return {
     name,
-    family: 'state',
+    area: 'tags',
     proves: [rule],
     description,
     wrap: onOperation(operation, async (next, request, info) => {
@@ -109,7 +109,7 @@ const onTagList = (alter: (list: any) => any) =>
 export const tagsMutants: Fault[] = [
   {
     name: 'tag-created-with-short-prefix',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.id-prefix'],
     description: 'POST /v1/tags answers the new tag with an id of the short prefix `tg_` instead of `tag_` (spec 2.5).',
     wrap: onOperation('createTag', async (next, request, info) =>
@@ -118,7 +118,7 @@ export const tagsMutants: Fault[] = [
   },
   {
     name: 'tag-commas-become-spaces',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.name-no-commas'],
     description: 'A tag name with a comma is taken with the comma turned into a space instead of refused with 422 under `name` (spec 2.5).',
     wrap: onOperation(['createTag', 'updateTag'], async (next, request, info) => {
@@ -133,7 +133,7 @@ export const tagsMutants: Fault[] = [
   },
   {
     name: 'tag-name-stored-untrimmed',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.name-trimmed'],
     description: "A new tag's name is checked trimmed but stored as sent, spaces around it kept (spec 2.5).",
     operations: ['createTag'],
@@ -149,7 +149,7 @@ export const tagsMutants: Fault[] = [
   },
   {
     name: 'tag-automatic-color-hex',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.color-palette'],
     description:
       'A tag created without a color is shown with the automatic color as a hex code (`#64748b`) instead of a palette name (spec 2.5).',
@@ -160,7 +160,7 @@ export const tagsMutants: Fault[] = [
   },
   {
     name: 'tag-created-at-epoch',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.created-at'],
     description: "A tag's `created_at` is shown as Unix milliseconds instead of an RFC 3339 time (spec 2.5).",
     wrap: onOperation('createTag', async (next, request, info) =>
@@ -169,7 +169,7 @@ export const tagsMutants: Fault[] = [
   },
   {
     name: 'tag-usage-always-shown',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.usage-only-when-asked'],
     description: 'The tag list always carries `usage`, zeros unless `?usage=1` asks for the counts (spec 2.5: only when asked).',
     wrap: onTagList((list) => ({
@@ -179,7 +179,7 @@ export const tagsMutants: Fault[] = [
   },
   {
     name: 'tag-usage-without-companies',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.usage-counts'],
     description: "A tag's `usage` counts leads and contacts only: `companies` is left out (spec 2.5: `{leads, contacts, companies}`).",
     wrap: onTagList((list) => ({
@@ -189,21 +189,21 @@ export const tagsMutants: Fault[] = [
   },
   {
     name: 'tag-list-without-can-manage',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.list-shape'],
     description: 'The tag list answers `can_create` but leaves out `can_manage` (spec 4.4).',
     wrap: onTagList(({ can_manage: _left, ...list }) => list),
   },
   {
     name: 'tag-list-newest-first',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.list-by-name'],
     description: 'The tag list is ordered newest first, like the record lists, instead of by name (spec 4.4).',
     wrap: onTagList((list) => ({ ...list, data: [...list.data].sort((a: any, b: any) => (a.id < b.id ? 1 : -1)) })),
   },
   {
     name: 'tag-list-paged',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.list-at-most-200'],
     description:
       'The tag list is paged, 5 tags a page with a `next_cursor`, instead of all tags at once (spec 4.4: at most 200, no paging).',
@@ -211,7 +211,7 @@ export const tagsMutants: Fault[] = [
   },
   {
     name: 'tag-created-200',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.create-201'],
     description: 'POST /v1/tags answers a new tag with 200, as it answers an existing one, instead of 201 (spec 4.4).',
     operations: ['createTag'],
@@ -222,7 +222,7 @@ export const tagsMutants: Fault[] = [
   },
   {
     name: 'tag-nameless-named-untitled',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.create-name-required'],
     description: 'POST /v1/tags without `name` creates a tag named "Untitled" instead of refusing it (spec 4.4).',
     wrap: onOperation('createTag', async (next, request, info) => {
@@ -237,7 +237,7 @@ export const tagsMutants: Fault[] = [
   },
   {
     name: 'tag-create-color-ignored',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.create-color-when-manager'],
     description: 'POST /v1/tags always gives a new tag its automatic color, even when a caller who can manage tags sends one (spec 4.4).',
     operations: ['createTag'],
@@ -245,7 +245,7 @@ export const tagsMutants: Fault[] = [
   },
   {
     name: 'tag-recolor-ignored',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.recolor'],
     description: 'PATCH /v1/tags/{id} renames but ignores `color` (spec 4.4).',
     operations: ['updateTag'],
@@ -253,7 +253,7 @@ export const tagsMutants: Fault[] = [
   },
   {
     name: 'tag-rename-stored-as-sent',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.rename-normalized'],
     description:
       'A rename stores the new name as sent, spaces around and inside it kept, though the records get the normalized name (spec 4.4).',
@@ -302,7 +302,7 @@ export const tagsMutants: Fault[] = [
   ),
   {
     name: 'tag-list-needs-leads-read',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.list-scope'],
     description:
       'GET /v1/tags needs leads:read, so a key with only contacts:read or companies:read is refused (spec 4.4: any one of them).',
@@ -315,7 +315,7 @@ export const tagsMutants: Fault[] = [
   },
   {
     name: 'record-tags-need-manage',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.edit-rights-tag-record'],
     description: 'Tagging a lead needs tags:manage, even with tags already in the catalog (spec 4.4: edit rights are enough).',
     operations: ['createLead', 'updateLead'],
@@ -344,7 +344,7 @@ export const tagsMutants: Fault[] = [
   ),
   {
     name: 'form-submit-fails-on-full-catalog',
-    family: 'state',
+    area: 'tags',
     proves: ['tags.forms-never-fail'],
     description:
       'A website form submission whose form adds a tag the full catalog (200 tags) cannot take fails with 409 tag_limit, instead of opening the lead without it (spec 4.4: forms never fail because of tags).',
@@ -364,7 +364,7 @@ export const tagsMutants: Fault[] = [
 function queryMutants(): Fault[] {
   const rewritten = (name: string, rule: string, description: string, rewrite: (q: string) => string): Fault => ({
     name,
-    family: 'state',
+    area: 'tags',
     proves: [rule],
     description,
     operations: ['runQuery'],
@@ -390,7 +390,7 @@ function queryMutants(): Fault[] {
 function bulkMutants(): Fault[] {
   const retyped = (name: string, rule: string, description: string, change: (body: Record<string, any>) => Record<string, any>): Fault => ({
     name,
-    family: 'state',
+    area: 'tags',
     proves: [rule],
     description,
     operations: ['runBulkAction'],
@@ -417,7 +417,7 @@ function bulkMutants(): Fault[] {
     ),
     {
       name: 'bulk-skip-changes-none',
-      family: 'state',
+      area: 'tags',
       proves: ['tags.bulk-others-change'],
       description:
         'A bulk tag run that skips a record changes none of them (all or nothing), though it answers the others as changed (spec 4.4).',
@@ -437,7 +437,7 @@ function bulkMutants(): Fault[] {
     },
     {
       name: 'bulk-limit-under-tags',
-      family: 'state',
+      area: 'tags',
       proves: ['tags.bulk-limit-field'],
       description:
         'A bulk tag list over a limit is refused with its message under `fields.tags` instead of `fields["action.tags"]` (spec 4.4).',

@@ -39,7 +39,7 @@ const TASK_TYPES = ['call', 'meeting', 'follow_up', 'custom'];
 export const tasksMutants: Fault[] = [
   {
     name: 'task-nulls-left-out',
-    family: 'state',
+    area: 'tasks',
     proves: ['tasks.fields'],
     description:
       'A created task is answered with its null fields left out of the JSON (result, completed_at, snoozed_until...) instead of null (spec 2.12).',
@@ -47,14 +47,14 @@ export const tasksMutants: Fault[] = [
   },
   {
     name: 'task-id-long-prefix',
-    family: 'state',
+    area: 'tasks',
     proves: ['tasks.id-prefix'],
     description: 'Tasks get the older long id prefix `task_` (which spec 2.2 accepts on input) instead of `tk_`.',
     wrap: onTaskAnswers(TASK_ANSWERS, (task) => (typeof task?.id === 'string' ? { ...task, id: task.id.replace(/^tk_/, 'task_') } : task)),
   },
   {
     name: 'task-number-not-read',
-    family: 'state',
+    area: 'tasks',
     proves: ['tasks.number'],
     description:
       'GET /v1/tasks/{id} does not read a task by its number: a number answers 404 (spec 2.1, 2.12: the number reads it like its id).',
@@ -66,14 +66,14 @@ export const tasksMutants: Fault[] = [
   },
   {
     name: 'task-unknown-type-custom',
-    family: 'state',
+    area: 'tasks',
     proves: ['tasks.type-values'],
     description: 'A task of an unknown type is taken as `custom` instead of refused (spec 2.12: call, meeting, follow_up or custom).',
     wrap: onCreateBody((body) => (typeof body.type === 'string' && !TASK_TYPES.includes(body.type) ? { ...body, type: 'custom' } : body)),
   },
   {
     name: 'task-due-without-offset-utc',
-    family: 'state',
+    area: 'tasks',
     proves: ['tasks.due-at-offset'],
     description: 'A `due_at` sent without an offset is read as UTC instead of refused (spec 2.12).',
     wrap: onCreateBody((body) =>
@@ -82,28 +82,28 @@ export const tasksMutants: Fault[] = [
   },
   {
     name: 'task-assignee-without-name',
-    family: 'state',
+    area: 'tasks',
     proves: ['tasks.assignee-object'],
     description: "A task's `assignee` shows the member's id only, without its name (spec 2.12: `{id, name}`).",
     wrap: onTaskAnswers(TASK_ANSWERS, (task) => (task?.assignee ? { ...task, assignee: { id: task.assignee.id } } : task)),
   },
   {
     name: 'task-entity-label-null',
-    family: 'state',
+    area: 'tasks',
     proves: ['tasks.entity'],
     description: 'A task about a record shows `entity_label: null`: the label is filled by the web app only (spec 2.12).',
     wrap: onTaskAnswers(TASK_ANSWERS, (task) => (task?.entity_type ? { ...task, entity_label: null } : task)),
   },
   {
     name: 'task-done-as-completed',
-    family: 'state',
+    area: 'tasks',
     proves: ['tasks.status-values'],
     description: 'A completed task shows `status: completed` instead of `done` (spec 2.12: open or done).',
     wrap: onTaskAnswers(TASK_ANSWERS, (task) => (task?.status === 'done' ? { ...task, status: 'completed' } : task)),
   },
   {
     name: 'task-overdue-never-set',
-    family: 'state',
+    area: 'tasks',
     proves: ['tasks.overdue'],
     description:
       '`overdue` is a stored flag a nightly job sets, so a task answered between runs shows false though its due time has passed (spec 2.12).',
@@ -111,7 +111,7 @@ export const tasksMutants: Fault[] = [
   },
   {
     name: 'task-created-undated-done',
-    family: 'state',
+    area: 'tasks',
     proves: ['tasks.create-open'],
     description:
       'A new task is answered with the status its create form preselects, `done` when it has no due time, instead of open (spec 3: a new task is open).',
@@ -119,14 +119,14 @@ export const tasksMutants: Fault[] = [
   },
   {
     name: 'task-snooze-status-snoozed',
-    family: 'state',
+    area: 'tasks',
     proves: ['tasks.snooze-open'],
     description: 'A snoozed task shows `status: snoozed` instead of staying open with `snoozed_until` (spec 3).',
     wrap: onTaskAnswers('snoozeTask', (task) => (task?.snoozed_until ? { ...task, status: 'snoozed' } : task)),
   },
   {
     name: 'task-restore-not-saved',
-    family: 'state',
+    area: 'tasks',
     proves: ['tasks.restore'],
     description: 'The restore route answers the task but leaves it in the trash: `deleted_at` is cleared on the answer only (spec 3).',
     operations: ['restoreTask'],
@@ -142,14 +142,14 @@ export const tasksMutants: Fault[] = [
   },
   {
     name: 'task-untitled-default',
-    family: 'state',
+    area: 'tasks',
     proves: ['tasks.create-title-required'],
     description: 'A task created without `title` is named "Untitled task" instead of refused (spec 4.10).',
     wrap: onCreateBody((body) => (body.title === undefined ? { ...body, title: 'Untitled task' } : body)),
   },
   {
     name: 'task-assignee-refused-under-assignee',
-    family: 'state',
+    area: 'tasks',
     proves: ['tasks.create-assignee-required-answer'],
     description:
       'A task from an API key without `assignee_id` is refused with its message under `fields.assignee` instead of `assignee_id`.',
@@ -164,7 +164,7 @@ export const tasksMutants: Fault[] = [
   },
   {
     name: 'task-create-duration-ignored',
-    family: 'state',
+    area: 'tasks',
     proves: ['tasks.create-values-kept'],
     description: 'POST /v1/tasks ignores `duration_min`: every task gets the default duration (spec 4.10).',
     operations: ['createTask'],
@@ -172,7 +172,7 @@ export const tasksMutants: Fault[] = [
   },
   {
     name: 'task-entity-scope-unchecked',
-    family: 'state',
+    area: 'tasks',
     proves: ['tasks.create-entity-scope'],
     description: "A task about a record is created without checking the record's read scope (spec 4.10).",
     wrap: (next, state) =>
@@ -185,14 +185,14 @@ export const tasksMutants: Fault[] = [
   },
   {
     name: 'task-created-by-null-for-keys',
-    family: 'state',
+    area: 'tasks',
     proves: ['tasks.create-created-by'],
     description: 'A task created with an API key shows `created_by: null`: only members are recorded as creators (spec 4.10).',
     wrap: onTaskAnswers(TASK_ANSWERS, (task) => (task?.created_by?.type === 'api_key' ? { ...task, created_by: null } : task)),
   },
   {
     name: 'task-patch-resets-duration',
-    family: 'state',
+    area: 'tasks',
     proves: ['tasks.patch-fields'],
     description:
       'A PATCH of a task writes the whole row, so a `duration_min` not sent goes back to the default 30 (spec 4.10: only those sent).',
@@ -208,7 +208,7 @@ export const tasksMutants: Fault[] = [
   },
   {
     name: 'task-assignee-me-ignored',
-    family: 'state',
+    area: 'tasks',
     proves: ['tasks.list-assignee-me'],
     description: 'The task list ignores `assignee=me` and lists the tasks of every assignee (spec 4.10).',
     operations: ['listTasks'],
@@ -216,7 +216,7 @@ export const tasksMutants: Fault[] = [
   },
   {
     name: 'task-q-ignored',
-    family: 'state',
+    area: 'tasks',
     proves: ['tasks.list-q'],
     description: 'The task list ignores `q` and lists every task the other filters match (spec 4.10).',
     operations: ['listTasks'],

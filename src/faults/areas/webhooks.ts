@@ -35,7 +35,7 @@ const DELIVERY_READS = ['pingWebhook', 'listWebhookDeliveries', 'getWebhookDeliv
 const THE_WEBHOOK: Fault[] = [
   {
     name: 'webhook-object-endpoint',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.object-name'],
     description: 'A webhook is shown with `object` `webhook_endpoint`, the name of the table behind it, instead of `webhook` (spec 2.13).',
     operations: WEBHOOK_READS,
@@ -43,7 +43,7 @@ const THE_WEBHOOK: Fault[] = [
   },
   {
     name: 'webhook-filters-as-text',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.filters-four-lists', 'webhooks.fields-as-saved'],
     description:
       "A webhook's `filters` is answered as the JSON text of its database column instead of an object of the four lists (spec 2.13).",
@@ -52,7 +52,7 @@ const THE_WEBHOOK: Fault[] = [
   },
   {
     name: 'webhook-status-enabled',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.active-while-working'],
     description: 'A working webhook shows `status` `enabled` (the words of the settings screen) instead of `active` (spec 2.13, 3).',
     operations: WEBHOOK_READS,
@@ -60,7 +60,7 @@ const THE_WEBHOOK: Fault[] = [
   },
   {
     name: 'webhook-create-answers-200',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.create-answer'],
     description: 'Create answers 200, as a save does, instead of 201 with `{webhook, secret}` (spec 2.1, 4.11: create answers 201).',
     operations: ['createWebhook'],
@@ -71,7 +71,7 @@ const THE_WEBHOOK: Fault[] = [
   },
   {
     name: 'rotate-answers-old-secret',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.secret-on-rotation'],
     description:
       'Rotating the secret stores a new one but answers the secret the webhook had before (read before the update), so the caller never learns the new one (spec 4.11).',
@@ -87,7 +87,7 @@ const THE_WEBHOOK: Fault[] = [
   },
   {
     name: 'patch-active-ignored',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.patch-active-turns-on'],
     description:
       'PATCH treats `active` as read-only and drops it, so `{active: true}` leaves a disabled webhook off; only the enable route turns it on (spec 4.11).',
@@ -104,7 +104,7 @@ const LOOPBACK_HTTP = /^http:\/\/(127\.|localhost[:/]|\[::1\])/;
 const URLS: Fault[] = [
   {
     name: 'webhook-http-url-upgraded',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.url-https'],
     description: 'A plain-HTTP webhook URL is taken and silently upgraded to https:// instead of refused with 422 (spec 4.11: HTTPS only).',
     operations: ['createWebhook', 'updateWebhook'],
@@ -118,7 +118,7 @@ const URLS: Fault[] = [
   },
   {
     name: 'webhook-url-unchecked-on-patch',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.url-checked-on-change'],
     description:
       'PATCH writes a new URL straight to the webhook without the URL rules create applies (spec 4.11: checked when saved), so a webhook can be moved to a private address.',
@@ -142,7 +142,7 @@ const URLS: Fault[] = [
   },
   {
     name: 'webhook-limit-off-by-one',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.plan-limit-free', 'webhooks.plan-limit-start', 'webhooks.plan-limit-pro', 'webhooks.plan-limit-business'],
     description:
       "The plan's webhook count is compared with > instead of >=, so every plan takes one webhook more than its limit (2, 25, 100, 250; spec 4.11, 8).",
@@ -163,7 +163,7 @@ const URLS: Fault[] = [
 const DELIVERIES: Fault[] = [
   {
     name: 'delivery-status-delivered',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.delivery-statuses', 'webhooks.delivery-success'],
     description:
       "A delivery answered 2xx shows `status` `delivered` (the log screen's word) instead of `success` (spec 3: pending, retrying, success, failed).",
@@ -174,7 +174,7 @@ const DELIVERIES: Fault[] = [
   },
   {
     name: 'failed-attempt-shown-failed',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.delivery-retrying'],
     description:
       "A delivery whose attempt failed shows `failed` at once although its retries are scheduled (the status is the last attempt's outcome), where it is `retrying` while the schedule lasts (spec 3).",
@@ -185,7 +185,7 @@ const DELIVERIES: Fault[] = [
   },
   {
     name: 'only-200-succeeds',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.any-2xx-succeeds'],
     description:
       'The delivery result counts only 200 as success: a 202 or 204 answer is shown as a failed attempt, retrying (spec 6.3: any 2xx).',
@@ -200,7 +200,7 @@ const DELIVERIES: Fault[] = [
   },
   {
     name: 'any-answer-succeeds',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.non-2xx-fails'],
     description:
       'The delivery result counts any HTTP answer as success, a 500 too; only a connection error fails (spec 6.3: anything but 2xx is a failed attempt).',
@@ -213,7 +213,7 @@ const DELIVERIES: Fault[] = [
   },
   {
     name: 'deliveries-list-without-latency',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.deliveries-list-fields'],
     description:
       'The deliveries list leaves out latency_ms (kept for the single delivery), where each listed delivery shows status, attempts, response status and latency (spec 4.11).',
@@ -222,7 +222,7 @@ const DELIVERIES: Fault[] = [
   },
   {
     name: 'deliveries-list-without-has-more',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.deliveries-list-envelope'],
     description:
       'The deliveries list answers {object, data, next_cursor} without has_more, leaving the caller to infer it from the cursor (spec 4.11: {object: list, data, next_cursor, has_more}).',
@@ -231,7 +231,7 @@ const DELIVERIES: Fault[] = [
   },
   {
     name: 'deliveries-cursor-skips-one',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.deliveries-list-paging'],
     description:
       "Off by one in the deliveries list's cursor: every page after the first leaves out its first delivery (spec 4.11: a page's next_cursor leads to the next).",
@@ -242,7 +242,7 @@ const DELIVERIES: Fault[] = [
   },
   {
     name: 'delivery-detail-without-response',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.delivery-detail-response'],
     description:
       "A single delivery shows the list's fields and its payload but not the start of the receiver's response (spec 4.11: the single delivery adds it).",
@@ -251,7 +251,7 @@ const DELIVERIES: Fault[] = [
   },
   {
     name: 'ping-to-every-catch-all',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.ping-only-pinged'],
     description:
       'The ping is queued as a workspace event, so every webhook subscribed to `*` gets it besides the one pinged (spec 4.11: ping sends a ping to the webhook).',
@@ -290,7 +290,7 @@ async function queuePingAgain(
 const SENDING: DeliveryFault[] = [
   {
     name: 'delivery-form-encoded',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.delivery-post-json'],
     description:
       'A delivery posts the event form-encoded, `payload=<the JSON>`, as some chat webhooks take it, instead of a JSON body (spec 6.1).',
@@ -301,7 +301,7 @@ const SENDING: DeliveryFault[] = [
   },
   {
     name: 'ping-without-event-header',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.header-event'],
     description:
       'A ping is sent without Svc-Event (the ping sender builds its own headers and names the type only in the body), where every delivery names its event type (spec 6.1).',
@@ -312,7 +312,7 @@ const SENDING: DeliveryFault[] = [
   },
   {
     name: 'redirects-not-followed',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.redirects-followed'],
     description:
       "A redirect answer is taken as the attempt's answer and fails it: the HTTP client is set not to follow redirects (spec 6.3: up to 3 on the same host are followed).",
@@ -339,7 +339,7 @@ const actionOf = (name: string) => name.slice(name.lastIndexOf('.') + 1);
 const PATTERNS: DeliveryFault[] = [
   {
     name: 'name-patterns-match-action',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.pattern-name'],
     description:
       'An event-name pattern is compared by its action only (the part after the dot), so a webhook subscribed to contact.created also gets lead.created (spec 6.4: an event name subscribes to that type).',
@@ -347,7 +347,7 @@ const PATTERNS: DeliveryFault[] = [
   },
   {
     name: 'group-patterns-match-all',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.pattern-group'],
     description:
       'A group pattern such as lead.* is read as "has a star", the same as *, so it subscribes to every event type, other groups too (spec 6.4).',
@@ -361,7 +361,7 @@ const BREAKER_FAILURES = 7;
 const STREAKS: DeliveryFault[] = [
   {
     name: 'ping-sent-to-host',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.ping-sends'],
     description:
       "Ping checks the host: it posts the ping to the origin of the webhook's URL (scheme, host and port), not to the URL itself, so the endpoint never gets it (spec 4.11: ping sends a ping event to the webhook).",
@@ -370,7 +370,7 @@ const STREAKS: DeliveryFault[] = [
   },
   {
     name: 'webhook-circuit-breaker',
-    family: 'webhooks',
+    area: 'webhooks',
     proves: ['webhooks.no-consecutive-failure-rule'],
     description:
       'A circuit breaker disables a webhook whose deliveries failed 7 times in a row: the 8th attempt trips it as it goes out (webhook.disabled follows), about 18 hours into the streak, where only 24 hours without success or a 410 disable one (spec 6.3).',

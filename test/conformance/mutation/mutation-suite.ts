@@ -13,6 +13,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Area } from '../../../src/spec/areas.ts';
 import { ALL_CHECKS } from '../../../conformance/areas/index.ts';
+import { rulesOfChecks } from '../../../conformance/rules/catalog.ts';
 import { FAULT_DESCRIPTIONS } from '../../../src/faults/fault-descriptions.ts';
 import { FAULT_PROOFS } from '../../../src/faults/fault-proofs.ts';
 import { FAULT_CATALOG } from '../../../src/faults/index.ts';
@@ -58,7 +59,12 @@ export function mutationSuite(area: Area, { sideBySide = false }: MutationOption
 
     it('each fail under at least one of them', () => {
       expect(caught, 'runs after the fault tests, in the same file').toHaveLength(faults.length);
-      expect(checks.map((check) => check.id).filter((id) => !checksThatFailed.has(id))).toEqual([]);
+      // A check of the area whose rules only another area's faults break is proven in that area's file.
+      const provenElsewhere = (id: string) =>
+        (rulesOfChecks().get(id) ?? []).some((rule) =>
+          FAULT_CATALOG.some((fault) => !fault.hunt && faultArea(fault) !== area && (FAULT_PROOFS[fault.name] ?? []).includes(rule)),
+        );
+      expect(checks.map((check) => check.id).filter((id) => !checksThatFailed.has(id) && !provenElsewhere(id))).toEqual([]);
     });
   });
 
