@@ -2356,8 +2356,11 @@ export type components = {
         FaultList: {
             data: {
                 name: string;
-                /** @enum {string} */
-                family: "responses" | "input" | "paging" | "state" | "leads" | "query" | "records" | "conversations" | "events" | "webhooks" | "forms" | "oauth" | "limits";
+                /**
+                 * @description The spec area whose rules it breaks (the suite's areas).
+                 * @enum {string}
+                 */
+                area: "conventions" | "auth" | "errors" | "contacts" | "fields" | "members" | "products" | "leads" | "tags" | "tasks" | "notes" | "query" | "conversations" | "events" | "webhooks" | "forms" | "oauth" | "limits";
                 description: string;
                 on: boolean;
             }[];
