@@ -58,3 +58,19 @@ export async function mockNowMs(context: CheckContext): Promise<number> {
 export async function advanceMockClock(context: CheckContext, seconds: number): Promise<void> {
   await controlCall(context, 'POST', `/_mock/workspaces/${mockWorkspaceId(context)}/clock`, { advance_seconds: seconds });
 }
+
+/**
+ * Runs `steps` with the mock workspace's clock frozen, so that only the check moves it (what falls
+ * due runs inside the move that makes it due; records made meanwhile share one instant), and lets
+ * it follow real time again afterwards, whatever happens.
+ */
+export async function withFrozenMockClock<T>(context: CheckContext, steps: () => Promise<T>): Promise<T> {
+  const clock = `/_mock/workspaces/${mockWorkspaceId(context)}/clock`;
+  const wasFrozen = (await controlCall(context, 'GET', clock))?.frozen === true;
+  if (!wasFrozen) await controlCall(context, 'POST', clock, { freeze: true });
+  try {
+    return await steps();
+  } finally {
+    if (!wasFrozen) await controlCall(context, 'POST', clock, { freeze: false });
+  }
+}

@@ -6,7 +6,7 @@
 // client: checks that need either skip against a deployment (`mockOnly`). Each check makes a
 // channel of its own, so what other checks (or other runs) left in the workspace never counts.
 // Conversations have no delete route: a check resolves the ones it started when the run ends.
-import { advanceMockClock, controlCall } from '../mock-control.ts';
+import { advanceMockClock, controlCall, withFrozenMockClock } from '../mock-control.ts';
 import type { CheckContext } from '../context.ts';
 import type { Exchange } from '../exchange.ts';
 
@@ -86,19 +86,10 @@ export async function clockForward(context: CheckContext, seconds: number): Prom
   await advanceMockClock(context, seconds);
 }
 
-/**
- * Runs `steps` with the mock's clock frozen, so that only the check moves it (a channel's reports
- * come 1 s apart on it), and lets it follow real time again afterwards, whatever happens.
- */
+/** Runs `steps` with the mock's clock frozen (a channel's reports come 1 s apart on it). */
 export async function withFrozenClock(context: CheckContext, steps: () => Promise<void>): Promise<void> {
-  const clock = `/_mock/workspaces/${mockOnly(context, 'the spec times its rules on a clock only a mock can move')}/clock`;
-  const wasFrozen = (await controlCall(context, 'GET', clock)).frozen === true;
-  if (!wasFrozen) await controlCall(context, 'POST', clock, { freeze: true });
-  try {
-    await steps();
-  } finally {
-    if (!wasFrozen) await controlCall(context, 'POST', clock, { freeze: false });
-  }
+  mockOnly(context, 'the spec times its rules on a clock only a mock can move');
+  await withFrozenMockClock(context, steps);
 }
 
 /** GET one conversation; fails the check unless it answers 200. */

@@ -39,7 +39,7 @@ describe('a skip says its real cause', () => {
     // The conversation checks run only on a mock, whose provisioned key is a member's: the members list is given here as a deployment would answer it.
     const listed = { status: 200, json: { data: [{ id: 'mb_1', is_me: false }, { id: 'mb_2', is_me: false }, { id: 'mb_3' }] } };
     const context = {
-      client: { send: async () => listed },
+      client: { call: async () => listed },
       skip: (reason: string) => {
         throw new CheckSkipped(reason);
       },

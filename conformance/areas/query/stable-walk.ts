@@ -1,5 +1,6 @@
 import type { CheckContext } from '../../context.ts';
 import type { ActiveCheck } from '../../check.ts';
+import { withFrozenMockClock } from '../../mock-control.ts';
 import { addRecord, allIds, PAGED_LISTS, type PagedList } from './lists.ts';
 
 // Lists in creation order (newest first) stay stable while paging (spec 9); tasks are ordered
@@ -20,8 +21,14 @@ export const stableWalk: ActiveCheck = {
   basis: 'documented',
   writes: true,
   async run(context) {
-    for (const list of STABLE_LISTS) await walkWhileAdding(context, list);
-    for (const list of TRASH_LISTS) await walkWhileDeleting(context, list);
+    const walks = async () => {
+      for (const list of STABLE_LISTS) await walkWhileAdding(context, list);
+      for (const list of TRASH_LISTS) await walkWhileDeleting(context, list);
+    };
+    // Stable while paging (spec 4.13) holds for records made in one instant too. A deployment
+    // makes such ties only by chance; a mock's frozen clock makes every walked record one, so a
+    // cursor that keeps only a creation time is caught whatever the machine's speed.
+    await (context.target.mock ? withFrozenMockClock(context, walks) : walks());
   },
 };
 

@@ -13,7 +13,7 @@
 //      active, since enabling reset the count (else its streak is over a day long).
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import { advanceMockClock, controlCall } from '../../mock-control.ts';
+import { advanceMockClock, withFrozenMockClock } from '../../mock-control.ts';
 import type { ReceivedRequest } from '../../../harness/webhook-receiver.ts';
 import { withWebhook, type TestWebhook } from '../../kits/webhook-kit.ts';
 
@@ -33,14 +33,7 @@ export const failureStreak: ActiveCheck = {
       return context.skip(
         'a failure streak lasts a day: checked against a crmkit mock, whose clock the suite moves through its control API',
       );
-    const clockPath = `/_mock/workspaces/${context.target.mock.workspaceId}/clock`;
-    const wasFrozen = (await controlCall(context, 'GET', clockPath))?.frozen === true;
-    if (!wasFrozen) await controlCall(context, 'POST', clockPath, { freeze: true });
-    try {
-      await withWebhook(context, 'failure-streak', ['lead.created'], (hook) => streaks(context, hook));
-    } finally {
-      if (!wasFrozen) await controlCall(context, 'POST', clockPath, { freeze: false });
-    }
+    await withFrozenMockClock(context, () => withWebhook(context, 'failure-streak', ['lead.created'], (hook) => streaks(context, hook)));
   },
 };
 

@@ -8,7 +8,7 @@
 // the frozen clock, where the resent attempts go out in the order they were queued.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import { advanceMockClock, controlCall } from '../../mock-control.ts';
+import { advanceMockClock, withFrozenMockClock } from '../../mock-control.ts';
 import type { ReceivedRequest } from '../../../harness/webhook-receiver.ts';
 import { withWebhook, type TestWebhook } from '../../kits/webhook-kit.ts';
 
@@ -25,14 +25,7 @@ export const resendWindow: ActiveCheck = {
   async run(context) {
     if (!context.target.mock)
       return context.skip('three days pass only on a crmkit mock, whose clock the suite moves through its control API');
-    const clockPath = `/_mock/workspaces/${context.target.mock.workspaceId}/clock`;
-    const wasFrozen = (await controlCall(context, 'GET', clockPath))?.frozen === true;
-    if (!wasFrozen) await controlCall(context, 'POST', clockPath, { freeze: true });
-    try {
-      await withWebhook(context, 'resend-window', ['lead.created'], (hook) => resendAfterDays(context, hook));
-    } finally {
-      if (!wasFrozen) await controlCall(context, 'POST', clockPath, { freeze: false });
-    }
+    await withFrozenMockClock(context, () => withWebhook(context, 'resend-window', ['lead.created'], (hook) => resendAfterDays(context, hook)));
   },
 };
 

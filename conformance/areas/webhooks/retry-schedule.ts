@@ -1,6 +1,6 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import { advanceMockClock, controlCall, mockNowMs } from '../../mock-control.ts';
+import { advanceMockClock, mockNowMs, withFrozenMockClock } from '../../mock-control.ts';
 import type { ReceivedRequest } from '../../../harness/webhook-receiver.ts';
 import { withWebhook } from '../../kits/webhook-kit.ts';
 
@@ -31,14 +31,7 @@ export const retrySchedule: ActiveCheck = {
       );
     // A frozen clock runs every attempt inside the move that makes it due, and the next one it schedules
     // with it: the attempts come at the schedule's exact times. It follows real time again afterwards.
-    const clockPath = `/_mock/workspaces/${context.target.mock.workspaceId}/clock`;
-    const wasFrozen = (await controlCall(context, 'GET', clockPath))?.frozen === true;
-    if (!wasFrozen) await controlCall(context, 'POST', clockPath, { freeze: true });
-    try {
-      await followSchedule(context);
-    } finally {
-      if (!wasFrozen) await controlCall(context, 'POST', clockPath, { freeze: false });
-    }
+    await withFrozenMockClock(context, () => followSchedule(context));
   },
 };
 
