@@ -25,7 +25,9 @@ export const resendWindow: ActiveCheck = {
   async run(context) {
     if (!context.target.mock)
       return context.skip('three days pass only on a crmkit mock, whose clock the suite moves through its control API');
-    await withFrozenMockClock(context, () => withWebhook(context, 'resend-window', ['lead.created'], (hook) => resendAfterDays(context, hook)));
+    await withFrozenMockClock(context, () =>
+      withWebhook(context, 'resend-window', ['lead.created'], (hook) => resendAfterDays(context, hook)),
+    );
   },
 };
 
