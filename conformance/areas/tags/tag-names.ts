@@ -100,8 +100,13 @@ function invalidName(exchange: { status: number; json?: any }, what: string): st
 async function judgeColors(context: CheckContext, base: string): Promise<void> {
   const { exchange } = await tagList(context);
   if (exchange.json?.can_manage === true) {
-    const color = PALETTE[PALETTE.length - 3]!;
-    const colored = await createTag(context, `${base}-colored`, color);
+    // The color asked for is one the name's automatic color is not: a deployment that ignores it
+    // could otherwise hand out the asked color by chance (a mock's automatic color follows the name).
+    const name = `${base}-colored`;
+    const automatic = await createTag(context, name);
+    const removed = await context.client.call('deleteTag', { path: { id: automatic.id } });
+    const color = PALETTE.find((candidate) => candidate !== automatic.color)!;
+    const colored = await createTag(context, removed.status < 300 ? name : `${name}-again`, color);
     context.judge(
       'tags.create-color-when-manager',
       colored.color !== color && `a tag created with color ${color} by a caller that can manage tags is ${colored.color}`,
