@@ -1,12 +1,12 @@
 // The blind hunt's table (issue 26 item 4): the whole conformance suite against the mock with each
 // hunt fault on, as the mutation test runs it (test/conformance/mutation/mutation-suite.ts), and
 // against the clean mock. A fault is caught when at least one check fails that passes on the clean
-// mock. With `--explore before|round-two|after`, `crmkit explore --budget 120` instead (hunt-explore.ts), kept
+// mock. With `--explore before|round-two|after|round-four`, `crmkit explore --budget 120` instead (hunt-explore.ts), kept
 // under that label with the explorer's commit. Each run goes in a child process of its own, `--jobs`
 // at a time (default 2); results are kept in docs/hunt-2026-12-02.json so that `--only a,b` measures
 // again just those, and the table (Markdown) is printed from every result kept.
 //
-//   node scripts/hunt-table.ts [--explore before|round-two|after] [--jobs 2] [--only name,name] [--print]
+//   node scripts/hunt-table.ts [--explore before|round-two|after|round-four] [--jobs 2] [--only name,name] [--print]
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -24,8 +24,11 @@ const CLEAN = '(clean)';
 type Run = { failed: string[]; seconds: number };
 /** What the file keeps: the checks' runs, and the explorer's measures by label (before, after). */
 type Results = { checks: Record<string, Run>; explore: Record<string, ExploreMeasure> };
-/** The explorer when the hunt was written, after its second round of coverage work (as merged), and after the third. */
-type Label = 'before' | 'round-two' | 'after';
+/**
+ * The explorer when the hunt was written, after its second round of coverage work (as merged), after
+ * the third, and after the fourth (the events delivered and the former misses closed).
+ */
+type Label = 'before' | 'round-two' | 'after' | 'round-four';
 
 /** The suite against a mock with these faults on (none: the clean mock), with deliveries to 127.0.0.1 allowed for the receiver. */
 async function measure(faults: string[]): Promise<Run> {
@@ -119,7 +122,7 @@ function table(results: Record<string, Run>): string {
   ].join('\n');
 }
 
-const LABELS: Label[] = ['before', 'round-two', 'after'];
+const LABELS: Label[] = ['before', 'round-two', 'after', 'round-four'];
 const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
 
 /** Whether the explorer found the fault (a divergence) in a measure: undefined when not measured. */
@@ -170,8 +173,9 @@ function exploreTable(results: Results): string {
     '',
     'Caught by explore = the run reported a divergence (the oracle a clean crmkit workspace in process). Before: the explorer as it was',
     'when the hunt was written, measured before any change to it; round-two: after the second round of coverage work, as merged; after:',
-    'after the third. A measure may cover only the faults the checks missed. The first divergence is shown with its length before and',
-    'after shrinking (at most 20 replays). Raw results: `explore` in the JSON file.',
+    'after the third; round-four: after the fourth (the events each side delivered, and the misses of the third closed). A measure may',
+    'cover only the faults the checks missed. The first divergence is shown with its length before and after shrinking (at most 20',
+    'replays). Raw results: `explore` in the JSON file.',
     '',
     ...LABELS.map((label) => exploreSummary(results, label)),
     '',
