@@ -14,7 +14,7 @@ export type Measure = { file: string; mode?: { receiver: boolean; wait: boolean 
 export type Inputs = {
   measures: Measure[];
   /** The catalog's rules with checks, in its order, each with its spec area. */
-  rules: { id: string; area: string; checks: string[]; unproven?: string }[];
+  rules: { id: string; area: string; checks: string[]; unproven?: string; reading?: boolean; inferredOnly?: boolean }[];
   /** Each fault's area and `proves` as declared now (src/faults/fault-proofs.ts). */
   faults: { name: string; area: string; proves: readonly string[] }[];
   couldJudge: (id: string) => boolean;
@@ -28,12 +28,19 @@ export type Inputs = {
 export type AreaFigure = { area: string; couldJudge: number; onMock: number; onStandIn: number; warnedThere: number };
 /** A could-judge rule not proven on the stand-in: each proving fault with what the run said (undefined: the fault was not measured). */
 export type Left = { rule: string; area: string; faults: { fault: string; there?: RuleThere }[]; unproven?: string };
-export type JudgedFully = { areas: AreaFigure[]; total: AreaFigure; left: Left[]; modes: string[] };
+/**
+ * The figure over STATED rules only: a reading is not stated (the spec leaves it open), so it cannot
+ * be judged fully (asserting the rule's stated outcome); nor can a rule resting only on parts the
+ * document marks `x-inferred` (spec README, reading 3). `readings`: the could-judge rules with a
+ * reading, warned, as the spec leaves them open, listed apart.
+ */
+export type StatedFigure = { couldJudge: number; onStandIn: number; readings: string[]; inferredOnly: string[] };
+export type JudgedFully = { areas: AreaFigure[]; total: AreaFigure; stated: StatedFigure; left: Left[]; modes: string[] };
 
 /** The figure of the areas the measures cover (the areas of their faults). */
 export function judgedFully(inputs: Inputs): JudgedFully {
-  const measured = new Map(inputs.measures.flatMap((measure) => Object.entries(measure.faults)));
   const areaOfFault = new Map(inputs.faults.map((fault) => [fault.name, fault.area]));
+  const measured = latestMeasures(inputs.measures, areaOfFault);
   const areas = [...new Set([...measured.keys()].map((name) => areaOfFault.get(name) ?? 'unknown'))];
   const provers = proversByRule(inputs.faults);
   const shownThere = (rule: string, as: 'failed' | 'warned') =>
@@ -55,7 +62,14 @@ export function judgedFully(inputs: Inputs): JudgedFully {
       faults: (provers.get(rule.id) ?? []).map((fault) => ({ fault, there: saidOf(measured.get(fault), rule.id) })),
       ...(rule.unproven ? { unproven: rule.unproven } : {}),
     }));
+  const stated = rows.filter((rule) => !rule.reading && !rule.inferredOnly);
   return {
+    stated: {
+      couldJudge: stated.length,
+      onStandIn: stated.filter((rule) => provenThere(rule.id)).length,
+      readings: rows.filter((rule) => rule.reading).map((rule) => rule.id),
+      inferredOnly: rows.filter((rule) => !rule.reading && rule.inferredOnly).map((rule) => rule.id),
+    },
     areas: areas.sort().map((area) =>
       figure(
         area,
@@ -66,6 +80,21 @@ export function judgedFully(inputs: Inputs): JudgedFully {
     left,
     modes: [...new Set(inputs.measures.map(modeOf))],
   };
+}
+
+/**
+ * Each fault's run; a fault measured in more than one file counts as measured in the file named for
+ * its area (`<area>.json`, `<area>.wait.json`: measured by area), not in a file of the old families
+ * (input, records, state...) measured before faults named their areas.
+ */
+function latestMeasures(measures: Measure[], areaOfFault: Map<string, string>): Map<string, FaultThere> {
+  const byArea = (measure: Measure, fault: string) => measure.file.split('.')[0] === areaOfFault.get(fault);
+  const entries = measures.flatMap((measure) => Object.entries(measure.faults).map(([fault, there]) => ({ measure, fault, there })));
+  const ranked = [
+    ...entries.filter((entry) => !byArea(entry.measure, entry.fault)),
+    ...entries.filter((entry) => byArea(entry.measure, entry.fault)),
+  ];
+  return new Map(ranked.map(({ fault, there }) => [fault, there]));
 }
 
 /** What a fault's run said of the rule: undefined when the fault was not measured. */
@@ -102,7 +131,14 @@ export function judgedFullyMarkdown(figure: JudgedFully, heading: string): strin
     ...figure.areas.map(row),
     row(figure.total).replace('| total |', '| **total** |'),
   ];
-  const left = figure.left.map(leftLine);
+  const open = new Set([...figure.stated.readings, ...figure.stated.inferredOnly]);
+  const left = figure.left.filter((rule) => !open.has(rule.rule)).map(leftLine);
+  const { couldJudge, onStandIn, readings, inferredOnly } = figure.stated;
+  const statedLine =
+    `Over STATED rules only (could-judge rules without a reading and not resting only on x-inferred parts): ` +
+    `${onStandIn} of ${couldJudge} proven on the stand-in (${percent(onStandIn, couldJudge)}); ` +
+    `${readings.length} readings and ${inferredOnly.length} rules resting only on inferred parts are left out of it.`;
+  const ids = (list: string[]) => (list.length ? list.map((id) => `\`${id}\``).join(', ') : 'none');
   return [
     `# ${heading}`,
     '',
@@ -116,11 +152,21 @@ export function judgedFullyMarkdown(figure: JudgedFully, heading: string): strin
     '',
     ...table,
     '',
-    `## Could-judge rules not proven on the stand-in (${figure.left.length})`,
+    statedLine,
     '',
-    `By what the stand-in run said (the most telling of its proving faults): ${causesLine(figure.left)}.`,
+    `## Stated could-judge rules not proven on the stand-in (${left.length})`,
+    '',
+    `By what the stand-in run said (the most telling of its proving faults): ${causesLine(figure.left.filter((rule) => !open.has(rule.rule)))}.`,
     '',
     ...(left.length ? left : ['None.']),
+    '',
+    `## Warned, as the spec leaves them open (${readings.length} readings)`,
+    '',
+    ids(readings),
+    '',
+    `## Resting only on parts the document marks x-inferred (${inferredOnly.length})`,
+    '',
+    ids(inferredOnly),
     '',
   ].join('\n');
 }

@@ -9,7 +9,7 @@ const rules = [
   { id: 'leads.c', area: 'leads', checks: ['leads.update'] },
   { id: 'leads.d', area: 'leads', checks: ['leads.update'], unproven: 'no answer shows it' },
   { id: 'leads.needs-control', area: 'leads', checks: ['leads.update'] },
-  { id: 'query.a', area: 'query', checks: ['query.filters', 'leads.create'] },
+  { id: 'query.a', area: 'query', checks: ['query.filters', 'leads.create'], reading: true },
   { id: 'events.a', area: 'events', checks: ['events.lead'] },
 ];
 const faults = [
@@ -47,6 +47,19 @@ const inputs: Inputs = {
 
 describe('judged fully on a deployment stand-in', () => {
   const figure = judgedFully(inputs);
+
+  it('gives the figure over stated rules only: a reading is left out of it and listed apart', () => {
+    expect(figure.stated).toEqual({ couldJudge: 4, onStandIn: 1, readings: ['query.a'], inferredOnly: [] });
+  });
+
+  it('counts a fault measured twice as measured in the file named for its area', () => {
+    const old = {
+      file: 'state.json',
+      faults: { 'breaks-a-and-b': { failed: [], warned: [], proves: { 'leads.a': { outcome: 'passed' } } } },
+    };
+    const both = judgedFully({ ...inputs, measures: [...inputs.measures, old] });
+    expect(both.total.onStandIn).toBe(1);
+  });
 
   it('counts, per area of the measured faults, the could-judge rules, those proven on the mock and those failed on the stand-in', () => {
     expect(figure.areas).toEqual([
@@ -88,7 +101,8 @@ describe('judged fully on a deployment stand-in', () => {
       '- `leads.c` (leads): breaks-c: not looked for (measured before its proves named the rule); breaks-c-too: not measured',
     );
     expect(markdown).toContain('- `leads.d` (leads): no fault proves it on the mock (unproven: no answer shows it)');
-    expect(markdown).toContain('## Could-judge rules not proven on the stand-in (4)');
-    expect(markdown).toContain('the most telling of its proving faults): skipped 1, not looked for 1, no fault proves it 1, warned 1.');
+    expect(markdown).toContain('## Stated could-judge rules not proven on the stand-in (3)');
+    expect(markdown).toContain('the most telling of its proving faults): skipped 1, not looked for 1, no fault proves it 1.');
+    expect(markdown).toContain('## Warned, as the spec leaves them open (1 readings)');
   });
 });
