@@ -3,6 +3,7 @@
 // when an API key creates it (spec 4.10): the first active member listed.
 import type { CheckContext } from '../context.ts';
 import type { Exchange } from '../exchange.ts';
+import { RECORD_OPERATIONS } from './record-operations.ts';
 
 export type NumberedKind = 'leads' | 'contacts' | 'companies' | 'tasks';
 
@@ -13,7 +14,7 @@ export const PREFIX: Record<NumberedKind, string> = { leads: 'ld', contacts: 'ct
 
 /** The id of an active member of the workspace, for a task's assignee or a lead's owner. */
 export async function activeMemberId(context: CheckContext): Promise<string> {
-  const members = await context.client.send('GET', '/v1/members?limit=50');
+  const members = await context.client.call('listMembers');
   if (members.status !== 200)
     context.skip(`needs the workspace's members (users:read) for an assignee or owner; GET /v1/members answered ${answerOf(members)}`);
   const member = members.json.data.find(
@@ -31,8 +32,8 @@ export function createBody(context: CheckContext, kind: NumberedKind, assigneeId
 /** Creates a record of the kind, deleted at the end of the run; fails the check when refused. */
 export async function createRecord(context: CheckContext, kind: NumberedKind, body: Record<string, unknown>): Promise<any> {
   if (context.target.readOnly) context.skip('needs writes; the run is read-only');
-  const created = await context.client.send('POST', `/v1/${kind}`, { body });
-  if (created.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/${kind}/${created.json.id}`));
+  const created = await context.client.call(RECORD_OPERATIONS[kind].create, { body });
+  if (created.status === 201) context.cleanup(() => context.client.call(RECORD_OPERATIONS[kind].remove, { path: { id: created.json.id } }));
   context.expectStatus(created, 201);
   return created.json;
 }

@@ -2,13 +2,15 @@
 // end, the member the key acts for, and a problem message for a field that is not as expected.
 import type { CheckContext } from '../context.ts';
 import type { Exchange } from '../exchange.ts';
+import { RECORD_OPERATIONS, type RecordCollection } from './record-operations.ts';
 
 /** A record created at `path` (201 expected), deleted when the run ends. */
 export async function createRecord(context: CheckContext, path: string, body: Record<string, unknown>, key?: string): Promise<any> {
   if (context.target.readOnly) context.skip('needs writes; the run is read-only');
-  const answer = await context.client.send('POST', path, { body, ...(key ? { key } : {}) });
+  const operations = RECORD_OPERATIONS[path.replace('/v1/', '') as RecordCollection];
+  const answer = await context.client.call(operations.create, { body, ...(key ? { key } : {}) });
   if (answer.status !== 201) context.fail(`POST ${path} answered ${answer.status} ${answer.json?.error?.code ?? ''}, not 201`, answer);
-  context.cleanup(() => context.client.send('DELETE', `${path}/${answer.json.id}`));
+  context.cleanup(() => context.client.call(operations.remove, { path: { id: answer.json.id } }));
   return answer.json;
 }
 
@@ -38,7 +40,7 @@ type Member = { id: string; name: string; status?: string; is_me?: boolean };
 export async function members(
   context: CheckContext,
 ): Promise<{ me: Member | undefined; other: Member | undefined; isMe: boolean; listed: number }> {
-  const answer = await context.client.send('GET', '/v1/members?limit=250');
+  const answer = await context.client.call('listMembers');
   if (answer.status !== 200) context.skip(`GET /v1/members answered ${answer.status}: member ids are unknown`);
   const list: Member[] = answer.json.data;
   const own = list.find((member) => member.is_me);

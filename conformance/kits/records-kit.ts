@@ -5,6 +5,7 @@
 import { controlCall } from '../mock-control.ts';
 import type { CheckContext } from '../context.ts';
 import type { Exchange } from '../exchange.ts';
+import { RECORD_OPERATIONS } from './record-operations.ts';
 
 /** Creates a record by POST and deletes it at the end; fails the check unless it answers 201. */
 export async function createRecord(
@@ -14,9 +15,9 @@ export async function createRecord(
   rule?: string,
 ): Promise<Exchange> {
   if (context.target.readOnly) context.skip('needs writes; the run is read-only');
-  const created = await context.client.send('POST', `/v1/${collection}`, { body });
+  const created = await context.client.call(RECORD_OPERATIONS[collection].create, { body });
   if (created.status === 201 && created.json?.id)
-    context.cleanup(() => context.client.send('DELETE', `/v1/${collection}/${created.json.id}`));
+    context.cleanup(() => context.client.call(RECORD_OPERATIONS[collection].remove, { path: { id: created.json.id } }));
   else context.fail(`POST /v1/${collection} answered ${created.status}, not 201`, created, rule);
   return created;
 }

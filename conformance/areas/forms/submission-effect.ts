@@ -185,7 +185,7 @@ async function formSetup(
 }
 
 async function removeTag(context: CheckContext, name: string): Promise<void> {
-  const listed = await context.client.send('GET', `/v1/tags?limit=250`);
+  const listed = await context.client.call('listTags');
   const tag = (listed.json?.data ?? []).find((candidate: any) => candidate.name === name);
   if (tag) await context.client.call('deleteTag', { path: { id: tag.id } });
 }
