@@ -119,6 +119,13 @@ export class DeliveredEvents {
   }
 }
 
+/**
+ * A sent message's later statuses come when "channel reports" them (spec 3, Message (outgoing)): at the
+ * channel's time, not the request's (a mock walks them on its clock, a deployment waits on a real
+ * channel, which may never report `read`). Whether one has come by the end of a run is no rule.
+ */
+const CHANNEL_REPORTED = new Set(['message.sent', 'message.delivered', 'message.read']);
+
 /** The events about the run's records (their ids by reference) a receiver got, once each (spec 6.3: by `Svc-Event-Id`). */
 export function eventsAbout(requests: ReceivedRequest[], refs: Map<string, number>): Delivered[] {
   const seen = new Set<string>();
@@ -127,7 +134,7 @@ export function eventsAbout(requests: ReceivedRequest[], refs: Map<string, numbe
     const object = event?.data?.object;
     const ref = typeof object?.id === 'string' ? refs.get(object.id) : undefined;
     const eventId = request.headers['svc-event-id'] ?? event?.id;
-    if (ref === undefined || typeof event?.type !== 'string' || seen.has(eventId)) return [];
+    if (ref === undefined || typeof event?.type !== 'string' || CHANNEL_REPORTED.has(event.type) || seen.has(eventId)) return [];
     seen.add(eventId);
     const delivery = request.headers['svc-delivery'] ?? '';
     return [{ type: event.type, ref, object, occurredAt: event.occurred_at, delivery, arrival }];
