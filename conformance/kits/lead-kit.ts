@@ -5,7 +5,12 @@ import type { Exchange } from '../exchange.ts';
 import { RECORD_OPERATIONS, type RecordCollection } from './record-operations.ts';
 
 /** A record created at `path` (201 expected), deleted when the run ends. */
-export async function createRecord(context: CheckContext, path: string, body: Record<string, unknown>, key?: string): Promise<any> {
+export async function createRecord(
+  context: CheckContext,
+  path: `/v1/${RecordCollection}`,
+  body: Record<string, unknown>,
+  key?: string,
+): Promise<any> {
   if (context.target.readOnly) context.skip('needs writes; the run is read-only');
   const operations = RECORD_OPERATIONS[path.replace('/v1/', '') as RecordCollection];
   const answer = await context.client.call(operations.create, { body, ...(key ? { key } : {}) });
