@@ -66,7 +66,9 @@ async function judgeRename(context: CheckContext, id: string, newName: string, r
 }
 
 async function judgeRecolor(context: CheckContext, id: string, name: string): Promise<void> {
-  const color = PALETTE[3]!;
+  // A color the tag does not have yet: one that ignored `color` would otherwise keep the asked one by chance.
+  const current = (await tagList(context)).tags.find((candidate) => candidate.id === id)?.color;
+  const color = PALETTE.find((candidate) => candidate !== current)!;
   const answer = await context.client.send('PATCH', `/v1/tags/${id}`, { body: { color } });
   context.expectStatus(answer, 200);
   const tag = answer.json?.tag;
