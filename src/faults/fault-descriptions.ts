@@ -489,7 +489,7 @@ export const FAULT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   "token-scope-comma-separated": "The token answer lists the granted scopes separated by commas (leads:read,contacts:read) instead of spaces (spec 5.2: scope, space-separated).",
   "access-token-expired-as-key-expired": "An access token past its hour answers 401 key_expired (the API key path reused for every credential) instead of invalid_token (spec 5.2 step 7: an expired access token answers invalid_token).",
   "token-type-lowercase": "The token answer gives token_type \"bearer\" (the library default) instead of \"Bearer\" (spec 5.2 step 6).",
-  "refresh-answer-without-refresh-expiry": "A refresh answers the new refresh token without refresh_token_expires_in (only the code exchange writes it), where every token answer carries it (spec 5.2 step 6).",
+  "refresh-answer-without-refresh-expiry": "A refresh answers the new refresh token without refresh_token_expires_in (only the code exchange writes it), where crmkit reads a refresh answer as the whole token answer of spec 5.2 step 6 (a reading: it warns on a deployment).",
   "refresh-invalid-scope-as-invalid-grant": "A refresh asking for a scope that was not granted answers 400 invalid_grant (the grant is refused whole) instead of invalid_scope (spec 5.2: scope can only narrow; OAuth errors).",
   "consent-form-names-member": "The consent form's POST /oauth/authorize decides for whatever member_id it is sent, without a signed-in member: anyone who sees a consent request can approve it as the owner.",
   "authorize-redirect-wildcard-match": "The authorization endpoint matches redirect_uri as a pattern: a `*` in the one sent matches any text, so https://app.example/* (or a * for the host) is taken for the registered callback.",

@@ -574,7 +574,7 @@ export const oauthFaults: Fault[] = [
   {
     name: 'expires-in-milliseconds',
     area: 'oauth',
-    proves: ['oauth.answer-expires-in', 'oauth.refresh-answer-fields', 'responses.shape.create-token'],
+    proves: ['oauth.answer-expires-in', 'oauth.refresh-answer-tokens', 'responses.shape.create-token'],
     description: 'Token answers give expires_in in milliseconds (3600000) instead of seconds.',
     wrap: onOperation('createToken', async (next, request, info) => {
       const response = await next(request, info);
@@ -586,7 +586,7 @@ export const oauthFaults: Fault[] = [
   {
     name: 'refresh-expires-in-30-days',
     area: 'oauth',
-    proves: ['oauth.answer-refresh-expires-in', 'oauth.refresh-answer-fields'],
+    proves: ['oauth.answer-refresh-expires-in', 'oauth.refresh-answer-tokens'],
     description: 'The token answer gives refresh_token_expires_in 2592000 (30 days) instead of 5184000 (60 days) (spec 5.2 step 6, 8).',
     wrap: onOperation('createToken', async (next, request, info) => {
       const response = await next(request, info);
@@ -697,9 +697,9 @@ export const oauthFaults: Fault[] = [
   {
     name: 'refresh-answer-without-refresh-expiry',
     area: 'oauth',
-    proves: ['oauth.refresh-answer-fields', 'responses.shape.create-token'],
+    proves: ['oauth.refresh-answer-fields'],
     description:
-      'A refresh answers the new refresh token without refresh_token_expires_in (only the code exchange writes it), where every token answer carries it (spec 5.2 step 6).',
+      'A refresh answers the new refresh token without refresh_token_expires_in (only the code exchange writes it), where crmkit reads a refresh answer as the whole token answer of spec 5.2 step 6 (a reading: it warns on a deployment).',
     wrap: onGrant('refresh_token', async (request, _params, next) =>
       alterOk(await next(request), ({ refresh_token_expires_in: _dropped, ...body }) => body),
     ),

@@ -12,6 +12,7 @@ import { extraFields } from './extra-fields.ts';
 import { keyOrder } from './key-order.ts';
 import { listOrders } from './list-orders.ts';
 import type { OtherReading } from './other-reading.ts';
+import { refreshAnswerMinimal } from './refresh-answer-minimal.ts';
 import { ROUTE_TAG_SETTINGS } from './route-tag-settings.ts';
 import { ROUTE_TASK_ACTIONS } from './route-task-actions.ts';
 import { ROUTE_WEBHOOKS_UNLISTED } from './route-webhooks-unlisted.ts';
@@ -23,8 +24,8 @@ import { STORY_EXTRA_EVENTS } from './story-extra-events.ts';
 import { STORY_OTHER_DESIGNS } from './story-other-designs.ts';
 import { timeForm } from './time-form.ts';
 
-/** How a body is written: delete confirmations, times, key order, extra fields, list orders. */
-export const FORM_READINGS: OtherReading[] = [keyOrder, timeForm, extraFields, listOrders, deletedConfirmation];
+/** How a body is written: delete confirmations, times, key order, extra fields, list orders, a refresh's answer. */
+export const FORM_READINGS: OtherReading[] = [keyOrder, timeForm, extraFields, listOrders, deletedConfirmation, refreshAnswerMinimal];
 
 /** Error codes and statuses the spec leaves open, taken the other way; outside the route designs, so that they answer those too. */
 export const ERROR_READINGS: OtherReading[] = [

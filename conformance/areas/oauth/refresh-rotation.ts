@@ -29,6 +29,7 @@ export const refreshRotation: ActiveCheck = {
     if (grantProblem) {
       for (const rule of [
         'oauth.refresh-rotates',
+        'oauth.refresh-answer-tokens',
         'oauth.refresh-answer-fields',
         'oauth.limit-refresh-token',
         'oauth.refresh-old-stops',
@@ -43,6 +44,7 @@ export const refreshRotation: ActiveCheck = {
       'the refresh answered the same refresh token: refresh tokens rotate, each refresh returns a new one';
     context.judge('oauth.refresh-rotates', rotateProblem, refreshed);
     context.judge('oauth.limit-refresh-token', rotateProblem, refreshed);
+    context.judge('oauth.refresh-answer-tokens', refreshTokensProblem(next), refreshed);
     context.judge('oauth.refresh-answer-fields', refreshAnswerProblem(next), refreshed);
     const works = await whoami(context, next.access_token);
     context.judge('oauth.refresh-grant', works.status !== 200 && `the refreshed access token answered ${works.status}, not 200`, works);
@@ -85,17 +87,34 @@ export const refreshRotation: ActiveCheck = {
   },
 };
 
-/** What a refresh's answer lacks of the token answer of spec 5.2 step 6, if anything. */
-function refreshAnswerProblem(answer: Record<string, unknown>): string | undefined {
-  const problems = [
+/**
+ * What is wrong with a refresh's new tokens, if anything: their prefixes (spec README reading 4)
+ * and, where the answer gives them, their lifetimes (5.2 step 6, part 8) are stated for every
+ * token, whatever else the answer carries.
+ */
+function refreshTokensProblem(answer: Record<string, unknown>): string | undefined {
+  return listed('the refresh answer', [
     !/^svc_at_\S+$/.test(String(answer.access_token)) && `access_token ${JSON.stringify(answer.access_token)} is not svc_at_...`,
-    answer.token_type !== 'Bearer' && `token_type is ${JSON.stringify(answer.token_type)}, not Bearer`,
-    answer.expires_in !== 3600 && `expires_in is ${JSON.stringify(answer.expires_in)}, not 3600`,
     !/^svc_rt_\S+$/.test(String(answer.refresh_token)) && `refresh_token ${JSON.stringify(answer.refresh_token)} is not svc_rt_...`,
-    answer.refresh_token_expires_in !== 5184000 &&
+    'expires_in' in answer && answer.expires_in !== 3600 && `expires_in is ${JSON.stringify(answer.expires_in)}, not 3600`,
+    'refresh_token_expires_in' in answer &&
+      answer.refresh_token_expires_in !== 5184000 &&
       `refresh_token_expires_in is ${JSON.stringify(answer.refresh_token_expires_in)}, not 5184000`,
+  ]);
+}
+
+/** What a refresh's answer lacks of the token answer of spec 5.2 step 6 (crmkit's reading), if anything. */
+function refreshAnswerProblem(answer: Record<string, unknown>): string | undefined {
+  return listed('the refresh answer', [
+    answer.token_type !== 'Bearer' && `token_type is ${JSON.stringify(answer.token_type)}, not Bearer`,
+    !('expires_in' in answer) && 'expires_in is missing',
+    !('refresh_token_expires_in' in answer) && 'refresh_token_expires_in is missing',
     !(typeof answer.scope === 'string' && /^\S+( \S+)*$/.test(answer.scope)) &&
       `scope ${JSON.stringify(answer.scope)} is not space-separated scopes`,
-  ].filter((problem): problem is string => typeof problem === 'string');
-  return problems.length ? `the refresh answer: ${problems.join('; ')}` : undefined;
+  ]);
+}
+
+function listed(subject: string, problems: (string | false)[]): string | undefined {
+  const found = problems.filter((problem): problem is string => typeof problem === 'string');
+  return found.length ? `${subject}: ${found.join('; ')}` : undefined;
 }

@@ -6054,6 +6054,9 @@ export type components = {
         OAuthScopeList: string;
         /**
          * @description Tokens for one installation (spec 5.2 step 6): access token for 1 hour, rotating refresh token for 60 days.
+         *     The code exchange answers every field (step 6). A refresh answers at least the new pair: the spec lists the fields at the
+         *     code exchange only and says of a refresh that it "returns a new refresh token" (5.2); crmkit answers a refresh whole too,
+         *     and a deployment may leave out what RFC 6749 5.1 lets it leave out (catalog reading `oauth.refresh-answer-fields`).
          * @example {
          *       "access_token": "svc_at_Zp4Kc8Ww2Qn6Rt1Ym5Hx9Lb3Fd7Gs0Ja",
          *       "token_type": "Bearer",
@@ -6073,15 +6076,15 @@ export type components = {
              * @description Seconds; access tokens live 1 hour = 3600 (spec 5.2).
              * @constant
              */
-            expires_in: 3600;
+            expires_in?: 3600;
             refresh_token: components["schemas"]["OAuthRefreshToken"];
             /** @description Seconds; refresh tokens live 60 days = 5184000 (spec 5.2). */
-            refresh_token_expires_in: number;
+            refresh_token_expires_in?: number;
             /** @description The granted scopes, space-separated. */
-            scope: components["schemas"]["OAuthScopeList"];
-            workspace_id: components["schemas"]["WorkspaceId"];
+            scope?: components["schemas"]["OAuthScopeList"];
+            workspace_id?: components["schemas"]["WorkspaceId"];
             /** @description The installation these tokens belong to, shown with the prefix `inst_` in this answer (spec 2.2). */
-            installation_id: string;
+            installation_id?: string;
         };
         /**
          * @description The OAuth error codes of the token and revoke endpoints (spec 5.2).
