@@ -23,11 +23,18 @@ export type Target = {
   workspaceUrl: string;
   apiKey: string;
   limitedKey: string | undefined;
+  /**
+   * Every key without some scopes, `limitedKey` first (inputs' limited_key, then limited_keys): a
+   * check that needs chosen scopes takes the first that fits (kits/limited-keys.ts `limitedKeyWith`).
+   */
+  limitedKeys: string[];
   /** Keys that must be refused (auth.key-states); on a mock the suite makes them. */
   refusedKeys: RefusedKeys;
   /** A key of a second workspace, for checks that one workspace never sees another's records. */
   otherKey: string | undefined;
   formId: string | undefined;
+  /** A form without consent text and without allowed websites (inputs' open_form_id; none on a mock, where checks make forms). */
+  openFormId?: string | undefined;
   /** The languages the deployment's form has texts in, as its person said (inputs' `form_languages`). */
   formLanguages?: string[] | undefined;
   /** An OAuth client for the token endpoint's checks (on a mock, an app the suite added). */
@@ -59,11 +66,18 @@ export async function resolveTarget(options: TargetOptions): Promise<Target> {
     const refusedKeys = { revoked: keys.revoked, expired: keys.expired, ipRestricted: keys.ip_restricted };
     const given = {
       formId: shared.formId,
+      openFormId: shared.openFormId,
       formLanguages: shared.formLanguages,
       oauthClient: shared.oauthClient,
       hubBrowser: shared.hubBrowser,
     };
-    const keyed = { apiKey: shared.apiKey!, limitedKey: keys.limited, refusedKeys, otherKey: keys.other_workspace };
+    const keyed = {
+      apiKey: shared.apiKey!,
+      limitedKey: keys.limited,
+      limitedKeys: shared.limitedKeys,
+      refusedKeys,
+      otherKey: keys.other_workspace,
+    };
     return { ...common, ...given, ...keyed, mock: undefined };
   }
   const control = { baseUrl, token: shared.controlToken };
@@ -92,6 +106,7 @@ export async function resolveTarget(options: TargetOptions): Promise<Target> {
     workspaceUrl: options.workspaceUrl ? workspaceUrl : created.urls.workspace_url,
     apiKey: created.api_key,
     limitedKey: limited?.key,
+    limitedKeys: limited?.key ? [limited.key] : [],
     refusedKeys,
     otherKey: other?.api_key,
     formId: created.forms?.[0]?.id,

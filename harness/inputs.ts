@@ -16,6 +16,12 @@ export type DeploymentInputs = {
   api_key: string;
   /** A key without some scopes (the stand-in's has only leads:read). */
   limited_key?: string;
+  /**
+   * Further keys without some scopes: a check that needs a key holding some scopes and lacking
+   * others takes the first of limited_key and these whose whoami scopes fit
+   * (conformance/kits/limited-keys.ts). The stand-in's: contacts:read only; leads:read and leads:write.
+   */
+  limited_keys?: string[];
   /** A key of another workspace: what it sees never includes this one's records. */
   other_workspace_key?: string;
   revoked_key?: string;
@@ -23,6 +29,8 @@ export type DeploymentInputs = {
   /** A key restricted to IP addresses that are not the suite's. */
   ip_restricted_key?: string;
   form_id?: string;
+  /** A public form without consent text and without allowed websites: its configuration shows `consent: ""` (spec 2.14). */
+  open_form_id?: string;
   /** The languages the form has texts in (`ru`, `uz`, `en`), as its web app settings show: `?lang=` must choose between them (spec 4.12). */
   form_languages?: string[];
   oauth_client?: { client_id: string; client_secret?: string | null; redirect_uri?: string };
@@ -51,10 +59,19 @@ const STRINGS = [
   'expired_key',
   'ip_restricted_key',
   'form_id',
+  'open_form_id',
   'webhook_receiver_url',
   'control_token',
 ] as const;
-const KEYS = new Set<string>([...STRINGS, 'form_languages', 'oauth_client', 'webhook_receiver_port', 'hub_member', 'hub_selectors']);
+const KEYS = new Set<string>([
+  ...STRINGS,
+  'limited_keys',
+  'form_languages',
+  'oauth_client',
+  'webhook_receiver_port',
+  'hub_member',
+  'hub_selectors',
+]);
 
 /** A file that is not inputs: its name and what is wrong, never its contents (it holds secrets). */
 export class InputsError extends Error {}
@@ -80,6 +97,9 @@ function problemOf(value: any): string | undefined {
   if (notString) return `${notString} is a string`;
   if (!value.base_url) return 'base_url is required';
   if (!value.api_key) return 'api_key is required';
+  const limitedKeys = value.limited_keys;
+  if (limitedKeys !== undefined && !(Array.isArray(limitedKeys) && limitedKeys.every((key: unknown) => typeof key === 'string')))
+    return 'limited_keys is a list of keys';
   const languages = value.form_languages;
   if (languages !== undefined && !(Array.isArray(languages) && languages.every((lang: unknown) => typeof lang === 'string')))
     return 'form_languages is a list of language tags';
@@ -99,11 +119,13 @@ export function targetOptionsOf(inputs: DeploymentInputs): TargetOptions {
     workspaceUrl: inputs.workspace_url,
     apiKey: inputs.api_key,
     limitedKey: inputs.limited_key,
+    limitedKeys: inputs.limited_keys,
     otherWorkspaceKey: inputs.other_workspace_key,
     revokedKey: inputs.revoked_key,
     expiredKey: inputs.expired_key,
     ipRestrictedKey: inputs.ip_restricted_key,
     formId: inputs.form_id,
+    openFormId: inputs.open_form_id,
     formLanguages: inputs.form_languages,
     clientId: inputs.oauth_client?.client_id,
     clientSecret: inputs.oauth_client?.client_secret ?? undefined,

@@ -18,6 +18,8 @@ export type TargetOptions = {
   apiKey?: string;
   /** A key without some scopes, for the scope checks. */
   limitedKey?: string;
+  /** Further keys without some scopes (inputs' `limited_keys`): a check takes the first whose scopes fit. */
+  limitedKeys?: string[];
   /** A key of another workspace: what it sees never includes this one's records. */
   otherWorkspaceKey?: string;
   /** Keys spec 5.1 refuses: revoked, expired, restricted to an IP address that is not the runner's. */
@@ -25,6 +27,8 @@ export type TargetOptions = {
   expiredKey?: string;
   ipRestrictedKey?: string;
   formId?: string;
+  /** A public form without consent text and without allowed websites (inputs' `open_form_id`). */
+  openFormId?: string;
   /** The languages the form has texts in (inputs' `form_languages`). */
   formLanguages?: string[];
   clientId?: string;
@@ -62,7 +66,10 @@ export type Target = {
   /** The deployment's owner key; none on a mock, where the runner makes its own workspaces. */
   apiKey: string | undefined;
   keys: GivenKeys;
+  /** The keys without some scopes a person handed over: `limited` first, then `limitedKeys`. */
+  limitedKeys: string[];
   formId: string | undefined;
+  openFormId?: string | undefined;
   formLanguages?: string[] | undefined;
   oauthClient: { clientId: string; clientSecret: string | undefined; redirectUri: string | undefined } | undefined;
   /** Who approves consent requests in a browser on the hub, and the selectors of its pages (defaults: crmkit's). */
@@ -121,9 +128,12 @@ function givenParts(options: TargetOptions) {
     Object.entries({ ...named, ...options.keys }).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
   const publicUrl = options.webhookReceiverUrl ? trimmed(options.webhookReceiverUrl) : undefined;
+  const limitedKeys = [options.limitedKey, ...(options.limitedKeys ?? [])].filter((key): key is string => Boolean(key));
   return {
     keys,
+    limitedKeys: [...new Set(limitedKeys)],
     formId: options.formId,
+    openFormId: options.openFormId,
     formLanguages: options.formLanguages,
     oauthClient: options.clientId
       ? { clientId: options.clientId, clientSecret: options.clientSecret, redirectUri: options.redirectUri }

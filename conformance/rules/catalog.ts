@@ -14,12 +14,13 @@ import { shapeRules } from './shape-rules.ts';
  */
 export const NEEDS = {
   key: 'an API key of the workspace (api_key)',
-  'limited-key': 'a key without some scopes (limited_key, --limited-key)',
+  'limited-key': 'a key without some scopes (limited_key or limited_keys, --limited-key, --limited-keys)',
   'other-workspace-key': 'a key of another workspace (other_workspace_key, --other-workspace-key)',
   'revoked-key': 'a revoked key (revoked_key, --revoked-key)',
   'expired-key': 'an expired key (expired_key, --expired-key)',
   'ip-restricted-key': "a key restricted to IP addresses that are not the suite's (ip_restricted_key, --ip-restricted-key)",
   form: 'a public form of the workspace (form_id, --form-id)',
+  'open-form': 'a public form without consent text and without allowed websites (open_form_id, --open-form-id)',
   'oauth-client': 'an OAuth client (oauth_client, --client-id, --client-secret, --redirect-uri)',
   consent: "an approval of an OAuth consent request: hub_member signing in to the hub in headless Chromium, or a crmkit mock's control API",
   receiver: 'a webhook receiver the deployment can reach (webhook_receiver_url, --webhook-receiver-url)',

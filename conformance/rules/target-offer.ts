@@ -22,12 +22,13 @@ export function offerOf(options: TargetOptions): TargetOffer {
   if (!options.apiKey) return { given: new Set(Object.keys(NEEDS) as Need[]), waitMinutes: Infinity, readOnly };
   const given: [Need, unknown][] = [
     ['key', options.apiKey],
-    ['limited-key', options.limitedKey],
+    ['limited-key', options.limitedKey ?? options.limitedKeys?.[0]],
     ['other-workspace-key', options.otherWorkspaceKey],
     ['revoked-key', options.revokedKey],
     ['expired-key', options.expiredKey],
     ['ip-restricted-key', options.ipRestrictedKey],
     ['form', options.formId],
+    ['open-form', options.openFormId],
     ['oauth-client', options.clientId],
     // The inputs' hub_member approves consent requests in headless Chromium (conformance/kits/hub-browser.ts).
     ['consent', options.hubMember],

@@ -34,6 +34,7 @@ export async function scenarioSetup(
     workspaceUrl: origin,
     apiKey: undefined,
     keys: {},
+    limitedKeys: [],
     formId: undefined,
     oauthClient: undefined,
     webhookReceiver: { publicUrl: undefined, port: 0 },

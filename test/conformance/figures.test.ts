@@ -42,7 +42,7 @@ describe('what a target offers', () => {
     const bare = offerOf(deployment);
     expect(unmetNeeds(ruleOf({ needs: ['key'] }), bare, never)).toEqual([]);
     expect(unmetNeeds(ruleOf({ needs: ['key', 'limited-key', 'receiver'] }), bare, never)).toEqual([
-      'needs a key without some scopes (limited_key, --limited-key)',
+      'needs a key without some scopes (limited_key or limited_keys, --limited-key, --limited-keys)',
       expect.stringContaining('webhook_receiver_url'),
     ]);
     const given = offerOf({ ...deployment, limitedKey: 'k', webhookReceiverUrl: 'https://receiver.example' });

@@ -1,12 +1,29 @@
 // Spec 2.14 and 4.12: the configuration loads from {workspace_url} without credentials or
 // cookies as `{id, lang, title, submit, consent, fields[], color, token, min_ms}`, each field
 // `{id, type, label, required, autocomplete}`, `consent` a string ("" without consent text), and
-// its CORS allows no credentials.
+// its CORS allows no credentials. The inputs' open_form_id (a form without consent text) shows consent "".
 import type { ActiveCheck } from '../../check.ts';
+import type { CheckContext } from '../../context.ts';
 import { credentialsAskedProblem } from './form-effect-kit.ts';
 import { loadForm, needForm } from '../../kits/form-kit.ts';
 
 const isString = (value: unknown) => typeof value === 'string';
+
+/**
+ * The inputs' form without consent text (open_form_id; on a mock submission-effect makes one)
+ * shows `consent: ""` (spec 2.14). Without allowed websites, a load without Origin is not refused for it.
+ */
+async function judgeOpenForm(context: CheckContext): Promise<void> {
+  const formId = context.target.openFormId;
+  if (!formId) return;
+  const loaded = await loadForm(context, formId, { lang: 'en' });
+  context.judge(
+    'forms.config-consent-empty',
+    (loaded.status !== 200 || loaded.json?.consent !== '') &&
+      `the form without consent text (open_form_id) answered ${loaded.status} with consent ${JSON.stringify(loaded.json?.consent)}, not ""`,
+    loaded,
+  );
+}
 
 export const configuration: ActiveCheck = {
   kind: 'active',
@@ -71,6 +88,7 @@ export const configuration: ActiveCheck = {
       !isString(config?.consent) && 'consent is not a string ("" when the form has no consent text)',
       loaded,
     );
+    await judgeOpenForm(context);
     context.judge(
       'forms.config-min-ms',
       !(Number.isInteger(config?.min_ms) && config.min_ms >= 0) &&

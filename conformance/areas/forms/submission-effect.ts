@@ -4,12 +4,24 @@
 // stage, with its tags, the owner its owner rule gives, the answer of a field tied to a lead custom
 // field in that field, the `referrer` and `landing_page` sent, and
 // the answers on its timeline; no answer sets a cookie. Only a crmkit mock lets the suite make a
-// form with a known pipeline, stage, tags and owner rule, so the check runs there.
+// form with a known pipeline, stage, tags and owner rule, so the check runs there; on a deployment
+// only the inputs' open_form_id's `consent: ""` is judged.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import { acceptedProblem, leadTimeline, submitOnce } from './form-effect-kit.ts';
 import { findRecordsOf, loadConfig, visitor, type Visitor } from '../../kits/form-kit.ts';
 import { controlCall, mockWorkspaceId } from '../../mock-control.ts';
+
+/** On a deployment, the inputs' form without consent text (open_form_id) shows `consent: ""` (spec 2.14). */
+async function judgeOpenFormConsent(context: CheckContext): Promise<void> {
+  if (!context.target.openFormId) return;
+  const { config, exchange } = await loadConfig(context, context.target.openFormId);
+  context.judge(
+    'forms.config-consent-empty',
+    config.consent !== '' && `the form without consent text (open_form_id) shows consent ${JSON.stringify(config.consent)}, not ""`,
+    exchange,
+  );
+}
 
 const REFERRER = 'https://search.example/?q=conformance';
 const BUDGET = 'conformance budget 1000';
@@ -25,6 +37,7 @@ export const submissionEffect: ActiveCheck = {
   writes: true,
   async run(context) {
     const mock = context.target.mock;
+    if (!mock) await judgeOpenFormConsent(context);
     if (!mock)
       return context.skip(
         "a form's pipeline, stage, tags and owner rule cannot be learned or set through the interface; checked against a crmkit mock, which makes such a form",

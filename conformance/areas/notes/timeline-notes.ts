@@ -3,13 +3,14 @@
 // not pinned, not editable by a key, deletable with the record's write scope); the timeline
 // needs entity_type and entity_id, filters by `kinds`, pages up to 250, lists newest first with
 // a pinned note on top; a key cannot edit a note (nor sees one editable, on the timeline either); a deleted note leaves the timeline, and the
-// record's write scope is enough to delete it (no notes:write). Scopes are
-// judged with the limited key where it lacks them (its scopes are read from whoami). Everything
+// record's write scope is enough to delete it (no notes:write). Scopes are judged with the
+// inputs' limited keys whose whoami scopes fit (kits/limited-keys.ts), on a mock with keys it makes. Everything
 // is on a lead of the run's own.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
 import type { OperationParameters } from '../../operation-call.ts';
+import { limitedKeyNeeded, limitedKeyWith } from '../../kits/limited-keys.ts';
 import { mockKey } from '../../kits/records-kit.ts';
 import { activeMembers, createRecord, refusedValue, TIMELINE_KINDS } from '../../kits/tag-kit.ts';
 
@@ -228,44 +229,44 @@ async function judgeKeyCannotEdit(context: CheckContext, timeline: TimelineQuery
   );
 }
 
-/** Each scope rule judged only where the limited key lacks that scope. */
+/**
+ * Each scope rule judged with a limited key whose whoami scopes fit it (kits/limited-keys.ts): one
+ * without notes:write adds and pins nothing, one without leads:write deletes no lead's note.
+ */
 async function judgeScopes(context: CheckContext, leadId: string, noteId: string): Promise<void> {
-  const key = context.target.limitedKey;
-  if (!key) return;
-  const scopes: string[] = (await context.client.call('getWhoami', { key })).json?.scopes ?? [];
   const refused = (answer: Exchange) => answer.status === 403 && answer.json?.error?.code === 'missing_scope';
-  if (!scopes.includes('notes:write')) {
+  const withoutNotesWrite = await limitedKeyWith(context, { lacks: ['notes:write'] });
+  if (withoutNotesWrite) {
     const create = await context.client.call('createNote', {
-      key,
+      key: withoutNotesWrite,
       body: { entity_type: 'lead', entity_id: leadId, text: `conformance ${context.runId}` },
     });
     context.judge('notes.create-scope', !refused(create) && `a key without notes:write added a note with ${create.status}`, create);
-    const pin = await context.client.call('pinNote', { path: { id: noteId }, key });
+    const pin = await context.client.call('pinNote', { path: { id: noteId }, key: withoutNotesWrite });
     context.judge('notes.pin-scope', !refused(pin) && `a key without notes:write pinned a note with ${pin.status}`, pin);
   }
-  if (!scopes.includes('leads:write')) {
-    const remove = await context.client.call('deleteNote', { path: { id: noteId }, key });
+  const withoutLeadsWrite = await limitedKeyWith(context, { lacks: ['leads:write'] });
+  if (withoutLeadsWrite) {
+    const remove = await context.client.call('deleteNote', { path: { id: noteId }, key: withoutLeadsWrite });
     context.judge(
       'notes.delete-scope',
       !refused(remove) && `a key without leads:write deleted a lead's note with ${remove.status}`,
       remove,
     );
   }
-  if (scopes.includes('leads:read') && !scopes.includes('contacts:read'))
-    await judgeTimelineScope(context, key, 'leads:read', 'contacts:read', leadId);
+  await judgeTimelineScope(context, leadId);
 }
 
 /**
  * The record's write scope is enough to delete its note (spec 4.5): a key with leads:write but not
- * notes:write deletes a lead's note. The limited key is used when it has those scopes; on a mock a
- * key of exactly leads:read and leads:write is made; elsewhere the rule is left to the refusal side.
+ * notes:write deletes a lead's note. A limited key with those scopes is used; on a mock without
+ * one a key of exactly leads:read and leads:write is made; elsewhere the rule is left to the refusal side.
  */
 async function judgeDeleteWithRecordScope(context: CheckContext, leadId: string): Promise<void> {
-  const limited = context.target.limitedKey;
-  const scopes: string[] = limited ? ((await context.client.call('getWhoami', { key: limited })).json?.scopes ?? []) : [];
-  const fits = limited && scopes.includes('leads:write') && !scopes.includes('notes:write');
-  if (!fits && !context.target.mock) return;
-  const key = fits ? limited : await mockKey(context, ['leads:read', 'leads:write'], 'a note deleted with the record scope alone');
+  const fit = { has: ['leads:write'], lacks: ['notes:write'] };
+  const limited = await limitedKeyWith(context, fit);
+  if (!limited && !context.target.mock) return;
+  const key = limited ?? (await mockKey(context, ['leads:read', 'leads:write'], 'a note deleted with the record scope alone'));
   const note = await context.client.call('createNote', {
     body: { entity_type: 'lead', entity_id: leadId, text: `conformance ${context.runId} third note` },
   });
@@ -279,32 +280,39 @@ async function judgeDeleteWithRecordScope(context: CheckContext, leadId: string)
   );
 }
 
+/** A key with one read scope, the record it may read the timeline of and one it may not (type, id). */
+type TimelineWay = { key: string; has: string; lacks: string; own: [string, string]; other: [string, string] };
+
 /**
  * A key with one record type's read scope reads that type's timeline and is refused another's,
- * both ways round: the limited key (leads:read) and, on a mock, a key with contacts:read alone,
- * which a timeline that checks leads:read whatever the type refuses.
+ * both ways round: a key with leads:read and not contacts:read, and one with contacts:read and
+ * not leads:read (a limited key, or on a mock one made), which a timeline that checks leads:read
+ * whatever the type refuses. A way round no key fits is not judged.
  */
-async function judgeTimelineScope(context: CheckContext, limitedKey: string, has: string, lacks: string, leadId: string): Promise<void> {
+async function judgeTimelineScope(context: CheckContext, leadId: string): Promise<void> {
+  const leadsReader = await limitedKeyWith(context, { has: ['leads:read'], lacks: ['contacts:read'] });
+  const contactsFit = { has: ['contacts:read'], lacks: ['leads:read'] };
+  const contactsReader =
+    (await limitedKeyWith(context, contactsFit)) ??
+    (context.target.mock ? await mockKey(context, ['contacts:read'], 'a timeline read with contacts:read alone') : undefined);
+  if (!leadsReader && !contactsReader) return context.skipRule('notes.timeline-scope', limitedKeyNeeded(contactsFit));
   const contact = await createRecord(context, 'contacts', {});
   const timeline = (type: string, id: string, key: string) =>
     context.client.send('GET', `/v1/timeline?entity_type=${type}&entity_id=${id}`, { key });
   const refused = (answer: Exchange) => answer.status === 403 && answer.json?.error?.code === 'missing_scope';
-  const ownLead = await timeline('lead', leadId, limitedKey);
-  const otherContact = await timeline('contact', contact.id, limitedKey);
-  let problem =
-    (ownLead.status !== 200 || !refused(otherContact)) &&
-    `a key with ${has} but not ${lacks} read a lead's timeline with ${ownLead.status} and a contact's with ${otherContact.status}`;
-  let shown = otherContact;
-  if (!problem && context.target.mock) {
-    const contactsKey = await mockKey(context, ['contacts:read'], 'a timeline read with contacts:read alone');
-    const ownContact = await timeline('contact', contact.id, contactsKey);
-    const otherLead = await timeline('lead', leadId, contactsKey);
-    problem =
-      (ownContact.status !== 200 || !refused(otherLead)) &&
-      `a key with contacts:read but not leads:read read a contact's timeline with ${ownContact.status} and a lead's with ${otherLead.status}`;
-    shown = ownContact.status !== 200 ? ownContact : otherLead;
+  const ways: TimelineWay[] = [];
+  if (leadsReader)
+    ways.push({ key: leadsReader, has: 'leads:read', lacks: 'contacts:read', own: ['lead', leadId], other: ['contact', contact.id] });
+  if (contactsReader)
+    ways.push({ key: contactsReader, has: 'contacts:read', lacks: 'leads:read', own: ['contact', contact.id], other: ['lead', leadId] });
+  for (const way of ways) {
+    const own = await timeline(...way.own, way.key);
+    const other = await timeline(...way.other, way.key);
+    const problem =
+      (own.status !== 200 || !refused(other)) &&
+      `a key with ${way.has} but not ${way.lacks} read a ${way.own[0]}'s timeline with ${own.status} and a ${way.other[0]}'s with ${other.status}`;
+    context.judge('notes.timeline-scope', problem, own.status !== 200 ? own : other);
   }
-  context.judge('notes.timeline-scope', problem, shown);
 }
 
 /** A change item's data (spec 2.6: field, label, from, to) about the amount moved from 100 to 250. */

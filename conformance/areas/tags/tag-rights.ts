@@ -3,11 +3,12 @@
 // recolor, merge, delete and the settings need tags:manage; with admins_only_create on, a
 // manager's key without tags:manage gets 403 tags_admins_only for a new tag, also on a record
 // write naming one, while catalog tags still go on records. Keys of other scopes and roles are
-// made through a mock's control API (a deployment's given keys have unknown rights), and the
-// setting is put back off at the end.
+// made through a mock's control API; on a deployment the inputs' limited keys whose whoami scopes
+// fit are used (kits/limited-keys.ts), and the setting is put back off at the end.
 import { notOfferedReason, routeNotOffered, skipIfNotOffered } from '../../inferred-route.ts';
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
+import { limitedKeyNeeded, limitedKeyWith } from '../../kits/limited-keys.ts';
 import { createRecord, createTag, mockKey, PALETTE, postTag, tagList, type Tag } from '../../kits/tag-kit.ts';
 
 export const tagRights: ActiveCheck = {
@@ -51,22 +52,13 @@ export const tagRights: ActiveCheck = {
 };
 
 /**
- * On a deployment the suite cannot make keys (issue 22 item 4): the inputs' limited key, when its
- * whoami shows it holds a read scope and not tags:manage, lists tags and is refused the changes.
+ * On a deployment the suite cannot make keys (issue 22 item 4): of the inputs' limited keys
+ * (kits/limited-keys.ts), each holding exactly one of the three read scopes lists tags (spec 4.4:
+ * any one of them is enough), and one without tags:manage is refused the changes.
  */
 async function judgeWithLimitedKey(context: CheckContext): Promise<void> {
-  const key =
-    context.target.limitedKey ?? context.skip('needs keys of other scopes, which only a crmkit mock lets the suite make, or --limited-key');
-  const whoami = await context.client.call('getWhoami', { key });
-  const scopes: string[] = whoami.json?.scopes ?? [];
-  if (whoami.status !== 200 || scopes.includes('tags:manage'))
-    context.skip(
-      `the limited key's whoami answered ${whoami.status} with scopes ${scopes.join(', ') || 'none'}: not a key without tags:manage`,
-    );
-  if (['leads:read', 'contacts:read', 'companies:read'].some((scope) => scopes.includes(scope))) {
-    const listed = await context.client.send('GET', '/v1/tags', { key });
-    context.judge('tags.list-scope', listed.status !== 200 && `a key with ${scopes.join(', ')} listed tags with ${listed.status}`, listed);
-  }
+  await judgeListWithEachReadScope(context);
+  const key = (await limitedKeyWith(context, { lacks: ['tags:manage'] })) ?? context.skip(limitedKeyNeeded({ lacks: ['tags:manage'] }));
   // A settings change wrongly let through is put back as it was (judgeManageRefused tries one).
   const before = (await tagList(context)).exchange.json?.settings?.admins_only_create;
   if (typeof before === 'boolean') {
@@ -76,6 +68,25 @@ async function judgeWithLimitedKey(context: CheckContext): Promise<void> {
     });
   }
   await judgeManageRefused(context, key, await createTag(context, `cr${context.runId}-kept`));
+}
+
+const READ_SCOPES = ['leads:read', 'contacts:read', 'companies:read'];
+
+/** Each limited key holding one read scope alone lists tags; a rule no such key was given for is left unjudged. */
+async function judgeListWithEachReadScope(context: CheckContext): Promise<void> {
+  let listedWith = 0;
+  for (const scope of READ_SCOPES) {
+    const key = await limitedKeyWith(context, { has: [scope], lacks: READ_SCOPES.filter((other) => other !== scope) });
+    if (!key) continue;
+    const listed = await context.client.send('GET', '/v1/tags', { key });
+    context.judge(
+      'tags.list-scope',
+      listed.status !== 200 && `a key with ${scope} alone of the read scopes listed tags with ${listed.status}`,
+      listed,
+    );
+    listedWith++;
+  }
+  if (!listedWith) context.skipRule('tags.list-scope', limitedKeyNeeded({ has: ['contacts:read'], lacks: ['leads:read'] }));
 }
 
 /** `can_manage` true for the owner's key with tags:manage, false for the editor's; `can_create` as expected. */
