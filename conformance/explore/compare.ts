@@ -14,7 +14,7 @@
 import { instantOf } from '../same-json.ts';
 import type { Exchange } from '../exchange.ts';
 import { answerUnnamed, sameRefusal } from './error-equivalence.ts';
-import { OWNER_REF } from './sequence.ts';
+import { OWNER_REF } from './step.ts';
 
 export type Difference = { at: string; target: unknown; oracle: unknown };
 

@@ -12,7 +12,7 @@ import type { ReceivedRequest, WebhookReceiver } from '../../harness/webhook-rec
 import { compareValues, type Difference, type RefsOf } from './compare.ts';
 import { operationOf } from './document-schemas.ts';
 import type { Executed } from './run-sequence.ts';
-import { isRef, type Step } from './sequence.ts';
+import { isRef, type Step } from './step.ts';
 import type { Side } from './sides.ts';
 
 export type EventReceivers = { target: WebhookReceiver; oracle: WebhookReceiver };

@@ -15,7 +15,8 @@ import { operationOf } from './document-schemas.ts';
 import { RESOURCES } from './resources.ts';
 import { runSequence, type Executed, type RunSides, type SequenceRun } from './run-sequence.ts';
 import { rulesTouched } from './rules-touched.ts';
-import { generateSequence, type Step } from './sequence.ts';
+import { generateSequence } from './sequence.ts';
+import type { Step } from './step.ts';
 import { closed, shrink } from './shrink.ts';
 import { createOracle, oracleSide, Pace, SETTLE_BODY, SETTLE_PATH, targetSide, type Side } from './sides.ts';
 import { webhookTarget } from './webhook-target.ts';
@@ -31,6 +32,7 @@ export type ExploreOptions = TargetOptions & {
   rate: number;
   /** How many divergences are shrunk (the rest are reported as found). */
   shrinkAtMost?: number;
+  /** How many candidate sequences the shrinking of one divergence replays at most (each from scratch; one more replay confirms the result). */
   maxReplays?: number;
   /** Only these steps of the sequence (a shrunk divergence's, as its report gives them), with the steps they reference. */
   steps?: number[] | undefined;
@@ -38,12 +40,18 @@ export type ExploreOptions = TargetOptions & {
   onExecuted?: RunSides['onExecuted'];
 };
 
+/** `maxReplays` when none is given: enough for ddmin to cut a prefix of a few hundred steps to a handful (shrink.ts). */
+export const DEFAULT_MAX_REPLAYS = 40;
+/** The most `crmkit explore --max-replays` takes: each replay runs a sequence from scratch, so more would run for hours. */
+export const MAX_REPLAYS_MOST = 1000;
+
 export type Divergence = {
   signature: string;
   operationId: string;
   /** Steps of the sequence up to the diverging one, before shrinking. */
   originalLength: number;
   shrunkLength: number;
+  /** Candidates the shrinking replayed (at most `maxReplays`; the confirming replay not counted). */
   replays: number;
   /** Whether the shrunk sequence, replayed once more, diverged again the same way. */
   reproduced: boolean;
@@ -130,7 +138,12 @@ export async function runExplore(options: ExploreOptions): Promise<ExploreReport
     for (const [index, executed] of found.entries()) {
       if (options.signal?.aborted) break;
       divergences.push(
-        await shrunkDivergence(sequence, executed, index < (options.shrinkAtMost ?? 3) ? (options.maxReplays ?? 40) : 0, play),
+        await shrunkDivergence(
+          sequence,
+          executed,
+          index < (options.shrinkAtMost ?? 3) ? (options.maxReplays ?? DEFAULT_MAX_REPLAYS) : 0,
+          play,
+        ),
       );
     }
     const sent = run.executed.length;

@@ -4,7 +4,7 @@
 // (coverage.ts). Paging, search and sort are the list move's own (`limit`, `cursor`, `q`, `sort`);
 // any other parameter is left out.
 import { concrete, operationOf } from './document-schemas.ts';
-import type { Ref } from './sequence.ts';
+import type { Ref } from './step.ts';
 import type { ValueContext } from './values.ts';
 
 const OWN = new Set(['limit', 'cursor', 'q', 'sort']);

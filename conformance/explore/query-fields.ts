@@ -6,7 +6,7 @@
 // a field the target filters on but does not list is a divergence.
 import type { Exchange } from '../exchange.ts';
 import type { Difference } from './compare.ts';
-import type { Step } from './sequence.ts';
+import type { Step } from './step.ts';
 
 /** The fields each entity's accepted queries filtered on, by entity (`leads`), as the run went. */
 export type FilteredOn = Map<string, Set<string>>;

@@ -6,7 +6,7 @@
 // matches), or the text filter `q` in place of `query`.
 import type { Coverage } from './coverage.ts';
 import type { Prng } from './prng.ts';
-import { isRef, type Step } from './sequence.ts';
+import { isRef, type Step } from './step.ts';
 
 const ENTITIES: Record<string, string> = { lead: 'leads', contact: 'contacts', company: 'companies' };
 const TEXT_OPS = ['eq', 'neq', 'contains', 'not_contains', 'starts', 'in', 'not_in', 'empty', 'not_empty'];

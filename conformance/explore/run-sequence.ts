@@ -9,7 +9,7 @@ import { compareExchanges, type Difference, type RefsOf } from './compare.ts';
 import type { DeliveredEvents } from './delivered-events.ts';
 import { operationOf } from './document-schemas.ts';
 import { resourceNamed } from './resources.ts';
-import { isCursorOf, isRef, isStageOf, OWNER_REF, type StageOf, type Step } from './sequence.ts';
+import { isCursorOf, isRef, isStageOf, OWNER_REF, type StageOf, type Step } from './step.ts';
 import type { Side } from './sides.ts';
 import { fieldsReadBack, noteFilteredOn, unlistedFields, type FilteredOn } from './query-fields.ts';
 

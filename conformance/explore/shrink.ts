@@ -2,7 +2,7 @@
 // when the rest still shows the same divergence, until no chunk can go. A step whose reference
 // names a cut step goes with it (its request cannot be made), so every candidate is a sequence
 // that can run. Each candidate is replayed from scratch (`diverges`), within `maxReplays`.
-import { dependenciesOf, type Step } from './sequence.ts';
+import { dependenciesOf, type Step } from './step.ts';
 
 export type Shrunk = { steps: Step[]; replays: number };
 

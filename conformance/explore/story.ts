@@ -10,7 +10,7 @@ import { statusesStandingFor } from './error-equivalence.ts';
 import { operationOf } from './document-schemas.ts';
 import type { Divergence, ExploreReport } from './explore.ts';
 import { createdId, type Executed } from './run-sequence.ts';
-import { isCursorOf, isRef, isStageOf, OWNER_REF, type Ref, type Step } from './sequence.ts';
+import { isCursorOf, isRef, isStageOf, OWNER_REF, type Ref, type Step } from './step.ts';
 
 const ID = /^[a-z]+_[0-9a-z]{26}$/;
 

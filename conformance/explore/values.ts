@@ -7,7 +7,7 @@ import type { Coverage } from './coverage.ts';
 import { customValue } from './custom-fields.ts';
 import type { Prng } from './prng.ts';
 import { RESOURCES } from './resources.ts';
-import { OWNER_REF, type Ref } from './sequence.ts';
+import { OWNER_REF, type Ref } from './step.ts';
 
 export type ValueContext = {
   prng: Prng;

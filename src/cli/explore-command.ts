@@ -1,7 +1,7 @@
 // `crmkit explore`: stateful exploration with a crmkit workspace in process as the oracle
 // (conformance/explore/). Target options as `crmkit conformance`; exit status 1 on a divergence.
 import { writeFileSync } from 'node:fs';
-import { runExplore } from '../../conformance/explore/explore.ts';
+import { DEFAULT_MAX_REPLAYS, MAX_REPLAYS_MOST, runExplore } from '../../conformance/explore/explore.ts';
 import { storyOf } from '../../conformance/explore/story.ts';
 import { EXPLORE_REPORTERS, renderExploreReport, summaryLine, type ExploreReporter } from '../../conformance/explore/report.ts';
 import { parseOptions, wholeNumber, type OptionSpecs } from './options.ts';
@@ -33,6 +33,13 @@ export const EXPLORE_OPTIONS = {
       help: 'calls a second to the target at most (the spec states no numeric rate limit; 0: no pace)',
       check: wholeNumber(0),
     },
+    'max-replays': {
+      type: 'string',
+      value: 'N',
+      default: String(DEFAULT_MAX_REPLAYS),
+      help: `how many candidate sequences the shrinking of a divergence replays at most, each from scratch (0: reported unshrunk; at most ${MAX_REPLAYS_MOST})`,
+      check: wholeNumber(0, MAX_REPLAYS_MOST),
+    },
     steps: { type: 'string', value: 'ID,ID,...', help: "only these steps of the sequence, as a divergence's replay line gives them" },
   },
   output: {
@@ -55,6 +62,7 @@ export async function runExploreCommand(args: string[]): Promise<void> {
     calls: Number(values.calls),
     budgetSeconds: values.budget === undefined ? undefined : Number(values.budget),
     rate: Number(values.rate),
+    maxReplays: Number(values['max-replays']),
     steps,
     signal,
   });
