@@ -2,7 +2,7 @@
 // answer's fields at the code exchange (step 6) and says of a refresh only that it returns a new
 // refresh token; RFC 6749 5.1, the answer's model, requires no more. The code exchange's answer
 // is left whole.
-import { isObject } from './json-answers.ts';
+import { isObject, rewritingJsonAnswers } from './json-answers.ts';
 import type { Handle, OtherReading } from './other-reading.ts';
 
 const KEPT = ['access_token', 'token_type', 'expires_in', 'refresh_token'];
@@ -18,20 +18,13 @@ export const refreshAnswerMinimal: OtherReading = {
 };
 
 function minimalRefreshAnswers(next: Handle): Handle {
+  const keepingThePair = rewritingJsonAnswers(next, (body, { status }) =>
+    status === 200 && isObject(body) ? Object.fromEntries(Object.entries(body).filter(([key]) => KEPT.includes(key))) : undefined,
+  );
   return async (request, info) => {
     const isTokenRoute = request.method === 'POST' && new URL(request.url).pathname === '/oauth/token';
-    const grantType = isTokenRoute ? await grantTypeOf(request.clone()) : undefined;
-    const response = await next(request, info);
-    if (grantType !== 'refresh_token' || response.status !== 200) return response;
-    const body: unknown = await response
-      .clone()
-      .json()
-      .catch(() => undefined);
-    if (!isObject(body)) return response;
-    const headers = new Headers(response.headers);
-    headers.delete('content-length');
-    const kept = Object.fromEntries(Object.entries(body).filter(([key]) => KEPT.includes(key)));
-    return new Response(JSON.stringify(kept), { status: 200, statusText: response.statusText, headers });
+    const isRefresh = isTokenRoute && (await grantTypeOf(request.clone())) === 'refresh_token';
+    return (isRefresh ? keepingThePair : next)(request, info);
   };
 }
 
