@@ -889,6 +889,7 @@ export const FAULT_CATALOG: readonly FaultInfo[] = [
   {"name":"query-gte-excludes-boundary","area":"query","module":"areas/query"},
   {"name":"query-lt-includes-boundary","area":"query","module":"areas/query"},
   {"name":"query-lte-excludes-boundary","area":"query","module":"areas/query"},
+  {"name":"query-between-upper-bound-ignored","area":"query","module":"areas/query"},
   {"name":"query-negations-lost","area":"query","module":"areas/query"},
   {"name":"query-money-in-major-units","area":"query","module":"areas/query"},
   {"name":"query-in-first-value-only","area":"query","module":"areas/query"},

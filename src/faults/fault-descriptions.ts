@@ -884,6 +884,7 @@ export const FAULT_DESCRIPTIONS: Readonly<Record<string, string>> = {
   "query-gte-excludes-boundary": "gte leaves out the value itself, as gt does (an off-by-one comparison).",
   "query-lt-includes-boundary": "lt matches the value itself, as lte does (an off-by-one comparison).",
   "query-lte-excludes-boundary": "lte leaves out the value itself, as lt does (an off-by-one comparison).",
+  "query-between-upper-bound-ignored": "`between [from, to]` is built as `>= from` alone (the upper bound is dropped): numbers above `to` match too.",
   "query-negations-lost": "The negated operators lose their negation: neq, not_in, not_contains and not_empty match as eq, in, contains and empty.",
   "query-money-in-major-units": "Money values in conditions are read in major units and multiplied by 100 (spec 2.1: money is already in the smallest unit).",
   "query-in-first-value-only": "in matches the first value of its list only.",

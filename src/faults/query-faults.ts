@@ -45,7 +45,7 @@ export const queryFaults: Fault[] = [
   {
     name: 'query-between-excludes-ends',
     area: 'query',
-    proves: ['query.op-between'],
+    proves: ['query.op-between-ends'],
     description: '`between [from, to]` leaves out records equal to from or to (a strict comparison on both ends).',
     ...misreadQuery((body) => ({
       ...body,

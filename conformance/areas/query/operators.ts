@@ -5,6 +5,7 @@
 // so they are judged for any offset within a day of UTC (the catalog gives them readings).
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
+import type { Exchange } from '../../exchange.ts';
 import { runTags } from '../../kits/lead-kit.ts';
 import { matched, query, scope, scopedLeads, type Scoped } from './query-kit.ts';
 
@@ -46,7 +47,6 @@ export const queryOperators: ActiveCheck = {
       ['query.op-gte', { field: 'amount', op: 'gte', value: 200 }, [1, 2]],
       ['query.op-lt', { field: 'amount', op: 'lt', value: 200 }, [0]],
       ['query.op-lte', { field: 'amount', op: 'lte', value: 200 }, [0, 1]],
-      ['query.op-between', { field: 'amount', op: 'between', value: [100, 200] }, [0, 1]],
       ['query.op-duplicate', { field: 'source', op: 'duplicate' }, [0, 1]],
       ['query.not', { field: 'name', op: 'contains', value: 'Smith', not: true }, [0]],
       ['query.not', { field: 'amount', op: 'gt', value: 100, not: true }, [0]],
@@ -56,6 +56,7 @@ export const queryOperators: ActiveCheck = {
     if (tags.length === 2) cases.push(['query.op-all', { field: 'tags', op: 'all', value: tags }, [0]]);
     for (const [rule, condition, expected] of cases)
       await judgeCase(context, scoped, rule, { op: 'and', conditions: [scope(scoped), condition] }, expected);
+    await judgeBetween(context, scoped);
     await judgeGroups(context, scoped);
     await judgeCalendar(context, scoped);
     await judgeTooSlow(context, scoped);
@@ -64,15 +65,35 @@ export const queryOperators: ActiveCheck = {
 
 async function judgeCase(context: CheckContext, scoped: Scoped, rule: string, group: unknown, expected: number[]): Promise<void> {
   const answer = await query(context, { query: group, limit: 250 });
+  const problem = unexpectedMatch(scoped, answer, expected);
+  context.judge(rule, problem && `${JSON.stringify(group)}: ${problem}`, answer);
+}
+
+/** What is wrong with the leads a query matched, when they are not `expected` (indexes of scoped.leads). */
+function unexpectedMatch(scoped: Scoped, answer: Exchange, expected: number[]): string | undefined {
   const ids = matched(answer);
   const wanted = expected.map((index) => scoped.leads[index].id).sort();
-  const problem =
-    typeof ids === 'string'
-      ? ids
-      : JSON.stringify(ids) === JSON.stringify(wanted)
-        ? undefined
-        : `matched ${describe(scoped, ids)}, not ${describe(scoped, wanted)}`;
-  context.judge(rule, problem && `${JSON.stringify(group)}: ${problem}`, answer);
+  if (typeof ids === 'string') return ids;
+  return JSON.stringify(ids) === JSON.stringify(wanted) ? undefined : `matched ${describe(scoped, ids)}, not ${describe(scoped, wanted)}`;
+}
+
+/**
+ * `between` (4.13): the word states that the numbers between the bounds match and none beyond them
+ * (amounts 100, 200, 300 and bounds 150..250 match 200 alone, whatever the ends do). The operand's
+ * form and the ends are not shown (query.op-between-ends): a deployment that refuses the list
+ * `[from, to]` is judged on that reading alone, and query.op-between is then not exercised.
+ */
+async function judgeBetween(context: CheckContext, scoped: Scoped): Promise<void> {
+  const inside = { field: 'amount', op: 'between', value: [150, 250] };
+  const answer = await query(context, { query: { op: 'and', conditions: [scope(scoped), inside] }, limit: 250 });
+  if (answer.status === 400 || answer.status === 422) {
+    const problem = `${JSON.stringify(inside)}: refused the bounds as a list [from, to] (${matched(answer)})`;
+    return context.judge('query.op-between-ends', problem, answer);
+  }
+  const problem = unexpectedMatch(scoped, answer, [1]);
+  context.judge('query.op-between', problem && `${JSON.stringify(inside)}: ${problem}`, answer);
+  const ends = { field: 'amount', op: 'between', value: [100, 200] };
+  await judgeCase(context, scoped, 'query.op-between-ends', { op: 'and', conditions: [scope(scoped), ends] }, [0, 1]);
 }
 
 function describe(scoped: Scoped, ids: string[]): string {

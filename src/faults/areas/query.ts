@@ -52,6 +52,13 @@ export const queryMutants: Fault[] = [
     opAs({ lte: 'lt' }),
   ),
   misreading(
+    'query-between-upper-bound-ignored',
+    ['query.op-between'],
+    '`between [from, to]` is built as `>= from` alone (the upper bound is dropped): numbers above `to` match too.',
+    (condition) =>
+      condition.op === 'between' && Array.isArray(condition.value) ? { ...condition, op: 'gte', value: condition.value[0] } : condition,
+  ),
+  misreading(
     'query-negations-lost',
     ['query.op-neq', 'query.op-not-in', 'query.op-not-contains', 'query.op-not-empty', 'query.not'],
     'The negated operators lose their negation: neq, not_in, not_contains and not_empty match as eq, in, contains and empty.',
