@@ -4,6 +4,9 @@
 // receiver and waiting, of them those a fault proves on the mock and those it proves on the
 // stand-in, and every could-judge rule left with what the stand-in run said of it
 // (scripts/judged-fully-figures.ts). `--out` writes the Markdown (docs/judged-fully.md), else it is printed.
+// `--offer inputs|receiver|full` (default full) is what the deployment gives besides its inputs: nothing
+// more, a receiver it reaches, or a receiver and waiting; measures of that mode are passed with --json
+// (docs/stand-in-proofs-inputs/ holds the inputs-only one).
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,7 +22,21 @@ import { FAULT_CATALOG } from '../src/faults/index.ts';
 import { startStandIn } from '../test/support/stand-in.ts';
 import { judgedFully, judgedFullyMarkdown, type Measure } from './judged-fully-figures.ts';
 
-const { values } = parseArgs({ options: { json: { type: 'string', multiple: true }, out: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { json: { type: 'string', multiple: true }, out: { type: 'string' }, offer: { type: 'string', default: 'full' } },
+});
+const OFFERS = {
+  inputs: {},
+  receiver: { webhookReceiverUrl: 'https://receiver.example' },
+  full: { webhookReceiverUrl: 'https://receiver.example', waitForRetries: true },
+};
+if (!Object.hasOwn(OFFERS, values.offer)) throw new Error(`--offer is one of ${Object.keys(OFFERS).join(', ')}`);
+const OFFER = OFFERS[values.offer as keyof typeof OFFERS];
+const HEADINGS = {
+  inputs: 'with only its inputs',
+  receiver: 'with its inputs and a receiver',
+  full: 'with its inputs, a receiver and waiting',
+};
 
 function filesOf(path: string): string[] {
   if (!statSync(path).isDirectory()) return [path];
@@ -37,11 +54,11 @@ function readMeasure(file: string): Measure {
   return { file: basename(file), faults: parsed };
 }
 
-/** The full offer of a deployment (issue 22): a stand-in's inputs, a receiver it reaches and waiting out minutes. */
-async function fullOffer() {
+/** What a deployment offers (issue 22): a stand-in's inputs, and with `--offer` a receiver it reaches and waiting out minutes. */
+async function deploymentOffer() {
   const standIn = await startStandIn();
   await standIn.server.close();
-  return offerOf({ ...targetOptionsOf(standIn.inputs), webhookReceiverUrl: 'https://receiver.example', waitForRetries: true });
+  return offerOf({ ...targetOptionsOf(standIn.inputs), ...OFFER });
 }
 
 /**
@@ -65,8 +82,9 @@ const figure = judgedFully({
     const proves = FAULT_PROOFS[fault.name] ?? [];
     return { name: fault.name, area: areaOfRules(proves) ?? 'unknown', proves };
   }),
-  couldJudge: couldJudgeOn(await fullOffer()),
+  couldJudge: couldJudgeOn(await deploymentOffer()),
 });
-const markdown = judgedFullyMarkdown(figure, 'Rules judged fully on a deployment stand-in (issue 22)');
+const heading = `Rules judged fully on a deployment stand-in ${HEADINGS[values.offer as keyof typeof HEADINGS]} (issue 22)`;
+const markdown = judgedFullyMarkdown(figure, heading);
 if (values.out) writeFileSync(values.out, markdown);
 else process.stdout.write(markdown);
