@@ -28,19 +28,19 @@ export async function addCustomFields(post: (path: string, body: unknown) => Pro
 
 /**
  * A `custom` object of one or two of the fields for a route: each value valid, or on a change
- * (about one in three) one the value table refuses, the refused field and value each in turn per
- * route, so that every change that takes `custom` meets every refusal (spec 2.11). A create's are
- * valid: a refused create makes no record, and every later step about it would be skipped.
+ * (about one in three) one the value table refuses, the route's next refusal (nextRefusal) in
+ * place of one of them, so that every change that takes `custom` meets every refusal (spec 2.11).
+ * A create's are valid: a refused create makes no record, and every later step about it would be skipped.
  */
 export function customValue(prng: Prng, coverage: Coverage, route: string, creates: boolean): Record<string, unknown> {
   const chosen = [...new Set([coverage.least(FIELDS, (field) => `${route} custom ${field.key}`), ...prng.some(FIELDS)])].slice(0, 2);
-  const refused = !creates && prng.chance(0.35) ? coverage.least(chosen, (field) => `${route} refused ${field.key}`) : undefined;
-  return Object.fromEntries(
-    chosen.map((field) => [field.key, field === refused ? refusedValue(field.type, coverage) : validValue(field.type, prng)]),
-  );
+  const refusal = !creates && prng.chance(0.35) ? nextRefusal(coverage, route) : undefined;
+  // The refused field where it was chosen, else in the place of the last one chosen.
+  const fields = refusal && !chosen.includes(refusal.field) ? [...chosen.slice(0, -1), refusal.field] : chosen;
+  return Object.fromEntries(fields.map((field) => [field.key, field === refusal?.field ? refusal.value : validValue(field.type, prng)]));
 }
 
-function validValue(type: (typeof FIELDS)[number]['type'], prng: Prng): unknown {
+function validValue(type: Field['type'], prng: Prng): unknown {
   switch (type) {
     case 'date':
       return `2027-${String(1 + prng.int(12)).padStart(2, '0')}-${String(1 + prng.int(28)).padStart(2, '0')}`;
@@ -54,19 +54,29 @@ function validValue(type: (typeof FIELDS)[number]['type'], prng: Prng): unknown 
 }
 
 /** A value the table refuses for the type (a date no calendar has, a checkbox as text or a number, a number as text, a text as a number). */
-const REFUSED: Record<(typeof FIELDS)[number]['type'], unknown[]> = {
+const REFUSED: Record<Field['type'], unknown[]> = {
   date: ['2027-02-30', '2027-04-31', '2027-13-01'],
   checkbox: ['true', 'false', 1],
   number: ['twelve'],
   text: [12345],
 };
 
-function refusedValue(type: (typeof FIELDS)[number]['type'], coverage: Coverage, route = ''): unknown {
-  return coverage.least(REFUSED[type], (value) => `${route} ${type} ${String(value)}`);
+type Field = (typeof FIELDS)[number];
+
+/**
+ * The refusal a route meets next, one rotation per route shared by both kinds of refused change
+ * (customValue's, refusedCustom's): the field the route has had refused least, and of that type's
+ * refused values the one it has been sent least; so the few changes of a route that refuse meet
+ * each field and each of its values in turn (a checkbox as text on updateLead as on updateProduct).
+ */
+function nextRefusal(coverage: Coverage, route: string): { field: Field; value: unknown } {
+  const field = coverage.least(FIELDS, (candidate) => `${route} refused ${candidate.key}`);
+  const value = coverage.least(REFUSED[field.type], (candidate) => `${route} refused ${field.key} ${String(candidate)}`);
+  return { field, value };
 }
 
-/** One field with a value its type refuses, field and value each in turn per route: a change the value table must refuse whole (2.11). */
+/** One field with a value its type refuses, the route's next refusal (nextRefusal): a change the value table must refuse whole (2.11). */
 export function refusedCustom(coverage: Coverage, route: string): Record<string, unknown> {
-  const field = coverage.least(FIELDS, (candidate) => `${route} refused alone ${candidate.key}`);
-  return { [field.key]: refusedValue(field.type, coverage, route) };
+  const { field, value } = nextRefusal(coverage, route);
+  return { [field.key]: value };
 }
