@@ -6,8 +6,14 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAULT_MODULES } from '../../src/faults/fault-modules.ts';
 import { withCrmkitMock } from '../support/crmkit-process.ts';
 import { newProject, npmWarnings, packCrmkit, REPO, run, TSC, type NewProject } from './packed-project.ts';
+
+/** The file names of the fault modules (`areas/<area>-<topic>` and `hunt-faults`, without their folder). */
+const FAULT_FILES = Object.keys(FAULT_MODULES)
+  .map((module) => module.split('/').pop())
+  .join('|');
 
 let workdir: string;
 let project: string;
@@ -110,7 +116,7 @@ describe('the packed package, installed in a new project', () => {
         esToolkit: within('es-toolkit'), ajv: within('ajv'), ajvFormats: within('ajv-formats'), mswData: within('@msw/data'),
         own: loaded.filter((url) => url.includes('/node_modules/crmkit/dist/')).length,
         // A fault module under dist/src/faults/, or its chunk under dist/bundle/ (scripts/bundle-entries.ts).
-        faults: loaded.filter((url) => /\\/[\\w-]+-faults(-[\\w-]{8})?\\.js$/.test(url)).length,
+        faults: loaded.filter((url) => /\\/(src\\/faults\\/(areas\\/)?|bundle\\/)(${FAULT_FILES})(-[\\w-]{8})?\\.js$/.test(url)).length,
       }));
     `,
     );
