@@ -1,5 +1,5 @@
-// What the mutants of conversations share (areas/conversations-*.ts,
-// conventions-conversations.ts): their operations, requests and answers.
+// What the mutants of conversations share (areas/conversations-*.ts, conventions-conversations.ts): the
+// operations that manage a conversation and answer one (spec 4.8), and its answers changed.
 import type { OperationId } from '../spec/operation-types.ts';
 import { changed, jsonOf } from './fault.ts';
 import { onOperation, probe } from './request-match.ts';

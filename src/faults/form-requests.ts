@@ -1,5 +1,5 @@
-// What the mutants of forms share (areas/forms-*.ts): a form's request rewritten
-// before the mock reads it.
+// What the mutants of forms share (areas/forms-serving.ts, forms-submissions.ts): the form a request names
+// and the visitor's body rewritten before the mock reads it (spec 4.12).
 import { findForm, type PublicForm } from '../resources/forms/find-form.ts';
 import type { MockState } from '../mock-state.ts';
 import type { RoutedOperation } from './operation-of.ts';

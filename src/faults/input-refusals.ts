@@ -1,5 +1,5 @@
-// What the mutants of refused input share (areas/*-input.ts, areas/auth-credentials.ts): the
-// operations of a record by kind, and the refusals they rewrite.
+// What the mutants of refused input share (areas/conventions-input.ts, limits-input.ts, auth-credentials.ts):
+// the single-record operations of the numbered records (spec 2.1), and an error envelope a mutant answers itself.
 import { errorDocsUrl } from '../errors/docs-url.ts';
 import type { MockState } from '../mock-state.ts';
 import type { OperationId } from '../spec/operation-types.ts';

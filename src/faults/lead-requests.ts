@@ -1,5 +1,5 @@
-// What the mutants of leads share (areas/leads-*.ts, areas/conventions-leads.ts): a
-// lead request rewritten before the mock reads it.
+// What the mutants of leads share (areas/leads-changes.ts, conventions-leads.ts): the product lines
+// a lead-products route answers (spec 4.2), changed one by one.
 import { alterOk, callerWorkspace, onOperation } from './request-match.ts';
 
 /** Every product line a lead-products route answers (one, or a list), changed by `alter`. */

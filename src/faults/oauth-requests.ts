@@ -1,5 +1,5 @@
-// What the mutants of OAuth share (areas/oauth-*.ts): the token request read and
-// rewritten, and the stored code or token it names.
+// What the mutants of OAuth share (areas/oauth-authorize.ts, oauth-grants.ts, oauth-clients.ts): the
+// parameters of a token request, an answer in OAuth's error format (spec 5.2).
 
 /** The parameters of a token or revoke request, form-encoded or JSON (read from a copy; a JSON body that is no object has none). */
 export async function paramsOf(request: Request): Promise<Record<string, string>> {

@@ -1,5 +1,5 @@
-// What the mutants of records share (areas/contacts-*.ts, fields-custom.ts, members-records.ts,
-// products-records.ts, conventions-records.ts): record requests and their answers.
+// What the mutants of records share (areas/contacts-*.ts, fields-custom.ts, members-records.ts, products-records.ts,
+// auth-first-party.ts): record requests rewritten, their answers, and the writes a contact change also makes.
 import { newSession, SESSION_COOKIE } from '../auth/session.ts';
 import type { MockState } from '../mock-state.ts';
 import type { OperationId } from '../spec/operation-types.ts';

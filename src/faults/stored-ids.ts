@@ -1,5 +1,5 @@
-// What the mutants of stored state share (areas/*-state.ts, areas/conventions-trash.ts):
-// ids as the spec shapes them, and the workspace that holds a record.
+// What the mutants of stored state share (areas/tags-state.ts, notes-state.ts, leads-state.ts): ids as
+// spec 2.2 shapes them, and the workspace that holds a record.
 import type { MockState } from '../mock-state.ts';
 import type { WorkspaceTables } from '../workspaces/workspace-tables.ts';
 import type { Workspace } from '../workspaces/workspace.ts';

@@ -1,5 +1,5 @@
-// What the mutants of webhooks share (areas/webhooks-*.ts, conventions-webhooks.ts): their
-// operations, the stored webhook of a request, the signature of an attempt.
+// What the mutants of webhooks share (areas/webhooks-*.ts, conventions-webhooks.ts): the operations of a
+// webhook record and of its deliveries (spec 4.11), the stored webhook of a request, and its answers changed.
 import type { MockState } from '../mock-state.ts';
 import type { StoredWebhook } from '../resources/webhooks/webhook-record.ts';
 import { normalizeId } from '../ids/ids.ts';
