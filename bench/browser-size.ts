@@ -14,7 +14,11 @@ const size = (list: AppChunk[]) => {
 };
 const later = [...chunks.values()].filter((chunk) => !atNavigation.has(chunk.fileName));
 const holds = (part: RegExp) => (chunk: AppChunk) => chunk.moduleIds.some((id) => part.test(id));
-const [isFaker, isTape, isFaults] = [holds(/\/@faker-js\//), holds(/\/src\/seed\/generated\//), holds(/\/src\/faults\/[\w-]+-faults\.ts$/)];
+const [isFaker, isTape, isFaults] = [
+  holds(/\/@faker-js\//),
+  holds(/\/src\/seed\/generated\//),
+  holds(/\/src\/faults\/(areas\/[\w-]+|hunt-faults)\.ts$/),
+];
 console.log(
   JSON.stringify({
     atNavigation: size([...atNavigation].map((name) => chunks.get(name)!)),

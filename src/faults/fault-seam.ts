@@ -15,13 +15,13 @@ import type { UnsignedAttempt } from '../resources/webhooks/webhook-sender.ts';
 import type { Fault } from './fault.ts';
 import { faultsOn } from './index.ts';
 
-/** A fault of webhooks (webhook-faults.ts): it may also change which webhooks an event goes to, or break a rule of the queue. */
+/** A fault of webhooks (areas/webhooks-*.ts, areas/conventions-webhooks.ts): it may also change which webhooks an event goes to, or break a rule of the queue. */
 export type DeliveryFault = Fault & {
   alterRecipients?(recipients: StoredWebhook[], info: RecipientsInfo): StoredWebhook[];
   breaks?: QueueRule[];
 };
 
-/** A fault of events (events-faults.ts): it may change the events the webhooks hear of, or an app lifecycle attempt. */
+/** A fault of events (areas/events-emitted.ts, areas/events.ts): it may change the events the webhooks hear of, or an app lifecycle attempt. */
 export type EventFault = Fault & {
   /** The events the webhooks hear of instead of this one (itself changed, several, or none). */
   alterEvent?(event: EventEnvelope, info: EventInfo): EventEnvelope[];

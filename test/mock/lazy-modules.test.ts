@@ -9,13 +9,18 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { FAULT_CATALOG_FILES, renderFaultCatalog } from '../../scripts/render-fault-catalog.ts';
 import { FAULT_CATALOG } from '../../src/faults/index.ts';
+import { FAULT_MODULES } from '../../src/faults/fault-modules.ts';
 import { createApi } from '../../src/http/api.ts';
 import { loadDocument } from '../../src/spec/document.ts';
 import { createMock } from '../../src/mock.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
+/** The fault modules, by their path under src/faults/ (`areas/<area>-<topic>`, `hunt-faults`). */
+const FAULT_FILES = Object.keys(FAULT_MODULES)
+  .map((module) => module.replaceAll('/', String.raw`\/`))
+  .join('|');
 /** The modules loaded on demand: fault bodies, each tag's handlers, the control API's handlers. */
-const ON_DEMAND = String.raw`/\/src\/(faults\/[\w-]+-faults|resources\/\w+\/handlers|oauth\/handlers|control\/index)\.ts$/`;
+const ON_DEMAND = String.raw`/\/src\/(faults\/(${FAULT_FILES})|resources\/\w+\/handlers|oauth\/handlers|control\/index)\.ts$/`;
 
 type Loaded = { modules: string[]; answers: { status: number; requestId: string | null; modules: string[] }[] };
 
@@ -93,7 +98,7 @@ describe('named faults', () => {
 
   it('load their own module only when named in createMock, and apply from the first request', async () => {
     const { answers } = await modulesLoaded(['no-request-id'], ['/v1/api-keys/whoami']);
-    expect(answers[0]!.modules.filter((module) => module.startsWith('faults/'))).toEqual(['faults/response-faults.ts']);
+    expect(answers[0]!.modules.filter((module) => module.startsWith('faults/'))).toEqual(['faults/areas/errors-answers.ts']);
     expect(answers[0]!.requestId).toBeNull();
   });
 

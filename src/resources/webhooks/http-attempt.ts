@@ -24,7 +24,7 @@ export type AttemptOptions = {
   dispatcher: Dispatcher;
   allowPrivate: boolean;
   timeoutMs?: number;
-  /** Only for a named fault (src/faults/webhook-faults.ts): how redirects are followed instead of spec 6.3's way. */
+  /** Only for a named fault (src/faults/areas/webhooks-attempts.ts): how redirects are followed instead of spec 6.3's way. */
   redirects?: RedirectPolicy;
 };
 

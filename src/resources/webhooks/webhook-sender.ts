@@ -9,7 +9,7 @@ import { signatureHeader } from './signature.ts';
 /**
  * An attempt to sign: `Svc-Timestamp` is already among the headers, the workspace clock's seconds.
  * `signature` is set only by a named fault that signs the wrong way, `redirects` only by one that
- * follows redirects otherwise than spec 6.3 (src/faults/webhook-faults.ts).
+ * follows redirects otherwise than spec 6.3 (src/faults/areas/webhooks-attempts.ts).
  */
 export type UnsignedAttempt = AttemptRequest & { secret: string; timestampSeconds: number; signature?: string; redirects?: RedirectPolicy };
 

@@ -1,40 +1,15 @@
-// Faults at the OAuth token and revoke endpoints (spec 5.2): the error format and statuses, PKCE,
-// single-use codes, rotating refresh tokens and theft detection, revocation, the token answer.
-// Most wrap the raw requests of their operations (onOperation); the ones that must know a code's or
-// a token's story look it up in the workspace's tables, as the endpoint itself would. The OAuth
-// endpoints are public, but each names the workspace it changes (the app's, by client_id), and the
-// pipeline runs its handler in one transaction of it (http/handler.ts: workspaceOf): a fault that
-// changes a stored code, token, consent request or app writes around the handler (aroundHandler,
-// aroundGrant), inside that transaction, as a buggy handler would.
-import { errorDocsUrl } from '../errors/docs-url.ts';
-import type { MockState } from '../mock-state.ts';
-import { findApp } from '../oauth/find-app.ts';
-import { s256Challenge } from '../oauth/pkce.ts';
-import type { Workspace } from '../workspaces/workspace.ts';
-import type { components } from '../spec/generated/crm.d.ts';
-import { changed, jsonOf, type Fault, type Handle } from './fault.ts';
-import { faultMemory } from './fault-memory.ts';
-import { addressIn, queryOf, withQuery, withQueryOf } from './addresses.ts';
-import { alterOk, onOperation } from './request-match.ts';
+// Mutants of the token grants (spec 5.2): PKCE, single-use codes, rotating refresh tokens
+// and theft detection, revocation, the token answer.
+import type { MockState } from '../../mock-state.ts';
+import { s256Challenge } from '../../oauth/pkce.ts';
+import type { Workspace } from '../../workspaces/workspace.ts';
+import type { components } from '../../spec/generated/crm.d.ts';
+import { changed, jsonOf, type Fault, type Handle } from '../fault.ts';
+import { faultMemory } from '../fault-memory.ts';
+import { alterOk, onOperation } from '../request-match.ts';
+import { paramsOf, oauthAnswer, FOREVER } from '../oauth-requests.ts';
 
 type TokenRequest = components['schemas']['OAuthTokenRequest'];
-
-/** The token and revoke endpoints (spec 5.2 steps 5 to 7), which answer errors in the OAuth format. */
-const TOKEN_AND_REVOKE = ['createToken', 'revokeToken'] as const;
-
-/** The parameters of a token or revoke request, form-encoded or JSON (read from a copy; a JSON body that is no object has none). */
-async function paramsOf(request: Request): Promise<Record<string, string>> {
-  const text = await request.clone().text();
-  if ((request.headers.get('content-type') ?? '').includes('json')) {
-    try {
-      const parsed = JSON.parse(text);
-      return parsed && typeof parsed === 'object' ? parsed : {};
-    } catch {
-      return {};
-    }
-  }
-  return Object.fromEntries(new URLSearchParams(text));
-}
 
 /** The same request with other parameters, in the same encoding. */
 function withParams(request: Request, params: Record<string, string>): Request {
@@ -45,28 +20,6 @@ function withParams(request: Request, params: Record<string, string>): Request {
     method: request.method,
     headers,
     body: json ? JSON.stringify(params) : new URLSearchParams(params).toString(),
-  });
-}
-
-/** An answer in the OAuth format, as the endpoint gives them. */
-function oauthAnswer(request: Request, status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-request-id': request.headers.get('x-request-id') ?? 'req_fault',
-    },
-  });
-}
-
-/** Runs `next` on token and revoke requests, and lets `alter` change an OAuth error answer of the given code. */
-function onOAuthError(code: string, alter: (response: Response, body: { error: string; error_description?: string }) => Response) {
-  return onOperation(TOKEN_AND_REVOKE, async (next, request, info) => {
-    const response = await next(request, info);
-    if (response.status < 400) return response;
-    const body = await jsonOf(response);
-    return body?.error === code ? alter(response, body) : response;
   });
 }
 
@@ -111,141 +64,25 @@ function findRecord<T>(state: MockState, lookup: (workspace: Workspace) => T | u
 
 const findCode = (state: MockState, code: string | undefined) =>
   code ? findRecord(state, (workspace) => workspace.tables.oauthCodes.get(code)) : undefined;
+
 const findRefreshToken = (state: MockState, token: string | undefined) =>
   token ? findRecord(state, (workspace) => workspace.tables.oauthRefreshTokens.get(token)) : undefined;
 
 // Per mock: what each fault remembers between requests.
 const answeredCodes = (state: MockState) =>
   faultMemory(state, 'code-reuse-accepted', () => new Map<string, { status: number; body: unknown }>());
+
 const refreshAliases = (state: MockState) => faultMemory(state, 'refresh-not-rotated', () => new Map<string, string>());
+
 const verifierStandIns = (state: MockState) => faultMemory(state, 'verifier-length-not-checked', () => new Map<string, string>());
-const swappedRotations = (state: MockState) => faultMemory(state, 'rotation-keeps-old-secret-current', () => new Set<string>());
 
 const invalidGrant = (request: Request, description: string) =>
   oauthAnswer(request, 400, { error: 'invalid_grant', error_description: description });
 
-/** A time far ahead: what a lifetime that is never checked amounts to. */
-const FOREVER = '2999-01-01T00:00:00.000Z';
-
-/**
- * Runs `work` for browser visits of the authorization endpoint (given the query). Raw requests,
- * not the handler seam: the endpoint's handler reads the query from the request itself (an invalid
- * one is redirected to the app, not refused by the pipeline).
- */
-function onAuthorize(work: (request: Request, query: URLSearchParams, next: Handle, state: MockState) => Promise<Response>) {
-  return (next: Handle, state: MockState): Handle =>
-    onOperation('authorize', (inner, request, info) => work(request, queryOf(request), (r) => inner(r, info), state))(next, state);
-}
-
-/** A redirect answer's Location changed by `alter` (other answers as they are). */
-function withLocation(response: Response, alter: (location: URL) => string): Response {
-  const location = addressIn(response.headers.get('location') ?? '');
-  return location && response.status >= 300 && response.status < 400
-    ? changed(response, { headers: { location: alter(location) } })
-    : response;
-}
-
-/** HTTP Basic client credentials of a token or revoke request, if any. */
-function basicOf(request: Request): { clientId: string; secret: string } | undefined {
-  const encoded = /^Basic\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
-  if (!encoded) return undefined;
-  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  return colon < 0
-    ? undefined
-    : {
-        clientId: decodeURIComponent(decoded.slice(0, colon).replaceAll('+', ' ')),
-        secret: decodeURIComponent(decoded.slice(colon + 1).replaceAll('+', ' ')),
-      };
-}
-
-function withBasic(request: Request, clientId: string, secret: string): Request {
-  const headers = new Headers(request.headers);
-  const encode = (value: string) => encodeURIComponent(value).replaceAll('%20', '+');
-  headers.set('authorization', `Basic ${Buffer.from(`${encode(clientId)}:${encode(secret)}`).toString('base64')}`);
-  return new Request(request.url, { method: request.method, headers, body: request.body, duplex: 'half' } as RequestInit);
-}
-
 /** A PKCE verifier of a valid length standing in for `verifier` (padded or cut to 43 to 128 characters). */
 const validLengthVerifier = (verifier: string) => (verifier.length < 43 ? verifier.padEnd(43, 'x') : verifier.slice(0, 128));
 
-export const oauthFaults: Fault[] = [
-  {
-    name: 'authorize-redirect-prefix-match',
-    area: 'oauth',
-    proves: ['oauth.authorize-redirect-exact', 'oauth.redirect-uri-no-wildcards'],
-    description:
-      'A redirect_uri is taken when it starts with a registered one, so https://app.example/callback/anything (or a longer path) gets the code or the error: an open redirector.',
-    wrap: onAuthorize(async (request, query, next, state) => {
-      const sent = query.get('redirect_uri');
-      const app = findApp(state, query.get('client_id') ?? '')?.app;
-      if (!app || !sent || sent === app.redirect_uri || !sent.startsWith(app.redirect_uri)) return next(request);
-      query.set('redirect_uri', app.redirect_uri);
-      const response = await next(withQueryOf(request, query));
-      return withLocation(response, (location) => location.href.replace(app.redirect_uri, sent));
-    }),
-  },
-  {
-    name: 'authorize-error-without-state',
-    area: 'oauth',
-    proves: ['oauth.state-returned'],
-    description:
-      'The error redirects of the authorization endpoint (unsupported_response_type, invalid_scope, invalid_request) leave out the state the app sent.',
-    wrap: onAuthorize(async (request, _query, next) =>
-      withLocation(await next(request), (location) => {
-        if (location.searchParams.has('error')) location.searchParams.delete('state');
-        return location.href;
-      }),
-    ),
-  },
-  {
-    name: 'authorize-pkce-plain-accepted',
-    area: 'oauth',
-    proves: ['oauth.pkce-s256-only', 'oauth.malformed-redirected'],
-    description:
-      'code_challenge_method=plain is accepted (the challenge is the verifier itself) instead of redirecting with invalid_request: only S256 exists.',
-    wrap: onAuthorize(async (request, query, next) => {
-      const challenge = query.get('code_challenge');
-      if (query.get('code_challenge_method') !== 'plain' || !challenge) return next(request);
-      query.set('code_challenge', await s256Challenge(challenge));
-      query.set('code_challenge_method', 'S256');
-      return next(withQueryOf(request, query));
-    }),
-  },
-  {
-    name: 'authorize-undeclared-scopes-dropped',
-    area: 'oauth',
-    proves: ['oauth.authorize-scope-subset', 'oauth.malformed-redirected'],
-    description: 'Scopes the app does not declare are silently left out of the request instead of redirecting with invalid_scope.',
-    wrap: onAuthorize(async (request, query, next, state) => {
-      const app = findApp(state, query.get('client_id') ?? '')?.app;
-      const asked = (query.get('scope') ?? '').split(' ').filter(Boolean);
-      const declared = asked.filter((scope) => app?.scopes.includes(scope as never));
-      if (!app || declared.length === asked.length) return next(request);
-      if (declared.length) query.set('scope', declared.join(' '));
-      else query.delete('scope');
-      return next(withQueryOf(request, query));
-    }),
-  },
-  {
-    name: 'consent-request-never-expires',
-    area: 'oauth',
-    proves: ['oauth.consent-15-minutes', 'oauth.limit-consent-request'],
-    description:
-      'A consent request opened on the hub never expires: it can still be approved after 15 minutes instead of answering 400 request_expired.',
-    operations: ['authorize'],
-    // In the app's workspace transaction (the request names the app): the consent request just opened is kept forever.
-    aroundHandler: async (next, { state, workspace, input }) => {
-      const result = await next();
-      const app = findApp(state, String(input.query.client_id ?? ''))?.app;
-      if (!workspace || !app) return result;
-      for (const consent of [...workspace.tables.oauthConsentRequests.newestFirst()]) {
-        if (consent.app_id === app.id)
-          await workspace.tables.oauthConsentRequests.update(consent.id, (draft) => void (draft.expires_at = FOREVER));
-      }
-      return result;
-    },
-  },
+export const oauthGrantsMutants: readonly Fault[] = [
   {
     name: 'code-never-expires',
     area: 'oauth',
@@ -279,40 +116,6 @@ export const oauthFaults: Fault[] = [
     }),
   },
   {
-    name: 'token-json-body-refused',
-    area: 'oauth',
-    proves: ['oauth.exchange-json', 'oauth.client-auth-body'],
-    description: 'The token endpoint reads only form-encoded bodies: a JSON exchange answers invalid_request.',
-    wrap: onOperation('createToken', async (next, request, info) =>
-      (request.headers.get('content-type') ?? '').includes('json')
-        ? oauthAnswer(request, 400, { error: 'invalid_request', error_description: 'The body must be application/x-www-form-urlencoded.' })
-        : next(request, info),
-    ),
-  },
-  {
-    name: 'client-secret-in-body-refused',
-    area: 'oauth',
-    proves: ['oauth.exchange-json', 'oauth.client-auth-body'],
-    description: 'Client credentials are read only from HTTP Basic: client_id and client_secret in the body answer 401 invalid_client.',
-    wrap: onOperation(TOKEN_AND_REVOKE, async (next, request, info) => {
-      const params = await paramsOf(request);
-      if (params.client_secret === undefined) return next(request, info);
-      const response = oauthAnswer(request, 401, { error: 'invalid_client', error_description: 'Client authentication failed.' });
-      return changed(response, { headers: { 'www-authenticate': 'Basic realm="oauth"' } });
-    }),
-  },
-  {
-    name: 'revoke-without-client-auth',
-    area: 'oauth',
-    proves: ['oauth.revoke-client-auth'],
-    description: 'Revoke answers 200 {} to a request without client authentication instead of 401 invalid_client.',
-    wrap: onOperation('revokeToken', async (next, request, info) => {
-      if (request.headers.has('authorization')) return next(request, info);
-      const params = await paramsOf(request);
-      return params.client_id === undefined ? oauthAnswer(request, 200, {}) : next(request, info);
-    }),
-  },
-  {
     name: 'revoke-refresh-keeps-access',
     area: 'oauth',
     proves: ['oauth.revoke-refresh-cascade'],
@@ -340,57 +143,6 @@ export const oauthFaults: Fault[] = [
       const body = await jsonOf(retried);
       return retried.ok ? changed(retried, { body: { ...body, scope: params.scope } }) : retried;
     }),
-  },
-  {
-    name: 'old-secret-never-expires',
-    area: 'oauth',
-    proves: ['oauth.old-secret-24-hours', 'oauth.limit-old-secret'],
-    description: 'After a client secret rotation the old secret keeps working at the token endpoint for good, not for 24 hours.',
-    wrap: (next, state) =>
-      onOperation(TOKEN_AND_REVOKE, async (inner, request, info) => {
-        const basic = basicOf(request);
-        const app = basic ? findApp(state, basic.clientId)?.app : undefined;
-        if (!basic || !app?.client_secret || basic.secret !== app.previous_client_secret) return inner(request, info);
-        return inner(withBasic(request, basic.clientId, app.client_secret), info);
-      })(next, state),
-  },
-  {
-    name: 'old-secret-ends-at-once',
-    area: 'oauth',
-    proves: ['oauth.old-secret-24-hours', 'oauth.limit-old-secret'],
-    description: 'A client secret rotation ends the old secret at once (invalid_client) instead of letting it work for 24 hours.',
-    wrap: (next, state) =>
-      onOperation(TOKEN_AND_REVOKE, async (inner, request, info) => {
-        const basic = basicOf(request);
-        const app = basic ? findApp(state, basic.clientId)?.app : undefined;
-        if (!basic || !app?.previous_client_secret || basic.secret !== app.previous_client_secret) return inner(request, info);
-        return changed(oauthAnswer(request, 401, { error: 'invalid_client', error_description: 'Client authentication failed.' }), {
-          headers: { 'www-authenticate': 'Basic realm="oauth"' },
-        });
-      })(next, state),
-  },
-  {
-    name: 'rotation-keeps-old-secret-current',
-    area: 'oauth',
-    proves: ['oauth.old-secret-24-hours', 'oauth.new-secret-at-once', 'oauth.new-secret-signs', 'oauth.limit-old-secret'],
-    description:
-      'A client secret rotation is applied backwards: the old secret stays the current one (lifecycle events stay signed with it, and it works past 24 hours) while the new one is kept as the previous one.',
-    // The rotation itself goes through the control API, which no fault wraps: the swap is made at the app's next token request.
-    operations: TOKEN_AND_REVOKE,
-    // In the transaction of the app's workspace, before the handler authenticates the client.
-    aroundHandler: async (next, { state, request, workspace }) => {
-      const basic = basicOf(request);
-      const app = basic ? workspace?.tables.apps.get(basic.clientId) : undefined;
-      const swapped = swappedRotations(state);
-      const rotation = app ? `${app.id}:${app.previous_client_secret_expires_at}` : '';
-      if (workspace && app?.client_secret && app.previous_client_secret && !swapped.has(rotation)) {
-        swapped.add(rotation);
-        await workspace.tables.apps.update(app.id, (draft) => {
-          [draft.client_secret, draft.previous_client_secret] = [draft.previous_client_secret!, draft.client_secret!];
-        });
-      }
-      return next();
-    },
   },
   {
     name: 'verifier-length-not-checked',
@@ -423,64 +175,6 @@ export const oauthFaults: Fault[] = [
       const challenge = await s256Challenge(standIn);
       await tables.oauthCodes.update(body.code ?? '', (draft) => void (draft.code_challenge = challenge));
     }),
-  },
-  {
-    name: 'oauth-errors-as-envelope',
-    area: 'oauth',
-    proves: ['oauth.error-format', 'oauth.invalid-client-401', 'oauth.unsupported-grant-type', 'oauth.invalid-grant'],
-    description:
-      'The token and revoke endpoints answer errors in the API envelope {error: {code, message, ...}} instead of {error, error_description}.',
-    wrap: onOperation(TOKEN_AND_REVOKE, async (next, request, info, _routed, state) => {
-      const response = await next(request, info);
-      if (response.status < 400) return response;
-      const body = await jsonOf(response);
-      if (typeof body?.error !== 'string') return response;
-      const requestId = response.headers.get('x-request-id') ?? 'req_fault';
-      return changed(response, {
-        body: {
-          error: {
-            code: body.error,
-            message: body.error_description ?? body.error,
-            request_id: requestId,
-            docs_url: errorDocsUrl(state.config, body.error),
-          },
-        },
-      });
-    }),
-  },
-  {
-    name: 'invalid-client-without-challenge',
-    area: 'oauth',
-    proves: ['oauth.invalid-client-401', 'oauth.invalid-client-challenge'],
-    description: 'invalid_client answers 401 without a WWW-Authenticate challenge.',
-    wrap: onOAuthError('invalid_client', (response) => changed(response, { headers: { 'www-authenticate': null } })),
-  },
-  {
-    name: 'invalid-client-as-400',
-    area: 'oauth',
-    proves: [
-      'oauth.revoke-client-auth',
-      'oauth.invalid-client-401',
-      'oauth.invalid-client-challenge',
-      'oauth.old-secret-24-hours',
-      'oauth.limit-old-secret',
-    ],
-    description: 'A failed client authentication answers 400 invalid_client instead of 401.',
-    wrap: onOAuthError('invalid_client', (response) => changed(response, { status: 400 })),
-  },
-  {
-    name: 'unsupported-grant-as-invalid-request',
-    area: 'oauth',
-    proves: ['oauth.unsupported-grant-type'],
-    description: 'A grant type other than authorization_code and refresh_token answers invalid_request instead of unsupported_grant_type.',
-    wrap: onOAuthError('unsupported_grant_type', (response, body) => changed(response, { body: { ...body, error: 'invalid_request' } })),
-  },
-  {
-    name: 'invalid-grant-as-401',
-    area: 'oauth',
-    proves: ['oauth.invalid-grant'],
-    description: 'An unknown, used or expired code or refresh token answers 401 instead of 400 invalid_grant.',
-    wrap: onOAuthError('invalid_grant', (response) => changed(response, { status: 401 })),
   },
   {
     name: 'pkce-not-checked',
@@ -596,22 +290,6 @@ export const oauthFaults: Fault[] = [
         : response;
     }),
   },
-  // Found by the second blind hunt (written from the spec and the mock alone, before reading any check).
-  {
-    name: 'oauth-state-500-refused',
-    area: 'oauth',
-    proves: ['oauth.state-500-printable', 'oauth.limit-state'],
-    description:
-      'An authorization request whose state has exactly 500 characters is redirected with invalid_request: the limit is checked with < 500 (spec 5.2, 8: up to 500).',
-    wrap: onOperation(['authorize', 'submitConsent'], async (next, request, info) =>
-      next(
-        withQuery(request, (query) => {
-          if ((query.get('state') ?? '').length === 500) query.set('state', `${query.get('state')}x`);
-        }),
-        info,
-      ),
-    ),
-  },
   {
     name: 'verifier-43-refused',
     area: 'oauth',
@@ -636,23 +314,6 @@ export const oauthFaults: Fault[] = [
       const { scope: _ignored, ...rest } = params;
       return next(withParams(request, rest), info);
     }),
-  },
-  // Found by the third blind hunt (written from the spec and the mock alone, before reading any check).
-  {
-    name: 'authorize-missing-method-as-s256',
-    area: 'oauth',
-    proves: ['oauth.pkce-method-required', 'oauth.malformed-redirected'],
-    description:
-      'An authorization request with code_challenge and no code_challenge_method is taken as S256 instead of redirected with invalid_request (spec 5.2: PKCE, only S256; RFC 7636 reads a missing method as plain).',
-    wrap: onOperation('authorize', async (next, request, info) =>
-      next(
-        withQuery(request, (query) => {
-          if (query.get('code_challenge') !== null && query.get('code_challenge_method') === null)
-            query.set('code_challenge_method', 'S256');
-        }),
-        info,
-      ),
-    ),
   },
   {
     name: 'token-scope-comma-separated',

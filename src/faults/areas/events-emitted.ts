@@ -1,25 +1,19 @@
-// Faults in the events rules (spec 6.1, 6.4, 6.5): each breaks one rule the way a real
-// implementation might, and a check of the events family must catch it (test/conformance/
-// mutation.test.ts). What an event carries, and whether it is sent at all, is decided where the
-// change emits it, not in a request's answer: most of these change the events the webhooks hear
-// of (`alterEvent`, reached through the delivery queue's seams, seams/delivery-seams.ts and fault-seam.ts), or an app lifecycle
-// attempt before it is signed (`alterLifecycleAttempt`, from resources/webhooks/app-attempt.ts), or the event as a webhook attempt carries it (`alterAttempt`). The
-// changed events stay valid envelopes: the delivery queue keeps them in tables that check it.
-// No node: imports: the mock's core, which loads this through the emitter, also runs in a browser.
-import type { EventEnvelope } from '../events/event-record.ts';
-import { SYSTEM_ACTOR } from '../events/event-record.ts';
-import type { MockState } from '../mock-state.ts';
-import { subscribesTo } from '../resources/webhooks/event-patterns.ts';
-import type { Workspace } from '../workspaces/workspace.ts';
-import { withAttemptBody, type Handle } from './fault.ts';
-import type { EventFault } from './fault-seam.ts';
-import type { EventInfo } from '../seams/delivery-seams.ts';
-import { emit } from '../events/emit.ts';
-import { sameValue } from '../records/same-value.ts';
-import { normalizeId } from '../ids/ids.ts';
-import { callerOf, type HandlerContext } from '../http/handler.ts';
-import { faultMemory } from './fault-memory.ts';
-import { callerWorkspace, onOperation, sentJson } from './request-match.ts';
+// Mutants of events (spec 6.1, 6.4, 6.5): which changes emit which events, what an event
+// carries, and the app lifecycle events.
+import type { EventEnvelope } from '../../events/event-record.ts';
+import { SYSTEM_ACTOR } from '../../events/event-record.ts';
+import type { MockState } from '../../mock-state.ts';
+import { subscribesTo } from '../../resources/webhooks/event-patterns.ts';
+import type { Workspace } from '../../workspaces/workspace.ts';
+import { withAttemptBody, type Handle } from '../fault.ts';
+import type { EventFault } from '../fault-seam.ts';
+import type { EventInfo } from '../../seams/delivery-seams.ts';
+import { emit } from '../../events/emit.ts';
+import { sameValue } from '../../records/same-value.ts';
+import { normalizeId } from '../../ids/ids.ts';
+import { callerOf, type HandlerContext } from '../../http/handler.ts';
+import { faultMemory } from '../fault-memory.ts';
+import { callerWorkspace, onOperation, sentJson } from '../request-match.ts';
 
 /** The request handle left as it is: the fault lives in the event or the attempt. */
 const unchanged = (next: Handle): Handle => next;
@@ -34,9 +28,12 @@ const CHANNEL_REPORTS: ReadonlySet<string> = new Set(['message.sent', 'message.d
 
 // Per mock: what each fault remembers between events.
 const stageChangeIds = (state: MockState) => faultMemory(state, 'close-reuses-stage-change-event-id', () => new Map<string, string>());
+
 const firstSignings = (state: MockState) => faultMemory(state, 'lifecycle-signed-once', () => new Map<string, number>());
+
 const contactPatches = (state: MockState) =>
   faultMemory(state, 'contact-updated-once-per-patch', () => ({ running: 0, announced: new Set<string>() }));
+
 /** lead-inline-contact-not-announced: lead creates with a `contact` running now, per workspace. */
 const leadCreatesRunning = (state: MockState) =>
   faultMemory(state, 'lead-inline-contact-not-announced', () => new WeakMap<Workspace, number>());
@@ -59,7 +56,14 @@ function markingContactPatches(next: Handle, state: MockState): Handle {
   })(next, state);
 }
 
-export const eventsFaults: EventFault[] = [
+/** The stored contact the path names (by id or number), before the handler changes it. */
+function contactNamed(context: HandlerContext) {
+  const contacts = callerOf(context).workspace.tables.contacts;
+  const named = String(context.input.path.id);
+  return /^[0-9]+$/.test(named) ? contacts.firstBy('number', Number(named)) : contacts.get(normalizeId(named));
+}
+
+export const eventsEmittedMutants: readonly EventFault[] = [
   {
     // Readings review: events.actor-system-empty-id and events.form-known-contact are stated (6.1, 6.4).
     name: 'system-actor-named',
@@ -436,10 +440,3 @@ export const eventsFaults: EventFault[] = [
     },
   },
 ];
-
-/** The stored contact the path names (by id or number), before the handler changes it. */
-function contactNamed(context: HandlerContext) {
-  const contacts = callerOf(context).workspace.tables.contacts;
-  const named = String(context.input.path.id);
-  return /^[0-9]+$/.test(named) ? contacts.firstBy('number', Number(named)) : contacts.get(normalizeId(named));
-}

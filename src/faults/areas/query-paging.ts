@@ -1,8 +1,9 @@
-// Faults in paging: the limits, the cursor, the end of a walk.
-import type { OperationId } from '../spec/operation-types.ts';
-import { changed, jsonOf, onErrorCode, type Fault } from './fault.ts';
-import { faultMemory } from './fault-memory.ts';
-import { callerWorkspace, onOperation, onQuery, queryOf, withQuery } from './request-match.ts';
+// Mutants of paging (spec 4.13): the limits of a page, the cursor, the end of a walk.
+// Each rewrites the list request or its answer.
+import type { OperationId } from '../../spec/operation-types.ts';
+import { changed, jsonOf, onErrorCode, type Fault } from '../fault.ts';
+import { faultMemory } from '../fault-memory.ts';
+import { callerWorkspace, onOperation, onQuery, queryOf, withQuery } from '../request-match.ts';
 
 /** The lists of records (GET /v1/<records>), whose query the list faults change. */
 const RECORD_LISTS: readonly OperationId[] = [
@@ -43,7 +44,7 @@ function onListQuery(change: (query: URLSearchParams) => void) {
   return onOperation(RECORD_LISTS, (next, request, info) => next(withQuery(request, change), info));
 }
 
-export const pagingFaults: Fault[] = [
+export const queryPagingMutants: readonly Fault[] = [
   {
     name: 'default-limit-20',
     area: 'query',

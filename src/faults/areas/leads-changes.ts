@@ -1,15 +1,15 @@
-// Faults in the leads rules: each breaks one rule the way a real implementation might, and a check
-// of the leads family must catch it (test/conformance/mutation.test.ts).
-import { answeredBody } from './areas/handler-answer.ts';
-import { errorDocsUrl } from '../errors/docs-url.ts';
-import { callerOf, type HandlerContext, type HandlerResult } from '../http/handler.ts';
-import type { OperationId } from '../spec/operation-types.ts';
-import { changed, jsonOf, onErrorCode, type Fault } from './fault.ts';
-import { faultMemory } from './fault-memory.ts';
-import { normalizeId } from '../ids/ids.ts';
-import type { Workspace } from '../workspaces/workspace.ts';
-import { alterOk, callerWorkspace, onOperation, overTheEdge, probe, queryOf, sentJson, withJson, withQuery } from './request-match.ts';
-import { retryAsOwner } from './owner-key.ts';
+// Mutants of the changes of a lead (spec 2.3, 4.2): create, update, move, merge, and what
+// each stores and answers.
+import { answeredBody } from './handler-answer.ts';
+import { callerOf, type HandlerContext, type HandlerResult } from '../../http/handler.ts';
+import type { OperationId } from '../../spec/operation-types.ts';
+import { changed, jsonOf, onErrorCode, type Fault } from '../fault.ts';
+import { faultMemory } from '../fault-memory.ts';
+import { normalizeId } from '../../ids/ids.ts';
+import type { Workspace } from '../../workspaces/workspace.ts';
+import { alterOk, callerWorkspace, onOperation, overTheEdge, probe, sentJson, withJson, withQuery } from '../request-match.ts';
+import { retryAsOwner } from '../owner-key.ts';
+import { onLines } from '../lead-requests.ts';
 
 /** The request with its JSON body changed. */
 async function withJsonBody(request: Request, change: (body: any) => any): Promise<Request> {
@@ -66,70 +66,9 @@ function stagesOf(workspace: Workspace, pipelineId: string): { id: string; posit
   return workspace.tables.stages.findBy('pipeline', pipelineId).sort((a, b) => a.position - b.position);
 }
 
-/** Every product line a lead-products route answers (one, or a list), changed by `alter`. */
-function onLines(alter: (line: any, state: Parameters<typeof callerWorkspace>[0], request: Request) => any) {
-  return onOperation(
-    ['listLeadProducts', 'addLeadProduct', 'updateLeadProduct', 'removeLeadProduct'],
-    async (next, request, info, _routed, state) =>
-      alterOk(await next(request, info), (body) =>
-        Array.isArray(body.data)
-          ? { ...body, data: body.data.map((line: any) => alter(line, state, request)) }
-          : body.id
-            ? alter(body, state, request)
-            : body,
-      ),
-  );
-}
-
-/** Leads in the trash matching a lead list's id filters (the ones a summary query would join on). */
-function trashedMatching(workspace: Workspace, query: URLSearchParams): { id: string; amount: number }[] {
-  const filters: [string, string][] = [
-    ['pipeline', 'pipeline_id'],
-    ['stage', 'stage_id'],
-    ['contact', 'contact_id'],
-    ['company', 'company_id'],
-  ];
-  return [...workspace.tables.leads.values()].filter(
-    (lead: any) => lead.deleted_at !== null && filters.every(([param, field]) => !query.get(param) || lead[field] === query.get(param)),
-  );
-}
-
 const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'];
 
-/** The answers of the lead routes (the list, a create, and a lead named by its short id), with each lead in them (one, or a list's data) changed by `alter`. */
-function alterLeads(alter: (lead: any) => any) {
-  return onOperation(['listLeads', 'createLead', 'getLead', 'updateLead', 'deleteLead'], async (next, request, info, { params }) => {
-    const response = await next(request, info);
-    if (params.id !== undefined && !/^ld_[0-9a-z]{26}$/.test(params.id)) return response;
-    const each = (lead: any) => (typeof lead?.id === 'string' && lead.id.startsWith('ld_') ? alter(lead) : lead);
-    return alterOk(response, (body) => (Array.isArray(body?.data) ? { ...body, data: body.data.map(each) } : each(body)));
-  });
-}
-
-export const leadsFaults: Fault[] = [
-  {
-    // Readings review: leads.number-integer and leads.company-object are stated (2.1, 2.3).
-    name: 'lead-number-as-text',
-    area: 'conventions',
-    proves: [
-      'leads.number-integer',
-      'responses.shape.list-leads',
-      'responses.shape.create-lead',
-      'responses.shape.get-lead',
-      'responses.shape.update-lead',
-    ],
-    description:
-      'Leads show their record number as text, "#7", as the web app prints it, instead of the integer 7 (spec 2.1, 2.3: an integer number).',
-    wrap: alterLeads((lead) => ({ ...lead, number: `#${lead.number}` })),
-  },
-  {
-    name: 'lead-company-without-id',
-    area: 'conventions',
-    proves: ['leads.company-object', 'responses.shape.list-leads', 'responses.shape.create-lead', 'responses.shape.update-lead'],
-    description:
-      "A lead's `company` object carries only the company's name, not its id (spec 2.3: company_id and company name the same company).",
-    wrap: alterLeads((lead) => (lead.company ? { ...lead, company: { name: lead.company.name } } : lead)),
-  },
+export const leadsChangesMutants: readonly Fault[] = [
   {
     // Readings review: leads.utm-other-key is stated (2.3 lists the five keys; 2.1 unknown fields are rejected).
     name: 'lead-utm-other-keys-dropped',
@@ -205,34 +144,6 @@ export const leadsFaults: Fault[] = [
     ),
   },
   {
-    name: 'lead-summary-of-page',
-    area: 'leads',
-    proves: ['leads.summary'],
-    description: "The lead list's summary counts and sums the leads of the page, not every matching lead.",
-    wrap: onOperation('listLeads', async (next, request, info) => {
-      const response = await next(request, info);
-      const body = response.ok ? await jsonOf(response) : undefined;
-      if (!body?.summary) return response;
-      const summary = { count: body.data.length, sum: body.data.reduce((sum: number, lead: { amount: number }) => sum + lead.amount, 0) };
-      return changed(response, { body: { ...body, summary } });
-    }),
-  },
-  {
-    name: 'lead-board-ignores-filters',
-    area: 'leads',
-    proves: ['leads.position-number', 'leads.board-filters', 'leads.board-counts'],
-    description:
-      'The board takes only the pipeline: the other list filters are ignored, so counts and sums cover every lead of each stage.',
-    wrap: onOperation('getLeadBoard', async (next, request, info) =>
-      next(
-        withQuery(request, (query) => {
-          for (const name of [...query.keys()]) if (name !== 'pipeline' && name !== 'limit') query.delete(name);
-        }),
-        info,
-      ),
-    ),
-  },
-  {
     name: 'lead-contact-remove-noop',
     area: 'leads',
     proves: ['leads.contacts-remove'],
@@ -266,43 +177,6 @@ export const leadsFaults: Fault[] = [
       })(next)(request, info),
     ),
   },
-  {
-    name: 'no-pipeline-as-validation',
-    area: 'leads',
-    proves: ['errors.docs-url-names-code', 'leads.no-pipeline'],
-    description:
-      'A lead created in a workspace without a pipeline answers 422 validation_failed naming pipeline_id instead of no_pipeline.',
-    wrap: onErrorCode('no_pipeline', (response, body) =>
-      changed(response, {
-        status: 422,
-        body: { error: { ...body.error, code: 'validation_failed', fields: { pipeline_id: 'no pipeline to put the lead in' } } },
-      }),
-    ),
-  },
-  {
-    name: 'board-without-pipeline-409',
-    area: 'leads',
-    proves: ['leads.board-no-pipeline'],
-    description:
-      'The board of a workspace without a pipeline answers 409 no_pipeline (an error the board does not document) instead of an empty board.',
-    wrap: onOperation('getLeadBoard', async (next, request, info, _routed, state) => {
-      const response = await next(request, info);
-      const body = response.ok ? await jsonOf(response) : undefined;
-      if (body?.pipeline_id !== null) return response;
-      const requestId = response.headers.get('x-request-id') ?? '';
-      return changed(response, {
-        status: 409,
-        body: {
-          error: {
-            code: 'no_pipeline',
-            message: 'The workspace has no pipeline.',
-            request_id: requestId,
-            docs_url: errorDocsUrl(state.config, 'no_pipeline'),
-          },
-        },
-      });
-    }),
-  },
   // Blind fault hunt (the faults below were written from the spec and the mock, not from the checks).
   {
     name: 'stage-change-keeps-stage-entered-at',
@@ -331,22 +205,6 @@ export const leadsFaults: Fault[] = [
     ),
   },
   {
-    name: 'lead-q-number-ignored',
-    area: 'leads',
-    proves: ['leads.q-number'],
-    description: 'The lead search q looks in names only: a number does not find the lead with that number (spec 4.2 q).',
-    wrap: onOperation('listLeads', async (next, request, info) => {
-      const q = queryOf(request).get('q') ?? '';
-      const response = await next(request, info);
-      if (!/^#?\d+$/.test(q.trim())) return response;
-      return alterOk(response, (body) => {
-        const data = (body.data ?? []).filter((lead: any) => String(lead.name).toLowerCase().includes(q.trim().toLowerCase()));
-        const summary = body.summary && { count: data.length, sum: data.reduce((sum: number, lead: any) => sum + lead.amount, 0) };
-        return { ...body, data, ...(summary ? { summary } : {}) };
-      });
-    }),
-  },
-  {
     name: 'lead-negative-amount-accepted',
     area: 'leads',
     proves: ['leads.amount-not-negative'],
@@ -370,27 +228,6 @@ export const leadsFaults: Fault[] = [
       const sent = await sentJson(request);
       const overBytes = typeof sent?.name === 'string' && [...sent.name].length <= 255 && new TextEncoder().encode(sent.name).length > 255;
       return next(overBytes ? withJson(request, { ...sent, name: 'x'.repeat(256) }) : request, info);
-    }),
-  },
-  {
-    name: 'lead-summary-counts-trash',
-    area: 'leads',
-    proves: ['leads.summary'],
-    description:
-      "The lead list's summary query forgets the trash: count and sum include deleted leads that the list itself leaves out (spec 4.2, 2.1).",
-    wrap: onOperation('listLeads', async (next, request, info, _routed, state) => {
-      const response = await next(request, info);
-      const query = queryOf(request);
-      const workspace = callerWorkspace(state, request);
-      const body = response.ok && !query.get('q') ? await jsonOf(response) : undefined;
-      if (!body?.summary || !workspace) return response;
-      const trashed = trashedMatching(workspace, query);
-      const summary = {
-        ...body.summary,
-        count: body.summary.count + trashed.length,
-        sum: body.summary.sum + trashed.reduce((sum, lead) => sum + lead.amount, 0),
-      };
-      return changed(response, { body: { ...body, summary } });
     }),
   },
   // Found by the third blind hunt (written from the spec and the mock alone, before reading any check).
@@ -465,40 +302,6 @@ export const leadsFaults: Fault[] = [
       await workspace.tables.leads.update(lead.id, (draft) => void (draft.stage_entered_at = now));
       return { ...result, body: { ...lead, stage_entered_at: now } };
     }),
-  },
-  {
-    name: 'board-sum-of-shown-leads',
-    area: 'leads',
-    proves: ['leads.board-counts'],
-    description:
-      "The board's sum of a stage adds up the leads it shows (the first ones), not every lead of the stage that count counts (spec 4.2 board: each stage's count and sum).",
-    wrap: onOperation('getLeadBoard', async (next, request, info) =>
-      alterOk(await next(request, info), (body) => ({
-        ...body,
-        data: (body.data ?? []).map((column: any) => ({
-          ...column,
-          sum: (column.leads ?? []).reduce((sum: number, lead: any) => sum + lead.amount, 0),
-        })),
-      })),
-    ),
-  },
-  {
-    name: 'board-skips-empty-stages',
-    area: 'leads',
-    proves: ['leads.board-stages', 'leads.board-filters', 'leads.board-counts'],
-    description:
-      'The board is grouped from the leads, so a stage without leads is left out instead of answered with count 0 and sum 0 (spec 4.2 board: for each stage).',
-    wrap: onOperation('getLeadBoard', async (next, request, info) =>
-      alterOk(await next(request, info), (body) => ({ ...body, data: (body.data ?? []).filter((column: any) => column.count > 0) })),
-    ),
-  },
-  {
-    name: 'lead-line-amount-unrounded',
-    area: 'conventions',
-    proves: ['leads.products-money', 'responses.shape.list-lead-products', 'responses.shape.update-lead-product'],
-    description:
-      "A product line's amount is quantity × price less the discount, not rounded: 1.5 of a price of 333 answers amount 499.5, a decimal (spec 2.1: money is an integer in the smallest unit).",
-    wrap: onLines((line) => ({ ...line, amount: line.quantity * line.price * (1 - line.discount_percent / 100) })),
   },
   {
     name: 'lead-line-workspace-currency',
@@ -607,25 +410,6 @@ export const leadsFaults: Fault[] = [
           return lead;
         };
         return Array.isArray(body.data) ? { ...body, data: body.data.map(shown) } : shown(body);
-      });
-    }),
-  },
-  // Ninth blind hunt (written from the spec and the mock, before reading any check).
-  {
-    name: 'lead-status-open-includes-won',
-    area: 'leads',
-    proves: ['leads.filter-status-open'],
-    description:
-      'The lead list reads status=open as "not lost": won leads are listed (and counted in the summary) among the open ones (spec 3, 4.2: a lead is open until won or lost).',
-    wrap: onOperation('listLeads', async (next, request, info) => {
-      if (queryOf(request).get('status') !== 'open') return next(request, info);
-      const response = await next(
-        withQuery(request, (query) => query.set('status', 'all')),
-        info,
-      );
-      return alterOk(response, (body) => {
-        const data = Array.isArray(body.data) ? body.data.filter((lead: any) => lead.closed_at === null || !lead.loss_reason) : body.data;
-        return { ...body, data };
       });
     }),
   },

@@ -1,13 +1,44 @@
-// Faults in the limits rules: each breaks one rule the way a real implementation might, and a check
-// of the limits family must catch it (test/conformance/mutation.test.ts).
-import { requestIdFor } from '../http/request-id.ts';
-import type { Workspace } from '../workspaces/workspace.ts';
-import { changed, jsonOf, onErrorCode, type Fault } from './fault.ts';
-import { faultMemory } from './fault-memory.ts';
-import { operationOf } from './operation-of.ts';
-import { callerWorkspace, errorAnswer, onOperation } from './request-match.ts';
+// Mutants of the rate and concurrency limits (spec 8): the headers of a limit, what a
+// refused request answers, and when the limit opens again.
+import { requestIdFor } from '../../http/request-id.ts';
+import type { Workspace } from '../../workspaces/workspace.ts';
+import { changed, jsonOf, onErrorCode, type Fault } from '../fault.ts';
+import { faultMemory } from '../fault-memory.ts';
+import { operationOf } from '../operation-of.ts';
+import { callerWorkspace, errorAnswer, onOperation } from '../request-match.ts';
 
-export const limitsFaults: Fault[] = [
+/** What rate-limit-per-workspace counts: one window a workspace, whatever the key. */
+type RateWindow = { startMs: number; count: number; limit: number };
+
+/** What rate-limit-one-short changed: the per-minute limit as set, and how many requests run under the lowered one. */
+type LoweredLimit = { limit: number; running: number };
+
+/** Lowers the workspace's per-minute limit by one while requests run (the set limit kept in `loweredLimits`, the mock's memory, and put back after the last). */
+function lowerRateLimit(
+  loweredLimits: WeakMap<Workspace, LoweredLimit>,
+  workspace: Workspace,
+): { limit: number; restore(): void } | undefined {
+  let lowered = loweredLimits.get(workspace);
+  if (!lowered) {
+    const limit = workspace.limits.requestsPerMinute;
+    if (limit === null || limit < 2) return undefined;
+    loweredLimits.set(workspace, (lowered = { limit, running: 0 }));
+    workspace.limits.requestsPerMinute = limit - 1;
+  }
+  const entry = lowered;
+  entry.running += 1;
+  return {
+    limit: entry.limit,
+    restore() {
+      entry.running -= 1;
+      if (entry.running > 0) return;
+      loweredLimits.delete(workspace);
+      if (workspace.limits.requestsPerMinute === entry.limit - 1) workspace.limits.requestsPerMinute = entry.limit;
+    },
+  };
+}
+
+export const limitsRatesMutants: readonly Fault[] = [
   {
     // Readings review: limits.read-only-reads is stated (7.2 "402 | workspace read-only"; reads still answer).
     name: 'read-only-refuses-reads',
@@ -197,34 +228,3 @@ export const limitsFaults: Fault[] = [
     },
   },
 ];
-
-/** What rate-limit-per-workspace counts: one window a workspace, whatever the key. */
-type RateWindow = { startMs: number; count: number; limit: number };
-
-/** What rate-limit-one-short changed: the per-minute limit as set, and how many requests run under the lowered one. */
-type LoweredLimit = { limit: number; running: number };
-
-/** Lowers the workspace's per-minute limit by one while requests run (the set limit kept in `loweredLimits`, the mock's memory, and put back after the last). */
-function lowerRateLimit(
-  loweredLimits: WeakMap<Workspace, LoweredLimit>,
-  workspace: Workspace,
-): { limit: number; restore(): void } | undefined {
-  let lowered = loweredLimits.get(workspace);
-  if (!lowered) {
-    const limit = workspace.limits.requestsPerMinute;
-    if (limit === null || limit < 2) return undefined;
-    loweredLimits.set(workspace, (lowered = { limit, running: 0 }));
-    workspace.limits.requestsPerMinute = limit - 1;
-  }
-  const entry = lowered;
-  entry.running += 1;
-  return {
-    limit: entry.limit,
-    restore() {
-      entry.running -= 1;
-      if (entry.running > 0) return;
-      loweredLimits.delete(workspace);
-      if (workspace.limits.requestsPerMinute === entry.limit - 1) workspace.limits.requestsPerMinute = entry.limit;
-    },
-  };
-}

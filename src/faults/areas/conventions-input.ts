@@ -1,41 +1,18 @@
-// Faults in how bad input is refused: unknown fields, malformed JSON, invalid values,
-// credentials, scopes, the body limit, id types, other workspaces.
-import { errorDocsUrl } from '../errors/docs-url.ts';
-import type { MockState } from '../mock-state.ts';
-import { callerOf } from '../http/handler.ts';
-import type { OperationId } from '../spec/operation-types.ts';
-import { retryAsOwner } from './owner-key.ts';
-import { changed, jsonOf, onErrorCode, type Fault } from './fault.ts';
-import { pathOf, withPath } from './addresses.ts';
-import {
-  alterOk,
-  callerWorkspace,
-  errorAnswer as envelopeAnswer,
-  groupsOf,
-  onApi,
-  onOperation,
-  onQuery,
-  queryOf,
-  sentJson,
-  withJson,
-  withQuery,
-} from './request-match.ts';
-import { presentCompany } from '../resources/companies/present-company.ts';
-import { presentContact } from '../resources/contacts/present-contact.ts';
-import { presentLead } from '../resources/leads/present-lead.ts';
-
-type NumberedKind = 'leads' | 'contacts' | 'companies' | 'tasks';
+// Mutants of how bad input is refused (spec 2.1, 7.3): unknown fields, malformed JSON, the content
+// type, invalid values, the body limit, id types and records of other workspaces.
+import { errorDocsUrl } from '../../errors/docs-url.ts';
+import { callerOf } from '../../http/handler.ts';
+import type { OperationId } from '../../spec/operation-types.ts';
+import { changed, jsonOf, onErrorCode, type Fault } from '../fault.ts';
+import { pathOf, withPath } from '../addresses.ts';
+import { alterOk, callerWorkspace, errorAnswer as envelopeAnswer, onApi, onOperation, sentJson, withJson } from '../request-match.ts';
+import { presentCompany } from '../../resources/companies/present-company.ts';
+import { presentContact } from '../../resources/contacts/present-contact.ts';
+import { presentLead } from '../../resources/leads/present-lead.ts';
+import { type NumberedKind, RECORD_ROUTES, errorAnswer } from '../input-refusals.ts';
 
 /** The short id prefix of each numbered record kind (spec 2.2). */
 const ID_PREFIXES: Record<NumberedKind, string> = { leads: 'ld', contacts: 'ct', companies: 'co', tasks: 'tk' };
-
-/** The single-record routes of the numbered records (/v1/<records>/{id}), which take a number for the id (spec 2.1). */
-const RECORD_ROUTES: Record<NumberedKind, readonly OperationId[]> = {
-  leads: ['getLead', 'updateLead', 'deleteLead'],
-  contacts: ['getContact', 'updateContact', 'deleteContact'],
-  companies: ['getCompany', 'updateCompany', 'deleteCompany'],
-  tasks: ['getTask', 'updateTask', 'deleteTask'],
-};
 
 /** Their sub-routes (/v1/<records>/{id}/...), which take the number too (spec 2.1). */
 const SUB_ROUTES: Record<NumberedKind, readonly OperationId[]> = {
@@ -58,14 +35,16 @@ const routesOf = (
   table: Record<NumberedKind, readonly OperationId[]>,
   kinds: readonly NumberedKind[] = ['leads', 'contacts', 'companies', 'tasks'],
 ) => kinds.flatMap((kind) => table[kind]);
+
 const kindOf = (operation: OperationId) =>
   (Object.keys(ID_PREFIXES) as NumberedKind[]).find(
     (kind) => RECORD_ROUTES[kind].includes(operation) || SUB_ROUTES[kind].includes(operation),
   )!;
+
 /** A path's id segment that is a record number (spec 2.1: the number is accepted instead of the id). */
 const isNumber = (id: string | undefined) => /^[0-9]+$/.test(id ?? '');
 
-export const inputFaults: Fault[] = [
+export const conventionsInputMutants: readonly Fault[] = [
   {
     // Readings review: conventions.money-decimal-refused is stated (2.1 "Never decimals or strings").
     name: 'lead-amount-decimal-rounded',
@@ -95,52 +74,6 @@ export const inputFaults: Fault[] = [
       headers.delete('content-length');
       return next(new Request(request.url, { method: request.method, headers, body }), info);
     }),
-  },
-  {
-    name: 'key-states-as-invalid-token',
-    area: 'auth',
-    proves: [
-      'auth.key-expired',
-      'auth.key-revoked',
-      'auth.ip-not-allowed',
-      'errors.docs-url-names-code',
-      'errors.status-403',
-      'errors.key-expired-revoked',
-      'errors.ip-not-allowed',
-    ],
-    description:
-      'Revoked and expired keys answer 401 invalid_token instead of key_revoked and key_expired, and a key from a refused IP address 401 invalid_token instead of 403 ip_not_allowed.',
-    wrap: (next) =>
-      ['key_revoked', 'key_expired', 'ip_not_allowed'].reduce(
-        (handle, code) =>
-          onErrorCode(code, (response, body) =>
-            changed(response, { status: 401, body: { error: { ...body.error, code: 'invalid_token' } } }),
-          )(handle),
-        next,
-      ),
-  },
-  {
-    name: 'query-limits-as-validation',
-    area: 'query',
-    proves: [
-      'errors.docs-url-names-code',
-      'query.nesting-limit-code',
-      'query.limit-conditions',
-      'query.limit-regex-conditions',
-      'query.limit-list-values',
-      'query.regex-length',
-      'query.unknown-field',
-    ],
-    description:
-      'Queries past the limits of spec 8 answer validation_failed instead of too_many_conditions (with limit) and invalid_query.',
-    wrap: (next) =>
-      ['too_many_conditions', 'invalid_query'].reduce(
-        (handle, code) =>
-          onErrorCode(code, (response, body) =>
-            changed(response, { body: { error: { ...body.error, code: 'validation_failed', fields: { query: body.error.message } } } }),
-          )(handle),
-        next,
-      ),
   },
   {
     name: 'unknown-field-as-422',
@@ -177,57 +110,6 @@ export const inputFaults: Fault[] = [
     wrap: onErrorCode('validation_failed', (response, body) => changed(response, { body: { error: { ...body.error, fields: {} } } })),
   },
   {
-    name: 'missing-key-as-403',
-    area: 'errors',
-    proves: ['errors.status-401', 'errors.docs-url-names-code', 'errors.extra-permission'],
-    description: 'A request without credentials answers 403 forbidden instead of 401 invalid_token.',
-    wrap: onErrorCode('invalid_token', (response, body) =>
-      changed(response, { status: 403, body: { error: { ...body.error, code: 'forbidden' } } }),
-    ),
-  },
-  {
-    name: 'unknown-key-as-key-revoked',
-    area: 'auth',
-    proves: ['auth.invalid-token', 'errors.docs-url-names-code'],
-    description: 'An unknown bearer key answers 401 key_revoked, not invalid_token (spec 5.1: an unknown key is invalid, not revoked).',
-    wrap: onErrorCode('invalid_token', (response, body, request) => {
-      const bearer = /^Bearer\s+\S+$/i.test(request.headers.get('authorization') ?? '');
-      return bearer ? changed(response, { body: { error: { ...body.error, code: 'key_revoked' } } }) : response;
-    }),
-  },
-  {
-    name: 'credentials-in-url-accepted',
-    area: 'auth',
-    proves: ['auth.credentials-in-url', 'errors.credentials-in-url'],
-    description: 'A key in the query string (?api_key=) is taken as the credential.',
-    wrap: (next) => async (request, info) => {
-      const key = queryOf(request).get('api_key');
-      if (!key) return next(request, info);
-      const headers = new Headers(request.headers);
-      headers.set('authorization', `Bearer ${key}`);
-      return next(new Request(withQuery(request, (query) => query.delete('api_key')).url, { method: request.method, headers }), info);
-    },
-  },
-  {
-    name: 'scopes-not-checked',
-    area: 'auth',
-    proves: ['auth.write-not-other-scopes', 'errors.status-403'],
-    description: "A key without the operation's scope is let through as if it had every scope.",
-    wrap: (next, state) =>
-      onErrorCode('missing_scope', async (response, _body, request) => {
-        return retryAsOwner(state, next, request, response);
-      })(next),
-  },
-  {
-    name: 'body-limit-as-400',
-    area: 'limits',
-    proves: ['errors.docs-url-names-code', 'errors.status-413', 'errors.body-too-large', 'limits.body-over-1mb'],
-    description: 'A body over 1 MB answers 400 bad_json instead of 413 body_too_large.',
-    wrap: onErrorCode('body_too_large', (response, body) =>
-      changed(response, { status: 400, body: { error: { ...body.error, code: 'bad_json' } } }),
-    ),
-  },
-  {
     name: 'long-prefix-refused',
     area: 'conventions',
     proves: ['conventions.long-prefixes-in-paths', 'errors.request-id-in-body'],
@@ -255,23 +137,6 @@ export const inputFaults: Fault[] = [
       }
       return next(request, info);
     }),
-  },
-  {
-    name: 'ids-across-workspaces',
-    area: 'auth',
-    proves: ['auth.one-workspace'],
-    description: "A lead id of another workspace is found: one workspace sees another's records.",
-    wrap: onOperation(RECORD_ROUTES.leads, (next, request, info, { params }, state) =>
-      onErrorCode('not_found', async (response, _body, request) => {
-        const id = params.id!;
-        const home = [...state.workspaces.values()].find((workspace) => workspace.tables.leads.get(id));
-        if (!home) return response;
-        const key = [...home.apiKeys.values()].find((apiKey) => apiKey.role === 'owner')?.key;
-        const headers = new Headers(request.headers);
-        headers.set('authorization', `Bearer ${key}`);
-        return next(new Request(request, { headers }));
-      })(next)(request, info),
-    ),
   },
   {
     name: 'numbers-only-for-leads',
@@ -396,26 +261,6 @@ export const inputFaults: Fault[] = [
     ),
   },
   {
-    name: 'whoami-needs-users-read',
-    area: 'auth',
-    proves: [
-      'auth.whoami-no-scope',
-      'auth.key-expired',
-      'auth.key-revoked',
-      'auth.ip-not-allowed',
-      'errors.key-expired-revoked',
-      'errors.ip-not-allowed',
-    ],
-    description:
-      'whoami asks for users:read (it is filed with the member routes), so a key without that scope gets 403 missing_scope instead of its identity.',
-    wrap: onOperation('getWhoami', async (next, request, info, _routed, state) => {
-      const scopes = scopesOf(state, request);
-      return scopes && !scopes.includes('users:read')
-        ? errorAnswer(state, request, 403, 'missing_scope', 'The key lacks a scope.', { scope: 'users:read' })
-        : next(request, info);
-    }),
-  },
-  {
     name: 'any-version-served',
     area: 'conventions',
     proves: ['conventions.version-path'],
@@ -426,45 +271,6 @@ export const inputFaults: Fault[] = [
       const other = version !== 'v1' && /^v\d+$/.test(version) && rest.length > 0;
       return next(other ? withPath(request, ['', 'v1', ...rest].join('/')) : request, info);
     },
-  },
-  {
-    name: 'write-scope-without-read',
-    area: 'auth',
-    proves: ['auth.write-includes-read'],
-    description: 'leads:write does not include leads:read: a key with leads:write alone gets 403 missing_scope on lead reads.',
-    wrap: onOperation(
-      ['listLeads', 'getLeadBoard', 'getLead', 'listLeadContacts', 'listLeadProducts'],
-      async (next, request, info, _routed, state) => {
-        const scopes = scopesOf(state, request);
-        return scopes && !scopes.includes('leads:read')
-          ? errorAnswer(state, request, 403, 'missing_scope', 'The key lacks a scope.', { scope: 'leads:read' })
-          : next(request, info);
-      },
-    ),
-  },
-  {
-    name: 'body-limit-at-512kb',
-    area: 'limits',
-    proves: ['limits.body-under-1mb-read'],
-    description: 'The body limit is set at 512 KB instead of 1 MB: a body of 900 KB answers 413 body_too_large.',
-    wrap: (next, state) => async (request, info) => {
-      if (!['POST', 'PATCH', 'PUT'].includes(request.method)) return next(request, info);
-      const bytes = new Uint8Array(await request.clone().arrayBuffer());
-      return bytes.byteLength > 512 * 1024
-        ? errorAnswer(state, request, 413, 'body_too_large', 'The request body is larger than 512 KB.')
-        : next(request, info);
-    },
-  },
-  // Blind fault hunt (the faults below were written from the spec and the mock, not from the checks).
-  {
-    name: 'missing-scope-without-scope',
-    area: 'auth',
-    proves: ['auth.missing-scope', 'errors.extra-missing-scope', 'errors.status-403', 'errors.missing-scope'],
-    description: 'A 403 missing_scope answer does not name the missing scope in `scope` (spec 7.1, 5.1).',
-    wrap: onErrorCode('missing_scope', (response, body) => {
-      const { scope: _scope, ...error } = body.error;
-      return changed(response, { body: { error } });
-    }),
   },
   {
     name: 'long-prefix-echoed',
@@ -507,45 +313,6 @@ export const inputFaults: Fault[] = [
       const pointers = Object.fromEntries(Object.entries(fields).map(([key, message]) => [`/${key.replace(/\./g, '/')}`, message]));
       return changed(response, { body: { ...body, error: { ...body.error, fields: pointers } } });
     },
-  },
-  // Found by the third blind hunt (written from the spec and the mock alone, before reading any check).
-  {
-    name: 'query-hundred-list-values-refused',
-    area: 'query',
-    proves: ['query.limit-list-values'],
-    description:
-      'A condition whose list value has exactly 100 entries (in, not_in, all) is refused with too_many_conditions: the check is length < 100 (spec 8: 100 list values).',
-    wrap: onQuery((body) => {
-      for (const group of groupsOf(body.query)) {
-        for (const condition of group.conditions)
-          if (Array.isArray(condition?.value) && condition.value.length === 100) condition.value.push(condition.value[99]);
-      }
-      return body;
-    }),
-  },
-  {
-    name: 'validation-fields-nested',
-    area: 'errors',
-    proves: ['errors.fields-only-field-problems', 'errors.status-422', 'errors.validation-failed'],
-    description:
-      'validation_failed writes a problem of a nested field as a nested object ({custom: {budget: ...}}) instead of under the key custom.budget (spec 2.11, 7.3: fields names custom.<key>).',
-    wrap: onErrorCode('validation_failed', (response, body) => {
-      const fields = body.error.fields;
-      if (!fields || !Object.keys(fields).some((key) => key.includes('.'))) return response;
-      return changed(response, { body: { error: { ...body.error, fields: nestedFields(fields) } } });
-    }),
-  },
-  {
-    name: 'missing-scope-names-write-scope',
-    area: 'auth',
-    proves: ['auth.missing-scope'],
-    description:
-      'missing_scope names the write scope of the resource whatever was asked (leads:write for a list), where scope is the one the route needs (spec 4.6, 7.1).',
-    wrap: onErrorCode('missing_scope', (response, body) =>
-      typeof body.error.scope === 'string' && body.error.scope.endsWith(':read')
-        ? changed(response, { body: { error: { ...body.error, scope: body.error.scope.replace(/:read$/, ':write') } } })
-        : response,
-    ),
   },
   {
     name: 'numbers-resolved-across-workspaces',
@@ -640,118 +407,6 @@ export const inputFaults: Fault[] = [
       return { ...result, body: { ...body, number } };
     },
   },
-  // Found by the eighth blind hunt (written from the spec and the mock alone, before reading any check).
-  {
-    name: 'credentials-in-url-beside-header-accepted',
-    area: 'auth',
-    proves: ['auth.credentials-in-url', 'errors.credentials-in-url'],
-    description:
-      'A key in the URL (?api_key=, ?access_token=) is refused only when no Authorization header is sent: a request carrying both is answered as if the URL were clean, where a key in the URL answers 400 credentials_in_url (spec 5.1).',
-    wrap: onApi(async (next, request, info) => {
-      const query = queryOf(request);
-      const named = [...query.keys()].filter((name) => URL_CREDENTIALS.has(name.toLowerCase()) || URL_SECRET.test(query.get(name) ?? ''));
-      if (!request.headers.has('authorization') || named.length === 0) return next(request, info);
-      return next(
-        withQuery(request, (query) => named.forEach((name) => query.delete(name))),
-        info,
-      );
-    }),
-  },
-  {
-    name: 'credentials-in-url-as-401',
-    area: 'auth',
-    proves: ['auth.credentials-in-url', 'errors.docs-url-names-code', 'errors.credentials-in-url'],
-    description:
-      'A key sent in the URL without an Authorization header answers 401 invalid_token (the header was looked for first) instead of 400 credentials_in_url (spec 5.1, 7.3).',
-    wrap: onErrorCode('credentials_in_url', (response, body, request) =>
-      request.headers.has('authorization')
-        ? response
-        : changed(response, {
-            status: 401,
-            body: { error: { ...body.error, code: 'invalid_token' } },
-            headers: { 'WWW-Authenticate': 'Bearer realm="api"' },
-          }),
-    ),
-  },
-  {
-    name: 'revoked-key-reads-allowed',
-    area: 'auth',
-    proves: ['auth.key-revoked', 'errors.key-expired-revoked'],
-    description:
-      'Revocation is checked only on writes (the read path uses a cached key): a revoked key still reads with 200 instead of 401 key_revoked (spec 5.1).',
-    wrap: (next, state) => async (request, info) =>
-      request.method === 'GET' ? withKeyAltered(state, request, { revokedAt: null }, () => next(request, info)) : next(request, info),
-  },
-  {
-    name: 'ip-allowlist-ignored',
-    area: 'auth',
-    proves: ['auth.ip-not-allowed', 'errors.status-403', 'errors.ip-not-allowed'],
-    description:
-      "A key's IP allow-list is stored but never compared: a request from another address is answered instead of 403 ip_not_allowed (spec 5.1).",
-    wrap: (next, state) => async (request, info) => withKeyAltered(state, request, { allowedIps: [] }, () => next(request, info)),
-  },
-  // The eighth blind hunt's query limits, filed with query.query-limits, the suite's check of the limits of spec 8 (written before reading any check).
-  {
-    name: 'query-fifty-conditions-refused',
-    area: 'query',
-    proves: ['query.limit-conditions'],
-    description:
-      'A query with exactly 50 conditions is refused with too_many_conditions: the count is checked with < 50 (spec 8: 50 conditions).',
-    wrap: onQuery((body) => {
-      const conditions = conditionsIn(body.query);
-      if (conditions.length === 50) body.query.conditions.push(structuredClone(conditions[0]));
-      return body;
-    }),
-  },
-  {
-    name: 'query-three-regex-refused',
-    area: 'query',
-    proves: ['query.limit-regex-conditions'],
-    description:
-      'A query with exactly 3 regex conditions is refused with too_many_conditions: the regex count is checked with < 3 (spec 8: 3 regex conditions).',
-    wrap: onQuery((body) => {
-      const regexes = conditionsIn(body.query).filter((condition) => condition.op === 'regex');
-      if (regexes.length === 3) body.query.conditions.push(structuredClone(regexes[0]));
-      return body;
-    }),
-  },
-  {
-    name: 'query-list-values-past-100-cut',
-    area: 'query',
-    proves: ['query.limit-list-values'],
-    description:
-      'A list value of more than 100 entries (in, not_in, all) is cut to its first 100 and the query answered, instead of refused with 422 too_many_conditions (spec 8: 100 list values).',
-    wrap: onQuery((body) => {
-      for (const condition of conditionsIn(body.query))
-        if (Array.isArray(condition.value) && condition.value.length > 100) condition.value = condition.value.slice(0, 100);
-      return body;
-    }),
-  },
-  {
-    name: 'query-third-level-accepted',
-    area: 'query',
-    proves: ['query.nesting-limit'],
-    description:
-      'Groups nested 3 levels deep are not refused: the translator folds a third-level group into its parent and answers 200, where nesting stops at 2 levels (spec 4.13, 8: 422).',
-    wrap: onQuery((body) => {
-      for (const second of (body.query?.conditions ?? []).filter(isGroup)) {
-        second.conditions = second.conditions.flatMap((node: any) => (isGroup(node) ? conditionsIn(node) : [node]));
-      }
-      return body;
-    }),
-  },
-  {
-    name: 'query-regex-200-refused',
-    area: 'query',
-    proves: ['query.regex-length'],
-    description:
-      'A regex of exactly 200 characters is refused with invalid_query: the length is checked with < 200 (spec 7.3: a regex of 1 to 200 characters).',
-    wrap: onQuery((body) => {
-      for (const condition of conditionsIn(body.query))
-        if (condition.op === 'regex' && typeof condition.value === 'string' && [...condition.value].length === 200) condition.value += 'x';
-      return body;
-    }),
-  },
   // A stated rule without a fault of its own (docs/readings-review.md; issue 22, H2 item 4).
   {
     name: 'lead-currency-only-with-amount',
@@ -767,68 +422,3 @@ export const inputFaults: Fault[] = [
     }),
   },
 ];
-
-const isGroup = (node: any): boolean => Array.isArray(node?.conditions);
-
-/** Every condition of a query's group tree (the objects themselves, to change in place). */
-const conditionsIn = (group: any): any[] => groupsOf(group).flatMap((each) => each.conditions.filter((node: any) => !isGroup(node)));
-
-const URL_CREDENTIALS = new Set(['api_key', 'apikey', 'access_token', 'authorization']);
-const URL_SECRET = /^svc_(live|at|rt)_/;
-
-/** Runs `work` with the request's API key changed as `change` says, then puts the key back as it was. */
-async function withKeyAltered(
-  state: MockState,
-  request: Request,
-  change: { revokedAt?: null; allowedIps?: string[] },
-  work: () => Promise<Response>,
-): Promise<Response> {
-  const secret = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
-  const credential = secret ? state.findCredential(secret)?.credential : undefined;
-  if (credential?.kind !== 'api_key') return work();
-  const { apiKey } = credential;
-  const kept = { revokedAt: apiKey.revokedAt, allowedIps: apiKey.allowedIps };
-  Object.assign(apiKey, change);
-  try {
-    return await work();
-  } finally {
-    Object.assign(apiKey, kept);
-  }
-}
-
-/** The scopes of the request's API key, when it is one of the mock's. */
-function scopesOf(state: MockState, request: Request): string[] | undefined {
-  const secret = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
-  const credential = secret ? state.findCredential(secret)?.credential : undefined;
-  return credential?.kind === 'api_key' ? [...credential.apiKey.scopes] : undefined;
-}
-
-/** An error envelope the fault answers itself, with the caller's request id and the code's docs page. */
-function errorAnswer(
-  state: MockState,
-  request: Request,
-  status: number,
-  code: string,
-  message: string,
-  extras: Record<string, unknown> = {},
-): Response {
-  const requestId = request.headers.get('x-request-id') ?? 'req_fault';
-  return new Response(
-    JSON.stringify({ error: { code, message, request_id: requestId, docs_url: errorDocsUrl(state.config, code), ...extras } }),
-    {
-      status,
-      headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId },
-    },
-  );
-}
-
-/** `fields` with dotted keys (custom.budget) written as nested objects ({custom: {budget}}). */
-function nestedFields(fields: Record<string, unknown>): Record<string, unknown> {
-  const nested: Record<string, any> = {};
-  for (const [key, message] of Object.entries(fields)) {
-    const [head, ...rest] = key.split('.');
-    if (rest.length === 0) nested[key] = message;
-    else nested[head!] = { ...(nested[head!] ?? {}), [rest.join('.')]: message };
-  }
-  return nested;
-}

@@ -1,9 +1,9 @@
-// Faults in the query rules: each breaks one rule the way a real implementation might, and a check
-// of the query family must catch it (test/conformance/mutation.test.ts).
-import type { ValidatedInput } from '../http/request-validation.ts';
-import { changed, jsonOf, onErrorCode, type Fault } from './fault.ts';
-import { retryAsOwner } from './owner-key.ts';
-import { errorAnswer, groupsOf, onOperation, onQuery, probe, sentJson } from './request-match.ts';
+// Mutants of the query endpoint (spec 4.13): its conditions and groups, operators, sorting
+// and what a search matches.
+import type { ValidatedInput } from '../../http/request-validation.ts';
+import { changed, jsonOf, onErrorCode, type Fault } from '../fault.ts';
+import { retryAsOwner } from '../owner-key.ts';
+import { errorAnswer, groupsOf, onOperation, onQuery, probe, sentJson } from '../request-match.ts';
 
 /**
  * The query handler's own misreading of a valid body (it was validated as sent): the handler of
@@ -34,7 +34,14 @@ function mapConditions(group: any, change: (condition: any) => any): any {
   };
 }
 
-export const queryFaults: Fault[] = [
+const isGroup = (node: any): boolean => Array.isArray(node?.conditions);
+
+/** Every condition of a group tree (the objects themselves, to change in place). */
+function conditionsIn(group: any): any[] {
+  return isGroup(group) ? group.conditions.flatMap((node: any) => (isGroup(node) ? conditionsIn(node) : [node])) : [];
+}
+
+export const querySearchMutants: readonly Fault[] = [
   {
     name: 'query-not-ignored',
     area: 'query',
@@ -223,10 +230,3 @@ export const queryFaults: Fault[] = [
       })(next, state),
   },
 ];
-
-const isGroup = (node: any): boolean => Array.isArray(node?.conditions);
-
-/** Every condition of a group tree (the objects themselves, to change in place). */
-function conditionsIn(group: any): any[] {
-  return isGroup(group) ? group.conditions.flatMap((node: any) => (isGroup(node) ? conditionsIn(node) : [node])) : [];
-}
