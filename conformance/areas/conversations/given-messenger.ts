@@ -42,14 +42,19 @@ export async function judgeGivenMessenger(context: CheckContext, judge: RuleJudg
 
 function judgeClient(judge: RuleJudge, read: Exchange, client: ConversationClient): void {
   const shown = read.json ?? {};
-  const differs = (['name', 'handle', 'phone'] as const).filter(
-    (field) => client[field] !== undefined && !SAME[field](String(client[field]), shown[field]),
-  );
+  const differs = clientDifferences(client, shown);
   judge.expect(
     'conversations.client-fields',
     !differs.length,
     `the messenger shows the client as ${JSON.stringify(client)} (conversation_client); the conversation shows ${differs.map((field) => `${field} ${JSON.stringify(shown[field])}`).join(', ')}`,
     read,
+  );
+}
+
+/** The fields of the given client the conversation does not show as theirs. */
+export function clientDifferences(client: ConversationClient, shown: Record<string, unknown>): (keyof ConversationClient)[] {
+  return (['name', 'handle', 'phone'] as const).filter(
+    (field) => client[field] !== undefined && !SAME[field](String(client[field]), shown[field]),
   );
 }
 
