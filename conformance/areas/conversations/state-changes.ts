@@ -101,9 +101,12 @@ export function judgeAnswer(
   context.judge(rule, problem, answer);
 }
 
-/** A snooze for an hour, written in Tashkent time (+05:00): the snooze ends at that instant, not at the clock reading taken as UTC. */
+/**
+ * A snooze for an hour, written in Tashkent time (+05:00): the snooze ends at that instant, not at the
+ * clock reading taken as UTC. A whole second, which any number of fractional digits shows exactly (spec 2.1).
+ */
 export async function judgeSnoozeForAnHour(context: CheckContext, manage: Manage, now: TargetNow): Promise<void> {
-  const until = inTashkent((await now.nowMs()) + 3_600_000);
+  const until = inTashkent(Math.floor(((await now.nowMs()) + 3_600_000) / 1000) * 1000);
   const snoozed = await manage('snooze', { until });
   judgeAnswer(context, 'conversations.snooze', snoozed, (c) => c.status === 'snoozed', `snooze until ${until}`);
   const untilShown = snoozed.json?.snoozed_until && Date.parse(snoozed.json.snoozed_until) === Date.parse(until);
