@@ -7,6 +7,7 @@ import {
   resolveTarget as resolveSharedTarget,
   TargetError,
   type HubBrowser,
+  type TestConversation,
   type TargetOptions as SharedTargetOptions,
 } from '../harness/target.ts';
 
@@ -37,6 +38,8 @@ export type Target = {
   openFormId?: string | undefined;
   /** The languages the deployment's form has texts in, as its person said (inputs' `form_languages`). */
   formLanguages?: string[] | undefined;
+  /** A test client's conversation the suite may write to (inputs' conversation_id; none on a mock, where a simulated client writes in). */
+  conversation?: TestConversation | undefined;
   /** An OAuth client for the token endpoint's checks (on a mock, an app the suite added). */
   oauthClient?: { clientId: string; clientSecret: string | undefined; redirectUri: string | undefined } | undefined;
   /** On a deployment given `hub_member`: consent requests are decided in a browser on the hub (conformance/kits/hub-browser.ts). */
@@ -68,6 +71,7 @@ export async function resolveTarget(options: TargetOptions): Promise<Target> {
       formId: shared.formId,
       openFormId: shared.openFormId,
       formLanguages: shared.formLanguages,
+      conversation: shared.conversation,
       oauthClient: shared.oauthClient,
       hubBrowser: shared.hubBrowser,
     };

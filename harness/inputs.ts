@@ -6,7 +6,7 @@
 // the command line win over the file (so does CRMKIT_CONTROL_TOKEN, which stands for --control-token).
 import { readFileSync } from 'node:fs';
 import { hubInputsProblem, type HubMember, type HubSelectors } from './hub-inputs.ts';
-import type { TargetOptions } from './target.ts';
+import type { ConversationClient, TargetOptions } from './target.ts';
 
 export type DeploymentInputs = {
   base_url: string;
@@ -33,6 +33,17 @@ export type DeploymentInputs = {
   open_form_id?: string;
   /** The languages the form has texts in (`ru`, `uz`, `en`), as its web app settings show: `?lang=` must choose between them (spec 4.12). */
   form_languages?: string[];
+  /**
+   * A conversation of a test client the suite may write to: send messages to, assign, resolve,
+   * reopen and snooze (each check puts its status, snooze and assignee back as they were).
+   */
+  conversation_id?: string;
+  /** A message of that conversation the client edited in the messenger (4.8 has no route to edit one): it shows `edited_at` (spec 2.10). */
+  edited_message_id?: string;
+  /** A message of that conversation deleted in the messenger (a `telegram_business` chat): it stays in history with `deleted_at` (spec 2.10). */
+  deleted_message_id?: string;
+  /** That conversation's client as the messenger shows them: its `name`, `handle` and `phone` are theirs (spec 2.9). */
+  conversation_client?: ConversationClient;
   oauth_client?: { client_id: string; client_secret?: string | null; redirect_uri?: string };
   /** An owner or admin who signs in to the hub: the suite approves consent requests in a browser as this member. */
   hub_member?: HubMember;
@@ -60,6 +71,9 @@ const STRINGS = [
   'ip_restricted_key',
   'form_id',
   'open_form_id',
+  'conversation_id',
+  'edited_message_id',
+  'deleted_message_id',
   'webhook_receiver_url',
   'control_token',
 ] as const;
@@ -67,6 +81,7 @@ const KEYS = new Set<string>([
   ...STRINGS,
   'limited_keys',
   'form_languages',
+  'conversation_client',
   'oauth_client',
   'webhook_receiver_port',
   'hub_member',
@@ -105,10 +120,17 @@ function problemOf(value: any): string | undefined {
     return 'form_languages is a list of language tags';
   if (value.webhook_receiver_port !== undefined && !Number.isInteger(value.webhook_receiver_port))
     return 'webhook_receiver_port is an integer';
+  if (!isConversationClient(value.conversation_client)) return 'conversation_client is {name, handle, phone}, each a string';
   const client = value.oauth_client;
   if (client !== undefined && (typeof client !== 'object' || typeof client?.client_id !== 'string'))
     return 'oauth_client is {client_id, client_secret, redirect_uri}';
   return hubInputsProblem(value.hub_member, value.hub_selectors);
+}
+
+function isConversationClient(value: any): boolean {
+  if (value === undefined) return true;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.entries(value).every(([key, field]) => ['name', 'handle', 'phone'].includes(key) && typeof field === 'string');
 }
 
 /** The target options the inputs give (undefined where the file says nothing). */
@@ -127,6 +149,10 @@ export function targetOptionsOf(inputs: DeploymentInputs): TargetOptions {
     formId: inputs.form_id,
     openFormId: inputs.open_form_id,
     formLanguages: inputs.form_languages,
+    conversationId: inputs.conversation_id,
+    editedMessageId: inputs.edited_message_id,
+    deletedMessageId: inputs.deleted_message_id,
+    conversationClient: inputs.conversation_client,
     clientId: inputs.oauth_client?.client_id,
     clientSecret: inputs.oauth_client?.client_secret ?? undefined,
     redirectUri: inputs.oauth_client?.redirect_uri,

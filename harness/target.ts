@@ -31,6 +31,13 @@ export type TargetOptions = {
   openFormId?: string;
   /** The languages the form has texts in (inputs' `form_languages`). */
   formLanguages?: string[];
+  /** A test client's conversation the suite may write to (inputs' `conversation_id`). */
+  conversationId?: string;
+  /** Messages of that conversation the client edited, and one deleted, in the messenger (inputs' `edited_message_id`, `deleted_message_id`). */
+  editedMessageId?: string;
+  deletedMessageId?: string;
+  /** That conversation's client as the messenger shows them (inputs' `conversation_client`). */
+  conversationClient?: ConversationClient;
   clientId?: string;
   clientSecret?: string;
   redirectUri?: string;
@@ -49,6 +56,20 @@ export type TargetOptions = {
   hubSelectors?: Partial<HubSelectors>;
   /** The token of a mock started with `crmkit mock --control-token` (http/control-guard.ts), sent as `Authorization: Bearer` on each control call. */
   controlToken?: string;
+};
+
+/** A client as the messenger shows them: name, handle and phone (spec 2.9). */
+export type ConversationClient = { name?: string; handle?: string; phone?: string };
+
+/**
+ * A conversation of a test client the suite may write to (send, assign, resolve, reopen, snooze),
+ * with the messages of it the client edited and deleted in the messenger, and the client's own fields.
+ */
+export type TestConversation = {
+  id: string;
+  editedMessageId: string | undefined;
+  deletedMessageId: string | undefined;
+  client: ConversationClient | undefined;
 };
 
 export type HubBrowser = { member: HubMember; selectors: HubSelectors };
@@ -71,6 +92,7 @@ export type Target = {
   formId: string | undefined;
   openFormId?: string | undefined;
   formLanguages?: string[] | undefined;
+  conversation?: TestConversation | undefined;
   oauthClient: { clientId: string; clientSecret: string | undefined; redirectUri: string | undefined } | undefined;
   /** Who approves consent requests in a browser on the hub, and the selectors of its pages (defaults: crmkit's). */
   hubBrowser?: HubBrowser | undefined;
@@ -135,6 +157,14 @@ function givenParts(options: TargetOptions) {
     formId: options.formId,
     openFormId: options.openFormId,
     formLanguages: options.formLanguages,
+    conversation: options.conversationId
+      ? {
+          id: options.conversationId,
+          editedMessageId: options.editedMessageId,
+          deletedMessageId: options.deletedMessageId,
+          client: options.conversationClient,
+        }
+      : undefined,
     oauthClient: options.clientId
       ? { clientId: options.clientId, clientSecret: options.clientSecret, redirectUri: options.redirectUri }
       : undefined,

@@ -21,6 +21,8 @@ export const NEEDS = {
   'ip-restricted-key': "a key restricted to IP addresses that are not the suite's (ip_restricted_key, --ip-restricted-key)",
   form: 'a public form of the workspace (form_id, --form-id)',
   'open-form': 'a public form without consent text and without allowed websites (open_form_id, --open-form-id)',
+  conversation:
+    'a conversation of a test client the suite may send to, assign, resolve, reopen and snooze (conversation_id, --conversation-id)',
   'oauth-client': 'an OAuth client (oauth_client, --client-id, --client-secret, --redirect-uri)',
   consent: "an approval of an OAuth consent request: hub_member signing in to the hub in headless Chromium, or a crmkit mock's control API",
   receiver: 'a webhook receiver the deployment can reach (webhook_receiver_url, --webhook-receiver-url)',

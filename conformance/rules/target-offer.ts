@@ -29,6 +29,7 @@ export function offerOf(options: TargetOptions): TargetOffer {
     ['ip-restricted-key', options.ipRestrictedKey],
     ['form', options.formId],
     ['open-form', options.openFormId],
+    ['conversation', options.conversationId],
     ['oauth-client', options.clientId],
     // The inputs' hub_member approves consent requests in headless Chromium (conformance/kits/hub-browser.ts).
     ['consent', options.hubMember],

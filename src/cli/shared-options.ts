@@ -34,6 +34,13 @@ export const TARGET_OPTIONS = {
   'ip-restricted-key': { type: 'string', value: 'KEY', help: "a key restricted to IP addresses that are not this machine's" },
   'form-id': { type: 'string', value: 'ID', help: 'a public form of the workspace' },
   'open-form-id': { type: 'string', value: 'ID', help: 'a public form without consent text and without allowed websites' },
+  'conversation-id': {
+    type: 'string',
+    value: 'ID',
+    help: 'a conversation of a test client the suite may send to, assign, resolve, reopen and snooze',
+  },
+  'edited-message-id': { type: 'string', value: 'ID', help: 'a message of that conversation the client edited in the messenger' },
+  'deleted-message-id': { type: 'string', value: 'ID', help: 'a message of that conversation deleted in the messenger' },
   'client-id': { type: 'string', value: 'ID', help: 'an OAuth client of the deployment' },
   'client-secret': { type: 'string', value: 'SECRET', help: "that client's secret" },
   'redirect-uri': { type: 'string', value: 'URI', help: "that client's redirect URI" },
@@ -102,6 +109,9 @@ export function targetOptionsFrom(values: OptionValues<typeof TARGET_OPTIONS>): 
     ipRestrictedKey: values['ip-restricted-key'],
     formId: values['form-id'],
     openFormId: values['open-form-id'],
+    conversationId: values['conversation-id'],
+    editedMessageId: values['edited-message-id'],
+    deletedMessageId: values['deleted-message-id'],
     clientId: values['client-id'],
     clientSecret: values['client-secret'],
     redirectUri: values['redirect-uri'],
@@ -112,6 +122,12 @@ export function targetOptionsFrom(values: OptionValues<typeof TARGET_OPTIONS>): 
   const merged = { ...fromFile, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) } as TargetOptions;
   // The file's form_languages are those of its form_id, not of another form given by --form-id.
   if (merged.formId !== fromFile.formId) delete merged.formLanguages;
+  // So are its conversation_client and messages those of its conversation_id.
+  if (merged.conversationId !== fromFile.conversationId) {
+    delete merged.conversationClient;
+    if (merged.editedMessageId === fromFile.editedMessageId) delete merged.editedMessageId;
+    if (merged.deletedMessageId === fromFile.deletedMessageId) delete merged.deletedMessageId;
+  }
   // The file's addresses are held to what the options take.
   for (const [name, url] of [
     ['base-url', merged.baseUrl],

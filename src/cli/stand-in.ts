@@ -4,14 +4,15 @@
 // (harness/inputs.ts): the origins, the owner key, a key limited to leads:read (and keys of
 // contacts:read alone and of leads:read with leads:write), a key of
 // another workspace, revoked, expired and IP-restricted keys, a form (and one without consent
-// text or allowed websites), an OAuth client, and the
+// text or allowed websites), a test client's conversation the suite may write to (with a message
+// the client edited and one deleted in the messenger), an OAuth client, and the
 // email and password of the owner, who signs in to the hub to approve apps (spec 5.2).
 import type { DeploymentInputs } from '../../harness/inputs.ts';
 import type { MockState } from '../mock-state.ts';
 import { setHubPassword } from '../oauth/hub-passwords.ts';
 import { seedDemoWorkspace } from '../seed/demo-workspace.ts';
 import { randomBase64url } from '../store/random-text.ts';
-import { addOpenForm } from './stand-in-extras.ts';
+import { addOpenForm, addTestConversation } from './stand-in-extras.ts';
 import { setUpForConformance } from './stand-in-setup.ts';
 import { addApiKey, createWorkspace } from '../workspaces/create-workspace.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
@@ -40,6 +41,7 @@ export async function prepareStandIn(
   const other = await createWorkspace(state, { name: 'Another workspace' });
   const form = [...workspace.tables.forms.values()][0];
   const openForm = await addOpenForm(workspace);
+  const conversation = await addTestConversation(state, workspace);
   const app = [...workspace.tables.apps.values()].find((candidate) => candidate.client_secret !== null);
   const owner = workspace.members.get(ownerKey.memberId!)!;
   const password = randomBase64url(18);
@@ -62,6 +64,7 @@ export async function prepareStandIn(
       ip_restricted_key: ipRestricted.key,
       ...(form ? { form_id: form.id, form_languages: Object.keys(form.texts) } : {}),
       open_form_id: openForm.id,
+      ...conversation,
       hub_member: { email: owner.email, password },
       ...(app ? { oauth_client: { client_id: app.client_id, client_secret: app.client_secret, redirect_uri: app.redirect_uri } } : {}),
     },

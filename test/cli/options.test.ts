@@ -72,6 +72,30 @@ describe('reading the shared options', () => {
     expect(() => targetOptionsFrom(parseOptions(['--inputs', wrong], OPTIONS).values)).toThrow(/form_languages is a list of language tags/);
   });
 
+  it('takes the test conversation from --inputs, its client and messages for its conversation_id only; refuses a malformed client', () => {
+    const client = { name: 'QA test client', handle: '@qa_test_client', phone: '+998 90 123 45 67' };
+    const conversation = { conversation_id: 'cv_file', edited_message_id: 'msg_edited', deleted_message_id: 'msg_deleted' };
+    const file = inputsFile({ base_url: 'https://api.crm.example', api_key: 'svc_file', ...conversation, conversation_client: client });
+    expect(targetOptionsFrom(parseOptions(['--inputs', file], OPTIONS).values)).toMatchObject({
+      conversationId: 'cv_file',
+      editedMessageId: 'msg_edited',
+      deletedMessageId: 'msg_deleted',
+      conversationClient: client,
+    });
+    const other = targetOptionsFrom(
+      parseOptions(['--inputs', file, '--conversation-id', 'cv_other', '--edited-message-id', 'msg_other'], OPTIONS).values,
+    );
+    expect(other).toMatchObject({ conversationId: 'cv_other', editedMessageId: 'msg_other' });
+    expect(other.deletedMessageId).toBeUndefined();
+    expect(other.conversationClient).toBeUndefined();
+    for (const wrong of [{ name: 7 }, { email: 'qa@acme.example' }, 'QA test client']) {
+      const wrongFile = inputsFile({ base_url: 'https://api.crm.example', api_key: 'svc_file', conversation_client: wrong });
+      expect(() => targetOptionsFrom(parseOptions(['--inputs', wrongFile], OPTIONS).values)).toThrow(
+        /conversation_client is \{name, handle, phone\}/,
+      );
+    }
+  });
+
   it('takes control_token from --inputs as --control-token; --control-token or CRMKIT_CONTROL_TOKEN wins over the file', () => {
     const saved = process.env.CRMKIT_CONTROL_TOKEN;
     delete process.env.CRMKIT_CONTROL_TOKEN;

@@ -2,8 +2,9 @@
 // messages list show them. On a mock a client writes in first on a channel of the check's own, so
 // there is something to judge; against a deployment the check judges the conversations the
 // workspace already holds (the first page of `status=all`, and the messages of the first three),
-// and skips when it holds none: a deployment offers no way to start one. The last message's time
-// and the preview's direction are judged against the last times from and to the client.
+// and skips when it holds none: a deployment offers no way to start one. The inputs' test
+// conversation is judged too, with what its person knows from the messenger (given-messenger.ts).
+// The last message's time and the preview's direction are judged against the last times from and to the client.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
@@ -19,6 +20,8 @@ import {
   readConversation,
   readMessages,
 } from '../../kits/conversations-kit.ts';
+import { givenConversation } from '../../kits/test-conversation.ts';
+import { judgeGivenMessenger } from './given-messenger.ts';
 
 const OUTBOUND_STATUSES = ['queued', 'sent', 'delivered', 'read', 'failed'];
 
@@ -36,9 +39,13 @@ export const conversationFields: ActiveCheck = {
     const list = await context.client.call('listConversations', { query: { status: 'all', limit: 50 } });
     context.expectStatus(list, 200);
     const conversations: any[] = list.json?.data ?? [];
-    if (!conversations.length) context.skip('the workspace holds no conversation to judge, and a deployment offers no way to start one');
+    const given = givenConversation(context);
+    if (!conversations.length && !given)
+      context.skip('the workspace holds no conversation to judge, and a deployment offers no way to start one');
     for (const conversation of conversations) judgeConversation(judge, conversation, list);
-    const sample = own ? conversations.filter((conversation) => conversation.id === own) : conversations.slice(0, 3);
+    // The test conversation is judged apart: it does not push one of the workspace's own out of the three.
+    const others = conversations.filter((conversation) => conversation.id !== given?.id);
+    const sample = own ? conversations.filter((conversation) => conversation.id === own) : others.slice(0, 3);
     if (own && !sample.length)
       context.fail(
         `the conversation ${own} a client just started is not in the list with status=all`,
@@ -50,6 +57,13 @@ export const conversationFields: ActiveCheck = {
       judgeConversation(judge, read.json, read);
       const messages = await readMessages(context, listed.id);
       for (const message of messages.json?.data ?? []) judgeMessage(judge, message, listed.id, messages);
+    }
+    if (given) {
+      const read = await readConversation(context, given.id);
+      judgeConversation(judge, read.json, read);
+      const messages = await readMessages(context, given.id);
+      for (const message of messages.json?.data ?? []) judgeMessage(judge, message, given.id, messages);
+      await judgeGivenMessenger(context, judge, given, read);
     }
     judge.judgeAll();
   },
