@@ -3,6 +3,7 @@
 // members to assign tasks to, and keys of other scopes (only a crmkit mock can mint them).
 import { loadDocument } from '../../src/spec/document.ts';
 import { schemaEnum } from '../../src/spec/schema-enum.ts';
+import type { components } from '../../src/spec/generated/crm.d.ts';
 import type { CheckContext } from '../context.ts';
 import type { Exchange } from '../exchange.ts';
 import { RECORD_OPERATIONS } from './record-operations.ts';
@@ -12,6 +13,8 @@ const document = loadDocument('crm');
 
 /** Spec 2.5: the ten palette colors. */
 export const PALETTE: readonly string[] = schemaEnum(document, 'TagColor');
+/** A palette color as the document types it (a body of updateTag takes only these). */
+export type TagColor = components['schemas']['TagColor'];
 /** Spec 2.6: the kinds of timeline items. */
 export const TIMELINE_KINDS: readonly string[] = schemaEnum(document, 'TimelineKind');
 

@@ -28,10 +28,10 @@ export const recordConventions: ActiveCheck = {
     const name = `conformance ${context.runId}`;
     const contact = await createRecord(context, 'contacts', { name });
     const company = await createRecord(context, 'companies', { name });
-    const created = await context.client.send('POST', '/v1/leads', {
+    const created = await context.client.call('createLead', {
       body: { name, amount: 12345, contact_id: contact.id, company_id: company.id, owner_id: ownerId },
     });
-    if (created.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/leads/${created.json.id}`));
+    if (created.status === 201) context.cleanup(() => context.client.call('deleteLead', { path: { id: created.json.id } }));
     const lead = created.json;
     context.judge(
       'conventions.create-201',
@@ -108,8 +108,8 @@ function judgeMoney(context: CheckContext, created: Exchange): void {
 /** Read 200; GET changes nothing; PATCH changes only what is sent; null clears references; delete confirms. */
 async function judgeReadsAndChanges(context: CheckContext, lead: any): Promise<void> {
   const path = `/v1/leads/${lead.id}`;
-  const first = await context.client.send('GET', path);
-  const again = await context.client.send('GET', path);
+  const first = await context.client.call('getLead', { path: { id: lead.id } });
+  const again = await context.client.call('getLead', { path: { id: lead.id } });
   context.judge(
     'conventions.read-change-200',
     first.status === 200 && first.json?.id === lead.id ? undefined : `GET ${path} answered ${answerOf(first)}`,
@@ -120,7 +120,7 @@ async function judgeReadsAndChanges(context: CheckContext, lead: any): Promise<v
     again.text !== first.text ? 'a second GET of the lead answered another lead than the first' : undefined,
     again,
   );
-  const changed = await context.client.send('PATCH', path, { body: { amount: 999 } });
+  const changed = await context.client.call('updateLead', { path: { id: lead.id }, body: { amount: 999 } });
   context.judge(
     'conventions.read-change-200',
     changed.status === 200 && changed.json?.amount === 999 ? undefined : `PATCH ${path} answered ${answerOf(changed)}`,
@@ -130,8 +130,11 @@ async function judgeReadsAndChanges(context: CheckContext, lead: any): Promise<v
     (field) => changed.json?.[field] !== lead[field],
   );
   context.judge('conventions.patch-only-sent', kept.length ? `a PATCH of amount also changed ${kept.join(', ')}` : undefined, changed);
-  const cleared = await context.client.send('PATCH', path, { body: { contact_id: null, company_id: null, owner_id: null } });
-  const read = await context.client.send('GET', path);
+  const cleared = await context.client.call('updateLead', {
+    path: { id: lead.id },
+    body: { contact_id: null, company_id: null, owner_id: null },
+  });
+  const read = await context.client.call('getLead', { path: { id: lead.id } });
   const left = ['contact_id', 'company_id', 'owner_id'].filter((field) => cleared.json?.[field] !== null || read.json?.[field] !== null);
   context.judge(
     'conventions.patch-null-clears-reference',
@@ -142,7 +145,7 @@ async function judgeReadsAndChanges(context: CheckContext, lead: any): Promise<v
         : undefined,
     read,
   );
-  const deleted = await context.client.send('DELETE', path);
+  const deleted = await context.client.call('deleteLead', { path: { id: lead.id } });
   const body = deleted.json;
   const confirmed = body && body.id === lead.id && (body.ok === true || body.deleted === true);
   context.judge(
@@ -167,8 +170,9 @@ async function judgeReadsAndChanges(context: CheckContext, lead: any): Promise<v
 /** A decimal or a string where money goes is refused, not rounded or parsed. */
 async function judgeMoneyRefused(context: CheckContext): Promise<void> {
   for (const amount of [10.5, '100']) {
+    // send, not call: a string where the document types an integer is a request of the wrong type on purpose.
     const answer = await context.client.send('POST', '/v1/leads', { body: { name: `conformance ${context.runId}`, amount } });
-    if (answer.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/leads/${answer.json.id}`));
+    if (answer.status === 201) context.cleanup(() => context.client.call('deleteLead', { path: { id: answer.json.id } }));
     context.judge(
       'conventions.money-decimal-refused',
       [400, 422].includes(answer.status) ? undefined : `amount ${JSON.stringify(amount)} answered ${answerOf(answer)}, not 400 or 422`,
@@ -180,8 +184,8 @@ async function judgeMoneyRefused(context: CheckContext): Promise<void> {
 /** A task's due_at without an offset is refused; with one it comes back as the same instant. */
 async function judgeTimeInput(context: CheckContext, assigneeId: string): Promise<void> {
   const title = `conformance ${context.runId}`;
-  const plain = await context.client.send('POST', '/v1/tasks', { body: { title, assignee_id: assigneeId, due_at: '2030-01-15T10:00:00' } });
-  if (plain.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/tasks/${plain.json.id}`));
+  const plain = await context.client.call('createTask', { body: { title, assignee_id: assigneeId, due_at: '2030-01-15T10:00:00' } });
+  if (plain.status === 201) context.cleanup(() => context.client.call('deleteTask', { path: { id: plain.json.id } }));
   const refused = plain.status === 422 && plain.json?.error?.code === 'validation_failed' && 'due_at' in (plain.json.error.fields ?? {});
   context.judge(
     'conventions.time-sent-offset',
@@ -193,7 +197,7 @@ async function judgeTimeInput(context: CheckContext, assigneeId: string): Promis
     'conventions.time-empty-null',
     task.due_at === null ? undefined : `a task without a due time has due_at ${JSON.stringify(task.due_at)}, not null`,
   );
-  const due = await context.client.send('PATCH', `/v1/tasks/${task.id}`, { body: { due_at: '2030-01-15T10:00:00.5+05:00' } });
+  const due = await context.client.call('updateTask', { path: { id: task.id }, body: { due_at: '2030-01-15T10:00:00.5+05:00' } });
   const instant = Date.parse(due.json?.due_at ?? '');
   context.judge(
     'conventions.time-fractional',
@@ -206,7 +210,7 @@ async function judgeTimeInput(context: CheckContext, assigneeId: string): Promis
   );
   // A time sent to the second is still answered with fractional seconds (spec 2.1 says how times
   // are answered, not that they are echoed as sent).
-  const whole = await context.client.send('PATCH', `/v1/tasks/${task.id}`, { body: { due_at: '2030-01-15T10:00:00+05:00' } });
+  const whole = await context.client.call('updateTask', { path: { id: task.id }, body: { due_at: '2030-01-15T10:00:00+05:00' } });
   const wholeInstant = Date.parse(whole.json?.due_at ?? '');
   context.judge(
     'conventions.time-fractional',
@@ -221,6 +225,7 @@ async function judgeTimeInput(context: CheckContext, assigneeId: string): Promis
 
 /** An id in other letter case is another id. */
 async function judgeIdIdentity(context: CheckContext, lead: { id: string }): Promise<void> {
+  // send, not call: an id in other letter case is an id of a shape the suite never got, sent on purpose.
   const upper = await context.client.send('GET', `/v1/leads/${lead.id.toUpperCase()}`);
   context.judge(
     'conventions.id-opaque-exact',
@@ -233,7 +238,7 @@ async function judgeIdIdentity(context: CheckContext, lead: { id: string }): Pro
 
 /** Pipeline and stage names are objects of texts keyed by locale. */
 async function judgeLocalizedNames(context: CheckContext): Promise<void> {
-  const pipelines = await context.client.send('GET', '/v1/pipelines');
+  const pipelines = await context.client.call('listPipelines');
   if (pipelines.status !== 200) return;
   const names = pipelines.json.data.flatMap((pipeline: any) => [pipeline.name, ...(pipeline.stages ?? []).map((stage: any) => stage.name)]);
   const wrong = names.find(

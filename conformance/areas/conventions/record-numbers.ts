@@ -19,6 +19,7 @@ import {
   PREFIX,
   type NumberedKind,
 } from '../../kits/conventions-kit.ts';
+import { RECORD_OPERATIONS } from '../../kits/record-operations.ts';
 
 const ROUTES = 'conventions.number-on-single-record-routes';
 const UNKNOWN_NUMBER = 987_654_321;
@@ -44,6 +45,7 @@ export const recordNumbers: ActiveCheck = {
 
 /** A number where a webhook id goes finds nothing (spec 2.1: webhooks use ids only). */
 async function judgeWebhookNumber(context: CheckContext, method: string, path: string): Promise<void> {
+  // send, not call: a number where the document takes a webhook id only is an id of the wrong shape, on purpose.
   const webhook = await context.client.send(method, path);
   // A key without webhooks:manage is refused before the id is read: nothing to judge then.
   if (webhook.status === 403) return;
@@ -73,6 +75,8 @@ async function judgeKind(context: CheckContext, kind: NumberedKind, assigneeId: 
   );
   if (!numbered) return;
   const path = `/v1/${kind}/${record.number}`;
+  const operations = RECORD_OPERATIONS[kind];
+  const byNumber = { id: String(record.number) };
   const sameRecord = (answer: Exchange) => {
     const what = `${answer.request.method} ${new URL(answer.request.url).pathname}`;
     return answer.status !== 200
@@ -81,17 +85,17 @@ async function judgeKind(context: CheckContext, kind: NumberedKind, assigneeId: 
         ? `${what} answered another record, ${answer.json?.id}`
         : undefined;
   };
-  const read = await context.client.send('GET', path);
+  const read = await context.client.call(operations.get, { path: byNumber });
   context.judge(ROUTES, sameRecord(read), read);
   const change = kind === 'tasks' ? { title: `${body.title} changed` } : { name: `${body.name} changed` };
-  const changed = await context.client.send('PATCH', path, { body: change });
+  const changed = await context.client.call(operations.update, { path: byNumber, body: change });
   context.judge(ROUTES, sameRecord(changed), changed);
   await judgeUnknownNumber(context, kind);
   if (kind === 'tasks') {
-    const completed = await context.client.send('POST', `${path}/complete`);
+    const completed = await context.client.call('completeTask', { path: byNumber });
     if (!routeNotOffered(context, completed)) context.judge(ROUTES, sameRecord(completed), completed);
   }
-  const deleted = await context.client.send('DELETE', path);
+  const deleted = await context.client.call(operations.remove, { path: byNumber });
   context.judge(
     ROUTES,
     deleted.status !== 200
@@ -111,8 +115,9 @@ async function judgeKind(context: CheckContext, kind: NumberedKind, assigneeId: 
  * each behaviour on one rule.
  */
 async function judgeUnknownNumber(context: CheckContext, kind: NumberedKind): Promise<void> {
-  const byNumber = await context.client.send('GET', `/v1/${kind}/${UNKNOWN_NUMBER}`);
-  const byId = await context.client.send('GET', `/v1/${kind}/${PREFIX[kind]}_${'0'.repeat(26)}`);
+  const read = RECORD_OPERATIONS[kind].get;
+  const byNumber = await context.client.call(read, { path: { id: String(UNKNOWN_NUMBER) } });
+  const byId = await context.client.call(read, { path: { id: `${PREFIX[kind]}_${'0'.repeat(26)}` } });
   judgeNotFound(context, byId, `${kind}: an unknown id`);
   const same = answerOf(byNumber) === answerOf(byId);
   context.judge(
@@ -134,8 +139,8 @@ async function judgeTrash(
   newest: { id: string; number: number },
 ): Promise<void> {
   const path = `/v1/${kind}/${record.number}`;
-  const newestDeleted = await context.client.send('DELETE', `/v1/${kind}/${newest.id}`);
-  const gone = await context.client.send('GET', path);
+  const newestDeleted = await context.client.call(RECORD_OPERATIONS[kind].remove, { path: { id: newest.id } });
+  const gone = await context.client.call(RECORD_OPERATIONS[kind].get, { path: { id: String(record.number) } });
   const isGone = gone.status === 410 && gone.json?.error?.code === 'gone';
   context.judge(
     'conventions.trash-reads-410',
@@ -156,7 +161,7 @@ async function judgeTrash(
     'conventions.number-never-reused',
     reused !== undefined ? `${kind}: a new record took number ${reused} of a record in the trash` : undefined,
   );
-  const restored = await context.client.send('POST', `${path}/restore`);
+  const restored = await context.client.call(RECORD_OPERATIONS[kind].restore, { path: { id: String(record.number) } });
   const restoreProblem =
     restored.status !== 200
       ? `${kind}: POST ${path}/restore answered ${answerOf(restored)}`

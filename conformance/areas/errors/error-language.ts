@@ -51,19 +51,21 @@ export const errorLanguage: ActiveCheck = {
     // Refusals of other kinds are in the language too: before the body is read (one JSON object is
     // expected), an unknown id, and a first-party-only route refusing the key (spec 5.1).
     const others = [
+      // send: one JSON array where an object is expected is a raw body the document refuses.
       await context.client.send('POST', '/v1/leads', {
         rawBody: '[1]',
         headers: { 'content-type': 'application/json', 'accept-language': 'ru' },
       }),
-      await context.client.send('GET', `/v1/leads/ld_${'0'.repeat(26)}`, { headers: { 'accept-language': 'ru' } }),
-      await context.client.send('POST', '/v1/teams', {
+      await context.client.call('getLead', { path: { id: `ld_${'0'.repeat(26)}` }, headers: { 'accept-language': 'ru' } }),
+      await context.client.call('createTeam', {
         body: { name: `conformance ${context.runId}` },
         headers: { 'accept-language': 'ru' },
       }),
     ];
     for (const answer of others) {
       // A team write let through with a key breaks the first-party rule (spec 5.1), judged by its own checks: here there is no refusal to read.
-      if (answer.status === 201 && answer.json?.id) context.cleanup(() => context.client.send('DELETE', `/v1/teams/${answer.json.id}`));
+      if (answer.status === 201 && answer.json?.id)
+        context.cleanup(() => context.client.call('deleteTeam', { path: { id: answer.json.id } }));
       const what = `${answer.request.method} ${new URL(answer.request.url).pathname}`;
       context.judge(
         'errors.message-russian',
@@ -153,18 +155,19 @@ type Send = (language: string) => Promise<Exchange>;
  */
 async function detailedRefusals(context: CheckContext): Promise<Send[]> {
   const header = (language: string) => ({ 'accept-language': language });
+  // send where a raw body (one array, an oversized form) or an unknown field is the refusal on purpose.
   const sends: Send[] = [
     (language) =>
       context.client.send('POST', '/v1/leads', { rawBody: '[1]', headers: { 'content-type': 'application/json', ...header(language) } }),
   ];
   if (!context.target.readOnly) {
     const lead = await context.createLead();
-    const note = await context.client.send('POST', '/v1/notes', {
+    const note = await context.client.call('createNote', {
       body: { entity_type: 'lead', entity_id: lead.id, text: `conformance ${context.runId}` },
     });
     if (note.status === 201)
       sends.push((language) =>
-        context.client.send('PATCH', `/v1/notes/${note.json.id}`, { body: { text: 'edited with a key' }, headers: header(language) }),
+        context.client.call('updateNote', { path: { id: note.json.id }, body: { text: 'edited with a key' }, headers: header(language) }),
       );
   }
   const formId = context.target.formId;

@@ -22,16 +22,15 @@ export const leadSubRoutes: ActiveCheck = {
   },
 };
 
-async function listed(context: CheckContext, path: string): Promise<string[]> {
-  const answer = await context.client.send('GET', path);
-  if (answer.status !== 200) context.fail(`GET ${path} answered ${answer.status}`, answer);
+async function listed(context: CheckContext, list: 'listLeadContacts' | 'listLeadProducts', leadId: string): Promise<string[]> {
+  const answer = await context.client.call(list, { path: { id: leadId } });
+  if (answer.status !== 200) context.fail(`GET ${new URL(answer.request.url).pathname} answered ${answer.status}`, answer);
   return idsOf(answer);
 }
 
 async function judgeContacts(context: CheckContext, leadId: string): Promise<void> {
   const contact = await createContact(context, 'extra');
-  const path = `/v1/leads/${leadId}/contacts`;
-  const added = await context.client.send('POST', path, { body: { contact_id: contact.id } });
+  const added = await context.client.call('addLeadContact', { path: { id: leadId }, body: { contact_id: contact.id } });
   context.judge(
     'leads.contacts-add',
     added.status === 201 && added.json?.id === contact.id
@@ -39,9 +38,12 @@ async function judgeContacts(context: CheckContext, leadId: string): Promise<voi
       : `adding a contact answered ${added.status} ${added.json?.id ?? added.json?.error?.code ?? ''}`,
     added,
   );
-  context.judge('leads.contacts-list', (await listed(context, path)).includes(contact.id) ? undefined : 'the contact added is not listed');
-  const removed = await context.client.send('DELETE', `${path}/${contact.id}`);
-  const after = await listed(context, path);
+  context.judge(
+    'leads.contacts-list',
+    (await listed(context, 'listLeadContacts', leadId)).includes(contact.id) ? undefined : 'the contact added is not listed',
+  );
+  const removed = await context.client.call('removeLeadContact', { path: { id: leadId, contactID: contact.id } });
+  const after = await listed(context, 'listLeadContacts', leadId);
   context.judge(
     'leads.contacts-remove',
     removed.status !== 200
@@ -57,14 +59,16 @@ async function judgeProducts(context: CheckContext, lead: any): Promise<void> {
   // A currency other than the lead's (the workspace's), so that a line labelled with the workspace's shows.
   const currency = lead.currency === 'USD' ? 'EUR' : 'USD';
   const product = await createRecord(context, '/v1/products', { name: `conformance ${context.runId} line`, price: 333, currency });
-  const path = `/v1/leads/${lead.id}/products`;
-  const added = await context.client.send('POST', path, { body: { product_id: product.id, quantity: 2 } });
+  const added = await context.client.call('addLeadProduct', { path: { id: lead.id }, body: { product_id: product.id, quantity: 2 } });
   const line = added.json;
   if (added.status !== 201 || !line?.id) context.fail(`adding a product line answered ${added.status}`, added, 'leads.products-add');
   context.judge('leads.products-add', line.quantity === 2 ? undefined : `the line added has quantity ${line.quantity}, not 2`, added);
   context.judge('leads.products-money', moneyProblem(line, currency), added);
-  context.judge('leads.products-list', (await listed(context, path)).includes(line.id) ? undefined : 'the line added is not listed');
-  const changed = await context.client.send('PATCH', `${path}/${line.id}`, { body: { quantity: 5 } });
+  context.judge(
+    'leads.products-list',
+    (await listed(context, 'listLeadProducts', lead.id)).includes(line.id) ? undefined : 'the line added is not listed',
+  );
+  const changed = await context.client.call('updateLeadProduct', { path: { id: lead.id, itemID: line.id }, body: { quantity: 5 } });
   context.judge(
     'leads.products-change',
     changed.status === 200 && changed.json.quantity === 5
@@ -73,12 +77,12 @@ async function judgeProducts(context: CheckContext, lead: any): Promise<void> {
     changed,
   );
   // A fractional quantity, where taken, still gives whole money: 1.5 × 333 is no amount (spec 2.1).
-  const fractional = await context.client.send('PATCH', `${path}/${line.id}`, { body: { quantity: 1.5 } });
+  const fractional = await context.client.call('updateLeadProduct', { path: { id: lead.id, itemID: line.id }, body: { quantity: 1.5 } });
   if (fractional.status === 200) context.judge('leads.products-money', moneyProblem(fractional.json, currency), fractional);
   await judgeOwnLead(context, line.id);
   await judgeRestoreKeepsLines(context, lead.id, line.id);
-  const removed = await context.client.send('DELETE', `${path}/${line.id}`);
-  const after = await listed(context, path);
+  const removed = await context.client.call('removeLeadProduct', { path: { id: lead.id, itemID: line.id } });
+  const after = await listed(context, 'listLeadProducts', lead.id);
   context.judge(
     'leads.products-remove',
     removed.status !== 200
@@ -114,7 +118,7 @@ async function judgeRestoreKeepsLines(context: CheckContext, leadId: string, lin
   const restored = await context.client.call('restoreLead', { path: { id: leadId } });
   if (deleted.status !== 200 || restored.status !== 200)
     return context.skipRule('leads.restore-keeps-lines', `delete and restore answered ${deleted.status} and ${restored.status}`);
-  const lines = await listed(context, `/v1/leads/${leadId}/products`);
+  const lines = await listed(context, 'listLeadProducts', leadId);
   context.judge(
     'leads.restore-keeps-lines',
     lines.includes(lineId) ? undefined : 'the lead restored from the trash has lost its product line',

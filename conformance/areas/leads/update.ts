@@ -7,6 +7,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
+import type { OperationParameters } from '../../operation-call.ts';
 import {
   createCompany,
   createContact,
@@ -31,7 +32,7 @@ export const updateLeadCheck: ActiveCheck = {
   basis: 'documented',
   writes: true,
   async run(context) {
-    const pipelines = await context.client.send('GET', '/v1/pipelines');
+    const pipelines = await context.client.call('listPipelines');
     if (pipelines.status !== 200 || !pipelines.json.data?.length)
       context.skip('the pipelines route (inferred) lists no pipeline: stage ids are unknown');
     const [first, second] = pipelines.json.data as Pipeline[];
@@ -53,15 +54,15 @@ export const updateLeadCheck: ActiveCheck = {
     const changed = await judgeFieldChanges(context, lead, { owner: me, contact: otherContact, company: otherCompany });
     await judgeNullClears(context, changed);
     await judgeStageMoves(context, changed, first!, second);
-    const deleted = await context.client.send('DELETE', `/v1/leads/${lead.id}`);
+    const deleted = await context.client.call('deleteLead', { path: { id: lead.id } });
     // Spec 4.2 states `{ok: true, id}`; other fields may come (spec 9).
     const confirmation = differsInKeys('the delete answer', deleted.json, { ok: true, id: lead.id });
     context.judge('leads.delete-confirmation', deleted.status !== 200 ? `DELETE answered ${deleted.status}` : confirmation, deleted);
   },
 };
 
-async function patch(context: CheckContext, id: string, body: Record<string, unknown>): Promise<Exchange> {
-  const answer = await context.client.send('PATCH', `/v1/leads/${id}`, { body });
+async function patch(context: CheckContext, id: string, body: OperationParameters<'updateLead'>['body']): Promise<Exchange> {
+  const answer = await context.client.call('updateLead', { path: { id }, body });
   if (answer.status !== 200)
     context.fail(`PATCH ${JSON.stringify(body)} answered ${answer.status} ${answer.json?.error?.code ?? ''}`, answer);
   return answer;
@@ -176,8 +177,8 @@ async function judgeStageMoves(context: CheckContext, lead: any, first: Pipeline
     entered ? again : moved,
   );
   if (second?.stages[0]) {
-    const refused = await context.client.send('PATCH', `/v1/leads/${lead.id}`, { body: { stage_id: second.stages[0].id } });
-    const after = await context.client.send('GET', `/v1/leads/${lead.id}`);
+    const refused = await context.client.call('updateLead', { path: { id: lead.id }, body: { stage_id: second.stages[0].id } });
+    const after = await context.client.call('getLead', { path: { id: lead.id } });
     context.judge(
       'leads.move-stage-of-other-pipeline',
       refusedNaming(refused, 'stage_id') ?? differs('stage_id after the refused move', after.json?.stage_id, open[1]!.id),
@@ -209,8 +210,8 @@ async function judgeStageMoves(context: CheckContext, lead: any, first: Pipeline
  * lead is not shown: moved or refused, the lead must never sit in a stage of another pipeline.
  */
 async function judgePipelineOnly(context: CheckContext, leadId: string, pipelines: Pipeline[]): Promise<void> {
-  await context.client.send('PATCH', `/v1/leads/${leadId}`, { body: { pipeline_id: pipelines[0]!.id } });
-  const read = await context.client.send('GET', `/v1/leads/${leadId}`);
+  await context.client.call('updateLead', { path: { id: leadId }, body: { pipeline_id: pipelines[0]!.id } });
+  const read = await context.client.call('getLead', { path: { id: leadId } });
   if (read.status !== 200) return context.skipRule('leads.stage-of-pipeline', `reading the lead answered ${read.status}`);
   const lead = read.json;
   const pipeline = pipelines.find((candidate) => candidate.id === lead.pipeline_id);

@@ -22,13 +22,13 @@ export const readOnly: ActiveCheck = {
     if (!context.target.mock) context.skip("needs a crmkit mock's control API: only a mock's workspace can be made read-only");
     const lead = await context.createLead({ amount: 100 });
     const trashed = await context.createLead();
-    context.expectStatus(await context.client.send('DELETE', `/v1/leads/${trashed.id}`), 200);
+    context.expectStatus(await context.client.call('deleteLead', { path: { id: trashed.id } }), 200);
     const name = `conformance ${context.runId} read-only`;
     await withWorkspaceSettings(context, 'only a mock can be made read-only', { read_only: true }, async () => {
       const reads: [string, Exchange][] = [
-        ['the lead', await context.client.send('GET', `/v1/leads/${lead.id}`)],
-        ['the list of leads', await context.client.send('GET', '/v1/leads?limit=1')],
-        ['whoami', await context.client.send('GET', '/v1/api-keys/whoami')],
+        ['the lead', await context.client.call('getLead', { path: { id: lead.id } })],
+        ['the list of leads', await context.client.call('listLeads', { query: { limit: 1 } })],
+        ['whoami', await context.client.call('getWhoami')],
       ];
       for (const [what, answer] of reads)
         context.judge(
@@ -37,20 +37,25 @@ export const readOnly: ActiveCheck = {
           answer,
         );
       // That the query endpoint, a read sent as POST, still answers is crmkit's reading of "read-only".
-      const matches = { op: 'and', conditions: [{ field: 'amount', op: 'gte', value: 0 }] };
-      const query = await context.client.send('POST', '/v1/query/leads', { body: { query: matches, limit: 1 } });
+      const query = await context.client.call('runQuery', {
+        path: { entity: 'leads' },
+        body: { query: { op: 'and', conditions: [{ field: 'amount', op: 'gte', value: 0 }] }, limit: 1 },
+      });
       const refused = query.status !== 200 && `a query answered ${query.status} ${query.json?.error?.code ?? ''}`;
       context.judge('limits.read-only-query', refused, query);
+      const leadCreate = await context.client.call('createLead', { body: { name } });
+      if (leadCreate.status === 201) context.cleanup(() => context.client.call('deleteLead', { path: { id: leadCreate.json.id } }));
+      const contactCreate = await context.client.call('createContact', { body: { name } });
+      if (contactCreate.status === 201)
+        context.cleanup(() => context.client.call('deleteContact', { path: { id: contactCreate.json.id } }));
       const writes: [string, Exchange][] = [
-        ['a lead create', await context.client.send('POST', '/v1/leads', { body: { name } })],
-        ['a contact create', await context.client.send('POST', '/v1/contacts', { body: { name } })],
-        ['a lead change', await context.client.send('PATCH', `/v1/leads/${lead.id}`, { body: { amount: 200 } })],
-        ['a lead delete', await context.client.send('DELETE', `/v1/leads/${lead.id}`)],
-        ['a lead restore', await context.client.send('POST', `/v1/leads/${trashed.id}/restore`)],
+        ['a lead create', leadCreate],
+        ['a contact create', contactCreate],
+        ['a lead change', await context.client.call('updateLead', { path: { id: lead.id }, body: { amount: 200 } })],
+        ['a lead delete', await context.client.call('deleteLead', { path: { id: lead.id } })],
+        ['a lead restore', await context.client.call('restoreLead', { path: { id: trashed.id } })],
       ];
       for (const [what, answer] of writes) {
-        if (answer.status === 201)
-          context.cleanup(() => context.client.send('DELETE', `${new URL(answer.request.url).pathname}/${answer.json.id}`));
         const refused = answer.status === 402 && answer.json?.error?.code === 'read_only';
         context.judge(
           'limits.read-only-writes',
@@ -67,7 +72,7 @@ export const readOnly: ActiveCheck = {
 
 /** The refused writes left the lead as it was, the deleted one deleted, and made no lead. */
 async function judgeNothingChanged(context: CheckContext, leadId: string, trashedId: string, name: string): Promise<void> {
-  const lead = await context.client.send('GET', `/v1/leads/${leadId}`);
+  const lead = await context.client.call('getLead', { path: { id: leadId } });
   context.judge(
     'limits.read-only-writes',
     lead.status !== 200
@@ -77,13 +82,14 @@ async function judgeNothingChanged(context: CheckContext, leadId: string, trashe
         : undefined,
     lead,
   );
-  const trashed = await context.client.send('GET', `/v1/leads/${trashedId}`);
+  const trashed = await context.client.call('getLead', { path: { id: trashedId } });
   context.judge(
     'limits.read-only-writes',
     trashed.status !== 410 ? `a refused restore took effect: the deleted lead reads ${trashed.status}` : undefined,
     trashed,
   );
-  const made = await context.client.send('POST', '/v1/query/leads', {
+  const made = await context.client.call('runQuery', {
+    path: { entity: 'leads' },
     body: { query: { op: 'and', conditions: [{ field: 'name', op: 'eq', value: name }] }, limit: 5 },
   });
   context.judge('limits.read-only-writes', made.json?.data?.length ? 'a refused create made a lead' : undefined, made);
@@ -91,8 +97,8 @@ async function judgeNothingChanged(context: CheckContext, leadId: string, trashe
 
 /** Once the workspace is no longer read-only, a write answers again. */
 async function judgeLifted(context: CheckContext): Promise<void> {
-  const created = await context.client.send('POST', '/v1/leads', { body: { name: `conformance ${context.runId} after read-only` } });
-  if (created.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/leads/${created.json.id}`));
+  const created = await context.client.call('createLead', { body: { name: `conformance ${context.runId} after read-only` } });
+  if (created.status === 201) context.cleanup(() => context.client.call('deleteLead', { path: { id: created.json.id } }));
   context.judge(
     'limits.read-only-lifted',
     created.status === 201

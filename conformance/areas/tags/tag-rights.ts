@@ -9,7 +9,7 @@ import { notOfferedReason, routeNotOffered, skipIfNotOffered } from '../../infer
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import { limitedKeyNeeded, limitedKeyWith } from '../../kits/limited-keys.ts';
-import { createRecord, createTag, mockKey, PALETTE, postTag, tagList, type Tag } from '../../kits/tag-kit.ts';
+import { createRecord, createTag, mockKey, PALETTE, postTag, tagList, type Tag, type TagColor } from '../../kits/tag-kit.ts';
 
 export const tagRights: ActiveCheck = {
   kind: 'active',
@@ -24,7 +24,7 @@ export const tagRights: ActiveCheck = {
     if (!context.target.mock) return judgeWithLimitedKey(context);
     const reader = await mockKey(context, ['contacts:read']);
     const editor = await mockKey(context, ['leads:read', 'leads:write']);
-    const listed = await context.client.send('GET', '/v1/tags', { key: reader });
+    const listed = await context.client.call('listTags', { key: reader });
     context.judge('tags.list-scope', listed.status !== 200 && `a key with only contacts:read listed tags with ${listed.status}`, listed);
     const base = `cr${context.runId}`;
     const byReader = await postTag(context, { name: `${base}-by-reader` }, reader);
@@ -37,11 +37,11 @@ export const tagRights: ActiveCheck = {
     await judgeRightsShown(context, editor, false);
     await judgeColorIgnored(context, editor, base);
     await judgeManageRefused(context, editor, tag);
-    const tagged = await context.client.send('POST', '/v1/leads', {
+    const tagged = await context.client.call('createLead', {
       key: editor,
       body: { name: `conformance ${context.runId}`, tags: [tag.name] },
     });
-    if (tagged.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/leads/${tagged.json.id}`));
+    if (tagged.status === 201) context.cleanup(() => context.client.call('deleteLead', { path: { id: tagged.json.id } }));
     context.judge(
       'tags.edit-rights-tag-record',
       tagged.status !== 201 && `a key with leads:write but not tags:manage could not create a lead with a catalog tag (${tagged.status})`,
@@ -64,7 +64,7 @@ async function judgeWithLimitedKey(context: CheckContext): Promise<void> {
   if (typeof before === 'boolean') {
     context.cleanup(async () => {
       const now = (await tagList(context)).exchange.json?.settings?.admins_only_create;
-      if (now !== before) await context.client.send('PATCH', '/v1/tags/settings', { body: { admins_only_create: before } });
+      if (now !== before) await context.client.call('updateTagSettings', { body: { admins_only_create: before } });
     });
   }
   await judgeManageRefused(context, key, await createTag(context, `cr${context.runId}-kept`));
@@ -78,7 +78,7 @@ async function judgeListWithEachReadScope(context: CheckContext): Promise<void> 
   for (const scope of READ_SCOPES) {
     const key = await limitedKeyWith(context, { has: [scope], lacks: READ_SCOPES.filter((other) => other !== scope) });
     if (!key) continue;
-    const listed = await context.client.send('GET', '/v1/tags', { key });
+    const listed = await context.client.call('listTags', { key });
     context.judge(
       'tags.list-scope',
       listed.status !== 200 && `a key with ${scope} alone of the read scopes listed tags with ${listed.status}`,
@@ -121,9 +121,13 @@ async function judgeColorIgnored(context: CheckContext, editor: string, base: st
 
 async function judgeManageRefused(context: CheckContext, editor: string, tag: Tag): Promise<void> {
   const attempts = [
-    await context.client.send('PATCH', `/v1/tags/${tag.id}`, { key: editor, body: { name: `${tag.name}-x`, color: PALETTE[1] } }),
-    await context.client.send('POST', `/v1/tags/${tag.id}/merge`, { key: editor, body: { into: tag.id } }),
-    await context.client.send('DELETE', `/v1/tags/${tag.id}`, { key: editor }),
+    await context.client.call('updateTag', {
+      path: { id: tag.id },
+      key: editor,
+      body: { name: `${tag.name}-x`, color: PALETTE[1] as TagColor },
+    }),
+    await context.client.call('mergeTag', { path: { id: tag.id }, key: editor, body: { into: tag.id } }),
+    await context.client.call('deleteTag', { path: { id: tag.id }, key: editor }),
   ];
   const allowed = attempts.find((answer) => answer.status !== 403 || answer.json?.error?.code !== 'missing_scope');
   const after = (await tagList(context)).tags.find((listed) => listed.id === tag.id);
@@ -136,7 +140,7 @@ async function judgeManageRefused(context: CheckContext, editor: string, tag: Ta
         : 'the refused changes changed the tag'),
     allowed,
   );
-  const settings = await context.client.send('PATCH', '/v1/tags/settings', { key: editor, body: { admins_only_create: true } });
+  const settings = await context.client.call('updateTagSettings', { key: editor, body: { admins_only_create: true } });
   if (routeNotOffered(context, settings)) return context.skipRule('tags.settings-scope', notOfferedReason(settings));
   context.judge(
     'tags.settings-scope',
@@ -148,10 +152,10 @@ async function judgeManageRefused(context: CheckContext, editor: string, tag: Ta
 
 /** The setting on: a new name is refused to the editor, on the tag route and on a record; catalog tags still go on. */
 async function judgeAdminsOnly(context: CheckContext, editor: string, base: string, tag: Tag): Promise<void> {
-  const on = await context.client.send('PATCH', '/v1/tags/settings', { body: { admins_only_create: true } });
+  const on = await context.client.call('updateTagSettings', { body: { admins_only_create: true } });
   skipIfNotOffered(context, on);
   context.expectStatus(on, 200);
-  context.cleanup(() => context.client.send('PATCH', '/v1/tags/settings', { body: { admins_only_create: false } }));
+  context.cleanup(() => context.client.call('updateTagSettings', { body: { admins_only_create: false } }));
   const shown = await tagList(context);
   context.judge(
     'tags.settings-change',
@@ -180,7 +184,11 @@ async function judgeAdminsOnly(context: CheckContext, editor: string, base: stri
     byAdmin,
   );
   const lead = await createRecord(context, 'leads', { tags: [tag.name] }, editor);
-  const withNew = await context.client.send('PATCH', `/v1/leads/${lead.id}`, { key: editor, body: { tags: [tag.name, `${base}-new`] } });
+  const withNew = await context.client.call('updateLead', {
+    path: { id: lead.id },
+    key: editor,
+    body: { tags: [tag.name, `${base}-new`] },
+  });
   const listed = (await tagList(context)).tags.some((listedTag) => listedTag.name === `${base}-new`);
   context.judge(
     'tags.admins-only-record-tags',
@@ -188,6 +196,6 @@ async function judgeAdminsOnly(context: CheckContext, editor: string, base: stri
       `with admins_only_create on, a lead write by a manager's key naming a new tag answered ${withNew.status}${listed ? ' and the name entered the catalog' : ''}`,
     withNew,
   );
-  const off = await context.client.send('PATCH', '/v1/tags/settings', { body: { admins_only_create: false } });
+  const off = await context.client.call('updateTagSettings', { body: { admins_only_create: false } });
   context.expectStatus(off, 200);
 }
