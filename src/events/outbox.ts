@@ -20,6 +20,9 @@ export type OutgoingEvent = EventEnvelope | LifecycleEvent;
  */
 export type DeliveryQueue<Workspace> = (workspace: Workspace, event: OutgoingEvent, destination: Destination) => Promise<void>;
 
+/** What sees the events handed, without changing them or where they go. */
+export type OutboxWatcher<Workspace> = (workspace: Workspace, event: OutgoingEvent, destination: Destination) => void;
+
 /** `Workspace` is the workspace type (workspaces/workspace.ts), a parameter so that this layer does not import it back. */
 export class Outbox<Workspace> {
   /** The `api_version` events carry: the document's default. */
@@ -28,6 +31,7 @@ export class Outbox<Workspace> {
   readonly validator: SchemaValidator;
   // Until a queue is connected (a core without the webhooks resource), events are kept but go nowhere.
   #queue: DeliveryQueue<Workspace> = async () => {};
+  #watchers: OutboxWatcher<Workspace>[] = [];
 
   constructor(apiVersion: string, validator: SchemaValidator) {
     this.apiVersion = apiVersion;
@@ -39,7 +43,13 @@ export class Outbox<Workspace> {
     this.#queue = queue;
   }
 
+  /** `watcher` sees every event handed from now on, before the queue takes it (other-readings/story-extra-events.ts). */
+  watch(watcher: OutboxWatcher<Workspace>): void {
+    this.#watchers.push(watcher);
+  }
+
   hand(workspace: Workspace, event: OutgoingEvent, destination: Destination): Promise<void> {
+    for (const watcher of this.#watchers) watcher(workspace, event, destination);
     return this.#queue(workspace, event, destination);
   }
 }

@@ -7,6 +7,7 @@ import type { EventEnvelope } from '../events/event-record.ts';
 import type { MockState } from '../mock-state.ts';
 import { fanOut } from '../resources/webhooks/fan-out.ts';
 import type { Workspace } from '../workspaces/workspace.ts';
+import { withHandedEvents } from './handed-events.ts';
 import type { OtherReading } from './other-reading.ts';
 
 export const STORY_EXTRA_EVENTS: OtherReading[] = [
@@ -18,10 +19,10 @@ export const STORY_EXTRA_EVENTS: OtherReading[] = [
       '"Subscriptions to a group or * can receive event types that are not in the catalog yet"',
     wrap: (next, state) => async (request, info) => {
       const workspace = workspaceOf(state, request);
-      const before = workspace && eventIds(workspace);
-      const response = await next(request, info);
-      if (!workspace || !before || !response.ok) return response;
-      for (const event of newEvents(workspace, before)) sendAgainWithStranger(state, workspace, event);
+      if (!workspace) return next(request, info);
+      const [response, events] = await withHandedEvents(state, workspace, () => next(request, info));
+      if (!response.ok) return response;
+      for (const event of events) sendAgainWithStranger(state, workspace, event);
       return response;
     },
   },
@@ -31,14 +32,6 @@ function workspaceOf(state: MockState, request: Request): Workspace | undefined 
   if (request.method === 'GET') return undefined;
   const secret = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1];
   return secret ? state.findCredential(secret)?.workspace : undefined;
-}
-
-function eventIds(workspace: Workspace): Set<string> {
-  return new Set([...workspace.tables.events.values()].map((event) => event.id));
-}
-
-function newEvents(workspace: Workspace, before: Set<string>): EventEnvelope[] {
-  return [...workspace.tables.events.values()].filter((event) => !before.has(event.id)) as EventEnvelope[];
 }
 
 /** The event once more (a duplicate, same Svc-Event-Id), and a stranger of its group. */
