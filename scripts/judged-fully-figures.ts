@@ -122,7 +122,8 @@ function modeOf({ file, mode }: Measure): string {
 const percent = (part: number, whole: number) => (whole ? `${Math.floor((100 * part) / whole)} %` : '-');
 
 /** The figure as Markdown: a table per area and in total, then every could-judge rule left, with why. */
-export function judgedFullyMarkdown(figure: JudgedFully, heading: string): string {
+/** `offer`: what the deployment gave the suite (its inputs, a receiver, waiting), as the page's first line says. */
+export function judgedFullyMarkdown(figure: JudgedFully, heading: string, offer = 'its inputs, a receiver and waiting'): string {
   const row = ({ area, couldJudge, onMock, onStandIn, warnedThere }: AreaFigure) =>
     `| ${area} | ${couldJudge} | ${onMock} | ${onStandIn} | ${percent(onStandIn, couldJudge)} | ${warnedThere} | ${percent(onStandIn + warnedThere, couldJudge)} |`;
   const table = [
@@ -142,7 +143,7 @@ export function judgedFullyMarkdown(figure: JudgedFully, heading: string): strin
   return [
     `# ${heading}`,
     '',
-    'Rules a deployment could let the suite judge (its inputs, a receiver and waiting), by their spec area; ' +
+    `Rules a deployment could let the suite judge (${offer}), by their spec area; ` +
       'proven on the stand-in: a fault that proves the rule on the mock makes it fail on a deployment stand-in (test/support/stand-in.ts). ' +
       'Warned there instead: not failed but warned under a proving fault, all a run may say against a deployment crmkit did not build ' +
       'of a rule with a `reading` or judged on a route the spec does not show (spec README, reading 3). ' +

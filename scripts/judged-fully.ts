@@ -25,18 +25,14 @@ import { judgedFully, judgedFullyMarkdown, type Measure } from './judged-fully-f
 const { values } = parseArgs({
   options: { json: { type: 'string', multiple: true }, out: { type: 'string' }, offer: { type: 'string', default: 'full' } },
 });
+/** Each offer: the target options it adds to the stand-in's inputs, and how the page names it. */
 const OFFERS = {
-  inputs: {},
-  receiver: { webhookReceiverUrl: 'https://receiver.example' },
-  full: { webhookReceiverUrl: 'https://receiver.example', waitForRetries: true },
+  inputs: { options: {}, named: 'only its inputs' },
+  receiver: { options: { webhookReceiverUrl: 'https://receiver.example' }, named: 'its inputs and a receiver' },
+  full: { options: { webhookReceiverUrl: 'https://receiver.example', waitForRetries: true }, named: 'its inputs, a receiver and waiting' },
 };
 if (!Object.hasOwn(OFFERS, values.offer)) throw new Error(`--offer is one of ${Object.keys(OFFERS).join(', ')}`);
 const OFFER = OFFERS[values.offer as keyof typeof OFFERS];
-const HEADINGS = {
-  inputs: 'with only its inputs',
-  receiver: 'with its inputs and a receiver',
-  full: 'with its inputs, a receiver and waiting',
-};
 
 function filesOf(path: string): string[] {
   if (!statSync(path).isDirectory()) return [path];
@@ -58,7 +54,7 @@ function readMeasure(file: string): Measure {
 async function deploymentOffer() {
   const standIn = await startStandIn();
   await standIn.server.close();
-  return offerOf({ ...targetOptionsOf(standIn.inputs), ...OFFER });
+  return offerOf({ ...targetOptionsOf(standIn.inputs), ...OFFER.options });
 }
 
 /**
@@ -84,7 +80,7 @@ const figure = judgedFully({
   }),
   couldJudge: couldJudgeOn(await deploymentOffer()),
 });
-const heading = `Rules judged fully on a deployment stand-in ${HEADINGS[values.offer as keyof typeof HEADINGS]} (issue 22)`;
-const markdown = judgedFullyMarkdown(figure, heading);
+const heading = `Rules judged fully on a deployment stand-in with ${OFFER.named} (issue 22)`;
+const markdown = judgedFullyMarkdown(figure, heading, OFFER.named);
 if (values.out) writeFileSync(values.out, markdown);
 else process.stdout.write(markdown);
