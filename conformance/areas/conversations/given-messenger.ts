@@ -3,8 +3,9 @@
 // client's name, handle and phone as the messenger shows them (spec 2.9), a message the client
 // edited there with `edited_at` set, and one deleted there still in the history with `deleted_at`
 // (spec 2.10). The spec gives no form for a handle or a phone: a handle is compared without its
-// leading `@` and case (a messenger's own handles ignore both), a phone by its digits, and an
-// international number (written with `+` or `00`, ITU-T E.123) must stay written as one.
+// leading `@` and case (a messenger's own handles ignore both), a phone by its digits alone (a
+// channel may hand it over without `+`, as Telegram's contact phone_number often is, and 2.9 does
+// not normalize it as 2.4 does a contact's).
 import type { ConversationClient, TestConversation } from '../../../harness/target.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
@@ -60,18 +61,11 @@ export function clientDifferences(client: ConversationClient, shown: Record<stri
 
 const handleOf = (handle: string) => handle.trim().replace(/^@/, '').toLowerCase();
 
-function phoneOf(phone: string): { international: boolean; digits: string } {
-  const international = /^\s*(\+|00)/.test(phone);
-  const digits = phone.replace(/[^0-9]/g, '');
-  return { international, digits: international && phone.trim().startsWith('00') ? digits.slice(2) : digits };
-}
+/** A phone's digits, without an international `00` prefix (`+998…` and `00998…` are one number). */
+const phoneDigits = (phone: string) => phone.replace(/[^0-9]/g, '').replace(/^00/, '');
 
 const SAME: Record<'name' | 'handle' | 'phone', (given: string, shown: unknown) => boolean> = {
   name: (given, shown) => typeof shown === 'string' && shown.trim() === given.trim(),
   handle: (given, shown) => typeof shown === 'string' && handleOf(shown) === handleOf(given),
-  phone: (given, shown) => {
-    if (typeof shown !== 'string') return false;
-    const [want, got] = [phoneOf(given), phoneOf(shown)];
-    return want.digits === got.digits && (!want.international || got.international);
-  },
+  phone: (given, shown) => typeof shown === 'string' && phoneDigits(shown) === phoneDigits(given),
 };
