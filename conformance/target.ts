@@ -49,7 +49,15 @@ export type Target = {
   waitForRetries?: boolean;
   readOnly: boolean;
   /** The target is a crmkit mock: its control API can shape state and move its clock. */
-  mock: { workspaceId: string; controlUrl: string; controlToken: string | undefined } | undefined;
+  mock: MockTarget | undefined;
+};
+
+export type MockTarget = {
+  workspaceId: string;
+  controlUrl: string;
+  controlToken: string | undefined;
+  /** The workspaces made for this target (its own and the other workspace): releaseTarget deletes them. */
+  provisioned: string[];
 };
 
 export type RefusedKeys = { revoked: string | undefined; expired: string | undefined; ipRestricted: string | undefined };
@@ -117,8 +125,27 @@ export async function resolveTarget(options: TargetOptions): Promise<Target> {
     oauthClient:
       shared.oauthClient ??
       (app && { clientId: app.client_id, clientSecret: app.client_secret ?? undefined, redirectUri: app.redirect_uri }),
-    mock: { workspaceId, controlUrl: baseUrl, controlToken: shared.controlToken },
+    mock: {
+      workspaceId,
+      controlUrl: baseUrl,
+      controlToken: shared.controlToken,
+      provisioned: [workspaceId, ...(other ? [other.workspace.id as string] : [])],
+    },
   };
+}
+
+/**
+ * On a mock, deletes the workspaces made for the target, so that a mock serving run after run
+ * does not grow (`crmkit explore` ends with it); a deployment's workspace is its person's and stays.
+ */
+export async function releaseTarget(target: Target): Promise<void> {
+  for (const id of target.mock?.provisioned ?? []) {
+    const response = await request(`${target.mock!.controlUrl}/_mock/workspaces/${id}`, {
+      method: 'DELETE',
+      headers: controlHeaders(target.mock!.controlToken),
+    }).catch(() => undefined);
+    await response?.body.dump();
+  }
 }
 
 /** A revoked key, one that expired a year before the workspace clock's now, and one for a documentation-only address (RFC 5737). */

@@ -28,6 +28,8 @@ const targets = [
   ['stand-in', targetOptionsOf(plain.inputs)],
   ['other-readings stand-in', targetOptionsOf(other.inputs)],
 ] as const;
+// The heap after each run, so that a soak shows growth long before it runs out of memory (it once did, at minute 29).
+const heapMegabytes = () => (process.memoryUsage().heapUsed / 1e6).toFixed(0);
 let found = 0;
 let calls = 0;
 for (let seed = Number(values.seed); Date.now() < until; seed++) {
@@ -36,11 +38,11 @@ for (let seed = Number(values.seed); Date.now() < until; seed++) {
     calls += report.stepsRun;
     found += report.divergences.length;
     console.log(
-      `${name}, seed ${seed}: ${report.divergences.length} divergences in ${report.stepsRun} calls (${report.callsPerSecond.toFixed(0)} calls/s)`,
+      `${name}, seed ${seed}: ${report.divergences.length} divergences in ${report.stepsRun} calls (${report.callsPerSecond.toFixed(0)} calls/s, heap ${heapMegabytes()} MB)`,
     );
     if (report.divergences.length) console.log(renderExploreReport(report, 'pretty'));
   }
 }
-console.log(`soak: ${found} divergences in ${calls} calls`);
+console.log(`soak: ${found} divergences in ${calls} calls; heap at the end ${heapMegabytes()} MB`);
 for (const server of [mock, plain.server, other.server]) await server.close();
 process.exit(found ? 1 : 0);

@@ -112,11 +112,22 @@ export class MockState {
 
   /** Puts `workspace` in the place of the one of its id, whose credentials go: no old secret opens the new one. */
   replaceWorkspace(workspace: Workspace): void {
-    this.workspaces.get(workspace.id)?.clock.stop();
-    for (const [secret, credential] of this.#credentialsBySecret) {
-      if (workspaceIdOf(credential) === workspace.id) this.#credentialsBySecret.delete(secret);
-    }
+    this.#retire(workspace.id);
     this.workspaces.set(workspace.id, workspace);
+  }
+
+  /** Takes the workspace out of the mock (deleteWorkspace); false when there is none of that id. */
+  removeWorkspace(id: string): boolean {
+    this.#retire(id);
+    return this.workspaces.delete(id);
+  }
+
+  /** The workspace's clock stops (no scheduled work runs) and none of its secrets opens anything any more. */
+  #retire(id: string): void {
+    this.workspaces.get(id)?.clock.stop();
+    for (const [secret, credential] of this.#credentialsBySecret) {
+      if (workspaceIdOf(credential) === id) this.#credentialsBySecret.delete(secret);
+    }
   }
 
   /** Ids made from now on sort after these, which another process made (a loaded snapshot). */

@@ -6,7 +6,7 @@
 // workspace only on a mock).
 import { ConformanceClient } from '../client.ts';
 import { WebhookReceiver } from '../../harness/webhook-receiver.ts';
-import { controlPost, resolveTarget, type Target, type TargetOptions } from '../target.ts';
+import { controlPost, releaseTarget, resolveTarget, type Target, type TargetOptions } from '../target.ts';
 import { addCustomFields } from './custom-fields.ts';
 import { addConversations, CONVERSATION_REFS } from './conversations.ts';
 import { addPeople, httpPoster } from './members.ts';
@@ -165,6 +165,9 @@ export async function runExplore(options: ExploreOptions): Promise<ExploreReport
     await client.close();
     await webhooks?.receiver.close();
     await oracleReceiver?.close();
+    await releaseTarget(target);
+    // The oracle's clocks hold timers for its deliveries' next attempts, which would keep all of it alive for hours.
+    oracle.state.reset();
   }
 }
 

@@ -1,4 +1,4 @@
-// /_mock/workspaces and its API keys, and /_mock/reset.
+// /_mock/workspaces (made and deleted) and their API keys, and /_mock/reset.
 import type { HandlerMap } from '../http/handler.ts';
 import { pipelinesInOrder, presentPipeline } from '../resources/pipelines/present-pipeline.ts';
 import { seedDemoWorkspace } from '../seed/demo-workspace.ts';
@@ -53,6 +53,13 @@ export const workspaceHandlers: HandlerMap = {
     if (!apiKey) throw notFound(input.path.key_id ?? '', 'apiKey');
     apiKey.revokedAt ??= new Date(workspace.now()).toISOString();
     return { body: { ok: true, id: apiKey.id } };
+  },
+
+  // Its records, deliveries and scheduled work go with it; --state writes it as gone (durable-state/state-journal.ts catchUp).
+  deleteWorkspace({ state, input }) {
+    const id = input.path.ws ?? '';
+    if (!state.removeWorkspace(id)) throw notFound(id, 'workspace');
+    return { body: { ok: true, id } };
   },
 
   resetMock({ state }) {

@@ -70,5 +70,13 @@ export function journalHeaders(headers: Headers): Record<string, string> {
 /** A body as the journal keeps it: at most 16 KB of its text. */
 export function journalBody(text: string | undefined): string | null {
   if (text === undefined || text === '') return null;
-  return text.length > BODY_LIMIT ? `${text.slice(0, BODY_LIMIT)}…` : text;
+  return text.length > BODY_LIMIT ? copied(`${text.slice(0, BODY_LIMIT)}…`) : text;
+}
+
+/**
+ * A string of its own: V8 keeps a slice as a view of the whole text it was cut from, so a
+ * journal of cut bodies would hold every answer's whole body (a soak run's memory grew by them).
+ */
+function copied(text: string): string {
+  return new TextDecoder().decode(new TextEncoder().encode(text));
 }

@@ -31,11 +31,15 @@ describe('against targets that are right: 0 divergences', () => {
   it.each([
     [1, false],
     [2, true],
-  ])('a clean mock, seed %i (delivering to 127.0.0.1: %s)', async (seed, allowPrivateWebhooks) => {
-    const report = await runExplore({ baseUrl: await mockUrl([], allowPrivateWebhooks), seed, ...RUN });
+  ])('a clean mock, seed %i (delivering to 127.0.0.1: %s), leaving none of the workspaces it made', async (seed, allowPrivateWebhooks) => {
+    const baseUrl = await mockUrl([], allowPrivateWebhooks);
+    const workspaces = async () => ((await (await fetch(`${baseUrl}/_mock/workspaces`)).json()) as { data: unknown[] }).data.length;
+    const report = await runExplore({ baseUrl, seed, ...RUN });
     expect(report.divergences.map((divergence) => divergence.signature)).toEqual([]);
     expect(report.stepsRun).toBeGreaterThan(RUN.calls * 0.8);
     expect(report.cleanup.failed).toBe(0);
+    // A mock serving run after run (npm run explore-soak) grew by the two workspaces of each until it ran out of memory.
+    expect(await workspaces()).toBe(0);
   });
 
   it.each([

@@ -44,6 +44,24 @@ describe('a new workspace', () => {
   });
 });
 
+describe('deleting a workspace', () => {
+  it('takes it out with its keys and records, answers 404 for it from then on, and leaves the others as they were', async () => {
+    const gone = (await call(setup.mock, 'POST', '/_mock/workspaces', {})).body;
+    const lead = await call(setup.mock, 'POST', '/v1/leads', { key: gone.api_key, body: { name: 'Going' } });
+    expect(lead.status).toBe(201);
+    const deleted = await call(setup.mock, 'DELETE', `/_mock/workspaces/${gone.workspace.id}`);
+    expect(deleted).toMatchObject({ status: 200, body: { ok: true, id: gone.workspace.id } });
+    expect((await call(setup.mock, 'GET', '/v1/leads', { key: gone.api_key })).status).toBe(401);
+    expect((await call(setup.mock, 'GET', `/_mock/workspaces/${gone.workspace.id}/clock`)).status).toBe(404);
+    const again = await call(setup.mock, 'DELETE', `/_mock/workspaces/${gone.workspace.id}`);
+    expect(again).toMatchObject({ status: 404, body: { error: { code: 'not_found' } } });
+    const listed = (await call(setup.mock, 'GET', '/_mock/workspaces')).body.data.map((workspace: any) => workspace.id);
+    expect(listed).toContain(created.workspace.id);
+    expect(listed).not.toContain(gone.workspace.id);
+    expect((await call(setup.mock, 'GET', '/v1/leads', { key: created.api_key })).status).toBe(200);
+  });
+});
+
 describe('the clock route', () => {
   it('answers the time after an advance, and refuses an unknown workspace with 404', async () => {
     const workspace = created.workspace.id;

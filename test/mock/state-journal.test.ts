@@ -96,7 +96,7 @@ describe('the state journal', () => {
     expect([restored.plan, restored.limits.requestsPerMinute]).toEqual(['business', 321]);
   });
 
-  it('keeps a workspace created through the control API, and forgets one /_mock/reset removed', async () => {
+  it('keeps a workspace created through the control API, and forgets one deleted or removed by /_mock/reset', async () => {
     const file = join(directory, 'created.json');
     const { call } = await journaledMock(file);
     const created = (await call('POST', '/_mock/workspaces', { name: 'Second' })).body;
@@ -106,6 +106,11 @@ describe('the state journal', () => {
     });
     let loaded = await loadStateFile(createMock().state, file);
     expect(loaded.workspaces.map((workspace) => workspace.name)).toContain('Second');
+
+    await call('DELETE', `/_mock/workspaces/${created.workspace.id}`);
+    loaded = await loadStateFile(createMock().state, file);
+    expect(loaded.workspaces.map((workspace) => workspace.name)).not.toContain('Second');
+    expect(loaded.workspaces).toHaveLength(1);
 
     await call('POST', '/_mock/reset');
     loaded = await loadStateFile(createMock().state, file);

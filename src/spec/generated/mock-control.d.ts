@@ -24,6 +24,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/_mock/workspaces/{ws}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a workspace
+         * @description The workspace goes with everything it holds: its records, events and deliveries not yet attempted, its clock's scheduled work, and its keys, tokens and sessions, which answer 401 from now on. `crmkit explore` deletes the workspaces it provisioned when its run ends, so a mock that serves run after run does not grow.
+         */
+        delete: operations["deleteWorkspace"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_mock/workspaces/{ws}/api-keys": {
         parameters: {
             query?: never;
@@ -1535,6 +1555,19 @@ export type components = {
                 fields: components["schemas"]["ErrorFieldMessages"];
             };
         };
+        /** @description Small confirmation answered by a delete. */
+        OkConfirmation: {
+            /** @constant */
+            ok: true;
+            id: string;
+        };
+        /** @description Unknown id or number, or not visible to this credential. crmkit's message names what was not found (the kind read from the id's prefix, and the value sent); messages may change (spec 7.1). */
+        NotFoundError: components["schemas"]["ErrorEnvelope"] & {
+            error?: {
+                /** @constant */
+                code: "not_found";
+            };
+        };
         /**
          * @description A scope an API key can hold (spec 5.1). A `:write` scope includes its `:read`. Apps may hold three more (`ui:extend`, `channels:provide`, `telephony:provide`, spec 5.2).
          * @example leads:write
@@ -1548,13 +1581,6 @@ export type components = {
         TimeInput: string;
         /** @example key_01hv6d4s7r3k2m8x5c9bqwe018 */
         ApiKeyId: string;
-        /** @description Unknown id or number, or not visible to this credential. crmkit's message names what was not found (the kind read from the id's prefix, and the value sent); messages may change (spec 7.1). */
-        NotFoundError: components["schemas"]["ErrorEnvelope"] & {
-            error?: {
-                /** @constant */
-                code: "not_found";
-            };
-        };
         MemberIdInput: string;
         /**
          * @example {
@@ -1568,12 +1594,6 @@ export type components = {
             cookie: string;
             member_id: components["schemas"]["MemberId"];
             expires_at: components["schemas"]["Time"];
-        };
-        /** @description Small confirmation answered by a delete. */
-        OkConfirmation: {
-            /** @constant */
-            ok: true;
-            id: string;
         };
         /** @description A limit per credential; `null` means none. */
         RequestLimitValue: number | null;
@@ -2851,6 +2871,34 @@ export interface operations {
             403: components["responses"]["ControlForbidden"];
             413: components["responses"]["ControlBodyTooLarge"];
             422: components["responses"]["ValidationFailed"];
+        };
+    };
+    deleteWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ws: components["parameters"]["WorkspacePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace is gone. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OkConfirmation"];
+                };
+            };
+            400: components["responses"]["ControlBadJson"];
+            401: components["responses"]["ControlUnauthorized"];
+            403: components["responses"]["ControlForbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["ControlBodyTooLarge"];
         };
     };
     createApiKey: {
@@ -4388,7 +4436,7 @@ export interface operations {
 }
 /** The operationIds each tag of the document groups. */
 export type OperationIdsByTag = {
-    "Workspaces": "listWorkspaces" | "createWorkspace" | "createApiKey" | "createSession" | "revokeApiKey" | "getWorkspaceSettings" | "updateWorkspaceSettings";
+    "Workspaces": "listWorkspaces" | "createWorkspace" | "deleteWorkspace" | "createApiKey" | "createSession" | "revokeApiKey" | "getWorkspaceSettings" | "updateWorkspaceSettings";
     "Clock": "getClock" | "setClock" | "listScheduledWork";
     "Events": "listEvents";
     "Requests": "listWorkspaceRequests" | "listRequests" | "clearRequests";
