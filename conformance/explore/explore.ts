@@ -12,7 +12,7 @@ import { addConversations, CONVERSATION_REFS } from './conversations.ts';
 import { addPeople, httpPoster } from './members.ts';
 import type { Difference } from './compare.ts';
 import { operationOf } from './document-schemas.ts';
-import { RESOURCES } from './resources.ts';
+import { RESOURCES, type Resource } from './resources.ts';
 import { runSequence, type Executed, type RunSides, type SequenceRun } from './run-sequence.ts';
 import { rulesTouched } from './rules-touched.ts';
 import { generateSequence } from './sequence.ts';
@@ -236,13 +236,14 @@ async function cleanUp(sides: Side[], client: ConformanceClient, pace: Pace, mar
   const tally = { deleted: 0, failed: 0 };
   await deleteRecords(sides, client, pace, tally);
   await pace.wait();
-  const tags = await client.send('GET', '/v1/tags').catch(() => undefined);
-  const left = Array.isArray(tags?.json?.data)
-    ? tags.json.data.filter((tag: any) => typeof tag?.name === 'string' && tag.name.toLowerCase().startsWith(marker))
+  const tags = await client.call('listTags').catch(() => undefined);
+  const data: unknown = tags?.answer?.data;
+  const left = Array.isArray(data)
+    ? data.filter((tag): tag is { id: string; name: string } => typeof tag?.name === 'string' && tag.name.toLowerCase().startsWith(marker))
     : [];
   for (const tag of left) {
     await pace.wait();
-    const answer = await client.send('DELETE', `/v1/tags/${encodeURIComponent(tag.id)}`).catch(() => undefined);
+    const answer = await client.call('deleteTag', { path: { id: tag.id } }).catch(() => undefined);
     if (answer && answer.status < 300) tally.deleted++;
     else tally.failed++;
   }
@@ -261,8 +262,7 @@ async function deleteRecords(
       const resource = creates ? RESOURCE_BY_CREATE.get(creates) : undefined;
       if (!resource?.remove) continue;
       await pace.wait();
-      const path = operationOf(resource.remove).path.replace('{id}', encodeURIComponent(id));
-      const answer = await client.send('DELETE', path).catch(() => undefined);
+      const answer = await client.call(resource.remove, { path: { id } }).catch(() => undefined);
       // Already in the trash (410) is as good as deleted.
       if (answer && (answer.status < 300 || answer.status === 410 || answer.status === 404)) tally.deleted++;
       else tally.failed++;
@@ -270,4 +270,4 @@ async function deleteRecords(
   }
 }
 
-const RESOURCE_BY_CREATE = new Map(RESOURCES.map((resource) => [resource.create, resource] as const));
+const RESOURCE_BY_CREATE = new Map<string, Resource>(RESOURCES.map((resource) => [resource.create, resource] as const));

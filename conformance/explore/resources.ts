@@ -8,6 +8,8 @@
 // back through no route yet), conversations and messages (channels), webhooks and deliveries (a
 // receiver; webhooks themselves, their pings, deliveries and secrets are covered on a mock that
 // delivers to 127.0.0.1), bulk runs and queries, forms and OAuth.
+import type { OperationId } from '../operation-call.ts';
+
 export type ResourceName =
   'contact' | 'company' | 'lead' | 'task' | 'product' | 'tag' | 'note' | 'webhook' | 'delivery' | 'conversation' | 'message';
 
@@ -15,11 +17,11 @@ export type Resource = {
   name: ResourceName;
   /** Its id prefix (spec 2.2), as the document's id patterns name it. */
   prefix: string;
-  create: string;
-  read?: string;
-  update?: string;
-  remove?: string;
-  restore?: string;
+  create: OperationId;
+  read?: OperationId;
+  update?: OperationId;
+  remove?: OperationId;
+  restore?: OperationId;
   /** The list, and whether it takes `q` (the run's marker keeps the page to the run's records). */
   list?: { operationId: string; search: boolean; paged: boolean };
   /** Properties a create must carry beyond the schema's `required` (a contact's identity, spec 4.3). */

@@ -25,7 +25,7 @@ export type ValueContext = {
   tagNames(): string[];
 };
 
-const CREATES = new Set(RESOURCES.map((resource) => resource.create));
+const CREATES = new Set<string>(RESOURCES.map((resource) => resource.create));
 const WORDS = ['Orzu', 'Samarqand', 'Bahor', 'Ipak', 'Navruz', 'Chinor', 'Zarafshon', 'Lola'];
 const CURRENCIES = ['UZS', 'USD', 'EUR'];
 /** Mobile prefixes of Uzbek operators; every spelling below is one spec 2.4 normalizes. */

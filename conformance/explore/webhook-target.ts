@@ -13,10 +13,10 @@ export async function webhookTarget(client: ConformanceClient, targetIsMock: boo
   if (!targetIsMock) return undefined;
   const receiver = await WebhookReceiver.start();
   const url = receiver.url(`/explore/${marker}`);
-  const probe = await client.send('POST', '/v1/webhooks', { body: { name: `${marker} probe`, url, events: ['lead.won'] } });
-  const id = probe.json?.webhook?.id;
+  const probe = await client.call('createWebhook', { body: { name: `${marker} probe`, url, events: ['lead.won'] } });
+  const id = probe.answer?.webhook?.id;
   if (probe.status === 201 && typeof id === 'string') {
-    await client.send('DELETE', `/v1/webhooks/${encodeURIComponent(id)}`);
+    await client.call('deleteWebhook', { path: { id } });
     return { url, receiver };
   }
   await receiver.close();
