@@ -6,6 +6,7 @@ import { schemaEnum } from '../../src/spec/schema-enum.ts';
 import type { components } from '../../src/spec/generated/crm.d.ts';
 import type { CheckContext } from '../context.ts';
 import type { Exchange } from '../exchange.ts';
+import type { OperationParameters } from '../operation-call.ts';
 import { RECORD_OPERATIONS } from './record-operations.ts';
 import { controlCall, mockNowMs } from '../mock-control.ts';
 
@@ -60,8 +61,12 @@ export async function tagsOf(context: CheckContext, kind: TaggedKind, id: string
 }
 
 /** The tag list (200 expected). */
-export async function tagList(context: CheckContext, query = '', key?: string): Promise<{ exchange: Exchange; tags: Tag[] }> {
-  const exchange = await context.client.send('GET', `/v1/tags${query}`, key ? { key } : {});
+export async function tagList(
+  context: CheckContext,
+  query: OperationParameters<'listTags'>['query'] = {},
+  key?: string,
+): Promise<{ exchange: Exchange; tags: Tag[] }> {
+  const exchange = await context.client.call('listTags', { query, ...(key ? { key } : {}) });
   context.expectStatus(exchange, 200);
   return { exchange, tags: exchange.json?.data ?? [] };
 }

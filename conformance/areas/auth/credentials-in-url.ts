@@ -9,6 +9,7 @@ export const credentialsInUrl: ActiveCheck = {
   basis: 'documented',
   writes: false,
   async run(context) {
+    // send, not call: a key in the query, a parameter the document does not describe, on purpose.
     const answer = await context.client.send('GET', `/v1/leads?api_key=${encodeURIComponent(context.target.apiKey)}`, { key: null });
     context.expectError(answer, 400, 'credentials_in_url', { code: 'errors.credentials-in-url' });
     // Spec 5.1 refuses a key in a URL whatever else the request carries: a valid header beside it does not make the URL clean.

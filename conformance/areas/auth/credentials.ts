@@ -27,10 +27,11 @@ export const credentials: ActiveCheck = {
     // One rule per behaviour: the status of every request without valid credentials is
     // errors.status-401's (7.2); the code of an unknown key's 401 is auth.invalid-token's (5.1).
     for (const [what, headers] of WITHOUT_KEY) {
+      // send, not call: no bearer key, or an Authorization header of a form the document does not describe, on purpose.
       const answer = await context.client.send('GET', '/v1/api-keys/whoami', { key: null, headers });
       context.judge('errors.status-401', answer.status === 401 ? undefined : `${what} answered ${answerOf(answer)}, not 401`, answer);
     }
-    const unknown = await context.client.send('GET', '/v1/api-keys/whoami', { key: UNKNOWN_KEY });
+    const unknown = await context.client.call('getWhoami', { key: UNKNOWN_KEY });
     if (unknown.status !== 401) {
       context.judge('errors.status-401', `an unknown key answered ${answerOf(unknown)}, not 401`, unknown);
       return context.skipRule('auth.invalid-token', 'the unknown key was not answered 401 (errors.status-401)');

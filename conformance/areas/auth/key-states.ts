@@ -24,7 +24,7 @@ export const keyStates: ActiveCheck = {
     const given = REFUSALS.filter(([key]) => context.target.refusedKeys[key] !== undefined);
     if (!given.length) context.skip(`give keys to refuse: ${REFUSALS.map(([, option]) => option).join(', ')}`);
     for (const [key, option, status, code, rules, statusRule] of given) {
-      const answer = await context.client.send('GET', '/v1/api-keys/whoami', { key: context.target.refusedKeys[key] });
+      const answer = await context.client.call('getWhoami', { key: context.target.refusedKeys[key] });
       const answered = `the ${option.slice(2)} answered ${answer.status} ${answer.json?.error?.code ?? ''}`;
       // Where 7.2 gives the status a rule apart, a right status with a wrong code breaks the code's rules only (issue 22).
       if (statusRule) context.judge(statusRule, answer.status !== status && `${answered}, not ${status}`, answer);

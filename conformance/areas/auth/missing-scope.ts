@@ -10,8 +10,8 @@ export const missingScope: ActiveCheck = {
   writes: false,
   async run(context) {
     const key = context.target.limitedKey ?? context.skip('needs --limited-key: a key with leads:read and without leads:write');
-    const answer = await context.client.send('POST', '/v1/leads', { key, body: { name: `conformance ${context.runId}` } });
-    if (answer.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/leads/${answer.json.id}`));
+    const answer = await context.client.call('createLead', { key, body: { name: `conformance ${context.runId}` } });
+    if (answer.status === 201) context.cleanup(() => context.client.call('deleteLead', { path: { id: answer.json.id } }));
     context.expectError(answer, 403, 'missing_scope', { status: 'errors.status-403', code: 'errors.missing-scope' });
     if (answer.json.error.scope !== 'leads:write') context.fail(`error.scope is ${answer.json.error.scope}, not leads:write`, answer);
   },

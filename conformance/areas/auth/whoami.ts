@@ -41,7 +41,7 @@ export const whoami: ActiveCheck = {
   basis: 'documented',
   writes: false,
   async run(context) {
-    const own = await context.client.send('GET', '/v1/api-keys/whoami');
+    const own = await context.client.call('getWhoami');
     context.judge('auth.whoami-shape', shapeProblem(own), own);
     if (own.status !== 200) context.fail(`whoami answered ${answerOf(own)}`, own, 'auth.whoami-shape');
     context.judge(
@@ -90,7 +90,7 @@ function shapeProblem(answer: Exchange): string | undefined {
 async function judgeLimitedKey(context: CheckContext, own: Exchange): Promise<void> {
   const key = context.target.limitedKey;
   if (!key) return;
-  const limited = await context.client.send('GET', '/v1/api-keys/whoami', { key });
+  const limited = await context.client.call('getWhoami', { key });
   context.judge(
     'auth.whoami-no-scope',
     limited.status === 200 ? undefined : `whoami with a key of scopes other than the owner's answered ${answerOf(limited)}`,
@@ -113,7 +113,7 @@ async function judgeLimitedKey(context: CheckContext, own: Exchange): Promise<vo
 async function judgeOtherWorkspace(context: CheckContext, own: Exchange): Promise<void> {
   const key = context.target.otherKey;
   if (!key) return;
-  const other = await context.client.send('GET', '/v1/api-keys/whoami', { key });
+  const other = await context.client.call('getWhoami', { key });
   context.judge(
     'auth.whoami-own-key',
     other.status === 200 && other.json.workspace?.id === own.json.workspace?.id
@@ -125,6 +125,7 @@ async function judgeOtherWorkspace(context: CheckContext, own: Exchange): Promis
 
 /** /v2 is no route; the token endpoint is at /oauth/token, not /v1/oauth/token. */
 async function judgeVersions(context: CheckContext): Promise<void> {
+  // send, not call: /v2 and /v1/oauth are paths off the document, asked for on purpose.
   const v2 = await context.client.send('GET', '/v2/api-keys/whoami');
   context.judge(
     'conventions.version-path',
@@ -137,6 +138,7 @@ async function judgeVersions(context: CheckContext): Promise<void> {
     rawBody: 'grant_type=client_credentials',
     headers: form,
   });
+  // send: the same form body as a raw body, as OAuth clients send it (call sends JSON only).
   const outside = await context.client.send('POST', '/oauth/token', { key: null, rawBody: 'grant_type=client_credentials', headers: form });
   const problem =
     inside.status !== 404

@@ -2,6 +2,7 @@
 // 403 missing_scope naming it). It takes a key with leads:write alone: a crmkit mock makes one
 // through its control API; a deployment's keys are made in its web app, so the check skips there.
 import type { ActiveCheck } from '../../check.ts';
+import type { Exchange } from '../../exchange.ts';
 import { answerOf } from '../../kits/conventions-kit.ts';
 import { controlCall } from '../../mock-control.ts';
 
@@ -24,15 +25,19 @@ export const writeIncludesRead: ActiveCheck = {
       name: `conformance ${context.runId} leads:write`,
     });
     const key: string = made.key;
-    for (const path of ['/v1/leads?limit=1', `/v1/leads/${lead.id}`]) {
-      const read = await context.client.send('GET', path, { key });
+    const reads: [string, () => Promise<Exchange>][] = [
+      ['/v1/leads?limit=1', () => context.client.call('listLeads', { key, query: { limit: 1 } })],
+      [`/v1/leads/${lead.id}`, () => context.client.call('getLead', { key, path: { id: lead.id } })],
+    ];
+    for (const [path, ask] of reads) {
+      const read = await ask();
       context.judge(
         'auth.write-includes-read',
         read.status === 200 ? undefined : `GET ${path} with a leads:write key answered ${answerOf(read)}`,
         read,
       );
     }
-    const contacts = await context.client.send('GET', '/v1/contacts?limit=1', { key });
+    const contacts = await context.client.call('listContacts', { key, query: { limit: 1 } });
     const refused = contacts.status === 403 && contacts.json?.error?.code === 'missing_scope';
     context.judge(
       'auth.write-not-other-scopes',

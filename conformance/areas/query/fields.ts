@@ -5,12 +5,12 @@
 // the field's type answers invalid_query.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
-import { query } from './query-kit.ts';
+import { query, type QueryEntity } from './query-kit.ts';
 
-const ENTITIES: [entity: string, idPrefix: string][] = [
-  ['leads', 'ld_'],
-  ['contacts', 'ct_'],
-  ['companies', 'co_'],
+const ENTITIES: [entity: QueryEntity, idPrefix: string, list: 'listLeads' | 'listContacts' | 'listCompanies'][] = [
+  ['leads', 'ld_', 'listLeads'],
+  ['contacts', 'ct_', 'listContacts'],
+  ['companies', 'co_', 'listCompanies'],
 ];
 /** A selective condition (spec 7.3 query_too_slow asks for one): the id of no lead. */
 const NO_LEAD = { field: 'id', op: 'eq', value: `ld_${'0'.repeat(26)}` };
@@ -26,11 +26,11 @@ export const queryFields: ActiveCheck = {
   basis: 'documented',
   writes: false,
   async run(context) {
-    for (const [entity, prefix] of ENTITIES) {
+    for (const [entity, prefix, list] of ENTITIES) {
       const fields = await fieldsOf(context, entity);
       if (entity === 'leads') await judgeUsable(context, fields);
       // One record of the entity, found by its id.
-      const listed = await context.client.send('GET', `/v1/${entity}?limit=1`);
+      const listed = await context.client.call(list, { query: { limit: 1 } });
       const id: string = listed.json?.data?.[0]?.id ?? `${prefix}${'0'.repeat(26)}`;
       const answer = await query(context, { query: { op: 'and', conditions: [{ field: 'id', op: 'eq', value: id }] }, limit: 3 }, entity);
       const envelope =
@@ -63,8 +63,8 @@ export const queryFields: ActiveCheck = {
   },
 };
 
-async function fieldsOf(context: CheckContext, entity: string): Promise<Field[]> {
-  const answer = await context.client.send('GET', `/v1/query/${entity}/fields`);
+async function fieldsOf(context: CheckContext, entity: QueryEntity): Promise<Field[]> {
+  const answer = await context.client.call('listQueryFields', { path: { entity } });
   const fields: Field[] = Array.isArray(answer.json?.data) ? answer.json.data : [];
   const typed = fields.length > 0 && fields.every((field) => typeof field.field === 'string' && typeof field.type === 'string');
   const names = fields.map((field) => field.field);
@@ -87,7 +87,7 @@ async function judgeUsable(context: CheckContext, fields: Field[]): Promise<void
   for (const field of fields) {
     const op = ['not_empty', 'empty'].find((candidate) => field.operators?.includes(candidate));
     const conditions = op ? [NO_LEAD, { field: field.field, op }] : [NO_LEAD];
-    const sort = field.sortable ? [{ field: field.field, dir: 'desc' }] : undefined;
+    const sort = field.sortable ? [{ field: field.field, dir: 'desc' as const }] : undefined;
     if (!op && !sort) continue;
     const answer = await query(context, { query: { op: 'and', conditions }, ...(sort ? { sort } : {}), limit: 1 });
     if (answer.status !== 200) refused.push(`${field.field} (${answer.status} ${answer.json?.error?.code ?? ''})`);
@@ -99,7 +99,7 @@ async function judgeUsable(context: CheckContext, fields: Field[]): Promise<void
 async function judgeScope(context: CheckContext): Promise<void> {
   const key = context.target.limitedKey;
   if (!key) return;
-  const whoami = await context.client.send('GET', '/v1/api-keys/whoami', { key });
+  const whoami = await context.client.call('getWhoami', { key });
   const scopes: string[] = whoami.json?.scopes ?? [];
   if (!scopes.includes('leads:read') || scopes.includes('contacts:read')) return;
   const leads = await query(context, { query: { op: 'and', conditions: [NO_LEAD] }, limit: 1 }, 'leads', key);

@@ -15,14 +15,14 @@ export const pageLimits: ActiveCheck = {
     for (const list of PAGED_LISTS) {
       let count = (await allIds(context, list)).length;
       for (; count < wanted; count++) await addRecord(context, list);
-      const page = await context.client.send('GET', list.path);
+      const page = await context.client.call(list.list);
       if (page.json.data.length !== 50)
         context.fail(
           `${list.name}: with ${count} records the default page holds ${page.json.data.length}, not 50`,
           page,
           'query.page-default-50',
         );
-      const large = await context.client.send('GET', `${list.path}?limit=1000`);
+      const large = await context.client.call(list.list, { query: { limit: 1000 } });
       if (large.status !== 200) context.fail(`${list.name}: limit=1000 answered ${large.status}`, large, 'query.page-max-250');
       const expected = Math.min(250, count);
       if (large.json.data.length !== expected)

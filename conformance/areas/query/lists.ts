@@ -1,17 +1,31 @@
 // The paged lists the paging checks walk (spec 9: paging on every list), and how the suite adds
 // a record to each (named with the run id, deleted at the end).
 import type { CheckContext } from '../../context.ts';
+import type { Exchange } from '../../exchange.ts';
+import { RECORD_OPERATIONS } from '../../kits/record-operations.ts';
 
-export type PagedList = { name: string; path: string; body(context: CheckContext): Promise<Record<string, unknown>> };
+export type PagedList = {
+  name: 'leads' | 'contacts' | 'companies' | 'products' | 'tasks';
+  /** The list's operation. */
+  list: 'listLeads' | 'listContacts' | 'listCompanies' | 'listProducts' | 'listTasks';
+  /** The list's path, for the requests sent off the document (a changed cursor). */
+  path: string;
+  body(context: CheckContext): Promise<Record<string, unknown>>;
+};
 
 const named = (context: CheckContext) => `conformance ${context.runId}`;
 
 export const PAGED_LISTS: PagedList[] = [
-  { name: 'leads', path: '/v1/leads', body: async (context) => ({ name: named(context) }) },
-  { name: 'contacts', path: '/v1/contacts', body: async (context) => ({ name: named(context) }) },
-  { name: 'companies', path: '/v1/companies', body: async (context) => ({ name: named(context) }) },
-  { name: 'products', path: '/v1/products', body: async (context) => ({ name: named(context) }) },
-  { name: 'tasks', path: '/v1/tasks', body: async (context) => ({ title: named(context), assignee_id: await myMemberId(context) }) },
+  { name: 'leads', list: 'listLeads', path: '/v1/leads', body: async (context) => ({ name: named(context) }) },
+  { name: 'contacts', list: 'listContacts', path: '/v1/contacts', body: async (context) => ({ name: named(context) }) },
+  { name: 'companies', list: 'listCompanies', path: '/v1/companies', body: async (context) => ({ name: named(context) }) },
+  { name: 'products', list: 'listProducts', path: '/v1/products', body: async (context) => ({ name: named(context) }) },
+  {
+    name: 'tasks',
+    list: 'listTasks',
+    path: '/v1/tasks',
+    body: async (context) => ({ title: named(context), assignee_id: await myMemberId(context) }),
+  },
 ];
 
 const memberIds = new WeakMap<object, Promise<string>>();
@@ -20,7 +34,7 @@ const memberIds = new WeakMap<object, Promise<string>>();
 function myMemberId(context: CheckContext): Promise<string> {
   let memberId = memberIds.get(context.client);
   if (!memberId) {
-    memberId = context.client.send('GET', '/v1/members').then((answer) => {
+    memberId = context.client.call('listMembers').then((answer) => {
       const members: { id: string; is_me: boolean }[] = answer.json?.data ?? [];
       return (
         (members.find((member) => member.is_me) ?? members[0])?.id ??
@@ -35,9 +49,9 @@ function myMemberId(context: CheckContext): Promise<string> {
 /** Adds a record to the list; it is deleted when the run ends. */
 export async function addRecord(context: CheckContext, list: PagedList): Promise<{ id: string }> {
   if (context.target.readOnly) context.skip('needs writes; the run is read-only');
-  const created = await context.client.send('POST', list.path, { body: await list.body(context) });
+  const created = await context.client.call(RECORD_OPERATIONS[list.name].create, { body: await list.body(context) });
   context.expectStatus(created, 201);
-  context.cleanup(() => context.client.send('DELETE', `${list.path}/${created.json.id}`));
+  context.cleanup(() => context.client.call(RECORD_OPERATIONS[list.name].remove, { path: { id: created.json.id } }));
   return created.json;
 }
 
@@ -46,7 +60,7 @@ export async function allIds(context: CheckContext, list: PagedList): Promise<st
   const ids: string[] = [];
   let cursor: string | null = null;
   do {
-    const page = await context.client.send('GET', `${list.path}?limit=250${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const page: Exchange = await context.client.call(list.list, { query: { limit: 250, ...(cursor ? { cursor } : {}) } });
     context.expectStatus(page, 200);
     ids.push(...page.json.data.map((record: { id: string }) => record.id));
     cursor = page.json.next_cursor;

@@ -19,7 +19,7 @@ export const noTotals: ActiveCheck = {
   async run(context) {
     const lead = await context.createLead();
     for (const list of PAGED_LISTS) {
-      const page = await context.client.send('GET', `${list.path}?limit=2`);
+      const page = await context.client.call(list.list, { query: { limit: 2 } });
       context.expectStatus(page, 200);
       const totals = TOTAL_KEYS.filter((key) => key in page.json);
       context.judge('query.no-totals', totals.length ? `${list.name} answers ${totals.join(', ')}` : undefined, page);
@@ -28,22 +28,23 @@ export const noTotals: ActiveCheck = {
     const products = PAGED_LISTS.find((list) => list.name === 'products')!;
     for (let i = 0; i < 3; i++) {
       const contact = await addRecord(context, contacts);
-      context.expectStatus(await context.client.send('POST', `/v1/leads/${lead.id}/contacts`, { body: { contact_id: contact.id } }), 201);
+      context.expectStatus(await context.client.call('addLeadContact', { path: { id: lead.id }, body: { contact_id: contact.id } }), 201);
       const product = await addRecord(context, products);
       context.expectStatus(
-        await context.client.send('POST', `/v1/leads/${lead.id}/products`, { body: { product_id: product.id, quantity: 1 } }),
+        await context.client.call('addLeadProduct', { path: { id: lead.id }, body: { product_id: product.id, quantity: 1 } }),
         201,
       );
     }
-    await judgeSubList(context, `/v1/leads/${lead.id}/contacts`);
-    await judgeSubList(context, `/v1/leads/${lead.id}/products`);
+    await judgeSubList(context, 'listLeadContacts', lead.id);
+    await judgeSubList(context, 'listLeadProducts', lead.id);
   },
 };
 
 /** Three records in pages of 2: 2 and a cursor, then 1 and null; no total on either. */
-async function judgeSubList(context: CheckContext, path: string): Promise<void> {
-  const first = await context.client.send('GET', `${path}?limit=2`);
+async function judgeSubList(context: CheckContext, list: 'listLeadContacts' | 'listLeadProducts', leadId: string): Promise<void> {
+  const first = await context.client.call(list, { path: { id: leadId }, query: { limit: 2 } });
   context.expectStatus(first, 200);
+  const path = new URL(first.request.url).pathname;
   const cursor = first.json.next_cursor;
   if (first.json.data?.length !== 2 || typeof cursor !== 'string' || !cursor) {
     return context.judge(
@@ -52,7 +53,7 @@ async function judgeSubList(context: CheckContext, path: string): Promise<void> 
       first,
     );
   }
-  const second = await context.client.send('GET', `${path}?limit=2&cursor=${encodeURIComponent(cursor)}`);
+  const second = await context.client.call(list, { path: { id: leadId }, query: { limit: 2, cursor } });
   context.expectStatus(second, 200);
   const seen = new Set([...first.json.data, ...second.json.data].map((record: { id: string }) => record.id));
   const problem =

@@ -7,7 +7,7 @@ import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
 import { runTags } from '../../kits/lead-kit.ts';
-import { matched, query, scope, scopedLeads, type Scoped } from './query-kit.ts';
+import { matched, query, scope, scopedLeads, type QueryGroup, type Scoped } from './query-kit.ts';
 
 type Case = [rule: string, condition: Record<string, unknown>, expected: number[]];
 
@@ -63,7 +63,7 @@ export const queryOperators: ActiveCheck = {
   },
 };
 
-async function judgeCase(context: CheckContext, scoped: Scoped, rule: string, group: unknown, expected: number[]): Promise<void> {
+async function judgeCase(context: CheckContext, scoped: Scoped, rule: string, group: QueryGroup, expected: number[]): Promise<void> {
   const answer = await query(context, { query: group, limit: 250 });
   const problem = unexpectedMatch(scoped, answer, expected);
   context.judge(rule, problem && `${JSON.stringify(group)}: ${problem}`, answer);
@@ -168,7 +168,7 @@ async function judgeCalendar(context: CheckContext, scoped: Scoped): Promise<voi
       { op: 'and', conditions: [scope(scoped), { field: 'created_at', op: 'weekday', value: far }] },
       [],
     );
-  const hours = (from: number, to: number) => ({
+  const hours = (from: number, to: number): QueryGroup => ({
     op: 'and',
     conditions: [scope(scoped), { field: 'created_at', op: 'hour', value: Array.from({ length: to - from }, (_, index) => from + index) }],
   });

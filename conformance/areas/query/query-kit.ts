@@ -2,6 +2,8 @@
 // `company_id eq`, so the workspace's other records never match), and the query call itself.
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
+import type { OperationParameters } from '../../operation-call.ts';
+import type { components } from '../../../src/spec/generated/crm.d.ts';
 import { createCompany } from '../../kits/lead-kit.ts';
 
 export type Scoped = { company: { id: string }; word: string; leads: any[] };
@@ -27,8 +29,15 @@ export function scope(scoped: Scoped) {
   return { field: 'company_id', op: 'eq', value: scoped.company.id };
 }
 
-export function query(context: CheckContext, body: Record<string, unknown>, entity = 'leads', key?: string): Promise<Exchange> {
-  return context.client.send('POST', `/v1/query/${entity}`, { body, ...(key ? { key } : {}) });
+/** A query body as the document types it. */
+export type QueryBody = NonNullable<OperationParameters<'runQuery'>['body']>;
+/** A group of conditions as the document types it. */
+export type QueryGroup = components['schemas']['QueryGroup'];
+/** The record types a query is of. */
+export type QueryEntity = components['schemas']['QueryEntity'];
+
+export function query(context: CheckContext, body: QueryBody, entity: QueryEntity = 'leads', key?: string): Promise<Exchange> {
+  return context.client.call('runQuery', { path: { entity }, body, ...(key ? { key } : {}) });
 }
 
 /** The ids a query answered, sorted, or a problem when it did not answer 200. */

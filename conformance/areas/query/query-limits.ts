@@ -2,6 +2,7 @@ import { loadDocument } from '../../../src/spec/document.ts';
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
+import type { QueryGroup } from './query-kit.ts';
 
 /** The query limits of spec 8, as the document states them (`x-query-limits` on QueryRequest). */
 const LIMITS = (
@@ -67,7 +68,8 @@ async function judgeTooMany(context: CheckContext, rule: string, what: string, c
 
 /** Spec 8: query limits answer 422 (stated); that nesting's code is invalid_query is crmkit's reading. */
 async function judgeNesting(context: CheckContext): Promise<void> {
-  const tooDeep = await query(context, nestedGroup(LIMITS.nesting + 1));
+  // The top group holding groups nested one level deeper than the limit.
+  const tooDeep = await query(context, { op: 'and', conditions: [nestedGroup(LIMITS.nesting)] });
   const what = `groups nested ${LIMITS.nesting + 1} levels deep`;
   context.judge('query.nesting-limit', tooDeep.status !== 422 && `${what} answered ${tooDeep.status}, not 422`, tooDeep);
   const code = tooDeep.json?.error?.code;
@@ -86,6 +88,6 @@ function answerOf(answer: Exchange): string {
   return `${answer.status} ${answer.json?.error?.code ?? ''}`.trim();
 }
 
-function query(context: CheckContext, group: unknown) {
-  return context.client.send('POST', '/v1/query/leads', { body: { query: group, limit: 1 } });
+function query(context: CheckContext, group: QueryGroup) {
+  return context.client.call('runQuery', { path: { entity: 'leads' }, body: { query: group, limit: 1 } });
 }

@@ -5,8 +5,9 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import { addRecord, PAGED_LISTS } from './lists.ts';
+import type { QueryBody } from './query-kit.ts';
 
-const EVERY_LEAD = { query: { op: 'and', conditions: [{ field: 'created_at', op: 'not_empty' }] } };
+const EVERY_LEAD: QueryBody = { query: { op: 'and', conditions: [{ field: 'created_at', op: 'not_empty' }] } };
 const LEADS = PAGED_LISTS.find((list) => list.name === 'leads')!;
 
 export const queryPageSize: ActiveCheck = {
@@ -21,11 +22,11 @@ export const queryPageSize: ActiveCheck = {
     const wanted = context.target.mock ? 251 : 51;
     let total = await countLeads(context);
     for (; total < wanted; total++) await addRecord(context, LEADS);
-    const plain = await context.client.send('POST', '/v1/query/leads', { body: EVERY_LEAD });
+    const plain = await context.client.call('runQuery', { path: { entity: 'leads' }, body: EVERY_LEAD });
     context.expectStatus(plain, 200);
     if (plain.json.data.length !== 50)
       context.fail(`without limit a query of ${total} matches answered ${plain.json.data.length}, not 50`, plain, 'query.page-default-50');
-    const large = await context.client.send('POST', '/v1/query/leads', { body: { ...EVERY_LEAD, limit: 1000 } });
+    const large = await context.client.call('runQuery', { path: { entity: 'leads' }, body: { ...EVERY_LEAD, limit: 1000 } });
     context.expectStatus(large, 200);
     const expected = Math.min(250, total);
     if (large.json.data.length !== expected)
@@ -34,7 +35,7 @@ export const queryPageSize: ActiveCheck = {
 };
 
 async function countLeads(context: CheckContext): Promise<number> {
-  const counted = await context.client.send('POST', '/v1/query/leads', { body: { ...EVERY_LEAD, limit: 1, count: true } });
+  const counted = await context.client.call('runQuery', { path: { entity: 'leads' }, body: { ...EVERY_LEAD, limit: 1, count: true } });
   context.expectStatus(counted, 200);
   if (!Number.isInteger(counted.json.total)) context.fail('count: true answered no total', counted);
   return counted.json.total;

@@ -4,7 +4,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import { differs } from '../../kits/lead-kit.ts';
-import { query, scope, scopedLeads, type Scoped } from './query-kit.ts';
+import { query, scope, scopedLeads, type QueryBody, type Scoped } from './query-kit.ts';
 
 export const querySortAndPages: ActiveCheck = {
   kind: 'active',
@@ -28,9 +28,11 @@ export const querySortAndPages: ActiveCheck = {
   },
 };
 
+type Direction = NonNullable<QueryBody['sort']>[number]['dir'];
+
 const byName = (scoped: Scoped, order: string[]) => order.map((name) => scoped.leads.find((lead) => lead.name.endsWith(` ${name}`))!.id);
 
-async function sorted(context: CheckContext, scoped: Scoped, sort: unknown[]): Promise<string[] | undefined> {
+async function sorted(context: CheckContext, scoped: Scoped, sort: QueryBody['sort']): Promise<string[] | undefined> {
   const answer = await query(context, { query: { op: 'and', conditions: [scope(scoped)] }, sort, limit: 250 });
   if (answer.status !== 200)
     context.fail(`sort ${JSON.stringify(sort)} answered ${answer.status} ${answer.json?.error?.code ?? ''}`, answer);
@@ -38,8 +40,8 @@ async function sorted(context: CheckContext, scoped: Scoped, sort: unknown[]): P
 }
 
 async function judgeSort(context: CheckContext, scoped: Scoped): Promise<void> {
-  const name = (dir: string) => ({ field: 'name', dir });
-  const amount = (dir: string) => ({ field: 'amount', dir });
+  const name = (dir: Direction) => ({ field: 'name', dir });
+  const amount = (dir: Direction) => ({ field: 'amount', dir });
   context.judge(
     'query.sort-asc',
     differs(
@@ -64,7 +66,7 @@ async function judgeSort(context: CheckContext, scoped: Scoped): Promise<void> {
       byName(scoped, ['charlie', 'echo', 'delta', 'alpha', 'bravo']),
     ),
   );
-  const six = ['name', 'amount', 'created_at', 'updated_at', 'number', 'position'].map((field) => ({ field, dir: 'asc' }));
+  const six = ['name', 'amount', 'created_at', 'updated_at', 'number', 'position'].map((field) => ({ field, dir: 'asc' as const }));
   // Spec 8: 5 sort keys is the limit itself, answered like any sort (a limit checked with < 5 refuses it).
   const five = await query(context, { query: { op: 'and', conditions: [scope(scoped)] }, sort: six.slice(0, 5), limit: 250 });
   const fiveOrder =
@@ -89,7 +91,7 @@ async function judgeSort(context: CheckContext, scoped: Scoped): Promise<void> {
 
 /** Pages of 2 by amount then name; totals with and without `count`; a changed cursor. */
 async function judgePages(context: CheckContext, scoped: Scoped): Promise<void> {
-  const body = {
+  const body: QueryBody = {
     query: { op: 'and', conditions: [scope(scoped)] },
     sort: [
       { field: 'amount', dir: 'asc' },
@@ -124,7 +126,8 @@ async function judgePages(context: CheckContext, scoped: Scoped): Promise<void> 
   const sent: string = first.json.next_cursor ?? context.fail('a first page of 2 of 5 matches has no next_cursor', first, 'query.cursor');
   const middle = sent.length >> 1;
   const changed = sent.slice(0, middle) + (sent[middle] === 'A' ? 'B' : 'A') + sent.slice(middle + 1);
-  const refused = await query(context, { ...body, cursor: changed });
+  // send, not call: a cursor changed by the suite, where the document asks for one passed back exactly, on purpose.
+  const refused = await context.client.send('POST', '/v1/query/leads', { body: { ...body, cursor: changed } });
   const code = refused.json?.error?.code;
   const ok = (refused.status === 400 && code === 'invalid_cursor') || (refused.status === 422 && code === 'validation_failed');
   context.judge('query.changed-cursor', ok ? undefined : `a changed cursor answered ${refused.status} ${code ?? ''}`, refused);

@@ -1,6 +1,7 @@
 import type { CheckContext } from '../../context.ts';
 import type { ActiveCheck } from '../../check.ts';
 import { withFrozenMockClock } from '../../mock-control.ts';
+import { RECORD_OPERATIONS } from '../../kits/record-operations.ts';
 import { addRecord, allIds, PAGED_LISTS, type PagedList } from './lists.ts';
 
 // Lists in creation order (newest first) stay stable while paging (spec 9); tasks are ordered
@@ -34,8 +35,7 @@ export const stableWalk: ActiveCheck = {
 
 /** A page of two of the list, after `cursor`. */
 async function pageAfter(context: CheckContext, list: PagedList, cursor: string | null) {
-  const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
-  const page = await context.client.send('GET', `${list.path}?limit=2${query}`);
+  const page = await context.client.call(list.list, { query: { limit: 2, ...(cursor ? { cursor } : {}) } });
   context.expectStatus(page, 200);
   return page;
 }
@@ -82,7 +82,7 @@ async function walkWhileDeleting(context: CheckContext, list: PagedList): Promis
     seen.push(...page.json.data.map((record: { id: string }) => record.id));
     if (!deleted && seen.length) {
       deleted = seen.at(-1)!;
-      context.expectStatus(await context.client.send('DELETE', `${list.path}/${deleted}`), 200);
+      context.expectStatus(await context.client.call(RECORD_OPERATIONS[list.name].remove, { path: { id: deleted } }), 200);
     }
     cursor = page.json.next_cursor;
   } while (cursor && seen.length < expected.length + 10);

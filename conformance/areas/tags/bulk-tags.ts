@@ -9,10 +9,12 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
+import type { components } from '../../../src/spec/generated/crm.d.ts';
 import { advanceMockClock } from '../../mock-control.ts';
 import { createRecord, fieldProblem, sameNames, tagsOf } from '../../kits/tag-kit.ts';
 
 type Leads = { few: string; two: string; full: string };
+type BulkType = components['schemas']['BulkActionType'];
 
 export const bulkTags: ActiveCheck = {
   kind: 'active',
@@ -34,7 +36,8 @@ export const bulkTags: ActiveCheck = {
       two: (await createRecord(context, 'leads', { tags: [a, b] })).id,
       full: (await createRecord(context, 'leads', { tags: fullTags })).id,
     };
-    const added = await context.client.send('POST', '/v1/bulk/leads/run', {
+    const added = await context.client.call('runBulkAction', {
+      path: { entity: 'leads' },
       body: { type: 'add_tag', tags: [c], ids: [leads.few, leads.two, leads.full] },
     });
     if (added.status >= 300)
@@ -67,7 +70,8 @@ export const bulkTags: ActiveCheck = {
     await bulk(context, 'replace_tags', [], [leads.two]);
     await judgeTags(context, 'tags.bulk-replace-empty', leads.two, [], 'replace_tags []');
 
-    const tooMany = await context.client.send('POST', '/v1/bulk/leads/run', {
+    const tooMany = await context.client.call('runBulkAction', {
+      path: { entity: 'leads' },
       body: { type: 'add_tag', tags: fullTags.concat(`${base}-t10`), ids: [leads.few] },
     });
     const fewAfter = await tagsOf(context, 'leads', leads.few);
@@ -78,6 +82,7 @@ export const bulkTags: ActiveCheck = {
           ? `the refused run changed the lead to ${JSON.stringify(fewAfter)}`
           : undefined;
     context.judge('tags.bulk-limit-field', limitProblem, tooMany);
+    // send, not call: a tag name holding a comma is a name the document's pattern refuses, sent on purpose.
     const badName = await context.client.send('POST', '/v1/bulk/leads/run', {
       body: { type: 'add_tag', tags: [d, `${base},x`], ids: [leads.few] },
     });
@@ -99,8 +104,8 @@ export const bulkTags: ActiveCheck = {
  * with a success (its answer is not shown either). A deployment that refuses a run so chosen leaves
  * the rest unjudged: the effects of 4.4 are stated, judged on the runs the deployment took.
  */
-async function bulk(context: CheckContext, type: string, tags: string[], ids: string[]): Promise<Exchange> {
-  const answer = await context.client.send('POST', '/v1/bulk/leads/run', { body: { type, tags, ids } });
+async function bulk(context: CheckContext, type: BulkType, tags: string[], ids: string[]): Promise<Exchange> {
+  const answer = await context.client.call('runBulkAction', { path: { entity: 'leads' }, body: { type, tags, ids } });
   if (answer.status >= 200 && answer.status < 300) return answer;
   if (!context.target.mock)
     context.skip(
@@ -122,7 +127,8 @@ async function judgeUndo(context: CheckContext, run: Exchange, leadId: string, b
   const now = await tagsOf(context, 'leads', leadId);
   const patched = await context.client.call('updateLead', { path: { id: leadId }, body: { tags: [...now, later] } });
   context.expectStatus(patched, 200);
-  const undone = await context.client.send('POST', `/v1/bulk/runs/${run.json?.id}/undo`);
+  // String(): a run answered without an id is still undone by its path, and the undo's answer judged, as before.
+  const undone = await context.client.call('undoBulkAction', { path: { run_id: String(run.json?.id) } });
   const tags = await tagsOf(context, 'leads', leadId);
   const expected = [...before, later];
   context.judge(
@@ -138,7 +144,7 @@ async function judgeUndoWindow(context: CheckContext, base: string, leadId: stri
   if (!context.target.mock) return;
   const run = await bulk(context, 'add_tag', [`${base}-late`], [leadId]);
   await advanceMockClock(context, 24 * 3600 + 60);
-  const late = await context.client.send('POST', `/v1/bulk/runs/${run.json?.id}/undo`);
+  const late = await context.client.call('undoBulkAction', { path: { run_id: String(run.json?.id) } });
   const tags = await tagsOf(context, 'leads', leadId);
   context.judge(
     'tags.limit-bulk-undo',

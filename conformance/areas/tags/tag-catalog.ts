@@ -53,7 +53,7 @@ export const tagCatalog: ActiveCheck = {
       plain.exchange,
     );
 
-    const counted = await tagList(context, '?usage=1');
+    const counted = await tagList(context, { usage: '1' });
     const usage = counted.tags.find((tag) => tag.name === name)?.usage;
     context.judge('tags.usage-only-when-asked', !usage && `the list with ?usage=1 shows no usage for "${name}"`, counted.exchange);
     if (usage) judgeUsage(context, counted.exchange, usage);

@@ -6,7 +6,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { createRecord, createTag, PALETTE, sameNames, tagList, tagsOf } from '../../kits/tag-kit.ts';
+import { createRecord, createTag, PALETTE, sameNames, tagList, tagsOf, type TagColor } from '../../kits/tag-kit.ts';
 
 type Records = { lead: string; contact: string; otherLead: string };
 
@@ -39,7 +39,7 @@ const counts = (value: any, leads: number, contacts: number) =>
   value?.leads === leads && value?.contacts === contacts && value?.companies === 0;
 
 async function judgeRename(context: CheckContext, id: string, newName: string, records: Records): Promise<string> {
-  const answer = await context.client.send('PATCH', `/v1/tags/${id}`, { body: { name: `  ${newName.replace('-', '  -')} ` } });
+  const answer = await context.client.call('updateTag', { path: { id }, body: { name: `  ${newName.replace('-', '  -')} ` } });
   context.expectStatus(answer, 200);
   const tag = answer.json?.tag;
   context.judge(
@@ -69,7 +69,7 @@ async function judgeRecolor(context: CheckContext, id: string, name: string): Pr
   // A color the tag does not have yet: one that ignored `color` would otherwise keep the asked one by chance.
   const current = (await tagList(context)).tags.find((candidate) => candidate.id === id)?.color;
   const color = PALETTE.find((candidate) => candidate !== current)!;
-  const answer = await context.client.send('PATCH', `/v1/tags/${id}`, { body: { color } });
+  const answer = await context.client.call('updateTag', { path: { id }, body: { color: color as TagColor } });
   context.expectStatus(answer, 200);
   const tag = answer.json?.tag;
   const listed = (await tagList(context)).tags.find((candidate) => candidate.id === id);
@@ -95,7 +95,7 @@ async function judgeMerge(
   merged: string,
   records: Records,
 ): Promise<void> {
-  const answer = await context.client.send('POST', `/v1/tags/${id}/merge`, { body: { into: into.id } });
+  const answer = await context.client.call('mergeTag', { path: { id }, body: { into: into.id } });
   context.expectStatus(answer, 200);
   context.judge(
     'tags.merge-answer',
@@ -123,7 +123,7 @@ async function judgeMerge(
 }
 
 async function judgeDelete(context: CheckContext, tag: { id: string; name: string }, records: Records): Promise<void> {
-  const answer = await context.client.send('DELETE', `/v1/tags/${tag.id}`);
+  const answer = await context.client.call('deleteTag', { path: { id: tag.id } });
   context.expectStatus(answer, 200);
   const body = answer.json ?? {};
   context.judge(

@@ -26,7 +26,7 @@ export const tagQueryFilters: ActiveCheck = {
     };
     const ours = new Set(Object.values(leads));
     const find = async (q: string) => {
-      const answer = await context.client.send('POST', '/v1/query/leads', { body: { q, limit: 250 } });
+      const answer = await context.client.call('runQuery', { path: { entity: 'leads' }, body: { q, limit: 250 } });
       context.expectStatus(answer, 200);
       return {
         answer,

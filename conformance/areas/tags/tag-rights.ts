@@ -92,7 +92,7 @@ async function judgeListWithEachReadScope(context: CheckContext): Promise<void> 
 /** `can_manage` true for the owner's key with tags:manage, false for the editor's; `can_create` as expected. */
 async function judgeRightsShown(context: CheckContext, editor: string, adminsOnly: boolean): Promise<void> {
   const owner = await tagList(context);
-  const edits = await tagList(context, '', editor);
+  const edits = await tagList(context, {}, editor);
   const problem =
     owner.exchange.json?.can_manage !== true
       ? `the owner's key with tags:manage sees can_manage ${owner.exchange.json?.can_manage}`

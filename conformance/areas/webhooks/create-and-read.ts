@@ -150,7 +150,7 @@ function savedProblem(
 async function judgeSecretOnce(context: CheckContext, id: string, secret: string): Promise<void> {
   const answers = [
     await context.client.call('getWebhook', { path: { id } }),
-    await context.client.send('GET', '/v1/webhooks?limit=250'),
+    await context.client.call('listWebhooks', { query: { limit: 250 } }),
     await context.client.call('updateWebhook', { path: { id }, body: { name: `conformance ${context.runId} create-and-read renamed` } }),
   ];
   // A change (PATCH, a route the spec shows) showing it is stated evidence; the read and list are not shown (they only warn on a deployment).

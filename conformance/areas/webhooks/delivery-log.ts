@@ -35,10 +35,10 @@ export const deliveryLog: ActiveCheck = {
     if (!receiverReachable(context)) return judgeWithoutReceiver(context);
     await withWebhook(context, 'delivery-log', ['lead.created'], async (webhook) => {
       webhook.receiver.answer(webhook.path, () => ({ status: 200, body: LONG_ANSWER }));
-      context.expectStatus(await context.client.send('POST', `/v1/webhooks/${webhook.id}/ping`), 200, 201);
+      context.expectStatus(await context.client.call('pingWebhook', { path: { id: webhook.id } }), 200, 201);
       const lead = await context.createLead();
       const event = await webhook.delivery(1, 'lead.created', { match: (request) => request.json?.data?.object?.id === lead.id });
-      context.expectStatus(await context.client.send('POST', `/v1/webhooks/${webhook.id}/ping`), 200, 201);
+      context.expectStatus(await context.client.call('pingWebhook', { path: { id: webhook.id } }), 200, 201);
       const deliveryId =
         event.headers['svc-delivery'] || context.fail('the lead.created delivery carries no Svc-Delivery: there is no delivery id to read');
 
@@ -75,7 +75,7 @@ export const deliveryLog: ActiveCheck = {
 /** The same deliveries to a URL that reaches no one: the lead's event found by its payload in the log, and the pages judged. */
 async function judgeWithoutReceiver(context: CheckContext): Promise<void> {
   await withEventWebhook(context, 'delivery-log', ['lead.created'], async (webhook) => {
-    const ping = () => context.client.send('POST', `/v1/webhooks/${webhook.id}/ping`);
+    const ping = () => context.client.call('pingWebhook', { path: { id: webhook.id } });
     context.expectStatus(await ping(), 200, 201);
     const lead = await context.createLead();
     const event = await webhook.event(1, eventWaitMs(context), eventAbout('lead.created', lead.id));
@@ -93,7 +93,7 @@ async function judgeWithoutReceiver(context: CheckContext): Promise<void> {
 async function settledDelivery(context: CheckContext, webhook: TestWebhook, deliveryId: string): Promise<Exchange> {
   const deadline = Date.now() + (context.target.mock ? 2_000 : 15_000);
   for (;;) {
-    const single = await context.client.send('GET', `/v1/webhooks/${webhook.id}/deliveries/${deliveryId}`);
+    const single = await context.client.call('getWebhookDelivery', { path: { id: webhook.id, did: deliveryId } });
     context.expectStatus(single, 200);
     if (single.json?.status !== 'pending' || Date.now() > deadline) return single;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -114,10 +114,10 @@ async function judgePages(context: CheckContext, webhookId: string): Promise<voi
   const pages: Exchange[] = [];
   let cursor = '';
   do {
-    const page = await context.client.send(
-      'GET',
-      `/v1/webhooks/${webhookId}/deliveries?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-    );
+    const page = await context.client.call('listWebhookDeliveries', {
+      path: { id: webhookId },
+      query: { limit: 2, ...(cursor ? { cursor } : {}) },
+    });
     context.expectStatus(page, 200);
     pages.push(page);
     cursor = typeof page.json?.next_cursor === 'string' ? page.json.next_cursor : '';
@@ -176,6 +176,7 @@ async function judgePages(context: CheckContext, webhookId: string): Promise<voi
 
 /** Spec 7.2, 7.3 and 4.13 ("invalid_cursor or validation_failed"): a bad cursor answers 400 invalid_cursor or 422 validation_failed. */
 async function judgeBadCursor(context: CheckContext, webhookId: string): Promise<void> {
+  // send, not call: a cursor the list never answered, where the document asks for one passed back exactly, on purpose.
   const answer = await context.client.send('GET', `/v1/webhooks/${webhookId}/deliveries?limit=2&cursor=crmkit-not-a-cursor`);
   const code = answer.json?.error?.code;
   const refused = (answer.status === 400 && code === 'invalid_cursor') || (answer.status === 422 && code === 'validation_failed');

@@ -185,9 +185,9 @@ async function disableByGone(scene: Scene): Promise<void> {
  */
 async function judgeStillSent(scene: Scene): Promise<void> {
   const { context, hook, watcher } = scene;
-  const created = await context.client.send('POST', '/v1/leads', { body: { name: `conformance ${context.runId} after 410` } });
+  const created = await context.client.call('createLead', { body: { name: `conformance ${context.runId} after 410` } });
   context.expectStatus(created, 201);
-  context.cleanup(() => context.client.send('DELETE', `/v1/leads/${created.json.id}`));
+  context.cleanup(() => context.client.call('deleteLead', { path: { id: created.json.id } }));
   await watcher.delivery(1, `the watcher's lead.created of ${created.json.id}`, { match: isLeadEvent(created.json.id) });
   await settle(scene.pause);
   if (countOf(hook, created.json.id))

@@ -4,6 +4,7 @@
 // nothing) and, for the routes of one delivery, an id of the right form: the scope is the route's,
 // whatever the record. Nothing is changed: every request must be refused.
 import type { ActiveCheck } from '../../check.ts';
+import type { Exchange } from '../../exchange.ts';
 import { deleteWebhook } from '../../kits/webhook-kit.ts';
 
 export const manageScope: ActiveCheck = {
@@ -28,25 +29,29 @@ export const manageScope: ActiveCheck = {
     const id = created.json.webhook.id;
     context.cleanup(() => deleteWebhook(context, id));
     const deliveryId = 'dlv_00000000000000000000000000';
-    const routes: [string, string, unknown][] = [
-      ['POST', '/v1/webhooks', body],
-      ['PATCH', `/v1/webhooks/${id}`, { name: `${body.name} renamed` }],
-      ['POST', `/v1/webhooks/${id}/ping`, undefined],
-      ['POST', `/v1/webhooks/${id}/enable`, { resend_failed: false }],
-      ['POST', `/v1/webhooks/${id}/rotate-secret`, undefined],
-      ['GET', `/v1/webhooks/${id}/deliveries`, undefined],
-      ['GET', `/v1/webhooks/${id}/deliveries/${deliveryId}`, undefined],
-      ['POST', `/v1/webhooks/${id}/deliveries/${deliveryId}/replay`, undefined],
+    // Each route as 4.11 lists it, and its call with the limited key.
+    const routes: [string, () => Promise<Exchange>][] = [
+      ['POST /v1/webhooks', () => context.client.call('createWebhook', { key, body })],
+      [
+        'PATCH /v1/webhooks/{id}',
+        () => context.client.call('updateWebhook', { key, path: { id }, body: { name: `${body.name} renamed` } }),
+      ],
+      ['POST /v1/webhooks/{id}/ping', () => context.client.call('pingWebhook', { key, path: { id } })],
+      ['POST /v1/webhooks/{id}/enable', () => context.client.call('enableWebhook', { key, path: { id }, body: { resend_failed: false } })],
+      ['POST /v1/webhooks/{id}/rotate-secret', () => context.client.call('rotateWebhookSecret', { key, path: { id } })],
+      ['GET /v1/webhooks/{id}/deliveries', () => context.client.call('listWebhookDeliveries', { key, path: { id } })],
+      ['GET /v1/webhooks/{id}/deliveries/{did}', () => context.client.call('getWebhookDelivery', { key, path: { id, did: deliveryId } })],
+      [
+        'POST /v1/webhooks/{id}/deliveries/{did}/replay',
+        () => context.client.call('replayWebhookDelivery', { key, path: { id, did: deliveryId } }),
+      ],
     ];
     const problems: string[] = [];
-    for (const [method, path, sent] of routes) {
-      const answer = await context.client.send(method, path, { key, ...(sent === undefined ? {} : { body: sent }) });
-      if (method === 'POST' && path === '/v1/webhooks' && answer.status === 201)
-        context.cleanup(() => deleteWebhook(context, answer.json.webhook.id));
+    for (const [route, ask] of routes) {
+      const answer = await ask();
+      if (route === 'POST /v1/webhooks' && answer.status === 201) context.cleanup(() => deleteWebhook(context, answer.json.webhook.id));
       if (answer.status !== 403 || answer.json?.error?.code !== 'missing_scope')
-        problems.push(
-          `${method} ${path.replace(id, '{id}').replace(deliveryId, '{did}')} answered ${answer.status} ${answer.json?.error?.code ?? ''}`,
-        );
+        problems.push(`${route} answered ${answer.status} ${answer.json?.error?.code ?? ''}`);
     }
     // Deleted at once (webhook.disabled of later checks would go to it).
     await deleteWebhook(context, id);

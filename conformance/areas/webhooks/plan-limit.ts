@@ -115,7 +115,7 @@ async function countWebhooks(context: CheckContext): Promise<number> {
   let count = 0;
   let cursor: string | null | undefined;
   do {
-    const page = await context.client.send('GET', `/v1/webhooks?limit=250${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const page = await context.client.call('listWebhooks', { query: { limit: 250, ...(cursor ? { cursor } : {}) } });
     // Without the list (an inferred route) the webhooks made could be neither counted nor removed: none is made.
     skipIfNotOffered(context, page);
     context.expectStatus(page, 200);
