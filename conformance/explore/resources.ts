@@ -1,13 +1,14 @@
 // The resources the explorer covers, each by the document's operationIds: where the mirror is
-// simple (records the run makes itself, with no state of the workspace's own beneath them). Left
-// out so far, and why: custom fields (their routes are first-party only, spec 4.9: an API key
-// cannot make one), members, teams and invites (the workspace's people; only its owner is named,
-// as a task's assignee), pipelines themselves (a lead moves only into its pipeline's won or lost
+// simple (records the run makes itself, with no state of the workspace's own beneath them), and,
+// on a mock, webhooks with their deliveries (a mock that delivers to 127.0.0.1) and conversations
+// with their messages (conversations.ts: only the control API plays a client writing in). Left
+// out so far, and why: custom fields themselves (their routes are first-party only, spec 4.9: an
+// API key cannot make one; custom values are covered on a mock, custom-fields.ts), members, teams
+// and invites (the workspace's people; members.ts names only the owner, an admin and a
+// deactivated viewer), pipelines themselves (a lead moves only into its pipeline's won or lost
 // stage, which each side reads from its own pipeline; open-stage moves and pipeline changes are
-// not mapped yet), lead contacts and product lines, tag merges, the timeline (a note is read
-// back through no route yet), conversations and messages (channels), webhooks and deliveries (a
-// receiver; webhooks themselves, their pings, deliveries and secrets are covered on a mock that
-// delivers to 127.0.0.1), bulk runs and queries, forms and OAuth.
+// not mapped yet), lead contacts and product lines, the timeline beyond its list, bulk runs,
+// forms and OAuth.
 import type { OperationId } from '../operation-call.ts';
 
 export type ResourceName =
