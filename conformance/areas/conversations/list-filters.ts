@@ -135,6 +135,7 @@ async function judgePaging(context: CheckContext, query: string, expected: strin
   const walked: string[] = [];
   let cursor: string | null = null;
   for (let pages = 0; pages < 10; pages++) {
+    // send, not call: the query is the check's text, percent-encoded as written and quoted in its messages (call would send a space as '+').
     const page = await context.client.send(
       'GET',
       `/v1/conversations?${query}&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
