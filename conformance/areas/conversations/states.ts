@@ -57,8 +57,8 @@ async function judgeStatesOnMock(context: CheckContext): Promise<void> {
     const channel = await newChannel(context, 'simulator');
     const { conversation_id: id } = await clientWritesIn(context, channel.id, newClient(context, 'states'), 'Please call me back.');
     const manage = managerOf(context, id);
-    const listedIn = async (status: string | undefined) =>
-      listedIds(context, `channel=${channel.id}&limit=250${status ? `&status=${status}` : ''}`);
+    const listedIn = async (status: 'open' | 'snoozed' | 'resolved' | 'all' | undefined) =>
+      listedIds(context, { channel: channel.id, limit: 250, ...(status ? { status } : {}) });
 
     const assigned = await manage('assignConversation', { assignee_id: me });
     judgeAnswer(context, 'conversations.assign', assigned, (c) => c.assignee_id === me && c.status === 'open', `assign to ${me}`);
