@@ -4,6 +4,7 @@
 import { CheckFailure, CheckSkipped, type RuleVerdict } from './check.ts';
 import type { ConformanceClient } from './client.ts';
 import type { Exchange } from './exchange.ts';
+import type { OperationParameters } from './operation-call.ts';
 import { restsOnInferredRoute } from './inferred-route.ts';
 import type { Target } from './target.ts';
 
@@ -38,7 +39,7 @@ export type CheckContext = {
    */
   expectError(exchange: Exchange, status: number | number[], code: string, rules?: ErrorRules): void;
   /** Creates a lead named with the run id and deletes it at the end. */
-  createLead(body?: Record<string, unknown>): Promise<any>;
+  createLead(body?: OperationParameters<'createLead'>['body']): Promise<any>;
 };
 
 /** The catalog rules an expected error's status and code are judged on. */
@@ -88,10 +89,10 @@ export function createContext(
     },
     async createLead(body = {}) {
       if (target.readOnly) context.skip('needs a write; the run is read-only');
-      const created = await client.send('POST', '/v1/leads', { body: { name: `conformance ${runId}`, ...body } });
+      const created = await client.call('createLead', { body: { name: `conformance ${runId}`, ...body } });
       // Only the lead is needed here: the create's own status (201) is leads.create-answer's, judged by leads.create.
       context.expectStatus(created, 200, 201);
-      context.cleanup(() => client.send('DELETE', `/v1/leads/${created.json.id}`));
+      context.cleanup(() => client.call('deleteLead', { path: { id: created.json.id } }));
       return created.json;
     },
   };

@@ -112,7 +112,7 @@ export function withReadings(results: CheckResult[], rules: RuleResult[]): Check
 
 /** The workspace's tag names (spec 4.4: at most 200, no paging), or undefined when the key cannot list them. */
 async function tagNames(client: ConformanceClient): Promise<Set<string> | undefined> {
-  const listed = await client.send('GET', '/v1/tags').catch(() => undefined);
+  const listed = await client.call('listTags').catch(() => undefined);
   if (listed?.status !== 200 || !Array.isArray(listed.json?.data)) return undefined;
   return new Set(listed.json.data.map((tag: { name: string }) => tag.name.toLowerCase()));
 }
@@ -124,10 +124,11 @@ async function tagNames(client: ConformanceClient): Promise<Set<string> | undefi
  */
 async function sweepNewTags(client: ConformanceClient, before: Set<string> | undefined): Promise<void> {
   if (!before) return;
-  const listed = await client.send('GET', '/v1/tags?usage=1').catch(() => undefined);
+  const listed = await client.call('listTags', { query: { usage: '1' } }).catch(() => undefined);
   for (const tag of listed?.json?.data ?? []) {
     const used = tag.usage ? tag.usage.leads + tag.usage.contacts + tag.usage.companies : 1;
-    if (!before.has(String(tag.name).toLowerCase()) && used === 0) await client.send('DELETE', `/v1/tags/${tag.id}`).catch(() => undefined);
+    if (!before.has(String(tag.name).toLowerCase()) && used === 0)
+      await client.call('deleteTag', { path: { id: tag.id } }).catch(() => undefined);
   }
 }
 

@@ -35,6 +35,7 @@ export function canDecide(context: CheckContext): boolean {
 /** The consent page of `query` decided by its form, as the workspace's owner: where its answer sends the browser. */
 async function decideOnPage(context: CheckContext, query: URLSearchParams, decision: Decision): Promise<URL> {
   const hub = context.target.hubUrl;
+  // send, not call: the query is the caller's, malformed on purpose for some checks (a redirect back is answered then).
   const page = await context.client.send('GET', `/oauth/authorize?${query}`, {
     key: null,
     origin: 'hub',
@@ -45,6 +46,7 @@ async function decideOnPage(context: CheckContext, query: URLSearchParams, decis
   const consentRequest = /name="consent_request" value="([^"]+)"/.exec(page.text)?.[1];
   if (page.status !== 200 || !consentRequest)
     context.fail(`the consent page answered ${page.status} without its form (a consent_request field) to ${decision} on`, page);
+  // send, not call: a form-encoded body, raw bytes; call sends JSON bodies only.
   const posted = await context.client.send('POST', '/oauth/authorize', {
     key: null,
     origin: 'hub',

@@ -9,6 +9,7 @@
 import { advanceMockClock, controlCall, withFrozenMockClock } from '../mock-control.ts';
 import type { CheckContext } from '../context.ts';
 import type { Exchange } from '../exchange.ts';
+import type { OperationParameters } from '../operation-call.ts';
 
 export const CHANNEL_TYPES = [
   'telegram_bot',
@@ -119,8 +120,11 @@ export async function readMessage(
 }
 
 /** The ids a conversation list answers (one page), failing the check unless it answers 200. */
-export async function listedIds(context: CheckContext, query: string): Promise<{ ids: string[]; exchange: Exchange }> {
-  const exchange = await context.client.send('GET', `/v1/conversations?${query}`);
+export async function listedIds(
+  context: CheckContext,
+  query: OperationParameters<'listConversations'>['query'],
+): Promise<{ ids: string[]; exchange: Exchange }> {
+  const exchange = await context.client.call('listConversations', { query });
   context.expectStatus(exchange, 200);
   return { ids: (exchange.json?.data ?? []).map((conversation: { id: string }) => conversation.id), exchange };
 }

@@ -11,6 +11,7 @@ import { randomInt } from 'node:crypto';
 import type { CheckContext } from '../context.ts';
 import type { Exchange } from '../exchange.ts';
 import { advanceMockClock } from '../mock-control.ts';
+import type { OperationParameters } from '../operation-call.ts';
 import { waitingFor } from '../../harness/waiting.ts';
 
 export type FormField = { id: string; type: string; label: string; required: boolean; autocomplete: string; options?: { value: string }[] };
@@ -65,14 +66,9 @@ export async function loadConfig(
 }
 
 /** `POST {workspace_url}/api/forms/{id}/submit` with no credential. */
-export function submitForm(
-  context: CheckContext,
-  formId: string,
-  body: Record<string, unknown>,
-  options: { origin?: string } = {},
-): Promise<Exchange> {
+export function submitForm(context: CheckContext, formId: string, body: Submission, options: { origin?: string } = {}): Promise<Exchange> {
   const headers: Record<string, string> = options.origin ? { origin: options.origin } : {};
-  return context.client.send('POST', formPath(formId, '/submit'), { key: null, origin: 'workspace', headers, body });
+  return context.client.call('submitForm', { path: { form_id: formId }, key: null, origin: 'workspace', headers, body });
 }
 
 /**
@@ -89,6 +85,9 @@ export async function waitOutMinMs(context: CheckContext, config: FormConfig): P
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export type Visitor = { name: string; email: string; phone: string };
+
+/** A submission's body, as the document types it. */
+export type Submission = NonNullable<OperationParameters<'submitForm'>['body']>;
 
 /**
  * A visitor of the check's own. Whatever their submissions create is looked up and deleted when
@@ -107,8 +106,8 @@ export function visitor(context: CheckContext, slug: string): Visitor {
 }
 
 /** An answer to every field a visitor must or would fill: the visitor's name, phone and email, and something valid for other required fields. */
-export function answersFor(config: FormConfig, person: Visitor): Record<string, unknown> {
-  const answers: Record<string, unknown> = {};
+export function answersFor(config: FormConfig, person: Visitor): Submission['answers'] {
+  const answers: Submission['answers'] = {};
   for (const field of config.fields) {
     const answer = answerFor(field, person);
     if (answer !== undefined) answers[field.id] = answer;
@@ -116,7 +115,7 @@ export function answersFor(config: FormConfig, person: Visitor): Record<string, 
   return answers;
 }
 
-function answerFor(field: FormField, person: Visitor): unknown {
+function answerFor(field: FormField, person: Visitor): Submission['answers'][string] | undefined {
   if (field.type === 'phone') return person.phone;
   if (field.type === 'email') return person.email;
   if ((field.type === 'text' || field.type === 'textarea') && (field.id === 'name' || field.autocomplete === 'name')) return person.name;
@@ -139,7 +138,7 @@ function answerFor(field: FormField, person: Visitor): unknown {
 }
 
 /** A submission that breaks no rule: the token, valid answers, consent when the form asks for it. */
-export function validSubmission(config: FormConfig, person: Visitor, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function validSubmission(config: FormConfig, person: Visitor, extra: Partial<Submission> = {}): Submission {
   return {
     token: config.token,
     answers: answersFor(config, person),

@@ -57,6 +57,7 @@ export function oauthPost(
     if (secret === undefined) body.set('client_id', auth.client.clientId);
     else headers.authorization = `Basic ${Buffer.from(`${formEncode(auth.client.clientId)}:${formEncode(secret)}`).toString('base64')}`;
   }
+  // send, not call: a form-encoded body, raw bytes; call sends JSON bodies only.
   return context.client.send('POST', path, { key: null, rawBody: body.toString(), headers });
 }
 

@@ -32,14 +32,16 @@ export async function keepingConversation(context: CheckContext, id: string, ste
 async function putBack(context: CheckContext, id: string, kept: Kept): Promise<void> {
   const now = await context.client.call('getConversation', { path: { id } });
   if (now.status !== 200) return;
-  const manage = (action: string, body: unknown = {}) => context.client.send('POST', `/v1/conversations/${id}/${action}`, { body });
-  if (now.json.assignee_id !== kept.assignee_id) await manage('assign', { assignee_id: kept.assignee_id });
+  // send, not call: resolve and reopen get an empty JSON object as their body, which the document gives them none of.
+  const manage = (action: 'resolve' | 'reopen') => context.client.send('POST', `/v1/conversations/${id}/${action}`, { body: {} });
+  if (now.json.assignee_id !== kept.assignee_id)
+    await context.client.call('assignConversation', { path: { id }, body: { assignee_id: kept.assignee_id } });
   const sameSnooze = sameTime(now.json.snoozed_until, kept.snoozed_until);
   if (now.json.status === kept.status && sameSnooze) return;
   // A snooze whose time is up (or all but up) by now would have woken the conversation: it is open.
   const snoozeLeft = kept.status === 'snoozed' && kept.snoozed_until !== null && Date.parse(kept.snoozed_until) > Date.now() + 60_000;
   if (kept.status === 'resolved') await manage('resolve');
-  else if (snoozeLeft) await manage('snooze', { until: kept.snoozed_until });
+  else if (snoozeLeft) await context.client.call('snoozeConversation', { path: { id }, body: { until: kept.snoozed_until! } });
   else if (now.json.status !== 'open') await manage('reopen');
 }
 

@@ -128,6 +128,7 @@ async function judgeLanguages(context: CheckContext): Promise<void> {
       problems.push(`PATCH to ${language} answered ${changed.status} with ${JSON.stringify(changed.json?.preferred_language)}`);
   }
   context.judge('contacts.preferred-language-values', problems[0], created);
+  // send, not call: de is a language the document does not list, sent on purpose.
   const refused = await context.client.send('PATCH', `/v1/contacts/${id}`, { body: { preferred_language: 'de' } });
   context.judge('contacts.preferred-language-other-refused', validationProblem(refused, 'preferred_language'), refused);
   const emptied = await context.client.call('updateContact', { path: { id }, body: { preferred_language: '' } });

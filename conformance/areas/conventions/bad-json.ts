@@ -16,6 +16,7 @@ export const badJson: ActiveCheck = {
   basis: 'documented',
   writes: false,
   async run(context) {
+    // send, not call, throughout: raw bodies (malformed, not one object, not JSON) and a name of the wrong type, on purpose.
     const malformed = await context.client.send('POST', '/v1/leads', {
       rawBody: '{"name": "unterminated',
       headers: { 'content-type': 'application/json' },
@@ -25,14 +26,14 @@ export const badJson: ActiveCheck = {
     context.judge('errors.status-400', malformedStatus, malformed);
     context.judge('errors.bad-json-malformed', badJsonProblem(malformed, 'malformed JSON'), malformed);
     const mistyped = await context.client.send('POST', '/v1/leads', { body: { name: 42 } });
-    if (mistyped.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/leads/${mistyped.json.id}`));
+    if (mistyped.status === 201) context.cleanup(() => context.client.call('deleteLead', { path: { id: mistyped.json.id } }));
     const mistypedProblem = badJsonProblem(mistyped, 'a name of the wrong type (a number)');
     context.judge('conventions.wrong-type', mistypedProblem, mistyped);
     context.judge('errors.bad-json', mistypedProblem, mistyped);
     // Spec 2.1: a body is one JSON object; valid JSON of another kind is malformed for the API.
     for (const rawBody of ['[{"name": "x"}]', '"x"']) {
       const notObject = await context.client.send('POST', '/v1/leads', { rawBody, headers: { 'content-type': 'application/json' } });
-      if (notObject.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/leads/${notObject.json.id}`));
+      if (notObject.status === 201) context.cleanup(() => context.client.call('deleteLead', { path: { id: notObject.json.id } }));
       const refused = notObject.status === 400 && notObject.json?.error?.code === 'bad_json';
       context.judge(
         'conventions.request-body-json-object',
@@ -51,7 +52,7 @@ export const badJson: ActiveCheck = {
     let evidence;
     for (const [type, rawBody] of others) {
       const sent = await context.client.send('POST', '/v1/leads', { rawBody, headers: { 'content-type': type } });
-      if (sent.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/leads/${sent.json.id}`));
+      if (sent.status === 201) context.cleanup(() => context.client.call('deleteLead', { path: { id: sent.json.id } }));
       if (!problem && !(sent.status === 400 || sent.status === 415))
         [problem, evidence] = [`a lead sent as ${type} answered ${sent.status}, not 400 (or 415): bodies are application/json`, sent];
     }

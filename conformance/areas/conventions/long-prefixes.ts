@@ -28,15 +28,16 @@ export const longPrefixes: ActiveCheck = {
     const name = `conformance ${context.runId}`;
     const contact = await createRecord(context, 'contacts', { name });
     const company = await createRecord(context, 'companies', { name });
-    const pipelines = await context.client.send('GET', '/v1/pipelines');
+    const pipelines = await context.client.call('listPipelines');
     context.expectStatus(pipelines, 200);
     const pipeline = pipelines.json.data[0] ?? context.skip('needs a pipeline in the workspace');
     const stage = pipeline.stages?.[0] ?? context.skip('needs a pipeline with stages');
     const sent = { contact_id: contact.id, company_id: company.id, owner_id: memberId, pipeline_id: pipeline.id, stage_id: stage.id };
+    // send, not call (here and below): ids with long prefixes are of a shape the suite never got, sent on purpose.
     const created = await context.client.send('POST', '/v1/leads', {
       body: { name, ...Object.fromEntries(Object.entries(sent).map(([field, id]) => [field, long(id)])) },
     });
-    if (created.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/leads/${created.json.id}`));
+    if (created.status === 201) context.cleanup(() => context.client.call('deleteLead', { path: { id: created.json.id } }));
     context.judge(
       'conventions.long-prefixes-in-bodies',
       created.status === 201 ? undefined : `a lead create with long-prefixed ids answered ${answerOf(created)}`,
@@ -46,7 +47,7 @@ export const longPrefixes: ActiveCheck = {
       context.fail('the long-prefixed ids were refused in a body', created, 'conventions.long-prefixes-in-bodies');
     judgeShort(context, created, sent);
     const task = await context.client.send('POST', '/v1/tasks', { body: { title: name, assignee_id: long(memberId) } });
-    if (task.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/tasks/${task.json.id}`));
+    if (task.status === 201) context.cleanup(() => context.client.call('deleteTask', { path: { id: task.json.id } }));
     context.judge(
       'conventions.long-prefixes-in-bodies',
       task.status === 201 ? undefined : `a task create with assignee_id ${long(memberId)} answered ${answerOf(task)}`,

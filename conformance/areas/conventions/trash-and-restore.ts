@@ -58,7 +58,7 @@ async function judgeRestore(context: CheckContext, lead: { id: string; number: n
 }
 
 async function listed(context: CheckContext): Promise<Exchange> {
-  const list = await context.client.send('GET', '/v1/leads?limit=250');
+  const list = await context.client.call('listLeads', { query: { limit: 250 } });
   context.expectStatus(list, 200);
   return list;
 }

@@ -13,6 +13,7 @@ export const unknownFieldEverywhere: ActiveCheck = {
   writes: false,
   async run(context) {
     for (const operation of CLOSED_BODY_OPERATIONS) {
+      // send, not call: an unknown field is a body off the operation's type, on every operation the document lists.
       const answer = await context.client.send(operation.method, pathOf(operation), { body: { conformance_unknown_field: context.runId } });
       if (answer.status === 400 && answer.json?.error?.code === 'unknown_field') continue;
       if (refusedBeforeBody(operation, answer) || routeNotOffered(context, answer)) continue;

@@ -14,6 +14,7 @@ export const wrongTypeEverywhere: ActiveCheck = {
     for (const operation of CLOSED_BODY_OPERATIONS) {
       const [field] = stringProperty(operation) ?? [];
       if (!field) continue;
+      // send, not call: a number in a text field is a body of the wrong type, on every operation the document lists.
       const answer = await context.client.send(operation.method, pathOf(operation), { body: { [field]: 12345 } });
       if (refusedBeforeBody(operation, answer) || routeNotOffered(context, answer)) continue;
       if (answer.status !== 400 || answer.json?.error?.code !== 'bad_json')

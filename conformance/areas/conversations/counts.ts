@@ -47,7 +47,7 @@ export const conversationCounts: ActiveCheck = {
       judgeMoved(context, afterNew, afterAssign, { all: 0, unassigned: -1, mine: 1, unread: 0 }, 'it was assigned to the caller');
 
       await clockForward(context, 16 * 60);
-      const waiting = await listedIds(context, 'waiting=true&limit=250');
+      const waiting = await listedIds(context, { waiting: true, limit: 250 });
       const afterWait = await readCounts(context);
       const sameAsList = waiting.exchange.json?.next_cursor
         ? undefined

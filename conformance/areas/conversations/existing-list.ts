@@ -77,6 +77,7 @@ export async function judgeExistingConversations(context: CheckContext): Promise
 }
 
 async function listed(context: CheckContext, query: string): Promise<{ data: Shown[]; exchange: Exchange }> {
+  // send, not call: the query is the check's text, percent-encoded as written and quoted in its messages (call would send a space as '+').
   const exchange = await context.client.send('GET', `/v1/conversations?${query}`);
   context.expectStatus(exchange, 200);
   return { data: exchange.json?.data ?? [], exchange };

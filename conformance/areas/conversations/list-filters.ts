@@ -8,12 +8,12 @@
 // conversations it holds, by reads only (existing-list.ts).
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
+import type { Exchange } from '../../exchange.ts';
 import { judgeExistingConversations } from './existing-list.ts';
 import {
   SENDS_REACH_CLIENTS,
   clientWritesIn,
   clockForward,
-  listedIds,
   mockOnly,
   myMemberId,
   newChannel,
@@ -77,7 +77,7 @@ export const listFilters: ActiveCheck = {
       await expect('conversations.q-last-message', `q=${encodeURIComponent(pText)}`, [p]);
       await judgeOrder(context, 'conversations.sort-recent', `q=${label}`, { r, q, p });
       await judgeOrder(context, 'conversations.sort-sla', `q=${label}&sort=sla`, { p, r, q });
-      await judgePaging(context, `q=${label}`, [r, q, p]);
+      await judgePaging(context, { q: label }, [r, q, p]);
       await clockForward(context, 16 * 60);
       await expect('conversations.filter-waiting', 'waiting=true', [p, r]);
     });
@@ -101,7 +101,7 @@ function filterExpectation(context: CheckContext, cast: Cast, label: string) {
       .find(([, value]) => value === id)?.[0]
       .toUpperCase() ?? id;
   return async (rule: string, query: string, kept: string[]) => {
-    const { ids, exchange } = await listedIds(context, `${query}&status=all&limit=250`);
+    const { ids, exchange } = await listedText(context, `${query}&status=all&limit=250`);
     const shown = ours.filter((id) => ids.includes(id));
     const same = shown.length === kept.length && kept.every((id) => shown.includes(id));
     context.judge(
@@ -120,7 +120,7 @@ async function judgeOrder(context: CheckContext, rule: string, query: string, in
     Object.entries(inOrder)
       .find(([, value]) => value === id)?.[0]
       .toUpperCase();
-  const { ids, exchange } = await listedIds(context, `${query}&limit=250`);
+  const { ids, exchange } = await listedText(context, `${query}&limit=250`);
   const shown = ids.filter((id) => expected.includes(id));
   context.judge(
     rule,
@@ -130,15 +130,20 @@ async function judgeOrder(context: CheckContext, rule: string, query: string, in
   );
 }
 
+/** The ids a conversation list of `query` answers (one page), failing the check unless it answers 200. */
+async function listedText(context: CheckContext, query: string): Promise<{ ids: string[]; exchange: Exchange }> {
+  // send, not call: the query is the check's text, percent-encoded as written and quoted in its messages (call would send a space as '+').
+  const exchange = await context.client.send('GET', `/v1/conversations?${query}`);
+  context.expectStatus(exchange, 200);
+  return { ids: (exchange.json?.data ?? []).map((conversation: { id: string }) => conversation.id), exchange };
+}
+
 /** Pages of one, walked by cursor, give the check's three conversations once each, in order. */
-async function judgePaging(context: CheckContext, query: string, expected: string[]): Promise<void> {
+async function judgePaging(context: CheckContext, query: { q: string }, expected: string[]): Promise<void> {
   const walked: string[] = [];
   let cursor: string | null = null;
   for (let pages = 0; pages < 10; pages++) {
-    const page = await context.client.send(
-      'GET',
-      `/v1/conversations?${query}&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-    );
+    const page: Exchange = await context.client.call('listConversations', { query: { ...query, limit: 1, ...(cursor ? { cursor } : {}) } });
     if (page.status !== 200 || (page.json?.data?.length ?? 0) > 1)
       return context.judge(
         'conversations.list-paging',

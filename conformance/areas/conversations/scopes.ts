@@ -9,8 +9,14 @@ import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import { clientWritesIn, mockOnly, newChannel, newClient } from '../../kits/conversations-kit.ts';
 import { controlCall, mockNowMs } from '../../mock-control.ts';
+import type { OperationId, OperationParameters } from '../../operation-call.ts';
 
-const MANAGE = ['assign', 'resolve', 'reopen', 'snooze'] as const;
+const MANAGE = {
+  assign: 'assignConversation',
+  resolve: 'resolveConversation',
+  reopen: 'reopenConversation',
+  snooze: 'snoozeConversation',
+} as const;
 
 export const conversationScopes: ActiveCheck = {
   kind: 'active',
@@ -42,31 +48,24 @@ export const conversationScopes: ActiveCheck = {
     ];
     const channel = await newChannel(context, 'email');
     const written = await clientWritesIn(context, channel.id, newClient(context, 'scopes'), 'Hello, I have a question.');
-    const cv = `/v1/conversations/${written.conversation_id}`;
+    const cv = { id: written.conversation_id };
     const until = new Date((await mockNowMs(context)) + 86_400_000).toISOString();
-    const bodies: Record<(typeof MANAGE)[number], unknown> = {
-      assign: { assignee_id: null },
-      resolve: undefined,
-      reopen: undefined,
-      snooze: { until },
-    };
+    const parameters = {
+      assign: { path: cv, body: { assignee_id: null } },
+      resolve: { path: cv },
+      reopen: { path: cv },
+      snooze: { path: cv, body: { until } },
+    } satisfies { [Action in keyof typeof MANAGE]: OperationParameters<(typeof MANAGE)[Action]> };
     const expectRefused = refusal(context);
 
-    await expectRefused('conversations.scope-list', noMessages, 'GET', '/v1/conversations', undefined, 'messages:read');
-    await expectRefused('conversations.scope-counts', noMessages, 'GET', '/v1/conversations/counts', undefined, 'messages:read');
-    await expectRefused('conversations.scope-read', noMessages, 'GET', cv, undefined, 'messages:read');
-    await expectRefused('conversations.scope-messages', noMessages, 'GET', `${cv}/messages`, undefined, 'messages:read');
+    await expectRefused('conversations.scope-list', noMessages, 'listConversations', {}, 'messages:read');
+    await expectRefused('conversations.scope-counts', noMessages, 'getConversationCounts', {}, 'messages:read');
+    await expectRefused('conversations.scope-read', noMessages, 'getConversation', { path: cv }, 'messages:read');
+    await expectRefused('conversations.scope-messages', noMessages, 'listMessages', { path: cv }, 'messages:read');
     const read = await context.client.call('listMessages', { path: { id: written.conversation_id }, key: readOnly });
     context.judge('conversations.scope-messages', read.status !== 200 && `a key with messages:read answered ${read.status}`, read);
-    await expectRefused('conversations.scope-send', readOnly, 'POST', `${cv}/messages`, { text: 'Hello!' }, 'messages:send');
-    await expectRefused(
-      'conversations.scope-retry',
-      readOnly,
-      'POST',
-      `/v1/messages/${written.message_id}/retry`,
-      undefined,
-      'messages:send',
-    );
+    await expectRefused('conversations.scope-send', readOnly, 'sendMessage', { path: cv, body: { text: 'Hello!' } }, 'messages:send');
+    await expectRefused('conversations.scope-retry', readOnly, 'retryMessage', { path: { id: written.message_id } }, 'messages:send');
     const sent = await context.client.call('sendMessage', {
       path: { id: written.conversation_id },
       key: sender,
@@ -79,14 +78,12 @@ export const conversationScopes: ActiveCheck = {
       retried.status === 403 && `a key with messages:send answered 403 ${retried.json?.error?.code}`,
       retried,
     );
-    for (const action of MANAGE) {
+    for (const action of Object.keys(MANAGE) as (keyof typeof MANAGE)[]) {
       const rule = `conversations.scope-${action}`;
-      await expectRefused(rule, readOnly, 'POST', `${cv}/${action}`, bodies[action], 'conversations:manage');
-      await expectRefused('conversations.manage-needs-read', manageOnly, 'POST', `${cv}/${action}`, bodies[action], 'messages:read');
-      const allowed = await context.client.send('POST', `${cv}/${action}`, {
-        key: manager,
-        ...(bodies[action] === undefined ? {} : { body: bodies[action] }),
-      });
+      const operation = MANAGE[action];
+      await expectRefused(rule, readOnly, operation, parameters[action], 'conversations:manage');
+      await expectRefused('conversations.manage-needs-read', manageOnly, operation, parameters[action], 'messages:read');
+      const allowed = await context.client.call(operation, { ...parameters[action], key: manager });
       context.judge(
         rule,
         allowed.status !== 200 && `a key with conversations:manage and messages:read answered ${allowed.status}`,
@@ -97,8 +94,10 @@ export const conversationScopes: ActiveCheck = {
 };
 
 function refusal(context: CheckContext) {
-  return async (rule: string, key: string, method: string, path: string, body: unknown, scope: string) => {
-    const answer = await context.client.send(method, path, { key, ...(body === undefined ? {} : { body }) });
+  return async <Id extends OperationId>(rule: string, key: string, operation: Id, parameters: OperationParameters<Id>, scope: string) => {
+    const answer = await context.client.call(operation, { ...parameters, key });
+    const { method } = answer.request;
+    const path = new URL(answer.request.url).pathname;
     const refused = answer.status === 403 && answer.json?.error?.code === 'missing_scope' && answer.json.error.scope === scope;
     context.judge(
       rule,
@@ -117,11 +116,11 @@ async function judgeGivenKey(context: CheckContext): Promise<void> {
   const scopes: string[] = whoami.json?.scopes ?? [];
   if (scopes.includes('messages:read')) context.skip('the limited key has messages:read: no read route can refuse it');
   const expectRefused = refusal(context);
-  await expectRefused('conversations.scope-list', key, 'GET', '/v1/conversations', undefined, 'messages:read');
-  await expectRefused('conversations.scope-counts', key, 'GET', '/v1/conversations/counts', undefined, 'messages:read');
+  await expectRefused('conversations.scope-list', key, 'listConversations', {}, 'messages:read');
+  await expectRefused('conversations.scope-counts', key, 'getConversationCounts', {}, 'messages:read');
   const list = await context.client.call('listConversations', { query: { status: 'all', limit: 1 } });
   const id = list.json?.data?.[0]?.id;
   if (!id) return;
-  await expectRefused('conversations.scope-read', key, 'GET', `/v1/conversations/${id}`, undefined, 'messages:read');
-  await expectRefused('conversations.scope-messages', key, 'GET', `/v1/conversations/${id}/messages`, undefined, 'messages:read');
+  await expectRefused('conversations.scope-read', key, 'getConversation', { path: { id } }, 'messages:read');
+  await expectRefused('conversations.scope-messages', key, 'listMessages', { path: { id } }, 'messages:read');
 }

@@ -8,6 +8,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
+import type { OperationParameters } from '../../operation-call.ts';
 import { clientWritesIn, clockForward, myMemberId, newChannel, newClient, readMessages } from '../../kits/conversations-kit.ts';
 import { NO_TEST_CONVERSATION, givenConversation, keepingConversation, ownMember } from '../../kits/test-conversation.ts';
 
@@ -46,11 +47,14 @@ async function sendAndJudge(
   conversationId: string,
   { me, clientMessage }: { me: string | undefined; clientMessage?: string },
 ): Promise<void> {
-  const path = `/v1/conversations/${conversationId}/messages`;
-  const send = (body: unknown) => context.client.send('POST', path, { body });
+  const send = (body: OperationParameters<'sendMessage'>['body']) =>
+    context.client.call('sendMessage', { path: { id: conversationId }, body });
 
   // Spec 4.8 states `text` is required; the answer, 422 validation_failed naming it, is crmkit's reading.
-  const noText = await send({ client_id: `${context.runId}-no-text` });
+  // send, not call: a body without text is not of sendMessage's type, sent on purpose.
+  const noText = await context.client.send('POST', `/v1/conversations/${conversationId}/messages`, {
+    body: { client_id: `${context.runId}-no-text` },
+  });
   const taken = noText.status < 400 && `a send without text answered ${noText.status}; text is required`;
   context.judge('conversations.send-text-required', taken, noText);
   if (noText.status >= 400) judgeRefused(context, 'conversations.send-text-required-answer', noText, 'text');

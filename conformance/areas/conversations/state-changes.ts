@@ -4,35 +4,42 @@
 // clock, or this machine's against a deployment (whose clock may differ by a little: `marginMs`).
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
+import type { OperationParameters } from '../../operation-call.ts';
 import { readConversation } from '../../kits/conversations-kit.ts';
 
 const DAY_MS = 86_400_000;
 
-export type Manage = (action: string, body?: unknown) => Promise<Exchange>;
+type ManageOperation = 'assignConversation' | 'resolveConversation' | 'reopenConversation' | 'snoozeConversation';
+export type Manage = <Id extends ManageOperation>(operation: Id, body?: OperationParameters<Id>['body']) => Promise<Exchange>;
 
 /** The target's now, and how far its clock may be from it. */
 export type TargetNow = { nowMs: () => Promise<number>; marginMs: number };
 
-/** The conversation's manage routes (POST /v1/conversations/{id}/{action}). */
+/** The conversation's manage routes (POST /v1/conversations/{id}/{action}), by operationId. */
 export function managerOf(context: CheckContext, id: string): Manage {
-  return (action, body) => context.client.send('POST', `/v1/conversations/${id}/${action}`, body === undefined ? {} : { body });
+  return (operation, body) => context.client.call<ManageOperation>(operation, { path: { id }, body });
 }
 
 /** A snooze without an offset, in the past, and past 90 days is refused, naming `until`. */
 export async function judgeSnoozeRefusals(context: CheckContext, manage: Manage, now: TargetNow): Promise<void> {
   const nowMs = await now.nowMs();
   const noOffset = new Date(nowMs + DAY_MS).toISOString().replace(/Z$/, '');
-  judgeRefused(context, 'conversations.snooze-until-offset', await manage('snooze', { until: noOffset }), [400, 422]);
-  judgeRefused(context, 'conversations.snooze-future', await manage('snooze', { until: new Date(nowMs - DAY_MS).toISOString() }), [422]);
+  judgeRefused(context, 'conversations.snooze-until-offset', await manage('snoozeConversation', { until: noOffset }), [400, 422]);
+  judgeRefused(
+    context,
+    'conversations.snooze-future',
+    await manage('snoozeConversation', { until: new Date(nowMs - DAY_MS).toISOString() }),
+    [422],
+  );
   judgeRefused(
     context,
     'conversations.snooze-limit',
-    await manage('snooze', { until: new Date(nowMs + 91 * DAY_MS).toISOString() }),
+    await manage('snoozeConversation', { until: new Date(nowMs + 91 * DAY_MS).toISOString() }),
     [422],
   );
   // Short of 90 days by a minute and the margin is within them (a limit counted in whole days from tomorrow refuses it).
   const short = 60_000 + now.marginMs;
-  const inLimit = await manage('snooze', { until: new Date(nowMs + 90 * DAY_MS - short).toISOString() });
+  const inLimit = await manage('snoozeConversation', { until: new Date(nowMs + 90 * DAY_MS - short).toISOString() });
   context.judge(
     'conversations.snooze-limit',
     inLimit.status !== 200 && `a snooze 90 days less ${short / 60_000} minutes ahead answered ${inLimit.status}`,
@@ -46,7 +53,7 @@ export async function judgeUnknownAssignee(context: CheckContext, manage: Manage
     .replace(/[^0-9a-z]/g, '')
     .padEnd(16, '0')
     .slice(0, 16)}`;
-  const answer = await manage('assign', { assignee_id: stranger });
+  const answer = await manage('assignConversation', { assignee_id: stranger });
   const after = await readConversation(context, id);
   const problem =
     answer.status < 400 || answer.status >= 500
@@ -57,14 +64,15 @@ export async function judgeUnknownAssignee(context: CheckContext, manage: Manage
 
 /** From a snoozed conversation: assign keeps it snoozed, resolve; from resolved: snooze; from snoozed: reopen. */
 export async function judgeFromAnyState(context: CheckContext, manage: Manage, me: string, now: TargetNow): Promise<void> {
-  const steps: [string, unknown, string][] = [
-    ['assign', { assignee_id: me }, 'snoozed'],
-    ['resolve', undefined, 'resolved'],
-    ['snooze', { until: new Date((await now.nowMs()) + DAY_MS).toISOString() }, 'snoozed'],
-    ['reopen', undefined, 'open'],
+  const until = new Date((await now.nowMs()) + DAY_MS).toISOString();
+  const steps: [string, () => Promise<Exchange>, string][] = [
+    ['assign', () => manage('assignConversation', { assignee_id: me }), 'snoozed'],
+    ['resolve', () => manage('resolveConversation'), 'resolved'],
+    ['snooze', () => manage('snoozeConversation', { until }), 'snoozed'],
+    ['reopen', () => manage('reopenConversation'), 'open'],
   ];
-  for (const [action, body, status] of steps) {
-    const answer = await manage(action, body);
+  for (const [action, step, status] of steps) {
+    const answer = await step();
     context.judge(
       'conversations.from-any-state',
       (answer.status !== 200 || answer.json?.status !== status) &&
@@ -72,7 +80,7 @@ export async function judgeFromAnyState(context: CheckContext, manage: Manage, m
       answer,
     );
   }
-  context.expectStatus(await manage('assign', { assignee_id: null }), 200);
+  context.expectStatus(await manage('assignConversation', { assignee_id: null }), 200);
 }
 
 function judgeRefused(context: CheckContext, rule: string, answer: Exchange, statuses: number[]): void {
@@ -107,7 +115,7 @@ export function judgeAnswer(
  */
 export async function judgeSnoozeForAnHour(context: CheckContext, manage: Manage, now: TargetNow): Promise<void> {
   const until = inTashkent(Math.floor(((await now.nowMs()) + 3_600_000) / 1000) * 1000);
-  const snoozed = await manage('snooze', { until });
+  const snoozed = await manage('snoozeConversation', { until });
   judgeAnswer(context, 'conversations.snooze', snoozed, (c) => c.status === 'snoozed', `snooze until ${until}`);
   const untilShown = snoozed.json?.snoozed_until && Date.parse(snoozed.json.snoozed_until) === Date.parse(until);
   context.judge(

@@ -42,8 +42,8 @@ export async function judgeStatesOnGiven(context: CheckContext, id: string): Pro
     const manage = managerOf(context, id);
     if (me) await judgeAssign(context, id, me);
     else for (const rule of [...NEEDS_ME, 'conversations.from-any-state']) context.skipRule(rule, NO_MEMBER);
-    judgeAnswer(context, 'conversations.resolve', await manage('resolve'), (c) => c.status === 'resolved', 'resolve');
-    judgeAnswer(context, 'conversations.reopen', await manage('reopen'), (c) => c.status === 'open', 'reopen');
+    judgeAnswer(context, 'conversations.resolve', await manage('resolveConversation'), (c) => c.status === 'resolved', 'resolve');
+    judgeAnswer(context, 'conversations.reopen', await manage('reopenConversation'), (c) => c.status === 'open', 'reopen');
     await judgeSnoozeRefusals(context, manage, now);
     if (me) await judgeFromAnyState(context, manage, me, now);
     await judgeSnoozeForAnHour(context, manage, now);
@@ -56,11 +56,11 @@ const NO_MEMBER = "needs the caller's own member (is_me): GET /v1/members shows 
 async function judgeAssign(context: CheckContext, id: string, me: string): Promise<void> {
   const manage = managerOf(context, id);
   const { status } = (await readConversation(context, id)).json;
-  const assigned = await manage('assign', { assignee_id: me });
+  const assigned = await manage('assignConversation', { assignee_id: me });
   judgeAnswer(context, 'conversations.assign', assigned, (c) => c.assignee_id === me && c.status === status, `assign to ${me}`);
   context.judge('conversations.assign-body', assigned.status !== 200 && `{assignee_id: <member id>} answered ${assigned.status}`, assigned);
   await judgeUnknownAssignee(context, manage, id, me);
-  const cleared = await manage('assign', { assignee_id: null });
+  const cleared = await manage('assignConversation', { assignee_id: null });
   judgeAnswer(context, 'conversations.unassign', cleared, (c) => c.assignee_id === null && c.status === status, 'assign null');
   context.judge('conversations.assign-body', cleared.status !== 200 && `{assignee_id: null} answered ${cleared.status}`, cleared);
 }

@@ -57,10 +57,10 @@ async function judgeStatesOnMock(context: CheckContext): Promise<void> {
     const channel = await newChannel(context, 'simulator');
     const { conversation_id: id } = await clientWritesIn(context, channel.id, newClient(context, 'states'), 'Please call me back.');
     const manage = managerOf(context, id);
-    const listedIn = async (status: string | undefined) =>
-      listedIds(context, `channel=${channel.id}&limit=250${status ? `&status=${status}` : ''}`);
+    const listedIn = async (status: 'open' | 'snoozed' | 'resolved' | 'all' | undefined) =>
+      listedIds(context, { channel: channel.id, limit: 250, ...(status ? { status } : {}) });
 
-    const assigned = await manage('assign', { assignee_id: me });
+    const assigned = await manage('assignConversation', { assignee_id: me });
     judgeAnswer(context, 'conversations.assign', assigned, (c) => c.assignee_id === me && c.status === 'open', `assign to ${me}`);
     context.judge(
       'conversations.assign-body',
@@ -68,15 +68,15 @@ async function judgeStatesOnMock(context: CheckContext): Promise<void> {
       assigned,
     );
     await judgeUnknownAssignee(context, manage, id, me);
-    const cleared = await manage('assign', { assignee_id: null });
+    const cleared = await manage('assignConversation', { assignee_id: null });
     judgeAnswer(context, 'conversations.unassign', cleared, (c) => c.assignee_id === null && c.status === 'open', 'assign null');
     context.judge('conversations.assign-body', cleared.status !== 200 && `{assignee_id: null} answered ${cleared.status}`, cleared);
 
-    judgeAnswer(context, 'conversations.resolve', await manage('resolve'), (c) => c.status === 'resolved', 'resolve');
+    judgeAnswer(context, 'conversations.resolve', await manage('resolveConversation'), (c) => c.status === 'resolved', 'resolve');
     await judgeListed(context, 'conversations.list-status-resolved', await listedIn('resolved'), id, true, 'status=resolved, resolved');
     await judgeListed(context, 'conversations.list-default-open', await listedIn(undefined), id, false, 'the default list, resolved');
     await judgeListed(context, 'conversations.list-status-all', await listedIn('all'), id, true, 'status=all, resolved');
-    judgeAnswer(context, 'conversations.reopen', await manage('reopen'), (c) => c.status === 'open', 'reopen');
+    judgeAnswer(context, 'conversations.reopen', await manage('reopenConversation'), (c) => c.status === 'open', 'reopen');
     await judgeListed(context, 'conversations.list-status-resolved', await listedIn('resolved'), id, false, 'status=resolved, open');
     await judgeListed(context, 'conversations.list-default-open', await listedIn(undefined), id, true, 'the default list, open');
 

@@ -187,6 +187,7 @@ async function detailedRefusals(context: CheckContext): Promise<Send[]> {
 
 /** A create with an unknown field, which every deployment refuses before doing anything. */
 function refused(context: CheckContext, language: string | undefined): Promise<Exchange> {
+  // send, not call: an unknown field is a body off createLead's type, on purpose.
   return context.client.send('POST', '/v1/leads', {
     body: { name: `conformance ${context.runId}`, conformance_unknown_field: 1 },
     ...(language ? { headers: { 'accept-language': language } } : {}),

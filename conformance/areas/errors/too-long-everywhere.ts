@@ -13,6 +13,7 @@ export const tooLongEverywhere: ActiveCheck = {
     for (const operation of CLOSED_BODY_OPERATIONS) {
       const [field, schema] = stringProperty(operation, true) ?? [];
       if (!field || !schema?.maxLength) continue;
+      // send, not call: one text field alone, over its limit, is a body the operation refuses, on every operation the document lists.
       const answer = await context.client.send(operation.method, pathOf(operation), {
         body: { [field]: 'x'.repeat(schema.maxLength + 1) },
       });

@@ -18,8 +18,8 @@ export const validationFailed: ActiveCheck = {
       [`custom.${unknownKey}`, { custom: { [unknownKey]: 'x' } }],
     ] as const;
     for (const [field, body] of cases) {
-      const answer = await context.client.send('POST', '/v1/leads', { body });
-      if (answer.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/leads/${answer.json.id}`));
+      const answer = await context.client.call('createLead', { body });
+      if (answer.status === 201) context.cleanup(() => context.client.call('deleteLead', { path: { id: answer.json.id } }));
       context.expectError(answer, 422, 'validation_failed', { status: 'errors.status-422', code: 'errors.validation-failed' });
       if (typeof answer.json.error.fields?.[field] !== 'string')
         context.fail(`error.fields does not name ${field} with a message (fields: ${JSON.stringify(answer.json.error.fields)})`, answer);

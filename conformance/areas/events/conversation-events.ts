@@ -9,8 +9,10 @@
 // against a deployment it is skipped. Deliveries are matched by the message and conversation ids.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
+import type { Exchange } from '../../exchange.ts';
 import { EnvelopeJudge, eventAbout, eventWaitMs, graceMs, keyIdentity, missing } from '../../kits/events-kit.ts';
 import { advanceMockClock, controlCall, mockNowMs } from '../../mock-control.ts';
+import type { OperationId, OperationParameters } from '../../operation-call.ts';
 import { withWebhook, type TestWebhook } from '../../kits/webhook-kit.ts';
 
 type Watch = { webhook: TestWebhook; judge: EnvelopeJudge };
@@ -74,10 +76,24 @@ async function expectEvent(
   return found?.json;
 }
 
-async function api(context: CheckContext, path: string, body: Record<string, unknown>, status = 200): Promise<any> {
-  const answer = await context.client.send('POST', path, { body });
+async function api<Id extends OperationId>(
+  context: CheckContext,
+  operation: Id,
+  parameters: OperationParameters<Id>,
+  status = 200,
+): Promise<any> {
+  return expectAnswer(context, await context.client.call(operation, parameters), status);
+}
+
+function expectAnswer(context: CheckContext, answer: Exchange, status = 200): any {
   context.expectStatus(answer, status);
   return answer.json;
+}
+
+/** Resolve or reopen, with an empty JSON object as the body, as this check always sent them. */
+async function changeStatus(context: CheckContext, conversationId: string, action: 'resolve' | 'reopen'): Promise<any> {
+  // send, not call: an empty JSON object as the body, where the document gives these routes no body.
+  return expectAnswer(context, await context.client.send('POST', `/v1/conversations/${conversationId}/${action}`, { body: {} }));
 }
 
 /** Assign (to the key's member), clear the assignee, resolve, reopen, snooze: one event each, the assigns and the status changes counted in order. */
@@ -85,18 +101,18 @@ async function conversationStates(context: CheckContext, watch: Watch, conversat
   const members = await context.client.call('listMembers');
   const member = (members.json?.data ?? []).find((each: any) => each.is_me) ?? members.json?.data?.[0];
   if (member) {
-    await api(context, `/v1/conversations/${conversationId}/assign`, { assignee_id: member.id });
+    await api(context, 'assignConversation', { path: { id: conversationId }, body: { assignee_id: member.id } });
     await expectEvent(context, watch, 'events.conversation-assigned', 'conversation.assigned', conversationId, true);
     // Clearing the assignee is an assign too (spec 3: set or cleared).
-    await api(context, `/v1/conversations/${conversationId}/assign`, { assignee_id: null });
+    await api(context, 'assignConversation', { path: { id: conversationId }, body: { assignee_id: null } });
     await expectEvent(context, watch, 'events.conversation-unassigned', 'conversation.assigned', conversationId, true, 2);
   }
-  await api(context, `/v1/conversations/${conversationId}/resolve`, {});
+  await changeStatus(context, conversationId, 'resolve');
   await expectEvent(context, watch, 'events.conversation-resolved', 'conversation.status_changed', conversationId, true, 1);
-  await api(context, `/v1/conversations/${conversationId}/reopen`, {});
+  await changeStatus(context, conversationId, 'reopen');
   await expectEvent(context, watch, 'events.conversation-reopened', 'conversation.status_changed', conversationId, true, 2);
   const until = new Date((await mockNowMs(context)) + 86_400_000).toISOString();
-  await api(context, `/v1/conversations/${conversationId}/snooze`, { until });
+  await api(context, 'snoozeConversation', { path: { id: conversationId }, body: { until } });
   await expectEvent(context, watch, 'events.conversation-snoozed', 'conversation.status_changed', conversationId, true, 3);
 }
 
@@ -104,8 +120,8 @@ async function conversationStates(context: CheckContext, watch: Watch, conversat
 async function messageWalk(context: CheckContext, watch: Watch, conversationId: string): Promise<string> {
   const message = await api(
     context,
-    `/v1/conversations/${conversationId}/messages`,
-    { text: `conformance ${context.runId}: yes, it is` },
+    'sendMessage',
+    { path: { id: conversationId }, body: { text: `conformance ${context.runId}: yes, it is` } },
     201,
   );
   await expectEvent(context, watch, 'events.message-queued', 'message.queued', message.id, true);
@@ -130,8 +146,8 @@ async function failedMessage(
   context.cleanup(() => controlCall(context, 'PUT', outcome, {}));
   const message = await api(
     context,
-    `/v1/conversations/${conversationId}/messages`,
-    { text: `conformance ${context.runId}: this one fails` },
+    'sendMessage',
+    { path: { id: conversationId }, body: { text: `conformance ${context.runId}: this one fails` } },
     201,
   );
   await advanceMockClock(context, 2);

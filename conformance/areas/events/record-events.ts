@@ -8,6 +8,7 @@ import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
 import { notOfferedReason, routeNotOffered } from '../../inferred-route.ts';
+import type { OperationId, OperationParameters } from '../../operation-call.ts';
 import { EnvelopeJudge, ENVELOPE_RULES, eventAbout, eventWaitMs, graceFor, keyIdentity, missing } from '../../kits/events-kit.ts';
 import type { SeenEvent } from '../../kits/delivery-log-feed.ts';
 import { withEventWebhook, type EventWebhook } from '../../kits/webhook-kit.ts';
@@ -54,14 +55,13 @@ async function expectEvent(
 }
 
 /** A write the key may make answers `status`; one it may not (401, 403) answers undefined: its events are not judged. */
-async function write(
+async function write<Id extends OperationId>(
   context: CheckContext,
-  method: 'POST' | 'PATCH',
-  path: string,
-  body: Record<string, unknown>,
+  operation: Id,
+  parameters: OperationParameters<Id>,
   status: number,
 ): Promise<any> {
-  return writeAnswered(context, await context.client.send(method, path, { body }), status);
+  return writeAnswered(context, await context.client.call(operation, parameters), status);
 }
 
 function writeAnswered(context: CheckContext, answer: Exchange, status: number): any {
@@ -73,16 +73,15 @@ function writeAnswered(context: CheckContext, answer: Exchange, status: number):
 /** A contact created, then a PATCH changing its name and phones and sending its email unchanged: two contact.updated. */
 async function contactEvents(context: CheckContext, watch: Watch): Promise<string | undefined> {
   const email = `conformance-${context.runId}-events@example.com`;
-  const contact = await write(context, 'POST', '/v1/contacts', { name: `conformance ${context.runId} events`, emails: [email] }, 201);
+  const contact = await write(context, 'createContact', { body: { name: `conformance ${context.runId} events`, emails: [email] } }, 201);
   if (!contact) return undefined;
   context.cleanup(() => context.client.call('deleteContact', { path: { id: contact.id } }));
   await expectEvent(context, watch, 'events.contact-created', 'contact.created', contact.id);
   const phone = `+99890${String(Date.now() % 10_000_000).padStart(7, '0')}`;
   const patched = await write(
     context,
-    'PATCH',
-    `/v1/contacts/${contact.id}`,
-    { name: `conformance ${context.runId} events renamed`, phones: [phone], emails: [email] },
+    'updateContact',
+    { path: { id: contact.id }, body: { name: `conformance ${context.runId} events renamed`, phones: [phone], emails: [email] } },
     200,
   );
   if (!patched) return contact.id;
@@ -129,9 +128,8 @@ async function countUpdates(context: CheckContext, watch: Watch, contactId: stri
 async function noteEvent(context: CheckContext, watch: Watch, contactId: string): Promise<void> {
   const note = await write(
     context,
-    'POST',
-    '/v1/notes',
-    { entity_type: 'contact', entity_id: contactId, text: `conformance ${context.runId}: a note for the events check` },
+    'createNote',
+    { body: { entity_type: 'contact', entity_id: contactId, text: `conformance ${context.runId}: a note for the events check` } },
     201,
   );
   if (!note) return;
@@ -140,12 +138,12 @@ async function noteEvent(context: CheckContext, watch: Watch, contactId: string)
 }
 
 async function productEvents(context: CheckContext, watch: Watch): Promise<void> {
-  const product = await write(context, 'POST', '/v1/products', { name: `conformance ${context.runId} events`, price: 100 }, 201);
+  const product = await write(context, 'createProduct', { body: { name: `conformance ${context.runId} events`, price: 100 } }, 201);
   if (!product) return;
   context.cleanup(() => context.client.call('deleteProduct', { path: { id: product.id } }));
   await expectEvent(context, watch, 'events.product-created', 'product.created', product.id);
   // Spec 2.8 gives products an `archived` flag; how one is archived is not shown (the rule's reading).
-  if (await write(context, 'PATCH', `/v1/products/${product.id}`, { archived: true }, 200))
+  if (await write(context, 'updateProduct', { path: { id: product.id }, body: { archived: true } }, 200))
     await expectEvent(context, watch, 'events.product-archived', 'product.archived', product.id);
 }
 
@@ -155,9 +153,8 @@ async function taskEvents(context: CheckContext, watch: Watch): Promise<void> {
   const due = new Date(Date.now() + 7 * 86_400_000).toISOString();
   const task = await write(
     context,
-    'POST',
-    '/v1/tasks',
-    { title: `conformance ${context.runId} events`, due_at: due, assignee_id: assignee },
+    'createTask',
+    { body: { title: `conformance ${context.runId} events`, due_at: due, assignee_id: assignee } },
     201,
   );
   if (!task) return;

@@ -5,7 +5,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { formPath, loadForm, needForm, VISITOR_ORIGIN } from '../../kits/form-kit.ts';
+import { loadForm, needForm, VISITOR_ORIGIN } from '../../kits/form-kit.ts';
 import { controlCall } from '../../mock-control.ts';
 
 export const cors: ActiveCheck = {
@@ -20,8 +20,9 @@ export const cors: ActiveCheck = {
     const formId = needForm(context);
     // From another website, as a page embedding the widget calls. Whether this origin is allowed
     // does not matter to credentials: no answer of these routes, allowed or refused, may allow them.
-    const preflight = (suffix: string, method: string) =>
-      context.client.send('OPTIONS', formPath(formId, suffix), {
+    const preflight = (operation: 'preflightFormConfig' | 'preflightFormSubmit', method: string) =>
+      context.client.call(operation, {
+        path: { form_id: formId },
         key: null,
         origin: 'workspace',
         headers: { origin: VISITOR_ORIGIN, 'access-control-request-method': method, 'access-control-request-headers': 'content-type' },
@@ -29,9 +30,9 @@ export const cors: ActiveCheck = {
     const loaded = await loadForm(context, formId, { origin: VISITOR_ORIGIN });
     await judgeOpenForm(context, loaded);
     const answers: [string, Exchange][] = [
-      ['the preflight of the configuration', await preflight('', 'GET')],
+      ['the preflight of the configuration', await preflight('preflightFormConfig', 'GET')],
       ['the configuration', loaded],
-      ['the preflight of a submission', await preflight('/submit', 'POST')],
+      ['the preflight of a submission', await preflight('preflightFormSubmit', 'POST')],
     ];
     for (const [what, exchange] of answers) {
       const credentials = exchange.headers['access-control-allow-credentials'];

@@ -4,16 +4,17 @@
 // lead a submission opened.
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { formPath } from '../../kits/form-kit.ts';
+import type { Submission } from '../../kits/form-kit.ts';
 
 /** `POST {workspace_url}/api/forms/{id}/submit` with no credential; a 429 is answered as it is, never waited out. */
 export function submitOnce(
   context: CheckContext,
   formId: string,
-  body: Record<string, unknown>,
+  body: Submission,
   headers: Record<string, string> = {},
 ): Promise<Exchange> {
-  return context.client.send('POST', formPath(formId, '/submit'), {
+  return context.client.call('submitForm', {
+    path: { form_id: formId },
     key: null,
     origin: 'workspace',
     headers,

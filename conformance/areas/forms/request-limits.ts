@@ -39,6 +39,7 @@ export const requestLimits: ActiveCheck = {
     if (large.status >= 400) context.judge('forms.limit-request-size-answer', refusalProblem(large, 413, 'body_too_large', size), large);
 
     // Exactly 32 KB is within the limit (a check with >= refuses the largest request allowed).
+    // send, not call: a body padded to exactly 32 KB, byte by byte, is sent raw.
     const exact = await context.client.send('POST', formPath(formId, '/submit'), {
       key: null,
       origin: 'workspace',

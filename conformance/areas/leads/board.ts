@@ -3,6 +3,7 @@
 // `leads` under `data` (the catalog gives the rule a reading). Scoped to the run's company.
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
+import type { OperationParameters } from '../../operation-call.ts';
 import { differs } from '../../kits/lead-kit.ts';
 import { listFixture } from './list-fixture.ts';
 
@@ -38,7 +39,7 @@ export const leadBoard: ActiveCheck = {
       amount: 70,
       position: 0.1,
     });
-    const columns = await board(context, `pipeline=${fixture.first.id}&company=${fixture.company.id}`);
+    const columns = await board(context, { pipeline: fixture.first.id, company: fixture.company.id });
     const stageIds = fixture.first.stages.map((stage) => stage.id);
     context.judge(
       'leads.board-stages',
@@ -67,7 +68,9 @@ export const leadBoard: ActiveCheck = {
     );
     context.judge('leads.position-number', differs("the first stage's leads", shown[0]?.leads, [e.id, a.id]));
     // Fewer leads shown than the stage holds: count and sum still cover every lead of the stage.
-    const limited = await context.client.send('GET', `/v1/leads/board?pipeline=${fixture.first.id}&company=${fixture.company.id}&limit=1`);
+    const limited = await context.client.call('getLeadBoard', {
+      query: { pipeline: fixture.first.id, company: fixture.company.id, limit: 1 },
+    });
     const short =
       limited.status === 200 && Array.isArray(limited.json?.data)
         ? limited.json.data.find((column: Column) => column.stage_id === fixture.open[0].id)
@@ -78,7 +81,7 @@ export const leadBoard: ActiveCheck = {
         differs('count and sum of the first stage with limit=1', [short.count, short.sum], [2, 150]),
         limited,
       );
-    const unassigned = await board(context, `pipeline=${fixture.first.id}&company=${fixture.company.id}&owner=unassigned`);
+    const unassigned = await board(context, { pipeline: fixture.first.id, company: fixture.company.id, owner: 'unassigned' });
     const counts = unassigned.map((column) => column.count);
     context.judge(
       'leads.board-filters',
@@ -91,9 +94,10 @@ export const leadBoard: ActiveCheck = {
   },
 };
 
-async function board(context: CheckContext, query: string): Promise<Column[]> {
-  const answer = await context.client.send('GET', `/v1/leads/board?${query}`);
+async function board(context: CheckContext, query: OperationParameters<'getLeadBoard'>['query']): Promise<Column[]> {
+  const answer = await context.client.call('getLeadBoard', { query });
+  const { pathname, search } = new URL(answer.request.url);
   if (answer.status !== 200 || !Array.isArray(answer.json?.data))
-    context.fail(`GET /v1/leads/board?${query} answered ${answer.status} without data`, answer, 'leads.board-stages');
+    context.fail(`GET ${pathname}${search} answered ${answer.status} without data`, answer, 'leads.board-stages');
   return answer.json.data;
 }

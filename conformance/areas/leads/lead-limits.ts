@@ -3,6 +3,7 @@ import { propertyLimit } from '../../../src/spec/schema-enum.ts';
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
+import { RECORD_OPERATIONS } from '../../kits/record-operations.ts';
 
 const document = loadDocument('crm');
 const MAX_PRODUCT_LINES = propertyLimit(document, 'LeadProductList', 'data', 'maxItems');
@@ -21,23 +22,24 @@ export const leadLimits: ActiveCheck = {
   writes: true,
   async run(context) {
     const lead = await context.createLead();
-    const product = await created(context, '/v1/products', { name: `conformance ${context.runId}` });
+    const product = await created(context, 'products', { name: `conformance ${context.runId}` });
     const addLine = () => context.client.call('addLeadProduct', { path: { id: lead.id }, body: { product_id: product.id, quantity: 1 } });
     await fillUp(context, MAX_PRODUCT_LINES, addLine, 'product line');
 
     const contacts: { id: string }[] = [];
     for (let i = 0; i <= MAX_EXTRA_CONTACTS; i++)
-      contacts.push(await created(context, '/v1/contacts', { name: `conformance ${context.runId} ${i}` }));
+      contacts.push(await created(context, 'contacts', { name: `conformance ${context.runId} ${i}` }));
     const addContact = () => context.client.call('addLeadContact', { path: { id: lead.id }, body: { contact_id: contacts.shift()!.id } });
     await fillUp(context, MAX_EXTRA_CONTACTS, addContact, 'extra contact');
   },
 };
 
-/** A record made at `path`, deleted at the end of the run. */
-async function created(context: CheckContext, path: string, body: Record<string, unknown>): Promise<any> {
-  const answer = await context.client.send('POST', path, { body });
+/** A record of `collection`, deleted at the end of the run. */
+async function created(context: CheckContext, collection: 'contacts' | 'products', body: Record<string, unknown>): Promise<any> {
+  const operations = RECORD_OPERATIONS[collection];
+  const answer = await context.client.call(operations.create, { body });
   context.expectStatus(answer, 201);
-  context.cleanup(() => context.client.send('DELETE', `${path}/${answer.json.id}`));
+  context.cleanup(() => context.client.call(operations.remove, { path: { id: answer.json.id } }));
   return answer.json;
 }
 

@@ -25,7 +25,7 @@ export type ListFixture = {
 };
 
 export async function listFixture(context: CheckContext): Promise<ListFixture> {
-  const pipelines = await context.client.send('GET', '/v1/pipelines');
+  const pipelines = await context.client.call('listPipelines');
   if (pipelines.status !== 200) context.skip('the pipelines route (inferred) does not answer: stage ids are unknown');
   const [first, second] = pipelines.json.data as Pipeline[];
   const open = first?.stages.filter((stage) => stage.type === 'open') ?? [];
@@ -50,7 +50,7 @@ export async function listFixture(context: CheckContext): Promise<ListFixture> {
   });
   const b = await lead('bravo', { pipeline_id: first!.id, stage_id: open[1]!.id, owner_id: me.id, amount: 200, position: 1 });
   const created = await lead('charlie', { pipeline_id: first!.id, stage_id: open[0]!.id, amount: 400, position: 2 });
-  const closed = await context.client.send('PATCH', `/v1/leads/${created.id}`, { body: { stage_id: won!.id, position: 2 } });
+  const closed = await context.client.call('updateLead', { path: { id: created.id }, body: { stage_id: won!.id, position: 2 } });
   context.expectStatus(closed, 200);
   const d = await lead('delta', { pipeline_id: second.id, contact_id: contact.id, amount: 800, position: 4 });
   const leads = { a, b, c: closed.json, d };

@@ -35,9 +35,17 @@ export const leadScopes: ActiveCheck = {
 };
 
 async function judgeReads(context: CheckContext, key: string, leadId: string): Promise<void> {
-  const paths = ['/v1/leads', '/v1/leads/board', `/v1/leads/${leadId}`, `/v1/leads/${leadId}/contacts`, `/v1/leads/${leadId}/products`];
-  for (const path of paths) {
-    const answer = await context.client.send('GET', path, { key });
+  const lead = { id: leadId };
+  const reads = [
+    () => context.client.call('listLeads', { key }),
+    () => context.client.call('getLeadBoard', { key }),
+    () => context.client.call('getLead', { path: lead, key }),
+    () => context.client.call('listLeadContacts', { path: lead, key }),
+    () => context.client.call('listLeadProducts', { path: lead, key }),
+  ];
+  for (const read of reads) {
+    const answer = await read();
+    const path = new URL(answer.request.url).pathname;
     context.judge(
       'leads.read-routes-scope',
       answer.status === 200 ? undefined : `GET ${path} with leads:read answered ${answer.status} ${answer.json?.error?.code ?? ''}`,
@@ -53,19 +61,22 @@ async function judgeWrites(
   contactId: string,
   { productId, lineId }: { productId: string; lineId: string },
 ): Promise<void> {
-  const writes: [string, string, unknown][] = [
-    ['POST', '/v1/leads', { name: `conformance ${context.runId}` }],
-    ['PATCH', `/v1/leads/${leadId}`, { name: `conformance ${context.runId} scoped` }],
-    ['POST', `/v1/leads/${leadId}/contacts`, { contact_id: contactId }],
-    ['DELETE', `/v1/leads/${leadId}/contacts/${contactId}`, undefined],
-    ['POST', `/v1/leads/${leadId}/products`, { product_id: productId, quantity: 1 }],
-    ['PATCH', `/v1/leads/${leadId}/products/${lineId}`, { quantity: 2 }],
-    ['DELETE', `/v1/leads/${leadId}/products/${lineId}`, undefined],
-    ['POST', `/v1/leads/${leadId}/restore`, undefined],
-    ['DELETE', `/v1/leads/${leadId}`, undefined],
+  const lead = { id: leadId };
+  const writes = [
+    () => context.client.call('createLead', { key, body: { name: `conformance ${context.runId}` } }),
+    () => context.client.call('updateLead', { path: lead, key, body: { name: `conformance ${context.runId} scoped` } }),
+    () => context.client.call('addLeadContact', { path: lead, key, body: { contact_id: contactId } }),
+    () => context.client.call('removeLeadContact', { path: { id: leadId, contactID: contactId }, key }),
+    () => context.client.call('addLeadProduct', { path: lead, key, body: { product_id: productId, quantity: 1 } }),
+    () => context.client.call('updateLeadProduct', { path: { id: leadId, itemID: lineId }, key, body: { quantity: 2 } }),
+    () => context.client.call('removeLeadProduct', { path: { id: leadId, itemID: lineId }, key }),
+    () => context.client.call('restoreLead', { path: lead, key }),
+    () => context.client.call('deleteLead', { path: lead, key }),
   ];
-  for (const [method, path, body] of writes) {
-    const answer = await context.client.send(method, path, { key, ...(body === undefined ? {} : { body }) });
+  for (const write of writes) {
+    const answer = await write();
+    const { method } = answer.request;
+    const path = new URL(answer.request.url).pathname;
     if (method === 'POST' && path === '/v1/leads') deleteLater(context, answer);
     context.judge('leads.write-routes-scope', missingScope(answer, 'leads:write', `${method} ${path}`), answer);
   }

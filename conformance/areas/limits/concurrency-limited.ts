@@ -67,7 +67,7 @@ export const concurrencyLimited: ActiveCheck = {
 };
 
 function whoami(context: CheckContext, key?: string): Promise<Exchange> {
-  return context.client.send('GET', '/v1/api-keys/whoami', { ...(key ? { key } : {}), honorRetryAfter: false });
+  return context.client.call('getWhoami', { ...(key ? { key } : {}), honorRetryAfter: false });
 }
 
 /**

@@ -24,8 +24,8 @@ export const rateLimited: ActiveCheck = {
     await withWorkspaceSettings(context, why, { limits: { requests_per_second: null, requests_per_minute: LIMIT } }, async () => {
       for (let sent = 0; sent < LIMIT; sent++) context.expectStatus(await whoami(context), 200);
       const name = `conformance ${context.runId} rate-limited`;
-      const refused = await context.client.send('POST', '/v1/leads', { body: { name }, honorRetryAfter: false });
-      if (refused.status === 201) context.cleanup(() => context.client.send('DELETE', `/v1/leads/${refused.json.id}`));
+      const refused = await context.client.call('createLead', { body: { name }, honorRetryAfter: false });
+      if (refused.status === 201) context.cleanup(() => context.client.call('deleteLead', { path: { id: refused.json.id } }));
       const error = refused.json?.error;
       context.judge(
         'limits.rate-limited',
@@ -68,7 +68,7 @@ export const rateLimited: ActiveCheck = {
 };
 
 function whoami(context: CheckContext, key?: string) {
-  return context.client.send('GET', '/v1/api-keys/whoami', { ...(key ? { key } : {}), honorRetryAfter: false });
+  return context.client.call('getWhoami', { ...(key ? { key } : {}), honorRetryAfter: false });
 }
 
 /** Another key of the workspace is counted on its own. */
@@ -87,11 +87,12 @@ async function judgePerKey(context: CheckContext): Promise<void> {
 
 /** The refused create made no lead. */
 async function judgeNothingMade(context: CheckContext, name: string): Promise<void> {
-  const found = await context.client.send('POST', '/v1/query/leads', {
+  const found = await context.client.call('runQuery', {
+    path: { entity: 'leads' },
     body: { query: { op: 'and', conditions: [{ field: 'name', op: 'eq', value: name }] }, limit: 5 },
   });
   context.expectStatus(found, 200);
-  for (const lead of found.json.data) context.cleanup(() => context.client.send('DELETE', `/v1/leads/${lead.id}`));
+  for (const lead of found.json.data) context.cleanup(() => context.client.call('deleteLead', { path: { id: lead.id } }));
   context.judge(
     'limits.rate-limited-no-side-effect',
     found.json.data.length ? `the create refused with 429 made lead ${found.json.data[0].id}` : undefined,

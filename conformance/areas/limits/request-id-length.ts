@@ -48,5 +48,6 @@ export const requestIdLength: ActiveCheck = {
 
 /** A read of a lead that does not exist: an error, so error.request_id can be compared too. */
 function notFound(context: CheckContext, requestId: string): Promise<Exchange> {
+  // send, not call: an own X-Request-Id (of 65 characters, a space, a slash) is a request header the document does not describe.
   return context.client.send('GET', `/v1/leads/ld_${'0'.repeat(26)}`, { headers: { 'x-request-id': requestId } });
 }

@@ -11,6 +11,7 @@ import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
 import { controlCall, mockWorkspaceId } from '../../mock-control.ts';
+import type { OperationId, OperationParameters } from '../../operation-call.ts';
 import { mockSession } from '../../kits/records-kit.ts';
 
 export const firstPartyRoutes: ActiveCheck = {
@@ -38,30 +39,27 @@ function refusal(answer: Exchange): string | undefined {
 async function judgeKeysRefused(context: CheckContext): Promise<void> {
   const name = `conformance ${context.runId}`;
   const taken: Exchange[] = [];
-  const send = async (rule: string, method: string, path: string, body?: unknown) => {
-    const answer = await context.client.send(method, path, { body });
+  const send: KeySend = async (rule, operation, parameters) => {
+    const answer = await context.client.call(operation, parameters);
     context.judge(rule, refusal(answer), answer);
     if (refusal(answer)) taken.push(answer);
     return answer;
   };
   const members = await context.client.call('listMembers');
   const member = members.status === 200 ? members.json?.data?.[0] : undefined;
-  await send('members.invites-refuse-keys', 'POST', '/v1/invites', { email: `conformance.${Date.now()}@example.com`, role: 'viewer' });
-  if (member) await send('members.patch-refuses-keys', 'PATCH', `/v1/members/${member.id}`, {});
-  await send('teams.create-refuses-keys', 'POST', '/v1/teams', { name });
+  await send('members.invites-refuse-keys', 'createInvite', { body: { email: `conformance.${Date.now()}@example.com`, role: 'viewer' } });
+  if (member) await send('members.patch-refuses-keys', 'updateMember', { path: { id: member.id }, body: {} });
+  await send('teams.create-refuses-keys', 'createTeam', { body: { name } });
   const teams = await context.client.call('listTeams');
   if (teams.status === 200 && teams.json?.data?.[0])
-    await send('teams.patch-refuses-keys', 'PATCH', `/v1/teams/${teams.json.data[0].id}`, {});
-  await send('fields.create-refuses-keys', 'POST', '/v1/fields', {
-    entity: 'contact',
-    key: `conf_${Date.now().toString(36)}`,
-    label: name,
-    type: 'text',
+    await send('teams.patch-refuses-keys', 'updateTeam', { path: { id: teams.json.data[0].id }, body: {} });
+  await send('fields.create-refuses-keys', 'createField', {
+    body: { entity: 'contact', key: `conf_${Date.now().toString(36)}`, label: name, type: 'text' },
   });
   const fields = await context.client.call('listFields');
   // A field list not shaped {data} (fields.list-envelope's to judge) names no field to PATCH: the rule is skipped, not the check broken.
   const listedField = fields.status === 200 && Array.isArray(fields.json?.data) ? fields.json.data[0] : undefined;
-  if (listedField) await send('fields.patch-refuses-keys', 'PATCH', `/v1/fields/${listedField.id}`, {});
+  if (listedField) await send('fields.patch-refuses-keys', 'updateField', { path: { id: listedField.id }, body: {} });
   else context.skipRule('fields.patch-refuses-keys', `GET /v1/fields answered ${fields.status} with no field in data to PATCH`);
   // A deployment's own members, teams and fields are not deactivated or deleted to see a refusal.
   if (context.target.mock) await sendToSpares(context, name, send);
@@ -70,7 +68,7 @@ async function judgeKeysRefused(context: CheckContext): Promise<void> {
 }
 
 /** A deactivation and two deletes with the key, each of a member, team or field made for the run on the mock. */
-type KeySend = (rule: string, method: string, path: string) => Promise<Exchange>;
+type KeySend = <Id extends OperationId>(rule: string, operation: Id, parameters: OperationParameters<Id>) => Promise<Exchange>;
 
 async function sendToSpares(context: CheckContext, name: string, send: KeySend): Promise<void> {
   const workspace = `/_mock/workspaces/${mockWorkspaceId(context)}`;
@@ -82,9 +80,9 @@ async function sendToSpares(context: CheckContext, name: string, send: KeySend):
     label: name,
     type: 'text',
   });
-  await send('members.deactivate-refuses-keys', 'POST', `/v1/members/${spareMember.id}/deactivate`);
-  await send('teams.delete-refuses-keys', 'DELETE', `/v1/teams/${spareTeam.id}`);
-  await send('fields.delete-refuses-keys', 'DELETE', `/v1/fields/${spareField.id}`);
+  await send('members.deactivate-refuses-keys', 'deactivateMember', { path: { id: spareMember.id } });
+  await send('teams.delete-refuses-keys', 'deleteTeam', { path: { id: spareTeam.id } });
+  await send('fields.delete-refuses-keys', 'deleteField', { path: { id: spareField.id } });
 }
 
 async function judgeSessions(context: CheckContext): Promise<void> {
@@ -92,8 +90,8 @@ async function judgeSessions(context: CheckContext): Promise<void> {
   const owner = await mockSession(context, 'owner');
   const admin = await mockSession(context, 'admin');
   const manager = await mockSession(context, 'manager');
-  const as = (session: { cookie: string }, method: string, path: string, body?: unknown) =>
-    context.client.send(method, path, { key: null, headers: { cookie: session.cookie }, body });
+  const as = <Id extends OperationId>(session: { cookie: string }, operation: Id, parameters: OperationParameters<Id>) =>
+    context.client.call(operation, { ...parameters, key: null, headers: { cookie: session.cookie } });
 
   const problems: { problem: string; answer: Exchange }[] = [];
   const expect = (answer: Exchange, status: number) => {
@@ -104,18 +102,20 @@ async function judgeSessions(context: CheckContext): Promise<void> {
       });
     return answer;
   };
-  const team = expect(await as(owner, 'POST', '/v1/teams', { name, member_ids: [owner.memberId] }), 201);
+  const team = expect(await as(owner, 'createTeam', { body: { name, member_ids: [owner.memberId] } }), 201);
   if (team.status === 201) {
-    expect(await as(admin, 'PATCH', `/v1/teams/${team.json.id}`, { name: `${name} renamed` }), 200);
-    const deleted = expect(await as(owner, 'DELETE', `/v1/teams/${team.json.id}`), 200);
+    expect(await as(admin, 'updateTeam', { path: { id: team.json.id }, body: { name: `${name} renamed` } }), 200);
+    const deleted = expect(await as(owner, 'deleteTeam', { path: { id: team.json.id } }), 200);
     if (deleted.status === 200) await judgeTeamLeft(context, team.json.id);
   }
   const field = expect(
-    await as(admin, 'POST', '/v1/fields', { entity: 'contact', key: `conf_${Date.now().toString(36)}_session`, label: name, type: 'text' }),
+    await as(admin, 'createField', {
+      body: { entity: 'contact', key: `conf_${Date.now().toString(36)}_session`, label: name, type: 'text' },
+    }),
     201,
   );
   if (field.status === 201) {
-    const relabeled = expect(await as(owner, 'PATCH', `/v1/fields/${field.json.id}`, { label: 'Plain label' }), 200);
+    const relabeled = expect(await as(owner, 'updateField', { path: { id: field.json.id }, body: { label: 'Plain label' } }), 200);
     const labels = relabeled.json?.label ?? {};
     const plainLabel =
       relabeled.status === 200 && Object.keys(labels).length > 0 && Object.values(labels).every((text) => text === 'Plain label')
@@ -123,12 +123,12 @@ async function judgeSessions(context: CheckContext): Promise<void> {
         : `a plain string label gave ${JSON.stringify(labels)}`;
     context.judge('fields.label-plain-string', plainLabel, relabeled);
     context.judge('conventions.localized-names-plain-string', plainLabel, relabeled);
-    expect(await as(admin, 'DELETE', `/v1/fields/${field.json.id}`), 200);
+    expect(await as(admin, 'deleteField', { path: { id: field.json.id } }), 200);
   }
-  expect(await as(admin, 'POST', '/v1/invites', { email: `conformance.${Date.now()}@example.com`, role: 'viewer' }), 201);
+  expect(await as(admin, 'createInvite', { body: { email: `conformance.${Date.now()}@example.com`, role: 'viewer' } }), 201);
   const spare = await controlCall(context, 'POST', `/_mock/workspaces/${mockWorkspaceId(context)}/members`, { role: 'viewer', name });
-  await judgeTeamIdsPatch(context, (method, path, body) => as(admin, method, path, body), spare.id);
-  const deactivated = expect(await as(admin, 'POST', `/v1/members/${spare.id}/deactivate`), 200);
+  await judgeTeamIdsPatch(context, (parameters) => as(admin, 'updateMember', parameters), spare.id);
+  const deactivated = expect(await as(admin, 'deactivateMember', { path: { id: spare.id } }), 200);
   context.judge('members.first-party-owners-admins', problems[0]?.problem, problems[0]?.answer ?? team);
   context.judge(
     'members.deactivate-status',
@@ -139,17 +139,16 @@ async function judgeSessions(context: CheckContext): Promise<void> {
   );
 
   const refused = [
-    await as(manager, 'POST', '/v1/teams', { name }),
-    await as(manager, 'POST', '/v1/fields', {
-      entity: 'contact',
-      key: `conf_${Date.now().toString(36)}_manager`,
-      label: name,
-      type: 'text',
+    await as(manager, 'createTeam', { body: { name } }),
+    await as(manager, 'createField', {
+      body: { entity: 'contact', key: `conf_${Date.now().toString(36)}_manager`, label: name, type: 'text' },
     }),
-    await as(manager, 'POST', '/v1/invites', { email: `conformance.${Date.now()}.manager@example.com`, role: 'viewer' }),
+    await as(manager, 'createInvite', { body: { email: `conformance.${Date.now()}.manager@example.com`, role: 'viewer' } }),
   ];
   const allowed = refused.find((answer) => answer.status !== 403);
-  if (allowed?.status === 201) context.cleanup(() => as(owner, 'DELETE', `${new URL(allowed.request.url).pathname}/${allowed.json.id}`));
+  // send, not call: what a wrong answer made may be an invite, which the document gives no delete.
+  const removeAllowed = (path: string) => context.client.send('DELETE', path, { key: null, headers: { cookie: owner.cookie } });
+  if (allowed?.status === 201) context.cleanup(() => removeAllowed(`${new URL(allowed.request.url).pathname}/${allowed.json.id}`));
   context.judge(
     'members.first-party-other-roles',
     allowed &&
@@ -158,7 +157,7 @@ async function judgeSessions(context: CheckContext): Promise<void> {
   );
 
   // Last: under a fault that lets it through, the run's own owner (not the workspace's) is the one deactivated.
-  const ownerKept = await as(admin, 'POST', `/v1/members/${owner.memberId}/deactivate`);
+  const ownerKept = await as(admin, 'deactivateMember', { path: { id: owner.memberId } });
   context.judge(
     'members.owner-stays',
     ownerKept.status === 403
@@ -168,7 +167,7 @@ async function judgeSessions(context: CheckContext): Promise<void> {
   );
 }
 
-type Send = (method: string, path: string, body?: unknown) => Promise<Exchange>;
+type PatchMember = (parameters: OperationParameters<'updateMember'>) => Promise<Exchange>;
 
 /** After a team is deleted, no member's team_ids names it. */
 async function judgeTeamLeft(context: CheckContext, teamId: string): Promise<void> {
@@ -179,11 +178,11 @@ async function judgeTeamLeft(context: CheckContext, teamId: string): Promise<voi
 }
 
 /** A member's team_ids set by PATCH are what the teams list shows: the member in that team, and in no other. */
-async function judgeTeamIdsPatch(context: CheckContext, send: Send, memberId: string): Promise<void> {
+async function judgeTeamIdsPatch(context: CheckContext, patchMember: PatchMember, memberId: string): Promise<void> {
   const teams = await context.client.call('listTeams');
   const target = teams.status === 200 ? teams.json.data?.[0] : undefined;
   if (!target) return context.skipRule('members.patch-team-ids', 'the workspace lists no team');
-  const patched = await send('PATCH', `/v1/members/${memberId}`, { team_ids: [target.id] });
+  const patched = await patchMember({ path: { id: memberId }, body: { team_ids: [target.id] } });
   if (patched.status !== 200) return context.judge('members.patch-team-ids', `PATCH team_ids answered ${patched.status}, not 200`, patched);
   const after = await context.client.call('listTeams');
   const holding = (after.json?.data ?? []).filter((team: any) => (team.member_ids ?? []).includes(memberId)).map((team: any) => team.id);

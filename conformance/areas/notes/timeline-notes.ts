@@ -189,6 +189,7 @@ async function judgeQuery(context: CheckContext, timeline: TimelineQuery, leadId
     requiredProblem && `a timeline query without entity_id or entity_type ${requiredProblem}`,
     refusedValue(withoutId) ? withoutId : withoutType,
   );
+  // send, not call: entity_type=deal is a value the document does not list, sent on purpose.
   const wrongType = await context.client.send('GET', `/v1/timeline?entity_type=deal&entity_id=${leadId}`);
   const wrong = refusedValue(wrongType);
   context.judge('notes.timeline-entity-type', wrong && `entity_type=deal ${wrong}`, wrongType);
@@ -281,7 +282,8 @@ async function judgeDeleteWithRecordScope(context: CheckContext, leadId: string)
 }
 
 /** A key with one read scope, the record it may read the timeline of and one it may not (type, id). */
-type TimelineWay = { key: string; has: string; lacks: string; own: [string, string]; other: [string, string] };
+type TimelineEntity = NonNullable<NonNullable<TimelineQuery>['entity_type']>;
+type TimelineWay = { key: string; has: string; lacks: string; own: [TimelineEntity, string]; other: [TimelineEntity, string] };
 
 /**
  * A key with one record type's read scope reads that type's timeline and is refused another's,
@@ -297,8 +299,8 @@ async function judgeTimelineScope(context: CheckContext, leadId: string): Promis
     (context.target.mock ? await mockKey(context, ['contacts:read'], 'a timeline read with contacts:read alone') : undefined);
   if (!leadsReader && !contactsReader) return context.skipRule('notes.timeline-scope', limitedKeyNeeded(contactsFit));
   const contact = await createRecord(context, 'contacts', {});
-  const timeline = (type: string, id: string, key: string) =>
-    context.client.send('GET', `/v1/timeline?entity_type=${type}&entity_id=${id}`, { key });
+  const timeline = (type: TimelineEntity, id: string, key: string) =>
+    context.client.call('listTimeline', { query: { entity_type: type, entity_id: id }, key });
   const refused = (answer: Exchange) => answer.status === 403 && answer.json?.error?.code === 'missing_scope';
   const ways: TimelineWay[] = [];
   if (leadsReader)

@@ -31,6 +31,7 @@ export function authorizeQuery(client: OAuthClient, challenge: string, changes: 
 
 /** The browser's visit to `{hub_url}/oauth/authorize` (redirects are not followed: the answer is judged). */
 export function visitAuthorize(context: CheckContext, query: URLSearchParams): Promise<Exchange> {
+  // send, not call: the query is the check's, malformed on purpose for some (a parameter left out, an unknown client, another response_type).
   return context.client.send('GET', `/oauth/authorize?${query}`, { key: null, origin: 'hub', headers: { accept: 'text/html' } });
 }
 

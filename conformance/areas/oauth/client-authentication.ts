@@ -20,6 +20,7 @@ export const clientAuthentication: ActiveCheck = {
   writes: true,
   async run(context) {
     const client = needClient(context);
+    // send, not call: a form-encoded body, raw bytes; call sends JSON bodies only.
     const anonymous = await context.client.send('POST', '/oauth/revoke', {
       key: null,
       rawBody: new URLSearchParams({ token: unknownValue('svc_at_') }).toString(),
@@ -52,7 +53,7 @@ async function judgeJsonWithBodyCredentials(context: CheckContext, client: OAuth
     client_id: client.clientId,
     client_secret: client.clientSecret,
   };
-  const exchange = await context.client.send('POST', '/oauth/token', { key: null, body, headers: { accept: 'application/json' } });
+  const exchange = await context.client.call('createToken', { key: null, body, headers: { accept: 'application/json' } });
   const problem =
     (exchange.status !== 200 || typeof exchange.json?.access_token !== 'string') &&
     `a JSON exchange with client_id and client_secret in the body answered ${exchange.status} ${oauthErrorOf(exchange)}, not 200 with tokens`;

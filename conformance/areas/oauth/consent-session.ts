@@ -88,6 +88,7 @@ async function judgeFailedSignIn(context: CheckContext, client: OAuthClient, con
     origin: 'hub',
     headers: { accept: 'text/html' },
   });
+  // send, not call: a form-encoded body, raw bytes; call sends JSON bodies only.
   const signIn = await context.client.send('POST', '/signin', {
     key: null,
     origin: 'hub',
@@ -113,6 +114,7 @@ async function ownerOf(context: CheckContext): Promise<string> {
 }
 
 function post(context: CheckContext, form: Record<string, string>, cookie?: string): Promise<Exchange> {
+  // send, not call: a form-encoded body, raw bytes (some forged on purpose); call sends JSON bodies only.
   return context.client.send('POST', '/oauth/authorize', {
     key: null,
     origin: 'hub',

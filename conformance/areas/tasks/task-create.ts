@@ -146,6 +146,7 @@ async function judgeRefusals(context: CheckContext, memberId: string): Promise<v
 
 /** A POST expected to be refused; anything it creates is deleted at the end. */
 async function attempt(context: CheckContext, body: Record<string, unknown>): Promise<Exchange> {
+  // send, not call: bodies the document refuses (no title, a type it does not list) are not of createTask's type.
   const answer = await context.client.send('POST', '/v1/tasks', { body });
   if (answer.status === 201) context.cleanup(() => context.client.call('deleteTask', { path: { id: answer.json.id } }));
   return answer;

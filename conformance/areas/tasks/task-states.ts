@@ -11,6 +11,7 @@
 import type { ActiveCheck } from '../../check.ts';
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
+import type { OperationParameters } from '../../operation-call.ts';
 import { activeMembers, createTask, hoursAfter, mockKey, targetNow } from '../../kits/tag-kit.ts';
 
 export const taskStates: ActiveCheck = {
@@ -46,7 +47,7 @@ export const taskStates: ActiveCheck = {
         `overdue is ${late.overdue} for an open task due 30 hours ago and ${ahead.overdue} for one due in 30 days`,
     );
 
-    const done = await action(context, late.id, 'complete', { result: 'reached the client' });
+    const done = await action(context, 'completeTask', { path: { id: late.id }, body: { result: 'reached the client' } });
     const doneTask = await taskAfter(context, late.id, done);
     const completeProblem =
       doneTask?.status !== 'done' || !doneTask?.completed_at
@@ -64,7 +65,7 @@ export const taskStates: ActiveCheck = {
         `statuses ${late.status}, ${doneTask?.status}`,
     );
     await judgeDoneNotSnoozed(context, late.id, hoursAfter(now, 24));
-    const reopened = await action(context, late.id, 'reopen');
+    const reopened = await action(context, 'reopenTask', { path: { id: late.id } });
     const reopenedTask = await taskAfter(context, late.id, reopened);
     context.judge(
       'tasks.reopen',
@@ -74,7 +75,7 @@ export const taskStates: ActiveCheck = {
     );
 
     const until = hoursAfter(now, 48);
-    const snoozed = await action(context, ahead.id, 'snooze', { until });
+    const snoozed = await action(context, 'snoozeTask', { path: { id: ahead.id }, body: { until } });
     const snoozedTask = await taskAfter(context, ahead.id, snoozed);
     context.judge(
       'tasks.snooze-open',
@@ -89,9 +90,12 @@ export const taskStates: ActiveCheck = {
   },
 };
 
+type TaskAction = 'completeTask' | 'reopenTask' | 'snoozeTask' | 'rescheduleTask' | 'restoreTask';
+
 /** A sub-route of the task: a success expected (method POST, crmkit's reading of spec 4.10). */
-async function action(context: CheckContext, id: string, name: string, body?: Record<string, unknown>): Promise<Exchange> {
-  const answer = await context.client.send('POST', `/v1/tasks/${id}/${name}`, body ? { body } : {});
+async function action<Id extends TaskAction>(context: CheckContext, operation: Id, parameters: OperationParameters<Id>): Promise<Exchange> {
+  const answer = await context.client.call(operation, parameters);
+  const name = new URL(answer.request.url).pathname.split('/').pop();
   if (answer.status < 200 || answer.status >= 300)
     context.fail(`POST /v1/tasks/{id}/${name} answered ${answer.status}, not 200`, answer, 'tasks.subroute-methods');
   return answer;
@@ -124,11 +128,11 @@ async function judgeSubrouteScope(context: CheckContext, id: string): Promise<vo
   if (!context.target.mock) return;
   const key = await mockKey(context, ['tasks:read']);
   const before = await context.client.call('getTask', { path: { id } });
-  for (const [name, body] of [
-    ['complete', {}],
-    ['reschedule', { due_at: before.json?.due_at }],
+  for (const [name, request] of [
+    ['complete', () => context.client.call('completeTask', { path: { id }, key, body: {} })],
+    ['reschedule', () => context.client.call('rescheduleTask', { path: { id }, key, body: { due_at: before.json?.due_at } })],
   ] as const) {
-    const answer = await context.client.send('POST', `/v1/tasks/${id}/${name}`, { key, body });
+    const answer = await request();
     const refused = answer.status === 403 && answer.json?.error?.code === 'missing_scope';
     context.judge(
       'tasks.subroute-methods',
@@ -147,10 +151,10 @@ async function judgeSubrouteScope(context: CheckContext, id: string): Promise<vo
 
 /** Open: due_at replaced, still open; done: still done, duration_min replaced too. */
 async function judgeReschedule(context: CheckContext, id: string, now: number): Promise<void> {
-  const open = await action(context, id, 'reschedule', { due_at: hoursAfter(now, 72) });
+  const open = await action(context, 'rescheduleTask', { path: { id }, body: { due_at: hoursAfter(now, 72) } });
   const openTask = await taskAfter(context, id, open);
-  await action(context, id, 'complete');
-  const done = await action(context, id, 'reschedule', { due_at: hoursAfter(now, 96), duration_min: 90 });
+  await action(context, 'completeTask', { path: { id } });
+  const done = await action(context, 'rescheduleTask', { path: { id }, body: { due_at: hoursAfter(now, 96), duration_min: 90 } });
   const doneTask = await taskAfter(context, id, done);
   const problem =
     openTask?.status !== 'open' || Date.parse(openTask?.due_at) !== Date.parse(hoursAfter(now, 72))
@@ -190,7 +194,7 @@ async function judgeTrash(context: CheckContext, task: any): Promise<void> {
     read,
   );
   context.judge('tasks.list-deleted-left-out', stillListed && 'a deleted task is still listed', listed);
-  const restored = await action(context, task.id, 'restore');
+  const restored = await action(context, 'restoreTask', { path: { id: task.id } });
   const again = await context.client.call('getTask', { path: { id: task.id } });
   // The answer's number too when the restore answers the task (a number is kept on restore: spec 2.1).
   const number = restored.json?.id === task.id && 'number' in restored.json ? restored.json.number : again.json?.number;
