@@ -1,4 +1,5 @@
 import type { ActiveCheck } from '../../check.ts';
+import { requestLine } from '../../operation-call.ts';
 import { addRecord, PAGED_LISTS } from './lists.ts';
 
 export const changedCursor: ActiveCheck = {
@@ -18,7 +19,7 @@ export const changedCursor: ActiveCheck = {
       const middle = cursor.length >> 1;
       const changed = cursor.slice(0, middle) + (cursor[middle] === 'A' ? 'B' : 'A') + cursor.slice(middle + 1);
       // send, not call: a cursor changed by the suite, where the document asks for one passed back exactly, on purpose.
-      const answer = await context.client.send('GET', `${list.path}?limit=1&cursor=${encodeURIComponent(changed)}`);
+      const answer = await context.client.send('GET', `${requestLine(list.list, {}).path}?limit=1&cursor=${encodeURIComponent(changed)}`);
       context.expectStatus(answer, 400, 422);
       if (!['invalid_cursor', 'validation_failed'].includes(answer.json?.error?.code))
         context.fail(`${list.name}: expected invalid_cursor, got ${answer.json?.error?.code}`, answer);

@@ -2,28 +2,25 @@
 // a record to each (named with the run id, deleted at the end).
 import type { CheckContext } from '../../context.ts';
 import type { Exchange } from '../../exchange.ts';
-import { RECORD_OPERATIONS } from '../../kits/record-operations.ts';
+import { RECORD_OPERATIONS, type RecordCollection } from '../../kits/record-operations.ts';
 
 export type PagedList = {
-  name: 'leads' | 'contacts' | 'companies' | 'products' | 'tasks';
+  name: RecordCollection;
   /** The list's operation. */
   list: 'listLeads' | 'listContacts' | 'listCompanies' | 'listProducts' | 'listTasks';
-  /** The list's path, for the requests sent off the document (a changed cursor). */
-  path: string;
   body(context: CheckContext): Promise<Record<string, unknown>>;
 };
 
 const named = (context: CheckContext) => `conformance ${context.runId}`;
 
 export const PAGED_LISTS: PagedList[] = [
-  { name: 'leads', list: 'listLeads', path: '/v1/leads', body: async (context) => ({ name: named(context) }) },
-  { name: 'contacts', list: 'listContacts', path: '/v1/contacts', body: async (context) => ({ name: named(context) }) },
-  { name: 'companies', list: 'listCompanies', path: '/v1/companies', body: async (context) => ({ name: named(context) }) },
-  { name: 'products', list: 'listProducts', path: '/v1/products', body: async (context) => ({ name: named(context) }) },
+  { name: 'leads', list: 'listLeads', body: async (context) => ({ name: named(context) }) },
+  { name: 'contacts', list: 'listContacts', body: async (context) => ({ name: named(context) }) },
+  { name: 'companies', list: 'listCompanies', body: async (context) => ({ name: named(context) }) },
+  { name: 'products', list: 'listProducts', body: async (context) => ({ name: named(context) }) },
   {
     name: 'tasks',
     list: 'listTasks',
-    path: '/v1/tasks',
     body: async (context) => ({ title: named(context), assignee_id: await myMemberId(context) }),
   },
 ];
